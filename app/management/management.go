@@ -1,0 +1,35 @@
+// Package management answers what the portal says about itself: the
+// application profile, the carrier's reference data, the version and health.
+package management
+
+import (
+	"context"
+	"time"
+
+	"parcelportal/core/profile"
+	"parcelportal/core/reference"
+)
+
+// CatalogReader reads the carrier's reference data.
+type CatalogReader interface {
+	Catalog(ctx context.Context) (reference.Catalog, error)
+}
+
+// Probe checks that one component the portal depends on answers.
+type Probe interface {
+	Check(ctx context.Context) error
+}
+
+// Queries are the management use cases. They share the installation's
+// settings and the identity of the running build.
+type Queries struct {
+	Settings profile.Settings
+	Build    profile.Build
+	Catalogs CatalogReader
+	// Probes by component name, as the health report lists them.
+	Probes map[string]Probe
+	// ProbeTimeout bounds each probe so that one hanging component cannot
+	// hang the health endpoint; zero means two seconds.
+	ProbeTimeout time.Duration
+	Now          func() time.Time
+}

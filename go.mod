@@ -1,0 +1,3 @@
+module parcelportal
+
+go 1.26
