@@ -20,6 +20,6 @@ copy_protodeps() {
 
 copy_protodeps
 BUF=node_modules/.bin/buf
-"$BUF" lint
+"$BUF" lint proto
 rm -rf adapters/rpc/gen webapp/src/gen adapters/rpc/openapi/portal.openapi.yaml
 "$BUF" generate
