@@ -1,0 +1,200 @@
+package rpc_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
+	"parcelportal/adapters/memory"
+	"parcelportal/adapters/rpc"
+	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/app/management"
+	"parcelportal/core/profile"
+	"parcelportal/core/reference"
+)
+
+type probeFunc func(context.Context) error
+
+func (f probeFunc) Check(ctx context.Context) error { return f(ctx) }
+
+type brokenCatalog struct{}
+
+func (brokenCatalog) Catalog(context.Context) (reference.Catalog, error) {
+	return reference.Catalog{}, errors.New("relation reference_code does not exist")
+}
+
+func newServer(t *testing.T, q management.Queries) *httptest.Server {
+	t.Helper()
+	fallback := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, "webapp "+r.URL.Path)
+	})
+	api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: q}}, fallback)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewUnstartedServer(api)
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func healthyQueries() management.Queries {
+	return management.Queries{
+		Settings: profile.Settings{Environment: "test"},
+		Build:    profile.Build{Version: "9.9.9", Date: time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC)},
+		Catalogs: memory.NewCatalog(reference.Standard()),
+		Probes:   map[string]management.Probe{"db": probeFunc(func(context.Context) error { return nil })},
+	}
+}
+
+func get(t *testing.T, srv *httptest.Server, path string) (*http.Response, []byte) {
+	t.Helper()
+	rsp, err := srv.Client().Get(srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rsp.Body.Close()
+	body, err := io.ReadAll(rsp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rsp, body
+}
+
+func TestRESTAndConnectAnswerTheSameProfile(t *testing.T) {
+	srv := newServer(t, healthyQueries())
+	rsp, body := get(t, srv, "/management/info")
+	if rsp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /management/info = %d %s", rsp.StatusCode, body)
+	}
+	var fields map[string]any
+	if err := json.Unmarshal(body, &fields); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ribbonEnv", "inProduction", "isSwaggerEnabled", "copyrightYear", "version", "recaptchaSiteKey", "productsAndServices"} {
+		if _, ok := fields[name]; !ok {
+			t.Errorf("REST profile lacks %q: %s", name, body)
+		}
+	}
+	var rest portalv1.ApplicationProfile
+	if err := protojson.Unmarshal(body, &rest); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, protocol := range []struct {
+		name string
+		opts []connect.ClientOption
+	}{
+		{"connect+json", []connect.ClientOption{connect.WithProtoJSON()}},
+		{"grpc", []connect.ClientOption{connect.WithGRPC()}},
+		{"grpc-web", []connect.ClientOption{connect.WithGRPCWeb()}},
+	} {
+		t.Run(protocol.name, func(t *testing.T) {
+			client := portalv1connect.NewManagementServiceClient(srv.Client(), srv.URL, protocol.opts...)
+			got, err := client.GetInfo(context.Background(), connect.NewRequest(&portalv1.GetInfoRequest{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !proto.Equal(got.Msg.GetProfile(), &rest) {
+				t.Errorf("Connect and REST differ:\nconnect %v\nrest    %v", got.Msg.GetProfile(), &rest)
+			}
+		})
+	}
+	if rest.GetVersion() != "9.9.9" || rest.GetRibbonEnv() != "test" || len(rest.GetProductsAndServices().GetProducts()) != 5 {
+		t.Errorf("profile = %v", &rest)
+	}
+}
+
+func TestHealthOverREST(t *testing.T) {
+	q := healthyQueries()
+	srv := newServer(t, q)
+	rsp, body := get(t, srv, "/management/health")
+	if rsp.StatusCode != http.StatusOK || !json.Valid(body) {
+		t.Fatalf("healthy = %d %s", rsp.StatusCode, body)
+	}
+
+	q.Probes["redis"] = probeFunc(func(context.Context) error { return errors.New("connection refused") })
+	srv = newServer(t, q)
+	rsp, body = get(t, srv, "/management/health")
+	var h struct {
+		Status     string `json:"status"`
+		Components map[string]struct {
+			Status  string            `json:"status"`
+			Details map[string]string `json:"details"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(body, &h); err != nil {
+		t.Fatal(err)
+	}
+	if rsp.StatusCode != http.StatusServiceUnavailable || h.Status != "DOWN" ||
+		h.Components["redis"].Details["error"] != "connection refused" || h.Components["db"].Status != "UP" {
+		t.Fatalf("down = %d %s", rsp.StatusCode, body)
+	}
+}
+
+func TestRESTErrorsAreProblemDocuments(t *testing.T) {
+	q := healthyQueries()
+	q.Catalogs = brokenCatalog{}
+	srv := newServer(t, q)
+	rsp, body := get(t, srv, "/management/productsandservices")
+	var p struct {
+		Status  int    `json:"status"`
+		Message string `json:"message"`
+		Path    string `json:"path"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil {
+		t.Fatalf("%v: %s", err, body)
+	}
+	if rsp.StatusCode != http.StatusInternalServerError || p.Status != 500 || p.Message != "error.internal" || p.Path != "/management/productsandservices" {
+		t.Fatalf("problem = %d %s", rsp.StatusCode, body)
+	}
+	if rsp.Header.Get("Content-Type") != "application/problem+json" {
+		t.Errorf("content type %q", rsp.Header.Get("Content-Type"))
+	}
+	if string(body) == "" || containsText(body, "reference_code") {
+		t.Errorf("internals leak into the answer: %s", body)
+	}
+
+	client := portalv1connect.NewManagementServiceClient(srv.Client(), srv.URL)
+	_, err := client.GetProductsAndServices(context.Background(), connect.NewRequest(&portalv1.GetProductsAndServicesRequest{}))
+	var cerr *connect.Error
+	if !errors.As(err, &cerr) || cerr.Code() != connect.CodeUnknown || len(cerr.Details()) != 1 {
+		t.Fatalf("connect error = %v", err)
+	}
+	detail, derr := cerr.Details()[0].Value()
+	if derr != nil || detail.(*portalv1.ErrorDetail).GetMessageKey() != "error.internal" {
+		t.Fatalf("detail = %v, %v", detail, derr)
+	}
+}
+
+func TestUnknownPathsReachTheWebapp(t *testing.T) {
+	srv := newServer(t, healthyQueries())
+	for _, path := range []string{"/", "/batch/12", "/no/such/page"} {
+		rsp, body := get(t, srv, path)
+		if rsp.StatusCode != http.StatusOK || string(body) != "webapp "+path {
+			t.Errorf("GET %s = %d %q", path, rsp.StatusCode, body)
+		}
+	}
+}
+
+func TestOpenAPIDocumentIsServed(t *testing.T) {
+	srv := newServer(t, healthyQueries())
+	rsp, body := get(t, srv, "/api-docs/portal.openapi.yaml")
+	if rsp.StatusCode != http.StatusOK || !containsText(body, "/management/info") {
+		t.Fatalf("openapi = %d %.200s", rsp.StatusCode, body)
+	}
+}
+
+func containsText(body []byte, s string) bool { return strings.Contains(string(body), s) }

@@ -1,0 +1,125 @@
+package rpc
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/app/management"
+	"parcelportal/core/health"
+)
+
+// healthREST answers GET management/health like monitoring tools expect:
+// the report as the body, and HTTP 503 when the portal is DOWN. Transcoding
+// cannot choose a status for a successful RPC, hence this one REST route.
+type healthREST struct{ queries management.Queries }
+
+func (h healthREST) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	report := h.queries.CheckHealth(r.Context())
+	body, err := jsonCodec{}.Marshal(healthToProto(report))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if report.Status != health.Up {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}
+	_, _ = w.Write(body)
+}
+
+// problem is the REST error body of the spec's global error catalogue.
+type problem struct {
+	Type        string                 `json:"type"`
+	Title       string                 `json:"title"`
+	Status      int                    `json:"status"`
+	Detail      string                 `json:"detail,omitempty"`
+	Path        string                 `json:"path"`
+	Message     string                 `json:"message"`
+	Params      map[string]string      `json:"params,omitempty"`
+	EntityName  string                 `json:"entityName,omitempty"`
+	FieldErrors []*portalv1.FieldError `json:"fieldErrors,omitempty"`
+}
+
+// withRESTErrors renders errors of REST calls as problem documents with the
+// app-error and app-params headers. Connect, gRPC and gRPC-Web calls are
+// left as they are: their clients read the ErrorDetail themselves.
+func withRESTErrors(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if isRPCPath(r.URL.Path) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		path := r.URL.Path // vanguard rewrites the URL to the RPC's path
+		rw := &errorCapture{ResponseWriter: w}
+		next.ServeHTTP(rw, r)
+		if rw.captured {
+			writeProblem(w, path, rw.status, rw.body.Bytes())
+		}
+	})
+}
+
+// isRPCPath tells Connect-style paths (/package.Service/Method) from REST.
+func isRPCPath(path string) bool {
+	first, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	return strings.Contains(first, ".")
+}
+
+func writeProblem(w http.ResponseWriter, path string, code int, body []byte) {
+	p := problem{Type: "about:blank", Title: http.StatusText(code), Status: code, Path: path, Message: "error.http." + strconv.Itoa(code)}
+	var st status.Status
+	if protojson.Unmarshal(body, &st) == nil {
+		p.Detail = st.GetMessage()
+		for _, any := range st.GetDetails() {
+			var d portalv1.ErrorDetail
+			if any.UnmarshalTo(&d) == nil {
+				p.Message, p.Params, p.EntityName, p.FieldErrors = d.GetMessageKey(), d.GetParams(), d.GetEntityName(), d.GetFieldErrors()
+			}
+		}
+	}
+	if p.EntityName != "" {
+		w.Header().Set("app-error", p.Message)
+		w.Header().Set("app-params", p.EntityName)
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Del("Content-Length")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(p)
+}
+
+// errorCapture passes successful responses straight through and holds back
+// JSON error bodies so that they can be rewritten.
+type errorCapture struct {
+	http.ResponseWriter
+	status   int
+	captured bool
+	body     bytes.Buffer
+}
+
+func (c *errorCapture) WriteHeader(code int) {
+	if code >= 400 && strings.HasPrefix(c.Header().Get("Content-Type"), "application/json") {
+		c.status, c.captured = code, true
+		return
+	}
+	c.ResponseWriter.WriteHeader(code)
+}
+
+func (c *errorCapture) Write(b []byte) (int, error) {
+	if c.captured {
+		return c.body.Write(b)
+	}
+	return c.ResponseWriter.Write(b)
+}
+
+// Flush keeps streaming downloads streaming.
+func (c *errorCapture) Flush() {
+	if f, ok := c.ResponseWriter.(http.Flusher); ok && !c.captured {
+		f.Flush()
+	}
+}

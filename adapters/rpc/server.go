@@ -1,0 +1,47 @@
+package rpc
+
+import (
+	_ "embed"
+	"net/http"
+
+	"connectrpc.com/connect"
+	"connectrpc.com/vanguard"
+
+	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+)
+
+//go:embed openapi/portal.openapi.yaml
+var openAPIDocument []byte
+
+// Handlers are the service implementations the API exposes.
+type Handlers struct {
+	Management ManagementHandler
+}
+
+// NewAPI returns the portal's API: each service over Connect, gRPC and
+// gRPC-Web on its own path, the spec's REST paths through vanguard, and the
+// OpenAPI document. Mount it on the server's root; unmatched paths fall
+// through to fallback (the webapp).
+func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
+	options := connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}))
+	services := []*vanguard.Service{
+		vanguard.NewService(portalv1connect.NewManagementServiceHandler(h.Management, options)),
+	}
+	rest, err := vanguard.NewTranscoder(services,
+		vanguard.WithCodec(func(r vanguard.TypeResolver) vanguard.Codec { return vanguard.NewJSONCodec(r) }),
+		vanguard.WithUnknownHandler(fallback),
+	)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /management/health", healthREST{h.Management.Queries})
+	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
+	mux.Handle("/", withRESTErrors(rest))
+	return mux, nil
+}
+
+func serveOpenAPI(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/yaml")
+	_, _ = w.Write(openAPIDocument)
+}

@@ -1,0 +1,21 @@
+// Command carriersim simulates the carrier's SOAP API on loopback so that the portal
+// is developed and tested against a real peer, not a mock. The shipping work adds the WSDL operations (labels, customs
+// documents, manifests) with configurable latency and faults.
+package main
+
+import (
+	"log/slog"
+	"net/http"
+	"os"
+
+	"parcelportal/adapters/httpserver"
+)
+
+func main() {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /health", httpserver.Health)
+	if err := httpserver.RunUntilSignal("carriersim", httpserver.AddrFromEnv("CARRIER_SIM_ADDR", "127.0.0.1:8091"), mux); err != nil {
+		slog.Error("carriersim stopped", "error", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
+
+// config is everything the portal reads from its environment. README.md
+// documents each variable in one table; keep the two in step.
+type config struct {
+	Addr             string
+	DatabaseURL      string
+	RedisAddr        string
+	KratosPublicURL  string
+	KratosAdminURL   string
+	SMTPAddr         string
+	WebappDir        string
+	Environment      string
+	Production       bool
+	SwaggerEnabled   bool
+	RecaptchaSiteKey string
+}
+
+func loadConfig() (config, error) {
+	c := config{
+		Addr:             env("PORTAL_ADDR", "127.0.0.1:"+env("PORT", "8080")),
+		DatabaseURL:      env("DATABASE_URL", "postgres://portal:portal@127.0.0.1:54329/portal?sslmode=disable"),
+		RedisAddr:        env("REDIS_ADDR", "127.0.0.1:63790"),
+		KratosPublicURL:  env("KRATOS_PUBLIC_URL", "http://127.0.0.1:4433"),
+		KratosAdminURL:   env("KRATOS_ADMIN_URL", "http://127.0.0.1:4434"),
+		SMTPAddr:         env("SMTP_ADDR", "127.0.0.1:1025"),
+		WebappDir:        env("WEBAPP_DIR", "webapp/dist"),
+		Environment:      env("PORTAL_ENV", "dev"),
+		RecaptchaSiteKey: env("RECAPTCHA_SITE_KEY", ""),
+	}
+	var err error
+	if c.Production, err = envBool("PORTAL_PRODUCTION", false); err != nil {
+		return c, err
+	}
+	if c.SwaggerEnabled, err = envBool("SWAGGER_ENABLED", true); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+func env(name, fallback string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return fallback
+}
+
+func envBool(name string, fallback bool) (bool, error) {
+	v := env(name, "")
+	if v == "" {
+		return fallback, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("%s: %q is not true or false", name, v)
+	}
+	return b, nil
+}
