@@ -7,6 +7,7 @@ require (
 	connectrpc.com/vanguard v0.4.0
 	github.com/Masterminds/squirrel v1.5.4
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/ory/kratos-client-go v1.3.8
 	github.com/pressly/goose/v3 v3.28.0
 	github.com/redis/go-redis/v9 v9.23.0
 	google.golang.org/genproto/googleapis/api v0.0.0-20260223185530-2f722ef697dc

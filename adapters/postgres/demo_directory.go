@@ -1,0 +1,84 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"parcelportal/app/demo"
+)
+
+// DemoDirectory writes the demo organisation by natural keys (names, CRM
+// ids, logins), so that seeding an installation twice changes nothing.
+type DemoDirectory struct{ Pool *pgxpool.Pool }
+
+// SaveOrganisation writes tenant, hubs, customers and fulfillment in one
+// transaction.
+func (d DemoDirectory) SaveOrganisation(ctx context.Context, org demo.Organisation) error {
+	return pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
+		var tenantID int64
+		err := tx.QueryRow(ctx, `
+			INSERT INTO tenant (name, country_code) VALUES ($1, $2)
+			ON CONFLICT (name) DO UPDATE SET country_code = EXCLUDED.country_code
+			RETURNING id`, org.Tenant.Name, org.Tenant.CountryCode).Scan(&tenantID)
+		if err != nil {
+			return fmt.Errorf("tenant: %w", err)
+		}
+		// Clear the default first: one default per tenant is a unique index.
+		if _, err := tx.Exec(ctx, `UPDATE hub SET is_default = false WHERE tenant_id = $1`, tenantID); err != nil {
+			return fmt.Errorf("hubs: %w", err)
+		}
+		for _, h := range org.Tenant.Hubs {
+			_, err := tx.Exec(ctx, `
+				INSERT INTO hub (tenant_id, name, is_default, street, zip_code, city, country_code)
+				VALUES ($1, $2, $3, $4, $5, $6, $7)
+				ON CONFLICT (tenant_id, name) DO UPDATE SET is_default = EXCLUDED.is_default,
+					street = EXCLUDED.street, zip_code = EXCLUDED.zip_code, city = EXCLUDED.city,
+					country_code = EXCLUDED.country_code`,
+				tenantID, h.Name, h.Default, h.Street, h.ZipCode, h.City, h.CountryCode)
+			if err != nil {
+				return fmt.Errorf("hub %s: %w", h.Name, err)
+			}
+		}
+		for _, c := range org.Customers {
+			_, err := tx.Exec(ctx, `
+				INSERT INTO customer (name, crmid, hub_id, api_client)
+				VALUES ($1, $2, (SELECT id FROM hub WHERE tenant_id = $3 AND name = $4), $5)
+				ON CONFLICT (crmid) DO UPDATE SET name = EXCLUDED.name, hub_id = EXCLUDED.hub_id,
+					api_client = EXCLUDED.api_client`,
+				c.Name, c.CRMID, tenantID, c.HubName, c.APIClient)
+			if err != nil {
+				return fmt.Errorf("customer %s: %w", c.CRMID, err)
+			}
+		}
+		var fulfillmentID int64
+		err = tx.QueryRow(ctx, `
+			INSERT INTO fulfillment (name) VALUES ($1)
+			ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name
+			RETURNING id`, org.Fulfillment.Name).Scan(&fulfillmentID)
+		if err != nil {
+			return fmt.Errorf("fulfillment: %w", err)
+		}
+		_, err = tx.Exec(ctx, `
+			INSERT INTO fulfillment_customer (fulfillment_id, customer_id)
+			SELECT $1, id FROM customer WHERE crmid = ANY($2)
+			ON CONFLICT DO NOTHING`, fulfillmentID, org.Fulfillment.CustomerCRMIDs)
+		if err != nil {
+			return fmt.Errorf("fulfillment customers: %w", err)
+		}
+		return nil
+	})
+}
+
+// LinkLogin records the login's identity and its customer or fulfillment.
+func (d DemoDirectory) LinkLogin(ctx context.Context, login, identityID, customerCRMID, fulfillmentName string) error {
+	_, err := d.Pool.Exec(ctx, `
+		INSERT INTO user_data (login, identity_id, customer_id, fulfillment_id)
+		VALUES ($1, $2, (SELECT id FROM customer WHERE crmid = $3), (SELECT id FROM fulfillment WHERE name = $4))
+		ON CONFLICT (login) DO UPDATE SET identity_id = EXCLUDED.identity_id,
+			customer_id = EXCLUDED.customer_id, fulfillment_id = EXCLUDED.fulfillment_id`,
+		login, identityID, customerCRMID, fulfillmentName)
+	return err
+}

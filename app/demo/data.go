@@ -1,0 +1,46 @@
+package demo
+
+import "parcelportal/core/access"
+
+// CRM ids of the demo customers.
+const (
+	BakeryCRMID   = "DE10000001"
+	BooksCRMID    = "DE10000002"
+	GardenCRMID   = "NL10000003"
+	FulfillerName = "Rhein Fulfillment"
+)
+
+// DemoOrganisation is one tenant with two hubs, three customers and one
+// fulfillment that manages two of them.
+func DemoOrganisation() Organisation {
+	return Organisation{
+		Tenant: Tenant{
+			Name: "Parcel Portal Germany", CountryCode: "DE",
+			Hubs: []Hub{
+				{Name: "Frankfurt Hub", Street: "Cargo City Süd 1", ZipCode: "60549", City: "Frankfurt am Main", CountryCode: "DE", Default: true},
+				{Name: "Hamburg Hub", Street: "Am Hafen 5", ZipCode: "20457", City: "Hamburg", CountryCode: "DE"},
+			},
+		},
+		Customers: []Customer{
+			{Name: "Bäckerei Sonnenschein", CRMID: BakeryCRMID, HubName: "Frankfurt Hub", APIClient: "SHIPPING"},
+			{Name: "Buchhandlung Seitenwind", CRMID: BooksCRMID, HubName: "Frankfurt Hub", APIClient: "A1"},
+			{Name: "Tuincentrum De Linde", CRMID: GardenCRMID, HubName: "Hamburg Hub", APIClient: "SHIPPING"},
+		},
+		Fulfillment: Fulfillment{Name: FulfillerName, CustomerCRMIDs: []string{BooksCRMID, GardenCRMID}},
+	}
+}
+
+// DemoLogins is one login per role. Customer-facing logins belong to the
+// bakery; the fulfillment login acts for the fulfillment's customers.
+func DemoLogins() []Login {
+	return []Login{
+		{Login: "superadmin", FirstName: "Sam", LastName: "Super", Roles: []access.Role{access.SuperAdmin, access.Admin}},
+		{Login: "admin", FirstName: "Ada", LastName: "Admin", Roles: []access.Role{access.Admin}},
+		{Login: "operations", FirstName: "Otto", LastName: "Operations", Roles: []access.Role{access.Operations}},
+		{Login: "user", FirstName: "Ulla", LastName: "User", Roles: []access.Role{access.User}, CustomerCRMID: BakeryCRMID},
+		{Login: "fulfillment", FirstName: "Fiona", LastName: "Fulfillment", Roles: []access.Role{access.User}, FulfillmentName: FulfillerName},
+		{Login: "service", FirstName: "Carla", LastName: "Service", Roles: []access.Role{access.CustomerService}},
+		{Login: "api", FirstName: "Api", LastName: "Client", Roles: []access.Role{access.API, access.User}, CustomerCRMID: BakeryCRMID},
+		{Login: "tracking", FirstName: "Theo", LastName: "Tracking", Roles: []access.Role{access.TrackingOnly}, CustomerCRMID: BakeryCRMID},
+	}
+}

@@ -1,0 +1,92 @@
+// Package demo fills a fresh installation with a small organisation and one
+// login per role, so that `make run` shows a working portal at once.
+package demo
+
+import (
+	"context"
+	"fmt"
+
+	"parcelportal/core/access"
+)
+
+// Password of every demo login. Demo mode only: never seed a production system.
+const Password = "portal-demo"
+
+// Organisation is the demo's master data, written by natural keys so that
+// seeding twice changes nothing.
+type Organisation struct {
+	Tenant      Tenant
+	Customers   []Customer
+	Fulfillment Fulfillment
+}
+
+// Tenant is a subsidiary of the carrier with its hubs.
+type Tenant struct {
+	Name        string
+	CountryCode string
+	Hubs        []Hub
+}
+
+// Hub is a tenant's depot; exactly one is the default.
+type Hub struct {
+	Name, Street, ZipCode, City, CountryCode string
+	Default                                  bool
+}
+
+// Customer is a shipper served from a hub.
+type Customer struct {
+	Name, CRMID, HubName, APIClient string
+}
+
+// Fulfillment acts for the customers it names by CRM id.
+type Fulfillment struct {
+	Name           string
+	CustomerCRMIDs []string
+}
+
+// Login is a demo user: an identity with roles, linked to a customer or a
+// fulfillment (by CRM id or name; empty for staff).
+type Login struct {
+	Login, FirstName, LastName string
+	Roles                      []access.Role
+	CustomerCRMID              string
+	FulfillmentName            string
+}
+
+// Directory writes the organisation and links logins to it.
+type Directory interface {
+	SaveOrganisation(ctx context.Context, org Organisation) error
+	LinkLogin(ctx context.Context, login, identityID, customerCRMID, fulfillmentName string) error
+}
+
+// Identities creates sign-in identities, or finds them when they exist.
+type Identities interface {
+	EnsureUser(ctx context.Context, u NewUser) (identityID string, err error)
+}
+
+// NewUser is what an identity is created with.
+type NewUser struct {
+	Login, Email, FirstName, LastName, LangKey, Password string
+	Roles                                                []access.Role
+}
+
+// Seed writes the demo organisation and logins. It is idempotent.
+func Seed(ctx context.Context, dir Directory, ids Identities) ([]Login, error) {
+	if err := dir.SaveOrganisation(ctx, DemoOrganisation()); err != nil {
+		return nil, fmt.Errorf("save demo organisation: %w", err)
+	}
+	logins := DemoLogins()
+	for _, l := range logins {
+		id, err := ids.EnsureUser(ctx, NewUser{
+			Login: l.Login, Email: l.Login + "@demo.parcel-portal.local", FirstName: l.FirstName,
+			LastName: l.LastName, LangKey: "en", Password: Password, Roles: l.Roles,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("identity %s: %w", l.Login, err)
+		}
+		if err := dir.LinkLogin(ctx, l.Login, id, l.CustomerCRMID, l.FulfillmentName); err != nil {
+			return nil, fmt.Errorf("link %s: %w", l.Login, err)
+		}
+	}
+	return logins, nil
+}

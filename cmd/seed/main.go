@@ -1,0 +1,50 @@
+// Command seed fills the configured database and Kratos with the demo
+// organisation and one login per role. Running it again changes nothing.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+
+	"parcelportal/adapters/kratos"
+	"parcelportal/adapters/postgres"
+	"parcelportal/app/demo"
+)
+
+func main() {
+	if err := run(context.Background()); err != nil {
+		slog.Error("seed failed", "error", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context) error {
+	pool, err := postgres.Open(ctx, os.Getenv("DATABASE_URL"))
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := postgres.Migrate(ctx, pool); err != nil {
+		return err
+	}
+	adminURL := os.Getenv("KRATOS_ADMIN_URL")
+	if adminURL == "" {
+		adminURL = "http://127.0.0.1:4434"
+	}
+	logins, err := demo.Seed(ctx, postgres.DemoDirectory{Pool: pool}, kratos.NewAdmin(adminURL, nil))
+	if err != nil {
+		return err
+	}
+	fmt.Printf("Demo logins (password %q):\n", demo.Password)
+	for _, l := range logins {
+		roles := make([]string, len(l.Roles))
+		for i, r := range l.Roles {
+			roles[i] = string(r)
+		}
+		fmt.Printf("  %-12s %s\n", l.Login, strings.Join(roles, ", "))
+	}
+	return nil
+}
