@@ -53,7 +53,13 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	if err != nil {
 		return err
 	}
-	locker, err := lock.NewPostgresSessionLocker()
+	// Processes migrating the same schema wait for each other; different
+	// schemas (parallel tests) do not.
+	var lockID int64
+	if err := db.QueryRowContext(ctx, "SELECT hashtext(current_schema())").Scan(&lockID); err != nil {
+		return fmt.Errorf("read schema: %w", err)
+	}
+	locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(lockID), lock.WithLockTimeout(1, 300))
 	if err != nil {
 		return err
 	}

@@ -198,3 +198,17 @@ func TestOpenAPIDocumentIsServed(t *testing.T) {
 }
 
 func containsText(body []byte, s string) bool { return strings.Contains(string(body), s) }
+
+func BenchmarkInfoOverREST(b *testing.B) {
+	api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: healthyQueries()}}, http.NotFoundHandler())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		api.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/management/info", nil))
+		if rec.Code != http.StatusOK {
+			b.Fatal(rec.Code)
+		}
+	}
+}

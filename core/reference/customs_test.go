@@ -41,3 +41,12 @@ func TestHas(t *testing.T) {
 		t.Fatal("Has does not match codes exactly")
 	}
 }
+
+func BenchmarkIsInsideCustomsUnion(b *testing.B) {
+	catalog := Standard()
+	destinations := [][2]string{{"DE", "10115"}, {"ES", "35001"}, {"CH", "8001"}, {"SK", "81101"}}
+	for i := 0; b.Loop(); i++ {
+		d := destinations[i%len(destinations)]
+		catalog.IsInsideCustomsUnion(d[0], d[1])
+	}
+}

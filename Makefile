@@ -1,0 +1,30 @@
+# The two commands that matter: `make run` and `make test`. Both install what
+# is missing and start what they need on loopback.
+SHELL := /bin/bash
+
+.PHONY: run test bench generate build deps help
+help:
+	@echo "make run       install, start the stack, seed demo data, serve http://127.0.0.1:8080"
+	@echo "make test      the whole suite: generated code, lint, Go, webapp unit and browser tests"
+	@echo "make bench     benchmarks with figures to compare run to run"
+	@echo "make generate  regenerate code from proto/"
+	@echo "make build     build the binaries into bin/ and the webapp into webapp/dist"
+
+run:
+	dev/run.sh
+
+test:
+	dev/test.sh
+
+bench:
+	dev/bench.sh
+
+deps:
+	dev/install.sh
+	pnpm install --frozen-lockfile --reporter=silent
+
+generate: deps
+	dev/generate.sh
+
+build: deps
+	dev/build.sh

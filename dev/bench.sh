@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# make bench: every Go benchmark, against the real services where a benchmark
+# needs them. Figures (ns/op, B/op, allocs/op) compare run to run; run twice
+# and use benchstat for a verdict.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dev/install.sh
+eval "$(dev/stack.sh up)"
+go test -run '^$' -bench . -benchmem -count "${BENCH_COUNT:-1}" ./...

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# make test: the whole suite on a fresh machine or a warm one. Installs what
+# is missing, checks that generated code is current and the protos lint,
+# starts the real services on loopback, then runs Go unit and integration
+# tests, the webapp's unit tests, and browser tests in Debian's Chromium
+# against a portal built from this tree.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source dev/lib.sh
+
+step() { printf '\n== %s\n' "$*" >&2; }
+
+step "install"
+dev/install.sh
+pnpm install --frozen-lockfile --reporter=silent
+
+step "generated code is current"
+dev/generate.sh
+if [[ -n $(git status --porcelain -- adapters/rpc/gen adapters/rpc/openapi webapp/src/gen) ]]; then
+	git status --short -- adapters/rpc/gen adapters/rpc/openapi webapp/src/gen >&2
+	die "generated code differs from proto/: run 'make generate' and commit the result"
+fi
+
+step "go vet and gofmt"
+go vet ./...
+unformatted=$(gofmt -l $(git ls-files '*.go' | grep -v '/gen/'))
+[[ -z $unformatted ]] || die "gofmt would change: $unformatted"
+
+step "start services"
+stack_was_up=false
+dev/stack.sh status | grep -qv running || stack_was_up=true
+eval "$(dev/stack.sh up)"
+e2e_pids=()
+cleanup() {
+	((${#e2e_pids[@]})) && kill "${e2e_pids[@]}" 2>/dev/null
+	$stack_was_up || dev/stack.sh down >&2
+}
+trap cleanup EXIT
+
+step "go tests (core, app, adapters against the real services)"
+go test -count=1 ./...
+
+step "webapp unit tests"
+pnpm --filter @portal/webapp test
+
+step "browser tests"
+dev/build.sh
+e2e_port=18080
+export E2E_BASE_URL="http://127.0.0.1:$e2e_port"
+DATABASE_URL=$TEST_DATABASE_URL bin/seed > /dev/null
+DATABASE_URL=$TEST_DATABASE_URL PORT=$e2e_port PORTAL_ENV=test bin/portal > .state/logs/portal-e2e.log 2>&1 &
+e2e_pids+=($!)
+for _ in $(seq 1 100); do
+	curl -fsS -o /dev/null "$E2E_BASE_URL/management/version" && break
+	sleep 0.2
+done
+pnpm --filter @portal/webapp e2e
