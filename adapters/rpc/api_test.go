@@ -212,3 +212,18 @@ func BenchmarkInfoOverREST(b *testing.B) {
 		}
 	}
 }
+
+// A Connect call without the optional Connect-Protocol-Version header, as
+// curl users write it, must reach the service.
+func TestConnectWithoutVersionHeader(t *testing.T) {
+	srv := newServer(t, healthyQueries())
+	rsp, err := srv.Client().Post(srv.URL+"/portal.v1.ManagementService/GetVersion", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rsp.Body.Close()
+	var got struct{ Version string }
+	if err := json.NewDecoder(rsp.Body).Decode(&got); err != nil || rsp.StatusCode != http.StatusOK || got.Version != "9.9.9" {
+		t.Fatalf("POST GetVersion = %d %+v %v", rsp.StatusCode, got, err)
+	}
+}

@@ -48,14 +48,10 @@ type problem struct {
 }
 
 // withRESTErrors renders errors of REST calls as problem documents with the
-// app-error and app-params headers. Connect, gRPC and gRPC-Web calls are
-// left as they are: their clients read the ErrorDetail themselves.
+// app-error and app-params headers. Connect, gRPC and gRPC-Web calls do not
+// pass here: their clients read the ErrorDetail themselves.
 func withRESTErrors(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if isRPCPath(r.URL.Path) {
-			next.ServeHTTP(w, r)
-			return
-		}
 		path := r.URL.Path // vanguard rewrites the URL to the RPC's path
 		rw := &errorCapture{ResponseWriter: w}
 		next.ServeHTTP(rw, r)
@@ -63,12 +59,6 @@ func withRESTErrors(next http.Handler) http.Handler {
 			writeProblem(w, path, rw.status, rw.body.Bytes())
 		}
 	})
-}
-
-// isRPCPath tells Connect-style paths (/package.Service/Method) from REST.
-func isRPCPath(path string) bool {
-	first, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
-	return strings.Contains(first, ".")
 }
 
 func writeProblem(w http.ResponseWriter, path string, code int, body []byte) {

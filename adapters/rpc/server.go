@@ -24,9 +24,16 @@ type Handlers struct {
 // through to fallback (the webapp).
 func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	options := connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}))
-	services := []*vanguard.Service{
-		vanguard.NewService(portalv1connect.NewManagementServiceHandler(h.Management, options)),
+	mux := http.NewServeMux()
+	var services []*vanguard.Service
+	mount := func(path string, handler http.Handler) {
+		// Connect, gRPC and gRPC-Web reach the handler directly: vanguard would
+		// take a Connect call without its optional version header for REST.
+		mux.Handle(path, handler)
+		services = append(services, vanguard.NewService(path, handler))
 	}
+	mount(portalv1connect.NewManagementServiceHandler(h.Management, options))
+
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(func(r vanguard.TypeResolver) vanguard.Codec { return vanguard.NewJSONCodec(r) }),
 		vanguard.WithUnknownHandler(fallback),
@@ -34,7 +41,6 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	mux := http.NewServeMux()
 	mux.Handle("GET /management/health", healthREST{h.Management.Queries})
 	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
 	mux.Handle("/", withRESTErrors(rest))
