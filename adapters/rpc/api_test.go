@@ -189,6 +189,17 @@ func TestUnknownPathsReachTheWebapp(t *testing.T) {
 	}
 }
 
+func TestUnknownAPIPathsAreNotFound(t *testing.T) {
+	srv := newServer(t, healthyQueries())
+	for _, path := range []string{"/web/api/nothing", "/management/nothing"} {
+		rsp, body := get(t, srv, path)
+		var p struct{ Message string }
+		if err := json.Unmarshal(body, &p); err != nil || rsp.StatusCode != http.StatusNotFound || p.Message != "error.url.not.found" {
+			t.Errorf("GET %s = %d %s", path, rsp.StatusCode, body)
+		}
+	}
+}
+
 func TestOpenAPIDocumentIsServed(t *testing.T) {
 	srv := newServer(t, healthyQueries())
 	rsp, body := get(t, srv, "/api-docs/portal.openapi.yaml")

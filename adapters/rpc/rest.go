@@ -62,7 +62,7 @@ func withRESTErrors(next http.Handler) http.Handler {
 }
 
 func writeProblem(w http.ResponseWriter, path string, code int, body []byte) {
-	p := problem{Type: "about:blank", Title: http.StatusText(code), Status: code, Path: path, Message: "error.http." + strconv.Itoa(code)}
+	p := problem{Type: "about:blank", Title: http.StatusText(code), Status: code, Path: path, Message: defaultMessageKey(code)}
 	var st status.Status
 	if protojson.Unmarshal(body, &st) == nil {
 		p.Detail = st.GetMessage()
@@ -112,4 +112,12 @@ func (c *errorCapture) Flush() {
 	if f, ok := c.ResponseWriter.(http.Flusher); ok && !c.captured {
 		f.Flush()
 	}
+}
+
+// defaultMessageKey is the message of an error that carries no ErrorDetail.
+func defaultMessageKey(code int) string {
+	if code == http.StatusNotFound {
+		return "error.url.not.found"
+	}
+	return "error.http." + strconv.Itoa(code)
 }

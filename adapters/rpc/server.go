@@ -3,6 +3,7 @@ package rpc
 import (
 	_ "embed"
 	"net/http"
+	"strings"
 
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
@@ -36,7 +37,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(func(r vanguard.TypeResolver) vanguard.Codec { return vanguard.NewJSONCodec(r) }),
-		vanguard.WithUnknownHandler(fallback),
+		vanguard.WithUnknownHandler(apiNotFound(fallback)),
 	)
 	if err != nil {
 		return nil, err
@@ -50,4 +51,18 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 func serveOpenAPI(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "application/yaml")
 	_, _ = w.Write(openAPIDocument)
+}
+
+// apiNotFound answers unknown paths under the API prefixes with a 404 problem
+// (error.url.not.found), and passes every other path to the webapp.
+func apiNotFound(webapp http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, prefix := range []string{"/web/api/", "/management/", "/api-docs/"} {
+			if strings.HasPrefix(r.URL.Path, prefix) {
+				writeProblem(w, r.URL.Path, http.StatusNotFound, nil)
+				return
+			}
+		}
+		webapp.ServeHTTP(w, r)
+	})
 }
