@@ -1,0 +1,22 @@
+/// <reference types="vitest/config" />
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+/** The Go portal: it answers Connect, REST and translations at the same origin in production. */
+const portal = "http://127.0.0.1:8080";
+
+export default defineConfig({
+  plugins: [
+    // The Lingui macros (t, msg, <Trans>) become catalog lookups at compile time.
+    react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
+  ],
+  server: {
+    proxy: Object.fromEntries(["/portal.v1.", "/management", "/web/api", "/i18n"].map((prefix) => [prefix, portal])),
+  },
+  test: {
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["src/test/setup.ts"],
+    restoreMocks: true,
+  },
+});
