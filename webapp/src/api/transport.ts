@@ -1,0 +1,22 @@
+import type { Interceptor, Transport } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-web";
+import { readCredential } from "../auth/credentialStore";
+
+/** Spec 1 §9: calls give up after two minutes unless a call sets its own limit. */
+const defaultTimeoutMs = 120_000;
+
+/** Sends the stored bearer credential with every call, when there is one. */
+const bearerCredential: Interceptor = (next) => (request) => {
+  const credential = readCredential();
+  if (credential) request.header.set("Authorization", `Bearer ${credential}`);
+  return next(request);
+};
+
+/** The Connect transport to the portal, which serves the webapp and its API from the same origin. */
+export function createPortalTransport(baseUrl = window.location.origin): Transport {
+  return createConnectTransport({
+    baseUrl,
+    defaultTimeoutMs,
+    interceptors: [bearerCredential],
+  });
+}

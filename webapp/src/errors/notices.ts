@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from "react";
+import type { FailureMessage } from "./describeFailure";
+
+/** A message waiting in the toast area. */
+export type Notice = FailureMessage & { id: number };
+
+let notices: Notice[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function publish(next: Notice[]) {
+  notices = next;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * Queues messages for the toast area. A module-level store, because failures
+ * are reported from the query cache, outside any component.
+ */
+export function showNotices(messages: FailureMessage[]): void {
+  publish([...notices, ...messages.map((message) => ({ ...message, id: nextId++ }))]);
+}
+
+export function dismissNotice(id: number): void {
+  publish(notices.filter((notice) => notice.id !== id));
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The notices waiting now. */
+export function currentNotices(): Notice[] {
+  return notices;
+}
+
+export function useNotices(): Notice[] {
+  return useSyncExternalStore(subscribe, currentNotices);
+}
