@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, formatDecimal, formatEuro, formatNumber } from "./format";
+
+// Built from local fields, so the expectation holds in any time zone.
+const date = new Date(2026, 0, 5, 9, 7, 30);
+
+describe("dates (spec 1 §9)", () => {
+  it("formats DD.MM.YYYY with leading zeros", () => {
+    expect(formatDate(date)).toBe("05.01.2026");
+  });
+
+  it("formats DD.MM.YYYY HH:mm", () => {
+    expect(formatDateTime(date)).toBe("05.01.2026 09:07");
+  });
+});
+
+describe("numbers (spec 1 §9)", () => {
+  // Intl separates the euro sign with a no-break space; compare with plain spaces.
+  const plain = (text: string) => text.replace(/\s/g, " ");
+
+  it("uses a dot for thousands and a comma for decimals in Dutch", () => {
+    expect(formatNumber(1234567, "nl")).toBe("1.234.567");
+    expect(formatDecimal(1234.5, "nl")).toBe("1.234,5");
+    expect(plain(formatEuro(1234.5, "nl"))).toBe("€ 1.234,50");
+  });
+
+  it("uses a comma for thousands and a dot for decimals in English", () => {
+    expect(formatNumber(1234567, "en")).toBe("1,234,567");
+    expect(formatDecimal(1234.567, "en")).toBe("1,234.57");
+  });
+
+  it("rounds 0,0 to whole numbers and shows decimals of 0,0.[00] only when present", () => {
+    expect(formatNumber(1234.6, "de")).toBe("1.235");
+    expect(formatDecimal(1234, "de")).toBe("1.234");
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Date and number formats of spec 1 §9. Dates use the fixed European pattern
+ * DD.MM.YYYY in every locale; numbers follow the locale's grouping and decimal
+ * marks (Dutch: 1.234,56 and € 1.234,56).
+ */
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** DD.MM.YYYY in the browser's time zone. */
+export function formatDate(date: Date): string {
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+}
+
+/** DD.MM.YYYY HH:mm in the browser's time zone. */
+export function formatDateTime(date: Date): string {
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Whole number with thousands separators (pattern 0,0). */
+export function formatNumber(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** Number with up to two decimals, shown only when present (pattern 0,0.[00]). */
+export function formatDecimal(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+}
+
+/** Amount in euro with two decimals. */
+export function formatEuro(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(value);
+}
