@@ -1,0 +1,34 @@
+import { useLingui } from "@lingui/react/macro";
+import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Callout } from "@radix-ui/themes";
+import { Toast } from "radix-ui";
+import { dismissNotice, useNotices } from "./notices";
+import "./NoticeToasts.css";
+
+/** Shows queued notices as toasts that close by themselves, by swipe, or with Escape. */
+export function NoticeToasts() {
+  const { i18n, t } = useLingui();
+  const notices = useNotices();
+  return (
+    <Toast.Provider duration={8000} label={t`Notifications`}>
+      {notices.map((notice) => (
+        <Toast.Root key={notice.id} className="notice-toast" onOpenChange={(open) => open || dismissNotice(notice.id)}>
+          <Callout.Root color="red" variant="surface" role="alert">
+            <Callout.Icon>
+              <ExclamationTriangleIcon />
+            </Callout.Icon>
+            {notice.title && (
+              <Toast.Title asChild>
+                <Callout.Text weight="bold">{i18n._(notice.title)}</Callout.Text>
+              </Toast.Title>
+            )}
+            <Toast.Description asChild>
+              <Callout.Text>{i18n._(notice.text)}</Callout.Text>
+            </Toast.Description>
+          </Callout.Root>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="notice-toast-viewport" />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,87 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { lazy, Suspense, type ComponentType } from "react";
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { ErrorPage } from "../errors/ErrorPage";
+import { HomePage } from "../pages/HomePage";
+import { LegalPage } from "../pages/LegalPage";
+import { NotFoundPage } from "../pages/NotFoundPage";
+import { SectionPage } from "../pages/SectionPage";
+import { Layout } from "../shell/Layout";
+import { legalPages } from "./legalPages";
+import { loadChunk } from "./loadChunk";
+import { pageTitles as titles } from "./pageTitles";
+
+/**
+ * The top-level routes of spec 1 §2 and the entity routes every other path
+ * falls through to. Each page shows its title until its feature fills it.
+ */
+const sections: [path: string, title: MessageDescriptor][] = [
+  ["login", titles.login],
+  ["logout", titles.logout],
+  ["account/register", titles.register],
+  ["account/registered", titles.registered],
+  ["account/activate/:key?", titles.activate],
+  ["account/reset/request", titles.resetRequest],
+  ["account/reset/finish/:key?", titles.resetFinish],
+  ["dashboard", titles.dashboard],
+  ["report/*", titles.report],
+  ["tracking/*", titles.tracking],
+  ["customs-docs", titles.customsDocs],
+  ["newsletter-subscribe", titles.newsletter],
+  ["parcel-inquiry/:tenantId", titles.parcelInquiry],
+  ["internal-parcel-inquiry/:trackingId/:fulltrackId", titles.internalParcelInquiry],
+  ["batch/*", titles.batch],
+  ["shipment/*", titles.shipment],
+  ["parcel/*", titles.parcel],
+  ["customer/*", titles.customer],
+  ["fulfillment/*", titles.fulfillment],
+  ["user-data/*", titles.userData],
+  ["product-codes-doc/*", titles.productCodesDoc],
+  ["csv-template-doc/*", titles.csvTemplateDoc],
+  ["tenant/*", titles.tenant],
+  ["acss/*", titles.acss],
+  ["news/*", titles.news],
+  ["address-book/*", titles.addressBook],
+  ["routing-options/*", titles.routingOptions],
+  ["invoice-report/*", titles.invoiceReport],
+];
+
+/** The account and admin areas load on first visit: most users never open the admin pages. */
+const AccountArea = lazy(() =>
+  loadChunk(() => import("../features/account/AccountArea")).then((m) => ({ default: m.AccountArea })),
+);
+const AdminArea = lazy(() =>
+  loadChunk(() => import("../features/admin/AdminArea")).then((m) => ({ default: m.AdminArea })),
+);
+
+/** Header and footer stay while an area's code arrives; a failed load reaches the error page. */
+function LazyArea({ area: Area }: { area: ComponentType }) {
+  return (
+    <Suspense>
+      <Area />
+    </Suspense>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        // Inside the layout, so a failing page keeps the header and footer.
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, element: <HomePage /> },
+          ...sections.map(([path, title]) => ({ path, element: <SectionPage title={title} /> })),
+          ...legalPages.map(({ path, title }) => ({ path, element: <LegalPage title={title} /> })),
+          { path: "account/*", element: <LazyArea area={AccountArea} /> },
+          { path: "admin/*", element: <LazyArea area={AdminArea} /> },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,48 @@
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Container, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Link } from "react-router";
+import type { ApplicationProfile } from "../gen/portal/v1/management_pb";
+import { formatDate } from "../i18n/format";
+import { legalPages } from "../routes/legalPages";
+
+/** The footer of spec 1 §2: what the product is, which build is running, and the legal documents. */
+export function Footer({ profile }: { profile: ApplicationProfile | null | undefined }) {
+  const { i18n, t } = useLingui();
+  return (
+    <footer className="app-footer">
+      <Container size="4" px="4" py="5">
+        <Flex direction={{ initial: "column", md: "row" }} justify="between" gap="4">
+          <Flex direction="column" gap="1" flexShrink="0">
+            <Text size="2" weight="medium">
+              <Trans>Parcel Portal, a sync tool for shipments</Trans>
+            </Text>
+            {profile && <BuildFacts profile={profile} />}
+          </Flex>
+          <nav aria-label={t`Legal information`}>
+            <Flex gap="4" wrap="wrap" justify={{ initial: "start", md: "end" }}>
+              {legalPages.map(({ path, title }) => (
+                <RadixLink key={path} asChild size="2" color="gray">
+                  <Link to={path}>{i18n._(title)}</Link>
+                </RadixLink>
+              ))}
+            </Flex>
+          </nav>
+        </Flex>
+      </Container>
+    </footer>
+  );
+}
+
+function BuildFacts({ profile }: { profile: ApplicationProfile }) {
+  const version = profile.version;
+  const buildDate = profile.buildDate ? formatDate(timestampDate(profile.buildDate)) : "";
+  const year = profile.copyrightYear;
+  return (
+    <Text size="1" color="gray" data-testid="build-facts">
+      <Trans>
+        Version <span data-testid="version">{version}</span> · built {buildDate} · © {year}
+      </Trans>
+    </Text>
+  );
+}

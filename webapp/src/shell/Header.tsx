@@ -1,0 +1,29 @@
+import { useLingui } from "@lingui/react/macro";
+import { Container, Flex } from "@radix-ui/themes";
+import { AccountMenu } from "./AccountMenu";
+import { Brand } from "./Brand";
+import { HomeLink } from "./HomeLink";
+import { InfoMenu } from "./InfoMenu";
+import { LocaleMenu } from "./LocaleMenu";
+
+/** The navigation header of spec 1 §2. Which entries appear is decided by the session, inside each menu. */
+export function Header() {
+  const { t } = useLingui();
+  return (
+    <header className="app-header">
+      <Container size="4" px="4">
+        <Flex align="center" justify="between" gap="3" py="3">
+          <Brand />
+          <nav aria-label={t`Main navigation`}>
+            <Flex align="center" gap={{ initial: "3", sm: "5" }}>
+              <HomeLink />
+              <InfoMenu />
+              <LocaleMenu />
+              <AccountMenu />
+            </Flex>
+          </nav>
+        </Flex>
+      </Container>
+    </header>
+  );
+}

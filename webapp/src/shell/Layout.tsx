@@ -1,0 +1,29 @@
+import { Box, Flex } from "@radix-ui/themes";
+import { Outlet, ScrollRestoration } from "react-router";
+import { useApplicationProfile } from "../api/management";
+import { NoticeToasts } from "../errors/NoticeToasts";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+import { NewVersionNotice } from "./NewVersionNotice";
+import { Ribbon } from "./Ribbon";
+import "./shell.css";
+
+/** The frame around every page: ribbon, header, version notice, the page, footer and toasts. */
+export function Layout() {
+  const { data: profile } = useApplicationProfile();
+  return (
+    <Flex direction="column" minHeight="100vh">
+      <Ribbon profile={profile} />
+      <Header />
+      <NewVersionNotice />
+      <Box asChild flexGrow="1">
+        <main>
+          <Outlet />
+        </main>
+      </Box>
+      <Footer profile={profile} />
+      <NoticeToasts />
+      <ScrollRestoration />
+    </Flex>
+  );
+}

@@ -1,0 +1,25 @@
+import "@testing-library/jest-dom/vitest";
+import { i18n } from "@lingui/core";
+import { cleanup } from "@testing-library/react";
+import { afterEach, beforeEach } from "vitest";
+import { currentNotices, dismissNotice } from "../errors/notices";
+import { messages } from "../locales/en";
+
+// jsdom lays nothing out. Radix menus measure themselves with ResizeObserver and the
+// router restores the scroll position on navigation: give them harmless stand-ins.
+window.scrollTo = () => {};
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+// Components render in English unless a test switches the locale.
+beforeEach(() => i18n.loadAndActivate({ locale: "en", messages }));
+
+afterEach(() => {
+  cleanup();
+  currentNotices().forEach((notice) => dismissNotice(notice.id));
+  localStorage.clear();
+  sessionStorage.clear();
+});
