@@ -1,5 +1,5 @@
 // Package web serves the built React app: files as they are, and index.html
-// for every other path so that the browser's router can show the page.
+// for every other route so that the browser's router can show the page.
 package web
 
 import (
@@ -25,6 +25,11 @@ func (s SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 		}
 		http.ServeFile(w, r, name)
+		return
+	}
+	if path.Ext(r.URL.Path) != "" {
+		// A missing file is missing; only routes of the app get its page.
+		http.NotFound(w, r)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-cache")
