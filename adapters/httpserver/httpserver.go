@@ -58,17 +58,18 @@ func Health(w http.ResponseWriter, _ *http.Request) {
 	_, _ = w.Write([]byte(`{"status":"UP"}`))
 }
 
-// RunUntilSignal serves until the process gets SIGINT or SIGTERM.
-func RunUntilSignal(name, addr string, handler http.Handler) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return Run(ctx, name, addr, handler, nil)
-}
-
-// AddrFromEnv returns the address in the environment variable, or fallback.
-func AddrFromEnv(variable, fallback string) string {
-	if addr := os.Getenv(variable); addr != "" {
-		return addr
+// Main serves a simulator or tool until SIGINT or SIGTERM, on the address in
+// the environment variable or fallback, and exits non-zero if serving fails.
+func Main(name, addrVariable, fallback string, handler http.Handler) {
+	addr := os.Getenv(addrVariable)
+	if addr == "" {
+		addr = fallback
 	}
-	return fallback
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := Run(ctx, name, addr, handler, nil)
+	stop()
+	if err != nil {
+		slog.Error(name+" stopped", "error", err)
+		os.Exit(1)
+	}
 }

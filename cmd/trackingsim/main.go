@@ -4,9 +4,7 @@
 package main
 
 import (
-	"log/slog"
 	"net/http"
-	"os"
 
 	"parcelportal/adapters/httpserver"
 )
@@ -14,8 +12,5 @@ import (
 func main() {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /health", httpserver.Health)
-	if err := httpserver.RunUntilSignal("trackingsim", httpserver.AddrFromEnv("TRACKING_SIM_ADDR", "127.0.0.1:8092"), mux); err != nil {
-		slog.Error("trackingsim stopped", "error", err)
-		os.Exit(1)
-	}
+	httpserver.Main("trackingsim", "TRACKING_SIM_ADDR", "127.0.0.1:8092", mux)
 }
