@@ -23,7 +23,7 @@ fi
 
 step "go vet and gofmt"
 go vet ./...
-unformatted=$(gofmt -l $(git ls-files '*.go' | grep -v '/gen/'))
+unformatted=$(git ls-files -z '*.go' ':!:*/gen/*' | xargs -0 gofmt -l)
 [[ -z $unformatted ]] || die "gofmt would change: $unformatted"
 
 step "start services"
