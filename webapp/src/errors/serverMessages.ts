@@ -11,6 +11,8 @@ const catalog = [
   msg({ id: "error.server.not.reachable", message: "Server not reachable" }),
   msg({ id: "error.url.not.found", message: "Not found" }),
   msg({ id: "error.unknown", message: "Unknown error!" }),
+  msg({ id: "error.internal", message: "Something went wrong on our side. Please try again later." }),
+  msg({ id: "error.timeout", message: "The request took too long. Please try again." }),
   msg({ id: "error.validation", message: "The request contains invalid values." }),
   msg({ id: "error.idexists", message: "A new {entityName} cannot already have an ID." }),
   msg({ id: "error.field", message: 'Error on field "{fieldName}"' }),
