@@ -122,7 +122,9 @@ describe("describeFailure (spec 1 §8)", () => {
       ["an unexpected fault", Code.Unknown, "error.internal"],
       ["a server-side time-out", Code.DeadlineExceeded, "error.timeout"],
     ])("translates the portal's key for %s instead of showing it raw", (_, code, messageKey) => {
-      expect(texts(describeFailure(portalError(code, { messageKey }, messageKey)))).toEqual([{ id: messageKey, values: {} }]);
+      expect(texts(describeFailure(portalError(code, { messageKey }, messageKey)))).toEqual([
+        { id: messageKey, values: {} },
+      ]);
     });
 
     it("shows the generic text of the status when the answer has no detail", () => {
