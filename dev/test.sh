@@ -40,7 +40,8 @@ trap cleanup EXIT
 step "go tests (core, app, adapters against the real services)"
 go test -count=1 ./...
 
-step "webapp unit tests"
+step "webapp format and unit tests"
+pnpm --filter @portal/webapp format:check
 pnpm --filter @portal/webapp test
 
 step "browser tests"
