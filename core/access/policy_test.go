@@ -1,0 +1,44 @@
+package access
+
+import "testing"
+
+func TestPolicyAllows(t *testing.T) {
+	admin := &Caller{Roles: []Role{Admin}}
+	user := &Caller{Roles: []Role{User}}
+	roleless := &Caller{Login: "new"}
+	var anonymous *Caller
+
+	cases := []struct {
+		name   string
+		policy Policy
+		caller *Caller
+		want   bool
+	}{
+		{"public lets anonymous in", Public(), anonymous, true},
+		{"public lets users in", Public(), user, true},
+		{"authenticated denies anonymous", Authenticated(), anonymous, false},
+		{"authenticated allows any role", Authenticated(), user, true},
+		{"authenticated denies a user without roles", Authenticated(), roleless, false},
+		{"listed role allows", AnyOf(Admin, SuperAdmin), admin, true},
+		{"unlisted role denies", AnyOf(Admin, SuperAdmin), user, false},
+		{"roles deny anonymous", AnyOf(User), anonymous, false},
+	}
+	for _, c := range cases {
+		if got := c.policy.Allows(c.caller); got != c.want {
+			t.Errorf("%s: Allows = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestCallerKinds(t *testing.T) {
+	var anonymous *Caller
+	if anonymous.IsAdmin() || anonymous.IsTrackingOnly() || anonymous.Has(User) {
+		t.Error("an anonymous caller holds nothing")
+	}
+	if !(&Caller{Roles: []Role{SuperAdmin}}).IsAdmin() || (&Caller{Roles: []Role{Operations}}).IsAdmin() {
+		t.Error("admin means ADMIN or SUPERADMIN")
+	}
+	if !(&Caller{Roles: []Role{TrackingOnly}}).IsTrackingOnly() || (&Caller{Roles: []Role{TrackingOnly, User}}).IsTrackingOnly() {
+		t.Error("tracking-only means TRACKING and nothing else")
+	}
+}
