@@ -33,7 +33,7 @@ bin/portal > >(tee -a .state/logs/portal.log) 2>&1 & children+=($!)
 
 port=${PORT:-8080}
 for _ in $(seq 1 100); do
-	curl -fsS -o /dev/null "http://127.0.0.1:$port/management/health" && break
+	curl -fs -o /dev/null "http://127.0.0.1:$port/management/health" && break
 	sleep 0.2
 done
 health=$(curl -sS "http://127.0.0.1:$port/management/health" || true)

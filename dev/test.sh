@@ -52,7 +52,7 @@ DATABASE_URL=$TEST_DATABASE_URL bin/seed > /dev/null
 DATABASE_URL=$TEST_DATABASE_URL PORT=$e2e_port PORTAL_ENV=test bin/portal > .state/logs/portal-e2e.log 2>&1 &
 e2e_pids+=($!)
 for _ in $(seq 1 100); do
-	curl -fsS -o /dev/null "$E2E_BASE_URL/management/version" && break
+	curl -fs -o /dev/null "$E2E_BASE_URL/management/version" && break
 	sleep 0.2
 done
 pnpm --filter @portal/webapp e2e
