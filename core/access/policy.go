@@ -12,6 +12,8 @@ type Caller struct {
 	CustomerID int64
 	// FulfillmentID is the fulfillment the login acts for; zero for none.
 	FulfillmentID int64
+	// FulfillmentCustomers are the customers the fulfillment acts for.
+	FulfillmentCustomers []int64
 }
 
 // Has reports whether the caller holds any of the roles.
@@ -68,3 +70,26 @@ func (p Policy) IsPublic() bool { return p.public }
 
 // Roles lists the roles the policy names; empty for public and authenticated.
 func (p Policy) Roles() []Role { return slices.Clone(p.roles) }
+
+// Link is the portal's side of a login: the customer it belongs to and the
+// fulfillment it acts for, with that fulfillment's customers.
+type Link struct {
+	CustomerID           int64
+	FulfillmentID        int64
+	FulfillmentCustomers []int64
+}
+
+// CanActFor reports whether the caller may touch the customer's data: its
+// own customer, a customer of its fulfillment, or any customer for staff.
+func (c *Caller) CanActFor(customerID int64) bool {
+	switch {
+	case c == nil || customerID == 0:
+		return false
+	case c.Has(SuperAdmin, Admin, Operations, CustomerService):
+		return true
+	case c.CustomerID == customerID:
+		return true
+	default:
+		return slices.Contains(c.FulfillmentCustomers, customerID)
+	}
+}

@@ -42,3 +42,29 @@ func TestCallerKinds(t *testing.T) {
 		t.Error("tracking-only means TRACKING and nothing else")
 	}
 }
+
+func TestCanActFor(t *testing.T) {
+	own := &Caller{Roles: []Role{User}, CustomerID: 7}
+	fulfiller := &Caller{Roles: []Role{User}, FulfillmentID: 3, FulfillmentCustomers: []int64{8, 9}}
+	cases := []struct {
+		name     string
+		caller   *Caller
+		customer int64
+		want     bool
+	}{
+		{"own customer", own, 7, true},
+		{"another customer", own, 8, false},
+		{"fulfillment's customer", fulfiller, 9, true},
+		{"not the fulfillment's", fulfiller, 7, false},
+		{"operations act for anyone", &Caller{Roles: []Role{Operations}}, 42, true},
+		{"customer service act for anyone", &Caller{Roles: []Role{CustomerService}}, 42, true},
+		{"tracking user of another customer", &Caller{Roles: []Role{TrackingOnly}, CustomerID: 7}, 8, false},
+		{"anonymous", nil, 7, false},
+		{"no customer named", own, 0, false},
+	}
+	for _, c := range cases {
+		if got := c.caller.CanActFor(c.customer); got != c.want {
+			t.Errorf("%s: CanActFor(%d) = %v, want %v", c.name, c.customer, got, c.want)
+		}
+	}
+}

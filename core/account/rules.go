@@ -19,6 +19,7 @@ const (
 	EmailMinLength         = 5
 	EmailMaxLength         = 254
 	RequestReasonMaxLength = 1000
+	NameMaxLength          = 50
 )
 
 // Rule keys the browser translates as error.{rule}.

@@ -90,3 +90,10 @@ func As(err error) (*Error, bool) {
 	ok := errors.As(err, &e)
 	return e, ok
 }
+
+// HasKey reports whether err is an expected failure with the message key.
+// Compare by key, not identity: adapters build their own failures.
+func HasKey(err error, key string) bool {
+	e, ok := As(err)
+	return ok && e.Key == key
+}

@@ -31,3 +31,10 @@ func TestErrorTextNamesFields(t *testing.T) {
 		t.Fatalf("Error() = %q", got)
 	}
 }
+
+func TestHasKey(t *testing.T) {
+	err := fmt.Errorf("find: %w", New(NotFound, "error.userNotFound"))
+	if !HasKey(err, "error.userNotFound") || HasKey(err, "error.other") || HasKey(errors.New("x"), "x") {
+		t.Fatal("HasKey does not match by key")
+	}
+}

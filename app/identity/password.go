@@ -1,0 +1,72 @@
+package identity
+
+import (
+	"context"
+	"strings"
+
+	"parcelportal/core/access"
+	"parcelportal/core/account"
+	"parcelportal/core/failure"
+)
+
+// RequestPasswordReset mails a reset key when the address belongs to a
+// login, and answers the same when it does not.
+func (s Service) RequestPasswordReset(ctx context.Context, email string) error {
+	email = strings.TrimSpace(email)
+	c := account.Checker{Object: "resetPassword"}
+	c.Email("email", email)
+	if err := c.Err(); err != nil {
+		return err
+	}
+	return s.Mailbox.SendReset(ctx, email)
+}
+
+// FinishPasswordReset sets a new password with the key from the reset mail
+// and ends every session of the login: whoever knew the old password is out.
+func (s Service) FinishPasswordReset(ctx context.Context, key, newPassword string) error {
+	c := account.Checker{Object: "resetPassword"}
+	c.Password("newPassword", newPassword, s.passwordMaxLength())
+	if key == "" {
+		c.Violations = append(c.Violations, failure.FieldViolation{Object: "resetPassword", Field: "key", Rule: account.RuleRequired})
+	}
+	if err := c.Err(); err != nil {
+		return err
+	}
+	id, err := s.Mailbox.ConfirmReset(ctx, key)
+	if err != nil {
+		return err
+	}
+	if err := s.Directory.SetPassword(ctx, id, newPassword); err != nil {
+		return err
+	}
+	if err := s.Directory.RevokeSessions(ctx, id); err != nil {
+		return err
+	}
+	user, err := s.Directory.Get(ctx, id)
+	if err == nil {
+		s.audit(ctx, user.Login, AuditPasswordReset)
+	}
+	return err
+}
+
+// ChangePassword replaces the caller's password after checking the current one.
+func (s Service) ChangePassword(ctx context.Context, caller *access.Caller, current, next string) error {
+	c := account.Checker{Object: "passwordChange"}
+	c.Password("newPassword", next, s.passwordMaxLength())
+	if err := c.Err(); err != nil {
+		return err
+	}
+	check, err := s.Sessions.SignIn(ctx, caller.Login, current)
+	if err != nil {
+		if failure.HasKey(err, account.KeyBadCredentials) {
+			return account.ErrWrongPassword
+		}
+		return err
+	}
+	_ = s.Sessions.Revoke(ctx, check.Token)
+	if err := s.Directory.SetPassword(ctx, caller.IdentityID, next); err != nil {
+		return err
+	}
+	s.audit(ctx, caller.Login, AuditPasswordChanged)
+	return nil
+}

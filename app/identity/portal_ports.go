@@ -1,0 +1,91 @@
+package identity
+
+import (
+	"context"
+	"time"
+
+	"parcelportal/core/access"
+)
+
+// MFAState is what the portal itself remembers about second factors: which
+// sessions still owe one, how long a user skips device registration, and
+// which codes were used (a code must never sign in twice).
+type MFAState interface {
+	// MarkPending records that the session (by token hash) owes a second factor.
+	MarkPending(ctx context.Context, p PendingSignIn) error
+	// Pending returns the pending sign-in of the session, if there is one.
+	Pending(ctx context.Context, tokenHash []byte) (PendingSignIn, bool, error)
+	// ClearPending forgets the session's pending sign-in.
+	ClearPending(ctx context.Context, tokenHash []byte) error
+	// SkipUntil is when device registration is asked for again; zero for never skipped.
+	SkipUntil(ctx context.Context, identityID string) (time.Time, error)
+	SetSkipUntil(ctx context.Context, identityID string, until time.Time) error
+	// UseCode records a code as used; a code used before within the
+	// window is account.ErrCodeReused.
+	UseCode(ctx context.Context, identityID string, codeHash []byte, at time.Time, window time.Duration) error
+}
+
+// PendingSignIn is a session between password and second factor.
+type PendingSignIn struct {
+	TokenHash  []byte
+	IdentityID string
+	RememberMe bool
+	ExpiresAt  time.Time
+}
+
+// AuditLog keeps who did what, for the administrators' audits page.
+type AuditLog interface {
+	Record(ctx context.Context, e AuditEvent) error
+}
+
+// AuditEvent is one entry of the audit log.
+type AuditEvent struct {
+	Principal string
+	Type      string
+	At        time.Time
+	Data      map[string]string
+}
+
+// Audit event types.
+const (
+	AuditSignIn          = "AUTHENTICATION_SUCCESS"
+	AuditSignInFailed    = "AUTHENTICATION_FAILURE"
+	AuditMFAVerified     = "MFA_VERIFIED"
+	AuditMFAFailed       = "MFA_FAILURE"
+	AuditMFASkipped      = "MFA_SKIPPED"
+	AuditMFARegistered   = "MFA_REGISTERED"
+	AuditPasswordChanged = "PASSWORD_CHANGED"
+	AuditPasswordReset   = "PASSWORD_RESET"
+	AuditRegistered      = "USER_REGISTERED"
+	AuditActivated       = "USER_ACTIVATED"
+	AuditUserCreated     = "USER_CREATED"
+	AuditUserUpdated     = "USER_UPDATED"
+	AuditUserDeleted     = "USER_DELETED"
+	AuditSignOut         = "LOGOUT"
+)
+
+// Throttle limits failed sign-ins per login and per address.
+type Throttle interface {
+	// Allowed reports whether another attempt is allowed for every key.
+	Allowed(ctx context.Context, keys []string, now time.Time) (bool, error)
+	// Failed counts a failed attempt for every key.
+	Failed(ctx context.Context, keys []string, now time.Time) error
+	// Succeeded forgets the failures of the keys.
+	Succeeded(ctx context.Context, keys []string) error
+}
+
+// Captcha checks the answer of an anonymous form's captcha.
+type Captcha interface {
+	// Enabled reports whether a captcha is configured; without one, forms need no answer.
+	Enabled() bool
+	Verify(ctx context.Context, token, remoteAddr string) error
+}
+
+// UserLinks reads and writes which customer a login belongs to and which
+// fulfillment it acts for.
+type UserLinks interface {
+	ByLogin(ctx context.Context, login string) (access.Link, error)
+	// LinkToCustomerByCRMID links a registered login to the customer with the CRM id, if one exists.
+	LinkToCustomerByCRMID(ctx context.Context, login, identityID, crmID string) error
+	DeleteByLogin(ctx context.Context, login string) error
+}

@@ -1,0 +1,33 @@
+package account
+
+import "parcelportal/core/failure"
+
+// Message keys of account failures, translated by the webapp.
+const (
+	KeyBadCredentials   = "error.badCredentials"
+	KeyNotActivated     = "error.notActivated"
+	KeyLoginTaken       = "error.userexists"
+	KeyEmailTaken       = "error.emailexists"
+	KeyInvalidKey       = "error.invalidKey"
+	KeyWrongCode        = "error.mfa.wrongCode"
+	KeyCodeReused       = "error.mfa.codeReused"
+	KeyMFAPending       = "error.mfa.pending"
+	KeyWrongPassword    = "password.messages.error"
+	KeyCaptchaFailed    = "error.captcha"
+	KeyTooManyAttempts  = "error.tooManyAttempts"
+	KeyUserNotFound     = "error.userNotFound"
+	KeyPasswordRejected = "error.passwordRejected"
+)
+
+// Failures the identity provider and the account use cases return.
+var (
+	ErrBadCredentials = failure.New(failure.Unauthenticated, KeyBadCredentials)
+	ErrNotActivated   = failure.New(failure.Forbidden, KeyNotActivated)
+	ErrLoginTaken     = &failure.Error{Kind: failure.Conflict, Key: KeyLoginTaken, Entity: "userManagement"}
+	ErrEmailTaken     = &failure.Error{Kind: failure.Conflict, Key: KeyEmailTaken, Entity: "userManagement"}
+	ErrInvalidKey     = failure.New(failure.Invalid, KeyInvalidKey)
+	ErrWrongCode      = failure.New(failure.Invalid, KeyWrongCode)
+	ErrCodeReused     = failure.New(failure.Invalid, KeyCodeReused)
+	ErrWrongPassword  = failure.New(failure.Invalid, KeyWrongPassword)
+	ErrUserNotFound   = failure.New(failure.NotFound, KeyUserNotFound)
+)
