@@ -1,0 +1,72 @@
+package postgres_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"parcelportal/adapters/postgres"
+	"parcelportal/adapters/postgres/postgrestest"
+	"parcelportal/app/demo"
+	"parcelportal/app/identity"
+	"parcelportal/app/identity/statetest"
+)
+
+func TestMFAStateContract(t *testing.T) {
+	t.Parallel()
+	statetest.MFAStateContract(t, postgres.MFAState{Pool: postgrestest.NewPool(t)})
+}
+
+func TestThrottleContract(t *testing.T) {
+	t.Parallel()
+	statetest.ThrottleContract(t, postgres.Throttle{Pool: postgrestest.NewPool(t), Window: 15 * time.Minute,
+		Limits: map[string]int{"login:": 3, "addr:": 5}})
+}
+
+func TestAuditLogRecords(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	at := time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
+	err := postgres.AuditLog{Pool: pool}.Record(context.Background(),
+		identity.AuditEvent{Principal: "anna", Type: identity.AuditSignIn, At: at, Data: map[string]string{"mfaRequired": "true"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var principal, kind, flag string
+	var when time.Time
+	err = pool.QueryRow(context.Background(), `SELECT principal, event_type, occurred_at, data->>'mfaRequired' FROM audit_event`).
+		Scan(&principal, &kind, &when, &flag)
+	if err != nil || principal != "anna" || kind != identity.AuditSignIn || !when.Equal(at) || flag != "true" {
+		t.Fatalf("stored %q %q %v %q: %v", principal, kind, when, flag, err)
+	}
+}
+
+func TestUserLinksContract(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(context.Background(), demo.DemoOrganisation()); err != nil {
+		t.Fatal(err)
+	}
+	var id int64
+	if err := pool.QueryRow(context.Background(), `SELECT id FROM customer WHERE crmid = $1`, demo.BakeryCRMID).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	statetest.UserLinksContract(t, postgres.UserLinks{Pool: pool}, demo.BakeryCRMID, id)
+}
+
+func TestUserLinksOfAFulfillmentUser(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	dir := postgres.DemoDirectory{Pool: pool}
+	ctx := context.Background()
+	if err := dir.SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
+		t.Fatal(err)
+	}
+	if err := dir.LinkLogin(ctx, "fulfillment", "7b0a8f5e-3f4c-4a53-9a39-2f1f3cf4a002", "", demo.FulfillerName); err != nil {
+		t.Fatal(err)
+	}
+	link, err := postgres.UserLinks{Pool: pool}.ByLogin(ctx, "fulfillment")
+	if err != nil || link.FulfillmentID == 0 || len(link.FulfillmentCustomers) != 2 || link.CustomerID != 0 {
+		t.Fatalf("link = %+v, %v", link, err)
+	}
+}

@@ -1,0 +1,156 @@
+// Package statetest holds the contract tests of the portal-side identity
+// ports (MFA state, throttle, user links), run against Postgres and the
+// in-memory fakes alike.
+package statetest
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"fmt"
+	"testing"
+	"time"
+
+	"parcelportal/app/identity"
+	"parcelportal/core/account"
+	"parcelportal/core/failure"
+)
+
+var ctx = context.Background()
+
+func newIdentityID(t *testing.T) string {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
+
+// MFAStateContract checks pending sign-ins, skips and the code replay guard.
+func MFAStateContract(t *testing.T, state identity.MFAState) {
+	id := newIdentityID(t)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+
+	t.Run("pending sign-in round trip", func(t *testing.T) {
+		hash := identity.TokenHash("token-" + id)
+		if _, ok, err := state.Pending(ctx, hash); err != nil || ok {
+			t.Fatalf("unknown session pending = %v, %v", ok, err)
+		}
+		want := identity.PendingSignIn{TokenHash: hash, IdentityID: id, RememberMe: true, ExpiresAt: now.Add(time.Minute)}
+		if err := state.MarkPending(ctx, want); err != nil {
+			t.Fatal(err)
+		}
+		got, ok, err := state.Pending(ctx, hash)
+		if err != nil || !ok || got.IdentityID != id || !got.RememberMe || !got.ExpiresAt.Equal(want.ExpiresAt) || !bytes.Equal(got.TokenHash, hash) {
+			t.Fatalf("Pending = %+v, %v, %v", got, ok, err)
+		}
+		if err := state.ClearPending(ctx, hash); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok, _ := state.Pending(ctx, hash); ok {
+			t.Fatal("cleared sign-in still pending")
+		}
+	})
+
+	t.Run("skip", func(t *testing.T) {
+		if until, err := state.SkipUntil(ctx, id); err != nil || !until.IsZero() {
+			t.Fatalf("never skipped = %v, %v", until, err)
+		}
+		for _, days := range []int{7, 14} {
+			if err := state.SetSkipUntil(ctx, id, now.AddDate(0, 0, days)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if until, err := state.SkipUntil(ctx, id); err != nil || !until.Equal(now.AddDate(0, 0, 14)) {
+			t.Fatalf("SkipUntil = %v, %v; the last skip wins", until, err)
+		}
+	})
+
+	t.Run("a code is used once within the window", func(t *testing.T) {
+		code := []byte("code-hash-" + id)
+		if err := state.UseCode(ctx, id, code, now, 2*time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		err := state.UseCode(ctx, id, code, now.Add(30*time.Second), 2*time.Minute)
+		if !failure.HasKey(err, account.KeyCodeReused) {
+			t.Fatalf("second use = %v, want %s", err, account.KeyCodeReused)
+		}
+		if err := state.UseCode(ctx, id, []byte("other"), now.Add(30*time.Second), 2*time.Minute); err != nil {
+			t.Fatalf("another code: %v", err)
+		}
+		if err := state.UseCode(ctx, id, code, now.Add(3*time.Minute), 2*time.Minute); err != nil {
+			t.Fatalf("after the window the same digits are a new code: %v", err)
+		}
+		if err := state.UseCode(ctx, newIdentityID(t), code, now, 2*time.Minute); err != nil {
+			t.Fatalf("another user's code: %v", err)
+		}
+	})
+}
+
+// ThrottleContract checks a throttle built with a 15-minute window and
+// limits of 3 for "login:" keys and 5 for "addr:" keys.
+func ThrottleContract(t *testing.T, throttle identity.Throttle) {
+	suffix := newIdentityID(t)
+	login, addr := "login:anna-"+suffix, "addr:10.0.0.1-"+suffix
+	keys := []string{login, addr}
+	now := time.Now().UTC()
+	allowed := func(keys []string, at time.Time) bool {
+		ok, err := throttle.Allowed(ctx, keys, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	for i := range 3 {
+		if !allowed(keys, now) {
+			t.Fatalf("refused after %d failures", i)
+		}
+		if err := throttle.Failed(ctx, keys, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if allowed(keys, now) {
+		t.Fatal("a fourth attempt for the login must wait")
+	}
+	if !allowed([]string{"login:bob-" + suffix, addr}, now) {
+		t.Fatal("the address is below its own limit, another login may try")
+	}
+	if !allowed(keys, now.Add(16*time.Minute)) {
+		t.Fatal("failures older than the window no longer count")
+	}
+	if err := throttle.Succeeded(ctx, keys); err != nil {
+		t.Fatal(err)
+	}
+	if !allowed(keys, now) {
+		t.Fatal("a success forgets the failures")
+	}
+}
+
+// UserLinksContract checks linking logins to customers. knownCRMID names a
+// customer that exists with id customerID.
+func UserLinksContract(t *testing.T, links identity.UserLinks, knownCRMID string, customerID int64) {
+	login := "linked-" + newIdentityID(t)[:8]
+	if l, err := links.ByLogin(ctx, login); err != nil || l.CustomerID != 0 || l.FulfillmentID != 0 {
+		t.Fatalf("unlinked login = %+v, %v", l, err)
+	}
+	if err := links.LinkToCustomerByCRMID(ctx, login, newIdentityID(t), knownCRMID); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := links.ByLogin(ctx, login); err != nil || l.CustomerID != customerID {
+		t.Fatalf("linked login = %+v, %v; want customer %d", l, err, customerID)
+	}
+	other := login + "-x"
+	if err := links.LinkToCustomerByCRMID(ctx, other, newIdentityID(t), "SE99999999"); err != nil {
+		t.Fatalf("a CRM id without customer links to none: %v", err)
+	}
+	if l, _ := links.ByLogin(ctx, other); l.CustomerID != 0 {
+		t.Fatalf("unknown CRM id linked to %d", l.CustomerID)
+	}
+	if err := links.DeleteByLogin(ctx, login); err != nil {
+		t.Fatal(err)
+	}
+	if l, _ := links.ByLogin(ctx, login); l.CustomerID != 0 {
+		t.Fatal("deleted link still answers")
+	}
+}
