@@ -1,0 +1,137 @@
+/**
+ * Who may see what (spec 1 §2 and §6): the roles, the flags the shell derives
+ * from them, and the one table that says which routes need which roles. The
+ * route guard, the menus and the tests all read this module, so a change of
+ * policy happens here and nowhere else.
+ */
+
+export const Role = {
+  superAdmin: "ROLE_SUPERADMIN",
+  admin: "ROLE_ADMIN",
+  operations: "ROLE_OPERATIONS",
+  user: "ROLE_USER",
+  api: "ROLE_API",
+  customerService: "ROLE_CUSTOMER_SERVICE",
+  tracking: "ROLE_TRACKING",
+} as const;
+
+export type Role = (typeof Role)[keyof typeof Role];
+
+/** Anyone who holds roles; the guard and the menus need nothing else to decide. */
+export type RoleHolder = { authorities: readonly string[] };
+
+export function hasAnyRole(holder: RoleHolder, roles: readonly Role[]): boolean {
+  return roles.some((role) => holder.authorities.includes(role));
+}
+
+/** Admin means ADMIN or SUPERADMIN. */
+export function isAdmin(holder: RoleHolder): boolean {
+  return hasAnyRole(holder, [Role.admin, Role.superAdmin]);
+}
+
+/** The super admin is also a flag of its own: it hides the admin menu's business entries. */
+export function isSuperAdmin(holder: RoleHolder): boolean {
+  return hasAnyRole(holder, [Role.superAdmin]);
+}
+
+/** A user whose only role is TRACKING sees nothing but tracking. */
+export function isTrackingOnly(holder: RoleHolder): boolean {
+  return holder.authorities.length === 1 && holder.authorities[0] === Role.tracking;
+}
+
+const { superAdmin, admin, operations, user, customerService, tracking } = Role;
+
+/** Roles of the entity pages (batches, customers, ...): spec 1 §6, "other entity pages". */
+const entityRoles: Role[] = [admin, superAdmin, user, operations];
+/** Report and customs documents. */
+const reportRoles: Role[] = [admin, superAdmin, user, operations, customerService];
+/** Tracking and the newsletter: the report roles plus TRACKING. */
+const trackingRoles: Role[] = [...reportRoles, tracking];
+
+/**
+ * What a route needs: nothing (public), any signed-in user with a role
+ * (an empty list), or one of the listed roles.
+ */
+export type RouteAccess = { public: true } | { public: false; roles: readonly Role[] };
+
+const open: RouteAccess = { public: true };
+const anyRole: RouteAccess = { public: false, roles: [] };
+const anyOf = (...roles: Role[]): RouteAccess => ({ public: false, roles });
+
+/**
+ * The route table of spec 1 §2 and §6, by path prefix; the longest matching
+ * prefix wins, so the public account pages come before /account. A path
+ * that no row names (the not-found page) is public.
+ */
+export const routeTable: readonly (readonly [prefix: string, access: RouteAccess])[] = [
+  ["/", open],
+  ["/login", open],
+  ["/logout", open],
+  ["/account/register", open],
+  ["/account/registered", open],
+  ["/account/activate", open],
+  ["/account/reset/request", open],
+  ["/account/reset/finish", open],
+  ["/legal", open],
+  ["/parcel-inquiry", open],
+  ["/account", anyRole],
+  ["/admin", anyOf(admin, superAdmin)],
+  ["/dashboard", anyOf(admin, superAdmin, user, operations, customerService, tracking)],
+  ["/report", anyOf(...reportRoles)],
+  ["/customs-docs", anyOf(...reportRoles)],
+  ["/tracking", anyOf(...trackingRoles)],
+  ["/newsletter-subscribe", anyOf(...trackingRoles)],
+  // Reached from the tracking grid: whoever may track may ask about a parcel.
+  ["/internal-parcel-inquiry", anyOf(...trackingRoles)],
+  ...[
+    "/batch",
+    "/shipment",
+    "/parcel",
+    "/customer",
+    "/fulfillment",
+    "/user-data",
+    "/product-codes-doc",
+    "/csv-template-doc",
+    "/tenant",
+    "/acss",
+    "/news",
+    "/address-book",
+    "/routing-options",
+    "/invoice-report",
+  ].map((prefix) => [prefix, anyOf(...entityRoles)] as const),
+];
+
+/**
+ * The reduced route set of a tracking-only user: tracking, their own account
+ * pages and whatever is public. The dashboard lists TRACKING among its roles,
+ * but such a user has no dashboard (spec 1 §6).
+ */
+const trackingOnlyPrefixes = ["/tracking", "/account"];
+
+function matches(path: string, prefix: string): boolean {
+  if (prefix === "/") return path === "/";
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** The row of the route table that governs a path. */
+export function routeAccess(path: string): RouteAccess {
+  let best: (typeof routeTable)[number] | undefined;
+  for (const row of routeTable) {
+    if (matches(path, row[0]) && (!best || row[0].length > best[0].length)) best = row;
+  }
+  return best ? best[1] : open;
+}
+
+/** What the guard does with a visitor at a path: let them in, ask them to sign in, or refuse. */
+export type AccessDecision = "allow" | "signIn" | "forbidden";
+
+export function decideAccess(path: string, holder: RoleHolder | null): AccessDecision {
+  const access = routeAccess(path);
+  if (access.public) return "allow";
+  if (!holder) return "signIn";
+  // A user without roles is denied everywhere (spec 1 §6).
+  if (holder.authorities.length === 0) return "forbidden";
+  if (isTrackingOnly(holder) && !trackingOnlyPrefixes.some((prefix) => matches(path, prefix))) return "forbidden";
+  if (access.roles.length === 0 || hasAnyRole(holder, access.roles)) return "allow";
+  return "forbidden";
+}
