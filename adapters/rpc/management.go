@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"context"
+	"time"
 
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -90,4 +91,12 @@ func healthToProto(r health.Report) *portalv1.Health {
 		out.Components[name] = &portalv1.HealthComponent{Status: string(c.Status), Details: c.Details}
 	}
 	return out
+}
+
+// timestampOrNil leaves unknown times out of the answer instead of sending 1970.
+func timestampOrNil(t time.Time) *timestamppb.Timestamp {
+	if t.IsZero() {
+		return nil
+	}
+	return timestamppb.New(t)
 }

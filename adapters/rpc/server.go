@@ -14,9 +14,14 @@ import (
 //go:embed openapi/portal.openapi.yaml
 var openAPIDocument []byte
 
-// Handlers are the service implementations the API exposes.
+// Handlers are the service implementations the API exposes, and what
+// resolves bearers for the access policy.
 type Handlers struct {
 	Management ManagementHandler
+	Account    AccountHandler
+	Users      UserHandler
+	UserData   UserDataHandler
+	Callers    CallerResolver
 }
 
 // NewAPI returns the portal's API: each service over Connect, gRPC and
@@ -24,7 +29,9 @@ type Handlers struct {
 // OpenAPI document. Mount it on the server's root; unmatched paths fall
 // through to fallback (the webapp).
 func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
-	options := connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}))
+	auth := newAuthenticator(h.Callers)
+	h.Account.auth = auth
+	options := connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(auth.interceptor()))
 	mux := http.NewServeMux()
 	var services []*vanguard.Service
 	mount := func(path string, handler http.Handler) {
@@ -34,6 +41,9 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 		services = append(services, vanguard.NewService(path, handler))
 	}
 	mount(portalv1connect.NewManagementServiceHandler(h.Management, options))
+	mount(portalv1connect.NewAccountServiceHandler(h.Account, options))
+	mount(portalv1connect.NewUserServiceHandler(h.Users, options))
+	mount(portalv1connect.NewUserDataServiceHandler(h.UserData, options))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(func(r vanguard.TypeResolver) vanguard.Codec { return vanguard.NewJSONCodec(r) }),

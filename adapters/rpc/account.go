@@ -1,0 +1,199 @@
+package rpc
+
+import (
+	"context"
+	"net"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/api/httpbody"
+
+	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/app/identity"
+	"parcelportal/core/access"
+	"parcelportal/core/account"
+)
+
+// AccountHandler serves portal.v1.AccountService.
+type AccountHandler struct {
+	Identity identity.Service
+	auth     *authenticator
+}
+
+// requireCaller returns the signed-in caller that the interceptor put into
+// the context of every procedure not open to the public.
+func requireCaller(ctx context.Context) (*access.Caller, error) {
+	if c := callerFrom(ctx); c != nil {
+		return c, nil
+	}
+	return nil, errNoCaller
+}
+
+// remoteAddr is the caller's address without port, for throttling.
+func remoteAddr(peer connect.Peer) string {
+	host, _, err := net.SplitHostPort(peer.Addr)
+	if err != nil {
+		return peer.Addr
+	}
+	return host
+}
+
+// Authenticate signs in and sends the bearer in the Authorization header.
+func (h AccountHandler) Authenticate(ctx context.Context, req *connect.Request[portalv1.AuthenticateRequest]) (*connect.Response[portalv1.AuthenticateResponse], error) {
+	res, err := h.Identity.Authenticate(ctx, identity.SignInInput{
+		Identifier: req.Msg.GetUsername(), Password: req.Msg.GetPassword(),
+		RememberMe: req.Msg.GetRememberMe(), RemoteAddr: remoteAddr(req.Peer()),
+	})
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	out := connect.NewResponse(&portalv1.AuthenticateResponse{
+		MfaEnabled: res.MFARequired, FeatureMfaEnabled: res.FeatureMFA, MfaRegistered: res.MFARegistered,
+	})
+	out.Header().Set("Authorization", "Bearer "+res.Token)
+	return out, nil
+}
+
+// VerifyMfaCode completes sign-in with a code.
+func (h AccountHandler) VerifyMfaCode(ctx context.Context, req *connect.Request[portalv1.VerifyMfaCodeRequest]) (*connect.Response[portalv1.VerifyMfaCodeResponse], error) {
+	token := tokenFrom(ctx)
+	res, err := h.Identity.VerifyMFACode(ctx, token, req.Msg.GetCode())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	h.auth.forget(token)
+	return connect.NewResponse(&portalv1.VerifyMfaCodeResponse{IdToken: res.Token, RememberMe: res.RememberMe}), nil
+}
+
+// SkipMfa completes sign-in without a device.
+func (h AccountHandler) SkipMfa(ctx context.Context, req *connect.Request[portalv1.SkipMfaRequest]) (*connect.Response[portalv1.SkipMfaResponse], error) {
+	token := tokenFrom(ctx)
+	res, err := h.Identity.SkipMFA(ctx, token, int(req.Msg.GetSkipDays()))
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	h.auth.forget(token)
+	return connect.NewResponse(&portalv1.SkipMfaResponse{IdToken: res.Token, RememberMe: res.RememberMe}), nil
+}
+
+// GetMfaRegistrationCode returns the QR image; the x-totp-secret header
+// carries the key for people who cannot scan.
+func (h AccountHandler) GetMfaRegistrationCode(ctx context.Context, _ *connect.Request[portalv1.GetMfaRegistrationCodeRequest]) (*connect.Response[portalv1.GetMfaRegistrationCodeResponse], error) {
+	png, secret, err := h.Identity.MFARegistrationCode(ctx, tokenFrom(ctx))
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	out := connect.NewResponse(&portalv1.GetMfaRegistrationCodeResponse{Image: &httpbody.HttpBody{ContentType: "image/png", Data: png}})
+	out.Header().Set("x-totp-secret", secret)
+	out.Header().Set("Cache-Control", "no-store")
+	return out, nil
+}
+
+// GetAccount returns the signed-in user.
+func (h AccountHandler) GetAccount(ctx context.Context, _ *connect.Request[portalv1.GetAccountRequest]) (*connect.Response[portalv1.GetAccountResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	u, err := h.Identity.GetAccount(ctx, caller)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.GetAccountResponse{Account: accountToProto(u)}), nil
+}
+
+// SaveAccount changes the signed-in user's profile.
+func (h AccountHandler) SaveAccount(ctx context.Context, req *connect.Request[portalv1.SaveAccountRequest]) (*connect.Response[portalv1.SaveAccountResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	a := req.Msg.GetAccount()
+	u, err := h.Identity.SaveAccount(ctx, caller, identity.ProfileChange{
+		FirstName: a.GetFirstName(), LastName: a.GetLastName(), Email: a.GetEmail(), LangKey: a.GetLangKey(),
+	})
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.SaveAccountResponse{Account: accountToProto(u)}), nil
+}
+
+// ChangePassword replaces the signed-in user's password.
+func (h AccountHandler) ChangePassword(ctx context.Context, req *connect.Request[portalv1.ChangePasswordRequest]) (*connect.Response[portalv1.ChangePasswordResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	if err := h.Identity.ChangePassword(ctx, caller, req.Msg.GetCurrentPassword(), req.Msg.GetNewPassword()); err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.ChangePasswordResponse{}), nil
+}
+
+// Register asks for a login.
+func (h AccountHandler) Register(ctx context.Context, req *connect.Request[portalv1.RegisterRequest]) (*connect.Response[portalv1.RegisterResponse], error) {
+	m := req.Msg
+	err := h.Identity.Register(ctx, identity.RegisterInput{
+		Registration: account.Registration{
+			Login: m.GetLogin(), Email: m.GetEmail(), Password: m.GetPassword(), RequestReason: m.GetRequestReason(),
+			CRMID: m.GetCrmId(), LangKey: m.GetLangKey(), CaptchaToken: m.GetReCaptchaToken(),
+		},
+		RemoteAddr: remoteAddr(req.Peer()),
+	})
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.RegisterResponse{}), nil
+}
+
+// Activate confirms the e-mail address.
+func (h AccountHandler) Activate(ctx context.Context, req *connect.Request[portalv1.ActivateRequest]) (*connect.Response[portalv1.ActivateResponse], error) {
+	if err := h.Identity.Activate(ctx, req.Msg.GetKey()); err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.ActivateResponse{}), nil
+}
+
+// RequestPasswordReset mails a reset key.
+func (h AccountHandler) RequestPasswordReset(ctx context.Context, req *connect.Request[portalv1.RequestPasswordResetRequest]) (*connect.Response[portalv1.RequestPasswordResetResponse], error) {
+	if err := h.Identity.RequestPasswordReset(ctx, string(req.Msg.GetEmail().GetData())); err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.RequestPasswordResetResponse{}), nil
+}
+
+// FinishPasswordReset sets a new password with the mailed key.
+func (h AccountHandler) FinishPasswordReset(ctx context.Context, req *connect.Request[portalv1.FinishPasswordResetRequest]) (*connect.Response[portalv1.FinishPasswordResetResponse], error) {
+	if err := h.Identity.FinishPasswordReset(ctx, req.Msg.GetKey(), req.Msg.GetNewPassword()); err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.FinishPasswordResetResponse{}), nil
+}
+
+// Logout revokes the caller's session.
+func (h AccountHandler) Logout(ctx context.Context, _ *connect.Request[portalv1.LogoutRequest]) (*connect.Response[portalv1.LogoutResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	token := tokenFrom(ctx)
+	h.auth.forget(token)
+	if err := h.Identity.Logout(ctx, caller, token); err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.LogoutResponse{}), nil
+}
+
+func accountToProto(u account.User) *portalv1.Account {
+	return &portalv1.Account{
+		Login: u.Login, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, LangKey: u.LangKey,
+		Authorities: rolesToStrings(u.Roles), ActivationStatus: string(u.Status), MfaRegistered: u.HasSecondFactor,
+	}
+}
+
+func rolesToStrings(roles []access.Role) []string {
+	out := make([]string, len(roles))
+	for i, r := range roles {
+		out[i] = string(r)
+	}
+	return out
+}

@@ -1,0 +1,103 @@
+package rpc
+
+import (
+	"context"
+	"strconv"
+
+	"connectrpc.com/connect"
+
+	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/app/userdata"
+	"parcelportal/core/organisation"
+)
+
+// UserDataHandler serves portal.v1.UserDataService.
+type UserDataHandler struct{ UserData userdata.Service }
+
+// GetMyUserData returns the caller's own link.
+func (h UserDataHandler) GetMyUserData(ctx context.Context, _ *connect.Request[portalv1.GetMyUserDataRequest]) (*connect.Response[portalv1.GetMyUserDataResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	n, err := h.UserData.Mine(ctx, caller)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.GetMyUserDataResponse{UserData: userDataToProto(n)}), nil
+}
+
+// ListUserData pages the links; X-Total-Count carries the total.
+func (h UserDataHandler) ListUserData(ctx context.Context, req *connect.Request[portalv1.ListUserDataRequest]) (*connect.Response[portalv1.ListUserDataResponse], error) {
+	m := req.Msg
+	links, total, err := h.UserData.List(ctx, userdata.Page{Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: m.GetSort(), Descending: m.GetDirection() == "desc"})
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	out := &portalv1.ListUserDataResponse{TotalCount: int64(total)}
+	for _, n := range links {
+		out.UserData = append(out.UserData, userDataToProto(n))
+	}
+	res := connect.NewResponse(out)
+	res.Header().Set("X-Total-Count", strconv.Itoa(total))
+	return res, nil
+}
+
+// GetUserData returns one link.
+func (h UserDataHandler) GetUserData(ctx context.Context, req *connect.Request[portalv1.GetUserDataRequest]) (*connect.Response[portalv1.GetUserDataResponse], error) {
+	n, err := h.UserData.Get(ctx, req.Msg.GetId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.GetUserDataResponse{UserData: userDataToProto(n)}), nil
+}
+
+// CreateUserData links a login.
+func (h UserDataHandler) CreateUserData(ctx context.Context, req *connect.Request[portalv1.CreateUserDataRequest]) (*connect.Response[portalv1.CreateUserDataResponse], error) {
+	d := req.Msg.GetUserData()
+	n, err := h.UserData.Create(ctx, d.GetUser().GetLogin(), d.GetCustomer().GetId(), d.GetFulfillment().GetId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.CreateUserDataResponse{UserData: userDataToProto(n)}), nil
+}
+
+// UpdateUserData changes a link.
+func (h UserDataHandler) UpdateUserData(ctx context.Context, req *connect.Request[portalv1.UpdateUserDataRequest]) (*connect.Response[portalv1.UpdateUserDataResponse], error) {
+	d := req.Msg.GetUserData()
+	n, err := h.UserData.Update(ctx, d.GetId(), d.GetCustomer().GetId(), d.GetFulfillment().GetId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.UpdateUserDataResponse{UserData: userDataToProto(n)}), nil
+}
+
+// DeleteUserData removes a link.
+func (h UserDataHandler) DeleteUserData(ctx context.Context, req *connect.Request[portalv1.DeleteUserDataRequest]) (*connect.Response[portalv1.DeleteUserDataResponse], error) {
+	if err := h.UserData.Delete(ctx, req.Msg.GetId()); err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.DeleteUserDataResponse{}), nil
+}
+
+func userDataToProto(n userdata.Named) *portalv1.UserData {
+	out := &portalv1.UserData{
+		Id: n.ID,
+		User: &portalv1.UserRef{Login: n.Login, FirstName: n.User.FirstName, LastName: n.User.LastName,
+			Authorities: rolesToStrings(n.User.Roles)},
+	}
+	if n.Customer != nil {
+		out.Customer = customerRefToProto(*n.Customer)
+	}
+	if f := n.Fulfillment; f != nil {
+		out.Fulfillment = &portalv1.FulfillmentRef{Id: f.ID, Name: f.Name}
+		for _, c := range f.Customers {
+			out.Fulfillment.Customers = append(out.Fulfillment.Customers, customerRefToProto(c))
+		}
+	}
+	return out
+}
+
+func customerRefToProto(c organisation.CustomerRef) *portalv1.CustomerRef {
+	return &portalv1.CustomerRef{Id: c.ID, Name: c.Name, Crmid: c.CRMID, HubCountryCode: c.HubCountryCode}
+}
