@@ -21,6 +21,8 @@ var policies = map[string]access.Policy{
 	portalv1connect.ManagementServiceGetVersionProcedure:             public,
 	portalv1connect.ManagementServiceGetHealthProcedure:              public,
 
+	portalv1connect.CaptchaServiceGetChallengeProcedure: public,
+
 	portalv1connect.AccountServiceAuthenticateProcedure:           public,
 	portalv1connect.AccountServiceRegisterProcedure:               public,
 	portalv1connect.AccountServiceActivateProcedure:               public,

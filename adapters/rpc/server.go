@@ -21,6 +21,7 @@ type Handlers struct {
 	Account    AccountHandler
 	Users      UserHandler
 	UserData   UserDataHandler
+	Captcha    CaptchaHandler
 	Callers    CallerResolver
 }
 
@@ -44,6 +45,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewAccountServiceHandler(h.Account, options))
 	mount(portalv1connect.NewUserServiceHandler(h.Users, options))
 	mount(portalv1connect.NewUserDataServiceHandler(h.UserData, options))
+	mount(portalv1connect.NewCaptchaServiceHandler(h.Captcha, options))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(func(r vanguard.TypeResolver) vanguard.Codec { return vanguard.NewJSONCodec(r) }),
