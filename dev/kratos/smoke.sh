@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Proves the running Kratos and Mailpit from dev/stack.sh do what the portal
 # relies on: admin-created identity, API password login, whoami with the
-# session token, and an API recovery whose code arrives in Mailpit and leads
-# (continue_with) to a settings flow that sets a new password. Cleans up the
-# identity and its mails afterwards.   Usage: dev/kratos/smoke.sh
+# session token, and an API recovery whose mail (mail-templates/) arrives in
+# Mailpit with a link to the portal carrying flow and code, and whose code
+# leads (continue_with) to a settings flow that sets a new password. Cleans
+# up the identity and its mails afterwards.   Usage: dev/kratos/smoke.sh
 set -euo pipefail
 
 PUBLIC="${KRATOS_PUBLIC_URL:-http://127.0.0.1:4433}"
@@ -50,7 +51,10 @@ who="$(json "$PUBLIC/sessions/whoami" -H "X-Session-Token: $token" | jq -r .iden
 ok "whoami accepts X-Session-Token"
 
 recovery="$(action_of recovery)"
-json -X POST "$recovery" -d "$(jq -n --arg e "$EMAIL" '{method:"code",email:$e}')" |
+flow="${recovery##*flow=}"
+# adapters/kratos sends the same transient payload: the template builds the link from it.
+json -X POST "$recovery" -d "$(jq -n --arg e "$EMAIL" --arg f "$flow" \
+	'{method:"code",email:$e,transient_payload:{portalUrl:"http://127.0.0.1:8080",flow:$f}}')" |
 	jq -e '.state == "sent_email"' >/dev/null || fail "recovery flow did not send a mail"
 msg=
 for _ in {1..50}; do
@@ -59,9 +63,10 @@ for _ in {1..50}; do
 	sleep 0.2
 done
 [[ -n $msg ]] || fail "no recovery mail for $EMAIL in Mailpit (is Kratos running with --watch-courier?)"
-code="$(json "$MAIL/api/v1/message/$msg" | jq -r .Text | grep -oE '\b[0-9]{6}\b' | head -1)"
-[[ -n $code ]] || fail "no 6-digit code in the recovery mail"
-ok "recovery code $code arrived in Mailpit"
+link="$(json "$MAIL/api/v1/message/$msg" | jq -r .Text | grep -oE "http://127.0.0.1:8080/account/reset/finish/$flow\.[0-9]{6}" | head -1)"
+[[ -n $link ]] || fail "no link to the portal's reset page with flow and code in the recovery mail"
+code="${link##*.}"
+ok "recovery mail with a link to the portal arrived in Mailpit"
 
 answer="$(json -X POST "$recovery" -d "$(jq -n --arg c "$code" '{method:"code",code:$c}')")"
 rtoken="$(jq -r '.continue_with[]? | select(.action == "set_ory_session_token") | .ory_session_token' <<<"$answer")"
