@@ -2,76 +2,35 @@ package kratos
 
 import (
 	"context"
-	"fmt"
-	"net/http"
+	"errors"
+	"time"
 
 	ory "github.com/ory/kratos-client-go"
 
 	"parcelportal/app/demo"
+	"parcelportal/core/account"
 )
 
-// schemaID names the identity schema in dev/kratos/kratos.yml.
-const schemaID = "portal-user"
-
-// Admin speaks to Kratos' admin API.
-type Admin struct{ api *ory.APIClient }
-
-// NewAdmin returns a client of the admin API at adminURL.
-func NewAdmin(adminURL string, client *http.Client) Admin {
-	cfg := ory.NewConfiguration()
-	cfg.Servers = ory.ServerConfigurations{{URL: adminURL}}
-	if client != nil {
-		cfg.HTTPClient = client
-	}
-	return Admin{api: ory.NewAPIClient(cfg)}
-}
-
-// adminMetadata is what the portal keeps in an identity's metadata_admin:
-// data the user must not change, read only through the admin API.
-type adminMetadata struct {
-	Roles            []string `json:"roles"`
-	ActivationStatus string   `json:"activationStatus"`
-}
+// seedAuthor is who created the demo logins, in their creation facts.
+const seedAuthor = "system"
 
 // EnsureUser returns the identity whose login is u.Login, creating it
-// active, with a verified e-mail and u's password and roles when missing.
-func (a Admin) EnsureUser(ctx context.Context, u demo.NewUser) (string, error) {
-	found, _, err := a.api.IdentityAPI.ListIdentities(ctx).CredentialsIdentifier(u.Login).Execute()
-	if err != nil {
-		return "", fmt.Errorf("find identity: %w", err)
+// ACTIVE, with a verified e-mail address and u's password and roles, when
+// missing. cmd/seed calls it through app/demo.
+func (p *Provider) EnsureUser(ctx context.Context, u demo.NewUser) (string, error) {
+	found, err := p.FindByLogin(ctx, u.Login)
+	if err == nil {
+		return found.ID, nil
 	}
-	if len(found) > 0 {
-		return found[0].Id, nil
+	if !errors.Is(err, account.ErrUserNotFound) {
+		return "", err
 	}
-	roles := make([]string, 0, len(u.Roles))
-	for _, r := range u.Roles {
-		roles = append(roles, string(r))
-	}
-	active := "active"
-	body := ory.CreateIdentityBody{
-		SchemaId: schemaID,
-		State:    &active,
-		Traits: map[string]any{
-			"login": u.Login, "email": u.Email, "firstName": u.FirstName, "lastName": u.LastName, "langKey": u.LangKey,
-		},
-		Credentials: &ory.IdentityWithCredentials{Password: &ory.IdentityWithCredentialsPassword{
-			Config: &ory.IdentityWithCredentialsPasswordConfig{Password: &u.Password},
-		}},
-		MetadataAdmin:       adminMetadata{Roles: roles, ActivationStatus: "ACTIVE"},
-		VerifiableAddresses: []ory.VerifiableIdentityAddress{*ory.NewVerifiableIdentityAddress("completed", u.Email, true, "email")},
-	}
-	created, _, err := a.api.IdentityAPI.CreateIdentity(ctx).CreateIdentityBody(body).Execute()
-	if err != nil {
-		return "", fmt.Errorf("create identity: %w", describe(err))
-	}
-	return created.Id, nil
-}
-
-// describe adds Kratos' answer to an API error: the generated client's
-// message alone says only the HTTP status.
-func describe(err error) error {
-	if oe, ok := err.(*ory.GenericOpenAPIError); ok {
-		return fmt.Errorf("%w: %s", err, oe.Body())
-	}
-	return err
+	now := time.Now().UTC()
+	verified := ory.NewVerifiableIdentityAddress("completed", u.Email, true, "email")
+	created, err := p.create(ctx, account.User{
+		Login: u.Login, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, LangKey: u.LangKey,
+		Roles: u.Roles, Status: account.Active,
+		CreatedBy: seedAuthor, CreatedAt: now, ModifiedBy: seedAuthor, ModifiedAt: now,
+	}, u.Password, []ory.VerifiableIdentityAddress{*verified})
+	return created.ID, err
 }
