@@ -305,7 +305,9 @@ kratos_ready() { http_ok "http://127.0.0.1:$KRATOS_ADMIN_PORT/admin/health/ready
 # What the running Kratos was started with; a change means restart.
 kratos_fingerprint() {
 	printf 'log level %s\n' "${KRATOS_LOG_LEVEL:-}"
-	files_sha "$KRATOS_DIR/kratos.yml" "$KRATOS_DIR/identity.schema.json" "$LOCAL_BIN/.kratos.stamp"
+	# Kratos caches parsed mail templates, so a template edit needs a restart too.
+	files_sha "$KRATOS_DIR/kratos.yml" "$KRATOS_DIR/identity.schema.json" "$LOCAL_BIN/.kratos.stamp" \
+		$(find "$KRATOS_DIR/mail-templates" -type f 2>/dev/null | sort)
 }
 
 kratos_start() {

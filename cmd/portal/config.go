@@ -9,37 +9,53 @@ import (
 // config is everything the portal reads from its environment. README.md
 // documents each variable in one table; keep the two in step.
 type config struct {
-	Addr             string
-	DatabaseURL      string
-	RedisAddr        string
-	KratosPublicURL  string
-	KratosAdminURL   string
-	SMTPAddr         string
-	WebappDir        string
-	Environment      string
-	Production       bool
-	SwaggerEnabled   bool
-	RecaptchaSiteKey string
+	Addr            string
+	DatabaseURL     string
+	RedisAddr       string
+	KratosPublicURL string
+	KratosAdminURL  string
+	SMTPAddr        string
+	WebappDir       string
+	Environment     string
+	Production      bool
+	SwaggerEnabled  bool
+	// BaseURL is where people reach the portal: the links in mails point there.
+	BaseURL string
+	// MFAEnabled switches the second-factor dialog on.
+	MFAEnabled bool
+	// Captcha is "self-hosted" (a proof of work) or "off".
+	Captcha string
+	// CaptchaSecret signs captcha challenges; every portal process of an
+	// installation needs the same one. Empty: a random one per start.
+	CaptchaSecret string
 }
 
 func loadConfig() (config, error) {
 	c := config{
-		Addr:             env("PORTAL_ADDR", "127.0.0.1:"+env("PORT", "8080")),
-		DatabaseURL:      env("DATABASE_URL", "postgres://portal:portal@127.0.0.1:54329/portal?sslmode=disable"),
-		RedisAddr:        env("REDIS_ADDR", "127.0.0.1:63790"),
-		KratosPublicURL:  env("KRATOS_PUBLIC_URL", "http://127.0.0.1:4433"),
-		KratosAdminURL:   env("KRATOS_ADMIN_URL", "http://127.0.0.1:4434"),
-		SMTPAddr:         env("SMTP_ADDR", "127.0.0.1:1025"),
-		WebappDir:        env("WEBAPP_DIR", "webapp/dist"),
-		Environment:      env("PORTAL_ENV", "dev"),
-		RecaptchaSiteKey: env("RECAPTCHA_SITE_KEY", ""),
+		Addr:            env("PORTAL_ADDR", "127.0.0.1:"+env("PORT", "8080")),
+		DatabaseURL:     env("DATABASE_URL", "postgres://portal:portal@127.0.0.1:54329/portal?sslmode=disable"),
+		RedisAddr:       env("REDIS_ADDR", "127.0.0.1:63790"),
+		KratosPublicURL: env("KRATOS_PUBLIC_URL", "http://127.0.0.1:4433"),
+		KratosAdminURL:  env("KRATOS_ADMIN_URL", "http://127.0.0.1:4434"),
+		SMTPAddr:        env("SMTP_ADDR", "127.0.0.1:1025"),
+		WebappDir:       env("WEBAPP_DIR", "webapp/dist"),
+		Environment:     env("PORTAL_ENV", "dev"),
+		Captcha:         env("CAPTCHA", "self-hosted"),
+		CaptchaSecret:   env("CAPTCHA_SECRET", ""),
 	}
+	c.BaseURL = env("PORTAL_BASE_URL", "http://"+c.Addr)
 	var err error
 	if c.Production, err = envBool("PORTAL_PRODUCTION", false); err != nil {
 		return c, err
 	}
 	if c.SwaggerEnabled, err = envBool("SWAGGER_ENABLED", true); err != nil {
 		return c, err
+	}
+	if c.MFAEnabled, err = envBool("MFA_ENABLED", true); err != nil {
+		return c, err
+	}
+	if c.Captcha != "self-hosted" && c.Captcha != "off" {
+		return c, fmt.Errorf("CAPTCHA: %q is neither self-hosted nor off", c.Captcha)
 	}
 	return c, nil
 }

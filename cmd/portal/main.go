@@ -12,14 +12,9 @@ import (
 	"time"
 
 	"parcelportal/adapters/httpserver"
-	"parcelportal/adapters/jobs"
-	"parcelportal/adapters/kratos"
-	"parcelportal/adapters/mail"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/web"
-	"parcelportal/app/management"
-	"parcelportal/core/profile"
 )
 
 // Set at link time by the Makefile.
@@ -59,21 +54,11 @@ func run(args []string) error {
 		return fmt.Errorf("unknown command %q (want none or migrate)", args[0])
 	}
 
-	queries := management.Queries{
-		Settings: profile.Settings{
-			Environment: cfg.Environment, Production: cfg.Production,
-			SwaggerEnabled: cfg.SwaggerEnabled, RecaptchaSiteKey: cfg.RecaptchaSiteKey,
-		},
-		Build:    profile.Build{Version: version, Date: parseBuildDate(buildDate)},
-		Catalogs: postgres.Catalog{Pool: pool},
-		Probes: map[string]management.Probe{
-			"db":     postgres.Probe{Pool: pool},
-			"redis":  jobs.NewProbe(cfg.RedisAddr),
-			"kratos": kratos.Probe{AdminURL: cfg.KratosAdminURL},
-			"mail":   mail.Probe{Addr: cfg.SMTPAddr},
-		},
+	h, err := handlers(cfg, pool)
+	if err != nil {
+		return err
 	}
-	api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: queries}}, web.SPA{Dir: cfg.WebappDir})
+	api, err := rpc.NewAPI(h, web.SPA{Dir: cfg.WebappDir})
 	if err != nil {
 		return err
 	}

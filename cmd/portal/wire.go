@@ -1,0 +1,89 @@
+package main
+
+import (
+	"crypto/rand"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"parcelportal/adapters/captcha"
+	"parcelportal/adapters/jobs"
+	"parcelportal/adapters/kratos"
+	"parcelportal/adapters/mail"
+	"parcelportal/adapters/postgres"
+	"parcelportal/adapters/rpc"
+	"parcelportal/app/identity"
+	"parcelportal/app/management"
+	"parcelportal/app/userdata"
+	"parcelportal/core/profile"
+)
+
+// Sign-in throttling: failures counted over a quarter of an hour; an office
+// behind one address gets more room than one login.
+const (
+	throttleWindow     = 15 * time.Minute
+	throttlePerLogin   = 5
+	throttlePerAddress = 50
+)
+
+// handlers wires every use case to its adapters.
+func handlers(cfg config, pool *pgxpool.Pool) (rpc.Handlers, error) {
+	provider := kratos.New(kratos.Config{PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL})
+	captchaPort, issuer, err := captchaOf(cfg, pool)
+	if err != nil {
+		return rpc.Handlers{}, err
+	}
+	ids := identity.Service{
+		Sessions: provider, SecondFactor: provider, Directory: provider, Mailbox: provider,
+		MFA:      postgres.MFAState{Pool: pool},
+		Audit:    postgres.AuditLog{Pool: pool},
+		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{"login:": throttlePerLogin, "addr:": throttlePerAddress}},
+		Captcha:  captchaPort,
+		Links:    postgres.UserLinks{Pool: pool},
+
+		MFAEnabled: cfg.MFAEnabled,
+	}
+	siteKey := ""
+	if issuer != nil {
+		siteKey = "self-hosted"
+	}
+	queries := management.Queries{
+		Settings: profile.Settings{
+			Environment: cfg.Environment, Production: cfg.Production,
+			SwaggerEnabled: cfg.SwaggerEnabled, RecaptchaSiteKey: siteKey,
+		},
+		Build:    profile.Build{Version: version, Date: parseBuildDate(buildDate)},
+		Catalogs: postgres.Catalog{Pool: pool},
+		Probes: map[string]management.Probe{
+			"db":     postgres.Probe{Pool: pool},
+			"redis":  jobs.NewProbe(cfg.RedisAddr),
+			"kratos": kratos.Probe{AdminURL: cfg.KratosAdminURL},
+			"mail":   mail.Probe{Addr: cfg.SMTPAddr},
+		},
+	}
+	return rpc.Handlers{
+		Management: rpc.ManagementHandler{Queries: queries},
+		Account:    rpc.AccountHandler{Identity: ids},
+		Users:      rpc.UserHandler{Identity: ids},
+		UserData:   rpc.UserDataHandler{UserData: userdata.Service{Store: postgres.UserData{Pool: pool}, Users: provider}},
+		Captcha:    rpc.CaptchaHandler{Issuer: issuer},
+		Callers:    ids,
+	}, nil
+}
+
+// captchaOf builds the captcha the configuration asks for.
+func captchaOf(cfg config, pool *pgxpool.Pool) (identity.Captcha, rpc.ChallengeIssuer, error) {
+	if cfg.Captcha == "off" {
+		return captcha.Off{}, nil, nil
+	}
+	key := []byte(cfg.CaptchaSecret)
+	if len(key) == 0 {
+		key = make([]byte, 32)
+		if _, err := rand.Read(key); err != nil {
+			return nil, nil, fmt.Errorf("captcha secret: %w", err)
+		}
+	}
+	pow := captcha.ProofOfWork{Key: key, Answers: postgres.CaptchaAnswers{Pool: pool}, MaxNumber: captcha.DefaultMaxNumber, TTL: captcha.DefaultTTL}
+	return pow, pow, nil
+}
