@@ -1,0 +1,303 @@
+package identity_test
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/pquerna/otp/totp"
+
+	"parcelportal/adapters/memory"
+	"parcelportal/app/identity"
+	"parcelportal/core/access"
+	"parcelportal/core/account"
+	"parcelportal/core/failure"
+)
+
+var ctx = context.Background()
+
+type world struct {
+	svc   identity.Service
+	ids   *memory.Identity
+	audit *memory.AuditLog
+	now   time.Time
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	w := &world{ids: memory.NewIdentity("http://portal.test"), audit: &memory.AuditLog{}, now: time.Now()}
+	w.svc = identity.Service{
+		Sessions: w.ids, SecondFactor: w.ids, Directory: w.ids, Mailbox: w.ids,
+		MFA: memory.NewMFAState(), Audit: w.audit,
+		Throttle:   &memory.Throttle{Window: 15 * time.Minute, Limits: map[string]int{"login:": 3, "addr:": 50}},
+		Captcha:    captchaStub{},
+		Links:      memory.NewUserLinks(map[string]int64{"DE12345678": 7}),
+		MFAEnabled: true,
+		Now:        func() time.Time { return w.now },
+	}
+	return w
+}
+
+type captchaStub struct{ enabled, pass bool }
+
+func (c captchaStub) Enabled() bool { return c.enabled }
+func (c captchaStub) Verify(context.Context, string, string) error {
+	if !c.pass {
+		return errors.New("wrong answer")
+	}
+	return nil
+}
+
+func registration(login string) identity.RegisterInput {
+	return identity.RegisterInput{Registration: account.Registration{
+		Login: login, Email: login + "@example.org", Password: "s3cret", CRMID: "de12345678", LangKey: "de",
+	}}
+}
+
+var keyIn = regexp.MustCompile(`/account/(?:activate|reset/finish)/([^\s"<]+)`)
+
+// mailedKey returns the key of the newest mail to the address.
+func (w *world) mailedKey(t *testing.T, email string) string {
+	t.Helper()
+	mails := w.ids.Mails(email)
+	if len(mails) == 0 {
+		t.Fatalf("no mail to %s", email)
+	}
+	m := keyIn.FindStringSubmatch(mails[len(mails)-1].Text)
+	if m == nil {
+		t.Fatalf("no key in %q", mails[len(mails)-1].Text)
+	}
+	return m[1]
+}
+
+// activeUser registers and activates a login.
+func (w *world) activeUser(t *testing.T, login string) {
+	t.Helper()
+	if err := w.svc.Register(ctx, registration(login)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.svc.Activate(ctx, w.mailedKey(t, login+"@example.org")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (w *world) signIn(t *testing.T, login, password string) identity.SignInResult {
+	t.Helper()
+	res, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: login, Password: password, RemoteAddr: "10.0.0.1"})
+	if err != nil {
+		t.Fatalf("sign in %s: %v", login, err)
+	}
+	return res
+}
+
+func wantKey(t *testing.T, err error, key string) {
+	t.Helper()
+	if !failure.HasKey(err, key) {
+		t.Fatalf("error = %v, want %s", err, key)
+	}
+}
+
+func TestRegisterActivateSignInAndRegisterADevice(t *testing.T) {
+	w := newWorld(t)
+	if err := w.svc.Register(ctx, registration("anna")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: "anna", Password: "s3cret"})
+	wantKey(t, err, account.KeyNotActivated)
+
+	if err := w.svc.Activate(ctx, w.mailedKey(t, "anna@example.org")); err != nil {
+		t.Fatal(err)
+	}
+	res := w.signIn(t, "anna", "s3cret")
+	if !res.MFARequired || res.MFARegistered || !res.FeatureMFA {
+		t.Fatalf("sign-in = %+v, want the device registration dialog", res)
+	}
+	state, err := w.svc.ResolveCaller(ctx, res.Token)
+	if err != nil || !state.MFAPending || state.Caller.CustomerID != 7 {
+		t.Fatalf("caller = %+v, %v; want pending and linked to the CRM id's customer", state, err)
+	}
+
+	png, secret, err := w.svc.MFARegistrationCode(ctx, res.Token)
+	if err != nil || len(png) == 0 || secret == "" {
+		t.Fatalf("registration code: %d bytes, %q, %v", len(png), secret, err)
+	}
+	code := mustCode(t, secret, w.now)
+	done, err := w.svc.VerifyMFACode(ctx, res.Token, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if state, _ := w.svc.ResolveCaller(ctx, done.Token); state.MFAPending {
+		t.Fatal("still pending after the device was registered")
+	}
+
+	again := w.signIn(t, "anna", "s3cret")
+	if !again.MFARequired || !again.MFARegistered {
+		t.Fatalf("second sign-in = %+v, want code entry", again)
+	}
+	_, err = w.svc.VerifyMFACode(ctx, again.Token, code)
+	wantKey(t, err, account.KeyCodeReused)
+	if _, err := w.svc.SkipMFA(ctx, again.Token, 7); err == nil {
+		t.Fatal("a user with a device cannot skip the code")
+	}
+	for _, want := range []string{identity.AuditRegistered, identity.AuditActivated, identity.AuditMFARegistered, identity.AuditMFAFailed} {
+		if !slices.Contains(w.audit.Types(), want) {
+			t.Errorf("audit log lacks %s: %v", want, w.audit.Types())
+		}
+	}
+}
+
+func mustCode(t *testing.T, secret string, at time.Time) int32 {
+	t.Helper()
+	code, err := totp.GenerateCode(secret, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int32
+	for _, d := range code {
+		n = n*10 + d - '0'
+	}
+	return n
+}
+
+func TestBadRegistrationChangesNothing(t *testing.T) {
+	w := newWorld(t)
+	bad := registration("anna b")
+	bad.CRMID = "FR1"
+	err := w.svc.Register(ctx, bad)
+	if f, ok := failure.As(err); !ok || len(f.Fields) != 3 {
+		t.Fatalf("error = %v, want login, e-mail and CRM id violations", err)
+	}
+	w.svc.Captcha = captchaStub{enabled: true, pass: false}
+	wantKey(t, w.svc.Register(ctx, registration("carl")), account.KeyCaptchaFailed)
+	if users, _ := w.ids.List(ctx); len(users) != 0 {
+		t.Fatalf("created %d users", len(users))
+	}
+	if len(w.ids.Mails("carl@example.org")) != 0 {
+		t.Fatal("mailed although the registration failed")
+	}
+}
+
+func TestSignInIsThrottledPerLogin(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	for range 3 {
+		_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: "anna", Password: "wrong", RemoteAddr: "10.0.0.1"})
+		wantKey(t, err, account.KeyBadCredentials)
+	}
+	_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: "ANNA", Password: "s3cret", RemoteAddr: "10.0.0.2"})
+	wantKey(t, err, account.KeyTooManyAttempts)
+	w.now = w.now.Add(16 * time.Minute)
+	w.signIn(t, "anna", "s3cret")
+}
+
+func TestSkippingDeviceRegistration(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	res := w.signIn(t, "anna", "s3cret")
+	if _, err := w.svc.SkipMFA(ctx, res.Token, 5); err == nil {
+		t.Fatal("5 days is not a choice")
+	}
+	done, err := w.svc.SkipMFA(ctx, res.Token, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if state, _ := w.svc.ResolveCaller(ctx, done.Token); state.MFAPending {
+		t.Fatal("still pending after skipping")
+	}
+	if w.signIn(t, "anna", "s3cret").MFARequired {
+		t.Fatal("asked again within the seven days")
+	}
+	w.now = w.now.AddDate(0, 0, 8)
+	if !w.signIn(t, "anna", "s3cret").MFARequired {
+		t.Fatal("not asked again after the seven days")
+	}
+}
+
+func TestPasswords(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	w.svc.MFAEnabled = false
+	res := w.signIn(t, "anna", "s3cret")
+	state, _ := w.svc.ResolveCaller(ctx, res.Token)
+
+	wantKey(t, w.svc.ChangePassword(ctx, state.Caller, "wrong", "n3w-pass"), account.KeyWrongPassword)
+	if err := w.svc.ChangePassword(ctx, state.Caller, "s3cret", "abcd"); err != nil {
+		t.Fatalf("a 4-character password is allowed: %v", err)
+	}
+	w.signIn(t, "anna", "abcd")
+
+	if err := w.svc.RequestPasswordReset(ctx, "nobody@example.org"); err != nil || len(w.ids.Mails("nobody@example.org")) != 0 {
+		t.Fatalf("unknown address: %v", err)
+	}
+	if err := w.svc.RequestPasswordReset(ctx, " anna@example.org "); err != nil {
+		t.Fatal(err)
+	}
+	key := w.mailedKey(t, "anna@example.org")
+	if err := w.svc.FinishPasswordReset(ctx, key, "abc"); err == nil {
+		t.Fatal("a 3-character password is too short")
+	}
+	if err := w.svc.FinishPasswordReset(ctx, key, "reset-pass"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.ResolveCaller(ctx, res.Token); err == nil {
+		t.Fatal("the reset must end existing sessions")
+	}
+	w.signIn(t, "anna", "reset-pass")
+	wantKey(t, w.svc.FinishPasswordReset(ctx, key, "again-pass"), account.KeyInvalidKey)
+}
+
+func TestUserManagementRules(t *testing.T) {
+	w := newWorld(t)
+	admin := &access.Caller{IdentityID: "admin-id", Login: "admin", Roles: []access.Role{access.Admin}}
+	super := &access.Caller{IdentityID: "super-id", Login: "super", Roles: []access.Role{access.SuperAdmin}}
+
+	_, err := w.svc.CreateUser(ctx, admin, account.User{Login: "boss", Email: "boss@example.org", Roles: []access.Role{access.SuperAdmin}}, "")
+	if f, ok := failure.As(err); !ok || f.Kind != failure.Forbidden {
+		t.Fatalf("admin granting super admin = %v", err)
+	}
+	created, err := w.svc.CreateUser(ctx, admin, account.User{Login: "otto", Email: "otto@example.org", Roles: []access.Role{access.Operations}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if created.Status != account.Active || created.CreatedBy != "admin" || len(w.ids.Mails("otto@example.org")) != 1 {
+		t.Fatalf("created = %+v; want ACTIVE, created by admin, with a reset mail to choose a password", created)
+	}
+	_, err = w.svc.CreateUser(ctx, admin, account.User{Login: "x", Email: "bad", Roles: []access.Role{"ROLE_ROOT"}}, "")
+	if f, ok := failure.As(err); !ok || len(f.Fields) != 2 {
+		t.Fatalf("bad user = %v, want e-mail and authorities violations", err)
+	}
+
+	if err := w.svc.FinishPasswordReset(ctx, w.mailedKey(t, "otto@example.org"), "otto-pass"); err != nil {
+		t.Fatal(err)
+	}
+	w.svc.MFAEnabled = false
+	session := w.signIn(t, "otto", "otto-pass")
+	created.Status = account.Inactive
+	if _, err := w.svc.UpdateUser(ctx, super, created); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.ResolveCaller(ctx, session.Token); err == nil {
+		t.Fatal("deactivating a login must end its sessions")
+	}
+
+	if _, err := w.svc.CreateUser(ctx, super, account.User{Login: "ada", Email: "ada@example.org", Roles: []access.Role{access.Admin}}, "ada-pass"); err != nil {
+		t.Fatal(err)
+	}
+	page, total, err := w.svc.ListUsers(ctx, identity.UserQuery{Size: 1, Descending: true, Statuses: []account.Status{account.Active, account.Inactive}})
+	if err != nil || total != 2 || len(page) != 1 || page[0].Login != "otto" {
+		t.Fatalf("page = %v, total %d, %v", page, total, err)
+	}
+	ada, _ := w.svc.GetUser(ctx, "ada")
+	self := &access.Caller{IdentityID: ada.ID, Login: "ada", Roles: []access.Role{access.Admin}}
+	if err := w.svc.DeleteUser(ctx, self, "ada"); err == nil {
+		t.Fatal("nobody deletes their own login")
+	}
+	if err := w.svc.DeleteUser(ctx, admin, "ada"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = w.svc.GetUser(ctx, "ada")
+	wantKey(t, err, account.KeyUserNotFound)
+}
