@@ -5,10 +5,14 @@ import { readCredential } from "../auth/credentialStore";
 /** Spec 1 §9: calls give up after two minutes unless a call sets its own limit. */
 const defaultTimeoutMs = 120_000;
 
-/** Sends the stored bearer credential with every call, when there is one. */
-const bearerCredential: Interceptor = (next) => (request) => {
+/**
+ * Sends the stored bearer credential with every call, when there is one. A
+ * call that names its own (the MFA step of sign-in, which holds a bearer not
+ * yet good for anything else) keeps it.
+ */
+export const bearerCredential: Interceptor = (next) => (request) => {
   const credential = readCredential();
-  if (credential) request.header.set("Authorization", `Bearer ${credential}`);
+  if (credential && !request.header.has("Authorization")) request.header.set("Authorization", `Bearer ${credential}`);
   return next(request);
 };
 

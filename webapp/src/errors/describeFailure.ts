@@ -69,7 +69,7 @@ function isUnreachable(error: unknown): boolean {
   return error.code === Code.Unavailable && error.findDetails(ErrorDetailSchema).length === 0;
 }
 
-function fieldMessage(fieldError: ErrorDetail["fieldErrors"][number]): FailureMessage {
+export function fieldMessage(fieldError: ErrorDetail["fieldErrors"][number]): FailureMessage {
   const rule = sizeRules.has(fieldError.message) ? "Size" : fieldError.message;
   const values = { fieldName: fieldError.field };
   const ruleKey = `error.${rule}`;

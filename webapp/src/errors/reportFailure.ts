@@ -1,4 +1,4 @@
-import { clearCredential } from "../auth/credentialStore";
+import { endSession } from "../auth/endSession";
 import { describeFailure } from "./describeFailure";
 import { showNotices } from "./notices";
 
@@ -8,6 +8,14 @@ export type FailureMeta = {
   background?: boolean;
   /** The session probe: 401 only means the visitor is anonymous. */
   unauthenticatedIsExpected?: boolean;
+  /** The form shows the messages itself, next to its fields; a lost session still signs out. */
+  inlineMessages?: boolean;
+  /**
+   * A call of sign-in, registration, activation or password reset: no session
+   * is at stake (a 401 there means wrong credentials), so nothing happens
+   * globally and the page shows every failure itself.
+   */
+  outsideSession?: boolean;
 };
 
 declare module "@tanstack/react-query" {
@@ -19,21 +27,22 @@ declare module "@tanstack/react-query" {
 
 /**
  * Builds the one place every failed call ends up: it shows what
- * describeFailure decides, and on a lost session forgets the credential and
- * sends the user to sign in, remembering where they were.
+ * describeFailure decides, and on a lost session ends it (credential, active
+ * customer, cached user data) and sends the user to sign in, remembering
+ * where they were.
  */
 export function createFailureReporter(goToLogin: () => void) {
   return (error: unknown, meta: FailureMeta | undefined) => {
-    if (meta?.background) return;
+    if (meta?.background || meta?.outsideSession) return;
     const outcome = describeFailure(error, { unauthenticatedIsExpected: meta?.unauthenticatedIsExpected });
     switch (outcome.kind) {
       case "silent":
         return;
       case "notify":
-        showNotices(outcome.messages);
+        if (!meta?.inlineMessages) showNotices(outcome.messages);
         return;
       case "signOut":
-        clearCredential();
+        endSession();
         showNotices([outcome.message]);
         goToLogin();
     }

@@ -28,6 +28,29 @@ const catalog = [
   msg({ id: "error.http.503", message: "The service is unavailable. Please try again later." }),
   msg({ id: "error.http.504", message: "The server took too long to answer." }),
   msg({ id: "login.error.unauthorized", message: "Your session has ended. Please sign in again." }),
+  // Account failures (core/account): sign-in, MFA, registration, activation and passwords.
+  msg({ id: "error.badCredentials", message: "Failed to sign in! Please check your credentials and try again." }),
+  msg({
+    id: "error.notActivated",
+    message: "Your account is not active. Please use the link in your activation e-mail or contact us.",
+  }),
+  msg({ id: "error.userexists", message: "This username is already taken. Please choose another one." }),
+  msg({ id: "error.emailexists", message: "This e-mail address is already in use. Please choose another one." }),
+  msg({ id: "error.invalidKey", message: "This link is invalid or has expired. Please request a new e-mail." }),
+  msg({ id: "error.mfa.wrongCode", message: "The code is not correct. Please enter the code your app shows now." }),
+  msg({
+    id: "error.mfa.codeReused",
+    message: "This code has already been used. Please wait for the next code in your app.",
+  }),
+  msg({ id: "error.mfa.pending", message: "Your sign-in has expired. Please sign in again." }),
+  msg({ id: "password.messages.error", message: "An error has occurred! The password could not be changed." }),
+  msg({ id: "error.captcha", message: "The security check failed. Please try again." }),
+  msg({ id: "error.tooManyAttempts", message: "Too many failed attempts. Please wait a few minutes and try again." }),
+  msg({ id: "error.userNotFound", message: "No user was found." }),
+  msg({
+    id: "error.passwordRejected",
+    message: "This password is not accepted: it is too common or too similar to your login. Please choose another one.",
+  }),
   // Carries a server text that has no key of its own; translators keep it as it is.
   msg({ id: "error.message", message: "{message}" }),
 ] satisfies MessageDescriptor[];

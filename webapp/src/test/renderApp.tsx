@@ -1,12 +1,19 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
+import { Code, ConnectError, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppProviders } from "../App";
 import { createQueryClient } from "../api/queryClient";
+import { bearerCredential } from "../api/transport";
+import { storeCredential } from "../auth/credentialStore";
 import { createFailureReporter } from "../errors/reportFailure";
+import { AccountSchema, AccountService } from "../gen/portal/v1/account_pb";
+import { CaptchaService } from "../gen/portal/v1/captcha_pb";
 import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/management_pb";
+import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
+import { UserDataService } from "../gen/portal/v1/user_data_pb";
+import { UserService } from "../gen/portal/v1/users_pb";
 import { routes } from "../routes/router";
 
 /** A profile as a development portal would send it; tests override what they look at. */
@@ -14,6 +21,7 @@ export function testProfile(overrides: MessageInitShape<typeof ApplicationProfil
   return create(ApplicationProfileSchema, {
     ribbonEnv: "dev",
     inProduction: false,
+    isSwaggerEnabled: true,
     copyrightYear: 2026,
     version: "1.4.2",
     buildDate: timestampFromDate(new Date(2026, 2, 14, 10, 30)),
@@ -21,24 +29,86 @@ export function testProfile(overrides: MessageInitShape<typeof ApplicationProfil
   });
 }
 
+/** Who is signed in for a test: roles, and the customer or fulfillment their user data names. */
+export type TestUser = {
+  login?: string;
+  authorities: string[];
+  activationStatus?: string;
+  customer?: MessageInitShape<typeof CustomerRefSchema>;
+  fulfillment?: MessageInitShape<typeof FulfillmentRefSchema>;
+};
+
+/** The account the portal would answer for a test user. */
+export function testAccount(user: TestUser) {
+  return create(AccountSchema, {
+    login: user.login ?? "anna",
+    firstName: "Anna",
+    lastName: "Berg",
+    email: "anna@example.com",
+    langKey: "en",
+    authorities: user.authorities,
+    activationStatus: user.activationStatus ?? "ACTIVE",
+  });
+}
+
 type Options = {
   management?: Partial<ServiceImpl<typeof ManagementService>>;
+  account?: Partial<ServiceImpl<typeof AccountService>>;
+  users?: Partial<ServiceImpl<typeof UserService>>;
+  userData?: Partial<ServiceImpl<typeof UserDataService>>;
+  captcha?: Partial<ServiceImpl<typeof CaptchaService>>;
+  /** Stores a credential and lets the portal answer for this user. */
+  signedInAs?: TestUser;
+  /** Where the memory router starts; with `state`, what the previous page handed over. */
+  state?: unknown;
 };
 
 /**
  * Renders the whole app at a path, talking Connect to in-memory handlers
  * instead of a server; the management service answers testProfile() unless
- * the test says otherwise.
+ * the test says otherwise. Without `signedInAs` the visitor is anonymous
+ * (the account probe answers 401).
  */
-export function renderApp(path: string, { management = {} }: Options = {}) {
-  const transport = createRouterTransport(({ service }) =>
-    service(ManagementService, {
-      getInfo: () => ({ profile: testProfile() }),
-      getVersion: () => ({ version: testProfile().version }),
-      ...management,
-    }),
+export function renderApp(
+  path: string,
+  { management = {}, account = {}, users = {}, userData = {}, captcha = {}, signedInAs, state }: Options = {},
+) {
+  if (signedInAs) storeCredential("test-token", true);
+  const transport = createRouterTransport(
+    (router) => {
+      router.service(ManagementService, {
+        getInfo: () => ({ profile: testProfile() }),
+        getVersion: () => ({ version: testProfile().version }),
+        ...management,
+      });
+      router.service(AccountService, {
+        getAccount: () => {
+          if (!signedInAs) throw new ConnectError("anonymous", Code.Unauthenticated);
+          return { account: testAccount(signedInAs) };
+        },
+        ...account,
+      });
+      router.service(UserService, users);
+      router.service(CaptchaService, captcha);
+      router.service(UserDataService, {
+        getMyUserData: () => ({
+          userData: {
+            id: 1n,
+            user: { login: signedInAs?.login ?? "anna" },
+            customer: signedInAs?.customer,
+            fulfillment: signedInAs?.fulfillment,
+          },
+        }),
+        ...userData,
+      });
+    },
+    // The real transport's bearer interceptor, so handlers see what the portal would.
+    { transport: { interceptors: [bearerCredential] } },
   );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const [pathname, query] = path.split("?");
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname, search: query ? `?${query}` : "", state }],
+  });
   const queryClient = createQueryClient(createFailureReporter(() => void router.navigate("/login")));
   queryClient.setDefaultOptions({ queries: { retry: false } });
   const view = render(

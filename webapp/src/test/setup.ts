@@ -8,6 +8,10 @@ import { messages } from "../locales/en";
 // jsdom lays nothing out. Radix menus measure themselves with ResizeObserver and the
 // router restores the scroll position on navigation: give them harmless stand-ins.
 window.scrollTo = () => {};
+// Radix Select captures the pointer and scrolls the chosen item into view, which jsdom cannot.
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
