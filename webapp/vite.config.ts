@@ -11,7 +11,9 @@ export default defineConfig({
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
   ],
   server: {
-    proxy: Object.fromEntries(["/portal.v1.", "/management", "/web/api", "/i18n"].map((prefix) => [prefix, portal])),
+    proxy: Object.fromEntries(
+      ["/portal.v1.", "/management", "/web/api", "/i18n", "/api-docs"].map((prefix) => [prefix, portal]),
+    ),
   },
   test: {
     environment: "jsdom",

@@ -2,16 +2,22 @@ import { Navigate, Route, Routes } from "react-router";
 import { NotFoundPage } from "../../pages/NotFoundPage";
 import { SectionPage } from "../../pages/SectionPage";
 import { pageTitles } from "../../routes/pageTitles";
+import { ApiDocsPage } from "../apiDocs/ApiDocsPage";
+import { PasswordPage } from "./PasswordPage";
+import { SettingsPage } from "./SettingsPage";
 
-/** The account pages (spec 1 §2), loaded on first visit to /account. */
+/**
+ * The signed-in user's own pages (spec 1 §2), loaded on first visit to
+ * /account. Printer settings arrive with the master data.
+ */
 export function AccountArea() {
   return (
     <Routes>
       <Route index element={<Navigate to="settings" replace />} />
-      <Route path="settings" element={<SectionPage title={pageTitles.accountSettings} />} />
-      <Route path="password" element={<SectionPage title={pageTitles.accountPassword} />} />
+      <Route path="settings" element={<SettingsPage />} />
+      <Route path="password" element={<PasswordPage />} />
       <Route path="printer" element={<SectionPage title={pageTitles.accountPrinter} />} />
-      <Route path="docs" element={<SectionPage title={pageTitles.apiDocs} />} />
+      <Route path="docs" element={<ApiDocsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

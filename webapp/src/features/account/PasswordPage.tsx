@@ -1,0 +1,107 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Flex } from "@radix-ui/themes";
+import { type FormEvent, useState } from "react";
+import { useChangePassword } from "../../api/account";
+import { checkConfirmation, checkPassword } from "../../auth/accountRules";
+import { useSession } from "../../auth/session";
+import { FormMessages } from "../../components/form/FormMessages";
+import { PasswordField } from "../../components/form/PasswordField";
+import { SuccessMessage } from "../../components/form/SuccessMessage";
+import { violationMessage } from "../../components/form/violationMessage";
+import { FormPage } from "../../components/FormPage";
+import { describeFormFailure, noFailure } from "../../errors/formFailure";
+import { pageTitles } from "../../routes/pageTitles";
+
+const empty = { currentPassword: "", newPassword: "", confirmation: "" };
+
+/** /account/password: the current password, then the new one twice (spec 1 §5, §8). */
+export function PasswordPage() {
+  const { i18n, t } = useLingui();
+  const session = useSession();
+  const change = useChangePassword();
+  const [form, setForm] = useState(empty);
+  const [submitted, setSubmitted] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const [failure, setFailure] = useState(noFailure);
+  const set = (field: keyof typeof empty) => (value: string) => {
+    setChanged(false);
+    setForm((current) => ({ ...current, [field]: value }));
+  };
+  const violations = {
+    currentPassword: form.currentPassword === "" ? ({ rule: "required" } as const) : null,
+    newPassword: checkPassword(form.newPassword),
+    confirmation: checkConfirmation(form.newPassword, form.confirmation),
+  };
+  const errorOf = (field: keyof typeof empty) => {
+    const violation = submitted ? violations[field] : null;
+    return violation ? violationMessage(violation) : failure.fields[field];
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure(noFailure);
+    if (Object.values(violations).some(Boolean)) return;
+    change.mutate(
+      { currentPassword: form.currentPassword, newPassword: form.newPassword },
+      {
+        onSuccess: () => {
+          setForm(empty);
+          setSubmitted(false);
+          setChanged(true);
+        },
+        onError: (error) =>
+          setFailure(describeFormFailure(error, ["currentPassword", "newPassword"], { id: "password.messages.error" })),
+      },
+    );
+  };
+
+  const login = session?.login ?? "";
+  return (
+    <FormPage title={i18n._(pageTitles.accountPassword)}>
+      <form onSubmit={submit} noValidate>
+        <Flex direction="column" gap="4">
+          {/* Lets password managers file the change under the right login. */}
+          <input type="text" name="username" autoComplete="username" value={login} readOnly hidden />
+          <PasswordField
+            label={t`Current password`}
+            name="currentPassword"
+            autoComplete="current-password"
+            value={form.currentPassword}
+            onValueChange={set("currentPassword")}
+            error={errorOf("currentPassword")}
+          />
+          <PasswordField
+            label={t`New password`}
+            name="newPassword"
+            autoComplete="new-password"
+            value={form.newPassword}
+            onValueChange={set("newPassword")}
+            error={errorOf("newPassword")}
+            showStrength
+            onGenerate={set("confirmation")}
+          />
+          <PasswordField
+            label={t`New password confirmation`}
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={form.confirmation}
+            onValueChange={set("confirmation")}
+            error={errorOf("confirmation")}
+          />
+          <FormMessages messages={failure.messages} />
+          {changed && (
+            <SuccessMessage>
+              <Trans>Password changed!</Trans>
+            </SuccessMessage>
+          )}
+          <Flex justify="end">
+            <Button type="submit" loading={change.isPending}>
+              <Trans>Save</Trans>
+            </Button>
+          </Flex>
+        </Flex>
+      </form>
+    </FormPage>
+  );
+}

@@ -1,0 +1,177 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Flex, Link as RadixLink, Select, Text, TextArea } from "@radix-ui/themes";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useRegister } from "../../api/account";
+import { useApplicationProfile } from "../../api/management";
+import { limits, type RegistrationForm, validateRegistration } from "../../auth/accountRules";
+import { Captcha } from "../../components/form/Captcha";
+import { Field } from "../../components/form/Field";
+import { FormMessages } from "../../components/form/FormMessages";
+import { PasswordField } from "../../components/form/PasswordField";
+import { TextInputField } from "../../components/form/TextInputField";
+import { loginSymbols, type PatternField, violationMessage } from "../../components/form/violationMessage";
+import { FormPage } from "../../components/FormPage";
+import { describeFormFailure, noFailure } from "../../errors/formFailure";
+import { defaultLocale, localeNames, supportedLocales } from "../../i18n/locales";
+import { pageTitles } from "../../routes/pageTitles";
+
+const emptyForm: RegistrationForm = {
+  login: "",
+  email: "",
+  password: "",
+  confirmPassword: "",
+  crmId: "",
+  requestReason: "",
+  langKey: defaultLocale,
+};
+
+/** The request's field names, under which the server reports field errors. */
+const serverFields = ["login", "email", "password", "crmId", "requestReason", "langKey", "reCaptchaToken"];
+
+const patternFields: Partial<Record<keyof RegistrationForm, PatternField>> = { login: "login", crmId: "crmId" };
+
+/**
+ * /account/register (spec 1 §2, §5): asks for a login. Every rule is checked
+ * before sending; the server's answer (a taken login, a refused captcha) is
+ * shown with its message key. Success leads to /account/registered.
+ */
+export function RegisterPage() {
+  const { i18n, t } = useLingui();
+  const { loginMax } = limits;
+  const navigate = useNavigate();
+  const register = useRegister();
+  const { data: profile } = useApplicationProfile();
+  const [form, setForm] = useState(emptyForm);
+  const [captchaToken, setCaptchaToken] = useState("");
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const captchaRequired = !!profile?.recaptchaSiteKey;
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState(noFailure);
+
+  const violations = submitted ? validateRegistration(form) : {};
+  const errorOf = (field: keyof RegistrationForm) => {
+    const violation = violations[field];
+    return violation ? violationMessage(violation, patternFields[field]) : failure.fields[field];
+  };
+  const set = (field: keyof RegistrationForm) => (value: string) =>
+    setForm((current) => ({ ...current, [field]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure(noFailure);
+    if (Object.keys(validateRegistration(form)).length > 0) return;
+    const { login, email, password, requestReason, langKey } = form;
+    register.mutate(
+      { login, email, password, requestReason, langKey, crmId: form.crmId.trim(), reCaptchaToken: captchaToken },
+      {
+        onSuccess: () => void navigate("/account/registered"),
+        onError: (error) => {
+          setFailure(describeFormFailure(error, serverFields));
+          // The server takes each captcha answer once: the next try needs a new one.
+          if (captchaRequired) setCaptchaRound((round) => round + 1);
+        },
+      },
+    );
+  };
+
+  return (
+    <FormPage title={i18n._(pageTitles.register)}>
+      <form onSubmit={submit} noValidate>
+        <Flex direction="column" gap="4">
+          <TextInputField
+            label={t`Username`}
+            name="login"
+            autoComplete="username"
+            value={form.login}
+            onValueChange={set("login")}
+            error={errorOf("login")}
+            hint={t`Up to ${loginMax} characters: letters, digits and ${loginSymbols}`}
+          />
+          <TextInputField
+            label={t`E-mail`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onValueChange={set("email")}
+            error={errorOf("email")}
+          />
+          <PasswordField
+            label={t`New password`}
+            name="password"
+            autoComplete="new-password"
+            value={form.password}
+            onValueChange={set("password")}
+            error={errorOf("password")}
+            showStrength
+            onGenerate={set("confirmPassword")}
+          />
+          <PasswordField
+            label={t`New password confirmation`}
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onValueChange={set("confirmPassword")}
+            error={errorOf("confirmPassword")}
+          />
+          <TextInputField
+            label={t`CRM ID`}
+            name="crmId"
+            autoComplete="off"
+            value={form.crmId}
+            onValueChange={set("crmId")}
+            error={errorOf("crmId")}
+            hint={t`Your customer number at the carrier, for example DE12345678.`}
+          />
+          <Field label={t`Reason for your request (optional)`} error={errorOf("requestReason")}>
+            {(control) => (
+              <TextArea
+                {...control}
+                name="requestReason"
+                rows={3}
+                value={form.requestReason}
+                onChange={(event) => set("requestReason")(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t`Language`} error={errorOf("langKey")}>
+            {(control) => (
+              <Select.Root value={form.langKey} onValueChange={set("langKey")}>
+                <Select.Trigger {...control} />
+                <Select.Content>
+                  {supportedLocales.map((locale) => (
+                    <Select.Item key={locale} value={locale}>
+                      {localeNames[locale]}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+            )}
+          </Field>
+          <Captcha
+            siteKey={profile?.recaptchaSiteKey}
+            round={captchaRound}
+            onToken={setCaptchaToken}
+            onRetry={() => setCaptchaRound((round) => round + 1)}
+          />
+          <FormMessages messages={failure.messages} />
+          <Flex justify="between" align="center" gap="3" wrap="wrap">
+            <Text size="2">
+              <Trans>Already registered?</Trans>{" "}
+              <RadixLink asChild>
+                <Link to="/login">
+                  <Trans>Sign in</Trans>
+                </Link>
+              </RadixLink>
+            </Text>
+            <Button type="submit" loading={register.isPending} disabled={captchaRequired && captchaToken === ""}>
+              <Trans>Register</Trans>
+            </Button>
+          </Flex>
+        </Flex>
+      </form>
+    </FormPage>
+  );
+}

@@ -1,0 +1,30 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { Link } from "react-router";
+import { SuccessMessage } from "../../components/form/SuccessMessage";
+import { FormPage } from "../../components/FormPage";
+import { pageTitles } from "../../routes/pageTitles";
+
+/** /account/registered: what happens next after registering (spec 1 §2). */
+export function RegisteredPage() {
+  const { i18n } = useLingui();
+  return (
+    <FormPage title={i18n._(pageTitles.registered)}>
+      <Flex direction="column" gap="4" align="start">
+        <SuccessMessage>
+          <Trans>Registration saved! Please check your e-mail for the activation link.</Trans>
+        </SuccessMessage>
+        <Text as="p" size="2" color="gray">
+          <Trans>
+            Open the link in the e-mail we sent you to activate your account. Once it is active, you can sign in.
+          </Trans>
+        </Text>
+        <Button asChild variant="soft">
+          <Link to="/">
+            <Trans>Back to the start page</Trans>
+          </Link>
+        </Button>
+      </Flex>
+    </FormPage>
+  );
+}

@@ -1,0 +1,103 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Callout, Flex } from "@radix-ui/themes";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useFinishPasswordReset } from "../../api/account";
+import { checkConfirmation, checkPassword } from "../../auth/accountRules";
+import { FormMessages } from "../../components/form/FormMessages";
+import { PasswordField } from "../../components/form/PasswordField";
+import { violationMessage } from "../../components/form/violationMessage";
+import { FormPage } from "../../components/FormPage";
+import { describeFormFailure, noFailure } from "../../errors/formFailure";
+import { pageTitles } from "../../routes/pageTitles";
+import type { LoginLocationState } from "../auth/LoginPage";
+import { useLinkKey } from "./accountKey";
+
+/**
+ * /account/reset/finish/{key?} (spec 1 §2, §5): the new password, only when
+ * the link carried a key. Success leads to sign-in.
+ */
+export function ResetFinishPage() {
+  const { i18n } = useLingui();
+  const key = useLinkKey();
+  return (
+    <FormPage title={i18n._(pageTitles.resetFinish)}>
+      {key === "" ? (
+        <Flex direction="column" gap="4" align="start">
+          <Callout.Root color="amber" role="alert">
+            <Callout.Text>
+              <Trans>The reset key is missing. Please use the link from the e-mail, or request a new one.</Trans>
+            </Callout.Text>
+          </Callout.Root>
+          <Button asChild variant="soft">
+            <Link to="/account/reset/request">
+              <Trans>Request a new link</Trans>
+            </Link>
+          </Button>
+        </Flex>
+      ) : (
+        <NewPasswordForm resetKey={key} />
+      )}
+    </FormPage>
+  );
+}
+
+function NewPasswordForm({ resetKey }: { resetKey: string }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const finish = useFinishPasswordReset();
+  const [newPassword, setNewPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState(noFailure);
+  const passwordViolation = submitted ? checkPassword(newPassword) : null;
+  const confirmationViolation = submitted ? checkConfirmation(newPassword, confirmation) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure(noFailure);
+    if (checkPassword(newPassword) || checkConfirmation(newPassword, confirmation)) return;
+    finish.mutate(
+      { key: resetKey, newPassword },
+      {
+        onSuccess: () => {
+          const state: LoginLocationState = { notice: "passwordReset" };
+          void navigate("/login", { state });
+        },
+        onError: (error) => setFailure(describeFormFailure(error, ["newPassword"])),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Flex direction="column" gap="4">
+        <PasswordField
+          label={t`New password`}
+          name="newPassword"
+          autoComplete="new-password"
+          value={newPassword}
+          onValueChange={setNewPassword}
+          error={passwordViolation ? violationMessage(passwordViolation) : failure.fields.newPassword}
+          showStrength
+          onGenerate={setConfirmation}
+        />
+        <PasswordField
+          label={t`New password confirmation`}
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirmation}
+          onValueChange={setConfirmation}
+          error={confirmationViolation ? violationMessage(confirmationViolation) : null}
+        />
+        <FormMessages messages={failure.messages} />
+        <Flex justify="end">
+          <Button type="submit" loading={finish.isPending}>
+            <Trans>Save the new password</Trans>
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Flex, Grid, Select } from "@radix-ui/themes";
+import { type FormEvent, useState } from "react";
+import { type AccountForm, useAccountQuery, useSaveAccount } from "../../api/account";
+import { checkEmail } from "../../auth/accountRules";
+import { useCredential } from "../../auth/credentialStore";
+import { Field } from "../../components/form/Field";
+import { FormMessages } from "../../components/form/FormMessages";
+import { SuccessMessage } from "../../components/form/SuccessMessage";
+import { TextInputField } from "../../components/form/TextInputField";
+import { violationMessage } from "../../components/form/violationMessage";
+import { FormPage } from "../../components/FormPage";
+import { describeFormFailure, noFailure } from "../../errors/formFailure";
+import type { Account } from "../../gen/portal/v1/account_pb";
+import { activateLocale } from "../../i18n/activateLocale";
+import { defaultLocale, isSupportedLocale, localeNames, supportedLocales } from "../../i18n/locales";
+import { PageLoading } from "../../pages/PageLoading";
+import { pageTitles } from "../../routes/pageTitles";
+
+const nameMax = 50;
+
+/** /account/settings: the user's own name, e-mail and language; a new language applies at once. */
+export function SettingsPage() {
+  const { i18n } = useLingui();
+  const { data: account } = useAccountQuery(useCredential());
+  return (
+    <FormPage title={i18n._(pageTitles.accountSettings)}>
+      {account ? <SettingsForm account={account} /> : <PageLoading />}
+    </FormPage>
+  );
+}
+
+function SettingsForm({ account }: { account: Account }) {
+  const { t } = useLingui();
+  const save = useSaveAccount();
+  const [form, setForm] = useState<AccountForm>({
+    firstName: account.firstName,
+    lastName: account.lastName,
+    email: account.email,
+    langKey: isSupportedLocale(account.langKey) ? account.langKey : defaultLocale,
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState(noFailure);
+  const set = (field: keyof AccountForm) => (value: string) => {
+    setSaved(false);
+    setForm((current) => ({ ...current, [field]: value }));
+  };
+  const tooLong = (value: string) =>
+    [...value].length > nameMax ? violationMessage({ rule: "maxLength", max: nameMax }) : null;
+  const emailViolation = submitted ? checkEmail(form.email) : null;
+  const errors = {
+    firstName: (submitted && tooLong(form.firstName)) || failure.fields.firstName,
+    lastName: (submitted && tooLong(form.lastName)) || failure.fields.lastName,
+    email: emailViolation ? violationMessage(emailViolation) : failure.fields.email,
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure(noFailure);
+    if (checkEmail(form.email) || tooLong(form.firstName) || tooLong(form.lastName)) return;
+    save.mutate(
+      { account, changes: form },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          if (isSupportedLocale(form.langKey)) void activateLocale(form.langKey);
+        },
+        onError: (error) => setFailure(describeFormFailure(error, ["firstName", "lastName", "email", "langKey"])),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Flex direction="column" gap="4">
+        <Grid columns={{ initial: "1", sm: "2" }} gap="4">
+          <TextInputField
+            label={t`First name`}
+            name="firstName"
+            autoComplete="given-name"
+            value={form.firstName}
+            onValueChange={set("firstName")}
+            error={errors.firstName || null}
+          />
+          <TextInputField
+            label={t`Last name`}
+            name="lastName"
+            autoComplete="family-name"
+            value={form.lastName}
+            onValueChange={set("lastName")}
+            error={errors.lastName || null}
+          />
+        </Grid>
+        <TextInputField
+          label={t`E-mail`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onValueChange={set("email")}
+          error={errors.email}
+        />
+        <Field label={t`Language`} error={failure.fields.langKey}>
+          {(control) => (
+            <Select.Root value={form.langKey} onValueChange={set("langKey")}>
+              <Select.Trigger {...control} />
+              <Select.Content>
+                {supportedLocales.map((locale) => (
+                  <Select.Item key={locale} value={locale}>
+                    {localeNames[locale]}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          )}
+        </Field>
+        <FormMessages messages={failure.messages} />
+        {saved && (
+          <SuccessMessage>
+            <Trans>Settings saved!</Trans>
+          </SuccessMessage>
+        )}
+        <Flex justify="end">
+          <Button type="submit" loading={save.isPending}>
+            <Trans>Save</Trans>
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}

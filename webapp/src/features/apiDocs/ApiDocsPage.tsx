@@ -1,0 +1,168 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import {
+  Badge,
+  Box,
+  Callout,
+  Card,
+  Code,
+  Container,
+  Flex,
+  Heading,
+  Link,
+  ScrollArea,
+  Table,
+  Text,
+} from "@radix-ui/themes";
+import { useApplicationProfile } from "../../api/management";
+import { PageLoading } from "../../pages/PageLoading";
+import { pageTitles } from "../../routes/pageTitles";
+import { usePageTitle } from "../../shell/usePageTitle";
+import { type ApiOperation, openApiDocumentUrl, readOpenApi } from "./openApi";
+import "./ApiDocsPage.css";
+
+const methodColors: Record<string, "green" | "blue" | "orange" | "red" | "gray"> = {
+  GET: "green",
+  POST: "blue",
+  PUT: "orange",
+  PATCH: "orange",
+  DELETE: "red",
+};
+
+/**
+ * The API documentation (spec 1 §2, /account/docs and the admin menu): the
+ * portal's OpenAPI document, listed by service with each operation's method,
+ * path, purpose and parameters, and the document itself to download.
+ */
+export function ApiDocsPage() {
+  const { i18n, t } = useLingui();
+  usePageTitle(i18n._(pageTitles.apiDocs));
+  const { data: profile } = useApplicationProfile();
+  const switchedOff = profile?.isSwaggerEnabled === false;
+  const docs = useQuery({
+    queryKey: ["apiDocs"],
+    queryFn: async ({ signal }) => {
+      const response = await fetch(openApiDocumentUrl, { signal });
+      if (!response.ok) throw new Error(`${openApiDocumentUrl} answered ${response.status}`);
+      return readOpenApi(await response.text());
+    },
+    enabled: profile !== undefined && !switchedOff,
+    staleTime: Infinity,
+    meta: { background: true },
+  });
+  return (
+    <Container size="4" px="4" py="6">
+      <Flex direction="column" gap="4">
+        <Flex justify="between" align="end" gap="3" wrap="wrap">
+          <Heading as="h1" size="7">
+            {i18n._(pageTitles.apiDocs)}
+          </Heading>
+          <Link href={openApiDocumentUrl} download size="2">
+            <Trans>Download the OpenAPI document</Trans>
+          </Link>
+        </Flex>
+        <Card size="2">
+          <ScrollArea type="auto" scrollbars="vertical" className="api-docs-frame" aria-label={t`API documentation`}>
+            {switchedOff ? (
+              <Callout.Root color="gray" role="status">
+                <Callout.Text>
+                  <Trans>The API documentation is switched off on this portal.</Trans>
+                </Callout.Text>
+              </Callout.Root>
+            ) : docs.isError ? (
+              <Callout.Root color="red" role="alert">
+                <Callout.Text>
+                  <Trans>The API documentation cannot be loaded right now.</Trans>
+                </Callout.Text>
+              </Callout.Root>
+            ) : !docs.data ? (
+              <PageLoading />
+            ) : (
+              <Flex direction="column" gap="5" pr="3">
+                <Box>
+                  <Heading as="h2" size="5">
+                    {docs.data.title} <Badge>{docs.data.version}</Badge>
+                  </Heading>
+                  <Text as="p" size="2" color="gray" className="api-docs-text">
+                    {docs.data.description}
+                  </Text>
+                </Box>
+                {docs.data.groups.map((group) => (
+                  <Flex key={group.name} direction="column" gap="2">
+                    <Heading as="h3" size="3">
+                      {group.name.replace(/^portal\.v1\./, "")}
+                    </Heading>
+                    {group.operations.map((operation) => (
+                      <OperationEntry key={`${operation.method} ${operation.path}`} operation={operation} />
+                    ))}
+                  </Flex>
+                ))}
+              </Flex>
+            )}
+          </ScrollArea>
+        </Card>
+      </Flex>
+    </Container>
+  );
+}
+
+function OperationEntry({ operation }: { operation: ApiOperation }) {
+  return (
+    <details className="api-operation">
+      <summary>
+        <Badge color={methodColors[operation.method] ?? "gray"} className="api-method">
+          {operation.method}
+        </Badge>
+        <Code variant="ghost">{operation.path}</Code>
+        <Text size="2" color="gray">
+          {operation.summary}
+        </Text>
+      </summary>
+      <Flex direction="column" gap="2" pt="2" pl="2">
+        {operation.description && (
+          <Text as="p" size="2" className="api-docs-text">
+            {operation.description}
+          </Text>
+        )}
+        {operation.parameters.length > 0 && (
+          <Table.Root size="1" variant="surface">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>
+                  <Trans>Parameter</Trans>
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Trans>Location</Trans>
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Trans>Type</Trans>
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Trans>Description</Trans>
+                </Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {operation.parameters.map((parameter) => (
+                <Table.Row key={`${parameter.in}:${parameter.name}`}>
+                  <Table.Cell>
+                    <Code variant="ghost">{parameter.name}</Code>
+                    {parameter.required && " *"}
+                  </Table.Cell>
+                  <Table.Cell>{parameter.in}</Table.Cell>
+                  <Table.Cell>{parameter.type}</Table.Cell>
+                  <Table.Cell>{parameter.description}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+        {operation.requestBody && (
+          <Text size="2">
+            <Trans>Request body:</Trans> <Code variant="ghost">{operation.requestBody}</Code>
+          </Text>
+        )}
+      </Flex>
+    </details>
+  );
+}

@@ -1,0 +1,78 @@
+import { useLingui } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
+import { useState } from "react";
+import { type Location, Navigate, useLocation, useNavigate } from "react-router";
+import { type SignInAnswer, useLogout } from "../../api/account";
+import { storeCredential } from "../../auth/credentialStore";
+import { useSessionState } from "../../auth/session";
+import { SuccessMessage } from "../../components/form/SuccessMessage";
+import { pageTitles } from "../../routes/pageTitles";
+import { usePageTitle } from "../../shell/usePageTitle";
+import { LoginDialog } from "./LoginDialog";
+import { MfaDialog } from "./MfaDialog";
+
+/** What other pages hand to /login: where the user came from, and a notice to show. */
+export type LoginLocationState = { from?: Location; notice?: "passwordReset" };
+
+/** Where to go after sign-in: back to the page that asked for it, otherwise the start page. */
+export function returnPath(from: Location | undefined): string {
+  if (!from || from.pathname === "/login" || from.pathname === "/logout") return "/";
+  return `${from.pathname}${from.search}${from.hash}`;
+}
+
+/**
+ * /login (spec 1 §2, §4): the sign-in dialog, then the MFA dialog when the
+ * answer asks for a second factor. Once the session is set up the user goes
+ * back where they came from; closing the dialog leads to the start page.
+ */
+export function LoginPage() {
+  const { i18n } = useLingui();
+  usePageTitle(i18n._(pageTitles.login));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSessionState();
+  const logout = useLogout();
+  const [pending, setPending] = useState<SignInAnswer | null>(null);
+  const state = location.state as LoginLocationState | null;
+
+  if (session.status === "authenticated") return <Navigate to={returnPath(state?.from)} replace />;
+
+  const complete = (token: string, rememberMe: boolean) => {
+    setPending(null);
+    storeCredential(token, rememberMe);
+  };
+  const answer = (signIn: SignInAnswer) => {
+    if (signIn.mfaEnabled) setPending(signIn);
+    else complete(signIn.token, signIn.rememberMe);
+  };
+  const abandonMfa = () => {
+    // The half-finished session is good for nothing: give it back.
+    if (pending) logout.mutate(pending.token);
+    setPending(null);
+  };
+
+  if (pending) {
+    return (
+      <MfaDialog
+        pending={pending}
+        // The remember-me choice of the sign-in decides where the final bearer is kept.
+        onComplete={({ idToken }) => complete(idToken, pending.rememberMe)}
+        onCancel={abandonMfa}
+      />
+    );
+  }
+  return (
+    <LoginDialog
+      onAnswer={answer}
+      onClose={() => void navigate("/")}
+      completing={session.status === "loading"}
+      notice={
+        state?.notice === "passwordReset" && (
+          <SuccessMessage>
+            <Trans>Your password has been reset. Please sign in.</Trans>
+          </SuccessMessage>
+        )
+      }
+    />
+  );
+}
