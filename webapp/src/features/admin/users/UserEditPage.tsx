@@ -1,0 +1,230 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Flex, Grid, Select } from "@radix-ui/themes";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { useAuthorities, useCreateUser, useUpdateUser, useUser } from "../../../api/users";
+import { checkEmail, checkLogin, checkPassword } from "../../../auth/accountRules";
+import { activationStatuses, roleLabel, statusLabel } from "../../../auth/roleLabels";
+import { Field } from "../../../components/form/Field";
+import { FormMessages } from "../../../components/form/FormMessages";
+import { PasswordField } from "../../../components/form/PasswordField";
+import { TextInputField } from "../../../components/form/TextInputField";
+import { violationMessage } from "../../../components/form/violationMessage";
+import { FormPage } from "../../../components/FormPage";
+import { MultiSelect } from "../../../components/MultiSelect";
+import { describeFormFailure, noFailure } from "../../../errors/formFailure";
+import type { User } from "../../../gen/portal/v1/users_pb";
+import { defaultLocale, localeNames, supportedLocales } from "../../../i18n/locales";
+import { PageLoading } from "../../../pages/PageLoading";
+import { userPath } from "./UserListPage";
+
+type UserForm = {
+  login: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  activationStatus: string;
+  langKey: string;
+  authorities: string[];
+  password: string;
+};
+
+const newUser: UserForm = {
+  login: "",
+  firstName: "",
+  lastName: "",
+  email: "",
+  activationStatus: "ACTIVE",
+  langKey: defaultLocale,
+  authorities: [],
+  password: "",
+};
+
+const formOf = (user: User): UserForm => ({
+  login: user.login,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  activationStatus: user.activationStatus || "ACTIVE",
+  langKey: user.langKey || defaultLocale,
+  authorities: [...user.authorities],
+  password: "",
+});
+
+/** /admin/user-management/new and /{login}/edit. */
+export function UserEditPage() {
+  const { t } = useLingui();
+  const { login } = useParams();
+  const user = useUser(login ?? "");
+  const title = login ? t`Edit user ${login}` : t`Create a new user`;
+  return (
+    <FormPage title={title} size="3">
+      {!login ? (
+        <UserFormView initial={newUser} />
+      ) : user.data ? (
+        <UserFormView initial={formOf(user.data)} existing />
+      ) : (
+        <PageLoading />
+      )}
+    </FormPage>
+  );
+}
+
+const serverFields = [
+  "login",
+  "firstName",
+  "lastName",
+  "email",
+  "activationStatus",
+  "langKey",
+  "authorities",
+  "password",
+];
+
+/**
+ * The user form: names, e-mail, language, status and roles. A new login
+ * may get an initial password; without one the server mails an activation
+ * link (unless it is created ACTIVE).
+ */
+function UserFormView({ initial, existing = false }: { initial: UserForm; existing?: boolean }) {
+  const { i18n, t } = useLingui();
+  const translate = i18n._.bind(i18n);
+  const navigate = useNavigate();
+  const authorities = useAuthorities();
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const [form, setForm] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState(noFailure);
+  const set =
+    <K extends keyof UserForm>(field: K) =>
+    (value: UserForm[K]) =>
+      setForm((current) => ({ ...current, [field]: value }));
+
+  const violations = {
+    login: existing ? null : checkLogin(form.login),
+    email: checkEmail(form.email),
+    password: existing || form.password === "" ? null : checkPassword(form.password),
+  };
+  const errorOf = (field: keyof UserForm) => {
+    const violation = submitted ? violations[field as keyof typeof violations] : null;
+    return violation ? violationMessage(violation, field === "login" ? "login" : undefined) : failure.fields[field];
+  };
+
+  const saving = create.isPending || update.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure(noFailure);
+    if (Object.values(violations).some(Boolean)) return;
+    const mutation = existing ? update : create;
+    mutation.mutate(form, {
+      onSuccess: () => void navigate(userPath(form.login)),
+      onError: (error) => setFailure(describeFormFailure(error, serverFields)),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Flex direction="column" gap="4">
+        <TextInputField
+          label={t`Login`}
+          name="login"
+          value={form.login}
+          onValueChange={set("login")}
+          disabled={existing}
+          autoComplete="off"
+          error={errorOf("login")}
+        />
+        <Grid columns={{ initial: "1", sm: "2" }} gap="4">
+          <TextInputField
+            label={t`First name`}
+            name="firstName"
+            value={form.firstName}
+            onValueChange={set("firstName")}
+            error={errorOf("firstName")}
+          />
+          <TextInputField
+            label={t`Last name`}
+            name="lastName"
+            value={form.lastName}
+            onValueChange={set("lastName")}
+            error={errorOf("lastName")}
+          />
+        </Grid>
+        <TextInputField
+          label={t`E-mail`}
+          name="email"
+          type="email"
+          value={form.email}
+          onValueChange={set("email")}
+          error={errorOf("email")}
+        />
+        <Grid columns={{ initial: "1", sm: "2" }} gap="4">
+          <Field label={t`Status`} error={errorOf("activationStatus")}>
+            {(control) => (
+              <Select.Root value={form.activationStatus} onValueChange={set("activationStatus")}>
+                <Select.Trigger {...control} />
+                <Select.Content>
+                  {activationStatuses.map((status) => (
+                    <Select.Item key={status} value={status}>
+                      {statusLabel(status, translate)}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+            )}
+          </Field>
+          <Field label={t`Language`} error={errorOf("langKey")}>
+            {(control) => (
+              <Select.Root value={form.langKey} onValueChange={set("langKey")}>
+                <Select.Trigger {...control} />
+                <Select.Content>
+                  {supportedLocales.map((locale) => (
+                    <Select.Item key={locale} value={locale}>
+                      {localeNames[locale]}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+            )}
+          </Field>
+        </Grid>
+        <Field label={t`Roles`} error={errorOf("authorities")}>
+          {(control) => (
+            <MultiSelect
+              {...control}
+              options={authorities.data ?? []}
+              value={form.authorities}
+              onChange={set("authorities")}
+              labelOf={(role) => roleLabel(role, translate)}
+            />
+          )}
+        </Field>
+        {!existing && (
+          <PasswordField
+            label={t`Initial password (optional)`}
+            name="password"
+            autoComplete="new-password"
+            value={form.password}
+            onValueChange={set("password")}
+            error={errorOf("password")}
+            showStrength
+            onGenerate={() => {}}
+          />
+        )}
+        <FormMessages messages={failure.messages} />
+        <Flex justify="end" gap="3">
+          <Button asChild variant="soft" color="gray">
+            <Link to={existing ? userPath(initial.login) : "/admin/user-management"}>
+              <Trans>Cancel</Trans>
+            </Link>
+          </Button>
+          <Button type="submit" loading={saving}>
+            <Trans>Save</Trans>
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
