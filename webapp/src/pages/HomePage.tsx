@@ -1,14 +1,17 @@
 import { Navigate } from "react-router";
-import { isTrackingOnly, useSession } from "../auth/session";
+import { isTrackingOnly, useSessionState } from "../auth/session";
+import { PageLoading } from "./PageLoading";
 import { PublicHome } from "./PublicHome";
 
 /**
  * The start page decides by who is looking (spec 1 §2): tracking-only users
  * land on tracking, other signed-in users on the dashboard, visitors on the
- * public home.
+ * public home. While a stored credential is checked it waits, rather than
+ * flash the public home at a returning user.
  */
 export function HomePage() {
-  const session = useSession();
-  if (!session) return <PublicHome />;
-  return <Navigate to={isTrackingOnly(session) ? "/tracking" : "/dashboard"} replace />;
+  const state = useSessionState();
+  if (state.status === "loading") return <PageLoading />;
+  if (state.status === "anonymous") return <PublicHome />;
+  return <Navigate to={isTrackingOnly(state.session) ? "/tracking" : "/dashboard"} replace />;
 }

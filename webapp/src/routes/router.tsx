@@ -2,6 +2,13 @@ import type { MessageDescriptor } from "@lingui/core";
 import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { ErrorPage } from "../errors/ErrorPage";
+import { ActivatePage } from "../features/account/ActivatePage";
+import { RegisteredPage } from "../features/account/RegisteredPage";
+import { RegisterPage } from "../features/account/RegisterPage";
+import { ResetFinishPage } from "../features/account/ResetFinishPage";
+import { ResetRequestPage } from "../features/account/ResetRequestPage";
+import { LoginPage } from "../features/auth/LoginPage";
+import { LogoutPage } from "../features/auth/LogoutPage";
 import { HomePage } from "../pages/HomePage";
 import { LegalPage } from "../pages/LegalPage";
 import { NotFoundPage } from "../pages/NotFoundPage";
@@ -10,19 +17,13 @@ import { Layout } from "../shell/Layout";
 import { legalPages } from "./legalPages";
 import { loadChunk } from "./loadChunk";
 import { pageTitles as titles } from "./pageTitles";
+import { RouteGuard } from "./RouteGuard";
 
 /**
  * The top-level routes of spec 1 §2 and the entity routes every other path
- * falls through to. Each page shows its title until its feature fills it.
+ * falls through to. Each section shows its title until its feature fills it.
  */
 const sections: [path: string, title: MessageDescriptor][] = [
-  ["login", titles.login],
-  ["logout", titles.logout],
-  ["account/register", titles.register],
-  ["account/registered", titles.registered],
-  ["account/activate/:key?", titles.activate],
-  ["account/reset/request", titles.resetRequest],
-  ["account/reset/finish/:key?", titles.resetFinish],
   ["dashboard", titles.dashboard],
   ["report/*", titles.report],
   ["tracking/*", titles.tracking],
@@ -35,7 +36,6 @@ const sections: [path: string, title: MessageDescriptor][] = [
   ["parcel/*", titles.parcel],
   ["customer/*", titles.customer],
   ["fulfillment/*", titles.fulfillment],
-  ["user-data/*", titles.userData],
   ["product-codes-doc/*", titles.productCodesDoc],
   ["csv-template-doc/*", titles.csvTemplateDoc],
   ["tenant/*", titles.tenant],
@@ -52,6 +52,9 @@ const AccountArea = lazy(() =>
 );
 const AdminArea = lazy(() =>
   loadChunk(() => import("../features/admin/AdminArea")).then((m) => ({ default: m.AdminArea })),
+);
+const UserDataArea = lazy(() =>
+  loadChunk(() => import("../features/userData/UserDataArea")).then((m) => ({ default: m.UserDataArea })),
 );
 
 /** Header and footer stay while an area's code arrives; a failed load reaches the error page. */
@@ -71,12 +74,22 @@ export const routes: RouteObject[] = [
       {
         // Inside the layout, so a failing page keeps the header and footer.
         errorElement: <ErrorPage />,
+        // Every page passes the route table of spec 1 §6 first.
+        element: <RouteGuard />,
         children: [
           { index: true, element: <HomePage /> },
+          { path: "login", element: <LoginPage /> },
+          { path: "logout", element: <LogoutPage /> },
+          { path: "account/register", element: <RegisterPage /> },
+          { path: "account/registered", element: <RegisteredPage /> },
+          { path: "account/activate/:key?", element: <ActivatePage /> },
+          { path: "account/reset/request", element: <ResetRequestPage /> },
+          { path: "account/reset/finish/:key?", element: <ResetFinishPage /> },
           ...sections.map(([path, title]) => ({ path, element: <SectionPage title={title} /> })),
           ...legalPages.map(({ path, title }) => ({ path, element: <LegalPage title={title} /> })),
           { path: "account/*", element: <LazyArea area={AccountArea} /> },
           { path: "admin/*", element: <LazyArea area={AdminArea} /> },
+          { path: "user-data/*", element: <LazyArea area={UserDataArea} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

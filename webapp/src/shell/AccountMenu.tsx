@@ -1,21 +1,28 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PersonIcon } from "@radix-ui/react-icons";
 import { Button, DropdownMenu } from "@radix-ui/themes";
-import { useSession } from "../auth/session";
+import { useApplicationProfile } from "../api/management";
+import { hasAnyRole, isAdmin, Role } from "../auth/access";
+import { useActiveCustomer } from "../auth/activeCustomer";
+import { type Session, useSession } from "../auth/session";
 import { MenuLink } from "./MenuLink";
 import { NavLabel } from "./NavLabel";
 
+/** Roles that keep an address book and print labels (spec 1 §6). */
+const shippingRoles = [Role.admin, Role.superAdmin, Role.user, Role.operations];
+
 /**
- * The account menu: the way in for a visitor, the user's own pages and sign
- * out once signed in. Entries that depend on roles join with sign-in.
+ * The account menu (spec 1 §2, §6): the way in for a visitor; for a
+ * signed-in user their own pages by role, and sign-out.
  */
 export function AccountMenu() {
   const session = useSession();
   const { t } = useLingui();
+  const login = session?.login ?? "";
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
-        <Button variant="ghost" color="gray" highContrast>
+        <Button variant="ghost" color="gray" highContrast aria-label={session ? t`Account: ${login}` : t`Account`}>
           <PersonIcon />
           <NavLabel>{session ? session.login : t`Account`}</NavLabel>
           <DropdownMenu.TriggerIcon />
@@ -23,18 +30,7 @@ export function AccountMenu() {
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end">
         {session ? (
-          <>
-            <MenuLink to="/account/settings">
-              <Trans>Profile settings</Trans>
-            </MenuLink>
-            <MenuLink to="/account/password">
-              <Trans>Password</Trans>
-            </MenuLink>
-            <DropdownMenu.Separator />
-            <MenuLink to="/logout">
-              <Trans>Sign out</Trans>
-            </MenuLink>
-          </>
+          <SignedInEntries session={session} />
         ) : (
           <>
             <MenuLink to="/login">
@@ -47,5 +43,47 @@ export function AccountMenu() {
         )}
       </DropdownMenu.Content>
     </DropdownMenu.Root>
+  );
+}
+
+function SignedInEntries({ session }: { session: Session }) {
+  const { data: profile } = useApplicationProfile();
+  const { activeCustomer } = useActiveCustomer();
+  const ships = hasAnyRole(session, shippingRoles);
+  const apiDocs = profile?.isSwaggerEnabled === true && (isAdmin(session) || hasAnyRole(session, [Role.api]));
+  const ownCustomer = hasAnyRole(session, [Role.user]) && activeCustomer !== null;
+  return (
+    <>
+      {ships && (
+        <MenuLink to="/address-book">
+          <Trans>Address book</Trans>
+        </MenuLink>
+      )}
+      <MenuLink to="/account/settings">
+        <Trans>Profile settings</Trans>
+      </MenuLink>
+      {ownCustomer && (
+        <MenuLink to={`/customer/${activeCustomer.id}/edit`}>
+          <Trans>Customer</Trans>
+        </MenuLink>
+      )}
+      {ships && (
+        <MenuLink to="/account/printer">
+          <Trans>Printer settings</Trans>
+        </MenuLink>
+      )}
+      {apiDocs && (
+        <MenuLink to="/account/docs">
+          <Trans>API documentation</Trans>
+        </MenuLink>
+      )}
+      <MenuLink to="/account/password">
+        <Trans>Password</Trans>
+      </MenuLink>
+      <DropdownMenu.Separator />
+      <MenuLink to="/logout">
+        <Trans>Sign out</Trans>
+      </MenuLink>
+    </>
   );
 }

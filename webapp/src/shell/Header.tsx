@@ -1,23 +1,31 @@
 import { useLingui } from "@lingui/react/macro";
 import { Container, Flex } from "@radix-ui/themes";
 import { AccountMenu } from "./AccountMenu";
+import { AdminMenu } from "./AdminMenu";
+import { AutoManifestMenu } from "./AutoManifestMenu";
 import { Brand } from "./Brand";
+import { CustomerContext } from "./CustomerContext";
 import { HomeLink } from "./HomeLink";
 import { InfoMenu } from "./InfoMenu";
 import { LocaleMenu } from "./LocaleMenu";
 
-/** The navigation header of spec 1 §2. Which entries appear is decided by the session, inside each menu. */
+/** The navigation header of spec 1 §2. Which entries appear is decided by the session, inside each entry. */
 export function Header() {
   const { t } = useLingui();
   return (
     <header className="app-header">
       <Container size="4" px="4">
-        <Flex align="center" justify="between" gap="3" py="3">
-          <Brand />
+        <Flex align="center" justify="between" gap="3" py="3" wrap="wrap">
+          <Flex align="center" gap="4" wrap="wrap">
+            <Brand />
+            <CustomerContext />
+          </Flex>
           <nav aria-label={t`Main navigation`}>
             <Flex align="center" gap={{ initial: "3", sm: "5" }}>
               <HomeLink />
               <InfoMenu />
+              <AutoManifestMenu />
+              <AdminMenu />
               <LocaleMenu />
               <AccountMenu />
             </Flex>
