@@ -35,7 +35,8 @@ const expected: Record<string, "public" | Role[]> = {
   "/parcel": entity,
   "/customer": entity,
   "/fulfillment": entity,
-  "/user-data": entity,
+  // Stricter than the other entity pages: the server lets only staff maintain links.
+  "/user-data": [Role.admin, Role.superAdmin, Role.operations],
   "/product-codes-doc": entity,
   "/csv-template-doc": entity,
   "/tenant": entity,

@@ -45,6 +45,11 @@ const { superAdmin, admin, operations, user, customerService, tracking } = Role;
 const entityRoles: Role[] = [admin, superAdmin, user, operations];
 /** Report and customs documents. */
 const reportRoles: Role[] = [admin, superAdmin, user, operations, customerService];
+/**
+ * User data links logins to customers, which grants access to their data: the
+ * server lets only staff maintain them, and the page follows it.
+ */
+const staffRoles: Role[] = [admin, superAdmin, operations];
 /** Tracking and the newsletter: the report roles plus TRACKING. */
 const trackingRoles: Role[] = [...reportRoles, tracking];
 
@@ -83,13 +88,13 @@ export const routeTable: readonly (readonly [prefix: string, access: RouteAccess
   ["/newsletter-subscribe", anyOf(...trackingRoles)],
   // Reached from the tracking grid: whoever may track may ask about a parcel.
   ["/internal-parcel-inquiry", anyOf(...trackingRoles)],
+  ["/user-data", anyOf(...staffRoles)],
   ...[
     "/batch",
     "/shipment",
     "/parcel",
     "/customer",
     "/fulfillment",
-    "/user-data",
     "/product-codes-doc",
     "/csv-template-doc",
     "/tenant",
