@@ -43,7 +43,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const credential = useCredential();
   const account = useAccountQuery(credential);
   const isActive = account.data?.activationStatus === activeStatus;
-  const userData = useMyUserDataQuery(credential, isActive);
+  // A login without roles may call nothing (spec 1 §6); asking would only earn a 403 and a sign-out.
+  const hasRoles = (account.data?.authorities.length ?? 0) > 0;
+  const userData = useMyUserDataQuery(credential, isActive && hasRoles);
 
   const probeFailedForGood = account.isError && isAuthFailure(account.error);
   const inactive = account.isSuccess && !isActive;
@@ -62,9 +64,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (credential === null) return anonymous;
     if (account.isPending) return { status: "loading" };
     if (!account.data || !isActive) return anonymous;
-    if (userData.isPending) return { status: "loading" };
+    if (hasRoles && userData.isPending) return { status: "loading" };
     return { status: "authenticated", session: sessionOf(account.data, userData.data) };
-  }, [credential, account.isPending, account.data, isActive, userData.isPending, userData.data]);
+  }, [credential, account.isPending, account.data, isActive, hasRoles, userData.isPending, userData.data]);
 
   return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
 }
