@@ -15,12 +15,12 @@ export function Header() {
   return (
     <header className="app-header">
       <Container size="4" px="4">
-        <Flex align="center" justify="between" gap="3" py="3" wrap="wrap">
-          <Flex align="center" gap="4" wrap="wrap">
-            <Brand />
+        <Flex align="center" gap="3" py="3" wrap="wrap">
+          <Brand />
+          <div className="header-customer">
             <CustomerContext />
-          </Flex>
-          <nav aria-label={t`Main navigation`}>
+          </div>
+          <nav aria-label={t`Main navigation`} className="header-nav">
             <Flex align="center" gap={{ initial: "3", sm: "5" }}>
               <HomeLink />
               <InfoMenu />
