@@ -71,6 +71,14 @@ func recordOf(i ory.Identity) (record, error) {
 		}
 	}
 	_, r.hasDevice = i.GetCredentials()[totpCredential]
+	// Identities made before the portal kept these facts (or imported
+	// ones) still have Kratos' own timestamps.
+	if r.metadata.CreatedDate.IsZero() {
+		r.metadata.CreatedDate = i.GetCreatedAt()
+	}
+	if r.metadata.LastModifiedDate.IsZero() {
+		r.metadata.LastModifiedDate = i.GetUpdatedAt()
+	}
 	return r, nil
 }
 

@@ -27,11 +27,21 @@ func (s SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.ServeFile(w, r, name)
 		return
 	}
-	if path.Ext(r.URL.Path) != "" {
+	if isStaticPath(r.URL.Path) {
 		// A missing file is missing; only routes of the app get its page.
 		http.NotFound(w, r)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-cache")
 	http.ServeFile(w, r, filepath.Join(s.Dir, "index.html"))
+}
+
+// isStaticPath tells files from routes: files live under /assets/ and
+// /media/ or at the top level with an extension (/favicon.ico). Routes may
+// carry dots too, such as the key in /account/activate/{key}.
+func isStaticPath(p string) bool {
+	if strings.HasPrefix(p, "/assets/") || strings.HasPrefix(p, "/media/") {
+		return true
+	}
+	return strings.Count(p, "/") == 1 && path.Ext(p) != ""
 }

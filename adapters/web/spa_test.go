@@ -26,6 +26,10 @@ func TestSPA(t *testing.T) {
 		{"GET", "/batch/42", 200, "<app>"},
 		{"GET", "/assets/app-123.js", 200, "js"},
 		{"GET", "/media/missing.mp4", 404, ""},
+		{"GET", "/assets/missing-1.js", 404, ""},
+		{"GET", "/favicon.ico", 404, ""},
+		{"GET", "/account/activate/3f1c.flow-1.123456", 200, "<app>"},
+		{"GET", "/account/reset/finish/flow.123456", 200, "<app>"},
 		{"GET", "/../../etc/passwd", 400, ""}, // ServeFile refuses ".." outright
 		{"POST", "/batch", 404, ""},
 	}

@@ -162,14 +162,14 @@ var File_portal_v1_organisation_proto protoreflect.FileDescriptor
 
 const file_portal_v1_organisation_proto_rawDesc = "" +
 	"\n" +
-	"\x1cportal/v1/organisation.proto\x12\tportal.v1\"u\n" +
-	"\vCustomerRef\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\x12\x12\n" +
+	"\x1cportal/v1/organisation.proto\x12\tportal.v1\"q\n" +
+	"\vCustomerRef\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
 	"\x05crmid\x18\x03 \x01(\tR\x05crmid\x12(\n" +
-	"\x10hub_country_code\x18\x04 \x01(\tR\x0ehubCountryCode\"n\n" +
-	"\x0eFulfillmentRef\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\x12\x12\n" +
+	"\x10hub_country_code\x18\x04 \x01(\tR\x0ehubCountryCode\"j\n" +
+	"\x0eFulfillmentRef\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x124\n" +
 	"\tcustomers\x18\x03 \x03(\v2\x16.portal.v1.CustomerRefR\tcustomersB2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 

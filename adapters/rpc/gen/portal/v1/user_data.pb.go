@@ -742,9 +742,9 @@ var File_portal_v1_user_data_proto protoreflect.FileDescriptor
 
 const file_portal_v1_user_data_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/user_data.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1cportal/v1/organisation.proto\"\xb7\x01\n" +
-	"\bUserData\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\x12&\n" +
+	"\x19portal/v1/user_data.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1cportal/v1/organisation.proto\"\xb3\x01\n" +
+	"\bUserData\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12&\n" +
 	"\x04user\x18\x02 \x01(\v2\x12.portal.v1.UserRefR\x04user\x12;\n" +
 	"\vfulfillment\x18\x03 \x01(\v2\x19.portal.v1.FulfillmentRefR\vfulfillment\x122\n" +
 	"\bcustomer\x18\x04 \x01(\v2\x16.portal.v1.CustomerRefR\bcustomer\"}\n" +
@@ -765,9 +765,9 @@ const file_portal_v1_user_data_proto_rawDesc = "" +
 	"\x14ListUserDataResponse\x120\n" +
 	"\tuser_data\x18\x01 \x03(\v2\x13.portal.v1.UserDataR\buserData\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
-	"totalCount\"(\n" +
-	"\x12GetUserDataRequest\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\"G\n" +
+	"totalCount\"$\n" +
+	"\x12GetUserDataRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\"G\n" +
 	"\x13GetUserDataResponse\x120\n" +
 	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"I\n" +
 	"\x15CreateUserDataRequest\x120\n" +
@@ -777,9 +777,9 @@ const file_portal_v1_user_data_proto_rawDesc = "" +
 	"\x15UpdateUserDataRequest\x120\n" +
 	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"J\n" +
 	"\x16UpdateUserDataResponse\x120\n" +
-	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"+\n" +
-	"\x15DeleteUserDataRequest\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\"\x18\n" +
+	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"'\n" +
+	"\x15DeleteUserDataRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\"\x18\n" +
 	"\x16DeleteUserDataResponse2\xac\x06\n" +
 	"\x0fUserDataService\x12\x85\x01\n" +
 	"\rGetMyUserData\x12\x1f.portal.v1.GetMyUserDataRequest\x1a .portal.v1.GetMyUserDataResponse\"1\x82\xd3\xe4\x93\x02(b\tuser_data\x12\x1b/web/api/user-data/by-login\x90\x02\x01\x12y\n" +

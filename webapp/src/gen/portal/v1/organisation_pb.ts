@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/organisation.proto.
  */
 export const file_portal_v1_organisation: GenFile = /*@__PURE__*/
-  fileDesc("Chxwb3J0YWwvdjEvb3JnYW5pc2F0aW9uLnByb3RvEglwb3J0YWwudjEiVAoLQ3VzdG9tZXJSZWYSDgoCaWQYASABKANCAjACEgwKBG5hbWUYAiABKAkSDQoFY3JtaWQYAyABKAkSGAoQaHViX2NvdW50cnlfY29kZRgEIAEoCSJZCg5GdWxmaWxsbWVudFJlZhIOCgJpZBgBIAEoA0ICMAISDAoEbmFtZRgCIAEoCRIpCgljdXN0b21lcnMYAyADKAsyFi5wb3J0YWwudjEuQ3VzdG9tZXJSZWZCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM");
+  fileDesc("Chxwb3J0YWwvdjEvb3JnYW5pc2F0aW9uLnByb3RvEglwb3J0YWwudjEiUAoLQ3VzdG9tZXJSZWYSCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRINCgVjcm1pZBgDIAEoCRIYChBodWJfY291bnRyeV9jb2RlGAQgASgJIlUKDkZ1bGZpbGxtZW50UmVmEgoKAmlkGAEgASgDEgwKBG5hbWUYAiABKAkSKQoJY3VzdG9tZXJzGAMgAygLMhYucG9ydGFsLnYxLkN1c3RvbWVyUmVmQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z");
 
 /**
  * CustomerRef names a customer where another entity refers to it.
@@ -21,7 +21,7 @@ export type CustomerRef = Message<"portal.v1.CustomerRef"> & {
   /**
    * Customer id.
    *
-   * @generated from field: int64 id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 id = 1;
    */
   id: bigint;
 
@@ -63,7 +63,7 @@ export type FulfillmentRef = Message<"portal.v1.FulfillmentRef"> & {
   /**
    * Fulfillment id.
    *
-   * @generated from field: int64 id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 id = 1;
    */
   id: bigint;
 
