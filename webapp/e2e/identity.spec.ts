@@ -203,6 +203,9 @@ test.describe("a new user with a second factor", () => {
   });
 
   test("signs in again with a fresh code, and is refused a wrong one", async ({ page }) => {
+    // The portal accepts each code once, so this waits for the authenticator's
+    // next code, up to one 30-second step, as a person would.
+    test.setTimeout(75_000);
     await submitSignIn(page, person.login, person.password);
     const dialog = page.getByRole("dialog", { name: "Two-factor authentication" });
     const code = dialog.getByRole("textbox", { name: "Six-digit code" });
