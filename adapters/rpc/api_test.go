@@ -238,3 +238,23 @@ func TestConnectWithoutVersionHeader(t *testing.T) {
 		t.Fatalf("POST GetVersion = %d %+v %v", rsp.StatusCode, got, err)
 	}
 }
+
+func TestFieldErrorsOverRESTUseTheSpecsNames(t *testing.T) {
+	api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: healthyQueries()}}, http.NotFoundHandler())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	body := strings.NewReader(`{"login":"a b","email":"anna@example.org","password":"secret","crmId":"DE12345678"}`)
+	req := httptest.NewRequest(http.MethodPost, "/web/api/register", body)
+	req.Header.Set("Content-Type", "application/json")
+	api.ServeHTTP(rec, req)
+	var p struct {
+		Message     string              `json:"message"`
+		FieldErrors []map[string]string `json:"fieldErrors"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || rec.Code != http.StatusBadRequest || p.Message != "error.validation" || len(p.FieldErrors) != 1 ||
+		p.FieldErrors[0]["objectName"] != "registration" || p.FieldErrors[0]["field"] != "login" || p.FieldErrors[0]["message"] != "pattern" {
+		t.Fatalf("problem = %d %s", rec.Code, rec.Body)
+	}
+}

@@ -36,15 +36,23 @@ func (h healthREST) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // problem is the REST error body of the spec's global error catalogue.
 type problem struct {
-	Type        string                 `json:"type"`
-	Title       string                 `json:"title"`
-	Status      int                    `json:"status"`
-	Detail      string                 `json:"detail,omitempty"`
-	Path        string                 `json:"path"`
-	Message     string                 `json:"message"`
-	Params      map[string]string      `json:"params,omitempty"`
-	EntityName  string                 `json:"entityName,omitempty"`
-	FieldErrors []*portalv1.FieldError `json:"fieldErrors,omitempty"`
+	Type        string            `json:"type"`
+	Title       string            `json:"title"`
+	Status      int               `json:"status"`
+	Detail      string            `json:"detail,omitempty"`
+	Path        string            `json:"path"`
+	Message     string            `json:"message"`
+	Params      map[string]string `json:"params,omitempty"`
+	EntityName  string            `json:"entityName,omitempty"`
+	FieldErrors []fieldError      `json:"fieldErrors,omitempty"`
+}
+
+// fieldError is one entry of a problem's fieldErrors, named as the spec's
+// clients read it.
+type fieldError struct {
+	ObjectName string `json:"objectName"`
+	Field      string `json:"field"`
+	Message    string `json:"message"`
 }
 
 // withRESTErrors renders errors of REST calls as problem documents with the
@@ -69,7 +77,10 @@ func writeProblem(w http.ResponseWriter, path string, code int, body []byte) {
 		for _, any := range st.GetDetails() {
 			var d portalv1.ErrorDetail
 			if any.UnmarshalTo(&d) == nil {
-				p.Message, p.Params, p.EntityName, p.FieldErrors = d.GetMessageKey(), d.GetParams(), d.GetEntityName(), d.GetFieldErrors()
+				p.Message, p.Params, p.EntityName = d.GetMessageKey(), d.GetParams(), d.GetEntityName()
+				for _, f := range d.GetFieldErrors() {
+					p.FieldErrors = append(p.FieldErrors, fieldError{ObjectName: f.GetObjectName(), Field: f.GetField(), Message: f.GetMessage()})
+				}
 			}
 		}
 	}
