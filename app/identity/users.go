@@ -87,7 +87,7 @@ func (s Service) CreateUser(ctx context.Context, caller *access.Caller, u accoun
 	if u.LangKey == "" {
 		u.LangKey = account.DefaultLocale
 	}
-	if err := s.checkUser(caller, u, nil, initialPassword, initialPassword == ""); err != nil {
+	if err := s.checkUser(caller, u, nil, initialPassword); err != nil {
 		return account.User{}, err
 	}
 	mailReset := initialPassword == ""
@@ -116,7 +116,7 @@ func (s Service) UpdateUser(ctx context.Context, caller *access.Caller, u accoun
 	if err != nil {
 		return account.User{}, err
 	}
-	if err := s.checkUser(caller, u, &current, "", true); err != nil {
+	if err := s.checkUser(caller, u, &current, ""); err != nil {
 		return account.User{}, err
 	}
 	if err := s.ensureEmailFree(ctx, current.ID, u.Email); err != nil {
@@ -161,15 +161,16 @@ func (s Service) DeleteUser(ctx context.Context, caller *access.Caller, login st
 	return nil
 }
 
-// checkUser applies the field rules and who may grant which role.
-func (s Service) checkUser(caller *access.Caller, u account.User, current *account.User, initialPassword string, passwordOptional bool) error {
+// checkUser applies the field rules and who may grant which role; a
+// password is checked when one is given.
+func (s Service) checkUser(caller *access.Caller, u account.User, current *account.User, initialPassword string) error {
 	c := account.Checker{Object: "userManagement"}
 	c.Login("login", u.Login)
 	c.Email("email", u.Email)
 	c.Locale("langKey", u.LangKey)
 	c.MaxLength("firstName", u.FirstName, account.NameMaxLength)
 	c.MaxLength("lastName", u.LastName, account.NameMaxLength)
-	if !passwordOptional || initialPassword != "" {
+	if initialPassword != "" {
 		c.Password("password", initialPassword, s.passwordMaxLength())
 	}
 	if !slices.Contains(account.Statuses, u.Status) && u.Status != "" {
