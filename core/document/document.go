@@ -44,8 +44,13 @@ type Doc struct {
 	Name        string
 	Document    []byte
 	ContentType string
-	CreatedAt   time.Time
-	Active      bool
+	// FileName is the uploaded file's name, used for downloads.
+	FileName  string
+	CreatedAt time.Time
+	Active    bool
+	// Size is the document's length in bytes; lists carry it without the
+	// document itself.
+	Size int
 }
 
 // Validate checks a document before it is stored: name and document are

@@ -1,0 +1,53 @@
+package news_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"parcelportal/adapters/htmlsafe"
+	"parcelportal/adapters/memory"
+	"parcelportal/app/news"
+	"parcelportal/core/document"
+	"parcelportal/core/failure"
+)
+
+func TestNewsUseCases(t *testing.T) {
+	ctx := context.Background()
+	s := news.Service{Store: &memory.News{}, Sanitizer: htmlsafe.New()}
+	var ids []int64
+	for _, name := range []string{"a", "b", "c"} {
+		n, err := s.Create(ctx, document.News{SummaryEn: name, SummaryDe: name + "-de", ArticleEn: `<p onclick="x()">` + name + `</p><script>alert(1)</script>`})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(n.ArticleEn, "script") || strings.Contains(n.ArticleEn, "onclick") || n.ArticleEn != "<p>"+name+"</p>" {
+			t.Fatalf("stored article %q is not sanitized", n.ArticleEn)
+		}
+		ids = append(ids, n.ID)
+	}
+	up, err := s.Update(ctx, document.News{ID: ids[1], SummaryEn: "b2", ArticleDe: `<a href="javascript:alert(1)">x</a>`})
+	if err != nil || strings.Contains(up.ArticleDe, "javascript") {
+		t.Fatalf("Update = %+v, %v", up, err)
+	}
+	if err := s.Move(ctx, ids[0], 2); err != nil {
+		t.Fatal(err)
+	}
+	list, _ := s.List(ctx)
+	got := []int64{list[0].ID, list[1].ID, list[2].ID}
+	if !slices.Equal(got, []int64{ids[1], ids[2], ids[0]}) {
+		t.Fatalf("after Move = %v", got)
+	}
+	if err := s.Move(ctx, 9999, 0); !failure.HasKey(err, news.KeyNotFound) {
+		t.Fatalf("Move of a missing id = %v", err)
+	}
+	de, err := s.ForLocale(ctx, "de")
+	if err != nil || len(de) != 3 || de[1].Summary != "c-de" || de[0].Summary != "b2" {
+		t.Fatalf("ForLocale(de) = %+v, %v", de, err)
+	}
+	es, _ := s.ForLocale(ctx, "es")
+	if es[1].Summary != "c" || es[1].Article != "<p>c</p>" {
+		t.Fatalf("ForLocale(es) = %+v", es)
+	}
+}
