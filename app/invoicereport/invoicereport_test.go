@@ -7,8 +7,8 @@ import (
 
 	"parcelportal/adapters/memory"
 	"parcelportal/app/invoicereport"
-	coreinvoice "parcelportal/core/invoicereport"
 	"parcelportal/core/failure"
+	coreinvoice "parcelportal/core/invoicereport"
 )
 
 func at(y, m, d int) time.Time { return time.Date(y, time.Month(m), d, 12, 0, 0, 0, time.UTC) }

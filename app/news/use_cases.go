@@ -27,7 +27,9 @@ func (s Service) ForLocale(ctx context.Context, locale string) ([]document.Local
 }
 
 // Get returns one item.
-func (s Service) Get(ctx context.Context, id int64) (document.News, error) { return s.Store.Get(ctx, id) }
+func (s Service) Get(ctx context.Context, id int64) (document.News, error) {
+	return s.Store.Get(ctx, id)
+}
 
 // Create stores a new item last, with sanitized articles.
 func (s Service) Create(ctx context.Context, n document.News) (document.News, error) {

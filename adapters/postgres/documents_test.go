@@ -1,0 +1,57 @@
+package postgres_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"parcelportal/adapters/postgres"
+	"parcelportal/adapters/postgres/postgrestest"
+	docstoretest "parcelportal/app/document/storetest"
+	newsstoretest "parcelportal/app/news/storetest"
+	"parcelportal/core/document"
+	"parcelportal/core/failure"
+)
+
+func TestDocsContract(t *testing.T) {
+	t.Parallel()
+	docstoretest.DocsContract(t, postgres.Docs{Pool: postgrestest.NewPool(t)})
+}
+
+func TestDocsRefuseOversizedFiles(t *testing.T) {
+	t.Parallel()
+	docs := postgres.Docs{Pool: postgrestest.NewPool(t)}
+	ctx := context.Background()
+	_, err := docs.Create(ctx, document.CSVTemplate, document.Doc{Name: "big", Document: make([]byte, document.MaxBytes+1)})
+	if !failure.HasKey(err, document.KeyTooLarge) {
+		t.Fatalf("Create of an oversized file = %v", err)
+	}
+	if list, _ := docs.List(ctx, document.CSVTemplate); len(list) != 0 {
+		t.Fatalf("an oversized file was stored: %+v", list)
+	}
+}
+
+func TestAcssContract(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	var tenantID int64
+	err := pool.QueryRow(context.Background(), `INSERT INTO tenant (name, country_code) VALUES ('Acss Tenant', 'DE') RETURNING id`).Scan(&tenantID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docstoretest.AcssContract(t, postgres.Acsses{Pool: pool}, tenantID, "Acss Tenant")
+}
+
+func TestNewsContract(t *testing.T) {
+	t.Parallel()
+	newsstoretest.Contract(t, postgres.News{Pool: postgrestest.NewPool(t)})
+}
+
+func TestInvoiceCountsAreEmptyUntilInvoicesExist(t *testing.T) {
+	t.Parallel()
+	rows, err := postgres.InvoiceCounts{Pool: postgrestest.NewPool(t)}.Counts(context.Background(),
+		time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil || len(rows) != 0 {
+		t.Fatalf("Counts = %+v, %v", rows, err)
+	}
+}
