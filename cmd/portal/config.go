@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+
+	"parcelportal/adapters/secrets"
 )
 
 // config is everything the portal reads from its environment. README.md
@@ -28,6 +30,10 @@ type config struct {
 	// CaptchaSecret signs captcha challenges; every portal process of an
 	// installation needs the same one. Empty: a random one per start.
 	CaptchaSecret string
+	// CredentialsKey seals customer credentials at rest (32 bytes, base64).
+	// Outside production an unset key falls back to a fixed development key;
+	// production refuses to start without one.
+	CredentialsKey string
 }
 
 func loadConfig() (config, error) {
@@ -42,6 +48,7 @@ func loadConfig() (config, error) {
 		Environment:     env("PORTAL_ENV", "dev"),
 		Captcha:         env("CAPTCHA", "self-hosted"),
 		CaptchaSecret:   env("CAPTCHA_SECRET", ""),
+		CredentialsKey:  env("CREDENTIALS_KEY", ""),
 	}
 	c.BaseURL = env("PORTAL_BASE_URL", "http://"+c.Addr)
 	var err error
@@ -53,6 +60,12 @@ func loadConfig() (config, error) {
 	}
 	if c.MFAEnabled, err = envBool("MFA_ENABLED", true); err != nil {
 		return c, err
+	}
+	if c.CredentialsKey == "" {
+		if c.Production {
+			return c, fmt.Errorf("CREDENTIALS_KEY: production needs its own key (32 bytes, base64)")
+		}
+		c.CredentialsKey = secrets.DevelopmentKey
 	}
 	if c.Captcha != "self-hosted" && c.Captcha != "off" {
 		return c, fmt.Errorf("CAPTCHA: %q is neither self-hosted nor off", c.Captcha)

@@ -1,0 +1,31 @@
+package customer
+
+import (
+	"context"
+
+	"parcelportal/core/access"
+	"parcelportal/core/account"
+	"parcelportal/core/customer"
+)
+
+func customerCRMID(s string) string { return account.NormalizeCRMID(s) }
+
+// Update saves the customer form. Non-admins change the General fields only;
+// secrets sent masked keep their stored value; consents are not changed here.
+func (s Service) Update(ctx context.Context, caller *access.Caller, edit customer.Customer) (customer.Customer, error) {
+	if !caller.CanActFor(edit.ID) {
+		return customer.Customer{}, customer.ErrNotFound
+	}
+	admin := caller.IsAdmin()
+	saved, err := s.Store.Update(ctx, edit.ID, func(c *customer.Customer) error {
+		merged := customer.Merge(*c, edit, admin)
+		merged.ApplyDefaults(c.HubID)
+		merged = normalize(merged)
+		if err := customer.Validate(merged, admin); err != nil {
+			return err
+		}
+		*c = merged
+		return nil
+	})
+	return saved.ViewFor(admin), err
+}
