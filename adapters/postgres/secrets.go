@@ -13,8 +13,9 @@ import (
 
 // Secrets seals credentials (API passwords, keys, client secrets) before they
 // are written and opens them after they are read: AES-256-GCM with a random
-// nonce per value, bound to the column it is stored in. Reusable by every
-// repository that keeps credentials; the key comes from CREDENTIALS_KEY.
+// nonce per value (stored as nonce followed by ciphertext and tag). Reusable
+// by every repository that keeps credentials; the key comes from
+// CREDENTIALS_KEY.
 type Secrets struct{ aead cipher.AEAD }
 
 // ErrSecretKey is a key of the wrong size.
@@ -54,31 +55,25 @@ func NewSecrets(key []byte) (*Secrets, error) {
 	return &Secrets{aead: aead}, nil
 }
 
-// Seal encrypts plain for the named column; an empty value stays empty (nil).
-func (s *Secrets) Seal(column, plain string) ([]byte, error) {
-	if plain == "" {
-		return nil, nil
-	}
+// Seal encrypts plain; every call gives a different value.
+func (s *Secrets) Seal(plain []byte) ([]byte, error) {
 	nonce := make([]byte, s.aead.NonceSize())
 	if _, err := rand.Read(nonce); err != nil {
-		return nil, fmt.Errorf("seal %s: %w", column, err)
+		return nil, fmt.Errorf("seal: %w", err)
 	}
-	return s.aead.Seal(nonce, nonce, []byte(plain), []byte(column)), nil
+	return s.aead.Seal(nonce, nonce, plain, nil), nil
 }
 
-// Open decrypts a value sealed for the named column; nil opens to "".
-func (s *Secrets) Open(column string, sealed []byte) (string, error) {
-	if len(sealed) == 0 {
-		return "", nil
-	}
+// Open decrypts a sealed value; a wrong key or a changed value fails
+// without naming the value.
+func (s *Secrets) Open(sealed []byte) ([]byte, error) {
 	n := s.aead.NonceSize()
 	if len(sealed) < n {
-		return "", fmt.Errorf("open %s: value too short", column)
+		return nil, errors.New("open: sealed value too short")
 	}
-	plain, err := s.aead.Open(nil, sealed[:n], sealed[n:], []byte(column))
+	plain, err := s.aead.Open(nil, sealed[:n], sealed[n:], nil)
 	if err != nil {
-		// The error names the column only, never the value.
-		return "", fmt.Errorf("open %s: %w", column, err)
+		return nil, fmt.Errorf("open: %w", err)
 	}
-	return string(plain), nil
+	return plain, nil
 }
