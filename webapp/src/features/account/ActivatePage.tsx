@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Callout, Flex } from "@radix-ui/themes";
+import { Button, Callout } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { useActivation } from "../../api/account";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { FormPage } from "../../components/FormPage";
+import { MessageBody } from "../../components/MessagePage";
 import { PageLoading } from "../../pages/PageLoading";
 import { pageTitles } from "../../routes/pageTitles";
 import { useLinkKey } from "./accountKey";
@@ -17,7 +18,7 @@ export function ActivatePage() {
   return (
     <FormPage title={i18n._(pageTitles.activate)}>
       {failed ? (
-        <Flex direction="column" gap="4" align="start">
+        <MessageBody>
           <Callout.Root color="red" role="alert">
             <Callout.Text>
               <Trans>Your user could not be activated. Please use the registration form to sign up.</Trans>
@@ -28,9 +29,9 @@ export function ActivatePage() {
               <Trans>Register a new account</Trans>
             </Link>
           </Button>
-        </Flex>
+        </MessageBody>
       ) : activation.isSuccess ? (
-        <Flex direction="column" gap="4" align="start">
+        <MessageBody>
           <SuccessMessage>
             <Trans>Your user account has been activated.</Trans>
           </SuccessMessage>
@@ -39,7 +40,7 @@ export function ActivatePage() {
               <Trans>Sign in</Trans>
             </Link>
           </Button>
-        </Flex>
+        </MessageBody>
       ) : (
         <PageLoading />
       )}

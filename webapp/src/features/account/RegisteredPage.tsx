@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Flex, Text } from "@radix-ui/themes";
-import { Link } from "react-router";
+import { Text } from "@radix-ui/themes";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { FormPage } from "../../components/FormPage";
+import { BackToStartButton, MessageBody } from "../../components/MessagePage";
 import { pageTitles } from "../../routes/pageTitles";
 
 /** /account/registered: what happens next after registering (spec 1 §2). */
@@ -10,7 +10,7 @@ export function RegisteredPage() {
   const { i18n } = useLingui();
   return (
     <FormPage title={i18n._(pageTitles.registered)}>
-      <Flex direction="column" gap="4" align="start">
+      <MessageBody>
         <SuccessMessage>
           <Trans>Registration saved! Please check your e-mail for the activation link.</Trans>
         </SuccessMessage>
@@ -19,12 +19,8 @@ export function RegisteredPage() {
             Open the link in the e-mail we sent you to activate your account. Once it is active, you can sign in.
           </Trans>
         </Text>
-        <Button asChild variant="soft">
-          <Link to="/">
-            <Trans>Back to the start page</Trans>
-          </Link>
-        </Button>
-      </Flex>
+        <BackToStartButton />
+      </MessageBody>
     </FormPage>
   );
 }

@@ -8,6 +8,7 @@ import { FormMessages } from "../../components/form/FormMessages";
 import { PasswordField } from "../../components/form/PasswordField";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
+import { MessageBody } from "../../components/MessagePage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import { pageTitles } from "../../routes/pageTitles";
 import type { LoginLocationState } from "../auth/LoginPage";
@@ -23,7 +24,7 @@ export function ResetFinishPage() {
   return (
     <FormPage title={i18n._(pageTitles.resetFinish)}>
       {key === "" ? (
-        <Flex direction="column" gap="4" align="start">
+        <MessageBody>
           <Callout.Root color="amber" role="alert">
             <Callout.Text>
               <Trans>The reset key is missing. Please use the link from the e-mail, or request a new one.</Trans>
@@ -34,7 +35,7 @@ export function ResetFinishPage() {
               <Trans>Request a new link</Trans>
             </Link>
           </Button>
-        </Flex>
+        </MessageBody>
       ) : (
         <NewPasswordForm resetKey={key} />
       )}

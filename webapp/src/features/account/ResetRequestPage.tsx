@@ -2,7 +2,6 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
 import { useRequestPasswordReset } from "../../api/account";
 import { checkEmail } from "../../auth/accountRules";
 import { FormMessages } from "../../components/form/FormMessages";
@@ -10,6 +9,7 @@ import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { TextInputField } from "../../components/form/TextInputField";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
+import { BackToStartButton, MessageBody } from "../../components/MessagePage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import { pageTitles } from "../../routes/pageTitles";
 
@@ -44,18 +44,14 @@ export function ResetRequestPage() {
   return (
     <FormPage title={i18n._(pageTitles.resetRequest)}>
       {sent ? (
-        <Flex direction="column" gap="4" align="start">
+        <MessageBody>
           <SuccessMessage>
             <Trans>
               If this address belongs to an account, we have sent an e-mail with a link to choose a new password.
             </Trans>
           </SuccessMessage>
-          <Button asChild variant="soft">
-            <Link to="/">
-              <Trans>Back to the start page</Trans>
-            </Link>
-          </Button>
-        </Flex>
+          <BackToStartButton />
+        </MessageBody>
       ) : (
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="4">

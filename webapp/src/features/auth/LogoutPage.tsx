@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
-import { Button, Container, Flex, Heading } from "@radix-ui/themes";
+import { Button, Flex } from "@radix-ui/themes";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { useLogout } from "../../api/account";
 import { readCredential } from "../../auth/credentialStore";
 import { endSession } from "../../auth/endSession";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
+import { BackToStartButton, MessagePage } from "../../components/MessagePage";
 import { pageTitles } from "../../routes/pageTitles";
-import { usePageTitle } from "../../shell/usePageTitle";
 
 /**
  * /logout (spec 1 §2): revokes the session at the server, forgets it in the
@@ -17,7 +17,6 @@ import { usePageTitle } from "../../shell/usePageTitle";
  */
 export function LogoutPage() {
   const { i18n } = useLingui();
-  usePageTitle(i18n._(pageTitles.logout));
   const { mutate: revoke } = useLogout();
   useEffect(() => {
     const credential = readCredential();
@@ -25,27 +24,24 @@ export function LogoutPage() {
     if (credential) revoke(credential);
   }, [revoke]);
   return (
-    <Container size="2" px="4" py="8">
-      <Flex direction="column" gap="4" align="start">
-        <Heading as="h1" size="7">
-          {i18n._(pageTitles.logout)}
-        </Heading>
-        <SuccessMessage>
-          <Trans>Logged out successfully!</Trans>
-        </SuccessMessage>
+    <MessagePage
+      title={i18n._(pageTitles.logout)}
+      size="2"
+      py="8"
+      actions={
         <Flex gap="3">
           <Button asChild>
             <Link to="/login">
               <Trans>Sign in again</Trans>
             </Link>
           </Button>
-          <Button asChild variant="soft">
-            <Link to="/">
-              <Trans>Back to the start page</Trans>
-            </Link>
-          </Button>
+          <BackToStartButton />
         </Flex>
-      </Flex>
-    </Container>
+      }
+    >
+      <SuccessMessage>
+        <Trans>Logged out successfully!</Trans>
+      </SuccessMessage>
+    </MessagePage>
   );
 }
