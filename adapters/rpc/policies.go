@@ -51,6 +51,39 @@ var policies = map[string]access.Policy{
 	portalv1connect.UserDataServiceCreateUserDataProcedure: staff,
 	portalv1connect.UserDataServiceUpdateUserDataProcedure: staff,
 	portalv1connect.UserDataServiceDeleteUserDataProcedure: staff,
+
+	// Documents, acss files, news and the invoice report are maintained by
+	// admins; every signed-in user reads the active documents (shipping
+	// screens) and the news of a locale (dashboard).
+	portalv1connect.DocumentServiceListProductCodesDocsProcedure:         admins,
+	portalv1connect.DocumentServiceGetActiveProductCodesDocProcedure:     anyRole,
+	portalv1connect.DocumentServiceGetProductCodesDocProcedure:           admins,
+	portalv1connect.DocumentServiceDownloadProductCodesDocProcedure:      admins,
+	portalv1connect.DocumentServiceCreateProductCodesDocProcedure:        admins,
+	portalv1connect.DocumentServiceUpdateProductCodesDocProcedure:        admins,
+	portalv1connect.DocumentServiceDeleteProductCodesDocProcedure:        admins,
+	portalv1connect.DocumentServiceListCsvTemplateDocsProcedure:          admins,
+	portalv1connect.DocumentServiceGetActiveCsvTemplateDocProcedure:      anyRole,
+	portalv1connect.DocumentServiceGetCsvTemplateDocProcedure:            admins,
+	portalv1connect.DocumentServiceDownloadCsvTemplateDocProcedure:       admins,
+	portalv1connect.DocumentServiceCreateCsvTemplateDocProcedure:         admins,
+	portalv1connect.DocumentServiceUpdateCsvTemplateDocProcedure:         admins,
+	portalv1connect.DocumentServiceDeleteCsvTemplateDocProcedure:         admins,
+	portalv1connect.AcssServiceListAcssesProcedure:                       admins,
+	portalv1connect.AcssServiceGetAcssProcedure:                          admins,
+	portalv1connect.AcssServiceDownloadAcssProcedure:                     admins,
+	portalv1connect.AcssServiceCreateAcssProcedure:                       admins,
+	portalv1connect.AcssServiceUpdateAcssProcedure:                       admins,
+	portalv1connect.AcssServiceDeleteAcssProcedure:                       admins,
+	portalv1connect.NewsServiceListNewsProcedure:                         admins,
+	portalv1connect.NewsServiceListNewsForLocaleProcedure:                anyRole,
+	portalv1connect.NewsServiceGetNewsProcedure:                          admins,
+	portalv1connect.NewsServiceCreateNewsProcedure:                       admins,
+	portalv1connect.NewsServiceUpdateNewsProcedure:                       admins,
+	portalv1connect.NewsServiceMoveNewsProcedure:                         admins,
+	portalv1connect.NewsServiceDeleteNewsProcedure:                       admins,
+	portalv1connect.InvoiceReportServiceGetMonthlyInvoiceReportProcedure: admins,
+	portalv1connect.InvoiceReportServiceGetYearlyInvoiceReportProcedure:  admins,
 }
 
 // duringMFA are the procedures a session may call while its sign-in still

@@ -22,6 +22,10 @@ type Handlers struct {
 	Users      UserHandler
 	UserData   UserDataHandler
 	Captcha    CaptchaHandler
+	Documents  DocumentHandler
+	Acss       AcssHandler
+	News       NewsHandler
+	Invoicing  InvoiceReportHandler
 	Callers    CallerResolver
 }
 
@@ -46,6 +50,10 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewUserServiceHandler(h.Users, options))
 	mount(portalv1connect.NewUserDataServiceHandler(h.UserData, options))
 	mount(portalv1connect.NewCaptchaServiceHandler(h.Captcha, options))
+	mount(portalv1connect.NewDocumentServiceHandler(h.Documents, options))
+	mount(portalv1connect.NewAcssServiceHandler(h.Acss, options))
+	mount(portalv1connect.NewNewsServiceHandler(h.News, options))
+	mount(portalv1connect.NewInvoiceReportServiceHandler(h.Invoicing, options))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(func(r vanguard.TypeResolver) vanguard.Codec { return vanguard.NewJSONCodec(r) }),

@@ -20,6 +20,7 @@ var (
 	ErrFulfillmentNotFound = &failure.Error{Kind: failure.NotFound, Key: "error.url.not.found", Entity: "fulfillment"}
 	ErrFulfillmentExists   = &failure.Error{Kind: failure.Conflict, Key: "error.fulfillment.exists", Entity: "fulfillment"}
 	ErrUnknownCustomer     = &failure.Error{Kind: failure.Invalid, Key: "error.fulfillment.unknownCustomer", Entity: "fulfillment"}
+	ErrNoChecker           = &failure.Error{Kind: failure.Unavailable, Key: "error.credentialCheckUnavailable"}
 )
 
 // Page selects a page of a list ordered by name.

@@ -93,5 +93,8 @@ func (s Service) CheckTenantCredentials(ctx context.Context, kind string, tenant
 	if c.Username == "" || c.Password == "" {
 		return false, nil
 	}
+	if s.Checker == nil {
+		return false, ErrNoChecker
+	}
 	return s.Checker.CheckCredentials(ctx, t, c)
 }

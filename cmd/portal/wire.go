@@ -8,13 +8,17 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"parcelportal/adapters/captcha"
+	"parcelportal/adapters/htmlsafe"
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/kratos"
 	"parcelportal/adapters/mail"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/rpc"
+	"parcelportal/app/document"
 	"parcelportal/app/identity"
+	"parcelportal/app/invoicereport"
 	"parcelportal/app/management"
+	"parcelportal/app/news"
 	"parcelportal/app/userdata"
 	"parcelportal/core/profile"
 )
@@ -62,12 +66,17 @@ func handlers(cfg config, pool *pgxpool.Pool) (rpc.Handlers, error) {
 			"mail":   mail.Probe{Addr: cfg.SMTPAddr},
 		},
 	}
+	documents := document.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
 	return rpc.Handlers{
 		Management: rpc.ManagementHandler{Queries: queries},
 		Account:    rpc.AccountHandler{Identity: ids},
 		Users:      rpc.UserHandler{Identity: ids},
 		UserData:   rpc.UserDataHandler{UserData: userdata.Service{Store: postgres.UserData{Pool: pool}, Users: provider}},
 		Captcha:    rpc.CaptchaHandler{Issuer: issuer},
+		Documents:  rpc.DocumentHandler{Documents: documents},
+		Acss:       rpc.AcssHandler{Documents: documents},
+		News:       rpc.NewsHandler{News: news.Service{Store: postgres.News{Pool: pool}, Sanitizer: htmlsafe.New()}},
+		Invoicing:  rpc.InvoiceReportHandler{Reports: invoicereport.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
 		Callers:    ids,
 	}, nil
 }

@@ -1,0 +1,117 @@
+package rpc
+
+import (
+	"context"
+	"strconv"
+
+	"connectrpc.com/connect"
+
+	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	app "parcelportal/app/organisation"
+	"parcelportal/core/organisation"
+)
+
+// FulfillmentHandler serves portal.v1.FulfillmentService (staff only).
+type FulfillmentHandler struct{ Organisation app.Service }
+
+// ListFulfillments pages the fulfillments; X-Total-Count carries the total.
+func (h FulfillmentHandler) ListFulfillments(ctx context.Context, req *connect.Request[portalv1.ListFulfillmentsRequest]) (*connect.Response[portalv1.ListFulfillmentsResponse], error) {
+	fs, total, err := h.Organisation.ListFulfillments(ctx, app.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	out := &portalv1.ListFulfillmentsResponse{TotalCount: int64(total)}
+	for _, f := range fs {
+		out.Fulfillments = append(out.Fulfillments, fulfillmentToProto(f))
+	}
+	res := connect.NewResponse(out)
+	res.Header().Set("X-Total-Count", strconv.Itoa(total))
+	return res, nil
+}
+
+// GetFulfillment returns one fulfillment.
+func (h FulfillmentHandler) GetFulfillment(ctx context.Context, req *connect.Request[portalv1.GetFulfillmentRequest]) (*connect.Response[portalv1.GetFulfillmentResponse], error) {
+	f, err := h.Organisation.GetFulfillment(ctx, req.Msg.GetId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.GetFulfillmentResponse{Fulfillment: fulfillmentToProto(f)}), nil
+}
+
+// CreateFulfillment adds a fulfillment.
+func (h FulfillmentHandler) CreateFulfillment(ctx context.Context, req *connect.Request[portalv1.CreateFulfillmentRequest]) (*connect.Response[portalv1.CreateFulfillmentResponse], error) {
+	in := fulfillmentFromProto(req.Msg.GetFulfillment())
+	in.ID = 0
+	f, err := h.Organisation.SaveFulfillment(ctx, in)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.CreateFulfillmentResponse{Fulfillment: fulfillmentToProto(f)}), nil
+}
+
+// UpdateFulfillment saves a fulfillment; an update needs its id.
+func (h FulfillmentHandler) UpdateFulfillment(ctx context.Context, req *connect.Request[portalv1.UpdateFulfillmentRequest]) (*connect.Response[portalv1.UpdateFulfillmentResponse], error) {
+	in := fulfillmentFromProto(req.Msg.GetFulfillment())
+	if in.ID <= 0 {
+		return nil, toConnectError(ctx, app.ErrFulfillmentNotFound)
+	}
+	f, err := h.Organisation.SaveFulfillment(ctx, in)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.UpdateFulfillmentResponse{Fulfillment: fulfillmentToProto(f)}), nil
+}
+
+// DeleteFulfillment removes a fulfillment.
+func (h FulfillmentHandler) DeleteFulfillment(ctx context.Context, req *connect.Request[portalv1.DeleteFulfillmentRequest]) (*connect.Response[portalv1.DeleteFulfillmentResponse], error) {
+	if err := h.Organisation.DeleteFulfillment(ctx, req.Msg.GetId()); err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.DeleteFulfillmentResponse{}), nil
+}
+
+// CheckFulfillmentCustomers lists the selected customers of other fulfillments.
+func (h FulfillmentHandler) CheckFulfillmentCustomers(ctx context.Context, req *connect.Request[portalv1.CheckFulfillmentCustomersRequest]) (*connect.Response[portalv1.CheckFulfillmentCustomersResponse], error) {
+	ms, err := h.Organisation.CustomersToMove(ctx, req.Msg.GetId(), req.Msg.GetCustomerIds())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.CheckFulfillmentCustomersResponse{Customers: choicesToProto(ms)}), nil
+}
+
+// ListCustomerChoices lists every customer with its fulfillment.
+func (h FulfillmentHandler) ListCustomerChoices(ctx context.Context, _ *connect.Request[portalv1.ListCustomerChoicesRequest]) (*connect.Response[portalv1.ListCustomerChoicesResponse], error) {
+	ms, err := h.Organisation.CustomerChoices(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.ListCustomerChoicesResponse{Customers: choicesToProto(ms)}), nil
+}
+
+func choicesToProto(ms []organisation.Membership) []*portalv1.CustomerChoice {
+	out := make([]*portalv1.CustomerChoice, 0, len(ms))
+	for _, m := range ms {
+		c := &portalv1.CustomerChoice{Customer: customerRefToProto(m.Customer)}
+		if m.Fulfillment.ID != 0 {
+			c.Fulfillment = &portalv1.FulfillmentRef{Id: m.Fulfillment.ID, Name: m.Fulfillment.Name}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func fulfillmentToProto(f organisation.Fulfillment) *portalv1.Fulfillment {
+	out := &portalv1.Fulfillment{Id: f.ID, Name: f.Name, Crmid: f.CRMID}
+	for _, c := range f.Customers {
+		out.Customers = append(out.Customers, customerRefToProto(c))
+	}
+	return out
+}
+
+func fulfillmentFromProto(p *portalv1.Fulfillment) organisation.Fulfillment {
+	f := organisation.Fulfillment{ID: p.GetId(), Name: p.GetName(), CRMID: p.GetCrmid()}
+	for _, c := range p.GetCustomers() {
+		f.Customers = append(f.Customers, organisation.CustomerRef{ID: c.GetId()})
+	}
+	return f
+}
