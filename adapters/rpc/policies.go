@@ -10,6 +10,10 @@ var (
 	staff   = access.AnyOf(access.Admin, access.SuperAdmin, access.Operations)
 	public  = access.Public()
 	anyRole = access.Authenticated()
+	// customerRoles may reach the customer screens (spec 3 section 6).
+	customerRoles = access.AnyOf(access.Admin, access.SuperAdmin, access.User, access.Operations)
+
+	superAdmin = access.AnyOf(access.SuperAdmin)
 )
 
 // policies names, for every procedure the API serves, who may call it. A
@@ -51,6 +55,44 @@ var policies = map[string]access.Policy{
 	portalv1connect.UserDataServiceCreateUserDataProcedure: staff,
 	portalv1connect.UserDataServiceUpdateUserDataProcedure: staff,
 	portalv1connect.UserDataServiceDeleteUserDataProcedure: staff,
+
+	// Customers (spec 3 sections 2 and 6): the entity roles read and edit the
+	// customers they may act for (each use case checks CanActFor; non-admins
+	// change General fields only); every role reads its own customer, the
+	// GTC and the consents; only admins create, delete and test credentials.
+	// The auto-manifest clock is for USER, OPERATIONS and the admins.
+	portalv1connect.CustomerServiceListCustomersProcedure:         customerRoles,
+	portalv1connect.CustomerServiceGetCustomerProcedure:           anyRole,
+	portalv1connect.CustomerServiceGetCustomerFullProcedure:       customerRoles,
+	portalv1connect.CustomerServiceCreateCustomerProcedure:        admins,
+	portalv1connect.CustomerServiceUpdateCustomerProcedure:        customerRoles,
+	portalv1connect.CustomerServiceDeleteCustomerProcedure:        admins,
+	portalv1connect.CustomerServiceGetPrinterSettingsProcedure:    anyRole,
+	portalv1connect.CustomerServiceUpdatePrinterSettingsProcedure: customerRoles,
+	portalv1connect.CustomerServiceUpdateAutoManifestProcedure:    customerRoles,
+	portalv1connect.CustomerServiceSetGtcAcceptedProcedure:        anyRole,
+	portalv1connect.CustomerServiceSetCiPricingAcceptedProcedure:  anyRole,
+	portalv1connect.CustomerServiceCheckApiCredentialsProcedure:   admins,
+	portalv1connect.CustomerServiceGetGtcDocumentProcedure:        anyRole,
+	portalv1connect.CustomerServiceGetGtcPagesProcedure:           anyRole,
+
+	// Tenants: staff read them, admins edit them and check their carrier
+	// logins, only the super admin creates and deletes them. Fulfillments and
+	// the customer choices are staff work.
+	portalv1connect.TenantServiceListTenantsProcedure:                    staff,
+	portalv1connect.TenantServiceListAllTenantsProcedure:                 staff,
+	portalv1connect.TenantServiceGetTenantProcedure:                      staff,
+	portalv1connect.TenantServiceCreateTenantProcedure:                   superAdmin,
+	portalv1connect.TenantServiceUpdateTenantProcedure:                   admins,
+	portalv1connect.TenantServiceDeleteTenantProcedure:                   superAdmin,
+	portalv1connect.TenantServiceCheckTenantCredentialsProcedure:         admins,
+	portalv1connect.FulfillmentServiceListFulfillmentsProcedure:          staff,
+	portalv1connect.FulfillmentServiceGetFulfillmentProcedure:            staff,
+	portalv1connect.FulfillmentServiceCreateFulfillmentProcedure:         staff,
+	portalv1connect.FulfillmentServiceUpdateFulfillmentProcedure:         staff,
+	portalv1connect.FulfillmentServiceDeleteFulfillmentProcedure:         staff,
+	portalv1connect.FulfillmentServiceCheckFulfillmentCustomersProcedure: staff,
+	portalv1connect.FulfillmentServiceListCustomerChoicesProcedure:       staff,
 
 	// Documents, acss files, news and the invoice report are maintained by
 	// admins; every signed-in user reads the active documents (shipping

@@ -21,7 +21,10 @@ type Handlers struct {
 	Account    AccountHandler
 	Users      UserHandler
 	UserData   UserDataHandler
+	Customers  CustomerHandler
 	Captcha    CaptchaHandler
+	Tenants    TenantHandler
+	Fulfillers FulfillmentHandler
 	Documents  DocumentHandler
 	Acss       AcssHandler
 	News       NewsHandler
@@ -49,7 +52,10 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewAccountServiceHandler(h.Account, options))
 	mount(portalv1connect.NewUserServiceHandler(h.Users, options))
 	mount(portalv1connect.NewUserDataServiceHandler(h.UserData, options))
+	mount(portalv1connect.NewCustomerServiceHandler(h.Customers, options))
 	mount(portalv1connect.NewCaptchaServiceHandler(h.Captcha, options))
+	mount(portalv1connect.NewTenantServiceHandler(h.Tenants, options))
+	mount(portalv1connect.NewFulfillmentServiceHandler(h.Fulfillers, options))
 	mount(portalv1connect.NewDocumentServiceHandler(h.Documents, options))
 	mount(portalv1connect.NewAcssServiceHandler(h.Acss, options))
 	mount(portalv1connect.NewNewsServiceHandler(h.News, options))

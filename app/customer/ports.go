@@ -69,6 +69,7 @@ type Service struct {
 	Store   Store
 	Checker CredentialChecker
 	Now     Clock
+	Terms   TermsRenderer
 }
 
 func (s Service) now() time.Time {

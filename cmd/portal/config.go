@@ -34,6 +34,10 @@ type config struct {
 	// Outside production an unset key falls back to a fixed development key;
 	// production refuses to start without one.
 	CredentialsKey string
+	// CarrierURL and TrackingURL are where credential checks go (the
+	// simulators by default).
+	CarrierURL  string
+	TrackingURL string
 }
 
 func loadConfig() (config, error) {
@@ -49,6 +53,8 @@ func loadConfig() (config, error) {
 		Captcha:         env("CAPTCHA", "self-hosted"),
 		CaptchaSecret:   env("CAPTCHA_SECRET", ""),
 		CredentialsKey:  env("CREDENTIALS_KEY", ""),
+		CarrierURL:      env("CARRIER_URL", "http://"+env("CARRIER_SIM_ADDR", "127.0.0.1:8091")),
+		TrackingURL:     env("TRACKING_URL", "http://"+env("TRACKING_SIM_ADDR", "127.0.0.1:8092")),
 	}
 	c.BaseURL = env("PORTAL_BASE_URL", "http://"+c.Addr)
 	var err error

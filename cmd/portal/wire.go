@@ -3,22 +3,28 @@ package main
 import (
 	"crypto/rand"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"parcelportal/adapters/captcha"
+	"parcelportal/adapters/credcheck"
 	"parcelportal/adapters/htmlsafe"
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/kratos"
 	"parcelportal/adapters/mail"
+	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/rpc"
+	"parcelportal/adapters/secrets"
+	appcustomer "parcelportal/app/customer"
 	"parcelportal/app/document"
 	"parcelportal/app/identity"
 	"parcelportal/app/invoicereport"
 	"parcelportal/app/management"
 	"parcelportal/app/news"
+	"parcelportal/app/organisation"
 	"parcelportal/app/userdata"
 	"parcelportal/core/profile"
 )
@@ -66,18 +72,56 @@ func handlers(cfg config, pool *pgxpool.Pool) (rpc.Handlers, error) {
 			"mail":   mail.Probe{Addr: cfg.SMTPAddr},
 		},
 	}
+	sealer, err := secrets.NewBox(cfg.CredentialsKey)
+	if err != nil {
+		return rpc.Handlers{}, fmt.Errorf("CREDENTIALS_KEY: %w", err)
+	}
+	customers := appcustomer.Service{
+		Store:   postgres.Customers{Pool: pool, Sealer: sealer},
+		Checker: credcheck.Client{CarrierURL: cfg.CarrierURL, TrackingURL: cfg.TrackingURL},
+		Terms:   pdf.Terms{},
+	}
 	documents := document.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
+	organisations, err := organisationOf(cfg, pool)
+	if err != nil {
+		return rpc.Handlers{}, err
+	}
 	return rpc.Handlers{
 		Management: rpc.ManagementHandler{Queries: queries},
 		Account:    rpc.AccountHandler{Identity: ids},
 		Users:      rpc.UserHandler{Identity: ids},
 		UserData:   rpc.UserDataHandler{UserData: userdata.Service{Store: postgres.UserData{Pool: pool}, Users: provider}},
+		Customers:  rpc.CustomerHandler{Customers: customers},
 		Captcha:    rpc.CaptchaHandler{Issuer: issuer},
+		Tenants:    rpc.TenantHandler{Organisation: organisations},
+		Fulfillers: rpc.FulfillmentHandler{Organisation: organisations},
 		Documents:  rpc.DocumentHandler{Documents: documents},
 		Acss:       rpc.AcssHandler{Documents: documents},
 		News:       rpc.NewsHandler{News: news.Service{Store: postgres.News{Pool: pool}, Sanitizer: htmlsafe.New()}},
 		Invoicing:  rpc.InvoiceReportHandler{Reports: invoicereport.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
 		Callers:    ids,
+	}, nil
+}
+
+// organisationOf wires tenants (carrier logins sealed with CREDENTIALS_KEY,
+// a fixed development key outside production) and fulfillments.
+func organisationOf(cfg config, pool *pgxpool.Pool) (organisation.Service, error) {
+	key := postgres.DevSecretsKey("development")
+	if k := os.Getenv("CREDENTIALS_KEY"); k != "" {
+		var err error
+		if key, err = postgres.ParseSecretsKey(k); err != nil {
+			return organisation.Service{}, fmt.Errorf("CREDENTIALS_KEY: %w", err)
+		}
+	} else if cfg.Production {
+		return organisation.Service{}, fmt.Errorf("CREDENTIALS_KEY: production needs its own key (32 bytes, base64)")
+	}
+	sealer, err := postgres.NewSecrets(key)
+	if err != nil {
+		return organisation.Service{}, err
+	}
+	return organisation.Service{
+		Tenants:      postgres.Tenants{Pool: pool, Sealer: sealer},
+		Fulfillments: postgres.Fulfillments{Pool: pool},
 	}, nil
 }
 

@@ -6,11 +6,15 @@ package main
 import (
 	"net/http"
 
+	"parcelportal/adapters/credcheck"
 	"parcelportal/adapters/httpserver"
 )
 
 func main() {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /health", httpserver.Health)
+	// POST /check-credentials accepts only the documented demo credentials
+	// (credcheck.SimulatorAccepts: demo / portal-demo, API key demo-key).
+	mux.HandleFunc("POST /check-credentials", credcheck.Handler)
 	httpserver.Main("trackingsim", "TRACKING_SIM_ADDR", "127.0.0.1:8092", mux)
 }

@@ -185,11 +185,12 @@ func Merge(stored, edit Customer, admin bool) Customer {
 	out := edit
 	out.ID = stored.ID
 	out.GTC, out.CIPricing = stored.GTC, stored.CIPricing
+	// Fulfillments choose their customers in the fulfillment form.
+	out.FulfillmentIDs = stored.FulfillmentIDs
 	if !admin {
 		out.CRMID = stored.CRMID
 		out.APIClient = stored.APIClient
 		out.HubID, out.HubName = stored.HubID, stored.HubName
-		out.FulfillmentIDs = stored.FulfillmentIDs
 		out.AcssID = stored.AcssID
 		out.IsCommercialInvoiceChargeable = stored.IsCommercialInvoiceChargeable
 		out.AvailableFeatures = stored.AvailableFeatures

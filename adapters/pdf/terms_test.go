@@ -1,0 +1,41 @@
+package pdf
+
+import (
+	"bytes"
+	"regexp"
+	"testing"
+
+	appcustomer "parcelportal/app/customer"
+)
+
+func TestTermsHaveSixPagesPerCountry(t *testing.T) {
+	pageObject := regexp.MustCompile(`/Type /Page\b`)
+	for _, country := range []string{"DE", "AT", "DK", "NL", "SE", "BE", "ES", "IT"} {
+		terms, err := appcustomer.GTCTerms(country)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := Terms{}.RenderTerms(terms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(doc, []byte("%PDF-")) {
+			t.Fatalf("%s: not a PDF", country)
+		}
+		if n := len(pageObject.FindAll(doc, -1)); n != 6 {
+			t.Errorf("%s: %d pages, want 6", country, n)
+		}
+	}
+	if _, err := appcustomer.GTCTerms("FR"); err == nil {
+		t.Fatal("FR has no terms")
+	}
+	if de, _ := appcustomer.GTCTerms("at"); de.Language != "de" {
+		t.Fatalf("AT terms in %q, want de", de.Language)
+	}
+	if en, _ := appcustomer.GTCTerms("SE"); en.Language != "en" {
+		t.Fatalf("SE terms in %q, want en", en.Language)
+	}
+	if nl, _ := appcustomer.GTCTerms("BE"); nl.Language != "nl" {
+		t.Fatalf("BE terms in %q, want nl", nl.Language)
+	}
+}

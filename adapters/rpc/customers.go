@@ -1,0 +1,356 @@
+package rpc
+
+import (
+	"context"
+	"mime"
+	"strconv"
+	"strings"
+	"time"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/api/httpbody"
+
+	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	appcustomer "parcelportal/app/customer"
+	"parcelportal/core/access"
+	"parcelportal/core/customer"
+)
+
+// CustomerHandler serves portal.v1.CustomerService.
+type CustomerHandler struct{ Customers appcustomer.Service }
+
+// ListCustomers pages the caller's customers; X-Total-Count carries the total.
+func (h CustomerHandler) ListCustomers(ctx context.Context, req *connect.Request[portalv1.ListCustomersRequest]) (*connect.Response[portalv1.ListCustomersResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	m := req.Msg
+	sort, direction := m.GetSort(), m.GetDirection()
+	// Spring-style "name,desc" is accepted too.
+	if field, dir, ok := strings.Cut(sort, ","); ok {
+		sort, direction = field, dir
+	}
+	list, total, err := h.Customers.List(ctx, caller, appcustomer.Query{
+		Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: sort, Descending: strings.EqualFold(direction, "desc"),
+		Name: m.GetName(), CRMID: m.GetCrmid(),
+	})
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	out := &portalv1.ListCustomersResponse{TotalCount: int64(total), Customers: []*portalv1.Customer{}}
+	for _, c := range list {
+		out.Customers = append(out.Customers, customerToProto(c, caller))
+	}
+	res := connect.NewResponse(out)
+	res.Header().Set("X-Total-Count", strconv.Itoa(total))
+	return res, nil
+}
+
+// GetCustomer returns one customer without credentials.
+func (h CustomerHandler) GetCustomer(ctx context.Context, req *connect.Request[portalv1.GetCustomerRequest]) (*connect.Response[portalv1.GetCustomerResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	c, err := h.Customers.Get(ctx, caller, req.Msg.GetId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	c.Credentials = customer.Credentials{}
+	return connect.NewResponse(&portalv1.GetCustomerResponse{Customer: customerToProto(c, caller)}), nil
+}
+
+// GetCustomerFull returns the customer for the form.
+func (h CustomerHandler) GetCustomerFull(ctx context.Context, req *connect.Request[portalv1.GetCustomerFullRequest]) (*connect.Response[portalv1.GetCustomerFullResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	c, err := h.Customers.Get(ctx, caller, req.Msg.GetId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.GetCustomerFullResponse{Customer: customerToProto(c, caller)}), nil
+}
+
+// CreateCustomer stores a new customer.
+func (h CustomerHandler) CreateCustomer(ctx context.Context, req *connect.Request[portalv1.CreateCustomerRequest]) (*connect.Response[portalv1.CreateCustomerResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	c, err := h.Customers.Create(ctx, caller, customerFromProto(req.Msg.GetCustomer()))
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.CreateCustomerResponse{Customer: customerToProto(c, caller)}), nil
+}
+
+// UpdateCustomer saves the form.
+func (h CustomerHandler) UpdateCustomer(ctx context.Context, req *connect.Request[portalv1.UpdateCustomerRequest]) (*connect.Response[portalv1.UpdateCustomerResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	c, err := h.Customers.Update(ctx, caller, customerFromProto(req.Msg.GetCustomer()))
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.UpdateCustomerResponse{Customer: customerToProto(c, caller)}), nil
+}
+
+// DeleteCustomer removes a customer.
+func (h CustomerHandler) DeleteCustomer(ctx context.Context, req *connect.Request[portalv1.DeleteCustomerRequest]) (*connect.Response[portalv1.DeleteCustomerResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	if err := h.Customers.Delete(ctx, caller, req.Msg.GetId()); err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.DeleteCustomerResponse{}), nil
+}
+
+// GetPrinterSettings returns the label type, shown as PDF or ZPL.
+func (h CustomerHandler) GetPrinterSettings(ctx context.Context, req *connect.Request[portalv1.GetPrinterSettingsRequest]) (*connect.Response[portalv1.GetPrinterSettingsResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	lt, err := h.Customers.PrinterSettings(ctx, caller, req.Msg.GetId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.GetPrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: customer.LabelTypeShown(lt)}}), nil
+}
+
+// UpdatePrinterSettings changes the label type.
+func (h CustomerHandler) UpdatePrinterSettings(ctx context.Context, req *connect.Request[portalv1.UpdatePrinterSettingsRequest]) (*connect.Response[portalv1.UpdatePrinterSettingsResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	lt, err := h.Customers.SetPrinterSettings(ctx, caller, req.Msg.GetId(), req.Msg.GetPrinterSettings().GetLabelType())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.UpdatePrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: customer.LabelTypeShown(lt)}}), nil
+}
+
+// UpdateAutoManifest saves the schedule.
+func (h CustomerHandler) UpdateAutoManifest(ctx context.Context, req *connect.Request[portalv1.UpdateAutoManifestRequest]) (*connect.Response[portalv1.UpdateAutoManifestResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	a, err := h.Customers.SetAutoManifest(ctx, caller, req.Msg.GetId(), autoManifestFromProto(req.Msg.GetAutoManifestDayTime()))
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.UpdateAutoManifestResponse{AutoManifestDayTime: autoManifestToProto(a)}), nil
+}
+
+// SetGtcAccepted ticks or unticks the terms.
+func (h CustomerHandler) SetGtcAccepted(ctx context.Context, req *connect.Request[portalv1.SetGtcAcceptedRequest]) (*connect.Response[portalv1.SetGtcAcceptedResponse], error) {
+	c, caller, err := h.consent(ctx, req.Msg.GetId(), customer.ConsentGTC, req.Msg.GetAccepted())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.SetGtcAcceptedResponse{Customer: customerToProto(c, caller)}), nil
+}
+
+// SetCiPricingAccepted ticks or unticks the pricing terms.
+func (h CustomerHandler) SetCiPricingAccepted(ctx context.Context, req *connect.Request[portalv1.SetCiPricingAcceptedRequest]) (*connect.Response[portalv1.SetCiPricingAcceptedResponse], error) {
+	c, caller, err := h.consent(ctx, req.Msg.GetId(), customer.ConsentCIPricing, req.Msg.GetAccepted())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.SetCiPricingAcceptedResponse{Customer: customerToProto(c, caller)}), nil
+}
+
+func (h CustomerHandler) consent(ctx context.Context, id int64, kind customer.ConsentKind, accept bool) (customer.Customer, *access.Caller, error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return customer.Customer{}, nil, toConnectError(ctx, err)
+	}
+	c, err := h.Customers.SetConsent(ctx, caller, id, kind, accept)
+	if err != nil {
+		return customer.Customer{}, nil, toConnectError(ctx, err)
+	}
+	return c, caller, nil
+}
+
+// CheckApiCredentials tests credentials against the named service.
+func (h CustomerHandler) CheckApiCredentials(ctx context.Context, req *connect.Request[portalv1.CheckApiCredentialsRequest]) (*connect.Response[portalv1.CheckApiCredentialsResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	m := req.Msg
+	target := m.GetType()
+	if target == "" {
+		url := strings.TrimSuffix(strings.TrimSuffix(m.GetApiUrl(), "/_check-api-credentials"), "/")
+		target = url[strings.LastIndex(url, "/")+1:]
+	}
+	ok, err := h.Customers.CheckCredentials(ctx, caller, m.GetCustomerId(), appcustomer.CredentialCheck{
+		Target: strings.ToLower(target), Username: m.GetUsername(), Password: m.GetPassword(),
+		APIKey: m.GetApiKey(), AccessKey: m.GetAccessKey(), Version: m.GetVersion(),
+	})
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.CheckApiCredentialsResponse{Valid: ok}), nil
+}
+
+// GetGtcDocument sends the terms as PDF.
+func (h CustomerHandler) GetGtcDocument(ctx context.Context, req *connect.Request[portalv1.GetGtcDocumentRequest]) (*connect.Response[portalv1.GetGtcDocumentResponse], error) {
+	country := strings.ToUpper(req.Msg.GetCountry())
+	doc, err := h.Customers.GTCDocument(ctx, country)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	res := connect.NewResponse(&portalv1.GetGtcDocumentResponse{File: &httpbody.HttpBody{ContentType: "application/pdf", Data: doc}})
+	res.Header().Set("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": "gtc-" + country + ".pdf"}))
+	return res, nil
+}
+
+// GetGtcPages returns the terms as text pages.
+func (h CustomerHandler) GetGtcPages(ctx context.Context, req *connect.Request[portalv1.GetGtcPagesRequest]) (*connect.Response[portalv1.GetGtcPagesResponse], error) {
+	t, err := appcustomer.GTCTerms(req.Msg.GetCountry())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	out := &portalv1.GetGtcPagesResponse{Language: t.Language, Title: t.Title}
+	for _, p := range t.Pages {
+		out.Pages = append(out.Pages, &portalv1.GtcPage{Heading: p.Heading, Paragraphs: p.Paragraphs})
+	}
+	return connect.NewResponse(out), nil
+}
+
+func refOf(id int64, name string) *portalv1.Ref {
+	if id <= 0 {
+		return nil
+	}
+	return &portalv1.Ref{Id: id, Name: name}
+}
+
+func timeText(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+func autoManifestToProto(a customer.AutoManifest) *portalv1.AutoManifestDayTime {
+	return &portalv1.AutoManifestDayTime{Active: a.Active, Time: a.Time, Days: a.Days}
+}
+
+func autoManifestFromProto(a *portalv1.AutoManifestDayTime) customer.AutoManifest {
+	return customer.AutoManifest{Active: a.GetActive(), Time: a.GetTime(), Days: a.GetDays()}
+}
+
+// customerToProto maps a customer as the caller may see it: the use cases
+// have already masked or removed the credentials.
+func customerToProto(c customer.Customer, caller *access.Caller) *portalv1.Customer {
+	cr := c.Credentials
+	act := customer.Actor{Admin: caller.IsAdmin(), CanAct: caller.CanActFor(c.ID)}
+	country, supported := customer.GTCCountry(c.CRMID)
+	if !supported {
+		country = ""
+	}
+	out := &portalv1.Customer{
+		Id: c.ID, Name: c.Name, Crmid: c.CRMID, ApiUsername: c.APIUsername, ApiPassword: cr.APIPassword,
+		SenderTaxId: c.SenderTaxID, SenderTaxIdCountries: []string{"GB"},
+		TaxNumber: c.TaxNumber, TaxNumberCountries: []string{"BR"},
+		Address: &portalv1.CustomerAddress{Street: c.Address.Street, AdditionalAddress: c.Address.AdditionalAddress,
+			ZipCode: c.Address.ZipCode, City: c.Address.City, Region: c.Address.Region,
+			CountryCode: c.Address.CountryCode, Phone: c.Address.Phone},
+		Hub:                           refOf(c.HubID, c.HubName),
+		ShouldIncreaseReferenceNumber: c.ShouldIncreaseReferenceNumber,
+		ManifestType:                  c.ManifestType,
+		LabelType:                     c.LabelType,
+		Language:                      c.Language,
+		ApiClient:                     c.APIClient,
+		Acss:                          refOf(c.AcssID, ""),
+		IsCommercialInvoiceChargeable: c.IsCommercialInvoiceChargeable,
+		GtcAccepted:                   c.GTC.Accepted, GtcAcceptedAt: timeText(c.GTC.At), GtcAcceptedBy: c.GTC.By,
+		CiPricingAccepted: c.CIPricing.Accepted, CiPricingAcceptedAt: timeText(c.CIPricing.At), CiPricingAcceptedBy: c.CIPricing.By,
+		SellerEori:          c.SellerEORI,
+		ManifestEmails:      c.ManifestEmails,
+		AutoManifestDayTime: autoManifestToProto(c.AutoManifest),
+		FulltrackVersion:    c.FulltrackVersion, GrpEnabled: c.GRPEnabled, TrackingUsername: c.TrackingUsername,
+		Currency:         c.Currency,
+		TrackingPassword: cr.TrackingPassword, FulltrackAccessKey: cr.FulltrackAccessKey,
+		FulltrackRefreshToken: cr.FulltrackRefreshToken, FulltrackApiKey: cr.FulltrackAPIKey,
+		CognitoClientId: cr.CognitoClientID, CognitoClientSecret: cr.CognitoClientSecret,
+		A1ApiKey: cr.A1APIKey, A1Username: cr.A1Username, A1Password: cr.A1Password, A1ProcessingPoint: cr.A1ProcessingPoint,
+		ShippyProApiKey: cr.ShippyProAPIKey, GrpApiUsername: cr.GRPAPIUsername, GrpApiPassword: cr.GRPAPIPassword,
+		GtcEditable:       customer.ConsentEditable(customer.ConsentGTC, act, c),
+		CiPricingEditable: customer.ConsentEditable(customer.ConsentCIPricing, act, c),
+		GtcCountry:        country,
+	}
+	for _, id := range c.FulfillmentIDs {
+		out.Fulfillments = append(out.Fulfillments, &portalv1.Ref{Id: id})
+	}
+	for _, r := range c.ManifestingRules {
+		out.ManifestingRules = append(out.ManifestingRules, &portalv1.ManifestingRule{Destination: r.Destination, Product: r.Product,
+			Service: r.Service, AdditionalOptions: r.AdditionalOptions, ManifestType: r.ManifestType, Hub: refOf(r.HubID, "")})
+	}
+	for _, f := range c.AvailableFeatures {
+		out.AvailableFeatures = append(out.AvailableFeatures, &portalv1.AvailableFeature{Product: f.Product, Service: f.Service, Options: f.Options})
+	}
+	for _, t := range c.EORICountryThresholds {
+		out.EoriCountryThresholds = append(out.EoriCountryThresholds, &portalv1.EoriCountryThreshold{Destination: t.Destination, EoriThreshold: t.EORIThreshold})
+	}
+	return out
+}
+
+func customerFromProto(p *portalv1.Customer) customer.Customer {
+	a := p.GetAddress()
+	c := customer.Customer{
+		ID: p.GetId(), Name: p.GetName(), CRMID: p.GetCrmid(), APIUsername: p.GetApiUsername(),
+		SenderTaxID: p.GetSenderTaxId(), TaxNumber: p.GetTaxNumber(),
+		Address: customer.Address{Street: a.GetStreet(), AdditionalAddress: a.GetAdditionalAddress(), ZipCode: a.GetZipCode(),
+			City: a.GetCity(), Region: a.GetRegion(), CountryCode: a.GetCountryCode(), Phone: a.GetPhone()},
+		HubID:                         max(p.GetHub().GetId(), 0),
+		ShouldIncreaseReferenceNumber: p.GetShouldIncreaseReferenceNumber(),
+		ManifestType:                  p.GetManifestType(),
+		LabelType:                     p.GetLabelType(),
+		Language:                      p.GetLanguage(),
+		APIClient:                     p.GetApiClient(),
+		AcssID:                        max(p.GetAcss().GetId(), 0),
+		IsCommercialInvoiceChargeable: p.GetIsCommercialInvoiceChargeable(),
+		SellerEORI:                    p.GetSellerEori(),
+		ManifestEmails:                p.GetManifestEmails(),
+		AutoManifest:                  autoManifestFromProto(p.GetAutoManifestDayTime()),
+		FulltrackVersion:              p.GetFulltrackVersion(),
+		GRPEnabled:                    p.GetGrpEnabled(),
+		TrackingUsername:              p.GetTrackingUsername(),
+		Currency:                      p.GetCurrency(),
+		Credentials: customer.Credentials{
+			APIPassword: p.GetApiPassword(), TrackingPassword: p.GetTrackingPassword(),
+			FulltrackAccessKey: p.GetFulltrackAccessKey(), FulltrackRefreshToken: p.GetFulltrackRefreshToken(),
+			FulltrackAPIKey: p.GetFulltrackApiKey(), CognitoClientID: p.GetCognitoClientId(),
+			CognitoClientSecret: p.GetCognitoClientSecret(), A1APIKey: p.GetA1ApiKey(), A1Username: p.GetA1Username(),
+			A1Password: p.GetA1Password(), A1ProcessingPoint: p.GetA1ProcessingPoint(), ShippyProAPIKey: p.GetShippyProApiKey(),
+			GRPAPIUsername: p.GetGrpApiUsername(), GRPAPIPassword: p.GetGrpApiPassword(),
+		},
+	}
+	for _, f := range p.GetFulfillments() {
+		if f.GetId() > 0 {
+			c.FulfillmentIDs = append(c.FulfillmentIDs, f.GetId())
+		}
+	}
+	for _, r := range p.GetManifestingRules() {
+		c.ManifestingRules = append(c.ManifestingRules, customer.ManifestingRule{Destination: r.GetDestination(), Product: r.GetProduct(),
+			Service: r.GetService(), AdditionalOptions: r.GetAdditionalOptions(), ManifestType: r.GetManifestType(), HubID: max(r.GetHub().GetId(), 0)})
+	}
+	for _, f := range p.GetAvailableFeatures() {
+		c.AvailableFeatures = append(c.AvailableFeatures, customer.Feature{Product: f.GetProduct(), Service: f.GetService(), Options: f.GetOptions()})
+	}
+	for _, t := range p.GetEoriCountryThresholds() {
+		c.EORICountryThresholds = append(c.EORICountryThresholds, customer.EORIThreshold{Destination: t.GetDestination(), EORIThreshold: t.GetEoriThreshold()})
+	}
+	return c
+}

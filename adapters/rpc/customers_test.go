@@ -1,0 +1,194 @@
+package rpc_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"parcelportal/adapters/memory"
+	"parcelportal/adapters/pdf"
+	"parcelportal/adapters/rpc"
+	appcustomer "parcelportal/app/customer"
+	"parcelportal/app/customer/storetest"
+	"parcelportal/app/identity"
+	"parcelportal/core/access"
+	"parcelportal/core/account"
+	"parcelportal/core/customer"
+)
+
+// customerBearers reads bearers of the form ROLE or ROLE:customerID.
+type customerBearers struct{}
+
+func (customerBearers) ResolveCaller(_ context.Context, token string) (identity.CallerState, error) {
+	role, id, _ := strings.Cut(token, ":")
+	if !access.IsRole(role) {
+		return identity.CallerState{}, account.ErrBadCredentials
+	}
+	cid, _ := strconv.ParseInt(id, 10, 64)
+	return identity.CallerState{Caller: &access.Caller{Login: strings.ToLower(token), Roles: []access.Role{access.Role(role)}, CustomerID: cid}}, nil
+}
+
+type fixedChecker struct{ got appcustomer.CredentialCheck }
+
+func (f *fixedChecker) Check(_ context.Context, c appcustomer.CredentialCheck) (bool, error) {
+	f.got = c
+	return c.Password == "right", nil
+}
+
+func customersAPI(t *testing.T) (http.Handler, int64, int64, *fixedChecker) {
+	t.Helper()
+	store := memory.NewCustomers(map[int64]string{1: "Frankfurt Hub"}, 1)
+	ctx := context.Background()
+	mine := storetest.Full(1, "DE10000001")
+	mine.GTC = customer.Consent{}
+	mine.IsCommercialInvoiceChargeable = false
+	a, err := store.Create(ctx, mine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := store.Create(ctx, storetest.Full(1, "NL10000002"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checker := &fixedChecker{}
+	api, err := rpc.NewAPI(rpc.Handlers{
+		Customers: rpc.CustomerHandler{Customers: appcustomer.Service{Store: store, Checker: checker, Terms: pdf.Terms{}}},
+		Callers:   customerBearers{},
+	}, http.NotFoundHandler())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return api, a.ID, b.ID, checker
+}
+
+func customerCall(t *testing.T, api http.Handler, bearer, method, path, body string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+bearer)
+	}
+	rec := httptest.NewRecorder()
+	api.ServeHTTP(rec, req)
+	return rec
+}
+
+func TestCustomersScopedToTheCaller(t *testing.T) {
+	api, mine, other, _ := customersAPI(t)
+	user := "ROLE_USER:" + strconv.FormatInt(mine, 10)
+
+	rec := customerCall(t, api, user, "GET", "/web/api/customers?page=0&size=10", "")
+	var list []map[string]any
+	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &list) != nil || len(list) != 1 || rec.Header().Get("X-Total-Count") != "1" {
+		t.Fatalf("user list = %d %s (total %q)", rec.Code, rec.Body, rec.Header().Get("X-Total-Count"))
+	}
+	for _, path := range []string{"/web/api/customers/%d", "/web/api/customers/%d/full", "/web/api/customers/%d/printer-settings"} {
+		p := strings.Replace(path, "%d", strconv.FormatInt(other, 10), 1)
+		if rec := customerCall(t, api, user, "GET", p, ""); rec.Code != http.StatusNotFound {
+			t.Errorf("user reads another customer's %s: %d %s", p, rec.Code, rec.Body)
+		}
+	}
+	otherPath := "/web/api/customers/" + strconv.FormatInt(other, 10)
+	if rec := customerCall(t, api, user, "PATCH", otherPath+"/gtc-accepted", "true"); rec.Code != http.StatusNotFound {
+		t.Errorf("user accepts another customer's GTC: %d %s", rec.Code, rec.Body)
+	}
+	if rec := customerCall(t, api, user, "PUT", otherPath+"/auto-manifest", `{"autoManifestDayTime":{"active":false}}`); rec.Code != http.StatusNotFound {
+		t.Errorf("user changes another customer's schedule: %d %s", rec.Code, rec.Body)
+	}
+	if rec := customerCall(t, api, user, "PUT", "/web/api/customers", `{"id":`+strconv.FormatInt(other, 10)+`,"name":"x","apiUsername":"x"}`); rec.Code != http.StatusNotFound {
+		t.Errorf("user saves another customer: %d %s", rec.Code, rec.Body)
+	}
+	if rec := customerCall(t, api, user, "DELETE", "/web/api/customers/"+strconv.FormatInt(mine, 10), ""); rec.Code != http.StatusForbidden {
+		t.Errorf("user deletes its customer: %d %s", rec.Code, rec.Body)
+	}
+	if rec := customerCall(t, api, "ROLE_TRACKING", "GET", "/web/api/customers", ""); rec.Code != http.StatusForbidden {
+		t.Errorf("tracking role lists customers: %d", rec.Code)
+	}
+	if rec := customerCall(t, api, "ROLE_OPERATIONS", "GET", "/web/api/customers?page=0&size=10000", ""); rec.Header().Get("X-Total-Count") != "2" {
+		t.Errorf("operations sees %q customers, want all", rec.Header().Get("X-Total-Count"))
+	}
+}
+
+func TestCustomerCredentialsStayHidden(t *testing.T) {
+	api, mine, _, checker := customersAPI(t)
+	path := "/web/api/customers/" + strconv.FormatInt(mine, 10)
+	user := "ROLE_USER:" + strconv.FormatInt(mine, 10)
+	for _, bearer := range []string{user, "ROLE_ADMIN"} {
+		for _, p := range []string{path, path + "/full", "/web/api/customers"} {
+			rec := customerCall(t, api, bearer, "GET", p, "")
+			if rec.Code != http.StatusOK {
+				t.Fatalf("%s GET %s = %d %s", bearer, p, rec.Code, rec.Body)
+			}
+			for _, secret := range []string{"api-secret", "track-secret", "csecret", "a1p", "gp\""} {
+				if strings.Contains(rec.Body.String(), secret) {
+					t.Errorf("%s GET %s shows %q", bearer, p, secret)
+				}
+			}
+		}
+	}
+	full := customerCall(t, api, "ROLE_ADMIN", "GET", path+"/full", "")
+	var c map[string]any
+	_ = json.Unmarshal(full.Body.Bytes(), &c)
+	if c["apiPassword"] != customer.Mask || c["a1Username"] != "a1u" {
+		t.Errorf("admin form view: apiPassword %v, a1Username %v", c["apiPassword"], c["a1Username"])
+	}
+	asUser := customerCall(t, api, user, "GET", path+"/full", "")
+	_ = json.Unmarshal(asUser.Body.Bytes(), &c)
+	if c["apiPassword"] != "" || c["a1Username"] != "" {
+		t.Errorf("user form view: apiPassword %v, a1Username %v", c["apiPassword"], c["a1Username"])
+	}
+
+	if rec := customerCall(t, api, user, "POST", "/web/api/customers/_check-api-credentials", `{"type":"api","username":"demo","password":"right"}`); rec.Code != http.StatusForbidden {
+		t.Errorf("user checks credentials: %d", rec.Code)
+	}
+	rec := customerCall(t, api, "ROLE_ADMIN", "POST", "/web/api/customers/_check-api-credentials", `{"apiUrl":"web/api/tracking","username":"demo","password":"right"}`)
+	if rec.Code != http.StatusOK || strings.TrimSpace(rec.Body.String()) != "true" || checker.got.Target != "tracking" {
+		t.Errorf("admin check = %d %s, target %q", rec.Code, rec.Body, checker.got.Target)
+	}
+	// A masked password is checked with the stored one, never sent as the mask.
+	body := `{"type":"api","username":"demo","password":"********","customerId":` + strconv.FormatInt(mine, 10) + `}`
+	if rec := customerCall(t, api, "ROLE_ADMIN", "POST", "/web/api/customers/_check-api-credentials", body); rec.Code != http.StatusOK || checker.got.Password != "api-secret" {
+		t.Errorf("masked check = %d %s, sent %q", rec.Code, rec.Body, checker.got.Password)
+	}
+}
+
+func TestCustomerConsentsOverREST(t *testing.T) {
+	api, mine, _, _ := customersAPI(t)
+	path := "/web/api/customers/" + strconv.FormatInt(mine, 10)
+	user := "ROLE_USER:" + strconv.FormatInt(mine, 10)
+	rec := customerCall(t, api, user, "PATCH", path+"/gtc-accepted", "true")
+	var c map[string]any
+	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c["gtcAccepted"] != true || c["gtcAcceptedBy"] == "" || c["gtcEditable"] != false {
+		t.Fatalf("accept GTC = %d %s", rec.Code, rec.Body)
+	}
+	if rec := customerCall(t, api, user, "PATCH", path+"/gtc-accepted", "false"); rec.Code != http.StatusForbidden {
+		t.Errorf("user unticks accepted GTC: %d %s", rec.Code, rec.Body)
+	}
+	if rec := customerCall(t, api, user, "PATCH", path+"/ci-pricing-accepted", "true"); rec.Code == http.StatusOK {
+		t.Errorf("CI pricing accepted for a customer that is not chargeable")
+	}
+	if rec := customerCall(t, api, "ROLE_ADMIN", "PATCH", path+"/gtc-accepted", "false"); rec.Code != http.StatusOK {
+		t.Errorf("admin unticks GTC: %d %s", rec.Code, rec.Body)
+	}
+	rec = customerCall(t, api, user, "GET", "/web/api/gtc/AT", "")
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" || !strings.Contains(rec.Header().Get("Content-Disposition"), "gtc-AT.pdf") {
+		t.Errorf("GTC PDF = %d %q %q", rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Disposition"))
+	}
+	if rec := customerCall(t, api, user, "GET", "/web/api/gtc/FR", ""); rec.Code != http.StatusBadRequest {
+		t.Errorf("GTC of FR = %d", rec.Code)
+	}
+	rec = customerCall(t, api, user, "PUT", path+"/printer-settings", `{"labelType":"ZPL"}`)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"labelType":"ZPL"`) {
+		t.Errorf("printer settings = %d %s", rec.Code, rec.Body)
+	}
+	rec = customerCall(t, api, user, "PUT", path+"/auto-manifest", `{"autoManifestDayTime":{"active":true,"time":"25:00","days":["MONDAY"]}}`)
+	if rec.Code != http.StatusBadRequest {
+		t.Errorf("invalid schedule = %d %s", rec.Code, rec.Body)
+	}
+}
