@@ -6,18 +6,19 @@ import (
 
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
+	"parcelportal/adapters/secrets"
 	"parcelportal/app/organisation/storetest"
 	"parcelportal/core/organisation"
 )
 
 func organisationStores(t *testing.T) storetest.Stores {
 	pool := postgrestest.NewPool(t)
-	secrets, err := postgres.NewSecrets(postgres.DevSecretsKey("test"))
+	box, err := secrets.NewBox(secrets.DevelopmentKey)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return storetest.Stores{
-		Tenants:      postgres.Tenants{Pool: pool, Sealer: secrets},
+		Tenants:      postgres.Tenants{Pool: pool, Sealer: box},
 		Fulfillments: postgres.Fulfillments{Pool: pool},
 		AddCustomer: func(t *testing.T, name, crmid string, hubID int64) organisation.CustomerRef {
 			c := organisation.CustomerRef{Name: name, CRMID: crmid}
@@ -46,8 +47,8 @@ func TestTenantCredentialsAreSealedAtRest(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool := postgrestest.NewPool(t)
-	secrets, _ := postgres.NewSecrets(postgres.DevSecretsKey("test"))
-	store := postgres.Tenants{Pool: pool, Sealer: secrets}
+	box, _ := secrets.NewBox(secrets.DevelopmentKey)
+	store := postgres.Tenants{Pool: pool, Sealer: box}
 	tn, err := store.CreateTenant(ctx, organisation.Tenant{Subsidiary: "S", Name: "N",
 		A1:   organisation.Credentials{Username: "u", Password: "a1-plain-secret", APIKey: "a1-plain-key"},
 		GRP:  organisation.Credentials{Username: "g", Password: "grp-plain-secret"},
@@ -64,7 +65,7 @@ func TestTenantCredentialsAreSealedAtRest(t *testing.T) {
 	if leaks != 0 {
 		t.Fatal("a credential is stored in clear or not at all")
 	}
-	other, _ := postgres.NewSecrets(postgres.DevSecretsKey("another key"))
+	other, _ := secrets.NewBox("q83vq83vq83vq83vq83vq83vq83vq83vq83vq83vq80=")
 	if _, err := (postgres.Tenants{Pool: pool, Sealer: other}).GetTenant(ctx, tn.ID); err == nil {
 		t.Fatal("credentials opened with another key")
 	}

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -26,6 +26,7 @@ import (
 	"parcelportal/app/news"
 	"parcelportal/app/organisation"
 	"parcelportal/app/userdata"
+	coreorganisation "parcelportal/core/organisation"
 	"parcelportal/core/profile"
 )
 
@@ -82,10 +83,7 @@ func handlers(cfg config, pool *pgxpool.Pool) (rpc.Handlers, error) {
 		Terms:   pdf.Terms{},
 	}
 	documents := document.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
-	organisations, err := organisationOf(cfg, pool)
-	if err != nil {
-		return rpc.Handlers{}, err
-	}
+	organisations := organisationOf(pool, sealer, credcheck.Client{CarrierURL: cfg.CarrierURL, TrackingURL: cfg.TrackingURL})
 	return rpc.Handlers{
 		Management: rpc.ManagementHandler{Queries: queries},
 		Account:    rpc.AccountHandler{Identity: ids},
@@ -103,26 +101,22 @@ func handlers(cfg config, pool *pgxpool.Pool) (rpc.Handlers, error) {
 	}, nil
 }
 
-// organisationOf wires tenants (carrier logins sealed with CREDENTIALS_KEY,
-// a fixed development key outside production) and fulfillments.
-func organisationOf(cfg config, pool *pgxpool.Pool) (organisation.Service, error) {
-	key := postgres.DevSecretsKey("development")
-	if k := os.Getenv("CREDENTIALS_KEY"); k != "" {
-		var err error
-		if key, err = postgres.ParseSecretsKey(k); err != nil {
-			return organisation.Service{}, fmt.Errorf("CREDENTIALS_KEY: %w", err)
-		}
-	} else if cfg.Production {
-		return organisation.Service{}, fmt.Errorf("CREDENTIALS_KEY: production needs its own key (32 bytes, base64)")
-	}
-	sealer, err := postgres.NewSecrets(key)
-	if err != nil {
-		return organisation.Service{}, err
-	}
+// organisationOf wires tenants (carrier logins sealed with the customers'
+// sealer, checked through the simulators' credential check) and fulfillments.
+func organisationOf(pool *pgxpool.Pool, sealer *secrets.Box, checks credcheck.Client) organisation.Service {
 	return organisation.Service{
 		Tenants:      postgres.Tenants{Pool: pool, Sealer: sealer},
 		Fulfillments: postgres.Fulfillments{Pool: pool},
-	}, nil
+		Checker:      tenantChecks{checks},
+	}
+}
+
+// tenantChecks checks a tenant's a1 or grp login like the customer form's.
+type tenantChecks struct{ client credcheck.Client }
+
+// CheckCredentials asks the carrier about the login.
+func (c tenantChecks) CheckCredentials(ctx context.Context, t coreorganisation.CredentialType, cr coreorganisation.Credentials) (bool, error) {
+	return c.client.Check(ctx, appcustomer.CredentialCheck{Target: string(t), Username: cr.Username, Password: cr.Password, APIKey: cr.APIKey})
 }
 
 // captchaOf builds the captcha the configuration asks for.
