@@ -34,12 +34,13 @@ const expected: Record<string, "public" | Role[]> = {
   "/shipment": entity,
   "/parcel": entity,
   "/customer": entity,
-  "/fulfillment": entity,
+  // Staff only, like the server's tenant and fulfillment services.
+  "/fulfillment": [Role.admin, Role.superAdmin, Role.operations],
   // Stricter than the other entity pages: the server lets only staff maintain links.
   "/user-data": [Role.admin, Role.superAdmin, Role.operations],
   "/product-codes-doc": entity,
   "/csv-template-doc": entity,
-  "/tenant": entity,
+  "/tenant": [Role.admin, Role.superAdmin, Role.operations],
   "/acss": entity,
   "/news": entity,
   "/address-book": entity,

@@ -89,15 +89,16 @@ export const routeTable: readonly (readonly [prefix: string, access: RouteAccess
   // Reached from the tracking grid: whoever may track may ask about a parcel.
   ["/internal-parcel-inquiry", anyOf(...trackingRoles)],
   ["/user-data", anyOf(...staffRoles)],
+  // Tenants and fulfillments are staff work on the server too (spec 3 §6).
+  ["/tenant", anyOf(...staffRoles)],
+  ["/fulfillment", anyOf(...staffRoles)],
   ...[
     "/batch",
     "/shipment",
     "/parcel",
     "/customer",
-    "/fulfillment",
     "/product-codes-doc",
     "/csv-template-doc",
-    "/tenant",
     "/acss",
     "/news",
     "/address-book",

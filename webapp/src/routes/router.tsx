@@ -35,10 +35,8 @@ const sections: [path: string, title: MessageDescriptor][] = [
   ["shipment/*", titles.shipment],
   ["parcel/*", titles.parcel],
   ["customer/*", titles.customer],
-  ["fulfillment/*", titles.fulfillment],
   ["product-codes-doc/*", titles.productCodesDoc],
   ["csv-template-doc/*", titles.csvTemplateDoc],
-  ["tenant/*", titles.tenant],
   ["acss/*", titles.acss],
   ["news/*", titles.news],
   ["address-book/*", titles.addressBook],
@@ -55,6 +53,12 @@ const AdminArea = lazy(() =>
 );
 const UserDataArea = lazy(() =>
   loadChunk(() => import("../features/userData/UserDataArea")).then((m) => ({ default: m.UserDataArea })),
+);
+const TenantArea = lazy(() =>
+  loadChunk(() => import("../features/tenant/TenantArea")).then((m) => ({ default: m.TenantArea })),
+);
+const FulfillmentArea = lazy(() =>
+  loadChunk(() => import("../features/fulfillment/FulfillmentArea")).then((m) => ({ default: m.FulfillmentArea })),
 );
 
 /** Header and footer stay while an area's code arrives; a failed load reaches the error page. */
@@ -90,6 +94,8 @@ export const routes: RouteObject[] = [
           { path: "account/*", element: <LazyArea area={AccountArea} /> },
           { path: "admin/*", element: <LazyArea area={AdminArea} /> },
           { path: "user-data/*", element: <LazyArea area={UserDataArea} /> },
+          { path: "tenant/*", element: <LazyArea area={TenantArea} /> },
+          { path: "fulfillment/*", element: <LazyArea area={FulfillmentArea} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

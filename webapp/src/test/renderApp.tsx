@@ -10,8 +10,10 @@ import { storeCredential } from "../auth/credentialStore";
 import { createFailureReporter } from "../errors/reportFailure";
 import { AccountSchema, AccountService } from "../gen/portal/v1/account_pb";
 import { CaptchaService } from "../gen/portal/v1/captcha_pb";
+import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
 import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/management_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
+import { TenantService } from "../gen/portal/v1/tenants_pb";
 import { UserDataService } from "../gen/portal/v1/user_data_pb";
 import { UserService } from "../gen/portal/v1/users_pb";
 import { routes } from "../routes/router";
@@ -57,6 +59,8 @@ type Options = {
   users?: Partial<ServiceImpl<typeof UserService>>;
   userData?: Partial<ServiceImpl<typeof UserDataService>>;
   captcha?: Partial<ServiceImpl<typeof CaptchaService>>;
+  tenants?: Partial<ServiceImpl<typeof TenantService>>;
+  fulfillments?: Partial<ServiceImpl<typeof FulfillmentService>>;
   /** Stores a credential and lets the portal answer for this user. */
   signedInAs?: TestUser;
   /** Where the memory router starts; with `state`, what the previous page handed over. */
@@ -71,7 +75,17 @@ type Options = {
  */
 export function renderApp(
   path: string,
-  { management = {}, account = {}, users = {}, userData = {}, captcha = {}, signedInAs, state }: Options = {},
+  {
+    management = {},
+    account = {},
+    users = {},
+    userData = {},
+    captcha = {},
+    tenants = {},
+    fulfillments = {},
+    signedInAs,
+    state,
+  }: Options = {},
 ) {
   if (signedInAs) storeCredential("test-token", true);
   const transport = createRouterTransport(
@@ -90,6 +104,8 @@ export function renderApp(
       });
       router.service(UserService, users);
       router.service(CaptchaService, captcha);
+      router.service(TenantService, tenants);
+      router.service(FulfillmentService, fulfillments);
       router.service(UserDataService, {
         getMyUserData: () => ({
           userData: {

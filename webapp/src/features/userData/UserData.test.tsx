@@ -43,11 +43,24 @@ describe("user data (spec 3 §2)", () => {
   it("keeps the user read-only when editing and leaves out an emptied reference", async () => {
     const ui = userEvent.setup();
     const updateUserData = vi.fn((request: { userData?: UserData }) => ({ userData: request.userData }));
-    renderApp("/user-data/12/edit", { signedInAs: admin, userData: { ...portal(), updateUserData } });
+    renderApp("/user-data/12/edit", {
+      signedInAs: admin,
+      userData: { ...portal(), updateUserData },
+      fulfillments: {
+        listFulfillments: () => ({ fulfillments: [{ id: 5n, name: "Rhein Fulfillment" }], totalCount: 1n }),
+        listCustomerChoices: () => ({
+          customers: [
+            { customer: { id: 1n, name: "Bäckerei Sonnenschein", crmid: "DE10000001" } },
+            { customer: books, fulfillment: { id: 5n, name: "Rhein Fulfillment" } },
+            { customer: garden, fulfillment: { id: 5n, name: "Rhein Fulfillment" } },
+          ],
+        }),
+      },
+    });
     expect(await screen.findByText("user")).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: "User" })).toBeNull();
 
-    // The choices come from what the links name (a stand-in until the customer list exists).
+    // The choices are every customer and every fulfillment.
     await ui.click(screen.getByRole("combobox", { name: "Customer" }));
     expect((await screen.findAllByRole("option")).map((option) => option.textContent)).toEqual([
       "None",

@@ -1,0 +1,34 @@
+import { Trans } from "@lingui/react/macro";
+import { Badge, Flex, Text } from "@radix-ui/themes";
+import type { Hub } from "../../gen/portal/v1/tenants_pb";
+
+/** One hub with its address; the default hub is highlighted (spec 3 §2). */
+export function HubAddress({ hub }: { hub: Hub }) {
+  const address = [hub.street, hub.additionalAddress, `${hub.zipCode} ${hub.city}`.trim(), hub.countryCode]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <Flex
+      direction="column"
+      gap="1"
+      p="2"
+      data-testid="hub"
+      data-default={hub.isDefault ? "true" : "false"}
+      style={hub.isDefault ? { background: "var(--accent-a3)", borderRadius: "var(--radius-2)" } : undefined}
+    >
+      <Flex gap="2" align="center">
+        <Text size="2" weight={hub.isDefault ? "bold" : "medium"}>
+          {hub.name}
+        </Text>
+        {hub.isDefault && (
+          <Badge color="green">
+            <Trans>Default</Trans>
+          </Badge>
+        )}
+      </Flex>
+      <Text size="1" color="gray">
+        {address}
+      </Text>
+    </Flex>
+  );
+}
