@@ -34,7 +34,6 @@ const sections: [path: string, title: MessageDescriptor][] = [
   ["batch/*", titles.batch],
   ["shipment/*", titles.shipment],
   ["parcel/*", titles.parcel],
-  ["customer/*", titles.customer],
   ["product-codes-doc/*", titles.productCodesDoc],
   ["csv-template-doc/*", titles.csvTemplateDoc],
   ["acss/*", titles.acss],
@@ -50,6 +49,12 @@ const AccountArea = lazy(() =>
 );
 const AdminArea = lazy(() =>
   loadChunk(() => import("../features/admin/AdminArea")).then((m) => ({ default: m.AdminArea })),
+);
+const CustomerArea = lazy(() =>
+  loadChunk(() => import("../features/customer/CustomerArea")).then((m) => ({ default: m.CustomerArea })),
+);
+const PrinterSettingsPage = lazy(() =>
+  loadChunk(() => import("../features/customer/PrinterSettingsPage")).then((m) => ({ default: m.PrinterSettingsPage })),
 );
 const UserDataArea = lazy(() =>
   loadChunk(() => import("../features/userData/UserDataArea")).then((m) => ({ default: m.UserDataArea })),
@@ -94,6 +99,9 @@ export const routes: RouteObject[] = [
           { path: "account/*", element: <LazyArea area={AccountArea} /> },
           { path: "admin/*", element: <LazyArea area={AdminArea} /> },
           { path: "user-data/*", element: <LazyArea area={UserDataArea} /> },
+          { path: "customer/*", element: <LazyArea area={CustomerArea} /> },
+          // More specific than account/*, so it wins without touching the account area.
+          { path: "account/printer", element: <LazyArea area={PrinterSettingsPage} /> },
           { path: "tenant/*", element: <LazyArea area={TenantArea} /> },
           { path: "fulfillment/*", element: <LazyArea area={FulfillmentArea} /> },
           { path: "*", element: <NotFoundPage /> },

@@ -1,26 +1,91 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ClockIcon } from "@radix-ui/react-icons";
-import { IconButton, Tooltip } from "@radix-ui/themes";
+import { Button, Flex, IconButton, Popover, Text } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import { useAutoManifest, useUpdateAutoManifest } from "../api/customers";
 import { hasAnyRole, Role } from "../auth/access";
+import { useActiveCustomer } from "../auth/activeCustomer";
 import { useSession } from "../auth/session";
+import { FormMessages } from "../components/form/FormMessages";
+import { describeFormFailure, noFailure } from "../errors/formFailure";
+import { canSave, emptySchedule, fromServer, type Schedule } from "../features/customer/autoManifest";
+import { ScheduleEditor } from "../features/customer/ScheduleEditor";
 
 /**
- * The auto-manifest clock of spec 1 §2, for USER, OPERATIONS and ADMIN. The
- * schedule itself arrives with the shipping screens; until then the entry
- * holds its place and says so.
+ * The auto-manifest clock of spec 1 §2, for USER, OPERATIONS and ADMIN: the
+ * active customer's schedule (active, weekdays, time HH:mm), saved only when
+ * it is off or complete.
  */
 export function AutoManifestMenu() {
   const { t } = useLingui();
   const session = useSession();
+  const { activeCustomer } = useActiveCustomer();
+  const [open, setOpen] = useState(false);
   if (!session || !hasAnyRole(session, [Role.user, Role.operations, Role.admin])) return null;
-  return (
-    <Tooltip content={t`Automatic manifests: the schedule can be set here soon.`}>
-      {/* A disabled button gets no pointer events; the wrapper lets the tooltip show. */}
-      <span tabIndex={0} data-testid="auto-manifest-menu" style={{ display: "inline-flex" }}>
+  if (!activeCustomer) {
+    return (
+      <span data-testid="auto-manifest-menu" style={{ display: "inline-flex" }}>
         <IconButton variant="ghost" color="gray" disabled aria-label={t`Automatic manifests`}>
           <ClockIcon />
         </IconButton>
       </span>
-    </Tooltip>
+    );
+  }
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger>
+        <IconButton variant="ghost" color="gray" aria-label={t`Automatic manifests`} data-testid="auto-manifest-menu">
+          <ClockIcon />
+        </IconButton>
+      </Popover.Trigger>
+      <Popover.Content width="360px">
+        {open && (
+          <ScheduleForm customerId={activeCustomer.id} name={activeCustomer.name} onDone={() => setOpen(false)} />
+        )}
+      </Popover.Content>
+    </Popover.Root>
+  );
+}
+
+function ScheduleForm({ customerId, name, onDone }: { customerId: bigint; name: string; onDone: () => void }) {
+  const stored = useAutoManifest(customerId);
+  const save = useUpdateAutoManifest();
+  const [schedule, setSchedule] = useState<Schedule>(emptySchedule);
+  const [touched, setTouched] = useState(false);
+  const [failure, setFailure] = useState(noFailure);
+  useEffect(() => {
+    if (stored.data !== undefined && !touched) setSchedule(fromServer(stored.data));
+  }, [stored.data, touched]);
+  const change = (next: Schedule) => {
+    setTouched(true);
+    setSchedule(next);
+  };
+  return (
+    <Flex direction="column" gap="3">
+      <Text weight="bold">
+        <Trans>Automatic manifests for {name}</Trans>
+      </Text>
+      <ScheduleEditor schedule={schedule} onChange={change} showProblems={touched} />
+      <FormMessages messages={failure.messages} />
+      <Flex justify="end" gap="2">
+        <Popover.Close>
+          <Button variant="soft" color="gray">
+            <Trans>Cancel</Trans>
+          </Button>
+        </Popover.Close>
+        <Button
+          disabled={!canSave(schedule)}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(
+              { id: customerId, schedule },
+              { onSuccess: onDone, onError: (error) => setFailure(describeFormFailure(error)) },
+            )
+          }
+        >
+          <Trans>Save</Trans>
+        </Button>
+      </Flex>
+    </Flex>
   );
 }

@@ -1,0 +1,72 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Pencil1Icon } from "@radix-ui/react-icons";
+import { Button, DataList, Flex } from "@radix-ui/themes";
+import { Link, useParams } from "react-router";
+import { useCustomer } from "../../api/customers";
+import { parseId } from "../../api/ids";
+import { FormPage } from "../../components/FormPage";
+import { PageLoading } from "../../pages/PageLoading";
+
+/** /customer/{id}: the customer's main data, read-only; credentials are never shown here. */
+export function CustomerDetailPage() {
+  const { t } = useLingui();
+  const id = parseId(useParams().id);
+  const { data: customer } = useCustomer(id);
+  if (!customer) return <PageLoading />;
+  const address = customer.address;
+  const schedule = customer.autoManifestDayTime;
+  const rows: [string, string][] = [
+    [t`Name`, customer.name],
+    [t`CRM ID`, customer.crmid],
+    [
+      t`Address`,
+      [
+        address?.street,
+        address?.additionalAddress,
+        `${address?.zipCode ?? ""} ${address?.city ?? ""}`.trim(),
+        address?.countryCode,
+      ]
+        .filter(Boolean)
+        .join(", "),
+    ],
+    [t`Hub`, customer.hub?.name ?? ""],
+    [t`Language`, customer.language],
+    [t`Label type`, customer.labelType === "Zebra" ? "ZPL" : customer.labelType],
+    [t`API client`, customer.apiClient],
+    [
+      t`Available features`,
+      customer.availableFeatures
+        .map((f) => [f.product, f.service, ...f.options].filter(Boolean).join(" / "))
+        .join("; "),
+    ],
+    [t`Automatic manifests`, schedule?.active ? `${schedule.days.join(", ")} ${schedule.time}` : t`Off`],
+    [t`General terms and conditions accepted`, customer.gtcAccepted ? t`Yes` : t`No`],
+  ];
+  return (
+    <FormPage title={customer.name}>
+      <Flex direction="column" gap="4">
+        <DataList.Root>
+          {rows.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.Label>{label}</DataList.Label>
+              <DataList.Value>{value}</DataList.Value>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+        <Flex justify="end" gap="3">
+          <Button asChild variant="soft" color="gray">
+            <Link to="/customer">
+              <Trans>Back</Trans>
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to={`/customer/${customer.id}/edit`}>
+              <Pencil1Icon />
+              <Trans>Edit</Trans>
+            </Link>
+          </Button>
+        </Flex>
+      </Flex>
+    </FormPage>
+  );
+}

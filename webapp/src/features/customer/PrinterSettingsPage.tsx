@@ -1,0 +1,75 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Callout, Flex, RadioGroup, Text } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import { usePrinterSettings, useUpdatePrinterSettings } from "../../api/customers";
+import { useActiveCustomer } from "../../auth/activeCustomer";
+import { FormMessages } from "../../components/form/FormMessages";
+import { FormPage } from "../../components/FormPage";
+import { describeFormFailure, noFailure } from "../../errors/formFailure";
+import { PageLoading } from "../../pages/PageLoading";
+
+/** /account/printer: the active customer's label type, PDF (default) or ZPL. */
+export function PrinterSettingsPage() {
+  const { t } = useLingui();
+  const { activeCustomer } = useActiveCustomer();
+  const settings = usePrinterSettings(activeCustomer?.id ?? null);
+  const save = useUpdatePrinterSettings();
+  const [labelType, setLabelType] = useState("PDF");
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState(noFailure);
+  useEffect(() => {
+    if (settings.data) setLabelType(settings.data === "Zebra" ? "ZPL" : settings.data);
+  }, [settings.data]);
+  return (
+    <FormPage title={t`Printer settings`}>
+      {!activeCustomer ? (
+        <Callout.Root color="amber" role="alert">
+          <Callout.Text>
+            <Trans>Choose a customer first.</Trans>
+          </Callout.Text>
+        </Callout.Root>
+      ) : !settings.data ? (
+        <PageLoading />
+      ) : (
+        <Flex direction="column" gap="4">
+          <Text size="2">
+            <Trans>Label format for {activeCustomer.name}</Trans>
+          </Text>
+          <RadioGroup.Root
+            value={labelType}
+            onValueChange={(value) => {
+              setSaved(false);
+              setLabelType(value);
+            }}
+            aria-label={t`Label type`}
+          >
+            <RadioGroup.Item value="PDF">PDF</RadioGroup.Item>
+            <RadioGroup.Item value="ZPL">ZPL</RadioGroup.Item>
+          </RadioGroup.Root>
+          <FormMessages messages={failure.messages} />
+          {saved && (
+            <Callout.Root color="green" role="status">
+              <Callout.Text>
+                <Trans>The printer settings have been saved.</Trans>
+              </Callout.Text>
+            </Callout.Root>
+          )}
+          <Flex justify="end">
+            <Button
+              loading={save.isPending}
+              onClick={() => {
+                setFailure(noFailure);
+                save.mutate(
+                  { id: activeCustomer.id, labelType },
+                  { onSuccess: () => setSaved(true), onError: (error) => setFailure(describeFormFailure(error)) },
+                );
+              }}
+            >
+              <Trans>Save</Trans>
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+    </FormPage>
+  );
+}

@@ -1,0 +1,182 @@
+import type { CustomerInit } from "../../api/customers";
+import type { Customer } from "../../gen/portal/v1/customers_pb";
+import { emptySchedule, fromServer, type Schedule } from "./autoManifest";
+
+/** The customer form's state: every field of spec 3 §3 as the inputs hold it. */
+export type CustomerForm = {
+  name: string;
+  crmid: string;
+  apiUsername: string;
+  senderTaxId: string;
+  taxNumber: string;
+  street: string;
+  additionalAddress: string;
+  zipCode: string;
+  city: string;
+  region: string;
+  countryCode: string;
+  phone: string;
+  language: string;
+  labelType: string;
+  apiClient: string;
+  currency: string;
+  hubId: bigint;
+  hubName: string;
+  acssId: string;
+  chargeable: boolean;
+  shouldIncreaseReferenceNumber: boolean;
+  manifestType: string;
+  manifestEmails: string;
+  sellerEori: string;
+  features: { product: string; service: string; options: string }[];
+  thresholds: { destination: string; eoriThreshold: string }[];
+  rules: { destination: string; product: string; service: string; additionalOptions: string; manifestType: string }[];
+  schedule: Schedule;
+  credentials: Record<CredentialField, string>;
+  fulltrackVersion: string;
+  grpEnabled: boolean;
+  trackingUsername: string;
+};
+
+export const credentialFields = [
+  "apiPassword",
+  "trackingPassword",
+  "fulltrackAccessKey",
+  "fulltrackRefreshToken",
+  "fulltrackApiKey",
+  "cognitoClientId",
+  "cognitoClientSecret",
+  "a1ApiKey",
+  "a1Username",
+  "a1Password",
+  "a1ProcessingPoint",
+  "shippyProApiKey",
+  "grpApiUsername",
+  "grpApiPassword",
+] as const;
+
+export type CredentialField = (typeof credentialFields)[number];
+
+const list = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+export function formOf(customer: Customer | null): CustomerForm {
+  const credentials = Object.fromEntries(credentialFields.map((field) => [field, customer?.[field] ?? ""])) as Record<
+    CredentialField,
+    string
+  >;
+  return {
+    name: customer?.name ?? "",
+    crmid: customer?.crmid ?? "",
+    apiUsername: customer?.apiUsername ?? "",
+    senderTaxId: customer?.senderTaxId ?? "",
+    taxNumber: customer?.taxNumber ?? "",
+    street: customer?.address?.street ?? "",
+    additionalAddress: customer?.address?.additionalAddress ?? "",
+    zipCode: customer?.address?.zipCode ?? "",
+    city: customer?.address?.city ?? "",
+    region: customer?.address?.region ?? "",
+    countryCode: customer?.address?.countryCode ?? "",
+    phone: customer?.address?.phone ?? "",
+    language: customer?.language || "en",
+    labelType: customer?.labelType || "PDF",
+    apiClient: customer?.apiClient || "SHIPPING",
+    currency: customer?.currency || "EUR",
+    hubId: customer?.hub?.id ?? 0n,
+    hubName: customer?.hub?.name ?? "",
+    acssId: customer?.acss && customer.acss.id > 0n ? String(customer.acss.id) : "",
+    chargeable: customer?.isCommercialInvoiceChargeable ?? false,
+    shouldIncreaseReferenceNumber: customer?.shouldIncreaseReferenceNumber ?? false,
+    manifestType: customer?.manifestType ?? "",
+    manifestEmails: (customer?.manifestEmails ?? []).join(", "),
+    sellerEori: customer?.sellerEori ?? "",
+    features: (customer?.availableFeatures ?? []).map((f) => ({
+      product: f.product,
+      service: f.service,
+      options: f.options.join(", "),
+    })),
+    thresholds: (customer?.eoriCountryThresholds ?? []).map((e) => ({
+      destination: e.destination,
+      eoriThreshold: String(e.eoriThreshold),
+    })),
+    rules: (customer?.manifestingRules ?? []).map((r) => ({
+      destination: r.destination,
+      product: r.product,
+      service: r.service,
+      additionalOptions: r.additionalOptions.join(", "),
+      manifestType: r.manifestType,
+    })),
+    schedule: customer ? fromServer(customer.autoManifestDayTime) : emptySchedule,
+    credentials,
+    fulltrackVersion: customer?.fulltrackVersion ?? "",
+    grpEnabled: customer?.grpEnabled ?? false,
+    trackingUsername: customer?.trackingUsername ?? "",
+  };
+}
+
+export function customerOf(form: CustomerForm, id: bigint | undefined): CustomerInit {
+  return {
+    id,
+    name: form.name.trim(),
+    crmid: form.crmid.trim().toUpperCase(),
+    apiUsername: form.apiUsername.trim(),
+    senderTaxId: form.senderTaxId,
+    taxNumber: form.taxNumber,
+    address: {
+      street: form.street,
+      additionalAddress: form.additionalAddress,
+      zipCode: form.zipCode,
+      city: form.city,
+      region: form.region,
+      countryCode: form.countryCode.trim().toUpperCase(),
+      phone: form.phone,
+    },
+    language: form.language,
+    labelType: form.labelType,
+    apiClient: form.apiClient,
+    currency: form.currency,
+    hub: form.hubId > 0n ? { id: form.hubId } : undefined,
+    acss: /^[0-9]+$/.test(form.acssId) ? { id: BigInt(form.acssId) } : undefined,
+    isCommercialInvoiceChargeable: form.chargeable,
+    shouldIncreaseReferenceNumber: form.shouldIncreaseReferenceNumber,
+    manifestType: form.manifestType,
+    manifestEmails: list(form.manifestEmails),
+    sellerEori: form.sellerEori,
+    availableFeatures: form.features
+      .filter((f) => f.product || f.service)
+      .map((f) => ({ product: f.product.trim(), service: f.service.trim(), options: list(f.options) })),
+    eoriCountryThresholds: form.thresholds
+      .filter((e) => e.destination)
+      .map((e) => ({ destination: e.destination.trim().toUpperCase(), eoriThreshold: Number(e.eoriThreshold) || 0 })),
+    manifestingRules: form.rules
+      .filter((r) => r.destination || r.product || r.service)
+      .map((r) => ({
+        destination: r.destination.trim().toUpperCase(),
+        product: r.product.trim(),
+        service: r.service.trim(),
+        additionalOptions: list(r.additionalOptions),
+        manifestType: r.manifestType.trim(),
+      })),
+    autoManifestDayTime: form.schedule,
+    fulltrackVersion: form.fulltrackVersion,
+    grpEnabled: form.grpEnabled,
+    trackingUsername: form.trackingUsername,
+    ...form.credentials,
+  };
+}
+
+/** The client-side rules of spec 3 §5, by field; the server checks them again. */
+export function formProblems(form: CustomerForm, admin: boolean): Record<string, "required" | "pattern" | "maxLength"> {
+  const problems: Record<string, "required" | "pattern" | "maxLength"> = {};
+  if (form.name.trim() === "") problems.name = "required";
+  if (admin) {
+    if (form.crmid.trim() === "") problems.crmid = "required";
+    else if (!/^(AT|BE|DK|DE|IT|NL|ES|SE)[0-9]{8}$/.test(form.crmid.trim().toUpperCase())) problems.crmid = "pattern";
+    if (form.apiUsername.trim() === "") problems.apiUsername = "required";
+  }
+  if (form.credentials.cognitoClientSecret.length > 100) problems.cognitoClientSecret = "maxLength";
+  return problems;
+}
