@@ -40,8 +40,8 @@ var (
 )
 
 // Validate checks the customer as saved by an admin or by someone else:
-// name and apiUsername are required, the CRM id only for admins (others do
-// not see the Configuration tab), the cognito client secret has at most 100
+// the name is required; the CRM id and apiUsername only for admins (others
+// do not see the Configuration and Credentials tabs, and keep what is stored), the cognito client secret has at most 100
 // characters, the auto-manifest schedule is inactive or complete.
 func Validate(c Customer, admin bool) error {
 	check := account.Checker{Object: Object}
@@ -51,7 +51,7 @@ func Validate(c Customer, admin bool) error {
 	if admin || c.CRMID != "" {
 		check.CRMID("crmid", c.CRMID)
 	}
-	if strings.TrimSpace(c.APIUsername) == "" {
+	if admin && strings.TrimSpace(c.APIUsername) == "" {
 		check.Violations = append(check.Violations, failure.FieldViolation{Object: Object, Field: "apiUsername", Rule: RuleRequired})
 	}
 	if utf8.RuneCountInString(c.Credentials.CognitoClientSecret) > CognitoClientSecretMaxLength {
