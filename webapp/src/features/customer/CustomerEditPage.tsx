@@ -25,6 +25,7 @@ import {
   useUpdateCustomer,
 } from "../../api/customers";
 import { parseId } from "../../api/ids";
+import { useCustomerChoices, useTenantPage } from "../../api/organisation";
 import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
 import { Field } from "../../components/form/Field";
@@ -315,6 +316,12 @@ function Configuration({
   current: Customer | null;
 }) {
   const { t } = useLingui();
+  const tenants = useTenantPage({ page: 0, size: 1000 });
+  const choices = useCustomerChoices(current !== null);
+  const hubs = (tenants.data?.items ?? []).flatMap((tenant) =>
+    tenant.hubs.map((hub) => ({ id: hub.id, name: hub.name, tenant: tenant.name })),
+  );
+  const fulfillment = choices.data?.find((choice) => choice.customer?.id === current?.id)?.fulfillment?.name;
   return (
     <Flex direction="column" gap="4" pt="4">
       <Grid columns={{ initial: "1", sm: "2" }} gap="3">
@@ -332,15 +339,29 @@ function Configuration({
         </Field>
         <Field label={t`Hub`}>
           {(control) => (
-            <Text {...control} size="2">
-              {form.hubName || t`The tenant's default hub`}
-            </Text>
+            <Select.Root
+              value={form.hubId > 0n ? String(form.hubId) : defaultHub}
+              onValueChange={(value) => set("hubId")(value === defaultHub ? 0n : BigInt(value))}
+            >
+              <Select.Trigger {...control} />
+              <Select.Content>
+                <Select.Item value={defaultHub}>{t`The tenant's default hub`}</Select.Item>
+                {hubs.map((hub) => (
+                  <Select.Item key={String(hub.id)} value={String(hub.id)}>
+                    {hub.tenant} – {hub.name}
+                  </Select.Item>
+                ))}
+                {form.hubId > 0n && !hubs.some((hub) => hub.id === form.hubId) && (
+                  <Select.Item value={String(form.hubId)}>{form.hubName}</Select.Item>
+                )}
+              </Select.Content>
+            </Select.Root>
           )}
         </Field>
-        <Field label={t`Fulfillments`}>
+        <Field label={t`Fulfillment`} hint={t`Chosen in the fulfillment form.`}>
           {(control) => (
             <Text {...control} size="2">
-              {(current?.fulfillments ?? []).map((f) => `#${f.id}`).join(", ") || "–"}
+              {fulfillment || "–"}
             </Text>
           )}
         </Field>
@@ -405,6 +426,9 @@ function Configuration({
     </Flex>
   );
 }
+
+/** Select items need a value; this one stands for the tenant's default hub. */
+const defaultHub = "default";
 
 type CheckTarget = "api" | "tracking" | "fulltrack" | "a1" | "grp";
 type CheckValues = { username?: string; password?: string; apiKey?: string; accessKey?: string; version?: string };
