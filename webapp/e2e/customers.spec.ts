@@ -182,3 +182,23 @@ test("the auto-manifest clock saves the active customer's schedule only when com
   await menu.getByRole("button", { name: "Save" }).click();
   await expect(menu).toHaveCount(0);
 });
+
+test("the printer settings keep the active customer's label type", async ({ page }) => {
+  await signIn(page, "user");
+  await page.getByRole("button", { name: "Account: user" }).click();
+  await page.getByRole("menuitem", { name: "Printer settings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Printer settings" })).toBeVisible();
+  const zpl = page.getByRole("radio", { name: "ZPL" });
+  const pdf = page.getByRole("radio", { name: "PDF" });
+  await zpl.click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The printer settings have been saved.")).toBeVisible();
+  await page.reload();
+  await expect(zpl).toBeChecked();
+  // Back to the default.
+  await pdf.click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The printer settings have been saved.")).toBeVisible();
+  await page.reload();
+  await expect(pdf).toBeChecked();
+});
