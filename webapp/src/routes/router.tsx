@@ -34,13 +34,8 @@ const sections: [path: string, title: MessageDescriptor][] = [
   ["batch/*", titles.batch],
   ["shipment/*", titles.shipment],
   ["parcel/*", titles.parcel],
-  ["product-codes-doc/*", titles.productCodesDoc],
-  ["csv-template-doc/*", titles.csvTemplateDoc],
-  ["acss/*", titles.acss],
-  ["news/*", titles.news],
   ["address-book/*", titles.addressBook],
   ["routing-options/*", titles.routingOptions],
-  ["invoice-report/*", titles.invoiceReport],
 ];
 
 /** The account and admin areas load on first visit: most users never open the admin pages. */
@@ -58,6 +53,24 @@ const PrinterSettingsPage = lazy(() =>
 );
 const UserDataArea = lazy(() =>
   loadChunk(() => import("../features/userData/UserDataArea")).then((m) => ({ default: m.UserDataArea })),
+);
+/** Documents, acss files, news and the invoice report: admins only, loaded on first visit. */
+const ProductCodesDocArea = lazy(() =>
+  loadChunk(() => import("../features/documents/DocumentArea")).then((m) => ({ default: m.ProductCodesDocArea })),
+);
+const CsvTemplateDocArea = lazy(() =>
+  loadChunk(() => import("../features/documents/DocumentArea")).then((m) => ({ default: m.CsvTemplateDocArea })),
+);
+const AcssArea = lazy(() =>
+  loadChunk(() => import("../features/acss/AcssArea")).then((m) => ({ default: m.AcssArea })),
+);
+const NewsArea = lazy(() =>
+  loadChunk(() => import("../features/news/NewsArea")).then((m) => ({ default: m.NewsArea })),
+);
+const InvoiceReportPage = lazy(() =>
+  loadChunk(() => import("../features/invoiceReport/InvoiceReportPage")).then((m) => ({
+    default: m.InvoiceReportPage,
+  })),
 );
 const TenantArea = lazy(() =>
   loadChunk(() => import("../features/tenant/TenantArea")).then((m) => ({ default: m.TenantArea })),
@@ -99,6 +112,11 @@ export const routes: RouteObject[] = [
           { path: "account/*", element: <LazyArea area={AccountArea} /> },
           { path: "admin/*", element: <LazyArea area={AdminArea} /> },
           { path: "user-data/*", element: <LazyArea area={UserDataArea} /> },
+          { path: "product-codes-doc/*", element: <LazyArea area={ProductCodesDocArea} /> },
+          { path: "csv-template-doc/*", element: <LazyArea area={CsvTemplateDocArea} /> },
+          { path: "acss/*", element: <LazyArea area={AcssArea} /> },
+          { path: "news/*", element: <LazyArea area={NewsArea} /> },
+          { path: "invoice-report", element: <LazyArea area={InvoiceReportPage} /> },
           { path: "customer/*", element: <LazyArea area={CustomerArea} /> },
           // More specific than account/*, so it wins without touching the account area.
           { path: "account/printer", element: <LazyArea area={PrinterSettingsPage} /> },

@@ -1,0 +1,90 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { createClient } from "@connectrpc/connect";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { type Document, type DocumentSchema, DocumentService } from "../gen/portal/v1/documents_pb";
+import { useTransport } from "./TransportContext";
+
+/** The DocumentService: product-codes and CSV-template documents (spec 3 §2). */
+function useDocumentClient() {
+  const transport = useTransport();
+  return useMemo(() => createClient(DocumentService, transport), [transport]);
+}
+
+/** The two document lists; each has the same five screens. */
+export type DocumentKind = "productCodes" | "csvTemplate";
+
+export type DocumentInit = MessageInitShape<typeof DocumentSchema>;
+
+const listKey = (kind: DocumentKind) => ["documents", kind] as const;
+
+/** Calls of one kind, so that the screens need not know the RPC names. */
+function useKindCalls(kind: DocumentKind) {
+  const client = useDocumentClient();
+  return useMemo(
+    () =>
+      kind === "productCodes"
+        ? {
+            list: async (signal?: AbortSignal) => (await client.listProductCodesDocs({}, { signal })).productCodesDocs,
+            get: async (id: bigint, signal?: AbortSignal) =>
+              (await client.getProductCodesDoc({ id }, { signal })).document,
+            create: async (document: DocumentInit) => (await client.createProductCodesDoc({ document })).document,
+            update: async (document: DocumentInit) => (await client.updateProductCodesDoc({ document })).document,
+            remove: async (id: bigint): Promise<void> => void (await client.deleteProductCodesDoc({ id })),
+            download: async (id: bigint) => (await client.downloadProductCodesDoc({ id })).file,
+          }
+        : {
+            list: async (signal?: AbortSignal) => (await client.listCsvTemplateDocs({}, { signal })).csvTemplateDocs,
+            get: async (id: bigint, signal?: AbortSignal) =>
+              (await client.getCsvTemplateDoc({ id }, { signal })).document,
+            create: async (document: DocumentInit) => (await client.createCsvTemplateDoc({ document })).document,
+            update: async (document: DocumentInit) => (await client.updateCsvTemplateDoc({ document })).document,
+            remove: async (id: bigint): Promise<void> => void (await client.deleteCsvTemplateDoc({ id })),
+            download: async (id: bigint) => (await client.downloadCsvTemplateDoc({ id })).file,
+          },
+    [client, kind],
+  );
+}
+
+/** GET web/api/{kind}-docs: every document, newest first, without the files. */
+export function useDocuments(kind: DocumentKind) {
+  const calls = useKindCalls(kind);
+  return useQuery({ queryKey: [...listKey(kind), "list"], queryFn: ({ signal }) => calls.list(signal) });
+}
+
+/** One document with its file. */
+export function useDocument(kind: DocumentKind, id: bigint | null) {
+  const calls = useKindCalls(kind);
+  return useQuery({
+    queryKey: [...listKey(kind), "one", String(id)],
+    queryFn: async ({ signal }) => (await calls.get(id ?? 0n, signal)) ?? null,
+    enabled: id !== null,
+  });
+}
+
+function useDocumentMutation<Input, Output>(kind: DocumentKind, call: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(kind) }),
+    meta: { inlineMessages: true },
+  });
+}
+
+export function useSaveDocument(kind: DocumentKind) {
+  const calls = useKindCalls(kind);
+  return useDocumentMutation(kind, (document: DocumentInit): Promise<Document | undefined> =>
+    document.id ? calls.update(document) : calls.create(document),
+  );
+}
+
+export function useDeleteDocument(kind: DocumentKind) {
+  const calls = useKindCalls(kind);
+  return useDocumentMutation(kind, (id: bigint) => calls.remove(id));
+}
+
+/** The download of one document's file: its bytes and content type. */
+export function useDownloadDocument(kind: DocumentKind) {
+  const calls = useKindCalls(kind);
+  return useMutation({ mutationFn: (id: bigint) => calls.download(id) });
+}
