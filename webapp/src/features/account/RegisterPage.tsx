@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Flex, Link as RadixLink, Select, Text, TextArea } from "@radix-ui/themes";
+import { Button, Flex, Link as RadixLink, Text, TextArea } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useRegister } from "../../api/account";
@@ -8,12 +8,13 @@ import { limits, type RegistrationForm, validateRegistration } from "../../auth/
 import { Captcha } from "../../components/form/Captcha";
 import { Field } from "../../components/form/Field";
 import { FormMessages } from "../../components/form/FormMessages";
+import { LanguageField } from "../../components/form/LanguageField";
 import { PasswordField } from "../../components/form/PasswordField";
 import { TextInputField } from "../../components/form/TextInputField";
 import { loginSymbols, type PatternField, violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
-import { defaultLocale, localeNames, supportedLocales } from "../../i18n/locales";
+import { defaultLocale } from "../../i18n/locales";
 import { pageTitles } from "../../routes/pageTitles";
 
 const emptyForm: RegistrationForm = {
@@ -136,20 +137,7 @@ export function RegisterPage() {
               />
             )}
           </Field>
-          <Field label={t`Language`} error={errorOf("langKey")}>
-            {(control) => (
-              <Select.Root value={form.langKey} onValueChange={set("langKey")}>
-                <Select.Trigger {...control} />
-                <Select.Content>
-                  {supportedLocales.map((locale) => (
-                    <Select.Item key={locale} value={locale}>
-                      {localeNames[locale]}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            )}
-          </Field>
+          <LanguageField value={form.langKey} onValueChange={set("langKey")} error={errorOf("langKey")} />
           <Captcha
             siteKey={profile?.recaptchaSiteKey}
             round={captchaRound}

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Flex, Grid, Select } from "@radix-ui/themes";
+import { Button, Flex, Grid } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { type AccountForm, useAccountQuery, useSaveAccount } from "../../api/account";
 import { checkEmail } from "../../auth/accountRules";
 import { useCredential } from "../../auth/credentialStore";
-import { Field } from "../../components/form/Field";
 import { FormMessages } from "../../components/form/FormMessages";
+import { LanguageField } from "../../components/form/LanguageField";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { TextInputField } from "../../components/form/TextInputField";
 import { violationMessage } from "../../components/form/violationMessage";
@@ -13,7 +13,7 @@ import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import type { Account } from "../../gen/portal/v1/account_pb";
 import { activateLocale } from "../../i18n/activateLocale";
-import { defaultLocale, isSupportedLocale, localeNames, supportedLocales } from "../../i18n/locales";
+import { defaultLocale, isSupportedLocale } from "../../i18n/locales";
 import { PageLoading } from "../../pages/PageLoading";
 import { pageTitles } from "../../routes/pageTitles";
 
@@ -102,20 +102,7 @@ function SettingsForm({ account }: { account: Account }) {
           onValueChange={set("email")}
           error={errors.email}
         />
-        <Field label={t`Language`} error={failure.fields.langKey}>
-          {(control) => (
-            <Select.Root value={form.langKey} onValueChange={set("langKey")}>
-              <Select.Trigger {...control} />
-              <Select.Content>
-                {supportedLocales.map((locale) => (
-                  <Select.Item key={locale} value={locale}>
-                    {localeNames[locale]}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          )}
-        </Field>
+        <LanguageField value={form.langKey} onValueChange={set("langKey")} error={failure.fields.langKey} />
         <FormMessages messages={failure.messages} />
         {saved && (
           <SuccessMessage>

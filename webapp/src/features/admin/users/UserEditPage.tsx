@@ -7,6 +7,7 @@ import { checkEmail, checkLogin, checkPassword } from "../../../auth/accountRule
 import { activationStatuses, roleLabel, statusLabel } from "../../../auth/roleLabels";
 import { Field } from "../../../components/form/Field";
 import { FormMessages } from "../../../components/form/FormMessages";
+import { LanguageField } from "../../../components/form/LanguageField";
 import { PasswordField } from "../../../components/form/PasswordField";
 import { TextInputField } from "../../../components/form/TextInputField";
 import { violationMessage } from "../../../components/form/violationMessage";
@@ -14,7 +15,7 @@ import { FormPage } from "../../../components/FormPage";
 import { MultiSelect } from "../../../components/MultiSelect";
 import { describeFormFailure, noFailure } from "../../../errors/formFailure";
 import type { User } from "../../../gen/portal/v1/users_pb";
-import { defaultLocale, localeNames, supportedLocales } from "../../../i18n/locales";
+import { defaultLocale } from "../../../i18n/locales";
 import { PageLoading } from "../../../pages/PageLoading";
 import { userPath } from "./UserListPage";
 
@@ -175,20 +176,7 @@ function UserFormView({ initial, existing = false }: { initial: UserForm; existi
               </Select.Root>
             )}
           </Field>
-          <Field label={t`Language`} error={errorOf("langKey")}>
-            {(control) => (
-              <Select.Root value={form.langKey} onValueChange={set("langKey")}>
-                <Select.Trigger {...control} />
-                <Select.Content>
-                  {supportedLocales.map((locale) => (
-                    <Select.Item key={locale} value={locale}>
-                      {localeNames[locale]}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            )}
-          </Field>
+          <LanguageField value={form.langKey} onValueChange={set("langKey")} error={errorOf("langKey")} />
         </Grid>
         <Field label={t`Roles`} error={errorOf("authorities")}>
           {(control) => (
