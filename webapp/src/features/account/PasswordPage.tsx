@@ -5,6 +5,7 @@ import { useChangePassword } from "../../api/account";
 import { checkConfirmation, checkPassword } from "../../auth/accountRules";
 import { useSession } from "../../auth/session";
 import { FormMessages } from "../../components/form/FormMessages";
+import { NewPasswordFields } from "../../components/form/NewPasswordFields";
 import { PasswordField } from "../../components/form/PasswordField";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { violationMessage } from "../../components/form/violationMessage";
@@ -71,23 +72,14 @@ export function PasswordPage() {
             onValueChange={set("currentPassword")}
             error={errorOf("currentPassword")}
           />
-          <PasswordField
-            label={t`New password`}
+          <NewPasswordFields
             name="newPassword"
-            autoComplete="new-password"
-            value={form.newPassword}
-            onValueChange={set("newPassword")}
-            error={errorOf("newPassword")}
-            showStrength
-            onGenerate={set("confirmation")}
-          />
-          <PasswordField
-            label={t`New password confirmation`}
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={form.confirmation}
-            onValueChange={set("confirmation")}
-            error={errorOf("confirmation")}
+            password={form.newPassword}
+            confirmation={form.confirmation}
+            onPasswordChange={set("newPassword")}
+            onConfirmationChange={set("confirmation")}
+            passwordError={errorOf("newPassword")}
+            confirmationError={errorOf("confirmation")}
           />
           <FormMessages messages={failure.messages} />
           {changed && (

@@ -9,7 +9,7 @@ import { Captcha } from "../../components/form/Captcha";
 import { Field } from "../../components/form/Field";
 import { FormMessages } from "../../components/form/FormMessages";
 import { LanguageField } from "../../components/form/LanguageField";
-import { PasswordField } from "../../components/form/PasswordField";
+import { NewPasswordFields } from "../../components/form/NewPasswordFields";
 import { TextInputField } from "../../components/form/TextInputField";
 import { loginSymbols, type PatternField, violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
@@ -99,23 +99,14 @@ export function RegisterPage() {
             onValueChange={set("email")}
             error={errorOf("email")}
           />
-          <PasswordField
-            label={t`New password`}
+          <NewPasswordFields
             name="password"
-            autoComplete="new-password"
-            value={form.password}
-            onValueChange={set("password")}
-            error={errorOf("password")}
-            showStrength
-            onGenerate={set("confirmPassword")}
-          />
-          <PasswordField
-            label={t`New password confirmation`}
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={form.confirmPassword}
-            onValueChange={set("confirmPassword")}
-            error={errorOf("confirmPassword")}
+            password={form.password}
+            confirmation={form.confirmPassword}
+            onPasswordChange={set("password")}
+            onConfirmationChange={set("confirmPassword")}
+            passwordError={errorOf("password")}
+            confirmationError={errorOf("confirmPassword")}
           />
           <TextInputField
             label={t`CRM ID`}

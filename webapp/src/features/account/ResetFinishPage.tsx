@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { useFinishPasswordReset } from "../../api/account";
 import { checkConfirmation, checkPassword } from "../../auth/accountRules";
 import { FormMessages } from "../../components/form/FormMessages";
-import { PasswordField } from "../../components/form/PasswordField";
+import { NewPasswordFields } from "../../components/form/NewPasswordFields";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
 import { MessageBody } from "../../components/MessagePage";
@@ -44,7 +44,6 @@ export function ResetFinishPage() {
 }
 
 function NewPasswordForm({ resetKey }: { resetKey: string }) {
-  const { t } = useLingui();
   const navigate = useNavigate();
   const finish = useFinishPasswordReset();
   const [newPassword, setNewPassword] = useState("");
@@ -74,23 +73,14 @@ function NewPasswordForm({ resetKey }: { resetKey: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Flex direction="column" gap="4">
-        <PasswordField
-          label={t`New password`}
+        <NewPasswordFields
           name="newPassword"
-          autoComplete="new-password"
-          value={newPassword}
-          onValueChange={setNewPassword}
-          error={passwordViolation ? violationMessage(passwordViolation) : failure.fields.newPassword}
-          showStrength
-          onGenerate={setConfirmation}
-        />
-        <PasswordField
-          label={t`New password confirmation`}
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={confirmation}
-          onValueChange={setConfirmation}
-          error={confirmationViolation ? violationMessage(confirmationViolation) : null}
+          password={newPassword}
+          confirmation={confirmation}
+          onPasswordChange={setNewPassword}
+          onConfirmationChange={setConfirmation}
+          passwordError={passwordViolation ? violationMessage(passwordViolation) : failure.fields.newPassword}
+          confirmationError={confirmationViolation ? violationMessage(confirmationViolation) : null}
         />
         <FormMessages messages={failure.messages} />
         <Flex justify="end">
