@@ -38,14 +38,15 @@ const expected: Record<string, "public" | Role[]> = {
   "/fulfillment": [Role.admin, Role.superAdmin, Role.operations],
   // Stricter than the other entity pages: the server lets only staff maintain links.
   "/user-data": [Role.admin, Role.superAdmin, Role.operations],
-  "/product-codes-doc": entity,
-  "/csv-template-doc": entity,
+  // Admin work on the server (documents, acss, news, invoice report).
+  "/product-codes-doc": [Role.admin, Role.superAdmin],
+  "/csv-template-doc": [Role.admin, Role.superAdmin],
   "/tenant": [Role.admin, Role.superAdmin, Role.operations],
-  "/acss": entity,
-  "/news": entity,
+  "/acss": [Role.admin, Role.superAdmin],
+  "/news": [Role.admin, Role.superAdmin],
   "/address-book": entity,
   "/routing-options": entity,
-  "/invoice-report": entity,
+  "/invoice-report": [Role.admin, Role.superAdmin],
 };
 
 describe("the route table (spec 1 §6)", () => {

@@ -92,19 +92,15 @@ export const routeTable: readonly (readonly [prefix: string, access: RouteAccess
   // Tenants and fulfillments are staff work on the server too (spec 3 §6).
   ["/tenant", anyOf(...staffRoles)],
   ["/fulfillment", anyOf(...staffRoles)],
-  ...[
-    "/batch",
-    "/shipment",
-    "/parcel",
-    "/customer",
-    "/product-codes-doc",
-    "/csv-template-doc",
-    "/acss",
-    "/news",
-    "/address-book",
-    "/routing-options",
-    "/invoice-report",
-  ].map((prefix) => [prefix, anyOf(...entityRoles)] as const),
+  // Documents, acss files, news and the invoice report are admin work on the
+  // server; the spec leaves who reaches them open (spec 3 §6), and a page the
+  // server refuses would sign the user out.
+  ...["/product-codes-doc", "/csv-template-doc", "/acss", "/news", "/invoice-report"].map(
+    (prefix) => [prefix, anyOf(admin, superAdmin)] as const,
+  ),
+  ...["/batch", "/shipment", "/parcel", "/customer", "/address-book", "/routing-options"].map(
+    (prefix) => [prefix, anyOf(...entityRoles)] as const,
+  ),
 ];
 
 /**
