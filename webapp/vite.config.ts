@@ -20,5 +20,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
     restoreMocks: true,
+    // Above the 5 s of testing-library's waits (src/test/setup.ts), so a
+    // missing element fails with its own message rather than a time-out.
+    testTimeout: 15_000,
   },
 });

@@ -1,9 +1,14 @@
 import "@testing-library/jest-dom/vitest";
 import { i18n } from "@lingui/core";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { currentNotices, dismissNotice } from "../errors/notices";
 import { messages } from "../locales/en";
+
+// findBy* and waitFor give up after 1 s by default; on a loaded two-core CI
+// machine a lazy route or a react-query round trip can take longer. The wait
+// ends as soon as the element appears, so passing tests stay fast.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lays nothing out. Radix menus measure themselves with ResizeObserver and the
 // router restores the scroll position on navigation: give them harmless stand-ins.
