@@ -1,11 +1,10 @@
 import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeftIcon, Pencil1Icon } from "@radix-ui/react-icons";
-import { Badge, Button, DataList, Flex } from "@radix-ui/themes";
-import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { Badge, Flex } from "@radix-ui/themes";
+import { useParams } from "react-router";
 import { useUser } from "../../../api/users";
 import { roleLabel, statusLabel } from "../../../auth/roleLabels";
+import { DetailView, Fact } from "../../../components/DetailView";
 import { FormPage } from "../../../components/FormPage";
 import type { User } from "../../../gen/portal/v1/users_pb";
 import { formatDateTime } from "../../../i18n/format";
@@ -30,53 +29,28 @@ function UserFacts({ user }: { user: User }) {
   const { i18n } = useLingui();
   const translate = i18n._.bind(i18n);
   return (
-    <Flex direction="column" gap="5">
-      <DataList.Root>
-        <Fact label={<Trans>Login</Trans>}>{user.login}</Fact>
-        <Fact label={<Trans>First name</Trans>}>{user.firstName}</Fact>
-        <Fact label={<Trans>Last name</Trans>}>{user.lastName}</Fact>
-        <Fact label={<Trans>E-mail</Trans>}>{user.email}</Fact>
-        <Fact label={<Trans>Status</Trans>}>{statusLabel(user.activationStatus, translate)}</Fact>
-        <Fact label={<Trans>Language</Trans>}>{user.langKey}</Fact>
-        <Fact label={<Trans>Roles</Trans>}>
-          <Flex gap="1" wrap="wrap">
-            {user.authorities.map((role) => (
-              <Badge key={role} variant="soft">
-                {roleLabel(role, translate)}
-              </Badge>
-            ))}
-          </Flex>
-        </Fact>
-        <Fact label={<Trans>Customer</Trans>}>{user.customer?.name}</Fact>
-        <Fact label={<Trans>Fulfillment</Trans>}>{user.fulfillment?.name}</Fact>
-        <Fact label={<Trans>Created by</Trans>}>{user.createdBy}</Fact>
-        <Fact label={<Trans>Created</Trans>}>{when(user.createdDate)}</Fact>
-        <Fact label={<Trans>Modified by</Trans>}>{user.lastModifiedBy}</Fact>
-        <Fact label={<Trans>Modified</Trans>}>{when(user.lastModifiedDate)}</Fact>
-      </DataList.Root>
-      <Flex gap="3">
-        <Button asChild variant="soft" color="gray">
-          <Link to="/admin/user-management">
-            <ArrowLeftIcon />
-            <Trans>Back</Trans>
-          </Link>
-        </Button>
-        <Button asChild>
-          <Link to={`${userPath(user.login)}/edit`}>
-            <Pencil1Icon />
-            <Trans>Edit</Trans>
-          </Link>
-        </Button>
-      </Flex>
-    </Flex>
-  );
-}
-
-function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.Label minWidth="120px">{label}</DataList.Label>
-      <DataList.Value>{children || "–"}</DataList.Value>
-    </DataList.Item>
+    <DetailView backTo="/admin/user-management" editTo={`${userPath(user.login)}/edit`}>
+      <Fact label={<Trans>Login</Trans>}>{user.login}</Fact>
+      <Fact label={<Trans>First name</Trans>}>{user.firstName}</Fact>
+      <Fact label={<Trans>Last name</Trans>}>{user.lastName}</Fact>
+      <Fact label={<Trans>E-mail</Trans>}>{user.email}</Fact>
+      <Fact label={<Trans>Status</Trans>}>{statusLabel(user.activationStatus, translate)}</Fact>
+      <Fact label={<Trans>Language</Trans>}>{user.langKey}</Fact>
+      <Fact label={<Trans>Roles</Trans>}>
+        <Flex gap="1" wrap="wrap">
+          {user.authorities.map((role) => (
+            <Badge key={role} variant="soft">
+              {roleLabel(role, translate)}
+            </Badge>
+          ))}
+        </Flex>
+      </Fact>
+      <Fact label={<Trans>Customer</Trans>}>{user.customer?.name}</Fact>
+      <Fact label={<Trans>Fulfillment</Trans>}>{user.fulfillment?.name}</Fact>
+      <Fact label={<Trans>Created by</Trans>}>{user.createdBy}</Fact>
+      <Fact label={<Trans>Created</Trans>}>{when(user.createdDate)}</Fact>
+      <Fact label={<Trans>Modified by</Trans>}>{user.lastModifiedBy}</Fact>
+      <Fact label={<Trans>Modified</Trans>}>{when(user.lastModifiedDate)}</Fact>
+    </DetailView>
   );
 }
