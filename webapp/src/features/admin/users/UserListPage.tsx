@@ -1,33 +1,29 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { EyeOpenIcon, MagnifyingGlassIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
+import { MagnifyingGlassIcon, PlusIcon } from "@radix-ui/react-icons";
 import {
   Badge,
   Button,
   Callout,
   CheckboxGroup,
-  Container,
   Flex,
-  Heading,
-  IconButton,
   Link as RadixLink,
   Table,
   Text,
   TextField,
-  VisuallyHidden,
 } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { userStatuses, type UserStatusFilter, useUsersPage } from "../../../api/users";
 import { roleLabel, statusLabel } from "../../../auth/roleLabels";
 import { useSession } from "../../../auth/session";
-import { Pagination } from "../../../components/Pagination";
+import { ListPage } from "../../../components/ListPage";
+import { PagedTable } from "../../../components/PagedTable";
+import { RowActions } from "../../../components/RowActions";
 import { SortableHeader } from "../../../components/SortableHeader";
 import type { User } from "../../../gen/portal/v1/users_pb";
 import { formatDateTime } from "../../../i18n/format";
-import { PageLoading } from "../../../pages/PageLoading";
 import { pageTitles } from "../../../routes/pageTitles";
-import { usePageTitle } from "../../../shell/usePageTitle";
 import { useUserListParams } from "./userListParams";
 
 const statusColors: Record<string, "green" | "gray" | "blue" | "amber"> = {
@@ -47,118 +43,91 @@ export const userPath = (login: string) => `/admin/user-management/${encodeURICo
  */
 export function UserListPage() {
   const { i18n, t } = useLingui();
-  usePageTitle(i18n._(pageTitles.userManagement));
   const { request, setPage, setSort, setStatus, setLogin } = useUserListParams();
   const users = useUsersPage(request);
   const location = useLocation();
+  /** Every sortable column shows and changes the one order of the request. */
+  const sorting = { sort: { field: request.sort, direction: request.direction }, onSort: setSort };
 
   return (
-    <Container size="4" px="4" py="6">
-      <Flex direction="column" gap="4">
-        <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <Heading as="h1" size="7">
-            {i18n._(pageTitles.userManagement)}
-          </Heading>
-          <Flex gap="3">
-            <Button asChild variant="soft">
-              <Link to="/user-data">{i18n._(pageTitles.userData)}</Link>
-            </Button>
-            <Button asChild>
-              <Link to="new">
-                <PlusIcon />
-                <Trans>Create a new user</Trans>
-              </Link>
-            </Button>
-          </Flex>
+    <ListPage
+      title={i18n._(pageTitles.userManagement)}
+      actions={
+        <Flex gap="3">
+          <Button asChild variant="soft">
+            <Link to="/user-data">{i18n._(pageTitles.userData)}</Link>
+          </Button>
+          <Button asChild>
+            <Link to="new">
+              <PlusIcon />
+              <Trans>Create a new user</Trans>
+            </Link>
+          </Button>
         </Flex>
-        <Flex gap="5" align="center" wrap="wrap">
-          <LoginSearch value={request.login} onSearch={setLogin} />
-          <Flex gap="3" align="center" role="group" aria-label={t`Status`}>
-            <Text size="2" weight="medium" aria-hidden>
-              <Trans>Status</Trans>
-            </Text>
-            <CheckboxGroup.Root
-              value={request.status}
-              onValueChange={(value) => setStatus(userStatuses.filter((s) => value.includes(s)) as UserStatusFilter[])}
-            >
-              <Flex gap="3">
-                {userStatuses.map((status) => (
-                  <CheckboxGroup.Item key={status} value={status}>
-                    {statusLabel(status, i18n._.bind(i18n))}
-                  </CheckboxGroup.Item>
-                ))}
-              </Flex>
-            </CheckboxGroup.Root>
-          </Flex>
+      }
+    >
+      <Flex gap="5" align="center" wrap="wrap">
+        <LoginSearch value={request.login} onSearch={setLogin} />
+        <Flex gap="3" align="center" role="group" aria-label={t`Status`}>
+          <Text size="2" weight="medium" aria-hidden>
+            <Trans>Status</Trans>
+          </Text>
+          <CheckboxGroup.Root
+            value={request.status}
+            onValueChange={(value) => setStatus(userStatuses.filter((s) => value.includes(s)) as UserStatusFilter[])}
+          >
+            <Flex gap="3">
+              {userStatuses.map((status) => (
+                <CheckboxGroup.Item key={status} value={status}>
+                  {statusLabel(status, i18n._.bind(i18n))}
+                </CheckboxGroup.Item>
+              ))}
+            </Flex>
+          </CheckboxGroup.Root>
         </Flex>
-        {!users.data ? (
-          users.isError ? null : (
-            <PageLoading />
-          )
-        ) : users.data.users.length === 0 ? (
+      </Flex>
+      <PagedTable
+        items={users.data?.users}
+        failed={users.isError}
+        busy={users.isFetching}
+        empty={
           <Callout.Root color="gray" role="status">
             <Callout.Text>
               <Trans>No users found.</Trans>
             </Callout.Text>
           </Callout.Root>
-        ) : (
+        }
+        columns={
           <>
-            <Table.Root variant="surface" aria-busy={users.isFetching}>
-              <Table.Header>
-                <Table.Row>
-                  <SortableHeader
-                    field="login"
-                    sort={{ field: request.sort, direction: request.direction }}
-                    onSort={setSort}
-                  >
-                    <Trans>Login</Trans>
-                  </SortableHeader>
-                  <SortableHeader
-                    field="email"
-                    sort={{ field: request.sort, direction: request.direction }}
-                    onSort={setSort}
-                  >
-                    <Trans>E-mail</Trans>
-                  </SortableHeader>
-                  <SortableHeader
-                    field="activationStatus"
-                    sort={{ field: request.sort, direction: request.direction }}
-                    onSort={setSort}
-                  >
-                    <Trans>Status</Trans>
-                  </SortableHeader>
-                  <Table.ColumnHeaderCell>
-                    <Trans>Language</Trans>
-                  </Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>
-                    <Trans>Roles</Trans>
-                  </Table.ColumnHeaderCell>
-                  <SortableHeader
-                    field="lastModifiedDate"
-                    sort={{ field: request.sort, direction: request.direction }}
-                    onSort={setSort}
-                  >
-                    <Trans>Modified</Trans>
-                  </SortableHeader>
-                  <Table.ColumnHeaderCell>
-                    <VisuallyHidden>
-                      <Trans>Actions</Trans>
-                    </VisuallyHidden>
-                  </Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {users.data.users.map((user) => (
-                  <UserRow key={user.login} user={user} search={location.search} />
-                ))}
-              </Table.Body>
-            </Table.Root>
-            <Pagination page={request.page} size={request.size} total={users.data.totalCount} onPageChange={setPage} />
+            <SortableHeader field="login" {...sorting}>
+              <Trans>Login</Trans>
+            </SortableHeader>
+            <SortableHeader field="email" {...sorting}>
+              <Trans>E-mail</Trans>
+            </SortableHeader>
+            <SortableHeader field="activationStatus" {...sorting}>
+              <Trans>Status</Trans>
+            </SortableHeader>
+            <Table.ColumnHeaderCell>
+              <Trans>Language</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Roles</Trans>
+            </Table.ColumnHeaderCell>
+            <SortableHeader field="lastModifiedDate" {...sorting}>
+              <Trans>Modified</Trans>
+            </SortableHeader>
           </>
-        )}
-      </Flex>
-      <Outlet />
-    </Container>
+        }
+        row={(user) => <UserRow key={user.login} user={user} search={location.search} />}
+        pagination={{
+          page: request.page,
+          size: request.size,
+          total: users.data?.totalCount ?? 0,
+          onPageChange: setPage,
+        }}
+      />
+    </ListPage>
   );
 }
 
@@ -169,6 +138,8 @@ function UserRow({ user, search }: { user: User; search: string }) {
   const { login } = user;
   const path = userPath(login);
   const modified = user.lastModifiedDate ?? user.createdDate;
+  // Nobody deletes their own login by accident.
+  const deletable = session?.login !== user.login;
   return (
     <Table.Row align="center">
       <Table.RowHeaderCell>
@@ -194,26 +165,11 @@ function UserRow({ user, search }: { user: User; search: string }) {
       </Table.Cell>
       <Table.Cell>{modified ? formatDateTime(timestampDate(modified)) : ""}</Table.Cell>
       <Table.Cell>
-        <Flex gap="2" justify="end">
-          <IconButton asChild variant="ghost" aria-label={t`View ${login}`}>
-            <Link to={path}>
-              <EyeOpenIcon />
-            </Link>
-          </IconButton>
-          <IconButton asChild variant="ghost" aria-label={t`Edit ${login}`}>
-            <Link to={`${path}/edit`}>
-              <Pencil1Icon />
-            </Link>
-          </IconButton>
-          {/* Nobody deletes their own login by accident. */}
-          {session?.login !== user.login && (
-            <IconButton asChild variant="ghost" color="red" aria-label={t`Delete ${login}`}>
-              <Link to={`${path}/delete${search}`}>
-                <TrashIcon />
-              </Link>
-            </IconButton>
-          )}
-        </Flex>
+        <RowActions
+          path={path}
+          labels={{ view: t`View ${login}`, edit: t`Edit ${login}`, delete: t`Delete ${login}` }}
+          deleteTo={deletable ? `${path}/delete${search}` : undefined}
+        />
       </Table.Cell>
     </Table.Row>
   );
