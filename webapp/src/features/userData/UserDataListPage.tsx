@@ -8,6 +8,8 @@ import { PagedTable } from "../../components/PagedTable";
 import { RowActions } from "../../components/RowActions";
 import type { UserData } from "../../gen/portal/v1/user_data_pb";
 import { pageTitles } from "../../routes/pageTitles";
+import { userPath } from "../admin/users/userPath";
+import { organisationLink } from "./organisationLink";
 
 const pageSize = 20;
 
@@ -71,23 +73,11 @@ function UserDataRow({ link, search }: { link: UserData; search: string }) {
     <Table.Row align="center">
       <Table.RowHeaderCell>
         <RadixLink asChild>
-          <Link to={`/admin/user-management/${encodeURIComponent(login)}`}>{login}</Link>
+          <Link to={userPath(login)}>{login}</Link>
         </RadixLink>
       </Table.RowHeaderCell>
-      <Table.Cell>
-        {link.fulfillment && link.fulfillment.id > 0n && (
-          <RadixLink asChild>
-            <Link to={`/fulfillment/${link.fulfillment.id}`}>{link.fulfillment.name}</Link>
-          </RadixLink>
-        )}
-      </Table.Cell>
-      <Table.Cell>
-        {link.customer && link.customer.id > 0n && (
-          <RadixLink asChild>
-            <Link to={`/customer/${link.customer.id}`}>{link.customer.name}</Link>
-          </RadixLink>
-        )}
-      </Table.Cell>
+      <Table.Cell>{organisationLink("/fulfillment", link.fulfillment)}</Table.Cell>
+      <Table.Cell>{organisationLink("/customer", link.customer)}</Table.Cell>
       <Table.Cell>
         <RowActions
           path={path}

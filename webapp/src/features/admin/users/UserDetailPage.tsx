@@ -9,7 +9,7 @@ import { FormPage } from "../../../components/FormPage";
 import type { User } from "../../../gen/portal/v1/users_pb";
 import { formatDateTime } from "../../../i18n/format";
 import { PageLoading } from "../../../pages/PageLoading";
-import { userPath } from "./UserListPage";
+import { userPath } from "./userPath";
 
 /** /admin/user-management/{login}: everything about one login. */
 export function UserDetailPage() {

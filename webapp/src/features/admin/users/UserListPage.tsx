@@ -25,6 +25,7 @@ import type { User } from "../../../gen/portal/v1/users_pb";
 import { formatDateTime } from "../../../i18n/format";
 import { pageTitles } from "../../../routes/pageTitles";
 import { useUserListParams } from "./userListParams";
+import { userPath } from "./userPath";
 
 const statusColors: Record<string, "green" | "gray" | "blue" | "amber"> = {
   ACTIVE: "green",
@@ -32,9 +33,6 @@ const statusColors: Record<string, "green" | "gray" | "blue" | "amber"> = {
   NEW: "blue",
   PENDING: "amber",
 };
-
-/** The login as a path segment: logins may hold characters such as ? and {. */
-export const userPath = (login: string) => `/admin/user-management/${encodeURIComponent(login)}`;
 
 /**
  * /admin/user-management: the logins, paged, sorted and filtered by the
