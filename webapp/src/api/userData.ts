@@ -1,9 +1,10 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient } from "@connectrpc/connect";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type UserData, type UserDataSchema, UserDataService } from "../gen/portal/v1/user_data_pb";
 import { sessionQueryKey } from "./account";
+import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
 /** The UserDataService: which customer or fulfillment a login belongs to (spec 3 §2, "User data"). */
@@ -57,18 +58,10 @@ export function useUserData(id: bigint | null) {
 
 export type UserDataInit = MessageInitShape<typeof UserDataSchema>;
 
-function useUserDataMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
-    meta: { inlineMessages: true },
-  });
-}
-
 export function useCreateUserData() {
   const client = useUserDataClient();
-  return useUserDataMutation(
+  return useListMutation(
+    listKey,
     async (userData: UserDataInit): Promise<UserData | undefined> =>
       (await client.createUserData({ userData })).userData,
   );
@@ -76,7 +69,8 @@ export function useCreateUserData() {
 
 export function useUpdateUserData() {
   const client = useUserDataClient();
-  return useUserDataMutation(
+  return useListMutation(
+    listKey,
     async (userData: UserDataInit): Promise<UserData | undefined> =>
       (await client.updateUserData({ userData })).userData,
   );
@@ -84,5 +78,5 @@ export function useUpdateUserData() {
 
 export function useDeleteUserData() {
   const client = useUserDataClient();
-  return useUserDataMutation((id: bigint) => client.deleteUserData({ id }));
+  return useListMutation(listKey, (id: bigint) => client.deleteUserData({ id }));
 }

@@ -1,8 +1,9 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient } from "@connectrpc/connect";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type User, type UserSchema, UserService } from "../gen/portal/v1/users_pb";
+import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
 /** The UserService: the administrators' user management (spec 1 §7, web/api/users). */
@@ -79,26 +80,23 @@ export function useUser(login: string) {
 
 export type UserInit = MessageInitShape<typeof UserSchema>;
 
-function useUserMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
-    meta: { inlineMessages: true },
-  });
-}
-
 export function useCreateUser() {
   const client = useUserClient();
-  return useUserMutation(async (user: UserInit): Promise<User | undefined> => (await client.createUser({ user })).user);
+  return useListMutation(
+    usersKey,
+    async (user: UserInit): Promise<User | undefined> => (await client.createUser({ user })).user,
+  );
 }
 
 export function useUpdateUser() {
   const client = useUserClient();
-  return useUserMutation(async (user: UserInit): Promise<User | undefined> => (await client.updateUser({ user })).user);
+  return useListMutation(
+    usersKey,
+    async (user: UserInit): Promise<User | undefined> => (await client.updateUser({ user })).user,
+  );
 }
 
 export function useDeleteUser() {
   const client = useUserClient();
-  return useUserMutation((login: string) => client.deleteUser({ login }));
+  return useListMutation(usersKey, (login: string) => client.deleteUser({ login }));
 }
