@@ -4,8 +4,7 @@ import { useNavigate, useParams } from "react-router";
 import { useAcsses, useDeleteAcss } from "../../api/acss";
 import { parseId } from "../../api/ids";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
-import { noFailure } from "../../errors/formFailure";
-import { describeDocumentFailure } from "../documents/failures";
+import { describeFormFailure, noFailure } from "../../errors/formFailure";
 
 /** /acss/{id}/delete: the confirmation over the list. */
 export function AcssDeleteDialog() {
@@ -24,7 +23,7 @@ export function AcssDeleteDialog() {
       onClose={backToList}
       onConfirm={() =>
         id !== null &&
-        remove.mutate(id, { onSuccess: backToList, onError: (error) => setFailure(describeDocumentFailure(error)) })
+        remove.mutate(id, { onSuccess: backToList, onError: (error) => setFailure(describeFormFailure(error)) })
       }
     />
   );

@@ -9,10 +9,9 @@ import { Field } from "../../components/form/Field";
 import { FormMessages } from "../../components/form/FormMessages";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
-import { noFailure } from "../../errors/formFailure";
+import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import type { Acss } from "../../gen/portal/v1/acss_pb";
 import { PageLoading } from "../../pages/PageLoading";
-import { describeDocumentFailure } from "../documents/failures";
 import { maxFileBytes, readFileBytes } from "../documents/files";
 import { useTenantChoices } from "./useTenantChoices";
 
@@ -72,7 +71,7 @@ function AcssForm({ current }: { current: Acss | null }) {
       },
       {
         onSuccess: () => void navigate("/acss"),
-        onError: (error) => setFailure(describeDocumentFailure(error, ["name", "csv", "tenant"])),
+        onError: (error) => setFailure(describeFormFailure(error, ["name", "csv", "tenant"])),
       },
     );
   };

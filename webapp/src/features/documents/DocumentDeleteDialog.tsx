@@ -4,8 +4,7 @@ import { useNavigate, useParams } from "react-router";
 import { useDeleteDocument, useDocuments } from "../../api/documents";
 import { parseId } from "../../api/ids";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
-import { noFailure } from "../../errors/formFailure";
-import { describeDocumentFailure } from "./failures";
+import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import type { KindInfo } from "./kinds";
 
 /** {base}/{id}/delete: the confirmation over the list. */
@@ -25,7 +24,7 @@ export function DocumentDeleteDialog({ info }: { info: KindInfo }) {
       onClose={backToList}
       onConfirm={() =>
         id !== null &&
-        remove.mutate(id, { onSuccess: backToList, onError: (error) => setFailure(describeDocumentFailure(error)) })
+        remove.mutate(id, { onSuccess: backToList, onError: (error) => setFailure(describeFormFailure(error)) })
       }
     />
   );

@@ -8,10 +8,9 @@ import { Field } from "../../components/form/Field";
 import { FormMessages } from "../../components/form/FormMessages";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
-import { noFailure } from "../../errors/formFailure";
+import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import type { Document } from "../../gen/portal/v1/documents_pb";
 import { PageLoading } from "../../pages/PageLoading";
-import { describeDocumentFailure } from "./failures";
 import { maxFileBytes, readFileBytes } from "./files";
 import type { KindInfo } from "./kinds";
 import { msg } from "@lingui/core/macro";
@@ -75,7 +74,7 @@ function DocumentForm({ info, current, count }: { info: KindInfo; current: Docum
       },
       {
         onSuccess: () => void navigate(info.base),
-        onError: (error) => setFailure(describeDocumentFailure(error, ["name", "document", "active"])),
+        onError: (error) => setFailure(describeFormFailure(error, ["name", "document", "active"])),
       },
     );
   };

@@ -8,8 +8,8 @@ import { Field } from "../../components/form/Field";
 import { FormPage } from "../../components/FormPage";
 import { showNotices } from "../../errors/notices";
 import { pageTitles } from "../../routes/pageTitles";
-import { describeDocumentFailure } from "../documents/failures";
 import { saveFile } from "../documents/files";
+import { describeFormFailure } from "../../errors/formFailure";
 
 const selectDate = msg`Please select a month and a year.`;
 const selectYear = msg`Please select a year.`;
@@ -55,7 +55,7 @@ export function InvoiceReportPage() {
         setDone(fileName);
       },
       onError: (error) => {
-        const failure = describeDocumentFailure(error);
+        const failure = describeFormFailure(error);
         const messages = [...failure.messages, ...Object.values(failure.fields).map((text) => ({ text }))];
         showNotices(messages.length > 0 ? messages : [{ text: downloadFailed }]);
       },

@@ -7,10 +7,9 @@ import { useNews, useSaveNews } from "../../api/news";
 import { Field } from "../../components/form/Field";
 import { FormMessages } from "../../components/form/FormMessages";
 import { FormPage } from "../../components/FormPage";
-import { noFailure } from "../../errors/formFailure";
+import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import type { News } from "../../gen/portal/v1/news_pb";
 import { PageLoading } from "../../pages/PageLoading";
-import { describeDocumentFailure } from "../documents/failures";
 
 /** /news/new and /news/{id}/edit. */
 export function NewsEditPage() {
@@ -51,7 +50,7 @@ function NewsForm({ current }: { current: News | null }) {
       { id: current?.id, ...texts },
       {
         onSuccess: (saved) => void navigate(saved ? `/news/${saved.id}` : "/news"),
-        onError: (error) => setFailure(describeDocumentFailure(error)),
+        onError: (error) => setFailure(describeFormFailure(error)),
       },
     );
   };
