@@ -6,10 +6,11 @@ import { useCustomer } from "../../api/customers";
 import { parseId } from "../../api/ids";
 import { FormPage } from "../../components/FormPage";
 import { PageLoading } from "../../pages/PageLoading";
+import { dayNames } from "./ScheduleEditor";
 
 /** /customer/{id}: the customer's main data, read-only; credentials are never shown here. */
 export function CustomerDetailPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = parseId(useParams().id);
   const { data: customer } = useCustomer(id);
   if (!customer) return <PageLoading />;
@@ -39,7 +40,12 @@ export function CustomerDetailPage() {
         .map((f) => [f.product, f.service, ...f.options].filter(Boolean).join(" / "))
         .join("; "),
     ],
-    [t`Automatic manifests`, schedule?.active ? `${schedule.days.join(", ")} ${schedule.time}` : t`Off`],
+    [
+      t`Automatic manifests`,
+      schedule?.active
+        ? `${schedule.days.map((day) => (day in dayNames ? i18n._(dayNames[day as keyof typeof dayNames]) : day)).join(", ")} ${schedule.time}`
+        : t`Off`,
+    ],
     [t`General terms and conditions accepted`, customer.gtcAccepted ? t`Yes` : t`No`],
   ];
   return (

@@ -24,6 +24,7 @@ import {
   useSetConsent,
   useUpdateCustomer,
 } from "../../api/customers";
+import { useAcsses } from "../../api/acss";
 import { parseId } from "../../api/ids";
 import { useCustomerChoices, useTenantPage } from "../../api/organisation";
 import { isAdmin } from "../../auth/access";
@@ -304,6 +305,9 @@ function Rows<Row extends Record<string, string>>({
   );
 }
 
+/** The select's value for "no ACSS file": Radix selects take no empty value. */
+const noAcss = "none";
+
 function Configuration({
   form,
   set,
@@ -318,6 +322,7 @@ function Configuration({
   const { t } = useLingui();
   const tenants = useTenantPage({ page: 0, size: 1000 });
   const choices = useCustomerChoices(current !== null);
+  const acssFiles = useAcsses();
   const hubs = (tenants.data?.items ?? []).flatMap((tenant) =>
     tenant.hubs.map((hub) => ({ id: hub.id, name: hub.name, tenant: tenant.name })),
   );
@@ -365,7 +370,27 @@ function Configuration({
             </Text>
           )}
         </Field>
-        {text("acssId", t`ACSS file ID`)}
+        <Field label={t`ACSS file`}>
+          {(control) => (
+            <Select.Root
+              value={form.acssId || noAcss}
+              onValueChange={(value) => set("acssId")(value === noAcss ? "" : value)}
+            >
+              <Select.Trigger {...control} />
+              <Select.Content>
+                <Select.Item value={noAcss}>{t`None`}</Select.Item>
+                {(acssFiles.data ?? []).map((acss) => (
+                  <Select.Item key={String(acss.id)} value={String(acss.id)}>
+                    {acss.name}
+                  </Select.Item>
+                ))}
+                {form.acssId && !acssFiles.data?.some((acss) => String(acss.id) === form.acssId) && (
+                  <Select.Item value={form.acssId}>{current?.acss?.name || form.acssId}</Select.Item>
+                )}
+              </Select.Content>
+            </Select.Root>
+          )}
+        </Field>
         {text("currency", t`Currency`)}
         {text("manifestType", t`Manifest type`)}
         {text("sellerEori", t`Seller EORI`)}

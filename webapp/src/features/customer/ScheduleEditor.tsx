@@ -5,7 +5,8 @@ import { Checkbox, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId } from "react";
 import { type Schedule, scheduleProblems, weekdays, withActive, withDay, withTime } from "./autoManifest";
 
-const dayNames = {
+/** Weekday names, translated, by the server's day codes. */
+export const dayNames = {
   MONDAY: msg`Monday`,
   TUESDAY: msg`Tuesday`,
   WEDNESDAY: msg`Wednesday`,
