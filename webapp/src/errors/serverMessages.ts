@@ -68,6 +68,8 @@ const catalog = [
   msg({ id: "error.unauthenticated", message: "Please sign in." }),
   msg({ id: "error.userData.exists", message: "This login already has user data." }),
   msg({ id: "error.userData.unknownReference", message: "The chosen customer or fulfillment does not exist." }),
+  msg({ id: "error.batch.notAllowedInStatus", message: "This cannot be done while the batch is {status}." }),
+  msg({ id: "error.csvMaxRowsExceeded", message: "The batch has {rows} rows; at most {maxRows} can be sent." }),
   msg({ id: "login.error.unauthorized", message: "Your session has ended. Please sign in again." }),
   // Account failures (core/account): sign-in, MFA, registration, activation and passwords.
   msg({ id: "error.badCredentials", message: "Failed to sign in! Please check your credentials and try again." }),

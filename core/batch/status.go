@@ -1,0 +1,51 @@
+// Package batch is the life of a CSV batch of shipments (spec 2 section 4):
+// its statuses, which status follows which step, what a person may do in
+// each status, and what may be done to its shipment rows.
+package batch
+
+import (
+	"slices"
+	"strconv"
+
+	"parcelportal/core/failure"
+)
+
+// Status is where a batch is in its life.
+type Status string
+
+// Batch statuses of spec 2 section 4.1.
+const (
+	Created          Status = "CREATED"
+	Sending          Status = "SENDING"
+	Sent             Status = "SENT"
+	Cancelling       Status = "CANCELLING"
+	Cancelled        Status = "CANCELLED"
+	Resending        Status = "RESENDING"
+	ResendingChange  Status = "RESENDING_CHANGE"
+	ResendingError   Status = "RESENDING_ERROR"
+	Deleting         Status = "DELETING"
+	CreatingManifest Status = "CREATING_MANIFEST"
+	ManifestCreated  Status = "MANIFEST_CREATED"
+	ErrorSend        Status = "ERROR_SEND"
+	ErrorManifest    Status = "ERROR_MANIFEST"
+)
+
+// InProgress reports the statuses in which a job works on the batch; the
+// batch page polls while it is in one of them.
+func (s Status) InProgress() bool {
+	return slices.Contains([]Status{Sending, Cancelling, Resending, ResendingChange, ResendingError, Deleting, CreatingManifest}, s)
+}
+
+// MaxRows is the most shipments one batch may send (spec 2 section 9).
+const MaxRows = 2000
+
+// KeyMaxRowsExceeded is the failure of a batch too large to send.
+const KeyMaxRowsExceeded = "error.csvMaxRowsExceeded"
+
+// CheckRowCount refuses a batch of more than MaxRows shipments, naming both counts.
+func CheckRowCount(rows int) error {
+	if rows > MaxRows {
+		return failure.New(failure.Invalid, KeyMaxRowsExceeded, "rows", strconv.Itoa(rows), "maxRows", strconv.Itoa(MaxRows))
+	}
+	return nil
+}

@@ -1,0 +1,82 @@
+package batch
+
+import "parcelportal/core/failure"
+
+// Step is something that moves a batch on: a person's request, or a job
+// finishing its work.
+type Step string
+
+// Steps of a batch's life.
+const (
+	StartSend         Step = "startSend"
+	StartCancel       Step = "startCancel"
+	StartResendAll    Step = "startResendAll"
+	StartResendChange Step = "startResendChanged"
+	StartResendError  Step = "startResendError"
+	StartDelete       Step = "startDeleteShipments"
+	StartManifest     Step = "startManifest"
+	JobSucceeded      Step = "jobSucceeded"
+	JobFailed         Step = "jobFailed"
+)
+
+// KeyNotAllowedNow is the failure of a step the batch's status does not allow.
+const KeyNotAllowedNow = "error.batch.notAllowedInStatus"
+
+// Next returns the status that follows step, or a Conflict failure when
+// the step does not apply to the status. admin matters for cancelling a
+// send and regenerating a manifest (spec 2 section 6).
+func Next(current Status, step Step, admin bool) (Status, error) {
+	if next, ok := next(current, step, admin); ok {
+		return next, nil
+	}
+	return current, &failure.Error{Kind: failure.Conflict, Key: KeyNotAllowedNow,
+		Params: map[string]string{"status": string(current), "step": string(step)}, Entity: "batch"}
+}
+
+func next(current Status, step Step, admin bool) (Status, bool) {
+	switch step {
+	case StartSend:
+		return Sending, current == Created
+	case StartCancel:
+		return Cancelling, current == Sending && admin
+	case StartResendAll, StartResendChange, StartResendError:
+		return resendStatus[step], current == Sent || current == ErrorSend || current == Cancelled
+	case StartDelete:
+		return Deleting, current == Sent
+	case StartManifest:
+		return CreatingManifest, manifestable(current, admin)
+	case JobSucceeded:
+		s, ok := succeeded[current]
+		return s, ok
+	case JobFailed:
+		s, ok := failed[current]
+		return s, ok
+	}
+	return current, false
+}
+
+var resendStatus = map[Step]Status{StartResendAll: Resending, StartResendChange: ResendingChange, StartResendError: ResendingError}
+
+// succeeded and failed name where a job's end leads, by the status it ran in.
+var (
+	succeeded = map[Status]Status{
+		Sending: Sent, Cancelling: Cancelled, Resending: Sent, ResendingChange: Sent, ResendingError: Sent,
+		Deleting: Sent, CreatingManifest: ManifestCreated,
+	}
+	failed = map[Status]Status{
+		Sending: ErrorSend, Cancelling: ErrorSend, Resending: ErrorSend, ResendingChange: ErrorSend, ResendingError: ErrorSend,
+		Deleting: ErrorSend, CreatingManifest: ErrorManifest,
+	}
+)
+
+// manifestable: a sent or cancelled batch gets its manifest; admins may
+// regenerate one that failed or exists (spec 2 section 4.2).
+func manifestable(s Status, admin bool) bool {
+	switch s {
+	case Sent, Cancelled:
+		return true
+	case ErrorManifest, ManifestCreated:
+		return admin
+	}
+	return false
+}
