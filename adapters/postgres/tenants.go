@@ -178,9 +178,7 @@ func (s Tenants) CreateTenant(ctx context.Context, t organisation.Tenant) (organ
 				self_registration_emails, marketing_emails, street, additional_address, zip_code, city, country_code,
 				a1_username, a1_password, a1_api_key, grp_username, grp_password)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
-			t.Subsidiary, t.Name, t.ServiceEmail, t.ManifestSuccessEmail, t.ManifestFailureEmail,
-			textList(t.SelfRegistrationEmails), textList(t.MarketingEmails), t.Address.Street, t.Address.AdditionalAddress,
-			t.Address.ZipCode, t.Address.City, tenantCountry(t), t.A1.Username, secrets[0], secrets[1], t.GRP.Username, secrets[2],
+			tenantValues(t, secrets)...,
 		).Scan(&id)
 		if err != nil {
 			return tenantFailure(err)
@@ -214,9 +212,7 @@ func (s Tenants) UpdateTenant(ctx context.Context, id int64, change func(organis
 				additional_address = $10, zip_code = $11, city = $12, country_code = $13, a1_username = $14,
 				a1_password = $15, a1_api_key = $16, grp_username = $17, grp_password = $18
 			WHERE id = $1`,
-			id, t.Subsidiary, t.Name, t.ServiceEmail, t.ManifestSuccessEmail, t.ManifestFailureEmail,
-			textList(t.SelfRegistrationEmails), textList(t.MarketingEmails), t.Address.Street, t.Address.AdditionalAddress,
-			t.Address.ZipCode, t.Address.City, tenantCountry(t), t.A1.Username, secrets[0], secrets[1], t.GRP.Username, secrets[2])
+			append([]any{id}, tenantValues(t, secrets)...)...)
 		if err != nil {
 			return tenantFailure(err)
 		}
@@ -317,4 +313,15 @@ func hubFailure(err error) error {
 		return app.ErrHubNameTaken
 	}
 	return err
+}
+
+// tenantValues are a tenant's column values in the order of the INSERT's
+// columns and the UPDATE's $2 to $18; secrets are the sealed a1 password,
+// a1 API key and grp password.
+func tenantValues(t organisation.Tenant, secrets [3][]byte) []any {
+	return []any{
+		t.Subsidiary, t.Name, t.ServiceEmail, t.ManifestSuccessEmail, t.ManifestFailureEmail,
+		textList(t.SelfRegistrationEmails), textList(t.MarketingEmails), t.Address.Street, t.Address.AdditionalAddress,
+		t.Address.ZipCode, t.Address.City, tenantCountry(t), t.A1.Username, secrets[0], secrets[1], t.GRP.Username, secrets[2],
+	}
 }

@@ -1,6 +1,7 @@
-// Command carriersim simulates the carrier's SOAP API on loopback so that the portal
-// is developed and tested against a real peer, not a mock. The shipping work adds the WSDL operations (labels, customs
-// documents, manifests) with configurable latency and faults.
+// Command carriersim simulates the carrier's SOAP API on loopback so that the
+// portal is developed and tested against a real peer, not a mock. The shipping
+// work adds the WSDL operations (labels, customs documents, manifests) with
+// configurable latency and faults.
 package main
 
 import (

@@ -1,6 +1,7 @@
-// Command trackingsim simulates the carrier's tracking API on loopback so that the portal
-// is developed and tested against a real peer, not a mock. The tracking work adds events with the harmonized codes
-// (ELECNOT, CHECKIN, DEPSUB, ARRDEST, OUTDELIVCENTER, DELIVERY).
+// Command trackingsim simulates the carrier's tracking API on loopback so that
+// the portal is developed and tested against a real peer, not a mock. The
+// tracking work adds events with the harmonized codes (ELECNOT, CHECKIN,
+// DEPSUB, ARRDEST, OUTDELIVCENTER, DELIVERY).
 package main
 
 import (
