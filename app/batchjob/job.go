@@ -17,17 +17,21 @@ const (
 	Resend         Kind = "resend"
 	DeleteShipment Kind = "delete-shipments"
 	Manifest       Kind = "manifest"
+	// SendOne and CancelOne work on the single shipment the job names.
+	SendOne   Kind = "send-one"
+	CancelOne Kind = "cancel-one"
 )
 
 // Job is one piece of batch work; the batch row holds the details (label
 // type, filter), so the job itself carries only what names it.
 type Job struct {
-	Kind    Kind
-	BatchID int64
+	Kind       Kind
+	BatchID    int64
+	ShipmentID int64
 }
 
 // Queue hands jobs to the workers. Enqueueing a job already queued or
-// running for the same batch and kind is not an error and adds nothing.
+// running for the same batch, kind and shipment is not an error and adds nothing.
 type Queue interface {
 	Enqueue(ctx context.Context, j Job) error
 }
