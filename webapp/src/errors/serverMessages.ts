@@ -70,6 +70,78 @@ const catalog = [
   msg({ id: "error.userData.unknownReference", message: "The chosen customer or fulfillment does not exist." }),
   msg({ id: "error.batch.notAllowedInStatus", message: "This cannot be done while the batch is {status}." }),
   msg({ id: "error.csvMaxRowsExceeded", message: "The batch has {rows} rows; at most {maxRows} can be sent." }),
+  // CSV batch files (core/batchcsv) and shipment validation (core/shipment).
+  msg({ id: "error.csv.empty", message: "The file is empty." }),
+  msg({ id: "error.csv.headerOnly", message: "The file has a header row but no shipments." }),
+  msg({ id: "error.csv.binary", message: "The file is not a text file. Please upload a CSV file." }),
+  msg({
+    id: "error.csv.delimiter",
+    message: "The columns could not be told apart. Please separate them with a semicolon (;) or a comma (,).",
+  }),
+  msg({ id: "error.csv.tooLarge", message: "The file is larger than {maxMegabytes} MB." }),
+  msg({ id: "error.csv.duplicateColumns", message: "These columns appear more than once: {columns}." }),
+  msg({ id: "error.csv.brokenQuotes", message: "The quotation marks in line {line} are misplaced or not closed." }),
+  msg({
+    id: "error.csv.unknownColumns",
+    message: "These columns are unknown: {columns}. Please use the column names of the CSV template.",
+  }),
+  msg({ id: "error.csv.unnamedColumn", message: "Column {column} has values but no name in the header row." }),
+  msg({ id: "error.csv.rowTooLong", message: "Line {line} has more values than the header row has columns." }),
+  msg({ id: "error.shipment.mandatory", message: "This field is mandatory." }),
+  msg({ id: "error.shipment.maxLength", message: "At most {max} characters are allowed." }),
+  msg({ id: "error.shipment.number", message: "Please enter a number, for example 1.5 or 1,5." }),
+  msg({ id: "error.shipment.integer", message: "Please enter a whole number." }),
+  msg({ id: "error.shipment.positive", message: "The number must be greater than 0." }),
+  msg({ id: "error.shipment.notNegative", message: "The number must not be negative." }),
+  msg({ id: "error.shipment.max", message: "The number must not be greater than {max}." }),
+  msg({ id: "error.shipment.country", message: "Please enter a two-letter ISO country code, for example DE." }),
+  msg({ id: "error.shipment.email", message: "Please enter a valid e-mail address." }),
+  msg({ id: "error.shipment.phone", message: "Please enter a valid phone number." }),
+  msg({ id: "error.shipment.postalCode", message: "This is not a valid postal code for {country}." }),
+  msg({ id: "error.shipment.currency", message: "Please enter a three-letter ISO currency code, for example EUR." }),
+  msg({ id: "error.shipment.unknownCode", message: "The code {code} is unknown." }),
+  msg({ id: "error.shipment.notAvailable", message: "Your contract does not include {product} with {service}." }),
+  msg({
+    id: "error.shipment.optionNotAvailable",
+    message: "Your contract does not include the option {option} for {product} with {service}.",
+  }),
+  msg({
+    id: "error.shipment.a1Only",
+    message: "{code} is only available to customers shipping through the A1 client.",
+  }),
+  msg({
+    id: "error.shipment.returnFormat",
+    message:
+      "Please enter the return type and the return option separated by a vertical bar, for example EPAQRETDOM|RETPP.",
+  }),
+  msg({
+    id: "error.shipment.returnPair",
+    message: "The return option {returnOption} is not possible with the return type {returnType}.",
+  }),
+  msg({
+    id: "error.shipment.returnDestination",
+    message: "The return type {code} does not fit the destination country.",
+  }),
+  msg({
+    id: "error.shipment.mandatoryOrderLine",
+    message:
+      "Mandatory order line: shipments to destinations outside the EU customs union need order lines for the customs declaration.",
+  }),
+  msg({ id: "error.shipment.hsCode", message: "Please enter a customs tariff number of 6 to 10 digits." }),
+  msg({ id: "error.shipment.url", message: "Please enter a web address starting with http:// or https://." }),
+  msg({
+    id: "error.shipment.eori",
+    message: "Please enter an EORI number: a country code followed by up to 15 letters or digits.",
+  }),
+  msg({
+    id: "error.shipment.eoriRequired",
+    message: "The value of the shipment exceeds {threshold} for {country}, so the seller EORI is required.",
+  }),
+  msg({ id: "error.shipment.oneOf", message: "Please choose one of: {allowed}." }),
+  msg({
+    id: "error.shipment.notWithDap",
+    message: "Duties and taxes are not charged with incoterm DAP; leave this empty or 0.",
+  }),
   msg({ id: "login.error.unauthorized", message: "Your session has ended. Please sign in again." }),
   // Account failures (core/account): sign-in, MFA, registration, activation and passwords.
   msg({ id: "error.badCredentials", message: "Failed to sign in! Please check your credentials and try again." }),
