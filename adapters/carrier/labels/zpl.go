@@ -1,0 +1,63 @@
+package labels
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Dots per millimetre of a 203 dpi Zebra printer.
+const dotsPerMM = 8
+
+// ZPL renders the label for a 203 dpi Zebra printer: the same 100 x 150 mm
+// layout as the PDF, with the printer drawing the Code 128 barcode itself.
+func ZPL(l Label) []byte {
+	var b strings.Builder
+	b.Grow(1024)
+	mm := func(v float64) int { return int(v * dotsPerMM) }
+	text := func(x, y float64, height int, s string) {
+		if s == "" {
+			return
+		}
+		// ^FH lets the field carry _XX hex escapes, so that ^ and ~ in an
+		// address cannot end the field or start a command.
+		fmt.Fprintf(&b, "^FO%d,%d^A0N,%d,%d^FH_^FD%s^FS\n", mm(x), mm(y), height, height, zplEscape(s))
+	}
+	b.WriteString("^XA\n^CI28\n")
+	fmt.Fprintf(&b, "^PW%d\n^LL%d\n^LH0,0\n", mm(WidthMM), mm(HeightMM))
+	fmt.Fprintf(&b, "^FO%d,%d^GB%d,%d,3^FS\n", mm(4), mm(4), mm(92), mm(18))
+	text(6, 6, 40, "PARCEL CARRIER")
+	text(6, 13, 24, "Sender hub: "+l.SenderHub)
+	text(6, 17, 24, l.Date.Format("2006-01-02"))
+	fmt.Fprintf(&b, "^FO%d,%d^GB%d,%d,%d^FS\n", mm(58), mm(4), mm(38), mm(18), mm(18))
+	fmt.Fprintf(&b, "^FO%d,%d^FR^A0N,48,48^FB%d,1,0,C^FH_^FD%s^FS\n", mm(58), mm(6), mm(38), zplEscape(l.Product))
+	fmt.Fprintf(&b, "^FO%d,%d^FR^A0N,32,32^FB%d,1,0,C^FH_^FD%s^FS\n", mm(58), mm(14), mm(38), zplEscape(l.Service))
+	text(6, 25, 24, "TO")
+	y := 30.0
+	for _, line := range l.Receiver.Lines() {
+		text(6, y, 40, line)
+		y += 5.5
+	}
+	text(6, y+1, 24, strings.TrimSpace(l.Receiver.Mobile+"  "+l.Receiver.Email))
+	fmt.Fprintf(&b, "^FO%d,%d^GB%d,0,3^FS\n", mm(4), mm(80), mm(92))
+	y = 82
+	for _, f := range [][2]string{{"Reference", l.Reference}, {"Weight (g)", l.Weight}, {"Format", l.Format}, {"Options", l.Options}} {
+		text(6, y, 24, f[0])
+		text(28, y, 28, f[1])
+		y += 4.5
+	}
+	fmt.Fprintf(&b, "^FO%d,%d^GB%d,0,3^FS\n", mm(4), mm(102), mm(92))
+	// Code 128, 3-dot modules, 28 mm high, human-readable line below.
+	fmt.Fprintf(&b, "^FO%d,%d^BY3^BCN,%d,Y,N,N^FH_^FD%s^FS\n", mm(8), mm(106), mm(28), zplEscape(l.Identifier))
+	fmt.Fprintf(&b, "^FO%d,%d^GB%d,%d,3^FS\n", mm(2), mm(2), mm(96), mm(146))
+	b.WriteString("^XZ\n")
+	return []byte(b.String())
+}
+
+// zplEscape writes the characters that ZPL reads as commands as ^FH hex escapes.
+func zplEscape(s string) string {
+	if !strings.ContainsAny(s, "^~_\n\r") {
+		return s
+	}
+	r := strings.NewReplacer("_", "_5F", "^", "_5E", "~", "_7E", "\n", " ", "\r", "")
+	return r.Replace(s)
+}
