@@ -1,7 +1,165 @@
 package shipment
 
-// customs checks the rules for destinations outside the customs union. Written later.
-func (c *check) customs() {}
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
 
-// orderLines checks every order line's fields. Written later.
-func (c *check) orderLines() {}
+// orderLineMandatory are the order-line fields every line needs; customs
+// adds the tariff number and the country of origin.
+var (
+	orderLineMandatory       = []string{"description", "quantity", "weight", "value"}
+	orderLineCustomsOnly     = []string{"hstarifnumber", "origincountry"}
+	orderLineCustomsRequired = append(slices.Clone(orderLineMandatory), orderLineCustomsOnly...)
+)
+
+var (
+	eoriPattern = regexp.MustCompile(`^[A-Z]{2}[A-Z0-9]{1,15}$`)
+	urlPattern  = regexp.MustCompile(`^https?://[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$`)
+)
+
+// NeedsCustoms reports whether a parcel to country and postalCode, received
+// at a hub in hubCountry, needs a customs declaration: the destination lies
+// outside the customs union (the Canary Islands count as outside), unless it
+// is domestic for a hub that is itself outside.
+func (r Rules) NeedsCustoms(country, postalCode string) bool {
+	if r.Catalog.IsInsideCustomsUnion(country, postalCode) {
+		return false
+	}
+	hubInside := slices.Contains(r.Catalog.TaxFreeCountries, strings.ToUpper(r.HubCountry))
+	return !(r.HubCountry != "" && !hubInside && strings.EqualFold(country, r.HubCountry))
+}
+
+// customs checks what a declaration needs when the destination is outside
+// the customs union: content, currency and at least one order line. Without
+// order lines the row gets one empty line whose required cells say
+// 'mandatory order line', so the grid shows where to type.
+func (c *check) customs() {
+	if c.present("currency") && !IsCurrency(c.value("currency")) {
+		c.add("currency", KeyCurrency)
+	}
+	for _, f := range []string{"sellerEORI", "senderEORI"} {
+		if c.present(f) && !eoriPattern.MatchString(strings.ToUpper(c.value(f))) {
+			c.add(f, KeyEORI)
+		}
+	}
+	if !c.present("isoCountry") {
+		return
+	}
+	c.customsNeeded = c.rules.NeedsCustoms(c.value("isoCountry"), c.value("postalcode"))
+	c.sellerEORI()
+	if !c.customsNeeded {
+		return
+	}
+	for _, f := range []string{"content", "currency"} {
+		if c.value(f) == "" {
+			c.add(f, KeyMandatory)
+		}
+	}
+	if len(c.lines) == 0 {
+		line := make(map[string]Value, len(OrderLineFields))
+		for _, name := range OrderLineFields {
+			line[name] = Value{}
+		}
+		for _, name := range orderLineCustomsRequired {
+			line[name] = Value{Violations: []Violation{{Key: KeyMandatoryOrderLine}}}
+		}
+		c.lines = append(c.lines, line)
+		c.placeholderLine = true
+	}
+}
+
+// sellerEORI: the customer's thresholds name destinations where a shipment
+// worth more than the threshold needs the seller's EORI, on the row or on
+// the customer.
+func (c *check) sellerEORI() {
+	country := strings.ToUpper(c.value("isoCountry"))
+	for _, t := range c.rules.EORIThresholds {
+		if !strings.EqualFold(t.Destination, country) {
+			continue
+		}
+		if c.value("sellerEORI") == "" && c.rules.SellerEORI == "" && c.shipmentValue() > t.EORIThreshold {
+			c.add("sellerEORI", KeyEORIRequired, "threshold", strconv.FormatFloat(t.EORIThreshold, 'f', -1, 64), "country", country)
+		}
+		return
+	}
+}
+
+// shipmentValue is the sum of quantity times value over the order lines
+// that state both as numbers.
+func (c *check) shipmentValue() float64 {
+	total := 0.0
+	for _, l := range c.lines {
+		q, okQ := parseInteger(l["quantity"].Value)
+		v, okV := parseNumber(l["value"].Value)
+		if okQ && okV {
+			total += float64(q) * v
+		}
+	}
+	return total
+}
+
+// orderLines checks every order line: the required cells, whole positive
+// quantities, weights and values, tariff numbers, countries of origin and
+// article addresses.
+func (c *check) orderLines() {
+	if c.placeholderLine {
+		return
+	}
+	required := orderLineMandatory
+	if c.customsNeeded {
+		required = orderLineCustomsRequired
+	}
+	for i, l := range c.lines {
+		for _, name := range required {
+			if l[name].Value == "" {
+				c.addLine(i, name, KeyMandatory)
+			}
+		}
+		ok := func(name string) bool { return l[name].Value != "" && len(c.lines[i][name].Violations) == 0 }
+		if ok("quantity") {
+			if n, isInt := parseInteger(l["quantity"].Value); !isInt {
+				c.addLine(i, "quantity", KeyInteger)
+			} else if n <= 0 {
+				c.addLine(i, "quantity", KeyPositive)
+			}
+		}
+		if ok("weight") {
+			if key, attrs := positive(l["weight"].Value, MaxWeightKG); key != "" {
+				c.addLine(i, "weight", key, attrs...)
+			}
+		}
+		if ok("value") {
+			if key, attrs := positive(l["value"].Value, 0); key != "" {
+				c.addLine(i, "value", key, attrs...)
+			}
+		}
+		if ok("hstarifnumber") && !isTariffNumber(l["hstarifnumber"].Value) {
+			c.addLine(i, "hstarifnumber", KeyHSCode)
+		}
+		if ok("origincountry") && !IsCountry(l["origincountry"].Value) {
+			c.addLine(i, "origincountry", KeyCountry)
+		}
+		if ok("articleUrl") && !urlPattern.MatchString(l["articleUrl"].Value) {
+			c.addLine(i, "articleUrl", KeyURL)
+		}
+	}
+}
+
+// isTariffNumber: 6 to 10 digits of the harmonized system, written with or
+// without the dots and spaces that customs documents group them with.
+func isTariffNumber(s string) bool {
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case (c == '.' || c == ' ') && i > 0 && i < len(s)-1:
+		default:
+			return false
+		}
+	}
+	return digits >= 6 && digits <= 10
+}

@@ -40,6 +40,8 @@ const (
 	KeyReturnFormat = "error.shipment.returnFormat"
 	// KeyReturnPair: {returnOption} is not offered with {returnType}.
 	KeyReturnPair = "error.shipment.returnPair"
+	// KeyReturnNotAvailable: the customer's contract has no return type {code}.
+	KeyReturnNotAvailable = "error.shipment.returnNotAvailable"
 	// KeyReturnDestination: return type {code} does not fit the destination.
 	KeyReturnDestination = "error.shipment.returnDestination"
 	// KeyMandatoryOrderLine: a destination outside the customs union needs order lines.

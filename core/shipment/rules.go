@@ -12,11 +12,13 @@ type Rules struct {
 	APIClient      string
 	Features       []customer.Feature
 	EORIThresholds []customer.EORIThreshold
+	// SellerEORI is the customer's own; a row without one uses it.
+	SellerEORI string
 	// HubCountry is the country of the hub that receives the customer's parcels.
 	HubCountry string
 }
 
 // RulesFor gathers the rules for shipments of customer c, received at a hub in hubCountry.
 func RulesFor(c customer.Customer, hubCountry string, cat reference.Catalog) Rules {
-	return Rules{Catalog: cat, APIClient: c.APIClient, Features: c.AvailableFeatures, EORIThresholds: c.EORICountryThresholds, HubCountry: hubCountry}
+	return Rules{Catalog: cat, APIClient: c.APIClient, Features: c.AvailableFeatures, EORIThresholds: c.EORICountryThresholds, SellerEORI: c.SellerEORI, HubCountry: hubCountry}
 }

@@ -60,10 +60,15 @@ func (v Validated) Draft() Draft {
 	}
 	for _, line := range v.OrderLines {
 		l := make(map[string]string, len(line))
+		empty := true
 		for name, f := range line {
 			l[name] = f.Value
+			empty = empty && f.Value == ""
 		}
-		d.OrderLines = append(d.OrderLines, l)
+		// The empty line that marks a missing order line is no order line.
+		if !empty {
+			d.OrderLines = append(d.OrderLines, l)
+		}
 	}
 	return d
 }

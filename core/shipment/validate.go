@@ -28,6 +28,10 @@ type check struct {
 	rules  Rules
 	fields map[string]Value
 	lines  []map[string]Value
+	// customsNeeded: the destination needs a customs declaration.
+	customsNeeded bool
+	// placeholderLine: lines holds only the empty line that marks missing order lines.
+	placeholderLine bool
 }
 
 func newCheck(d Draft, r Rules) *check {

@@ -118,6 +118,7 @@ const catalog = [
     id: "error.shipment.returnPair",
     message: "The return option {returnOption} is not possible with the return type {returnType}.",
   }),
+  msg({ id: "error.shipment.returnNotAvailable", message: "Your contract does not include the return type {code}." }),
   msg({
     id: "error.shipment.returnDestination",
     message: "The return type {code} does not fit the destination country.",
