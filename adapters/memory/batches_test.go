@@ -1,0 +1,29 @@
+package memory_test
+
+import (
+	"testing"
+	"time"
+
+	"parcelportal/adapters/memory"
+	"parcelportal/app/batch/storetest"
+)
+
+type memorySeeder struct{ store *memory.Batches }
+
+func (s memorySeeder) PutShipment(_ *testing.T, sh storetest.Shipment) int64 {
+	return s.store.PutShipment(memory.StoredShipment{Shipment: sh.Shipment, Label: sh.Label, CustomsDoc: sh.CustomsDoc,
+		SOAPRequest: sh.SOAPRequest, SOAPResponse: sh.SOAPResponse})
+}
+
+func (s memorySeeder) PutExchange(_ *testing.T, batchID, shipmentID int64, request, response string) {
+	s.store.PutExchange(batchID, shipmentID, request, response)
+}
+
+func (s memorySeeder) PutManifest(_ *testing.T, batchID int64, doc []byte, at time.Time) {
+	s.store.PutManifest(batchID, doc, at)
+}
+
+func TestBatchesContract(t *testing.T) {
+	store := memory.NewBatches()
+	storetest.Contract(t, store, memorySeeder{store}, [2]int64{1, 2})
+}

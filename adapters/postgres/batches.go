@@ -1,0 +1,271 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	appbatch "parcelportal/app/batch"
+	"parcelportal/core/batch"
+	"parcelportal/core/shipment"
+)
+
+// Batches keeps CSV batches in tables batch and validated_shipment and
+// reads what the job runner wrote into shipment and carrier_exchange.
+type Batches struct{ Pool *pgxpool.Pool }
+
+// querier is what reads need: the pool or a transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// liveShipment: a shipment whose label the carrier has not cancelled.
+const liveShipment = `s.state <> 'CANCELLED'`
+
+// batchColumns read a batch with its counts in one statement.
+const batchColumns = `b.id, b.customer_id, b.csv_file_name, b.status, b.created_at, b.created_by, b.sent_at, b.sent_by,
+	b.label_type, b.job_filter, b.processed_shipments, b.total_shipments, b.error_message, b.row_count, b.invalid_rows,
+	b.has_invoice, b.manifest IS NOT NULL,
+	n.shipments, n.labelled, n.customs_docs, n.errors, n.changed`
+
+// batchCounts is a lateral join that counts a batch's shipments.
+const batchCounts = `CROSS JOIN LATERAL (
+	SELECT count(*) AS shipments,
+		count(*) FILTER (WHERE s.label IS NOT NULL AND ` + liveShipment + `) AS labelled,
+		count(*) FILTER (WHERE s.customs_doc IS NOT NULL AND ` + liveShipment + `) AS customs_docs,
+		count(*) FILTER (WHERE NOT s.success AND s.error_message <> '') AS errors,
+		count(*) FILTER (WHERE v.changed) AS changed
+	FROM shipment s LEFT JOIN validated_shipment v ON v.id = s.validated_shipment_id
+	WHERE s.batch_id = b.id) n`
+
+var batchSelect = psql.Select(batchColumns).From("batch b " + batchCounts)
+
+func scanBatch(row pgx.Row) (batch.Batch, error) {
+	var b batch.Batch
+	var sentAt *time.Time
+	var status, filter string
+	c := &b.Counts
+	err := row.Scan(&b.ID, &b.CustomerID, &b.FileName, &status, &b.CreatedAt, &b.CreatedBy, &sentAt, &b.SentBy,
+		&b.LabelType, &filter, &b.Processed, &b.Total, &b.ErrorMessage, &b.RowCount, &b.InvalidRows,
+		&b.HasInvoice, &c.HasManifest, &c.Shipments, &c.Labelled, &c.CustomsDocs, &c.ErrorShipments, &c.ChangedShipments)
+	if err != nil {
+		return batch.Batch{}, err
+	}
+	b.Status, b.JobFilter = batch.Status(status), batch.Filter(filter)
+	b.CreatedAt = b.CreatedAt.UTC()
+	if sentAt != nil {
+		b.SentAt = sentAt.UTC()
+	}
+	return b, nil
+}
+
+// getBatch reads one batch; lock holds it until the transaction ends.
+func getBatch(ctx context.Context, q querier, id int64, lock bool) (batch.Batch, error) {
+	b := batchSelect.Where(sq.Eq{"b.id": id})
+	if lock {
+		b = b.Suffix("FOR UPDATE OF b")
+	}
+	query, args := b.MustSql()
+	got, err := scanBatch(q.QueryRow(ctx, query, args...))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return batch.Batch{}, batch.ErrNotFound
+	}
+	return got, err
+}
+
+// Create stores the batch, its file and its rows in one transaction; the
+// rows go in with one COPY.
+func (s Batches) Create(ctx context.Context, b batch.Batch, csv []byte, rows []shipment.Validated) (batch.Batch, error) {
+	copyRows := make([][]any, len(rows))
+	invalid, hasInvoice := 0, false
+	for i, r := range rows {
+		fields, lines, err := encodeRow(r)
+		if err != nil {
+			return batch.Batch{}, err
+		}
+		copyRows[i] = []any{nil, int32(i + 1), string(fields), string(lines), r.Valid}
+		if !r.Valid {
+			invalid++
+		}
+		hasInvoice = hasInvoice || r.Fields["invoiceNumber"].Value != ""
+	}
+	var saved batch.Batch
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		var id int64
+		err := tx.QueryRow(ctx, `
+			INSERT INTO batch (customer_id, csv_file_name, csv, status, created_by, label_type, row_count, invalid_rows, has_invoice)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+			b.CustomerID, b.FileName, csv, string(b.Status), b.CreatedBy, b.LabelType, len(rows), invalid, hasInvoice).Scan(&id)
+		if err != nil {
+			return err
+		}
+		for _, r := range copyRows {
+			r[0] = id
+		}
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"validated_shipment"}, []string{"batch_id", "position", "fields", "order_lines", "valid"},
+			pgx.CopyFromRows(copyRows)); err != nil {
+			return err
+		}
+		saved, err = getBatch(ctx, tx, id, false)
+		return err
+	})
+	return saved, err
+}
+
+// Get returns one batch with its counts.
+func (s Batches) Get(ctx context.Context, id int64) (batch.Batch, error) {
+	return getBatch(ctx, s.Pool, id, false)
+}
+
+// List answers a customer's batches, newest first, and the total.
+func (s Batches) List(ctx context.Context, customerID int64, page, size int) ([]batch.Batch, int, error) {
+	size = max(size, 1)
+	query, args := batchSelect.Where(sq.Eq{"b.customer_id": customerID}).OrderBy("b.created_at DESC", "b.id DESC").
+		Limit(uint64(size)).Offset(uint64(max(page, 0) * size)).MustSql()
+	rows, err := s.Pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (batch.Batch, error) { return scanBatch(r) })
+	if err != nil {
+		return nil, 0, err
+	}
+	var total int
+	err = s.Pool.QueryRow(ctx, `SELECT count(*) FROM batch WHERE customer_id = $1`, customerID).Scan(&total)
+	return list, total, err
+}
+
+// Update changes the batch's job fields through change in one transaction.
+func (s Batches) Update(ctx context.Context, id int64, change func(*batch.Batch) error) (batch.Batch, error) {
+	var saved batch.Batch
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		b, err := getBatch(ctx, tx, id, true)
+		if err != nil {
+			return err
+		}
+		if err := change(&b); err != nil {
+			return err
+		}
+		var sentAt *time.Time
+		if !b.SentAt.IsZero() {
+			sentAt = &b.SentAt
+		}
+		_, err = tx.Exec(ctx, `
+			UPDATE batch SET status = $2, sent_at = $3, sent_by = $4, label_type = $5, job_filter = $6,
+				processed_shipments = $7, total_shipments = $8, error_message = $9
+			WHERE id = $1`,
+			id, string(b.Status), sentAt, b.SentBy, b.LabelType, string(b.JobFilter), b.Processed, b.Total, b.ErrorMessage)
+		if err != nil {
+			return err
+		}
+		saved, err = getBatch(ctx, tx, id, false)
+		return err
+	})
+	return saved, err
+}
+
+// Delete removes the batch with its rows, shipments and traffic, if allow agrees.
+func (s Batches) Delete(ctx context.Context, id int64, allow func(batch.Batch) error) error {
+	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		b, err := getBatch(ctx, tx, id, true)
+		if err != nil {
+			return err
+		}
+		if err := allow(b); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM batch WHERE id = $1`, id)
+		return err
+	})
+}
+
+const rowColumns = `id, batch_id, position, changed, valid, fields, order_lines`
+
+func scanRow(row pgx.Row) (batch.ValidatedShipment, error) {
+	var r batch.ValidatedShipment
+	var fields, lines []byte
+	var valid bool
+	if err := row.Scan(&r.ID, &r.BatchID, &r.Position, &r.Changed, &valid, &fields, &lines); err != nil {
+		return batch.ValidatedShipment{}, err
+	}
+	v, err := decodeRow(fields, lines, valid)
+	r.Validated = v
+	return r, err
+}
+
+// Rows answers a batch's grid rows by position.
+func (s Batches) Rows(ctx context.Context, batchID int64, onlyInvalid bool) ([]batch.ValidatedShipment, error) {
+	query := `SELECT ` + rowColumns + ` FROM validated_shipment WHERE batch_id = $1`
+	if onlyInvalid {
+		query += ` AND NOT valid`
+	}
+	rows, err := s.Pool.Query(ctx, query+` ORDER BY position`, batchID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (batch.ValidatedShipment, error) { return scanRow(r) })
+}
+
+// Row answers one grid row.
+func (s Batches) Row(ctx context.Context, id int64) (batch.ValidatedShipment, error) {
+	r, err := scanRow(s.Pool.QueryRow(ctx, `SELECT `+rowColumns+` FROM validated_shipment WHERE id = $1`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return batch.ValidatedShipment{}, batch.ErrRowNotFound
+	}
+	return r, err
+}
+
+// UpdateRow changes a row through change and recomputes the batch's
+// validity and invoice flag, in one transaction.
+func (s Batches) UpdateRow(ctx context.Context, batchID, rowID int64, change func(batch.Batch, *batch.ValidatedShipment, bool) error) (batch.ValidatedShipment, batch.Batch, error) {
+	var row batch.ValidatedShipment
+	var saved batch.Batch
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		b, err := getBatch(ctx, tx, batchID, true)
+		if err != nil {
+			return err
+		}
+		row, err = scanRow(tx.QueryRow(ctx, `SELECT `+rowColumns+` FROM validated_shipment WHERE id = $1 AND batch_id = $2 FOR UPDATE`, rowID, batchID))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return batch.ErrRowNotFound
+		}
+		if err != nil {
+			return err
+		}
+		var labelled bool
+		err = tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM shipment s WHERE s.validated_shipment_id = $1 AND s.label IS NOT NULL AND `+liveShipment+`)`,
+			rowID).Scan(&labelled)
+		if err != nil {
+			return err
+		}
+		if err := change(b, &row, labelled); err != nil {
+			return err
+		}
+		row.ID, row.BatchID = rowID, batchID
+		fields, lines, err := encodeRow(row.Validated)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE validated_shipment SET fields = $2, order_lines = $3, valid = $4, changed = $5 WHERE id = $1`,
+			rowID, string(fields), string(lines), row.Valid, row.Changed); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `
+			UPDATE batch SET
+				invalid_rows = (SELECT count(*) FROM validated_shipment WHERE batch_id = $1 AND NOT valid),
+				has_invoice = EXISTS (SELECT 1 FROM validated_shipment WHERE batch_id = $1 AND fields->'invoiceNumber'->>'value' <> '')
+			WHERE id = $1`, batchID); err != nil {
+			return err
+		}
+		saved, err = getBatch(ctx, tx, batchID, false)
+		return err
+	})
+	return row, saved, err
+}
+
+var _ appbatch.Store = Batches{}

@@ -1,0 +1,118 @@
+package postgres_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"parcelportal/adapters/postgres"
+	"parcelportal/adapters/postgres/postgrestest"
+	"parcelportal/app/batch/storetest"
+	"parcelportal/app/demo"
+)
+
+// sqlSeeder writes shipments, exchanges and manifests as the job runner does.
+type sqlSeeder struct{ pool *pgxpool.Pool }
+
+func (s sqlSeeder) PutShipment(t *testing.T, sh storetest.Shipment) int64 {
+	t.Helper()
+	state := "PENDING"
+	switch {
+	case sh.Cancelled:
+		state = "CANCELLED"
+	case sh.Success:
+		state = "DONE"
+	case sh.ErrorMessage != "":
+		state = "FAILED"
+	}
+	var rowID *int64
+	if sh.ValidatedShipmentID != 0 {
+		rowID = &sh.ValidatedShipmentID
+	}
+	var submitted *time.Time
+	if !sh.SubmittedAt.IsZero() {
+		submitted = &sh.SubmittedAt
+	}
+	var id int64
+	err := s.pool.QueryRow(context.Background(), `
+		INSERT INTO shipment (batch_id, validated_shipment_id, customer_id, position, reference, state, success, error_message,
+			identifier, label, label_content_type, label_type, customs_doc, soap_request, soap_response, submitted_at,
+			reference_number, receiver_name, product, service, destination, api_client, retoure)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+		RETURNING id`,
+		sh.BatchID, rowID, sh.CustomerID, sh.Position, fmt.Sprintf("b%d-r%d-a1", sh.BatchID, sh.Position), state, sh.Success, sh.ErrorMessage,
+		sh.Identifier, sh.Label, sh.LabelContentType, sh.LabelType, sh.CustomsDoc, sh.SOAPRequest, sh.SOAPResponse, submitted,
+		sh.ReferenceNumber, sh.ReceiverName, sh.Product, sh.Service, sh.Destination, sh.APIClient, sh.Retoure).Scan(&id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func (s sqlSeeder) PutExchange(t *testing.T, batchID, shipmentID int64, request, response string) {
+	t.Helper()
+	var ship *int64
+	if shipmentID != 0 {
+		ship = &shipmentID
+	}
+	if _, err := s.pool.Exec(context.Background(), `INSERT INTO carrier_exchange (batch_id, shipment_id, operation, request, response)
+		VALUES ($1, $2, 'addAndPrint', $3, $4)`, batchID, ship, request, response); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (s sqlSeeder) PutManifest(t *testing.T, batchID int64, doc []byte, at time.Time) {
+	t.Helper()
+	if _, err := s.pool.Exec(context.Background(), `UPDATE batch SET manifest = $2, manifest_created_at = $3 WHERE id = $1`, batchID, doc, at); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// demoCustomers seeds the demo organisation and answers two customer ids.
+func demoCustomers(t testing.TB, pool *pgxpool.Pool) [2]int64 {
+	t.Helper()
+	ctx := context.Background()
+	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
+		t.Fatal(err)
+	}
+	var ids [2]int64
+	for i, crmid := range []string{demo.BakeryCRMID, demo.GardenCRMID} {
+		if err := pool.QueryRow(ctx, `SELECT id FROM customer WHERE crmid = $1`, crmid).Scan(&ids[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ids
+}
+
+func TestBatchesContract(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	storetest.Contract(t, postgres.Batches{Pool: pool}, sqlSeeder{pool}, demoCustomers(t, pool))
+}
+
+func TestHubCountry(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	customers := demoCustomers(t, pool)
+	ctx := context.Background()
+	var hub int64
+	if err := pool.QueryRow(ctx, `SELECT hub_id FROM customer WHERE id = $1`, customers[0]).Scan(&hub); err != nil {
+		t.Fatal(err)
+	}
+	hubs := postgres.Hubs{Pool: pool}
+	if c, err := hubs.HubCountry(ctx, hub); err != nil || c != "DE" {
+		t.Fatalf("HubCountry = %q, %v", c, err)
+	}
+	if _, err := pool.Exec(ctx, `UPDATE hub SET country_code = 'AT' WHERE id = $1`, hub); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := hubs.HubCountry(ctx, hub); err != nil || c != "AT" {
+		t.Fatalf("HubCountry after change = %q, %v", c, err)
+	}
+	if c, err := hubs.HubCountry(ctx, hub+1000); err != nil || c != "DE" {
+		t.Fatalf("HubCountry of no hub = %q, %v", c, err)
+	}
+}

@@ -1,0 +1,64 @@
+package batch
+
+import (
+	"context"
+	"strings"
+
+	"parcelportal/core/access"
+	"parcelportal/core/batch"
+	"parcelportal/core/batchcsv"
+	"parcelportal/core/customer"
+	"parcelportal/core/shipment"
+)
+
+// Upload is a CSV as the upload screen sends it.
+type Upload struct {
+	CustomerID int64
+	FileName   string
+	CSV        []byte
+}
+
+// defaultFileName names an upload that came without a name.
+const defaultFileName = "upload.csv"
+
+// Create reads the CSV, validates every row against the customer's rules
+// and stores the batch with its rows in one transaction. A file that cannot
+// be read stores nothing.
+func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (View, error) {
+	if u.CustomerID <= 0 {
+		return View{}, batch.ErrChooseCustomer
+	}
+	if !caller.CanActFor(u.CustomerID) {
+		return View{}, customer.ErrNotFound
+	}
+	rules, err := s.rules(ctx, u.CustomerID)
+	if err != nil {
+		return View{}, err
+	}
+	drafts, err := batchcsv.Read(u.CSV)
+	if err != nil {
+		return View{}, err
+	}
+	rows := make([]shipment.Validated, len(drafts))
+	for i, d := range drafts {
+		rows[i] = shipment.Validate(d, rules)
+	}
+	b := batch.Batch{
+		CustomerID: u.CustomerID, FileName: fileName(u.FileName), Status: batch.Created,
+		CreatedBy: caller.Login, LabelType: customer.DefaultLabelType,
+	}
+	saved, err := s.Store.Create(ctx, b, u.CSV, rows)
+	if err != nil {
+		return View{}, err
+	}
+	return viewOf(caller, saved), nil
+}
+
+// fileName keeps the last part of a path some clients send as the name.
+func fileName(name string) string {
+	name = strings.TrimSpace(name[strings.LastIndexAny(name, `/\`)+1:])
+	if name == "" {
+		return defaultFileName
+	}
+	return name
+}

@@ -1,0 +1,51 @@
+package batch
+
+import (
+	"context"
+
+	"parcelportal/core/access"
+	"parcelportal/core/batch"
+	"parcelportal/core/failure"
+	"parcelportal/core/shipment"
+)
+
+// notNow is the failure of a request the batch's status does not allow.
+func notNow(s batch.Status, what string) error {
+	return &failure.Error{Kind: failure.Conflict, Key: batch.KeyNotAllowedNow, Entity: batch.Object,
+		Params: map[string]string{"status": string(s), "step": what}}
+}
+
+// ListValidatedShipments returns the grid rows in file order.
+func (s Service) ListValidatedShipments(ctx context.Context, caller *access.Caller, batchID int64, onlyInvalid bool) ([]batch.ValidatedShipment, error) {
+	if _, err := s.visible(ctx, caller, batchID); err != nil {
+		return nil, err
+	}
+	return s.Store.Rows(ctx, batchID, onlyInvalid)
+}
+
+// UpdateValidatedShipment replaces a row's values (a cell edit) while the
+// grid is editable, validates the row again and recomputes the batch's
+// validity. A row whose shipment already holds a label becomes changed: it
+// is to be sent again.
+func (s Service) UpdateValidatedShipment(ctx context.Context, caller *access.Caller, batchID, rowID int64, d shipment.Draft) (batch.ValidatedShipment, View, error) {
+	b, err := s.visible(ctx, caller, batchID)
+	if err != nil {
+		return batch.ValidatedShipment{}, View{}, err
+	}
+	rules, err := s.rules(ctx, b.CustomerID)
+	if err != nil {
+		return batch.ValidatedShipment{}, View{}, err
+	}
+	row, saved, err := s.Store.UpdateRow(ctx, batchID, rowID, func(b batch.Batch, r *batch.ValidatedShipment, labelled bool) error {
+		if !batch.ActionsFor(b.Status, caller.IsAdmin(), b.RowCount, b.HasInvoice).GridEditable {
+			return notNow(b.Status, "editRow")
+		}
+		r.Validated = shipment.Validate(d, rules)
+		r.Changed = r.Changed || labelled
+		return nil
+	})
+	if err != nil {
+		return batch.ValidatedShipment{}, View{}, err
+	}
+	return row, viewOf(caller, saved), nil
+}

@@ -1,0 +1,42 @@
+package batch
+
+import "parcelportal/core/failure"
+
+// Object names batches in failures.
+const Object = "batch"
+
+// Message keys of batch failures.
+const (
+	KeyNotFound         = "error.batch.notFound"
+	KeyRowNotFound      = "error.batch.rowNotFound"
+	KeyShipmentNotFound = "error.shipment.notFound"
+	// KeyChooseCustomer: an upload needs the active customer (spec 2 section 8).
+	KeyChooseCustomer = "error.csvShipment.message.chooseCustomer"
+	KeyLabelType      = "error.batch.labelType"
+	KeyNothingToSend  = "error.batch.nothingToSend"
+	KeyAdminOnly      = "error.adminOnly"
+	// KeyDontMixLabelTypes: labels of different types are never put together (spec 2 section 5.3).
+	KeyDontMixLabelTypes = "error.dontMixLabelTypes"
+	KeyNoLabels          = "error.batch.noLabels"
+	// KeyNoCustomsDocs is the key ending csvShipment.no-customsDocs-found of spec 2 section 8.
+	KeyNoCustomsDocs       = "error.csvShipment.no-customsDocs-found"
+	KeyNoManifest          = "error.batch.noManifest"
+	KeyNoInvoice           = "error.batch.noInvoice"
+	KeyTrafficKind         = "error.batch.trafficKind"
+	KeyFilterNotAllowed    = "error.batch.filterNotAllowed"
+	KeyShipmentNotSendable = "error.shipment.notSendable"
+	KeyShipmentNotCancel   = "error.shipment.notCancellable"
+	KeyShipmentInManifest  = "error.shipment.inManifest"
+	KeyShipmentNoLabel     = "error.shipment.noLabel"
+	KeyShipmentCancelFirst = "error.shipment.cancelFirst"
+	KeyQueueUnavailable    = "error.batch.queueUnavailable"
+)
+
+// Failures every adapter and use case shares.
+var (
+	ErrNotFound         = &failure.Error{Kind: failure.NotFound, Key: KeyNotFound, Entity: Object}
+	ErrRowNotFound      = &failure.Error{Kind: failure.NotFound, Key: KeyRowNotFound, Entity: Object}
+	ErrShipmentNotFound = &failure.Error{Kind: failure.NotFound, Key: KeyShipmentNotFound, Entity: "shipment"}
+	ErrChooseCustomer   = &failure.Error{Kind: failure.Invalid, Key: KeyChooseCustomer, Entity: Object}
+	ErrAdminOnly        = &failure.Error{Kind: failure.Forbidden, Key: KeyAdminOnly, Entity: Object}
+)
