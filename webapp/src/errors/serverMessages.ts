@@ -89,6 +89,14 @@ const catalog = [
   msg({ id: "error.batch.noInvoice", message: "The batch has no commercial invoice data." }),
   msg({ id: "error.batch.trafficKind", message: "Choose request or response traffic, not {kind}." }),
   msg({ id: "error.batch.queueUnavailable", message: "The work could not be started. Please try again in a moment." }),
+  msg({ id: "error.carrier.unavailable", message: "The carrier could not be reached. Please try again later." }),
+  msg({ id: "error.carrier.noCredentials", message: "The customer has no carrier login to ship with." }),
+  msg({ id: "error.batch.nothingSent", message: "No shipment of the batch got a label." }),
+  msg({
+    id: "error.batch.cancelIncomplete",
+    message: "The carrier did not cancel every label; the shipments show why.",
+  }),
+  msg({ id: "error.manifest.noShipments", message: "The batch has no labelled shipments for a manifest." }),
   msg({
     id: "error.shipment.notSendable",
     message: "Only a changed or failed shipment of a sent batch can be sent again (the batch is {status}).",

@@ -1,0 +1,64 @@
+package batchjob
+
+import (
+	"context"
+	"errors"
+
+	"parcelportal/core/batch"
+	"parcelportal/core/carrier"
+)
+
+// manifest asks the carrier for the manifest of the batch's labelled
+// shipments and keeps the document on the batch.
+func (r *Runner) manifest(ctx context.Context, b Batch) error {
+	ids, err := r.work.Labelled(ctx, b.ID)
+	if err != nil {
+		return err
+	}
+	if len(ids) == 0 {
+		return r.settle(ctx, b, batch.JobFailed, KeyNothingToManifest)
+	}
+	if err := r.work.Begin(ctx, b.ID, len(ids)); err != nil {
+		return err
+	}
+	creds, ok, err := r.credentials(ctx, b.CustomerID)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return r.settle(ctx, b, batch.JobFailed, KeyNoCredentials)
+	}
+	release, err := r.slot(ctx)
+	if err != nil {
+		return ctx.Err()
+	}
+	var (
+		m  carrier.Manifest
+		ex []Exchange
+	)
+	reference := ManifestReference(b.ID, b.Manifests+1)
+	err = r.retry(ctx, func(int) error {
+		call, cancel := r.call(ctx)
+		defer cancel()
+		var err error
+		m, err = r.carrier.CreateManifest(call, creds, reference, ids)
+		ex = exchanged(ex, OpCreateManifest, m.Traffic, err)
+		return err
+	})
+	release()
+	if errors.Is(err, errStopped) {
+		return ctx.Err()
+	}
+	keep := context.WithoutCancel(ctx)
+	if lerr := r.work.Log(keep, b.ID, ex); lerr != nil {
+		return lerr
+	}
+	if err != nil {
+		r.opt.Log.Info("manifest not created", "batch", b.ID, "reference", reference, "error", err)
+		return r.settle(ctx, b, batch.JobFailed, faultMessage(err))
+	}
+	if err := r.work.SaveManifest(keep, b.ID, m, r.opt.Now()); err != nil {
+		return err
+	}
+	return r.settle(ctx, b, batch.JobSucceeded, "")
+}

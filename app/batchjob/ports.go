@@ -1,0 +1,171 @@
+package batchjob
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"parcelportal/core/batch"
+	"parcelportal/core/carrier"
+	"parcelportal/core/customer"
+	"parcelportal/core/shipment"
+)
+
+// State is where a shipment is in its life at the carrier. SUBMITTING is
+// written before the carrier is asked for a label, so a job resumed after a
+// crash knows to ask whether the label was made (Find) before making one.
+type State string
+
+// Shipment states.
+const (
+	Pending    State = "PENDING"
+	Submitting State = "SUBMITTING"
+	Done       State = "DONE"
+	Failed     State = "FAILED"
+	Cancelled  State = "CANCELLED"
+)
+
+// Batch is what a job reads of its batch.
+type Batch struct {
+	ID         int64
+	CustomerID int64
+	Status     batch.Status
+	LabelType  string
+	// Filter is the job's selection of shipments (resend, delete); empty
+	// means the status decides.
+	Filter batch.Filter
+	// Prepared: the job of the batch's status has chosen its shipments; a
+	// resumed job goes on with them instead of choosing again.
+	Prepared bool
+	// HubCountry is the country of the customer's hub, the parcels' sender.
+	HubCountry string
+	// Manifests counts the manifests asked of the carrier so far; the next
+	// manifest's reference follows from it.
+	Manifests int
+}
+
+// Shipment is one shipment as a job works on it.
+type Shipment struct {
+	ID        int64
+	BatchID   int64
+	Position  int
+	Attempt   int
+	Reference string
+	State     State
+	Success   bool
+	// Identifier is the carrier's parcel number of the label the shipment
+	// holds; on a PENDING shipment it names an earlier label to void first.
+	Identifier string
+	// Draft is the validated row as it is sent.
+	Draft shipment.Draft
+}
+
+// Exchange is one call to the carrier as it is kept for staff to read.
+type Exchange struct {
+	// Operation is addAndPrint, find, cancel or createManifest.
+	Operation string
+	carrier.Traffic
+}
+
+// Carrier operations as exchanges name them.
+const (
+	OpAddAndPrint    = "addAndPrint"
+	OpFind           = "find"
+	OpCancel         = "cancel"
+	OpCreateManifest = "createManifest"
+)
+
+// Outcome is what became of a shipment; Finish writes it in one transaction.
+type Outcome struct {
+	ShipmentID int64
+	BatchID    int64
+	// State is DONE, FAILED or CANCELLED.
+	State State
+	// Label is the label of a DONE shipment, with its label type.
+	Label     carrier.Label
+	LabelType string
+	// ErrorMessage is a FAILED shipment's carrier message or message key;
+	// for a cancel the carrier refused it is kept while the state stays.
+	ErrorMessage string
+	// Traffic is the exchange the shipment shows (soapRequest, soapResponse).
+	Traffic carrier.Traffic
+	// Exchanges are appended to the shipment's carrier traffic.
+	Exchanges []Exchange
+	At        time.Time
+}
+
+// ErrBusy is returned when another runner works on the batch; the job is
+// tried again shortly.
+var ErrBusy = errors.New("batchjob: another job works on this batch")
+
+// Work is the batch store as the runner sees it: it says what is still to
+// do, so a job run twice, or again after a crash, picks up where it stopped.
+//
+// Contract (app/batchjob/worktest):
+//   - Lock gives one runner a batch until release; another Lock of the same
+//     batch is ErrBusy. The lock ends with the process that holds it.
+//   - Batch and Status of an unknown batch are NotFound failures.
+//   - PrepareSend creates a PENDING shipment (attempt 1) for every valid row
+//     without one; PrepareResend moves the shipments the filter selects
+//     (ALL: all, and creates missing ones for valid rows; CHANGED: rows edited
+//     since labelling, clearing the flag; ERROR: failed with an error message) of valid rows
+//     to PENDING with the next attempt and reference, keeping the identifier
+//     of a label still to void. Each, and Begin, sets the total to the
+//     job's shipments, processed to 0, and Prepared.
+//   - Open lists the batch's PENDING and SUBMITTING shipments by position.
+//   - Finish, Unfinished and Remove count the shipment as processed when
+//     the batch's job is prepared for its current status.
+//   - Settle moves the batch from one status to another only if it is still
+//     in the first, clears Prepared, and reports whether it moved.
+type Work interface {
+	Lock(ctx context.Context, batchID int64) (release func(), err error)
+	Batch(ctx context.Context, batchID int64) (Batch, error)
+	Status(ctx context.Context, batchID int64) (batch.Status, error)
+
+	PrepareSend(ctx context.Context, batchID int64) error
+	PrepareResend(ctx context.Context, batchID int64, f batch.Filter) error
+	// Begin records the number of shipments a cancel or delete works on.
+	Begin(ctx context.Context, batchID int64, total int) error
+	// PrepareOne moves a finished shipment to PENDING with the next attempt
+	// (as PrepareResend does for one); a PENDING or SUBMITTING one stays.
+	// It answers the shipment; ok is false when it is not in the batch or
+	// its row is invalid.
+	PrepareOne(ctx context.Context, batchID, shipmentID int64) (s Shipment, ok bool, err error)
+
+	Open(ctx context.Context, batchID int64) ([]Shipment, error)
+	// Selected lists the shipments of the batch a filter selects, by position.
+	Selected(ctx context.Context, batchID int64, f batch.Filter) ([]Shipment, error)
+	// Get reads one shipment of the batch; ok is false when there is none.
+	Get(ctx context.Context, batchID, shipmentID int64) (Shipment, bool, error)
+
+	// Submitting marks a PENDING shipment SUBMITTING.
+	Submitting(ctx context.Context, shipmentID int64) error
+	// Voided clears the label an earlier attempt held once it is cancelled.
+	Voided(ctx context.Context, shipmentID int64, exchanges []Exchange) error
+	Finish(ctx context.Context, o Outcome) error
+	// Unfinished keeps a shipment's state but notes why it is not done
+	// (a cancel the carrier refused) and counts it as processed.
+	Unfinished(ctx context.Context, o Outcome) error
+	// Remove deletes a shipment, keeps its exchanges with the batch, and
+	// counts it as processed.
+	Remove(ctx context.Context, batchID, shipmentID int64, exchanges []Exchange) error
+
+	// Labelled lists the identifiers of the batch's DONE shipments.
+	Labelled(ctx context.Context, batchID int64) ([]string, error)
+	// SaveManifest keeps the manifest document on the batch.
+	SaveManifest(ctx context.Context, batchID int64, m carrier.Manifest, at time.Time) error
+	// Log keeps exchanges of the batch that no shipment holds.
+	Log(ctx context.Context, batchID int64, exchanges []Exchange) error
+	// Succeeded counts the batch's shipments with a label.
+	Succeeded(ctx context.Context, batchID int64) (int, error)
+
+	Settle(ctx context.Context, batchID int64, from, to batch.Status, errorMessage string) (bool, error)
+	// Idle lists the batches in a job's status that no runner holds.
+	Idle(ctx context.Context) ([]Batch, error)
+}
+
+// Customers reads the customer a batch ships for, with its carrier
+// credentials opened (the customer store's Get).
+type Customers interface {
+	Get(ctx context.Context, id int64) (customer.Customer, error)
+}

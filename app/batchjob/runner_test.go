@@ -1,0 +1,649 @@
+package batchjob_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"parcelportal/adapters/memory"
+	"parcelportal/app/batchjob"
+	"parcelportal/core/batch"
+	"parcelportal/core/customer"
+	"parcelportal/core/shipment"
+)
+
+var ctx = context.Background()
+
+type rig struct {
+	work      *memory.BatchWork
+	customers *memory.Customers
+	carrier   *fakeCarrier
+	runner    *batchjob.Runner
+	customer  int64
+}
+
+func newRig(t *testing.T, opt batchjob.Options) *rig {
+	t.Helper()
+	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt"}, 1)
+	c := customer.New(1)
+	c.Name, c.CRMID, c.APIUsername, c.Credentials.APIPassword = "Shop", "DE100", "api-user", "secret"
+	c, err := customers.Create(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opt.Backoff == 0 {
+		opt.Backoff = time.Millisecond
+	}
+	if opt.Poll == 0 {
+		opt.Poll = 2 * time.Millisecond
+	}
+	opt.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	opt.Now = func() time.Time { return time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC) }
+	g := &rig{work: memory.NewBatchWork(), customers: customers, carrier: newFakeCarrier(), customer: c.ID}
+	g.runner = batchjob.NewRunner(g.work, customers, g.carrier, opt)
+	return g
+}
+
+// rows are n valid rows named r1, r2, ...
+func rows(n int) []memory.RowRecord {
+	out := make([]memory.RowRecord, n)
+	for i := range out {
+		out[i] = memory.RowRecord{Valid: true, Draft: shipment.Draft{Fields: map[string]string{
+			"name": fmt.Sprintf("r%d", i+1), "postalcode": "10115", "isoCountry": "DE"}}}
+	}
+	return out
+}
+
+func (g *rig) batch(status batch.Status, rs []memory.RowRecord) int64 {
+	return g.work.AddBatch(memory.BatchRecord{CustomerID: g.customer, HubCountry: "DE", Status: status, LabelType: "PDF"}, rs)
+}
+
+func (g *rig) run(t *testing.T, j batchjob.Job) {
+	t.Helper()
+	if err := g.runner.Run(ctx, j); err != nil {
+		t.Fatalf("run %v: %v", j, err)
+	}
+}
+
+func (g *rig) dump(id int64) (memory.BatchRecord, []memory.ShipmentRecord, []memory.ExchangeRecord) {
+	b, _, s, e := g.work.Dump(id)
+	return b, s, e
+}
+
+// oneLabelEach checks that the carrier made exactly one label per reference
+// the shipments hold, and that each shipment holds that label.
+func (g *rig) oneLabelEach(t *testing.T, ships []memory.ShipmentRecord) {
+	t.Helper()
+	for _, s := range ships {
+		if s.State != batchjob.Done {
+			continue
+		}
+		if n := g.carrier.count(func(f *fakeCarrier) int { return f.made[s.Reference] }); n != 1 {
+			t.Errorf("%s: %d labels made, want 1", s.Reference, n)
+		}
+		want := g.carrier.count(func(f *fakeCarrier) int { return len(f.labels[s.Reference].Identifier) })
+		if want == 0 || s.Identifier == "" || string(s.Label) != "%PDF label "+s.Reference {
+			t.Errorf("%s holds %q / %q", s.Reference, s.Identifier, s.Label)
+		}
+	}
+}
+
+func TestSendLabelsEveryValidRow(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	rs := rows(6)
+	rs[3].Valid = false
+	id := g.batch(batch.Sending, rs)
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+
+	b, ships, ex := g.dump(id)
+	if b.Status != batch.Sent || b.ErrorMessage != "" || b.PreparedFor != "" {
+		t.Fatalf("batch %s %q prepared for %q, want SENT", b.Status, b.ErrorMessage, b.PreparedFor)
+	}
+	if b.Processed != 5 || b.Total != 5 {
+		t.Errorf("progress %d of %d, want 5 of 5", b.Processed, b.Total)
+	}
+	if len(ships) != 5 {
+		t.Fatalf("%d shipments, want 5 (the invalid row stays behind)", len(ships))
+	}
+	for _, s := range ships {
+		if s.Position == 4 {
+			t.Error("the invalid row was sent")
+		}
+		if s.Reference != batchjob.Reference(id, s.Position, 1) || !s.Success || s.LabelType != "PDF" || s.ContentType != "application/pdf" {
+			t.Errorf("shipment %+v", s)
+		}
+		if s.SubmittedAt.IsZero() || !strings.Contains(s.Traffic.Request, "ref="+s.Reference) || !strings.Contains(s.Traffic.Request, "hub=DE") ||
+			!strings.Contains(s.Traffic.Request, fmt.Sprintf("name=r%d", s.Position)) || string(s.CustomsDoc) == "" {
+			t.Errorf("shipment %d lacks what the carrier sent: %+v", s.Position, s)
+		}
+	}
+	g.oneLabelEach(t, ships)
+	if len(ex) != 5 || ex[0].Operation != batchjob.OpAddAndPrint || ex[0].ShipmentID == 0 {
+		t.Errorf("exchanges %+v, want one addAndPrint per shipment", ex)
+	}
+}
+
+func TestSendResumesSubmittingWithoutASecondLabel(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.batch(batch.Sending, rows(4))
+	// A worker prepared the send, wrote SUBMITTING for rows 1 and 2, the
+	// carrier labelled row 1, and the worker died.
+	if err := g.work.PrepareSend(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	open, _ := g.work.Open(ctx, id)
+	for _, s := range open[:2] {
+		if err := g.work.Submitting(ctx, s.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := g.carrier.AddAndPrint(ctx, credentials(), requestFor(open[0])); err != nil {
+		t.Fatal(err)
+	}
+
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	b, ships, ex := g.dump(id)
+	if b.Status != batch.Sent || len(ships) != 4 {
+		t.Fatalf("batch %s with %d shipments", b.Status, len(ships))
+	}
+	g.oneLabelEach(t, ships)
+	if ships[0].Traffic.Request != "<find "+ships[0].Reference+"/>" {
+		t.Errorf("row 1 shows %q, want the find that recovered its label", ships[0].Traffic.Request)
+	}
+	finds := 0
+	for _, e := range ex {
+		if e.Operation == batchjob.OpFind {
+			finds++
+		}
+	}
+	if finds != 2 {
+		t.Errorf("%d finds, want one per SUBMITTING shipment", finds)
+	}
+	if b.Processed != 4 || b.Total != 4 {
+		t.Errorf("progress %d of %d", b.Processed, b.Total)
+	}
+}
+
+func TestSendKeepsCarrierFaultsPerShipment(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.batch(batch.Sending, rows(3))
+	g.carrier.refuse[batchjob.Reference(id, 2, 1)] = "invalid postal code"
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+
+	b, ships, _ := g.dump(id)
+	if b.Status != batch.Sent {
+		t.Fatalf("status %s: a batch with some faults still ends SENT", b.Status)
+	}
+	s := ships[1]
+	if s.State != batchjob.Failed || s.Success || s.ErrorMessage != "invalid postal code" || !strings.Contains(s.Traffic.Response, "invalid postal code") {
+		t.Errorf("faulted shipment %+v", s)
+	}
+	if ships[0].State != batchjob.Done || ships[2].State != batchjob.Done {
+		t.Error("the other shipments were not labelled")
+	}
+	if b.Processed != 3 {
+		t.Errorf("processed %d, want 3", b.Processed)
+	}
+}
+
+func TestSendWithNothingLabelledFails(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.batch(batch.Sending, rows(2))
+	for p := 1; p <= 2; p++ {
+		g.carrier.refuse[batchjob.Reference(id, p, 1)] = "invalid postal code"
+	}
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	if b, _, _ := g.dump(id); b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyNothingSent {
+		t.Fatalf("batch %s %q, want ERROR_SEND %s", b.Status, b.ErrorMessage, batchjob.KeyNothingSent)
+	}
+}
+
+func TestSendWithRefusedLoginFails(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	g.carrier.user = "someone-else"
+	id := g.batch(batch.Sending, rows(2))
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	b, ships, _ := g.dump(id)
+	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyNothingSent {
+		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
+	}
+	if ships[0].ErrorMessage != "login refused" {
+		t.Errorf("shipment message %q", ships[0].ErrorMessage)
+	}
+}
+
+func TestSendWithoutCredentialsFailsAtOnce(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	if _, err := g.customers.Update(ctx, g.customer, func(c *customer.Customer) error {
+		c.Credentials.APIPassword = ""
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	id := g.batch(batch.Sending, rows(2))
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	b, ships, _ := g.dump(id)
+	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyNoCredentials {
+		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
+	}
+	if ships[0].State != batchjob.Failed || ships[0].ErrorMessage != batchjob.KeyNoCredentials {
+		t.Errorf("shipment %+v", ships[0])
+	}
+	if n := g.carrier.count(func(f *fakeCarrier) int { return len(f.calls) }); n != 0 {
+		t.Errorf("the carrier was called %d times", n)
+	}
+}
+
+func TestA1CustomerSendsWithItsKey(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	if _, err := g.customers.Update(ctx, g.customer, func(c *customer.Customer) error {
+		c.APIClient, c.APIUsername, c.Credentials.APIPassword, c.Credentials.A1APIKey = customer.ClientA1, "", "", "a1-key"
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	g.carrier.user, g.carrier.key = "", "a1-key" // the A1 key carries no user name
+	id := g.batch(batch.Sending, rows(1))
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	if b, _, _ := g.dump(id); b.Status != batch.Sent {
+		t.Fatalf("status %s %q", b.Status, b.ErrorMessage)
+	}
+}
+
+func TestUnansweredCallsAreRetried(t *testing.T) {
+	g := newRig(t, batchjob.Options{Concurrency: 1, Tries: 4})
+	id := g.batch(batch.Sending, rows(2))
+	g.carrier.away = 2
+	g.carrier.lose[batchjob.Reference(id, 2, 1)] = 1
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+
+	b, ships, _ := g.dump(id)
+	if b.Status != batch.Sent {
+		t.Fatalf("status %s", b.Status)
+	}
+	for _, s := range ships {
+		if s.State != batchjob.Done {
+			t.Errorf("shipment %d %s %q", s.Position, s.State, s.ErrorMessage)
+		}
+	}
+	// Row 2's label was made but its answer lost: the retry found it.
+	g.oneLabelEach(t, ships)
+}
+
+func TestCarrierAwayFailsShipmentsAfterRetries(t *testing.T) {
+	g := newRig(t, batchjob.Options{Tries: 3})
+	id := g.batch(batch.Sending, rows(2))
+	g.carrier.away = 1000
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+
+	b, ships, _ := g.dump(id)
+	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyCarrierUnavailable {
+		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
+	}
+	for _, s := range ships {
+		if s.State != batchjob.Failed || s.ErrorMessage != batchjob.KeyCarrierUnavailable {
+			t.Errorf("shipment %+v", s)
+		}
+	}
+	if n := g.carrier.count(func(f *fakeCarrier) int { return f.calls["addAndPrint"] + f.calls["find"] }); n != 2*3 {
+		t.Errorf("%d calls, want 3 tries per shipment", n)
+	}
+}
+
+func TestConcurrencyIsBounded(t *testing.T) {
+	g := newRig(t, batchjob.Options{Concurrency: 3})
+	g.carrier.latency = 5 * time.Millisecond
+	first := g.batch(batch.Sending, rows(20))
+	second := g.batch(batch.Sending, rows(20))
+	done := make(chan error, 2)
+	for _, id := range []int64{first, second} {
+		go func() { done <- g.runner.Run(ctx, batchjob.Job{Kind: batchjob.Send, BatchID: id}) }()
+	}
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	peak := g.carrier.count(func(f *fakeCarrier) int { return f.maxInflight })
+	if peak > 3 || peak < 2 {
+		t.Fatalf("peak of %d calls in flight across two batches, want at most 3 (and some parallelism)", peak)
+	}
+}
+
+func TestCancelStopsTheSendAndVoidsItsLabels(t *testing.T) {
+	g := newRig(t, batchjob.Options{Concurrency: 2})
+	g.carrier.latency = 2 * time.Millisecond
+	id := g.batch(batch.Sending, rows(40))
+	labels := 0
+	g.carrier.onLabel = func(string) {
+		labels++
+		if labels == 6 {
+			g.work.SetStatus(id, batch.Cancelling, batch.FilterAll)
+		}
+	}
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+
+	b, ships, _ := g.dump(id)
+	if b.Status != batch.Cancelling {
+		t.Fatalf("status %s: the send must leave the batch to the cancel job", b.Status)
+	}
+	pending := 0
+	for _, s := range ships {
+		if s.State == batchjob.Pending {
+			pending++
+		}
+	}
+	if pending < 20 {
+		t.Fatalf("only %d shipments left pending: the send did not stop", pending)
+	}
+
+	g.run(t, batchjob.Job{Kind: batchjob.Cancel, BatchID: id})
+	b, ships, _ = g.dump(id)
+	if b.Status != batch.Cancelled {
+		t.Fatalf("status %s %q", b.Status, b.ErrorMessage)
+	}
+	for _, s := range ships {
+		if s.State != batchjob.Cancelled {
+			t.Errorf("shipment %d %s", s.Position, s.State)
+		}
+		if s.Identifier != "" && g.carrier.count(func(f *fakeCarrier) int { return f.voided[s.Identifier] }) != 1 {
+			t.Errorf("label %s of shipment %d not cancelled once", s.Identifier, s.Position)
+		}
+	}
+	if b.Processed != b.Total || b.Total != len(ships) {
+		t.Errorf("progress %d of %d for %d shipments", b.Processed, b.Total, len(ships))
+	}
+}
+
+func TestCancelFindsTheLabelOfASubmittingShipment(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.batch(batch.Sending, rows(2))
+	if err := g.work.PrepareSend(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	open, _ := g.work.Open(ctx, id)
+	for _, s := range open {
+		_ = g.work.Submitting(ctx, s.ID)
+	}
+	l, err := g.carrier.AddAndPrint(ctx, credentials(), requestFor(open[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.work.SetStatus(id, batch.Cancelling, batch.FilterAll)
+	g.run(t, batchjob.Job{Kind: batchjob.Cancel, BatchID: id})
+	if n := g.carrier.count(func(f *fakeCarrier) int { return f.voided[l.Identifier] }); n != 1 {
+		t.Errorf("the label made before the crash was cancelled %d times", n)
+	}
+	if b, ships, _ := g.dump(id); b.Status != batch.Cancelled || ships[1].State != batchjob.Cancelled {
+		t.Errorf("batch %s, shipment %s", b.Status, ships[1].State)
+	}
+}
+
+func TestRefusedCancelFailsTheJob(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.sent(t, 2)
+	g.carrier.refuseCancel = true
+	g.work.SetStatus(id, batch.Cancelling, batch.FilterAll)
+	g.run(t, batchjob.Job{Kind: batchjob.Cancel, BatchID: id})
+	b, ships, _ := g.dump(id)
+	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyVoidIncomplete {
+		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
+	}
+	if ships[0].State != batchjob.Done || ships[0].ErrorMessage != "already in a manifest" {
+		t.Errorf("shipment %+v", ships[0])
+	}
+}
+
+// sent returns a batch of n rows sent and SENT.
+func (g *rig) sent(t *testing.T, n int) int64 {
+	t.Helper()
+	id := g.batch(batch.Sending, rows(n))
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	if b, _, _ := g.dump(id); b.Status != batch.Sent {
+		t.Fatalf("send ended %s", b.Status)
+	}
+	return id
+}
+
+func TestResendChangedVoidsTheOldLabelFirst(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.sent(t, 3)
+	_, before, _ := g.dump(id)
+	g.work.SetRow(id, 2, true, true)
+	g.work.SetStatus(id, batch.ResendingChange, batch.FilterChanged)
+	g.run(t, batchjob.Job{Kind: batchjob.Resend, BatchID: id})
+
+	b, ships, ex := g.dump(id)
+	if b.Status != batch.Sent || b.Processed != 1 || b.Total != 1 {
+		t.Fatalf("batch %s progress %d of %d", b.Status, b.Processed, b.Total)
+	}
+	s := ships[1]
+	if s.Attempt != 2 || s.Reference != batchjob.Reference(id, 2, 2) || s.State != batchjob.Done || s.Identifier == before[1].Identifier {
+		t.Errorf("resent shipment %+v", s)
+	}
+	if g.carrier.count(func(f *fakeCarrier) int { return f.voided[before[1].Identifier] }) != 1 {
+		t.Error("the old label was not cancelled")
+	}
+	if ships[0].Attempt != 1 || ships[2].Attempt != 1 || ships[0].Identifier != before[0].Identifier {
+		t.Error("unchanged shipments were resent")
+	}
+	if _, rs, _, _ := g.work.Dump(id); rs[1].Changed {
+		t.Error("the row still counts as changed")
+	}
+	ops := []string{}
+	for _, e := range ex {
+		if e.ShipmentID == s.ID {
+			ops = append(ops, e.Operation)
+		}
+	}
+	if strings.Join(ops, ",") != "addAndPrint,cancel,addAndPrint" {
+		t.Errorf("exchanges of the resent shipment: %v", ops)
+	}
+	g.oneLabelEach(t, ships)
+}
+
+func TestResendErrorRetriesTheFailedOnes(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.batch(batch.Sending, rows(3))
+	g.carrier.refuse[batchjob.Reference(id, 3, 1)] = "invalid postal code"
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	g.work.SetStatus(id, batch.ResendingError, "")
+	g.run(t, batchjob.Job{Kind: batchjob.Resend, BatchID: id})
+
+	b, ships, _ := g.dump(id)
+	if b.Status != batch.Sent || b.Total != 1 {
+		t.Fatalf("batch %s total %d", b.Status, b.Total)
+	}
+	if ships[2].State != batchjob.Done || ships[2].Attempt != 2 || ships[2].ErrorMessage != "" {
+		t.Errorf("failed shipment after resend: %+v", ships[2])
+	}
+	if ships[0].Attempt != 1 {
+		t.Error("a successful shipment was resent")
+	}
+}
+
+func TestResumedResendDoesNotChooseAgain(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.sent(t, 2)
+	g.work.SetStatus(id, batch.Resending, batch.FilterAll)
+	// The first run chose its shipments and died.
+	if err := g.work.PrepareResend(ctx, id, batch.FilterAll); err != nil {
+		t.Fatal(err)
+	}
+	g.run(t, batchjob.Job{Kind: batchjob.Resend, BatchID: id})
+	g.run(t, batchjob.Job{Kind: batchjob.Resend, BatchID: id}) // a duplicate finds the batch SENT
+	_, ships, _ := g.dump(id)
+	for _, s := range ships {
+		if s.Attempt != 2 || s.State != batchjob.Done {
+			t.Errorf("shipment %d attempt %d %s, want attempt 2", s.Position, s.Attempt, s.State)
+		}
+	}
+	g.oneLabelEach(t, ships)
+}
+
+func TestDeleteChangedCancelsAndRemoves(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.sent(t, 3)
+	_, before, _ := g.dump(id)
+	g.work.SetRow(id, 1, true, true)
+	g.work.SetStatus(id, batch.Deleting, batch.FilterChanged)
+	g.run(t, batchjob.Job{Kind: batchjob.DeleteShipment, BatchID: id})
+
+	b, ships, ex := g.dump(id)
+	if b.Status != batch.Sent || len(ships) != 2 || ships[0].Position != 2 {
+		t.Fatalf("batch %s with %d shipments", b.Status, len(ships))
+	}
+	if g.carrier.count(func(f *fakeCarrier) int { return f.voided[before[0].Identifier] }) != 1 {
+		t.Error("the removed shipment's label was not cancelled")
+	}
+	kept := false
+	for _, e := range ex {
+		if e.Operation == batchjob.OpCancel && e.ShipmentID == 0 {
+			kept = true
+		}
+	}
+	if !kept {
+		t.Error("the cancel exchange was not kept with the batch")
+	}
+}
+
+func TestManifest(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.batch(batch.Sending, rows(3))
+	g.carrier.refuse[batchjob.Reference(id, 2, 1)] = "invalid postal code"
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	_, ships, _ := g.dump(id)
+	g.work.SetStatus(id, batch.CreatingManifest, "")
+	g.run(t, batchjob.Job{Kind: batchjob.Manifest, BatchID: id})
+
+	b, _, ex := g.dump(id)
+	if b.Status != batch.ManifestCreated || b.ManifestNumber != "MF-"+batchjob.ManifestReference(id, 1) || string(b.Manifest) == "" || b.ManifestAt.IsZero() {
+		t.Fatalf("batch %+v", b)
+	}
+	calls := g.carrier.manifest
+	if len(calls) != 1 || strings.Join(calls[0].identifiers, ",") != ships[0].Identifier+","+ships[2].Identifier {
+		t.Errorf("manifest calls %+v", calls)
+	}
+	if last := ex[len(ex)-1]; last.Operation != batchjob.OpCreateManifest || last.ShipmentID != 0 {
+		t.Errorf("last exchange %+v", last)
+	}
+
+	// An admin regenerates it: the next reference.
+	g.work.SetStatus(id, batch.CreatingManifest, "")
+	g.run(t, batchjob.Job{Kind: batchjob.Manifest, BatchID: id})
+	if b, _, _ := g.dump(id); b.ManifestNumber != "MF-"+batchjob.ManifestReference(id, 2) {
+		t.Errorf("regenerated manifest %q", b.ManifestNumber)
+	}
+}
+
+func TestManifestFailures(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.sent(t, 1)
+	g.carrier.refuseCancel = true // also refuses manifests
+	g.work.SetStatus(id, batch.CreatingManifest, "")
+	g.run(t, batchjob.Job{Kind: batchjob.Manifest, BatchID: id})
+	if b, _, _ := g.dump(id); b.Status != batch.ErrorManifest || b.ErrorMessage != "no parcels to manifest" {
+		t.Errorf("batch %s %q", b.Status, b.ErrorMessage)
+	}
+
+	empty := g.batch(batch.CreatingManifest, rows(1))
+	g.run(t, batchjob.Job{Kind: batchjob.Manifest, BatchID: empty})
+	if b, _, _ := g.dump(empty); b.Status != batch.ErrorManifest || b.ErrorMessage != batchjob.KeyNothingToManifest {
+		t.Errorf("batch without labels %s %q", b.Status, b.ErrorMessage)
+	}
+}
+
+func TestSendOneAndCancelOne(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.batch(batch.Sending, rows(2))
+	g.carrier.refuse[batchjob.Reference(id, 2, 1)] = "invalid postal code"
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	b, ships, _ := g.dump(id)
+	processed := b.Processed
+
+	g.run(t, batchjob.Job{Kind: batchjob.SendOne, BatchID: id, ShipmentID: ships[1].ID})
+	b, after, _ := g.dump(id)
+	if after[1].State != batchjob.Done || after[1].Attempt != 2 || b.Status != batch.Sent || b.Processed != processed {
+		t.Fatalf("after send-one: shipment %s attempt %d, batch %s processed %d", after[1].State, after[1].Attempt, b.Status, b.Processed)
+	}
+
+	g.run(t, batchjob.Job{Kind: batchjob.CancelOne, BatchID: id, ShipmentID: ships[0].ID})
+	_, after, _ = g.dump(id)
+	if after[0].State != batchjob.Cancelled || g.carrier.count(func(f *fakeCarrier) int { return f.voided[ships[0].Identifier] }) != 1 {
+		t.Errorf("after cancel-one: %+v", after[0])
+	}
+	g.run(t, batchjob.Job{Kind: batchjob.CancelOne, BatchID: id, ShipmentID: ships[0].ID})
+	if n := g.carrier.count(func(f *fakeCarrier) int { return f.voided[ships[0].Identifier] }); n != 1 {
+		t.Errorf("a second cancel-one called the carrier again (%d cancels)", n)
+	}
+}
+
+func TestJobsOfAnotherStatusDoNothing(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.batch(batch.Created, rows(1))
+	for _, k := range []batchjob.Kind{batchjob.Send, batchjob.Resend, batchjob.Cancel, batchjob.DeleteShipment, batchjob.Manifest} {
+		g.run(t, batchjob.Job{Kind: k, BatchID: id})
+	}
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: 999})
+	if b, ships, _ := g.dump(id); b.Status != batch.Created || len(ships) != 0 {
+		t.Errorf("batch %s with %d shipments", b.Status, len(ships))
+	}
+}
+
+func TestBusyBatch(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.batch(batch.Sending, rows(1))
+	release, err := g.work.Lock(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.runner.Run(ctx, batchjob.Job{Kind: batchjob.Send, BatchID: id}); !errors.Is(err, batchjob.ErrBusy) {
+		t.Fatalf("run of a held batch: %v, want ErrBusy", err)
+	}
+	jobs, _ := g.runner.Unattended(ctx)
+	if len(jobs) != 0 {
+		t.Errorf("a held batch counts as unattended: %v", jobs)
+	}
+	release()
+	jobs, _ = g.runner.Unattended(ctx)
+	if len(jobs) != 1 || jobs[0] != (batchjob.Job{Kind: batchjob.Send, BatchID: id}) {
+		t.Errorf("unattended %v", jobs)
+	}
+}
+
+func TestStoppedSendResumes(t *testing.T) {
+	g := newRig(t, batchjob.Options{Concurrency: 4})
+	g.carrier.latency = 3 * time.Millisecond
+	id := g.batch(batch.Sending, rows(60))
+	stop, cancel := context.WithCancel(ctx)
+	labels := 0
+	g.carrier.onLabel = func(string) {
+		if labels++; labels == 10 {
+			cancel()
+		}
+	}
+	if err := g.runner.Run(stop, batchjob.Job{Kind: batchjob.Send, BatchID: id}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped run: %v", err)
+	}
+	b, ships, _ := g.dump(id)
+	if b.Status != batch.Sending {
+		t.Fatalf("status %s", b.Status)
+	}
+	for _, s := range ships {
+		if s.State == batchjob.Submitting {
+			t.Errorf("shipment %d left SUBMITTING: calls in flight must finish and be recorded", s.Position)
+		}
+	}
+	g.carrier.onLabel = nil
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	b, ships, _ = g.dump(id)
+	if b.Status != batch.Sent || b.Processed != 60 {
+		t.Fatalf("batch %s processed %d", b.Status, b.Processed)
+	}
+	g.oneLabelEach(t, ships)
+}

@@ -1,0 +1,244 @@
+package batchjob
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"parcelportal/core/batch"
+	"parcelportal/core/carrier"
+)
+
+// send labels the shipments of a send or resend: it chooses them once
+// (Prepare), then submits every one still PENDING or SUBMITTING. A cancel
+// of the batch stops it between shipments; the cancel job takes over.
+func (r *Runner) send(ctx context.Context, b Batch) error {
+	if !b.Prepared {
+		var err error
+		if b.Status == batch.Sending {
+			err = r.work.PrepareSend(ctx, b.ID)
+		} else {
+			err = r.work.PrepareResend(ctx, b.ID, filterOf(b))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	open, err := r.work.Open(ctx, b.ID)
+	if err != nil {
+		return err
+	}
+	creds, ok, err := r.credentials(ctx, b.CustomerID)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		for _, s := range open {
+			if err := r.work.Finish(ctx, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: KeyNoCredentials, At: r.opt.Now()}); err != nil {
+				return err
+			}
+		}
+		return r.settle(ctx, b, batch.JobFailed, KeyNoCredentials)
+	}
+	res, err := r.submitAll(ctx, b, creds, open, true)
+	if err != nil || res.stopped {
+		return err
+	}
+	labelled, err := r.work.Succeeded(ctx, b.ID)
+	if err != nil {
+		return err
+	}
+	if labelled == 0 {
+		key := KeyNothingSent
+		if res.failed > 0 && res.failed == res.unavailable {
+			key = KeyCarrierUnavailable
+		}
+		return r.settle(ctx, b, batch.JobFailed, key)
+	}
+	return r.settle(ctx, b, batch.JobSucceeded, "")
+}
+
+// sendOne labels one shipment again (its row was fixed, or it failed).
+func (r *Runner) sendOne(ctx context.Context, b Batch, shipmentID int64) error {
+	s, ok, err := r.work.PrepareOne(ctx, b.ID, shipmentID)
+	if err != nil || !ok {
+		return err
+	}
+	creds, ok, err := r.credentials(ctx, b.CustomerID)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return r.work.Finish(ctx, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: KeyNoCredentials, At: r.opt.Now()})
+	}
+	_, err = r.submitAll(ctx, b, creds, []Shipment{s}, false)
+	return err
+}
+
+func (r *Runner) credentials(ctx context.Context, customerID int64) (carrier.Credentials, bool, error) {
+	c, err := r.customers.Get(ctx, customerID)
+	if isNotFound(err) {
+		return carrier.Credentials{}, false, nil
+	}
+	if err != nil {
+		return carrier.Credentials{}, false, err
+	}
+	creds, ok := credentialsOf(c)
+	return creds, ok, nil
+}
+
+// sent tells how the shipments of one run ended.
+type sent struct {
+	// stopped: the batch left the job's status (a cancel) before the end.
+	stopped             bool
+	failed, unavailable int
+}
+
+// submitAll submits shipments with at most Concurrency carrier calls at a
+// time. With watch it stops handing out shipments once the batch leaves its
+// status; the calls in flight finish either way.
+func (r *Runner) submitAll(ctx context.Context, b Batch, creds carrier.Credentials, todo []Shipment, watch bool) (sent, error) {
+	var (
+		stop                atomic.Bool
+		failed, unavailable atomic.Int64
+		firstErr            error
+		errOnce             sync.Once
+		wg                  sync.WaitGroup
+	)
+	fail := func(err error) {
+		errOnce.Do(func() { firstErr = err })
+		stop.Store(true)
+	}
+	if watch {
+		done := make(chan struct{})
+		defer close(done)
+		go r.watch(ctx, b, &stop, done)
+	}
+	queue := make(chan Shipment)
+	for range min(r.opt.Concurrency, len(todo)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range queue {
+				release, err := r.slot(ctx)
+				if err != nil {
+					fail(err)
+					continue
+				}
+				if stop.Load() {
+					release()
+					continue
+				}
+				outcome, err := r.submit(ctx, b, creds, s)
+				release()
+				switch {
+				case err != nil:
+					fail(err)
+				case outcome == Failed:
+					failed.Add(1)
+				case outcome == unavailableOutcome:
+					failed.Add(1)
+					unavailable.Add(1)
+				}
+			}
+		}()
+	}
+	for _, s := range todo {
+		if stop.Load() || ctx.Err() != nil {
+			break
+		}
+		queue <- s
+	}
+	close(queue)
+	wg.Wait()
+	if firstErr == nil && ctx.Err() != nil {
+		firstErr = ctx.Err()
+	}
+	if errors.Is(firstErr, errStopped) {
+		firstErr = ctx.Err()
+	}
+	return sent{stopped: stop.Load() && firstErr == nil, failed: int(failed.Load()), unavailable: int(unavailable.Load())}, firstErr
+}
+
+// watch sets stop once the batch is no longer in the status the job runs in.
+func (r *Runner) watch(ctx context.Context, b Batch, stop *atomic.Bool, done <-chan struct{}) {
+	t := time.NewTicker(r.opt.Poll)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			s, err := r.work.Status(ctx, b.ID)
+			if err != nil {
+				if !isNotFound(err) {
+					r.opt.Log.Warn("batch status unreadable", "batch", b.ID, "error", err)
+					continue
+				}
+			}
+			if s != b.Status {
+				r.opt.Log.Info("batch left its job's status; stopping", "batch", b.ID, "status", s)
+				stop.Store(true)
+				return
+			}
+		}
+	}
+}
+
+// unavailableOutcome tells submitAll that a shipment failed because the
+// carrier did not answer.
+const unavailableOutcome State = "FAILED:unavailable"
+
+// submit labels one shipment. It writes SUBMITTING before the carrier is
+// asked, and the label, or the carrier's refusal, right after; writes after
+// a call survive a shutdown so no label made is left unrecorded.
+func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials, s Shipment) (State, error) {
+	keep := context.WithoutCancel(ctx)
+	if s.State == Pending && s.Identifier != "" {
+		ex, err := r.cancelLabel(ctx, creds, s.Identifier)
+		switch {
+		case errors.Is(err, errStopped):
+			return "", err
+		case err != nil && !isFault(err):
+			// The earlier label still stands; the shipment fails and keeps it
+			// so that a later resend voids it first.
+			return unavailableOutcome, r.work.Finish(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed,
+				ErrorMessage: KeyCarrierUnavailable, Exchanges: ex, At: r.opt.Now()})
+		}
+		// Voided, or refused because the carrier no longer knows the label:
+		// either way it is not the shipment's label any more.
+		if err := r.work.Voided(keep, s.ID, ex); err != nil {
+			return "", err
+		}
+	}
+	if s.State == Pending {
+		if err := r.work.Submitting(ctx, s.ID); err != nil {
+			return "", err
+		}
+	}
+	req := carrier.Request{Reference: s.Reference, LabelType: b.LabelType, Shipment: s.Draft, SenderHub: b.HubCountry}
+	l, ex, err := r.label(ctx, creds, req, s.State == Submitting)
+	switch {
+	case errors.Is(err, errStopped):
+		return "", err
+	case err == nil:
+		return Done, r.work.Finish(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Done, Label: l, LabelType: b.LabelType,
+			Traffic: l.Traffic, Exchanges: ex, At: r.opt.Now()})
+	}
+	o := Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: faultMessage(err), Exchanges: ex, At: r.opt.Now()}
+	if len(ex) > 0 {
+		o.Traffic = ex[len(ex)-1].Traffic
+	}
+	r.opt.Log.Info("shipment not labelled", "batch", b.ID, "reference", s.Reference, "error", err)
+	if err := r.work.Finish(keep, o); err != nil {
+		return "", err
+	}
+	if isFault(err) {
+		return Failed, nil
+	}
+	return unavailableOutcome, nil
+}

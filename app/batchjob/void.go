@@ -1,0 +1,163 @@
+package batchjob
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"parcelportal/core/batch"
+	"parcelportal/core/carrier"
+)
+
+// errNoCredentials: a label is to be voided but the customer has no login.
+var errNoCredentials = errors.New("batchjob: no carrier credentials")
+
+// void cancels the labels of a batch: all of them for a cancel (the
+// shipments end CANCELLED), the filter's for a delete (the shipments are
+// removed). Shipments whose label the carrier would not cancel stay, with
+// the carrier's message, and the job fails.
+func (r *Runner) void(ctx context.Context, b Batch, f batch.Filter, status batch.Status) error {
+	remove := status == batch.Deleting
+	todo, err := r.toVoid(ctx, b.ID, f, remove)
+	if err != nil {
+		return err
+	}
+	if !b.Prepared {
+		if err := r.work.Begin(ctx, b.ID, len(todo)); err != nil {
+			return err
+		}
+	}
+	creds, ok, err := r.credentials(ctx, b.CustomerID)
+	if err != nil {
+		return err
+	}
+	if err := r.voidAll(ctx, b, creds, ok, todo, remove); err != nil {
+		return err
+	}
+	left, err := r.toVoid(ctx, b.ID, f, remove)
+	if err != nil {
+		return err
+	}
+	if len(left) > 0 {
+		return r.settle(ctx, b, batch.JobFailed, KeyVoidIncomplete)
+	}
+	return r.settle(ctx, b, batch.JobSucceeded, "")
+}
+
+// toVoid lists what a cancel or delete still has to do: a delete removes
+// every selected shipment, a cancel every one not yet CANCELLED that holds,
+// or may hold, a label.
+func (r *Runner) toVoid(ctx context.Context, batchID int64, f batch.Filter, remove bool) ([]Shipment, error) {
+	all, err := r.work.Selected(ctx, batchID, f)
+	if err != nil || remove {
+		return all, err
+	}
+	var todo []Shipment
+	for _, s := range all {
+		if s.State != Cancelled && !(s.State == Failed && s.Identifier == "") {
+			todo = append(todo, s)
+		}
+	}
+	return todo, nil
+}
+
+// voidAll voids shipments with at most Concurrency carrier calls at a time.
+func (r *Runner) voidAll(ctx context.Context, b Batch, creds carrier.Credentials, hasCreds bool, todo []Shipment, remove bool) error {
+	var (
+		wg       sync.WaitGroup
+		errOnce  sync.Once
+		firstErr error
+	)
+	queue := make(chan Shipment)
+	for range min(r.opt.Concurrency, len(todo)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range queue {
+				if err := r.voidOne(ctx, b, creds, hasCreds, s, remove); err != nil {
+					errOnce.Do(func() { firstErr = err })
+				}
+			}
+		}()
+	}
+	for _, s := range todo {
+		if ctx.Err() != nil {
+			break
+		}
+		queue <- s
+	}
+	close(queue)
+	wg.Wait()
+	if firstErr == nil || errors.Is(firstErr, errStopped) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return firstErr
+}
+
+// voidOne cancels one shipment's label and records the result.
+func (r *Runner) voidOne(ctx context.Context, b Batch, creds carrier.Credentials, hasCreds bool, s Shipment, remove bool) error {
+	ex, err := r.voidLabel(ctx, creds, hasCreds, s)
+	keep := context.WithoutCancel(ctx)
+	switch {
+	case errors.Is(err, errStopped):
+		return err
+	case errors.Is(err, errNoCredentials):
+		return r.work.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.State, ErrorMessage: KeyNoCredentials, At: r.opt.Now()})
+	case err != nil:
+		r.opt.Log.Info("label not cancelled", "batch", b.ID, "reference", s.Reference, "error", err)
+		return r.work.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.State, ErrorMessage: faultMessage(err), Exchanges: ex, At: r.opt.Now()})
+	case remove:
+		return r.work.Remove(keep, b.ID, s.ID, ex)
+	}
+	return r.work.Finish(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Cancelled, Exchanges: ex, At: r.opt.Now()})
+}
+
+// voidLabel cancels the label a shipment holds. A SUBMITTING shipment may
+// hold one nobody recorded: the carrier is asked for it first.
+func (r *Runner) voidLabel(ctx context.Context, creds carrier.Credentials, hasCreds bool, s Shipment) ([]Exchange, error) {
+	if s.State == Cancelled || (s.Identifier == "" && s.State != Submitting) {
+		return nil, nil
+	}
+	if !hasCreds {
+		return nil, errNoCredentials
+	}
+	release, err := r.slot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	identifier := s.Identifier
+	var ex []Exchange
+	if s.State == Submitting {
+		l, found, fex, err := r.find(ctx, creds, s.Reference)
+		ex = fex
+		if err != nil {
+			return ex, err
+		}
+		if !found {
+			return ex, nil
+		}
+		identifier = l.Identifier
+	}
+	cex, err := r.cancelLabel(ctx, creds, identifier)
+	return append(ex, cex...), err
+}
+
+// cancelOne voids one shipment's label; the shipment ends CANCELLED.
+func (r *Runner) cancelOne(ctx context.Context, b Batch, shipmentID int64) error {
+	s, ok, err := r.work.Get(ctx, b.ID, shipmentID)
+	if err != nil || !ok || s.State == Cancelled {
+		return err
+	}
+	creds, hasCreds, err := r.credentials(ctx, b.CustomerID)
+	if err != nil {
+		return err
+	}
+	err = r.voidOne(ctx, b, creds, hasCreds, s, false)
+	if errors.Is(err, errStopped) {
+		return ctx.Err()
+	}
+	return err
+}
