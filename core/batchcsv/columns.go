@@ -13,6 +13,8 @@ import (
 type column struct {
 	field string
 	line  int
+	// group is the position of line among the header's order-line numbers.
+	group int
 }
 
 // names maps lower-case header names to the canonical field names.
@@ -110,7 +112,21 @@ func columnsOf(header []string) (columns, error) {
 		return columns{}, failure.New(failure.Invalid, KeyUnknownColumns, "columns", strings.Join(unknown, ", "))
 	}
 	sortInts(c.lines)
+	for i, col := range c.cols {
+		if col.line > 0 {
+			c.cols[i].group = indexOf(c.lines, col.line)
+		}
+	}
 	return c, nil
+}
+
+func indexOf(s []int, v int) int {
+	for i, x := range s {
+		if x == v {
+			return i
+		}
+	}
+	return -1
 }
 
 func sortInts(s []int) {
@@ -137,7 +153,7 @@ func (c columns) draft(record []string, line int) (shipment.Draft, bool, error) 
 		}
 	}
 	d := shipment.Draft{Fields: make(map[string]string, len(c.cols))}
-	var lines map[int]map[string]string
+	var lines []map[string]string
 	empty := true
 	for i, col := range c.cols {
 		if col.field == "" {
@@ -156,20 +172,18 @@ func (c columns) draft(record []string, line int) (shipment.Draft, bool, error) 
 			continue
 		}
 		if lines == nil {
-			lines = map[int]map[string]string{}
+			lines = make([]map[string]string, len(c.lines))
 		}
-		l := lines[col.line]
-		if l == nil {
-			l = make(map[string]string, len(shipment.OrderLineFields))
-			lines[col.line] = l
+		if lines[col.group] == nil {
+			lines[col.group] = make(map[string]string, len(shipment.OrderLineFields))
 		}
-		l[col.field] = v
+		lines[col.group][col.field] = v
 	}
 	if empty {
 		return shipment.Draft{}, false, nil
 	}
-	for _, n := range c.lines {
-		if l, ok := lines[n]; ok {
+	for _, l := range lines {
+		if l != nil {
 			d.OrderLines = append(d.OrderLines, l)
 		}
 	}

@@ -1,30 +1,63 @@
 package shipment
 
 import (
-	"regexp"
 	"strings"
-)
-
-var (
-	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$`)
-	phonePattern = regexp.MustCompile(`^\+?[0-9][0-9 ()/-]{3,19}$`)
+	"unicode"
 )
 
 // address checks the receiver's country, postal code, e-mail and phone.
 func (c *check) address() {
-	if c.present("isoCountry") && !IsCountry(c.value("isoCountry")) {
-		c.add("isoCountry", KeyCountry)
+	if c.present(fIsoCountry) && !IsCountry(c.value(fIsoCountry)) {
+		c.add(fIsoCountry, KeyCountry)
 	}
-	if c.present("email") && !emailPattern.MatchString(c.value("email")) {
-		c.add("email", KeyEmail)
+	if c.present(fEmail) && !IsEmail(c.value(fEmail)) {
+		c.add(fEmail, KeyEmail)
 	}
-	if c.present("mobile") && !phonePattern.MatchString(c.value("mobile")) {
-		c.add("mobile", KeyPhone)
+	if c.present(fMobile) && !IsPhone(c.value(fMobile)) {
+		c.add(fMobile, KeyPhone)
 	}
-	if c.present("postalcode") && c.present("isoCountry") {
-		country := strings.ToUpper(c.value("isoCountry"))
-		if !PostalCodeFits(country, c.value("postalcode")) {
-			c.add("postalcode", KeyPostalCode, "country", country)
+	if c.present(fPostalcode) && c.present(fIsoCountry) {
+		country := strings.ToUpper(c.value(fIsoCountry))
+		if !PostalCodeFits(country, c.value(fPostalcode)) {
+			c.add(fPostalcode, KeyPostalCode, "country", country)
 		}
 	}
+}
+
+// IsEmail reports whether s looks like an e-mail address: one '@' with a
+// local part before it and a domain of at least two dot-separated labels
+// after it, no spaces. Deliverability is the mail server's business.
+func IsEmail(s string) bool {
+	local, domain, ok := strings.Cut(s, "@")
+	if !ok || local == "" || strings.ContainsRune(domain, '@') || strings.IndexFunc(s, unicode.IsSpace) >= 0 {
+		return false
+	}
+	labels := strings.Split(domain, ".")
+	if len(labels) < 2 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// IsPhone reports whether s looks like a phone number: an optional '+', a
+// digit or '(', then digits, spaces and ( ) / - separators; 4 to 20
+// characters after the '+'.
+func IsPhone(s string) bool {
+	s = strings.TrimPrefix(s, "+")
+	if len(s) < 4 || len(s) > 20 || (s[0] < '0' || s[0] > '9') && s[0] != '(' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9', c == ' ', c == '(', c == ')', c == '/', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -41,20 +41,20 @@ func SplitOptions(s string) []string {
 func (c *check) codes() {
 	cat := c.rules.Catalog
 	a1 := c.rules.APIClient == customer.ClientA1
-	c.code("product", cat.Products)
-	if c.present("product") && c.value("product") == a1OnlyProduct && !a1 {
-		c.add("product", KeyA1Only, "code", a1OnlyProduct)
+	c.code(fProduct, cat.Products)
+	if c.present(fProduct) && c.value(fProduct) == a1OnlyProduct && !a1 {
+		c.add(fProduct, KeyA1Only, "code", a1OnlyProduct)
 	}
-	c.code("service", cat.Services)
-	c.code("format", cat.Formats)
-	options := SplitOptions(c.value("options"))
-	if c.present("options") {
+	c.code(fService, cat.Services)
+	c.code(fFormat, cat.Formats)
+	options := SplitOptions(c.value(fOptions))
+	if c.present(fOptions) {
 		for _, o := range options {
 			switch {
 			case !reference.Has(cat.Options, o):
-				c.add("options", KeyUnknownCode, "code", o)
+				c.add(fOptions, KeyUnknownCode, "code", o)
 			case o == a1OnlyOption && !a1:
-				c.add("options", KeyA1Only, "code", o)
+				c.add(fOptions, KeyA1Only, "code", o)
 			}
 		}
 	}
@@ -63,9 +63,9 @@ func (c *check) codes() {
 }
 
 // code checks that a present field names a code of list.
-func (c *check) code(field string, list []reference.Code) {
-	if c.present(field) && !reference.Has(list, c.value(field)) {
-		c.add(field, KeyUnknownCode, "code", c.value(field))
+func (c *check) code(f field, list []reference.Code) {
+	if c.present(f) && !reference.Has(list, c.value(f)) {
+		c.add(f, KeyUnknownCode, "code", c.value(f))
 	}
 }
 
@@ -74,10 +74,10 @@ func (c *check) code(field string, list []reference.Code) {
 // violation goes to the service when the product is available with another
 // service, otherwise to the product.
 func (c *check) features(options []string) {
-	if !c.present("product") || !c.present("service") {
+	if !c.present(fProduct) || !c.present(fService) {
 		return
 	}
-	product, service := c.value("product"), c.value("service")
+	product, service := c.value(fProduct), c.value(fService)
 	var feature *customer.Feature
 	productAvailable := false
 	for i, f := range c.rules.Features {
@@ -90,19 +90,19 @@ func (c *check) features(options []string) {
 		}
 	}
 	if feature == nil {
-		field := "product"
+		f := fProduct
 		if productAvailable {
-			field = "service"
+			f = fService
 		}
-		c.add(field, KeyNotAvailable, "product", product, "service", service)
+		c.add(f, KeyNotAvailable, "product", product, "service", service)
 		return
 	}
-	if c.violated("options") {
+	if c.violated(fOptions) {
 		return
 	}
 	for _, o := range options {
 		if !slices.Contains(feature.Options, o) {
-			c.add("options", KeyOptionNotAvailable, "option", o, "product", product, "service", service)
+			c.add(fOptions, KeyOptionNotAvailable, "option", o, "product", product, "service", service)
 		}
 	}
 }
@@ -112,25 +112,25 @@ func (c *check) features(options []string) {
 // (a domestic return comes from the hub's country, an international one from
 // abroad).
 func (c *check) returnChoice() {
-	if !c.present("returnOptions") {
+	if !c.present(fReturnOptions) {
 		return
 	}
 	cat := c.rules.Catalog
-	returnType, option, ok := strings.Cut(c.value("returnOptions"), "|")
+	returnType, option, ok := strings.Cut(c.value(fReturnOptions), "|")
 	returnType, option = strings.TrimSpace(returnType), strings.TrimSpace(option)
 	switch {
 	case !ok || returnType == "" || option == "" || strings.Contains(option, "|"):
-		c.add("returnOptions", KeyReturnFormat)
+		c.add(fReturnOptions, KeyReturnFormat)
 	case !reference.Has(cat.ReturnTypes, returnType):
-		c.add("returnOptions", KeyUnknownCode, "code", returnType)
+		c.add(fReturnOptions, KeyUnknownCode, "code", returnType)
 	case !reference.Has(cat.ReturnOptions, option):
-		c.add("returnOptions", KeyUnknownCode, "code", option)
+		c.add(fReturnOptions, KeyUnknownCode, "code", option)
 	case !slices.Contains(returnPairs[returnType], option):
-		c.add("returnOptions", KeyReturnPair, "returnType", returnType, "returnOption", option)
+		c.add(fReturnOptions, KeyReturnPair, "returnType", returnType, "returnOption", option)
 	case !c.returnAvailable(returnType):
-		c.add("returnOptions", KeyReturnNotAvailable, "code", returnType)
+		c.add(fReturnOptions, KeyReturnNotAvailable, "code", returnType)
 	case !c.returnFitsDestination(returnType):
-		c.add("returnOptions", KeyReturnDestination, "code", returnType)
+		c.add(fReturnOptions, KeyReturnDestination, "code", returnType)
 	}
 }
 
@@ -146,8 +146,8 @@ func (c *check) returnAvailable(returnType string) bool {
 }
 
 func (c *check) returnFitsDestination(returnType string) bool {
-	hub, country := c.rules.HubCountry, strings.ToUpper(c.value("isoCountry"))
-	if hub == "" || !c.present("isoCountry") {
+	hub, country := c.rules.HubCountry, strings.ToUpper(c.value(fIsoCountry))
+	if hub == "" || !c.present(fIsoCountry) {
 		return true
 	}
 	domestic := strings.EqualFold(hub, country)

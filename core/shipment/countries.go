@@ -1,9 +1,6 @@
 package shipment
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // countryCodes are the officially assigned ISO 3166-1 alpha-2 codes.
 const countryCodes = "" +
@@ -33,52 +30,105 @@ var countries = func() map[string]bool {
 func IsCountry(code string) bool { return len(code) == 2 && countries[strings.ToUpper(code)] }
 
 // postalCodes are the postal-code shapes of the countries the carrier's
-// customers ship to most; a code of another country only has to look like a
-// postal code at all. They catch typing errors before the carrier refuses the
-// parcel.
-var postalCodes = map[string]*regexp.Regexp{
-	"AT": regexp.MustCompile(`^\d{4}$`),
-	"AU": regexp.MustCompile(`^\d{4}$`),
-	"BE": regexp.MustCompile(`^\d{4}$`),
-	"BG": regexp.MustCompile(`^\d{4}$`),
-	"CA": regexp.MustCompile(`^[A-Z]\d[A-Z] ?\d[A-Z]\d$`),
-	"CH": regexp.MustCompile(`^\d{4}$`),
-	"CZ": regexp.MustCompile(`^\d{3} ?\d{2}$`),
-	"DE": regexp.MustCompile(`^\d{5}$`),
-	"DK": regexp.MustCompile(`^\d{4}$`),
-	"EE": regexp.MustCompile(`^\d{5}$`),
-	"ES": regexp.MustCompile(`^\d{5}$`),
-	"FI": regexp.MustCompile(`^\d{5}$`),
-	"FR": regexp.MustCompile(`^\d{5}$`),
-	"GB": regexp.MustCompile(`^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$`),
-	"GR": regexp.MustCompile(`^\d{3} ?\d{2}$`),
-	"HR": regexp.MustCompile(`^\d{5}$`),
-	"HU": regexp.MustCompile(`^\d{4}$`),
-	"IT": regexp.MustCompile(`^\d{5}$`),
-	"JP": regexp.MustCompile(`^\d{3}-?\d{4}$`),
-	"LI": regexp.MustCompile(`^\d{4}$`),
-	"LT": regexp.MustCompile(`^(LT-)?\d{5}$`),
-	"LU": regexp.MustCompile(`^(L-)?\d{4}$`),
-	"LV": regexp.MustCompile(`^(LV-)?\d{4}$`),
-	"NL": regexp.MustCompile(`^\d{4} ?[A-Z]{2}$`),
-	"NO": regexp.MustCompile(`^\d{4}$`),
-	"PL": regexp.MustCompile(`^\d{2}-\d{3}$`),
-	"PT": regexp.MustCompile(`^\d{4}-\d{3}$`),
-	"RO": regexp.MustCompile(`^\d{6}$`),
-	"SE": regexp.MustCompile(`^\d{3} ?\d{2}$`),
-	"SI": regexp.MustCompile(`^\d{4}$`),
-	"SK": regexp.MustCompile(`^\d{3} ?\d{2}$`),
-	"US": regexp.MustCompile(`^\d{5}(-\d{4})?$`),
+// customers ship to most: '9' is a digit, 'A' a letter, anything else stands
+// for itself. A code of another country only has to look like a postal code
+// at all. They catch typing errors before the carrier refuses the parcel.
+var postalCodes = map[string][]string{
+	"AT": {"9999"},
+	"AU": {"9999"},
+	"BE": {"9999"},
+	"BG": {"9999"},
+	"CA": {"A9A 9A9", "A9A9A9"},
+	"CH": {"9999"},
+	"CZ": {"999 99", "99999"},
+	"DE": {"99999"},
+	"DK": {"9999"},
+	"EE": {"99999"},
+	"ES": {"99999"},
+	"FI": {"99999"},
+	"FR": {"99999"},
+	"GB": {
+		"A9 9AA", "A99 9AA", "AA9 9AA", "AA99 9AA", "A9A 9AA", "AA9A 9AA",
+		"A99AA", "A999AA", "AA99AA", "AA999AA", "A9A9AA", "AA9A9AA",
+	},
+	"GR": {"999 99", "99999"},
+	"HR": {"99999"},
+	"HU": {"9999"},
+	"IT": {"99999"},
+	"JP": {"999-9999", "9999999"},
+	"LI": {"9999"},
+	"LT": {"99999", "LT-99999"},
+	"LU": {"9999", "L-9999"},
+	"LV": {"9999", "LV-9999"},
+	"NL": {"9999 AA", "9999AA"},
+	"NO": {"9999"},
+	"PL": {"99-999"},
+	"PT": {"9999-999"},
+	"RO": {"999999"},
+	"SE": {"999 99", "99999"},
+	"SI": {"9999"},
+	"SK": {"999 99", "99999"},
+	"US": {"99999", "99999-9999"},
 }
-
-var anyPostalCode = regexp.MustCompile(`^[A-Z0-9][A-Z0-9 -]{1,9}$`)
 
 // PostalCodeFits reports whether code has the shape of a postal code of
 // country (upper-case ISO code). Letters may be written in either case.
 func PostalCodeFits(country, code string) bool {
-	code = strings.ToUpper(code)
-	if p, ok := postalCodes[country]; ok {
-		return p.MatchString(code)
+	shapes, ok := postalCodes[country]
+	if !ok {
+		return looksLikePostalCode(code)
 	}
-	return anyPostalCode.MatchString(code)
+	for _, s := range shapes {
+		if hasShape(code, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasShape(code, shape string) bool {
+	if len(code) != len(shape) {
+		return false
+	}
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		switch shape[i] {
+		case '9':
+			if c < '0' || c > '9' {
+				return false
+			}
+		case 'A':
+			if !isLetter(c) {
+				return false
+			}
+		default:
+			if upper(c) != shape[i] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// looksLikePostalCode: 2 to 10 letters, digits, spaces and hyphens, starting
+// with a letter or digit.
+func looksLikePostalCode(code string) bool {
+	if len(code) < 2 || len(code) > 10 || code[0] == ' ' || code[0] == '-' {
+		return false
+	}
+	for i := 0; i < len(code); i++ {
+		if c := code[i]; !isLetter(c) && (c < '0' || c > '9') && c != ' ' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
 }

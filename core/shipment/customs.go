@@ -10,8 +10,8 @@ import (
 // orderLineMandatory are the order-line fields every line needs; customs
 // adds the tariff number and the country of origin.
 var (
-	orderLineMandatory       = []string{"description", "quantity", "weight", "value"}
-	orderLineCustomsOnly     = []string{"hstarifnumber", "origincountry"}
+	orderLineMandatory       = []lineField{lDescription, lQuantity, lWeight, lValue}
+	orderLineCustomsOnly     = []lineField{lHstarifnumber, lOrigincountry}
 	orderLineCustomsRequired = append(slices.Clone(orderLineMandatory), orderLineCustomsOnly...)
 )
 
@@ -37,34 +37,31 @@ func (r Rules) NeedsCustoms(country, postalCode string) bool {
 // order lines the row gets one empty line whose required cells say
 // 'mandatory order line', so the grid shows where to type.
 func (c *check) customs() {
-	if c.present("currency") && !IsCurrency(c.value("currency")) {
-		c.add("currency", KeyCurrency)
+	if c.present(fCurrency) && !IsCurrency(c.value(fCurrency)) {
+		c.add(fCurrency, KeyCurrency)
 	}
-	for _, f := range []string{"sellerEORI", "senderEORI"} {
+	for _, f := range []field{fSellerEORI, fSenderEORI} {
 		if c.present(f) && !eoriPattern.MatchString(strings.ToUpper(c.value(f))) {
 			c.add(f, KeyEORI)
 		}
 	}
-	if !c.present("isoCountry") {
+	if !c.present(fIsoCountry) {
 		return
 	}
-	c.customsNeeded = c.rules.NeedsCustoms(c.value("isoCountry"), c.value("postalcode"))
+	c.customsNeeded = c.rules.NeedsCustoms(c.value(fIsoCountry), c.value(fPostalcode))
 	c.sellerEORI()
 	if !c.customsNeeded {
 		return
 	}
-	for _, f := range []string{"content", "currency"} {
+	for _, f := range []field{fContent, fCurrency} {
 		if c.value(f) == "" {
 			c.add(f, KeyMandatory)
 		}
 	}
 	if len(c.lines) == 0 {
-		line := make(map[string]Value, len(OrderLineFields))
-		for _, name := range OrderLineFields {
-			line[name] = Value{}
-		}
-		for _, name := range orderLineCustomsRequired {
-			line[name] = Value{Violations: []Violation{{Key: KeyMandatoryOrderLine}}}
+		var line orderLine
+		for _, f := range orderLineCustomsRequired {
+			line[f].Violations = []Violation{{Key: KeyMandatoryOrderLine}}
 		}
 		c.lines = append(c.lines, line)
 		c.placeholderLine = true
@@ -75,13 +72,13 @@ func (c *check) customs() {
 // worth more than the threshold needs the seller's EORI, on the row or on
 // the customer.
 func (c *check) sellerEORI() {
-	country := strings.ToUpper(c.value("isoCountry"))
+	country := strings.ToUpper(c.value(fIsoCountry))
 	for _, t := range c.rules.EORIThresholds {
 		if !strings.EqualFold(t.Destination, country) {
 			continue
 		}
-		if c.value("sellerEORI") == "" && c.rules.SellerEORI == "" && c.shipmentValue() > t.EORIThreshold {
-			c.add("sellerEORI", KeyEORIRequired, "threshold", strconv.FormatFloat(t.EORIThreshold, 'f', -1, 64), "country", country)
+		if c.value(fSellerEORI) == "" && c.rules.SellerEORI == "" && c.shipmentValue() > t.EORIThreshold {
+			c.add(fSellerEORI, KeyEORIRequired, "threshold", strconv.FormatFloat(t.EORIThreshold, 'f', -1, 64), "country", country)
 		}
 		return
 	}
@@ -92,8 +89,8 @@ func (c *check) sellerEORI() {
 func (c *check) shipmentValue() float64 {
 	total := 0.0
 	for _, l := range c.lines {
-		q, okQ := parseInteger(l["quantity"].Value)
-		v, okV := parseNumber(l["value"].Value)
+		q, okQ := parseInteger(l[lQuantity].Value)
+		v, okV := parseNumber(l[lValue].Value)
 		if okQ && okV {
 			total += float64(q) * v
 		}
@@ -112,38 +109,38 @@ func (c *check) orderLines() {
 	if c.customsNeeded {
 		required = orderLineCustomsRequired
 	}
-	for i, l := range c.lines {
-		for _, name := range required {
-			if l[name].Value == "" {
-				c.addLine(i, name, KeyMandatory)
+	for i := range c.lines {
+		for _, f := range required {
+			if c.lines[i][f].Value == "" {
+				c.addLine(i, f, KeyMandatory)
 			}
 		}
-		ok := func(name string) bool { return l[name].Value != "" && len(c.lines[i][name].Violations) == 0 }
-		if ok("quantity") {
-			if n, isInt := parseInteger(l["quantity"].Value); !isInt {
-				c.addLine(i, "quantity", KeyInteger)
+		l := &c.lines[i]
+		if c.linePresent(i, lQuantity) {
+			if n, isInt := parseInteger(l[lQuantity].Value); !isInt {
+				c.addLine(i, lQuantity, KeyInteger)
 			} else if n <= 0 {
-				c.addLine(i, "quantity", KeyPositive)
+				c.addLine(i, lQuantity, KeyPositive)
 			}
 		}
-		if ok("weight") {
-			if key, attrs := positive(l["weight"].Value, MaxWeightKG); key != "" {
-				c.addLine(i, "weight", key, attrs...)
+		if c.linePresent(i, lWeight) {
+			if key, attrs := positive(l[lWeight].Value, MaxWeightKG); key != "" {
+				c.addLine(i, lWeight, key, attrs...)
 			}
 		}
-		if ok("value") {
-			if key, attrs := positive(l["value"].Value, 0); key != "" {
-				c.addLine(i, "value", key, attrs...)
+		if c.linePresent(i, lValue) {
+			if key, attrs := positive(l[lValue].Value, 0); key != "" {
+				c.addLine(i, lValue, key, attrs...)
 			}
 		}
-		if ok("hstarifnumber") && !isTariffNumber(l["hstarifnumber"].Value) {
-			c.addLine(i, "hstarifnumber", KeyHSCode)
+		if c.linePresent(i, lHstarifnumber) && !isTariffNumber(l[lHstarifnumber].Value) {
+			c.addLine(i, lHstarifnumber, KeyHSCode)
 		}
-		if ok("origincountry") && !IsCountry(l["origincountry"].Value) {
-			c.addLine(i, "origincountry", KeyCountry)
+		if c.linePresent(i, lOrigincountry) && !IsCountry(l[lOrigincountry].Value) {
+			c.addLine(i, lOrigincountry, KeyCountry)
 		}
-		if ok("articleUrl") && !urlPattern.MatchString(l["articleUrl"].Value) {
-			c.addLine(i, "articleUrl", KeyURL)
+		if c.linePresent(i, lArticleURL) && !urlPattern.MatchString(l[lArticleURL].Value) {
+			c.addLine(i, lArticleURL, KeyURL)
 		}
 	}
 }

@@ -18,54 +18,55 @@ const (
 // invoiceAmounts are the money columns of the invoice; taxedAmounts are the
 // ones DAP leaves to the receiver.
 var (
-	invoiceAmounts = []string{"duty", "vat", "freightPostage", "tobaccoTax", "discountRebate"}
-	taxedAmounts   = []string{"vat", "tobaccoTax", "duty"}
+	invoiceAmounts = []field{fDuty, fVat, fFreightPostage, fTobaccoTax, fDiscountRebate}
+	taxedAmounts   = []field{fVat, fTobaccoTax, fDuty}
 )
 
-// invoice checks the commercial-invoice columns of a file that has them: an
+// invoiceColumns checks the commercial-invoice columns of a file that has them: an
 // invoice needs its number, the choices come from their lists, amounts are
 // numbers of at least 0, and under DAP (the default) the receiver pays duty
 // and taxes, so the invoice states none.
-func (c *check) invoice() {
-	if _, ok := c.fields["invoiceNumber"]; !ok {
+func (c *check) invoiceColumns() {
+	if !c.invoice {
 		return
 	}
 	// Spec 2 section 5.5: whitespace is stripped from invoice numbers.
-	number := strings.Join(strings.Fields(c.value("invoiceNumber")), "")
-	c.fields["invoiceNumber"] = Value{Value: number, Violations: c.fields["invoiceNumber"].Violations}
-	if number == "" {
-		for _, name := range InvoiceFields {
-			if c.value(name) != "" {
-				c.add("invoiceNumber", KeyMandatory)
+	number := &c.fields[fInvoiceNumber]
+	if strings.ContainsAny(number.Value, " \t\r\n") {
+		number.Value = strings.Join(strings.Fields(number.Value), "")
+	}
+	if number.Value == "" {
+		for f := fInvoiceNumber; f < fieldCount; f++ {
+			if c.value(f) != "" {
+				c.add(fInvoiceNumber, KeyMandatory)
 				break
 			}
 		}
 	}
-	c.oneOf("incoterm", Incoterms)
-	c.oneOf("reasonOfExport", ReasonsOfExport)
-	for _, name := range invoiceAmounts {
-		c.amount(name)
+	c.oneOf(fIncoterm, Incoterms)
+	c.oneOf(fReasonOfExport, ReasonsOfExport)
+	for _, f := range invoiceAmounts {
+		c.amount(f)
 	}
-	incoterm := c.value("incoterm")
-	if incoterm == "" || incoterm == "DAP" {
-		for _, name := range taxedAmounts {
-			if c.present(name) {
-				if n, _ := parseNumber(c.value(name)); n != 0 {
-					c.add(name, KeyNotWithDAP)
+	if incoterm := c.value(fIncoterm); incoterm == "" || incoterm == "DAP" {
+		for _, f := range taxedAmounts {
+			if c.present(f) {
+				if n, _ := parseNumber(c.value(f)); n != 0 {
+					c.add(f, KeyNotWithDAP)
 				}
 			}
 		}
 	}
 }
 
-func (c *check) oneOf(field string, allowed []string) {
-	if !c.present(field) {
+func (c *check) oneOf(f field, allowed []string) {
+	if !c.present(f) {
 		return
 	}
 	for _, a := range allowed {
-		if c.value(field) == a {
+		if c.value(f) == a {
 			return
 		}
 	}
-	c.add(field, KeyOneOf, "allowed", strings.Join(allowed, ", "))
+	c.add(f, KeyOneOf, "allowed", strings.Join(allowed, ", "))
 }

@@ -3,15 +3,18 @@ package shipment
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Validate checks every field of a draft against the rules and returns the
 // values, trimmed, with their violations. It never fails: a broken row is
 // still a row the grid shows, red where it is wrong, so the person can fix
 // it in place. The draft is valid when no field and no order line has a
-// violation.
+// violation. Each cell names its first problem only: a rule skips a field
+// that an earlier rule already marked.
 func Validate(d Draft, r Rules) Validated {
-	c := newCheck(d, r)
+	var c check
+	c.start(d, r)
 	c.mandatoryFields()
 	c.lengths()
 	c.address()
@@ -19,38 +22,44 @@ func Validate(d Draft, r Rules) Validated {
 	c.codes()
 	c.customs()
 	c.orderLines()
-	c.invoice()
+	c.invoiceColumns()
 	return c.result()
 }
+
+// orderLine is one order line's cells, indexed by lineField.
+type orderLine [lineFieldCount]Value
 
 // check is one validation in progress: the values and the violations found so far.
 type check struct {
 	rules  Rules
-	fields map[string]Value
-	lines  []map[string]Value
+	fields [fieldCount]Value
+	// invoice: the draft has invoice columns (even empty ones); a file with
+	// invoice columns keeps them in every row.
+	invoice bool
+	lines   []orderLine
 	// customsNeeded: the destination needs a customs declaration.
 	customsNeeded bool
 	// placeholderLine: lines holds only the empty line that marks missing order lines.
 	placeholderLine bool
 }
 
-func newCheck(d Draft, r Rules) *check {
-	c := &check{rules: r, fields: make(map[string]Value, len(Fields)+len(InvoiceFields))}
-	for _, name := range Fields {
-		c.fields[name] = Value{Value: strings.TrimSpace(d.Fields[name])}
-	}
-	if hasInvoiceColumns(d) {
-		for _, name := range InvoiceFields {
-			c.fields[name] = Value{Value: strings.TrimSpace(d.Fields[name])}
+// start fills the check with the draft's trimmed values.
+func (c *check) start(d Draft, r Rules) {
+	c.rules = r
+	for name, v := range d.Fields {
+		if f, ok := fieldIndex[name]; ok {
+			c.fields[f].Value = strings.TrimSpace(v)
+			c.invoice = c.invoice || f.isInvoice()
 		}
 	}
 	for _, line := range d.OrderLines {
-		l := make(map[string]Value, len(OrderLineFields))
+		var l orderLine
 		empty := true
-		for _, name := range OrderLineFields {
-			v := strings.TrimSpace(line[name])
-			empty = empty && v == ""
-			l[name] = Value{Value: v}
+		for name, v := range line {
+			if f, ok := lineFieldIndex[name]; ok {
+				l[f].Value = strings.TrimSpace(v)
+				empty = empty && l[f].Value == ""
+			}
 		}
 		// A line without any value is no line: CSV rows leave the column
 		// groups they do not need empty.
@@ -58,36 +67,32 @@ func newCheck(d Draft, r Rules) *check {
 			c.lines = append(c.lines, l)
 		}
 	}
-	return c
 }
 
-// hasInvoiceColumns reports whether the draft names any invoice field, even
-// with an empty value: a file with invoice columns keeps them in every row.
-func hasInvoiceColumns(d Draft) bool {
-	for _, name := range InvoiceFields {
-		if _, ok := d.Fields[name]; ok {
-			return true
-		}
-	}
-	return false
+func (c *check) value(f field) string { return c.fields[f].Value }
+
+// violated reports whether the field already has a violation.
+func (c *check) violated(f field) bool { return len(c.fields[f].Violations) > 0 }
+
+// present reports whether the field has a value and no violation yet: the
+// fields the format rules look at.
+func (c *check) present(f field) bool {
+	v := &c.fields[f]
+	return v.Value != "" && len(v.Violations) == 0
 }
 
-func (c *check) value(field string) string { return c.fields[field].Value }
-
-// violated reports whether the field already has a violation; later rules
-// skip such fields, so each cell names its first problem, not a cascade.
-func (c *check) violated(field string) bool { return len(c.fields[field].Violations) > 0 }
-
-func (c *check) add(field, key string, attrs ...string) {
-	v := c.fields[field]
-	v.Violations = append(v.Violations, violation(key, attrs))
-	c.fields[field] = v
+func (c *check) add(f field, key string, attrs ...string) {
+	c.fields[f].Violations = append(c.fields[f].Violations, violation(key, attrs))
 }
 
-func (c *check) addLine(i int, field, key string, attrs ...string) {
-	v := c.lines[i][field]
-	v.Violations = append(v.Violations, violation(key, attrs))
-	c.lines[i][field] = v
+func (c *check) addLine(i int, f lineField, key string, attrs ...string) {
+	c.lines[i][f].Violations = append(c.lines[i][f].Violations, violation(key, attrs))
+}
+
+// linePresent is present for a cell of order line i.
+func (c *check) linePresent(i int, f lineField) bool {
+	v := &c.lines[i][f]
+	return v.Value != "" && len(v.Violations) == 0
 }
 
 func violation(key string, attrs []string) Violation {
@@ -101,55 +106,51 @@ func violation(key string, attrs []string) Violation {
 	return v
 }
 
-// present reports whether the field has a value and no violation yet: the
-// fields the format rules look at.
-func (c *check) present(field string) bool { return c.value(field) != "" && !c.violated(field) }
-
 func (c *check) mandatoryFields() {
-	for _, name := range mandatory {
-		if c.value(name) == "" {
-			c.add(name, KeyMandatory)
+	for _, f := range mandatory {
+		if c.value(f) == "" {
+			c.add(f, KeyMandatory)
 		}
 	}
 }
 
 func (c *check) lengths() {
-	for name, v := range c.fields {
-		if max := maxLengths[name]; max > 0 && len([]rune(v.Value)) > max {
-			c.add(name, KeyMaxLength, "max", strconv.Itoa(max))
+	for f := range fieldCount {
+		if max := maxLen[f]; max > 0 && len(c.fields[f].Value) > max && utf8.RuneCountInString(c.fields[f].Value) > max {
+			c.add(f, KeyMaxLength, "max", strconv.Itoa(max))
 		}
 	}
-	for i, line := range c.lines {
-		for name, v := range line {
-			if max := orderLineMaxLengths[name]; max > 0 && len([]rune(v.Value)) > max {
-				c.addLine(i, name, KeyMaxLength, "max", strconv.Itoa(max))
+	for i := range c.lines {
+		for f := range lineFieldCount {
+			if max := lineMaxLen[f]; max > 0 && len(c.lines[i][f].Value) > max && utf8.RuneCountInString(c.lines[i][f].Value) > max {
+				c.addLine(i, f, KeyMaxLength, "max", strconv.Itoa(max))
 			}
 		}
 	}
 }
 
 func (c *check) numbers() {
-	c.positiveNumber("weight", MaxWeightKG)
-	c.amount("shippingCost")
+	c.positiveNumber(fWeight, MaxWeightKG)
+	c.amount(fShippingCost)
 }
 
 // positiveNumber checks a number greater than 0 and at most max.
-func (c *check) positiveNumber(field string, max float64) {
-	if !c.present(field) {
+func (c *check) positiveNumber(f field, max float64) {
+	if !c.present(f) {
 		return
 	}
-	if key, attrs := positive(c.value(field), max); key != "" {
-		c.add(field, key, attrs...)
+	if key, attrs := positive(c.value(f), max); key != "" {
+		c.add(f, key, attrs...)
 	}
 }
 
 // amount checks an optional money amount: a number, not negative.
-func (c *check) amount(field string) {
-	if !c.present(field) {
+func (c *check) amount(f field) {
+	if !c.present(f) {
 		return
 	}
-	if key := notNegative(c.value(field)); key != "" {
-		c.add(field, key)
+	if key := notNegative(c.value(f)); key != "" {
+		c.add(f, key)
 	}
 }
 
@@ -177,19 +178,29 @@ func notNegative(s string) string {
 	return ""
 }
 
+// result builds the maps of Validated: every shipment field, the invoice
+// fields when the draft has invoice columns, and the order lines.
 func (c *check) result() Validated {
-	out := Validated{Fields: c.fields, OrderLines: c.lines, Valid: true}
-	for _, v := range c.fields {
-		if len(v.Violations) > 0 {
-			out.Valid = false
-		}
+	n := fInvoiceNumber
+	if c.invoice {
+		n = fieldCount
 	}
-	for _, line := range c.lines {
-		for _, v := range line {
-			if len(v.Violations) > 0 {
-				out.Valid = false
-			}
+	out := Validated{Fields: make(map[string]Value, n), Valid: true}
+	for f := range n {
+		v := c.fields[f]
+		out.Fields[allFields[f]] = v
+		out.Valid = out.Valid && len(v.Violations) == 0
+	}
+	if len(c.lines) > 0 {
+		out.OrderLines = make([]map[string]Value, len(c.lines))
+	}
+	for i, l := range c.lines {
+		m := make(map[string]Value, lineFieldCount)
+		for f, v := range l {
+			m[OrderLineFields[f]] = v
+			out.Valid = out.Valid && len(v.Violations) == 0
 		}
+		out.OrderLines[i] = m
 	}
 	return out
 }
