@@ -40,6 +40,9 @@ trap cleanup EXIT
 step "go tests (core, app, adapters against the real services)"
 go test -count=1 ./...
 
+step "fuzz the CSV batch reader for a few seconds"
+go test -run '^$' -fuzz FuzzRead -fuzztime 5s ./core/batchcsv
+
 step "webapp format and unit tests"
 pnpm --filter @portal/webapp format:check
 pnpm --filter @portal/webapp test
