@@ -37,7 +37,9 @@ type RowRecord struct {
 	Position    int
 	Valid       bool
 	Changed     bool
-	Draft       shipment.Draft
+	// Attempts is the highest label attempt given to the row's shipments.
+	Attempts int
+	Draft    shipment.Draft
 }
 
 // ShipmentRecord is a shipment with every column a job writes.
@@ -112,13 +114,13 @@ func (m *BatchWork) SetStatus(batchID int64, s batch.Status, f batch.Filter) {
 	}
 }
 
-// SetRow edits a row's flags as a grid edit does.
-func (m *BatchWork) SetRow(batchID int64, position int, valid, changed bool) {
+// SetChanged flags a row as edited after labelling, as a grid edit does.
+func (m *BatchWork) SetChanged(batchID int64, position int, changed bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, r := range m.rows {
 		if r.BatchID == batchID && r.Position == position {
-			r.Valid, r.Changed = valid, changed
+			r.Changed = changed
 		}
 	}
 }
@@ -227,8 +229,9 @@ func (m *BatchWork) addMissing(batchID int64) int {
 			continue
 		}
 		m.next++
-		m.shipments[m.next] = &ShipmentRecord{ID: m.next, BatchID: batchID, RowID: r.ID, Position: r.Position, Attempt: 1,
-			Reference: batchjob.Reference(batchID, r.Position, 1), State: batchjob.Pending,
+		r.Attempts++
+		m.shipments[m.next] = &ShipmentRecord{ID: m.next, BatchID: batchID, RowID: r.ID, Position: r.Position, Attempt: r.Attempts,
+			Reference: batchjob.Reference(batchID, r.Position, r.Attempts), State: batchjob.Pending,
 			ReceiverName: r.Draft.Fields["name"], Destination: r.Draft.Fields["isoCountry"]}
 		added++
 	}
@@ -280,7 +283,7 @@ func (m *BatchWork) again(s *ShipmentRecord) {
 	}
 	s.State, s.Success, s.ErrorMessage = batchjob.Pending, false, ""
 	if r := m.rows[s.RowID]; r != nil {
-		r.Changed = false
+		r.Changed, r.Attempts = false, max(r.Attempts, s.Attempt)
 		s.ReceiverName, s.Destination = r.Draft.Fields["name"], r.Draft.Fields["isoCountry"]
 	}
 }

@@ -414,7 +414,7 @@ func TestResendChangedVoidsTheOldLabelFirst(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
 	id := g.sent(t, 3)
 	_, before, _ := g.dump(id)
-	g.work.SetRow(id, 2, true, true)
+	g.work.SetChanged(id, 2, true)
 	g.work.SetStatus(id, batch.ResendingChange, batch.FilterChanged)
 	g.run(t, batchjob.Job{Kind: batchjob.Resend, BatchID: id})
 
@@ -490,7 +490,7 @@ func TestDeleteChangedCancelsAndRemoves(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
 	id := g.sent(t, 3)
 	_, before, _ := g.dump(id)
-	g.work.SetRow(id, 1, true, true)
+	g.work.SetChanged(id, 1, true)
 	g.work.SetStatus(id, batch.Deleting, batch.FilterChanged)
 	g.run(t, batchjob.Job{Kind: batchjob.DeleteShipment, BatchID: id})
 
