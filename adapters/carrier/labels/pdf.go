@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/boombuler/barcode/code128"
 	"github.com/go-pdf/fpdf"
+	"golang.org/x/text/encoding/charmap"
 )
 
 // Label page size in millimetres: the carrier's 100 x 150 mm thermal label.
@@ -17,11 +17,34 @@ const (
 )
 
 // cp1252 turns UTF-8 into the code page of fpdf's core fonts, which covers
-// the receivers' languages of western Europe. The translator is built once:
-// building it per label costs more than drawing the label.
-var cp1252 = sync.OnceValue(func() func(string) string {
-	return fpdf.New("P", "mm", "A4", "").UnicodeTranslatorFromDescriptor("")
-})
+// the receivers' languages of western Europe; other characters become '?'.
+// fpdf's own translator shares a buffer between calls and so cannot serve
+// labels rendered in parallel.
+func cp1252() func(string) string { return toCP1252 }
+
+func toCP1252(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	out := make([]byte, 0, len(s))
+	for _, r := range s {
+		if r < 0x80 {
+			out = append(out, byte(r))
+		} else if b, ok := charmap.Windows1252.EncodeRune(r); ok {
+			out = append(out, b)
+		} else {
+			out = append(out, '?')
+		}
+	}
+	return string(out)
+}
 
 func newDoc(init *fpdf.InitType) *fpdf.Fpdf {
 	doc := fpdf.NewCustom(init)
