@@ -49,13 +49,26 @@ func newAuthenticator(resolver CallerResolver) *authenticator {
 func (a *authenticator) interceptor() connect.UnaryInterceptorFunc {
 	return func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-			ctx, err := a.authorize(ctx, req.Spec().Procedure, req.Header().Get("Authorization"))
+			ctx, err := a.authorize(ctx, req.Spec().Procedure, authorizationOf(req))
 			if err != nil {
 				return nil, toConnectError(ctx, err)
 			}
 			return next(ctx, req)
 		}
 	}
+}
+
+// authorizationOf is the request's Authorization header; the link downloads
+// of bearerInQuery may carry the token in their bearer field instead.
+func authorizationOf(req connect.AnyRequest) string {
+	header := req.Header().Get("Authorization")
+	if header != "" || !bearerInQuery[req.Spec().Procedure] {
+		return header
+	}
+	if m, ok := req.Any().(interface{ GetBearer() string }); ok && m.GetBearer() != "" {
+		return "Bearer " + m.GetBearer()
+	}
+	return ""
 }
 
 func (a *authenticator) authorize(ctx context.Context, procedure, authorization string) (context.Context, error) {

@@ -14,6 +14,8 @@ var (
 	customerRoles = access.AnyOf(access.Admin, access.SuperAdmin, access.User, access.Operations)
 
 	superAdmin = access.AnyOf(access.SuperAdmin)
+	// shippingRoles may reach the batch, shipment and parcel pages (spec 2 section 6).
+	shippingRoles = access.AnyOf(access.Admin, access.SuperAdmin, access.User, access.Operations)
 )
 
 // policies names, for every procedure the API serves, who may call it. A
@@ -126,6 +128,45 @@ var policies = map[string]access.Policy{
 	portalv1connect.NewsServiceDeleteNewsProcedure:                       admins,
 	portalv1connect.InvoiceReportServiceGetMonthlyInvoiceReportProcedure: admins,
 	portalv1connect.InvoiceReportServiceGetYearlyInvoiceReportProcedure:  admins,
+
+	// Batches and shipments (spec 2 section 6): the shipping roles, scoped to
+	// the customers they act for by the use cases. Cancelling a send,
+	// regenerating a manifest, resending ALL and deleting shipments in bulk
+	// are admins' within those use cases; the traffic is admins' only.
+	portalv1connect.BatchServiceListBatchesProcedure:                    shippingRoles,
+	portalv1connect.BatchServiceGetBatchProcedure:                       shippingRoles,
+	portalv1connect.BatchServiceCreateBatchProcedure:                    shippingRoles,
+	portalv1connect.BatchServiceDeleteBatchProcedure:                    shippingRoles,
+	portalv1connect.BatchServiceSendBatchProcedure:                      shippingRoles,
+	portalv1connect.BatchServiceCancelBatchProcedure:                    shippingRoles,
+	portalv1connect.BatchServiceResendBatchProcedure:                    shippingRoles,
+	portalv1connect.BatchServiceDeleteBatchShipmentsProcedure:           shippingRoles,
+	portalv1connect.BatchServiceCreateBatchManifestProcedure:            shippingRoles,
+	portalv1connect.BatchServiceSendBatchShipmentProcedure:              shippingRoles,
+	portalv1connect.BatchServiceCancelBatchShipmentProcedure:            shippingRoles,
+	portalv1connect.BatchServiceListValidatedShipmentsProcedure:         shippingRoles,
+	portalv1connect.BatchServiceUpdateValidatedShipmentProcedure:        shippingRoles,
+	portalv1connect.BatchServiceListBatchShipmentsProcedure:             shippingRoles,
+	portalv1connect.BatchServiceDownloadBatchLabelsProcedure:            shippingRoles,
+	portalv1connect.BatchServiceDownloadBatchCustomsDocsProcedure:       shippingRoles,
+	portalv1connect.BatchServiceDownloadBatchManifestProcedure:          shippingRoles,
+	portalv1connect.BatchServiceDownloadBatchCommercialInvoiceProcedure: shippingRoles,
+	portalv1connect.BatchServiceDownloadBatchCsvProcedure:               shippingRoles,
+	portalv1connect.BatchServiceDownloadBatchTrafficProcedure:           admins,
+	portalv1connect.ShipmentServiceListShipmentsProcedure:               shippingRoles,
+	portalv1connect.ShipmentServiceGetShipmentProcedure:                 shippingRoles,
+	portalv1connect.ShipmentServiceDeleteShipmentProcedure:              shippingRoles,
+	portalv1connect.ShipmentServiceDownloadShipmentLabelProcedure:       shippingRoles,
+	portalv1connect.ShipmentServiceGetShipmentDetailsProcedure:          shippingRoles,
+}
+
+// bearerInQuery are the GET downloads the batch page opens as plain links
+// (spec 2 section 7: labels and commercial invoice with ?bearer=): a link
+// cannot carry the Authorization header, so the session token may come as
+// the request's bearer field. No other procedure reads a token from the URL.
+var bearerInQuery = map[string]bool{
+	portalv1connect.BatchServiceDownloadBatchLabelsProcedure:            true,
+	portalv1connect.BatchServiceDownloadBatchCommercialInvoiceProcedure: true,
 }
 
 // duringMFA are the procedures a session may call while its sign-in still

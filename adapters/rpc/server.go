@@ -29,6 +29,8 @@ type Handlers struct {
 	Acss       AcssHandler
 	News       NewsHandler
 	Invoicing  InvoiceReportHandler
+	Batches    BatchHandler
+	Shipments  ShipmentHandler
 	Callers    CallerResolver
 }
 
@@ -60,6 +62,8 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewAcssServiceHandler(h.Acss, options))
 	mount(portalv1connect.NewNewsServiceHandler(h.News, options))
 	mount(portalv1connect.NewInvoiceReportServiceHandler(h.Invoicing, options))
+	mount(portalv1connect.NewBatchServiceHandler(h.Batches, options))
+	mount(portalv1connect.NewShipmentServiceHandler(h.Shipments, options))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(func(r vanguard.TypeResolver) vanguard.Codec { return vanguard.NewJSONCodec(r) }),

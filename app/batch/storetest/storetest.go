@@ -44,7 +44,7 @@ func Row(values map[string]string, lines ...map[string]string) shipment.Validate
 	cell := func(s string) shipment.Value {
 		if len(s) > 0 && s[0] == '!' {
 			v.Valid = false
-			return shipment.Value{Value: s[1:], Violations: []shipment.Violation{{Key: "error.shipment.bad", Attributes: map[string]string{"max": "35"}}}}
+			return shipment.Value{Value: s[1:], Violations: []shipment.Violation{{Key: "test.bad", Attributes: map[string]string{"max": "35"}}}}
 		}
 		return shipment.Value{Value: s}
 	}
@@ -157,7 +157,7 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 				return fmt.Errorf("callback sees %s", b.Status)
 			}
 			b.Status, b.SentAt, b.SentBy, b.LabelType, b.JobFilter = batch.Sending, sentAt, "bert", "Zebra", batch.FilterAll
-			b.Processed, b.Total, b.ErrorMessage = 1, 2, "error.x"
+			b.Processed, b.Total, b.ErrorMessage = 1, 2, "test.failed"
 			b.FileName, b.RowCount = "ignored.csv", 99
 			return nil
 		})
@@ -167,7 +167,7 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 		again, _ := store.Get(ctx, created.ID)
 		for _, b := range []batch.Batch{got, again} {
 			if b.Status != batch.Sending || !b.SentAt.Equal(sentAt) || b.SentBy != "bert" || b.LabelType != "Zebra" || b.JobFilter != batch.FilterAll ||
-				b.Processed != 1 || b.Total != 2 || b.ErrorMessage != "error.x" || b.FileName != "orders.csv" || b.RowCount != 3 {
+				b.Processed != 1 || b.Total != 2 || b.ErrorMessage != "test.failed" || b.FileName != "orders.csv" || b.RowCount != 3 {
 				t.Fatalf("updated = %+v", b)
 			}
 		}

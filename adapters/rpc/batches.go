@@ -1,0 +1,385 @@
+package rpc
+
+import (
+	"context"
+	"mime"
+	"strconv"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/api/httpbody"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	appbatch "parcelportal/app/batch"
+	"parcelportal/core/access"
+	"parcelportal/core/batch"
+	"parcelportal/core/customer"
+	"parcelportal/core/shipment"
+)
+
+// BatchHandler serves portal.v1.BatchService.
+type BatchHandler struct{ Batches appbatch.Service }
+
+// ListBatches pages a customer's batches; X-Total-Count carries the total.
+func (h BatchHandler) ListBatches(ctx context.Context, req *connect.Request[portalv1.ListBatchesRequest]) (*connect.Response[portalv1.ListBatchesResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	m := req.Msg
+	list, total, err := h.Batches.List(ctx, caller, m.GetCustomerId(), int(m.GetPage()), int(m.GetPageSize()))
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	out := &portalv1.ListBatchesResponse{TotalCount: int64(total), Batches: make([]*portalv1.Batch, len(list))}
+	for i, v := range list {
+		out.Batches[i] = batchToProto(v)
+	}
+	return withTotal(connect.NewResponse(out), total), nil
+}
+
+// GetBatch returns a batch with its counts and the caller's actions.
+func (h BatchHandler) GetBatch(ctx context.Context, req *connect.Request[portalv1.GetBatchRequest]) (*connect.Response[portalv1.GetBatchResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	v, err := h.Batches.Get(ctx, caller, req.Msg.GetId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.GetBatchResponse{Batch: batchToProto(v)}), nil
+}
+
+// CreateBatch validates and stores an uploaded CSV.
+func (h BatchHandler) CreateBatch(ctx context.Context, req *connect.Request[portalv1.CreateBatchRequest]) (*connect.Response[portalv1.CreateBatchResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	m := req.Msg
+	v, err := h.Batches.Create(ctx, caller, appbatch.Upload{CustomerID: m.GetCustomer().GetId(), FileName: m.GetCsvFileName(), CSV: m.GetCsv()})
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.CreateBatchResponse{Batch: batchToProto(v)}), nil
+}
+
+// DeleteBatch removes a batch.
+func (h BatchHandler) DeleteBatch(ctx context.Context, req *connect.Request[portalv1.DeleteBatchRequest]) (*connect.Response[portalv1.DeleteBatchResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	if err := h.Batches.Delete(ctx, caller, req.Msg.GetId()); err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.DeleteBatchResponse{}), nil
+}
+
+// SendBatch starts the send.
+func (h BatchHandler) SendBatch(ctx context.Context, req *connect.Request[portalv1.SendBatchRequest]) (*connect.Response[portalv1.SendBatchResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	v, err := h.Batches.Send(ctx, caller, req.Msg.GetId(), req.Msg.GetLabelType())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.SendBatchResponse{Batch: batchToProto(v)}), nil
+}
+
+// CancelBatch starts cancelling a send (admins).
+func (h BatchHandler) CancelBatch(ctx context.Context, req *connect.Request[portalv1.CancelBatchRequest]) (*connect.Response[portalv1.CancelBatchResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	v, err := h.Batches.Cancel(ctx, caller, req.Msg.GetId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.CancelBatchResponse{Batch: batchToProto(v)}), nil
+}
+
+// ResendBatch starts sending the filter's shipments again.
+func (h BatchHandler) ResendBatch(ctx context.Context, req *connect.Request[portalv1.ResendBatchRequest]) (*connect.Response[portalv1.ResendBatchResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	v, err := h.Batches.Resend(ctx, caller, req.Msg.GetId(), req.Msg.GetFilter())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.ResendBatchResponse{Batch: batchToProto(v)}), nil
+}
+
+// DeleteBatchShipments starts deleting the filter's shipments.
+func (h BatchHandler) DeleteBatchShipments(ctx context.Context, req *connect.Request[portalv1.DeleteBatchShipmentsRequest]) (*connect.Response[portalv1.DeleteBatchShipmentsResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	v, err := h.Batches.DeleteShipments(ctx, caller, req.Msg.GetId(), req.Msg.GetFilter())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.DeleteBatchShipmentsResponse{Batch: batchToProto(v)}), nil
+}
+
+// CreateBatchManifest starts the manifest.
+func (h BatchHandler) CreateBatchManifest(ctx context.Context, req *connect.Request[portalv1.CreateBatchManifestRequest]) (*connect.Response[portalv1.CreateBatchManifestResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	v, err := h.Batches.CreateManifest(ctx, caller, req.Msg.GetId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.CreateBatchManifestResponse{Batch: batchToProto(v)}), nil
+}
+
+// SendBatchShipment starts sending one shipment again.
+func (h BatchHandler) SendBatchShipment(ctx context.Context, req *connect.Request[portalv1.SendBatchShipmentRequest]) (*connect.Response[portalv1.SendBatchShipmentResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	s, err := h.Batches.SendShipment(ctx, caller, req.Msg.GetId(), req.Msg.GetShipmentId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.SendBatchShipmentResponse{Shipment: shipmentToProto(s)}), nil
+}
+
+// CancelBatchShipment starts cancelling one shipment's label.
+func (h BatchHandler) CancelBatchShipment(ctx context.Context, req *connect.Request[portalv1.CancelBatchShipmentRequest]) (*connect.Response[portalv1.CancelBatchShipmentResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	s, err := h.Batches.CancelShipment(ctx, caller, req.Msg.GetId(), req.Msg.GetShipmentId())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.CancelBatchShipmentResponse{Shipment: shipmentToProto(s)}), nil
+}
+
+// ListValidatedShipments returns the grid rows.
+func (h BatchHandler) ListValidatedShipments(ctx context.Context, req *connect.Request[portalv1.ListValidatedShipmentsRequest]) (*connect.Response[portalv1.ListValidatedShipmentsResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	rows, err := h.Batches.ListValidatedShipments(ctx, caller, req.Msg.GetId(), req.Msg.GetOnlyInvalid())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	out := &portalv1.ListValidatedShipmentsResponse{ValidatedShipments: make([]*portalv1.ValidatedShipment, len(rows))}
+	for i, r := range rows {
+		out.ValidatedShipments[i] = validatedToProto(r)
+	}
+	return withTotal(connect.NewResponse(out), len(rows)), nil
+}
+
+// UpdateValidatedShipment stores a cell edit and answers the revalidated row.
+func (h BatchHandler) UpdateValidatedShipment(ctx context.Context, req *connect.Request[portalv1.UpdateValidatedShipmentRequest]) (*connect.Response[portalv1.UpdateValidatedShipmentResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	m := req.Msg
+	row, v, err := h.Batches.UpdateValidatedShipment(ctx, caller, m.GetId(), m.GetShipmentId(), draftFromProto(m.GetValues()))
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.UpdateValidatedShipmentResponse{ValidatedShipment: validatedToProto(row), Batch: batchToProto(v)}), nil
+}
+
+// ListBatchShipments pages a batch's shipments; X-Total-Count carries the total.
+func (h BatchHandler) ListBatchShipments(ctx context.Context, req *connect.Request[portalv1.ListBatchShipmentsRequest]) (*connect.Response[portalv1.ListBatchShipmentsResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	m := req.Msg
+	list, total, err := h.Batches.ListBatchShipments(ctx, caller, m.GetId(), m.GetFilter(), int(m.GetPage()), int(m.GetPageSize()))
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	out := &portalv1.ListBatchShipmentsResponse{TotalCount: int64(total), Shipments: shipmentsToProto(list)}
+	return withTotal(connect.NewResponse(out), total), nil
+}
+
+// DownloadBatchLabels sends the labels as one PDF or as ZPL text.
+func (h BatchHandler) DownloadBatchLabels(ctx context.Context, req *connect.Request[portalv1.DownloadBatchLabelsRequest]) (*connect.Response[portalv1.DownloadBatchLabelsResponse], error) {
+	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
+		return s.Labels(ctx, c, req.Msg.GetId())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return fileResponse(&portalv1.DownloadBatchLabelsResponse{File: body(f)}, f, "attachment"), nil
+}
+
+// DownloadBatchCustomsDocs sends the customs documents as one PDF.
+func (h BatchHandler) DownloadBatchCustomsDocs(ctx context.Context, req *connect.Request[portalv1.DownloadBatchCustomsDocsRequest]) (*connect.Response[portalv1.DownloadBatchCustomsDocsResponse], error) {
+	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
+		return s.CustomsDocs(ctx, c, req.Msg.GetId())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return fileResponse(&portalv1.DownloadBatchCustomsDocsResponse{File: body(f)}, f, "attachment"), nil
+}
+
+// DownloadBatchManifest sends the manifest PDF.
+func (h BatchHandler) DownloadBatchManifest(ctx context.Context, req *connect.Request[portalv1.DownloadBatchManifestRequest]) (*connect.Response[portalv1.DownloadBatchManifestResponse], error) {
+	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
+		return s.Manifest(ctx, c, req.Msg.GetId())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return fileResponse(&portalv1.DownloadBatchManifestResponse{File: body(f)}, f, "attachment"), nil
+}
+
+// DownloadBatchCommercialInvoice sends the commercial invoice PDF.
+func (h BatchHandler) DownloadBatchCommercialInvoice(ctx context.Context, req *connect.Request[portalv1.DownloadBatchCommercialInvoiceRequest]) (*connect.Response[portalv1.DownloadBatchCommercialInvoiceResponse], error) {
+	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
+		return s.CommercialInvoice(ctx, c, req.Msg.GetId())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return fileResponse(&portalv1.DownloadBatchCommercialInvoiceResponse{File: body(f)}, f, "attachment"), nil
+}
+
+// DownloadBatchCsv sends the file as uploaded.
+func (h BatchHandler) DownloadBatchCsv(ctx context.Context, req *connect.Request[portalv1.DownloadBatchCsvRequest]) (*connect.Response[portalv1.DownloadBatchCsvResponse], error) {
+	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
+		return s.CSV(ctx, c, req.Msg.GetId())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return fileResponse(&portalv1.DownloadBatchCsvResponse{File: body(f)}, f, "attachment"), nil
+}
+
+// DownloadBatchTraffic sends the SOAP requests or responses (admins).
+func (h BatchHandler) DownloadBatchTraffic(ctx context.Context, req *connect.Request[portalv1.DownloadBatchTrafficRequest]) (*connect.Response[portalv1.DownloadBatchTrafficResponse], error) {
+	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
+		return s.Traffic(ctx, c, req.Msg.GetId(), req.Msg.GetKind())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return fileResponse(&portalv1.DownloadBatchTrafficResponse{File: body(f)}, f, "inline"), nil
+}
+
+// download runs a download use case for the request's caller.
+func (h BatchHandler) download(ctx context.Context, use func(appbatch.Service, *access.Caller) (appbatch.File, error)) (appbatch.File, error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return appbatch.File{}, toConnectError(ctx, err)
+	}
+	f, err := use(h.Batches, caller)
+	if err != nil {
+		return appbatch.File{}, toConnectError(ctx, err)
+	}
+	return f, nil
+}
+
+func body(f appbatch.File) *httpbody.HttpBody {
+	return &httpbody.HttpBody{ContentType: f.ContentType, Data: f.Data}
+}
+
+// fileResponse sets the download headers: the file name in
+// Content-Disposition, and no caching of customer documents.
+func fileResponse[T any](msg *T, f appbatch.File, disposition string) *connect.Response[T] {
+	res := connect.NewResponse(msg)
+	res.Header().Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": f.Name}))
+	res.Header().Set("Cache-Control", "no-store")
+	return res
+}
+
+func withTotal[T any](res *connect.Response[T], total int) *connect.Response[T] {
+	res.Header().Set("X-Total-Count", strconv.Itoa(total))
+	return res
+}
+
+func batchToProto(v appbatch.View) *portalv1.Batch {
+	b, a := v.Batch, v.Actions
+	return &portalv1.Batch{
+		Id: b.ID, CsvFileName: b.FileName, Status: string(b.Status), CreatedAt: timestamppb.New(b.CreatedAt),
+		SentAt: timestampOrNil(b.SentAt), SentBy: b.SentBy, CustomerId: b.CustomerID,
+		ProcessedShipments: int32(b.Processed), TotalShipments: int32(b.Total),
+		HasLabels: b.Counts.HasLabels(), HasCustomsDocs: b.Counts.HasCustomsDocs(), LabelType: customer.LabelTypeShown(b.LabelType),
+		HasManifest: b.Counts.HasManifest, Valid: b.Valid(), RowCount: int32(b.RowCount), InvalidRows: int32(b.InvalidRows),
+		ErrorShipments: int32(b.Counts.ErrorShipments), ChangedShipments: int32(b.Counts.ChangedShipments),
+		HasInvoice: b.HasInvoice, ErrorMessage: b.ErrorMessage, CreatedBy: b.CreatedBy,
+		Actions: &portalv1.BatchActions{
+			Send: a.Send, SendEnabled: a.SendEnabled, Cancel: a.Cancel, GenerateManifest: a.GenerateManifest,
+			RegenerateManifest: a.RegenerateManifest, ManifestDownload: a.ManifestDownload, InvoiceDownload: a.InvoiceDownload,
+			LabelDownloads: a.LabelDownloads, GridEditable: a.GridEditable, Delete: a.Delete, View: a.View,
+		},
+	}
+}
+
+func cellsToProto(cells map[string]shipment.Value) map[string]*portalv1.FieldValue {
+	out := make(map[string]*portalv1.FieldValue, len(cells))
+	for name, c := range cells {
+		fv := &portalv1.FieldValue{Value: c.Value, Violations: make([]*portalv1.Violation, len(c.Violations))}
+		for i, v := range c.Violations {
+			fv.Violations[i] = &portalv1.Violation{Message: v.Key, Attributes: v.Attributes}
+		}
+		out[name] = fv
+	}
+	return out
+}
+
+func validatedToProto(r batch.ValidatedShipment) *portalv1.ValidatedShipment {
+	out := &portalv1.ValidatedShipment{Id: r.ID, Position: int32(r.Position), Valid: r.Valid, Changed: r.Changed,
+		Fields: cellsToProto(r.Fields), OrderLines: make([]*portalv1.ValidatedOrderLine, len(r.OrderLines))}
+	for i, l := range r.OrderLines {
+		out.OrderLines[i] = &portalv1.ValidatedOrderLine{Fields: cellsToProto(l)}
+	}
+	return out
+}
+
+func draftFromProto(v *portalv1.ShipmentValues) shipment.Draft {
+	d := shipment.Draft{Fields: map[string]string{}}
+	for k, s := range v.GetFields() {
+		d.Fields[k] = s
+	}
+	for _, l := range v.GetOrderLines() {
+		line := map[string]string{}
+		for k, s := range l.GetFields() {
+			line[k] = s
+		}
+		d.OrderLines = append(d.OrderLines, line)
+	}
+	return d
+}
+
+func shipmentToProto(v appbatch.ShipmentView) *portalv1.BatchShipment {
+	s := v.Shipment
+	return &portalv1.BatchShipment{
+		Id: s.ID, Position: int32(s.Position), Success: s.Success, ErrorMessage: s.ErrorMessage, Retoure: s.Retoure,
+		ReferenceNumber: s.ReferenceNumber, Identifier: s.Identifier, ReceiverName: s.ReceiverName, Product: s.Product,
+		Destination: s.Destination, SubmittedAt: timestampOrNil(s.SubmittedAt), ApiClient: s.APIClient,
+		LabelContentType: s.LabelContentType, CsvShipment: s.BatchID, Changed: s.Changed, LabelType: s.LabelType,
+		HasCustomsDoc: s.HasCustomsDoc, Service: s.Service, Cancelled: s.Cancelled, Updateable: v.Updateable, Deleteable: v.Deleteable,
+	}
+}
+
+func shipmentsToProto(list []appbatch.ShipmentView) []*portalv1.BatchShipment {
+	out := make([]*portalv1.BatchShipment, len(list))
+	for i, s := range list {
+		out[i] = shipmentToProto(s)
+	}
+	return out
+}

@@ -1,0 +1,353 @@
+package rpc_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"parcelportal/adapters/carrier/labels"
+	"parcelportal/adapters/memory"
+	"parcelportal/adapters/pdf"
+	"parcelportal/adapters/rpc"
+	appbatch "parcelportal/app/batch"
+	"parcelportal/app/batchjob"
+	"parcelportal/app/customer/storetest"
+	"parcelportal/core/batch"
+	"parcelportal/core/batchcsv/batchcsvtest"
+	"parcelportal/core/customer"
+	"parcelportal/core/reference"
+)
+
+type recordingQueue struct {
+	mu   sync.Mutex
+	jobs []batchjob.Job
+}
+
+func (q *recordingQueue) Enqueue(_ context.Context, j batchjob.Job) error {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.jobs = append(q.jobs, j)
+	return nil
+}
+
+type batchesAPI struct {
+	srv         *httptest.Server
+	store       *memory.Batches
+	queue       *recordingQueue
+	mine, other int64
+}
+
+// newBatchesAPI serves the batch and shipment services over a real HTTP
+// server, on the memory store, with the real PDF merge.
+func newBatchesAPI(t *testing.T) batchesAPI {
+	t.Helper()
+	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt Hub"}, 1)
+	mk := func(crmid string) int64 {
+		c := storetest.Full(1, crmid)
+		c.APIClient, c.LabelType, c.EORICountryThresholds = customer.ClientShipping, customer.LabelPDF, nil
+		c.AvailableFeatures = []customer.Feature{
+			{Product: "EPAQSTD", Service: "CUP", Options: []string{"SIGN"}}, {Product: "EPAQPLS", Service: "CUP", Options: []string{"SIGN", "INS"}},
+			{Product: "EPAQPLS", Service: "CPP", Options: []string{"SIGN"}}, {Product: "EPAQSCT", Service: "CPP", Options: []string{"SIGN", "INS"}},
+		}
+		saved, err := customers.Create(context.Background(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return saved.ID
+	}
+	a := batchesAPI{store: memory.NewBatches(), queue: &recordingQueue{}, mine: mk("DE10000001"), other: mk("DE10000002")}
+	svc := appbatch.Service{Store: a.store, Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
+		Queue: a.queue, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}}
+	api, err := rpc.NewAPI(rpc.Handlers{
+		Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc}, Callers: customerBearers{},
+	}, http.NotFoundHandler())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.srv = httptest.NewServer(api)
+	t.Cleanup(a.srv.Close)
+	return a
+}
+
+func (a batchesAPI) user() string { return "ROLE_USER:" + strconv.FormatInt(a.mine, 10) }
+
+// call sends a request; bearer "" sends none.
+func (a batchesAPI) call(t *testing.T, bearer, method, path, body string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, a.srv.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+bearer)
+	}
+	rsp, err := a.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rsp.Body.Close()
+	b, err := io.ReadAll(rsp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rsp, b
+}
+
+// idOf reads an int64 id, which protojson writes as a string.
+func idOf(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return fmt.Sprint(v)
+}
+
+func decode[T any](t *testing.T, b []byte) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("%v in %s", err, b)
+	}
+	return v
+}
+
+// upload posts the creation payload of spec 2 section 3.
+func (a batchesAPI) upload(t *testing.T, csv []byte) map[string]any {
+	t.Helper()
+	body := fmt.Sprintf(`{"csv":%q,"csvFileName":"orders.csv","customer":{"id":%d},"userData":{"id":7}}`, base64.StdEncoding.EncodeToString(csv), a.mine)
+	rsp, b := a.call(t, a.user(), "POST", "/web/api/batches", body)
+	if rsp.StatusCode != http.StatusOK {
+		t.Fatalf("POST web/api/batches = %d %s", rsp.StatusCode, b)
+	}
+	return decode[map[string]any](t, b)
+}
+
+func TestBatchUploadAndGridOverREST(t *testing.T) {
+	a := newBatchesAPI(t)
+	csv := batchcsvtest.Generate(3)
+	created := a.upload(t, csv)
+	for _, name := range []string{"id", "csvFileName", "status", "createdAt", "customerId", "processedShipments", "totalShipments",
+		"hasLabels", "hasCustomsDocs", "labelType", "valid", "rowCount", "invalidRows", "hasInvoice", "actions"} {
+		if _, ok := created[name]; !ok {
+			t.Errorf("batch lacks %q: %v", name, created)
+		}
+	}
+	if created["status"] != "CREATED" || created["csvFileName"] != "orders.csv" || created["rowCount"] != float64(3) || created["valid"] != true {
+		t.Fatalf("created = %v", created)
+	}
+	if actions := created["actions"].(map[string]any); actions["sendEnabled"] != true || actions["gridEditable"] != true {
+		t.Errorf("actions = %v", actions)
+	}
+	id := idOf(created["id"])
+	base := "/web/api/batches/" + id
+
+	rsp, b := a.call(t, a.user(), "GET", "/web/api/batches?customerId="+strconv.FormatInt(a.mine, 10)+"&page=0&pageSize=10", "")
+	if list := decode[[]map[string]any](t, b); rsp.StatusCode != http.StatusOK || len(list) != 1 || rsp.Header.Get("X-Total-Count") != "1" {
+		t.Fatalf("GET web/api/batches = %d %s (total %q)", rsp.StatusCode, b, rsp.Header.Get("X-Total-Count"))
+	}
+
+	rsp, b = a.call(t, a.user(), "GET", base+"/validatedShipments", "")
+	rows := decode[[]map[string]any](t, b)
+	if rsp.StatusCode != http.StatusOK || len(rows) != 3 {
+		t.Fatalf("rows = %d %s", rsp.StatusCode, b)
+	}
+	fields := rows[0]["fields"].(map[string]any)
+	if fields["name"].(map[string]any)["value"] != "Receiver 1" || rows[0]["position"] != float64(1) || len(rows[0]["orderLines"].([]any)) != 2 {
+		t.Fatalf("first row = %v", rows[0])
+	}
+
+	// A cell edit sends the whole row; a postal code that does not fit makes the row and the batch invalid.
+	rowID := idOf(rows[0]["id"])
+	values := map[string]any{"fields": map[string]string{}, "orderLines": []any{}}
+	for name, cell := range fields {
+		values["fields"].(map[string]string)[name] = cell.(map[string]any)["value"].(string)
+	}
+	for _, l := range rows[0]["orderLines"].([]any) {
+		line := map[string]string{}
+		for name, cell := range l.(map[string]any)["fields"].(map[string]any) {
+			line[name] = cell.(map[string]any)["value"].(string)
+		}
+		values["orderLines"] = append(values["orderLines"].([]any), map[string]any{"fields": line})
+	}
+	values["fields"].(map[string]string)["postalcode"] = "1"
+	body, _ := json.Marshal(values)
+	rsp, b = a.call(t, a.user(), "PUT", base+"/validatedShipments/"+rowID, string(body))
+	row := decode[map[string]any](t, b)
+	if rsp.StatusCode != http.StatusOK || row["valid"] != false || len(row["fields"].(map[string]any)["postalcode"].(map[string]any)["violations"].([]any)) == 0 {
+		t.Fatalf("PUT validatedShipments = %d %s", rsp.StatusCode, b)
+	}
+	_, b = a.call(t, a.user(), "GET", base, "")
+	if got := decode[map[string]any](t, b); got["valid"] != false || got["invalidRows"] != float64(1) {
+		t.Errorf("batch after the edit = %v", got)
+	}
+
+	rsp, b = a.call(t, a.user(), "GET", base+"/csv", "")
+	if rsp.StatusCode != http.StatusOK || !bytes.Equal(b, csv) || !strings.HasPrefix(rsp.Header.Get("Content-Type"), "text/csv") ||
+		rsp.Header.Get("Content-Disposition") != `attachment; filename=orders.csv` {
+		t.Errorf("GET csv = %d %q %q", rsp.StatusCode, rsp.Header.Get("Content-Type"), rsp.Header.Get("Content-Disposition"))
+	}
+
+	rsp, b = a.call(t, a.user(), "POST", base+"/_send", `{"labelType":"PDF"}`)
+	if got := decode[map[string]any](t, b); rsp.StatusCode != http.StatusOK || got["status"] != "SENDING" || got["totalShipments"] != float64(2) {
+		t.Fatalf("POST _send = %d %s", rsp.StatusCode, b)
+	}
+	if len(a.queue.jobs) != 1 || a.queue.jobs[0].Kind != batchjob.Send {
+		t.Errorf("queued %+v", a.queue.jobs)
+	}
+	rsp, b = a.call(t, a.user(), "POST", base+"/_send", `{"labelType":"PDF"}`)
+	if rsp.StatusCode != http.StatusPreconditionFailed && rsp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "error.batch.notAllowedInStatus") {
+		t.Errorf("second send = %d %s", rsp.StatusCode, b)
+	}
+}
+
+func TestBatchCreationFailuresOverREST(t *testing.T) {
+	a := newBatchesAPI(t)
+	rsp, b := a.call(t, a.user(), "POST", "/web/api/batches", `{"csv":"bmFtZQ==","csvFileName":"x.csv"}`)
+	if rsp.StatusCode != http.StatusBadRequest || decode[map[string]any](t, b)["message"] != "error.csvShipment.message.chooseCustomer" {
+		t.Errorf("upload without customer = %d %s", rsp.StatusCode, b)
+	}
+	body := fmt.Sprintf(`{"csv":%q,"csvFileName":"x.csv","customer":{"id":%d}}`, base64.StdEncoding.EncodeToString(batchcsvtest.Generate(0)), a.mine)
+	rsp, b = a.call(t, a.user(), "POST", "/web/api/batches", body)
+	if rsp.StatusCode != http.StatusBadRequest || decode[map[string]any](t, b)["message"] != "error.csv.headerOnly" {
+		t.Errorf("header-only upload = %d %s", rsp.StatusCode, b)
+	}
+	if rsp, _ := a.call(t, "ROLE_TRACKING:"+strconv.FormatInt(a.mine, 10), "GET", "/web/api/batches?customerId=1", ""); rsp.StatusCode != http.StatusForbidden {
+		t.Errorf("tracking user lists batches: %d", rsp.StatusCode)
+	}
+}
+
+func TestBatchScopingOverREST(t *testing.T) {
+	a := newBatchesAPI(t)
+	id := idOf(a.upload(t, batchcsvtest.Generate(2))["id"])
+	stranger := "ROLE_USER:" + strconv.FormatInt(a.other, 10)
+	for _, p := range []string{"", "/validatedShipments", "/shipments", "/csv", "/labels"} {
+		if rsp, b := a.call(t, stranger, "GET", "/web/api/batches/"+id+p, ""); rsp.StatusCode != http.StatusNotFound {
+			t.Errorf("stranger GET %s = %d %s", p, rsp.StatusCode, b)
+		}
+	}
+	if rsp, _ := a.call(t, stranger, "DELETE", "/web/api/batches/"+id, ""); rsp.StatusCode != http.StatusNotFound {
+		t.Errorf("stranger DELETE = %d", rsp.StatusCode)
+	}
+	if rsp, _ := a.call(t, a.user(), "GET", "/web/api/batches/"+id+"/traffic?kind=request", ""); rsp.StatusCode != http.StatusForbidden {
+		t.Errorf("user reads traffic: %d", rsp.StatusCode)
+	}
+	if rsp, _ := a.call(t, "ROLE_ADMIN", "GET", "/web/api/batches/"+id+"/traffic?kind=request", ""); rsp.StatusCode != http.StatusOK {
+		t.Errorf("admin reads traffic: %d", rsp.StatusCode)
+	}
+	if rsp, _ := a.call(t, a.user(), "DELETE", "/web/api/batches/"+id, ""); rsp.StatusCode != http.StatusOK {
+		t.Errorf("user deletes own batch: %d", rsp.StatusCode)
+	}
+}
+
+// label renders a real label for a shipment.
+func label(t *testing.T, identifier, labelType string) []byte {
+	t.Helper()
+	l := labels.Label{Identifier: identifier, Reference: "R", Product: "EPAQSTD", Date: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC),
+		Receiver: labels.Address{Name: "Anna", City: "Berlin", Country: "DE"}}
+	if labelType == "Zebra" {
+		return labels.ZPL(l)
+	}
+	doc, err := labels.PDF(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+func TestBatchShipmentsAndDownloadsOverREST(t *testing.T) {
+	a := newBatchesAPI(t)
+	created := a.upload(t, batchcsvtest.Generate(3))
+	id := idOf(created["id"])
+	batchID, _ := strconv.ParseInt(id, 10, 64)
+	base := "/web/api/batches/" + id
+	rows, _ := a.store.Rows(context.Background(), batchID, false)
+	for i, r := range rows[:2] {
+		ident := fmt.Sprintf("LX%09dDE", i+1)
+		a.store.PutShipment(memory.StoredShipment{Shipment: batch.Shipment{BatchID: batchID, CustomerID: a.mine, ValidatedShipmentID: r.ID,
+			Position: r.Position, Success: true, Identifier: ident, LabelType: "PDF", LabelContentType: "application/pdf"},
+			Label: label(t, ident, "PDF"), CustomsDoc: label(t, ident, "PDF")})
+	}
+	a.store.PutShipment(memory.StoredShipment{Shipment: batch.Shipment{BatchID: batchID, CustomerID: a.mine, ValidatedShipmentID: rows[2].ID,
+		Position: 3, ErrorMessage: "invalid postal code"}})
+	if _, err := a.store.Update(context.Background(), batchID, func(b *batch.Batch) error { b.Status = batch.Sent; return nil }); err != nil {
+		t.Fatal(err)
+	}
+
+	rsp, b := a.call(t, a.user(), "GET", base+"/shipments?page=0&pageSize=2&filter=ALL&cacheBuster=1", "")
+	list := decode[[]map[string]any](t, b)
+	if rsp.StatusCode != http.StatusOK || rsp.Header.Get("X-Total-Count") != "3" || len(list) != 2 || list[0]["identifier"] != "LX000000001DE" ||
+		list[0]["success"] != true || list[0]["csvShipment"] != id || list[0]["labelType"] != "PDF" {
+		t.Fatalf("GET shipments = %d %s (total %q)", rsp.StatusCode, b, rsp.Header.Get("X-Total-Count"))
+	}
+	rsp, b = a.call(t, a.user(), "GET", base+"/shipments?filter=ERROR", "")
+	if errs := decode[[]map[string]any](t, b); rsp.Header.Get("X-Total-Count") != "1" || errs[0]["errorMessage"] != "invalid postal code" || errs[0]["updateable"] != true {
+		t.Errorf("ERROR shipments = %s", b)
+	}
+
+	// The labels link carries the session token as ?bearer= (spec 2 section 7).
+	rsp, b = a.call(t, "", "GET", base+"/labels?cacheBuster=5&bearer="+a.user(), "")
+	if rsp.StatusCode != http.StatusOK || rsp.Header.Get("Content-Type") != "application/pdf" ||
+		rsp.Header.Get("Content-Disposition") != "attachment; filename=labels-"+id+".pdf" {
+		t.Fatalf("GET labels = %d %q %q %.200s", rsp.StatusCode, rsp.Header.Get("Content-Type"), rsp.Header.Get("Content-Disposition"), b)
+	}
+	if pages, err := pdf.PageSizes(b); err != nil || len(pages) != 2 {
+		t.Errorf("merged labels: %d pages, %v", len(pages), err)
+	}
+	if rsp, _ := a.call(t, "", "GET", base+"/labels?bearer=", ""); rsp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("labels without any token = %d", rsp.StatusCode)
+	}
+	if rsp, _ := a.call(t, "", "GET", base+"/customsDocs", ""); rsp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("customs documents without a token = %d", rsp.StatusCode)
+	}
+	rsp, b = a.call(t, a.user(), "GET", base+"/customsDocs", "")
+	if pages, err := pdf.PageSizes(b); rsp.StatusCode != http.StatusOK || err != nil || len(pages) != 2 {
+		t.Errorf("customs documents = %d, %d pages, %v", rsp.StatusCode, len(pages), err)
+	}
+	rsp, b = a.call(t, a.user(), "GET", base+"/manifest", "")
+	if rsp.StatusCode != http.StatusPreconditionFailed && rsp.StatusCode != http.StatusBadRequest {
+		t.Errorf("manifest of a sent batch = %d %s", rsp.StatusCode, b)
+	}
+	at := time.Date(2026, 6, 2, 14, 5, 9, 0, time.UTC)
+	a.store.PutManifest(batchID, label(t, "M", "PDF"), at)
+	if _, err := a.store.Update(context.Background(), batchID, func(b *batch.Batch) error { b.Status = batch.ManifestCreated; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	rsp, _ = a.call(t, a.user(), "GET", base+"/manifest", "")
+	if rsp.StatusCode != http.StatusOK || rsp.Header.Get("Content-Disposition") != "attachment; filename=manifest-"+id+"-20260602-140509.pdf" {
+		t.Errorf("GET manifest = %d %q", rsp.StatusCode, rsp.Header.Get("Content-Disposition"))
+	}
+	rsp, b = a.call(t, "", "GET", base+"/commercial-invoice?bearer="+a.user(), "")
+	if rsp.StatusCode != http.StatusNotFound || decode[map[string]any](t, b)["message"] != "error.batch.noInvoice" {
+		t.Errorf("invoice of a batch without invoice data = %d %s", rsp.StatusCode, b)
+	}
+
+	shipID := idOf(list[0]["id"])
+	rsp, b = a.call(t, a.user(), "GET", "/web/api/shipments/"+shipID, "")
+	if d := decode[map[string]any](t, b); rsp.StatusCode != http.StatusOK || d["shipment"].(map[string]any)["identifier"] != "LX000000001DE" {
+		t.Errorf("GET shipment = %d %s", rsp.StatusCode, b)
+	}
+	rsp, b = a.call(t, a.user(), "GET", "/web/api/shipments/"+shipID+"/label", "")
+	if rsp.StatusCode != http.StatusOK || rsp.Header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(string(b), "%PDF") {
+		t.Errorf("shipment label = %d %q", rsp.StatusCode, rsp.Header.Get("Content-Type"))
+	}
+	rsp, b = a.call(t, a.user(), "GET", "/web/api/shipments/"+shipID+"/details", "")
+	if d := decode[map[string]any](t, b); rsp.StatusCode != http.StatusOK || len(d["orderLines"].([]any)) != 2 {
+		t.Errorf("shipment details = %d %s", rsp.StatusCode, b)
+	}
+	rsp, b = a.call(t, a.user(), "GET", "/web/api/shipments?customerId="+strconv.FormatInt(a.mine, 10)+"&page=0&pageSize=10", "")
+	if rsp.StatusCode != http.StatusOK || rsp.Header.Get("X-Total-Count") != "3" {
+		t.Errorf("GET shipments of the customer = %d %s", rsp.StatusCode, b)
+	}
+}
