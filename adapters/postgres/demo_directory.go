@@ -44,11 +44,12 @@ func (d DemoDirectory) SaveOrganisation(ctx context.Context, org demo.Organisati
 		}
 		for _, c := range org.Customers {
 			_, err := tx.Exec(ctx, `
-				INSERT INTO customer (name, crmid, hub_id, api_client)
-				VALUES ($1, $2, (SELECT id FROM hub WHERE tenant_id = $3 AND name = $4), $5)
+				INSERT INTO customer (name, crmid, hub_id, api_client, available_features, eori_country_thresholds)
+				VALUES ($1, $2, (SELECT id FROM hub WHERE tenant_id = $3 AND name = $4), $5, $6, $7)
 				ON CONFLICT (crmid) DO UPDATE SET name = EXCLUDED.name, hub_id = EXCLUDED.hub_id,
-					api_client = EXCLUDED.api_client`,
-				c.Name, c.CRMID, tenantID, c.HubName, c.APIClient)
+					api_client = EXCLUDED.api_client, available_features = EXCLUDED.available_features,
+					eori_country_thresholds = EXCLUDED.eori_country_thresholds`,
+				c.Name, c.CRMID, tenantID, c.HubName, c.APIClient, customerList(c.Features), customerList(c.EORIThresholds))
 			if err != nil {
 				return fmt.Errorf("customer %s: %w", c.CRMID, err)
 			}
@@ -81,4 +82,36 @@ func (d DemoDirectory) LinkLogin(ctx context.Context, login, identityID, custome
 			customer_id = EXCLUDED.customer_id, fulfillment_id = EXCLUDED.fulfillment_id`,
 		login, identityID, customerCRMID, fulfillmentName)
 	return err
+}
+
+// EnsureCSVTemplate writes the template under its name (a second seeding
+// refreshes its file) and makes it active when no template is: an
+// installation where staff chose another active template keeps it.
+func (d DemoDirectory) EnsureCSVTemplate(ctx context.Context, doc demo.Document) error {
+	return pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
+		// One writer at a time: the active flag is decided on what is there.
+		if _, err := tx.Exec(ctx, `LOCK TABLE csv_template_doc IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `
+			UPDATE csv_template_doc SET document = $2, document_content_type = $3, file_name = $4
+			WHERE id = (SELECT min(id) FROM csv_template_doc WHERE name = $1)`,
+			doc.Name, doc.Content, doc.ContentType, doc.FileName)
+		if err != nil {
+			return fmt.Errorf("csv template: %w", err)
+		}
+		if tag.RowsAffected() == 0 {
+			_, err = tx.Exec(ctx, `
+				INSERT INTO csv_template_doc (name, document, document_content_type, file_name)
+				VALUES ($1, $2, $3, $4)`, doc.Name, doc.Content, doc.ContentType, doc.FileName)
+			if err != nil {
+				return fmt.Errorf("csv template: %w", err)
+			}
+		}
+		_, err = tx.Exec(ctx, `
+			UPDATE csv_template_doc SET active = true
+			WHERE id = (SELECT min(id) FROM csv_template_doc WHERE name = $1)
+				AND NOT EXISTS (SELECT 1 FROM csv_template_doc WHERE active)`, doc.Name)
+		return err
+	})
 }

@@ -1,6 +1,10 @@
 package demo
 
-import "parcelportal/core/access"
+import (
+	"parcelportal/core/access"
+	"parcelportal/core/batchcsv"
+	"parcelportal/core/customer"
+)
 
 // CRM ids of the demo customers.
 const (
@@ -22,9 +26,36 @@ func DemoOrganisation() Organisation {
 			},
 		},
 		Customers: []Customer{
-			{Name: "Bäckerei Sonnenschein", CRMID: BakeryCRMID, HubName: "Frankfurt Hub", APIClient: "SHIPPING"},
-			{Name: "Buchhandlung Seitenwind", CRMID: BooksCRMID, HubName: "Frankfurt Hub", APIClient: "A1"},
-			{Name: "Tuincentrum De Linde", CRMID: GardenCRMID, HubName: "Hamburg Hub", APIClient: "SHIPPING"},
+			{
+				Name: "Bäckerei Sonnenschein", CRMID: BakeryCRMID, HubName: "Frankfurt Hub", APIClient: "SHIPPING",
+				Features: []customer.Feature{
+					{Product: "EPAQSTD", Service: "CUP", Options: []string{"SIGN", "NONEIGHBOUR"}},
+					{Product: "EPAQPLS", Service: "CUP", Options: []string{"SIGN", "INS", "NONEIGHBOUR"}},
+					{Product: "EPAQPLS", Service: "CPP", Options: []string{"SIGN", "INS"}},
+					{Product: "EPAQSCT", Service: "CPP", Options: []string{"SIGN", "INS"}},
+					{Product: "EPAQRETDOM", Service: "CUP"},
+					{Product: "EPAQRETINT", Service: "CUP"},
+				},
+				// The United Kingdom asks for the seller's EORI above GBP 135;
+				// the bakery has none yet, so such rows must name one.
+				EORIThresholds: []customer.EORIThreshold{{Destination: "GB", EORIThreshold: 135}},
+			},
+			{
+				Name: "Buchhandlung Seitenwind", CRMID: BooksCRMID, HubName: "Frankfurt Hub", APIClient: "A1",
+				Features: []customer.Feature{
+					{Product: "EPAQGO", Service: "CUP", Options: []string{"SIGN", "SGD"}},
+					{Product: "EPAQSTD", Service: "CUP", Options: []string{"SIGN"}},
+					{Product: "EPAQPLS", Service: "CPP", Options: []string{"SIGN", "INS", "SGD"}},
+					{Product: "EPAQRETDOM", Service: "CUP"},
+				},
+			},
+			{
+				Name: "Tuincentrum De Linde", CRMID: GardenCRMID, HubName: "Hamburg Hub", APIClient: "SHIPPING",
+				Features: []customer.Feature{
+					{Product: "EPAQSTD", Service: "CUP", Options: []string{"NONEIGHBOUR"}},
+					{Product: "EPAQELT", Service: "CPP", Options: []string{"SIGN", "INS"}},
+				},
+			},
 		},
 		Fulfillment: Fulfillment{Name: FulfillerName, CustomerCRMIDs: []string{BooksCRMID, GardenCRMID}},
 	}
@@ -43,4 +74,10 @@ func DemoLogins() []Login {
 		{Login: "api", FirstName: "Api", LastName: "Client", Roles: []access.Role{access.API, access.User}, CustomerCRMID: BakeryCRMID},
 		{Login: "tracking", FirstName: "Theo", LastName: "Tracking", Roles: []access.Role{access.TrackingOnly}, CustomerCRMID: BakeryCRMID},
 	}
+}
+
+// DemoCSVTemplate is the active CSV-template document of a fresh
+// installation: the template that testdata/batches/template.csv also is.
+func DemoCSVTemplate() Document {
+	return Document{Name: "CSV template", FileName: batchcsv.TemplateFileName, ContentType: "text/csv", Content: batchcsv.Template()}
 }

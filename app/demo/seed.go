@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"parcelportal/core/access"
+	"parcelportal/core/customer"
 )
 
 // Password of every demo login. Demo mode only: never seed a production system.
@@ -33,9 +34,18 @@ type Hub struct {
 	Default                                  bool
 }
 
-// Customer is a shipper served from a hub.
+// Customer is a shipper served from a hub, with the products it may ship
+// (its features) and the destinations where its parcels need a seller EORI.
 type Customer struct {
 	Name, CRMID, HubName, APIClient string
+	Features                        []customer.Feature
+	EORIThresholds                  []customer.EORIThreshold
+}
+
+// Document is a file staff provide to customers, such as the CSV template.
+type Document struct {
+	Name, FileName, ContentType string
+	Content                     []byte
 }
 
 // Fulfillment acts for the customers it names by CRM id.
@@ -57,6 +67,9 @@ type Login struct {
 type Directory interface {
 	SaveOrganisation(ctx context.Context, org Organisation) error
 	LinkLogin(ctx context.Context, login, identityID, customerCRMID, fulfillmentName string) error
+	// EnsureCSVTemplate stores the template under its name, and makes it the
+	// active one when no template is active.
+	EnsureCSVTemplate(ctx context.Context, doc Document) error
 }
 
 // Identities creates sign-in identities, or finds them when they exist.
@@ -70,10 +83,14 @@ type NewUser struct {
 	Roles                                                []access.Role
 }
 
-// Seed writes the demo organisation and logins. It is idempotent.
+// Seed writes the demo organisation, the CSV template and the logins. It is
+// idempotent.
 func Seed(ctx context.Context, dir Directory, ids Identities) ([]Login, error) {
 	if err := dir.SaveOrganisation(ctx, DemoOrganisation()); err != nil {
 		return nil, fmt.Errorf("save demo organisation: %w", err)
+	}
+	if err := dir.EnsureCSVTemplate(ctx, DemoCSVTemplate()); err != nil {
+		return nil, fmt.Errorf("save the CSV template: %w", err)
 	}
 	logins := DemoLogins()
 	for _, l := range logins {

@@ -10,8 +10,14 @@ import (
 )
 
 type recordingDirectory struct {
-	org   demo.Organisation
-	links map[string]string
+	org      demo.Organisation
+	links    map[string]string
+	template demo.Document
+}
+
+func (d *recordingDirectory) EnsureCSVTemplate(_ context.Context, doc demo.Document) error {
+	d.template = doc
+	return nil
 }
 
 func (d *recordingDirectory) SaveOrganisation(_ context.Context, org demo.Organisation) error {
@@ -60,6 +66,9 @@ func TestSeedCreatesOneLoginPerRole(t *testing.T) {
 	}
 	if len(logins) != len(ids.users) || len(dir.org.Customers) != 3 || len(dir.org.Fulfillment.CustomerCRMIDs) != 2 {
 		t.Errorf("organisation = %+v", dir.org)
+	}
+	if dir.template.Name != "CSV template" || dir.template.FileName != "template.csv" || len(dir.template.Content) == 0 {
+		t.Errorf("CSV template = %+v", dir.template)
 	}
 	defaults := 0
 	for _, h := range dir.org.Tenant.Hubs {
