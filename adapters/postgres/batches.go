@@ -84,10 +84,7 @@ func (s Batches) Create(ctx context.Context, b batch.Batch, csv []byte, rows []s
 	copyRows := make([][]any, len(rows))
 	invalid, hasInvoice := 0, false
 	for i, r := range rows {
-		fields, lines, err := encodeRow(r)
-		if err != nil {
-			return batch.Batch{}, err
-		}
+		fields, lines := encodeRow(r)
 		copyRows[i] = []any{nil, int32(i + 1), string(fields), string(lines), r.Valid}
 		if !r.Valid {
 			invalid++
@@ -247,10 +244,7 @@ func (s Batches) UpdateRow(ctx context.Context, batchID, rowID int64, change fun
 			return err
 		}
 		row.ID, row.BatchID = rowID, batchID
-		fields, lines, err := encodeRow(row.Validated)
-		if err != nil {
-			return err
-		}
+		fields, lines := encodeRow(row.Validated)
 		if _, err := tx.Exec(ctx, `UPDATE validated_shipment SET fields = $2, order_lines = $3, valid = $4, changed = $5 WHERE id = $1`,
 			rowID, string(fields), string(lines), row.Valid, row.Changed); err != nil {
 			return err

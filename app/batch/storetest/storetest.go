@@ -72,7 +72,8 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 	mine, other := customers[0], customers[1]
 	csv := []byte("\xef\xbb\xbfname;city\r\nAnna;Köln\r\n")
 	rows := []shipment.Validated{
-		Row(map[string]string{"name": "Anna", "city": "Köln"}, map[string]string{"description": "Tee", "quantity": "2"}),
+		Row(map[string]string{"name": "Anna", "city": "Köln", "street": "Rue \"du\" Pont\\1\n\t😀 </x>", "region": ""},
+			map[string]string{"description": "Tee", "quantity": "2"}),
 		Row(map[string]string{"name": "!" + "Bert", "city": "Bonn"}),
 		Row(map[string]string{"name": "Cleo", "invoiceNumber": "INV-1"}),
 	}
