@@ -399,7 +399,9 @@ func (m *Batches) documents(batchID int64, doc func(StoredShipment) []byte) []ap
 			list = append(list, s)
 		}
 	}
-	slices.SortFunc(list, func(a, b StoredShipment) int { return cmp.Or(cmp.Compare(a.Position, b.Position), cmp.Compare(a.ID, b.ID)) })
+	slices.SortFunc(list, func(a, b StoredShipment) int {
+		return cmp.Or(cmp.Compare(a.Position, b.Position), cmp.Compare(a.ID, b.ID))
+	})
 	out := []appbatch.Document{}
 	for _, s := range list {
 		out = append(out, appbatch.Document{ShipmentID: s.ID, LabelType: s.LabelType, ContentType: s.LabelContentType, Data: slices.Clone(doc(s))})

@@ -145,8 +145,10 @@ func partyLines(p invoice.Party) []string {
 	return out
 }
 
-func money(f float64) string  { return fmt.Sprintf("%.2f", f) }
-func number(f float64) string { return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", f), "0"), ".") }
+func money(f float64) string { return fmt.Sprintf("%.2f", f) }
+func number(f float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", f), "0"), ".")
+}
 
 // fit shortens a cell text to n runes.
 func fit(s string, n int) string {

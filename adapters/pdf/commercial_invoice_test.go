@@ -10,9 +10,9 @@ import (
 
 func TestCommercialInvoicesStartOnTheirOwnA4Pages(t *testing.T) {
 	small := invoice.Commercial{Number: "INV-1", Currency: "EUR", Incoterm: invoice.IncotermDDP, Subtotal: 10, Total: 12,
-		Seller: invoice.Party{Name: "Bäckerei Sonnenschein", EORI: "DE123"},
-		Parcels: []invoice.Parcel{{Identifier: "LX1", Receiver: invoice.Party{Name: "Heidi Müller", City: "Zürich", Country: "CH"}}},
-		Lines:   []invoice.Line{{Description: "Christstollen 750 g", HSTariff: "190590", Origin: "DE", Quantity: 1, UnitValue: 10, Amount: 10}},
+		Seller:               invoice.Party{Name: "Bäckerei Sonnenschein", EORI: "DE123"},
+		Parcels:              []invoice.Parcel{{Identifier: "LX1", Receiver: invoice.Party{Name: "Heidi Müller", City: "Zürich", Country: "CH"}}},
+		Lines:                []invoice.Line{{Description: "Christstollen 750 g", HSTariff: "190590", Origin: "DE", Quantity: 1, UnitValue: 10, Amount: 10}},
 		DeclarationStatement: "I hereby certify that the information on this invoice is true and correct."}
 	large := small
 	large.Number = "INV-2"

@@ -173,7 +173,10 @@ func TestEveryCommandIsRefusedInTheWrongStatus(t *testing.T) {
 			[]batch.Status{batch.Sending}, batchjob.Cancel},
 		{"resend errors", func(f fixture, id, _ int64) error { _, err := f.svc.Resend(ctx, f.user, id, "ERROR"); return err },
 			[]batch.Status{batch.Sent, batch.ErrorSend, batch.Cancelled}, batchjob.Resend},
-		{"delete shipments", func(f fixture, id, _ int64) error { _, err := f.svc.DeleteShipments(ctx, f.admin, id, "ALL"); return err },
+		{"delete shipments", func(f fixture, id, _ int64) error {
+			_, err := f.svc.DeleteShipments(ctx, f.admin, id, "ALL")
+			return err
+		},
 			[]batch.Status{batch.Sent}, batchjob.DeleteShipment},
 		{"manifest", func(f fixture, id, _ int64) error { _, err := f.svc.CreateManifest(ctx, f.user, id); return err },
 			[]batch.Status{batch.Sent, batch.Cancelled}, batchjob.Manifest},
