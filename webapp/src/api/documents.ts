@@ -88,3 +88,17 @@ export function useDownloadDocument(kind: DocumentKind) {
   const calls = useKindCalls(kind);
   return useMutation({ mutationFn: (id: bigint) => calls.download(id) });
 }
+
+/**
+ * The active document of a kind with its file (GET web/api/{kind}-docs/active),
+ * which the batch upload offers as the CSV template and the product codes.
+ */
+export function useDownloadActiveDocument(kind: DocumentKind) {
+  const client = useDocumentClient();
+  return useMutation({
+    mutationFn: async () =>
+      kind === "productCodes"
+        ? (await client.getActiveProductCodesDoc({})).document
+        : (await client.getActiveCsvTemplateDoc({})).document,
+  });
+}

@@ -22,7 +22,7 @@ describe("routes", () => {
 
   it.each([
     ["/internal-parcel-inquiry/TRK1/FULL1", "Internal parcel inquiry"],
-    ["/batch/12/edit", "Batches"],
+    ["/batch/12/edit", "Upload a CSV file"],
     ["/account/settings", "Profile settings"],
     ["/account/printer", "Printer settings"],
     ["/admin/metrics", "Metrics"],

@@ -31,8 +31,6 @@ const sections: [path: string, title: MessageDescriptor][] = [
   ["newsletter-subscribe", titles.newsletter],
   ["parcel-inquiry/:tenantId", titles.parcelInquiry],
   ["internal-parcel-inquiry/:trackingId/:fulltrackId", titles.internalParcelInquiry],
-  ["batch/*", titles.batch],
-  ["shipment/*", titles.shipment],
   ["parcel/*", titles.parcel],
   ["address-book/*", titles.addressBook],
   ["routing-options/*", titles.routingOptions],
@@ -71,6 +69,13 @@ const InvoiceReportPage = lazy(() =>
   loadChunk(() => import("../features/invoiceReport/InvoiceReportPage")).then((m) => ({
     default: m.InvoiceReportPage,
   })),
+);
+/** Batches and shipments (spec 2 §2.1, §2.2). */
+const BatchArea = lazy(() =>
+  loadChunk(() => import("../features/batch/BatchArea")).then((m) => ({ default: m.BatchArea })),
+);
+const ShipmentArea = lazy(() =>
+  loadChunk(() => import("../features/shipment/ShipmentArea")).then((m) => ({ default: m.ShipmentArea })),
 );
 const TenantArea = lazy(() =>
   loadChunk(() => import("../features/tenant/TenantArea")).then((m) => ({ default: m.TenantArea })),
@@ -122,6 +127,8 @@ export const routes: RouteObject[] = [
           { path: "account/printer", element: <LazyArea area={PrinterSettingsPage} /> },
           { path: "tenant/*", element: <LazyArea area={TenantArea} /> },
           { path: "fulfillment/*", element: <LazyArea area={FulfillmentArea} /> },
+          { path: "batch/*", element: <LazyArea area={BatchArea} /> },
+          { path: "shipment/*", element: <LazyArea area={ShipmentArea} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,230 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { createClient } from "@connectrpc/connect";
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import {
+  type Batch,
+  BatchService,
+  type BatchShipment,
+  type ShipmentValuesSchema,
+  type ValidatedShipment,
+} from "../gen/portal/v1/batches_pb";
+import { useListMutation } from "./listMutation";
+import { useTransport } from "./TransportContext";
+
+/** The BatchService: CSV batches, their rows and shipments (spec 2 §2.1). */
+function useBatchClient() {
+  const transport = useTransport();
+  return useMemo(() => createClient(BatchService, transport), [transport]);
+}
+
+const batchesKey = ["batches"] as const;
+const batchKey = (id: bigint | null) => [...batchesKey, "one", String(id)] as const;
+const rowsKey = (id: bigint | null) => [...batchesKey, "rows", String(id)] as const;
+const shipmentsKey = (id: bigint | null) => [...batchesKey, "shipments", String(id)] as const;
+
+/** Page sizes of the batch and shipment lists (spec 2 §9). */
+export const batchPageSizes = [10, 25, 50, 100, 200, 500] as const;
+
+/** The batch list refreshes itself this often (spec 2 §9). */
+export const batchListRefreshMs = 30_000;
+
+export type BatchPageRequest = { customerId: bigint | null; page: number; size: number };
+
+/** One page of the active customer's batches, newest first, refreshed every 30 s. */
+export function useBatchPage({ customerId, page, size }: BatchPageRequest) {
+  const client = useBatchClient();
+  return useQuery({
+    queryKey: [...batchesKey, "page", String(customerId), page, size],
+    queryFn: async ({ signal }) => {
+      const { batches, totalCount } = await client.listBatches(
+        { customerId: customerId ?? 0n, page, pageSize: size },
+        { signal },
+      );
+      return { items: batches, totalCount: Number(totalCount) };
+    },
+    enabled: customerId !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: batchListRefreshMs,
+  });
+}
+
+/**
+ * One batch with its counts and actions. `pollMs` says, for the batch as last
+ * read, how soon to read it again (false: not at all).
+ */
+export function useBatch(id: bigint | null, pollMs: (batch: Batch | null | undefined) => number | false = () => false) {
+  const client = useBatchClient();
+  return useQuery({
+    queryKey: batchKey(id),
+    queryFn: async ({ signal }) => (await client.getBatch({ id: id ?? 0n }, { signal })).batch ?? null,
+    enabled: id !== null,
+    refetchInterval: (query) => pollMs(query.state.data),
+  });
+}
+
+/** The grid rows of a batch, in file order, each field with its violations. */
+export function useValidatedShipments(id: bigint | null) {
+  const client = useBatchClient();
+  return useQuery({
+    queryKey: rowsKey(id),
+    queryFn: async ({ signal }) =>
+      (await client.listValidatedShipments({ id: id ?? 0n }, { signal })).validatedShipments,
+    enabled: id !== null,
+  });
+}
+
+/** Shipment filters of spec 2 §9. */
+export type ShipmentFilter = "ALL" | "CHANGED" | "ERROR";
+
+export type BatchShipmentsRequest = { page: number; size: number; filter: ShipmentFilter };
+
+/** One page of a batch's sent shipments under a filter. */
+export function useBatchShipments(id: bigint | null, { page, size, filter }: BatchShipmentsRequest, enabled = true) {
+  const client = useBatchClient();
+  return useQuery({
+    queryKey: [...shipmentsKey(id), page, size, filter],
+    queryFn: async ({ signal }) => {
+      const { shipments, totalCount } = await client.listBatchShipments(
+        { id: id ?? 0n, page, pageSize: size, filter },
+        { signal },
+      );
+      return { items: shipments, totalCount: Number(totalCount) };
+    },
+    enabled: enabled && id !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Everything read about a batch is stale: its rows, its shipments, the list. */
+export function refreshBatch(queryClient: QueryClient, id: bigint) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: rowsKey(id) }),
+    queryClient.invalidateQueries({ queryKey: shipmentsKey(id) }),
+    queryClient.invalidateQueries({ queryKey: [...batchesKey, "page"] }),
+  ]);
+}
+
+/** Puts a batch the server answered into the cache, so the page shows it without another read. */
+function storeBatch(queryClient: QueryClient, batch: Batch | undefined) {
+  if (batch) queryClient.setQueryData(batchKey(batch.id), batch);
+}
+
+/** POST web/api/batches: the CSV as bytes (base64 in JSON) for the active customer. */
+export function useCreateBatch() {
+  const client = useBatchClient();
+  return useListMutation(
+    batchesKey,
+    async (input: { csv: Uint8Array; csvFileName: string; customerId: bigint }) =>
+      (
+        await client.createBatch({
+          csv: input.csv,
+          csvFileName: input.csvFileName,
+          customer: { id: input.customerId },
+        })
+      ).batch,
+  );
+}
+
+export function useDeleteBatch() {
+  const client = useBatchClient();
+  return useListMutation(batchesKey, (id: bigint) => client.deleteBatch({ id }));
+}
+
+/** The commands that start a job on the batch; each answers the batch in its new status. */
+export type BatchCommand =
+  | { kind: "send"; labelType: string }
+  | { kind: "cancel" }
+  | { kind: "resend"; filter: ShipmentFilter }
+  | { kind: "deleteShipments"; filter: ShipmentFilter }
+  | { kind: "manifest" };
+
+/**
+ * Runs a batch command. Send, cancel, resend, delete shipments and manifests
+ * have no time limit (spec 2 §9): the server answers at once anyway, and the
+ * page polls until the job settles.
+ */
+export function useBatchCommand(id: bigint) {
+  const client = useBatchClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (command: BatchCommand): Promise<Batch | undefined> => {
+      const options = { timeoutMs: 0 };
+      switch (command.kind) {
+        case "send":
+          return (await client.sendBatch({ id, labelType: command.labelType }, options)).batch;
+        case "cancel":
+          return (await client.cancelBatch({ id }, options)).batch;
+        case "resend":
+          return (await client.resendBatch({ id, filter: command.filter }, options)).batch;
+        case "deleteShipments":
+          return (await client.deleteBatchShipments({ id, filter: command.filter }, options)).batch;
+        case "manifest":
+          return (await client.createBatchManifest({ id }, options)).batch;
+      }
+    },
+    onSuccess: (batch) => {
+      storeBatch(queryClient, batch);
+      return refreshBatch(queryClient, id);
+    },
+  });
+}
+
+/**
+ * A cell edit: the whole row goes to the server, which validates it again;
+ * the answer replaces the row in the grid and the batch (its banner counts).
+ */
+export function useUpdateValidatedShipment(id: bigint) {
+  const client = useBatchClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      shipmentId,
+      values,
+    }: {
+      shipmentId: bigint;
+      values: MessageInitShape<typeof ShipmentValuesSchema>;
+    }) => client.updateValidatedShipment({ id, shipmentId, values }),
+    onSuccess: ({ validatedShipment, batch }) => {
+      if (validatedShipment) {
+        queryClient.setQueryData<ValidatedShipment[]>(rowsKey(id), (rows) =>
+          rows?.map((row) => (row.id === validatedShipment.id ? validatedShipment : row)),
+        );
+      }
+      storeBatch(queryClient, batch);
+    },
+  });
+}
+
+/** Sends or cancels one shipment of a sent batch. */
+export function useBatchShipmentCommand(id: bigint) {
+  const client = useBatchClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      kind,
+      shipmentId,
+    }: {
+      kind: "send" | "cancel";
+      shipmentId: bigint;
+    }): Promise<BatchShipment | undefined> =>
+      kind === "send"
+        ? (await client.sendBatchShipment({ id, shipmentId }, { timeoutMs: 0 })).shipment
+        : (await client.cancelBatchShipment({ id, shipmentId }, { timeoutMs: 0 })).shipment,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: shipmentsKey(id) }),
+        queryClient.invalidateQueries({ queryKey: batchKey(id) }),
+      ]),
+  });
+}
+
+/** The REST paths of a batch's downloads (spec 2 §7). */
+export const batchFiles = {
+  labels: (id: bigint) => `/web/api/batches/${id}/labels`,
+  customsDocs: (id: bigint) => `/web/api/batches/${id}/customsDocs`,
+  manifest: (id: bigint) => `/web/api/batches/${id}/manifest`,
+  commercialInvoice: (id: bigint) => `/web/api/batches/${id}/commercial-invoice`,
+  csv: (id: bigint) => `/web/api/batches/${id}/csv`,
+  traffic: (id: bigint) => `/web/api/batches/${id}/traffic`,
+};

@@ -1,0 +1,22 @@
+import { Route, Routes } from "react-router";
+import { NotFoundPage } from "../../pages/NotFoundPage";
+import { BatchDeleteDialog } from "./BatchDeleteDialog";
+import { BatchDetailPage } from "./BatchDetailPage";
+import { BatchListPage } from "./BatchListPage";
+import { BatchUploadPage } from "./BatchUploadPage";
+
+/** /batch (spec 2 §2.1): list, upload, detail, upload again, delete. */
+export function BatchArea() {
+  return (
+    <Routes>
+      <Route element={<BatchListPage />}>
+        <Route index element={null} />
+        <Route path=":id/delete" element={<BatchDeleteDialog />} />
+      </Route>
+      <Route path="new" element={<BatchUploadPage />} />
+      <Route path=":id" element={<BatchDetailPage />} />
+      <Route path=":id/edit" element={<BatchUploadPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

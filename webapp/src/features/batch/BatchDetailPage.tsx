@@ -1,0 +1,139 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ArrowLeftIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Button, Callout, Container, DataList, Flex, Heading, Tabs } from "@radix-ui/themes";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Link, useParams } from "react-router";
+import { refreshBatch, useBatch, useValidatedShipments } from "../../api/batches";
+import { parseId } from "../../api/ids";
+import { isAdmin } from "../../auth/access";
+import { useSession } from "../../auth/session";
+import { Fact } from "../../components/DetailView";
+import type { Batch } from "../../gen/portal/v1/batches_pb";
+import { PageLoading } from "../../pages/PageLoading";
+import { usePageTitle } from "../../shell/usePageTitle";
+import { BatchActionsBar } from "./BatchActionsBar";
+import { BatchRowsSection } from "./BatchRowsSection";
+import { BatchShipmentsTab } from "./BatchShipmentsTab";
+import { BatchStatus } from "./BatchStatusIcon";
+import { batchPollMs, inProgress } from "./batchStatus";
+import { BatchStepper } from "./BatchStepper";
+import { labelTypeName } from "./labelTypes";
+import { failureText } from "./violationText";
+import { when } from "./when";
+
+/** The most rows one batch may send (spec 2 §9). */
+export const maxRows = 2000;
+
+/** Spec 2 §8: shipments the carrier refused after a send. */
+export const sendShipmentsFailed = (count: number) =>
+  msg({ id: "error.sendShipments", message: `${count} shipments could not be sent.` });
+
+/** How soon to read the batch again: every 5 s while a job works on it. */
+const pollWhileWorking = (batch: Batch | null | undefined) => (batch && inProgress(batch.status) ? batchPollMs : false);
+
+/**
+ * /batch/{id} (spec 2 §2.1): the stepper, the alerts, the buttons, and two
+ * tabs: the editable grid of the file's rows and the shipments sent.
+ */
+export function BatchDetailPage() {
+  const { t } = useLingui();
+  const id = parseId(useParams().id);
+  const session = useSession();
+  const admin = session !== null && isAdmin(session);
+  const batch = useBatch(id, pollWhileWorking);
+  const rows = useValidatedShipments(id);
+  useRefreshWhenSettled(batch.data);
+  usePageTitle(batch.data ? batch.data.csvFileName : t`Batch`);
+  if (!batch.data) return batch.isError ? null : <PageLoading />;
+  const current = batch.data;
+  return (
+    <Container size="4" px="4" py="6">
+      <Flex direction="column" gap="4">
+        <Flex justify="between" align="center" gap="3" wrap="wrap">
+          <Heading as="h1" size="7">
+            {current.csvFileName}
+          </Heading>
+          <Button asChild variant="soft" color="gray">
+            <Link to="/batch">
+              <ArrowLeftIcon />
+              <Trans>Back</Trans>
+            </Link>
+          </Button>
+        </Flex>
+        <BatchStepper status={current.status} />
+        <BatchFacts batch={current} />
+        <BatchAlerts batch={current} />
+        <BatchActionsBar batch={current} admin={admin} />
+        <Tabs.Root defaultValue="rows">
+          <Tabs.List>
+            <Tabs.Trigger value="rows">
+              <Trans>Rows of the file</Trans>
+            </Tabs.Trigger>
+            <Tabs.Trigger value="shipments">
+              <Trans>Shipments</Trans>
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Flex direction="column" pt="3">
+            <Tabs.Content value="rows">
+              <BatchRowsSection batch={current} rows={rows.data} />
+            </Tabs.Content>
+            <Tabs.Content value="shipments">
+              <BatchShipmentsTab batch={current} admin={admin} />
+            </Tabs.Content>
+          </Flex>
+        </Tabs.Root>
+      </Flex>
+    </Container>
+  );
+}
+
+/**
+ * When a job settles (the status leaves the working ones), the rows and the
+ * shipments it changed are read again.
+ */
+function useRefreshWhenSettled(batch: Batch | null | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef<string | undefined>(undefined);
+  const status = batch?.status;
+  const id = batch?.id;
+  useEffect(() => {
+    if (id !== undefined && inProgress(previous.current) && !inProgress(status)) void refreshBatch(queryClient, id);
+    previous.current = status;
+  }, [queryClient, id, status]);
+}
+
+function BatchFacts({ batch }: { batch: Batch }) {
+  return (
+    <DataList.Root orientation={{ initial: "vertical", sm: "horizontal" }} size="2">
+      <Fact label={<Trans>Status</Trans>}>
+        <BatchStatus batch={batch} />
+      </Fact>
+      <Fact label={<Trans>Created</Trans>}>{[when(batch.createdAt), batch.createdBy].filter(Boolean).join(", ")}</Fact>
+      <Fact label={<Trans>Sent</Trans>}>{[when(batch.sentAt), batch.sentBy].filter(Boolean).join(", ")}</Fact>
+      <Fact label={<Trans>Rows</Trans>}>{String(batch.rowCount)}</Fact>
+      <Fact label={<Trans>Label type</Trans>}>{batch.labelType && labelTypeName(batch.labelType)}</Fact>
+    </DataList.Root>
+  );
+}
+
+/** The red alerts of spec 2 §8: the job's failure, too many rows, shipments the carrier refused. */
+function BatchAlerts({ batch }: { batch: Batch }) {
+  const { i18n } = useLingui();
+  const alerts: string[] = [];
+  if (batch.errorMessage) alerts.push(failureText(i18n, batch.errorMessage));
+  if (batch.rowCount > maxRows) {
+    alerts.push(i18n._({ id: "error.csvMaxRowsExceeded", values: { rows: batch.rowCount, maxRows } }));
+  }
+  if (batch.errorShipments > 0 && !inProgress(batch.status))
+    alerts.push(i18n._(sendShipmentsFailed(batch.errorShipments)));
+  return alerts.map((text) => (
+    <Callout.Root key={text} color="red" role="alert">
+      <Callout.Icon>
+        <ExclamationTriangleIcon />
+      </Callout.Icon>
+      <Callout.Text>{text}</Callout.Text>
+    </Callout.Root>
+  ));
+}

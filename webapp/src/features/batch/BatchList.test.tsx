@@ -1,0 +1,100 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { batchListRefreshMs } from "../../api/batches";
+import { type Batch, BatchSchema } from "../../gen/portal/v1/batches_pb";
+import { renderShippingApp } from "./renderShippingApp";
+
+const slow = { timeout: 10_000 };
+
+const batch = (id: bigint, status: string, extra: Partial<Batch> = {}) =>
+  create(BatchSchema, {
+    id,
+    status,
+    csvFileName: `file-${id}.csv`,
+    createdAt: timestampFromDate(new Date(2026, 2, 14, 10, 30)),
+    ...extra,
+  });
+
+const rowOf = (name: string) => screen.getByRole("button", { name: `Download ${name}` }).closest("tr")!;
+
+describe("the batch list (spec 2 §2.1)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("shows each status with its icon and progress", async () => {
+    const batches = [
+      batch(1n, "CREATED"),
+      batch(2n, "SENT"),
+      batch(3n, "SENDING", { processedShipments: 12, totalShipments: 40 }),
+      batch(4n, "CREATING_MANIFEST"),
+      batch(5n, "MANIFEST_CREATED"),
+      batch(6n, "ERROR_SEND"),
+      batch(7n, "CANCELLED"),
+      batch(8n, "DELETING"),
+    ];
+    renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 8n }) } });
+    await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
+    const icons = batches.map((b) => within(rowOf(b.csvFileName)).getByRole("img").getAttribute("data-icon"));
+    expect(icons).toEqual(["file", "upload", "spinner", "spinner", "check", "cross", "cross", "spinner"]);
+    expect(within(rowOf("file-3.csv")).getByTestId("batch-progress")).toHaveTextContent("12 / 40");
+    expect(within(rowOf("file-1.csv")).getByRole("img", { name: "Created" })).toBeInTheDocument();
+  });
+
+  it("disables delete and view in the statuses the spec names", async () => {
+    const batches = [batch(1n, "CREATED"), batch(2n, "SENDING"), batch(3n, "MANIFEST_CREATED"), batch(4n, "DELETING")];
+    renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 4n }) } });
+    await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
+    expect(screen.getByRole("link", { name: "Delete file-1.csv" })).toHaveAttribute("href", "/batch/1/delete");
+    expect(screen.getByRole("link", { name: "View file-1.csv" })).toHaveAttribute("href", "/batch/1");
+    expect(screen.getByRole("button", { name: "Delete file-2.csv" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Delete file-3.csv" })).toBeDisabled();
+    expect(screen.getByRole("link", { name: "View file-3.csv" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delete file-4.csv" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "View file-4.csv" })).toBeDisabled();
+  });
+
+  it("follows the server's actions when it sends them", async () => {
+    const batches = [batch(1n, "CANCELLING", { actions: { view: true, delete: false } })];
+    renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 1n }) } });
+    expect(await screen.findByRole("button", { name: "Delete file-1.csv" }, slow)).toBeDisabled();
+  });
+
+  it("shows the single parcels' batch without a download", async () => {
+    const batches = [batch(1n, "SENT", { csvFileName: "Single Parcels" })];
+    renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 1n }) } });
+    expect(await screen.findByText("Single Parcels", {}, slow)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Download Single Parcels" })).toBeNull();
+  });
+
+  it("says so when there are no batches, and offers the upload and the parcel tab", async () => {
+    renderShippingApp("/batch", { batches: { listBatches: () => ({ batches: [], totalCount: 0n }) } });
+    expect(await screen.findByText("No batches found", {}, slow)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Upload a CSV file" })).toHaveAttribute("href", "/batch/new");
+    expect(screen.getByRole("link", { name: "Parcel" })).toHaveAttribute("href", "/parcel");
+  });
+
+  it("offers no upload without an active customer", async () => {
+    const list = vi.fn(() => ({ batches: [], totalCount: 0n }));
+    renderShippingApp("/batch", { customer: null, batches: { listBatches: list } });
+    expect(await screen.findByText("Please choose a customer first.", {}, slow)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Upload a CSV file" })).toBeNull();
+    expect(list).not.toHaveBeenCalled();
+  });
+
+  it("asks for the active customer's page and refreshes it every 30 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const list = vi.fn((_request: { customerId: bigint; page: number; pageSize: number }) => ({
+      batches: [batch(1n, "CREATED")],
+      totalCount: 1n,
+    }));
+    renderShippingApp("/batch?size=50", { batches: { listBatches: list } });
+    await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(list.mock.calls[0][0]).toMatchObject({ customerId: 5n, page: 0, pageSize: 50 });
+    await act(async () => void vi.advanceTimersByTime(batchListRefreshMs - 1000));
+    expect(list).toHaveBeenCalledTimes(1);
+    await act(async () => void vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+  });
+});

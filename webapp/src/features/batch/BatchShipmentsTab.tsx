@@ -1,0 +1,255 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import {
+  CheckCircledIcon,
+  CrossCircledIcon,
+  EyeOpenIcon,
+  MinusCircledIcon,
+  PaperPlaneIcon,
+  ReloadIcon,
+  StopIcon,
+  TrashIcon,
+} from "@radix-ui/react-icons";
+import {
+  Button,
+  Callout,
+  Flex,
+  IconButton,
+  Link as RadixLink,
+  SegmentedControl,
+  Table,
+  Tooltip,
+} from "@radix-ui/themes";
+import { useState } from "react";
+import { Link } from "react-router";
+import {
+  batchPageSizes,
+  type ShipmentFilter,
+  useBatchCommand,
+  useBatchShipmentCommand,
+  useBatchShipments,
+} from "../../api/batches";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { PagedTable } from "../../components/PagedTable";
+import { PageSizeSelect } from "../../components/PageSizeSelect";
+import type { Batch, BatchShipment } from "../../gen/portal/v1/batches_pb";
+import { labelTypeName } from "./labelTypes";
+import {
+  bulkDeleteAllowed,
+  bulkResendAllowed,
+  deletableStatus,
+  deleteable,
+  resendableStatus,
+  updateable,
+} from "./shipmentRules";
+import { failureText } from "./violationText";
+import { when } from "./when";
+
+/**
+ * The Shipments tab of a batch (spec 2 §2.1, §4.3, §5.2): the shipments the
+ * carrier got, paged on the server, filtered to all, the changed or the
+ * failed ones; resend and delete in bulk as the rules allow; send or cancel
+ * one shipment.
+ */
+export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boolean }) {
+  const { t } = useLingui();
+  const [filter, setFilter] = useState<ShipmentFilter>("ALL");
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState<number>(batchPageSizes[0]);
+  const shipments = useBatchShipments(batch.id, { page, size, filter });
+  const command = useBatchCommand(batch.id);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const status = batch.status;
+  const canResend = bulkResendAllowed(admin, filter) && resendableStatus(status);
+  const canDelete = bulkDeleteAllowed(admin, filter, status) && deletableStatus(status);
+  return (
+    <Flex direction="column" gap="3">
+      <Flex gap="3" wrap="wrap" align="center" justify="between">
+        <Flex gap="3" wrap="wrap" align="center">
+          <SegmentedControl.Root
+            value={filter}
+            aria-label={t`Shipment filter`}
+            onValueChange={(next) => {
+              setFilter(next as ShipmentFilter);
+              setPage(0);
+            }}
+          >
+            <SegmentedControl.Item value="ALL">
+              <Trans>All</Trans>
+            </SegmentedControl.Item>
+            <SegmentedControl.Item value="CHANGED">
+              <Trans>Changed</Trans>
+            </SegmentedControl.Item>
+            <SegmentedControl.Item value="ERROR">
+              <Trans>Error</Trans>
+            </SegmentedControl.Item>
+          </SegmentedControl.Root>
+          <Button
+            variant="soft"
+            disabled={!canResend || command.isPending}
+            onClick={() => command.mutate({ kind: "resend", filter })}
+          >
+            <ReloadIcon />
+            <Trans>Resend shipments</Trans>
+          </Button>
+          <Button
+            variant="soft"
+            color="red"
+            disabled={!canDelete || command.isPending}
+            onClick={() => setConfirmDelete(true)}
+          >
+            <TrashIcon />
+            <Trans>Delete shipments</Trans>
+          </Button>
+        </Flex>
+        <PageSizeSelect
+          sizes={batchPageSizes}
+          size={size}
+          onChange={(next) => {
+            setSize(next);
+            setPage(0);
+          }}
+        />
+      </Flex>
+      <PagedTable
+        items={shipments.data?.items}
+        failed={shipments.isError}
+        busy={shipments.isPlaceholderData}
+        empty={
+          <Callout.Root color="amber" role="alert">
+            <Callout.Text>
+              <Trans>No shipments found</Trans>
+            </Callout.Text>
+          </Callout.Root>
+        }
+        columns={
+          <>
+            <Table.ColumnHeaderCell>#</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Reference number</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Identifier</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Receiver</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Product</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Destination</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Submitted at</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Label type</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Result</Trans>
+            </Table.ColumnHeaderCell>
+          </>
+        }
+        row={(shipment) => <ShipmentRow key={String(shipment.id)} batch={batch} shipment={shipment} />}
+        pagination={{ page, size, total: shipments.data?.totalCount ?? 0, onPageChange: setPage }}
+      />
+      {confirmDelete && (
+        <ConfirmDialog
+          title={<Trans>Delete shipments?</Trans>}
+          confirmLabel={<Trans>Delete</Trans>}
+          color="red"
+          onConfirm={() => command.mutate({ kind: "deleteShipments", filter })}
+          onClose={() => setConfirmDelete(false)}
+        >
+          {filter === "ALL" ? (
+            <Trans>All shipments of the batch are cancelled at the carrier and deleted.</Trans>
+          ) : (
+            <Trans>The changed shipments of the batch are cancelled at the carrier and deleted.</Trans>
+          )}
+        </ConfirmDialog>
+      )}
+    </Flex>
+  );
+}
+
+function ShipmentRow({ batch, shipment }: { batch: Batch; shipment: BatchShipment }) {
+  const { t } = useLingui();
+  const command = useBatchShipmentCommand(batch.id);
+  const reference = shipment.referenceNumber || String(shipment.position);
+  const canSend = updateable(shipment, batch.status);
+  const canCancel = deleteable(shipment, batch.status) && !shipment.cancelled;
+  return (
+    <Table.Row align="center">
+      <Table.RowHeaderCell>{shipment.position}</Table.RowHeaderCell>
+      <Table.Cell>{shipment.referenceNumber}</Table.Cell>
+      <Table.Cell>{shipment.identifier}</Table.Cell>
+      <Table.Cell>{shipment.receiverName}</Table.Cell>
+      <Table.Cell>{shipment.product}</Table.Cell>
+      <Table.Cell>{shipment.destination}</Table.Cell>
+      <Table.Cell>{when(shipment.submittedAt)}</Table.Cell>
+      <Table.Cell>{shipment.labelType && labelTypeName(shipment.labelType)}</Table.Cell>
+      <Table.Cell>
+        <ShipmentResult shipment={shipment} />
+      </Table.Cell>
+      <Table.Cell>
+        <Flex gap="2" justify="end">
+          {canSend && (
+            <IconButton
+              variant="ghost"
+              aria-label={t`Send ${reference} again`}
+              loading={command.isPending}
+              onClick={() => command.mutate({ kind: "send", shipmentId: shipment.id })}
+            >
+              <PaperPlaneIcon />
+            </IconButton>
+          )}
+          {canCancel && (
+            <IconButton
+              variant="ghost"
+              color="red"
+              aria-label={t`Cancel ${reference}`}
+              loading={command.isPending}
+              onClick={() => command.mutate({ kind: "cancel", shipmentId: shipment.id })}
+            >
+              <StopIcon />
+            </IconButton>
+          )}
+          <IconButton asChild variant="ghost" aria-label={t`View ${reference}`}>
+            <Link to={`/shipment/${shipment.id}`}>
+              <EyeOpenIcon />
+            </Link>
+          </IconButton>
+        </Flex>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+/** A check for a label, a red cross with the failure as tooltip, a dash when cancelled. */
+export function ShipmentResult({ shipment }: { shipment: BatchShipment }) {
+  const { t, i18n } = useLingui();
+  if (shipment.cancelled) {
+    return (
+      <span role="img" aria-label={t`Cancelled`}>
+        <MinusCircledIcon />
+      </span>
+    );
+  }
+  if (shipment.success) {
+    return (
+      <span role="img" aria-label={t`Labelled`}>
+        <CheckCircledIcon color="var(--green-11)" />
+      </span>
+    );
+  }
+  const message = failureText(i18n, shipment.errorMessage) || t`Not sent`;
+  return (
+    <Tooltip content={message}>
+      <RadixLink asChild color="red">
+        <span role="img" aria-label={t`Failed: ${message}`} tabIndex={0}>
+          <CrossCircledIcon />
+        </span>
+      </RadixLink>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,137 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ArrowLeftIcon, TrashIcon } from "@radix-ui/react-icons";
+import { Button, Card, Code, Container, DataList, Flex, Heading, ScrollArea, Text } from "@radix-ui/themes";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { Link, useParams } from "react-router";
+import { fetchFile, isText } from "../../api/download";
+import { parseId } from "../../api/ids";
+import { shipmentLabelPath, useShipment } from "../../api/shipments";
+import { isAdmin } from "../../auth/access";
+import { useSession } from "../../auth/session";
+import { Fact } from "../../components/DetailView";
+import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
+import { PageLoading } from "../../pages/PageLoading";
+import { usePageTitle } from "../../shell/usePageTitle";
+import { ShipmentResult } from "../batch/BatchShipmentsTab";
+import { labelTypeName } from "../batch/labelTypes";
+import { when } from "../batch/when";
+
+/**
+ * /shipment/{id} (spec 2 §2.2): the shipment, when it was submitted, its
+ * label, and for admins the SOAP request and response.
+ */
+export function ShipmentDetailPage() {
+  const { t } = useLingui();
+  const id = parseId(useParams().id);
+  const session = useSession();
+  const admin = session !== null && isAdmin(session);
+  const { data: detail, isError } = useShipment(id);
+  const shipment = detail?.shipment;
+  usePageTitle(shipment?.referenceNumber || t`Shipment`);
+  if (!detail || !shipment) return isError ? null : <PageLoading />;
+  const reference = shipment.referenceNumber;
+  return (
+    <Container size="4" px="4" py="6">
+      <Flex direction="column" gap="5">
+        <Heading as="h1" size="7">
+          <Trans>Shipment {reference}</Trans>
+        </Heading>
+        <DataList.Root>
+          <Fact label={<Trans>Reference number</Trans>}>{shipment.referenceNumber}</Fact>
+          <Fact label={<Trans>Identifier</Trans>}>{shipment.identifier}</Fact>
+          <Fact label={<Trans>Receiver</Trans>}>{shipment.receiverName}</Fact>
+          <Fact label={<Trans>Product</Trans>}>{[shipment.product, shipment.service].filter(Boolean).join(" / ")}</Fact>
+          <Fact label={<Trans>Destination</Trans>}>{shipment.destination}</Fact>
+          <Fact label={<Trans>Submitted at</Trans>}>{when(shipment.submittedAt)}</Fact>
+          <Fact label={<Trans>Label type</Trans>}>{shipment.labelType && labelTypeName(shipment.labelType)}</Fact>
+          <Fact label={<Trans>API client</Trans>}>{shipment.apiClient}</Fact>
+          <Fact label={<Trans>Result</Trans>}>
+            <ShipmentResult shipment={shipment} />
+          </Fact>
+          <Fact label={<Trans>Batch</Trans>}>
+            {shipment.csvShipment > 0n && (
+              <Link to={`/batch/${shipment.csvShipment}`}>{String(shipment.csvShipment)}</Link>
+            )}
+          </Fact>
+        </DataList.Root>
+        {shipment.success && !shipment.cancelled && <LabelPreview shipment={shipment} />}
+        {admin && detail.soapRequest && <SoapText title={t`SOAP request`} text={detail.soapRequest} />}
+        {admin && detail.soapResponse && <SoapText title={t`SOAP response`} text={detail.soapResponse} />}
+        <Flex gap="3">
+          <Button asChild variant="soft" color="gray">
+            <Link to="/shipment">
+              <ArrowLeftIcon />
+              <Trans>Back</Trans>
+            </Link>
+          </Button>
+          <Button asChild color="red" variant="soft">
+            <Link to={`/shipment/${shipment.id}/delete`}>
+              <TrashIcon />
+              <Trans>Delete</Trans>
+            </Link>
+          </Button>
+        </Flex>
+      </Flex>
+    </Container>
+  );
+}
+
+/** The label as the carrier made it: the PDF in a frame, or the ZPL text. */
+function LabelPreview({ shipment }: { shipment: BatchShipment }) {
+  const { t } = useLingui();
+  const reference = shipment.referenceNumber;
+  const label = useQuery({
+    queryKey: ["shipments", "label", String(shipment.id)],
+    queryFn: ({ signal }) => fetchFile(shipmentLabelPath(shipment.id), {}, signal),
+    staleTime: Infinity,
+  });
+  const file = label.data;
+  const url = useMemo(() => (file && !isText(file) ? URL.createObjectURL(file.blob) : null), [file]);
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  const text = useQuery({
+    queryKey: ["shipments", "labelText", String(shipment.id)],
+    queryFn: () => file!.blob.text(),
+    enabled: file !== undefined && isText(file),
+    staleTime: Infinity,
+  });
+  return (
+    <Card>
+      <Flex direction="column" gap="2">
+        <Heading as="h2" size="4">
+          <Trans>Label</Trans>
+        </Heading>
+        {!file ? (
+          label.isError ? null : (
+            <PageLoading />
+          )
+        ) : url ? (
+          <iframe title={t`Label of ${reference}`} src={url} style={{ width: "100%", height: 560, border: 0 }} />
+        ) : (
+          <Code variant="ghost" asChild>
+            <pre data-testid="label-text" style={{ whiteSpace: "pre-wrap" }}>
+              {text.data}
+            </pre>
+          </Code>
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
+function SoapText({ title, text }: { title: string; text: string }) {
+  return (
+    <Card>
+      <Flex direction="column" gap="2">
+        <Heading as="h2" size="4">
+          {title}
+        </Heading>
+        <ScrollArea type="auto" scrollbars="both" style={{ maxHeight: 360 }}>
+          <Text asChild size="1">
+            <pre style={{ margin: 0 }}>{text}</pre>
+          </Text>
+        </ScrollArea>
+      </Flex>
+    </Card>
+  );
+}

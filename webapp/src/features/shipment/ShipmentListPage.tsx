@@ -1,0 +1,166 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { EyeOpenIcon, TrashIcon } from "@radix-ui/react-icons";
+import { Callout, Flex, IconButton, Link as RadixLink, SegmentedControl, Table } from "@radix-ui/themes";
+import { Link, useSearchParams } from "react-router";
+import { batchPageSizes, type ShipmentFilter } from "../../api/batches";
+import { useShipmentPage } from "../../api/shipments";
+import { useActiveCustomer } from "../../auth/activeCustomer";
+import { ListPage } from "../../components/ListPage";
+import { PagedTable } from "../../components/PagedTable";
+import { pageOf, PageSizeSelect } from "../../components/PageSizeSelect";
+import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
+import { pageTitles } from "../../routes/pageTitles";
+import { ShipmentResult } from "../batch/BatchShipmentsTab";
+import { labelTypeName } from "../batch/labelTypes";
+import { when } from "../batch/when";
+
+const filters: ShipmentFilter[] = ["ALL", "CHANGED", "ERROR"];
+
+/** /shipment (spec 2 §2.2): the active customer's shipments, newest first, filtered and paged on the server. */
+export function ShipmentListPage() {
+  const { t, i18n } = useLingui();
+  const { activeCustomer } = useActiveCustomer();
+  const [search, setSearch] = useSearchParams();
+  const { page, size } = pageOf(search, batchPageSizes);
+  const filterParam = search.get("filter") as ShipmentFilter | null;
+  const filter: ShipmentFilter = filterParam && filters.includes(filterParam) ? filterParam : "ALL";
+  const shipments = useShipmentPage({ customerId: activeCustomer?.id ?? null, page, size, filter });
+  const update = (next: { page: number; size: number; filter: ShipmentFilter }) => {
+    const out: Record<string, string> = {};
+    if (next.page > 0) out.page = String(next.page + 1);
+    if (next.size !== batchPageSizes[0]) out.size = String(next.size);
+    if (next.filter !== "ALL") out.filter = next.filter;
+    setSearch(out, { replace: true });
+  };
+  return (
+    <ListPage title={i18n._(pageTitles.shipment)}>
+      {!activeCustomer ? (
+        <Callout.Root color="amber" role="alert">
+          <Callout.Text>
+            <Trans>Please choose a customer first.</Trans>
+          </Callout.Text>
+        </Callout.Root>
+      ) : (
+        <>
+          <Flex justify="between" gap="3" wrap="wrap" align="center">
+            <SegmentedControl.Root
+              value={filter}
+              aria-label={t`Shipment filter`}
+              onValueChange={(next) => update({ page: 0, size, filter: next as ShipmentFilter })}
+            >
+              <SegmentedControl.Item value="ALL">
+                <Trans>All</Trans>
+              </SegmentedControl.Item>
+              <SegmentedControl.Item value="CHANGED">
+                <Trans>Changed</Trans>
+              </SegmentedControl.Item>
+              <SegmentedControl.Item value="ERROR">
+                <Trans>Error</Trans>
+              </SegmentedControl.Item>
+            </SegmentedControl.Root>
+            <PageSizeSelect
+              sizes={batchPageSizes}
+              size={size}
+              onChange={(next) => update({ page: 0, size: next, filter })}
+            />
+          </Flex>
+          <PagedTable
+            items={shipments.data?.items}
+            failed={shipments.isError}
+            busy={shipments.isPlaceholderData}
+            empty={
+              <Callout.Root color="amber" role="alert">
+                <Callout.Text>
+                  <Trans>No shipments found</Trans>
+                </Callout.Text>
+              </Callout.Root>
+            }
+            columns={
+              <>
+                <Table.ColumnHeaderCell>
+                  <Trans>Reference number</Trans>
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Trans>Identifier</Trans>
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Trans>Receiver</Trans>
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Trans>Product</Trans>
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Trans>Destination</Trans>
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Trans>Submitted at</Trans>
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Trans>Label type</Trans>
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Trans>Batch</Trans>
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Trans>Result</Trans>
+                </Table.ColumnHeaderCell>
+              </>
+            }
+            row={(shipment) => <ShipmentRow key={String(shipment.id)} shipment={shipment} search={search.toString()} />}
+            pagination={{
+              page,
+              size,
+              total: shipments.data?.totalCount ?? 0,
+              onPageChange: (next) => update({ page: next, size, filter }),
+            }}
+          />
+        </>
+      )}
+    </ListPage>
+  );
+}
+
+function ShipmentRow({ shipment, search }: { shipment: BatchShipment; search: string }) {
+  const { t } = useLingui();
+  const path = `/shipment/${shipment.id}`;
+  const name = shipment.referenceNumber || String(shipment.id);
+  return (
+    <Table.Row align="center">
+      <Table.RowHeaderCell>
+        <RadixLink asChild>
+          <Link to={path}>{shipment.referenceNumber || "–"}</Link>
+        </RadixLink>
+      </Table.RowHeaderCell>
+      <Table.Cell>{shipment.identifier}</Table.Cell>
+      <Table.Cell>{shipment.receiverName}</Table.Cell>
+      <Table.Cell>{shipment.product}</Table.Cell>
+      <Table.Cell>{shipment.destination}</Table.Cell>
+      <Table.Cell>{when(shipment.submittedAt)}</Table.Cell>
+      <Table.Cell>{shipment.labelType && labelTypeName(shipment.labelType)}</Table.Cell>
+      <Table.Cell>
+        {shipment.csvShipment > 0n && (
+          <RadixLink asChild>
+            <Link to={`/batch/${shipment.csvShipment}`}>{String(shipment.csvShipment)}</Link>
+          </RadixLink>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <ShipmentResult shipment={shipment} />
+      </Table.Cell>
+      <Table.Cell>
+        <Flex gap="2" justify="end">
+          <IconButton asChild variant="ghost" aria-label={t`View ${name}`}>
+            <Link to={path}>
+              <EyeOpenIcon />
+            </Link>
+          </IconButton>
+          <IconButton asChild variant="ghost" color="red" aria-label={t`Delete ${name}`}>
+            <Link to={`${path}/delete${search ? `?${search}` : ""}`}>
+              <TrashIcon />
+            </Link>
+          </IconButton>
+        </Flex>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
