@@ -15,7 +15,7 @@ func Envelope(body any) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(2048)
 	buf.WriteString(xml.Header)
-	buf.WriteString(`<soap:Envelope xmlns:soap="` + EnvelopeNS + `">` + "\n  <soap:Body>\n    ")
+	buf.WriteString(`<soap:Envelope xmlns:soap="` + EnvelopeNS + `">` + "\n  <soap:Body>\n")
 	enc := xml.NewEncoder(&buf)
 	enc.Indent("    ", "  ")
 	if err := enc.Encode(body); err != nil {
@@ -39,7 +39,7 @@ func FaultEnvelope(kind string, detail CarrierFault) []byte {
 	buf.WriteString(`<soap:Envelope xmlns:soap="` + EnvelopeNS + `">` + "\n  <soap:Body>\n    <soap:Fault>\n")
 	buf.WriteString("      <faultcode>soap:" + kind + "</faultcode>\n      <faultstring>")
 	_ = xml.EscapeText(&buf, []byte(detail.Message))
-	buf.WriteString("</faultstring>\n      <detail>\n        ")
+	buf.WriteString("</faultstring>\n      <detail>\n")
 	enc := xml.NewEncoder(&buf)
 	enc.Indent("        ", "  ")
 	// CarrierFault has only strings: encoding cannot fail.
