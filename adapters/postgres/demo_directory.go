@@ -8,11 +8,18 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"parcelportal/app/demo"
+	"parcelportal/core/customer"
 )
 
 // DemoDirectory writes the demo organisation by natural keys (names, CRM
 // ids, logins), so that seeding an installation twice changes nothing.
-type DemoDirectory struct{ Pool *pgxpool.Pool }
+//
+// With a Sealer it also writes each customer's carrier login, sealed as the
+// customer store seals credentials; without one the logins stay as they are.
+type DemoDirectory struct {
+	Pool   *pgxpool.Pool
+	Sealer Sealer
+}
 
 // SaveOrganisation writes tenant, hubs, customers and fulfillment in one
 // transaction.
@@ -52,6 +59,9 @@ func (d DemoDirectory) SaveOrganisation(ctx context.Context, org demo.Organisati
 				c.Name, c.CRMID, tenantID, c.HubName, c.APIClient, customerList(c.Features), customerList(c.EORIThresholds))
 			if err != nil {
 				return fmt.Errorf("customer %s: %w", c.CRMID, err)
+			}
+			if err := d.saveCarrierLogin(ctx, tx, c); err != nil {
+				return fmt.Errorf("customer %s carrier login: %w", c.CRMID, err)
 			}
 		}
 		var fulfillmentID int64
@@ -114,4 +124,19 @@ func (d DemoDirectory) EnsureCSVTemplate(ctx context.Context, doc demo.Document)
 				AND NOT EXISTS (SELECT 1 FROM csv_template_doc WHERE active)`, doc.Name)
 		return err
 	})
+}
+
+// saveCarrierLogin writes the customer's API user name and its sealed
+// password and A1 key.
+func (d DemoDirectory) saveCarrierLogin(ctx context.Context, tx pgx.Tx, c demo.Customer) error {
+	if d.Sealer == nil || c.Carrier == (demo.CarrierLogin{}) {
+		return nil
+	}
+	sealed, err := Customers{Sealer: d.Sealer}.seal(customer.Credentials{APIPassword: c.Carrier.Password, A1APIKey: c.Carrier.A1APIKey})
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, `UPDATE customer SET api_username = $2, credentials_sealed = $3 WHERE crmid = $1`,
+		c.CRMID, c.Carrier.Username, sealed)
+	return err
 }

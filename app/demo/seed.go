@@ -35,12 +35,25 @@ type Hub struct {
 }
 
 // Customer is a shipper served from a hub, with the products it may ship
-// (its features) and the destinations where its parcels need a seller EORI.
+// (its features) and the destinations where its parcels need a seller EORI,
+// and its login at the carrier.
 type Customer struct {
 	Name, CRMID, HubName, APIClient string
 	Features                        []customer.Feature
 	EORIThresholds                  []customer.EORIThreshold
+	Carrier                         CarrierLogin
 }
+
+// CarrierLogin is what a customer ships with at the carrier: the API user
+// and password, or for the A1 client the API key.
+type CarrierLogin struct {
+	Username, Password, A1APIKey string
+}
+
+// DemoCarrierLogin is what the carrier simulator accepts (adapters/carrier/
+// simulator: user demo, password portal-demo, A1 key demo-key), so that
+// batches of the demo customers are sent in `make run`.
+var DemoCarrierLogin = CarrierLogin{Username: "demo", Password: "portal-demo", A1APIKey: "demo-key"}
 
 // Document is a file staff provide to customers, such as the CSV template.
 type Document struct {

@@ -11,6 +11,7 @@ import (
 
 	"parcelportal/adapters/kratos"
 	"parcelportal/adapters/postgres"
+	"parcelportal/adapters/secrets"
 	"parcelportal/app/demo"
 )
 
@@ -34,7 +35,18 @@ func run(ctx context.Context) error {
 	if adminURL == "" {
 		adminURL = "http://127.0.0.1:4434"
 	}
-	logins, err := demo.Seed(ctx, postgres.DemoDirectory{Pool: pool}, kratos.NewAdmin(adminURL, nil))
+	// The customers' carrier logins are sealed with the key the portal
+	// opens them with: CREDENTIALS_KEY, or the development key like the
+	// portal outside production.
+	key := os.Getenv("CREDENTIALS_KEY")
+	if key == "" {
+		key = secrets.DevelopmentKey
+	}
+	sealer, err := secrets.NewBox(key)
+	if err != nil {
+		return fmt.Errorf("CREDENTIALS_KEY: %w", err)
+	}
+	logins, err := demo.Seed(ctx, postgres.DemoDirectory{Pool: pool, Sealer: sealer}, kratos.NewAdmin(adminURL, nil))
 	if err != nil {
 		return err
 	}
