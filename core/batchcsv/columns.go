@@ -68,6 +68,8 @@ type columns struct {
 	// unnamed are positions of header cells without a name; their values
 	// must stay empty.
 	unnamed []int
+	// fields counts the shipment and invoice columns: the size of a draft's map.
+	fields int
 }
 
 func columnsOf(header []string) (columns, error) {
@@ -97,6 +99,9 @@ func columnsOf(header []string) (columns, error) {
 		}
 		seen[col] = true
 		c.cols = append(c.cols, col)
+		if col.line == 0 {
+			c.fields++
+		}
 		if col.line > 0 && !seenLine[col.line] {
 			seenLine[col.line] = true
 			c.lines = append(c.lines, col.line)
@@ -152,7 +157,7 @@ func (c columns) draft(record []string, line int) (shipment.Draft, bool, error) 
 			return shipment.Draft{}, false, failure.New(failure.Invalid, KeyUnnamedColumn, "column", strconv.Itoa(i+1))
 		}
 	}
-	d := shipment.Draft{Fields: make(map[string]string, len(c.cols))}
+	d := shipment.Draft{Fields: make(map[string]string, c.fields)}
 	var lines []map[string]string
 	empty := true
 	for i, col := range c.cols {

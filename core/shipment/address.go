@@ -32,16 +32,8 @@ func IsEmail(s string) bool {
 	if !ok || local == "" || strings.ContainsRune(domain, '@') || strings.IndexFunc(s, unicode.IsSpace) >= 0 {
 		return false
 	}
-	labels := strings.Split(domain, ".")
-	if len(labels) < 2 {
-		return false
-	}
-	for _, l := range labels {
-		if l == "" {
-			return false
-		}
-	}
-	return true
+	// At least two labels, none empty.
+	return strings.IndexByte(domain, '.') > 0 && domain[len(domain)-1] != '.' && !strings.Contains(domain, "..")
 }
 
 // IsPhone reports whether s looks like a phone number: an optional '+', a

@@ -23,7 +23,17 @@ func parseNumber(s string) (float64, bool) {
 			return 0, false
 		}
 	}
-	f, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
+	if i := strings.IndexByte(s, ','); i >= 0 {
+		var buf [32]byte
+		if len(s) > len(buf) {
+			return 0, false
+		}
+		b := append(buf[:0], s...)
+		b[i] = '.'
+		f, err := strconv.ParseFloat(string(b), 64)
+		return f, err == nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
 	return f, err == nil
 }
 

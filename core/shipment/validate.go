@@ -46,10 +46,20 @@ type check struct {
 // start fills the check with the draft's trimmed values.
 func (c *check) start(d Draft, r Rules) {
 	c.rules = r
-	for name, v := range d.Fields {
-		if f, ok := fieldIndex[name]; ok {
+	found := 0
+	for f := range fInvoiceNumber {
+		if v, ok := d.Fields[allFields[f]]; ok {
 			c.fields[f].Value = strings.TrimSpace(v)
-			c.invoice = c.invoice || f.isInvoice()
+			found++
+		}
+	}
+	// Only a draft with more names than shipment fields can have invoice columns.
+	if found < len(d.Fields) {
+		for f := fInvoiceNumber; f < fieldCount; f++ {
+			if v, ok := d.Fields[allFields[f]]; ok {
+				c.fields[f].Value = strings.TrimSpace(v)
+				c.invoice = true
+			}
 		}
 	}
 	for _, line := range d.OrderLines {
