@@ -192,6 +192,7 @@ func TestEncodings(t *testing.T) {
 		"UTF-8 with BOM":    "\uFEFFname;city\nJürgen;Köln\n",
 		"UTF-8 without BOM": "name;city\nJürgen;Köln\n",
 		"Windows-1252":      "name;city\nJ\xfcrgen;K\xf6ln\n",
+		"Windows-1252 rows after a byte order mark": "\uFEFFname;city\nJ\xfcrgen;K\xf6ln\n",
 	} {
 		drafts, err := batchcsv.Read([]byte(data))
 		if err != nil || len(drafts) != 1 || drafts[0].Fields["name"] != "Jürgen" || drafts[0].Fields["city"] != "Köln" {

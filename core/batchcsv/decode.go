@@ -1,6 +1,7 @@
 package batchcsv
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -17,8 +18,10 @@ func decode(data []byte) (string, error) {
 	if hasNUL(data) || controlHeavy(data) {
 		return "", failure.New(failure.Invalid, KeyBinary)
 	}
+	// A byte order mark says UTF-8 even when rows appended later are not.
+	data = bytes.TrimPrefix(data, []byte(bom))
 	if utf8.Valid(data) {
-		return strings.TrimPrefix(string(data), bom), nil
+		return string(data), nil
 	}
 	return decodeWindows1252(data), nil
 }
