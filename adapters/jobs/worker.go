@@ -1,0 +1,201 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"parcelportal/app/batchjob"
+)
+
+// Runner does batch jobs (batchjob.Runner).
+type Runner interface {
+	Run(ctx context.Context, j batchjob.Job) error
+	// Unattended lists jobs of batches left in a job's status that no
+	// runner holds.
+	Unattended(ctx context.Context) ([]batchjob.Job, error)
+}
+
+// WorkerOptions tune a Worker; zero values take the defaults.
+type WorkerOptions struct {
+	// Queue is the asynq queue (DefaultQueue).
+	Queue string
+	// Jobs is how many jobs run at once (default 4); the carrier calls of
+	// all of them share the runner's bound.
+	Jobs int
+	// Sweep is how often batches nobody works on are looked for (default 15 s).
+	Sweep time.Duration
+	// ShutdownTimeout bounds the wait for running jobs to finish the calls
+	// they have in flight (default 30 s).
+	ShutdownTimeout time.Duration
+	Log             *slog.Logger
+}
+
+// Worker runs batch jobs from the queue. A job interrupted by a shutdown
+// goes back to the queue; a job of a worker that died is found by the
+// sweep, at start and every Sweep, and resumed.
+type Worker struct {
+	runner  Runner
+	queue   *Queue
+	opt     WorkerOptions
+	srv     *asynq.Server
+	base    context.Context
+	stop    context.CancelFunc
+	mu      sync.Mutex
+	closed  bool
+	running sync.WaitGroup
+}
+
+// NewWorker returns a worker for the Redis server at addr.
+func NewWorker(addr string, runner Runner, opt WorkerOptions) *Worker {
+	if opt.Queue == "" {
+		opt.Queue = DefaultQueue
+	}
+	if opt.Jobs <= 0 {
+		opt.Jobs = 4
+	}
+	if opt.Sweep <= 0 {
+		opt.Sweep = 15 * time.Second
+	}
+	if opt.ShutdownTimeout <= 0 {
+		opt.ShutdownTimeout = 30 * time.Second
+	}
+	if opt.Log == nil {
+		opt.Log = slog.Default()
+	}
+	base, stop := context.WithCancel(context.Background())
+	w := &Worker{runner: runner, queue: NewQueue(addr, opt.Queue), opt: opt, base: base, stop: stop}
+	w.srv = asynq.NewServer(asynq.RedisClientOpt{Addr: addr}, asynq.Config{
+		Concurrency:              opt.Jobs,
+		Queues:                   map[string]int{opt.Queue: 1},
+		BaseContext:              func() context.Context { return w.base },
+		RetryDelayFunc:           retryDelay,
+		IsFailure:                isFailure,
+		ShutdownTimeout:          opt.ShutdownTimeout,
+		TaskCheckInterval:        250 * time.Millisecond,
+		DelayedTaskCheckInterval: time.Second,
+		Logger:                   asynqLog{opt.Log},
+		LogLevel:                 asynq.WarnLevel,
+	})
+	return w
+}
+
+// retryDelay: a busy batch (another job holds it) and an interrupted job
+// come back within a second; a failing job waits longer each time.
+func retryDelay(n int, err error, _ *asynq.Task) time.Duration {
+	if !isFailure(err) || errors.Is(err, asynq.ErrLeaseExpired) {
+		return time.Second
+	}
+	return min(time.Duration(1<<min(n, 10))*time.Second, 5*time.Minute)
+}
+
+// isFailure: waiting for another job, or stopping for a shutdown, uses up
+// none of a job's retries.
+func isFailure(err error) bool {
+	return !errors.Is(err, batchjob.ErrBusy) && !errors.Is(err, context.Canceled)
+}
+
+func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
+	j, err := jobOf(t.Payload())
+	if err != nil {
+		return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
+	}
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
+		return context.Canceled
+	}
+	w.running.Add(1)
+	w.mu.Unlock()
+	defer w.running.Done()
+	err = w.runner.Run(ctx, j)
+	if err != nil && !errors.Is(err, batchjob.ErrBusy) {
+		w.opt.Log.Warn("batch job stopped", "kind", j.Kind, "batch", j.BatchID, "shipment", j.ShipmentID, "error", err)
+	}
+	return err
+}
+
+// Run works until ctx ends, then shuts down: it takes no new jobs, lets the
+// running ones finish their carrier calls and hand their rest back to the
+// queue, and waits for them up to ShutdownTimeout.
+func (w *Worker) Run(ctx context.Context) error {
+	mux := asynq.NewServeMux()
+	for _, k := range []batchjob.Kind{batchjob.Send, batchjob.Cancel, batchjob.Resend, batchjob.DeleteShipment, batchjob.Manifest, batchjob.SendOne, batchjob.CancelOne} {
+		mux.HandleFunc(taskType(k), w.handle)
+	}
+	if err := w.srv.Start(mux); err != nil {
+		return fmt.Errorf("start job worker: %w", err)
+	}
+	w.opt.Log.Info("job worker started", "queue", w.opt.Queue, "jobs", w.opt.Jobs)
+	t := time.NewTicker(w.opt.Sweep)
+	defer t.Stop()
+	for {
+		w.sweep(ctx)
+		select {
+		case <-ctx.Done():
+			w.shutdown()
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+// sweep resumes the jobs of batches nobody works on and no task waits for.
+func (w *Worker) sweep(ctx context.Context) {
+	jobs, err := w.runner.Unattended(ctx)
+	if err != nil || len(jobs) == 0 {
+		if err != nil && ctx.Err() == nil {
+			w.opt.Log.Warn("looking for unattended batches failed", "error", err)
+		}
+		return
+	}
+	waiting, err := w.queue.waiting()
+	if err != nil {
+		w.opt.Log.Warn("reading the job queue failed", "error", err)
+		return
+	}
+	for _, j := range jobs {
+		if waiting[TaskID(j)] {
+			continue
+		}
+		w.opt.Log.Info("resuming an unattended batch job", "kind", j.Kind, "batch", j.BatchID)
+		if err := w.queue.resume(ctx, j); err != nil {
+			w.opt.Log.Warn("resuming a batch job failed", "kind", j.Kind, "batch", j.BatchID, "error", err)
+		}
+	}
+}
+
+func (w *Worker) shutdown() {
+	w.srv.Stop()
+	w.mu.Lock()
+	w.closed = true
+	w.mu.Unlock()
+	w.stop()
+	done := make(chan struct{})
+	go func() {
+		w.running.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(w.opt.ShutdownTimeout):
+		w.opt.Log.Warn("job worker stopped with jobs still running; they resume later")
+	}
+	w.srv.Shutdown()
+	_ = w.queue.Close()
+	w.opt.Log.Info("job worker stopped")
+}
+
+// asynqLog sends asynq's log to slog.
+type asynqLog struct{ log *slog.Logger }
+
+func (l asynqLog) Debug(args ...any) { l.log.Debug(fmt.Sprint(args...)) }
+func (l asynqLog) Info(args ...any)  { l.log.Info(fmt.Sprint(args...)) }
+func (l asynqLog) Warn(args ...any)  { l.log.Warn(fmt.Sprint(args...)) }
+func (l asynqLog) Error(args ...any) { l.log.Error(fmt.Sprint(args...)) }
+func (l asynqLog) Fatal(args ...any) { l.log.Error(fmt.Sprint(args...)) }
