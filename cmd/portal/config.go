@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 
 	"parcelportal/adapters/secrets"
+	"parcelportal/app/batchjob"
 )
 
 // config is everything the portal reads from its environment. README.md
@@ -34,10 +36,17 @@ type config struct {
 	// Outside production an unset key falls back to a fixed development key;
 	// production refuses to start without one.
 	CredentialsKey string
-	// CarrierURL and TrackingURL are where credential checks go (the
-	// simulators by default).
-	CarrierURL  string
+	// CarrierURL is the carrier: SOAP on /shipping, credential checks on
+	// /check-credentials. Empty: the carrier simulator inside the portal.
+	CarrierURL string
+	// TrackingURL is where tracking credential checks go.
 	TrackingURL string
+	// CarrierConcurrency bounds the carrier calls the batch jobs of this
+	// process make at once.
+	CarrierConcurrency int
+	// Worker: this process also runs the batch jobs (`portal worker` runs
+	// only them).
+	Worker bool
 }
 
 func loadConfig() (config, error) {
@@ -53,7 +62,7 @@ func loadConfig() (config, error) {
 		Captcha:         env("CAPTCHA", "self-hosted"),
 		CaptchaSecret:   env("CAPTCHA_SECRET", ""),
 		CredentialsKey:  env("CREDENTIALS_KEY", ""),
-		CarrierURL:      env("CARRIER_URL", "http://"+env("CARRIER_SIM_ADDR", "127.0.0.1:8091")),
+		CarrierURL:      strings.TrimSuffix(env("CARRIER_URL", ""), "/"),
 		TrackingURL:     env("TRACKING_URL", "http://"+env("TRACKING_SIM_ADDR", "127.0.0.1:8092")),
 	}
 	c.BaseURL = env("PORTAL_BASE_URL", "http://"+c.Addr)
@@ -65,6 +74,12 @@ func loadConfig() (config, error) {
 		return c, err
 	}
 	if c.MFAEnabled, err = envBool("MFA_ENABLED", true); err != nil {
+		return c, err
+	}
+	if c.Worker, err = envBool("PORTAL_WORKER", true); err != nil {
+		return c, err
+	}
+	if c.CarrierConcurrency, err = envInt("CARRIER_CONCURRENCY", batchjob.DefaultConcurrency); err != nil {
 		return c, err
 	}
 	if c.CredentialsKey == "" {
@@ -96,4 +111,16 @@ func envBool(name string, fallback bool) (bool, error) {
 		return false, fmt.Errorf("%s: %q is not true or false", name, v)
 	}
 	return b, nil
+}
+
+func envInt(name string, fallback int) (int, error) {
+	v := env(name, "")
+	if v == "" {
+		return fallback, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("%s: %q is not a positive whole number", name, v)
+	}
+	return n, nil
 }

@@ -1,5 +1,7 @@
 // Command portal serves the parcel portal: the API over Connect, gRPC and
-// REST, and the webapp. `portal migrate` only brings the schema up to date.
+// REST, and the webapp, and runs the batch jobs beside them (PORTAL_WORKER).
+// `portal migrate` only brings the schema up to date; `portal worker` only
+// runs the batch jobs.
 package main
 
 import (
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"parcelportal/adapters/httpserver"
+	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/web"
@@ -50,11 +53,23 @@ func run(args []string) error {
 	if len(args) > 0 && args[0] == "migrate" {
 		return nil
 	}
-	if len(args) > 0 {
-		return fmt.Errorf("unknown command %q (want none or migrate)", args[0])
+	if len(args) > 0 && args[0] != "worker" {
+		return fmt.Errorf("unknown command %q (want none, migrate or worker)", args[0])
 	}
 
-	h, err := handlers(cfg, pool)
+	side := carrierOf(cfg)
+	var worker *jobs.Worker
+	if cfg.Worker || len(args) > 0 {
+		if worker, err = workerOf(cfg, pool, side); err != nil {
+			return err
+		}
+	}
+	if len(args) > 0 {
+		return worker.Run(ctx)
+	}
+	queue := jobs.NewQueue(cfg.RedisAddr, "")
+	defer queue.Close()
+	h, err := handlers(cfg, pool, side, queue)
 	if err != nil {
 		return err
 	}
@@ -62,7 +77,10 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	return httpserver.Run(ctx, "portal", cfg.Addr, api, nil)
+	if worker == nil {
+		return httpserver.Run(ctx, "portal", cfg.Addr, api, nil)
+	}
+	return serveWithWorker(ctx, cfg, api, worker)
 }
 
 // parseBuildDate reads the RFC 3339 date the Makefile links in; a binary

@@ -18,6 +18,7 @@ import (
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
+	"parcelportal/app/batchjob"
 	appcustomer "parcelportal/app/customer"
 	"parcelportal/app/document"
 	"parcelportal/app/identity"
@@ -38,8 +39,9 @@ const (
 	throttlePerAddress = 50
 )
 
-// handlers wires every use case to its adapters.
-func handlers(cfg config, pool *pgxpool.Pool) (rpc.Handlers, error) {
+// handlers wires every use case to its adapters; side is how the carrier is
+// reached and queue takes the batch jobs.
+func handlers(cfg config, pool *pgxpool.Pool, side carrierSide, queue batchjob.Queue) (rpc.Handlers, error) {
 	provider := kratos.New(kratos.Config{PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL})
 	captchaPort, issuer, err := captchaOf(cfg, pool)
 	if err != nil {
@@ -77,13 +79,16 @@ func handlers(cfg config, pool *pgxpool.Pool) (rpc.Handlers, error) {
 	if err != nil {
 		return rpc.Handlers{}, fmt.Errorf("CREDENTIALS_KEY: %w", err)
 	}
+	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: cfg.TrackingURL, HTTP: side.checkHTTP}
+	customerStore := postgres.Customers{Pool: pool, Sealer: sealer}
 	customers := appcustomer.Service{
-		Store:   postgres.Customers{Pool: pool, Sealer: sealer},
-		Checker: credcheck.Client{CarrierURL: cfg.CarrierURL, TrackingURL: cfg.TrackingURL},
+		Store:   customerStore,
+		Checker: checks,
 		Terms:   pdf.Terms{},
 	}
 	documents := document.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
-	organisations := organisationOf(pool, sealer, credcheck.Client{CarrierURL: cfg.CarrierURL, TrackingURL: cfg.TrackingURL})
+	organisations := organisationOf(pool, sealer, checks)
+	batches := batchesOf(pool, customerStore, queue)
 	return rpc.Handlers{
 		Management: rpc.ManagementHandler{Queries: queries},
 		Account:    rpc.AccountHandler{Identity: ids},
@@ -97,6 +102,8 @@ func handlers(cfg config, pool *pgxpool.Pool) (rpc.Handlers, error) {
 		Acss:       rpc.AcssHandler{Documents: documents},
 		News:       rpc.NewsHandler{News: news.Service{Store: postgres.News{Pool: pool}, Sanitizer: htmlsafe.New()}},
 		Invoicing:  rpc.InvoiceReportHandler{Reports: invoicereport.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
+		Batches:    rpc.BatchHandler{Batches: batches},
+		Shipments:  rpc.ShipmentHandler{Batches: batches},
 		Callers:    ids,
 	}, nil
 }

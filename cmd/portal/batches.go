@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"parcelportal/adapters/httpserver"
+	"parcelportal/adapters/jobs"
+	"parcelportal/adapters/pdf"
+	"parcelportal/adapters/postgres"
+	"parcelportal/adapters/secrets"
+	appbatch "parcelportal/app/batch"
+	"parcelportal/app/batchjob"
+)
+
+// batchesOf wires the batch and shipment use cases: batches in Postgres,
+// jobs handed to the asynq queue, labels merged and invoices rendered as PDF.
+func batchesOf(pool *pgxpool.Pool, customers appbatch.Customers, queue batchjob.Queue) appbatch.Service {
+	return appbatch.Service{
+		Store:     postgres.Batches{Pool: pool},
+		Customers: customers,
+		Hubs:      postgres.Hubs{Pool: pool},
+		Catalogs:  postgres.Catalog{Pool: pool},
+		Queue:     queue,
+		Merge:     pdf.Merge,
+		Invoices:  pdf.CommercialInvoices{},
+	}
+}
+
+// workerOf wires the batch job worker: the runner works through the batch
+// tables, reads the customers' carrier logins, and calls the carrier with
+// at most CARRIER_CONCURRENCY calls at once.
+func workerOf(cfg config, pool *pgxpool.Pool, side carrierSide) (*jobs.Worker, error) {
+	sealer, err := secrets.NewBox(cfg.CredentialsKey)
+	if err != nil {
+		return nil, fmt.Errorf("CREDENTIALS_KEY: %w", err)
+	}
+	runner := batchjob.NewRunner(postgres.BatchWork{Pool: pool}, postgres.Customers{Pool: pool, Sealer: sealer}, side.client,
+		batchjob.Options{Concurrency: cfg.CarrierConcurrency})
+	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{}), nil
+}
+
+// serveWithWorker serves the API and, beside it, runs the batch jobs until
+// ctx ends; a worker that cannot start (Redis away) is reported and the API
+// keeps serving.
+func serveWithWorker(ctx context.Context, cfg config, api http.Handler, worker *jobs.Worker) error {
+	workCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	worked := make(chan error, 1)
+	go func() {
+		err := worker.Run(workCtx)
+		if err != nil {
+			slog.Error("job worker stopped", "error", err)
+		}
+		worked <- err
+	}()
+	err := httpserver.Run(ctx, "portal", cfg.Addr, api, nil)
+	stop()
+	return errors.Join(err, <-worked)
+}

@@ -1,0 +1,24 @@
+package main
+
+import "testing"
+
+func TestJobSettings(t *testing.T) {
+	t.Setenv("CARRIER_URL", "")
+	t.Setenv("CARRIER_CONCURRENCY", "")
+	t.Setenv("PORTAL_WORKER", "")
+	c, err := loadConfig()
+	if err != nil || c.CarrierURL != "" || c.CarrierConcurrency != 16 || !c.Worker {
+		t.Fatalf("defaults = %q %d %v, %v", c.CarrierURL, c.CarrierConcurrency, c.Worker, err)
+	}
+	t.Setenv("CARRIER_CONCURRENCY", "4")
+	t.Setenv("PORTAL_WORKER", "false")
+	if c, err := loadConfig(); err != nil || c.CarrierConcurrency != 4 || c.Worker {
+		t.Fatalf("set = %d %v, %v", c.CarrierConcurrency, c.Worker, err)
+	}
+	for _, bad := range []string{"0", "-1", "many"} {
+		t.Setenv("CARRIER_CONCURRENCY", bad)
+		if _, err := loadConfig(); err == nil {
+			t.Errorf("CARRIER_CONCURRENCY=%s accepted", bad)
+		}
+	}
+}
