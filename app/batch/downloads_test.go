@@ -200,6 +200,14 @@ func TestShipmentsOfABatchAndOfACustomer(t *testing.T) {
 	if _, err := f.svc.SendShipment(ctx, f.user, v.ID, ok); !failure.HasKey(err, batch.KeyShipmentNotSendable) {
 		t.Errorf("send of a labelled, unchanged shipment = %v", err)
 	}
+	broken := rows[1].Draft()
+	broken.Fields["isoCountry"] = "XX"
+	if _, _, err := f.svc.UpdateValidatedShipment(ctx, f.user, v.ID, rows[1].ID, broken); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.SendShipment(ctx, f.user, v.ID, bad); !failure.HasKey(err, batch.KeyShipmentRowInvalid) {
+		t.Errorf("send of a shipment whose row is invalid = %v", err)
+	}
 	if _, err := f.svc.CancelShipment(ctx, f.user, v.ID, ok); err != nil || f.queue.last().Kind != batchjob.CancelOne {
 		t.Errorf("cancel one = %v, %+v", err, f.queue.jobs)
 	}

@@ -44,6 +44,17 @@ func (s Service) SendShipment(ctx context.Context, caller *access.Caller, batchI
 	if err != nil {
 		return ShipmentView{}, err
 	}
+	// The job sends the row as it stands: a row with violations is fixed first.
+	if sh.ValidatedShipmentID == 0 {
+		return ShipmentView{}, failure.New(failure.Conflict, batch.KeyShipmentRowInvalid)
+	}
+	row, err := s.Store.Row(ctx, sh.ValidatedShipmentID)
+	if err != nil {
+		return ShipmentView{}, err
+	}
+	if !row.Valid {
+		return ShipmentView{}, failure.New(failure.Conflict, batch.KeyShipmentRowInvalid)
+	}
 	return s.startOne(ctx, sh, batchjob.SendOne, func(b batch.Batch) error {
 		if !batch.Updateable(sh.Row(), b.Status) {
 			return failure.New(failure.Conflict, batch.KeyShipmentNotSendable, "status", string(b.Status))

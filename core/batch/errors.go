@@ -29,6 +29,7 @@ const (
 	KeyShipmentInManifest  = "error.shipment.inManifest"
 	KeyShipmentNoLabel     = "error.shipment.noLabel"
 	KeyShipmentCancelFirst = "error.shipment.cancelFirst"
+	KeyShipmentRowInvalid  = "error.shipment.rowInvalid"
 	KeyQueueUnavailable    = "error.batch.queueUnavailable"
 )
 

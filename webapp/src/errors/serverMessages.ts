@@ -108,6 +108,10 @@ const catalog = [
   msg({ id: "error.shipment.inManifest", message: "The shipment is in a manifest and cannot be deleted." }),
   msg({ id: "error.shipment.noLabel", message: "The shipment has no label." }),
   msg({ id: "error.shipment.cancelFirst", message: "The shipment still has a valid label. Please cancel it first." }),
+  msg({
+    id: "error.shipment.rowInvalid",
+    message: "The row has errors. Please fix them before sending the shipment again.",
+  }),
   // CSV batch files (core/batchcsv) and shipment validation (core/shipment).
   msg({ id: "error.csv.empty", message: "The file is empty." }),
   msg({ id: "error.csv.headerOnly", message: "The file has a header row but no shipments." }),
