@@ -62,6 +62,9 @@ func (c *check) start(d Draft, r Rules) {
 			}
 		}
 	}
+	if len(d.OrderLines) > 0 {
+		c.lines = make([]orderLine, 0, len(d.OrderLines))
+	}
 	for _, line := range d.OrderLines {
 		var l orderLine
 		empty := true
