@@ -12,21 +12,21 @@ import (
 // stays as it is and the resumed job goes on with it.
 var errStopped = errors.New("batchjob: stopped")
 
-// call gives one carrier call its own deadline, detached from the job's
-// cancellation: a call in flight when the worker shuts down completes and
-// its label is recorded rather than lost.
-func (r *Runner) call(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.WithoutCancel(ctx), r.opt.CallTimeout)
-}
-
-// slot waits for a free place among the runner's carrier calls.
-func (r *Runner) slot(ctx context.Context) (func(), error) {
+// call waits for a free place among the runner's carrier calls, then gives
+// the call its own deadline, detached from the job's cancellation: a call
+// in flight when the worker shuts down completes and its label is recorded
+// rather than lost. done frees the place.
+func (r *Runner) call(ctx context.Context) (context.Context, func(), error) {
 	select {
 	case r.slots <- struct{}{}:
-		return func() { <-r.slots }, nil
 	case <-ctx.Done():
-		return nil, errStopped
+		return nil, nil, errStopped
 	}
+	call, cancel := context.WithTimeout(context.WithoutCancel(ctx), r.opt.CallTimeout)
+	return call, func() {
+		cancel()
+		<-r.slots
+	}, nil
 }
 
 // retry runs one carrier step until it succeeds, the carrier refuses it (a
@@ -36,7 +36,7 @@ func (r *Runner) retry(ctx context.Context, step func(try int) error) error {
 	wait := r.opt.Backoff
 	for try := 1; ; try++ {
 		err := step(try)
-		if err == nil || isFault(err) || try >= r.opt.Tries {
+		if err == nil || isFault(err) || errors.Is(err, errStopped) || try >= r.opt.Tries {
 			return err
 		}
 		r.opt.Log.Warn("carrier did not answer; trying again", "try", try, "wait", wait, "error", err)
@@ -91,8 +91,11 @@ func (r *Runner) label(ctx context.Context, creds carrier.Credentials, req carri
 		label carrier.Label
 	)
 	err := r.retry(ctx, func(try int) error {
-		call, cancel := r.call(ctx)
-		defer cancel()
+		call, done, err := r.call(ctx)
+		if err != nil {
+			return err
+		}
+		defer done()
 		if findFirst || try > 1 {
 			l, found, err := r.carrier.Find(call, creds, req.Reference)
 			ex = exchanged(ex, OpFind, l.Traffic, err)
@@ -116,8 +119,11 @@ func (r *Runner) label(ctx context.Context, creds carrier.Credentials, req carri
 func (r *Runner) cancelLabel(ctx context.Context, creds carrier.Credentials, identifier string) ([]Exchange, error) {
 	var ex []Exchange
 	err := r.retry(ctx, func(int) error {
-		call, cancel := r.call(ctx)
-		defer cancel()
+		call, done, err := r.call(ctx)
+		if err != nil {
+			return err
+		}
+		defer done()
 		t, err := r.carrier.Cancel(call, creds, identifier)
 		ex = exchanged(ex, OpCancel, t, err)
 		return err
@@ -133,8 +139,11 @@ func (r *Runner) find(ctx context.Context, creds carrier.Credentials, reference 
 		found bool
 	)
 	err := r.retry(ctx, func(int) error {
-		call, cancel := r.call(ctx)
-		defer cancel()
+		call, done, err := r.call(ctx)
+		if err != nil {
+			return err
+		}
+		defer done()
 		l, ok, err := r.carrier.Find(call, creds, reference)
 		ex = exchanged(ex, OpFind, l.Traffic, err)
 		label, found = l, ok

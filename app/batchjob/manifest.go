@@ -28,24 +28,21 @@ func (r *Runner) manifest(ctx context.Context, b Batch) error {
 	if !ok {
 		return r.settle(ctx, b, batch.JobFailed, KeyNoCredentials)
 	}
-	release, err := r.slot(ctx)
-	if err != nil {
-		return ctx.Err()
-	}
 	var (
 		m  carrier.Manifest
 		ex []Exchange
 	)
 	reference := ManifestReference(b.ID, b.Manifests+1)
 	err = r.retry(ctx, func(int) error {
-		call, cancel := r.call(ctx)
-		defer cancel()
-		var err error
+		call, done, err := r.call(ctx)
+		if err != nil {
+			return err
+		}
+		defer done()
 		m, err = r.carrier.CreateManifest(call, creds, reference, ids)
 		ex = exchanged(ex, OpCreateManifest, m.Traffic, err)
 		return err
 	})
-	release()
 	if errors.Is(err, errStopped) {
 		return ctx.Err()
 	}

@@ -96,6 +96,11 @@ type sent struct {
 	failed, unavailable int
 }
 
+// workers is how many shipments a job works on at once: twice the carrier
+// calls allowed, so that while one shipment's result is written another's
+// call is already under way.
+func (r *Runner) workers() int { return 2 * r.opt.Concurrency }
+
 // submitAll submits shipments with at most Concurrency carrier calls at a
 // time. With watch it stops handing out shipments once the batch leaves its
 // status; the calls in flight finish either way.
@@ -117,22 +122,15 @@ func (r *Runner) submitAll(ctx context.Context, b Batch, creds carrier.Credentia
 		go r.watch(ctx, b, &stop, done)
 	}
 	queue := make(chan Shipment)
-	for range min(r.opt.Concurrency, len(todo)) {
+	for range min(r.workers(), len(todo)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for s := range queue {
-				release, err := r.slot(ctx)
-				if err != nil {
-					fail(err)
-					continue
-				}
 				if stop.Load() {
-					release()
 					continue
 				}
 				outcome, err := r.submit(ctx, b, creds, s)
-				release()
 				switch {
 				case err != nil:
 					fail(err)

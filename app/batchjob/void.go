@@ -69,7 +69,7 @@ func (r *Runner) voidAll(ctx context.Context, b Batch, creds carrier.Credentials
 		firstErr error
 	)
 	queue := make(chan Shipment)
-	for range min(r.opt.Concurrency, len(todo)) {
+	for range min(r.workers(), len(todo)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -123,11 +123,6 @@ func (r *Runner) voidLabel(ctx context.Context, creds carrier.Credentials, hasCr
 	if !hasCreds {
 		return nil, errNoCredentials
 	}
-	release, err := r.slot(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer release()
 	identifier := s.Identifier
 	var ex []Exchange
 	if s.State == Submitting {
