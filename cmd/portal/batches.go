@@ -42,7 +42,7 @@ func workerOf(cfg config, pool *pgxpool.Pool, side carrierSide) (*jobs.Worker, e
 	}
 	runner := batchjob.NewRunner(postgres.BatchWork{Pool: pool}, postgres.Customers{Pool: pool, Sealer: sealer}, side.client,
 		batchjob.Options{Concurrency: cfg.CarrierConcurrency})
-	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{}), nil
+	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue}), nil
 }
 
 // serveWithWorker serves the API and, beside it, runs the batch jobs until

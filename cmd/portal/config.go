@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batchjob"
 )
@@ -47,6 +48,9 @@ type config struct {
 	// Worker: this process also runs the batch jobs (`portal worker` runs
 	// only them).
 	Worker bool
+	// JobQueue is the asynq queue of the batch jobs; processes of one
+	// installation share it.
+	JobQueue string
 }
 
 func loadConfig() (config, error) {
@@ -64,6 +68,7 @@ func loadConfig() (config, error) {
 		CredentialsKey:  env("CREDENTIALS_KEY", ""),
 		CarrierURL:      strings.TrimSuffix(env("CARRIER_URL", ""), "/"),
 		TrackingURL:     env("TRACKING_URL", "http://"+env("TRACKING_SIM_ADDR", "127.0.0.1:8092")),
+		JobQueue:        env("BATCH_QUEUE", jobs.DefaultQueue),
 	}
 	c.BaseURL = env("PORTAL_BASE_URL", "http://"+c.Addr)
 	var err error

@@ -67,7 +67,7 @@ func run(args []string) error {
 	if len(args) > 0 {
 		return worker.Run(ctx)
 	}
-	queue := jobs.NewQueue(cfg.RedisAddr, "")
+	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	defer queue.Close()
 	h, err := handlers(cfg, pool, side, queue)
 	if err != nil {
