@@ -142,6 +142,14 @@ func appendJSONString(b []byte, s string) []byte {
 
 // decodeRow reads the columns back; no order lines come back as nil.
 func decodeRow(fields, lines []byte, valid bool) (shipment.Validated, error) {
+	if v, err := parseRow(fields, lines, valid); err == nil {
+		return v, nil
+	}
+	return decodeRowSlowly(fields, lines, valid)
+}
+
+// decodeRowSlowly reads any JSON encoding/json accepts.
+func decodeRowSlowly(fields, lines []byte, valid bool) (shipment.Validated, error) {
 	var f map[string]jsonCell
 	if err := json.Unmarshal(fields, &f); err != nil {
 		return shipment.Validated{}, err

@@ -48,7 +48,10 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 		// Connect, gRPC and gRPC-Web reach the handler directly: vanguard would
 		// take a Connect call without its optional version header for REST.
 		mux.Handle(path, handler)
-		services = append(services, vanguard.NewService(path, handler))
+		// REST calls reach the handler as binary protobuf: vanguard then
+		// writes the JSON once, instead of reading back the handler's JSON
+		// and writing it again (a 2000-row grid took three JSON passes).
+		services = append(services, vanguard.NewService(path, handler, vanguard.WithTargetCodecs(vanguard.CodecProto)))
 	}
 	mount(portalv1connect.NewManagementServiceHandler(h.Management, options))
 	mount(portalv1connect.NewAccountServiceHandler(h.Account, options))
