@@ -191,7 +191,7 @@ func TestBatchShipsThroughTheEmbeddedCarrier(t *testing.T) {
 	}
 	rsp, manifest := user.call("GET", "/web/api/batches/"+pdfBatch+"/manifest", "")
 	if _, err := pdf.PageSizes(manifest); err != nil ||
-		!regexp.MustCompile(`^attachment; filename=manifest-` + pdfBatch + `-\d{8}-\d{6}\.pdf$`).MatchString(rsp.Header.Get("Content-Disposition")) {
+		!regexp.MustCompile(`^attachment; filename=manifest-`+pdfBatch+`-\d{8}-\d{6}\.pdf$`).MatchString(rsp.Header.Get("Content-Disposition")) {
 		t.Errorf("manifest: %v, %q", err, rsp.Header.Get("Content-Disposition"))
 	}
 	_, traffic := admin.call("GET", "/web/api/batches/"+pdfBatch+"/traffic?kind=request", "")
