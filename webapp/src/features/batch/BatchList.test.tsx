@@ -1,21 +1,23 @@
-import { create } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { batchListRefreshMs } from "../../api/batches";
-import { type Batch, BatchSchema } from "../../gen/portal/v1/batches_pb";
+import { BatchSchema } from "../../gen/portal/v1/batches_pb";
 import { renderShippingApp } from "./renderShippingApp";
 
 const slow = { timeout: 10_000 };
 
-const batch = (id: bigint, status: string, extra: Partial<Batch> = {}) =>
+type BatchInit = MessageInitShape<typeof BatchSchema>;
+
+const batch = (id: bigint, status: string, extra: BatchInit = {}) =>
   create(BatchSchema, {
     id,
     status,
     csvFileName: `file-${id}.csv`,
     createdAt: timestampFromDate(new Date(2026, 2, 14, 10, 30)),
     ...extra,
-  });
+  } as BatchInit);
 
 const rowOf = (name: string) => screen.getByRole("button", { name: `Download ${name}` }).closest("tr")!;
 

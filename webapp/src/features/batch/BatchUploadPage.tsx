@@ -11,11 +11,21 @@ import { FormMessages } from "../../components/form/FormMessages";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import { showNotices } from "../../errors/notices";
-import { readFileBytes, saveFile } from "../documents/files";
+import { saveFile } from "../documents/files";
 import "./BatchUploadPage.css";
 
 /** Spec 2 §8: the upload without an active customer. */
 const chooseCustomer = msg`Please choose a customer before you upload a file.`;
+
+/** A chosen file's bytes, through FileReader, which every browser (and jsdom) offers for File. */
+function readBytes(file: File): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error(`cannot read ${file.name}`));
+    reader.readAsArrayBuffer(file);
+  });
+}
 
 /**
  * /batch/new and /batch/{id}/edit (spec 2 §2.1): one CSV file, dropped or
@@ -42,7 +52,13 @@ export function BatchUploadPage() {
       return;
     }
     const file = files[0];
-    const csv = await readFileBytes(file);
+    let csv: Uint8Array;
+    try {
+      csv = await readBytes(file);
+    } catch {
+      setFailure({ fields: {}, messages: [{ text: msg`The file could not be read.` }] });
+      return;
+    }
     create.mutate(
       { csv, csvFileName: file.name, customerId: activeCustomer.id },
       {

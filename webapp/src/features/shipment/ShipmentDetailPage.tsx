@@ -83,18 +83,15 @@ function LabelPreview({ shipment }: { shipment: BatchShipment }) {
   const reference = shipment.referenceNumber;
   const label = useQuery({
     queryKey: ["shipments", "label", String(shipment.id)],
-    queryFn: ({ signal }) => fetchFile(shipmentLabelPath(shipment.id), {}, signal),
+    queryFn: async ({ signal }) => {
+      const file = await fetchFile(shipmentLabelPath(shipment.id), {}, signal);
+      return { file, text: isText(file) ? await file.blob.text() : null };
+    },
     staleTime: Infinity,
   });
-  const file = label.data;
+  const file = label.data?.file;
   const url = useMemo(() => (file && !isText(file) ? URL.createObjectURL(file.blob) : null), [file]);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
-  const text = useQuery({
-    queryKey: ["shipments", "labelText", String(shipment.id)],
-    queryFn: () => file!.blob.text(),
-    enabled: file !== undefined && isText(file),
-    staleTime: Infinity,
-  });
   return (
     <Card>
       <Flex direction="column" gap="2">
@@ -110,7 +107,7 @@ function LabelPreview({ shipment }: { shipment: BatchShipment }) {
         ) : (
           <Code variant="ghost" asChild>
             <pre data-testid="label-text" style={{ whiteSpace: "pre-wrap" }}>
-              {text.data}
+              {label.data?.text}
             </pre>
           </Code>
         )}

@@ -1,0 +1,126 @@
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Role } from "../../auth/access";
+import { BatchSchema, type BatchShipmentSchema, type ListBatchShipmentsRequest } from "../../gen/portal/v1/batches_pb";
+import { layOutGrid } from "./gridLayout";
+import { renderShippingApp } from "./renderShippingApp";
+
+const slow = { timeout: 10_000 };
+
+type ShipmentInit = MessageInitShape<typeof BatchShipmentSchema>;
+
+const labelled: ShipmentInit = {
+  id: 11n,
+  position: 1,
+  success: true,
+  referenceNumber: "REF-1",
+  identifier: "CC000000001DE",
+};
+const failed: ShipmentInit = {
+  id: 12n,
+  position: 2,
+  success: false,
+  referenceNumber: "REF-2",
+  errorMessage: "Postal code 9999 is not valid for DE",
+};
+const changed: ShipmentInit = { id: 13n, position: 3, success: true, changed: true, referenceNumber: "REF-3" };
+
+function renderTab(status: string, authorities: string[] = [Role.user]) {
+  const requests: ListBatchShipmentsRequest[] = [];
+  const resend = vi.fn(() => ({ batch: create(BatchSchema, { id: 1n, status: "RESENDING" }) }));
+  const sendOne = vi.fn(() => ({ shipment: { ...failed, success: true } }));
+  const cancelOne = vi.fn(() => ({ shipment: { ...labelled, cancelled: true } }));
+  const view = renderShippingApp("/batch/1", {
+    authorities,
+    batches: {
+      getBatch: () => ({
+        batch: create(BatchSchema, { id: 1n, csvFileName: "march.csv", status, actions: { view: true } }),
+      }),
+      listValidatedShipments: () => ({ validatedShipments: [] }),
+      listBatchShipments: (request) => {
+        requests.push(request);
+        return { shipments: [labelled, failed, changed], totalCount: 3n };
+      },
+      resendBatch: resend,
+      sendBatchShipment: sendOne,
+      cancelBatchShipment: cancelOne,
+    },
+  });
+  return { ...view, requests, resend, sendOne, cancelOne };
+}
+
+async function openTab() {
+  const user = userEvent.setup();
+  // Radix doubles tab texts (one copy hidden by CSS, which jsdom does not load).
+  await user.click(await screen.findByRole("tab", { name: /^Shipments/ }, slow));
+  await screen.findByText("REF-1");
+  return user;
+}
+
+const filter = (name: string) => screen.getByRole("radio", { name });
+
+describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
+  beforeEach(() => layOutGrid());
+  afterEach(() => vi.restoreAllMocks());
+
+  it("lets a user resend only the changed or failed shipments, and never delete in bulk", async () => {
+    const { requests } = renderTab("SENT");
+    const user = await openTab();
+    expect(requests[0]).toMatchObject({ id: 1n, page: 0, pageSize: 10, filter: "ALL" });
+    expect(screen.getByRole("button", { name: "Resend shipments" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
+    await user.click(filter("Changed"));
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ filter: "CHANGED" }));
+    expect(screen.getByRole("button", { name: "Resend shipments" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
+  });
+
+  it("lets an admin resend all and delete, but not delete from the ERROR filter", async () => {
+    const { resend } = renderTab("SENT", [Role.admin]);
+    const user = await openTab();
+    expect(screen.getByRole("button", { name: "Resend shipments" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Delete shipments" })).toBeEnabled();
+    await user.click(filter("Error"));
+    expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Resend shipments" }));
+    await waitFor(() =>
+      expect(resend).toHaveBeenCalledWith(expect.objectContaining({ filter: "ERROR" }), expect.anything()),
+    );
+  });
+
+  it("keeps the bulk buttons off while the batch is manifested", async () => {
+    renderTab("MANIFEST_CREATED", [Role.admin]);
+    await openTab();
+    expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Resend shipments" })).toBeDisabled();
+  });
+
+  it("sends a failed or changed shipment again, cancels a labelled one, and shows failures as tooltips", async () => {
+    const { sendOne, cancelOne } = renderTab("SENT");
+    const user = await openTab();
+    const row = (reference: string) => screen.getByText(reference).closest("tr")!;
+    expect(within(row("REF-1")).queryByRole("button", { name: "Send REF-1 again" })).toBeNull();
+    expect(within(row("REF-2")).queryByRole("button", { name: "Cancel REF-2" })).toBeNull();
+    expect(within(row("REF-3")).getByRole("button", { name: "Send REF-3 again" })).toBeInTheDocument();
+    await user.click(within(row("REF-2")).getByRole("button", { name: "Send REF-2 again" }));
+    await waitFor(() =>
+      expect(sendOne).toHaveBeenCalledWith(expect.objectContaining({ shipmentId: 12n }), expect.anything()),
+    );
+    await user.click(within(row("REF-1")).getByRole("button", { name: "Cancel REF-1" }));
+    await waitFor(() =>
+      expect(cancelOne).toHaveBeenCalledWith(expect.objectContaining({ shipmentId: 11n }), expect.anything()),
+    );
+    const failure = within(row("REF-2")).getByRole("img", { name: "Failed: Postal code 9999 is not valid for DE" });
+    await user.hover(failure);
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("Postal code 9999 is not valid for DE");
+  });
+
+  it("offers no single send or cancel outside SENT", async () => {
+    renderTab("MANIFEST_CREATED");
+    await openTab();
+    expect(screen.queryByRole("button", { name: /again$/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Cancel REF/ })).toBeNull();
+  });
+});
