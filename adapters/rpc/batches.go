@@ -13,7 +13,6 @@ import (
 	appbatch "parcelportal/app/batch"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
-	"parcelportal/core/customer"
 	"parcelportal/core/shipment"
 )
 
@@ -317,7 +316,7 @@ func batchToProto(v appbatch.View) *portalv1.Batch {
 		Id: b.ID, CsvFileName: b.FileName, Status: string(b.Status), CreatedAt: timestamppb.New(b.CreatedAt),
 		SentAt: timestampOrNil(b.SentAt), SentBy: b.SentBy, CustomerId: b.CustomerID,
 		ProcessedShipments: int32(b.Processed), TotalShipments: int32(b.Total),
-		HasLabels: b.Counts.HasLabels(), HasCustomsDocs: b.Counts.HasCustomsDocs(), LabelType: customer.LabelTypeShown(b.LabelType),
+		HasLabels: b.Counts.HasLabels(), HasCustomsDocs: b.Counts.HasCustomsDocs(), LabelType: b.LabelType,
 		HasManifest: b.Counts.HasManifest, Valid: b.Valid(), RowCount: int32(b.RowCount), InvalidRows: int32(b.InvalidRows),
 		ErrorShipments: int32(b.Counts.ErrorShipments), ChangedShipments: int32(b.Counts.ChangedShipments),
 		HasInvoice: b.HasInvoice, ErrorMessage: b.ErrorMessage, CreatedBy: b.CreatedBy,

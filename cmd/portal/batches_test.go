@@ -201,7 +201,7 @@ func TestBatchShipsThroughTheEmbeddedCarrier(t *testing.T) {
 
 	zplBatch := upload("zpl.csv")
 	user.call("POST", "/web/api/batches/"+zplBatch+"/_send", `{"labelType":"ZPL"}`)
-	if b := user.settle(zplBatch, "SENT"); b["labelType"] != "ZPL" {
+	if b := user.settle(zplBatch, "SENT"); b["labelType"] != "Zebra" {
 		t.Errorf("label type shown = %v", b["labelType"])
 	}
 	rsp, zpl := user.call("GET", "/web/api/batches/"+zplBatch+"/labels", "")
