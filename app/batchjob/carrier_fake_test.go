@@ -78,7 +78,7 @@ func (f *fakeCarrier) enter(ctx context.Context, op string, c carrier.Credential
 	}
 	if c.Username != f.user || c.A1APIKey != f.key {
 		leave()
-		return nil, &carrier.Fault{Code: "AUTH", Message: "login refused", Traffic: carrier.Traffic{Request: "<" + op + "/>", Response: "<fault>login refused</fault>"}}
+		return nil, &carrier.Fault{Code: carrier.CodeInvalidCredentials, Field: "password", Message: "login refused", Traffic: carrier.Traffic{Request: "<" + op + "/>", Response: "<fault>login refused</fault>"}}
 	}
 	return leave, nil
 }

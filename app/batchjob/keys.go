@@ -5,6 +5,8 @@ package batchjob
 const (
 	// KeyCarrierUnavailable: the carrier did not answer, also after retries.
 	KeyCarrierUnavailable = "error.carrier.unavailable"
+	// KeyCredentialsRefused: the carrier refused the customer's login.
+	KeyCredentialsRefused = "error.carrier.credentialsRefused"
 	// KeyNoCredentials: the customer has no carrier login to send with.
 	KeyNoCredentials = "error.carrier.noCredentials"
 	// KeyNothingSent: no shipment of the batch got a label.

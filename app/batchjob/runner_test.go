@@ -203,17 +203,28 @@ func TestSendWithNothingLabelledFails(t *testing.T) {
 	}
 }
 
-func TestSendWithRefusedLoginFails(t *testing.T) {
-	g := newRig(t, batchjob.Options{})
+func TestSendWithRefusedLoginStops(t *testing.T) {
+	g := newRig(t, batchjob.Options{Concurrency: 2})
 	g.carrier.user = "someone-else"
-	id := g.batch(batch.Sending, rows(2))
+	id := g.batch(batch.Sending, rows(40))
 	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
 	b, ships, _ := g.dump(id)
-	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyNothingSent {
-		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
+	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyCredentialsRefused || b.Processed != 40 {
+		t.Fatalf("batch %s %q processed %d", b.Status, b.ErrorMessage, b.Processed)
 	}
-	if ships[0].ErrorMessage != "login refused" {
-		t.Errorf("shipment message %q", ships[0].ErrorMessage)
+	tried := 0
+	for _, s := range ships {
+		switch {
+		case s.State != batchjob.Failed:
+			t.Errorf("shipment %d %s", s.Position, s.State)
+		case s.ErrorMessage == "login refused":
+			tried++
+		case s.ErrorMessage != batchjob.KeyCredentialsRefused:
+			t.Errorf("shipment %d: %q", s.Position, s.ErrorMessage)
+		}
+	}
+	if calls := g.carrier.count(func(f *fakeCarrier) int { return f.calls["addAndPrint"] }); tried == 0 || calls > 8 {
+		t.Errorf("%d shipments tried with %d calls: the send must stop at the refusal", tried, calls)
 	}
 }
 

@@ -46,6 +46,9 @@ func (r *Runner) send(ctx context.Context, b Batch) error {
 	if err != nil || res.stopped {
 		return err
 	}
+	if res.refused {
+		return r.refused(ctx, b)
+	}
 	labelled, err := r.work.Succeeded(ctx, b.ID)
 	if err != nil {
 		return err
@@ -77,6 +80,21 @@ func (r *Runner) sendOne(ctx context.Context, b Batch, shipmentID int64) error {
 	return err
 }
 
+// refused ends a send whose login the carrier refused: the shipments not
+// tried fail with the reason, and so does the batch.
+func (r *Runner) refused(ctx context.Context, b Batch) error {
+	open, err := r.work.Open(ctx, b.ID)
+	if err != nil {
+		return err
+	}
+	for _, s := range open {
+		if err := r.work.Finish(ctx, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: KeyCredentialsRefused, At: r.opt.Now()}); err != nil {
+			return err
+		}
+	}
+	return r.settle(ctx, b, batch.JobFailed, KeyCredentialsRefused)
+}
+
 func (r *Runner) credentials(ctx context.Context, customerID int64) (carrier.Credentials, bool, error) {
 	c, err := r.customers.Get(ctx, customerID)
 	if isNotFound(err) {
@@ -92,7 +110,9 @@ func (r *Runner) credentials(ctx context.Context, customerID int64) (carrier.Cre
 // sent tells how the shipments of one run ended.
 type sent struct {
 	// stopped: the batch left the job's status (a cancel) before the end.
-	stopped             bool
+	stopped bool
+	// refused: the carrier refused the login; the rest was not tried.
+	refused             bool
 	failed, unavailable int
 }
 
@@ -106,7 +126,7 @@ func (r *Runner) workers() int { return 2 * r.opt.Concurrency }
 // status; the calls in flight finish either way.
 func (r *Runner) submitAll(ctx context.Context, b Batch, creds carrier.Credentials, todo []Shipment, watch bool) (sent, error) {
 	var (
-		stop                atomic.Bool
+		stop, left, refused atomic.Bool
 		failed, unavailable atomic.Int64
 		firstErr            error
 		errOnce             sync.Once
@@ -119,7 +139,7 @@ func (r *Runner) submitAll(ctx context.Context, b Batch, creds carrier.Credentia
 	if watch {
 		done := make(chan struct{})
 		defer close(done)
-		go r.watch(ctx, b, &stop, done)
+		go r.watch(ctx, b, &stop, &left, done)
 	}
 	queue := make(chan Shipment)
 	for range min(r.workers(), len(todo)) {
@@ -139,6 +159,10 @@ func (r *Runner) submitAll(ctx context.Context, b Batch, creds carrier.Credentia
 				case outcome == unavailableOutcome:
 					failed.Add(1)
 					unavailable.Add(1)
+				case outcome == refusedOutcome:
+					failed.Add(1)
+					refused.Store(true)
+					stop.Store(true)
 				}
 			}
 		}()
@@ -157,11 +181,13 @@ func (r *Runner) submitAll(ctx context.Context, b Batch, creds carrier.Credentia
 	if errors.Is(firstErr, errStopped) {
 		firstErr = ctx.Err()
 	}
-	return sent{stopped: stop.Load() && firstErr == nil, failed: int(failed.Load()), unavailable: int(unavailable.Load())}, firstErr
+	return sent{stopped: left.Load() && firstErr == nil, refused: refused.Load() && firstErr == nil,
+		failed: int(failed.Load()), unavailable: int(unavailable.Load())}, firstErr
 }
 
-// watch sets stop once the batch is no longer in the status the job runs in.
-func (r *Runner) watch(ctx context.Context, b Batch, stop *atomic.Bool, done <-chan struct{}) {
+// watch sets stop and left once the batch is no longer in the status the
+// job runs in.
+func (r *Runner) watch(ctx context.Context, b Batch, stop, left *atomic.Bool, done <-chan struct{}) {
 	t := time.NewTicker(r.opt.Poll)
 	defer t.Stop()
 	for {
@@ -180,6 +206,7 @@ func (r *Runner) watch(ctx context.Context, b Batch, stop *atomic.Bool, done <-c
 			}
 			if s != b.Status {
 				r.opt.Log.Info("batch left its job's status; stopping", "batch", b.ID, "status", s)
+				left.Store(true)
 				stop.Store(true)
 				return
 			}
@@ -187,9 +214,12 @@ func (r *Runner) watch(ctx context.Context, b Batch, stop *atomic.Bool, done <-c
 	}
 }
 
-// unavailableOutcome tells submitAll that a shipment failed because the
-// carrier did not answer.
-const unavailableOutcome State = "FAILED:unavailable"
+// unavailableOutcome and refusedOutcome tell submitAll that a shipment
+// failed because the carrier did not answer, or refused the login.
+const (
+	unavailableOutcome State = "FAILED:unavailable"
+	refusedOutcome     State = "FAILED:refused"
+)
 
 // submit labels one shipment. It writes SUBMITTING before the carrier is
 // asked, and the label, or the carrier's refusal, right after; writes after
@@ -235,7 +265,11 @@ func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials,
 	if err := r.work.Finish(keep, o); err != nil {
 		return "", err
 	}
-	if isFault(err) {
+	var f *carrier.Fault
+	switch {
+	case errors.As(err, &f) && f.Code == carrier.CodeInvalidCredentials:
+		return refusedOutcome, nil
+	case f != nil:
 		return Failed, nil
 	}
 	return unavailableOutcome, nil

@@ -79,6 +79,10 @@ func (f *Fault) Error() string {
 	return "carrier fault " + f.Code + ": " + f.Message
 }
 
+// CodeInvalidCredentials is the fault code of a login the carrier refuses:
+// nothing can be sent with it until the customer's credentials are fixed.
+const CodeInvalidCredentials = "InvalidCredentials"
+
 // ErrUnavailable wraps failures that may pass: time-outs, refused
 // connections, server errors. Callers retry them with backoff.
 var ErrUnavailable = errors.New("carrier unavailable")

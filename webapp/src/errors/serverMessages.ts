@@ -90,6 +90,10 @@ const catalog = [
   msg({ id: "error.batch.trafficKind", message: "Choose request or response traffic, not {kind}." }),
   msg({ id: "error.batch.queueUnavailable", message: "The work could not be started. Please try again in a moment." }),
   msg({ id: "error.carrier.unavailable", message: "The carrier could not be reached. Please try again later." }),
+  msg({
+    id: "error.carrier.credentialsRefused",
+    message: "The carrier refused the customer's login. Please check the carrier credentials.",
+  }),
   msg({ id: "error.carrier.noCredentials", message: "The customer has no carrier login to ship with." }),
   msg({ id: "error.batch.nothingSent", message: "No shipment of the batch got a label." }),
   msg({
