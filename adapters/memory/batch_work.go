@@ -99,7 +99,7 @@ func (m *BatchWork) AddBatch(b BatchRecord, rows []RowRecord) int64 {
 	m.batches[b.ID] = &b
 	for i, r := range rows {
 		m.next++
-		r.ID, r.BatchID, r.Position = m.next, b.ID, i+1
+		r.ID, r.BatchID, r.Position, r.Draft = m.next, b.ID, i+1, cloneDraft(r.Draft)
 		m.rows[r.ID] = &r
 	}
 	return b.ID
@@ -121,6 +121,17 @@ func (m *BatchWork) SetChanged(batchID int64, position int, changed bool) {
 	for _, r := range m.rows {
 		if r.BatchID == batchID && r.Position == position {
 			r.Changed = changed
+		}
+	}
+}
+
+// SetDraft replaces a row's values, as a grid edit does.
+func (m *BatchWork) SetDraft(batchID int64, position int, d shipment.Draft) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, r := range m.rows {
+		if r.BatchID == batchID && r.Position == position {
+			r.Draft = cloneDraft(d)
 		}
 	}
 }

@@ -1,0 +1,78 @@
+package batchjob_test
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"parcelportal/adapters/memory"
+	"parcelportal/app/batchjob"
+	"parcelportal/core/batch"
+	"parcelportal/core/customer"
+)
+
+// TestLifeCycleWithTheMemoryCarrier takes a batch through send, resend,
+// cancel of one shipment and manifest against the shared in-memory carrier,
+// which renders real labels and refuses what the real one refuses.
+func TestLifeCycleWithTheMemoryCarrier(t *testing.T) {
+	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt"}, 1)
+	c := customer.New(1)
+	c.Name, c.CRMID, c.APIUsername, c.Credentials.APIPassword = "Shop", "DE200", "shop", "secret"
+	c, err := customers.Create(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := memory.NewBatchWork()
+	cr := memory.NewCarrier()
+	r := batchjob.NewRunner(work, customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+
+	rs := rows(5)
+	for i := range rs {
+		rs[i].Draft.Fields["city"], rs[i].Draft.Fields["product"] = "Berlin", "EPAQSTD"
+	}
+	rs[2].Draft.Fields["postalcode"] = "00000"
+	cr.FaultOn("postalcode", "00000", "InvalidPostalCode")
+	cr.Unavailable(2)
+	cr.LoseAnswers(1)
+	id := work.AddBatch(memory.BatchRecord{CustomerID: c.ID, HubCountry: "DE", Status: batch.Sending, LabelType: "PDF"}, rs)
+	run := func(j batchjob.Job) {
+		t.Helper()
+		if err := r.Run(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	b, _, ships, _ := work.Dump(id)
+	if b.Status != batch.Sent || ships[2].State != batchjob.Failed || ships[2].ErrorMessage == "" {
+		t.Fatalf("after send: %s, row 3 %s %q", b.Status, ships[2].State, ships[2].ErrorMessage)
+	}
+	for _, s := range ships {
+		if s.State == batchjob.Done && (!bytes.HasPrefix(s.Label, []byte("%PDF")) || cr.Issued(s.Reference) != 1) {
+			t.Errorf("row %d: label %.8q, %d issued", s.Position, s.Label, cr.Issued(s.Reference))
+		}
+	}
+
+	// The refused row is fixed and resent; row 1 is cancelled.
+	work.SetStatus(id, batch.ResendingError, batch.FilterError)
+	rs[2].Draft.Fields["postalcode"] = "10115"
+	work.SetDraft(id, 3, rs[2].Draft)
+	run(batchjob.Job{Kind: batchjob.Resend, BatchID: id})
+	run(batchjob.Job{Kind: batchjob.CancelOne, BatchID: id, ShipmentID: ships[0].ID})
+	work.SetStatus(id, batch.CreatingManifest, "")
+	run(batchjob.Job{Kind: batchjob.Manifest, BatchID: id})
+
+	b, _, ships, _ = work.Dump(id)
+	if b.Status != batch.ManifestCreated || !bytes.HasPrefix(b.Manifest, []byte("%PDF")) || b.ManifestNumber == "" {
+		t.Fatalf("after manifest: %s %q %.8q (%s)", b.Status, b.ManifestNumber, b.Manifest, b.ErrorMessage)
+	}
+	if ships[0].State != batchjob.Cancelled || ships[2].State != batchjob.Done || ships[2].Attempt != 2 {
+		t.Errorf("row 1 %s, row 3 %s attempt %d", ships[0].State, ships[2].State, ships[2].Attempt)
+	}
+	for ref, n := range cr.IssuedAll() {
+		if n != 1 {
+			t.Errorf("%s labelled %d times", ref, n)
+		}
+	}
+}
