@@ -5,23 +5,8 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
-	"parcelportal/core/failure"
 	"parcelportal/core/shipment"
 )
-
-// notNow is the failure of a request the batch's status does not allow.
-func notNow(s batch.Status, what string) error {
-	return &failure.Error{Kind: failure.Conflict, Key: batch.KeyNotAllowedNow, Entity: batch.Object,
-		Params: map[string]string{"status": string(s), "step": what}}
-}
-
-// ListValidatedShipments returns the grid rows in file order.
-func (s Service) ListValidatedShipments(ctx context.Context, caller *access.Caller, batchID int64, onlyInvalid bool) ([]batch.ValidatedShipment, error) {
-	if _, err := s.visible(ctx, caller, batchID); err != nil {
-		return nil, err
-	}
-	return s.Store.Rows(ctx, batchID, onlyInvalid)
-}
 
 // UpdateValidatedShipment replaces a row's values (a cell edit) while the
 // grid is editable, validates the row again and recomputes the batch's

@@ -1,0 +1,41 @@
+package batch
+
+import (
+	"context"
+
+	"parcelportal/app/batchjob"
+	"parcelportal/core/access"
+	"parcelportal/core/batch"
+	"parcelportal/core/failure"
+)
+
+// resendSteps name the status a resend of each filter runs in.
+var resendSteps = map[batch.Filter]batch.Step{
+	batch.FilterAll: batch.StartResendAll, batch.FilterChanged: batch.StartResendChange, batch.FilterError: batch.StartResendError,
+}
+
+// Resend sends again the shipments the filter selects; only admins resend
+// every row at once (spec 2 section 5.2).
+func (s Service) Resend(ctx context.Context, caller *access.Caller, id int64, filter string) (View, error) {
+	f, err := batch.ParseFilter(filter)
+	if err != nil {
+		return View{}, err
+	}
+	if _, err := s.visible(ctx, caller, id); err != nil {
+		return View{}, err
+	}
+	if !batch.BulkResendAllowed(caller.IsAdmin(), f) {
+		return View{}, batch.ErrAdminOnly
+	}
+	return s.start(ctx, caller, id, resendSteps[f], func(b *batch.Batch) error {
+		total := map[batch.Filter]int{
+			batch.FilterAll: b.RowCount - b.InvalidRows, batch.FilterChanged: b.Counts.ChangedShipments, batch.FilterError: b.Counts.ErrorShipments,
+		}[f]
+		if total <= 0 {
+			return failure.New(failure.Conflict, batch.KeyNothingToSend)
+		}
+		b.JobFilter, b.Total = f, total
+		b.SentAt, b.SentBy = s.now(), caller.Login
+		return nil
+	}, batchjob.Job{Kind: batchjob.Resend, BatchID: id})
+}
