@@ -25,32 +25,32 @@ var _ batchjob.Work = BatchWork{}
 // tests in parallel schemas of one database do not share locks.
 const lockKey = `hashtext(current_schema() || ':batchjob'), $1::int`
 
-// Lock takes a session advisory lock on its own connection and holds it
-// until release. A worker that dies loses its connection, and PostgreSQL
-// drops the lock with it: the batch can be resumed at once.
+// Lock takes a session advisory lock on a connection of its own, outside
+// the pool (jobs holding locks must not starve their own queries of pool
+// connections), and holds it until release. A worker that dies loses the
+// connection, and PostgreSQL drops the lock with it: the batch can be
+// resumed at once.
 func (w BatchWork) Lock(ctx context.Context, batchID int64) (func(), error) {
-	conn, err := w.Pool.Acquire(ctx)
+	conn, err := pgx.ConnectConfig(ctx, w.Pool.Config().ConnConfig.Copy())
 	if err != nil {
 		return nil, err
 	}
+	closeConn := func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = conn.Close(ctx)
+	}
 	var ok bool
 	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock(`+lockKey+`)`, batchID).Scan(&ok); err != nil {
-		conn.Release()
+		closeConn()
 		return nil, err
 	}
 	if !ok {
-		conn.Release()
+		closeConn()
 		return nil, batchjob.ErrBusy
 	}
-	return func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if _, err := conn.Exec(ctx, `SELECT pg_advisory_unlock(`+lockKey+`)`, batchID); err != nil {
-			// A connection that may still hold the lock never goes back to the pool.
-			_ = conn.Conn().Close(ctx)
-		}
-		conn.Release()
-	}, nil
+	// Closing the session ends the lock.
+	return closeConn, nil
 }
 
 const workBatchColumns = `b.id, b.customer_id, b.status, b.label_type, b.job_filter,

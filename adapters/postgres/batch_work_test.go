@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -135,4 +136,38 @@ func workSnapshot(t *testing.T, pool *pgxpool.Pool, id int64) worktest.Snapshot 
 		s.Exchanges = append(s.Exchanges, e)
 	}
 	return s
+}
+
+// TestBatchLockDiesWithItsSession: a worker that dies takes its lock with
+// it, so the batch is free to be resumed at once.
+func TestBatchLockDiesWithItsSession(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	f := workFixture(t, pool)
+	id := f.NewBatch(t, batch.Sending, worktest.Rows(1))
+	work := postgres.BatchWork{Pool: pool}
+	if _, err := work.Lock(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	if idle, _ := work.Idle(context.Background()); len(idle) != 0 {
+		t.Fatalf("a held batch is idle: %+v", idle)
+	}
+	// The holder's session ends as a killed process's would.
+	tag, err := pool.Exec(context.Background(), `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = $1
+		AND classid = ((hashtext(current_schema() || ':batchjob')::bigint + 4294967296) % 4294967296)::oid`, id)
+	if err != nil || tag.RowsAffected() != 1 {
+		t.Fatalf("terminate the holder: %v, %d sessions", err, tag.RowsAffected())
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		release, err := work.Lock(context.Background(), id)
+		if err == nil {
+			release()
+			break
+		}
+		if !errors.Is(err, batchjob.ErrBusy) || time.Now().After(deadline) {
+			t.Fatalf("lock after the holder died: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
