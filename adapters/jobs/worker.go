@@ -37,8 +37,19 @@ type WorkerOptions struct {
 }
 
 // Worker runs batch jobs from the queue. A job interrupted by a shutdown
-// goes back to the queue; a job of a worker that died is found by the
-// sweep, at start and every Sweep, and resumed.
+// goes back to the queue at once.
+//
+// A job of a worker that died is another matter. asynq v0.26.0 leases an
+// active task for 30 s and extends the lease with every heartbeat (5 s);
+// its recoverer looks every minute for leases that expired at least 30 s
+// ago and only then queues the task again (none of it is configurable): a
+// batch would wait one to two minutes. The sweep does not wait. At start
+// and every Sweep it asks the runner for batches in a job's status that no
+// runner holds (the batch lock dies with the dead worker's database
+// session) and queues those no task is waiting for, under a task id of
+// their own: the dead worker's task still holds the job's id until asynq
+// recovers it. That task, when it runs at last, finds the batch settled or
+// held and does nothing twice.
 type Worker struct {
 	runner  Runner
 	queue   *Queue
