@@ -117,10 +117,15 @@ func (r *Runner) Run(ctx context.Context, j Job) error {
 	if err != nil {
 		return err
 	}
-	switch j.Kind {
-	case SendOne:
+	switch {
+	case (j.Kind == SendOne || j.Kind == CancelOne) && b.Status != batch.Sent:
+		// Single shipments change only in a sent batch; a job queued before
+		// the batch moved on (to a manifest, say) must not touch it.
+		r.opt.Log.Info("shipment job has nothing to do", "kind", j.Kind, "batch", b.ID, "status", b.Status)
+		return nil
+	case j.Kind == SendOne:
 		return r.sendOne(ctx, b, j.ShipmentID)
-	case CancelOne:
+	case j.Kind == CancelOne:
 		return r.cancelOne(ctx, b, j.ShipmentID)
 	}
 	if k, ok := KindOf(b.Status); !ok || k != j.Kind {

@@ -601,6 +601,14 @@ func TestJobsOfAnotherStatusDoNothing(t *testing.T) {
 		g.run(t, batchjob.Job{Kind: k, BatchID: id})
 	}
 	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: 999})
+	sent := g.sent(t, 1)
+	_, ships, _ := g.dump(sent)
+	g.work.SetStatus(sent, batch.CreatingManifest, "")
+	g.run(t, batchjob.Job{Kind: batchjob.SendOne, BatchID: sent, ShipmentID: ships[0].ID})
+	g.run(t, batchjob.Job{Kind: batchjob.CancelOne, BatchID: sent, ShipmentID: ships[0].ID})
+	if _, after, _ := g.dump(sent); after[0].Attempt != 1 || after[0].State != batchjob.Done {
+		t.Errorf("a shipment job changed a shipment of a batch being manifested: %+v", after[0])
+	}
 	if b, ships, _ := g.dump(id); b.Status != batch.Created || len(ships) != 0 {
 		t.Errorf("batch %s with %d shipments", b.Status, len(ships))
 	}
