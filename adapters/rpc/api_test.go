@@ -258,3 +258,19 @@ func TestFieldErrorsOverRESTUseTheSpecsNames(t *testing.T) {
 		t.Fatalf("problem = %d %s", rec.Code, rec.Body)
 	}
 }
+
+func TestRESTQueryParameters(t *testing.T) {
+	srv := newServer(t, healthyQueries())
+	if rsp, body := get(t, srv, "/management/info?cacheBuster=123&foo=1"); rsp.StatusCode != http.StatusOK {
+		t.Errorf("unknown parameters are ignored: %d %s", rsp.StatusCode, body)
+	}
+	rsp, body := get(t, srv, "/web/api/customers?page=abc")
+	var p struct {
+		Status  int
+		Message string
+	}
+	if err := json.Unmarshal(body, &p); err != nil || rsp.StatusCode != http.StatusBadRequest || p.Status != 400 ||
+		rsp.Header.Get("Content-Type") != "application/problem+json" {
+		t.Errorf("a malformed parameter = %d %q %s", rsp.StatusCode, rsp.Header.Get("Content-Type"), body)
+	}
+}

@@ -104,7 +104,9 @@ type errorCapture struct {
 }
 
 func (c *errorCapture) WriteHeader(code int) {
-	if code >= 400 && strings.HasPrefix(c.Header().Get("Content-Type"), "application/json") {
+	// Vanguard's own errors (a query value of the wrong type) come as
+	// "application/" with a status body; they are rewritten too.
+	if code >= 400 && !strings.HasPrefix(c.Header().Get("Content-Type"), "application/problem+json") {
 		c.status, c.captured = code, true
 		return
 	}

@@ -51,7 +51,10 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 		// REST calls reach the handler as binary protobuf: vanguard then
 		// writes the JSON once, instead of reading back the handler's JSON
 		// and writing it again (a 2000-row grid took three JSON passes).
-		services = append(services, vanguard.NewService(path, handler, vanguard.WithTargetCodecs(vanguard.CodecProto)))
+		// Unknown query parameters are ignored, as browsers and scripts add
+		// their own (cache busters).
+		services = append(services, vanguard.NewService(path, handler, vanguard.WithTargetCodecs(vanguard.CodecProto),
+			vanguard.WithRESTUnmarshalOptions(vanguard.RESTUnmarshalOptions{DiscardUnknownQueryParams: true})))
 	}
 	mount(portalv1connect.NewManagementServiceHandler(h.Management, options))
 	mount(portalv1connect.NewAccountServiceHandler(h.Account, options))
