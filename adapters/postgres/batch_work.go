@@ -49,8 +49,14 @@ func (w BatchWork) Lock(ctx context.Context, batchID int64) (func(), error) {
 		closeConn()
 		return nil, batchjob.ErrBusy
 	}
-	// Closing the session ends the lock.
-	return closeConn, nil
+	return func() {
+		// Unlock first: closing the session ends the lock too, but only
+		// once the server has noticed, a moment later.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, _ = conn.Exec(ctx, `SELECT pg_advisory_unlock(`+lockKey+`)`, batchID)
+		closeConn()
+	}, nil
 }
 
 const workBatchColumns = `b.id, b.customer_id, b.status, b.label_type, b.job_filter,
