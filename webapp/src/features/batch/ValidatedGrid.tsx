@@ -80,6 +80,8 @@ export function ValidatedGrid({ rows, allRows, editable, onEdit }: ValidatedGrid
       aria-rowcount={tableRows.length + 1}
       aria-colcount={columns.length + 1}
       aria-readonly={!editable}
+      // As high as its rows, up to the CSS maximum; a short file leaves no empty box.
+      style={{ height: (tableRows.length + 1) * gridRowHeight + 2 }}
     >
       <div className="batch-grid-header" role="row" aria-rowindex={1} style={{ width: totalWidth }}>
         <div role="columnheader" className="batch-grid-position" aria-colindex={1}>

@@ -1,6 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeftIcon, TrashIcon } from "@radix-ui/react-icons";
-import { Button, Card, Code, Container, DataList, Flex, Heading, ScrollArea, Text } from "@radix-ui/themes";
+import {
+  Button,
+  Card,
+  Code,
+  Container,
+  DataList,
+  Flex,
+  Heading,
+  Link as RadixLink,
+  ScrollArea,
+  Text,
+} from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { Link, useParams } from "react-router";
@@ -51,7 +62,9 @@ export function ShipmentDetailPage() {
           </Fact>
           <Fact label={<Trans>Batch</Trans>}>
             {shipment.csvShipment > 0n && (
-              <Link to={`/batch/${shipment.csvShipment}`}>{String(shipment.csvShipment)}</Link>
+              <RadixLink asChild>
+                <Link to={`/batch/${shipment.csvShipment}`}>{String(shipment.csvShipment)}</Link>
+              </RadixLink>
             )}
           </Fact>
         </DataList.Root>
