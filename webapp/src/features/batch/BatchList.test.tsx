@@ -1,6 +1,7 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { batchListRefreshMs } from "../../api/batches";
 import { BatchSchema } from "../../gen/portal/v1/batches_pb";
@@ -98,5 +99,24 @@ describe("the batch list (spec 2 §2.1)", () => {
     expect(list).toHaveBeenCalledTimes(1);
     await act(async () => void vi.advanceTimersByTime(1000));
     await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+  });
+
+  it("deletes a batch after the confirmation and returns to the list as it was", async () => {
+    const user = userEvent.setup();
+    const remove = vi.fn(() => ({}));
+    const { router } = renderShippingApp("/batch/1/delete?size=25", {
+      batches: {
+        listBatches: () => ({ batches: [batch(1n, "CREATED")], totalCount: 1n }),
+        getBatch: () => ({ batch: batch(1n, "CREATED") }),
+        deleteBatch: remove,
+      },
+    });
+    expect(
+      await screen.findByText("Are you sure you want to delete the batch 1 (file-1.csv)?", {}, slow),
+    ).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/batch"));
+    expect(router.state.location.search).toBe("?size=25");
+    expect(remove).toHaveBeenCalledWith(expect.objectContaining({ id: 1n }), expect.anything());
   });
 });
