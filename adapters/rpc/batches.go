@@ -108,7 +108,7 @@ func (h BatchHandler) ResendBatch(ctx context.Context, req *connect.Request[port
 	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
-	v, err := h.Batches.Resend(ctx, caller, req.Msg.GetId(), req.Msg.GetFilter())
+	v, err := h.Batches.Resend(ctx, caller, req.Msg.GetId(), req.Msg.GetFilter(), req.Msg.GetLabelType())
 	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}

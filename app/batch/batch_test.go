@@ -80,7 +80,7 @@ func TestAnotherCustomersBatchDoesNotExist(t *testing.T) {
 	notFound("Delete", f.svc.Delete(ctx, s, v.ID))
 	_, err = f.svc.Send(ctx, s, v.ID, "PDF")
 	notFound("Send", err)
-	_, err = f.svc.Resend(ctx, s, v.ID, "ERROR")
+	_, err = f.svc.Resend(ctx, s, v.ID, "ERROR", "")
 	notFound("Resend", err)
 	_, err = f.svc.CreateManifest(ctx, s, v.ID)
 	notFound("CreateManifest", err)
@@ -171,7 +171,7 @@ func TestEveryCommandIsRefusedInTheWrongStatus(t *testing.T) {
 			[]batch.Status{batch.Created}, batchjob.Send},
 		{"cancel", func(f fixture, id, _ int64) error { _, err := f.svc.Cancel(ctx, f.admin, id); return err },
 			[]batch.Status{batch.Sending}, batchjob.Cancel},
-		{"resend errors", func(f fixture, id, _ int64) error { _, err := f.svc.Resend(ctx, f.user, id, "ERROR"); return err },
+		{"resend errors", func(f fixture, id, _ int64) error { _, err := f.svc.Resend(ctx, f.user, id, "ERROR", ""); return err },
 			[]batch.Status{batch.Sent, batch.ErrorSend, batch.Cancelled}, batchjob.Resend},
 		{"delete shipments", func(f fixture, id, _ int64) error {
 			_, err := f.svc.DeleteShipments(ctx, f.admin, id, "ALL")
@@ -306,7 +306,7 @@ func TestAdminOnlyCommands(t *testing.T) {
 		t.Errorf("user cancels = %v", err)
 	}
 	f.force(t, v.ID, batch.Sent)
-	if _, err := f.svc.Resend(ctx, f.user, v.ID, "ALL"); !failure.HasKey(err, batch.KeyAdminOnly) {
+	if _, err := f.svc.Resend(ctx, f.user, v.ID, "ALL", ""); !failure.HasKey(err, batch.KeyAdminOnly) {
 		t.Errorf("user resends ALL = %v", err)
 	}
 	if _, err := f.svc.DeleteShipments(ctx, f.user, v.ID, "CHANGED"); !failure.HasKey(err, batch.KeyAdminOnly) {
@@ -315,7 +315,7 @@ func TestAdminOnlyCommands(t *testing.T) {
 	if _, err := f.svc.DeleteShipments(ctx, f.admin, v.ID, "ERROR"); !failure.HasKey(err, batch.KeyFilterNotAllowed) {
 		t.Errorf("delete from the ERROR filter = %v", err)
 	}
-	if _, err := f.svc.Resend(ctx, f.admin, v.ID, "all"); !failure.HasKey(err, batch.KeyUnknownFilter) {
+	if _, err := f.svc.Resend(ctx, f.admin, v.ID, "all", ""); !failure.HasKey(err, batch.KeyUnknownFilter) {
 		t.Errorf("unknown filter = %v", err)
 	}
 	if _, err := f.svc.Traffic(ctx, f.user, v.ID, "request"); !failure.HasKey(err, batch.KeyAdminOnly) {
@@ -333,14 +333,32 @@ func TestResendCountsWhatTheFilterSelects(t *testing.T) {
 	f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
 	f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[1].ID, 2))
 	f.force(t, v.ID, batch.Sent)
-	if _, err := f.svc.Resend(ctx, f.user, v.ID, "CHANGED"); !failure.HasKey(err, batch.KeyNothingToSend) {
+	if _, err := f.svc.Resend(ctx, f.user, v.ID, "CHANGED", ""); !failure.HasKey(err, batch.KeyNothingToSend) {
 		t.Errorf("resend of no changed rows = %v", err)
 	}
-	got, err := f.svc.Resend(ctx, f.user, v.ID, "ERROR")
+	got, err := f.svc.Resend(ctx, f.user, v.ID, "ERROR", "")
 	if err != nil || got.Status != batch.ResendingError || got.Total != 1 || got.JobFilter != batch.FilterError {
 		t.Fatalf("resend errors = %+v, %v", got.Batch, err)
 	}
 	if f.queue.last() != (batchjob.Job{Kind: batchjob.Resend, BatchID: v.ID}) {
 		t.Errorf("queued %+v", f.queue.jobs)
+	}
+}
+
+func TestResendOfAllMayChooseANewLabelType(t *testing.T) {
+	f := setup(t)
+	v := f.upload(t, generated(t, 2, noEdit))
+	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[0].ID, 1))
+	f.force(t, v.ID, batch.Sent)
+	if _, err := f.svc.Resend(ctx, f.admin, v.ID, "ERROR", "Zebra"); !failure.HasKey(err, batch.KeyDontMixLabelTypes) {
+		t.Errorf("resend of errors as ZPL after PDF = %v", err)
+	}
+	if _, err := f.svc.Resend(ctx, f.admin, v.ID, "ALL", "Laser"); !failure.HasKey(err, batch.KeyLabelType) {
+		t.Errorf("unknown label type = %v", err)
+	}
+	got, err := f.svc.Resend(ctx, f.admin, v.ID, "ALL", "ZPL")
+	if err != nil || got.LabelType != "Zebra" || got.Status != batch.Resending {
+		t.Fatalf("resend of all as ZPL = %+v, %v", got.Batch, err)
 	}
 }

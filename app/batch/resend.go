@@ -15,14 +15,25 @@ var resendSteps = map[batch.Filter]batch.Step{
 }
 
 // Resend sends again the shipments the filter selects; only admins resend
-// every row at once (spec 2 section 5.2).
-func (s Service) Resend(ctx context.Context, caller *access.Caller, id int64, filter string) (View, error) {
+// every row at once (spec 2 section 5.2). A resend of ALL may choose a new
+// label type; the others keep the batch's, so its labels never mix.
+func (s Service) Resend(ctx context.Context, caller *access.Caller, id int64, filter, labelType string) (View, error) {
 	f, err := batch.ParseFilter(filter)
 	if err != nil {
 		return View{}, err
 	}
-	if _, err := s.visible(ctx, caller, id); err != nil {
+	b, err := s.visible(ctx, caller, id)
+	if err != nil {
 		return View{}, err
+	}
+	lt := b.LabelType
+	if labelType != "" {
+		if lt, err = s.labelType(ctx, b.CustomerID, labelType); err != nil {
+			return View{}, err
+		}
+		if f != batch.FilterAll && lt != b.LabelType {
+			return View{}, failure.New(failure.Invalid, batch.KeyDontMixLabelTypes)
+		}
 	}
 	if !batch.BulkResendAllowed(caller.IsAdmin(), f) {
 		return View{}, batch.ErrAdminOnly
@@ -34,7 +45,7 @@ func (s Service) Resend(ctx context.Context, caller *access.Caller, id int64, fi
 		if total <= 0 {
 			return failure.New(failure.Conflict, batch.KeyNothingToSend)
 		}
-		b.JobFilter, b.Total = f, total
+		b.JobFilter, b.Total, b.LabelType = f, total, lt
 		b.SentAt, b.SentBy = s.now(), caller.Login
 		return nil
 	}, batchjob.Job{Kind: batchjob.Resend, BatchID: id})

@@ -19,16 +19,9 @@ func (s Service) Send(ctx context.Context, caller *access.Caller, id int64, labe
 	if err != nil {
 		return View{}, err
 	}
-	if labelType == "" {
-		c, err := s.Customers.Get(ctx, b.CustomerID)
-		if err != nil {
-			return View{}, err
-		}
-		labelType = c.LabelType
-	}
-	lt, ok := customer.ParseLabelType(labelType)
-	if !ok {
-		return View{}, failure.New(failure.Invalid, batch.KeyLabelType, "labelType", labelType)
+	lt, err := s.labelType(ctx, b.CustomerID, labelType)
+	if err != nil {
+		return View{}, err
 	}
 	return s.start(ctx, caller, id, batch.StartSend, func(b *batch.Batch) error {
 		if err := batch.CheckRowCount(b.RowCount); err != nil {
@@ -42,4 +35,20 @@ func (s Service) Send(ctx context.Context, caller *access.Caller, id int64, labe
 		b.SentAt, b.SentBy = s.now(), caller.Login
 		return nil
 	}, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+}
+
+// labelType checks a chosen label type, or gives the customer's when none is chosen.
+func (s Service) labelType(ctx context.Context, customerID int64, chosen string) (string, error) {
+	if chosen == "" {
+		c, err := s.Customers.Get(ctx, customerID)
+		if err != nil {
+			return "", err
+		}
+		chosen = c.LabelType
+	}
+	lt, ok := customer.ParseLabelType(chosen)
+	if !ok {
+		return "", failure.New(failure.Invalid, batch.KeyLabelType, "labelType", chosen)
+	}
+	return lt, nil
 }

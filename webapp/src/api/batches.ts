@@ -135,7 +135,7 @@ export function useDeleteBatch() {
 export type BatchCommand =
   | { kind: "send"; labelType: string }
   | { kind: "cancel" }
-  | { kind: "resend"; filter: ShipmentFilter }
+  | { kind: "resend"; filter: ShipmentFilter; labelType?: string }
   | { kind: "deleteShipments"; filter: ShipmentFilter }
   | { kind: "manifest" };
 
@@ -156,7 +156,8 @@ export function useBatchCommand(id: bigint) {
         case "cancel":
           return (await client.cancelBatch({ id }, options)).batch;
         case "resend":
-          return (await client.resendBatch({ id, filter: command.filter }, options)).batch;
+          return (await client.resendBatch({ id, filter: command.filter, labelType: command.labelType ?? "" }, options))
+            .batch;
         case "deleteShipments":
           return (await client.deleteBatchShipments({ id, filter: command.filter }, options)).batch;
         case "manifest":

@@ -2,7 +2,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CaretDownIcon, DownloadIcon, FileTextIcon, PaperPlaneIcon, ReloadIcon, StopIcon } from "@radix-ui/react-icons";
-import { Button, DropdownMenu, Flex, Select, Text } from "@radix-ui/themes";
+import { Button, DropdownMenu, Flex } from "@radix-ui/themes";
 import { type ReactNode, useState } from "react";
 import { batchFiles, useBatchCommand } from "../../api/batches";
 import { usePrinterSettings } from "../../api/customers";
@@ -14,7 +14,8 @@ import { showNotices } from "../../errors/notices";
 import type { Batch } from "../../gen/portal/v1/batches_pb";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { singleParcelsSource } from "./BatchListPage";
-import { defaultLabelType, isSelectable, labelTypeName, labelTypes } from "./labelTypes";
+import { LabelTypeSelect } from "./LabelTypeSelect";
+import { defaultLabelType } from "./labelTypes";
 import { labelLockMs, useLock } from "./useLock";
 
 /** Spec 2 §8: the warning in the confirmation of a send with invalid rows. */
@@ -72,19 +73,7 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
       <Flex gap="3" wrap="wrap" align="center">
         {actions?.send && (
           <Flex gap="2" align="center">
-            <Text size="2" as="label" htmlFor="batch-label-type">
-              <Trans>Label type</Trans>
-            </Text>
-            <Select.Root value={labelType} onValueChange={setChosenType}>
-              <Select.Trigger id="batch-label-type" />
-              <Select.Content>
-                {labelTypes.map((type) => (
-                  <Select.Item key={type} value={type} disabled={!isSelectable(type)}>
-                    {labelTypeName(type)}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
+            <LabelTypeSelect id="batch-label-type" value={labelType} onChange={setChosenType} />
             <Button
               disabled={!actions.sendEnabled || command.isPending}
               loading={command.isPending && command.variables?.kind === "send"}

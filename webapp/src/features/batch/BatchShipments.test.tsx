@@ -90,6 +90,36 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     );
   });
 
+  it("offers the label type only for a resend of all, and sends it along", async () => {
+    const { resend } = renderTab("SENT", [Role.admin]);
+    const user = await openTab();
+    const labelType = () => screen.getByRole("combobox", { name: "Label type" });
+    await user.click(filter("Changed"));
+    expect(labelType()).toBeDisabled();
+    await user.click(filter("All"));
+    expect(labelType()).toBeEnabled();
+    await user.click(screen.getByRole("button", { name: "Resend shipments" }));
+    await waitFor(() =>
+      expect(resend).toHaveBeenCalledWith(
+        expect.objectContaining({ filter: "ALL", labelType: "PDF" }),
+        expect.anything(),
+      ),
+    );
+  });
+
+  it("resends the changed shipments in the batch's label type", async () => {
+    const { resend } = renderTab("SENT");
+    const user = await openTab();
+    await user.click(filter("Changed"));
+    await user.click(screen.getByRole("button", { name: "Resend shipments" }));
+    await waitFor(() =>
+      expect(resend).toHaveBeenCalledWith(
+        expect.objectContaining({ filter: "CHANGED", labelType: "" }),
+        expect.anything(),
+      ),
+    );
+  });
+
   it("keeps the bulk buttons off while the batch is manifested", async () => {
     renderTab("MANIFEST_CREATED", [Role.admin]);
     await openTab();

@@ -32,6 +32,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PagedTable } from "../../components/PagedTable";
 import { PageSizeSelect } from "../../components/PageSizeSelect";
 import type { Batch, BatchShipment } from "../../gen/portal/v1/batches_pb";
+import { LabelTypeSelect } from "./LabelTypeSelect";
 import { labelTypeName } from "./labelTypes";
 import {
   bulkDeleteAllowed,
@@ -58,6 +59,8 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
   const shipments = useBatchShipments(batch.id, { page, size, filter });
   const command = useBatchCommand(batch.id);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // A resend of ALL may label anew in another type; the others keep the batch's (spec 2 §2.2).
+  const [labelType, setLabelType] = useState(batch.labelType || "PDF");
   const status = batch.status;
   const canResend = bulkResendAllowed(admin, filter) && resendableStatus(status);
   const canDelete = bulkDeleteAllowed(admin, filter, status) && deletableStatus(status);
@@ -83,10 +86,16 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
               <Trans>Error</Trans>
             </SegmentedControl.Item>
           </SegmentedControl.Root>
+          <LabelTypeSelect
+            id="shipments-label-type"
+            value={labelType}
+            onChange={setLabelType}
+            disabled={filter !== "ALL"}
+          />
           <Button
             variant="soft"
             disabled={!canResend || command.isPending}
-            onClick={() => command.mutate({ kind: "resend", filter })}
+            onClick={() => command.mutate({ kind: "resend", filter, labelType: filter === "ALL" ? labelType : "" })}
           >
             <ReloadIcon />
             <Trans>Resend shipments</Trans>

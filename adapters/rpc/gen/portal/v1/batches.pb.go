@@ -1629,7 +1629,10 @@ type ResendBatchRequest struct {
 	// Batch id.
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// ALL, CHANGED or ERROR.
-	Filter        string `protobuf:"bytes,2,opt,name=filter,proto3" json:"filter,omitempty"`
+	Filter string `protobuf:"bytes,2,opt,name=filter,proto3" json:"filter,omitempty"`
+	// PDF or Zebra for the new labels; the batch's label type when empty. Only a resend of ALL may
+	// change it, so that one batch never mixes label types.
+	LabelType     string `protobuf:"bytes,3,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1674,6 +1677,13 @@ func (x *ResendBatchRequest) GetId() int64 {
 func (x *ResendBatchRequest) GetFilter() string {
 	if x != nil {
 		return x.Filter
+	}
+	return ""
+}
+
+func (x *ResendBatchRequest) GetLabelType() string {
+	if x != nil {
+		return x.LabelType
 	}
 	return ""
 }
@@ -3228,10 +3238,12 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x12CancelBatchRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"=\n" +
 	"\x13CancelBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"<\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"[\n" +
 	"\x12ResendBatchRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
-	"\x06filter\x18\x02 \x01(\tR\x06filter\"=\n" +
+	"\x06filter\x18\x02 \x01(\tR\x06filter\x12\x1d\n" +
+	"\n" +
+	"label_type\x18\x03 \x01(\tR\tlabelType\"=\n" +
 	"\x13ResendBatchResponse\x12&\n" +
 	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"E\n" +
 	"\x1bDeleteBatchShipmentsRequest\x12\x0e\n" +
