@@ -29,12 +29,3 @@ export function PageSizeSelect({ sizes, size, onChange }: PageSizeSelectProps) {
     </Flex>
   );
 }
-
-/** Reads page (from 1 in the address, from 0 inside) and size from the address, within the allowed sizes. */
-export function pageOf(search: URLSearchParams, sizes: readonly number[]): { page: number; size: number } {
-  const size = Number.parseInt(search.get("size") ?? "", 10);
-  return {
-    page: Math.max(0, (Number.parseInt(search.get("page") ?? "1", 10) || 1) - 1),
-    size: sizes.includes(size) ? size : sizes[0],
-  };
-}

@@ -9,20 +9,21 @@ type PagedTableProps<T> = {
   items: T[] | undefined;
   /** The query failed: the failure notice says so, the list shows nothing instead of spinning on. */
   failed: boolean;
-  /** Marks the table busy while the next page loads over the one shown. */
+  /** Marks the table busy while the next page loads over the one shown, or a change is saved. */
   busy?: boolean;
   /** What stands where the table would be when the page is empty. */
   empty: ReactNode;
   /** The column headers; an unnamed column for the row actions follows them. */
   columns: ReactNode;
-  /** One Table.Row per item, its RowActions in the last cell. */
-  row: (item: T) => ReactNode;
-  pagination: ComponentProps<typeof Pagination>;
+  /** One Table.Row per item (its place on the page: index), its RowActions in the last cell. */
+  row: (item: T, index: number) => ReactNode;
+  /** The way through the pages; none for a list the server answers whole. */
+  pagination?: ComponentProps<typeof Pagination>;
 };
 
 /**
- * A list the server pages, in its three states: loading, empty, or the table
- * with the pagination under it.
+ * The table of a list page in its three states: loading, empty, or the table
+ * (with the pagination under it when the server pages the list).
  */
 export function PagedTable<T>({ items, failed, busy, empty, columns, row, pagination }: PagedTableProps<T>) {
   if (!items) return failed ? null : <PageLoading />;
@@ -40,9 +41,9 @@ export function PagedTable<T>({ items, failed, busy, empty, columns, row, pagina
             </Table.ColumnHeaderCell>
           </Table.Row>
         </Table.Header>
-        <Table.Body>{items.map(row)}</Table.Body>
+        <Table.Body>{items.map((item, index) => row(item, index))}</Table.Body>
       </Table.Root>
-      <Pagination {...pagination} />
+      {pagination && <Pagination {...pagination} />}
     </>
   );
 }

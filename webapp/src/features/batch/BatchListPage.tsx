@@ -1,13 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { DownloadIcon, EyeOpenIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Flex, IconButton, Table, Text } from "@radix-ui/themes";
-import { Link, useSearchParams } from "react-router";
+import { DownloadIcon, PlusIcon } from "@radix-ui/react-icons";
+import { Button, Flex, Table, Text } from "@radix-ui/themes";
+import { Link } from "react-router";
 import { batchFiles, batchPageSizes, useBatchPage } from "../../api/batches";
 import { saveDownloaded, useFileDownload } from "../../api/download";
 import { useActiveCustomer } from "../../auth/activeCustomer";
 import { ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
-import { pageOf, PageSizeSelect } from "../../components/PageSizeSelect";
+import { usePageParams } from "../../components/pageParams";
+import { PageSizeSelect } from "../../components/PageSizeSelect";
+import { RowActions } from "../../components/RowActions";
+import { Warning } from "../../components/Warning";
 import type { Batch } from "../../gen/portal/v1/batches_pb";
 import { pageTitles } from "../../routes/pageTitles";
 import { BatchStatus } from "./BatchStatusIcon";
@@ -25,15 +28,8 @@ export const singleParcelsSource = "Single Parcels";
 export function BatchListPage() {
   const { i18n } = useLingui();
   const { activeCustomer } = useActiveCustomer();
-  const [search, setSearch] = useSearchParams();
-  const { page, size } = pageOf(search, batchPageSizes);
+  const { page, size, setPage, setSize } = usePageParams(batchPageSizes);
   const batches = useBatchPage({ customerId: activeCustomer?.id ?? null, page, size });
-  const update = (next: { page: number; size: number }) => {
-    const out: Record<string, string> = {};
-    if (next.page > 0) out.page = String(next.page + 1);
-    if (next.size !== batchPageSizes[0]) out.size = String(next.size);
-    setSearch(out, { replace: true });
-  };
   return (
     <ListPage
       title={i18n._(pageTitles.batch)}
@@ -50,26 +46,22 @@ export function BatchListPage() {
     >
       <ShippingTabs active="batch" />
       {!activeCustomer ? (
-        <Callout.Root color="amber" role="alert">
-          <Callout.Text>
-            <Trans>Please choose a customer first.</Trans>
-          </Callout.Text>
-        </Callout.Root>
+        <Warning>
+          <Trans>Please choose a customer first.</Trans>
+        </Warning>
       ) : (
         <>
           <Flex justify="end">
-            <PageSizeSelect sizes={batchPageSizes} size={size} onChange={(next) => update({ page: 0, size: next })} />
+            <PageSizeSelect sizes={batchPageSizes} size={size} onChange={setSize} />
           </Flex>
           <PagedTable
             items={batches.data?.items}
             failed={batches.isError}
             busy={batches.isPlaceholderData}
             empty={
-              <Callout.Root color="amber" role="alert">
-                <Callout.Text>
-                  <Trans>No batches found</Trans>
-                </Callout.Text>
-              </Callout.Root>
+              <Warning>
+                <Trans>No batches found</Trans>
+              </Warning>
             }
             columns={
               <>
@@ -90,13 +82,8 @@ export function BatchListPage() {
                 </Table.ColumnHeaderCell>
               </>
             }
-            row={(batch) => <BatchRow key={String(batch.id)} batch={batch} search={search.toString()} />}
-            pagination={{
-              page,
-              size,
-              total: batches.data?.totalCount ?? 0,
-              onPageChange: (next) => update({ page: next, size }),
-            }}
+            row={(batch) => <BatchRow key={String(batch.id)} batch={batch} />}
+            pagination={{ page, size, total: batches.data?.totalCount ?? 0, onPageChange: setPage }}
           />
         </>
       )}
@@ -104,9 +91,8 @@ export function BatchListPage() {
   );
 }
 
-function BatchRow({ batch, search }: { batch: Batch; search: string }) {
+function BatchRow({ batch }: { batch: Batch }) {
   const { t } = useLingui();
-  const path = `/batch/${batch.id}`;
   const { viewDisabled, deleteDisabled } = listRowActions(batch.status, batch.actions);
   const name = batch.csvFileName;
   return (
@@ -119,30 +105,11 @@ function BatchRow({ batch, search }: { batch: Batch; search: string }) {
         <BatchStatus batch={batch} />
       </Table.Cell>
       <Table.Cell>
-        <Flex gap="2" justify="end">
-          {viewDisabled ? (
-            <IconButton variant="ghost" disabled aria-label={t`View ${name}`}>
-              <EyeOpenIcon />
-            </IconButton>
-          ) : (
-            <IconButton asChild variant="ghost" aria-label={t`View ${name}`}>
-              <Link to={path}>
-                <EyeOpenIcon />
-              </Link>
-            </IconButton>
-          )}
-          {deleteDisabled ? (
-            <IconButton variant="ghost" color="red" disabled aria-label={t`Delete ${name}`}>
-              <TrashIcon />
-            </IconButton>
-          ) : (
-            <IconButton asChild variant="ghost" color="red" aria-label={t`Delete ${name}`}>
-              <Link to={`${path}/delete${search ? `?${search}` : ""}`}>
-                <TrashIcon />
-              </Link>
-            </IconButton>
-          )}
-        </Flex>
+        <RowActions
+          path={`/batch/${batch.id}`}
+          labels={{ view: t`View ${name}`, delete: t`Delete ${name}` }}
+          disabled={{ view: viewDisabled, delete: deleteDisabled }}
+        />
       </Table.Cell>
     </Table.Row>
   );

@@ -1,24 +1,15 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { EyeOpenIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
-import {
-  Badge,
-  Button,
-  Callout,
-  Container,
-  Flex,
-  Heading,
-  IconButton,
-  Link as RadixLink,
-  Table,
-  VisuallyHidden,
-} from "@radix-ui/themes";
-import { Link, Outlet } from "react-router";
+import { PlusIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Link as RadixLink, Table } from "@radix-ui/themes";
+import { Link } from "react-router";
 import { useDocuments } from "../../api/documents";
+import { ListPage } from "../../components/ListPage";
+import { PagedTable } from "../../components/PagedTable";
+import { RowActions } from "../../components/RowActions";
+import { Warning } from "../../components/Warning";
 import type { Document } from "../../gen/portal/v1/documents_pb";
 import { formatDateTime } from "../../i18n/format";
-import { PageLoading } from "../../pages/PageLoading";
-import { usePageTitle } from "../../shell/usePageTitle";
 import { DownloadDocumentButton } from "./DownloadDocumentButton";
 import type { KindInfo } from "./kinds";
 
@@ -28,66 +19,46 @@ import type { KindInfo } from "./kinds";
  */
 export function DocumentListPage({ info }: { info: KindInfo }) {
   const { i18n } = useLingui();
-  const title = i18n._(info.title);
-  usePageTitle(title);
   const docs = useDocuments(info.kind);
   return (
-    <Container size="4" px="4" py="6">
-      <Flex direction="column" gap="4">
-        <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <Heading as="h1" size="7">
-            {title}
-          </Heading>
-          <Button asChild>
-            <Link to={`${info.base}/new`}>
-              <PlusIcon />
-              <Trans>Create a new document</Trans>
-            </Link>
-          </Button>
-        </Flex>
-        {!docs.data ? (
-          docs.isError ? null : (
-            <PageLoading />
-          )
-        ) : docs.data.length === 0 ? (
-          <Callout.Root color="amber" role="alert">
-            <Callout.Text>
-              <Trans>No documents found</Trans>
-            </Callout.Text>
-          </Callout.Root>
-        ) : (
-          <Table.Root variant="surface">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>
-                  <Trans>Name</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Document</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Created at</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Active</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <VisuallyHidden>
-                    <Trans>Actions</Trans>
-                  </VisuallyHidden>
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {docs.data.map((doc) => (
-                <DocumentRow key={String(doc.id)} info={info} doc={doc} />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
-      </Flex>
-      <Outlet />
-    </Container>
+    <ListPage
+      title={i18n._(info.title)}
+      actions={
+        <Button asChild>
+          <Link to={`${info.base}/new`}>
+            <PlusIcon />
+            <Trans>Create a new document</Trans>
+          </Link>
+        </Button>
+      }
+    >
+      <PagedTable
+        items={docs.data}
+        failed={docs.isError}
+        empty={
+          <Warning>
+            <Trans>No documents found</Trans>
+          </Warning>
+        }
+        columns={
+          <>
+            <Table.ColumnHeaderCell>
+              <Trans>Name</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Document</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Created at</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Active</Trans>
+            </Table.ColumnHeaderCell>
+          </>
+        }
+        row={(doc) => <DocumentRow key={String(doc.id)} info={info} doc={doc} />}
+      />
+    </ListPage>
   );
 }
 
@@ -118,25 +89,14 @@ function DocumentRow({ info, doc }: { info: KindInfo; doc: Document }) {
         )}
       </Table.Cell>
       <Table.Cell>
-        <Flex gap="2" justify="end">
-          <IconButton asChild variant="ghost" aria-label={t`View ${doc.name}`}>
-            <Link to={path}>
-              <EyeOpenIcon />
-            </Link>
-          </IconButton>
-          <IconButton asChild variant="ghost" aria-label={t`Edit ${doc.name}`}>
-            <Link to={`${path}/edit`}>
-              <Pencil1Icon />
-            </Link>
-          </IconButton>
-          {deletable && (
-            <IconButton asChild variant="ghost" color="red" aria-label={t`Delete ${doc.name}`}>
-              <Link to={`${path}/delete`}>
-                <TrashIcon />
-              </Link>
-            </IconButton>
-          )}
-        </Flex>
+        <RowActions
+          path={path}
+          labels={{
+            view: t`View ${doc.name}`,
+            edit: t`Edit ${doc.name}`,
+            delete: deletable ? t`Delete ${doc.name}` : undefined,
+          }}
+        />
       </Table.Cell>
     </Table.Row>
   );

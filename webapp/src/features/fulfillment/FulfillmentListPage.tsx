@@ -1,80 +1,61 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { EyeOpenIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Container, Flex, Heading, IconButton, Link as RadixLink, Table } from "@radix-ui/themes";
-import { Link, Outlet, useSearchParams } from "react-router";
+import { PlusIcon } from "@radix-ui/react-icons";
+import { Button, Link as RadixLink, Table } from "@radix-ui/themes";
+import { Link } from "react-router";
 import { useFulfillmentPage } from "../../api/organisation";
-import { Pagination } from "../../components/Pagination";
+import { ListPage } from "../../components/ListPage";
+import { PagedTable } from "../../components/PagedTable";
+import { usePageParams } from "../../components/pageParams";
+import { RowActions } from "../../components/RowActions";
+import { Warning } from "../../components/Warning";
 import type { Fulfillment } from "../../gen/portal/v1/fulfillments_pb";
-import { PageLoading } from "../../pages/PageLoading";
 import { pageTitles } from "../../routes/pageTitles";
-import { usePageTitle } from "../../shell/usePageTitle";
 
-const pageSize = 20;
+const pageSizes = [20];
 
 /** /fulfillment (spec 3 §2): name, CRM ID, edit and delete; the delete confirmation opens over the list. */
 export function FulfillmentListPage() {
   const { i18n } = useLingui();
-  usePageTitle(i18n._(pageTitles.fulfillment));
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(0, Number.parseInt(search.get("page") ?? "1", 10) - 1) || 0;
-  const fulfillments = useFulfillmentPage({ page, size: pageSize });
-  const setPage = (next: number) => setSearch(next === 0 ? {} : { page: String(next + 1) }, { replace: true });
+  const { page, size, setPage } = usePageParams(pageSizes);
+  const fulfillments = useFulfillmentPage({ page, size });
   return (
-    <Container size="4" px="4" py="6">
-      <Flex direction="column" gap="4">
-        <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <Heading as="h1" size="7">
-            {i18n._(pageTitles.fulfillment)}
-          </Heading>
-          <Button asChild>
-            <Link to="/fulfillment/new">
-              <PlusIcon />
-              <Trans>Create a new fulfillment</Trans>
-            </Link>
-          </Button>
-        </Flex>
-        {!fulfillments.data ? (
-          fulfillments.isError ? null : (
-            <PageLoading />
-          )
-        ) : fulfillments.data.items.length === 0 ? (
-          <Callout.Root color="amber" role="alert">
-            <Callout.Text>
-              <Trans>No Fulfillments found</Trans>
-            </Callout.Text>
-          </Callout.Root>
-        ) : (
+    <ListPage
+      title={i18n._(pageTitles.fulfillment)}
+      actions={
+        <Button asChild>
+          <Link to="/fulfillment/new">
+            <PlusIcon />
+            <Trans>Create a new fulfillment</Trans>
+          </Link>
+        </Button>
+      }
+    >
+      <PagedTable
+        items={fulfillments.data?.items}
+        failed={fulfillments.isError}
+        empty={
+          <Warning>
+            <Trans>No Fulfillments found</Trans>
+          </Warning>
+        }
+        columns={
           <>
-            <Table.Root variant="surface">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>
-                    <Trans>Name</Trans>
-                  </Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>
-                    <Trans>CRM ID</Trans>
-                  </Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>
-                    <Trans>Actions</Trans>
-                  </Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {fulfillments.data.items.map((fulfillment) => (
-                  <FulfillmentRow key={String(fulfillment.id)} fulfillment={fulfillment} search={search.toString()} />
-                ))}
-              </Table.Body>
-            </Table.Root>
-            <Pagination page={page} size={pageSize} total={fulfillments.data.totalCount} onPageChange={setPage} />
+            <Table.ColumnHeaderCell>
+              <Trans>Name</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>CRM ID</Trans>
+            </Table.ColumnHeaderCell>
           </>
-        )}
-      </Flex>
-      <Outlet />
-    </Container>
+        }
+        row={(fulfillment) => <FulfillmentRow key={String(fulfillment.id)} fulfillment={fulfillment} />}
+        pagination={{ page, size, total: fulfillments.data?.totalCount ?? 0, onPageChange: setPage }}
+      />
+    </ListPage>
   );
 }
 
-function FulfillmentRow({ fulfillment, search }: { fulfillment: Fulfillment; search: string }) {
+function FulfillmentRow({ fulfillment }: { fulfillment: Fulfillment }) {
   const { t } = useLingui();
   const path = `/fulfillment/${fulfillment.id}`;
   const name = fulfillment.name;
@@ -87,23 +68,7 @@ function FulfillmentRow({ fulfillment, search }: { fulfillment: Fulfillment; sea
       </Table.RowHeaderCell>
       <Table.Cell>{fulfillment.crmid}</Table.Cell>
       <Table.Cell>
-        <Flex gap="2">
-          <IconButton asChild variant="ghost" aria-label={t`View ${name}`}>
-            <Link to={path}>
-              <EyeOpenIcon />
-            </Link>
-          </IconButton>
-          <IconButton asChild variant="ghost" aria-label={t`Edit ${name}`}>
-            <Link to={`${path}/edit`}>
-              <Pencil1Icon />
-            </Link>
-          </IconButton>
-          <IconButton asChild variant="ghost" color="red" aria-label={t`Delete ${name}`}>
-            <Link to={`${path}/delete${search ? `?${search}` : ""}`}>
-              <TrashIcon />
-            </Link>
-          </IconButton>
-        </Flex>
+        <RowActions path={path} labels={{ view: t`View ${name}`, edit: t`Edit ${name}`, delete: t`Delete ${name}` }} />
       </Table.Cell>
     </Table.Row>
   );

@@ -1,33 +1,17 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  DragHandleDots2Icon,
-  EyeOpenIcon,
-  Pencil1Icon,
-  PlusIcon,
-  TrashIcon,
-} from "@radix-ui/react-icons";
-import {
-  Button,
-  Callout,
-  Container,
-  Flex,
-  Heading,
-  IconButton,
-  Link as RadixLink,
-  Table,
-  VisuallyHidden,
-} from "@radix-ui/themes";
+import { ArrowDownIcon, ArrowUpIcon, DragHandleDots2Icon, PlusIcon } from "@radix-ui/react-icons";
+import { Button, Flex, IconButton, Link as RadixLink, Table, VisuallyHidden } from "@radix-ui/themes";
 import { type DragEvent, useState } from "react";
-import { Link, Outlet } from "react-router";
+import { Link } from "react-router";
 import { useMoveNews, useNewsList } from "../../api/news";
+import { ListPage } from "../../components/ListPage";
+import { PagedTable } from "../../components/PagedTable";
+import { RowActions } from "../../components/RowActions";
+import { Warning } from "../../components/Warning";
 import type { News } from "../../gen/portal/v1/news_pb";
 import { formatDateTime } from "../../i18n/format";
-import { PageLoading } from "../../pages/PageLoading";
 import { pageTitles } from "../../routes/pageTitles";
-import { usePageTitle } from "../../shell/usePageTitle";
 
 /**
  * /news: created at and the English, German and Dutch summaries, in the
@@ -36,8 +20,6 @@ import { usePageTitle } from "../../shell/usePageTitle";
  */
 export function NewsListPage() {
   const { i18n } = useLingui();
-  const title = i18n._(pageTitles.news);
-  usePageTitle(title);
   const news = useNewsList();
   const move = useMoveNews();
   const [dragged, setDragged] = useState<bigint | null>(null);
@@ -57,85 +39,70 @@ export function NewsListPage() {
   };
 
   return (
-    <Container size="4" px="4" py="6">
-      <Flex direction="column" gap="4">
-        <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <Heading as="h1" size="7">
-            {title}
-          </Heading>
-          <Button asChild>
-            <Link to="/news/new">
-              <PlusIcon />
-              <Trans>Create a news item</Trans>
-            </Link>
-          </Button>
-        </Flex>
-        {!news.data ? (
-          news.isError ? null : (
-            <PageLoading />
-          )
-        ) : items.length === 0 ? (
-          <Callout.Root color="amber" role="alert">
-            <Callout.Text>
-              <Trans>No news found</Trans>
-            </Callout.Text>
-          </Callout.Root>
-        ) : (
-          <Table.Root variant="surface" aria-busy={move.isPending}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>
-                  <VisuallyHidden>
-                    <Trans>Order</Trans>
-                  </VisuallyHidden>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Created at</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Summary (English)</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Summary (German)</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Summary (Dutch)</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <VisuallyHidden>
-                    <Trans>Actions</Trans>
-                  </VisuallyHidden>
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {items.map((item, index) => (
-                <NewsRow
-                  key={String(item.id)}
-                  item={item}
-                  index={index}
-                  last={index === items.length - 1}
-                  highlighted={over === index && dragged !== null && dragged !== item.id}
-                  onMove={(value) => moveTo(item.id, value)}
-                  onDragStart={() => setDragged(item.id)}
-                  onDragEnd={() => {
-                    setDragged(null);
-                    setOver(null);
-                  }}
-                  onDragOver={(event) => {
-                    event.preventDefault();
-                    event.dataTransfer.dropEffect = "move";
-                    setOver(index);
-                  }}
-                  onDrop={(event) => drop(event, index)}
-                />
-              ))}
-            </Table.Body>
-          </Table.Root>
+    <ListPage
+      title={i18n._(pageTitles.news)}
+      actions={
+        <Button asChild>
+          <Link to="/news/new">
+            <PlusIcon />
+            <Trans>Create a news item</Trans>
+          </Link>
+        </Button>
+      }
+    >
+      <PagedTable
+        items={news.data}
+        failed={news.isError}
+        busy={move.isPending}
+        empty={
+          <Warning>
+            <Trans>No news found</Trans>
+          </Warning>
+        }
+        columns={
+          <>
+            <Table.ColumnHeaderCell>
+              <VisuallyHidden>
+                <Trans>Order</Trans>
+              </VisuallyHidden>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Created at</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Summary (English)</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Summary (German)</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Summary (Dutch)</Trans>
+            </Table.ColumnHeaderCell>
+          </>
+        }
+        row={(item, index) => (
+          <NewsRow
+            key={String(item.id)}
+            item={item}
+            index={index}
+            last={index === items.length - 1}
+            highlighted={over === index && dragged !== null && dragged !== item.id}
+            onMove={(value) => moveTo(item.id, value)}
+            onDragStart={() => setDragged(item.id)}
+            onDragEnd={() => {
+              setDragged(null);
+              setOver(null);
+            }}
+            onDragOver={(event) => {
+              event.preventDefault();
+              event.dataTransfer.dropEffect = "move";
+              setOver(index);
+            }}
+            onDrop={(event) => drop(event, index)}
+          />
         )}
-      </Flex>
-      <Outlet />
-    </Container>
+      />
+    </ListPage>
   );
 }
 
@@ -202,23 +169,10 @@ function NewsRow({ item, index, last, highlighted, onMove, onDragStart, onDragEn
       <Table.Cell>{item.summaryDe}</Table.Cell>
       <Table.Cell>{item.summaryNl}</Table.Cell>
       <Table.Cell>
-        <Flex gap="2" justify="end">
-          <IconButton asChild variant="ghost" aria-label={t`View ${label}`}>
-            <Link to={path}>
-              <EyeOpenIcon />
-            </Link>
-          </IconButton>
-          <IconButton asChild variant="ghost" aria-label={t`Edit ${label}`}>
-            <Link to={`${path}/edit`}>
-              <Pencil1Icon />
-            </Link>
-          </IconButton>
-          <IconButton asChild variant="ghost" color="red" aria-label={t`Delete ${label}`}>
-            <Link to={`${path}/delete`}>
-              <TrashIcon />
-            </Link>
-          </IconButton>
-        </Flex>
+        <RowActions
+          path={path}
+          labels={{ view: t`View ${label}`, edit: t`Edit ${label}`, delete: t`Delete ${label}` }}
+        />
       </Table.Cell>
     </Table.Row>
   );

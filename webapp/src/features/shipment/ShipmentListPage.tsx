@@ -1,13 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { EyeOpenIcon, TrashIcon } from "@radix-ui/react-icons";
-import { Callout, Flex, IconButton, Link as RadixLink, SegmentedControl, Table } from "@radix-ui/themes";
+import { Flex, Link as RadixLink, SegmentedControl, Table } from "@radix-ui/themes";
 import { Link, useSearchParams } from "react-router";
 import { batchPageSizes, type ShipmentFilter } from "../../api/batches";
 import { useShipmentPage } from "../../api/shipments";
 import { useActiveCustomer } from "../../auth/activeCustomer";
 import { ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
-import { pageOf, PageSizeSelect } from "../../components/PageSizeSelect";
+import { pageOf, pageSearch } from "../../components/pageParams";
+import { PageSizeSelect } from "../../components/PageSizeSelect";
+import { RowActions } from "../../components/RowActions";
+import { Warning } from "../../components/Warning";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
 import { pageTitles } from "../../routes/pageTitles";
 import { ShipmentResult } from "../batch/BatchShipmentsTab";
@@ -26,20 +28,16 @@ export function ShipmentListPage() {
   const filter: ShipmentFilter = filterParam && filters.includes(filterParam) ? filterParam : "ALL";
   const shipments = useShipmentPage({ customerId: activeCustomer?.id ?? null, page, size, filter });
   const update = (next: { page: number; size: number; filter: ShipmentFilter }) => {
-    const out: Record<string, string> = {};
-    if (next.page > 0) out.page = String(next.page + 1);
-    if (next.size !== batchPageSizes[0]) out.size = String(next.size);
+    const out = pageSearch(next, batchPageSizes);
     if (next.filter !== "ALL") out.filter = next.filter;
     setSearch(out, { replace: true });
   };
   return (
     <ListPage title={i18n._(pageTitles.shipment)}>
       {!activeCustomer ? (
-        <Callout.Root color="amber" role="alert">
-          <Callout.Text>
-            <Trans>Please choose a customer first.</Trans>
-          </Callout.Text>
-        </Callout.Root>
+        <Warning>
+          <Trans>Please choose a customer first.</Trans>
+        </Warning>
       ) : (
         <>
           <Flex justify="between" gap="3" wrap="wrap" align="center">
@@ -69,11 +67,9 @@ export function ShipmentListPage() {
             failed={shipments.isError}
             busy={shipments.isPlaceholderData}
             empty={
-              <Callout.Root color="amber" role="alert">
-                <Callout.Text>
-                  <Trans>No shipments found</Trans>
-                </Callout.Text>
-              </Callout.Root>
+              <Warning>
+                <Trans>No shipments found</Trans>
+              </Warning>
             }
             columns={
               <>
@@ -106,7 +102,7 @@ export function ShipmentListPage() {
                 </Table.ColumnHeaderCell>
               </>
             }
-            row={(shipment) => <ShipmentRow key={String(shipment.id)} shipment={shipment} search={search.toString()} />}
+            row={(shipment) => <ShipmentRow key={String(shipment.id)} shipment={shipment} />}
             pagination={{
               page,
               size,
@@ -120,7 +116,7 @@ export function ShipmentListPage() {
   );
 }
 
-function ShipmentRow({ shipment, search }: { shipment: BatchShipment; search: string }) {
+function ShipmentRow({ shipment }: { shipment: BatchShipment }) {
   const { t } = useLingui();
   const path = `/shipment/${shipment.id}`;
   const name = shipment.referenceNumber || String(shipment.id);
@@ -148,18 +144,7 @@ function ShipmentRow({ shipment, search }: { shipment: BatchShipment; search: st
         <ShipmentResult shipment={shipment} />
       </Table.Cell>
       <Table.Cell>
-        <Flex gap="2" justify="end">
-          <IconButton asChild variant="ghost" aria-label={t`View ${name}`}>
-            <Link to={path}>
-              <EyeOpenIcon />
-            </Link>
-          </IconButton>
-          <IconButton asChild variant="ghost" color="red" aria-label={t`Delete ${name}`}>
-            <Link to={`${path}/delete${search ? `?${search}` : ""}`}>
-              <TrashIcon />
-            </Link>
-          </IconButton>
-        </Flex>
+        <RowActions path={path} labels={{ view: t`View ${name}`, delete: t`Delete ${name}` }} />
       </Table.Cell>
     </Table.Row>
   );

@@ -1,18 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { EyeOpenIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Container, Flex, Heading, IconButton, Table } from "@radix-ui/themes";
-import { Link, Outlet, useSearchParams } from "react-router";
+import { PlusIcon } from "@radix-ui/react-icons";
+import { Button, Flex, Table } from "@radix-ui/themes";
+import { Link } from "react-router";
 import { useTenantPage } from "../../api/organisation";
 import { isSuperAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
-import { Pagination } from "../../components/Pagination";
+import { ListPage } from "../../components/ListPage";
+import { PagedTable } from "../../components/PagedTable";
+import { usePageParams } from "../../components/pageParams";
+import { RowActions } from "../../components/RowActions";
+import { Warning } from "../../components/Warning";
 import type { Tenant } from "../../gen/portal/v1/tenants_pb";
-import { PageLoading } from "../../pages/PageLoading";
 import { pageTitles } from "../../routes/pageTitles";
-import { usePageTitle } from "../../shell/usePageTitle";
 import { HubAddress } from "./HubAddress";
 
-const pageSize = 20;
+const pageSizes = [20];
 
 /**
  * /tenant (spec 3 §2): subsidiaries with their hubs and addresses, the
@@ -20,78 +22,51 @@ const pageSize = 20;
  */
 export function TenantListPage() {
   const { i18n } = useLingui();
-  usePageTitle(i18n._(pageTitles.tenant));
   const session = useSession();
   const superAdmin = session !== null && isSuperAdmin(session);
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(0, Number.parseInt(search.get("page") ?? "1", 10) - 1) || 0;
-  const tenants = useTenantPage({ page, size: pageSize });
-  const setPage = (next: number) => setSearch(next === 0 ? {} : { page: String(next + 1) }, { replace: true });
+  const { page, size, setPage } = usePageParams(pageSizes);
+  const tenants = useTenantPage({ page, size });
   return (
-    <Container size="4" px="4" py="6">
-      <Flex direction="column" gap="4">
-        <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <Heading as="h1" size="7">
-            {i18n._(pageTitles.tenant)}
-          </Heading>
-          {superAdmin && (
-            <Button asChild>
-              <Link to="/tenant/new">
-                <PlusIcon />
-                <Trans>Create a new tenant</Trans>
-              </Link>
-            </Button>
-          )}
-        </Flex>
-        {!tenants.data ? (
-          tenants.isError ? null : (
-            <PageLoading />
-          )
-        ) : tenants.data.items.length === 0 ? (
-          <Callout.Root color="amber" role="alert">
-            <Callout.Text>
-              <Trans>No Tenants found</Trans>
-            </Callout.Text>
-          </Callout.Root>
-        ) : (
+    <ListPage
+      title={i18n._(pageTitles.tenant)}
+      actions={
+        superAdmin && (
+          <Button asChild>
+            <Link to="/tenant/new">
+              <PlusIcon />
+              <Trans>Create a new tenant</Trans>
+            </Link>
+          </Button>
+        )
+      }
+    >
+      <PagedTable
+        items={tenants.data?.items}
+        failed={tenants.isError}
+        empty={
+          <Warning>
+            <Trans>No Tenants found</Trans>
+          </Warning>
+        }
+        columns={
           <>
-            <Table.Root variant="surface">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>
-                    <Trans>Subsidiary</Trans>
-                  </Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>
-                    <Trans>Hubs</Trans>
-                  </Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>
-                    <Trans>Actions</Trans>
-                  </Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {tenants.data.items.map((tenant) => (
-                  <TenantRow
-                    key={String(tenant.id)}
-                    tenant={tenant}
-                    superAdmin={superAdmin}
-                    search={search.toString()}
-                  />
-                ))}
-              </Table.Body>
-            </Table.Root>
-            <Pagination page={page} size={pageSize} total={tenants.data.totalCount} onPageChange={setPage} />
+            <Table.ColumnHeaderCell>
+              <Trans>Subsidiary</Trans>
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              <Trans>Hubs</Trans>
+            </Table.ColumnHeaderCell>
           </>
-        )}
-      </Flex>
-      <Outlet />
-    </Container>
+        }
+        row={(tenant) => <TenantRow key={String(tenant.id)} tenant={tenant} superAdmin={superAdmin} />}
+        pagination={{ page, size, total: tenants.data?.totalCount ?? 0, onPageChange: setPage }}
+      />
+    </ListPage>
   );
 }
 
-function TenantRow({ tenant, superAdmin, search }: { tenant: Tenant; superAdmin: boolean; search: string }) {
+function TenantRow({ tenant, superAdmin }: { tenant: Tenant; superAdmin: boolean }) {
   const { t } = useLingui();
-  const path = `/tenant/${tenant.id}`;
   const subsidiary = tenant.subsidiary;
   return (
     <Table.Row data-testid="tenant-row">
@@ -104,25 +79,14 @@ function TenantRow({ tenant, superAdmin, search }: { tenant: Tenant; superAdmin:
         </Flex>
       </Table.Cell>
       <Table.Cell>
-        <Flex gap="2">
-          <IconButton asChild variant="ghost" aria-label={t`View ${subsidiary}`}>
-            <Link to={path}>
-              <EyeOpenIcon />
-            </Link>
-          </IconButton>
-          <IconButton asChild variant="ghost" aria-label={t`Edit ${subsidiary}`}>
-            <Link to={`${path}/edit`}>
-              <Pencil1Icon />
-            </Link>
-          </IconButton>
-          {superAdmin && (
-            <IconButton asChild variant="ghost" color="red" aria-label={t`Delete ${subsidiary}`}>
-              <Link to={`${path}/delete${search ? `?${search}` : ""}`}>
-                <TrashIcon />
-              </Link>
-            </IconButton>
-          )}
-        </Flex>
+        <RowActions
+          path={`/tenant/${tenant.id}`}
+          labels={{
+            view: t`View ${subsidiary}`,
+            edit: t`Edit ${subsidiary}`,
+            delete: superAdmin ? t`Delete ${subsidiary}` : undefined,
+          }}
+        />
       </Table.Cell>
     </Table.Row>
   );

@@ -1,17 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PlusIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Link as RadixLink, Table } from "@radix-ui/themes";
-import { Link, useSearchParams } from "react-router";
+import { Button, Link as RadixLink, Table } from "@radix-ui/themes";
+import { Link } from "react-router";
 import { useUserDataPage } from "../../api/userData";
 import { ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
+import { usePageParams } from "../../components/pageParams";
 import { RowActions } from "../../components/RowActions";
+import { Warning } from "../../components/Warning";
 import type { UserData } from "../../gen/portal/v1/user_data_pb";
 import { pageTitles } from "../../routes/pageTitles";
 import { userPath } from "../admin/users/userPath";
 import { organisationLink } from "./organisationLink";
 
-const pageSize = 20;
+const pageSizes = [20];
 
 /**
  * /user-data (spec 3 §2): which login belongs to which customer or acts for
@@ -19,10 +21,8 @@ const pageSize = 20;
  */
 export function UserDataListPage() {
   const { i18n } = useLingui();
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(0, Number.parseInt(search.get("page") ?? "1", 10) - 1) || 0;
-  const links = useUserDataPage({ page, size: pageSize, sort: "login", direction: "asc" });
-  const setPage = (next: number) => setSearch(next === 0 ? {} : { page: String(next + 1) }, { replace: true });
+  const { page, size, setPage } = usePageParams(pageSizes);
+  const links = useUserDataPage({ page, size, sort: "login", direction: "asc" });
   return (
     <ListPage
       title={i18n._(pageTitles.userData)}
@@ -39,11 +39,9 @@ export function UserDataListPage() {
         items={links.data?.items}
         failed={links.isError}
         empty={
-          <Callout.Root color="amber" role="alert">
-            <Callout.Text>
-              <Trans>No User Data found</Trans>
-            </Callout.Text>
-          </Callout.Root>
+          <Warning>
+            <Trans>No User Data found</Trans>
+          </Warning>
         }
         columns={
           <>
@@ -58,17 +56,16 @@ export function UserDataListPage() {
             </Table.ColumnHeaderCell>
           </>
         }
-        row={(link) => <UserDataRow key={String(link.id)} link={link} search={search.toString()} />}
-        pagination={{ page, size: pageSize, total: links.data?.totalCount ?? 0, onPageChange: setPage }}
+        row={(link) => <UserDataRow key={String(link.id)} link={link} />}
+        pagination={{ page, size, total: links.data?.totalCount ?? 0, onPageChange: setPage }}
       />
     </ListPage>
   );
 }
 
-function UserDataRow({ link, search }: { link: UserData; search: string }) {
+function UserDataRow({ link }: { link: UserData }) {
   const { t } = useLingui();
   const login = link.user?.login ?? "";
-  const path = `/user-data/${link.id}`;
   return (
     <Table.Row align="center">
       <Table.RowHeaderCell>
@@ -80,13 +77,12 @@ function UserDataRow({ link, search }: { link: UserData; search: string }) {
       <Table.Cell>{organisationLink("/customer", link.customer)}</Table.Cell>
       <Table.Cell>
         <RowActions
-          path={path}
+          path={`/user-data/${link.id}`}
           labels={{
             view: t`View the link of ${login}`,
             edit: t`Edit the link of ${login}`,
             delete: t`Delete the link of ${login}`,
           }}
-          deleteTo={`${path}/delete${search ? `?${search}` : ""}`}
         />
       </Table.Cell>
     </Table.Row>

@@ -13,7 +13,7 @@ import {
   TextField,
 } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { userStatuses, type UserStatusFilter, useUsersPage } from "../../../api/users";
 import { roleLabel, statusLabel } from "../../../auth/roleLabels";
 import { useSession } from "../../../auth/session";
@@ -43,7 +43,6 @@ export function UserListPage() {
   const { i18n, t } = useLingui();
   const { request, setPage, setSort, setStatus, setLogin } = useUserListParams();
   const users = useUsersPage(request);
-  const location = useLocation();
   /** Every sortable column shows and changes the one order of the request. */
   const sorting = { sort: { field: request.sort, direction: request.direction }, onSort: setSort };
 
@@ -117,7 +116,7 @@ export function UserListPage() {
             </SortableHeader>
           </>
         }
-        row={(user) => <UserRow key={user.login} user={user} search={location.search} />}
+        row={(user) => <UserRow key={user.login} user={user} />}
         pagination={{
           page: request.page,
           size: request.size,
@@ -129,7 +128,7 @@ export function UserListPage() {
   );
 }
 
-function UserRow({ user, search }: { user: User; search: string }) {
+function UserRow({ user }: { user: User }) {
   const { i18n, t } = useLingui();
   const session = useSession();
   const translate = i18n._.bind(i18n);
@@ -165,8 +164,11 @@ function UserRow({ user, search }: { user: User; search: string }) {
       <Table.Cell>
         <RowActions
           path={path}
-          labels={{ view: t`View ${login}`, edit: t`Edit ${login}`, delete: t`Delete ${login}` }}
-          deleteTo={deletable ? `${path}/delete${search}` : undefined}
+          labels={{
+            view: t`View ${login}`,
+            edit: t`Edit ${login}`,
+            delete: deletable ? t`Delete ${login}` : undefined,
+          }}
         />
       </Table.Cell>
     </Table.Row>

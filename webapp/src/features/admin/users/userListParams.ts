@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
 import { defaultUserPageSize, userStatuses, type UserStatusFilter, type UsersPageRequest } from "../../../api/users";
+import { pageOf } from "../../../components/pageParams";
 import type { SortOrder } from "../../../components/SortableHeader";
 
 /** Columns the server sorts users by. */
@@ -11,14 +12,12 @@ const sortFields = ["login", "email", "activationStatus", "createdDate", "lastMo
  * users sorted by login ascending, all four statuses.
  */
 export function readUserListParams(search: URLSearchParams): UsersPageRequest {
-  const page = Math.max(0, Number.parseInt(search.get("page") ?? "1", 10) - 1) || 0;
   const [field, direction] = (search.get("sort") ?? "").split(",");
   const statusParam = search.get("status");
   const status =
     statusParam === null ? [...userStatuses] : userStatuses.filter((s) => statusParam.split(",").includes(s));
   return {
-    page,
-    size: defaultUserPageSize,
+    ...pageOf(search, [defaultUserPageSize]),
     sort: sortFields.includes(field) ? field : "login",
     direction: direction === "desc" ? "desc" : "asc",
     status,
