@@ -1,6 +1,7 @@
-import { Container, Flex, Heading } from "@radix-ui/themes";
+import { PlusIcon } from "@radix-ui/react-icons";
+import { Button, Container, Flex, Heading } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { Outlet } from "react-router";
+import { Link, Outlet } from "react-router";
 import { usePageTitle } from "../shell/usePageTitle";
 
 type ListPageProps = {
@@ -32,5 +33,17 @@ export function ListPage({ title, actions, children }: ListPageProps) {
       </Flex>
       <Outlet />
     </Container>
+  );
+}
+
+/** The button beside a list's heading that opens the form for a new record. */
+export function CreateButton({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Button asChild>
+      <Link to={to}>
+        <PlusIcon />
+        {children}
+      </Link>
+    </Button>
   );
 }

@@ -1,10 +1,9 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Link as RadixLink, Table } from "@radix-ui/themes";
+import { Badge, Link as RadixLink, Table } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { useAcsses } from "../../api/acss";
-import { ListPage } from "../../components/ListPage";
+import { CreateButton, ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
@@ -21,12 +20,9 @@ export function AcssListPage() {
     <ListPage
       title={i18n._(pageTitles.acss)}
       actions={
-        <Button asChild>
-          <Link to="/acss/new">
-            <PlusIcon />
-            <Trans>Create a new acss file</Trans>
-          </Link>
-        </Button>
+        <CreateButton to="/acss/new">
+          <Trans>Create a new acss file</Trans>
+        </CreateButton>
       }
     >
       <PagedTable

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { DownloadIcon, PlusIcon } from "@radix-ui/react-icons";
+import { DownloadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Table, Text } from "@radix-ui/themes";
-import { Link } from "react-router";
 import { batchFiles, batchPageSizes, useBatchPage } from "../../api/batches";
 import { saveDownloaded, useFileDownload } from "../../api/download";
 import { useActiveCustomer } from "../../auth/activeCustomer";
-import { ListPage } from "../../components/ListPage";
+import { CreateButton, ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
 import { usePageParams } from "../../components/pageParams";
 import { PageSizeSelect } from "../../components/PageSizeSelect";
@@ -35,12 +34,9 @@ export function BatchListPage() {
       title={i18n._(pageTitles.batch)}
       actions={
         activeCustomer && (
-          <Button asChild>
-            <Link to="/batch/new">
-              <PlusIcon />
-              <Trans>Upload a CSV file</Trans>
-            </Link>
-          </Button>
+          <CreateButton to="/batch/new">
+            <Trans>Upload a CSV file</Trans>
+          </CreateButton>
         )
       }
     >

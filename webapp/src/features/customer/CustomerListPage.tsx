@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PlusIcon } from "@radix-ui/react-icons";
-import { Button, Flex, Link as RadixLink, Table, TextField } from "@radix-ui/themes";
+import { Flex, Link as RadixLink, Table, TextField } from "@radix-ui/themes";
 import { Link, useSearchParams } from "react-router";
 import { customerPageSizes, type CustomerPageRequest, useCustomerPage } from "../../api/customers";
 import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
-import { ListPage } from "../../components/ListPage";
+import { CreateButton, ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
 import { pageOf, pageSearch } from "../../components/pageParams";
 import { PageSizeSelect } from "../../components/PageSizeSelect";
@@ -57,12 +56,9 @@ export function CustomerListPage() {
       title={i18n._(pageTitles.customer)}
       actions={
         admin && (
-          <Button asChild>
-            <Link to="/customer/new">
-              <PlusIcon />
-              <Trans>Create a new customer</Trans>
-            </Link>
-          </Button>
+          <CreateButton to="/customer/new">
+            <Trans>Create a new customer</Trans>
+          </CreateButton>
         )
       }
     >

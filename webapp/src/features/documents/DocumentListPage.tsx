@@ -1,10 +1,9 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Link as RadixLink, Table } from "@radix-ui/themes";
+import { Badge, Link as RadixLink, Table } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { useDocuments } from "../../api/documents";
-import { ListPage } from "../../components/ListPage";
+import { CreateButton, ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
@@ -24,12 +23,9 @@ export function DocumentListPage({ info }: { info: KindInfo }) {
     <ListPage
       title={i18n._(info.title)}
       actions={
-        <Button asChild>
-          <Link to={`${info.base}/new`}>
-            <PlusIcon />
-            <Trans>Create a new document</Trans>
-          </Link>
-        </Button>
+        <CreateButton to={`${info.base}/new`}>
+          <Trans>Create a new document</Trans>
+        </CreateButton>
       }
     >
       <PagedTable

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PlusIcon } from "@radix-ui/react-icons";
-import { Button, Link as RadixLink, Table } from "@radix-ui/themes";
+import { Link as RadixLink, Table } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { useFulfillmentPage } from "../../api/organisation";
-import { ListPage } from "../../components/ListPage";
+import { CreateButton, ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
 import { usePageParams } from "../../components/pageParams";
 import { RowActions } from "../../components/RowActions";
@@ -22,12 +21,9 @@ export function FulfillmentListPage() {
     <ListPage
       title={i18n._(pageTitles.fulfillment)}
       actions={
-        <Button asChild>
-          <Link to="/fulfillment/new">
-            <PlusIcon />
-            <Trans>Create a new fulfillment</Trans>
-          </Link>
-        </Button>
+        <CreateButton to="/fulfillment/new">
+          <Trans>Create a new fulfillment</Trans>
+        </CreateButton>
       }
     >
       <PagedTable

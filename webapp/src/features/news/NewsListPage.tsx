@@ -1,11 +1,11 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowDownIcon, ArrowUpIcon, DragHandleDots2Icon, PlusIcon } from "@radix-ui/react-icons";
-import { Button, Flex, IconButton, Link as RadixLink, Table, VisuallyHidden } from "@radix-ui/themes";
+import { ArrowDownIcon, ArrowUpIcon, DragHandleDots2Icon } from "@radix-ui/react-icons";
+import { Flex, IconButton, Link as RadixLink, Table, VisuallyHidden } from "@radix-ui/themes";
 import { type DragEvent, useState } from "react";
 import { Link } from "react-router";
 import { useMoveNews, useNewsList } from "../../api/news";
-import { ListPage } from "../../components/ListPage";
+import { CreateButton, ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
@@ -42,12 +42,9 @@ export function NewsListPage() {
     <ListPage
       title={i18n._(pageTitles.news)}
       actions={
-        <Button asChild>
-          <Link to="/news/new">
-            <PlusIcon />
-            <Trans>Create a news item</Trans>
-          </Link>
-        </Button>
+        <CreateButton to="/news/new">
+          <Trans>Create a news item</Trans>
+        </CreateButton>
       }
     >
       <PagedTable

@@ -1,11 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PlusIcon } from "@radix-ui/react-icons";
-import { Button, Flex, Table } from "@radix-ui/themes";
-import { Link } from "react-router";
+import { Flex, Table } from "@radix-ui/themes";
 import { useTenantPage } from "../../api/organisation";
 import { isSuperAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
-import { ListPage } from "../../components/ListPage";
+import { CreateButton, ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
 import { usePageParams } from "../../components/pageParams";
 import { RowActions } from "../../components/RowActions";
@@ -31,12 +29,9 @@ export function TenantListPage() {
       title={i18n._(pageTitles.tenant)}
       actions={
         superAdmin && (
-          <Button asChild>
-            <Link to="/tenant/new">
-              <PlusIcon />
-              <Trans>Create a new tenant</Trans>
-            </Link>
-          </Button>
+          <CreateButton to="/tenant/new">
+            <Trans>Create a new tenant</Trans>
+          </CreateButton>
         )
       }
     >

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PlusIcon } from "@radix-ui/react-icons";
-import { Button, Link as RadixLink, Table } from "@radix-ui/themes";
+import { Link as RadixLink, Table } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { useUserDataPage } from "../../api/userData";
-import { ListPage } from "../../components/ListPage";
+import { CreateButton, ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
 import { usePageParams } from "../../components/pageParams";
 import { RowActions } from "../../components/RowActions";
@@ -27,12 +26,9 @@ export function UserDataListPage() {
     <ListPage
       title={i18n._(pageTitles.userData)}
       actions={
-        <Button asChild>
-          <Link to="/user-data/new">
-            <PlusIcon />
-            <Trans>Create a new link</Trans>
-          </Link>
-        </Button>
+        <CreateButton to="/user-data/new">
+          <Trans>Create a new link</Trans>
+        </CreateButton>
       }
     >
       <PagedTable

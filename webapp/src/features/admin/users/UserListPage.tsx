@@ -1,6 +1,6 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { MagnifyingGlassIcon, PlusIcon } from "@radix-ui/react-icons";
+import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import {
   Badge,
   Button,
@@ -17,7 +17,7 @@ import { Link } from "react-router";
 import { userStatuses, type UserStatusFilter, useUsersPage } from "../../../api/users";
 import { roleLabel, statusLabel } from "../../../auth/roleLabels";
 import { useSession } from "../../../auth/session";
-import { ListPage } from "../../../components/ListPage";
+import { CreateButton, ListPage } from "../../../components/ListPage";
 import { PagedTable } from "../../../components/PagedTable";
 import { RowActions } from "../../../components/RowActions";
 import { SortableHeader } from "../../../components/SortableHeader";
@@ -54,12 +54,9 @@ export function UserListPage() {
           <Button asChild variant="soft">
             <Link to="/user-data">{i18n._(pageTitles.userData)}</Link>
           </Button>
-          <Button asChild>
-            <Link to="new">
-              <PlusIcon />
-              <Trans>Create a new user</Trans>
-            </Link>
-          </Button>
+          <CreateButton to="new">
+            <Trans>Create a new user</Trans>
+          </CreateButton>
         </Flex>
       }
     >
