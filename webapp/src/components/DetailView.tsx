@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { ArrowLeftIcon, Pencil1Icon } from "@radix-ui/react-icons";
+import { ArrowLeftIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Button, DataList, Flex } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -14,23 +14,31 @@ export function Fact({ label, children }: { label: ReactNode; children: ReactNod
   );
 }
 
+/** The Fact rows of a detail page. */
+export function Facts({ children }: { children: ReactNode }) {
+  return <DataList.Root>{children}</DataList.Root>;
+}
+
 type DetailViewProps = {
-  /** The Fact rows. */
+  /** The record: its Facts, then what else belongs to it (related records, long texts). */
   children: ReactNode;
   /** The list the record belongs to. */
   backTo: string;
-  /** The record's edit form. */
-  editTo: string;
+  /** The record's edit form; none: no edit button. */
+  editTo?: string;
+  /** The record's delete confirmation; none: no delete button. */
+  deleteTo?: string;
 };
 
 /**
- * The body of a record's detail page: its facts, then the way back to the
- * list and the way on to the edit form, the same for every kind of record.
+ * The body of a record's detail page: the record, then the way back to the
+ * list and the way on to the edit form (or the delete), the same for every
+ * kind of record.
  */
-export function DetailView({ children, backTo, editTo }: DetailViewProps) {
+export function DetailView({ children, backTo, editTo, deleteTo }: DetailViewProps) {
   return (
     <Flex direction="column" gap="5">
-      <DataList.Root>{children}</DataList.Root>
+      {children}
       <Flex gap="3">
         <Button asChild variant="soft" color="gray">
           <Link to={backTo}>
@@ -38,12 +46,22 @@ export function DetailView({ children, backTo, editTo }: DetailViewProps) {
             <Trans>Back</Trans>
           </Link>
         </Button>
-        <Button asChild>
-          <Link to={editTo}>
-            <Pencil1Icon />
-            <Trans>Edit</Trans>
-          </Link>
-        </Button>
+        {editTo && (
+          <Button asChild>
+            <Link to={editTo}>
+              <Pencil1Icon />
+              <Trans>Edit</Trans>
+            </Link>
+          </Button>
+        )}
+        {deleteTo && (
+          <Button asChild color="red" variant="soft">
+            <Link to={deleteTo}>
+              <TrashIcon />
+              <Trans>Delete</Trans>
+            </Link>
+          </Button>
+        )}
       </Flex>
     </Flex>
   );

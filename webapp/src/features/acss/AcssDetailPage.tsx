@@ -1,10 +1,9 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeftIcon, Pencil1Icon } from "@radix-ui/react-icons";
-import { Button, DataList, Flex } from "@radix-ui/themes";
-import { Link, useParams } from "react-router";
+import { useLingui } from "@lingui/react/macro";
+import { useParams } from "react-router";
 import { useAcss } from "../../api/acss";
 import { parseId } from "../../api/ids";
+import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
 import { formatDateTime } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
@@ -20,50 +19,18 @@ export function AcssDetailPage() {
       {!acss ? (
         <PageLoading />
       ) : (
-        <Flex direction="column" gap="5">
-          <DataList.Root>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">{t`Name`}</DataList.Label>
-              <DataList.Value>{acss.name}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">{t`Description`}</DataList.Label>
-              <DataList.Value>{acss.description}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">{t`CSV file`}</DataList.Label>
-              <DataList.Value>
-                <DownloadAcssButton acss={acss} />
-              </DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">{t`Tenant`}</DataList.Label>
-              <DataList.Value>{acss.tenant?.name || "–"}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">{t`Created at`}</DataList.Label>
-              <DataList.Value>{acss.createdAt ? formatDateTime(timestampDate(acss.createdAt)) : ""}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">{t`Active`}</DataList.Label>
-              <DataList.Value>{acss.active ? t`Yes` : t`No`}</DataList.Value>
-            </DataList.Item>
-          </DataList.Root>
-          <Flex gap="3" justify="end">
-            <Button asChild variant="soft" color="gray">
-              <Link to="/acss">
-                <ArrowLeftIcon />
-                <Trans>Back</Trans>
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to={`/acss/${acss.id}/edit`}>
-                <Pencil1Icon />
-                <Trans>Edit</Trans>
-              </Link>
-            </Button>
-          </Flex>
-        </Flex>
+        <DetailView backTo="/acss" editTo={`/acss/${acss.id}/edit`}>
+          <Facts>
+            <Fact label={t`Name`}>{acss.name}</Fact>
+            <Fact label={t`Description`}>{acss.description}</Fact>
+            <Fact label={t`CSV file`}>
+              <DownloadAcssButton acss={acss} />
+            </Fact>
+            <Fact label={t`Tenant`}>{acss.tenant?.name}</Fact>
+            <Fact label={t`Created at`}>{acss.createdAt ? formatDateTime(timestampDate(acss.createdAt)) : ""}</Fact>
+            <Fact label={t`Active`}>{acss.active ? t`Yes` : t`No`}</Fact>
+          </Facts>
+        </DetailView>
       )}
     </FormPage>
   );

@@ -1,9 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Pencil1Icon } from "@radix-ui/react-icons";
-import { Button, DataList, Flex } from "@radix-ui/themes";
-import { Link, useParams } from "react-router";
+import { useLingui } from "@lingui/react/macro";
+import { useParams } from "react-router";
 import { useCustomer } from "../../api/customers";
 import { parseId } from "../../api/ids";
+import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
 import { PageLoading } from "../../pages/PageLoading";
 import { dayNames } from "./ScheduleEditor";
@@ -16,7 +15,7 @@ export function CustomerDetailPage() {
   if (!customer) return <PageLoading />;
   const address = customer.address;
   const schedule = customer.autoManifestDayTime;
-  const rows: [string, string][] = [
+  const facts: [string, string][] = [
     [t`Name`, customer.name],
     [t`CRM ID`, customer.crmid],
     [
@@ -50,29 +49,15 @@ export function CustomerDetailPage() {
   ];
   return (
     <FormPage title={customer.name}>
-      <Flex direction="column" gap="4">
-        <DataList.Root>
-          {rows.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.Label>{label}</DataList.Label>
-              <DataList.Value>{value}</DataList.Value>
-            </DataList.Item>
+      <DetailView backTo="/customer" editTo={`/customer/${customer.id}/edit`}>
+        <Facts>
+          {facts.map(([label, value]) => (
+            <Fact key={label} label={label}>
+              {value}
+            </Fact>
           ))}
-        </DataList.Root>
-        <Flex justify="end" gap="3">
-          <Button asChild variant="soft" color="gray">
-            <Link to="/customer">
-              <Trans>Back</Trans>
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to={`/customer/${customer.id}/edit`}>
-              <Pencil1Icon />
-              <Trans>Edit</Trans>
-            </Link>
-          </Button>
-        </Flex>
-      </Flex>
+        </Facts>
+      </DetailView>
     </FormPage>
   );
 }

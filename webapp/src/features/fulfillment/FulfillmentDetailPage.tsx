@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeftIcon, Pencil1Icon } from "@radix-ui/react-icons";
-import { Button, DataList, Flex, Heading, Table, Text } from "@radix-ui/themes";
-import { Link, useParams } from "react-router";
+import { Heading, Table, Text } from "@radix-ui/themes";
+import { useParams } from "react-router";
 import { parseId } from "../../api/ids";
 import { useFulfillment } from "../../api/organisation";
+import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
 import { PageLoading } from "../../pages/PageLoading";
 
@@ -17,21 +17,11 @@ export function FulfillmentDetailPage() {
       {!fulfillment ? (
         <PageLoading />
       ) : (
-        <Flex direction="column" gap="5">
-          <DataList.Root>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">
-                <Trans>Name</Trans>
-              </DataList.Label>
-              <DataList.Value>{fulfillment.name}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">
-                <Trans>CRM ID</Trans>
-              </DataList.Label>
-              <DataList.Value>{fulfillment.crmid || "–"}</DataList.Value>
-            </DataList.Item>
-          </DataList.Root>
+        <DetailView backTo="/fulfillment" editTo={`/fulfillment/${fulfillment.id}/edit`}>
+          <Facts>
+            <Fact label={<Trans>Name</Trans>}>{fulfillment.name}</Fact>
+            <Fact label={<Trans>CRM ID</Trans>}>{fulfillment.crmid}</Fact>
+          </Facts>
           <Heading as="h2" size="4">
             <Trans>Customers</Trans>
           </Heading>
@@ -61,21 +51,7 @@ export function FulfillmentDetailPage() {
               </Table.Body>
             </Table.Root>
           )}
-          <Flex gap="3">
-            <Button asChild variant="soft" color="gray">
-              <Link to="/fulfillment">
-                <ArrowLeftIcon />
-                <Trans>Back</Trans>
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to={`/fulfillment/${fulfillment.id}/edit`}>
-                <Pencil1Icon />
-                <Trans>Edit</Trans>
-              </Link>
-            </Button>
-          </Flex>
-        </Flex>
+        </DetailView>
       )}
     </FormPage>
   );

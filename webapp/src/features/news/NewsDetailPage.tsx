@@ -1,9 +1,9 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeftIcon, Pencil1Icon } from "@radix-ui/react-icons";
-import { Box, Button, Flex, Heading, Separator, Text } from "@radix-ui/themes";
-import { Link, useParams } from "react-router";
+import { useLingui } from "@lingui/react/macro";
+import { Box, Flex, Heading, Separator, Text } from "@radix-ui/themes";
+import { useParams } from "react-router";
 import { parseId } from "../../api/ids";
 import { useNews } from "../../api/news";
+import { DetailView } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
 import { PageLoading } from "../../pages/PageLoading";
 
@@ -27,7 +27,7 @@ export function NewsDetailPage() {
       {!item ? (
         <PageLoading />
       ) : (
-        <Flex direction="column" gap="4">
+        <DetailView backTo="/news" editTo={`/news/${item.id}/edit`}>
           {sections.map((section, index) => (
             <Flex key={section.lang} direction="column" gap="2" lang={section.lang}>
               {index > 0 && <Separator size="4" />}
@@ -39,21 +39,7 @@ export function NewsDetailPage() {
               <Box className="news-article" dangerouslySetInnerHTML={{ __html: section.article }} />
             </Flex>
           ))}
-          <Flex gap="3" justify="end">
-            <Button asChild variant="soft" color="gray">
-              <Link to="/news">
-                <ArrowLeftIcon />
-                <Trans>Back</Trans>
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to={`/news/${item.id}/edit`}>
-                <Pencil1Icon />
-                <Trans>Edit</Trans>
-              </Link>
-            </Button>
-          </Flex>
-        </Flex>
+        </DetailView>
       )}
     </FormPage>
   );

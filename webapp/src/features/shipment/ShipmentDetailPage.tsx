@@ -1,17 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeftIcon, TrashIcon } from "@radix-ui/react-icons";
-import {
-  Button,
-  Card,
-  Code,
-  Container,
-  DataList,
-  Flex,
-  Heading,
-  Link as RadixLink,
-  ScrollArea,
-  Text,
-} from "@radix-ui/themes";
+import { Card, Code, Container, Flex, Heading, Link as RadixLink, ScrollArea, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { Link, useParams } from "react-router";
@@ -20,7 +8,7 @@ import { parseId } from "../../api/ids";
 import { shipmentLabelPath, useShipment } from "../../api/shipments";
 import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
-import { Fact } from "../../components/DetailView";
+import { DetailView, Fact, Facts } from "../../components/DetailView";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
 import { PageLoading } from "../../pages/PageLoading";
 import { usePageTitle } from "../../shell/usePageTitle";
@@ -48,43 +36,33 @@ export function ShipmentDetailPage() {
         <Heading as="h1" size="7">
           <Trans>Shipment {reference}</Trans>
         </Heading>
-        <DataList.Root>
-          <Fact label={<Trans>Reference number</Trans>}>{shipment.referenceNumber}</Fact>
-          <Fact label={<Trans>Identifier</Trans>}>{shipment.identifier}</Fact>
-          <Fact label={<Trans>Receiver</Trans>}>{shipment.receiverName}</Fact>
-          <Fact label={<Trans>Product</Trans>}>{[shipment.product, shipment.service].filter(Boolean).join(" / ")}</Fact>
-          <Fact label={<Trans>Destination</Trans>}>{shipment.destination}</Fact>
-          <Fact label={<Trans>Submitted at</Trans>}>{when(shipment.submittedAt)}</Fact>
-          <Fact label={<Trans>Label type</Trans>}>{shipment.labelType && labelTypeName(shipment.labelType)}</Fact>
-          <Fact label={<Trans>API client</Trans>}>{shipment.apiClient}</Fact>
-          <Fact label={<Trans>Result</Trans>}>
-            <ShipmentResult shipment={shipment} />
-          </Fact>
-          <Fact label={<Trans>Batch</Trans>}>
-            {shipment.csvShipment > 0n && (
-              <RadixLink asChild>
-                <Link to={`/batch/${shipment.csvShipment}`}>{String(shipment.csvShipment)}</Link>
-              </RadixLink>
-            )}
-          </Fact>
-        </DataList.Root>
-        {shipment.success && !shipment.cancelled && <LabelPreview shipment={shipment} />}
-        {admin && detail.soapRequest && <SoapText title={t`SOAP request`} text={detail.soapRequest} />}
-        {admin && detail.soapResponse && <SoapText title={t`SOAP response`} text={detail.soapResponse} />}
-        <Flex gap="3">
-          <Button asChild variant="soft" color="gray">
-            <Link to="/shipment">
-              <ArrowLeftIcon />
-              <Trans>Back</Trans>
-            </Link>
-          </Button>
-          <Button asChild color="red" variant="soft">
-            <Link to={`/shipment/${shipment.id}/delete`}>
-              <TrashIcon />
-              <Trans>Delete</Trans>
-            </Link>
-          </Button>
-        </Flex>
+        <DetailView backTo="/shipment" deleteTo={`/shipment/${shipment.id}/delete`}>
+          <Facts>
+            <Fact label={<Trans>Reference number</Trans>}>{shipment.referenceNumber}</Fact>
+            <Fact label={<Trans>Identifier</Trans>}>{shipment.identifier}</Fact>
+            <Fact label={<Trans>Receiver</Trans>}>{shipment.receiverName}</Fact>
+            <Fact label={<Trans>Product</Trans>}>
+              {[shipment.product, shipment.service].filter(Boolean).join(" / ")}
+            </Fact>
+            <Fact label={<Trans>Destination</Trans>}>{shipment.destination}</Fact>
+            <Fact label={<Trans>Submitted at</Trans>}>{when(shipment.submittedAt)}</Fact>
+            <Fact label={<Trans>Label type</Trans>}>{shipment.labelType && labelTypeName(shipment.labelType)}</Fact>
+            <Fact label={<Trans>API client</Trans>}>{shipment.apiClient}</Fact>
+            <Fact label={<Trans>Result</Trans>}>
+              <ShipmentResult shipment={shipment} />
+            </Fact>
+            <Fact label={<Trans>Batch</Trans>}>
+              {shipment.csvShipment > 0n && (
+                <RadixLink asChild>
+                  <Link to={`/batch/${shipment.csvShipment}`}>{String(shipment.csvShipment)}</Link>
+                </RadixLink>
+              )}
+            </Fact>
+          </Facts>
+          {shipment.success && !shipment.cancelled && <LabelPreview shipment={shipment} />}
+          {admin && detail.soapRequest && <SoapText title={t`SOAP request`} text={detail.soapRequest} />}
+          {admin && detail.soapResponse && <SoapText title={t`SOAP response`} text={detail.soapResponse} />}
+        </DetailView>
       </Flex>
     </Container>
   );

@@ -1,22 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeftIcon, Pencil1Icon } from "@radix-ui/react-icons";
-import { Button, DataList, Flex, Heading } from "@radix-ui/themes";
-import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { Flex, Heading } from "@radix-ui/themes";
+import { useParams } from "react-router";
 import { parseId } from "../../api/ids";
 import { useTenant } from "../../api/organisation";
+import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
 import { PageLoading } from "../../pages/PageLoading";
 import { HubAddress } from "./HubAddress";
-
-function Item({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.Label minWidth="180px">{label}</DataList.Label>
-      <DataList.Value>{children || "–"}</DataList.Value>
-    </DataList.Item>
-  );
-}
 
 /** /tenant/{id}: one tenant; passwords and keys are never shown, only whether they are set. */
 export function TenantDetailPage() {
@@ -29,16 +19,16 @@ export function TenantDetailPage() {
       {!tenant ? (
         <PageLoading />
       ) : (
-        <Flex direction="column" gap="5">
-          <DataList.Root>
-            <Item label={<Trans>Subsidiary</Trans>}>{tenant.subsidiary}</Item>
-            <Item label={<Trans>Name</Trans>}>{tenant.name}</Item>
-            <Item label={<Trans>Service e-mail</Trans>}>{tenant.serviceEmail}</Item>
-            <Item label={<Trans>Manifest success e-mail</Trans>}>{tenant.manifestSuccessEmail}</Item>
-            <Item label={<Trans>Manifest failure e-mail</Trans>}>{tenant.manifestFailureEmail}</Item>
-            <Item label={<Trans>Self-registration e-mails</Trans>}>{tenant.selfRegistrationEmails.join(", ")}</Item>
-            <Item label={<Trans>Marketing e-mails</Trans>}>{tenant.marketingEmails.join(", ")}</Item>
-            <Item label={<Trans>Address</Trans>}>
+        <DetailView backTo="/tenant" editTo={`/tenant/${tenant.id}/edit`}>
+          <Facts>
+            <Fact label={<Trans>Subsidiary</Trans>}>{tenant.subsidiary}</Fact>
+            <Fact label={<Trans>Name</Trans>}>{tenant.name}</Fact>
+            <Fact label={<Trans>Service e-mail</Trans>}>{tenant.serviceEmail}</Fact>
+            <Fact label={<Trans>Manifest success e-mail</Trans>}>{tenant.manifestSuccessEmail}</Fact>
+            <Fact label={<Trans>Manifest failure e-mail</Trans>}>{tenant.manifestFailureEmail}</Fact>
+            <Fact label={<Trans>Self-registration e-mails</Trans>}>{tenant.selfRegistrationEmails.join(", ")}</Fact>
+            <Fact label={<Trans>Marketing e-mails</Trans>}>{tenant.marketingEmails.join(", ")}</Fact>
+            <Fact label={<Trans>Address</Trans>}>
               {[
                 tenant.address?.street,
                 tenant.address?.additionalAddress,
@@ -47,13 +37,13 @@ export function TenantDetailPage() {
               ]
                 .filter(Boolean)
                 .join(", ")}
-            </Item>
-            <Item label={<Trans>a1 username</Trans>}>{tenant.a1Username}</Item>
-            <Item label={<Trans>a1 password</Trans>}>{set(tenant.a1PasswordSet)}</Item>
-            <Item label={<Trans>a1 API key</Trans>}>{set(tenant.a1ApiKeySet)}</Item>
-            <Item label={<Trans>grp username</Trans>}>{tenant.grpApiUsername}</Item>
-            <Item label={<Trans>grp password</Trans>}>{set(tenant.grpApiPasswordSet)}</Item>
-          </DataList.Root>
+            </Fact>
+            <Fact label={<Trans>a1 username</Trans>}>{tenant.a1Username}</Fact>
+            <Fact label={<Trans>a1 password</Trans>}>{set(tenant.a1PasswordSet)}</Fact>
+            <Fact label={<Trans>a1 API key</Trans>}>{set(tenant.a1ApiKeySet)}</Fact>
+            <Fact label={<Trans>grp username</Trans>}>{tenant.grpApiUsername}</Fact>
+            <Fact label={<Trans>grp password</Trans>}>{set(tenant.grpApiPasswordSet)}</Fact>
+          </Facts>
           <Heading as="h2" size="4">
             <Trans>Hubs</Trans>
           </Heading>
@@ -62,21 +52,7 @@ export function TenantDetailPage() {
               <HubAddress key={String(hub.id)} hub={hub} />
             ))}
           </Flex>
-          <Flex gap="3">
-            <Button asChild variant="soft" color="gray">
-              <Link to="/tenant">
-                <ArrowLeftIcon />
-                <Trans>Back</Trans>
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to={`/tenant/${tenant.id}/edit`}>
-                <Pencil1Icon />
-                <Trans>Edit</Trans>
-              </Link>
-            </Button>
-          </Flex>
-        </Flex>
+        </DetailView>
       )}
     </FormPage>
   );

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useParams } from "react-router";
 import { parseId } from "../../api/ids";
 import { useUserData } from "../../api/userData";
-import { DetailView, Fact } from "../../components/DetailView";
+import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
 import { PageLoading } from "../../pages/PageLoading";
 import { organisationLink } from "./organisationLink";
@@ -18,9 +18,11 @@ export function UserDataDetailPage() {
         <PageLoading />
       ) : (
         <DetailView backTo="/user-data" editTo={`/user-data/${link.id}/edit`}>
-          <Fact label={<Trans>User</Trans>}>{link.user?.login}</Fact>
-          <Fact label={<Trans>Fulfillment</Trans>}>{organisationLink("/fulfillment", link.fulfillment)}</Fact>
-          <Fact label={<Trans>Customer</Trans>}>{organisationLink("/customer", link.customer)}</Fact>
+          <Facts>
+            <Fact label={<Trans>User</Trans>}>{link.user?.login}</Fact>
+            <Fact label={<Trans>Fulfillment</Trans>}>{organisationLink("/fulfillment", link.fulfillment)}</Fact>
+            <Fact label={<Trans>Customer</Trans>}>{organisationLink("/customer", link.customer)}</Fact>
+          </Facts>
         </DetailView>
       )}
     </FormPage>

@@ -4,7 +4,7 @@ import { Badge, Flex } from "@radix-ui/themes";
 import { useParams } from "react-router";
 import { useUser } from "../../../api/users";
 import { roleLabel, statusLabel } from "../../../auth/roleLabels";
-import { DetailView, Fact } from "../../../components/DetailView";
+import { DetailView, Fact, Facts } from "../../../components/DetailView";
 import { FormPage } from "../../../components/FormPage";
 import type { User } from "../../../gen/portal/v1/users_pb";
 import { formatDateTime } from "../../../i18n/format";
@@ -30,27 +30,29 @@ function UserFacts({ user }: { user: User }) {
   const translate = i18n._.bind(i18n);
   return (
     <DetailView backTo="/admin/user-management" editTo={`${userPath(user.login)}/edit`}>
-      <Fact label={<Trans>Login</Trans>}>{user.login}</Fact>
-      <Fact label={<Trans>First name</Trans>}>{user.firstName}</Fact>
-      <Fact label={<Trans>Last name</Trans>}>{user.lastName}</Fact>
-      <Fact label={<Trans>E-mail</Trans>}>{user.email}</Fact>
-      <Fact label={<Trans>Status</Trans>}>{statusLabel(user.activationStatus, translate)}</Fact>
-      <Fact label={<Trans>Language</Trans>}>{user.langKey}</Fact>
-      <Fact label={<Trans>Roles</Trans>}>
-        <Flex gap="1" wrap="wrap">
-          {user.authorities.map((role) => (
-            <Badge key={role} variant="soft">
-              {roleLabel(role, translate)}
-            </Badge>
-          ))}
-        </Flex>
-      </Fact>
-      <Fact label={<Trans>Customer</Trans>}>{user.customer?.name}</Fact>
-      <Fact label={<Trans>Fulfillment</Trans>}>{user.fulfillment?.name}</Fact>
-      <Fact label={<Trans>Created by</Trans>}>{user.createdBy}</Fact>
-      <Fact label={<Trans>Created</Trans>}>{when(user.createdDate)}</Fact>
-      <Fact label={<Trans>Modified by</Trans>}>{user.lastModifiedBy}</Fact>
-      <Fact label={<Trans>Modified</Trans>}>{when(user.lastModifiedDate)}</Fact>
+      <Facts>
+        <Fact label={<Trans>Login</Trans>}>{user.login}</Fact>
+        <Fact label={<Trans>First name</Trans>}>{user.firstName}</Fact>
+        <Fact label={<Trans>Last name</Trans>}>{user.lastName}</Fact>
+        <Fact label={<Trans>E-mail</Trans>}>{user.email}</Fact>
+        <Fact label={<Trans>Status</Trans>}>{statusLabel(user.activationStatus, translate)}</Fact>
+        <Fact label={<Trans>Language</Trans>}>{user.langKey}</Fact>
+        <Fact label={<Trans>Roles</Trans>}>
+          <Flex gap="1" wrap="wrap">
+            {user.authorities.map((role) => (
+              <Badge key={role} variant="soft">
+                {roleLabel(role, translate)}
+              </Badge>
+            ))}
+          </Flex>
+        </Fact>
+        <Fact label={<Trans>Customer</Trans>}>{user.customer?.name}</Fact>
+        <Fact label={<Trans>Fulfillment</Trans>}>{user.fulfillment?.name}</Fact>
+        <Fact label={<Trans>Created by</Trans>}>{user.createdBy}</Fact>
+        <Fact label={<Trans>Created</Trans>}>{when(user.createdDate)}</Fact>
+        <Fact label={<Trans>Modified by</Trans>}>{user.lastModifiedBy}</Fact>
+        <Fact label={<Trans>Modified</Trans>}>{when(user.lastModifiedDate)}</Fact>
+      </Facts>
     </DetailView>
   );
 }
