@@ -9,10 +9,17 @@ import { bearerCredential } from "../api/transport";
 import { storeCredential } from "../auth/credentialStore";
 import { createFailureReporter } from "../errors/reportFailure";
 import { AccountSchema, AccountService } from "../gen/portal/v1/account_pb";
+import { AcssService } from "../gen/portal/v1/acss_pb";
+import { BatchService } from "../gen/portal/v1/batches_pb";
 import { CaptchaService } from "../gen/portal/v1/captcha_pb";
+import { CustomerService } from "../gen/portal/v1/customers_pb";
+import { DocumentService } from "../gen/portal/v1/documents_pb";
 import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
+import { InvoiceReportService } from "../gen/portal/v1/invoice_reports_pb";
 import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/management_pb";
+import { NewsService } from "../gen/portal/v1/news_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
+import { ShipmentService } from "../gen/portal/v1/shipments_pb";
 import { TenantService } from "../gen/portal/v1/tenants_pb";
 import { UserDataService } from "../gen/portal/v1/user_data_pb";
 import { UserService } from "../gen/portal/v1/users_pb";
@@ -61,6 +68,13 @@ type Options = {
   captcha?: Partial<ServiceImpl<typeof CaptchaService>>;
   tenants?: Partial<ServiceImpl<typeof TenantService>>;
   fulfillments?: Partial<ServiceImpl<typeof FulfillmentService>>;
+  customers?: Partial<ServiceImpl<typeof CustomerService>>;
+  batches?: Partial<ServiceImpl<typeof BatchService>>;
+  shipments?: Partial<ServiceImpl<typeof ShipmentService>>;
+  documents?: Partial<ServiceImpl<typeof DocumentService>>;
+  acss?: Partial<ServiceImpl<typeof AcssService>>;
+  news?: Partial<ServiceImpl<typeof NewsService>>;
+  invoiceReports?: Partial<ServiceImpl<typeof InvoiceReportService>>;
   /** Stores a credential and lets the portal answer for this user. */
   signedInAs?: TestUser;
   /** Where the memory router starts; with `state`, what the previous page handed over. */
@@ -70,8 +84,10 @@ type Options = {
 /**
  * Renders the whole app at a path, talking Connect to in-memory handlers
  * instead of a server; the management service answers testProfile() unless
- * the test says otherwise. Without `signedInAs` the visitor is anonymous
- * (the account probe answers 401).
+ * the test says otherwise, a service the test gives no handlers answers
+ * 'unimplemented'. Without `signedInAs` the visitor is anonymous (the
+ * account probe answers 401). The one render helper of the app's tests;
+ * a feature's tests at most preset who is signed in and what their services answer.
  */
 export function renderApp(
   path: string,
@@ -83,6 +99,13 @@ export function renderApp(
     captcha = {},
     tenants = {},
     fulfillments = {},
+    customers = {},
+    batches = {},
+    shipments = {},
+    documents = {},
+    acss = {},
+    news = {},
+    invoiceReports = {},
     signedInAs,
     state,
   }: Options = {},
@@ -106,6 +129,13 @@ export function renderApp(
       router.service(CaptchaService, captcha);
       router.service(TenantService, tenants);
       router.service(FulfillmentService, fulfillments);
+      router.service(CustomerService, customers);
+      router.service(BatchService, batches);
+      router.service(ShipmentService, shipments);
+      router.service(DocumentService, documents);
+      router.service(AcssService, acss);
+      router.service(NewsService, news);
+      router.service(InvoiceReportService, invoiceReports);
       router.service(UserDataService, {
         getMyUserData: () => ({
           userData: {
