@@ -1,12 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Checkbox, Flex, Select, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Checkbox, Flex, Select, Text, TextArea, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { useAcss, useSaveAcss } from "../../api/acss";
 import { parseId } from "../../api/ids";
 import { Field } from "../../components/form/Field";
-import { FormMessages } from "../../components/form/FormMessages";
+import { FormFooter } from "../../components/form/FormFooter";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
@@ -131,17 +131,7 @@ function AcssForm({ current }: { current: Acss | null }) {
             <Trans>Active</Trans>
           </Flex>
         </Text>
-        <FormMessages messages={failure.messages} />
-        <Flex justify="end" gap="3">
-          <Button asChild variant="soft" color="gray">
-            <Link to="/acss">
-              <Trans>Cancel</Trans>
-            </Link>
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Flex>
+        <FormFooter messages={failure.messages} cancelTo="/acss" saving={save.isPending} />
       </Flex>
     </form>
   );

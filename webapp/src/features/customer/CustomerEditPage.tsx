@@ -15,7 +15,7 @@ import {
   TextField,
 } from "@radix-ui/themes";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import {
   type CredentialCheck,
   useCheckCredentials,
@@ -30,7 +30,7 @@ import { useCustomerChoices, useTenantPage } from "../../api/organisation";
 import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
 import { Field } from "../../components/form/Field";
-import { FormMessages } from "../../components/form/FormMessages";
+import { FormFooter } from "../../components/form/FormFooter";
 import { TextInputField } from "../../components/form/TextInputField";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
@@ -213,17 +213,11 @@ function CustomerFormView({ current }: { current: Customer | null }) {
         )}
       </Tabs.Root>
       <Flex direction="column" gap="3" mt="4">
-        <FormMessages messages={failure.messages} />
-        <Flex justify="end" gap="3">
-          <Button asChild variant="soft" color="gray">
-            <Link to={current ? `/customer/${current.id}` : "/customer"}>
-              <Trans>Cancel</Trans>
-            </Link>
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Flex>
+        <FormFooter
+          messages={failure.messages}
+          cancelTo={current ? `/customer/${current.id}` : "/customer"}
+          saving={create.isPending || update.isPending}
+        />
       </Flex>
     </form>
   );

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Checkbox, Flex, Text, TextField } from "@radix-ui/themes";
+import { Checkbox, Flex, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { useDocument, useDocuments, useSaveDocument } from "../../api/documents";
 import { parseId } from "../../api/ids";
 import { Field } from "../../components/form/Field";
-import { FormMessages } from "../../components/form/FormMessages";
+import { FormFooter } from "../../components/form/FormFooter";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
@@ -119,17 +119,7 @@ function DocumentForm({ info, current, count }: { info: KindInfo; current: Docum
             </Flex>
           </Text>
         )}
-        <FormMessages messages={failure.messages} />
-        <Flex justify="end" gap="3">
-          <Button asChild variant="soft" color="gray">
-            <Link to={info.base}>
-              <Trans>Cancel</Trans>
-            </Link>
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Flex>
+        <FormFooter messages={failure.messages} cancelTo={info.base} saving={save.isPending} />
       </Flex>
     </form>
   );

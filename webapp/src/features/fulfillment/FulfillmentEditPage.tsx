@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { AlertDialog, Button, Flex } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { parseId } from "../../api/ids";
 import {
   type FulfillmentInit,
@@ -11,7 +11,7 @@ import {
   useSaveFulfillment,
 } from "../../api/organisation";
 import { Field } from "../../components/form/Field";
-import { FormMessages } from "../../components/form/FormMessages";
+import { FormFooter } from "../../components/form/FormFooter";
 import { TextInputField } from "../../components/form/TextInputField";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
@@ -111,17 +111,7 @@ function FulfillmentFormView({ current }: { current: Fulfillment | null }) {
             />
           )}
         </Field>
-        <FormMessages messages={failure.messages} />
-        <Flex justify="end" gap="3">
-          <Button asChild variant="soft" color="gray">
-            <Link to="/fulfillment">
-              <Trans>Cancel</Trans>
-            </Link>
-          </Button>
-          <Button type="submit" loading={check.isPending || save.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Flex>
+        <FormFooter messages={failure.messages} cancelTo="/fulfillment" saving={check.isPending || save.isPending} />
       </Flex>
       {moving && <MoveConfirmation moving={moving} onCancel={() => setMoving(null)} onConfirm={store} />}
     </form>

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Flex, Heading, TextArea, TextField } from "@radix-ui/themes";
+import { Flex, Heading, TextArea, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { parseId } from "../../api/ids";
 import { useNews, useSaveNews } from "../../api/news";
 import { Field } from "../../components/form/Field";
-import { FormMessages } from "../../components/form/FormMessages";
+import { FormFooter } from "../../components/form/FormFooter";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import type { News } from "../../gen/portal/v1/news_pb";
@@ -98,17 +98,11 @@ function NewsForm({ current }: { current: News | null }) {
             </Field>
           </Flex>
         ))}
-        <FormMessages messages={failure.messages} />
-        <Flex justify="end" gap="3">
-          <Button asChild variant="soft" color="gray">
-            <Link to={current ? `/news/${current.id}` : "/news"}>
-              <Trans>Cancel</Trans>
-            </Link>
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Flex>
+        <FormFooter
+          messages={failure.messages}
+          cancelTo={current ? `/news/${current.id}` : "/news"}
+          saving={save.isPending}
+        />
       </Flex>
     </form>
   );

@@ -11,7 +11,7 @@ import {
 } from "@radix-ui/react-icons";
 import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { parseId } from "../../api/ids";
 import {
   type CredentialCheck,
@@ -22,7 +22,7 @@ import {
 } from "../../api/organisation";
 import { isSuperAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
-import { FormMessages } from "../../components/form/FormMessages";
+import { FormFooter } from "../../components/form/FormFooter";
 import { TextInputField } from "../../components/form/TextInputField";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
@@ -388,17 +388,7 @@ function TenantFormView({ current }: { current: Tenant | null }) {
             </Flex>
           </Card>
         ))}
-        <FormMessages messages={failure.messages} />
-        <Flex justify="end" gap="3">
-          <Button asChild variant="soft" color="gray">
-            <Link to="/tenant">
-              <Trans>Cancel</Trans>
-            </Link>
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Flex>
+        <FormFooter messages={failure.messages} cancelTo="/tenant" saving={save.isPending} />
       </Flex>
     </form>
   );

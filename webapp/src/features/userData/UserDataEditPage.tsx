@@ -1,12 +1,12 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Flex, Select, Text } from "@radix-ui/themes";
+import { useLingui } from "@lingui/react/macro";
+import { Flex, Select, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { parseId } from "../../api/ids";
 import { type UserDataInit, useCreateUserData, useUpdateUserData, useUserData } from "../../api/userData";
 import { useAllUsers } from "../../api/users";
 import { Field } from "../../components/form/Field";
-import { FormMessages } from "../../components/form/FormMessages";
+import { FormFooter } from "../../components/form/FormFooter";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
@@ -135,17 +135,11 @@ function LinkFormView({ current }: { current: UserData | null }) {
             </Select.Root>
           )}
         </Field>
-        <FormMessages messages={failure.messages} />
-        <Flex justify="end" gap="3">
-          <Button asChild variant="soft" color="gray">
-            <Link to={current ? `/user-data/${current.id}` : "/user-data"}>
-              <Trans>Cancel</Trans>
-            </Link>
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Flex>
+        <FormFooter
+          messages={failure.messages}
+          cancelTo={current ? `/user-data/${current.id}` : "/user-data"}
+          saving={create.isPending || update.isPending}
+        />
       </Flex>
     </form>
   );

@@ -1,12 +1,12 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Flex, Grid, Select } from "@radix-ui/themes";
+import { useLingui } from "@lingui/react/macro";
+import { Flex, Grid, Select } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { useAuthorities, useCreateUser, useUpdateUser, useUser } from "../../../api/users";
 import { checkEmail, checkLogin, checkPassword } from "../../../auth/accountRules";
 import { activationStatuses, roleLabel, statusLabel } from "../../../auth/roleLabels";
 import { Field } from "../../../components/form/Field";
-import { FormMessages } from "../../../components/form/FormMessages";
+import { FormFooter } from "../../../components/form/FormFooter";
 import { LanguageField } from "../../../components/form/LanguageField";
 import { PasswordField } from "../../../components/form/PasswordField";
 import { TextInputField } from "../../../components/form/TextInputField";
@@ -201,17 +201,11 @@ function UserFormView({ initial, existing = false }: { initial: UserForm; existi
             onGenerate={() => {}}
           />
         )}
-        <FormMessages messages={failure.messages} />
-        <Flex justify="end" gap="3">
-          <Button asChild variant="soft" color="gray">
-            <Link to={existing ? userPath(initial.login) : "/admin/user-management"}>
-              <Trans>Cancel</Trans>
-            </Link>
-          </Button>
-          <Button type="submit" loading={saving}>
-            <Trans>Save</Trans>
-          </Button>
-        </Flex>
+        <FormFooter
+          messages={failure.messages}
+          cancelTo={existing ? userPath(initial.login) : "/admin/user-management"}
+          saving={saving}
+        />
       </Flex>
     </form>
   );
