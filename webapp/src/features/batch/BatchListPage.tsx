@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { DownloadIcon } from "@radix-ui/react-icons";
-import { Button, Flex, Table, Text } from "@radix-ui/themes";
+import { Flex, Table, Text } from "@radix-ui/themes";
 import { batchFiles, batchPageSizes, useBatchPage } from "../../api/batches";
 import { saveDownloaded, useFileDownload } from "../../api/download";
 import { useActiveCustomer } from "../../auth/activeCustomer";
+import { DownloadButton } from "../../components/DownloadButton";
 import { CreateButton, ListPage } from "../../components/ListPage";
 import { PagedTable } from "../../components/PagedTable";
 import { usePageParams } from "../../components/pageParams";
@@ -113,21 +113,15 @@ function BatchRow({ batch }: { batch: Batch }) {
 
 /** The uploaded file's name, which downloads it as it was uploaded. */
 function SourceDownload({ batch }: { batch: Batch }) {
-  const { t } = useLingui();
   const download = useFileDownload();
   const name = batch.csvFileName;
   return (
-    <Button
-      variant="ghost"
-      size="1"
+    <DownloadButton
+      fileName={name}
       loading={download.isPending}
-      aria-label={t`Download ${name}`}
       onClick={() =>
         download.mutate({ path: batchFiles.csv(batch.id) }, { onSuccess: (file) => saveDownloaded(file, name) })
       }
-    >
-      <DownloadIcon />
-      {name}
-    </Button>
+    />
   );
 }
