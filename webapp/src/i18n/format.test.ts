@@ -1,5 +1,6 @@
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatDecimal, formatEuro, formatNumber } from "./format";
+import { formatDate, formatDateTime, formatDecimal, formatEuro, formatNumber, formatTimestamp } from "./format";
 
 // Built from local fields, so the expectation holds in any time zone.
 const date = new Date(2026, 0, 5, 9, 7, 30);
@@ -11,6 +12,11 @@ describe("dates (spec 1 §9)", () => {
 
   it("formats DD.MM.YYYY HH:mm", () => {
     expect(formatDateTime(date)).toBe("05.01.2026 09:07");
+  });
+
+  it("formats an API timestamp like a date and time, and none as nothing", () => {
+    expect(formatTimestamp(timestampFromDate(date))).toBe("05.01.2026 09:07");
+    expect(formatTimestamp(undefined)).toBe("");
   });
 });
 

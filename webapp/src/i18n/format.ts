@@ -1,3 +1,5 @@
+import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
+
 /**
  * Date and number formats of spec 1 §9. Dates use the fixed European pattern
  * DD.MM.YYYY in every locale; numbers follow the locale's grouping and decimal
@@ -14,6 +16,11 @@ export function formatDate(date: Date): string {
 /** DD.MM.YYYY HH:mm in the browser's time zone. */
 export function formatDateTime(date: Date): string {
   return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** DD.MM.YYYY HH:mm of an API timestamp in the browser's time zone; empty when there is none. */
+export function formatTimestamp(timestamp: Timestamp | undefined): string {
+  return timestamp ? formatDateTime(timestampDate(timestamp)) : "";
 }
 
 /** Whole number with thousands separators (pattern 0,0). */

@@ -1,11 +1,10 @@
-import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useLingui } from "@lingui/react/macro";
 import { useParams } from "react-router";
 import { useAcss } from "../../api/acss";
 import { parseId } from "../../api/ids";
 import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
-import { formatDateTime } from "../../i18n/format";
+import { formatTimestamp } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
 import { DownloadAcssButton } from "./DownloadAcssButton";
 
@@ -27,7 +26,7 @@ export function AcssDetailPage() {
               <DownloadAcssButton acss={acss} />
             </Fact>
             <Fact label={t`Tenant`}>{acss.tenant?.name}</Fact>
-            <Fact label={t`Created at`}>{acss.createdAt ? formatDateTime(timestampDate(acss.createdAt)) : ""}</Fact>
+            <Fact label={t`Created at`}>{formatTimestamp(acss.createdAt)}</Fact>
             <Fact label={t`Active`}>{acss.active ? t`Yes` : t`No`}</Fact>
           </Facts>
         </DetailView>

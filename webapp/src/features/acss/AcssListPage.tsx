@@ -1,4 +1,3 @@
-import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Link as RadixLink, Table } from "@radix-ui/themes";
 import { Link } from "react-router";
@@ -8,7 +7,7 @@ import { PagedTable } from "../../components/PagedTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { Acss } from "../../gen/portal/v1/acss_pb";
-import { formatDateTime } from "../../i18n/format";
+import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../routes/pageTitles";
 import { DownloadAcssButton } from "./DownloadAcssButton";
 
@@ -76,7 +75,7 @@ function AcssRow({ acss }: { acss: Acss }) {
         <DownloadAcssButton acss={acss} />
       </Table.Cell>
       <Table.Cell>{acss.tenant?.name}</Table.Cell>
-      <Table.Cell>{acss.createdAt ? formatDateTime(timestampDate(acss.createdAt)) : ""}</Table.Cell>
+      <Table.Cell>{formatTimestamp(acss.createdAt)}</Table.Cell>
       <Table.Cell>
         {acss.active && (
           <Badge color="green">

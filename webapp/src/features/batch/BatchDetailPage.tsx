@@ -11,6 +11,7 @@ import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
 import { Fact } from "../../components/DetailView";
 import type { Batch } from "../../gen/portal/v1/batches_pb";
+import { formatTimestamp } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
 import { usePageTitle } from "../../shell/usePageTitle";
 import { BatchActionsBar } from "./BatchActionsBar";
@@ -21,7 +22,6 @@ import { batchPollMs, inProgress } from "./batchStatus";
 import { BatchStepper } from "./BatchStepper";
 import { labelTypeName } from "./labelTypes";
 import { failureText } from "./violationText";
-import { when } from "./when";
 
 /** The most rows one batch may send (spec 2 §9). */
 export const maxRows = 2000;
@@ -110,8 +110,12 @@ function BatchFacts({ batch }: { batch: Batch }) {
       <Fact label={<Trans>Status</Trans>}>
         <BatchStatus batch={batch} />
       </Fact>
-      <Fact label={<Trans>Created</Trans>}>{[when(batch.createdAt), batch.createdBy].filter(Boolean).join(", ")}</Fact>
-      <Fact label={<Trans>Sent</Trans>}>{[when(batch.sentAt), batch.sentBy].filter(Boolean).join(", ")}</Fact>
+      <Fact label={<Trans>Created</Trans>}>
+        {[formatTimestamp(batch.createdAt), batch.createdBy].filter(Boolean).join(", ")}
+      </Fact>
+      <Fact label={<Trans>Sent</Trans>}>
+        {[formatTimestamp(batch.sentAt), batch.sentBy].filter(Boolean).join(", ")}
+      </Fact>
       <Fact label={<Trans>Rows</Trans>}>{String(batch.rowCount)}</Fact>
       <Fact label={<Trans>Label type</Trans>}>{batch.labelType && labelTypeName(batch.labelType)}</Fact>
     </DataList.Root>

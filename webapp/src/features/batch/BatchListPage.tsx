@@ -11,11 +11,11 @@ import { PageSizeSelect } from "../../components/PageSizeSelect";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { Batch } from "../../gen/portal/v1/batches_pb";
+import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../routes/pageTitles";
 import { BatchStatus } from "./BatchStatusIcon";
 import { listRowActions } from "./batchStatus";
 import { ShippingTabs } from "./ShippingTabs";
-import { when } from "./when";
 
 /** The source of the batch of single parcels: there is no file to download. */
 export const singleParcelsSource = "Single Parcels";
@@ -93,8 +93,8 @@ function BatchRow({ batch }: { batch: Batch }) {
   const name = batch.csvFileName;
   return (
     <Table.Row align="center">
-      <Table.RowHeaderCell>{when(batch.createdAt)}</Table.RowHeaderCell>
-      <Table.Cell>{when(batch.sentAt)}</Table.Cell>
+      <Table.RowHeaderCell>{formatTimestamp(batch.createdAt)}</Table.RowHeaderCell>
+      <Table.Cell>{formatTimestamp(batch.sentAt)}</Table.Cell>
       <Table.Cell>{batch.sentBy}</Table.Cell>
       <Table.Cell>{name === singleParcelsSource ? <Text>{name}</Text> : <SourceDownload batch={batch} />}</Table.Cell>
       <Table.Cell>

@@ -1,11 +1,10 @@
-import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useLingui } from "@lingui/react/macro";
 import { useParams } from "react-router";
 import { useDocument } from "../../api/documents";
 import { parseId } from "../../api/ids";
 import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
-import { formatDateTime } from "../../i18n/format";
+import { formatTimestamp } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
 import { DownloadDocumentButton } from "./DownloadDocumentButton";
 import type { KindInfo } from "./kinds";
@@ -27,7 +26,7 @@ export function DocumentDetailPage({ info }: { info: KindInfo }) {
               <DownloadDocumentButton kind={info.kind} doc={doc} />
             </Fact>
             <Fact label={t`Content type`}>{doc.documentContentType}</Fact>
-            <Fact label={t`Created at`}>{doc.createdAt ? formatDateTime(timestampDate(doc.createdAt)) : ""}</Fact>
+            <Fact label={t`Created at`}>{formatTimestamp(doc.createdAt)}</Fact>
             <Fact label={t`Active`}>{doc.active ? t`Yes` : t`No`}</Fact>
           </Facts>
         </DetailView>

@@ -1,4 +1,3 @@
-import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Link as RadixLink, Table } from "@radix-ui/themes";
 import { Link } from "react-router";
@@ -8,7 +7,7 @@ import { PagedTable } from "../../components/PagedTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { Document } from "../../gen/portal/v1/documents_pb";
-import { formatDateTime } from "../../i18n/format";
+import { formatTimestamp } from "../../i18n/format";
 import { DownloadDocumentButton } from "./DownloadDocumentButton";
 import type { KindInfo } from "./kinds";
 
@@ -72,7 +71,7 @@ function DocumentRow({ info, doc }: { info: KindInfo; doc: Document }) {
       <Table.Cell>
         <DownloadDocumentButton kind={info.kind} doc={doc} />
       </Table.Cell>
-      <Table.Cell>{doc.createdAt ? formatDateTime(timestampDate(doc.createdAt)) : ""}</Table.Cell>
+      <Table.Cell>{formatTimestamp(doc.createdAt)}</Table.Cell>
       <Table.Cell>
         {doc.active ? (
           <Badge color="green">

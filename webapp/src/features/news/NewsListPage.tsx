@@ -1,4 +1,3 @@
-import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowDownIcon, ArrowUpIcon, DragHandleDots2Icon } from "@radix-ui/react-icons";
 import { Flex, IconButton, Link as RadixLink, Table, VisuallyHidden } from "@radix-ui/themes";
@@ -10,7 +9,7 @@ import { PagedTable } from "../../components/PagedTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { News } from "../../gen/portal/v1/news_pb";
-import { formatDateTime } from "../../i18n/format";
+import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../routes/pageTitles";
 
 /**
@@ -157,7 +156,7 @@ function NewsRow({ item, index, last, highlighted, onMove, onDragStart, onDragEn
           </IconButton>
         </Flex>
       </Table.Cell>
-      <Table.Cell>{item.createdAt ? formatDateTime(timestampDate(item.createdAt)) : ""}</Table.Cell>
+      <Table.Cell>{formatTimestamp(item.createdAt)}</Table.Cell>
       <Table.RowHeaderCell>
         <RadixLink asChild>
           <Link to={path}>{item.summaryEn}</Link>

@@ -10,11 +10,11 @@ import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
 import { DetailView, Fact, Facts } from "../../components/DetailView";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
+import { formatTimestamp } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
 import { usePageTitle } from "../../shell/usePageTitle";
 import { ShipmentResult } from "../batch/BatchShipmentsTab";
 import { labelTypeName } from "../batch/labelTypes";
-import { when } from "../batch/when";
 
 /**
  * /shipment/{id} (spec 2 §2.2): the shipment, when it was submitted, its
@@ -45,7 +45,7 @@ export function ShipmentDetailPage() {
               {[shipment.product, shipment.service].filter(Boolean).join(" / ")}
             </Fact>
             <Fact label={<Trans>Destination</Trans>}>{shipment.destination}</Fact>
-            <Fact label={<Trans>Submitted at</Trans>}>{when(shipment.submittedAt)}</Fact>
+            <Fact label={<Trans>Submitted at</Trans>}>{formatTimestamp(shipment.submittedAt)}</Fact>
             <Fact label={<Trans>Label type</Trans>}>{shipment.labelType && labelTypeName(shipment.labelType)}</Fact>
             <Fact label={<Trans>API client</Trans>}>{shipment.apiClient}</Fact>
             <Fact label={<Trans>Result</Trans>}>

@@ -11,10 +11,10 @@ import { PageSizeSelect } from "../../components/PageSizeSelect";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
+import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../routes/pageTitles";
 import { ShipmentResult } from "../batch/BatchShipmentsTab";
 import { labelTypeName } from "../batch/labelTypes";
-import { when } from "../batch/when";
 
 const filters: ShipmentFilter[] = ["ALL", "CHANGED", "ERROR"];
 
@@ -131,7 +131,7 @@ function ShipmentRow({ shipment }: { shipment: BatchShipment }) {
       <Table.Cell>{shipment.receiverName}</Table.Cell>
       <Table.Cell>{shipment.product}</Table.Cell>
       <Table.Cell>{shipment.destination}</Table.Cell>
-      <Table.Cell>{when(shipment.submittedAt)}</Table.Cell>
+      <Table.Cell>{formatTimestamp(shipment.submittedAt)}</Table.Cell>
       <Table.Cell>{shipment.labelType && labelTypeName(shipment.labelType)}</Table.Cell>
       <Table.Cell>
         {shipment.csvShipment > 0n && (

@@ -1,4 +1,3 @@
-import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Flex } from "@radix-ui/themes";
 import { useParams } from "react-router";
@@ -7,7 +6,7 @@ import { roleLabel, statusLabel } from "../../../auth/roleLabels";
 import { DetailView, Fact, Facts } from "../../../components/DetailView";
 import { FormPage } from "../../../components/FormPage";
 import type { User } from "../../../gen/portal/v1/users_pb";
-import { formatDateTime } from "../../../i18n/format";
+import { formatTimestamp } from "../../../i18n/format";
 import { PageLoading } from "../../../pages/PageLoading";
 import { userPath } from "./userPath";
 
@@ -22,8 +21,6 @@ export function UserDetailPage() {
     </FormPage>
   );
 }
-
-const when = (timestamp: Timestamp | undefined) => (timestamp ? formatDateTime(timestampDate(timestamp)) : "");
 
 function UserFacts({ user }: { user: User }) {
   const { i18n } = useLingui();
@@ -49,9 +46,9 @@ function UserFacts({ user }: { user: User }) {
         <Fact label={<Trans>Customer</Trans>}>{user.customer?.name}</Fact>
         <Fact label={<Trans>Fulfillment</Trans>}>{user.fulfillment?.name}</Fact>
         <Fact label={<Trans>Created by</Trans>}>{user.createdBy}</Fact>
-        <Fact label={<Trans>Created</Trans>}>{when(user.createdDate)}</Fact>
+        <Fact label={<Trans>Created</Trans>}>{formatTimestamp(user.createdDate)}</Fact>
         <Fact label={<Trans>Modified by</Trans>}>{user.lastModifiedBy}</Fact>
-        <Fact label={<Trans>Modified</Trans>}>{when(user.lastModifiedDate)}</Fact>
+        <Fact label={<Trans>Modified</Trans>}>{formatTimestamp(user.lastModifiedDate)}</Fact>
       </Facts>
     </DetailView>
   );

@@ -1,4 +1,3 @@
-import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import {
@@ -22,7 +21,7 @@ import { PagedTable } from "../../../components/PagedTable";
 import { RowActions } from "../../../components/RowActions";
 import { SortableHeader } from "../../../components/SortableHeader";
 import type { User } from "../../../gen/portal/v1/users_pb";
-import { formatDateTime } from "../../../i18n/format";
+import { formatTimestamp } from "../../../i18n/format";
 import { pageTitles } from "../../../routes/pageTitles";
 import { useUserListParams } from "./userListParams";
 import { userPath } from "./userPath";
@@ -157,7 +156,7 @@ function UserRow({ user }: { user: User }) {
           ))}
         </Flex>
       </Table.Cell>
-      <Table.Cell>{modified ? formatDateTime(timestampDate(modified)) : ""}</Table.Cell>
+      <Table.Cell>{formatTimestamp(modified)}</Table.Cell>
       <Table.Cell>
         <RowActions
           path={path}
