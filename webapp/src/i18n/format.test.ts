@@ -1,6 +1,14 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatDecimal, formatEuro, formatNumber, formatTimestamp } from "./format";
+import {
+  addressLine,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatEuro,
+  formatNumber,
+  formatTimestamp,
+} from "./format";
 
 // Built from local fields, so the expectation holds in any time zone.
 const date = new Date(2026, 0, 5, 9, 7, 30);
@@ -38,5 +46,15 @@ describe("numbers (spec 1 §9)", () => {
   it("rounds 0,0 to whole numbers and shows decimals of 0,0.[00] only when present", () => {
     expect(formatNumber(1234.6, "de")).toBe("1.235");
     expect(formatDecimal(1234, "de")).toBe("1.234");
+  });
+});
+
+describe("addresses", () => {
+  const address = { street: "Hauptstr. 1", additionalAddress: "", zipCode: "50667", city: "Köln", countryCode: "DE" };
+
+  it("puts an address on one line without its empty parts", () => {
+    expect(addressLine(address)).toBe("Hauptstr. 1, 50667 Köln, DE");
+    expect(addressLine({ ...address, additionalAddress: "Hof 2", zipCode: "" })).toBe("Hauptstr. 1, Hof 2, Köln, DE");
+    expect(addressLine(undefined)).toBe("");
   });
 });

@@ -23,6 +23,16 @@ export function formatTimestamp(timestamp: Timestamp | undefined): string {
   return timestamp ? formatDateTime(timestampDate(timestamp)) : "";
 }
 
+/** The parts of an address (a customer's, a tenant's, a hub's) that addressLine shows. */
+type AddressParts = { street: string; additionalAddress: string; zipCode: string; city: string; countryCode: string };
+
+/** An address on one line, "Street, Additional, Zip City, CC", leaving out what is empty. */
+export function addressLine(address: AddressParts | undefined): string {
+  if (!address) return "";
+  const { street, additionalAddress, zipCode, city, countryCode } = address;
+  return [street, additionalAddress, `${zipCode} ${city}`.trim(), countryCode].filter(Boolean).join(", ");
+}
+
 /** Whole number with thousands separators (pattern 0,0). */
 export function formatNumber(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);

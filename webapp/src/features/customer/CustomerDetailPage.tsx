@@ -4,6 +4,7 @@ import { useCustomer } from "../../api/customers";
 import { parseId } from "../../api/ids";
 import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
+import { addressLine } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
 import { dayNames } from "./ScheduleEditor";
 
@@ -13,22 +14,11 @@ export function CustomerDetailPage() {
   const id = parseId(useParams().id);
   const { data: customer } = useCustomer(id);
   if (!customer) return <PageLoading />;
-  const address = customer.address;
   const schedule = customer.autoManifestDayTime;
   const facts: [string, string][] = [
     [t`Name`, customer.name],
     [t`CRM ID`, customer.crmid],
-    [
-      t`Address`,
-      [
-        address?.street,
-        address?.additionalAddress,
-        `${address?.zipCode ?? ""} ${address?.city ?? ""}`.trim(),
-        address?.countryCode,
-      ]
-        .filter(Boolean)
-        .join(", "),
-    ],
+    [t`Address`, addressLine(customer.address)],
     [t`Hub`, customer.hub?.name ?? ""],
     [t`Language`, customer.language],
     [t`Label type`, customer.labelType === "Zebra" ? "ZPL" : customer.labelType],

@@ -1,12 +1,10 @@
 import { Trans } from "@lingui/react/macro";
 import { Badge, Flex, Text } from "@radix-ui/themes";
 import type { Hub } from "../../gen/portal/v1/tenants_pb";
+import { addressLine } from "../../i18n/format";
 
 /** One hub with its address; the default hub is highlighted (spec 3 §2). */
 export function HubAddress({ hub }: { hub: Hub }) {
-  const address = [hub.street, hub.additionalAddress, `${hub.zipCode} ${hub.city}`.trim(), hub.countryCode]
-    .filter(Boolean)
-    .join(", ");
   return (
     <Flex
       direction="column"
@@ -27,7 +25,7 @@ export function HubAddress({ hub }: { hub: Hub }) {
         )}
       </Flex>
       <Text size="1" color="gray">
-        {address}
+        {addressLine(hub)}
       </Text>
     </Flex>
   );

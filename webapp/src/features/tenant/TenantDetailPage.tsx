@@ -5,6 +5,7 @@ import { parseId } from "../../api/ids";
 import { useTenant } from "../../api/organisation";
 import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
+import { addressLine } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
 import { HubAddress } from "./HubAddress";
 
@@ -28,16 +29,7 @@ export function TenantDetailPage() {
             <Fact label={<Trans>Manifest failure e-mail</Trans>}>{tenant.manifestFailureEmail}</Fact>
             <Fact label={<Trans>Self-registration e-mails</Trans>}>{tenant.selfRegistrationEmails.join(", ")}</Fact>
             <Fact label={<Trans>Marketing e-mails</Trans>}>{tenant.marketingEmails.join(", ")}</Fact>
-            <Fact label={<Trans>Address</Trans>}>
-              {[
-                tenant.address?.street,
-                tenant.address?.additionalAddress,
-                `${tenant.address?.zipCode ?? ""} ${tenant.address?.city ?? ""}`.trim(),
-                tenant.address?.countryCode,
-              ]
-                .filter(Boolean)
-                .join(", ")}
-            </Fact>
+            <Fact label={<Trans>Address</Trans>}>{addressLine(tenant.address)}</Fact>
             <Fact label={<Trans>a1 username</Trans>}>{tenant.a1Username}</Fact>
             <Fact label={<Trans>a1 password</Trans>}>{set(tenant.a1PasswordSet)}</Fact>
             <Fact label={<Trans>a1 API key</Trans>}>{set(tenant.a1ApiKeySet)}</Fact>
