@@ -274,3 +274,20 @@ func TestRESTQueryParameters(t *testing.T) {
 		t.Errorf("a malformed parameter = %d %q %s", rsp.StatusCode, rsp.Header.Get("Content-Type"), body)
 	}
 }
+
+// A body that is not the request's JSON is the caller's mistake: 400 with a
+// problem document, never a 500.
+func TestMalformedRESTBodiesAreBadRequests(t *testing.T) {
+	srv := newServer(t, healthyQueries())
+	for _, body := range []string{"{", "not json", `{"csv":123}`, `{"csv":"***"}`} {
+		rsp, err := srv.Client().Post(srv.URL+"/web/api/batches", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(rsp.Body)
+		var p struct{ Message string }
+		if json.Unmarshal(got, &p) != nil || rsp.StatusCode != http.StatusBadRequest || p.Message != "error.http.400" {
+			t.Errorf("%q = %d %s", body, rsp.StatusCode, got)
+		}
+	}
+}

@@ -1,8 +1,11 @@
 package rpc
 
 import (
+	"connectrpc.com/connect"
+	"connectrpc.com/vanguard"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // jsonCodec writes every field, also zero values, so that Connect JSON
@@ -18,4 +21,28 @@ func (jsonCodec) Marshal(msg any) ([]byte, error) {
 
 func (jsonCodec) Unmarshal(data []byte, msg any) error {
 	return protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal(data, msg.(proto.Message))
+}
+
+// restJSONCodec is vanguard's JSON codec for REST bodies, except that a body
+// it cannot read is the caller's mistake (400), not the server's (vanguard
+// reports a plain decoding error as unknown, which becomes a 500).
+type restJSONCodec struct{ *vanguard.JSONCodec }
+
+func newRESTJSONCodec(r vanguard.TypeResolver) vanguard.Codec {
+	return restJSONCodec{vanguard.NewJSONCodec(r)}
+}
+
+func (c restJSONCodec) Unmarshal(data []byte, msg proto.Message) error {
+	return malformed(c.JSONCodec.Unmarshal(data, msg))
+}
+
+func (c restJSONCodec) UnmarshalField(data []byte, msg proto.Message, field protoreflect.FieldDescriptor) error {
+	return malformed(c.JSONCodec.UnmarshalField(data, msg, field))
+}
+
+func malformed(err error) error {
+	if err == nil {
+		return nil
+	}
+	return connect.NewError(connect.CodeInvalidArgument, err)
 }

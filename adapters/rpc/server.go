@@ -72,7 +72,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewShipmentServiceHandler(h.Shipments, options))
 
 	rest, err := vanguard.NewTranscoder(services,
-		vanguard.WithCodec(func(r vanguard.TypeResolver) vanguard.Codec { return vanguard.NewJSONCodec(r) }),
+		vanguard.WithCodec(newRESTJSONCodec),
 		vanguard.WithUnknownHandler(apiNotFound(fallback)),
 	)
 	if err != nil {
