@@ -60,7 +60,8 @@ export function testAccount(user: TestUser) {
   });
 }
 
-type Options = {
+/** What a test says about the portal: each service's handlers, who is signed in, where the router starts. */
+export type RenderOptions = {
   management?: Partial<ServiceImpl<typeof ManagementService>>;
   account?: Partial<ServiceImpl<typeof AccountService>>;
   users?: Partial<ServiceImpl<typeof UserService>>;
@@ -108,7 +109,7 @@ export function renderApp(
     invoiceReports = {},
     signedInAs,
     state,
-  }: Options = {},
+  }: RenderOptions = {},
 ) {
   if (signedInAs) storeCredential("test-token", true);
   const transport = createRouterTransport(
