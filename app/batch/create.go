@@ -39,10 +39,7 @@ func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (V
 	if err != nil {
 		return View{}, err
 	}
-	rows := make([]shipment.Validated, len(drafts))
-	for i, d := range drafts {
-		rows[i] = shipment.Validate(d, rules)
-	}
+	rows := shipment.ValidateAll(drafts, rules)
 	b := batch.Batch{
 		CustomerID: u.CustomerID, FileName: fileName(u.FileName), Status: batch.Created,
 		CreatedBy: caller.Login, LabelType: customer.DefaultLabelType,
