@@ -19,6 +19,18 @@ export function Facts({ children }: { children: ReactNode }) {
   return <DataList.Root>{children}</DataList.Root>;
 }
 
+/** The way back to where the page came from: its list, mostly. */
+export function BackButton({ to }: { to: string }) {
+  return (
+    <Button asChild variant="soft" color="gray">
+      <Link to={to}>
+        <ArrowLeftIcon />
+        <Trans>Back</Trans>
+      </Link>
+    </Button>
+  );
+}
+
 type DetailViewProps = {
   /** The record: its Facts, then what else belongs to it (related records, long texts). */
   children: ReactNode;
@@ -40,12 +52,7 @@ export function DetailView({ children, backTo, editTo, deleteTo }: DetailViewPro
     <Flex direction="column" gap="5">
       {children}
       <Flex gap="3">
-        <Button asChild variant="soft" color="gray">
-          <Link to={backTo}>
-            <ArrowLeftIcon />
-            <Trans>Back</Trans>
-          </Link>
-        </Button>
+        <BackButton to={backTo} />
         {editTo && (
           <Button asChild>
             <Link to={editTo}>

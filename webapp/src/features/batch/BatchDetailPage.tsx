@@ -1,15 +1,15 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeftIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Container, DataList, Flex, Heading, Tabs } from "@radix-ui/themes";
+import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Callout, Container, DataList, Flex, Heading, Tabs } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { refreshBatch, useBatch, useValidatedShipments } from "../../api/batches";
 import { parseId } from "../../api/ids";
 import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
-import { Fact } from "../../components/DetailView";
+import { BackButton, Fact } from "../../components/DetailView";
 import type { Batch } from "../../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
@@ -55,12 +55,7 @@ export function BatchDetailPage() {
           <Heading as="h1" size="7">
             {current.csvFileName}
           </Heading>
-          <Button asChild variant="soft" color="gray">
-            <Link to="/batch">
-              <ArrowLeftIcon />
-              <Trans>Back</Trans>
-            </Link>
-          </Button>
+          <BackButton to="/batch" />
         </Flex>
         <BatchStepper status={current.status} />
         <BatchFacts batch={current} />

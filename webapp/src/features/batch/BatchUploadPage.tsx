@@ -1,12 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeftIcon, DownloadIcon, UploadIcon } from "@radix-ui/react-icons";
+import { DownloadIcon, UploadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Spinner, Text } from "@radix-ui/themes";
 import { type DragEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useCreateBatch } from "../../api/batches";
 import { type DocumentKind, useDownloadActiveDocument } from "../../api/documents";
 import { useActiveCustomer } from "../../auth/activeCustomer";
+import { BackButton } from "../../components/DetailView";
 import { FormMessages } from "../../components/form/FormMessages";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
@@ -110,12 +111,7 @@ export function BatchUploadPage() {
         </label>
         <FormMessages messages={failure.messages} />
         <Flex gap="3" wrap="wrap" justify="between">
-          <Button asChild variant="soft" color="gray">
-            <Link to="/batch">
-              <ArrowLeftIcon />
-              <Trans>Back</Trans>
-            </Link>
-          </Button>
+          <BackButton to="/batch" />
           <Flex gap="3" wrap="wrap">
             <TemplateButton kind="csvTemplate" fallbackName="template.csv" label={t`CSV template`} />
             <TemplateButton kind="productCodes" fallbackName="Product Codes.xlsx" label={t`Product codes`} />
