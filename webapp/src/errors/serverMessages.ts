@@ -100,6 +100,30 @@ const catalog = [
     id: "error.batch.cancelIncomplete",
     message: "The carrier did not cancel every label; the shipments show why.",
   }),
+  msg({ id: "error.carrier.fault", message: "The carrier refused the request ({code}): {message}" }),
+  msg({ id: "error.carrier.fault.mandatoryField", message: "The carrier needs a value in the field {field}." }),
+  msg({
+    id: "error.carrier.fault.invalidPostalCode",
+    message: "The carrier does not know the postal code “{value}” at the destination.",
+  }),
+  msg({
+    id: "error.carrier.fault.invalidField",
+    message: "The carrier does not accept “{value}” in the field {field}.",
+  }),
+  msg({ id: "error.carrier.fault.invalidLabelType", message: "The carrier cannot print this label type." }),
+  msg({ id: "error.carrier.fault.unknownIdentifier", message: "The carrier does not know this parcel." }),
+  msg({
+    id: "error.carrier.fault.alreadyManifested",
+    message: "The parcel is already in a manifest at the carrier, so its label can no longer be cancelled.",
+  }),
+  msg({
+    id: "error.carrier.fault.shipmentCancelled",
+    message: "A parcel of the manifest was cancelled at the carrier.",
+  }),
+  msg({
+    id: "error.batch.deleteIncomplete",
+    message: "The batch was not deleted: the carrier did not cancel every label; the shipments show why.",
+  }),
   msg({ id: "error.manifest.noShipments", message: "The batch has no labelled shipments for a manifest." }),
   msg({
     id: "error.shipment.notSendable",
