@@ -87,7 +87,7 @@ async function fixPostalCode(page: Page) {
   await cell.hover();
   await expect(page.getByRole("tooltip")).toContainText("postal code");
   await cell.dblclick();
-  const input = grid.getByRole("textbox", { name: "postalcode of row 2" });
+  const input = grid.getByRole("textbox", { name: "Postal code of row 2" });
   await input.fill("10117");
   await input.press("Enter");
   await expect(page.getByText(`5 of ${rows} rows have validation errors.`)).toBeVisible();

@@ -51,7 +51,8 @@ export function useBatchPage({ customerId, page, size }: BatchPageRequest) {
 
 /**
  * One batch with its counts and actions. `pollMs` says, for the batch as last
- * read, how soon to read it again (false: not at all).
+ * read, how soon to read it again (false: not at all). A batch that is not
+ * there (or another customer's) is for the page to say, not a toast.
  */
 export function useBatch(id: bigint | null, pollMs: (batch: Batch | null | undefined) => number | false = () => false) {
   const client = useBatchClient();
@@ -60,6 +61,7 @@ export function useBatch(id: bigint | null, pollMs: (batch: Batch | null | undef
     queryFn: async ({ signal }) => (await client.getBatch({ id: id ?? 0n }, { signal })).batch ?? null,
     enabled: id !== null,
     refetchInterval: (query) => pollMs(query.state.data),
+    meta: { pageShowsNotFound: true },
   });
 }
 
@@ -71,6 +73,8 @@ export function useValidatedShipments(id: bigint | null) {
     queryFn: async ({ signal }) =>
       (await client.listValidatedShipments({ id: id ?? 0n }, { signal })).validatedShipments,
     enabled: id !== null,
+    // A batch that is not there is the page's to say, once (GetBatch fails alike).
+    meta: { pageShowsNotFound: true },
   });
 }
 

@@ -101,6 +101,21 @@ export function useSetConsent() {
   );
 }
 
+/**
+ * A customer as anyone who works for it may read it (GetCustomer, no
+ * credentials): what the shipping screens need of the active customer, such
+ * as its API client and tracking user name. Read once per customer and page visit.
+ */
+export function useCustomerSummary(id: bigint | null) {
+  const client = useCustomerClient();
+  return useQuery({
+    queryKey: [...customersKey, "summary", String(id)],
+    queryFn: async ({ signal }) => (await client.getCustomer({ id: id ?? 0n }, { signal })).customer ?? null,
+    enabled: id !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** The active customer's printer settings: label type PDF (default) or ZPL. */
 export function usePrinterSettings(id: bigint | null) {
   const client = useCustomerClient();

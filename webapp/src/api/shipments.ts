@@ -33,13 +33,14 @@ export function useShipmentPage({ customerId, page, size, filter }: ShipmentPage
   });
 }
 
-/** One shipment; for admins with the SOAP request and response. */
+/** One shipment; for admins with the SOAP request and response. One that is not there is for the page to say. */
 export function useShipment(id: bigint | null) {
   const client = useShipmentClient();
   return useQuery({
     queryKey: [...shipmentsKey, "one", String(id)],
     queryFn: async ({ signal }) => (await client.getShipment({ id: id ?? 0n }, { signal })).shipment ?? null,
     enabled: id !== null,
+    meta: { pageShowsNotFound: true },
   });
 }
 

@@ -11,28 +11,39 @@ type ConfirmDeleteDialogProps = {
   onClose: () => void;
   deleting: boolean;
   messages: FailureMessage[];
+  /** Why the record cannot be deleted (now): said instead of the question, and no Delete button is offered. */
+  refusal?: ReactNode;
 };
 
 /** The confirmation before deleting an entity (spec 1 §2, the /{id}/delete routes). */
-export function ConfirmDeleteDialog({ question, onConfirm, onClose, deleting, messages }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  question,
+  onConfirm,
+  onClose,
+  deleting,
+  messages,
+  refusal,
+}: ConfirmDeleteDialogProps) {
   return (
     <AlertDialog.Root open onOpenChange={(open) => open || onClose()}>
       <AlertDialog.Content maxWidth="450px">
         <AlertDialog.Title>
           <Trans>Confirm delete operation</Trans>
         </AlertDialog.Title>
-        <AlertDialog.Description size="2">{question}</AlertDialog.Description>
+        <AlertDialog.Description size="2">{refusal ?? question}</AlertDialog.Description>
         <Flex direction="column" gap="3" mt="4">
           <FormMessages messages={messages} />
           <Flex gap="3" justify="end">
             <AlertDialog.Cancel>
               <Button variant="soft" color="gray">
-                <Trans>Cancel</Trans>
+                {refusal ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}
               </Button>
             </AlertDialog.Cancel>
-            <Button color="red" loading={deleting} onClick={onConfirm}>
-              <Trans>Delete</Trans>
-            </Button>
+            {!refusal && (
+              <Button color="red" loading={deleting} onClick={onConfirm}>
+                <Trans>Delete</Trans>
+              </Button>
+            )}
           </Flex>
         </Flex>
       </AlertDialog.Content>

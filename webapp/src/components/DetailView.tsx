@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { ArrowLeftIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
-import { Button, DataList, Flex } from "@radix-ui/themes";
+import { Button, DataList, Flex, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -40,6 +40,8 @@ type DetailViewProps = {
   editTo?: string;
   /** The record's delete confirmation; none: no delete button. */
   deleteTo?: string;
+  /** Why the record cannot be deleted now: the delete button is disabled and says why. */
+  deleteRefusal?: string | null;
 };
 
 /**
@@ -47,11 +49,11 @@ type DetailViewProps = {
  * list and the way on to the edit form (or the delete), the same for every
  * kind of record.
  */
-export function DetailView({ children, backTo, editTo, deleteTo }: DetailViewProps) {
+export function DetailView({ children, backTo, editTo, deleteTo, deleteRefusal }: DetailViewProps) {
   return (
     <Flex direction="column" gap="5">
       {children}
-      <Flex gap="3">
+      <Flex gap="3" align="center" wrap="wrap">
         <BackButton to={backTo} />
         {editTo && (
           <Button asChild>
@@ -61,7 +63,18 @@ export function DetailView({ children, backTo, editTo, deleteTo }: DetailViewPro
             </Link>
           </Button>
         )}
-        {deleteTo && (
+        {deleteTo && deleteRefusal && (
+          <>
+            <Button color="red" variant="soft" disabled>
+              <TrashIcon />
+              <Trans>Delete</Trans>
+            </Button>
+            <Text size="2" color="gray">
+              {deleteRefusal}
+            </Text>
+          </>
+        )}
+        {deleteTo && !deleteRefusal && (
           <Button asChild color="red" variant="soft">
             <Link to={deleteTo}>
               <TrashIcon />

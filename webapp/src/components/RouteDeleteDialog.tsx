@@ -13,6 +13,8 @@ type RouteDeleteDialogProps<Key> = {
   remove: UseMutationResult<unknown, Error, Key>;
   /** What is about to be deleted, in a sentence. */
   question: ReactNode;
+  /** Why the record cannot be deleted (now), for a record whose delete the server would refuse: no Delete button. */
+  refusal?: ReactNode;
 };
 
 /**
@@ -20,7 +22,7 @@ type RouteDeleteDialogProps<Key> = {
  * the delete, and the way back to the list as it was, for every kind of
  * record; the record's dialog only asks its question.
  */
-export function RouteDeleteDialog<Key>({ listPath, target, remove, question }: RouteDeleteDialogProps<Key>) {
+export function RouteDeleteDialog<Key>({ listPath, target, remove, question, refusal }: RouteDeleteDialogProps<Key>) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const [failure, setFailure] = useState(noFailure);
@@ -28,6 +30,7 @@ export function RouteDeleteDialog<Key>({ listPath, target, remove, question }: R
   return (
     <ConfirmDeleteDialog
       question={question}
+      refusal={refusal}
       deleting={remove.isPending}
       messages={failure.messages}
       onClose={backToList}

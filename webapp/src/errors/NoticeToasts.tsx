@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { ExclamationTriangleIcon, InfoCircledIcon } from "@radix-ui/react-icons";
 import { Callout } from "@radix-ui/themes";
 import { Toast } from "radix-ui";
+import { messageText } from "./messageText";
 import { dismissNotice, type NoticeTone, useNotices } from "./notices";
 import "./NoticeToasts.css";
 
@@ -32,7 +33,7 @@ export function NoticeToasts() {
               </Toast.Title>
             )}
             <Toast.Description asChild>
-              <Callout.Text>{i18n._(notice.text)}</Callout.Text>
+              <Callout.Text>{messageText(i18n, notice.text)}</Callout.Text>
             </Toast.Description>
           </Callout.Root>
         </Toast.Root>

@@ -3,6 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { readCredential, storeCredential } from "../auth/credentialStore";
 import { renderApp } from "../test/renderApp";
+import { currentNotices } from "./notices";
 import { createFailureReporter } from "./reportFailure";
 
 describe("failed calls, end to end through the query cache", () => {
@@ -39,6 +40,16 @@ describe("createFailureReporter", () => {
     createFailureReporter(goToLogin)(new ConnectError("expired", Code.Unauthenticated), { background: true });
     expect(goToLogin).not.toHaveBeenCalled();
     expect(readCredential()).toBe("token");
+  });
+
+  it("leaves a missing record to the page that shows it, and reports the page's other failures", () => {
+    const report = createFailureReporter(vi.fn());
+    report(new ConnectError("no such batch", Code.NotFound), { pageShowsNotFound: true });
+    expect(currentNotices()).toHaveLength(0);
+    report(new ConnectError("database down", Code.Internal), { pageShowsNotFound: true });
+    expect(currentNotices().map((notice) => notice.text.id)).toEqual(["error.http.500"]);
+    report(new ConnectError("no such page", Code.NotFound), {});
+    expect(currentNotices().map((notice) => notice.text.id)).toEqual(["error.http.500", "error.url.not.found"]);
   });
 
   it("keeps the credential when the session probe answers 401", () => {

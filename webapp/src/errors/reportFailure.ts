@@ -1,3 +1,4 @@
+import { Code, ConnectError } from "@connectrpc/connect";
 import { endSession } from "../auth/endSession";
 import { describeFailure } from "./describeFailure";
 import { showNotices } from "./notices";
@@ -16,7 +17,17 @@ export type FailureMeta = {
    * globally and the page shows every failure itself.
    */
   outsideSession?: boolean;
+  /**
+   * The call reads the record a page is about: when it is not there (404,
+   * also a record of another customer), the page says so itself, so no toast.
+   */
+  pageShowsNotFound?: boolean;
 };
+
+/** Whether a failure says the record is not there. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ConnectError && error.code === Code.NotFound;
+}
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -34,6 +45,7 @@ declare module "@tanstack/react-query" {
 export function createFailureReporter(goToLogin: () => void) {
   return (error: unknown, meta: FailureMeta | undefined) => {
     if (meta?.background || meta?.outsideSession) return;
+    if (meta?.pageShowsNotFound && isNotFound(error)) return;
     const outcome = describeFailure(error, { unauthenticatedIsExpected: meta?.unauthenticatedIsExpected });
     switch (outcome.kind) {
       case "silent":

@@ -68,7 +68,10 @@ const catalog = [
   msg({ id: "error.unauthenticated", message: "Please sign in." }),
   msg({ id: "error.userData.exists", message: "This login already has user data." }),
   msg({ id: "error.userData.unknownReference", message: "The chosen customer or fulfillment does not exist." }),
-  msg({ id: "error.batch.notAllowedInStatus", message: "This cannot be done while the batch is {status}." }),
+  msg({
+    id: "error.batch.notAllowedInStatus",
+    message: "This cannot be done while the batch is in the status “{status}”.",
+  }),
   msg({ id: "error.csvMaxRowsExceeded", message: "The batch has {rows} rows; at most {maxRows} can be sent." }),
   // Batches and shipments (app/batch).
   msg({ id: "error.batch.notFound", message: "The batch was not found." }),
@@ -127,11 +130,11 @@ const catalog = [
   msg({ id: "error.manifest.noShipments", message: "The batch has no labelled shipments for a manifest." }),
   msg({
     id: "error.shipment.notSendable",
-    message: "Only a changed or failed shipment of a sent batch can be sent again (the batch is {status}).",
+    message: "Only a changed or failed shipment of a sent batch can be sent again (the batch’s status is “{status}”).",
   }),
   msg({
     id: "error.shipment.notCancellable",
-    message: "Only a labelled shipment of a sent batch can be cancelled (the batch is {status}).",
+    message: "Only a labelled shipment of a sent batch can be cancelled (the batch’s status is “{status}”).",
   }),
   msg({ id: "error.shipment.inManifest", message: "The shipment is in a manifest and cannot be deleted." }),
   msg({ id: "error.shipment.noLabel", message: "The shipment has no label." }),

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Callout, Flex } from "@radix-ui/themes";
 import type { FailureMessage } from "../../errors/describeFailure";
+import { messageText } from "../../errors/messageText";
 
 /** What went wrong with a form's last call, shown above its buttons. */
 export function FormMessages({ messages }: { messages: FailureMessage[] }) {
@@ -16,7 +17,7 @@ export function FormMessages({ messages }: { messages: FailureMessage[] }) {
         {messages.map((message, index) => (
           <Callout.Text key={index}>
             {message.title && <strong>{i18n._(message.title)}: </strong>}
-            {i18n._(message.text)}
+            {messageText(i18n, message.text)}
           </Callout.Text>
         ))}
       </Flex>

@@ -1,5 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CaretDownIcon, DownloadIcon, FileTextIcon, PaperPlaneIcon, ReloadIcon, StopIcon } from "@radix-ui/react-icons";
 import { Button, DropdownMenu, Flex } from "@radix-ui/themes";
@@ -159,10 +159,13 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
           onConfirm={manifest}
           onClose={() => setConfirming(null)}
         >
-          <Trans>
-            The batch has {errors} shipments with errors and {changed} changed shipments. They are not part of the
-            manifest.
-          </Trans>
+          {t`The batch has ${plural(errors, {
+            one: "# shipment with errors",
+            other: "# shipments with errors",
+          })} and ${plural(changed, {
+            one: "# changed shipment",
+            other: "# changed shipments",
+          })}. They are not part of the manifest.`}
         </ConfirmDialog>
       )}
       {textView && (

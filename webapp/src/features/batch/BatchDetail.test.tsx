@@ -13,6 +13,7 @@ import {
   type ValidatedShipment,
   ValidatedShipmentSchema,
 } from "../../gen/portal/v1/batches_pb";
+import { Code, portalFailure } from "../../test/connectErrors";
 import { BatchStepper } from "./BatchStepper";
 import { batchPollMs } from "./batchStatus";
 import { layOutGrid } from "./gridLayout";
@@ -94,6 +95,48 @@ function renderBatch(
 
 const gridCell = (text: string) => within(screen.getByRole("grid")).getByText(text);
 
+describe("a batch that is not there", () => {
+  const missing = () => {
+    throw portalFailure(Code.NotFound, "error.batch.notFound");
+  };
+
+  it("shows a not-found page and no toast for an unknown or another customer's batch", async () => {
+    const rows = vi.fn(missing);
+    const { router } = renderShippingApp("/batch/999999", {
+      batches: { getBatch: missing, listValidatedShipments: rows },
+    });
+    expect(await screen.findByRole("heading", { name: "Batch not found" }, slow)).toBeInTheDocument();
+    expect(screen.getByText("This batch does not exist, or it belongs to another customer.")).toBeInTheDocument();
+    expect(document.title).toContain("Batch not found");
+    // Both reads failed (the rows' too); neither put up a toast.
+    await waitFor(() => expect(rows).toHaveBeenCalled());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(currentNotices()).toHaveLength(0);
+    await userEvent.setup().click(screen.getByRole("link", { name: "Back" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/batch"));
+  });
+
+  it("shows the not-found page for an address that names no batch", async () => {
+    const getBatch = vi.fn(missing);
+    renderShippingApp("/batch/march", { batches: { getBatch, listValidatedShipments: missing } });
+    expect(await screen.findByRole("heading", { name: "Batch not found" }, slow)).toBeInTheDocument();
+    expect(getBatch).not.toHaveBeenCalled();
+  });
+
+  it("says once that the batch could not be read when the server fails, and reads it again on request", async () => {
+    const getBatch = vi.fn(() => {
+      throw portalFailure(Code.Internal, "error.internal");
+    });
+    renderShippingApp("/batch/1", {
+      batches: { getBatch, listValidatedShipments: () => ({ validatedShipments: [] }) },
+    });
+    expect(await screen.findByRole("heading", { name: "The page could not be loaded" }, slow)).toBeInTheDocument();
+    expect(currentNotices().map((notice) => notice.text.id)).toEqual(["error.internal"]);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(getBatch).toHaveBeenCalledTimes(2));
+  });
+});
+
 describe("the stepper (spec 2 §2.1)", () => {
   const renderStepper = (status: string) =>
     render(
@@ -139,7 +182,24 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(gridCell("Berlin")).not.toHaveAttribute("aria-invalid");
     await user.hover(city);
     expect(await screen.findByRole("tooltip")).toHaveTextContent("At most 10 characters are allowed.");
-    expect(screen.getByRole("status")).toHaveTextContent("1 of 2 rows have validation errors.");
+    expect(screen.getByRole("status")).toHaveTextContent("1 of 2 rows has validation errors.");
+  });
+
+  it("labels the columns in the user's language and keeps the CSV names beside them", async () => {
+    renderBatch(batchOf());
+    await screen.findByText("Anna Berg", {}, slow);
+    const grid = screen.getByRole("grid");
+    const receiver = within(grid).getByRole("columnheader", { name: "Receiver name" });
+    expect(receiver).toHaveTextContent("name");
+    expect(receiver).toHaveAttribute("title", "Receiver name (name)");
+    expect(within(grid).getByRole("columnheader", { name: "Postal code" })).toHaveAccessibleDescription(
+      "CSV column postalcode",
+    );
+    expect(within(grid).queryByRole("columnheader", { name: "postalcode" })).toBeNull();
+    grid.scrollLeft = 10_000;
+    fireEvent.scroll(grid);
+    const article = await within(grid).findByRole("columnheader", { name: "Value 1" });
+    expect(article).toHaveTextContent("value1");
   });
 
   it("shows only the invalid rows when asked", async () => {
@@ -169,7 +229,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
       (cell) => cell.getAttribute("aria-colindex") === "2",
     );
     await user.dblClick(cells[1]);
-    const input = screen.getByRole("textbox", { name: "name of row 2" });
+    const input = screen.getByRole("textbox", { name: "Receiver name of row 2" });
     await user.type(input, "Bert Ernst{Enter}");
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0].shipmentId).toBe(2n);
@@ -205,7 +265,9 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(grid).toHaveAttribute("aria-colcount", String(27 + 8 + 11 + 1));
     grid.scrollLeft = 10_000;
     fireEvent.scroll(grid);
-    expect(await within(grid).findByRole("columnheader", { name: "invoiceNumber" })).toBeInTheDocument();
+    const header = await within(grid).findByRole("columnheader", { name: "Invoice number" });
+    expect(header).toHaveTextContent("invoiceNumber");
+    expect(header).toHaveAccessibleDescription("CSV column invoiceNumber");
     expect(within(grid).getByText("INV-7")).toBeInTheDocument();
   });
 
@@ -255,8 +317,11 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
   });
 
   it("says how many shipments the carrier refused after a send", async () => {
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, errorShipments: 3 }));
+    const { unmount } = renderBatch(batchOf({ status: "SENT", actions: sentActions, errorShipments: 3 }));
     expect(await screen.findByText("3 shipments could not be sent.", {}, slow)).toBeInTheDocument();
+    unmount();
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, errorShipments: 1 }));
+    expect(await screen.findByText("1 shipment could not be sent.", {}, slow)).toBeInTheDocument();
   });
 
   it("asks before a manifest that leaves failed and changed shipments out, naming both counts", async () => {
@@ -267,7 +332,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Generate manifest" }, slow));
     const dialog = await screen.findByRole("alertdialog");
-    expect(dialog).toHaveTextContent("The batch has 2 shipments with errors and 1 changed shipments.");
+    expect(dialog).toHaveTextContent("The batch has 2 shipments with errors and 1 changed shipment.");
     await user.click(within(dialog).getByRole("button", { name: "Create manifest" }));
     await waitFor(() => expect(manifest).toHaveBeenCalledTimes(1));
     await waitFor(() =>

@@ -1,4 +1,4 @@
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Callout, Container, DataList, Flex, Heading, Tabs } from "@radix-ui/themes";
@@ -10,6 +10,7 @@ import { parseId } from "../../api/ids";
 import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
 import { BackButton, Fact } from "../../components/DetailView";
+import { notFound, RecordFailurePage } from "../../components/RecordFailurePage";
 import type { Batch } from "../../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
@@ -28,7 +29,10 @@ export const maxRows = 2000;
 
 /** Spec 2 §8: shipments the carrier refused after a send. */
 export const sendShipmentsFailed = (count: number) =>
-  msg({ id: "error.sendShipments", message: `${count} shipments could not be sent.` });
+  msg({
+    id: "error.sendShipments",
+    message: plural(count, { one: "# shipment could not be sent.", other: "# shipments could not be sent." }),
+  });
 
 /** How soon to read the batch again: every 5 s while a job works on it. */
 const pollWhileWorking = (batch: Batch | null | undefined) => (batch && inProgress(batch.status) ? batchPollMs : false);
@@ -46,7 +50,18 @@ export function BatchDetailPage() {
   const rows = useValidatedShipments(id);
   useRefreshWhenSettled(batch.data);
   usePageTitle(batch.data ? batch.data.csvFileName : t`Batch`);
-  if (!batch.data) return batch.isError ? null : <PageLoading />;
+  if (id === null || (!batch.data && batch.isError)) {
+    return (
+      <RecordFailurePage
+        error={id === null ? notFound : batch.error}
+        notFoundTitle={t`Batch not found`}
+        notFoundText={<Trans>This batch does not exist, or it belongs to another customer.</Trans>}
+        backTo="/batch"
+        onRetry={() => void batch.refetch()}
+      />
+    );
+  }
+  if (!batch.data) return <PageLoading />;
   const current = batch.data;
   return (
     <Container size="4" px="4" py="6">
@@ -72,7 +87,7 @@ export function BatchDetailPage() {
           </Tabs.List>
           <Flex direction="column" pt="3">
             <Tabs.Content value="rows">
-              <BatchRowsSection batch={current} rows={rows.data} />
+              <BatchRowsSection batch={current} rows={rows.data} failed={rows.isError} />
             </Tabs.Content>
             <Tabs.Content value="shipments">
               <BatchShipmentsTab batch={current} admin={admin} />

@@ -4,7 +4,9 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { batchListRefreshMs } from "../../api/batches";
+import { currentNotices } from "../../errors/notices";
 import { BatchSchema } from "../../gen/portal/v1/batches_pb";
+import { Code, portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "./renderShippingApp";
 
 const slow = { timeout: 10_000 };
@@ -118,5 +120,52 @@ describe("the batch list (spec 2 §2.1)", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/batch"));
     expect(router.state.location.search).toBe("?size=25");
     expect(remove).toHaveBeenCalledWith(expect.objectContaining({ id: 1n }), expect.anything());
+  });
+
+  it("says why a batch cannot be deleted when its delete address is opened, and offers no Delete", async () => {
+    const user = userEvent.setup();
+    const remove = vi.fn(() => ({}));
+    const manifested = batch(5n, "MANIFEST_CREATED", { hasManifest: true, actions: { view: true, delete: false } });
+    const { router, unmount } = renderShippingApp("/batch/5/delete", {
+      batches: {
+        listBatches: () => ({ batches: [manifested], totalCount: 1n }),
+        getBatch: () => ({ batch: manifested }),
+        deleteBatch: remove,
+      },
+    });
+    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    await waitFor(() => expect(dialog).toHaveTextContent("The batch file-5.csv has a manifest and cannot be deleted."));
+    expect(within(dialog).queryByRole("button", { name: "Delete" })).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/batch"));
+    expect(remove).not.toHaveBeenCalled();
+    unmount();
+
+    const sending = batch(6n, "SENDING", { actions: { view: true, delete: false } });
+    renderShippingApp("/batch/6/delete", {
+      batches: {
+        listBatches: () => ({ batches: [sending], totalCount: 1n }),
+        getBatch: () => ({ batch: sending }),
+      },
+    });
+    expect(
+      await screen.findByText("The batch file-6.csv cannot be deleted while it is in the status “Sending”.", {}, slow),
+    ).toBeVisible();
+  });
+
+  it("says that a batch is not there instead of asking to delete it, without a toast", async () => {
+    const getBatch = vi.fn(() => {
+      throw portalFailure(Code.NotFound, "error.batch.notFound");
+    });
+    renderShippingApp("/batch/999999/delete", {
+      batches: { listBatches: () => ({ batches: [], totalCount: 0n }), getBatch },
+    });
+    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent("This batch does not exist, or it belongs to another customer."),
+    );
+    expect(within(dialog).queryByRole("button", { name: "Delete" })).toBeNull();
+    expect(getBatch).toHaveBeenCalled();
+    expect(currentNotices()).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircledIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Callout, Flex, Switch, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
@@ -8,17 +8,37 @@ import { PageLoading } from "../../pages/PageLoading";
 import { type GridColumn, rowWithEdit } from "./gridColumns";
 import { ValidatedGrid } from "./ValidatedGrid";
 
+type BatchRowsSectionProps = {
+  batch: Batch;
+  /** The rows, once read. */
+  rows: ValidatedShipment[] | undefined;
+  /** Reading them failed (a toast said why). */
+  failed: boolean;
+};
+
 /**
  * The grid with its banner (spec 2 §2.1): how many rows have validation
  * errors, a toggle to see only those, and the rows themselves, editable in
  * the statuses that allow it.
  */
-export function BatchRowsSection({ batch, rows }: { batch: Batch; rows: ValidatedShipment[] | undefined }) {
+export function BatchRowsSection({ batch, rows, failed }: BatchRowsSectionProps) {
   const { t } = useLingui();
   const [onlyInvalid, setOnlyInvalid] = useState(false);
   const update = useUpdateValidatedShipment(batch.id);
   const shown = useMemo(() => (rows && onlyInvalid ? rows.filter((row) => !row.valid) : rows), [rows, onlyInvalid]);
-  if (!rows || !shown) return <PageLoading />;
+  if (!rows || !shown) {
+    if (!failed) return <PageLoading />;
+    return (
+      <Callout.Root color="red" role="alert">
+        <Callout.Icon>
+          <ExclamationTriangleIcon />
+        </Callout.Icon>
+        <Callout.Text>
+          <Trans>The rows of the file could not be loaded.</Trans>
+        </Callout.Text>
+      </Callout.Root>
+    );
+  }
   const invalid = batch.invalidRows;
   const rowCount = batch.rowCount;
   const edit = (row: ValidatedShipment, column: GridColumn, value: string) =>
@@ -32,9 +52,11 @@ export function BatchRowsSection({ batch, rows }: { batch: Batch; rows: Validate
               <ExclamationTriangleIcon />
             </Callout.Icon>
             <Callout.Text>
-              <Trans>
-                {invalid} of {rowCount} rows have validation errors.
-              </Trans>
+              <Plural
+                value={invalid}
+                one={`# of ${rowCount} rows has validation errors.`}
+                other={`# of ${rowCount} rows have validation errors.`}
+              />
             </Callout.Text>
           </Callout.Root>
         ) : (
@@ -43,7 +65,7 @@ export function BatchRowsSection({ batch, rows }: { batch: Batch; rows: Validate
               <CheckCircledIcon />
             </Callout.Icon>
             <Callout.Text>
-              <Trans>All {rowCount} rows are valid.</Trans>
+              <Plural value={rowCount} one="The row is valid." other="All # rows are valid." />
             </Callout.Text>
           </Callout.Root>
         )}

@@ -17,6 +17,8 @@ const labelled: ShipmentInit = {
   success: true,
   referenceNumber: "REF-1",
   identifier: "CC000000001DE",
+  product: "EPAQPLS",
+  apiClient: "SHIPPING",
 };
 const failed: ShipmentInit = {
   id: 12n,
@@ -27,13 +29,18 @@ const failed: ShipmentInit = {
 };
 const changed: ShipmentInit = { id: 13n, position: 3, success: true, changed: true, referenceNumber: "REF-3" };
 
-function renderTab(status: string, authorities: string[] = [Role.user]) {
+function renderTab(
+  status: string,
+  authorities: string[] = [Role.user],
+  customers: NonNullable<Parameters<typeof renderShippingApp>[1]>["customers"] = {},
+) {
   const requests: ListBatchShipmentsRequest[] = [];
   const resend = vi.fn(() => ({ batch: create(BatchSchema, { id: 1n, status: "RESENDING" }) }));
   const sendOne = vi.fn(() => ({ shipment: { ...failed, success: true } }));
   const cancelOne = vi.fn(() => ({ shipment: { ...labelled, cancelled: true } }));
   const view = renderShippingApp("/batch/1", {
     authorities,
+    customers,
     batches: {
       getBatch: () => ({
         batch: create(BatchSchema, { id: 1n, csvFileName: "march.csv", status, actions: { view: true } }),
@@ -152,5 +159,20 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     await openTab();
     expect(screen.queryByRole("button", { name: /again$/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Cancel REF/ })).toBeNull();
+  });
+
+  it("links a trackable shipment's identifier to tracking when the customer tracks", async () => {
+    const { unmount } = renderTab("SENT", [Role.user], {
+      getCustomer: () => ({ customer: { id: 5n, name: "Bäckerei", trackingUsername: "baker-track" } }),
+    });
+    await openTab();
+    expect(await screen.findByRole("link", { name: "CC000000001DE" })).toHaveAttribute(
+      "href",
+      "/tracking?trackingNumber=CC000000001DE",
+    );
+    unmount();
+    renderTab("SENT");
+    await openTab();
+    expect(screen.getByText("CC000000001DE").closest("a")).toBeNull();
   });
 });

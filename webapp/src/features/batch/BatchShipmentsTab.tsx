@@ -32,6 +32,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PagedTable } from "../../components/PagedTable";
 import { PageSizeSelect } from "../../components/PageSizeSelect";
 import type { Batch, BatchShipment } from "../../gen/portal/v1/batches_pb";
+import { ShipmentIdentifier } from "../shipment/ShipmentIdentifier";
 import { LabelTypeSelect } from "./LabelTypeSelect";
 import { labelTypeName } from "./labelTypes";
 import {
@@ -191,7 +192,9 @@ function ShipmentRow({ batch, shipment }: { batch: Batch; shipment: BatchShipmen
     <Table.Row align="center">
       <Table.RowHeaderCell>{shipment.position}</Table.RowHeaderCell>
       <Table.Cell>{shipment.referenceNumber}</Table.Cell>
-      <Table.Cell>{shipment.identifier}</Table.Cell>
+      <Table.Cell>
+        <ShipmentIdentifier shipment={shipment} />
+      </Table.Cell>
       <Table.Cell>{shipment.receiverName}</Table.Cell>
       <Table.Cell>{shipment.product}</Table.Cell>
       <Table.Cell>{shipment.destination}</Table.Cell>

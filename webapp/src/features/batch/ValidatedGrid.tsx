@@ -4,12 +4,15 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { Flex, Text, Tooltip } from "@radix-ui/themes";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import type { FieldValue, ValidatedShipment } from "../../gen/portal/v1/batches_pb";
+import { columnLabel } from "./fieldLabels";
 import { cellOf, columnOf, type GridColumn, gridColumns } from "./gridColumns";
 import { violationText } from "./violationText";
 import "./ValidatedGrid.css";
 
 /** Rows are one line high, so the virtualizer knows every row's place without measuring it. */
 export const gridRowHeight = 34;
+/** The header has two lines: the column's label and, under it, its name in the CSV file. */
+export const gridHeaderHeight = 44;
 const positionWidth = 64;
 const narrowFields = new Set(["no", "isoCountry", "weight", "format", "currency", "quantity", "origincountry"]);
 const widthOf = (column: GridColumn) => (narrowFields.has(column.field) ? 96 : 160);
@@ -33,7 +36,7 @@ type ValidatedGridProps = {
  * rows of 40 columns scroll as smoothly as 20.
  */
 export function ValidatedGrid({ rows, allRows, editable, onEdit }: ValidatedGridProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const columns = useMemo(() => gridColumns(allRows), [allRows]);
   const columnKey = columns.map((column) => column.id).join(",");
   // The table's column model only changes when the set of columns does.
@@ -81,24 +84,38 @@ export function ValidatedGrid({ rows, allRows, editable, onEdit }: ValidatedGrid
       aria-colcount={columns.length + 1}
       aria-readonly={!editable}
       // As high as its rows, up to the CSS maximum; a short file leaves no empty box.
-      style={{ height: (tableRows.length + 1) * gridRowHeight + 2 }}
+      style={{ height: gridHeaderHeight + tableRows.length * gridRowHeight + 2 }}
     >
-      <div className="batch-grid-header" role="row" aria-rowindex={1} style={{ width: totalWidth }}>
+      <div
+        className="batch-grid-header"
+        role="row"
+        aria-rowindex={1}
+        style={{ width: totalWidth, height: gridHeaderHeight }}
+      >
         <div role="columnheader" className="batch-grid-position" aria-colindex={1}>
           #
         </div>
         <div style={{ width: columnsBefore - positionWidth, flex: "none" }} />
-        {virtualColumns.map((item) => (
-          <div
-            key={item.key}
-            role="columnheader"
-            aria-colindex={item.index + 2}
-            className="batch-grid-cell"
-            style={{ width: item.size }}
-          >
-            {columns[item.index].id}
-          </div>
-        ))}
+        {virtualColumns.map((item) => {
+          const column = columns[item.index];
+          const label = columnLabel(i18n, column);
+          const csvName = column.id;
+          return (
+            <div
+              key={item.key}
+              role="columnheader"
+              aria-colindex={item.index + 2}
+              aria-label={label}
+              aria-description={t`CSV column ${csvName}`}
+              title={`${label} (${csvName})`}
+              className="batch-grid-cell batch-grid-heading"
+              style={{ width: item.size }}
+            >
+              <span className="batch-grid-label">{label}</span>
+              <span className="batch-grid-csv-name">{csvName}</span>
+            </div>
+          );
+        })}
       </div>
       <div style={{ height: rowVirtualizer.getTotalSize(), width: totalWidth, position: "relative" }}>
         {rowVirtualizer.getVirtualItems().map((item) => {
@@ -224,7 +241,7 @@ function GridCell({
   const violations = cell?.violations ?? [];
   const invalid = violations.length > 0;
   const value = pendingValue ?? cell?.value ?? "";
-  const field = column.id;
+  const field = columnLabel(i18n, column);
   const position = row.position;
   // Enter and Escape close the editor, whose input may still report a blur: one answer per edit.
   const closed = useRef(false);

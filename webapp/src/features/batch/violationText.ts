@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
-import type { Violation } from "../../gen/portal/v1/batches_pb";
+import { messageText } from "../../errors/messageText";
 import { isKnownMessageKey } from "../../errors/serverMessages";
+import type { Violation } from "../../gen/portal/v1/batches_pb";
 
 /**
  * A violation as the user reads it: the server's message key translated with
@@ -8,11 +9,15 @@ import { isKnownMessageKey } from "../../errors/serverMessages";
  * so nothing goes unreported.
  */
 export function violationText(i18n: I18n, violation: Violation): string {
-  if (isKnownMessageKey(violation.message)) return i18n._({ id: violation.message, values: violation.attributes });
+  if (isKnownMessageKey(violation.message))
+    return messageText(i18n, { id: violation.message, values: violation.attributes });
   return violation.message;
 }
 
-/** A failure text of a shipment (a message key or the carrier's own words). */
-export function failureText(i18n: I18n, text: string): string {
-  return isKnownMessageKey(text) ? i18n._({ id: text }) : text;
+/**
+ * A failure text of a batch or a shipment: a message key with its params,
+ * translated, or (from older rows) the carrier's own words as they came.
+ */
+export function failureText(i18n: I18n, text: string, params: Record<string, string> = {}): string {
+  return isKnownMessageKey(text) ? messageText(i18n, { id: text, values: params }) : text;
 }

@@ -9,12 +9,15 @@ import { shipmentLabelPath, useShipment } from "../../api/shipments";
 import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
 import { DetailView, Fact, Facts } from "../../components/DetailView";
+import { notFound, RecordFailurePage } from "../../components/RecordFailurePage";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
 import { usePageTitle } from "../../shell/usePageTitle";
 import { ShipmentResult } from "../batch/BatchShipmentsTab";
 import { labelTypeName } from "../batch/labelTypes";
+import { ShipmentIdentifier } from "./ShipmentIdentifier";
+import { useShipmentDeleteRefusal } from "./useShipmentDeleteRefusal";
 
 /**
  * /shipment/{id} (spec 2 §2.2): the shipment, when it was submitted, its
@@ -25,10 +28,22 @@ export function ShipmentDetailPage() {
   const id = parseId(useParams().id);
   const session = useSession();
   const admin = session !== null && isAdmin(session);
-  const { data: detail, isError } = useShipment(id);
+  const { data: detail, isError, error, refetch } = useShipment(id);
   const shipment = detail?.shipment;
+  const refusal = useShipmentDeleteRefusal(shipment);
   usePageTitle(shipment?.referenceNumber || t`Shipment`);
-  if (!detail || !shipment) return isError ? null : <PageLoading />;
+  if (id === null || (!detail && isError) || (detail && !shipment)) {
+    return (
+      <RecordFailurePage
+        error={id === null || detail ? notFound : error}
+        notFoundTitle={t`Shipment not found`}
+        notFoundText={<Trans>This shipment does not exist, or it belongs to another customer.</Trans>}
+        backTo="/shipment"
+        onRetry={() => void refetch()}
+      />
+    );
+  }
+  if (!shipment) return <PageLoading />;
   const reference = shipment.referenceNumber;
   return (
     <Container size="4" px="4" py="6">
@@ -36,10 +51,12 @@ export function ShipmentDetailPage() {
         <Heading as="h1" size="7">
           <Trans>Shipment {reference}</Trans>
         </Heading>
-        <DetailView backTo="/shipment" deleteTo={`/shipment/${shipment.id}/delete`}>
+        <DetailView backTo="/shipment" deleteTo={`/shipment/${shipment.id}/delete`} deleteRefusal={refusal}>
           <Facts>
             <Fact label={<Trans>Reference number</Trans>}>{shipment.referenceNumber}</Fact>
-            <Fact label={<Trans>Identifier</Trans>}>{shipment.identifier}</Fact>
+            <Fact label={<Trans>Identifier</Trans>}>
+              <ShipmentIdentifier shipment={shipment} />
+            </Fact>
             <Fact label={<Trans>Receiver</Trans>}>{shipment.receiverName}</Fact>
             <Fact label={<Trans>Product</Trans>}>
               {[shipment.product, shipment.service].filter(Boolean).join(" / ")}

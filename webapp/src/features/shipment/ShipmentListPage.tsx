@@ -15,6 +15,7 @@ import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../routes/pageTitles";
 import { ShipmentResult } from "../batch/BatchShipmentsTab";
 import { labelTypeName } from "../batch/labelTypes";
+import { ShipmentIdentifier } from "./ShipmentIdentifier";
 
 const filters: ShipmentFilter[] = ["ALL", "CHANGED", "ERROR"];
 
@@ -127,7 +128,9 @@ function ShipmentRow({ shipment }: { shipment: BatchShipment }) {
           <Link to={path}>{shipment.referenceNumber || "–"}</Link>
         </RadixLink>
       </Table.RowHeaderCell>
-      <Table.Cell>{shipment.identifier}</Table.Cell>
+      <Table.Cell>
+        <ShipmentIdentifier shipment={shipment} />
+      </Table.Cell>
       <Table.Cell>{shipment.receiverName}</Table.Cell>
       <Table.Cell>{shipment.product}</Table.Cell>
       <Table.Cell>{shipment.destination}</Table.Cell>

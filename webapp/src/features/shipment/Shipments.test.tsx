@@ -1,9 +1,12 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
 import type { ListShipmentsRequest } from "../../gen/portal/v1/shipments_pb";
+import { currentNotices } from "../../errors/notices";
+import { Code, portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../batch/renderShippingApp";
+import { aggregatorApiClient } from "./tracking";
 
 const slow = { timeout: 10_000 };
 
@@ -20,6 +23,10 @@ const shipment = {
   labelType: "PDF",
 };
 const detail = { shipment, soapRequest: "<addAndPrint/>", soapResponse: "<addAndPrintResponse/>" };
+const batchIn = (status: string) => ({ id: 4n, csvFileName: "march.csv", status });
+const missing = () => {
+  throw portalFailure(Code.NotFound, "error.shipment.notFound");
+};
 
 describe("shipments (spec 2 §2.2)", () => {
   afterEach(() => {
@@ -75,10 +82,12 @@ describe("shipments (spec 2 §2.2)", () => {
   it("deletes a shipment after the confirmation and returns to the list", async () => {
     const user = userEvent.setup();
     const remove = vi.fn(() => ({}));
+    const failed = { ...shipment, success: false, errorMessage: "error.carrier.unavailable" };
     const { router } = renderShippingApp("/shipment/21/delete", {
+      batches: { getBatch: () => ({ batch: batchIn("SENT") }) },
       shipments: {
-        listShipments: () => ({ shipments: [shipment], totalCount: 1n }),
-        getShipment: () => ({ shipment: detail }),
+        listShipments: () => ({ shipments: [failed], totalCount: 1n }),
+        getShipment: () => ({ shipment: { ...detail, shipment: failed } }),
         deleteShipment: remove,
       },
     });
@@ -86,5 +95,96 @@ describe("shipments (spec 2 §2.2)", () => {
     await user.click(screen.getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/shipment"));
     expect(remove).toHaveBeenCalledWith(expect.objectContaining({ id: 21n }), expect.anything());
+  });
+
+  it("shows a not-found page and no toast for an unknown or another customer's shipment", async () => {
+    const getShipment = vi.fn(missing);
+    renderShippingApp("/shipment/2020", { shipments: { getShipment } });
+    expect(await screen.findByRole("heading", { name: "Shipment not found" }, slow)).toBeInTheDocument();
+    expect(screen.getByText("This shipment does not exist, or it belongs to another customer.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/shipment");
+    expect(getShipment).toHaveBeenCalled();
+    expect(currentNotices()).toHaveLength(0);
+  });
+
+  it("disables Delete for a shipment in a manifest and says why", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("^XA^XZ", { headers: { "Content-Type": "text/plain" } })),
+    );
+    renderShippingApp("/shipment/21", {
+      batches: { getBatch: () => ({ batch: batchIn("MANIFEST_CREATED") }) },
+      shipments: { getShipment: () => ({ shipment: detail }) },
+    });
+    expect(await screen.findByText("The shipment is in a manifest and cannot be deleted.", {}, slow)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Delete" })).toBeDisabled();
+    expect(screen.queryByRole("link", { name: "Delete" })).toBeNull();
+  });
+
+  it("offers Delete for a failed shipment of a sent batch", async () => {
+    const failed = { ...shipment, success: false, errorMessage: "error.carrier.unavailable" };
+    renderShippingApp("/shipment/21", {
+      batches: { getBatch: () => ({ batch: batchIn("SENT") }) },
+      shipments: { getShipment: () => ({ shipment: { ...detail, shipment: failed } }) },
+    });
+    expect(await screen.findByRole("link", { name: "Delete" }, slow)).toHaveAttribute("href", "/shipment/21/delete");
+  });
+
+  it("says in the delete dialog that a labelled shipment must be cancelled first, and offers no Delete", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("^XA^XZ", { headers: { "Content-Type": "text/plain" } })),
+    );
+    const remove = vi.fn(() => ({}));
+    renderShippingApp("/shipment/21/delete", {
+      batches: { getBatch: () => ({ batch: batchIn("SENT") }) },
+      shipments: {
+        listShipments: () => ({ shipments: [shipment], totalCount: 1n }),
+        getShipment: () => ({ shipment: detail }),
+        deleteShipment: remove,
+      },
+    });
+    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent("The shipment still has a valid label. Please cancel it first."),
+    );
+    expect(within(dialog).queryByRole("button", { name: "Delete" })).toBeNull();
+  });
+
+  it("links identifiers to tracking only where the customer tracks and the product is trackable", async () => {
+    const standard = {
+      ...shipment,
+      id: 22n,
+      referenceNumber: "REF-22",
+      identifier: "CC000000022DE",
+      product: "EPAQSTD",
+    };
+    const viaAggregator = {
+      ...standard,
+      id: 23n,
+      referenceNumber: "REF-23",
+      identifier: "CC000000023DE",
+      apiClient: aggregatorApiClient,
+    };
+    const shipments = { listShipments: () => ({ shipments: [shipment, standard, viaAggregator], totalCount: 3n }) };
+    const { unmount } = renderShippingApp("/shipment", {
+      shipments,
+      customers: { getCustomer: () => ({ customer: { id: 5n, name: "Bäckerei", trackingUsername: "baker-track" } }) },
+    });
+    expect(await screen.findByRole("link", { name: "CC000000021DE" }, slow)).toHaveAttribute(
+      "href",
+      "/tracking?trackingNumber=CC000000021DE",
+    );
+    expect(screen.getByText("CC000000022DE").closest("a")).toBeNull();
+    expect(screen.getByRole("link", { name: "CC000000023DE" })).toHaveAttribute(
+      "href",
+      "/tracking?trackingNumber=CC000000023DE",
+    );
+    unmount();
+
+    renderShippingApp("/shipment", { shipments });
+    await screen.findByRole("link", { name: "REF-21" }, slow);
+    expect(screen.getByText("CC000000021DE").closest("a")).toBeNull();
+    expect(screen.getByRole("link", { name: "CC000000023DE" })).toBeInTheDocument();
   });
 });

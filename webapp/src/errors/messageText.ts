@@ -1,0 +1,25 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { statusName } from "../features/batch/batchStatus";
+
+/**
+ * Some values the server puts into its messages are words of its own
+ * vocabulary, such as a batch status (MANIFEST_CREATED). Before a message is
+ * shown they are translated like the screens show them, so a German user
+ * reads "…solange der Stapel Manifest erstellt ist" and not the code.
+ */
+const vocabulary: Record<string, (i18n: I18n, value: string) => string> = {
+  status: (i18n, value) => i18n._(statusName(value)),
+};
+
+/** A message of the server (or of the failure mapper) as the user reads it. */
+export function messageText(i18n: I18n, message: MessageDescriptor): string {
+  const values = message.values;
+  if (!values) return i18n._(message);
+  const shown: Record<string, unknown> = { ...values };
+  for (const [name, value] of Object.entries(values)) {
+    const translate = vocabulary[name];
+    if (translate && typeof value === "string") shown[name] = translate(i18n, value);
+  }
+  const translated: MessageDescriptor = { ...message, values: shown };
+  return i18n._(translated);
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { shipmentDeleteRefusal } from "./shipmentDeletion";
+
+const labelled = { success: true, cancelled: false };
+const cancelled = { success: true, cancelled: true };
+const failed = { success: false, cancelled: false };
+
+describe("deleting a shipment (app/batch DeleteShipment)", () => {
+  it.each(["MANIFEST_CREATED", "CREATING_MANIFEST"])(
+    "refuses every shipment of a batch in %s: it is in a manifest",
+    (status) => {
+      for (const shipment of [labelled, cancelled, failed]) {
+        expect(shipmentDeleteRefusal(shipment, status)).toEqual({ id: "error.shipment.inManifest" });
+      }
+    },
+  );
+
+  it.each(["SENDING", "CANCELLING", "RESENDING", "RESENDING_CHANGE", "RESENDING_ERROR", "DELETING"])(
+    "refuses while a job works on the batch (%s)",
+    (status) => {
+      expect(shipmentDeleteRefusal(failed, status)).toEqual({
+        id: "error.batch.notAllowedInStatus",
+        values: { status },
+      });
+    },
+  );
+
+  it("asks to cancel a valid label first", () => {
+    expect(shipmentDeleteRefusal(labelled, "SENT")).toEqual({ id: "error.shipment.cancelFirst" });
+  });
+
+  it.each(["SENT", "CANCELLED", "ERROR_SEND", "ERROR_MANIFEST", "CREATED"])(
+    "deletes a failed or cancelled shipment of a settled batch without manifest (%s)",
+    (status) => {
+      expect(shipmentDeleteRefusal(failed, status)).toBeNull();
+      expect(shipmentDeleteRefusal(cancelled, status)).toBeNull();
+    },
+  );
+});

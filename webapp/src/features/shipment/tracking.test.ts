@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { aggregatorApiClient, isTrackable, opensTracking, trackingEnabled, trackingPath } from "./tracking";
+
+const tracked = { trackingUsername: "bakery-track" };
+const untracked = { trackingUsername: "" };
+const parcel = (product: string, apiClient = "SHIPPING") => ({ identifier: "CC000000021DE", apiClient, product });
+
+describe("tracking links (spec 2 §2.2, §5.4)", () => {
+  it("enables tracking with a tracking user name or a fulltrack access key", () => {
+    expect(trackingEnabled(tracked)).toBe(true);
+    expect(trackingEnabled(untracked)).toBe(false);
+    expect(trackingEnabled({ trackingUsername: "  " })).toBe(false);
+    expect(trackingEnabled({ trackingUsername: "", hasFulltrackAccessKey: true })).toBe(true);
+    expect(trackingEnabled(null)).toBe(false);
+    expect(trackingEnabled(undefined)).toBe(false);
+  });
+
+  it("counts only EPAQPLS and EPAQSCT as trackable; e-PAQ Standard is untracked", () => {
+    expect(isTrackable("EPAQPLS")).toBe(true);
+    expect(isTrackable("EPAQSCT")).toBe(true);
+    expect(isTrackable("epaqpls")).toBe(true);
+    expect(isTrackable("EPAQSTD")).toBe(false);
+    expect(isTrackable("EPAQGO")).toBe(false);
+    expect(isTrackable("")).toBe(false);
+  });
+
+  it.each([
+    ["tracked customer, trackable product", parcel("EPAQPLS"), tracked, true],
+    ["tracked customer, e-PAQ Standard", parcel("EPAQSTD"), tracked, false],
+    ["untracked customer, trackable product", parcel("EPAQPLS"), untracked, false],
+    ["no customer known yet", parcel("EPAQSCT"), null, false],
+    ["aggregator client, untracked customer and product", parcel("EPAQSTD", aggregatorApiClient), untracked, true],
+    ["aggregator client without customer", parcel("EPAQSTD", aggregatorApiClient), null, true],
+    ["A1 client, tracked customer, trackable product", parcel("EPAQSCT", "A1"), tracked, true],
+  ])("%s", (_case, shipment, customer, expected) => {
+    expect(opensTracking(shipment, customer)).toBe(expected);
+  });
+
+  it("never links a shipment without an identifier", () => {
+    expect(opensTracking({ identifier: "", apiClient: aggregatorApiClient, product: "EPAQPLS" }, tracked)).toBe(false);
+  });
+
+  it("opens the tracking page with the identifier", () => {
+    expect(trackingPath("CC000000021DE")).toBe("/tracking?trackingNumber=CC000000021DE");
+    expect(trackingPath("A B&C")).toBe("/tracking?trackingNumber=A+B%26C");
+  });
+});
