@@ -136,7 +136,7 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 // queue, and waits for them up to ShutdownTimeout.
 func (w *Worker) Run(ctx context.Context) error {
 	mux := asynq.NewServeMux()
-	for _, k := range []batchjob.Kind{batchjob.Send, batchjob.Cancel, batchjob.Resend, batchjob.DeleteShipment, batchjob.Manifest, batchjob.SendOne, batchjob.CancelOne} {
+	for _, k := range batchjob.AllKinds {
 		mux.HandleFunc(taskType(k), w.handle)
 	}
 	if err := w.srv.Start(mux); err != nil {

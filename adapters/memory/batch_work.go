@@ -26,6 +26,7 @@ type BatchRecord struct {
 	Processed      int
 	Total          int
 	ErrorMessage   string
+	ErrorParams    map[string]string
 	Manifest       []byte
 	ManifestNumber string
 	ManifestAt     time.Time
@@ -50,6 +51,7 @@ type ShipmentRecord struct {
 	State              batchjob.State
 	Success            bool
 	ErrorMessage       string
+	ErrorParams        map[string]string
 	Identifier         string
 	Label              []byte
 	ContentType        string
@@ -292,7 +294,7 @@ func (m *BatchWork) again(s *ShipmentRecord) {
 	if s.State == batchjob.Cancelled {
 		s.Identifier = ""
 	}
-	s.State, s.Success, s.ErrorMessage = batchjob.Pending, false, ""
+	s.State, s.Success, s.ErrorMessage, s.ErrorParams = batchjob.Pending, false, "", nil
 	if r := m.rows[s.RowID]; r != nil {
 		r.Changed, r.Attempts = false, max(r.Attempts, s.Attempt)
 		s.ReceiverName, s.Destination = r.Draft.Fields["name"], r.Draft.Fields["isoCountry"]
@@ -450,13 +452,13 @@ func (m *BatchWork) Finish(_ context.Context, o batchjob.Outcome) error {
 	s.State = o.State
 	switch o.State {
 	case batchjob.Done:
-		s.Success, s.ErrorMessage, s.Identifier = true, "", o.Label.Identifier
+		s.Success, s.ErrorMessage, s.ErrorParams, s.Identifier = true, "", nil, o.Label.Identifier
 		s.Label, s.ContentType, s.CustomsDoc = slices.Clone(o.Label.Label), o.Label.ContentType, slices.Clone(o.Label.CustomsDoc)
 		s.LabelType, s.Traffic, s.SubmittedAt = o.LabelType, o.Traffic, o.At
 	case batchjob.Failed:
-		s.Success, s.ErrorMessage, s.Traffic = false, o.ErrorMessage, o.Traffic
+		s.Success, s.ErrorMessage, s.ErrorParams, s.Traffic = false, o.ErrorMessage, maps.Clone(o.ErrorParams), o.Traffic
 	case batchjob.Cancelled:
-		s.ErrorMessage = ""
+		s.ErrorMessage, s.ErrorParams = "", nil
 	}
 	m.log(s.BatchID, s.ID, o.Exchanges)
 	m.count(s.BatchID)
@@ -471,7 +473,7 @@ func (m *BatchWork) Unfinished(_ context.Context, o batchjob.Outcome) error {
 	if s == nil {
 		return nil
 	}
-	s.ErrorMessage = o.ErrorMessage
+	s.ErrorMessage, s.ErrorParams = o.ErrorMessage, maps.Clone(o.ErrorParams)
 	m.log(s.BatchID, s.ID, o.Exchanges)
 	m.count(s.BatchID)
 	return nil
@@ -486,6 +488,9 @@ func (m *BatchWork) Remove(_ context.Context, batchID, shipmentID int64, ex []ba
 		return nil
 	}
 	delete(m.shipments, shipmentID)
+	if r := m.rows[s.RowID]; r != nil {
+		r.Changed = false
+	}
 	for i := range m.exchanges {
 		if m.exchanges[i].ShipmentID == shipmentID {
 			m.exchanges[i].ShipmentID = 0
@@ -543,14 +548,14 @@ func (m *BatchWork) Succeeded(_ context.Context, batchID int64) (int, error) {
 }
 
 // Settle moves the batch on if it is still in from.
-func (m *BatchWork) Settle(_ context.Context, batchID int64, from, to batch.Status, message string) (bool, error) {
+func (m *BatchWork) Settle(_ context.Context, batchID int64, from, to batch.Status, message string, params map[string]string) (bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	b := m.batches[batchID]
 	if b == nil || b.Status != from {
 		return false, nil
 	}
-	b.Status, b.ErrorMessage, b.PreparedFor = to, message, ""
+	b.Status, b.ErrorMessage, b.ErrorParams, b.PreparedFor = to, message, maps.Clone(params), ""
 	return true, nil
 }
 

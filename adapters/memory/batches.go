@@ -37,6 +37,8 @@ type storedBatch struct {
 // StoredShipment is a shipment with its documents and its last exchange.
 type StoredShipment struct {
 	batch.Shipment
+	// Open: a job is labelling it (PENDING or SUBMITTING).
+	Open         bool
 	Label        []byte
 	CustomsDoc   []byte
 	SOAPRequest  string
@@ -46,6 +48,8 @@ type StoredShipment struct {
 
 type exchange struct {
 	batchID, shipmentID int64
+	operation           string
+	at                  time.Time
 	request, response   string
 }
 
@@ -101,6 +105,7 @@ func cloneRow(r batch.ValidatedShipment) batch.ValidatedShipment {
 // withCounts fills the counts from the shipments; m.mu is held.
 func (m *Batches) withCounts(sb *storedBatch) batch.Batch {
 	b := sb.b
+	b.ErrorParams = maps.Clone(b.ErrorParams)
 	c := batch.Counts{HasManifest: sb.manifest != nil}
 	for _, s := range m.shipments {
 		if s.BatchID != b.ID {
@@ -118,6 +123,9 @@ func (m *Batches) withCounts(sb *storedBatch) batch.Batch {
 		}
 		if m.rows[s.ValidatedShipmentID].Changed {
 			c.ChangedShipments++
+		}
+		if s.Open {
+			c.Open++
 		}
 	}
 	b.Counts = c
@@ -191,8 +199,8 @@ func (m *Batches) Update(_ context.Context, id int64, change func(*batch.Batch) 
 		return batch.Batch{}, err
 	}
 	s := &sb.b
-	s.Status, s.SentAt, s.SentBy, s.LabelType, s.JobFilter = b.Status, b.SentAt, b.SentBy, b.LabelType, b.JobFilter
-	s.Processed, s.Total, s.ErrorMessage = b.Processed, b.Total, b.ErrorMessage
+	s.Status, s.SentAt, s.SentBy, s.SentByAdmin, s.LabelType, s.JobFilter = b.Status, b.SentAt, b.SentBy, b.SentByAdmin, b.LabelType, b.JobFilter
+	s.Processed, s.Total, s.ErrorMessage, s.ErrorParams = b.Processed, b.Total, b.ErrorMessage, maps.Clone(b.ErrorParams)
 	return m.withCounts(sb), nil
 }
 
@@ -276,6 +284,7 @@ func (m *Batches) UpdateRow(_ context.Context, batchID, rowID int64, change func
 // shipmentOf completes a stored shipment with its row and batch; m.mu is held.
 func (m *Batches) shipmentOf(s StoredShipment) batch.Shipment {
 	out := s.Shipment
+	out.ErrorParams = maps.Clone(s.ErrorParams)
 	out.HasLabel, out.HasCustomsDoc = s.Label != nil, s.CustomsDoc != nil
 	out.Changed = m.rows[s.ValidatedShipmentID].Changed
 	if sb, ok := m.batches[s.BatchID]; ok {
@@ -363,6 +372,10 @@ func (m *Batches) DeleteShipment(_ context.Context, id int64, allow func(batch.B
 		return err
 	}
 	delete(m.shipments, id)
+	if r, ok := m.rows[s.ValidatedShipmentID]; ok {
+		r.Changed = false
+		m.rows[r.ID] = r
+	}
 	m.exchanges = slices.DeleteFunc(m.exchanges, func(e exchange) bool { return e.shipmentID == id })
 	return nil
 }
@@ -424,20 +437,20 @@ func (m *Batches) CustomsDocs(_ context.Context, batchID int64) ([]appbatch.Docu
 }
 
 // Traffic answers the batch's requests or responses in order.
-func (m *Batches) Traffic(_ context.Context, batchID int64, responses bool) ([]string, error) {
+func (m *Batches) Traffic(_ context.Context, batchID int64, responses bool) ([]appbatch.Exchange, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	out := []string{}
+	out := []appbatch.Exchange{}
 	for _, e := range m.exchanges {
 		s, ofShipment := m.shipments[e.shipmentID]
 		if e.batchID != batchID && !(ofShipment && s.BatchID == batchID) {
 			continue
 		}
+		x := appbatch.Exchange{Operation: e.operation, ShipmentID: e.shipmentID, At: e.at, Text: e.request}
 		if responses {
-			out = append(out, e.response)
-		} else {
-			out = append(out, e.request)
+			x.Text = e.response
 		}
+		out = append(out, x)
 	}
 	return out, nil
 }
@@ -463,16 +476,18 @@ func (m *Batches) PutShipment(s StoredShipment) int64 {
 	if s.CreatedAt.IsZero() {
 		s.CreatedAt = m.now()
 	}
-	s.Label, s.CustomsDoc = slices.Clone(s.Label), slices.Clone(s.CustomsDoc)
+	s.Label, s.CustomsDoc, s.ErrorParams = slices.Clone(s.Label), slices.Clone(s.CustomsDoc), maps.Clone(s.ErrorParams)
 	m.shipments[s.ID] = s
 	return s.ID
 }
 
-// PutExchange records one SOAP exchange of a batch or of a shipment.
-func (m *Batches) PutExchange(batchID, shipmentID int64, request, response string) {
+// PutExchange records one SOAP exchange of a batch or of a shipment (0
+// for the batch's own).
+func (m *Batches) PutExchange(batchID, shipmentID int64, operation string, at time.Time, request, response string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.exchanges = append(m.exchanges, exchange{batchID: batchID, shipmentID: shipmentID, request: request, response: response})
+	m.exchanges = append(m.exchanges, exchange{batchID: batchID, shipmentID: shipmentID, operation: operation, at: at.UTC(),
+		request: request, response: response})
 }
 
 // PutManifest stores a batch's manifest document.

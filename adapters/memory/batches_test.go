@@ -11,12 +11,12 @@ import (
 type memorySeeder struct{ store *memory.Batches }
 
 func (s memorySeeder) PutShipment(_ *testing.T, sh storetest.Shipment) int64 {
-	return s.store.PutShipment(memory.StoredShipment{Shipment: sh.Shipment, Label: sh.Label, CustomsDoc: sh.CustomsDoc,
+	return s.store.PutShipment(memory.StoredShipment{Shipment: sh.Shipment, Open: sh.Open, Label: sh.Label, CustomsDoc: sh.CustomsDoc,
 		SOAPRequest: sh.SOAPRequest, SOAPResponse: sh.SOAPResponse})
 }
 
-func (s memorySeeder) PutExchange(_ *testing.T, batchID, shipmentID int64, request, response string) {
-	s.store.PutExchange(batchID, shipmentID, request, response)
+func (s memorySeeder) PutExchange(_ *testing.T, batchID int64, e storetest.Exchange) {
+	s.store.PutExchange(batchID, e.ShipmentID, e.Operation, e.At, e.Request, e.Response)
 }
 
 func (s memorySeeder) PutManifest(_ *testing.T, batchID int64, doc []byte, at time.Time) {

@@ -14,7 +14,7 @@ import (
 )
 
 const shipmentColumns = `s.id, s.batch_id, s.customer_id, coalesce(s.validated_shipment_id, 0), s.position, s.success,
-	s.state = 'CANCELLED', s.error_message, s.identifier, s.label_type, s.label_content_type,
+	s.state = 'CANCELLED', s.error_message, s.error_params, s.identifier, s.label_type, s.label_content_type,
 	s.label IS NOT NULL, s.customs_doc IS NOT NULL, s.submitted_at, s.reference_number, s.receiver_name,
 	s.product, s.service, s.destination, s.api_client, s.retoure, coalesce(v.changed, false), b.status`
 
@@ -26,13 +26,14 @@ func scanShipment(row pgx.Row) (batch.Shipment, error) {
 	var submitted *time.Time
 	var status string
 	err := row.Scan(&s.ID, &s.BatchID, &s.CustomerID, &s.ValidatedShipmentID, &s.Position, &s.Success,
-		&s.Cancelled, &s.ErrorMessage, &s.Identifier, &s.LabelType, &s.LabelContentType,
+		&s.Cancelled, &s.ErrorMessage, &s.ErrorParams, &s.Identifier, &s.LabelType, &s.LabelContentType,
 		&s.HasLabel, &s.HasCustomsDoc, &submitted, &s.ReferenceNumber, &s.ReceiverName,
 		&s.Product, &s.Service, &s.Destination, &s.APIClient, &s.Retoure, &s.Changed, &status)
 	if submitted != nil {
 		s.SubmittedAt = submitted.UTC()
 	}
 	s.BatchStatus = batch.Status(status)
+	s.ErrorParams = noParams(s.ErrorParams)
 	return s, err
 }
 
@@ -99,8 +100,9 @@ func (s Batches) ShipmentTraffic(ctx context.Context, id int64) (string, string,
 	return req, rsp, err
 }
 
-// DeleteShipment removes a shipment with its traffic, if allow agrees; the
-// batch is locked meanwhile so that no job starts on it.
+// DeleteShipment removes a shipment with its traffic, if allow agrees, and
+// clears its row's changed flag; the batch is locked meanwhile so that no
+// job starts on it.
 func (s Batches) DeleteShipment(ctx context.Context, id int64, allow func(batch.Batch, batch.Shipment) error) error {
 	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		var batchID int64
@@ -122,7 +124,9 @@ func (s Batches) DeleteShipment(ctx context.Context, id int64, allow func(batch.
 		if err := allow(b, sh); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `DELETE FROM shipment WHERE id = $1`, id)
+		_, err = tx.Exec(ctx, `
+			WITH s AS (DELETE FROM shipment WHERE id = $1 RETURNING validated_shipment_id)
+			UPDATE validated_shipment v SET changed = false FROM s WHERE v.id = s.validated_shipment_id`, id)
 		return err
 	})
 }
@@ -183,19 +187,24 @@ func (s Batches) CustomsDocs(ctx context.Context, batchID int64) ([]appbatch.Doc
 
 // Traffic answers the requests or responses exchanged for the batch and its
 // shipments, in order.
-func (s Batches) Traffic(ctx context.Context, batchID int64, responses bool) ([]string, error) {
+func (s Batches) Traffic(ctx context.Context, batchID int64, responses bool) ([]appbatch.Exchange, error) {
 	column := "request"
 	if responses {
 		column = "response"
 	}
 	rows, err := s.Pool.Query(ctx, `
-		SELECT `+column+` FROM carrier_exchange
+		SELECT operation, coalesce(shipment_id, 0), at, `+column+` FROM carrier_exchange
 		WHERE batch_id = $1 OR shipment_id IN (SELECT id FROM shipment WHERE batch_id = $1)
 		ORDER BY id`, batchID)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, pgx.RowTo[string])
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (appbatch.Exchange, error) {
+		var e appbatch.Exchange
+		err := r.Scan(&e.Operation, &e.ShipmentID, &e.At, &e.Text)
+		e.At = e.At.UTC()
+		return e, err
+	})
 }
 
 // ShipmentLabel answers one shipment's label; Data is nil without one.

@@ -170,7 +170,7 @@ func again(where string) string {
 	return `
 	WITH moved AS (
 		UPDATE shipment s SET attempt = s.attempt + 1, reference = ` + referenceOf("s.batch_id", "s.position", "s.attempt + 1") + `,
-			state = 'PENDING', success = false, error_message = '',
+			state = 'PENDING', success = false, error_message = '', error_params = '{}',
 			identifier = CASE WHEN s.state = 'CANCELLED' THEN '' ELSE s.identifier END,
 			` + shipmentSummary + `
 		FROM validated_shipment v
@@ -319,14 +319,14 @@ func (w BatchWork) Finish(ctx context.Context, o batchjob.Outcome) error {
 	switch o.State {
 	case batchjob.Done:
 		l := o.Label
-		set = `state = 'DONE', success = true, error_message = '', identifier = $6, label = $7, label_content_type = $8,
+		set = `state = 'DONE', success = true, error_message = '', error_params = '{}', identifier = $6, label = $7, label_content_type = $8,
 			label_type = $9, customs_doc = $10, soap_request = $11, soap_response = $12, submitted_at = $5`
 		args = append(args, l.Identifier, l.Label, l.ContentType, o.LabelType, nilIfEmpty(l.CustomsDoc), o.Traffic.Request, o.Traffic.Response)
 	case batchjob.Failed:
-		set = `state = 'FAILED', success = false, error_message = $6, soap_request = $7, soap_response = $8`
-		args = append(args, o.ErrorMessage, o.Traffic.Request, o.Traffic.Response)
+		set = `state = 'FAILED', success = false, error_message = $6, error_params = $7, soap_request = $8, soap_response = $9`
+		args = append(args, o.ErrorMessage, paramsJSON(o.ErrorParams), o.Traffic.Request, o.Traffic.Response)
 	case batchjob.Cancelled:
-		set = `state = 'CANCELLED', error_message = ''`
+		set = `state = 'CANCELLED', error_message = '', error_params = '{}'`
 	default:
 		return errors.New("postgres: a shipment finishes DONE, FAILED or CANCELLED, not " + string(o.State))
 	}
@@ -348,13 +348,14 @@ func nilIfEmpty(b []byte) []byte {
 func (w BatchWork) Unfinished(ctx context.Context, o batchjob.Outcome) error {
 	ops, reqs, resps := exchangeArgs(o.Exchanges)
 	_, err := w.Pool.Exec(ctx, `
-		WITH s AS (UPDATE shipment SET error_message = $6 WHERE id = $1 RETURNING id, batch_id),
+		WITH s AS (UPDATE shipment SET error_message = $6, error_params = $7 WHERE id = $1 RETURNING id, batch_id),
 		e AS (`+logged("s.id", "$5::timestamptz")+`)
-		`+counted, o.ShipmentID, ops, reqs, resps, o.At, o.ErrorMessage)
+		`+counted, o.ShipmentID, ops, reqs, resps, o.At, o.ErrorMessage, paramsJSON(o.ErrorParams))
 	return err
 }
 
-// Remove deletes a shipment; its exchanges stay with the batch.
+// Remove deletes a shipment and clears its row's changed flag (nothing is
+// left to send again for it); its exchanges stay with the batch.
 func (w BatchWork) Remove(ctx context.Context, batchID, shipmentID int64, ex []batchjob.Exchange) error {
 	ops, reqs, resps := exchangeArgs(ex)
 	return pgx.BeginFunc(ctx, w.Pool, func(tx pgx.Tx) error {
@@ -362,8 +363,9 @@ func (w BatchWork) Remove(ctx context.Context, batchID, shipmentID int64, ex []b
 			return err
 		}
 		_, err := tx.Exec(ctx, `
-			WITH s AS (DELETE FROM shipment WHERE id = $1 AND batch_id = $5 RETURNING id, batch_id),
-			e AS (`+logged("NULL::bigint", "now()")+`)
+			WITH s AS (DELETE FROM shipment WHERE id = $1 AND batch_id = $5 RETURNING id, batch_id, validated_shipment_id),
+			e AS (`+logged("NULL::bigint", "now()")+`),
+			r AS (UPDATE validated_shipment v SET changed = false FROM s WHERE v.id = s.validated_shipment_id)
 			`+counted, shipmentID, ops, reqs, resps, batchID)
 		return err
 	})
@@ -403,9 +405,9 @@ func (w BatchWork) Succeeded(ctx context.Context, batchID int64) (int, error) {
 }
 
 // Settle moves the batch on if it is still in from.
-func (w BatchWork) Settle(ctx context.Context, batchID int64, from, to batch.Status, message string) (bool, error) {
-	tag, err := w.Pool.Exec(ctx, `UPDATE batch SET status = $3, error_message = $4, job_prepared = '' WHERE id = $1 AND status = $2`,
-		batchID, string(from), string(to), message)
+func (w BatchWork) Settle(ctx context.Context, batchID int64, from, to batch.Status, message string, params map[string]string) (bool, error) {
+	tag, err := w.Pool.Exec(ctx, `UPDATE batch SET status = $3, error_message = $4, error_params = $5, job_prepared = '' WHERE id = $1 AND status = $2`,
+		batchID, string(from), string(to), message, paramsJSON(params))
 	return tag.RowsAffected() == 1, err
 }
 

@@ -85,8 +85,8 @@ func workSnapshot(t *testing.T, pool *pgxpool.Pool, id int64) worktest.Snapshot 
 	var s worktest.Snapshot
 	var status string
 	var at *time.Time
-	if err := pool.QueryRow(ctx, `SELECT status, error_message, processed_shipments, total_shipments, manifest, manifest_number, manifest_created_at
-		FROM batch WHERE id = $1`, id).Scan(&status, &s.ErrorMessage, &s.Processed, &s.Total, &s.Manifest, &s.ManifestNumber, &at); err != nil {
+	if err := pool.QueryRow(ctx, `SELECT status, error_message, error_params, processed_shipments, total_shipments, manifest, manifest_number, manifest_created_at
+		FROM batch WHERE id = $1`, id).Scan(&status, &s.ErrorMessage, &s.ErrorParams, &s.Processed, &s.Total, &s.Manifest, &s.ManifestNumber, &at); err != nil {
 		t.Fatal(err)
 	}
 	s.Status = batch.Status(status)
@@ -104,7 +104,7 @@ func workSnapshot(t *testing.T, pool *pgxpool.Pool, id int64) worktest.Snapshot 
 		}
 		s.Changed = append(s.Changed, c)
 	}
-	rows, err = pool.Query(ctx, `SELECT id, position, attempt, reference, state, success, error_message, identifier, label,
+	rows, err = pool.Query(ctx, `SELECT id, position, attempt, reference, state, success, error_message, error_params, identifier, label,
 		label_content_type, label_type, customs_doc, soap_request, soap_response, submitted_at, receiver_name, destination
 		FROM shipment WHERE batch_id = $1 ORDER BY position`, id)
 	if err != nil {
@@ -114,7 +114,7 @@ func workSnapshot(t *testing.T, pool *pgxpool.Pool, id int64) worktest.Snapshot 
 		var x worktest.Stored
 		var state string
 		var submitted *time.Time
-		if err := rows.Scan(&x.ID, &x.Position, &x.Attempt, &x.Reference, &state, &x.Success, &x.ErrorMessage, &x.Identifier, &x.Label,
+		if err := rows.Scan(&x.ID, &x.Position, &x.Attempt, &x.Reference, &state, &x.Success, &x.ErrorMessage, &x.ErrorParams, &x.Identifier, &x.Label,
 			&x.ContentType, &x.LabelType, &x.CustomsDoc, &x.Traffic.Request, &x.Traffic.Response, &submitted, &x.ReceiverName, &x.Destination); err != nil {
 			t.Fatal(err)
 		}

@@ -28,10 +28,10 @@ type querier interface {
 const liveShipment = `s.state <> 'CANCELLED'`
 
 // batchColumns read a batch with its counts in one statement.
-const batchColumns = `b.id, b.customer_id, b.csv_file_name, b.status, b.created_at, b.created_by, b.sent_at, b.sent_by,
-	b.label_type, b.job_filter, b.processed_shipments, b.total_shipments, b.error_message, b.row_count, b.invalid_rows,
-	b.has_invoice, b.manifest IS NOT NULL,
-	n.shipments, n.labelled, n.customs_docs, n.errors, n.changed`
+const batchColumns = `b.id, b.customer_id, b.csv_file_name, b.status, b.created_at, b.created_by, b.created_by_admin,
+	b.sent_at, b.sent_by, b.sent_by_admin, b.label_type, b.job_filter, b.processed_shipments, b.total_shipments,
+	b.error_message, b.error_params, b.row_count, b.invalid_rows, b.has_invoice, b.manifest IS NOT NULL,
+	n.shipments, n.labelled, n.customs_docs, n.errors, n.changed, n.open`
 
 // batchCounts is a lateral join that counts a batch's shipments.
 const batchCounts = `CROSS JOIN LATERAL (
@@ -39,23 +39,42 @@ const batchCounts = `CROSS JOIN LATERAL (
 		count(*) FILTER (WHERE s.label IS NOT NULL AND ` + liveShipment + `) AS labelled,
 		count(*) FILTER (WHERE s.customs_doc IS NOT NULL AND ` + liveShipment + `) AS customs_docs,
 		count(*) FILTER (WHERE NOT s.success AND s.error_message <> '') AS errors,
-		count(*) FILTER (WHERE v.changed) AS changed
+		count(*) FILTER (WHERE v.changed) AS changed,
+		count(*) FILTER (WHERE s.state IN ('PENDING', 'SUBMITTING')) AS open
 	FROM shipment s LEFT JOIN validated_shipment v ON v.id = s.validated_shipment_id
 	WHERE s.batch_id = b.id) n`
 
 var batchSelect = psql.Select(batchColumns).From("batch b " + batchCounts)
+
+// paramsJSON is a message's parameters as a jsonb value: {} without any.
+func paramsJSON(params map[string]string) map[string]string {
+	if params == nil {
+		return map[string]string{}
+	}
+	return params
+}
+
+// noParams reads {} as no parameters.
+func noParams(params map[string]string) map[string]string {
+	if len(params) == 0 {
+		return nil
+	}
+	return params
+}
 
 func scanBatch(row pgx.Row) (batch.Batch, error) {
 	var b batch.Batch
 	var sentAt *time.Time
 	var status, filter string
 	c := &b.Counts
-	err := row.Scan(&b.ID, &b.CustomerID, &b.FileName, &status, &b.CreatedAt, &b.CreatedBy, &sentAt, &b.SentBy,
-		&b.LabelType, &filter, &b.Processed, &b.Total, &b.ErrorMessage, &b.RowCount, &b.InvalidRows,
-		&b.HasInvoice, &c.HasManifest, &c.Shipments, &c.Labelled, &c.CustomsDocs, &c.ErrorShipments, &c.ChangedShipments)
+	err := row.Scan(&b.ID, &b.CustomerID, &b.FileName, &status, &b.CreatedAt, &b.CreatedBy, &b.CreatedByAdmin,
+		&sentAt, &b.SentBy, &b.SentByAdmin, &b.LabelType, &filter, &b.Processed, &b.Total,
+		&b.ErrorMessage, &b.ErrorParams, &b.RowCount, &b.InvalidRows, &b.HasInvoice, &c.HasManifest,
+		&c.Shipments, &c.Labelled, &c.CustomsDocs, &c.ErrorShipments, &c.ChangedShipments, &c.Open)
 	if err != nil {
 		return batch.Batch{}, err
 	}
+	b.ErrorParams = noParams(b.ErrorParams)
 	b.Status, b.JobFilter = batch.Status(status), batch.Filter(filter)
 	b.CreatedAt = b.CreatedAt.UTC()
 	if sentAt != nil {
@@ -95,9 +114,9 @@ func (s Batches) Create(ctx context.Context, b batch.Batch, csv []byte, rows []s
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		var id int64
 		err := tx.QueryRow(ctx, `
-			INSERT INTO batch (customer_id, csv_file_name, csv, status, created_by, label_type, row_count, invalid_rows, has_invoice)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-			b.CustomerID, b.FileName, csv, string(b.Status), b.CreatedBy, b.LabelType, len(rows), invalid, hasInvoice).Scan(&id)
+			INSERT INTO batch (customer_id, csv_file_name, csv, status, created_by, created_by_admin, label_type, row_count, invalid_rows, has_invoice)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+			b.CustomerID, b.FileName, csv, string(b.Status), b.CreatedBy, b.CreatedByAdmin, b.LabelType, len(rows), invalid, hasInvoice).Scan(&id)
 		if err != nil {
 			return err
 		}
@@ -153,10 +172,11 @@ func (s Batches) Update(ctx context.Context, id int64, change func(*batch.Batch)
 			sentAt = &b.SentAt
 		}
 		_, err = tx.Exec(ctx, `
-			UPDATE batch SET status = $2, sent_at = $3, sent_by = $4, label_type = $5, job_filter = $6,
-				processed_shipments = $7, total_shipments = $8, error_message = $9
+			UPDATE batch SET status = $2, sent_at = $3, sent_by = $4, sent_by_admin = $5, label_type = $6, job_filter = $7,
+				processed_shipments = $8, total_shipments = $9, error_message = $10, error_params = $11
 			WHERE id = $1`,
-			id, string(b.Status), sentAt, b.SentBy, b.LabelType, string(b.JobFilter), b.Processed, b.Total, b.ErrorMessage)
+			id, string(b.Status), sentAt, b.SentBy, b.SentByAdmin, b.LabelType, string(b.JobFilter), b.Processed, b.Total,
+			b.ErrorMessage, paramsJSON(b.ErrorParams))
 		if err != nil {
 			return err
 		}

@@ -21,6 +21,8 @@ func (s sqlSeeder) PutShipment(t *testing.T, sh storetest.Shipment) int64 {
 	t.Helper()
 	state := "PENDING"
 	switch {
+	case sh.Open:
+		state = "SUBMITTING"
 	case sh.Cancelled:
 		state = "CANCELLED"
 	case sh.Success:
@@ -40,26 +42,26 @@ func (s sqlSeeder) PutShipment(t *testing.T, sh storetest.Shipment) int64 {
 	err := s.pool.QueryRow(context.Background(), `
 		INSERT INTO shipment (batch_id, validated_shipment_id, customer_id, position, reference, state, success, error_message,
 			identifier, label, label_content_type, label_type, customs_doc, soap_request, soap_response, submitted_at,
-			reference_number, receiver_name, product, service, destination, api_client, retoure)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+			reference_number, receiver_name, product, service, destination, api_client, retoure, error_params)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, coalesce($24::jsonb, '{}'))
 		RETURNING id`,
 		sh.BatchID, rowID, sh.CustomerID, sh.Position, fmt.Sprintf("b%d-r%d-a1", sh.BatchID, sh.Position), state, sh.Success, sh.ErrorMessage,
 		sh.Identifier, sh.Label, sh.LabelContentType, sh.LabelType, sh.CustomsDoc, sh.SOAPRequest, sh.SOAPResponse, submitted,
-		sh.ReferenceNumber, sh.ReceiverName, sh.Product, sh.Service, sh.Destination, sh.APIClient, sh.Retoure).Scan(&id)
+		sh.ReferenceNumber, sh.ReceiverName, sh.Product, sh.Service, sh.Destination, sh.APIClient, sh.Retoure, sh.ErrorParams).Scan(&id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return id
 }
 
-func (s sqlSeeder) PutExchange(t *testing.T, batchID, shipmentID int64, request, response string) {
+func (s sqlSeeder) PutExchange(t *testing.T, batchID int64, e storetest.Exchange) {
 	t.Helper()
 	var ship *int64
-	if shipmentID != 0 {
-		ship = &shipmentID
+	if e.ShipmentID != 0 {
+		ship = &e.ShipmentID
 	}
-	if _, err := s.pool.Exec(context.Background(), `INSERT INTO carrier_exchange (batch_id, shipment_id, operation, request, response)
-		VALUES ($1, $2, 'addAndPrint', $3, $4)`, batchID, ship, request, response); err != nil {
+	if _, err := s.pool.Exec(context.Background(), `INSERT INTO carrier_exchange (batch_id, shipment_id, operation, request, response, at)
+		VALUES ($1, $2, $3, $4, $5, $6)`, batchID, ship, e.Operation, e.Request, e.Response, e.At); err != nil {
 		t.Fatal(err)
 	}
 }

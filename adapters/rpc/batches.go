@@ -64,16 +64,22 @@ func (h BatchHandler) CreateBatch(ctx context.Context, req *connect.Request[port
 	return connect.NewResponse(&portalv1.CreateBatchResponse{Batch: batchToProto(v)}), nil
 }
 
-// DeleteBatch removes a batch.
+// DeleteBatch removes a batch, or starts cancelling its labels first and
+// answers it in DELETING.
 func (h BatchHandler) DeleteBatch(ctx context.Context, req *connect.Request[portalv1.DeleteBatchRequest]) (*connect.Response[portalv1.DeleteBatchResponse], error) {
 	caller, err := requireCaller(ctx)
 	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
-	if err := h.Batches.Delete(ctx, caller, req.Msg.GetId()); err != nil {
+	v, err := h.Batches.Delete(ctx, caller, req.Msg.GetId())
+	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
-	return connect.NewResponse(&portalv1.DeleteBatchResponse{}), nil
+	out := &portalv1.DeleteBatchResponse{}
+	if v != nil {
+		out.Batch = batchToProto(*v)
+	}
+	return connect.NewResponse(out), nil
 }
 
 // SendBatch starts the send.
@@ -141,7 +147,8 @@ func (h BatchHandler) CreateBatchManifest(ctx context.Context, req *connect.Requ
 	return connect.NewResponse(&portalv1.CreateBatchManifestResponse{Batch: batchToProto(v)}), nil
 }
 
-// SendBatchShipment starts sending one shipment again.
+// SendBatchShipment queues sending one shipment again and answers the
+// shipment as it stands; the job asks the carrier later.
 func (h BatchHandler) SendBatchShipment(ctx context.Context, req *connect.Request[portalv1.SendBatchShipmentRequest]) (*connect.Response[portalv1.SendBatchShipmentResponse], error) {
 	caller, err := requireCaller(ctx)
 	if err != nil {
@@ -154,7 +161,8 @@ func (h BatchHandler) SendBatchShipment(ctx context.Context, req *connect.Reques
 	return connect.NewResponse(&portalv1.SendBatchShipmentResponse{Shipment: shipmentToProto(s)}), nil
 }
 
-// CancelBatchShipment starts cancelling one shipment's label.
+// CancelBatchShipment queues cancelling one shipment's label and answers the
+// shipment as it stands; the job asks the carrier later.
 func (h BatchHandler) CancelBatchShipment(ctx context.Context, req *connect.Request[portalv1.CancelBatchShipmentRequest]) (*connect.Response[portalv1.CancelBatchShipmentResponse], error) {
 	caller, err := requireCaller(ctx)
 	if err != nil {
@@ -314,16 +322,18 @@ func batchToProto(v appbatch.View) *portalv1.Batch {
 	b, a := v.Batch, v.Actions
 	return &portalv1.Batch{
 		Id: b.ID, CsvFileName: b.FileName, Status: string(b.Status), CreatedAt: timestamppb.New(b.CreatedAt),
-		SentAt: timestampOrNil(b.SentAt), SentBy: b.SentBy, CustomerId: b.CustomerID,
+		SentAt: timestampOrNil(b.SentAt), SentBy: b.SentBy, SentByAdmin: b.SentByAdmin, CustomerId: b.CustomerID,
 		ProcessedShipments: int32(b.Processed), TotalShipments: int32(b.Total),
 		HasLabels: b.Counts.HasLabels(), HasCustomsDocs: b.Counts.HasCustomsDocs(), LabelType: b.LabelType,
 		HasManifest: b.Counts.HasManifest, Valid: b.Valid(), RowCount: int32(b.RowCount), InvalidRows: int32(b.InvalidRows),
 		ErrorShipments: int32(b.Counts.ErrorShipments), ChangedShipments: int32(b.Counts.ChangedShipments),
-		HasInvoice: b.HasInvoice, ErrorMessage: b.ErrorMessage, CreatedBy: b.CreatedBy,
+		HasInvoice: b.HasInvoice, ErrorMessage: b.ErrorMessage, ErrorParams: b.ErrorParams,
+		CreatedBy: b.CreatedBy, CreatedByAdmin: b.CreatedByAdmin,
 		Actions: &portalv1.BatchActions{
 			Send: a.Send, SendEnabled: a.SendEnabled, Cancel: a.Cancel, GenerateManifest: a.GenerateManifest,
 			RegenerateManifest: a.RegenerateManifest, ManifestDownload: a.ManifestDownload, InvoiceDownload: a.InvoiceDownload,
-			LabelDownloads: a.LabelDownloads, GridEditable: a.GridEditable, Delete: a.Delete, View: a.View,
+			LabelDownloads: a.LabelDownloads, CustomsDocsDownload: a.CustomsDocsDownload, GridEditable: a.GridEditable,
+			Delete: a.Delete, View: a.View,
 		},
 	}
 }
@@ -367,7 +377,7 @@ func draftFromProto(v *portalv1.ShipmentValues) shipment.Draft {
 func shipmentToProto(v appbatch.ShipmentView) *portalv1.BatchShipment {
 	s := v.Shipment
 	return &portalv1.BatchShipment{
-		Id: s.ID, Position: int32(s.Position), Success: s.Success, ErrorMessage: s.ErrorMessage, Retoure: s.Retoure,
+		Id: s.ID, Position: int32(s.Position), Success: s.Success, ErrorMessage: s.ErrorMessage, ErrorParams: s.ErrorParams, Retoure: s.Retoure,
 		ReferenceNumber: s.ReferenceNumber, Identifier: s.Identifier, ReceiverName: s.ReceiverName, Product: s.Product,
 		Destination: s.Destination, SubmittedAt: timestampOrNil(s.SubmittedAt), ApiClient: s.APIClient,
 		LabelContentType: s.LabelContentType, CsvShipment: s.BatchID, Changed: s.Changed, LabelType: s.LabelType,

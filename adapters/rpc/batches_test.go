@@ -280,7 +280,7 @@ func TestBatchShipmentsAndDownloadsOverREST(t *testing.T) {
 			Label: label(t, ident, "PDF"), CustomsDoc: label(t, ident, "PDF")})
 	}
 	a.store.PutShipment(memory.StoredShipment{Shipment: batch.Shipment{BatchID: batchID, CustomerID: a.mine, ValidatedShipmentID: rows[2].ID,
-		Position: 3, ErrorMessage: "invalid postal code"}})
+		Position: 3, ErrorMessage: "error.carrier.fault.invalidPostalCode", ErrorParams: map[string]string{"field": "postalcode", "value": "00000"}}})
 	if _, err := a.store.Update(context.Background(), batchID, func(b *batch.Batch) error { b.Status = batch.Sent; return nil }); err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +292,8 @@ func TestBatchShipmentsAndDownloadsOverREST(t *testing.T) {
 		t.Fatalf("GET shipments = %d %s (total %q)", rsp.StatusCode, b, rsp.Header.Get("X-Total-Count"))
 	}
 	rsp, b = a.call(t, a.user(), "GET", base+"/shipments?filter=ERROR", "")
-	if errs := decode[[]map[string]any](t, b); rsp.Header.Get("X-Total-Count") != "1" || errs[0]["errorMessage"] != "invalid postal code" || errs[0]["updateable"] != true {
+	if errs := decode[[]map[string]any](t, b); rsp.Header.Get("X-Total-Count") != "1" || errs[0]["errorMessage"] != "error.carrier.fault.invalidPostalCode" ||
+		fmt.Sprint(errs[0]["errorParams"]) != "map[field:postalcode value:00000]" || errs[0]["updateable"] != true {
 		t.Errorf("ERROR shipments = %s", b)
 	}
 
@@ -349,5 +350,60 @@ func TestBatchShipmentsAndDownloadsOverREST(t *testing.T) {
 	rsp, b = a.call(t, a.user(), "GET", "/web/api/shipments?customerId="+strconv.FormatInt(a.mine, 10)+"&page=0&pageSize=10", "")
 	if rsp.StatusCode != http.StatusOK || rsp.Header.Get("X-Total-Count") != "3" {
 		t.Errorf("GET shipments of the customer = %d %s", rsp.StatusCode, b)
+	}
+}
+
+// TestBatchDeleteAndRefusalsOverREST: a batch with a live label answers
+// its delete in DELETING and queues the job that cancels the label; one
+// without is gone at once. An admin-only step refused to a user is a 400
+// with error.adminOnly, not a 403 (which signs the webapp out).
+func TestBatchDeleteAndRefusalsOverREST(t *testing.T) {
+	a := newBatchesAPI(t)
+	created := a.upload(t, batchcsvtest.Generate(2))
+	id := idOf(created["id"])
+	batchID, _ := strconv.ParseInt(id, 10, 64)
+	rows, _ := a.store.Rows(context.Background(), batchID, false)
+	a.store.PutShipment(memory.StoredShipment{Shipment: batch.Shipment{BatchID: batchID, CustomerID: a.mine, ValidatedShipmentID: rows[0].ID,
+		Position: 1, Success: true, Identifier: "LX1", LabelType: "PDF", LabelContentType: "application/pdf"}, Label: label(t, "LX1", "PDF")})
+	if _, err := a.store.Update(context.Background(), batchID, func(b *batch.Batch) error {
+		b.Status, b.SentBy, b.SentByAdmin = batch.Sent, "admin", true
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	_, b := a.call(t, a.user(), "GET", "/web/api/batches/"+id, "")
+	got := decode[map[string]any](t, b)
+	actions := got["actions"].(map[string]any)
+	if got["sentByAdmin"] != true || got["sentBy"] != "admin" || actions["labelDownloads"] != true || actions["customsDocsDownload"] == true {
+		t.Errorf("GET batch = %s", b)
+	}
+
+	rsp, b := a.call(t, a.user(), "POST", "/web/api/batches/"+id+"/_resend?filter=ALL", "")
+	if p := decode[map[string]any](t, b); rsp.StatusCode != http.StatusBadRequest || p["message"] != "error.adminOnly" {
+		t.Errorf("a user's resend of ALL = %d %s, want 400 error.adminOnly", rsp.StatusCode, b)
+	}
+	if rsp, _ := a.call(t, a.user(), "GET", "/web/api/batches/"+id+"/traffic?kind=request", ""); rsp.StatusCode != http.StatusForbidden {
+		t.Errorf("a user's traffic download = %d, want 403 from the access table", rsp.StatusCode)
+	}
+
+	rsp, b = a.call(t, a.user(), "DELETE", "/web/api/batches/"+id, "")
+	deleting := decode[map[string]any](t, b)["batch"]
+	if rsp.StatusCode != http.StatusOK || deleting == nil || deleting.(map[string]any)["status"] != "DELETING" {
+		t.Fatalf("DELETE of a batch with a label = %d %s", rsp.StatusCode, b)
+	}
+	if last := a.queue.jobs[len(a.queue.jobs)-1]; last != (batchjob.Job{Kind: batchjob.DeleteBatch, BatchID: batchID}) {
+		t.Errorf("queued %+v", a.queue.jobs)
+	}
+	if rsp, _ := a.call(t, a.user(), "GET", "/web/api/batches/"+id, ""); rsp.StatusCode != http.StatusOK {
+		t.Errorf("the batch being deleted is gone: %d", rsp.StatusCode)
+	}
+
+	plain := idOf(a.upload(t, batchcsvtest.Generate(1))["id"])
+	rsp, b = a.call(t, a.user(), "DELETE", "/web/api/batches/"+plain, "")
+	if rsp.StatusCode != http.StatusOK || decode[map[string]any](t, b)["batch"] != nil {
+		t.Errorf("DELETE of a batch without labels = %d %s", rsp.StatusCode, b)
+	}
+	if rsp, _ := a.call(t, a.user(), "GET", "/web/api/batches/"+plain, ""); rsp.StatusCode != http.StatusNotFound {
+		t.Errorf("GET of the removed batch = %d", rsp.StatusCode)
 	}
 }

@@ -77,7 +77,8 @@ func TestAnotherCustomersBatchDoesNotExist(t *testing.T) {
 	notFound("ListValidatedShipments", err)
 	_, _, err = f.svc.UpdateValidatedShipment(ctx, s, v.ID, rows[0].ID, rows[0].Draft())
 	notFound("UpdateValidatedShipment", err)
-	notFound("Delete", f.svc.Delete(ctx, s, v.ID))
+	_, err = f.svc.Delete(ctx, s, v.ID)
+	notFound("Delete", err)
 	_, err = f.svc.Send(ctx, s, v.ID, "PDF")
 	notFound("Send", err)
 	_, err = f.svc.Resend(ctx, s, v.ID, "ERROR", "")
@@ -190,12 +191,13 @@ func TestEveryCommandIsRefusedInTheWrongStatus(t *testing.T) {
 			_, _, err = f.svc.UpdateValidatedShipment(ctx, f.user, id, rowID, row.Draft())
 			return err
 		}, []batch.Status{batch.Created, batch.Sent}, ""},
-		{"delete", func(f fixture, id, _ int64) error { return f.svc.Delete(ctx, f.user, id) },
-			[]batch.Status{batch.Created, batch.Sent, batch.Cancelled, batch.ErrorSend, batch.ErrorManifest}, ""},
+		// The batch holds a live label: the delete cancels it first.
+		{"delete", func(f fixture, id, _ int64) error { _, err := f.svc.Delete(ctx, f.user, id); return err },
+			[]batch.Status{batch.Created, batch.Sent, batch.Cancelled, batch.ErrorSend, batch.ErrorManifest, batch.Deleted}, batchjob.DeleteBatch},
 	}
 	statuses := []batch.Status{batch.Created, batch.Sending, batch.Sent, batch.Cancelling, batch.Cancelled, batch.Resending,
 		batch.ResendingChange, batch.ResendingError, batch.Deleting, batch.CreatingManifest, batch.ManifestCreated,
-		batch.ErrorSend, batch.ErrorManifest}
+		batch.ErrorSend, batch.ErrorManifest, batch.Deleted}
 	for _, c := range commands {
 		for _, s := range statuses {
 			f := setup(t)
@@ -240,7 +242,7 @@ func TestSendRecordsTheJobAndSendsOnlyValidRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	if sent.Status != batch.Sending || sent.LabelType != customer.LabelZebra || sent.Total != 2 || sent.JobFilter != batch.FilterAll ||
-		sent.SentBy != "user" || !sent.SentAt.Equal(f.svc.Now()) || sent.Actions.SendEnabled {
+		sent.SentBy != "user" || sent.SentByAdmin || !sent.SentAt.Equal(f.svc.Now()) || sent.Actions.SendEnabled {
 		t.Fatalf("sent = %+v", sent.Batch)
 	}
 	if f.queue.last() != (batchjob.Job{Kind: batchjob.Send, BatchID: v.ID}) {
@@ -254,6 +256,17 @@ func TestSendRecordsTheJobAndSendsOnlyValidRows(t *testing.T) {
 	third := f.upload(t, generated(t, 4, noEdit))
 	if _, err := f.svc.Send(ctx, f.user, third.ID, "Zebra300dpi"); !failure.HasKey(err, batch.KeyLabelType) {
 		t.Errorf("unknown label type = %v", err)
+	}
+	// An admin's send is marked, for "(ADMIN)" beside the name.
+	if sent, err := f.svc.Send(ctx, f.admin, third.ID, ""); err != nil || sent.SentBy != "admin" || !sent.SentByAdmin {
+		t.Errorf("admin's send = %+v, %v", sent.Batch, err)
+	}
+	if sent, _ := f.svc.Get(ctx, f.user, third.ID); !sent.SentByAdmin || sent.CreatedByAdmin {
+		t.Errorf("stored batch = %+v", sent.Batch)
+	}
+	byAdmin, err := f.svc.Create(ctx, f.admin, appbatch.Upload{CustomerID: f.mine.ID, FileName: "a.csv", CSV: generated(t, 1, noEdit)})
+	if err != nil || !byAdmin.CreatedByAdmin || byAdmin.CreatedBy != "admin" {
+		t.Errorf("admin's upload = %+v, %v", byAdmin.Batch, err)
 	}
 }
 
@@ -298,27 +311,34 @@ func TestARefusedJobLeavesTheBatchAsItWas(t *testing.T) {
 	}
 }
 
+// TestAdminOnlyCommands: the admin-only steps of a batch refuse other
+// roles as a conflict (not 403, which signs the user out, spec 1 section
+// 8); only the traffic download, admin-only in the access table, is
+// Forbidden.
 func TestAdminOnlyCommands(t *testing.T) {
 	f := setup(t)
 	v := f.upload(t, generated(t, 4, noEdit))
 	f.force(t, v.ID, batch.Sending)
-	if _, err := f.svc.Cancel(ctx, f.user, v.ID); !failure.HasKey(err, batch.KeyAdminOnly) {
-		t.Errorf("user cancels = %v", err)
+	conflict := func(name string, err error) {
+		t.Helper()
+		if fe, ok := failure.As(err); !ok || fe.Key != batch.KeyAdminOnly || fe.Kind != failure.Conflict {
+			t.Errorf("%s = %v, want an admin-only conflict", name, err)
+		}
 	}
+	_, err := f.svc.Cancel(ctx, f.user, v.ID)
+	conflict("user cancels", err)
 	f.force(t, v.ID, batch.Sent)
-	if _, err := f.svc.Resend(ctx, f.user, v.ID, "ALL", ""); !failure.HasKey(err, batch.KeyAdminOnly) {
-		t.Errorf("user resends ALL = %v", err)
-	}
-	if _, err := f.svc.DeleteShipments(ctx, f.user, v.ID, "CHANGED"); !failure.HasKey(err, batch.KeyAdminOnly) {
-		t.Errorf("user deletes shipments = %v", err)
-	}
+	_, err = f.svc.Resend(ctx, f.user, v.ID, "ALL", "")
+	conflict("user resends ALL", err)
+	_, err = f.svc.DeleteShipments(ctx, f.user, v.ID, "CHANGED")
+	conflict("user deletes shipments", err)
 	if _, err := f.svc.DeleteShipments(ctx, f.admin, v.ID, "ERROR"); !failure.HasKey(err, batch.KeyFilterNotAllowed) {
 		t.Errorf("delete from the ERROR filter = %v", err)
 	}
 	if _, err := f.svc.Resend(ctx, f.admin, v.ID, "all", ""); !failure.HasKey(err, batch.KeyUnknownFilter) {
 		t.Errorf("unknown filter = %v", err)
 	}
-	if _, err := f.svc.Traffic(ctx, f.user, v.ID, "request"); !failure.HasKey(err, batch.KeyAdminOnly) {
+	if _, err := f.svc.Traffic(ctx, f.user, v.ID, "request"); !failure.HasKey(err, batch.KeyAdminOnly) || !isKind(err, failure.Forbidden) {
 		t.Errorf("user downloads traffic = %v", err)
 	}
 	if len(f.queue.jobs) != 0 {
@@ -361,4 +381,9 @@ func TestResendOfAllMayChooseANewLabelType(t *testing.T) {
 	if err != nil || got.LabelType != "Zebra" || got.Status != batch.Resending {
 		t.Fatalf("resend of all as ZPL = %+v, %v", got.Batch, err)
 	}
+}
+
+func isKind(err error, k failure.Kind) bool {
+	fe, ok := failure.As(err)
+	return ok && fe.Kind == k
 }

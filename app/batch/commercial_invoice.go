@@ -20,7 +20,7 @@ func (s Service) CommercialInvoice(ctx context.Context, caller *access.Caller, i
 	if !b.HasInvoice {
 		return File{}, failure.New(failure.NotFound, batch.KeyNoInvoice)
 	}
-	if !viewOf(caller, b).Actions.InvoiceDownload {
+	if !batch.OffersManifest(b.Status) {
 		return File{}, notNow(b.Status, "downloadInvoice")
 	}
 	rows, err := s.Store.Rows(ctx, id, false)

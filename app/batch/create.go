@@ -42,7 +42,7 @@ func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (V
 	rows := shipment.ValidateAll(drafts, rules)
 	b := batch.Batch{
 		CustomerID: u.CustomerID, FileName: fileName(u.FileName), Status: batch.Created,
-		CreatedBy: caller.Login, LabelType: customer.DefaultLabelType,
+		CreatedBy: caller.Login, CreatedByAdmin: caller.IsAdmin(), LabelType: customer.DefaultLabelType,
 	}
 	saved, err := s.Store.Create(ctx, b, u.CSV, rows)
 	if err != nil {

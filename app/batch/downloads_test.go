@@ -1,6 +1,8 @@
 package batch_test
 
 import (
+	"encoding/xml"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -139,11 +141,45 @@ func TestTrafficForAdmins(t *testing.T) {
 	f := setup(t)
 	v := f.upload(t, generated(t, 4, noEdit))
 	id := f.store.PutShipment(labelled(v.ID, f.mine.ID, 0, 1, "PDF"))
-	f.store.PutExchange(v.ID, id, "<a/>", "<A/>")
-	f.store.PutExchange(v.ID, 0, "<b/>", "<B/>")
+	at := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	envelope := `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><r>&amp; 1</r></soap:Body></soap:Envelope>`
+	f.store.PutExchange(v.ID, id, batchjob.OpAddAndPrint, at, "<a/>", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"+envelope)
+	f.store.PutExchange(v.ID, 0, batchjob.OpCreateManifest, at.Add(time.Second), "<b/>", "<html><body>502 Bad Gateway<br></body></html>")
+	f.store.PutExchange(v.ID, 0, batchjob.OpCancel, at.Add(2*time.Second), "<c/>", "")
 	file, err := f.svc.Traffic(ctx, f.admin, v.ID, "response")
-	if err != nil || string(file.Data) != "<A/>\n<B/>\n" || !strings.HasPrefix(file.ContentType, "text/xml") {
-		t.Fatalf("responses = %q, %v", file.Data, err)
+	if err != nil || !strings.HasPrefix(file.ContentType, "text/xml") || file.Name != fmt.Sprintf("batch-%d-responses.xml", v.ID) {
+		t.Fatalf("responses = %q %q, %v", file.Name, file.ContentType, err)
+	}
+	// One well-formed document: encoding/xml reads it whole.
+	var doc struct {
+		XMLName   xml.Name `xml:"traffic"`
+		Batch     int64    `xml:"batch,attr"`
+		Kind      string   `xml:"kind,attr"`
+		Exchanges []struct {
+			Operation string `xml:"operation,attr"`
+			Shipment  int64  `xml:"shipment,attr"`
+			At        string `xml:"at,attr"`
+			Inner     string `xml:",innerxml"`
+			Text      string `xml:",chardata"`
+		} `xml:"exchange"`
+	}
+	if err := xml.Unmarshal(file.Data, &doc); err != nil {
+		t.Fatalf("not well-formed: %v\n%s", err, file.Data)
+	}
+	if strings.Count(string(file.Data), "<?xml") != 1 {
+		t.Errorf("%d XML declarations:\n%s", strings.Count(string(file.Data), "<?xml"), file.Data)
+	}
+	if doc.Batch != v.ID || doc.Kind != "response" || len(doc.Exchanges) != 3 {
+		t.Fatalf("document %+v", doc)
+	}
+	first, second := doc.Exchanges[0], doc.Exchanges[1]
+	if first.Operation != batchjob.OpAddAndPrint || first.Shipment != id || first.At != "2026-06-01T09:00:00Z" ||
+		!strings.Contains(first.Inner, envelope) {
+		t.Errorf("first exchange %+v", first)
+	}
+	// An answer that is not XML is kept as text, not as markup.
+	if second.Operation != batchjob.OpCreateManifest || second.Shipment != 0 || !strings.Contains(second.Text, "<br>") {
+		t.Errorf("second exchange %+v", second)
 	}
 	if _, err := f.svc.Traffic(ctx, f.admin, v.ID, "both"); !failure.HasKey(err, batch.KeyTrafficKind) {
 		t.Errorf("unknown kind = %v", err)

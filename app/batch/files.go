@@ -35,7 +35,7 @@ func (s Service) downloadable(ctx context.Context, caller *access.Caller, id int
 	if err != nil {
 		return batch.Batch{}, err
 	}
-	if !viewOf(caller, b).Actions.LabelDownloads {
+	if !batch.OffersDocuments(b.Status) {
 		return batch.Batch{}, notNow(b.Status, "download")
 	}
 	return b, nil

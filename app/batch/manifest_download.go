@@ -16,7 +16,7 @@ func (s Service) Manifest(ctx context.Context, caller *access.Caller, id int64) 
 	if err != nil {
 		return File{}, err
 	}
-	if !viewOf(caller, b).Actions.ManifestDownload {
+	if !batch.OffersManifest(b.Status) {
 		return File{}, notNow(b.Status, "downloadManifest")
 	}
 	doc, at, err := s.Store.Manifest(ctx, id)

@@ -27,10 +27,11 @@ import (
 // KeyNotFound. Update locks the batch, calls change and stores what change
 // left of the status, sent at/by, label type, job filter, processed, total
 // and error message, all in one transaction; an error from change aborts it
-// and is returned as is. Delete locks the batch, asks allow, and removes the
-// batch with its rows, shipments and traffic. List answers the customer's
-// batches newest first (created at, then id) and the total. Get and List
-// fill Counts.
+// and is returned as is; it stores the error parameters and who sent it
+// with them, and Create who created it. Delete locks the batch, asks allow,
+// and removes the batch with its rows, shipments and traffic. List answers
+// the customer's batches newest first (created at, then id) and the total.
+// Get and List fill Counts; Open counts shipments PENDING or SUBMITTING.
 type Batches interface {
 	Create(ctx context.Context, b batch.Batch, csv []byte, rows []shipment.Validated) (batch.Batch, error)
 	Get(ctx context.Context, id int64) (batch.Batch, error)
@@ -69,7 +70,8 @@ type ShipmentQuery struct {
 // that failed with an error message, CHANGED those whose row was edited
 // after labelling. Shipment of an unknown id is a NotFound failure with key
 // KeyShipmentNotFound. DeleteShipment locks the shipment's batch, asks allow
-// and removes the shipment with its traffic.
+// and removes the shipment with its traffic, and clears its row's changed
+// flag (the row has no shipment left to send again).
 type Shipments interface {
 	Shipments(ctx context.Context, q ShipmentQuery) ([]batch.Shipment, int, error)
 	Shipment(ctx context.Context, id int64) (batch.Shipment, error)
@@ -85,11 +87,24 @@ type Document struct {
 	Data        []byte
 }
 
+// Exchange is one SOAP exchange kept for a batch, as the traffic download
+// shows it: the request or the response, with what names the exchange.
+type Exchange struct {
+	// Operation is addAndPrint, find, cancel or createManifest.
+	Operation string
+	// ShipmentID is 0 for the batch's own exchanges (a manifest, the
+	// exchanges of a shipment that was removed).
+	ShipmentID int64
+	At         time.Time
+	Text       string
+}
+
 // Documents reads the files of a batch for downloads.
 //
 // Contract: Labels and CustomsDocs answer the documents of the batch's
 // shipments that are not cancelled, by position. Traffic answers every
-// request (or response) exchanged for the batch, in order. CSV answers the
+// request (or response) exchanged for the batch, in order, with its
+// operation, shipment and time. CSV answers the
 // file as uploaded; Manifest the manifest document and when it was made,
 // nil when there is none. ShipmentLabel answers one shipment's label, a
 // nil Data when it has none.
@@ -98,7 +113,7 @@ type Documents interface {
 	Manifest(ctx context.Context, batchID int64) ([]byte, time.Time, error)
 	Labels(ctx context.Context, batchID int64) ([]Document, error)
 	CustomsDocs(ctx context.Context, batchID int64) ([]Document, error)
-	Traffic(ctx context.Context, batchID int64, responses bool) ([]string, error)
+	Traffic(ctx context.Context, batchID int64, responses bool) ([]Exchange, error)
 	ShipmentLabel(ctx context.Context, shipmentID int64) (Document, error)
 }
 

@@ -22,7 +22,7 @@ func (s Service) UpdateValidatedShipment(ctx context.Context, caller *access.Cal
 		return batch.ValidatedShipment{}, View{}, err
 	}
 	row, saved, err := s.Store.UpdateRow(ctx, batchID, rowID, func(b batch.Batch, r *batch.ValidatedShipment, labelled bool) error {
-		if !batch.ActionsFor(b.Status, caller.IsAdmin(), b.RowCount, b.HasInvoice).GridEditable {
+		if !batch.ActionsFor(b, caller.IsAdmin()).GridEditable {
 			return notNow(b.Status, "editRow")
 		}
 		r.Validated = shipment.Validate(d, rules)

@@ -56,16 +56,17 @@ func isFault(err error) bool {
 	return errors.As(err, &f)
 }
 
-// faultMessage is what a shipment shows of a carrier's refusal.
-func faultMessage(err error) string {
+// explain is what a shipment or batch shows of a failed call: a message
+// key with its parameters, in the user's language. A carrier's refusal is
+// explained by its code (value reads the request's field values); its own
+// English text stays in the traffic, and in the parameters of a code the
+// portal has no key for.
+func explain(err error, value func(field string) string) (string, map[string]string) {
 	var f *carrier.Fault
 	if !errors.As(err, &f) {
-		return KeyCarrierUnavailable
+		return KeyCarrierUnavailable, nil
 	}
-	if f.Message != "" {
-		return f.Message
-	}
-	return f.Code
+	return f.Explain(value)
 }
 
 // exchanged appends the traffic of a call when one took place; a fault

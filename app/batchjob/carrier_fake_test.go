@@ -32,8 +32,9 @@ type fakeCarrier struct {
 	lose map[string]int
 	// refuseCancel faults cancels.
 	refuseCancel bool
-	// onLabel runs after each label made.
-	onLabel func(reference string)
+	// onLabel runs after each label made; onCancel after each label cancelled.
+	onLabel  func(reference string)
+	onCancel func(identifier string)
 
 	inflight, maxInflight int
 }
@@ -94,7 +95,7 @@ func (f *fakeCarrier) AddAndPrint(ctx context.Context, c carrier.Credentials, r 
 	traffic := carrier.Traffic{Request: "<addAndPrint ref=" + r.Reference + " type=" + r.LabelType + " hub=" + r.SenderHub + " name=" + r.Shipment.Fields["name"] + "/>"}
 	if msg, ok := f.refuse[r.Reference]; ok {
 		traffic.Response = "<fault>" + msg + "</fault>"
-		return carrier.Label{}, &carrier.Fault{Code: "VALIDATION", Field: "postalcode", Message: msg, Traffic: traffic}
+		return carrier.Label{}, &carrier.Fault{Code: carrier.CodeInvalidPostalCode, Field: "postalcode", Message: msg, Traffic: traffic}
 	}
 	f.next++
 	l := carrier.Label{Identifier: fmt.Sprintf("CC%06d", f.next), Label: []byte("%PDF label " + r.Reference), ContentType: "application/pdf",
@@ -140,9 +141,12 @@ func (f *fakeCarrier) Cancel(ctx context.Context, c carrier.Credentials, identif
 	t := carrier.Traffic{Request: "<cancel " + identifier + "/>", Response: "<ok/>"}
 	if f.refuseCancel {
 		t.Response = "<fault>already in a manifest</fault>"
-		return t, &carrier.Fault{Code: "MANIFESTED", Message: "already in a manifest", Traffic: t}
+		return t, &carrier.Fault{Code: carrier.CodeAlreadyManifested, Field: "identifier", Message: "already in a manifest", Traffic: t}
 	}
 	f.voided[identifier]++
+	if f.onCancel != nil {
+		f.onCancel(identifier)
+	}
 	return t, nil
 }
 

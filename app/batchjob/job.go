@@ -16,11 +16,19 @@ const (
 	Cancel         Kind = "cancel"
 	Resend         Kind = "resend"
 	DeleteShipment Kind = "delete-shipments"
-	Manifest       Kind = "manifest"
+	// DeleteBatch cancels every label of a batch being deleted, then marks
+	// it DELETED. It runs in DELETING too; the batch row's job filter
+	// (batch.FilterBatch) tells it from DeleteShipment.
+	DeleteBatch Kind = "delete-batch"
+	Manifest    Kind = "manifest"
 	// SendOne and CancelOne work on the single shipment the job names.
 	SendOne   Kind = "send-one"
 	CancelOne Kind = "cancel-one"
 )
+
+// AllKinds lists every kind, for workers that register a handler per kind:
+// a kind missing here would sit in the queue unserved.
+var AllKinds = []Kind{Send, Cancel, Resend, DeleteShipment, DeleteBatch, Manifest, SendOne, CancelOne}
 
 // Job is one piece of batch work; the batch row holds the details (label
 // type, filter), so the job itself carries only what names it.

@@ -16,7 +16,7 @@ func (r *Runner) manifest(ctx context.Context, b Batch) error {
 		return err
 	}
 	if len(ids) == 0 {
-		return r.settle(ctx, b, batch.JobFailed, KeyNothingToManifest)
+		return r.settle(ctx, b, batch.JobFailed, KeyNothingToManifest, nil)
 	}
 	if err := r.work.Begin(ctx, b.ID, len(ids)); err != nil {
 		return err
@@ -26,7 +26,7 @@ func (r *Runner) manifest(ctx context.Context, b Batch) error {
 		return err
 	}
 	if !ok {
-		return r.settle(ctx, b, batch.JobFailed, KeyNoCredentials)
+		return r.settle(ctx, b, batch.JobFailed, KeyNoCredentials, nil)
 	}
 	var (
 		m  carrier.Manifest
@@ -52,10 +52,11 @@ func (r *Runner) manifest(ctx context.Context, b Batch) error {
 	}
 	if err != nil {
 		r.opt.Log.Info("manifest not created", "batch", b.ID, "reference", reference, "error", err)
-		return r.settle(ctx, b, batch.JobFailed, faultMessage(err))
+		key, params := explain(err, nil)
+		return r.settle(ctx, b, batch.JobFailed, key, params)
 	}
 	if err := r.work.SaveManifest(keep, b.ID, m, r.opt.Now()); err != nil {
 		return err
 	}
-	return r.settle(ctx, b, batch.JobSucceeded, "")
+	return r.settle(ctx, b, batch.JobSucceeded, "", nil)
 }

@@ -84,9 +84,12 @@ type Outcome struct {
 	// Label is the label of a DONE shipment, with its label type.
 	Label     carrier.Label
 	LabelType string
-	// ErrorMessage is a FAILED shipment's carrier message or message key;
-	// for a cancel the carrier refused it is kept while the state stays.
+	// ErrorMessage is the message key of why a shipment FAILED, with the
+	// values it names in ErrorParams (a carrier's refusal is explained by
+	// carrier.Fault.Explain); for a cancel the carrier refused it is kept
+	// while the state stays.
 	ErrorMessage string
+	ErrorParams  map[string]string
 	// Traffic is the exchange the shipment shows (soapRequest, soapResponse).
 	Traffic carrier.Traffic
 	// Exchanges are appended to the shipment's carrier traffic.
@@ -116,7 +119,12 @@ var ErrBusy = errors.New("batchjob: another job works on this batch")
 //   - Finish, Unfinished and Remove count the shipment as processed when
 //     the batch's job is prepared for its current status.
 //   - Settle moves the batch from one status to another only if it is still
-//     in the first, clears Prepared, and reports whether it moved.
+//     in the first, sets its error message and parameters (both cleared
+//     when empty), clears Prepared, and reports whether it moved.
+//   - Finish, Unfinished and every new attempt (PrepareResend, PrepareOne)
+//     write the shipment's error message and parameters together: an
+//     outcome without them clears both.
+//   - Remove clears the changed flag of the removed shipment's row.
 type Work interface {
 	Lock(ctx context.Context, batchID int64) (release func(), err error)
 	Batch(ctx context.Context, batchID int64) (Batch, error)
@@ -159,7 +167,7 @@ type Work interface {
 	// Succeeded counts the batch's shipments with a label.
 	Succeeded(ctx context.Context, batchID int64) (int, error)
 
-	Settle(ctx context.Context, batchID int64, from, to batch.Status, errorMessage string) (bool, error)
+	Settle(ctx context.Context, batchID int64, from, to batch.Status, errorMessage string, errorParams map[string]string) (bool, error)
 	// Idle lists the batches in a job's status that no runner holds.
 	Idle(ctx context.Context) ([]Batch, error)
 }

@@ -89,8 +89,12 @@ var statuses = map[Kind][]batch.Status{
 	Manifest:       {batch.CreatingManifest},
 }
 
-// KindOf names the job that works on a batch in status s.
-func KindOf(s batch.Status) (Kind, bool) {
+// KindOf names the job that works on a batch in status s with job filter
+// f: DELETING is the status of two jobs, told apart by the filter.
+func KindOf(s batch.Status, f batch.Filter) (Kind, bool) {
+	if s == batch.Deleting && f == batch.FilterBatch {
+		return DeleteBatch, true
+	}
 	for k, ss := range statuses {
 		for _, x := range ss {
 			if x == s {
@@ -128,7 +132,7 @@ func (r *Runner) Run(ctx context.Context, j Job) error {
 	case j.Kind == CancelOne:
 		return r.cancelOne(ctx, b, j.ShipmentID)
 	}
-	if k, ok := KindOf(b.Status); !ok || k != j.Kind {
+	if k, ok := KindOf(b.Status, b.Filter); !ok || k != j.Kind {
 		r.opt.Log.Info("batch job has nothing to do", "kind", j.Kind, "batch", b.ID, "status", b.Status)
 		return nil
 	}
@@ -136,9 +140,11 @@ func (r *Runner) Run(ctx context.Context, j Job) error {
 	case Send, Resend:
 		return r.send(ctx, b)
 	case Cancel:
-		return r.void(ctx, b, batch.FilterAll, batch.Cancelling)
+		return r.void(ctx, b, voiding{filter: batch.FilterAll, done: batch.JobSucceeded, incomplete: KeyVoidIncomplete})
 	case DeleteShipment:
-		return r.void(ctx, b, filterOf(b), batch.Deleting)
+		return r.void(ctx, b, voiding{filter: filterOf(b), remove: true, done: batch.JobSucceeded, incomplete: KeyVoidIncomplete})
+	case DeleteBatch:
+		return r.void(ctx, b, voiding{filter: batch.FilterAll, done: batch.JobDeletedBatch, incomplete: KeyDeleteIncomplete})
 	case Manifest:
 		return r.manifest(ctx, b)
 	}
@@ -155,7 +161,7 @@ func (r *Runner) Unattended(ctx context.Context) ([]Job, error) {
 	}
 	var jobs []Job
 	for _, b := range idle {
-		if k, ok := KindOf(b.Status); ok {
+		if k, ok := KindOf(b.Status, b.Filter); ok {
 			jobs = append(jobs, Job{Kind: k, BatchID: b.ID})
 		}
 	}
@@ -177,14 +183,15 @@ func filterOf(b Batch) batch.Filter {
 	return batch.FilterAll
 }
 
-// settle moves the batch on as its job ended. Written with a context that
-// survives a shutdown: the work is done, only its record is missing.
-func (r *Runner) settle(ctx context.Context, b Batch, step batch.Step, message string) error {
+// settle moves the batch on as its job ended, with the message key (and
+// its parameters) of a failure. Written with a context that survives a
+// shutdown: the work is done, only its record is missing.
+func (r *Runner) settle(ctx context.Context, b Batch, step batch.Step, message string, params map[string]string) error {
 	next, err := batch.Next(b.Status, step, false)
 	if err != nil {
 		return err
 	}
-	moved, err := r.work.Settle(context.WithoutCancel(ctx), b.ID, b.Status, next, message)
+	moved, err := r.work.Settle(context.WithoutCancel(ctx), b.ID, b.Status, next, message, params)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"parcelportal/adapters/memory"
 	"parcelportal/app/batchjob"
 	"parcelportal/core/batch"
+	"parcelportal/core/carrier"
 	"parcelportal/core/customer"
 	"parcelportal/core/shipment"
 )
@@ -180,7 +182,11 @@ func TestSendKeepsCarrierFaultsPerShipment(t *testing.T) {
 		t.Fatalf("status %s: a batch with some faults still ends SENT", b.Status)
 	}
 	s := ships[1]
-	if s.State != batchjob.Failed || s.Success || s.ErrorMessage != "invalid postal code" || !strings.Contains(s.Traffic.Response, "invalid postal code") {
+	// The carrier's English text stays in the traffic; the shipment names a
+	// message key with the refused field and value, for every language.
+	if s.State != batchjob.Failed || s.Success || s.ErrorMessage != carrier.KeyFaultInvalidPostalCode ||
+		!maps.Equal(s.ErrorParams, map[string]string{"field": "postalcode", "value": "10115"}) ||
+		!strings.Contains(s.Traffic.Response, "invalid postal code") {
 		t.Errorf("faulted shipment %+v", s)
 	}
 	if ships[0].State != batchjob.Done || ships[2].State != batchjob.Done {
@@ -217,10 +223,10 @@ func TestSendWithRefusedLoginStops(t *testing.T) {
 		switch {
 		case s.State != batchjob.Failed:
 			t.Errorf("shipment %d %s", s.Position, s.State)
-		case s.ErrorMessage == "login refused":
-			tried++
 		case s.ErrorMessage != batchjob.KeyCredentialsRefused:
 			t.Errorf("shipment %d: %q", s.Position, s.ErrorMessage)
+		case strings.Contains(s.Traffic.Response, "login refused"):
+			tried++
 		}
 	}
 	if calls := g.carrier.count(func(f *fakeCarrier) int { return f.calls["addAndPrint"] }); tried == 0 || calls > 8 {
@@ -405,7 +411,7 @@ func TestRefusedCancelFailsTheJob(t *testing.T) {
 	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyVoidIncomplete {
 		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
 	}
-	if ships[0].State != batchjob.Done || ships[0].ErrorMessage != "already in a manifest" {
+	if ships[0].State != batchjob.Done || ships[0].ErrorMessage != carrier.KeyFaultAlreadyManifested {
 		t.Errorf("shipment %+v", ships[0])
 	}
 }
@@ -512,6 +518,9 @@ func TestDeleteChangedCancelsAndRemoves(t *testing.T) {
 	if g.carrier.count(func(f *fakeCarrier) int { return f.voided[before[0].Identifier] }) != 1 {
 		t.Error("the removed shipment's label was not cancelled")
 	}
+	if _, rs, _, _ := g.work.Dump(id); rs[0].Changed {
+		t.Error("the row of the removed shipment still counts as changed")
+	}
 	kept := false
 	for _, e := range ex {
 		if e.Operation == batchjob.OpCancel && e.ShipmentID == 0 {
@@ -558,8 +567,10 @@ func TestManifestFailures(t *testing.T) {
 	g.carrier.refuseCancel = true // also refuses manifests
 	g.work.SetStatus(id, batch.CreatingManifest, "")
 	g.run(t, batchjob.Job{Kind: batchjob.Manifest, BatchID: id})
-	if b, _, _ := g.dump(id); b.Status != batch.ErrorManifest || b.ErrorMessage != "no parcels to manifest" {
-		t.Errorf("batch %s %q", b.Status, b.ErrorMessage)
+	// A code the portal has no key for keeps the carrier's code and text.
+	if b, _, _ := g.dump(id); b.Status != batch.ErrorManifest || b.ErrorMessage != carrier.KeyFault ||
+		!maps.Equal(b.ErrorParams, map[string]string{"code": "EMPTY", "message": "no parcels to manifest"}) {
+		t.Errorf("batch %s %q %v", b.Status, b.ErrorMessage, b.ErrorParams)
 	}
 
 	empty := g.batch(batch.CreatingManifest, rows(1))

@@ -40,7 +40,7 @@ func (r *Runner) send(ctx context.Context, b Batch) error {
 				return err
 			}
 		}
-		return r.settle(ctx, b, batch.JobFailed, KeyNoCredentials)
+		return r.settle(ctx, b, batch.JobFailed, KeyNoCredentials, nil)
 	}
 	res, err := r.submitAll(ctx, b, creds, open, true)
 	if err != nil || res.stopped {
@@ -58,9 +58,9 @@ func (r *Runner) send(ctx context.Context, b Batch) error {
 		if res.failed > 0 && res.failed == res.unavailable {
 			key = KeyCarrierUnavailable
 		}
-		return r.settle(ctx, b, batch.JobFailed, key)
+		return r.settle(ctx, b, batch.JobFailed, key, nil)
 	}
-	return r.settle(ctx, b, batch.JobSucceeded, "")
+	return r.settle(ctx, b, batch.JobSucceeded, "", nil)
 }
 
 // sendOne labels one shipment again (its row was fixed, or it failed).
@@ -92,7 +92,7 @@ func (r *Runner) refused(ctx context.Context, b Batch) error {
 			return err
 		}
 	}
-	return r.settle(ctx, b, batch.JobFailed, KeyCredentialsRefused)
+	return r.settle(ctx, b, batch.JobFailed, KeyCredentialsRefused, nil)
 }
 
 func (r *Runner) credentials(ctx context.Context, customerID int64) (carrier.Credentials, bool, error) {
@@ -257,7 +257,8 @@ func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials,
 		return Done, r.work.Finish(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Done, Label: l, LabelType: b.LabelType,
 			Traffic: l.Traffic, Exchanges: ex, At: r.opt.Now()})
 	}
-	o := Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: faultMessage(err), Exchanges: ex, At: r.opt.Now()}
+	key, params := explain(err, func(field string) string { return s.Draft.Fields[field] })
+	o := Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: key, ErrorParams: params, Exchanges: ex, At: r.opt.Now()}
 	if len(ex) > 0 {
 		o.Traffic = ex[len(ex)-1].Traffic
 	}

@@ -12,13 +12,22 @@ import (
 // errNoCredentials: a label is to be voided but the customer has no login.
 var errNoCredentials = errors.New("batchjob: no carrier credentials")
 
-// void cancels the labels of a batch: all of them for a cancel (the
-// shipments end CANCELLED), the filter's for a delete (the shipments are
-// removed). Shipments whose label the carrier would not cancel stay, with
-// the carrier's message, and the job fails.
-func (r *Runner) void(ctx context.Context, b Batch, f batch.Filter, status batch.Status) error {
-	remove := status == batch.Deleting
-	todo, err := r.toVoid(ctx, b.ID, f, remove)
+// voiding is what a cancelling job does: which shipments it selects,
+// whether it removes them (a delete of shipments) or keeps them CANCELLED
+// (a cancel, a delete of the whole batch), the step that ends it when every
+// label is cancelled, and the message when some are not.
+type voiding struct {
+	filter     batch.Filter
+	remove     bool
+	done       batch.Step
+	incomplete string
+}
+
+// void cancels the labels of a batch. Shipments whose label the carrier
+// would not cancel stay, with the reason, and the job fails: the batch
+// keeps them, so no label valid at the carrier is forgotten.
+func (r *Runner) void(ctx context.Context, b Batch, v voiding) error {
+	todo, err := r.toVoid(ctx, b.ID, v.filter, v.remove)
 	if err != nil {
 		return err
 	}
@@ -31,17 +40,17 @@ func (r *Runner) void(ctx context.Context, b Batch, f batch.Filter, status batch
 	if err != nil {
 		return err
 	}
-	if err := r.voidAll(ctx, b, creds, ok, todo, remove); err != nil {
+	if err := r.voidAll(ctx, b, creds, ok, todo, v.remove); err != nil {
 		return err
 	}
-	left, err := r.toVoid(ctx, b.ID, f, remove)
+	left, err := r.toVoid(ctx, b.ID, v.filter, v.remove)
 	if err != nil {
 		return err
 	}
 	if len(left) > 0 {
-		return r.settle(ctx, b, batch.JobFailed, KeyVoidIncomplete)
+		return r.settle(ctx, b, batch.JobFailed, v.incomplete, nil)
 	}
-	return r.settle(ctx, b, batch.JobSucceeded, "")
+	return r.settle(ctx, b, v.done, "", nil)
 }
 
 // toVoid lists what a cancel or delete still has to do: a delete removes
@@ -107,7 +116,14 @@ func (r *Runner) voidOne(ctx context.Context, b Batch, creds carrier.Credentials
 		return r.work.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.State, ErrorMessage: KeyNoCredentials, At: r.opt.Now()})
 	case err != nil:
 		r.opt.Log.Info("label not cancelled", "batch", b.ID, "reference", s.Reference, "error", err)
-		return r.work.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.State, ErrorMessage: faultMessage(err), Exchanges: ex, At: r.opt.Now()})
+		key, params := explain(err, func(field string) string {
+			if field == "identifier" {
+				return s.Identifier
+			}
+			return ""
+		})
+		return r.work.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.State, ErrorMessage: key, ErrorParams: params,
+			Exchanges: ex, At: r.opt.Now()})
 	case remove:
 		return r.work.Remove(keep, b.ID, s.ID, ex)
 	}

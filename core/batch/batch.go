@@ -16,16 +16,22 @@ type Batch struct {
 	Status     Status
 	CreatedAt  time.Time
 	CreatedBy  string
+	// CreatedByAdmin and SentByAdmin: the person was an admin then, so the
+	// pages mark the name "(ADMIN)" (spec 2 section 6).
+	CreatedByAdmin bool
 	// SentAt and SentBy name the last send; zero before the first.
-	SentAt    time.Time
-	SentBy    string
-	LabelType string
+	SentAt      time.Time
+	SentBy      string
+	SentByAdmin bool
+	LabelType   string
 	// JobFilter is what the running or last job works on.
 	JobFilter Filter
 	// Processed of Total shipments the running job has finished.
 	Processed, Total int
-	// ErrorMessage is why the last job failed, as a message key.
+	// ErrorMessage is why the last job failed, as a message key, with the
+	// values the message names in ErrorParams.
 	ErrorMessage string
+	ErrorParams  map[string]string
 	RowCount     int
 	InvalidRows  int
 	// HasInvoice: a row names an invoice number, so the grid shows the
@@ -43,7 +49,10 @@ type Counts struct {
 	CustomsDocs      int
 	ErrorShipments   int
 	ChangedShipments int
-	HasManifest      bool
+	// Open shipments are PENDING or SUBMITTING: a job is about to ask, or
+	// is asking, the carrier for their label.
+	Open        int
+	HasManifest bool
 }
 
 // HasLabels: some shipment holds a label that is not cancelled.
@@ -51,6 +60,10 @@ func (c Counts) HasLabels() bool { return c.Labelled > 0 }
 
 // HasCustomsDocs: some shipment that is not cancelled holds a customs document.
 func (c Counts) HasCustomsDocs() bool { return c.CustomsDocs > 0 }
+
+// MayHoldLiveLabels: some label of the batch is, or may be about to be,
+// valid at the carrier.
+func (c Counts) MayHoldLiveLabels() bool { return c.Labelled > 0 || c.Open > 0 }
 
 // Valid: a batch is valid only if all its rows are (spec 2 section 3).
 func (b Batch) Valid() bool { return b.InvalidRows == 0 }
@@ -74,20 +87,23 @@ type Shipment struct {
 	Position            int
 	Success             bool
 	Cancelled           bool
-	ErrorMessage        string
-	Identifier          string
-	LabelType           string
-	LabelContentType    string
-	HasLabel            bool
-	HasCustomsDoc       bool
-	SubmittedAt         time.Time
-	ReferenceNumber     string
-	ReceiverName        string
-	Product             string
-	Service             string
-	Destination         string
-	APIClient           string
-	Retoure             bool
+	// ErrorMessage is a message key (a carrier refusal is explained by
+	// carrier.Fault.Explain); ErrorParams are the values it names.
+	ErrorMessage     string
+	ErrorParams      map[string]string
+	Identifier       string
+	LabelType        string
+	LabelContentType string
+	HasLabel         bool
+	HasCustomsDoc    bool
+	SubmittedAt      time.Time
+	ReferenceNumber  string
+	ReceiverName     string
+	Product          string
+	Service          string
+	Destination      string
+	APIClient        string
+	Retoure          bool
 	// Changed is the grid row's flag: edited after labelling.
 	Changed bool
 	// BatchStatus decides which row actions apply.
@@ -110,6 +126,16 @@ func (s Shipment) Labelled() bool { return s.HasLabel && !s.Cancelled }
 // manifest (spec 2 section 2.1: delete is disabled while sending, resending,
 // creating a manifest, deleting, and once manifested).
 func Removable(s Status) bool { return !s.InProgress() && s != ManifestCreated }
+
+// Deletable: the batch may be deleted now. A manifest stays, also in
+// ERROR_MANIFEST after a regeneration failed.
+func (b Batch) Deletable() bool { return Removable(b.Status) && !b.Counts.HasManifest }
+
+// DeleteGoesThroughCarrier: deleting the batch must first cancel labels
+// at the carrier (or wait for one being made), so it starts a job
+// (StartDeleteBatch) instead of removing the batch at once; a label
+// forgotten by the portal would stay valid, and billable, at the carrier.
+func (b Batch) DeleteGoesThroughCarrier() bool { return b.Counts.MayHoldLiveLabels() }
 
 // Viewable: the batch page opens in every status but DELETING.
 func Viewable(s Status) bool { return s != Deleting }

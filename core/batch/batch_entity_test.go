@@ -12,7 +12,7 @@ func TestRemovableAndViewable(t *testing.T) {
 	removable := map[Status]bool{
 		Created: true, Sent: true, Cancelled: true, ErrorSend: true, ErrorManifest: true,
 		Sending: false, Cancelling: false, Resending: false, ResendingChange: false, ResendingError: false,
-		Deleting: false, CreatingManifest: false, ManifestCreated: false,
+		Deleting: false, CreatingManifest: false, ManifestCreated: false, Deleted: true,
 	}
 	for _, s := range allStatuses {
 		want, listed := removable[s]
@@ -28,11 +28,21 @@ func TestRemovableAndViewable(t *testing.T) {
 	}
 }
 
+func TestDeletable(t *testing.T) {
+	if !(Batch{Status: ErrorManifest}).Deletable() || (Batch{Status: ErrorManifest, Counts: Counts{HasManifest: true}}).Deletable() ||
+		(Batch{Status: Deleting}).Deletable() {
+		t.Error("a batch is deletable when removable and without a manifest")
+	}
+}
+
 func TestParseFilter(t *testing.T) {
 	for in, want := range map[string]Filter{"": FilterAll, "ALL": FilterAll, "CHANGED": FilterChanged, "ERROR": FilterError} {
 		if got, err := ParseFilter(in); err != nil || got != want {
 			t.Errorf("ParseFilter(%q) = %q, %v", in, got, err)
 		}
+	}
+	if _, err := ParseFilter(string(FilterBatch)); !failure.HasKey(err, KeyUnknownFilter) {
+		t.Errorf("people chose the batch delete's filter: %v", err)
 	}
 	if _, err := ParseFilter("all"); !failure.HasKey(err, KeyUnknownFilter) {
 		t.Errorf("lower-case filter accepted: %v", err)

@@ -7,7 +7,7 @@ import (
 )
 
 var allStatuses = []Status{Created, Sending, Sent, Cancelling, Cancelled, Resending, ResendingChange, ResendingError,
-	Deleting, CreatingManifest, ManifestCreated, ErrorSend, ErrorManifest}
+	Deleting, CreatingManifest, ManifestCreated, ErrorSend, ErrorManifest, Deleted}
 
 func TestNextFollowsTheLifeCycle(t *testing.T) {
 	path := []struct {
@@ -38,6 +38,33 @@ func TestNextFollowsTheLifeCycle(t *testing.T) {
 	}
 }
 
+// TestDeleteBatchStep: a batch holding labels is DELETING while they are
+// cancelled, from every status in which a batch may be deleted, and ends
+// DELETED, or ERROR_SEND when a cancel failed.
+func TestDeleteBatchStep(t *testing.T) {
+	for _, s := range allStatuses {
+		next, err := Next(s, StartDeleteBatch, false)
+		if Removable(s) != (err == nil) {
+			t.Errorf("delete of the batch from %s = %s, %v; removable %v", s, next, err, Removable(s))
+		}
+		if err == nil && next != Deleting {
+			t.Errorf("delete of the batch from %s leads to %s", s, next)
+		}
+		ended, err := Next(s, JobDeletedBatch, false)
+		if (s == Deleting) != (err == nil) || (err == nil && ended != Deleted) {
+			t.Errorf("deleted-batch end from %s = %s, %v", s, ended, err)
+		}
+	}
+	if failed, err := Next(Deleting, JobFailed, false); err != nil || failed != ErrorSend {
+		t.Errorf("a failed delete ends %s, %v; want ERROR_SEND", failed, err)
+	}
+	for _, step := range []Step{StartSend, StartCancel, StartResendAll, StartResendChange, StartResendError, StartDelete, StartManifest} {
+		if _, err := Next(Deleted, step, true); err == nil {
+			t.Errorf("%s from DELETED was allowed", step)
+		}
+	}
+}
+
 func TestNextRefusesWhatTheStatusDoesNotAllow(t *testing.T) {
 	refused := []struct {
 		from  Status
@@ -52,8 +79,11 @@ func TestNextRefusesWhatTheStatusDoesNotAllow(t *testing.T) {
 		{ErrorManifest, StartManifest, false},
 		{CreatingManifest, StartManifest, true},
 		{ManifestCreated, StartDelete, true},
+		{ManifestCreated, StartDeleteBatch, true},
+		{Sending, StartDeleteBatch, true},
 		{Created, JobSucceeded, false},
 		{Sent, JobFailed, false},
+		{Deleted, JobSucceeded, false},
 	}
 	for _, r := range refused {
 		got, err := Next(r.from, r.step, r.admin)
@@ -78,37 +108,72 @@ func TestEveryInProgressStatusEnds(t *testing.T) {
 }
 
 func TestActionsFor(t *testing.T) {
-	type want struct{ send, sendEnabled, cancel, manifest, regenerate, manifestDownload, labels, editable bool }
+	type want struct {
+		send, sendEnabled, cancel, manifest, regenerate, manifestDownload, labels, customs, editable, del, view bool
+	}
+	// docs: live labels, customs documents and, when manifested, the manifest.
+	docs := Counts{Shipments: 2, Labelled: 2, CustomsDocs: 1}
+	manifested := Counts{Shipments: 2, Labelled: 2, CustomsDocs: 1, HasManifest: true}
 	cases := []struct {
-		s     Status
-		admin bool
-		want  want
+		s      Status
+		counts Counts
+		admin  bool
+		want   want
 	}{
-		{Created, false, want{send: true, sendEnabled: true, editable: true}},
-		{Sending, false, want{send: true}},
-		{Sending, true, want{send: true, cancel: true}},
-		{Sent, false, want{manifest: true, labels: true, editable: true}},
-		{Cancelled, false, want{manifest: true, labels: true}},
-		{CreatingManifest, false, want{manifest: true, labels: true}},
-		{ManifestCreated, false, want{manifestDownload: true, labels: true}},
-		{ManifestCreated, true, want{regenerate: true, manifestDownload: true, labels: true}},
-		{ErrorManifest, false, want{labels: true}},
-		{ErrorManifest, true, want{regenerate: true, labels: true}},
-		{ErrorSend, true, want{}},
-		{Deleting, true, want{}},
+		{Created, Counts{}, false, want{send: true, sendEnabled: true, editable: true, del: true, view: true}},
+		{Sending, Counts{}, false, want{send: true, view: true}},
+		{Sending, Counts{}, true, want{send: true, cancel: true, view: true}},
+		{Sent, docs, false, want{manifest: true, labels: true, customs: true, editable: true, del: true, view: true}},
+		{Cancelled, docs, false, want{manifest: true, labels: true, customs: true, del: true, view: true}},
+		{CreatingManifest, docs, false, want{manifest: true, labels: true, customs: true, view: true}},
+		{ManifestCreated, manifested, false, want{manifestDownload: true, labels: true, customs: true, view: true}},
+		{ManifestCreated, manifested, true, want{regenerate: true, manifestDownload: true, labels: true, customs: true, view: true}},
+		{ErrorManifest, docs, false, want{labels: true, customs: true, del: true, view: true}},
+		{ErrorManifest, docs, true, want{regenerate: true, labels: true, customs: true, del: true, view: true}},
+		// A regeneration failed: the manifest stays, so the batch does too.
+		{ErrorManifest, manifested, true, want{regenerate: true, labels: true, customs: true, view: true}},
+		{ErrorSend, docs, true, want{del: true, view: true}},
+		{Resending, docs, true, want{view: true}},
+		{Deleting, docs, true, want{}},
+		{Deleted, Counts{Shipments: 2}, true, want{del: true, view: true}},
+		// Every label cancelled: nothing to manifest or download.
+		{Cancelled, Counts{Shipments: 2}, true, want{del: true, view: true}},
+		{Sent, Counts{Shipments: 2, ErrorShipments: 2}, false, want{editable: true, del: true, view: true}},
+		// Labels to places inside the customs union have no customs documents.
+		{Sent, Counts{Shipments: 1, Labelled: 1}, false, want{manifest: true, labels: true, editable: true, del: true, view: true}},
 	}
 	for _, c := range cases {
-		a := ActionsFor(c.s, c.admin, 10, false)
-		got := want{a.Send, a.SendEnabled, a.Cancel, a.GenerateManifest, a.RegenerateManifest, a.ManifestDownload, a.LabelDownloads, a.GridEditable}
+		a := ActionsFor(Batch{Status: c.s, RowCount: 10, Counts: c.counts}, c.admin)
+		got := want{a.Send, a.SendEnabled, a.Cancel, a.GenerateManifest, a.RegenerateManifest, a.ManifestDownload, a.LabelDownloads,
+			a.CustomsDocsDownload, a.GridEditable, a.Delete, a.View}
 		if got != c.want {
-			t.Errorf("%s admin=%v: %+v, want %+v", c.s, c.admin, got, c.want)
+			t.Errorf("%s %+v admin=%v:\n got %+v\nwant %+v", c.s, c.counts, c.admin, got, c.want)
 		}
 	}
-	if ActionsFor(Created, true, MaxRows+1, false).SendEnabled {
+	if ActionsFor(Batch{Status: Created, RowCount: MaxRows + 1}, true).SendEnabled {
 		t.Error("a batch over the row limit cannot be sent")
 	}
-	if !ActionsFor(ManifestCreated, false, 1, true).InvoiceDownload || ActionsFor(Sent, false, 1, true).InvoiceDownload {
+	withInvoice := func(s Status) Batch { return Batch{Status: s, RowCount: 1, HasInvoice: true, Counts: manifested} }
+	if !ActionsFor(withInvoice(ManifestCreated), false).InvoiceDownload || ActionsFor(withInvoice(Sent), false).InvoiceDownload {
 		t.Error("the invoice downloads with the manifest only")
+	}
+}
+
+func TestDeleteGoesThroughCarrier(t *testing.T) {
+	cases := []struct {
+		counts Counts
+		want   bool
+	}{
+		{Counts{}, false},
+		{Counts{Shipments: 3, ErrorShipments: 3}, false},
+		{Counts{Shipments: 3}, false}, // all cancelled
+		{Counts{Shipments: 3, Labelled: 1}, true},
+		{Counts{Shipments: 3, Open: 1}, true}, // a single shipment is being labelled
+	}
+	for _, c := range cases {
+		if got := (Batch{Status: Sent, Counts: c.counts}).DeleteGoesThroughCarrier(); got != c.want {
+			t.Errorf("%+v: %v, want %v", c.counts, got, c.want)
+		}
 	}
 }
 

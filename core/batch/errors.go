@@ -39,5 +39,14 @@ var (
 	ErrRowNotFound      = &failure.Error{Kind: failure.NotFound, Key: KeyRowNotFound, Entity: Object}
 	ErrShipmentNotFound = &failure.Error{Kind: failure.NotFound, Key: KeyShipmentNotFound, Entity: "shipment"}
 	ErrChooseCustomer   = &failure.Error{Kind: failure.Invalid, Key: KeyChooseCustomer, Entity: Object}
-	ErrAdminOnly        = &failure.Error{Kind: failure.Forbidden, Key: KeyAdminOnly, Entity: Object}
+	// ErrAdminOnly refuses a step the caller's role may not take on the
+	// batch in its state: cancelling a send, resending every row, deleting
+	// shipments in bulk (spec 2 sections 4.2 and 5.2). It is a Conflict,
+	// not Forbidden: the caller may use these calls (adapters/rpc/policies.go),
+	// only not for this batch now, and the webapp signs the user out on
+	// 403 (spec 1 section 8), which a stale page's button must not cause.
+	ErrAdminOnly = &failure.Error{Kind: failure.Conflict, Key: KeyAdminOnly, Entity: Object}
+	// ErrAdminAccessOnly repeats the access table's admin-only entries in
+	// the use case (the traffic download): Forbidden, as the table answers.
+	ErrAdminAccessOnly = &failure.Error{Kind: failure.Forbidden, Key: KeyAdminOnly, Entity: Object}
 )

@@ -8,6 +8,11 @@ const (
 	FilterAll     Filter = "ALL"
 	FilterChanged Filter = "CHANGED"
 	FilterError   Filter = "ERROR"
+	// FilterBatch is the job filter of a batch being deleted as a whole:
+	// the DELETING job cancels every label of the batch instead of removing
+	// the shipments a filter selects. People never choose it (ParseFilter
+	// refuses it); it tells the two DELETING jobs apart.
+	FilterBatch Filter = "BATCH"
 )
 
 // Row is what the rules need to know of a shipment row.

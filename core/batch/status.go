@@ -28,6 +28,10 @@ const (
 	ManifestCreated  Status = "MANIFEST_CREATED"
 	ErrorSend        Status = "ERROR_SEND"
 	ErrorManifest    Status = "ERROR_MANIFEST"
+	// Deleted: a batch whose labels a delete cancelled at the carrier. It
+	// stays, with its cancelled shipments and their traffic (see
+	// JobDeletedBatch), and shows the trash icon of spec 2 section 2.1.
+	Deleted Status = "DELETED"
 )
 
 // InProgress reports the statuses in which a job works on the batch; the

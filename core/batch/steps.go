@@ -14,9 +14,21 @@ const (
 	StartResendChange Step = "startResendChanged"
 	StartResendError  Step = "startResendError"
 	StartDelete       Step = "startDeleteShipments"
-	StartManifest     Step = "startManifest"
-	JobSucceeded      Step = "jobSucceeded"
-	JobFailed         Step = "jobFailed"
+	// StartDeleteBatch deletes a batch that holds labels: the batch is
+	// DELETING while its labels are cancelled at the carrier (see
+	// DeleteGoesThroughCarrier).
+	StartDeleteBatch Step = "startDeleteBatch"
+	StartManifest    Step = "startManifest"
+	JobSucceeded     Step = "jobSucceeded"
+	JobFailed        Step = "jobFailed"
+	// JobDeletedBatch ends the job of StartDeleteBatch: every label is
+	// cancelled and the batch is DELETED. The batch is kept rather than
+	// removed: the cancel exchanges are the portal's record, towards the
+	// carrier and its invoices, that those labels were voided, and staff
+	// read them in the batch's traffic; removing the batch would take them
+	// with it. A failed cancel ends the job with JobFailed instead (ERROR_SEND
+	// with the reason), so the batch and its live labels are never lost.
+	JobDeletedBatch Step = "jobDeletedBatch"
 )
 
 // KeyNotAllowedNow is the failure of a step the batch's status does not allow.
@@ -43,6 +55,8 @@ func next(current Status, step Step, admin bool) (Status, bool) {
 		return resendStatus[step], current == Sent || current == ErrorSend || current == Cancelled
 	case StartDelete:
 		return Deleting, current == Sent
+	case StartDeleteBatch:
+		return Deleting, Removable(current)
 	case StartManifest:
 		return CreatingManifest, manifestable(current, admin)
 	case JobSucceeded:
@@ -51,6 +65,8 @@ func next(current Status, step Step, admin bool) (Status, bool) {
 	case JobFailed:
 		s, ok := failed[current]
 		return s, ok
+	case JobDeletedBatch:
+		return Deleted, current == Deleting
 	}
 	return current, false
 }

@@ -22,18 +22,28 @@ var ctx = context.Background()
 // Shipment is a shipment as the job runner writes it, with its documents.
 type Shipment struct {
 	batch.Shipment
+	// Open: a job is labelling it (PENDING or SUBMITTING).
+	Open         bool
 	Label        []byte
 	CustomsDoc   []byte
 	SOAPRequest  string
 	SOAPResponse string
 }
 
+// Exchange is a carrier exchange to seed; ShipmentID 0 is the batch's own.
+type Exchange struct {
+	ShipmentID        int64
+	Operation         string
+	At                time.Time
+	Request, Response string
+}
+
 // Seeder writes what the job runner writes, so that the contract can read
-// it back: shipments (Cancelled and Success name the outcome), carrier
+// it back: shipments (Open, Cancelled and Success name the state), carrier
 // exchanges and manifests.
 type Seeder interface {
 	PutShipment(t *testing.T, s Shipment) int64
-	PutExchange(t *testing.T, batchID, shipmentID int64, request, response string)
+	PutExchange(t *testing.T, batchID int64, e Exchange)
 	PutManifest(t *testing.T, batchID int64, doc []byte, at time.Time)
 }
 
@@ -78,18 +88,21 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 		Row(map[string]string{"name": "Cleo", "invoiceNumber": "INV-1"}),
 	}
 
-	created, err := store.Create(ctx, newBatch(mine, "orders.csv"), csv, rows)
+	byAdmin := newBatch(mine, "orders.csv")
+	byAdmin.CreatedByAdmin = true
+	created, err := store.Create(ctx, byAdmin, csv, rows)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if created.ID <= 0 || created.CreatedAt.IsZero() || created.RowCount != 3 || created.InvalidRows != 1 || !created.HasInvoice ||
-		created.Status != batch.Created || created.FileName != "orders.csv" || created.CreatedBy != "anna" || created.Valid() {
+		created.Status != batch.Created || created.FileName != "orders.csv" || created.CreatedBy != "anna" || !created.CreatedByAdmin || created.Valid() {
 		t.Fatalf("created = %+v", created)
 	}
 
 	t.Run("get and the file byte for byte", func(t *testing.T) {
 		got, err := store.Get(ctx, created.ID)
-		if err != nil || got.ID != created.ID || got.CustomerID != mine || got.RowCount != 3 || got.Counts != (batch.Counts{}) {
+		if err != nil || got.ID != created.ID || got.CustomerID != mine || got.RowCount != 3 || got.Counts != (batch.Counts{}) ||
+			!got.CreatedByAdmin || got.SentByAdmin || got.ErrorParams != nil {
 			t.Fatalf("Get = %+v, %v", got, err)
 		}
 		file, err := store.CSV(ctx, created.ID)
@@ -143,7 +156,7 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 			t.Fatalf("List page 0 = %+v, %d, %v", list, total, err)
 		}
 		list, _, _ = store.List(ctx, mine, 1, 1)
-		if len(list) != 1 || list[0].ID != created.ID || list[0].RowCount != 3 {
+		if len(list) != 1 || list[0].ID != created.ID || list[0].RowCount != 3 || !list[0].CreatedByAdmin || second.CreatedByAdmin {
 			t.Fatalf("List page 1 = %+v", list)
 		}
 		if list, total, _ := store.List(ctx, mine, 5, 10); len(list) != 0 || total != 2 {
@@ -157,9 +170,9 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 			if b.Status != batch.Created {
 				return fmt.Errorf("callback sees %s", b.Status)
 			}
-			b.Status, b.SentAt, b.SentBy, b.LabelType, b.JobFilter = batch.Sending, sentAt, "bert", "Zebra", batch.FilterAll
-			b.Processed, b.Total, b.ErrorMessage = 1, 2, "test.failed"
-			b.FileName, b.RowCount = "ignored.csv", 99
+			b.Status, b.SentAt, b.SentBy, b.SentByAdmin, b.LabelType, b.JobFilter = batch.Sending, sentAt, "bert", true, "Zebra", batch.FilterAll
+			b.Processed, b.Total, b.ErrorMessage, b.ErrorParams = 1, 2, "test.failed", map[string]string{"code": "X1"}
+			b.FileName, b.RowCount, b.CreatedByAdmin = "ignored.csv", 99, false
 			return nil
 		})
 		if err != nil {
@@ -167,8 +180,9 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 		}
 		again, _ := store.Get(ctx, created.ID)
 		for _, b := range []batch.Batch{got, again} {
-			if b.Status != batch.Sending || !b.SentAt.Equal(sentAt) || b.SentBy != "bert" || b.LabelType != "Zebra" || b.JobFilter != batch.FilterAll ||
-				b.Processed != 1 || b.Total != 2 || b.ErrorMessage != "test.failed" || b.FileName != "orders.csv" || b.RowCount != 3 {
+			if b.Status != batch.Sending || !b.SentAt.Equal(sentAt) || b.SentBy != "bert" || !b.SentByAdmin || b.LabelType != "Zebra" ||
+				b.JobFilter != batch.FilterAll || b.Processed != 1 || b.Total != 2 || b.ErrorMessage != "test.failed" ||
+				b.ErrorParams["code"] != "X1" || len(b.ErrorParams) != 1 || b.FileName != "orders.csv" || b.RowCount != 3 || !b.CreatedByAdmin {
 				t.Fatalf("updated = %+v", b)
 			}
 		}
@@ -182,8 +196,12 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 		if _, err := store.Update(ctx, created.ID+1000, func(*batch.Batch) error { return nil }); !isKey(err, batch.KeyNotFound) {
 			t.Fatalf("Update unknown = %v", err)
 		}
-		if _, err := store.Update(ctx, created.ID, func(b *batch.Batch) error { b.Status = batch.Sent; return nil }); err != nil {
-			t.Fatal(err)
+		cleared, err := store.Update(ctx, created.ID, func(b *batch.Batch) error {
+			b.Status, b.ErrorMessage, b.ErrorParams = batch.Sent, "", nil
+			return nil
+		})
+		if err != nil || cleared.ErrorMessage != "" || len(cleared.ErrorParams) != 0 {
+			t.Fatalf("cleared error = %+v, %v", cleared, err)
 		}
 	})
 
@@ -194,7 +212,8 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 			Product: "EPAQSTD", Service: "STD", Destination: "CH", APIClient: "SHIPPING", SubmittedAt: time.Date(2026, 5, 6, 8, 0, 0, 0, time.UTC)},
 			Label: []byte("%PDF-1 label one"), CustomsDoc: []byte("%PDF-1 customs one"), SOAPRequest: "<req1/>", SOAPResponse: "<rsp1/>"},
 		{Shipment: batch.Shipment{BatchID: created.ID, CustomerID: mine, ValidatedShipmentID: gridRows[2].ID, Position: 3, Success: false,
-			ErrorMessage: "invalid postal code", Retoure: true}},
+			ErrorMessage: "error.carrier.fault.invalidPostalCode", ErrorParams: map[string]string{"field": "postalcode", "value": "00000"},
+			Retoure: true}},
 		{Shipment: batch.Shipment{BatchID: created.ID, CustomerID: mine, Position: 4, Success: true, Cancelled: true, Identifier: "LX9",
 			LabelType: "PDF", LabelContentType: "application/pdf"}, Label: []byte("%PDF cancelled"), CustomsDoc: []byte("%PDF cancelled customs")},
 	}
@@ -202,8 +221,9 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 	for i, s := range shipments {
 		ids[i] = seed.PutShipment(t, s)
 	}
-	seed.PutExchange(t, created.ID, ids[0], "<req1/>", "<rsp1/>")
-	seed.PutExchange(t, created.ID, 0, "<manifestReq/>", "<manifestRsp/>")
+	exchangedAt := time.Date(2026, 5, 6, 8, 0, 1, 0, time.UTC)
+	seed.PutExchange(t, created.ID, Exchange{ShipmentID: ids[0], Operation: "addAndPrint", At: exchangedAt, Request: "<req1/>", Response: "<rsp1/>"})
+	seed.PutExchange(t, created.ID, Exchange{Operation: "createManifest", At: exchangedAt.Add(time.Second), Request: "<manifestReq/>", Response: "<manifestRsp/>"})
 
 	t.Run("counts and shipments through the filters", func(t *testing.T) {
 		b, err := store.Get(ctx, created.ID)
@@ -223,7 +243,8 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 			!first.SubmittedAt.Equal(time.Date(2026, 5, 6, 8, 0, 0, 0, time.UTC)) {
 			t.Errorf("first shipment = %+v", first)
 		}
-		if !all[1].Retoure || all[1].ErrorMessage != "invalid postal code" || all[1].HasLabel || !all[2].Cancelled {
+		if !all[1].Retoure || all[1].ErrorMessage != "error.carrier.fault.invalidPostalCode" || all[1].ErrorParams["value"] != "00000" ||
+			len(all[1].ErrorParams) != 2 || all[1].HasLabel || !all[2].Cancelled || all[0].ErrorParams != nil {
 			t.Errorf("shipments = %+v", all[1:])
 		}
 		errs, total, _ := store.Shipments(ctx, appbatch.ShipmentQuery{BatchID: created.ID, Filter: batch.FilterError, Size: 10})
@@ -271,12 +292,16 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 			t.Fatalf("label of a failed shipment = %+v, %v", none, err)
 		}
 		requests, err := store.Traffic(ctx, created.ID, false)
-		if err != nil || !reflect.DeepEqual(requests, []string{"<req1/>", "<manifestReq/>"}) {
-			t.Fatalf("requests = %q, %v", requests, err)
+		want := []appbatch.Exchange{
+			{Operation: "addAndPrint", ShipmentID: ids[0], At: exchangedAt, Text: "<req1/>"},
+			{Operation: "createManifest", At: exchangedAt.Add(time.Second), Text: "<manifestReq/>"},
+		}
+		if err != nil || !reflect.DeepEqual(requests, want) {
+			t.Fatalf("requests = %+v, %v", requests, err)
 		}
 		responses, _ := store.Traffic(ctx, created.ID, true)
-		if !reflect.DeepEqual(responses, []string{"<rsp1/>", "<manifestRsp/>"}) {
-			t.Fatalf("responses = %q", responses)
+		if len(responses) != 2 || responses[0].Text != "<rsp1/>" || responses[1].Text != "<manifestRsp/>" || responses[1].Operation != "createManifest" {
+			t.Fatalf("responses = %+v", responses)
 		}
 		at := time.Date(2026, 5, 7, 10, 11, 12, 0, time.UTC)
 		seed.PutManifest(t, created.ID, []byte("%PDF manifest"), at)
@@ -341,6 +366,17 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 		}
 	})
 
+	t.Run("open shipments count", func(t *testing.T) {
+		open := seed.PutShipment(t, Shipment{Shipment: batch.Shipment{BatchID: created.ID, CustomerID: mine, Position: 5}, Open: true})
+		b, err := store.Get(ctx, created.ID)
+		if err != nil || b.Counts.Open != 1 || b.Counts.Shipments != 4 {
+			t.Fatalf("counts with a shipment being labelled = %+v, %v", b.Counts, err)
+		}
+		if err := store.DeleteShipment(ctx, open, func(batch.Batch, batch.Shipment) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+	})
+
 	t.Run("delete shipment asks first", func(t *testing.T) {
 		no := errors.New("no")
 		if err := store.DeleteShipment(ctx, ids[1], func(b batch.Batch, s batch.Shipment) error {
@@ -359,6 +395,16 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 		}
 		if err := store.DeleteShipment(ctx, ids[1], func(batch.Batch, batch.Shipment) error { return nil }); !isKey(err, batch.KeyShipmentNotFound) {
 			t.Fatalf("DeleteShipment twice = %v", err)
+		}
+		// The first row is changed (see above); with its shipment gone there is nothing to send again.
+		if err := store.DeleteShipment(ctx, ids[0], func(batch.Batch, batch.Shipment) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if r, _ := store.Row(ctx, gridRows[0].ID); r.Changed {
+			t.Error("the row of a deleted shipment stays changed")
+		}
+		if b, _ := store.Get(ctx, created.ID); b.Counts.ChangedShipments != 0 {
+			t.Errorf("changed shipments after the delete: %d", b.Counts.ChangedShipments)
 		}
 	})
 

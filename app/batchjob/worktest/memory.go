@@ -24,14 +24,14 @@ func Memory(*testing.T) Fixture {
 		SetChanged: func(_ *testing.T, id int64, position int) { m.SetChanged(id, position, true) },
 		Snapshot: func(_ *testing.T, id int64) Snapshot {
 			b, rows, ships, ex := m.Dump(id)
-			snap := Snapshot{Status: b.Status, ErrorMessage: b.ErrorMessage, Processed: b.Processed, Total: b.Total,
+			snap := Snapshot{Status: b.Status, ErrorMessage: b.ErrorMessage, ErrorParams: b.ErrorParams, Processed: b.Processed, Total: b.Total,
 				Manifest: b.Manifest, ManifestNumber: b.ManifestNumber, ManifestAt: b.ManifestAt}
 			for _, r := range rows {
 				snap.Changed = append(snap.Changed, r.Changed)
 			}
 			for _, s := range ships {
 				snap.Shipments = append(snap.Shipments, Stored{ID: s.ID, Position: s.Position, Attempt: s.Attempt, Reference: s.Reference,
-					State: s.State, Success: s.Success, ErrorMessage: s.ErrorMessage, Identifier: s.Identifier, Label: s.Label,
+					State: s.State, Success: s.Success, ErrorMessage: s.ErrorMessage, ErrorParams: s.ErrorParams, Identifier: s.Identifier, Label: s.Label,
 					ContentType: s.ContentType, LabelType: s.LabelType, CustomsDoc: s.CustomsDoc, Traffic: s.Traffic,
 					SubmittedAt: s.SubmittedAt, ReceiverName: s.ReceiverName, Destination: s.Destination})
 			}

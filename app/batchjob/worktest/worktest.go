@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -33,6 +34,7 @@ type Stored struct {
 	State             batchjob.State
 	Success           bool
 	ErrorMessage      string
+	ErrorParams       map[string]string
 	Identifier        string
 	Label             []byte
 	ContentType       string
@@ -54,6 +56,7 @@ type Exchange struct {
 type Snapshot struct {
 	Status         batch.Status
 	ErrorMessage   string
+	ErrorParams    map[string]string
 	Processed      int
 	Total          int
 	Manifest       []byte
@@ -100,6 +103,8 @@ func Contract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 	t.Run("one", func(t *testing.T) { one(t, newFixture(t)) })
 	t.Run("void", func(t *testing.T) { void(t, newFixture(t)) })
 	t.Run("manifest", func(t *testing.T) { manifest(t, newFixture(t)) })
+	t.Run("error parameters", func(t *testing.T) { errorParams(t, newFixture(t)) })
+	t.Run("delete of the batch", func(t *testing.T) { deleteBatch(t, newFixture(t)) })
 }
 
 func must(t *testing.T, err error) {
@@ -246,10 +251,10 @@ func send(t *testing.T, f Fixture) {
 	}
 
 	// Settling moves only from the expected status and ends the preparation.
-	if moved, err := w.Settle(ctx, id, batch.Resending, batch.Sent, ""); err != nil || moved {
+	if moved, err := w.Settle(ctx, id, batch.Resending, batch.Sent, "", nil); err != nil || moved {
 		t.Errorf("settle from the wrong status: %v %v", moved, err)
 	}
-	moved, err := w.Settle(ctx, id, batch.Sending, batch.ErrorSend, batchjob.KeyNothingSent)
+	moved, err := w.Settle(ctx, id, batch.Sending, batch.ErrorSend, batchjob.KeyNothingSent, nil)
 	must(t, err)
 	b, _ = w.Batch(ctx, id)
 	if snap := f.Snapshot(t, id); !moved || b.Status != batch.ErrorSend || snap.ErrorMessage != batchjob.KeyNothingSent || b.Prepared {
@@ -281,7 +286,7 @@ func resend(t *testing.T, f Fixture) {
 	labelAll(t, w, id, "A")
 	open, _ := w.Selected(ctx, id, batch.FilterAll)
 	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[3].ID, BatchID: id, State: batchjob.Cancelled, At: time.Now()}))
-	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "")
+	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
 	must(t, err)
 
 	f.SetChanged(t, id, 2)
@@ -325,7 +330,7 @@ func resend(t *testing.T, f Fixture) {
 
 	// ALL moves every shipment on from its own attempt.
 	labelAll(t, w, id, "B")
-	_, err = w.Settle(ctx, id, batch.ResendingChange, batch.Sent, "")
+	_, err = w.Settle(ctx, id, batch.ResendingChange, batch.Sent, "", nil)
 	must(t, err)
 	f.SetStatus(t, id, batch.Resending, batch.FilterAll)
 	must(t, w.PrepareResend(ctx, id, batch.FilterAll))
@@ -346,7 +351,7 @@ func one(t *testing.T, f Fixture) {
 		t.Errorf("an open shipment stays as it is: %+v %v", s, ok)
 	}
 	labelAll(t, w, id, "A")
-	_, err = w.Settle(ctx, id, batch.Sending, batch.Sent, "")
+	_, err = w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
 	must(t, err)
 	processed := f.Snapshot(t, id).Processed
 	s, ok, err = w.PrepareOne(ctx, id, open[0].ID)
@@ -371,7 +376,7 @@ func void(t *testing.T, f Fixture) {
 	id := f.NewBatch(t, batch.Sending, Rows(3))
 	must(t, w.PrepareSend(ctx, id))
 	labelAll(t, w, id, "A")
-	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "")
+	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
 	must(t, err)
 	f.SetStatus(t, id, batch.Deleting, batch.FilterAll)
 	must(t, w.Begin(ctx, id, 3))
@@ -381,8 +386,12 @@ func void(t *testing.T, f Fixture) {
 	all, _ := w.Selected(ctx, id, batch.FilterAll)
 	must(t, w.Unfinished(ctx, batchjob.Outcome{ShipmentID: all[0].ID, BatchID: id, State: batchjob.Done, ErrorMessage: "manifested",
 		Exchanges: []batchjob.Exchange{{Operation: batchjob.OpCancel, Traffic: carrier.Traffic{Request: "c1", Response: "fault"}}}, At: time.Now()}))
+	f.SetChanged(t, id, 2)
 	must(t, w.Remove(ctx, id, all[1].ID, []batchjob.Exchange{{Operation: batchjob.OpCancel, Traffic: carrier.Traffic{Request: "c2", Response: "ok"}}}))
 	snap := f.Snapshot(t, id)
+	if slices.Contains(snap.Changed, true) {
+		t.Errorf("the removed shipment's row still counts as changed: %v", snap.Changed)
+	}
 	if len(snap.Shipments) != 2 || snap.Shipments[0].State != batchjob.Done || snap.Shipments[0].ErrorMessage != "manifested" || snap.Processed != 2 || snap.Total != 3 {
 		t.Fatalf("after delete: %+v, progress %d of %d", snap.Shipments, snap.Processed, snap.Total)
 	}
@@ -396,7 +405,7 @@ func void(t *testing.T, f Fixture) {
 		t.Errorf("the removed shipment's exchange is not kept with the batch: %+v", snap.Exchanges)
 	}
 	// The row is sent again later: its reference is new at the carrier.
-	_, err = w.Settle(ctx, id, batch.Deleting, batch.Sent, "")
+	_, err = w.Settle(ctx, id, batch.Deleting, batch.Sent, "", nil)
 	must(t, err)
 	f.SetStatus(t, id, batch.Resending, batch.FilterAll)
 	must(t, w.PrepareResend(ctx, id, batch.FilterAll))
@@ -437,5 +446,91 @@ func manifest(t *testing.T, f Fixture) {
 	}
 	if b, _ := w.Batch(ctx, id); b.Manifests != 1 {
 		t.Errorf("manifests %d", b.Manifests)
+	}
+}
+
+func errorParams(t *testing.T, f Fixture) {
+	w := f.Work
+	id := f.NewBatch(t, batch.Sending, Rows(2))
+	must(t, w.PrepareSend(ctx, id))
+	open, _ := w.Open(ctx, id)
+	params := map[string]string{"field": "postalcode", "value": "00000"}
+	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[0].ID, BatchID: id, State: batchjob.Failed,
+		ErrorMessage: carrier.KeyFaultInvalidPostalCode, ErrorParams: params, At: time.Now()}))
+	labelAll(t, w, id, "A")
+	if s := f.Snapshot(t, id).Shipments[0]; s.ErrorMessage != carrier.KeyFaultInvalidPostalCode || !maps.Equal(s.ErrorParams, params) {
+		t.Errorf("failed shipment %q %v", s.ErrorMessage, s.ErrorParams)
+	}
+	refused := map[string]string{"code": "RouteClosed", "message": "No route."}
+	must(t, w.Unfinished(ctx, batchjob.Outcome{ShipmentID: open[1].ID, BatchID: id, State: batchjob.Done,
+		ErrorMessage: carrier.KeyFault, ErrorParams: refused, At: time.Now()}))
+	if s := f.Snapshot(t, id).Shipments[1]; s.ErrorMessage != carrier.KeyFault || !maps.Equal(s.ErrorParams, refused) || s.State != batchjob.Done {
+		t.Errorf("unfinished shipment %s %q %v", s.State, s.ErrorMessage, s.ErrorParams)
+	}
+	moved, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
+	must(t, err)
+	if !moved {
+		t.Fatal("not settled")
+	}
+	// A new attempt forgets why the last one failed.
+	f.SetStatus(t, id, batch.ResendingError, batch.FilterError)
+	must(t, w.PrepareResend(ctx, id, batch.FilterError))
+	if s := f.Snapshot(t, id).Shipments[0]; s.ErrorMessage != "" || len(s.ErrorParams) != 0 {
+		t.Errorf("resent shipment keeps %q %v", s.ErrorMessage, s.ErrorParams)
+	}
+	manifestFault := map[string]string{"code": "Closed", "message": "Depot closed."}
+	_, err = w.Settle(ctx, id, batch.ResendingError, batch.ErrorSend, carrier.KeyFault, manifestFault)
+	must(t, err)
+	if snap := f.Snapshot(t, id); snap.ErrorMessage != carrier.KeyFault || !maps.Equal(snap.ErrorParams, manifestFault) {
+		t.Errorf("settled batch %q %v", snap.ErrorMessage, snap.ErrorParams)
+	}
+	f.SetStatus(t, id, batch.Resending, batch.FilterAll)
+	_, err = w.Settle(ctx, id, batch.Resending, batch.Sent, "", nil)
+	must(t, err)
+	if snap := f.Snapshot(t, id); snap.ErrorMessage != "" || len(snap.ErrorParams) != 0 {
+		t.Errorf("a later success keeps %q %v", snap.ErrorMessage, snap.ErrorParams)
+	}
+}
+
+// deleteBatch: the job filter of a batch being deleted as a whole comes
+// back with the batch, also from Idle, so a resumed job knows its kind.
+func deleteBatch(t *testing.T, f Fixture) {
+	w := f.Work
+	id := f.NewBatch(t, batch.Sending, Rows(2))
+	must(t, w.PrepareSend(ctx, id))
+	labelAll(t, w, id, "A")
+	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
+	must(t, err)
+	f.SetStatus(t, id, batch.Deleting, batch.FilterBatch)
+	b, err := w.Batch(ctx, id)
+	must(t, err)
+	if b.Status != batch.Deleting || b.Filter != batch.FilterBatch {
+		t.Fatalf("batch %+v", b)
+	}
+	if sel, _ := w.Selected(ctx, id, batch.FilterBatch); len(sel) != 2 {
+		t.Errorf("the batch's delete selects %d shipments, want all 2", len(sel))
+	}
+	idle, err := w.Idle(ctx)
+	must(t, err)
+	found := false
+	for _, x := range idle {
+		found = found || (x.ID == id && x.Filter == batch.FilterBatch)
+	}
+	if !found {
+		t.Errorf("idle %+v lacks the batch being deleted", idle)
+	}
+	must(t, w.Begin(ctx, id, 2))
+	all, _ := w.Selected(ctx, id, batch.FilterAll)
+	for _, s := range all {
+		must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: s.ID, BatchID: id, State: batchjob.Cancelled, At: time.Now()}))
+	}
+	moved, err := w.Settle(ctx, id, batch.Deleting, batch.Deleted, "", nil)
+	must(t, err)
+	snap := f.Snapshot(t, id)
+	if !moved || snap.Status != batch.Deleted || snap.Processed != 2 || len(snap.Shipments) != 2 || snap.Shipments[1].State != batchjob.Cancelled {
+		t.Errorf("deleted batch %s, progress %d, shipments %+v", snap.Status, snap.Processed, snap.Shipments)
+	}
+	if idle, _ := w.Idle(ctx); slices.ContainsFunc(idle, func(x batchjob.Batch) bool { return x.ID == id }) {
+		t.Error("a DELETED batch waits for a job")
 	}
 }

@@ -32,7 +32,8 @@ type Batch struct {
 	// File name as uploaded, or 'Single Parcels' for the batch of single parcels.
 	CsvFileName string `protobuf:"bytes,2,opt,name=csv_file_name,json=csvFileName,proto3" json:"csv_file_name,omitempty"`
 	// CREATED, SENDING, SENT, CANCELLING, CANCELLED, RESENDING, RESENDING_CHANGE, RESENDING_ERROR,
-	// DELETING, CREATING_MANIFEST, MANIFEST_CREATED, ERROR_SEND or ERROR_MANIFEST.
+	// DELETING, CREATING_MANIFEST, MANIFEST_CREATED, ERROR_SEND, ERROR_MANIFEST or DELETED (its labels
+	// were cancelled by a delete; kept for its traffic).
 	Status string `protobuf:"bytes,3,opt,name=status,proto3" json:"status,omitempty"`
 	// When it was uploaded.
 	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
@@ -66,12 +67,18 @@ type Batch struct {
 	ChangedShipments int32 `protobuf:"varint,18,opt,name=changed_shipments,json=changedShipments,proto3" json:"changed_shipments,omitempty"`
 	// Whether any row has an invoice number (the grid shows invoice columns).
 	HasInvoice bool `protobuf:"varint,19,opt,name=has_invoice,json=hasInvoice,proto3" json:"has_invoice,omitempty"`
-	// Why the last job failed, as a message key; empty when it did not.
+	// Why the last job failed, as a message key; empty when it did not. Its values are in error_params.
 	ErrorMessage string `protobuf:"bytes,20,opt,name=error_message,json=errorMessage,proto3" json:"error_message,omitempty"`
 	// Login of the uploader.
 	CreatedBy string `protobuf:"bytes,21,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
 	// What the caller may do now (spec 2 section 4.2).
-	Actions       *BatchActions `protobuf:"bytes,22,opt,name=actions,proto3" json:"actions,omitempty"`
+	Actions *BatchActions `protobuf:"bytes,22,opt,name=actions,proto3" json:"actions,omitempty"`
+	// Whether sent_by was an admin when sending; the pages mark the name "(ADMIN)" (spec 2 section 6).
+	SentByAdmin bool `protobuf:"varint,23,opt,name=sent_by_admin,json=sentByAdmin,proto3" json:"sent_by_admin,omitempty"`
+	// Whether created_by was an admin when uploading.
+	CreatedByAdmin bool `protobuf:"varint,24,opt,name=created_by_admin,json=createdByAdmin,proto3" json:"created_by_admin,omitempty"`
+	// Values the error_message key names, for example code and message of a carrier refusal.
+	ErrorParams   map[string]string `protobuf:"bytes,25,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -260,6 +267,27 @@ func (x *Batch) GetActions() *BatchActions {
 	return nil
 }
 
+func (x *Batch) GetSentByAdmin() bool {
+	if x != nil {
+		return x.SentByAdmin
+	}
+	return false
+}
+
+func (x *Batch) GetCreatedByAdmin() bool {
+	if x != nil {
+		return x.CreatedByAdmin
+	}
+	return false
+}
+
+func (x *Batch) GetErrorParams() map[string]string {
+	if x != nil {
+		return x.ErrorParams
+	}
+	return nil
+}
+
 // BatchActions are the buttons of the batch page for the caller in the batch's status.
 type BatchActions struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -277,16 +305,19 @@ type BatchActions struct {
 	ManifestDownload bool `protobuf:"varint,6,opt,name=manifest_download,json=manifestDownload,proto3" json:"manifest_download,omitempty"`
 	// Commercial invoice download.
 	InvoiceDownload bool `protobuf:"varint,7,opt,name=invoice_download,json=invoiceDownload,proto3" json:"invoice_download,omitempty"`
-	// Label and customs-document downloads.
+	// Label download and print: the status offers them and a label is not cancelled.
 	LabelDownloads bool `protobuf:"varint,8,opt,name=label_downloads,json=labelDownloads,proto3" json:"label_downloads,omitempty"`
 	// Grid cells editable.
 	GridEditable bool `protobuf:"varint,9,opt,name=grid_editable,json=gridEditable,proto3" json:"grid_editable,omitempty"`
 	// Batch may be deleted.
 	Delete bool `protobuf:"varint,10,opt,name=delete,proto3" json:"delete,omitempty"`
 	// Batch page may be opened.
-	View          bool `protobuf:"varint,11,opt,name=view,proto3" json:"view,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	View bool `protobuf:"varint,11,opt,name=view,proto3" json:"view,omitempty"`
+	// Customs-document download: the status offers it and a customs document of a shipment that is not
+	// cancelled exists.
+	CustomsDocsDownload bool `protobuf:"varint,12,opt,name=customs_docs_download,json=customsDocsDownload,proto3" json:"customs_docs_download,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *BatchActions) Reset() {
@@ -392,6 +423,13 @@ func (x *BatchActions) GetDelete() bool {
 func (x *BatchActions) GetView() bool {
 	if x != nil {
 		return x.View
+	}
+	return false
+}
+
+func (x *BatchActions) GetCustomsDocsDownload() bool {
+	if x != nil {
+		return x.CustomsDocsDownload
 	}
 	return false
 }
@@ -754,7 +792,8 @@ type BatchShipment struct {
 	Position int32 `protobuf:"varint,2,opt,name=position,proto3" json:"position,omitempty"`
 	// Whether the carrier made a label.
 	Success bool `protobuf:"varint,3,opt,name=success,proto3" json:"success,omitempty"`
-	// The carrier's fault or the failure's message key; empty on success.
+	// Why it has no label, or why its label could not be cancelled, as a message key (a carrier refusal
+	// such as error.carrier.fault.invalidPostalCode); its values are in error_params. Empty on success.
 	ErrorMessage string `protobuf:"bytes,4,opt,name=error_message,json=errorMessage,proto3" json:"error_message,omitempty"`
 	// Whether it is a return shipment.
 	Retoure bool `protobuf:"varint,5,opt,name=retoure,proto3" json:"retoure,omitempty"`
@@ -789,7 +828,10 @@ type BatchShipment struct {
 	// Whether the row may be sent again (spec 2 section 4.3).
 	Updateable bool `protobuf:"varint,20,opt,name=updateable,proto3" json:"updateable,omitempty"`
 	// Whether the row may be deleted.
-	Deleteable    bool `protobuf:"varint,21,opt,name=deleteable,proto3" json:"deleteable,omitempty"`
+	Deleteable bool `protobuf:"varint,21,opt,name=deleteable,proto3" json:"deleteable,omitempty"`
+	// Values the error_message key names: field and value of a refused field, or code and message
+	// (the carrier's own text) of a refusal without a key of its own (error.carrier.fault).
+	ErrorParams   map[string]string `protobuf:"bytes,22,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -969,6 +1011,13 @@ func (x *BatchShipment) GetDeleteable() bool {
 		return x.Deleteable
 	}
 	return false
+}
+
+func (x *BatchShipment) GetErrorParams() map[string]string {
+	if x != nil {
+		return x.ErrorParams
+	}
+	return nil
 }
 
 // ListBatchesRequest selects a page of a customer's batches.
@@ -1393,9 +1442,11 @@ func (x *DeleteBatchRequest) GetId() int64 {
 	return 0
 }
 
-// DeleteBatchResponse is empty.
+// DeleteBatchResponse says how the batch goes.
 type DeleteBatchResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The batch in DELETING when its labels are being cancelled first; unset when it was removed.
+	Batch         *Batch `protobuf:"bytes,1,opt,name=batch,proto3" json:"batch,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1428,6 +1479,13 @@ func (x *DeleteBatchResponse) ProtoReflect() protoreflect.Message {
 // Deprecated: Use DeleteBatchResponse.ProtoReflect.Descriptor instead.
 func (*DeleteBatchResponse) Descriptor() ([]byte, []int) {
 	return file_portal_v1_batches_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *DeleteBatchResponse) GetBatch() *Batch {
+	if x != nil {
+		return x.Batch
+	}
+	return nil
 }
 
 // SendBatchRequest sends a batch.
@@ -1982,7 +2040,8 @@ func (x *SendBatchShipmentRequest) GetShipmentId() int64 {
 	return 0
 }
 
-// SendBatchShipmentResponse carries the shipment after the carrier answered.
+// SendBatchShipmentResponse carries the shipment as it was when the job was queued; the job has not
+// asked the carrier yet.
 type SendBatchShipmentResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The shipment.
@@ -2083,7 +2142,8 @@ func (x *CancelBatchShipmentRequest) GetShipmentId() int64 {
 	return 0
 }
 
-// CancelBatchShipmentResponse carries the cancelled shipment.
+// CancelBatchShipmentResponse carries the shipment as it was when the job was queued, still
+// labelled; the job cancels the label later.
 type CancelBatchShipmentResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The shipment.
@@ -3037,7 +3097,7 @@ func (x *DownloadBatchTrafficRequest) GetKind() string {
 	return ""
 }
 
-// DownloadBatchTrafficResponse is the SOAP traffic as text.
+// DownloadBatchTrafficResponse is the SOAP traffic as one XML document.
 type DownloadBatchTrafficResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// text/xml.
@@ -3087,7 +3147,7 @@ var File_portal_v1_batches_proto protoreflect.FileDescriptor
 
 const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa6\x06\n" +
+	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfa\a\n" +
 	"\x05Batch\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\"\n" +
 	"\rcsv_file_name\x18\x02 \x01(\tR\vcsvFileName\x12\x16\n" +
@@ -3117,7 +3177,13 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\rerror_message\x18\x14 \x01(\tR\ferrorMessage\x12\x1d\n" +
 	"\n" +
 	"created_by\x18\x15 \x01(\tR\tcreatedBy\x121\n" +
-	"\aactions\x18\x16 \x01(\v2\x17.portal.v1.BatchActionsR\aactions\"\x8d\x03\n" +
+	"\aactions\x18\x16 \x01(\v2\x17.portal.v1.BatchActionsR\aactions\x12\"\n" +
+	"\rsent_by_admin\x18\x17 \x01(\bR\vsentByAdmin\x12(\n" +
+	"\x10created_by_admin\x18\x18 \x01(\bR\x0ecreatedByAdmin\x12D\n" +
+	"\ferror_params\x18\x19 \x03(\v2!.portal.v1.Batch.ErrorParamsEntryR\verrorParams\x1a>\n" +
+	"\x10ErrorParamsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xc1\x03\n" +
 	"\fBatchActions\x12\x12\n" +
 	"\x04send\x18\x01 \x01(\bR\x04send\x12!\n" +
 	"\fsend_enabled\x18\x02 \x01(\bR\vsendEnabled\x12\x16\n" +
@@ -3130,7 +3196,8 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\rgrid_editable\x18\t \x01(\bR\fgridEditable\x12\x16\n" +
 	"\x06delete\x18\n" +
 	" \x01(\bR\x06delete\x12\x12\n" +
-	"\x04view\x18\v \x01(\bR\x04view\"\xaa\x01\n" +
+	"\x04view\x18\v \x01(\bR\x04view\x122\n" +
+	"\x15customs_docs_download\x18\f \x01(\bR\x13customsDocsDownload\"\xaa\x01\n" +
 	"\tViolation\x12\x18\n" +
 	"\amessage\x18\x01 \x01(\tR\amessage\x12D\n" +
 	"\n" +
@@ -3172,7 +3239,7 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x06fields\x18\x01 \x03(\v2&.portal.v1.OrderLineValues.FieldsEntryR\x06fields\x1a9\n" +
 	"\vFieldsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xc8\x05\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xd6\x06\n" +
 	"\rBatchShipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x18\n" +
@@ -3203,7 +3270,11 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"updateable\x12\x1e\n" +
 	"\n" +
 	"deleteable\x18\x15 \x01(\bR\n" +
-	"deleteable\"f\n" +
+	"deleteable\x12L\n" +
+	"\ferror_params\x18\x16 \x03(\v2).portal.v1.BatchShipment.ErrorParamsEntryR\verrorParams\x1a>\n" +
+	"\x10ErrorParamsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"f\n" +
 	"\x12ListBatchesRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
 	"customerId\x12\x12\n" +
@@ -3227,8 +3298,9 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x13CreateBatchResponse\x12&\n" +
 	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"$\n" +
 	"\x12DeleteBatchRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\x15\n" +
-	"\x13DeleteBatchResponse\"A\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\"=\n" +
+	"\x13DeleteBatchResponse\x12&\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"A\n" +
 	"\x10SendBatchRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
 	"\n" +
@@ -3353,7 +3425,7 @@ func file_portal_v1_batches_proto_rawDescGZIP() []byte {
 	return file_portal_v1_batches_proto_rawDescData
 }
 
-var file_portal_v1_batches_proto_msgTypes = make([]protoimpl.MessageInfo, 55)
+var file_portal_v1_batches_proto_msgTypes = make([]protoimpl.MessageInfo, 57)
 var file_portal_v1_batches_proto_goTypes = []any{
 	(*Batch)(nil),                                  // 0: portal.v1.Batch
 	(*BatchActions)(nil),                           // 1: portal.v1.BatchActions
@@ -3405,97 +3477,102 @@ var file_portal_v1_batches_proto_goTypes = []any{
 	(*DownloadBatchCsvResponse)(nil),               // 47: portal.v1.DownloadBatchCsvResponse
 	(*DownloadBatchTrafficRequest)(nil),            // 48: portal.v1.DownloadBatchTrafficRequest
 	(*DownloadBatchTrafficResponse)(nil),           // 49: portal.v1.DownloadBatchTrafficResponse
-	nil,                                            // 50: portal.v1.Violation.AttributesEntry
-	nil,                                            // 51: portal.v1.ValidatedOrderLine.FieldsEntry
-	nil,                                            // 52: portal.v1.ValidatedShipment.FieldsEntry
-	nil,                                            // 53: portal.v1.ShipmentValues.FieldsEntry
-	nil,                                            // 54: portal.v1.OrderLineValues.FieldsEntry
-	(*timestamppb.Timestamp)(nil),                  // 55: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                      // 56: google.api.HttpBody
+	nil,                                            // 50: portal.v1.Batch.ErrorParamsEntry
+	nil,                                            // 51: portal.v1.Violation.AttributesEntry
+	nil,                                            // 52: portal.v1.ValidatedOrderLine.FieldsEntry
+	nil,                                            // 53: portal.v1.ValidatedShipment.FieldsEntry
+	nil,                                            // 54: portal.v1.ShipmentValues.FieldsEntry
+	nil,                                            // 55: portal.v1.OrderLineValues.FieldsEntry
+	nil,                                            // 56: portal.v1.BatchShipment.ErrorParamsEntry
+	(*timestamppb.Timestamp)(nil),                  // 57: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),                      // 58: google.api.HttpBody
 }
 var file_portal_v1_batches_proto_depIdxs = []int32{
-	55, // 0: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
-	55, // 1: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
+	57, // 0: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
+	57, // 1: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
 	1,  // 2: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
-	50, // 3: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
-	2,  // 4: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
-	51, // 5: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.ValidatedOrderLine.FieldsEntry
-	52, // 6: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ValidatedShipment.FieldsEntry
-	4,  // 7: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
-	53, // 8: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentValues.FieldsEntry
-	7,  // 9: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
-	54, // 10: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineValues.FieldsEntry
-	55, // 11: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
-	0,  // 12: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
-	0,  // 13: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
-	13, // 14: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
-	13, // 15: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
-	0,  // 16: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 17: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 18: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 19: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 20: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
-	0,  // 21: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
-	8,  // 22: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	8,  // 23: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	5,  // 24: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
-	6,  // 25: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
-	5,  // 26: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	0,  // 27: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
-	8,  // 28: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
-	56, // 29: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
-	56, // 30: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
-	56, // 31: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
-	56, // 32: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	56, // 33: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
-	56, // 34: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
-	3,  // 35: portal.v1.ValidatedOrderLine.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	3,  // 36: portal.v1.ValidatedShipment.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	9,  // 37: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
-	11, // 38: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
-	14, // 39: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
-	16, // 40: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
-	18, // 41: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
-	20, // 42: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
-	22, // 43: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
-	24, // 44: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
-	26, // 45: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
-	28, // 46: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
-	30, // 47: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
-	32, // 48: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
-	34, // 49: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
-	36, // 50: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
-	38, // 51: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
-	40, // 52: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
-	42, // 53: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
-	44, // 54: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
-	46, // 55: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
-	48, // 56: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
-	10, // 57: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
-	12, // 58: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
-	15, // 59: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
-	17, // 60: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
-	19, // 61: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
-	21, // 62: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
-	23, // 63: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
-	25, // 64: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
-	27, // 65: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
-	29, // 66: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
-	31, // 67: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
-	33, // 68: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
-	35, // 69: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
-	37, // 70: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
-	39, // 71: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
-	41, // 72: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
-	43, // 73: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
-	45, // 74: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
-	47, // 75: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
-	49, // 76: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
-	57, // [57:77] is the sub-list for method output_type
-	37, // [37:57] is the sub-list for method input_type
-	37, // [37:37] is the sub-list for extension type_name
-	37, // [37:37] is the sub-list for extension extendee
-	0,  // [0:37] is the sub-list for field type_name
+	50, // 3: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
+	51, // 4: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
+	2,  // 5: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
+	52, // 6: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.ValidatedOrderLine.FieldsEntry
+	53, // 7: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ValidatedShipment.FieldsEntry
+	4,  // 8: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
+	54, // 9: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentValues.FieldsEntry
+	7,  // 10: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
+	55, // 11: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineValues.FieldsEntry
+	57, // 12: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
+	56, // 13: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
+	0,  // 14: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
+	0,  // 15: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
+	13, // 16: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
+	13, // 17: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
+	0,  // 18: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
+	0,  // 19: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
+	0,  // 20: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
+	0,  // 21: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
+	0,  // 22: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
+	0,  // 23: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
+	0,  // 24: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
+	8,  // 25: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	8,  // 26: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	5,  // 27: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
+	6,  // 28: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
+	5,  // 29: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	0,  // 30: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
+	8,  // 31: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
+	58, // 32: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
+	58, // 33: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
+	58, // 34: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
+	58, // 35: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	58, // 36: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
+	58, // 37: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
+	3,  // 38: portal.v1.ValidatedOrderLine.FieldsEntry.value:type_name -> portal.v1.FieldValue
+	3,  // 39: portal.v1.ValidatedShipment.FieldsEntry.value:type_name -> portal.v1.FieldValue
+	9,  // 40: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
+	11, // 41: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
+	14, // 42: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
+	16, // 43: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
+	18, // 44: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
+	20, // 45: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
+	22, // 46: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
+	24, // 47: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
+	26, // 48: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
+	28, // 49: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
+	30, // 50: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
+	32, // 51: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
+	34, // 52: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
+	36, // 53: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
+	38, // 54: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
+	40, // 55: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
+	42, // 56: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
+	44, // 57: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
+	46, // 58: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
+	48, // 59: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
+	10, // 60: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
+	12, // 61: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
+	15, // 62: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
+	17, // 63: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
+	19, // 64: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
+	21, // 65: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
+	23, // 66: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
+	25, // 67: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
+	27, // 68: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
+	29, // 69: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
+	31, // 70: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
+	33, // 71: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
+	35, // 72: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
+	37, // 73: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
+	39, // 74: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
+	41, // 75: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
+	43, // 76: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
+	45, // 77: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
+	47, // 78: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
+	49, // 79: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
+	60, // [60:80] is the sub-list for method output_type
+	40, // [40:60] is the sub-list for method input_type
+	40, // [40:40] is the sub-list for extension type_name
+	40, // [40:40] is the sub-list for extension extendee
+	0,  // [0:40] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_batches_proto_init() }
@@ -3509,7 +3586,7 @@ func file_portal_v1_batches_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_batches_proto_rawDesc), len(file_portal_v1_batches_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   55,
+			NumMessages:   57,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -103,7 +103,11 @@ type BatchServiceClient interface {
 	// CreateBatch reads and validates the CSV and stores the batch with its validated shipments in
 	// one transaction; a file that cannot be read stores nothing.
 	CreateBatch(context.Context, *connect.Request[v1.CreateBatchRequest]) (*connect.Response[v1.CreateBatchResponse], error)
-	// DeleteBatch removes a batch that is not being worked on and has no manifest.
+	// DeleteBatch deletes a batch that is not being worked on and has no manifest. A batch without
+	// labels valid at the carrier is removed at once. One with such labels goes DELETING while a job
+	// cancels them at the carrier, and ends DELETED (kept with its cancelled shipments and their
+	// traffic); if the carrier refuses a cancel it ends ERROR_SEND with error.batch.deleteIncomplete
+	// and its labels stay with it.
 	DeleteBatch(context.Context, *connect.Request[v1.DeleteBatchRequest]) (*connect.Response[v1.DeleteBatchResponse], error)
 	// SendBatch starts sending the valid rows to the carrier with the label type; the batch shows
 	// SENDING until it settles in SENT or ERROR_SEND.
@@ -117,9 +121,12 @@ type BatchServiceClient interface {
 	// CreateBatchManifest starts the manifest of the batch's labelled shipments; admins may
 	// regenerate it from MANIFEST_CREATED or ERROR_MANIFEST.
 	CreateBatchManifest(context.Context, *connect.Request[v1.CreateBatchManifestRequest]) (*connect.Response[v1.CreateBatchManifestResponse], error)
-	// SendBatchShipment sends one shipment of a sent batch again.
+	// SendBatchShipment starts sending one changed or failed shipment of a sent batch again and
+	// answers at once, before the carrier is asked; a job labels it, and the shipment list shows the
+	// outcome.
 	SendBatchShipment(context.Context, *connect.Request[v1.SendBatchShipmentRequest]) (*connect.Response[v1.SendBatchShipmentResponse], error)
-	// CancelBatchShipment cancels one shipment's label at the carrier.
+	// CancelBatchShipment starts cancelling one shipment's label at the carrier and answers at once,
+	// before the carrier is asked; a job cancels it, and the shipment list shows the outcome.
 	CancelBatchShipment(context.Context, *connect.Request[v1.CancelBatchShipmentRequest]) (*connect.Response[v1.CancelBatchShipmentResponse], error)
 	// ListValidatedShipments returns the grid rows of the batch in file order, each field with its
 	// violations.
@@ -142,7 +149,9 @@ type BatchServiceClient interface {
 	// DownloadBatchCsv sends the CSV as it was uploaded.
 	DownloadBatchCsv(context.Context, *connect.Request[v1.DownloadBatchCsvRequest]) (*connect.Response[v1.DownloadBatchCsvResponse], error)
 	// DownloadBatchTraffic (admins) sends every SOAP request or response exchanged for the batch, in
-	// order, as one XML text.
+	// order, as one well-formed XML document: <traffic batch="…" kind="request|response"> with one
+	// <exchange operation="…" shipment="…" at="…"> per call around the SOAP envelope (without its XML
+	// declaration; a text that is not XML is escaped).
 	DownloadBatchTraffic(context.Context, *connect.Request[v1.DownloadBatchTrafficRequest]) (*connect.Response[v1.DownloadBatchTrafficResponse], error)
 }
 
@@ -424,7 +433,11 @@ type BatchServiceHandler interface {
 	// CreateBatch reads and validates the CSV and stores the batch with its validated shipments in
 	// one transaction; a file that cannot be read stores nothing.
 	CreateBatch(context.Context, *connect.Request[v1.CreateBatchRequest]) (*connect.Response[v1.CreateBatchResponse], error)
-	// DeleteBatch removes a batch that is not being worked on and has no manifest.
+	// DeleteBatch deletes a batch that is not being worked on and has no manifest. A batch without
+	// labels valid at the carrier is removed at once. One with such labels goes DELETING while a job
+	// cancels them at the carrier, and ends DELETED (kept with its cancelled shipments and their
+	// traffic); if the carrier refuses a cancel it ends ERROR_SEND with error.batch.deleteIncomplete
+	// and its labels stay with it.
 	DeleteBatch(context.Context, *connect.Request[v1.DeleteBatchRequest]) (*connect.Response[v1.DeleteBatchResponse], error)
 	// SendBatch starts sending the valid rows to the carrier with the label type; the batch shows
 	// SENDING until it settles in SENT or ERROR_SEND.
@@ -438,9 +451,12 @@ type BatchServiceHandler interface {
 	// CreateBatchManifest starts the manifest of the batch's labelled shipments; admins may
 	// regenerate it from MANIFEST_CREATED or ERROR_MANIFEST.
 	CreateBatchManifest(context.Context, *connect.Request[v1.CreateBatchManifestRequest]) (*connect.Response[v1.CreateBatchManifestResponse], error)
-	// SendBatchShipment sends one shipment of a sent batch again.
+	// SendBatchShipment starts sending one changed or failed shipment of a sent batch again and
+	// answers at once, before the carrier is asked; a job labels it, and the shipment list shows the
+	// outcome.
 	SendBatchShipment(context.Context, *connect.Request[v1.SendBatchShipmentRequest]) (*connect.Response[v1.SendBatchShipmentResponse], error)
-	// CancelBatchShipment cancels one shipment's label at the carrier.
+	// CancelBatchShipment starts cancelling one shipment's label at the carrier and answers at once,
+	// before the carrier is asked; a job cancels it, and the shipment list shows the outcome.
 	CancelBatchShipment(context.Context, *connect.Request[v1.CancelBatchShipmentRequest]) (*connect.Response[v1.CancelBatchShipmentResponse], error)
 	// ListValidatedShipments returns the grid rows of the batch in file order, each field with its
 	// violations.
@@ -463,7 +479,9 @@ type BatchServiceHandler interface {
 	// DownloadBatchCsv sends the CSV as it was uploaded.
 	DownloadBatchCsv(context.Context, *connect.Request[v1.DownloadBatchCsvRequest]) (*connect.Response[v1.DownloadBatchCsvResponse], error)
 	// DownloadBatchTraffic (admins) sends every SOAP request or response exchanged for the batch, in
-	// order, as one XML text.
+	// order, as one well-formed XML document: <traffic batch="…" kind="request|response"> with one
+	// <exchange operation="…" shipment="…" at="…"> per call around the SOAP envelope (without its XML
+	// declaration; a text that is not XML is escaped).
 	DownloadBatchTraffic(context.Context, *connect.Request[v1.DownloadBatchTrafficRequest]) (*connect.Response[v1.DownloadBatchTrafficResponse], error)
 }
 
