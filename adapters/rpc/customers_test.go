@@ -167,7 +167,8 @@ func TestCustomerConsentsOverREST(t *testing.T) {
 	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c["gtcAccepted"] != true || c["gtcAcceptedBy"] == "" || c["gtcEditable"] != false {
 		t.Fatalf("accept GTC = %d %s", rec.Code, rec.Body)
 	}
-	if rec := customerCall(t, api, user, "PATCH", path+"/gtc-accepted", "false"); rec.Code != http.StatusForbidden {
+	// A refusal, not a 403: spec 1 section 8 signs the webapp out on 403.
+	if rec := customerCall(t, api, user, "PATCH", path+"/gtc-accepted", "false"); rec.Code != http.StatusBadRequest {
 		t.Errorf("user unticks accepted GTC: %d %s", rec.Code, rec.Body)
 	}
 	if rec := customerCall(t, api, user, "PATCH", path+"/ci-pricing-accepted", "true"); rec.Code == http.StatusOK {

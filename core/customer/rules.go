@@ -34,9 +34,11 @@ var (
 	ErrNotFound            = &failure.Error{Kind: failure.NotFound, Key: KeyNotFound, Entity: Object}
 	ErrCountryNotSupported = &failure.Error{Kind: failure.Invalid, Key: KeyCountryNotSupported, Entity: Object}
 	ErrNotChargeable       = &failure.Error{Kind: failure.Conflict, Key: KeyNotChargeable, Entity: Object}
-	ErrConsentLocked       = &failure.Error{Kind: failure.Forbidden, Key: KeyConsentLocked, Entity: Object}
-	ErrAdminOnly           = &failure.Error{Kind: failure.Forbidden, Key: KeyAdminOnly, Entity: Object}
-	ErrCRMIDTaken          = &failure.Error{Kind: failure.Conflict, Key: KeyCRMIDTaken, Entity: Object}
+	// ErrConsentLocked is a business refusal to a caller who may otherwise
+	// edit the customer: a conflict, not a 403, which signs the webapp out.
+	ErrConsentLocked = &failure.Error{Kind: failure.Conflict, Key: KeyConsentLocked, Entity: Object}
+	ErrAdminOnly     = &failure.Error{Kind: failure.Forbidden, Key: KeyAdminOnly, Entity: Object}
+	ErrCRMIDTaken    = &failure.Error{Kind: failure.Conflict, Key: KeyCRMIDTaken, Entity: Object}
 )
 
 // Validate checks the customer as saved by an admin or by someone else:
