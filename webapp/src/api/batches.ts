@@ -31,8 +31,14 @@ export const batchListRefreshMs = 30_000;
 
 export type BatchPageRequest = { customerId: bigint | null; page: number; size: number };
 
-/** One page of the active customer's batches, newest first, refreshed every 30 s. */
-export function useBatchPage({ customerId, page, size }: BatchPageRequest) {
+/**
+ * One page of the active customer's batches, newest first, refreshed every
+ * 30 s, or as often as `refreshMs` says for the batches shown.
+ */
+export function useBatchPage(
+  { customerId, page, size }: BatchPageRequest,
+  refreshMs: (batches: Batch[] | undefined) => number = () => batchListRefreshMs,
+) {
   const client = useBatchClient();
   return useQuery({
     queryKey: [...batchesKey, "page", String(customerId), page, size],
@@ -45,7 +51,7 @@ export function useBatchPage({ customerId, page, size }: BatchPageRequest) {
     },
     enabled: customerId !== null,
     placeholderData: keepPreviousData,
-    refetchInterval: batchListRefreshMs,
+    refetchInterval: (query) => refreshMs(query.state.data?.items),
   });
 }
 
@@ -83,8 +89,13 @@ export type ShipmentFilter = "ALL" | "CHANGED" | "ERROR";
 
 export type BatchShipmentsRequest = { page: number; size: number; filter: ShipmentFilter };
 
-/** One page of a batch's sent shipments under a filter. */
-export function useBatchShipments(id: bigint | null, { page, size, filter }: BatchShipmentsRequest, enabled = true) {
+/** One page of a batch's sent shipments under a filter, read again every `refetchMs` when given. */
+export function useBatchShipments(
+  id: bigint | null,
+  { page, size, filter }: BatchShipmentsRequest,
+  enabled = true,
+  refetchMs: number | false = false,
+) {
   const client = useBatchClient();
   return useQuery({
     queryKey: [...shipmentsKey(id), page, size, filter],
@@ -97,6 +108,7 @@ export function useBatchShipments(id: bigint | null, { page, size, filter }: Bat
     },
     enabled: enabled && id !== null,
     placeholderData: keepPreviousData,
+    refetchInterval: refetchMs,
   });
 }
 
@@ -107,6 +119,11 @@ export function refreshBatch(queryClient: QueryClient, id: bigint) {
     queryClient.invalidateQueries({ queryKey: shipmentsKey(id) }),
     queryClient.invalidateQueries({ queryKey: [...batchesKey, "page"] }),
   ]);
+}
+
+/** The batch itself is stale (its counts changed after a single shipment's job). */
+export function rereadBatch(queryClient: QueryClient, id: bigint) {
+  return queryClient.invalidateQueries({ queryKey: batchKey(id) });
 }
 
 /** Puts a batch the server answered into the cache, so the page shows it without another read. */
@@ -130,9 +147,13 @@ export function useCreateBatch() {
   );
 }
 
+/**
+ * DELETE web/api/batches/{id}: answers null when the batch is gone, or the
+ * batch in DELETING when its labels are cancelled at the carrier first.
+ */
 export function useDeleteBatch() {
   const client = useBatchClient();
-  return useListMutation(batchesKey, (id: bigint) => client.deleteBatch({ id }));
+  return useListMutation(batchesKey, async (id: bigint) => (await client.deleteBatch({ id })).batch ?? null);
 }
 
 /** The commands that start a job on the batch; each answers the batch in its new status. */

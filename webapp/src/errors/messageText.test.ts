@@ -29,4 +29,14 @@ describe("messageText", () => {
     expect(messageText(i18n, { id: "error.batch.unknownFilter", values: { filter: "SOME" } })).toContain("SOME");
     expect(messageText(i18n, { id: "error.url.not.found" })).toBe("Not found");
   });
+
+  it("names a CSV field the carrier refused by its label", () => {
+    const refused = { id: "error.carrier.fault.mandatoryField", values: { field: "postalcode" } };
+    expect(messageText(i18n, refused)).toBe("The carrier needs a value in the field Postal code.");
+    expect(
+      messageText(i18n, { id: "error.carrier.fault.invalidField", values: { field: "weight2", value: "-1" } }),
+    ).toBe("The carrier does not accept “-1” in the field Weight 2.");
+    i18n.activate("de");
+    expect(messageText(i18n, refused)).toContain("Postleitzahl");
+  });
 });

@@ -102,12 +102,8 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
         )}
       </Flex>
       <Flex gap="3" wrap="wrap" align="center">
-        {actions?.labelDownloads && (
-          <>
-            <LabelsButton batch={batch} onText={setTextView} />
-            <CustomsDocsButton batch={batch} />
-          </>
-        )}
+        {actions?.labelDownloads && <LabelsButton batch={batch} onText={setTextView} />}
+        {actions?.customsDocsDownload && <CustomsDocsButton batch={batch} />}
         {actions?.manifestDownload && (
           <DownloadButton path={batchFiles.manifest(batch.id)} fallbackName={`manifest-${batch.id}.pdf`}>
             <Trans>Manifest</Trans>

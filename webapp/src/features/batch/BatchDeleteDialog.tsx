@@ -5,13 +5,14 @@ import { useParams } from "react-router";
 import { useBatch, useDeleteBatch } from "../../api/batches";
 import { parseId } from "../../api/ids";
 import { RouteDeleteDialog } from "../../components/RouteDeleteDialog";
+import { showNotices } from "../../errors/notices";
 import { isNotFound } from "../../errors/reportFailure";
 import type { Batch } from "../../gen/portal/v1/batches_pb";
 import { statusName } from "./batchStatus";
 
 /**
  * /batch/{id}/delete: the confirmation over the list; back to the list
- * afterwards. The list disables Delete where the server would refuse it, but
+ * afterwards, where a batch whose labels are cancelled first shows DELETING. The list disables Delete where the server would refuse it, but
  * the address can still be opened: then the dialog says why and offers no
  * Delete (the server's Batch.actions.delete decides).
  */
@@ -33,6 +34,13 @@ export function BatchDeleteDialog() {
           Are you sure you want to delete the batch {shown} ({name})?
         </Trans>
       }
+      onDeleted={(deleting) => {
+        if (deleting)
+          showNotices(
+            [{ text: msg`The batch ${name} is being deleted: its labels are cancelled at the carrier first.` }],
+            { tone: "info" },
+          );
+      }}
       refusal={
         missing ? (
           <Trans>This batch does not exist, or it belongs to another customer.</Trans>

@@ -25,7 +25,14 @@ const slow = { timeout: 10_000 };
 type BatchInit = MessageInitShape<typeof BatchSchema>;
 
 const createdActions = { send: true, sendEnabled: true, gridEditable: true, view: true, delete: true };
-const sentActions = { generateManifest: true, labelDownloads: true, gridEditable: true, view: true, delete: true };
+const sentActions = {
+  generateManifest: true,
+  labelDownloads: true,
+  customsDocsDownload: true,
+  gridEditable: true,
+  view: true,
+  delete: true,
+};
 
 function batchOf(init: BatchInit = {}): Batch {
   return create(BatchSchema, {
@@ -154,6 +161,7 @@ describe("the stepper (spec 2 §2.1)", () => {
     ["MANIFEST_CREATED", ["Upload:complete", "Sending:complete", "Sent:complete", "Manifest:complete"]],
     ["ERROR_SEND", ["Error:error"]],
     ["ERROR_MANIFEST", ["Error:error"]],
+    ["DELETED", ["Deleted:deleted"]],
   ])("in %s", (status, expected) => {
     renderStepper(status);
     expect(steps()).toEqual(expected);
@@ -314,6 +322,26 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     renderBatch(batchOf({ rowCount: 2001, actions: { ...createdActions, sendEnabled: false } }));
     expect(await screen.findByText("The batch has 2001 rows; at most 2000 can be sent.", {}, slow)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
+  });
+
+  it("names who uploaded and who sent the batch, admins marked", async () => {
+    renderBatch(
+      batchOf({ status: "SENT", actions: sentActions, createdBy: "ida.upload", sentBy: "carla", sentByAdmin: true }),
+    );
+    expect(await screen.findByText(/carla \(ADMIN\)/, {}, slow)).toBeInTheDocument();
+    expect(screen.getByText(/ida\.upload/)).not.toHaveTextContent("ADMIN");
+  });
+
+  it("says why the last job failed in the user's words, with the values the server named", async () => {
+    renderBatch(
+      batchOf({
+        status: "ERROR_SEND",
+        actions: { view: true },
+        errorMessage: "error.carrier.fault",
+        errorParams: { code: "Busy", message: "try later" },
+      }),
+    );
+    expect(await screen.findByText("The carrier refused the request (Busy): try later", {}, slow)).toBeInTheDocument();
   });
 
   it("says how many shipments the carrier refused after a send", async () => {

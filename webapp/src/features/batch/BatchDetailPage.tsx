@@ -22,6 +22,7 @@ import { BatchStatus } from "./BatchStatusIcon";
 import { batchPollMs, inProgress } from "./batchStatus";
 import { BatchStepper } from "./BatchStepper";
 import { labelTypeName } from "./labelTypes";
+import { markedLogin } from "./userMark";
 import { failureText } from "./violationText";
 
 /** The most rows one batch may send (spec 2 §9). */
@@ -121,10 +122,12 @@ function BatchFacts({ batch }: { batch: Batch }) {
         <BatchStatus batch={batch} />
       </Fact>
       <Fact label={<Trans>Created</Trans>}>
-        {[formatTimestamp(batch.createdAt), batch.createdBy].filter(Boolean).join(", ")}
+        {[formatTimestamp(batch.createdAt), markedLogin(batch.createdBy, batch.createdByAdmin)]
+          .filter(Boolean)
+          .join(", ")}
       </Fact>
       <Fact label={<Trans>Sent</Trans>}>
-        {[formatTimestamp(batch.sentAt), batch.sentBy].filter(Boolean).join(", ")}
+        {[formatTimestamp(batch.sentAt), markedLogin(batch.sentBy, batch.sentByAdmin)].filter(Boolean).join(", ")}
       </Fact>
       <Fact label={<Trans>Rows</Trans>}>{String(batch.rowCount)}</Fact>
       <Fact label={<Trans>Label type</Trans>}>{batch.labelType && labelTypeName(batch.labelType)}</Fact>
@@ -136,7 +139,7 @@ function BatchFacts({ batch }: { batch: Batch }) {
 function BatchAlerts({ batch }: { batch: Batch }) {
   const { i18n } = useLingui();
   const alerts: string[] = [];
-  if (batch.errorMessage) alerts.push(failureText(i18n, batch.errorMessage));
+  if (batch.errorMessage) alerts.push(failureText(i18n, batch.errorMessage, batch.errorParams));
   if (batch.rowCount > maxRows) {
     alerts.push(i18n._({ id: "error.csvMaxRowsExceeded", values: { rows: batch.rowCount, maxRows } }));
   }

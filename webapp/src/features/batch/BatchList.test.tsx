@@ -65,6 +65,18 @@ describe("the batch list (spec 2 §2.1)", () => {
     expect(await screen.findByRole("button", { name: "Delete file-1.csv" }, slow)).toBeDisabled();
   });
 
+  it("marks admins beside the sender's login (spec 2 §6)", async () => {
+    const batches = [
+      batch(1n, "SENT", { sentBy: "carla", sentByAdmin: true }),
+      batch(2n, "SENT", { sentBy: "anna", sentByAdmin: false }),
+    ];
+    renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 2n }) } });
+    await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
+    expect(within(rowOf("file-1.csv")).getByText("carla (ADMIN)")).toBeInTheDocument();
+    expect(within(rowOf("file-2.csv")).getByText("anna")).toBeInTheDocument();
+    expect(within(rowOf("file-2.csv")).queryByText(/ADMIN/)).toBeNull();
+  });
+
   it("shows the single parcels' batch without a download", async () => {
     const batches = [batch(1n, "SENT", { csvFileName: "Single Parcels" })];
     renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 1n }) } });
@@ -120,6 +132,35 @@ describe("the batch list (spec 2 §2.1)", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/batch"));
     expect(router.state.location.search).toBe("?size=25");
     expect(remove).toHaveBeenCalledWith(expect.objectContaining({ id: 1n }), expect.anything());
+  });
+
+  it("tells that a batch with labels is deleted by a job, and follows it every 5 s in the list", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    let current = batch(1n, "SENT");
+    const list = vi.fn(() => ({ batches: [current], totalCount: 1n }));
+    const remove = vi.fn(() => {
+      current = batch(1n, "DELETING", { actions: { view: false, delete: false } });
+      return { batch: current };
+    });
+    const { router } = renderShippingApp("/batch/1/delete", {
+      batches: { listBatches: list, getBatch: () => ({ batch: current }), deleteBatch: remove },
+    });
+    await screen.findByText("Are you sure you want to delete the batch 1 (file-1.csv)?", {}, slow);
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/batch"));
+    expect(currentNotices()).toContainEqual(
+      expect.objectContaining({
+        tone: "info",
+        text: expect.objectContaining({
+          message: "The batch {name} is being deleted: its labels are cancelled at the carrier first.",
+        }),
+      }),
+    );
+    expect(await screen.findByRole("img", { name: "Deleting shipments" }, slow)).toBeInTheDocument();
+    const calls = list.mock.calls.length;
+    await act(async () => void vi.advanceTimersByTime(5_000));
+    await waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(calls));
   });
 
   it("says why a batch cannot be deleted when its delete address is opened, and offers no Delete", async () => {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Flex, Table, Text } from "@radix-ui/themes";
-import { batchFiles, batchPageSizes, useBatchPage } from "../../api/batches";
+import { batchFiles, batchListRefreshMs, batchPageSizes, useBatchPage } from "../../api/batches";
 import { saveDownloaded, useFileDownload } from "../../api/download";
 import { useActiveCustomer } from "../../auth/activeCustomer";
 import { DownloadButton } from "../../components/DownloadButton";
@@ -14,8 +14,13 @@ import type { Batch } from "../../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../routes/pageTitles";
 import { BatchStatus } from "./BatchStatusIcon";
-import { listRowActions } from "./batchStatus";
+import { batchPollMs, inProgress, listRowActions } from "./batchStatus";
 import { ShippingTabs } from "./ShippingTabs";
+import { markedLogin } from "./userMark";
+
+/** Every 30 s (spec 2 §9); every 5 s while a job works on a batch shown, so DELETING and sends settle in view. */
+const refreshWhileWorking = (batches: Batch[] | undefined) =>
+  batches?.some((batch) => inProgress(batch.status)) ? batchPollMs : batchListRefreshMs;
 
 /** The source of the batch of single parcels: there is no file to download. */
 export const singleParcelsSource = "Single Parcels";
@@ -28,7 +33,7 @@ export function BatchListPage() {
   const { i18n } = useLingui();
   const { activeCustomer } = useActiveCustomer();
   const { page, size, setPage, setSize } = usePageParams(batchPageSizes);
-  const batches = useBatchPage({ customerId: activeCustomer?.id ?? null, page, size });
+  const batches = useBatchPage({ customerId: activeCustomer?.id ?? null, page, size }, refreshWhileWorking);
   return (
     <ListPage
       title={i18n._(pageTitles.batch)}
@@ -95,7 +100,7 @@ function BatchRow({ batch }: { batch: Batch }) {
     <Table.Row align="center">
       <Table.RowHeaderCell>{formatTimestamp(batch.createdAt)}</Table.RowHeaderCell>
       <Table.Cell>{formatTimestamp(batch.sentAt)}</Table.Cell>
-      <Table.Cell>{batch.sentBy}</Table.Cell>
+      <Table.Cell>{markedLogin(batch.sentBy, batch.sentByAdmin)}</Table.Cell>
       <Table.Cell>{name === singleParcelsSource ? <Text>{name}</Text> : <SourceDownload batch={batch} />}</Table.Cell>
       <Table.Cell>
         <BatchStatus batch={batch} />

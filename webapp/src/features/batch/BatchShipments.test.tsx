@@ -1,10 +1,11 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
 import { BatchSchema, type BatchShipmentSchema, type ListBatchShipmentsRequest } from "../../gen/portal/v1/batches_pb";
 import { layOutGrid } from "./gridLayout";
+import { pendingPollMs } from "./pendingShipments";
 import { renderShippingApp } from "./renderShippingApp";
 
 const slow = { timeout: 10_000 };
@@ -36,8 +37,9 @@ function renderTab(
 ) {
   const requests: ListBatchShipmentsRequest[] = [];
   const resend = vi.fn(() => ({ batch: create(BatchSchema, { id: 1n, status: "RESENDING" }) }));
-  const sendOne = vi.fn(() => ({ shipment: { ...failed, success: true } }));
-  const cancelOne = vi.fn(() => ({ shipment: { ...labelled, cancelled: true } }));
+  // The server answers the shipment as it was queued; a job asks the carrier later.
+  const sendOne = vi.fn(() => ({ shipment: failed }));
+  const cancelOne = vi.fn(() => ({ shipment: labelled }));
   const view = renderShippingApp("/batch/1", {
     authorities,
     customers,
@@ -70,7 +72,10 @@ const filter = (name: string) => screen.getByRole("radio", { name });
 
 describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
   beforeEach(() => layOutGrid());
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it("lets a user resend only the changed or failed shipments, and never delete in bulk", async () => {
     const { requests } = renderTab("SENT");
@@ -152,6 +157,61 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     const failure = within(row("REF-2")).getByRole("img", { name: "Failed: Postal code 9999 is not valid for DE" });
     await user.hover(failure);
     expect(await screen.findByRole("tooltip")).toHaveTextContent("Postal code 9999 is not valid for DE");
+  });
+
+  it("explains a carrier refusal in the user's words, naming the field by its label", async () => {
+    const refused: ShipmentInit = {
+      ...failed,
+      errorMessage: "error.carrier.fault.invalidField",
+      errorParams: { field: "isoCountry", value: "XX" },
+    };
+    renderShippingApp("/batch/1", {
+      batches: {
+        getBatch: () => ({ batch: create(BatchSchema, { id: 1n, status: "SENT", actions: { view: true } }) }),
+        listValidatedShipments: () => ({ validatedShipments: [] }),
+        listBatchShipments: () => ({ shipments: [refused], totalCount: 1n }),
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole("tab", { name: /^Shipments/ }, slow));
+    expect(
+      await screen.findByRole("img", { name: "Failed: The carrier does not accept “XX” in the field Country." }),
+    ).toBeInTheDocument();
+  });
+
+  it("follows a single send until its job has labelled the shipment, then reads the batch's counts again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let done = false;
+    let reads = 0;
+    const getBatch = vi.fn(() => ({
+      batch: create(BatchSchema, { id: 1n, status: "SENT", errorShipments: done ? 0 : 1, actions: { view: true } }),
+    }));
+    renderShippingApp("/batch/1", {
+      batches: {
+        getBatch,
+        listValidatedShipments: () => ({ validatedShipments: [] }),
+        listBatchShipments: () => {
+          reads += 1;
+          return { shipments: [done ? { ...failed, success: true, errorMessage: "" } : failed], totalCount: 1n };
+        },
+        sendBatchShipment: () => ({ shipment: failed }),
+      },
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole("tab", { name: /^Shipments/ }, slow));
+    await user.click(await screen.findByRole("button", { name: "Send REF-2 again" }));
+    await waitFor(() => expect(reads).toBeGreaterThanOrEqual(2));
+    const readsBefore = reads;
+    const batchReads = getBatch.mock.calls.length;
+    await act(async () => void vi.advanceTimersByTime(pendingPollMs));
+    await waitFor(() => expect(reads).toBeGreaterThan(readsBefore));
+    done = true;
+    await act(async () => void vi.advanceTimersByTime(pendingPollMs));
+    expect(await screen.findByRole("img", { name: "Labelled" })).toBeInTheDocument();
+    await waitFor(() => expect(getBatch.mock.calls.length).toBeGreaterThan(batchReads));
+    // Settled: no more reads every 2 s.
+    const settledReads = reads;
+    await act(async () => void vi.advanceTimersByTime(3 * pendingPollMs));
+    expect(reads).toBe(settledReads);
   });
 
   it("offers no single send or cancel outside SENT", async () => {

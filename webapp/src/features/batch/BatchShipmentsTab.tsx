@@ -19,10 +19,12 @@ import {
   Table,
   Tooltip,
 } from "@radix-ui/themes";
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import {
   batchPageSizes,
+  rereadBatch,
   type ShipmentFilter,
   useBatchCommand,
   useBatchShipmentCommand,
@@ -34,6 +36,7 @@ import { PageSizeSelect } from "../../components/PageSizeSelect";
 import type { Batch, BatchShipment } from "../../gen/portal/v1/batches_pb";
 import { ShipmentIdentifier } from "../shipment/ShipmentIdentifier";
 import { LabelTypeSelect } from "./LabelTypeSelect";
+import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShipments";
 import { labelTypeName } from "./labelTypes";
 import {
   bulkDeleteAllowed,
@@ -57,7 +60,16 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
   const [filter, setFilter] = useState<ShipmentFilter>("ALL");
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(batchPageSizes[0]);
-  const shipments = useBatchShipments(batch.id, { page, size, filter });
+  const [pending, setPending] = useState<Pending>({});
+  const following = Object.keys(pending).length > 0;
+  const shipments = useBatchShipments(batch.id, { page, size, filter }, true, following && pendingPollMs);
+  useFollowUp(batch.id, shipments.data, shipments.dataUpdatedAt, pending, setPending);
+  const single = useBatchShipmentCommand(batch.id);
+  const runSingle = (kind: "send" | "cancel", shipment: BatchShipment) =>
+    single.mutate(
+      { kind, shipmentId: shipment.id },
+      { onSuccess: (queued) => setPending((current) => follow(current, queued ?? shipment, Date.now())) },
+    );
   const command = useBatchCommand(batch.id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // A resend of ALL may label anew in another type; the others keep the batch's (spec 2 §2.2).
@@ -160,7 +172,16 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
             </Table.ColumnHeaderCell>
           </>
         }
-        row={(shipment) => <ShipmentRow key={String(shipment.id)} batch={batch} shipment={shipment} />}
+        row={(shipment) => (
+          <ShipmentRow
+            key={String(shipment.id)}
+            batch={batch}
+            shipment={shipment}
+            busy={String(shipment.id) in pending || (single.isPending && single.variables?.shipmentId === shipment.id)}
+            onSend={() => runSingle("send", shipment)}
+            onCancel={() => runSingle("cancel", shipment)}
+          />
+        )}
         pagination={{ page, size, total: shipments.data?.totalCount ?? 0, onPageChange: setPage }}
       />
       {confirmDelete && (
@@ -182,9 +203,38 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
   );
 }
 
-function ShipmentRow({ batch, shipment }: { batch: Batch; shipment: BatchShipment }) {
+/**
+ * Reads each page (every read, also one that found nothing new) against the
+ * shipments being followed: those that changed, or whose minute is up, are
+ * no longer followed, and the batch, whose counts they change, is read again.
+ */
+function useFollowUp(
+  batchId: bigint,
+  page: { items: BatchShipment[] } | undefined,
+  readAt: number,
+  pending: Pending,
+  setPending: (next: Pending) => void,
+) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const next = stillPending(pending, page?.items, Date.now());
+    if (Object.keys(next).length === Object.keys(pending).length) return;
+    setPending(next);
+    void rereadBatch(queryClient, batchId);
+  }, [page, readAt, pending, setPending, batchId, queryClient]);
+}
+
+type ShipmentRowProps = {
+  batch: Batch;
+  shipment: BatchShipment;
+  /** A single send or cancel of it is on its way. */
+  busy: boolean;
+  onSend: () => void;
+  onCancel: () => void;
+};
+
+function ShipmentRow({ batch, shipment, busy, onSend, onCancel }: ShipmentRowProps) {
   const { t } = useLingui();
-  const command = useBatchShipmentCommand(batch.id);
   const reference = shipment.referenceNumber || String(shipment.position);
   const canSend = updateable(shipment, batch.status);
   const canCancel = deleteable(shipment, batch.status) && !shipment.cancelled;
@@ -206,12 +256,7 @@ function ShipmentRow({ batch, shipment }: { batch: Batch; shipment: BatchShipmen
       <Table.Cell>
         <Flex gap="2" justify="end">
           {canSend && (
-            <IconButton
-              variant="ghost"
-              aria-label={t`Send ${reference} again`}
-              loading={command.isPending}
-              onClick={() => command.mutate({ kind: "send", shipmentId: shipment.id })}
-            >
+            <IconButton variant="ghost" aria-label={t`Send ${reference} again`} loading={busy} onClick={onSend}>
               <PaperPlaneIcon />
             </IconButton>
           )}
@@ -220,8 +265,8 @@ function ShipmentRow({ batch, shipment }: { batch: Batch; shipment: BatchShipmen
               variant="ghost"
               color="red"
               aria-label={t`Cancel ${reference}`}
-              loading={command.isPending}
-              onClick={() => command.mutate({ kind: "cancel", shipmentId: shipment.id })}
+              loading={busy}
+              onClick={onCancel}
             >
               <StopIcon />
             </IconButton>
@@ -254,7 +299,7 @@ export function ShipmentResult({ shipment }: { shipment: BatchShipment }) {
       </span>
     );
   }
-  const message = failureText(i18n, shipment.errorMessage) || t`Not sent`;
+  const message = failureText(i18n, shipment.errorMessage, shipment.errorParams) || t`Not sent`;
   return (
     <Tooltip content={message}>
       <RadixLink asChild color="red">

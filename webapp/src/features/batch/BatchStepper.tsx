@@ -1,13 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { CheckIcon, Cross2Icon } from "@radix-ui/react-icons";
+import { CheckIcon, Cross2Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Flex, Spinner, Text } from "@radix-ui/themes";
-import { stepNames, stepperOf } from "./batchStatus";
+import { statusName, stepNames, stepperOf } from "./batchStatus";
 import "./BatchStepper.css";
 
 /**
  * Upload, Sending, Sent, Manifest (spec 2 §2.1): the steps behind the batch
  * are done, the current one is marked (with a spinner while a job works on
- * it); any ERROR status shows one error step instead.
+ * it); any ERROR status shows one error step instead, a deleted batch one
+ * deleted step.
  */
 export function BatchStepper({ status }: { status: string }) {
   const { t, i18n } = useLingui();
@@ -21,6 +22,20 @@ export function BatchStepper({ status }: { status: string }) {
           </span>
           <Text size="2" weight="bold" color="red">
             <Trans>Error</Trans>
+          </Text>
+        </li>
+      </ol>
+    );
+  }
+  if (state.kind === "deleted") {
+    return (
+      <ol className="batch-stepper" aria-label={t`Progress of the batch`}>
+        <li className="batch-step" data-state="deleted" aria-current="step">
+          <span className="batch-step-mark">
+            <TrashIcon />
+          </span>
+          <Text size="2" weight="bold">
+            {i18n._(statusName("DELETED"))}
           </Text>
         </li>
       </ol>

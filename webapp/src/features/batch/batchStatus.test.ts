@@ -92,6 +92,7 @@ describe("batch status (spec 2 §2.1, §4.1)", () => {
     ["MANIFEST_CREATED", { kind: "steps", current: 3, working: false, done: true }],
     ["ERROR_SEND", { kind: "error" }],
     ["ERROR_MANIFEST", { kind: "error" }],
+    ["DELETED", { kind: "deleted" }],
   ])("puts the stepper of %s where it belongs", (status, state) => {
     expect(stepperOf(status)).toEqual(state);
   });

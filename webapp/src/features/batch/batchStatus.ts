@@ -80,13 +80,17 @@ export function listRowActions(
 export const stepNames: MessageDescriptor[] = [msg`Upload`, msg`Sending`, msg`Sent`, msg`Manifest`];
 
 /**
- * Where the stepper stands: a single error step for any ERROR status, else
+ * Where the stepper stands: a single error step for any ERROR status, a
+ * single deleted step for DELETED, else
  * the current step, whether a job works on it, and whether it is done.
  */
-export type StepperState = { kind: "error" } | { kind: "steps"; current: number; working: boolean; done: boolean };
+export type StepperState =
+  { kind: "error" } | { kind: "deleted" } | { kind: "steps"; current: number; working: boolean; done: boolean };
 
 export function stepperOf(status: string): StepperState {
   if (isError(status)) return { kind: "error" };
+  // A delete cancelled its labels; the batch is kept only for its traffic.
+  if (status === "DELETED") return { kind: "deleted" };
   const working = inProgress(status);
   if (status === "CREATED") return { kind: "steps", current: 0, working, done: false };
   if (isSendingFamily(status) || status === "CANCELLING") return { kind: "steps", current: 1, working, done: false };

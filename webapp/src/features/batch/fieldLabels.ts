@@ -1,6 +1,12 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { GridColumn, invoiceFields, orderLineFields, shipmentFields } from "./gridColumns";
+import {
+  columnOf,
+  type GridColumn,
+  type invoiceFields,
+  type orderLineFields,
+  type shipmentFields,
+} from "./gridColumns";
 
 /**
  * What the grid calls each CSV column (spec 2 §3): a label in the user's
@@ -80,4 +86,9 @@ export function columnLabel(i18n: I18n, column: GridColumn): string {
   }
   const label = lookup(shipmentLabels, column.field) ?? lookup(invoiceLabels, column.field);
   return label ? i18n._(label) : column.id;
+}
+
+/** The label of a CSV column named as in the file (postalcode, articleNumber2, ...), as server messages name fields. */
+export function fieldLabel(i18n: I18n, csvName: string): string {
+  return columnLabel(i18n, columnOf(csvName));
 }
