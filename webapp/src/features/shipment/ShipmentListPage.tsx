@@ -15,6 +15,7 @@ import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../routes/pageTitles";
 import { ShipmentResult } from "../batch/BatchShipmentsTab";
 import { labelTypeName } from "../batch/labelTypes";
+import { holdsLabel } from "./shipmentDeletion";
 import { ShipmentIdentifier } from "./ShipmentIdentifier";
 
 const filters: ShipmentFilter[] = ["ALL", "CHANGED", "ERROR"];
@@ -147,7 +148,12 @@ function ShipmentRow({ shipment }: { shipment: BatchShipment }) {
         <ShipmentResult shipment={shipment} />
       </Table.Cell>
       <Table.Cell>
-        <RowActions path={path} labels={{ view: t`View ${name}`, delete: t`Delete ${name}` }} />
+        <RowActions
+          path={path}
+          labels={{ view: t`View ${name}`, delete: t`Delete ${name}` }}
+          // A valid label is cancelled first (and one in a manifest never is): the delete would be refused.
+          disabled={{ delete: holdsLabel(shipment) }}
+        />
       </Table.Cell>
     </Table.Row>
   );

@@ -48,6 +48,8 @@ describe("shipments (spec 2 §2.2)", () => {
     expect(await screen.findByRole("link", { name: "REF-21" }, slow)).toHaveAttribute("href", "/shipment/21");
     expect(screen.getByRole("link", { name: "4" })).toHaveAttribute("href", "/batch/4");
     expect(requests[0]).toMatchObject({ customerId: 5n, page: 0, pageSize: 10, filter: "ALL" });
+    // Labelled: it must be cancelled before it can be deleted.
+    expect(screen.getByRole("button", { name: "Delete REF-21" })).toBeDisabled();
     await user.click(screen.getByRole("radio", { name: "Error" }));
     await waitFor(() => expect(requests.at(-1)).toMatchObject({ filter: "ERROR" }));
   });

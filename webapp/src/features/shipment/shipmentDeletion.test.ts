@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shipmentDeleteRefusal } from "./shipmentDeletion";
+import { holdsLabel, shipmentDeleteRefusal } from "./shipmentDeletion";
 
 const labelled = { success: true, cancelled: false };
 const cancelled = { success: true, cancelled: true };
@@ -24,6 +24,12 @@ describe("deleting a shipment (app/batch DeleteShipment)", () => {
       });
     },
   );
+
+  it("knows a valid label without the batch: labelled and not cancelled", () => {
+    expect(holdsLabel(labelled)).toBe(true);
+    expect(holdsLabel(cancelled)).toBe(false);
+    expect(holdsLabel(failed)).toBe(false);
+  });
 
   it("asks to cancel a valid label first", () => {
     expect(shipmentDeleteRefusal(labelled, "SENT")).toEqual({ id: "error.shipment.cancelFirst" });

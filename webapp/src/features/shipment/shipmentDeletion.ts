@@ -12,12 +12,17 @@ import { inProgress } from "../batch/batchStatus";
 /** What a shipment's delete needs of it. */
 export type DeletableShipment = { success: boolean; cancelled: boolean };
 
+/** Whether the shipment holds a label the carrier has not cancelled: it must be cancelled before a delete. */
+export function holdsLabel(shipment: DeletableShipment): boolean {
+  return shipment.success && !shipment.cancelled;
+}
+
 /** Why the delete is refused, in the server's own words (its message keys); null: it may be deleted. */
 export function shipmentDeleteRefusal(shipment: DeletableShipment, batchStatus: string): MessageDescriptor | null {
   if (batchStatus === "MANIFEST_CREATED" || batchStatus === "CREATING_MANIFEST") {
     return { id: "error.shipment.inManifest" };
   }
   if (inProgress(batchStatus)) return { id: "error.batch.notAllowedInStatus", values: { status: batchStatus } };
-  if (shipment.success && !shipment.cancelled) return { id: "error.shipment.cancelFirst" };
+  if (holdsLabel(shipment)) return { id: "error.shipment.cancelFirst" };
   return null;
 }
