@@ -11,5 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dev/install.sh
-eval "$(dev/stack.sh up)"
+# A failing start must stop the script: set -e does not see through eval "$(...)".
+stack_env=$(dev/stack.sh up)
+eval "$stack_env"
 go test -run '^$' -bench . -benchmem -count "${BENCH_COUNT:-1}" ./...

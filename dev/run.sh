@@ -12,7 +12,9 @@ pnpm install --frozen-lockfile --reporter=silent
 
 stack_was_up=false
 dev/stack.sh status | grep -qv running || stack_was_up=true
-eval "$(dev/stack.sh up)"
+# A failing start must stop the script: set -e does not see through eval "$(...)".
+stack_env=$(dev/stack.sh up)
+eval "$stack_env"
 
 children=()
 cleanup() {

@@ -29,7 +29,9 @@ unformatted=$(git ls-files -z '*.go' ':!:*/gen/*' | xargs -0 gofmt -l)
 step "start services"
 stack_was_up=false
 dev/stack.sh status | grep -qv running || stack_was_up=true
-eval "$(dev/stack.sh up)"
+# A failing start must stop the script: set -e does not see through eval "$(...)".
+stack_env=$(dev/stack.sh up)
+eval "$stack_env"
 e2e_pids=()
 cleanup() {
 	((${#e2e_pids[@]})) && kill "${e2e_pids[@]}" 2>/dev/null
