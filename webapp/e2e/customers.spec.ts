@@ -139,12 +139,13 @@ test("the demo user accepts the GTC after scrolling and never sees credentials",
     await expect(consent).toBeChecked();
     await expect(consent).toBeDisabled();
     await expect(page.getByText(/Accepted by user on/)).toBeVisible();
-    // Locked for the user on the server too.
+    // Locked for the user on the server too: a refusal (400), not a 403 that would sign out.
     const untick = await page.request.patch(`${path}/gtc-accepted`, {
       headers: json({ Authorization: await bearer(page) }),
       data: "false",
     });
-    expect(untick.status()).toBe(403);
+    expect(untick.status()).toBe(400);
+    expect(((await untick.json()) as { message: string }).message).toBe("error.consent.locked");
   } finally {
     await adminPage.request.patch(`${path}/gtc-accepted`, { headers: json(admin), data: "false" });
     const now = (await (await adminPage.request.get(`${path}/full`, { headers: admin })).json()) as CustomerJson;
