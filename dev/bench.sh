@@ -11,7 +11,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dev/install.sh
+stack_was_up=false
+dev/stack.sh status | grep -qv running || stack_was_up=true
 # A failing start must stop the script: set -e does not see through eval "$(...)".
 stack_env=$(dev/stack.sh up)
 eval "$stack_env"
+# Stop only what this run started.
+trap '$stack_was_up || dev/stack.sh down >&2' EXIT
 go test -run '^$' -bench . -benchmem -count "${BENCH_COUNT:-1}" ./...
