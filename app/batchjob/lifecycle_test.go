@@ -10,6 +10,7 @@ import (
 	"parcelportal/adapters/memory"
 	"parcelportal/app/batchjob"
 	"parcelportal/core/batch"
+	"parcelportal/core/carrier"
 	"parcelportal/core/customer"
 )
 
@@ -73,6 +74,48 @@ func TestLifeCycleWithTheMemoryCarrier(t *testing.T) {
 	for ref, n := range cr.IssuedAll() {
 		if n != 1 {
 			t.Errorf("%s labelled %d times", ref, n)
+		}
+	}
+}
+
+// TestCancelOfALabelAlreadyVoidAtTheCarrier: a worker that died after the
+// carrier cancelled a label, but before the portal wrote it down, cancels it
+// again on resume; the carrier answers a second cancel like the first (the
+// carrier contract says so), so the job settles CANCELLED.
+func TestCancelOfALabelAlreadyVoidAtTheCarrier(t *testing.T) {
+	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt"}, 1)
+	c := customer.New(1)
+	c.Name, c.CRMID, c.APIUsername, c.Credentials.APIPassword = "Shop", "DE200", "shop", "secret"
+	c, err := customers.Create(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := memory.NewBatchWork()
+	cr := memory.NewCarrier()
+	r := batchjob.NewRunner(work, customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	rs := rows(3)
+	for i := range rs {
+		rs[i].Draft.Fields["city"], rs[i].Draft.Fields["product"] = "Berlin", "EPAQSTD"
+	}
+	id := work.AddBatch(memory.BatchRecord{CustomerID: c.ID, HubCountry: "DE", Status: batch.Sending, LabelType: "PDF"}, rs)
+	if err := r.Run(ctx, batchjob.Job{Kind: batchjob.Send, BatchID: id}); err != nil {
+		t.Fatal(err)
+	}
+	_, _, ships, _ := work.Dump(id)
+	if _, err := cr.Cancel(ctx, carrier.Credentials{APIClient: c.APIClient, Username: "shop", Password: "secret", CustomerCRMID: c.CRMID}, ships[1].Identifier); err != nil {
+		t.Fatal(err)
+	}
+	work.SetStatus(id, batch.Cancelling, batch.FilterAll)
+	if err := r.Run(ctx, batchjob.Job{Kind: batchjob.Cancel, BatchID: id}); err != nil {
+		t.Fatal(err)
+	}
+	b, _, ships, _ := work.Dump(id)
+	if b.Status != batch.Cancelled || b.ErrorMessage != "" {
+		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
+	}
+	for _, s := range ships {
+		if s.State != batchjob.Cancelled {
+			t.Errorf("row %d %s %q", s.Position, s.State, s.ErrorMessage)
 		}
 	}
 }
