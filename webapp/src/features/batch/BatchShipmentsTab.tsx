@@ -1,24 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  CheckCircledIcon,
-  CrossCircledIcon,
-  EyeOpenIcon,
-  MinusCircledIcon,
-  PaperPlaneIcon,
-  ReloadIcon,
-  StopIcon,
-  TrashIcon,
-} from "@radix-ui/react-icons";
-import {
-  Button,
-  Callout,
-  Flex,
-  IconButton,
-  Link as RadixLink,
-  SegmentedControl,
-  Table,
-  Tooltip,
-} from "@radix-ui/themes";
+import { EyeOpenIcon, PaperPlaneIcon, ReloadIcon, StopIcon, TrashIcon } from "@radix-ui/react-icons";
+import { Button, Flex, IconButton, Table } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -34,10 +16,10 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PagedTable } from "../../components/PagedTable";
 import { PageSizeSelect } from "../../components/PageSizeSelect";
 import type { Batch, BatchShipment } from "../../gen/portal/v1/batches_pb";
-import { ShipmentIdentifier } from "../shipment/ShipmentIdentifier";
+import { Warning } from "../../components/Warning";
+import { ShipmentCells, ShipmentColumns, ShipmentFilterControl, ShipmentResult } from "../shipment/ShipmentTable";
 import { LabelTypeSelect } from "./LabelTypeSelect";
 import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShipments";
-import { labelTypeName } from "./labelTypes";
 import {
   bulkDeleteAllowed,
   bulkResendAllowed,
@@ -46,8 +28,6 @@ import {
   resendableStatus,
   updateable,
 } from "./shipmentRules";
-import { failureText } from "./violationText";
-import { when } from "./when";
 
 /**
  * The Shipments tab of a batch (spec 2 §2.1, §4.3, §5.2): the shipments the
@@ -56,7 +36,6 @@ import { when } from "./when";
  * one shipment.
  */
 export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boolean }) {
-  const { t } = useLingui();
   const [filter, setFilter] = useState<ShipmentFilter>("ALL");
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(batchPageSizes[0]);
@@ -81,24 +60,13 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
     <Flex direction="column" gap="3">
       <Flex gap="3" wrap="wrap" align="center" justify="between">
         <Flex gap="3" wrap="wrap" align="center">
-          <SegmentedControl.Root
+          <ShipmentFilterControl
             value={filter}
-            aria-label={t`Shipment filter`}
-            onValueChange={(next) => {
-              setFilter(next as ShipmentFilter);
+            onChange={(next) => {
+              setFilter(next);
               setPage(0);
             }}
-          >
-            <SegmentedControl.Item value="ALL">
-              <Trans>All</Trans>
-            </SegmentedControl.Item>
-            <SegmentedControl.Item value="CHANGED">
-              <Trans>Changed</Trans>
-            </SegmentedControl.Item>
-            <SegmentedControl.Item value="ERROR">
-              <Trans>Error</Trans>
-            </SegmentedControl.Item>
-          </SegmentedControl.Root>
+          />
           <LabelTypeSelect
             id="shipments-label-type"
             value={labelType}
@@ -137,41 +105,11 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
         failed={shipments.isError}
         busy={shipments.isPlaceholderData}
         empty={
-          <Callout.Root color="amber" role="alert">
-            <Callout.Text>
-              <Trans>No shipments found</Trans>
-            </Callout.Text>
-          </Callout.Root>
+          <Warning>
+            <Trans>No shipments found</Trans>
+          </Warning>
         }
-        columns={
-          <>
-            <Table.ColumnHeaderCell>#</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Reference number</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Identifier</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Receiver</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Product</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Destination</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Submitted at</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Label type</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Result</Trans>
-            </Table.ColumnHeaderCell>
-          </>
-        }
+        columns={<ShipmentColumns before={<Table.ColumnHeaderCell>#</Table.ColumnHeaderCell>} />}
         row={(shipment) => (
           <ShipmentRow
             key={String(shipment.id)}
@@ -242,14 +180,7 @@ function ShipmentRow({ batch, shipment, busy, onSend, onCancel }: ShipmentRowPro
     <Table.Row align="center">
       <Table.RowHeaderCell>{shipment.position}</Table.RowHeaderCell>
       <Table.Cell>{shipment.referenceNumber}</Table.Cell>
-      <Table.Cell>
-        <ShipmentIdentifier shipment={shipment} />
-      </Table.Cell>
-      <Table.Cell>{shipment.receiverName}</Table.Cell>
-      <Table.Cell>{shipment.product}</Table.Cell>
-      <Table.Cell>{shipment.destination}</Table.Cell>
-      <Table.Cell>{when(shipment.submittedAt)}</Table.Cell>
-      <Table.Cell>{shipment.labelType && labelTypeName(shipment.labelType)}</Table.Cell>
+      <ShipmentCells shipment={shipment} />
       <Table.Cell>
         <ShipmentResult shipment={shipment} />
       </Table.Cell>
@@ -279,34 +210,5 @@ function ShipmentRow({ batch, shipment, busy, onSend, onCancel }: ShipmentRowPro
         </Flex>
       </Table.Cell>
     </Table.Row>
-  );
-}
-
-/** A check for a label, a red cross with the failure as tooltip, a dash when cancelled. */
-export function ShipmentResult({ shipment }: { shipment: BatchShipment }) {
-  const { t, i18n } = useLingui();
-  if (shipment.cancelled) {
-    return (
-      <span role="img" aria-label={t`Cancelled`}>
-        <MinusCircledIcon />
-      </span>
-    );
-  }
-  if (shipment.success) {
-    return (
-      <span role="img" aria-label={t`Labelled`}>
-        <CheckCircledIcon color="var(--green-11)" />
-      </span>
-    );
-  }
-  const message = failureText(i18n, shipment.errorMessage, shipment.errorParams) || t`Not sent`;
-  return (
-    <Tooltip content={message}>
-      <RadixLink asChild color="red">
-        <span role="img" aria-label={t`Failed: ${message}`} tabIndex={0}>
-          <CrossCircledIcon />
-        </span>
-      </RadixLink>
-    </Tooltip>
   );
 }

@@ -14,7 +14,7 @@ import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
 import { usePageTitle } from "../../shell/usePageTitle";
-import { ShipmentResult } from "../batch/BatchShipmentsTab";
+import { ShipmentResult } from "./ShipmentTable";
 import { labelTypeName } from "../batch/labelTypes";
 import { ShipmentIdentifier } from "./ShipmentIdentifier";
 import { useShipmentDeleteRefusal } from "./useShipmentDeleteRefusal";

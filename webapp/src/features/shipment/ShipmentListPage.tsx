@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Flex, Link as RadixLink, SegmentedControl, Table } from "@radix-ui/themes";
+import { Flex, Link as RadixLink, Table } from "@radix-ui/themes";
 import { Link, useSearchParams } from "react-router";
 import { batchPageSizes, type ShipmentFilter } from "../../api/batches";
 import { useShipmentPage } from "../../api/shipments";
@@ -11,23 +11,24 @@ import { PageSizeSelect } from "../../components/PageSizeSelect";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
-import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../routes/pageTitles";
-import { ShipmentResult } from "../batch/BatchShipmentsTab";
-import { labelTypeName } from "../batch/labelTypes";
 import { holdsLabel } from "./shipmentDeletion";
-import { ShipmentIdentifier } from "./ShipmentIdentifier";
-
-const filters: ShipmentFilter[] = ["ALL", "CHANGED", "ERROR"];
+import {
+  ShipmentCells,
+  ShipmentColumns,
+  ShipmentFilterControl,
+  ShipmentResult,
+  shipmentFilters,
+} from "./ShipmentTable";
 
 /** /shipment (spec 2 §2.2): the active customer's shipments, newest first, filtered and paged on the server. */
 export function ShipmentListPage() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const { activeCustomer } = useActiveCustomer();
   const [search, setSearch] = useSearchParams();
   const { page, size } = pageOf(search, batchPageSizes);
   const filterParam = search.get("filter") as ShipmentFilter | null;
-  const filter: ShipmentFilter = filterParam && filters.includes(filterParam) ? filterParam : "ALL";
+  const filter: ShipmentFilter = filterParam && shipmentFilters.includes(filterParam) ? filterParam : "ALL";
   const shipments = useShipmentPage({ customerId: activeCustomer?.id ?? null, page, size, filter });
   const update = (next: { page: number; size: number; filter: ShipmentFilter }) => {
     const out = pageSearch(next, batchPageSizes);
@@ -43,21 +44,7 @@ export function ShipmentListPage() {
       ) : (
         <>
           <Flex justify="between" gap="3" wrap="wrap" align="center">
-            <SegmentedControl.Root
-              value={filter}
-              aria-label={t`Shipment filter`}
-              onValueChange={(next) => update({ page: 0, size, filter: next as ShipmentFilter })}
-            >
-              <SegmentedControl.Item value="ALL">
-                <Trans>All</Trans>
-              </SegmentedControl.Item>
-              <SegmentedControl.Item value="CHANGED">
-                <Trans>Changed</Trans>
-              </SegmentedControl.Item>
-              <SegmentedControl.Item value="ERROR">
-                <Trans>Error</Trans>
-              </SegmentedControl.Item>
-            </SegmentedControl.Root>
+            <ShipmentFilterControl value={filter} onChange={(next) => update({ page: 0, size, filter: next })} />
             <PageSizeSelect
               sizes={batchPageSizes}
               size={size}
@@ -74,35 +61,13 @@ export function ShipmentListPage() {
               </Warning>
             }
             columns={
-              <>
-                <Table.ColumnHeaderCell>
-                  <Trans>Reference number</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Identifier</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Receiver</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Product</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Destination</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Submitted at</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Label type</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Batch</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Result</Trans>
-                </Table.ColumnHeaderCell>
-              </>
+              <ShipmentColumns
+                after={
+                  <Table.ColumnHeaderCell>
+                    <Trans>Batch</Trans>
+                  </Table.ColumnHeaderCell>
+                }
+              />
             }
             row={(shipment) => <ShipmentRow key={String(shipment.id)} shipment={shipment} />}
             pagination={{
@@ -129,14 +94,7 @@ function ShipmentRow({ shipment }: { shipment: BatchShipment }) {
           <Link to={path}>{shipment.referenceNumber || "–"}</Link>
         </RadixLink>
       </Table.RowHeaderCell>
-      <Table.Cell>
-        <ShipmentIdentifier shipment={shipment} />
-      </Table.Cell>
-      <Table.Cell>{shipment.receiverName}</Table.Cell>
-      <Table.Cell>{shipment.product}</Table.Cell>
-      <Table.Cell>{shipment.destination}</Table.Cell>
-      <Table.Cell>{formatTimestamp(shipment.submittedAt)}</Table.Cell>
-      <Table.Cell>{shipment.labelType && labelTypeName(shipment.labelType)}</Table.Cell>
+      <ShipmentCells shipment={shipment} />
       <Table.Cell>
         {shipment.csvShipment > 0n && (
           <RadixLink asChild>

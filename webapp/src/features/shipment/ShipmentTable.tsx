@@ -1,0 +1,124 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { CheckCircledIcon, CrossCircledIcon, MinusCircledIcon } from "@radix-ui/react-icons";
+import { Link as RadixLink, SegmentedControl, Table, Tooltip } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import type { ShipmentFilter } from "../../api/batches";
+import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
+import { formatTimestamp } from "../../i18n/format";
+import { labelTypeName } from "../batch/labelTypes";
+import { failureText } from "../batch/violationText";
+import { ShipmentIdentifier } from "./ShipmentIdentifier";
+
+/**
+ * The pieces both shipment tables share (the /shipment list and a batch's
+ * Shipments tab, spec 2 §2.2): the ALL / CHANGED / ERROR filter, the column
+ * headers and cells of a shipment, and its result.
+ */
+
+export const shipmentFilters: ShipmentFilter[] = ["ALL", "CHANGED", "ERROR"];
+
+export function ShipmentFilterControl({
+  value,
+  onChange,
+}: {
+  value: ShipmentFilter;
+  onChange: (filter: ShipmentFilter) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <SegmentedControl.Root
+      value={value}
+      aria-label={t`Shipment filter`}
+      onValueChange={(next) => onChange(next as ShipmentFilter)}
+    >
+      <SegmentedControl.Item value="ALL">
+        <Trans>All</Trans>
+      </SegmentedControl.Item>
+      <SegmentedControl.Item value="CHANGED">
+        <Trans>Changed</Trans>
+      </SegmentedControl.Item>
+      <SegmentedControl.Item value="ERROR">
+        <Trans>Error</Trans>
+      </SegmentedControl.Item>
+    </SegmentedControl.Root>
+  );
+}
+
+/** Headers for the shipment columns, between what a table puts first and last. */
+export function ShipmentColumns({ before, after }: { before?: ReactNode; after?: ReactNode }) {
+  return (
+    <>
+      {before}
+      <Table.ColumnHeaderCell>
+        <Trans>Reference number</Trans>
+      </Table.ColumnHeaderCell>
+      <Table.ColumnHeaderCell>
+        <Trans>Identifier</Trans>
+      </Table.ColumnHeaderCell>
+      <Table.ColumnHeaderCell>
+        <Trans>Receiver</Trans>
+      </Table.ColumnHeaderCell>
+      <Table.ColumnHeaderCell>
+        <Trans>Product</Trans>
+      </Table.ColumnHeaderCell>
+      <Table.ColumnHeaderCell>
+        <Trans>Destination</Trans>
+      </Table.ColumnHeaderCell>
+      <Table.ColumnHeaderCell>
+        <Trans>Submitted at</Trans>
+      </Table.ColumnHeaderCell>
+      <Table.ColumnHeaderCell>
+        <Trans>Label type</Trans>
+      </Table.ColumnHeaderCell>
+      {after}
+      <Table.ColumnHeaderCell>
+        <Trans>Result</Trans>
+      </Table.ColumnHeaderCell>
+    </>
+  );
+}
+
+/** The cells under ShipmentColumns from the identifier to the label type; the reference cell is the table's. */
+export function ShipmentCells({ shipment }: { shipment: BatchShipment }) {
+  return (
+    <>
+      <Table.Cell>
+        <ShipmentIdentifier shipment={shipment} />
+      </Table.Cell>
+      <Table.Cell>{shipment.receiverName}</Table.Cell>
+      <Table.Cell>{shipment.product}</Table.Cell>
+      <Table.Cell>{shipment.destination}</Table.Cell>
+      <Table.Cell>{formatTimestamp(shipment.submittedAt)}</Table.Cell>
+      <Table.Cell>{shipment.labelType && labelTypeName(shipment.labelType)}</Table.Cell>
+    </>
+  );
+}
+
+/** A check for a label, a red cross with the failure as tooltip, a dash when cancelled. */
+export function ShipmentResult({ shipment }: { shipment: BatchShipment }) {
+  const { t, i18n } = useLingui();
+  if (shipment.cancelled) {
+    return (
+      <span role="img" aria-label={t`Cancelled`}>
+        <MinusCircledIcon />
+      </span>
+    );
+  }
+  if (shipment.success) {
+    return (
+      <span role="img" aria-label={t`Labelled`}>
+        <CheckCircledIcon color="var(--green-11)" />
+      </span>
+    );
+  }
+  const message = failureText(i18n, shipment.errorMessage, shipment.errorParams) || t`Not sent`;
+  return (
+    <Tooltip content={message}>
+      <RadixLink asChild color="red">
+        <span role="img" aria-label={t`Failed: ${message}`} tabIndex={0}>
+          <CrossCircledIcon />
+        </span>
+      </RadixLink>
+    </Tooltip>
+  );
+}
