@@ -260,7 +260,7 @@ func customerToProto(c customer.Customer, caller *access.Caller) *portalv1.Custo
 		country = ""
 	}
 	out := &portalv1.Customer{
-		Id: c.ID, Name: c.Name, Crmid: c.CRMID, ApiUsername: c.APIUsername, ApiPassword: cr.APIPassword,
+		Id: c.ID, Name: c.Name, Crmid: c.CRMID, ApiUsername: c.APIUsername,
 		SenderTaxId: c.SenderTaxID, SenderTaxIdCountries: []string{"GB"},
 		TaxNumber: c.TaxNumber, TaxNumberCountries: []string{"BR"},
 		Address: &portalv1.CustomerAddress{Street: c.Address.Street, AdditionalAddress: c.Address.AdditionalAddress,
@@ -280,15 +280,20 @@ func customerToProto(c customer.Customer, caller *access.Caller) *portalv1.Custo
 		ManifestEmails:      c.ManifestEmails,
 		AutoManifestDayTime: autoManifestToProto(c.AutoManifest),
 		FulltrackVersion:    c.FulltrackVersion, GrpEnabled: c.GRPEnabled, TrackingUsername: c.TrackingUsername,
-		Currency:         c.Currency,
-		TrackingPassword: cr.TrackingPassword, FulltrackAccessKey: cr.FulltrackAccessKey,
-		FulltrackRefreshToken: cr.FulltrackRefreshToken, FulltrackApiKey: cr.FulltrackAPIKey,
-		CognitoClientId: cr.CognitoClientID, CognitoClientSecret: cr.CognitoClientSecret,
-		A1ApiKey: cr.A1APIKey, A1Username: cr.A1Username, A1Password: cr.A1Password, A1ProcessingPoint: cr.A1ProcessingPoint,
-		ShippyProApiKey: cr.ShippyProAPIKey, GrpApiUsername: cr.GRPAPIUsername, GrpApiPassword: cr.GRPAPIPassword,
+		Currency:          c.Currency,
 		GtcEditable:       customer.ConsentEditable(customer.ConsentGTC, act, c),
 		CiPricingEditable: customer.ConsentEditable(customer.ConsentCIPricing, act, c),
 		GtcCountry:        country,
+		TrackingEnabled:   c.TrackingEnabled(),
+	}
+	// Credentials go to admins only, masked by the view; other callers' views
+	// hold no more than the presence of a fulltrack key.
+	if caller.IsAdmin() {
+		out.ApiPassword, out.TrackingPassword, out.FulltrackAccessKey = cr.APIPassword, cr.TrackingPassword, cr.FulltrackAccessKey
+		out.FulltrackRefreshToken, out.FulltrackApiKey = cr.FulltrackRefreshToken, cr.FulltrackAPIKey
+		out.CognitoClientId, out.CognitoClientSecret = cr.CognitoClientID, cr.CognitoClientSecret
+		out.A1ApiKey, out.A1Username, out.A1Password, out.A1ProcessingPoint = cr.A1APIKey, cr.A1Username, cr.A1Password, cr.A1ProcessingPoint
+		out.ShippyProApiKey, out.GrpApiUsername, out.GrpApiPassword = cr.ShippyProAPIKey, cr.GRPAPIUsername, cr.GRPAPIPassword
 	}
 	for _, id := range c.FulfillmentIDs {
 		out.Fulfillments = append(out.Fulfillments, &portalv1.Ref{Id: id})

@@ -140,8 +140,11 @@ func TestCustomerCredentialsStayHidden(t *testing.T) {
 	}
 	asUser := customerCall(t, api, user, "GET", path+"/full", "")
 	_ = json.Unmarshal(asUser.Body.Bytes(), &c)
-	if c["apiPassword"] != "" || c["a1Username"] != "" {
-		t.Errorf("user form view: apiPassword %v, a1Username %v", c["apiPassword"], c["a1Username"])
+	if c["apiPassword"] != "" || c["a1Username"] != "" || c["fulltrackAccessKey"] != "" {
+		t.Errorf("user form view: apiPassword %v, a1Username %v, fulltrackAccessKey %v", c["apiPassword"], c["a1Username"], c["fulltrackAccessKey"])
+	}
+	if c["trackingEnabled"] != true {
+		t.Errorf("user form view: trackingEnabled %v for a customer with a fulltrack key", c["trackingEnabled"])
 	}
 
 	if rec := customerCall(t, api, user, "POST", "/web/api/customers/_check-api-credentials", `{"type":"api","username":"demo","password":"right"}`); rec.Code != http.StatusForbidden {

@@ -97,7 +97,8 @@ func TestScoping(t *testing.T) {
 func TestCredentialsNeverLeaveInClear(t *testing.T) {
 	f := setup(t)
 	asUser, _ := f.svc.Get(ctx, f.user, f.mine.ID)
-	if asUser.Credentials != (customer.Credentials{}) {
+	// The user learns only that a fulltrack key exists (tracking is enabled).
+	if asUser.Credentials != (customer.Credentials{FulltrackAccessKey: customer.Mask}) {
 		t.Fatalf("user sees credentials %+v", asUser.Credentials)
 	}
 	asAdmin, _ := f.svc.Get(ctx, f.admin, f.mine.ID)

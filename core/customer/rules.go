@@ -170,10 +170,15 @@ func (c Customer) Masked() Customer {
 }
 
 // ViewFor is the customer as shown to the caller: admins see credentials
-// masked, everyone else sees none at all.
+// masked, everyone else sees none at all, except that a fulltrack access key
+// exists (as Mask), which TrackingEnabled needs and which tells nothing.
 func (c Customer) ViewFor(admin bool) Customer {
 	if !admin {
+		hasKey := c.Credentials.FulltrackAccessKey != ""
 		c.Credentials = Credentials{}
+		if hasKey {
+			c.Credentials.FulltrackAccessKey = Mask
+		}
 		return c
 	}
 	return c.Masked()
@@ -216,4 +221,10 @@ func Merge(stored, edit Customer, admin bool) Customer {
 		}
 	}
 	return out
+}
+
+// TrackingEnabled: the customer's parcels can be tracked when it has a
+// tracking user name or a fulltrack access key (spec 2 section 2.2).
+func (c Customer) TrackingEnabled() bool {
+	return c.TrackingUsername != "" || c.Credentials.FulltrackAccessKey != ""
 }

@@ -243,3 +243,25 @@ func TestViewAndMerge(t *testing.T) {
 		t.Errorf("user merge = %+v, want only General fields changed", byUser)
 	}
 }
+
+func TestTrackingEnabled(t *testing.T) {
+	c := validCustomer()
+	c.TrackingUsername = ""
+	if c.TrackingEnabled() || c.ViewFor(false).TrackingEnabled() {
+		t.Error("no tracking user and no fulltrack key, yet tracking is enabled")
+	}
+	c.Credentials.FulltrackAccessKey = "secret-key"
+	for _, admin := range []bool{false, true} {
+		v := c.ViewFor(admin)
+		if !v.TrackingEnabled() || v.Credentials.FulltrackAccessKey != Mask {
+			t.Errorf("view (admin %v) with a fulltrack key: enabled %v, key %q", admin, v.TrackingEnabled(), v.Credentials.FulltrackAccessKey)
+		}
+	}
+	if v := c.ViewFor(false); v.Credentials != (Credentials{FulltrackAccessKey: Mask}) {
+		t.Errorf("non-admin view shows more than that a key exists: %+v", v.Credentials)
+	}
+	c.Credentials.FulltrackAccessKey, c.TrackingUsername = "", "track-user"
+	if !c.ViewFor(false).TrackingEnabled() {
+		t.Error("a tracking user enables tracking")
+	}
+}

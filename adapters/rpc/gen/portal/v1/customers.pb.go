@@ -127,9 +127,12 @@ type Customer struct {
 	// Whether the caller may tick or untick the pricing now.
 	CiPricingEditable bool `protobuf:"varint,50,opt,name=ci_pricing_editable,json=ciPricingEditable,proto3" json:"ci_pricing_editable,omitempty"`
 	// Country of the terms from the CRM id prefix; empty when not supported.
-	GtcCountry    string `protobuf:"bytes,51,opt,name=gtc_country,json=gtcCountry,proto3" json:"gtc_country,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	GtcCountry string `protobuf:"bytes,51,opt,name=gtc_country,json=gtcCountry,proto3" json:"gtc_country,omitempty"`
+	// Whether the customer's parcels can be tracked: it has a tracking user name or a fulltrack
+	// access key (spec 2 section 2.2). Sent to everyone; the key itself only masked, to admins.
+	TrackingEnabled bool `protobuf:"varint,52,opt,name=tracking_enabled,json=trackingEnabled,proto3" json:"tracking_enabled,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *Customer) Reset() {
@@ -517,6 +520,13 @@ func (x *Customer) GetGtcCountry() string {
 		return x.GtcCountry
 	}
 	return ""
+}
+
+func (x *Customer) GetTrackingEnabled() bool {
+	if x != nil {
+		return x.TrackingEnabled
+	}
+	return false
 }
 
 // Ref names a hub, acss or fulfillment.
@@ -2504,7 +2514,7 @@ var File_portal_v1_customers_proto protoreflect.FileDescriptor
 
 const file_portal_v1_customers_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"\xd0\x11\n" +
+	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"\xfb\x11\n" +
 	"\bCustomer\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -2566,7 +2576,8 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\fgtc_editable\x181 \x01(\bR\vgtcEditable\x12.\n" +
 	"\x13ci_pricing_editable\x182 \x01(\bR\x11ciPricingEditable\x12\x1f\n" +
 	"\vgtc_country\x183 \x01(\tR\n" +
-	"gtcCountry\")\n" +
+	"gtcCountry\x12)\n" +
+	"\x10tracking_enabled\x184 \x01(\bR\x0ftrackingEnabled\")\n" +
 	"\x03Ref\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\"\xd8\x01\n" +
