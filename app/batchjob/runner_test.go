@@ -532,6 +532,24 @@ func TestDeleteChangedCancelsAndRemoves(t *testing.T) {
 	}
 }
 
+func TestDeletingEveryShipmentMakesTheBatchCreatedAgain(t *testing.T) {
+	g := newRig(t, batchjob.Options{})
+	id := g.sent(t, 2)
+	g.work.SetStatus(id, batch.Deleting, batch.FilterAll)
+	g.run(t, batchjob.Job{Kind: batchjob.DeleteShipment, BatchID: id})
+	b, ships, _ := g.dump(id)
+	if b.Status != batch.Created || len(ships) != 0 {
+		t.Fatalf("batch %s with %d shipments", b.Status, len(ships))
+	}
+	// Sent again, every row gets a label under a new reference.
+	g.work.SetStatus(id, batch.Sending, batch.FilterAll)
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	b, ships, _ = g.dump(id)
+	if b.Status != batch.Sent || len(ships) != 2 || ships[0].Attempt != 2 {
+		t.Fatalf("resent batch %s with %d shipments, attempt %d", b.Status, len(ships), ships[0].Attempt)
+	}
+}
+
 func TestManifest(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
 	id := g.batch(batch.Sending, rows(3))

@@ -50,6 +50,15 @@ func (r *Runner) void(ctx context.Context, b Batch, v voiding) error {
 	if len(left) > 0 {
 		return r.settle(ctx, b, batch.JobFailed, v.incomplete, nil)
 	}
+	if v.remove {
+		rest, err := r.work.Selected(ctx, b.ID, batch.FilterAll)
+		if err != nil {
+			return err
+		}
+		if len(rest) == 0 {
+			return r.settle(ctx, b, batch.JobEmptiedBatch, "", nil)
+		}
+	}
 	return r.settle(ctx, b, v.done, "", nil)
 }
 

@@ -65,6 +65,20 @@ func TestDeleteBatchStep(t *testing.T) {
 	}
 }
 
+// TestEmptiedBatchStep: a delete of shipments that leaves none makes the
+// batch CREATED again, from DELETING only.
+func TestEmptiedBatchStep(t *testing.T) {
+	for _, s := range allStatuses {
+		next, err := Next(s, JobEmptiedBatch, false)
+		if (s == Deleting) != (err == nil) || (err == nil && next != Created) {
+			t.Errorf("emptied end from %s = %s, %v", s, next, err)
+		}
+	}
+	if _, err := Next(Created, StartSend, false); err != nil {
+		t.Errorf("an emptied batch cannot be sent again: %v", err)
+	}
+}
+
 func TestNextRefusesWhatTheStatusDoesNotAllow(t *testing.T) {
 	refused := []struct {
 		from  Status

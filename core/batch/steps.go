@@ -29,6 +29,11 @@ const (
 	// with it. A failed cancel ends the job with JobFailed instead (ERROR_SEND
 	// with the reason), so the batch and its live labels are never lost.
 	JobDeletedBatch Step = "jobDeletedBatch"
+	// JobEmptiedBatch ends a delete of shipments that left the batch with
+	// none: nothing of it is at the carrier any more, so it is CREATED
+	// again, its grid editable and Send offered, rather than a SENT batch
+	// with nothing sent.
+	JobEmptiedBatch Step = "jobEmptiedBatch"
 )
 
 // KeyNotAllowedNow is the failure of a step the batch's status does not allow.
@@ -67,6 +72,8 @@ func next(current Status, step Step, admin bool) (Status, bool) {
 		return s, ok
 	case JobDeletedBatch:
 		return Deleted, current == Deleting
+	case JobEmptiedBatch:
+		return Created, current == Deleting
 	}
 	return current, false
 }
