@@ -62,11 +62,12 @@ func DemoOrganisation() Organisation {
 }
 
 // DemoLogins is one login per role. Customer-facing logins belong to the
-// bakery; the fulfillment login acts for the fulfillment's customers.
+// bakery; the fulfillment login acts for the fulfillment's customers, and so
+// does the admin, so that the admins' batch tools can be tried on them.
 func DemoLogins() []Login {
 	return []Login{
 		{Login: "superadmin", FirstName: "Sam", LastName: "Super", Roles: []access.Role{access.SuperAdmin, access.Admin}},
-		{Login: "admin", FirstName: "Ada", LastName: "Admin", Roles: []access.Role{access.Admin}},
+		{Login: "admin", FirstName: "Ada", LastName: "Admin", Roles: []access.Role{access.Admin}, FulfillmentName: FulfillerName},
 		{Login: "operations", FirstName: "Otto", LastName: "Operations", Roles: []access.Role{access.Operations}},
 		{Login: "user", FirstName: "Ulla", LastName: "User", Roles: []access.Role{access.User}, CustomerCRMID: BakeryCRMID},
 		{Login: "fulfillment", FirstName: "Fiona", LastName: "Fulfillment", Roles: []access.Role{access.User}, FulfillmentName: FulfillerName},
