@@ -11,6 +11,7 @@ import { renderShippingApp } from "./renderShippingApp";
 const slow = { timeout: 10_000 };
 
 type ShipmentInit = MessageInitShape<typeof BatchShipmentSchema>;
+type BatchCounts = { rowCount?: number; errorShipments?: number; changedShipments?: number };
 
 const labelled: ShipmentInit = {
   id: 11n,
@@ -30,10 +31,17 @@ const failed: ShipmentInit = {
 };
 const changed: ShipmentInit = { id: 13n, position: 3, success: true, changed: true, referenceNumber: "REF-3" };
 
+/** The counts of a batch whose three shipments are the ones above: one failed, one changed. */
+const mixedCounts = { rowCount: 3, errorShipments: 1, changedShipments: 1 };
+
 function renderTab(
   status: string,
   authorities: string[] = [Role.user],
   customers: NonNullable<Parameters<typeof renderShippingApp>[1]>["customers"] = {},
+  {
+    counts = mixedCounts,
+    shipments = [labelled, failed, changed],
+  }: { counts?: BatchCounts; shipments?: ShipmentInit[] } = {},
 ) {
   const requests: ListBatchShipmentsRequest[] = [];
   const resend = vi.fn(() => ({ batch: create(BatchSchema, { id: 1n, status: "RESENDING" }) }));
@@ -45,12 +53,12 @@ function renderTab(
     customers,
     batches: {
       getBatch: () => ({
-        batch: create(BatchSchema, { id: 1n, csvFileName: "march.csv", status, actions: { view: true } }),
+        batch: create(BatchSchema, { id: 1n, csvFileName: "march.csv", status, actions: { view: true }, ...counts }),
       }),
       listValidatedShipments: () => ({ validatedShipments: [] }),
       listBatchShipments: (request) => {
         requests.push(request);
-        return { shipments: [labelled, failed, changed], totalCount: 3n };
+        return { shipments, totalCount: BigInt(shipments.length) };
       },
       resendBatch: resend,
       sendBatchShipment: sendOne,
@@ -100,6 +108,37 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     await waitFor(() =>
       expect(resend).toHaveBeenCalledWith(expect.objectContaining({ filter: "ERROR" }), expect.anything()),
     );
+  });
+
+  it("offers no bulk command whose filter selects nothing", async () => {
+    // Seven labels, none failed or changed: ERROR and CHANGED select nothing (the server would answer 400).
+    const seven = Array.from({ length: 7 }, (_, index) => ({
+      ...labelled,
+      id: BigInt(20 + index),
+      position: index + 1,
+      referenceNumber: `REF-${index + 1}`,
+    }));
+    const { resend } = renderTab("SENT", [Role.admin], {}, { counts: { rowCount: 7 }, shipments: seven });
+    const user = await openTab();
+    expect(screen.getByRole("button", { name: "Resend shipments" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Delete shipments" })).toBeEnabled();
+    for (const name of ["Error", "Changed"]) {
+      await user.click(filter(name));
+      expect(screen.getByRole("button", { name: "Resend shipments" })).toBeDisabled();
+      expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
+    }
+    await user.click(screen.getByRole("button", { name: "Resend shipments" }));
+    expect(resend).not.toHaveBeenCalled();
+  });
+
+  it("offers no bulk delete of ALL once the batch has no shipments left", async () => {
+    renderTab("SENT", [Role.admin], {}, { counts: { rowCount: 3 }, shipments: [] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("tab", { name: /^Shipments/ }, slow));
+    expect(await screen.findByText("No shipments found")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
+    // The valid rows can still be sent again.
+    expect(screen.getByRole("button", { name: "Resend shipments" })).toBeEnabled();
   });
 
   it("offers the label type only for a resend of all, and sends it along", async () => {

@@ -25,7 +25,10 @@ import {
   bulkResendAllowed,
   deletableStatus,
   deleteable,
+  deleteSelects,
+  type FilterCounts,
   resendableStatus,
+  resendSelects,
   updateable,
 } from "./shipmentRules";
 
@@ -54,8 +57,14 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
   // A resend of ALL may label anew in another type; the others keep the batch's (spec 2 §2.2).
   const [labelType, setLabelType] = useState(batch.labelType || "PDF");
   const status = batch.status;
-  const canResend = bulkResendAllowed(admin, filter) && resendableStatus(status);
-  const canDelete = bulkDeleteAllowed(admin, filter, status) && deletableStatus(status);
+  // A command whose filter selects nothing would only be refused (error.batch.nothingToResend).
+  const counts: FilterCounts = {
+    ...batch,
+    shipments: filter === "ALL" && !shipments.isPlaceholderData ? shipments.data?.totalCount : undefined,
+  };
+  const canResend = bulkResendAllowed(admin, filter) && resendableStatus(status) && resendSelects(filter, counts) > 0;
+  const canDelete =
+    bulkDeleteAllowed(admin, filter, status) && deletableStatus(status) && deleteSelects(filter, counts) > 0;
   return (
     <Flex direction="column" gap="3">
       <Flex gap="3" wrap="wrap" align="center" justify="between">

@@ -5,7 +5,9 @@ import {
   bulkResendAllowed,
   deletableStatus,
   deleteable,
+  deleteSelects,
   resendableStatus,
+  resendSelects,
   updateable,
 } from "./shipmentRules";
 
@@ -70,5 +72,36 @@ describe("bulk actions (spec 2 §5.2)", () => {
   it("starts a resend from SENT, ERROR_SEND or CANCELLED and a delete from SENT only (core/batch Next)", () => {
     expect(statuses.filter(resendableStatus)).toEqual(["SENT", "CANCELLED", "ERROR_SEND"]);
     expect(statuses.filter(deletableStatus)).toEqual(["SENT"]);
+  });
+});
+
+describe("what a bulk command's filter selects (app/batch Resend and DeleteShipments)", () => {
+  // Seven labels, none failed or changed; one of eight rows is invalid.
+  const labelled = { rowCount: 8, invalidRows: 1, errorShipments: 0, changedShipments: 0, shipments: 7 };
+
+  it("selects nothing with ERROR or CHANGED when no shipment failed or changed", () => {
+    for (const filter of ["ERROR", "CHANGED"] as const) {
+      expect(resendSelects(filter, labelled)).toBe(0);
+      expect(deleteSelects(filter, labelled)).toBe(0);
+    }
+  });
+
+  it("counts the failed and the changed shipments the batch names", () => {
+    const mixed = { ...labelled, errorShipments: 2, changedShipments: 3 };
+    expect(resendSelects("ERROR", mixed)).toBe(2);
+    expect(resendSelects("CHANGED", mixed)).toBe(3);
+    expect(deleteSelects("CHANGED", mixed)).toBe(3);
+  });
+
+  it("resends ALL the valid rows, also when the carrier got none of them", () => {
+    expect(resendSelects("ALL", labelled)).toBe(7);
+    expect(resendSelects("ALL", { ...labelled, shipments: 0 })).toBe(7);
+    expect(resendSelects("ALL", { ...labelled, invalidRows: 8 })).toBe(0);
+  });
+
+  it("deletes ALL the shipments the tab counted, none while they are not read", () => {
+    expect(deleteSelects("ALL", labelled)).toBe(7);
+    expect(deleteSelects("ALL", { ...labelled, shipments: 0 })).toBe(0);
+    expect(deleteSelects("ALL", { ...labelled, shipments: undefined })).toBe(0);
   });
 });

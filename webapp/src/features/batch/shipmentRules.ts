@@ -29,6 +29,47 @@ export function bulkDeleteAllowed(admin: boolean, filter: ShipmentFilter, status
   return !(status === "SENDING" || status.startsWith("RESENDING") || status === "MANIFEST_CREATED");
 }
 
+/**
+ * What the page knows of the shipments each filter selects: the counts of
+ * the Batch, and the batch's shipments as the Shipments tab's ALL page
+ * counted them (undefined until that page is read).
+ */
+export type FilterCounts = {
+  rowCount: number;
+  invalidRows: number;
+  errorShipments: number;
+  changedShipments: number;
+  shipments: number | undefined;
+};
+
+/**
+ * How many shipments a resend with the filter sends again, counted as
+ * app/batch Resend counts them (ALL: every valid row, also one the carrier
+ * never got); with none it answers error.batch.nothingToResend.
+ */
+export function resendSelects(filter: ShipmentFilter, counts: FilterCounts): number {
+  switch (filter) {
+    case "ALL":
+      return counts.rowCount - counts.invalidRows;
+    case "CHANGED":
+      return counts.changedShipments;
+    case "ERROR":
+      return counts.errorShipments;
+  }
+}
+
+/** How many shipments a bulk delete with the filter cancels and deletes (app/batch DeleteShipments). */
+export function deleteSelects(filter: ShipmentFilter, counts: FilterCounts): number {
+  switch (filter) {
+    case "ALL":
+      return counts.shipments ?? 0;
+    case "CHANGED":
+      return counts.changedShipments;
+    case "ERROR":
+      return counts.errorShipments;
+  }
+}
+
 /** A resend starts from SENT, ERROR_SEND or CANCELLED (core/batch Next). */
 export function resendableStatus(status: string): boolean {
   return status === "SENT" || status === "ERROR_SEND" || status === "CANCELLED";
