@@ -71,14 +71,18 @@ export function useBatch(id: bigint | null, pollMs: (batch: Batch | null | undef
   });
 }
 
-/** The grid rows of a batch, in file order, each field with its violations. */
-export function useValidatedShipments(id: bigint | null) {
+/**
+ * The grid rows of a batch, in file order, each field with its violations;
+ * read once `enabled` (the page waits for the batch itself, so an address
+ * naming no batch costs one request, not two).
+ */
+export function useValidatedShipments(id: bigint | null, enabled = true) {
   const client = useBatchClient();
   return useQuery({
     queryKey: rowsKey(id),
     queryFn: async ({ signal }) =>
       (await client.listValidatedShipments({ id: id ?? 0n }, { signal })).validatedShipments,
-    enabled: id !== null,
+    enabled: enabled && id !== null,
     // A batch that is not there is the page's to say, once (GetBatch fails alike).
     meta: { pageShowsNotFound: true },
   });

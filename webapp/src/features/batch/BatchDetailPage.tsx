@@ -48,7 +48,8 @@ export function BatchDetailPage() {
   const session = useSession();
   const admin = session !== null && isAdmin(session);
   const batch = useBatch(id, pollWhileWorking);
-  const rows = useValidatedShipments(id);
+  // The rows only once the batch is there: a missing batch is one request and its not-found page.
+  const rows = useValidatedShipments(id, Boolean(batch.data));
   useRefreshWhenSettled(batch.data);
   usePageTitle(batch.data ? batch.data.csvFileName : t`Batch`);
   if (id === null || (!batch.data && batch.isError)) {
