@@ -123,6 +123,23 @@ describe("shipments (spec 2 §2.2)", () => {
     expect(screen.queryByRole("link", { name: "Delete" })).toBeNull();
   });
 
+  it("says in the delete dialog that a failed shipment's batch has a manifest, not that the shipment is in it", async () => {
+    const failed = { ...shipment, success: false, identifier: "", errorMessage: "error.carrier.unavailable" };
+    renderShippingApp("/shipment/21/delete", {
+      batches: { getBatch: () => ({ batch: batchIn("MANIFEST_CREATED") }) },
+      shipments: {
+        listShipments: () => ({ shipments: [failed], totalCount: 1n }),
+        getShipment: () => ({ shipment: { ...detail, shipment: failed } }),
+      },
+    });
+    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent("The batch of this shipment has a manifest; its shipments cannot be deleted."),
+    );
+    expect(dialog).not.toHaveTextContent("The shipment is in a manifest");
+    expect(within(dialog).queryByRole("button", { name: "Delete" })).toBeNull();
+  });
+
   it("offers Delete for a failed shipment of a sent batch", async () => {
     const failed = { ...shipment, success: false, errorMessage: "error.carrier.unavailable" };
     renderShippingApp("/shipment/21", {

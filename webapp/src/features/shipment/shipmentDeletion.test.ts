@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdsLabel, shipmentDeleteRefusal } from "./shipmentDeletion";
+import { batchHasManifest, holdsLabel, shipmentDeleteRefusal } from "./shipmentDeletion";
 
 const labelled = { success: true, cancelled: false };
 const cancelled = { success: true, cancelled: true };
@@ -7,13 +7,22 @@ const failed = { success: false, cancelled: false };
 
 describe("deleting a shipment (app/batch DeleteShipment)", () => {
   it.each(["MANIFEST_CREATED", "CREATING_MANIFEST"])(
-    "refuses every shipment of a batch in %s: it is in a manifest",
+    "refuses a labelled shipment of a batch in %s: it is in a manifest",
     (status) => {
-      for (const shipment of [labelled, cancelled, failed]) {
-        expect(shipmentDeleteRefusal(shipment, status)).toEqual({ id: "error.shipment.inManifest" });
-      }
+      expect(shipmentDeleteRefusal(labelled, status)).toEqual({ id: "error.shipment.inManifest" });
     },
   );
+
+  it("refuses a failed or cancelled shipment of a manifested batch for its batch's manifest, not its own", () => {
+    for (const shipment of [cancelled, failed]) {
+      expect(shipmentDeleteRefusal(shipment, "MANIFEST_CREATED")).toBe(batchHasManifest);
+      // While the manifest is made, it is the job that stands in the way.
+      expect(shipmentDeleteRefusal(shipment, "CREATING_MANIFEST")).toEqual({
+        id: "error.batch.notAllowedInStatus",
+        values: { status: "CREATING_MANIFEST" },
+      });
+    }
+  });
 
   it.each(["SENDING", "CANCELLING", "RESENDING", "RESENDING_CHANGE", "RESENDING_ERROR", "DELETING"])(
     "refuses while a job works on the batch (%s)",
