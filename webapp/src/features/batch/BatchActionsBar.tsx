@@ -150,7 +150,7 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
       {confirming === "manifest" && (
         <ConfirmDialog
           title={regenerate ? t`Regenerate the manifest?` : t`Generate the manifest?`}
-          confirmLabel={<Trans>Create manifest</Trans>}
+          confirmLabel={regenerate ? <Trans>Regenerate manifest</Trans> : <Trans>Generate manifest</Trans>}
           color="amber"
           onConfirm={manifest}
           onClose={() => setConfirming(null)}

@@ -361,13 +361,23 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
       batches: { createBatchManifest: manifest },
     });
     await user.click(await screen.findByRole("button", { name: "Generate manifest" }, slow));
-    const dialog = await screen.findByRole("alertdialog");
+    // The question and its button say the same as the button that opened it.
+    const dialog = await screen.findByRole("alertdialog", { name: "Generate the manifest?" });
     expect(dialog).toHaveTextContent("The batch has 2 shipments with errors and 1 changed shipment.");
-    await user.click(within(dialog).getByRole("button", { name: "Create manifest" }));
+    await user.click(within(dialog).getByRole("button", { name: "Generate manifest" }));
     await waitFor(() => expect(manifest).toHaveBeenCalledTimes(1));
     await waitFor(() =>
       expect(currentNotices()).toContainEqual(expect.objectContaining({ tone: "info", duration: 4_000 })),
     );
+  });
+
+  it("asks before regenerating a manifest in the same words as its button", async () => {
+    const user = userEvent.setup();
+    const manifested = { ...sentActions, generateManifest: false, regenerateManifest: true };
+    renderBatch(batchOf({ status: "ERROR_MANIFEST", actions: manifested, errorShipments: 1 }));
+    await user.click(await screen.findByRole("button", { name: "Regenerate manifest" }, slow));
+    const dialog = await screen.findByRole("alertdialog", { name: "Regenerate the manifest?" });
+    expect(within(dialog).getByRole("button", { name: "Regenerate manifest" })).toBeInTheDocument();
   });
 
   it("asks an admin before cancelling a send", async () => {
