@@ -42,7 +42,9 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
   const command = useBatchCommand(batch.id);
   const printer = usePrinterSettings(actions?.send ? batch.customerId : null);
   const [chosenType, setChosenType] = useState<string | null>(null);
-  const labelType = chosenType ?? defaultLabelType(printer.data);
+  // Once a send runs, the select shows the type it runs with; before, the chosen one or the printer's.
+  const running = batch.status !== "CREATED" && batch.labelType !== "";
+  const labelType = running ? batch.labelType : (chosenType ?? defaultLabelType(printer.data));
   const [confirming, setConfirming] = useState<Confirmation>(null);
   const [textView, setTextView] = useState<TextView>(null);
 
@@ -73,7 +75,7 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
       <Flex gap="3" wrap="wrap" align="center">
         {actions?.send && (
           <Flex gap="2" align="center">
-            <LabelTypeSelect id="batch-label-type" value={labelType} onChange={setChosenType} />
+            <LabelTypeSelect id="batch-label-type" value={labelType} onChange={setChosenType} disabled={running} />
             <Button
               disabled={!actions.sendEnabled || command.isPending}
               loading={command.isPending && command.variables?.kind === "send"}

@@ -320,6 +320,28 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
+  it("names the label type once: by the send's select, or as a fact once sent", async () => {
+    // CREATED again after its shipments were deleted: the last send's type is still recorded.
+    const { unmount } = renderBatch(batchOf({ labelType: "PDF" }));
+    expect(await screen.findByRole("combobox", { name: "Label type" }, slow)).toBeEnabled();
+    expect(screen.getAllByText("Label type")).toHaveLength(1);
+    unmount();
+
+    const { unmount: unmountSending } = renderBatch(
+      batchOf({ status: "SENDING", labelType: "Zebra", actions: { send: true, view: true } }),
+    );
+    const select = await screen.findByRole("combobox", { name: "Label type" }, slow);
+    expect(select).toHaveTextContent("ZPL");
+    expect(select).toBeDisabled();
+    expect(screen.getAllByText("Label type")).toHaveLength(1);
+    unmountSending();
+
+    renderBatch(batchOf({ status: "SENT", labelType: "Zebra", actions: sentActions }));
+    expect(await screen.findByText("ZPL", {}, slow)).toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: "Label type" })).toBeNull();
+    expect(screen.getAllByText("Label type")).toHaveLength(1);
+  });
+
   it("names the row limit when the file has too many rows", async () => {
     renderBatch(batchOf({ rowCount: 2001, actions: { ...createdActions, sendEnabled: false } }));
     expect(await screen.findByText("The batch has 2001 rows; at most 2000 can be sent.", {}, slow)).toBeInTheDocument();

@@ -131,7 +131,10 @@ function BatchFacts({ batch }: { batch: Batch }) {
         {[formatTimestamp(batch.sentAt), markedLogin(batch.sentBy, batch.sentByAdmin)].filter(Boolean).join(", ")}
       </Fact>
       <Fact label={<Trans>Rows</Trans>}>{String(batch.rowCount)}</Fact>
-      <Fact label={<Trans>Label type</Trans>}>{batch.labelType && labelTypeName(batch.labelType)}</Fact>
+      {/* Where the send's select stands, it names the label type; a second row would repeat it. */}
+      {!batch.actions?.send && (
+        <Fact label={<Trans>Label type</Trans>}>{batch.labelType && labelTypeName(batch.labelType)}</Fact>
+      )}
     </DataList.Root>
   );
 }
