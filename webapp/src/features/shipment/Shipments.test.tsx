@@ -185,7 +185,16 @@ describe("shipments (spec 2 §2.2)", () => {
       identifier: "CC000000023DE",
       apiClient: aggregatorApiClient,
     };
-    const shipments = { listShipments: () => ({ shipments: [shipment, standard, viaAggregator], totalCount: 3n }) };
+    const cancelled = {
+      ...shipment,
+      id: 24n,
+      referenceNumber: "REF-24",
+      identifier: "CC000000024DE",
+      cancelled: true,
+    };
+    const shipments = {
+      listShipments: () => ({ shipments: [shipment, standard, viaAggregator, cancelled], totalCount: 4n }),
+    };
     const { unmount } = renderShippingApp("/shipment", {
       shipments,
       customers: { getCustomer: () => ({ customer: { id: 5n, name: "Bäckerei", trackingUsername: "baker-track" } }) },
@@ -199,6 +208,8 @@ describe("shipments (spec 2 §2.2)", () => {
       "href",
       "/tracking?trackingNumber=CC000000023DE",
     );
+    // Its label was cancelled: nothing to follow.
+    expect(screen.getByText("CC000000024DE").closest("a")).toBeNull();
     unmount();
 
     renderShippingApp("/shipment", { shipments });

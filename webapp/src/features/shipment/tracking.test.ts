@@ -3,7 +3,13 @@ import { aggregatorApiClient, isTrackable, opensTracking, trackingEnabled, track
 
 const tracked = { trackingUsername: "bakery-track" };
 const untracked = { trackingUsername: "" };
-const parcel = (product: string, apiClient = "SHIPPING") => ({ identifier: "CC000000021DE", apiClient, product });
+const parcel = (product: string, apiClient = "SHIPPING") => ({
+  identifier: "CC000000021DE",
+  apiClient,
+  product,
+  success: true,
+  cancelled: false,
+});
 
 describe("tracking links (spec 2 §2.2, §5.4)", () => {
   it("enables tracking with a tracking user name or a fulltrack access key", () => {
@@ -37,7 +43,15 @@ describe("tracking links (spec 2 §2.2, §5.4)", () => {
   });
 
   it("never links a shipment without an identifier", () => {
-    expect(opensTracking({ identifier: "", apiClient: aggregatorApiClient, product: "EPAQPLS" }, tracked)).toBe(false);
+    expect(opensTracking({ ...parcel("EPAQPLS", aggregatorApiClient), identifier: "" }, tracked)).toBe(false);
+  });
+
+  it("links only a live label: not a cancelled one (as all of a deleted batch), not a failed one", () => {
+    for (const shipment of [parcel("EPAQPLS"), parcel("EPAQSTD", aggregatorApiClient)]) {
+      expect(opensTracking(shipment, tracked)).toBe(true);
+      expect(opensTracking({ ...shipment, cancelled: true }, tracked)).toBe(false);
+      expect(opensTracking({ ...shipment, success: false }, tracked)).toBe(false);
+    }
   });
 
   it("opens the tracking page with the identifier", () => {

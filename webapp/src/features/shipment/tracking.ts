@@ -26,7 +26,13 @@ export type TrackingCustomer = {
 };
 
 /** What the rule needs of a shipment. */
-export type TrackedShipment = { identifier: string; apiClient: string; product: string };
+export type TrackedShipment = {
+  identifier: string;
+  apiClient: string;
+  product: string;
+  success: boolean;
+  cancelled: boolean;
+};
 
 /** Tracking is enabled only if the customer has a tracking user name or a fulltrack access key. */
 export function trackingEnabled(customer: TrackingCustomer | null | undefined): boolean {
@@ -38,9 +44,13 @@ export function isTrackable(product: string): boolean {
   return trackableProducts.has(product.trim().toUpperCase());
 }
 
-/** Whether the shipment's identifier links to tracking for this customer. */
+/**
+ * Whether the shipment's identifier links to tracking for this customer.
+ * Only a live label is tracked: a cancelled one (also every label of a
+ * deleted batch, cancelled by its delete) travels nowhere.
+ */
 export function opensTracking(shipment: TrackedShipment, customer: TrackingCustomer | null | undefined): boolean {
-  if (shipment.identifier.trim() === "") return false;
+  if (!shipment.success || shipment.cancelled || shipment.identifier.trim() === "") return false;
   if (shipment.apiClient === aggregatorApiClient) return true;
   return trackingEnabled(customer) && isTrackable(shipment.product);
 }
