@@ -66,7 +66,7 @@ export function ShipmentDetailPage() {
             <Fact label={<Trans>Label type</Trans>}>{shipment.labelType && labelTypeName(shipment.labelType)}</Fact>
             <Fact label={<Trans>API client</Trans>}>{shipment.apiClient}</Fact>
             <Fact label={<Trans>Result</Trans>}>
-              <ShipmentResult shipment={shipment} />
+              <ShipmentResult shipment={shipment} spelledOut />
             </Fact>
             <Fact label={<Trans>Batch</Trans>}>
               {shipment.csvShipment > 0n && (

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircledIcon, CrossCircledIcon, MinusCircledIcon } from "@radix-ui/react-icons";
-import { Link as RadixLink, SegmentedControl, Table, Tooltip } from "@radix-ui/themes";
+import { Flex, Link as RadixLink, SegmentedControl, Table, Text, Tooltip } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import type { ShipmentFilter } from "../../api/batches";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
@@ -94,31 +94,44 @@ export function ShipmentCells({ shipment }: { shipment: BatchShipment }) {
   );
 }
 
-/** A check for a label, a red cross with the failure as tooltip, a dash when cancelled. */
-export function ShipmentResult({ shipment }: { shipment: BatchShipment }) {
+/**
+ * A check for a label, a red cross with the failure as tooltip, a dash when
+ * cancelled. `spelledOut` (the shipment's own page) writes the words beside
+ * the icon, so the reason of a failure is read without hovering.
+ */
+export function ShipmentResult({ shipment, spelledOut = false }: { shipment: BatchShipment; spelledOut?: boolean }) {
   const { t, i18n } = useLingui();
-  if (shipment.cancelled) {
+  const failed = !shipment.cancelled && !shipment.success;
+  const message = failed ? failureText(i18n, shipment.errorMessage, shipment.errorParams) || t`Not sent` : "";
+  const words = failed ? message : shipment.cancelled ? t`Cancelled` : t`Labelled`;
+  if (spelledOut) {
     return (
-      <span role="img" aria-label={t`Cancelled`}>
-        <MinusCircledIcon />
+      <Flex gap="2" align="center">
+        <ResultIcon shipment={shipment} />
+        <Text color={failed ? "red" : undefined}>{words}</Text>
+      </Flex>
+    );
+  }
+  if (!failed) {
+    return (
+      <span role="img" aria-label={words}>
+        <ResultIcon shipment={shipment} />
       </span>
     );
   }
-  if (shipment.success) {
-    return (
-      <span role="img" aria-label={t`Labelled`}>
-        <CheckCircledIcon color="var(--green-11)" />
-      </span>
-    );
-  }
-  const message = failureText(i18n, shipment.errorMessage, shipment.errorParams) || t`Not sent`;
   return (
     <Tooltip content={message}>
       <RadixLink asChild color="red">
         <span role="img" aria-label={t`Failed: ${message}`} tabIndex={0}>
-          <CrossCircledIcon />
+          <ResultIcon shipment={shipment} />
         </span>
       </RadixLink>
     </Tooltip>
   );
+}
+
+function ResultIcon({ shipment }: { shipment: BatchShipment }) {
+  if (shipment.cancelled) return <MinusCircledIcon aria-hidden />;
+  if (shipment.success) return <CheckCircledIcon aria-hidden color="var(--green-11)" />;
+  return <CrossCircledIcon aria-hidden color="var(--red-11)" />;
 }

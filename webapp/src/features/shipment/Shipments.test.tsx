@@ -140,13 +140,15 @@ describe("shipments (spec 2 §2.2)", () => {
     expect(within(dialog).queryByRole("button", { name: "Delete" })).toBeNull();
   });
 
-  it("offers Delete for a failed shipment of a sent batch", async () => {
+  it("offers Delete for a failed shipment of a sent batch and says why it failed", async () => {
     const failed = { ...shipment, success: false, errorMessage: "error.carrier.unavailable" };
     renderShippingApp("/shipment/21", {
       batches: { getBatch: () => ({ batch: batchIn("SENT") }) },
       shipments: { getShipment: () => ({ shipment: { ...detail, shipment: failed } }) },
     });
     expect(await screen.findByRole("link", { name: "Delete" }, slow)).toHaveAttribute("href", "/shipment/21/delete");
+    // The reason is text on the page, not only a tooltip.
+    expect(screen.getByText("The carrier could not be reached. Please try again later.")).toBeVisible();
   });
 
   it("says in the delete dialog that a labelled shipment must be cancelled first, and offers no Delete", async () => {
