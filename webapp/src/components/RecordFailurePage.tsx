@@ -4,8 +4,21 @@ import { ReloadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { isNotFound } from "../errors/reportFailure";
+import { PageLoading } from "../pages/PageLoading";
+import { usePageTitle } from "../shell/usePageTitle";
 import { BackButton } from "./DetailView";
 import { MessagePage } from "./MessagePage";
+
+/**
+ * A record's page while its record is on its way, titled by the kind of
+ * record. The page that shows the record names the tab after it, and the
+ * failure page after the failure: a title set by the page around both would
+ * win over theirs (a parent's effect runs after its child's).
+ */
+export function RecordLoading({ title }: { title: string }) {
+  usePageTitle(title);
+  return <PageLoading />;
+}
 
 /** What an address that names no record at all (/batch/abc) amounts to. */
 export const notFound = new ConnectError("no such record", Code.NotFound);

@@ -129,6 +129,7 @@ describe("a batch that is not there", () => {
     const getBatch = vi.fn(missing);
     renderShippingApp("/batch/march", { batches: { getBatch, listValidatedShipments: missing } });
     expect(await screen.findByRole("heading", { name: "Batch not found" }, slow)).toBeInTheDocument();
+    expect(document.title).toBe("Batch not found · Parcel Portal");
     expect(getBatch).not.toHaveBeenCalled();
   });
 
@@ -353,6 +354,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
       batchOf({ status: "SENT", actions: sentActions, createdBy: "ida.upload", sentBy: "carla", sentByAdmin: true }),
     );
     expect(await screen.findByText(/carla \(ADMIN\)/, {}, slow)).toBeInTheDocument();
+    expect(document.title).toBe("march.csv · Parcel Portal");
     expect(screen.getByText(/ida\.upload/)).not.toHaveTextContent("ADMIN");
   });
 

@@ -10,10 +10,9 @@ import { parseId } from "../../api/ids";
 import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
 import { BackButton, Fact } from "../../components/DetailView";
-import { notFound, RecordFailurePage } from "../../components/RecordFailurePage";
-import type { Batch } from "../../gen/portal/v1/batches_pb";
+import { notFound, RecordFailurePage, RecordLoading } from "../../components/RecordFailurePage";
+import type { Batch, ValidatedShipment } from "../../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../../i18n/format";
-import { PageLoading } from "../../pages/PageLoading";
 import { usePageTitle } from "../../shell/usePageTitle";
 import { BatchActionsBar } from "./BatchActionsBar";
 import { BatchRowsSection } from "./BatchRowsSection";
@@ -51,7 +50,6 @@ export function BatchDetailPage() {
   // The rows only once the batch is there: a missing batch is one request and its not-found page.
   const rows = useValidatedShipments(id, Boolean(batch.data));
   useRefreshWhenSettled(batch.data);
-  usePageTitle(batch.data ? batch.data.csvFileName : t`Batch`);
   if (id === null || (!batch.data && batch.isError)) {
     return (
       <RecordFailurePage
@@ -63,8 +61,19 @@ export function BatchDetailPage() {
       />
     );
   }
-  if (!batch.data) return <PageLoading />;
-  const current = batch.data;
+  if (!batch.data) return <RecordLoading title={t`Batch`} />;
+  return <BatchPage batch={batch.data} rows={rows} admin={admin} />;
+}
+
+type BatchPageProps = {
+  batch: Batch;
+  rows: { data?: ValidatedShipment[]; isError: boolean };
+  admin: boolean;
+};
+
+/** The batch as read, its tab named after its file. */
+function BatchPage({ batch: current, rows, admin }: BatchPageProps) {
+  usePageTitle(current.csvFileName);
   return (
     <Container size="4" px="4" py="6">
       <Flex direction="column" gap="4">

@@ -9,8 +9,9 @@ import { shipmentLabelPath, useShipment } from "../../api/shipments";
 import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
 import { DetailView, Fact, Facts } from "../../components/DetailView";
-import { notFound, RecordFailurePage } from "../../components/RecordFailurePage";
+import { notFound, RecordFailurePage, RecordLoading } from "../../components/RecordFailurePage";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
+import type { ShipmentDetail } from "../../gen/portal/v1/shipments_pb";
 import { formatTimestamp } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
 import { usePageTitle } from "../../shell/usePageTitle";
@@ -30,8 +31,6 @@ export function ShipmentDetailPage() {
   const admin = session !== null && isAdmin(session);
   const { data: detail, isError, error, refetch } = useShipment(id);
   const shipment = detail?.shipment;
-  const refusal = useShipmentDeleteRefusal(shipment);
-  usePageTitle(shipment?.referenceNumber || t`Shipment`);
   if (id === null || (!detail && isError) || (detail && !shipment)) {
     return (
       <RecordFailurePage
@@ -43,7 +42,17 @@ export function ShipmentDetailPage() {
       />
     );
   }
-  if (!shipment) return <PageLoading />;
+  if (!shipment) return <RecordLoading title={t`Shipment`} />;
+  return <ShipmentPage detail={detail} shipment={shipment} admin={admin} />;
+}
+
+type ShipmentPageProps = { detail: ShipmentDetail; shipment: BatchShipment; admin: boolean };
+
+/** The shipment as read, its tab named after its reference. */
+function ShipmentPage({ detail, shipment, admin }: ShipmentPageProps) {
+  const { t } = useLingui();
+  const refusal = useShipmentDeleteRefusal(shipment);
+  usePageTitle(shipment.referenceNumber || t`Shipment`);
   const reference = shipment.referenceNumber;
   return (
     <Container size="4" px="4" py="6">

@@ -64,6 +64,7 @@ describe("shipments (spec 2 §2.2)", () => {
       shipments: { getShipment: () => ({ shipment: detail }) },
     });
     expect(await screen.findByRole("heading", { name: "Shipment REF-21" }, slow)).toBeInTheDocument();
+    expect(document.title).toBe("REF-21 · Parcel Portal");
     expect(screen.getByText("<addAndPrint/>")).toBeInTheDocument();
     expect(screen.getByText("<addAndPrintResponse/>")).toBeInTheDocument();
     expect(await screen.findByTitle("Label of REF-21")).toHaveAttribute("src", "blob:label");
@@ -105,8 +106,17 @@ describe("shipments (spec 2 §2.2)", () => {
     expect(await screen.findByRole("heading", { name: "Shipment not found" }, slow)).toBeInTheDocument();
     expect(screen.getByText("This shipment does not exist, or it belongs to another customer.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/shipment");
-    expect(getShipment).toHaveBeenCalled();
+    expect(document.title).toBe("Shipment not found · Parcel Portal");
+    expect(getShipment).toHaveBeenCalledTimes(1);
     expect(currentNotices()).toHaveLength(0);
+  });
+
+  it("titles an address that names no shipment as not found", async () => {
+    const getShipment = vi.fn(missing);
+    renderShippingApp("/shipment/abc", { shipments: { getShipment } });
+    expect(await screen.findByRole("heading", { name: "Shipment not found" }, slow)).toBeInTheDocument();
+    expect(document.title).toBe("Shipment not found · Parcel Portal");
+    expect(getShipment).not.toHaveBeenCalled();
   });
 
   it("disables Delete for a shipment in a manifest and says why", async () => {
