@@ -30,6 +30,14 @@ describe("messageText", () => {
     expect(messageText(i18n, { id: "error.url.not.found" })).toBe("Not found");
   });
 
+  it("names a shipment filter as the filter control does", () => {
+    const nothing = { id: "error.batch.nothingToResend", values: { filter: "ERROR" } };
+    expect(messageText(i18n, nothing)).toBe("The filter “Error” selects no shipments; there is nothing to send again.");
+    i18n.activate("de");
+    expect(messageText(i18n, nothing)).toContain("„Fehler“");
+    expect(messageText(i18n, { ...nothing, values: { filter: "SOME" } })).toContain("„SOME“");
+  });
+
   it("names a CSV field the carrier refused by its label", () => {
     const refused = { id: "error.carrier.fault.mandatoryField", values: { field: "postalcode" } };
     expect(messageText(i18n, refused)).toBe("The carrier needs a value in the field Postal code.");

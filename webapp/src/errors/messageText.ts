@@ -1,17 +1,19 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { statusName } from "../features/batch/batchStatus";
 import { fieldLabel } from "../features/batch/fieldLabels";
+import { filterName } from "../features/shipment/shipmentFilters";
 
 /**
  * Some values the server puts into its messages are words of its own
  * vocabulary: a batch status (MANIFEST_CREATED), a CSV field the carrier
- * refused (postalcode). Before a message is shown they are translated like
- * the screens show them, so a German user reads "…im Status „Manifest
+ * refused (postalcode), a shipment filter (ERROR). Before a message is shown
+ * they are translated like the screens show them, so a German user reads "…im Status „Manifest
  * erstellt“" or "…im Feld Postleitzahl" and not the code.
  */
 const vocabulary: Record<string, (i18n: I18n, value: string) => string> = {
   status: (i18n, value) => i18n._(statusName(value)),
   field: fieldLabel,
+  filter: filterName,
 };
 
 /** A message of the server (or of the failure mapper) as the user reads it. */

@@ -79,9 +79,13 @@ const catalog = [
   msg({ id: "error.shipment.notFound", message: "The shipment was not found." }),
   msg({ id: "error.csvShipment.message.chooseCustomer", message: "Please choose a customer first." }),
   msg({ id: "error.batch.unknownFilter", message: "The filter {filter} is unknown; use ALL, CHANGED or ERROR." }),
-  msg({ id: "error.batch.filterNotAllowed", message: "The filter {filter} cannot be used for this action." }),
+  msg({ id: "error.batch.filterNotAllowed", message: "The filter “{filter}” cannot be used for this action." }),
   msg({ id: "error.batch.labelType", message: "The label type {labelType} is unknown; choose PDF or ZPL." }),
   msg({ id: "error.batch.nothingToSend", message: "There are no valid shipments to send." }),
+  msg({
+    id: "error.batch.nothingToResend",
+    message: "The filter “{filter}” selects no shipments; there is nothing to send again.",
+  }),
   msg({
     id: "error.dontMixLabelTypes",
     message: "Labels of different types cannot be downloaded or printed together.",

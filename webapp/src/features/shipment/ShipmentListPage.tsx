@@ -13,13 +13,8 @@ import { Warning } from "../../components/Warning";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
 import { pageTitles } from "../../routes/pageTitles";
 import { holdsLabel } from "./shipmentDeletion";
-import {
-  ShipmentCells,
-  ShipmentColumns,
-  ShipmentFilterControl,
-  ShipmentResult,
-  shipmentFilters,
-} from "./ShipmentTable";
+import { shipmentFilters } from "./shipmentFilters";
+import { ShipmentCells, ShipmentColumns, ShipmentFilterControl, ShipmentResult } from "./ShipmentTable";
 
 /** /shipment (spec 2 §2.2): the active customer's shipments, newest first, filtered and paged on the server. */
 export function ShipmentListPage() {

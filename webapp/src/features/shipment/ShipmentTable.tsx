@@ -8,14 +8,13 @@ import { formatTimestamp } from "../../i18n/format";
 import { labelTypeName } from "../batch/labelTypes";
 import { failureText } from "../batch/violationText";
 import { ShipmentIdentifier } from "./ShipmentIdentifier";
+import { filterName, shipmentFilters } from "./shipmentFilters";
 
 /**
  * The pieces both shipment tables share (the /shipment list and a batch's
  * Shipments tab, spec 2 §2.2): the ALL / CHANGED / ERROR filter, the column
  * headers and cells of a shipment, and its result.
  */
-
-export const shipmentFilters: ShipmentFilter[] = ["ALL", "CHANGED", "ERROR"];
 
 export function ShipmentFilterControl({
   value,
@@ -24,22 +23,18 @@ export function ShipmentFilterControl({
   value: ShipmentFilter;
   onChange: (filter: ShipmentFilter) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <SegmentedControl.Root
       value={value}
       aria-label={t`Shipment filter`}
       onValueChange={(next) => onChange(next as ShipmentFilter)}
     >
-      <SegmentedControl.Item value="ALL">
-        <Trans>All</Trans>
-      </SegmentedControl.Item>
-      <SegmentedControl.Item value="CHANGED">
-        <Trans>Changed</Trans>
-      </SegmentedControl.Item>
-      <SegmentedControl.Item value="ERROR">
-        <Trans>Error</Trans>
-      </SegmentedControl.Item>
+      {shipmentFilters.map((filter) => (
+        <SegmentedControl.Item key={filter} value={filter}>
+          {filterName(i18n, filter)}
+        </SegmentedControl.Item>
+      ))}
     </SegmentedControl.Root>
   );
 }
