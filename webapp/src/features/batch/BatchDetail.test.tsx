@@ -436,6 +436,26 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(getBatch).toHaveBeenCalledTimes(3);
   });
 
+  it("follows a delete of every shipment back to CREATED: the rows are read again and the batch can be sent anew", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let settled = false;
+    const { getBatch, listValidatedShipments } = renderBatch(() =>
+      settled
+        ? batchOf({ status: "CREATED", labelType: "Zebra", actions: createdActions })
+        : batchOf({ status: "DELETING", labelType: "Zebra", actions: { view: true } }),
+    );
+    await screen.findByText("Anna Berg", {}, slow);
+    expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
+    settled = true;
+    await act(async () => void vi.advanceTimersByTime(batchPollMs));
+    await waitFor(() => expect(getBatch).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(listValidatedShipments).toHaveBeenCalledTimes(2));
+    expect(await screen.findByRole("button", { name: "Send" })).toBeEnabled();
+    // The new send's type is the printer's (PDF), not the deleted labels' one.
+    expect(screen.getByRole("combobox", { name: "Label type" })).toHaveTextContent("PDF");
+    expect(screen.getAllByText("Label type")).toHaveLength(1);
+  });
+
   it("does not poll a batch at rest", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { getBatch } = renderBatch(batchOf());
