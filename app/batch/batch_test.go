@@ -120,6 +120,12 @@ func TestListPagesNewestFirst(t *testing.T) {
 	if _, _, err := f.svc.List(ctx, f.user, 0, 0, 10); !failure.HasKey(err, batch.KeyChooseCustomer) {
 		t.Errorf("List without customer = %v", err)
 	}
+	if _, _, err := f.svc.List(ctx, f.user, f.mine.ID, -1, 10); !failure.HasKey(err, batch.KeyPage) {
+		t.Errorf("List of page -1 = %v", err)
+	}
+	if _, _, err := f.svc.ListShipments(ctx, f.user, f.mine.ID, "ALL", 0, batch.MaxPageSize+1); !failure.HasKey(err, batch.KeyPage) {
+		t.Errorf("ListShipments of %d rows = %v", batch.MaxPageSize+1, err)
+	}
 }
 
 func TestRowEditRevalidatesAndRecomputesValidity(t *testing.T) {
@@ -353,7 +359,7 @@ func TestResendCountsWhatTheFilterSelects(t *testing.T) {
 	f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
 	f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[1].ID, 2))
 	f.force(t, v.ID, batch.Sent)
-	if _, err := f.svc.Resend(ctx, f.user, v.ID, "CHANGED", ""); !failure.HasKey(err, batch.KeyNothingToSend) {
+	if _, err := f.svc.Resend(ctx, f.user, v.ID, "CHANGED", ""); !failure.HasKey(err, batch.KeyNothingToResend) {
 		t.Errorf("resend of no changed rows = %v", err)
 	}
 	got, err := f.svc.Resend(ctx, f.user, v.ID, "ERROR", "")

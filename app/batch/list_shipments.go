@@ -18,7 +18,10 @@ func (s Service) ListBatchShipments(ctx context.Context, caller *access.Caller, 
 	if _, err := s.visible(ctx, caller, batchID); err != nil {
 		return nil, 0, err
 	}
-	page, size = pageOf(page, size)
+	page, size, err = batch.Page(page, size)
+	if err != nil {
+		return nil, 0, err
+	}
 	return s.shipments(ctx, ShipmentQuery{BatchID: batchID, Filter: f, Page: page, Size: size})
 }
 
@@ -34,7 +37,10 @@ func (s Service) ListShipments(ctx context.Context, caller *access.Caller, custo
 	if !caller.CanActFor(customerID) {
 		return nil, 0, customer.ErrNotFound
 	}
-	page, size = pageOf(page, size)
+	page, size, err = batch.Page(page, size)
+	if err != nil {
+		return nil, 0, err
+	}
 	return s.shipments(ctx, ShipmentQuery{CustomerID: customerID, Filter: f, Page: page, Size: size})
 }
 

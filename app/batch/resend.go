@@ -43,7 +43,7 @@ func (s Service) Resend(ctx context.Context, caller *access.Caller, id int64, fi
 			batch.FilterAll: b.RowCount - b.InvalidRows, batch.FilterChanged: b.Counts.ChangedShipments, batch.FilterError: b.Counts.ErrorShipments,
 		}[f]
 		if total <= 0 {
-			return failure.New(failure.Conflict, batch.KeyNothingToSend)
+			return failure.New(failure.Conflict, batch.KeyNothingToResend)
 		}
 		b.JobFilter, b.Total, b.LabelType = f, total, lt
 		b.SentAt, b.SentBy, b.SentByAdmin = s.now(), caller.Login, caller.IsAdmin()

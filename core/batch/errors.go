@@ -14,7 +14,9 @@ const (
 	KeyChooseCustomer = "error.csvShipment.message.chooseCustomer"
 	KeyLabelType      = "error.batch.labelType"
 	KeyNothingToSend  = "error.batch.nothingToSend"
-	KeyAdminOnly      = "error.adminOnly"
+	// KeyNothingToResend: the resend's filter selects no shipment.
+	KeyNothingToResend = "error.batch.nothingToResend"
+	KeyAdminOnly       = "error.adminOnly"
 	// KeyDontMixLabelTypes: labels of different types are never put together (spec 2 section 5.3).
 	KeyDontMixLabelTypes = "error.dontMixLabelTypes"
 	KeyNoLabels          = "error.batch.noLabels"

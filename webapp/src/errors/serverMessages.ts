@@ -83,6 +83,10 @@ const catalog = [
   msg({ id: "error.batch.labelType", message: "The label type {labelType} is unknown; choose PDF or ZPL." }),
   msg({ id: "error.batch.nothingToSend", message: "There are no valid shipments to send." }),
   msg({
+    id: "error.batch.page",
+    message: "Choose a page from 0 and a page size from 1 to {maxPageSize}.",
+  }),
+  msg({
     id: "error.batch.nothingToResend",
     message: "The filter “{filter}” selects no shipments; there is nothing to send again.",
   }),
