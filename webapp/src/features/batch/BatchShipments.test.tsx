@@ -262,7 +262,7 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
 
   it("links a trackable shipment's identifier to tracking when the customer tracks", async () => {
     const { unmount } = renderTab("SENT", [Role.user], {
-      getCustomer: () => ({ customer: { id: 5n, name: "Bäckerei", trackingUsername: "baker-track" } }),
+      getCustomer: () => ({ customer: { id: 5n, name: "Bäckerei", trackingEnabled: true } }),
     });
     await openTab();
     expect(await screen.findByRole("link", { name: "CC000000001DE" })).toHaveAttribute(

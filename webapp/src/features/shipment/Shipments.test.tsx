@@ -209,7 +209,7 @@ describe("shipments (spec 2 §2.2)", () => {
     };
     const { unmount } = renderShippingApp("/shipment", {
       shipments,
-      customers: { getCustomer: () => ({ customer: { id: 5n, name: "Bäckerei", trackingUsername: "baker-track" } }) },
+      customers: { getCustomer: () => ({ customer: { id: 5n, name: "Bäckerei", trackingEnabled: true } }) },
     });
     expect(await screen.findByRole("link", { name: "CC000000021DE" }, slow)).toHaveAttribute(
       "href",

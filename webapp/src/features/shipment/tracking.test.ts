@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { aggregatorApiClient, isTrackable, opensTracking, trackingEnabled, trackingPath } from "./tracking";
 
-const tracked = { trackingUsername: "bakery-track" };
-const untracked = { trackingUsername: "" };
+const tracked = { trackingEnabled: true };
+const untracked = { trackingEnabled: false };
 const parcel = (product: string, apiClient = "SHIPPING") => ({
   identifier: "CC000000021DE",
   apiClient,
@@ -12,11 +12,9 @@ const parcel = (product: string, apiClient = "SHIPPING") => ({
 });
 
 describe("tracking links (spec 2 §2.2, §5.4)", () => {
-  it("enables tracking with a tracking user name or a fulltrack access key", () => {
+  it("follows the server's word on whether tracking is enabled", () => {
     expect(trackingEnabled(tracked)).toBe(true);
     expect(trackingEnabled(untracked)).toBe(false);
-    expect(trackingEnabled({ trackingUsername: "  " })).toBe(false);
-    expect(trackingEnabled({ trackingUsername: "", hasFulltrackAccessKey: true })).toBe(true);
     expect(trackingEnabled(null)).toBe(false);
     expect(trackingEnabled(undefined)).toBe(false);
   });

@@ -18,12 +18,12 @@ export const aggregatorApiClient = "SHIPPYPRO";
  */
 export const trackableProducts: ReadonlySet<string> = new Set(["EPAQPLS", "EPAQSCT"]);
 
-/** What the rule needs of the active customer. */
-export type TrackingCustomer = {
-  trackingUsername: string;
-  /** Whether a fulltrack access key is stored; the portal's GetCustomer does not say yet, so mostly unknown. */
-  hasFulltrackAccessKey?: boolean;
-};
+/**
+ * What the rule needs of the active customer: whether tracking is enabled,
+ * which the server decides (a tracking user name or a fulltrack access key,
+ * which only the server sees).
+ */
+export type TrackingCustomer = { trackingEnabled: boolean };
 
 /** What the rule needs of a shipment. */
 export type TrackedShipment = {
@@ -34,10 +34,8 @@ export type TrackedShipment = {
   cancelled: boolean;
 };
 
-/** Tracking is enabled only if the customer has a tracking user name or a fulltrack access key. */
 export function trackingEnabled(customer: TrackingCustomer | null | undefined): boolean {
-  if (!customer) return false;
-  return customer.trackingUsername.trim() !== "" || customer.hasFulltrackAccessKey === true;
+  return customer?.trackingEnabled === true;
 }
 
 export function isTrackable(product: string): boolean {
