@@ -57,8 +57,7 @@ func (h CustomerHandler) GetCustomer(ctx context.Context, req *connect.Request[p
 	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
-	c.Credentials = customer.Credentials{}
-	return connect.NewResponse(&portalv1.GetCustomerResponse{Customer: customerToProto(c, caller)}), nil
+	return connect.NewResponse(&portalv1.GetCustomerResponse{Customer: customerFields(c, caller)}), nil
 }
 
 // GetCustomerFull returns the customer for the form.
@@ -252,8 +251,24 @@ func autoManifestFromProto(a *portalv1.AutoManifestDayTime) customer.AutoManifes
 
 // customerToProto maps a customer as the caller may see it: the use cases
 // have already masked or removed the credentials.
+// customerToProto maps a customer with its credentials for admins (masked by
+// the view), without them for everyone else.
 func customerToProto(c customer.Customer, caller *access.Caller) *portalv1.Customer {
-	cr := c.Credentials
+	out := customerFields(c, caller)
+	if caller.IsAdmin() {
+		cr := c.Credentials
+		out.ApiPassword, out.TrackingPassword, out.FulltrackAccessKey = cr.APIPassword, cr.TrackingPassword, cr.FulltrackAccessKey
+		out.FulltrackRefreshToken, out.FulltrackApiKey = cr.FulltrackRefreshToken, cr.FulltrackAPIKey
+		out.CognitoClientId, out.CognitoClientSecret = cr.CognitoClientID, cr.CognitoClientSecret
+		out.A1ApiKey, out.A1Username, out.A1Password, out.A1ProcessingPoint = cr.A1APIKey, cr.A1Username, cr.A1Password, cr.A1ProcessingPoint
+		out.ShippyProApiKey, out.GrpApiUsername, out.GrpApiPassword = cr.ShippyProAPIKey, cr.GRPAPIUsername, cr.GRPAPIPassword
+	}
+	return out
+}
+
+// customerFields maps everything of a customer but its credentials; whether
+// tracking is enabled still counts a fulltrack key.
+func customerFields(c customer.Customer, caller *access.Caller) *portalv1.Customer {
 	act := customer.Actor{Admin: caller.IsAdmin(), CanAct: caller.CanActFor(c.ID)}
 	country, supported := customer.GTCCountry(c.CRMID)
 	if !supported {
@@ -285,15 +300,6 @@ func customerToProto(c customer.Customer, caller *access.Caller) *portalv1.Custo
 		CiPricingEditable: customer.ConsentEditable(customer.ConsentCIPricing, act, c),
 		GtcCountry:        country,
 		TrackingEnabled:   c.TrackingEnabled(),
-	}
-	// Credentials go to admins only, masked by the view; other callers' views
-	// hold no more than the presence of a fulltrack key.
-	if caller.IsAdmin() {
-		out.ApiPassword, out.TrackingPassword, out.FulltrackAccessKey = cr.APIPassword, cr.TrackingPassword, cr.FulltrackAccessKey
-		out.FulltrackRefreshToken, out.FulltrackApiKey = cr.FulltrackRefreshToken, cr.FulltrackAPIKey
-		out.CognitoClientId, out.CognitoClientSecret = cr.CognitoClientID, cr.CognitoClientSecret
-		out.A1ApiKey, out.A1Username, out.A1Password, out.A1ProcessingPoint = cr.A1APIKey, cr.A1Username, cr.A1Password, cr.A1ProcessingPoint
-		out.ShippyProApiKey, out.GrpApiUsername, out.GrpApiPassword = cr.ShippyProAPIKey, cr.GRPAPIUsername, cr.GRPAPIPassword
 	}
 	for _, id := range c.FulfillmentIDs {
 		out.Fulfillments = append(out.Fulfillments, &portalv1.Ref{Id: id})

@@ -46,6 +46,8 @@ func customersAPI(t *testing.T) (http.Handler, int64, int64, *fixedChecker) {
 	mine := storetest.Full(1, "DE10000001")
 	mine.GTC = customer.Consent{}
 	mine.IsCommercialInvoiceChargeable = false
+	// Tracking through the fulltrack key only: trackingEnabled must still say so.
+	mine.TrackingUsername = ""
 	a, err := store.Create(ctx, mine)
 	if err != nil {
 		t.Fatal(err)
@@ -145,6 +147,14 @@ func TestCustomerCredentialsStayHidden(t *testing.T) {
 	}
 	if c["trackingEnabled"] != true {
 		t.Errorf("user form view: trackingEnabled %v for a customer with a fulltrack key", c["trackingEnabled"])
+	}
+	// The summary the shipping screens read says so too, for a customer whose only tracking access is its key.
+	for _, bearer := range []string{user, "ROLE_ADMIN"} {
+		summary := customerCall(t, api, bearer, "GET", path, "")
+		_ = json.Unmarshal(summary.Body.Bytes(), &c)
+		if c["trackingEnabled"] != true || c["fulltrackAccessKey"] != "" {
+			t.Errorf("%s summary: trackingEnabled %v, fulltrackAccessKey %v", bearer, c["trackingEnabled"], c["fulltrackAccessKey"])
+		}
 	}
 
 	if rec := customerCall(t, api, user, "POST", "/web/api/customers/_check-api-credentials", `{"type":"api","username":"demo","password":"right"}`); rec.Code != http.StatusForbidden {
