@@ -2,7 +2,6 @@ package rpc
 
 import (
 	"context"
-	"strconv"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/api/httpbody"
@@ -37,9 +36,7 @@ func (h AcssHandler) ListAcsses(ctx context.Context, _ *connect.Request[portalv1
 	for _, a := range files {
 		out.Acsses = append(out.Acsses, acssToProto(a))
 	}
-	res := connect.NewResponse(out)
-	res.Header().Set("X-Total-Count", strconv.Itoa(len(files)))
-	return res, nil
+	return withTotal(connect.NewResponse(out), len(files)), nil
 }
 
 // GetAcss returns one file.

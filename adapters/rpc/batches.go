@@ -2,8 +2,6 @@ package rpc
 
 import (
 	"context"
-	"mime"
-	"strconv"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/api/httpbody"
@@ -304,18 +302,9 @@ func body(f appbatch.File) *httpbody.HttpBody {
 	return &httpbody.HttpBody{ContentType: f.ContentType, Data: f.Data}
 }
 
-// fileResponse sets the download headers: the file name in
-// Content-Disposition, and no caching of customer documents.
+// fileResponse answers a batch file with its download headers.
 func fileResponse[T any](msg *T, f appbatch.File, disposition string) *connect.Response[T] {
-	res := connect.NewResponse(msg)
-	res.Header().Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": f.Name}))
-	res.Header().Set("Cache-Control", "no-store")
-	return res
-}
-
-func withTotal[T any](res *connect.Response[T], total int) *connect.Response[T] {
-	res.Header().Set("X-Total-Count", strconv.Itoa(total))
-	return res
+	return download(connect.NewResponse(msg), disposition, f.Name)
 }
 
 func batchToProto(v appbatch.View) *portalv1.Batch {

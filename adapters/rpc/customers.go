@@ -3,7 +3,6 @@ package rpc
 import (
 	"context"
 	"mime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -42,9 +41,7 @@ func (h CustomerHandler) ListCustomers(ctx context.Context, req *connect.Request
 	for _, c := range list {
 		out.Customers = append(out.Customers, customerToProto(c, caller))
 	}
-	res := connect.NewResponse(out)
-	res.Header().Set("X-Total-Count", strconv.Itoa(total))
-	return res, nil
+	return withTotal(connect.NewResponse(out), total), nil
 }
 
 // GetCustomer returns one customer without credentials.

@@ -2,8 +2,6 @@ package rpc
 
 import (
 	"context"
-	"mime"
-	"strconv"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/api/httpbody"
@@ -37,11 +35,9 @@ func stored(d document.Doc) *portalv1.Document {
 	return docToProto(d)
 }
 
-// attachment sets the download headers of a file.
+// attachment sets the download headers of a file to save.
 func attachment[T any](res *connect.Response[T], fileName string) *connect.Response[T] {
-	res.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": fileName}))
-	res.Header().Set("Cache-Control", "no-store")
-	return res
+	return download(res, "attachment", fileName)
 }
 
 func fileOf(d document.Doc) *httpbody.HttpBody {
@@ -65,9 +61,7 @@ func (h DocumentHandler) ListProductCodesDocs(ctx context.Context, _ *connect.Re
 	for _, d := range docs {
 		out.ProductCodesDocs = append(out.ProductCodesDocs, docToProto(d))
 	}
-	res := connect.NewResponse(out)
-	res.Header().Set("X-Total-Count", strconv.Itoa(len(docs)))
-	return res, nil
+	return withTotal(connect.NewResponse(out), len(docs)), nil
 }
 
 // GetActiveProductCodesDoc returns the active document.
@@ -134,9 +128,7 @@ func (h DocumentHandler) ListCsvTemplateDocs(ctx context.Context, _ *connect.Req
 	for _, d := range docs {
 		out.CsvTemplateDocs = append(out.CsvTemplateDocs, docToProto(d))
 	}
-	res := connect.NewResponse(out)
-	res.Header().Set("X-Total-Count", strconv.Itoa(len(docs)))
-	return res, nil
+	return withTotal(connect.NewResponse(out), len(docs)), nil
 }
 
 // GetActiveCsvTemplateDoc returns the active document.

@@ -2,7 +2,6 @@ package rpc
 
 import (
 	"context"
-	"strconv"
 
 	"connectrpc.com/connect"
 
@@ -24,9 +23,7 @@ func (h FulfillmentHandler) ListFulfillments(ctx context.Context, req *connect.R
 	for _, f := range fs {
 		out.Fulfillments = append(out.Fulfillments, fulfillmentToProto(f))
 	}
-	res := connect.NewResponse(out)
-	res.Header().Set("X-Total-Count", strconv.Itoa(total))
-	return res, nil
+	return withTotal(connect.NewResponse(out), total), nil
 }
 
 // GetFulfillment returns one fulfillment.

@@ -2,7 +2,6 @@ package rpc
 
 import (
 	"context"
-	"strconv"
 
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -36,9 +35,7 @@ func (h NewsHandler) ListNews(ctx context.Context, _ *connect.Request[portalv1.L
 	for _, n := range items {
 		out.News = append(out.News, newsToProto(n))
 	}
-	res := connect.NewResponse(out)
-	res.Header().Set("X-Total-Count", strconv.Itoa(len(items)))
-	return res, nil
+	return withTotal(connect.NewResponse(out), len(items)), nil
 }
 
 // ListNewsForLocale lists the items as the dashboard reads them.

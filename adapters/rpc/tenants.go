@@ -2,7 +2,6 @@ package rpc
 
 import (
 	"context"
-	"strconv"
 
 	"connectrpc.com/connect"
 
@@ -25,9 +24,7 @@ func (h TenantHandler) ListTenants(ctx context.Context, req *connect.Request[por
 	for _, t := range ts {
 		out.Tenants = append(out.Tenants, tenantToProto(t))
 	}
-	res := connect.NewResponse(out)
-	res.Header().Set("X-Total-Count", strconv.Itoa(total))
-	return res, nil
+	return withTotal(connect.NewResponse(out), total), nil
 }
 
 // ListAllTenants returns every tenant.

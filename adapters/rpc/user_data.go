@@ -2,7 +2,6 @@ package rpc
 
 import (
 	"context"
-	"strconv"
 
 	"connectrpc.com/connect"
 
@@ -38,9 +37,7 @@ func (h UserDataHandler) ListUserData(ctx context.Context, req *connect.Request[
 	for _, n := range links {
 		out.UserData = append(out.UserData, userDataToProto(n))
 	}
-	res := connect.NewResponse(out)
-	res.Header().Set("X-Total-Count", strconv.Itoa(total))
-	return res, nil
+	return withTotal(connect.NewResponse(out), total), nil
 }
 
 // GetUserData returns one link.

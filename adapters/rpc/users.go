@@ -2,7 +2,6 @@ package rpc
 
 import (
 	"context"
-	"strconv"
 
 	"connectrpc.com/connect"
 
@@ -35,9 +34,7 @@ func (h UserHandler) ListUsers(ctx context.Context, req *connect.Request[portalv
 	for _, u := range users {
 		out.Users = append(out.Users, userToProto(u))
 	}
-	res := connect.NewResponse(out)
-	res.Header().Set("X-Total-Count", strconv.Itoa(total))
-	return res, nil
+	return withTotal(connect.NewResponse(out), total), nil
 }
 
 // ListAuthorities names every role.

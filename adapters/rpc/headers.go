@@ -1,0 +1,23 @@
+package rpc
+
+import (
+	"mime"
+	"strconv"
+
+	"connectrpc.com/connect"
+)
+
+// withTotal sends the size of the whole list in X-Total-Count, as the spec's
+// paged lists do.
+func withTotal[T any](res *connect.Response[T], total int) *connect.Response[T] {
+	res.Header().Set("X-Total-Count", strconv.Itoa(total))
+	return res
+}
+
+// download sets the headers of a file: disposition (attachment or inline)
+// with its name, and no caching of customer documents.
+func download[T any](res *connect.Response[T], disposition, fileName string) *connect.Response[T] {
+	res.Header().Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": fileName}))
+	res.Header().Set("Cache-Control", "no-store")
+	return res
+}
