@@ -21,7 +21,7 @@ func (s Service) CommercialInvoice(ctx context.Context, caller *access.Caller, i
 		return File{}, failure.New(failure.NotFound, batch.KeyNoInvoice)
 	}
 	if !batch.OffersManifest(b.Status) {
-		return File{}, notNow(b.Status, "downloadInvoice")
+		return File{}, batch.NotAllowedNow(b.Status, "downloadInvoice")
 	}
 	rows, err := s.Store.Rows(ctx, id, false)
 	if err != nil {

@@ -25,11 +25,8 @@ const defaultFileName = "upload.csv"
 // and stores the batch with its rows in one transaction. A file that cannot
 // be read stores nothing.
 func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (View, error) {
-	if u.CustomerID <= 0 {
-		return View{}, batch.ErrChooseCustomer
-	}
-	if !caller.CanActFor(u.CustomerID) {
-		return View{}, customer.ErrNotFound
+	if err := forCustomer(caller, u.CustomerID); err != nil {
+		return View{}, err
 	}
 	rules, err := s.rules(ctx, u.CustomerID)
 	if err != nil {

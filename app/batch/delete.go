@@ -27,7 +27,7 @@ func (s Service) Delete(ctx context.Context, caller *access.Caller, id int64) (*
 	err := s.Store.Delete(ctx, id, func(b batch.Batch) error {
 		switch {
 		case !b.Deletable():
-			return notNow(b.Status, "delete")
+			return batch.NotAllowedNow(b.Status, "delete")
 		case b.DeleteGoesThroughCarrier():
 			return errThroughCarrier
 		}
@@ -38,7 +38,7 @@ func (s Service) Delete(ctx context.Context, caller *access.Caller, id int64) (*
 	}
 	v, err := s.start(ctx, caller, id, batch.StartDeleteBatch, func(b *batch.Batch) error {
 		if !b.Deletable() {
-			return notNow(b.Status, "delete")
+			return batch.NotAllowedNow(b.Status, "delete")
 		}
 		b.JobFilter, b.Total = batch.FilterBatch, b.Counts.Labelled+b.Counts.Open
 		return nil

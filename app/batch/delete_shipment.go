@@ -21,7 +21,7 @@ func (s Service) DeleteShipment(ctx context.Context, caller *access.Caller, id i
 		case b.Status == batch.ManifestCreated || b.Status == batch.CreatingManifest:
 			return failure.New(failure.Conflict, batch.KeyShipmentInManifest)
 		case b.Status.InProgress():
-			return notNow(b.Status, "deleteShipment")
+			return batch.NotAllowedNow(b.Status, "deleteShipment")
 		case sh.Labelled():
 			return failure.New(failure.Conflict, batch.KeyShipmentCancelFirst)
 		}

@@ -27,9 +27,6 @@ func (s Service) DeleteShipments(ctx context.Context, caller *access.Caller, id 
 		return View{}, failure.New(failure.Invalid, batch.KeyFilterNotAllowed, "filter", string(f))
 	}
 	return s.start(ctx, caller, id, batch.StartDelete, func(b *batch.Batch) error {
-		if !batch.BulkDeleteAllowed(caller.IsAdmin(), f, b.Status) {
-			return notNow(b.Status, string(batch.StartDelete))
-		}
 		b.JobFilter = f
 		b.Total = b.Counts.Shipments
 		if f == batch.FilterChanged {

@@ -36,7 +36,7 @@ func (s Service) downloadable(ctx context.Context, caller *access.Caller, id int
 		return batch.Batch{}, err
 	}
 	if !batch.OffersDocuments(b.Status) {
-		return batch.Batch{}, notNow(b.Status, "download")
+		return batch.Batch{}, batch.NotAllowedNow(b.Status, "download")
 	}
 	return b, nil
 }

@@ -5,16 +5,12 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
-	"parcelportal/core/customer"
 )
 
 // List pages the batches of a customer the caller may act for, newest first.
 func (s Service) List(ctx context.Context, caller *access.Caller, customerID int64, page, size int) ([]View, int, error) {
-	if customerID <= 0 {
-		return nil, 0, batch.ErrChooseCustomer
-	}
-	if !caller.CanActFor(customerID) {
-		return nil, 0, customer.ErrNotFound
+	if err := forCustomer(caller, customerID); err != nil {
+		return nil, 0, err
 	}
 	page, size, err := batch.Page(page, size)
 	if err != nil {

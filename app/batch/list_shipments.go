@@ -5,7 +5,6 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
-	"parcelportal/core/customer"
 )
 
 // ListBatchShipments pages the shipments of a batch in file order through
@@ -31,11 +30,8 @@ func (s Service) ListShipments(ctx context.Context, caller *access.Caller, custo
 	if err != nil {
 		return nil, 0, err
 	}
-	if customerID <= 0 {
-		return nil, 0, batch.ErrChooseCustomer
-	}
-	if !caller.CanActFor(customerID) {
-		return nil, 0, customer.ErrNotFound
+	if err := forCustomer(caller, customerID); err != nil {
+		return nil, 0, err
 	}
 	page, size, err = batch.Page(page, size)
 	if err != nil {

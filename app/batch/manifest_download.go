@@ -17,7 +17,7 @@ func (s Service) Manifest(ctx context.Context, caller *access.Caller, id int64) 
 		return File{}, err
 	}
 	if !batch.OffersManifest(b.Status) {
-		return File{}, notNow(b.Status, "downloadManifest")
+		return File{}, batch.NotAllowedNow(b.Status, "downloadManifest")
 	}
 	doc, at, err := s.Store.Manifest(ctx, id)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
+	"parcelportal/core/customer"
 	"parcelportal/core/shipment"
 )
 
@@ -19,6 +20,18 @@ func (s Service) visible(ctx context.Context, caller *access.Caller, id int64) (
 		return batch.Batch{}, batch.ErrNotFound
 	}
 	return b, nil
+}
+
+// forCustomer checks that a customer is chosen and that the caller may act
+// for it; other customers do not exist for the caller.
+func forCustomer(caller *access.Caller, customerID int64) error {
+	if customerID <= 0 {
+		return batch.ErrChooseCustomer
+	}
+	if !caller.CanActFor(customerID) {
+		return customer.ErrNotFound
+	}
+	return nil
 }
 
 // visibleShipment reads a shipment of a customer the caller may act for.

@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"fmt"
+	"parcelportal/core/carrier"
 
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
@@ -26,7 +27,7 @@ func (s Service) ShipmentLabel(ctx context.Context, caller *access.Caller, id in
 	if name == "" {
 		name = fmt.Sprint(sh.ID)
 	}
-	if labelKind(doc) == "PDF" {
+	if labelKind(doc) == carrier.LabelPDF {
 		return File{Name: "label-" + name + ".pdf", ContentType: ContentPDF, Data: doc.Data}, nil
 	}
 	return File{Name: "label-" + name + ".zpl", ContentType: ContentZPL, Data: doc.Data}, nil

@@ -9,15 +9,13 @@ import (
 	"parcelportal/core/failure"
 )
 
-// start moves the batch on by step inside the store's transaction, lets
+// start moves the batch on by step (the caller has checked with visible
+// that the batch is the caller's to move) inside the store's transaction, lets
 // prepare check the batch and record the job's details, and hands the job
 // to the queue. The HTTP call returns at once; the job settles the batch.
 // When the queue refuses the job, the batch goes back to what it was, so
 // that no batch waits for a job that never comes.
 func (s Service) start(ctx context.Context, caller *access.Caller, id int64, step batch.Step, prepare func(*batch.Batch) error, job batchjob.Job) (View, error) {
-	if _, err := s.visible(ctx, caller, id); err != nil {
-		return View{}, err
-	}
 	var before batch.Batch
 	saved, err := s.Store.Update(ctx, id, func(b *batch.Batch) error {
 		next, err := batch.Next(b.Status, step, caller.IsAdmin())

@@ -23,7 +23,7 @@ func (s Service) UpdateValidatedShipment(ctx context.Context, caller *access.Cal
 	}
 	row, saved, err := s.Store.UpdateRow(ctx, batchID, rowID, func(b batch.Batch, r *batch.ValidatedShipment, labelled bool) error {
 		if !batch.ActionsFor(b, caller.IsAdmin()).GridEditable {
-			return notNow(b.Status, "editRow")
+			return batch.NotAllowedNow(b.Status, "editRow")
 		}
 		r.Validated = shipment.Validate(d, rules)
 		r.Changed = r.Changed || labelled

@@ -46,8 +46,14 @@ func Next(current Status, step Step, admin bool) (Status, error) {
 	if next, ok := next(current, step, admin); ok {
 		return next, nil
 	}
-	return current, &failure.Error{Kind: failure.Conflict, Key: KeyNotAllowedNow,
-		Params: map[string]string{"status": string(current), "step": string(step)}, Entity: "batch"}
+	return current, NotAllowedNow(current, string(step))
+}
+
+// NotAllowedNow is the failure of a step or request (a download, a row
+// edit) that status s does not allow.
+func NotAllowedNow(s Status, step string) *failure.Error {
+	return &failure.Error{Kind: failure.Conflict, Key: KeyNotAllowedNow,
+		Params: map[string]string{"status": string(s), "step": step}, Entity: Object}
 }
 
 func next(current Status, step Step, admin bool) (Status, bool) {

@@ -8,13 +8,14 @@ import (
 	"context"
 	"errors"
 
+	"parcelportal/core/customer"
 	"parcelportal/core/shipment"
 )
 
-// Label types the carrier renders.
+// Label types the carrier renders: the customer's label types.
 const (
-	LabelPDF   = "PDF"
-	LabelZebra = "Zebra"
+	LabelPDF   = customer.LabelPDF
+	LabelZebra = customer.LabelZebra
 )
 
 // Credentials open a session at the carrier: the customer's API login, or

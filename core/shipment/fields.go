@@ -91,4 +91,3 @@ func init() {
 
 func (f field) String() string     { return allFields[f] }
 func (f lineField) String() string { return OrderLineFields[f] }
-func (f field) isInvoice() bool    { return f >= fInvoiceNumber }
