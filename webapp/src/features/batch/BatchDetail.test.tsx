@@ -287,7 +287,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     const send = vi.fn(() => ({ batch: batchOf({ status: "SENDING", actions: { send: true, view: true } }) }));
     renderBatch(batchOf(), undefined, {
       batches: { sendBatch: send },
-      customers: { getPrinterSettings: () => ({ printerSettings: { labelType: "Zebra" } }) },
+      customers: { getPrinterSettings: () => ({ printerSettings: { labelType: "ZPL" } }) },
     });
     await waitFor(() => expect(screen.getByRole("combobox", { name: "Label type" })).toHaveTextContent("ZPL"), slow);
     await user.click(screen.getByRole("button", { name: "Send" }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultLabelType, isSelectable, labelTypeName } from "./labelTypes";
+import { defaultLabelType, isSelectable, isZpl, labelTypeName } from "./labelTypes";
 
 describe("label types (spec 2 §3)", () => {
   it("reads Zebra as ZPL, Zebra300 as ZPL (Zebra300), anything else as PDF", () => {
@@ -14,9 +14,14 @@ describe("label types (spec 2 §3)", () => {
   });
 
   it("starts at the printer's type, or the choosable type of its kind", () => {
+    expect(defaultLabelType("ZPL")).toBe("Zebra");
     expect(defaultLabelType("Zebra")).toBe("Zebra");
     expect(defaultLabelType("Zebra300")).toBe("Zebra");
     expect(defaultLabelType("PDF")).toBe("PDF");
     expect(defaultLabelType(undefined)).toBe("PDF");
+  });
+
+  it("counts the printer settings' ZPL as a ZPL type", () => {
+    expect(["ZPL", "Zebra", "Zebra300", "PDF", ""].filter(isZpl)).toEqual(["ZPL", "Zebra", "Zebra300"]);
   });
 });

@@ -14,12 +14,18 @@ export function isSelectable(type: string): boolean {
   return type === "PDF" || type === "Zebra";
 }
 
-/** The ZPL printer types: their labels are printed, not downloaded (spec 2 §5.3). */
+/**
+ * The ZPL printer types: their labels are printed, not downloaded (spec 2 §5.3).
+ * "ZPL" is how GetPrinterSettings names a Zebra printer (core/customer LabelTypeShown).
+ */
 export function isZpl(type: string): boolean {
-  return type === "Zebra" || type === "Zebra300";
+  return type === "Zebra" || type === "Zebra300" || type === "ZPL";
 }
 
-/** The send select starts at the customer's printer type, or the selectable type of its kind. */
+/**
+ * The send select starts at the customer's printer type, or the selectable type
+ * of its kind: the printer settings' "ZPL" starts it at Zebra.
+ */
 export function defaultLabelType(printerType: string | undefined): string {
   if (printerType && isSelectable(printerType)) return printerType;
   return printerType && isZpl(printerType) ? "Zebra" : "PDF";
