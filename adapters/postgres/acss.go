@@ -6,7 +6,6 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"parcelportal/core/document"
@@ -38,8 +37,7 @@ func scanAcss(row pgx.Row) (document.Acss, error) {
 }
 
 func acssWriteFailure(err error) error {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) && pgErr.Code == "23503" {
+	if isForeignKeyViolation(err) {
 		return errAcssUnknownTenant
 	}
 	return docWriteFailure("acss", err)
@@ -55,9 +53,7 @@ func (s Acsses) List(ctx context.Context) ([]document.Acss, error) {
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (document.Acss, error) { return scanAcss(r) })
 }
 
-func getAcss(ctx context.Context, q interface {
-	QueryRow(context.Context, string, ...any) pgx.Row
-}, id int64, lock bool) (document.Acss, error) {
+func getAcss(ctx context.Context, q querier, id int64, lock bool) (document.Acss, error) {
 	b := acssSelect(true).Where(sq.Eq{"a.id": id})
 	if lock {
 		b = b.Suffix("FOR UPDATE OF a")

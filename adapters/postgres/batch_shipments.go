@@ -38,13 +38,7 @@ func scanShipment(row pgx.Row) (batch.Shipment, error) {
 }
 
 func shipmentFilter(f batch.Filter) sq.Sqlizer {
-	switch f {
-	case batch.FilterChanged:
-		return sq.Expr("v.changed")
-	case batch.FilterError:
-		return sq.Expr("NOT s.success AND s.error_message <> ''")
-	}
-	return sq.And{}
+	return sq.Expr(filterWhere(f))
 }
 
 // Shipments answers a page of a batch's shipments by position, or of a

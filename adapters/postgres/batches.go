@@ -19,10 +19,6 @@ import (
 type Batches struct{ Pool *pgxpool.Pool }
 
 // querier is what reads need: the pool or a transaction.
-type querier interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-}
 
 // liveShipment: a shipment whose label the carrier has not cancelled.
 const liveShipment = `s.state <> 'CANCELLED'`

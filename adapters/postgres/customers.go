@@ -9,7 +9,6 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	appcustomer "parcelportal/app/customer"
@@ -175,21 +174,16 @@ func (s Customers) values(c customer.Customer) (map[string]any, error) {
 }
 
 func customerWriteFailure(err error) error {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		switch pgErr.Code {
-		case "23505":
-			return customer.ErrCRMIDTaken
-		case "23503", "23514":
-			return &failure.Error{Kind: failure.Invalid, Key: "error.validation", Entity: customer.Object, Cause: err}
-		}
+	switch {
+	case isUniqueViolation(err):
+		return customer.ErrCRMIDTaken
+	case isForeignKeyViolation(err), isCheckViolation(err):
+		return &failure.Error{Kind: failure.Invalid, Key: "error.validation", Entity: customer.Object, Cause: err}
 	}
 	return err
 }
 
-func (s Customers) get(ctx context.Context, q interface {
-	QueryRow(context.Context, string, ...any) pgx.Row
-}, id int64, lock bool) (customer.Customer, error) {
+func (s Customers) get(ctx context.Context, q querier, id int64, lock bool) (customer.Customer, error) {
 	b := customerSelect.Where(sq.Eq{"c.id": id})
 	if lock {
 		b = b.Suffix("FOR UPDATE OF c")

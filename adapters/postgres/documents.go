@@ -7,7 +7,6 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"parcelportal/core/document"
@@ -37,8 +36,7 @@ func docNotFound(kind document.Kind) error {
 // docWriteFailure names an oversized file; the domain checks come first, the
 // table's check is the last guard.
 func docWriteFailure(object string, err error) error {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) && pgErr.Code == "23514" {
+	if isCheckViolation(err) {
 		return &failure.Error{Kind: failure.Invalid, Key: document.KeyTooLarge, Entity: object, Cause: err}
 	}
 	return err
@@ -52,7 +50,7 @@ func scanDoc(row pgx.Row) (document.Doc, error) {
 	return d, err
 }
 
-func getDoc(ctx context.Context, q pgx.Tx, kind document.Kind, table string, id int64, lock bool) (document.Doc, error) {
+func getDoc(ctx context.Context, q querier, kind document.Kind, table string, id int64, lock bool) (document.Doc, error) {
 	query := "SELECT " + docColumns + " FROM " + table + " WHERE id = $1"
 	if lock {
 		query += " FOR UPDATE"
@@ -84,12 +82,7 @@ func (s Docs) Get(ctx context.Context, kind document.Kind, id int64) (document.D
 	if err != nil {
 		return document.Doc{}, err
 	}
-	var d document.Doc
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		d, err = getDoc(ctx, tx, kind, table, id, false)
-		return err
-	})
-	return d, err
+	return getDoc(ctx, s.Pool, kind, table, id, false)
 }
 
 // Active returns the kind's active document.

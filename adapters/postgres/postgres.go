@@ -7,10 +7,14 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 
 	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
@@ -78,3 +82,20 @@ type Probe struct{ Pool *pgxpool.Pool }
 
 // Check pings the database.
 func (p Probe) Check(ctx context.Context) error { return p.Pool.Ping(ctx) }
+
+// querier reads: the pool, a connection or a transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// violates reports whether err is PostgreSQL refusing a write with one of
+// the constraint codes: 23505 unique, 23503 foreign key, 23514 check.
+func violates(err error, codes ...string) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && slices.Contains(codes, pgErr.Code)
+}
+
+func isUniqueViolation(err error) bool     { return violates(err, "23505") }
+func isForeignKeyViolation(err error) bool { return violates(err, "23503") }
+func isCheckViolation(err error) bool      { return violates(err, "23514") }

@@ -17,12 +17,7 @@ import (
 // sealed before they are written and opened after reading.
 type Tenants struct {
 	Pool   *pgxpool.Pool
-	Sealer interface {
-		// Seal gives a different value on every call.
-		Seal(plain []byte) ([]byte, error)
-		// Open fails on a wrong key or a changed value.
-		Open(sealed []byte) ([]byte, error)
-	}
+	Sealer Sealer
 }
 
 // seal encrypts a secret; empty stays NULL.
@@ -49,12 +44,6 @@ const tenantColumns = `t.id, coalesce(nullif(t.subsidiary, ''), t.name), t.name,
 	t.manifest_failure_email, t.self_registration_emails, t.marketing_emails, t.street, t.additional_address,
 	t.zip_code, t.city, t.country_code, t.a1_username, t.a1_password, t.a1_api_key, t.grp_username, t.grp_password`
 
-type tenantDB interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
-}
-
 func (s Tenants) scan(row pgx.Row) (organisation.Tenant, error) {
 	var t organisation.Tenant
 	var a1Password, a1Key, grpPassword []byte
@@ -75,7 +64,7 @@ func (s Tenants) scan(row pgx.Row) (organisation.Tenant, error) {
 	return t, err
 }
 
-func (s Tenants) hubs(ctx context.Context, db tenantDB, tenantIDs []int64) (map[int64][]organisation.Hub, error) {
+func (s Tenants) hubs(ctx context.Context, db querier, tenantIDs []int64) (map[int64][]organisation.Hub, error) {
 	rows, err := db.Query(ctx, `
 		SELECT tenant_id, id, name, email_address, street, additional_address, zip_code, city, country_code, is_default
 		FROM hub WHERE tenant_id = ANY($1) ORDER BY id`, tenantIDs)
@@ -125,7 +114,7 @@ func (s Tenants) GetTenant(ctx context.Context, id int64) (organisation.Tenant, 
 	return s.get(ctx, s.Pool, id, false)
 }
 
-func (s Tenants) get(ctx context.Context, db tenantDB, id int64, lock bool) (organisation.Tenant, error) {
+func (s Tenants) get(ctx context.Context, db querier, id int64, lock bool) (organisation.Tenant, error) {
 	sql := `SELECT ` + tenantColumns + ` FROM tenant t WHERE t.id = $1`
 	if lock {
 		sql += ` FOR UPDATE`
@@ -286,16 +275,6 @@ func textList(s []string) []string {
 		return []string{}
 	}
 	return s
-}
-
-func isForeignKeyViolation(err error) bool {
-	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == "23503"
-}
-
-func isUniqueViolation(err error) bool {
-	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == "23505"
 }
 
 func tenantFailure(err error) error {

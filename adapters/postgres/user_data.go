@@ -6,7 +6,6 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"parcelportal/app/userdata"
@@ -143,14 +142,11 @@ func (u UserData) Delete(ctx context.Context, id int64) error {
 
 // writeFailure turns constraint violations into the failures users can act on.
 func writeFailure(err error) error {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		switch pgErr.Code {
-		case "23505":
-			return errUserDataExists
-		case "23503":
-			return errUnknownReference
-		}
+	switch {
+	case isUniqueViolation(err):
+		return errUserDataExists
+	case isForeignKeyViolation(err):
+		return errUnknownReference
 	}
 	return err
 }
