@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 
@@ -35,11 +34,7 @@ func batchesOf(pool *pgxpool.Pool, customers appbatch.Customers, queue batchjob.
 // workerOf wires the batch job worker: the runner works through the batch
 // tables, reads the customers' carrier logins, and calls the carrier with
 // at most CARRIER_CONCURRENCY calls at once.
-func workerOf(cfg config, pool *pgxpool.Pool, side carrierSide) (*jobs.Worker, error) {
-	sealer, err := secrets.NewBox(cfg.CredentialsKey)
-	if err != nil {
-		return nil, fmt.Errorf("CREDENTIALS_KEY: %w", err)
-	}
+func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide) (*jobs.Worker, error) {
 	runner := batchjob.NewRunner(postgres.BatchWork{Pool: pool}, postgres.Customers{Pool: pool, Sealer: sealer}, side.client,
 		batchjob.Options{Concurrency: cfg.CarrierConcurrency})
 	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue}), nil

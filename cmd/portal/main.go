@@ -17,6 +17,7 @@ import (
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/rpc"
+	"parcelportal/adapters/secrets"
 	"parcelportal/adapters/web"
 )
 
@@ -57,10 +58,14 @@ func run(args []string) error {
 		return fmt.Errorf("unknown command %q (want none, migrate or worker)", args[0])
 	}
 
+	sealer, err := secrets.NewBox(cfg.CredentialsKey)
+	if err != nil {
+		return fmt.Errorf("CREDENTIALS_KEY: %w", err)
+	}
 	side := carrierOf(cfg)
 	var worker *jobs.Worker
 	if cfg.Worker || len(args) > 0 {
-		if worker, err = workerOf(cfg, pool, side); err != nil {
+		if worker, err = workerOf(cfg, pool, sealer, side); err != nil {
 			return err
 		}
 	}
@@ -69,7 +74,7 @@ func run(args []string) error {
 	}
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	defer queue.Close()
-	h, err := handlers(cfg, pool, side, queue)
+	h, err := handlers(cfg, pool, sealer, side, queue)
 	if err != nil {
 		return err
 	}

@@ -41,7 +41,7 @@ const (
 
 // handlers wires every use case to its adapters; side is how the carrier is
 // reached and queue takes the batch jobs.
-func handlers(cfg config, pool *pgxpool.Pool, side carrierSide, queue batchjob.Queue) (rpc.Handlers, error) {
+func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, queue batchjob.Queue) (rpc.Handlers, error) {
 	provider := kratos.New(kratos.Config{PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL})
 	captchaPort, issuer, err := captchaOf(cfg, pool)
 	if err != nil {
@@ -74,10 +74,6 @@ func handlers(cfg config, pool *pgxpool.Pool, side carrierSide, queue batchjob.Q
 			"kratos": kratos.Probe{AdminURL: cfg.KratosAdminURL},
 			"mail":   mail.Probe{Addr: cfg.SMTPAddr},
 		},
-	}
-	sealer, err := secrets.NewBox(cfg.CredentialsKey)
-	if err != nil {
-		return rpc.Handlers{}, fmt.Errorf("CREDENTIALS_KEY: %w", err)
 	}
 	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: cfg.TrackingURL, HTTP: side.checkHTTP}
 	customerStore := postgres.Customers{Pool: pool, Sealer: sealer}
