@@ -35,12 +35,7 @@ func (r *Runner) send(ctx context.Context, b Batch) error {
 		return err
 	}
 	if !ok {
-		for _, s := range open {
-			if err := r.work.Finish(ctx, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: KeyNoCredentials, At: r.opt.Now()}); err != nil {
-				return err
-			}
-		}
-		return r.settle(ctx, b, batch.JobFailed, KeyNoCredentials, nil)
+		return r.failOpen(ctx, b, open, KeyNoCredentials)
 	}
 	res, err := r.submitAll(ctx, b, creds, open, true)
 	if err != nil || res.stopped {
@@ -87,12 +82,17 @@ func (r *Runner) refused(ctx context.Context, b Batch) error {
 	if err != nil {
 		return err
 	}
+	return r.failOpen(ctx, b, open, KeyCredentialsRefused)
+}
+
+// failOpen fails the open shipments and the batch with one reason.
+func (r *Runner) failOpen(ctx context.Context, b Batch, open []Shipment, key string) error {
 	for _, s := range open {
-		if err := r.work.Finish(ctx, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: KeyCredentialsRefused, At: r.opt.Now()}); err != nil {
+		if err := r.work.Finish(ctx, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: key, At: r.opt.Now()}); err != nil {
 			return err
 		}
 	}
-	return r.settle(ctx, b, batch.JobFailed, KeyCredentialsRefused, nil)
+	return r.settle(ctx, b, batch.JobFailed, key, nil)
 }
 
 func (r *Runner) credentials(ctx context.Context, customerID int64) (carrier.Credentials, bool, error) {
