@@ -1,8 +1,9 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient } from "@connectrpc/connect";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type Acss, type AcssSchema, AcssService } from "../gen/portal/v1/acss_pb";
+import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
 /** The AcssService: the tenants' address-correction CSV files (spec 3 §2). */
@@ -34,18 +35,10 @@ export function useAcss(id: bigint | null) {
   });
 }
 
-function useAcssMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
-    meta: { inlineMessages: true },
-  });
-}
-
 export function useSaveAcss() {
   const client = useAcssClient();
-  return useAcssMutation(
+  return useListMutation(
+    listKey,
     async (acss: AcssInit): Promise<Acss | undefined> =>
       (acss.id ? await client.updateAcss({ acss }) : await client.createAcss({ acss })).acss,
   );
@@ -53,7 +46,7 @@ export function useSaveAcss() {
 
 export function useDeleteAcss() {
   const client = useAcssClient();
-  return useAcssMutation((id: bigint) => client.deleteAcss({ id }));
+  return useListMutation(listKey, (id: bigint) => client.deleteAcss({ id }));
 }
 
 /** GET web/api/acsses/{id}/csv: the file as text/csv. */

@@ -1,6 +1,6 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient } from "@connectrpc/connect";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { readCredential } from "../auth/credentialStore";
 import {
@@ -10,6 +10,7 @@ import {
   CustomerService,
   type CheckApiCredentialsRequestSchema,
 } from "../gen/portal/v1/customers_pb";
+import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
 /** The CustomerService: the customers of spec 3 §2 to §7. */
@@ -57,18 +58,10 @@ export function useCustomer(id: bigint | null) {
 
 export type CustomerInit = MessageInitShape<typeof CustomerSchema>;
 
-function useCustomerMutation<Input, Output>(call: (input: Input) => Promise<Output>, inlineMessages = true) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
-    meta: { inlineMessages },
-  });
-}
-
 export function useCreateCustomer() {
   const client = useCustomerClient();
-  return useCustomerMutation(
+  return useListMutation(
+    customersKey,
     async (customer: CustomerInit): Promise<Customer | undefined> =>
       (await client.createCustomer({ customer })).customer,
   );
@@ -76,7 +69,8 @@ export function useCreateCustomer() {
 
 export function useUpdateCustomer() {
   const client = useCustomerClient();
-  return useCustomerMutation(
+  return useListMutation(
+    customersKey,
     async (customer: CustomerInit): Promise<Customer | undefined> =>
       (await client.updateCustomer({ customer })).customer,
   );
@@ -84,7 +78,7 @@ export function useUpdateCustomer() {
 
 export function useDeleteCustomer() {
   const client = useCustomerClient();
-  return useCustomerMutation((id: bigint) => client.deleteCustomer({ id }));
+  return useListMutation(customersKey, (id: bigint) => client.deleteCustomer({ id }));
 }
 
 export type ConsentKind = "gtc" | "ciPricing";
@@ -92,12 +86,13 @@ export type ConsentKind = "gtc" | "ciPricing";
 /** PATCH .../gtc-accepted or .../ci-pricing-accepted; a failure is a toast (spec 3 §8). */
 export function useSetConsent() {
   const client = useCustomerClient();
-  return useCustomerMutation(
+  return useListMutation(
+    customersKey,
     async ({ id, kind, accepted }: { id: bigint; kind: ConsentKind; accepted: boolean }) =>
       kind === "gtc"
         ? (await client.setGtcAccepted({ id, accepted })).customer
         : (await client.setCiPricingAccepted({ id, accepted })).customer,
-    false,
+    { inlineMessages: false },
   );
 }
 
@@ -129,7 +124,8 @@ export function usePrinterSettings(id: bigint | null) {
 
 export function useUpdatePrinterSettings() {
   const client = useCustomerClient();
-  return useCustomerMutation(
+  return useListMutation(
+    customersKey,
     async ({ id, labelType }: { id: bigint; labelType: string }) =>
       (await client.updatePrinterSettings({ id, printerSettings: { labelType } })).printerSettings?.labelType,
   );
@@ -148,7 +144,8 @@ export function useAutoManifest(id: bigint | null) {
 
 export function useUpdateAutoManifest() {
   const client = useCustomerClient();
-  return useCustomerMutation(
+  return useListMutation(
+    customersKey,
     async ({
       id,
       schedule,

@@ -1,8 +1,9 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient } from "@connectrpc/connect";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type Document, type DocumentSchema, DocumentService } from "../gen/portal/v1/documents_pb";
+import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
 /** The DocumentService: product-codes and CSV-template documents (spec 3 §2). */
@@ -62,25 +63,16 @@ export function useDocument(kind: DocumentKind, id: bigint | null) {
   });
 }
 
-function useDocumentMutation<Input, Output>(kind: DocumentKind, call: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(kind) }),
-    meta: { inlineMessages: true },
-  });
-}
-
 export function useSaveDocument(kind: DocumentKind) {
   const calls = useKindCalls(kind);
-  return useDocumentMutation(kind, (document: DocumentInit): Promise<Document | undefined> =>
+  return useListMutation(listKey(kind), (document: DocumentInit): Promise<Document | undefined> =>
     document.id ? calls.update(document) : calls.create(document),
   );
 }
 
 export function useDeleteDocument(kind: DocumentKind) {
   const calls = useKindCalls(kind);
-  return useDocumentMutation(kind, (id: bigint) => calls.remove(id));
+  return useListMutation(listKey(kind), (id: bigint) => calls.remove(id));
 }
 
 /** The download of one document's file: its bytes and content type. */

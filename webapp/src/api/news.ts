@@ -3,6 +3,7 @@ import { createClient } from "@connectrpc/connect";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type News, type NewsSchema, NewsService } from "../gen/portal/v1/news_pb";
+import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
 /** The NewsService: multilingual news in the dashboard's order (spec 3 §2). */
@@ -43,18 +44,10 @@ export function useNews(id: bigint | null) {
   });
 }
 
-function useNewsMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
-    meta: { inlineMessages: true },
-  });
-}
-
 export function useSaveNews() {
   const client = useNewsClient();
-  return useNewsMutation(
+  return useListMutation(
+    listKey,
     async (news: NewsInit): Promise<News | undefined> =>
       (news.id ? await client.updateNews({ news }) : await client.createNews({ news })).news,
   );
@@ -62,7 +55,7 @@ export function useSaveNews() {
 
 export function useDeleteNews() {
   const client = useNewsClient();
-  return useNewsMutation((id: bigint) => client.deleteNews({ id }));
+  return useListMutation(listKey, (id: bigint) => client.deleteNews({ id }));
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient } from "@connectrpc/connect";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type Fulfillment, type FulfillmentSchema, FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
 import { type Tenant, type TenantSchema, TenantService } from "../gen/portal/v1/tenants_pb";
+import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
 /** The TenantService (spec 3 §7, "Tenants"). */
@@ -20,8 +21,9 @@ function useFulfillmentClient() {
 
 const tenantKey = ["tenants"] as const;
 const fulfillmentKey = ["fulfillments"] as const;
-/** Saving a fulfillment moves customers: the user-data choices change too. */
 const choicesKey = ["customerChoices"] as const;
+/** Saving a fulfillment moves customers: the customer and user-data choices change too. */
+const movedCustomers = { alsoStale: [choicesKey, ["userData"]] };
 
 export type PageRequest = { page: number; size: number };
 
@@ -50,28 +52,16 @@ export function useTenant(id: bigint | null) {
 
 export type TenantInit = MessageInitShape<typeof TenantSchema>;
 
-function useInvalidatingMutation<Input, Output>(
-  keys: readonly (readonly string[])[],
-  call: (input: Input) => Promise<Output>,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-    meta: { inlineMessages: true },
-  });
-}
-
 export function useSaveTenant() {
   const client = useTenantClient();
-  return useInvalidatingMutation([tenantKey], async (tenant: TenantInit): Promise<Tenant | undefined> =>
+  return useListMutation(tenantKey, async (tenant: TenantInit): Promise<Tenant | undefined> =>
     tenant.id ? (await client.updateTenant({ tenant })).tenant : (await client.createTenant({ tenant })).tenant,
   );
 }
 
 export function useDeleteTenant() {
   const client = useTenantClient();
-  return useInvalidatingMutation([tenantKey], (id: bigint) => client.deleteTenant({ id }));
+  return useListMutation(tenantKey, (id: bigint) => client.deleteTenant({ id }));
 }
 
 export type CredentialCheck = {
@@ -128,20 +118,19 @@ export type FulfillmentInit = MessageInitShape<typeof FulfillmentSchema>;
 
 export function useSaveFulfillment() {
   const client = useFulfillmentClient();
-  return useInvalidatingMutation(
-    [fulfillmentKey, choicesKey, ["userData"]],
+  return useListMutation(
+    fulfillmentKey,
     async (fulfillment: FulfillmentInit): Promise<Fulfillment | undefined> =>
       fulfillment.id
         ? (await client.updateFulfillment({ fulfillment })).fulfillment
         : (await client.createFulfillment({ fulfillment })).fulfillment,
+    movedCustomers,
   );
 }
 
 export function useDeleteFulfillment() {
   const client = useFulfillmentClient();
-  return useInvalidatingMutation([fulfillmentKey, choicesKey, ["userData"]], (id: bigint) =>
-    client.deleteFulfillment({ id }),
-  );
+  return useListMutation(fulfillmentKey, (id: bigint) => client.deleteFulfillment({ id }), movedCustomers);
 }
 
 /** The selected customers that belong to another fulfillment: the confirmation before saving. */
