@@ -1,3 +1,5 @@
+import { saveDownloaded } from "../../api/download";
+
 /** The largest file the server stores (10 MB). */
 export const maxFileBytes = 10 * 1024 * 1024;
 
@@ -8,13 +10,9 @@ export async function readFileBytes(file: File): Promise<Uint8Array> {
 
 /** Hands bytes to the browser as a download under the given name. */
 export function saveFile(data: Uint8Array, contentType: string, fileName: string): void {
-  const blob = new Blob([data as Uint8Array<ArrayBuffer>], { type: contentType || "application/octet-stream" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const type = contentType || "application/octet-stream";
+  saveDownloaded(
+    { blob: new Blob([data as Uint8Array<ArrayBuffer>], { type }), contentType: type, fileName },
+    fileName,
+  );
 }
