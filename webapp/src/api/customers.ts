@@ -2,7 +2,6 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient } from "@connectrpc/connect";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { readCredential } from "../auth/credentialStore";
 import {
   type AutoManifestDayTime,
   type Customer,
@@ -10,6 +9,7 @@ import {
   CustomerService,
   type CheckApiCredentialsRequestSchema,
 } from "../gen/portal/v1/customers_pb";
+import { fetchFile } from "./download";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
@@ -184,12 +184,8 @@ export function useGtcPages(country: string | null) {
  * needs the bearer, so the file is fetched and shown from a blob URL.
  */
 export async function openGtcDocument(country: string): Promise<void> {
-  const credential = readCredential();
-  const response = await fetch(`/web/api/gtc/${encodeURIComponent(country)}`, {
-    headers: credential ? { Authorization: `Bearer ${credential}` } : {},
-  });
-  if (!response.ok) throw new Error(`GTC ${country}: ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
+  const file = await fetchFile(`/web/api/gtc/${encodeURIComponent(country)}`);
+  const url = URL.createObjectURL(file.blob);
   window.open(url, "_blank", "noopener");
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
