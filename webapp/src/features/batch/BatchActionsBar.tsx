@@ -15,7 +15,7 @@ import type { Batch } from "../../gen/portal/v1/batches_pb";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { singleParcelsSource } from "./BatchListPage";
 import { LabelTypeSelect } from "./LabelTypeSelect";
-import { defaultLabelType } from "./labelTypes";
+import { defaultLabelType, isZpl } from "./labelTypes";
 import { labelLockMs, useLock } from "./useLock";
 
 /** Spec 2 §8: the warning in the confirmation of a send with invalid rows. */
@@ -215,7 +215,7 @@ function LabelsButton({ batch, onText }: { batch: Batch; onText: (view: TextView
   const { t } = useLingui();
   const download = useFileDownload();
   const [locked, lock] = useLock(labelLockMs);
-  const zpl = batch.labelType === "Zebra" || batch.labelType === "Zebra300";
+  const zpl = isZpl(batch.labelType);
   return (
     <Button
       variant="soft"

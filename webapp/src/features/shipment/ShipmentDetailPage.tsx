@@ -17,6 +17,7 @@ import { PageLoading } from "../../pages/PageLoading";
 import { usePageTitle } from "../../shell/usePageTitle";
 import { ShipmentResult } from "./ShipmentTable";
 import { labelTypeName } from "../batch/labelTypes";
+import { holdsLabel } from "./shipmentDeletion";
 import { ShipmentIdentifier } from "./ShipmentIdentifier";
 import { useShipmentDeleteRefusal } from "./useShipmentDeleteRefusal";
 
@@ -85,7 +86,7 @@ function ShipmentPage({ detail, shipment, admin }: ShipmentPageProps) {
               )}
             </Fact>
           </Facts>
-          {shipment.success && !shipment.cancelled && <LabelPreview shipment={shipment} />}
+          {holdsLabel(shipment) && <LabelPreview shipment={shipment} />}
           {admin && detail.soapRequest && <SoapText title={t`SOAP request`} text={detail.soapRequest} />}
           {admin && detail.soapResponse && <SoapText title={t`SOAP response`} text={detail.soapResponse} />}
         </DetailView>

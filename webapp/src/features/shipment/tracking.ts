@@ -1,3 +1,5 @@
+import { holdsLabel } from "./shipmentDeletion";
+
 /**
  * When a shipment's identifier opens tracking (spec 2 §2.2 and §5.4, spec 3
  * §4): always for shipments that came through the aggregator client;
@@ -48,7 +50,7 @@ export function isTrackable(product: string): boolean {
  * deleted batch, cancelled by its delete) travels nowhere.
  */
 export function opensTracking(shipment: TrackedShipment, customer: TrackingCustomer | null | undefined): boolean {
-  if (!shipment.success || shipment.cancelled || shipment.identifier.trim() === "") return false;
+  if (!holdsLabel(shipment) || shipment.identifier.trim() === "") return false;
   if (shipment.apiClient === aggregatorApiClient) return true;
   return trackingEnabled(customer) && isTrackable(shipment.product);
 }
