@@ -9,9 +9,7 @@ import type { Violation } from "../../gen/portal/v1/batches_pb";
  * so nothing goes unreported.
  */
 export function violationText(i18n: I18n, violation: Violation): string {
-  if (isKnownMessageKey(violation.message))
-    return messageText(i18n, { id: violation.message, values: violation.attributes });
-  return violation.message;
+  return failureText(i18n, violation.message, violation.attributes);
 }
 
 /**
