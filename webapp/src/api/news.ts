@@ -25,15 +25,6 @@ export function useNewsList() {
   });
 }
 
-/** GET web/api/news/locale/{locale}: the dashboard's reading (id, summaryEn, articleEn). */
-export function useNewsForLocale(locale: string) {
-  const client = useNewsClient();
-  return useQuery({
-    queryKey: [...listKey, "locale", locale],
-    queryFn: async ({ signal }) => (await client.listNewsForLocale({ locale }, { signal })).news,
-  });
-}
-
 /** One item. */
 export function useNews(id: bigint | null) {
   const client = useNewsClient();
