@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Callout, Flex } from "@radix-ui/themes";
+import { Button, Flex } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useFinishPasswordReset } from "../../api/account";
@@ -9,6 +9,7 @@ import { NewPasswordFields } from "../../components/form/NewPasswordFields";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
 import { MessageBody } from "../../components/MessagePage";
+import { Warning } from "../../components/Warning";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import { pageTitles } from "../../routes/pageTitles";
 import type { LoginLocationState } from "../auth/LoginPage";
@@ -25,11 +26,9 @@ export function ResetFinishPage() {
     <FormPage title={i18n._(pageTitles.resetFinish)}>
       {key === "" ? (
         <MessageBody>
-          <Callout.Root color="amber" role="alert">
-            <Callout.Text>
-              <Trans>The reset key is missing. Please use the link from the e-mail, or request a new one.</Trans>
-            </Callout.Text>
-          </Callout.Root>
+          <Warning>
+            <Trans>The reset key is missing. Please use the link from the e-mail, or request a new one.</Trans>
+          </Warning>
           <Button asChild variant="soft">
             <Link to="/account/reset/request">
               <Trans>Request a new link</Trans>

@@ -5,6 +5,7 @@ import { usePrinterSettings, useUpdatePrinterSettings } from "../../api/customer
 import { useActiveCustomer } from "../../auth/activeCustomer";
 import { FormMessages } from "../../components/form/FormMessages";
 import { FormPage } from "../../components/FormPage";
+import { Warning } from "../../components/Warning";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import { PageLoading } from "../../pages/PageLoading";
 
@@ -23,11 +24,9 @@ export function PrinterSettingsPage() {
   return (
     <FormPage title={t`Printer settings`}>
       {!activeCustomer ? (
-        <Callout.Root color="amber" role="alert">
-          <Callout.Text>
-            <Trans>Choose a customer first.</Trans>
-          </Callout.Text>
-        </Callout.Root>
+        <Warning>
+          <Trans>Choose a customer first.</Trans>
+        </Warning>
       ) : !settings.data ? (
         <PageLoading />
       ) : (
