@@ -301,3 +301,27 @@ func TestUserManagementRules(t *testing.T) {
 	_, err = w.svc.GetUser(ctx, "ada")
 	wantKey(t, err, account.KeyUserNotFound)
 }
+
+// A user who registered a device while MFA was on still signs in when the
+// installation switches MFA off: the aal1 session is a full session.
+func TestMFADisabledDoesNotLockOutUsersWithADevice(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	res := w.signIn(t, "anna", "s3cret")
+	_, secret, err := w.svc.MFARegistrationCode(ctx, res.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, w.now)); err != nil {
+		t.Fatal(err)
+	}
+	w.svc.MFAEnabled = false
+	again := w.signIn(t, "anna", "s3cret")
+	if again.MFARequired {
+		t.Fatalf("sign-in = %+v; MFA is off, no code may be asked", again)
+	}
+	state, err := w.svc.ResolveCaller(ctx, again.Token)
+	if err != nil || state.MFAPending {
+		t.Fatalf("caller = %+v, %v; want a full session", state, err)
+	}
+}
