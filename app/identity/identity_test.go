@@ -5,6 +5,8 @@ import (
 	"errors"
 	"regexp"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -180,17 +182,60 @@ func TestBadRegistrationChangesNothing(t *testing.T) {
 	}
 }
 
-func TestSignInIsThrottledPerLogin(t *testing.T) {
+func TestSignInIsThrottledPerIdentity(t *testing.T) {
 	w := newWorld(t)
 	w.activeUser(t, "anna")
-	for range 3 {
-		_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: "anna", Password: "wrong", RemoteAddr: "10.0.0.1"})
+	// The login and its e-mail address are one identity: one bucket.
+	for _, identifier := range []string{"anna", "anna@example.org", "Anna"} {
+		_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: identifier, Password: "wrong", RemoteAddr: "10.0.0.1"})
 		wantKey(t, err, account.KeyBadCredentials)
 	}
-	_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: "ANNA", Password: "s3cret", RemoteAddr: "10.0.0.2"})
+	_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: "ANNA@example.org", Password: "s3cret", RemoteAddr: "10.0.0.2"})
 	wantKey(t, err, account.KeyTooManyAttempts)
 	w.now = w.now.Add(16 * time.Minute)
 	w.signIn(t, "anna", "s3cret")
+}
+
+// countingSessions counts the password checks that reach the identity provider.
+type countingSessions struct {
+	identity.Sessions
+	checks atomic.Int32
+}
+
+func (c *countingSessions) SignIn(ctx context.Context, identifier, password string) (identity.Session, error) {
+	c.checks.Add(1)
+	return c.Sessions.SignIn(ctx, identifier, password)
+}
+
+func TestParallelWrongSignInsStopAtTheLimit(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	counting := &countingSessions{Sessions: w.ids}
+	w.svc.Sessions = counting
+	var wg sync.WaitGroup
+	for i := range 30 {
+		wg.Go(func() {
+			identifier := "anna"
+			if i%2 == 1 {
+				identifier = "anna@example.org"
+			}
+			_, _ = w.svc.Authenticate(ctx, identity.SignInInput{Identifier: identifier, Password: "wrong", RemoteAddr: "10.0.0.1"})
+		})
+	}
+	wg.Wait()
+	if n := counting.checks.Load(); n > 3 {
+		t.Fatalf("%d of 30 parallel wrong sign-ins reached the password check, the limit is 3", n)
+	}
+}
+
+func TestASuccessfulSignInDoesNotUseUpItsAddress(t *testing.T) {
+	w := newWorld(t)
+	w.svc.Throttle = &memory.Throttle{Window: 15 * time.Minute, Limits: map[string]int{"login:": 3, "addr:": 2}}
+	w.svc.MFAEnabled = false
+	w.activeUser(t, "anna")
+	for range 5 {
+		w.signIn(t, "anna", "s3cret")
+	}
 }
 
 func TestSkippingDeviceRegistration(t *testing.T) {

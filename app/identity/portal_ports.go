@@ -64,14 +64,19 @@ const (
 	AuditSignOut         = "LOGOUT"
 )
 
-// Throttle limits failed sign-ins per login and per address.
+// Throttle limits guesses (passwords, second-factor codes) per key: an
+// identity ("login:…", "mfa:…") or an address ("addr:…"). An attempt is
+// counted before the guess is checked, in one atomic step for all keys, so
+// parallel guesses cannot get past the limit before they are counted.
 type Throttle interface {
-	// Allowed reports whether another attempt is allowed for every key.
-	Allowed(ctx context.Context, keys []string, now time.Time) (bool, error)
-	// Failed counts a failed attempt for every key.
-	Failed(ctx context.Context, keys []string, now time.Time) error
-	// Succeeded forgets the failures of the keys.
-	Succeeded(ctx context.Context, keys []string) error
+	// Attempt counts an attempt for every key and reports whether every key
+	// is still within its limit, this attempt included.
+	Attempt(ctx context.Context, keys []string, now time.Time) (bool, error)
+	// Forget drops the keys' attempts: the identity proved itself.
+	Forget(ctx context.Context, keys []string) error
+	// Refund takes back one attempt of every key: a success must not use
+	// up the room of an address that many people share.
+	Refund(ctx context.Context, keys []string) error
 }
 
 // Captcha checks the answer of an anonymous form's captcha.
