@@ -47,10 +47,11 @@ func (h AccountHandler) Authenticate(ctx context.Context, req *connect.Request[p
 func (h AccountHandler) VerifyMfaCode(ctx context.Context, req *connect.Request[portalv1.VerifyMfaCodeRequest]) (*connect.Response[portalv1.VerifyMfaCodeResponse], error) {
 	token := tokenFrom(ctx)
 	res, err := h.Identity.VerifyMFACode(ctx, token, req.Msg.GetCode())
+	// Finished, or ended after too many codes: either way the cached state is stale.
+	h.auth.forget(token)
 	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
-	h.auth.forget(token)
 	return connect.NewResponse(&portalv1.VerifyMfaCodeResponse{IdToken: res.Token, RememberMe: res.RememberMe}), nil
 }
 

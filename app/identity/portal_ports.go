@@ -15,13 +15,18 @@ type MFAState interface {
 	MarkPending(ctx context.Context, p PendingSignIn) error
 	// Pending returns the pending sign-in of the session, if there is one.
 	Pending(ctx context.Context, tokenHash []byte) (PendingSignIn, bool, error)
+	// TakeCodeAttempt counts a code attempt of the session's pending
+	// sign-in in one atomic step and reports whether it is within limit
+	// (this attempt included); false when no sign-in is pending.
+	TakeCodeAttempt(ctx context.Context, tokenHash []byte, limit int) (bool, error)
 	// ClearPending forgets the session's pending sign-in.
 	ClearPending(ctx context.Context, tokenHash []byte) error
 	// SkipUntil is when device registration is asked for again; zero for never skipped.
 	SkipUntil(ctx context.Context, identityID string) (time.Time, error)
 	SetSkipUntil(ctx context.Context, identityID string, until time.Time) error
 	// UseCode records a code as used; a code used before within the
-	// window is account.ErrCodeReused.
+	// window is account.ErrCodeReused. Only a code the authenticator
+	// accepted is recorded: a wrong guess must not block the real code.
 	UseCode(ctx context.Context, identityID string, codeHash []byte, at time.Time, window time.Duration) error
 }
 

@@ -55,6 +55,36 @@ func MFAStateContract(t *testing.T, state identity.MFAState) {
 		}
 	})
 
+	t.Run("code attempts of a pending sign-in are limited", func(t *testing.T) {
+		hash := identity.TokenHash("attempts-" + id)
+		if ok, err := state.TakeCodeAttempt(ctx, hash, 5); err != nil || ok {
+			t.Fatalf("attempt without a pending sign-in = %v, %v", ok, err)
+		}
+		if err := state.MarkPending(ctx, identity.PendingSignIn{TokenHash: hash, IdentityID: id, ExpiresAt: now.Add(time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+		var passed atomic.Int32
+		var wg sync.WaitGroup
+		for range 12 {
+			wg.Go(func() {
+				ok, err := state.TakeCodeAttempt(ctx, hash, 5)
+				if err != nil {
+					t.Error(err)
+				}
+				if ok {
+					passed.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if passed.Load() != 5 {
+			t.Fatalf("%d of 12 parallel code attempts passed, want the limit 5", passed.Load())
+		}
+		if err := state.ClearPending(ctx, hash); err != nil {
+			t.Fatal(err)
+		}
+	})
+
 	t.Run("skip", func(t *testing.T) {
 		if until, err := state.SkipUntil(ctx, id); err != nil || !until.IsZero() {
 			t.Fatalf("never skipped = %v, %v", until, err)
