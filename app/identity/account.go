@@ -1,6 +1,7 @@
 package identity
 
 import (
+	"cmp"
 	"context"
 
 	"parcelportal/core/access"
@@ -30,16 +31,16 @@ func (s Service) SaveAccount(ctx context.Context, caller *access.Caller, p Profi
 	if err := s.ensureEmailFree(ctx, caller.IdentityID, p.Email); err != nil {
 		return account.User{}, err
 	}
-	user, err := s.Directory.Get(ctx, caller.IdentityID)
+	current, err := s.Directory.Get(ctx, caller.IdentityID)
 	if err != nil {
 		return account.User{}, err
 	}
-	user.FirstName, user.LastName, user.Email = p.FirstName, p.LastName, p.Email
-	if p.LangKey != "" {
-		user.LangKey = p.LangKey
-	}
-	user.ModifiedBy, user.ModifiedAt = caller.Login, s.now()
-	return s.Directory.Update(ctx, user)
+	// Only what the user may change is written: roles and status stay as
+	// an admin may have set them since this read.
+	return s.Directory.UpdateProfile(ctx, caller.IdentityID, ProfileUpdate{
+		FirstName: p.FirstName, LastName: p.LastName, Email: p.Email, LangKey: cmp.Or(p.LangKey, current.LangKey),
+		ModifiedBy: caller.Login, ModifiedAt: s.now(),
+	})
 }
 
 // Logout ends the caller's session at once.
