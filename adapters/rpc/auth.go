@@ -109,24 +109,45 @@ func (a *authenticator) resolve(ctx context.Context, token string) (identity.Cal
 	if state, ok := a.cache.get(key); ok {
 		return state, nil
 	}
+	// Taken before asking: an answer that a drop overtook is not cached.
+	generation := a.cache.generation()
 	state, err := a.resolver.ResolveCaller(ctx, token)
 	if err != nil {
 		return identity.CallerState{}, err
 	}
-	a.cache.put(key, state)
+	a.cache.put(key, state, generation)
 	return state, nil
 }
 
 // forget drops a bearer from the cache after its session changed: signed
-// out, or finished its second factor.
-func (a *authenticator) forget(token string) { a.cache.drop(sha256.Sum256([]byte(token))) }
+// out (call it after the session was revoked), or finished its second factor.
+func (a *authenticator) forget(token string) {
+	if a != nil {
+		a.cache.drop(sha256.Sum256([]byte(token)))
+	}
+}
+
+// forgetIdentity drops every cached bearer of the identity: an admin changed
+// its roles or status or deleted it, or its password changed. Other portal
+// processes keep their own cache, up to its 10 s lifetime.
+func (a *authenticator) forgetIdentity(identityID string) {
+	if a != nil {
+		a.cache.dropIdentity(identityID)
+	}
+}
 
 // callerCache keeps resolved bearers briefly, so a page's burst of calls
-// asks the identity provider once.
+// asks the identity provider once. Entries are indexed by identity too, so
+// that all bearers of a login can be dropped at once. Every drop starts a
+// new generation, and an answer asked for in an older one is not cached: a
+// request that resolved a bearer just before it was revoked cannot put it
+// back after the drop.
 type callerCache struct {
-	ttl     time.Duration
-	mu      sync.Mutex
-	entries map[[32]byte]cachedCaller
+	ttl        time.Duration
+	mu         sync.Mutex
+	entries    map[[32]byte]cachedCaller
+	byIdentity map[string]map[[32]byte]struct{}
+	gen        uint64
 }
 
 type cachedCaller struct {
@@ -138,7 +159,7 @@ type cachedCaller struct {
 const maxCachedCallers = 10000
 
 func newCallerCache(ttl time.Duration) *callerCache {
-	return &callerCache{ttl: ttl, entries: map[[32]byte]cachedCaller{}}
+	return &callerCache{ttl: ttl, entries: map[[32]byte]cachedCaller{}, byIdentity: map[string]map[[32]byte]struct{}{}}
 }
 
 func (c *callerCache) get(key [32]byte) (identity.CallerState, bool) {
@@ -151,19 +172,49 @@ func (c *callerCache) get(key [32]byte) (identity.CallerState, bool) {
 	return e.state, true
 }
 
-func (c *callerCache) put(key [32]byte, state identity.CallerState) {
+func (c *callerCache) generation() uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.gen
+}
+
+func (c *callerCache) put(key [32]byte, state identity.CallerState, generation uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if generation != c.gen {
+		return
+	}
 	if len(c.entries) >= maxCachedCallers {
-		c.entries = map[[32]byte]cachedCaller{}
+		c.entries, c.byIdentity = map[[32]byte]cachedCaller{}, map[string]map[[32]byte]struct{}{}
 	}
 	c.entries[key] = cachedCaller{state: state, expires: time.Now().Add(c.ttl)}
+	if state.Caller != nil {
+		id := state.Caller.IdentityID
+		if c.byIdentity[id] == nil {
+			c.byIdentity[id] = map[[32]byte]struct{}{}
+		}
+		c.byIdentity[id][key] = struct{}{}
+	}
 }
 
 func (c *callerCache) drop(key [32]byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.gen++
+	if e, ok := c.entries[key]; ok && e.state.Caller != nil {
+		delete(c.byIdentity[e.state.Caller.IdentityID], key)
+	}
 	delete(c.entries, key)
+}
+
+func (c *callerCache) dropIdentity(identityID string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	for key := range c.byIdentity[identityID] {
+		delete(c.entries, key)
+	}
+	delete(c.byIdentity, identityID)
 }
 
 // errNoCaller guards handlers of signed-in procedures against a missing

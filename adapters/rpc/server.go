@@ -43,6 +43,7 @@ type Handlers struct {
 func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	auth := newAuthenticator(h.Callers)
 	h.Account.auth = auth
+	h.Users.auth = auth
 	options := connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(auth.interceptor()))
 	mux := http.NewServeMux()
 	var services []*vanguard.Service

@@ -268,8 +268,8 @@ func TestPasswords(t *testing.T) {
 	res := w.signIn(t, "anna", "s3cret")
 	state, _ := w.svc.ResolveCaller(ctx, res.Token)
 
-	wantKey(t, w.svc.ChangePassword(ctx, state.Caller, "wrong", "n3w-pass"), account.KeyWrongPassword)
-	if err := w.svc.ChangePassword(ctx, state.Caller, "s3cret", "abcd"); err != nil {
+	wantKey(t, w.svc.ChangePassword(ctx, state.Caller, res.Token, "wrong", "n3w-pass"), account.KeyWrongPassword)
+	if err := w.svc.ChangePassword(ctx, state.Caller, res.Token, "s3cret", "abcd"); err != nil {
 		t.Fatalf("a 4-character password is allowed: %v", err)
 	}
 	w.signIn(t, "anna", "abcd")

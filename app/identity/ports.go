@@ -32,10 +32,14 @@ type Session struct {
 //     registered device whose session has not proved a code yet resolves with
 //     SecondFactor false (it is not an error).
 //   - Revoke ends the session at once; revoking twice is no error.
+//   - RevokeOthers ends every other session of the token's identity; the
+//     token's own session stays. An unknown token is
+//     account.ErrBadCredentials.
 type Sessions interface {
 	SignIn(ctx context.Context, identifier, password string) (Session, error)
 	Resolve(ctx context.Context, token string) (Session, error)
 	Revoke(ctx context.Context, token string) error
+	RevokeOthers(ctx context.Context, token string) error
 }
 
 // SecondFactor registers and checks authenticator devices (TOTP).

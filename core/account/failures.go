@@ -35,3 +35,11 @@ var (
 // KeyCodeAttemptsExhausted: a pending sign-in tried too many second-factor
 // codes and ended; only the password starts a new one.
 const KeyCodeAttemptsExhausted = "error.mfa.attemptsExhausted"
+
+// KeyCurrentPasswordWrong: the current password a change asked for is not
+// the login's password.
+const KeyCurrentPasswordWrong = "error.currentPasswordWrong"
+
+// ErrCurrentPasswordWrong refuses a change that needs the current password.
+var ErrCurrentPasswordWrong = &failure.Error{Kind: failure.Invalid, Key: KeyCurrentPasswordWrong,
+	Fields: []failure.FieldViolation{{Object: "settings", Field: "currentPassword", Rule: "currentPasswordWrong"}}}

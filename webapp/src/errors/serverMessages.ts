@@ -245,6 +245,7 @@ const catalog = [
     message: "Too many wrong codes. This sign-in has ended: please sign in again with your password.",
   }),
   msg({ id: "password.messages.error", message: "An error has occurred! The password could not be changed." }),
+  msg({ id: "error.currentPasswordWrong", message: "The current password is not correct." }),
   msg({ id: "error.captcha", message: "The security check failed. Please try again." }),
   msg({ id: "error.tooManyAttempts", message: "Too many failed attempts. Please wait a few minutes and try again." }),
   msg({ id: "error.userNotFound", message: "No user was found." }),
