@@ -12,6 +12,7 @@ import (
 
 	"parcelportal/app/identity"
 	"parcelportal/core/access"
+	"parcelportal/core/account"
 	"parcelportal/core/failure"
 )
 
@@ -89,9 +90,10 @@ func (a *authenticator) authorize(ctx context.Context, procedure, authorization 
 		if policy.IsPublic() {
 			return ctx, nil // a stale bearer does not stop public calls
 		}
-		if _, expected := failure.As(err); expected {
+		if f, expected := failure.As(err); expected && (f.Kind == failure.Unauthenticated || f.Kind == failure.Forbidden) {
 			return ctx, failure.New(failure.Unauthenticated, "error.unauthenticated")
 		}
+		// Kratos unavailable or too slow: say so, and do not sign the user out.
 		return ctx, err
 	}
 	if state.MFAPending && !duringMFA[procedure] && !policy.IsPublic() {
@@ -105,19 +107,40 @@ func (a *authenticator) authorize(ctx context.Context, procedure, authorization 
 }
 
 func (a *authenticator) resolve(ctx context.Context, token string) (identity.CallerState, error) {
+	if len(token) > maxBearerLength {
+		return identity.CallerState{}, account.ErrBadCredentials
+	}
 	key := sha256.Sum256([]byte(token))
 	if state, ok := a.cache.get(key); ok {
 		return state, nil
 	}
+	if a.cache.unknown(key) {
+		return identity.CallerState{}, account.ErrBadCredentials
+	}
 	// Taken before asking: an answer that a drop overtook is not cached.
 	generation := a.cache.generation()
+	ctx, cancel := context.WithTimeout(ctx, resolveTimeout)
+	defer cancel()
 	state, err := a.resolver.ResolveCaller(ctx, token)
+	if failure.HasKey(err, account.KeyBadCredentials) {
+		// No such session: a flood of made-up bearers asks Kratos once each.
+		a.cache.putUnknown(key)
+	}
 	if err != nil {
 		return identity.CallerState{}, err
 	}
 	a.cache.put(key, state, generation)
 	return state, nil
 }
+
+// resolveTimeout bounds resolving a bearer (Kratos' whoami and admin API,
+// the portal's database): past it the request ends with error.timeout or
+// error.identityUnavailable instead of hanging.
+const resolveTimeout = 15 * time.Second
+
+// maxBearerLength is far above Kratos' session tokens; longer ones are
+// refused without asking Kratos.
+const maxBearerLength = 512
 
 // forget drops a bearer from the cache after its session changed: signed
 // out (call it after the session was revoked), or finished its second factor.
@@ -148,6 +171,8 @@ type callerCache struct {
 	entries    map[[32]byte]cachedCaller
 	byIdentity map[string]map[[32]byte]struct{}
 	gen        uint64
+	// unknowns are bearers Kratos named no session for, until when.
+	unknowns map[[32]byte]time.Time
 }
 
 type cachedCaller struct {
@@ -159,7 +184,28 @@ type cachedCaller struct {
 const maxCachedCallers = 10000
 
 func newCallerCache(ttl time.Duration) *callerCache {
-	return &callerCache{ttl: ttl, entries: map[[32]byte]cachedCaller{}, byIdentity: map[string]map[[32]byte]struct{}{}}
+	return &callerCache{ttl: ttl, entries: map[[32]byte]cachedCaller{}, byIdentity: map[string]map[[32]byte]struct{}{},
+		unknowns: map[[32]byte]time.Time{}}
+}
+
+// unknownTTL is how long a bearer that names no session is refused without
+// asking Kratos again. Such a bearer never becomes valid.
+const unknownTTL = 30 * time.Second
+
+func (c *callerCache) unknown(key [32]byte) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	until, ok := c.unknowns[key]
+	return ok && time.Now().Before(until)
+}
+
+func (c *callerCache) putUnknown(key [32]byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.unknowns) >= maxCachedCallers {
+		c.unknowns = map[[32]byte]time.Time{}
+	}
+	c.unknowns[key] = time.Now().Add(unknownTTL)
 }
 
 func (c *callerCache) get(key [32]byte) (identity.CallerState, bool) {

@@ -5,8 +5,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"parcelportal/adapters/jobs"
+	"parcelportal/adapters/kratos"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batchjob"
@@ -49,6 +51,8 @@ type config struct {
 	// Worker: this process also runs the batch jobs (`portal worker` runs
 	// only them).
 	Worker bool
+	// KratosTimeout bounds every call to Kratos.
+	KratosTimeout time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names the
 	// client (CIDRs or addresses); empty trusts none.
 	TrustedProxies rpc.TrustedProxies
@@ -91,6 +95,9 @@ func loadConfig() (config, error) {
 	if c.CarrierConcurrency, err = envInt("CARRIER_CONCURRENCY", batchjob.DefaultConcurrency); err != nil {
 		return c, err
 	}
+	if c.KratosTimeout, err = envDuration("KRATOS_TIMEOUT", kratos.DefaultTimeout); err != nil {
+		return c, err
+	}
 	if c.TrustedProxies, err = rpc.ParseTrustedProxies(env("TRUSTED_PROXIES", "")); err != nil {
 		return c, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
@@ -123,6 +130,18 @@ func envBool(name string, fallback bool) (bool, error) {
 		return false, fmt.Errorf("%s: %q is not true or false", name, v)
 	}
 	return b, nil
+}
+
+func envDuration(name string, fallback time.Duration) (time.Duration, error) {
+	v := env(name, "")
+	if v == "" {
+		return fallback, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s: %q is not a positive duration such as 10s", name, v)
+	}
+	return d, nil
 }
 
 func envInt(name string, fallback int) (int, error) {

@@ -45,7 +45,9 @@ const (
 // handlers wires every use case to its adapters; side is how the carrier is
 // reached and queue takes the batch jobs.
 func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, queue batchjob.Queue) (rpc.Handlers, error) {
-	provider := kratos.New(kratos.Config{PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL})
+	provider := kratos.New(kratos.Config{
+		PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL, Timeout: cfg.KratosTimeout,
+	})
 	captchaPort, issuer, err := captchaOf(cfg, pool)
 	if err != nil {
 		return rpc.Handlers{}, err

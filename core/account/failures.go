@@ -43,3 +43,7 @@ const KeyCurrentPasswordWrong = "error.currentPasswordWrong"
 // ErrCurrentPasswordWrong refuses a change that needs the current password.
 var ErrCurrentPasswordWrong = &failure.Error{Kind: failure.Invalid, Key: KeyCurrentPasswordWrong,
 	Fields: []failure.FieldViolation{{Object: "settings", Field: "currentPassword", Rule: "currentPasswordWrong"}}}
+
+// KeyIdentityUnavailable: the identity provider did not answer in time;
+// sign-in and every signed-in call wait for it.
+const KeyIdentityUnavailable = "error.identityUnavailable"

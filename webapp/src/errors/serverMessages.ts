@@ -250,6 +250,10 @@ const catalog = [
   msg({ id: "error.tooManyAttempts", message: "Too many failed attempts. Please wait a few minutes and try again." }),
   msg({ id: "error.userNotFound", message: "No user was found." }),
   msg({
+    id: "error.identityUnavailable",
+    message: "Sign-in is not available right now. Please try again in a moment.",
+  }),
+  msg({
     id: "error.passwordRejected",
     message: "This password is not accepted: it is too common or too similar to your login. Please choose another one.",
   }),
