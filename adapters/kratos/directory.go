@@ -319,7 +319,8 @@ func (p *Provider) record(ctx context.Context, id string) (record, error) {
 // amend reads an identity, changes it and writes it back whole (Kratos'
 // PUT replaces traits and both metadata; PATCH cannot set credentials).
 // Kratos offers no version check, so a concurrent change between the read
-// and the write is lost; the portal's writes are rare admin actions.
+// and the write is lost. Only an admin's Update and SetPassword use it;
+// what users change about themselves goes through patch.
 func (p *Provider) amend(ctx context.Context, id string, credentials *ory.IdentityWithCredentials, change func(*record)) (record, error) {
 	r, err := p.record(ctx, id)
 	if err != nil {
