@@ -3,6 +3,8 @@ package rpc_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -19,15 +21,22 @@ import (
 // identity provider, with the real authenticator and its caller cache.
 func identityAPI(t *testing.T) (http.Handler, *memory.Identity) {
 	t.Helper()
+	return identityAPIBehind(t, nil, map[string]int{"login:": 5, "addr:": 50})
+}
+
+// identityAPIBehind is identityAPI behind the trusted proxies, with the throttle's limits.
+func identityAPIBehind(t *testing.T, proxies rpc.TrustedProxies, limits map[string]int) (http.Handler, *memory.Identity) {
+	t.Helper()
 	ids := memory.NewIdentity("http://portal.test")
 	svc := identity.Service{
 		Sessions: ids, SecondFactor: ids, Directory: ids, Mailbox: ids,
 		MFA: memory.NewMFAState(), Audit: &memory.AuditLog{},
-		Throttle: &memory.Throttle{Window: 15 * time.Minute, Limits: map[string]int{"login:": 5, "addr:": 50}},
+		Throttle: &memory.Throttle{Window: 15 * time.Minute, Limits: limits},
 		Captcha:  captcha.Off{}, Links: memory.NewUserLinks(nil),
 	}
 	api, err := rpc.NewAPI(rpc.Handlers{
 		Account: rpc.AccountHandler{Identity: svc}, Users: rpc.UserHandler{Identity: svc}, Callers: svc,
+		Proxies: proxies,
 	}, http.NotFoundHandler())
 	if err != nil {
 		t.Fatal(err)
@@ -119,5 +128,41 @@ func TestANewEmailNeedsTheCurrentPassword(t *testing.T) {
 	rec = call(t, api, bob, "POST", "/web/api/account", `{"firstName":"Bob","email":"bob@example.com","langKey":"en","currentPassword":"bob-pass"}`)
 	if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), "bob-pass") {
 		t.Fatalf("a new e-mail with the password = %d %s", rec.Code, rec.Body)
+	}
+}
+
+// Behind a trusted proxy each client has its own address bucket; without
+// the proxy in TRUSTED_PROXIES everyone shares the proxy's.
+func TestTheSignInThrottleCountsTheClientBehindATrustedProxy(t *testing.T) {
+	limits := map[string]int{"login:": 100, "addr:": 2}
+	signIn := func(api http.Handler, client, login string) int {
+		req := httptest.NewRequest("POST", "/web/api/authenticate", strings.NewReader(`{"username":"`+login+`","password":"wrong"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = "10.0.0.9:40000" // the proxy
+		req.Header.Set("X-Forwarded-For", client)
+		rec := httptest.NewRecorder()
+		api.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	proxies, err := rpc.ParseTrustedProxies("10.0.0.0/8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	behind, _ := identityAPIBehind(t, proxies, limits)
+	for i, want := range []int{http.StatusUnauthorized, http.StatusUnauthorized, http.StatusTooManyRequests} {
+		if got := signIn(behind, "198.51.100.1", "guess"+strconv.Itoa(i)); got != want {
+			t.Fatalf("attempt %d of the first client = %d, want %d", i+1, got, want)
+		}
+	}
+	if got := signIn(behind, "198.51.100.2", "someone"); got != http.StatusUnauthorized {
+		t.Fatalf("another client behind the same proxy = %d, want its own bucket (401)", got)
+	}
+
+	untrusted, _ := identityAPIBehind(t, nil, limits)
+	for i := range 2 {
+		signIn(untrusted, "198.51.100.1", "guess"+strconv.Itoa(i))
+	}
+	if got := signIn(untrusted, "198.51.100.2", "someone"); got != http.StatusTooManyRequests {
+		t.Fatalf("without trusted proxies the forwarded address must not count: %d, want 429", got)
 	}
 }
