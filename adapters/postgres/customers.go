@@ -254,9 +254,14 @@ func (s Customers) Update(ctx context.Context, id int64, change func(*customer.C
 	return saved, tx.Commit(ctx)
 }
 
-// Delete removes a customer.
+// Delete removes a customer. The history tables refer to it ON DELETE
+// RESTRICT (migration 00014), so a customer with batches or shipments is
+// refused by the database too: customer.ErrHasShippingHistory.
 func (s Customers) Delete(ctx context.Context, id int64) error {
 	tag, err := s.Pool.Exec(ctx, `DELETE FROM customer WHERE id = $1`, id)
+	if isForeignKeyViolation(err) {
+		return customer.ErrHasShippingHistory
+	}
 	if err == nil && tag.RowsAffected() == 0 {
 		return customer.ErrNotFound
 	}

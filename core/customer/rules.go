@@ -27,6 +27,9 @@ const (
 	KeyConsentLocked       = "error.consent.locked"
 	KeyAdminOnly           = "error.adminOnly"
 	KeyCRMIDTaken          = "error.crmidexists"
+	// KeyHasShippingHistory refuses deleting a customer that has batches,
+	// shipments, manifests or carrier traffic.
+	KeyHasShippingHistory = "error.customer.hasShippingHistory"
 )
 
 // Failures the customer rules and use cases return.
@@ -39,7 +42,21 @@ var (
 	ErrConsentLocked = &failure.Error{Kind: failure.Conflict, Key: KeyConsentLocked, Entity: Object}
 	ErrAdminOnly     = &failure.Error{Kind: failure.Forbidden, Key: KeyAdminOnly, Entity: Object}
 	ErrCRMIDTaken    = &failure.Error{Kind: failure.Conflict, Key: KeyCRMIDTaken, Entity: Object}
+	// ErrHasShippingHistory: the customer's labels, manifests and carrier
+	// traffic are the record of what was billed; it cannot be deleted.
+	ErrHasShippingHistory = &failure.Error{Kind: failure.Conflict, Key: KeyHasShippingHistory, Entity: Object}
 )
+
+// Deletable decides whether a customer may be deleted: only one without
+// shipping history (no batch, shipment, manifest or carrier exchange), so
+// that no live label at the carrier is left without its record in the
+// portal and no job loses its batch.
+func Deletable(hasShippingHistory bool) error {
+	if hasShippingHistory {
+		return ErrHasShippingHistory
+	}
+	return nil
+}
 
 // Validate checks the customer as saved by an admin or by someone else:
 // the name is required; the CRM id and apiUsername only for admins (others

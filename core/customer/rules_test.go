@@ -265,3 +265,12 @@ func TestTrackingEnabled(t *testing.T) {
 		t.Error("a tracking user enables tracking")
 	}
 }
+
+func TestOnlyACustomerWithoutShippingHistoryIsDeletable(t *testing.T) {
+	if err := Deletable(false); err != nil {
+		t.Fatalf("without history = %v", err)
+	}
+	if err := Deletable(true); !failure.HasKey(err, KeyHasShippingHistory) {
+		t.Fatalf("with history = %v", err)
+	}
+}

@@ -40,6 +40,11 @@ const catalog = [
     message: "The credentials could not be checked right now. Please try again later.",
   }),
   msg({ id: "error.crmidexists", message: "A customer with this CRM ID already exists." }),
+  msg({
+    id: "error.customer.hasShippingHistory",
+    message:
+      "This customer has shipping history (batches, labels, manifests or carrier records) and cannot be deleted. Its records must stay for billing and auditing.",
+  }),
   msg({ id: "error.customerNotFound", message: "The customer was not found." }),
   msg({ id: "error.deleteSelf", message: "You cannot delete your own login." }),
   msg({ id: "error.document.activeLocked", message: "The active flag of this document cannot be changed." }),
