@@ -60,8 +60,10 @@ var policies = map[string]access.Policy{
 
 	// Customers (spec 3 sections 2 and 6): the entity roles read and edit the
 	// customers they may act for (each use case checks CanActFor; non-admins
-	// change General fields only); every role reads its own customer, the
-	// GTC and the consents; only admins create, delete and test credentials.
+	// change General fields only); every role reads its own customer and
+	// the GTC; only admins create, delete and test credentials. The consents
+	// are the customer form's, so only its roles give them (a tracking-only
+	// login reaches tracking and nothing else; the use case checks again).
 	// The auto-manifest clock is for USER, OPERATIONS and the admins.
 	portalv1connect.CustomerServiceListCustomersProcedure:         customerRoles,
 	portalv1connect.CustomerServiceGetCustomerProcedure:           anyRole,
@@ -72,8 +74,8 @@ var policies = map[string]access.Policy{
 	portalv1connect.CustomerServiceGetPrinterSettingsProcedure:    anyRole,
 	portalv1connect.CustomerServiceUpdatePrinterSettingsProcedure: customerRoles,
 	portalv1connect.CustomerServiceUpdateAutoManifestProcedure:    customerRoles,
-	portalv1connect.CustomerServiceSetGtcAcceptedProcedure:        anyRole,
-	portalv1connect.CustomerServiceSetCiPricingAcceptedProcedure:  anyRole,
+	portalv1connect.CustomerServiceSetGtcAcceptedProcedure:        customerRoles,
+	portalv1connect.CustomerServiceSetCiPricingAcceptedProcedure:  customerRoles,
 	portalv1connect.CustomerServiceCheckApiCredentialsProcedure:   admins,
 	portalv1connect.CustomerServiceGetGtcDocumentProcedure:        anyRole,
 	portalv1connect.CustomerServiceGetGtcPagesProcedure:           anyRole,

@@ -96,6 +96,27 @@ func TestScoping(t *testing.T) {
 	}
 }
 
+// A tracking-only login acts for its customer but has no role of the
+// customer form: it gives no consent, whatever the transport lets through.
+func TestTrackingOnlyLoginGivesNoConsent(t *testing.T) {
+	f := setup(t)
+	tracking := &access.Caller{Login: "tracking", Roles: []access.Role{access.TrackingOnly}, CustomerID: f.mine.ID}
+	for _, kind := range []customer.ConsentKind{customer.ConsentGTC, customer.ConsentCIPricing} {
+		if _, err := f.svc.SetConsent(ctx, f.admin, f.mine.ID, kind, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, kind := range []customer.ConsentKind{customer.ConsentGTC, customer.ConsentCIPricing} {
+		if _, err := f.svc.SetConsent(ctx, tracking, f.mine.ID, kind, true); !failure.HasKey(err, customer.KeyForbidden) {
+			t.Fatalf("tracking consent %d = %v", kind, err)
+		}
+	}
+	c, err := f.svc.Get(ctx, f.admin, f.mine.ID)
+	if err != nil || c.GTC.Accepted || c.CIPricing.Accepted {
+		t.Fatalf("consents after the tracking login's calls = %+v / %+v, %v", c.GTC, c.CIPricing, err)
+	}
+}
+
 // A customer with shipping history stays: deleting it would lose the record
 // of its live labels, manifests and carrier traffic.
 func TestDeleteRefusesACustomerWithShippingHistory(t *testing.T) {
