@@ -97,6 +97,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Batches:    rpc.BatchHandler{Batches: batches},
 		Shipments:  rpc.ShipmentHandler{Batches: batches},
 		Callers:    ids,
+		Downloads:  downloadTokensOf(pool),
 	}, nil
 }
 

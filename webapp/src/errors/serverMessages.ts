@@ -52,6 +52,14 @@ const catalog = [
   msg({ id: "error.document.notCsv", message: "The file is not a CSV text file." }),
   msg({ id: "error.document.notFound", message: "The document was not found." }),
   msg({ id: "error.document.tooLarge", message: "The file is too large: at most 10 MB are allowed." }),
+  msg({
+    id: "error.download.purposeInvalid",
+    message: "This file cannot be opened as a link.",
+  }),
+  msg({
+    id: "error.download.tokenInvalid",
+    message: "This download link has expired or was already used. Please start the download again from the page.",
+  }),
   msg({ id: "error.forbidden", message: "You are not allowed to do this." }),
   msg({ id: "error.fulfillment.customerTaken", message: "A chosen customer already belongs to another fulfillment." }),
   msg({ id: "error.fulfillment.exists", message: "A fulfillment with this name already exists." }),

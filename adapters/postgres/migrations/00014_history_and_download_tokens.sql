@@ -23,7 +23,20 @@ ALTER TABLE carrier_exchange
     DROP CONSTRAINT carrier_exchange_shipment_id_fkey,
     ADD CONSTRAINT carrier_exchange_shipment_id_fkey FOREIGN KEY (shipment_id) REFERENCES shipment (id) ON DELETE SET NULL;
 
+-- Link downloads (core/linkdownload): a token good for one download of one
+-- file by one user, for a minute. Only its SHA-256 is kept; the caller is
+-- the one who asked for it, as the portal knew it then.
+CREATE TABLE download_token (
+    token_hash bytea       PRIMARY KEY,
+    purpose    text        NOT NULL,
+    resource   text        NOT NULL,
+    caller     jsonb       NOT NULL,
+    expires_at timestamptz NOT NULL
+);
+CREATE INDEX download_token_by_expiry ON download_token (expires_at);
+
 -- +goose Down
+DROP TABLE download_token;
 ALTER TABLE carrier_exchange
     DROP CONSTRAINT carrier_exchange_shipment_id_fkey,
     ADD CONSTRAINT carrier_exchange_shipment_id_fkey FOREIGN KEY (shipment_id) REFERENCES shipment (id) ON DELETE CASCADE,
