@@ -64,7 +64,13 @@ func withRESTErrors(next http.Handler) http.Handler {
 		rw := &errorCapture{ResponseWriter: w}
 		next.ServeHTTP(rw, r)
 		if rw.captured {
-			writeProblem(w, path, rw.status, rw.body.Bytes())
+			code := rw.status
+			if g := guardOf(r.Context()); g != nil && g.tooLarge() {
+				// A refused body is 413 over HTTP; vanguard would say 429
+				// for the Connect code that gRPC uses for it.
+				code = http.StatusRequestEntityTooLarge
+			}
+			writeProblem(w, path, code, rw.body.Bytes())
 		}
 	})
 }
