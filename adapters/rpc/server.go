@@ -87,7 +87,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	mux.Handle("GET /management/health", healthREST{h.Management.Queries})
+	mux.Handle("GET /management/health", healthREST{queries: h.Management.Queries, auth: auth})
 	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
 	mux.Handle("/", withRESTErrors(rest))
 	return guardBodies(mux), nil
