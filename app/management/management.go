@@ -34,5 +34,5 @@ type Queries struct {
 	// HealthMemo, when set, shares one probe among the health calls of a
 	// short period; nil probes on every call.
 	HealthMemo *HealthMemo
-	Now          func() time.Time
+	Now        func() time.Time
 }
