@@ -15,11 +15,13 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
+	"parcelportal/adapters/htmlsafe"
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/rpc"
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/app/management"
+	"parcelportal/app/news"
 	"parcelportal/core/profile"
 	"parcelportal/core/reference"
 )
@@ -340,5 +342,36 @@ func TestMalformedRESTBodiesAreBadRequests(t *testing.T) {
 		if json.Unmarshal(got, &p) != nil || rsp.StatusCode != http.StatusBadRequest || p.Message != "error.http.400" {
 			t.Errorf("%q = %d %s", body, rsp.StatusCode, got)
 		}
+	}
+}
+
+// Vanguard answers a REST body it cannot decode with an error but hands the
+// handler an empty request: a malformed news item was stored empty. The
+// handler must never run for such a body.
+func TestMalformedRESTBodiesNeverReachTheHandler(t *testing.T) {
+	store := &memory.News{}
+	api, err := rpc.NewAPI(rpc.Handlers{News: rpc.NewsHandler{News: news.Service{Store: store, Sanitizer: htmlsafe.New()}}, Callers: customerBearers{}}, http.NotFoundHandler())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(api)
+	t.Cleanup(srv.Close)
+	for _, body := range []string{"{", "not json", `{"summaryEn":123}`, "{\"summaryEn\":\"\xff\xfe\"}", `{"summaryEn":"a"} trailing`} {
+		req, _ := http.NewRequest("POST", srv.URL+"/web/api/news", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer ROLE_ADMIN:0")
+		rsp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(rsp.Body)
+		rsp.Body.Close()
+		var p struct{ Message string }
+		if json.Unmarshal(got, &p) != nil || rsp.StatusCode != http.StatusBadRequest || p.Message != "error.http.400" {
+			t.Errorf("%q = %d %s", body, rsp.StatusCode, got)
+		}
+	}
+	if list, _ := store.List(context.Background()); len(list) != 0 {
+		t.Fatalf("malformed bodies stored %d news items: %+v", len(list), list)
 	}
 }

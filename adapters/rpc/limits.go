@@ -231,6 +231,13 @@ func (a *authenticator) admitBodies(next http.Handler) http.Handler {
 		}
 		procedure := r.URL.Path
 		g.setLimit(bodyLimitOf(procedure))
+		if !errs.IsSupported(r) {
+			// Neither Connect, gRPC nor gRPC-Web (a form or XML posted to
+			// an RPC path): Connect would answer a bare 415; this one says
+			// why, as REST does.
+			writeProblem(w, procedure, http.StatusUnsupportedMediaType, nil)
+			return
+		}
 		if !bearerInQuery[procedure] {
 			if _, err := a.authorize(r.Context(), procedure, r.Header.Get("Authorization")); err != nil {
 				_ = errs.Write(w, r, toConnectError(r.Context(), err))
@@ -241,6 +248,31 @@ func (a *authenticator) admitBodies(next http.Handler) http.Handler {
 			_ = errs.Write(w, r, err)
 			return
 		}
+		r.Body = &confirmedEOF{ReadCloser: r.Body}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// confirmedEOF makes sure an end of body is one. Vanguard answers a REST
+// body it cannot decode (malformed JSON, not UTF-8, a number for a string)
+// with an error, but hands the handler an empty body (io.EOF) and only a
+// second read returns the error: without this the handler ran with an empty
+// request (a malformed news item was stored empty).
+type confirmedEOF struct {
+	io.ReadCloser
+	done error
+}
+
+func (c *confirmedEOF) Read(p []byte) (int, error) {
+	if c.done != nil {
+		return 0, c.done
+	}
+	n, err := c.ReadCloser.Read(p)
+	if errors.Is(err, io.EOF) {
+		if _, again := c.ReadCloser.Read(nil); again != nil && !errors.Is(again, io.EOF) {
+			err = again
+		}
+		c.done = err
+	}
+	return n, err
 }
