@@ -274,3 +274,53 @@ func TestFilesWithinTheLimitStillArrive(t *testing.T) {
 		t.Fatalf("9 MB upload = %d %.300s", rsp.StatusCode, b)
 	}
 }
+
+// TestGRPCCompressedMessagesAreBounded sends what a gRPC client sends with
+// gzip on: an envelope whose message (a CreateBatchRequest of 200 MB of CSV)
+// is compressed inside it. Connect inflates it only up to the service's
+// limit and answers RESOURCE_EXHAUSTED; the heap stays bounded.
+func TestGRPCCompressedMessagesAreBounded(t *testing.T) {
+	a := overHTTP2(t, newBatchesAPI(t))
+	const size = 200 << 20
+	// Field 1 (csv, bytes): tag 0x0a, the length as a varint, the bytes.
+	header := []byte{0x0a}
+	for n := uint64(size); ; n >>= 7 {
+		if n < 0x80 {
+			header = append(header, byte(n))
+			break
+		}
+		header = append(header, byte(n)|0x80)
+	}
+	message := gzipped(t, string(header), 'A', size, "")
+	envelope := append([]byte{1, 0, 0, 0, 0}, message...)
+	envelope[1], envelope[2], envelope[3], envelope[4] = byte(len(message)>>24), byte(len(message)>>16), byte(len(message)>>8), byte(len(message))
+
+	req, err := http.NewRequest("POST", a.srv.URL+"/portal.v1.BatchService/CreateBatch", bytes.NewReader(envelope))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/grpc")
+	req.Header.Set("Grpc-Encoding", "gzip")
+	req.Header.Set("Te", "trailers")
+	req.Header.Set("Authorization", "Bearer "+a.user())
+	heap := watchHeap()
+	rsp, err := a.srv.Client().Do(req)
+	if err != nil {
+		heap.grownMB()
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, rsp.Body)
+	rsp.Body.Close()
+	grown := heap.grownMB()
+	status := rsp.Trailer.Get("Grpc-Status")
+	if status == "" {
+		status = rsp.Header.Get("Grpc-Status")
+	}
+	t.Logf("grpc-status %s %q, heap grew %.1f MB", status, rsp.Trailer.Get("Grpc-Message"), grown)
+	if status != "8" { // RESOURCE_EXHAUSTED
+		t.Errorf("grpc-status %q, want 8 (resource exhausted)", status)
+	}
+	if grown > maxHeapGrowthMB {
+		t.Errorf("heap grew %.0f MB, at most %d MB expected", grown, maxHeapGrowthMB)
+	}
+}
