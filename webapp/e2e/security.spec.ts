@@ -6,7 +6,7 @@ import { expect, type Page, test } from "@playwright/test";
  * must fit the built webapp: the main pages, anonymous and signed in, load
  * and work without a single violation (Radix's injected styles, the product
  * video, the captcha's proof of work, the MFA QR code as a blob: image, the
- * API docs page, a CSV upload and the batch grid).
+ * API docs page, a blob: download, a CSV upload and the batch grid).
  */
 
 test.use({ locale: "en-GB" });
@@ -91,6 +91,16 @@ test("the admin's pages and the API docs run without policy violations", async (
   }
   await page.goto("/account/docs");
   await expect(page.getByText("/web/api/batches").first()).toBeVisible();
+  // A download travels as a blob: link.
+  await page.goto("/invoice-report");
+  const year = String(new Date().getFullYear());
+  await page.getByRole("combobox", { name: "Year" }).click();
+  await page.getByRole("option", { name: year }).click();
+  await page.getByRole("combobox", { name: "Month" }).click();
+  await page.getByRole("option", { name: "March" }).click();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download" }).click();
+  expect((await downloading).suggestedFilename()).toBe(`invoice-report-${year}-03.csv`);
   expect(await violations()).toEqual([]);
 });
 
