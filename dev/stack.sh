@@ -269,7 +269,10 @@ redis_down() {
 # Mailpit: catches every mail (Kratos' codes, the portal's own mails).
 
 MAILPIT_BIN="$LOCAL_BIN/mailpit"
-mailpit_pid() { live_pid "$RUN/mailpit.pid" "$MAILPIT_BIN"; }
+# By the name under .local/bin, not the whole path: a git worktree of this
+# repository (its own .local) shares the stack of the checkout it names in
+# PORTAL_STATE.
+mailpit_pid() { live_pid "$RUN/mailpit.pid" "/.local/bin/mailpit"; }
 mailpit_ready() { http_ok "http://127.0.0.1:$MAILPIT_PORT/livez"; }
 
 mailpit_up() {
@@ -300,7 +303,7 @@ mailpit_down() {
 # Ory Kratos: identities, passwords, TOTP, verification and recovery codes.
 
 KRATOS_BIN="$LOCAL_BIN/kratos"
-kratos_pid() { live_pid "$RUN/kratos.pid" "$KRATOS_BIN"; }
+kratos_pid() { live_pid "$RUN/kratos.pid" "/.local/bin/kratos"; }
 kratos_ready() { http_ok "http://127.0.0.1:$KRATOS_ADMIN_PORT/admin/health/ready"; }
 # What the running Kratos was started with; a change means restart.
 kratos_fingerprint() {

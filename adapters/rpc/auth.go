@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"parcelportal/app/identity"
 	"parcelportal/core/access"
 	"parcelportal/core/failure"
+	"parcelportal/core/linkdownload"
 )
 
 // CallerResolver turns a bearer into the caller.
@@ -35,11 +37,20 @@ func tokenFrom(ctx context.Context) string {
 	return t
 }
 
+// DownloadRedeemer takes the token of a link download (app/downloadtoken):
+// once, for the download and resource it was made for, before it expires;
+// it answers the caller who asked for it.
+type DownloadRedeemer interface {
+	Redeem(ctx context.Context, token string, purpose linkdownload.Purpose, resource string) (*access.Caller, error)
+}
+
 // authenticator enforces the policy table: it resolves the bearer, refuses
 // what the caller may not call, and puts the caller into the context.
 type authenticator struct {
 	resolver CallerResolver
 	cache    *callerCache
+	// downloads redeems the tokens of link downloads; nil refuses them all.
+	downloads DownloadRedeemer
 }
 
 func newAuthenticator(resolver CallerResolver) *authenticator {
@@ -49,7 +60,7 @@ func newAuthenticator(resolver CallerResolver) *authenticator {
 func (a *authenticator) interceptor() connect.UnaryInterceptorFunc {
 	return func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-			ctx, err := a.authorize(ctx, req.Spec().Procedure, authorizationOf(req))
+			ctx, err := a.authorizeRequest(ctx, req)
 			if err != nil {
 				return nil, toConnectError(ctx, err)
 			}
@@ -58,17 +69,41 @@ func (a *authenticator) interceptor() connect.UnaryInterceptorFunc {
 	}
 }
 
-// authorizationOf is the request's Authorization header; the link downloads
-// of bearerInQuery may carry the token in their bearer field instead.
-func authorizationOf(req connect.AnyRequest) string {
+// linkRequest is a link download's request: the resource and the token of
+// its ?bearer= parameter.
+type linkRequest interface {
+	GetId() int64
+	GetBearer() string
+}
+
+// authorizeRequest authorizes by the Authorization header; a link download
+// of linkDownloads without one may carry a download token in its bearer
+// field instead. A session token there is refused: it is no download token.
+func (a *authenticator) authorizeRequest(ctx context.Context, req connect.AnyRequest) (context.Context, error) {
+	procedure := req.Spec().Procedure
 	header := req.Header().Get("Authorization")
-	if header != "" || !bearerInQuery[req.Spec().Procedure] {
-		return header
+	if purpose, link := linkDownloads[procedure]; link && header == "" {
+		if m, ok := req.Any().(linkRequest); ok && m.GetBearer() != "" {
+			return a.redeem(ctx, procedure, purpose, m)
+		}
 	}
-	if m, ok := req.Any().(interface{ GetBearer() string }); ok && m.GetBearer() != "" {
-		return "Bearer " + m.GetBearer()
+	return a.authorize(ctx, procedure, header)
+}
+
+// redeem takes the link's download token and puts the caller who asked for
+// it into the context, if the policy still lets that caller download.
+func (a *authenticator) redeem(ctx context.Context, procedure string, purpose linkdownload.Purpose, m linkRequest) (context.Context, error) {
+	if a.downloads == nil {
+		return ctx, linkdownload.ErrTokenInvalid
 	}
-	return ""
+	caller, err := a.downloads.Redeem(ctx, m.GetBearer(), purpose, strconv.FormatInt(m.GetId(), 10))
+	if err != nil {
+		return ctx, err
+	}
+	if !policies[procedure].Allows(caller) {
+		return ctx, failure.New(failure.Forbidden, "error.forbidden")
+	}
+	return context.WithValue(ctx, callerKey{}, caller), nil
 }
 
 func (a *authenticator) authorize(ctx context.Context, procedure, authorization string) (context.Context, error) {

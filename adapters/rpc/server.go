@@ -32,6 +32,8 @@ type Handlers struct {
 	Batches    BatchHandler
 	Shipments  ShipmentHandler
 	Callers    CallerResolver
+	// Downloads redeems the tokens of link downloads; nil refuses them.
+	Downloads DownloadRedeemer
 }
 
 // NewAPI returns the portal's API: each service over Connect, gRPC and
@@ -40,6 +42,7 @@ type Handlers struct {
 // through to fallback (the webapp).
 func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	auth := newAuthenticator(h.Callers)
+	auth.downloads = h.Downloads
 	h.Account.auth = auth
 	// options are a service's handler options: the portal's codec and
 	// interceptor, and its largest body limit, which also bounds what a gRPC

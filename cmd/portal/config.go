@@ -93,6 +93,9 @@ func loadConfig() (config, error) {
 		}
 		c.CredentialsKey = secrets.DevelopmentKey
 	}
+	if c.Production && c.CredentialsKey == secrets.DevelopmentKey {
+		return c, fmt.Errorf("CREDENTIALS_KEY: production must not use the development key, which is public")
+	}
 	if c.Captcha != "self-hosted" && c.Captcha != "off" {
 		return c, fmt.Errorf("CAPTCHA: %q is neither self-hosted nor off", c.Captcha)
 	}
@@ -128,4 +131,15 @@ func envInt(name string, fallback int) (int, error) {
 		return 0, fmt.Errorf("%s: %q is not a positive whole number", name, v)
 	}
 	return n, nil
+}
+
+// developmentKeyWarning is what the portal shouts at start when it seals
+// credentials with the public development key; empty otherwise.
+func developmentKeyWarning(c config) string {
+	if c.CredentialsKey != secrets.DevelopmentKey {
+		return ""
+	}
+	return "CREDENTIALS_KEY is not set: customer and tenant credentials are sealed with the PUBLIC DEVELOPMENT KEY. " +
+		"Anyone with this source code can open them. Set CREDENTIALS_KEY (head -c 32 /dev/urandom | base64) " +
+		"before storing real credentials; production refuses to start without one."
 }

@@ -45,6 +45,11 @@ const catalog = [
     message: "The credentials could not be checked right now. Please try again later.",
   }),
   msg({ id: "error.crmidexists", message: "A customer with this CRM ID already exists." }),
+  msg({
+    id: "error.customer.hasShippingHistory",
+    message:
+      "This customer has shipping history (batches, labels, manifests or carrier records) and cannot be deleted. Its records must stay for billing and auditing.",
+  }),
   msg({ id: "error.customerNotFound", message: "The customer was not found." }),
   msg({ id: "error.deleteSelf", message: "You cannot delete your own login." }),
   msg({ id: "error.document.activeLocked", message: "The active flag of this document cannot be changed." }),
@@ -52,6 +57,14 @@ const catalog = [
   msg({ id: "error.document.notCsv", message: "The file is not a CSV text file." }),
   msg({ id: "error.document.notFound", message: "The document was not found." }),
   msg({ id: "error.document.tooLarge", message: "The file is too large: at most 10 MB are allowed." }),
+  msg({
+    id: "error.download.purposeInvalid",
+    message: "This file cannot be opened as a link.",
+  }),
+  msg({
+    id: "error.download.tokenInvalid",
+    message: "This download link has expired or was already used. Please start the download again from the page.",
+  }),
   msg({ id: "error.forbidden", message: "You are not allowed to do this." }),
   msg({ id: "error.fulfillment.customerTaken", message: "A chosen customer already belongs to another fulfillment." }),
   msg({ id: "error.fulfillment.exists", message: "A fulfillment with this name already exists." }),
