@@ -67,9 +67,6 @@ func serviceBodyLimit(service string) int64 {
 	return limit
 }
 
-// maxBodyLimit is the largest limit of any route, or of any route to come.
-const maxBodyLimit = attachmentsBodyLimit
-
 // requestTooLargeKey is the message key of a refused body.
 const requestTooLargeKey = "error.requestTooLarge"
 
