@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"time"
 
@@ -71,7 +72,16 @@ type Client struct {
 	CarrierURL  string
 	TrackingURL string
 	HTTP        *http.Client
+	// Timeout bounds one check, whatever HTTP client is given and also when
+	// the caller's context has no deadline; zero means DefaultTimeout.
+	Timeout time.Duration
 }
+
+// DefaultTimeout bounds a check when Timeout is zero.
+const DefaultTimeout = 10 * time.Second
+
+// maxAnswer bounds what is read of an answer ({"valid": true}).
+const maxAnswer = 1 << 16
 
 var errUnavailable = failure.New(failure.Unavailable, "error.credentialCheckUnavailable")
 
@@ -85,6 +95,12 @@ func (c Client) Check(ctx context.Context, in appcustomer.CredentialCheck) (bool
 	if err != nil {
 		return false, err
 	}
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/check-credentials", bytes.NewReader(body))
 	if err != nil {
 		return false, err
@@ -92,7 +108,7 @@ func (c Client) Check(ctx context.Context, in appcustomer.CredentialCheck) (bool
 	req.Header.Set("Content-Type", "application/json")
 	hc := c.HTTP
 	if hc == nil {
-		hc = &http.Client{Timeout: 10 * time.Second}
+		hc = &http.Client{Timeout: timeout}
 	}
 	res, err := hc.Do(req)
 	if err != nil {
@@ -103,7 +119,7 @@ func (c Client) Check(ctx context.Context, in appcustomer.CredentialCheck) (bool
 		return false, &failure.Error{Kind: failure.Unavailable, Key: errUnavailable.Key, Cause: fmt.Errorf("%s check: status %d", in.Target, res.StatusCode)}
 	}
 	var a Answer
-	if err := json.NewDecoder(res.Body).Decode(&a); err != nil {
+	if err := json.NewDecoder(io.LimitReader(res.Body, maxAnswer)).Decode(&a); err != nil {
 		return false, &failure.Error{Kind: failure.Unavailable, Key: errUnavailable.Key, Cause: err}
 	}
 	return a.Valid, nil

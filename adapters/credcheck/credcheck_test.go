@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	appcustomer "parcelportal/app/customer"
 	"parcelportal/core/failure"
@@ -44,5 +45,31 @@ func TestClientAgainstSimulatorHandler(t *testing.T) {
 	f, ok := failure.As(err)
 	if !ok || f.Kind != failure.Unavailable {
 		t.Fatalf("unreachable service = %v", err)
+	}
+}
+
+// A carrier that never answers must not hold the customer form: the check
+// gives up after its timeout even with an HTTP client without one and a
+// context without a deadline, and honours a shorter context deadline.
+func TestCheckGivesUpOnAHangingService(t *testing.T) {
+	release := make(chan struct{})
+	hanging := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { <-release }))
+	defer hanging.Close()
+	defer close(release)
+	in := appcustomer.CredentialCheck{Target: "api", Username: DemoUsername, Password: DemoPassword}
+
+	c := Client{CarrierURL: hanging.URL, HTTP: &http.Client{}, Timeout: 200 * time.Millisecond}
+	start := time.Now()
+	_, err := c.Check(context.Background(), in)
+	if f, ok := failure.As(err); !ok || f.Kind != failure.Unavailable || time.Since(start) > 2*time.Second {
+		t.Fatalf("hanging service = %v after %s", err, time.Since(start))
+	}
+
+	c.Timeout = time.Minute
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start = time.Now()
+	if _, err := c.Check(ctx, in); err == nil || time.Since(start) > 2*time.Second {
+		t.Fatalf("context deadline: %v after %s", err, time.Since(start))
 	}
 }

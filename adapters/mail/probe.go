@@ -7,22 +7,38 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"time"
 )
 
 // Probe checks that the SMTP server greets.
-type Probe struct{ Addr string }
+type Probe struct {
+	Addr string
+	// Timeout bounds the whole check, also when the caller's context has
+	// no deadline; zero means DefaultProbeTimeout.
+	Timeout time.Duration
+}
 
-// Check connects, reads the 220 greeting and says goodbye.
+// DefaultProbeTimeout bounds a probe whose Timeout is zero.
+const DefaultProbeTimeout = 3 * time.Second
+
+// Check connects, reads the 220 greeting and says goodbye, within the
+// probe's timeout or the context's deadline, whichever comes first: a
+// server that accepts and never greets cannot hold it.
 func (p Probe) Check(ctx context.Context) error {
+	timeout := p.Timeout
+	if timeout <= 0 {
+		timeout = DefaultProbeTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "tcp", p.Addr)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
-	if deadline, ok := ctx.Deadline(); ok {
-		_ = conn.SetDeadline(deadline)
-	}
+	deadline, _ := ctx.Deadline()
+	_ = conn.SetDeadline(deadline)
 	greeting, err := bufio.NewReader(conn).ReadString('\n')
 	if err != nil {
 		return fmt.Errorf("read smtp greeting: %w", err)

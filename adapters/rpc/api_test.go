@@ -15,11 +15,13 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
+	"parcelportal/adapters/htmlsafe"
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/rpc"
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/app/management"
+	"parcelportal/app/news"
 	"parcelportal/core/profile"
 	"parcelportal/core/reference"
 )
@@ -39,7 +41,7 @@ func newServer(t *testing.T, q management.Queries) *httptest.Server {
 	fallback := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, "webapp "+r.URL.Path)
 	})
-	api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: q}}, fallback)
+	api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: q}, Callers: customerBearers{}}, fallback)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,22 +127,69 @@ func TestHealthOverREST(t *testing.T) {
 		t.Fatalf("healthy = %d %s", rsp.StatusCode, body)
 	}
 
-	q.Probes["redis"] = probeFunc(func(context.Context) error { return errors.New("connection refused") })
+	q.Probes["redis"] = probeFunc(func(context.Context) error { return errors.New("dial tcp 10.1.2.3:6379: connection refused") })
 	srv = newServer(t, q)
-	rsp, body = get(t, srv, "/management/health")
-	var h struct {
+	type report struct {
 		Status     string `json:"status"`
 		Components map[string]struct {
 			Status  string            `json:"status"`
 			Details map[string]string `json:"details"`
 		} `json:"components"`
 	}
-	if err := json.Unmarshal(body, &h); err != nil {
-		t.Fatal(err)
+	healthAs := func(bearer string) (int, report, string) {
+		req, _ := http.NewRequest("GET", srv.URL+"/management/health", nil)
+		if bearer != "" {
+			req.Header.Set("Authorization", "Bearer "+bearer)
+		}
+		rsp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rsp.Body.Close()
+		body, _ := io.ReadAll(rsp.Body)
+		var h report
+		if err := json.Unmarshal(body, &h); err != nil {
+			t.Fatal(err)
+		}
+		return rsp.StatusCode, h, string(body)
 	}
-	if rsp.StatusCode != http.StatusServiceUnavailable || h.Status != "DOWN" ||
-		h.Components["redis"].Details["error"] != "connection refused" || h.Components["db"].Status != "UP" {
-		t.Fatalf("down = %d %s", rsp.StatusCode, body)
+	// Anonymous monitors, stale bearers and non-admins learn the status only.
+	for _, bearer := range []string{"", "stale", "ROLE_USER:1", "ROLE_OPERATIONS:0"} {
+		code, h, body := healthAs(bearer)
+		if code != http.StatusServiceUnavailable || h.Status != "DOWN" || len(h.Components) != 0 || strings.Contains(body, "10.1.2.3") {
+			t.Errorf("%q sees %d %s", bearer, code, body)
+		}
+	}
+	for _, bearer := range []string{"ROLE_ADMIN:0", "ROLE_SUPERADMIN:0"} {
+		code, h, body := healthAs(bearer)
+		if code != http.StatusServiceUnavailable || h.Status != "DOWN" ||
+			h.Components["redis"].Details["error"] != "dial tcp 10.1.2.3:6379: connection refused" || h.Components["db"].Status != "UP" {
+			t.Fatalf("%s sees %d %s", bearer, code, body)
+		}
+	}
+}
+
+func TestHealthOverConnectHidesComponentsFromAnonymousCallers(t *testing.T) {
+	q := healthyQueries()
+	q.Probes["db"] = probeFunc(func(context.Context) error { return errors.New("password authentication failed for user portal") })
+	srv := newServer(t, q)
+	client := portalv1connect.NewManagementServiceClient(srv.Client(), srv.URL, connect.WithGRPC())
+	for bearer, wantComponents := range map[string]bool{"": false, "ROLE_USER:1": false, "ROLE_ADMIN:0": true} {
+		req := connect.NewRequest(&portalv1.GetHealthRequest{})
+		if bearer != "" {
+			req.Header().Set("Authorization", "Bearer "+bearer)
+		}
+		got, err := client.GetHealth(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := got.Msg.GetHealth()
+		if h.GetStatus() != "DOWN" || (len(h.GetComponents()) > 0) != wantComponents {
+			t.Errorf("%q sees %v", bearer, h)
+		}
+		if !wantComponents && strings.Contains(h.String(), "password") {
+			t.Errorf("%q learns the error: %v", bearer, h)
+		}
 	}
 }
 
@@ -276,11 +325,15 @@ func TestRESTQueryParameters(t *testing.T) {
 }
 
 // A body that is not the request's JSON is the caller's mistake: 400 with a
-// problem document, never a 500.
+// problem document, never a 500. (Signed in: an anonymous caller's body is
+// not read at all on this route.)
 func TestMalformedRESTBodiesAreBadRequests(t *testing.T) {
-	srv := newServer(t, healthyQueries())
+	srv := newBatchesAPI(t).srv
 	for _, body := range []string{"{", "not json", `{"csv":123}`, `{"csv":"***"}`} {
-		rsp, err := srv.Client().Post(srv.URL+"/web/api/batches", "application/json", strings.NewReader(body))
+		req, _ := http.NewRequest("POST", srv.URL+"/web/api/batches", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer ROLE_USER:1")
+		rsp, err := srv.Client().Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -289,5 +342,36 @@ func TestMalformedRESTBodiesAreBadRequests(t *testing.T) {
 		if json.Unmarshal(got, &p) != nil || rsp.StatusCode != http.StatusBadRequest || p.Message != "error.http.400" {
 			t.Errorf("%q = %d %s", body, rsp.StatusCode, got)
 		}
+	}
+}
+
+// Vanguard answers a REST body it cannot decode with an error but hands the
+// handler an empty request: a malformed news item was stored empty. The
+// handler must never run for such a body.
+func TestMalformedRESTBodiesNeverReachTheHandler(t *testing.T) {
+	store := &memory.News{}
+	api, err := rpc.NewAPI(rpc.Handlers{News: rpc.NewsHandler{News: news.Service{Store: store, Sanitizer: htmlsafe.New()}}, Callers: customerBearers{}}, http.NotFoundHandler())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(api)
+	t.Cleanup(srv.Close)
+	for _, body := range []string{"{", "not json", `{"summaryEn":123}`, "{\"summaryEn\":\"\xff\xfe\"}", `{"summaryEn":"a"} trailing`} {
+		req, _ := http.NewRequest("POST", srv.URL+"/web/api/news", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer ROLE_ADMIN:0")
+		rsp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(rsp.Body)
+		rsp.Body.Close()
+		var p struct{ Message string }
+		if json.Unmarshal(got, &p) != nil || rsp.StatusCode != http.StatusBadRequest || p.Message != "error.http.400" {
+			t.Errorf("%q = %d %s", body, rsp.StatusCode, got)
+		}
+	}
+	if list, _ := store.List(context.Background()); len(list) != 0 {
+		t.Fatalf("malformed bodies stored %d news items: %+v", len(list), list)
 	}
 }

@@ -1,6 +1,9 @@
 package rpc
 
 import (
+	"errors"
+	"unicode/utf8"
+
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -33,12 +36,24 @@ func newRESTJSONCodec(r vanguard.TypeResolver) vanguard.Codec {
 }
 
 func (c restJSONCodec) Unmarshal(data []byte, msg proto.Message) error {
+	if !utf8.Valid(data) {
+		return malformed(errNotUTF8)
+	}
 	return malformed(c.JSONCodec.Unmarshal(data, msg))
 }
 
+// UnmarshalField reads a body that is one field of the request (body:
+// "news"). Vanguard reads such a field without checking its strings, so a
+// body that is not UTF-8, as JSON must be, is refused here: it was stored,
+// and then the answer could not be written.
 func (c restJSONCodec) UnmarshalField(data []byte, msg proto.Message, field protoreflect.FieldDescriptor) error {
+	if !utf8.Valid(data) {
+		return malformed(errNotUTF8)
+	}
 	return malformed(c.JSONCodec.UnmarshalField(data, msg, field))
 }
+
+var errNotUTF8 = errors.New("the body is not UTF-8")
 
 func malformed(err error) error {
 	if err == nil {

@@ -41,10 +41,11 @@ func (h ManagementHandler) GetVersion(context.Context, *connect.Request[portalv1
 	return connect.NewResponse(&portalv1.GetVersionResponse{Version: b.Version, BuildDate: timestamppb.New(b.Date)}), nil
 }
 
-// GetHealth reports the health of the portal and its components. Over
-// Connect a DOWN portal is still a successful answer: the report is the data.
+// GetHealth reports the health of the portal, with its components for
+// admins. Over Connect a DOWN portal is still a successful answer: the
+// report is the data.
 func (h ManagementHandler) GetHealth(ctx context.Context, _ *connect.Request[portalv1.GetHealthRequest]) (*connect.Response[portalv1.GetHealthResponse], error) {
-	return connect.NewResponse(&portalv1.GetHealthResponse{Health: healthToProto(h.Queries.CheckHealth(ctx))}), nil
+	return connect.NewResponse(&portalv1.GetHealthResponse{Health: healthToProto(h.Queries.CheckHealth(ctx, callerFrom(ctx)))}), nil
 }
 
 func profileToProto(p profile.Profile) *portalv1.ApplicationProfile {

@@ -11,6 +11,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/app/management"
 	"parcelportal/core/health"
 )
@@ -18,10 +19,18 @@ import (
 // healthREST answers GET management/health like monitoring tools expect:
 // the report as the body, and HTTP 503 when the portal is DOWN. Transcoding
 // cannot choose a status for a successful RPC, hence this one REST route.
-type healthREST struct{ queries management.Queries }
+// Like GetHealth it is public; a valid admin bearer sees the components.
+type healthREST struct {
+	queries management.Queries
+	auth    *authenticator
+}
 
 func (h healthREST) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	report := h.queries.CheckHealth(r.Context())
+	ctx, err := h.auth.authorize(r.Context(), portalv1connect.ManagementServiceGetHealthProcedure, r.Header.Get("Authorization"))
+	if err != nil {
+		ctx = r.Context() // a public call: a bearer that fails is anonymous
+	}
+	report := h.queries.CheckHealth(ctx, callerFrom(ctx))
 	body, err := jsonCodec{}.Marshal(healthToProto(report))
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -64,7 +73,13 @@ func withRESTErrors(next http.Handler) http.Handler {
 		rw := &errorCapture{ResponseWriter: w}
 		next.ServeHTTP(rw, r)
 		if rw.captured {
-			writeProblem(w, path, rw.status, rw.body.Bytes())
+			code := rw.status
+			if g := guardOf(r.Context()); g != nil && g.tooLarge() {
+				// A refused body is 413 over HTTP; vanguard would say 429
+				// for the Connect code that gRPC uses for it.
+				code = http.StatusRequestEntityTooLarge
+			}
+			writeProblem(w, path, code, rw.body.Bytes())
 		}
 	})
 }

@@ -47,10 +47,18 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	auth.downloads = h.Downloads
 	h.Account.auth = auth
 	h.Users.auth = auth
-	options := connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(auth.interceptor()))
+	// options are a service's handler options: the portal's codec and
+	// interceptor, and its largest body limit, which also bounds what a gRPC
+	// client's compressed messages inflate to.
+	options := func(service string) connect.HandlerOption {
+		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(auth.interceptor()),
+			connect.WithReadMaxBytes(int(serviceBodyLimit(service))))
+	}
 	mux := http.NewServeMux()
 	var services []*vanguard.Service
 	mount := func(path string, handler http.Handler) {
+		// Bodies are limited and callers admitted before the handler reads.
+		handler = auth.admitBodies(handler)
 		// Connect, gRPC and gRPC-Web reach the handler directly: vanguard would
 		// take a Connect call without its optional version header for REST.
 		mux.Handle(path, handler)
@@ -60,22 +68,23 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 		// Unknown query parameters are ignored, as browsers and scripts add
 		// their own (cache busters).
 		services = append(services, vanguard.NewService(path, handler, vanguard.WithTargetCodecs(vanguard.CodecProto),
-			vanguard.WithRESTUnmarshalOptions(vanguard.RESTUnmarshalOptions{DiscardUnknownQueryParams: true})))
+			vanguard.WithRESTUnmarshalOptions(vanguard.RESTUnmarshalOptions{DiscardUnknownQueryParams: true}),
+			vanguard.WithMaxMessageBufferBytes(uint32(serviceBodyLimit(strings.Trim(path, "/"))))))
 	}
-	mount(portalv1connect.NewManagementServiceHandler(h.Management, options))
-	mount(portalv1connect.NewAccountServiceHandler(h.Account, options))
-	mount(portalv1connect.NewUserServiceHandler(h.Users, options))
-	mount(portalv1connect.NewUserDataServiceHandler(h.UserData, options))
-	mount(portalv1connect.NewCustomerServiceHandler(h.Customers, options))
-	mount(portalv1connect.NewCaptchaServiceHandler(h.Captcha, options))
-	mount(portalv1connect.NewTenantServiceHandler(h.Tenants, options))
-	mount(portalv1connect.NewFulfillmentServiceHandler(h.Fulfillers, options))
-	mount(portalv1connect.NewDocumentServiceHandler(h.Documents, options))
-	mount(portalv1connect.NewAcssServiceHandler(h.Acss, options))
-	mount(portalv1connect.NewNewsServiceHandler(h.News, options))
-	mount(portalv1connect.NewInvoiceReportServiceHandler(h.Invoicing, options))
-	mount(portalv1connect.NewBatchServiceHandler(h.Batches, options))
-	mount(portalv1connect.NewShipmentServiceHandler(h.Shipments, options))
+	mount(portalv1connect.NewManagementServiceHandler(h.Management, options(portalv1connect.ManagementServiceName)))
+	mount(portalv1connect.NewAccountServiceHandler(h.Account, options(portalv1connect.AccountServiceName)))
+	mount(portalv1connect.NewUserServiceHandler(h.Users, options(portalv1connect.UserServiceName)))
+	mount(portalv1connect.NewUserDataServiceHandler(h.UserData, options(portalv1connect.UserDataServiceName)))
+	mount(portalv1connect.NewCustomerServiceHandler(h.Customers, options(portalv1connect.CustomerServiceName)))
+	mount(portalv1connect.NewCaptchaServiceHandler(h.Captcha, options(portalv1connect.CaptchaServiceName)))
+	mount(portalv1connect.NewTenantServiceHandler(h.Tenants, options(portalv1connect.TenantServiceName)))
+	mount(portalv1connect.NewFulfillmentServiceHandler(h.Fulfillers, options(portalv1connect.FulfillmentServiceName)))
+	mount(portalv1connect.NewDocumentServiceHandler(h.Documents, options(portalv1connect.DocumentServiceName)))
+	mount(portalv1connect.NewAcssServiceHandler(h.Acss, options(portalv1connect.AcssServiceName)))
+	mount(portalv1connect.NewNewsServiceHandler(h.News, options(portalv1connect.NewsServiceName)))
+	mount(portalv1connect.NewInvoiceReportServiceHandler(h.Invoicing, options(portalv1connect.InvoiceReportServiceName)))
+	mount(portalv1connect.NewBatchServiceHandler(h.Batches, options(portalv1connect.BatchServiceName)))
+	mount(portalv1connect.NewShipmentServiceHandler(h.Shipments, options(portalv1connect.ShipmentServiceName)))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(newRESTJSONCodec),
@@ -84,10 +93,10 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	mux.Handle("GET /management/health", healthREST{h.Management.Queries})
+	mux.Handle("GET /management/health", healthREST{queries: h.Management.Queries, auth: auth})
 	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
 	mux.Handle("/", withRESTErrors(rest))
-	return withClientAddr(h.Proxies, mux), nil
+	return withClientAddr(h.Proxies, guardBodies(mux)), nil
 }
 
 func serveOpenAPI(w http.ResponseWriter, _ *http.Request) {

@@ -2,6 +2,7 @@ package batch_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	appbatch "parcelportal/app/batch"
@@ -54,6 +55,10 @@ func TestCreateNeedsACustomerAndAReadableFile(t *testing.T) {
 	}
 	if _, err := f.svc.Create(ctx, f.user, appbatch.Upload{CustomerID: f.mine.ID, CSV: batchcsvtest.Generate(0)}); !failure.HasKey(err, batchcsv.KeyHeaderOnly) {
 		t.Errorf("header-only upload = %v", err)
+	}
+	long := strings.Repeat("n", batch.FileNameMaxLength-3) + ".csv"
+	if _, err := f.svc.Create(ctx, f.user, appbatch.Upload{CustomerID: f.mine.ID, FileName: long, CSV: generated(t, 4, noEdit)}); !failure.HasKey(err, "error.validation") {
+		t.Errorf("upload named with %d characters = %v", len(long), err)
 	}
 	if list, total, _ := f.svc.List(ctx, f.user, f.mine.ID, 0, 10); total != 0 || len(list) != 0 {
 		t.Errorf("a refused file stored %d batches", total)

@@ -28,6 +28,9 @@ func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (V
 	if err := forCustomer(caller, u.CustomerID); err != nil {
 		return View{}, err
 	}
+	if err := batch.CheckFileName(fileName(u.FileName)); err != nil {
+		return View{}, err
+	}
 	rules, err := s.rules(ctx, u.CustomerID)
 	if err != nil {
 		return View{}, err

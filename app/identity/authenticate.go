@@ -39,6 +39,11 @@ func (s Service) Authenticate(ctx context.Context, in SignInInput) (SignInResult
 	if in.Password == "" {
 		c.Violations = append(c.Violations, failure.FieldViolation{Object: "login", Field: "password", Rule: account.RuleRequired})
 	}
+	// Nothing longer than an e-mail address names a login; refused before
+	// the throttle and the audit log store it (and before the identity
+	// provider hashes a password no login can have).
+	c.MaxLength("username", in.Identifier, account.EmailMaxLength)
+	c.MaxLength("password", in.Password, account.SignInPasswordMaxLength)
 	if err := c.Err(); err != nil {
 		return SignInResult{}, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -235,6 +236,30 @@ func TestASuccessfulSignInDoesNotUseUpItsAddress(t *testing.T) {
 	w.activeUser(t, "anna")
 	for range 5 {
 		w.signIn(t, "anna", "s3cret")
+	}
+}
+
+// A sign-in naming more than an e-mail address could hold is refused as
+// invalid before it is counted or audited: the identifier would otherwise be
+// stored as sent (up to the body limit) by the throttle and the audit log.
+func TestOverLongSignInIsInvalidNotCounted(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	for _, in := range []identity.SignInInput{
+		{Identifier: strings.Repeat("a", account.EmailMaxLength+1), Password: "wrong", RemoteAddr: "10.0.0.1"},
+		{Identifier: "anna", Password: strings.Repeat("p", account.SignInPasswordMaxLength+1), RemoteAddr: "10.0.0.1"},
+	} {
+		for range 3 {
+			_, err := w.svc.Authenticate(ctx, in)
+			if f, ok := failure.As(err); !ok || f.Kind != failure.Invalid || len(f.Fields) != 1 || f.Fields[0].Rule != account.RuleSize {
+				t.Fatalf("over-long sign-in = %v", err)
+			}
+		}
+	}
+	// Six refusals, none counted: anna still signs in from that address.
+	_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: "anna", Password: "s3cret", RemoteAddr: "10.0.0.1"})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -5,14 +5,33 @@ import (
 	"sync"
 	"time"
 
+	"parcelportal/core/access"
 	"parcelportal/core/health"
 )
 
 const defaultProbeTimeout = 2 * time.Second
 
-// CheckHealth asks every component at once, each bounded by the probe
-// timeout, so the report takes as long as the slowest probe and no longer.
-func (q Queries) CheckHealth(ctx context.Context) health.Report {
+// CheckHealth reports the portal's health to caller: admins (ADMIN,
+// SUPERADMIN) see every component with its details, everybody else, the
+// anonymous monitor included, only the status. The probe's result is shared
+// for HealthMemo's time to live, so a flood of health calls asks the
+// dependencies once per period.
+func (q Queries) CheckHealth(ctx context.Context, caller *access.Caller) health.Report {
+	var report health.Report
+	if q.HealthMemo != nil {
+		report = q.HealthMemo.get(ctx, q.probe)
+	} else {
+		report = q.probe(ctx)
+	}
+	if !caller.IsAdmin() {
+		return report.StatusOnly()
+	}
+	return report
+}
+
+// probe asks every component at once, each bounded by the probe timeout, so
+// the report takes as long as the slowest probe and no longer.
+func (q Queries) probe(ctx context.Context) health.Report {
 	timeout := q.ProbeTimeout
 	if timeout <= 0 {
 		timeout = defaultProbeTimeout
@@ -41,4 +60,31 @@ func check(ctx context.Context, probe Probe, timeout time.Duration) health.Compo
 		return health.Failing(err)
 	}
 	return health.Healthy()
+}
+
+// HealthMemo keeps the last health report for TTL. Callers arriving while a
+// probe runs wait for it instead of starting their own.
+type HealthMemo struct {
+	TTL time.Duration
+	Now func() time.Time
+
+	mu     sync.Mutex
+	report health.Report
+	at     time.Time
+	filled bool
+}
+
+func (m *HealthMemo) get(ctx context.Context, probe func(context.Context) health.Report) health.Report {
+	now := time.Now
+	if m.Now != nil {
+		now = m.Now
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.filled && now().Sub(m.at) < m.TTL {
+		return m.report
+	}
+	// The probe outlives a caller that hangs up: its answer serves the others.
+	m.report, m.at, m.filled = probe(context.WithoutCancel(ctx)), now(), true
+	return m.report
 }

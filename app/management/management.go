@@ -31,5 +31,8 @@ type Queries struct {
 	// ProbeTimeout bounds each probe so that one hanging component cannot
 	// hang the health endpoint; zero means two seconds.
 	ProbeTimeout time.Duration
-	Now          func() time.Time
+	// HealthMemo, when set, shares one probe among the health calls of a
+	// short period; nil probes on every call.
+	HealthMemo *HealthMemo
+	Now        func() time.Time
 }

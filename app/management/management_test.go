@@ -3,11 +3,14 @@ package management_test
 import (
 	"context"
 	"errors"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"parcelportal/adapters/memory"
 	"parcelportal/app/management"
+	"parcelportal/core/access"
 	"parcelportal/core/health"
 	"parcelportal/core/profile"
 	"parcelportal/core/reference"
@@ -49,13 +52,15 @@ func (failingCatalog) Catalog(context.Context) (reference.Catalog, error) {
 	return reference.Catalog{}, errors.New("db down")
 }
 
+var admin = &access.Caller{Login: "admin", Roles: []access.Role{access.Admin}}
+
 func TestCheckHealth(t *testing.T) {
 	up := probeFunc(func(context.Context) error { return nil })
 	down := probeFunc(func(context.Context) error { return errors.New("refused") })
 	hangs := probeFunc(func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() })
 
 	q := management.Queries{Probes: map[string]management.Probe{"db": up, "redis": up}}
-	if r := q.CheckHealth(context.Background()); r.Status != health.Up || len(r.Components) != 2 {
+	if r := q.CheckHealth(context.Background(), admin); r.Status != health.Up || len(r.Components) != 2 {
 		t.Errorf("all up: %+v", r)
 	}
 
@@ -63,11 +68,75 @@ func TestCheckHealth(t *testing.T) {
 		Probes:       map[string]management.Probe{"db": up, "mail": down, "kratos": hangs},
 		ProbeTimeout: 20 * time.Millisecond,
 	}
-	r := q.CheckHealth(context.Background())
+	r := q.CheckHealth(context.Background(), admin)
 	if r.Status != health.Down {
 		t.Errorf("status = %s, want DOWN", r.Status)
 	}
 	if r.Components["mail"].Details["error"] != "refused" || r.Components["kratos"].Status != health.Down || r.Components["db"].Status != health.Up {
 		t.Errorf("components = %+v", r.Components)
+	}
+}
+
+// Only admins learn which dependency fails and why: the error texts name
+// hosts and database logins.
+func TestCheckHealthShowsComponentsToAdminsOnly(t *testing.T) {
+	leak := probeFunc(func(context.Context) error {
+		return errors.New(`failed to connect to host=10.1.2.3 user=portal: password authentication failed`)
+	})
+	q := management.Queries{Probes: map[string]management.Probe{"db": leak}}
+	for _, c := range []*access.Caller{nil, {Login: "u", Roles: []access.Role{access.User}}, {Login: "o", Roles: []access.Role{access.Operations}}} {
+		if r := q.CheckHealth(context.Background(), c); r.Status != health.Down || r.Components != nil {
+			t.Errorf("%v sees %+v", c, r)
+		}
+	}
+	for _, role := range []access.Role{access.Admin, access.SuperAdmin} {
+		r := q.CheckHealth(context.Background(), &access.Caller{Login: "a", Roles: []access.Role{role}})
+		if r.Components["db"].Details["error"] == "" {
+			t.Errorf("%s sees no details: %+v", role, r)
+		}
+	}
+}
+
+// A flood of health calls probes the dependencies once per period, also
+// when the calls arrive together.
+func TestCheckHealthSharesOneProbePerPeriod(t *testing.T) {
+	var probes atomic.Int32
+	slow := probeFunc(func(ctx context.Context) error {
+		probes.Add(1)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+			return nil
+		}
+	})
+	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	memo := &management.HealthMemo{TTL: time.Second, Now: func() time.Time { return now }}
+	q := management.Queries{Probes: map[string]management.Probe{"db": slow}, HealthMemo: memo}
+	var wg sync.WaitGroup
+	for range 50 {
+		wg.Go(func() {
+			if r := q.CheckHealth(context.Background(), nil); r.Status != health.Up {
+				t.Errorf("status %s", r.Status)
+			}
+		})
+	}
+	wg.Wait()
+	if n := probes.Load(); n != 1 {
+		t.Fatalf("50 calls probed %d times, want 1", n)
+	}
+	now = now.Add(999 * time.Millisecond)
+	q.CheckHealth(context.Background(), nil)
+	now = now.Add(2 * time.Millisecond)
+	q.CheckHealth(context.Background(), admin)
+	if n := probes.Load(); n != 2 {
+		t.Fatalf("after the period: %d probes, want 2", n)
+	}
+	// A caller that hangs up does not spoil the shared answer.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	now = now.Add(2 * time.Second)
+	if r := q.CheckHealth(ctx, admin); r.Components["db"].Status != health.Up {
+		t.Errorf("cancelled caller's probe = %+v", r)
 	}
 }

@@ -51,3 +51,23 @@ func TestNewsUseCases(t *testing.T) {
 		t.Fatalf("ForLocale(es) = %+v", es)
 	}
 }
+
+// A summary longer than a dashboard teaser is refused and nothing is stored.
+func TestOverLongSummariesAreRefused(t *testing.T) {
+	ctx := context.Background()
+	s := news.Service{Store: &memory.News{}, Sanitizer: htmlsafe.New()}
+	long := strings.Repeat("T", document.SummaryMaxLength+1)
+	if _, err := s.Create(ctx, document.News{SummaryEn: long}); !failure.HasKey(err, "error.validation") {
+		t.Fatalf("Create = %v", err)
+	}
+	n, err := s.Create(ctx, document.News{SummaryEn: "short"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Update(ctx, document.News{ID: n.ID, SummaryDe: long}); !failure.HasKey(err, "error.validation") {
+		t.Fatalf("Update = %v", err)
+	}
+	if list, _ := s.List(ctx); len(list) != 1 || list[0].SummaryDe != "" {
+		t.Fatalf("stored %+v", list)
+	}
+}

@@ -33,11 +33,17 @@ func (s Service) Get(ctx context.Context, id int64) (document.News, error) {
 
 // Create stores a new item last, with sanitized articles.
 func (s Service) Create(ctx context.Context, n document.News) (document.News, error) {
+	if err := document.CheckNews(n); err != nil {
+		return document.News{}, err
+	}
 	return s.Store.Create(ctx, s.clean(n))
 }
 
 // Update stores an item's texts, with sanitized articles.
 func (s Service) Update(ctx context.Context, n document.News) (document.News, error) {
+	if err := document.CheckNews(n); err != nil {
+		return document.News{}, err
+	}
 	return s.Store.Update(ctx, s.clean(n))
 }
 

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -90,7 +91,7 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	api, err := rpc.NewAPI(h, web.SPA{Dir: cfg.WebappDir})
+	api, err := portalHandler(h, cfg.WebappDir)
 	if err != nil {
 		return err
 	}
@@ -98,6 +99,17 @@ func run(args []string) error {
 		return httpserver.Run(ctx, "portal", cfg.Addr, api, nil)
 	}
 	return serveWithWorker(ctx, cfg, api, worker)
+}
+
+// portalHandler is everything the portal serves: the API, and the webapp
+// built into webappDir for every other path, each response with the
+// browser's security headers.
+func portalHandler(h rpc.Handlers, webappDir string) (http.Handler, error) {
+	api, err := rpc.NewAPI(h, web.SPA{Dir: webappDir})
+	if err != nil {
+		return nil, err
+	}
+	return web.SecurityHeaders(api), nil
 }
 
 // parseBuildDate reads the RFC 3339 date the Makefile links in; a binary

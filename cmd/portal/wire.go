@@ -80,6 +80,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 			"kratos": kratos.Probe{AdminURL: cfg.KratosAdminURL},
 			"mail":   mail.Probe{Addr: cfg.SMTPAddr},
 		},
+		// A flood of health calls asks the dependencies once a second.
+		HealthMemo: &management.HealthMemo{TTL: time.Second},
 	}
 	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: cfg.TrackingURL, HTTP: side.checkHTTP}
 	customerStore := postgres.Customers{Pool: pool, Sealer: sealer}

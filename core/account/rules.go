@@ -20,6 +20,9 @@ const (
 	EmailMaxLength         = 254
 	RequestReasonMaxLength = 1000
 	NameMaxLength          = 50
+	// SignInPasswordMaxLength bounds what a sign-in may send as password:
+	// far above any configured password length, far below a body limit.
+	SignInPasswordMaxLength = 1000
 )
 
 // Rule keys the browser translates as error.{rule}.

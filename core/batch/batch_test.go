@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"strings"
 	"testing"
 
 	"parcelportal/core/failure"
@@ -219,5 +220,15 @@ func TestCheckRowCount(t *testing.T) {
 	f, ok := failure.As(CheckRowCount(2001))
 	if !ok || f.Key != KeyMaxRowsExceeded || f.Params["rows"] != "2001" || f.Params["maxRows"] != "2000" {
 		t.Fatalf("2001 rows = %v", f)
+	}
+}
+
+func TestCheckFileName(t *testing.T) {
+	if err := CheckFileName(strings.Repeat("ü", FileNameMaxLength)); err != nil {
+		t.Fatalf("255 characters are allowed: %v", err)
+	}
+	f, ok := failure.As(CheckFileName(strings.Repeat("x", FileNameMaxLength+1)))
+	if !ok || f.Kind != failure.Invalid || len(f.Fields) != 1 || f.Fields[0].Field != "csvFileName" || f.Fields[0].Rule != "Size" {
+		t.Fatalf("256 characters = %v", f)
 	}
 }

@@ -6,6 +6,7 @@ package batch
 import (
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"parcelportal/core/failure"
 )
@@ -50,6 +51,19 @@ const KeyMaxRowsExceeded = "error.csvMaxRowsExceeded"
 func CheckRowCount(rows int) error {
 	if rows > MaxRows {
 		return failure.New(failure.Invalid, KeyMaxRowsExceeded, "rows", strconv.Itoa(rows), "maxRows", strconv.Itoa(MaxRows))
+	}
+	return nil
+}
+
+// FileNameMaxLength bounds the name an upload is stored and downloaded
+// under; file systems allow 255 characters.
+const FileNameMaxLength = 255
+
+// CheckFileName refuses a file name longer than FileNameMaxLength, as a
+// field error of csvFileName.
+func CheckFileName(name string) error {
+	if utf8.RuneCountInString(name) > FileNameMaxLength {
+		return failure.InvalidFields(failure.FieldViolation{Object: "batch", Field: "csvFileName", Rule: "Size"})
 	}
 	return nil
 }

@@ -2,7 +2,11 @@ package document
 
 import (
 	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
+
+	"parcelportal/core/failure"
 )
 
 // News is a multilingual news item shown on the dashboard.
@@ -75,4 +79,23 @@ func or(s, fallback string) string {
 		return fallback
 	}
 	return s
+}
+
+// SummaryMaxLength bounds each summary of a news item: a teaser line on the
+// dashboard. Articles are bounded by the request's body limit.
+const SummaryMaxLength = 1000
+
+// CheckNews refuses summaries longer than SummaryMaxLength, as field errors.
+func CheckNews(n News) error {
+	var violations []failure.FieldViolation
+	for field, text := range map[string]string{"summary": n.Summary, "summaryEn": n.SummaryEn, "summaryDe": n.SummaryDe, "summaryNl": n.SummaryNl} {
+		if utf8.RuneCountInString(text) > SummaryMaxLength {
+			violations = append(violations, failure.FieldViolation{Object: "news", Field: field, Rule: "Size"})
+		}
+	}
+	if len(violations) == 0 {
+		return nil
+	}
+	slices.SortFunc(violations, func(a, b failure.FieldViolation) int { return strings.Compare(a.Field, b.Field) })
+	return failure.InvalidFields(violations...)
 }

@@ -2,7 +2,10 @@ package document
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"parcelportal/core/failure"
 )
 
 func TestReorder(t *testing.T) {
@@ -52,5 +55,16 @@ func TestForLocale(t *testing.T) {
 		if got.ID != 5 || got.Summary != tc.summary || got.Article != tc.article {
 			t.Errorf("ForLocale(%s) = %+v", tc.locale, got)
 		}
+	}
+}
+
+func TestCheckNewsBoundsTheSummaries(t *testing.T) {
+	ok := News{Summary: strings.Repeat("s", SummaryMaxLength), SummaryDe: "kurz", ArticleEn: strings.Repeat("<p>long</p>", 10000)}
+	if err := CheckNews(ok); err != nil {
+		t.Fatalf("summaries at the limit and a long article: %v", err)
+	}
+	f, isFailure := failure.As(CheckNews(News{SummaryEn: strings.Repeat("e", SummaryMaxLength+1), SummaryNl: strings.Repeat("n", SummaryMaxLength+1)}))
+	if !isFailure || f.Kind != failure.Invalid || len(f.Fields) != 2 || f.Fields[0].Field != "summaryEn" || f.Fields[1].Field != "summaryNl" || f.Fields[0].Rule != "Size" {
+		t.Fatalf("over-long summaries = %v", f)
 	}
 }

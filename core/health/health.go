@@ -45,3 +45,8 @@ func Aggregate(components map[string]Component) Report {
 	}
 	return report
 }
+
+// StatusOnly is the report as an anonymous caller sees it: the portal's
+// status, without the components, whose details name hosts, logins and
+// error texts of the dependencies.
+func (r Report) StatusOnly() Report { return Report{Status: r.Status} }

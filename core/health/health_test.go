@@ -31,3 +31,11 @@ func TestFailingNamesTheCause(t *testing.T) {
 		t.Fatalf("Failing() = %+v", c)
 	}
 }
+
+func TestStatusOnlyHidesTheComponents(t *testing.T) {
+	r := Aggregate(map[string]Component{"db": Failing(errors.New(`password authentication failed for user "portal" at 10.0.0.5`))})
+	got := r.StatusOnly()
+	if got.Status != Down || got.Components != nil {
+		t.Fatalf("StatusOnly() = %+v", got)
+	}
+}

