@@ -91,3 +91,15 @@ func dropEmpty(id int64) int64 {
 	}
 	return id
 }
+
+// PendingRegistrations returns a page of the self-registrations waiting for
+// a link, oldest first, so that none is forgotten.
+func (s Service) PendingRegistrations(ctx context.Context, page, size int) ([]Request, int, error) {
+	if size == 0 {
+		size = 20
+	}
+	if page < 0 || size < 1 || size > 100 {
+		return nil, 0, failure.InvalidFields(failure.FieldViolation{Object: "registrationRequest", Field: "size", Rule: account.RuleSize})
+	}
+	return s.Requests.Pending(ctx, page, size)
+}

@@ -54,6 +54,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{"login:": throttlePerLogin, "addr:": throttlePerAddress}},
 		Captcha:  captchaPort,
 		Links:    postgres.UserLinks{Pool: pool},
+		Requests: postgres.RegistrationRequests{Pool: pool},
+		Notices:  mail.Notices{Sender: mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.MailFrom}, BaseURL: cfg.BaseURL},
 
 		MFAEnabled: cfg.MFAEnabled,
 	}
@@ -89,7 +91,9 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Management: rpc.ManagementHandler{Queries: queries},
 		Account:    rpc.AccountHandler{Identity: ids},
 		Users:      rpc.UserHandler{Identity: ids},
-		UserData:   rpc.UserDataHandler{UserData: userdata.Service{Store: postgres.UserData{Pool: pool}, Users: provider}},
+		UserData: rpc.UserDataHandler{UserData: userdata.Service{
+			Store: postgres.UserData{Pool: pool}, Users: provider, Requests: postgres.RegistrationRequests{Pool: pool},
+		}},
 		Customers:  rpc.CustomerHandler{Customers: customers},
 		Captcha:    rpc.CaptchaHandler{Issuer: issuer},
 		Tenants:    rpc.TenantHandler{Organisation: organisations},
