@@ -15,11 +15,12 @@ type MFAState struct {
 	pending map[string]identity.PendingSignIn
 	skips   map[string]time.Time
 	used    map[string]time.Time
+	tries   map[string]int
 }
 
 // NewMFAState returns an empty MFA state.
 func NewMFAState() *MFAState {
-	return &MFAState{pending: map[string]identity.PendingSignIn{}, skips: map[string]time.Time{}, used: map[string]time.Time{}}
+	return &MFAState{pending: map[string]identity.PendingSignIn{}, skips: map[string]time.Time{}, used: map[string]time.Time{}, tries: map[string]int{}}
 }
 
 // MarkPending records a session that owes its second factor.
@@ -27,6 +28,7 @@ func (m *MFAState) MarkPending(_ context.Context, p identity.PendingSignIn) erro
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.pending[string(p.TokenHash)] = p
+	m.tries[string(p.TokenHash)] = 0
 	return nil
 }
 
@@ -38,11 +40,23 @@ func (m *MFAState) Pending(_ context.Context, tokenHash []byte) (identity.Pendin
 	return p, ok, nil
 }
 
+// TakeCodeAttempt counts a code attempt of the pending sign-in.
+func (m *MFAState) TakeCodeAttempt(_ context.Context, tokenHash []byte, limit int) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.pending[string(tokenHash)]; !ok {
+		return false, nil
+	}
+	m.tries[string(tokenHash)]++
+	return m.tries[string(tokenHash)] <= limit, nil
+}
+
 // ClearPending forgets the session's pending sign-in.
 func (m *MFAState) ClearPending(_ context.Context, tokenHash []byte) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.pending, string(tokenHash))
+	delete(m.tries, string(tokenHash))
 	return nil
 }
 

@@ -7,32 +7,39 @@ import (
 	"time"
 )
 
-// Throttle counts failed sign-ins per key in memory.
+// Throttle counts attempts per key in memory, over a sliding window.
 type Throttle struct {
 	Window time.Duration
 	// Limits by key prefix, such as "login:" and "addr:"; 10 for others.
 	Limits map[string]int
 
 	mu       sync.Mutex
-	failures map[string][]time.Time
+	attempts map[string][]time.Time
 }
 
-// Allowed reports whether every key is below its limit.
-func (t *Throttle) Allowed(_ context.Context, keys []string, now time.Time) (bool, error) {
+// Attempt counts an attempt for every key and reports whether every key
+// is within its limit, this attempt included.
+func (t *Throttle) Attempt(_ context.Context, keys []string, now time.Time) (bool, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.attempts == nil {
+		t.attempts = map[string][]time.Time{}
+	}
+	allowed := true
 	for _, key := range keys {
-		recent := 0
-		for _, at := range t.failures[key] {
+		recent := t.attempts[key][:0]
+		for _, at := range t.attempts[key] {
 			if at.After(now.Add(-t.Window)) {
-				recent++
+				recent = append(recent, at)
 			}
 		}
-		if recent >= t.limitOf(key) {
-			return false, nil
+		recent = append(recent, now)
+		t.attempts[key] = recent
+		if len(recent) > t.limitOf(key) {
+			allowed = false
 		}
 	}
-	return true, nil
+	return allowed, nil
 }
 
 func (t *Throttle) limitOf(key string) int {
@@ -44,25 +51,24 @@ func (t *Throttle) limitOf(key string) int {
 	return 10
 }
 
-// Failed counts a failure for every key.
-func (t *Throttle) Failed(_ context.Context, keys []string, now time.Time) error {
+// Forget drops the keys' attempts.
+func (t *Throttle) Forget(_ context.Context, keys []string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.failures == nil {
-		t.failures = map[string][]time.Time{}
-	}
 	for _, key := range keys {
-		t.failures[key] = append(t.failures[key], now)
+		delete(t.attempts, key)
 	}
 	return nil
 }
 
-// Succeeded forgets the keys' failures.
-func (t *Throttle) Succeeded(_ context.Context, keys []string) error {
+// Refund takes back the latest attempt of every key.
+func (t *Throttle) Refund(_ context.Context, keys []string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, key := range keys {
-		delete(t.failures, key)
+		if n := len(t.attempts[key]); n > 0 {
+			t.attempts[key] = t.attempts[key][:n-1]
+		}
 	}
 	return nil
 }

@@ -20,7 +20,7 @@ func (m MFAState) MarkPending(ctx context.Context, p identity.PendingSignIn) err
 	_, err := m.Pool.Exec(ctx, `
 		INSERT INTO mfa_pending (token_hash, identity_id, remember_me, expires_at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (token_hash) DO UPDATE SET identity_id = EXCLUDED.identity_id,
-			remember_me = EXCLUDED.remember_me, expires_at = EXCLUDED.expires_at`,
+			remember_me = EXCLUDED.remember_me, expires_at = EXCLUDED.expires_at, attempts = 0`,
 		p.TokenHash, p.IdentityID, p.RememberMe, p.ExpiresAt)
 	return err
 }
@@ -34,6 +34,18 @@ func (m MFAState) Pending(ctx context.Context, tokenHash []byte) (identity.Pendi
 		return identity.PendingSignIn{}, false, nil
 	}
 	return p, err == nil, err
+}
+
+// TakeCodeAttempt counts a code attempt in one UPDATE ... RETURNING, which
+// parallel attempts of one session pass one at a time.
+func (m MFAState) TakeCodeAttempt(ctx context.Context, tokenHash []byte, limit int) (bool, error) {
+	var attempts int
+	err := m.Pool.QueryRow(ctx, `UPDATE mfa_pending SET attempts = attempts + 1 WHERE token_hash = $1 RETURNING attempts`,
+		tokenHash).Scan(&attempts)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil && attempts <= limit, err
 }
 
 // ClearPending forgets the session's pending sign-in, and expired ones of anybody.

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -9,20 +10,31 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// Throttle counts failed sign-ins per key (login:…, addr:…) in a sliding
-// window and refuses attempts past the limit of the key's kind.
+// Throttle counts attempts per key (login:…, mfa:…, addr:…) in a window that
+// starts with a key's first attempt, and refuses attempts past the limit of
+// the key's kind.
 type Throttle struct {
 	Pool   *pgxpool.Pool
 	Window time.Duration
-	// Limits by key prefix, such as "login:" and "addr:".
+	// Limits by key prefix, such as "login:" and "addr:"; 10 for others.
 	Limits map[string]int
 }
 
-// Allowed reports whether every key is below its limit.
-func (t Throttle) Allowed(ctx context.Context, keys []string, now time.Time) (bool, error) {
+// Attempt counts an attempt for every key in one statement and reports
+// whether every key is within its limit, this attempt included. Row locks
+// of the UPSERT serialise parallel attempts on a key, so no more than the
+// limit pass; the keys are sorted so that two attempts lock shared keys
+// in the same order.
+func (t Throttle) Attempt(ctx context.Context, keys []string, now time.Time) (bool, error) {
+	keys = slices.Compact(slices.Sorted(slices.Values(keys)))
 	rows, err := t.Pool.Query(ctx, `
-		SELECT key, count(*) FROM sign_in_failure WHERE key = ANY($1) AND failed_at > $2 GROUP BY key`,
-		keys, now.Add(-t.Window))
+		INSERT INTO throttle_attempt AS t (key, window_start, attempts)
+		SELECT k, $2, 1 FROM unnest($1::text[]) AS k ORDER BY k
+		ON CONFLICT (key) DO UPDATE SET
+			window_start = CASE WHEN t.window_start <= $3 THEN EXCLUDED.window_start ELSE t.window_start END,
+			attempts     = CASE WHEN t.window_start <= $3 THEN 1 ELSE t.attempts + 1 END
+		RETURNING key, attempts`,
+		keys, now, now.Add(-t.Window))
 	if err != nil {
 		return false, err
 	}
@@ -30,7 +42,7 @@ func (t Throttle) Allowed(ctx context.Context, keys []string, now time.Time) (bo
 	var key string
 	var n int
 	_, err = pgx.ForEachRow(rows, []any{&key, &n}, func() error {
-		if n >= t.limitOf(key) {
+		if n > t.limitOf(key) {
 			allowed = false
 		}
 		return nil
@@ -47,17 +59,21 @@ func (t Throttle) limitOf(key string) int {
 	return 10
 }
 
-// Failed counts a failure for every key and forgets failures older than the window.
-func (t Throttle) Failed(ctx context.Context, keys []string, now time.Time) error {
+// Forget drops the keys' attempts, and a few windows that ended for
+// anybody (skipping rows other attempts hold, so that no two wait on each other).
+func (t Throttle) Forget(ctx context.Context, keys []string) error {
+	if _, err := t.Pool.Exec(ctx, `DELETE FROM throttle_attempt WHERE key = ANY($1)`, keys); err != nil {
+		return err
+	}
 	_, err := t.Pool.Exec(ctx, `
-		WITH old AS (DELETE FROM sign_in_failure WHERE failed_at < $3)
-		INSERT INTO sign_in_failure (key, failed_at) SELECT unnest($1::text[]), $2`,
-		keys, now, now.Add(-t.Window))
+		DELETE FROM throttle_attempt WHERE key IN (
+			SELECT key FROM throttle_attempt WHERE window_start < $1 LIMIT 100 FOR UPDATE SKIP LOCKED)`,
+		time.Now().Add(-t.Window))
 	return err
 }
 
-// Succeeded forgets the keys' failures.
-func (t Throttle) Succeeded(ctx context.Context, keys []string) error {
-	_, err := t.Pool.Exec(ctx, `DELETE FROM sign_in_failure WHERE key = ANY($1)`, keys)
+// Refund takes back one attempt of every key.
+func (t Throttle) Refund(ctx context.Context, keys []string) error {
+	_, err := t.Pool.Exec(ctx, `UPDATE throttle_attempt SET attempts = attempts - 1 WHERE key = ANY($1) AND attempts > 0`, keys)
 	return err
 }

@@ -2,7 +2,6 @@ package rpc
 
 import (
 	"context"
-	"net"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/api/httpbody"
@@ -28,20 +27,11 @@ func requireCaller(ctx context.Context) (*access.Caller, error) {
 	return nil, errNoCaller
 }
 
-// remoteAddr is the caller's address without port, for throttling.
-func remoteAddr(peer connect.Peer) string {
-	host, _, err := net.SplitHostPort(peer.Addr)
-	if err != nil {
-		return peer.Addr
-	}
-	return host
-}
-
 // Authenticate signs in and sends the bearer in the Authorization header.
 func (h AccountHandler) Authenticate(ctx context.Context, req *connect.Request[portalv1.AuthenticateRequest]) (*connect.Response[portalv1.AuthenticateResponse], error) {
 	res, err := h.Identity.Authenticate(ctx, identity.SignInInput{
 		Identifier: req.Msg.GetUsername(), Password: req.Msg.GetPassword(),
-		RememberMe: req.Msg.GetRememberMe(), RemoteAddr: remoteAddr(req.Peer()),
+		RememberMe: req.Msg.GetRememberMe(), RemoteAddr: remoteAddr(ctx),
 	})
 	if err != nil {
 		return nil, toConnectError(ctx, err)
@@ -57,10 +47,11 @@ func (h AccountHandler) Authenticate(ctx context.Context, req *connect.Request[p
 func (h AccountHandler) VerifyMfaCode(ctx context.Context, req *connect.Request[portalv1.VerifyMfaCodeRequest]) (*connect.Response[portalv1.VerifyMfaCodeResponse], error) {
 	token := tokenFrom(ctx)
 	res, err := h.Identity.VerifyMFACode(ctx, token, req.Msg.GetCode())
+	// Finished, or ended after too many codes: either way the cached state is stale.
+	h.auth.forget(token)
 	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
-	h.auth.forget(token)
 	return connect.NewResponse(&portalv1.VerifyMfaCodeResponse{IdToken: res.Token, RememberMe: res.RememberMe}), nil
 }
 
@@ -137,7 +128,7 @@ func (h AccountHandler) Register(ctx context.Context, req *connect.Request[porta
 			Login: m.GetLogin(), Email: m.GetEmail(), Password: m.GetPassword(), RequestReason: m.GetRequestReason(),
 			CRMID: m.GetCrmId(), LangKey: m.GetLangKey(), CaptchaToken: m.GetReCaptchaToken(),
 		},
-		RemoteAddr: remoteAddr(req.Peer()),
+		RemoteAddr: remoteAddr(ctx),
 	})
 	if err != nil {
 		return nil, toConnectError(ctx, err)

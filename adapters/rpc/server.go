@@ -32,6 +32,8 @@ type Handlers struct {
 	Batches    BatchHandler
 	Shipments  ShipmentHandler
 	Callers    CallerResolver
+	// Proxies are the reverse proxies whose X-Forwarded-For names the client.
+	Proxies TrustedProxies
 }
 
 // NewAPI returns the portal's API: each service over Connect, gRPC and
@@ -81,7 +83,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mux.Handle("GET /management/health", healthREST{h.Management.Queries})
 	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
 	mux.Handle("/", withRESTErrors(rest))
-	return mux, nil
+	return withClientAddr(h.Proxies, mux), nil
 }
 
 func serveOpenAPI(w http.ResponseWriter, _ *http.Request) {

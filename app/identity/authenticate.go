@@ -27,8 +27,9 @@ type SignInResult struct {
 	FeatureMFA    bool
 }
 
-// Authenticate signs in with login or e-mail and password. Failures are
-// throttled per login and per address and written to the audit log; an
+// Authenticate signs in with login or e-mail and password. Attempts are
+// counted before the password is checked, per identity (login and e-mail
+// alike) and per address, and written to the audit log; an
 // account that is not ACTIVE is not signed in.
 func (s Service) Authenticate(ctx context.Context, in SignInInput) (SignInResult, error) {
 	c := account.Checker{Object: "login"}
@@ -42,8 +43,12 @@ func (s Service) Authenticate(ctx context.Context, in SignInInput) (SignInResult
 		return SignInResult{}, err
 	}
 	now := s.now()
-	keys := []string{"login:" + strings.ToLower(in.Identifier), "addr:" + in.RemoteAddr}
-	allowed, err := s.Throttle.Allowed(ctx, keys, now)
+	identityKey, err := s.signInKey(ctx, in.Identifier)
+	if err != nil {
+		return SignInResult{}, err
+	}
+	addrKey := "addr:" + in.RemoteAddr
+	allowed, err := s.Throttle.Attempt(ctx, []string{identityKey, addrKey}, now)
 	if err != nil {
 		return SignInResult{}, err
 	}
@@ -55,7 +60,6 @@ func (s Service) Authenticate(ctx context.Context, in SignInInput) (SignInResult
 	session, err := s.Sessions.SignIn(ctx, in.Identifier, in.Password)
 	if err != nil {
 		if failure.HasKey(err, account.KeyBadCredentials) {
-			_ = s.Throttle.Failed(ctx, keys, now)
 			s.audit(ctx, in.Identifier, AuditSignInFailed, "reason", "bad credentials")
 		}
 		return SignInResult{}, err
@@ -69,7 +73,8 @@ func (s Service) Authenticate(ctx context.Context, in SignInInput) (SignInResult
 		s.audit(ctx, user.Login, AuditSignInFailed, "reason", "status "+string(user.Status))
 		return SignInResult{}, account.ErrNotActivated
 	}
-	_ = s.Throttle.Succeeded(ctx, keys)
+	_ = s.Throttle.Forget(ctx, []string{identityKey})
+	_ = s.Throttle.Refund(ctx, []string{addrKey})
 
 	skipUntil, err := s.MFA.SkipUntil(ctx, user.ID)
 	if err != nil {
@@ -89,6 +94,26 @@ func (s Service) Authenticate(ctx context.Context, in SignInInput) (SignInResult
 	s.audit(ctx, user.Login, AuditSignIn, "mfaRequired", boolText(result.MFARequired))
 	return result, nil
 }
+
+// signInKey is the throttle key of the identity a sign-in names: its
+// login and its e-mail address share one bucket. An identifier that names
+// nobody is counted under its own name, so guessing logins is limited too.
+func (s Service) signInKey(ctx context.Context, identifier string) (string, error) {
+	u, err := s.Directory.FindByLogin(ctx, identifier)
+	if failure.HasKey(err, account.KeyUserNotFound) {
+		u, err = s.Directory.FindByEmail(ctx, identifier)
+	}
+	switch {
+	case failure.HasKey(err, account.KeyUserNotFound):
+		return "login:name:" + strings.ToLower(identifier), nil
+	case err != nil:
+		return "", err
+	}
+	return identityThrottleKey(u.ID), nil
+}
+
+// identityThrottleKey is the bucket of guesses at one identity's password.
+func identityThrottleKey(identityID string) string { return "login:" + identityID }
 
 // audit records an event. A failing audit log must not fail the user's
 // request; the lost event is logged instead.

@@ -45,7 +45,10 @@ func (s Service) ResolveCaller(ctx context.Context, token string) (CallerState, 
 			IdentityID: user.ID, Login: user.Login, Roles: user.Roles,
 			CustomerID: link.CustomerID, FulfillmentID: link.FulfillmentID, FulfillmentCustomers: link.FulfillmentCustomers,
 		},
-		MFAPending: pending || (user.HasSecondFactor && !session.SecondFactor),
+		// With MFA switched off for the installation, a device registered
+		// earlier must not turn every aal1 session into one that owes a code
+		// nobody will ask for.
+		MFAPending: pending || (s.MFAEnabled && user.HasSecondFactor && !session.SecondFactor),
 	}, nil
 }
 

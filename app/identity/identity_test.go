@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -294,17 +296,60 @@ func TestBadRegistrationChangesNothing(t *testing.T) {
 	}
 }
 
-func TestSignInIsThrottledPerLogin(t *testing.T) {
+func TestSignInIsThrottledPerIdentity(t *testing.T) {
 	w := newWorld(t)
 	w.activeUser(t, "anna")
-	for range 3 {
-		_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: "anna", Password: "wrong", RemoteAddr: "10.0.0.1"})
+	// The login and its e-mail address are one identity: one bucket.
+	for _, identifier := range []string{"anna", "anna@example.org", "Anna"} {
+		_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: identifier, Password: "wrong", RemoteAddr: "10.0.0.1"})
 		wantKey(t, err, account.KeyBadCredentials)
 	}
-	_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: "ANNA", Password: "s3cret", RemoteAddr: "10.0.0.2"})
+	_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: "ANNA@example.org", Password: "s3cret", RemoteAddr: "10.0.0.2"})
 	wantKey(t, err, account.KeyTooManyAttempts)
 	w.now = w.now.Add(16 * time.Minute)
 	w.signIn(t, "anna", "s3cret")
+}
+
+// countingSessions counts the password checks that reach the identity provider.
+type countingSessions struct {
+	identity.Sessions
+	checks atomic.Int32
+}
+
+func (c *countingSessions) SignIn(ctx context.Context, identifier, password string) (identity.Session, error) {
+	c.checks.Add(1)
+	return c.Sessions.SignIn(ctx, identifier, password)
+}
+
+func TestParallelWrongSignInsStopAtTheLimit(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	counting := &countingSessions{Sessions: w.ids}
+	w.svc.Sessions = counting
+	var wg sync.WaitGroup
+	for i := range 30 {
+		wg.Go(func() {
+			identifier := "anna"
+			if i%2 == 1 {
+				identifier = "anna@example.org"
+			}
+			_, _ = w.svc.Authenticate(ctx, identity.SignInInput{Identifier: identifier, Password: "wrong", RemoteAddr: "10.0.0.1"})
+		})
+	}
+	wg.Wait()
+	if n := counting.checks.Load(); n > 3 {
+		t.Fatalf("%d of 30 parallel wrong sign-ins reached the password check, the limit is 3", n)
+	}
+}
+
+func TestASuccessfulSignInDoesNotUseUpItsAddress(t *testing.T) {
+	w := newWorld(t)
+	w.svc.Throttle = &memory.Throttle{Window: 15 * time.Minute, Limits: map[string]int{"login:": 3, "addr:": 2}}
+	w.svc.MFAEnabled = false
+	w.activeUser(t, "anna")
+	for range 5 {
+		w.signIn(t, "anna", "s3cret")
+	}
 }
 
 func TestSkippingDeviceRegistration(t *testing.T) {
@@ -414,4 +459,166 @@ func TestUserManagementRules(t *testing.T) {
 	}
 	_, err = w.svc.GetUser(ctx, "ada")
 	wantKey(t, err, account.KeyUserNotFound)
+}
+
+// A user who registered a device while MFA was on still signs in when the
+// installation switches MFA off: the aal1 session is a full session.
+func TestMFADisabledDoesNotLockOutUsersWithADevice(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	res := w.signIn(t, "anna", "s3cret")
+	_, secret, err := w.svc.MFARegistrationCode(ctx, res.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, w.now)); err != nil {
+		t.Fatal(err)
+	}
+	w.svc.MFAEnabled = false
+	again := w.signIn(t, "anna", "s3cret")
+	if again.MFARequired {
+		t.Fatalf("sign-in = %+v; MFA is off, no code may be asked", again)
+	}
+	state, err := w.svc.ResolveCaller(ctx, again.Token)
+	if err != nil || state.MFAPending {
+		t.Fatalf("caller = %+v, %v; want a full session", state, err)
+	}
+}
+
+// withDevice registers a device for the login and returns its secret.
+func (w *world) withDevice(t *testing.T, login string) string {
+	t.Helper()
+	res := w.signIn(t, login, "s3cret")
+	_, secret, err := w.svc.MFARegistrationCode(ctx, res.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	return secret
+}
+
+// wrongCode is a code the authenticator does not show around now.
+func wrongCode(t *testing.T, secret string) int32 { return wrongCodes(t, secret, 1)[0] }
+
+// wrongCodes are n different codes the authenticator does not show around now.
+func wrongCodes(t *testing.T, secret string, n int) []int32 {
+	t.Helper()
+	right := map[int32]bool{}
+	for _, d := range []time.Duration{-time.Minute, -30 * time.Second, 0, 30 * time.Second, time.Minute} {
+		right[mustCode(t, secret, time.Now().Add(d))] = true
+	}
+	var codes []int32
+	for c := int32(123456); len(codes) < n; c++ {
+		if !right[c] {
+			codes = append(codes, c)
+		}
+	}
+	return codes
+}
+
+func TestCodeGuessesEndThePendingSignIn(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	secret := w.withDevice(t, "anna")
+	w.now = w.now.Add(time.Minute)
+
+	res := w.signIn(t, "anna", "s3cret")
+	bad := wrongCode(t, secret)
+	for range identity.MaxCodeAttempts {
+		_, err := w.svc.VerifyMFACode(ctx, res.Token, bad)
+		wantKey(t, err, account.KeyWrongCode)
+	}
+	_, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now()))
+	wantKey(t, err, account.KeyCodeAttemptsExhausted)
+	if _, err := w.svc.ResolveCaller(ctx, res.Token); err == nil {
+		t.Fatal("the session of a sign-in that guessed too often must be revoked")
+	}
+	_, err = w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now()))
+	wantKey(t, err, account.KeyMFAPending)
+
+	// The password starts a new sign-in with its own attempts.
+	again := w.signIn(t, "anna", "s3cret")
+	_, err = w.svc.VerifyMFACode(ctx, again.Token, bad)
+	wantKey(t, err, account.KeyWrongCode)
+}
+
+func TestCodeGuessesAreLimitedPerLoginAcrossSignIns(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	secret := w.withDevice(t, "anna")
+	bad := wrongCode(t, secret)
+	// 10 wrong codes of one login (the fake throttle's default for "mfa:"
+	// keys), spread over sign-ins that each stay under their own limit.
+	for range 5 {
+		res := w.signIn(t, "anna", "s3cret")
+		for range 2 {
+			_, err := w.svc.VerifyMFACode(ctx, res.Token, bad)
+			wantKey(t, err, account.KeyWrongCode)
+		}
+	}
+	res := w.signIn(t, "anna", "s3cret")
+	_, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now()))
+	wantKey(t, err, account.KeyCodeAttemptsExhausted)
+}
+
+func TestParallelCodeGuessesStopAtTheLimit(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	secret := w.withDevice(t, "anna")
+	res := w.signIn(t, "anna", "s3cret")
+	counting := &countingSecondFactor{SecondFactor: w.ids}
+	w.svc.SecondFactor = counting
+	var wg sync.WaitGroup
+	for _, bad := range wrongCodes(t, secret, 20) {
+		wg.Go(func() { _, _ = w.svc.VerifyMFACode(ctx, res.Token, bad) })
+	}
+	wg.Wait()
+	if n := counting.checks.Load(); n > identity.MaxCodeAttempts {
+		t.Fatalf("%d of 20 parallel guesses reached the authenticator check, the limit is %d", n, identity.MaxCodeAttempts)
+	}
+}
+
+type countingSecondFactor struct {
+	identity.SecondFactor
+	checks atomic.Int32
+}
+
+func (c *countingSecondFactor) Verify(ctx context.Context, token, code string) (identity.Session, error) {
+	c.checks.Add(1)
+	return c.SecondFactor.Verify(ctx, token, code)
+}
+
+// oneCode accepts one code, which the test chooses.
+type oneCode struct {
+	identity.SecondFactor
+	valid string
+}
+
+func (o *oneCode) Verify(_ context.Context, token, code string) (identity.Session, error) {
+	if code != o.valid {
+		return identity.Session{}, account.ErrWrongCode
+	}
+	return identity.Session{Token: token, SecondFactor: true}, nil
+}
+
+// A wrong guess is not a used code: an attacker who guesses the code the
+// authenticator shows next must not make the real user's code fail.
+func TestAWrongGuessDoesNotBlockTheRealCode(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	w.withDevice(t, "anna")
+	codes := &oneCode{SecondFactor: w.ids, valid: "111111"}
+	w.svc.SecondFactor = codes
+
+	attacker := w.signIn(t, "anna", "s3cret")
+	_, err := w.svc.VerifyMFACode(ctx, attacker.Token, 222222)
+	wantKey(t, err, account.KeyWrongCode)
+
+	codes.valid = "222222" // the next step of the authenticator
+	user := w.signIn(t, "anna", "s3cret")
+	if _, err := w.svc.VerifyMFACode(ctx, user.Token, 222222); err != nil {
+		t.Fatalf("the real code after a wrong guess of it: %v", err)
+	}
 }

@@ -17,13 +17,18 @@ type MFAState interface {
 	MarkPending(ctx context.Context, p PendingSignIn) error
 	// Pending returns the pending sign-in of the session, if there is one.
 	Pending(ctx context.Context, tokenHash []byte) (PendingSignIn, bool, error)
+	// TakeCodeAttempt counts a code attempt of the session's pending
+	// sign-in in one atomic step and reports whether it is within limit
+	// (this attempt included); false when no sign-in is pending.
+	TakeCodeAttempt(ctx context.Context, tokenHash []byte, limit int) (bool, error)
 	// ClearPending forgets the session's pending sign-in.
 	ClearPending(ctx context.Context, tokenHash []byte) error
 	// SkipUntil is when device registration is asked for again; zero for never skipped.
 	SkipUntil(ctx context.Context, identityID string) (time.Time, error)
 	SetSkipUntil(ctx context.Context, identityID string, until time.Time) error
 	// UseCode records a code as used; a code used before within the
-	// window is account.ErrCodeReused.
+	// window is account.ErrCodeReused. Only a code the authenticator
+	// accepted is recorded: a wrong guess must not block the real code.
 	UseCode(ctx context.Context, identityID string, codeHash []byte, at time.Time, window time.Duration) error
 }
 
@@ -67,14 +72,19 @@ const (
 	AuditSignOut         = "LOGOUT"
 )
 
-// Throttle limits failed sign-ins per login and per address.
+// Throttle limits guesses (passwords, second-factor codes) per key: an
+// identity ("login:…", "mfa:…") or an address ("addr:…"). An attempt is
+// counted before the guess is checked, in one atomic step for all keys, so
+// parallel guesses cannot get past the limit before they are counted.
 type Throttle interface {
-	// Allowed reports whether another attempt is allowed for every key.
-	Allowed(ctx context.Context, keys []string, now time.Time) (bool, error)
-	// Failed counts a failed attempt for every key.
-	Failed(ctx context.Context, keys []string, now time.Time) error
-	// Succeeded forgets the failures of the keys.
-	Succeeded(ctx context.Context, keys []string) error
+	// Attempt counts an attempt for every key and reports whether every key
+	// is still within its limit, this attempt included.
+	Attempt(ctx context.Context, keys []string, now time.Time) (bool, error)
+	// Forget drops the keys' attempts: the identity proved itself.
+	Forget(ctx context.Context, keys []string) error
+	// Refund takes back one attempt of every key: a success must not use
+	// up the room of an address that many people share.
+	Refund(ctx context.Context, keys []string) error
 }
 
 // Captcha checks the answer of an anonymous form's captcha.

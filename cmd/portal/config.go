@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"parcelportal/adapters/jobs"
+	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batchjob"
 )
@@ -51,6 +52,9 @@ type config struct {
 	// Worker: this process also runs the batch jobs (`portal worker` runs
 	// only them).
 	Worker bool
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names the
+	// client (CIDRs or addresses); empty trusts none.
+	TrustedProxies rpc.TrustedProxies
 	// JobQueue is the asynq queue of the batch jobs; processes of one
 	// installation share it.
 	JobQueue string
@@ -90,6 +94,9 @@ func loadConfig() (config, error) {
 	}
 	if c.CarrierConcurrency, err = envInt("CARRIER_CONCURRENCY", batchjob.DefaultConcurrency); err != nil {
 		return c, err
+	}
+	if c.TrustedProxies, err = rpc.ParseTrustedProxies(env("TRUSTED_PROXIES", "")); err != nil {
+		return c, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
 	if c.CredentialsKey == "" {
 		if c.Production {

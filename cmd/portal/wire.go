@@ -31,12 +31,15 @@ import (
 	"parcelportal/core/profile"
 )
 
-// Sign-in throttling: failures counted over a quarter of an hour; an office
-// behind one address gets more room than one login.
+// Sign-in throttling: attempts counted over a quarter of an hour; an office
+// behind one address gets more room than one login. Wrong second-factor
+// codes of one login count apart from its passwords, over all its pending
+// sign-ins (each of which also ends after identity.MaxCodeAttempts).
 const (
-	throttleWindow     = 15 * time.Minute
-	throttlePerLogin   = 5
-	throttlePerAddress = 50
+	throttleWindow        = 15 * time.Minute
+	throttlePerLogin      = 5
+	throttlePerAddress    = 50
+	throttleCodesPerLogin = 10
 )
 
 // handlers wires every use case to its adapters; side is how the carrier is
@@ -49,9 +52,10 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	}
 	ids := identity.Service{
 		Sessions: provider, SecondFactor: provider, Directory: provider, Mailbox: provider,
-		MFA:      postgres.MFAState{Pool: pool},
-		Audit:    postgres.AuditLog{Pool: pool},
-		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{"login:": throttlePerLogin, "addr:": throttlePerAddress}},
+		MFA:   postgres.MFAState{Pool: pool},
+		Audit: postgres.AuditLog{Pool: pool},
+		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{
+			"login:": throttlePerLogin, "addr:": throttlePerAddress, "mfa:": throttleCodesPerLogin}},
 		Captcha:  captchaPort,
 		Links:    postgres.UserLinks{Pool: pool},
 		Requests: postgres.RegistrationRequests{Pool: pool},
@@ -105,6 +109,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Batches:    rpc.BatchHandler{Batches: batches},
 		Shipments:  rpc.ShipmentHandler{Batches: batches},
 		Callers:    ids,
+		Proxies:    cfg.TrustedProxies,
 	}, nil
 }
 

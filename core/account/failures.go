@@ -31,3 +31,7 @@ var (
 	ErrWrongPassword  = failure.New(failure.Invalid, KeyWrongPassword)
 	ErrUserNotFound   = failure.New(failure.NotFound, KeyUserNotFound)
 )
+
+// KeyCodeAttemptsExhausted: a pending sign-in tried too many second-factor
+// codes and ended; only the password starts a new one.
+const KeyCodeAttemptsExhausted = "error.mfa.attemptsExhausted"

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -57,6 +59,36 @@ func MFAStateContract(t *testing.T, state identity.MFAState) {
 		}
 	})
 
+	t.Run("code attempts of a pending sign-in are limited", func(t *testing.T) {
+		hash := identity.TokenHash("attempts-" + id)
+		if ok, err := state.TakeCodeAttempt(ctx, hash, 5); err != nil || ok {
+			t.Fatalf("attempt without a pending sign-in = %v, %v", ok, err)
+		}
+		if err := state.MarkPending(ctx, identity.PendingSignIn{TokenHash: hash, IdentityID: id, ExpiresAt: now.Add(time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+		var passed atomic.Int32
+		var wg sync.WaitGroup
+		for range 12 {
+			wg.Go(func() {
+				ok, err := state.TakeCodeAttempt(ctx, hash, 5)
+				if err != nil {
+					t.Error(err)
+				}
+				if ok {
+					passed.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if passed.Load() != 5 {
+			t.Fatalf("%d of 12 parallel code attempts passed, want the limit 5", passed.Load())
+		}
+		if err := state.ClearPending(ctx, hash); err != nil {
+			t.Fatal(err)
+		}
+	})
+
 	t.Run("skip", func(t *testing.T) {
 		if until, err := state.SkipUntil(ctx, id); err != nil || !until.IsZero() {
 			t.Fatalf("never skipped = %v, %v", until, err)
@@ -99,36 +131,71 @@ func ThrottleContract(t *testing.T, throttle identity.Throttle) {
 	login, addr := "login:anna-"+suffix, "addr:10.0.0.1-"+suffix
 	keys := []string{login, addr}
 	now := time.Now().UTC()
-	allowed := func(keys []string, at time.Time) bool {
-		ok, err := throttle.Allowed(ctx, keys, at)
+	attempt := func(keys []string, at time.Time) bool {
+		ok, err := throttle.Attempt(ctx, keys, at)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return ok
 	}
 	for i := range 3 {
-		if !allowed(keys, now) {
-			t.Fatalf("refused after %d failures", i)
-		}
-		if err := throttle.Failed(ctx, keys, now); err != nil {
-			t.Fatal(err)
+		if !attempt(keys, now) {
+			t.Fatalf("refused attempt %d", i+1)
 		}
 	}
-	if allowed(keys, now) {
+	if attempt(keys, now) {
 		t.Fatal("a fourth attempt for the login must wait")
 	}
-	if !allowed([]string{"login:bob-" + suffix, addr}, now) {
+	// The address has counted 4 attempts: one more is within its limit.
+	if !attempt([]string{"login:bob-" + suffix, addr}, now) {
 		t.Fatal("the address is below its own limit, another login may try")
 	}
-	if !allowed(keys, now.Add(16*time.Minute)) {
-		t.Fatal("failures older than the window no longer count")
-	}
-	if err := throttle.Succeeded(ctx, keys); err != nil {
+	if err := throttle.Refund(ctx, []string{addr}); err != nil {
 		t.Fatal(err)
 	}
-	if !allowed(keys, now) {
-		t.Fatal("a success forgets the failures")
+	if !attempt([]string{"login:carl-" + suffix, addr}, now) {
+		t.Fatal("a refunded attempt gives its room back")
 	}
+	if attempt([]string{"login:dora-" + suffix, addr}, now) {
+		t.Fatal("the address used up its 5 attempts")
+	}
+	later := now.Add(16 * time.Minute)
+	if !attempt(keys, later) {
+		t.Fatal("attempts older than the window no longer count")
+	}
+	for range 2 {
+		attempt(keys, later)
+	}
+	if attempt([]string{login}, later) {
+		t.Fatal("the new window counts again")
+	}
+	if err := throttle.Forget(ctx, []string{login}); err != nil {
+		t.Fatal(err)
+	}
+	if !attempt([]string{login}, later) {
+		t.Fatal("Forget drops the attempts")
+	}
+
+	t.Run("parallel attempts never pass the limit", func(t *testing.T) {
+		key := []string{"login:parallel-" + suffix, "addr:parallel-" + suffix}
+		var passed atomic.Int32
+		var wg sync.WaitGroup
+		for range 20 {
+			wg.Go(func() {
+				ok, err := throttle.Attempt(ctx, key, now)
+				if err != nil {
+					t.Error(err)
+				}
+				if ok {
+					passed.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if passed.Load() != 3 {
+			t.Fatalf("%d of 20 parallel attempts passed, want exactly the limit 3", passed.Load())
+		}
+	})
 }
 
 // UserLinksContract checks reading and forgetting links. link makes the

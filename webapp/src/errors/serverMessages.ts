@@ -240,6 +240,10 @@ const catalog = [
     message: "This code has already been used. Please wait for the next code in your app.",
   }),
   msg({ id: "error.mfa.pending", message: "Your sign-in has expired. Please sign in again." }),
+  msg({
+    id: "error.mfa.attemptsExhausted",
+    message: "Too many wrong codes. This sign-in has ended: please sign in again with your password.",
+  }),
   msg({ id: "password.messages.error", message: "An error has occurred! The password could not be changed." }),
   msg({ id: "error.captcha", message: "The security check failed. Please try again." }),
   msg({ id: "error.tooManyAttempts", message: "Too many failed attempts. Please wait a few minutes and try again." }),
