@@ -144,9 +144,13 @@ func (h AccountHandler) Activate(ctx context.Context, req *connect.Request[porta
 	return connect.NewResponse(&portalv1.ActivateResponse{}), nil
 }
 
-// RequestPasswordReset mails a reset key.
+// RequestPasswordReset mails a reset key; over REST the captcha answer comes
+// as the query parameter reCaptchaToken, since the body is the address.
 func (h AccountHandler) RequestPasswordReset(ctx context.Context, req *connect.Request[portalv1.RequestPasswordResetRequest]) (*connect.Response[portalv1.RequestPasswordResetResponse], error) {
-	if err := h.Identity.RequestPasswordReset(ctx, string(req.Msg.GetEmail().GetData())); err != nil {
+	err := h.Identity.RequestPasswordReset(ctx, identity.ResetRequest{
+		Email: string(req.Msg.GetEmail().GetData()), CaptchaToken: req.Msg.GetReCaptchaToken(), RemoteAddr: remoteAddr(ctx),
+	})
+	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
 	return connect.NewResponse(&portalv1.RequestPasswordResetResponse{}), nil

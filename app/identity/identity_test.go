@@ -3,6 +3,7 @@ package identity_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -50,7 +51,8 @@ func newWorld(t *testing.T) *world {
 	w.svc = identity.Service{
 		Sessions: w.ids, SecondFactor: w.ids, Directory: w.ids, Mailbox: w.ids,
 		MFA: memory.NewMFAState(), Audit: w.audit,
-		Throttle:   &memory.Throttle{Window: 15 * time.Minute, Limits: map[string]int{"login:": 3, "addr:": 50}},
+		Throttle: &memory.Throttle{Window: 15 * time.Minute, Limits: map[string]int{"login:": 3, "addr:": 50,
+			identity.ResetEmailKey: 3, identity.ResetAddrKey: 8}},
 		Captcha:    captchaStub{},
 		Links:      w.links,
 		Requests:   w.requests,
@@ -388,10 +390,10 @@ func TestPasswords(t *testing.T) {
 	}
 	w.signIn(t, "anna", "abcd")
 
-	if err := w.svc.RequestPasswordReset(ctx, "nobody@example.org"); err != nil || len(w.ids.Mails("nobody@example.org")) != 0 {
+	if err := w.svc.RequestPasswordReset(ctx, identity.ResetRequest{Email: "nobody@example.org", RemoteAddr: "10.0.0.1"}); err != nil || len(w.ids.Mails("nobody@example.org")) != 0 {
 		t.Fatalf("unknown address: %v", err)
 	}
-	if err := w.svc.RequestPasswordReset(ctx, " anna@example.org "); err != nil {
+	if err := w.svc.RequestPasswordReset(ctx, identity.ResetRequest{Email: " anna@example.org ", RemoteAddr: "10.0.0.1"}); err != nil {
 		t.Fatal(err)
 	}
 	key := w.mailedKey(t, "anna@example.org")
@@ -406,6 +408,59 @@ func TestPasswords(t *testing.T) {
 	}
 	w.signIn(t, "anna", "reset-pass")
 	wantKey(t, w.svc.FinishPasswordReset(ctx, key, "again-pass"), account.KeyInvalidKey)
+}
+
+// Reset requests take the captcha and are limited per address asked for
+// and per client; past a limit nothing is mailed.
+func TestPasswordResetRequestsAreThrottledAndTakeTheCaptcha(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	w.activeUser(t, "bert")
+	reset := func(email, addr string) error {
+		return w.svc.RequestPasswordReset(ctx, identity.ResetRequest{Email: email, RemoteAddr: addr})
+	}
+	mails := func(email string) int { return len(w.ids.Mails(email)) }
+	before := mails("anna@example.org")
+
+	for i := range 3 {
+		if err := reset("anna@example.org", fmt.Sprintf("10.0.1.%d", i)); err != nil {
+			t.Fatalf("request %d: %v", i+1, err)
+		}
+	}
+	wantKey(t, reset("ANNA@example.org", "10.0.1.9"), account.KeyTooManyResetRequests)
+	if got := mails("anna@example.org") - before; got != 3 {
+		t.Fatalf("%d reset mails, want 3 and none past the limit", got)
+	}
+
+	// One client asking for many addresses hits its own limit.
+	for i := range 8 {
+		if err := reset(fmt.Sprintf("nobody%d@example.org", i), "10.0.2.1"); err != nil {
+			t.Fatalf("request %d: %v", i+1, err)
+		}
+	}
+	bertBefore := mails("bert@example.org")
+	wantKey(t, reset("bert@example.org", "10.0.2.1"), account.KeyTooManyResetRequests)
+	if mails("bert@example.org") != bertBefore {
+		t.Fatal("mailed past the client's limit")
+	}
+	if err := reset("bert@example.org", "10.0.2.2"); err != nil || mails("bert@example.org") != bertBefore+1 {
+		t.Fatalf("another client: %v", err)
+	}
+
+	w.now = w.now.Add(16 * time.Minute)
+	if err := reset("anna@example.org", "10.0.1.9"); err != nil {
+		t.Fatalf("after the window: %v", err)
+	}
+
+	w.svc.Captcha = captchaStub{enabled: true, pass: false}
+	wantKey(t, reset("bert@example.org", "10.0.3.1"), account.KeyCaptchaFailed)
+	if mails("bert@example.org") != bertBefore+1 {
+		t.Fatal("mailed without a captcha answer")
+	}
+	w.svc.Captcha = captchaStub{enabled: true, pass: true}
+	if err := reset("bert@example.org", "10.0.3.1"); err != nil || mails("bert@example.org") != bertBefore+2 {
+		t.Fatalf("with a captcha answer: %v", err)
+	}
 }
 
 func TestUserManagementRules(t *testing.T) {

@@ -63,6 +63,7 @@ const (
 	AuditMFARegistered   = "MFA_REGISTERED"
 	AuditPasswordChanged = "PASSWORD_CHANGED"
 	AuditPasswordReset   = "PASSWORD_RESET"
+	AuditResetThrottled  = "PASSWORD_RESET_THROTTLED"
 	AuditRegistered      = "USER_REGISTERED"
 	AuditRegisteredAgain = "REGISTRATION_WITH_TAKEN_LOGIN_OR_EMAIL"
 	AuditActivated       = "USER_ACTIVATED"

@@ -40,6 +40,10 @@ const (
 	throttlePerLogin      = 5
 	throttlePerAddress    = 50
 	throttleCodesPerLogin = 10
+	// Reset mails: a few per address asked for, more per client address,
+	// over the same window.
+	resetsPerEmail   = 3
+	resetsPerAddress = 10
 )
 
 // handlers wires every use case to its adapters; side is how the carrier is
@@ -55,7 +59,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		MFA:   postgres.MFAState{Pool: pool},
 		Audit: postgres.AuditLog{Pool: pool},
 		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{
-			"login:": throttlePerLogin, "addr:": throttlePerAddress, "mfa:": throttleCodesPerLogin}},
+			"login:": throttlePerLogin, "addr:": throttlePerAddress, "mfa:": throttleCodesPerLogin,
+			identity.ResetEmailKey: resetsPerEmail, identity.ResetAddrKey: resetsPerAddress}},
 		Captcha:  captchaPort,
 		Links:    postgres.UserLinks{Pool: pool},
 		Requests: postgres.RegistrationRequests{Pool: pool},

@@ -247,6 +247,10 @@ const catalog = [
   msg({ id: "password.messages.error", message: "An error has occurred! The password could not be changed." }),
   msg({ id: "error.captcha", message: "The security check failed. Please try again." }),
   msg({ id: "error.tooManyAttempts", message: "Too many failed attempts. Please wait a few minutes and try again." }),
+  msg({
+    id: "error.tooManyResetRequests",
+    message: "Too many password reset requests. Please wait a quarter of an hour and try again.",
+  }),
   msg({ id: "error.userNotFound", message: "No user was found." }),
   msg({
     id: "error.passwordRejected",
