@@ -1039,8 +1039,8 @@ type RequestPasswordResetRequest struct {
 	// The e-mail address, sent as a text/plain body.
 	Email *httpbody.HttpBody `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
 	// Captcha answer, required like the registration's when the profile names
-	// a captcha site key; over REST the query parameter reCaptchaToken, since
-	// the body is the address.
+	// a captcha site key; over REST the X-Captcha-Token header, since the body
+	// is the address.
 	ReCaptchaToken string `protobuf:"bytes,2,opt,name=re_captcha_token,json=reCaptchaToken,proto3" json:"re_captcha_token,omitempty"`
 	unknownFields  protoimpl.UnknownFields
 	sizeCache      protoimpl.SizeCache

@@ -540,8 +540,8 @@ export type RequestPasswordResetRequest = Message<"portal.v1.RequestPasswordRese
 
   /**
    * Captcha answer, required like the registration's when the profile names
-   * a captcha site key; over REST the query parameter reCaptchaToken, since
-   * the body is the address.
+   * a captcha site key; over REST the X-Captcha-Token header, since the body
+   * is the address.
    *
    * @generated from field: string re_captcha_token = 2;
    */
