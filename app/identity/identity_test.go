@@ -52,7 +52,7 @@ func newWorld(t *testing.T) *world {
 		Sessions: w.ids, SecondFactor: w.ids, Directory: w.ids, Mailbox: w.ids,
 		MFA: memory.NewMFAState(), Audit: w.audit,
 		Throttle: &memory.Throttle{Window: 15 * time.Minute, Limits: map[string]int{"login:": 3, "addr:": 50,
-			identity.ResetEmailKey: 3, identity.ResetAddrKey: 8}},
+			identity.ResetEmailKey: 3, identity.ResetAddrKey: 8, identity.AttemptMailKey: 3}},
 		Captcha:    captchaStub{},
 		Links:      w.links,
 		Requests:   w.requests,
@@ -261,6 +261,15 @@ func TestRegistrationDoesNotRevealTakenLoginsOrAddresses(t *testing.T) {
 	}
 	if _, total, _ := w.requests.Pending(ctx, 0, 20); total != 1 {
 		t.Fatalf("pending requests = %d, want only anna's own", total)
+	}
+	// Repeated tries do not flood the owner: a few mails per window.
+	for range 3 {
+		if err := w.svc.Register(ctx, sameLogin); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := w.outbox.To("anna@example.org"); len(got) != 3 {
+		t.Fatalf("the owner got %d mails after five tries, want 3", len(got))
 	}
 	if got := w.outbox.To(staffAddress); len(got) != 1 {
 		t.Fatalf("staff got %d mails, want only anna's own request", len(got))

@@ -72,6 +72,11 @@ func (s Service) Register(ctx context.Context, in RegisterInput) error {
 	return nil
 }
 
+// AttemptMailKey prefixes the throttle key of the mails to an owner whose
+// login or address someone tried to register again: a few per window, so
+// that repeated tries cannot flood the owner's inbox.
+const AttemptMailKey = "attempt-mail:"
+
 // registeredAgain tells the owners of the taken login and address that
 // someone tried to register with them, and answers as for a new login.
 func (s Service) registeredAgain(ctx context.Context, r account.Registration) error {
@@ -87,10 +92,17 @@ func (s Service) registeredAgain(ctx context.Context, r account.Registration) er
 		return err
 	}
 	for _, owner := range owners {
+		s.audit(ctx, owner.Login, AuditRegisteredAgain)
+		allowed, err := s.Throttle.Attempt(ctx, []string{AttemptMailKey + owner.ID}, s.now())
+		if err != nil {
+			return err
+		}
+		if !allowed {
+			continue // the owner was told already; the visitor learns nothing either way
+		}
 		if err := s.Notices.RegistrationAttempted(ctx, owner); err != nil {
 			slog.WarnContext(ctx, "registration attempt mail lost", "login", owner.Login, "error", err)
 		}
-		s.audit(ctx, owner.Login, AuditRegisteredAgain)
 	}
 	return nil
 }

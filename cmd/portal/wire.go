@@ -44,6 +44,8 @@ const (
 	// over the same window.
 	resetsPerEmail   = 3
 	resetsPerAddress = 10
+	// Mails to an owner whose login or address someone tried to register again.
+	attemptMailsPerOwner = 3
 )
 
 // handlers wires every use case to its adapters; side is how the carrier is
@@ -60,7 +62,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Audit: postgres.AuditLog{Pool: pool},
 		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{
 			"login:": throttlePerLogin, "addr:": throttlePerAddress, "mfa:": throttleCodesPerLogin,
-			identity.ResetEmailKey: resetsPerEmail, identity.ResetAddrKey: resetsPerAddress}},
+			identity.ResetEmailKey: resetsPerEmail, identity.ResetAddrKey: resetsPerAddress,
+			identity.AttemptMailKey: attemptMailsPerOwner}},
 		Captcha:  captchaPort,
 		Links:    postgres.UserLinks{Pool: pool},
 		Requests: postgres.RegistrationRequests{Pool: pool},
