@@ -1,6 +1,7 @@
 package kratos
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,6 +9,9 @@ import (
 	"slices"
 
 	ory "github.com/ory/kratos-client-go"
+
+	"parcelportal/core/account"
+	"parcelportal/core/failure"
 )
 
 // Ids of the messages Kratos puts on a flow it refuses (text/id.go in Kratos).
@@ -32,11 +36,16 @@ type answer struct {
 	err      error
 }
 
-// answerOf reads a failed call of the generated client.
+// answerOf reads a failed call of the generated client. A call that got no
+// answer (Kratos down, hanging past the timeout, unreachable) is the
+// failure account.ErrIdentityUnavailable, which callers wrap and the API
+// answers as 503 with its message key.
 func answerOf(rsp *http.Response, err error) answer {
 	a := answer{err: describe(err)}
 	if rsp != nil {
 		a.status = rsp.StatusCode
+	} else if !errors.Is(err, context.Canceled) {
+		a.err = &failure.Error{Kind: failure.Unavailable, Key: account.KeyIdentityUnavailable, Cause: err}
 	}
 	var apiErr *ory.GenericOpenAPIError
 	if !errors.As(err, &apiErr) {

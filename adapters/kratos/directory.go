@@ -7,10 +7,12 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"time"
 
 	ory "github.com/ory/kratos-client-go"
 	"golang.org/x/crypto/bcrypt"
 
+	"parcelportal/app/identity"
 	"parcelportal/core/account"
 	"parcelportal/core/failure"
 )
@@ -166,6 +168,99 @@ func (p *Provider) Update(ctx context.Context, u account.User) (account.User, er
 	return saved.user(), nil
 }
 
+// UpdateProfile writes only the traits a user may change and the modified
+// facts, as one JSON Patch: Kratos applies it to the identity as it is at
+// that moment, so roles and status an admin set since anybody read them stay.
+func (p *Provider) UpdateProfile(ctx context.Context, id string, u identity.ProfileUpdate) (account.User, error) {
+	lang := u.LangKey
+	if lang == "" {
+		lang = account.DefaultLocale
+	}
+	saved, _, err := p.patch(ctx, id, []ory.JsonPatch{
+		add("/traits/email", u.Email), add("/traits/firstName", u.FirstName),
+		add("/traits/lastName", u.LastName), add("/traits/langKey", lang),
+		add("/metadata_admin/lastModifiedBy", u.ModifiedBy), add("/metadata_admin/lastModifiedDate", u.ModifiedAt),
+	})
+	if err != nil {
+		return account.User{}, err
+	}
+	return saved.user(), nil
+}
+
+// ChangeStatus sets the activation status with a JSON Patch that first
+// removes the status guard of from (see adminMetadata.StatusGuard): when the
+// status is no longer from, the member is missing and Kratos refuses the
+// whole patch. Kratos applies a patch to the identity as it reads it then,
+// so only a write inside Kratos' own read and write could slip between.
+func (p *Provider) ChangeStatus(ctx context.Context, id string, from, to account.Status, by string, at time.Time) (account.User, error) {
+	ops := []ory.JsonPatch{
+		remove("/metadata_admin/statusGuard/" + string(from)),
+		add("/metadata_admin/statusGuard/"+string(to), struct{}{}),
+		add("/metadata_admin/activationStatus", string(to)),
+		add("/metadata_admin/lastModifiedBy", by), add("/metadata_admin/lastModifiedDate", at),
+	}
+	saved, refused, err := p.patch(ctx, id, ops)
+	if !refused {
+		if err != nil {
+			return account.User{}, err
+		}
+		return saved.user(), nil
+	}
+	now, rerr := p.record(ctx, id)
+	switch {
+	case rerr != nil:
+		return account.User{}, rerr
+	case now.metadata.ActivationStatus != string(from):
+		return account.User{}, identity.ErrStatusChanged
+	case now.metadata.StatusGuard != nil:
+		return account.User{}, err
+	}
+	// An identity written before the guard existed gets it, once.
+	if _, _, err := p.patch(ctx, id, []ory.JsonPatch{add("/metadata_admin/statusGuard", map[string]struct{}{string(from): {}})}); err != nil {
+		return account.User{}, err
+	}
+	saved, refused, err = p.patch(ctx, id, ops)
+	if refused {
+		return account.User{}, identity.ErrStatusChanged
+	}
+	if err != nil {
+		return account.User{}, err
+	}
+	return saved.user(), nil
+}
+
+// patch applies a JSON Patch to an identity; refused reports a 400 answer.
+func (p *Provider) patch(ctx context.Context, id string, ops []ory.JsonPatch) (saved record, refused bool, err error) {
+	if !idPattern.MatchString(id) {
+		return record{}, false, account.ErrUserNotFound
+	}
+	i, rsp, err := p.admin.IdentityAPI.PatchIdentity(ctx, id).JsonPatch(ops).Execute()
+	if err != nil {
+		a := answerOf(rsp, err)
+		switch a.status {
+		case http.StatusConflict:
+			// The login cannot change, so the address is what clashes.
+			return record{}, false, a.as(account.ErrEmailTaken)
+		case http.StatusNotFound:
+			return record{}, false, a.as(account.ErrUserNotFound)
+		}
+		return record{}, a.status == http.StatusBadRequest, fmt.Errorf("kratos: patch identity %s: %w", id, a.err)
+	}
+	r, err := recordOf(*i)
+	return r, false, err
+}
+
+// add is a JSON Patch operation that sets a member, whether it exists or not.
+func add(path string, value any) ory.JsonPatch {
+	op := ory.NewJsonPatch("add", path)
+	op.Value = value
+	return *op
+}
+
+// remove is a JSON Patch operation that drops a member; a missing member
+// fails the whole patch.
+func remove(path string) ory.JsonPatch { return *ory.NewJsonPatch("remove", path) }
+
 // SetPassword replaces the password with its bcrypt hash; sessions stay.
 func (p *Provider) SetPassword(ctx context.Context, id, password string) error {
 	credentials, err := p.passwordCredentials(password)
@@ -224,7 +319,8 @@ func (p *Provider) record(ctx context.Context, id string) (record, error) {
 // amend reads an identity, changes it and writes it back whole (Kratos'
 // PUT replaces traits and both metadata; PATCH cannot set credentials).
 // Kratos offers no version check, so a concurrent change between the read
-// and the write is lost; the portal's writes are rare admin actions.
+// and the write is lost. Only an admin's Update and SetPassword use it;
+// what users change about themselves goes through patch.
 func (p *Provider) amend(ctx context.Context, id string, credentials *ory.IdentityWithCredentials, change func(*record)) (record, error) {
 	r, err := p.record(ctx, id)
 	if err != nil {

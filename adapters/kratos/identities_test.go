@@ -4,14 +4,18 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"os"
 	"testing"
+	"time"
 
 	ory "github.com/ory/kratos-client-go"
 
 	"parcelportal/adapters/kratos"
 	"parcelportal/app/demo"
+	"parcelportal/app/identity"
 	"parcelportal/core/access"
+	"parcelportal/core/account"
 )
 
 func adminURL(t *testing.T) string {
@@ -66,5 +70,37 @@ func TestProbe(t *testing.T) {
 	}
 	if err := (kratos.Probe{AdminURL: "http://127.0.0.1:1"}).Check(context.Background()); err == nil {
 		t.Fatal("a closed port must fail the probe")
+	}
+}
+
+// An identity written before the portal kept a status guard (or by hand in
+// Kratos) still changes its status once, and then compares like any other.
+func TestChangeStatusOfAnIdentityWithoutAGuard(t *testing.T) {
+	url := adminURL(t)
+	ctx := context.Background()
+	suffix := make([]byte, 4)
+	_, _ = rand.Read(suffix)
+	login := "guardless" + hex.EncodeToString(suffix)
+	cfg := ory.NewConfiguration()
+	cfg.Servers = ory.ServerConfigurations{{URL: url}}
+	raw := ory.NewAPIClient(cfg)
+	created, _, err := raw.IdentityAPI.CreateIdentity(ctx).CreateIdentityBody(ory.CreateIdentityBody{
+		SchemaId:      "portal-user",
+		Traits:        map[string]any{"login": login, "email": login + "@example.org", "langKey": "en"},
+		MetadataAdmin: map[string]any{"roles": []string{"ROLE_USER"}, "activationStatus": "NEW"},
+	}).Execute()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = raw.IdentityAPI.DeleteIdentity(context.Background(), created.Id).Execute() })
+
+	admin := kratos.NewAdmin(url, nil)
+	at := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	got, err := admin.ChangeStatus(ctx, created.Id, account.New, account.Active, login, at)
+	if err != nil || got.Status != account.Active {
+		t.Fatalf("ChangeStatus of a guardless identity = %+v, %v", got, err)
+	}
+	if _, err := admin.ChangeStatus(ctx, created.Id, account.New, account.Active, login, at); !errors.Is(err, identity.ErrStatusChanged) {
+		t.Fatalf("a second NEW to ACTIVE = %v, want ErrStatusChanged", err)
 	}
 }

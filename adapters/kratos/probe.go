@@ -7,13 +7,18 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"time"
 )
 
 // Probe checks that Kratos is ready, through its admin API.
 type Probe struct {
 	AdminURL string
-	Client   *http.Client
+	// Client defaults to one with a timeout of probeTimeout.
+	Client *http.Client
 }
+
+// probeTimeout bounds a readiness check: a hanging Kratos is not ready.
+const probeTimeout = 3 * time.Second
 
 // Check asks Kratos' readiness endpoint, which also checks its database.
 func (p Probe) Check(ctx context.Context) error {
@@ -21,10 +26,7 @@ func (p Probe) Check(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	client := p.Client
-	if client == nil {
-		client = http.DefaultClient
-	}
+	client := boundedClient(p.Client, probeTimeout)
 	rsp, err := client.Do(req)
 	if err != nil {
 		return err

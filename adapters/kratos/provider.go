@@ -3,6 +3,7 @@ package kratos
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	ory "github.com/ory/kratos-client-go"
 	"golang.org/x/crypto/bcrypt"
@@ -17,12 +18,19 @@ type Config struct {
 	// PortalURL is the portal's base URL, e.g. http://127.0.0.1:8080: the
 	// activation and reset mails link there, never to Kratos.
 	PortalURL string
-	// HTTPClient defaults to http.DefaultClient; calls end with their context.
+	// HTTPClient defaults to a client of its own; without a timeout of its
+	// own it gets Timeout. Calls also end with their context.
 	HTTPClient *http.Client
+	// Timeout bounds every call to Kratos (DefaultTimeout when 0): an outage
+	// must end a request with a clear error, not hang it.
+	Timeout time.Duration
 	// PasswordCost is the bcrypt cost of the passwords the portal sets; 0
 	// means bcrypt.DefaultCost. Tests lower it to stay fast.
 	PasswordCost int
 }
+
+// DefaultTimeout bounds a call to Kratos when the configuration does not.
+const DefaultTimeout = 10 * time.Second
 
 // Provider is the portal's identity provider on Ory Kratos. It implements
 // identity.Sessions, SecondFactor, Directory and Mailbox from app/identity
@@ -44,9 +52,10 @@ func New(cfg Config) *Provider {
 	if cost == 0 {
 		cost = bcrypt.DefaultCost
 	}
+	client := boundedClient(cfg.HTTPClient, cfg.Timeout)
 	return &Provider{
-		public:       apiClient(cfg.PublicURL, cfg.HTTPClient),
-		admin:        apiClient(cfg.AdminURL, cfg.HTTPClient),
+		public:       apiClient(cfg.PublicURL, client),
+		admin:        apiClient(cfg.AdminURL, client),
 		portalURL:    strings.TrimSuffix(cfg.PortalURL, "/"),
 		passwordCost: cost,
 	}
@@ -58,11 +67,25 @@ func NewAdmin(adminURL string, client *http.Client) *Provider {
 	return New(Config{AdminURL: adminURL, HTTPClient: client})
 }
 
+// boundedClient is client (or a new one) with a timeout: timeout, or
+// DefaultTimeout. A client that has a timeout keeps it.
+func boundedClient(client *http.Client, timeout time.Duration) *http.Client {
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	if client == nil {
+		client = &http.Client{}
+	}
+	bounded := *client
+	if bounded.Timeout == 0 {
+		bounded.Timeout = timeout
+	}
+	return &bounded
+}
+
 func apiClient(url string, client *http.Client) *ory.APIClient {
 	cfg := ory.NewConfiguration()
 	cfg.Servers = ory.ServerConfigurations{{URL: url}}
-	if client != nil {
-		cfg.HTTPClient = client
-	}
+	cfg.HTTPClient = client
 	return ory.NewAPIClient(cfg)
 }

@@ -43,7 +43,9 @@ func (p *Provider) Setup(ctx context.Context, token string) ([]byte, string, err
 	if err != nil {
 		return nil, "", err
 	}
-	if _, err := p.amend(ctx, flow.Identity.Id, nil, func(r *record) { r.metadata.TOTPSetupFlow = flow.Id }); err != nil {
+	// A patch of this one member: a whole-identity write could undo an
+	// admin's change made since anybody read the identity.
+	if _, _, err := p.patch(ctx, flow.Identity.Id, []ory.JsonPatch{add("/metadata_admin/totpSetupFlow", flow.Id)}); err != nil {
 		return nil, "", err
 	}
 	return qr, secret, nil
@@ -83,7 +85,7 @@ func (p *Provider) Register(ctx context.Context, token, code string) error {
 		}
 		return fmt.Errorf("kratos: link TOTP device: %w", a.err)
 	}
-	_, err = p.amend(ctx, s.IdentityID, nil, func(r *record) { r.metadata.TOTPSetupFlow = "" })
+	_, _, err = p.patch(ctx, s.IdentityID, []ory.JsonPatch{add("/metadata_admin/totpSetupFlow", "")})
 	return err
 }
 

@@ -72,6 +72,20 @@ func (p *Provider) Revoke(ctx context.Context, token string) error {
 	return nil
 }
 
+// RevokeOthers ends every other session of the token's identity (Kratos'
+// DELETE /sessions for the token's session).
+func (p *Provider) RevokeOthers(ctx context.Context, token string) error {
+	_, rsp, err := p.public.FrontendAPI.DisableMyOtherSessions(ctx).XSessionToken(token).Execute()
+	if err != nil {
+		a := answerOf(rsp, err)
+		if a.status == http.StatusUnauthorized {
+			return a.as(account.ErrBadCredentials)
+		}
+		return fmt.Errorf("kratos: revoke other sessions: %w", a.err)
+	}
+	return nil
+}
+
 // sessionOf is the portal's view of a Kratos session.
 func sessionOf(token string, s ory.Session) (identity.Session, error) {
 	if s.Identity == nil {

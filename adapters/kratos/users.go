@@ -46,6 +46,11 @@ type adminMetadata struct {
 	// Setup and Register. Its TOTP secret lives only in that flow, and the
 	// portal may run Register in another process than Setup.
 	TOTPSetupFlow string `json:"totpSetupFlow,omitempty"`
+	// StatusGuard holds one member, named after ActivationStatus. Kratos'
+	// JSON Patch has no test operation, but a remove of a missing member
+	// fails the whole patch: ChangeStatus removes the member of the status
+	// it expects, which makes its patch a compare-and-set.
+	StatusGuard map[string]struct{} `json:"statusGuard,omitempty"`
 }
 
 // record is an identity as the adapter reads and writes it.
@@ -110,6 +115,7 @@ func (r *record) setProfile(u account.User) {
 		r.metadata.Roles = append(r.metadata.Roles, string(role))
 	}
 	r.metadata.ActivationStatus = string(u.Status)
+	r.metadata.StatusGuard = map[string]struct{}{string(u.Status): {}}
 	r.metadata.LastModifiedBy, r.metadata.LastModifiedDate = u.ModifiedBy, u.ModifiedAt
 }
 

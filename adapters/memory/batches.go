@@ -222,6 +222,23 @@ func (m *Batches) Delete(_ context.Context, id int64, allow func(batch.Batch) er
 	return nil
 }
 
+// HasShippingHistory reports whether the customer has a batch or a shipment.
+func (m *Batches) HasShippingHistory(_ context.Context, customerID int64) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, sb := range m.batches {
+		if sb.b.CustomerID == customerID {
+			return true, nil
+		}
+	}
+	for _, s := range m.shipments {
+		if s.CustomerID == customerID {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 // Rows answers the batch's rows by position.
 func (m *Batches) Rows(_ context.Context, batchID int64, onlyInvalid bool) ([]batch.ValidatedShipment, error) {
 	m.mu.Lock()
@@ -376,7 +393,11 @@ func (m *Batches) DeleteShipment(_ context.Context, id int64, allow func(batch.B
 		r.Changed = false
 		m.rows[r.ID] = r
 	}
-	m.exchanges = slices.DeleteFunc(m.exchanges, func(e exchange) bool { return e.shipmentID == id })
+	for i := range m.exchanges {
+		if m.exchanges[i].shipmentID == id {
+			m.exchanges[i].shipmentID = 0
+		}
+	}
 	return nil
 }
 

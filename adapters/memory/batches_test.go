@@ -27,3 +27,8 @@ func TestBatchesContract(t *testing.T) {
 	store := memory.NewBatches()
 	storetest.Contract(t, store, memorySeeder{store}, [2]int64{1, 2})
 }
+
+func TestBatchesHistoryContract(t *testing.T) {
+	store := memory.NewBatches()
+	storetest.History(t, store, memorySeeder{store}, [2]int64{1, 2})
+}

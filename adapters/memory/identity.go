@@ -8,9 +8,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
+	"parcelportal/app/identity"
 	"parcelportal/core/account"
 	"parcelportal/core/failure"
 )
@@ -126,6 +128,38 @@ func (m *Identity) Update(_ context.Context, u account.User) (account.User, erro
 	r.user.Roles = slices.Clone(u.Roles)
 	r.user.LangKey = languageOrDefault(u.LangKey)
 	r.user.Login, r.user.CreatedBy, r.user.CreatedAt = kept.Login, kept.CreatedBy, kept.CreatedAt
+	return r.snapshot(), nil
+}
+
+// UpdateProfile changes only names, e-mail, language and the modified facts.
+func (m *Identity) UpdateProfile(_ context.Context, id string, p identity.ProfileUpdate) (account.User, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r := m.users[id]
+	if r == nil {
+		return account.User{}, account.ErrUserNotFound
+	}
+	if other := m.byEmail(p.Email); other != nil && other != r {
+		return account.User{}, account.ErrEmailTaken
+	}
+	r.user.FirstName, r.user.LastName, r.user.Email = p.FirstName, p.LastName, p.Email
+	r.user.LangKey = languageOrDefault(p.LangKey)
+	r.user.ModifiedBy, r.user.ModifiedAt = p.ModifiedBy, p.ModifiedAt
+	return r.snapshot(), nil
+}
+
+// ChangeStatus sets the status while it is from.
+func (m *Identity) ChangeStatus(_ context.Context, id string, from, to account.Status, by string, at time.Time) (account.User, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r := m.users[id]
+	if r == nil {
+		return account.User{}, account.ErrUserNotFound
+	}
+	if r.user.Status != from {
+		return account.User{}, identity.ErrStatusChanged
+	}
+	r.user.Status, r.user.ModifiedBy, r.user.ModifiedAt = to, by, at
 	return r.snapshot(), nil
 }
 

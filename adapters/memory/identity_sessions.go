@@ -58,6 +58,23 @@ func (m *Identity) Revoke(_ context.Context, token string) error {
 	return nil
 }
 
+// RevokeOthers ends every other session of the token's user.
+func (m *Identity) RevokeOthers(_ context.Context, token string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, err := m.liveSession(token)
+	if err != nil {
+		return err
+	}
+	for other, o := range m.sessions {
+		if other != token && o.identityID == s.identityID {
+			delete(m.sessions, other)
+			delete(m.setups, other)
+		}
+	}
+	return nil
+}
+
 // liveSession is the token's unexpired session, or account.ErrBadCredentials.
 func (m *Identity) liveSession(token string) (*identitySession, error) {
 	s := m.sessions[token]

@@ -192,9 +192,28 @@ func (s Batches) Delete(ctx context.Context, id int64, allow func(batch.Batch) e
 		if err := allow(b); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `DELETE FROM batch WHERE id = $1`, id)
-		return err
+		// The history tables refer to the batch ON DELETE RESTRICT
+		// (migration 00014): what goes with it is named here, in order.
+		for _, q := range []string{
+			`DELETE FROM carrier_exchange WHERE batch_id = $1`,
+			`DELETE FROM shipment WHERE batch_id = $1`,
+			`DELETE FROM validated_shipment WHERE batch_id = $1`,
+			`DELETE FROM batch WHERE id = $1`,
+		} {
+			if _, err := tx.Exec(ctx, q, id); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
+}
+
+// HasShippingHistory reports whether the customer has a batch or a shipment.
+func (s Batches) HasShippingHistory(ctx context.Context, customerID int64) (bool, error) {
+	var has bool
+	err := s.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM batch WHERE customer_id = $1)
+		OR EXISTS (SELECT 1 FROM shipment WHERE customer_id = $1)`, customerID).Scan(&has)
+	return has, err
 }
 
 const rowColumns = `id, batch_id, position, changed, valid, fields, order_lines`

@@ -10,8 +10,13 @@ import (
 
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
+	"parcelportal/adapters/secrets"
 	"parcelportal/app/batch/storetest"
 	"parcelportal/app/demo"
+	"parcelportal/core/batch"
+	"parcelportal/core/customer"
+	"parcelportal/core/failure"
+	"parcelportal/core/shipment"
 )
 
 // sqlSeeder writes shipments, exchanges and manifests as the job runner does.
@@ -93,6 +98,65 @@ func TestBatchesContract(t *testing.T) {
 	t.Parallel()
 	pool := postgrestest.NewPool(t)
 	storetest.Contract(t, postgres.Batches{Pool: pool}, sqlSeeder{pool}, demoCustomers(t, pool))
+}
+
+func TestBatchesHistoryContract(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	store := postgres.Batches{Pool: pool}
+	storetest.History(t, store, sqlSeeder{pool}, demoCustomers(t, pool))
+}
+
+// The database refuses to lose shipping history through a cascade: a
+// customer with batches cannot be deleted, and deleting a batch takes its
+// rows, shipments and traffic only because Batches.Delete names them.
+func TestCustomerWithHistoryIsNotDeleted(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := postgrestest.NewPool(t)
+	store := postgres.Batches{Pool: pool}
+	ids := demoCustomers(t, pool)
+	b, err := store.Create(ctx, batch.Batch{CustomerID: ids[0], FileName: "a.csv", Status: batch.Created, CreatedBy: "anna", LabelType: "PDF"},
+		[]byte("name\nAnna\n"), []shipment.Validated{storetest.Row(map[string]string{"name": "Anna"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := sqlSeeder{pool}.PutShipment(t, storetest.Shipment{Shipment: batch.Shipment{BatchID: b.ID, CustomerID: ids[0], Position: 1, Success: true, Identifier: "LX1"}})
+	sqlSeeder{pool}.PutExchange(t, b.ID, storetest.Exchange{ShipmentID: sh, Operation: "addAndPrint", At: time.Now(), Request: "<r/>", Response: "<s/>"})
+	box, err := secrets.NewBox(secrets.DevelopmentKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	customers := postgres.Customers{Pool: pool, Sealer: box}
+
+	if err := customers.Delete(ctx, ids[0]); !failure.HasKey(err, customer.KeyHasShippingHistory) {
+		t.Fatalf("delete of a customer with history = %v", err)
+	}
+	// Straight SQL, as a later code path might: refused as well.
+	for _, q := range []string{`DELETE FROM customer WHERE id = $1`} {
+		if _, err := pool.Exec(ctx, q, ids[0]); err == nil {
+			t.Fatalf("%s went through", q)
+		}
+	}
+	if _, err := pool.Exec(ctx, `DELETE FROM batch WHERE id = $1`, b.ID); err == nil {
+		t.Fatal("deleting a batch cascaded to its shipments")
+	}
+	var shipments, exchanges int
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM shipment WHERE customer_id = $1), (SELECT count(*) FROM carrier_exchange WHERE batch_id = $2)`,
+		ids[0], b.ID).Scan(&shipments, &exchanges); err != nil || shipments != 1 || exchanges != 1 {
+		t.Fatalf("history after refused deletes: %d shipments, %d exchanges, %v", shipments, exchanges, err)
+	}
+	if _, err := customers.Get(ctx, ids[0]); err != nil {
+		t.Fatalf("customer after the refused delete = %v", err)
+	}
+
+	// The batch's own delete names what goes with it; then the customer may go.
+	if err := store.Delete(ctx, b.ID, func(batch.Batch) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := customers.Delete(ctx, ids[0]); err != nil {
+		t.Fatalf("delete of a customer without history = %v", err)
+	}
 }
 
 func TestHubCountry(t *testing.T) {

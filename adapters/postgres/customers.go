@@ -16,11 +16,14 @@ import (
 	"parcelportal/core/failure"
 )
 
-// Sealer encrypts credentials at rest. Seal must produce a different value
-// for every call; Open fails on a wrong key or a changed value.
+// Sealer encrypts credentials at rest, bound to the place they are stored
+// (sealPlace: table, column and row). Seal must produce a different value
+// for every call; Open fails on a wrong key, a changed value or a value
+// sealed for another place, and reports legacy for a value sealed before
+// values were bound to their place (ResealCredentials seals those again).
 type Sealer interface {
-	Seal(plain []byte) ([]byte, error)
-	Open(sealed []byte) ([]byte, error)
+	Seal(plain []byte, place string) ([]byte, error)
+	Open(sealed []byte, place string) (plain []byte, legacy bool, err error)
 }
 
 // Customers keeps customers in table customer. Secrets are sealed with
@@ -77,7 +80,7 @@ func (s Customers) scan(row pgx.Row) (customer.Customer, error) {
 	}
 	c = emptyAsNil(c)
 	if len(sealed) > 0 {
-		plain, err := s.Sealer.Open(sealed)
+		plain, _, err := s.Sealer.Open(sealed, sealPlace("customer", "credentials_sealed", c.ID))
 		if err != nil {
 			return customer.Customer{}, fmt.Errorf("customer %d credentials: %w", c.ID, err)
 		}
@@ -116,7 +119,8 @@ func emptyAsNil(c customer.Customer) customer.Customer {
 	return c
 }
 
-func (s Customers) seal(cr customer.Credentials) ([]byte, error) {
+// seal seals the credentials of customer id.
+func (s Customers) seal(cr customer.Credentials, id int64) ([]byte, error) {
 	plain, err := json.Marshal(sealedSecrets{
 		APIPassword: cr.APIPassword, TrackingPassword: cr.TrackingPassword, FulltrackAccessKey: cr.FulltrackAccessKey,
 		FulltrackRefreshToken: cr.FulltrackRefreshToken, FulltrackAPIKey: cr.FulltrackAPIKey,
@@ -126,7 +130,7 @@ func (s Customers) seal(cr customer.Credentials) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.Sealer.Seal(plain)
+	return s.Sealer.Seal(plain, sealPlace("customer", "credentials_sealed", id))
 }
 
 func customerList[T any](s []T) []T {
@@ -136,10 +140,15 @@ func customerList[T any](s []T) []T {
 	return s
 }
 
+// values are the customer's columns; the sealed credentials only for a
+// stored customer (c.ID set), since they are bound to its row.
 func (s Customers) values(c customer.Customer) (map[string]any, error) {
-	sealed, err := s.seal(c.Credentials)
-	if err != nil {
-		return nil, err
+	var sealed []byte
+	if c.ID != 0 {
+		var err error
+		if sealed, err = s.seal(c.Credentials, c.ID); err != nil {
+			return nil, err
+		}
 	}
 	var gtcAt, ciAt *time.Time
 	if !c.GTC.At.IsZero() {
@@ -211,16 +220,29 @@ func (s Customers) DefaultHubID(ctx context.Context) (int64, error) {
 	return id, err
 }
 
-// Create stores a new customer.
+// Create stores a new customer; its credentials are sealed for the row
+// the insert made, in the same transaction.
 func (s Customers) Create(ctx context.Context, c customer.Customer) (customer.Customer, error) {
+	c.ID = 0
 	values, err := s.values(c)
 	if err != nil {
 		return customer.Customer{}, err
 	}
 	query, args := psql.Insert("customer").SetMap(values).Suffix("RETURNING id").MustSql()
 	var id int64
-	if err := s.Pool.QueryRow(ctx, query, args...).Scan(&id); err != nil {
-		return customer.Customer{}, customerWriteFailure(err)
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, query, args...).Scan(&id); err != nil {
+			return customerWriteFailure(err)
+		}
+		sealed, err := s.seal(c.Credentials, id)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `UPDATE customer SET credentials_sealed = $2 WHERE id = $1`, id, sealed)
+		return err
+	})
+	if err != nil {
+		return customer.Customer{}, err
 	}
 	return s.Get(ctx, id)
 }
@@ -254,9 +276,14 @@ func (s Customers) Update(ctx context.Context, id int64, change func(*customer.C
 	return saved, tx.Commit(ctx)
 }
 
-// Delete removes a customer.
+// Delete removes a customer. The history tables refer to it ON DELETE
+// RESTRICT (migration 00014), so a customer with batches or shipments is
+// refused by the database too: customer.ErrHasShippingHistory.
 func (s Customers) Delete(ctx context.Context, id int64) error {
 	tag, err := s.Pool.Exec(ctx, `DELETE FROM customer WHERE id = $1`, id)
+	if isForeignKeyViolation(err) {
+		return customer.ErrHasShippingHistory
+	}
 	if err == nil && tag.RowsAffected() == 0 {
 		return customer.ErrNotFound
 	}

@@ -132,11 +132,15 @@ func (d DemoDirectory) saveCarrierLogin(ctx context.Context, tx pgx.Tx, c demo.C
 	if d.Sealer == nil || c.Carrier == (demo.CarrierLogin{}) {
 		return nil
 	}
-	sealed, err := Customers{Sealer: d.Sealer}.seal(customer.Credentials{APIPassword: c.Carrier.Password, A1APIKey: c.Carrier.A1APIKey})
+	var id int64
+	if err := tx.QueryRow(ctx, `SELECT id FROM customer WHERE crmid = $1`, c.CRMID).Scan(&id); err != nil {
+		return err
+	}
+	sealed, err := Customers{Sealer: d.Sealer}.seal(customer.Credentials{APIPassword: c.Carrier.Password, A1APIKey: c.Carrier.A1APIKey}, id)
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, `UPDATE customer SET api_username = $2, credentials_sealed = $3 WHERE crmid = $1`,
-		c.CRMID, c.Carrier.Username, sealed)
+	_, err = tx.Exec(ctx, `UPDATE customer SET api_username = $2, credentials_sealed = $3 WHERE id = $1`,
+		id, c.Carrier.Username, sealed)
 	return err
 }

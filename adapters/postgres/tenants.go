@@ -20,20 +20,21 @@ type Tenants struct {
 	Sealer Sealer
 }
 
-// seal encrypts a secret; empty stays NULL.
-func (s Tenants) seal(plain string) ([]byte, error) {
+// seal encrypts a secret of tenant id's column; empty stays NULL.
+func (s Tenants) seal(plain, column string, id int64) ([]byte, error) {
 	if plain == "" {
 		return nil, nil
 	}
-	return s.Sealer.Seal([]byte(plain))
+	return s.Sealer.Seal([]byte(plain), sealPlace("tenant", column, id))
 }
 
-// open decrypts a secret; NULL is empty. Errors name the column, never the value.
-func (s Tenants) open(column string, sealed []byte) (string, error) {
+// open decrypts a secret of tenant id's column; NULL is empty. Errors name
+// the column, never the value.
+func (s Tenants) open(column string, sealed []byte, id int64) (string, error) {
 	if len(sealed) == 0 {
 		return "", nil
 	}
-	plain, err := s.Sealer.Open(sealed)
+	plain, _, err := s.Sealer.Open(sealed, sealPlace("tenant", column, id))
 	if err != nil {
 		return "", fmt.Errorf("tenant %s: %w", column, err)
 	}
@@ -54,13 +55,13 @@ func (s Tenants) scan(row pgx.Row) (organisation.Tenant, error) {
 	if err != nil {
 		return organisation.Tenant{}, err
 	}
-	if t.A1.Password, err = s.open("a1_password", a1Password); err != nil {
+	if t.A1.Password, err = s.open("a1_password", a1Password, t.ID); err != nil {
 		return t, err
 	}
-	if t.A1.APIKey, err = s.open("a1_api_key", a1Key); err != nil {
+	if t.A1.APIKey, err = s.open("a1_api_key", a1Key, t.ID); err != nil {
 		return t, err
 	}
-	t.GRP.Password, err = s.open("grp_password", grpPassword)
+	t.GRP.Password, err = s.open("grp_password", grpPassword, t.ID)
 	return t, err
 }
 
@@ -131,16 +132,17 @@ func (s Tenants) get(ctx context.Context, db querier, id int64, lock bool) (orga
 	return t, err
 }
 
-func (s Tenants) sealed(t organisation.Tenant) ([3][]byte, error) {
+// sealed seals the a1 password, a1 API key and grp password of tenant id.
+func (s Tenants) sealed(t organisation.Tenant, id int64) ([3][]byte, error) {
 	var out [3][]byte
 	var err error
-	if out[0], err = s.seal(t.A1.Password); err != nil {
+	if out[0], err = s.seal(t.A1.Password, "a1_password", id); err != nil {
 		return out, err
 	}
-	if out[1], err = s.seal(t.A1.APIKey); err != nil {
+	if out[1], err = s.seal(t.A1.APIKey, "a1_api_key", id); err != nil {
 		return out, err
 	}
-	out[2], err = s.seal(t.GRP.Password)
+	out[2], err = s.seal(t.GRP.Password, "grp_password", id)
 	return out, err
 }
 
@@ -154,23 +156,28 @@ func tenantCountry(t organisation.Tenant) string {
 	return organisation.DefaultHubCountry
 }
 
-// CreateTenant stores a tenant and its hubs.
+// CreateTenant stores a tenant and its hubs; its secrets are sealed for
+// the row the insert made, in the same transaction.
 func (s Tenants) CreateTenant(ctx context.Context, t organisation.Tenant) (organisation.Tenant, error) {
-	secrets, err := s.sealed(t)
-	if err != nil {
-		return organisation.Tenant{}, err
-	}
 	var id int64
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `
 			INSERT INTO tenant (subsidiary, name, service_email, manifest_success_email, manifest_failure_email,
 				self_registration_emails, marketing_emails, street, additional_address, zip_code, city, country_code,
 				a1_username, a1_password, a1_api_key, grp_username, grp_password)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
-			tenantValues(t, secrets)...,
+			tenantValues(t, [3][]byte{})...,
 		).Scan(&id)
 		if err != nil {
 			return tenantFailure(err)
+		}
+		secrets, err := s.sealed(t, id)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE tenant SET a1_password = $2, a1_api_key = $3, grp_password = $4 WHERE id = $1`,
+			id, secrets[0], secrets[1], secrets[2]); err != nil {
+			return err
 		}
 		return saveHubs(ctx, tx, id, t.Hubs)
 	})
@@ -191,7 +198,7 @@ func (s Tenants) UpdateTenant(ctx context.Context, id int64, change func(organis
 		if err != nil {
 			return err
 		}
-		secrets, err := s.sealed(t)
+		secrets, err := s.sealed(t, id)
 		if err != nil {
 			return err
 		}

@@ -101,6 +101,7 @@ func (h AccountHandler) SaveAccount(ctx context.Context, req *connect.Request[po
 	a := req.Msg.GetAccount()
 	u, err := h.Identity.SaveAccount(ctx, caller, identity.ProfileChange{
 		FirstName: a.GetFirstName(), LastName: a.GetLastName(), Email: a.GetEmail(), LangKey: a.GetLangKey(),
+		CurrentPassword: a.GetCurrentPassword(),
 	})
 	if err != nil {
 		return nil, toConnectError(ctx, err)
@@ -114,9 +115,11 @@ func (h AccountHandler) ChangePassword(ctx context.Context, req *connect.Request
 	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
-	if err := h.Identity.ChangePassword(ctx, caller, req.Msg.GetCurrentPassword(), req.Msg.GetNewPassword()); err != nil {
+	if err := h.Identity.ChangePassword(ctx, caller, tokenFrom(ctx), req.Msg.GetCurrentPassword(), req.Msg.GetNewPassword()); err != nil {
 		return nil, toConnectError(ctx, err)
 	}
+	// The login's other sessions ended: none may live on in this cache.
+	h.auth.forgetIdentity(caller.IdentityID)
 	return connect.NewResponse(&portalv1.ChangePasswordResponse{}), nil
 }
 
@@ -180,8 +183,11 @@ func (h AccountHandler) Logout(ctx context.Context, _ *connect.Request[portalv1.
 		return nil, toConnectError(ctx, err)
 	}
 	token := tokenFrom(ctx)
+	// Revoked first, then dropped: a request resolving the bearer meanwhile
+	// either sees it revoked or is not cached (see callerCache).
+	err = h.Identity.Logout(ctx, caller, token)
 	h.auth.forget(token)
-	if err := h.Identity.Logout(ctx, caller, token); err != nil {
+	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
 	return connect.NewResponse(&portalv1.LogoutResponse{}), nil

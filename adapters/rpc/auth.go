@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -12,7 +13,9 @@ import (
 
 	"parcelportal/app/identity"
 	"parcelportal/core/access"
+	"parcelportal/core/account"
 	"parcelportal/core/failure"
+	"parcelportal/core/linkdownload"
 )
 
 // CallerResolver turns a bearer into the caller.
@@ -35,11 +38,20 @@ func tokenFrom(ctx context.Context) string {
 	return t
 }
 
+// DownloadRedeemer takes the token of a link download (app/downloadtoken):
+// once, for the download and resource it was made for, before it expires;
+// it answers the caller who asked for it.
+type DownloadRedeemer interface {
+	Redeem(ctx context.Context, token string, purpose linkdownload.Purpose, resource string) (*access.Caller, error)
+}
+
 // authenticator enforces the policy table: it resolves the bearer, refuses
 // what the caller may not call, and puts the caller into the context.
 type authenticator struct {
 	resolver CallerResolver
 	cache    *callerCache
+	// downloads redeems the tokens of link downloads; nil refuses them all.
+	downloads DownloadRedeemer
 }
 
 func newAuthenticator(resolver CallerResolver) *authenticator {
@@ -49,7 +61,7 @@ func newAuthenticator(resolver CallerResolver) *authenticator {
 func (a *authenticator) interceptor() connect.UnaryInterceptorFunc {
 	return func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-			ctx, err := a.authorize(ctx, req.Spec().Procedure, authorizationOf(req))
+			ctx, err := a.authorizeRequest(ctx, req)
 			if err != nil {
 				return nil, toConnectError(ctx, err)
 			}
@@ -58,17 +70,41 @@ func (a *authenticator) interceptor() connect.UnaryInterceptorFunc {
 	}
 }
 
-// authorizationOf is the request's Authorization header; the link downloads
-// of bearerInQuery may carry the token in their bearer field instead.
-func authorizationOf(req connect.AnyRequest) string {
+// linkRequest is a link download's request: the resource and the token of
+// its ?bearer= parameter.
+type linkRequest interface {
+	GetId() int64
+	GetBearer() string
+}
+
+// authorizeRequest authorizes by the Authorization header; a link download
+// of linkDownloads without one may carry a download token in its bearer
+// field instead. A session token there is refused: it is no download token.
+func (a *authenticator) authorizeRequest(ctx context.Context, req connect.AnyRequest) (context.Context, error) {
+	procedure := req.Spec().Procedure
 	header := req.Header().Get("Authorization")
-	if header != "" || !bearerInQuery[req.Spec().Procedure] {
-		return header
+	if purpose, link := linkDownloads[procedure]; link && header == "" {
+		if m, ok := req.Any().(linkRequest); ok && m.GetBearer() != "" {
+			return a.redeem(ctx, procedure, purpose, m)
+		}
 	}
-	if m, ok := req.Any().(interface{ GetBearer() string }); ok && m.GetBearer() != "" {
-		return "Bearer " + m.GetBearer()
+	return a.authorize(ctx, procedure, header)
+}
+
+// redeem takes the link's download token and puts the caller who asked for
+// it into the context, if the policy still lets that caller download.
+func (a *authenticator) redeem(ctx context.Context, procedure string, purpose linkdownload.Purpose, m linkRequest) (context.Context, error) {
+	if a.downloads == nil {
+		return ctx, linkdownload.ErrTokenInvalid
 	}
-	return ""
+	caller, err := a.downloads.Redeem(ctx, m.GetBearer(), purpose, strconv.FormatInt(m.GetId(), 10))
+	if err != nil {
+		return ctx, err
+	}
+	if !policies[procedure].Allows(caller) {
+		return ctx, failure.New(failure.Forbidden, "error.forbidden")
+	}
+	return context.WithValue(ctx, callerKey{}, caller), nil
 }
 
 func (a *authenticator) authorize(ctx context.Context, procedure, authorization string) (context.Context, error) {
@@ -89,9 +125,10 @@ func (a *authenticator) authorize(ctx context.Context, procedure, authorization 
 		if policy.IsPublic() {
 			return ctx, nil // a stale bearer does not stop public calls
 		}
-		if _, expected := failure.As(err); expected {
+		if f, expected := failure.As(err); expected && (f.Kind == failure.Unauthenticated || f.Kind == failure.Forbidden) {
 			return ctx, failure.New(failure.Unauthenticated, "error.unauthenticated")
 		}
+		// Kratos unavailable or too slow: say so, and do not sign the user out.
 		return ctx, err
 	}
 	if state.MFAPending && !duringMFA[procedure] && !policy.IsPublic() {
@@ -105,28 +142,72 @@ func (a *authenticator) authorize(ctx context.Context, procedure, authorization 
 }
 
 func (a *authenticator) resolve(ctx context.Context, token string) (identity.CallerState, error) {
+	if len(token) > maxBearerLength {
+		return identity.CallerState{}, account.ErrBadCredentials
+	}
 	key := sha256.Sum256([]byte(token))
 	if state, ok := a.cache.get(key); ok {
 		return state, nil
 	}
+	if a.cache.unknown(key) {
+		return identity.CallerState{}, account.ErrBadCredentials
+	}
+	// Taken before asking: an answer that a drop overtook is not cached.
+	generation := a.cache.generation()
+	ctx, cancel := context.WithTimeout(ctx, resolveTimeout)
+	defer cancel()
 	state, err := a.resolver.ResolveCaller(ctx, token)
+	if failure.HasKey(err, account.KeyBadCredentials) {
+		// No such session: a flood of made-up bearers asks Kratos once each.
+		a.cache.putUnknown(key)
+	}
 	if err != nil {
 		return identity.CallerState{}, err
 	}
-	a.cache.put(key, state)
+	a.cache.put(key, state, generation)
 	return state, nil
 }
 
+// resolveTimeout bounds resolving a bearer (Kratos' whoami and admin API,
+// the portal's database): past it the request ends with error.timeout or
+// error.identityUnavailable instead of hanging.
+const resolveTimeout = 15 * time.Second
+
+// maxBearerLength is far above Kratos' session tokens; longer ones are
+// refused without asking Kratos.
+const maxBearerLength = 512
+
 // forget drops a bearer from the cache after its session changed: signed
-// out, or finished its second factor.
-func (a *authenticator) forget(token string) { a.cache.drop(sha256.Sum256([]byte(token))) }
+// out (call it after the session was revoked), or finished its second factor.
+func (a *authenticator) forget(token string) {
+	if a != nil {
+		a.cache.drop(sha256.Sum256([]byte(token)))
+	}
+}
+
+// forgetIdentity drops every cached bearer of the identity: an admin changed
+// its roles or status or deleted it, or its password changed. Other portal
+// processes keep their own cache, up to its 10 s lifetime.
+func (a *authenticator) forgetIdentity(identityID string) {
+	if a != nil {
+		a.cache.dropIdentity(identityID)
+	}
+}
 
 // callerCache keeps resolved bearers briefly, so a page's burst of calls
-// asks the identity provider once.
+// asks the identity provider once. Entries are indexed by identity too, so
+// that all bearers of a login can be dropped at once. Every drop starts a
+// new generation, and an answer asked for in an older one is not cached: a
+// request that resolved a bearer just before it was revoked cannot put it
+// back after the drop.
 type callerCache struct {
-	ttl     time.Duration
-	mu      sync.Mutex
-	entries map[[32]byte]cachedCaller
+	ttl        time.Duration
+	mu         sync.Mutex
+	entries    map[[32]byte]cachedCaller
+	byIdentity map[string]map[[32]byte]struct{}
+	gen        uint64
+	// unknowns are bearers Kratos named no session for, until when.
+	unknowns map[[32]byte]time.Time
 }
 
 type cachedCaller struct {
@@ -138,7 +219,28 @@ type cachedCaller struct {
 const maxCachedCallers = 10000
 
 func newCallerCache(ttl time.Duration) *callerCache {
-	return &callerCache{ttl: ttl, entries: map[[32]byte]cachedCaller{}}
+	return &callerCache{ttl: ttl, entries: map[[32]byte]cachedCaller{}, byIdentity: map[string]map[[32]byte]struct{}{},
+		unknowns: map[[32]byte]time.Time{}}
+}
+
+// unknownTTL is how long a bearer that names no session is refused without
+// asking Kratos again. Such a bearer never becomes valid.
+const unknownTTL = 30 * time.Second
+
+func (c *callerCache) unknown(key [32]byte) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	until, ok := c.unknowns[key]
+	return ok && time.Now().Before(until)
+}
+
+func (c *callerCache) putUnknown(key [32]byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.unknowns) >= maxCachedCallers {
+		c.unknowns = map[[32]byte]time.Time{}
+	}
+	c.unknowns[key] = time.Now().Add(unknownTTL)
 }
 
 func (c *callerCache) get(key [32]byte) (identity.CallerState, bool) {
@@ -151,19 +253,49 @@ func (c *callerCache) get(key [32]byte) (identity.CallerState, bool) {
 	return e.state, true
 }
 
-func (c *callerCache) put(key [32]byte, state identity.CallerState) {
+func (c *callerCache) generation() uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.gen
+}
+
+func (c *callerCache) put(key [32]byte, state identity.CallerState, generation uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if generation != c.gen {
+		return
+	}
 	if len(c.entries) >= maxCachedCallers {
-		c.entries = map[[32]byte]cachedCaller{}
+		c.entries, c.byIdentity = map[[32]byte]cachedCaller{}, map[string]map[[32]byte]struct{}{}
 	}
 	c.entries[key] = cachedCaller{state: state, expires: time.Now().Add(c.ttl)}
+	if state.Caller != nil {
+		id := state.Caller.IdentityID
+		if c.byIdentity[id] == nil {
+			c.byIdentity[id] = map[[32]byte]struct{}{}
+		}
+		c.byIdentity[id][key] = struct{}{}
+	}
 }
 
 func (c *callerCache) drop(key [32]byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.gen++
+	if e, ok := c.entries[key]; ok && e.state.Caller != nil {
+		delete(c.byIdentity[e.state.Caller.IdentityID], key)
+	}
 	delete(c.entries, key)
+}
+
+func (c *callerCache) dropIdentity(identityID string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	for key := range c.byIdentity[identityID] {
+		delete(c.entries, key)
+	}
+	delete(c.byIdentity, identityID)
 }
 
 // errNoCaller guards handlers of signed-in procedures against a missing

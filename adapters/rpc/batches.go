@@ -11,6 +11,7 @@ import (
 	appbatch "parcelportal/app/batch"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
+	"parcelportal/core/linkdownload"
 	"parcelportal/core/shipment"
 )
 
@@ -228,6 +229,30 @@ func (h BatchHandler) DownloadBatchLabels(ctx context.Context, req *connect.Requ
 		return nil, err
 	}
 	return fileResponse(&portalv1.DownloadBatchLabelsResponse{File: body(f)}, f, "attachment"), nil
+}
+
+// batchDownloads are the link downloads a token may be asked for, by the
+// name the request gives them.
+var batchDownloads = map[string]linkdownload.Purpose{
+	"labels":             linkdownload.BatchLabels,
+	"commercial-invoice": linkdownload.BatchCommercialInvoice,
+}
+
+// CreateBatchDownloadToken makes a token for one link download of the batch.
+func (h BatchHandler) CreateBatchDownloadToken(ctx context.Context, req *connect.Request[portalv1.CreateBatchDownloadTokenRequest]) (*connect.Response[portalv1.CreateBatchDownloadTokenResponse], error) {
+	caller, err := requireCaller(ctx)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	purpose, ok := batchDownloads[req.Msg.GetDownload()]
+	if !ok {
+		return nil, toConnectError(ctx, linkdownload.ErrPurposeInvalid)
+	}
+	token, err := h.Batches.DownloadToken(ctx, caller, req.Msg.GetId(), purpose)
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	return connect.NewResponse(&portalv1.CreateBatchDownloadTokenResponse{Token: token.Value, ExpiresAt: timestamppb.New(token.Expires)}), nil
 }
 
 // DownloadBatchCustomsDocs sends the customs documents as one PDF.

@@ -22,6 +22,7 @@ import (
 	appbatch "parcelportal/app/batch"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customer/storetest"
+	"parcelportal/app/downloadtoken"
 	"parcelportal/core/batch"
 	"parcelportal/core/batchcsv/batchcsvtest"
 	"parcelportal/core/customer"
@@ -45,6 +46,8 @@ type batchesAPI struct {
 	store       *memory.Batches
 	queue       *recordingQueue
 	mine, other int64
+	// clock is the download tokens' time; tests move it forward.
+	clock *time.Time
 }
 
 // newBatchesAPI serves the batch and shipment services over a real HTTP
@@ -65,11 +68,13 @@ func newBatchesAPI(t *testing.T) batchesAPI {
 		}
 		return saved.ID
 	}
-	a := batchesAPI{store: memory.NewBatches(), queue: &recordingQueue{}, mine: mk("DE10000001"), other: mk("DE10000002")}
+	now := time.Now().UTC()
+	a := batchesAPI{store: memory.NewBatches(), queue: &recordingQueue{}, mine: mk("DE10000001"), other: mk("DE10000002"), clock: &now}
+	tokens := downloadtoken.Service{Store: memory.NewDownloadTokens(), Now: func() time.Time { return *a.clock }}
 	svc := appbatch.Service{Store: a.store, Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
-		Queue: a.queue, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}}
+		Queue: a.queue, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}, Tokens: tokens}
 	api, err := rpc.NewAPI(rpc.Handlers{
-		Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc}, Callers: customerBearers{},
+		Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc}, Callers: customerBearers{}, Downloads: tokens,
 	}, http.NotFoundHandler())
 	if err != nil {
 		t.Fatal(err)
@@ -104,6 +109,18 @@ func (a batchesAPI) call(t *testing.T, bearer, method, path, body string) (*http
 		t.Fatal(err)
 	}
 	return rsp, b
+}
+
+// downloadToken asks for a token for one link download of the batch.
+func (a batchesAPI) downloadToken(t *testing.T, bearer, batchID, kind string) string {
+	t.Helper()
+	rsp, b := a.call(t, bearer, "POST", "/web/api/batches/"+batchID+"/download-tokens", `{"download":"`+kind+`"}`)
+	got := decode[map[string]any](t, b)
+	token, _ := got["token"].(string)
+	if rsp.StatusCode != http.StatusOK || len(token) < 40 || got["expiresAt"] == nil {
+		t.Fatalf("download token for %s of batch %s = %d %s", kind, batchID, rsp.StatusCode, b)
+	}
+	return token
 }
 
 // idOf reads an int64 id, which protojson writes as a string.
@@ -297,8 +314,8 @@ func TestBatchShipmentsAndDownloadsOverREST(t *testing.T) {
 		t.Errorf("ERROR shipments = %s", b)
 	}
 
-	// The labels link carries the session token as ?bearer= (spec 2 section 7).
-	rsp, b = a.call(t, "", "GET", base+"/labels?cacheBuster=5&bearer="+a.user(), "")
+	// The labels link carries a download token as ?bearer= (spec 2 section 7).
+	rsp, b = a.call(t, "", "GET", base+"/labels?cacheBuster=5&bearer="+a.downloadToken(t, a.user(), id, "labels"), "")
 	if rsp.StatusCode != http.StatusOK || rsp.Header.Get("Content-Type") != "application/pdf" ||
 		rsp.Header.Get("Content-Disposition") != "attachment; filename=labels-"+id+".pdf" {
 		t.Fatalf("GET labels = %d %q %q %.200s", rsp.StatusCode, rsp.Header.Get("Content-Type"), rsp.Header.Get("Content-Disposition"), b)
@@ -329,7 +346,7 @@ func TestBatchShipmentsAndDownloadsOverREST(t *testing.T) {
 	if rsp.StatusCode != http.StatusOK || rsp.Header.Get("Content-Disposition") != "attachment; filename=manifest-"+id+"-20260602-140509.pdf" {
 		t.Errorf("GET manifest = %d %q", rsp.StatusCode, rsp.Header.Get("Content-Disposition"))
 	}
-	rsp, b = a.call(t, "", "GET", base+"/commercial-invoice?bearer="+a.user(), "")
+	rsp, b = a.call(t, "", "GET", base+"/commercial-invoice?bearer="+a.downloadToken(t, a.user(), id, "commercial-invoice"), "")
 	if rsp.StatusCode != http.StatusNotFound || decode[map[string]any](t, b)["message"] != "error.batch.noInvoice" {
 		t.Errorf("invoice of a batch without invoice data = %d %s", rsp.StatusCode, b)
 	}

@@ -266,7 +266,7 @@ func customerToProto(c customer.Customer, caller *access.Caller) *portalv1.Custo
 // customerFields maps everything of a customer but its credentials; whether
 // tracking is enabled still counts a fulltrack key.
 func customerFields(c customer.Customer, caller *access.Caller) *portalv1.Customer {
-	act := customer.Actor{Admin: caller.IsAdmin(), CanAct: caller.CanActFor(c.ID)}
+	act := customer.Actor{Admin: caller.IsAdmin(), CanAct: caller.CanActFor(c.ID), FormRole: caller.MayUseForms()}
 	country, supported := customer.GTCCountry(c.CRMID)
 	if !supported {
 		country = ""

@@ -58,7 +58,7 @@ func customersAPI(t *testing.T) (http.Handler, int64, int64, *fixedChecker) {
 	}
 	checker := &fixedChecker{}
 	api, err := rpc.NewAPI(rpc.Handlers{
-		Customers: rpc.CustomerHandler{Customers: appcustomer.Service{Store: store, Checker: checker, Terms: pdf.Terms{}}},
+		Customers: rpc.CustomerHandler{Customers: appcustomer.Service{Store: store, History: memory.NewBatches(), Checker: checker, Terms: pdf.Terms{}}},
 		Callers:   customerBearers{},
 	}, http.NotFoundHandler())
 	if err != nil {
@@ -204,5 +204,23 @@ func TestCustomerConsentsOverREST(t *testing.T) {
 	rec = customerCall(t, api, user, "PUT", path+"/auto-manifest", `{"autoManifestDayTime":{"active":true,"time":"25:00","days":["MONDAY"]}}`)
 	if rec.Code != http.StatusBadRequest {
 		t.Errorf("invalid schedule = %d %s", rec.Code, rec.Body)
+	}
+}
+
+// A tracking-only login reaches tracking and nothing else (spec 1 section
+// 6): it gives no consent for its customer, and nothing is recorded.
+func TestTrackingOnlyLoginGivesNoConsent(t *testing.T) {
+	api, mine, _, _ := customersAPI(t)
+	path := "/web/api/customers/" + strconv.FormatInt(mine, 10)
+	tracking := "ROLE_TRACKING:" + strconv.FormatInt(mine, 10)
+	for _, consent := range []string{"/gtc-accepted", "/ci-pricing-accepted"} {
+		if rec := customerCall(t, api, tracking, "PATCH", path+consent, "true"); rec.Code != http.StatusForbidden {
+			t.Errorf("tracking-only login PATCH %s = %d %s", consent, rec.Code, rec.Body)
+		}
+	}
+	rec := customerCall(t, api, "ROLE_ADMIN", "GET", path+"/full", "")
+	var c map[string]any
+	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c["gtcAccepted"] == true || c["ciPricingAccepted"] == true {
+		t.Fatalf("after the tracking login's consents: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -3,6 +3,7 @@ package rpc
 import (
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/core/access"
+	"parcelportal/core/linkdownload"
 )
 
 var (
@@ -62,8 +63,10 @@ var policies = map[string]access.Policy{
 
 	// Customers (spec 3 sections 2 and 6): the entity roles read and edit the
 	// customers they may act for (each use case checks CanActFor; non-admins
-	// change General fields only); every role reads its own customer, the
-	// GTC and the consents; only admins create, delete and test credentials.
+	// change General fields only); every role reads its own customer and
+	// the GTC; only admins create, delete and test credentials. The consents
+	// are the customer form's, so only its roles give them (a tracking-only
+	// login reaches tracking and nothing else; the use case checks again).
 	// The auto-manifest clock is for USER, OPERATIONS and the admins.
 	portalv1connect.CustomerServiceListCustomersProcedure:         customerRoles,
 	portalv1connect.CustomerServiceGetCustomerProcedure:           anyRole,
@@ -74,8 +77,8 @@ var policies = map[string]access.Policy{
 	portalv1connect.CustomerServiceGetPrinterSettingsProcedure:    anyRole,
 	portalv1connect.CustomerServiceUpdatePrinterSettingsProcedure: customerRoles,
 	portalv1connect.CustomerServiceUpdateAutoManifestProcedure:    customerRoles,
-	portalv1connect.CustomerServiceSetGtcAcceptedProcedure:        anyRole,
-	portalv1connect.CustomerServiceSetCiPricingAcceptedProcedure:  anyRole,
+	portalv1connect.CustomerServiceSetGtcAcceptedProcedure:        customerRoles,
+	portalv1connect.CustomerServiceSetCiPricingAcceptedProcedure:  customerRoles,
 	portalv1connect.CustomerServiceCheckApiCredentialsProcedure:   admins,
 	portalv1connect.CustomerServiceGetGtcDocumentProcedure:        anyRole,
 	portalv1connect.CustomerServiceGetGtcPagesProcedure:           anyRole,
@@ -149,6 +152,7 @@ var policies = map[string]access.Policy{
 	portalv1connect.BatchServiceListValidatedShipmentsProcedure:         shippingRoles,
 	portalv1connect.BatchServiceUpdateValidatedShipmentProcedure:        shippingRoles,
 	portalv1connect.BatchServiceListBatchShipmentsProcedure:             shippingRoles,
+	portalv1connect.BatchServiceCreateBatchDownloadTokenProcedure:       shippingRoles,
 	portalv1connect.BatchServiceDownloadBatchLabelsProcedure:            shippingRoles,
 	portalv1connect.BatchServiceDownloadBatchCustomsDocsProcedure:       shippingRoles,
 	portalv1connect.BatchServiceDownloadBatchManifestProcedure:          shippingRoles,
@@ -162,13 +166,15 @@ var policies = map[string]access.Policy{
 	portalv1connect.ShipmentServiceGetShipmentDetailsProcedure:          shippingRoles,
 }
 
-// bearerInQuery are the GET downloads the batch page opens as plain links
+// linkDownloads are the GET downloads the batch page opens as plain links
 // (spec 2 section 7: labels and commercial invoice with ?bearer=): a link
-// cannot carry the Authorization header, so the session token may come as
-// the request's bearer field. No other procedure reads a token from the URL.
-var bearerInQuery = map[string]bool{
-	portalv1connect.BatchServiceDownloadBatchLabelsProcedure:            true,
-	portalv1connect.BatchServiceDownloadBatchCommercialInvoiceProcedure: true,
+// cannot carry the Authorization header, so its bearer parameter carries a
+// download token made for that download of that batch
+// (CreateBatchDownloadToken), never a session token. No other procedure
+// reads a token from the URL.
+var linkDownloads = map[string]linkdownload.Purpose{
+	portalv1connect.BatchServiceDownloadBatchLabelsProcedure:            linkdownload.BatchLabels,
+	portalv1connect.BatchServiceDownloadBatchCommercialInvoiceProcedure: linkdownload.BatchCommercialInvoice,
 }
 
 // duringMFA are the procedures a session may call while its sign-in still

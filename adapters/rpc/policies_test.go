@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -138,6 +139,12 @@ func TestPolicyTableMatchesTheSpec(t *testing.T) {
 		{"/portal.v1.UserService/DeleteUser", []string{"ROLE_ADMIN", "ROLE_SUPERADMIN"}},
 		{"/portal.v1.UserDataService/GetMyUserData", []string{signedIn}},
 		{"/portal.v1.UserDataService/UpdateUserData", []string{"ROLE_ADMIN", "ROLE_SUPERADMIN", "ROLE_OPERATIONS"}},
+		// The consents belong to the customer form (spec 3 sections 2 and 6).
+		{"/portal.v1.CustomerService/SetGtcAccepted", []string{"ROLE_ADMIN", "ROLE_SUPERADMIN", "ROLE_USER", "ROLE_OPERATIONS"}},
+		{"/portal.v1.CustomerService/SetCiPricingAccepted", []string{"ROLE_ADMIN", "ROLE_SUPERADMIN", "ROLE_USER", "ROLE_OPERATIONS"}},
+		{"/portal.v1.CustomerService/UpdateCustomer", []string{"ROLE_ADMIN", "ROLE_SUPERADMIN", "ROLE_USER", "ROLE_OPERATIONS"}},
+		{"/portal.v1.AccountService/SaveAccount", []string{signedIn}},
+		{"/portal.v1.AccountService/Logout", []string{signedIn}},
 	}
 	resolver := fakeResolver{}
 	for _, r := range access.AllRoles {
@@ -157,6 +164,54 @@ func TestPolicyTableMatchesTheSpec(t *testing.T) {
 			if got := err == nil; got != want {
 				t.Errorf("%s by %q: allowed = %v, want %v", row.procedure, caller, got, want)
 			}
+		}
+	}
+}
+
+// ownAccount are the writes a tracking-only login keeps: its own account,
+// its password, its second factor and signing out.
+var ownAccount = map[string]bool{
+	"/portal.v1.AccountService/SaveAccount":            true,
+	"/portal.v1.AccountService/ChangePassword":         true,
+	"/portal.v1.AccountService/Logout":                 true,
+	"/portal.v1.AccountService/VerifyMfaCode":          true,
+	"/portal.v1.AccountService/SkipMfa":                true,
+	"/portal.v1.AccountService/GetMfaRegistrationCode": true,
+}
+
+// isRead: a procedure that only reads, by the naming of the protos.
+func isRead(procedure string) bool {
+	_, method, _ := strings.Cut(strings.TrimPrefix(procedure, "/"), "/")
+	for _, prefix := range []string{"Get", "List", "Download"} {
+		if strings.HasPrefix(method, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestTrackingOnlyWritesNothingButItsAccount walks every procedure with a
+// tracking-only login (spec 1 section 6: it sees only tracking): every
+// write outside its own account is refused, so that a later procedure
+// opened to any signed-in role fails here unless it is a read.
+func TestTrackingOnlyWritesNothingButItsAccount(t *testing.T) {
+	tracking := &access.Caller{Login: "tracking", Roles: []access.Role{access.TrackingOnly}, CustomerID: 1}
+	auth := newAuthenticator(fakeResolver{"t": {Caller: tracking}})
+	for _, procedure := range servedProcedures(t) {
+		if policies[procedure].IsPublic() {
+			continue
+		}
+		_, err := auth.authorize(context.Background(), procedure, "Bearer t")
+		if isRead(procedure) || ownAccount[procedure] {
+			continue
+		}
+		if f, ok := failure.As(err); !ok || f.Kind != failure.Forbidden {
+			t.Errorf("tracking-only login calls %s: %v, want forbidden", procedure, err)
+		}
+	}
+	for procedure := range ownAccount {
+		if _, err := auth.authorize(context.Background(), procedure, "Bearer t"); err != nil {
+			t.Errorf("tracking-only login cannot call %s on its own account: %v", procedure, err)
 		}
 	}
 }

@@ -34,6 +34,8 @@ type Handlers struct {
 	Callers    CallerResolver
 	// Proxies are the reverse proxies whose X-Forwarded-For names the client.
 	Proxies TrustedProxies
+	// Downloads redeems the tokens of link downloads; nil refuses them.
+	Downloads DownloadRedeemer
 }
 
 // NewAPI returns the portal's API: each service over Connect, gRPC and
@@ -42,7 +44,9 @@ type Handlers struct {
 // through to fallback (the webapp).
 func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	auth := newAuthenticator(h.Callers)
+	auth.downloads = h.Downloads
 	h.Account.auth = auth
+	h.Users.auth = auth
 	options := connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(auth.interceptor()))
 	mux := http.NewServeMux()
 	var services []*vanguard.Service

@@ -13,7 +13,10 @@ import (
 )
 
 // UserHandler serves portal.v1.UserService.
-type UserHandler struct{ Identity identity.Service }
+type UserHandler struct {
+	Identity identity.Service
+	auth     *authenticator
+}
 
 // ListUsers pages the logins; X-Total-Count carries the total.
 func (h UserHandler) ListUsers(ctx context.Context, req *connect.Request[portalv1.ListUsersRequest]) (*connect.Response[portalv1.ListUsersResponse], error) {
@@ -74,6 +77,8 @@ func (h UserHandler) UpdateUser(ctx context.Context, req *connect.Request[portal
 	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
+	// Roles or status may have changed: the user's next call resolves them afresh.
+	h.auth.forgetIdentity(u.ID)
 	return connect.NewResponse(&portalv1.UpdateUserResponse{User: userToProto(u)}), nil
 }
 
@@ -83,7 +88,13 @@ func (h UserHandler) DeleteUser(ctx context.Context, req *connect.Request[portal
 	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
-	if err := h.Identity.DeleteUser(ctx, caller, req.Msg.GetLogin()); err != nil {
+	u, err := h.Identity.GetUser(ctx, req.Msg.GetLogin())
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	err = h.Identity.DeleteUser(ctx, caller, req.Msg.GetLogin())
+	h.auth.forgetIdentity(u.ID)
+	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
 	return connect.NewResponse(&portalv1.DeleteUserResponse{}), nil

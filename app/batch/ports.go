@@ -11,9 +11,11 @@ import (
 	"time"
 
 	"parcelportal/app/batchjob"
+	"parcelportal/core/access"
 	"parcelportal/core/batch"
 	"parcelportal/core/customer"
 	"parcelportal/core/invoice"
+	"parcelportal/core/linkdownload"
 	"parcelportal/core/reference"
 	"parcelportal/core/shipment"
 )
@@ -157,7 +159,13 @@ type Service struct {
 	Queue     batchjob.Queue
 	Merge     MergePDF
 	Invoices  InvoiceRenderer
+	Tokens    DownloadTokens
 	Now       func() time.Time
+}
+
+// DownloadTokens issues the tokens of link downloads (app/downloadtoken).
+type DownloadTokens interface {
+	Issue(ctx context.Context, caller *access.Caller, purpose linkdownload.Purpose, resource string) (linkdownload.Token, error)
 }
 
 func (s Service) now() time.Time {

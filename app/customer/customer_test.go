@@ -9,8 +9,10 @@ import (
 	appcustomer "parcelportal/app/customer"
 	"parcelportal/app/customer/storetest"
 	"parcelportal/core/access"
+	"parcelportal/core/batch"
 	"parcelportal/core/customer"
 	"parcelportal/core/failure"
+	"parcelportal/core/shipment"
 )
 
 var ctx = context.Background()
@@ -24,7 +26,7 @@ type fixture struct {
 
 func setup(t *testing.T) fixture {
 	store := memory.NewCustomers(map[int64]string{1: "Frankfurt Hub"}, 1)
-	svc := appcustomer.Service{Store: store, Now: func() time.Time { return time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC) }}
+	svc := appcustomer.Service{Store: store, History: memory.NewBatches(), Now: func() time.Time { return time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC) }}
 	admin := &access.Caller{Login: "admin", Roles: []access.Role{access.Admin}}
 	mine, err := svc.Create(ctx, admin, storetest.Full(0, "DE10000001"))
 	if err != nil {
@@ -91,6 +93,54 @@ func TestScoping(t *testing.T) {
 	}
 	if err := f.svc.Delete(ctx, f.user, f.other.ID); !failure.HasKey(err, customer.KeyNotFound) {
 		t.Fatalf("user delete other = %v", err)
+	}
+}
+
+// A tracking-only login acts for its customer but has no role of the
+// customer form: it gives no consent, whatever the transport lets through.
+func TestTrackingOnlyLoginGivesNoConsent(t *testing.T) {
+	f := setup(t)
+	tracking := &access.Caller{Login: "tracking", Roles: []access.Role{access.TrackingOnly}, CustomerID: f.mine.ID}
+	for _, kind := range []customer.ConsentKind{customer.ConsentGTC, customer.ConsentCIPricing} {
+		if _, err := f.svc.SetConsent(ctx, f.admin, f.mine.ID, kind, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, kind := range []customer.ConsentKind{customer.ConsentGTC, customer.ConsentCIPricing} {
+		if _, err := f.svc.SetConsent(ctx, tracking, f.mine.ID, kind, true); !failure.HasKey(err, customer.KeyForbidden) {
+			t.Fatalf("tracking consent %d = %v", kind, err)
+		}
+	}
+	c, err := f.svc.Get(ctx, f.admin, f.mine.ID)
+	if err != nil || c.GTC.Accepted || c.CIPricing.Accepted {
+		t.Fatalf("consents after the tracking login's calls = %+v / %+v, %v", c.GTC, c.CIPricing, err)
+	}
+}
+
+// A customer with shipping history stays: deleting it would lose the record
+// of its live labels, manifests and carrier traffic.
+func TestDeleteRefusesACustomerWithShippingHistory(t *testing.T) {
+	f := setup(t)
+	batches := f.svc.History.(*memory.Batches)
+	if _, err := batches.Create(ctx, batch.Batch{CustomerID: f.mine.ID, FileName: "a.csv", Status: batch.Created, CreatedBy: "user", LabelType: "PDF"},
+		[]byte("name\nAnna\n"), []shipment.Validated{{Fields: map[string]shipment.Value{"name": {Value: "Anna"}}, Valid: true}}); err != nil {
+		t.Fatal(err)
+	}
+	err := f.svc.Delete(ctx, f.admin, f.mine.ID)
+	if f, ok := failure.As(err); !ok || f.Key != customer.KeyHasShippingHistory || f.Kind != failure.Conflict {
+		t.Fatalf("delete with history = %v", err)
+	}
+	if _, err := f.svc.Get(ctx, f.admin, f.mine.ID); err != nil {
+		t.Fatalf("customer after the refused delete = %v", err)
+	}
+	if err := f.svc.Delete(ctx, f.admin, f.other.ID); err != nil {
+		t.Fatalf("delete without history = %v", err)
+	}
+	if _, err := f.svc.Get(ctx, f.admin, f.other.ID); !failure.HasKey(err, customer.KeyNotFound) {
+		t.Fatalf("deleted customer = %v", err)
+	}
+	if err := f.svc.Delete(ctx, f.admin, f.other.ID); !failure.HasKey(err, customer.KeyNotFound) {
+		t.Fatalf("delete twice = %v", err)
 	}
 }
 

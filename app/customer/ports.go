@@ -43,6 +43,15 @@ type Store interface {
 	DefaultHubID(ctx context.Context) (int64, error)
 }
 
+// History tells whether a customer has shipping history: a batch (with its
+// rows, shipments, manifest and carrier traffic) or a shipment.
+//
+// Contract: false for a customer without any, true as soon as a batch or a
+// shipment of the customer is stored, whatever its status.
+type History interface {
+	HasShippingHistory(ctx context.Context, customerID int64) (bool, error)
+}
+
 // CredentialCheck is what the customer form sends to test a set of credentials.
 type CredentialCheck struct {
 	// Target names the service: api, tracking, fulltrack, a1 or grp.
@@ -67,6 +76,7 @@ type Clock func() time.Time
 // Service holds the customer use cases.
 type Service struct {
 	Store   Store
+	History History
 	Checker CredentialChecker
 	Now     Clock
 	Terms   TermsRenderer

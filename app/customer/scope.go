@@ -25,7 +25,7 @@ func scope(c *access.Caller) []int64 {
 }
 
 func actor(c *access.Caller, id int64) customer.Actor {
-	return customer.Actor{Admin: c.IsAdmin(), CanAct: c.CanActFor(id)}
+	return customer.Actor{Admin: c.IsAdmin(), CanAct: c.CanActFor(id), FormRole: c.MayUseForms()}
 }
 
 // visible reads a customer the caller may act for; others do not exist for it.

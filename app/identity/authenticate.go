@@ -99,10 +99,11 @@ func (s Service) Authenticate(ctx context.Context, in SignInInput) (SignInResult
 // login and its e-mail address share one bucket. An identifier that names
 // nobody is counted under its own name, so guessing logins is limited too.
 func (s Service) signInKey(ctx context.Context, identifier string) (string, error) {
-	u, err := s.Directory.FindByLogin(ctx, identifier)
-	if failure.HasKey(err, account.KeyUserNotFound) {
-		u, err = s.Directory.FindByEmail(ctx, identifier)
+	find := s.Directory.FindByLogin
+	if strings.Contains(identifier, "@") { // logins have no @ (spec 1 section 5)
+		find = s.Directory.FindByEmail
 	}
+	u, err := find(ctx, identifier)
 	switch {
 	case failure.HasKey(err, account.KeyUserNotFound):
 		return "login:name:" + strings.ToLower(identifier), nil

@@ -393,8 +393,8 @@ func TestPasswords(t *testing.T) {
 	res := w.signIn(t, "anna", "s3cret")
 	state, _ := w.svc.ResolveCaller(ctx, res.Token)
 
-	wantKey(t, w.svc.ChangePassword(ctx, state.Caller, "wrong", "n3w-pass"), account.KeyWrongPassword)
-	if err := w.svc.ChangePassword(ctx, state.Caller, "s3cret", "abcd"); err != nil {
+	wantKey(t, w.svc.ChangePassword(ctx, state.Caller, res.Token, "wrong", "n3w-pass"), account.KeyWrongPassword)
+	if err := w.svc.ChangePassword(ctx, state.Caller, res.Token, "s3cret", "abcd"); err != nil {
 		t.Fatalf("a 4-character password is allowed: %v", err)
 	}
 	w.signIn(t, "anna", "abcd")
@@ -684,5 +684,56 @@ func TestAWrongGuessDoesNotBlockTheRealCode(t *testing.T) {
 	user := w.signIn(t, "anna", "s3cret")
 	if _, err := w.svc.VerifyMFACode(ctx, user.Token, 222222); err != nil {
 		t.Fatalf("the real code after a wrong guess of it: %v", err)
+	}
+}
+
+// staleReads answers Get with the user as it was before an admin's change,
+// as a profile save that read the user just before the admin acted sees it.
+type staleReads struct {
+	identity.Directory
+	before account.User
+}
+
+func (s staleReads) Get(context.Context, string) (account.User, error) { return s.before, nil }
+
+func TestAProfileSaveDoesNotUndoAnAdminsDemotion(t *testing.T) {
+	w := newWorld(t)
+	super := &access.Caller{IdentityID: "super-id", Login: "super", Roles: []access.Role{access.SuperAdmin}}
+	ada, err := w.svc.CreateUser(ctx, super, account.User{Login: "ada", Email: "ada@example.org", Roles: []access.Role{access.Admin}}, "ada-pass")
+	if err != nil {
+		t.Fatal(err)
+	}
+	self := &access.Caller{IdentityID: ada.ID, Login: "ada", Roles: ada.Roles}
+
+	demoted := ada
+	demoted.Roles, demoted.Status = []access.Role{access.User}, account.Inactive
+	if _, err := w.svc.UpdateUser(ctx, super, demoted); err != nil {
+		t.Fatal(err)
+	}
+	w.svc.Directory = staleReads{Directory: w.ids, before: ada}
+	if _, err := w.svc.SaveAccount(ctx, self, identity.ProfileChange{FirstName: "Ada", LastName: "Lovelace", Email: "ada@example.org", LangKey: "en"}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := w.ids.FindByLogin(ctx, "ada")
+	if got.Status != account.Inactive || !slices.Equal(got.Roles, []access.Role{access.User}) || got.FirstName != "Ada" {
+		t.Fatalf("after the save = %+v; want the admin's INACTIVE and ROLE_USER kept, and the new name", got)
+	}
+}
+
+func TestActivationDoesNotUndoAnAdminsDeactivation(t *testing.T) {
+	w := newWorld(t)
+	if err := w.svc.Register(ctx, registration("anna")); err != nil {
+		t.Fatal(err)
+	}
+	key := w.mailedKey(t, "anna@example.org")
+	super := &access.Caller{IdentityID: "super-id", Login: "super", Roles: []access.Role{access.SuperAdmin}}
+	anna, _ := w.ids.FindByLogin(ctx, "anna")
+	anna.Status = account.Inactive
+	if _, err := w.svc.UpdateUser(ctx, super, anna); err != nil {
+		t.Fatal(err)
+	}
+	wantKey(t, w.svc.Activate(ctx, key), account.KeyNotActivated)
+	if got, _ := w.ids.FindByLogin(ctx, "anna"); got.Status != account.Inactive {
+		t.Fatalf("status = %s; the activation link must not undo the deactivation", got.Status)
 	}
 }

@@ -81,22 +81,22 @@ func (s Service) FinishPasswordReset(ctx context.Context, key, newPassword strin
 	return err
 }
 
-// ChangePassword replaces the caller's password after checking the current one.
-func (s Service) ChangePassword(ctx context.Context, caller *access.Caller, current, next string) error {
+// ChangePassword replaces the caller's password after checking the current
+// one, and ends every other session of the login: whoever stole one is out.
+// The session of token stays signed in.
+func (s Service) ChangePassword(ctx context.Context, caller *access.Caller, token, current, next string) error {
 	c := account.Checker{Object: "passwordChange"}
 	c.Password("newPassword", next, s.passwordMaxLength())
 	if err := c.Err(); err != nil {
 		return err
 	}
-	check, err := s.Sessions.SignIn(ctx, caller.Login, current)
-	if err != nil {
-		if failure.HasKey(err, account.KeyBadCredentials) {
-			return account.ErrWrongPassword
-		}
+	if err := s.checkPassword(ctx, caller, current, account.ErrWrongPassword); err != nil {
 		return err
 	}
-	_ = s.Sessions.Revoke(ctx, check.Token)
 	if err := s.Directory.SetPassword(ctx, caller.IdentityID, next); err != nil {
+		return err
+	}
+	if err := s.Sessions.RevokeOthers(ctx, token); err != nil {
 		return err
 	}
 	s.audit(ctx, caller.Login, AuditPasswordChanged)

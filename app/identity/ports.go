@@ -5,6 +5,7 @@ package identity
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"parcelportal/core/account"
@@ -31,10 +32,14 @@ type Session struct {
 //     registered device whose session has not proved a code yet resolves with
 //     SecondFactor false (it is not an error).
 //   - Revoke ends the session at once; revoking twice is no error.
+//   - RevokeOthers ends every other session of the token's identity; the
+//     token's own session stays. An unknown token is
+//     account.ErrBadCredentials.
 type Sessions interface {
 	SignIn(ctx context.Context, identifier, password string) (Session, error)
 	Resolve(ctx context.Context, token string) (Session, error)
 	Revoke(ctx context.Context, token string) error
+	RevokeOthers(ctx context.Context, token string) error
 }
 
 // SecondFactor registers and checks authenticator devices (TOTP).
@@ -64,6 +69,13 @@ type SecondFactor interface {
 //     account.ErrUserNotFound; FindByLogin and FindByEmail ignore case.
 //   - Update changes names, e-mail, language, roles, status and the
 //     modified-by facts; the login cannot change.
+//   - UpdateProfile changes only names, e-mail, language and the modified
+//     facts, without reading the user first: roles and status stay as
+//     they are at the moment of the write, whatever an admin set since the
+//     caller last read them. A taken e-mail is account.ErrEmailTaken.
+//   - ChangeStatus sets the status to `to` only while it is `from`, in one
+//     compare-and-set step; otherwise it changes nothing and answers
+//     ErrStatusChanged.
 //   - SetPassword replaces the password (4 to 50 characters, spec 1 section 5)
 //     and keeps existing sessions; RevokeSessions ends all of them.
 //   - Delete removes the identity and its sessions; deleting twice is
@@ -75,10 +87,23 @@ type Directory interface {
 	FindByEmail(ctx context.Context, email string) (account.User, error)
 	List(ctx context.Context) ([]account.User, error)
 	Update(ctx context.Context, u account.User) (account.User, error)
+	UpdateProfile(ctx context.Context, id string, p ProfileUpdate) (account.User, error)
+	ChangeStatus(ctx context.Context, id string, from, to account.Status, by string, at time.Time) (account.User, error)
 	SetPassword(ctx context.Context, id, password string) error
 	RevokeSessions(ctx context.Context, id string) error
 	Delete(ctx context.Context, id string) error
 }
+
+// ProfileUpdate is what a user may change about themselves, and who did when.
+type ProfileUpdate struct {
+	FirstName, LastName, Email, LangKey string
+	ModifiedBy                          string
+	ModifiedAt                          time.Time
+}
+
+// ErrStatusChanged: ChangeStatus found another status than the one it was
+// to change; somebody (an admin) changed it meanwhile.
+var ErrStatusChanged = errors.New("identity: the status changed meanwhile")
 
 // Mailbox proves that a person reads an e-mail address, with a key sent
 // there in a mail whose link opens the portal: /account/activate/{key} for

@@ -121,8 +121,20 @@ func (s Service) Activate(ctx context.Context, key string) error {
 	if err != nil {
 		return err
 	}
-	user.Status, user.ModifiedBy, user.ModifiedAt = account.Active, user.Login, s.now()
-	if _, err := s.Directory.Update(ctx, user); err != nil {
+	// NEW becomes ACTIVE in one compare-and-set: a login an admin
+	// deactivated meanwhile stays as the admin left it.
+	_, err = s.Directory.ChangeStatus(ctx, id, account.New, account.Active, user.Login, s.now())
+	if errors.Is(err, ErrStatusChanged) {
+		now, gerr := s.Directory.Get(ctx, id)
+		if gerr != nil {
+			return gerr
+		}
+		if now.Status != account.Active {
+			return account.ErrNotActivated
+		}
+		err = nil
+	}
+	if err != nil {
 		return err
 	}
 	s.audit(ctx, user.Login, AuditActivated)

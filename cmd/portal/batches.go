@@ -15,6 +15,7 @@ import (
 	"parcelportal/adapters/secrets"
 	appbatch "parcelportal/app/batch"
 	"parcelportal/app/batchjob"
+	"parcelportal/app/downloadtoken"
 )
 
 // batchesOf wires the batch and shipment use cases: batches in Postgres,
@@ -28,7 +29,15 @@ func batchesOf(pool *pgxpool.Pool, customers appbatch.Customers, queue batchjob.
 		Queue:     queue,
 		Merge:     pdf.Merge,
 		Invoices:  pdf.CommercialInvoices{},
+		Tokens:    downloadTokensOf(pool),
 	}
+}
+
+// downloadTokensOf keeps the tokens of link downloads in PostgreSQL, which
+// every portal process of an installation shares: a token issued by one
+// works in all, and only once.
+func downloadTokensOf(pool *pgxpool.Pool) downloadtoken.Service {
+	return downloadtoken.Service{Store: postgres.DownloadTokens{Pool: pool}}
 }
 
 // workerOf wires the batch job worker: the runner works through the batch

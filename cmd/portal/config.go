@@ -5,8 +5,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"parcelportal/adapters/jobs"
+	"parcelportal/adapters/kratos"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batchjob"
@@ -52,6 +54,8 @@ type config struct {
 	// Worker: this process also runs the batch jobs (`portal worker` runs
 	// only them).
 	Worker bool
+	// KratosTimeout bounds every call to Kratos.
+	KratosTimeout time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names the
 	// client (CIDRs or addresses); empty trusts none.
 	TrustedProxies rpc.TrustedProxies
@@ -95,6 +99,9 @@ func loadConfig() (config, error) {
 	if c.CarrierConcurrency, err = envInt("CARRIER_CONCURRENCY", batchjob.DefaultConcurrency); err != nil {
 		return c, err
 	}
+	if c.KratosTimeout, err = envDuration("KRATOS_TIMEOUT", kratos.DefaultTimeout); err != nil {
+		return c, err
+	}
 	if c.TrustedProxies, err = rpc.ParseTrustedProxies(env("TRUSTED_PROXIES", "")); err != nil {
 		return c, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
@@ -103,6 +110,9 @@ func loadConfig() (config, error) {
 			return c, fmt.Errorf("CREDENTIALS_KEY: production needs its own key (32 bytes, base64)")
 		}
 		c.CredentialsKey = secrets.DevelopmentKey
+	}
+	if c.Production && c.CredentialsKey == secrets.DevelopmentKey {
+		return c, fmt.Errorf("CREDENTIALS_KEY: production must not use the development key, which is public")
 	}
 	if c.Captcha != "self-hosted" && c.Captcha != "off" {
 		return c, fmt.Errorf("CAPTCHA: %q is neither self-hosted nor off", c.Captcha)
@@ -129,6 +139,18 @@ func envBool(name string, fallback bool) (bool, error) {
 	return b, nil
 }
 
+func envDuration(name string, fallback time.Duration) (time.Duration, error) {
+	v := env(name, "")
+	if v == "" {
+		return fallback, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s: %q is not a positive duration such as 10s", name, v)
+	}
+	return d, nil
+}
+
 func envInt(name string, fallback int) (int, error) {
 	v := env(name, "")
 	if v == "" {
@@ -139,4 +161,15 @@ func envInt(name string, fallback int) (int, error) {
 		return 0, fmt.Errorf("%s: %q is not a positive whole number", name, v)
 	}
 	return n, nil
+}
+
+// developmentKeyWarning is what the portal shouts at start when it seals
+// credentials with the public development key; empty otherwise.
+func developmentKeyWarning(c config) string {
+	if c.CredentialsKey != secrets.DevelopmentKey {
+		return ""
+	}
+	return "CREDENTIALS_KEY is not set: customer and tenant credentials are sealed with the PUBLIC DEVELOPMENT KEY. " +
+		"Anyone with this source code can open them. Set CREDENTIALS_KEY (head -c 32 /dev/urandom | base64) " +
+		"before storing real credentials; production refuses to start without one."
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"parcelportal/adapters/secrets"
@@ -13,12 +14,23 @@ func TestCredentialsKey(t *testing.T) {
 	if err != nil || c.CredentialsKey != secrets.DevelopmentKey {
 		t.Fatalf("development = %q, %v; want the development key", c.CredentialsKey, err)
 	}
+	if w := developmentKeyWarning(c); !strings.Contains(w, "PUBLIC DEVELOPMENT KEY") || !strings.Contains(w, "CREDENTIALS_KEY") {
+		t.Fatalf("warning with the development key = %q", w)
+	}
 	t.Setenv("PORTAL_PRODUCTION", "true")
 	if _, err := loadConfig(); err == nil {
 		t.Fatal("production started without CREDENTIALS_KEY")
 	}
+	t.Setenv("CREDENTIALS_KEY", secrets.DevelopmentKey)
+	if _, err := loadConfig(); err == nil {
+		t.Fatal("production started with the public development key")
+	}
 	t.Setenv("CREDENTIALS_KEY", "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=")
-	if c, err := loadConfig(); err != nil || c.CredentialsKey != "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=" {
+	c, err = loadConfig()
+	if err != nil || c.CredentialsKey != "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=" {
 		t.Fatalf("production with key = %q, %v", c.CredentialsKey, err)
+	}
+	if w := developmentKeyWarning(c); w != "" {
+		t.Fatalf("warning with a key of its own = %q", w)
 	}
 }

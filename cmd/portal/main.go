@@ -62,6 +62,18 @@ func run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("CREDENTIALS_KEY: %w", err)
 	}
+	if warning := developmentKeyWarning(cfg); warning != "" {
+		slog.Warn("!!! " + warning + " !!!")
+	}
+	// Values sealed before they were bound to their row and column are
+	// sealed again, bound, so that none can be moved to another row.
+	resealed, err := postgres.ResealCredentials(ctx, pool, sealer)
+	if err != nil {
+		return fmt.Errorf("sealing credentials again: %w", err)
+	}
+	if resealed > 0 {
+		slog.Info("credentials sealed again, bound to their rows", "values", resealed)
+	}
 	side := carrierOf(cfg)
 	var worker *jobs.Worker
 	if cfg.Worker || len(args) > 0 {

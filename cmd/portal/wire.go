@@ -51,7 +51,9 @@ const (
 // handlers wires every use case to its adapters; side is how the carrier is
 // reached and queue takes the batch jobs.
 func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, queue batchjob.Queue) (rpc.Handlers, error) {
-	provider := kratos.New(kratos.Config{PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL})
+	provider := kratos.New(kratos.Config{
+		PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL, Timeout: cfg.KratosTimeout,
+	})
 	captchaPort, issuer, err := captchaOf(cfg, pool)
 	if err != nil {
 		return rpc.Handlers{}, err
@@ -91,11 +93,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	}
 	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: cfg.TrackingURL, HTTP: side.checkHTTP}
 	customerStore := postgres.Customers{Pool: pool, Sealer: sealer}
-	customers := appcustomer.Service{
-		Store:   customerStore,
-		Checker: checks,
-		Terms:   pdf.Terms{},
-	}
+	customers := customersOf(pool, customerStore, checks)
 	documents := document.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
 	organisations := organisationOf(pool, sealer, checks)
 	batches := batchesOf(pool, customerStore, queue)
@@ -118,7 +116,20 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Shipments:  rpc.ShipmentHandler{Batches: batches},
 		Callers:    ids,
 		Proxies:    cfg.TrustedProxies,
+		Downloads:  downloadTokensOf(pool),
 	}, nil
+}
+
+// customersOf wires the customer use cases: the customer table, the batch
+// tables that tell whether a customer has shipping history, and the
+// credential checks.
+func customersOf(pool *pgxpool.Pool, store postgres.Customers, checks appcustomer.CredentialChecker) appcustomer.Service {
+	return appcustomer.Service{
+		Store:   store,
+		History: postgres.Batches{Pool: pool},
+		Checker: checks,
+		Terms:   pdf.Terms{},
+	}
 }
 
 // organisationOf wires tenants (carrier logins sealed with the customers'

@@ -71,6 +71,14 @@ func (p Policy) IsPublic() bool { return p.public }
 // Roles lists the roles the policy names; empty for public and authenticated.
 func (p Policy) Roles() []Role { return slices.Clone(p.roles) }
 
+// FormRoles may reach the entity pages, the customer form with its consents
+// among them (spec 1 section 6, spec 3 section 6): ADMIN, SUPERADMIN, USER
+// and OPERATIONS. Tracking-only, API and customer-service logins may not.
+var FormRoles = []Role{Admin, SuperAdmin, User, Operations}
+
+// MayUseForms reports whether the caller holds one of FormRoles.
+func (c *Caller) MayUseForms() bool { return c.Has(FormRoles...) }
+
 // Link is the portal's side of a login: the customer it belongs to and the
 // fulfillment it acts for, with that fulfillment's customers.
 type Link struct {

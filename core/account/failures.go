@@ -38,3 +38,15 @@ var (
 // KeyCodeAttemptsExhausted: a pending sign-in tried too many second-factor
 // codes and ended; only the password starts a new one.
 const KeyCodeAttemptsExhausted = "error.mfa.attemptsExhausted"
+
+// KeyCurrentPasswordWrong: the current password a change asked for is not
+// the login's password.
+const KeyCurrentPasswordWrong = "error.currentPasswordWrong"
+
+// ErrCurrentPasswordWrong refuses a change that needs the current password.
+var ErrCurrentPasswordWrong = &failure.Error{Kind: failure.Invalid, Key: KeyCurrentPasswordWrong,
+	Fields: []failure.FieldViolation{{Object: "settings", Field: "currentPassword", Rule: "currentPasswordWrong"}}}
+
+// KeyIdentityUnavailable: the identity provider did not answer in time;
+// sign-in and every signed-in call wait for it.
+const KeyIdentityUnavailable = "error.identityUnavailable"

@@ -27,6 +27,10 @@ const (
 	KeyConsentLocked       = "error.consent.locked"
 	KeyAdminOnly           = "error.adminOnly"
 	KeyCRMIDTaken          = "error.crmidexists"
+	KeyForbidden           = "error.forbidden"
+	// KeyHasShippingHistory refuses deleting a customer that has batches,
+	// shipments, manifests or carrier traffic.
+	KeyHasShippingHistory = "error.customer.hasShippingHistory"
 )
 
 // Failures the customer rules and use cases return.
@@ -39,7 +43,24 @@ var (
 	ErrConsentLocked = &failure.Error{Kind: failure.Conflict, Key: KeyConsentLocked, Entity: Object}
 	ErrAdminOnly     = &failure.Error{Kind: failure.Forbidden, Key: KeyAdminOnly, Entity: Object}
 	ErrCRMIDTaken    = &failure.Error{Kind: failure.Conflict, Key: KeyCRMIDTaken, Entity: Object}
+	// ErrFormRolesOnly refuses the customer form's writes (consents) to
+	// logins without a role of the form (a tracking-only login, say).
+	ErrFormRolesOnly = &failure.Error{Kind: failure.Forbidden, Key: KeyForbidden, Entity: Object}
+	// ErrHasShippingHistory: the customer's labels, manifests and carrier
+	// traffic are the record of what was billed; it cannot be deleted.
+	ErrHasShippingHistory = &failure.Error{Kind: failure.Conflict, Key: KeyHasShippingHistory, Entity: Object}
 )
+
+// Deletable decides whether a customer may be deleted: only one without
+// shipping history (no batch, shipment, manifest or carrier exchange), so
+// that no live label at the carrier is left without its record in the
+// portal and no job loses its batch.
+func Deletable(hasShippingHistory bool) error {
+	if hasShippingHistory {
+		return ErrHasShippingHistory
+	}
+	return nil
+}
 
 // Validate checks the customer as saved by an admin or by someone else:
 // the name is required; the CRM id and apiUsername only for admins (others
@@ -115,15 +136,22 @@ const (
 type Actor struct {
 	Admin  bool
 	CanAct bool
+	// FormRole: the actor holds a role of the customer form (ADMIN,
+	// SUPERADMIN, USER, OPERATIONS); a tracking-only login does not.
+	FormRole bool
 }
 
 // ConsentChange decides whether actor may set the consent to accept on the
-// customer, and whether anything changes. Anyone acting for the customer may
-// accept; once accepted, only admins may untick. CI pricing exists only for
+// customer, and whether anything changes. Anyone acting for the customer
+// with a role of the customer form may accept (a tracking-only login may
+// not); once accepted, only admins may untick. CI pricing exists only for
 // chargeable customers, GTC only for the supported countries of the CRM id.
 func ConsentChange(kind ConsentKind, actor Actor, c Customer, accept bool) (changed bool, err error) {
 	if !actor.CanAct {
 		return false, ErrNotFound
+	}
+	if !actor.FormRole {
+		return false, ErrFormRolesOnly
 	}
 	current := c.GTC
 	if kind == ConsentCIPricing {

@@ -150,8 +150,10 @@ func TestGTCCountry(t *testing.T) {
 }
 
 func TestConsentChange(t *testing.T) {
-	admin := Actor{Admin: true, CanAct: true}
-	user := Actor{CanAct: true}
+	admin := Actor{Admin: true, CanAct: true, FormRole: true}
+	user := Actor{CanAct: true, FormRole: true}
+	// A tracking-only login of the customer acts for it but has no role of the customer form.
+	tracking := Actor{CanAct: true}
 	stranger := Actor{}
 	accepted := Consent{Accepted: true, By: "anna"}
 	cases := []struct {
@@ -170,6 +172,8 @@ func TestConsentChange(t *testing.T) {
 		{"admin unticks accepted GTC", ConsentGTC, admin, func(c *Customer) { c.GTC = accepted }, false, true, ""},
 		{"unticking an open GTC changes nothing", ConsentGTC, user, nil, false, false, ""},
 		{"stranger sees no customer", ConsentGTC, stranger, nil, true, false, KeyNotFound},
+		{"tracking-only login cannot accept GTC", ConsentGTC, tracking, nil, true, false, KeyForbidden},
+		{"tracking-only login cannot accept CI pricing", ConsentCIPricing, tracking, func(c *Customer) { c.IsCommercialInvoiceChargeable = true }, true, false, KeyForbidden},
 		{"GTC for unsupported country", ConsentGTC, user, func(c *Customer) { c.CRMID = "FR12345678" }, true, false, KeyCountryNotSupported},
 		{"GTC country from lower-case crmid", ConsentGTC, user, func(c *Customer) { c.CRMID = "it12345678" }, true, true, ""},
 		{"admin unticks GTC of unsupported country", ConsentGTC, admin, func(c *Customer) { c.CRMID = "FR12345678"; c.GTC = accepted }, false, true, ""},
@@ -263,5 +267,14 @@ func TestTrackingEnabled(t *testing.T) {
 	c.Credentials.FulltrackAccessKey, c.TrackingUsername = "", "track-user"
 	if !c.ViewFor(false).TrackingEnabled() {
 		t.Error("a tracking user enables tracking")
+	}
+}
+
+func TestOnlyACustomerWithoutShippingHistoryIsDeletable(t *testing.T) {
+	if err := Deletable(false); err != nil {
+		t.Fatalf("without history = %v", err)
+	}
+	if err := Deletable(true); !failure.HasKey(err, KeyHasShippingHistory) {
+		t.Fatalf("with history = %v", err)
 	}
 }

@@ -140,6 +140,11 @@ test("the demo user ships a CSV batch with PDF labels and a manifest", async ({ 
   const pdf = await bytesOf(download);
   expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   expect(pdfPages(pdf)).toBe(labelled);
+  // The link carried a download token of its own, good once: the same link again is refused.
+  const link = new URL(download.url());
+  expect(link.pathname).toMatch(/^\/web\/api\/batches\/\d+\/labels$/);
+  expect(link.searchParams.get("bearer")).toBeTruthy();
+  expect((await page.request.get(download.url())).status()).toBe(401);
 
   await manifest(page);
 });

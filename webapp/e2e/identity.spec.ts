@@ -232,6 +232,27 @@ test.describe("a new user with a second factor", () => {
     await expectSignedIn(page, person.login);
     await signOut(page, person.login);
   });
+
+  test("guessing codes ends the sign-in: even the right code then needs the password again", async ({ page }) => {
+    await submitSignIn(page, person.login, person.password);
+    const dialog = page.getByRole("dialog", { name: "Two-factor authentication" });
+    const code = dialog.getByRole("textbox", { name: "Six-digit code" });
+    const shown = new Set([-1, 0, 1].map((d) => totp(secret, stepAt(Date.now()) + d)));
+    const guesses = ["000000", "111111", "222222", "333333", "444444", "555555", "666666", "777777"].filter(
+      (guess) => !shown.has(guess),
+    );
+    for (const guess of guesses.slice(0, 5)) {
+      await code.fill(guess);
+      await expect(
+        dialog.getByText("The code is not correct. Please enter the code your app shows now."),
+      ).toBeVisible();
+      await expect(code).toHaveValue("");
+    }
+    await code.fill(totp(secret, stepAt(Date.now())));
+    await expect(
+      dialog.getByText("Too many wrong codes. This sign-in has ended: please sign in again with your password."),
+    ).toBeVisible();
+  });
 });
 
 test.describe("a new user who skips the second factor", () => {
@@ -328,6 +349,49 @@ test.describe("a new user who skips the second factor", () => {
 
     await submitSignIn(page, person.login, person.password);
     await expectSignedIn(page, person.login);
+  });
+
+  test("a password change keeps this browser signed in and ends the session of another", async ({ browser }) => {
+    const here = await browser.newPage();
+    await signInSkippingMfa(here, person.login, person.password);
+    const other = await browser.newContext();
+    const stolen = await other.newPage();
+    await signInSkippingMfa(stolen, person.login, person.password);
+
+    await here.goto("/account/password");
+    const next = `Pw!${randomBytes(6).toString("hex")}-Ot`;
+    await here.getByLabel("Current password").fill(person.password);
+    await here.getByLabel("New password", { exact: true }).fill(next);
+    await here.getByLabel("New password confirmation").fill(next);
+    await here.getByRole("button", { name: "Save" }).click();
+    await expect(here.getByText("Password changed!")).toBeVisible();
+    person.password = next;
+
+    await here.goto("/account/settings");
+    await expectSignedIn(here, person.login);
+    await stolen.goto("/account/settings");
+    await expect(stolen.getByRole("dialog", { name: "Sign in" })).toBeVisible();
+    await other.close();
+    await here.close();
+  });
+
+  test("changes the e-mail address only with the current password", async ({ page }) => {
+    await signInSkippingMfa(page, person.login, person.password);
+    await page.goto("/account/settings");
+    const email = page.getByLabel("E-mail");
+    await expect(email).toHaveValue(person.email);
+    await expect(page.getByLabel("Current password")).toHaveCount(0);
+    person.email = `${person.login}.new@example.org`;
+    await email.fill(person.email);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("This field is required.")).toBeVisible();
+    await page.getByLabel("Current password").fill("not-the-password");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("The current password is not correct.")).toBeVisible();
+    await page.getByLabel("Current password").fill(person.password);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Settings saved!")).toBeVisible();
+    await expect(page.getByLabel("Current password")).toHaveCount(0);
   });
 
   test("is told exactly why a wrong password fails", async ({ page }) => {

@@ -406,6 +406,12 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 		if b, _ := store.Get(ctx, created.ID); b.Counts.ChangedShipments != 0 {
 			t.Errorf("changed shipments after the delete: %d", b.Counts.ChangedShipments)
 		}
+		// The carrier traffic is the audit trail: a deleted shipment's
+		// exchanges stay with the batch.
+		if requests, err := store.Traffic(ctx, created.ID, false); err != nil || len(requests) != 2 ||
+			requests[0].Operation != "addAndPrint" || requests[0].ShipmentID != 0 {
+			t.Fatalf("traffic after deleting its shipment = %+v, %v", requests, err)
+		}
 	})
 
 	t.Run("delete asks first and removes everything", func(t *testing.T) {
@@ -437,4 +443,37 @@ func Contract(t *testing.T, store appbatch.Store, seed Seeder, customers [2]int6
 			t.Fatalf("Delete twice = %v", err)
 		}
 	})
+}
+
+// HistoryStore is a batch store that also answers the customer use cases'
+// question whether a customer has shipping history.
+type HistoryStore interface {
+	appbatch.Store
+	HasShippingHistory(ctx context.Context, customerID int64) (bool, error)
+}
+
+// History checks HasShippingHistory (the contract of app/customer.History):
+// customers names two existing customers without batches.
+func History(t *testing.T, store HistoryStore, seed Seeder, customers [2]int64) {
+	mine, other := customers[0], customers[1]
+	for _, id := range customers {
+		if has, err := store.HasShippingHistory(ctx, id); err != nil || has {
+			t.Fatalf("history of customer %d before any batch = %v, %v", id, has, err)
+		}
+	}
+	b, err := store.Create(ctx, newBatch(mine, "history.csv"), []byte("name\nAnna\n"), []shipment.Validated{Row(map[string]string{"name": "Anna"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if has, err := store.HasShippingHistory(ctx, mine); err != nil || !has {
+		t.Fatalf("history with a new batch = %v, %v", has, err)
+	}
+	if has, err := store.HasShippingHistory(ctx, other); err != nil || has {
+		t.Fatalf("history of the other customer = %v, %v", has, err)
+	}
+	// A shipment counts on its own, whoever's batch it sits in.
+	seed.PutShipment(t, Shipment{Shipment: batch.Shipment{BatchID: b.ID, CustomerID: other, Position: 1}})
+	if has, err := store.HasShippingHistory(ctx, other); err != nil || !has {
+		t.Fatalf("history with a shipment = %v, %v", has, err)
+	}
 }

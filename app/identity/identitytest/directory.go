@@ -2,11 +2,13 @@ package identitytest
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"parcelportal/app/identity"
 	"parcelportal/core/access"
 	"parcelportal/core/account"
 )
@@ -170,6 +172,59 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 		_, err := f.Directory.Update(context.Background(), u)
 		wantFailure(t, "Update", err, account.ErrUserNotFound)
+	})
+
+	t.Run("UpdateProfile keeps the roles and status an admin set after the user read them", func(t *testing.T) {
+		t.Parallel()
+		f := newFixture(t)
+		ctx := context.Background()
+		u, _ := newUser(t, f, func(u *account.User) { u.Roles = []access.Role{access.Admin, access.User} })
+		demoted := get(t, f, u.ID) // what the user's profile page read
+		demoted.Roles, demoted.Status = []access.Role{access.User}, account.Inactive
+		if _, err := f.Directory.Update(ctx, demoted); err != nil {
+			t.Fatal(err)
+		}
+		modified := time.Date(2025, 3, 4, 5, 6, 7, 0, time.UTC)
+		email := emailOf(newLogin())
+		saved, err := f.Directory.UpdateProfile(ctx, u.ID, identity.ProfileUpdate{
+			FirstName: "Ana", LastName: "", Email: email, LangKey: "it", ModifiedBy: u.Login, ModifiedAt: modified,
+		})
+		if err != nil {
+			t.Fatalf("UpdateProfile: %v", err)
+		}
+		for what, got := range map[string]account.User{"UpdateProfile": saved, "Get": get(t, f, u.ID)} {
+			sameUser(t, what, got, u.Login, email, "Ana", "", "it", account.Inactive, []access.Role{access.User})
+			if got.ModifiedBy != u.Login || !got.ModifiedAt.Equal(modified) {
+				t.Errorf("%s = %+v, want modified by the user at %v", what, got, modified)
+			}
+		}
+		other, _ := newUser(t, f, nil)
+		_, err = f.Directory.UpdateProfile(ctx, u.ID, identity.ProfileUpdate{Email: strings.ToUpper(other.Email), LangKey: "en"})
+		wantFailure(t, "UpdateProfile with another login's address", err, account.ErrEmailTaken)
+		_, err = f.Directory.UpdateProfile(ctx, "00000000-0000-4000-8000-"+randomHex(6), identity.ProfileUpdate{Email: emailOf(newLogin())})
+		wantFailure(t, "UpdateProfile of a missing user", err, account.ErrUserNotFound)
+	})
+
+	t.Run("ChangeStatus changes only the status it expects", func(t *testing.T) {
+		t.Parallel()
+		f := newFixture(t)
+		ctx := context.Background()
+		u, _ := newUser(t, f, func(u *account.User) { u.Status = account.New })
+		at := time.Date(2025, 6, 7, 8, 9, 10, 0, time.UTC)
+		if _, err := f.Directory.ChangeStatus(ctx, u.ID, account.New, account.Inactive, "admin", at); err != nil {
+			t.Fatalf("ChangeStatus: %v", err)
+		}
+		_, err := f.Directory.ChangeStatus(ctx, u.ID, account.New, account.Active, u.Login, at.Add(time.Hour))
+		if !errors.Is(err, identity.ErrStatusChanged) {
+			t.Fatalf("ChangeStatus from a status the user no longer has = %v, want ErrStatusChanged", err)
+		}
+		got := get(t, f, u.ID)
+		if got.Status != account.Inactive || got.ModifiedBy != "admin" || !got.ModifiedAt.Equal(at) {
+			t.Errorf("Get = %+v, want INACTIVE as the admin left it", got)
+		}
+		if slices.Equal(got.Roles, u.Roles) == false {
+			t.Errorf("roles %v changed to %v", u.Roles, got.Roles)
+		}
 	})
 
 	t.Run("SetPassword takes 4 characters and keeps the sessions", func(t *testing.T) {

@@ -75,4 +75,26 @@ func SessionsContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 			t.Errorf("the user's other session names %q", s.IdentityID)
 		}
 	})
+
+	t.Run("RevokeOthers ends the user's other sessions and keeps the token's", func(t *testing.T) {
+		t.Parallel()
+		f := newFixture(t)
+		ctx := context.Background()
+		u, password := newUser(t, f, nil)
+		bystander, bystanderPassword := newUser(t, f, nil)
+		kept := signIn(t, f, u.Login, password).Token
+		others := []string{signIn(t, f, u.Login, password).Token, signIn(t, f, u.Email, password).Token}
+		unrelated := signIn(t, f, bystander.Login, bystanderPassword).Token
+		if err := f.Sessions.RevokeOthers(ctx, kept); err != nil {
+			t.Fatalf("RevokeOthers: %v", err)
+		}
+		for _, token := range others {
+			_, err := f.Sessions.Resolve(ctx, token)
+			wantFailure(t, "Resolve of another session after RevokeOthers", err, account.ErrBadCredentials)
+		}
+		resolve(t, f, kept)
+		resolve(t, f, unrelated)
+		err := f.Sessions.RevokeOthers(ctx, "made-up-"+randomHex(16))
+		wantFailure(t, "RevokeOthers of an unknown token", err, account.ErrBadCredentials)
+	})
 }

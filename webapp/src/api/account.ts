@@ -141,9 +141,9 @@ export function useLogout() {
   });
 }
 
-export type AccountForm = Pick<Account, "firstName" | "lastName" | "email" | "langKey">;
+export type AccountForm = Pick<Account, "firstName" | "lastName" | "email" | "langKey" | "currentPassword">;
 
-/** POST web/api/account: the user's own name, e-mail and language. */
+/** POST web/api/account: the user's own name, e-mail and language; a new e-mail needs the current password. */
 export function useSaveAccount() {
   const client = useAccountClient();
   const queryClient = useQueryClient();

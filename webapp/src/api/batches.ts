@@ -9,6 +9,7 @@ import {
   type ShipmentValuesSchema,
   type ValidatedShipment,
 } from "../gen/portal/v1/batches_pb";
+import { cacheBuster, openLink } from "./download";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
@@ -258,3 +259,24 @@ export const batchFiles = {
   csv: (id: bigint) => `/web/api/batches/${id}/csv`,
   traffic: (id: bigint) => `/web/api/batches/${id}/traffic`,
 };
+
+/** The downloads the batch page opens as plain links (spec 2 §7). */
+export type BatchLinkDownload = "labels" | "commercial-invoice";
+
+/**
+ * Opens one of the batch's link downloads: asks the server for a download
+ * token for this link (good once, for a minute, for this file of this batch)
+ * and lets the browser follow `?bearer=<token>`. The session token never
+ * goes into the URL. A failure to get the token reaches the failure
+ * reporter like any other call.
+ */
+export function useBatchLinkDownload(id: bigint) {
+  const client = useBatchClient();
+  return useMutation({
+    mutationFn: async (download: BatchLinkDownload) => {
+      const { token } = await client.createBatchDownloadToken({ id, download });
+      const path = download === "labels" ? batchFiles.labels(id) : batchFiles.commercialInvoice(id);
+      openLink(`${path}?${new URLSearchParams({ cacheBuster: cacheBuster(), bearer: token }).toString()}`);
+    },
+  });
+}

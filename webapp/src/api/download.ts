@@ -128,6 +128,22 @@ export function saveDownloaded(file: DownloadedFile, fallbackName: string): void
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/**
+ * Lets the browser download a file itself, as a plain link (spec 2 §7: the
+ * batch's labels and commercial invoice). A link carries no Authorization
+ * header: its `bearer` parameter holds a download token made for it, never
+ * the session token, which must not stand in URLs, logs or the history.
+ */
+export function openLink(href: string): void {
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = "";
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 /** Whether a file is text (ZPL labels, SOAP traffic) rather than a document to save. */
 export function isText(file: DownloadedFile): boolean {
   return /^text\/|xml/.test(file.contentType);

@@ -40,6 +40,11 @@ const catalog = [
     message: "The credentials could not be checked right now. Please try again later.",
   }),
   msg({ id: "error.crmidexists", message: "A customer with this CRM ID already exists." }),
+  msg({
+    id: "error.customer.hasShippingHistory",
+    message:
+      "This customer has shipping history (batches, labels, manifests or carrier records) and cannot be deleted. Its records must stay for billing and auditing.",
+  }),
   msg({ id: "error.customerNotFound", message: "The customer was not found." }),
   msg({ id: "error.deleteSelf", message: "You cannot delete your own login." }),
   msg({ id: "error.document.activeLocked", message: "The active flag of this document cannot be changed." }),
@@ -47,6 +52,14 @@ const catalog = [
   msg({ id: "error.document.notCsv", message: "The file is not a CSV text file." }),
   msg({ id: "error.document.notFound", message: "The document was not found." }),
   msg({ id: "error.document.tooLarge", message: "The file is too large: at most 10 MB are allowed." }),
+  msg({
+    id: "error.download.purposeInvalid",
+    message: "This file cannot be opened as a link.",
+  }),
+  msg({
+    id: "error.download.tokenInvalid",
+    message: "This download link has expired or was already used. Please start the download again from the page.",
+  }),
   msg({ id: "error.forbidden", message: "You are not allowed to do this." }),
   msg({ id: "error.fulfillment.customerTaken", message: "A chosen customer already belongs to another fulfillment." }),
   msg({ id: "error.fulfillment.exists", message: "A fulfillment with this name already exists." }),
@@ -245,6 +258,7 @@ const catalog = [
     message: "Too many wrong codes. This sign-in has ended: please sign in again with your password.",
   }),
   msg({ id: "password.messages.error", message: "An error has occurred! The password could not be changed." }),
+  msg({ id: "error.currentPasswordWrong", message: "The current password is not correct." }),
   msg({ id: "error.captcha", message: "The security check failed. Please try again." }),
   msg({ id: "error.tooManyAttempts", message: "Too many failed attempts. Please wait a few minutes and try again." }),
   msg({
@@ -252,6 +266,10 @@ const catalog = [
     message: "Too many password reset requests. Please wait a quarter of an hour and try again.",
   }),
   msg({ id: "error.userNotFound", message: "No user was found." }),
+  msg({
+    id: "error.identityUnavailable",
+    message: "Sign-in is not available right now. Please try again in a moment.",
+  }),
   msg({
     id: "error.passwordRejected",
     message: "This password is not accepted: it is too common or too similar to your login. Please choose another one.",

@@ -34,6 +34,45 @@ describe("/account/settings", () => {
   });
 });
 
+describe("/account/settings, a new e-mail address", () => {
+  it("asks for the current password and sends it", async () => {
+    const ui = userEvent.setup();
+    const saveAccount = vi.fn((request: SaveAccountRequest) => ({ account: request.account }));
+    renderApp("/account/settings", { signedInAs: user, account: { saveAccount } });
+    const email = await screen.findByLabelText("E-mail");
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    await ui.clear(email);
+    await ui.type(email, "anna@example.org");
+    await ui.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("This field is required.")).toBeInTheDocument();
+    expect(saveAccount).not.toHaveBeenCalled();
+
+    await ui.type(screen.getByLabelText("Current password"), "portal-demo");
+    await ui.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(saveAccount).toHaveBeenCalledTimes(1));
+    expect(saveAccount.mock.calls[0][0].account).toMatchObject({
+      email: "anna@example.org",
+      currentPassword: "portal-demo",
+    });
+  });
+
+  it("shows the server's refusal of a wrong password at the field", async () => {
+    const ui = userEvent.setup();
+    const saveAccount = vi.fn(() => {
+      throw portalFailure(Code.InvalidArgument, "error.currentPasswordWrong", [
+        { field: "currentPassword", message: "currentPasswordWrong" },
+      ]);
+    });
+    renderApp("/account/settings", { signedInAs: user, account: { saveAccount } });
+    const email = await screen.findByLabelText("E-mail");
+    await ui.clear(email);
+    await ui.type(email, "anna@example.org");
+    await ui.type(screen.getByLabelText("Current password"), "guess");
+    await ui.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("The current password is not correct.")).toBeInTheDocument();
+  });
+});
+
 describe("/account/password", () => {
   async function change(currentPassword: string, newPassword: string, confirmation = newPassword) {
     const ui = userEvent.setup();

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Flex, Grid } from "@radix-ui/themes";
+import { Button, Flex, Grid, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { type AccountForm, useAccountQuery, useSaveAccount } from "../../api/account";
 import { checkEmail } from "../../auth/accountRules";
 import { useCredential } from "../../auth/credentialStore";
 import { FormMessages } from "../../components/form/FormMessages";
 import { LanguageField } from "../../components/form/LanguageField";
+import { PasswordField } from "../../components/form/PasswordField";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { TextInputField } from "../../components/form/TextInputField";
 import { violationMessage } from "../../components/form/violationMessage";
@@ -19,7 +20,11 @@ import { pageTitles } from "../../routes/pageTitles";
 
 const nameMax = 50;
 
-/** /account/settings: the user's own name, e-mail and language; a new language applies at once. */
+/**
+ * /account/settings: the user's own name, e-mail and language; a new language applies at once. A new
+ * e-mail address asks for the current password, so that a stolen session cannot take over the mail
+ * that password resets go to.
+ */
 export function SettingsPage() {
   const { i18n } = useLingui();
   const { data: account } = useAccountQuery(useCredential());
@@ -38,6 +43,7 @@ function SettingsForm({ account }: { account: Account }) {
     lastName: account.lastName,
     email: account.email,
     langKey: isSupportedLocale(account.langKey) ? account.langKey : defaultLocale,
+    currentPassword: "",
   });
   const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -48,26 +54,33 @@ function SettingsForm({ account }: { account: Account }) {
   };
   const tooLong = (value: string) =>
     [...value].length > nameMax ? violationMessage({ rule: "maxLength", max: nameMax }) : null;
+  const emailChanged = form.email.trim().toLowerCase() !== account.email.toLowerCase();
+  const passwordMissing = emailChanged && form.currentPassword === "";
   const emailViolation = submitted ? checkEmail(form.email) : null;
   const errors = {
     firstName: (submitted && tooLong(form.firstName)) || failure.fields.firstName,
     lastName: (submitted && tooLong(form.lastName)) || failure.fields.lastName,
     email: emailViolation ? violationMessage(emailViolation) : failure.fields.email,
+    currentPassword:
+      submitted && passwordMissing ? violationMessage({ rule: "required" }) : failure.fields.currentPassword,
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setFailure(noFailure);
-    if (checkEmail(form.email) || tooLong(form.firstName) || tooLong(form.lastName)) return;
+    if (checkEmail(form.email) || tooLong(form.firstName) || tooLong(form.lastName) || passwordMissing) return;
     save.mutate(
-      { account, changes: form },
+      { account, changes: { ...form, currentPassword: emailChanged ? form.currentPassword : "" } },
       {
         onSuccess: () => {
           setSaved(true);
+          setSubmitted(false);
+          setForm((current) => ({ ...current, currentPassword: "" }));
           if (isSupportedLocale(form.langKey)) void activateLocale(form.langKey);
         },
-        onError: (error) => setFailure(describeFormFailure(error, ["firstName", "lastName", "email", "langKey"])),
+        onError: (error) =>
+          setFailure(describeFormFailure(error, ["firstName", "lastName", "email", "langKey", "currentPassword"])),
       },
     );
   };
@@ -102,6 +115,23 @@ function SettingsForm({ account }: { account: Account }) {
           onValueChange={set("email")}
           error={errors.email}
         />
+        {emailChanged && (
+          <>
+            {/* Lets password managers find the password of this login. */}
+            <input type="text" name="username" autoComplete="username" value={account.login} readOnly hidden />
+            <Text size="2" color="gray">
+              <Trans>Enter your current password to change your e-mail address.</Trans>
+            </Text>
+            <PasswordField
+              label={t`Current password`}
+              name="currentPassword"
+              autoComplete="current-password"
+              value={form.currentPassword}
+              onValueChange={set("currentPassword")}
+              error={errors.currentPassword || null}
+            />
+          </>
+        )}
         <LanguageField value={form.langKey} onValueChange={set("langKey")} error={failure.fields.langKey} />
         <FormMessages messages={failure.messages} />
         {saved && (

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { CaretDownIcon, DownloadIcon, FileTextIcon, PaperPlaneIcon, ReloadIcon, StopIcon } from "@radix-ui/react-icons";
 import { Button, DropdownMenu, Flex } from "@radix-ui/themes";
 import { type ReactNode, useState } from "react";
-import { batchFiles, useBatchCommand } from "../../api/batches";
+import { batchFiles, useBatchCommand, useBatchLinkDownload } from "../../api/batches";
 import { usePrinterSettings } from "../../api/customers";
 import { cacheBuster, type DownloadedFile, isText, saveDownloaded, useFileDownload } from "../../api/download";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -111,15 +111,7 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
             <Trans>Manifest</Trans>
           </DownloadButton>
         )}
-        {actions?.invoiceDownload && (
-          <DownloadButton
-            path={batchFiles.commercialInvoice(batch.id)}
-            query={{ cacheBuster: cacheBuster() }}
-            fallbackName={`commercial-invoice-${batch.id}.pdf`}
-          >
-            <Trans>Commercial invoice</Trans>
-          </DownloadButton>
-        )}
+        {actions?.invoiceDownload && <CommercialInvoiceButton batch={batch} />}
         {batch.csvFileName !== singleParcelsSource && (
           <DownloadButton path={batchFiles.csv(batch.id)} fallbackName={batch.csvFileName || `batch-${batch.id}.csv`}>
             <Trans>Original CSV</Trans>
@@ -207,22 +199,36 @@ function DownloadButton({ path, query, fallbackName, children }: DownloadButtonP
   );
 }
 
+/** The commercial invoice, opened as a link with a download token of its own (spec 2 §7). */
+function CommercialInvoiceButton({ batch }: { batch: Batch }) {
+  const link = useBatchLinkDownload(batch.id);
+  return (
+    <Button variant="soft" color="gray" loading={link.isPending} onClick={() => link.mutate("commercial-invoice")}>
+      <DownloadIcon />
+      <Trans>Commercial invoice</Trans>
+    </Button>
+  );
+}
+
 /**
- * The labels of the batch: one PDF to save, or ZPL text, shown to be saved
- * for a printer until the portal prints itself. Locked for 5 s after a click.
+ * The labels of the batch: one PDF, opened as a link with a download token
+ * of its own (spec 2 §7), or ZPL text, fetched and shown to be saved for a
+ * printer until the portal prints itself. Locked for 5 s after a click.
  */
 function LabelsButton({ batch, onText }: { batch: Batch; onText: (view: TextView) => void }) {
   const { t } = useLingui();
   const download = useFileDownload();
+  const link = useBatchLinkDownload(batch.id);
   const [locked, lock] = useLock(labelLockMs);
   const zpl = isZpl(batch.labelType);
   return (
     <Button
       variant="soft"
       disabled={locked}
-      loading={download.isPending}
+      loading={download.isPending || link.isPending}
       onClick={() => {
         lock();
+        if (!zpl) return link.mutate("labels");
         download.mutate(
           { path: batchFiles.labels(batch.id), query: { cacheBuster: cacheBuster() } },
           {

@@ -464,24 +464,32 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(getBatch).toHaveBeenCalledTimes(1);
   });
 
-  it("locks the label button for 5 s after a click and saves the merged PDF", async () => {
+  it("locks the label button for 5 s after a click and opens the PDF as a link with a download token", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    URL.createObjectURL = vi.fn(() => "blob:labels");
-    URL.revokeObjectURL = vi.fn();
-    const fetch = vi.fn(
-      async () =>
-        new Response("%PDF-1.7", {
-          headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="labels-1.pdf"' },
-        }),
-    );
+    const opened: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      opened.push(this.getAttribute("href") ?? "");
+    });
+    const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "PDF", hasLabels: true }));
+    const createBatchDownloadToken = vi.fn((_request: { id: bigint; download: string }) => ({ token: "dl-token-1" }));
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "PDF", hasLabels: true }), undefined, {
+      batches: { createBatchDownloadToken },
+    });
     const labels = await screen.findByRole("button", { name: "Labels (PDF)" }, slow);
     await user.click(labels);
     expect(labels).toBeDisabled();
-    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
-    expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/web\/api\/batches\/1\/labels\?cacheBuster=/);
+    await waitFor(() => expect(opened).toHaveLength(1));
+    click.mockRestore();
+    expect(createBatchDownloadToken.mock.lastCall?.[0]).toMatchObject({ id: 1n, download: "labels" });
+    const url = new URL(opened[0], "http://portal");
+    expect(url.pathname).toBe("/web/api/batches/1/labels");
+    expect(url.searchParams.get("bearer")).toBe("dl-token-1");
+    expect(url.searchParams.get("cacheBuster")).not.toBeNull();
+    // The session token stays out of the link, and the browser fetches the file itself.
+    expect(opened[0]).not.toContain("test-token");
+    expect(fetch).not.toHaveBeenCalled();
     await act(async () => void vi.advanceTimersByTime(labelLockMs - 500));
     expect(labels).toBeDisabled();
     await act(async () => void vi.advanceTimersByTime(500));

@@ -1,7 +1,10 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
+import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { renderApp } from "../../test/renderApp";
 
 const acme = { id: 7n, name: "Acme Versand", crmid: "DE10000007", hub: { name: "Köln" } };
@@ -36,6 +39,35 @@ describe("customer list (spec 3 §2, §9)", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/customer"));
     expect(deleteCustomer).toHaveBeenCalledTimes(1);
     expect(router.state.location.search).toBe("?page=3&size=25&name=Ac");
+  });
+
+  it("shows why a customer with shipping history is not deleted and stays open", async () => {
+    const user = userEvent.setup();
+    const deleteCustomer = vi.fn(() => {
+      throw new ConnectError("error.customer.hasShippingHistory", Code.FailedPrecondition, undefined, [
+        {
+          desc: ErrorDetailSchema,
+          value: create(ErrorDetailSchema, { messageKey: "error.customer.hasShippingHistory", entityName: "customer" }),
+        },
+      ]);
+    });
+    const { router } = renderApp("/customer/7/delete", {
+      signedInAs: { authorities: [Role.admin] },
+      customers: {
+        listCustomers: () => ({ customers: [acme], totalCount: 1n }),
+        deleteCustomer,
+        getCustomerFull: () => ({ customer: acme }),
+      },
+    });
+    const dialog = await screen.findByRole("alertdialog", { name: "Confirm delete operation" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent(
+        "This customer has shipping history (batches, labels, manifests or carrier records) and cannot be deleted.",
+      ),
+    );
+    expect(deleteCustomer).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe("/customer/7/delete");
   });
 
   it("offers a user view and edit but no delete", async () => {

@@ -456,8 +456,12 @@ type Account struct {
 	ActivationStatus string `protobuf:"bytes,7,opt,name=activation_status,json=activationStatus,proto3" json:"activation_status,omitempty"`
 	// The user has a registered authenticator device; read-only.
 	MfaRegistered bool `protobuf:"varint,8,opt,name=mfa_registered,json=mfaRegistered,proto3" json:"mfa_registered,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// The current password, which a change of the e-mail address needs (a
+	// stolen session alone must not take over the account's mail).
+	// Write-only: never answered.
+	CurrentPassword string `protobuf:"bytes,9,opt,name=current_password,json=currentPassword,proto3" json:"current_password,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *Account) Reset() {
@@ -544,6 +548,13 @@ func (x *Account) GetMfaRegistered() bool {
 		return x.MfaRegistered
 	}
 	return false
+}
+
+func (x *Account) GetCurrentPassword() string {
+	if x != nil {
+		return x.CurrentPassword
+	}
+	return ""
 }
 
 // GetAccountRequest has no parameters.
@@ -1319,7 +1330,7 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\vremember_me\x18\x02 \x01(\bR\vremember_me\"\x1f\n" +
 	"\x1dGetMfaRegistrationCodeRequest\"L\n" +
 	"\x1eGetMfaRegistrationCodeResponse\x12*\n" +
-	"\x05image\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x05image\"\x82\x02\n" +
+	"\x05image\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x05image\"\xad\x02\n" +
 	"\aAccount\x12\x14\n" +
 	"\x05login\x18\x01 \x01(\tR\x05login\x12\x1d\n" +
 	"\n" +
@@ -1329,7 +1340,8 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\blang_key\x18\x05 \x01(\tR\alangKey\x12 \n" +
 	"\vauthorities\x18\x06 \x03(\tR\vauthorities\x12+\n" +
 	"\x11activation_status\x18\a \x01(\tR\x10activationStatus\x12%\n" +
-	"\x0emfa_registered\x18\b \x01(\bR\rmfaRegistered\"\x13\n" +
+	"\x0emfa_registered\x18\b \x01(\bR\rmfaRegistered\x12)\n" +
+	"\x10current_password\x18\t \x01(\tR\x0fcurrentPassword\"\x13\n" +
 	"\x11GetAccountRequest\"B\n" +
 	"\x12GetAccountResponse\x12,\n" +
 	"\aaccount\x18\x01 \x01(\v2\x12.portal.v1.AccountR\aaccount\"B\n" +

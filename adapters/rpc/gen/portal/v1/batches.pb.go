@@ -2546,6 +2546,116 @@ func (x *ListBatchShipmentsResponse) GetTotalCount() int64 {
 	return 0
 }
 
+// CreateBatchDownloadTokenRequest names the batch and the download.
+type CreateBatchDownloadTokenRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Batch id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// labels or commercial-invoice.
+	Download      string `protobuf:"bytes,2,opt,name=download,proto3" json:"download,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateBatchDownloadTokenRequest) Reset() {
+	*x = CreateBatchDownloadTokenRequest{}
+	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateBatchDownloadTokenRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateBatchDownloadTokenRequest) ProtoMessage() {}
+
+func (x *CreateBatchDownloadTokenRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateBatchDownloadTokenRequest.ProtoReflect.Descriptor instead.
+func (*CreateBatchDownloadTokenRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *CreateBatchDownloadTokenRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *CreateBatchDownloadTokenRequest) GetDownload() string {
+	if x != nil {
+		return x.Download
+	}
+	return ""
+}
+
+// CreateBatchDownloadTokenResponse is the token for the link.
+type CreateBatchDownloadTokenResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The value of the link's bearer query parameter.
+	Token string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	// When the token stops working.
+	ExpiresAt     *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateBatchDownloadTokenResponse) Reset() {
+	*x = CreateBatchDownloadTokenResponse{}
+	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateBatchDownloadTokenResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateBatchDownloadTokenResponse) ProtoMessage() {}
+
+func (x *CreateBatchDownloadTokenResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateBatchDownloadTokenResponse.ProtoReflect.Descriptor instead.
+func (*CreateBatchDownloadTokenResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *CreateBatchDownloadTokenResponse) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *CreateBatchDownloadTokenResponse) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
 // DownloadBatchLabelsRequest names a batch.
 type DownloadBatchLabelsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2553,7 +2663,8 @@ type DownloadBatchLabelsRequest struct {
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// Ignored; keeps browsers from caching.
 	CacheBuster string `protobuf:"bytes,2,opt,name=cache_buster,json=cacheBuster,proto3" json:"cache_buster,omitempty"`
-	// Session token for a plain link; the Authorization header is preferred.
+	// Download token for a plain link (CreateBatchDownloadToken); a session token is refused here,
+	// it goes in the Authorization header.
 	Bearer        string `protobuf:"bytes,3,opt,name=bearer,proto3" json:"bearer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2561,7 +2672,7 @@ type DownloadBatchLabelsRequest struct {
 
 func (x *DownloadBatchLabelsRequest) Reset() {
 	*x = DownloadBatchLabelsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	mi := &file_portal_v1_batches_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2573,7 +2684,7 @@ func (x *DownloadBatchLabelsRequest) String() string {
 func (*DownloadBatchLabelsRequest) ProtoMessage() {}
 
 func (x *DownloadBatchLabelsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	mi := &file_portal_v1_batches_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2586,7 +2697,7 @@ func (x *DownloadBatchLabelsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchLabelsRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchLabelsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{38}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *DownloadBatchLabelsRequest) GetId() int64 {
@@ -2621,7 +2732,7 @@ type DownloadBatchLabelsResponse struct {
 
 func (x *DownloadBatchLabelsResponse) Reset() {
 	*x = DownloadBatchLabelsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	mi := &file_portal_v1_batches_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2633,7 +2744,7 @@ func (x *DownloadBatchLabelsResponse) String() string {
 func (*DownloadBatchLabelsResponse) ProtoMessage() {}
 
 func (x *DownloadBatchLabelsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	mi := &file_portal_v1_batches_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2646,7 +2757,7 @@ func (x *DownloadBatchLabelsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchLabelsResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchLabelsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{39}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *DownloadBatchLabelsResponse) GetFile() *httpbody.HttpBody {
@@ -2667,7 +2778,7 @@ type DownloadBatchCustomsDocsRequest struct {
 
 func (x *DownloadBatchCustomsDocsRequest) Reset() {
 	*x = DownloadBatchCustomsDocsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[40]
+	mi := &file_portal_v1_batches_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2679,7 +2790,7 @@ func (x *DownloadBatchCustomsDocsRequest) String() string {
 func (*DownloadBatchCustomsDocsRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCustomsDocsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[40]
+	mi := &file_portal_v1_batches_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2692,7 +2803,7 @@ func (x *DownloadBatchCustomsDocsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCustomsDocsRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCustomsDocsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{40}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *DownloadBatchCustomsDocsRequest) GetId() int64 {
@@ -2713,7 +2824,7 @@ type DownloadBatchCustomsDocsResponse struct {
 
 func (x *DownloadBatchCustomsDocsResponse) Reset() {
 	*x = DownloadBatchCustomsDocsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[41]
+	mi := &file_portal_v1_batches_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2725,7 +2836,7 @@ func (x *DownloadBatchCustomsDocsResponse) String() string {
 func (*DownloadBatchCustomsDocsResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCustomsDocsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[41]
+	mi := &file_portal_v1_batches_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2738,7 +2849,7 @@ func (x *DownloadBatchCustomsDocsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCustomsDocsResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCustomsDocsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{41}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *DownloadBatchCustomsDocsResponse) GetFile() *httpbody.HttpBody {
@@ -2759,7 +2870,7 @@ type DownloadBatchManifestRequest struct {
 
 func (x *DownloadBatchManifestRequest) Reset() {
 	*x = DownloadBatchManifestRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[42]
+	mi := &file_portal_v1_batches_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2771,7 +2882,7 @@ func (x *DownloadBatchManifestRequest) String() string {
 func (*DownloadBatchManifestRequest) ProtoMessage() {}
 
 func (x *DownloadBatchManifestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[42]
+	mi := &file_portal_v1_batches_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2784,7 +2895,7 @@ func (x *DownloadBatchManifestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchManifestRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchManifestRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{42}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *DownloadBatchManifestRequest) GetId() int64 {
@@ -2805,7 +2916,7 @@ type DownloadBatchManifestResponse struct {
 
 func (x *DownloadBatchManifestResponse) Reset() {
 	*x = DownloadBatchManifestResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[43]
+	mi := &file_portal_v1_batches_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2817,7 +2928,7 @@ func (x *DownloadBatchManifestResponse) String() string {
 func (*DownloadBatchManifestResponse) ProtoMessage() {}
 
 func (x *DownloadBatchManifestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[43]
+	mi := &file_portal_v1_batches_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2830,7 +2941,7 @@ func (x *DownloadBatchManifestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchManifestResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchManifestResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{43}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *DownloadBatchManifestResponse) GetFile() *httpbody.HttpBody {
@@ -2847,7 +2958,8 @@ type DownloadBatchCommercialInvoiceRequest struct {
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// Ignored; keeps browsers from caching.
 	CacheBuster string `protobuf:"bytes,2,opt,name=cache_buster,json=cacheBuster,proto3" json:"cache_buster,omitempty"`
-	// Session token for a plain link; the Authorization header is preferred.
+	// Download token for a plain link (CreateBatchDownloadToken); a session token is refused here,
+	// it goes in the Authorization header.
 	Bearer        string `protobuf:"bytes,3,opt,name=bearer,proto3" json:"bearer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2855,7 +2967,7 @@ type DownloadBatchCommercialInvoiceRequest struct {
 
 func (x *DownloadBatchCommercialInvoiceRequest) Reset() {
 	*x = DownloadBatchCommercialInvoiceRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[44]
+	mi := &file_portal_v1_batches_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2867,7 +2979,7 @@ func (x *DownloadBatchCommercialInvoiceRequest) String() string {
 func (*DownloadBatchCommercialInvoiceRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[44]
+	mi := &file_portal_v1_batches_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2880,7 +2992,7 @@ func (x *DownloadBatchCommercialInvoiceRequest) ProtoReflect() protoreflect.Mess
 
 // Deprecated: Use DownloadBatchCommercialInvoiceRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCommercialInvoiceRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{44}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *DownloadBatchCommercialInvoiceRequest) GetId() int64 {
@@ -2915,7 +3027,7 @@ type DownloadBatchCommercialInvoiceResponse struct {
 
 func (x *DownloadBatchCommercialInvoiceResponse) Reset() {
 	*x = DownloadBatchCommercialInvoiceResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[45]
+	mi := &file_portal_v1_batches_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2927,7 +3039,7 @@ func (x *DownloadBatchCommercialInvoiceResponse) String() string {
 func (*DownloadBatchCommercialInvoiceResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[45]
+	mi := &file_portal_v1_batches_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2940,7 +3052,7 @@ func (x *DownloadBatchCommercialInvoiceResponse) ProtoReflect() protoreflect.Mes
 
 // Deprecated: Use DownloadBatchCommercialInvoiceResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCommercialInvoiceResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{45}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *DownloadBatchCommercialInvoiceResponse) GetFile() *httpbody.HttpBody {
@@ -2961,7 +3073,7 @@ type DownloadBatchCsvRequest struct {
 
 func (x *DownloadBatchCsvRequest) Reset() {
 	*x = DownloadBatchCsvRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[46]
+	mi := &file_portal_v1_batches_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2973,7 +3085,7 @@ func (x *DownloadBatchCsvRequest) String() string {
 func (*DownloadBatchCsvRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCsvRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[46]
+	mi := &file_portal_v1_batches_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2986,7 +3098,7 @@ func (x *DownloadBatchCsvRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCsvRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCsvRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{46}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *DownloadBatchCsvRequest) GetId() int64 {
@@ -3007,7 +3119,7 @@ type DownloadBatchCsvResponse struct {
 
 func (x *DownloadBatchCsvResponse) Reset() {
 	*x = DownloadBatchCsvResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[47]
+	mi := &file_portal_v1_batches_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3019,7 +3131,7 @@ func (x *DownloadBatchCsvResponse) String() string {
 func (*DownloadBatchCsvResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCsvResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[47]
+	mi := &file_portal_v1_batches_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3032,7 +3144,7 @@ func (x *DownloadBatchCsvResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCsvResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCsvResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{47}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *DownloadBatchCsvResponse) GetFile() *httpbody.HttpBody {
@@ -3055,7 +3167,7 @@ type DownloadBatchTrafficRequest struct {
 
 func (x *DownloadBatchTrafficRequest) Reset() {
 	*x = DownloadBatchTrafficRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[48]
+	mi := &file_portal_v1_batches_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3067,7 +3179,7 @@ func (x *DownloadBatchTrafficRequest) String() string {
 func (*DownloadBatchTrafficRequest) ProtoMessage() {}
 
 func (x *DownloadBatchTrafficRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[48]
+	mi := &file_portal_v1_batches_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3080,7 +3192,7 @@ func (x *DownloadBatchTrafficRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchTrafficRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchTrafficRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{48}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *DownloadBatchTrafficRequest) GetId() int64 {
@@ -3108,7 +3220,7 @@ type DownloadBatchTrafficResponse struct {
 
 func (x *DownloadBatchTrafficResponse) Reset() {
 	*x = DownloadBatchTrafficResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[49]
+	mi := &file_portal_v1_batches_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3120,7 +3232,7 @@ func (x *DownloadBatchTrafficResponse) String() string {
 func (*DownloadBatchTrafficResponse) ProtoMessage() {}
 
 func (x *DownloadBatchTrafficResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[49]
+	mi := &file_portal_v1_batches_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3133,7 +3245,7 @@ func (x *DownloadBatchTrafficResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchTrafficResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchTrafficResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{49}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *DownloadBatchTrafficResponse) GetFile() *httpbody.HttpBody {
@@ -3361,7 +3473,14 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x1aListBatchShipmentsResponse\x126\n" +
 	"\tshipments\x18\x01 \x03(\v2\x18.portal.v1.BatchShipmentR\tshipments\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
-	"totalCount\"g\n" +
+	"totalCount\"M\n" +
+	"\x1fCreateBatchDownloadTokenRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
+	"\bdownload\x18\x02 \x01(\tR\bdownload\"s\n" +
+	" CreateBatchDownloadTokenResponse\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x129\n" +
+	"\n" +
+	"expires_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\"g\n" +
 	"\x1aDownloadBatchLabelsRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
 	"\fcache_buster\x18\x02 \x01(\tR\vcacheBuster\x12\x16\n" +
@@ -3390,7 +3509,7 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\"H\n" +
 	"\x1cDownloadBatchTrafficResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file2\xbe\x17\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file2\xe6\x18\n" +
 	"\fBatchService\x12r\n" +
 	"\vListBatches\x12\x1d.portal.v1.ListBatchesRequest\x1a\x1e.portal.v1.ListBatchesResponse\"$\x82\xd3\xe4\x93\x02\x1bb\abatches\x12\x10/web/api/batches\x90\x02\x01\x12l\n" +
 	"\bGetBatch\x12\x1a.portal.v1.GetBatchRequest\x1a\x1b.portal.v1.GetBatchResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05batch\x12\x15/web/api/batches/{id}\x90\x02\x01\x12p\n" +
@@ -3405,7 +3524,8 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x13CancelBatchShipment\x12%.portal.v1.CancelBatchShipmentRequest\x1a&.portal.v1.CancelBatchShipmentResponse\"G\x82\xd3\xe4\x93\x02Ab\bshipment\"5/web/api/batches/{id}/shipments/{shipment_id}/_cancel\x12\xb7\x01\n" +
 	"\x16ListValidatedShipments\x12(.portal.v1.ListValidatedShipmentsRequest\x1a).portal.v1.ListValidatedShipmentsResponse\"H\x82\xd3\xe4\x93\x02?b\x13validated_shipments\x12(/web/api/batches/{id}/validatedShipments\x90\x02\x01\x12\xcc\x01\n" +
 	"\x17UpdateValidatedShipment\x12).portal.v1.UpdateValidatedShipmentRequest\x1a*.portal.v1.UpdateValidatedShipmentResponse\"Z\x82\xd3\xe4\x93\x02T:\x06valuesb\x12validated_shipment\x1a6/web/api/batches/{id}/validatedShipments/{shipment_id}\x12\x98\x01\n" +
-	"\x12ListBatchShipments\x12$.portal.v1.ListBatchShipmentsRequest\x1a%.portal.v1.ListBatchShipmentsResponse\"5\x82\xd3\xe4\x93\x02,b\tshipments\x12\x1f/web/api/batches/{id}/shipments\x90\x02\x01\x12\x93\x01\n" +
+	"\x12ListBatchShipments\x12$.portal.v1.ListBatchShipmentsRequest\x1a%.portal.v1.ListBatchShipmentsResponse\"5\x82\xd3\xe4\x93\x02,b\tshipments\x12\x1f/web/api/batches/{id}/shipments\x90\x02\x01\x12\xa5\x01\n" +
+	"\x18CreateBatchDownloadToken\x12*.portal.v1.CreateBatchDownloadTokenRequest\x1a+.portal.v1.CreateBatchDownloadTokenResponse\"0\x82\xd3\xe4\x93\x02*:\x01*\"%/web/api/batches/{id}/download-tokens\x12\x93\x01\n" +
 	"\x13DownloadBatchLabels\x12%.portal.v1.DownloadBatchLabelsRequest\x1a&.portal.v1.DownloadBatchLabelsResponse\"-\x82\xd3\xe4\x93\x02$b\x04file\x12\x1c/web/api/batches/{id}/labels\x90\x02\x01\x12\xa7\x01\n" +
 	"\x18DownloadBatchCustomsDocs\x12*.portal.v1.DownloadBatchCustomsDocsRequest\x1a+.portal.v1.DownloadBatchCustomsDocsResponse\"2\x82\xd3\xe4\x93\x02)b\x04file\x12!/web/api/batches/{id}/customsDocs\x90\x02\x01\x12\x9b\x01\n" +
 	"\x15DownloadBatchManifest\x12'.portal.v1.DownloadBatchManifestRequest\x1a(.portal.v1.DownloadBatchManifestResponse\"/\x82\xd3\xe4\x93\x02&b\x04file\x12\x1e/web/api/batches/{id}/manifest\x90\x02\x01\x12\xc0\x01\n" +
@@ -3425,7 +3545,7 @@ func file_portal_v1_batches_proto_rawDescGZIP() []byte {
 	return file_portal_v1_batches_proto_rawDescData
 }
 
-var file_portal_v1_batches_proto_msgTypes = make([]protoimpl.MessageInfo, 57)
+var file_portal_v1_batches_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
 var file_portal_v1_batches_proto_goTypes = []any{
 	(*Batch)(nil),                                  // 0: portal.v1.Batch
 	(*BatchActions)(nil),                           // 1: portal.v1.BatchActions
@@ -3465,43 +3585,45 @@ var file_portal_v1_batches_proto_goTypes = []any{
 	(*UpdateValidatedShipmentResponse)(nil),        // 35: portal.v1.UpdateValidatedShipmentResponse
 	(*ListBatchShipmentsRequest)(nil),              // 36: portal.v1.ListBatchShipmentsRequest
 	(*ListBatchShipmentsResponse)(nil),             // 37: portal.v1.ListBatchShipmentsResponse
-	(*DownloadBatchLabelsRequest)(nil),             // 38: portal.v1.DownloadBatchLabelsRequest
-	(*DownloadBatchLabelsResponse)(nil),            // 39: portal.v1.DownloadBatchLabelsResponse
-	(*DownloadBatchCustomsDocsRequest)(nil),        // 40: portal.v1.DownloadBatchCustomsDocsRequest
-	(*DownloadBatchCustomsDocsResponse)(nil),       // 41: portal.v1.DownloadBatchCustomsDocsResponse
-	(*DownloadBatchManifestRequest)(nil),           // 42: portal.v1.DownloadBatchManifestRequest
-	(*DownloadBatchManifestResponse)(nil),          // 43: portal.v1.DownloadBatchManifestResponse
-	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 44: portal.v1.DownloadBatchCommercialInvoiceRequest
-	(*DownloadBatchCommercialInvoiceResponse)(nil), // 45: portal.v1.DownloadBatchCommercialInvoiceResponse
-	(*DownloadBatchCsvRequest)(nil),                // 46: portal.v1.DownloadBatchCsvRequest
-	(*DownloadBatchCsvResponse)(nil),               // 47: portal.v1.DownloadBatchCsvResponse
-	(*DownloadBatchTrafficRequest)(nil),            // 48: portal.v1.DownloadBatchTrafficRequest
-	(*DownloadBatchTrafficResponse)(nil),           // 49: portal.v1.DownloadBatchTrafficResponse
-	nil,                                            // 50: portal.v1.Batch.ErrorParamsEntry
-	nil,                                            // 51: portal.v1.Violation.AttributesEntry
-	nil,                                            // 52: portal.v1.ValidatedOrderLine.FieldsEntry
-	nil,                                            // 53: portal.v1.ValidatedShipment.FieldsEntry
-	nil,                                            // 54: portal.v1.ShipmentValues.FieldsEntry
-	nil,                                            // 55: portal.v1.OrderLineValues.FieldsEntry
-	nil,                                            // 56: portal.v1.BatchShipment.ErrorParamsEntry
-	(*timestamppb.Timestamp)(nil),                  // 57: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                      // 58: google.api.HttpBody
+	(*CreateBatchDownloadTokenRequest)(nil),        // 38: portal.v1.CreateBatchDownloadTokenRequest
+	(*CreateBatchDownloadTokenResponse)(nil),       // 39: portal.v1.CreateBatchDownloadTokenResponse
+	(*DownloadBatchLabelsRequest)(nil),             // 40: portal.v1.DownloadBatchLabelsRequest
+	(*DownloadBatchLabelsResponse)(nil),            // 41: portal.v1.DownloadBatchLabelsResponse
+	(*DownloadBatchCustomsDocsRequest)(nil),        // 42: portal.v1.DownloadBatchCustomsDocsRequest
+	(*DownloadBatchCustomsDocsResponse)(nil),       // 43: portal.v1.DownloadBatchCustomsDocsResponse
+	(*DownloadBatchManifestRequest)(nil),           // 44: portal.v1.DownloadBatchManifestRequest
+	(*DownloadBatchManifestResponse)(nil),          // 45: portal.v1.DownloadBatchManifestResponse
+	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 46: portal.v1.DownloadBatchCommercialInvoiceRequest
+	(*DownloadBatchCommercialInvoiceResponse)(nil), // 47: portal.v1.DownloadBatchCommercialInvoiceResponse
+	(*DownloadBatchCsvRequest)(nil),                // 48: portal.v1.DownloadBatchCsvRequest
+	(*DownloadBatchCsvResponse)(nil),               // 49: portal.v1.DownloadBatchCsvResponse
+	(*DownloadBatchTrafficRequest)(nil),            // 50: portal.v1.DownloadBatchTrafficRequest
+	(*DownloadBatchTrafficResponse)(nil),           // 51: portal.v1.DownloadBatchTrafficResponse
+	nil,                                            // 52: portal.v1.Batch.ErrorParamsEntry
+	nil,                                            // 53: portal.v1.Violation.AttributesEntry
+	nil,                                            // 54: portal.v1.ValidatedOrderLine.FieldsEntry
+	nil,                                            // 55: portal.v1.ValidatedShipment.FieldsEntry
+	nil,                                            // 56: portal.v1.ShipmentValues.FieldsEntry
+	nil,                                            // 57: portal.v1.OrderLineValues.FieldsEntry
+	nil,                                            // 58: portal.v1.BatchShipment.ErrorParamsEntry
+	(*timestamppb.Timestamp)(nil),                  // 59: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),                      // 60: google.api.HttpBody
 }
 var file_portal_v1_batches_proto_depIdxs = []int32{
-	57, // 0: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
-	57, // 1: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
+	59, // 0: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
+	59, // 1: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
 	1,  // 2: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
-	50, // 3: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
-	51, // 4: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
+	52, // 3: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
+	53, // 4: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
 	2,  // 5: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
-	52, // 6: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.ValidatedOrderLine.FieldsEntry
-	53, // 7: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ValidatedShipment.FieldsEntry
+	54, // 6: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.ValidatedOrderLine.FieldsEntry
+	55, // 7: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ValidatedShipment.FieldsEntry
 	4,  // 8: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
-	54, // 9: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentValues.FieldsEntry
+	56, // 9: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentValues.FieldsEntry
 	7,  // 10: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
-	55, // 11: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineValues.FieldsEntry
-	57, // 12: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
-	56, // 13: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
+	57, // 11: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineValues.FieldsEntry
+	59, // 12: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
+	58, // 13: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
 	0,  // 14: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
 	0,  // 15: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
 	13, // 16: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
@@ -3520,59 +3642,62 @@ var file_portal_v1_batches_proto_depIdxs = []int32{
 	5,  // 29: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
 	0,  // 30: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
 	8,  // 31: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
-	58, // 32: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
-	58, // 33: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
-	58, // 34: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
-	58, // 35: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	58, // 36: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
-	58, // 37: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
-	3,  // 38: portal.v1.ValidatedOrderLine.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	3,  // 39: portal.v1.ValidatedShipment.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	9,  // 40: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
-	11, // 41: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
-	14, // 42: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
-	16, // 43: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
-	18, // 44: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
-	20, // 45: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
-	22, // 46: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
-	24, // 47: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
-	26, // 48: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
-	28, // 49: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
-	30, // 50: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
-	32, // 51: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
-	34, // 52: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
-	36, // 53: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
-	38, // 54: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
-	40, // 55: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
-	42, // 56: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
-	44, // 57: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
-	46, // 58: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
-	48, // 59: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
-	10, // 60: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
-	12, // 61: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
-	15, // 62: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
-	17, // 63: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
-	19, // 64: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
-	21, // 65: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
-	23, // 66: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
-	25, // 67: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
-	27, // 68: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
-	29, // 69: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
-	31, // 70: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
-	33, // 71: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
-	35, // 72: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
-	37, // 73: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
-	39, // 74: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
-	41, // 75: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
-	43, // 76: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
-	45, // 77: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
-	47, // 78: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
-	49, // 79: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
-	60, // [60:80] is the sub-list for method output_type
-	40, // [40:60] is the sub-list for method input_type
-	40, // [40:40] is the sub-list for extension type_name
-	40, // [40:40] is the sub-list for extension extendee
-	0,  // [0:40] is the sub-list for field type_name
+	59, // 32: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
+	60, // 33: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
+	60, // 34: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
+	60, // 35: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
+	60, // 36: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	60, // 37: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
+	60, // 38: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
+	3,  // 39: portal.v1.ValidatedOrderLine.FieldsEntry.value:type_name -> portal.v1.FieldValue
+	3,  // 40: portal.v1.ValidatedShipment.FieldsEntry.value:type_name -> portal.v1.FieldValue
+	9,  // 41: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
+	11, // 42: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
+	14, // 43: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
+	16, // 44: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
+	18, // 45: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
+	20, // 46: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
+	22, // 47: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
+	24, // 48: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
+	26, // 49: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
+	28, // 50: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
+	30, // 51: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
+	32, // 52: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
+	34, // 53: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
+	36, // 54: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
+	38, // 55: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
+	40, // 56: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
+	42, // 57: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
+	44, // 58: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
+	46, // 59: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
+	48, // 60: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
+	50, // 61: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
+	10, // 62: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
+	12, // 63: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
+	15, // 64: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
+	17, // 65: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
+	19, // 66: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
+	21, // 67: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
+	23, // 68: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
+	25, // 69: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
+	27, // 70: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
+	29, // 71: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
+	31, // 72: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
+	33, // 73: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
+	35, // 74: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
+	37, // 75: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
+	39, // 76: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
+	41, // 77: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
+	43, // 78: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
+	45, // 79: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
+	47, // 80: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
+	49, // 81: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
+	51, // 82: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
+	62, // [62:83] is the sub-list for method output_type
+	41, // [41:62] is the sub-list for method input_type
+	41, // [41:41] is the sub-list for extension type_name
+	41, // [41:41] is the sub-list for extension extendee
+	0,  // [0:41] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_batches_proto_init() }
@@ -3586,7 +3711,7 @@ func file_portal_v1_batches_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_batches_proto_rawDesc), len(file_portal_v1_batches_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   57,
+			NumMessages:   59,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -73,6 +73,9 @@ const (
 	// BatchServiceListBatchShipmentsProcedure is the fully-qualified name of the BatchService's
 	// ListBatchShipments RPC.
 	BatchServiceListBatchShipmentsProcedure = "/portal.v1.BatchService/ListBatchShipments"
+	// BatchServiceCreateBatchDownloadTokenProcedure is the fully-qualified name of the BatchService's
+	// CreateBatchDownloadToken RPC.
+	BatchServiceCreateBatchDownloadTokenProcedure = "/portal.v1.BatchService/CreateBatchDownloadToken"
 	// BatchServiceDownloadBatchLabelsProcedure is the fully-qualified name of the BatchService's
 	// DownloadBatchLabels RPC.
 	BatchServiceDownloadBatchLabelsProcedure = "/portal.v1.BatchService/DownloadBatchLabels"
@@ -137,6 +140,11 @@ type BatchServiceClient interface {
 	// ListBatchShipments pages the sent shipments of the batch; filter ALL, CHANGED or ERROR; the
 	// total comes in X-Total-Count.
 	ListBatchShipments(context.Context, *connect.Request[v1.ListBatchShipmentsRequest]) (*connect.Response[v1.ListBatchShipmentsResponse], error)
+	// CreateBatchDownloadToken makes a token for one link download of the batch, its labels or its
+	// commercial invoice: the link carries it as ?bearer= in place of the session token, which never
+	// stands in a URL. The token works once, within a minute, for that download of that batch by the
+	// caller who asked for it, in every portal process.
+	CreateBatchDownloadToken(context.Context, *connect.Request[v1.CreateBatchDownloadTokenRequest]) (*connect.Response[v1.CreateBatchDownloadTokenResponse], error)
 	// DownloadBatchLabels sends the labels as one PDF (a page per label) or as ZPL text for a
 	// printer; labels of different types are never mixed (dontMixLabelTypes).
 	DownloadBatchLabels(context.Context, *connect.Request[v1.DownloadBatchLabelsRequest]) (*connect.Response[v1.DownloadBatchLabelsResponse], error)
@@ -254,6 +262,12 @@ func NewBatchServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		createBatchDownloadToken: connect.NewClient[v1.CreateBatchDownloadTokenRequest, v1.CreateBatchDownloadTokenResponse](
+			httpClient,
+			baseURL+BatchServiceCreateBatchDownloadTokenProcedure,
+			connect.WithSchema(batchServiceMethods.ByName("CreateBatchDownloadToken")),
+			connect.WithClientOptions(opts...),
+		),
 		downloadBatchLabels: connect.NewClient[v1.DownloadBatchLabelsRequest, v1.DownloadBatchLabelsResponse](
 			httpClient,
 			baseURL+BatchServiceDownloadBatchLabelsProcedure,
@@ -315,6 +329,7 @@ type batchServiceClient struct {
 	listValidatedShipments         *connect.Client[v1.ListValidatedShipmentsRequest, v1.ListValidatedShipmentsResponse]
 	updateValidatedShipment        *connect.Client[v1.UpdateValidatedShipmentRequest, v1.UpdateValidatedShipmentResponse]
 	listBatchShipments             *connect.Client[v1.ListBatchShipmentsRequest, v1.ListBatchShipmentsResponse]
+	createBatchDownloadToken       *connect.Client[v1.CreateBatchDownloadTokenRequest, v1.CreateBatchDownloadTokenResponse]
 	downloadBatchLabels            *connect.Client[v1.DownloadBatchLabelsRequest, v1.DownloadBatchLabelsResponse]
 	downloadBatchCustomsDocs       *connect.Client[v1.DownloadBatchCustomsDocsRequest, v1.DownloadBatchCustomsDocsResponse]
 	downloadBatchManifest          *connect.Client[v1.DownloadBatchManifestRequest, v1.DownloadBatchManifestResponse]
@@ -393,6 +408,11 @@ func (c *batchServiceClient) ListBatchShipments(ctx context.Context, req *connec
 	return c.listBatchShipments.CallUnary(ctx, req)
 }
 
+// CreateBatchDownloadToken calls portal.v1.BatchService.CreateBatchDownloadToken.
+func (c *batchServiceClient) CreateBatchDownloadToken(ctx context.Context, req *connect.Request[v1.CreateBatchDownloadTokenRequest]) (*connect.Response[v1.CreateBatchDownloadTokenResponse], error) {
+	return c.createBatchDownloadToken.CallUnary(ctx, req)
+}
+
 // DownloadBatchLabels calls portal.v1.BatchService.DownloadBatchLabels.
 func (c *batchServiceClient) DownloadBatchLabels(ctx context.Context, req *connect.Request[v1.DownloadBatchLabelsRequest]) (*connect.Response[v1.DownloadBatchLabelsResponse], error) {
 	return c.downloadBatchLabels.CallUnary(ctx, req)
@@ -467,6 +487,11 @@ type BatchServiceHandler interface {
 	// ListBatchShipments pages the sent shipments of the batch; filter ALL, CHANGED or ERROR; the
 	// total comes in X-Total-Count.
 	ListBatchShipments(context.Context, *connect.Request[v1.ListBatchShipmentsRequest]) (*connect.Response[v1.ListBatchShipmentsResponse], error)
+	// CreateBatchDownloadToken makes a token for one link download of the batch, its labels or its
+	// commercial invoice: the link carries it as ?bearer= in place of the session token, which never
+	// stands in a URL. The token works once, within a minute, for that download of that batch by the
+	// caller who asked for it, in every portal process.
+	CreateBatchDownloadToken(context.Context, *connect.Request[v1.CreateBatchDownloadTokenRequest]) (*connect.Response[v1.CreateBatchDownloadTokenResponse], error)
 	// DownloadBatchLabels sends the labels as one PDF (a page per label) or as ZPL text for a
 	// printer; labels of different types are never mixed (dontMixLabelTypes).
 	DownloadBatchLabels(context.Context, *connect.Request[v1.DownloadBatchLabelsRequest]) (*connect.Response[v1.DownloadBatchLabelsResponse], error)
@@ -580,6 +605,12 @@ func NewBatchServiceHandler(svc BatchServiceHandler, opts ...connect.HandlerOpti
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	batchServiceCreateBatchDownloadTokenHandler := connect.NewUnaryHandler(
+		BatchServiceCreateBatchDownloadTokenProcedure,
+		svc.CreateBatchDownloadToken,
+		connect.WithSchema(batchServiceMethods.ByName("CreateBatchDownloadToken")),
+		connect.WithHandlerOptions(opts...),
+	)
 	batchServiceDownloadBatchLabelsHandler := connect.NewUnaryHandler(
 		BatchServiceDownloadBatchLabelsProcedure,
 		svc.DownloadBatchLabels,
@@ -652,6 +683,8 @@ func NewBatchServiceHandler(svc BatchServiceHandler, opts ...connect.HandlerOpti
 			batchServiceUpdateValidatedShipmentHandler.ServeHTTP(w, r)
 		case BatchServiceListBatchShipmentsProcedure:
 			batchServiceListBatchShipmentsHandler.ServeHTTP(w, r)
+		case BatchServiceCreateBatchDownloadTokenProcedure:
+			batchServiceCreateBatchDownloadTokenHandler.ServeHTTP(w, r)
 		case BatchServiceDownloadBatchLabelsProcedure:
 			batchServiceDownloadBatchLabelsHandler.ServeHTTP(w, r)
 		case BatchServiceDownloadBatchCustomsDocsProcedure:
@@ -727,6 +760,10 @@ func (UnimplementedBatchServiceHandler) UpdateValidatedShipment(context.Context,
 
 func (UnimplementedBatchServiceHandler) ListBatchShipments(context.Context, *connect.Request[v1.ListBatchShipmentsRequest]) (*connect.Response[v1.ListBatchShipmentsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.BatchService.ListBatchShipments is not implemented"))
+}
+
+func (UnimplementedBatchServiceHandler) CreateBatchDownloadToken(context.Context, *connect.Request[v1.CreateBatchDownloadTokenRequest]) (*connect.Response[v1.CreateBatchDownloadTokenResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.BatchService.CreateBatchDownloadToken is not implemented"))
 }
 
 func (UnimplementedBatchServiceHandler) DownloadBatchLabels(context.Context, *connect.Request[v1.DownloadBatchLabelsRequest]) (*connect.Response[v1.DownloadBatchLabelsResponse], error) {
