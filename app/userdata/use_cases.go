@@ -98,8 +98,15 @@ func (s Service) PendingRegistrations(ctx context.Context, page, size int) ([]Re
 	if size == 0 {
 		size = 20
 	}
-	if page < 0 || size < 1 || size > 100 {
-		return nil, 0, failure.InvalidFields(failure.FieldViolation{Object: "registrationRequest", Field: "size", Rule: account.RuleSize})
+	var violations []failure.FieldViolation
+	if page < 0 {
+		violations = append(violations, failure.FieldViolation{Object: "registrationRequest", Field: "page", Rule: account.RuleSize})
+	}
+	if size < 1 || size > 100 {
+		violations = append(violations, failure.FieldViolation{Object: "registrationRequest", Field: "size", Rule: account.RuleSize})
+	}
+	if len(violations) > 0 {
+		return nil, 0, failure.InvalidFields(violations...)
 	}
 	return s.Requests.Pending(ctx, page, size)
 }
