@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/api/httpbody"
@@ -343,6 +344,14 @@ func TestRegistrationWithATakenLoginAnswersAsAFreshOne(t *testing.T) {
 	if len(mails) != 3 || attempts != 2 {
 		t.Fatalf("the owner got %d mails, %d about attempts; want the activation and two in Dutch", len(mails), attempts)
 	}
+	if _, err := p.provider.FindByEmail(context.Background(), other); err == nil {
+		t.Fatal("a login was created for the visitor's address")
+	}
+	if _, err := p.provider.FindByLogin(context.Background(), "x"+login); err == nil {
+		t.Fatal("a login was created with the taken address")
+	}
+	// Kratos' courier sends on its own schedule: give a stray activation time to arrive.
+	time.Sleep(2 * time.Second)
 	if got := p.inbox(t, other, 0); len(got) != 0 {
 		t.Fatalf("the visitor's address got %d mails", len(got))
 	}
