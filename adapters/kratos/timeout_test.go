@@ -10,6 +10,7 @@ import (
 
 	"parcelportal/adapters/captcha"
 	"parcelportal/adapters/kratos"
+	"parcelportal/adapters/mail"
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/rpc"
 	"parcelportal/app/identity"
@@ -72,10 +73,12 @@ func TestAHangingKratosEndsCallsWithAClearErrorInBoundedTime(t *testing.T) {
 func TestAHangingKratosAnswers503ThroughTheAPI(t *testing.T) {
 	url := hangingKratos(t)
 	provider := kratos.New(kratos.Config{PublicURL: url, AdminURL: url, PortalURL: testPortalURL, Timeout: 300 * time.Millisecond})
+	links := memory.NewUserLinks()
 	svc := identity.Service{
 		Sessions: provider, SecondFactor: provider, Directory: provider, Mailbox: provider,
 		MFA: memory.NewMFAState(), Audit: &memory.AuditLog{},
-		Throttle: &memory.Throttle{Window: time.Minute}, Captcha: captcha.Off{}, Links: memory.NewUserLinks(nil),
+		Throttle: &memory.Throttle{Window: time.Minute}, Captcha: captcha.Off{}, Links: links, Requests: &memory.RegistrationRequests{Links: links},
+		Notices: mail.Notices{Sender: &memory.Outbox{}, BaseURL: "http://portal.test"},
 	}
 	api, err := rpc.NewAPI(rpc.Handlers{Account: rpc.AccountHandler{Identity: svc}, Callers: svc}, http.NotFoundHandler())
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 
 	"parcelportal/adapters/memory"
 	"parcelportal/app/identity/statetest"
+	"parcelportal/core/access"
+	"parcelportal/core/organisation"
 )
 
 func TestMFAStateContract(t *testing.T) { statetest.MFAStateContract(t, memory.NewMFAState()) }
@@ -15,5 +17,20 @@ func TestThrottleContract(t *testing.T) {
 }
 
 func TestUserLinksContract(t *testing.T) {
-	statetest.UserLinksContract(t, memory.NewUserLinks(map[string]int64{"DE10000001": 41}), "DE10000001", 41)
+	links := memory.NewUserLinks()
+	statetest.UserLinksContract(t, links, func(_ *testing.T, login string) { links.Set(login, access.Link{CustomerID: 41}) }, 41)
+}
+
+func TestRegistrationRequestsContract(t *testing.T) {
+	links := memory.NewUserLinks()
+	bakery := organisation.CustomerRef{ID: 41, Name: "Bäckerei Sonnenschein", CRMID: "DE10000001", HubCountryCode: "DE"}
+	store := &memory.RegistrationRequests{Links: links, Tenants: []memory.RegistrationTenant{
+		{Customers: []organisation.CustomerRef{bakery}, Emails: []string{"de@carrier.example", "ops@carrier.example"}},
+		{Emails: []string{"nl@carrier.example", "ops@carrier.example"}},
+	}}
+	statetest.RegistrationRequestsContract(t, store, statetest.RegistrationFixture{
+		Customer: bakery, TenantEmails: []string{"de@carrier.example", "ops@carrier.example"},
+		AllEmails: []string{"de@carrier.example", "nl@carrier.example", "ops@carrier.example"},
+		Link:      func(_ *testing.T, login string) { links.Set(login, access.Link{CustomerID: bakery.ID}) },
+	})
 }

@@ -7,20 +7,19 @@ import (
 	"parcelportal/core/access"
 )
 
-// UserLinks keeps the links of logins to customers and fulfillments in memory.
+// UserLinks keeps the links of logins to customers and fulfillments in
+// memory. Set stands for staff linking a login through user data.
 type UserLinks struct {
-	mu sync.Mutex
-	// customers by CRM id
-	customers map[string]int64
-	links     map[string]access.Link
+	mu    sync.Mutex
+	links map[string]access.Link
 }
 
-// NewUserLinks returns links that know the customers by CRM id.
-func NewUserLinks(customersByCRMID map[string]int64) *UserLinks {
-	return &UserLinks{customers: customersByCRMID, links: map[string]access.Link{}}
+// NewUserLinks returns links without any login linked.
+func NewUserLinks() *UserLinks {
+	return &UserLinks{links: map[string]access.Link{}}
 }
 
-// Set links a login directly, for tests of fulfillment users.
+// Set links a login, as staff do through user data.
 func (u *UserLinks) Set(login string, l access.Link) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
@@ -32,14 +31,6 @@ func (u *UserLinks) ByLogin(_ context.Context, login string) (access.Link, error
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return u.links[login], nil
-}
-
-// LinkToCustomerByCRMID links the login to the customer with the CRM id, if any.
-func (u *UserLinks) LinkToCustomerByCRMID(_ context.Context, login, _, crmID string) error {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	u.links[login] = access.Link{CustomerID: u.customers[crmID]}
-	return nil
 }
 
 // DeleteByLogin removes the login's link.

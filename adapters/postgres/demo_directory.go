@@ -27,9 +27,9 @@ func (d DemoDirectory) SaveOrganisation(ctx context.Context, org demo.Organisati
 	return pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
 		var tenantID int64
 		err := tx.QueryRow(ctx, `
-			INSERT INTO tenant (name, country_code) VALUES ($1, $2)
+			INSERT INTO tenant (name, country_code, self_registration_emails) VALUES ($1, $2, $3)
 			ON CONFLICT (name) DO UPDATE SET country_code = EXCLUDED.country_code
-			RETURNING id`, org.Tenant.Name, org.Tenant.CountryCode).Scan(&tenantID)
+			RETURNING id`, org.Tenant.Name, org.Tenant.CountryCode, textList(org.Tenant.SelfRegistrationEmails)).Scan(&tenantID)
 		if err != nil {
 			return fmt.Errorf("tenant: %w", err)
 		}

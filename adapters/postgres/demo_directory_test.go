@@ -42,8 +42,9 @@ func TestDemoDirectoryIsIdempotent(t *testing.T) {
 		"SELECT count(*) FROM hub WHERE is_default": 1,
 		"SELECT count(*) FROM customer":             3,
 		"SELECT count(*) FROM fulfillment_customer": 2,
-		"SELECT count(*) FROM user_data WHERE customer_id IS NULL AND fulfillment_id IS NOT NULL": 1,
-		"SELECT count(*) FROM csv_template_doc WHERE active":                                      1,
+		"SELECT count(*) FROM user_data WHERE customer_id IS NULL AND fulfillment_id IS NOT NULL":            1,
+		"SELECT count(*) FROM csv_template_doc WHERE active":                                                 1,
+		"SELECT count(*) FROM tenant WHERE self_registration_emails = '{registrations@parcel-portal.local}'": 1,
 	}
 	for sql, want := range checks {
 		if got := count(sql); got != want {

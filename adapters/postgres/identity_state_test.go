@@ -10,6 +10,7 @@ import (
 	"parcelportal/app/demo"
 	"parcelportal/app/identity"
 	"parcelportal/app/identity/statetest"
+	"parcelportal/core/organisation"
 )
 
 func TestMFAStateContract(t *testing.T) {
@@ -44,14 +45,51 @@ func TestAuditLogRecords(t *testing.T) {
 func TestUserLinksContract(t *testing.T) {
 	t.Parallel()
 	pool := postgrestest.NewPool(t)
-	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(context.Background(), demo.DemoOrganisation()); err != nil {
+	dir := postgres.DemoDirectory{Pool: pool}
+	if err := dir.SaveOrganisation(context.Background(), demo.DemoOrganisation()); err != nil {
 		t.Fatal(err)
 	}
 	var id int64
 	if err := pool.QueryRow(context.Background(), `SELECT id FROM customer WHERE crmid = $1`, demo.BakeryCRMID).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	statetest.UserLinksContract(t, postgres.UserLinks{Pool: pool}, demo.BakeryCRMID, id)
+	statetest.UserLinksContract(t, postgres.UserLinks{Pool: pool}, func(t *testing.T, login string) {
+		if err := dir.LinkLogin(context.Background(), login, "7b0a8f5e-3f4c-4a53-9a39-2f1f3cf4a0ff", demo.BakeryCRMID, ""); err != nil {
+			t.Fatal(err)
+		}
+	}, id)
+}
+
+func TestRegistrationRequestsContract(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	ctx := context.Background()
+	dir := postgres.DemoDirectory{Pool: pool}
+	if err := dir.SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
+		t.Fatal(err)
+	}
+	bakery := organisation.CustomerRef{CRMID: demo.BakeryCRMID}
+	if err := pool.QueryRow(ctx, `SELECT c.id, c.name, h.country_code FROM customer c JOIN hub h ON h.id = c.hub_id WHERE c.crmid = $1`,
+		demo.BakeryCRMID).Scan(&bakery.ID, &bakery.Name, &bakery.HubCountryCode); err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		`UPDATE tenant SET self_registration_emails = '{de@carrier.example,ops@carrier.example}'`,
+		`INSERT INTO tenant (name, country_code, self_registration_emails) VALUES ('Pakketportaal Nederland', 'NL', '{nl@carrier.example,ops@carrier.example}')`,
+	} {
+		if _, err := pool.Exec(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	statetest.RegistrationRequestsContract(t, postgres.RegistrationRequests{Pool: pool}, statetest.RegistrationFixture{
+		Customer: bakery, TenantEmails: []string{"de@carrier.example", "ops@carrier.example"},
+		AllEmails: []string{"de@carrier.example", "nl@carrier.example", "ops@carrier.example"},
+		Link: func(t *testing.T, login string) {
+			if err := dir.LinkLogin(ctx, login, "7b0a8f5e-3f4c-4a53-9a39-2f1f3cf4a0fe", demo.BakeryCRMID, ""); err != nil {
+				t.Fatal(err)
+			}
+		},
+	})
 }
 
 func TestUserLinksOfAFulfillmentUser(t *testing.T) {

@@ -67,7 +67,12 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	if err != nil {
 		return err
 	}
-	provider, err := goose.NewProvider(goose.DialectPostgres, db, dir, goose.WithSessionLocker(locker))
+	// Branches developed side by side take migration numbers in advance, so a
+	// database may have run a later number before an earlier one arrives
+	// (00013 and 00014 before 00012): apply the missing one then instead of
+	// refusing to start. Each migration stands on its own tables.
+	provider, err := goose.NewProvider(goose.DialectPostgres, db, dir, goose.WithSessionLocker(locker),
+		goose.WithAllowOutofOrder(true))
 	if err != nil {
 		return fmt.Errorf("load migrations: %w", err)
 	}

@@ -10,7 +10,8 @@ import (
 	"parcelportal/core/access"
 )
 
-// UserLinks reads and writes the user_data links of logins.
+// UserLinks reads the user_data links of logins; staff write them
+// through UserData.
 type UserLinks struct{ Pool *pgxpool.Pool }
 
 // ByLogin returns the login's customer and fulfillment with its customers;
@@ -33,17 +34,6 @@ func (u UserLinks) ByLogin(ctx context.Context, login string) (access.Link, erro
 		l.FulfillmentID = *fulfillment
 	}
 	return l, err
-}
-
-// LinkToCustomerByCRMID links the login to the customer with the CRM id; a
-// login whose CRM id names no customer yet is linked to none.
-func (u UserLinks) LinkToCustomerByCRMID(ctx context.Context, login, identityID, crmID string) error {
-	_, err := u.Pool.Exec(ctx, `
-		INSERT INTO user_data (login, identity_id, customer_id)
-		VALUES ($1, $2, (SELECT id FROM customer WHERE crmid = $3))
-		ON CONFLICT (login) DO UPDATE SET identity_id = EXCLUDED.identity_id, customer_id = EXCLUDED.customer_id`,
-		login, identityID, crmID)
-	return err
 }
 
 // DeleteByLogin removes the login's link.

@@ -147,9 +147,22 @@ func (h AccountHandler) Activate(ctx context.Context, req *connect.Request[porta
 	return connect.NewResponse(&portalv1.ActivateResponse{}), nil
 }
 
-// RequestPasswordReset mails a reset key.
+// captchaHeader carries the captcha answer of a REST reset request, whose
+// body is the address itself. (Vanguard drops the query string of a request
+// whose body is a google.api.HttpBody, so a query parameter cannot carry it.)
+const captchaHeader = "X-Captcha-Token"
+
+// RequestPasswordReset mails a reset key; over REST the captcha answer comes
+// in the X-Captcha-Token header, since the body is the address.
 func (h AccountHandler) RequestPasswordReset(ctx context.Context, req *connect.Request[portalv1.RequestPasswordResetRequest]) (*connect.Response[portalv1.RequestPasswordResetResponse], error) {
-	if err := h.Identity.RequestPasswordReset(ctx, string(req.Msg.GetEmail().GetData())); err != nil {
+	token := req.Msg.GetReCaptchaToken()
+	if token == "" {
+		token = req.Header().Get(captchaHeader)
+	}
+	err := h.Identity.RequestPasswordReset(ctx, identity.ResetRequest{
+		Email: string(req.Msg.GetEmail().GetData()), CaptchaToken: token, RemoteAddr: remoteAddr(ctx),
+	})
+	if err != nil {
 		return nil, toConnectError(ctx, err)
 	}
 	return connect.NewResponse(&portalv1.RequestPasswordResetResponse{}), nil

@@ -58,6 +58,8 @@ var policies = map[string]access.Policy{
 	portalv1connect.UserDataServiceCreateUserDataProcedure: staff,
 	portalv1connect.UserDataServiceUpdateUserDataProcedure: staff,
 	portalv1connect.UserDataServiceDeleteUserDataProcedure: staff,
+	// Self-registrations wait for the staff who link them.
+	portalv1connect.UserDataServiceListPendingRegistrationsProcedure: staff,
 
 	// Customers (spec 3 sections 2 and 6): the entity roles read and edit the
 	// customers they may act for (each use case checks CanActFor; non-admins

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"parcelportal/adapters/captcha"
+	"parcelportal/adapters/mail"
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/rpc"
 	"parcelportal/app/identity"
@@ -28,11 +29,13 @@ func identityAPI(t *testing.T) (http.Handler, *memory.Identity) {
 func identityAPIBehind(t *testing.T, proxies rpc.TrustedProxies, limits map[string]int) (http.Handler, *memory.Identity) {
 	t.Helper()
 	ids := memory.NewIdentity("http://portal.test")
+	links := memory.NewUserLinks()
 	svc := identity.Service{
 		Sessions: ids, SecondFactor: ids, Directory: ids, Mailbox: ids,
 		MFA: memory.NewMFAState(), Audit: &memory.AuditLog{},
 		Throttle: &memory.Throttle{Window: 15 * time.Minute, Limits: limits},
-		Captcha:  captcha.Off{}, Links: memory.NewUserLinks(nil),
+		Captcha:  captcha.Off{}, Links: links, Requests: &memory.RegistrationRequests{Links: links},
+		Notices: mail.Notices{Sender: &memory.Outbox{}, BaseURL: "http://portal.test"},
 	}
 	api, err := rpc.NewAPI(rpc.Handlers{
 		Account: rpc.AccountHandler{Identity: svc}, Users: rpc.UserHandler{Identity: svc}, Callers: svc,

@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"context"
+	"time"
 
 	"connectrpc.com/connect"
 
@@ -97,4 +98,24 @@ func userDataToProto(n userdata.Named) *portalv1.UserData {
 
 func customerRefToProto(c organisation.CustomerRef) *portalv1.CustomerRef {
 	return &portalv1.CustomerRef{Id: c.ID, Name: c.Name, Crmid: c.CRMID, HubCountryCode: c.HubCountryCode}
+}
+
+// ListPendingRegistrations pages the self-registrations waiting for a link.
+func (h UserDataHandler) ListPendingRegistrations(ctx context.Context, req *connect.Request[portalv1.ListPendingRegistrationsRequest]) (*connect.Response[portalv1.ListPendingRegistrationsResponse], error) {
+	requests, total, err := h.UserData.PendingRegistrations(ctx, int(req.Msg.GetPage()), int(req.Msg.GetSize()))
+	if err != nil {
+		return nil, toConnectError(ctx, err)
+	}
+	out := &portalv1.ListPendingRegistrationsResponse{TotalCount: int64(total)}
+	for _, r := range requests {
+		p := &portalv1.RegistrationRequest{
+			Id: r.ID, Login: r.Login, Email: r.Email, Crmid: r.CRMID, RequestReason: r.Reason,
+			RequestedAt: r.RequestedAt.UTC().Format(time.RFC3339),
+		}
+		if r.Customer != nil {
+			p.Customer = customerRefToProto(*r.Customer)
+		}
+		out.Requests = append(out.Requests, p)
+	}
+	return withTotal(connect.NewResponse(out), total), nil
 }

@@ -25,7 +25,10 @@ type Organisation struct {
 type Tenant struct {
 	Name        string
 	CountryCode string
-	Hubs        []Hub
+	// SelfRegistrationEmails hear of every registration request; set when
+	// the tenant is created, so that staff changes survive a second seeding.
+	SelfRegistrationEmails []string
+	Hubs                   []Hub
 }
 
 // Hub is a tenant's depot; exactly one is the default.

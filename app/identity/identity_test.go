@@ -3,6 +3,7 @@ package identity_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,31 +14,49 @@ import (
 
 	"github.com/pquerna/otp/totp"
 
+	"parcelportal/adapters/mail"
 	"parcelportal/adapters/memory"
 	"parcelportal/app/identity"
 	"parcelportal/core/access"
 	"parcelportal/core/account"
 	"parcelportal/core/failure"
+	"parcelportal/core/organisation"
 )
 
 var ctx = context.Background()
 
 type world struct {
-	svc   identity.Service
-	ids   *memory.Identity
-	audit *memory.AuditLog
-	now   time.Time
+	svc      identity.Service
+	ids      *memory.Identity
+	audit    *memory.AuditLog
+	links    *memory.UserLinks
+	requests *memory.RegistrationRequests
+	outbox   *memory.Outbox
+	now      time.Time
 }
+
+// bakery is customer 7 of the only tenant, whose staff read registrations
+// at registrations@carrier.example.
+var bakery = organisation.CustomerRef{ID: 7, Name: "Bäckerei Sonnenschein", CRMID: "DE12345678"}
+
+const staffAddress = "registrations@carrier.example"
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
-	w := &world{ids: memory.NewIdentity("http://portal.test"), audit: &memory.AuditLog{}, now: time.Now()}
+	w := &world{ids: memory.NewIdentity("http://portal.test"), audit: &memory.AuditLog{}, now: time.Now(),
+		links: memory.NewUserLinks(), outbox: &memory.Outbox{}}
+	w.requests = &memory.RegistrationRequests{Links: w.links, Tenants: []memory.RegistrationTenant{
+		{Customers: []organisation.CustomerRef{bakery}, Emails: []string{staffAddress}},
+	}}
 	w.svc = identity.Service{
 		Sessions: w.ids, SecondFactor: w.ids, Directory: w.ids, Mailbox: w.ids,
 		MFA: memory.NewMFAState(), Audit: w.audit,
-		Throttle:   &memory.Throttle{Window: 15 * time.Minute, Limits: map[string]int{"login:": 3, "addr:": 50}},
+		Throttle: &memory.Throttle{Window: 15 * time.Minute, Limits: map[string]int{"login:": 3, "addr:": 50,
+			identity.ResetEmailKey: 3, identity.ResetAddrKey: 8, identity.AttemptMailKey: 3}},
 		Captcha:    captchaStub{},
-		Links:      memory.NewUserLinks(map[string]int64{"DE12345678": 7}),
+		Links:      w.links,
+		Requests:   w.requests,
+		Notices:    mail.Notices{Sender: w.outbox, BaseURL: "http://portal.test"},
 		MFAEnabled: true,
 		Now:        func() time.Time { return w.now },
 	}
@@ -119,8 +138,8 @@ func TestRegisterActivateSignInAndRegisterADevice(t *testing.T) {
 		t.Fatalf("sign-in = %+v, want the device registration dialog", res)
 	}
 	state, err := w.svc.ResolveCaller(ctx, res.Token)
-	if err != nil || !state.MFAPending || state.Caller.CustomerID != 7 {
-		t.Fatalf("caller = %+v, %v; want pending and linked to the CRM id's customer", state, err)
+	if err != nil || !state.MFAPending || state.Caller.CustomerID != 0 || state.Caller.FulfillmentID != 0 {
+		t.Fatalf("caller = %+v, %v; want pending and linked to no customer", state, err)
 	}
 
 	png, secret, err := w.svc.MFARegistrationCode(ctx, res.Token)
@@ -149,6 +168,111 @@ func TestRegisterActivateSignInAndRegisterADevice(t *testing.T) {
 		if !slices.Contains(w.audit.Types(), want) {
 			t.Errorf("audit log lacks %s: %v", want, w.audit.Types())
 		}
+	}
+}
+
+// A registration naming a customer's CRM id is a request: the login gets
+// no customer until staff link it, the request waits in the pending list
+// and the tenant's self-registration address hears of it.
+func TestRegistrationIsARequestNotALink(t *testing.T) {
+	w := newWorld(t)
+	in := registration("mallory")
+	in.RequestReason = "I ship for the bakery."
+	if err := w.svc.Register(ctx, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.svc.Activate(ctx, w.mailedKey(t, "mallory@example.org")); err != nil {
+		t.Fatal(err)
+	}
+	w.svc.MFAEnabled = false
+	state, err := w.svc.ResolveCaller(ctx, w.signIn(t, "mallory", "s3cret").Token)
+	if err != nil || state.Caller.CustomerID != 0 || state.Caller.FulfillmentID != 0 || state.Caller.CanActFor(bakery.ID) {
+		t.Fatalf("caller = %+v, %v; a registration must not grant the customer its CRM id names", state.Caller, err)
+	}
+
+	pending, total, err := w.requests.Pending(ctx, 0, 20)
+	if err != nil || total != 1 || pending[0].Login != "mallory" || pending[0].CRMID != "DE12345678" ||
+		pending[0].Reason != "I ship for the bakery." || pending[0].Customer == nil || pending[0].Customer.ID != bakery.ID {
+		t.Fatalf("pending = %+v (%d), %v", pending, total, err)
+	}
+	mails := w.outbox.To(staffAddress)
+	if len(mails) != 1 {
+		t.Fatalf("staff received %d mails", len(mails))
+	}
+	for _, want := range []string{"mallory", "mallory@example.org", "DE12345678", "Bäckerei Sonnenschein", "I ship for the bakery."} {
+		if !strings.Contains(mails[0].Subject+mails[0].Text, want) {
+			t.Errorf("staff mail lacks %q: %s", want, mails[0].Text)
+		}
+	}
+
+	// Staff link the login (user data): now, and only now, it acts for the customer.
+	w.links.Set("mallory", access.Link{CustomerID: bakery.ID})
+	state, err = w.svc.ResolveCaller(ctx, w.signIn(t, "mallory", "s3cret").Token)
+	if err != nil || state.Caller.CustomerID != bakery.ID {
+		t.Fatalf("linked caller = %+v, %v", state.Caller, err)
+	}
+	if _, total, _ := w.requests.Pending(ctx, 0, 20); total != 0 {
+		t.Fatalf("a linked login is still pending (%d)", total)
+	}
+}
+
+func TestRegistrationWithAnUnknownCRMIDGoesToEveryTenant(t *testing.T) {
+	w := newWorld(t)
+	w.requests.Tenants = append(w.requests.Tenants, memory.RegistrationTenant{Emails: []string{"nl@carrier.example"}})
+	in := registration("piet")
+	in.CRMID = "NL99999999"
+	if err := w.svc.Register(ctx, in); err != nil {
+		t.Fatal(err)
+	}
+	for _, to := range []string{staffAddress, "nl@carrier.example"} {
+		if got := w.outbox.To(to); len(got) != 1 || !strings.Contains(got[0].Text, "geen klant heeft dit CRM-ID") {
+			t.Fatalf("mails to %s = %+v", to, got)
+		}
+	}
+}
+
+// A taken login or address is answered like a fresh registration; the
+// owner is told instead, and nothing is created or requested.
+func TestRegistrationDoesNotRevealTakenLoginsOrAddresses(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	users, _ := w.ids.List(ctx)
+
+	sameLogin := registration("anna")
+	sameLogin.Email = "someone-else@example.org"
+	if err := w.svc.Register(ctx, sameLogin); err != nil {
+		t.Fatalf("a taken login must look like a fresh registration: %v", err)
+	}
+	sameEmail := registration("bert")
+	sameEmail.Email = "ANNA@example.org"
+	if err := w.svc.Register(ctx, sameEmail); err != nil {
+		t.Fatalf("a taken e-mail must look like a fresh registration: %v", err)
+	}
+
+	if after, _ := w.ids.List(ctx); len(after) != len(users) {
+		t.Fatalf("%d logins after, %d before", len(after), len(users))
+	}
+	if got := w.ids.Mails("someone-else@example.org"); len(got) != 0 {
+		t.Fatalf("the visitor's address got %d mails", len(got))
+	}
+	owner := w.outbox.To("anna@example.org")
+	if len(owner) != 2 || !strings.Contains(owner[0].Text, "Es wurde kein Login angelegt") || strings.Contains(owner[0].Text, "s3cret") {
+		t.Fatalf("mails to the owner = %+v, want two in German naming no password", owner)
+	}
+	if _, total, _ := w.requests.Pending(ctx, 0, 20); total != 1 {
+		t.Fatalf("pending requests = %d, want only anna's own", total)
+	}
+	// Repeated tries do not flood the owner: a few mails per window.
+	for range 3 {
+		if err := w.svc.Register(ctx, sameLogin); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := w.outbox.To("anna@example.org"); len(got) != 3 {
+		t.Fatalf("the owner got %d mails after five tries, want 3", len(got))
+	}
+	if got := w.outbox.To(staffAddress); len(got) != 1 {
+		t.Fatalf("staff got %d mails, want only anna's own request", len(got))
 	}
 }
 
@@ -299,10 +423,10 @@ func TestPasswords(t *testing.T) {
 	}
 	w.signIn(t, "anna", "abcd")
 
-	if err := w.svc.RequestPasswordReset(ctx, "nobody@example.org"); err != nil || len(w.ids.Mails("nobody@example.org")) != 0 {
+	if err := w.svc.RequestPasswordReset(ctx, identity.ResetRequest{Email: "nobody@example.org", RemoteAddr: "10.0.0.1"}); err != nil || len(w.ids.Mails("nobody@example.org")) != 0 {
 		t.Fatalf("unknown address: %v", err)
 	}
-	if err := w.svc.RequestPasswordReset(ctx, " anna@example.org "); err != nil {
+	if err := w.svc.RequestPasswordReset(ctx, identity.ResetRequest{Email: " anna@example.org ", RemoteAddr: "10.0.0.1"}); err != nil {
 		t.Fatal(err)
 	}
 	key := w.mailedKey(t, "anna@example.org")
@@ -317,6 +441,59 @@ func TestPasswords(t *testing.T) {
 	}
 	w.signIn(t, "anna", "reset-pass")
 	wantKey(t, w.svc.FinishPasswordReset(ctx, key, "again-pass"), account.KeyInvalidKey)
+}
+
+// Reset requests take the captcha and are limited per address asked for
+// and per client; past a limit nothing is mailed.
+func TestPasswordResetRequestsAreThrottledAndTakeTheCaptcha(t *testing.T) {
+	w := newWorld(t)
+	w.activeUser(t, "anna")
+	w.activeUser(t, "bert")
+	reset := func(email, addr string) error {
+		return w.svc.RequestPasswordReset(ctx, identity.ResetRequest{Email: email, RemoteAddr: addr})
+	}
+	mails := func(email string) int { return len(w.ids.Mails(email)) }
+	before := mails("anna@example.org")
+
+	for i := range 3 {
+		if err := reset("anna@example.org", fmt.Sprintf("10.0.1.%d", i)); err != nil {
+			t.Fatalf("request %d: %v", i+1, err)
+		}
+	}
+	wantKey(t, reset("ANNA@example.org", "10.0.1.9"), account.KeyTooManyResetRequests)
+	if got := mails("anna@example.org") - before; got != 3 {
+		t.Fatalf("%d reset mails, want 3 and none past the limit", got)
+	}
+
+	// One client asking for many addresses hits its own limit.
+	for i := range 8 {
+		if err := reset(fmt.Sprintf("nobody%d@example.org", i), "10.0.2.1"); err != nil {
+			t.Fatalf("request %d: %v", i+1, err)
+		}
+	}
+	bertBefore := mails("bert@example.org")
+	wantKey(t, reset("bert@example.org", "10.0.2.1"), account.KeyTooManyResetRequests)
+	if mails("bert@example.org") != bertBefore {
+		t.Fatal("mailed past the client's limit")
+	}
+	if err := reset("bert@example.org", "10.0.2.2"); err != nil || mails("bert@example.org") != bertBefore+1 {
+		t.Fatalf("another client: %v", err)
+	}
+
+	w.now = w.now.Add(16 * time.Minute)
+	if err := reset("anna@example.org", "10.0.1.9"); err != nil {
+		t.Fatalf("after the window: %v", err)
+	}
+
+	w.svc.Captcha = captchaStub{enabled: true, pass: false}
+	wantKey(t, reset("bert@example.org", "10.0.3.1"), account.KeyCaptchaFailed)
+	if mails("bert@example.org") != bertBefore+1 {
+		t.Fatal("mailed without a captcha answer")
+	}
+	w.svc.Captcha = captchaStub{enabled: true, pass: true}
+	if err := reset("bert@example.org", "10.0.3.1"); err != nil || mails("bert@example.org") != bertBefore+2 {
+		t.Fatalf("with a captcha answer: %v", err)
+	}
 }
 
 func TestUserManagementRules(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"parcelportal/core/access"
+	"parcelportal/core/account"
+	"parcelportal/core/organisation"
 )
 
 // MFAState is what the portal itself remembers about second factors: which
@@ -61,7 +63,9 @@ const (
 	AuditMFARegistered   = "MFA_REGISTERED"
 	AuditPasswordChanged = "PASSWORD_CHANGED"
 	AuditPasswordReset   = "PASSWORD_RESET"
+	AuditResetThrottled  = "PASSWORD_RESET_THROTTLED"
 	AuditRegistered      = "USER_REGISTERED"
+	AuditRegisteredAgain = "REGISTRATION_WITH_TAKEN_LOGIN_OR_EMAIL"
 	AuditActivated       = "USER_ACTIVATED"
 	AuditUserCreated     = "USER_CREATED"
 	AuditUserUpdated     = "USER_UPDATED"
@@ -91,11 +95,66 @@ type Captcha interface {
 	Verify(ctx context.Context, token, remoteAddr string) error
 }
 
-// UserLinks reads and writes which customer a login belongs to and which
-// fulfillment it acts for.
+// UserLinks reads which customer a login belongs to and which fulfillment
+// it acts for, and forgets the link of a deleted login. Only staff create
+// links, through user data (app/userdata): nothing here grants a customer.
 type UserLinks interface {
 	ByLogin(ctx context.Context, login string) (access.Link, error)
-	// LinkToCustomerByCRMID links a registered login to the customer with the CRM id, if one exists.
-	LinkToCustomerByCRMID(ctx context.Context, login, identityID, crmID string) error
 	DeleteByLogin(ctx context.Context, login string) error
+}
+
+// RegistrationRequest is what a visitor asked for when registering: staff
+// decide whether, and to which customer, the login is linked.
+type RegistrationRequest struct {
+	Login, IdentityID, Email string
+	// CRMID is the customer number the visitor named, in upper case. It is
+	// a claim, not a link.
+	CRMID       string
+	Reason      string
+	RequestedAt time.Time
+}
+
+// RegistrationRouting says whom a request concerns and who hears of it.
+type RegistrationRouting struct {
+	// Customer is the customer the CRM id names; nil when none does.
+	Customer *organisation.CustomerRef
+	// Recipients are the self-registration addresses to mail.
+	Recipients []string
+}
+
+// RegistrationRequests keeps self-registrations until staff link the login.
+//
+// Contract (statetest.RegistrationRequestsContract):
+//   - Add keeps the request and routes it: a CRM id of a customer goes to
+//     the selfRegistrationEmails of the tenant whose hub serves that
+//     customer; a CRM id no customer has, or a customer whose tenant lists
+//     no address, goes to the addresses of every tenant (each once), so
+//     that no request goes unseen.
+//   - A request is pending (userdata.Requests) until the login is linked
+//     to a customer or a fulfillment.
+//   - Forget removes the login's request (the login was deleted).
+type RegistrationRequests interface {
+	Add(ctx context.Context, r RegistrationRequest) (RegistrationRouting, error)
+	Forget(ctx context.Context, login string) error
+}
+
+// Notices are the portal's own mails about registrations (the activation
+// and reset mails are the identity provider's). adapters/mail renders them
+// in the reader's language and sends them over SMTP:
+//   - RegistrationRequested mails every recipient, naming the login,
+//     e-mail, CRM id, the customer it matches or that none matches, and
+//     the reason.
+//   - RegistrationAttempted mails the owner of a login or address someone
+//     tried to register again, in the owner's language; it repeats
+//     nothing the visitor typed.
+type Notices interface {
+	RegistrationRequested(ctx context.Context, n RegistrationNotice) error
+	RegistrationAttempted(ctx context.Context, owner account.User) error
+}
+
+// RegistrationNotice is the mail to staff about a new request.
+type RegistrationNotice struct {
+	To       []string
+	Request  RegistrationRequest
+	Customer *organisation.CustomerRef
 }

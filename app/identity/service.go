@@ -16,6 +16,8 @@ type Service struct {
 	Throttle     Throttle
 	Captcha      Captcha
 	Links        UserLinks
+	Requests     RegistrationRequests
+	Notices      Notices
 	// MFAEnabled switches the MFA dialog on for this installation.
 	MFAEnabled bool
 	// PasswordMaxLength is 50 unless the installation chose less.

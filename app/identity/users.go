@@ -138,7 +138,7 @@ func (s Service) UpdateUser(ctx context.Context, caller *access.Caller, u accoun
 	return saved, nil
 }
 
-// DeleteUser removes a login, its sessions and its user data. Nobody
+// DeleteUser removes a login, its sessions, its user data and its registration request. Nobody
 // deletes their own login: an installation must not lose its last admin by accident.
 func (s Service) DeleteUser(ctx context.Context, caller *access.Caller, login string) error {
 	u, err := s.Directory.FindByLogin(ctx, login)
@@ -152,6 +152,10 @@ func (s Service) DeleteUser(ctx context.Context, caller *access.Caller, login st
 		return err
 	}
 	if err := s.Links.DeleteByLogin(ctx, u.Login); err != nil {
+		return err
+	}
+	// A deleted login's registration is no longer anybody's work.
+	if err := s.Requests.Forget(ctx, u.Login); err != nil {
 		return err
 	}
 	if err := s.Directory.Delete(ctx, u.ID); err != nil {

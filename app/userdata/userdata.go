@@ -4,6 +4,7 @@ package userdata
 
 import (
 	"context"
+	"time"
 
 	"parcelportal/core/account"
 	"parcelportal/core/organisation"
@@ -39,6 +40,24 @@ type Store interface {
 	Delete(ctx context.Context, id int64) error
 }
 
+// Request is a self-registration whose login staff have not linked yet.
+type Request struct {
+	ID            int64
+	Login, Email  string
+	CRMID, Reason string
+	RequestedAt   time.Time
+	// Customer is the customer the CRM id names today; nil when none does.
+	Customer *organisation.CustomerRef
+}
+
+// Requests lists the pending self-registrations (contract:
+// statetest.RegistrationRequestsContract): a request stops being pending
+// when its login is linked to a customer or a fulfillment.
+type Requests interface {
+	// Pending returns a page of pending requests, oldest first, and their total.
+	Pending(ctx context.Context, page, size int) ([]Request, int, error)
+}
+
 // Users finds logins, for the names shown next to links.
 type Users interface {
 	FindByLogin(ctx context.Context, login string) (account.User, error)
@@ -47,6 +66,7 @@ type Users interface {
 
 // Service holds the user data use cases.
 type Service struct {
-	Store Store
-	Users Users
+	Store    Store
+	Users    Users
+	Requests Requests
 }

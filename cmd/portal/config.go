@@ -29,6 +29,9 @@ type config struct {
 	SwaggerEnabled  bool
 	// BaseURL is where people reach the portal: the links in mails point there.
 	BaseURL string
+	// MailFrom is the sender of the portal's own mails (registration
+	// requests to staff, registration attempts to owners).
+	MailFrom string
 	// MFAEnabled switches the second-factor dialog on.
 	MFAEnabled bool
 	// Captcha is "self-hosted" (a proof of work) or "off".
@@ -79,6 +82,7 @@ func loadConfig() (config, error) {
 		JobQueue:        env("BATCH_QUEUE", jobs.DefaultQueue),
 	}
 	c.BaseURL = env("PORTAL_BASE_URL", "http://"+c.Addr)
+	c.MailFrom = env("MAIL_FROM", "Parcel Portal <no-reply@parcel-portal.local>")
 	var err error
 	if c.Production, err = envBool("PORTAL_PRODUCTION", false); err != nil {
 		return c, err

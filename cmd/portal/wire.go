@@ -40,6 +40,12 @@ const (
 	throttlePerLogin      = 5
 	throttlePerAddress    = 50
 	throttleCodesPerLogin = 10
+	// Reset mails: a few per address asked for, more per client address,
+	// over the same window.
+	resetsPerEmail   = 3
+	resetsPerAddress = 10
+	// Mails to an owner whose login or address someone tried to register again.
+	attemptMailsPerOwner = 3
 )
 
 // handlers wires every use case to its adapters; side is how the carrier is
@@ -57,9 +63,13 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		MFA:   postgres.MFAState{Pool: pool},
 		Audit: postgres.AuditLog{Pool: pool},
 		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{
-			"login:": throttlePerLogin, "addr:": throttlePerAddress, "mfa:": throttleCodesPerLogin}},
-		Captcha: captchaPort,
-		Links:   postgres.UserLinks{Pool: pool},
+			"login:": throttlePerLogin, "addr:": throttlePerAddress, "mfa:": throttleCodesPerLogin,
+			identity.ResetEmailKey: resetsPerEmail, identity.ResetAddrKey: resetsPerAddress,
+			identity.AttemptMailKey: attemptMailsPerOwner}},
+		Captcha:  captchaPort,
+		Links:    postgres.UserLinks{Pool: pool},
+		Requests: postgres.RegistrationRequests{Pool: pool},
+		Notices:  mail.Notices{Sender: mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.MailFrom}, BaseURL: cfg.BaseURL},
 
 		MFAEnabled: cfg.MFAEnabled,
 	}
@@ -93,7 +103,9 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Management: rpc.ManagementHandler{Queries: queries},
 		Account:    rpc.AccountHandler{Identity: ids},
 		Users:      rpc.UserHandler{Identity: ids},
-		UserData:   rpc.UserDataHandler{UserData: userdata.Service{Store: postgres.UserData{Pool: pool}, Users: provider}},
+		UserData: rpc.UserDataHandler{UserData: userdata.Service{
+			Store: postgres.UserData{Pool: pool}, Users: provider, Requests: postgres.RegistrationRequests{Pool: pool},
+		}},
 		Customers:  rpc.CustomerHandler{Customers: customers},
 		Captcha:    rpc.CaptchaHandler{Issuer: issuer},
 		Tenants:    rpc.TenantHandler{Organisation: organisations},

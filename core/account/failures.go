@@ -17,6 +17,9 @@ const (
 	KeyTooManyAttempts  = "error.tooManyAttempts"
 	KeyUserNotFound     = "error.userNotFound"
 	KeyPasswordRejected = "error.passwordRejected"
+	// KeyTooManyResetRequests: the address or the client asked for too
+	// many reset mails within the window; no mail is sent.
+	KeyTooManyResetRequests = "error.tooManyResetRequests"
 )
 
 // Failures the identity provider and the account use cases return.

@@ -1,5 +1,5 @@
 // Package statetest holds the contract tests of the portal-side identity
-// ports (MFA state, throttle, user links), run against Postgres and the
+// ports (MFA state, throttle, user links, registration requests), run against Postgres and the
 // in-memory fakes alike.
 package statetest
 
@@ -8,14 +8,18 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"parcelportal/app/identity"
+	"parcelportal/app/userdata"
 	"parcelportal/core/account"
 	"parcelportal/core/failure"
+	"parcelportal/core/organisation"
 )
 
 var ctx = context.Background()
@@ -194,25 +198,17 @@ func ThrottleContract(t *testing.T, throttle identity.Throttle) {
 	})
 }
 
-// UserLinksContract checks linking logins to customers. knownCRMID names a
-// customer that exists with id customerID.
-func UserLinksContract(t *testing.T, links identity.UserLinks, knownCRMID string, customerID int64) {
+// UserLinksContract checks reading and forgetting links. link makes the
+// login a user of customer customerID the way staff do (user data); the
+// port itself links nobody.
+func UserLinksContract(t *testing.T, links identity.UserLinks, link func(t *testing.T, login string), customerID int64) {
 	login := "linked-" + newIdentityID(t)[:8]
 	if l, err := links.ByLogin(ctx, login); err != nil || l.CustomerID != 0 || l.FulfillmentID != 0 {
 		t.Fatalf("unlinked login = %+v, %v", l, err)
 	}
-	if err := links.LinkToCustomerByCRMID(ctx, login, newIdentityID(t), knownCRMID); err != nil {
-		t.Fatal(err)
-	}
+	link(t, login)
 	if l, err := links.ByLogin(ctx, login); err != nil || l.CustomerID != customerID {
 		t.Fatalf("linked login = %+v, %v; want customer %d", l, err, customerID)
-	}
-	other := login + "-x"
-	if err := links.LinkToCustomerByCRMID(ctx, other, newIdentityID(t), "SE99999999"); err != nil {
-		t.Fatalf("a CRM id without customer links to none: %v", err)
-	}
-	if l, _ := links.ByLogin(ctx, other); l.CustomerID != 0 {
-		t.Fatalf("unknown CRM id linked to %d", l.CustomerID)
 	}
 	if err := links.DeleteByLogin(ctx, login); err != nil {
 		t.Fatal(err)
@@ -220,4 +216,109 @@ func UserLinksContract(t *testing.T, links identity.UserLinks, knownCRMID string
 	if l, _ := links.ByLogin(ctx, login); l.CustomerID != 0 {
 		t.Fatal("deleted link still answers")
 	}
+	if err := links.DeleteByLogin(ctx, login); err != nil {
+		t.Fatalf("deleting a missing link: %v", err)
+	}
+}
+
+// RegistrationStore is what one adapter offers both sides: the identity
+// use cases keep requests, the user data screens list the pending ones.
+type RegistrationStore interface {
+	identity.RegistrationRequests
+	userdata.Requests
+}
+
+// RegistrationFixture describes the organisation the store sees: a
+// customer (with its CRM id) served by a tenant listing TenantEmails, and
+// AllEmails, the addresses of every tenant. Link links a login to the
+// customer as staff do through user data.
+type RegistrationFixture struct {
+	Customer     organisation.CustomerRef
+	TenantEmails []string
+	AllEmails    []string
+	Link         func(t *testing.T, login string)
+}
+
+// RegistrationRequestsContract checks keeping, routing, listing and
+// forgetting self-registrations.
+func RegistrationRequestsContract(t *testing.T, store RegistrationStore, f RegistrationFixture) {
+	suffix := newIdentityID(t)[:8]
+	at := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	known := identity.RegistrationRequest{Login: "known-" + suffix, IdentityID: newIdentityID(t), Email: "known-" + suffix + "@example.org",
+		CRMID: f.Customer.CRMID, Reason: "We bake bread.", RequestedAt: at}
+	unknown := identity.RegistrationRequest{Login: "unknown-" + suffix, IdentityID: newIdentityID(t), Email: "unknown-" + suffix + "@example.org",
+		CRMID: "SE99999999", RequestedAt: at.Add(time.Minute)}
+
+	routing, err := store.Add(ctx, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if routing.Customer == nil || routing.Customer.ID != f.Customer.ID || routing.Customer.Name != f.Customer.Name ||
+		!sameSet(routing.Recipients, f.TenantEmails) {
+		t.Fatalf("routing of a customer's CRM id = %+v, want customer %d and %v", routing, f.Customer.ID, f.TenantEmails)
+	}
+	routing, err = store.Add(ctx, unknown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if routing.Customer != nil || !sameSet(routing.Recipients, f.AllEmails) {
+		t.Fatalf("routing of an unknown CRM id = %+v, want no customer and every tenant's %v", routing, f.AllEmails)
+	}
+	if _, err := store.Add(ctx, known); err == nil {
+		t.Fatal("a second request for the same login must be refused")
+	}
+
+	pending := func() []userdata.Request {
+		t.Helper()
+		var mine []userdata.Request
+		for page := 0; ; page++ {
+			got, total, err := store.Pending(ctx, page, 50)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if total < len(got) {
+				t.Fatalf("total %d below the page's %d", total, len(got))
+			}
+			for _, r := range got {
+				if strings.HasSuffix(r.Login, suffix) {
+					mine = append(mine, r)
+				}
+			}
+			if len(got) < 50 {
+				return mine
+			}
+		}
+	}
+	got := pending()
+	if len(got) != 2 || got[0].Login != known.Login || got[1].Login != unknown.Login {
+		t.Fatalf("pending = %+v, want both, oldest first", got)
+	}
+	if r := got[0]; r.Email != known.Email || r.CRMID != known.CRMID || r.Reason != known.Reason || !r.RequestedAt.Equal(at) ||
+		r.Customer == nil || r.Customer.ID != f.Customer.ID || r.ID == 0 {
+		t.Fatalf("pending request = %+v", r)
+	}
+	if got[1].Customer != nil {
+		t.Fatalf("an unknown CRM id matches %+v", got[1].Customer)
+	}
+
+	f.Link(t, known.Login)
+	if got := pending(); len(got) != 1 || got[0].Login != unknown.Login {
+		t.Fatalf("after linking = %+v, want only the unlinked request", got)
+	}
+	if err := store.Forget(ctx, unknown.Login); err != nil {
+		t.Fatal(err)
+	}
+	if got := pending(); len(got) != 0 {
+		t.Fatalf("after forgetting = %+v", got)
+	}
+	if err := store.Forget(ctx, unknown.Login); err != nil {
+		t.Fatalf("forgetting twice: %v", err)
+	}
+}
+
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }

@@ -197,8 +197,11 @@ export function useActivation(key: string) {
 export function useRequestPasswordReset() {
   const client = useAccountClient();
   return useMutation({
-    mutationFn: (email: string) =>
-      client.requestPasswordReset({ email: { contentType: "text/plain", data: new TextEncoder().encode(email) } }),
+    mutationFn: ({ email, reCaptchaToken }: { email: string; reCaptchaToken: string }) =>
+      client.requestPasswordReset({
+        email: { contentType: "text/plain", data: new TextEncoder().encode(email) },
+        reCaptchaToken,
+      }),
     meta: { outsideSession: true },
   });
 }

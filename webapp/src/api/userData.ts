@@ -46,6 +46,23 @@ export function useUserDataPage(request: UserDataPageRequest) {
   });
 }
 
+/**
+ * GET web/api/registration-requests: one page of the self-registrations
+ * whose login staff have not linked yet, oldest first. A new link settles a
+ * request, so it shares the list's key and is refetched after each change.
+ */
+export function usePendingRegistrations(request: { page: number; size: number }) {
+  const client = useUserDataClient();
+  return useQuery({
+    queryKey: [...listKey, "pendingRegistrations", request],
+    queryFn: async ({ signal }) => {
+      const { requests, totalCount } = await client.listPendingRegistrations(request, { signal });
+      return { items: requests, totalCount: Number(totalCount) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** One link by id. */
 export function useUserData(id: bigint | null) {
   const client = useUserDataClient();

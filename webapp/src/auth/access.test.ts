@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { decideAccess, isAdmin, isSuperAdmin, isTrackingOnly, Role, routeAccess, routeTable } from "./access";
+import {
+  awaitsLink,
+  decideAccess,
+  isAdmin,
+  isSuperAdmin,
+  isTrackingOnly,
+  Role,
+  routeAccess,
+  routeTable,
+  showsAccessPending,
+} from "./access";
 
 const allRoles = Object.values(Role);
 const as = (...authorities: string[]) => ({ authorities });
@@ -116,6 +126,37 @@ describe("the tracking-only user (spec 1 §6)", () => {
     expect(isTrackingOnly(trackingUser)).toBe(true);
     expect(isTrackingOnly(as(Role.tracking, Role.user))).toBe(false);
     expect(decideAccess("/dashboard", as(Role.tracking, Role.customerService))).toBe("allow");
+  });
+});
+
+describe("a login staff have not linked yet (issue 9: a registration is a request)", () => {
+  const unlinked = (...authorities: string[]) => ({ authorities, customer: null, fulfillment: null });
+  const bakery = { id: 1n };
+
+  it("waits for its link unless it is staff", () => {
+    expect(awaitsLink(unlinked(Role.user))).toBe(true);
+    expect(awaitsLink(unlinked(Role.user, Role.api))).toBe(true);
+    expect(awaitsLink(unlinked(Role.tracking))).toBe(true);
+    expect(awaitsLink({ ...unlinked(Role.user), customer: bakery })).toBe(false);
+    expect(awaitsLink({ ...unlinked(Role.user), fulfillment: { id: 5n } })).toBe(false);
+    for (const staff of [Role.admin, Role.superAdmin, Role.operations, Role.customerService]) {
+      expect(awaitsLink(unlinked(staff))).toBe(false);
+    }
+    // Without any role it is refused outright, not waiting.
+    expect(awaitsLink(unlinked())).toBe(false);
+  });
+
+  it.each(["/dashboard", "/batch", "/batch/12", "/customer", "/tracking", "/report", "/admin"])(
+    "sees the access-pending page at %s",
+    (path) => expect(showsAccessPending(path, unlinked(Role.user))).toBe(true),
+  );
+
+  it.each(["/account/settings", "/account/password", "/", "/login", "/legal/imprint"])("still reaches %s", (path) =>
+    expect(showsAccessPending(path, unlinked(Role.user))).toBe(false),
+  );
+
+  it("ends once linked", () => {
+    expect(showsAccessPending("/batch", { ...unlinked(Role.user), customer: bakery })).toBe(false);
   });
 });
 

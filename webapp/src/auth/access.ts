@@ -110,6 +110,32 @@ export const routeTable: readonly (readonly [prefix: string, access: RouteAccess
  */
 const trackingOnlyPrefixes = ["/tracking", "/account"];
 
+/** Staff act for every customer without a link of their own (spec 1 §6). */
+const staffWithoutLink: Role[] = [admin, superAdmin, operations, customerService];
+
+/** A role holder with the links staff gave it through user data. */
+export type LinkHolder = RoleHolder & { customer: unknown; fulfillment: unknown };
+
+/**
+ * A signed-in login with roles that is not staff and that staff have not yet
+ * linked to a customer or fulfillment: a self-registration is a request
+ * until then, and the server answers it as a user without a customer.
+ */
+export function awaitsLink(holder: LinkHolder): boolean {
+  return (
+    holder.authorities.length > 0 && !hasAnyRole(holder, staffWithoutLink) && !holder.customer && !holder.fulfillment
+  );
+}
+
+/**
+ * Where a login waiting for its link may go: its own account pages (profile,
+ * password, sign-out) and the public ones; every other page says that its
+ * access is being set up.
+ */
+export function showsAccessPending(path: string, holder: LinkHolder): boolean {
+  return awaitsLink(holder) && !routeAccess(path).public && !matches(path, "/account");
+}
+
 function matches(path: string, prefix: string): boolean {
   if (prefix === "/") return path === "/";
   return path === prefix || path.startsWith(`${prefix}/`);

@@ -266,6 +266,10 @@ const catalog = [
   msg({ id: "error.currentPasswordWrong", message: "The current password is not correct." }),
   msg({ id: "error.captcha", message: "The security check failed. Please try again." }),
   msg({ id: "error.tooManyAttempts", message: "Too many failed attempts. Please wait a few minutes and try again." }),
+  msg({
+    id: "error.tooManyResetRequests",
+    message: "Too many password reset requests. Please wait a quarter of an hour and try again.",
+  }),
   msg({ id: "error.userNotFound", message: "No user was found." }),
   msg({
     id: "error.identityUnavailable",

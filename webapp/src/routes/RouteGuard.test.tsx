@@ -7,6 +7,8 @@ import { Code, portalFailure } from "../test/connectErrors";
 import { renderApp, testAccount } from "../test/renderApp";
 
 const denied = "You are not authorized to access this page.";
+/** The customer staff linked the test users to: without one they would wait for their link. */
+const customer = { id: 1n, name: "Bäckerei Sonnenschein", crmid: "DE10000001" };
 
 describe("route guards (spec 1 §2, §6)", () => {
   it("sends an anonymous visitor of a private page to sign in, remembering the page", async () => {
@@ -33,12 +35,12 @@ describe("route guards (spec 1 §2, §6)", () => {
   });
 
   it("keeps admins-only pages for admins", async () => {
-    renderApp("/admin/health", { signedInAs: { authorities: [Role.user] } });
+    renderApp("/admin/health", { signedInAs: { authorities: [Role.user], customer } });
     expect(await screen.findByText(denied)).toBeInTheDocument();
   });
 
   describe("the tracking-only user", () => {
-    const tracking = { authorities: [Role.tracking] };
+    const tracking = { authorities: [Role.tracking], customer };
 
     it("lands on tracking from the start page", async () => {
       const { router } = renderApp("/", { signedInAs: tracking });
@@ -52,6 +54,18 @@ describe("route guards (spec 1 §2, §6)", () => {
     });
   });
 
+  it("tells a login staff have not linked yet that its access is being set up, instead of the shipping pages", async () => {
+    const { router } = renderApp("/", { signedInAs: { authorities: [Role.user] } });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Your access is being set up" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("not yet linked to a customer");
+    await act(() => router.navigate("/batch"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Your access is being set up" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Batches" })).toBeNull();
+    await act(() => router.navigate("/account/settings"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Profile settings" })).toBeInTheDocument();
+  });
+
   it("sends other signed-in users from the start page to the dashboard", async () => {
     const { router } = renderApp("/", { signedInAs: { authorities: [Role.operations] } });
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
@@ -62,7 +76,7 @@ describe("the session (spec 1 §4)", () => {
   it("waits for a stored credential to be checked instead of sending the user to sign in", async () => {
     let answer: (value: unknown) => void = () => {};
     const { router } = renderApp("/report", {
-      signedInAs: { authorities: [Role.user] },
+      signedInAs: { authorities: [Role.user], customer },
       account: {
         getAccount: () =>
           new Promise((resolve) => {
@@ -115,7 +129,7 @@ describe("the session (spec 1 §4)", () => {
   });
 
   it("follows a sign-out in another tab", async () => {
-    renderApp("/report", { signedInAs: { authorities: [Role.user] } });
+    renderApp("/report", { signedInAs: { authorities: [Role.user], customer } });
     expect(await screen.findByRole("heading", { level: 1, name: "Report" })).toBeInTheDocument();
     act(() => clearCredential());
     expect(await screen.findByRole("dialog", { name: "Sign in" })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { ClockIcon } from "@radix-ui/react-icons";
 import { Button, Flex, IconButton, Popover, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { useAutoManifest, useUpdateAutoManifest } from "../api/customers";
-import { hasAnyRole, Role } from "../auth/access";
+import { awaitsLink, hasAnyRole, Role } from "../auth/access";
 import { useActiveCustomer } from "../auth/activeCustomer";
 import { useSession } from "../auth/session";
 import { FormMessages } from "../components/form/FormMessages";
@@ -21,7 +21,7 @@ export function AutoManifestMenu() {
   const session = useSession();
   const { activeCustomer } = useActiveCustomer();
   const [open, setOpen] = useState(false);
-  if (!session || !hasAnyRole(session, [Role.user, Role.operations, Role.admin])) return null;
+  if (!session || !hasAnyRole(session, [Role.user, Role.operations, Role.admin]) || awaitsLink(session)) return null;
   if (!activeCustomer) {
     return (
       <span data-testid="auto-manifest-menu" style={{ display: "inline-flex" }}>

@@ -38,7 +38,10 @@ export function testProfile(overrides: MessageInitShape<typeof ApplicationProfil
   });
 }
 
-/** Who is signed in for a test: roles, and the customer or fulfillment their user data names. */
+/**
+ * Who is signed in for a test: roles, and the customer or fulfillment their
+ * user data names. A non-staff user with neither waits for staff to link it.
+ */
 export type TestUser = {
   login?: string;
   authorities: string[];

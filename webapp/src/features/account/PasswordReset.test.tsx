@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { FinishPasswordResetRequest, RequestPasswordResetRequest } from "../../gen/portal/v1/account_pb";
 import { Code, portalFailure } from "../../test/connectErrors";
-import { renderApp } from "../../test/renderApp";
+import { renderApp, testProfile } from "../../test/renderApp";
 
 const neutral = "If this address belongs to an account, we have sent an e-mail with a link to choose a new password.";
 
@@ -35,6 +35,49 @@ describe("/account/reset/request (spec 1 §2, §5)", () => {
     await user.type(await screen.findByLabelText("E-mail"), "nobody@example.com");
     await user.click(screen.getByRole("button", { name: "Reset password" }));
     expect(await screen.findByText(neutral)).toBeInTheDocument();
+  });
+
+  it("solves the captcha when a site key is set, and sends its token", async () => {
+    const user = userEvent.setup();
+    const requestPasswordReset = vi.fn((request: RequestPasswordResetRequest) => {
+      void request;
+      return {};
+    });
+    const salt = "s?expires=1999999999";
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${salt}7`));
+    const hash = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    renderApp("/account/reset/request", {
+      management: { getInfo: () => ({ profile: testProfile({ recaptchaSiteKey: "self-hosted" }) }) },
+      captcha: {
+        getChallenge: () => ({
+          challenge: { algorithm: "SHA-256", challenge: hash, maxnumber: 50, salt, signature: "sig" },
+        }),
+      },
+      account: { requestPasswordReset },
+    });
+    expect(await screen.findByText("Security check passed.")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("E-mail"), "anna@example.com");
+    await user.click(screen.getByRole("button", { name: "Reset password" }));
+    expect(await screen.findByText(neutral)).toBeInTheDocument();
+    const token = JSON.parse(atob(requestPasswordReset.mock.calls[0][0].reCaptchaToken));
+    expect(token).toMatchObject({ number: 7, challenge: hash, salt, signature: "sig" });
+  });
+
+  it("says so when too many resets were asked for, and sends nothing", async () => {
+    const user = userEvent.setup();
+    renderApp("/account/reset/request", {
+      account: {
+        requestPasswordReset: () => {
+          throw portalFailure(Code.ResourceExhausted, "error.tooManyResetRequests");
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText("E-mail"), "anna@example.com");
+    await user.click(screen.getByRole("button", { name: "Reset password" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Too many password reset requests. Please wait a quarter of an hour and try again.",
+    );
+    expect(screen.queryByText(neutral)).toBeNull();
   });
 
   it("checks the address first", async () => {

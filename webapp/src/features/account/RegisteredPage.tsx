@@ -19,6 +19,12 @@ export function RegisteredPage() {
             Open the link in the e-mail we sent you to activate your account. Once it is active, you can sign in.
           </Trans>
         </Text>
+        <Text as="p" size="2" color="gray">
+          <Trans>
+            Your registration is a request: our staff check it and link your login to your company before you can ship
+            or see shipments.
+          </Trans>
+        </Text>
         <BackToStartButton />
       </MessageBody>
     </FormPage>

@@ -3,7 +3,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { useRequestPasswordReset } from "../../api/account";
+import { useApplicationProfile } from "../../api/management";
 import { checkEmail } from "../../auth/accountRules";
+import { Captcha } from "../../components/form/Captcha";
 import { FormMessages } from "../../components/form/FormMessages";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { TextInputField } from "../../components/form/TextInputField";
@@ -18,8 +20,9 @@ const isUnknownAddress = (error: unknown) => error instanceof ConnectError && er
 
 /**
  * /account/reset/request (spec 1 §2, §5): asks for the e-mail address and
- * sends it as plain text. The answer is the same whether or not the address
- * belongs to a login.
+ * sends it as plain text, with the captcha answer when the profile names a
+ * captcha, as the registration form does. The answer is the same whether or
+ * not the address belongs to a login; too many requests are refused.
  */
 export function ResetRequestPage() {
   const { i18n, t } = useLingui();
@@ -28,6 +31,10 @@ export function ResetRequestPage() {
   const [submitted, setSubmitted] = useState(false);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState(noFailure);
+  const { data: profile } = useApplicationProfile();
+  const [captchaToken, setCaptchaToken] = useState("");
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const captchaRequired = !!profile?.recaptchaSiteKey;
   const violation = submitted ? checkEmail(email) : null;
 
   const submit = (event: FormEvent) => {
@@ -35,10 +42,18 @@ export function ResetRequestPage() {
     setSubmitted(true);
     setFailure(noFailure);
     if (checkEmail(email)) return;
-    request.mutate(email, {
-      onSuccess: () => setSent(true),
-      onError: (error) => (isUnknownAddress(error) ? setSent(true) : setFailure(describeFormFailure(error, ["email"]))),
-    });
+    request.mutate(
+      { email, reCaptchaToken: captchaToken },
+      {
+        onSuccess: () => setSent(true),
+        onError: (error) => {
+          if (isUnknownAddress(error)) return setSent(true);
+          setFailure(describeFormFailure(error, ["email"]));
+          // The server takes each captcha answer once: the next try needs a new one.
+          if (captchaRequired) setCaptchaRound((round) => round + 1);
+        },
+      },
+    );
   };
 
   return (
@@ -68,9 +83,15 @@ export function ResetRequestPage() {
               onValueChange={setEmail}
               error={violation ? violationMessage(violation) : failure.fields.email}
             />
+            <Captcha
+              siteKey={profile?.recaptchaSiteKey}
+              round={captchaRound}
+              onToken={setCaptchaToken}
+              onRetry={() => setCaptchaRound((round) => round + 1)}
+            />
             <FormMessages messages={failure.messages} />
             <Flex justify="end">
-              <Button type="submit" loading={request.isPending}>
+              <Button type="submit" loading={request.isPending} disabled={captchaRequired && captchaToken === ""}>
                 <Trans>Reset password</Trans>
               </Button>
             </Flex>

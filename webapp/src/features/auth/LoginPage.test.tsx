@@ -90,7 +90,13 @@ describe("/login (spec 1 §2, §4)", () => {
 
   it("keeps the credential in localStorage with remember-me and returns to the page that asked", async () => {
     const portal = signInPortal();
-    const { router } = renderApp("/report", { account: portal.account });
+    const { router } = renderApp("/report", {
+      account: portal.account,
+      // Staff linked anna to her customer; without a link she would only see that her access is being set up.
+      userData: {
+        getMyUserData: () => ({ userData: { user: { login: "anna" }, customer: { id: 1n, name: "Acme" } } }),
+      },
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     await fillIn("anna", "secret", { rememberMe: true });
     await waitFor(() => expect(router.state.location.pathname).toBe("/report"));

@@ -72,7 +72,7 @@ describe("customer list (spec 3 §2, §9)", () => {
 
   it("offers a user view and edit but no delete", async () => {
     renderApp("/customer", {
-      signedInAs: { authorities: [Role.user] },
+      signedInAs: { authorities: [Role.user], customer: acme },
       customers: { listCustomers: () => ({ customers: [acme], totalCount: 1n }) },
     });
     const row = (await screen.findByRole("rowheader", { name: acme.name })).closest("tr")!;

@@ -17,9 +17,23 @@ const links = [
   { id: 12n, user: { login: "user" }, customer: { id: 1n, name: "Bäckerei Sonnenschein", crmid: "DE10000001" } },
 ];
 
-const portal = (items = links) => ({
+const pendingRequests = [
+  {
+    id: 21n,
+    login: "mallory",
+    email: "mallory@example.org",
+    crmid: "DE10000001",
+    requestReason: "I ship for the bakery.",
+    requestedAt: "2026-11-25T09:30:00Z",
+    customer: { id: 1n, name: "Bäckerei Sonnenschein", crmid: "DE10000001" },
+  },
+  { id: 22n, login: "piet", email: "piet@example.org", crmid: "NL99999999", requestReason: "", requestedAt: "" },
+];
+
+const portal = (items = links, pending: typeof pendingRequests = []) => ({
   listUserData: () => ({ userData: items, totalCount: BigInt(items.length) }),
   getUserData: ({ id }: { id: bigint }) => ({ userData: items.find((link) => link.id === id) }),
+  listPendingRegistrations: () => ({ requests: pending, totalCount: BigInt(pending.length) }),
 });
 
 describe("user data (spec 3 §2)", () => {
@@ -79,6 +93,39 @@ describe("user data (spec 3 §2)", () => {
     expect(saved?.user?.login).toBe("user");
     expect(saved?.fulfillment?.id).toBe(5n);
     expect(saved?.customer).toBeUndefined();
+  });
+
+  it("lists the registrations waiting for a link, and links one with its customer chosen", async () => {
+    const ui = userEvent.setup();
+    const createUserData = vi.fn((request: { userData?: UserData }) => ({
+      userData: { ...request.userData, id: 30n },
+    }));
+    const { router } = renderApp("/user-data", {
+      signedInAs: admin,
+      userData: { ...portal(links, pendingRequests), createUserData },
+      users: { listUsers: () => ({ users: [{ login: "mallory" }, { login: "piet" }], totalCount: 2n }) },
+      fulfillments: {
+        listFulfillments: () => ({ fulfillments: [], totalCount: 0n }),
+        listCustomerChoices: () => ({
+          customers: [{ customer: { id: 1n, name: "Bäckerei Sonnenschein", crmid: "DE10000001" } }],
+        }),
+      },
+    });
+    const section = await screen.findByRole("region", { name: "Pending registrations (2)" });
+    const mallory = within(section).getByRole("rowheader", { name: "mallory" }).closest("tr")!;
+    expect(mallory).toHaveTextContent("mallory@example.org");
+    expect(mallory).toHaveTextContent("Bäckerei Sonnenschein");
+    expect(mallory).toHaveTextContent("I ship for the bakery.");
+    const piet = within(section).getByRole("rowheader", { name: "piet" }).closest("tr")!;
+    expect(piet).toHaveTextContent("No customer has this CRM ID");
+
+    await ui.click(within(mallory).getByRole("link", { name: "Link mallory" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/user-data/new"));
+    await ui.click(await screen.findByRole("button", { name: "Save" }));
+    await waitFor(() => expect(createUserData).toHaveBeenCalledTimes(1));
+    const saved = createUserData.mock.calls[0][0].userData;
+    expect(saved?.user?.login).toBe("mallory");
+    expect(saved?.customer?.id).toBe(1n);
   });
 
   it("deletes a link after confirmation", async () => {

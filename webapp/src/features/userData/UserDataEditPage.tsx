@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Flex, Select, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { parseId } from "../../api/ids";
 import { type UserDataInit, useCreateUserData, useUpdateUserData, useUserData } from "../../api/userData";
 import { useAllUsers } from "../../api/users";
@@ -52,10 +52,12 @@ function LinkFormView({ current }: { current: UserData | null }) {
   const users = useAllUsers();
   const create = useCreateUserData();
   const update = useUpdateUserData();
+  // A pending registration opens the new form with its login and the customer its CRM id names.
+  const [search] = useSearchParams();
   const [form, setForm] = useState<LinkForm>({
-    login: current?.user?.login ?? "",
+    login: current?.user?.login ?? search.get("login") ?? "",
     fulfillmentId: idOf(current?.fulfillment),
-    customerId: idOf(current?.customer),
+    customerId: current ? idOf(current.customer) : (search.get("customerId") ?? none),
   });
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState(noFailure);

@@ -11,12 +11,14 @@ import type { UserData } from "../../gen/portal/v1/user_data_pb";
 import { pageTitles } from "../../routes/pageTitles";
 import { userPath } from "../admin/users/userPath";
 import { organisationLink } from "./organisationLink";
+import { PendingRegistrations } from "./PendingRegistrations";
 
 const pageSizes = [20];
 
 /**
  * /user-data (spec 3 §2): which login belongs to which customer or acts for
  * which fulfillment, as links; the delete confirmation opens over the list.
+ * The self-registrations waiting for a link come first, so none is forgotten.
  */
 export function UserDataListPage() {
   const { i18n } = useLingui();
@@ -31,6 +33,7 @@ export function UserDataListPage() {
         </CreateButton>
       }
     >
+      <PendingRegistrations />
       <PagedTable
         items={links.data?.items}
         failed={links.isError}

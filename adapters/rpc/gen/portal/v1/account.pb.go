@@ -1048,9 +1048,13 @@ func (*ActivateResponse) Descriptor() ([]byte, []int) {
 type RequestPasswordResetRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The e-mail address, sent as a text/plain body.
-	Email         *httpbody.HttpBody `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Email *httpbody.HttpBody `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	// Captcha answer, required like the registration's when the profile names
+	// a captcha site key; over REST the X-Captcha-Token header, since the body
+	// is the address.
+	ReCaptchaToken string `protobuf:"bytes,2,opt,name=re_captcha_token,json=reCaptchaToken,proto3" json:"re_captcha_token,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *RequestPasswordResetRequest) Reset() {
@@ -1088,6 +1092,13 @@ func (x *RequestPasswordResetRequest) GetEmail() *httpbody.HttpBody {
 		return x.Email
 	}
 	return nil
+}
+
+func (x *RequestPasswordResetRequest) GetReCaptchaToken() string {
+	if x != nil {
+		return x.ReCaptchaToken
+	}
+	return ""
 }
 
 // RequestPasswordResetResponse is empty.
@@ -1353,9 +1364,10 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\x10RegisterResponse\"#\n" +
 	"\x0fActivateRequest\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\"\x12\n" +
-	"\x10ActivateResponse\"I\n" +
+	"\x10ActivateResponse\"s\n" +
 	"\x1bRequestPasswordResetRequest\x12*\n" +
-	"\x05email\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x05email\"\x1e\n" +
+	"\x05email\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x05email\x12(\n" +
+	"\x10re_captcha_token\x18\x02 \x01(\tR\x0ereCaptchaToken\"\x1e\n" +
 	"\x1cRequestPasswordResetResponse\"Q\n" +
 	"\x1aFinishPasswordResetRequest\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12!\n" +

@@ -22,6 +22,216 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// RegistrationRequest is what a visitor asked for when registering.
+type RegistrationRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Request id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The login the visitor chose.
+	Login string `protobuf:"bytes,2,opt,name=login,proto3" json:"login,omitempty"`
+	// Its e-mail address.
+	Email string `protobuf:"bytes,3,opt,name=email,proto3" json:"email,omitempty"`
+	// The CRM id the visitor named: a claim for staff to check, not a link.
+	Crmid string `protobuf:"bytes,4,opt,name=crmid,proto3" json:"crmid,omitempty"`
+	// Why the visitor needs the login; free text.
+	RequestReason string `protobuf:"bytes,5,opt,name=request_reason,json=requestReason,proto3" json:"request_reason,omitempty"`
+	// When the visitor registered (RFC 3339).
+	RequestedAt string `protobuf:"bytes,6,opt,name=requested_at,json=requestedAt,proto3" json:"requested_at,omitempty"`
+	// The customer that has the CRM id today; empty when none has.
+	Customer      *CustomerRef `protobuf:"bytes,7,opt,name=customer,proto3" json:"customer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RegistrationRequest) Reset() {
+	*x = RegistrationRequest{}
+	mi := &file_portal_v1_user_data_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RegistrationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RegistrationRequest) ProtoMessage() {}
+
+func (x *RegistrationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_user_data_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RegistrationRequest.ProtoReflect.Descriptor instead.
+func (*RegistrationRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *RegistrationRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *RegistrationRequest) GetLogin() string {
+	if x != nil {
+		return x.Login
+	}
+	return ""
+}
+
+func (x *RegistrationRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *RegistrationRequest) GetCrmid() string {
+	if x != nil {
+		return x.Crmid
+	}
+	return ""
+}
+
+func (x *RegistrationRequest) GetRequestReason() string {
+	if x != nil {
+		return x.RequestReason
+	}
+	return ""
+}
+
+func (x *RegistrationRequest) GetRequestedAt() string {
+	if x != nil {
+		return x.RequestedAt
+	}
+	return ""
+}
+
+func (x *RegistrationRequest) GetCustomer() *CustomerRef {
+	if x != nil {
+		return x.Customer
+	}
+	return nil
+}
+
+// ListPendingRegistrationsRequest pages the pending requests.
+type ListPendingRegistrationsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Page number, from 0.
+	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
+	// Page size, 1 to 100; 20 when zero.
+	Size          int32 `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPendingRegistrationsRequest) Reset() {
+	*x = ListPendingRegistrationsRequest{}
+	mi := &file_portal_v1_user_data_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPendingRegistrationsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPendingRegistrationsRequest) ProtoMessage() {}
+
+func (x *ListPendingRegistrationsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_user_data_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPendingRegistrationsRequest.ProtoReflect.Descriptor instead.
+func (*ListPendingRegistrationsRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ListPendingRegistrationsRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListPendingRegistrationsRequest) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+// ListPendingRegistrationsResponse is one page of pending requests.
+type ListPendingRegistrationsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, oldest first.
+	Requests []*RegistrationRequest `protobuf:"bytes,1,rep,name=requests,proto3" json:"requests,omitempty"`
+	// Pending requests on all pages (also sent as X-Total-Count).
+	TotalCount    int64 `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPendingRegistrationsResponse) Reset() {
+	*x = ListPendingRegistrationsResponse{}
+	mi := &file_portal_v1_user_data_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPendingRegistrationsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPendingRegistrationsResponse) ProtoMessage() {}
+
+func (x *ListPendingRegistrationsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_user_data_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPendingRegistrationsResponse.ProtoReflect.Descriptor instead.
+func (*ListPendingRegistrationsResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ListPendingRegistrationsResponse) GetRequests() []*RegistrationRequest {
+	if x != nil {
+		return x.Requests
+	}
+	return nil
+}
+
+func (x *ListPendingRegistrationsResponse) GetTotalCount() int64 {
+	if x != nil {
+		return x.TotalCount
+	}
+	return 0
+}
+
 // UserData is the link of a login to a customer or a fulfillment.
 type UserData struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -39,7 +249,7 @@ type UserData struct {
 
 func (x *UserData) Reset() {
 	*x = UserData{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[0]
+	mi := &file_portal_v1_user_data_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -51,7 +261,7 @@ func (x *UserData) String() string {
 func (*UserData) ProtoMessage() {}
 
 func (x *UserData) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[0]
+	mi := &file_portal_v1_user_data_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -64,7 +274,7 @@ func (x *UserData) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserData.ProtoReflect.Descriptor instead.
 func (*UserData) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{0}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *UserData) GetId() int64 {
@@ -112,7 +322,7 @@ type UserRef struct {
 
 func (x *UserRef) Reset() {
 	*x = UserRef{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[1]
+	mi := &file_portal_v1_user_data_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -124,7 +334,7 @@ func (x *UserRef) String() string {
 func (*UserRef) ProtoMessage() {}
 
 func (x *UserRef) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[1]
+	mi := &file_portal_v1_user_data_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -137,7 +347,7 @@ func (x *UserRef) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserRef.ProtoReflect.Descriptor instead.
 func (*UserRef) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{1}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *UserRef) GetLogin() string {
@@ -177,7 +387,7 @@ type GetMyUserDataRequest struct {
 
 func (x *GetMyUserDataRequest) Reset() {
 	*x = GetMyUserDataRequest{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[2]
+	mi := &file_portal_v1_user_data_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -189,7 +399,7 @@ func (x *GetMyUserDataRequest) String() string {
 func (*GetMyUserDataRequest) ProtoMessage() {}
 
 func (x *GetMyUserDataRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[2]
+	mi := &file_portal_v1_user_data_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -202,7 +412,7 @@ func (x *GetMyUserDataRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyUserDataRequest.ProtoReflect.Descriptor instead.
 func (*GetMyUserDataRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{2}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{5}
 }
 
 // GetMyUserDataResponse carries the caller's link.
@@ -216,7 +426,7 @@ type GetMyUserDataResponse struct {
 
 func (x *GetMyUserDataResponse) Reset() {
 	*x = GetMyUserDataResponse{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[3]
+	mi := &file_portal_v1_user_data_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -228,7 +438,7 @@ func (x *GetMyUserDataResponse) String() string {
 func (*GetMyUserDataResponse) ProtoMessage() {}
 
 func (x *GetMyUserDataResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[3]
+	mi := &file_portal_v1_user_data_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -241,7 +451,7 @@ func (x *GetMyUserDataResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyUserDataResponse.ProtoReflect.Descriptor instead.
 func (*GetMyUserDataResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{3}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GetMyUserDataResponse) GetUserData() *UserData {
@@ -268,7 +478,7 @@ type ListUserDataRequest struct {
 
 func (x *ListUserDataRequest) Reset() {
 	*x = ListUserDataRequest{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[4]
+	mi := &file_portal_v1_user_data_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -280,7 +490,7 @@ func (x *ListUserDataRequest) String() string {
 func (*ListUserDataRequest) ProtoMessage() {}
 
 func (x *ListUserDataRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[4]
+	mi := &file_portal_v1_user_data_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -293,7 +503,7 @@ func (x *ListUserDataRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUserDataRequest.ProtoReflect.Descriptor instead.
 func (*ListUserDataRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{4}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ListUserDataRequest) GetPage() int32 {
@@ -337,7 +547,7 @@ type ListUserDataResponse struct {
 
 func (x *ListUserDataResponse) Reset() {
 	*x = ListUserDataResponse{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[5]
+	mi := &file_portal_v1_user_data_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -349,7 +559,7 @@ func (x *ListUserDataResponse) String() string {
 func (*ListUserDataResponse) ProtoMessage() {}
 
 func (x *ListUserDataResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[5]
+	mi := &file_portal_v1_user_data_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -362,7 +572,7 @@ func (x *ListUserDataResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUserDataResponse.ProtoReflect.Descriptor instead.
 func (*ListUserDataResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{5}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ListUserDataResponse) GetUserData() []*UserData {
@@ -390,7 +600,7 @@ type GetUserDataRequest struct {
 
 func (x *GetUserDataRequest) Reset() {
 	*x = GetUserDataRequest{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[6]
+	mi := &file_portal_v1_user_data_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -402,7 +612,7 @@ func (x *GetUserDataRequest) String() string {
 func (*GetUserDataRequest) ProtoMessage() {}
 
 func (x *GetUserDataRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[6]
+	mi := &file_portal_v1_user_data_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -415,7 +625,7 @@ func (x *GetUserDataRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUserDataRequest.ProtoReflect.Descriptor instead.
 func (*GetUserDataRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{6}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GetUserDataRequest) GetId() int64 {
@@ -436,7 +646,7 @@ type GetUserDataResponse struct {
 
 func (x *GetUserDataResponse) Reset() {
 	*x = GetUserDataResponse{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[7]
+	mi := &file_portal_v1_user_data_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -448,7 +658,7 @@ func (x *GetUserDataResponse) String() string {
 func (*GetUserDataResponse) ProtoMessage() {}
 
 func (x *GetUserDataResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[7]
+	mi := &file_portal_v1_user_data_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -461,7 +671,7 @@ func (x *GetUserDataResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUserDataResponse.ProtoReflect.Descriptor instead.
 func (*GetUserDataResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{7}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetUserDataResponse) GetUserData() *UserData {
@@ -482,7 +692,7 @@ type CreateUserDataRequest struct {
 
 func (x *CreateUserDataRequest) Reset() {
 	*x = CreateUserDataRequest{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[8]
+	mi := &file_portal_v1_user_data_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -494,7 +704,7 @@ func (x *CreateUserDataRequest) String() string {
 func (*CreateUserDataRequest) ProtoMessage() {}
 
 func (x *CreateUserDataRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[8]
+	mi := &file_portal_v1_user_data_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -507,7 +717,7 @@ func (x *CreateUserDataRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUserDataRequest.ProtoReflect.Descriptor instead.
 func (*CreateUserDataRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{8}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CreateUserDataRequest) GetUserData() *UserData {
@@ -528,7 +738,7 @@ type CreateUserDataResponse struct {
 
 func (x *CreateUserDataResponse) Reset() {
 	*x = CreateUserDataResponse{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[9]
+	mi := &file_portal_v1_user_data_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -540,7 +750,7 @@ func (x *CreateUserDataResponse) String() string {
 func (*CreateUserDataResponse) ProtoMessage() {}
 
 func (x *CreateUserDataResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[9]
+	mi := &file_portal_v1_user_data_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -553,7 +763,7 @@ func (x *CreateUserDataResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUserDataResponse.ProtoReflect.Descriptor instead.
 func (*CreateUserDataResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{9}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CreateUserDataResponse) GetUserData() *UserData {
@@ -574,7 +784,7 @@ type UpdateUserDataRequest struct {
 
 func (x *UpdateUserDataRequest) Reset() {
 	*x = UpdateUserDataRequest{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[10]
+	mi := &file_portal_v1_user_data_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -586,7 +796,7 @@ func (x *UpdateUserDataRequest) String() string {
 func (*UpdateUserDataRequest) ProtoMessage() {}
 
 func (x *UpdateUserDataRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[10]
+	mi := &file_portal_v1_user_data_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -599,7 +809,7 @@ func (x *UpdateUserDataRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUserDataRequest.ProtoReflect.Descriptor instead.
 func (*UpdateUserDataRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{10}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *UpdateUserDataRequest) GetUserData() *UserData {
@@ -620,7 +830,7 @@ type UpdateUserDataResponse struct {
 
 func (x *UpdateUserDataResponse) Reset() {
 	*x = UpdateUserDataResponse{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[11]
+	mi := &file_portal_v1_user_data_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -632,7 +842,7 @@ func (x *UpdateUserDataResponse) String() string {
 func (*UpdateUserDataResponse) ProtoMessage() {}
 
 func (x *UpdateUserDataResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[11]
+	mi := &file_portal_v1_user_data_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -645,7 +855,7 @@ func (x *UpdateUserDataResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUserDataResponse.ProtoReflect.Descriptor instead.
 func (*UpdateUserDataResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{11}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *UpdateUserDataResponse) GetUserData() *UserData {
@@ -666,7 +876,7 @@ type DeleteUserDataRequest struct {
 
 func (x *DeleteUserDataRequest) Reset() {
 	*x = DeleteUserDataRequest{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[12]
+	mi := &file_portal_v1_user_data_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -678,7 +888,7 @@ func (x *DeleteUserDataRequest) String() string {
 func (*DeleteUserDataRequest) ProtoMessage() {}
 
 func (x *DeleteUserDataRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[12]
+	mi := &file_portal_v1_user_data_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -691,7 +901,7 @@ func (x *DeleteUserDataRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUserDataRequest.ProtoReflect.Descriptor instead.
 func (*DeleteUserDataRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{12}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *DeleteUserDataRequest) GetId() int64 {
@@ -710,7 +920,7 @@ type DeleteUserDataResponse struct {
 
 func (x *DeleteUserDataResponse) Reset() {
 	*x = DeleteUserDataResponse{}
-	mi := &file_portal_v1_user_data_proto_msgTypes[13]
+	mi := &file_portal_v1_user_data_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -722,7 +932,7 @@ func (x *DeleteUserDataResponse) String() string {
 func (*DeleteUserDataResponse) ProtoMessage() {}
 
 func (x *DeleteUserDataResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_user_data_proto_msgTypes[13]
+	mi := &file_portal_v1_user_data_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -735,14 +945,29 @@ func (x *DeleteUserDataResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUserDataResponse.ProtoReflect.Descriptor instead.
 func (*DeleteUserDataResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{13}
+	return file_portal_v1_user_data_proto_rawDescGZIP(), []int{16}
 }
 
 var File_portal_v1_user_data_proto protoreflect.FileDescriptor
 
 const file_portal_v1_user_data_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/user_data.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1cportal/v1/organisation.proto\"\xb3\x01\n" +
+	"\x19portal/v1/user_data.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1cportal/v1/organisation.proto\"\xe5\x01\n" +
+	"\x13RegistrationRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05login\x18\x02 \x01(\tR\x05login\x12\x14\n" +
+	"\x05email\x18\x03 \x01(\tR\x05email\x12\x14\n" +
+	"\x05crmid\x18\x04 \x01(\tR\x05crmid\x12%\n" +
+	"\x0erequest_reason\x18\x05 \x01(\tR\rrequestReason\x12!\n" +
+	"\frequested_at\x18\x06 \x01(\tR\vrequestedAt\x122\n" +
+	"\bcustomer\x18\a \x01(\v2\x16.portal.v1.CustomerRefR\bcustomer\"I\n" +
+	"\x1fListPendingRegistrationsRequest\x12\x12\n" +
+	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x12\n" +
+	"\x04size\x18\x02 \x01(\x05R\x04size\"\x7f\n" +
+	" ListPendingRegistrationsResponse\x12:\n" +
+	"\brequests\x18\x01 \x03(\v2\x1e.portal.v1.RegistrationRequestR\brequests\x12\x1f\n" +
+	"\vtotal_count\x18\x02 \x01(\x03R\n" +
+	"totalCount\"\xb3\x01\n" +
 	"\bUserData\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12&\n" +
 	"\x04user\x18\x02 \x01(\v2\x12.portal.v1.UserRefR\x04user\x12;\n" +
@@ -780,14 +1005,15 @@ const file_portal_v1_user_data_proto_rawDesc = "" +
 	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"'\n" +
 	"\x15DeleteUserDataRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"\x18\n" +
-	"\x16DeleteUserDataResponse2\xac\x06\n" +
+	"\x16DeleteUserDataResponse2\xd7\a\n" +
 	"\x0fUserDataService\x12\x85\x01\n" +
 	"\rGetMyUserData\x12\x1f.portal.v1.GetMyUserDataRequest\x1a .portal.v1.GetMyUserDataResponse\"1\x82\xd3\xe4\x93\x02(b\tuser_data\x12\x1b/web/api/user-data/by-login\x90\x02\x01\x12y\n" +
 	"\fListUserData\x12\x1e.portal.v1.ListUserDataRequest\x1a\x1f.portal.v1.ListUserDataResponse\"(\x82\xd3\xe4\x93\x02\x1fb\tuser_data\x12\x12/web/api/user-data\x90\x02\x01\x12{\n" +
 	"\vGetUserData\x12\x1d.portal.v1.GetUserDataRequest\x1a\x1e.portal.v1.GetUserDataResponse\"-\x82\xd3\xe4\x93\x02$b\tuser_data\x12\x17/web/api/user-data/{id}\x90\x02\x01\x12\x87\x01\n" +
 	"\x0eCreateUserData\x12 .portal.v1.CreateUserDataRequest\x1a!.portal.v1.CreateUserDataResponse\"0\x82\xd3\xe4\x93\x02*:\tuser_datab\tuser_data\"\x12/web/api/user-data\x12\x96\x01\n" +
 	"\x0eUpdateUserData\x12 .portal.v1.UpdateUserDataRequest\x1a!.portal.v1.UpdateUserDataResponse\"?\x82\xd3\xe4\x93\x029:\tuser_datab\tuser_data\x1a!/web/api/user-data/{user_data.id}\x12v\n" +
-	"\x0eDeleteUserData\x12 .portal.v1.DeleteUserDataRequest\x1a!.portal.v1.DeleteUserDataResponse\"\x1f\x82\xd3\xe4\x93\x02\x19*\x17/web/api/user-data/{id}B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
+	"\x0eDeleteUserData\x12 .portal.v1.DeleteUserDataRequest\x1a!.portal.v1.DeleteUserDataResponse\"\x1f\x82\xd3\xe4\x93\x02\x19*\x17/web/api/user-data/{id}\x12\xa8\x01\n" +
+	"\x18ListPendingRegistrations\x12*.portal.v1.ListPendingRegistrationsRequest\x1a+.portal.v1.ListPendingRegistrationsResponse\"3\x82\xd3\xe4\x93\x02*b\brequests\x12\x1e/web/api/registration-requests\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
 	file_portal_v1_user_data_proto_rawDescOnce sync.Once
@@ -801,53 +1027,60 @@ func file_portal_v1_user_data_proto_rawDescGZIP() []byte {
 	return file_portal_v1_user_data_proto_rawDescData
 }
 
-var file_portal_v1_user_data_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_portal_v1_user_data_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_portal_v1_user_data_proto_goTypes = []any{
-	(*UserData)(nil),               // 0: portal.v1.UserData
-	(*UserRef)(nil),                // 1: portal.v1.UserRef
-	(*GetMyUserDataRequest)(nil),   // 2: portal.v1.GetMyUserDataRequest
-	(*GetMyUserDataResponse)(nil),  // 3: portal.v1.GetMyUserDataResponse
-	(*ListUserDataRequest)(nil),    // 4: portal.v1.ListUserDataRequest
-	(*ListUserDataResponse)(nil),   // 5: portal.v1.ListUserDataResponse
-	(*GetUserDataRequest)(nil),     // 6: portal.v1.GetUserDataRequest
-	(*GetUserDataResponse)(nil),    // 7: portal.v1.GetUserDataResponse
-	(*CreateUserDataRequest)(nil),  // 8: portal.v1.CreateUserDataRequest
-	(*CreateUserDataResponse)(nil), // 9: portal.v1.CreateUserDataResponse
-	(*UpdateUserDataRequest)(nil),  // 10: portal.v1.UpdateUserDataRequest
-	(*UpdateUserDataResponse)(nil), // 11: portal.v1.UpdateUserDataResponse
-	(*DeleteUserDataRequest)(nil),  // 12: portal.v1.DeleteUserDataRequest
-	(*DeleteUserDataResponse)(nil), // 13: portal.v1.DeleteUserDataResponse
-	(*FulfillmentRef)(nil),         // 14: portal.v1.FulfillmentRef
-	(*CustomerRef)(nil),            // 15: portal.v1.CustomerRef
+	(*RegistrationRequest)(nil),              // 0: portal.v1.RegistrationRequest
+	(*ListPendingRegistrationsRequest)(nil),  // 1: portal.v1.ListPendingRegistrationsRequest
+	(*ListPendingRegistrationsResponse)(nil), // 2: portal.v1.ListPendingRegistrationsResponse
+	(*UserData)(nil),                         // 3: portal.v1.UserData
+	(*UserRef)(nil),                          // 4: portal.v1.UserRef
+	(*GetMyUserDataRequest)(nil),             // 5: portal.v1.GetMyUserDataRequest
+	(*GetMyUserDataResponse)(nil),            // 6: portal.v1.GetMyUserDataResponse
+	(*ListUserDataRequest)(nil),              // 7: portal.v1.ListUserDataRequest
+	(*ListUserDataResponse)(nil),             // 8: portal.v1.ListUserDataResponse
+	(*GetUserDataRequest)(nil),               // 9: portal.v1.GetUserDataRequest
+	(*GetUserDataResponse)(nil),              // 10: portal.v1.GetUserDataResponse
+	(*CreateUserDataRequest)(nil),            // 11: portal.v1.CreateUserDataRequest
+	(*CreateUserDataResponse)(nil),           // 12: portal.v1.CreateUserDataResponse
+	(*UpdateUserDataRequest)(nil),            // 13: portal.v1.UpdateUserDataRequest
+	(*UpdateUserDataResponse)(nil),           // 14: portal.v1.UpdateUserDataResponse
+	(*DeleteUserDataRequest)(nil),            // 15: portal.v1.DeleteUserDataRequest
+	(*DeleteUserDataResponse)(nil),           // 16: portal.v1.DeleteUserDataResponse
+	(*CustomerRef)(nil),                      // 17: portal.v1.CustomerRef
+	(*FulfillmentRef)(nil),                   // 18: portal.v1.FulfillmentRef
 }
 var file_portal_v1_user_data_proto_depIdxs = []int32{
-	1,  // 0: portal.v1.UserData.user:type_name -> portal.v1.UserRef
-	14, // 1: portal.v1.UserData.fulfillment:type_name -> portal.v1.FulfillmentRef
-	15, // 2: portal.v1.UserData.customer:type_name -> portal.v1.CustomerRef
-	0,  // 3: portal.v1.GetMyUserDataResponse.user_data:type_name -> portal.v1.UserData
-	0,  // 4: portal.v1.ListUserDataResponse.user_data:type_name -> portal.v1.UserData
-	0,  // 5: portal.v1.GetUserDataResponse.user_data:type_name -> portal.v1.UserData
-	0,  // 6: portal.v1.CreateUserDataRequest.user_data:type_name -> portal.v1.UserData
-	0,  // 7: portal.v1.CreateUserDataResponse.user_data:type_name -> portal.v1.UserData
-	0,  // 8: portal.v1.UpdateUserDataRequest.user_data:type_name -> portal.v1.UserData
-	0,  // 9: portal.v1.UpdateUserDataResponse.user_data:type_name -> portal.v1.UserData
-	2,  // 10: portal.v1.UserDataService.GetMyUserData:input_type -> portal.v1.GetMyUserDataRequest
-	4,  // 11: portal.v1.UserDataService.ListUserData:input_type -> portal.v1.ListUserDataRequest
-	6,  // 12: portal.v1.UserDataService.GetUserData:input_type -> portal.v1.GetUserDataRequest
-	8,  // 13: portal.v1.UserDataService.CreateUserData:input_type -> portal.v1.CreateUserDataRequest
-	10, // 14: portal.v1.UserDataService.UpdateUserData:input_type -> portal.v1.UpdateUserDataRequest
-	12, // 15: portal.v1.UserDataService.DeleteUserData:input_type -> portal.v1.DeleteUserDataRequest
-	3,  // 16: portal.v1.UserDataService.GetMyUserData:output_type -> portal.v1.GetMyUserDataResponse
-	5,  // 17: portal.v1.UserDataService.ListUserData:output_type -> portal.v1.ListUserDataResponse
-	7,  // 18: portal.v1.UserDataService.GetUserData:output_type -> portal.v1.GetUserDataResponse
-	9,  // 19: portal.v1.UserDataService.CreateUserData:output_type -> portal.v1.CreateUserDataResponse
-	11, // 20: portal.v1.UserDataService.UpdateUserData:output_type -> portal.v1.UpdateUserDataResponse
-	13, // 21: portal.v1.UserDataService.DeleteUserData:output_type -> portal.v1.DeleteUserDataResponse
-	16, // [16:22] is the sub-list for method output_type
-	10, // [10:16] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	17, // 0: portal.v1.RegistrationRequest.customer:type_name -> portal.v1.CustomerRef
+	0,  // 1: portal.v1.ListPendingRegistrationsResponse.requests:type_name -> portal.v1.RegistrationRequest
+	4,  // 2: portal.v1.UserData.user:type_name -> portal.v1.UserRef
+	18, // 3: portal.v1.UserData.fulfillment:type_name -> portal.v1.FulfillmentRef
+	17, // 4: portal.v1.UserData.customer:type_name -> portal.v1.CustomerRef
+	3,  // 5: portal.v1.GetMyUserDataResponse.user_data:type_name -> portal.v1.UserData
+	3,  // 6: portal.v1.ListUserDataResponse.user_data:type_name -> portal.v1.UserData
+	3,  // 7: portal.v1.GetUserDataResponse.user_data:type_name -> portal.v1.UserData
+	3,  // 8: portal.v1.CreateUserDataRequest.user_data:type_name -> portal.v1.UserData
+	3,  // 9: portal.v1.CreateUserDataResponse.user_data:type_name -> portal.v1.UserData
+	3,  // 10: portal.v1.UpdateUserDataRequest.user_data:type_name -> portal.v1.UserData
+	3,  // 11: portal.v1.UpdateUserDataResponse.user_data:type_name -> portal.v1.UserData
+	5,  // 12: portal.v1.UserDataService.GetMyUserData:input_type -> portal.v1.GetMyUserDataRequest
+	7,  // 13: portal.v1.UserDataService.ListUserData:input_type -> portal.v1.ListUserDataRequest
+	9,  // 14: portal.v1.UserDataService.GetUserData:input_type -> portal.v1.GetUserDataRequest
+	11, // 15: portal.v1.UserDataService.CreateUserData:input_type -> portal.v1.CreateUserDataRequest
+	13, // 16: portal.v1.UserDataService.UpdateUserData:input_type -> portal.v1.UpdateUserDataRequest
+	15, // 17: portal.v1.UserDataService.DeleteUserData:input_type -> portal.v1.DeleteUserDataRequest
+	1,  // 18: portal.v1.UserDataService.ListPendingRegistrations:input_type -> portal.v1.ListPendingRegistrationsRequest
+	6,  // 19: portal.v1.UserDataService.GetMyUserData:output_type -> portal.v1.GetMyUserDataResponse
+	8,  // 20: portal.v1.UserDataService.ListUserData:output_type -> portal.v1.ListUserDataResponse
+	10, // 21: portal.v1.UserDataService.GetUserData:output_type -> portal.v1.GetUserDataResponse
+	12, // 22: portal.v1.UserDataService.CreateUserData:output_type -> portal.v1.CreateUserDataResponse
+	14, // 23: portal.v1.UserDataService.UpdateUserData:output_type -> portal.v1.UpdateUserDataResponse
+	16, // 24: portal.v1.UserDataService.DeleteUserData:output_type -> portal.v1.DeleteUserDataResponse
+	2,  // 25: portal.v1.UserDataService.ListPendingRegistrations:output_type -> portal.v1.ListPendingRegistrationsResponse
+	19, // [19:26] is the sub-list for method output_type
+	12, // [12:19] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_user_data_proto_init() }
@@ -862,7 +1095,7 @@ func file_portal_v1_user_data_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_user_data_proto_rawDesc), len(file_portal_v1_user_data_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -13,7 +13,126 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/user_data.proto.
  */
 export const file_portal_v1_user_data: GenFile = /*@__PURE__*/
-  fileDesc("Chlwb3J0YWwvdjEvdXNlcl9kYXRhLnByb3RvEglwb3J0YWwudjEikgEKCFVzZXJEYXRhEgoKAmlkGAEgASgDEiAKBHVzZXIYAiABKAsyEi5wb3J0YWwudjEuVXNlclJlZhIuCgtmdWxmaWxsbWVudBgDIAEoCzIZLnBvcnRhbC52MS5GdWxmaWxsbWVudFJlZhIoCghjdXN0b21lchgEIAEoCzIWLnBvcnRhbC52MS5DdXN0b21lclJlZiJUCgdVc2VyUmVmEg0KBWxvZ2luGAEgASgJEhIKCmZpcnN0X25hbWUYAiABKAkSEQoJbGFzdF9uYW1lGAMgASgJEhMKC2F1dGhvcml0aWVzGAQgAygJIhYKFEdldE15VXNlckRhdGFSZXF1ZXN0Ij8KFUdldE15VXNlckRhdGFSZXNwb25zZRImCgl1c2VyX2RhdGEYASABKAsyEy5wb3J0YWwudjEuVXNlckRhdGEiUgoTTGlzdFVzZXJEYXRhUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHNpemUYAiABKAUSDAoEc29ydBgDIAEoCRIRCglkaXJlY3Rpb24YBCABKAkiUwoUTGlzdFVzZXJEYXRhUmVzcG9uc2USJgoJdXNlcl9kYXRhGAEgAygLMhMucG9ydGFsLnYxLlVzZXJEYXRhEhMKC3RvdGFsX2NvdW50GAIgASgDIiAKEkdldFVzZXJEYXRhUmVxdWVzdBIKCgJpZBgBIAEoAyI9ChNHZXRVc2VyRGF0YVJlc3BvbnNlEiYKCXVzZXJfZGF0YRgBIAEoCzITLnBvcnRhbC52MS5Vc2VyRGF0YSI/ChVDcmVhdGVVc2VyRGF0YVJlcXVlc3QSJgoJdXNlcl9kYXRhGAEgASgLMhMucG9ydGFsLnYxLlVzZXJEYXRhIkAKFkNyZWF0ZVVzZXJEYXRhUmVzcG9uc2USJgoJdXNlcl9kYXRhGAEgASgLMhMucG9ydGFsLnYxLlVzZXJEYXRhIj8KFVVwZGF0ZVVzZXJEYXRhUmVxdWVzdBImCgl1c2VyX2RhdGEYASABKAsyEy5wb3J0YWwudjEuVXNlckRhdGEiQAoWVXBkYXRlVXNlckRhdGFSZXNwb25zZRImCgl1c2VyX2RhdGEYASABKAsyEy5wb3J0YWwudjEuVXNlckRhdGEiIwoVRGVsZXRlVXNlckRhdGFSZXF1ZXN0EgoKAmlkGAEgASgDIhgKFkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2UyrAYKD1VzZXJEYXRhU2VydmljZRKFAQoNR2V0TXlVc2VyRGF0YRIfLnBvcnRhbC52MS5HZXRNeVVzZXJEYXRhUmVxdWVzdBogLnBvcnRhbC52MS5HZXRNeVVzZXJEYXRhUmVzcG9uc2UiMZACAYLT5JMCKGIJdXNlcl9kYXRhEhsvd2ViL2FwaS91c2VyLWRhdGEvYnktbG9naW4SeQoMTGlzdFVzZXJEYXRhEh4ucG9ydGFsLnYxLkxpc3RVc2VyRGF0YVJlcXVlc3QaHy5wb3J0YWwudjEuTGlzdFVzZXJEYXRhUmVzcG9uc2UiKJACAYLT5JMCH2IJdXNlcl9kYXRhEhIvd2ViL2FwaS91c2VyLWRhdGESewoLR2V0VXNlckRhdGESHS5wb3J0YWwudjEuR2V0VXNlckRhdGFSZXF1ZXN0Gh4ucG9ydGFsLnYxLkdldFVzZXJEYXRhUmVzcG9uc2UiLZACAYLT5JMCJGIJdXNlcl9kYXRhEhcvd2ViL2FwaS91c2VyLWRhdGEve2lkfRKHAQoOQ3JlYXRlVXNlckRhdGESIC5wb3J0YWwudjEuQ3JlYXRlVXNlckRhdGFSZXF1ZXN0GiEucG9ydGFsLnYxLkNyZWF0ZVVzZXJEYXRhUmVzcG9uc2UiMILT5JMCKjoJdXNlcl9kYXRhYgl1c2VyX2RhdGEiEi93ZWIvYXBpL3VzZXItZGF0YRKWAQoOVXBkYXRlVXNlckRhdGESIC5wb3J0YWwudjEuVXBkYXRlVXNlckRhdGFSZXF1ZXN0GiEucG9ydGFsLnYxLlVwZGF0ZVVzZXJEYXRhUmVzcG9uc2UiP4LT5JMCOToJdXNlcl9kYXRhYgl1c2VyX2RhdGEaIS93ZWIvYXBpL3VzZXItZGF0YS97dXNlcl9kYXRhLmlkfRJ2Cg5EZWxldGVVc2VyRGF0YRIgLnBvcnRhbC52MS5EZWxldGVVc2VyRGF0YVJlcXVlc3QaIS5wb3J0YWwudjEuRGVsZXRlVXNlckRhdGFSZXNwb25zZSIfgtPkkwIZKhcvd2ViL2FwaS91c2VyLWRhdGEve2lkfUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_google_api_annotations, file_portal_v1_organisation]);
+  fileDesc("Chlwb3J0YWwvdjEvdXNlcl9kYXRhLnByb3RvEglwb3J0YWwudjEipgEKE1JlZ2lzdHJhdGlvblJlcXVlc3QSCgoCaWQYASABKAMSDQoFbG9naW4YAiABKAkSDQoFZW1haWwYAyABKAkSDQoFY3JtaWQYBCABKAkSFgoOcmVxdWVzdF9yZWFzb24YBSABKAkSFAoMcmVxdWVzdGVkX2F0GAYgASgJEigKCGN1c3RvbWVyGAcgASgLMhYucG9ydGFsLnYxLkN1c3RvbWVyUmVmIj0KH0xpc3RQZW5kaW5nUmVnaXN0cmF0aW9uc1JlcXVlc3QSDAoEcGFnZRgBIAEoBRIMCgRzaXplGAIgASgFImkKIExpc3RQZW5kaW5nUmVnaXN0cmF0aW9uc1Jlc3BvbnNlEjAKCHJlcXVlc3RzGAEgAygLMh4ucG9ydGFsLnYxLlJlZ2lzdHJhdGlvblJlcXVlc3QSEwoLdG90YWxfY291bnQYAiABKAMikgEKCFVzZXJEYXRhEgoKAmlkGAEgASgDEiAKBHVzZXIYAiABKAsyEi5wb3J0YWwudjEuVXNlclJlZhIuCgtmdWxmaWxsbWVudBgDIAEoCzIZLnBvcnRhbC52MS5GdWxmaWxsbWVudFJlZhIoCghjdXN0b21lchgEIAEoCzIWLnBvcnRhbC52MS5DdXN0b21lclJlZiJUCgdVc2VyUmVmEg0KBWxvZ2luGAEgASgJEhIKCmZpcnN0X25hbWUYAiABKAkSEQoJbGFzdF9uYW1lGAMgASgJEhMKC2F1dGhvcml0aWVzGAQgAygJIhYKFEdldE15VXNlckRhdGFSZXF1ZXN0Ij8KFUdldE15VXNlckRhdGFSZXNwb25zZRImCgl1c2VyX2RhdGEYASABKAsyEy5wb3J0YWwudjEuVXNlckRhdGEiUgoTTGlzdFVzZXJEYXRhUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHNpemUYAiABKAUSDAoEc29ydBgDIAEoCRIRCglkaXJlY3Rpb24YBCABKAkiUwoUTGlzdFVzZXJEYXRhUmVzcG9uc2USJgoJdXNlcl9kYXRhGAEgAygLMhMucG9ydGFsLnYxLlVzZXJEYXRhEhMKC3RvdGFsX2NvdW50GAIgASgDIiAKEkdldFVzZXJEYXRhUmVxdWVzdBIKCgJpZBgBIAEoAyI9ChNHZXRVc2VyRGF0YVJlc3BvbnNlEiYKCXVzZXJfZGF0YRgBIAEoCzITLnBvcnRhbC52MS5Vc2VyRGF0YSI/ChVDcmVhdGVVc2VyRGF0YVJlcXVlc3QSJgoJdXNlcl9kYXRhGAEgASgLMhMucG9ydGFsLnYxLlVzZXJEYXRhIkAKFkNyZWF0ZVVzZXJEYXRhUmVzcG9uc2USJgoJdXNlcl9kYXRhGAEgASgLMhMucG9ydGFsLnYxLlVzZXJEYXRhIj8KFVVwZGF0ZVVzZXJEYXRhUmVxdWVzdBImCgl1c2VyX2RhdGEYASABKAsyEy5wb3J0YWwudjEuVXNlckRhdGEiQAoWVXBkYXRlVXNlckRhdGFSZXNwb25zZRImCgl1c2VyX2RhdGEYASABKAsyEy5wb3J0YWwudjEuVXNlckRhdGEiIwoVRGVsZXRlVXNlckRhdGFSZXF1ZXN0EgoKAmlkGAEgASgDIhgKFkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2Uy1wcKD1VzZXJEYXRhU2VydmljZRKFAQoNR2V0TXlVc2VyRGF0YRIfLnBvcnRhbC52MS5HZXRNeVVzZXJEYXRhUmVxdWVzdBogLnBvcnRhbC52MS5HZXRNeVVzZXJEYXRhUmVzcG9uc2UiMZACAYLT5JMCKGIJdXNlcl9kYXRhEhsvd2ViL2FwaS91c2VyLWRhdGEvYnktbG9naW4SeQoMTGlzdFVzZXJEYXRhEh4ucG9ydGFsLnYxLkxpc3RVc2VyRGF0YVJlcXVlc3QaHy5wb3J0YWwudjEuTGlzdFVzZXJEYXRhUmVzcG9uc2UiKJACAYLT5JMCH2IJdXNlcl9kYXRhEhIvd2ViL2FwaS91c2VyLWRhdGESewoLR2V0VXNlckRhdGESHS5wb3J0YWwudjEuR2V0VXNlckRhdGFSZXF1ZXN0Gh4ucG9ydGFsLnYxLkdldFVzZXJEYXRhUmVzcG9uc2UiLZACAYLT5JMCJGIJdXNlcl9kYXRhEhcvd2ViL2FwaS91c2VyLWRhdGEve2lkfRKHAQoOQ3JlYXRlVXNlckRhdGESIC5wb3J0YWwudjEuQ3JlYXRlVXNlckRhdGFSZXF1ZXN0GiEucG9ydGFsLnYxLkNyZWF0ZVVzZXJEYXRhUmVzcG9uc2UiMILT5JMCKjoJdXNlcl9kYXRhYgl1c2VyX2RhdGEiEi93ZWIvYXBpL3VzZXItZGF0YRKWAQoOVXBkYXRlVXNlckRhdGESIC5wb3J0YWwudjEuVXBkYXRlVXNlckRhdGFSZXF1ZXN0GiEucG9ydGFsLnYxLlVwZGF0ZVVzZXJEYXRhUmVzcG9uc2UiP4LT5JMCOToJdXNlcl9kYXRhYgl1c2VyX2RhdGEaIS93ZWIvYXBpL3VzZXItZGF0YS97dXNlcl9kYXRhLmlkfRJ2Cg5EZWxldGVVc2VyRGF0YRIgLnBvcnRhbC52MS5EZWxldGVVc2VyRGF0YVJlcXVlc3QaIS5wb3J0YWwudjEuRGVsZXRlVXNlckRhdGFSZXNwb25zZSIfgtPkkwIZKhcvd2ViL2FwaS91c2VyLWRhdGEve2lkfRKoAQoYTGlzdFBlbmRpbmdSZWdpc3RyYXRpb25zEioucG9ydGFsLnYxLkxpc3RQZW5kaW5nUmVnaXN0cmF0aW9uc1JlcXVlc3QaKy5wb3J0YWwudjEuTGlzdFBlbmRpbmdSZWdpc3RyYXRpb25zUmVzcG9uc2UiM5ACAYLT5JMCKmIIcmVxdWVzdHMSHi93ZWIvYXBpL3JlZ2lzdHJhdGlvbi1yZXF1ZXN0c0IyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_google_api_annotations, file_portal_v1_organisation]);
+
+/**
+ * RegistrationRequest is what a visitor asked for when registering.
+ *
+ * @generated from message portal.v1.RegistrationRequest
+ */
+export type RegistrationRequest = Message<"portal.v1.RegistrationRequest"> & {
+  /**
+   * Request id.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * The login the visitor chose.
+   *
+   * @generated from field: string login = 2;
+   */
+  login: string;
+
+  /**
+   * Its e-mail address.
+   *
+   * @generated from field: string email = 3;
+   */
+  email: string;
+
+  /**
+   * The CRM id the visitor named: a claim for staff to check, not a link.
+   *
+   * @generated from field: string crmid = 4;
+   */
+  crmid: string;
+
+  /**
+   * Why the visitor needs the login; free text.
+   *
+   * @generated from field: string request_reason = 5;
+   */
+  requestReason: string;
+
+  /**
+   * When the visitor registered (RFC 3339).
+   *
+   * @generated from field: string requested_at = 6;
+   */
+  requestedAt: string;
+
+  /**
+   * The customer that has the CRM id today; empty when none has.
+   *
+   * @generated from field: portal.v1.CustomerRef customer = 7;
+   */
+  customer?: CustomerRef | undefined;
+};
+
+/**
+ * Describes the message portal.v1.RegistrationRequest.
+ * Use `create(RegistrationRequestSchema)` to create a new message.
+ */
+export const RegistrationRequestSchema: GenMessage<RegistrationRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_user_data, 0);
+
+/**
+ * ListPendingRegistrationsRequest pages the pending requests.
+ *
+ * @generated from message portal.v1.ListPendingRegistrationsRequest
+ */
+export type ListPendingRegistrationsRequest = Message<"portal.v1.ListPendingRegistrationsRequest"> & {
+  /**
+   * Page number, from 0.
+   *
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * Page size, 1 to 100; 20 when zero.
+   *
+   * @generated from field: int32 size = 2;
+   */
+  size: number;
+};
+
+/**
+ * Describes the message portal.v1.ListPendingRegistrationsRequest.
+ * Use `create(ListPendingRegistrationsRequestSchema)` to create a new message.
+ */
+export const ListPendingRegistrationsRequestSchema: GenMessage<ListPendingRegistrationsRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_user_data, 1);
+
+/**
+ * ListPendingRegistrationsResponse is one page of pending requests.
+ *
+ * @generated from message portal.v1.ListPendingRegistrationsResponse
+ */
+export type ListPendingRegistrationsResponse = Message<"portal.v1.ListPendingRegistrationsResponse"> & {
+  /**
+   * The page, oldest first.
+   *
+   * @generated from field: repeated portal.v1.RegistrationRequest requests = 1;
+   */
+  requests: RegistrationRequest[];
+
+  /**
+   * Pending requests on all pages (also sent as X-Total-Count).
+   *
+   * @generated from field: int64 total_count = 2;
+   */
+  totalCount: bigint;
+};
+
+/**
+ * Describes the message portal.v1.ListPendingRegistrationsResponse.
+ * Use `create(ListPendingRegistrationsResponseSchema)` to create a new message.
+ */
+export const ListPendingRegistrationsResponseSchema: GenMessage<ListPendingRegistrationsResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_user_data, 2);
 
 /**
  * UserData is the link of a login to a customer or a fulfillment.
@@ -55,7 +174,7 @@ export type UserData = Message<"portal.v1.UserData"> & {
  * Use `create(UserDataSchema)` to create a new message.
  */
 export const UserDataSchema: GenMessage<UserData> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 0);
+  messageDesc(file_portal_v1_user_data, 3);
 
 /**
  * UserRef names a login where another entity refers to it.
@@ -97,7 +216,7 @@ export type UserRef = Message<"portal.v1.UserRef"> & {
  * Use `create(UserRefSchema)` to create a new message.
  */
 export const UserRefSchema: GenMessage<UserRef> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 1);
+  messageDesc(file_portal_v1_user_data, 4);
 
 /**
  * GetMyUserDataRequest has no parameters: the bearer names the login.
@@ -112,7 +231,7 @@ export type GetMyUserDataRequest = Message<"portal.v1.GetMyUserDataRequest"> & {
  * Use `create(GetMyUserDataRequestSchema)` to create a new message.
  */
 export const GetMyUserDataRequestSchema: GenMessage<GetMyUserDataRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 2);
+  messageDesc(file_portal_v1_user_data, 5);
 
 /**
  * GetMyUserDataResponse carries the caller's link.
@@ -133,7 +252,7 @@ export type GetMyUserDataResponse = Message<"portal.v1.GetMyUserDataResponse"> &
  * Use `create(GetMyUserDataResponseSchema)` to create a new message.
  */
 export const GetMyUserDataResponseSchema: GenMessage<GetMyUserDataResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 3);
+  messageDesc(file_portal_v1_user_data, 6);
 
 /**
  * ListUserDataRequest pages the links.
@@ -175,7 +294,7 @@ export type ListUserDataRequest = Message<"portal.v1.ListUserDataRequest"> & {
  * Use `create(ListUserDataRequestSchema)` to create a new message.
  */
 export const ListUserDataRequestSchema: GenMessage<ListUserDataRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 4);
+  messageDesc(file_portal_v1_user_data, 7);
 
 /**
  * ListUserDataResponse is one page of links.
@@ -203,7 +322,7 @@ export type ListUserDataResponse = Message<"portal.v1.ListUserDataResponse"> & {
  * Use `create(ListUserDataResponseSchema)` to create a new message.
  */
 export const ListUserDataResponseSchema: GenMessage<ListUserDataResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 5);
+  messageDesc(file_portal_v1_user_data, 8);
 
 /**
  * GetUserDataRequest names the link.
@@ -224,7 +343,7 @@ export type GetUserDataRequest = Message<"portal.v1.GetUserDataRequest"> & {
  * Use `create(GetUserDataRequestSchema)` to create a new message.
  */
 export const GetUserDataRequestSchema: GenMessage<GetUserDataRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 6);
+  messageDesc(file_portal_v1_user_data, 9);
 
 /**
  * GetUserDataResponse carries the link.
@@ -245,7 +364,7 @@ export type GetUserDataResponse = Message<"portal.v1.GetUserDataResponse"> & {
  * Use `create(GetUserDataResponseSchema)` to create a new message.
  */
 export const GetUserDataResponseSchema: GenMessage<GetUserDataResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 7);
+  messageDesc(file_portal_v1_user_data, 10);
 
 /**
  * CreateUserDataRequest carries the new link.
@@ -266,7 +385,7 @@ export type CreateUserDataRequest = Message<"portal.v1.CreateUserDataRequest"> &
  * Use `create(CreateUserDataRequestSchema)` to create a new message.
  */
 export const CreateUserDataRequestSchema: GenMessage<CreateUserDataRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 8);
+  messageDesc(file_portal_v1_user_data, 11);
 
 /**
  * CreateUserDataResponse carries the created link.
@@ -287,7 +406,7 @@ export type CreateUserDataResponse = Message<"portal.v1.CreateUserDataResponse">
  * Use `create(CreateUserDataResponseSchema)` to create a new message.
  */
 export const CreateUserDataResponseSchema: GenMessage<CreateUserDataResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 9);
+  messageDesc(file_portal_v1_user_data, 12);
 
 /**
  * UpdateUserDataRequest carries the changed link.
@@ -308,7 +427,7 @@ export type UpdateUserDataRequest = Message<"portal.v1.UpdateUserDataRequest"> &
  * Use `create(UpdateUserDataRequestSchema)` to create a new message.
  */
 export const UpdateUserDataRequestSchema: GenMessage<UpdateUserDataRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 10);
+  messageDesc(file_portal_v1_user_data, 13);
 
 /**
  * UpdateUserDataResponse carries the saved link.
@@ -329,7 +448,7 @@ export type UpdateUserDataResponse = Message<"portal.v1.UpdateUserDataResponse">
  * Use `create(UpdateUserDataResponseSchema)` to create a new message.
  */
 export const UpdateUserDataResponseSchema: GenMessage<UpdateUserDataResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 11);
+  messageDesc(file_portal_v1_user_data, 14);
 
 /**
  * DeleteUserDataRequest names the link.
@@ -350,7 +469,7 @@ export type DeleteUserDataRequest = Message<"portal.v1.DeleteUserDataRequest"> &
  * Use `create(DeleteUserDataRequestSchema)` to create a new message.
  */
 export const DeleteUserDataRequestSchema: GenMessage<DeleteUserDataRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 12);
+  messageDesc(file_portal_v1_user_data, 15);
 
 /**
  * DeleteUserDataResponse is empty.
@@ -365,7 +484,7 @@ export type DeleteUserDataResponse = Message<"portal.v1.DeleteUserDataResponse">
  * Use `create(DeleteUserDataResponseSchema)` to create a new message.
  */
 export const DeleteUserDataResponseSchema: GenMessage<DeleteUserDataResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_user_data, 13);
+  messageDesc(file_portal_v1_user_data, 16);
 
 /**
  * UserDataService links logins to the customer they belong to or the
@@ -434,6 +553,18 @@ export const UserDataService: GenService<{
     methodKind: "unary";
     input: typeof DeleteUserDataRequestSchema;
     output: typeof DeleteUserDataResponseSchema;
+  },
+  /**
+   * ListPendingRegistrations pages through the self-registrations whose
+   * login has no customer or fulfillment yet, oldest first; the total comes
+   * in X-Total-Count. Linking the login (CreateUserData) settles a request.
+   *
+   * @generated from rpc portal.v1.UserDataService.ListPendingRegistrations
+   */
+  listPendingRegistrations: {
+    methodKind: "unary";
+    input: typeof ListPendingRegistrationsRequestSchema;
+    output: typeof ListPendingRegistrationsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_portal_v1_user_data, 0);

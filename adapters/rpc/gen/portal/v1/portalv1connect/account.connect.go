@@ -94,7 +94,8 @@ type AccountServiceClient interface {
 	Activate(context.Context, *connect.Request[v1.ActivateRequest]) (*connect.Response[v1.ActivateResponse], error)
 	// RequestPasswordReset mails a reset key to the address, if it belongs to
 	// a login. The answer is the same either way, so that nobody learns which
-	// addresses have logins.
+	// addresses have logins. It takes a captcha answer and is limited per
+	// address and per client (error.tooManyAttempts, no mail).
 	RequestPasswordReset(context.Context, *connect.Request[v1.RequestPasswordResetRequest]) (*connect.Response[v1.RequestPasswordResetResponse], error)
 	// FinishPasswordReset sets a new password with the key from the reset mail.
 	FinishPasswordReset(context.Context, *connect.Request[v1.FinishPasswordResetRequest]) (*connect.Response[v1.FinishPasswordResetResponse], error)
@@ -291,7 +292,8 @@ type AccountServiceHandler interface {
 	Activate(context.Context, *connect.Request[v1.ActivateRequest]) (*connect.Response[v1.ActivateResponse], error)
 	// RequestPasswordReset mails a reset key to the address, if it belongs to
 	// a login. The answer is the same either way, so that nobody learns which
-	// addresses have logins.
+	// addresses have logins. It takes a captcha answer and is limited per
+	// address and per client (error.tooManyAttempts, no mail).
 	RequestPasswordReset(context.Context, *connect.Request[v1.RequestPasswordResetRequest]) (*connect.Response[v1.RequestPasswordResetResponse], error)
 	// FinishPasswordReset sets a new password with the key from the reset mail.
 	FinishPasswordReset(context.Context, *connect.Request[v1.FinishPasswordResetRequest]) (*connect.Response[v1.FinishPasswordResetResponse], error)

@@ -51,6 +51,9 @@ const (
 	// UserDataServiceDeleteUserDataProcedure is the fully-qualified name of the UserDataService's
 	// DeleteUserData RPC.
 	UserDataServiceDeleteUserDataProcedure = "/portal.v1.UserDataService/DeleteUserData"
+	// UserDataServiceListPendingRegistrationsProcedure is the fully-qualified name of the
+	// UserDataService's ListPendingRegistrations RPC.
+	UserDataServiceListPendingRegistrationsProcedure = "/portal.v1.UserDataService/ListPendingRegistrations"
 )
 
 // UserDataServiceClient is a client for the portal.v1.UserDataService service.
@@ -68,6 +71,10 @@ type UserDataServiceClient interface {
 	UpdateUserData(context.Context, *connect.Request[v1.UpdateUserDataRequest]) (*connect.Response[v1.UpdateUserDataResponse], error)
 	// DeleteUserData removes a link; the login stays.
 	DeleteUserData(context.Context, *connect.Request[v1.DeleteUserDataRequest]) (*connect.Response[v1.DeleteUserDataResponse], error)
+	// ListPendingRegistrations pages through the self-registrations whose
+	// login has no customer or fulfillment yet, oldest first; the total comes
+	// in X-Total-Count. Linking the login (CreateUserData) settles a request.
+	ListPendingRegistrations(context.Context, *connect.Request[v1.ListPendingRegistrationsRequest]) (*connect.Response[v1.ListPendingRegistrationsResponse], error)
 }
 
 // NewUserDataServiceClient constructs a client for the portal.v1.UserDataService service. By
@@ -120,17 +127,25 @@ func NewUserDataServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 			connect.WithSchema(userDataServiceMethods.ByName("DeleteUserData")),
 			connect.WithClientOptions(opts...),
 		),
+		listPendingRegistrations: connect.NewClient[v1.ListPendingRegistrationsRequest, v1.ListPendingRegistrationsResponse](
+			httpClient,
+			baseURL+UserDataServiceListPendingRegistrationsProcedure,
+			connect.WithSchema(userDataServiceMethods.ByName("ListPendingRegistrations")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // userDataServiceClient implements UserDataServiceClient.
 type userDataServiceClient struct {
-	getMyUserData  *connect.Client[v1.GetMyUserDataRequest, v1.GetMyUserDataResponse]
-	listUserData   *connect.Client[v1.ListUserDataRequest, v1.ListUserDataResponse]
-	getUserData    *connect.Client[v1.GetUserDataRequest, v1.GetUserDataResponse]
-	createUserData *connect.Client[v1.CreateUserDataRequest, v1.CreateUserDataResponse]
-	updateUserData *connect.Client[v1.UpdateUserDataRequest, v1.UpdateUserDataResponse]
-	deleteUserData *connect.Client[v1.DeleteUserDataRequest, v1.DeleteUserDataResponse]
+	getMyUserData            *connect.Client[v1.GetMyUserDataRequest, v1.GetMyUserDataResponse]
+	listUserData             *connect.Client[v1.ListUserDataRequest, v1.ListUserDataResponse]
+	getUserData              *connect.Client[v1.GetUserDataRequest, v1.GetUserDataResponse]
+	createUserData           *connect.Client[v1.CreateUserDataRequest, v1.CreateUserDataResponse]
+	updateUserData           *connect.Client[v1.UpdateUserDataRequest, v1.UpdateUserDataResponse]
+	deleteUserData           *connect.Client[v1.DeleteUserDataRequest, v1.DeleteUserDataResponse]
+	listPendingRegistrations *connect.Client[v1.ListPendingRegistrationsRequest, v1.ListPendingRegistrationsResponse]
 }
 
 // GetMyUserData calls portal.v1.UserDataService.GetMyUserData.
@@ -163,6 +178,11 @@ func (c *userDataServiceClient) DeleteUserData(ctx context.Context, req *connect
 	return c.deleteUserData.CallUnary(ctx, req)
 }
 
+// ListPendingRegistrations calls portal.v1.UserDataService.ListPendingRegistrations.
+func (c *userDataServiceClient) ListPendingRegistrations(ctx context.Context, req *connect.Request[v1.ListPendingRegistrationsRequest]) (*connect.Response[v1.ListPendingRegistrationsResponse], error) {
+	return c.listPendingRegistrations.CallUnary(ctx, req)
+}
+
 // UserDataServiceHandler is an implementation of the portal.v1.UserDataService service.
 type UserDataServiceHandler interface {
 	// GetMyUserData returns the caller's own link: the customer name the shell
@@ -178,6 +198,10 @@ type UserDataServiceHandler interface {
 	UpdateUserData(context.Context, *connect.Request[v1.UpdateUserDataRequest]) (*connect.Response[v1.UpdateUserDataResponse], error)
 	// DeleteUserData removes a link; the login stays.
 	DeleteUserData(context.Context, *connect.Request[v1.DeleteUserDataRequest]) (*connect.Response[v1.DeleteUserDataResponse], error)
+	// ListPendingRegistrations pages through the self-registrations whose
+	// login has no customer or fulfillment yet, oldest first; the total comes
+	// in X-Total-Count. Linking the login (CreateUserData) settles a request.
+	ListPendingRegistrations(context.Context, *connect.Request[v1.ListPendingRegistrationsRequest]) (*connect.Response[v1.ListPendingRegistrationsResponse], error)
 }
 
 // NewUserDataServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -226,6 +250,13 @@ func NewUserDataServiceHandler(svc UserDataServiceHandler, opts ...connect.Handl
 		connect.WithSchema(userDataServiceMethods.ByName("DeleteUserData")),
 		connect.WithHandlerOptions(opts...),
 	)
+	userDataServiceListPendingRegistrationsHandler := connect.NewUnaryHandler(
+		UserDataServiceListPendingRegistrationsProcedure,
+		svc.ListPendingRegistrations,
+		connect.WithSchema(userDataServiceMethods.ByName("ListPendingRegistrations")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/portal.v1.UserDataService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case UserDataServiceGetMyUserDataProcedure:
@@ -240,6 +271,8 @@ func NewUserDataServiceHandler(svc UserDataServiceHandler, opts ...connect.Handl
 			userDataServiceUpdateUserDataHandler.ServeHTTP(w, r)
 		case UserDataServiceDeleteUserDataProcedure:
 			userDataServiceDeleteUserDataHandler.ServeHTTP(w, r)
+		case UserDataServiceListPendingRegistrationsProcedure:
+			userDataServiceListPendingRegistrationsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -271,4 +304,8 @@ func (UnimplementedUserDataServiceHandler) UpdateUserData(context.Context, *conn
 
 func (UnimplementedUserDataServiceHandler) DeleteUserData(context.Context, *connect.Request[v1.DeleteUserDataRequest]) (*connect.Response[v1.DeleteUserDataResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.UserDataService.DeleteUserData is not implemented"))
+}
+
+func (UnimplementedUserDataServiceHandler) ListPendingRegistrations(context.Context, *connect.Request[v1.ListPendingRegistrationsRequest]) (*connect.Response[v1.ListPendingRegistrationsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.UserDataService.ListPendingRegistrations is not implemented"))
 }
