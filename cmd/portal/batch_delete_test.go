@@ -3,15 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"encoding/base64"
 	"encoding/csv"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,9 +18,7 @@ import (
 	"parcelportal/adapters/carrier/simulator"
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/postgres"
-	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/rpc"
-	"parcelportal/adapters/secrets"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/demo"
 	"parcelportal/core/batchcsv/batchcsvtest"
@@ -38,26 +33,14 @@ import (
 // key with the refused field and value instead of the carrier's English.
 func TestDeletingASentBatchCancelsItsLabels(t *testing.T) {
 	redisAddr := redisOf(t)
-	pool := postgrestest.NewPool(t)
+	db := newDemoDatabase(t)
+	pool, box, bakery := db.pool, db.box, db.customer(t, demo.BakeryCRMID)
 	ctx := context.Background()
-	box, err := secrets.NewBox(secrets.DevelopmentKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := (postgres.DemoDirectory{Pool: pool, Sealer: box}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
-	var bakery int64
-	if err := pool.QueryRow(ctx, `SELECT id FROM customer WHERE crmid = $1`, demo.BakeryCRMID).Scan(&bakery); err != nil {
-		t.Fatal(err)
-	}
 	sim := simulator.New()
 	simSrv := httptest.NewServer(sim)
 	t.Cleanup(simSrv.Close)
 
-	suffix := make([]byte, 6)
-	_, _ = rand.Read(suffix)
-	queueName := "e2e-delete-" + hex.EncodeToString(suffix)
+	queueName := "e2e-delete-" + randomHex(t)
 	queue := jobs.NewQueue(redisAddr, queueName)
 	t.Cleanup(func() { _ = queue.Close() })
 	customers := postgres.Customers{Pool: pool, Sealer: box}
@@ -159,14 +142,6 @@ func TestDeletingASentBatchCancelsItsLabels(t *testing.T) {
 }
 
 // redisOf is the stack's Redis.
-func redisOf(t *testing.T) string {
-	t.Helper()
-	addr := os.Getenv("REDIS_ADDR")
-	if addr == "" {
-		t.Fatal("REDIS_ADDR is not set: run integration tests through `make test`, which starts Redis")
-	}
-	return addr
-}
 
 // waitFor polls the batch until it is in status want.
 func waitFor(t *testing.T, p portal, id, want string) map[string]any {

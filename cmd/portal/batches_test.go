@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -20,7 +17,6 @@ import (
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
-	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batchjob"
@@ -96,30 +92,15 @@ func (p portal) settle(id, want string) map[string]any {
 // PDF and ZPL labels through the spec's REST paths: upload, send, labels,
 // customs documents, manifest.
 func TestBatchShipsThroughTheEmbeddedCarrier(t *testing.T) {
-	redisAddr := os.Getenv("REDIS_ADDR")
-	if redisAddr == "" {
-		t.Fatal("REDIS_ADDR is not set: run integration tests through `make test`, which starts Redis")
-	}
-	pool := postgrestest.NewPool(t)
+	redisAddr := redisOf(t)
+	db := newDemoDatabase(t)
+	pool, box, bakery := db.pool, db.box, db.customer(t, demo.BakeryCRMID)
 	ctx := context.Background()
-	box, err := secrets.NewBox(secrets.DevelopmentKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := (postgres.DemoDirectory{Pool: pool, Sealer: box}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
-	var bakery int64
-	if err := pool.QueryRow(ctx, `SELECT id FROM customer WHERE crmid = $1`, demo.BakeryCRMID).Scan(&bakery); err != nil {
-		t.Fatal(err)
-	}
 
 	cfg := config{CredentialsKey: secrets.DevelopmentKey, RedisAddr: redisAddr, CarrierConcurrency: 8}
 	side := carrierOf(cfg)
 	// A queue of its own: tests sharing the Redis must not take each other's jobs.
-	suffix := make([]byte, 6)
-	_, _ = rand.Read(suffix)
-	queueName := "e2e-" + hex.EncodeToString(suffix)
+	queueName := "e2e-" + randomHex(t)
 	queue := jobs.NewQueue(redisAddr, queueName)
 	t.Cleanup(func() { _ = queue.Close() })
 	customers := postgres.Customers{Pool: pool, Sealer: box}

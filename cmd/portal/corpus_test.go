@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"crypto/rand"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -27,8 +25,6 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"parcelportal/adapters/jobs"
-	"parcelportal/adapters/postgres"
-	"parcelportal/adapters/postgres/postgrestest"
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/demo"
@@ -137,26 +133,10 @@ func TestMalformedInputCorpus(t *testing.T) {
 // corpusPortal serves what main serves over HTTP/2, on a schema of its own.
 func corpusPortal(t *testing.T) (*httptest.Server, *pgxpool.Pool, int64) {
 	t.Helper()
-	redisAddr := os.Getenv("REDIS_ADDR")
-	if redisAddr == "" {
-		t.Fatal("REDIS_ADDR is not set: run integration tests through `make test`, which starts Redis")
-	}
-	pool := postgrestest.NewPool(t)
-	ctx := context.Background()
-	box, err := secrets.NewBox(secrets.DevelopmentKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := (postgres.DemoDirectory{Pool: pool, Sealer: box}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
-	var bakery int64
-	if err := pool.QueryRow(ctx, `SELECT id FROM customer WHERE crmid = $1`, demo.BakeryCRMID).Scan(&bakery); err != nil {
-		t.Fatal(err)
-	}
-	suffix := make([]byte, 6)
-	_, _ = rand.Read(suffix)
-	queue := jobs.NewQueue(redisAddr, "corpus-"+hex.EncodeToString(suffix))
+	redisAddr := redisOf(t)
+	db := newDemoDatabase(t)
+	pool, box, bakery := db.pool, db.box, db.customer(t, demo.BakeryCRMID)
+	queue := jobs.NewQueue(redisAddr, "corpus-"+randomHex(t))
 	t.Cleanup(func() { _ = queue.Close() })
 	cfg := config{
 		CredentialsKey: secrets.DevelopmentKey, RedisAddr: redisAddr, CarrierConcurrency: 2, Captcha: "self-hosted",

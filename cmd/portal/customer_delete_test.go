@@ -14,11 +14,9 @@ import (
 
 	"parcelportal/adapters/credcheck"
 	"parcelportal/adapters/postgres"
-	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/rpc"
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
-	"parcelportal/adapters/secrets"
 	"parcelportal/app/demo"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
@@ -32,23 +30,10 @@ import (
 // a customer with a batch is refused with error.customer.hasShippingHistory
 // and keeps its batch; a customer without history is deleted.
 func TestCustomerWithShippingHistoryIsNotDeleted(t *testing.T) {
-	pool := postgrestest.NewPool(t)
+	db := newDemoDatabase(t)
+	pool, box := db.pool, db.box
+	bakery, garden := db.customer(t, demo.BakeryCRMID), db.customer(t, demo.GardenCRMID)
 	ctx := context.Background()
-	box, err := secrets.NewBox(secrets.DevelopmentKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := (postgres.DemoDirectory{Pool: pool, Sealer: box}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
-	id := func(crmid string) int64 {
-		var id int64
-		if err := pool.QueryRow(ctx, `SELECT id FROM customer WHERE crmid = $1`, crmid).Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		return id
-	}
-	bakery, garden := id(demo.BakeryCRMID), id(demo.GardenCRMID)
 	store := postgres.Customers{Pool: pool, Sealer: box}
 	svc := customersOf(pool, store, credcheck.Client{})
 	api, err := rpc.NewAPI(rpc.Handlers{Customers: rpc.CustomerHandler{Customers: svc}, Callers: bearers{}}, http.NotFoundHandler())

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -25,7 +24,6 @@ import (
 	"parcelportal/adapters/kratos"
 	"parcelportal/adapters/mail/mailtest"
 	"parcelportal/adapters/postgres"
-	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/rpc"
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
@@ -78,19 +76,11 @@ func newPortalWithCaptcha(t *testing.T, captcha string) registrationPortal {
 		}
 	}
 	ctx := context.Background()
-	pool := postgrestest.NewPool(t)
-	box, err := secrets.NewBox(secrets.DevelopmentKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := (postgres.DemoDirectory{Pool: pool, Sealer: box}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
+	db := newDemoDatabase(t)
+	pool, box := db.pool, db.box
 	p := registrationPortal{inbox: mailtest.Mailpit(os.Getenv("MAILPIT_URL")), staff: "registrations-" + randomHex(t) + "@carrier.example",
 		links: postgres.UserData{Pool: pool}}
-	if err := pool.QueryRow(ctx, `SELECT id FROM customer WHERE crmid = $1`, demo.BakeryCRMID).Scan(&p.bakery); err != nil {
-		t.Fatal(err)
-	}
+	p.bakery = db.customer(t, demo.BakeryCRMID)
 	if _, err := pool.Exec(ctx, `UPDATE tenant SET self_registration_emails = ARRAY[$1]`, p.staff); err != nil {
 		t.Fatal(err)
 	}
@@ -125,14 +115,6 @@ func newPortalWithCaptcha(t *testing.T, captcha string) registrationPortal {
 
 	p.provider = kratos.New(kratos.Config{PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL})
 	return p
-}
-
-func randomHex(t *testing.T) string {
-	b := make([]byte, 5)
-	if _, err := rand.Read(b); err != nil {
-		t.Fatal(err)
-	}
-	return hex.EncodeToString(b)
 }
 
 // rest calls a REST path with an optional bearer and JSON body.
