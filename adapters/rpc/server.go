@@ -47,11 +47,18 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	auth.downloads = h.Downloads
 	h.Account.auth = auth
 	h.Users.auth = auth
+	validation, err := newValidation()
+	if err != nil {
+		return nil, err
+	}
 	// options are a service's handler options: the portal's codec and
-	// interceptor, and its largest body limit, which also bounds what a gRPC
-	// client's compressed messages inflate to.
+	// interceptors, and its largest body limit, which also bounds what a gRPC
+	// client's compressed messages inflate to. Interceptors run in order:
+	// who may call comes before whether the request's fields are valid, so an
+	// anonymous caller gets 401, never field errors.
 	options := func(service string) connect.HandlerOption {
-		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(auth.interceptor()),
+		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}),
+			connect.WithInterceptors(auth.interceptor(), validation.interceptor()),
 			connect.WithReadMaxBytes(int(serviceBodyLimit(service))))
 	}
 	mux := http.NewServeMux()
