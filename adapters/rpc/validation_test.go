@@ -7,23 +7,26 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/core/access"
+	"parcelportal/core/batchcsv/batchcsvtest"
 )
 
 // problemOf reads a REST problem document.
-func problemOf(t *testing.T, rec *httptest.ResponseRecorder) (message string, fields []map[string]string) {
+func problemOf(t *testing.T, code int, body []byte) (message string, fields []map[string]string) {
 	t.Helper()
 	var p struct {
 		Message     string              `json:"message"`
 		FieldErrors []map[string]string `json:"fieldErrors"`
 	}
-	if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
-		t.Fatalf("no problem document: %d %s", rec.Code, rec.Body)
+	if err := json.Unmarshal(body, &p); err != nil {
+		t.Fatalf("no problem document: %d %s", code, body)
 	}
 	return p.Message, p.FieldErrors
 }
@@ -32,13 +35,18 @@ func problemOf(t *testing.T, rec *httptest.ResponseRecorder) (message string, fi
 // (objectName, field, rule key), as the webapp reads them.
 func wantFieldError(t *testing.T, what string, rec *httptest.ResponseRecorder, want ...[3]string) {
 	t.Helper()
-	message, fields := problemOf(t, rec)
+	wantFieldErrorIn(t, what, rec.Code, rec.Body.Bytes(), want...)
+}
+
+func wantFieldErrorIn(t *testing.T, what string, code int, body []byte, want ...[3]string) {
+	t.Helper()
+	message, fields := problemOf(t, code, body)
 	var got [][3]string
 	for _, f := range fields {
 		got = append(got, [3]string{f["objectName"], f["field"], f["message"]})
 	}
-	if rec.Code != http.StatusBadRequest || message != "error.validation" || !slices.Equal(got, want) {
-		t.Fatalf("%s = %d %s, want 400 error.validation with %v", what, rec.Code, rec.Body, want)
+	if code != http.StatusBadRequest || message != "error.validation" || !slices.Equal(got, want) {
+		t.Fatalf("%s = %d %s, want 400 error.validation with %v", what, code, body, want)
 	}
 }
 
@@ -90,7 +98,7 @@ func TestFieldRulesOverREST(t *testing.T) {
 		{"ROLE_USER", "DELETE", "/web/api/news/0", http.StatusForbidden},
 	} {
 		rec := call(t, api, c.role, c.method, c.path, "")
-		if _, fields := problemOf(t, rec); rec.Code != c.want || len(fields) != 0 {
+		if _, fields := problemOf(t, rec.Code, rec.Body.Bytes()); rec.Code != c.want || len(fields) != 0 {
 			t.Fatalf("%q %s %s = %d %s, want %d", c.role, c.method, c.path, rec.Code, rec.Body, c.want)
 		}
 	}
@@ -159,5 +167,67 @@ func TestFieldRulesOverConnect(t *testing.T) {
 	_, err = client.MoveNews(ctx, withBearer(&portalv1.MoveNewsRequest{Value: -1}, ""))
 	if connect.CodeOf(err) != connect.CodeUnauthenticated {
 		t.Fatalf("anonymous invalid move = %v", err)
+	}
+}
+
+func TestBatchFieldRulesOverRESTAndConnect(t *testing.T) {
+	a := newBatchesAPI(t)
+	id := idOf(a.upload(t, batchcsvtest.Generate(2))["id"])
+	status := func() any {
+		rsp, b := a.call(t, a.user(), "GET", "/web/api/batches/"+id, "")
+		if rsp.StatusCode != http.StatusOK {
+			t.Fatalf("GET batch = %d %s", rsp.StatusCode, b)
+		}
+		return decode[map[string]any](t, b)["status"]
+	}
+	before := status()
+
+	// Shipment 0 names nothing: required, and no job is queued.
+	rsp, b := a.call(t, a.user(), "POST", "/web/api/batches/"+id+"/shipments/0/_send", "")
+	wantFieldErrorIn(t, "send shipment 0", rsp.StatusCode, b, [3]string{"sendBatchShipment", "shipmentId", "required"})
+	if rsp, b := a.call(t, "", "POST", "/web/api/batches/0/shipments/0/_send", ""); rsp.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("anonymous send of shipment 0 = %d %s", rsp.StatusCode, b)
+	}
+
+	client := portalv1connect.NewBatchServiceClient(a.srv.Client(), a.srv.URL)
+	req := connect.NewRequest(&portalv1.CancelBatchShipmentRequest{})
+	req.Header().Set("Authorization", "Bearer "+a.user())
+	_, err := client.CancelBatchShipment(context.Background(), req)
+	if connect.CodeOf(err) != connect.CodeInvalidArgument {
+		t.Fatalf("cancel of no shipment over Connect = %v", err)
+	}
+	anonymous := connect.NewRequest(&portalv1.CancelBatchShipmentRequest{})
+	if _, err := client.CancelBatchShipment(context.Background(), anonymous); connect.CodeOf(err) != connect.CodeUnauthenticated {
+		t.Fatalf("anonymous cancel of no shipment over Connect = %v", err)
+	}
+
+	a.queue.mu.Lock()
+	jobs := len(a.queue.jobs)
+	a.queue.mu.Unlock()
+	if jobs != 0 || status() != before {
+		t.Fatalf("refused calls queued %d jobs, status %v -> %v", jobs, before, status())
+	}
+}
+
+func TestAccountFieldRulesOverREST(t *testing.T) {
+	api, ids := identityAPI(t)
+	addUser(t, ids, "ada", access.Admin)
+	bearer := bearerOf(t, api, "ada")
+
+	wantFieldError(t, "users by direction and a long login",
+		call(t, api, bearer, "GET", "/web/api/users?direction=sideways&login="+strings.Repeat("a", 51), ""),
+		[3]string{"listUsers", "direction", "pattern"}, [3]string{"listUsers", "login", "Size"})
+	if rec := call(t, api, bearer, "GET", "/web/api/users?direction=desc&login=ad&size=10", ""); rec.Code != http.StatusOK {
+		t.Fatalf("users = %d %s", rec.Code, rec.Body)
+	}
+
+	// A password change without the current password is refused before
+	// anything is checked or changed: the old password still signs in.
+	wantFieldError(t, "password change without the current password",
+		call(t, api, bearer, "POST", "/web/api/account/change-password", `{"newPassword":"brand-new"}`),
+		[3]string{"changePassword", "currentPassword", "required"})
+	bearerOf(t, api, "ada")
+	if rec := call(t, api, "", "POST", "/web/api/account/change-password", `{"newPassword":"brand-new"}`); rec.Code != http.StatusUnauthorized {
+		t.Fatalf("anonymous password change = %d %s", rec.Code, rec.Body)
 	}
 }
