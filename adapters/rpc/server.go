@@ -43,22 +43,21 @@ type Handlers struct {
 // OpenAPI document. Mount it on the server's root; unmatched paths fall
 // through to fallback (the webapp).
 func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
-	auth := newAuthenticator(h.Callers)
-	auth.downloads = h.Downloads
-	h.Account.auth = auth
-	h.Users.auth = auth
+	// Field rules are checked after the access check (interceptors run in
+	// order), so an anonymous caller gets 401, never field errors.
 	validation, err := newValidation()
 	if err != nil {
 		return nil, err
 	}
+	auth := newAuthenticator(h.Callers)
+	auth.downloads = h.Downloads
+	h.Account.auth = auth
+	h.Users.auth = auth
 	// options are a service's handler options: the portal's codec and
-	// interceptors, and its largest body limit, which also bounds what a gRPC
-	// client's compressed messages inflate to. Interceptors run in order:
-	// who may call comes before whether the request's fields are valid, so an
-	// anonymous caller gets 401, never field errors.
+	// interceptor, and its largest body limit, which also bounds what a gRPC
+	// client's compressed messages inflate to.
 	options := func(service string) connect.HandlerOption {
-		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}),
-			connect.WithInterceptors(auth.interceptor(), validation.interceptor()),
+		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(auth.interceptor(), validation.interceptor()),
 			connect.WithReadMaxBytes(int(serviceBodyLimit(service))))
 	}
 	mux := http.NewServeMux()
