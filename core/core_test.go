@@ -54,6 +54,81 @@ func disallowed(importPath string) string {
 	return ""
 }
 
+// forbiddenInApp are the modules of transports, storage and identity that
+// the use cases reach only through ports implemented in adapters/.
+var forbiddenInApp = []string{
+	"parcelportal/adapters", "parcelportal/cmd", "github.com/jackc/pgx", "github.com/Masterminds/squirrel",
+	"connectrpc.com", "google.golang.org/protobuf", "google.golang.org/grpc", "google.golang.org/genproto",
+	"github.com/hibiken/asynq", "github.com/redis", "github.com/ory",
+}
+
+// TestAppImportsNoInfrastructure walks every Go file below app/ that builds
+// into a package (not _test.go files, which wire the in-memory fakes of
+// adapters/memory, as DESIGN.md's contract tests do). Use cases import the
+// standard library, core and app; the contract suites that adapters' tests
+// run (packages named *test, such as storetest) may also use a pure library
+// such as a TOTP generator; none imports adapters, the generated protos, SQL,
+// Connect, the job queue or Kratos.
+func TestAppImportsNoInfrastructure(t *testing.T) {
+	err := filepath.WalkDir("../app", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		suite := strings.HasSuffix(filepath.Base(filepath.Dir(path)), "test")
+		for _, imp := range file.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if reason := disallowedInApp(p, suite); reason != "" {
+				t.Errorf("%s imports %q: %s", path, p, reason)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func disallowedInApp(importPath string, suite bool) string {
+	for _, f := range forbiddenInApp {
+		if importPath == f || strings.HasPrefix(importPath, f+"/") {
+			return "app reaches adapters, transports, storage and identity only through ports"
+		}
+	}
+	for _, own := range []string{"parcelportal/core", "parcelportal/app"} {
+		if importPath == own || strings.HasPrefix(importPath, own+"/") {
+			return ""
+		}
+	}
+	first, _, _ := strings.Cut(importPath, "/")
+	if (strings.Contains(first, ".") || strings.HasPrefix(importPath, "parcelportal/")) && !suite {
+		return "a use case imports only the standard library, core and app"
+	}
+	return ""
+}
+
+func TestDisallowedInApp(t *testing.T) {
+	for _, c := range []struct {
+		path  string
+		suite bool
+		bad   bool
+	}{
+		{"context", false, false}, {"net/mail", false, false}, {"parcelportal/core/batch", false, false},
+		{"parcelportal/app/identity", false, false}, {"parcelportal/adapters/memory", false, true},
+		{"parcelportal/adapters/memory", true, true}, {"parcelportal/adapters/rpc/gen/portal/v1", false, true},
+		{"github.com/jackc/pgx/v5", true, true}, {"connectrpc.com/connect", false, true}, {"github.com/hibiken/asynq", false, true},
+		{"github.com/ory/kratos-client-go", true, true}, {"google.golang.org/protobuf/proto", false, true},
+		{"github.com/pquerna/otp/totp", false, true}, {"github.com/pquerna/otp/totp", true, false},
+	} {
+		if got := disallowedInApp(c.path, c.suite) != ""; got != c.bad {
+			t.Errorf("disallowedInApp(%q, suite %v) = %v, want %v", c.path, c.suite, got, c.bad)
+		}
+	}
+}
+
 func TestDisallowed(t *testing.T) {
 	for p, bad := range map[string]bool{
 		"time": false, "parcelportal/core/health": false,

@@ -43,6 +43,12 @@ type Handlers struct {
 // OpenAPI document. Mount it on the server's root; unmatched paths fall
 // through to fallback (the webapp).
 func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
+	// Field rules are checked after the access check (interceptors run in
+	// order), so an anonymous caller gets 401, never field errors.
+	validation, err := newValidation()
+	if err != nil {
+		return nil, err
+	}
 	auth := newAuthenticator(h.Callers)
 	auth.downloads = h.Downloads
 	h.Account.auth = auth
@@ -51,7 +57,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	// interceptor, and its largest body limit, which also bounds what a gRPC
 	// client's compressed messages inflate to.
 	options := func(service string) connect.HandlerOption {
-		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(auth.interceptor()),
+		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(auth.interceptor(), validation.interceptor()),
 			connect.WithReadMaxBytes(int(serviceBodyLimit(service))))
 	}
 	mux := http.NewServeMux()

@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -1308,7 +1309,7 @@ var File_portal_v1_account_proto protoreflect.FileDescriptor
 
 const file_portal_v1_account_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/account.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"n\n" +
+	"\x17portal/v1/account.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"n\n" +
 	"\x13AuthenticateRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x12\x1a\n" +
 	"\bpassword\x18\x02 \x01(\tR\bpassword\x12\x1f\n" +
@@ -1348,9 +1349,9 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\x12SaveAccountRequest\x12,\n" +
 	"\aaccount\x18\x01 \x01(\v2\x12.portal.v1.AccountR\aaccount\"C\n" +
 	"\x13SaveAccountResponse\x12,\n" +
-	"\aaccount\x18\x01 \x01(\v2\x12.portal.v1.AccountR\aaccount\"e\n" +
-	"\x15ChangePasswordRequest\x12)\n" +
-	"\x10current_password\x18\x01 \x01(\tR\x0fcurrentPassword\x12!\n" +
+	"\aaccount\x18\x01 \x01(\v2\x12.portal.v1.AccountR\aaccount\"m\n" +
+	"\x15ChangePasswordRequest\x121\n" +
+	"\x10current_password\x18\x01 \x01(\tB\x06\xbaH\x03\xc8\x01\x01R\x0fcurrentPassword\x12!\n" +
 	"\fnew_password\x18\x02 \x01(\tR\vnewPassword\"\x18\n" +
 	"\x16ChangePasswordResponse\"\xdc\x01\n" +
 	"\x0fRegisterRequest\x12\x14\n" +

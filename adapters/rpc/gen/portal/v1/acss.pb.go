@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -744,7 +745,7 @@ var File_portal_v1_acss_proto protoreflect.FileDescriptor
 
 const file_portal_v1_acss_proto_rawDesc = "" +
 	"\n" +
-	"\x14portal/v1/acss.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa7\x02\n" +
+	"\x14portal/v1/acss.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa7\x02\n" +
 	"\x04Acss\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
@@ -763,13 +764,13 @@ const file_portal_v1_acss_proto_rawDesc = "" +
 	"\x11ListAcssesRequest\x12!\n" +
 	"\fcache_buster\x18\x01 \x01(\tR\vcacheBuster\"=\n" +
 	"\x12ListAcssesResponse\x12'\n" +
-	"\x06acsses\x18\x01 \x03(\v2\x0f.portal.v1.AcssR\x06acsses\" \n" +
-	"\x0eGetAcssRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"6\n" +
+	"\x06acsses\x18\x01 \x03(\v2\x0f.portal.v1.AcssR\x06acsses\"(\n" +
+	"\x0eGetAcssRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"6\n" +
 	"\x0fGetAcssResponse\x12#\n" +
-	"\x04acss\x18\x01 \x01(\v2\x0f.portal.v1.AcssR\x04acss\"%\n" +
-	"\x13DownloadAcssRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"@\n" +
+	"\x04acss\x18\x01 \x01(\v2\x0f.portal.v1.AcssR\x04acss\"-\n" +
+	"\x13DownloadAcssRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"@\n" +
 	"\x14DownloadAcssResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"8\n" +
 	"\x11CreateAcssRequest\x12#\n" +
@@ -779,9 +780,9 @@ const file_portal_v1_acss_proto_rawDesc = "" +
 	"\x11UpdateAcssRequest\x12#\n" +
 	"\x04acss\x18\x01 \x01(\v2\x0f.portal.v1.AcssR\x04acss\"9\n" +
 	"\x12UpdateAcssResponse\x12#\n" +
-	"\x04acss\x18\x01 \x01(\v2\x0f.portal.v1.AcssR\x04acss\"#\n" +
-	"\x11DeleteAcssRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\x14\n" +
+	"\x04acss\x18\x01 \x01(\v2\x0f.portal.v1.AcssR\x04acss\"+\n" +
+	"\x11DeleteAcssRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x14\n" +
 	"\x12DeleteAcssResponse2\xd4\x05\n" +
 	"\vAcssService\x12m\n" +
 	"\n" +

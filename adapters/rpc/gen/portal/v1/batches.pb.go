@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -3259,7 +3260,7 @@ var File_portal_v1_batches_proto protoreflect.FileDescriptor
 
 const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfa\a\n" +
+	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfa\a\n" +
 	"\x05Batch\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\"\n" +
 	"\rcsv_file_name\x18\x02 \x01(\tR\vcsvFileName\x12\x16\n" +
@@ -3395,9 +3396,9 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x13ListBatchesResponse\x12*\n" +
 	"\abatches\x18\x01 \x03(\v2\x10.portal.v1.BatchR\abatches\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
-	"totalCount\"!\n" +
-	"\x0fGetBatchRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\":\n" +
+	"totalCount\")\n" +
+	"\x0fGetBatchRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\":\n" +
 	"\x10GetBatchResponse\x12&\n" +
 	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"\x1a\n" +
 	"\bBatchRef\x12\x0e\n" +
@@ -3408,64 +3409,64 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\bcustomer\x18\x03 \x01(\v2\x13.portal.v1.BatchRefR\bcustomer\x120\n" +
 	"\tuser_data\x18\x04 \x01(\v2\x13.portal.v1.BatchRefR\buserData\"=\n" +
 	"\x13CreateBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"$\n" +
-	"\x12DeleteBatchRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"=\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\",\n" +
+	"\x12DeleteBatchRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"=\n" +
 	"\x13DeleteBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"A\n" +
-	"\x10SendBatchRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"I\n" +
+	"\x10SendBatchRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x1d\n" +
 	"\n" +
 	"label_type\x18\x02 \x01(\tR\tlabelType\";\n" +
 	"\x11SendBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"$\n" +
-	"\x12CancelBatchRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"=\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\",\n" +
+	"\x12CancelBatchRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"=\n" +
 	"\x13CancelBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"[\n" +
-	"\x12ResendBatchRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"c\n" +
+	"\x12ResendBatchRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x16\n" +
 	"\x06filter\x18\x02 \x01(\tR\x06filter\x12\x1d\n" +
 	"\n" +
 	"label_type\x18\x03 \x01(\tR\tlabelType\"=\n" +
 	"\x13ResendBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"E\n" +
-	"\x1bDeleteBatchShipmentsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"M\n" +
+	"\x1bDeleteBatchShipmentsRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x16\n" +
 	"\x06filter\x18\x02 \x01(\tR\x06filter\"F\n" +
 	"\x1cDeleteBatchShipmentsResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\",\n" +
-	"\x1aCreateBatchManifestRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"E\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"4\n" +
+	"\x1aCreateBatchManifestRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"E\n" +
 	"\x1bCreateBatchManifestResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"K\n" +
-	"\x18SendBatchShipmentRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1f\n" +
-	"\vshipment_id\x18\x02 \x01(\x03R\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"[\n" +
+	"\x18SendBatchShipmentRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12'\n" +
+	"\vshipment_id\x18\x02 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\n" +
 	"shipmentId\"Q\n" +
 	"\x19SendBatchShipmentResponse\x124\n" +
-	"\bshipment\x18\x01 \x01(\v2\x18.portal.v1.BatchShipmentR\bshipment\"M\n" +
-	"\x1aCancelBatchShipmentRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1f\n" +
-	"\vshipment_id\x18\x02 \x01(\x03R\n" +
+	"\bshipment\x18\x01 \x01(\v2\x18.portal.v1.BatchShipmentR\bshipment\"]\n" +
+	"\x1aCancelBatchShipmentRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12'\n" +
+	"\vshipment_id\x18\x02 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\n" +
 	"shipmentId\"S\n" +
 	"\x1bCancelBatchShipmentResponse\x124\n" +
-	"\bshipment\x18\x01 \x01(\v2\x18.portal.v1.BatchShipmentR\bshipment\"R\n" +
-	"\x1dListValidatedShipmentsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
+	"\bshipment\x18\x01 \x01(\v2\x18.portal.v1.BatchShipmentR\bshipment\"Z\n" +
+	"\x1dListValidatedShipmentsRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12!\n" +
 	"\fonly_invalid\x18\x02 \x01(\bR\vonlyInvalid\"o\n" +
 	"\x1eListValidatedShipmentsResponse\x12M\n" +
-	"\x13validated_shipments\x18\x01 \x03(\v2\x1c.portal.v1.ValidatedShipmentR\x12validatedShipments\"\x84\x01\n" +
-	"\x1eUpdateValidatedShipmentRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1f\n" +
-	"\vshipment_id\x18\x02 \x01(\x03R\n" +
+	"\x13validated_shipments\x18\x01 \x03(\v2\x1c.portal.v1.ValidatedShipmentR\x12validatedShipments\"\x94\x01\n" +
+	"\x1eUpdateValidatedShipmentRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12'\n" +
+	"\vshipment_id\x18\x02 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\n" +
 	"shipmentId\x121\n" +
 	"\x06values\x18\x03 \x01(\v2\x19.portal.v1.ShipmentValuesR\x06values\"\x96\x01\n" +
 	"\x1fUpdateValidatedShipmentResponse\x12K\n" +
 	"\x12validated_shipment\x18\x01 \x01(\v2\x1c.portal.v1.ValidatedShipmentR\x11validatedShipment\x12&\n" +
-	"\x05batch\x18\x02 \x01(\v2\x10.portal.v1.BatchR\x05batch\"\x97\x01\n" +
-	"\x19ListBatchShipmentsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
+	"\x05batch\x18\x02 \x01(\v2\x10.portal.v1.BatchR\x05batch\"\x9f\x01\n" +
+	"\x19ListBatchShipmentsRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x12\n" +
 	"\x04page\x18\x02 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x16\n" +
 	"\x06filter\x18\x04 \x01(\tR\x06filter\x12!\n" +
@@ -3473,40 +3474,40 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x1aListBatchShipmentsResponse\x126\n" +
 	"\tshipments\x18\x01 \x03(\v2\x18.portal.v1.BatchShipmentR\tshipments\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
-	"totalCount\"M\n" +
-	"\x1fCreateBatchDownloadTokenRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
+	"totalCount\"U\n" +
+	"\x1fCreateBatchDownloadTokenRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x1a\n" +
 	"\bdownload\x18\x02 \x01(\tR\bdownload\"s\n" +
 	" CreateBatchDownloadTokenResponse\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x129\n" +
 	"\n" +
-	"expires_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\"g\n" +
-	"\x1aDownloadBatchLabelsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
+	"expires_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\"o\n" +
+	"\x1aDownloadBatchLabelsRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12!\n" +
 	"\fcache_buster\x18\x02 \x01(\tR\vcacheBuster\x12\x16\n" +
 	"\x06bearer\x18\x03 \x01(\tR\x06bearer\"G\n" +
 	"\x1bDownloadBatchLabelsResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"1\n" +
-	"\x1fDownloadBatchCustomsDocsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"L\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"9\n" +
+	"\x1fDownloadBatchCustomsDocsRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"L\n" +
 	" DownloadBatchCustomsDocsResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\".\n" +
-	"\x1cDownloadBatchManifestRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"I\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"6\n" +
+	"\x1cDownloadBatchManifestRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"I\n" +
 	"\x1dDownloadBatchManifestResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"r\n" +
-	"%DownloadBatchCommercialInvoiceRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"z\n" +
+	"%DownloadBatchCommercialInvoiceRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12!\n" +
 	"\fcache_buster\x18\x02 \x01(\tR\vcacheBuster\x12\x16\n" +
 	"\x06bearer\x18\x03 \x01(\tR\x06bearer\"R\n" +
 	"&DownloadBatchCommercialInvoiceResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\")\n" +
-	"\x17DownloadBatchCsvRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"D\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"1\n" +
+	"\x17DownloadBatchCsvRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"D\n" +
 	"\x18DownloadBatchCsvResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"A\n" +
-	"\x1bDownloadBatchTrafficRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"I\n" +
+	"\x1bDownloadBatchTrafficRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x12\n" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\"H\n" +
 	"\x1cDownloadBatchTrafficResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file2\xe6\x18\n" +

@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -2514,7 +2515,7 @@ var File_portal_v1_customers_proto protoreflect.FileDescriptor
 
 const file_portal_v1_customers_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"\xfb\x11\n" +
+	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"\xfb\x11\n" +
 	"\bCustomer\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -2609,24 +2610,25 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x04days\x18\x03 \x03(\tR\x04days\"0\n" +
 	"\x0fPrinterSettings\x12\x1d\n" +
 	"\n" +
-	"label_type\x18\x01 \x01(\tR\tlabelType\"\x9a\x01\n" +
-	"\x14ListCustomersRequest\x12\x12\n" +
-	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x12\n" +
-	"\x04size\x18\x02 \x01(\x05R\x04size\x12\x12\n" +
-	"\x04sort\x18\x03 \x01(\tR\x04sort\x12\x1c\n" +
-	"\tdirection\x18\x04 \x01(\tR\tdirection\x12\x12\n" +
+	"label_type\x18\x01 \x01(\tR\tlabelType\"\xc9\x01\n" +
+	"\x14ListCustomersRequest\x12\x1b\n" +
+	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
+	"\x04size\x18\x02 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x04size\x12\x12\n" +
+	"\x04sort\x18\x03 \x01(\tR\x04sort\x126\n" +
+	"\tdirection\x18\x04 \x01(\tB\x18\xbaH\x15r\x132\x11(?i)^(asc|desc)?$R\tdirection\x12\x12\n" +
 	"\x04name\x18\x05 \x01(\tR\x04name\x12\x14\n" +
 	"\x05crmid\x18\x06 \x01(\tR\x05crmid\"k\n" +
 	"\x15ListCustomersResponse\x121\n" +
 	"\tcustomers\x18\x01 \x03(\v2\x13.portal.v1.CustomerR\tcustomers\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
-	"totalCount\"$\n" +
-	"\x12GetCustomerRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"F\n" +
+	"totalCount\",\n" +
+	"\x12GetCustomerRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"F\n" +
 	"\x13GetCustomerResponse\x12/\n" +
-	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"(\n" +
-	"\x16GetCustomerFullRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"J\n" +
+	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"0\n" +
+	"\x16GetCustomerFullRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"J\n" +
 	"\x17GetCustomerFullResponse\x12/\n" +
 	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"H\n" +
 	"\x15CreateCustomerRequest\x12/\n" +
@@ -2636,31 +2638,31 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x15UpdateCustomerRequest\x12/\n" +
 	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"I\n" +
 	"\x16UpdateCustomerResponse\x12/\n" +
-	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"'\n" +
-	"\x15DeleteCustomerRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\x18\n" +
-	"\x16DeleteCustomerResponse\"+\n" +
-	"\x19GetPrinterSettingsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"c\n" +
+	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"/\n" +
+	"\x15DeleteCustomerRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x18\n" +
+	"\x16DeleteCustomerResponse\"3\n" +
+	"\x19GetPrinterSettingsRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"c\n" +
 	"\x1aGetPrinterSettingsResponse\x12E\n" +
-	"\x10printer_settings\x18\x01 \x01(\v2\x1a.portal.v1.PrinterSettingsR\x0fprinterSettings\"u\n" +
-	"\x1cUpdatePrinterSettingsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12E\n" +
+	"\x10printer_settings\x18\x01 \x01(\v2\x1a.portal.v1.PrinterSettingsR\x0fprinterSettings\"}\n" +
+	"\x1cUpdatePrinterSettingsRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12E\n" +
 	"\x10printer_settings\x18\x02 \x01(\v2\x1a.portal.v1.PrinterSettingsR\x0fprinterSettings\"f\n" +
 	"\x1dUpdatePrinterSettingsResponse\x12E\n" +
-	"\x10printer_settings\x18\x01 \x01(\v2\x1a.portal.v1.PrinterSettingsR\x0fprinterSettings\"\x80\x01\n" +
-	"\x19UpdateAutoManifestRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12S\n" +
+	"\x10printer_settings\x18\x01 \x01(\v2\x1a.portal.v1.PrinterSettingsR\x0fprinterSettings\"\x88\x01\n" +
+	"\x19UpdateAutoManifestRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12S\n" +
 	"\x16auto_manifest_day_time\x18\x02 \x01(\v2\x1e.portal.v1.AutoManifestDayTimeR\x13autoManifestDayTime\"q\n" +
 	"\x1aUpdateAutoManifestResponse\x12S\n" +
-	"\x16auto_manifest_day_time\x18\x01 \x01(\v2\x1e.portal.v1.AutoManifestDayTimeR\x13autoManifestDayTime\"C\n" +
-	"\x15SetGtcAcceptedRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
+	"\x16auto_manifest_day_time\x18\x01 \x01(\v2\x1e.portal.v1.AutoManifestDayTimeR\x13autoManifestDayTime\"K\n" +
+	"\x15SetGtcAcceptedRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x1a\n" +
 	"\baccepted\x18\x02 \x01(\bR\baccepted\"I\n" +
 	"\x16SetGtcAcceptedResponse\x12/\n" +
-	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"I\n" +
-	"\x1bSetCiPricingAcceptedRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
+	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"Q\n" +
+	"\x1bSetCiPricingAcceptedRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x1a\n" +
 	"\baccepted\x18\x02 \x01(\bR\baccepted\"O\n" +
 	"\x1cSetCiPricingAcceptedResponse\x12/\n" +
 	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"\xf4\x01\n" +

@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -1389,7 +1390,7 @@ var File_portal_v1_documents_proto protoreflect.FileDescriptor
 
 const file_portal_v1_documents_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/documents.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x82\x02\n" +
+	"\x19portal/v1/documents.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x82\x02\n" +
 	"\bDocument\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -1406,13 +1407,13 @@ const file_portal_v1_documents_proto_rawDesc = "" +
 	"\x12product_codes_docs\x18\x01 \x03(\v2\x13.portal.v1.DocumentR\x10productCodesDocs\"!\n" +
 	"\x1fGetActiveProductCodesDocRequest\"S\n" +
 	" GetActiveProductCodesDocResponse\x12/\n" +
-	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"+\n" +
-	"\x19GetProductCodesDocRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"M\n" +
+	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"3\n" +
+	"\x19GetProductCodesDocRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"M\n" +
 	"\x1aGetProductCodesDocResponse\x12/\n" +
-	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"0\n" +
-	"\x1eDownloadProductCodesDocRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"K\n" +
+	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"8\n" +
+	"\x1eDownloadProductCodesDocRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"K\n" +
 	"\x1fDownloadProductCodesDocResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"O\n" +
 	"\x1cCreateProductCodesDocRequest\x12/\n" +
@@ -1422,9 +1423,9 @@ const file_portal_v1_documents_proto_rawDesc = "" +
 	"\x1cUpdateProductCodesDocRequest\x12/\n" +
 	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"P\n" +
 	"\x1dUpdateProductCodesDocResponse\x12/\n" +
-	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\".\n" +
-	"\x1cDeleteProductCodesDocRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\x1f\n" +
+	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"6\n" +
+	"\x1cDeleteProductCodesDocRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x1f\n" +
 	"\x1dDeleteProductCodesDocResponse\"?\n" +
 	"\x1aListCsvTemplateDocsRequest\x12!\n" +
 	"\fcache_buster\x18\x01 \x01(\tR\vcacheBuster\"^\n" +
@@ -1432,13 +1433,13 @@ const file_portal_v1_documents_proto_rawDesc = "" +
 	"\x11csv_template_docs\x18\x01 \x03(\v2\x13.portal.v1.DocumentR\x0fcsvTemplateDocs\" \n" +
 	"\x1eGetActiveCsvTemplateDocRequest\"R\n" +
 	"\x1fGetActiveCsvTemplateDocResponse\x12/\n" +
-	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"*\n" +
-	"\x18GetCsvTemplateDocRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"L\n" +
+	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"2\n" +
+	"\x18GetCsvTemplateDocRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"L\n" +
 	"\x19GetCsvTemplateDocResponse\x12/\n" +
-	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"/\n" +
-	"\x1dDownloadCsvTemplateDocRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"J\n" +
+	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"7\n" +
+	"\x1dDownloadCsvTemplateDocRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"J\n" +
 	"\x1eDownloadCsvTemplateDocResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"N\n" +
 	"\x1bCreateCsvTemplateDocRequest\x12/\n" +
@@ -1448,9 +1449,9 @@ const file_portal_v1_documents_proto_rawDesc = "" +
 	"\x1bUpdateCsvTemplateDocRequest\x12/\n" +
 	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"O\n" +
 	"\x1cUpdateCsvTemplateDocResponse\x12/\n" +
-	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"-\n" +
-	"\x1bDeleteCsvTemplateDocRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\x1e\n" +
+	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"5\n" +
+	"\x1bDeleteCsvTemplateDocRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x1e\n" +
 	"\x1cDeleteCsvTemplateDocResponse2\xf9\x12\n" +
 	"\x0fDocumentService\x12\xa3\x01\n" +
 	"\x14ListProductCodesDocs\x12&.portal.v1.ListProductCodesDocsRequest\x1a'.portal.v1.ListProductCodesDocsResponse\":\x82\xd3\xe4\x93\x021b\x12product_codes_docs\x12\x1b/web/api/product-codes-docs\x90\x02\x01\x12\xac\x01\n" +

@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -155,7 +156,7 @@ type ListFulfillmentsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Page number, from 0.
 	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
-	// Page size; 20 when zero.
+	// Page size; 20 when zero, at most 10000.
 	Size          int32 `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -807,7 +808,7 @@ var File_portal_v1_fulfillments_proto protoreflect.FileDescriptor
 
 const file_portal_v1_fulfillments_proto_rawDesc = "" +
 	"\n" +
-	"\x1cportal/v1/fulfillments.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1cportal/v1/organisation.proto\"}\n" +
+	"\x1cportal/v1/fulfillments.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1cportal/v1/organisation.proto\"}\n" +
 	"\vFulfillment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -815,16 +816,17 @@ const file_portal_v1_fulfillments_proto_rawDesc = "" +
 	"\tcustomers\x18\x04 \x03(\v2\x16.portal.v1.CustomerRefR\tcustomers\"\x81\x01\n" +
 	"\x0eCustomerChoice\x122\n" +
 	"\bcustomer\x18\x01 \x01(\v2\x16.portal.v1.CustomerRefR\bcustomer\x12;\n" +
-	"\vfulfillment\x18\x02 \x01(\v2\x19.portal.v1.FulfillmentRefR\vfulfillment\"A\n" +
-	"\x17ListFulfillmentsRequest\x12\x12\n" +
-	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x12\n" +
-	"\x04size\x18\x02 \x01(\x05R\x04size\"w\n" +
+	"\vfulfillment\x18\x02 \x01(\v2\x19.portal.v1.FulfillmentRefR\vfulfillment\"V\n" +
+	"\x17ListFulfillmentsRequest\x12\x1b\n" +
+	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
+	"\x04size\x18\x02 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x04size\"w\n" +
 	"\x18ListFulfillmentsResponse\x12:\n" +
 	"\ffulfillments\x18\x01 \x03(\v2\x16.portal.v1.FulfillmentR\ffulfillments\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
-	"totalCount\"'\n" +
-	"\x15GetFulfillmentRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"R\n" +
+	"totalCount\"/\n" +
+	"\x15GetFulfillmentRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"R\n" +
 	"\x16GetFulfillmentResponse\x128\n" +
 	"\vfulfillment\x18\x01 \x01(\v2\x16.portal.v1.FulfillmentR\vfulfillment\"T\n" +
 	"\x18CreateFulfillmentRequest\x128\n" +
@@ -834,9 +836,9 @@ const file_portal_v1_fulfillments_proto_rawDesc = "" +
 	"\x18UpdateFulfillmentRequest\x128\n" +
 	"\vfulfillment\x18\x01 \x01(\v2\x16.portal.v1.FulfillmentR\vfulfillment\"U\n" +
 	"\x19UpdateFulfillmentResponse\x128\n" +
-	"\vfulfillment\x18\x01 \x01(\v2\x16.portal.v1.FulfillmentR\vfulfillment\"*\n" +
-	"\x18DeleteFulfillmentRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\x1b\n" +
+	"\vfulfillment\x18\x01 \x01(\v2\x16.portal.v1.FulfillmentR\vfulfillment\"2\n" +
+	"\x18DeleteFulfillmentRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x1b\n" +
 	"\x19DeleteFulfillmentResponse\"U\n" +
 	" CheckFulfillmentCustomersRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +

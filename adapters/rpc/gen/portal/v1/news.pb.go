@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -789,7 +790,7 @@ var File_portal_v1_news_proto protoreflect.FileDescriptor
 
 const file_portal_v1_news_proto_rawDesc = "" +
 	"\n" +
-	"\x14portal/v1/news.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbb\x02\n" +
+	"\x14portal/v1/news.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbb\x02\n" +
 	"\x04News\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x129\n" +
 	"\n" +
@@ -812,13 +813,13 @@ const file_portal_v1_news_proto_rawDesc = "" +
 	"\x0fListNewsRequest\x12!\n" +
 	"\fcache_buster\x18\x01 \x01(\tR\vcacheBuster\"7\n" +
 	"\x10ListNewsResponse\x12#\n" +
-	"\x04news\x18\x01 \x03(\v2\x0f.portal.v1.NewsR\x04news\"2\n" +
-	"\x18ListNewsForLocaleRequest\x12\x16\n" +
-	"\x06locale\x18\x01 \x01(\tR\x06locale\"@\n" +
+	"\x04news\x18\x01 \x03(\v2\x0f.portal.v1.NewsR\x04news\"M\n" +
+	"\x18ListNewsForLocaleRequest\x121\n" +
+	"\x06locale\x18\x01 \x01(\tB\x19\xbaH\x16r\x14R\x02deR\x02enR\x02esR\x02itR\x02nlR\x06locale\"@\n" +
 	"\x19ListNewsForLocaleResponse\x12#\n" +
-	"\x04news\x18\x01 \x03(\v2\x0f.portal.v1.NewsR\x04news\" \n" +
-	"\x0eGetNewsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"6\n" +
+	"\x04news\x18\x01 \x03(\v2\x0f.portal.v1.NewsR\x04news\"(\n" +
+	"\x0eGetNewsRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"6\n" +
 	"\x0fGetNewsResponse\x12#\n" +
 	"\x04news\x18\x01 \x01(\v2\x0f.portal.v1.NewsR\x04news\"8\n" +
 	"\x11CreateNewsRequest\x12#\n" +
@@ -828,13 +829,13 @@ const file_portal_v1_news_proto_rawDesc = "" +
 	"\x11UpdateNewsRequest\x12#\n" +
 	"\x04news\x18\x01 \x01(\v2\x0f.portal.v1.NewsR\x04news\"9\n" +
 	"\x12UpdateNewsResponse\x12#\n" +
-	"\x04news\x18\x01 \x01(\v2\x0f.portal.v1.NewsR\x04news\"7\n" +
-	"\x0fMoveNewsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x05R\x05value\"\x12\n" +
-	"\x10MoveNewsResponse\"#\n" +
-	"\x11DeleteNewsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\x14\n" +
+	"\x04news\x18\x01 \x01(\v2\x0f.portal.v1.NewsR\x04news\"H\n" +
+	"\x0fMoveNewsRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x1d\n" +
+	"\x05value\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x05value\"\x12\n" +
+	"\x10MoveNewsResponse\"+\n" +
+	"\x11DeleteNewsRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x14\n" +
 	"\x12DeleteNewsResponse2\xc4\x06\n" +
 	"\vNewsService\x12c\n" +
 	"\bListNews\x12\x1a.portal.v1.ListNewsRequest\x1a\x1b.portal.v1.ListNewsResponse\"\x1e\x82\xd3\xe4\x93\x02\x15b\x04news\x12\r/web/api/news\x90\x02\x01\x12\x8e\x01\n" +

@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -596,7 +597,7 @@ var File_portal_v1_shipments_proto protoreflect.FileDescriptor
 
 const file_portal_v1_shipments_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/shipments.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\"\x8e\x01\n" +
+	"\x19portal/v1/shipments.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\"\x8e\x01\n" +
 	"\x0eShipmentDetail\x124\n" +
 	"\bshipment\x18\x01 \x01(\v2\x18.portal.v1.BatchShipmentR\bshipment\x12!\n" +
 	"\fsoap_request\x18\x02 \x01(\tR\vsoapRequest\x12#\n" +
@@ -611,20 +612,20 @@ const file_portal_v1_shipments_proto_rawDesc = "" +
 	"\x15ListShipmentsResponse\x126\n" +
 	"\tshipments\x18\x01 \x03(\v2\x18.portal.v1.BatchShipmentR\tshipments\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
-	"totalCount\"$\n" +
-	"\x12GetShipmentRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"L\n" +
+	"totalCount\",\n" +
+	"\x12GetShipmentRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"L\n" +
 	"\x13GetShipmentResponse\x125\n" +
-	"\bshipment\x18\x01 \x01(\v2\x19.portal.v1.ShipmentDetailR\bshipment\"'\n" +
-	"\x15DeleteShipmentRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\x18\n" +
-	"\x16DeleteShipmentResponse\".\n" +
-	"\x1cDownloadShipmentLabelRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"I\n" +
+	"\bshipment\x18\x01 \x01(\v2\x19.portal.v1.ShipmentDetailR\bshipment\"/\n" +
+	"\x15DeleteShipmentRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x18\n" +
+	"\x16DeleteShipmentResponse\"6\n" +
+	"\x1cDownloadShipmentLabelRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"I\n" +
 	"\x1dDownloadShipmentLabelResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"+\n" +
-	"\x19GetShipmentDetailsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"u\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"3\n" +
+	"\x19GetShipmentDetailsRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"u\n" +
 	"\x1aGetShipmentDetailsResponse\x12;\n" +
 	"\vorder_lines\x18\x01 \x03(\v2\x1a.portal.v1.OrderLineValuesR\n" +
 	"orderLines\x12\x1a\n" +

@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -426,7 +427,7 @@ type ListTenantsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Page number, from 0.
 	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
-	// Page size; 20 when zero.
+	// Page size; 20 when zero, at most 10000.
 	Size          int32 `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1105,7 +1106,7 @@ var File_portal_v1_tenants_proto protoreflect.FileDescriptor
 
 const file_portal_v1_tenants_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/tenants.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\"\xcc\x05\n" +
+	"\x17portal/v1/tenants.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\xcc\x05\n" +
 	"\x06Tenant\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1e\n" +
 	"\n" +
@@ -1147,19 +1148,20 @@ const file_portal_v1_tenants_proto_rawDesc = "" +
 	"\x04city\x18\a \x01(\tR\x04city\x12!\n" +
 	"\fcountry_code\x18\b \x01(\tR\vcountryCode\x12\x1d\n" +
 	"\n" +
-	"is_default\x18\t \x01(\bR\tisDefault\"<\n" +
-	"\x12ListTenantsRequest\x12\x12\n" +
-	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x12\n" +
-	"\x04size\x18\x02 \x01(\x05R\x04size\"c\n" +
+	"is_default\x18\t \x01(\bR\tisDefault\"Q\n" +
+	"\x12ListTenantsRequest\x12\x1b\n" +
+	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
+	"\x04size\x18\x02 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x04size\"c\n" +
 	"\x13ListTenantsResponse\x12+\n" +
 	"\atenants\x18\x01 \x03(\v2\x11.portal.v1.TenantR\atenants\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
 	"totalCount\"\x17\n" +
 	"\x15ListAllTenantsRequest\"E\n" +
 	"\x16ListAllTenantsResponse\x12+\n" +
-	"\atenants\x18\x01 \x03(\v2\x11.portal.v1.TenantR\atenants\"\"\n" +
-	"\x10GetTenantRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\">\n" +
+	"\atenants\x18\x01 \x03(\v2\x11.portal.v1.TenantR\atenants\"*\n" +
+	"\x10GetTenantRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\">\n" +
 	"\x11GetTenantResponse\x12)\n" +
 	"\x06tenant\x18\x01 \x01(\v2\x11.portal.v1.TenantR\x06tenant\"@\n" +
 	"\x13CreateTenantRequest\x12)\n" +
@@ -1169,9 +1171,9 @@ const file_portal_v1_tenants_proto_rawDesc = "" +
 	"\x13UpdateTenantRequest\x12)\n" +
 	"\x06tenant\x18\x01 \x01(\v2\x11.portal.v1.TenantR\x06tenant\"A\n" +
 	"\x14UpdateTenantResponse\x12)\n" +
-	"\x06tenant\x18\x01 \x01(\v2\x11.portal.v1.TenantR\x06tenant\"%\n" +
-	"\x13DeleteTenantRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\x16\n" +
+	"\x06tenant\x18\x01 \x01(\v2\x11.portal.v1.TenantR\x06tenant\"-\n" +
+	"\x13DeleteTenantRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x16\n" +
 	"\x14DeleteTenantResponse\"\xa1\x01\n" +
 	"\x1dCheckTenantCredentialsRequest\x12\x12\n" +
 	"\x04type\x18\x01 \x01(\tR\x04type\x12\x1a\n" +

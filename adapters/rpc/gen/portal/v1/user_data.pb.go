@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -466,7 +467,7 @@ type ListUserDataRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Page number, from 0.
 	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
-	// Page size; 20 when zero.
+	// Page size; 20 when zero, at most 10000.
 	Size int32 `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
 	// Field to sort by: login (default), customer, fulfillment.
 	Sort string `protobuf:"bytes,3,opt,name=sort,proto3" json:"sort,omitempty"`
@@ -952,7 +953,7 @@ var File_portal_v1_user_data_proto protoreflect.FileDescriptor
 
 const file_portal_v1_user_data_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/user_data.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1cportal/v1/organisation.proto\"\xe5\x01\n" +
+	"\x19portal/v1/user_data.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1cportal/v1/organisation.proto\"\xe5\x01\n" +
 	"\x13RegistrationRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05login\x18\x02 \x01(\tR\x05login\x12\x14\n" +
@@ -981,18 +982,19 @@ const file_portal_v1_user_data_proto_rawDesc = "" +
 	"\vauthorities\x18\x04 \x03(\tR\vauthorities\"\x16\n" +
 	"\x14GetMyUserDataRequest\"I\n" +
 	"\x15GetMyUserDataResponse\x120\n" +
-	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"o\n" +
-	"\x13ListUserDataRequest\x12\x12\n" +
-	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x12\n" +
-	"\x04size\x18\x02 \x01(\x05R\x04size\x12\x12\n" +
-	"\x04sort\x18\x03 \x01(\tR\x04sort\x12\x1c\n" +
-	"\tdirection\x18\x04 \x01(\tR\tdirection\"i\n" +
+	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"\x98\x01\n" +
+	"\x13ListUserDataRequest\x12\x1b\n" +
+	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
+	"\x04size\x18\x02 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x04size\x12\x12\n" +
+	"\x04sort\x18\x03 \x01(\tR\x04sort\x120\n" +
+	"\tdirection\x18\x04 \x01(\tB\x12\xbaH\x0fr\rR\x00R\x03ascR\x04descR\tdirection\"i\n" +
 	"\x14ListUserDataResponse\x120\n" +
 	"\tuser_data\x18\x01 \x03(\v2\x13.portal.v1.UserDataR\buserData\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
-	"totalCount\"$\n" +
-	"\x12GetUserDataRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"G\n" +
+	"totalCount\",\n" +
+	"\x12GetUserDataRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"G\n" +
 	"\x13GetUserDataResponse\x120\n" +
 	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"I\n" +
 	"\x15CreateUserDataRequest\x120\n" +
@@ -1002,9 +1004,9 @@ const file_portal_v1_user_data_proto_rawDesc = "" +
 	"\x15UpdateUserDataRequest\x120\n" +
 	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"J\n" +
 	"\x16UpdateUserDataResponse\x120\n" +
-	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"'\n" +
-	"\x15DeleteUserDataRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\x18\n" +
+	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"/\n" +
+	"\x15DeleteUserDataRequest\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x18\n" +
 	"\x16DeleteUserDataResponse2\xd7\a\n" +
 	"\x0fUserDataService\x12\x85\x01\n" +
 	"\rGetMyUserData\x12\x1f.portal.v1.GetMyUserDataRequest\x1a .portal.v1.GetMyUserDataResponse\"1\x82\xd3\xe4\x93\x02(b\tuser_data\x12\x1b/web/api/user-data/by-login\x90\x02\x01\x12y\n" +

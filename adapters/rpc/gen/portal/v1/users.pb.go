@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -191,7 +192,7 @@ type ListUsersRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Page number, from 0.
 	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
-	// Page size; 10 when zero.
+	// Page size; 10 when zero, at most 10000.
 	Size int32 `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
 	// Field to sort by: login (default), email, activationStatus, createdDate, lastModifiedDate.
 	Sort string `protobuf:"bytes,3,opt,name=sort,proto3" json:"sort,omitempty"`
@@ -199,7 +200,7 @@ type ListUsersRequest struct {
 	Direction string `protobuf:"bytes,4,opt,name=direction,proto3" json:"direction,omitempty"`
 	// Statuses to show: active, inactive, new, pending; all when empty.
 	Status []string `protobuf:"bytes,5,rep,name=status,proto3" json:"status,omitempty"`
-	// Only logins containing this text.
+	// Only logins containing this text; at most 50 characters, a login's length.
 	Login         string `protobuf:"bytes,6,opt,name=login,proto3" json:"login,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -778,7 +779,7 @@ var File_portal_v1_users_proto protoreflect.FileDescriptor
 
 const file_portal_v1_users_proto_rawDesc = "" +
 	"\n" +
-	"\x15portal/v1/users.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cportal/v1/organisation.proto\"\xb7\x04\n" +
+	"\x15portal/v1/users.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cportal/v1/organisation.proto\"\xb7\x04\n" +
 	"\x04User\x12\x14\n" +
 	"\x05login\x18\x01 \x01(\tR\x05login\x12\x1d\n" +
 	"\n" +
@@ -796,23 +797,24 @@ const file_portal_v1_users_proto_rawDesc = "" +
 	"\x12last_modified_date\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\x10lastModifiedDate\x12\x1a\n" +
 	"\bpassword\x18\f \x01(\tR\bpassword\x122\n" +
 	"\bcustomer\x18\r \x01(\v2\x16.portal.v1.CustomerRefR\bcustomer\x12;\n" +
-	"\vfulfillment\x18\x0e \x01(\v2\x19.portal.v1.FulfillmentRefR\vfulfillment\"\x9a\x01\n" +
-	"\x10ListUsersRequest\x12\x12\n" +
-	"\x04page\x18\x01 \x01(\x05R\x04page\x12\x12\n" +
-	"\x04size\x18\x02 \x01(\x05R\x04size\x12\x12\n" +
-	"\x04sort\x18\x03 \x01(\tR\x04sort\x12\x1c\n" +
-	"\tdirection\x18\x04 \x01(\tR\tdirection\x12\x16\n" +
-	"\x06status\x18\x05 \x03(\tR\x06status\x12\x14\n" +
-	"\x05login\x18\x06 \x01(\tR\x05login\"[\n" +
+	"\vfulfillment\x18\x0e \x01(\v2\x19.portal.v1.FulfillmentRefR\vfulfillment\"\xcc\x01\n" +
+	"\x10ListUsersRequest\x12\x1b\n" +
+	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
+	"\x04size\x18\x02 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x04size\x12\x12\n" +
+	"\x04sort\x18\x03 \x01(\tR\x04sort\x120\n" +
+	"\tdirection\x18\x04 \x01(\tB\x12\xbaH\x0fr\rR\x00R\x03ascR\x04descR\tdirection\x12\x16\n" +
+	"\x06status\x18\x05 \x03(\tR\x06status\x12\x1d\n" +
+	"\x05login\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x182R\x05login\"[\n" +
 	"\x11ListUsersResponse\x12%\n" +
 	"\x05users\x18\x01 \x03(\v2\x0f.portal.v1.UserR\x05users\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
 	"totalCount\"\x18\n" +
 	"\x16ListAuthoritiesRequest\";\n" +
 	"\x17ListAuthoritiesResponse\x12 \n" +
-	"\vauthorities\x18\x01 \x03(\tR\vauthorities\"&\n" +
-	"\x0eGetUserRequest\x12\x14\n" +
-	"\x05login\x18\x01 \x01(\tR\x05login\"6\n" +
+	"\vauthorities\x18\x01 \x03(\tR\vauthorities\".\n" +
+	"\x0eGetUserRequest\x12\x1c\n" +
+	"\x05login\x18\x01 \x01(\tB\x06\xbaH\x03\xc8\x01\x01R\x05login\"6\n" +
 	"\x0fGetUserResponse\x12#\n" +
 	"\x04user\x18\x01 \x01(\v2\x0f.portal.v1.UserR\x04user\"8\n" +
 	"\x11CreateUserRequest\x12#\n" +
@@ -822,9 +824,9 @@ const file_portal_v1_users_proto_rawDesc = "" +
 	"\x11UpdateUserRequest\x12#\n" +
 	"\x04user\x18\x01 \x01(\v2\x0f.portal.v1.UserR\x04user\"9\n" +
 	"\x12UpdateUserResponse\x12#\n" +
-	"\x04user\x18\x01 \x01(\v2\x0f.portal.v1.UserR\x04user\")\n" +
-	"\x11DeleteUserRequest\x12\x14\n" +
-	"\x05login\x18\x01 \x01(\tR\x05login\"\x14\n" +
+	"\x04user\x18\x01 \x01(\v2\x0f.portal.v1.UserR\x04user\"1\n" +
+	"\x11DeleteUserRequest\x12\x1c\n" +
+	"\x05login\x18\x01 \x01(\tB\x06\xbaH\x03\xc8\x01\x01R\x05login\"\x14\n" +
 	"\x12DeleteUserResponse2\xba\x05\n" +
 	"\vUserService\x12h\n" +
 	"\tListUsers\x12\x1b.portal.v1.ListUsersRequest\x1a\x1c.portal.v1.ListUsersResponse\" \x82\xd3\xe4\x93\x02\x17b\x05users\x12\x0e/web/api/users\x90\x02\x01\x12\x8c\x01\n" +
