@@ -30,7 +30,7 @@ func acssFromProto(p *portalv1.Acss) document.Acss {
 func (h AcssHandler) ListAcsses(ctx context.Context, _ *connect.Request[portalv1.ListAcssesRequest]) (*connect.Response[portalv1.ListAcssesResponse], error) {
 	files, err := h.Documents.ListAcss(ctx)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListAcssesResponse{}
 	for _, a := range files {
@@ -43,7 +43,7 @@ func (h AcssHandler) ListAcsses(ctx context.Context, _ *connect.Request[portalv1
 func (h AcssHandler) GetAcss(ctx context.Context, req *connect.Request[portalv1.GetAcssRequest]) (*connect.Response[portalv1.GetAcssResponse], error) {
 	a, err := h.Documents.GetAcss(ctx, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetAcssResponse{Acss: acssToProto(a)}), nil
 }
@@ -52,7 +52,7 @@ func (h AcssHandler) GetAcss(ctx context.Context, req *connect.Request[portalv1.
 func (h AcssHandler) DownloadAcss(ctx context.Context, req *connect.Request[portalv1.DownloadAcssRequest]) (*connect.Response[portalv1.DownloadAcssResponse], error) {
 	a, err := h.Documents.GetAcss(ctx, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	body := &httpbody.HttpBody{ContentType: "text/csv; charset=utf-8", Data: a.CSV}
 	return attachment(connect.NewResponse(&portalv1.DownloadAcssResponse{File: body}), a.FileName), nil
@@ -62,7 +62,7 @@ func (h AcssHandler) DownloadAcss(ctx context.Context, req *connect.Request[port
 func (h AcssHandler) CreateAcss(ctx context.Context, req *connect.Request[portalv1.CreateAcssRequest]) (*connect.Response[portalv1.CreateAcssResponse], error) {
 	a, err := h.Documents.CreateAcss(ctx, acssFromProto(req.Msg.GetAcss()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	a.CSV = nil
 	return connect.NewResponse(&portalv1.CreateAcssResponse{Acss: acssToProto(a)}), nil
@@ -73,7 +73,7 @@ func (h AcssHandler) UpdateAcss(ctx context.Context, req *connect.Request[portal
 	edited := acssFromProto(req.Msg.GetAcss())
 	a, err := h.Documents.UpdateAcss(ctx, edited.ID, edited)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	a.CSV = nil
 	return connect.NewResponse(&portalv1.UpdateAcssResponse{Acss: acssToProto(a)}), nil
@@ -82,7 +82,7 @@ func (h AcssHandler) UpdateAcss(ctx context.Context, req *connect.Request[portal
 // DeleteAcss removes a file.
 func (h AcssHandler) DeleteAcss(ctx context.Context, req *connect.Request[portalv1.DeleteAcssRequest]) (*connect.Response[portalv1.DeleteAcssResponse], error) {
 	if err := h.Documents.DeleteAcss(ctx, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteAcssResponse{}), nil
 }

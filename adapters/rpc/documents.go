@@ -55,7 +55,7 @@ func downloadName(d document.Doc) string {
 func (h DocumentHandler) ListProductCodesDocs(ctx context.Context, _ *connect.Request[portalv1.ListProductCodesDocsRequest]) (*connect.Response[portalv1.ListProductCodesDocsResponse], error) {
 	docs, err := h.Documents.ListDocs(ctx, document.ProductCodes)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListProductCodesDocsResponse{}
 	for _, d := range docs {
@@ -68,7 +68,7 @@ func (h DocumentHandler) ListProductCodesDocs(ctx context.Context, _ *connect.Re
 func (h DocumentHandler) GetActiveProductCodesDoc(ctx context.Context, _ *connect.Request[portalv1.GetActiveProductCodesDocRequest]) (*connect.Response[portalv1.GetActiveProductCodesDocResponse], error) {
 	d, err := h.Documents.ActiveDoc(ctx, document.ProductCodes)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetActiveProductCodesDocResponse{Document: docToProto(d)}), nil
 }
@@ -77,7 +77,7 @@ func (h DocumentHandler) GetActiveProductCodesDoc(ctx context.Context, _ *connec
 func (h DocumentHandler) GetProductCodesDoc(ctx context.Context, req *connect.Request[portalv1.GetProductCodesDocRequest]) (*connect.Response[portalv1.GetProductCodesDocResponse], error) {
 	d, err := h.Documents.GetDoc(ctx, document.ProductCodes, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetProductCodesDocResponse{Document: docToProto(d)}), nil
 }
@@ -86,7 +86,7 @@ func (h DocumentHandler) GetProductCodesDoc(ctx context.Context, req *connect.Re
 func (h DocumentHandler) DownloadProductCodesDoc(ctx context.Context, req *connect.Request[portalv1.DownloadProductCodesDocRequest]) (*connect.Response[portalv1.DownloadProductCodesDocResponse], error) {
 	d, err := h.Documents.GetDoc(ctx, document.ProductCodes, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return attachment(connect.NewResponse(&portalv1.DownloadProductCodesDocResponse{File: fileOf(d)}), downloadName(d)), nil
 }
@@ -95,7 +95,7 @@ func (h DocumentHandler) DownloadProductCodesDoc(ctx context.Context, req *conne
 func (h DocumentHandler) CreateProductCodesDoc(ctx context.Context, req *connect.Request[portalv1.CreateProductCodesDocRequest]) (*connect.Response[portalv1.CreateProductCodesDocResponse], error) {
 	d, err := h.Documents.CreateDoc(ctx, document.ProductCodes, docFromProto(req.Msg.GetDocument()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateProductCodesDocResponse{Document: stored(d)}), nil
 }
@@ -105,7 +105,7 @@ func (h DocumentHandler) UpdateProductCodesDoc(ctx context.Context, req *connect
 	edited := docFromProto(req.Msg.GetDocument())
 	d, err := h.Documents.UpdateDoc(ctx, document.ProductCodes, edited.ID, edited)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateProductCodesDocResponse{Document: stored(d)}), nil
 }
@@ -113,7 +113,7 @@ func (h DocumentHandler) UpdateProductCodesDoc(ctx context.Context, req *connect
 // DeleteProductCodesDoc removes a document.
 func (h DocumentHandler) DeleteProductCodesDoc(ctx context.Context, req *connect.Request[portalv1.DeleteProductCodesDocRequest]) (*connect.Response[portalv1.DeleteProductCodesDocResponse], error) {
 	if err := h.Documents.DeleteDoc(ctx, document.ProductCodes, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteProductCodesDocResponse{}), nil
 }
@@ -122,7 +122,7 @@ func (h DocumentHandler) DeleteProductCodesDoc(ctx context.Context, req *connect
 func (h DocumentHandler) ListCsvTemplateDocs(ctx context.Context, _ *connect.Request[portalv1.ListCsvTemplateDocsRequest]) (*connect.Response[portalv1.ListCsvTemplateDocsResponse], error) {
 	docs, err := h.Documents.ListDocs(ctx, document.CSVTemplate)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListCsvTemplateDocsResponse{}
 	for _, d := range docs {
@@ -135,7 +135,7 @@ func (h DocumentHandler) ListCsvTemplateDocs(ctx context.Context, _ *connect.Req
 func (h DocumentHandler) GetActiveCsvTemplateDoc(ctx context.Context, _ *connect.Request[portalv1.GetActiveCsvTemplateDocRequest]) (*connect.Response[portalv1.GetActiveCsvTemplateDocResponse], error) {
 	d, err := h.Documents.ActiveDoc(ctx, document.CSVTemplate)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetActiveCsvTemplateDocResponse{Document: docToProto(d)}), nil
 }
@@ -144,7 +144,7 @@ func (h DocumentHandler) GetActiveCsvTemplateDoc(ctx context.Context, _ *connect
 func (h DocumentHandler) GetCsvTemplateDoc(ctx context.Context, req *connect.Request[portalv1.GetCsvTemplateDocRequest]) (*connect.Response[portalv1.GetCsvTemplateDocResponse], error) {
 	d, err := h.Documents.GetDoc(ctx, document.CSVTemplate, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetCsvTemplateDocResponse{Document: docToProto(d)}), nil
 }
@@ -153,7 +153,7 @@ func (h DocumentHandler) GetCsvTemplateDoc(ctx context.Context, req *connect.Req
 func (h DocumentHandler) DownloadCsvTemplateDoc(ctx context.Context, req *connect.Request[portalv1.DownloadCsvTemplateDocRequest]) (*connect.Response[portalv1.DownloadCsvTemplateDocResponse], error) {
 	d, err := h.Documents.GetDoc(ctx, document.CSVTemplate, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return attachment(connect.NewResponse(&portalv1.DownloadCsvTemplateDocResponse{File: fileOf(d)}), downloadName(d)), nil
 }
@@ -162,7 +162,7 @@ func (h DocumentHandler) DownloadCsvTemplateDoc(ctx context.Context, req *connec
 func (h DocumentHandler) CreateCsvTemplateDoc(ctx context.Context, req *connect.Request[portalv1.CreateCsvTemplateDocRequest]) (*connect.Response[portalv1.CreateCsvTemplateDocResponse], error) {
 	d, err := h.Documents.CreateDoc(ctx, document.CSVTemplate, docFromProto(req.Msg.GetDocument()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateCsvTemplateDocResponse{Document: stored(d)}), nil
 }
@@ -172,7 +172,7 @@ func (h DocumentHandler) UpdateCsvTemplateDoc(ctx context.Context, req *connect.
 	edited := docFromProto(req.Msg.GetDocument())
 	d, err := h.Documents.UpdateDoc(ctx, document.CSVTemplate, edited.ID, edited)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateCsvTemplateDocResponse{Document: stored(d)}), nil
 }
@@ -180,7 +180,7 @@ func (h DocumentHandler) UpdateCsvTemplateDoc(ctx context.Context, req *connect.
 // DeleteCsvTemplateDoc removes a document.
 func (h DocumentHandler) DeleteCsvTemplateDoc(ctx context.Context, req *connect.Request[portalv1.DeleteCsvTemplateDocRequest]) (*connect.Response[portalv1.DeleteCsvTemplateDocResponse], error) {
 	if err := h.Documents.DeleteDoc(ctx, document.CSVTemplate, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteCsvTemplateDocResponse{}), nil
 }

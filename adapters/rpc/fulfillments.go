@@ -17,7 +17,7 @@ type FulfillmentHandler struct{ Organisation app.Service }
 func (h FulfillmentHandler) ListFulfillments(ctx context.Context, req *connect.Request[portalv1.ListFulfillmentsRequest]) (*connect.Response[portalv1.ListFulfillmentsResponse], error) {
 	fs, total, err := h.Organisation.ListFulfillments(ctx, app.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListFulfillmentsResponse{TotalCount: int64(total)}
 	for _, f := range fs {
@@ -30,7 +30,7 @@ func (h FulfillmentHandler) ListFulfillments(ctx context.Context, req *connect.R
 func (h FulfillmentHandler) GetFulfillment(ctx context.Context, req *connect.Request[portalv1.GetFulfillmentRequest]) (*connect.Response[portalv1.GetFulfillmentResponse], error) {
 	f, err := h.Organisation.GetFulfillment(ctx, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetFulfillmentResponse{Fulfillment: fulfillmentToProto(f)}), nil
 }
@@ -41,7 +41,7 @@ func (h FulfillmentHandler) CreateFulfillment(ctx context.Context, req *connect.
 	in.ID = 0
 	f, err := h.Organisation.SaveFulfillment(ctx, in)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateFulfillmentResponse{Fulfillment: fulfillmentToProto(f)}), nil
 }
@@ -50,11 +50,11 @@ func (h FulfillmentHandler) CreateFulfillment(ctx context.Context, req *connect.
 func (h FulfillmentHandler) UpdateFulfillment(ctx context.Context, req *connect.Request[portalv1.UpdateFulfillmentRequest]) (*connect.Response[portalv1.UpdateFulfillmentResponse], error) {
 	in := fulfillmentFromProto(req.Msg.GetFulfillment())
 	if in.ID <= 0 {
-		return nil, toConnectError(ctx, app.ErrFulfillmentNotFound)
+		return nil, app.ErrFulfillmentNotFound
 	}
 	f, err := h.Organisation.SaveFulfillment(ctx, in)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateFulfillmentResponse{Fulfillment: fulfillmentToProto(f)}), nil
 }
@@ -62,7 +62,7 @@ func (h FulfillmentHandler) UpdateFulfillment(ctx context.Context, req *connect.
 // DeleteFulfillment removes a fulfillment.
 func (h FulfillmentHandler) DeleteFulfillment(ctx context.Context, req *connect.Request[portalv1.DeleteFulfillmentRequest]) (*connect.Response[portalv1.DeleteFulfillmentResponse], error) {
 	if err := h.Organisation.DeleteFulfillment(ctx, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteFulfillmentResponse{}), nil
 }
@@ -71,7 +71,7 @@ func (h FulfillmentHandler) DeleteFulfillment(ctx context.Context, req *connect.
 func (h FulfillmentHandler) CheckFulfillmentCustomers(ctx context.Context, req *connect.Request[portalv1.CheckFulfillmentCustomersRequest]) (*connect.Response[portalv1.CheckFulfillmentCustomersResponse], error) {
 	ms, err := h.Organisation.CustomersToMove(ctx, req.Msg.GetId(), req.Msg.GetCustomerIds())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CheckFulfillmentCustomersResponse{Customers: choicesToProto(ms)}), nil
 }
@@ -80,7 +80,7 @@ func (h FulfillmentHandler) CheckFulfillmentCustomers(ctx context.Context, req *
 func (h FulfillmentHandler) ListCustomerChoices(ctx context.Context, _ *connect.Request[portalv1.ListCustomerChoicesRequest]) (*connect.Response[portalv1.ListCustomerChoicesResponse], error) {
 	ms, err := h.Organisation.CustomerChoices(ctx)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.ListCustomerChoicesResponse{Customers: choicesToProto(ms)}), nil
 }

@@ -18,7 +18,7 @@ type TenantHandler struct{ Organisation app.Service }
 func (h TenantHandler) ListTenants(ctx context.Context, req *connect.Request[portalv1.ListTenantsRequest]) (*connect.Response[portalv1.ListTenantsResponse], error) {
 	ts, total, err := h.Organisation.ListTenants(ctx, app.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListTenantsResponse{TotalCount: int64(total)}
 	for _, t := range ts {
@@ -31,7 +31,7 @@ func (h TenantHandler) ListTenants(ctx context.Context, req *connect.Request[por
 func (h TenantHandler) ListAllTenants(ctx context.Context, _ *connect.Request[portalv1.ListAllTenantsRequest]) (*connect.Response[portalv1.ListAllTenantsResponse], error) {
 	ts, err := h.Organisation.AllTenants(ctx)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListAllTenantsResponse{}
 	for _, t := range ts {
@@ -44,7 +44,7 @@ func (h TenantHandler) ListAllTenants(ctx context.Context, _ *connect.Request[po
 func (h TenantHandler) GetTenant(ctx context.Context, req *connect.Request[portalv1.GetTenantRequest]) (*connect.Response[portalv1.GetTenantResponse], error) {
 	t, err := h.Organisation.GetTenant(ctx, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetTenantResponse{Tenant: tenantToProto(t)}), nil
 }
@@ -53,7 +53,7 @@ func (h TenantHandler) GetTenant(ctx context.Context, req *connect.Request[porta
 func (h TenantHandler) CreateTenant(ctx context.Context, req *connect.Request[portalv1.CreateTenantRequest]) (*connect.Response[portalv1.CreateTenantResponse], error) {
 	t, err := h.Organisation.CreateTenant(ctx, tenantFromProto(req.Msg.GetTenant()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateTenantResponse{Tenant: tenantToProto(t)}), nil
 }
@@ -62,7 +62,7 @@ func (h TenantHandler) CreateTenant(ctx context.Context, req *connect.Request[po
 func (h TenantHandler) UpdateTenant(ctx context.Context, req *connect.Request[portalv1.UpdateTenantRequest]) (*connect.Response[portalv1.UpdateTenantResponse], error) {
 	t, err := h.Organisation.UpdateTenant(ctx, tenantFromProto(req.Msg.GetTenant()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateTenantResponse{Tenant: tenantToProto(t)}), nil
 }
@@ -70,7 +70,7 @@ func (h TenantHandler) UpdateTenant(ctx context.Context, req *connect.Request[po
 // DeleteTenant removes a tenant.
 func (h TenantHandler) DeleteTenant(ctx context.Context, req *connect.Request[portalv1.DeleteTenantRequest]) (*connect.Response[portalv1.DeleteTenantResponse], error) {
 	if err := h.Organisation.DeleteTenant(ctx, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteTenantResponse{}), nil
 }
@@ -81,7 +81,7 @@ func (h TenantHandler) CheckTenantCredentials(ctx context.Context, req *connect.
 	ok, err := h.Organisation.CheckTenantCredentials(ctx, m.GetType(), m.GetTenantId(),
 		organisation.Credentials{Username: m.GetUsername(), Password: m.GetPassword(), APIKey: m.GetApiKey()})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CheckTenantCredentialsResponse{Valid: ok}), nil
 }
