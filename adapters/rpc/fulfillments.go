@@ -15,7 +15,7 @@ type FulfillmentHandler struct{ Organisation app.Service }
 
 // ListFulfillments pages the fulfillments; X-Total-Count carries the total.
 func (h FulfillmentHandler) ListFulfillments(ctx context.Context, req *connect.Request[portalv1.ListFulfillmentsRequest]) (*connect.Response[portalv1.ListFulfillmentsResponse], error) {
-	fs, total, err := h.Organisation.ListFulfillments(ctx, app.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
+	fs, total, err := h.Organisation.ListFulfillments(ctx, callerFrom(ctx), app.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +28,7 @@ func (h FulfillmentHandler) ListFulfillments(ctx context.Context, req *connect.R
 
 // GetFulfillment returns one fulfillment.
 func (h FulfillmentHandler) GetFulfillment(ctx context.Context, req *connect.Request[portalv1.GetFulfillmentRequest]) (*connect.Response[portalv1.GetFulfillmentResponse], error) {
-	f, err := h.Organisation.GetFulfillment(ctx, req.Msg.GetId())
+	f, err := h.Organisation.GetFulfillment(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +39,7 @@ func (h FulfillmentHandler) GetFulfillment(ctx context.Context, req *connect.Req
 func (h FulfillmentHandler) CreateFulfillment(ctx context.Context, req *connect.Request[portalv1.CreateFulfillmentRequest]) (*connect.Response[portalv1.CreateFulfillmentResponse], error) {
 	in := fulfillmentFromProto(req.Msg.GetFulfillment())
 	in.ID = 0
-	f, err := h.Organisation.SaveFulfillment(ctx, in)
+	f, err := h.Organisation.SaveFulfillment(ctx, callerFrom(ctx), in)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ func (h FulfillmentHandler) UpdateFulfillment(ctx context.Context, req *connect.
 	if in.ID <= 0 {
 		return nil, app.ErrFulfillmentNotFound
 	}
-	f, err := h.Organisation.SaveFulfillment(ctx, in)
+	f, err := h.Organisation.SaveFulfillment(ctx, callerFrom(ctx), in)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (h FulfillmentHandler) UpdateFulfillment(ctx context.Context, req *connect.
 
 // DeleteFulfillment removes a fulfillment.
 func (h FulfillmentHandler) DeleteFulfillment(ctx context.Context, req *connect.Request[portalv1.DeleteFulfillmentRequest]) (*connect.Response[portalv1.DeleteFulfillmentResponse], error) {
-	if err := h.Organisation.DeleteFulfillment(ctx, req.Msg.GetId()); err != nil {
+	if err := h.Organisation.DeleteFulfillment(ctx, callerFrom(ctx), req.Msg.GetId()); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteFulfillmentResponse{}), nil
@@ -69,7 +69,7 @@ func (h FulfillmentHandler) DeleteFulfillment(ctx context.Context, req *connect.
 
 // CheckFulfillmentCustomers lists the selected customers of other fulfillments.
 func (h FulfillmentHandler) CheckFulfillmentCustomers(ctx context.Context, req *connect.Request[portalv1.CheckFulfillmentCustomersRequest]) (*connect.Response[portalv1.CheckFulfillmentCustomersResponse], error) {
-	ms, err := h.Organisation.CustomersToMove(ctx, req.Msg.GetId(), req.Msg.GetCustomerIds())
+	ms, err := h.Organisation.CustomersToMove(ctx, callerFrom(ctx), req.Msg.GetId(), req.Msg.GetCustomerIds())
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +78,7 @@ func (h FulfillmentHandler) CheckFulfillmentCustomers(ctx context.Context, req *
 
 // ListCustomerChoices lists every customer with its fulfillment.
 func (h FulfillmentHandler) ListCustomerChoices(ctx context.Context, _ *connect.Request[portalv1.ListCustomerChoicesRequest]) (*connect.Response[portalv1.ListCustomerChoicesResponse], error) {
-	ms, err := h.Organisation.CustomerChoices(ctx)
+	ms, err := h.Organisation.CustomerChoices(ctx, callerFrom(ctx))
 	if err != nil {
 		return nil, err
 	}
