@@ -29,7 +29,7 @@ func (h UserHandler) ListUsers(ctx context.Context, req *connect.Request[portalv
 		}
 		q.Statuses = append(q.Statuses, st)
 	}
-	users, total, err := h.Identity.ListUsers(ctx, q)
+	users, total, err := h.Identity.ListUsers(ctx, callerFrom(ctx), q)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +47,7 @@ func (h UserHandler) ListAuthorities(context.Context, *connect.Request[portalv1.
 
 // GetUser returns one login.
 func (h UserHandler) GetUser(ctx context.Context, req *connect.Request[portalv1.GetUserRequest]) (*connect.Response[portalv1.GetUserResponse], error) {
-	u, err := h.Identity.GetUser(ctx, req.Msg.GetLogin())
+	u, err := h.Identity.GetUser(ctx, callerFrom(ctx), req.Msg.GetLogin())
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +79,7 @@ func (h UserHandler) UpdateUser(ctx context.Context, req *connect.Request[portal
 // DeleteUser removes a login.
 func (h UserHandler) DeleteUser(ctx context.Context, req *connect.Request[portalv1.DeleteUserRequest]) (*connect.Response[portalv1.DeleteUserResponse], error) {
 	caller := callerFrom(ctx)
-	u, err := h.Identity.GetUser(ctx, req.Msg.GetLogin())
+	u, err := h.Identity.GetUser(ctx, callerFrom(ctx), req.Msg.GetLogin())
 	if err != nil {
 		return nil, err
 	}

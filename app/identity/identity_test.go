@@ -533,11 +533,11 @@ func TestUserManagementRules(t *testing.T) {
 	if _, err := w.svc.CreateUser(ctx, super, account.User{Login: "ada", Email: "ada@example.org", Roles: []access.Role{access.Admin}}, "ada-pass"); err != nil {
 		t.Fatal(err)
 	}
-	page, total, err := w.svc.ListUsers(ctx, identity.UserQuery{Size: 1, Descending: true, Statuses: []account.Status{account.Active, account.Inactive}})
+	page, total, err := w.svc.ListUsers(ctx, admin, identity.UserQuery{Size: 1, Descending: true, Statuses: []account.Status{account.Active, account.Inactive}})
 	if err != nil || total != 2 || len(page) != 1 || page[0].Login != "otto" {
 		t.Fatalf("page = %v, total %d, %v", page, total, err)
 	}
-	ada, _ := w.svc.GetUser(ctx, "ada")
+	ada, _ := w.svc.GetUser(ctx, admin, "ada")
 	self := &access.Caller{IdentityID: ada.ID, Login: "ada", Roles: []access.Role{access.Admin}}
 	if err := w.svc.DeleteUser(ctx, self, "ada"); err == nil {
 		t.Fatal("nobody deletes their own login")
@@ -545,8 +545,29 @@ func TestUserManagementRules(t *testing.T) {
 	if err := w.svc.DeleteUser(ctx, admin, "ada"); err != nil {
 		t.Fatal(err)
 	}
-	_, err = w.svc.GetUser(ctx, "ada")
+	_, err = w.svc.GetUser(ctx, admin, "ada")
 	wantKey(t, err, account.KeyUserNotFound)
+
+	// The use cases check the caller themselves, behind the role table:
+	// operations manage no logins, and nothing is created, changed or
+	// deleted for them.
+	ops := &access.Caller{IdentityID: "ops-id", Login: "operations", Roles: []access.Role{access.Operations}}
+	_, _, err = w.svc.ListUsers(ctx, ops, identity.UserQuery{})
+	wantKey(t, err, "error.forbidden")
+	_, err = w.svc.GetUser(ctx, ops, "otto")
+	wantKey(t, err, "error.forbidden")
+	_, err = w.svc.CreateUser(ctx, ops, account.User{Login: "eve", Email: "eve@example.org", Roles: []access.Role{access.User}}, "eve-pass")
+	wantKey(t, err, "error.forbidden")
+	created.Roles = []access.Role{access.Admin}
+	_, err = w.svc.UpdateUser(ctx, ops, created)
+	wantKey(t, err, "error.forbidden")
+	wantKey(t, w.svc.DeleteUser(ctx, ops, "otto"), "error.forbidden")
+	if otto, err := w.svc.GetUser(ctx, admin, "otto"); err != nil || len(otto.Roles) != 1 || otto.Roles[0] != access.Operations {
+		t.Fatalf("otto after refused calls = %+v, %v", otto, err)
+	}
+	if _, err := w.svc.GetUser(ctx, admin, "eve"); !failure.HasKey(err, account.KeyUserNotFound) {
+		t.Fatalf("a refused create made eve: %v", err)
+	}
 }
 
 // A user who registered a device while MFA was on still signs in when the
