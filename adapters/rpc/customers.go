@@ -162,7 +162,7 @@ func (h CustomerHandler) CheckApiCredentials(ctx context.Context, req *connect.R
 // GetGtcDocument sends the terms as PDF.
 func (h CustomerHandler) GetGtcDocument(ctx context.Context, req *connect.Request[portalv1.GetGtcDocumentRequest]) (*connect.Response[portalv1.GetGtcDocumentResponse], error) {
 	country := strings.ToUpper(req.Msg.GetCountry())
-	doc, err := h.Customers.GTCDocument(ctx, country)
+	doc, err := h.Customers.GTCDocument(ctx, callerFrom(ctx), country)
 	if err != nil {
 		return nil, err
 	}

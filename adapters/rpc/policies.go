@@ -14,7 +14,7 @@ var (
 	public  = access.Public()
 	anyRole = access.SignedIn
 	// customerRoles may reach the customer screens (spec 3 section 6).
-	customerRoles = access.AnyOf(access.Admin, access.SuperAdmin, access.User, access.Operations)
+	customerRoles = access.FormUsers
 
 	superAdmin = access.SuperAdmins
 	// shippingRoles may reach the batch, shipment and parcel pages (spec 2 section 6).

@@ -11,6 +11,8 @@ var (
 	Staff = AnyOf(Admin, SuperAdmin, Operations)
 	// SuperAdmins alone create and delete tenants.
 	SuperAdmins = AnyOf(SuperAdmin)
+	// FormUsers reach the customer form and the shipping pages (FormRoles).
+	FormUsers = AnyOf(FormRoles...)
 	// SignedIn is every signed-in caller with a role.
 	SignedIn = Authenticated()
 )
