@@ -11,6 +11,9 @@ import (
 // one, and ends every other session of the login: whoever stole one is out.
 // The session of token stays signed in.
 func (s Service) ChangePassword(ctx context.Context, caller *access.Caller, token, current, next string) error {
+	if err := access.SignedIn.Check(caller); err != nil {
+		return err
+	}
 	c := account.Checker{Object: "passwordChange"}
 	c.Password("newPassword", next, s.passwordMaxLength())
 	if err := c.Err(); err != nil {

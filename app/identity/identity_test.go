@@ -782,3 +782,28 @@ func TestActivationDoesNotUndoAnAdminsDeactivation(t *testing.T) {
 		t.Fatalf("status = %s; the activation link must not undo the deactivation", got.Status)
 	}
 }
+
+// The account's use cases are every signed-in caller's, and nobody else's:
+// they refuse a missing caller and one without a role themselves.
+func TestAccountUseCasesRefuseCallersWithoutARole(t *testing.T) {
+	w := newWorld(t)
+	roleless := &access.Caller{IdentityID: "x", Login: "x"}
+	for _, caller := range []*access.Caller{nil, roleless} {
+		if _, err := w.svc.GetAccount(ctx, caller); err == nil {
+			t.Errorf("GetAccount(%v) passed", caller)
+		}
+		if _, err := w.svc.SaveAccount(ctx, caller, identity.ProfileChange{FirstName: "X", Email: "x@example.org", LangKey: "en"}); err == nil {
+			t.Errorf("SaveAccount(%v) passed", caller)
+		}
+		if err := w.svc.ChangePassword(ctx, caller, "token", "old-pass", "new-pass"); err == nil {
+			t.Errorf("ChangePassword(%v) passed", caller)
+		}
+		if err := w.svc.Logout(ctx, caller, "token"); err == nil {
+			t.Errorf("Logout(%v) passed", caller)
+		}
+	}
+	_, err := w.svc.GetAccount(ctx, nil)
+	wantKey(t, err, "error.unauthenticated")
+	_, err = w.svc.GetAccount(ctx, roleless)
+	wantKey(t, err, "error.forbidden")
+}

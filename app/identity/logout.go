@@ -8,6 +8,9 @@ import (
 
 // Logout ends the caller's session at once.
 func (s Service) Logout(ctx context.Context, caller *access.Caller, token string) error {
+	if err := access.SignedIn.Check(caller); err != nil {
+		return err
+	}
 	if err := s.Sessions.Revoke(ctx, token); err != nil {
 		return err
 	}

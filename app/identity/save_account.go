@@ -21,6 +21,9 @@ type ProfileChange struct {
 // e-mail address (where reset mails go) needs the current password, so a
 // stolen session alone cannot take the account over.
 func (s Service) SaveAccount(ctx context.Context, caller *access.Caller, p ProfileChange) (account.User, error) {
+	if err := access.SignedIn.Check(caller); err != nil {
+		return account.User{}, err
+	}
 	c := account.Checker{Object: "settings"}
 	c.Email("email", p.Email)
 	c.Locale("langKey", p.LangKey)
