@@ -18,15 +18,6 @@ type AccountHandler struct {
 	auth     *authenticator
 }
 
-// requireCaller returns the signed-in caller that the interceptor put into
-// the context of every procedure not open to the public.
-func requireCaller(ctx context.Context) (*access.Caller, error) {
-	if c := callerFrom(ctx); c != nil {
-		return c, nil
-	}
-	return nil, errNoCaller
-}
-
 // Authenticate signs in and sends the bearer in the Authorization header.
 func (h AccountHandler) Authenticate(ctx context.Context, req *connect.Request[portalv1.AuthenticateRequest]) (*connect.Response[portalv1.AuthenticateResponse], error) {
 	res, err := h.Identity.Authenticate(ctx, identity.SignInInput{
@@ -34,7 +25,7 @@ func (h AccountHandler) Authenticate(ctx context.Context, req *connect.Request[p
 		RememberMe: req.Msg.GetRememberMe(), RemoteAddr: remoteAddr(ctx),
 	})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := connect.NewResponse(&portalv1.AuthenticateResponse{
 		MfaEnabled: res.MFARequired, FeatureMfaEnabled: res.FeatureMFA, MfaRegistered: res.MFARegistered,
@@ -50,7 +41,7 @@ func (h AccountHandler) VerifyMfaCode(ctx context.Context, req *connect.Request[
 	// Finished, or ended after too many codes: either way the cached state is stale.
 	h.auth.forget(token)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.VerifyMfaCodeResponse{IdToken: res.Token, RememberMe: res.RememberMe}), nil
 }
@@ -60,7 +51,7 @@ func (h AccountHandler) SkipMfa(ctx context.Context, req *connect.Request[portal
 	token := tokenFrom(ctx)
 	res, err := h.Identity.SkipMFA(ctx, token, int(req.Msg.GetSkipDays()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	h.auth.forget(token)
 	return connect.NewResponse(&portalv1.SkipMfaResponse{IdToken: res.Token, RememberMe: res.RememberMe}), nil
@@ -71,7 +62,7 @@ func (h AccountHandler) SkipMfa(ctx context.Context, req *connect.Request[portal
 func (h AccountHandler) GetMfaRegistrationCode(ctx context.Context, _ *connect.Request[portalv1.GetMfaRegistrationCodeRequest]) (*connect.Response[portalv1.GetMfaRegistrationCodeResponse], error) {
 	png, secret, err := h.Identity.MFARegistrationCode(ctx, tokenFrom(ctx))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := connect.NewResponse(&portalv1.GetMfaRegistrationCodeResponse{Image: &httpbody.HttpBody{ContentType: "image/png", Data: png}})
 	out.Header().Set("x-totp-secret", secret)
@@ -81,42 +72,33 @@ func (h AccountHandler) GetMfaRegistrationCode(ctx context.Context, _ *connect.R
 
 // GetAccount returns the signed-in user.
 func (h AccountHandler) GetAccount(ctx context.Context, _ *connect.Request[portalv1.GetAccountRequest]) (*connect.Response[portalv1.GetAccountResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	u, err := h.Identity.GetAccount(ctx, caller)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetAccountResponse{Account: accountToProto(u)}), nil
 }
 
 // SaveAccount changes the signed-in user's profile.
 func (h AccountHandler) SaveAccount(ctx context.Context, req *connect.Request[portalv1.SaveAccountRequest]) (*connect.Response[portalv1.SaveAccountResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	a := req.Msg.GetAccount()
 	u, err := h.Identity.SaveAccount(ctx, caller, identity.ProfileChange{
 		FirstName: a.GetFirstName(), LastName: a.GetLastName(), Email: a.GetEmail(), LangKey: a.GetLangKey(),
 		CurrentPassword: a.GetCurrentPassword(),
 	})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.SaveAccountResponse{Account: accountToProto(u)}), nil
 }
 
 // ChangePassword replaces the signed-in user's password.
 func (h AccountHandler) ChangePassword(ctx context.Context, req *connect.Request[portalv1.ChangePasswordRequest]) (*connect.Response[portalv1.ChangePasswordResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	if err := h.Identity.ChangePassword(ctx, caller, tokenFrom(ctx), req.Msg.GetCurrentPassword(), req.Msg.GetNewPassword()); err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	// The login's other sessions ended: none may live on in this cache.
 	h.auth.forgetIdentity(caller.IdentityID)
@@ -134,7 +116,7 @@ func (h AccountHandler) Register(ctx context.Context, req *connect.Request[porta
 		RemoteAddr: remoteAddr(ctx),
 	})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.RegisterResponse{}), nil
 }
@@ -142,7 +124,7 @@ func (h AccountHandler) Register(ctx context.Context, req *connect.Request[porta
 // Activate confirms the e-mail address.
 func (h AccountHandler) Activate(ctx context.Context, req *connect.Request[portalv1.ActivateRequest]) (*connect.Response[portalv1.ActivateResponse], error) {
 	if err := h.Identity.Activate(ctx, req.Msg.GetKey()); err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.ActivateResponse{}), nil
 }
@@ -163,7 +145,7 @@ func (h AccountHandler) RequestPasswordReset(ctx context.Context, req *connect.R
 		Email: string(req.Msg.GetEmail().GetData()), CaptchaToken: token, RemoteAddr: remoteAddr(ctx),
 	})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.RequestPasswordResetResponse{}), nil
 }
@@ -171,24 +153,21 @@ func (h AccountHandler) RequestPasswordReset(ctx context.Context, req *connect.R
 // FinishPasswordReset sets a new password with the mailed key.
 func (h AccountHandler) FinishPasswordReset(ctx context.Context, req *connect.Request[portalv1.FinishPasswordResetRequest]) (*connect.Response[portalv1.FinishPasswordResetResponse], error) {
 	if err := h.Identity.FinishPasswordReset(ctx, req.Msg.GetKey(), req.Msg.GetNewPassword()); err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.FinishPasswordResetResponse{}), nil
 }
 
 // Logout revokes the caller's session.
 func (h AccountHandler) Logout(ctx context.Context, _ *connect.Request[portalv1.LogoutRequest]) (*connect.Response[portalv1.LogoutResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	token := tokenFrom(ctx)
 	// Revoked first, then dropped: a request resolving the bearer meanwhile
 	// either sees it revoked or is not cached (see callerCache).
-	err = h.Identity.Logout(ctx, caller, token)
+	err := h.Identity.Logout(ctx, caller, token)
 	h.auth.forget(token)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.LogoutResponse{}), nil
 }

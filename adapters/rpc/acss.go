@@ -28,9 +28,9 @@ func acssFromProto(p *portalv1.Acss) document.Acss {
 
 // ListAcsses lists the files; X-Total-Count carries the total.
 func (h AcssHandler) ListAcsses(ctx context.Context, _ *connect.Request[portalv1.ListAcssesRequest]) (*connect.Response[portalv1.ListAcssesResponse], error) {
-	files, err := h.Documents.ListAcss(ctx)
+	files, err := h.Documents.ListAcss(ctx, callerFrom(ctx))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListAcssesResponse{}
 	for _, a := range files {
@@ -41,18 +41,18 @@ func (h AcssHandler) ListAcsses(ctx context.Context, _ *connect.Request[portalv1
 
 // GetAcss returns one file.
 func (h AcssHandler) GetAcss(ctx context.Context, req *connect.Request[portalv1.GetAcssRequest]) (*connect.Response[portalv1.GetAcssResponse], error) {
-	a, err := h.Documents.GetAcss(ctx, req.Msg.GetId())
+	a, err := h.Documents.GetAcss(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetAcssResponse{Acss: acssToProto(a)}), nil
 }
 
 // DownloadAcss sends the CSV.
 func (h AcssHandler) DownloadAcss(ctx context.Context, req *connect.Request[portalv1.DownloadAcssRequest]) (*connect.Response[portalv1.DownloadAcssResponse], error) {
-	a, err := h.Documents.GetAcss(ctx, req.Msg.GetId())
+	a, err := h.Documents.GetAcss(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	body := &httpbody.HttpBody{ContentType: "text/csv; charset=utf-8", Data: a.CSV}
 	return attachment(connect.NewResponse(&portalv1.DownloadAcssResponse{File: body}), a.FileName), nil
@@ -60,9 +60,9 @@ func (h AcssHandler) DownloadAcss(ctx context.Context, req *connect.Request[port
 
 // CreateAcss stores a new file.
 func (h AcssHandler) CreateAcss(ctx context.Context, req *connect.Request[portalv1.CreateAcssRequest]) (*connect.Response[portalv1.CreateAcssResponse], error) {
-	a, err := h.Documents.CreateAcss(ctx, acssFromProto(req.Msg.GetAcss()))
+	a, err := h.Documents.CreateAcss(ctx, callerFrom(ctx), acssFromProto(req.Msg.GetAcss()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	a.CSV = nil
 	return connect.NewResponse(&portalv1.CreateAcssResponse{Acss: acssToProto(a)}), nil
@@ -71,9 +71,9 @@ func (h AcssHandler) CreateAcss(ctx context.Context, req *connect.Request[portal
 // UpdateAcss changes a file.
 func (h AcssHandler) UpdateAcss(ctx context.Context, req *connect.Request[portalv1.UpdateAcssRequest]) (*connect.Response[portalv1.UpdateAcssResponse], error) {
 	edited := acssFromProto(req.Msg.GetAcss())
-	a, err := h.Documents.UpdateAcss(ctx, edited.ID, edited)
+	a, err := h.Documents.UpdateAcss(ctx, callerFrom(ctx), edited.ID, edited)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	a.CSV = nil
 	return connect.NewResponse(&portalv1.UpdateAcssResponse{Acss: acssToProto(a)}), nil
@@ -81,8 +81,8 @@ func (h AcssHandler) UpdateAcss(ctx context.Context, req *connect.Request[portal
 
 // DeleteAcss removes a file.
 func (h AcssHandler) DeleteAcss(ctx context.Context, req *connect.Request[portalv1.DeleteAcssRequest]) (*connect.Response[portalv1.DeleteAcssResponse], error) {
-	if err := h.Documents.DeleteAcss(ctx, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+	if err := h.Documents.DeleteAcss(ctx, callerFrom(ctx), req.Msg.GetId()); err != nil {
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteAcssResponse{}), nil
 }

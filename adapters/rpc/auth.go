@@ -26,7 +26,10 @@ type CallerResolver interface {
 type callerKey struct{}
 type tokenKey struct{}
 
-// callerFrom returns the caller of the request; nil for anonymous visitors.
+// callerFrom is how handlers get the caller of the request: the auth
+// interceptor put it into the context of every procedure that needs a
+// sign-in (and refuses the request otherwise), so it is never nil there;
+// nil for anonymous visitors of public procedures.
 func callerFrom(ctx context.Context) *access.Caller {
 	c, _ := ctx.Value(callerKey{}).(*access.Caller)
 	return c
@@ -63,7 +66,11 @@ func (a *authenticator) interceptor() connect.UnaryInterceptorFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
 			ctx, err := a.authorizeRequest(ctx, req)
 			if err != nil {
-				return nil, toConnectError(ctx, err)
+				return nil, err
+			}
+			if callerFrom(ctx) == nil && !policies[req.Spec().Procedure].IsPublic() {
+				// Unreachable while authorize holds; handlers rely on it.
+				return nil, errNoCaller
 			}
 			return next(ctx, req)
 		}
@@ -299,5 +306,6 @@ func (c *callerCache) dropIdentity(identityID string) {
 }
 
 // errNoCaller guards handlers of signed-in procedures against a missing
-// caller, which the interceptor makes impossible.
+// caller, which authorize makes impossible; the interceptor checks it once
+// for all of them.
 var errNoCaller = errors.New("no caller in context")

@@ -9,7 +9,6 @@ import (
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	appbatch "parcelportal/app/batch"
-	"parcelportal/core/access"
 	"parcelportal/core/batch"
 	"parcelportal/core/linkdownload"
 	"parcelportal/core/shipment"
@@ -20,14 +19,11 @@ type BatchHandler struct{ Batches appbatch.Service }
 
 // ListBatches pages a customer's batches; X-Total-Count carries the total.
 func (h BatchHandler) ListBatches(ctx context.Context, req *connect.Request[portalv1.ListBatchesRequest]) (*connect.Response[portalv1.ListBatchesResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	m := req.Msg
 	list, total, err := h.Batches.List(ctx, caller, m.GetCustomerId(), int(m.GetPage()), int(m.GetPageSize()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListBatchesResponse{TotalCount: int64(total), Batches: make([]*portalv1.Batch, len(list))}
 	for i, v := range list {
@@ -38,27 +34,21 @@ func (h BatchHandler) ListBatches(ctx context.Context, req *connect.Request[port
 
 // GetBatch returns a batch with its counts and the caller's actions.
 func (h BatchHandler) GetBatch(ctx context.Context, req *connect.Request[portalv1.GetBatchRequest]) (*connect.Response[portalv1.GetBatchResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	v, err := h.Batches.Get(ctx, caller, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetBatchResponse{Batch: batchToProto(v)}), nil
 }
 
 // CreateBatch validates and stores an uploaded CSV.
 func (h BatchHandler) CreateBatch(ctx context.Context, req *connect.Request[portalv1.CreateBatchRequest]) (*connect.Response[portalv1.CreateBatchResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	m := req.Msg
 	v, err := h.Batches.Create(ctx, caller, appbatch.Upload{CustomerID: m.GetCustomer().GetId(), FileName: m.GetCsvFileName(), CSV: m.GetCsv()})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateBatchResponse{Batch: batchToProto(v)}), nil
 }
@@ -66,13 +56,10 @@ func (h BatchHandler) CreateBatch(ctx context.Context, req *connect.Request[port
 // DeleteBatch removes a batch, or starts cancelling its labels first and
 // answers it in DELETING.
 func (h BatchHandler) DeleteBatch(ctx context.Context, req *connect.Request[portalv1.DeleteBatchRequest]) (*connect.Response[portalv1.DeleteBatchResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	v, err := h.Batches.Delete(ctx, caller, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.DeleteBatchResponse{}
 	if v != nil {
@@ -83,65 +70,50 @@ func (h BatchHandler) DeleteBatch(ctx context.Context, req *connect.Request[port
 
 // SendBatch starts the send.
 func (h BatchHandler) SendBatch(ctx context.Context, req *connect.Request[portalv1.SendBatchRequest]) (*connect.Response[portalv1.SendBatchResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	v, err := h.Batches.Send(ctx, caller, req.Msg.GetId(), req.Msg.GetLabelType())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.SendBatchResponse{Batch: batchToProto(v)}), nil
 }
 
 // CancelBatch starts cancelling a send (admins).
 func (h BatchHandler) CancelBatch(ctx context.Context, req *connect.Request[portalv1.CancelBatchRequest]) (*connect.Response[portalv1.CancelBatchResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	v, err := h.Batches.Cancel(ctx, caller, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CancelBatchResponse{Batch: batchToProto(v)}), nil
 }
 
 // ResendBatch starts sending the filter's shipments again.
 func (h BatchHandler) ResendBatch(ctx context.Context, req *connect.Request[portalv1.ResendBatchRequest]) (*connect.Response[portalv1.ResendBatchResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	v, err := h.Batches.Resend(ctx, caller, req.Msg.GetId(), req.Msg.GetFilter(), req.Msg.GetLabelType())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.ResendBatchResponse{Batch: batchToProto(v)}), nil
 }
 
 // DeleteBatchShipments starts deleting the filter's shipments.
 func (h BatchHandler) DeleteBatchShipments(ctx context.Context, req *connect.Request[portalv1.DeleteBatchShipmentsRequest]) (*connect.Response[portalv1.DeleteBatchShipmentsResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	v, err := h.Batches.DeleteShipments(ctx, caller, req.Msg.GetId(), req.Msg.GetFilter())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteBatchShipmentsResponse{Batch: batchToProto(v)}), nil
 }
 
 // CreateBatchManifest starts the manifest.
 func (h BatchHandler) CreateBatchManifest(ctx context.Context, req *connect.Request[portalv1.CreateBatchManifestRequest]) (*connect.Response[portalv1.CreateBatchManifestResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	v, err := h.Batches.CreateManifest(ctx, caller, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateBatchManifestResponse{Batch: batchToProto(v)}), nil
 }
@@ -149,13 +121,10 @@ func (h BatchHandler) CreateBatchManifest(ctx context.Context, req *connect.Requ
 // SendBatchShipment queues sending one shipment again and answers the
 // shipment as it stands; the job asks the carrier later.
 func (h BatchHandler) SendBatchShipment(ctx context.Context, req *connect.Request[portalv1.SendBatchShipmentRequest]) (*connect.Response[portalv1.SendBatchShipmentResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	s, err := h.Batches.SendShipment(ctx, caller, req.Msg.GetId(), req.Msg.GetShipmentId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.SendBatchShipmentResponse{Shipment: shipmentToProto(s)}), nil
 }
@@ -163,26 +132,20 @@ func (h BatchHandler) SendBatchShipment(ctx context.Context, req *connect.Reques
 // CancelBatchShipment queues cancelling one shipment's label and answers the
 // shipment as it stands; the job asks the carrier later.
 func (h BatchHandler) CancelBatchShipment(ctx context.Context, req *connect.Request[portalv1.CancelBatchShipmentRequest]) (*connect.Response[portalv1.CancelBatchShipmentResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	s, err := h.Batches.CancelShipment(ctx, caller, req.Msg.GetId(), req.Msg.GetShipmentId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CancelBatchShipmentResponse{Shipment: shipmentToProto(s)}), nil
 }
 
 // ListValidatedShipments returns the grid rows.
 func (h BatchHandler) ListValidatedShipments(ctx context.Context, req *connect.Request[portalv1.ListValidatedShipmentsRequest]) (*connect.Response[portalv1.ListValidatedShipmentsResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	rows, err := h.Batches.ListValidatedShipments(ctx, caller, req.Msg.GetId(), req.Msg.GetOnlyInvalid())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListValidatedShipmentsResponse{ValidatedShipments: make([]*portalv1.ValidatedShipment, len(rows))}
 	for i, r := range rows {
@@ -193,28 +156,22 @@ func (h BatchHandler) ListValidatedShipments(ctx context.Context, req *connect.R
 
 // UpdateValidatedShipment stores a cell edit and answers the revalidated row.
 func (h BatchHandler) UpdateValidatedShipment(ctx context.Context, req *connect.Request[portalv1.UpdateValidatedShipmentRequest]) (*connect.Response[portalv1.UpdateValidatedShipmentResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	m := req.Msg
 	row, v, err := h.Batches.UpdateValidatedShipment(ctx, caller, m.GetId(), m.GetShipmentId(), draftFromProto(m.GetValues()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateValidatedShipmentResponse{ValidatedShipment: validatedToProto(row), Batch: batchToProto(v)}), nil
 }
 
 // ListBatchShipments pages a batch's shipments; X-Total-Count carries the total.
 func (h BatchHandler) ListBatchShipments(ctx context.Context, req *connect.Request[portalv1.ListBatchShipmentsRequest]) (*connect.Response[portalv1.ListBatchShipmentsResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	m := req.Msg
 	list, total, err := h.Batches.ListBatchShipments(ctx, caller, m.GetId(), m.GetFilter(), int(m.GetPage()), int(m.GetPageSize()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListBatchShipmentsResponse{TotalCount: int64(total), Shipments: shipmentsToProto(list)}
 	return withTotal(connect.NewResponse(out), total), nil
@@ -222,9 +179,7 @@ func (h BatchHandler) ListBatchShipments(ctx context.Context, req *connect.Reque
 
 // DownloadBatchLabels sends the labels as one PDF or as ZPL text.
 func (h BatchHandler) DownloadBatchLabels(ctx context.Context, req *connect.Request[portalv1.DownloadBatchLabelsRequest]) (*connect.Response[portalv1.DownloadBatchLabelsResponse], error) {
-	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
-		return s.Labels(ctx, c, req.Msg.GetId())
-	})
+	f, err := h.Batches.Labels(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -240,26 +195,21 @@ var batchDownloads = map[string]linkdownload.Purpose{
 
 // CreateBatchDownloadToken makes a token for one link download of the batch.
 func (h BatchHandler) CreateBatchDownloadToken(ctx context.Context, req *connect.Request[portalv1.CreateBatchDownloadTokenRequest]) (*connect.Response[portalv1.CreateBatchDownloadTokenResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	purpose, ok := batchDownloads[req.Msg.GetDownload()]
 	if !ok {
-		return nil, toConnectError(ctx, linkdownload.ErrPurposeInvalid)
+		return nil, linkdownload.ErrPurposeInvalid
 	}
 	token, err := h.Batches.DownloadToken(ctx, caller, req.Msg.GetId(), purpose)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateBatchDownloadTokenResponse{Token: token.Value, ExpiresAt: timestamppb.New(token.Expires)}), nil
 }
 
 // DownloadBatchCustomsDocs sends the customs documents as one PDF.
 func (h BatchHandler) DownloadBatchCustomsDocs(ctx context.Context, req *connect.Request[portalv1.DownloadBatchCustomsDocsRequest]) (*connect.Response[portalv1.DownloadBatchCustomsDocsResponse], error) {
-	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
-		return s.CustomsDocs(ctx, c, req.Msg.GetId())
-	})
+	f, err := h.Batches.CustomsDocs(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -268,9 +218,7 @@ func (h BatchHandler) DownloadBatchCustomsDocs(ctx context.Context, req *connect
 
 // DownloadBatchManifest sends the manifest PDF.
 func (h BatchHandler) DownloadBatchManifest(ctx context.Context, req *connect.Request[portalv1.DownloadBatchManifestRequest]) (*connect.Response[portalv1.DownloadBatchManifestResponse], error) {
-	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
-		return s.Manifest(ctx, c, req.Msg.GetId())
-	})
+	f, err := h.Batches.Manifest(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -279,9 +227,7 @@ func (h BatchHandler) DownloadBatchManifest(ctx context.Context, req *connect.Re
 
 // DownloadBatchCommercialInvoice sends the commercial invoice PDF.
 func (h BatchHandler) DownloadBatchCommercialInvoice(ctx context.Context, req *connect.Request[portalv1.DownloadBatchCommercialInvoiceRequest]) (*connect.Response[portalv1.DownloadBatchCommercialInvoiceResponse], error) {
-	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
-		return s.CommercialInvoice(ctx, c, req.Msg.GetId())
-	})
+	f, err := h.Batches.CommercialInvoice(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -290,9 +236,7 @@ func (h BatchHandler) DownloadBatchCommercialInvoice(ctx context.Context, req *c
 
 // DownloadBatchCsv sends the file as uploaded.
 func (h BatchHandler) DownloadBatchCsv(ctx context.Context, req *connect.Request[portalv1.DownloadBatchCsvRequest]) (*connect.Response[portalv1.DownloadBatchCsvResponse], error) {
-	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
-		return s.CSV(ctx, c, req.Msg.GetId())
-	})
+	f, err := h.Batches.CSV(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -301,26 +245,11 @@ func (h BatchHandler) DownloadBatchCsv(ctx context.Context, req *connect.Request
 
 // DownloadBatchTraffic sends the SOAP requests or responses (admins).
 func (h BatchHandler) DownloadBatchTraffic(ctx context.Context, req *connect.Request[portalv1.DownloadBatchTrafficRequest]) (*connect.Response[portalv1.DownloadBatchTrafficResponse], error) {
-	f, err := h.download(ctx, func(s appbatch.Service, c *access.Caller) (appbatch.File, error) {
-		return s.Traffic(ctx, c, req.Msg.GetId(), req.Msg.GetKind())
-	})
+	f, err := h.Batches.Traffic(ctx, callerFrom(ctx), req.Msg.GetId(), req.Msg.GetKind())
 	if err != nil {
 		return nil, err
 	}
 	return fileResponse(&portalv1.DownloadBatchTrafficResponse{File: body(f)}, f, "inline"), nil
-}
-
-// download runs a download use case for the request's caller.
-func (h BatchHandler) download(ctx context.Context, use func(appbatch.Service, *access.Caller) (appbatch.File, error)) (appbatch.File, error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return appbatch.File{}, toConnectError(ctx, err)
-	}
-	f, err := use(h.Batches, caller)
-	if err != nil {
-		return appbatch.File{}, toConnectError(ctx, err)
-	}
-	return f, nil
 }
 
 func body(f appbatch.File) *httpbody.HttpBody {

@@ -22,11 +22,11 @@ type CaptchaHandler struct{ Issuer ChallengeIssuer }
 // GetChallenge returns a fresh challenge.
 func (h CaptchaHandler) GetChallenge(ctx context.Context, _ *connect.Request[portalv1.GetChallengeRequest]) (*connect.Response[portalv1.GetChallengeResponse], error) {
 	if h.Issuer == nil {
-		return nil, toConnectError(ctx, failure.New(failure.NotFound, "error.captcha.off"))
+		return nil, failure.New(failure.NotFound, "error.captcha.off")
 	}
 	c, err := h.Issuer.NewChallenge()
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	res := connect.NewResponse(&portalv1.GetChallengeResponse{Challenge: &portalv1.CaptchaChallenge{
 		Algorithm: c.Algorithm, Challenge: c.Challenge, Maxnumber: int32(c.MaxNumber), Salt: c.Salt, Signature: c.Signature,

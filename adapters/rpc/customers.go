@@ -20,10 +20,7 @@ type CustomerHandler struct{ Customers appcustomer.Service }
 
 // ListCustomers pages the caller's customers; X-Total-Count carries the total.
 func (h CustomerHandler) ListCustomers(ctx context.Context, req *connect.Request[portalv1.ListCustomersRequest]) (*connect.Response[portalv1.ListCustomersResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	m := req.Msg
 	sort, direction := m.GetSort(), m.GetDirection()
 	// Spring-style "name,desc" is accepted too.
@@ -35,7 +32,7 @@ func (h CustomerHandler) ListCustomers(ctx context.Context, req *connect.Request
 		Name: m.GetName(), CRMID: m.GetCrmid(),
 	})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListCustomersResponse{TotalCount: int64(total), Customers: []*portalv1.Customer{}}
 	for _, c := range list {
@@ -46,110 +43,87 @@ func (h CustomerHandler) ListCustomers(ctx context.Context, req *connect.Request
 
 // GetCustomer returns one customer without credentials.
 func (h CustomerHandler) GetCustomer(ctx context.Context, req *connect.Request[portalv1.GetCustomerRequest]) (*connect.Response[portalv1.GetCustomerResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	c, err := h.Customers.Get(ctx, caller, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetCustomerResponse{Customer: customerFields(c, caller)}), nil
 }
 
 // GetCustomerFull returns the customer for the form.
 func (h CustomerHandler) GetCustomerFull(ctx context.Context, req *connect.Request[portalv1.GetCustomerFullRequest]) (*connect.Response[portalv1.GetCustomerFullResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	c, err := h.Customers.Get(ctx, caller, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetCustomerFullResponse{Customer: customerToProto(c, caller)}), nil
 }
 
 // CreateCustomer stores a new customer.
 func (h CustomerHandler) CreateCustomer(ctx context.Context, req *connect.Request[portalv1.CreateCustomerRequest]) (*connect.Response[portalv1.CreateCustomerResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	c, err := h.Customers.Create(ctx, caller, customerFromProto(req.Msg.GetCustomer()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateCustomerResponse{Customer: customerToProto(c, caller)}), nil
 }
 
 // UpdateCustomer saves the form.
 func (h CustomerHandler) UpdateCustomer(ctx context.Context, req *connect.Request[portalv1.UpdateCustomerRequest]) (*connect.Response[portalv1.UpdateCustomerResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	c, err := h.Customers.Update(ctx, caller, customerFromProto(req.Msg.GetCustomer()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateCustomerResponse{Customer: customerToProto(c, caller)}), nil
 }
 
 // DeleteCustomer removes a customer.
 func (h CustomerHandler) DeleteCustomer(ctx context.Context, req *connect.Request[portalv1.DeleteCustomerRequest]) (*connect.Response[portalv1.DeleteCustomerResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	if err := h.Customers.Delete(ctx, caller, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteCustomerResponse{}), nil
 }
 
 // GetPrinterSettings returns the label type, shown as PDF or ZPL.
 func (h CustomerHandler) GetPrinterSettings(ctx context.Context, req *connect.Request[portalv1.GetPrinterSettingsRequest]) (*connect.Response[portalv1.GetPrinterSettingsResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	lt, err := h.Customers.PrinterSettings(ctx, caller, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetPrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: customer.LabelTypeShown(lt)}}), nil
 }
 
 // UpdatePrinterSettings changes the label type.
 func (h CustomerHandler) UpdatePrinterSettings(ctx context.Context, req *connect.Request[portalv1.UpdatePrinterSettingsRequest]) (*connect.Response[portalv1.UpdatePrinterSettingsResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	lt, err := h.Customers.SetPrinterSettings(ctx, caller, req.Msg.GetId(), req.Msg.GetPrinterSettings().GetLabelType())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdatePrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: customer.LabelTypeShown(lt)}}), nil
 }
 
 // UpdateAutoManifest saves the schedule.
 func (h CustomerHandler) UpdateAutoManifest(ctx context.Context, req *connect.Request[portalv1.UpdateAutoManifestRequest]) (*connect.Response[portalv1.UpdateAutoManifestResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	a, err := h.Customers.SetAutoManifest(ctx, caller, req.Msg.GetId(), autoManifestFromProto(req.Msg.GetAutoManifestDayTime()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateAutoManifestResponse{AutoManifestDayTime: autoManifestToProto(a)}), nil
 }
 
 // SetGtcAccepted ticks or unticks the terms.
 func (h CustomerHandler) SetGtcAccepted(ctx context.Context, req *connect.Request[portalv1.SetGtcAcceptedRequest]) (*connect.Response[portalv1.SetGtcAcceptedResponse], error) {
-	c, caller, err := h.consent(ctx, req.Msg.GetId(), customer.ConsentGTC, req.Msg.GetAccepted())
+	caller := callerFrom(ctx)
+	c, err := h.Customers.SetConsent(ctx, caller, req.Msg.GetId(), customer.ConsentGTC, req.Msg.GetAccepted())
 	if err != nil {
 		return nil, err
 	}
@@ -158,31 +132,17 @@ func (h CustomerHandler) SetGtcAccepted(ctx context.Context, req *connect.Reques
 
 // SetCiPricingAccepted ticks or unticks the pricing terms.
 func (h CustomerHandler) SetCiPricingAccepted(ctx context.Context, req *connect.Request[portalv1.SetCiPricingAcceptedRequest]) (*connect.Response[portalv1.SetCiPricingAcceptedResponse], error) {
-	c, caller, err := h.consent(ctx, req.Msg.GetId(), customer.ConsentCIPricing, req.Msg.GetAccepted())
+	caller := callerFrom(ctx)
+	c, err := h.Customers.SetConsent(ctx, caller, req.Msg.GetId(), customer.ConsentCIPricing, req.Msg.GetAccepted())
 	if err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&portalv1.SetCiPricingAcceptedResponse{Customer: customerToProto(c, caller)}), nil
 }
 
-func (h CustomerHandler) consent(ctx context.Context, id int64, kind customer.ConsentKind, accept bool) (customer.Customer, *access.Caller, error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return customer.Customer{}, nil, toConnectError(ctx, err)
-	}
-	c, err := h.Customers.SetConsent(ctx, caller, id, kind, accept)
-	if err != nil {
-		return customer.Customer{}, nil, toConnectError(ctx, err)
-	}
-	return c, caller, nil
-}
-
 // CheckApiCredentials tests credentials against the named service.
 func (h CustomerHandler) CheckApiCredentials(ctx context.Context, req *connect.Request[portalv1.CheckApiCredentialsRequest]) (*connect.Response[portalv1.CheckApiCredentialsResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	m := req.Msg
 	target := m.GetType()
 	if target == "" {
@@ -194,7 +154,7 @@ func (h CustomerHandler) CheckApiCredentials(ctx context.Context, req *connect.R
 		APIKey: m.GetApiKey(), AccessKey: m.GetAccessKey(), Version: m.GetVersion(),
 	})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CheckApiCredentialsResponse{Valid: ok}), nil
 }
@@ -202,9 +162,9 @@ func (h CustomerHandler) CheckApiCredentials(ctx context.Context, req *connect.R
 // GetGtcDocument sends the terms as PDF.
 func (h CustomerHandler) GetGtcDocument(ctx context.Context, req *connect.Request[portalv1.GetGtcDocumentRequest]) (*connect.Response[portalv1.GetGtcDocumentResponse], error) {
 	country := strings.ToUpper(req.Msg.GetCountry())
-	doc, err := h.Customers.GTCDocument(ctx, country)
+	doc, err := h.Customers.GTCDocument(ctx, callerFrom(ctx), country)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	res := connect.NewResponse(&portalv1.GetGtcDocumentResponse{File: &httpbody.HttpBody{ContentType: "application/pdf", Data: doc}})
 	res.Header().Set("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": "gtc-" + country + ".pdf"}))
@@ -215,7 +175,7 @@ func (h CustomerHandler) GetGtcDocument(ctx context.Context, req *connect.Reques
 func (h CustomerHandler) GetGtcPages(ctx context.Context, req *connect.Request[portalv1.GetGtcPagesRequest]) (*connect.Response[portalv1.GetGtcPagesResponse], error) {
 	t, err := appcustomer.GTCTerms(req.Msg.GetCountry())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.GetGtcPagesResponse{Language: t.Language, Title: t.Title}
 	for _, p := range t.Pages {

@@ -53,9 +53,9 @@ func downloadName(d document.Doc) string {
 
 // ListProductCodesDocs lists the documents; X-Total-Count carries the total.
 func (h DocumentHandler) ListProductCodesDocs(ctx context.Context, _ *connect.Request[portalv1.ListProductCodesDocsRequest]) (*connect.Response[portalv1.ListProductCodesDocsResponse], error) {
-	docs, err := h.Documents.ListDocs(ctx, document.ProductCodes)
+	docs, err := h.Documents.ListDocs(ctx, callerFrom(ctx), document.ProductCodes)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListProductCodesDocsResponse{}
 	for _, d := range docs {
@@ -66,36 +66,36 @@ func (h DocumentHandler) ListProductCodesDocs(ctx context.Context, _ *connect.Re
 
 // GetActiveProductCodesDoc returns the active document.
 func (h DocumentHandler) GetActiveProductCodesDoc(ctx context.Context, _ *connect.Request[portalv1.GetActiveProductCodesDocRequest]) (*connect.Response[portalv1.GetActiveProductCodesDocResponse], error) {
-	d, err := h.Documents.ActiveDoc(ctx, document.ProductCodes)
+	d, err := h.Documents.ActiveDoc(ctx, callerFrom(ctx), document.ProductCodes)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetActiveProductCodesDocResponse{Document: docToProto(d)}), nil
 }
 
 // GetProductCodesDoc returns one document.
 func (h DocumentHandler) GetProductCodesDoc(ctx context.Context, req *connect.Request[portalv1.GetProductCodesDocRequest]) (*connect.Response[portalv1.GetProductCodesDocResponse], error) {
-	d, err := h.Documents.GetDoc(ctx, document.ProductCodes, req.Msg.GetId())
+	d, err := h.Documents.GetDoc(ctx, callerFrom(ctx), document.ProductCodes, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetProductCodesDocResponse{Document: docToProto(d)}), nil
 }
 
 // DownloadProductCodesDoc sends the document's file.
 func (h DocumentHandler) DownloadProductCodesDoc(ctx context.Context, req *connect.Request[portalv1.DownloadProductCodesDocRequest]) (*connect.Response[portalv1.DownloadProductCodesDocResponse], error) {
-	d, err := h.Documents.GetDoc(ctx, document.ProductCodes, req.Msg.GetId())
+	d, err := h.Documents.GetDoc(ctx, callerFrom(ctx), document.ProductCodes, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return attachment(connect.NewResponse(&portalv1.DownloadProductCodesDocResponse{File: fileOf(d)}), downloadName(d)), nil
 }
 
 // CreateProductCodesDoc stores a new document.
 func (h DocumentHandler) CreateProductCodesDoc(ctx context.Context, req *connect.Request[portalv1.CreateProductCodesDocRequest]) (*connect.Response[portalv1.CreateProductCodesDocResponse], error) {
-	d, err := h.Documents.CreateDoc(ctx, document.ProductCodes, docFromProto(req.Msg.GetDocument()))
+	d, err := h.Documents.CreateDoc(ctx, callerFrom(ctx), document.ProductCodes, docFromProto(req.Msg.GetDocument()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateProductCodesDocResponse{Document: stored(d)}), nil
 }
@@ -103,26 +103,26 @@ func (h DocumentHandler) CreateProductCodesDoc(ctx context.Context, req *connect
 // UpdateProductCodesDoc changes a document.
 func (h DocumentHandler) UpdateProductCodesDoc(ctx context.Context, req *connect.Request[portalv1.UpdateProductCodesDocRequest]) (*connect.Response[portalv1.UpdateProductCodesDocResponse], error) {
 	edited := docFromProto(req.Msg.GetDocument())
-	d, err := h.Documents.UpdateDoc(ctx, document.ProductCodes, edited.ID, edited)
+	d, err := h.Documents.UpdateDoc(ctx, callerFrom(ctx), document.ProductCodes, edited.ID, edited)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateProductCodesDocResponse{Document: stored(d)}), nil
 }
 
 // DeleteProductCodesDoc removes a document.
 func (h DocumentHandler) DeleteProductCodesDoc(ctx context.Context, req *connect.Request[portalv1.DeleteProductCodesDocRequest]) (*connect.Response[portalv1.DeleteProductCodesDocResponse], error) {
-	if err := h.Documents.DeleteDoc(ctx, document.ProductCodes, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+	if err := h.Documents.DeleteDoc(ctx, callerFrom(ctx), document.ProductCodes, req.Msg.GetId()); err != nil {
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteProductCodesDocResponse{}), nil
 }
 
 // ListCsvTemplateDocs lists the documents; X-Total-Count carries the total.
 func (h DocumentHandler) ListCsvTemplateDocs(ctx context.Context, _ *connect.Request[portalv1.ListCsvTemplateDocsRequest]) (*connect.Response[portalv1.ListCsvTemplateDocsResponse], error) {
-	docs, err := h.Documents.ListDocs(ctx, document.CSVTemplate)
+	docs, err := h.Documents.ListDocs(ctx, callerFrom(ctx), document.CSVTemplate)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListCsvTemplateDocsResponse{}
 	for _, d := range docs {
@@ -133,36 +133,36 @@ func (h DocumentHandler) ListCsvTemplateDocs(ctx context.Context, _ *connect.Req
 
 // GetActiveCsvTemplateDoc returns the active document.
 func (h DocumentHandler) GetActiveCsvTemplateDoc(ctx context.Context, _ *connect.Request[portalv1.GetActiveCsvTemplateDocRequest]) (*connect.Response[portalv1.GetActiveCsvTemplateDocResponse], error) {
-	d, err := h.Documents.ActiveDoc(ctx, document.CSVTemplate)
+	d, err := h.Documents.ActiveDoc(ctx, callerFrom(ctx), document.CSVTemplate)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetActiveCsvTemplateDocResponse{Document: docToProto(d)}), nil
 }
 
 // GetCsvTemplateDoc returns one document.
 func (h DocumentHandler) GetCsvTemplateDoc(ctx context.Context, req *connect.Request[portalv1.GetCsvTemplateDocRequest]) (*connect.Response[portalv1.GetCsvTemplateDocResponse], error) {
-	d, err := h.Documents.GetDoc(ctx, document.CSVTemplate, req.Msg.GetId())
+	d, err := h.Documents.GetDoc(ctx, callerFrom(ctx), document.CSVTemplate, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetCsvTemplateDocResponse{Document: docToProto(d)}), nil
 }
 
 // DownloadCsvTemplateDoc sends the document's file.
 func (h DocumentHandler) DownloadCsvTemplateDoc(ctx context.Context, req *connect.Request[portalv1.DownloadCsvTemplateDocRequest]) (*connect.Response[portalv1.DownloadCsvTemplateDocResponse], error) {
-	d, err := h.Documents.GetDoc(ctx, document.CSVTemplate, req.Msg.GetId())
+	d, err := h.Documents.GetDoc(ctx, callerFrom(ctx), document.CSVTemplate, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return attachment(connect.NewResponse(&portalv1.DownloadCsvTemplateDocResponse{File: fileOf(d)}), downloadName(d)), nil
 }
 
 // CreateCsvTemplateDoc stores a new document.
 func (h DocumentHandler) CreateCsvTemplateDoc(ctx context.Context, req *connect.Request[portalv1.CreateCsvTemplateDocRequest]) (*connect.Response[portalv1.CreateCsvTemplateDocResponse], error) {
-	d, err := h.Documents.CreateDoc(ctx, document.CSVTemplate, docFromProto(req.Msg.GetDocument()))
+	d, err := h.Documents.CreateDoc(ctx, callerFrom(ctx), document.CSVTemplate, docFromProto(req.Msg.GetDocument()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateCsvTemplateDocResponse{Document: stored(d)}), nil
 }
@@ -170,17 +170,17 @@ func (h DocumentHandler) CreateCsvTemplateDoc(ctx context.Context, req *connect.
 // UpdateCsvTemplateDoc changes a document.
 func (h DocumentHandler) UpdateCsvTemplateDoc(ctx context.Context, req *connect.Request[portalv1.UpdateCsvTemplateDocRequest]) (*connect.Response[portalv1.UpdateCsvTemplateDocResponse], error) {
 	edited := docFromProto(req.Msg.GetDocument())
-	d, err := h.Documents.UpdateDoc(ctx, document.CSVTemplate, edited.ID, edited)
+	d, err := h.Documents.UpdateDoc(ctx, callerFrom(ctx), document.CSVTemplate, edited.ID, edited)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateCsvTemplateDocResponse{Document: stored(d)}), nil
 }
 
 // DeleteCsvTemplateDoc removes a document.
 func (h DocumentHandler) DeleteCsvTemplateDoc(ctx context.Context, req *connect.Request[portalv1.DeleteCsvTemplateDocRequest]) (*connect.Response[portalv1.DeleteCsvTemplateDocResponse], error) {
-	if err := h.Documents.DeleteDoc(ctx, document.CSVTemplate, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+	if err := h.Documents.DeleteDoc(ctx, callerFrom(ctx), document.CSVTemplate, req.Msg.GetId()); err != nil {
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteCsvTemplateDocResponse{}), nil
 }

@@ -22,9 +22,28 @@ var codeOf = map[failure.Kind]connect.Code{
 	failure.TooMany:         connect.CodeResourceExhausted,
 }
 
+// mapErrors is the outermost interceptor of every service: whatever the
+// auth interceptor refuses and whatever a handler or its use case returns
+// leaves through toConnectError, so handlers return their errors as they
+// come and no handler maps one by hand.
+func mapErrors() connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			res, err := next(ctx, req)
+			if err != nil {
+				return nil, toConnectError(ctx, err)
+			}
+			return res, nil
+		}
+	}
+}
+
 // toConnectError turns any error of a use case into a Connect error carrying
-// an ErrorDetail. Expected failures keep their key and parameters; anything
-// else is logged and reported as unknown, without internals.
+// an ErrorDetail. Expected failures keep their key and parameters; a Connect
+// error made on purpose by an interceptor (a body refused, a request that
+// breaks a field rule) passes as it is; anything else is logged and
+// reported as unknown, without internals. mapErrors calls it for every
+// handler; outside handlers only admitBodies does, before a handler runs.
 func toConnectError(ctx context.Context, err error) error {
 	if err == nil {
 		return nil
@@ -36,7 +55,10 @@ func toConnectError(ctx context.Context, err error) error {
 		}
 		return withDetail(connect.NewError(code, errors.New(f.Key)), detailOf(f))
 	}
+	var made *connect.Error
 	switch {
+	case errors.As(err, &made):
+		return made
 	case errors.Is(err, context.Canceled):
 		return connect.NewError(connect.CodeCanceled, err)
 	case errors.Is(err, context.DeadlineExceeded):

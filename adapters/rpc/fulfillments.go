@@ -15,9 +15,9 @@ type FulfillmentHandler struct{ Organisation app.Service }
 
 // ListFulfillments pages the fulfillments; X-Total-Count carries the total.
 func (h FulfillmentHandler) ListFulfillments(ctx context.Context, req *connect.Request[portalv1.ListFulfillmentsRequest]) (*connect.Response[portalv1.ListFulfillmentsResponse], error) {
-	fs, total, err := h.Organisation.ListFulfillments(ctx, app.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
+	fs, total, err := h.Organisation.ListFulfillments(ctx, callerFrom(ctx), app.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListFulfillmentsResponse{TotalCount: int64(total)}
 	for _, f := range fs {
@@ -28,9 +28,9 @@ func (h FulfillmentHandler) ListFulfillments(ctx context.Context, req *connect.R
 
 // GetFulfillment returns one fulfillment.
 func (h FulfillmentHandler) GetFulfillment(ctx context.Context, req *connect.Request[portalv1.GetFulfillmentRequest]) (*connect.Response[portalv1.GetFulfillmentResponse], error) {
-	f, err := h.Organisation.GetFulfillment(ctx, req.Msg.GetId())
+	f, err := h.Organisation.GetFulfillment(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetFulfillmentResponse{Fulfillment: fulfillmentToProto(f)}), nil
 }
@@ -39,9 +39,9 @@ func (h FulfillmentHandler) GetFulfillment(ctx context.Context, req *connect.Req
 func (h FulfillmentHandler) CreateFulfillment(ctx context.Context, req *connect.Request[portalv1.CreateFulfillmentRequest]) (*connect.Response[portalv1.CreateFulfillmentResponse], error) {
 	in := fulfillmentFromProto(req.Msg.GetFulfillment())
 	in.ID = 0
-	f, err := h.Organisation.SaveFulfillment(ctx, in)
+	f, err := h.Organisation.SaveFulfillment(ctx, callerFrom(ctx), in)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateFulfillmentResponse{Fulfillment: fulfillmentToProto(f)}), nil
 }
@@ -50,37 +50,37 @@ func (h FulfillmentHandler) CreateFulfillment(ctx context.Context, req *connect.
 func (h FulfillmentHandler) UpdateFulfillment(ctx context.Context, req *connect.Request[portalv1.UpdateFulfillmentRequest]) (*connect.Response[portalv1.UpdateFulfillmentResponse], error) {
 	in := fulfillmentFromProto(req.Msg.GetFulfillment())
 	if in.ID <= 0 {
-		return nil, toConnectError(ctx, app.ErrFulfillmentNotFound)
+		return nil, app.ErrFulfillmentNotFound
 	}
-	f, err := h.Organisation.SaveFulfillment(ctx, in)
+	f, err := h.Organisation.SaveFulfillment(ctx, callerFrom(ctx), in)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateFulfillmentResponse{Fulfillment: fulfillmentToProto(f)}), nil
 }
 
 // DeleteFulfillment removes a fulfillment.
 func (h FulfillmentHandler) DeleteFulfillment(ctx context.Context, req *connect.Request[portalv1.DeleteFulfillmentRequest]) (*connect.Response[portalv1.DeleteFulfillmentResponse], error) {
-	if err := h.Organisation.DeleteFulfillment(ctx, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+	if err := h.Organisation.DeleteFulfillment(ctx, callerFrom(ctx), req.Msg.GetId()); err != nil {
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteFulfillmentResponse{}), nil
 }
 
 // CheckFulfillmentCustomers lists the selected customers of other fulfillments.
 func (h FulfillmentHandler) CheckFulfillmentCustomers(ctx context.Context, req *connect.Request[portalv1.CheckFulfillmentCustomersRequest]) (*connect.Response[portalv1.CheckFulfillmentCustomersResponse], error) {
-	ms, err := h.Organisation.CustomersToMove(ctx, req.Msg.GetId(), req.Msg.GetCustomerIds())
+	ms, err := h.Organisation.CustomersToMove(ctx, callerFrom(ctx), req.Msg.GetId(), req.Msg.GetCustomerIds())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CheckFulfillmentCustomersResponse{Customers: choicesToProto(ms)}), nil
 }
 
 // ListCustomerChoices lists every customer with its fulfillment.
 func (h FulfillmentHandler) ListCustomerChoices(ctx context.Context, _ *connect.Request[portalv1.ListCustomerChoicesRequest]) (*connect.Response[portalv1.ListCustomerChoicesResponse], error) {
-	ms, err := h.Organisation.CustomerChoices(ctx)
+	ms, err := h.Organisation.CustomerChoices(ctx, callerFrom(ctx))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.ListCustomerChoicesResponse{Customers: choicesToProto(ms)}), nil
 }

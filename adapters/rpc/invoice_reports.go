@@ -19,18 +19,18 @@ func reportBody(f invoicereport.File) *httpbody.HttpBody {
 
 // GetMonthlyInvoiceReport sends one month's report.
 func (h InvoiceReportHandler) GetMonthlyInvoiceReport(ctx context.Context, req *connect.Request[portalv1.GetMonthlyInvoiceReportRequest]) (*connect.Response[portalv1.GetMonthlyInvoiceReportResponse], error) {
-	f, err := h.Reports.Monthly(ctx, int(req.Msg.GetYear()), int(req.Msg.GetMonth()))
+	f, err := h.Reports.Monthly(ctx, callerFrom(ctx), int(req.Msg.GetYear()), int(req.Msg.GetMonth()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return attachment(connect.NewResponse(&portalv1.GetMonthlyInvoiceReportResponse{File: reportBody(f)}), f.Name), nil
 }
 
 // GetYearlyInvoiceReport sends one year's report.
 func (h InvoiceReportHandler) GetYearlyInvoiceReport(ctx context.Context, req *connect.Request[portalv1.GetYearlyInvoiceReportRequest]) (*connect.Response[portalv1.GetYearlyInvoiceReportResponse], error) {
-	f, err := h.Reports.Yearly(ctx, int(req.Msg.GetYear()))
+	f, err := h.Reports.Yearly(ctx, callerFrom(ctx), int(req.Msg.GetYear()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return attachment(connect.NewResponse(&portalv1.GetYearlyInvoiceReportResponse{File: reportBody(f)}), f.Name), nil
 }

@@ -21,7 +21,7 @@ type ManagementHandler struct{ Queries management.Queries }
 func (h ManagementHandler) GetInfo(ctx context.Context, _ *connect.Request[portalv1.GetInfoRequest]) (*connect.Response[portalv1.GetInfoResponse], error) {
 	p, err := h.Queries.GetInfo(ctx)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetInfoResponse{Profile: profileToProto(p)}), nil
 }
@@ -30,7 +30,7 @@ func (h ManagementHandler) GetInfo(ctx context.Context, _ *connect.Request[porta
 func (h ManagementHandler) GetProductsAndServices(ctx context.Context, _ *connect.Request[portalv1.GetProductsAndServicesRequest]) (*connect.Response[portalv1.GetProductsAndServicesResponse], error) {
 	c, err := h.Queries.GetProductsAndServices(ctx)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetProductsAndServicesResponse{ProductsAndServices: catalogToProto(c)}), nil
 }

@@ -27,9 +27,9 @@ func newsFromProto(p *portalv1.News) document.News {
 
 // ListNews lists every item in order; X-Total-Count carries the total.
 func (h NewsHandler) ListNews(ctx context.Context, _ *connect.Request[portalv1.ListNewsRequest]) (*connect.Response[portalv1.ListNewsResponse], error) {
-	items, err := h.News.List(ctx)
+	items, err := h.News.List(ctx, callerFrom(ctx))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListNewsResponse{}
 	for _, n := range items {
@@ -40,9 +40,9 @@ func (h NewsHandler) ListNews(ctx context.Context, _ *connect.Request[portalv1.L
 
 // ListNewsForLocale lists the items as the dashboard reads them.
 func (h NewsHandler) ListNewsForLocale(ctx context.Context, req *connect.Request[portalv1.ListNewsForLocaleRequest]) (*connect.Response[portalv1.ListNewsForLocaleResponse], error) {
-	items, err := h.News.ForLocale(ctx, req.Msg.GetLocale())
+	items, err := h.News.ForLocale(ctx, callerFrom(ctx), req.Msg.GetLocale())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListNewsForLocaleResponse{}
 	for _, l := range items {
@@ -53,43 +53,43 @@ func (h NewsHandler) ListNewsForLocale(ctx context.Context, req *connect.Request
 
 // GetNews returns one item.
 func (h NewsHandler) GetNews(ctx context.Context, req *connect.Request[portalv1.GetNewsRequest]) (*connect.Response[portalv1.GetNewsResponse], error) {
-	n, err := h.News.Get(ctx, req.Msg.GetId())
+	n, err := h.News.Get(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetNewsResponse{News: newsToProto(n)}), nil
 }
 
 // CreateNews stores a new item last.
 func (h NewsHandler) CreateNews(ctx context.Context, req *connect.Request[portalv1.CreateNewsRequest]) (*connect.Response[portalv1.CreateNewsResponse], error) {
-	n, err := h.News.Create(ctx, newsFromProto(req.Msg.GetNews()))
+	n, err := h.News.Create(ctx, callerFrom(ctx), newsFromProto(req.Msg.GetNews()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateNewsResponse{News: newsToProto(n)}), nil
 }
 
 // UpdateNews changes an item's texts.
 func (h NewsHandler) UpdateNews(ctx context.Context, req *connect.Request[portalv1.UpdateNewsRequest]) (*connect.Response[portalv1.UpdateNewsResponse], error) {
-	n, err := h.News.Update(ctx, newsFromProto(req.Msg.GetNews()))
+	n, err := h.News.Update(ctx, callerFrom(ctx), newsFromProto(req.Msg.GetNews()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateNewsResponse{News: newsToProto(n)}), nil
 }
 
 // MoveNews moves an item to a new position.
 func (h NewsHandler) MoveNews(ctx context.Context, req *connect.Request[portalv1.MoveNewsRequest]) (*connect.Response[portalv1.MoveNewsResponse], error) {
-	if err := h.News.Move(ctx, req.Msg.GetId(), int(req.Msg.GetValue())); err != nil {
-		return nil, toConnectError(ctx, err)
+	if err := h.News.Move(ctx, callerFrom(ctx), req.Msg.GetId(), int(req.Msg.GetValue())); err != nil {
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.MoveNewsResponse{}), nil
 }
 
 // DeleteNews removes an item.
 func (h NewsHandler) DeleteNews(ctx context.Context, req *connect.Request[portalv1.DeleteNewsRequest]) (*connect.Response[portalv1.DeleteNewsResponse], error) {
-	if err := h.News.Delete(ctx, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+	if err := h.News.Delete(ctx, callerFrom(ctx), req.Msg.GetId()); err != nil {
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteNewsResponse{}), nil
 }

@@ -7,14 +7,16 @@ import (
 )
 
 var (
-	admins  = access.AnyOf(access.Admin, access.SuperAdmin)
-	staff   = access.AnyOf(access.Admin, access.SuperAdmin, access.Operations)
+	// admins, staff, superAdmin and anyRole are the policies the use cases
+	// check again (core/access), named as this table reads them.
+	admins  = access.Admins
+	staff   = access.Staff
 	public  = access.Public()
-	anyRole = access.Authenticated()
+	anyRole = access.SignedIn
 	// customerRoles may reach the customer screens (spec 3 section 6).
-	customerRoles = access.AnyOf(access.Admin, access.SuperAdmin, access.User, access.Operations)
+	customerRoles = access.FormUsers
 
-	superAdmin = access.AnyOf(access.SuperAdmin)
+	superAdmin = access.SuperAdmins
 	// shippingRoles may reach the batch, shipment and parcel pages (spec 2 section 6).
 	shippingRoles = access.AnyOf(access.Admin, access.SuperAdmin, access.User, access.Operations)
 )

@@ -3,12 +3,15 @@ package rpc
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
 
+	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/types/known/anypb"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
@@ -33,7 +36,7 @@ func (h healthREST) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	report := h.queries.CheckHealth(ctx, callerFrom(ctx))
 	body, err := jsonCodec{}.Marshal(healthToProto(report))
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		writeRESTError(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
@@ -82,6 +85,42 @@ func withRESTErrors(next http.Handler) http.Handler {
 			writeProblem(w, path, code, rw.body.Bytes())
 		}
 	})
+}
+
+// restStatus is the HTTP status vanguard gives each code toConnectError
+// makes, so that a route vanguard does not transcode answers alike.
+var restStatus = map[connect.Code]int{
+	connect.CodeCanceled:           499,
+	connect.CodeUnknown:            http.StatusInternalServerError,
+	connect.CodeInvalidArgument:    http.StatusBadRequest,
+	connect.CodeDeadlineExceeded:   http.StatusGatewayTimeout,
+	connect.CodeNotFound:           http.StatusNotFound,
+	connect.CodePermissionDenied:   http.StatusForbidden,
+	connect.CodeResourceExhausted:  http.StatusTooManyRequests,
+	connect.CodeFailedPrecondition: http.StatusBadRequest,
+	connect.CodeUnavailable:        http.StatusServiceUnavailable,
+	connect.CodeUnauthenticated:    http.StatusUnauthorized,
+}
+
+// writeRESTError answers an error of a REST route that vanguard does not
+// transcode (management/health) with the problem document withRESTErrors
+// makes of a handler's error: toConnectError decides code and detail there
+// too, and no error text leaks.
+func writeRESTError(w http.ResponseWriter, r *http.Request, err error) {
+	var mapped *connect.Error
+	if !errors.As(toConnectError(r.Context(), err), &mapped) {
+		mapped = connect.NewError(connect.CodeUnknown, errors.New("error.internal"))
+	}
+	st := &status.Status{Code: int32(mapped.Code()), Message: mapped.Message()}
+	for _, d := range mapped.Details() {
+		st.Details = append(st.Details, &anypb.Any{TypeUrl: "type.googleapis.com/" + d.Type(), Value: d.Bytes()})
+	}
+	body, _ := protojson.Marshal(st)
+	code, known := restStatus[mapped.Code()]
+	if !known {
+		code = http.StatusInternalServerError
+	}
+	writeProblem(w, r.URL.Path, code, body)
 }
 
 func writeProblem(w http.ResponseWriter, path string, code int, body []byte) {

@@ -54,10 +54,12 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	h.Account.auth = auth
 	h.Users.auth = auth
 	// options are a service's handler options: the portal's codec and
-	// interceptor, and its largest body limit, which also bounds what a gRPC
-	// client's compressed messages inflate to.
+	// interceptors, and its largest body limit, which also bounds what a gRPC
+	// client's compressed messages inflate to. mapErrors comes first, so it
+	// wraps the others: the auth interceptor's refusals and every handler's
+	// errors reach the client through the one mapper.
 	options := func(service string) connect.HandlerOption {
-		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(auth.interceptor(), validation.interceptor()),
+		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(mapErrors(), auth.interceptor(), validation.interceptor()),
 			connect.WithReadMaxBytes(int(serviceBodyLimit(service))))
 	}
 	mux := http.NewServeMux()

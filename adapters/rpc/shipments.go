@@ -14,14 +14,11 @@ type ShipmentHandler struct{ Batches appbatch.Service }
 
 // ListShipments pages a customer's shipments; X-Total-Count carries the total.
 func (h ShipmentHandler) ListShipments(ctx context.Context, req *connect.Request[portalv1.ListShipmentsRequest]) (*connect.Response[portalv1.ListShipmentsResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	m := req.Msg
 	list, total, err := h.Batches.ListShipments(ctx, caller, m.GetCustomerId(), m.GetFilter(), int(m.GetPage()), int(m.GetPageSize()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListShipmentsResponse{TotalCount: int64(total), Shipments: shipmentsToProto(list)}
 	return withTotal(connect.NewResponse(out), total), nil
@@ -29,13 +26,10 @@ func (h ShipmentHandler) ListShipments(ctx context.Context, req *connect.Request
 
 // GetShipment returns one shipment; the SOAP traffic only to admins.
 func (h ShipmentHandler) GetShipment(ctx context.Context, req *connect.Request[portalv1.GetShipmentRequest]) (*connect.Response[portalv1.GetShipmentResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	d, err := h.Batches.GetShipment(ctx, caller, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetShipmentResponse{Shipment: &portalv1.ShipmentDetail{
 		Shipment: shipmentToProto(d.ShipmentView), SoapRequest: d.SOAPRequest, SoapResponse: d.SOAPResponse,
@@ -44,38 +38,29 @@ func (h ShipmentHandler) GetShipment(ctx context.Context, req *connect.Request[p
 
 // DeleteShipment removes a shipment without a valid label.
 func (h ShipmentHandler) DeleteShipment(ctx context.Context, req *connect.Request[portalv1.DeleteShipmentRequest]) (*connect.Response[portalv1.DeleteShipmentResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	if err := h.Batches.DeleteShipment(ctx, caller, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteShipmentResponse{}), nil
 }
 
 // DownloadShipmentLabel sends the label to preview (PDF) or print (ZPL).
 func (h ShipmentHandler) DownloadShipmentLabel(ctx context.Context, req *connect.Request[portalv1.DownloadShipmentLabelRequest]) (*connect.Response[portalv1.DownloadShipmentLabelResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	f, err := h.Batches.ShipmentLabel(ctx, caller, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return fileResponse(&portalv1.DownloadShipmentLabelResponse{File: body(f)}, f, "inline"), nil
 }
 
 // GetShipmentDetails returns the order lines and currency.
 func (h ShipmentHandler) GetShipmentDetails(ctx context.Context, req *connect.Request[portalv1.GetShipmentDetailsRequest]) (*connect.Response[portalv1.GetShipmentDetailsResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	d, err := h.Batches.ShipmentDetails(ctx, caller, req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.GetShipmentDetailsResponse{Currency: d.Currency, OrderLines: make([]*portalv1.OrderLineValues, len(d.Lines))}
 	for i, l := range d.Lines {

@@ -16,9 +16,9 @@ type TenantHandler struct{ Organisation app.Service }
 
 // ListTenants pages the tenants; X-Total-Count carries the total.
 func (h TenantHandler) ListTenants(ctx context.Context, req *connect.Request[portalv1.ListTenantsRequest]) (*connect.Response[portalv1.ListTenantsResponse], error) {
-	ts, total, err := h.Organisation.ListTenants(ctx, app.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
+	ts, total, err := h.Organisation.ListTenants(ctx, callerFrom(ctx), app.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListTenantsResponse{TotalCount: int64(total)}
 	for _, t := range ts {
@@ -29,9 +29,9 @@ func (h TenantHandler) ListTenants(ctx context.Context, req *connect.Request[por
 
 // ListAllTenants returns every tenant.
 func (h TenantHandler) ListAllTenants(ctx context.Context, _ *connect.Request[portalv1.ListAllTenantsRequest]) (*connect.Response[portalv1.ListAllTenantsResponse], error) {
-	ts, err := h.Organisation.AllTenants(ctx)
+	ts, err := h.Organisation.AllTenants(ctx, callerFrom(ctx))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListAllTenantsResponse{}
 	for _, t := range ts {
@@ -42,35 +42,35 @@ func (h TenantHandler) ListAllTenants(ctx context.Context, _ *connect.Request[po
 
 // GetTenant returns one tenant.
 func (h TenantHandler) GetTenant(ctx context.Context, req *connect.Request[portalv1.GetTenantRequest]) (*connect.Response[portalv1.GetTenantResponse], error) {
-	t, err := h.Organisation.GetTenant(ctx, req.Msg.GetId())
+	t, err := h.Organisation.GetTenant(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetTenantResponse{Tenant: tenantToProto(t)}), nil
 }
 
 // CreateTenant adds a tenant.
 func (h TenantHandler) CreateTenant(ctx context.Context, req *connect.Request[portalv1.CreateTenantRequest]) (*connect.Response[portalv1.CreateTenantResponse], error) {
-	t, err := h.Organisation.CreateTenant(ctx, tenantFromProto(req.Msg.GetTenant()))
+	t, err := h.Organisation.CreateTenant(ctx, callerFrom(ctx), tenantFromProto(req.Msg.GetTenant()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateTenantResponse{Tenant: tenantToProto(t)}), nil
 }
 
 // UpdateTenant saves a tenant.
 func (h TenantHandler) UpdateTenant(ctx context.Context, req *connect.Request[portalv1.UpdateTenantRequest]) (*connect.Response[portalv1.UpdateTenantResponse], error) {
-	t, err := h.Organisation.UpdateTenant(ctx, tenantFromProto(req.Msg.GetTenant()))
+	t, err := h.Organisation.UpdateTenant(ctx, callerFrom(ctx), tenantFromProto(req.Msg.GetTenant()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateTenantResponse{Tenant: tenantToProto(t)}), nil
 }
 
 // DeleteTenant removes a tenant.
 func (h TenantHandler) DeleteTenant(ctx context.Context, req *connect.Request[portalv1.DeleteTenantRequest]) (*connect.Response[portalv1.DeleteTenantResponse], error) {
-	if err := h.Organisation.DeleteTenant(ctx, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+	if err := h.Organisation.DeleteTenant(ctx, callerFrom(ctx), req.Msg.GetId()); err != nil {
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteTenantResponse{}), nil
 }
@@ -78,10 +78,10 @@ func (h TenantHandler) DeleteTenant(ctx context.Context, req *connect.Request[po
 // CheckTenantCredentials asks the carrier about an a1 or grp login.
 func (h TenantHandler) CheckTenantCredentials(ctx context.Context, req *connect.Request[portalv1.CheckTenantCredentialsRequest]) (*connect.Response[portalv1.CheckTenantCredentialsResponse], error) {
 	m := req.Msg
-	ok, err := h.Organisation.CheckTenantCredentials(ctx, m.GetType(), m.GetTenantId(),
+	ok, err := h.Organisation.CheckTenantCredentials(ctx, callerFrom(ctx), m.GetType(), m.GetTenantId(),
 		organisation.Credentials{Username: m.GetUsername(), Password: m.GetPassword(), APIKey: m.GetApiKey()})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CheckTenantCredentialsResponse{Valid: ok}), nil
 }

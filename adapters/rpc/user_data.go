@@ -16,13 +16,10 @@ type UserDataHandler struct{ UserData userdata.Service }
 
 // GetMyUserData returns the caller's own link.
 func (h UserDataHandler) GetMyUserData(ctx context.Context, _ *connect.Request[portalv1.GetMyUserDataRequest]) (*connect.Response[portalv1.GetMyUserDataResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	n, err := h.UserData.Mine(ctx, caller)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetMyUserDataResponse{UserData: userDataToProto(n)}), nil
 }
@@ -30,9 +27,9 @@ func (h UserDataHandler) GetMyUserData(ctx context.Context, _ *connect.Request[p
 // ListUserData pages the links; X-Total-Count carries the total.
 func (h UserDataHandler) ListUserData(ctx context.Context, req *connect.Request[portalv1.ListUserDataRequest]) (*connect.Response[portalv1.ListUserDataResponse], error) {
 	m := req.Msg
-	links, total, err := h.UserData.List(ctx, userdata.Page{Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: m.GetSort(), Descending: m.GetDirection() == "desc"})
+	links, total, err := h.UserData.List(ctx, callerFrom(ctx), userdata.Page{Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: m.GetSort(), Descending: m.GetDirection() == "desc"})
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListUserDataResponse{TotalCount: int64(total)}
 	for _, n := range links {
@@ -43,9 +40,9 @@ func (h UserDataHandler) ListUserData(ctx context.Context, req *connect.Request[
 
 // GetUserData returns one link.
 func (h UserDataHandler) GetUserData(ctx context.Context, req *connect.Request[portalv1.GetUserDataRequest]) (*connect.Response[portalv1.GetUserDataResponse], error) {
-	n, err := h.UserData.Get(ctx, req.Msg.GetId())
+	n, err := h.UserData.Get(ctx, callerFrom(ctx), req.Msg.GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetUserDataResponse{UserData: userDataToProto(n)}), nil
 }
@@ -53,9 +50,9 @@ func (h UserDataHandler) GetUserData(ctx context.Context, req *connect.Request[p
 // CreateUserData links a login.
 func (h UserDataHandler) CreateUserData(ctx context.Context, req *connect.Request[portalv1.CreateUserDataRequest]) (*connect.Response[portalv1.CreateUserDataResponse], error) {
 	d := req.Msg.GetUserData()
-	n, err := h.UserData.Create(ctx, d.GetUser().GetLogin(), d.GetCustomer().GetId(), d.GetFulfillment().GetId())
+	n, err := h.UserData.Create(ctx, callerFrom(ctx), d.GetUser().GetLogin(), d.GetCustomer().GetId(), d.GetFulfillment().GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateUserDataResponse{UserData: userDataToProto(n)}), nil
 }
@@ -63,17 +60,17 @@ func (h UserDataHandler) CreateUserData(ctx context.Context, req *connect.Reques
 // UpdateUserData changes a link.
 func (h UserDataHandler) UpdateUserData(ctx context.Context, req *connect.Request[portalv1.UpdateUserDataRequest]) (*connect.Response[portalv1.UpdateUserDataResponse], error) {
 	d := req.Msg.GetUserData()
-	n, err := h.UserData.Update(ctx, d.GetId(), d.GetCustomer().GetId(), d.GetFulfillment().GetId())
+	n, err := h.UserData.Update(ctx, callerFrom(ctx), d.GetId(), d.GetCustomer().GetId(), d.GetFulfillment().GetId())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.UpdateUserDataResponse{UserData: userDataToProto(n)}), nil
 }
 
 // DeleteUserData removes a link.
 func (h UserDataHandler) DeleteUserData(ctx context.Context, req *connect.Request[portalv1.DeleteUserDataRequest]) (*connect.Response[portalv1.DeleteUserDataResponse], error) {
-	if err := h.UserData.Delete(ctx, req.Msg.GetId()); err != nil {
-		return nil, toConnectError(ctx, err)
+	if err := h.UserData.Delete(ctx, callerFrom(ctx), req.Msg.GetId()); err != nil {
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteUserDataResponse{}), nil
 }
@@ -102,9 +99,9 @@ func customerRefToProto(c organisation.CustomerRef) *portalv1.CustomerRef {
 
 // ListPendingRegistrations pages the self-registrations waiting for a link.
 func (h UserDataHandler) ListPendingRegistrations(ctx context.Context, req *connect.Request[portalv1.ListPendingRegistrationsRequest]) (*connect.Response[portalv1.ListPendingRegistrationsResponse], error) {
-	requests, total, err := h.UserData.PendingRegistrations(ctx, int(req.Msg.GetPage()), int(req.Msg.GetSize()))
+	requests, total, err := h.UserData.PendingRegistrations(ctx, callerFrom(ctx), int(req.Msg.GetPage()), int(req.Msg.GetSize()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListPendingRegistrationsResponse{TotalCount: int64(total)}
 	for _, r := range requests {

@@ -25,13 +25,13 @@ func (h UserHandler) ListUsers(ctx context.Context, req *connect.Request[portalv
 	for _, s := range m.GetStatus() {
 		st, ok := account.ParseStatus(s)
 		if !ok {
-			return nil, toConnectError(ctx, failure.InvalidFields(failure.FieldViolation{Object: "userQuery", Field: "status", Rule: account.RulePattern}))
+			return nil, failure.InvalidFields(failure.FieldViolation{Object: "userQuery", Field: "status", Rule: account.RulePattern})
 		}
 		q.Statuses = append(q.Statuses, st)
 	}
-	users, total, err := h.Identity.ListUsers(ctx, q)
+	users, total, err := h.Identity.ListUsers(ctx, callerFrom(ctx), q)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	out := &portalv1.ListUsersResponse{TotalCount: int64(total)}
 	for _, u := range users {
@@ -47,35 +47,29 @@ func (h UserHandler) ListAuthorities(context.Context, *connect.Request[portalv1.
 
 // GetUser returns one login.
 func (h UserHandler) GetUser(ctx context.Context, req *connect.Request[portalv1.GetUserRequest]) (*connect.Response[portalv1.GetUserResponse], error) {
-	u, err := h.Identity.GetUser(ctx, req.Msg.GetLogin())
+	u, err := h.Identity.GetUser(ctx, callerFrom(ctx), req.Msg.GetLogin())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetUserResponse{User: userToProto(u)}), nil
 }
 
 // CreateUser creates a login.
 func (h UserHandler) CreateUser(ctx context.Context, req *connect.Request[portalv1.CreateUserRequest]) (*connect.Response[portalv1.CreateUserResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	u, err := h.Identity.CreateUser(ctx, caller, userFromProto(req.Msg.GetUser()), req.Msg.GetUser().GetPassword())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.CreateUserResponse{User: userToProto(u)}), nil
 }
 
 // UpdateUser changes a login.
 func (h UserHandler) UpdateUser(ctx context.Context, req *connect.Request[portalv1.UpdateUserRequest]) (*connect.Response[portalv1.UpdateUserResponse], error) {
-	caller, err := requireCaller(ctx)
-	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
+	caller := callerFrom(ctx)
 	u, err := h.Identity.UpdateUser(ctx, caller, userFromProto(req.Msg.GetUser()))
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	// Roles or status may have changed: the user's next call resolves them afresh.
 	h.auth.forgetIdentity(u.ID)
@@ -84,18 +78,15 @@ func (h UserHandler) UpdateUser(ctx context.Context, req *connect.Request[portal
 
 // DeleteUser removes a login.
 func (h UserHandler) DeleteUser(ctx context.Context, req *connect.Request[portalv1.DeleteUserRequest]) (*connect.Response[portalv1.DeleteUserResponse], error) {
-	caller, err := requireCaller(ctx)
+	caller := callerFrom(ctx)
+	u, err := h.Identity.GetUser(ctx, callerFrom(ctx), req.Msg.GetLogin())
 	if err != nil {
-		return nil, toConnectError(ctx, err)
-	}
-	u, err := h.Identity.GetUser(ctx, req.Msg.GetLogin())
-	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	err = h.Identity.DeleteUser(ctx, caller, req.Msg.GetLogin())
 	h.auth.forgetIdentity(u.ID)
 	if err != nil {
-		return nil, toConnectError(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&portalv1.DeleteUserResponse{}), nil
 }

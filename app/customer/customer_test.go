@@ -117,6 +117,42 @@ func TestTrackingOnlyLoginGivesNoConsent(t *testing.T) {
 	}
 }
 
+// Customer service and tracking-only logins act for customers but hold no
+// role of the customer form: the use cases refuse them themselves, behind
+// the role table, and change nothing.
+func TestCustomerFormRefusesRolesWithoutTheForm(t *testing.T) {
+	f := setup(t)
+	before, err := f.svc.Get(ctx, f.admin, f.mine.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, caller := range []*access.Caller{
+		{Login: "service", Roles: []access.Role{access.CustomerService}},
+		{Login: "tracking", Roles: []access.Role{access.TrackingOnly}, CustomerID: f.mine.ID},
+	} {
+		forbidden := func(what string, err error) {
+			t.Helper()
+			if fe, ok := failure.As(err); !ok || fe.Kind != failure.Forbidden {
+				t.Errorf("%s by %s = %v; want forbidden", what, caller.Login, err)
+			}
+		}
+		_, _, err := f.svc.List(ctx, caller, appcustomer.Query{})
+		forbidden("List", err)
+		edit := before
+		edit.Name = "Changed"
+		_, err = f.svc.Update(ctx, caller, edit)
+		forbidden("Update", err)
+		_, err = f.svc.SetPrinterSettings(ctx, caller, f.mine.ID, "ZPL")
+		forbidden("SetPrinterSettings", err)
+		_, err = f.svc.SetAutoManifest(ctx, caller, f.mine.ID, customer.AutoManifest{})
+		forbidden("SetAutoManifest", err)
+	}
+	after, err := f.svc.Get(ctx, f.admin, f.mine.ID)
+	if err != nil || after.Name != before.Name || after.LabelType != before.LabelType {
+		t.Fatalf("customer after refused calls = %+v, %v", after, err)
+	}
+}
+
 // A customer with shipping history stays: deleting it would lose the record
 // of its live labels, manifests and carrier traffic.
 func TestDeleteRefusesACustomerWithShippingHistory(t *testing.T) {

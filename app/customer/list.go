@@ -16,8 +16,12 @@ const (
 	MaxPageSize     = 10000
 )
 
-// List answers a page of the customers the caller may act for, as it may see them.
+// List answers a page of the customers the caller may act for, as it may
+// see them; the customer list is the customer form's roles'.
 func (s Service) List(ctx context.Context, caller *access.Caller, q Query) ([]customer.Customer, int, error) {
+	if err := access.FormUsers.Check(caller); err != nil {
+		return nil, 0, err
+	}
 	if q.Size <= 0 {
 		q.Size = DefaultPageSize
 	}

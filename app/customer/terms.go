@@ -1,11 +1,9 @@
 package customer
 
 import (
-	"context"
 	"strings"
 
 	"parcelportal/core/customer"
-	"parcelportal/core/failure"
 )
 
 // TermsPage is one page of the terms of carriage.
@@ -40,18 +38,6 @@ func GTCTerms(country string) (Terms, error) {
 	}
 	text := termsText[lang]
 	return Terms{Country: country, Language: lang, Title: text.title + " (" + country + ")", Pages: text.pages}, nil
-}
-
-// GTCDocument renders the country's terms as PDF.
-func (s Service) GTCDocument(_ context.Context, country string) ([]byte, error) {
-	t, err := GTCTerms(country)
-	if err != nil {
-		return nil, err
-	}
-	if s.Terms == nil {
-		return nil, failure.New(failure.Unavailable, "error.gtc.unavailable")
-	}
-	return s.Terms.RenderTerms(t)
 }
 
 type termsDoc struct {

@@ -12,7 +12,11 @@ func customerCRMID(s string) string { return account.NormalizeCRMID(s) }
 
 // Update saves the customer form. Non-admins change the General fields only;
 // secrets sent masked keep their stored value; consents are not changed here.
+// Only the customer form's roles save it.
 func (s Service) Update(ctx context.Context, caller *access.Caller, edit customer.Customer) (customer.Customer, error) {
+	if err := access.FormUsers.Check(caller); err != nil {
+		return customer.Customer{}, err
+	}
 	if !caller.CanActFor(edit.ID) {
 		return customer.Customer{}, customer.ErrNotFound
 	}

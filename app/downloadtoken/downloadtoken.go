@@ -7,13 +7,8 @@ package downloadtoken
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"fmt"
 	"time"
 
-	"parcelportal/core/access"
 	"parcelportal/core/linkdownload"
 )
 
@@ -41,46 +36,4 @@ func (s Service) now() time.Time {
 		return time.Now().UTC()
 	}
 	return s.Now().UTC()
-}
-
-// Issue makes a token for one download of resource by the signed-in
-// caller. Whether the caller may see the resource is the asking use case's
-// question (app/batch checks the batch); the download checks it again when
-// the token is redeemed.
-func (s Service) Issue(ctx context.Context, caller *access.Caller, purpose linkdownload.Purpose, resource string) (linkdownload.Token, error) {
-	if caller == nil {
-		return linkdownload.Token{}, linkdownload.ErrTokenInvalid
-	}
-	g, err := linkdownload.NewGrant(*caller, purpose, resource, s.now())
-	if err != nil {
-		return linkdownload.Token{}, err
-	}
-	raw := make([]byte, 32)
-	if _, err := rand.Read(raw); err != nil {
-		return linkdownload.Token{}, fmt.Errorf("download token: %w", err)
-	}
-	value := base64.RawURLEncoding.EncodeToString(raw)
-	if err := s.Store.Put(ctx, sha256.Sum256([]byte(value)), g); err != nil {
-		return linkdownload.Token{}, err
-	}
-	return linkdownload.Token{Value: value, Expires: g.Expires}, nil
-}
-
-// Redeem takes the token for the download of resource: it works once, for
-// the download and resource it was made for, before it expires, and
-// answers the caller who asked for it. A session token is no download
-// token and is refused like any unknown one.
-func (s Service) Redeem(ctx context.Context, token string, purpose linkdownload.Purpose, resource string) (*access.Caller, error) {
-	if token == "" {
-		return nil, linkdownload.ErrTokenInvalid
-	}
-	g, err := s.Store.Take(ctx, sha256.Sum256([]byte(token)))
-	if err != nil {
-		return nil, err
-	}
-	if err := g.Admits(purpose, resource, s.now()); err != nil {
-		return nil, err
-	}
-	caller := g.Caller
-	return &caller, nil
 }

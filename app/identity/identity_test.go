@@ -533,11 +533,11 @@ func TestUserManagementRules(t *testing.T) {
 	if _, err := w.svc.CreateUser(ctx, super, account.User{Login: "ada", Email: "ada@example.org", Roles: []access.Role{access.Admin}}, "ada-pass"); err != nil {
 		t.Fatal(err)
 	}
-	page, total, err := w.svc.ListUsers(ctx, identity.UserQuery{Size: 1, Descending: true, Statuses: []account.Status{account.Active, account.Inactive}})
+	page, total, err := w.svc.ListUsers(ctx, admin, identity.UserQuery{Size: 1, Descending: true, Statuses: []account.Status{account.Active, account.Inactive}})
 	if err != nil || total != 2 || len(page) != 1 || page[0].Login != "otto" {
 		t.Fatalf("page = %v, total %d, %v", page, total, err)
 	}
-	ada, _ := w.svc.GetUser(ctx, "ada")
+	ada, _ := w.svc.GetUser(ctx, admin, "ada")
 	self := &access.Caller{IdentityID: ada.ID, Login: "ada", Roles: []access.Role{access.Admin}}
 	if err := w.svc.DeleteUser(ctx, self, "ada"); err == nil {
 		t.Fatal("nobody deletes their own login")
@@ -545,8 +545,29 @@ func TestUserManagementRules(t *testing.T) {
 	if err := w.svc.DeleteUser(ctx, admin, "ada"); err != nil {
 		t.Fatal(err)
 	}
-	_, err = w.svc.GetUser(ctx, "ada")
+	_, err = w.svc.GetUser(ctx, admin, "ada")
 	wantKey(t, err, account.KeyUserNotFound)
+
+	// The use cases check the caller themselves, behind the role table:
+	// operations manage no logins, and nothing is created, changed or
+	// deleted for them.
+	ops := &access.Caller{IdentityID: "ops-id", Login: "operations", Roles: []access.Role{access.Operations}}
+	_, _, err = w.svc.ListUsers(ctx, ops, identity.UserQuery{})
+	wantKey(t, err, "error.forbidden")
+	_, err = w.svc.GetUser(ctx, ops, "otto")
+	wantKey(t, err, "error.forbidden")
+	_, err = w.svc.CreateUser(ctx, ops, account.User{Login: "eve", Email: "eve@example.org", Roles: []access.Role{access.User}}, "eve-pass")
+	wantKey(t, err, "error.forbidden")
+	created.Roles = []access.Role{access.Admin}
+	_, err = w.svc.UpdateUser(ctx, ops, created)
+	wantKey(t, err, "error.forbidden")
+	wantKey(t, w.svc.DeleteUser(ctx, ops, "otto"), "error.forbidden")
+	if otto, err := w.svc.GetUser(ctx, admin, "otto"); err != nil || len(otto.Roles) != 1 || otto.Roles[0] != access.Operations {
+		t.Fatalf("otto after refused calls = %+v, %v", otto, err)
+	}
+	if _, err := w.svc.GetUser(ctx, admin, "eve"); !failure.HasKey(err, account.KeyUserNotFound) {
+		t.Fatalf("a refused create made eve: %v", err)
+	}
 }
 
 // A user who registered a device while MFA was on still signs in when the
@@ -760,4 +781,29 @@ func TestActivationDoesNotUndoAnAdminsDeactivation(t *testing.T) {
 	if got, _ := w.ids.FindByLogin(ctx, "anna"); got.Status != account.Inactive {
 		t.Fatalf("status = %s; the activation link must not undo the deactivation", got.Status)
 	}
+}
+
+// The account's use cases are every signed-in caller's, and nobody else's:
+// they refuse a missing caller and one without a role themselves.
+func TestAccountUseCasesRefuseCallersWithoutARole(t *testing.T) {
+	w := newWorld(t)
+	roleless := &access.Caller{IdentityID: "x", Login: "x"}
+	for _, caller := range []*access.Caller{nil, roleless} {
+		if _, err := w.svc.GetAccount(ctx, caller); err == nil {
+			t.Errorf("GetAccount(%v) passed", caller)
+		}
+		if _, err := w.svc.SaveAccount(ctx, caller, identity.ProfileChange{FirstName: "X", Email: "x@example.org", LangKey: "en"}); err == nil {
+			t.Errorf("SaveAccount(%v) passed", caller)
+		}
+		if err := w.svc.ChangePassword(ctx, caller, "token", "old-pass", "new-pass"); err == nil {
+			t.Errorf("ChangePassword(%v) passed", caller)
+		}
+		if err := w.svc.Logout(ctx, caller, "token"); err == nil {
+			t.Errorf("Logout(%v) passed", caller)
+		}
+	}
+	_, err := w.svc.GetAccount(ctx, nil)
+	wantKey(t, err, "error.unauthenticated")
+	_, err = w.svc.GetAccount(ctx, roleless)
+	wantKey(t, err, "error.forbidden")
 }

@@ -45,3 +45,11 @@ func TokenHash(token string) []byte {
 	h := sha256.Sum256([]byte(token))
 	return h[:]
 }
+
+// passwordMaxLength is the spec's 50 unless the installation sets its own.
+func (s Service) passwordMaxLength() int {
+	if s.PasswordMaxLength > 0 {
+		return s.PasswordMaxLength
+	}
+	return 50
+}

@@ -39,3 +39,11 @@ type Service struct {
 	Store     Store
 	Sanitizer Sanitizer
 }
+
+// clean sanitizes the articles of every locale before they are stored.
+func (s Service) clean(n document.News) document.News {
+	n.ArticleEn = s.Sanitizer.Sanitize(n.ArticleEn)
+	n.ArticleDe = s.Sanitizer.Sanitize(n.ArticleDe)
+	n.ArticleNl = s.Sanitizer.Sanitize(n.ArticleNl)
+	return n
+}
