@@ -13,7 +13,7 @@ import (
 	"net/http"
 	"time"
 
-	appcustomer "parcelportal/app/customer"
+	"parcelportal/app/customers"
 	"parcelportal/core/failure"
 )
 
@@ -67,7 +67,7 @@ func Handler(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(Answer{Valid: SimulatorAccepts(req)})
 }
 
-// Client implements appcustomer.CredentialChecker over HTTP.
+// Client implements customers.CredentialChecker over HTTP.
 type Client struct {
 	CarrierURL  string
 	TrackingURL string
@@ -86,7 +86,7 @@ const maxAnswer = 1 << 16
 var errUnavailable = failure.New(failure.Unavailable, "error.credentialCheckUnavailable")
 
 // Check asks the service of the target; it never logs the credentials.
-func (c Client) Check(ctx context.Context, in appcustomer.CredentialCheck) (bool, error) {
+func (c Client) Check(ctx context.Context, in customers.CredentialCheck) (bool, error) {
 	base := c.TrackingURL
 	if CarrierTargets[in.Target] {
 		base = c.CarrierURL

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	appcustomer "parcelportal/app/customer"
+	"parcelportal/app/customers"
 	"parcelportal/core/failure"
 )
 
@@ -19,17 +19,17 @@ func TestClientAgainstSimulatorHandler(t *testing.T) {
 	defer tracking.Close()
 	c := Client{CarrierURL: carrier.URL, TrackingURL: tracking.URL}
 	cases := []struct {
-		in   appcustomer.CredentialCheck
+		in   customers.CredentialCheck
 		want bool
 	}{
-		{appcustomer.CredentialCheck{Target: "api", Username: DemoUsername, Password: DemoPassword}, true},
-		{appcustomer.CredentialCheck{Target: "api", Username: DemoUsername, Password: "wrong"}, false},
-		{appcustomer.CredentialCheck{Target: "a1", Username: DemoUsername, Password: DemoPassword}, false},
-		{appcustomer.CredentialCheck{Target: "a1", Username: DemoUsername, Password: DemoPassword, APIKey: DemoAPIKey}, true},
-		{appcustomer.CredentialCheck{Target: "grp", Username: "other", Password: DemoPassword}, false},
-		{appcustomer.CredentialCheck{Target: "tracking", Username: DemoUsername, Password: DemoPassword}, true},
-		{appcustomer.CredentialCheck{Target: "fulltrack", AccessKey: DemoAPIKey, Version: "V3"}, true},
-		{appcustomer.CredentialCheck{Target: "fulltrack", AccessKey: "nope"}, false},
+		{customers.CredentialCheck{Target: "api", Username: DemoUsername, Password: DemoPassword}, true},
+		{customers.CredentialCheck{Target: "api", Username: DemoUsername, Password: "wrong"}, false},
+		{customers.CredentialCheck{Target: "a1", Username: DemoUsername, Password: DemoPassword}, false},
+		{customers.CredentialCheck{Target: "a1", Username: DemoUsername, Password: DemoPassword, APIKey: DemoAPIKey}, true},
+		{customers.CredentialCheck{Target: "grp", Username: "other", Password: DemoPassword}, false},
+		{customers.CredentialCheck{Target: "tracking", Username: DemoUsername, Password: DemoPassword}, true},
+		{customers.CredentialCheck{Target: "fulltrack", AccessKey: DemoAPIKey, Version: "V3"}, true},
+		{customers.CredentialCheck{Target: "fulltrack", AccessKey: "nope"}, false},
 	}
 	for _, tc := range cases {
 		got, err := c.Check(context.Background(), tc.in)
@@ -41,7 +41,7 @@ func TestClientAgainstSimulatorHandler(t *testing.T) {
 		t.Errorf("calls carrier %d, tracking %d; want 5 and 3", carrierCalls, trackingCalls)
 	}
 	tracking.Close()
-	_, err := c.Check(context.Background(), appcustomer.CredentialCheck{Target: "tracking", Username: "u", Password: "secret-pw"})
+	_, err := c.Check(context.Background(), customers.CredentialCheck{Target: "tracking", Username: "u", Password: "secret-pw"})
 	f, ok := failure.As(err)
 	if !ok || f.Kind != failure.Unavailable {
 		t.Fatalf("unreachable service = %v", err)
@@ -56,7 +56,7 @@ func TestCheckGivesUpOnAHangingService(t *testing.T) {
 	hanging := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { <-release }))
 	defer hanging.Close()
 	defer close(release)
-	in := appcustomer.CredentialCheck{Target: "api", Username: DemoUsername, Password: DemoPassword}
+	in := customers.CredentialCheck{Target: "api", Username: DemoUsername, Password: DemoPassword}
 
 	c := Client{CarrierURL: hanging.URL, HTTP: &http.Client{}, Timeout: 200 * time.Millisecond}
 	start := time.Now()

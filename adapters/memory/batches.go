@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	appbatch "parcelportal/app/batch"
+	"parcelportal/app/batches"
 	"parcelportal/core/batch"
 	"parcelportal/core/shipment"
 )
@@ -321,7 +321,7 @@ func matches(s batch.Shipment, f batch.Filter) bool {
 }
 
 // Shipments answers a page of a batch's or a customer's shipments.
-func (m *Batches) Shipments(_ context.Context, q appbatch.ShipmentQuery) ([]batch.Shipment, int, error) {
+func (m *Batches) Shipments(_ context.Context, q batches.ShipmentQuery) ([]batch.Shipment, int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	type entry struct {
@@ -424,7 +424,7 @@ func (m *Batches) Manifest(_ context.Context, batchID int64) ([]byte, time.Time,
 }
 
 // documents answers one kind of document of the batch's live shipments by position.
-func (m *Batches) documents(batchID int64, doc func(StoredShipment) []byte) []appbatch.Document {
+func (m *Batches) documents(batchID int64, doc func(StoredShipment) []byte) []batches.Document {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var list []StoredShipment
@@ -436,20 +436,20 @@ func (m *Batches) documents(batchID int64, doc func(StoredShipment) []byte) []ap
 	slices.SortFunc(list, func(a, b StoredShipment) int {
 		return cmp.Or(cmp.Compare(a.Position, b.Position), cmp.Compare(a.ID, b.ID))
 	})
-	out := []appbatch.Document{}
+	out := []batches.Document{}
 	for _, s := range list {
-		out = append(out, appbatch.Document{ShipmentID: s.ID, LabelType: s.LabelType, ContentType: s.LabelContentType, Data: slices.Clone(doc(s))})
+		out = append(out, batches.Document{ShipmentID: s.ID, LabelType: s.LabelType, ContentType: s.LabelContentType, Data: slices.Clone(doc(s))})
 	}
 	return out
 }
 
 // Labels answers the labels of the batch's live shipments.
-func (m *Batches) Labels(_ context.Context, batchID int64) ([]appbatch.Document, error) {
+func (m *Batches) Labels(_ context.Context, batchID int64) ([]batches.Document, error) {
 	return m.documents(batchID, func(s StoredShipment) []byte { return s.Label }), nil
 }
 
 // CustomsDocs answers the customs documents of the batch's live shipments.
-func (m *Batches) CustomsDocs(_ context.Context, batchID int64) ([]appbatch.Document, error) {
+func (m *Batches) CustomsDocs(_ context.Context, batchID int64) ([]batches.Document, error) {
 	docs := m.documents(batchID, func(s StoredShipment) []byte { return s.CustomsDoc })
 	for i := range docs {
 		docs[i].LabelType, docs[i].ContentType = "", "application/pdf"
@@ -458,16 +458,16 @@ func (m *Batches) CustomsDocs(_ context.Context, batchID int64) ([]appbatch.Docu
 }
 
 // Traffic answers the batch's requests or responses in order.
-func (m *Batches) Traffic(_ context.Context, batchID int64, responses bool) ([]appbatch.Exchange, error) {
+func (m *Batches) Traffic(_ context.Context, batchID int64, responses bool) ([]batches.Exchange, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	out := []appbatch.Exchange{}
+	out := []batches.Exchange{}
 	for _, e := range m.exchanges {
 		s, ofShipment := m.shipments[e.shipmentID]
 		if e.batchID != batchID && !(ofShipment && s.BatchID == batchID) {
 			continue
 		}
-		x := appbatch.Exchange{Operation: e.operation, ShipmentID: e.shipmentID, At: e.at, Text: e.request}
+		x := batches.Exchange{Operation: e.operation, ShipmentID: e.shipmentID, At: e.at, Text: e.request}
 		if responses {
 			x.Text = e.response
 		}
@@ -477,14 +477,14 @@ func (m *Batches) Traffic(_ context.Context, batchID int64, responses bool) ([]a
 }
 
 // ShipmentLabel answers one shipment's label.
-func (m *Batches) ShipmentLabel(_ context.Context, id int64) (appbatch.Document, error) {
+func (m *Batches) ShipmentLabel(_ context.Context, id int64) (batches.Document, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	s, ok := m.shipments[id]
 	if !ok {
-		return appbatch.Document{}, batch.ErrShipmentNotFound
+		return batches.Document{}, batch.ErrShipmentNotFound
 	}
-	return appbatch.Document{ShipmentID: id, LabelType: s.LabelType, ContentType: s.LabelContentType, Data: slices.Clone(s.Label)}, nil
+	return batches.Document{ShipmentID: id, LabelType: s.LabelType, ContentType: s.LabelContentType, Data: slices.Clone(s.Label)}, nil
 }
 
 // PutShipment stores a shipment as the job runner would and returns its id.

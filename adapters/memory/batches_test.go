@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"parcelportal/adapters/memory"
-	"parcelportal/app/batch/storetest"
+	"parcelportal/app/batches/storetest"
 )
 
 type memorySeeder struct{ store *memory.Batches }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	appcustomer "parcelportal/app/customer"
+	"parcelportal/app/customers"
 	"parcelportal/core/customer"
 )
 
@@ -112,7 +112,7 @@ func (m *Customers) Delete(_ context.Context, id int64) error {
 }
 
 // List answers a filtered, sorted page.
-func (m *Customers) List(_ context.Context, q appcustomer.Query) ([]customer.Customer, int, error) {
+func (m *Customers) List(_ context.Context, q customers.Query) ([]customer.Customer, int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var all []customer.Customer

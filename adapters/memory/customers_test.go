@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"parcelportal/adapters/memory"
-	"parcelportal/app/customer/storetest"
+	"parcelportal/app/customers/storetest"
 )
 
 func TestCustomersContract(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"parcelportal/adapters/memory"
-	docstoretest "parcelportal/app/document/storetest"
+	docstoretest "parcelportal/app/documents/storetest"
 	newsstoretest "parcelportal/app/news/storetest"
 )
 

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	app "parcelportal/app/organisation"
+	"parcelportal/app/organisations"
 	"parcelportal/core/organisation"
 )
 
@@ -64,7 +64,7 @@ func (o *Organisation) nameTaken(name string, except int64) bool {
 }
 
 // ListTenants returns a page by subsidiary.
-func (o *Organisation) ListTenants(_ context.Context, p app.Page) ([]organisation.Tenant, int, error) {
+func (o *Organisation) ListTenants(_ context.Context, p organisations.Page) ([]organisation.Tenant, int, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	all := make([]organisation.Tenant, 0, len(o.tenants))
@@ -77,7 +77,7 @@ func (o *Organisation) ListTenants(_ context.Context, p app.Page) ([]organisatio
 	return pageOf(all, p), len(all), nil
 }
 
-func pageOf[T any](all []T, p app.Page) []T {
+func pageOf[T any](all []T, p organisations.Page) []T {
 	from := min(p.Page*p.Size, len(all))
 	return all[from:min(from+p.Size, len(all))]
 }
@@ -88,7 +88,7 @@ func (o *Organisation) GetTenant(_ context.Context, id int64) (organisation.Tena
 	defer o.mu.Unlock()
 	t, ok := o.tenants[id]
 	if !ok {
-		return organisation.Tenant{}, app.ErrTenantNotFound
+		return organisation.Tenant{}, organisations.ErrTenantNotFound
 	}
 	return cloneTenant(t), nil
 }
@@ -98,7 +98,7 @@ func (o *Organisation) CreateTenant(_ context.Context, t organisation.Tenant) (o
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.nameTaken(t.Name, 0) {
-		return organisation.Tenant{}, app.ErrTenantExists
+		return organisation.Tenant{}, organisations.ErrTenantExists
 	}
 	t = cloneTenant(t)
 	t.ID = o.id()
@@ -115,7 +115,7 @@ func (o *Organisation) UpdateTenant(_ context.Context, id int64, change func(org
 	defer o.mu.Unlock()
 	cur, ok := o.tenants[id]
 	if !ok {
-		return organisation.Tenant{}, app.ErrTenantNotFound
+		return organisation.Tenant{}, organisations.ErrTenantNotFound
 	}
 	t, err := change(cloneTenant(cur))
 	if err != nil {
@@ -124,25 +124,25 @@ func (o *Organisation) UpdateTenant(_ context.Context, id int64, change func(org
 	t = cloneTenant(t)
 	t.ID = id
 	if o.nameTaken(t.Name, id) {
-		return organisation.Tenant{}, app.ErrTenantExists
+		return organisation.Tenant{}, organisations.ErrTenantExists
 	}
 	names := map[string]bool{}
 	kept := map[int64]bool{}
 	for _, h := range t.Hubs {
 		if names[h.Name] {
-			return organisation.Tenant{}, app.ErrHubNameTaken
+			return organisation.Tenant{}, organisations.ErrHubNameTaken
 		}
 		names[h.Name] = true
 		if h.ID > 0 {
 			if !slices.ContainsFunc(cur.Hubs, func(c organisation.Hub) bool { return c.ID == h.ID }) {
-				return organisation.Tenant{}, app.ErrTenantNotFound
+				return organisation.Tenant{}, organisations.ErrTenantNotFound
 			}
 			kept[h.ID] = true
 		}
 	}
 	for _, h := range cur.Hubs {
 		if !kept[h.ID] && o.hubServes(h.ID) {
-			return organisation.Tenant{}, app.ErrHubInUse
+			return organisation.Tenant{}, organisations.ErrHubInUse
 		}
 	}
 	for i := range t.Hubs {
@@ -169,11 +169,11 @@ func (o *Organisation) DeleteTenant(_ context.Context, id int64) error {
 	defer o.mu.Unlock()
 	t, ok := o.tenants[id]
 	if !ok {
-		return app.ErrTenantNotFound
+		return organisations.ErrTenantNotFound
 	}
 	for _, h := range t.Hubs {
 		if o.hubServes(h.ID) {
-			return app.ErrTenantInUse
+			return organisations.ErrTenantInUse
 		}
 	}
 	delete(o.tenants, id)
@@ -198,7 +198,7 @@ func (o *Organisation) fulfillment(id int64) organisation.Fulfillment {
 }
 
 // ListFulfillments returns a page by name.
-func (o *Organisation) ListFulfillments(_ context.Context, p app.Page) ([]organisation.Fulfillment, int, error) {
+func (o *Organisation) ListFulfillments(_ context.Context, p organisations.Page) ([]organisation.Fulfillment, int, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	all := make([]organisation.Fulfillment, 0, len(o.fulfillments))
@@ -216,7 +216,7 @@ func (o *Organisation) GetFulfillment(_ context.Context, id int64) (organisation
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if _, ok := o.fulfillments[id]; !ok {
-		return organisation.Fulfillment{}, app.ErrFulfillmentNotFound
+		return organisation.Fulfillment{}, organisations.ErrFulfillmentNotFound
 	}
 	return o.fulfillment(id), nil
 }
@@ -227,17 +227,17 @@ func (o *Organisation) SaveFulfillment(_ context.Context, f organisation.Fulfill
 	defer o.mu.Unlock()
 	if f.ID != 0 {
 		if _, ok := o.fulfillments[f.ID]; !ok {
-			return organisation.Fulfillment{}, app.ErrFulfillmentNotFound
+			return organisation.Fulfillment{}, organisations.ErrFulfillmentNotFound
 		}
 	}
 	for id, other := range o.fulfillments {
 		if other.Name == f.Name && id != f.ID {
-			return organisation.Fulfillment{}, app.ErrFulfillmentExists
+			return organisation.Fulfillment{}, organisations.ErrFulfillmentExists
 		}
 	}
 	for _, c := range f.Customers {
 		if _, ok := o.customers[c.ID]; !ok {
-			return organisation.Fulfillment{}, app.ErrUnknownCustomer
+			return organisation.Fulfillment{}, organisations.ErrUnknownCustomer
 		}
 	}
 	if f.ID == 0 {
@@ -260,7 +260,7 @@ func (o *Organisation) DeleteFulfillment(_ context.Context, id int64) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if _, ok := o.fulfillments[id]; !ok {
-		return app.ErrFulfillmentNotFound
+		return organisations.ErrFulfillmentNotFound
 	}
 	delete(o.fulfillments, id)
 	for cid, fid := range o.memberOf {

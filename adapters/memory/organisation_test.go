@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"parcelportal/adapters/memory"
-	"parcelportal/app/organisation/storetest"
+	"parcelportal/app/organisations/storetest"
 	"parcelportal/core/organisation"
 )
 

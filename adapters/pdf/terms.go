@@ -7,7 +7,7 @@ import (
 
 	"github.com/go-pdf/fpdf"
 
-	appcustomer "parcelportal/app/customer"
+	"parcelportal/app/customers"
 )
 
 // Terms renders terms of carriage: one A4 page per terms page, with the
@@ -15,7 +15,7 @@ import (
 type Terms struct{}
 
 // RenderTerms returns the PDF.
-func (Terms) RenderTerms(t appcustomer.Terms) ([]byte, error) {
+func (Terms) RenderTerms(t customers.Terms) ([]byte, error) {
 	doc := fpdf.New("P", "mm", "A4", "")
 	doc.SetTitle(t.Title, true)
 	doc.SetCreator("parcel portal", true)

@@ -5,13 +5,13 @@ import (
 	"regexp"
 	"testing"
 
-	appcustomer "parcelportal/app/customer"
+	"parcelportal/app/customers"
 )
 
 func TestTermsHaveSixPagesPerCountry(t *testing.T) {
 	pageObject := regexp.MustCompile(`/Type /Page\b`)
 	for _, country := range []string{"DE", "AT", "DK", "NL", "SE", "BE", "ES", "IT"} {
-		terms, err := appcustomer.GTCTerms(country)
+		terms, err := customers.GTCTerms(country)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,16 +26,16 @@ func TestTermsHaveSixPagesPerCountry(t *testing.T) {
 			t.Errorf("%s: %d pages, want 6", country, n)
 		}
 	}
-	if _, err := appcustomer.GTCTerms("FR"); err == nil {
+	if _, err := customers.GTCTerms("FR"); err == nil {
 		t.Fatal("FR has no terms")
 	}
-	if de, _ := appcustomer.GTCTerms("at"); de.Language != "de" {
+	if de, _ := customers.GTCTerms("at"); de.Language != "de" {
 		t.Fatalf("AT terms in %q, want de", de.Language)
 	}
-	if en, _ := appcustomer.GTCTerms("SE"); en.Language != "en" {
+	if en, _ := customers.GTCTerms("SE"); en.Language != "en" {
 		t.Fatalf("SE terms in %q, want en", en.Language)
 	}
-	if nl, _ := appcustomer.GTCTerms("BE"); nl.Language != "nl" {
+	if nl, _ := customers.GTCTerms("BE"); nl.Language != "nl" {
 		t.Fatalf("BE terms in %q, want nl", nl.Language)
 	}
 }

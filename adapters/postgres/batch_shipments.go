@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	appbatch "parcelportal/app/batch"
+	"parcelportal/app/batches"
 	"parcelportal/core/batch"
 )
 
@@ -43,7 +43,7 @@ func shipmentFilter(f batch.Filter) sq.Sqlizer {
 
 // Shipments answers a page of a batch's shipments by position, or of a
 // customer's newest first, and the total.
-func (s Batches) Shipments(ctx context.Context, q appbatch.ShipmentQuery) ([]batch.Shipment, int, error) {
+func (s Batches) Shipments(ctx context.Context, q batches.ShipmentQuery) ([]batch.Shipment, int, error) {
 	where := sq.And{shipmentFilter(q.Filter)}
 	order := []string{"s.created_at DESC", "s.id DESC"}
 	if q.BatchID != 0 {
@@ -150,7 +150,7 @@ func (s Batches) Manifest(ctx context.Context, batchID int64) ([]byte, time.Time
 }
 
 // documents answers one document column of a batch's live shipments by position.
-func (s Batches) documents(ctx context.Context, batchID int64, column string) ([]appbatch.Document, error) {
+func (s Batches) documents(ctx context.Context, batchID int64, column string) ([]batches.Document, error) {
 	rows, err := s.Pool.Query(ctx, `
 		SELECT s.id, s.label_type, s.label_content_type, s.`+column+` FROM shipment s
 		WHERE s.batch_id = $1 AND s.`+column+` IS NOT NULL AND `+liveShipment+`
@@ -158,20 +158,20 @@ func (s Batches) documents(ctx context.Context, batchID int64, column string) ([
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (appbatch.Document, error) {
-		var d appbatch.Document
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (batches.Document, error) {
+		var d batches.Document
 		err := r.Scan(&d.ShipmentID, &d.LabelType, &d.ContentType, &d.Data)
 		return d, err
 	})
 }
 
 // Labels answers the labels of the batch's live shipments.
-func (s Batches) Labels(ctx context.Context, batchID int64) ([]appbatch.Document, error) {
+func (s Batches) Labels(ctx context.Context, batchID int64) ([]batches.Document, error) {
 	return s.documents(ctx, batchID, "label")
 }
 
 // CustomsDocs answers the customs documents of the batch's live shipments.
-func (s Batches) CustomsDocs(ctx context.Context, batchID int64) ([]appbatch.Document, error) {
+func (s Batches) CustomsDocs(ctx context.Context, batchID int64) ([]batches.Document, error) {
 	docs, err := s.documents(ctx, batchID, "customs_doc")
 	for i := range docs {
 		docs[i].LabelType, docs[i].ContentType = "", "application/pdf"
@@ -181,7 +181,7 @@ func (s Batches) CustomsDocs(ctx context.Context, batchID int64) ([]appbatch.Doc
 
 // Traffic answers the requests or responses exchanged for the batch and its
 // shipments, in order.
-func (s Batches) Traffic(ctx context.Context, batchID int64, responses bool) ([]appbatch.Exchange, error) {
+func (s Batches) Traffic(ctx context.Context, batchID int64, responses bool) ([]batches.Exchange, error) {
 	column := "request"
 	if responses {
 		column = "response"
@@ -193,8 +193,8 @@ func (s Batches) Traffic(ctx context.Context, batchID int64, responses bool) ([]
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (appbatch.Exchange, error) {
-		var e appbatch.Exchange
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (batches.Exchange, error) {
+		var e batches.Exchange
 		err := r.Scan(&e.Operation, &e.ShipmentID, &e.At, &e.Text)
 		e.At = e.At.UTC()
 		return e, err
@@ -202,12 +202,12 @@ func (s Batches) Traffic(ctx context.Context, batchID int64, responses bool) ([]
 }
 
 // ShipmentLabel answers one shipment's label; Data is nil without one.
-func (s Batches) ShipmentLabel(ctx context.Context, id int64) (appbatch.Document, error) {
-	d := appbatch.Document{ShipmentID: id}
+func (s Batches) ShipmentLabel(ctx context.Context, id int64) (batches.Document, error) {
+	d := batches.Document{ShipmentID: id}
 	err := s.Pool.QueryRow(ctx, `SELECT label_type, label_content_type, label FROM shipment WHERE id = $1`, id).
 		Scan(&d.LabelType, &d.ContentType, &d.Data)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return appbatch.Document{}, batch.ErrShipmentNotFound
+		return batches.Document{}, batch.ErrShipmentNotFound
 	}
 	return d, err
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	appbatch "parcelportal/app/batch"
+	"parcelportal/app/batches"
 	"parcelportal/core/batch"
 	"parcelportal/core/shipment"
 )
@@ -297,4 +297,4 @@ func (s Batches) UpdateRow(ctx context.Context, batchID, rowID int64, change fun
 	return row, saved, err
 }
 
-var _ appbatch.Store = Batches{}
+var _ batches.Store = Batches{}

@@ -11,7 +11,7 @@ import (
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/secrets"
-	"parcelportal/app/batch/storetest"
+	"parcelportal/app/batches/storetest"
 	"parcelportal/app/demo"
 	"parcelportal/core/batch"
 	"parcelportal/core/customer"

@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	appcustomer "parcelportal/app/customer"
+	"parcelportal/app/customers"
 	"parcelportal/core/customer"
 	"parcelportal/core/failure"
 )
@@ -293,7 +293,7 @@ func (s Customers) Delete(ctx context.Context, id int64) error {
 var customerSortColumns = map[string]string{"name": "lower(c.name)", "crmid": "c.crmid", "id": "c.id"}
 
 // List answers a filtered, sorted page and the total.
-func (s Customers) List(ctx context.Context, q appcustomer.Query) ([]customer.Customer, int, error) {
+func (s Customers) List(ctx context.Context, q customers.Query) ([]customer.Customer, int, error) {
 	where := sq.And{}
 	if q.Name != "" {
 		where = append(where, sq.Expr("c.name ILIKE '%' || ? || '%'", escapeLike(q.Name)))

@@ -8,7 +8,7 @@ import (
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/secrets"
-	"parcelportal/app/customer/storetest"
+	"parcelportal/app/customers/storetest"
 	"parcelportal/app/demo"
 )
 

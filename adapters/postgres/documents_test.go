@@ -7,7 +7,7 @@ import (
 
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
-	docstoretest "parcelportal/app/document/storetest"
+	docstoretest "parcelportal/app/documents/storetest"
 	newsstoretest "parcelportal/app/news/storetest"
 	"parcelportal/core/document"
 	"parcelportal/core/failure"

@@ -7,7 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	app "parcelportal/app/organisation"
+	"parcelportal/app/organisations"
 	"parcelportal/core/organisation"
 )
 
@@ -27,7 +27,7 @@ func scanFulfillment(row pgx.Row) (organisation.Fulfillment, error) {
 }
 
 // ListFulfillments returns a page by name.
-func (s Fulfillments) ListFulfillments(ctx context.Context, p app.Page) ([]organisation.Fulfillment, int, error) {
+func (s Fulfillments) ListFulfillments(ctx context.Context, p organisations.Page) ([]organisation.Fulfillment, int, error) {
 	rows, err := s.Pool.Query(ctx, fulfillmentSelect+` ORDER BY f.name, f.id LIMIT $1 OFFSET $2`, p.Size, p.Page*p.Size)
 	if err != nil {
 		return nil, 0, err
@@ -45,7 +45,7 @@ func (s Fulfillments) ListFulfillments(ctx context.Context, p app.Page) ([]organ
 func (s Fulfillments) GetFulfillment(ctx context.Context, id int64) (organisation.Fulfillment, error) {
 	f, err := scanFulfillment(s.Pool.QueryRow(ctx, fulfillmentSelect+` WHERE f.id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return f, app.ErrFulfillmentNotFound
+		return f, organisations.ErrFulfillmentNotFound
 	}
 	return f, err
 }
@@ -65,7 +65,7 @@ func (s Fulfillments) SaveFulfillment(ctx context.Context, f organisation.Fulfil
 				return fulfillmentFailure(err)
 			}
 			if tag.RowsAffected() == 0 {
-				return app.ErrFulfillmentNotFound
+				return organisations.ErrFulfillmentNotFound
 			}
 		}
 		ids := f.CustomerIDs()
@@ -74,7 +74,7 @@ func (s Fulfillments) SaveFulfillment(ctx context.Context, f organisation.Fulfil
 			return err
 		}
 		if known != len(ids) {
-			return app.ErrUnknownCustomer
+			return organisations.ErrUnknownCustomer
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM fulfillment_customer WHERE fulfillment_id = $1 OR customer_id = ANY($2)`, id, ids); err != nil {
 			return err
@@ -92,7 +92,7 @@ func (s Fulfillments) SaveFulfillment(ctx context.Context, f organisation.Fulfil
 func (s Fulfillments) DeleteFulfillment(ctx context.Context, id int64) error {
 	tag, err := s.Pool.Exec(ctx, `DELETE FROM fulfillment WHERE id = $1`, id)
 	if err == nil && tag.RowsAffected() == 0 {
-		return app.ErrFulfillmentNotFound
+		return organisations.ErrFulfillmentNotFound
 	}
 	return err
 }
@@ -122,9 +122,9 @@ func fulfillmentFailure(err error) error {
 	case err == nil:
 		return nil
 	case isUniqueViolation(err):
-		return app.ErrFulfillmentExists
+		return organisations.ErrFulfillmentExists
 	case isForeignKeyViolation(err):
-		return app.ErrUnknownCustomer
+		return organisations.ErrUnknownCustomer
 	}
 	return err
 }

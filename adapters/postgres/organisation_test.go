@@ -7,7 +7,7 @@ import (
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/secrets"
-	"parcelportal/app/organisation/storetest"
+	"parcelportal/app/organisations/storetest"
 	"parcelportal/core/organisation"
 )
 

@@ -12,7 +12,7 @@ import (
 
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/secrets"
-	"parcelportal/app/customer/storetest"
+	"parcelportal/app/customers/storetest"
 	"parcelportal/core/organisation"
 )
 

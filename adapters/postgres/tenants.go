@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	app "parcelportal/app/organisation"
+	"parcelportal/app/organisations"
 	"parcelportal/core/organisation"
 )
 
@@ -84,7 +84,7 @@ func (s Tenants) hubs(ctx context.Context, db querier, tenantIDs []int64) (map[i
 }
 
 // ListTenants returns a page of tenants by subsidiary.
-func (s Tenants) ListTenants(ctx context.Context, p app.Page) ([]organisation.Tenant, int, error) {
+func (s Tenants) ListTenants(ctx context.Context, p organisations.Page) ([]organisation.Tenant, int, error) {
 	rows, err := s.Pool.Query(ctx, `SELECT `+tenantColumns+` FROM tenant t
 		ORDER BY coalesce(nullif(t.subsidiary, ''), t.name), t.id LIMIT $1 OFFSET $2`, p.Size, p.Page*p.Size)
 	if err != nil {
@@ -122,7 +122,7 @@ func (s Tenants) get(ctx context.Context, db querier, id int64, lock bool) (orga
 	}
 	t, err := s.scan(db.QueryRow(ctx, sql, id))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return organisation.Tenant{}, app.ErrTenantNotFound
+		return organisation.Tenant{}, organisations.ErrTenantNotFound
 	}
 	if err != nil {
 		return organisation.Tenant{}, err
@@ -247,7 +247,7 @@ func saveHubs(ctx context.Context, tx pgx.Tx, tenantID int64, hubs []organisatio
 				WHERE id = $1 AND tenant_id = $2`,
 				h.ID, tenantID, h.Name, h.EmailAddress, h.Street, h.AdditionalAddress, h.ZipCode, h.City, h.CountryCode, h.IsDefault)
 			if err == nil && tag.RowsAffected() == 0 {
-				return fmt.Errorf("hub %d of another tenant: %w", h.ID, app.ErrTenantNotFound)
+				return fmt.Errorf("hub %d of another tenant: %w", h.ID, organisations.ErrTenantNotFound)
 			}
 		} else {
 			_, err = tx.Exec(ctx, `
@@ -267,12 +267,12 @@ func (s Tenants) DeleteTenant(ctx context.Context, id int64) error {
 	tag, err := s.Pool.Exec(ctx, `DELETE FROM tenant WHERE id = $1`, id)
 	if err != nil {
 		if isForeignKeyViolation(err) {
-			return app.ErrTenantInUse
+			return organisations.ErrTenantInUse
 		}
 		return err
 	}
 	if tag.RowsAffected() == 0 {
-		return app.ErrTenantNotFound
+		return organisations.ErrTenantNotFound
 	}
 	return nil
 }
@@ -287,16 +287,16 @@ func textList(s []string) []string {
 func tenantFailure(err error) error {
 	switch {
 	case isUniqueViolation(err):
-		return app.ErrTenantExists
+		return organisations.ErrTenantExists
 	case isForeignKeyViolation(err):
-		return app.ErrHubInUse
+		return organisations.ErrHubInUse
 	}
 	return err
 }
 
 func hubFailure(err error) error {
 	if isUniqueViolation(err) {
-		return app.ErrHubNameTaken
+		return organisations.ErrHubNameTaken
 	}
 	return err
 }

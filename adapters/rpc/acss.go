@@ -8,12 +8,12 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
-	appdoc "parcelportal/app/document"
+	"parcelportal/app/documents"
 	"parcelportal/core/document"
 )
 
 // AcssHandler serves portal.v1.AcssService.
-type AcssHandler struct{ Documents appdoc.Service }
+type AcssHandler struct{ Documents documents.Service }
 
 func acssToProto(a document.Acss) *portalv1.Acss {
 	return &portalv1.Acss{Id: a.ID, Name: a.Name, Description: a.Description, Csv: a.CSV, CsvContentType: "text/csv",

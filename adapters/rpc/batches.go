@@ -8,14 +8,14 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
-	appbatch "parcelportal/app/batch"
+	"parcelportal/app/batches"
 	"parcelportal/core/batch"
 	"parcelportal/core/linkdownload"
 	"parcelportal/core/shipment"
 )
 
 // BatchHandler serves portal.v1.BatchService.
-type BatchHandler struct{ Batches appbatch.Service }
+type BatchHandler struct{ Batches batches.Service }
 
 // ListBatches pages a customer's batches; X-Total-Count carries the total.
 func (h BatchHandler) ListBatches(ctx context.Context, req *connect.Request[portalv1.ListBatchesRequest]) (*connect.Response[portalv1.ListBatchesResponse], error) {
@@ -46,7 +46,7 @@ func (h BatchHandler) GetBatch(ctx context.Context, req *connect.Request[portalv
 func (h BatchHandler) CreateBatch(ctx context.Context, req *connect.Request[portalv1.CreateBatchRequest]) (*connect.Response[portalv1.CreateBatchResponse], error) {
 	caller := callerFrom(ctx)
 	m := req.Msg
-	v, err := h.Batches.Create(ctx, caller, appbatch.Upload{CustomerID: m.GetCustomer().GetId(), FileName: m.GetCsvFileName(), CSV: m.GetCsv()})
+	v, err := h.Batches.Create(ctx, caller, batches.Upload{CustomerID: m.GetCustomer().GetId(), FileName: m.GetCsvFileName(), CSV: m.GetCsv()})
 	if err != nil {
 		return nil, err
 	}
@@ -252,16 +252,16 @@ func (h BatchHandler) DownloadBatchTraffic(ctx context.Context, req *connect.Req
 	return fileResponse(&portalv1.DownloadBatchTrafficResponse{File: body(f)}, f, "inline"), nil
 }
 
-func body(f appbatch.File) *httpbody.HttpBody {
+func body(f batches.File) *httpbody.HttpBody {
 	return &httpbody.HttpBody{ContentType: f.ContentType, Data: f.Data}
 }
 
 // fileResponse answers a batch file with its download headers.
-func fileResponse[T any](msg *T, f appbatch.File, disposition string) *connect.Response[T] {
+func fileResponse[T any](msg *T, f batches.File, disposition string) *connect.Response[T] {
 	return download(connect.NewResponse(msg), disposition, f.Name)
 }
 
-func batchToProto(v appbatch.View) *portalv1.Batch {
+func batchToProto(v batches.View) *portalv1.Batch {
 	b, a := v.Batch, v.Actions
 	return &portalv1.Batch{
 		Id: b.ID, CsvFileName: b.FileName, Status: string(b.Status), CreatedAt: timestamppb.New(b.CreatedAt),
@@ -317,7 +317,7 @@ func draftFromProto(v *portalv1.ShipmentValues) shipment.Draft {
 	return d
 }
 
-func shipmentToProto(v appbatch.ShipmentView) *portalv1.BatchShipment {
+func shipmentToProto(v batches.ShipmentView) *portalv1.BatchShipment {
 	s := v.Shipment
 	return &portalv1.BatchShipment{
 		Id: s.ID, Position: int32(s.Position), Success: s.Success, ErrorMessage: s.ErrorMessage, ErrorParams: s.ErrorParams, Retoure: s.Retoure,
@@ -328,7 +328,7 @@ func shipmentToProto(v appbatch.ShipmentView) *portalv1.BatchShipment {
 	}
 }
 
-func shipmentsToProto(list []appbatch.ShipmentView) []*portalv1.BatchShipment {
+func shipmentsToProto(list []batches.ShipmentView) []*portalv1.BatchShipment {
 	out := make([]*portalv1.BatchShipment, len(list))
 	for i, s := range list {
 		out[i] = shipmentToProto(s)

@@ -18,7 +18,7 @@ import (
 	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
-	appbatch "parcelportal/app/batch"
+	"parcelportal/app/batches"
 	"parcelportal/app/demo"
 	"parcelportal/core/batch"
 	"parcelportal/core/batchcsv/batchcsvtest"
@@ -104,7 +104,7 @@ func uploadAPI(b *testing.B) func() map[string]any {
 	}); err != nil {
 		b.Fatal(err)
 	}
-	svc := appbatch.Service{Store: postgres.Batches{Pool: pool}, Customers: customers, Hubs: postgres.Hubs{Pool: pool},
+	svc := batches.Service{Store: postgres.Batches{Pool: pool}, Customers: customers, Hubs: postgres.Hubs{Pool: pool},
 		Catalogs: postgres.Catalog{Pool: pool}, Queue: &recordingQueue{}, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}}
 	api, err := rpc.NewAPI(rpc.Handlers{Batches: rpc.BatchHandler{Batches: svc}, Callers: customerBearers{}}, http.NotFoundHandler())
 	if err != nil {

@@ -19,9 +19,9 @@ import (
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/rpc"
-	appbatch "parcelportal/app/batch"
+	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
-	"parcelportal/app/customer/storetest"
+	"parcelportal/app/customers/storetest"
 	"parcelportal/app/downloadtoken"
 	"parcelportal/core/batch"
 	"parcelportal/core/batchcsv/batchcsvtest"
@@ -71,7 +71,7 @@ func newBatchesAPI(t *testing.T) batchesAPI {
 	now := time.Now().UTC()
 	a := batchesAPI{store: memory.NewBatches(), queue: &recordingQueue{}, mine: mk("DE10000001"), other: mk("DE10000002"), clock: &now}
 	tokens := downloadtoken.Service{Store: memory.NewDownloadTokens(), Now: func() time.Time { return *a.clock }}
-	svc := appbatch.Service{Store: a.store, Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
+	svc := batches.Service{Store: a.store, Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
 		Queue: a.queue, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}, Tokens: tokens}
 	api, err := rpc.NewAPI(rpc.Handlers{
 		Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc}, Callers: customerBearers{}, Downloads: tokens,

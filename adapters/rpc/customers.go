@@ -10,13 +10,13 @@ import (
 	"google.golang.org/genproto/googleapis/api/httpbody"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
-	appcustomer "parcelportal/app/customer"
+	"parcelportal/app/customers"
 	"parcelportal/core/access"
 	"parcelportal/core/customer"
 )
 
 // CustomerHandler serves portal.v1.CustomerService.
-type CustomerHandler struct{ Customers appcustomer.Service }
+type CustomerHandler struct{ Customers customers.Service }
 
 // ListCustomers pages the caller's customers; X-Total-Count carries the total.
 func (h CustomerHandler) ListCustomers(ctx context.Context, req *connect.Request[portalv1.ListCustomersRequest]) (*connect.Response[portalv1.ListCustomersResponse], error) {
@@ -27,7 +27,7 @@ func (h CustomerHandler) ListCustomers(ctx context.Context, req *connect.Request
 	if field, dir, ok := strings.Cut(sort, ","); ok {
 		sort, direction = field, dir
 	}
-	list, total, err := h.Customers.List(ctx, caller, appcustomer.Query{
+	list, total, err := h.Customers.List(ctx, caller, customers.Query{
 		Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: sort, Descending: strings.EqualFold(direction, "desc"),
 		Name: m.GetName(), CRMID: m.GetCrmid(),
 	})
@@ -149,7 +149,7 @@ func (h CustomerHandler) CheckApiCredentials(ctx context.Context, req *connect.R
 		url := strings.TrimSuffix(strings.TrimSuffix(m.GetApiUrl(), "/_check-api-credentials"), "/")
 		target = url[strings.LastIndex(url, "/")+1:]
 	}
-	ok, err := h.Customers.CheckCredentials(ctx, caller, m.GetCustomerId(), appcustomer.CredentialCheck{
+	ok, err := h.Customers.CheckCredentials(ctx, caller, m.GetCustomerId(), customers.CredentialCheck{
 		Target: strings.ToLower(target), Username: m.GetUsername(), Password: m.GetPassword(),
 		APIKey: m.GetApiKey(), AccessKey: m.GetAccessKey(), Version: m.GetVersion(),
 	})
@@ -173,7 +173,7 @@ func (h CustomerHandler) GetGtcDocument(ctx context.Context, req *connect.Reques
 
 // GetGtcPages returns the terms as text pages.
 func (h CustomerHandler) GetGtcPages(ctx context.Context, req *connect.Request[portalv1.GetGtcPagesRequest]) (*connect.Response[portalv1.GetGtcPagesResponse], error) {
-	t, err := appcustomer.GTCTerms(req.Msg.GetCountry())
+	t, err := customers.GTCTerms(req.Msg.GetCountry())
 	if err != nil {
 		return nil, err
 	}

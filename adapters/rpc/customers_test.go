@@ -12,8 +12,8 @@ import (
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/rpc"
-	appcustomer "parcelportal/app/customer"
-	"parcelportal/app/customer/storetest"
+	"parcelportal/app/customers"
+	"parcelportal/app/customers/storetest"
 	"parcelportal/app/identity"
 	"parcelportal/core/access"
 	"parcelportal/core/account"
@@ -32,9 +32,9 @@ func (customerBearers) ResolveCaller(_ context.Context, token string) (identity.
 	return identity.CallerState{Caller: &access.Caller{Login: strings.ToLower(token), Roles: []access.Role{access.Role(role)}, CustomerID: cid}}, nil
 }
 
-type fixedChecker struct{ got appcustomer.CredentialCheck }
+type fixedChecker struct{ got customers.CredentialCheck }
 
-func (f *fixedChecker) Check(_ context.Context, c appcustomer.CredentialCheck) (bool, error) {
+func (f *fixedChecker) Check(_ context.Context, c customers.CredentialCheck) (bool, error) {
 	f.got = c
 	return c.Password == "right", nil
 }
@@ -58,7 +58,7 @@ func customersAPI(t *testing.T) (http.Handler, int64, int64, *fixedChecker) {
 	}
 	checker := &fixedChecker{}
 	api, err := rpc.NewAPI(rpc.Handlers{
-		Customers: rpc.CustomerHandler{Customers: appcustomer.Service{Store: store, History: memory.NewBatches(), Checker: checker, Terms: pdf.Terms{}}},
+		Customers: rpc.CustomerHandler{Customers: customers.Service{Store: store, History: memory.NewBatches(), Checker: checker, Terms: pdf.Terms{}}},
 		Callers:   customerBearers{},
 	}, http.NotFoundHandler())
 	if err != nil {

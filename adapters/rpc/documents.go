@@ -8,12 +8,12 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
-	appdoc "parcelportal/app/document"
+	"parcelportal/app/documents"
 	"parcelportal/core/document"
 )
 
 // DocumentHandler serves portal.v1.DocumentService.
-type DocumentHandler struct{ Documents appdoc.Service }
+type DocumentHandler struct{ Documents documents.Service }
 
 func docToProto(d document.Doc) *portalv1.Document {
 	size := int64(d.Size)

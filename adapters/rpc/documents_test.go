@@ -15,9 +15,9 @@ import (
 	"parcelportal/adapters/htmlsafe"
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/rpc"
-	appdoc "parcelportal/app/document"
+	"parcelportal/app/documents"
 	"parcelportal/app/identity"
-	"parcelportal/app/invoicereport"
+	"parcelportal/app/invoicereports"
 	"parcelportal/app/news"
 	"parcelportal/core/access"
 	"parcelportal/core/account"
@@ -35,8 +35,8 @@ func (bearers) ResolveCaller(_ context.Context, token string) (identity.CallerSt
 
 func documentsAPI(t *testing.T) http.Handler {
 	t.Helper()
-	docs := appdoc.Service{Docs: memory.NewDocs(), Acsses: memory.NewAcsses(map[int64]string{1: "Parcel Portal Germany"})}
-	reports := invoicereport.Service{Counts: memory.InvoiceCounts{Invoices: []memory.Invoice{
+	docs := documents.Service{Docs: memory.NewDocs(), Acsses: memory.NewAcsses(map[int64]string{1: "Parcel Portal Germany"})}
+	reports := invoicereports.Service{Counts: memory.InvoiceCounts{Invoices: []memory.Invoice{
 		{CustomerID: 3, CustomerName: "Bäckerei Sonnenschein", CRMID: "DE10000001", At: time.Date(2026, 3, 9, 0, 0, 0, 0, time.UTC), Commercial: true},
 	}}}
 	api, err := rpc.NewAPI(rpc.Handlers{

@@ -6,16 +6,16 @@ import (
 	"connectrpc.com/connect"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
-	app "parcelportal/app/organisation"
+	"parcelportal/app/organisations"
 	"parcelportal/core/organisation"
 )
 
 // FulfillmentHandler serves portal.v1.FulfillmentService (staff only).
-type FulfillmentHandler struct{ Organisation app.Service }
+type FulfillmentHandler struct{ Organisation organisations.Service }
 
 // ListFulfillments pages the fulfillments; X-Total-Count carries the total.
 func (h FulfillmentHandler) ListFulfillments(ctx context.Context, req *connect.Request[portalv1.ListFulfillmentsRequest]) (*connect.Response[portalv1.ListFulfillmentsResponse], error) {
-	fs, total, err := h.Organisation.ListFulfillments(ctx, callerFrom(ctx), app.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
+	fs, total, err := h.Organisation.ListFulfillments(ctx, callerFrom(ctx), organisations.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func (h FulfillmentHandler) CreateFulfillment(ctx context.Context, req *connect.
 func (h FulfillmentHandler) UpdateFulfillment(ctx context.Context, req *connect.Request[portalv1.UpdateFulfillmentRequest]) (*connect.Response[portalv1.UpdateFulfillmentResponse], error) {
 	in := fulfillmentFromProto(req.Msg.GetFulfillment())
 	if in.ID <= 0 {
-		return nil, app.ErrFulfillmentNotFound
+		return nil, organisations.ErrFulfillmentNotFound
 	}
 	f, err := h.Organisation.SaveFulfillment(ctx, callerFrom(ctx), in)
 	if err != nil {

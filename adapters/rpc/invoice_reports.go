@@ -7,13 +7,13 @@ import (
 	"google.golang.org/genproto/googleapis/api/httpbody"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
-	"parcelportal/app/invoicereport"
+	"parcelportal/app/invoicereports"
 )
 
 // InvoiceReportHandler serves portal.v1.InvoiceReportService.
-type InvoiceReportHandler struct{ Reports invoicereport.Service }
+type InvoiceReportHandler struct{ Reports invoicereports.Service }
 
-func reportBody(f invoicereport.File) *httpbody.HttpBody {
+func reportBody(f invoicereports.File) *httpbody.HttpBody {
 	return &httpbody.HttpBody{ContentType: "text/csv; charset=utf-8", Data: f.CSV}
 }
 

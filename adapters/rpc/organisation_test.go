@@ -10,7 +10,7 @@ import (
 
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/rpc"
-	app "parcelportal/app/organisation"
+	"parcelportal/app/organisations"
 	"parcelportal/core/organisation"
 )
 
@@ -23,7 +23,7 @@ func (acceptDemo) CheckCredentials(_ context.Context, _ organisation.CredentialT
 func organisationAPI(t *testing.T) (http.Handler, *memory.Organisation) {
 	t.Helper()
 	o := memory.NewOrganisation()
-	s := app.Service{Tenants: o, Fulfillments: o, Checker: acceptDemo{}}
+	s := organisations.Service{Tenants: o, Fulfillments: o, Checker: acceptDemo{}}
 	api, err := rpc.NewAPI(rpc.Handlers{
 		Tenants:    rpc.TenantHandler{Organisation: s},
 		Fulfillers: rpc.FulfillmentHandler{Organisation: s},

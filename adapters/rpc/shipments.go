@@ -6,11 +6,11 @@ import (
 	"connectrpc.com/connect"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
-	appbatch "parcelportal/app/batch"
+	"parcelportal/app/batches"
 )
 
 // ShipmentHandler serves portal.v1.ShipmentService.
-type ShipmentHandler struct{ Batches appbatch.Service }
+type ShipmentHandler struct{ Batches batches.Service }
 
 // ListShipments pages a customer's shipments; X-Total-Count carries the total.
 func (h ShipmentHandler) ListShipments(ctx context.Context, req *connect.Request[portalv1.ListShipmentsRequest]) (*connect.Response[portalv1.ListShipmentsResponse], error) {

@@ -6,17 +6,17 @@ import (
 	"connectrpc.com/connect"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
-	app "parcelportal/app/organisation"
+	"parcelportal/app/organisations"
 	"parcelportal/core/organisation"
 )
 
 // TenantHandler serves portal.v1.TenantService. Passwords and API keys go in,
 // never out: answers carry only whether one is stored.
-type TenantHandler struct{ Organisation app.Service }
+type TenantHandler struct{ Organisation organisations.Service }
 
 // ListTenants pages the tenants; X-Total-Count carries the total.
 func (h TenantHandler) ListTenants(ctx context.Context, req *connect.Request[portalv1.ListTenantsRequest]) (*connect.Response[portalv1.ListTenantsResponse], error) {
-	ts, total, err := h.Organisation.ListTenants(ctx, callerFrom(ctx), app.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
+	ts, total, err := h.Organisation.ListTenants(ctx, callerFrom(ctx), organisations.Page{Page: int(req.Msg.GetPage()), Size: int(req.Msg.GetSize())})
 	if err != nil {
 		return nil, err
 	}

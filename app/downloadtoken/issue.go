@@ -13,7 +13,7 @@ import (
 
 // Issue makes a token for one download of resource by the signed-in
 // caller. Whether the caller may see the resource is the asking use case's
-// question (app/batch checks the batch); the download checks it again when
+// question (app/batches checks the batch); the download checks it again when
 // the token is redeemed.
 func (s Service) Issue(ctx context.Context, caller *access.Caller, purpose linkdownload.Purpose, resource string) (linkdownload.Token, error) {
 	if caller == nil {

@@ -13,15 +13,15 @@ import (
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/secrets"
-	appbatch "parcelportal/app/batch"
+	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/downloadtoken"
 )
 
 // batchesOf wires the batch and shipment use cases: batches in Postgres,
 // jobs handed to the asynq queue, labels merged and invoices rendered as PDF.
-func batchesOf(pool *pgxpool.Pool, customers appbatch.Customers, queue batchjob.Queue) appbatch.Service {
-	return appbatch.Service{
+func batchesOf(pool *pgxpool.Pool, customers batches.Customers, queue batchjob.Queue) batches.Service {
+	return batches.Service{
 		Store:     postgres.Batches{Pool: pool},
 		Customers: customers,
 		Hubs:      postgres.Hubs{Pool: pool},

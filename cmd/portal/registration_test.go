@@ -28,7 +28,7 @@ import (
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/adapters/secrets"
-	"parcelportal/app/batch"
+	"parcelportal/app/batches"
 	"parcelportal/app/demo"
 	"parcelportal/core/access"
 	"parcelportal/core/batchcsv/batchcsvtest"
@@ -106,7 +106,7 @@ func newPortalWithCaptcha(t *testing.T, captcha string) registrationPortal {
 	t.Cleanup(p.srv.Close)
 
 	staff := &access.Caller{Login: "admin", Roles: []access.Role{access.Admin}}
-	upload := batch.Upload{CustomerID: p.bakery, FileName: "bakery.csv", CSV: batchcsvtest.Generate(3)}
+	upload := batches.Upload{CustomerID: p.bakery, FileName: "bakery.csv", CSV: batchcsvtest.Generate(3)}
 	created, err := batchesOf(pool, postgres.Customers{Pool: pool, Sealer: box}, queue).Create(ctx, staff, upload)
 	if err != nil {
 		t.Fatal(err)

@@ -19,15 +19,15 @@ import (
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batchjob"
-	appcustomer "parcelportal/app/customer"
-	"parcelportal/app/document"
+	"parcelportal/app/customers"
+	"parcelportal/app/documents"
 	"parcelportal/app/identity"
-	"parcelportal/app/invoicereport"
+	"parcelportal/app/invoicereports"
 	"parcelportal/app/management"
 	"parcelportal/app/news"
-	"parcelportal/app/organisation"
+	"parcelportal/app/organisations"
 	"parcelportal/app/userdata"
-	coreorganisation "parcelportal/core/organisation"
+	"parcelportal/core/organisation"
 	"parcelportal/core/profile"
 )
 
@@ -96,7 +96,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: cfg.TrackingURL, HTTP: side.checkHTTP}
 	customerStore := postgres.Customers{Pool: pool, Sealer: sealer}
 	customers := customersOf(pool, customerStore, checks)
-	documents := document.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
+	documents := documents.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
 	organisations := organisationOf(pool, sealer, checks)
 	batches := batchesOf(pool, customerStore, queue)
 	return rpc.Handlers{
@@ -113,7 +113,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Documents:  rpc.DocumentHandler{Documents: documents},
 		Acss:       rpc.AcssHandler{Documents: documents},
 		News:       rpc.NewsHandler{News: news.Service{Store: postgres.News{Pool: pool}, Sanitizer: htmlsafe.New()}},
-		Invoicing:  rpc.InvoiceReportHandler{Reports: invoicereport.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
+		Invoicing:  rpc.InvoiceReportHandler{Reports: invoicereports.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
 		Batches:    rpc.BatchHandler{Batches: batches},
 		Shipments:  rpc.ShipmentHandler{Batches: batches},
 		Callers:    ids,
@@ -125,8 +125,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 // customersOf wires the customer use cases: the customer table, the batch
 // tables that tell whether a customer has shipping history, and the
 // credential checks.
-func customersOf(pool *pgxpool.Pool, store postgres.Customers, checks appcustomer.CredentialChecker) appcustomer.Service {
-	return appcustomer.Service{
+func customersOf(pool *pgxpool.Pool, store postgres.Customers, checks customers.CredentialChecker) customers.Service {
+	return customers.Service{
 		Store:   store,
 		History: postgres.Batches{Pool: pool},
 		Checker: checks,
@@ -136,8 +136,8 @@ func customersOf(pool *pgxpool.Pool, store postgres.Customers, checks appcustome
 
 // organisationOf wires tenants (carrier logins sealed with the customers'
 // sealer, checked through the simulators' credential check) and fulfillments.
-func organisationOf(pool *pgxpool.Pool, sealer *secrets.Box, checks credcheck.Client) organisation.Service {
-	return organisation.Service{
+func organisationOf(pool *pgxpool.Pool, sealer *secrets.Box, checks credcheck.Client) organisations.Service {
+	return organisations.Service{
 		Tenants:      postgres.Tenants{Pool: pool, Sealer: sealer},
 		Fulfillments: postgres.Fulfillments{Pool: pool},
 		Checker:      tenantChecks{checks},
@@ -148,8 +148,8 @@ func organisationOf(pool *pgxpool.Pool, sealer *secrets.Box, checks credcheck.Cl
 type tenantChecks struct{ client credcheck.Client }
 
 // CheckCredentials asks the carrier about the login.
-func (c tenantChecks) CheckCredentials(ctx context.Context, t coreorganisation.CredentialType, cr coreorganisation.Credentials) (bool, error) {
-	return c.client.Check(ctx, appcustomer.CredentialCheck{Target: string(t), Username: cr.Username, Password: cr.Password, APIKey: cr.APIKey})
+func (c tenantChecks) CheckCredentials(ctx context.Context, t organisation.CredentialType, cr organisation.Credentials) (bool, error) {
+	return c.client.Check(ctx, customers.CredentialCheck{Target: string(t), Username: cr.Username, Password: cr.Password, APIKey: cr.APIKey})
 }
 
 // captchaOf builds the captcha the configuration asks for.

@@ -1,0 +1,74 @@
+package batches
+
+import (
+	"bytes"
+	"context"
+	"strings"
+
+	"parcelportal/core/access"
+	"parcelportal/core/batch"
+	"parcelportal/core/carrier"
+)
+
+// File is a download: its name, type and bytes.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// Content types of downloads.
+const (
+	ContentPDF = "application/pdf"
+	ContentZPL = "text/plain; charset=utf-8"
+	ContentCSV = "text/csv"
+	ContentXML = "text/xml; charset=utf-8"
+)
+
+// manifestTime is the timestamp in manifest file names (spec 2 section 9).
+const manifestTime = "20060102-150405"
+
+// downloadable reads a visible batch whose status offers the labels and
+// customs documents (spec 2 section 4.2).
+func (s Service) downloadable(ctx context.Context, caller *access.Caller, id int64) (batch.Batch, error) {
+	b, err := s.visible(ctx, caller, id)
+	if err != nil {
+		return batch.Batch{}, err
+	}
+	if !batch.OffersDocuments(b.Status) {
+		return batch.Batch{}, batch.NotAllowedNow(b.Status, "download")
+	}
+	return b, nil
+}
+
+// labelKind tells PDF from ZPL labels; the Zebra resolutions count as one
+// kind only if they are the same type.
+func labelKind(d Document) string {
+	switch {
+	case d.LabelType != "":
+		return d.LabelType
+	case strings.HasPrefix(d.ContentType, ContentPDF):
+		return carrier.LabelPDF
+	}
+	return carrier.LabelZebra
+}
+
+func data(docs []Document) [][]byte {
+	out := make([][]byte, len(docs))
+	for i, d := range docs {
+		out[i] = d.Data
+	}
+	return out
+}
+
+// joinText puts texts one after the other, each ending with a line break.
+func joinText(parts [][]byte) []byte {
+	var b bytes.Buffer
+	for _, p := range parts {
+		b.Write(p)
+		if len(p) > 0 && p[len(p)-1] != '\n' {
+			b.WriteByte('\n')
+		}
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,52 @@
+package batches
+
+import (
+	"context"
+
+	"parcelportal/app/batchjob"
+	"parcelportal/core/access"
+	"parcelportal/core/batch"
+	"parcelportal/core/failure"
+)
+
+// resendSteps name the status a resend of each filter runs in.
+var resendSteps = map[batch.Filter]batch.Step{
+	batch.FilterAll: batch.StartResendAll, batch.FilterChanged: batch.StartResendChange, batch.FilterError: batch.StartResendError,
+}
+
+// Resend sends again the shipments the filter selects; only admins resend
+// every row at once (spec 2 section 5.2). A resend of ALL may choose a new
+// label type; the others keep the batch's, so its labels never mix.
+func (s Service) Resend(ctx context.Context, caller *access.Caller, id int64, filter, labelType string) (View, error) {
+	f, err := batch.ParseFilter(filter)
+	if err != nil {
+		return View{}, err
+	}
+	b, err := s.visible(ctx, caller, id)
+	if err != nil {
+		return View{}, err
+	}
+	lt := b.LabelType
+	if labelType != "" {
+		if lt, err = s.labelType(ctx, b.CustomerID, labelType); err != nil {
+			return View{}, err
+		}
+		if f != batch.FilterAll && lt != b.LabelType {
+			return View{}, failure.New(failure.Invalid, batch.KeyDontMixLabelTypes)
+		}
+	}
+	if !batch.BulkResendAllowed(caller.IsAdmin(), f) {
+		return View{}, batch.ErrAdminOnly
+	}
+	return s.start(ctx, caller, id, resendSteps[f], func(b *batch.Batch) error {
+		total := map[batch.Filter]int{
+			batch.FilterAll: b.RowCount - b.InvalidRows, batch.FilterChanged: b.Counts.ChangedShipments, batch.FilterError: b.Counts.ErrorShipments,
+		}[f]
+		if total <= 0 {
+			return failure.New(failure.Conflict, batch.KeyNothingToResend)
+		}
+		b.JobFilter, b.Total, b.LabelType = f, total, lt
+		b.SentAt, b.SentBy, b.SentByAdmin = s.now(), caller.Login, caller.IsAdmin()
+		return nil
+	}, batchjob.Job{Kind: batchjob.Resend, BatchID: id})
+}

@@ -1,0 +1,22 @@
+package documents
+
+import (
+	"context"
+
+	"parcelportal/core/access"
+	"parcelportal/core/document"
+)
+
+// CreateAcss validates and stores a new acss file (admins).
+func (s Service) CreateAcss(ctx context.Context, caller *access.Caller, a document.Acss) (document.Acss, error) {
+	if err := access.Admins.Check(caller); err != nil {
+		return document.Acss{}, err
+	}
+	if err := document.ValidateAcss(a); err != nil {
+		return document.Acss{}, err
+	}
+	if a.FileName == "" {
+		a.FileName = "acss.csv"
+	}
+	return s.Acsses.Create(ctx, a)
+}

@@ -1,0 +1,26 @@
+package documents
+
+import (
+	"context"
+
+	"parcelportal/core/access"
+	"parcelportal/core/document"
+)
+
+// UpdateAcss changes an acss file; without a new CSV the stored one stays (admins).
+func (s Service) UpdateAcss(ctx context.Context, caller *access.Caller, id int64, edited document.Acss) (document.Acss, error) {
+	if err := access.Admins.Check(caller); err != nil {
+		return document.Acss{}, err
+	}
+	return s.Acsses.Update(ctx, id, func(stored document.Acss) (document.Acss, error) {
+		next := stored
+		next.Name, next.Description, next.Active, next.TenantID = edited.Name, edited.Description, edited.Active, edited.TenantID
+		if len(edited.CSV) > 0 {
+			next.CSV = edited.CSV
+			if edited.FileName != "" {
+				next.FileName = edited.FileName
+			}
+		}
+		return next, document.ValidateAcss(next)
+	})
+}
