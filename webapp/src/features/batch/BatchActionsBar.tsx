@@ -15,7 +15,7 @@ import type { Batch } from "../../gen/portal/v1/batches_pb";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { singleParcelsSource } from "./BatchListPage";
 import { LabelTypeSelect } from "./LabelTypeSelect";
-import { defaultLabelType, isZpl } from "./labelTypes";
+import { defaultLabelType, isZpl } from "../../shipping/labelTypes";
 import { labelLockMs, useLock } from "./useLock";
 
 /** Spec 2 §8: the warning in the confirmation of a send with invalid rows. */

@@ -8,7 +8,7 @@ import { RouteDeleteDialog } from "../../components/RouteDeleteDialog";
 import { showNotices } from "../../errors/notices";
 import { isNotFound } from "../../errors/reportFailure";
 import type { Batch } from "../../gen/portal/v1/batches_pb";
-import { statusName } from "./batchStatus";
+import { statusName } from "../../shipping/batchStatus";
 
 /**
  * /batch/{id}/delete: the confirmation over the list; back to the list

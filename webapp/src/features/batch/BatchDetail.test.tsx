@@ -15,9 +15,9 @@ import {
 } from "../../gen/portal/v1/batches_pb";
 import { Code, portalFailure } from "../../test/connectErrors";
 import { BatchStepper } from "./BatchStepper";
-import { batchPollMs } from "./batchStatus";
+import { batchPollMs } from "../../shipping/batchStatus";
 import { layOutGrid } from "./gridLayout";
-import { renderShippingApp } from "./renderShippingApp";
+import { renderShippingApp } from "../../test/renderShippingApp";
 import { labelLockMs } from "./useLock";
 
 const slow = { timeout: 10_000 };

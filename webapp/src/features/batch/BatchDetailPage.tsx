@@ -13,16 +13,16 @@ import { BackButton, Fact } from "../../components/DetailView";
 import { notFound, RecordFailurePage, RecordLoading } from "../../components/RecordFailurePage";
 import type { Batch, ValidatedShipment } from "../../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../../i18n/format";
-import { usePageTitle } from "../../shell/usePageTitle";
+import { usePageTitle } from "../../navigation/usePageTitle";
 import { BatchActionsBar } from "./BatchActionsBar";
 import { BatchRowsSection } from "./BatchRowsSection";
 import { BatchShipmentsTab } from "./BatchShipmentsTab";
 import { BatchStatus } from "./BatchStatusIcon";
-import { batchPollMs, inProgress } from "./batchStatus";
+import { batchPollMs, inProgress } from "../../shipping/batchStatus";
 import { BatchStepper } from "./BatchStepper";
-import { labelTypeName } from "./labelTypes";
+import { labelTypeName } from "../../shipping/labelTypes";
 import { markedLogin } from "./userMark";
-import { failureText } from "./violationText";
+import { failureText } from "../../shipping/violationText";
 
 /** The most rows one batch may send (spec 2 §9). */
 export const maxRows = 2000;

@@ -7,7 +7,7 @@ import { batchListRefreshMs } from "../../api/batches";
 import { currentNotices } from "../../errors/notices";
 import { BatchSchema } from "../../gen/portal/v1/batches_pb";
 import { Code, portalFailure } from "../../test/connectErrors";
-import { renderShippingApp } from "./renderShippingApp";
+import { renderShippingApp } from "../../test/renderShippingApp";
 
 const slow = { timeout: 10_000 };
 

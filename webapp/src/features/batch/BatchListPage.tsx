@@ -12,9 +12,9 @@ import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { Batch } from "../../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../../i18n/format";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 import { BatchStatus } from "./BatchStatusIcon";
-import { batchPollMs, inProgress, listRowActions } from "./batchStatus";
+import { batchPollMs, inProgress, listRowActions } from "../../shipping/batchStatus";
 import { ShippingTabs } from "./ShippingTabs";
 import { markedLogin } from "./userMark";
 

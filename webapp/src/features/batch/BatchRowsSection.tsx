@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { useUpdateValidatedShipment } from "../../api/batches";
 import type { Batch, ValidatedShipment } from "../../gen/portal/v1/batches_pb";
 import { PageLoading } from "../../pages/PageLoading";
-import { type GridColumn, rowWithEdit } from "./gridColumns";
+import { type GridColumn, rowWithEdit } from "../../shipping/gridColumns";
 import { ValidatedGrid } from "./ValidatedGrid";
 
 type BatchRowsSectionProps = {

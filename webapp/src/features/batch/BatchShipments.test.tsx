@@ -6,7 +6,7 @@ import { Role } from "../../auth/access";
 import { BatchSchema, type BatchShipmentSchema, type ListBatchShipmentsRequest } from "../../gen/portal/v1/batches_pb";
 import { layOutGrid } from "./gridLayout";
 import { pendingPollMs } from "./pendingShipments";
-import { renderShippingApp } from "./renderShippingApp";
+import { renderShippingApp } from "../../test/renderShippingApp";
 
 const slow = { timeout: 10_000 };
 

@@ -17,7 +17,7 @@ import { PagedTable } from "../../components/PagedTable";
 import { PageSizeSelect } from "../../components/PageSizeSelect";
 import type { Batch, BatchShipment } from "../../gen/portal/v1/batches_pb";
 import { Warning } from "../../components/Warning";
-import { ShipmentCells, ShipmentColumns, ShipmentFilterControl, ShipmentResult } from "../shipment/ShipmentTable";
+import { ShipmentCells, ShipmentColumns, ShipmentFilterControl, ShipmentResult } from "../../shipping/ShipmentTable";
 import { LabelTypeSelect } from "./LabelTypeSelect";
 import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShipments";
 import {

@@ -12,7 +12,7 @@ import { FormMessages } from "../../components/form/FormMessages";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import { showNotices } from "../../errors/notices";
-import { saveFile } from "../documents/files";
+import { saveFile } from "../../files/localFiles";
 import "./BatchUploadPage.css";
 
 /** Spec 2 §8: the upload without an active customer. */

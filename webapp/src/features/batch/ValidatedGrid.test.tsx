@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ValidatedShipment, ValidatedShipmentSchema } from "../../gen/portal/v1/batches_pb";
 import { layOutGrid } from "./gridLayout";
 import { gridRowHeight, ValidatedGrid } from "./ValidatedGrid";
-import { orderLineFields, shipmentFields } from "./gridColumns";
+import { orderLineFields, shipmentFields } from "../../shipping/gridColumns";
 
 /** A file of `count` rows with every shipment field and one order line: 35 columns. */
 function rowsOf(count: number): ValidatedShipment[] {

@@ -4,9 +4,9 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { Flex, Text, Tooltip } from "@radix-ui/themes";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import type { FieldValue, ValidatedShipment } from "../../gen/portal/v1/batches_pb";
-import { columnLabel } from "./fieldLabels";
-import { cellOf, columnOf, type GridColumn, gridColumns } from "./gridColumns";
-import { violationText } from "./violationText";
+import { columnLabel } from "../../shipping/fieldLabels";
+import { cellOf, columnOf, type GridColumn, gridColumns } from "../../shipping/gridColumns";
+import { violationText } from "../../shipping/violationText";
 import "./ValidatedGrid.css";
 
 /** Rows are one line high, so the virtualizer knows every row's place without measuring it. */
@@ -45,6 +45,7 @@ export function ValidatedGrid({ rows, allRows, editable, onEdit }: ValidatedGrid
   const tableRows = table.getRowModel().rows;
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the React Compiler is not used here; TanStack Virtual re-renders through its own state
   const rowVirtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,

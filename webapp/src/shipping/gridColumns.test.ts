@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { ValidatedShipmentSchema } from "../../gen/portal/v1/batches_pb";
+import { ValidatedShipmentSchema } from "../gen/portal/v1/batches_pb";
 import { columnOf, gridColumns, rowWithEdit, shipmentFields } from "./gridColumns";
 
 const row = (fields: Record<string, string>, orderLines: Record<string, string>[] = []) =>

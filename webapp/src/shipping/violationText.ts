@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
-import { messageText } from "../../errors/messageText";
-import { isKnownMessageKey } from "../../errors/serverMessages";
-import type { Violation } from "../../gen/portal/v1/batches_pb";
+import { messageText } from "../errors/messageText";
+import { isKnownMessageKey } from "../errors/serverMessages";
+import type { Violation } from "../gen/portal/v1/batches_pb";
 
 /**
  * A violation as the user reads it: the server's message key translated with

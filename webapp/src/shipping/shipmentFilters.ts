@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ShipmentFilter } from "../../api/batches";
+import type { ShipmentFilter } from "../api/batches";
 
 /** The shipment filters of spec 2 §9, in the order the filter control shows them. */
 export const shipmentFilters: ShipmentFilter[] = ["ALL", "CHANGED", "ERROR"];

@@ -1,5 +1,5 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { FieldValue, ShipmentValuesSchema, ValidatedShipment } from "../../gen/portal/v1/batches_pb";
+import type { FieldValue, ShipmentValuesSchema, ValidatedShipment } from "../gen/portal/v1/batches_pb";
 
 /**
  * The columns of the batch grid and the row a cell edit sends (spec 2 §2.1

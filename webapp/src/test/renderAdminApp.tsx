@@ -1,5 +1,5 @@
-import { Role } from "../../auth/access";
-import { renderApp, type RenderOptions } from "../../test/renderApp";
+import { Role } from "../auth/access";
+import { renderApp, type RenderOptions } from "./renderApp";
 
 type Options = Pick<RenderOptions, "documents" | "acss" | "news" | "invoiceReports" | "tenants"> & {
   authorities?: string[];

@@ -1,5 +1,5 @@
-import { Role } from "../../auth/access";
-import { renderApp, type RenderOptions } from "../../test/renderApp";
+import { Role } from "../auth/access";
+import { renderApp, type RenderOptions } from "./renderApp";
 
 /** The customer the test user ships for. */
 export const bakery = { id: 5n, name: "Bäckerei Sonnenschein", crmid: "DE10000001", hubCountryCode: "DE" };

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { inProgress } from "../batch/batchStatus";
+import { inProgress } from "./batchStatus";
 
 /**
  * Whether a shipment may be deleted now, as the server decides it

@@ -1,4 +1,4 @@
-import { saveDownloaded } from "../../api/download";
+import { saveDownloaded } from "../api/download";
 
 /** The largest file the server stores (10 MB). */
 export const maxFileBytes = 10 * 1024 * 1024;

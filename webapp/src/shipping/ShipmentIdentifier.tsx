@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "react-router";
-import { useCustomerSummary } from "../../api/customers";
-import { useActiveCustomer } from "../../auth/activeCustomer";
+import { useCustomerSummary } from "../api/customers";
+import { useActiveCustomer } from "../auth/activeCustomer";
 import { opensTracking, type TrackedShipment, trackingPath } from "./tracking";
 
 /**

@@ -2,11 +2,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircledIcon, CrossCircledIcon, MinusCircledIcon } from "@radix-ui/react-icons";
 import { Flex, Link as RadixLink, SegmentedControl, Table, Text, Tooltip } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import type { ShipmentFilter } from "../../api/batches";
-import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
-import { formatTimestamp } from "../../i18n/format";
-import { labelTypeName } from "../batch/labelTypes";
-import { failureText } from "../batch/violationText";
+import type { ShipmentFilter } from "../api/batches";
+import type { BatchShipment } from "../gen/portal/v1/batches_pb";
+import { formatTimestamp } from "../i18n/format";
+import { labelTypeName } from "./labelTypes";
+import { failureText } from "./violationText";
 import { ShipmentIdentifier } from "./ShipmentIdentifier";
 import { filterName, shipmentFilters } from "./shipmentFilters";
 
