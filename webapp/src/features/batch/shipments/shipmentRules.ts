@@ -1,4 +1,4 @@
-import type { ShipmentFilter } from "../../api/batches";
+import type { ShipmentFilter } from "../../../api/batches";
 
 /**
  * What may be done to a sent batch's shipments (spec 2 §4.3 and §5.2), the

@@ -4,21 +4,21 @@ import { I18nProvider } from "@lingui/react";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Role } from "../../auth/access";
-import { currentNotices } from "../../errors/notices";
+import { Role } from "../../../auth/access";
+import { currentNotices } from "../../../errors/notices";
 import {
   type Batch,
   BatchSchema,
   type UpdateValidatedShipmentRequest,
   type ValidatedShipment,
   ValidatedShipmentSchema,
-} from "../../gen/portal/v1/batches_pb";
-import { Code, portalFailure } from "../../test/connectErrors";
+} from "../../../gen/portal/v1/batches_pb";
+import { Code, portalFailure } from "../../../test/connectErrors";
 import { BatchStepper } from "./BatchStepper";
-import { batchPollMs } from "../../shipping/batchStatus";
-import { layOutGrid } from "./gridLayout";
-import { renderShippingApp } from "../../test/renderShippingApp";
-import { labelLockMs } from "./useLock";
+import { batchPollMs } from "../../../shipping/batchStatus";
+import { layOutGrid } from "../grid/gridLayout";
+import { renderShippingApp } from "../../../test/renderShippingApp";
+import { labelLockMs } from "../actions/useLock";
 
 const slow = { timeout: 10_000 };
 

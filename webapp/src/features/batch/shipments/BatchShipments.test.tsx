@@ -2,11 +2,15 @@ import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Role } from "../../auth/access";
-import { BatchSchema, type BatchShipmentSchema, type ListBatchShipmentsRequest } from "../../gen/portal/v1/batches_pb";
-import { layOutGrid } from "./gridLayout";
+import { Role } from "../../../auth/access";
+import {
+  BatchSchema,
+  type BatchShipmentSchema,
+  type ListBatchShipmentsRequest,
+} from "../../../gen/portal/v1/batches_pb";
+import { layOutGrid } from "../grid/gridLayout";
 import { pendingPollMs } from "./pendingShipments";
-import { renderShippingApp } from "../../test/renderShippingApp";
+import { renderShippingApp } from "../../../test/renderShippingApp";
 
 const slow = { timeout: 10_000 };
 

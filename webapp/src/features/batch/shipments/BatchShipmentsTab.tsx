@@ -11,14 +11,14 @@ import {
   useBatchCommand,
   useBatchShipmentCommand,
   useBatchShipments,
-} from "../../api/batches";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { PagedTable } from "../../components/PagedTable";
-import { PageSizeSelect } from "../../components/PageSizeSelect";
-import type { Batch, BatchShipment } from "../../gen/portal/v1/batches_pb";
-import { Warning } from "../../components/Warning";
-import { ShipmentCells, ShipmentColumns, ShipmentFilterControl, ShipmentResult } from "../../shipping/ShipmentTable";
-import { LabelTypeSelect } from "./LabelTypeSelect";
+} from "../../../api/batches";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { PagedTable } from "../../../components/PagedTable";
+import { PageSizeSelect } from "../../../components/PageSizeSelect";
+import type { Batch, BatchShipment } from "../../../gen/portal/v1/batches_pb";
+import { Warning } from "../../../components/Warning";
+import { ShipmentCells, ShipmentColumns, ShipmentFilterControl, ShipmentResult } from "../../../shipping/ShipmentTable";
+import { LabelTypeSelect } from "../actions/LabelTypeSelect";
 import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShipments";
 import {
   bulkDeleteAllowed,

@@ -3,11 +3,11 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { batchListRefreshMs } from "../../api/batches";
-import { currentNotices } from "../../errors/notices";
-import { BatchSchema } from "../../gen/portal/v1/batches_pb";
-import { Code, portalFailure } from "../../test/connectErrors";
-import { renderShippingApp } from "../../test/renderShippingApp";
+import { batchListRefreshMs } from "../../../api/batches";
+import { currentNotices } from "../../../errors/notices";
+import { BatchSchema } from "../../../gen/portal/v1/batches_pb";
+import { Code, portalFailure } from "../../../test/connectErrors";
+import { renderShippingApp } from "../../../test/renderShippingApp";
 
 const slow = { timeout: 10_000 };
 

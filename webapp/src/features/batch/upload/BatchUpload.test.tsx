@@ -2,10 +2,10 @@ import { create } from "@bufbuild/protobuf";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { currentNotices } from "../../errors/notices";
-import { BatchSchema, type CreateBatchRequest } from "../../gen/portal/v1/batches_pb";
-import { Code, portalFailure } from "../../test/connectErrors";
-import { renderShippingApp } from "../../test/renderShippingApp";
+import { currentNotices } from "../../../errors/notices";
+import { BatchSchema, type CreateBatchRequest } from "../../../gen/portal/v1/batches_pb";
+import { Code, portalFailure } from "../../../test/connectErrors";
+import { renderShippingApp } from "../../../test/renderShippingApp";
 
 const slow = { timeout: 10_000 };
 const csv = (name = "march.csv", text = "name;city\nAnna;Berlin\n") => new File([text], name, { type: "text/csv" });

@@ -3,10 +3,10 @@ import { type ColumnDef, tableFeatures, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { Flex, Text, Tooltip } from "@radix-ui/themes";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
-import type { FieldValue, ValidatedShipment } from "../../gen/portal/v1/batches_pb";
-import { columnLabel } from "../../shipping/fieldLabels";
-import { cellOf, columnOf, type GridColumn, gridColumns } from "../../shipping/gridColumns";
-import { violationText } from "../../shipping/violationText";
+import type { FieldValue, ValidatedShipment } from "../../../gen/portal/v1/batches_pb";
+import { columnLabel } from "../../../shipping/fieldLabels";
+import { cellOf, columnOf, type GridColumn, gridColumns } from "../../../shipping/gridColumns";
+import { violationText } from "../../../shipping/violationText";
 import "./ValidatedGrid.css";
 
 /** Rows are one line high, so the virtualizer knows every row's place without measuring it. */

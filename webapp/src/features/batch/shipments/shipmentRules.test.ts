@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ShipmentFilter } from "../../api/batches";
+import type { ShipmentFilter } from "../../../api/batches";
 import {
   bulkDeleteAllowed,
   bulkResendAllowed,

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CheckIcon, Cross2Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Flex, Spinner, Text } from "@radix-ui/themes";
-import { statusName, stepNames, stepperOf } from "../../shipping/batchStatus";
+import { statusName, stepNames, stepperOf } from "../../../shipping/batchStatus";
 import "./BatchStepper.css";
 
 /**

@@ -2,11 +2,11 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircledIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Callout, Flex, Switch, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
-import { useUpdateValidatedShipment } from "../../api/batches";
-import type { Batch, ValidatedShipment } from "../../gen/portal/v1/batches_pb";
-import { PageLoading } from "../../pages/PageLoading";
-import { type GridColumn, rowWithEdit } from "../../shipping/gridColumns";
-import { ValidatedGrid } from "./ValidatedGrid";
+import { useUpdateValidatedShipment } from "../../../api/batches";
+import type { Batch, ValidatedShipment } from "../../../gen/portal/v1/batches_pb";
+import { PageLoading } from "../../../pages/PageLoading";
+import { type GridColumn, rowWithEdit } from "../../../shipping/gridColumns";
+import { ValidatedGrid } from "../grid/ValidatedGrid";
 
 type BatchRowsSectionProps = {
   batch: Batch;

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { Flex, Select, Text } from "@radix-ui/themes";
-import { isSelectable, labelTypeName, labelTypes } from "../../shipping/labelTypes";
+import { isSelectable, labelTypeName, labelTypes } from "../../../shipping/labelTypes";
 
 /** The label-type select of the send and resend buttons: every type shown, only PDF and Zebra selectable. */
 export function LabelTypeSelect({

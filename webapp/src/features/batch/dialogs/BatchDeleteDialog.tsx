@@ -2,13 +2,13 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useParams } from "react-router";
-import { useBatch, useDeleteBatch } from "../../api/batches";
-import { parseId } from "../../api/ids";
-import { RouteDeleteDialog } from "../../components/RouteDeleteDialog";
-import { showNotices } from "../../errors/notices";
-import { isNotFound } from "../../errors/reportFailure";
-import type { Batch } from "../../gen/portal/v1/batches_pb";
-import { statusName } from "../../shipping/batchStatus";
+import { useBatch, useDeleteBatch } from "../../../api/batches";
+import { parseId } from "../../../api/ids";
+import { RouteDeleteDialog } from "../../../components/RouteDeleteDialog";
+import { showNotices } from "../../../errors/notices";
+import { isNotFound } from "../../../errors/reportFailure";
+import type { Batch } from "../../../gen/portal/v1/batches_pb";
+import { statusName } from "../../../shipping/batchStatus";
 
 /**
  * /batch/{id}/delete: the confirmation over the list; back to the list

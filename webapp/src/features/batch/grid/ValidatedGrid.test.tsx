@@ -4,10 +4,10 @@ import { I18nProvider } from "@lingui/react";
 import { Theme } from "@radix-ui/themes";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ValidatedShipment, ValidatedShipmentSchema } from "../../gen/portal/v1/batches_pb";
+import { type ValidatedShipment, ValidatedShipmentSchema } from "../../../gen/portal/v1/batches_pb";
 import { layOutGrid } from "./gridLayout";
 import { gridRowHeight, ValidatedGrid } from "./ValidatedGrid";
-import { orderLineFields, shipmentFields } from "../../shipping/gridColumns";
+import { orderLineFields, shipmentFields } from "../../../shipping/gridColumns";
 
 /** A file of `count` rows with every shipment field and one order line: 35 columns. */
 function rowsOf(count: number): ValidatedShipment[] {

@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
-import { BatchShipmentSchema } from "../../gen/portal/v1/batches_pb";
+import { BatchShipmentSchema } from "../../../gen/portal/v1/batches_pb";
 import { follow, pendingTimeoutMs, stillPending } from "./pendingShipments";
 
 const failed = create(BatchShipmentSchema, { id: 12n, success: false, errorMessage: "error.carrier.unavailable" });

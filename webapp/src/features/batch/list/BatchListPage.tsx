@@ -1,22 +1,22 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Flex, Table, Text } from "@radix-ui/themes";
-import { batchFiles, batchListRefreshMs, batchPageSizes, useBatchPage } from "../../api/batches";
-import { saveDownloaded, useFileDownload } from "../../api/download";
-import { useActiveCustomer } from "../../auth/activeCustomer";
-import { DownloadButton } from "../../components/DownloadButton";
-import { CreateButton, ListPage } from "../../components/ListPage";
-import { PagedTable } from "../../components/PagedTable";
-import { usePageParams } from "../../components/pageParams";
-import { PageSizeSelect } from "../../components/PageSizeSelect";
-import { RowActions } from "../../components/RowActions";
-import { Warning } from "../../components/Warning";
-import type { Batch } from "../../gen/portal/v1/batches_pb";
-import { formatTimestamp } from "../../i18n/format";
-import { pageTitles } from "../../navigation/pageTitles";
-import { BatchStatus } from "./BatchStatusIcon";
-import { batchPollMs, inProgress, listRowActions } from "../../shipping/batchStatus";
+import { batchFiles, batchListRefreshMs, batchPageSizes, useBatchPage } from "../../../api/batches";
+import { saveDownloaded, useFileDownload } from "../../../api/download";
+import { useActiveCustomer } from "../../../auth/activeCustomer";
+import { DownloadButton } from "../../../components/DownloadButton";
+import { CreateButton, ListPage } from "../../../components/ListPage";
+import { PagedTable } from "../../../components/PagedTable";
+import { usePageParams } from "../../../components/pageParams";
+import { PageSizeSelect } from "../../../components/PageSizeSelect";
+import { RowActions } from "../../../components/RowActions";
+import { Warning } from "../../../components/Warning";
+import type { Batch } from "../../../gen/portal/v1/batches_pb";
+import { formatTimestamp } from "../../../i18n/format";
+import { pageTitles } from "../../../navigation/pageTitles";
+import { BatchStatus } from "../common/BatchStatusIcon";
+import { batchPollMs, inProgress, listRowActions } from "../../../shipping/batchStatus";
 import { ShippingTabs } from "./ShippingTabs";
-import { markedLogin } from "./userMark";
+import { markedLogin } from "../common/userMark";
 
 /** Every 30 s (spec 2 §9); every 5 s while a job works on a batch shown, so DELETING and sends settle in view. */
 const refreshWhileWorking = (batches: Batch[] | undefined) =>

@@ -4,15 +4,15 @@ import { DownloadIcon, UploadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Spinner, Text } from "@radix-ui/themes";
 import { type DragEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { useCreateBatch } from "../../api/batches";
-import { type DocumentKind, useDownloadActiveDocument } from "../../api/documents";
-import { useActiveCustomer } from "../../auth/activeCustomer";
-import { BackButton } from "../../components/DetailView";
-import { FormMessages } from "../../components/form/FormMessages";
-import { FormPage } from "../../components/FormPage";
-import { describeFormFailure, noFailure } from "../../errors/formFailure";
-import { showNotices } from "../../errors/notices";
-import { saveFile } from "../../files/localFiles";
+import { useCreateBatch } from "../../../api/batches";
+import { type DocumentKind, useDownloadActiveDocument } from "../../../api/documents";
+import { useActiveCustomer } from "../../../auth/activeCustomer";
+import { BackButton } from "../../../components/DetailView";
+import { FormMessages } from "../../../components/form/FormMessages";
+import { FormPage } from "../../../components/FormPage";
+import { describeFormFailure, noFailure } from "../../../errors/formFailure";
+import { showNotices } from "../../../errors/notices";
+import { saveFile } from "../../../files/localFiles";
 import "./BatchUploadPage.css";
 
 /** Spec 2 §8: the upload without an active customer. */

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { CheckCircledIcon, CrossCircledIcon, FileIcon, TrashIcon, UploadIcon } from "@radix-ui/react-icons";
 import { Flex, Spinner, Text } from "@radix-ui/themes";
-import type { Batch } from "../../gen/portal/v1/batches_pb";
-import { inProgress, statusIcon, statusName } from "../../shipping/batchStatus";
+import type { Batch } from "../../../gen/portal/v1/batches_pb";
+import { inProgress, statusIcon, statusName } from "../../../shipping/batchStatus";
 
 /** The icon of a status; its name is the accessible label. */
 export function StatusIconOf({ status }: { status: string }) {

@@ -1,4 +1,4 @@
-import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
+import type { BatchShipment } from "../../../gen/portal/v1/batches_pb";
 
 /**
  * A single send or cancel of a shipment answers at once and a job asks the
