@@ -110,7 +110,7 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": ["error", { zones: boundaries }] },
   },
   {
-    files: ["vite.config.ts", "lingui.config.ts", "playwright.config.ts", "eslint.config.js", "e2e/**"],
+    files: ["vite.config.ts", "lingui.config.ts", "playwright.config.ts", "eslint.config.js", "e2e/**", "scripts/**"],
     languageOptions: { globals: { ...globals.node } },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.node.json" })],
