@@ -45,8 +45,9 @@ go test -count=1 ./...
 step "fuzz the CSV batch reader for a few seconds"
 go test -run '^$' -fuzz FuzzRead -fuzztime 5s ./core/batchcsv
 
-step "webapp format and unit tests"
+step "webapp format, lint and unit tests"
 pnpm --filter @portal/webapp format:check
+pnpm --filter @portal/webapp lint
 pnpm --filter @portal/webapp test
 
 step "browser tests"

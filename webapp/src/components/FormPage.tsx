@@ -1,6 +1,6 @@
 import { Card, Container, Flex, Heading } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { usePageTitle } from "../shell/usePageTitle";
+import { usePageTitle } from "../navigation/usePageTitle";
 
 /** The frame of a page that is one form or one message: its title and a card. */
 export function FormPage({

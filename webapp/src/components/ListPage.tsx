@@ -2,7 +2,7 @@ import { PlusIcon } from "@radix-ui/react-icons";
 import { Button, Container, Flex, Heading } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link, Outlet } from "react-router";
-import { usePageTitle } from "../shell/usePageTitle";
+import { usePageTitle } from "../navigation/usePageTitle";
 
 type ListPageProps = {
   /** The heading, and the tab title. */

@@ -2,7 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { Button, Container, Flex, Heading } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { usePageTitle } from "../shell/usePageTitle";
+import { usePageTitle } from "../navigation/usePageTitle";
 
 /** The usual way on from a page that only says something: back to "/". */
 export function BackToStartButton() {

@@ -5,7 +5,7 @@ import { Button, Flex, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { isNotFound } from "../errors/reportFailure";
 import { PageLoading } from "../pages/PageLoading";
-import { usePageTitle } from "../shell/usePageTitle";
+import { usePageTitle } from "../navigation/usePageTitle";
 import { BackButton } from "./DetailView";
 import { MessagePage } from "./MessagePage";
 

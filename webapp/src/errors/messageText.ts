@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
-import { statusName } from "../features/batch/batchStatus";
-import { fieldLabel } from "../features/batch/fieldLabels";
-import { filterName } from "../features/shipment/shipmentFilters";
+import { statusName } from "../shipping/batchStatus";
+import { fieldLabel } from "../shipping/fieldLabels";
+import { filterName } from "../shipping/shipmentFilters";
 
 /**
  * Some values the server puts into its messages are words of its own

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { usePageTitle } from "../shell/usePageTitle";
+import { usePageTitle } from "../navigation/usePageTitle";
 
 /**
  * One of the legal documents the footer links to. The operator of each

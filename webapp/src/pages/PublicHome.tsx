@@ -3,7 +3,7 @@ import { ArchiveIcon, FileTextIcon, MagnifyingGlassIcon } from "@radix-ui/react-
 import { AspectRatio, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { usePageTitle } from "../shell/usePageTitle";
+import { usePageTitle } from "../navigation/usePageTitle";
 import { ProductVideo } from "./ProductVideo";
 
 /** What an anonymous visitor sees first: what the portal does, its product video and the way in. */

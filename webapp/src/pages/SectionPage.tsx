@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { Container, Heading } from "@radix-ui/themes";
-import { usePageTitle } from "../shell/usePageTitle";
+import { usePageTitle } from "../navigation/usePageTitle";
 
 /**
  * The frame of a page whose content arrives with its own feature: the

@@ -4,7 +4,7 @@ import { useSessionState } from "../auth/session";
 import { AccessPendingPage } from "../pages/AccessPendingPage";
 import { ForbiddenPage } from "../pages/ForbiddenPage";
 import { PageLoading } from "../pages/PageLoading";
-import type { LoginLocationState } from "../features/auth/LoginPage";
+import type { LoginLocationState } from "../navigation/loginState";
 
 /**
  * Guards every page by the route table (spec 1 §2, §6): an anonymous visitor

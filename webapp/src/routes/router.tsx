@@ -14,9 +14,9 @@ import { LegalPage } from "../pages/LegalPage";
 import { NotFoundPage } from "../pages/NotFoundPage";
 import { SectionPage } from "../pages/SectionPage";
 import { Layout } from "../shell/Layout";
-import { legalPages } from "./legalPages";
+import { legalPages } from "../navigation/legalPages";
 import { loadChunk } from "./loadChunk";
-import { pageTitles as titles } from "./pageTitles";
+import { pageTitles as titles } from "../navigation/pageTitles";
 import { RouteGuard } from "./RouteGuard";
 
 /**
@@ -48,6 +48,10 @@ const CustomerArea = lazy(() =>
 );
 const PrinterSettingsPage = lazy(() =>
   loadChunk(() => import("../features/customer/PrinterSettingsPage")).then((m) => ({ default: m.PrinterSettingsPage })),
+);
+/** The API documentation, reached from the account menu and the admin menu alike. */
+const ApiDocsPage = lazy(() =>
+  loadChunk(() => import("../features/apiDocs/ApiDocsPage")).then((m) => ({ default: m.ApiDocsPage })),
 );
 const UserDataArea = lazy(() =>
   loadChunk(() => import("../features/userData/UserDataArea")).then((m) => ({ default: m.UserDataArea })),
@@ -125,6 +129,8 @@ export const routes: RouteObject[] = [
           { path: "customer/*", element: <LazyArea area={CustomerArea} /> },
           // More specific than account/*, so it wins without touching the account area.
           { path: "account/printer", element: <LazyArea area={PrinterSettingsPage} /> },
+          { path: "account/docs", element: <LazyArea area={ApiDocsPage} /> },
+          { path: "admin/docs", element: <LazyArea area={ApiDocsPage} /> },
           { path: "tenant/*", element: <LazyArea area={TenantArea} /> },
           { path: "fulfillment/*", element: <LazyArea area={FulfillmentArea} /> },
           { path: "batch/*", element: <LazyArea area={BatchArea} /> },

@@ -6,7 +6,7 @@ import { Fragment } from "react";
 import { useApplicationProfile } from "../api/management";
 import { isAdmin, isSuperAdmin } from "../auth/access";
 import { useSession } from "../auth/session";
-import { pageTitles as titles } from "../routes/pageTitles";
+import { pageTitles as titles } from "../navigation/pageTitles";
 import { MenuLink } from "./MenuLink";
 import { NavLabel } from "./NavLabel";
 

@@ -1,15 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ClockIcon } from "@radix-ui/react-icons";
 import { Button, Flex, IconButton, Popover, Text } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useAutoManifest, useUpdateAutoManifest } from "../api/customers";
 import { awaitsLink, hasAnyRole, Role } from "../auth/access";
 import { useActiveCustomer } from "../auth/activeCustomer";
 import { useSession } from "../auth/session";
 import { FormMessages } from "../components/form/FormMessages";
 import { describeFormFailure, noFailure } from "../errors/formFailure";
-import { canSave, emptySchedule, fromServer, type Schedule } from "../features/customer/autoManifest";
-import { ScheduleEditor } from "../features/customer/ScheduleEditor";
+import { canSave, emptySchedule, fromServer, type Schedule } from "../shipping/autoManifest";
+import { ScheduleEditor } from "../shipping/ScheduleEditor";
 
 /**
  * The auto-manifest clock of spec 1 §2, for USER, OPERATIONS and ADMIN: the
@@ -53,9 +53,12 @@ function ScheduleForm({ customerId, name, onDone }: { customerId: bigint; name: 
   const [schedule, setSchedule] = useState<Schedule>(emptySchedule);
   const [touched, setTouched] = useState(false);
   const [failure, setFailure] = useState(noFailure);
-  useEffect(() => {
-    if (stored.data !== undefined && !touched) setSchedule(fromServer(stored.data));
-  }, [stored.data, touched]);
+  // Until the user edits, the form follows the stored schedule (adjusted while rendering, not in an effect).
+  const [shownData, setShownData] = useState<typeof stored.data>();
+  if (stored.data !== undefined && !touched && stored.data !== shownData) {
+    setShownData(stored.data);
+    setSchedule(fromServer(stored.data));
+  }
   const change = (next: Schedule) => {
     setTouched(true);
     setSchedule(next);

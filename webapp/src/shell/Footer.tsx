@@ -4,7 +4,7 @@ import { Container, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import type { ApplicationProfile } from "../gen/portal/v1/management_pb";
 import { formatDate } from "../i18n/format";
-import { legalPages } from "../routes/legalPages";
+import { legalPages } from "../navigation/legalPages";
 
 /** The footer of spec 1 §2: what the product is, which build is running, and the legal documents. */
 export function Footer({ profile }: { profile: ApplicationProfile | null | undefined }) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useRunningVersion } from "../api/management";
 
 /**
@@ -8,8 +8,7 @@ import { useRunningVersion } from "../api/management";
 export function useNewVersion(): string | null {
   const { data: running } = useRunningVersion();
   const [loadedWith, setLoadedWith] = useState<string>();
-  useEffect(() => {
-    if (running && loadedWith === undefined) setLoadedWith(running);
-  }, [running, loadedWith]);
+  // The first version seen is kept while rendering, so no effect has to copy it.
+  if (running && loadedWith === undefined) setLoadedWith(running);
   return running && loadedWith && running !== loadedWith ? running : null;
 }

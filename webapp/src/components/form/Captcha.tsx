@@ -30,6 +30,7 @@ export function Captcha({ siteKey, round, onToken, onRetry }: CaptchaProps) {
   useEffect(() => {
     if (!challenge.data) return;
     const abort = new AbortController();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new challenge restarts the solver this effect runs; its state says where that work stands
     setState("working");
     onToken("");
     void solveCaptcha(challenge.data, abort.signal).then((token) => {

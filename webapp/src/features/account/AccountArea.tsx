@@ -1,8 +1,7 @@
 import { Navigate, Route, Routes } from "react-router";
 import { NotFoundPage } from "../../pages/NotFoundPage";
 import { SectionPage } from "../../pages/SectionPage";
-import { pageTitles } from "../../routes/pageTitles";
-import { ApiDocsPage } from "../apiDocs/ApiDocsPage";
+import { pageTitles } from "../../navigation/pageTitles";
 import { PasswordPage } from "./PasswordPage";
 import { SettingsPage } from "./SettingsPage";
 
@@ -17,7 +16,6 @@ export function AccountArea() {
       <Route path="settings" element={<SettingsPage />} />
       <Route path="password" element={<PasswordPage />} />
       <Route path="printer" element={<SectionPage title={pageTitles.accountPrinter} />} />
-      <Route path="docs" element={<ApiDocsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

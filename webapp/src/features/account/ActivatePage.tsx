@@ -6,7 +6,7 @@ import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { FormPage } from "../../components/FormPage";
 import { MessageBody } from "../../components/MessagePage";
 import { PageLoading } from "../../pages/PageLoading";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 import { useLinkKey } from "./accountKey";
 
 /** /account/activate/{key?} (spec 1 §2, §8): activates the account named by the key and says how it went. */

@@ -11,7 +11,7 @@ import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 
 const empty = { currentPassword: "", newPassword: "", confirmation: "" };
 

@@ -15,7 +15,7 @@ import { loginSymbols, type PatternField, violationMessage } from "../../compone
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import { defaultLocale } from "../../i18n/locales";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 
 const emptyForm: RegistrationForm = {
   login: "",

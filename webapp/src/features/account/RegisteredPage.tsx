@@ -3,7 +3,7 @@ import { Text } from "@radix-ui/themes";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { FormPage } from "../../components/FormPage";
 import { BackToStartButton, MessageBody } from "../../components/MessagePage";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 
 /** /account/registered: what happens next after registering (spec 1 §2). */
 export function RegisteredPage() {

@@ -11,8 +11,8 @@ import { FormPage } from "../../components/FormPage";
 import { MessageBody } from "../../components/MessagePage";
 import { Warning } from "../../components/Warning";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
-import { pageTitles } from "../../routes/pageTitles";
-import type { LoginLocationState } from "../auth/LoginPage";
+import { pageTitles } from "../../navigation/pageTitles";
+import type { LoginLocationState } from "../../navigation/loginState";
 import { useLinkKey } from "./accountKey";
 
 /**

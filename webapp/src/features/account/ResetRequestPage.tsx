@@ -13,7 +13,7 @@ import { violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
 import { BackToStartButton, MessageBody } from "../../components/MessagePage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 
 /** An unknown address must look like a known one, so nobody learns which addresses have logins. */
 const isUnknownAddress = (error: unknown) => error instanceof ConnectError && error.code === Code.NotFound;

@@ -16,7 +16,7 @@ import type { Account } from "../../gen/portal/v1/account_pb";
 import { activateLocale } from "../../i18n/activateLocale";
 import { defaultLocale, isSupportedLocale } from "../../i18n/locales";
 import { PageLoading } from "../../pages/PageLoading";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 
 const nameMax = 50;
 

@@ -12,7 +12,7 @@ import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import type { Acss } from "../../gen/portal/v1/acss_pb";
 import { PageLoading } from "../../pages/PageLoading";
-import { maxFileBytes, readFileBytes } from "../documents/files";
+import { maxFileBytes, readFileBytes } from "../../files/localFiles";
 import { useTenantChoices } from "./useTenantChoices";
 
 const none = "none";

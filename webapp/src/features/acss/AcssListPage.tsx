@@ -8,7 +8,7 @@ import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { Acss } from "../../gen/portal/v1/acss_pb";
 import { formatTimestamp } from "../../i18n/format";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 import { DownloadAcssButton } from "./DownloadAcssButton";
 
 /** /acss: the address-correction files with a CSV download per row. */

@@ -1,7 +1,7 @@
 import { useDownloadAcss } from "../../api/acss";
 import { DownloadButton } from "../../components/DownloadButton";
 import type { Acss } from "../../gen/portal/v1/acss_pb";
-import { saveFile } from "../documents/files";
+import { saveFile } from "../../files/localFiles";
 
 /** Downloads an acss file's CSV under its file name. */
 export function DownloadAcssButton({ acss }: { acss: Acss }) {

@@ -1,8 +1,7 @@
 import { Route, Routes } from "react-router";
 import { NotFoundPage } from "../../pages/NotFoundPage";
 import { SectionPage } from "../../pages/SectionPage";
-import { pageTitles } from "../../routes/pageTitles";
-import { ApiDocsPage } from "../apiDocs/ApiDocsPage";
+import { pageTitles } from "../../navigation/pageTitles";
 import { UserManagement } from "./users/UserManagement";
 
 /** The administration pages (spec 1 §2), loaded on first visit to /admin. */
@@ -16,7 +15,6 @@ export function AdminArea() {
       <Route path="configuration" element={<SectionPage title={pageTitles.configuration} />} />
       <Route path="audits" element={<SectionPage title={pageTitles.audits} />} />
       <Route path="logs" element={<SectionPage title={pageTitles.logs} />} />
-      <Route path="docs" element={<ApiDocsPage />} />
       <Route path="database" element={<SectionPage title={pageTitles.databaseConsole} />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

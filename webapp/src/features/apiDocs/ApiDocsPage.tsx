@@ -16,8 +16,8 @@ import {
 } from "@radix-ui/themes";
 import { useApplicationProfile } from "../../api/management";
 import { PageLoading } from "../../pages/PageLoading";
-import { pageTitles } from "../../routes/pageTitles";
-import { usePageTitle } from "../../shell/usePageTitle";
+import { pageTitles } from "../../navigation/pageTitles";
+import { usePageTitle } from "../../navigation/usePageTitle";
 import { type ApiOperation, openApiDocumentUrl, readOpenApi } from "./openApi";
 import "./ApiDocsPage.css";
 

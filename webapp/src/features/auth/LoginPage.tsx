@@ -6,13 +6,11 @@ import { type SignInAnswer, useLogout } from "../../api/account";
 import { storeCredential } from "../../auth/credentialStore";
 import { useSessionState } from "../../auth/session";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
-import { pageTitles } from "../../routes/pageTitles";
-import { usePageTitle } from "../../shell/usePageTitle";
+import type { LoginLocationState } from "../../navigation/loginState";
+import { pageTitles } from "../../navigation/pageTitles";
+import { usePageTitle } from "../../navigation/usePageTitle";
 import { LoginDialog } from "./LoginDialog";
 import { MfaDialog } from "./MfaDialog";
-
-/** What other pages hand to /login: where the user came from, and a notice to show. */
-export type LoginLocationState = { from?: Location; notice?: "passwordReset" };
 
 /** Where to go after sign-in: back to the page that asked for it, otherwise the start page. */
 export function returnPath(from: Location | undefined): string {

@@ -8,7 +8,7 @@ import { readCredential } from "../../auth/credentialStore";
 import { endSession } from "../../auth/endSession";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { BackToStartButton, MessagePage } from "../../components/MessagePage";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 
 /**
  * /logout (spec 1 §2): revokes the session at the server, forgets it in the

@@ -65,6 +65,7 @@ function useObjectUrl(blob: Blob | null): string | null {
   useEffect(() => {
     if (!blob) return;
     const created = URL.createObjectURL(blob);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is a browser resource made and released with the blob; the effect owns its life
     setUrl(created);
     return () => {
       URL.revokeObjectURL(created);

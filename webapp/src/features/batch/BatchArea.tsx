@@ -1,9 +1,9 @@
 import { Route, Routes } from "react-router";
 import { NotFoundPage } from "../../pages/NotFoundPage";
-import { BatchDeleteDialog } from "./BatchDeleteDialog";
-import { BatchDetailPage } from "./BatchDetailPage";
-import { BatchListPage } from "./BatchListPage";
-import { BatchUploadPage } from "./BatchUploadPage";
+import { BatchDeleteDialog } from "./dialogs/BatchDeleteDialog";
+import { BatchDetailPage } from "./detail/BatchDetailPage";
+import { BatchListPage } from "./list/BatchListPage";
+import { BatchUploadPage } from "./upload/BatchUploadPage";
 
 /** /batch (spec 2 §2.1): list, upload, detail, upload again, delete. */
 export function BatchArea() {

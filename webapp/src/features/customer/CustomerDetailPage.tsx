@@ -6,7 +6,7 @@ import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
 import { addressLine } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
-import { dayNames } from "./ScheduleEditor";
+import { dayNames } from "../../shipping/ScheduleEditor";
 
 /** /customer/{id}: the customer's main data, read-only; credentials are never shown here. */
 export function CustomerDetailPage() {

@@ -40,8 +40,8 @@ import { PageLoading } from "../../pages/PageLoading";
 import { CiPricingDialog } from "./CiPricingDialog";
 import { type CredentialField, type CustomerForm, customerOf, formOf, formProblems } from "./customerForm";
 import { GtcDialog } from "./GtcDialog";
-import { ScheduleEditor } from "./ScheduleEditor";
-import { canSave } from "./autoManifest";
+import { ScheduleEditor } from "../../shipping/ScheduleEditor";
+import { canSave } from "../../shipping/autoManifest";
 
 /** /customer/new and /customer/{id}/edit. */
 export function CustomerEditPage() {

@@ -12,7 +12,7 @@ import { RowActions } from "../../components/RowActions";
 import { SortableHeader, type SortOrder } from "../../components/SortableHeader";
 import { Warning } from "../../components/Warning";
 import type { Customer } from "../../gen/portal/v1/customers_pb";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 
 /** Reads the grid's state from the address, so a reload or a link keeps page, size, sort and filters. */
 function requestOf(search: URLSearchParams): CustomerPageRequest {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Callout, Flex, RadioGroup, Text } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { usePrinterSettings, useUpdatePrinterSettings } from "../../api/customers";
 import { useActiveCustomer } from "../../auth/activeCustomer";
 import { FormMessages } from "../../components/form/FormMessages";
@@ -18,9 +18,12 @@ export function PrinterSettingsPage() {
   const [labelType, setLabelType] = useState("PDF");
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState(noFailure);
-  useEffect(() => {
-    if (settings.data) setLabelType(settings.data === "Zebra" ? "ZPL" : settings.data);
-  }, [settings.data]);
+  // The choice follows the stored setting whenever that changes (adjusted while rendering, not in an effect).
+  const [shownData, setShownData] = useState<string>();
+  if (settings.data && settings.data !== shownData) {
+    setShownData(settings.data);
+    setLabelType(settings.data === "Zebra" ? "ZPL" : settings.data);
+  }
   return (
     <FormPage title={t`Printer settings`}>
       {!activeCustomer ? (

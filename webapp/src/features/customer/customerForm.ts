@@ -1,6 +1,6 @@
 import type { CustomerInit } from "../../api/customers";
 import type { Customer } from "../../gen/portal/v1/customers_pb";
-import { emptySchedule, fromServer, type Schedule } from "./autoManifest";
+import { emptySchedule, fromServer, type Schedule } from "../../shipping/autoManifest";
 
 /** The customer form's state: every field of spec 3 §3 as the inputs hold it. */
 export type CustomerForm = {

@@ -11,7 +11,7 @@ import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import type { Document } from "../../gen/portal/v1/documents_pb";
 import { PageLoading } from "../../pages/PageLoading";
-import { maxFileBytes, readFileBytes } from "./files";
+import { maxFileBytes, readFileBytes } from "../../files/localFiles";
 import type { KindInfo } from "./kinds";
 import { msg } from "@lingui/core/macro";
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
-import { renderAdminApp } from "./renderAdminApp";
+import { renderAdminApp } from "../../test/renderAdminApp";
 
 /** The areas load lazily; on a busy machine the first screen takes a while. */
 const slow = { timeout: 10_000 };

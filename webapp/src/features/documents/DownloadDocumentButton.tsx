@@ -1,7 +1,7 @@
 import { type DocumentKind, useDownloadDocument } from "../../api/documents";
 import { DownloadButton } from "../../components/DownloadButton";
 import type { Document } from "../../gen/portal/v1/documents_pb";
-import { saveFile } from "./files";
+import { saveFile } from "../../files/localFiles";
 
 /** Downloads a document's file under its own name. */
 export function DownloadDocumentButton({ kind, doc }: { kind: DocumentKind; doc: Document }) {

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { DocumentKind } from "../../api/documents";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 
 /** What differs between the two document lists. */
 export type KindInfo = {

@@ -8,7 +8,7 @@ import { usePageParams } from "../../components/pageParams";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { Fulfillment } from "../../gen/portal/v1/fulfillments_pb";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 
 const pageSizes = [20];
 

@@ -7,8 +7,8 @@ import { type InvoiceReportRequest, invoiceReportFileName, useDownloadInvoiceRep
 import { Field } from "../../components/form/Field";
 import { FormPage } from "../../components/FormPage";
 import { showNotices } from "../../errors/notices";
-import { pageTitles } from "../../routes/pageTitles";
-import { saveFile } from "../documents/files";
+import { pageTitles } from "../../navigation/pageTitles";
+import { saveFile } from "../../files/localFiles";
 import { describeFormFailure } from "../../errors/formFailure";
 
 const selectDate = msg`Please select a month and a year.`;

@@ -10,7 +10,7 @@ import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { News } from "../../gen/portal/v1/news_pb";
 import { formatTimestamp } from "../../i18n/format";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 
 /**
  * /news: created at and the English, German and Dutch summaries, in the

@@ -14,11 +14,11 @@ import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
 import type { ShipmentDetail } from "../../gen/portal/v1/shipments_pb";
 import { formatTimestamp } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
-import { usePageTitle } from "../../shell/usePageTitle";
-import { ShipmentResult } from "./ShipmentTable";
-import { labelTypeName } from "../batch/labelTypes";
-import { holdsLabel } from "./shipmentDeletion";
-import { ShipmentIdentifier } from "./ShipmentIdentifier";
+import { usePageTitle } from "../../navigation/usePageTitle";
+import { ShipmentResult } from "../../shipping/ShipmentTable";
+import { labelTypeName } from "../../shipping/labelTypes";
+import { holdsLabel } from "../../shipping/shipmentDeletion";
+import { ShipmentIdentifier } from "../../shipping/ShipmentIdentifier";
 import { useShipmentDeleteRefusal } from "./useShipmentDeleteRefusal";
 
 /**

@@ -11,10 +11,10 @@ import { PageSizeSelect } from "../../components/PageSizeSelect";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
-import { pageTitles } from "../../routes/pageTitles";
-import { holdsLabel } from "./shipmentDeletion";
-import { shipmentFilters } from "./shipmentFilters";
-import { ShipmentCells, ShipmentColumns, ShipmentFilterControl, ShipmentResult } from "./ShipmentTable";
+import { pageTitles } from "../../navigation/pageTitles";
+import { holdsLabel } from "../../shipping/shipmentDeletion";
+import { shipmentFilters } from "../../shipping/shipmentFilters";
+import { ShipmentCells, ShipmentColumns, ShipmentFilterControl, ShipmentResult } from "../../shipping/ShipmentTable";
 
 /** /shipment (spec 2 §2.2): the active customer's shipments, newest first, filtered and paged on the server. */
 export function ShipmentListPage() {

@@ -5,8 +5,8 @@ import { Role } from "../../auth/access";
 import type { ListShipmentsRequest } from "../../gen/portal/v1/shipments_pb";
 import { currentNotices } from "../../errors/notices";
 import { Code, portalFailure } from "../../test/connectErrors";
-import { renderShippingApp } from "../batch/renderShippingApp";
-import { aggregatorApiClient } from "./tracking";
+import { renderShippingApp } from "../../test/renderShippingApp";
+import { aggregatorApiClient } from "../../shipping/tracking";
 
 const slow = { timeout: 10_000 };
 

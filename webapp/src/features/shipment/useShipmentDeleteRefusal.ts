@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useBatch } from "../../api/batches";
 import { messageText } from "../../errors/messageText";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
-import { shipmentDeleteRefusal } from "./shipmentDeletion";
+import { shipmentDeleteRefusal } from "../../shipping/shipmentDeletion";
 
 /**
  * Why the shipment cannot be deleted now, in the user's words; null when it

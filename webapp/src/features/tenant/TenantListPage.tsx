@@ -9,7 +9,7 @@ import { usePageParams } from "../../components/pageParams";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { Tenant } from "../../gen/portal/v1/tenants_pb";
-import { pageTitles } from "../../routes/pageTitles";
+import { pageTitles } from "../../navigation/pageTitles";
 import { HubAddress } from "./HubAddress";
 
 const pageSizes = [20];

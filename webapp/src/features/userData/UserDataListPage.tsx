@@ -8,8 +8,8 @@ import { usePageParams } from "../../components/pageParams";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { UserData } from "../../gen/portal/v1/user_data_pb";
-import { pageTitles } from "../../routes/pageTitles";
-import { userPath } from "../admin/users/userPath";
+import { pageTitles } from "../../navigation/pageTitles";
+import { userPath } from "../../navigation/userPath";
 import { organisationLink } from "./organisationLink";
 import { PendingRegistrations } from "./PendingRegistrations";
 

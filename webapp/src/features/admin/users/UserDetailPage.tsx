@@ -8,7 +8,7 @@ import { FormPage } from "../../../components/FormPage";
 import type { User } from "../../../gen/portal/v1/users_pb";
 import { formatTimestamp } from "../../../i18n/format";
 import { PageLoading } from "../../../pages/PageLoading";
-import { userPath } from "./userPath";
+import { userPath } from "../../../navigation/userPath";
 
 /** /admin/user-management/{login}: everything about one login. */
 export function UserDetailPage() {

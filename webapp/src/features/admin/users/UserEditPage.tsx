@@ -17,7 +17,7 @@ import { describeFormFailure, noFailure } from "../../../errors/formFailure";
 import type { User } from "../../../gen/portal/v1/users_pb";
 import { defaultLocale } from "../../../i18n/locales";
 import { PageLoading } from "../../../pages/PageLoading";
-import { userPath } from "./userPath";
+import { userPath } from "../../../navigation/userPath";
 
 type UserForm = {
   login: string;

@@ -22,9 +22,9 @@ import { RowActions } from "../../../components/RowActions";
 import { SortableHeader } from "../../../components/SortableHeader";
 import type { User } from "../../../gen/portal/v1/users_pb";
 import { formatTimestamp } from "../../../i18n/format";
-import { pageTitles } from "../../../routes/pageTitles";
+import { pageTitles } from "../../../navigation/pageTitles";
 import { useUserListParams } from "./userListParams";
-import { userPath } from "./userPath";
+import { userPath } from "../../../navigation/userPath";
 
 const statusColors: Record<string, "green" | "gray" | "blue" | "amber"> = {
   ACTIVE: "green",

@@ -1,0 +1,340 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { CaretDownIcon, DownloadIcon, FileTextIcon, PaperPlaneIcon, ReloadIcon, StopIcon } from "@radix-ui/react-icons";
+import { Button, DropdownMenu, Flex } from "@radix-ui/themes";
+import { type ReactNode, useState } from "react";
+import { batchFiles, useBatchCommand, useBatchLinkDownload } from "../../../api/batches";
+import { usePrinterSettings } from "../../../api/customers";
+import { cacheBuster, type DownloadedFile, isText, saveDownloaded, useFileDownload } from "../../../api/download";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { TextFileDialog } from "../../../components/TextFileDialog";
+import { describeFailure } from "../../../errors/describeFailure";
+import { showNotices } from "../../../errors/notices";
+import type { Batch } from "../../../gen/portal/v1/batches_pb";
+import { ErrorDetailSchema } from "../../../gen/portal/v1/errors_pb";
+import { singleParcelsSource } from "../list/BatchListPage";
+import { LabelTypeSelect } from "./LabelTypeSelect";
+import { defaultLabelType, isZpl } from "../../../shipping/labelTypes";
+import { labelLockMs, useLock } from "./useLock";
+
+/** Spec 2 §8: the warning in the confirmation of a send with invalid rows. */
+export const csvDataValidation = msg({
+  id: "error.csvDataValidation",
+  message: "Some rows of the batch have validation errors. Only the valid rows will be sent.",
+});
+
+/** Spec 2 §4.4: how long the info notices after a send and a manifest stay. */
+export const processingNoticeMs = 10_000;
+export const manifestNoticeMs = 4_000;
+
+type Confirmation = "send" | "cancel" | "manifest" | null;
+type TextView = { title: string; file: DownloadedFile; text: string; fileName: string } | null;
+
+/**
+ * The batch's buttons of spec 2 §4.2, as the server's BatchActions allow
+ * them for the caller: send with a label type, cancel, the manifest, the
+ * downloads, and for admins the SOAP traffic.
+ */
+export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean }) {
+  const { t } = useLingui();
+  const actions = batch.actions;
+  const command = useBatchCommand(batch.id);
+  const printer = usePrinterSettings(actions?.send ? batch.customerId : null);
+  const [chosenType, setChosenType] = useState<string | null>(null);
+  // Once a send runs, the select shows the type it runs with; before, the chosen one or the printer's.
+  const running = batch.status !== "CREATED" && batch.labelType !== "";
+  const labelType = running ? batch.labelType : (chosenType ?? defaultLabelType(printer.data));
+  const [confirming, setConfirming] = useState<Confirmation>(null);
+  const [textView, setTextView] = useState<TextView>(null);
+
+  const send = () =>
+    command.mutate(
+      { kind: "send", labelType },
+      {
+        onSuccess: () =>
+          showNotices([{ text: msg`Processing the CSV data…` }], { tone: "info", duration: processingNoticeMs }),
+      },
+    );
+  const cancel = () => command.mutate({ kind: "cancel" });
+  const manifest = () =>
+    command.mutate(
+      { kind: "manifest" },
+      {
+        onSuccess: () =>
+          showNotices([{ text: msg`Creating the manifest…` }], { tone: "info", duration: manifestNoticeMs }),
+      },
+    );
+  const manifestButton = actions?.generateManifest || actions?.regenerateManifest;
+  const regenerate = !actions?.generateManifest && actions?.regenerateManifest;
+  const errors = batch.errorShipments;
+  const changed = batch.changedShipments;
+
+  return (
+    <Flex direction="column" gap="3">
+      <Flex gap="3" wrap="wrap" align="center">
+        {actions?.send && (
+          <Flex gap="2" align="center">
+            <LabelTypeSelect id="batch-label-type" value={labelType} onChange={setChosenType} disabled={running} />
+            <Button
+              disabled={!actions.sendEnabled || command.isPending}
+              loading={command.isPending && command.variables?.kind === "send"}
+              onClick={() => (batch.valid ? send() : setConfirming("send"))}
+            >
+              <PaperPlaneIcon />
+              <Trans>Send</Trans>
+            </Button>
+          </Flex>
+        )}
+        {actions?.cancel && (
+          <Button color="red" variant="soft" disabled={command.isPending} onClick={() => setConfirming("cancel")}>
+            <StopIcon />
+            <Trans>Cancel sending</Trans>
+          </Button>
+        )}
+        {manifestButton && (
+          <Button
+            variant="soft"
+            disabled={command.isPending || batch.status === "CREATING_MANIFEST"}
+            onClick={() => (errors > 0 || changed > 0 ? setConfirming("manifest") : manifest())}
+          >
+            <ReloadIcon />
+            {regenerate ? <Trans>Regenerate manifest</Trans> : <Trans>Generate manifest</Trans>}
+          </Button>
+        )}
+      </Flex>
+      <Flex gap="3" wrap="wrap" align="center">
+        {actions?.labelDownloads && <LabelsButton batch={batch} onText={setTextView} />}
+        {actions?.customsDocsDownload && <CustomsDocsButton batch={batch} />}
+        {actions?.manifestDownload && (
+          <DownloadButton path={batchFiles.manifest(batch.id)} fallbackName={`manifest-${batch.id}.pdf`}>
+            <Trans>Manifest</Trans>
+          </DownloadButton>
+        )}
+        {actions?.invoiceDownload && <CommercialInvoiceButton batch={batch} />}
+        {batch.csvFileName !== singleParcelsSource && (
+          <DownloadButton path={batchFiles.csv(batch.id)} fallbackName={batch.csvFileName || `batch-${batch.id}.csv`}>
+            <Trans>Original CSV</Trans>
+          </DownloadButton>
+        )}
+        {admin && <TrafficMenu batch={batch} onText={setTextView} />}
+      </Flex>
+      {confirming === "send" && (
+        <ConfirmDialog
+          title={<Trans>Send the batch?</Trans>}
+          confirmLabel={<Trans>Send anyway</Trans>}
+          color="amber"
+          onConfirm={send}
+          onClose={() => setConfirming(null)}
+        >
+          <ValidationWarning />
+        </ConfirmDialog>
+      )}
+      {confirming === "cancel" && (
+        <ConfirmDialog
+          title={<Trans>Cancel sending?</Trans>}
+          confirmLabel={<Trans>Cancel sending</Trans>}
+          color="red"
+          onConfirm={cancel}
+          onClose={() => setConfirming(null)}
+        >
+          <Trans>The labels made so far are cancelled at the carrier.</Trans>
+        </ConfirmDialog>
+      )}
+      {confirming === "manifest" && (
+        <ConfirmDialog
+          title={regenerate ? t`Regenerate the manifest?` : t`Generate the manifest?`}
+          confirmLabel={regenerate ? <Trans>Regenerate manifest</Trans> : <Trans>Generate manifest</Trans>}
+          color="amber"
+          onConfirm={manifest}
+          onClose={() => setConfirming(null)}
+        >
+          {t`The batch has ${plural(errors, {
+            one: "# shipment with errors",
+            other: "# shipments with errors",
+          })} and ${plural(changed, {
+            one: "# changed shipment",
+            other: "# changed shipments",
+          })}. They are not part of the manifest.`}
+        </ConfirmDialog>
+      )}
+      {textView && (
+        <TextFileDialog
+          title={textView.title}
+          text={textView.text}
+          fileName={textView.fileName}
+          contentType={textView.file.contentType}
+          onClose={() => setTextView(null)}
+        />
+      )}
+    </Flex>
+  );
+}
+
+function ValidationWarning() {
+  const { i18n } = useLingui();
+  return <>{i18n._(csvDataValidation)}</>;
+}
+
+type DownloadButtonProps = {
+  path: string;
+  query?: Record<string, string>;
+  fallbackName: string;
+  children: ReactNode;
+};
+
+/** A file of the batch saved under the server's name (Content-Disposition). */
+function DownloadButton({ path, query, fallbackName, children }: DownloadButtonProps) {
+  const download = useFileDownload();
+  return (
+    <Button
+      variant="soft"
+      color="gray"
+      loading={download.isPending}
+      onClick={() => download.mutate({ path, query }, { onSuccess: (file) => saveDownloaded(file, fallbackName) })}
+    >
+      <DownloadIcon />
+      {children}
+    </Button>
+  );
+}
+
+/** The commercial invoice, opened as a link with a download token of its own (spec 2 §7). */
+function CommercialInvoiceButton({ batch }: { batch: Batch }) {
+  const link = useBatchLinkDownload(batch.id);
+  return (
+    <Button variant="soft" color="gray" loading={link.isPending} onClick={() => link.mutate("commercial-invoice")}>
+      <DownloadIcon />
+      <Trans>Commercial invoice</Trans>
+    </Button>
+  );
+}
+
+/**
+ * The labels of the batch: one PDF, opened as a link with a download token
+ * of its own (spec 2 §7), or ZPL text, fetched and shown to be saved for a
+ * printer until the portal prints itself. Locked for 5 s after a click.
+ */
+function LabelsButton({ batch, onText }: { batch: Batch; onText: (view: TextView) => void }) {
+  const { t } = useLingui();
+  const download = useFileDownload();
+  const link = useBatchLinkDownload(batch.id);
+  const [locked, lock] = useLock(labelLockMs);
+  const zpl = isZpl(batch.labelType);
+  return (
+    <Button
+      variant="soft"
+      disabled={locked}
+      loading={download.isPending || link.isPending}
+      onClick={() => {
+        lock();
+        if (!zpl) return link.mutate("labels");
+        download.mutate(
+          { path: batchFiles.labels(batch.id), query: { cacheBuster: cacheBuster() } },
+          {
+            onSuccess: async (file) => {
+              if (!isText(file)) return saveDownloaded(file, `labels-${batch.id}.pdf`);
+              onText({
+                title: t`ZPL labels`,
+                file,
+                text: await file.blob.text(),
+                fileName: file.fileName || `labels-${batch.id}.zpl`,
+              });
+            },
+          },
+        );
+      }}
+    >
+      <DownloadIcon />
+      {zpl ? <Trans>Labels (ZPL)</Trans> : <Trans>Labels (PDF)</Trans>}
+    </Button>
+  );
+}
+
+/** Whether a failure says the batch has no customs documents (spec 2 §8: a warning, not an error). */
+function isNoCustomsDocs(error: unknown): boolean {
+  if (!(error instanceof ConnectError)) return false;
+  const key = error.findDetails(ErrorDetailSchema)[0]?.messageKey ?? "";
+  return key.endsWith("no-customsDocs-found") || error.code === Code.NotFound;
+}
+
+const noCustomsDocs = () => showNotices([{ text: msg`This batch has no customs documents.` }], { tone: "warning" });
+
+/** The customs documents as one PDF; none is a warning toast. Locked for 5 s after a click. */
+function CustomsDocsButton({ batch }: { batch: Batch }) {
+  const download = useFileDownload(true);
+  const [locked, lock] = useLock(labelLockMs);
+  return (
+    <Button
+      variant="soft"
+      color="gray"
+      disabled={locked}
+      loading={download.isPending}
+      onClick={() => {
+        lock();
+        if (!batch.hasCustomsDocs) return noCustomsDocs();
+        download.mutate(
+          { path: batchFiles.customsDocs(batch.id) },
+          {
+            onSuccess: (file) => saveDownloaded(file, `customs-documents-${batch.id}.pdf`),
+            onError: (error) => {
+              if (isNoCustomsDocs(error)) return noCustomsDocs();
+              const outcome = describeFailure(error);
+              if (outcome.kind === "notify") showNotices(outcome.messages);
+            },
+          },
+        );
+      }}
+    >
+      <FileTextIcon />
+      <Trans>Customs documents</Trans>
+    </Button>
+  );
+}
+
+/** Admins: every SOAP request or response of the batch, to view or to save. */
+function TrafficMenu({ batch, onText }: { batch: Batch; onText: (view: TextView) => void }) {
+  const { t } = useLingui();
+  const download = useFileDownload();
+  const fetchTraffic = (kind: "request" | "response", view: boolean) =>
+    download.mutate(
+      { path: batchFiles.traffic(batch.id), query: { kind } },
+      {
+        onSuccess: async (file) => {
+          const fileName = file.fileName || `batch-${batch.id}-${kind}.xml`;
+          if (!view) return saveDownloaded(file, fileName);
+          onText({
+            title: kind === "request" ? t`SOAP requests` : t`SOAP responses`,
+            file,
+            text: await file.blob.text(),
+            fileName,
+          });
+        },
+      },
+    );
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger>
+        <Button variant="soft" color="gray" loading={download.isPending}>
+          <Trans>SOAP traffic</Trans>
+          <CaretDownIcon />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content>
+        <DropdownMenu.Item onSelect={() => fetchTraffic("request", true)}>
+          <Trans>View requests</Trans>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item onSelect={() => fetchTraffic("response", true)}>
+          <Trans>View responses</Trans>
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator />
+        <DropdownMenu.Item onSelect={() => fetchTraffic("request", false)}>
+          <Trans>Download requests</Trans>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item onSelect={() => fetchTraffic("response", false)}>
+          <Trans>Download responses</Trans>
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}

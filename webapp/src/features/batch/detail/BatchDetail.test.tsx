@@ -1,0 +1,561 @@
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Role } from "../../../auth/access";
+import { currentNotices } from "../../../errors/notices";
+import {
+  type Batch,
+  BatchSchema,
+  type UpdateValidatedShipmentRequest,
+  type ValidatedShipment,
+  ValidatedShipmentSchema,
+} from "../../../gen/portal/v1/batches_pb";
+import { Code, portalFailure } from "../../../test/connectErrors";
+import { BatchStepper } from "./BatchStepper";
+import { batchPollMs } from "../../../shipping/batchStatus";
+import { layOutGrid } from "../grid/gridLayout";
+import { renderShippingApp } from "../../../test/renderShippingApp";
+import { labelLockMs } from "../actions/useLock";
+
+const slow = { timeout: 10_000 };
+
+type BatchInit = MessageInitShape<typeof BatchSchema>;
+
+const createdActions = { send: true, sendEnabled: true, gridEditable: true, view: true, delete: true };
+const sentActions = {
+  generateManifest: true,
+  labelDownloads: true,
+  customsDocsDownload: true,
+  gridEditable: true,
+  view: true,
+  delete: true,
+};
+
+function batchOf(init: BatchInit = {}): Batch {
+  return create(BatchSchema, {
+    id: 1n,
+    csvFileName: "march.csv",
+    status: "CREATED",
+    customerId: 5n,
+    rowCount: 2,
+    invalidRows: 1,
+    valid: false,
+    actions: createdActions,
+    ...init,
+  } as BatchInit);
+}
+
+type Cells = Record<
+  string,
+  string | { value: string; violations: { message: string; attributes?: Record<string, string> }[] }
+>;
+
+function rowOf(id: number, cells: Cells, orderLines: Record<string, string>[] = []): ValidatedShipment {
+  const fields = Object.fromEntries(
+    Object.entries(cells).map(([name, cell]) => [name, typeof cell === "string" ? { value: cell } : cell]),
+  );
+  const valid = Object.values(fields).every((cell) => !("violations" in cell) || cell.violations.length === 0);
+  return create(ValidatedShipmentSchema, {
+    id: BigInt(id),
+    position: id,
+    valid,
+    fields,
+    orderLines: orderLines.map((line) => ({
+      fields: Object.fromEntries(Object.entries(line).map(([name, value]) => [name, { value }])),
+    })),
+  });
+}
+
+const anna = rowOf(1, { name: "Anna Berg", city: "Berlin", isoCountry: "DE" }, [{ articleNumber: "A-1" }]);
+const bert = rowOf(2, {
+  name: { value: "", violations: [{ message: "error.shipment.mandatory" }] },
+  city: {
+    value: "Hamburg-Altona-Nord",
+    violations: [{ message: "error.shipment.maxLength", attributes: { max: "10" } }],
+  },
+  isoCountry: "DE",
+});
+
+function renderBatch(
+  batch: Batch | (() => Batch),
+  rows: ValidatedShipment[] | (() => ValidatedShipment[]) = [anna, bert],
+  more: Parameters<typeof renderShippingApp>[1] = {},
+) {
+  const getBatch = vi.fn(() => ({ batch: typeof batch === "function" ? batch() : batch }));
+  const listValidatedShipments = vi.fn(() => ({
+    validatedShipments: typeof rows === "function" ? rows() : rows,
+  }));
+  const view = renderShippingApp("/batch/1", {
+    ...more,
+    batches: {
+      getBatch,
+      listValidatedShipments,
+      listBatchShipments: () => ({ shipments: [], totalCount: 0n }),
+      ...more.batches,
+    },
+  });
+  return { ...view, getBatch, listValidatedShipments };
+}
+
+const gridCell = (text: string) => within(screen.getByRole("grid")).getByText(text);
+
+describe("a batch that is not there", () => {
+  const missing = () => {
+    throw portalFailure(Code.NotFound, "error.batch.notFound");
+  };
+
+  it("shows a not-found page and no toast for an unknown or another customer's batch", async () => {
+    const getBatch = vi.fn(missing);
+    const rows = vi.fn(missing);
+    const { router } = renderShippingApp("/batch/999999", {
+      batches: { getBatch, listValidatedShipments: rows },
+    });
+    expect(await screen.findByRole("heading", { name: "Batch not found" }, slow)).toBeInTheDocument();
+    expect(screen.getByText("This batch does not exist, or it belongs to another customer.")).toBeInTheDocument();
+    expect(document.title).toContain("Batch not found");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // One read, no toast: the rows of a batch that is not there are never asked for.
+    expect(getBatch).toHaveBeenCalledTimes(1);
+    expect(rows).not.toHaveBeenCalled();
+    expect(currentNotices()).toHaveLength(0);
+    await userEvent.setup().click(screen.getByRole("link", { name: "Back" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/batch"));
+  });
+
+  it("shows the not-found page for an address that names no batch", async () => {
+    const getBatch = vi.fn(missing);
+    renderShippingApp("/batch/march", { batches: { getBatch, listValidatedShipments: missing } });
+    expect(await screen.findByRole("heading", { name: "Batch not found" }, slow)).toBeInTheDocument();
+    expect(document.title).toBe("Batch not found · Parcel Portal");
+    expect(getBatch).not.toHaveBeenCalled();
+  });
+
+  it("says once that the batch could not be read when the server fails, and reads it again on request", async () => {
+    const getBatch = vi.fn(() => {
+      throw portalFailure(Code.Internal, "error.internal");
+    });
+    renderShippingApp("/batch/1", {
+      batches: { getBatch, listValidatedShipments: () => ({ validatedShipments: [] }) },
+    });
+    expect(await screen.findByRole("heading", { name: "The page could not be loaded" }, slow)).toBeInTheDocument();
+    expect(currentNotices().map((notice) => notice.text.id)).toEqual(["error.internal"]);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(getBatch).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe("the stepper (spec 2 §2.1)", () => {
+  const renderStepper = (status: string) =>
+    render(
+      <I18nProvider i18n={i18n}>
+        <BatchStepper status={status} />
+      </I18nProvider>,
+    );
+  const steps = () => screen.getAllByRole("listitem").map((item) => `${item.textContent}:${item.dataset.state}`);
+
+  it.each([
+    ["CREATED", ["1Upload:current", "2Sending:upcoming", "3Sent:upcoming", "4Manifest:upcoming"]],
+    ["SENDING", ["Upload:complete", "Sending:current", "3Sent:upcoming", "4Manifest:upcoming"]],
+    ["SENT", ["Upload:complete", "Sending:complete", "3Sent:current", "4Manifest:upcoming"]],
+    ["CREATING_MANIFEST", ["Upload:complete", "Sending:complete", "Sent:complete", "Manifest:current"]],
+    ["MANIFEST_CREATED", ["Upload:complete", "Sending:complete", "Sent:complete", "Manifest:complete"]],
+    ["ERROR_SEND", ["Error:error"]],
+    ["ERROR_MANIFEST", ["Error:error"]],
+    ["DELETED", ["Deleted:deleted"]],
+  ])("in %s", (status, expected) => {
+    renderStepper(status);
+    expect(steps()).toEqual(expected);
+  });
+
+  it("marks the current step for assistive technology", () => {
+    renderStepper("SENT");
+    expect(screen.getByRole("listitem", { current: "step" })).toHaveTextContent("Sent");
+  });
+});
+
+describe("the batch page (spec 2 §2.1, §4)", () => {
+  beforeEach(() => layOutGrid());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it("draws cells with violations red and names the violations in a tooltip", async () => {
+    const user = userEvent.setup();
+    renderBatch(batchOf());
+    const city = await screen.findByText("Hamburg-Altona-Nord", {}, slow);
+    expect(city).toHaveAttribute("aria-invalid", "true");
+    expect(city).toHaveAttribute("data-invalid");
+    expect(gridCell("Berlin")).not.toHaveAttribute("aria-invalid");
+    await user.hover(city);
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("At most 10 characters are allowed.");
+    expect(screen.getByRole("status")).toHaveTextContent("1 of 2 rows has validation errors.");
+  });
+
+  it("labels the columns in the user's language and keeps the CSV names beside them", async () => {
+    renderBatch(batchOf());
+    await screen.findByText("Anna Berg", {}, slow);
+    const grid = screen.getByRole("grid");
+    const receiver = within(grid).getByRole("columnheader", { name: "Receiver name" });
+    expect(receiver).toHaveTextContent("name");
+    expect(receiver).toHaveAttribute("title", "Receiver name (name)");
+    expect(within(grid).getByRole("columnheader", { name: "Postal code" })).toHaveAccessibleDescription(
+      "CSV column postalcode",
+    );
+    expect(within(grid).queryByRole("columnheader", { name: "postalcode" })).toBeNull();
+    grid.scrollLeft = 10_000;
+    fireEvent.scroll(grid);
+    const article = await within(grid).findByRole("columnheader", { name: "Value 1" });
+    expect(article).toHaveTextContent("value1");
+  });
+
+  it("shows only the invalid rows when asked", async () => {
+    const user = userEvent.setup();
+    renderBatch(batchOf());
+    await screen.findByText("Anna Berg", {}, slow);
+    await user.click(screen.getByRole("switch", { name: "Show only invalid rows" }));
+    expect(screen.queryByText("Anna Berg")).toBeNull();
+    expect(gridCell("Hamburg-Altona-Nord")).toBeInTheDocument();
+    // The columns stay those of the whole file: Anna's order line keeps its column.
+    expect(screen.getByRole("grid")).toHaveAttribute("aria-colcount", String(27 + 8 + 1));
+  });
+
+  it("sends the whole row on a cell edit and shows the row and counts the server answers", async () => {
+    const user = userEvent.setup();
+    const requests: UpdateValidatedShipmentRequest[] = [];
+    const fixed = rowOf(2, { name: "Bert Ernst", city: "Hamburg-Altona-Nord", isoCountry: "DE" });
+    renderBatch(batchOf(), [anna, bert], {
+      batches: {
+        updateValidatedShipment: (request) => {
+          requests.push(request);
+          return { validatedShipment: fixed, batch: batchOf({ invalidRows: 0, valid: true }) };
+        },
+      },
+    });
+    const cells = (await screen.findAllByRole("gridcell", {}, slow)).filter(
+      (cell) => cell.getAttribute("aria-colindex") === "2",
+    );
+    await user.dblClick(cells[1]);
+    const input = screen.getByRole("textbox", { name: "Receiver name of row 2" });
+    await user.type(input, "Bert Ernst{Enter}");
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0].shipmentId).toBe(2n);
+    expect(requests[0].values?.fields).toMatchObject({
+      name: "Bert Ernst",
+      city: "Hamburg-Altona-Nord",
+      isoCountry: "DE",
+      street: "",
+    });
+    expect(Object.keys(requests[0].values?.fields ?? {})).toHaveLength(27);
+    expect(await screen.findByText("All 2 rows are valid.")).toBeInTheDocument();
+    expect(gridCell("Bert Ernst")).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("keeps the cells read-only when the server says the grid is not editable", async () => {
+    const user = userEvent.setup();
+    renderBatch(batchOf({ status: "MANIFEST_CREATED", actions: { view: true } }));
+    const cell = await screen.findByText("Anna Berg", {}, slow);
+    await user.dblClick(cell);
+    expect(screen.queryByRole("textbox")).toBeNull();
+    expect(screen.getByRole("grid")).toHaveAttribute("aria-readonly", "true");
+  });
+
+  it("shows the invoice columns only when a row has an invoice number", async () => {
+    const { unmount } = renderBatch(batchOf());
+    await screen.findByText("Anna Berg", {}, slow);
+    expect(screen.getByRole("grid")).toHaveAttribute("aria-colcount", String(27 + 8 + 1));
+    unmount();
+    const invoiced = rowOf(3, { name: "Carla", invoiceNumber: "INV-7" });
+    renderBatch(batchOf(), [anna, invoiced]);
+    await screen.findByText("Anna Berg", {}, slow);
+    const grid = screen.getByRole("grid");
+    expect(grid).toHaveAttribute("aria-colcount", String(27 + 8 + 11 + 1));
+    grid.scrollLeft = 10_000;
+    fireEvent.scroll(grid);
+    const header = await within(grid).findByRole("columnheader", { name: "Invoice number" });
+    expect(header).toHaveTextContent("invoiceNumber");
+    expect(header).toHaveAccessibleDescription("CSV column invoiceNumber");
+    expect(within(grid).getByText("INV-7")).toBeInTheDocument();
+  });
+
+  it("asks before sending a batch with invalid rows, then sends with the printer's label type", async () => {
+    const user = userEvent.setup();
+    const send = vi.fn(() => ({ batch: batchOf({ status: "SENDING", actions: { send: true, view: true } }) }));
+    renderBatch(batchOf(), undefined, {
+      batches: { sendBatch: send },
+      customers: { getPrinterSettings: () => ({ printerSettings: { labelType: "ZPL" } }) },
+    });
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Label type" })).toHaveTextContent("ZPL"), slow);
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog).toHaveTextContent("Some rows of the batch have validation errors.");
+    expect(send).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Send anyway" }));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0]).toEqual([expect.objectContaining({ id: 1n, labelType: "Zebra" }), expect.anything()]);
+    await waitFor(() =>
+      expect(currentNotices()).toContainEqual(
+        expect.objectContaining({
+          tone: "info",
+          duration: 10_000,
+          text: expect.objectContaining({ message: "Processing the CSV data…" }),
+        }),
+      ),
+    );
+  });
+
+  it("sends a valid batch at once, with the label type chosen; Zebra300 cannot be chosen", async () => {
+    const user = userEvent.setup();
+    const send = vi.fn(() => ({ batch: batchOf({ status: "SENDING" }) }));
+    renderBatch(batchOf({ valid: true, invalidRows: 0 }), [anna], { batches: { sendBatch: send } });
+    await user.click(await screen.findByRole("combobox", { name: "Label type" }, slow));
+    expect(await screen.findByRole("option", { name: "ZPL (Zebra300)" })).toHaveAttribute("aria-disabled", "true");
+    await user.click(screen.getByRole("option", { name: "ZPL" }));
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0]).toEqual([expect.objectContaining({ labelType: "Zebra" }), expect.anything()]);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("names the label type once: by the send's select, or as a fact once sent", async () => {
+    // CREATED again after its shipments were deleted: the last send's type is still recorded.
+    const { unmount } = renderBatch(batchOf({ labelType: "PDF" }));
+    expect(await screen.findByRole("combobox", { name: "Label type" }, slow)).toBeEnabled();
+    expect(screen.getAllByText("Label type")).toHaveLength(1);
+    unmount();
+
+    const { unmount: unmountSending } = renderBatch(
+      batchOf({ status: "SENDING", labelType: "Zebra", actions: { send: true, view: true } }),
+    );
+    const select = await screen.findByRole("combobox", { name: "Label type" }, slow);
+    expect(select).toHaveTextContent("ZPL");
+    expect(select).toBeDisabled();
+    expect(screen.getAllByText("Label type")).toHaveLength(1);
+    unmountSending();
+
+    renderBatch(batchOf({ status: "SENT", labelType: "Zebra", actions: sentActions }));
+    expect(await screen.findByText("ZPL", {}, slow)).toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: "Label type" })).toBeNull();
+    expect(screen.getAllByText("Label type")).toHaveLength(1);
+  });
+
+  it("names the row limit when the file has too many rows", async () => {
+    renderBatch(batchOf({ rowCount: 2001, actions: { ...createdActions, sendEnabled: false } }));
+    expect(await screen.findByText("The batch has 2001 rows; at most 2000 can be sent.", {}, slow)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
+  });
+
+  it("names who uploaded and who sent the batch, admins marked", async () => {
+    renderBatch(
+      batchOf({ status: "SENT", actions: sentActions, createdBy: "ida.upload", sentBy: "carla", sentByAdmin: true }),
+    );
+    expect(await screen.findByText(/carla \(ADMIN\)/, {}, slow)).toBeInTheDocument();
+    expect(document.title).toBe("march.csv · Parcel Portal");
+    expect(screen.getByText(/ida\.upload/)).not.toHaveTextContent("ADMIN");
+  });
+
+  it("says why the last job failed in the user's words, with the values the server named", async () => {
+    renderBatch(
+      batchOf({
+        status: "ERROR_SEND",
+        actions: { view: true },
+        errorMessage: "error.carrier.fault",
+        errorParams: { code: "Busy", message: "try later" },
+      }),
+    );
+    expect(await screen.findByText("The carrier refused the request (Busy): try later", {}, slow)).toBeInTheDocument();
+  });
+
+  it("says how many shipments the carrier refused after a send", async () => {
+    const { unmount } = renderBatch(batchOf({ status: "SENT", actions: sentActions, errorShipments: 3 }));
+    expect(await screen.findByText("3 shipments could not be sent.", {}, slow)).toBeInTheDocument();
+    unmount();
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, errorShipments: 1 }));
+    expect(await screen.findByText("1 shipment could not be sent.", {}, slow)).toBeInTheDocument();
+  });
+
+  it("asks before a manifest that leaves failed and changed shipments out, naming both counts", async () => {
+    const user = userEvent.setup();
+    const manifest = vi.fn(() => ({ batch: batchOf({ status: "CREATING_MANIFEST", actions: sentActions }) }));
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, errorShipments: 2, changedShipments: 1 }), undefined, {
+      batches: { createBatchManifest: manifest },
+    });
+    await user.click(await screen.findByRole("button", { name: "Generate manifest" }, slow));
+    // The question and its button say the same as the button that opened it.
+    const dialog = await screen.findByRole("alertdialog", { name: "Generate the manifest?" });
+    expect(dialog).toHaveTextContent("The batch has 2 shipments with errors and 1 changed shipment.");
+    await user.click(within(dialog).getByRole("button", { name: "Generate manifest" }));
+    await waitFor(() => expect(manifest).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(currentNotices()).toContainEqual(expect.objectContaining({ tone: "info", duration: 4_000 })),
+    );
+  });
+
+  it("asks before regenerating a manifest in the same words as its button", async () => {
+    const user = userEvent.setup();
+    const manifested = { ...sentActions, generateManifest: false, regenerateManifest: true };
+    renderBatch(batchOf({ status: "ERROR_MANIFEST", actions: manifested, errorShipments: 1 }));
+    await user.click(await screen.findByRole("button", { name: "Regenerate manifest" }, slow));
+    const dialog = await screen.findByRole("alertdialog", { name: "Regenerate the manifest?" });
+    expect(within(dialog).getByRole("button", { name: "Regenerate manifest" })).toBeInTheDocument();
+  });
+
+  it("asks an admin before cancelling a send", async () => {
+    const user = userEvent.setup();
+    const cancel = vi.fn(() => ({ batch: batchOf({ status: "CANCELLING" }) }));
+    renderBatch(batchOf({ status: "SENDING", actions: { send: true, cancel: true, view: true } }), undefined, {
+      authorities: [Role.admin],
+      batches: { cancelBatch: cancel },
+    });
+    await user.click(await screen.findByRole("button", { name: "Cancel sending" }, slow));
+    expect(cancel).not.toHaveBeenCalled();
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel sending" }));
+    await waitFor(() => expect(cancel).toHaveBeenCalledTimes(1));
+  });
+
+  it("reads the batch every 5 s while a job works on it, and the rows again once it settled", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status = "SENDING";
+    const { getBatch, listValidatedShipments } = renderBatch(() =>
+      batchOf({ status, actions: { send: true, view: true } }),
+    );
+    await screen.findByText("Anna Berg", {}, slow);
+    expect(getBatch).toHaveBeenCalledTimes(1);
+    expect(listValidatedShipments).toHaveBeenCalledTimes(1);
+    await act(async () => void vi.advanceTimersByTime(batchPollMs));
+    await waitFor(() => expect(getBatch).toHaveBeenCalledTimes(2));
+    status = "SENT";
+    await act(async () => void vi.advanceTimersByTime(batchPollMs));
+    await waitFor(() => expect(getBatch).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(listValidatedShipments).toHaveBeenCalledTimes(2));
+    await act(async () => void vi.advanceTimersByTime(3 * batchPollMs));
+    expect(getBatch).toHaveBeenCalledTimes(3);
+  });
+
+  it("follows a delete of every shipment back to CREATED: the rows are read again and the batch can be sent anew", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let settled = false;
+    const { getBatch, listValidatedShipments } = renderBatch(() =>
+      settled
+        ? batchOf({ status: "CREATED", labelType: "Zebra", actions: createdActions })
+        : batchOf({ status: "DELETING", labelType: "Zebra", actions: { view: true } }),
+    );
+    await screen.findByText("Anna Berg", {}, slow);
+    expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
+    settled = true;
+    await act(async () => void vi.advanceTimersByTime(batchPollMs));
+    await waitFor(() => expect(getBatch).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(listValidatedShipments).toHaveBeenCalledTimes(2));
+    expect(await screen.findByRole("button", { name: "Send" })).toBeEnabled();
+    // The new send's type is the printer's (PDF), not the deleted labels' one.
+    expect(screen.getByRole("combobox", { name: "Label type" })).toHaveTextContent("PDF");
+    expect(screen.getAllByText("Label type")).toHaveLength(1);
+  });
+
+  it("does not poll a batch at rest", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { getBatch } = renderBatch(batchOf());
+    await screen.findByText("Anna Berg", {}, slow);
+    await act(async () => void vi.advanceTimersByTime(4 * batchPollMs));
+    expect(getBatch).toHaveBeenCalledTimes(1);
+  });
+
+  it("locks the label button for 5 s after a click and opens the PDF as a link with a download token", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const opened: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      opened.push(this.getAttribute("href") ?? "");
+    });
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const createBatchDownloadToken = vi.fn((_request: { id: bigint; download: string }) => ({ token: "dl-token-1" }));
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "PDF", hasLabels: true }), undefined, {
+      batches: { createBatchDownloadToken },
+    });
+    const labels = await screen.findByRole("button", { name: "Labels (PDF)" }, slow);
+    await user.click(labels);
+    expect(labels).toBeDisabled();
+    await waitFor(() => expect(opened).toHaveLength(1));
+    click.mockRestore();
+    expect(createBatchDownloadToken.mock.lastCall?.[0]).toMatchObject({ id: 1n, download: "labels" });
+    const url = new URL(opened[0], "http://portal");
+    expect(url.pathname).toBe("/web/api/batches/1/labels");
+    expect(url.searchParams.get("bearer")).toBe("dl-token-1");
+    expect(url.searchParams.get("cacheBuster")).not.toBeNull();
+    // The session token stays out of the link, and the browser fetches the file itself.
+    expect(opened[0]).not.toContain("test-token");
+    expect(fetch).not.toHaveBeenCalled();
+    await act(async () => void vi.advanceTimersByTime(labelLockMs - 500));
+    expect(labels).toBeDisabled();
+    await act(async () => void vi.advanceTimersByTime(500));
+    expect(labels).toBeEnabled();
+  });
+
+  it("shows ZPL labels as text to be saved for the printer", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response("^XA^FDone^XZ\n^XA^FDtwo^XZ\n", {
+            headers: {
+              "Content-Type": "text/plain; charset=utf-8",
+              "Content-Disposition": 'attachment; filename="labels-1.zpl"',
+            },
+          }),
+      ),
+    );
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }));
+    await user.click(await screen.findByRole("button", { name: "Labels (ZPL)" }, slow));
+    const dialog = await screen.findByRole("dialog", { name: "ZPL labels" });
+    expect(within(dialog).getByTestId("text-file").textContent).toBe("^XA^FDone^XZ\n^XA^FDtwo^XZ\n");
+    expect(dialog).toHaveTextContent("labels-1.zpl");
+  });
+
+  it("warns instead of failing when the batch has no customs documents", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ status: 404, message: "error.csvShipment.no-customsDocs-found" }), {
+            status: 404,
+            headers: { "Content-Type": "application/problem+json" },
+          }),
+      ),
+    );
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, hasCustomsDocs: true }));
+    await user.click(await screen.findByRole("button", { name: "Customs documents" }, slow));
+    await waitFor(() =>
+      expect(currentNotices()).toEqual([
+        expect.objectContaining({
+          tone: "warning",
+          text: expect.objectContaining({ message: "This batch has no customs documents." }),
+        }),
+      ]),
+    );
+  });
+
+  it("offers admins the SOAP traffic and others not", async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn(
+      async () => new Response("<soap:Envelope/>", { headers: { "Content-Type": "text/xml; charset=utf-8" } }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const { unmount } = renderBatch(batchOf({ status: "SENT", actions: sentActions }));
+    await screen.findByRole("button", { name: "Labels (PDF)" }, slow);
+    expect(screen.queryByRole("button", { name: "SOAP traffic" })).toBeNull();
+    unmount();
+    renderBatch(batchOf({ status: "SENT", actions: sentActions }), undefined, { authorities: [Role.admin] });
+    await user.click(await screen.findByRole("button", { name: "SOAP traffic" }, slow));
+    await user.click(await screen.findByRole("menuitem", { name: "View responses" }));
+    const dialog = await screen.findByRole("dialog", { name: "SOAP responses" });
+    expect(dialog).toHaveTextContent("<soap:Envelope/>");
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe("/web/api/batches/1/traffic?kind=response");
+  });
+});

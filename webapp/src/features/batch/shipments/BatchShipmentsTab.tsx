@@ -1,0 +1,223 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { EyeOpenIcon, PaperPlaneIcon, ReloadIcon, StopIcon, TrashIcon } from "@radix-ui/react-icons";
+import { Button, Flex, IconButton, Table } from "@radix-ui/themes";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import {
+  batchPageSizes,
+  rereadBatch,
+  type ShipmentFilter,
+  useBatchCommand,
+  useBatchShipmentCommand,
+  useBatchShipments,
+} from "../../../api/batches";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { PagedTable } from "../../../components/PagedTable";
+import { PageSizeSelect } from "../../../components/PageSizeSelect";
+import type { Batch, BatchShipment } from "../../../gen/portal/v1/batches_pb";
+import { Warning } from "../../../components/Warning";
+import { ShipmentCells, ShipmentColumns, ShipmentFilterControl, ShipmentResult } from "../../../shipping/ShipmentTable";
+import { LabelTypeSelect } from "../actions/LabelTypeSelect";
+import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShipments";
+import {
+  bulkDeleteAllowed,
+  bulkResendAllowed,
+  deletableStatus,
+  deleteable,
+  deleteSelects,
+  type FilterCounts,
+  resendableStatus,
+  resendSelects,
+  updateable,
+} from "./shipmentRules";
+
+/**
+ * The Shipments tab of a batch (spec 2 §2.1, §4.3, §5.2): the shipments the
+ * carrier got, paged on the server, filtered to all, the changed or the
+ * failed ones; resend and delete in bulk as the rules allow; send or cancel
+ * one shipment.
+ */
+export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boolean }) {
+  const [filter, setFilter] = useState<ShipmentFilter>("ALL");
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState<number>(batchPageSizes[0]);
+  const [pending, setPending] = useState<Pending>({});
+  const following = Object.keys(pending).length > 0;
+  const shipments = useBatchShipments(batch.id, { page, size, filter }, true, following && pendingPollMs);
+  useFollowUp(batch.id, shipments.data, shipments.dataUpdatedAt, pending, setPending);
+  const single = useBatchShipmentCommand(batch.id);
+  const runSingle = (kind: "send" | "cancel", shipment: BatchShipment) =>
+    single.mutate(
+      { kind, shipmentId: shipment.id },
+      { onSuccess: (queued) => setPending((current) => follow(current, queued ?? shipment, Date.now())) },
+    );
+  const command = useBatchCommand(batch.id);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  // A resend of ALL may label anew in another type; the others keep the batch's (spec 2 §2.2).
+  const [labelType, setLabelType] = useState(batch.labelType || "PDF");
+  const status = batch.status;
+  // A command whose filter selects nothing would only be refused (error.batch.nothingToResend).
+  const counts: FilterCounts = {
+    ...batch,
+    shipments: filter === "ALL" && !shipments.isPlaceholderData ? shipments.data?.totalCount : undefined,
+  };
+  const canResend = bulkResendAllowed(admin, filter) && resendableStatus(status) && resendSelects(filter, counts) > 0;
+  const canDelete =
+    bulkDeleteAllowed(admin, filter, status) && deletableStatus(status) && deleteSelects(filter, counts) > 0;
+  return (
+    <Flex direction="column" gap="3">
+      <Flex gap="3" wrap="wrap" align="center" justify="between">
+        <Flex gap="3" wrap="wrap" align="center">
+          <ShipmentFilterControl
+            value={filter}
+            onChange={(next) => {
+              setFilter(next);
+              setPage(0);
+            }}
+          />
+          <LabelTypeSelect
+            id="shipments-label-type"
+            value={labelType}
+            onChange={setLabelType}
+            disabled={filter !== "ALL"}
+          />
+          <Button
+            variant="soft"
+            disabled={!canResend || command.isPending}
+            onClick={() => command.mutate({ kind: "resend", filter, labelType: filter === "ALL" ? labelType : "" })}
+          >
+            <ReloadIcon />
+            <Trans>Resend shipments</Trans>
+          </Button>
+          <Button
+            variant="soft"
+            color="red"
+            disabled={!canDelete || command.isPending}
+            onClick={() => setConfirmDelete(true)}
+          >
+            <TrashIcon />
+            <Trans>Delete shipments</Trans>
+          </Button>
+        </Flex>
+        <PageSizeSelect
+          sizes={batchPageSizes}
+          size={size}
+          onChange={(next) => {
+            setSize(next);
+            setPage(0);
+          }}
+        />
+      </Flex>
+      <PagedTable
+        items={shipments.data?.items}
+        failed={shipments.isError}
+        busy={shipments.isPlaceholderData}
+        empty={
+          <Warning>
+            <Trans>No shipments found</Trans>
+          </Warning>
+        }
+        columns={<ShipmentColumns before={<Table.ColumnHeaderCell>#</Table.ColumnHeaderCell>} />}
+        row={(shipment) => (
+          <ShipmentRow
+            key={String(shipment.id)}
+            batch={batch}
+            shipment={shipment}
+            busy={String(shipment.id) in pending || (single.isPending && single.variables?.shipmentId === shipment.id)}
+            onSend={() => runSingle("send", shipment)}
+            onCancel={() => runSingle("cancel", shipment)}
+          />
+        )}
+        pagination={{ page, size, total: shipments.data?.totalCount ?? 0, onPageChange: setPage }}
+      />
+      {confirmDelete && (
+        <ConfirmDialog
+          title={<Trans>Delete shipments?</Trans>}
+          confirmLabel={<Trans>Delete</Trans>}
+          color="red"
+          onConfirm={() => command.mutate({ kind: "deleteShipments", filter })}
+          onClose={() => setConfirmDelete(false)}
+        >
+          {filter === "ALL" ? (
+            <Trans>All shipments of the batch are cancelled at the carrier and deleted.</Trans>
+          ) : (
+            <Trans>The changed shipments of the batch are cancelled at the carrier and deleted.</Trans>
+          )}
+        </ConfirmDialog>
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * Reads each page (every read, also one that found nothing new) against the
+ * shipments being followed: those that changed, or whose minute is up, are
+ * no longer followed, and the batch, whose counts they change, is read again.
+ */
+function useFollowUp(
+  batchId: bigint,
+  page: { items: BatchShipment[] } | undefined,
+  readAt: number,
+  pending: Pending,
+  setPending: (next: Pending) => void,
+) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const next = stillPending(pending, page?.items, Date.now());
+    if (Object.keys(next).length === Object.keys(pending).length) return;
+    setPending(next);
+    void rereadBatch(queryClient, batchId);
+  }, [page, readAt, pending, setPending, batchId, queryClient]);
+}
+
+type ShipmentRowProps = {
+  batch: Batch;
+  shipment: BatchShipment;
+  /** A single send or cancel of it is on its way. */
+  busy: boolean;
+  onSend: () => void;
+  onCancel: () => void;
+};
+
+function ShipmentRow({ batch, shipment, busy, onSend, onCancel }: ShipmentRowProps) {
+  const { t } = useLingui();
+  const reference = shipment.referenceNumber || String(shipment.position);
+  const canSend = updateable(shipment, batch.status);
+  const canCancel = deleteable(shipment, batch.status) && !shipment.cancelled;
+  return (
+    <Table.Row align="center">
+      <Table.RowHeaderCell>{shipment.position}</Table.RowHeaderCell>
+      <Table.Cell>{shipment.referenceNumber}</Table.Cell>
+      <ShipmentCells shipment={shipment} />
+      <Table.Cell>
+        <ShipmentResult shipment={shipment} />
+      </Table.Cell>
+      <Table.Cell>
+        <Flex gap="2" justify="end">
+          {canSend && (
+            <IconButton variant="ghost" aria-label={t`Send ${reference} again`} loading={busy} onClick={onSend}>
+              <PaperPlaneIcon />
+            </IconButton>
+          )}
+          {canCancel && (
+            <IconButton
+              variant="ghost"
+              color="red"
+              aria-label={t`Cancel ${reference}`}
+              loading={busy}
+              onClick={onCancel}
+            >
+              <StopIcon />
+            </IconButton>
+          )}
+          <IconButton asChild variant="ghost" aria-label={t`View ${reference}`}>
+            <Link to={`/shipment/${shipment.id}`}>
+              <EyeOpenIcon />
+            </Link>
+          </IconButton>
+        </Flex>
+      </Table.Cell>
+    </Table.Row>
+  );
+}

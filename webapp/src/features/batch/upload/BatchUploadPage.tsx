@@ -1,0 +1,142 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { DownloadIcon, UploadIcon } from "@radix-ui/react-icons";
+import { Button, Flex, Spinner, Text } from "@radix-ui/themes";
+import { type DragEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { useCreateBatch } from "../../../api/batches";
+import { type DocumentKind, useDownloadActiveDocument } from "../../../api/documents";
+import { useActiveCustomer } from "../../../auth/activeCustomer";
+import { BackButton } from "../../../components/DetailView";
+import { FormMessages } from "../../../components/form/FormMessages";
+import { FormPage } from "../../../components/FormPage";
+import { describeFormFailure, noFailure } from "../../../errors/formFailure";
+import { showNotices } from "../../../errors/notices";
+import { saveFile } from "../../../files/localFiles";
+import "./BatchUploadPage.css";
+
+/** Spec 2 §8: the upload without an active customer. */
+const chooseCustomer = msg`Please choose a customer before you upload a file.`;
+
+/** A chosen file's bytes, through FileReader, which every browser (and jsdom) offers for File. */
+function readBytes(file: File): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error(`cannot read ${file.name}`));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/**
+ * /batch/new and /batch/{id}/edit (spec 2 §2.1): one CSV file, dropped or
+ * chosen, goes to the server for the active customer; the server reads and
+ * validates it and the user lands on the new batch.
+ */
+export function BatchUploadPage() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const { activeCustomer } = useActiveCustomer();
+  const create = useCreateBatch();
+  const [failure, setFailure] = useState(noFailure);
+  const [dragging, setDragging] = useState(false);
+
+  const upload = async (files: FileList | null) => {
+    setFailure(noFailure);
+    if (!files || files.length === 0) return;
+    if (files.length > 1) {
+      setFailure({ fields: {}, messages: [{ text: msg`Please choose exactly one file.` }] });
+      return;
+    }
+    if (!activeCustomer) {
+      showNotices([{ text: chooseCustomer }]);
+      return;
+    }
+    const file = files[0];
+    let csv: Uint8Array;
+    try {
+      csv = await readBytes(file);
+    } catch {
+      setFailure({ fields: {}, messages: [{ text: msg`The file could not be read.` }] });
+      return;
+    }
+    create.mutate(
+      { csv, csvFileName: file.name, customerId: activeCustomer.id },
+      {
+        onSuccess: (batch) => batch && void navigate(`/batch/${batch.id}`),
+        onError: (error) => setFailure(describeFormFailure(error)),
+      },
+    );
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    void upload(event.dataTransfer.files);
+  };
+
+  return (
+    <FormPage title={t`Upload a CSV file`} size="3">
+      <Flex direction="column" gap="4">
+        <Text as="p" size="2">
+          <Trans>
+            One row per shipment, with a header row naming the columns as in the CSV template. The file is checked at
+            once; you can correct the rows afterwards.
+          </Trans>
+        </Text>
+        <label
+          className="batch-drop-zone"
+          data-dragging={dragging || undefined}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          {create.isPending ? <Spinner size="3" /> : <UploadIcon width="24" height="24" />}
+          <Text size="2">
+            <Trans>Drop a CSV file here or click to choose one</Trans>
+          </Text>
+          <input
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            aria-label={t`CSV file`}
+            disabled={create.isPending}
+            onChange={(event) => {
+              void upload(event.target.files);
+              event.target.value = "";
+            }}
+          />
+        </label>
+        <FormMessages messages={failure.messages} />
+        <Flex gap="3" wrap="wrap" justify="between">
+          <BackButton to="/batch" />
+          <Flex gap="3" wrap="wrap">
+            <TemplateButton kind="csvTemplate" fallbackName="template.csv" label={t`CSV template`} />
+            <TemplateButton kind="productCodes" fallbackName="Product Codes.xlsx" label={t`Product codes`} />
+          </Flex>
+        </Flex>
+      </Flex>
+    </FormPage>
+  );
+}
+
+/** Downloads the kind's active document (spec 2 §7, templates and documents). */
+function TemplateButton({ kind, fallbackName, label }: { kind: DocumentKind; fallbackName: string; label: string }) {
+  const download = useDownloadActiveDocument(kind);
+  return (
+    <Button
+      variant="soft"
+      loading={download.isPending}
+      onClick={() =>
+        download.mutate(undefined, {
+          onSuccess: (doc) => doc && saveFile(doc.document, doc.documentContentType, doc.fileName || fallbackName),
+        })
+      }
+    >
+      <DownloadIcon />
+      {label}
+    </Button>
+  );
+}

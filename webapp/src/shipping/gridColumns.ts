@@ -1,0 +1,127 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { FieldValue, ShipmentValuesSchema, ValidatedShipment } from "../gen/portal/v1/batches_pb";
+
+/**
+ * The columns of the batch grid and the row a cell edit sends (spec 2 §2.1
+ * and §3): the CSV shipment fields in template order, the order lines as
+ * numbered column groups (articleNumber1, ..., value1, articleNumber2, ...),
+ * and the invoice columns only when some row has an invoice number. The names
+ * are those of core/shipment and of the CSV header.
+ */
+
+export const shipmentFields = [
+  "name",
+  "contact",
+  "street",
+  "no",
+  "street2",
+  "street3",
+  "postalcode",
+  "city",
+  "region",
+  "isoCountry",
+  "mobile",
+  "email",
+  "referencenumber",
+  "weight",
+  "senderCode",
+  "format",
+  "product",
+  "service",
+  "options",
+  "returnOptions",
+  "content",
+  "currency",
+  "shippingCost",
+  "sellerEORI",
+  "senderEORI",
+  "senderTaxId",
+  "receiverTaxId",
+] as const;
+
+export const orderLineFields = [
+  "articleNumber",
+  "hstarifnumber",
+  "origincountry",
+  "description",
+  "articleUrl",
+  "quantity",
+  "weight",
+  "value",
+] as const;
+
+export const invoiceFields = [
+  "invoiceNumber",
+  "poNumber",
+  "duty",
+  "vat",
+  "freightPostage",
+  "tobaccoTax",
+  "discountRebate",
+  "incoterm",
+  "reasonOfExport",
+  "additionalComments",
+  "declarationStatement",
+] as const;
+
+/** A grid column: a field of the shipment, or a field of its order line `line` (from 0). */
+export type GridColumn = { id: string; field: string; line: number | null };
+
+export function hasInvoiceNumber(row: ValidatedShipment): boolean {
+  return (row.fields.invoiceNumber?.value ?? "").trim() !== "";
+}
+
+/** The column of an id as gridColumns names it: a field, or an order-line field with its number. */
+export function columnOf(id: string): GridColumn {
+  const numbered = /^([A-Za-z]+?)(\d+)$/.exec(id);
+  if (numbered && (orderLineFields as readonly string[]).includes(numbered[1])) {
+    return { id, field: numbered[1], line: Number(numbered[2]) - 1 };
+  }
+  return { id, field: id, line: null };
+}
+
+/** The columns the rows need, left to right. */
+export function gridColumns(rows: readonly ValidatedShipment[]): GridColumn[] {
+  const columns: GridColumn[] = shipmentFields.map((field) => ({ id: field, field, line: null }));
+  const lines = rows.reduce((most, row) => Math.max(most, row.orderLines.length), 0);
+  for (let line = 0; line < lines; line++) {
+    for (const field of orderLineFields) columns.push({ id: `${field}${line + 1}`, field, line });
+  }
+  if (rows.some(hasInvoiceNumber)) {
+    for (const field of invoiceFields) columns.push({ id: field, field, line: null });
+  }
+  return columns;
+}
+
+/** The cell of a row under a column; undefined when the row has no such value. */
+export function cellOf(row: ValidatedShipment, column: GridColumn): FieldValue | undefined {
+  return column.line === null ? row.fields[column.field] : row.orderLines[column.line]?.fields[column.field];
+}
+
+export type ShipmentValuesInit = MessageInitShape<typeof ShipmentValuesSchema>;
+
+/**
+ * The row as the server wants it on a cell edit (spec 2 §7: all fields as
+ * values plus orderLines), with one value changed. Fields the row lacks are
+ * sent empty; an order line beyond the row's last one is added, with empty
+ * lines before it, so the numbering stays that of the columns.
+ */
+export function rowWithEdit(row: ValidatedShipment, column: GridColumn, value: string): ShipmentValuesInit {
+  const fields: Record<string, string> = {};
+  for (const field of shipmentFields) fields[field] = "";
+  for (const [field, cell] of Object.entries(row.fields)) fields[field] = cell.value;
+  const orderLines = row.orderLines.map((line) => {
+    const values: Record<string, string> = {};
+    for (const [field, cell] of Object.entries(line.fields)) values[field] = cell.value;
+    return values;
+  });
+  if (column.line === null) {
+    fields[column.field] = value;
+  } else {
+    while (orderLines.length <= column.line) {
+      orderLines.push(Object.fromEntries(orderLineFields.map((field) => [field, ""])));
+    }
+    orderLines[column.line][column.field] = value;
+  }
+  return { fields, orderLines: orderLines.map((line) => ({ fields: line })) };
+}
