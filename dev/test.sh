@@ -21,8 +21,9 @@ if [[ -n $(git status --porcelain -- adapters/rpc/gen adapters/rpc/openapi webap
 	die "generated code differs from proto/: run 'make generate' and commit the result"
 fi
 
-step "go vet and gofmt"
+step "go vet, gofmt and the server's map"
 go vet ./...
+dev/check-map.sh
 unformatted=$(git ls-files -z '*.go' ':!:*/gen/*' | xargs -0 gofmt -l)
 [[ -z $unformatted ]] || die "gofmt would change: $unformatted"
 

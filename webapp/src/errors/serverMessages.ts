@@ -91,7 +91,7 @@ const catalog = [
     message: "This cannot be done while the batch is in the status “{status}”.",
   }),
   msg({ id: "error.csvMaxRowsExceeded", message: "The batch has {rows} rows; at most {maxRows} can be sent." }),
-  // Batches and shipments (app/batch).
+  // Batches and shipments (app/batches).
   msg({ id: "error.batch.notFound", message: "The batch was not found." }),
   msg({ id: "error.batch.rowNotFound", message: "The row was not found in this batch." }),
   msg({ id: "error.shipment.notFound", message: "The shipment was not found." }),

@@ -5,7 +5,7 @@ const labelled = { success: true, cancelled: false };
 const cancelled = { success: true, cancelled: true };
 const failed = { success: false, cancelled: false };
 
-describe("deleting a shipment (app/batch DeleteShipment)", () => {
+describe("deleting a shipment (app/batches DeleteShipment)", () => {
   it.each(["MANIFEST_CREATED", "CREATING_MANIFEST"])(
     "refuses a labelled shipment of a batch in %s: it is in a manifest",
     (status) => {

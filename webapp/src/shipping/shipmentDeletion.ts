@@ -4,7 +4,7 @@ import { inProgress } from "./batchStatus";
 
 /**
  * Whether a shipment may be deleted now, as the server decides it
- * (app/batch DeleteShipment): not while its batch has a manifest (is
+ * (app/batches DeleteShipment): not while its batch has a manifest (is
  * MANIFEST_CREATED or CREATING_MANIFEST), not while a job works on its batch,
  * and not while it holds a label the carrier has not cancelled. The shipment
  * does not carry its batch's status, so the page reads the batch (csvShipment).

@@ -75,7 +75,7 @@ describe("bulk actions (spec 2 §5.2)", () => {
   });
 });
 
-describe("what a bulk command's filter selects (app/batch Resend and DeleteShipments)", () => {
+describe("what a bulk command's filter selects (app/batches Resend and DeleteShipments)", () => {
   // Seven labels, none failed or changed; one of eight rows is invalid.
   const labelled = { rowCount: 8, invalidRows: 1, errorShipments: 0, changedShipments: 0, shipments: 7 };
 

@@ -44,7 +44,7 @@ export type FilterCounts = {
 
 /**
  * How many shipments a resend with the filter sends again, counted as
- * app/batch Resend counts them (ALL: every valid row, also one the carrier
+ * app/batches Resend counts them (ALL: every valid row, also one the carrier
  * never got); with none it answers error.batch.nothingToResend.
  */
 export function resendSelects(filter: ShipmentFilter, counts: FilterCounts): number {
@@ -58,7 +58,7 @@ export function resendSelects(filter: ShipmentFilter, counts: FilterCounts): num
   }
 }
 
-/** How many shipments a bulk delete with the filter cancels and deletes (app/batch DeleteShipments). */
+/** How many shipments a bulk delete with the filter cancels and deletes (app/batches DeleteShipments). */
 export function deleteSelects(filter: ShipmentFilter, counts: FilterCounts): number {
   switch (filter) {
     case "ALL":
