@@ -48,7 +48,7 @@ type ShipmentRecord struct {
 	ID, BatchID, RowID int64
 	Position, Attempt  int
 	Reference          string
-	State              batchjob.State
+	State              shipment.Status
 	Success            bool
 	ErrorMessage       string
 	ErrorParams        map[string]string
@@ -244,7 +244,7 @@ func (m *BatchWork) addMissing(batchID int64) int {
 		m.next++
 		r.Attempts++
 		m.shipments[m.next] = &ShipmentRecord{ID: m.next, BatchID: batchID, RowID: r.ID, Position: r.Position, Attempt: r.Attempts,
-			Reference: batchjob.Reference(batchID, r.Position, r.Attempts), State: batchjob.Pending,
+			Reference: batchjob.Reference(batchID, r.Position, r.Attempts), State: shipment.Pending,
 			ReceiverName: r.Draft.Fields["name"], Destination: r.Draft.Fields["isoCountry"]}
 		added++
 	}
@@ -255,7 +255,7 @@ func (m *BatchWork) prepared(batchID int64) {
 	b := m.batches[batchID]
 	total := 0
 	for _, s := range m.shipmentsOf(batchID) {
-		if s.State == batchjob.Pending || s.State == batchjob.Submitting {
+		if s.State == shipment.Pending || s.State == shipment.Submitting {
 			total++
 		}
 	}
@@ -291,10 +291,10 @@ func (m *BatchWork) selects(s *ShipmentRecord, f batch.Filter) bool {
 func (m *BatchWork) again(s *ShipmentRecord) {
 	s.Attempt++
 	s.Reference = batchjob.Reference(s.BatchID, s.Position, s.Attempt)
-	if s.State == batchjob.Cancelled {
+	if s.State == shipment.Cancelled {
 		s.Identifier = ""
 	}
-	s.State, s.Success, s.ErrorMessage, s.ErrorParams = batchjob.Pending, false, "", nil
+	s.State, s.Success, s.ErrorMessage, s.ErrorParams = shipment.Pending, false, "", nil
 	if r := m.rows[s.RowID]; r != nil {
 		r.Changed, r.Attempts = false, max(r.Attempts, s.Attempt)
 		s.ReceiverName, s.Destination = r.Draft.Fields["name"], r.Draft.Fields["isoCountry"]
@@ -344,19 +344,22 @@ func (m *BatchWork) PrepareOne(_ context.Context, batchID, shipmentID int64) (ba
 	if r == nil || !r.Valid {
 		return batchjob.Shipment{}, false, nil
 	}
-	if s.State != batchjob.Pending && s.State != batchjob.Submitting {
+	if s.State != shipment.Pending && s.State != shipment.Submitting {
 		m.again(s)
 	}
 	return m.job(s), true, nil
 }
 
 func (m *BatchWork) job(s *ShipmentRecord) batchjob.Shipment {
-	j := batchjob.Shipment{ID: s.ID, BatchID: s.BatchID, Position: s.Position, Attempt: s.Attempt, Reference: s.Reference,
-		State: s.State, Success: s.Success, Identifier: s.Identifier}
+	var d shipment.Draft
 	if r := m.rows[s.RowID]; r != nil {
-		j.Draft = cloneDraft(r.Draft)
+		d = cloneDraft(r.Draft)
 	}
-	return j
+	life, err := shipment.Restore(s.ID, s.Attempt, s.Reference, s.State, s.Identifier, d)
+	if err != nil {
+		panic(err) // the fake only keeps shipments its own methods made
+	}
+	return batchjob.Shipment{BatchID: s.BatchID, Position: s.Position, Success: s.Success, Shipment: life}
 }
 
 func cloneDraft(d shipment.Draft) shipment.Draft {
@@ -373,7 +376,7 @@ func (m *BatchWork) Open(_ context.Context, batchID int64) ([]batchjob.Shipment,
 	defer m.mu.Unlock()
 	var out []batchjob.Shipment
 	for _, s := range m.shipmentsOf(batchID) {
-		if s.State == batchjob.Pending || s.State == batchjob.Submitting {
+		if s.State == shipment.Pending || s.State == shipment.Submitting {
 			out = append(out, m.job(s))
 		}
 	}
@@ -408,8 +411,8 @@ func (m *BatchWork) Get(_ context.Context, batchID, shipmentID int64) (batchjob.
 func (m *BatchWork) Submitting(_ context.Context, shipmentID int64) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if s := m.shipments[shipmentID]; s != nil && s.State == batchjob.Pending {
-		s.State = batchjob.Submitting
+	if s := m.shipments[shipmentID]; s != nil && s.State == shipment.Pending {
+		s.State = shipment.Submitting
 	}
 	return nil
 }
@@ -451,13 +454,13 @@ func (m *BatchWork) Finish(_ context.Context, o batchjob.Outcome) error {
 	}
 	s.State = o.State
 	switch o.State {
-	case batchjob.Done:
+	case shipment.Done:
 		s.Success, s.ErrorMessage, s.ErrorParams, s.Identifier = true, "", nil, o.Label.Identifier
 		s.Label, s.ContentType, s.CustomsDoc = slices.Clone(o.Label.Label), o.Label.ContentType, slices.Clone(o.Label.CustomsDoc)
 		s.LabelType, s.Traffic, s.SubmittedAt = o.LabelType, o.Traffic, o.At
-	case batchjob.Failed:
+	case shipment.Failed:
 		s.Success, s.ErrorMessage, s.ErrorParams, s.Traffic = false, o.ErrorMessage, maps.Clone(o.ErrorParams), o.Traffic
-	case batchjob.Cancelled:
+	case shipment.Cancelled:
 		s.ErrorMessage, s.ErrorParams = "", nil
 	}
 	m.log(s.BatchID, s.ID, o.Exchanges)
@@ -507,7 +510,7 @@ func (m *BatchWork) Labelled(_ context.Context, batchID int64) ([]string, error)
 	defer m.mu.Unlock()
 	var ids []string
 	for _, s := range m.shipmentsOf(batchID) {
-		if s.State == batchjob.Done && s.Identifier != "" {
+		if s.State == shipment.Done && s.Identifier != "" {
 			ids = append(ids, s.Identifier)
 		}
 	}
@@ -540,7 +543,7 @@ func (m *BatchWork) Succeeded(_ context.Context, batchID int64) (int, error) {
 	defer m.mu.Unlock()
 	n := 0
 	for _, s := range m.shipmentsOf(batchID) {
-		if s.State == batchjob.Done {
+		if s.State == shipment.Done {
 			n++
 		}
 	}

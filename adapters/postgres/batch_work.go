@@ -11,6 +11,7 @@ import (
 	"parcelportal/app/batchjob"
 	"parcelportal/core/batch"
 	"parcelportal/core/carrier"
+	"parcelportal/core/shipment"
 )
 
 // BatchWork is batchjob.Work over the batch tables: the batch job runner's
@@ -240,16 +241,23 @@ func workShipments(ctx context.Context, q querier, where string, args ...any) ([
 		return nil, err
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (batchjob.Shipment, error) {
-		var s batchjob.Shipment
-		var state string
-		var fields, lines []byte
-		var valid bool
-		if err := r.Scan(&s.ID, &s.BatchID, &s.Position, &s.Attempt, &s.Reference, &state, &s.Success, &s.Identifier, &fields, &lines, &valid); err != nil {
+		var (
+			s                     batchjob.Shipment
+			id                    int64
+			attempt               int
+			reference, identifier string
+			state                 string
+			fields, lines         []byte
+			valid                 bool
+		)
+		if err := r.Scan(&id, &s.BatchID, &s.Position, &attempt, &reference, &state, &s.Success, &identifier, &fields, &lines, &valid); err != nil {
 			return s, err
 		}
-		s.State = batchjob.State(state)
 		v, err := decodeRow(fields, lines, valid)
-		s.Draft = v.Draft()
+		if err != nil {
+			return s, err
+		}
+		s.Shipment, err = shipment.Restore(id, attempt, reference, shipment.Status(state), identifier, v.Draft())
 		return s, err
 	})
 }
@@ -317,15 +325,15 @@ func (w BatchWork) Finish(ctx context.Context, o batchjob.Outcome) error {
 	var set string
 	args := []any{o.ShipmentID, ops, reqs, resps, o.At}
 	switch o.State {
-	case batchjob.Done:
+	case shipment.Done:
 		l := o.Label
 		set = `state = 'DONE', success = true, error_message = '', error_params = '{}', identifier = $6, label = $7, label_content_type = $8,
 			label_type = $9, customs_doc = $10, soap_request = $11, soap_response = $12, submitted_at = $5`
 		args = append(args, l.Identifier, l.Label, l.ContentType, o.LabelType, nilIfEmpty(l.CustomsDoc), o.Traffic.Request, o.Traffic.Response)
-	case batchjob.Failed:
+	case shipment.Failed:
 		set = `state = 'FAILED', success = false, error_message = $6, error_params = $7, soap_request = $8, soap_response = $9`
 		args = append(args, o.ErrorMessage, paramsJSON(o.ErrorParams), o.Traffic.Request, o.Traffic.Response)
-	case batchjob.Cancelled:
+	case shipment.Cancelled:
 		set = `state = 'CANCELLED', error_message = '', error_params = '{}'`
 	default:
 		return errors.New("postgres: a shipment finishes DONE, FAILED or CANCELLED, not " + string(o.State))

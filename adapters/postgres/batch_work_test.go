@@ -118,7 +118,7 @@ func workSnapshot(t *testing.T, pool *pgxpool.Pool, id int64) worktest.Snapshot 
 			&x.ContentType, &x.LabelType, &x.CustomsDoc, &x.Traffic.Request, &x.Traffic.Response, &submitted, &x.ReceiverName, &x.Destination); err != nil {
 			t.Fatal(err)
 		}
-		x.State = batchjob.State(state)
+		x.State = shipment.Status(state)
 		if submitted != nil {
 			x.SubmittedAt = submitted.UTC()
 		}

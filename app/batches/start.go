@@ -10,26 +10,17 @@ import (
 )
 
 // start moves the batch on by step (the caller has checked with visible
-// that the batch is the caller's to move) inside the store's transaction, lets
-// prepare check the batch and record the job's details, and hands the job
-// to the queue. The HTTP call returns at once; the job settles the batch.
-// When the queue refuses the job, the batch goes back to what it was, so
-// that no batch waits for a job that never comes.
+// that the batch is the caller's to move) inside the store's transaction,
+// through batch.Batch.Start, which lets prepare check the batch and record
+// the job's details, and hands the job to the queue. The HTTP call
+// returns at once; the job settles the batch. When the queue refuses the
+// job, the batch goes back to what it was, so that no batch waits for a
+// job that never comes.
 func (s Service) start(ctx context.Context, caller *access.Caller, id int64, step batch.Step, prepare func(*batch.Batch) error, job batchjob.Job) (View, error) {
 	var before batch.Batch
 	saved, err := s.Store.Update(ctx, id, func(b *batch.Batch) error {
-		next, err := batch.Next(b.Status, step, caller.IsAdmin())
-		if err != nil {
-			return err
-		}
 		before = *b
-		if prepare != nil {
-			if err := prepare(b); err != nil {
-				return err
-			}
-		}
-		b.Status, b.Processed, b.ErrorMessage = next, 0, ""
-		return nil
+		return b.Start(step, caller.IsAdmin(), prepare)
 	})
 	if err != nil {
 		return View{}, err

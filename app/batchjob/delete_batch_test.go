@@ -9,6 +9,7 @@ import (
 	"parcelportal/app/batchjob"
 	"parcelportal/core/batch"
 	"parcelportal/core/carrier"
+	"parcelportal/core/shipment"
 )
 
 // deleting moves a sent batch to DELETING for the delete of the whole
@@ -24,7 +25,7 @@ func TestDeleteBatchCancelsEveryLiveLabelAndKeepsTheBatch(t *testing.T) {
 	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
 	_, before, _ := g.dump(id)
 	// Row 4's label was cancelled already.
-	if err := g.work.Finish(ctx, batchjob.Outcome{ShipmentID: before[3].ID, BatchID: id, State: batchjob.Cancelled}); err != nil {
+	if err := g.work.Finish(ctx, batchjob.Outcome{ShipmentID: before[3].ID, BatchID: id, State: shipment.Cancelled}); err != nil {
 		t.Fatal(err)
 	}
 	g.deleting(id)
@@ -42,7 +43,7 @@ func TestDeleteBatchCancelsEveryLiveLabelAndKeepsTheBatch(t *testing.T) {
 	}
 	for _, s := range ships {
 		// The refused row never had a label; it stays as it failed.
-		if want := map[bool]batchjob.State{true: batchjob.Failed, false: batchjob.Cancelled}[s.Position == 3]; s.State != want {
+		if want := map[bool]shipment.Status{true: shipment.Failed, false: shipment.Cancelled}[s.Position == 3]; s.State != want {
 			t.Errorf("shipment %d is %s, want %s", s.Position, s.State, want)
 		}
 	}
@@ -84,7 +85,7 @@ func TestRefusedCancelKeepsTheBatchBeingDeleted(t *testing.T) {
 		t.Fatalf("batch %s %q, want ERROR_SEND %s", b.Status, b.ErrorMessage, batchjob.KeyDeleteIncomplete)
 	}
 	for _, s := range ships {
-		if s.State != batchjob.Done || s.Label == nil || s.ErrorMessage != carrier.KeyFaultAlreadyManifested {
+		if s.State != shipment.Done || s.Label == nil || s.ErrorMessage != carrier.KeyFaultAlreadyManifested {
 			t.Errorf("shipment %d %s %q", s.Position, s.State, s.ErrorMessage)
 		}
 	}

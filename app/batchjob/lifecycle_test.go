@@ -12,6 +12,7 @@ import (
 	"parcelportal/core/batch"
 	"parcelportal/core/carrier"
 	"parcelportal/core/customer"
+	"parcelportal/core/shipment"
 )
 
 // TestLifeCycleWithTheMemoryCarrier takes a batch through send, resend,
@@ -46,11 +47,11 @@ func TestLifeCycleWithTheMemoryCarrier(t *testing.T) {
 	}
 	run(batchjob.Job{Kind: batchjob.Send, BatchID: id})
 	b, _, ships, _ := work.Dump(id)
-	if b.Status != batch.Sent || ships[2].State != batchjob.Failed || ships[2].ErrorMessage == "" {
+	if b.Status != batch.Sent || ships[2].State != shipment.Failed || ships[2].ErrorMessage == "" {
 		t.Fatalf("after send: %s, row 3 %s %q", b.Status, ships[2].State, ships[2].ErrorMessage)
 	}
 	for _, s := range ships {
-		if s.State == batchjob.Done && (!bytes.HasPrefix(s.Label, []byte("%PDF")) || cr.Issued(s.Reference) != 1) {
+		if s.State == shipment.Done && (!bytes.HasPrefix(s.Label, []byte("%PDF")) || cr.Issued(s.Reference) != 1) {
 			t.Errorf("row %d: label %.8q, %d issued", s.Position, s.Label, cr.Issued(s.Reference))
 		}
 	}
@@ -68,7 +69,7 @@ func TestLifeCycleWithTheMemoryCarrier(t *testing.T) {
 	if b.Status != batch.ManifestCreated || !bytes.HasPrefix(b.Manifest, []byte("%PDF")) || b.ManifestNumber == "" {
 		t.Fatalf("after manifest: %s %q %.8q (%s)", b.Status, b.ManifestNumber, b.Manifest, b.ErrorMessage)
 	}
-	if ships[0].State != batchjob.Cancelled || ships[2].State != batchjob.Done || ships[2].Attempt != 2 {
+	if ships[0].State != shipment.Cancelled || ships[2].State != shipment.Done || ships[2].Attempt != 2 {
 		t.Errorf("row 1 %s, row 3 %s attempt %d", ships[0].State, ships[2].State, ships[2].Attempt)
 	}
 	for ref, n := range cr.IssuedAll() {
@@ -114,7 +115,7 @@ func TestCancelOfALabelAlreadyVoidAtTheCarrier(t *testing.T) {
 		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
 	}
 	for _, s := range ships {
-		if s.State != batchjob.Cancelled {
+		if s.State != shipment.Cancelled {
 			t.Errorf("row %d %s %q", s.Position, s.State, s.ErrorMessage)
 		}
 	}

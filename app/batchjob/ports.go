@@ -11,20 +11,6 @@ import (
 	"parcelportal/core/shipment"
 )
 
-// State is where a shipment is in its life at the carrier. SUBMITTING is
-// written before the carrier is asked for a label, so a job resumed after a
-// crash knows to ask whether the label was made (Find) before making one.
-type State string
-
-// Shipment states.
-const (
-	Pending    State = "PENDING"
-	Submitting State = "SUBMITTING"
-	Done       State = "DONE"
-	Failed     State = "FAILED"
-	Cancelled  State = "CANCELLED"
-)
-
 // Batch is what a job reads of its batch.
 type Batch struct {
 	ID         int64
@@ -44,20 +30,13 @@ type Batch struct {
 	Manifests int
 }
 
-// Shipment is one shipment as a job works on it.
+// Shipment is one shipment as a job works on it: the shipment's life
+// (core/shipment), where it sits in its batch, and whether it holds a label.
 type Shipment struct {
-	ID        int64
-	BatchID   int64
-	Position  int
-	Attempt   int
-	Reference string
-	State     State
-	Success   bool
-	// Identifier is the carrier's parcel number of the label the shipment
-	// holds; on a PENDING shipment it names an earlier label to void first.
-	Identifier string
-	// Draft is the validated row as it is sent.
-	Draft shipment.Draft
+	BatchID  int64
+	Position int
+	Success  bool
+	shipment.Shipment
 }
 
 // Exchange is one call to the carrier as it is kept for staff to read.
@@ -79,8 +58,9 @@ const (
 type Outcome struct {
 	ShipmentID int64
 	BatchID    int64
-	// State is DONE, FAILED or CANCELLED.
-	State State
+	// State is DONE, FAILED or CANCELLED, as the shipment's transition
+	// (core/shipment) left it; Unfinished keeps the state it had.
+	State shipment.Status
 	// Label is the label of a DONE shipment, with its label type.
 	Label     carrier.Label
 	LabelType string

@@ -82,7 +82,7 @@ func (g *rig) dump(id int64) (memory.BatchRecord, []memory.ShipmentRecord, []mem
 func (g *rig) oneLabelEach(t *testing.T, ships []memory.ShipmentRecord) {
 	t.Helper()
 	for _, s := range ships {
-		if s.State != batchjob.Done {
+		if s.State != shipment.Done {
 			continue
 		}
 		if n := g.carrier.count(func(f *fakeCarrier) int { return f.made[s.Reference] }); n != 1 {
@@ -184,12 +184,12 @@ func TestSendKeepsCarrierFaultsPerShipment(t *testing.T) {
 	s := ships[1]
 	// The carrier's English text stays in the traffic; the shipment names a
 	// message key with the refused field and value, for every language.
-	if s.State != batchjob.Failed || s.Success || s.ErrorMessage != carrier.KeyFaultInvalidPostalCode ||
+	if s.State != shipment.Failed || s.Success || s.ErrorMessage != carrier.KeyFaultInvalidPostalCode ||
 		!maps.Equal(s.ErrorParams, map[string]string{"field": "postalcode", "value": "10115"}) ||
 		!strings.Contains(s.Traffic.Response, "invalid postal code") {
 		t.Errorf("faulted shipment %+v", s)
 	}
-	if ships[0].State != batchjob.Done || ships[2].State != batchjob.Done {
+	if ships[0].State != shipment.Done || ships[2].State != shipment.Done {
 		t.Error("the other shipments were not labelled")
 	}
 	if b.Processed != 3 {
@@ -221,7 +221,7 @@ func TestSendWithRefusedLoginStops(t *testing.T) {
 	tried := 0
 	for _, s := range ships {
 		switch {
-		case s.State != batchjob.Failed:
+		case s.State != shipment.Failed:
 			t.Errorf("shipment %d %s", s.Position, s.State)
 		case s.ErrorMessage != batchjob.KeyCredentialsRefused:
 			t.Errorf("shipment %d: %q", s.Position, s.ErrorMessage)
@@ -248,7 +248,7 @@ func TestSendWithoutCredentialsFailsAtOnce(t *testing.T) {
 	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyNoCredentials {
 		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
 	}
-	if ships[0].State != batchjob.Failed || ships[0].ErrorMessage != batchjob.KeyNoCredentials {
+	if ships[0].State != shipment.Failed || ships[0].ErrorMessage != batchjob.KeyNoCredentials {
 		t.Errorf("shipment %+v", ships[0])
 	}
 	if n := g.carrier.count(func(f *fakeCarrier) int { return len(f.calls) }); n != 0 {
@@ -284,7 +284,7 @@ func TestUnansweredCallsAreRetried(t *testing.T) {
 		t.Fatalf("status %s", b.Status)
 	}
 	for _, s := range ships {
-		if s.State != batchjob.Done {
+		if s.State != shipment.Done {
 			t.Errorf("shipment %d %s %q", s.Position, s.State, s.ErrorMessage)
 		}
 	}
@@ -303,7 +303,7 @@ func TestCarrierAwayFailsShipmentsAfterRetries(t *testing.T) {
 		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
 	}
 	for _, s := range ships {
-		if s.State != batchjob.Failed || s.ErrorMessage != batchjob.KeyCarrierUnavailable {
+		if s.State != shipment.Failed || s.ErrorMessage != batchjob.KeyCarrierUnavailable {
 			t.Errorf("shipment %+v", s)
 		}
 	}
@@ -351,7 +351,7 @@ func TestCancelStopsTheSendAndVoidsItsLabels(t *testing.T) {
 	}
 	pending := 0
 	for _, s := range ships {
-		if s.State == batchjob.Pending {
+		if s.State == shipment.Pending {
 			pending++
 		}
 	}
@@ -365,7 +365,7 @@ func TestCancelStopsTheSendAndVoidsItsLabels(t *testing.T) {
 		t.Fatalf("status %s %q", b.Status, b.ErrorMessage)
 	}
 	for _, s := range ships {
-		if s.State != batchjob.Cancelled {
+		if s.State != shipment.Cancelled {
 			t.Errorf("shipment %d %s", s.Position, s.State)
 		}
 		if s.Identifier != "" && g.carrier.count(func(f *fakeCarrier) int { return f.voided[s.Identifier] }) != 1 {
@@ -396,7 +396,7 @@ func TestCancelFindsTheLabelOfASubmittingShipment(t *testing.T) {
 	if n := g.carrier.count(func(f *fakeCarrier) int { return f.voided[l.Identifier] }); n != 1 {
 		t.Errorf("the label made before the crash was cancelled %d times", n)
 	}
-	if b, ships, _ := g.dump(id); b.Status != batch.Cancelled || ships[1].State != batchjob.Cancelled {
+	if b, ships, _ := g.dump(id); b.Status != batch.Cancelled || ships[1].State != shipment.Cancelled {
 		t.Errorf("batch %s, shipment %s", b.Status, ships[1].State)
 	}
 }
@@ -411,7 +411,7 @@ func TestRefusedCancelFailsTheJob(t *testing.T) {
 	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyVoidIncomplete {
 		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
 	}
-	if ships[0].State != batchjob.Done || ships[0].ErrorMessage != carrier.KeyFaultAlreadyManifested {
+	if ships[0].State != shipment.Done || ships[0].ErrorMessage != carrier.KeyFaultAlreadyManifested {
 		t.Errorf("shipment %+v", ships[0])
 	}
 }
@@ -440,7 +440,7 @@ func TestResendChangedVoidsTheOldLabelFirst(t *testing.T) {
 		t.Fatalf("batch %s progress %d of %d", b.Status, b.Processed, b.Total)
 	}
 	s := ships[1]
-	if s.Attempt != 2 || s.Reference != batchjob.Reference(id, 2, 2) || s.State != batchjob.Done || s.Identifier == before[1].Identifier {
+	if s.Attempt != 2 || s.Reference != batchjob.Reference(id, 2, 2) || s.State != shipment.Done || s.Identifier == before[1].Identifier {
 		t.Errorf("resent shipment %+v", s)
 	}
 	if g.carrier.count(func(f *fakeCarrier) int { return f.voided[before[1].Identifier] }) != 1 {
@@ -476,7 +476,7 @@ func TestResendErrorRetriesTheFailedOnes(t *testing.T) {
 	if b.Status != batch.Sent || b.Total != 1 {
 		t.Fatalf("batch %s total %d", b.Status, b.Total)
 	}
-	if ships[2].State != batchjob.Done || ships[2].Attempt != 2 || ships[2].ErrorMessage != "" {
+	if ships[2].State != shipment.Done || ships[2].Attempt != 2 || ships[2].ErrorMessage != "" {
 		t.Errorf("failed shipment after resend: %+v", ships[2])
 	}
 	if ships[0].Attempt != 1 {
@@ -496,7 +496,7 @@ func TestResumedResendDoesNotChooseAgain(t *testing.T) {
 	g.run(t, batchjob.Job{Kind: batchjob.Resend, BatchID: id}) // a duplicate finds the batch SENT
 	_, ships, _ := g.dump(id)
 	for _, s := range ships {
-		if s.Attempt != 2 || s.State != batchjob.Done {
+		if s.Attempt != 2 || s.State != shipment.Done {
 			t.Errorf("shipment %d attempt %d %s, want attempt 2", s.Position, s.Attempt, s.State)
 		}
 	}
@@ -608,13 +608,13 @@ func TestSendOneAndCancelOne(t *testing.T) {
 
 	g.run(t, batchjob.Job{Kind: batchjob.SendOne, BatchID: id, ShipmentID: ships[1].ID})
 	b, after, _ := g.dump(id)
-	if after[1].State != batchjob.Done || after[1].Attempt != 2 || b.Status != batch.Sent || b.Processed != processed {
+	if after[1].State != shipment.Done || after[1].Attempt != 2 || b.Status != batch.Sent || b.Processed != processed {
 		t.Fatalf("after send-one: shipment %s attempt %d, batch %s processed %d", after[1].State, after[1].Attempt, b.Status, b.Processed)
 	}
 
 	g.run(t, batchjob.Job{Kind: batchjob.CancelOne, BatchID: id, ShipmentID: ships[0].ID})
 	_, after, _ = g.dump(id)
-	if after[0].State != batchjob.Cancelled || g.carrier.count(func(f *fakeCarrier) int { return f.voided[ships[0].Identifier] }) != 1 {
+	if after[0].State != shipment.Cancelled || g.carrier.count(func(f *fakeCarrier) int { return f.voided[ships[0].Identifier] }) != 1 {
 		t.Errorf("after cancel-one: %+v", after[0])
 	}
 	g.run(t, batchjob.Job{Kind: batchjob.CancelOne, BatchID: id, ShipmentID: ships[0].ID})
@@ -635,7 +635,7 @@ func TestJobsOfAnotherStatusDoNothing(t *testing.T) {
 	g.work.SetStatus(sent, batch.CreatingManifest, "")
 	g.run(t, batchjob.Job{Kind: batchjob.SendOne, BatchID: sent, ShipmentID: ships[0].ID})
 	g.run(t, batchjob.Job{Kind: batchjob.CancelOne, BatchID: sent, ShipmentID: ships[0].ID})
-	if _, after, _ := g.dump(sent); after[0].Attempt != 1 || after[0].State != batchjob.Done {
+	if _, after, _ := g.dump(sent); after[0].Attempt != 1 || after[0].State != shipment.Done {
 		t.Errorf("a shipment job changed a shipment of a batch being manifested: %+v", after[0])
 	}
 	if b, ships, _ := g.dump(id); b.Status != batch.Created || len(ships) != 0 {
@@ -684,7 +684,7 @@ func TestStoppedSendResumes(t *testing.T) {
 	}
 	for _, s := range ships {
 		made := g.carrier.count(func(f *fakeCarrier) int { return f.made[s.Reference] })
-		if s.State != batchjob.Done && made > 0 {
+		if s.State != shipment.Done && made > 0 {
 			t.Errorf("shipment %d left %s with a label made: calls in flight must finish and be recorded", s.Position, s.State)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"parcelportal/core/batch"
 	"parcelportal/core/carrier"
+	"parcelportal/core/shipment"
 )
 
 // send labels the shipments of a send or resend: it chooses them once
@@ -69,7 +70,7 @@ func (r *Runner) sendOne(ctx context.Context, b Batch, shipmentID int64) error {
 		return err
 	}
 	if !ok {
-		return r.work.Finish(ctx, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: KeyNoCredentials, At: r.opt.Now()})
+		return r.finish(ctx, b, &s, (*shipment.Shipment).Fail, Outcome{ErrorMessage: KeyNoCredentials})
 	}
 	_, err = r.submitAll(ctx, b, creds, []Shipment{s}, false)
 	return err
@@ -88,7 +89,7 @@ func (r *Runner) refused(ctx context.Context, b Batch) error {
 // failOpen fails the open shipments and the batch with one reason.
 func (r *Runner) failOpen(ctx context.Context, b Batch, open []Shipment, key string) error {
 	for _, s := range open {
-		if err := r.work.Finish(ctx, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: key, At: r.opt.Now()}); err != nil {
+		if err := r.finish(ctx, b, &s, (*shipment.Shipment).Fail, Outcome{ErrorMessage: key}); err != nil {
 			return err
 		}
 	}
@@ -154,12 +155,12 @@ func (r *Runner) submitAll(ctx context.Context, b Batch, creds carrier.Credentia
 				switch {
 				case err != nil:
 					fail(err)
-				case outcome == Failed:
+				case outcome == refusedByCarrier:
 					failed.Add(1)
-				case outcome == unavailableOutcome:
+				case outcome == unanswered:
 					failed.Add(1)
 					unavailable.Add(1)
-				case outcome == refusedOutcome:
+				case outcome == loginRefused:
 					failed.Add(1)
 					refused.Store(true)
 					stop.Store(true)
@@ -214,64 +215,88 @@ func (r *Runner) watch(ctx context.Context, b Batch, stop, left *atomic.Bool, do
 	}
 }
 
-// unavailableOutcome and refusedOutcome tell submitAll that a shipment
-// failed because the carrier did not answer, or refused the login.
+// submitted tells submitAll how one shipment's attempt ended.
+type submitted int
+
 const (
-	unavailableOutcome State = "FAILED:unavailable"
-	refusedOutcome     State = "FAILED:refused"
+	labelled submitted = iota
+	// refusedByCarrier: the carrier refused the shipment (a fault).
+	refusedByCarrier
+	// unanswered: the carrier did not answer.
+	unanswered
+	// loginRefused: the carrier refused the customer's login.
+	loginRefused
 )
 
 // submit labels one shipment. It writes SUBMITTING before the carrier is
 // asked, and the label, or the carrier's refusal, right after; writes after
 // a call survive a shutdown so no label made is left unrecorded.
-func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials, s Shipment) (State, error) {
+func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials, s Shipment) (submitted, error) {
 	keep := context.WithoutCancel(ctx)
-	if s.State == Pending && s.Identifier != "" {
-		ex, err := r.cancelLabel(ctx, creds, s.Identifier)
+	if s.Status() == shipment.Pending && s.Identifier() != "" {
+		ex, err := r.cancelLabel(ctx, creds, s.Identifier())
 		switch {
 		case errors.Is(err, errStopped):
-			return "", err
+			return 0, err
 		case err != nil && !isFault(err):
 			// The earlier label still stands; the shipment fails and keeps it
 			// so that a later resend voids it first.
-			return unavailableOutcome, r.work.Finish(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed,
-				ErrorMessage: KeyCarrierUnavailable, Exchanges: ex, At: r.opt.Now()})
+			return unanswered, r.finish(keep, b, &s, (*shipment.Shipment).Fail, Outcome{ErrorMessage: KeyCarrierUnavailable, Exchanges: ex})
 		}
 		// Voided, or refused because the carrier no longer knows the label:
 		// either way it is not the shipment's label any more.
+		if err := s.Voided(); err != nil {
+			return 0, err
+		}
 		if err := r.work.Voided(keep, s.ID, ex); err != nil {
-			return "", err
+			return 0, err
 		}
 	}
-	if s.State == Pending {
+	// A shipment found SUBMITTING may have its label already: ask first.
+	resumed := s.Status() == shipment.Submitting
+	if !resumed {
+		if err := s.Submit(); err != nil {
+			return 0, err
+		}
 		if err := r.work.Submitting(ctx, s.ID); err != nil {
-			return "", err
+			return 0, err
 		}
 	}
 	req := carrier.Request{Reference: s.Reference, LabelType: b.LabelType, Shipment: s.Draft, SenderHub: b.HubCountry}
-	l, ex, err := r.label(ctx, creds, req, s.State == Submitting)
+	l, ex, err := r.label(ctx, creds, req, resumed)
 	switch {
 	case errors.Is(err, errStopped):
-		return "", err
+		return 0, err
 	case err == nil:
-		return Done, r.work.Finish(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Done, Label: l, LabelType: b.LabelType,
-			Traffic: l.Traffic, Exchanges: ex, At: r.opt.Now()})
+		label := func(s *shipment.Shipment) error { return s.Label(l.Identifier) }
+		return labelled, r.finish(keep, b, &s, label, Outcome{Label: l, LabelType: b.LabelType, Traffic: l.Traffic, Exchanges: ex})
 	}
 	key, params := explain(err, func(field string) string { return s.Draft.Fields[field] })
-	o := Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Failed, ErrorMessage: key, ErrorParams: params, Exchanges: ex, At: r.opt.Now()}
+	o := Outcome{ErrorMessage: key, ErrorParams: params, Exchanges: ex}
 	if len(ex) > 0 {
 		o.Traffic = ex[len(ex)-1].Traffic
 	}
 	r.opt.Log.Info("shipment not labelled", "batch", b.ID, "reference", s.Reference, "error", err)
-	if err := r.work.Finish(keep, o); err != nil {
-		return "", err
+	if err := r.finish(keep, b, &s, (*shipment.Shipment).Fail, o); err != nil {
+		return 0, err
 	}
 	var f *carrier.Fault
 	switch {
 	case errors.As(err, &f) && f.Code == carrier.CodeInvalidCredentials:
-		return refusedOutcome, nil
+		return loginRefused, nil
 	case f != nil:
-		return Failed, nil
+		return refusedByCarrier, nil
 	}
-	return unavailableOutcome, nil
+	return unanswered, nil
+}
+
+// finish moves the shipment on (a core/shipment transition, which refuses
+// what its status does not allow) and writes the outcome with the status
+// it reached.
+func (r *Runner) finish(ctx context.Context, b Batch, s *Shipment, move func(*shipment.Shipment) error, o Outcome) error {
+	if err := move(&s.Shipment); err != nil {
+		return err
+	}
+	o.ShipmentID, o.BatchID, o.State, o.At = s.ID, b.ID, s.Status(), r.opt.Now()
+	return r.work.Finish(ctx, o)
 }

@@ -7,6 +7,7 @@ import (
 
 	"parcelportal/core/batch"
 	"parcelportal/core/carrier"
+	"parcelportal/core/shipment"
 )
 
 // errNoCredentials: a label is to be voided but the customer has no login.
@@ -72,7 +73,7 @@ func (r *Runner) toVoid(ctx context.Context, batchID int64, f batch.Filter, remo
 	}
 	var todo []Shipment
 	for _, s := range all {
-		if s.State != Cancelled && !(s.State == Failed && s.Identifier == "") {
+		if s.Status() != shipment.Cancelled && !(s.Status() == shipment.Failed && s.Identifier() == "") {
 			todo = append(todo, s)
 		}
 	}
@@ -122,35 +123,35 @@ func (r *Runner) voidOne(ctx context.Context, b Batch, creds carrier.Credentials
 	case errors.Is(err, errStopped):
 		return err
 	case errors.Is(err, errNoCredentials):
-		return r.work.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.State, ErrorMessage: KeyNoCredentials, At: r.opt.Now()})
+		return r.work.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.Status(), ErrorMessage: KeyNoCredentials, At: r.opt.Now()})
 	case err != nil:
 		r.opt.Log.Info("label not cancelled", "batch", b.ID, "reference", s.Reference, "error", err)
 		key, params := explain(err, func(field string) string {
 			if field == "identifier" {
-				return s.Identifier
+				return s.Identifier()
 			}
 			return ""
 		})
-		return r.work.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.State, ErrorMessage: key, ErrorParams: params,
+		return r.work.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.Status(), ErrorMessage: key, ErrorParams: params,
 			Exchanges: ex, At: r.opt.Now()})
 	case remove:
 		return r.work.Remove(keep, b.ID, s.ID, ex)
 	}
-	return r.work.Finish(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: Cancelled, Exchanges: ex, At: r.opt.Now()})
+	return r.finish(keep, b, &s, (*shipment.Shipment).Cancel, Outcome{Exchanges: ex})
 }
 
 // voidLabel cancels the label a shipment holds. A SUBMITTING shipment may
 // hold one nobody recorded: the carrier is asked for it first.
 func (r *Runner) voidLabel(ctx context.Context, creds carrier.Credentials, hasCreds bool, s Shipment) ([]Exchange, error) {
-	if s.State == Cancelled || (s.Identifier == "" && s.State != Submitting) {
+	if s.Status() == shipment.Cancelled || (s.Identifier() == "" && s.Status() != shipment.Submitting) {
 		return nil, nil
 	}
 	if !hasCreds {
 		return nil, errNoCredentials
 	}
-	identifier := s.Identifier
+	identifier := s.Identifier()
 	var ex []Exchange
-	if s.State == Submitting {
+	if s.Status() == shipment.Submitting {
 		l, found, fex, err := r.find(ctx, creds, s.Reference)
 		ex = fex
 		if err != nil {
@@ -168,7 +169,7 @@ func (r *Runner) voidLabel(ctx context.Context, creds carrier.Credentials, hasCr
 // cancelOne voids one shipment's label; the shipment ends CANCELLED.
 func (r *Runner) cancelOne(ctx context.Context, b Batch, shipmentID int64) error {
 	s, ok, err := r.work.Get(ctx, b.ID, shipmentID)
-	if err != nil || !ok || s.State == Cancelled {
+	if err != nil || !ok || s.Status() == shipment.Cancelled {
 		return err
 	}
 	creds, hasCreds, err := r.credentials(ctx, b.CustomerID)

@@ -109,3 +109,22 @@ func manifestable(s Status, admin bool) bool {
 	}
 	return false
 }
+
+// Start begins the job of a person's step on the batch: a step its status
+// does not allow is refused as Next refuses it; prepare (optional) checks
+// the batch as it is and records the job's details on it; then the batch
+// takes the step's status with no progress and no error of an earlier job.
+// On any refusal the status stays.
+func (b *Batch) Start(step Step, admin bool, prepare func(*Batch) error) error {
+	next, err := Next(b.Status, step, admin)
+	if err != nil {
+		return err
+	}
+	if prepare != nil {
+		if err := prepare(b); err != nil {
+			return err
+		}
+	}
+	b.Status, b.Processed, b.ErrorMessage = next, 0, ""
+	return nil
+}

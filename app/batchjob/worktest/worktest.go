@@ -31,7 +31,7 @@ type Stored struct {
 	ID                int64
 	Position, Attempt int
 	Reference         string
-	State             batchjob.State
+	State             shipment.Status
 	Success           bool
 	ErrorMessage      string
 	ErrorParams       map[string]string
@@ -188,7 +188,7 @@ func send(t *testing.T, f Fixture) {
 		t.Fatalf("open %+v, want the three valid rows", open)
 	}
 	for _, s := range open {
-		if s.Reference != batchjob.Reference(id, s.Position, 1) || s.Attempt != 1 || s.State != batchjob.Pending || s.BatchID != id {
+		if s.Reference != batchjob.Reference(id, s.Position, 1) || s.Attempt != 1 || s.Status() != shipment.Pending || s.BatchID != id {
 			t.Errorf("new shipment %+v", s)
 		}
 	}
@@ -206,26 +206,26 @@ func send(t *testing.T, f Fixture) {
 
 	must(t, w.Submitting(ctx, open[0].ID))
 	open, _ = w.Open(ctx, id)
-	if open[0].State != batchjob.Submitting {
-		t.Errorf("state %s after Submitting", open[0].State)
+	if open[0].Status() != shipment.Submitting {
+		t.Errorf("state %s after Submitting", open[0].Status())
 	}
 	at := time.Date(2026, 6, 1, 10, 30, 0, 0, time.UTC)
 	label := carrier.Label{Identifier: "CC1", Label: []byte("%PDF-1"), ContentType: "application/pdf", CustomsDoc: []byte("%PDF-c")}
-	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[0].ID, BatchID: id, State: batchjob.Done, Label: label, LabelType: "PDF",
+	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[0].ID, BatchID: id, State: shipment.Done, Label: label, LabelType: "PDF",
 		Traffic: carrier.Traffic{Request: "req", Response: "resp"}, At: at,
 		Exchanges: []batchjob.Exchange{{Operation: batchjob.OpFind, Traffic: carrier.Traffic{Request: "f1", Response: "f2"}},
 			{Operation: batchjob.OpAddAndPrint, Traffic: carrier.Traffic{Request: "req", Response: "resp"}}}}))
-	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[1].ID, BatchID: id, State: batchjob.Failed, ErrorMessage: "invalid postal code",
+	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[1].ID, BatchID: id, State: shipment.Failed, ErrorMessage: "invalid postal code",
 		Traffic: carrier.Traffic{Request: "r2", Response: "fault"}, At: at}))
 
 	snap = f.Snapshot(t, id)
 	done := snap.Shipments[0]
-	if done.State != batchjob.Done || !done.Success || done.Identifier != "CC1" || string(done.Label) != "%PDF-1" || done.ContentType != "application/pdf" ||
+	if done.State != shipment.Done || !done.Success || done.Identifier != "CC1" || string(done.Label) != "%PDF-1" || done.ContentType != "application/pdf" ||
 		string(done.CustomsDoc) != "%PDF-c" || done.LabelType != "PDF" || done.Traffic.Request != "req" || done.Traffic.Response != "resp" || !done.SubmittedAt.Equal(at) {
 		t.Errorf("done shipment %+v", done)
 	}
 	failed := snap.Shipments[1]
-	if failed.State != batchjob.Failed || failed.Success || failed.ErrorMessage != "invalid postal code" || failed.Traffic.Response != "fault" || failed.Label != nil {
+	if failed.State != shipment.Failed || failed.Success || failed.ErrorMessage != "invalid postal code" || failed.Traffic.Response != "fault" || failed.Label != nil {
 		t.Errorf("failed shipment %+v", failed)
 	}
 	if snap.Processed != 2 {
@@ -243,7 +243,7 @@ func send(t *testing.T, f Fixture) {
 	if sel, _ := w.Selected(ctx, id, batch.FilterAll); len(sel) != 3 {
 		t.Errorf("ALL selects %d", len(sel))
 	}
-	if s, ok, err := w.Get(ctx, id, done.ID); err != nil || !ok || s.Identifier != "CC1" || s.State != batchjob.Done || !s.Success {
+	if s, ok, err := w.Get(ctx, id, done.ID); err != nil || !ok || s.Identifier() != "CC1" || s.Status() != shipment.Done || !s.Success {
 		t.Errorf("get %+v %v %v", s, ok, err)
 	}
 	if _, ok, _ := w.Get(ctx, id+1000, done.ID); ok {
@@ -261,8 +261,8 @@ func send(t *testing.T, f Fixture) {
 		t.Errorf("settled %v: %+v %q", moved, b, snap.ErrorMessage)
 	}
 	// A shipment finished outside a prepared job does not count.
-	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[2].ID, BatchID: id, State: batchjob.Cancelled, At: at}))
-	if snap := f.Snapshot(t, id); snap.Processed != 2 || snap.Shipments[2].State != batchjob.Cancelled {
+	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[2].ID, BatchID: id, State: shipment.Cancelled, At: at}))
+	if snap := f.Snapshot(t, id); snap.Processed != 2 || snap.Shipments[2].State != shipment.Cancelled {
 		t.Errorf("processed %d, state %s", snap.Processed, snap.Shipments[2].State)
 	}
 }
@@ -274,7 +274,7 @@ func labelAll(t *testing.T, w batchjob.Work, id int64, prefix string) {
 	must(t, err)
 	for _, s := range open {
 		must(t, w.Submitting(ctx, s.ID))
-		must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: s.ID, BatchID: id, State: batchjob.Done, LabelType: "PDF", At: time.Now().UTC(),
+		must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: s.ID, BatchID: id, State: shipment.Done, LabelType: "PDF", At: time.Now().UTC(),
 			Label: carrier.Label{Identifier: fmt.Sprintf("%s%d", prefix, s.Position), Label: []byte("L"), ContentType: "application/pdf"}}))
 	}
 }
@@ -285,7 +285,7 @@ func resend(t *testing.T, f Fixture) {
 	must(t, w.PrepareSend(ctx, id))
 	labelAll(t, w, id, "A")
 	open, _ := w.Selected(ctx, id, batch.FilterAll)
-	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[3].ID, BatchID: id, State: batchjob.Cancelled, At: time.Now()}))
+	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[3].ID, BatchID: id, State: shipment.Cancelled, At: time.Now()}))
 	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
 	must(t, err)
 
@@ -301,10 +301,10 @@ func resend(t *testing.T, f Fixture) {
 	if len(open) != 2 {
 		t.Fatalf("open after resend %+v", open)
 	}
-	if s := open[0]; s.Position != 2 || s.Attempt != 2 || s.Reference != batchjob.Reference(id, 2, 2) || s.State != batchjob.Pending || s.Identifier != "A2" || s.Success {
+	if s := open[0]; s.Position != 2 || s.Attempt != 2 || s.Reference != batchjob.Reference(id, 2, 2) || s.Status() != shipment.Pending || s.Identifier() != "A2" || s.Success {
 		t.Errorf("resent labelled shipment %+v: it keeps the label to void", s)
 	}
-	if s := open[1]; s.Position != 4 || s.Identifier != "" {
+	if s := open[1]; s.Position != 4 || s.Identifier() != "" {
 		t.Errorf("resent cancelled shipment %+v: its label is void already", s)
 	}
 	snap := f.Snapshot(t, id)
@@ -321,11 +321,11 @@ func resend(t *testing.T, f Fixture) {
 	}
 
 	must(t, w.Voided(ctx, open[0].ID, []batchjob.Exchange{{Operation: batchjob.OpCancel, Traffic: carrier.Traffic{Request: "c", Response: "ok"}}}))
-	if s := f.Snapshot(t, id).Shipments[1]; s.Identifier != "" || s.Label != nil || s.State != batchjob.Pending {
+	if s := f.Snapshot(t, id).Shipments[1]; s.Identifier != "" || s.Label != nil || s.State != shipment.Pending {
 		t.Errorf("voided %+v", s)
 	}
-	if s, _, _ := w.Get(ctx, id, open[0].ID); s.Identifier != "" {
-		t.Errorf("voided shipment still names %q", s.Identifier)
+	if s, _, _ := w.Get(ctx, id, open[0].ID); s.Identifier() != "" {
+		t.Errorf("voided shipment still names %q", s.Identifier())
 	}
 
 	// ALL moves every shipment on from its own attempt.
@@ -347,7 +347,7 @@ func one(t *testing.T, f Fixture) {
 	open, _ := w.Open(ctx, id)
 	s, ok, err := w.PrepareOne(ctx, id, open[0].ID)
 	must(t, err)
-	if !ok || s.Attempt != 1 || s.State != batchjob.Pending {
+	if !ok || s.Attempt != 1 || s.Status() != shipment.Pending {
 		t.Errorf("an open shipment stays as it is: %+v %v", s, ok)
 	}
 	labelAll(t, w, id, "A")
@@ -356,7 +356,7 @@ func one(t *testing.T, f Fixture) {
 	processed := f.Snapshot(t, id).Processed
 	s, ok, err = w.PrepareOne(ctx, id, open[0].ID)
 	must(t, err)
-	if !ok || s.Attempt != 2 || s.Reference != batchjob.Reference(id, 1, 2) || s.State != batchjob.Pending || s.Identifier != "A1" || s.Draft.Fields["name"] != "Receiver 1" {
+	if !ok || s.Attempt != 2 || s.Reference != batchjob.Reference(id, 1, 2) || s.Status() != shipment.Pending || s.Identifier() != "A1" || s.Draft.Fields["name"] != "Receiver 1" {
 		t.Errorf("sent again %+v", s)
 	}
 	if other, _, _ := w.Get(ctx, id, open[1].ID); other.Attempt != 1 {
@@ -384,7 +384,7 @@ func void(t *testing.T, f Fixture) {
 		t.Error("delete not prepared")
 	}
 	all, _ := w.Selected(ctx, id, batch.FilterAll)
-	must(t, w.Unfinished(ctx, batchjob.Outcome{ShipmentID: all[0].ID, BatchID: id, State: batchjob.Done, ErrorMessage: "manifested",
+	must(t, w.Unfinished(ctx, batchjob.Outcome{ShipmentID: all[0].ID, BatchID: id, State: shipment.Done, ErrorMessage: "manifested",
 		Exchanges: []batchjob.Exchange{{Operation: batchjob.OpCancel, Traffic: carrier.Traffic{Request: "c1", Response: "fault"}}}, At: time.Now()}))
 	f.SetChanged(t, id, 2)
 	must(t, w.Remove(ctx, id, all[1].ID, []batchjob.Exchange{{Operation: batchjob.OpCancel, Traffic: carrier.Traffic{Request: "c2", Response: "ok"}}}))
@@ -392,7 +392,7 @@ func void(t *testing.T, f Fixture) {
 	if slices.Contains(snap.Changed, true) {
 		t.Errorf("the removed shipment's row still counts as changed: %v", snap.Changed)
 	}
-	if len(snap.Shipments) != 2 || snap.Shipments[0].State != batchjob.Done || snap.Shipments[0].ErrorMessage != "manifested" || snap.Processed != 2 || snap.Total != 3 {
+	if len(snap.Shipments) != 2 || snap.Shipments[0].State != shipment.Done || snap.Shipments[0].ErrorMessage != "manifested" || snap.Processed != 2 || snap.Total != 3 {
 		t.Fatalf("after delete: %+v, progress %d of %d", snap.Shipments, snap.Processed, snap.Total)
 	}
 	kept := 0
@@ -426,7 +426,7 @@ func manifest(t *testing.T, f Fixture) {
 	must(t, w.PrepareSend(ctx, id))
 	labelAll(t, w, id, "A")
 	all, _ := w.Selected(ctx, id, batch.FilterAll)
-	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: all[1].ID, BatchID: id, State: batchjob.Cancelled, At: time.Now()}))
+	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: all[1].ID, BatchID: id, State: shipment.Cancelled, At: time.Now()}))
 	ids, err := w.Labelled(ctx, id)
 	must(t, err)
 	if !slices.Equal(ids, []string{"A1", "A3"}) {
@@ -455,16 +455,16 @@ func errorParams(t *testing.T, f Fixture) {
 	must(t, w.PrepareSend(ctx, id))
 	open, _ := w.Open(ctx, id)
 	params := map[string]string{"field": "postalcode", "value": "00000"}
-	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[0].ID, BatchID: id, State: batchjob.Failed,
+	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[0].ID, BatchID: id, State: shipment.Failed,
 		ErrorMessage: carrier.KeyFaultInvalidPostalCode, ErrorParams: params, At: time.Now()}))
 	labelAll(t, w, id, "A")
 	if s := f.Snapshot(t, id).Shipments[0]; s.ErrorMessage != carrier.KeyFaultInvalidPostalCode || !maps.Equal(s.ErrorParams, params) {
 		t.Errorf("failed shipment %q %v", s.ErrorMessage, s.ErrorParams)
 	}
 	refused := map[string]string{"code": "RouteClosed", "message": "No route."}
-	must(t, w.Unfinished(ctx, batchjob.Outcome{ShipmentID: open[1].ID, BatchID: id, State: batchjob.Done,
+	must(t, w.Unfinished(ctx, batchjob.Outcome{ShipmentID: open[1].ID, BatchID: id, State: shipment.Done,
 		ErrorMessage: carrier.KeyFault, ErrorParams: refused, At: time.Now()}))
-	if s := f.Snapshot(t, id).Shipments[1]; s.ErrorMessage != carrier.KeyFault || !maps.Equal(s.ErrorParams, refused) || s.State != batchjob.Done {
+	if s := f.Snapshot(t, id).Shipments[1]; s.ErrorMessage != carrier.KeyFault || !maps.Equal(s.ErrorParams, refused) || s.State != shipment.Done {
 		t.Errorf("unfinished shipment %s %q %v", s.State, s.ErrorMessage, s.ErrorParams)
 	}
 	moved, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
@@ -522,12 +522,12 @@ func deleteBatch(t *testing.T, f Fixture) {
 	must(t, w.Begin(ctx, id, 2))
 	all, _ := w.Selected(ctx, id, batch.FilterAll)
 	for _, s := range all {
-		must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: s.ID, BatchID: id, State: batchjob.Cancelled, At: time.Now()}))
+		must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: s.ID, BatchID: id, State: shipment.Cancelled, At: time.Now()}))
 	}
 	moved, err := w.Settle(ctx, id, batch.Deleting, batch.Deleted, "", nil)
 	must(t, err)
 	snap := f.Snapshot(t, id)
-	if !moved || snap.Status != batch.Deleted || snap.Processed != 2 || len(snap.Shipments) != 2 || snap.Shipments[1].State != batchjob.Cancelled {
+	if !moved || snap.Status != batch.Deleted || snap.Processed != 2 || len(snap.Shipments) != 2 || snap.Shipments[1].State != shipment.Cancelled {
 		t.Errorf("deleted batch %s, progress %d, shipments %+v", snap.Status, snap.Processed, snap.Shipments)
 	}
 	if idle, _ := w.Idle(ctx); slices.ContainsFunc(idle, func(x batchjob.Batch) bool { return x.ID == id }) {

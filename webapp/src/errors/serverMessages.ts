@@ -166,6 +166,10 @@ const catalog = [
   msg({ id: "error.shipment.noLabel", message: "The shipment has no label." }),
   msg({ id: "error.shipment.cancelFirst", message: "The shipment still has a valid label. Please cancel it first." }),
   msg({
+    id: "error.shipment.notAllowedInStatus",
+    message: "This cannot be done while the shipment is in the status “{status}”.",
+  }),
+  msg({
     id: "error.shipment.rowInvalid",
     message: "The row has errors. Please fix them before sending the shipment again.",
   }),
