@@ -68,7 +68,10 @@ func (c Counts) MayHoldLiveLabels() bool { return c.Labelled > 0 || c.Open > 0 }
 // Valid: a batch is valid only if all its rows are (spec 2 section 3).
 func (b Batch) Valid() bool { return b.InvalidRows == 0 }
 
-// ValidatedShipment is one grid row: a CSV row with every field checked.
+// ValidatedShipment is one grid row: a CSV row with every field checked,
+// placed in its batch. A valid one is the draft its shipment.Shipment is
+// made from (shipment.New); an edit after labelling sets Changed, so the
+// shipment may be sent again with the row's new values.
 type ValidatedShipment struct {
 	ID       int64
 	BatchID  int64

@@ -1,6 +1,9 @@
 package batch
 
-import "parcelportal/core/failure"
+import (
+	"parcelportal/core/failure"
+	"parcelportal/core/shipment"
+)
 
 // Object names batches in failures.
 const Object = "batch"
@@ -31,7 +34,7 @@ const (
 	KeyShipmentInManifest  = "error.shipment.inManifest"
 	KeyShipmentNoLabel     = "error.shipment.noLabel"
 	KeyShipmentCancelFirst = "error.shipment.cancelFirst"
-	KeyShipmentRowInvalid  = "error.shipment.rowInvalid"
+	KeyShipmentRowInvalid  = shipment.KeyRowInvalid
 	KeyQueueUnavailable    = "error.batch.queueUnavailable"
 )
 

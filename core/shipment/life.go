@@ -33,9 +33,13 @@ var statuses = []Status{Pending, Submitting, Done, Failed, Cancelled}
 // Open: a job is about to ask, or is asking, the carrier for the label.
 func (s Status) Open() bool { return s == Pending || s == Submitting }
 
-// KeyNotAllowedNow is the failure of a transition the shipment's status
-// does not allow.
-const KeyNotAllowedNow = "error.shipment.notAllowedInStatus"
+// Keys of the failures of a shipment's life.
+const (
+	// KeyNotAllowedNow: the transition does not apply to the shipment's status.
+	KeyNotAllowedNow = "error.shipment.notAllowedInStatus"
+	// KeyRowInvalid: only a valid row is sent.
+	KeyRowInvalid = "error.shipment.rowInvalid"
+)
 
 // ErrBroken is a shipment that breaks the rules of its life (an unknown
 // status, no attempt or no reference): a fault of whoever stored or made
@@ -63,6 +67,20 @@ type Shipment struct {
 	// identifier is the carrier's parcel number of the label the shipment
 	// holds; on a PENDING shipment it names an earlier label to void first.
 	identifier string
+}
+
+// New makes a shipment from a valid row (a CSV row or a form, validated):
+// the row's values are its draft, and it is PENDING under the reference of
+// its attempt (1, or the next after shipments of the row that are gone).
+// An invalid row is refused: only what passed validation is sent.
+func New(row Validated, attempt int, reference string) (Shipment, error) {
+	if !row.Valid {
+		return Shipment{}, failure.New(failure.Conflict, KeyRowInvalid)
+	}
+	if attempt < 1 || reference == "" {
+		return Shipment{}, broken(Pending, attempt, reference)
+	}
+	return Shipment{Attempt: attempt, Reference: reference, Draft: row.Draft(), status: Pending}, nil
 }
 
 // Restore rebuilds a stored shipment, refusing one that breaks the rules:

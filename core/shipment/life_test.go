@@ -138,3 +138,33 @@ func TestOpen(t *testing.T) {
 		}
 	}
 }
+
+func TestNewMakesAPendingShipmentFromAValidRow(t *testing.T) {
+	row := shipment.Validated{Valid: true, Fields: map[string]shipment.Value{"name": {Value: "Receiver"}},
+		OrderLines: []map[string]shipment.Value{{"quantity": {Value: ""}}}}
+	s, err := shipment.New(row, 2, "b1-r1-a2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Status() != shipment.Pending || s.Attempt != 2 || s.Reference != "b1-r1-a2" || s.Identifier() != "" ||
+		s.Draft.Fields["name"] != "Receiver" || len(s.Draft.OrderLines) != 0 {
+		t.Errorf("New: %+v", s)
+	}
+	for name, tt := range map[string]struct {
+		row       shipment.Validated
+		attempt   int
+		reference string
+		refused   func(error) bool
+	}{
+		"invalid row": {shipment.Validated{Valid: false}, 1, "b1-r1-a1", func(err error) bool {
+			var f *failure.Error
+			return errors.As(err, &f) && f.Kind == failure.Conflict && f.Key == shipment.KeyRowInvalid
+		}},
+		"no attempt":   {row, 0, "b1-r1-a1", func(err error) bool { return errors.Is(err, shipment.ErrBroken) }},
+		"no reference": {row, 1, "", func(err error) bool { return errors.Is(err, shipment.ErrBroken) }},
+	} {
+		if _, err := shipment.New(tt.row, tt.attempt, tt.reference); !tt.refused(err) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

@@ -3,6 +3,11 @@
 // columns, and the rules that decide whether the carrier can label it. A
 // violation is a message key with attributes attached to the field it
 // concerns, exactly as the grid draws it.
+//
+// A shipment goes Draft (as written) -> Validated (every field checked) ->
+// Shipment (made by New from a valid row, then labelled, failed, cancelled
+// or tried again at the carrier, one attempt at a time). A batch row and a
+// parcel from the form take the same way.
 package shipment
 
 // Fields are the CSV shipment field names of spec 2 section 3, in the order
@@ -45,7 +50,9 @@ type Value struct {
 	Violations []Violation
 }
 
-// Validated is a draft with every field checked.
+// Validated is a draft with every field checked: a batch's grid row, or a
+// parcel form once checked. A valid one is what a Shipment is made from
+// (New), whatever wrote it; its Draft is what the carrier is sent.
 type Validated struct {
 	Fields     map[string]Value
 	OrderLines []map[string]Value
