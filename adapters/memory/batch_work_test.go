@@ -15,7 +15,7 @@ func TestBatchWorkContract(t *testing.T) {
 // memoryFixture is the work contract's fixture of the in-memory fake. It
 // lives here, not in worktest, because app imports no adapters.
 func memoryFixture(*testing.T) worktest.Fixture {
-	m := memory.NewBatchWork()
+	m := memory.NewBatchStore().Work
 	return worktest.Fixture{
 		Work:       m,
 		HubCountry: "DE",

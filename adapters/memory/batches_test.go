@@ -24,11 +24,11 @@ func (s memorySeeder) PutManifest(_ *testing.T, batchID int64, doc []byte, at ti
 }
 
 func TestBatchesContract(t *testing.T) {
-	store := memory.NewBatches()
+	store := memory.NewBatchStore().Batches
 	storetest.Contract(t, store, memorySeeder{store}, [2]int64{1, 2})
 }
 
 func TestBatchesHistoryContract(t *testing.T) {
-	store := memory.NewBatches()
+	store := memory.NewBatchStore().Batches
 	storetest.History(t, store, memorySeeder{store}, [2]int64{1, 2})
 }

@@ -69,7 +69,7 @@ func newBatchesAPI(t *testing.T) batchesAPI {
 		return saved.ID
 	}
 	now := time.Now().UTC()
-	a := batchesAPI{store: memory.NewBatches(), queue: &recordingQueue{}, mine: mk("DE10000001"), other: mk("DE10000002"), clock: &now}
+	a := batchesAPI{store: memory.NewBatchStore().Batches, queue: &recordingQueue{}, mine: mk("DE10000001"), other: mk("DE10000002"), clock: &now}
 	tokens := downloadtoken.Service{Store: memory.NewDownloadTokens(), Now: func() time.Time { return *a.clock }}
 	svc := batches.Service{Store: a.store, Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
 		Queue: a.queue, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}, Tokens: tokens}

@@ -58,7 +58,7 @@ func customersAPI(t *testing.T) (http.Handler, int64, int64, *fixedChecker) {
 	}
 	checker := &fixedChecker{}
 	api, err := rpc.NewAPI(rpc.Handlers{
-		Customers: rpc.CustomerHandler{Customers: customers.Service{Store: store, History: memory.NewBatches(), Checker: checker, Terms: pdf.Terms{}}},
+		Customers: rpc.CustomerHandler{Customers: customers.Service{Store: store, History: memory.NewBatchStore().Batches, Checker: checker, Terms: pdf.Terms{}}},
 		Callers:   customerBearers{},
 	}, http.NotFoundHandler())
 	if err != nil {

@@ -100,7 +100,7 @@ func setup(t *testing.T) fixture {
 		return saved
 	}
 	mine, other := mk("DE10000001"), mk("DE10000002")
-	store := memory.NewBatches()
+	store := memory.NewBatchStore().Batches
 	q := &queue{}
 	r := &renderer{}
 	svc := batches.Service{

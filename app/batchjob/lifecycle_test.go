@@ -26,7 +26,7 @@ func TestLifeCycleWithTheMemoryCarrier(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	work := memory.NewBatchWork()
+	work := memory.NewBatchStore().Work
 	cr := memory.NewCarrier()
 	r := batchjob.NewRunner(work, customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 
@@ -91,7 +91,7 @@ func TestCancelOfALabelAlreadyVoidAtTheCarrier(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	work := memory.NewBatchWork()
+	work := memory.NewBatchStore().Work
 	cr := memory.NewCarrier()
 	r := batchjob.NewRunner(work, customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	rs := rows(3)

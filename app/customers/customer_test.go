@@ -26,7 +26,7 @@ type fixture struct {
 
 func setup(t *testing.T) fixture {
 	store := memory.NewCustomers(map[int64]string{1: "Frankfurt Hub"}, 1)
-	svc := customers.Service{Store: store, History: memory.NewBatches(), Now: func() time.Time { return time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC) }}
+	svc := customers.Service{Store: store, History: memory.NewBatchStore().Batches, Now: func() time.Time { return time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC) }}
 	admin := &access.Caller{Login: "admin", Roles: []access.Role{access.Admin}}
 	mine, err := svc.Create(ctx, admin, storetest.Full(0, "DE10000001"))
 	if err != nil {
