@@ -11,11 +11,17 @@ import (
 	"parcelportal/core/shipment"
 )
 
-// Batches is the BatchStore as the batch use cases see it: batches.Store
-// and the customers' shipping history.
+// Batches is the BatchStore as the batch use cases see it: every port of
+// batches.Service, and the customers' shipping history.
 type Batches struct{ s *BatchStore }
 
-var _ batches.Store = (*Batches)(nil)
+var (
+	_ batches.Batches   = (*Batches)(nil)
+	_ batches.Rows      = (*Batches)(nil)
+	_ batches.Shipments = (*Batches)(nil)
+	_ batches.Documents = (*Batches)(nil)
+	_ batches.Exchanges = (*Batches)(nil)
+)
 
 // withCounts fills the counts from the shipments; s.mu is held.
 func (s *BatchStore) withCounts(sb *storedBatch) batch.Batch {

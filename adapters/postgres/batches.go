@@ -297,4 +297,10 @@ func (s Batches) UpdateRow(ctx context.Context, batchID, rowID int64, change fun
 	return row, saved, err
 }
 
-var _ batches.Store = Batches{}
+var (
+	_ batches.Batches   = Batches{}
+	_ batches.Rows      = Batches{}
+	_ batches.Shipments = Batches{}
+	_ batches.Documents = Batches{}
+	_ batches.Exchanges = Batches{}
+)

@@ -104,7 +104,9 @@ func uploadAPI(b *testing.B) func() map[string]any {
 	}); err != nil {
 		b.Fatal(err)
 	}
-	svc := batches.Service{Store: postgres.Batches{Pool: pool}, Customers: customers, Hubs: postgres.Hubs{Pool: pool},
+	store := postgres.Batches{Pool: pool}
+	svc := batches.Service{Batches: store, Rows: store, Shipments: store, Documents: store, Exchanges: store,
+		Customers: customers, Hubs: postgres.Hubs{Pool: pool},
 		Catalogs: postgres.Catalog{Pool: pool}, Queue: &recordingQueue{}, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}}
 	api, err := rpc.NewAPI(rpc.Handlers{Batches: rpc.BatchHandler{Batches: svc}, Callers: customerBearers{}}, http.NotFoundHandler())
 	if err != nil {

@@ -71,7 +71,8 @@ func newBatchesAPI(t *testing.T) batchesAPI {
 	now := time.Now().UTC()
 	a := batchesAPI{store: memory.NewBatchStore().Batches, queue: &recordingQueue{}, mine: mk("DE10000001"), other: mk("DE10000002"), clock: &now}
 	tokens := downloadtoken.Service{Store: memory.NewDownloadTokens(), Now: func() time.Time { return *a.clock }}
-	svc := batches.Service{Store: a.store, Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
+	svc := batches.Service{Batches: a.store, Rows: a.store, Shipments: a.store, Documents: a.store, Exchanges: a.store,
+		Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
 		Queue: a.queue, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}, Tokens: tokens}
 	api, err := rpc.NewAPI(rpc.Handlers{
 		Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc}, Callers: customerBearers{}, Downloads: tokens,

@@ -195,7 +195,7 @@ func TestEveryCommandIsRefusedInTheWrongStatus(t *testing.T) {
 		{"regenerate manifest", func(f fixture, id, _ int64) error { _, err := f.svc.CreateManifest(ctx, f.admin, id); return err },
 			[]batch.Status{batch.Sent, batch.Cancelled, batch.ManifestCreated, batch.ErrorManifest}, batchjob.Manifest},
 		{"edit row", func(f fixture, id, rowID int64) error {
-			row, err := f.svc.Store.Row(ctx, rowID)
+			row, err := f.svc.Rows.Row(ctx, rowID)
 			if err != nil {
 				return err
 			}

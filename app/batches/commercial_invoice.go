@@ -23,11 +23,11 @@ func (s Service) CommercialInvoice(ctx context.Context, caller *access.Caller, i
 	if !batch.OffersManifest(b.Status) {
 		return File{}, batch.NotAllowedNow(b.Status, "downloadInvoice")
 	}
-	rows, err := s.Store.Rows(ctx, id, false)
+	rows, err := s.Rows.Rows(ctx, id, false)
 	if err != nil {
 		return File{}, err
 	}
-	shipments, _, err := s.Store.Shipments(ctx, ShipmentQuery{BatchID: id, Filter: batch.FilterAll, Size: batch.MaxRows * 4})
+	shipments, _, err := s.Shipments.Shipments(ctx, ShipmentQuery{BatchID: id, Filter: batch.FilterAll, Size: batch.MaxRows * 4})
 	if err != nil {
 		return File{}, err
 	}

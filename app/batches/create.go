@@ -44,7 +44,7 @@ func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (V
 		CustomerID: u.CustomerID, FileName: fileName(u.FileName), Status: batch.Created,
 		CreatedBy: caller.Login, CreatedByAdmin: caller.IsAdmin(), LabelType: customer.DefaultLabelType,
 	}
-	saved, err := s.Store.Create(ctx, b, u.CSV, rows)
+	saved, err := s.Batches.Create(ctx, b, u.CSV, rows)
 	if err != nil {
 		return View{}, err
 	}

@@ -12,7 +12,7 @@ func (s Service) CSV(ctx context.Context, caller *access.Caller, id int64) (File
 	if err != nil {
 		return File{}, err
 	}
-	doc, err := s.Store.CSV(ctx, id)
+	doc, err := s.Documents.CSV(ctx, id)
 	if err != nil {
 		return File{}, err
 	}

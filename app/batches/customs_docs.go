@@ -14,7 +14,7 @@ func (s Service) CustomsDocs(ctx context.Context, caller *access.Caller, id int6
 	if _, err := s.downloadable(ctx, caller, id); err != nil {
 		return File{}, err
 	}
-	docs, err := s.Store.CustomsDocs(ctx, id)
+	docs, err := s.Documents.CustomsDocs(ctx, id)
 	if err != nil {
 		return File{}, err
 	}

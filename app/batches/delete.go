@@ -24,7 +24,7 @@ func (s Service) Delete(ctx context.Context, caller *access.Caller, id int64) (*
 	if _, err := s.visible(ctx, caller, id); err != nil {
 		return nil, err
 	}
-	err := s.Store.Delete(ctx, id, func(b batch.Batch) error {
+	err := s.Batches.Delete(ctx, id, func(b batch.Batch) error {
 		switch {
 		case !b.Deletable():
 			return batch.NotAllowedNow(b.Status, "delete")

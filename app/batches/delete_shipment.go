@@ -16,7 +16,7 @@ func (s Service) DeleteShipment(ctx context.Context, caller *access.Caller, id i
 	if _, err := s.visibleShipment(ctx, caller, id); err != nil {
 		return err
 	}
-	return s.Store.DeleteShipment(ctx, id, func(b batch.Batch, sh batch.Shipment) error {
+	return s.Shipments.DeleteShipment(ctx, id, func(b batch.Batch, sh batch.Shipment) error {
 		switch {
 		case b.Status == batch.ManifestCreated || b.Status == batch.CreatingManifest:
 			return failure.New(failure.Conflict, batch.KeyShipmentInManifest)

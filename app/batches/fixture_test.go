@@ -104,7 +104,8 @@ func setup(t *testing.T) fixture {
 	q := &queue{}
 	r := &renderer{}
 	svc := batches.Service{
-		Store: store, Customers: customers, Hubs: memory.HubCountries{1: "DE"}, Catalogs: memory.NewCatalog(reference.Standard()),
+		Batches: store, Rows: store, Shipments: store, Documents: store, Exchanges: store,
+		Customers: customers, Hubs: memory.HubCountries{1: "DE"}, Catalogs: memory.NewCatalog(reference.Standard()),
 		Queue: q, Merge: merge, Invoices: r,
 		Now: func() time.Time { return time.Date(2026, 6, 1, 9, 30, 0, 0, time.UTC) },
 	}

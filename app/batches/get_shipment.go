@@ -22,7 +22,7 @@ func (s Service) GetShipment(ctx context.Context, caller *access.Caller, id int6
 	}
 	d := ShipmentDetail{ShipmentView: shipmentView(sh)}
 	if caller.IsAdmin() {
-		if d.SOAPRequest, d.SOAPResponse, err = s.Store.ShipmentTraffic(ctx, id); err != nil {
+		if d.SOAPRequest, d.SOAPResponse, err = s.Exchanges.ShipmentTraffic(ctx, id); err != nil {
 			return ShipmentDetail{}, err
 		}
 	}

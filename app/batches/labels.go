@@ -17,7 +17,7 @@ func (s Service) Labels(ctx context.Context, caller *access.Caller, id int64) (F
 	if _, err := s.downloadable(ctx, caller, id); err != nil {
 		return File{}, err
 	}
-	docs, err := s.Store.Labels(ctx, id)
+	docs, err := s.Documents.Labels(ctx, id)
 	if err != nil {
 		return File{}, err
 	}

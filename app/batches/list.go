@@ -16,7 +16,7 @@ func (s Service) List(ctx context.Context, caller *access.Caller, customerID int
 	if err != nil {
 		return nil, 0, err
 	}
-	list, total, err := s.Store.List(ctx, customerID, page, size)
+	list, total, err := s.Batches.List(ctx, customerID, page, size)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -12,5 +12,5 @@ func (s Service) ListValidatedShipments(ctx context.Context, caller *access.Call
 	if _, err := s.visible(ctx, caller, batchID); err != nil {
 		return nil, err
 	}
-	return s.Store.Rows(ctx, batchID, onlyInvalid)
+	return s.Rows.Rows(ctx, batchID, onlyInvalid)
 }

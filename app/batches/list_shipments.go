@@ -41,7 +41,7 @@ func (s Service) ListShipments(ctx context.Context, caller *access.Caller, custo
 }
 
 func (s Service) shipments(ctx context.Context, q ShipmentQuery) ([]ShipmentView, int, error) {
-	list, total, err := s.Store.Shipments(ctx, q)
+	list, total, err := s.Shipments.Shipments(ctx, q)
 	if err != nil {
 		return nil, 0, err
 	}

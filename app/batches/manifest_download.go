@@ -19,7 +19,7 @@ func (s Service) Manifest(ctx context.Context, caller *access.Caller, id int64) 
 	if !batch.OffersManifest(b.Status) {
 		return File{}, batch.NotAllowedNow(b.Status, "downloadManifest")
 	}
-	doc, at, err := s.Store.Manifest(ctx, id)
+	doc, at, err := s.Documents.Manifest(ctx, id)
 	if err != nil {
 		return File{}, err
 	}

@@ -66,7 +66,7 @@ type ShipmentQuery struct {
 	Page, Size int
 }
 
-// Shipments reads what the carrier made of the rows.
+// Shipments reads what the carrier made of the rows, and removes one.
 //
 // Contract: Shipments answers a page and the total; ERROR selects shipments
 // that failed with an error message, CHANGED those whose row was edited
@@ -77,7 +77,6 @@ type ShipmentQuery struct {
 type Shipments interface {
 	Shipments(ctx context.Context, q ShipmentQuery) ([]batch.Shipment, int, error)
 	Shipment(ctx context.Context, id int64) (batch.Shipment, error)
-	ShipmentTraffic(ctx context.Context, id int64) (request, response string, err error)
 	DeleteShipment(ctx context.Context, id int64, allow func(batch.Batch, batch.Shipment) error) error
 }
 
@@ -104,27 +103,27 @@ type Exchange struct {
 // Documents reads the files of a batch for downloads.
 //
 // Contract: Labels and CustomsDocs answer the documents of the batch's
-// shipments that are not cancelled, by position. Traffic answers every
-// request (or response) exchanged for the batch, in order, with its
-// operation, shipment and time. CSV answers the
-// file as uploaded; Manifest the manifest document and when it was made,
-// nil when there is none. ShipmentLabel answers one shipment's label, a
-// nil Data when it has none.
+// shipments that are not cancelled, by position. CSV answers the file as
+// uploaded; Manifest the manifest document and when it was made, nil when
+// there is none. ShipmentLabel answers one shipment's label, a nil Data
+// when it has none.
 type Documents interface {
 	CSV(ctx context.Context, batchID int64) ([]byte, error)
 	Manifest(ctx context.Context, batchID int64) ([]byte, time.Time, error)
 	Labels(ctx context.Context, batchID int64) ([]Document, error)
 	CustomsDocs(ctx context.Context, batchID int64) ([]Document, error)
-	Traffic(ctx context.Context, batchID int64, responses bool) ([]Exchange, error)
 	ShipmentLabel(ctx context.Context, shipmentID int64) (Document, error)
 }
 
-// Store is the batch storage as one adapter implements it.
-type Store interface {
-	Batches
-	Rows
-	Shipments
-	Documents
+// Exchanges reads the carrier traffic staff download and read.
+//
+// Contract: Traffic answers every request (or response) exchanged for the
+// batch, in order, with its operation, shipment and time. ShipmentTraffic
+// answers the last exchange a shipment shows; an unknown id is a NotFound
+// failure with key KeyShipmentNotFound.
+type Exchanges interface {
+	Traffic(ctx context.Context, batchID int64, responses bool) ([]Exchange, error)
+	ShipmentTraffic(ctx context.Context, id int64) (request, response string, err error)
 }
 
 // Customers reads the customer a batch ships for.
@@ -150,9 +149,15 @@ type InvoiceRenderer interface {
 	RenderCommercialInvoices(invoices []invoice.Commercial) ([]byte, error)
 }
 
-// Service holds the batch and shipment use cases.
+// Service holds the batch and shipment use cases. The batch store is
+// given port by port, so each use case names what it reads and writes;
+// one adapter (postgres.Batches, memory.Batches) serves them all.
 type Service struct {
-	Store     Store
+	Batches   Batches
+	Rows      Rows
+	Shipments Shipments
+	Documents Documents
+	Exchanges Exchanges
 	Customers Customers
 	Hubs      HubCountries
 	Catalogs  Catalogs

@@ -12,7 +12,7 @@ import (
 // visible reads a batch of a customer the caller may act for; the batches
 // of other customers do not exist for the caller.
 func (s Service) visible(ctx context.Context, caller *access.Caller, id int64) (batch.Batch, error) {
-	b, err := s.Store.Get(ctx, id)
+	b, err := s.Batches.Get(ctx, id)
 	if err != nil {
 		return batch.Batch{}, err
 	}
@@ -36,7 +36,7 @@ func forCustomer(caller *access.Caller, customerID int64) error {
 
 // visibleShipment reads a shipment of a customer the caller may act for.
 func (s Service) visibleShipment(ctx context.Context, caller *access.Caller, id int64) (batch.Shipment, error) {
-	sh, err := s.Store.Shipment(ctx, id)
+	sh, err := s.Shipments.Shipment(ctx, id)
 	if err != nil {
 		return batch.Shipment{}, err
 	}

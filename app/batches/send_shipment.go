@@ -21,7 +21,7 @@ func (s Service) SendShipment(ctx context.Context, caller *access.Caller, batchI
 	if sh.ValidatedShipmentID == 0 {
 		return ShipmentView{}, failure.New(failure.Conflict, batch.KeyShipmentRowInvalid)
 	}
-	row, err := s.Store.Row(ctx, sh.ValidatedShipmentID)
+	row, err := s.Rows.Row(ctx, sh.ValidatedShipmentID)
 	if err != nil {
 		return ShipmentView{}, err
 	}

@@ -22,7 +22,7 @@ func (s Service) ShipmentDetails(ctx context.Context, caller *access.Caller, id 
 	if sh.ValidatedShipmentID == 0 {
 		return OrderLines{Lines: []map[string]string{}}, nil
 	}
-	row, err := s.Store.Row(ctx, sh.ValidatedShipmentID)
+	row, err := s.Rows.Row(ctx, sh.ValidatedShipmentID)
 	if err != nil {
 		return OrderLines{}, err
 	}

@@ -16,7 +16,7 @@ func (s Service) ShipmentLabel(ctx context.Context, caller *access.Caller, id in
 	if err != nil {
 		return File{}, err
 	}
-	doc, err := s.Store.ShipmentLabel(ctx, id)
+	doc, err := s.Documents.ShipmentLabel(ctx, id)
 	if err != nil {
 		return File{}, err
 	}

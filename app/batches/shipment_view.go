@@ -25,7 +25,7 @@ func (s Service) batchShipment(ctx context.Context, caller *access.Caller, batch
 	if _, err := s.visible(ctx, caller, batchID); err != nil {
 		return batch.Shipment{}, err
 	}
-	sh, err := s.Store.Shipment(ctx, shipmentID)
+	sh, err := s.Shipments.Shipment(ctx, shipmentID)
 	if err != nil {
 		return batch.Shipment{}, err
 	}
@@ -37,7 +37,7 @@ func (s Service) batchShipment(ctx context.Context, caller *access.Caller, batch
 
 // startOne checks the batch under its lock and queues a job on one shipment.
 func (s Service) startOne(ctx context.Context, sh batch.Shipment, kind batchjob.Kind, allow func(batch.Batch) error) (ShipmentView, error) {
-	if _, err := s.Store.Update(ctx, sh.BatchID, func(b *batch.Batch) error { return allow(*b) }); err != nil {
+	if _, err := s.Batches.Update(ctx, sh.BatchID, func(b *batch.Batch) error { return allow(*b) }); err != nil {
 		return ShipmentView{}, err
 	}
 	if err := s.enqueue(ctx, batchjob.Job{Kind: kind, BatchID: sh.BatchID, ShipmentID: sh.ID}); err != nil {

@@ -18,7 +18,7 @@ import (
 // job that never comes.
 func (s Service) start(ctx context.Context, caller *access.Caller, id int64, step batch.Step, prepare func(*batch.Batch) error, job batchjob.Job) (View, error) {
 	var before batch.Batch
-	saved, err := s.Store.Update(ctx, id, func(b *batch.Batch) error {
+	saved, err := s.Batches.Update(ctx, id, func(b *batch.Batch) error {
 		before = *b
 		return b.Start(step, caller.IsAdmin(), prepare)
 	})
@@ -26,7 +26,7 @@ func (s Service) start(ctx context.Context, caller *access.Caller, id int64, ste
 		return View{}, err
 	}
 	if err := s.enqueue(ctx, job); err != nil {
-		_, _ = s.Store.Update(ctx, id, func(b *batch.Batch) error {
+		_, _ = s.Batches.Update(ctx, id, func(b *batch.Batch) error {
 			if b.Status == saved.Status && b.Processed == 0 {
 				*b = before
 			}

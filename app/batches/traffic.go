@@ -31,7 +31,7 @@ func (s Service) Traffic(ctx context.Context, caller *access.Caller, id int64, k
 	if _, err := s.visible(ctx, caller, id); err != nil {
 		return File{}, err
 	}
-	exchanges, err := s.Store.Traffic(ctx, id, kind == "response")
+	exchanges, err := s.Exchanges.Traffic(ctx, id, kind == "response")
 	if err != nil {
 		return File{}, err
 	}

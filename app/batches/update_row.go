@@ -21,7 +21,7 @@ func (s Service) UpdateValidatedShipment(ctx context.Context, caller *access.Cal
 	if err != nil {
 		return batch.ValidatedShipment{}, View{}, err
 	}
-	row, saved, err := s.Store.UpdateRow(ctx, batchID, rowID, func(b batch.Batch, r *batch.ValidatedShipment, labelled bool) error {
+	row, saved, err := s.Rows.UpdateRow(ctx, batchID, rowID, func(b batch.Batch, r *batch.ValidatedShipment, labelled bool) error {
 		if !batch.ActionsFor(b, caller.IsAdmin()).GridEditable {
 			return batch.NotAllowedNow(b.Status, "editRow")
 		}

@@ -21,8 +21,9 @@ import (
 // batchesOf wires the batch and shipment use cases: batches in Postgres,
 // jobs handed to the asynq queue, labels merged and invoices rendered as PDF.
 func batchesOf(pool *pgxpool.Pool, customers batches.Customers, queue batchjob.Queue) batches.Service {
+	store := postgres.Batches{Pool: pool}
 	return batches.Service{
-		Store:     postgres.Batches{Pool: pool},
+		Batches: store, Rows: store, Shipments: store, Documents: store, Exchanges: store,
 		Customers: customers,
 		Hubs:      postgres.Hubs{Pool: pool},
 		Catalogs:  postgres.Catalog{Pool: pool},

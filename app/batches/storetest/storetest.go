@@ -77,8 +77,18 @@ func newBatch(customerID int64, name string) batch.Batch {
 
 func isKey(err error, key string) bool { return failure.HasKey(err, key) }
 
+// Store is the batch store as one adapter gives it: every port of
+// batches.Service.
+type Store interface {
+	batches.Batches
+	batches.Rows
+	batches.Shipments
+	batches.Documents
+	batches.Exchanges
+}
+
 // Contract checks a batch store. customers names two existing customers.
-func Contract(t *testing.T, store batches.Store, seed Seeder, customers [2]int64) {
+func Contract(t *testing.T, store Store, seed Seeder, customers [2]int64) {
 	mine, other := customers[0], customers[1]
 	csv := []byte("\xef\xbb\xbfname;city\r\nAnna;Köln\r\n")
 	rows := []shipment.Validated{
@@ -448,7 +458,7 @@ func Contract(t *testing.T, store batches.Store, seed Seeder, customers [2]int64
 // HistoryStore is a batch store that also answers the customer use cases'
 // question whether a customer has shipping history.
 type HistoryStore interface {
-	batches.Store
+	Store
 	HasShippingHistory(ctx context.Context, customerID int64) (bool, error)
 }
 
