@@ -90,7 +90,7 @@ func (s *stack) sendingBatch(t testing.TB, n int) int64 {
 // runner works through Postgres and the simulator with the adapter.
 func (s *stack) runner(opt batchjob.Options, copts ...carrier.Option) *batchjob.Runner {
 	opt.Log = quiet
-	return batchjob.NewRunner(postgres.BatchWork{Pool: s.pool}, postgres.Customers{Pool: s.pool, Sealer: s.sealer},
+	return batchjob.NewRunner(batchjob.PortsOf(postgres.BatchWork{Pool: s.pool}), postgres.Customers{Pool: s.pool, Sealer: s.sealer},
 		carrier.New(s.url+"/shipping", copts...), opt)
 }
 

@@ -18,7 +18,7 @@ import (
 // transitions, as the runner's do.
 type BatchWork struct{ s *BatchStore }
 
-var _ batchjob.Work = (*BatchWork)(nil)
+var _ = batchjob.PortsOf[*BatchWork](nil)
 
 // Lock holds the batch until release; the lock does not outlive the process.
 func (w *BatchWork) Lock(_ context.Context, batchID int64) (func(), error) {

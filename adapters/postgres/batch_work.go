@@ -20,7 +20,7 @@ import (
 // batch's progress, or not at all.
 type BatchWork struct{ Pool *pgxpool.Pool }
 
-var _ batchjob.Work = BatchWork{}
+var _ = batchjob.PortsOf(BatchWork{})
 
 // lockKey is the advisory lock of a batch's job; it names the schema, so
 // tests in parallel schemas of one database do not share locks.

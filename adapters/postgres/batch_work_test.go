@@ -10,19 +10,19 @@ import (
 
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
+	"parcelportal/app/batches/storetest"
 	"parcelportal/app/batchjob"
-	"parcelportal/app/batchjob/worktest"
 	"parcelportal/core/batch"
 	"parcelportal/core/shipment"
 )
 
 func TestBatchWorkContract(t *testing.T) {
 	t.Parallel()
-	worktest.Contract(t, func(t *testing.T) worktest.Fixture { return workFixture(t, postgrestest.NewPool(t)) })
+	storetest.WorkContract(t, func(t *testing.T) storetest.WorkFixture { return workFixture(t, postgrestest.NewPool(t)) })
 }
 
 // workFixture seeds batches through the batch store and reads the tables back.
-func workFixture(t *testing.T, pool *pgxpool.Pool) worktest.Fixture {
+func workFixture(t *testing.T, pool *pgxpool.Pool) storetest.WorkFixture {
 	ctx := context.Background()
 	customer := demoCustomers(t, pool)[0]
 	var hub string
@@ -35,10 +35,10 @@ func workFixture(t *testing.T, pool *pgxpool.Pool) worktest.Fixture {
 			t.Fatal(err)
 		}
 	}
-	return worktest.Fixture{
+	return storetest.WorkFixture{
 		Work:       postgres.BatchWork{Pool: pool},
 		HubCountry: hub,
-		NewBatch: func(t *testing.T, s batch.Status, rows []worktest.Row) int64 {
+		NewBatch: func(t *testing.T, s batch.Status, rows []storetest.JobRow) int64 {
 			vs := make([]shipment.Validated, len(rows))
 			for i, r := range rows {
 				vs[i] = validated(r)
@@ -57,11 +57,11 @@ func workFixture(t *testing.T, pool *pgxpool.Pool) worktest.Fixture {
 		SetChanged: func(t *testing.T, id int64, position int) {
 			exec(t, `UPDATE validated_shipment SET changed = true WHERE batch_id = $1 AND position = $2`, id, position)
 		},
-		Snapshot: func(t *testing.T, id int64) worktest.Snapshot { return workSnapshot(t, pool, id) },
+		Snapshot: func(t *testing.T, id int64) storetest.Snapshot { return workSnapshot(t, pool, id) },
 	}
 }
 
-func validated(r worktest.Row) shipment.Validated {
+func validated(r storetest.JobRow) shipment.Validated {
 	v := shipment.Validated{Valid: r.Valid, Fields: map[string]shipment.Value{}}
 	for k, x := range r.Draft.Fields {
 		v.Fields[k] = shipment.Value{Value: x}
@@ -79,10 +79,10 @@ func validated(r worktest.Row) shipment.Validated {
 	return v
 }
 
-func workSnapshot(t *testing.T, pool *pgxpool.Pool, id int64) worktest.Snapshot {
+func workSnapshot(t *testing.T, pool *pgxpool.Pool, id int64) storetest.Snapshot {
 	t.Helper()
 	ctx := context.Background()
-	var s worktest.Snapshot
+	var s storetest.Snapshot
 	var status string
 	var at *time.Time
 	if err := pool.QueryRow(ctx, `SELECT status, error_message, error_params, processed_shipments, total_shipments, manifest, manifest_number, manifest_created_at
@@ -111,7 +111,7 @@ func workSnapshot(t *testing.T, pool *pgxpool.Pool, id int64) worktest.Snapshot 
 		t.Fatal(err)
 	}
 	for rows.Next() {
-		var x worktest.Stored
+		var x storetest.Stored
 		var state string
 		var submitted *time.Time
 		if err := rows.Scan(&x.ID, &x.Position, &x.Attempt, &x.Reference, &state, &x.Success, &x.ErrorMessage, &x.ErrorParams, &x.Identifier, &x.Label,
@@ -129,7 +129,7 @@ func workSnapshot(t *testing.T, pool *pgxpool.Pool, id int64) worktest.Snapshot 
 		t.Fatal(err)
 	}
 	for rows.Next() {
-		var e worktest.Exchange
+		var e storetest.KeptExchange
 		if err := rows.Scan(&e.ShipmentID, &e.Operation, &e.Request, &e.Response); err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +144,7 @@ func TestBatchLockDiesWithItsSession(t *testing.T) {
 	t.Parallel()
 	pool := postgrestest.NewPool(t)
 	f := workFixture(t, pool)
-	id := f.NewBatch(t, batch.Sending, worktest.Rows(1))
+	id := f.NewBatch(t, batch.Sending, storetest.JobRows(1))
 	work := postgres.BatchWork{Pool: pool}
 	if _, err := work.Lock(context.Background(), id); err != nil {
 		t.Fatal(err)

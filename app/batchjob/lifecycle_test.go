@@ -28,7 +28,7 @@ func TestLifeCycleWithTheMemoryCarrier(t *testing.T) {
 	}
 	work := memory.NewBatchStore().Work
 	cr := memory.NewCarrier()
-	r := batchjob.NewRunner(work, customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	r := batchjob.NewRunner(batchjob.PortsOf(work), customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 
 	rs := rows(5)
 	for i := range rs {
@@ -93,7 +93,7 @@ func TestCancelOfALabelAlreadyVoidAtTheCarrier(t *testing.T) {
 	}
 	work := memory.NewBatchStore().Work
 	cr := memory.NewCarrier()
-	r := batchjob.NewRunner(work, customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	r := batchjob.NewRunner(batchjob.PortsOf(work), customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	rs := rows(3)
 	for i := range rs {
 		rs[i].Draft.Fields["city"], rs[i].Draft.Fields["product"] = "Berlin", "EPAQSTD"

@@ -11,14 +11,14 @@ import (
 // manifest asks the carrier for the manifest of the batch's labelled
 // shipments and keeps the document on the batch.
 func (r *Runner) manifest(ctx context.Context, b Batch) error {
-	ids, err := r.work.Labelled(ctx, b.ID)
+	ids, err := r.manifesting.Labelled(ctx, b.ID)
 	if err != nil {
 		return err
 	}
 	if len(ids) == 0 {
 		return r.settle(ctx, b, batch.JobFailed, KeyNothingToManifest, nil)
 	}
-	if err := r.work.Begin(ctx, b.ID, len(ids)); err != nil {
+	if err := r.preparing.Begin(ctx, b.ID, len(ids)); err != nil {
 		return err
 	}
 	creds, ok, err := r.credentials(ctx, b.CustomerID)
@@ -47,7 +47,7 @@ func (r *Runner) manifest(ctx context.Context, b Batch) error {
 		return ctx.Err()
 	}
 	keep := context.WithoutCancel(ctx)
-	if lerr := r.work.Log(keep, b.ID, ex); lerr != nil {
+	if lerr := r.manifesting.Log(keep, b.ID, ex); lerr != nil {
 		return lerr
 	}
 	if err != nil {
@@ -55,7 +55,7 @@ func (r *Runner) manifest(ctx context.Context, b Batch) error {
 		key, params := explain(err, nil)
 		return r.settle(ctx, b, batch.JobFailed, key, params)
 	}
-	if err := r.work.SaveManifest(keep, b.ID, m, r.opt.Now()); err != nil {
+	if err := r.manifesting.SaveManifest(keep, b.ID, m, r.opt.Now()); err != nil {
 		return err
 	}
 	return r.settle(ctx, b, batch.JobSucceeded, "", nil)

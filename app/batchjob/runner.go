@@ -66,17 +66,22 @@ func (o Options) withDefaults() Options {
 // Runner executes batch jobs. One runner serves a worker process, so its
 // bound on carrier calls holds across the batches it works on at once.
 type Runner struct {
-	work      Work
-	customers Customers
-	carrier   carrier.Carrier
-	opt       Options
-	slots     chan struct{}
+	jobs        Jobs
+	preparing   Preparing
+	labelling   Labelling
+	voiding     Voiding
+	manifesting Manifesting
+	customers   Customers
+	carrier     carrier.Carrier
+	opt         Options
+	slots       chan struct{}
 }
 
-// NewRunner returns a runner working through work with the carrier.
-func NewRunner(work Work, customers Customers, c carrier.Carrier, opt Options) *Runner {
+// NewRunner returns a runner working through the ports with the carrier.
+func NewRunner(p Ports, customers Customers, c carrier.Carrier, opt Options) *Runner {
 	opt = opt.withDefaults()
-	return &Runner{work: work, customers: customers, carrier: c, opt: opt, slots: make(chan struct{}, opt.Concurrency)}
+	return &Runner{jobs: p.Jobs, preparing: p.Preparing, labelling: p.Labelling, voiding: p.Voiding, manifesting: p.Manifesting,
+		customers: customers, carrier: c, opt: opt, slots: make(chan struct{}, opt.Concurrency)}
 }
 
 // statuses are the batch statuses each batch-wide kind works in; a job
@@ -109,12 +114,12 @@ func KindOf(s batch.Status, f batch.Filter) (Kind, bool) {
 // another runner holds the batch, and the context's error when stopped
 // before the end; both leave the batch ready to be resumed.
 func (r *Runner) Run(ctx context.Context, j Job) error {
-	release, err := r.work.Lock(ctx, j.BatchID)
+	release, err := r.jobs.Lock(ctx, j.BatchID)
 	if err != nil {
 		return err
 	}
 	defer release()
-	b, err := r.work.Batch(ctx, j.BatchID)
+	b, err := r.jobs.Batch(ctx, j.BatchID)
 	if isNotFound(err) {
 		return nil
 	}
@@ -155,7 +160,7 @@ func (r *Runner) Run(ctx context.Context, j Job) error {
 // runner holds: a worker died in the middle of them, so they are to be
 // resumed.
 func (r *Runner) Unattended(ctx context.Context) ([]Job, error) {
-	idle, err := r.work.Idle(ctx)
+	idle, err := r.jobs.Idle(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +196,7 @@ func (r *Runner) settle(ctx context.Context, b Batch, step batch.Step, message s
 	if err != nil {
 		return err
 	}
-	moved, err := r.work.Settle(context.WithoutCancel(ctx), b.ID, b.Status, next, message, params)
+	moved, err := r.jobs.Settle(context.WithoutCancel(ctx), b.ID, b.Status, next, message, params)
 	if err != nil {
 		return err
 	}

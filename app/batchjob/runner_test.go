@@ -47,7 +47,7 @@ func newRig(t *testing.T, opt batchjob.Options) *rig {
 	opt.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	opt.Now = func() time.Time { return time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC) }
 	g := &rig{work: memory.NewBatchStore().Work, customers: customers, carrier: newFakeCarrier(), customer: c.ID}
-	g.runner = batchjob.NewRunner(g.work, customers, g.carrier, opt)
+	g.runner = batchjob.NewRunner(batchjob.PortsOf(g.work), customers, g.carrier, opt)
 	return g
 }
 

@@ -19,15 +19,15 @@ func (r *Runner) send(ctx context.Context, b Batch) error {
 	if !b.Prepared {
 		var err error
 		if b.Status == batch.Sending {
-			err = r.work.PrepareSend(ctx, b.ID)
+			err = r.preparing.PrepareSend(ctx, b.ID)
 		} else {
-			err = r.work.PrepareResend(ctx, b.ID, filterOf(b))
+			err = r.preparing.PrepareResend(ctx, b.ID, filterOf(b))
 		}
 		if err != nil {
 			return err
 		}
 	}
-	open, err := r.work.Open(ctx, b.ID)
+	open, err := r.labelling.Open(ctx, b.ID)
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (r *Runner) send(ctx context.Context, b Batch) error {
 	if res.refused {
 		return r.refused(ctx, b)
 	}
-	labelled, err := r.work.Succeeded(ctx, b.ID)
+	labelled, err := r.labelling.Succeeded(ctx, b.ID)
 	if err != nil {
 		return err
 	}
@@ -61,7 +61,7 @@ func (r *Runner) send(ctx context.Context, b Batch) error {
 
 // sendOne labels one shipment again (its row was fixed, or it failed).
 func (r *Runner) sendOne(ctx context.Context, b Batch, shipmentID int64) error {
-	s, ok, err := r.work.PrepareOne(ctx, b.ID, shipmentID)
+	s, ok, err := r.preparing.PrepareOne(ctx, b.ID, shipmentID)
 	if err != nil || !ok {
 		return err
 	}
@@ -70,7 +70,7 @@ func (r *Runner) sendOne(ctx context.Context, b Batch, shipmentID int64) error {
 		return err
 	}
 	if !ok {
-		return r.finish(ctx, b, &s, (*shipment.Shipment).Fail, Outcome{ErrorMessage: KeyNoCredentials})
+		return r.finish(ctx, r.labelling, b, &s, (*shipment.Shipment).Fail, Outcome{ErrorMessage: KeyNoCredentials})
 	}
 	_, err = r.submitAll(ctx, b, creds, []Shipment{s}, false)
 	return err
@@ -79,7 +79,7 @@ func (r *Runner) sendOne(ctx context.Context, b Batch, shipmentID int64) error {
 // refused ends a send whose login the carrier refused: the shipments not
 // tried fail with the reason, and so does the batch.
 func (r *Runner) refused(ctx context.Context, b Batch) error {
-	open, err := r.work.Open(ctx, b.ID)
+	open, err := r.labelling.Open(ctx, b.ID)
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func (r *Runner) refused(ctx context.Context, b Batch) error {
 // failOpen fails the open shipments and the batch with one reason.
 func (r *Runner) failOpen(ctx context.Context, b Batch, open []Shipment, key string) error {
 	for _, s := range open {
-		if err := r.finish(ctx, b, &s, (*shipment.Shipment).Fail, Outcome{ErrorMessage: key}); err != nil {
+		if err := r.finish(ctx, r.labelling, b, &s, (*shipment.Shipment).Fail, Outcome{ErrorMessage: key}); err != nil {
 			return err
 		}
 	}
@@ -198,7 +198,7 @@ func (r *Runner) watch(ctx context.Context, b Batch, stop, left *atomic.Bool, do
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			s, err := r.work.Status(ctx, b.ID)
+			s, err := r.jobs.Status(ctx, b.ID)
 			if err != nil {
 				if !isNotFound(err) {
 					r.opt.Log.Warn("batch status unreadable", "batch", b.ID, "error", err)
@@ -241,14 +241,14 @@ func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials,
 		case err != nil && !isFault(err):
 			// The earlier label still stands; the shipment fails and keeps it
 			// so that a later resend voids it first.
-			return unanswered, r.finish(keep, b, &s, (*shipment.Shipment).Fail, Outcome{ErrorMessage: KeyCarrierUnavailable, Exchanges: ex})
+			return unanswered, r.finish(keep, r.labelling, b, &s, (*shipment.Shipment).Fail, Outcome{ErrorMessage: KeyCarrierUnavailable, Exchanges: ex})
 		}
 		// Voided, or refused because the carrier no longer knows the label:
 		// either way it is not the shipment's label any more.
 		if err := s.Voided(); err != nil {
 			return 0, err
 		}
-		if err := r.work.Voided(keep, s.ID, ex); err != nil {
+		if err := r.labelling.Voided(keep, s.ID, ex); err != nil {
 			return 0, err
 		}
 	}
@@ -258,7 +258,7 @@ func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials,
 		if err := s.Submit(); err != nil {
 			return 0, err
 		}
-		if err := r.work.Submitting(ctx, s.ID); err != nil {
+		if err := r.labelling.Submitting(ctx, s.ID); err != nil {
 			return 0, err
 		}
 	}
@@ -269,7 +269,7 @@ func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials,
 		return 0, err
 	case err == nil:
 		label := func(s *shipment.Shipment) error { return s.Label(l.Identifier) }
-		return labelled, r.finish(keep, b, &s, label, Outcome{Label: l, LabelType: b.LabelType, Traffic: l.Traffic, Exchanges: ex})
+		return labelled, r.finish(keep, r.labelling, b, &s, label, Outcome{Label: l, LabelType: b.LabelType, Traffic: l.Traffic, Exchanges: ex})
 	}
 	key, params := explain(err, func(field string) string { return s.Draft.Fields[field] })
 	o := Outcome{ErrorMessage: key, ErrorParams: params, Exchanges: ex}
@@ -277,7 +277,7 @@ func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials,
 		o.Traffic = ex[len(ex)-1].Traffic
 	}
 	r.opt.Log.Info("shipment not labelled", "batch", b.ID, "reference", s.Reference, "error", err)
-	if err := r.finish(keep, b, &s, (*shipment.Shipment).Fail, o); err != nil {
+	if err := r.finish(keep, r.labelling, b, &s, (*shipment.Shipment).Fail, o); err != nil {
 		return 0, err
 	}
 	var f *carrier.Fault
@@ -290,13 +290,18 @@ func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials,
 	return unanswered, nil
 }
 
+// finisher writes outcomes: Labelling for a send, Voiding for a cancel.
+type finisher interface {
+	Finish(ctx context.Context, o Outcome) error
+}
+
 // finish moves the shipment on (a core/shipment transition, which refuses
 // what its status does not allow) and writes the outcome with the status
 // it reached.
-func (r *Runner) finish(ctx context.Context, b Batch, s *Shipment, move func(*shipment.Shipment) error, o Outcome) error {
+func (r *Runner) finish(ctx context.Context, w finisher, b Batch, s *Shipment, move func(*shipment.Shipment) error, o Outcome) error {
 	if err := move(&s.Shipment); err != nil {
 		return err
 	}
 	o.ShipmentID, o.BatchID, o.State, o.At = s.ID, b.ID, s.Status(), r.opt.Now()
-	return r.work.Finish(ctx, o)
+	return w.Finish(ctx, o)
 }

@@ -33,7 +33,7 @@ func (r *Runner) void(ctx context.Context, b Batch, v voiding) error {
 		return err
 	}
 	if !b.Prepared {
-		if err := r.work.Begin(ctx, b.ID, len(todo)); err != nil {
+		if err := r.preparing.Begin(ctx, b.ID, len(todo)); err != nil {
 			return err
 		}
 	}
@@ -52,7 +52,7 @@ func (r *Runner) void(ctx context.Context, b Batch, v voiding) error {
 		return r.settle(ctx, b, batch.JobFailed, v.incomplete, nil)
 	}
 	if v.remove {
-		rest, err := r.work.Selected(ctx, b.ID, batch.FilterAll)
+		rest, err := r.voiding.Selected(ctx, b.ID, batch.FilterAll)
 		if err != nil {
 			return err
 		}
@@ -67,7 +67,7 @@ func (r *Runner) void(ctx context.Context, b Batch, v voiding) error {
 // every selected shipment, a cancel every one not yet CANCELLED that holds,
 // or may hold, a label.
 func (r *Runner) toVoid(ctx context.Context, batchID int64, f batch.Filter, remove bool) ([]Shipment, error) {
-	all, err := r.work.Selected(ctx, batchID, f)
+	all, err := r.voiding.Selected(ctx, batchID, f)
 	if err != nil || remove {
 		return all, err
 	}
@@ -123,7 +123,7 @@ func (r *Runner) voidOne(ctx context.Context, b Batch, creds carrier.Credentials
 	case errors.Is(err, errStopped):
 		return err
 	case errors.Is(err, errNoCredentials):
-		return r.work.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.Status(), ErrorMessage: KeyNoCredentials, At: r.opt.Now()})
+		return r.voiding.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.Status(), ErrorMessage: KeyNoCredentials, At: r.opt.Now()})
 	case err != nil:
 		r.opt.Log.Info("label not cancelled", "batch", b.ID, "reference", s.Reference, "error", err)
 		key, params := explain(err, func(field string) string {
@@ -132,12 +132,12 @@ func (r *Runner) voidOne(ctx context.Context, b Batch, creds carrier.Credentials
 			}
 			return ""
 		})
-		return r.work.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.Status(), ErrorMessage: key, ErrorParams: params,
+		return r.voiding.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.Status(), ErrorMessage: key, ErrorParams: params,
 			Exchanges: ex, At: r.opt.Now()})
 	case remove:
-		return r.work.Remove(keep, b.ID, s.ID, ex)
+		return r.voiding.Remove(keep, b.ID, s.ID, ex)
 	}
-	return r.finish(keep, b, &s, (*shipment.Shipment).Cancel, Outcome{Exchanges: ex})
+	return r.finish(keep, r.voiding, b, &s, (*shipment.Shipment).Cancel, Outcome{Exchanges: ex})
 }
 
 // voidLabel cancels the label a shipment holds. A SUBMITTING shipment may
@@ -168,7 +168,7 @@ func (r *Runner) voidLabel(ctx context.Context, creds carrier.Credentials, hasCr
 
 // cancelOne voids one shipment's label; the shipment ends CANCELLED.
 func (r *Runner) cancelOne(ctx context.Context, b Batch, shipmentID int64) error {
-	s, ok, err := r.work.Get(ctx, b.ID, shipmentID)
+	s, ok, err := r.voiding.Get(ctx, b.ID, shipmentID)
 	if err != nil || !ok || s.Status() == shipment.Cancelled {
 		return err
 	}

@@ -44,7 +44,7 @@ func TestDeletingASentBatchCancelsItsLabels(t *testing.T) {
 	queue := jobs.NewQueue(redisAddr, queueName)
 	t.Cleanup(func() { _ = queue.Close() })
 	customers := postgres.Customers{Pool: pool, Sealer: box}
-	runner := batchjob.NewRunner(postgres.BatchWork{Pool: pool}, customers, carrier.New(simSrv.URL+"/shipping"), batchjob.Options{Concurrency: 4})
+	runner := batchjob.NewRunner(batchjob.PortsOf(postgres.BatchWork{Pool: pool}), customers, carrier.New(simSrv.URL+"/shipping"), batchjob.Options{Concurrency: 4})
 	worker := jobs.NewWorker(redisAddr, runner, jobs.WorkerOptions{Queue: queueName, Sweep: time.Second})
 	workCtx, stop := context.WithCancel(ctx)
 	worked := make(chan error, 1)

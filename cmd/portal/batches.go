@@ -45,7 +45,7 @@ func downloadTokensOf(pool *pgxpool.Pool) downloadtoken.Service {
 // tables, reads the customers' carrier logins, and calls the carrier with
 // at most CARRIER_CONCURRENCY calls at once.
 func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide) (*jobs.Worker, error) {
-	runner := batchjob.NewRunner(postgres.BatchWork{Pool: pool}, postgres.Customers{Pool: pool, Sealer: sealer}, side.client,
+	runner := batchjob.NewRunner(batchjob.PortsOf(postgres.BatchWork{Pool: pool}), postgres.Customers{Pool: pool, Sealer: sealer}, side.client,
 		batchjob.Options{Concurrency: cfg.CarrierConcurrency})
 	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue}), nil
 }

@@ -104,7 +104,7 @@ func TestBatchShipsThroughTheEmbeddedCarrier(t *testing.T) {
 	queue := jobs.NewQueue(redisAddr, queueName)
 	t.Cleanup(func() { _ = queue.Close() })
 	customers := postgres.Customers{Pool: pool, Sealer: box}
-	runner := batchjob.NewRunner(postgres.BatchWork{Pool: pool}, customers, side.client, batchjob.Options{Concurrency: cfg.CarrierConcurrency})
+	runner := batchjob.NewRunner(batchjob.PortsOf(postgres.BatchWork{Pool: pool}), customers, side.client, batchjob.Options{Concurrency: cfg.CarrierConcurrency})
 	worker := jobs.NewWorker(redisAddr, runner, jobs.WorkerOptions{Queue: queueName, Sweep: time.Second})
 	workCtx, stop := context.WithCancel(ctx)
 	worked := make(chan error, 1)

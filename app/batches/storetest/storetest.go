@@ -1,5 +1,7 @@
-// Package storetest holds the contract test of the batch store, run against
-// Postgres and the in-memory fake alike.
+// Package storetest holds the one contract test of the batch store, run
+// against Postgres and the in-memory store alike: Contract and History for
+// the ports of the batch use cases (app/batches), WorkContract for the
+// ports of the job runner (app/batchjob), which the same adapter serves.
 package storetest
 
 import (

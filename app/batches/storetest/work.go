@@ -1,9 +1,6 @@
-// Package worktest holds the contract test of batchjob.Work, run against
-// Postgres and the in-memory fake alike.
-package worktest
+package storetest
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -18,10 +15,8 @@ import (
 	"parcelportal/core/shipment"
 )
 
-var ctx = context.Background()
-
-// Row is a grid row to seed.
-type Row struct {
+// JobRow is a grid row to seed.
+type JobRow struct {
 	Valid bool
 	Draft shipment.Draft
 }
@@ -46,8 +41,8 @@ type Stored struct {
 	Destination       string
 }
 
-// Exchange is a kept exchange; ShipmentID 0 is the batch's own.
-type Exchange struct {
+// KeptExchange is a kept exchange; ShipmentID 0 is the batch's own.
+type KeptExchange struct {
 	ShipmentID int64
 	batchjob.Exchange
 }
@@ -65,16 +60,16 @@ type Snapshot struct {
 	// Changed holds the rows' flags by position - 1.
 	Changed   []bool
 	Shipments []Stored
-	Exchanges []Exchange
+	Exchanges []KeptExchange
 }
 
-// Fixture seeds and reads a Work implementation.
-type Fixture struct {
-	Work batchjob.Work
+// WorkFixture seeds and reads a Work implementation.
+type WorkFixture struct {
+	Work WorkStore
 	// HubCountry is the country NewBatch's customer ships from.
 	HubCountry string
 	// NewBatch stores a batch in a status with rows at positions 1, 2, ...
-	NewBatch func(t *testing.T, s batch.Status, rows []Row) int64
+	NewBatch func(t *testing.T, s batch.Status, rows []JobRow) int64
 	// SetStatus moves a batch as the batch use cases do.
 	SetStatus func(t *testing.T, batchID int64, s batch.Status, f batch.Filter)
 	// SetChanged flags a row as edited after labelling.
@@ -82,11 +77,11 @@ type Fixture struct {
 	Snapshot   func(t *testing.T, batchID int64) Snapshot
 }
 
-// Rows are n valid rows with a name, a country and an order line.
-func Rows(n int) []Row {
-	out := make([]Row, n)
+// JobRows are n valid rows with a name, a country and an order line.
+func JobRows(n int) []JobRow {
+	out := make([]JobRow, n)
 	for i := range out {
-		out[i] = Row{Valid: true, Draft: shipment.Draft{
+		out[i] = JobRow{Valid: true, Draft: shipment.Draft{
 			Fields:     map[string]string{"name": fmt.Sprintf("Receiver %d", i+1), "isoCountry": "NL", "referencenumber": fmt.Sprintf("ORD-%d", i+1)},
 			OrderLines: []map[string]string{{"articleNumber": "A1", "quantity": "2"}},
 		}}
@@ -94,8 +89,19 @@ func Rows(n int) []Row {
 	return out
 }
 
-// Contract checks the promises of batchjob.Work.
-func Contract(t *testing.T, newFixture func(t *testing.T) Fixture) {
+// WorkStore is the batch store as the job runner sees it: every port of
+// batchjob.Ports, which one adapter serves.
+type WorkStore interface {
+	batchjob.Jobs
+	batchjob.Preparing
+	batchjob.Labelling
+	batchjob.Voiding
+	batchjob.Manifesting
+}
+
+// WorkContract checks the promises of the runner's ports (batchjob.Jobs,
+// Preparing, Labelling, Voiding, Manifesting).
+func WorkContract(t *testing.T, newFixture func(t *testing.T) WorkFixture) {
 	t.Run("locks", func(t *testing.T) { locks(t, newFixture(t)) })
 	t.Run("batch", func(t *testing.T) { reads(t, newFixture(t)) })
 	t.Run("send", func(t *testing.T) { send(t, newFixture(t)) })
@@ -114,11 +120,11 @@ func must(t *testing.T, err error) {
 	}
 }
 
-func locks(t *testing.T, f Fixture) {
+func locks(t *testing.T, f WorkFixture) {
 	w := f.Work
-	a := f.NewBatch(t, batch.Sending, Rows(1))
-	b := f.NewBatch(t, batch.Deleting, Rows(1))
-	f.NewBatch(t, batch.Sent, Rows(1))
+	a := f.NewBatch(t, batch.Sending, JobRows(1))
+	b := f.NewBatch(t, batch.Deleting, JobRows(1))
+	f.NewBatch(t, batch.Sent, JobRows(1))
 	release, err := w.Lock(ctx, a)
 	must(t, err)
 	if _, err := w.Lock(ctx, a); !errors.Is(err, batchjob.ErrBusy) {
@@ -152,9 +158,9 @@ func notFound(err error) bool {
 	return errors.As(err, &f) && f.Kind == failure.NotFound
 }
 
-func reads(t *testing.T, f Fixture) {
+func reads(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, Rows(1))
+	id := f.NewBatch(t, batch.Sending, JobRows(1))
 	b, err := w.Batch(ctx, id)
 	must(t, err)
 	if b.ID != id || b.CustomerID == 0 || b.Status != batch.Sending || b.LabelType != carrier.LabelPDF || b.Prepared || b.HubCountry != f.HubCountry || b.Manifests != 0 {
@@ -175,9 +181,9 @@ func reads(t *testing.T, f Fixture) {
 	}
 }
 
-func send(t *testing.T, f Fixture) {
+func send(t *testing.T, f WorkFixture) {
 	w := f.Work
-	rows := Rows(4)
+	rows := JobRows(4)
 	rows[2].Valid = false
 	id := f.NewBatch(t, batch.Sending, rows)
 	must(t, w.PrepareSend(ctx, id))
@@ -268,7 +274,7 @@ func send(t *testing.T, f Fixture) {
 }
 
 // labelAll labels every open shipment of the batch.
-func labelAll(t *testing.T, w batchjob.Work, id int64, prefix string) {
+func labelAll(t *testing.T, w WorkStore, id int64, prefix string) {
 	t.Helper()
 	open, err := w.Open(ctx, id)
 	must(t, err)
@@ -279,9 +285,9 @@ func labelAll(t *testing.T, w batchjob.Work, id int64, prefix string) {
 	}
 }
 
-func resend(t *testing.T, f Fixture) {
+func resend(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, Rows(4))
+	id := f.NewBatch(t, batch.Sending, JobRows(4))
 	must(t, w.PrepareSend(ctx, id))
 	labelAll(t, w, id, "A")
 	open, _ := w.Selected(ctx, id, batch.FilterAll)
@@ -339,9 +345,9 @@ func resend(t *testing.T, f Fixture) {
 	}
 }
 
-func one(t *testing.T, f Fixture) {
+func one(t *testing.T, f WorkFixture) {
 	w := f.Work
-	rows := Rows(2)
+	rows := JobRows(2)
 	id := f.NewBatch(t, batch.Sending, rows)
 	must(t, w.PrepareSend(ctx, id))
 	open, _ := w.Open(ctx, id)
@@ -371,9 +377,9 @@ func one(t *testing.T, f Fixture) {
 	}
 }
 
-func void(t *testing.T, f Fixture) {
+func void(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, Rows(3))
+	id := f.NewBatch(t, batch.Sending, JobRows(3))
 	must(t, w.PrepareSend(ctx, id))
 	labelAll(t, w, id, "A")
 	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
@@ -420,9 +426,9 @@ func void(t *testing.T, f Fixture) {
 	}
 }
 
-func manifest(t *testing.T, f Fixture) {
+func manifest(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, Rows(3))
+	id := f.NewBatch(t, batch.Sending, JobRows(3))
 	must(t, w.PrepareSend(ctx, id))
 	labelAll(t, w, id, "A")
 	all, _ := w.Selected(ctx, id, batch.FilterAll)
@@ -449,9 +455,9 @@ func manifest(t *testing.T, f Fixture) {
 	}
 }
 
-func errorParams(t *testing.T, f Fixture) {
+func errorParams(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, Rows(2))
+	id := f.NewBatch(t, batch.Sending, JobRows(2))
 	must(t, w.PrepareSend(ctx, id))
 	open, _ := w.Open(ctx, id)
 	params := map[string]string{"field": "postalcode", "value": "00000"}
@@ -494,9 +500,9 @@ func errorParams(t *testing.T, f Fixture) {
 
 // deleteBatch: the job filter of a batch being deleted as a whole comes
 // back with the batch, also from Idle, so a resumed job knows its kind.
-func deleteBatch(t *testing.T, f Fixture) {
+func deleteBatch(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, Rows(2))
+	id := f.NewBatch(t, batch.Sending, JobRows(2))
 	must(t, w.PrepareSend(ctx, id))
 	labelAll(t, w, id, "A")
 	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
