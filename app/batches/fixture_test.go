@@ -66,8 +66,10 @@ func (r *renderer) RenderCommercialInvoices(invoices []invoice.Commercial) ([]by
 }
 
 type fixture struct {
-	svc         batches.Service
-	store       *memory.Batches
+	svc   batches.Service
+	store *memory.Batches
+	// work is the same store as the job runner sees it.
+	work        *memory.BatchWork
 	queue       *queue
 	invoices    *renderer
 	mine, other customer.Customer
@@ -100,7 +102,8 @@ func setup(t *testing.T) fixture {
 		return saved
 	}
 	mine, other := mk("DE10000001"), mk("DE10000002")
-	store := memory.NewBatchStore().Batches
+	batchStore := memory.NewBatchStore()
+	store := batchStore.Batches
 	q := &queue{}
 	r := &renderer{}
 	svc := batches.Service{
@@ -110,7 +113,7 @@ func setup(t *testing.T) fixture {
 		Now: func() time.Time { return time.Date(2026, 6, 1, 9, 30, 0, 0, time.UTC) },
 	}
 	return fixture{
-		svc: svc, store: store, queue: q, invoices: r, mine: mine, other: other,
+		svc: svc, store: store, work: batchStore.Work, queue: q, invoices: r, mine: mine, other: other,
 		admin:    &access.Caller{Login: "admin", Roles: []access.Role{access.Admin}},
 		user:     &access.Caller{Login: "user", Roles: []access.Role{access.User}, CustomerID: mine.ID},
 		ops:      &access.Caller{Login: "ops", Roles: []access.Role{access.Operations}},
