@@ -42,8 +42,8 @@ func TestBatchStoreWorkContract(t *testing.T) {
 	storetest.WorkContract(t, memoryFixture)
 }
 
-// memoryFixture is the work contract's fixture of the in-memory fake. It
-// lives here, not in worktest, because app imports no adapters.
+// memoryFixture is the work contract's fixture of the in-memory store. It
+// lives here, not in storetest, because app imports no adapters.
 func memoryFixture(*testing.T) storetest.WorkFixture {
 	m := memory.NewBatchStore().Work
 	return storetest.WorkFixture{

@@ -13,9 +13,10 @@ import (
 	"parcelportal/core/shipment"
 )
 
-// BatchWork is the BatchStore as the batch job runner sees it
-// (batchjob.Work). Shipments change status through their core/shipment
-// transitions, as the runner's do.
+// BatchWork is the BatchStore as the batch job runner sees it: every port
+// of batchjob.Ports. Shipments are made (shipment.New), tried again
+// (Retry) and submitted (Submit) through their core/shipment transitions;
+// Finish writes the status the runner's transition reached.
 type BatchWork struct{ s *BatchStore }
 
 var _ = batchjob.PortsOf[*BatchWork](nil)
@@ -275,9 +276,18 @@ func (w *BatchWork) Submitting(_ context.Context, shipmentID int64) error {
 	s := w.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if sh := s.shipments[shipmentID]; sh != nil && sh.State == shipment.Pending {
-		sh.State = shipment.Submitting
+	sh := s.shipments[shipmentID]
+	if sh == nil || sh.State != shipment.Pending {
+		return nil
 	}
+	life, err := s.life(sh)
+	if err != nil {
+		return err
+	}
+	if err := life.Submit(); err != nil {
+		return err
+	}
+	sh.State = life.Status()
 	return nil
 }
 

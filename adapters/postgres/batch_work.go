@@ -14,9 +14,9 @@ import (
 	"parcelportal/core/shipment"
 )
 
-// BatchWork is batchjob.Work over the batch tables: the batch job runner's
-// view of what is still to do. Every write after a carrier call is one
-// statement, so a label is recorded together with its exchanges and the
+// BatchWork serves the job runner's ports (batchjob.Ports) over the batch
+// tables: its view of what is still to do. Every write after a carrier call
+// is one statement, so a label is recorded together with its exchanges and the
 // batch's progress, or not at all.
 type BatchWork struct{ Pool *pgxpool.Pool }
 
