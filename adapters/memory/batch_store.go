@@ -189,3 +189,27 @@ func validatedOf(d shipment.Draft, valid bool) shipment.Validated {
 	}
 	return v
 }
+
+// withBatch runs f on the batch with the store locked; an unknown batch is
+// batch.ErrNotFound.
+func (s *BatchStore) withBatch(id int64, f func(*storedBatch) error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sb, ok := s.batches[id]
+	if !ok {
+		return batch.ErrNotFound
+	}
+	return f(sb)
+}
+
+// withShipment runs f on the shipment with the store locked; an unknown
+// shipment is batch.ErrShipmentNotFound.
+func (s *BatchStore) withShipment(id int64, f func(*ShipmentRecord) error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sh, ok := s.shipments[id]
+	if !ok {
+		return batch.ErrShipmentNotFound
+	}
+	return f(sh)
+}

@@ -74,15 +74,12 @@ func (m *Batches) Create(_ context.Context, b batch.Batch, csv []byte, rows []sh
 }
 
 // Get returns a batch with its counts.
-func (m *Batches) Get(_ context.Context, id int64) (batch.Batch, error) {
-	s := m.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb, ok := s.batches[id]
-	if !ok {
-		return batch.Batch{}, batch.ErrNotFound
-	}
-	return s.withCounts(sb), nil
+func (m *Batches) Get(_ context.Context, id int64) (b batch.Batch, err error) {
+	err = m.s.withBatch(id, func(sb *storedBatch) error {
+		b = m.s.withCounts(sb)
+		return nil
+	})
+	return b, err
 }
 
 // List pages a customer's batches, newest first.
@@ -109,41 +106,34 @@ func batchPage[T any](all []T, page, size int) []T {
 }
 
 // Update changes the batch's job fields through change, all or nothing.
-func (m *Batches) Update(_ context.Context, id int64, change func(*batch.Batch) error) (batch.Batch, error) {
-	s := m.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb, ok := s.batches[id]
-	if !ok {
-		return batch.Batch{}, batch.ErrNotFound
-	}
-	b := s.withCounts(sb)
-	if err := change(&b); err != nil {
-		return batch.Batch{}, err
-	}
-	x := &sb.b
-	x.Status, x.SentAt, x.SentBy, x.SentByAdmin, x.LabelType, x.JobFilter = b.Status, b.SentAt, b.SentBy, b.SentByAdmin, b.LabelType, b.JobFilter
-	x.Processed, x.Total, x.ErrorMessage, x.ErrorParams = b.Processed, b.Total, b.ErrorMessage, maps.Clone(b.ErrorParams)
-	return s.withCounts(sb), nil
+func (m *Batches) Update(_ context.Context, id int64, change func(*batch.Batch) error) (saved batch.Batch, err error) {
+	err = m.s.withBatch(id, func(sb *storedBatch) error {
+		b := m.s.withCounts(sb)
+		if err := change(&b); err != nil {
+			return err
+		}
+		x := &sb.b
+		x.Status, x.SentAt, x.SentBy, x.SentByAdmin, x.LabelType, x.JobFilter = b.Status, b.SentAt, b.SentBy, b.SentByAdmin, b.LabelType, b.JobFilter
+		x.Processed, x.Total, x.ErrorMessage, x.ErrorParams = b.Processed, b.Total, b.ErrorMessage, maps.Clone(b.ErrorParams)
+		saved = m.s.withCounts(sb)
+		return nil
+	})
+	return saved, err
 }
 
 // Delete removes a batch with everything it holds, if allow agrees.
 func (m *Batches) Delete(_ context.Context, id int64, allow func(batch.Batch) error) error {
 	s := m.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb, ok := s.batches[id]
-	if !ok {
-		return batch.ErrNotFound
-	}
-	if err := allow(s.withCounts(sb)); err != nil {
-		return err
-	}
-	delete(s.batches, id)
-	maps.DeleteFunc(s.rows, func(_ int64, r *storedRow) bool { return r.BatchID == id })
-	maps.DeleteFunc(s.shipments, func(_ int64, sh *ShipmentRecord) bool { return sh.BatchID == id })
-	s.exchanges = slices.DeleteFunc(s.exchanges, func(e ExchangeRecord) bool { return e.BatchID == id })
-	return nil
+	return s.withBatch(id, func(sb *storedBatch) error {
+		if err := allow(s.withCounts(sb)); err != nil {
+			return err
+		}
+		delete(s.batches, id)
+		maps.DeleteFunc(s.rows, func(_ int64, r *storedRow) bool { return r.BatchID == id })
+		maps.DeleteFunc(s.shipments, func(_ int64, sh *ShipmentRecord) bool { return sh.BatchID == id })
+		s.exchanges = slices.DeleteFunc(s.exchanges, func(e ExchangeRecord) bool { return e.BatchID == id })
+		return nil
+	})
 }
 
 // HasShippingHistory reports whether the customer has a batch or a shipment.

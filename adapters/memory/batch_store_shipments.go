@@ -71,47 +71,37 @@ func (m *Batches) Shipments(_ context.Context, q batches.ShipmentQuery) ([]batch
 }
 
 // Shipment answers one shipment.
-func (m *Batches) Shipment(_ context.Context, id int64) (batch.Shipment, error) {
-	s := m.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sh, ok := s.shipments[id]
-	if !ok {
-		return batch.Shipment{}, batch.ErrShipmentNotFound
-	}
-	return s.shipmentOf(sh), nil
+func (m *Batches) Shipment(_ context.Context, id int64) (out batch.Shipment, err error) {
+	err = m.s.withShipment(id, func(sh *ShipmentRecord) error {
+		out = m.s.shipmentOf(sh)
+		return nil
+	})
+	return out, err
 }
 
 // ShipmentTraffic answers the shipment's last exchange.
-func (m *Batches) ShipmentTraffic(_ context.Context, id int64) (string, string, error) {
-	s := m.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sh, ok := s.shipments[id]
-	if !ok {
-		return "", "", batch.ErrShipmentNotFound
-	}
-	return sh.Traffic.Request, sh.Traffic.Response, nil
+func (m *Batches) ShipmentTraffic(_ context.Context, id int64) (request, response string, err error) {
+	err = m.s.withShipment(id, func(sh *ShipmentRecord) error {
+		request, response = sh.Traffic.Request, sh.Traffic.Response
+		return nil
+	})
+	return request, response, err
 }
 
 // DeleteShipment removes a shipment with its traffic, if allow agrees.
 func (m *Batches) DeleteShipment(_ context.Context, id int64, allow func(batch.Batch, batch.Shipment) error) error {
 	s := m.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sh, ok := s.shipments[id]
-	if !ok {
-		return batch.ErrShipmentNotFound
-	}
-	sb, ok := s.batches[sh.BatchID]
-	if !ok {
-		return batch.ErrShipmentNotFound
-	}
-	if err := allow(s.withCounts(sb), s.shipmentOf(sh)); err != nil {
-		return err
-	}
-	s.remove(sh)
-	return nil
+	return s.withShipment(id, func(sh *ShipmentRecord) error {
+		sb, ok := s.batches[sh.BatchID]
+		if !ok {
+			return batch.ErrShipmentNotFound
+		}
+		if err := allow(s.withCounts(sb), s.shipmentOf(sh)); err != nil {
+			return err
+		}
+		s.remove(sh)
+		return nil
+	})
 }
 
 // remove deletes a shipment, clears its row's changed flag (nothing is left
@@ -129,27 +119,21 @@ func (s *BatchStore) remove(sh *ShipmentRecord) {
 }
 
 // CSV answers the file as uploaded.
-func (m *Batches) CSV(_ context.Context, batchID int64) ([]byte, error) {
-	s := m.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb, ok := s.batches[batchID]
-	if !ok {
-		return nil, batch.ErrNotFound
-	}
-	return slices.Clone(sb.csv), nil
+func (m *Batches) CSV(_ context.Context, batchID int64) (csv []byte, err error) {
+	err = m.s.withBatch(batchID, func(sb *storedBatch) error {
+		csv = slices.Clone(sb.csv)
+		return nil
+	})
+	return csv, err
 }
 
 // Manifest answers the manifest document and when it was made.
-func (m *Batches) Manifest(_ context.Context, batchID int64) ([]byte, time.Time, error) {
-	s := m.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb, ok := s.batches[batchID]
-	if !ok {
-		return nil, time.Time{}, batch.ErrNotFound
-	}
-	return slices.Clone(sb.manifest), sb.manifestAt, nil
+func (m *Batches) Manifest(_ context.Context, batchID int64) (doc []byte, at time.Time, err error) {
+	err = m.s.withBatch(batchID, func(sb *storedBatch) error {
+		doc, at = slices.Clone(sb.manifest), sb.manifestAt
+		return nil
+	})
+	return doc, at, err
 }
 
 // documents answers one kind of document of the batch's live shipments by position.
@@ -200,15 +184,12 @@ func (m *Batches) Traffic(_ context.Context, batchID int64, responses bool) ([]b
 }
 
 // ShipmentLabel answers one shipment's label.
-func (m *Batches) ShipmentLabel(_ context.Context, id int64) (batches.Document, error) {
-	s := m.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sh, ok := s.shipments[id]
-	if !ok {
-		return batches.Document{}, batch.ErrShipmentNotFound
-	}
-	return batches.Document{ShipmentID: id, LabelType: sh.LabelType, ContentType: sh.ContentType, Data: slices.Clone(sh.Label)}, nil
+func (m *Batches) ShipmentLabel(_ context.Context, id int64) (doc batches.Document, err error) {
+	err = m.s.withShipment(id, func(sh *ShipmentRecord) error {
+		doc = batches.Document{ShipmentID: id, LabelType: sh.LabelType, ContentType: sh.ContentType, Data: slices.Clone(sh.Label)}
+		return nil
+	})
+	return doc, err
 }
 
 // StoredShipment is a shipment as a test of the reads puts it: what lists

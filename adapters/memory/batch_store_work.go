@@ -41,15 +41,12 @@ func (w *BatchWork) Lock(_ context.Context, batchID int64) (func(), error) {
 }
 
 // Batch reads what a job needs of the batch.
-func (w *BatchWork) Batch(_ context.Context, batchID int64) (batchjob.Batch, error) {
-	s := w.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb := s.batches[batchID]
-	if sb == nil {
-		return batchjob.Batch{}, batch.ErrNotFound
-	}
-	return s.jobView(sb), nil
+func (w *BatchWork) Batch(_ context.Context, batchID int64) (b batchjob.Batch, err error) {
+	err = w.s.withBatch(batchID, func(sb *storedBatch) error {
+		b = w.s.jobView(sb)
+		return nil
+	})
+	return b, err
 }
 
 // jobView is a batch as a job reads it; s.mu is held.
@@ -66,15 +63,12 @@ func (s *BatchStore) jobView(sb *storedBatch) batchjob.Batch {
 }
 
 // Status reads the batch's status.
-func (w *BatchWork) Status(_ context.Context, batchID int64) (batch.Status, error) {
-	s := w.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb := s.batches[batchID]
-	if sb == nil {
-		return "", batch.ErrNotFound
-	}
-	return sb.b.Status, nil
+func (w *BatchWork) Status(_ context.Context, batchID int64) (status batch.Status, err error) {
+	err = w.s.withBatch(batchID, func(sb *storedBatch) error {
+		status = sb.b.Status
+		return nil
+	})
+	return status, err
 }
 
 // addMissing makes a PENDING shipment (shipment.New) of every valid row of
@@ -115,16 +109,11 @@ func (s *BatchStore) prepared(sb *storedBatch) {
 
 // PrepareSend creates the shipments of the batch's valid rows.
 func (w *BatchWork) PrepareSend(_ context.Context, batchID int64) error {
-	s := w.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb := s.batches[batchID]
-	if sb == nil {
-		return batch.ErrNotFound
-	}
-	s.addMissing(sb)
-	s.prepared(sb)
-	return nil
+	return w.s.withBatch(batchID, func(sb *storedBatch) error {
+		w.s.addMissing(sb)
+		w.s.prepared(sb)
+		return nil
+	})
 }
 
 // selects applies a shipment filter; s.mu is held.
@@ -169,53 +158,55 @@ func (s *BatchStore) again(sh *ShipmentRecord) error {
 // PrepareResend moves the filter's shipments of valid rows to a new attempt.
 func (w *BatchWork) PrepareResend(_ context.Context, batchID int64, f batch.Filter) error {
 	s := w.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb := s.batches[batchID]
-	if sb == nil {
-		return batch.ErrNotFound
-	}
-	for _, sh := range s.shipmentsOf(batchID) {
-		if r := s.rows[sh.RowID]; r != nil && r.Valid && s.selects(sh, f) && !sh.State.Open() {
-			if err := s.again(sh); err != nil {
-				return err
+	return s.withBatch(batchID, func(sb *storedBatch) error {
+		for _, sh := range s.shipmentsOf(batchID) {
+			if r := s.rows[sh.RowID]; r != nil && r.Valid && s.selects(sh, f) && !sh.State.Open() {
+				if err := s.again(sh); err != nil {
+					return err
+				}
 			}
 		}
-	}
-	if f == batch.FilterAll {
-		s.addMissing(sb)
-	}
-	s.prepared(sb)
-	return nil
+		if f == batch.FilterAll {
+			s.addMissing(sb)
+		}
+		s.prepared(sb)
+		return nil
+	})
 }
 
 // Begin records the size of a cancel, delete or manifest.
 func (w *BatchWork) Begin(_ context.Context, batchID int64, total int) error {
-	s := w.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb := s.batches[batchID]
-	if sb == nil {
-		return batch.ErrNotFound
-	}
-	sb.b.Total, sb.b.Processed, sb.preparedFor = total, 0, sb.b.Status
-	return nil
+	return w.s.withBatch(batchID, func(sb *storedBatch) error {
+		sb.b.Total, sb.b.Processed, sb.preparedFor = total, 0, sb.b.Status
+		return nil
+	})
 }
 
 // PrepareOne moves one finished shipment of a valid row to a new attempt.
 func (w *BatchWork) PrepareOne(_ context.Context, batchID, shipmentID int64) (batchjob.Shipment, bool, error) {
-	s := w.s
+	return w.s.oneOf(batchID, shipmentID, func(sh *ShipmentRecord) (bool, error) {
+		if r := w.s.rows[sh.RowID]; r == nil || !r.Valid {
+			return false, nil
+		}
+		if sh.State.Open() {
+			return true, nil
+		}
+		return true, w.s.again(sh)
+	})
+}
+
+// oneOf reads one shipment of the batch as a job works on it, after
+// prepare (optional) has moved it; ok is false when the batch has no such
+// shipment or prepare says so.
+func (s *BatchStore) oneOf(batchID, shipmentID int64, prepare func(*ShipmentRecord) (bool, error)) (batchjob.Shipment, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sh := s.shipments[shipmentID]
 	if sh == nil || sh.BatchID != batchID {
 		return batchjob.Shipment{}, false, nil
 	}
-	if r := s.rows[sh.RowID]; r == nil || !r.Valid {
-		return batchjob.Shipment{}, false, nil
-	}
-	if !sh.State.Open() {
-		if err := s.again(sh); err != nil {
+	if prepare != nil {
+		if ok, err := prepare(sh); !ok || err != nil {
 			return batchjob.Shipment{}, false, err
 		}
 	}
@@ -260,15 +251,7 @@ func (w *BatchWork) Selected(_ context.Context, batchID int64, f batch.Filter) (
 
 // Get reads one shipment of the batch.
 func (w *BatchWork) Get(_ context.Context, batchID, shipmentID int64) (batchjob.Shipment, bool, error) {
-	s := w.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sh := s.shipments[shipmentID]
-	if sh == nil || sh.BatchID != batchID {
-		return batchjob.Shipment{}, false, nil
-	}
-	j, err := s.job(sh)
-	return j, err == nil, err
+	return w.s.oneOf(batchID, shipmentID, nil)
 }
 
 // Submitting marks a PENDING shipment SUBMITTING.
@@ -322,24 +305,31 @@ func (w *BatchWork) Voided(_ context.Context, shipmentID int64, ex []batchjob.Ex
 
 // Finish writes an outcome.
 func (w *BatchWork) Finish(_ context.Context, o batchjob.Outcome) error {
-	s := w.s
+	return w.s.record(o, func(sh *ShipmentRecord) {
+		sh.State = o.State
+		switch o.State {
+		case shipment.Done:
+			sh.Success, sh.ErrorMessage, sh.ErrorParams, sh.Identifier = true, "", nil, o.Label.Identifier
+			sh.Label, sh.ContentType, sh.CustomsDoc = slices.Clone(o.Label.Label), o.Label.ContentType, slices.Clone(o.Label.CustomsDoc)
+			sh.LabelType, sh.Traffic, sh.SubmittedAt = o.LabelType, o.Traffic, o.At
+		case shipment.Failed:
+			sh.Success, sh.ErrorMessage, sh.ErrorParams, sh.Traffic = false, o.ErrorMessage, maps.Clone(o.ErrorParams), o.Traffic
+		case shipment.Cancelled:
+			sh.ErrorMessage, sh.ErrorParams = "", nil
+		}
+	})
+}
+
+// record writes what became of a shipment, keeps the outcome's exchanges
+// and counts the shipment as processed; a shipment that is gone is no error.
+func (s *BatchStore) record(o batchjob.Outcome, write func(*ShipmentRecord)) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sh := s.shipments[o.ShipmentID]
 	if sh == nil {
 		return nil
 	}
-	sh.State = o.State
-	switch o.State {
-	case shipment.Done:
-		sh.Success, sh.ErrorMessage, sh.ErrorParams, sh.Identifier = true, "", nil, o.Label.Identifier
-		sh.Label, sh.ContentType, sh.CustomsDoc = slices.Clone(o.Label.Label), o.Label.ContentType, slices.Clone(o.Label.CustomsDoc)
-		sh.LabelType, sh.Traffic, sh.SubmittedAt = o.LabelType, o.Traffic, o.At
-	case shipment.Failed:
-		sh.Success, sh.ErrorMessage, sh.ErrorParams, sh.Traffic = false, o.ErrorMessage, maps.Clone(o.ErrorParams), o.Traffic
-	case shipment.Cancelled:
-		sh.ErrorMessage, sh.ErrorParams = "", nil
-	}
+	write(sh)
 	s.log(sh.BatchID, sh.ID, o.At, o.Exchanges)
 	s.count(sh.BatchID)
 	return nil
@@ -347,17 +337,9 @@ func (w *BatchWork) Finish(_ context.Context, o batchjob.Outcome) error {
 
 // Unfinished notes why a shipment stays as it is.
 func (w *BatchWork) Unfinished(_ context.Context, o batchjob.Outcome) error {
-	s := w.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sh := s.shipments[o.ShipmentID]
-	if sh == nil {
-		return nil
-	}
-	sh.ErrorMessage, sh.ErrorParams = o.ErrorMessage, maps.Clone(o.ErrorParams)
-	s.log(sh.BatchID, sh.ID, o.At, o.Exchanges)
-	s.count(sh.BatchID)
-	return nil
+	return w.s.record(o, func(sh *ShipmentRecord) {
+		sh.ErrorMessage, sh.ErrorParams = o.ErrorMessage, maps.Clone(o.ErrorParams)
+	})
 }
 
 // Remove deletes a shipment and keeps its exchanges with the batch.
@@ -391,15 +373,10 @@ func (w *BatchWork) Labelled(_ context.Context, batchID int64) ([]string, error)
 
 // SaveManifest keeps the manifest on the batch.
 func (w *BatchWork) SaveManifest(_ context.Context, batchID int64, mf carrier.Manifest, at time.Time) error {
-	s := w.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb := s.batches[batchID]
-	if sb == nil {
-		return batch.ErrNotFound
-	}
-	sb.manifest, sb.manifestNumber, sb.manifestAt, sb.b.Processed = slices.Clone(mf.Document), mf.Number, at, sb.b.Total
-	return nil
+	return w.s.withBatch(batchID, func(sb *storedBatch) error {
+		sb.manifest, sb.manifestNumber, sb.manifestAt, sb.b.Processed = slices.Clone(mf.Document), mf.Number, at, sb.b.Total
+		return nil
+	})
 }
 
 // Log keeps exchanges of the batch.
