@@ -20,9 +20,7 @@ func (g *rig) deleting(id int64) {
 
 func TestDeleteBatchCancelsEveryLiveLabelAndKeepsTheBatch(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.batch(batch.Sending, rows(4))
-	g.carrier.refuse[batchjob.Reference(id, 3, 1)] = "invalid postal code"
-	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	id := g.sentWithRefusal(t, 4, 3)
 	_, before, _ := g.dump(id)
 	// Row 4's label was cancelled already.
 	if err := g.work.Finish(ctx, batchjob.Outcome{ShipmentID: before[3].ID, BatchID: id, State: shipment.Cancelled}); err != nil {

@@ -15,10 +15,10 @@ import (
 	"parcelportal/core/shipment"
 )
 
-// TestLifeCycleWithTheMemoryCarrier takes a batch through send, resend,
-// cancel of one shipment and manifest against the shared in-memory carrier,
-// which renders real labels and refuses what the real one refuses.
-func TestLifeCycleWithTheMemoryCarrier(t *testing.T) {
+// withMemoryCarrier gives a runner on the in-memory batch store and the
+// shared in-memory carrier, and a customer with a login at it.
+func withMemoryCarrier(t *testing.T) (*memory.BatchWork, *memory.Carrier, *batchjob.Runner, customer.Customer) {
+	t.Helper()
 	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt"}, 1)
 	c := customer.New(1)
 	c.Name, c.CRMID, c.APIUsername, c.Credentials.APIPassword = "Shop", "DE200", "shop", "secret"
@@ -29,6 +29,14 @@ func TestLifeCycleWithTheMemoryCarrier(t *testing.T) {
 	work := memory.NewBatchStore().Work
 	cr := memory.NewCarrier()
 	r := batchjob.NewRunner(batchjob.PortsOf(work), customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	return work, cr, r, c
+}
+
+// TestLifeCycleWithTheMemoryCarrier takes a batch through send, resend,
+// cancel of one shipment and manifest against the shared in-memory carrier,
+// which renders real labels and refuses what the real one refuses.
+func TestLifeCycleWithTheMemoryCarrier(t *testing.T) {
+	work, cr, r, c := withMemoryCarrier(t)
 
 	rs := rows(5)
 	for i := range rs {
@@ -84,16 +92,7 @@ func TestLifeCycleWithTheMemoryCarrier(t *testing.T) {
 // again on resume; the carrier answers a second cancel like the first (the
 // carrier contract says so), so the job settles CANCELLED.
 func TestCancelOfALabelAlreadyVoidAtTheCarrier(t *testing.T) {
-	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt"}, 1)
-	c := customer.New(1)
-	c.Name, c.CRMID, c.APIUsername, c.Credentials.APIPassword = "Shop", "DE200", "shop", "secret"
-	c, err := customers.Create(ctx, c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	work := memory.NewBatchStore().Work
-	cr := memory.NewCarrier()
-	r := batchjob.NewRunner(batchjob.PortsOf(work), customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	work, cr, r, c := withMemoryCarrier(t)
 	rs := rows(3)
 	for i := range rs {
 		rs[i].Draft.Fields["city"], rs[i].Draft.Fields["product"] = "Berlin", "EPAQSTD"

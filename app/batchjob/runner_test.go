@@ -72,6 +72,16 @@ func (g *rig) run(t *testing.T, j batchjob.Job) {
 	}
 }
 
+// sentWithRefusal sends a batch of n rows of which the carrier refuses
+// row refused (an invalid postal code); it answers the batch id.
+func (g *rig) sentWithRefusal(t *testing.T, n, refused int) int64 {
+	t.Helper()
+	id := g.batch(batch.Sending, rows(n))
+	g.carrier.refuse[batchjob.Reference(id, refused, 1)] = "invalid postal code"
+	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	return id
+}
+
 func (g *rig) dump(id int64) (memory.BatchRecord, []memory.ShipmentRecord, []memory.ExchangeRecord) {
 	b, _, s, e := g.work.Dump(id)
 	return b, s, e
@@ -173,9 +183,7 @@ func TestSendResumesSubmittingWithoutASecondLabel(t *testing.T) {
 
 func TestSendKeepsCarrierFaultsPerShipment(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.batch(batch.Sending, rows(3))
-	g.carrier.refuse[batchjob.Reference(id, 2, 1)] = "invalid postal code"
-	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	id := g.sentWithRefusal(t, 3, 2)
 
 	b, ships, _ := g.dump(id)
 	if b.Status != batch.Sent {
@@ -466,9 +474,7 @@ func TestResendChangedVoidsTheOldLabelFirst(t *testing.T) {
 
 func TestResendErrorRetriesTheFailedOnes(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.batch(batch.Sending, rows(3))
-	g.carrier.refuse[batchjob.Reference(id, 3, 1)] = "invalid postal code"
-	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	id := g.sentWithRefusal(t, 3, 3)
 	g.work.SetStatus(id, batch.ResendingError, "")
 	g.run(t, batchjob.Job{Kind: batchjob.Resend, BatchID: id})
 
@@ -552,9 +558,7 @@ func TestDeletingEveryShipmentMakesTheBatchCreatedAgain(t *testing.T) {
 
 func TestManifest(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.batch(batch.Sending, rows(3))
-	g.carrier.refuse[batchjob.Reference(id, 2, 1)] = "invalid postal code"
-	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	id := g.sentWithRefusal(t, 3, 2)
 	_, ships, _ := g.dump(id)
 	g.work.SetStatus(id, batch.CreatingManifest, "")
 	g.run(t, batchjob.Job{Kind: batchjob.Manifest, BatchID: id})
@@ -600,9 +604,7 @@ func TestManifestFailures(t *testing.T) {
 
 func TestSendOneAndCancelOne(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.batch(batch.Sending, rows(2))
-	g.carrier.refuse[batchjob.Reference(id, 2, 1)] = "invalid postal code"
-	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	id := g.sentWithRefusal(t, 2, 2)
 	b, ships, _ := g.dump(id)
 	processed := b.Processed
 

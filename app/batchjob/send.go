@@ -122,6 +122,31 @@ type sent struct {
 // call is already under way.
 func (r *Runner) workers() int { return 2 * r.opt.Concurrency }
 
+// fanOut hands the shipments to r.workers() goroutines that run each, until
+// stop says so (asked before each is handed out) or ctx ends, and waits for
+// them all.
+func (r *Runner) fanOut(ctx context.Context, todo []Shipment, stop func() bool, each func(Shipment)) {
+	var wg sync.WaitGroup
+	queue := make(chan Shipment)
+	for range min(r.workers(), len(todo)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range queue {
+				each(s)
+			}
+		}()
+	}
+	for _, s := range todo {
+		if stop() || ctx.Err() != nil {
+			break
+		}
+		queue <- s
+	}
+	close(queue)
+	wg.Wait()
+}
+
 // submitAll submits shipments with at most Concurrency carrier calls at a
 // time. With watch it stops handing out shipments once the batch leaves its
 // status; the calls in flight finish either way.
@@ -131,7 +156,6 @@ func (r *Runner) submitAll(ctx context.Context, b Batch, creds carrier.Credentia
 		failed, unavailable atomic.Int64
 		firstErr            error
 		errOnce             sync.Once
-		wg                  sync.WaitGroup
 	)
 	fail := func(err error) {
 		errOnce.Do(func() { firstErr = err })
@@ -142,40 +166,25 @@ func (r *Runner) submitAll(ctx context.Context, b Batch, creds carrier.Credentia
 		defer close(done)
 		go r.watch(ctx, b, &stop, &left, done)
 	}
-	queue := make(chan Shipment)
-	for range min(r.workers(), len(todo)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for s := range queue {
-				if stop.Load() {
-					continue
-				}
-				outcome, err := r.submit(ctx, b, creds, s)
-				switch {
-				case err != nil:
-					fail(err)
-				case outcome == refusedByCarrier:
-					failed.Add(1)
-				case outcome == unanswered:
-					failed.Add(1)
-					unavailable.Add(1)
-				case outcome == loginRefused:
-					failed.Add(1)
-					refused.Store(true)
-					stop.Store(true)
-				}
-			}
-		}()
-	}
-	for _, s := range todo {
-		if stop.Load() || ctx.Err() != nil {
-			break
+	r.fanOut(ctx, todo, stop.Load, func(s Shipment) {
+		if stop.Load() {
+			return
 		}
-		queue <- s
-	}
-	close(queue)
-	wg.Wait()
+		outcome, err := r.submit(ctx, b, creds, s)
+		switch {
+		case err != nil:
+			fail(err)
+		case outcome == refusedByCarrier:
+			failed.Add(1)
+		case outcome == unanswered:
+			failed.Add(1)
+			unavailable.Add(1)
+		case outcome == loginRefused:
+			failed.Add(1)
+			refused.Store(true)
+			stop.Store(true)
+		}
+	})
 	if firstErr == nil && ctx.Err() != nil {
 		firstErr = ctx.Err()
 	}

@@ -83,30 +83,15 @@ func (r *Runner) toVoid(ctx context.Context, batchID int64, f batch.Filter, remo
 // voidAll voids shipments with at most Concurrency carrier calls at a time.
 func (r *Runner) voidAll(ctx context.Context, b Batch, creds carrier.Credentials, hasCreds bool, todo []Shipment, remove bool) error {
 	var (
-		wg       sync.WaitGroup
 		errOnce  sync.Once
 		firstErr error
 	)
-	queue := make(chan Shipment)
-	for range min(r.workers(), len(todo)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for s := range queue {
-				if err := r.voidOne(ctx, b, creds, hasCreds, s, remove); err != nil {
-					errOnce.Do(func() { firstErr = err })
-				}
-			}
-		}()
-	}
-	for _, s := range todo {
-		if ctx.Err() != nil {
-			break
+	never := func() bool { return false }
+	r.fanOut(ctx, todo, never, func(s Shipment) {
+		if err := r.voidOne(ctx, b, creds, hasCreds, s, remove); err != nil {
+			errOnce.Do(func() { firstErr = err })
 		}
-		queue <- s
-	}
-	close(queue)
-	wg.Wait()
+	})
 	if firstErr == nil || errors.Is(firstErr, errStopped) {
 		if err := ctx.Err(); err != nil {
 			return err
