@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/base64"
 	"encoding/csv"
 	"encoding/json"
@@ -16,10 +15,6 @@ import (
 
 	"parcelportal/adapters/carrier"
 	"parcelportal/adapters/carrier/simulator"
-	"parcelportal/adapters/jobs"
-	"parcelportal/adapters/postgres"
-	"parcelportal/adapters/rpc"
-	"parcelportal/app/batchjob"
 	"parcelportal/app/demo"
 	"parcelportal/core/batchcsv/batchcsvtest"
 )
@@ -32,36 +27,13 @@ import (
 // DELETED with its traffic. The row the carrier refused shows a message
 // key with the refused field and value instead of the carrier's English.
 func TestDeletingASentBatchCancelsItsLabels(t *testing.T) {
-	redisAddr := redisOf(t)
 	db := newDemoDatabase(t)
-	pool, box, bakery := db.pool, db.box, db.customer(t, demo.BakeryCRMID)
-	ctx := context.Background()
+	bakery := db.customer(t, demo.BakeryCRMID)
 	sim := simulator.New()
 	simSrv := httptest.NewServer(sim)
 	t.Cleanup(simSrv.Close)
 
-	queueName := "e2e-delete-" + randomHex(t)
-	queue := jobs.NewQueue(redisAddr, queueName)
-	t.Cleanup(func() { _ = queue.Close() })
-	customers := postgres.Customers{Pool: pool, Sealer: box}
-	runner := batchjob.NewRunner(batchjob.PortsOf(postgres.BatchWork{Pool: pool}), customers, carrier.New(simSrv.URL+"/shipping"), batchjob.Options{Concurrency: 4})
-	worker := jobs.NewWorker(redisAddr, runner, jobs.WorkerOptions{Queue: queueName, Sweep: time.Second})
-	workCtx, stop := context.WithCancel(ctx)
-	worked := make(chan error, 1)
-	go func() { worked <- worker.Run(workCtx) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-worked; err != nil {
-			t.Error(err)
-		}
-	})
-	svc := batchesOf(pool, customers, queue)
-	api, err := rpc.NewAPI(rpc.Handlers{Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc}, Callers: bearers{}}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(api)
-	t.Cleanup(srv.Close)
+	srv := db.shippingPortal(t, carrier.New(simSrv.URL+"/shipping"), 4)
 	user := portal{t: t, srv: srv, bearer: "ROLE_USER:" + strconv.FormatInt(bakery, 10)}
 	admin := portal{t: t, srv: srv, bearer: "ROLE_ADMIN:0"}
 

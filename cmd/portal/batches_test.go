@@ -14,12 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/pdf"
-	"parcelportal/adapters/postgres"
-	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
-	"parcelportal/app/batchjob"
 	"parcelportal/app/demo"
 	"parcelportal/app/identity"
 	"parcelportal/core/access"
@@ -94,35 +90,11 @@ func (p portal) settle(id, want string) map[string]any {
 func TestBatchShipsThroughTheEmbeddedCarrier(t *testing.T) {
 	redisAddr := redisOf(t)
 	db := newDemoDatabase(t)
-	pool, box, bakery := db.pool, db.box, db.customer(t, demo.BakeryCRMID)
-	ctx := context.Background()
+	bakery := db.customer(t, demo.BakeryCRMID)
 
 	cfg := config{CredentialsKey: secrets.DevelopmentKey, RedisAddr: redisAddr, CarrierConcurrency: 8}
 	side := carrierOf(cfg)
-	// A queue of its own: tests sharing the Redis must not take each other's jobs.
-	queueName := "e2e-" + randomHex(t)
-	queue := jobs.NewQueue(redisAddr, queueName)
-	t.Cleanup(func() { _ = queue.Close() })
-	customers := postgres.Customers{Pool: pool, Sealer: box}
-	runner := batchjob.NewRunner(batchjob.PortsOf(postgres.BatchWork{Pool: pool}), customers, side.client, batchjob.Options{Concurrency: cfg.CarrierConcurrency})
-	worker := jobs.NewWorker(redisAddr, runner, jobs.WorkerOptions{Queue: queueName, Sweep: time.Second})
-	workCtx, stop := context.WithCancel(ctx)
-	worked := make(chan error, 1)
-	go func() { worked <- worker.Run(workCtx) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-worked; err != nil {
-			t.Error(err)
-		}
-	})
-
-	svc := batchesOf(pool, customers, queue)
-	api, err := rpc.NewAPI(rpc.Handlers{Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc}, Callers: bearers{}}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(api)
-	t.Cleanup(srv.Close)
+	srv := db.shippingPortal(t, side.client, cfg.CarrierConcurrency)
 	user := portal{t: t, srv: srv, bearer: "ROLE_USER:" + strconv.FormatInt(bakery, 10)}
 	admin := portal{t: t, srv: srv, bearer: "ROLE_ADMIN:0"}
 
