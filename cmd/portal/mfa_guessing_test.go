@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -15,7 +13,6 @@ import (
 
 	"parcelportal/adapters/captcha"
 	"parcelportal/adapters/kratos"
-	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/app/identity"
 	"parcelportal/core/access"
@@ -39,31 +36,11 @@ func (c *countingCodes) Verify(ctx context.Context, token, code string) (identit
 // is revoked at Kratos and the password must be entered again; parallel
 // guesses do not get more tries.
 func TestGuessingSecondFactorCodesAgainstKratosAndPostgres(t *testing.T) {
-	publicURL, adminURL := os.Getenv("KRATOS_PUBLIC_URL"), os.Getenv("KRATOS_ADMIN_URL")
-	if publicURL == "" || adminURL == "" {
-		t.Fatal("KRATOS_PUBLIC_URL and KRATOS_ADMIN_URL are not set: start the stack (dev/stack.sh up) or use make test")
-	}
 	ctx := context.Background()
-	pool := postgrestest.NewPool(t)
-	provider := kratos.New(kratos.Config{PublicURL: publicURL, AdminURL: adminURL, PortalURL: "http://portal.test", PasswordCost: bcrypt.MinCost})
+	svc, provider := identityAgainstKratos(t)
 	codes := &countingCodes{SecondFactor: provider}
-	svc := identity.Service{
-		Sessions: provider, SecondFactor: codes, Directory: provider, Mailbox: provider,
-		MFA: postgres.MFAState{Pool: pool}, Audit: postgres.AuditLog{Pool: pool},
-		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{
-			"login:": throttlePerLogin, "addr:": throttlePerAddress, "mfa:": throttleCodesPerLogin}},
-		Captcha: captcha.Off{}, Links: postgres.UserLinks{Pool: pool}, MFAEnabled: true,
-	}
-
-	suffix := make([]byte, 4)
-	_, _ = rand.Read(suffix)
-	login := "guess" + hex.EncodeToString(suffix)
-	user, err := provider.Create(ctx, account.User{Login: login, Email: login + "@example.org", LangKey: "en",
-		Roles: []access.Role{access.User}, Status: account.Active}, "guess-pass")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = provider.Delete(context.Background(), user.ID) })
+	svc.SecondFactor, svc.MFAEnabled = codes, true
+	login := activeLogin(t, provider, "guess", "guess-pass")
 	setup, err := provider.SignIn(ctx, login, "guess-pass")
 	if err != nil {
 		t.Fatal(err)
@@ -156,30 +133,11 @@ func (c *countingPasswords) SignIn(ctx context.Context, identifier, password str
 // Kratos and Postgres: no more than the per-identity limit reach the
 // password check.
 func TestParallelWrongSignInsAgainstKratosAndPostgres(t *testing.T) {
-	publicURL, adminURL := os.Getenv("KRATOS_PUBLIC_URL"), os.Getenv("KRATOS_ADMIN_URL")
-	if publicURL == "" || adminURL == "" {
-		t.Fatal("KRATOS_PUBLIC_URL and KRATOS_ADMIN_URL are not set: start the stack (dev/stack.sh up) or use make test")
-	}
 	ctx := context.Background()
-	pool := postgrestest.NewPool(t)
-	provider := kratos.New(kratos.Config{PublicURL: publicURL, AdminURL: adminURL, PortalURL: "http://portal.test", PasswordCost: bcrypt.MinCost})
+	svc, provider := identityAgainstKratos(t)
 	passwords := &countingPasswords{Sessions: provider}
-	svc := identity.Service{
-		Sessions: passwords, SecondFactor: provider, Directory: provider, Mailbox: provider,
-		MFA: postgres.MFAState{Pool: pool}, Audit: postgres.AuditLog{Pool: pool},
-		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{
-			"login:": throttlePerLogin, "addr:": throttlePerAddress, "mfa:": throttleCodesPerLogin}},
-		Captcha: captcha.Off{}, Links: postgres.UserLinks{Pool: pool},
-	}
-	suffix := make([]byte, 4)
-	_, _ = rand.Read(suffix)
-	login := "spray" + hex.EncodeToString(suffix)
-	user, err := provider.Create(ctx, account.User{Login: login, Email: login + "@example.org", LangKey: "en",
-		Roles: []access.Role{access.User}, Status: account.Active}, "spray-pass")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = provider.Delete(context.Background(), user.ID) })
+	svc.Sessions = passwords
+	login := activeLogin(t, provider, "spray", "spray-pass")
 
 	var wg sync.WaitGroup
 	for i := range 20 {
@@ -195,8 +153,35 @@ func TestParallelWrongSignInsAgainstKratosAndPostgres(t *testing.T) {
 	if n := passwords.checks.Load(); n > throttlePerLogin {
 		t.Fatalf("%d of 20 parallel wrong sign-ins reached Kratos' password check, the limit is %d", n, throttlePerLogin)
 	}
-	_, err = svc.Authenticate(ctx, identity.SignInInput{Identifier: login, Password: "spray-pass", RemoteAddr: "192.0.2.3"})
+	_, err := svc.Authenticate(ctx, identity.SignInInput{Identifier: login, Password: "spray-pass", RemoteAddr: "192.0.2.3"})
 	if !failure.HasKey(err, account.KeyTooManyAttempts) {
 		t.Fatalf("the right password during the lock = %v, want %s", err, account.KeyTooManyAttempts)
 	}
+}
+
+// identityAgainstKratos is the identity use cases as the portal wires them
+// (identityOf), over the stack's Kratos and a schema of the test's own, with
+// the captcha off and cheap password hashes.
+func identityAgainstKratos(t *testing.T) (identity.Service, *kratos.Provider) {
+	t.Helper()
+	publicURL, adminURL := os.Getenv("KRATOS_PUBLIC_URL"), os.Getenv("KRATOS_ADMIN_URL")
+	if publicURL == "" || adminURL == "" {
+		t.Fatal("KRATOS_PUBLIC_URL and KRATOS_ADMIN_URL are not set: start the stack (dev/stack.sh up) or use make test")
+	}
+	provider := kratos.New(kratos.Config{PublicURL: publicURL, AdminURL: adminURL, PortalURL: "http://portal.test", PasswordCost: bcrypt.MinCost})
+	return identityOf(config{BaseURL: "http://portal.test"}, postgrestest.NewPool(t), provider, captcha.Off{}), provider
+}
+
+// activeLogin creates an ACTIVE user login named prefix and a random
+// suffix, deleted when the test ends, and answers its login.
+func activeLogin(t *testing.T, provider *kratos.Provider, prefix, password string) string {
+	t.Helper()
+	login := prefix + randomHex(t)
+	user, err := provider.Create(context.Background(), account.User{Login: login, Email: login + "@example.org", LangKey: "en",
+		Roles: []access.Role{access.User}, Status: account.Active}, password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = provider.Delete(context.Background(), user.ID) })
+	return login
 }

@@ -48,17 +48,10 @@ const (
 	attemptMailsPerOwner = 3
 )
 
-// handlers wires every use case to its adapters; side is how the carrier is
-// reached and queue takes the batch jobs.
-func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, queue batchjob.Queue) (rpc.Handlers, error) {
-	provider := kratos.New(kratos.Config{
-		PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL, Timeout: cfg.KratosTimeout,
-	})
-	captchaPort, issuer, err := captchaOf(cfg, pool)
-	if err != nil {
-		return rpc.Handlers{}, err
-	}
-	ids := identity.Service{
+// identityOf is the identity use cases over Kratos and Postgres, with the
+// portal's throttles and mails.
+func identityOf(cfg config, pool *pgxpool.Pool, provider *kratos.Provider, captchaPort identity.Captcha) identity.Service {
+	return identity.Service{
 		Sessions: provider, SecondFactor: provider, Directory: provider, Mailbox: provider,
 		MFA:   postgres.MFAState{Pool: pool},
 		Audit: postgres.AuditLog{Pool: pool},
@@ -73,6 +66,19 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 
 		MFAEnabled: cfg.MFAEnabled,
 	}
+}
+
+// handlers wires every use case to its adapters; side is how the carrier is
+// reached and queue takes the batch jobs.
+func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, queue batchjob.Queue) (rpc.Handlers, error) {
+	provider := kratos.New(kratos.Config{
+		PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL, Timeout: cfg.KratosTimeout,
+	})
+	captchaPort, issuer, err := captchaOf(cfg, pool)
+	if err != nil {
+		return rpc.Handlers{}, err
+	}
+	ids := identityOf(cfg, pool, provider, captchaPort)
 	siteKey := ""
 	if issuer != nil {
 		siteKey = "self-hosted"
