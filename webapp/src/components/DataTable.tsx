@@ -72,7 +72,7 @@ type DataTableProps<T extends RowData> = {
  */
 export function DataTable<T extends RowData>({ items, failed, empty, pagination, ...table }: DataTableProps<T>) {
   if (!items) return failed ? null : <PageLoading />;
-  if (items.length === 0) return empty;
+  if (items.length === 0) return empty ?? null;
   return (
     <>
       <ItemsTable items={items} {...table} />
