@@ -15,7 +15,7 @@ import {
 import type { ComponentProps, CSSProperties, ReactNode } from "react";
 import { PageLoading } from "../pages/PageLoading";
 import { Pagination } from "./Pagination";
-import "./SortableHeader.css";
+import "./DataTable.css";
 
 /** What a column says about its cells beyond their content. */
 type ColumnLook = {
