@@ -1,8 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { CheckCircledIcon, CrossCircledIcon, MinusCircledIcon } from "@radix-ui/react-icons";
-import { Flex, Link as RadixLink, SegmentedControl, Table, Text, Tooltip } from "@radix-ui/themes";
-import type { ReactNode } from "react";
+import { Flex, Link as RadixLink, SegmentedControl, Text, Tooltip } from "@radix-ui/themes";
 import type { ShipmentFilter } from "../api/batches";
+import type { DataColumn } from "../components/DataTable";
 import type { BatchShipment } from "../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../i18n/format";
 import { labelTypeName } from "./labelTypes";
@@ -12,8 +12,8 @@ import { filterName, shipmentFilters } from "./shipmentFilters";
 
 /**
  * The pieces both shipment tables share (the /shipment list and a batch's
- * Shipments tab, spec 2 §2.2): the ALL / CHANGED / ERROR filter, the column
- * headers and cells of a shipment, and its result.
+ * Shipments tab, spec 2 §2.2): the ALL / CHANGED / ERROR filter, the
+ * columns of a shipment, and its result.
  */
 
 export function ShipmentFilterControl({
@@ -39,54 +39,30 @@ export function ShipmentFilterControl({
   );
 }
 
-/** Headers for the shipment columns, between what a table puts first and last. */
-export function ShipmentColumns({ before, after }: { before?: ReactNode; after?: ReactNode }) {
-  return (
-    <>
-      {before}
-      <Table.ColumnHeaderCell>
-        <Trans>Reference number</Trans>
-      </Table.ColumnHeaderCell>
-      <Table.ColumnHeaderCell>
-        <Trans>Identifier</Trans>
-      </Table.ColumnHeaderCell>
-      <Table.ColumnHeaderCell>
-        <Trans>Receiver</Trans>
-      </Table.ColumnHeaderCell>
-      <Table.ColumnHeaderCell>
-        <Trans>Product</Trans>
-      </Table.ColumnHeaderCell>
-      <Table.ColumnHeaderCell>
-        <Trans>Destination</Trans>
-      </Table.ColumnHeaderCell>
-      <Table.ColumnHeaderCell>
-        <Trans>Submitted at</Trans>
-      </Table.ColumnHeaderCell>
-      <Table.ColumnHeaderCell>
-        <Trans>Label type</Trans>
-      </Table.ColumnHeaderCell>
-      {after}
-      <Table.ColumnHeaderCell>
-        <Trans>Result</Trans>
-      </Table.ColumnHeaderCell>
-    </>
-  );
-}
-
-/** The cells under ShipmentColumns from the identifier to the label type; the reference cell is the table's. */
-export function ShipmentCells({ shipment }: { shipment: BatchShipment }) {
-  return (
-    <>
-      <Table.Cell>
-        <ShipmentIdentifier shipment={shipment} />
-      </Table.Cell>
-      <Table.Cell>{shipment.receiverName}</Table.Cell>
-      <Table.Cell>{shipment.product}</Table.Cell>
-      <Table.Cell>{shipment.destination}</Table.Cell>
-      <Table.Cell>{formatTimestamp(shipment.submittedAt)}</Table.Cell>
-      <Table.Cell>{shipment.labelType && labelTypeName(shipment.labelType)}</Table.Cell>
-    </>
-  );
+/**
+ * The shipment columns from the reference number to the result: the table's
+ * own reference column first, its `extra` columns before the result.
+ */
+export function useShipmentColumns(
+  reference: DataColumn<BatchShipment>,
+  extra: DataColumn<BatchShipment>[] = [],
+): DataColumn<BatchShipment>[] {
+  const { t } = useLingui();
+  return [
+    reference,
+    { id: "identifier", header: t`Identifier`, cell: ({ row }) => <ShipmentIdentifier shipment={row.original} /> },
+    { id: "receiver", header: t`Receiver`, cell: ({ row }) => row.original.receiverName },
+    { id: "product", header: t`Product`, cell: ({ row }) => row.original.product },
+    { id: "destination", header: t`Destination`, cell: ({ row }) => row.original.destination },
+    { id: "submittedAt", header: t`Submitted at`, cell: ({ row }) => formatTimestamp(row.original.submittedAt) },
+    {
+      id: "labelType",
+      header: t`Label type`,
+      cell: ({ row }) => row.original.labelType && labelTypeName(row.original.labelType),
+    },
+    ...extra,
+    { id: "result", header: t`Result`, cell: ({ row }) => <ShipmentResult shipment={row.original} /> },
+  ];
 }
 
 /**

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Link as RadixLink, Table } from "@radix-ui/themes";
+import { Badge, Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { useAcsses } from "../../api/acss";
 import { CreateButton, ListPage } from "../../components/ListPage";
-import { PagedTable } from "../../components/PagedTable";
+import { type DataColumn, DataTable } from "../../components/DataTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { Acss } from "../../gen/portal/v1/acss_pb";
@@ -11,10 +11,38 @@ import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../navigation/pageTitles";
 import { DownloadAcssButton } from "./DownloadAcssButton";
 
+const acssPath = (acss: Acss) => `/acss/${acss.id}`;
+
 /** /acss: the address-correction files with a CSV download per row. */
 export function AcssListPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const files = useAcsses();
+  const columns: DataColumn<Acss>[] = [
+    {
+      id: "name",
+      header: t`Name`,
+      meta: { rowHeader: true },
+      cell: ({ row }) => (
+        <RadixLink asChild>
+          <Link to={acssPath(row.original)}>{row.original.name}</Link>
+        </RadixLink>
+      ),
+    },
+    { id: "description", header: t`Description`, cell: ({ row }) => row.original.description },
+    { id: "csv", header: t`CSV file`, cell: ({ row }) => <DownloadAcssButton acss={row.original} /> },
+    { id: "tenant", header: t`Tenant`, cell: ({ row }) => row.original.tenant?.name },
+    { id: "createdAt", header: t`Created at`, cell: ({ row }) => formatTimestamp(row.original.createdAt) },
+    {
+      id: "active",
+      header: t`Active`,
+      cell: ({ row }) =>
+        row.original.active && (
+          <Badge color="green">
+            <Trans>Active</Trans>
+          </Badge>
+        ),
+    },
+  ];
   return (
     <ListPage
       title={i18n._(pageTitles.acss)}
@@ -24,7 +52,7 @@ export function AcssListPage() {
         </CreateButton>
       }
     >
-      <PagedTable
+      <DataTable
         items={files.data}
         failed={files.isError}
         empty={
@@ -32,63 +60,15 @@ export function AcssListPage() {
             <Trans>No acss files found</Trans>
           </Warning>
         }
-        columns={
-          <>
-            <Table.ColumnHeaderCell>
-              <Trans>Name</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Description</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>CSV file</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Tenant</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Created at</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Active</Trans>
-            </Table.ColumnHeaderCell>
-          </>
-        }
-        row={(acss) => <AcssRow key={String(acss.id)} acss={acss} />}
+        columns={columns}
+        rowId={(acss) => String(acss.id)}
+        actions={(acss) => (
+          <RowActions
+            path={acssPath(acss)}
+            labels={{ view: t`View ${acss.name}`, edit: t`Edit ${acss.name}`, delete: t`Delete ${acss.name}` }}
+          />
+        )}
       />
     </ListPage>
-  );
-}
-
-function AcssRow({ acss }: { acss: Acss }) {
-  const { t } = useLingui();
-  const path = `/acss/${acss.id}`;
-  return (
-    <Table.Row align="center">
-      <Table.RowHeaderCell>
-        <RadixLink asChild>
-          <Link to={path}>{acss.name}</Link>
-        </RadixLink>
-      </Table.RowHeaderCell>
-      <Table.Cell>{acss.description}</Table.Cell>
-      <Table.Cell>
-        <DownloadAcssButton acss={acss} />
-      </Table.Cell>
-      <Table.Cell>{acss.tenant?.name}</Table.Cell>
-      <Table.Cell>{formatTimestamp(acss.createdAt)}</Table.Cell>
-      <Table.Cell>
-        {acss.active && (
-          <Badge color="green">
-            <Trans>Active</Trans>
-          </Badge>
-        )}
-      </Table.Cell>
-      <Table.Cell>
-        <RowActions
-          path={path}
-          labels={{ view: t`View ${acss.name}`, edit: t`Edit ${acss.name}`, delete: t`Delete ${acss.name}` }}
-        />
-      </Table.Cell>
-    </Table.Row>
   );
 }

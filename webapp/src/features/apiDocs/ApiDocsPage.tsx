@@ -1,24 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import {
-  Badge,
-  Box,
-  Callout,
-  Card,
-  Code,
-  Container,
-  Flex,
-  Heading,
-  Link,
-  ScrollArea,
-  Table,
-  Text,
-} from "@radix-ui/themes";
+import { Badge, Box, Callout, Card, Code, Container, Flex, Heading, Link, ScrollArea, Text } from "@radix-ui/themes";
 import { useApplicationProfile } from "../../api/management";
+import { type DataColumn, DataTable } from "../../components/DataTable";
 import { PageLoading } from "../../pages/PageLoading";
 import { pageTitles } from "../../navigation/pageTitles";
 import { usePageTitle } from "../../navigation/usePageTitle";
-import { type ApiOperation, openApiDocumentUrl, readOpenApi } from "./openApi";
+import { type ApiOperation, type ApiParameter, openApiDocumentUrl, readOpenApi } from "./openApi";
 import "./ApiDocsPage.css";
 
 const methodColors: Record<string, "green" | "blue" | "orange" | "red" | "gray"> = {
@@ -107,6 +95,22 @@ export function ApiDocsPage() {
 }
 
 function OperationEntry({ operation }: { operation: ApiOperation }) {
+  const { t } = useLingui();
+  const parameterColumns: DataColumn<ApiParameter>[] = [
+    {
+      id: "name",
+      header: t`Parameter`,
+      cell: ({ row }) => (
+        <>
+          <Code variant="ghost">{row.original.name}</Code>
+          {row.original.required && " *"}
+        </>
+      ),
+    },
+    { id: "in", header: t`Location`, cell: ({ row }) => row.original.in },
+    { id: "type", header: t`Type`, cell: ({ row }) => row.original.type },
+    { id: "description", header: t`Description`, cell: ({ row }) => row.original.description },
+  ];
   return (
     <details className="api-operation">
       <summary>
@@ -124,39 +128,13 @@ function OperationEntry({ operation }: { operation: ApiOperation }) {
             {operation.description}
           </Text>
         )}
-        {operation.parameters.length > 0 && (
-          <Table.Root size="1" variant="surface">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>
-                  <Trans>Parameter</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Location</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Type</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Description</Trans>
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {operation.parameters.map((parameter) => (
-                <Table.Row key={`${parameter.in}:${parameter.name}`}>
-                  <Table.Cell>
-                    <Code variant="ghost">{parameter.name}</Code>
-                    {parameter.required && " *"}
-                  </Table.Cell>
-                  <Table.Cell>{parameter.in}</Table.Cell>
-                  <Table.Cell>{parameter.type}</Table.Cell>
-                  <Table.Cell>{parameter.description}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
+        <DataTable
+          items={operation.parameters}
+          columns={parameterColumns}
+          rowId={(parameter) => `${parameter.in}:${parameter.name}`}
+          rowProps={() => ({ align: undefined })}
+          size="1"
+        />
         {operation.requestBody && (
           <Text size="2">
             <Trans>Request body:</Trans> <Code variant="ghost">{operation.requestBody}</Code>

@@ -1,15 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Flex, Link as RadixLink, Table, TextField } from "@radix-ui/themes";
+import { Flex, Link as RadixLink, TextField } from "@radix-ui/themes";
 import { Link, useSearchParams } from "react-router";
 import { customerPageSizes, type CustomerPageRequest, useCustomerPage } from "../../api/customers";
 import { isAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
 import { CreateButton, ListPage } from "../../components/ListPage";
-import { PagedTable } from "../../components/PagedTable";
+import { type DataColumn, DataTable, type SortOrder } from "../../components/DataTable";
 import { pageOf, pageSearch } from "../../components/pageParams";
 import { PageSizeSelect } from "../../components/PageSizeSelect";
 import { RowActions } from "../../components/RowActions";
-import { SortableHeader, type SortOrder } from "../../components/SortableHeader";
 import { Warning } from "../../components/Warning";
 import type { Customer } from "../../gen/portal/v1/customers_pb";
 import { pageTitles } from "../../navigation/pageTitles";
@@ -34,6 +33,8 @@ function searchOf(request: CustomerPageRequest): Record<string, string> {
   return out;
 }
 
+const customerPath = (customer: Customer) => `/customer/${customer.id}`;
+
 /**
  * /customer (spec 3 §2, §9): the server-paged grid with page sizes 10 to
  * 500, one sort at a time (name ascending first) and 'contains' filters on
@@ -51,6 +52,21 @@ export function CustomerListPage() {
   const sort: SortOrder = { field: request.sort, direction: request.direction };
   const onSort = (next: SortOrder) =>
     update({ sort: next.field === "crmid" ? "crmid" : "name", direction: next.direction, page: 0 });
+  const columns: DataColumn<Customer>[] = [
+    {
+      id: "name",
+      header: t`Name`,
+      enableSorting: true,
+      meta: { rowHeader: true },
+      cell: ({ row }) => (
+        <RadixLink asChild>
+          <Link to={customerPath(row.original)}>{row.original.name}</Link>
+        </RadixLink>
+      ),
+    },
+    { id: "crmid", header: t`CRM ID`, enableSorting: true, cell: ({ row }) => row.original.crmid },
+    { id: "hub", header: t`Hub`, cell: ({ row }) => row.original.hub?.name },
+  ];
   return (
     <ListPage
       title={i18n._(pageTitles.customer)}
@@ -77,7 +93,7 @@ export function CustomerListPage() {
         />
         <PageSizeSelect sizes={customerPageSizes} size={request.size} onChange={(size) => update({ size, page: 0 })} />
       </Flex>
-      <PagedTable
+      <DataTable
         items={customers.data?.items}
         failed={customers.isError}
         empty={
@@ -85,20 +101,18 @@ export function CustomerListPage() {
             <Trans>No Customers found</Trans>
           </Warning>
         }
-        columns={
-          <>
-            <SortableHeader field="name" sort={sort} onSort={onSort}>
-              <Trans>Name</Trans>
-            </SortableHeader>
-            <SortableHeader field="crmid" sort={sort} onSort={onSort}>
-              <Trans>CRM ID</Trans>
-            </SortableHeader>
-            <Table.ColumnHeaderCell>
-              <Trans>Hub</Trans>
-            </Table.ColumnHeaderCell>
-          </>
-        }
-        row={(customer) => <CustomerRow key={String(customer.id)} customer={customer} admin={admin} />}
+        columns={columns}
+        rowId={(customer) => String(customer.id)}
+        sort={{ order: sort, onSort }}
+        actions={(customer) => {
+          const name = customer.name;
+          return (
+            <RowActions
+              path={customerPath(customer)}
+              labels={{ view: t`View ${name}`, edit: t`Edit ${name}`, delete: admin ? t`Delete ${name}` : undefined }}
+            />
+          );
+        }}
         pagination={{
           page: request.page,
           size: request.size,
@@ -107,28 +121,5 @@ export function CustomerListPage() {
         }}
       />
     </ListPage>
-  );
-}
-
-function CustomerRow({ customer, admin }: { customer: Customer; admin: boolean }) {
-  const { t } = useLingui();
-  const name = customer.name;
-  const path = `/customer/${customer.id}`;
-  return (
-    <Table.Row align="center">
-      <Table.RowHeaderCell>
-        <RadixLink asChild>
-          <Link to={path}>{name}</Link>
-        </RadixLink>
-      </Table.RowHeaderCell>
-      <Table.Cell>{customer.crmid}</Table.Cell>
-      <Table.Cell>{customer.hub?.name}</Table.Cell>
-      <Table.Cell>
-        <RowActions
-          path={path}
-          labels={{ view: t`View ${name}`, edit: t`Edit ${name}`, delete: admin ? t`Delete ${name}` : undefined }}
-        />
-      </Table.Cell>
-    </Table.Row>
   );
 }

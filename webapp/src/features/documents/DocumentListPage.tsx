@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Link as RadixLink, Table } from "@radix-ui/themes";
+import { Badge, Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { useDocuments } from "../../api/documents";
 import { CreateButton, ListPage } from "../../components/ListPage";
-import { PagedTable } from "../../components/PagedTable";
+import { type DataColumn, DataTable } from "../../components/DataTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { Document } from "../../gen/portal/v1/documents_pb";
@@ -16,8 +16,41 @@ import type { KindInfo } from "./kinds";
  * hidden for the active product-codes document (spec 3 §2).
  */
 export function DocumentListPage({ info }: { info: KindInfo }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const docs = useDocuments(info.kind);
+  const pathOf = (doc: Document) => `${info.base}/${doc.id}`;
+  const columns: DataColumn<Document>[] = [
+    {
+      id: "name",
+      header: t`Name`,
+      meta: { rowHeader: true },
+      cell: ({ row }) => (
+        <RadixLink asChild>
+          <Link to={pathOf(row.original)}>{row.original.name}</Link>
+        </RadixLink>
+      ),
+    },
+    {
+      id: "document",
+      header: t`Document`,
+      cell: ({ row }) => <DownloadDocumentButton kind={info.kind} doc={row.original} />,
+    },
+    { id: "createdAt", header: t`Created at`, cell: ({ row }) => formatTimestamp(row.original.createdAt) },
+    {
+      id: "active",
+      header: t`Active`,
+      cell: ({ row }) =>
+        row.original.active ? (
+          <Badge color="green">
+            <Trans>Active</Trans>
+          </Badge>
+        ) : (
+          <Badge color="gray">
+            <Trans>Inactive</Trans>
+          </Badge>
+        ),
+    },
+  ];
   return (
     <ListPage
       title={i18n._(info.title)}
@@ -27,7 +60,7 @@ export function DocumentListPage({ info }: { info: KindInfo }) {
         </CreateButton>
       }
     >
-      <PagedTable
+      <DataTable
         items={docs.data}
         failed={docs.isError}
         empty={
@@ -35,64 +68,22 @@ export function DocumentListPage({ info }: { info: KindInfo }) {
             <Trans>No documents found</Trans>
           </Warning>
         }
-        columns={
-          <>
-            <Table.ColumnHeaderCell>
-              <Trans>Name</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Document</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Created at</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Active</Trans>
-            </Table.ColumnHeaderCell>
-          </>
-        }
-        row={(doc) => <DocumentRow key={String(doc.id)} info={info} doc={doc} />}
+        columns={columns}
+        rowId={(doc) => String(doc.id)}
+        actions={(doc) => {
+          const deletable = !(info.kind === "productCodes" && doc.active);
+          return (
+            <RowActions
+              path={pathOf(doc)}
+              labels={{
+                view: t`View ${doc.name}`,
+                edit: t`Edit ${doc.name}`,
+                delete: deletable ? t`Delete ${doc.name}` : undefined,
+              }}
+            />
+          );
+        }}
       />
     </ListPage>
-  );
-}
-
-function DocumentRow({ info, doc }: { info: KindInfo; doc: Document }) {
-  const { t } = useLingui();
-  const path = `${info.base}/${doc.id}`;
-  const deletable = !(info.kind === "productCodes" && doc.active);
-  return (
-    <Table.Row align="center">
-      <Table.RowHeaderCell>
-        <RadixLink asChild>
-          <Link to={path}>{doc.name}</Link>
-        </RadixLink>
-      </Table.RowHeaderCell>
-      <Table.Cell>
-        <DownloadDocumentButton kind={info.kind} doc={doc} />
-      </Table.Cell>
-      <Table.Cell>{formatTimestamp(doc.createdAt)}</Table.Cell>
-      <Table.Cell>
-        {doc.active ? (
-          <Badge color="green">
-            <Trans>Active</Trans>
-          </Badge>
-        ) : (
-          <Badge color="gray">
-            <Trans>Inactive</Trans>
-          </Badge>
-        )}
-      </Table.Cell>
-      <Table.Cell>
-        <RowActions
-          path={path}
-          labels={{
-            view: t`View ${doc.name}`,
-            edit: t`Edit ${doc.name}`,
-            delete: deletable ? t`Delete ${doc.name}` : undefined,
-          }}
-        />
-      </Table.Cell>
-    </Table.Row>
   );
 }

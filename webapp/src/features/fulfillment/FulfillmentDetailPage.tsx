@@ -1,9 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Heading, Table, Text } from "@radix-ui/themes";
+import { Heading, Text } from "@radix-ui/themes";
 import { useParams } from "react-router";
 import { parseId } from "../../api/ids";
 import { useFulfillment } from "../../api/organisation";
+import { type DataColumn, DataTable } from "../../components/DataTable";
 import { DetailView, Fact, Facts } from "../../components/DetailView";
+import type { CustomerRef } from "../../gen/portal/v1/organisation_pb";
 import { FormPage } from "../../components/FormPage";
 import { PageLoading } from "../../pages/PageLoading";
 
@@ -12,6 +14,10 @@ export function FulfillmentDetailPage() {
   const { t } = useLingui();
   const id = parseId(useParams().id);
   const { data: fulfillment } = useFulfillment(id);
+  const customerColumns: DataColumn<CustomerRef>[] = [
+    { id: "name", header: t`Customer`, cell: ({ row }) => row.original.name },
+    { id: "crmid", header: t`CRM ID`, cell: ({ row }) => row.original.crmid },
+  ];
   return (
     <FormPage title={t`Fulfillment`}>
       {!fulfillment ? (
@@ -25,32 +31,18 @@ export function FulfillmentDetailPage() {
           <Heading as="h2" size="4">
             <Trans>Customers</Trans>
           </Heading>
-          {fulfillment.customers.length === 0 ? (
-            <Text size="2" color="gray">
-              <Trans>No customers</Trans>
-            </Text>
-          ) : (
-            <Table.Root variant="surface" size="1">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>
-                    <Trans>Customer</Trans>
-                  </Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>
-                    <Trans>CRM ID</Trans>
-                  </Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {fulfillment.customers.map((customer) => (
-                  <Table.Row key={String(customer.id)}>
-                    <Table.Cell>{customer.name}</Table.Cell>
-                    <Table.Cell>{customer.crmid}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          )}
+          <DataTable
+            items={fulfillment.customers}
+            empty={
+              <Text size="2" color="gray">
+                <Trans>No customers</Trans>
+              </Text>
+            }
+            columns={customerColumns}
+            rowId={(customer) => String(customer.id)}
+            rowProps={() => ({ align: undefined })}
+            size="1"
+          />
         </DetailView>
       )}
     </FormPage>

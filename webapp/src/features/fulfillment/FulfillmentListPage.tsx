@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link as RadixLink, Table } from "@radix-ui/themes";
+import { Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { useFulfillmentPage } from "../../api/organisation";
 import { CreateButton, ListPage } from "../../components/ListPage";
-import { PagedTable } from "../../components/PagedTable";
+import { type DataColumn, DataTable } from "../../components/DataTable";
 import { usePageParams } from "../../components/pageParams";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
@@ -14,9 +14,22 @@ const pageSizes = [20];
 
 /** /fulfillment (spec 3 §2): name, CRM ID, edit and delete; the delete confirmation opens over the list. */
 export function FulfillmentListPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { page, size, setPage } = usePageParams(pageSizes);
   const fulfillments = useFulfillmentPage({ page, size });
+  const columns: DataColumn<Fulfillment>[] = [
+    {
+      id: "name",
+      header: t`Name`,
+      meta: { rowHeader: true },
+      cell: ({ row }) => (
+        <RadixLink asChild>
+          <Link to={`/fulfillment/${row.original.id}`}>{row.original.name}</Link>
+        </RadixLink>
+      ),
+    },
+    { id: "crmid", header: t`CRM ID`, cell: ({ row }) => row.original.crmid },
+  ];
   return (
     <ListPage
       title={i18n._(pageTitles.fulfillment)}
@@ -26,7 +39,7 @@ export function FulfillmentListPage() {
         </CreateButton>
       }
     >
-      <PagedTable
+      <DataTable
         items={fulfillments.data?.items}
         failed={fulfillments.isError}
         empty={
@@ -34,38 +47,16 @@ export function FulfillmentListPage() {
             <Trans>No Fulfillments found</Trans>
           </Warning>
         }
-        columns={
-          <>
-            <Table.ColumnHeaderCell>
-              <Trans>Name</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>CRM ID</Trans>
-            </Table.ColumnHeaderCell>
-          </>
-        }
-        row={(fulfillment) => <FulfillmentRow key={String(fulfillment.id)} fulfillment={fulfillment} />}
+        columns={columns}
+        rowId={(fulfillment) => String(fulfillment.id)}
+        actions={({ id, name }) => (
+          <RowActions
+            path={`/fulfillment/${id}`}
+            labels={{ view: t`View ${name}`, edit: t`Edit ${name}`, delete: t`Delete ${name}` }}
+          />
+        )}
         pagination={{ page, size, total: fulfillments.data?.totalCount ?? 0, onPageChange: setPage }}
       />
     </ListPage>
-  );
-}
-
-function FulfillmentRow({ fulfillment }: { fulfillment: Fulfillment }) {
-  const { t } = useLingui();
-  const path = `/fulfillment/${fulfillment.id}`;
-  const name = fulfillment.name;
-  return (
-    <Table.Row align="center">
-      <Table.RowHeaderCell>
-        <RadixLink asChild>
-          <Link to={path}>{name}</Link>
-        </RadixLink>
-      </Table.RowHeaderCell>
-      <Table.Cell>{fulfillment.crmid}</Table.Cell>
-      <Table.Cell>
-        <RowActions path={path} labels={{ view: t`View ${name}`, edit: t`Edit ${name}`, delete: t`Delete ${name}` }} />
-      </Table.Cell>
-    </Table.Row>
   );
 }

@@ -1,16 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowDownIcon, ArrowUpIcon, DragHandleDots2Icon } from "@radix-ui/react-icons";
-import { Flex, IconButton, Link as RadixLink, Table, VisuallyHidden } from "@radix-ui/themes";
+import { Flex, IconButton, Link as RadixLink, VisuallyHidden } from "@radix-ui/themes";
 import { type DragEvent, useState } from "react";
 import { Link } from "react-router";
 import { useMoveNews, useNewsList } from "../../api/news";
 import { CreateButton, ListPage } from "../../components/ListPage";
-import { PagedTable } from "../../components/PagedTable";
+import { type DataColumn, DataTable } from "../../components/DataTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { News } from "../../gen/portal/v1/news_pb";
 import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../navigation/pageTitles";
+
+const newsPath = (item: News) => `/news/${item.id}`;
+/** How a screen reader names a news item: its English summary, or its id. */
+const labelOf = (item: News) => item.summaryEn || String(item.id);
 
 /**
  * /news: created at and the English, German and Dutch summaries, in the
@@ -18,7 +22,7 @@ import { pageTitles } from "../../navigation/pageTitles";
  * buttons; each move is sent as PUT web/api/news/{id}/order/{value}.
  */
 export function NewsListPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const news = useNewsList();
   const move = useMoveNews();
   const [dragged, setDragged] = useState<bigint | null>(null);
@@ -37,6 +41,56 @@ export function NewsListPage() {
     setOver(null);
   };
 
+  const columns: DataColumn<News>[] = [
+    {
+      id: "order",
+      header: () => (
+        <VisuallyHidden>
+          <Trans>Order</Trans>
+        </VisuallyHidden>
+      ),
+      cell: ({ row: { original: item, index } }) => {
+        const label = labelOf(item);
+        return (
+          <Flex gap="1" align="center">
+            <DragHandleDots2Icon aria-hidden />
+            <IconButton
+              size="1"
+              variant="ghost"
+              disabled={index === 0}
+              aria-label={t`Move ${label} up`}
+              onClick={() => moveTo(item.id, index - 1)}
+            >
+              <ArrowUpIcon />
+            </IconButton>
+            <IconButton
+              size="1"
+              variant="ghost"
+              disabled={index === items.length - 1}
+              aria-label={t`Move ${label} down`}
+              onClick={() => moveTo(item.id, index + 1)}
+            >
+              <ArrowDownIcon />
+            </IconButton>
+          </Flex>
+        );
+      },
+    },
+    { id: "createdAt", header: t`Created at`, cell: ({ row }) => formatTimestamp(row.original.createdAt) },
+    {
+      id: "summaryEn",
+      header: t`Summary (English)`,
+      meta: { rowHeader: true },
+      cell: ({ row }) => (
+        <RadixLink asChild>
+          <Link to={newsPath(row.original)}>{row.original.summaryEn}</Link>
+        </RadixLink>
+      ),
+    },
+    { id: "summaryDe", header: t`Summary (German)`, cell: ({ row }) => row.original.summaryDe },
+    { id: "summaryNl", header: t`Summary (Dutch)`, cell: ({ row }) => row.original.summaryNl },
+  ];
+
   return (
     <ListPage
       title={i18n._(pageTitles.news)}
@@ -46,7 +100,7 @@ export function NewsListPage() {
         </CreateButton>
       }
     >
-      <PagedTable
+      <DataTable
         items={news.data}
         failed={news.isError}
         busy={move.isPending}
@@ -55,121 +109,41 @@ export function NewsListPage() {
             <Trans>No news found</Trans>
           </Warning>
         }
-        columns={
-          <>
-            <Table.ColumnHeaderCell>
-              <VisuallyHidden>
-                <Trans>Order</Trans>
-              </VisuallyHidden>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Created at</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Summary (English)</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Summary (German)</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Summary (Dutch)</Trans>
-            </Table.ColumnHeaderCell>
-          </>
-        }
-        row={(item, index) => (
-          <NewsRow
-            key={String(item.id)}
-            item={item}
-            index={index}
-            last={index === items.length - 1}
-            highlighted={over === index && dragged !== null && dragged !== item.id}
-            onMove={(value) => moveTo(item.id, value)}
-            onDragStart={() => setDragged(item.id)}
-            onDragEnd={() => {
-              setDragged(null);
-              setOver(null);
-            }}
-            onDragOver={(event) => {
-              event.preventDefault();
-              event.dataTransfer.dropEffect = "move";
-              setOver(index);
-            }}
-            onDrop={(event) => drop(event, index)}
-          />
-        )}
+        columns={columns}
+        rowId={(item) => String(item.id)}
+        rowProps={(item, index) => ({
+          draggable: true,
+          "data-testid": "news-row",
+          onDragStart: (event) => {
+            event.dataTransfer.effectAllowed = "move";
+            event.dataTransfer.setData("text/plain", String(item.id));
+            setDragged(item.id);
+          },
+          onDragEnd: () => {
+            setDragged(null);
+            setOver(null);
+          },
+          onDragOver: (event) => {
+            event.preventDefault();
+            event.dataTransfer.dropEffect = "move";
+            setOver(index);
+          },
+          onDrop: (event) => drop(event, index),
+          style:
+            over === index && dragged !== null && dragged !== item.id
+              ? { outline: "2px dashed var(--accent-9)", cursor: "grabbing" }
+              : { cursor: "grab" },
+        })}
+        actions={(item) => {
+          const label = labelOf(item);
+          return (
+            <RowActions
+              path={newsPath(item)}
+              labels={{ view: t`View ${label}`, edit: t`Edit ${label}`, delete: t`Delete ${label}` }}
+            />
+          );
+        }}
       />
     </ListPage>
-  );
-}
-
-type NewsRowProps = {
-  item: News;
-  index: number;
-  last: boolean;
-  highlighted: boolean;
-  onMove: (value: number) => void;
-  onDragStart: () => void;
-  onDragEnd: () => void;
-  onDragOver: (event: DragEvent) => void;
-  onDrop: (event: DragEvent) => void;
-};
-
-function NewsRow({ item, index, last, highlighted, onMove, onDragStart, onDragEnd, onDragOver, onDrop }: NewsRowProps) {
-  const { t } = useLingui();
-  const path = `/news/${item.id}`;
-  const label = item.summaryEn || String(item.id);
-  return (
-    <Table.Row
-      align="center"
-      draggable
-      data-testid="news-row"
-      onDragStart={(event) => {
-        event.dataTransfer.effectAllowed = "move";
-        event.dataTransfer.setData("text/plain", String(item.id));
-        onDragStart();
-      }}
-      onDragEnd={onDragEnd}
-      onDragOver={onDragOver}
-      onDrop={onDrop}
-      style={highlighted ? { outline: "2px dashed var(--accent-9)", cursor: "grabbing" } : { cursor: "grab" }}
-    >
-      <Table.Cell>
-        <Flex gap="1" align="center">
-          <DragHandleDots2Icon aria-hidden />
-          <IconButton
-            size="1"
-            variant="ghost"
-            disabled={index === 0}
-            aria-label={t`Move ${label} up`}
-            onClick={() => onMove(index - 1)}
-          >
-            <ArrowUpIcon />
-          </IconButton>
-          <IconButton
-            size="1"
-            variant="ghost"
-            disabled={last}
-            aria-label={t`Move ${label} down`}
-            onClick={() => onMove(index + 1)}
-          >
-            <ArrowDownIcon />
-          </IconButton>
-        </Flex>
-      </Table.Cell>
-      <Table.Cell>{formatTimestamp(item.createdAt)}</Table.Cell>
-      <Table.RowHeaderCell>
-        <RadixLink asChild>
-          <Link to={path}>{item.summaryEn}</Link>
-        </RadixLink>
-      </Table.RowHeaderCell>
-      <Table.Cell>{item.summaryDe}</Table.Cell>
-      <Table.Cell>{item.summaryNl}</Table.Cell>
-      <Table.Cell>
-        <RowActions
-          path={path}
-          labels={{ view: t`View ${label}`, edit: t`Edit ${label}`, delete: t`Delete ${label}` }}
-        />
-      </Table.Cell>
-    </Table.Row>
   );
 }

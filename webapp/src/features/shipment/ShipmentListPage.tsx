@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Flex, Link as RadixLink, Table } from "@radix-ui/themes";
+import { Flex, Link as RadixLink } from "@radix-ui/themes";
 import { Link, useSearchParams } from "react-router";
 import { batchPageSizes, type ShipmentFilter } from "../../api/batches";
 import { useShipmentPage } from "../../api/shipments";
 import { useActiveCustomer } from "../../auth/activeCustomer";
 import { ListPage } from "../../components/ListPage";
-import { PagedTable } from "../../components/PagedTable";
+import { DataTable } from "../../components/DataTable";
 import { pageOf, pageSearch } from "../../components/pageParams";
 import { PageSizeSelect } from "../../components/PageSizeSelect";
 import { RowActions } from "../../components/RowActions";
@@ -14,11 +14,13 @@ import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
 import { pageTitles } from "../../navigation/pageTitles";
 import { holdsLabel } from "../../shipping/shipmentDeletion";
 import { shipmentFilters } from "../../shipping/shipmentFilters";
-import { ShipmentCells, ShipmentColumns, ShipmentFilterControl, ShipmentResult } from "../../shipping/ShipmentTable";
+import { ShipmentFilterControl, useShipmentColumns } from "../../shipping/ShipmentTable";
+
+const shipmentPath = (shipment: BatchShipment) => `/shipment/${shipment.id}`;
 
 /** /shipment (spec 2 §2.2): the active customer's shipments, newest first, filtered and paged on the server. */
 export function ShipmentListPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { activeCustomer } = useActiveCustomer();
   const [search, setSearch] = useSearchParams();
   const { page, size } = pageOf(search, batchPageSizes);
@@ -30,6 +32,30 @@ export function ShipmentListPage() {
     if (next.filter !== "ALL") out.filter = next.filter;
     setSearch(out, { replace: true });
   };
+  const columns = useShipmentColumns(
+    {
+      id: "referenceNumber",
+      header: t`Reference number`,
+      meta: { rowHeader: true },
+      cell: ({ row }) => (
+        <RadixLink asChild>
+          <Link to={shipmentPath(row.original)}>{row.original.referenceNumber || "–"}</Link>
+        </RadixLink>
+      ),
+    },
+    [
+      {
+        id: "batch",
+        header: t`Batch`,
+        cell: ({ row: { original: shipment } }) =>
+          shipment.csvShipment > 0n && (
+            <RadixLink asChild>
+              <Link to={`/batch/${shipment.csvShipment}`}>{String(shipment.csvShipment)}</Link>
+            </RadixLink>
+          ),
+      },
+    ],
+  );
   return (
     <ListPage title={i18n._(pageTitles.shipment)}>
       {!activeCustomer ? (
@@ -46,7 +72,7 @@ export function ShipmentListPage() {
               onChange={(next) => update({ page: 0, size: next, filter })}
             />
           </Flex>
-          <PagedTable
+          <DataTable
             items={shipments.data?.items}
             failed={shipments.isError}
             busy={shipments.isPlaceholderData}
@@ -55,16 +81,19 @@ export function ShipmentListPage() {
                 <Trans>No shipments found</Trans>
               </Warning>
             }
-            columns={
-              <ShipmentColumns
-                after={
-                  <Table.ColumnHeaderCell>
-                    <Trans>Batch</Trans>
-                  </Table.ColumnHeaderCell>
-                }
-              />
-            }
-            row={(shipment) => <ShipmentRow key={String(shipment.id)} shipment={shipment} />}
+            columns={columns}
+            rowId={(shipment) => String(shipment.id)}
+            actions={(shipment) => {
+              const name = shipment.referenceNumber || String(shipment.id);
+              return (
+                <RowActions
+                  path={shipmentPath(shipment)}
+                  labels={{ view: t`View ${name}`, delete: t`Delete ${name}` }}
+                  // A valid label is cancelled first (and one in a manifest never is): the delete would be refused.
+                  disabled={{ delete: holdsLabel(shipment) }}
+                />
+              );
+            }}
             pagination={{
               page,
               size,
@@ -75,39 +104,5 @@ export function ShipmentListPage() {
         </>
       )}
     </ListPage>
-  );
-}
-
-function ShipmentRow({ shipment }: { shipment: BatchShipment }) {
-  const { t } = useLingui();
-  const path = `/shipment/${shipment.id}`;
-  const name = shipment.referenceNumber || String(shipment.id);
-  return (
-    <Table.Row align="center">
-      <Table.RowHeaderCell>
-        <RadixLink asChild>
-          <Link to={path}>{shipment.referenceNumber || "–"}</Link>
-        </RadixLink>
-      </Table.RowHeaderCell>
-      <ShipmentCells shipment={shipment} />
-      <Table.Cell>
-        {shipment.csvShipment > 0n && (
-          <RadixLink asChild>
-            <Link to={`/batch/${shipment.csvShipment}`}>{String(shipment.csvShipment)}</Link>
-          </RadixLink>
-        )}
-      </Table.Cell>
-      <Table.Cell>
-        <ShipmentResult shipment={shipment} />
-      </Table.Cell>
-      <Table.Cell>
-        <RowActions
-          path={path}
-          labels={{ view: t`View ${name}`, delete: t`Delete ${name}` }}
-          // A valid label is cancelled first (and one in a manifest never is): the delete would be refused.
-          disabled={{ delete: holdsLabel(shipment) }}
-        />
-      </Table.Cell>
-    </Table.Row>
   );
 }

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Flex, Table } from "@radix-ui/themes";
+import { Flex } from "@radix-ui/themes";
 import { useTenantPage } from "../../api/organisation";
 import { isSuperAdmin } from "../../auth/access";
 import { useSession } from "../../auth/session";
 import { CreateButton, ListPage } from "../../components/ListPage";
-import { PagedTable } from "../../components/PagedTable";
+import { type DataColumn, DataTable } from "../../components/DataTable";
 import { usePageParams } from "../../components/pageParams";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
@@ -19,11 +19,25 @@ const pageSizes = [20];
  * default hub highlighted. Only the super admin creates and deletes (§6).
  */
 export function TenantListPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const session = useSession();
   const superAdmin = session !== null && isSuperAdmin(session);
   const { page, size, setPage } = usePageParams(pageSizes);
   const tenants = useTenantPage({ page, size });
+  const columns: DataColumn<Tenant>[] = [
+    { id: "subsidiary", header: t`Subsidiary`, meta: { rowHeader: true }, cell: ({ row }) => row.original.subsidiary },
+    {
+      id: "hubs",
+      header: t`Hubs`,
+      cell: ({ row }) => (
+        <Flex direction="column" gap="1">
+          {row.original.hubs.map((hub) => (
+            <HubAddress key={String(hub.id)} hub={hub} />
+          ))}
+        </Flex>
+      ),
+    },
+  ];
   return (
     <ListPage
       title={i18n._(pageTitles.tenant)}
@@ -35,7 +49,7 @@ export function TenantListPage() {
         )
       }
     >
-      <PagedTable
+      <DataTable
         items={tenants.data?.items}
         failed={tenants.isError}
         empty={
@@ -43,46 +57,22 @@ export function TenantListPage() {
             <Trans>No Tenants found</Trans>
           </Warning>
         }
-        columns={
-          <>
-            <Table.ColumnHeaderCell>
-              <Trans>Subsidiary</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Hubs</Trans>
-            </Table.ColumnHeaderCell>
-          </>
-        }
-        row={(tenant) => <TenantRow key={String(tenant.id)} tenant={tenant} superAdmin={superAdmin} />}
+        columns={columns}
+        rowId={(tenant) => String(tenant.id)}
+        // A tenant's hubs stand one under the other: its cells keep to the top.
+        rowProps={() => ({ align: undefined, "data-testid": "tenant-row" })}
+        actions={({ id, subsidiary }) => (
+          <RowActions
+            path={`/tenant/${id}`}
+            labels={{
+              view: t`View ${subsidiary}`,
+              edit: t`Edit ${subsidiary}`,
+              delete: superAdmin ? t`Delete ${subsidiary}` : undefined,
+            }}
+          />
+        )}
         pagination={{ page, size, total: tenants.data?.totalCount ?? 0, onPageChange: setPage }}
       />
     </ListPage>
-  );
-}
-
-function TenantRow({ tenant, superAdmin }: { tenant: Tenant; superAdmin: boolean }) {
-  const { t } = useLingui();
-  const subsidiary = tenant.subsidiary;
-  return (
-    <Table.Row data-testid="tenant-row">
-      <Table.RowHeaderCell>{subsidiary}</Table.RowHeaderCell>
-      <Table.Cell>
-        <Flex direction="column" gap="1">
-          {tenant.hubs.map((hub) => (
-            <HubAddress key={String(hub.id)} hub={hub} />
-          ))}
-        </Flex>
-      </Table.Cell>
-      <Table.Cell>
-        <RowActions
-          path={`/tenant/${tenant.id}`}
-          labels={{
-            view: t`View ${subsidiary}`,
-            edit: t`Edit ${subsidiary}`,
-            delete: superAdmin ? t`Delete ${subsidiary}` : undefined,
-          }}
-        />
-      </Table.Cell>
-    </Table.Row>
   );
 }

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { Link } from "react-router";
 import { usePendingRegistrations } from "../../api/userData";
-import { PagedTable } from "../../components/PagedTable";
+import { type DataColumn, DataTable } from "../../components/DataTable";
 import type { RegistrationRequest } from "../../gen/portal/v1/user_data_pb";
 import { formatDateTime } from "../../i18n/format";
 
@@ -23,16 +23,45 @@ export function linkPath(request: RegistrationRequest): string {
  * has it, for staff to check against the reason before linking.
  */
 export function PendingRegistrations() {
+  const { t } = useLingui();
   const [page, setPage] = useState(0);
   const pending = usePendingRegistrations({ page, size: pageSize });
   const total = pending.data?.totalCount ?? 0;
+  const columns: DataColumn<RegistrationRequest>[] = [
+    { id: "login", header: t`User`, meta: { rowHeader: true }, cell: ({ row }) => row.original.login },
+    { id: "email", header: t`E-mail`, cell: ({ row }) => row.original.email },
+    { id: "crmid", header: t`CRM ID`, cell: ({ row }) => row.original.crmid },
+    {
+      id: "customer",
+      header: t`Matching customer`,
+      cell: ({ row }) =>
+        row.original.customer ? (
+          row.original.customer.name
+        ) : (
+          <Text color="orange">
+            <Trans>No customer has this CRM ID</Trans>
+          </Text>
+        ),
+    },
+    {
+      id: "reason",
+      header: t`Reason`,
+      meta: { cellStyle: { whiteSpace: "pre-wrap", maxWidth: "20rem" } },
+      cell: ({ row }) => row.original.requestReason,
+    },
+    {
+      id: "requestedAt",
+      header: t`Registered`,
+      cell: ({ row }) => (row.original.requestedAt ? formatDateTime(new Date(row.original.requestedAt)) : ""),
+    },
+  ];
   return (
     <Flex direction="column" gap="3" asChild>
       <section aria-labelledby="pending-registrations">
         <Heading as="h2" size="4" id="pending-registrations">
           <Trans>Pending registrations ({total})</Trans>
         </Heading>
-        <PagedTable
+        <DataTable
           items={pending.data?.items}
           failed={pending.isError}
           empty={
@@ -40,62 +69,18 @@ export function PendingRegistrations() {
               <Trans>No registration is waiting for a link.</Trans>
             </Text>
           }
-          columns={
-            <>
-              <Table.ColumnHeaderCell>
-                <Trans>User</Trans>
-              </Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <Trans>E-mail</Trans>
-              </Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <Trans>CRM ID</Trans>
-              </Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <Trans>Matching customer</Trans>
-              </Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <Trans>Reason</Trans>
-              </Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <Trans>Registered</Trans>
-              </Table.ColumnHeaderCell>
-            </>
-          }
-          row={(request) => <PendingRow key={String(request.id)} request={request} />}
+          columns={columns}
+          rowId={(request) => String(request.id)}
+          actions={(request) => (
+            <Button asChild size="1" variant="soft">
+              <Link to={linkPath(request)} aria-label={t`Link ${request.login}`}>
+                <Trans>Link</Trans>
+              </Link>
+            </Button>
+          )}
           pagination={total > pageSize ? { page, size: pageSize, total, onPageChange: setPage } : undefined}
         />
       </section>
     </Flex>
-  );
-}
-
-function PendingRow({ request }: { request: RegistrationRequest }) {
-  const { t } = useLingui();
-  const requestedAt = request.requestedAt ? formatDateTime(new Date(request.requestedAt)) : "";
-  return (
-    <Table.Row align="center">
-      <Table.RowHeaderCell>{request.login}</Table.RowHeaderCell>
-      <Table.Cell>{request.email}</Table.Cell>
-      <Table.Cell>{request.crmid}</Table.Cell>
-      <Table.Cell>
-        {request.customer ? (
-          request.customer.name
-        ) : (
-          <Text color="orange">
-            <Trans>No customer has this CRM ID</Trans>
-          </Text>
-        )}
-      </Table.Cell>
-      <Table.Cell style={{ whiteSpace: "pre-wrap", maxWidth: "20rem" }}>{request.requestReason}</Table.Cell>
-      <Table.Cell>{requestedAt}</Table.Cell>
-      <Table.Cell>
-        <Button asChild size="1" variant="soft">
-          <Link to={linkPath(request)} aria-label={t`Link ${request.login}`}>
-            <Trans>Link</Trans>
-          </Link>
-        </Button>
-      </Table.Cell>
-    </Table.Row>
   );
 }

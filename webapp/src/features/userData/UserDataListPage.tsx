@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link as RadixLink, Table } from "@radix-ui/themes";
+import { Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { useUserDataPage } from "../../api/userData";
 import { CreateButton, ListPage } from "../../components/ListPage";
-import { PagedTable } from "../../components/PagedTable";
+import { type DataColumn, DataTable } from "../../components/DataTable";
 import { usePageParams } from "../../components/pageParams";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
@@ -14,6 +14,7 @@ import { organisationLink } from "./organisationLink";
 import { PendingRegistrations } from "./PendingRegistrations";
 
 const pageSizes = [20];
+const loginOf = (link: UserData) => link.user?.login ?? "";
 
 /**
  * /user-data (spec 3 §2): which login belongs to which customer or acts for
@@ -21,9 +22,27 @@ const pageSizes = [20];
  * The self-registrations waiting for a link come first, so none is forgotten.
  */
 export function UserDataListPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { page, size, setPage } = usePageParams(pageSizes);
   const links = useUserDataPage({ page, size, sort: "login", direction: "asc" });
+  const columns: DataColumn<UserData>[] = [
+    {
+      id: "user",
+      header: t`User`,
+      meta: { rowHeader: true },
+      cell: ({ row }) => (
+        <RadixLink asChild>
+          <Link to={userPath(loginOf(row.original))}>{loginOf(row.original)}</Link>
+        </RadixLink>
+      ),
+    },
+    {
+      id: "fulfillment",
+      header: t`Fulfillment`,
+      cell: ({ row }) => organisationLink("/fulfillment", row.original.fulfillment),
+    },
+    { id: "customer", header: t`Customer`, cell: ({ row }) => organisationLink("/customer", row.original.customer) },
+  ];
   return (
     <ListPage
       title={i18n._(pageTitles.userData)}
@@ -34,7 +53,7 @@ export function UserDataListPage() {
       }
     >
       <PendingRegistrations />
-      <PagedTable
+      <DataTable
         items={links.data?.items}
         failed={links.isError}
         empty={
@@ -42,48 +61,23 @@ export function UserDataListPage() {
             <Trans>No User Data found</Trans>
           </Warning>
         }
-        columns={
-          <>
-            <Table.ColumnHeaderCell>
-              <Trans>User</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Fulfillment</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Customer</Trans>
-            </Table.ColumnHeaderCell>
-          </>
-        }
-        row={(link) => <UserDataRow key={String(link.id)} link={link} />}
+        columns={columns}
+        rowId={(link) => String(link.id)}
+        actions={(link) => {
+          const login = loginOf(link);
+          return (
+            <RowActions
+              path={`/user-data/${link.id}`}
+              labels={{
+                view: t`View the link of ${login}`,
+                edit: t`Edit the link of ${login}`,
+                delete: t`Delete the link of ${login}`,
+              }}
+            />
+          );
+        }}
         pagination={{ page, size, total: links.data?.totalCount ?? 0, onPageChange: setPage }}
       />
     </ListPage>
-  );
-}
-
-function UserDataRow({ link }: { link: UserData }) {
-  const { t } = useLingui();
-  const login = link.user?.login ?? "";
-  return (
-    <Table.Row align="center">
-      <Table.RowHeaderCell>
-        <RadixLink asChild>
-          <Link to={userPath(login)}>{login}</Link>
-        </RadixLink>
-      </Table.RowHeaderCell>
-      <Table.Cell>{organisationLink("/fulfillment", link.fulfillment)}</Table.Cell>
-      <Table.Cell>{organisationLink("/customer", link.customer)}</Table.Cell>
-      <Table.Cell>
-        <RowActions
-          path={`/user-data/${link.id}`}
-          labels={{
-            view: t`View the link of ${login}`,
-            edit: t`Edit the link of ${login}`,
-            delete: t`Delete the link of ${login}`,
-          }}
-        />
-      </Table.Cell>
-    </Table.Row>
   );
 }

@@ -1,25 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import {
-  Badge,
-  Button,
-  Callout,
-  CheckboxGroup,
-  Flex,
-  Link as RadixLink,
-  Table,
-  Text,
-  TextField,
-} from "@radix-ui/themes";
+import { Badge, Button, Callout, CheckboxGroup, Flex, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { userStatuses, type UserStatusFilter, useUsersPage } from "../../../api/users";
 import { roleLabel, statusLabel } from "../../../auth/roleLabels";
 import { useSession } from "../../../auth/session";
 import { CreateButton, ListPage } from "../../../components/ListPage";
-import { PagedTable } from "../../../components/PagedTable";
+import { type DataColumn, DataTable } from "../../../components/DataTable";
 import { RowActions } from "../../../components/RowActions";
-import { SortableHeader } from "../../../components/SortableHeader";
 import type { User } from "../../../gen/portal/v1/users_pb";
 import { formatTimestamp } from "../../../i18n/format";
 import { pageTitles } from "../../../navigation/pageTitles";
@@ -42,8 +31,52 @@ export function UserListPage() {
   const { i18n, t } = useLingui();
   const { request, setPage, setSort, setStatus, setLogin } = useUserListParams();
   const users = useUsersPage(request);
-  /** Every sortable column shows and changes the one order of the request. */
-  const sorting = { sort: { field: request.sort, direction: request.direction }, onSort: setSort };
+  const session = useSession();
+  const translate = i18n._.bind(i18n);
+  const columns: DataColumn<User>[] = [
+    {
+      id: "login",
+      header: t`Login`,
+      enableSorting: true,
+      meta: { rowHeader: true },
+      cell: ({ row }) => (
+        <RadixLink asChild>
+          <Link to={userPath(row.original.login)}>{row.original.login}</Link>
+        </RadixLink>
+      ),
+    },
+    { id: "email", header: t`E-mail`, enableSorting: true, cell: ({ row }) => row.original.email },
+    {
+      id: "activationStatus",
+      header: t`Status`,
+      enableSorting: true,
+      cell: ({ row: { original: user } }) => (
+        <Badge color={statusColors[user.activationStatus] ?? "gray"}>
+          {statusLabel(user.activationStatus, translate)}
+        </Badge>
+      ),
+    },
+    { id: "langKey", header: t`Language`, cell: ({ row }) => row.original.langKey },
+    {
+      id: "roles",
+      header: t`Roles`,
+      cell: ({ row }) => (
+        <Flex gap="1" wrap="wrap">
+          {row.original.authorities.map((role) => (
+            <Badge key={role} variant="soft" color="gray">
+              {roleLabel(role, translate)}
+            </Badge>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      id: "lastModifiedDate",
+      header: t`Modified`,
+      enableSorting: true,
+      cell: ({ row }) => formatTimestamp(row.original.lastModifiedDate ?? row.original.createdDate),
+    },
+  ];
 
   return (
     <ListPage
@@ -79,7 +112,7 @@ export function UserListPage() {
           </CheckboxGroup.Root>
         </Flex>
       </Flex>
-      <PagedTable
+      <DataTable
         items={users.data?.users}
         failed={users.isError}
         busy={users.isFetching}
@@ -90,29 +123,20 @@ export function UserListPage() {
             </Callout.Text>
           </Callout.Root>
         }
-        columns={
-          <>
-            <SortableHeader field="login" {...sorting}>
-              <Trans>Login</Trans>
-            </SortableHeader>
-            <SortableHeader field="email" {...sorting}>
-              <Trans>E-mail</Trans>
-            </SortableHeader>
-            <SortableHeader field="activationStatus" {...sorting}>
-              <Trans>Status</Trans>
-            </SortableHeader>
-            <Table.ColumnHeaderCell>
-              <Trans>Language</Trans>
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <Trans>Roles</Trans>
-            </Table.ColumnHeaderCell>
-            <SortableHeader field="lastModifiedDate" {...sorting}>
-              <Trans>Modified</Trans>
-            </SortableHeader>
-          </>
-        }
-        row={(user) => <UserRow key={user.login} user={user} />}
+        columns={columns}
+        rowId={(user) => user.login}
+        sort={{ order: { field: request.sort, direction: request.direction }, onSort: setSort }}
+        actions={({ login }) => (
+          <RowActions
+            path={userPath(login)}
+            labels={{
+              view: t`View ${login}`,
+              edit: t`Edit ${login}`,
+              // Nobody deletes their own login by accident.
+              delete: session?.login !== login ? t`Delete ${login}` : undefined,
+            }}
+          />
+        )}
         pagination={{
           page: request.page,
           size: request.size,
@@ -121,53 +145,6 @@ export function UserListPage() {
         }}
       />
     </ListPage>
-  );
-}
-
-function UserRow({ user }: { user: User }) {
-  const { i18n, t } = useLingui();
-  const session = useSession();
-  const translate = i18n._.bind(i18n);
-  const { login } = user;
-  const path = userPath(login);
-  const modified = user.lastModifiedDate ?? user.createdDate;
-  // Nobody deletes their own login by accident.
-  const deletable = session?.login !== user.login;
-  return (
-    <Table.Row align="center">
-      <Table.RowHeaderCell>
-        <RadixLink asChild>
-          <Link to={path}>{user.login}</Link>
-        </RadixLink>
-      </Table.RowHeaderCell>
-      <Table.Cell>{user.email}</Table.Cell>
-      <Table.Cell>
-        <Badge color={statusColors[user.activationStatus] ?? "gray"}>
-          {statusLabel(user.activationStatus, translate)}
-        </Badge>
-      </Table.Cell>
-      <Table.Cell>{user.langKey}</Table.Cell>
-      <Table.Cell>
-        <Flex gap="1" wrap="wrap">
-          {user.authorities.map((role) => (
-            <Badge key={role} variant="soft" color="gray">
-              {roleLabel(role, translate)}
-            </Badge>
-          ))}
-        </Flex>
-      </Table.Cell>
-      <Table.Cell>{formatTimestamp(modified)}</Table.Cell>
-      <Table.Cell>
-        <RowActions
-          path={path}
-          labels={{
-            view: t`View ${login}`,
-            edit: t`Edit ${login}`,
-            delete: deletable ? t`Delete ${login}` : undefined,
-          }}
-        />
-      </Table.Cell>
-    </Table.Row>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import { defaultUserPageSize, userStatuses, type UserStatusFilter, type UsersPageRequest } from "../../../api/users";
 import { pageOf } from "../../../components/pageParams";
-import type { SortOrder } from "../../../components/SortableHeader";
+import type { SortOrder } from "../../../components/DataTable";
 
 /** Columns the server sorts users by. */
 const sortFields = ["login", "email", "activationStatus", "createdDate", "lastModifiedDate"];

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Flex, Table, Text } from "@radix-ui/themes";
+import { Flex, Text } from "@radix-ui/themes";
 import { batchFiles, batchListRefreshMs, batchPageSizes, useBatchPage } from "../../../api/batches";
 import { saveDownloaded, useFileDownload } from "../../../api/download";
 import { useActiveCustomer } from "../../../auth/activeCustomer";
 import { DownloadButton } from "../../../components/DownloadButton";
 import { CreateButton, ListPage } from "../../../components/ListPage";
-import { PagedTable } from "../../../components/PagedTable";
+import { type DataColumn, DataTable } from "../../../components/DataTable";
 import { usePageParams } from "../../../components/pageParams";
 import { PageSizeSelect } from "../../../components/PageSizeSelect";
 import { RowActions } from "../../../components/RowActions";
@@ -30,10 +30,35 @@ export const singleParcelsSource = "Single Parcels";
  * refreshed every 30 s; a new upload only once a customer is active.
  */
 export function BatchListPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { activeCustomer } = useActiveCustomer();
   const { page, size, setPage, setSize } = usePageParams(batchPageSizes);
   const batches = useBatchPage({ customerId: activeCustomer?.id ?? null, page, size }, refreshWhileWorking);
+  const columns: DataColumn<Batch>[] = [
+    {
+      id: "createdAt",
+      header: t`Created at`,
+      meta: { rowHeader: true },
+      cell: ({ row }) => formatTimestamp(row.original.createdAt),
+    },
+    { id: "sentAt", header: t`Sent at`, cell: ({ row }) => formatTimestamp(row.original.sentAt) },
+    {
+      id: "sentBy",
+      header: t`Sent by`,
+      cell: ({ row }) => markedLogin(row.original.sentBy, row.original.sentByAdmin),
+    },
+    {
+      id: "source",
+      header: t`Source`,
+      cell: ({ row }) =>
+        row.original.csvFileName === singleParcelsSource ? (
+          <Text>{row.original.csvFileName}</Text>
+        ) : (
+          <SourceDownload batch={row.original} />
+        ),
+    },
+    { id: "status", header: t`Status`, cell: ({ row }) => <BatchStatus batch={row.original} /> },
+  ];
   return (
     <ListPage
       title={i18n._(pageTitles.batch)}
@@ -55,7 +80,7 @@ export function BatchListPage() {
           <Flex justify="end">
             <PageSizeSelect sizes={batchPageSizes} size={size} onChange={setSize} />
           </Flex>
-          <PagedTable
+          <DataTable
             items={batches.data?.items}
             failed={batches.isError}
             busy={batches.isPlaceholderData}
@@ -64,55 +89,24 @@ export function BatchListPage() {
                 <Trans>No batches found</Trans>
               </Warning>
             }
-            columns={
-              <>
-                <Table.ColumnHeaderCell>
-                  <Trans>Created at</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Sent at</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Sent by</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Source</Trans>
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Trans>Status</Trans>
-                </Table.ColumnHeaderCell>
-              </>
-            }
-            row={(batch) => <BatchRow key={String(batch.id)} batch={batch} />}
+            columns={columns}
+            rowId={(batch) => String(batch.id)}
+            actions={(batch) => {
+              const { viewDisabled, deleteDisabled } = listRowActions(batch.status, batch.actions);
+              const name = batch.csvFileName;
+              return (
+                <RowActions
+                  path={`/batch/${batch.id}`}
+                  labels={{ view: t`View ${name}`, delete: t`Delete ${name}` }}
+                  disabled={{ view: viewDisabled, delete: deleteDisabled }}
+                />
+              );
+            }}
             pagination={{ page, size, total: batches.data?.totalCount ?? 0, onPageChange: setPage }}
           />
         </>
       )}
     </ListPage>
-  );
-}
-
-function BatchRow({ batch }: { batch: Batch }) {
-  const { t } = useLingui();
-  const { viewDisabled, deleteDisabled } = listRowActions(batch.status, batch.actions);
-  const name = batch.csvFileName;
-  return (
-    <Table.Row align="center">
-      <Table.RowHeaderCell>{formatTimestamp(batch.createdAt)}</Table.RowHeaderCell>
-      <Table.Cell>{formatTimestamp(batch.sentAt)}</Table.Cell>
-      <Table.Cell>{markedLogin(batch.sentBy, batch.sentByAdmin)}</Table.Cell>
-      <Table.Cell>{name === singleParcelsSource ? <Text>{name}</Text> : <SourceDownload batch={batch} />}</Table.Cell>
-      <Table.Cell>
-        <BatchStatus batch={batch} />
-      </Table.Cell>
-      <Table.Cell>
-        <RowActions
-          path={`/batch/${batch.id}`}
-          labels={{ view: t`View ${name}`, delete: t`Delete ${name}` }}
-          disabled={{ view: viewDisabled, delete: deleteDisabled }}
-        />
-      </Table.Cell>
-    </Table.Row>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { EyeOpenIcon, PaperPlaneIcon, ReloadIcon, StopIcon, TrashIcon } from "@radix-ui/react-icons";
-import { Button, Flex, IconButton, Table } from "@radix-ui/themes";
+import { Button, Flex, IconButton } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -13,11 +13,11 @@ import {
   useBatchShipments,
 } from "../../../api/batches";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
-import { PagedTable } from "../../../components/PagedTable";
+import { type DataColumn, DataTable } from "../../../components/DataTable";
 import { PageSizeSelect } from "../../../components/PageSizeSelect";
 import type { Batch, BatchShipment } from "../../../gen/portal/v1/batches_pb";
 import { Warning } from "../../../components/Warning";
-import { ShipmentCells, ShipmentColumns, ShipmentFilterControl, ShipmentResult } from "../../../shipping/ShipmentTable";
+import { ShipmentFilterControl, useShipmentColumns } from "../../../shipping/ShipmentTable";
 import { LabelTypeSelect } from "../actions/LabelTypeSelect";
 import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShipments";
 import {
@@ -39,6 +39,7 @@ import {
  * one shipment.
  */
 export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boolean }) {
+  const { t } = useLingui();
   const [filter, setFilter] = useState<ShipmentFilter>("ALL");
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(batchPageSizes[0]);
@@ -65,6 +66,14 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
   const canResend = bulkResendAllowed(admin, filter) && resendableStatus(status) && resendSelects(filter, counts) > 0;
   const canDelete =
     bulkDeleteAllowed(admin, filter, status) && deletableStatus(status) && deleteSelects(filter, counts) > 0;
+  const columns = [
+    { id: "position", header: "#", meta: { rowHeader: true }, cell: ({ row }) => row.original.position },
+    ...useShipmentColumns({
+      id: "referenceNumber",
+      header: t`Reference number`,
+      cell: ({ row }) => row.original.referenceNumber,
+    }),
+  ] satisfies DataColumn<BatchShipment>[];
   return (
     <Flex direction="column" gap="3">
       <Flex gap="3" wrap="wrap" align="center" justify="between">
@@ -109,7 +118,7 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
           }}
         />
       </Flex>
-      <PagedTable
+      <DataTable
         items={shipments.data?.items}
         failed={shipments.isError}
         busy={shipments.isPlaceholderData}
@@ -118,10 +127,10 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
             <Trans>No shipments found</Trans>
           </Warning>
         }
-        columns={<ShipmentColumns before={<Table.ColumnHeaderCell>#</Table.ColumnHeaderCell>} />}
-        row={(shipment) => (
-          <ShipmentRow
-            key={String(shipment.id)}
+        columns={columns}
+        rowId={(shipment) => String(shipment.id)}
+        actions={(shipment) => (
+          <ShipmentActions
             batch={batch}
             shipment={shipment}
             busy={String(shipment.id) in pending || (single.isPending && single.variables?.shipmentId === shipment.id)}
@@ -171,7 +180,7 @@ function useFollowUp(
   }, [page, readAt, pending, setPending, batchId, queryClient]);
 }
 
-type ShipmentRowProps = {
+type ShipmentActionsProps = {
   batch: Batch;
   shipment: BatchShipment;
   /** A single send or cancel of it is on its way. */
@@ -180,44 +189,29 @@ type ShipmentRowProps = {
   onCancel: () => void;
 };
 
-function ShipmentRow({ batch, shipment, busy, onSend, onCancel }: ShipmentRowProps) {
+/** Send again, cancel and view one shipment, as its state and the batch's allow. */
+function ShipmentActions({ batch, shipment, busy, onSend, onCancel }: ShipmentActionsProps) {
   const { t } = useLingui();
   const reference = shipment.referenceNumber || String(shipment.position);
   const canSend = updateable(shipment, batch.status);
   const canCancel = deleteable(shipment, batch.status) && !shipment.cancelled;
   return (
-    <Table.Row align="center">
-      <Table.RowHeaderCell>{shipment.position}</Table.RowHeaderCell>
-      <Table.Cell>{shipment.referenceNumber}</Table.Cell>
-      <ShipmentCells shipment={shipment} />
-      <Table.Cell>
-        <ShipmentResult shipment={shipment} />
-      </Table.Cell>
-      <Table.Cell>
-        <Flex gap="2" justify="end">
-          {canSend && (
-            <IconButton variant="ghost" aria-label={t`Send ${reference} again`} loading={busy} onClick={onSend}>
-              <PaperPlaneIcon />
-            </IconButton>
-          )}
-          {canCancel && (
-            <IconButton
-              variant="ghost"
-              color="red"
-              aria-label={t`Cancel ${reference}`}
-              loading={busy}
-              onClick={onCancel}
-            >
-              <StopIcon />
-            </IconButton>
-          )}
-          <IconButton asChild variant="ghost" aria-label={t`View ${reference}`}>
-            <Link to={`/shipment/${shipment.id}`}>
-              <EyeOpenIcon />
-            </Link>
-          </IconButton>
-        </Flex>
-      </Table.Cell>
-    </Table.Row>
+    <Flex gap="2" justify="end">
+      {canSend && (
+        <IconButton variant="ghost" aria-label={t`Send ${reference} again`} loading={busy} onClick={onSend}>
+          <PaperPlaneIcon />
+        </IconButton>
+      )}
+      {canCancel && (
+        <IconButton variant="ghost" color="red" aria-label={t`Cancel ${reference}`} loading={busy} onClick={onCancel}>
+          <StopIcon />
+        </IconButton>
+      )}
+      <IconButton asChild variant="ghost" aria-label={t`View ${reference}`}>
+        <Link to={`/shipment/${shipment.id}`}>
+          <EyeOpenIcon />
+        </Link>
+      </IconButton>
+    </Flex>
   );
 }
