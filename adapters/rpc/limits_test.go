@@ -2,7 +2,6 @@ package rpc_test
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -10,82 +9,17 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"google.golang.org/protobuf/proto"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/adapters/rpc/rpctest"
 	"parcelportal/core/batch"
 	"parcelportal/core/batchcsv"
 	"parcelportal/core/batchcsv/batchcsvtest"
 )
-
-// gzipped compresses prefix, size bytes of fill and suffix: a bomb when
-// size is large (200 MB of one byte inflate from about 250 KB).
-func gzipped(t testing.TB, prefix string, fill byte, size int, suffix string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = zw.Write([]byte(prefix))
-	chunk := bytes.Repeat([]byte{fill}, 1<<20)
-	for written := 0; written < size; written += len(chunk) {
-		_, _ = zw.Write(chunk[:min(len(chunk), size-written)])
-	}
-	_, _ = zw.Write([]byte(suffix))
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// heapWatch samples the heap while a request runs and reports how far it
-// grew above where it started.
-type heapWatch struct {
-	base uint64
-	peak atomic.Uint64
-	stop chan struct{}
-	done sync.WaitGroup
-}
-
-func watchHeap() *heapWatch {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	w := &heapWatch{base: m.HeapInuse, stop: make(chan struct{})}
-	w.peak.Store(m.HeapInuse)
-	w.done.Go(func() {
-		tick := time.NewTicker(2 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-w.stop:
-				return
-			case <-tick.C:
-				var m runtime.MemStats
-				runtime.ReadMemStats(&m)
-				if m.HeapInuse > w.peak.Load() {
-					w.peak.Store(m.HeapInuse)
-				}
-			}
-		}
-	})
-	return w
-}
-
-// grownMB stops the watch and answers the growth of the heap in MB.
-func (w *heapWatch) grownMB() float64 {
-	close(w.stop)
-	w.done.Wait()
-	return float64(w.peak.Load()-w.base) / (1 << 20)
-}
 
 // maxHeapGrowthMB bounds what one refused request may make the server hold:
 // the file routes accept 14 MB, which vanguard and Connect each buffer.
@@ -188,7 +122,7 @@ func overHTTP2(t *testing.T, a batchesAPI) batchesAPI {
 // not even inflated; the heap stays within a few buffers of the limit.
 func TestBodyBombsAndOversizedBodiesAreRefused(t *testing.T) {
 	a := overHTTP2(t, newBatchesAPI(t))
-	bombJSON := gzipped(t, `{"csv":"`, 'A', 200<<20, fmt.Sprintf(`","csvFileName":"bomb.csv","customer":{"id":"%d"}}`, a.mine))
+	bombJSON := rpctest.Gzipped(t, `{"csv":"`, 'A', 200<<20, fmt.Sprintf(`","csvFileName":"bomb.csv","customer":{"id":"%d"}}`, a.mine))
 	// Not gzip past its header: inflating it would answer 400.
 	brokenGzip := append(append([]byte{}, bombJSON[:64]...), bytes.Repeat([]byte{0xff}, 1<<20)...)
 	oversized := fmt.Appendf(nil, `{"csv":%q,"csvFileName":"big.csv","customer":{"id":"%d"}}`,
@@ -224,9 +158,9 @@ func TestBodyBombsAndOversizedBodiesAreRefused(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			heap := watchHeap()
+			heap := rpctest.WatchHeap()
 			rsp, body := a.send(t, c.req)
-			grown := heap.grownMB()
+			grown := heap.GrownMB()
 			t.Logf("%d, heap grew %.1f MB", rsp.StatusCode, grown)
 			if rsp.StatusCode != c.status {
 				t.Fatalf("status %d, want %d: %.300s", rsp.StatusCode, c.status, body)
@@ -260,7 +194,7 @@ func TestFilesWithinTheLimitStillArrive(t *testing.T) {
 	a := newBatchesAPI(t)
 	csv := batchcsvtest.Generate(batch.MaxRows)
 	payload := fmt.Sprintf(`{"csv":%q,"csvFileName":"orders.csv","customer":{"id":"%d"}}`, base64.StdEncoding.EncodeToString(csv), a.mine)
-	zipped := gzipped(t, payload, 0, 0, "")
+	zipped := rpctest.Gzipped(t, payload, 0, 0, "")
 	for _, path := range []string{"/web/api/batches", "/portal.v1.BatchService/CreateBatch"} {
 		rsp, b := a.send(t, rawRequest{method: "POST", path: path, bearer: a.user(), contentType: "application/json", gzip: true, body: zipped})
 		if rsp.StatusCode != http.StatusOK || !strings.Contains(string(b), `"rowCount":2000`) && !strings.Contains(string(b), `"rowCount": 2000`) {
@@ -297,7 +231,7 @@ func TestGRPCCompressedMessagesAreBounded(t *testing.T) {
 		}
 		header = append(header, byte(n)|0x80)
 	}
-	message := gzipped(t, string(header), 'A', size, "")
+	message := rpctest.Gzipped(t, string(header), 'A', size, "")
 	envelope := append([]byte{1, 0, 0, 0, 0}, message...)
 	envelope[1], envelope[2], envelope[3], envelope[4] = byte(len(message)>>24), byte(len(message)>>16), byte(len(message)>>8), byte(len(message))
 
@@ -309,15 +243,15 @@ func TestGRPCCompressedMessagesAreBounded(t *testing.T) {
 	req.Header.Set("Grpc-Encoding", "gzip")
 	req.Header.Set("Te", "trailers")
 	req.Header.Set("Authorization", "Bearer "+a.user())
-	heap := watchHeap()
+	heap := rpctest.WatchHeap()
 	rsp, err := a.srv.Client().Do(req)
 	if err != nil {
-		heap.grownMB()
+		heap.GrownMB()
 		t.Fatal(err)
 	}
 	_, _ = io.Copy(io.Discard, rsp.Body)
 	rsp.Body.Close()
-	grown := heap.grownMB()
+	grown := heap.GrownMB()
 	status := rsp.Trailer.Get("Grpc-Status")
 	if status == "" {
 		status = rsp.Header.Get("Grpc-Status")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -13,19 +12,16 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/proto"
 
 	"parcelportal/adapters/jobs"
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/adapters/rpc/rpctest"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/demo"
 	"parcelportal/core/batchcsv/batchcsvtest"
@@ -94,15 +90,15 @@ func TestMalformedInputCorpus(t *testing.T) {
 			case "admin":
 				req.Header.Set("Authorization", "Bearer ROLE_ADMIN:0")
 			}
-			heap := watchCorpusHeap()
+			heap := rpctest.WatchHeap()
 			rsp, err := srv.Client().Do(req)
 			if err != nil {
-				heap.grownMB()
+				heap.GrownMB()
 				t.Fatal(err)
 			}
 			answer, _ := io.ReadAll(io.LimitReader(rsp.Body, 1<<20))
 			rsp.Body.Close()
-			grown := heap.grownMB()
+			grown := heap.GrownMB()
 			key := answerKey(rsp, answer)
 			t.Logf("%d %s (heap +%.1f MB)", rsp.StatusCode, key, grown)
 			if rsp.StatusCode < 400 || rsp.StatusCode > 499 {
@@ -180,10 +176,10 @@ func corpusBody(t *testing.T, c badCase, customerID int64) []byte {
 	case strings.HasPrefix(c.Generate, "gzipBomb:"):
 		mb, _ := strconv.Atoi(strings.TrimPrefix(c.Generate, "gzipBomb:"))
 		prefix, suffix := batchJSON()
-		return gzipOf(t, prefix, 'A', mb<<20, suffix)
+		return rpctest.Gzipped(t, prefix, 'A', mb<<20, suffix)
 	case c.Generate == "gzipTruncated":
 		prefix, suffix := batchJSON()
-		whole := gzipOf(t, prefix, 'A', 1<<20, suffix)
+		whole := rpctest.Gzipped(t, prefix, 'A', 1<<20, suffix)
 		return whole[:len(whole)/2]
 	case strings.HasPrefix(c.Generate, "plain:"):
 		mb, _ := strconv.Atoi(strings.TrimPrefix(c.Generate, "plain:"))
@@ -218,23 +214,6 @@ func corpusBody(t *testing.T, c badCase, customerID int64) []byte {
 		}
 	})
 	return []byte(body)
-}
-
-// gzipOf compresses prefix, size bytes of fill and suffix.
-func gzipOf(t *testing.T, prefix string, fill byte, size int, suffix string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-	_, _ = zw.Write([]byte(prefix))
-	chunk := bytes.Repeat([]byte{fill}, 1<<20)
-	for written := 0; written < size; written += len(chunk) {
-		_, _ = zw.Write(chunk[:min(len(chunk), size-written)])
-	}
-	_, _ = zw.Write([]byte(suffix))
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 // connectStatus is the HTTP status the webapp (src/errors/httpStatus.ts)
@@ -328,43 +307,4 @@ func rowCounts(t *testing.T, pool *pgxpool.Pool) map[string]int64 {
 		counts[table] = n
 	}
 	return counts
-}
-
-// corpusHeap samples the heap while a request runs.
-type corpusHeap struct {
-	base uint64
-	peak atomic.Uint64
-	stop chan struct{}
-	done sync.WaitGroup
-}
-
-func watchCorpusHeap() *corpusHeap {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	w := &corpusHeap{base: m.HeapInuse, stop: make(chan struct{})}
-	w.peak.Store(m.HeapInuse)
-	w.done.Go(func() {
-		tick := time.NewTicker(2 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-w.stop:
-				return
-			case <-tick.C:
-				var m runtime.MemStats
-				runtime.ReadMemStats(&m)
-				if m.HeapInuse > w.peak.Load() {
-					w.peak.Store(m.HeapInuse)
-				}
-			}
-		}
-	})
-	return w
-}
-
-func (w *corpusHeap) grownMB() float64 {
-	close(w.stop)
-	w.done.Wait()
-	return float64(w.peak.Load()-w.base) / (1 << 20)
 }
