@@ -1,22 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { batchStatuses } from "../test/batchStatuses";
 import { inProgress, listRowActions, statusIcon, stepperOf } from "./batchStatus";
 
-const statuses = [
-  "CREATED",
-  "SENDING",
-  "SENT",
-  "CANCELLING",
-  "CANCELLED",
-  "RESENDING",
-  "RESENDING_CHANGE",
-  "RESENDING_ERROR",
-  "DELETING",
-  "CREATING_MANIFEST",
-  "MANIFEST_CREATED",
-  "ERROR_SEND",
-  "ERROR_MANIFEST",
-  "DELETED",
-];
+const statuses = batchStatuses;
 
 describe("batch status (spec 2 §2.1, §4.1)", () => {
   it.each([

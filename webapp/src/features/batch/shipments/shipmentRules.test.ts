@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ShipmentFilter } from "../../../api/batches";
+import { batchStatuses } from "../../../test/batchStatuses";
 import {
   bulkDeleteAllowed,
   bulkResendAllowed,
@@ -11,21 +12,8 @@ import {
   updateable,
 } from "./shipmentRules";
 
-const statuses = [
-  "CREATED",
-  "SENDING",
-  "SENT",
-  "CANCELLING",
-  "CANCELLED",
-  "RESENDING",
-  "RESENDING_CHANGE",
-  "RESENDING_ERROR",
-  "DELETING",
-  "CREATING_MANIFEST",
-  "MANIFEST_CREATED",
-  "ERROR_SEND",
-  "ERROR_MANIFEST",
-];
+// A deleted batch has no shipments tab.
+const statuses = batchStatuses.filter((status) => status !== "DELETED");
 const filters: ShipmentFilter[] = ["ALL", "CHANGED", "ERROR"];
 
 describe("shipment rows (spec 2 §4.3, core/batch/rows.go)", () => {
