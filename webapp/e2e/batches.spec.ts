@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { inflateSync } from "node:zlib";
 import { type Download, expect, type Page, test } from "@playwright/test";
+import { signIn } from "./demoLogin";
 
 /**
  * CSV batches end to end (spec 2 §2.1, §4, §5) against a running portal with
@@ -15,26 +16,12 @@ import { type Download, expect, type Page, test } from "@playwright/test";
 
 test.use({ locale: "en-GB" });
 
-const demoPassword = "portal-demo";
 const mixedCsv = fileURLToPath(new URL("../../testdata/batches/mixed.csv", import.meta.url));
 /** mixed.csv: rows 1, 4 and 9 are valid; fixing row 2's postal code makes four. */
 const rows = 9;
 const labelled = 4;
 /** Sending and manifests run as jobs; the page polls every 5 s. */
 const jobTimeout = { timeout: 60_000 };
-
-async function signIn(page: Page, login: string) {
-  await page.goto("/login");
-  const dialog = page.getByRole("dialog", { name: "Sign in" });
-  await dialog.getByLabel("Username").fill(login);
-  await dialog.getByLabel("Password", { exact: true }).fill(demoPassword);
-  await dialog.getByRole("button", { name: "Sign in" }).click();
-  const setup = page.getByRole("dialog", { name: "Set up two-factor authentication" });
-  const account = page.getByRole("button", { name: `Account: ${login}` });
-  await expect(setup.or(account)).toBeVisible();
-  if (await setup.isVisible()) await setup.getByRole("button", { name: "Skip for now" }).click();
-  await expect(account).toBeVisible();
-}
 
 /** The toast area; Radix also announces each toast in a hidden live region. */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });

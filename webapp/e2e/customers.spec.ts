@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { bearer, signIn } from "./demoLogin";
 
 /**
  * Customers end to end (spec 3 §2 to §7) against a running portal with the
@@ -10,29 +11,6 @@ import { expect, type Page, test } from "@playwright/test";
  */
 
 test.use({ locale: "en-GB" });
-
-const demoPassword = "portal-demo";
-
-async function signIn(page: Page, login: string) {
-  await page.goto("/login");
-  const dialog = page.getByRole("dialog", { name: "Sign in" });
-  await dialog.getByLabel("Username").fill(login);
-  await dialog.getByLabel("Password", { exact: true }).fill(demoPassword);
-  await dialog.getByRole("button", { name: "Sign in" }).click();
-  const setup = page.getByRole("dialog", { name: "Set up two-factor authentication" });
-  const account = page.getByRole("button", { name: `Account: ${login}` });
-  await expect(setup.or(account)).toBeVisible();
-  if (await setup.isVisible()) await setup.getByRole("button", { name: "Skip for now" }).click();
-  await expect(account).toBeVisible();
-}
-
-async function bearer(page: Page): Promise<string> {
-  const token = await page.evaluate(
-    () => localStorage.getItem("portal.authenticationToken") ?? sessionStorage.getItem("portal.authenticationToken"),
-  );
-  expect(token).toBeTruthy();
-  return `Bearer ${token}`;
-}
 
 /** The consent PATCHes take the bare JSON boolean as their body. */
 const json = (headers: Record<string, string>) => ({ ...headers, "Content-Type": "application/json" });

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./demoLogin";
 
 /**
  * Documents, news and the invoice report end to end (spec 3 §2) against a
@@ -9,22 +10,6 @@ import { expect, type Page, test } from "@playwright/test";
  */
 
 test.use({ locale: "en-GB" });
-
-const demoPassword = "portal-demo";
-
-/** Signs in as the demo admin, skipping device registration if the portal offers it. */
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  const dialog = page.getByRole("dialog", { name: "Sign in" });
-  await dialog.getByLabel("Username").fill("admin");
-  await dialog.getByLabel("Password", { exact: true }).fill(demoPassword);
-  await dialog.getByRole("button", { name: "Sign in" }).click();
-  const setup = page.getByRole("dialog", { name: "Set up two-factor authentication" });
-  const account = page.getByRole("button", { name: "Account: admin" });
-  await expect(setup.or(account)).toBeVisible();
-  if (await setup.isVisible()) await setup.getByRole("button", { name: "Skip for now" }).click();
-  await expect(account).toBeVisible();
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -40,7 +25,7 @@ async function orderOf(page: Page, summaries: string[]): Promise<string[]> {
 }
 
 test("an admin orders news by drag and drop and the order survives a reload", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page, "admin");
   const run = unique();
   const summaries = ["first", "second", "third"].map((name) => `${name} ${run}`);
   for (const summary of summaries) {
@@ -72,7 +57,7 @@ test("an admin orders news by drag and drop and the order survives a reload", as
 });
 
 test("a CSV-template document downloads with the bytes that went up", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page, "admin");
   const name = `Template ${unique()}`;
   const fileName = `template-${unique()}.csv`;
   const bytes = Buffer.from(
@@ -92,7 +77,7 @@ test("a CSV-template document downloads with the bytes that went up", async ({ p
 });
 
 test("the monthly invoice report downloads under the spec's file name", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page, "admin");
   await page.goto("/invoice-report");
   await page.getByRole("button", { name: "Download" }).click();
   await expect(page.getByText("Please select a month and a year.", { exact: true })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { bearer, signIn } from "./demoLogin";
 
 /**
  * Tenants with hubs and fulfillments end to end (spec 3 §2, §4, §6) against
@@ -9,31 +10,6 @@ import { expect, type Page, test } from "@playwright/test";
  */
 
 test.use({ locale: "en-GB" });
-
-const demoPassword = "portal-demo";
-
-/** Signs in, skipping device registration for now if the portal offers it. */
-async function signIn(page: Page, login: string) {
-  await page.goto("/login");
-  const dialog = page.getByRole("dialog", { name: "Sign in" });
-  await dialog.getByLabel("Username").fill(login);
-  await dialog.getByLabel("Password", { exact: true }).fill(demoPassword);
-  await dialog.getByRole("button", { name: "Sign in" }).click();
-  const setup = page.getByRole("dialog", { name: "Set up two-factor authentication" });
-  const account = page.getByRole("button", { name: `Account: ${login}` });
-  await expect(setup.or(account)).toBeVisible();
-  if (await setup.isVisible()) await setup.getByRole("button", { name: "Skip for now" }).click();
-  await expect(account).toBeVisible();
-}
-
-/** The bearer the signed-in page holds. */
-async function bearer(page: Page): Promise<string> {
-  const token = await page.evaluate(
-    () => localStorage.getItem("portal.authenticationToken") ?? sessionStorage.getItem("portal.authenticationToken"),
-  );
-  expect(token).toBeTruthy();
-  return `Bearer ${token}`;
-}
 
 async function fillHub(page: Page, index: number, name: string, city: string) {
   const hub = page.getByTestId("hub-form").nth(index);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { signIn } from "./demoLogin";
 
 /**
  * The content security policy the server sends (adapters/web/headers.go)
@@ -11,7 +12,6 @@ import { expect, type Page, test } from "@playwright/test";
 
 test.use({ locale: "en-GB" });
 
-const demoPassword = "portal-demo";
 const mixedCsv = fileURLToPath(new URL("../../testdata/batches/mixed.csv", import.meta.url));
 
 type Violation = { directive: string; blocked: string; source: string };
@@ -37,22 +37,10 @@ async function watchViolations(page: Page): Promise<() => Promise<Violation[]>> 
   ];
 }
 
-async function signIn(page: Page, login: string) {
-  await page.goto("/login");
-  const dialog = page.getByRole("dialog", { name: "Sign in" });
-  await dialog.getByLabel("Username").fill(login);
-  await dialog.getByLabel("Password", { exact: true }).fill(demoPassword);
-  await dialog.getByRole("button", { name: "Sign in" }).click();
-  const setup = page.getByRole("dialog", { name: "Set up two-factor authentication" });
-  const account = page.getByRole("button", { name: `Account: ${login}` });
-  await expect(setup.or(account)).toBeVisible();
-  if (await setup.isVisible()) {
-    // The QR code is a blob: image: it must load under the policy.
-    await expect(setup.getByTestId("mfa-qr")).toHaveJSProperty("complete", true);
-    expect(await setup.getByTestId("mfa-qr").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await setup.getByRole("button", { name: "Skip for now" }).click();
-  }
-  await expect(account).toBeVisible();
+/** The device dialog's QR code is a blob: image: it must load under the policy. */
+async function qrLoads(setup: Locator) {
+  await expect(setup.getByTestId("mfa-qr")).toHaveJSProperty("complete", true);
+  expect(await setup.getByTestId("mfa-qr").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 }
 
 test("every response carries the security headers", async ({ request }) => {
@@ -84,7 +72,7 @@ test("the public pages run without policy violations", async ({ page }) => {
 
 test("the admin's pages and the API docs run without policy violations", async ({ page }) => {
   const violations = await watchViolations(page);
-  await signIn(page, "admin");
+  await signIn(page, "admin", qrLoads);
   for (const path of ["/account/docs", "/customer", "/tenant", "/news", "/invoice-report", "/admin/user-management"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
@@ -106,7 +94,7 @@ test("the admin's pages and the API docs run without policy violations", async (
 
 test("a CSV upload and the batch grid run without policy violations", async ({ page }) => {
   const violations = await watchViolations(page);
-  await signIn(page, "user");
+  await signIn(page, "user", qrLoads);
   await page.goto("/batch");
   await page.getByRole("link", { name: "Upload a CSV file" }).click();
   await page.getByLabel("CSV file").setInputFiles(mixedCsv);
