@@ -100,7 +100,7 @@ func (s Batches) Create(ctx context.Context, b batch.Batch, csv []byte, rows []s
 	invalid, hasInvoice := 0, false
 	for i, r := range rows {
 		fields, lines := encodeRow(r)
-		copyRows[i] = []any{nil, int32(i + 1), string(fields), string(lines), r.Valid}
+		copyRows[i] = []any{nil, b.CustomerID, int32(i + 1), string(fields), string(lines), r.Valid}
 		if !r.Valid {
 			invalid++
 		}
@@ -119,7 +119,7 @@ func (s Batches) Create(ctx context.Context, b batch.Batch, csv []byte, rows []s
 		for _, r := range copyRows {
 			r[0] = id
 		}
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"validated_shipment"}, []string{"batch_id", "position", "fields", "order_lines", "valid"},
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"validated_shipment"}, []string{"batch_id", "customer_id", "position", "fields", "order_lines", "valid"},
 			pgx.CopyFromRows(copyRows)); err != nil {
 			return err
 		}
