@@ -8,6 +8,7 @@ import (
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
 	docstoretest "parcelportal/app/documents/storetest"
+	"parcelportal/app/downloadtoken/storetest"
 	newsstoretest "parcelportal/app/news/storetest"
 	"parcelportal/core/document"
 	"parcelportal/core/failure"
@@ -54,4 +55,9 @@ func TestInvoiceCountsAreEmptyUntilInvoicesExist(t *testing.T) {
 	if err != nil || len(rows) != 0 {
 		t.Fatalf("Counts = %+v, %v", rows, err)
 	}
+}
+
+func TestDownloadTokensContract(t *testing.T) {
+	t.Parallel()
+	storetest.Contract(t, postgres.DownloadTokens{Pool: postgrestest.NewPool(t)})
 }
