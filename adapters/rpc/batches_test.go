@@ -21,6 +21,7 @@ import (
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/rpc"
+	"parcelportal/adapters/rpc/rpctest"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
@@ -94,26 +95,7 @@ func (a batchesAPI) user() string { return "ROLE_USER:" + strconv.FormatInt(a.mi
 // call sends a request; bearer "" sends none.
 func (a batchesAPI) call(t *testing.T, bearer, method, path, body string) (*http.Response, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, a.srv.URL+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if bearer != "" {
-		req.Header.Set("Authorization", "Bearer "+bearer)
-	}
-	rsp, err := a.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rsp.Body.Close()
-	b, err := io.ReadAll(rsp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rsp, b
+	return rpctest.Call(t, a.srv.Client(), method, a.srv.URL+path, bearer, body)
 }
 
 // downloadToken asks for a token for one link download of the batch.
@@ -526,12 +508,7 @@ func uploadAPI(b *testing.B) func() map[string]any {
 		req, _ := http.NewRequest("POST", srv.URL+"/web/api/batches", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Authorization", "Bearer ROLE_USER:"+strconv.FormatInt(customerID, 10))
-		rsp, err := srv.Client().Do(req)
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer rsp.Body.Close()
-		out, _ := io.ReadAll(rsp.Body)
+		rsp, out := rpctest.Send(b, srv.Client(), req)
 		var got map[string]any
 		if rsp.StatusCode != http.StatusOK || json.Unmarshal(out, &got) != nil {
 			b.Fatalf("upload = %d %.300s", rsp.StatusCode, out)

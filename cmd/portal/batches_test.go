@@ -7,7 +7,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -19,6 +18,7 @@ import (
 	"parcelportal/adapters/carrier"
 	"parcelportal/adapters/carrier/simulator"
 	"parcelportal/adapters/pdf"
+	"parcelportal/adapters/rpc/rpctest"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/demo"
 	"parcelportal/app/identity"
@@ -43,17 +43,7 @@ type portal struct {
 
 func (p portal) call(method, path, body string) (*http.Response, []byte) {
 	p.t.Helper()
-	req, _ := http.NewRequest(method, p.srv.URL+path, strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+p.bearer)
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	rsp, err := p.srv.Client().Do(req)
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	defer rsp.Body.Close()
-	b, _ := io.ReadAll(rsp.Body)
+	rsp, b := rpctest.Call(p.t, p.srv.Client(), method, p.srv.URL+path, p.bearer, body)
 	if rsp.StatusCode != http.StatusOK {
 		p.t.Fatalf("%s %s = %d %s", method, path, rsp.StatusCode, b)
 	}
