@@ -5,6 +5,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/secrets"
@@ -54,17 +56,25 @@ func TestDemoDirectoryIsIdempotent(t *testing.T) {
 	}
 }
 
+// demoPool is a pool on a schema of its own, seeded with the demo
+// organisation: tenants, hubs, customers and fulfillments.
+func demoPool(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	pool := postgrestest.NewPool(t)
+	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(context.Background(), demo.DemoOrganisation()); err != nil {
+		t.Fatal(err)
+	}
+	return pool
+}
+
 // TestDemoCSVTemplateIsServedAsActive: the seeded template is what the
 // active-template download returns, with its features in place for the
 // customers that validate against it.
 func TestDemoCSVTemplateIsServedAsActive(t *testing.T) {
 	t.Parallel()
-	pool := postgrestest.NewPool(t)
+	pool := demoPool(t)
 	ctx := context.Background()
 	dir := postgres.DemoDirectory{Pool: pool}
-	if err := dir.SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
 	if err := dir.EnsureCSVTemplate(ctx, demo.DemoCSVTemplate()); err != nil {
 		t.Fatal(err)
 	}

@@ -46,11 +46,8 @@ func TestAuditLogRecords(t *testing.T) {
 
 func TestUserLinksContract(t *testing.T) {
 	t.Parallel()
-	pool := postgrestest.NewPool(t)
+	pool := demoPool(t)
 	dir := postgres.DemoDirectory{Pool: pool}
-	if err := dir.SaveOrganisation(context.Background(), demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
 	var id int64
 	if err := pool.QueryRow(context.Background(), `SELECT id FROM customer WHERE crmid = $1`, demo.BakeryCRMID).Scan(&id); err != nil {
 		t.Fatal(err)
@@ -64,12 +61,9 @@ func TestUserLinksContract(t *testing.T) {
 
 func TestRegistrationRequestsContract(t *testing.T) {
 	t.Parallel()
-	pool := postgrestest.NewPool(t)
+	pool := demoPool(t)
 	ctx := context.Background()
 	dir := postgres.DemoDirectory{Pool: pool}
-	if err := dir.SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
 	bakery := organisation.CustomerRef{CRMID: demo.BakeryCRMID}
 	if err := pool.QueryRow(ctx, `SELECT c.id, c.name, h.country_code FROM customer c JOIN hub h ON h.id = c.hub_id WHERE c.crmid = $1`,
 		demo.BakeryCRMID).Scan(&bakery.ID, &bakery.Name, &bakery.HubCountryCode); err != nil {
@@ -96,13 +90,9 @@ func TestRegistrationRequestsContract(t *testing.T) {
 
 func TestUserLinksOfAFulfillmentUser(t *testing.T) {
 	t.Parallel()
-	pool := postgrestest.NewPool(t)
-	dir := postgres.DemoDirectory{Pool: pool}
+	pool := demoPool(t)
 	ctx := context.Background()
-	if err := dir.SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
-	if err := dir.LinkLogin(ctx, "fulfillment", "7b0a8f5e-3f4c-4a53-9a39-2f1f3cf4a002", "", demo.FulfillerName); err != nil {
+	if err := (postgres.DemoDirectory{Pool: pool}).LinkLogin(ctx, "fulfillment", "7b0a8f5e-3f4c-4a53-9a39-2f1f3cf4a002", "", demo.FulfillerName); err != nil {
 		t.Fatal(err)
 	}
 	link, err := postgres.UserLinks{Pool: pool}.ByLogin(ctx, "fulfillment")
@@ -113,11 +103,8 @@ func TestUserLinksOfAFulfillmentUser(t *testing.T) {
 
 func TestUserData(t *testing.T) {
 	t.Parallel()
-	pool := postgrestest.NewPool(t)
+	pool := demoPool(t)
 	ctx := context.Background()
-	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
 	var bakery, fulfillment int64
 	if err := pool.QueryRow(ctx, `SELECT (SELECT id FROM customer WHERE crmid = $1), (SELECT id FROM fulfillment WHERE name = $2)`,
 		demo.BakeryCRMID, demo.FulfillerName).Scan(&bakery, &fulfillment); err != nil {
