@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"parcelportal/adapters/mail"
 	"parcelportal/adapters/memory"
 	"parcelportal/app/identity"
+	"parcelportal/app/identity/identitytest"
 	"parcelportal/core/access"
 	"parcelportal/core/account"
 	"parcelportal/core/failure"
@@ -321,21 +321,10 @@ func TestSignInIsThrottledPerIdentity(t *testing.T) {
 	w.signIn(t, "anna", "s3cret")
 }
 
-// countingSessions counts the password checks that reach the identity provider.
-type countingSessions struct {
-	identity.Sessions
-	checks atomic.Int32
-}
-
-func (c *countingSessions) SignIn(ctx context.Context, identifier, password string) (identity.Session, error) {
-	c.checks.Add(1)
-	return c.Sessions.SignIn(ctx, identifier, password)
-}
-
 func TestParallelWrongSignInsStopAtTheLimit(t *testing.T) {
 	w := newWorld(t)
 	w.activeUser(t, "anna")
-	counting := &countingSessions{Sessions: w.ids}
+	counting := &identitytest.CountingSessions{Sessions: w.ids}
 	w.svc.Sessions = counting
 	var wg sync.WaitGroup
 	for i := range 30 {
@@ -348,7 +337,7 @@ func TestParallelWrongSignInsStopAtTheLimit(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if n := counting.checks.Load(); n > 3 {
+	if n := counting.Checks.Load(); n > 3 {
 		t.Fatalf("%d of 30 parallel wrong sign-ins reached the password check, the limit is 3", n)
 	}
 }
@@ -677,26 +666,16 @@ func TestParallelCodeGuessesStopAtTheLimit(t *testing.T) {
 	w.activeUser(t, "anna")
 	secret := w.withDevice(t, "anna")
 	res := w.signIn(t, "anna", "s3cret")
-	counting := &countingSecondFactor{SecondFactor: w.ids}
+	counting := &identitytest.CountingSecondFactor{SecondFactor: w.ids}
 	w.svc.SecondFactor = counting
 	var wg sync.WaitGroup
 	for _, bad := range wrongCodes(t, secret, 20) {
 		wg.Go(func() { _, _ = w.svc.VerifyMFACode(ctx, res.Token, bad) })
 	}
 	wg.Wait()
-	if n := counting.checks.Load(); n > identity.MaxCodeAttempts {
+	if n := counting.Checks.Load(); n > identity.MaxCodeAttempts {
 		t.Fatalf("%d of 20 parallel guesses reached the authenticator check, the limit is %d", n, identity.MaxCodeAttempts)
 	}
-}
-
-type countingSecondFactor struct {
-	identity.SecondFactor
-	checks atomic.Int32
-}
-
-func (c *countingSecondFactor) Verify(ctx context.Context, token, code string) (identity.Session, error) {
-	c.checks.Add(1)
-	return c.SecondFactor.Verify(ctx, token, code)
 }
 
 // oneCode accepts one code, which the test chooses.
