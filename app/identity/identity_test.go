@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pquerna/otp/totp"
-
 	"parcelportal/adapters/mail"
 	"parcelportal/adapters/memory"
 	"parcelportal/app/identity"
@@ -146,7 +144,7 @@ func TestRegisterActivateSignInAndRegisterADevice(t *testing.T) {
 	if err != nil || len(png) == 0 || secret == "" {
 		t.Fatalf("registration code: %d bytes, %q, %v", len(png), secret, err)
 	}
-	code := mustCode(t, secret, w.now)
+	code := identitytest.Code(t, secret, w.now)
 	done, err := w.svc.VerifyMFACode(ctx, res.Token, code)
 	if err != nil {
 		t.Fatal(err)
@@ -274,19 +272,6 @@ func TestRegistrationDoesNotRevealTakenLoginsOrAddresses(t *testing.T) {
 	if got := w.outbox.To(staffAddress); len(got) != 1 {
 		t.Fatalf("staff got %d mails, want only anna's own request", len(got))
 	}
-}
-
-func mustCode(t *testing.T, secret string, at time.Time) int32 {
-	t.Helper()
-	code, err := totp.GenerateCode(secret, at)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var n int32
-	for _, d := range code {
-		n = n*10 + d - '0'
-	}
-	return n
 }
 
 func TestBadRegistrationChangesNothing(t *testing.T) {
@@ -569,7 +554,7 @@ func TestMFADisabledDoesNotLockOutUsersWithADevice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, w.now)); err != nil {
+	if _, err := w.svc.VerifyMFACode(ctx, res.Token, identitytest.Code(t, secret, w.now)); err != nil {
 		t.Fatal(err)
 	}
 	w.svc.MFAEnabled = false
@@ -591,7 +576,7 @@ func (w *world) withDevice(t *testing.T, login string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now())); err != nil {
+	if _, err := w.svc.VerifyMFACode(ctx, res.Token, identitytest.Code(t, secret, time.Now())); err != nil {
 		t.Fatal(err)
 	}
 	return secret
@@ -605,7 +590,7 @@ func wrongCodes(t *testing.T, secret string, n int) []int32 {
 	t.Helper()
 	right := map[int32]bool{}
 	for _, d := range []time.Duration{-time.Minute, -30 * time.Second, 0, 30 * time.Second, time.Minute} {
-		right[mustCode(t, secret, time.Now().Add(d))] = true
+		right[identitytest.Code(t, secret, time.Now().Add(d))] = true
 	}
 	var codes []int32
 	for c := int32(123456); len(codes) < n; c++ {
@@ -628,12 +613,12 @@ func TestCodeGuessesEndThePendingSignIn(t *testing.T) {
 		_, err := w.svc.VerifyMFACode(ctx, res.Token, bad)
 		wantKey(t, err, account.KeyWrongCode)
 	}
-	_, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now()))
+	_, err := w.svc.VerifyMFACode(ctx, res.Token, identitytest.Code(t, secret, time.Now()))
 	wantKey(t, err, account.KeyCodeAttemptsExhausted)
 	if _, err := w.svc.ResolveCaller(ctx, res.Token); err == nil {
 		t.Fatal("the session of a sign-in that guessed too often must be revoked")
 	}
-	_, err = w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now()))
+	_, err = w.svc.VerifyMFACode(ctx, res.Token, identitytest.Code(t, secret, time.Now()))
 	wantKey(t, err, account.KeyMFAPending)
 
 	// The password starts a new sign-in with its own attempts.
@@ -657,7 +642,7 @@ func TestCodeGuessesAreLimitedPerLoginAcrossSignIns(t *testing.T) {
 		}
 	}
 	res := w.signIn(t, "anna", "s3cret")
-	_, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now()))
+	_, err := w.svc.VerifyMFACode(ctx, res.Token, identitytest.Code(t, secret, time.Now()))
 	wantKey(t, err, account.KeyCodeAttemptsExhausted)
 }
 

@@ -3,6 +3,10 @@ package identitytest
 import (
 	"context"
 	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/pquerna/otp/totp"
 
 	"parcelportal/app/identity"
 )
@@ -30,4 +34,19 @@ type CountingSecondFactor struct {
 func (c *CountingSecondFactor) Verify(ctx context.Context, token, code string) (identity.Session, error) {
 	c.Checks.Add(1)
 	return c.SecondFactor.Verify(ctx, token, code)
+}
+
+// Code is the authenticator's code for secret at a time, as the number the
+// sign-in takes.
+func Code(t testing.TB, secret string, at time.Time) int32 {
+	t.Helper()
+	code, err := totp.GenerateCode(secret, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int32
+	for _, d := range code {
+		n = n*10 + d - '0'
+	}
+	return n
 }
