@@ -3,7 +3,6 @@ package batches_test
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"sync"
 	"testing"
@@ -153,30 +152,7 @@ func (f fixture) status(t *testing.T, id int64) batch.Status {
 // to keep the cell. Rows count from 1.
 func generated(t *testing.T, n int, edit func(row int, column string) (string, bool), extra ...string) []byte {
 	t.Helper()
-	r := csv.NewReader(bytes.NewReader(batchcsvtest.Generate(n)))
-	r.Comma = ';'
-	records, err := r.ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	records[0] = append(records[0], extra...)
-	for i := 1; i < len(records); i++ {
-		records[i] = append(records[i], make([]string, len(extra))...)
-	}
-	for i := 1; i < len(records); i++ {
-		for j, column := range records[0] {
-			if v, ok := edit(i, column); ok {
-				records[i][j] = v
-			}
-		}
-	}
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Comma = ';'
-	if err := w.WriteAll(records); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return batchcsvtest.Edit(t, batchcsvtest.Generate(n), edit, extra...)
 }
 
 func noEdit(int, string) (string, bool) { return "", false }

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -272,22 +270,5 @@ func waitFor(t *testing.T, p portal, id, want string) map[string]any {
 // withCity sets the city of one row (from 1) of a generated file.
 func withCity(t *testing.T, file []byte, row int, city string) []byte {
 	t.Helper()
-	r := csv.NewReader(bytes.NewReader(file))
-	r.Comma = ';'
-	records, err := r.ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for j, column := range records[0] {
-		if column == "city" {
-			records[row][j] = city
-		}
-	}
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Comma = ';'
-	if err := w.WriteAll(records); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return batchcsvtest.Edit(t, file, func(r int, column string) (string, bool) { return city, r == row && column == "city" })
 }
