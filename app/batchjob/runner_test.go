@@ -143,18 +143,9 @@ func TestSendLabelsEveryValidRow(t *testing.T) {
 
 func TestSendResumesSubmittingWithoutASecondLabel(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.batch(batch.Sending, rows(4))
 	// A worker prepared the send, wrote SUBMITTING for rows 1 and 2, the
 	// carrier labelled row 1, and the worker died.
-	if err := g.work.PrepareSend(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	open, _ := g.work.Open(ctx, id)
-	for _, s := range open[:2] {
-		if err := g.work.Submitting(ctx, s.ID); err != nil {
-			t.Fatal(err)
-		}
-	}
+	id, open := g.diedSubmitting(t, 4, 2)
 	if _, err := g.carrier.AddAndPrint(ctx, credentials(), requestFor(open[0])); err != nil {
 		t.Fatal(err)
 	}
@@ -388,14 +379,7 @@ func TestCancelStopsTheSendAndVoidsItsLabels(t *testing.T) {
 
 func TestCancelFindsTheLabelOfASubmittingShipment(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.batch(batch.Sending, rows(2))
-	if err := g.work.PrepareSend(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	open, _ := g.work.Open(ctx, id)
-	for _, s := range open {
-		_ = g.work.Submitting(ctx, s.ID)
-	}
+	id, open := g.diedSubmitting(t, 2, 2)
 	l, err := g.carrier.AddAndPrint(ctx, credentials(), requestFor(open[0]))
 	if err != nil {
 		t.Fatal(err)
@@ -423,6 +407,23 @@ func TestRefusedCancelFailsTheJob(t *testing.T) {
 	if ships[0].State != shipment.Done || ships[0].ErrorMessage != carrier.KeyFaultAlreadyManifested {
 		t.Errorf("shipment %+v", ships[0])
 	}
+}
+
+// diedSubmitting is a send of n rows that a worker prepared and left with
+// its first k shipments SUBMITTING, as a worker that died mid-send leaves it.
+func (g *rig) diedSubmitting(t *testing.T, n, k int) (int64, []batchjob.Shipment) {
+	t.Helper()
+	id := g.batch(batch.Sending, rows(n))
+	if err := g.work.PrepareSend(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	open, _ := g.work.Open(ctx, id)
+	for _, s := range open[:k] {
+		if err := g.work.Submitting(ctx, s.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return id, open
 }
 
 // sent returns a batch of n rows sent and SENT.
