@@ -32,13 +32,7 @@ type rig struct {
 
 func newRig(t *testing.T, opt batchjob.Options) *rig {
 	t.Helper()
-	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt"}, 1)
-	c := customer.New(1)
-	c.Name, c.CRMID, c.APIUsername, c.Credentials.APIPassword = "Shop", "DE100", "api-user", "secret"
-	c, err := customers.Create(ctx, c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	customers, c := shop(t, "DE100", "api-user")
 	if opt.Backoff == 0 {
 		opt.Backoff = time.Millisecond
 	}
@@ -50,6 +44,20 @@ func newRig(t *testing.T, opt batchjob.Options) *rig {
 	g := &rig{work: memory.NewBatchStore().Work, customers: customers, carrier: newFakeCarrier(), customer: c.ID}
 	g.runner = batchjob.NewRunner(batchjob.PortsOf(g.work), customers, g.carrier, opt)
 	return g
+}
+
+// shop is a customer store holding one customer, "Shop", with a carrier
+// login of its own.
+func shop(t *testing.T, crmid, apiUser string) (*memory.Customers, customer.Customer) {
+	t.Helper()
+	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt"}, 1)
+	c := customer.New(1)
+	c.Name, c.CRMID, c.APIUsername, c.Credentials.APIPassword = "Shop", crmid, apiUser, "secret"
+	c, err := customers.Create(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return customers, c
 }
 
 // rows are n valid rows named r1, r2, ...
@@ -705,13 +713,7 @@ func TestStoppedSendResumes(t *testing.T) {
 // shared in-memory carrier, and a customer with a login at it.
 func withMemoryCarrier(t *testing.T) (*memory.BatchWork, *memory.Carrier, *batchjob.Runner, customer.Customer) {
 	t.Helper()
-	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt"}, 1)
-	c := customer.New(1)
-	c.Name, c.CRMID, c.APIUsername, c.Credentials.APIPassword = "Shop", "DE200", "shop", "secret"
-	c, err := customers.Create(ctx, c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	customers, c := shop(t, "DE200", "shop")
 	work := memory.NewBatchStore().Work
 	cr := memory.NewCarrier()
 	r := batchjob.NewRunner(batchjob.PortsOf(work), customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
