@@ -11,7 +11,6 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -34,22 +33,10 @@ import (
 	"parcelportal/core/reference"
 )
 
-type recordingQueue struct {
-	mu   sync.Mutex
-	jobs []batchjob.Job
-}
-
-func (q *recordingQueue) Enqueue(_ context.Context, j batchjob.Job) error {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.jobs = append(q.jobs, j)
-	return nil
-}
-
 type batchesAPI struct {
 	srv         *httptest.Server
 	store       *memory.Batches
-	queue       *recordingQueue
+	queue       *memory.JobQueue
 	mine, other int64
 	// clock is the download tokens' time; tests move it forward.
 	clock *time.Time
@@ -74,7 +61,7 @@ func newBatchesAPI(t *testing.T) batchesAPI {
 		return saved.ID
 	}
 	now := time.Now().UTC()
-	a := batchesAPI{store: memory.NewBatchStore().Batches, queue: &recordingQueue{}, mine: mk("DE10000001"), other: mk("DE10000002"), clock: &now}
+	a := batchesAPI{store: memory.NewBatchStore().Batches, queue: &memory.JobQueue{}, mine: mk("DE10000001"), other: mk("DE10000002"), clock: &now}
 	tokens := downloadtoken.Service{Store: memory.NewDownloadTokens(), Now: func() time.Time { return *a.clock }}
 	svc := batches.Service{Batches: a.store, Rows: a.store, Shipments: a.store, Documents: a.store, Exchanges: a.store,
 		Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
@@ -207,8 +194,8 @@ func TestBatchUploadAndGridOverREST(t *testing.T) {
 	if got := decode[map[string]any](t, b); rsp.StatusCode != http.StatusOK || got["status"] != "SENDING" || got["totalShipments"] != float64(2) {
 		t.Fatalf("POST _send = %d %s", rsp.StatusCode, b)
 	}
-	if len(a.queue.jobs) != 1 || a.queue.jobs[0].Kind != batchjob.Send {
-		t.Errorf("queued %+v", a.queue.jobs)
+	if len(a.queue.Jobs()) != 1 || a.queue.Jobs()[0].Kind != batchjob.Send {
+		t.Errorf("queued %+v", a.queue.Jobs())
 	}
 	rsp, b = a.call(t, a.user(), "POST", base+"/_send", `{"labelType":"PDF"}`)
 	if rsp.StatusCode != http.StatusPreconditionFailed && rsp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "error.batch.notAllowedInStatus") {
@@ -395,8 +382,8 @@ func TestBatchDeleteAndRefusalsOverREST(t *testing.T) {
 	if rsp.StatusCode != http.StatusOK || deleting == nil || deleting.(map[string]any)["status"] != "DELETING" {
 		t.Fatalf("DELETE of a batch with a label = %d %s", rsp.StatusCode, b)
 	}
-	if last := a.queue.jobs[len(a.queue.jobs)-1]; last != (batchjob.Job{Kind: batchjob.DeleteBatch, BatchID: batchID}) {
-		t.Errorf("queued %+v", a.queue.jobs)
+	if last := a.queue.Last(); last != (batchjob.Job{Kind: batchjob.DeleteBatch, BatchID: batchID}) {
+		t.Errorf("queued %+v", a.queue.Jobs())
 	}
 	if rsp, _ := a.call(t, a.user(), "GET", "/web/api/batches/"+id, ""); rsp.StatusCode != http.StatusOK {
 		t.Errorf("the batch being deleted is gone: %d", rsp.StatusCode)
@@ -494,7 +481,7 @@ func uploadAPI(b *testing.B) func() map[string]any {
 	store := postgres.Batches{Pool: pool}
 	svc := batches.Service{Batches: store, Rows: store, Shipments: store, Documents: store, Exchanges: store,
 		Customers: customers, Hubs: postgres.Hubs{Pool: pool},
-		Catalogs: postgres.Catalog{Pool: pool}, Queue: &recordingQueue{}, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}}
+		Catalogs: postgres.Catalog{Pool: pool}, Queue: &memory.JobQueue{}, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}}
 	api, err := rpc.NewAPI(rpc.Handlers{Batches: rpc.BatchHandler{Batches: svc}, Callers: customerBearers{}}, http.NotFoundHandler())
 	if err != nil {
 		b.Fatal(err)

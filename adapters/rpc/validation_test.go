@@ -201,9 +201,7 @@ func TestBatchFieldRulesOverRESTAndConnect(t *testing.T) {
 		t.Fatalf("anonymous cancel of no shipment over Connect = %v", err)
 	}
 
-	a.queue.mu.Lock()
-	jobs := len(a.queue.jobs)
-	a.queue.mu.Unlock()
+	jobs := len(a.queue.Jobs())
 	if jobs != 0 || status() != before {
 		t.Fatalf("refused calls queued %d jobs, status %v -> %v", jobs, before, status())
 	}

@@ -25,8 +25,8 @@ func TestDeleteRemovesABatchWithoutLiveLabels(t *testing.T) {
 	if _, err := f.store.Get(ctx, v.ID); !failure.HasKey(err, batch.KeyNotFound) {
 		t.Errorf("the batch is still there: %v", err)
 	}
-	if len(f.queue.jobs) != 0 {
-		t.Errorf("queued %+v", f.queue.jobs)
+	if len(f.queue.Jobs()) != 0 {
+		t.Errorf("queued %+v", f.queue.Jobs())
 	}
 }
 
@@ -47,8 +47,8 @@ func TestDeleteCancelsLiveLabelsFirst(t *testing.T) {
 			got.Actions.View || got.Actions.Delete {
 			t.Errorf("%s: batch being deleted = %+v %+v", s, got.Batch, got.Actions)
 		}
-		if f.queue.last() != (batchjob.Job{Kind: batchjob.DeleteBatch, BatchID: v.ID}) {
-			t.Errorf("%s: queued %+v", s, f.queue.jobs)
+		if f.queue.Last() != (batchjob.Job{Kind: batchjob.DeleteBatch, BatchID: v.ID}) {
+			t.Errorf("%s: queued %+v", s, f.queue.Jobs())
 		}
 		if f.status(t, v.ID) != batch.Deleting {
 			t.Errorf("%s: stored status %s", s, f.status(t, v.ID))
@@ -86,8 +86,8 @@ func TestDeleteRefusals(t *testing.T) {
 	if _, err := f.svc.Delete(ctx, f.admin, v.ID); !failure.HasKey(err, batch.KeyNotAllowedNow) || !isKind(err, failure.Conflict) {
 		t.Errorf("delete of a manifested batch = %v", err)
 	}
-	if f.status(t, v.ID) != batch.ErrorManifest || len(f.queue.jobs) != 0 {
-		t.Errorf("a refused delete moved the batch to %s or queued %+v", f.status(t, v.ID), f.queue.jobs)
+	if f.status(t, v.ID) != batch.ErrorManifest || len(f.queue.Jobs()) != 0 {
+		t.Errorf("a refused delete moved the batch to %s or queued %+v", f.status(t, v.ID), f.queue.Jobs())
 	}
 
 	// With the queue down the batch stays as it was.
@@ -95,7 +95,7 @@ func TestDeleteRefusals(t *testing.T) {
 	orows, _ := f.svc.ListValidatedShipments(ctx, f.user, other.ID, false)
 	f.store.PutShipment(labelled(other.ID, f.mine.ID, orows[0].ID, 1, "PDF"))
 	f.force(t, other.ID, batch.Sent)
-	f.queue.fail = errors.New("redis down")
+	f.queue.Fail = errors.New("redis down")
 	if _, err := f.svc.Delete(ctx, f.user, other.ID); !failure.HasKey(err, batch.KeyQueueUnavailable) {
 		t.Errorf("delete with the queue down = %v", err)
 	}

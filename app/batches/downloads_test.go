@@ -230,8 +230,8 @@ func TestShipmentsOfABatchAndOfACustomer(t *testing.T) {
 	}
 
 	// Single-shipment commands queue one job each.
-	if _, err := f.svc.SendShipment(ctx, f.user, v.ID, bad); err != nil || f.queue.last() != (batchjob.Job{Kind: batchjob.SendOne, BatchID: v.ID, ShipmentID: bad}) {
-		t.Errorf("send one = %v, %+v", err, f.queue.jobs)
+	if _, err := f.svc.SendShipment(ctx, f.user, v.ID, bad); err != nil || f.queue.Last() != (batchjob.Job{Kind: batchjob.SendOne, BatchID: v.ID, ShipmentID: bad}) {
+		t.Errorf("send one = %v, %+v", err, f.queue.Jobs())
 	}
 	if _, err := f.svc.SendShipment(ctx, f.user, v.ID, ok); !failure.HasKey(err, batch.KeyShipmentNotSendable) {
 		t.Errorf("send of a labelled, unchanged shipment = %v", err)
@@ -244,8 +244,8 @@ func TestShipmentsOfABatchAndOfACustomer(t *testing.T) {
 	if _, err := f.svc.SendShipment(ctx, f.user, v.ID, bad); !failure.HasKey(err, batch.KeyShipmentRowInvalid) {
 		t.Errorf("send of a shipment whose row is invalid = %v", err)
 	}
-	if _, err := f.svc.CancelShipment(ctx, f.user, v.ID, ok); err != nil || f.queue.last().Kind != batchjob.CancelOne {
-		t.Errorf("cancel one = %v, %+v", err, f.queue.jobs)
+	if _, err := f.svc.CancelShipment(ctx, f.user, v.ID, ok); err != nil || f.queue.Last().Kind != batchjob.CancelOne {
+		t.Errorf("cancel one = %v, %+v", err, f.queue.Jobs())
 	}
 	if _, err := f.svc.CancelShipment(ctx, f.user, v.ID, bad); !failure.HasKey(err, batch.KeyShipmentNotCancel) {
 		t.Errorf("cancel of a failed shipment = %v", err)

@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"sync"
 	"testing"
 	"time"
 
 	"parcelportal/adapters/memory"
 	"parcelportal/app/batches"
-	"parcelportal/app/batchjob"
 	"parcelportal/app/customers/storetest"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
@@ -21,32 +19,6 @@ import (
 )
 
 var ctx = context.Background()
-
-// queue records jobs; fail makes Enqueue refuse.
-type queue struct {
-	mu   sync.Mutex
-	jobs []batchjob.Job
-	fail error
-}
-
-func (q *queue) Enqueue(_ context.Context, j batchjob.Job) error {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if q.fail != nil {
-		return q.fail
-	}
-	q.jobs = append(q.jobs, j)
-	return nil
-}
-
-func (q *queue) last() batchjob.Job {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if len(q.jobs) == 0 {
-		return batchjob.Job{}
-	}
-	return q.jobs[len(q.jobs)-1]
-}
 
 // merge joins documents with a separator so tests can count them.
 func merge(docs [][]byte) ([]byte, error) {
@@ -69,7 +41,7 @@ type fixture struct {
 	store *memory.Batches
 	// work is the same store as the job runner sees it.
 	work        *memory.BatchWork
-	queue       *queue
+	queue       *memory.JobQueue
 	invoices    *renderer
 	mine, other customer.Customer
 	admin, user *access.Caller
@@ -103,7 +75,7 @@ func setup(t *testing.T) fixture {
 	mine, other := mk("DE10000001"), mk("DE10000002")
 	batchStore := memory.NewBatchStore()
 	store := batchStore.Batches
-	q := &queue{}
+	q := &memory.JobQueue{}
 	r := &renderer{}
 	svc := batches.Service{
 		Batches: store, Rows: store, Shipments: store, Documents: store, Exchanges: store,
