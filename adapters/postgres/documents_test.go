@@ -9,6 +9,7 @@ import (
 	"parcelportal/adapters/postgres/postgrestest"
 	docstoretest "parcelportal/app/documents/storetest"
 	"parcelportal/app/downloadtoken/storetest"
+	"parcelportal/app/management/managementtest"
 	newsstoretest "parcelportal/app/news/storetest"
 	"parcelportal/core/document"
 	"parcelportal/core/failure"
@@ -60,4 +61,19 @@ func TestInvoiceCountsAreEmptyUntilInvoicesExist(t *testing.T) {
 func TestDownloadTokensContract(t *testing.T) {
 	t.Parallel()
 	storetest.Contract(t, postgres.DownloadTokens{Pool: postgrestest.NewPool(t)})
+}
+
+func TestCatalogContract(t *testing.T) {
+	t.Parallel()
+	managementtest.CatalogReaderContract(t, postgres.Catalog{Pool: postgrestest.NewPool(t)})
+}
+
+func BenchmarkCatalog(b *testing.B) {
+	catalog := postgres.Catalog{Pool: postgrestest.NewPool(b)}
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := catalog.Catalog(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
