@@ -67,8 +67,7 @@ func TestCreateNeedsACustomerAndAReadableFile(t *testing.T) {
 
 func TestAnotherCustomersBatchDoesNotExist(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 4, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 4)
 	notFound := func(name string, err error) {
 		t.Helper()
 		if !failure.HasKey(err, batch.KeyNotFound) {
@@ -212,8 +211,7 @@ func TestEveryCommandIsRefusedInTheWrongStatus(t *testing.T) {
 	for _, c := range commands {
 		for _, s := range statuses {
 			f := setup(t)
-			v := f.upload(t, generated(t, 4, noEdit))
-			rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+			v, rows := f.uploadRows(t, 4)
 			// A labelled shipment and a failed one, so that manifests and resends have work.
 			f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
 			f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[1].ID, 2))
@@ -359,8 +357,7 @@ func TestAdminOnlyCommands(t *testing.T) {
 
 func TestResendCountsWhatTheFilterSelects(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 4, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 4)
 	f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
 	f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[1].ID, 2))
 	f.force(t, v.ID, batch.Sent)
@@ -378,8 +375,7 @@ func TestResendCountsWhatTheFilterSelects(t *testing.T) {
 
 func TestResendOfAllMayChooseANewLabelType(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 2, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 2)
 	f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[0].ID, 1))
 	f.force(t, v.ID, batch.Sent)
 	if _, err := f.svc.Resend(ctx, f.admin, v.ID, "ERROR", "Zebra"); !failure.HasKey(err, batch.KeyDontMixLabelTypes) {

@@ -11,11 +11,8 @@ import (
 
 func TestDeleteRemovesABatchWithoutLiveLabels(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 3, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
-	cancelled := labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF")
-	cancelled.Cancelled = true
-	f.store.PutShipment(cancelled)
+	v, rows := f.uploadRows(t, 3)
+	f.store.PutShipment(cancelledLabel(v.ID, f.mine.ID, rows[0].ID, 1))
 	f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[1].ID, 2))
 	f.force(t, v.ID, batch.Cancelled)
 	got, err := f.svc.Delete(ctx, f.user, v.ID)
@@ -33,8 +30,7 @@ func TestDeleteRemovesABatchWithoutLiveLabels(t *testing.T) {
 func TestDeleteCancelsLiveLabelsFirst(t *testing.T) {
 	for _, s := range []batch.Status{batch.Sent, batch.Cancelled, batch.ErrorSend, batch.ErrorManifest} {
 		f := setup(t)
-		v := f.upload(t, generated(t, 3, noEdit))
-		rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+		v, rows := f.uploadRows(t, 3)
 		f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
 		f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[1].ID, 2, "PDF"))
 		f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[2].ID, 3))
@@ -64,8 +60,7 @@ func TestDeleteCancelsLiveLabelsFirst(t *testing.T) {
 // hold a label the portal has not recorded yet.
 func TestDeleteWaitsForALabelBeingMade(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 2, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 2)
 	open := failedShipment(v.ID, f.mine.ID, rows[0].ID, 1)
 	open.Open = true
 	f.store.PutShipment(open)
@@ -77,8 +72,7 @@ func TestDeleteWaitsForALabelBeingMade(t *testing.T) {
 
 func TestDeleteRefusals(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 2, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 2)
 	f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
 	// A manifest stays, also after its regeneration failed.
 	f.store.PutManifest(v.ID, []byte("%PDF manifest"), f.svc.Now())
@@ -109,11 +103,8 @@ func TestDeleteRefusals(t *testing.T) {
 // refused); a labelled one without customs documents no customs download.
 func TestActionsFollowTheDocuments(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 2, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
-	cancelled := labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF")
-	cancelled.Cancelled = true
-	f.store.PutShipment(cancelled)
+	v, rows := f.uploadRows(t, 2)
+	f.store.PutShipment(cancelledLabel(v.ID, f.mine.ID, rows[0].ID, 1))
 	f.force(t, v.ID, batch.Cancelled)
 	got, _ := f.svc.Get(ctx, f.admin, v.ID)
 	if a := got.Actions; a.GenerateManifest || a.LabelDownloads || a.CustomsDocsDownload || !a.Delete || !a.View {

@@ -102,6 +102,17 @@ func (f fixture) upload(t *testing.T, csv []byte) batches.View {
 	return v
 }
 
+// uploadRows uploads a batch of n valid rows and answers it with its rows.
+func (f fixture) uploadRows(t *testing.T, n int) (batches.View, []batch.ValidatedShipment) {
+	t.Helper()
+	v := f.upload(t, generated(t, n, noEdit))
+	rows, err := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v, rows
+}
+
 // force puts the batch into a status, as a job would.
 func (f fixture) force(t *testing.T, id int64, s batch.Status) {
 	t.Helper()
