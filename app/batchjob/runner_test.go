@@ -417,6 +417,19 @@ func TestRefusedCancelFailsTheJob(t *testing.T) {
 	}
 }
 
+// runOnChanged sends three rows, marks the shipment at position changed and
+// runs the job of kind in status over the changed shipments; it answers the
+// batch and its shipments as they were before the job.
+func (g *rig) runOnChanged(t *testing.T, position int, status batch.Status, kind batchjob.Kind) (int64, []memory.ShipmentRecord) {
+	t.Helper()
+	id := g.sent(t, 3)
+	_, before, _ := g.dump(id)
+	g.work.SetChanged(id, position, true)
+	g.work.SetStatus(id, status, batch.FilterChanged)
+	g.run(t, batchjob.Job{Kind: kind, BatchID: id})
+	return id, before
+}
+
 // diedSubmitting is a send of n rows that a worker prepared and left with
 // its first k shipments SUBMITTING, as a worker that died mid-send leaves it.
 func (g *rig) diedSubmitting(t *testing.T, n, k int) (int64, []batchjob.Shipment) {
@@ -447,11 +460,7 @@ func (g *rig) sent(t *testing.T, n int) int64 {
 
 func TestResendChangedVoidsTheOldLabelFirst(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.sent(t, 3)
-	_, before, _ := g.dump(id)
-	g.work.SetChanged(id, 2, true)
-	g.work.SetStatus(id, batch.ResendingChange, batch.FilterChanged)
-	g.run(t, batchjob.Job{Kind: batchjob.Resend, BatchID: id})
+	id, before := g.runOnChanged(t, 2, batch.ResendingChange, batchjob.Resend)
 
 	b, ships, ex := g.dump(id)
 	if b.Status != batch.Sent || b.Processed != 1 || b.Total != 1 {
@@ -521,11 +530,7 @@ func TestResumedResendDoesNotChooseAgain(t *testing.T) {
 
 func TestDeleteChangedCancelsAndRemoves(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.sent(t, 3)
-	_, before, _ := g.dump(id)
-	g.work.SetChanged(id, 1, true)
-	g.work.SetStatus(id, batch.Deleting, batch.FilterChanged)
-	g.run(t, batchjob.Job{Kind: batchjob.DeleteShipment, BatchID: id})
+	id, before := g.runOnChanged(t, 1, batch.Deleting, batchjob.DeleteShipment)
 
 	b, ships, ex := g.dump(id)
 	if b.Status != batch.Sent || len(ships) != 2 || ships[0].Position != 2 {
