@@ -21,9 +21,13 @@ func (f manifestFixture) Parcel(_ *testing.T, customerID int64, destination stri
 		Options: options, Labelled: labelled})
 }
 
-func (f manifestFixture) SentBatch(_ *testing.T, customerID int64) int64 { return f.store.AddSentBatch(customerID, 1) }
+func (f manifestFixture) SentBatch(_ *testing.T, customerID int64) int64 {
+	return f.store.AddSentBatch(customerID, 1)
+}
 
-func (f manifestFixture) BatchOf(_ *testing.T, parcelID int64) int64 { return f.store.BatchOf(parcelID) }
+func (f manifestFixture) BatchOf(_ *testing.T, parcelID int64) int64 {
+	return f.store.BatchOf(parcelID)
+}
 
 func (f manifestFixture) Status(t *testing.T, batchID int64) batch.Status {
 	b, _, ok := f.store.Batch(batchID)

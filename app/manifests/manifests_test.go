@@ -56,7 +56,7 @@ func newWorld(t *testing.T) *world {
 	cs := memory.NewCustomers(map[int64]string{1: "Frankfurt", 2: "Hamburg"}, 1)
 	ctx := context.Background()
 	bakery, err := cs.Create(ctx, customer.Customer{Name: "Bäckerei", CRMID: "DE10000001", HubID: 1, Language: "de",
-		ManifestEmails: []string{"versand@baeckerei.example"},
+		ManifestEmails:   []string{"versand@baeckerei.example"},
 		ManifestingRules: []customer.ManifestingRule{{Destination: "NL", ManifestType: "MANIFEST_MB_PLUS", HubID: 2}}})
 	if err != nil {
 		t.Fatal(err)

@@ -192,4 +192,3 @@ func Selectable(p Parcel) error {
 	}
 	return nil
 }
-
