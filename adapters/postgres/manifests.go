@@ -76,7 +76,7 @@ func createGatherings(ctx context.Context, tx pgx.Tx, gather []manifests.Gatheri
 		err := tx.QueryRow(ctx, `
 			INSERT INTO batch (customer_id, csv_file_name, csv, status, created_by, created_by_admin, sent_at, sent_by, sent_by_admin,
 				label_type, processed_shipments, total_shipments, row_count, manifest_type, hub_id)
-			VALUES ($1, $2, '', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+			VALUES ($1, $2, '', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, NULLIF($14::bigint, 0)) RETURNING id`,
 			b.CustomerID, b.FileName, string(b.Status), b.CreatedBy, b.CreatedByAdmin, sentAt, b.SentBy, b.SentByAdmin,
 			b.LabelType, b.Processed, b.Total, len(g.Group.ParcelIDs), g.Group.ManifestType, g.Group.HubID).Scan(&id)
 		if err != nil {
@@ -153,7 +153,10 @@ func (m Manifests) ClaimSlot(ctx context.Context, customerID int64, slot time.Ti
 			WHERE customer_id = $1 AND slot_at = $2`, customerID, slot, made)
 		return err
 	})
-	return claimed, made, err
+	if err != nil {
+		return false, nil, err
+	}
+	return claimed, made, nil
 }
 
 // Schedules lists the active schedules with their hub's country.
@@ -197,7 +200,7 @@ func (m Manifests) MailNext(ctx context.Context, send func(manifests.Run) error)
 		found = true
 		r.Slot = r.Slot.UTC()
 		rows, err := tx.Query(ctx, `SELECT id, status, manifest_type, manifest_number, coalesce(manifest, ''), error_message
-			FROM batch WHERE id = ANY($1) ORDER BY id`, batchIDs)
+			FROM batch WHERE id = ANY($1) ORDER BY array_position($1, id)`, batchIDs)
 		if err != nil {
 			return err
 		}
