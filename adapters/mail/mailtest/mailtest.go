@@ -19,6 +19,8 @@ import (
 
 // Delivered is one mail as a recipient's inbox shows it.
 type Delivered struct {
+	// ID is Mailpit's id of the message (its parts are read by it).
+	ID          string
 	Subject     string
 	Text        string
 	Attachments []DeliveredFile
