@@ -33,7 +33,7 @@ func scanParcels(rows pgx.Rows) ([]manifest.Parcel, error) {
 		var p manifest.Parcel
 		var options string
 		err := r.Scan(&p.ID, &p.CustomerID, &p.Manifested, &p.Destination, &p.Product, &p.Service, &options, &p.Labelled)
-		p.Options = manifest.SplitOptions(options)
+		p.Options = shipment.SplitOptions(options)
 		return p, err
 	})
 }

@@ -39,6 +39,16 @@ type portal struct {
 
 func (p portal) call(method, path, body string) (*http.Response, []byte) {
 	p.t.Helper()
+	rsp, b := p.raw(method, path, body)
+	if rsp.StatusCode != http.StatusOK {
+		p.t.Fatalf("%s %s = %d %s", method, path, rsp.StatusCode, b)
+	}
+	return rsp, b
+}
+
+// raw makes a call and answers the response and its body, whatever the status.
+func (p portal) raw(method, path, body string) (*http.Response, []byte) {
+	p.t.Helper()
 	req, _ := http.NewRequest(method, p.srv.URL+path, strings.NewReader(body))
 	req.Header.Set("Authorization", "Bearer "+p.bearer)
 	if body != "" {
@@ -50,9 +60,6 @@ func (p portal) call(method, path, body string) (*http.Response, []byte) {
 	}
 	defer rsp.Body.Close()
 	b, _ := io.ReadAll(rsp.Body)
-	if rsp.StatusCode != http.StatusOK {
-		p.t.Fatalf("%s %s = %d %s", method, path, rsp.StatusCode, b)
-	}
 	return rsp, b
 }
 

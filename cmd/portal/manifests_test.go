@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -18,21 +17,6 @@ import (
 	"parcelportal/core/batchcsv/batchcsvtest"
 	"parcelportal/core/customer"
 )
-
-// raw makes a call and answers its status and body, whatever the status.
-func (p portal) raw(method, path, body string) (int, []byte) {
-	p.t.Helper()
-	req, _ := http.NewRequest(method, p.srv.URL+path, strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+p.bearer)
-	req.Header.Set("Content-Type", "application/json")
-	rsp, err := p.srv.Client().Do(req)
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	defer rsp.Body.Close()
-	b, _ := io.ReadAll(rsp.Body)
-	return rsp.StatusCode, b
-}
 
 // TestManifestOfSelectedParcels: parcels labelled at the embedded carrier
 // are manifested through POST web/api/manifests, one 'Single Parcels' batch
@@ -103,9 +87,9 @@ func TestManifestOfSelectedParcels(t *testing.T) {
 		{"a tracking-only login", portal{t: t, srv: srv, bearer: "ROLE_TRACKING:" + strconv.FormatInt(bakery, 10)}, selection, http.StatusForbidden, "error.forbidden"},
 	}
 	for _, r := range refusals {
-		status, got := r.who.raw("POST", "/web/api/manifests", r.body)
-		if status != r.status || !strings.Contains(string(got), r.key) {
-			t.Errorf("%s: %d %s, want %d %s", r.name, status, got, r.status, r.key)
+		rsp, got := r.who.raw("POST", "/web/api/manifests", r.body)
+		if rsp.StatusCode != r.status || !strings.Contains(string(got), r.key) {
+			t.Errorf("%s: %d %s, want %d %s", r.name, rsp.StatusCode, got, r.status, r.key)
 		}
 	}
 	var gathered int
@@ -145,13 +129,13 @@ func TestManifestOfSelectedParcels(t *testing.T) {
 
 	// The same selection again: manifested already (a conflict, which the
 	// portal answers as a failed precondition, 400), over REST and Connect.
-	status, got := user.raw("POST", "/web/api/manifests", selection)
-	if status != http.StatusBadRequest || !strings.Contains(string(got), "error.manifest.alreadyManifested") {
-		t.Fatalf("second call: %d %s", status, got)
+	rsp, got := user.raw("POST", "/web/api/manifests", selection)
+	if rsp.StatusCode != http.StatusBadRequest || !strings.Contains(string(got), "error.manifest.alreadyManifested") {
+		t.Fatalf("second call: %d %s", rsp.StatusCode, got)
 	}
-	status, got = user.raw("POST", "/portal.v1.ManifestService/CreateManifest", selection)
-	if status == http.StatusOK || !strings.Contains(string(got), "error.manifest.alreadyManifested") {
-		t.Fatalf("second call over Connect: %d %s", status, got)
+	rsp, got = user.raw("POST", "/portal.v1.ManifestService/CreateManifest", selection)
+	if rsp.StatusCode == http.StatusOK || !strings.Contains(string(got), "error.manifest.alreadyManifested") {
+		t.Fatalf("second call over Connect: %d %s", rsp.StatusCode, got)
 	}
 	_ = db.pool.QueryRow(ctx, `SELECT count(*) FROM batch WHERE csv_file_name = 'Single Parcels'`).Scan(&gathered)
 	if gathered != 2 {

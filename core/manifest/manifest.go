@@ -63,17 +63,6 @@ type Parcel struct {
 	Labelled bool
 }
 
-// SplitOptions reads the form's '|'-joined options.
-func SplitOptions(s string) []string {
-	var out []string
-	for _, o := range strings.Split(s, "|") {
-		if o = strings.TrimSpace(o); o != "" {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
 // Key is one manifest of a customer: its hub and manifest type.
 type Key struct {
 	HubID        int64

@@ -79,9 +79,6 @@ func TestSelectionRefusals(t *testing.T) {
 	if Selectable(Parcel{Labelled: true}) != nil {
 		t.Error("a labelled parcel without manifest is selectable")
 	}
-	if got := SplitOptions(" SIG| |COD"); len(got) != 2 || got[1] != "COD" {
-		t.Errorf("SplitOptions = %q", got)
-	}
 }
 
 func TestLatestDueReadsTheScheduleInTheHubsZone(t *testing.T) {
