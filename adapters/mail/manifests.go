@@ -3,6 +3,7 @@ package mail
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -97,7 +98,11 @@ func (n ManifestMails) ManifestMail(ctx context.Context, m manifests.Mail) error
 		if mb.Status != batch.ManifestCreated {
 			state = t.failed
 		}
-		fmt.Fprintf(&b, "- %s %s: %s  %s/batch/%d\n", mb.ManifestType, mb.Number, state, base, mb.ID)
+		name := strings.TrimSpace(mb.Number + " " + mb.ManifestType)
+		if name == "" {
+			name = "#" + strconv.FormatInt(mb.ID, 10)
+		}
+		fmt.Fprintf(&b, "- %s: %s  %s/batch/%d\n", name, state, base, mb.ID)
 		if mb.Document != nil {
 			files = append(files, Attachment{
 				Name:        fmt.Sprintf("manifest-%d-%s.pdf", mb.ID, slot.Format("20060102-1504")),

@@ -28,11 +28,17 @@ func (s Service) Tick(ctx context.Context) error {
 		return err
 	}
 	var errs []error
+	zones := map[string]*time.Location{}
 	for _, sch := range schedules {
-		loc, err := time.LoadLocation(manifest.Zone(sch.HubCountry))
-		if err != nil {
-			errs = append(errs, err)
-			continue
+		zone := manifest.Zone(sch.HubCountry)
+		loc, ok := zones[zone]
+		if !ok {
+			var err error
+			if loc, err = time.LoadLocation(zone); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			zones[zone] = loc
 		}
 		slot, due := manifest.LatestDue(sch.AutoManifest, loc, sch.Since, now)
 		if !due {
