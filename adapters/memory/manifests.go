@@ -28,6 +28,8 @@ type Manifests struct {
 	// customers (their schedule, names, addresses and tenant's addresses).
 	schedules map[int64]manifests.Schedule
 	directory map[int64]manifests.Run
+	// MailRetry is how long a slot whose mail failed waits (default 1 min).
+	MailRetry time.Duration
 }
 
 type gatherParcel struct {
@@ -50,9 +52,12 @@ type runKey struct {
 }
 
 type memRun struct {
-	batchIDs []int64
-	mailed   bool
-	held     bool
+	batchIDs            []int64
+	mailed              bool
+	held                bool
+	staffSent, custSent bool
+	attempts            int
+	after               time.Time
 }
 
 var _ manifests.Store = (*Manifests)(nil)
@@ -233,17 +238,20 @@ func (m *Manifests) Schedules(context.Context) ([]manifests.Schedule, error) {
 	return out, nil
 }
 
-// MailNext takes the oldest ended, unmailed slot no other call holds; the
-// store is not locked while send runs, as a row lock lets other slots go.
-func (m *Manifests) MailNext(_ context.Context, send func(manifests.Run) error) (bool, error) {
+// MailNext takes the oldest ended, unmailed slot whose retry time has come
+// and that no other call holds; the store is not locked while send runs, as
+// a row lock lets other slots go.
+func (m *Manifests) MailNext(_ context.Context, send func(manifests.Run) manifests.MailResult) (bool, error) {
 	m.mu.Lock()
 	var (
 		key runKey
 		run *memRun
 	)
+	now := time.Now()
 	for _, k := range m.order {
 		r := m.runs[k]
-		if r.mailed || r.held || slices.ContainsFunc(r.batchIDs, func(id int64) bool { return m.batches[id].b.Status == batch.CreatingManifest }) {
+		if r.mailed || r.held || now.Before(r.after) ||
+			slices.ContainsFunc(r.batchIDs, func(id int64) bool { return m.batches[id].b.Status == batch.CreatingManifest }) {
 			continue
 		}
 		key, run = k, r
@@ -256,6 +264,7 @@ func (m *Manifests) MailNext(_ context.Context, send func(manifests.Run) error) 
 	run.held = true
 	out := m.directory[key.customer]
 	out.CustomerID, out.Slot = key.customer, time.Unix(0, key.slot).UTC()
+	out.StaffMailed, out.CustomerMailed, out.Attempts = run.staffSent, run.custSent, run.attempts
 	out.Batches = nil
 	for _, id := range run.batchIDs {
 		b := m.batches[id]
@@ -263,13 +272,19 @@ func (m *Manifests) MailNext(_ context.Context, send func(manifests.Run) error) 
 			Number: b.number, Document: b.document, ErrorMessage: b.b.ErrorMessage})
 	}
 	m.mu.Unlock()
-	err := send(out)
+	res := send(out)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	run.held = false
-	if err != nil {
-		return true, err
+	run.staffSent, run.custSent = run.staffSent || res.StaffSent, run.custSent || res.CustomerSent
+	run.mailed = res.Done
+	if res.Err != nil {
+		run.attempts++
+		retry := m.MailRetry
+		if retry <= 0 {
+			retry = time.Minute
+		}
+		run.after = time.Now().Add(retry)
 	}
-	run.mailed = true
-	return true, nil
+	return true, res.Err
 }

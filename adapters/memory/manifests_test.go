@@ -47,5 +47,6 @@ func (f manifestFixture) SetSchedule(_ *testing.T, customerID int64, a customer.
 
 func TestManifestsContract(t *testing.T) {
 	s := memory.NewManifests()
+	s.MailRetry = storetest.RetryAfter
 	storetest.Contract(t, s, manifestFixture{s})
 }

@@ -17,7 +17,11 @@ import (
 // Manifests gathers parcels (validated_shipment rows without a batch,
 // migration 00015) into 'Single Parcels' batches and keeps the slots of
 // the auto-manifest schedules in auto_manifest_run (migration 00017).
-type Manifests struct{ Pool *pgxpool.Pool }
+type Manifests struct {
+	Pool *pgxpool.Pool
+	// MailRetry is how long a slot whose mail failed waits (default 1 min).
+	MailRetry time.Duration
+}
 
 var _ manifests.Store = Manifests{}
 
@@ -174,23 +178,26 @@ func (m Manifests) Schedules(ctx context.Context) ([]manifests.Schedule, error) 
 	})
 }
 
-// MailNext takes one ended, unmailed slot, skipping those another process
-// holds, and marks it mailed in the same transaction once send succeeded.
-// A process that dies after sending and before committing leaves the slot
-// unmailed, and it is mailed again: at least once, never lost.
-func (m Manifests) MailNext(ctx context.Context, send func(manifests.Run) error) (bool, error) {
+// MailNext takes one ended, unmailed slot whose retry time has come,
+// skipping those another process holds, and records in the same transaction
+// what send reports. A process that dies after sending and before
+// committing leaves the mail unmarked, and it is sent again: at least once,
+// never lost.
+func (m Manifests) MailNext(ctx context.Context, send func(manifests.Run) manifests.MailResult) (bool, error) {
 	found := false
+	var sendErr error
 	err := pgx.BeginFunc(ctx, m.Pool, func(tx pgx.Tx) error {
 		var r manifests.Run
 		var batchIDs []int64
 		err := tx.QueryRow(ctx, `SELECT r.customer_id, r.slot_at, r.batch_ids, c.name, c.crmid, c.language, c.manifest_emails,
-				h.country_code, t.manifest_success_email, t.manifest_failure_email
+				h.country_code, t.manifest_success_email, t.manifest_failure_email,
+				r.staff_mailed_at IS NOT NULL, r.customer_mailed_at IS NOT NULL, r.mail_attempts
 			FROM auto_manifest_run r JOIN customer c ON c.id = r.customer_id JOIN hub h ON h.id = c.hub_id JOIN tenant t ON t.id = h.tenant_id
-			WHERE r.mailed_at IS NULL AND NOT EXISTS (
+			WHERE r.mailed_at IS NULL AND r.mail_after <= now() AND NOT EXISTS (
 				SELECT 1 FROM batch b WHERE b.id = ANY(r.batch_ids) AND b.status = '`+string(batch.CreatingManifest)+`')
 			ORDER BY r.claimed_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`).Scan(
 			&r.CustomerID, &r.Slot, &batchIDs, &r.CustomerName, &r.CRMID, &r.Language, &r.ManifestEmails,
-			&r.HubCountry, &r.SuccessEmail, &r.FailureEmail)
+			&r.HubCountry, &r.SuccessEmail, &r.FailureEmail, &r.StaffMailed, &r.CustomerMailed, &r.Attempts)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}
@@ -217,11 +224,28 @@ func (m Manifests) MailNext(ctx context.Context, send func(manifests.Run) error)
 		if err != nil {
 			return err
 		}
-		if err := send(r); err != nil {
-			return err
+		res := send(r)
+		sendErr = res.Err
+		failed, message := 0, ""
+		if res.Err != nil {
+			failed, message = 1, res.Err.Error()
 		}
-		_, err = tx.Exec(ctx, `UPDATE auto_manifest_run SET mailed_at = now() WHERE customer_id = $1 AND slot_at = $2`, r.CustomerID, r.Slot)
+		retry := m.MailRetry
+		if retry <= 0 {
+			retry = time.Minute
+		}
+		_, err = tx.Exec(ctx, `UPDATE auto_manifest_run SET
+				staff_mailed_at = CASE WHEN $3 THEN coalesce(staff_mailed_at, now()) END,
+				customer_mailed_at = CASE WHEN $4 THEN coalesce(customer_mailed_at, now()) END,
+				mail_attempts = mail_attempts + $5, mail_error = $6,
+				mail_after = CASE WHEN $5 = 1 THEN now() + $7::interval ELSE mail_after END,
+				mailed_at = CASE WHEN $8 THEN now() END
+			WHERE customer_id = $1 AND slot_at = $2`,
+			r.CustomerID, r.Slot, r.StaffMailed || res.StaffSent, r.CustomerMailed || res.CustomerSent, failed, message, retry, res.Done)
 		return err
 	})
-	return found, err
+	if err != nil {
+		return found, err
+	}
+	return found, sendErr
 }

@@ -135,7 +135,7 @@ func (f parcelFixture) SetSchedule(t *testing.T, customerID int64, a customer.Au
 func TestManifestsContract(t *testing.T) {
 	t.Parallel()
 	pool := postgrestest.NewPool(t)
-	storetest.Contract(t, postgres.Manifests{Pool: pool}, parcelFixture{pool: pool, customers: demoCustomers(t, pool)})
+	storetest.Contract(t, postgres.Manifests{Pool: pool, MailRetry: storetest.RetryAfter}, parcelFixture{pool: pool, customers: demoCustomers(t, pool)})
 }
 
 // A change of the schedule moves since to the time of the change, so a

@@ -261,3 +261,31 @@ func TestTickAfterDowntimeRunsTheLatestMissedSlotOnce(t *testing.T) {
 		t.Fatalf("after downtime: jobs %+v", w.queue.jobs)
 	}
 }
+
+// A recipient the relay refuses: the other mail goes once, the refused one
+// is tried again (here at once: the retry time is a nanosecond), and after
+// MaxMailAttempts the slot is given up and later ticks send nothing.
+func TestTickRetriesOnlyTheMailThatFailedAndGivesUp(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	w.store.MailRetry = time.Nanosecond
+	w.store.SetDirectory(manifests.Run{CustomerID: w.bakery, CustomerName: "Bäckerei", CRMID: "DE10000001", Language: "de",
+		ManifestEmails: []string{"not an address"}, HubCountry: "DE", SuccessEmail: "manifests@tenant.example"})
+	w.store.SetSchedule(manifests.Schedule{CustomerID: w.bakery, HubCountry: "DE", Since: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC),
+		AutoManifest: customer.AutoManifest{Active: true, Time: "17:30", Days: []string{"THURSDAY"}}})
+	p := w.parcel(w.bakery, "DE", true)
+	w.clock.now = time.Date(2026, 11, 26, 16, 31, 0, 0, time.UTC)
+	if err := w.svc.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	w.store.Settle(w.store.BatchOf(p), batch.ManifestCreated, "M-1", []byte("%PDF-1"))
+	for i := range 3 {
+		err := w.svc.Tick(ctx)
+		if (err == nil) != (i > 0) {
+			t.Fatalf("tick %d: %v", i, err)
+		}
+	}
+	if got := w.outbox.To("manifests@tenant.example"); len(got) != 1 {
+		t.Fatalf("the staff mail went %d times, want once", len(got))
+	}
+}

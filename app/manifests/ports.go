@@ -60,16 +60,34 @@ type Plan func(parcels []manifest.Parcel, sent []batch.Batch) (gather []Gatherin
 // stores the started batches' status, total, processed and error, and
 // records every batch id on the slot (a slot with none is done at once).
 //
-// Schedules lists the active schedules. MailNext takes one slot with
-// batches not yet mailed whose batches have all left CREATING_MANIFEST,
-// skipping slots another transaction holds, calls send with it, and marks
-// it mailed when send succeeds; found is false when there is none.
+// Schedules lists the active schedules. MailNext takes one slot not yet
+// mailed whose batches have all left CREATING_MANIFEST and whose retry time
+// has come, skipping slots another transaction holds, and calls send with
+// it (StaffMailed and CustomerMailed say what an earlier attempt sent).
+// In the same transaction it marks what send reports sent, counts an
+// attempt that failed (keeping its error, and not trying again for the
+// store's retry time), and closes the slot when send reports it done;
+// found is false when there is none.
 type Store interface {
 	Gather(ctx context.Context, ids []int64, plan Plan) ([]int64, error)
 	ClaimSlot(ctx context.Context, customerID int64, slot time.Time, plan Plan) (claimed bool, batchIDs []int64, err error)
 	Schedules(ctx context.Context) ([]Schedule, error)
-	MailNext(ctx context.Context, send func(Run) error) (found bool, err error)
+	MailNext(ctx context.Context, send func(Run) MailResult) (found bool, err error)
 }
+
+// MailResult is what one attempt to mail a slot did.
+type MailResult struct {
+	StaffSent, CustomerSent bool
+	// Err is why a mail was not sent; Done closes the slot (all sent, or
+	// given up after MaxMailAttempts).
+	Err  error
+	Done bool
+}
+
+// MaxMailAttempts is how often a slot's mails are tried before the slot is
+// given up (a recipient the relay refuses for good must not mail the
+// others again and again).
+const MaxMailAttempts = 5
 
 // Run is a claimed slot whose manifests have ended, with what its mail needs.
 type Run struct {
@@ -84,6 +102,9 @@ type Run struct {
 	// The tenant's addresses for manifests that succeeded and failed.
 	SuccessEmail, FailureEmail string
 	Batches                    []RunBatch
+	// What earlier attempts sent, and how many failed.
+	StaffMailed, CustomerMailed bool
+	Attempts                    int
 }
 
 // RunBatch is one manifest of a slot as its job left it.

@@ -88,19 +88,25 @@ func (s Service) slotPlan(ctx context.Context, at time.Time) Plan {
 
 var errNoLabels = errors.New("no labels")
 
-// mailEnded mails every slot whose manifests have all ended.
+// mailEnded mails every slot whose manifests have all ended; a slot whose
+// mail fails is tried again by a later tick.
 func (s Service) mailEnded(ctx context.Context) error {
+	var errs []error
 	for {
-		found, err := s.Store.MailNext(ctx, func(r Run) error { return s.mail(ctx, r) })
-		if err != nil || !found {
-			return err
+		found, err := s.Store.MailNext(ctx, func(r Run) MailResult { return s.mail(ctx, r) })
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if !found || ctx.Err() != nil {
+			return errors.Join(errs...)
 		}
 	}
 }
 
 // mail tells the tenant's success or failure address and the customer's
-// manifest e-mails how the slot's manifests went, with the documents.
-func (s Service) mail(ctx context.Context, r Run) error {
+// manifest e-mails how the slot's manifests went, with the documents; what
+// an earlier attempt sent is not sent again.
+func (s Service) mail(ctx context.Context, r Run) MailResult {
 	success := true
 	for _, b := range r.Batches {
 		success = success && b.Status == batch.ManifestCreated
@@ -110,13 +116,28 @@ func (s Service) mail(ctx context.Context, r Run) error {
 	if !success {
 		staff = r.FailureEmail
 	}
-	if staff != "" {
-		if err := s.Mailer.ManifestMail(ctx, Mail{To: []string{staff}, Staff: true, Language: r.Language, Success: success, Run: r, Zone: zone}); err != nil {
-			return err
+	out := MailResult{StaffSent: r.StaffMailed, CustomerSent: r.CustomerMailed}
+	var errs []error
+	if !out.StaffSent {
+		err := error(nil)
+		if staff != "" {
+			err = s.Mailer.ManifestMail(ctx, Mail{To: []string{staff}, Staff: true, Language: r.Language, Success: success, Run: r, Zone: zone})
 		}
+		out.StaffSent = err == nil
+		errs = append(errs, err)
 	}
-	if len(r.ManifestEmails) > 0 {
-		return s.Mailer.ManifestMail(ctx, Mail{To: r.ManifestEmails, Language: r.Language, Success: success, Run: r, Zone: zone})
+	if !out.CustomerSent {
+		err := error(nil)
+		if len(r.ManifestEmails) > 0 {
+			err = s.Mailer.ManifestMail(ctx, Mail{To: r.ManifestEmails, Language: r.Language, Success: success, Run: r, Zone: zone})
+		}
+		out.CustomerSent = err == nil
+		errs = append(errs, err)
 	}
-	return nil
+	out.Err = errors.Join(errs...)
+	out.Done = (out.StaffSent && out.CustomerSent) || r.Attempts+1 >= MaxMailAttempts
+	if out.Err != nil {
+		slog.Warn("auto-manifest mail not sent", "customer", r.CustomerID, "slot", r.Slot, "attempt", r.Attempts+1, "givenUp", out.Done, "error", out.Err)
+	}
+	return out
 }

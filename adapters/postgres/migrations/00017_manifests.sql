@@ -31,13 +31,21 @@ CREATE TRIGGER customer_auto_manifest_since BEFORE UPDATE ON customer
 -- the slot, in the same transaction that gathers the parcels and starts the
 -- batches' manifests, so two processes, a retried task or a restart can
 -- neither run a slot twice nor lose it. batch_ids are the manifests it
--- started; mailed_at is set in the transaction that mails their outcome.
+-- started. Their outcome is mailed to the tenant's address (staff) and to
+-- the customer's manifest e-mails, each marked in the transaction that
+-- sent it; a mail the relay refuses is tried again after mail_after, up to
+-- a few attempts; mailed_at closes the slot (all sent, or given up).
 CREATE TABLE auto_manifest_run (
-    customer_id bigint      NOT NULL REFERENCES customer (id) ON DELETE CASCADE,
-    slot_at     timestamptz NOT NULL,
-    claimed_at  timestamptz NOT NULL DEFAULT now(),
-    batch_ids   bigint[]    NOT NULL DEFAULT '{}',
-    mailed_at   timestamptz,
+    customer_id        bigint      NOT NULL REFERENCES customer (id) ON DELETE CASCADE,
+    slot_at            timestamptz NOT NULL,
+    claimed_at         timestamptz NOT NULL DEFAULT now(),
+    batch_ids          bigint[]    NOT NULL DEFAULT '{}',
+    staff_mailed_at    timestamptz,
+    customer_mailed_at timestamptz,
+    mail_attempts      integer     NOT NULL DEFAULT 0,
+    mail_error         text        NOT NULL DEFAULT '',
+    mail_after         timestamptz NOT NULL DEFAULT '-infinity',
+    mailed_at          timestamptz,
     PRIMARY KEY (customer_id, slot_at)
 );
 CREATE INDEX auto_manifest_run_unmailed ON auto_manifest_run (claimed_at) WHERE mailed_at IS NULL;

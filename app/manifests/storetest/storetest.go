@@ -66,7 +66,10 @@ func gatherAll(seen *[]manifest.Parcel) manifests.Plan {
 	}
 }
 
-// Contract checks a manifests.Store.
+// RetryAfter is the mail retry time the stores under test are given.
+const RetryAfter = 150 * time.Millisecond
+
+// Contract checks a manifests.Store whose mail retry time is RetryAfter.
 func Contract(t *testing.T, store manifests.Store, fx Fixture) {
 	ctx := context.Background()
 	cs := fx.Customers()
@@ -160,31 +163,63 @@ func Contract(t *testing.T, store manifests.Store, fx Fixture) {
 		}
 
 		// Nothing is mailed while a manifest is being made.
-		found, err := store.MailNext(ctx, func(manifests.Run) error { t.Error("mailed too early"); return nil })
+		found, err := store.MailNext(ctx, func(manifests.Run) manifests.MailResult { t.Error("mailed too early"); return manifests.MailResult{} })
 		if err != nil || found {
 			t.Fatalf("MailNext before the end: %v %v", found, err)
 		}
 		fx.Settle(t, made[0], batch.ManifestCreated, []byte("%PDF-1 gathered"))
 		fx.Settle(t, made[1], batch.ErrorManifest, nil)
-		boom := errors.New("smtp away")
+		// The staff mail goes, the customer's fails.
+		boom := errors.New("smtp refused the customer's address")
 		var got manifests.Run
-		found, err = store.MailNext(ctx, func(r manifests.Run) error { got = r; return boom })
+		found, err = store.MailNext(ctx, func(r manifests.Run) manifests.MailResult {
+			got = r
+			return manifests.MailResult{StaffSent: true, Err: boom}
+		})
 		if !found || !errors.Is(err, boom) {
 			t.Fatalf("MailNext with a failing send: %v %v", found, err)
 		}
 		if got.CustomerID != c || !got.Slot.Equal(slot) || len(got.Batches) != 2 || got.Batches[0].ID != made[0] ||
 			string(got.Batches[0].Document) != "%PDF-1 gathered" || got.Batches[0].Status != batch.ManifestCreated ||
-			got.Batches[1].Status != batch.ErrorManifest || got.Batches[1].Document != nil {
+			got.Batches[1].Status != batch.ErrorManifest || got.Batches[1].Document != nil ||
+			got.StaffMailed || got.CustomerMailed || got.Attempts != 0 {
 			t.Fatalf("run: %+v", got)
 		}
-		sends := 0
-		found, err = store.MailNext(ctx, func(manifests.Run) error { sends++; return nil })
-		if !found || err != nil || sends != 1 {
-			t.Fatalf("a failed mail is sent again: %v %v %d", found, err, sends)
+		// Not again before the retry time.
+		found, err = store.MailNext(ctx, func(manifests.Run) manifests.MailResult { t.Error("tried again at once"); return manifests.MailResult{} })
+		if found || err != nil {
+			t.Fatalf("MailNext right after a failure: %v %v", found, err)
 		}
-		found, err = store.MailNext(ctx, func(manifests.Run) error { sends++; return nil })
-		if found || err != nil || sends != 1 {
-			t.Fatalf("a mailed slot is not mailed again: %v %v %d", found, err, sends)
+		time.Sleep(RetryAfter + 50*time.Millisecond)
+		found, err = store.MailNext(ctx, func(r manifests.Run) manifests.MailResult {
+			got = r
+			return manifests.MailResult{StaffSent: true, CustomerSent: true, Done: true}
+		})
+		if !found || err != nil || !got.StaffMailed || got.CustomerMailed || got.Attempts != 1 {
+			t.Fatalf("the retry knows what was sent: %v %v %+v", found, err, got)
+		}
+		found, err = store.MailNext(ctx, func(manifests.Run) manifests.MailResult { t.Error("mailed twice"); return manifests.MailResult{} })
+		if found || err != nil {
+			t.Fatalf("a mailed slot is not mailed again: %v %v", found, err)
+		}
+	})
+
+	t.Run("A slot given up is not mailed again", func(t *testing.T) {
+		given := slot.Add(24 * time.Hour)
+		_ = fx.Parcel(t, b, "DE", nil, true)
+		var seen []manifest.Parcel
+		_, made, err := store.ClaimSlot(ctx, b, given, gatherAll(&seen))
+		if err != nil || len(made) != 1 {
+			t.Fatalf("%v %v", made, err)
+		}
+		fx.Settle(t, made[0], batch.ManifestCreated, []byte("%PDF-1"))
+		found, _ := store.MailNext(ctx, func(manifests.Run) manifests.MailResult {
+			return manifests.MailResult{Err: errors.New("refused"), Done: true}
+		})
+		time.Sleep(RetryAfter + 50*time.Millisecond)
+		again, err := store.MailNext(ctx, func(manifests.Run) manifests.MailResult { t.Error("given up, mailed"); return manifests.MailResult{} })
+		if !found || again || err != nil {
+			t.Fatalf("give up: %v %v %v", found, again, err)
 		}
 	})
 
@@ -229,7 +264,7 @@ func Contract(t *testing.T, store manifests.Store, fx Fixture) {
 		if err != nil || !claimed || len(made) != 0 {
 			t.Fatalf("%v %v %v", claimed, made, err)
 		}
-		found, err := store.MailNext(ctx, func(manifests.Run) error { return nil })
+		found, err := store.MailNext(ctx, func(manifests.Run) manifests.MailResult { return manifests.MailResult{Done: true} })
 		if err != nil || found {
 			t.Fatalf("nothing to mail: %v %v", found, err)
 		}
