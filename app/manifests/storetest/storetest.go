@@ -186,7 +186,10 @@ func Contract(t *testing.T, store manifests.Store, fx Fixture) {
 			t.Fatalf("run: %+v", got)
 		}
 		// Not again before the retry time.
-		found, err = store.MailNext(ctx, func(manifests.Run) manifests.MailResult { t.Error("tried again at once"); return manifests.MailResult{} })
+		found, err = store.MailNext(ctx, func(manifests.Run) manifests.MailResult {
+			t.Error("tried again at once")
+			return manifests.MailResult{}
+		})
 		if found || err != nil {
 			t.Fatalf("MailNext right after a failure: %v %v", found, err)
 		}
