@@ -70,9 +70,10 @@ export const ManifestService: GenService<{
   /**
    * CreateManifest gathers the selected parcels and starts their manifests. Every parcel must be a
    * parcel of a customer the caller acts for (else 404 error.manifest.parcelNotFound), without a
-   * manifest (409 error.manifest.alreadyManifested) and with a live label (409
-   * error.manifest.notLabelled); between 1 (error.manifest.nothingSelected) and 1000
-   * (error.manifest.tooManyParcels) ids. A refused call changes nothing.
+   * manifest (error.manifest.alreadyManifested) and with a live label (error.manifest.notLabelled),
+   * both conflicts answered 400 FAILED_PRECONDITION with the parcel's id as parcelId; between 1
+   * (error.manifest.nothingSelected) and 1000 (error.manifest.tooManyParcels) ids. A refused call
+   * changes nothing.
    *
    * @generated from rpc portal.v1.ManifestService.CreateManifest
    */

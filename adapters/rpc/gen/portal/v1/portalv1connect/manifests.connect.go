@@ -42,9 +42,10 @@ const (
 type ManifestServiceClient interface {
 	// CreateManifest gathers the selected parcels and starts their manifests. Every parcel must be a
 	// parcel of a customer the caller acts for (else 404 error.manifest.parcelNotFound), without a
-	// manifest (409 error.manifest.alreadyManifested) and with a live label (409
-	// error.manifest.notLabelled); between 1 (error.manifest.nothingSelected) and 1000
-	// (error.manifest.tooManyParcels) ids. A refused call changes nothing.
+	// manifest (error.manifest.alreadyManifested) and with a live label (error.manifest.notLabelled),
+	// both conflicts answered 400 FAILED_PRECONDITION with the parcel's id as parcelId; between 1
+	// (error.manifest.nothingSelected) and 1000 (error.manifest.tooManyParcels) ids. A refused call
+	// changes nothing.
 	CreateManifest(context.Context, *connect.Request[v1.CreateManifestRequest]) (*connect.Response[v1.CreateManifestResponse], error)
 }
 
@@ -82,9 +83,10 @@ func (c *manifestServiceClient) CreateManifest(ctx context.Context, req *connect
 type ManifestServiceHandler interface {
 	// CreateManifest gathers the selected parcels and starts their manifests. Every parcel must be a
 	// parcel of a customer the caller acts for (else 404 error.manifest.parcelNotFound), without a
-	// manifest (409 error.manifest.alreadyManifested) and with a live label (409
-	// error.manifest.notLabelled); between 1 (error.manifest.nothingSelected) and 1000
-	// (error.manifest.tooManyParcels) ids. A refused call changes nothing.
+	// manifest (error.manifest.alreadyManifested) and with a live label (error.manifest.notLabelled),
+	// both conflicts answered 400 FAILED_PRECONDITION with the parcel's id as parcelId; between 1
+	// (error.manifest.nothingSelected) and 1000 (error.manifest.tooManyParcels) ids. A refused call
+	// changes nothing.
 	CreateManifest(context.Context, *connect.Request[v1.CreateManifestRequest]) (*connect.Response[v1.CreateManifestResponse], error)
 }
 
