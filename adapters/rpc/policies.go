@@ -166,6 +166,9 @@ var policies = map[string]access.Policy{
 	portalv1connect.ShipmentServiceDeleteShipmentProcedure:              shippingRoles,
 	portalv1connect.ShipmentServiceDownloadShipmentLabelProcedure:       shippingRoles,
 	portalv1connect.ShipmentServiceGetShipmentDetailsProcedure:          shippingRoles,
+	// Manifests of parcels: the parcel pages' roles; the use case scopes the
+	// parcels to the customers the caller acts for.
+	portalv1connect.ManifestServiceCreateManifestProcedure: shippingRoles,
 }
 
 // linkDownloads are the GET downloads the batch page opens as plain links

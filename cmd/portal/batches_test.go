@@ -41,11 +41,17 @@ type portal struct {
 
 func (p portal) call(method, path, body string) (*http.Response, []byte) {
 	p.t.Helper()
-	rsp, b := rpctest.Call(p.t, p.srv.Client(), method, p.srv.URL+path, p.bearer, body)
+	rsp, b := p.raw(method, path, body)
 	if rsp.StatusCode != http.StatusOK {
 		p.t.Fatalf("%s %s = %d %s", method, path, rsp.StatusCode, b)
 	}
 	return rsp, b
+}
+
+// raw makes a call and answers the response and its body, whatever the status.
+func (p portal) raw(method, path, body string) (*http.Response, []byte) {
+	p.t.Helper()
+	return rpctest.Call(p.t, p.srv.Client(), method, p.srv.URL+path, p.bearer, body)
 }
 
 func (p portal) batch(id string) map[string]any {

@@ -16,6 +16,7 @@ import { CustomerService } from "../gen/portal/v1/customers_pb";
 import { DocumentService } from "../gen/portal/v1/documents_pb";
 import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
 import { InvoiceReportService } from "../gen/portal/v1/invoice_reports_pb";
+import { ManifestService } from "../gen/portal/v1/manifests_pb";
 import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/management_pb";
 import { NewsService } from "../gen/portal/v1/news_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
@@ -75,6 +76,7 @@ export type RenderOptions = {
   customers?: Partial<ServiceImpl<typeof CustomerService>>;
   batches?: Partial<ServiceImpl<typeof BatchService>>;
   shipments?: Partial<ServiceImpl<typeof ShipmentService>>;
+  manifests?: Partial<ServiceImpl<typeof ManifestService>>;
   documents?: Partial<ServiceImpl<typeof DocumentService>>;
   acss?: Partial<ServiceImpl<typeof AcssService>>;
   news?: Partial<ServiceImpl<typeof NewsService>>;
@@ -106,6 +108,7 @@ export function renderApp(
     customers = {},
     batches = {},
     shipments = {},
+    manifests = {},
     documents = {},
     acss = {},
     news = {},
@@ -135,6 +138,7 @@ export function renderApp(
       router.service(FulfillmentService, fulfillments);
       router.service(CustomerService, customers);
       router.service(BatchService, batches);
+      router.service(ManifestService, manifests);
       router.service(ShipmentService, shipments);
       router.service(DocumentService, documents);
       router.service(AcssService, acss);
