@@ -248,3 +248,14 @@ func ExportFileName(now time.Time, format string) string {
 	}
 	return "tracking-export-" + strconv.FormatInt(now.UnixMilli(), 10) + ext
 }
+
+// UntrackedRow is a row of an untracked product as a non-internal user sees
+// it: no dates beyond the shipment date and no status beyond the label.
+func UntrackedRow(r Row) Row {
+	r.Untracked = true
+	r.DateShipped, r.DeliveryDate = time.Time{}, time.Time{}
+	if r.LatestHarmonizedCode != ElecNot && r.LatestHarmonizedCode != PrintLab {
+		r.LatestHarmonizedCode, r.LatestHarmonizedDesc = PrintLab, KeyUntracked
+	}
+	return r
+}

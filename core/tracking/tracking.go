@@ -102,6 +102,9 @@ type Row struct {
 	LatestHarmonizedCode   string
 	// Sort are the values search_after takes to page on from this row.
 	Sort []string
+	// Untracked: the product is not tracked and the caller sees no status
+	// beyond the label (UntrackedRow).
+	Untracked bool
 }
 
 // Page is one page of a search with the total of parcels found.
