@@ -109,7 +109,7 @@ func (c *Client) call(ctx context.Context, a port.Account, method, path string, 
 		_ = json.Unmarshal(raw, &e)
 		var fields []failure.FieldViolation
 		for _, f := range e.Fields {
-			fields = append(fields, failure.FieldViolation{Object: "search_criteria", Field: f, Rule: "invalid"})
+			fields = append(fields, failure.FieldViolation{Object: "search_criteria", Field: f, Rule: "pattern"})
 		}
 		if len(fields) == 1 && fields[0].Field == "export" {
 			return nil, failure.New(failure.Invalid, port.KeyExportLimit, "limit", fmt.Sprint(port.ExportLimit))

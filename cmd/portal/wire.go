@@ -26,6 +26,7 @@ import (
 	"parcelportal/app/management"
 	"parcelportal/app/news"
 	"parcelportal/app/organisations"
+	"parcelportal/app/tracking"
 	"parcelportal/app/userdata"
 	"parcelportal/core/organisation"
 	"parcelportal/core/profile"
@@ -123,6 +124,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Invoicing:  rpc.InvoiceReportHandler{Reports: invoicereports.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
 		Batches:    rpc.BatchHandler{Batches: batches},
 		Shipments:  rpc.ShipmentHandler{Batches: batches},
+		Tracking:   rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff}},
 		Callers:    ids,
 		Proxies:    cfg.TrustedProxies,
 		Downloads:  downloadTokensOf(pool),

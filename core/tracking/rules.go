@@ -12,12 +12,11 @@ import (
 
 // Message keys of tracking's expected failures.
 const (
-	KeyNotFound     = "asendiaWebApp.dashboard.trackingNotFound"
-	KeyUnavailable  = "error.tracking.unavailable"
-	KeyRefused      = "error.tracking.refused"
-	KeyNotEnabled   = "error.tracking.notEnabled"
-	KeyExportLimit  = "error.tracking.exportLimit"
-	KeyInvalidRange = "error.tracking.invalidRange"
+	KeyNotFound    = "asendiaWebApp.dashboard.trackingNotFound"
+	KeyUnavailable = "error.tracking.unavailable"
+	KeyRefused     = "error.tracking.refused"
+	KeyNotEnabled  = "error.tracking.notEnabled"
+	KeyExportLimit = "error.tracking.exportLimit"
 	// KeyUntracked and KeyNoFurtherEvents are the texts untracked parcels
 	// show to non-internal users (spec 3 section 4).
 	KeyUntracked       = "untracked"
