@@ -50,7 +50,10 @@ const catalog = [
     id: "error.tracking.unavailable",
     message: "The tracking service cannot be reached right now. Please try again later.",
   }),
-  msg({ id: "error.tracking.refused", message: "The tracking service did not accept the customer's tracking credentials." }),
+  msg({
+    id: "error.tracking.refused",
+    message: "The tracking service did not accept the customer's tracking credentials.",
+  }),
   msg({ id: "error.tracking.notEnabled", message: "Tracking is not enabled for your customer." }),
   msg({
     id: "error.tracking.exportLimit",
