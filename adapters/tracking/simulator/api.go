@@ -200,27 +200,41 @@ func (s *Simulator) serveSearch(w http.ResponseWriter, r *http.Request, format s
 	s.mu.Lock()
 	all := s.parcelsLocked()
 	s.mu.Unlock()
-	rows := search(all, c, m)
+	hits := search(all, c, m)
 	if format != "" {
-		s.serveExport(w, rows, format)
+		s.serveExport(w, rows(hits), format)
 		return
 	}
-	writeJSON(w, http.StatusOK, page(rows, c, m))
+	writeJSON(w, http.StatusOK, page(hits, c, m))
 }
 
-// search answers every matching row, in the meta's order.
-func search(all []snapshot, c tracking.Criteria, m tracking.Meta) []wire.Row {
+// hit is a matching parcel with its sort values.
+type hit struct {
+	sort []string
+	p    *snapshot
+}
+
+// search answers every matching parcel, in the meta's order.
+func search(all []snapshot, c tracking.Criteria, m tracking.Meta) []hit {
 	from, to := c.Range()
-	var rows []wire.Row
-	for _, p := range all {
-		if !matches(p, c, from, to) {
+	var hits []hit
+	for i := range all {
+		if !matches(all[i], c, from, to) {
 			continue
 		}
-		rows = append(rows, row(p, m.SortField))
+		hits = append(hits, hit{sort: sortValues(all[i], m.SortField), p: &all[i]})
 	}
 	desc := m.SortOrder == "desc"
-	slices.SortFunc(rows, func(a, b wire.Row) int { return compare(a.Sort, b.Sort, desc) })
-	return rows
+	slices.SortFunc(hits, func(a, b hit) int { return compare(a.sort, b.sort, desc) })
+	return hits
+}
+
+func rows(hits []hit) []wire.Row {
+	out := make([]wire.Row, 0, len(hits))
+	for _, h := range hits {
+		out = append(out, row(*h.p, h.sort))
+	}
+	return out
 }
 
 func compare(a, b []string, desc bool) int {
@@ -280,15 +294,21 @@ func stamp(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
-func row(p snapshot, sortField string) wire.Row {
+func row(p snapshot, sort []string) wire.Row {
 	l, j := p.label, p.journey
-	r := wire.Row{
+	return wire.Row{
 		FtID: "FT" + p.id, CustomerID: p.customer, CustomerName: p.customer, SubsidiaryName: subsidiary(p.customer),
 		CarrierName: j.CarrierName, SenderName: p.customer, RecipientName: l.Receiver.Name,
 		OriginCountryName: countryName(l.SenderHub), DestinationCountryName: countryName(l.Receiver.Country),
 		OrderID: l.Reference, TrackingID: p.id, ShipmentDate: stamp(p.at), DateShipped: stamp(j.DateShipped),
 		DeliveryDate: stamp(j.DeliveryDate), ProductCode: l.Product, LatestHarmonizedCode: j.LatestCode, LatestHarmonizedDesc: j.LatestDesc,
+		Sort: sort,
 	}
+}
+
+// sortValues are the values a parcel sorts by: the field's, then its id.
+func sortValues(p snapshot, sortField string) []string {
+	l, j := p.label, p.journey
 	var v string
 	switch sortField {
 	case tracking.DateShipped:
@@ -300,44 +320,43 @@ func row(p snapshot, sortField string) wire.Row {
 	case "recipient_name":
 		v = strings.ToLower(l.Receiver.Name)
 	case "destination_country_name":
-		v = r.DestinationCountryName
+		v = countryName(l.Receiver.Country)
 	case "product_code":
 		v = l.Product
 	default:
 		v = tracking.SortValue(p.at)
 	}
-	r.Sort = []string{v, p.id}
-	return r
+	return []string{v, p.id}
 }
 
 // page cuts one page out of the sorted rows: after (or, not forward,
 // before) search_after when given, else page page_no.
-func page(rows []wire.Row, c tracking.Criteria, m tracking.Meta) wire.SearchResponse {
-	out := wire.SearchResponse{Data: []wire.Row{}, Meta: wire.SearchMeta{Total: len(rows), PageNo: m.PageNo, PageSize: m.PageSize}}
+func page(hits []hit, c tracking.Criteria, m tracking.Meta) wire.SearchResponse {
+	out := wire.SearchResponse{Meta: wire.SearchMeta{Total: len(hits), PageNo: m.PageNo, PageSize: m.PageSize}}
 	desc := m.SortOrder == "desc"
 	var start, end int
 	switch {
 	case len(c.SearchAfter) > 0 && c.Forward:
-		start, _ = slices.BinarySearchFunc(rows, c.SearchAfter, func(r wire.Row, k []string) int {
-			if compare(r.Sort, k, desc) <= 0 {
+		start, _ = slices.BinarySearchFunc(hits, c.SearchAfter, func(r hit, k []string) int {
+			if compare(r.sort, k, desc) <= 0 {
 				return -1
 			}
 			return 1
 		})
-		end = min(start+m.PageSize, len(rows))
+		end = min(start+m.PageSize, len(hits))
 	case len(c.SearchAfter) > 0:
-		end, _ = slices.BinarySearchFunc(rows, c.SearchAfter, func(r wire.Row, k []string) int {
-			if compare(r.Sort, k, desc) < 0 {
+		end, _ = slices.BinarySearchFunc(hits, c.SearchAfter, func(r hit, k []string) int {
+			if compare(r.sort, k, desc) < 0 {
 				return -1
 			}
 			return 1
 		})
 		start = max(end-m.PageSize, 0)
 	default:
-		start = min(m.PageNo*m.PageSize, len(rows))
-		end = min(start+m.PageSize, len(rows))
+		start = min(m.PageNo*m.PageSize, len(hits))
+		end = min(start+m.PageSize, len(hits))
 	}
-	out.Data = append(out.Data, rows[start:end]...)
+	out.Data = append([]wire.Row{}, rows(hits[start:end])...)
 	return out
 }
 

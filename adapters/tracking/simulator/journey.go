@@ -40,13 +40,13 @@ type Journey struct {
 // Until keeps the events that happened by now and sets the dates and the
 // latest event from them.
 func (j Journey) Until(now time.Time) Journey {
-	var kept []Event
+	kept := j.Events[:0:0]
 	j.DateShipped, j.DeliveryDate, j.LatestCode, j.LatestDesc = time.Time{}, time.Time{}, "", ""
-	for _, e := range j.Events {
+	for i, e := range j.Events {
 		if e.Time.After(now) {
 			break
 		}
-		kept = append(kept, e)
+		kept = j.Events[: i+1 : i+1]
 		if e.CustomerService {
 			continue
 		}

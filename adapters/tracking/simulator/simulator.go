@@ -18,7 +18,6 @@ package simulator
 
 import (
 	"math/rand/v2"
-	"sort"
 	"sync"
 	"time"
 
@@ -75,6 +74,18 @@ type parcel struct {
 	customer string
 	label    labels.Label
 	at       time.Time
+	// plan is the whole journey, planned at planSpeedup.
+	plan        Journey
+	planSpeedup float64
+}
+
+// journey is the parcel's whole journey at the speed-up, planned once per
+// speed-up; the caller holds mu.
+func (p *parcel) journey(speedup float64) Journey {
+	if p.planSpeedup != speedup {
+		p.plan, p.planSpeedup = Plan(p.label, p.at, speedup), speedup
+	}
+	return p.plan
 }
 
 // New returns a simulator with no latency, no faults and DefaultSpeedup,
@@ -165,20 +176,19 @@ func (s *Simulator) fault() bool {
 type snapshot struct {
 	id       string
 	customer string
-	label    labels.Label
+	label    *labels.Label
 	at       time.Time
 	journey  Journey
 }
 
-// parcelsLocked answers every parcel with its journey as of now, ordered
-// by identifier; the caller holds mu.
+// parcelsLocked answers every parcel with its journey as of now, in no
+// order; the caller holds mu.
 func (s *Simulator) parcelsLocked() []snapshot {
 	now := s.clock()
 	out := make([]snapshot, 0, len(s.parcels))
 	for id, p := range s.parcels {
-		out = append(out, snapshot{id: id, customer: p.customer, label: p.label, at: p.at, journey: Plan(p.label, p.at, s.cfg.Speedup).Until(now)})
+		out = append(out, snapshot{id: id, customer: p.customer, label: &p.label, at: p.at, journey: p.journey(s.cfg.Speedup).Until(now)})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
 	return out
 }
 
@@ -189,5 +199,5 @@ func (s *Simulator) one(id string) (snapshot, bool) {
 	if !ok {
 		return snapshot{}, false
 	}
-	return snapshot{id: id, customer: p.customer, label: p.label, at: p.at, journey: Plan(p.label, p.at, s.cfg.Speedup).Until(s.clock())}, true
+	return snapshot{id: id, customer: p.customer, label: &p.label, at: p.at, journey: p.journey(s.cfg.Speedup).Until(s.clock())}, true
 }
