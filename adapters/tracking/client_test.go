@@ -2,7 +2,10 @@ package tracking_test
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,5 +112,35 @@ func TestJourneyPlaysToDelivery(t *testing.T) {
 	again := simulator.Plan(labels.Label{Identifier: "CP000000055DE", SenderHub: "DE", Receiver: labels.Address{Country: "FR"}}, trackingtest.Base, 1)
 	if len(again.Events) != len(d.Events) {
 		t.Fatalf("journey differs: %d against %d events", len(again.Events), len(d.Events))
+	}
+}
+
+func TestControlChangesTheSimulatorAtRunTime(t *testing.T) {
+	sim := simulator.New()
+	srv := httptest.NewServer(sim)
+	t.Cleanup(srv.Close)
+	post := func(body string) (int, string) {
+		res, err := http.Post(srv.URL+"/control", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		raw, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(raw)
+	}
+	if code, body := post(`{"latencyMs": 5, "faultRate": 0.5, "failNext": 2, "speedup": 3600, "advanceMinutes": 10}`); code != 200 ||
+		!strings.Contains(body, `"speedup":3600`) || !strings.Contains(body, `"advanceMinutes":10`) {
+		t.Fatalf("control = %d %s", code, body)
+	}
+	if cfg := sim.Config(); cfg.Latency != 5*time.Millisecond || cfg.FaultRate != 0.5 || cfg.Speedup != 3600 {
+		t.Fatalf("config %+v", cfg)
+	}
+	for _, bad := range []string{`{"speedup": 0}`, `{"faultRate": 2}`, `{"advanceMinutes": -1}`, `{"nope": 1}`, `{`} {
+		if code, _ := post(bad); code != http.StatusBadRequest {
+			t.Errorf("%s = %d", bad, code)
+		}
+	}
+	if code, body := post(`{"reset": true, "defaults": true}`); code != 200 || !strings.Contains(body, `"speedup":720`) || !strings.Contains(body, `"failNext":0`) {
+		t.Fatalf("reset = %d %s", code, body)
 	}
 }

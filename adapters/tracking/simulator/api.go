@@ -15,6 +15,7 @@ import (
 
 	"parcelportal/adapters/carrier/labels"
 	"parcelportal/adapters/credcheck"
+	"parcelportal/adapters/httpserver"
 	"parcelportal/adapters/tracking/wire"
 	"parcelportal/core/export"
 	"parcelportal/core/failure"
@@ -526,33 +527,14 @@ func (s *Simulator) Apply(c Control) (Settings, error) {
 	return s.settingsLocked(), nil
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
-}
+func writeJSON(w http.ResponseWriter, status int, v any) { httpserver.WriteJSON(w, status, v) }
 
 func (s *Simulator) serveControl(w http.ResponseWriter, r *http.Request) {
-	if r.Method == http.MethodGet {
+	httpserver.ServeControl(w, r, func() Settings {
 		s.mu.Lock()
-		settings := s.settingsLocked()
-		s.mu.Unlock()
-		writeJSON(w, http.StatusOK, settings)
-		return
-	}
-	var c Control
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&c); err != nil {
-		writeJSON(w, http.StatusBadRequest, wire.Error{Error: err.Error()})
-		return
-	}
-	settings, err := s.Apply(c)
-	if err != nil {
-		writeJSON(w, http.StatusBadRequest, wire.Error{Error: err.Error()})
-		return
-	}
-	writeJSON(w, http.StatusOK, settings)
+		defer s.mu.Unlock()
+		return s.settingsLocked()
+	}, s.Apply)
 }
 
 func (s *Simulator) serveStats(w http.ResponseWriter) {
