@@ -32,7 +32,11 @@ func (s Service) Search(ctx context.Context, caller *access.Caller, c port.Crite
 	}
 	account, c, ok := s.searchAs(sc, c)
 	res := Result{Internal: sc.internal, Fulfillment: len(caller.FulfillmentCustomers) > 0}
-	if !ok {
+	// A status beyond the label says nothing of untracked parcels to a
+	// non-internal caller: asked for with an untracked product, nothing
+	// matches; without a product, untracked rows leave the page.
+	beyondLabel := !sc.internal && c.Status != nil && !port.LabelStatus(*c.Status)
+	if !ok || beyondLabel && c.ProductCode != "" && !port.Trackable(c.ProductCode, "") {
 		return res, nil
 	}
 	page, err := s.Tracking.Search(ctx, account, c, m)
@@ -45,8 +49,10 @@ func (s Service) Search(ctx context.Context, caller *access.Caller, c port.Crite
 	}
 	rows := page.Rows[:0]
 	for _, r := range page.Rows {
-		if !sc.internal && !sc.has(r.CustomerID) {
-			// A row the criteria excluded is never shown.
+		if !sc.internal && !sc.has(r.CustomerID) || beyondLabel && !port.Trackable(r.ProductCode, "") {
+			// A row the criteria excluded, or whose status the caller may not
+			// see, is never shown.
+			page.Total--
 			continue
 		}
 		if n := names[r.CustomerID]; n != "" {

@@ -202,3 +202,22 @@ func TestExport(t *testing.T) {
 		t.Errorf("export as pdf: %v", err)
 	}
 }
+
+func TestAStatusBeyondTheLabelHidesUntrackedParcels(t *testing.T) {
+	f := setup(t)
+	user := &access.Caller{Roles: []access.Role{access.User}, CustomerID: f.bakery}
+	arrived := port.StatusOf(port.ArrDest)
+	res, err := f.svc.Search(ctx, user, port.Criteria{Status: &arrived}, port.Meta{})
+	if err != nil || !slices.Equal(ids(res), []string{"CPBAKERY1DE"}) || res.Total != 1 {
+		t.Fatalf("arrived, as a customer: %v %d %v", ids(res), res.Total, err)
+	}
+	res, err = f.svc.Search(ctx, user, port.Criteria{Status: &arrived, ProductCode: "EPAQSTD"}, port.Meta{})
+	if err != nil || len(res.Rows) != 0 || res.Total != 0 {
+		t.Fatalf("arrived e-PAQ Standard, as a customer: %v %v", ids(res), err)
+	}
+	staff := &access.Caller{Roles: []access.Role{access.Admin}}
+	res, err = f.svc.Search(ctx, staff, port.Criteria{Status: &arrived}, port.Meta{})
+	if err != nil || !slices.Equal(ids(res), []string{"CPBAKERY1DE", "CPBAKERY2DE"}) {
+		t.Fatalf("arrived, as staff: %v %v", ids(res), err)
+	}
+}

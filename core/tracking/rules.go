@@ -74,6 +74,12 @@ type Meta struct {
 // Sort fields a search may sort by.
 var SortFields = []string{ShipmentDate, DateShipped, DeliveryDate, "tracking_id", "recipient_name", "destination_country_name", "product_code"}
 
+// LabelStatus reports whether a status number is one of the label's
+// (ELECNOT or PRINTLAB), all an untracked parcel shows non-internal users.
+func LabelStatus(status int) bool {
+	return status == StatusOf(ElecNot) || status == StatusOf(PrintLab)
+}
+
 // Normalize trims the criteria, fills the defaults (shipment_date
 // descending, 50 per page) and checks every field, answering one field
 // error per broken rule with the keys of the core's field rules.
