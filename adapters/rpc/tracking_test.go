@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"parcelportal/adapters/carrier/labels"
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/rpc"
+	"parcelportal/adapters/sheet"
 	"parcelportal/adapters/tracking"
 	"parcelportal/adapters/tracking/simulator"
 	"parcelportal/app/identity"
@@ -57,7 +59,7 @@ func trackingAPI(t *testing.T) (http.Handler, *simulator.Simulator) {
 	sim.Labelled("DE2", labels.Label{Identifier: "CP000000033DE", Product: "EPAQPLS", SenderHub: "DE", Date: at, Receiver: labels.Address{Name: "Carl", City: "Paris", Country: "FR"}})
 	srv := httptest.NewServer(sim)
 	t.Cleanup(srv.Close)
-	svc := apptracking.Service{Tracking: tracking.New(srv.URL), Customers: store, Staff: port.Account{Version: port.V1, Username: simulator.Username, Password: simulator.Password}}
+	svc := apptracking.Service{Tracking: tracking.New(srv.URL), Customers: store, Staff: port.Account{Version: port.V1, Username: simulator.Username, Password: simulator.Password}, Sheets: sheet.Writer{}}
 	api, err := rpc.NewAPI(rpc.Handlers{
 		Tracking: rpc.TrackingHandler{Tracking: svc, Now: func() time.Time { return time.UnixMilli(1700000000000) }},
 		Callers: trackingCallers{
@@ -179,6 +181,7 @@ func TestTrackingDetailsAndUntrackedProducts(t *testing.T) {
 	}
 	rec = call(t, api, "bakery", "POST", "/web/api/cep-tracking/export/csv", `{"search_criteria":{}}`)
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "CP000000011DE") || strings.Contains(rec.Body.String(), "CP000000033DE") ||
+		!regexp.MustCompile(`(?m)^CP000000022DE,,DE1,Bakery,Bert,Germany,France,EPAQSTD,[^,]*,,,untracked$`).MatchString(rec.Body.String()) ||
 		rec.Header().Get("Content-Disposition") != "attachment; filename=tracking-export-1700000000000.csv" {
 		t.Fatalf("csv export = %d %v %s", rec.Code, rec.Header(), rec.Body)
 	}

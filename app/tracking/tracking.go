@@ -31,6 +31,13 @@ type Service struct {
 	Customers Customers
 	// Staff is the portal's own tracking account, for internal roles.
 	Staff port.Account
+	// Sheets writes the exports of non-internal callers.
+	Sheets Sheets
+}
+
+// Sheets writes rows (the first the header) as a csv or excel file.
+type Sheets interface {
+	Write(format string, rows [][]string) ([]byte, error)
 }
 
 // Roles may use tracking (spec 3 section 6): ADMIN, SUPERADMIN, USER,

@@ -8,6 +8,7 @@ import (
 
 	"parcelportal/adapters/carrier/labels"
 	"parcelportal/adapters/memory"
+	"parcelportal/adapters/sheet"
 	"parcelportal/app/tracking"
 	"parcelportal/core/access"
 	"parcelportal/core/customer"
@@ -41,7 +42,7 @@ func setup(t *testing.T) fixture {
 	}
 	f := fixture{fake: memory.NewTracking()}
 	f.bakery, f.books, f.off = add("Bakery", "DE1", true), add("Books", "DE2", true), add("Untracked Co", "DE3", false)
-	f.svc = tracking.Service{Tracking: f.fake, Customers: store, Staff: port.Account{Version: port.V1, Username: memory.TrackingUsername, Password: memory.TrackingPassword}}
+	f.svc = tracking.Service{Tracking: f.fake, Customers: store, Staff: port.Account{Version: port.V1, Username: memory.TrackingUsername, Password: memory.TrackingPassword}, Sheets: sheet.Writer{}}
 	lbl := func(id, product string) labels.Label {
 		return labels.Label{Identifier: id, Product: product, SenderHub: "DE", Date: day, Receiver: labels.Address{Name: "R " + id, Country: "NL"}}
 	}

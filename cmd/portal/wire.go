@@ -18,6 +18,7 @@ import (
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
+	"parcelportal/adapters/sheet"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers"
 	"parcelportal/app/documents"
@@ -124,7 +125,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Invoicing:  rpc.InvoiceReportHandler{Reports: invoicereports.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
 		Batches:    rpc.BatchHandler{Batches: batches},
 		Shipments:  rpc.ShipmentHandler{Batches: batches},
-		Tracking:   rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff}},
+		Tracking:   rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}}},
 		Callers:    ids,
 		Proxies:    cfg.TrustedProxies,
 		Downloads:  downloadTokensOf(pool),

@@ -264,3 +264,19 @@ func UntrackedRow(r Row) Row {
 	}
 	return r
 }
+
+// ExportHeader are the columns of an export.
+var ExportHeader = []string{"tracking_id", "order_id", "customer_id", "customer_name", "recipient_name", "origin", "destination",
+	"product_code", "shipment_date", "date_shipped", "delivery_date", "status"}
+
+// ExportRow is a row's cells under ExportHeader; times are RFC 3339 UTC.
+func ExportRow(r Row) []string {
+	at := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	return []string{r.TrackingID, r.OrderID, r.CustomerID, r.CustomerName, r.RecipientName, r.OriginCountryName,
+		r.DestinationCountryName, r.ProductCode, at(r.ShipmentDate), at(r.DateShipped), at(r.DeliveryDate), r.LatestHarmonizedDesc}
+}

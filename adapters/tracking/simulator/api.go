@@ -1,8 +1,6 @@
 package simulator
 
 import (
-	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -11,13 +9,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xuri/excelize/v2"
-
 	"parcelportal/adapters/carrier/labels"
 	"parcelportal/adapters/credcheck"
 	"parcelportal/adapters/httpserver"
+	"parcelportal/adapters/sheet"
+	client "parcelportal/adapters/tracking"
 	"parcelportal/adapters/tracking/wire"
-	"parcelportal/core/export"
 	"parcelportal/core/failure"
 	"parcelportal/core/tracking"
 )
@@ -385,55 +382,25 @@ func detail(p snapshot) wire.Detail {
 	return d
 }
 
-// exportHeader are the export's columns.
-var exportHeader = []string{"tracking_id", "order_id", "customer_id", "recipient_name", "origin", "destination", "product_code",
-	"shipment_date", "date_shipped", "delivery_date", "status"}
-
 func (s *Simulator) serveExport(w http.ResponseWriter, rows []wire.Row, format string) {
 	if len(rows) > tracking.ExportLimit {
 		writeJSON(w, http.StatusBadRequest, wire.Error{Error: "more parcels than an export holds", Fields: []string{"export"}})
 		return
 	}
-	lines := [][]string{exportHeader}
+	lines := [][]string{tracking.ExportHeader}
 	for _, r := range rows {
-		lines = append(lines, export.Row([]string{r.TrackingID, r.OrderID, r.CustomerID, r.RecipientName, r.OriginCountryName,
-			r.DestinationCountryName, r.ProductCode, r.ShipmentDate, r.DateShipped, r.DeliveryDate, r.LatestHarmonizedDesc}))
+		lines = append(lines, tracking.ExportRow(client.Row(r)))
 	}
-	var buf bytes.Buffer
-	if format == "csv" {
-		cw := csv.NewWriter(&buf)
-		_ = cw.WriteAll(lines)
-		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-		_, _ = w.Write(buf.Bytes())
-		return
-	}
-	f := excelize.NewFile()
-	defer f.Close()
-	sw, err := f.NewStreamWriter("Sheet1")
-	if err == nil {
-		for i, line := range lines {
-			cells := make([]any, len(line))
-			for k, v := range line {
-				cells[k] = v
-			}
-			cell, _ := excelize.CoordinatesToCellName(1, i+1)
-			if err = sw.SetRow(cell, cells); err != nil {
-				break
-			}
-		}
-	}
-	if err == nil {
-		err = sw.Flush()
-	}
-	if err == nil {
-		err = f.Write(&buf)
-	}
+	raw, err := sheet.Writer{}.Write(format, lines)
 	if err != nil {
 		writeJSON(w, http.StatusInternalServerError, wire.Error{Error: "the export failed"})
 		return
 	}
-	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-	_, _ = w.Write(buf.Bytes())
+	w.Header().Set("Content-Type", sheet.ContentTypeCSV)
+	if format == sheet.XLSX {
+		w.Header().Set("Content-Type", sheet.ContentTypeXLSX)
+	}
+	_, _ = w.Write(raw)
 }
 
 // Notice is the body of POST /parcels: a label the carrier made for the
