@@ -29,7 +29,7 @@ dev/build.sh
 bin/seed > .state/demo-logins.txt
 
 mkdir -p .state/logs
-bin/carriersim >> .state/logs/carriersim.log 2>&1 & children+=($!)
+bin/carriersim -tracking-url http://127.0.0.1:8092 >> .state/logs/carriersim.log 2>&1 & children+=($!)
 bin/trackingsim >> .state/logs/trackingsim.log 2>&1 & children+=($!)
 bin/portal > >(tee -a .state/logs/portal.log) 2>&1 & children+=($!)
 

@@ -126,8 +126,8 @@ func (d DemoDirectory) EnsureCSVTemplate(ctx context.Context, doc demo.Document)
 	})
 }
 
-// saveCarrierLogin writes the customer's API user name and its sealed
-// password and A1 key.
+// saveCarrierLogin writes the customer's API user name and tracking user
+// and their sealed password, A1 key and fulltrack API key.
 func (d DemoDirectory) saveCarrierLogin(ctx context.Context, tx pgx.Tx, c demo.Customer) error {
 	if d.Sealer == nil || c.Carrier == (demo.CarrierLogin{}) {
 		return nil
@@ -136,11 +136,13 @@ func (d DemoDirectory) saveCarrierLogin(ctx context.Context, tx pgx.Tx, c demo.C
 	if err := tx.QueryRow(ctx, `SELECT id FROM customer WHERE crmid = $1`, c.CRMID).Scan(&id); err != nil {
 		return err
 	}
-	sealed, err := Customers{Sealer: d.Sealer}.seal(customer.Credentials{APIPassword: c.Carrier.Password, A1APIKey: c.Carrier.A1APIKey}, id)
+	sealed, err := Customers{Sealer: d.Sealer}.seal(customer.Credentials{APIPassword: c.Carrier.Password, A1APIKey: c.Carrier.A1APIKey,
+		TrackingPassword: c.Tracking.Password, FulltrackAccessKey: c.Tracking.AccessKey, FulltrackAPIKey: c.Tracking.APIKey}, id)
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, `UPDATE customer SET api_username = $2, credentials_sealed = $3 WHERE id = $1`,
-		id, c.Carrier.Username, sealed)
+	_, err = tx.Exec(ctx, `UPDATE customer SET api_username = $2, credentials_sealed = $3, tracking_username = $4,
+		fulltrack_version = COALESCE(NULLIF($5, ''), fulltrack_version) WHERE id = $1`,
+		id, c.Carrier.Username, sealed, c.Tracking.Username, c.Tracking.Version)
 	return err
 }

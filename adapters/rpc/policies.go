@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/app/tracking"
 	"parcelportal/core/access"
 	"parcelportal/core/linkdownload"
 )
@@ -17,6 +18,8 @@ var (
 	customerRoles = access.FormUsers
 
 	superAdmin = access.SuperAdmins
+	// trackingRoles may reach tracking (spec 3 section 6).
+	trackingRoles = tracking.Roles
 	// shippingRoles may reach the batch, shipment and parcel pages (spec 2 section 6).
 	shippingRoles = access.AnyOf(access.Admin, access.SuperAdmin, access.User, access.Operations)
 )
@@ -106,33 +109,44 @@ var policies = map[string]access.Policy{
 	// Documents, acss files, news and the invoice report are maintained by
 	// admins; every signed-in user reads the active documents (shipping
 	// screens) and the news of a locale (dashboard).
-	portalv1connect.DocumentServiceListProductCodesDocsProcedure:         admins,
-	portalv1connect.DocumentServiceGetActiveProductCodesDocProcedure:     anyRole,
-	portalv1connect.DocumentServiceGetProductCodesDocProcedure:           admins,
-	portalv1connect.DocumentServiceDownloadProductCodesDocProcedure:      admins,
-	portalv1connect.DocumentServiceCreateProductCodesDocProcedure:        admins,
-	portalv1connect.DocumentServiceUpdateProductCodesDocProcedure:        admins,
-	portalv1connect.DocumentServiceDeleteProductCodesDocProcedure:        admins,
-	portalv1connect.DocumentServiceListCsvTemplateDocsProcedure:          admins,
-	portalv1connect.DocumentServiceGetActiveCsvTemplateDocProcedure:      anyRole,
-	portalv1connect.DocumentServiceGetCsvTemplateDocProcedure:            admins,
-	portalv1connect.DocumentServiceDownloadCsvTemplateDocProcedure:       admins,
-	portalv1connect.DocumentServiceCreateCsvTemplateDocProcedure:         admins,
-	portalv1connect.DocumentServiceUpdateCsvTemplateDocProcedure:         admins,
-	portalv1connect.DocumentServiceDeleteCsvTemplateDocProcedure:         admins,
-	portalv1connect.AcssServiceListAcssesProcedure:                       admins,
-	portalv1connect.AcssServiceGetAcssProcedure:                          admins,
-	portalv1connect.AcssServiceDownloadAcssProcedure:                     admins,
-	portalv1connect.AcssServiceCreateAcssProcedure:                       admins,
-	portalv1connect.AcssServiceUpdateAcssProcedure:                       admins,
-	portalv1connect.AcssServiceDeleteAcssProcedure:                       admins,
-	portalv1connect.NewsServiceListNewsProcedure:                         admins,
-	portalv1connect.NewsServiceListNewsForLocaleProcedure:                anyRole,
-	portalv1connect.NewsServiceGetNewsProcedure:                          admins,
-	portalv1connect.NewsServiceCreateNewsProcedure:                       admins,
-	portalv1connect.NewsServiceUpdateNewsProcedure:                       admins,
-	portalv1connect.NewsServiceMoveNewsProcedure:                         admins,
-	portalv1connect.NewsServiceDeleteNewsProcedure:                       admins,
+	portalv1connect.DocumentServiceListProductCodesDocsProcedure:     admins,
+	portalv1connect.DocumentServiceGetActiveProductCodesDocProcedure: anyRole,
+	portalv1connect.DocumentServiceGetProductCodesDocProcedure:       admins,
+	portalv1connect.DocumentServiceDownloadProductCodesDocProcedure:  admins,
+	portalv1connect.DocumentServiceCreateProductCodesDocProcedure:    admins,
+	portalv1connect.DocumentServiceUpdateProductCodesDocProcedure:    admins,
+	portalv1connect.DocumentServiceDeleteProductCodesDocProcedure:    admins,
+	portalv1connect.DocumentServiceListCsvTemplateDocsProcedure:      admins,
+	portalv1connect.DocumentServiceGetActiveCsvTemplateDocProcedure:  anyRole,
+	portalv1connect.DocumentServiceGetCsvTemplateDocProcedure:        admins,
+	portalv1connect.DocumentServiceDownloadCsvTemplateDocProcedure:   admins,
+	portalv1connect.DocumentServiceCreateCsvTemplateDocProcedure:     admins,
+	portalv1connect.DocumentServiceUpdateCsvTemplateDocProcedure:     admins,
+	portalv1connect.DocumentServiceDeleteCsvTemplateDocProcedure:     admins,
+	portalv1connect.AcssServiceListAcssesProcedure:                   admins,
+	portalv1connect.AcssServiceGetAcssProcedure:                      admins,
+	portalv1connect.AcssServiceDownloadAcssProcedure:                 admins,
+	portalv1connect.AcssServiceCreateAcssProcedure:                   admins,
+	portalv1connect.AcssServiceUpdateAcssProcedure:                   admins,
+	portalv1connect.AcssServiceDeleteAcssProcedure:                   admins,
+	portalv1connect.NewsServiceListNewsProcedure:                     admins,
+	portalv1connect.NewsServiceListNewsForLocaleProcedure:            anyRole,
+	portalv1connect.NewsServiceGetNewsProcedure:                      admins,
+	portalv1connect.NewsServiceCreateNewsProcedure:                   admins,
+	portalv1connect.NewsServiceUpdateNewsProcedure:                   admins,
+	portalv1connect.NewsServiceMoveNewsProcedure:                     admins,
+	portalv1connect.NewsServiceDeleteNewsProcedure:                   admins,
+	// Tracking (spec 3 section 6): the tracking roles; each use case checks
+	// again and scopes to the caller's customers.
+	portalv1connect.TrackingServiceSearchTrackingProcedure:       trackingRoles,
+	portalv1connect.TrackingServiceGetTrackingParcelProcedure:    trackingRoles,
+	portalv1connect.TrackingServiceGetTrackingEventsProcedure:    trackingRoles,
+	portalv1connect.TrackingServiceGetTrackingReceiverProcedure:  trackingRoles,
+	portalv1connect.TrackingServiceGetTrackingSenderProcedure:    trackingRoles,
+	portalv1connect.TrackingServiceListTrackingProductsProcedure: trackingRoles,
+	portalv1connect.TrackingServiceExportTrackingCsvProcedure:    trackingRoles,
+	portalv1connect.TrackingServiceExportTrackingExcelProcedure:  trackingRoles,
+
 	portalv1connect.InvoiceReportServiceGetMonthlyInvoiceReportProcedure: admins,
 	portalv1connect.InvoiceReportServiceGetYearlyInvoiceReportProcedure:  admins,
 

@@ -182,7 +182,7 @@ var ownAccount = map[string]bool{
 // isRead: a procedure that only reads, by the naming of the protos.
 func isRead(procedure string) bool {
 	_, method, _ := strings.Cut(strings.TrimPrefix(procedure, "/"), "/")
-	for _, prefix := range []string{"Get", "List", "Download"} {
+	for _, prefix := range []string{"Get", "List", "Download", "Search", "Export"} {
 		if strings.HasPrefix(method, prefix) {
 			return true
 		}

@@ -29,7 +29,7 @@ func DemoOrganisation() Organisation {
 		},
 		Customers: []Customer{
 			{
-				Name: "Bäckerei Sonnenschein", CRMID: BakeryCRMID, HubName: "Frankfurt Hub", APIClient: "SHIPPING", Carrier: DemoCarrierLogin,
+				Name: "Bäckerei Sonnenschein", CRMID: BakeryCRMID, HubName: "Frankfurt Hub", APIClient: "SHIPPING", Carrier: DemoCarrierLogin, Tracking: DemoTrackingV1,
 				Features: []customer.Feature{
 					{Product: "EPAQSTD", Service: "CUP", Options: []string{"SIGN", "NONEIGHBOUR"}},
 					{Product: "EPAQPLS", Service: "CUP", Options: []string{"SIGN", "INS", "NONEIGHBOUR"}},
@@ -43,7 +43,7 @@ func DemoOrganisation() Organisation {
 				EORIThresholds: []customer.EORIThreshold{{Destination: "GB", EORIThreshold: 135}},
 			},
 			{
-				Name: "Buchhandlung Seitenwind", CRMID: BooksCRMID, HubName: "Frankfurt Hub", APIClient: "A1", Carrier: DemoCarrierLogin,
+				Name: "Buchhandlung Seitenwind", CRMID: BooksCRMID, HubName: "Frankfurt Hub", APIClient: "A1", Carrier: DemoCarrierLogin, Tracking: DemoTrackingV1,
 				Features: []customer.Feature{
 					{Product: "EPAQGO", Service: "CUP", Options: []string{"SIGN", "SGD"}},
 					{Product: "EPAQSTD", Service: "CUP", Options: []string{"SIGN"}},
@@ -52,7 +52,7 @@ func DemoOrganisation() Organisation {
 				},
 			},
 			{
-				Name: "Tuincentrum De Linde", CRMID: GardenCRMID, HubName: "Hamburg Hub", APIClient: "SHIPPING", Carrier: DemoCarrierLogin,
+				Name: "Tuincentrum De Linde", CRMID: GardenCRMID, HubName: "Hamburg Hub", APIClient: "SHIPPING", Carrier: DemoCarrierLogin, Tracking: DemoTrackingV3,
 				Features: []customer.Feature{
 					{Product: "EPAQSTD", Service: "CUP", Options: []string{"NONEIGHBOUR"}},
 					{Product: "EPAQELT", Service: "CPP", Options: []string{"SIGN", "INS"}},

@@ -45,7 +45,21 @@ type Customer struct {
 	Features                        []customer.Feature
 	EORIThresholds                  []customer.EORIThreshold
 	Carrier                         CarrierLogin
+	Tracking                        TrackingLogin
 }
+
+// TrackingLogin is how the portal tracks a customer's parcels: the tracking
+// user (fulltrack V1) or the fulltrack API key (V3).
+type TrackingLogin struct {
+	Version, Username, Password, AccessKey, APIKey string
+}
+
+// DemoTrackingV1 and DemoTrackingV3 are what the tracking simulator accepts
+// (adapters/tracking/simulator), so that `make run` tracks the demo parcels.
+var (
+	DemoTrackingV1 = TrackingLogin{Version: "V1", Username: "demo", Password: "portal-demo"}
+	DemoTrackingV3 = TrackingLogin{Version: "V3", AccessKey: "demo-key", APIKey: "demo-key"}
+)
 
 // CarrierLogin is what a customer ships with at the carrier: the API user
 // and password, or for the A1 client the API key.

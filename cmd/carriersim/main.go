@@ -8,7 +8,8 @@
 //
 // Flags, or the environment variables named in their help, set the
 // latency, the share of transient faults and of time-outs, and the ticket
-// lifetime the simulator starts with.
+// lifetime the simulator starts with, and the tracking simulator told of
+// every label (-tracking-url).
 package main
 
 import (
@@ -18,6 +19,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"parcelportal/adapters/carrier/simulator"
@@ -58,6 +60,7 @@ func options(fs *flag.FlagSet, args []string, lookup func(string) (string, bool)
 	faultRate := fs.String("fault-rate", envOr("CARRIER_SIM_FAULT_RATE", "0"), "share of calls answered with HTTP 503 or ServerBusy, 0 to 1 (CARRIER_SIM_FAULT_RATE)")
 	timeoutRate := fs.String("timeout-rate", envOr("CARRIER_SIM_TIMEOUT_RATE", "0"), "share of calls carried out whose answer is held back, 0 to 1 (CARRIER_SIM_TIMEOUT_RATE)")
 	hang := fs.String("hang", envOr("CARRIER_SIM_HANG", "2m"), "how long a held-back answer waits (CARRIER_SIM_HANG)")
+	trackingURL := fs.String("tracking-url", envOr("CARRIER_SIM_TRACKING_URL", ""), "tell the tracking simulator there of every label, e.g. http://127.0.0.1:8092 (CARRIER_SIM_TRACKING_URL)")
 	ticket := fs.String("ticket-lifetime", envOr("CARRIER_SIM_TICKET_LIFETIME", "30m"), "lifetime of an Authenticate ticket (CARRIER_SIM_TICKET_LIFETIME)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -82,6 +85,9 @@ func options(fs *flag.FlagSet, args []string, lookup func(string) (string, bool)
 		simulator.WithFaultRate(rate("fault-rate", *faultRate)),
 		simulator.WithTimeoutRate(rate("timeout-rate", *timeoutRate), duration("hang", *hang)),
 		simulator.WithTicketLifetime(duration("ticket-lifetime", *ticket)),
+	}
+	if *trackingURL != "" {
+		opts = append(opts, simulator.WithObserver(simulator.PostTo(strings.TrimSuffix(*trackingURL, "/"))))
 	}
 	if len(errs) > 0 {
 		return nil, errs[0]

@@ -27,14 +27,19 @@ type carrierSide struct {
 // credential checks on /check-credentials, as cmd/carriersim serves them).
 // Without CARRIER_URL the portal embeds the carrier simulator: labels,
 // manifests and checks are answered inside the process, so `make run` ships
-// without a carrier.
+// without a carrier. When tracking is embedded too, the carrier simulator
+// tells the tracking simulator of each label.
 func carrierOf(cfg config) carrierSide {
 	if cfg.CarrierURL != "" {
 		return carrierSide{client: carrier.New(cfg.CarrierURL + "/shipping"), checkURL: cfg.CarrierURL}
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /check-credentials", credcheck.Handler)
-	mux.Handle("/", simulator.New())
+	var opts []simulator.Option
+	if cfg.TrackingURL == "" {
+		opts = append(opts, simulator.WithObserver(embeddedTrackingSim(cfg.TrackingSpeedup)))
+	}
+	mux.Handle("/", simulator.New(opts...))
 	transport := inProcess{host: embeddedCarrier, handler: mux, next: http.DefaultTransport}
 	return carrierSide{
 		client:    carrier.New("http://"+embeddedCarrier+"/shipping", carrier.WithHTTPClient(&http.Client{Transport: transport})),

@@ -46,8 +46,15 @@ type config struct {
 	// CarrierURL is the carrier: SOAP on /shipping, credential checks on
 	// /check-credentials. Empty: the carrier simulator inside the portal.
 	CarrierURL string
-	// TrackingURL is where tracking credential checks go.
+	// TrackingURL is the tracking API (and its credential checks); empty
+	// embeds the tracking simulator.
 	TrackingURL string
+	// TrackingUsername and TrackingPassword are the portal's own tracking
+	// account, which internal roles search with; the simulator's demo
+	// login when tracking is embedded.
+	TrackingUsername, TrackingPassword string
+	// TrackingSpeedup is how fast the embedded tracking simulator plays journeys.
+	TrackingSpeedup float64
 	// CarrierConcurrency bounds the carrier calls the batch jobs of this
 	// process make at once.
 	CarrierConcurrency int
@@ -66,20 +73,22 @@ type config struct {
 
 func loadConfig() (config, error) {
 	c := config{
-		Addr:            env("PORTAL_ADDR", "127.0.0.1:"+env("PORT", "8080")),
-		DatabaseURL:     env("DATABASE_URL", "postgres://portal:portal@127.0.0.1:54329/portal?sslmode=disable"),
-		RedisAddr:       env("REDIS_ADDR", "127.0.0.1:63790"),
-		KratosPublicURL: env("KRATOS_PUBLIC_URL", "http://127.0.0.1:4433"),
-		KratosAdminURL:  env("KRATOS_ADMIN_URL", "http://127.0.0.1:4434"),
-		SMTPAddr:        env("SMTP_ADDR", "127.0.0.1:1025"),
-		WebappDir:       env("WEBAPP_DIR", "webapp/dist"),
-		Environment:     env("PORTAL_ENV", "dev"),
-		Captcha:         env("CAPTCHA", "self-hosted"),
-		CaptchaSecret:   env("CAPTCHA_SECRET", ""),
-		CredentialsKey:  env("CREDENTIALS_KEY", ""),
-		CarrierURL:      strings.TrimSuffix(env("CARRIER_URL", ""), "/"),
-		TrackingURL:     env("TRACKING_URL", "http://"+env("TRACKING_SIM_ADDR", "127.0.0.1:8092")),
-		JobQueue:        env("BATCH_QUEUE", jobs.DefaultQueue),
+		Addr:             env("PORTAL_ADDR", "127.0.0.1:"+env("PORT", "8080")),
+		DatabaseURL:      env("DATABASE_URL", "postgres://portal:portal@127.0.0.1:54329/portal?sslmode=disable"),
+		RedisAddr:        env("REDIS_ADDR", "127.0.0.1:63790"),
+		KratosPublicURL:  env("KRATOS_PUBLIC_URL", "http://127.0.0.1:4433"),
+		KratosAdminURL:   env("KRATOS_ADMIN_URL", "http://127.0.0.1:4434"),
+		SMTPAddr:         env("SMTP_ADDR", "127.0.0.1:1025"),
+		WebappDir:        env("WEBAPP_DIR", "webapp/dist"),
+		Environment:      env("PORTAL_ENV", "dev"),
+		Captcha:          env("CAPTCHA", "self-hosted"),
+		CaptchaSecret:    env("CAPTCHA_SECRET", ""),
+		CredentialsKey:   env("CREDENTIALS_KEY", ""),
+		CarrierURL:       strings.TrimSuffix(env("CARRIER_URL", ""), "/"),
+		TrackingURL:      strings.TrimSuffix(env("TRACKING_URL", ""), "/"),
+		TrackingUsername: env("TRACKING_USERNAME", ""),
+		TrackingPassword: env("TRACKING_PASSWORD", ""),
+		JobQueue:         env("BATCH_QUEUE", jobs.DefaultQueue),
 	}
 	c.BaseURL = env("PORTAL_BASE_URL", "http://"+c.Addr)
 	c.MailFrom = env("MAIL_FROM", "Parcel Portal <no-reply@parcel-portal.local>")
@@ -98,6 +107,9 @@ func loadConfig() (config, error) {
 	}
 	if c.CarrierConcurrency, err = envInt("CARRIER_CONCURRENCY", batchjob.DefaultConcurrency); err != nil {
 		return c, err
+	}
+	if c.TrackingSpeedup, err = strconv.ParseFloat(env("TRACKING_SIM_SPEEDUP", "720"), 64); err != nil || c.TrackingSpeedup < 1 || c.TrackingSpeedup > 1e6 {
+		return c, fmt.Errorf("TRACKING_SIM_SPEEDUP: %q is not a number from 1 to 1000000", env("TRACKING_SIM_SPEEDUP", "720"))
 	}
 	if c.KratosTimeout, err = envDuration("KRATOS_TIMEOUT", kratos.DefaultTimeout); err != nil {
 		return c, err

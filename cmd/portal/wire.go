@@ -18,6 +18,7 @@ import (
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
+	"parcelportal/adapters/sheet"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers"
 	"parcelportal/app/documents"
@@ -26,6 +27,7 @@ import (
 	"parcelportal/app/management"
 	"parcelportal/app/news"
 	"parcelportal/app/organisations"
+	"parcelportal/app/tracking"
 	"parcelportal/app/userdata"
 	"parcelportal/core/organisation"
 	"parcelportal/core/profile"
@@ -99,7 +101,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		// A flood of health calls asks the dependencies once a second.
 		HealthMemo: &management.HealthMemo{TTL: time.Second},
 	}
-	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: cfg.TrackingURL, HTTP: side.checkHTTP}
+	tside := trackingOf(cfg)
+	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: tside.checkURL, HTTP: tside.checkClient(side.checkHTTP)}
 	customerStore := postgres.Customers{Pool: pool, Sealer: sealer}
 	customers := customersOf(pool, customerStore, checks)
 	documents := documents.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
@@ -123,6 +126,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Batches:    rpc.BatchHandler{Batches: batches},
 		Shipments:  rpc.ShipmentHandler{Batches: batches},
 		Manifests:  rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},
+		Tracking:   rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}}},
 		Callers:    ids,
 		Proxies:    cfg.TrustedProxies,
 		Downloads:  downloadTokensOf(pool),

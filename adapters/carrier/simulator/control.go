@@ -1,10 +1,11 @@
 package simulator
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"time"
+
+	"parcelportal/adapters/httpserver"
 )
 
 // Control is the body of POST /control; absent fields leave the setting as
@@ -106,33 +107,14 @@ func (s *Simulator) Apply(c Control) (Settings, error) {
 	return s.settingsLocked(), nil
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
-}
+func writeJSON(w http.ResponseWriter, status int, v any) { httpserver.WriteJSON(w, status, v) }
 
 func (s *Simulator) serveControl(w http.ResponseWriter, r *http.Request) {
-	if r.Method == http.MethodGet {
+	httpserver.ServeControl(w, r, func() Settings {
 		s.mu.Lock()
-		settings := s.settingsLocked()
-		s.mu.Unlock()
-		writeJSON(w, http.StatusOK, settings)
-		return
-	}
-	var c Control
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&c); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
-		return
-	}
-	settings, err := s.Apply(c)
-	if err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
-		return
-	}
-	writeJSON(w, http.StatusOK, settings)
+		defer s.mu.Unlock()
+		return s.settingsLocked()
+	}, s.Apply)
 }
 
 func (s *Simulator) serveStats(w http.ResponseWriter) {

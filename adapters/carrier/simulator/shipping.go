@@ -176,6 +176,9 @@ func (s *Simulator) addAndPrint(r soap.AddAndPrintShipment) (any, *soap.CarrierF
 	s.issued[r.ClientReference]++
 	s.totals.Labels++
 	s.mu.Unlock()
+	if s.observer != nil {
+		s.observer.Labelled(customer, l)
+	}
 	return result(p, soap.OpAddAndPrint), nil
 }
 

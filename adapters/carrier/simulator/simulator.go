@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"parcelportal/adapters/carrier/labels"
 	"parcelportal/adapters/credcheck"
 )
 
@@ -97,12 +98,23 @@ func WithFieldFaults(faults ...FieldFault) Option {
 	return func(s *Simulator) { s.cfg.FieldFaults = append([]FieldFault(nil), faults...) }
 }
 
+// Observer is told of every label the simulator makes, with the CRM id of
+// the customer it was made for: the tracking simulator, in the same process
+// or over HTTP (PostTo), so that the parcel's journey starts to play.
+type Observer interface {
+	Labelled(customer string, l labels.Label)
+}
+
+// WithObserver tells o of every label made.
+func WithObserver(o Observer) Option { return func(s *Simulator) { s.observer = o } }
+
 // WithClock makes the simulator read the time from now (ticket expiry, dates on documents).
 func WithClock(now func() time.Time) Option { return func(s *Simulator) { s.now = now } }
 
 // Simulator is the carrier; it is an http.Handler and safe for concurrent use.
 type Simulator struct {
-	now func() time.Time
+	now      func() time.Time
+	observer Observer
 
 	mu       sync.Mutex
 	cfg      Config

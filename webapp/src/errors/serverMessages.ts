@@ -44,6 +44,21 @@ const catalog = [
     id: "error.credentialCheckUnavailable",
     message: "The credentials could not be checked right now. Please try again later.",
   }),
+  msg({ id: "error.range", message: "This value is out of range." }),
+  msg({ id: "asendiaWebApp.dashboard.trackingNotFound", message: "No parcel was found under this tracking number." }),
+  msg({
+    id: "error.tracking.unavailable",
+    message: "The tracking service cannot be reached right now. Please try again later.",
+  }),
+  msg({
+    id: "error.tracking.refused",
+    message: "The tracking service did not accept the customer's tracking credentials.",
+  }),
+  msg({ id: "error.tracking.notEnabled", message: "Tracking is not enabled for your customer." }),
+  msg({
+    id: "error.tracking.exportLimit",
+    message: "An export holds between 1 and {limit} parcels; this search found {count}.",
+  }),
   msg({ id: "error.crmidexists", message: "A customer with this CRM ID already exists." }),
   msg({
     id: "error.customer.hasShippingHistory",

@@ -26,7 +26,6 @@ import { RouteGuard } from "./RouteGuard";
 const sections: [path: string, title: MessageDescriptor][] = [
   ["dashboard", titles.dashboard],
   ["report/*", titles.report],
-  ["tracking/*", titles.tracking],
   ["customs-docs", titles.customsDocs],
   ["newsletter-subscribe", titles.newsletter],
   ["parcel-inquiry/:tenantId", titles.parcelInquiry],
@@ -73,6 +72,10 @@ const InvoiceReportPage = lazy(() =>
   loadChunk(() => import("../features/invoiceReport/InvoiceReportPage")).then((m) => ({
     default: m.InvoiceReportPage,
   })),
+);
+/** Tracking (spec 3 §2): search, grid, details. */
+const TrackingPage = lazy(() =>
+  loadChunk(() => import("../features/tracking/TrackingPage")).then((m) => ({ default: m.TrackingPage })),
 );
 /** Batches and shipments (spec 2 §2.1, §2.2). */
 const BatchArea = lazy(() =>
@@ -135,6 +138,7 @@ export const routes: RouteObject[] = [
           { path: "fulfillment/*", element: <LazyArea area={FulfillmentArea} /> },
           { path: "batch/*", element: <LazyArea area={BatchArea} /> },
           { path: "shipment/*", element: <LazyArea area={ShipmentArea} /> },
+          { path: "tracking", element: <LazyArea area={TrackingPage} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -17,6 +17,7 @@ import { DocumentService } from "../gen/portal/v1/documents_pb";
 import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
 import { InvoiceReportService } from "../gen/portal/v1/invoice_reports_pb";
 import { ManifestService } from "../gen/portal/v1/manifests_pb";
+import { TrackingService } from "../gen/portal/v1/tracking_pb";
 import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/management_pb";
 import { NewsService } from "../gen/portal/v1/news_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
@@ -81,6 +82,7 @@ export type RenderOptions = {
   acss?: Partial<ServiceImpl<typeof AcssService>>;
   news?: Partial<ServiceImpl<typeof NewsService>>;
   invoiceReports?: Partial<ServiceImpl<typeof InvoiceReportService>>;
+  tracking?: Partial<ServiceImpl<typeof TrackingService>>;
   /** Stores a credential and lets the portal answer for this user. */
   signedInAs?: TestUser;
   /** Where the memory router starts; with `state`, what the previous page handed over. */
@@ -113,6 +115,7 @@ export function renderApp(
     acss = {},
     news = {},
     invoiceReports = {},
+    tracking = {},
     signedInAs,
     state,
   }: RenderOptions = {},
@@ -144,6 +147,7 @@ export function renderApp(
       router.service(AcssService, acss);
       router.service(NewsService, news);
       router.service(InvoiceReportService, invoiceReports);
+      router.service(TrackingService, tracking);
       router.service(UserDataService, {
         getMyUserData: () => ({
           userData: {

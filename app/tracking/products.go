@@ -1,0 +1,22 @@
+package tracking
+
+import (
+	"context"
+
+	"parcelportal/core/access"
+	port "parcelportal/core/tracking"
+)
+
+// Products are the products the tracking service knows, for the search
+// form's product select.
+func (s Service) Products(ctx context.Context, caller *access.Caller) ([]port.Product, error) {
+	sc, err := s.scopeOf(ctx, caller)
+	if err != nil {
+		return nil, err
+	}
+	a := s.Staff
+	if !sc.internal {
+		a = sc.accounts[sc.order[0]]
+	}
+	return s.Tracking.Products(ctx, a)
+}

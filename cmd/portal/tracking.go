@@ -1,0 +1,81 @@
+package main
+
+import (
+	"net/http"
+	"sync"
+	"time"
+
+	"parcelportal/adapters/tracking"
+	"parcelportal/adapters/tracking/simulator"
+	port "parcelportal/core/tracking"
+)
+
+// embeddedTracking is the host name under which the portal reaches the
+// tracking simulator it runs itself; no request to it leaves the process.
+const embeddedTracking = "tracking-simulator.embedded"
+
+var (
+	embeddedOnce sync.Once
+	embeddedSim  *simulator.Simulator
+)
+
+// embeddedTrackingSim is the process's one tracking simulator: the embedded
+// carrier simulator tells it of its labels and the tracking client asks it.
+// The first caller's speed-up counts.
+func embeddedTrackingSim(speedup float64) *simulator.Simulator {
+	embeddedOnce.Do(func() {
+		if speedup < 1 {
+			speedup = simulator.DefaultSpeedup
+		}
+		embeddedSim = simulator.New(simulator.WithSpeedup(speedup))
+	})
+	return embeddedSim
+}
+
+// trackingSide is how the portal reaches the tracking API: the client of
+// the tracking use cases, the account staff search with, and where the
+// customer form's tracking credential checks go.
+type trackingSide struct {
+	client   *tracking.Client
+	staff    port.Account
+	checkURL string
+	// wrap routes requests to the embedded simulator, if there is one.
+	wrap func(http.RoundTripper) http.RoundTripper
+}
+
+// trackingOf connects to the tracking API at TRACKING_URL; without it the
+// portal embeds the tracking simulator (which the embedded carrier
+// simulator tells of each label), so that `make run` tracks parcels.
+func trackingOf(cfg config) trackingSide {
+	staff := port.Account{Version: port.V1, Username: cfg.TrackingUsername, Password: cfg.TrackingPassword}
+	if cfg.TrackingURL != "" {
+		return trackingSide{client: tracking.New(cfg.TrackingURL), staff: staff, checkURL: cfg.TrackingURL,
+			wrap: func(next http.RoundTripper) http.RoundTripper { return next }}
+	}
+	if staff.Username == "" {
+		staff.Username, staff.Password = simulator.Username, simulator.Password
+	}
+	sim := embeddedTrackingSim(cfg.TrackingSpeedup)
+	wrap := func(next http.RoundTripper) http.RoundTripper {
+		if next == nil {
+			next = http.DefaultTransport
+		}
+		return inProcess{host: embeddedTracking, handler: sim, next: next}
+	}
+	return trackingSide{
+		client:   tracking.New("http://"+embeddedTracking, tracking.WithHTTPClient(&http.Client{Transport: wrap(nil)})),
+		staff:    staff,
+		checkURL: "http://" + embeddedTracking,
+		wrap:     wrap,
+	}
+}
+
+// checkClient is the HTTP client of the credential checks: the carrier's
+// and tracking's embedded simulators answered in the process.
+func (t trackingSide) checkClient(carrier *http.Client) *http.Client {
+	var next http.RoundTripper
+	if carrier != nil {
+		next = carrier.Transport
+	}
+	return &http.Client{Transport: t.wrap(next), Timeout: 10 * time.Second}
+}
