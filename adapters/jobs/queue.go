@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"parcelportal/app/management"
+	"slices"
 	"strconv"
 	"time"
 
@@ -156,4 +158,24 @@ func jobOf(body []byte) (batchjob.Job, error) {
 		return batchjob.Job{}, fmt.Errorf("task payload %q names no job", body)
 	}
 	return batchjob.Job{Kind: p.Kind, BatchID: p.BatchID, ShipmentID: p.ShipmentID}, nil
+}
+
+// QueueStats reads the figures of the batch queue: jobs waiting, running,
+// waiting for a retry, failed for good and scheduled, and those done today.
+// A queue that never held a job reads all zeros.
+func (q *Queue) QueueStats() ([]management.QueueFigures, error) {
+	known, err := q.inspector.Queues()
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(known, q.name) {
+		return []management.QueueFigures{{Name: q.name}}, nil
+	}
+	info, err := q.inspector.GetQueueInfo(q.name)
+	if err != nil {
+		return nil, err
+	}
+	return []management.QueueFigures{{Name: q.name, Pending: float64(info.Pending), Active: float64(info.Active),
+		Retry: float64(info.Retry), Failed: float64(info.Archived), Scheduled: float64(info.Scheduled),
+		Processed: float64(info.Processed)}}, nil
 }

@@ -23,3 +23,9 @@ func BenchmarkCatalog(b *testing.B) {
 		}
 	}
 }
+
+func TestAuditTrailContract(t *testing.T) {
+	t.Parallel()
+	log := postgres.AuditLog{Pool: postgrestest.NewPool(t)}
+	managementtest.AuditTrailContract(t, log, log)
+}

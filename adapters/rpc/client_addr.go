@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"parcelportal/core/origin"
 	"strings"
 )
 
@@ -79,7 +80,10 @@ type clientAddrKey struct{}
 // use of it (sign-in throttling, captcha, reset throttling) through remoteAddr.
 func withClientAddr(proxies TrustedProxies, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientAddrKey{}, proxies.ClientAddr(r))))
+		addr := proxies.ClientAddr(r)
+		// The audit log records it beside who and what (core/origin).
+		ctx := origin.With(context.WithValue(r.Context(), clientAddrKey{}, addr), addr)
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 

@@ -2,6 +2,7 @@ package rpc
 
 import (
 	_ "embed"
+	"log/slog"
 	"net/http"
 	"strings"
 
@@ -36,6 +37,12 @@ type Handlers struct {
 	Proxies TrustedProxies
 	// Downloads redeems the tokens of link downloads; nil refuses them.
 	Downloads DownloadRedeemer
+	// Observer counts the calls and session-cache look-ups; nil counts none.
+	Observer Observer
+	// Audit keeps the audited procedures' calls; nil keeps none.
+	Audit AuditRecorder
+	// Log is the rpc logger: every call at DEBUG, lost audit events.
+	Log *slog.Logger
 }
 
 // NewAPI returns the portal's API: each service over Connect, gRPC and
@@ -51,15 +58,18 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	}
 	auth := newAuthenticator(h.Callers)
 	auth.downloads = h.Downloads
+	auth.observer = h.Observer
 	h.Account.auth = auth
 	h.Users.auth = auth
 	// options are a service's handler options: the portal's codec and
 	// interceptors, and its largest body limit, which also bounds what a gRPC
-	// client's compressed messages inflate to. mapErrors comes first, so it
-	// wraps the others: the auth interceptor's refusals and every handler's
-	// errors reach the client through the one mapper.
+	// client's compressed messages inflate to. observe comes first, so it
+	// counts every call with the code the client gets; mapErrors wraps the
+	// others: the auth interceptor's refusals and every handler's errors
+	// reach the client through the one mapper. audit comes last: it sees
+	// the caller and records only calls that succeeded.
 	options := func(service string) connect.HandlerOption {
-		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(mapErrors(), auth.interceptor(), validation.interceptor()),
+		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(observe(h.Observer, h.Log), mapErrors(), auth.interceptor(), validation.interceptor(), audit(h.Audit, h.Log)),
 			connect.WithReadMaxBytes(int(serviceBodyLimit(service))))
 	}
 	mux := http.NewServeMux()

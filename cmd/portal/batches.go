@@ -44,10 +44,10 @@ func downloadTokensOf(pool *pgxpool.Pool) downloadtoken.Service {
 // workerOf wires the batch job worker: the runner works through the batch
 // tables, reads the customers' carrier logins, and calls the carrier with
 // at most CARRIER_CONCURRENCY calls at once.
-func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide) (*jobs.Worker, error) {
+func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, logs *slog.Logger) (*jobs.Worker, error) {
 	runner := batchjob.NewRunner(batchjob.PortsOf(postgres.BatchWork{Pool: pool}), postgres.Customers{Pool: pool, Sealer: sealer}, side.client,
-		batchjob.Options{Concurrency: cfg.CarrierConcurrency})
-	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue}), nil
+		batchjob.Options{Concurrency: cfg.CarrierConcurrency, Log: logs})
+	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue, Log: logs}), nil
 }
 
 // serveWithWorker serves the API and, beside it, runs the batch jobs until

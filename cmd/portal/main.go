@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"parcelportal/adapters/carrier"
 	"parcelportal/adapters/httpserver"
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/postgres"
@@ -41,6 +42,8 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
+	ops := operationsOf(cfg)
+	slog.SetDefault(ops.logs.Logger(logPortal))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -75,10 +78,11 @@ func run(args []string) error {
 	if resealed > 0 {
 		slog.Info("credentials sealed again, bound to their rows", "values", resealed)
 	}
-	side := carrierOf(cfg)
+	ops.metrics.WatchPool(pool)
+	side := carrierOf(cfg, carrier.WithObserver(ops.metrics.CarrierObserver(ops.logs.Logger(logCarrier))))
 	var worker *jobs.Worker
 	if cfg.Worker || len(args) > 0 {
-		if worker, err = workerOf(cfg, pool, sealer, side); err != nil {
+		if worker, err = workerOf(cfg, pool, sealer, side, ops.logs.Logger(logBatchJobs)); err != nil {
 			return err
 		}
 	}
@@ -87,7 +91,8 @@ func run(args []string) error {
 	}
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	defer queue.Close()
-	h, err := handlers(cfg, pool, sealer, side, queue)
+	ops.metrics.WatchQueues(queue)
+	h, err := handlers(cfg, pool, sealer, side, queue, ops)
 	if err != nil {
 		return err
 	}
@@ -95,6 +100,7 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
+	api = instrumented(api, ops, cfg.MetricsToken)
 	if worker == nil {
 		return httpserver.Run(ctx, "portal", cfg.Addr, api, nil)
 	}
@@ -110,6 +116,15 @@ func portalHandler(h rpc.Handlers, webappDir string) (http.Handler, error) {
 		return nil, err
 	}
 	return web.SecurityHeaders(api), nil
+}
+
+// instrumented counts every request of api, and serves the Prometheus text
+// on /metrics to a scraper with the token.
+func instrumented(api http.Handler, ops operations, token string) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", ops.metrics.Handler(token))
+	mux.Handle("/", api)
+	return ops.metrics.HTTP(mux)
 }
 
 // parseBuildDate reads the RFC 3339 date the Makefile links in; a binary
