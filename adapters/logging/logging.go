@@ -27,10 +27,10 @@ var levels = map[string]slog.Level{
 
 // Registry holds the named loggers of one process.
 type Registry struct {
-	base     slog.Handler
-	initial  string
-	mu       sync.Mutex
-	loggers  map[string]*named
+	base    slog.Handler
+	initial string
+	mu      sync.Mutex
+	loggers map[string]*named
 }
 
 type named struct {

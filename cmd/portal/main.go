@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"parcelportal/adapters/carrier"
 	"parcelportal/adapters/httpserver"
 	"parcelportal/adapters/jobs"
@@ -42,7 +44,7 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	ops := operationsOf(cfg)
+	ops := operationsOf(cfg, os.Stderr)
 	slog.SetDefault(ops.logs.Logger(logPortal))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -78,7 +80,6 @@ func run(args []string) error {
 	if resealed > 0 {
 		slog.Info("credentials sealed again, bound to their rows", "values", resealed)
 	}
-	ops.metrics.WatchPool(pool)
 	side := carrierOf(cfg, carrier.WithObserver(ops.metrics.CarrierObserver(ops.logs.Logger(logCarrier))))
 	var worker *jobs.Worker
 	if cfg.Worker || len(args) > 0 {
@@ -91,16 +92,10 @@ func run(args []string) error {
 	}
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	defer queue.Close()
-	ops.metrics.WatchQueues(queue)
-	h, err := handlers(cfg, pool, sealer, side, queue, ops)
+	api, err := served(cfg, pool, sealer, side, queue, ops)
 	if err != nil {
 		return err
 	}
-	api, err := portalHandler(h, cfg.WebappDir)
-	if err != nil {
-		return err
-	}
-	api = instrumented(api, ops, cfg.MetricsToken)
 	if worker == nil {
 		return httpserver.Run(ctx, "portal", cfg.Addr, api, nil)
 	}
@@ -118,13 +113,29 @@ func portalHandler(h rpc.Handlers, webappDir string) (http.Handler, error) {
 	return web.SecurityHeaders(api), nil
 }
 
-// instrumented counts every request of api, and serves the Prometheus text
-// on /metrics to a scraper with the token.
-func instrumented(api http.Handler, ops operations, token string) http.Handler {
+// served is everything the portal serves, instrumented: every request
+// counted, the pool and the job queue watched, and the Prometheus text on
+// /metrics for a scraper with METRICS_TOKEN.
+func served(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, queue *jobs.Queue, ops operations) (http.Handler, error) {
+	h, err := handlers(cfg, pool, sealer, side, queue, ops)
+	if err != nil {
+		return nil, err
+	}
+	return instrumented(cfg, h, pool, queue, ops)
+}
+
+// instrumented serves h's API and webapp with the instruments of ops.
+func instrumented(cfg config, h rpc.Handlers, pool *pgxpool.Pool, queue *jobs.Queue, ops operations) (http.Handler, error) {
+	ops.metrics.WatchPool(pool)
+	ops.metrics.WatchQueues(queue)
+	api, err := portalHandler(h, cfg.WebappDir)
+	if err != nil {
+		return nil, err
+	}
 	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", ops.metrics.Handler(token))
+	mux.Handle("GET /metrics", ops.metrics.Handler(cfg.MetricsToken))
 	mux.Handle("/", api)
-	return ops.metrics.HTTP(mux)
+	return ops.metrics.HTTP(mux), nil
 }
 
 // parseBuildDate reads the RFC 3339 date the Makefile links in; a binary

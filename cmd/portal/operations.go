@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/url"
 	"os"
@@ -35,13 +36,13 @@ type operations struct {
 
 // operationsOf makes the registries; every named logger exists from the
 // start, so the logs page lists them all.
-func operationsOf(cfg config) operations {
+func operationsOf(cfg config, w io.Writer) operations {
 	var base slog.Handler
 	options := &slog.HandlerOptions{Level: slog.Level(-100)} // the named loggers decide
 	if cfg.LogFormat == "json" {
-		base = slog.NewJSONHandler(os.Stderr, options)
+		base = slog.NewJSONHandler(w, options)
 	} else {
-		base = slog.NewTextHandler(os.Stderr, options)
+		base = slog.NewTextHandler(w, options)
 	}
 	ops := operations{metrics: metrics.New(), logs: logging.New(base, cfg.LogLevel)}
 	for _, name := range []string{logPortal, logRPC, logBatchJobs, logCarrier} {
