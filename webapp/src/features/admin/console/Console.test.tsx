@@ -38,7 +38,11 @@ describe("the administration console (spec 1 §2, §7)", () => {
     expect(screen.getByLabelText("Goroutines", { selector: "span" })).toHaveTextContent("42");
     expect(screen.getByLabelText("Uptime", { selector: "span" })).toHaveTextContent("1h 2m 5s");
     const queue = screen.getByRole("rowheader", { name: "batches" }).closest("tr")!;
-    expect(within(queue).getAllByRole("cell").map((c) => c.textContent)).toEqual(["7", "2", "1", "4", "0", "0"]);
+    expect(
+      within(queue)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["7", "2", "1", "4", "0", "0"]);
     expect(screen.getByRole("rowheader", { name: "BatchService/SendBatch" })).toBeInTheDocument();
     expect(screen.getByRole("rowheader", { name: "/web/api/batches/{id}" })).toBeInTheDocument();
     expect(screen.getByText("75 %")).toBeInTheDocument();
@@ -136,7 +140,11 @@ describe("the administration console (spec 1 §2, §7)", () => {
     renderAdminApp("/admin/logs", {
       management: {
         listLoggers: () => ({
-          loggers: Object.entries(levels).map(([name, level]) => ({ name, configuredLevel: level, effectiveLevel: level })),
+          loggers: Object.entries(levels).map(([name, level]) => ({
+            name,
+            configuredLevel: level,
+            effectiveLevel: level,
+          })),
           levels: ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF"],
         }),
         setLoggerLevel,
