@@ -219,3 +219,21 @@ func (h ManagementHandler) ListAudits(ctx context.Context, req *connect.Request[
 	}
 	return withTotal(connect.NewResponse(out), int(total)), nil
 }
+
+// RunDatabaseQuery runs one read-only statement of the database console.
+func (h ManagementHandler) RunDatabaseQuery(ctx context.Context, req *connect.Request[portalv1.RunDatabaseQueryRequest]) (*connect.Response[portalv1.RunDatabaseQueryResponse], error) {
+	r, err := h.Queries.RunDatabaseQuery(ctx, callerFrom(ctx), req.Msg.GetSql())
+	if err != nil {
+		return nil, err
+	}
+	out := &portalv1.RunDatabaseQueryResponse{Columns: r.Columns, Truncated: r.Truncated, MaxRows: management.ConsoleMaxRows,
+		ElapsedMs: float64(r.Elapsed.Microseconds()) / 1000, Rows: make([]*portalv1.DatabaseRow, 0, len(r.Rows))}
+	for _, row := range r.Rows {
+		pr := &portalv1.DatabaseRow{Cells: make([]string, len(row)), Nulls: make([]bool, len(row))}
+		for i, c := range row {
+			pr.Cells[i], pr.Nulls[i] = c.Text, c.Null
+		}
+		out.Rows = append(out.Rows, pr)
+	}
+	return connect.NewResponse(out), nil
+}

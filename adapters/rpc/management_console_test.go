@@ -23,6 +23,7 @@ import (
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/app/identity"
 	"parcelportal/app/management"
+	"parcelportal/core/failure"
 )
 
 // The secrets of the console's configuration: none may appear in any answer.
@@ -270,5 +271,63 @@ func TestMetricsAndThreadDump(t *testing.T) {
 	}
 	if err := json.Unmarshal(b, &d); err != nil || rsp.StatusCode != http.StatusOK || d.GoroutineCount < 2 || len(d.Groups) == 0 || len(d.Groups[0].Stack) == 0 {
 		t.Fatalf("thread dump = %d %s", rsp.StatusCode, b)
+	}
+}
+
+type fakeDatabase struct{}
+
+func (fakeDatabase) Query(_ context.Context, sql string, maxRows int, _ time.Duration) (management.QueryResult, error) {
+	if strings.HasPrefix(sql, "UPDATE") {
+		return management.QueryResult{}, failure.New(failure.Invalid, management.KeyConsoleReadOnly)
+	}
+	return management.QueryResult{Columns: []string{"login", "note"}, Rows: [][]management.Cell{{{Text: "anna"}, {Null: true}}}}, nil
+}
+
+func TestDatabaseConsoleIsAdminsOnlyAbsentInProductionAndAudited(t *testing.T) {
+	serve := func(production bool) (*httptest.Server, *memory.AuditLog) {
+		audits := &memory.AuditLog{}
+		q := healthyQueries()
+		q.Settings.Production = production
+		q.Database = fakeDatabase{}
+		api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: q}, Callers: customerBearers{}, Audit: audits}, http.NotFoundHandler())
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(api)
+		t.Cleanup(srv.Close)
+		return srv, audits
+	}
+	srv, audits := serve(false)
+	c := console{srv: srv}
+	rsp, b := c.call(t, "POST", "/management/database/query", "ROLE_ADMIN", `{"sql":"SELECT login, note FROM users"}`)
+	if rsp.StatusCode != http.StatusOK || !strings.Contains(string(b), `"cells":["anna",""],"nulls":[false,true]`) || !strings.Contains(string(b), `"maxRows":500`) {
+		t.Fatalf("SELECT = %d %s", rsp.StatusCode, b)
+	}
+	rsp, b = c.call(t, "POST", "/management/database/query", "ROLE_ADMIN", `{"sql":"UPDATE users SET login = 'x'"}`)
+	if rsp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), management.KeyConsoleReadOnly) {
+		t.Fatalf("UPDATE = %d %s", rsp.StatusCode, b)
+	}
+	for _, bearer := range []string{"ROLE_USER:1", "ROLE_OPERATIONS", ""} {
+		want := http.StatusForbidden
+		if bearer == "" {
+			want = http.StatusUnauthorized
+		}
+		if rsp, b := c.call(t, "POST", "/management/database/query", bearer, `{"sql":"SELECT 1"}`); rsp.StatusCode != want {
+			t.Errorf("%q = %d %s", bearer, rsp.StatusCode, b)
+		}
+	}
+	if rsp, b := c.call(t, "POST", "/management/database/query", "ROLE_ADMIN", `{"sql":""}`); rsp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "error.validation") {
+		t.Errorf("empty = %d %s", rsp.StatusCode, b)
+	}
+	events, _, _ := audits.ListAudits(context.Background(), management.AuditQuery{Size: 10})
+	if len(events) != 2 || events[0].Data["sql"] != "SELECT login, note FROM users" || events[0].Data["outcome"] != "ok" ||
+		events[1].Data["outcome"] != management.KeyConsoleReadOnly || events[1].Type != "DATABASE_QUERY" || events[1].Principal != "role_admin" {
+		t.Fatalf("audits %+v", events)
+	}
+
+	srv, _ = serve(true)
+	c = console{srv: srv}
+	if rsp, b := c.call(t, "POST", "/management/database/query", "ROLE_ADMIN", `{"sql":"SELECT 1"}`); rsp.StatusCode != http.StatusNotFound || !strings.Contains(string(b), management.KeyConsoleOff) {
+		t.Errorf("in production = %d %s", rsp.StatusCode, b)
 	}
 }

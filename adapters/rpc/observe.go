@@ -11,6 +11,7 @@ import (
 
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/app/identity"
+	"parcelportal/core/failure"
 )
 
 // Observer is told of every RPC call and every look-up of the session
@@ -74,7 +75,17 @@ var audited = map[string]string{
 	portalv1connect.TenantServiceUpdateTenantProcedure:           "TENANT_UPDATED",
 	portalv1connect.TenantServiceDeleteTenantProcedure:           "TENANT_DELETED",
 	portalv1connect.ManagementServiceSetLoggerLevelProcedure:     "LOGGER_LEVEL_CHANGED",
+	portalv1connect.ManagementServiceRunDatabaseQueryProcedure:   "DATABASE_QUERY",
 }
+
+// auditedAlways are the procedures audited whether they succeed or not:
+// every statement of the database console, refused ones too.
+var auditedAlways = map[string]bool{
+	portalv1connect.ManagementServiceRunDatabaseQueryProcedure: true,
+}
+
+// maxAuditedSQL bounds the statement an audit event keeps.
+const maxAuditedSQL = 2000
 
 // auditedFields are the request fields an audit event names: ids, the
 // logger and its level, a consent's value. Never anything else of the
@@ -82,6 +93,7 @@ var audited = map[string]string{
 var auditedFields = map[protoreflect.Name]string{
 	"id": "id", "customer_id": "customerId", "batch_id": "batchId", "shipment_id": "shipmentId",
 	"tenant_id": "tenantId", "name": "name", "configured_level": "configuredLevel", "value": "value", "accepted": "accepted",
+	"sql": "sql",
 }
 
 // audit records the audited procedures' successful calls with the caller's
@@ -90,11 +102,18 @@ func audit(recorder AuditRecorder, log *slog.Logger) connect.UnaryInterceptorFun
 	return func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
 			res, err := next(ctx, req)
-			kind, ok := audited[req.Spec().Procedure]
-			if err != nil || !ok || recorder == nil {
+			procedure := req.Spec().Procedure
+			kind, ok := audited[procedure]
+			if (err != nil && !auditedAlways[procedure]) || !ok || recorder == nil {
 				return res, err
 			}
 			e := identity.AuditEvent{Principal: loginOf(ctx), Type: kind, At: time.Now().UTC(), Data: requestFacts(req.Any())}
+			if auditedAlways[procedure] {
+				e.Data["outcome"] = "ok"
+				if err != nil {
+					e.Data["outcome"] = failureKey(err)
+				}
+			}
 			if rerr := recorder.Record(context.WithoutCancel(ctx), e); rerr != nil && log != nil {
 				log.WarnContext(ctx, "audit event lost", "type", kind, "principal", e.Principal, "error", rerr)
 			}
@@ -126,6 +145,9 @@ func requestFacts(msg any) map[string]string {
 		}
 		if name, ok := auditedFields[fd.Name()]; ok {
 			facts[name] = v.String()
+			if len(facts[name]) > maxAuditedSQL {
+				facts[name] = facts[name][:maxAuditedSQL] + "…"
+			}
 		}
 		return true
 	})
@@ -138,4 +160,13 @@ func loginOf(ctx context.Context) string {
 		return c.Login
 	}
 	return ""
+}
+
+// failureKey is the message key of a use case's failure, or "error" for
+// anything else.
+func failureKey(err error) string {
+	if f, ok := failure.As(err); ok {
+		return f.Key
+	}
+	return "error"
 }

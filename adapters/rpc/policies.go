@@ -37,6 +37,8 @@ var policies = map[string]access.Policy{
 	portalv1connect.ManagementServiceGetConfigPropsProcedure: admins,
 	portalv1connect.ManagementServiceGetEnvProcedure:         admins,
 	portalv1connect.ManagementServiceListAuditsProcedure:     admins,
+	// Outside production only; the use case refuses it there.
+	portalv1connect.ManagementServiceRunDatabaseQueryProcedure: admins,
 
 	portalv1connect.CaptchaServiceGetChallengeProcedure: public,
 

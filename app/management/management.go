@@ -49,4 +49,6 @@ type Queries struct {
 	Loggers       Loggers
 	Configuration Configuration
 	Audits        AuditTrail
+	// Database is the read-only database console; nil has none.
+	Database DatabaseConsole
 }

@@ -108,6 +108,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Loggers:       ops.logs,
 		Configuration: configView{cfg: cfg},
 		Audits:        postgres.AuditLog{Pool: pool},
+		// Refused in production by the use case (PORTAL_PRODUCTION).
+		Database: postgres.DatabaseConsole{Pool: pool},
 	}
 	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: cfg.TrackingURL, HTTP: side.checkHTTP}
 	customerStore := postgres.Customers{Pool: pool, Sealer: sealer}

@@ -2360,6 +2360,189 @@ func (x *AuditEvent) GetData() map[string]string {
 	return nil
 }
 
+// RunDatabaseQueryRequest carries the statement.
+type RunDatabaseQueryRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One SQL statement, such as SELECT; a second statement is refused.
+	Sql           string `protobuf:"bytes,1,opt,name=sql,proto3" json:"sql,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RunDatabaseQueryRequest) Reset() {
+	*x = RunDatabaseQueryRequest{}
+	mi := &file_portal_v1_management_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RunDatabaseQueryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RunDatabaseQueryRequest) ProtoMessage() {}
+
+func (x *RunDatabaseQueryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RunDatabaseQueryRequest.ProtoReflect.Descriptor instead.
+func (*RunDatabaseQueryRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *RunDatabaseQueryRequest) GetSql() string {
+	if x != nil {
+		return x.Sql
+	}
+	return ""
+}
+
+// RunDatabaseQueryResponse carries the rows.
+type RunDatabaseQueryResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Column names in order.
+	Columns []string `protobuf:"bytes,1,rep,name=columns,proto3" json:"columns,omitempty"`
+	// The rows, at most the row cap.
+	Rows []*DatabaseRow `protobuf:"bytes,2,rep,name=rows,proto3" json:"rows,omitempty"`
+	// True when the statement had more rows than the cap.
+	Truncated bool `protobuf:"varint,3,opt,name=truncated,proto3" json:"truncated,omitempty"`
+	// The row cap.
+	MaxRows int32 `protobuf:"varint,4,opt,name=max_rows,json=maxRows,proto3" json:"max_rows,omitempty"`
+	// How long the statement took, in milliseconds.
+	ElapsedMs     float64 `protobuf:"fixed64,5,opt,name=elapsed_ms,json=elapsedMs,proto3" json:"elapsed_ms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RunDatabaseQueryResponse) Reset() {
+	*x = RunDatabaseQueryResponse{}
+	mi := &file_portal_v1_management_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RunDatabaseQueryResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RunDatabaseQueryResponse) ProtoMessage() {}
+
+func (x *RunDatabaseQueryResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RunDatabaseQueryResponse.ProtoReflect.Descriptor instead.
+func (*RunDatabaseQueryResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *RunDatabaseQueryResponse) GetColumns() []string {
+	if x != nil {
+		return x.Columns
+	}
+	return nil
+}
+
+func (x *RunDatabaseQueryResponse) GetRows() []*DatabaseRow {
+	if x != nil {
+		return x.Rows
+	}
+	return nil
+}
+
+func (x *RunDatabaseQueryResponse) GetTruncated() bool {
+	if x != nil {
+		return x.Truncated
+	}
+	return false
+}
+
+func (x *RunDatabaseQueryResponse) GetMaxRows() int32 {
+	if x != nil {
+		return x.MaxRows
+	}
+	return 0
+}
+
+func (x *RunDatabaseQueryResponse) GetElapsedMs() float64 {
+	if x != nil {
+		return x.ElapsedMs
+	}
+	return 0
+}
+
+// DatabaseRow is one row of a query's answer.
+type DatabaseRow struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Each column's value as text; empty for NULL.
+	Cells []string `protobuf:"bytes,1,rep,name=cells,proto3" json:"cells,omitempty"`
+	// Whether each column's value is NULL.
+	Nulls         []bool `protobuf:"varint,2,rep,packed,name=nulls,proto3" json:"nulls,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DatabaseRow) Reset() {
+	*x = DatabaseRow{}
+	mi := &file_portal_v1_management_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DatabaseRow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DatabaseRow) ProtoMessage() {}
+
+func (x *DatabaseRow) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DatabaseRow.ProtoReflect.Descriptor instead.
+func (*DatabaseRow) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *DatabaseRow) GetCells() []string {
+	if x != nil {
+		return x.Cells
+	}
+	return nil
+}
+
+func (x *DatabaseRow) GetNulls() []bool {
+	if x != nil {
+		return x.Nulls
+	}
+	return nil
+}
+
 var File_portal_v1_management_proto protoreflect.FileDescriptor
 
 const file_portal_v1_management_proto_rawDesc = "" +
@@ -2533,8 +2716,20 @@ const file_portal_v1_management_proto_rawDesc = "" +
 	"\x04data\x18\x06 \x03(\v2\x1f.portal.v1.AuditEvent.DataEntryR\x04data\x1a7\n" +
 	"\tDataEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x012\xad\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"7\n" +
+	"\x17RunDatabaseQueryRequest\x12\x1c\n" +
+	"\x03sql\x18\x01 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\x90NR\x03sql\"\xb8\x01\n" +
+	"\x18RunDatabaseQueryResponse\x12\x18\n" +
+	"\acolumns\x18\x01 \x03(\tR\acolumns\x12*\n" +
+	"\x04rows\x18\x02 \x03(\v2\x16.portal.v1.DatabaseRowR\x04rows\x12\x1c\n" +
+	"\ttruncated\x18\x03 \x01(\bR\ttruncated\x12\x19\n" +
+	"\bmax_rows\x18\x04 \x01(\x05R\amaxRows\x12\x1d\n" +
 	"\n" +
+	"elapsed_ms\x18\x05 \x01(\x01R\telapsedMs\"9\n" +
+	"\vDatabaseRow\x12\x14\n" +
+	"\x05cells\x18\x01 \x03(\tR\x05cells\x12\x14\n" +
+	"\x05nulls\x18\x02 \x03(\bR\x05nulls2\xb2\v\n" +
 	"\x11ManagementService\x12f\n" +
 	"\aGetInfo\x12\x19.portal.v1.GetInfoRequest\x1a\x1a.portal.v1.GetInfoResponse\"$\x82\xd3\xe4\x93\x02\x1bb\aprofile\x12\x10/management/info\x90\x02\x01\x12\xb0\x01\n" +
 	"\x16GetProductsAndServices\x12(.portal.v1.GetProductsAndServicesRequest\x1a).portal.v1.GetProductsAndServicesResponse\"A\x82\xd3\xe4\x93\x028b\x15products_and_services\x12\x1f/management/productsandservices\x90\x02\x01\x12i\n" +
@@ -2549,7 +2744,8 @@ const file_portal_v1_management_proto_rawDesc = "" +
 	"\x0eGetConfigProps\x12 .portal.v1.GetConfigPropsRequest\x1a!.portal.v1.GetConfigPropsResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/management/configprops\x90\x02\x01\x12Y\n" +
 	"\x06GetEnv\x12\x18.portal.v1.GetEnvRequest\x1a\x19.portal.v1.GetEnvResponse\"\x1a\x82\xd3\xe4\x93\x02\x11\x12\x0f/management/env\x90\x02\x01\x12p\n" +
 	"\n" +
-	"ListAudits\x12\x1c.portal.v1.ListAuditsRequest\x1a\x1d.portal.v1.ListAuditsResponse\"%\x82\xd3\xe4\x93\x02\x1cb\x06audits\x12\x12/management/audits\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
+	"ListAudits\x12\x1c.portal.v1.ListAuditsRequest\x1a\x1d.portal.v1.ListAuditsResponse\"%\x82\xd3\xe4\x93\x02\x1cb\x06audits\x12\x12/management/audits\x90\x02\x01\x12\x82\x01\n" +
+	"\x10RunDatabaseQuery\x12\".portal.v1.RunDatabaseQueryRequest\x1a#.portal.v1.RunDatabaseQueryResponse\"%\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/management/database/queryB2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
 	file_portal_v1_management_proto_rawDescOnce sync.Once
@@ -2563,7 +2759,7 @@ func file_portal_v1_management_proto_rawDescGZIP() []byte {
 	return file_portal_v1_management_proto_rawDescData
 }
 
-var file_portal_v1_management_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
+var file_portal_v1_management_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
 var file_portal_v1_management_proto_goTypes = []any{
 	(*GetInfoRequest)(nil),                 // 0: portal.v1.GetInfoRequest
 	(*GetInfoResponse)(nil),                // 1: portal.v1.GetInfoResponse
@@ -2603,14 +2799,17 @@ var file_portal_v1_management_proto_goTypes = []any{
 	(*ListAuditsRequest)(nil),              // 35: portal.v1.ListAuditsRequest
 	(*ListAuditsResponse)(nil),             // 36: portal.v1.ListAuditsResponse
 	(*AuditEvent)(nil),                     // 37: portal.v1.AuditEvent
-	nil,                                    // 38: portal.v1.Health.ComponentsEntry
-	nil,                                    // 39: portal.v1.HealthComponent.DetailsEntry
-	nil,                                    // 40: portal.v1.AuditEvent.DataEntry
-	(*timestamppb.Timestamp)(nil),          // 41: google.protobuf.Timestamp
+	(*RunDatabaseQueryRequest)(nil),        // 38: portal.v1.RunDatabaseQueryRequest
+	(*RunDatabaseQueryResponse)(nil),       // 39: portal.v1.RunDatabaseQueryResponse
+	(*DatabaseRow)(nil),                    // 40: portal.v1.DatabaseRow
+	nil,                                    // 41: portal.v1.Health.ComponentsEntry
+	nil,                                    // 42: portal.v1.HealthComponent.DetailsEntry
+	nil,                                    // 43: portal.v1.AuditEvent.DataEntry
+	(*timestamppb.Timestamp)(nil),          // 44: google.protobuf.Timestamp
 }
 var file_portal_v1_management_proto_depIdxs = []int32{
 	2,  // 0: portal.v1.GetInfoResponse.profile:type_name -> portal.v1.ApplicationProfile
-	41, // 1: portal.v1.ApplicationProfile.build_date:type_name -> google.protobuf.Timestamp
+	44, // 1: portal.v1.ApplicationProfile.build_date:type_name -> google.protobuf.Timestamp
 	5,  // 2: portal.v1.ApplicationProfile.products_and_services:type_name -> portal.v1.ProductsAndServices
 	5,  // 3: portal.v1.GetProductsAndServicesResponse.products_and_services:type_name -> portal.v1.ProductsAndServices
 	6,  // 4: portal.v1.ProductsAndServices.products:type_name -> portal.v1.ReferenceCode
@@ -2620,10 +2819,10 @@ var file_portal_v1_management_proto_depIdxs = []int32{
 	6,  // 8: portal.v1.ProductsAndServices.return_types:type_name -> portal.v1.ReferenceCode
 	6,  // 9: portal.v1.ProductsAndServices.return_options:type_name -> portal.v1.ReferenceCode
 	7,  // 10: portal.v1.ProductsAndServices.canary_islands_postal_ranges:type_name -> portal.v1.PostalRange
-	41, // 11: portal.v1.GetVersionResponse.build_date:type_name -> google.protobuf.Timestamp
+	44, // 11: portal.v1.GetVersionResponse.build_date:type_name -> google.protobuf.Timestamp
 	12, // 12: portal.v1.GetHealthResponse.health:type_name -> portal.v1.Health
-	38, // 13: portal.v1.Health.components:type_name -> portal.v1.Health.ComponentsEntry
-	39, // 14: portal.v1.HealthComponent.details:type_name -> portal.v1.HealthComponent.DetailsEntry
+	41, // 13: portal.v1.Health.components:type_name -> portal.v1.Health.ComponentsEntry
+	42, // 14: portal.v1.HealthComponent.details:type_name -> portal.v1.HealthComponent.DetailsEntry
 	16, // 15: portal.v1.GetMetricsResponse.metrics:type_name -> portal.v1.Metrics
 	17, // 16: portal.v1.Metrics.runtime:type_name -> portal.v1.GoRuntime
 	18, // 17: portal.v1.Metrics.http_requests:type_name -> portal.v1.RequestFigure
@@ -2632,42 +2831,45 @@ var file_portal_v1_management_proto_depIdxs = []int32{
 	20, // 20: portal.v1.Metrics.queues:type_name -> portal.v1.QueueFigure
 	18, // 21: portal.v1.Metrics.carrier_calls:type_name -> portal.v1.RequestFigure
 	21, // 22: portal.v1.Metrics.session_cache:type_name -> portal.v1.CacheFigure
-	41, // 23: portal.v1.Metrics.collected_at:type_name -> google.protobuf.Timestamp
+	44, // 23: portal.v1.Metrics.collected_at:type_name -> google.protobuf.Timestamp
 	24, // 24: portal.v1.GetThreadDumpResponse.groups:type_name -> portal.v1.GoroutineGroup
 	27, // 25: portal.v1.ListLoggersResponse.loggers:type_name -> portal.v1.Logger
 	34, // 26: portal.v1.GetConfigPropsResponse.properties:type_name -> portal.v1.ConfigProperty
 	34, // 27: portal.v1.GetEnvResponse.properties:type_name -> portal.v1.ConfigProperty
 	37, // 28: portal.v1.ListAuditsResponse.audits:type_name -> portal.v1.AuditEvent
-	41, // 29: portal.v1.AuditEvent.timestamp:type_name -> google.protobuf.Timestamp
-	40, // 30: portal.v1.AuditEvent.data:type_name -> portal.v1.AuditEvent.DataEntry
-	13, // 31: portal.v1.Health.ComponentsEntry.value:type_name -> portal.v1.HealthComponent
-	0,  // 32: portal.v1.ManagementService.GetInfo:input_type -> portal.v1.GetInfoRequest
-	3,  // 33: portal.v1.ManagementService.GetProductsAndServices:input_type -> portal.v1.GetProductsAndServicesRequest
-	8,  // 34: portal.v1.ManagementService.GetVersion:input_type -> portal.v1.GetVersionRequest
-	10, // 35: portal.v1.ManagementService.GetHealth:input_type -> portal.v1.GetHealthRequest
-	14, // 36: portal.v1.ManagementService.GetMetrics:input_type -> portal.v1.GetMetricsRequest
-	22, // 37: portal.v1.ManagementService.GetThreadDump:input_type -> portal.v1.GetThreadDumpRequest
-	25, // 38: portal.v1.ManagementService.ListLoggers:input_type -> portal.v1.ListLoggersRequest
-	28, // 39: portal.v1.ManagementService.SetLoggerLevel:input_type -> portal.v1.SetLoggerLevelRequest
-	30, // 40: portal.v1.ManagementService.GetConfigProps:input_type -> portal.v1.GetConfigPropsRequest
-	32, // 41: portal.v1.ManagementService.GetEnv:input_type -> portal.v1.GetEnvRequest
-	35, // 42: portal.v1.ManagementService.ListAudits:input_type -> portal.v1.ListAuditsRequest
-	1,  // 43: portal.v1.ManagementService.GetInfo:output_type -> portal.v1.GetInfoResponse
-	4,  // 44: portal.v1.ManagementService.GetProductsAndServices:output_type -> portal.v1.GetProductsAndServicesResponse
-	9,  // 45: portal.v1.ManagementService.GetVersion:output_type -> portal.v1.GetVersionResponse
-	11, // 46: portal.v1.ManagementService.GetHealth:output_type -> portal.v1.GetHealthResponse
-	15, // 47: portal.v1.ManagementService.GetMetrics:output_type -> portal.v1.GetMetricsResponse
-	23, // 48: portal.v1.ManagementService.GetThreadDump:output_type -> portal.v1.GetThreadDumpResponse
-	26, // 49: portal.v1.ManagementService.ListLoggers:output_type -> portal.v1.ListLoggersResponse
-	29, // 50: portal.v1.ManagementService.SetLoggerLevel:output_type -> portal.v1.SetLoggerLevelResponse
-	31, // 51: portal.v1.ManagementService.GetConfigProps:output_type -> portal.v1.GetConfigPropsResponse
-	33, // 52: portal.v1.ManagementService.GetEnv:output_type -> portal.v1.GetEnvResponse
-	36, // 53: portal.v1.ManagementService.ListAudits:output_type -> portal.v1.ListAuditsResponse
-	43, // [43:54] is the sub-list for method output_type
-	32, // [32:43] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	44, // 29: portal.v1.AuditEvent.timestamp:type_name -> google.protobuf.Timestamp
+	43, // 30: portal.v1.AuditEvent.data:type_name -> portal.v1.AuditEvent.DataEntry
+	40, // 31: portal.v1.RunDatabaseQueryResponse.rows:type_name -> portal.v1.DatabaseRow
+	13, // 32: portal.v1.Health.ComponentsEntry.value:type_name -> portal.v1.HealthComponent
+	0,  // 33: portal.v1.ManagementService.GetInfo:input_type -> portal.v1.GetInfoRequest
+	3,  // 34: portal.v1.ManagementService.GetProductsAndServices:input_type -> portal.v1.GetProductsAndServicesRequest
+	8,  // 35: portal.v1.ManagementService.GetVersion:input_type -> portal.v1.GetVersionRequest
+	10, // 36: portal.v1.ManagementService.GetHealth:input_type -> portal.v1.GetHealthRequest
+	14, // 37: portal.v1.ManagementService.GetMetrics:input_type -> portal.v1.GetMetricsRequest
+	22, // 38: portal.v1.ManagementService.GetThreadDump:input_type -> portal.v1.GetThreadDumpRequest
+	25, // 39: portal.v1.ManagementService.ListLoggers:input_type -> portal.v1.ListLoggersRequest
+	28, // 40: portal.v1.ManagementService.SetLoggerLevel:input_type -> portal.v1.SetLoggerLevelRequest
+	30, // 41: portal.v1.ManagementService.GetConfigProps:input_type -> portal.v1.GetConfigPropsRequest
+	32, // 42: portal.v1.ManagementService.GetEnv:input_type -> portal.v1.GetEnvRequest
+	35, // 43: portal.v1.ManagementService.ListAudits:input_type -> portal.v1.ListAuditsRequest
+	38, // 44: portal.v1.ManagementService.RunDatabaseQuery:input_type -> portal.v1.RunDatabaseQueryRequest
+	1,  // 45: portal.v1.ManagementService.GetInfo:output_type -> portal.v1.GetInfoResponse
+	4,  // 46: portal.v1.ManagementService.GetProductsAndServices:output_type -> portal.v1.GetProductsAndServicesResponse
+	9,  // 47: portal.v1.ManagementService.GetVersion:output_type -> portal.v1.GetVersionResponse
+	11, // 48: portal.v1.ManagementService.GetHealth:output_type -> portal.v1.GetHealthResponse
+	15, // 49: portal.v1.ManagementService.GetMetrics:output_type -> portal.v1.GetMetricsResponse
+	23, // 50: portal.v1.ManagementService.GetThreadDump:output_type -> portal.v1.GetThreadDumpResponse
+	26, // 51: portal.v1.ManagementService.ListLoggers:output_type -> portal.v1.ListLoggersResponse
+	29, // 52: portal.v1.ManagementService.SetLoggerLevel:output_type -> portal.v1.SetLoggerLevelResponse
+	31, // 53: portal.v1.ManagementService.GetConfigProps:output_type -> portal.v1.GetConfigPropsResponse
+	33, // 54: portal.v1.ManagementService.GetEnv:output_type -> portal.v1.GetEnvResponse
+	36, // 55: portal.v1.ManagementService.ListAudits:output_type -> portal.v1.ListAuditsResponse
+	39, // 56: portal.v1.ManagementService.RunDatabaseQuery:output_type -> portal.v1.RunDatabaseQueryResponse
+	45, // [45:57] is the sub-list for method output_type
+	33, // [33:45] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_management_proto_init() }
@@ -2681,7 +2883,7 @@ func file_portal_v1_management_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_management_proto_rawDesc), len(file_portal_v1_management_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   41,
+			NumMessages:   44,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

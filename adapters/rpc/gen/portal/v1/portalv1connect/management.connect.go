@@ -66,6 +66,9 @@ const (
 	// ManagementServiceListAuditsProcedure is the fully-qualified name of the ManagementService's
 	// ListAudits RPC.
 	ManagementServiceListAuditsProcedure = "/portal.v1.ManagementService/ListAudits"
+	// ManagementServiceRunDatabaseQueryProcedure is the fully-qualified name of the ManagementService's
+	// RunDatabaseQuery RPC.
+	ManagementServiceRunDatabaseQueryProcedure = "/portal.v1.ManagementService/RunDatabaseQuery"
 )
 
 // ManagementServiceClient is a client for the portal.v1.ManagementService service.
@@ -105,6 +108,11 @@ type ManagementServiceClient interface {
 	// ListAudits pages the audit log (sign-ins, user changes, batch and
 	// customer actions); the total comes in X-Total-Count. Admins only.
 	ListAudits(context.Context, *connect.Request[v1.ListAuditsRequest]) (*connect.Response[v1.ListAuditsResponse], error)
+	// RunDatabaseQuery runs one SQL statement in a read-only transaction with
+	// a statement timeout and a row cap, and answers its rows as text. Admins
+	// only, and only outside production (404 error.databaseConsole.off
+	// there); every query is audited, refused ones too.
+	RunDatabaseQuery(context.Context, *connect.Request[v1.RunDatabaseQueryRequest]) (*connect.Response[v1.RunDatabaseQueryResponse], error)
 }
 
 // NewManagementServiceClient constructs a client for the portal.v1.ManagementService service. By
@@ -195,6 +203,12 @@ func NewManagementServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		runDatabaseQuery: connect.NewClient[v1.RunDatabaseQueryRequest, v1.RunDatabaseQueryResponse](
+			httpClient,
+			baseURL+ManagementServiceRunDatabaseQueryProcedure,
+			connect.WithSchema(managementServiceMethods.ByName("RunDatabaseQuery")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -211,6 +225,7 @@ type managementServiceClient struct {
 	getConfigProps         *connect.Client[v1.GetConfigPropsRequest, v1.GetConfigPropsResponse]
 	getEnv                 *connect.Client[v1.GetEnvRequest, v1.GetEnvResponse]
 	listAudits             *connect.Client[v1.ListAuditsRequest, v1.ListAuditsResponse]
+	runDatabaseQuery       *connect.Client[v1.RunDatabaseQueryRequest, v1.RunDatabaseQueryResponse]
 }
 
 // GetInfo calls portal.v1.ManagementService.GetInfo.
@@ -268,6 +283,11 @@ func (c *managementServiceClient) ListAudits(ctx context.Context, req *connect.R
 	return c.listAudits.CallUnary(ctx, req)
 }
 
+// RunDatabaseQuery calls portal.v1.ManagementService.RunDatabaseQuery.
+func (c *managementServiceClient) RunDatabaseQuery(ctx context.Context, req *connect.Request[v1.RunDatabaseQueryRequest]) (*connect.Response[v1.RunDatabaseQueryResponse], error) {
+	return c.runDatabaseQuery.CallUnary(ctx, req)
+}
+
 // ManagementServiceHandler is an implementation of the portal.v1.ManagementService service.
 type ManagementServiceHandler interface {
 	// GetInfo returns the application profile the shell renders: environment
@@ -305,6 +325,11 @@ type ManagementServiceHandler interface {
 	// ListAudits pages the audit log (sign-ins, user changes, batch and
 	// customer actions); the total comes in X-Total-Count. Admins only.
 	ListAudits(context.Context, *connect.Request[v1.ListAuditsRequest]) (*connect.Response[v1.ListAuditsResponse], error)
+	// RunDatabaseQuery runs one SQL statement in a read-only transaction with
+	// a statement timeout and a row cap, and answers its rows as text. Admins
+	// only, and only outside production (404 error.databaseConsole.off
+	// there); every query is audited, refused ones too.
+	RunDatabaseQuery(context.Context, *connect.Request[v1.RunDatabaseQueryRequest]) (*connect.Response[v1.RunDatabaseQueryResponse], error)
 }
 
 // NewManagementServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -391,6 +416,12 @@ func NewManagementServiceHandler(svc ManagementServiceHandler, opts ...connect.H
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	managementServiceRunDatabaseQueryHandler := connect.NewUnaryHandler(
+		ManagementServiceRunDatabaseQueryProcedure,
+		svc.RunDatabaseQuery,
+		connect.WithSchema(managementServiceMethods.ByName("RunDatabaseQuery")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/portal.v1.ManagementService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ManagementServiceGetInfoProcedure:
@@ -415,6 +446,8 @@ func NewManagementServiceHandler(svc ManagementServiceHandler, opts ...connect.H
 			managementServiceGetEnvHandler.ServeHTTP(w, r)
 		case ManagementServiceListAuditsProcedure:
 			managementServiceListAuditsHandler.ServeHTTP(w, r)
+		case ManagementServiceRunDatabaseQueryProcedure:
+			managementServiceRunDatabaseQueryHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -466,4 +499,8 @@ func (UnimplementedManagementServiceHandler) GetEnv(context.Context, *connect.Re
 
 func (UnimplementedManagementServiceHandler) ListAudits(context.Context, *connect.Request[v1.ListAuditsRequest]) (*connect.Response[v1.ListAuditsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManagementService.ListAudits is not implemented"))
+}
+
+func (UnimplementedManagementServiceHandler) RunDatabaseQuery(context.Context, *connect.Request[v1.RunDatabaseQueryRequest]) (*connect.Response[v1.RunDatabaseQueryResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManagementService.RunDatabaseQuery is not implemented"))
 }
