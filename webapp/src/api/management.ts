@@ -1,5 +1,5 @@
 import { createClient } from "@connectrpc/connect";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ManagementService } from "../gen/portal/v1/management_pb";
 import { useListMutation } from "./listMutation";
@@ -114,5 +114,14 @@ export function useAudits(request: AuditsRequest) {
       return { audits, totalCount: Number(totalCount) };
     },
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Runs one read-only statement of the database console; a refusal is shown by the console itself. */
+export function useRunDatabaseQuery() {
+  const client = useManagementClient();
+  return useMutation({
+    mutationFn: (sql: string) => client.runDatabaseQuery({ sql }),
+    meta: { inlineMessages: true },
   });
 }

@@ -5,6 +5,7 @@ import { pageTitles } from "../../navigation/pageTitles";
 import { UserManagement } from "./users/UserManagement";
 import { AuditsPage } from "./console/AuditsPage";
 import { ConfigurationPage } from "./console/ConfigurationPage";
+import { DatabaseConsolePage } from "./console/DatabaseConsolePage";
 import { HealthPage } from "./console/HealthPage";
 import { LogsPage } from "./console/LogsPage";
 import { MetricsPage } from "./console/MetricsPage";
@@ -20,7 +21,7 @@ export function AdminArea() {
       <Route path="configuration" element={<ConfigurationPage />} />
       <Route path="audits" element={<AuditsPage />} />
       <Route path="logs" element={<LogsPage />} />
-      <Route path="database" element={<SectionPage title={pageTitles.databaseConsole} />} />
+      <Route path="database" element={<DatabaseConsolePage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

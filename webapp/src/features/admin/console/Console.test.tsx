@@ -2,9 +2,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { ListAuditsRequest, SetLoggerLevelRequest } from "../../../gen/portal/v1/management_pb";
+import { Code, portalFailure } from "../../../test/connectErrors";
 import { renderAdminApp } from "../../../test/renderAdminApp";
+import { testProfile } from "../../../test/renderApp";
 import { initialAuditsRequest } from "./AuditsPage";
 import { formatBytes, formatUptime, procedureName } from "./figures";
+
+/** The first page of a run loads the lazy admin area and the console's chunk. */
+const slow = { timeout: 10_000 };
 
 const metrics = {
   metrics: {
@@ -34,7 +39,7 @@ describe("the administration console (spec 1 §2, §7)", () => {
       groups: [{ state: "select", count: 4, stack: ["main.worker(...) /src/worker.go:20"] }],
     }));
     renderAdminApp("/admin/metrics", { management: { getMetrics: () => metrics, getThreadDump } });
-    expect(await screen.findByLabelText("Heap in use", { selector: "span" })).toHaveTextContent("25 MB");
+    expect(await screen.findByLabelText("Heap in use", { selector: "span" }, slow)).toHaveTextContent("25 MB");
     expect(screen.getByLabelText("Goroutines", { selector: "span" })).toHaveTextContent("42");
     expect(screen.getByLabelText("Uptime", { selector: "span" })).toHaveTextContent("1h 2m 5s");
     const queue = screen.getByRole("rowheader", { name: "batches" }).closest("tr")!;
@@ -156,5 +161,44 @@ describe("the administration console (spec 1 §2, §7)", () => {
     await waitFor(() => expect(within(row).getAllByText("DEBUG").length).toBeGreaterThan(1));
     const rpc = screen.getByRole("rowheader", { name: "rpc" }).closest("tr")!;
     expect(within(rpc).getByRole("radio", { name: "INFO" })).toBeChecked();
+  });
+
+  it("runs a statement in the database console and shows a refusal in place", async () => {
+    const ui = userEvent.setup();
+    const runDatabaseQuery = vi.fn(({ sql }: { sql: string }) => {
+      if (sql.startsWith("UPDATE")) {
+        throw portalFailure(Code.InvalidArgument, "error.databaseConsole.readOnly");
+      }
+      return {
+        columns: ["login", "note"],
+        rows: [{ cells: ["anna", ""], nulls: [false, true] }],
+        maxRows: 500,
+        elapsedMs: 1.5,
+      };
+    });
+    renderAdminApp("/admin/database", { management: { runDatabaseQuery } });
+    const statement = await screen.findByRole("textbox", { name: "SQL statement" });
+    await ui.clear(statement);
+    await ui.type(statement, "SELECT login, note FROM users");
+    await ui.click(screen.getByRole("button", { name: "Run" }));
+    expect(await screen.findByRole("columnheader", { name: "login" })).toBeInTheDocument();
+    expect(screen.getByRole("cell", { name: "anna" })).toBeInTheDocument();
+    expect(screen.getByRole("cell", { name: "NULL" })).toBeInTheDocument();
+    expect(screen.getByText("1 rows in 1.5 ms")).toBeInTheDocument();
+    await ui.clear(statement);
+    await ui.type(statement, "UPDATE users SET login = 'x'");
+    await ui.click(screen.getByRole("button", { name: "Run" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The database console only reads: this statement would change data.",
+    );
+    expect(screen.queryByRole("columnheader", { name: "login" })).toBeNull();
+  });
+
+  it("has no database console in production", async () => {
+    renderAdminApp("/admin/database", {
+      management: { getInfo: () => ({ profile: testProfile({ inProduction: true }) }) },
+    });
+    expect(await screen.findByText("The database console is not available in production.")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "SQL statement" })).toBeNull();
   });
 });
