@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"connectrpc.com/connect"
+	"connectrpc.com/grpcreflect"
 	"connectrpc.com/vanguard"
 
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
@@ -74,7 +75,9 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	var services []*vanguard.Service
+	var names []string
 	mount := func(path string, handler http.Handler) {
+		names = append(names, strings.Trim(path, "/"))
 		// Bodies are limited and callers admitted before the handler reads.
 		handler = auth.admitBodies(handler)
 		// Connect, gRPC and gRPC-Web reach the handler directly: vanguard would
@@ -111,6 +114,12 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	// gRPC server reflection (v1 and v1alpha): grpcurl and buf curl find the
+	// services and their messages without a schema at hand. It tells what
+	// the API looks like, as the OpenAPI document does, never any data.
+	reflector := grpcreflect.NewStaticReflector(names...)
+	mux.Handle(grpcreflect.NewHandlerV1(reflector))
+	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
 	mux.Handle("GET /management/health", healthREST{queries: h.Management.Queries, auth: auth})
 	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
 	mux.Handle("/", withRESTErrors(rest))
