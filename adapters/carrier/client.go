@@ -52,7 +52,7 @@ func WithHTTPClient(hc *http.Client) Option { return func(c *Client) { c.http = 
 
 // WithObserver has observe told of every exchange: the operation, its
 // outcome (ok, fault, unavailable or error) and how long it took.
-func WithObserver(observe func(op, outcome string, d time.Duration)) Option {
+func WithObserver(observe func(ctx context.Context, op, outcome string, d time.Duration)) Option {
 	return func(c *Client) { c.observe = observe }
 }
 
@@ -62,7 +62,7 @@ type Client struct {
 	timeout  time.Duration
 	http     *http.Client
 	now      func() time.Time
-	observe  func(op, outcome string, d time.Duration)
+	observe  func(ctx context.Context, op, outcome string, d time.Duration)
 
 	mu       sync.Mutex
 	sessions map[port.Credentials]*session
@@ -191,7 +191,7 @@ func (c *Client) exchange(ctx context.Context, op string, req, shown, out any) (
 	case err != nil:
 		outcome = "error"
 	}
-	c.observe(op, outcome, time.Since(started))
+	c.observe(ctx, op, outcome, time.Since(started))
 	return t, err
 }
 

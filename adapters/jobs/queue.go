@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"parcelportal/app/management"
 	"slices"
 	"strconv"
 	"time"
@@ -13,6 +12,8 @@ import (
 	"github.com/hibiken/asynq"
 
 	"parcelportal/app/batchjob"
+	"parcelportal/app/management"
+	"parcelportal/core/origin"
 )
 
 // DefaultQueue is the asynq queue batch jobs go to.
@@ -32,6 +33,8 @@ type payload struct {
 	Kind       batchjob.Kind `json:"kind"`
 	BatchID    int64         `json:"batchId"`
 	ShipmentID int64         `json:"shipmentId,omitempty"`
+	// RequestID names the request that asked for the job, for the logs.
+	RequestID string `json:"requestId,omitempty"`
 }
 
 // taskType names the task of a kind: batch:send, batch:cancel, ...
@@ -73,7 +76,7 @@ func (q *Queue) Close() error {
 }
 
 func (q *Queue) enqueue(ctx context.Context, j batchjob.Job, id string) error {
-	body, err := json.Marshal(payload{Kind: j.Kind, BatchID: j.BatchID, ShipmentID: j.ShipmentID})
+	body, err := json.Marshal(payload{Kind: j.Kind, BatchID: j.BatchID, ShipmentID: j.ShipmentID, RequestID: origin.RequestID(ctx)})
 	if err != nil {
 		return err
 	}
@@ -150,14 +153,20 @@ func (q *Queue) waiting() (map[string]bool, error) {
 }
 
 func jobOf(body []byte) (batchjob.Job, error) {
+	j, _, err := jobAndRequestOf(body)
+	return j, err
+}
+
+// jobAndRequestOf reads a task's job and the id of the request that asked for it.
+func jobAndRequestOf(body []byte) (batchjob.Job, string, error) {
 	var p payload
 	if err := json.Unmarshal(body, &p); err != nil {
-		return batchjob.Job{}, err
+		return batchjob.Job{}, "", err
 	}
 	if p.Kind == "" || p.BatchID == 0 {
-		return batchjob.Job{}, fmt.Errorf("task payload %q names no job", body)
+		return batchjob.Job{}, "", fmt.Errorf("task payload %q names no job", body)
 	}
-	return batchjob.Job{Kind: p.Kind, BatchID: p.BatchID, ShipmentID: p.ShipmentID}, nil
+	return batchjob.Job{Kind: p.Kind, BatchID: p.BatchID, ShipmentID: p.ShipmentID}, p.RequestID, nil
 }
 
 // QueueStats reads the figures of the batch queue: jobs waiting, running,

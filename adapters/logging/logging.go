@@ -12,6 +12,7 @@ import (
 
 	"parcelportal/app/management"
 	"parcelportal/core/loglevel"
+	"parcelportal/core/origin"
 )
 
 // levels maps the console's level names to slog's. TRACE is below DEBUG;
@@ -110,7 +111,16 @@ func (h *handler) Enabled(ctx context.Context, l slog.Level) bool {
 	return l >= h.level.Level() && h.next.Enabled(ctx, l)
 }
 
-func (h *handler) Handle(ctx context.Context, r slog.Record) error { return h.next.Handle(ctx, r) }
+// Handle names the request the record belongs to, when its context knows
+// it (core/origin): one request's story, from the HTTP call through its
+// job to the carrier, reads under one requestId.
+func (h *handler) Handle(ctx context.Context, r slog.Record) error {
+	if id := origin.RequestID(ctx); id != "" {
+		r = r.Clone()
+		r.AddAttrs(slog.String("requestId", id))
+	}
+	return h.next.Handle(ctx, r)
+}
 
 func (h *handler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	return &handler{next: h.next.WithAttrs(attrs), level: h.level}

@@ -2,11 +2,13 @@ package logging_test
 
 import (
 	"bytes"
+	"context"
 	"log/slog"
 	"strings"
 	"testing"
 
 	"parcelportal/adapters/logging"
+	"parcelportal/core/origin"
 )
 
 func TestLevelChangesAtRunTime(t *testing.T) {
@@ -40,5 +42,16 @@ func TestLevelChangesAtRunTime(t *testing.T) {
 	got := r.Loggers()
 	if len(got) != 2 || got[0].Name != "batch-jobs" || got[0].ConfiguredLevel != "DEBUG" || got[1].ConfiguredLevel != "OFF" {
 		t.Fatalf("loggers %+v", got)
+	}
+}
+
+func TestRecordsNameTheirRequest(t *testing.T) {
+	var out bytes.Buffer
+	r := logging.New(slog.NewJSONHandler(&out, nil), "INFO")
+	r.Logger("rpc").InfoContext(origin.WithRequestID(context.Background(), "req-abcdef12"), "call")
+	r.Logger("rpc").Info("no request")
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"requestId":"req-abcdef12"`) || strings.Contains(lines[1], "requestId") {
+		t.Fatalf("log: %s", out.String())
 	}
 }

@@ -74,10 +74,10 @@ func (r *Registry) ObserveSessionCache(hit bool) {
 }
 
 // CarrierObserver counts carrier calls and tells log about each at DEBUG.
-func (r *Registry) CarrierObserver(log *slog.Logger) func(op, outcome string, d time.Duration) {
-	return func(op, outcome string, d time.Duration) {
+func (r *Registry) CarrierObserver(log *slog.Logger) func(ctx context.Context, op, outcome string, d time.Duration) {
+	return func(ctx context.Context, op, outcome string, d time.Duration) {
 		r.carrier.WithLabelValues(op, outcome).Observe(d.Seconds())
-		log.Debug("carrier call", "operation", op, "outcome", outcome, "ms", d.Milliseconds())
+		log.DebugContext(ctx, "carrier call", "operation", op, "outcome", outcome, "ms", d.Milliseconds())
 	}
 }
 

@@ -45,7 +45,7 @@ func TestPrometheusNeedsTheToken(t *testing.T) {
 	}
 	r.ObserveRPC("/portal.v1.BatchService/SendBatch", "ok", 20*time.Millisecond)
 	r.WatchQueues(queues{})
-	r.CarrierObserver(slog.New(slog.DiscardHandler))("CreateLabel", "fault", time.Millisecond)
+	r.CarrierObserver(slog.New(slog.DiscardHandler))(context.Background(), "CreateLabel", "fault", time.Millisecond)
 	code, body := scrape(t, h, "scrape-token")
 	for _, want := range []string{"go_goroutines", `portal_rpc_duration_seconds_count{code="ok",procedure="/portal.v1.BatchService/SendBatch"} 1`,
 		`portal_job_queue_jobs{queue="batches",state="pending"} 3`, `portal_carrier_call_duration_seconds_count{operation="CreateLabel",outcome="fault"} 1`} {
@@ -61,7 +61,7 @@ func TestTheMetricsPageReadsTheSameInstruments(t *testing.T) {
 	r.ObserveSessionCache(true)
 	r.ObserveSessionCache(false)
 	r.ObserveSessionCache(true)
-	r.CarrierObserver(slog.New(slog.DiscardHandler))("CreateLabel", "ok", 40*time.Millisecond)
+	r.CarrierObserver(slog.New(slog.DiscardHandler))(context.Background(), "CreateLabel", "ok", 40*time.Millisecond)
 	srv := httptest.NewServer(r.HTTP(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusTeapot) })))
 	defer srv.Close()
 	for _, path := range []string{"/web/api/batches/17", "/web/api/batches/18", "/batch/17/edit"} {

@@ -2,12 +2,16 @@ package rpc
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
-	"parcelportal/core/origin"
+	"regexp"
 	"strings"
+
+	"parcelportal/core/origin"
 )
 
 // TrustedProxies are the reverse proxies whose X-Forwarded-For the portal
@@ -83,7 +87,10 @@ func withClientAddr(proxies TrustedProxies, next http.Handler) http.Handler {
 		addr := proxies.ClientAddr(r)
 		// The audit log records it beside who and what (core/origin).
 		ctx := origin.With(context.WithValue(r.Context(), clientAddrKey{}, addr), addr)
-		next.ServeHTTP(w, r.WithContext(ctx))
+		// Every log line of the request, and of the jobs it starts, names it.
+		id := requestID(r.Header.Get("X-Request-Id"))
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r.WithContext(origin.WithRequestID(ctx, id)))
 	})
 }
 
@@ -92,4 +99,18 @@ func withClientAddr(proxies TrustedProxies, next http.Handler) http.Handler {
 func remoteAddr(ctx context.Context) string {
 	a, _ := ctx.Value(clientAddrKey{}).(string)
 	return a
+}
+
+var wellFormedRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+// requestID is the id a proxy gave the request (X-Request-Id) when it is a
+// plain token, else a new random one: a client cannot put text of its own
+// choosing into the logs.
+func requestID(given string) string {
+	if wellFormedRequestID.MatchString(given) {
+		return given
+	}
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }

@@ -184,9 +184,30 @@ func TestLoggerLevelChangesTakeEffect(t *testing.T) {
 			t.Fatalf("rpc logger = %+v", l)
 		}
 	}
-	// DEBUG on rpc logs every call from now on.
-	if !strings.Contains(c.logged.String(), `"msg":"rpc call"`) || !strings.Contains(c.logged.String(), "ListLoggers") {
+	// DEBUG on rpc logs every call from now on, each naming its request.
+	if !strings.Contains(c.logged.String(), `"msg":"rpc call"`) || !strings.Contains(c.logged.String(), "ListLoggers") ||
+		!strings.Contains(c.logged.String(), `"requestId":"`) {
 		t.Fatalf("no rpc call logged at DEBUG: %s", c.logged.String())
+	}
+	// A proxy's request id is kept and answered; a client's odd one is replaced.
+	req, _ := http.NewRequest("GET", c.srv.URL+"/management/loggers", nil)
+	req.Header.Set("Authorization", "Bearer ROLE_ADMIN")
+	req.Header.Set("X-Request-Id", "proxy-req-0001")
+	idRsp, err := c.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = idRsp.Body.Close()
+	if idRsp.Header.Get("X-Request-Id") != "proxy-req-0001" || !strings.Contains(c.logged.String(), `"requestId":"proxy-req-0001"`) {
+		t.Fatalf("request id %q, log %s", idRsp.Header.Get("X-Request-Id"), c.logged.String())
+	}
+	req.Header.Set("X-Request-Id", "evil\" injected")
+	if idRsp, err = c.srv.Client().Do(req); err != nil {
+		t.Fatal(err)
+	}
+	_ = idRsp.Body.Close()
+	if got := idRsp.Header.Get("X-Request-Id"); len(got) != 16 || strings.Contains(c.logged.String(), "injected") {
+		t.Fatalf("odd request id kept: %q", got)
 	}
 	rsp, b = c.call(t, "POST", "/management/loggers/rpc", "ROLE_ADMIN", `{"configuredLevel":"LOUD"}`)
 	if rsp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "error.logger.level") {
