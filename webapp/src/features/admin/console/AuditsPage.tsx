@@ -84,28 +84,18 @@ export function AuditsPage() {
           {i18n._(pageTitles.audits)}
         </Heading>
         <Flex gap="4" align="end" wrap="wrap">
-          <label>
-            <Text as="div" size="2" weight="medium" mb="1">
-              <Trans>From</Trans>
-            </Text>
-            <TextField.Root
-              type="date"
-              value={request.fromDate}
-              max={request.toDate}
-              onChange={(e) => setDay("fromDate", e.target.value)}
-            />
-          </label>
-          <label>
-            <Text as="div" size="2" weight="medium" mb="1">
-              <Trans>To</Trans>
-            </Text>
-            <TextField.Root
-              type="date"
-              value={request.toDate}
-              min={request.fromDate}
-              onChange={(e) => setDay("toDate", e.target.value)}
-            />
-          </label>
+          <DayField
+            label={t`From`}
+            value={request.fromDate}
+            max={request.toDate}
+            onChange={(day) => setDay("fromDate", day)}
+          />
+          <DayField
+            label={t`To`}
+            value={request.toDate}
+            min={request.fromDate}
+            onChange={(day) => setDay("toDate", day)}
+          />
         </Flex>
         <DataTable
           items={audits.data?.audits}
@@ -128,5 +118,27 @@ export function AuditsPage() {
         />
       </Flex>
     </Container>
+  );
+}
+
+/** One end of the date range: a labelled day field. */
+function DayField({
+  label,
+  onChange,
+  ...bounds
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (day: string) => void;
+}) {
+  return (
+    <label>
+      <Text as="div" size="2" weight="medium" mb="1">
+        {label}
+      </Text>
+      <TextField.Root type="date" {...bounds} onChange={(event) => onChange(event.target.value)} />
+    </label>
   );
 }

@@ -73,28 +73,26 @@ export function ConfigurationPage() {
             <MagnifyingGlassIcon />
           </TextField.Slot>
         </TextField.Root>
-        <Heading as="h2" size="4">
-          <Trans>Portal settings</Trans>
-        </Heading>
-        <DataTable
-          items={configuration.data && filterProperties(configuration.data.settings, search)}
-          failed={configuration.isError}
-          columns={columns}
-          rowId={rowId}
-          size="1"
-          empty={empty}
-        />
-        <Heading as="h2" size="4">
-          <Trans>Process environment</Trans>
-        </Heading>
-        <DataTable
-          items={configuration.data && filterProperties(configuration.data.environment, search)}
-          failed={configuration.isError}
-          columns={columns}
-          rowId={rowId}
-          size="1"
-          empty={empty}
-        />
+        {(
+          [
+            [t`Portal settings`, configuration.data?.settings],
+            [t`Process environment`, configuration.data?.environment],
+          ] as const
+        ).map(([title, properties]) => (
+          <Flex key={title} direction="column" gap="2">
+            <Heading as="h2" size="4">
+              {title}
+            </Heading>
+            <DataTable
+              items={properties && filterProperties(properties, search)}
+              failed={configuration.isError}
+              columns={columns}
+              rowId={rowId}
+              size="1"
+              empty={empty}
+            />
+          </Flex>
+        ))}
       </Flex>
     </Container>
   );
