@@ -50,12 +50,19 @@ func WithTimeout(d time.Duration) Option { return func(c *Client) { c.timeout = 
 // WithHTTPClient replaces the HTTP client, for instance to use a test server's.
 func WithHTTPClient(hc *http.Client) Option { return func(c *Client) { c.http = hc } }
 
+// WithObserver has observe told of every exchange: the operation, its
+// outcome (ok, fault, unavailable or error) and how long it took.
+func WithObserver(observe func(ctx context.Context, op, outcome string, d time.Duration)) Option {
+	return func(c *Client) { c.observe = observe }
+}
+
 // Client is the carrier port over SOAP; safe for concurrent use.
 type Client struct {
 	endpoint string
 	timeout  time.Duration
 	http     *http.Client
 	now      func() time.Time
+	observe  func(ctx context.Context, op, outcome string, d time.Duration)
 
 	mu       sync.Mutex
 	sessions map[port.Credentials]*session
@@ -169,6 +176,27 @@ func (c *Client) call(ctx context.Context, cred port.Credentials, op string, bui
 // exchange posts one envelope and reads the answer into out. shown is the
 // request as the traffic keeps it.
 func (c *Client) exchange(ctx context.Context, op string, req, shown, out any) (port.Traffic, error) {
+	if c.observe == nil {
+		return c.post(ctx, op, req, shown, out)
+	}
+	started := time.Now()
+	t, err := c.post(ctx, op, req, shown, out)
+	var f *port.Fault
+	outcome := "ok"
+	switch {
+	case errors.As(err, &f):
+		outcome = "fault"
+	case errors.Is(err, port.ErrUnavailable):
+		outcome = "unavailable"
+	case err != nil:
+		outcome = "error"
+	}
+	c.observe(ctx, op, outcome, time.Since(started))
+	return t, err
+}
+
+// post is one exchange, unobserved.
+func (c *Client) post(ctx context.Context, op string, req, shown, out any) (port.Traffic, error) {
 	body, err := soap.Envelope(req)
 	if err != nil {
 		return port.Traffic{}, err

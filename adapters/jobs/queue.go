@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/hibiken/asynq"
 
 	"parcelportal/app/batchjob"
+	"parcelportal/app/management"
+	"parcelportal/core/origin"
 )
 
 // DefaultQueue is the asynq queue batch jobs go to.
@@ -30,6 +33,8 @@ type payload struct {
 	Kind       batchjob.Kind `json:"kind"`
 	BatchID    int64         `json:"batchId"`
 	ShipmentID int64         `json:"shipmentId,omitempty"`
+	// RequestID names the request that asked for the job, for the logs.
+	RequestID string `json:"requestId,omitempty"`
 }
 
 // taskType names the task of a kind: batch:send, batch:cancel, ...
@@ -71,7 +76,7 @@ func (q *Queue) Close() error {
 }
 
 func (q *Queue) enqueue(ctx context.Context, j batchjob.Job, id string) error {
-	body, err := json.Marshal(payload{Kind: j.Kind, BatchID: j.BatchID, ShipmentID: j.ShipmentID})
+	body, err := json.Marshal(payload{Kind: j.Kind, BatchID: j.BatchID, ShipmentID: j.ShipmentID, RequestID: origin.RequestID(ctx)})
 	if err != nil {
 		return err
 	}
@@ -148,12 +153,38 @@ func (q *Queue) waiting() (map[string]bool, error) {
 }
 
 func jobOf(body []byte) (batchjob.Job, error) {
+	j, _, err := jobAndRequestOf(body)
+	return j, err
+}
+
+// jobAndRequestOf reads a task's job and the id of the request that asked for it.
+func jobAndRequestOf(body []byte) (batchjob.Job, string, error) {
 	var p payload
 	if err := json.Unmarshal(body, &p); err != nil {
-		return batchjob.Job{}, err
+		return batchjob.Job{}, "", err
 	}
 	if p.Kind == "" || p.BatchID == 0 {
-		return batchjob.Job{}, fmt.Errorf("task payload %q names no job", body)
+		return batchjob.Job{}, "", fmt.Errorf("task payload %q names no job", body)
 	}
-	return batchjob.Job{Kind: p.Kind, BatchID: p.BatchID, ShipmentID: p.ShipmentID}, nil
+	return batchjob.Job{Kind: p.Kind, BatchID: p.BatchID, ShipmentID: p.ShipmentID}, p.RequestID, nil
+}
+
+// QueueStats reads the figures of the batch queue: jobs waiting, running,
+// waiting for a retry, failed for good and scheduled, and those done today.
+// A queue that never held a job reads all zeros.
+func (q *Queue) QueueStats() ([]management.QueueFigures, error) {
+	known, err := q.inspector.Queues()
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(known, q.name) {
+		return []management.QueueFigures{{Name: q.name}}, nil
+	}
+	info, err := q.inspector.GetQueueInfo(q.name)
+	if err != nil {
+		return nil, err
+	}
+	return []management.QueueFigures{{Name: q.name, Pending: float64(info.Pending), Active: float64(info.Active),
+		Retry: float64(info.Retry), Failed: float64(info.Archived), Scheduled: float64(info.Scheduled),
+		Processed: float64(info.Processed)}}, nil
 }

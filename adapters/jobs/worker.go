@@ -11,6 +11,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"parcelportal/app/batchjob"
+	"parcelportal/core/origin"
 )
 
 // Runner does batch jobs (batchjob.Runner).
@@ -126,9 +127,13 @@ func isFailure(err error) bool {
 }
 
 func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
-	j, err := jobOf(t.Payload())
+	j, requestID, err := jobAndRequestOf(t.Payload())
 	if err != nil {
 		return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
+	}
+	if requestID != "" {
+		// The job's log lines name the request that asked for it.
+		ctx = origin.WithRequestID(ctx, requestID)
 	}
 	w.mu.Lock()
 	if w.closed {
@@ -140,7 +145,7 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 	defer w.running.Done()
 	err = w.runner.Run(ctx, j)
 	if err != nil && !errors.Is(err, batchjob.ErrBusy) {
-		w.opt.Log.Warn("batch job stopped", "kind", j.Kind, "batch", j.BatchID, "shipment", j.ShipmentID, "error", err)
+		w.opt.Log.WarnContext(ctx, "batch job stopped", "kind", j.Kind, "batch", j.BatchID, "shipment", j.ShipmentID, "error", err)
 	}
 	return err
 }

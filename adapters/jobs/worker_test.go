@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"os"
@@ -299,5 +300,20 @@ func TestShutdownHandsTheJobBack(t *testing.T) {
 	}
 	if info.Retried != 0 {
 		t.Errorf("a shutdown used up %d retries", info.Retried)
+	}
+}
+
+func TestATaskCarriesTheRequestThatAskedForIt(t *testing.T) {
+	body, err := json.Marshal(payload{Kind: batchjob.Send, BatchID: 7, RequestID: "req-12345678"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, requestID, err := jobAndRequestOf(body)
+	if err != nil || j.BatchID != 7 || requestID != "req-12345678" {
+		t.Fatalf("job %+v, request %q, %v", j, requestID, err)
+	}
+	// Tasks queued before request ids existed still run.
+	if j, requestID, err := jobAndRequestOf([]byte(`{"kind":"send","batchId":8}`)); err != nil || j.BatchID != 8 || requestID != "" {
+		t.Fatalf("old task: %+v %q %v", j, requestID, err)
 	}
 }

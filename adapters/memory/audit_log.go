@@ -1,23 +1,30 @@
 package memory
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"sync"
 
 	"parcelportal/app/identity"
+	"parcelportal/app/management"
+	"parcelportal/core/origin"
 )
 
 // AuditLog keeps audit events in memory, for tests to read.
 type AuditLog struct {
 	mu     sync.Mutex
-	events []identity.AuditEvent
+	events []management.AuditEvent
 }
 
-// Record appends an event.
-func (a *AuditLog) Record(_ context.Context, e identity.AuditEvent) error {
+var _ management.AuditTrail = (*AuditLog)(nil)
+
+// Record appends an event, with the client address the request came from.
+func (a *AuditLog) Record(ctx context.Context, e identity.AuditEvent) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.events = append(a.events, e)
+	a.events = append(a.events, management.AuditEvent{ID: int64(len(a.events) + 1), Principal: e.Principal, Type: e.Type,
+		At: e.At.UTC(), RemoteAddress: origin.Address(ctx), Data: e.Data})
 	return nil
 }
 
@@ -30,4 +37,34 @@ func (a *AuditLog) Types() []string {
 		out[i] = e.Type
 	}
 	return out
+}
+
+// ListAudits reads one page of events and the number on all pages.
+func (a *AuditLog) ListAudits(_ context.Context, q management.AuditQuery) ([]management.AuditEvent, int64, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var in []management.AuditEvent
+	for _, e := range a.events {
+		if (!q.From.IsZero() && e.At.Before(q.From)) || (!q.To.IsZero() && !e.At.Before(q.To)) {
+			continue
+		}
+		in = append(in, e)
+	}
+	dir := 1
+	if q.Descending {
+		dir = -1
+	}
+	slices.SortFunc(in, func(x, y management.AuditEvent) int {
+		byTime := cmp.Or(x.At.Compare(y.At), cmp.Compare(x.ID, y.ID))
+		switch q.Sort {
+		case management.SortByPrincipal:
+			return cmp.Or(dir*cmp.Compare(x.Principal, y.Principal), -byTime)
+		case management.SortByType:
+			return cmp.Or(dir*cmp.Compare(x.Type, y.Type), -byTime)
+		}
+		return dir * byTime
+	})
+	start := min(q.Page*q.Size, len(in))
+	end := min(start+q.Size, len(in))
+	return slices.Clone(in[start:end]), int64(len(in)), nil
 }

@@ -10,6 +10,7 @@ import (
 	"parcelportal/app/demo"
 	"parcelportal/app/identity"
 	"parcelportal/app/identity/statetest"
+	"parcelportal/app/management/managementtest"
 	"parcelportal/app/userdata"
 	"parcelportal/core/failure"
 	"parcelportal/core/organisation"
@@ -24,6 +25,13 @@ func TestThrottleContract(t *testing.T) {
 	t.Parallel()
 	statetest.ThrottleContract(t, postgres.Throttle{Pool: postgrestest.NewPool(t), Window: 15 * time.Minute,
 		Limits: map[string]int{"login:": 3, "addr:": 5}})
+}
+
+// TestAuditTrailContract: the audits page reads what the log records.
+func TestAuditTrailContract(t *testing.T) {
+	t.Parallel()
+	log := postgres.AuditLog{Pool: postgrestest.NewPool(t)}
+	managementtest.AuditTrailContract(t, log, log)
 }
 
 func TestAuditLogRecords(t *testing.T) {

@@ -55,6 +55,8 @@ type authenticator struct {
 	cache    *callerCache
 	// downloads redeems the tokens of link downloads; nil refuses them all.
 	downloads DownloadRedeemer
+	// observer counts the cache's hits and misses; nil counts nothing.
+	observer Observer
 }
 
 func newAuthenticator(resolver CallerResolver) *authenticator {
@@ -153,7 +155,11 @@ func (a *authenticator) resolve(ctx context.Context, token string) (identity.Cal
 		return identity.CallerState{}, account.ErrBadCredentials
 	}
 	key := sha256.Sum256([]byte(token))
-	if state, ok := a.cache.get(key); ok {
+	state, ok := a.cache.get(key)
+	if a.observer != nil {
+		a.observer.ObserveSessionCache(ok)
+	}
+	if ok {
 		return state, nil
 	}
 	if a.cache.unknown(key) {

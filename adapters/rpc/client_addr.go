@@ -2,11 +2,16 @@ package rpc
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
+	"regexp"
 	"strings"
+
+	"parcelportal/core/origin"
 )
 
 // TrustedProxies are the reverse proxies whose X-Forwarded-For the portal
@@ -79,7 +84,13 @@ type clientAddrKey struct{}
 // use of it (sign-in throttling, captcha, reset throttling) through remoteAddr.
 func withClientAddr(proxies TrustedProxies, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientAddrKey{}, proxies.ClientAddr(r))))
+		addr := proxies.ClientAddr(r)
+		// The audit log records it beside who and what (core/origin).
+		ctx := origin.With(context.WithValue(r.Context(), clientAddrKey{}, addr), addr)
+		// Every log line of the request, and of the jobs it starts, names it.
+		id := requestID(r.Header.Get("X-Request-Id"))
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r.WithContext(origin.WithRequestID(ctx, id)))
 	})
 }
 
@@ -88,4 +99,18 @@ func withClientAddr(proxies TrustedProxies, next http.Handler) http.Handler {
 func remoteAddr(ctx context.Context) string {
 	a, _ := ctx.Value(clientAddrKey{}).(string)
 	return a
+}
+
+var wellFormedRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+// requestID is the id a proxy gave the request (X-Request-Id) when it is a
+// plain token, else a new random one: a client cannot put text of its own
+// choosing into the logs.
+func requestID(given string) string {
+	if wellFormedRequestID.MatchString(given) {
+		return given
+	}
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }

@@ -32,6 +32,16 @@ var policies = map[string]access.Policy{
 	portalv1connect.ManagementServiceGetProductsAndServicesProcedure: public,
 	portalv1connect.ManagementServiceGetVersionProcedure:             public,
 	portalv1connect.ManagementServiceGetHealthProcedure:              public,
+	// The operators' console is for admins (spec 1 sections 2 and 6).
+	portalv1connect.ManagementServiceGetMetricsProcedure:     admins,
+	portalv1connect.ManagementServiceGetThreadDumpProcedure:  admins,
+	portalv1connect.ManagementServiceListLoggersProcedure:    admins,
+	portalv1connect.ManagementServiceSetLoggerLevelProcedure: admins,
+	portalv1connect.ManagementServiceGetConfigPropsProcedure: admins,
+	portalv1connect.ManagementServiceGetEnvProcedure:         admins,
+	portalv1connect.ManagementServiceListAuditsProcedure:     admins,
+	// Outside production only; the use case refuses it there.
+	portalv1connect.ManagementServiceRunDatabaseQueryProcedure: admins,
 
 	portalv1connect.CaptchaServiceGetChallengeProcedure: public,
 

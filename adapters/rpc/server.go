@@ -2,10 +2,12 @@ package rpc
 
 import (
 	_ "embed"
+	"log/slog"
 	"net/http"
 	"strings"
 
 	"connectrpc.com/connect"
+	"connectrpc.com/grpcreflect"
 	"connectrpc.com/vanguard"
 
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
@@ -38,6 +40,12 @@ type Handlers struct {
 	Proxies TrustedProxies
 	// Downloads redeems the tokens of link downloads; nil refuses them.
 	Downloads DownloadRedeemer
+	// Observer counts the calls and session-cache look-ups; nil counts none.
+	Observer Observer
+	// Audit keeps the audited procedures' calls; nil keeps none.
+	Audit AuditRecorder
+	// Log is the rpc logger: every call at DEBUG, lost audit events.
+	Log *slog.Logger
 }
 
 // NewAPI returns the portal's API: each service over Connect, gRPC and
@@ -53,20 +61,25 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	}
 	auth := newAuthenticator(h.Callers)
 	auth.downloads = h.Downloads
+	auth.observer = h.Observer
 	h.Account.auth = auth
 	h.Users.auth = auth
 	// options are a service's handler options: the portal's codec and
 	// interceptors, and its largest body limit, which also bounds what a gRPC
-	// client's compressed messages inflate to. mapErrors comes first, so it
-	// wraps the others: the auth interceptor's refusals and every handler's
-	// errors reach the client through the one mapper.
+	// client's compressed messages inflate to. observe comes first, so it
+	// counts every call with the code the client gets; mapErrors wraps the
+	// others: the auth interceptor's refusals and every handler's errors
+	// reach the client through the one mapper. audit comes last: it sees
+	// the caller and records only calls that succeeded.
 	options := func(service string) connect.HandlerOption {
-		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(mapErrors(), auth.interceptor(), validation.interceptor()),
+		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithInterceptors(observe(h.Observer, h.Log), mapErrors(), auth.interceptor(), validation.interceptor(), audit(h.Audit, h.Log)),
 			connect.WithReadMaxBytes(int(serviceBodyLimit(service))))
 	}
 	mux := http.NewServeMux()
 	var services []*vanguard.Service
+	var names []string
 	mount := func(path string, handler http.Handler) {
+		names = append(names, strings.Trim(path, "/"))
 		// Bodies are limited and callers admitted before the handler reads.
 		handler = auth.admitBodies(handler)
 		// Connect, gRPC and gRPC-Web reach the handler directly: vanguard would
@@ -105,6 +118,12 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	// gRPC server reflection (v1 and v1alpha): grpcurl and buf curl find the
+	// services and their messages without a schema at hand. It tells what
+	// the API looks like, as the OpenAPI document does, never any data.
+	reflector := grpcreflect.NewStaticReflector(names...)
+	mux.Handle(grpcreflect.NewHandlerV1(reflector))
+	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
 	mux.Handle("GET /management/health", healthREST{queries: h.Management.Queries, auth: auth})
 	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
 	mux.Handle("/", withRESTErrors(rest))

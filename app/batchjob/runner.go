@@ -130,7 +130,7 @@ func (r *Runner) Run(ctx context.Context, j Job) error {
 	case (j.Kind == SendOne || j.Kind == CancelOne) && b.Status != batch.Sent:
 		// Single shipments change only in a sent batch; a job queued before
 		// the batch moved on (to a manifest, say) must not touch it.
-		r.opt.Log.Info("shipment job has nothing to do", "kind", j.Kind, "batch", b.ID, "status", b.Status)
+		r.opt.Log.InfoContext(ctx, "shipment job has nothing to do", "kind", j.Kind, "batch", b.ID, "status", b.Status)
 		return nil
 	case j.Kind == SendOne:
 		return r.sendOne(ctx, b, j.ShipmentID)
@@ -138,7 +138,7 @@ func (r *Runner) Run(ctx context.Context, j Job) error {
 		return r.cancelOne(ctx, b, j.ShipmentID)
 	}
 	if k, ok := KindOf(b.Status, b.Filter); !ok || k != j.Kind {
-		r.opt.Log.Info("batch job has nothing to do", "kind", j.Kind, "batch", b.ID, "status", b.Status)
+		r.opt.Log.InfoContext(ctx, "batch job has nothing to do", "kind", j.Kind, "batch", b.ID, "status", b.Status)
 		return nil
 	}
 	switch j.Kind {
@@ -200,7 +200,7 @@ func (r *Runner) settle(ctx context.Context, b Batch, step batch.Step, message s
 	if err != nil {
 		return err
 	}
-	r.opt.Log.Info("batch job ended", "batch", b.ID, "from", b.Status, "to", next, "moved", moved, "error", message)
+	r.opt.Log.InfoContext(ctx, "batch job ended", "batch", b.ID, "from", b.Status, "to", next, "moved", moved, "error", message)
 	return nil
 }
 

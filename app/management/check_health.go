@@ -56,10 +56,22 @@ func (q Queries) probe(ctx context.Context) health.Report {
 func check(ctx context.Context, probe Probe, timeout time.Duration) health.Component {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	if err := probe.Check(ctx); err != nil {
-		return health.Failing(err)
+	started := time.Now()
+	err := probe.Check(ctx)
+	c := health.Healthy()
+	if err != nil {
+		c = health.Failing(err)
 	}
-	return health.Healthy()
+	c.Latency = time.Since(started)
+	if d, ok := probe.(Describer); ok {
+		if c.Details == nil {
+			c.Details = map[string]string{}
+		}
+		for k, v := range d.Describe() {
+			c.Details[k] = v
+		}
+	}
+	return c
 }
 
 // HealthMemo keeps the last health report for TTL. Callers arriving while a

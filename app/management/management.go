@@ -20,6 +20,12 @@ type Probe interface {
 	Check(ctx context.Context) error
 }
 
+// Describer is a probe that also names facts about its component for the
+// admins' health page (address, free space, version).
+type Describer interface {
+	Describe() map[string]string
+}
+
 // Queries are the management use cases. They share the installation's
 // settings and the identity of the running build.
 type Queries struct {
@@ -35,4 +41,14 @@ type Queries struct {
 	// short period; nil probes on every call.
 	HealthMemo *HealthMemo
 	Now        func() time.Time
+
+	// The operators' console: the metrics registry, the goroutines, the
+	// named loggers, the configuration and the audit log.
+	Metrics       MetricsReader
+	Goroutines    GoroutineDumper
+	Loggers       Loggers
+	Configuration Configuration
+	Audits        AuditTrail
+	// Database is the read-only database console; nil has none.
+	Database DatabaseConsole
 }

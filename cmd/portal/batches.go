@@ -46,11 +46,11 @@ func downloadTokensOf(pool *pgxpool.Pool) downloadtoken.Service {
 // workerOf wires the batch job worker: the runner works through the batch
 // tables, reads the customers' carrier logins, and calls the carrier with
 // at most CARRIER_CONCURRENCY calls at once.
-func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide) (*jobs.Worker, error) {
+func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, logs *slog.Logger) (*jobs.Worker, error) {
 	runner := batchjob.NewRunner(batchjob.PortsOf(postgres.BatchWork{Pool: pool}), postgres.Customers{Pool: pool, Sealer: sealer}, side.client,
-		batchjob.Options{Concurrency: cfg.CarrierConcurrency})
+		batchjob.Options{Concurrency: cfg.CarrierConcurrency, Log: logs})
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
-	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue,
+	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue, Log: logs,
 		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue)}), nil
 }
 

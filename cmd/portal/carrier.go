@@ -3,11 +3,13 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"time"
 
 	"parcelportal/adapters/carrier"
 	"parcelportal/adapters/carrier/simulator"
 	"parcelportal/adapters/credcheck"
+	"parcelportal/adapters/probes"
 )
 
 // embeddedCarrier is the host name under which the portal reaches the
@@ -21,6 +23,8 @@ type carrierSide struct {
 	// checkURL and checkHTTP are where credential checks go.
 	checkURL  string
 	checkHTTP *http.Client
+	// probe asks the carrier for its WSDL, for the health report.
+	probe probes.HTTP
 }
 
 // carrierOf connects to the carrier at CARRIER_URL (SOAP on /shipping,
@@ -29,22 +33,25 @@ type carrierSide struct {
 // manifests and checks are answered inside the process, so `make run` ships
 // without a carrier. When tracking is embedded too, the carrier simulator
 // tells the tracking simulator of each label.
-func carrierOf(cfg config) carrierSide {
+func carrierOf(cfg config, opts ...carrier.Option) carrierSide {
 	if cfg.CarrierURL != "" {
-		return carrierSide{client: carrier.New(cfg.CarrierURL + "/shipping"), checkURL: cfg.CarrierURL}
+		return carrierSide{client: carrier.New(cfg.CarrierURL+"/shipping", opts...), checkURL: cfg.CarrierURL,
+			probe: probes.HTTP{URL: cfg.CarrierURL + "/shipping?wsdl", Client: &http.Client{Timeout: 5 * time.Second}, Shown: shownURL(cfg.CarrierURL)}}
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /check-credentials", credcheck.Handler)
-	var opts []simulator.Option
+	var simOpts []simulator.Option
 	if cfg.TrackingURL == "" {
-		opts = append(opts, simulator.WithObserver(embeddedTrackingSim(cfg.TrackingSpeedup)))
+		simOpts = append(simOpts, simulator.WithObserver(embeddedTrackingSim(cfg.TrackingSpeedup)))
 	}
-	mux.Handle("/", simulator.New(opts...))
+	mux.Handle("/", simulator.New(simOpts...))
 	transport := inProcess{host: embeddedCarrier, handler: mux, next: http.DefaultTransport}
+	checkHTTP := &http.Client{Transport: transport, Timeout: 10 * time.Second}
 	return carrierSide{
-		client:    carrier.New("http://"+embeddedCarrier+"/shipping", carrier.WithHTTPClient(&http.Client{Transport: transport})),
+		client:    carrier.New("http://"+embeddedCarrier+"/shipping", append([]carrier.Option{carrier.WithHTTPClient(&http.Client{Transport: transport})}, opts...)...),
 		checkURL:  "http://" + embeddedCarrier,
-		checkHTTP: &http.Client{Transport: transport, Timeout: 10 * time.Second},
+		checkHTTP: checkHTTP,
+		probe:     probes.HTTP{URL: "http://" + embeddedCarrier + "/shipping?wsdl", Client: checkHTTP, Shown: "embedded carrier simulator"},
 	}
 }
 
@@ -74,4 +81,15 @@ func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
 	res := rec.Result()
 	res.Request = req
 	return res, nil
+}
+
+// shownURL is an address without its user and password, for the health
+// report.
+func shownURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	u.User = nil
+	return u.Redacted()
 }

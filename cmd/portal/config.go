@@ -12,6 +12,7 @@ import (
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batchjob"
+	"parcelportal/core/loglevel"
 )
 
 // config is everything the portal reads from its environment. README.md
@@ -69,6 +70,14 @@ type config struct {
 	// JobQueue is the asynq queue of the batch jobs; processes of one
 	// installation share it.
 	JobQueue string
+	// MetricsToken is the bearer a Prometheus scraper sends to /metrics;
+	// empty: /metrics is not served.
+	MetricsToken string
+	// LogLevel is every named logger's level at start (TRACE, DEBUG, INFO,
+	// WARN, ERROR, OFF); the logs page changes them while the process runs.
+	LogLevel string
+	// LogFormat is "text" or "json".
+	LogFormat string
 }
 
 func loadConfig() (config, error) {
@@ -89,6 +98,8 @@ func loadConfig() (config, error) {
 		TrackingUsername: env("TRACKING_USERNAME", ""),
 		TrackingPassword: env("TRACKING_PASSWORD", ""),
 		JobQueue:         env("BATCH_QUEUE", jobs.DefaultQueue),
+		MetricsToken:     env("METRICS_TOKEN", ""),
+		LogFormat:        env("LOG_FORMAT", "text"),
 	}
 	c.BaseURL = env("PORTAL_BASE_URL", "http://"+c.Addr)
 	c.MailFrom = env("MAIL_FROM", "Parcel Portal <no-reply@parcel-portal.local>")
@@ -125,6 +136,12 @@ func loadConfig() (config, error) {
 	}
 	if c.Production && c.CredentialsKey == secrets.DevelopmentKey {
 		return c, fmt.Errorf("CREDENTIALS_KEY: production must not use the development key, which is public")
+	}
+	if c.LogLevel, err = loglevel.Parse(env("LOG_LEVEL", loglevel.Info)); err != nil {
+		return c, fmt.Errorf("LOG_LEVEL: %q is none of %s", env("LOG_LEVEL", ""), strings.Join(loglevel.Levels, ", "))
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		return c, fmt.Errorf("LOG_FORMAT: %q is neither text nor json", c.LogFormat)
 	}
 	if c.Captcha != "self-hosted" && c.Captcha != "off" {
 		return c, fmt.Errorf("CAPTCHA: %q is neither self-hosted nor off", c.Captcha)

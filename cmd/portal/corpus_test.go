@@ -139,7 +139,7 @@ func corpusPortal(t *testing.T) (*httptest.Server, *pgxpool.Pool, int64) {
 		KratosPublicURL: env("KRATOS_PUBLIC_URL", "http://127.0.0.1:4433"), KratosAdminURL: env("KRATOS_ADMIN_URL", "http://127.0.0.1:4434"),
 		SMTPAddr: env("SMTP_ADDR", "127.0.0.1:1025"), BaseURL: "http://127.0.0.1",
 	}
-	h, err := handlers(cfg, pool, box, carrierOf(cfg), queue)
+	h, err := handlers(cfg, pool, box, carrierOf(cfg), queue, operationsOf(cfg, io.Discard))
 	if err != nil {
 		t.Fatal(err)
 	}

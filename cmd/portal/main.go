@@ -15,6 +15,9 @@ import (
 	"time"
 	_ "time/tzdata" // the hubs' time zones of the auto-manifest schedules, on hosts without zone files
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"parcelportal/adapters/carrier"
 	"parcelportal/adapters/httpserver"
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/postgres"
@@ -42,6 +45,8 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
+	ops := operationsOf(cfg, os.Stderr)
+	slog.SetDefault(ops.logs.Logger(logPortal))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -76,10 +81,10 @@ func run(args []string) error {
 	if resealed > 0 {
 		slog.Info("credentials sealed again, bound to their rows", "values", resealed)
 	}
-	side := carrierOf(cfg)
+	side := carrierOf(cfg, carrier.WithObserver(ops.metrics.CarrierObserver(ops.logs.Logger(logCarrier))))
 	var worker *jobs.Worker
 	if cfg.Worker || len(args) > 0 {
-		if worker, err = workerOf(cfg, pool, sealer, side); err != nil {
+		if worker, err = workerOf(cfg, pool, sealer, side, ops.logs.Logger(logBatchJobs)); err != nil {
 			return err
 		}
 	}
@@ -88,11 +93,7 @@ func run(args []string) error {
 	}
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	defer queue.Close()
-	h, err := handlers(cfg, pool, sealer, side, queue)
-	if err != nil {
-		return err
-	}
-	api, err := portalHandler(h, cfg.WebappDir)
+	api, err := served(cfg, pool, sealer, side, queue, ops)
 	if err != nil {
 		return err
 	}
@@ -111,6 +112,31 @@ func portalHandler(h rpc.Handlers, webappDir string) (http.Handler, error) {
 		return nil, err
 	}
 	return web.SecurityHeaders(api), nil
+}
+
+// served is everything the portal serves, instrumented: every request
+// counted, the pool and the job queue watched, and the Prometheus text on
+// /metrics for a scraper with METRICS_TOKEN.
+func served(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, queue *jobs.Queue, ops operations) (http.Handler, error) {
+	h, err := handlers(cfg, pool, sealer, side, queue, ops)
+	if err != nil {
+		return nil, err
+	}
+	return instrumented(cfg, h, pool, queue, ops)
+}
+
+// instrumented serves h's API and webapp with the instruments of ops.
+func instrumented(cfg config, h rpc.Handlers, pool *pgxpool.Pool, queue *jobs.Queue, ops operations) (http.Handler, error) {
+	ops.metrics.WatchPool(pool)
+	ops.metrics.WatchQueues(queue)
+	api, err := portalHandler(h, cfg.WebappDir)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", ops.metrics.Handler(cfg.MetricsToken))
+	mux.Handle("/", api)
+	return ops.metrics.HTTP(mux), nil
 }
 
 // parseBuildDate reads the RFC 3339 date the Makefile links in; a binary

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -94,7 +95,7 @@ func newPortalWithCaptcha(t *testing.T, captcha string) registrationPortal {
 	// Nothing is sent here, so no worker runs; the queue is the test's own.
 	queue := jobs.NewQueue(cfg.RedisAddr, "registration-"+randomHex(t))
 	t.Cleanup(func() { _ = queue.Close() })
-	h, err := handlers(cfg, pool, box, carrierOf(cfg), queue)
+	h, err := handlers(cfg, pool, box, carrierOf(cfg), queue, operationsOf(cfg, io.Discard))
 	if err != nil {
 		t.Fatal(err)
 	}

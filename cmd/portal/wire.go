@@ -16,6 +16,7 @@ import (
 	"parcelportal/adapters/mail"
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
+	"parcelportal/adapters/probes"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/adapters/sheet"
@@ -48,6 +49,8 @@ const (
 	resetsPerAddress = 10
 	// Mails to an owner whose login or address someone tried to register again.
 	attemptMailsPerOwner = 3
+	// The disk is DOWN below 100 MB free: uploads and logs would fail next.
+	minFreeDisk = 100 << 20
 )
 
 // identityOf is the identity use cases over Kratos and Postgres, with the
@@ -72,7 +75,7 @@ func identityOf(cfg config, pool *pgxpool.Pool, provider *kratos.Provider, captc
 
 // handlers wires every use case to its adapters; side is how the carrier is
 // reached and queue takes the batch jobs.
-func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, queue batchjob.Queue) (rpc.Handlers, error) {
+func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, queue batchjob.Queue, ops operations) (rpc.Handlers, error) {
 	provider := kratos.New(kratos.Config{
 		PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL, Timeout: cfg.KratosTimeout,
 	})
@@ -93,13 +96,22 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Build:    profile.Build{Version: version, Date: parseBuildDate(buildDate)},
 		Catalogs: postgres.Catalog{Pool: pool},
 		Probes: map[string]management.Probe{
-			"db":     postgres.Probe{Pool: pool},
-			"redis":  jobs.NewProbe(cfg.RedisAddr),
-			"kratos": kratos.Probe{AdminURL: cfg.KratosAdminURL},
-			"mail":   mail.Probe{Addr: cfg.SMTPAddr},
+			"db":      postgres.Probe{Pool: pool},
+			"redis":   jobs.NewProbe(cfg.RedisAddr),
+			"kratos":  kratos.Probe{AdminURL: cfg.KratosAdminURL},
+			"mail":    mail.Probe{Addr: cfg.SMTPAddr},
+			"carrier": side.probe,
+			"disk":    probes.Disk{Path: ".", MinFree: minFreeDisk},
 		},
 		// A flood of health calls asks the dependencies once a second.
-		HealthMemo: &management.HealthMemo{TTL: time.Second},
+		HealthMemo:    &management.HealthMemo{TTL: time.Second},
+		Metrics:       ops.metrics,
+		Goroutines:    goroutineDump{},
+		Loggers:       ops.logs,
+		Configuration: configView{cfg: cfg},
+		Audits:        postgres.AuditLog{Pool: pool},
+		// Refused in production by the use case (PORTAL_PRODUCTION).
+		Database: postgres.DatabaseConsole{Pool: pool},
 	}
 	tside := trackingOf(cfg)
 	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: tside.checkURL, HTTP: tside.checkClient(side.checkHTTP)}
@@ -130,6 +142,9 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Callers:    ids,
 		Proxies:    cfg.TrustedProxies,
 		Downloads:  downloadTokensOf(pool),
+		Observer:   ops.metrics,
+		Audit:      postgres.AuditLog{Pool: pool},
+		Log:        ops.logs.Logger(logRPC),
 	}, nil
 }
 

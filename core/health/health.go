@@ -2,7 +2,10 @@
 // the portal is UP only when every component it depends on is UP.
 package health
 
-import "maps"
+import (
+	"maps"
+	"time"
+)
 
 // Status is UP or DOWN, spelled as monitoring tools expect.
 type Status string
@@ -17,6 +20,8 @@ const (
 type Component struct {
 	Status  Status
 	Details map[string]string
+	// Latency is how long the component took to answer its probe.
+	Latency time.Duration
 }
 
 // Report is the portal's health: its own status and that of each component.

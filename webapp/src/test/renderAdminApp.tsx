@@ -1,7 +1,7 @@
 import { Role } from "../auth/access";
 import { renderApp, type RenderOptions } from "./renderApp";
 
-type Options = Pick<RenderOptions, "documents" | "acss" | "news" | "invoiceReports" | "tenants"> & {
+type Options = Pick<RenderOptions, "management" | "documents" | "acss" | "news" | "invoiceReports" | "tenants"> & {
   authorities?: string[];
 };
 

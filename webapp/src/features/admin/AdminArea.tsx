@@ -3,6 +3,12 @@ import { NotFoundPage } from "../../pages/NotFoundPage";
 import { SectionPage } from "../../pages/SectionPage";
 import { pageTitles } from "../../navigation/pageTitles";
 import { UserManagement } from "./users/UserManagement";
+import { AuditsPage } from "./console/AuditsPage";
+import { ConfigurationPage } from "./console/ConfigurationPage";
+import { DatabaseConsolePage } from "./console/DatabaseConsolePage";
+import { HealthPage } from "./console/HealthPage";
+import { LogsPage } from "./console/LogsPage";
+import { MetricsPage } from "./console/MetricsPage";
 
 /** The administration pages (spec 1 §2), loaded on first visit to /admin. */
 export function AdminArea() {
@@ -10,12 +16,12 @@ export function AdminArea() {
     <Routes>
       <Route index element={<SectionPage title={pageTitles.administration} />} />
       <Route path="user-management/*" element={<UserManagement />} />
-      <Route path="metrics" element={<SectionPage title={pageTitles.metrics} />} />
-      <Route path="health" element={<SectionPage title={pageTitles.health} />} />
-      <Route path="configuration" element={<SectionPage title={pageTitles.configuration} />} />
-      <Route path="audits" element={<SectionPage title={pageTitles.audits} />} />
-      <Route path="logs" element={<SectionPage title={pageTitles.logs} />} />
-      <Route path="database" element={<SectionPage title={pageTitles.databaseConsole} />} />
+      <Route path="metrics" element={<MetricsPage />} />
+      <Route path="health" element={<HealthPage />} />
+      <Route path="configuration" element={<ConfigurationPage />} />
+      <Route path="audits" element={<AuditsPage />} />
+      <Route path="logs" element={<LogsPage />} />
+      <Route path="database" element={<DatabaseConsolePage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

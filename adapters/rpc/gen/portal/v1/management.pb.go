@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -763,7 +764,9 @@ type HealthComponent struct {
 	// UP or DOWN.
 	Status string `protobuf:"bytes,1,opt,name=status,proto3" json:"status,omitempty"`
 	// Facts about the component, such as the error when it is DOWN.
-	Details       map[string]string `protobuf:"bytes,2,rep,name=details,proto3" json:"details,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Details map[string]string `protobuf:"bytes,2,rep,name=details,proto3" json:"details,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// How long the component took to answer its probe, in milliseconds.
+	LatencyMs     float64 `protobuf:"fixed64,3,opt,name=latency_ms,json=latencyMs,proto3" json:"latency_ms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -812,11 +815,1739 @@ func (x *HealthComponent) GetDetails() map[string]string {
 	return nil
 }
 
+func (x *HealthComponent) GetLatencyMs() float64 {
+	if x != nil {
+		return x.LatencyMs
+	}
+	return 0
+}
+
+// GetMetricsRequest has no parameters.
+type GetMetricsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMetricsRequest) Reset() {
+	*x = GetMetricsRequest{}
+	mi := &file_portal_v1_management_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMetricsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMetricsRequest) ProtoMessage() {}
+
+func (x *GetMetricsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMetricsRequest.ProtoReflect.Descriptor instead.
+func (*GetMetricsRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{14}
+}
+
+// GetMetricsResponse carries the figures.
+type GetMetricsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The figures, as collected now.
+	Metrics       *Metrics `protobuf:"bytes,1,opt,name=metrics,proto3" json:"metrics,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMetricsResponse) Reset() {
+	*x = GetMetricsResponse{}
+	mi := &file_portal_v1_management_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMetricsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMetricsResponse) ProtoMessage() {}
+
+func (x *GetMetricsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMetricsResponse.ProtoReflect.Descriptor instead.
+func (*GetMetricsResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *GetMetricsResponse) GetMetrics() *Metrics {
+	if x != nil {
+		return x.Metrics
+	}
+	return nil
+}
+
+// Metrics are the portal's figures since its start, read from the one
+// registry that /metrics serves to Prometheus.
+type Metrics struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Memory, garbage collection and goroutines of the Go runtime.
+	Runtime *GoRuntime `protobuf:"bytes,1,opt,name=runtime,proto3" json:"runtime,omitempty"`
+	// HTTP requests by route, method and status.
+	HttpRequests []*RequestFigure `protobuf:"bytes,2,rep,name=http_requests,json=httpRequests,proto3" json:"http_requests,omitempty"`
+	// RPC calls by procedure and code.
+	RpcCalls []*RequestFigure `protobuf:"bytes,3,rep,name=rpc_calls,json=rpcCalls,proto3" json:"rpc_calls,omitempty"`
+	// The database connection pool.
+	Database *DatabasePool `protobuf:"bytes,4,opt,name=database,proto3" json:"database,omitempty"`
+	// The job queues.
+	Queues []*QueueFigure `protobuf:"bytes,5,rep,name=queues,proto3" json:"queues,omitempty"`
+	// Carrier calls by operation and outcome (ok, fault, unavailable, error).
+	CarrierCalls []*RequestFigure `protobuf:"bytes,6,rep,name=carrier_calls,json=carrierCalls,proto3" json:"carrier_calls,omitempty"`
+	// Look-ups of the session cache.
+	SessionCache *CacheFigure `protobuf:"bytes,7,opt,name=session_cache,json=sessionCache,proto3" json:"session_cache,omitempty"`
+	// When the figures were read.
+	CollectedAt   *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=collected_at,json=collectedAt,proto3" json:"collected_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Metrics) Reset() {
+	*x = Metrics{}
+	mi := &file_portal_v1_management_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Metrics) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Metrics) ProtoMessage() {}
+
+func (x *Metrics) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Metrics.ProtoReflect.Descriptor instead.
+func (*Metrics) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *Metrics) GetRuntime() *GoRuntime {
+	if x != nil {
+		return x.Runtime
+	}
+	return nil
+}
+
+func (x *Metrics) GetHttpRequests() []*RequestFigure {
+	if x != nil {
+		return x.HttpRequests
+	}
+	return nil
+}
+
+func (x *Metrics) GetRpcCalls() []*RequestFigure {
+	if x != nil {
+		return x.RpcCalls
+	}
+	return nil
+}
+
+func (x *Metrics) GetDatabase() *DatabasePool {
+	if x != nil {
+		return x.Database
+	}
+	return nil
+}
+
+func (x *Metrics) GetQueues() []*QueueFigure {
+	if x != nil {
+		return x.Queues
+	}
+	return nil
+}
+
+func (x *Metrics) GetCarrierCalls() []*RequestFigure {
+	if x != nil {
+		return x.CarrierCalls
+	}
+	return nil
+}
+
+func (x *Metrics) GetSessionCache() *CacheFigure {
+	if x != nil {
+		return x.SessionCache
+	}
+	return nil
+}
+
+func (x *Metrics) GetCollectedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CollectedAt
+	}
+	return nil
+}
+
+// GoRuntime are the figures of the Go runtime.
+type GoRuntime struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Bytes of allocated heap objects.
+	HeapAllocBytes float64 `protobuf:"fixed64,1,opt,name=heap_alloc_bytes,json=heapAllocBytes,proto3" json:"heap_alloc_bytes,omitempty"`
+	// Bytes of heap obtained from the system.
+	HeapSysBytes float64 `protobuf:"fixed64,2,opt,name=heap_sys_bytes,json=heapSysBytes,proto3" json:"heap_sys_bytes,omitempty"`
+	// Bytes obtained from the system in total.
+	SysBytes float64 `protobuf:"fixed64,3,opt,name=sys_bytes,json=sysBytes,proto3" json:"sys_bytes,omitempty"`
+	// Allocated heap objects.
+	HeapObjects float64 `protobuf:"fixed64,4,opt,name=heap_objects,json=heapObjects,proto3" json:"heap_objects,omitempty"`
+	// Completed garbage collections.
+	GcCount float64 `protobuf:"fixed64,5,opt,name=gc_count,json=gcCount,proto3" json:"gc_count,omitempty"`
+	// Time spent in garbage-collection pauses, in seconds.
+	GcPauseSeconds float64 `protobuf:"fixed64,6,opt,name=gc_pause_seconds,json=gcPauseSeconds,proto3" json:"gc_pause_seconds,omitempty"`
+	// Running goroutines.
+	Goroutines float64 `protobuf:"fixed64,7,opt,name=goroutines,proto3" json:"goroutines,omitempty"`
+	// Operating-system threads.
+	Threads float64 `protobuf:"fixed64,8,opt,name=threads,proto3" json:"threads,omitempty"`
+	// Seconds since the process started.
+	UptimeSeconds float64 `protobuf:"fixed64,9,opt,name=uptime_seconds,json=uptimeSeconds,proto3" json:"uptime_seconds,omitempty"`
+	// CPU seconds the process used.
+	CpuSeconds    float64 `protobuf:"fixed64,10,opt,name=cpu_seconds,json=cpuSeconds,proto3" json:"cpu_seconds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GoRuntime) Reset() {
+	*x = GoRuntime{}
+	mi := &file_portal_v1_management_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GoRuntime) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GoRuntime) ProtoMessage() {}
+
+func (x *GoRuntime) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GoRuntime.ProtoReflect.Descriptor instead.
+func (*GoRuntime) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *GoRuntime) GetHeapAllocBytes() float64 {
+	if x != nil {
+		return x.HeapAllocBytes
+	}
+	return 0
+}
+
+func (x *GoRuntime) GetHeapSysBytes() float64 {
+	if x != nil {
+		return x.HeapSysBytes
+	}
+	return 0
+}
+
+func (x *GoRuntime) GetSysBytes() float64 {
+	if x != nil {
+		return x.SysBytes
+	}
+	return 0
+}
+
+func (x *GoRuntime) GetHeapObjects() float64 {
+	if x != nil {
+		return x.HeapObjects
+	}
+	return 0
+}
+
+func (x *GoRuntime) GetGcCount() float64 {
+	if x != nil {
+		return x.GcCount
+	}
+	return 0
+}
+
+func (x *GoRuntime) GetGcPauseSeconds() float64 {
+	if x != nil {
+		return x.GcPauseSeconds
+	}
+	return 0
+}
+
+func (x *GoRuntime) GetGoroutines() float64 {
+	if x != nil {
+		return x.Goroutines
+	}
+	return 0
+}
+
+func (x *GoRuntime) GetThreads() float64 {
+	if x != nil {
+		return x.Threads
+	}
+	return 0
+}
+
+func (x *GoRuntime) GetUptimeSeconds() float64 {
+	if x != nil {
+		return x.UptimeSeconds
+	}
+	return 0
+}
+
+func (x *GoRuntime) GetCpuSeconds() float64 {
+	if x != nil {
+		return x.CpuSeconds
+	}
+	return 0
+}
+
+// RequestFigure counts and times one kind of request.
+type RequestFigure struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Route (HTTP), procedure (RPC) or operation (carrier).
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// HTTP method; empty for RPC and carrier calls.
+	Method string `protobuf:"bytes,2,opt,name=method,proto3" json:"method,omitempty"`
+	// HTTP status, RPC code or carrier outcome.
+	Outcome string `protobuf:"bytes,3,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	// Requests counted.
+	Count float64 `protobuf:"fixed64,4,opt,name=count,proto3" json:"count,omitempty"`
+	// Mean duration in milliseconds.
+	MeanMs float64 `protobuf:"fixed64,5,opt,name=mean_ms,json=meanMs,proto3" json:"mean_ms,omitempty"`
+	// Total duration in milliseconds.
+	TotalMs       float64 `protobuf:"fixed64,6,opt,name=total_ms,json=totalMs,proto3" json:"total_ms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RequestFigure) Reset() {
+	*x = RequestFigure{}
+	mi := &file_portal_v1_management_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RequestFigure) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RequestFigure) ProtoMessage() {}
+
+func (x *RequestFigure) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RequestFigure.ProtoReflect.Descriptor instead.
+func (*RequestFigure) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *RequestFigure) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *RequestFigure) GetMethod() string {
+	if x != nil {
+		return x.Method
+	}
+	return ""
+}
+
+func (x *RequestFigure) GetOutcome() string {
+	if x != nil {
+		return x.Outcome
+	}
+	return ""
+}
+
+func (x *RequestFigure) GetCount() float64 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+func (x *RequestFigure) GetMeanMs() float64 {
+	if x != nil {
+		return x.MeanMs
+	}
+	return 0
+}
+
+func (x *RequestFigure) GetTotalMs() float64 {
+	if x != nil {
+		return x.TotalMs
+	}
+	return 0
+}
+
+// DatabasePool are the figures of the database connection pool.
+type DatabasePool struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Connections in use.
+	Acquired float64 `protobuf:"fixed64,1,opt,name=acquired,proto3" json:"acquired,omitempty"`
+	// Idle connections.
+	Idle float64 `protobuf:"fixed64,2,opt,name=idle,proto3" json:"idle,omitempty"`
+	// Open connections.
+	Total float64 `protobuf:"fixed64,3,opt,name=total,proto3" json:"total,omitempty"`
+	// Largest number of connections.
+	Max float64 `protobuf:"fixed64,4,opt,name=max,proto3" json:"max,omitempty"`
+	// Connections handed out since start.
+	AcquireCount float64 `protobuf:"fixed64,5,opt,name=acquire_count,json=acquireCount,proto3" json:"acquire_count,omitempty"`
+	// Acquisitions that had to wait for a connection.
+	EmptyAcquireCount float64 `protobuf:"fixed64,6,opt,name=empty_acquire_count,json=emptyAcquireCount,proto3" json:"empty_acquire_count,omitempty"`
+	// Time spent waiting for connections, in seconds.
+	AcquireWaitSeconds float64 `protobuf:"fixed64,7,opt,name=acquire_wait_seconds,json=acquireWaitSeconds,proto3" json:"acquire_wait_seconds,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
+}
+
+func (x *DatabasePool) Reset() {
+	*x = DatabasePool{}
+	mi := &file_portal_v1_management_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DatabasePool) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DatabasePool) ProtoMessage() {}
+
+func (x *DatabasePool) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DatabasePool.ProtoReflect.Descriptor instead.
+func (*DatabasePool) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *DatabasePool) GetAcquired() float64 {
+	if x != nil {
+		return x.Acquired
+	}
+	return 0
+}
+
+func (x *DatabasePool) GetIdle() float64 {
+	if x != nil {
+		return x.Idle
+	}
+	return 0
+}
+
+func (x *DatabasePool) GetTotal() float64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *DatabasePool) GetMax() float64 {
+	if x != nil {
+		return x.Max
+	}
+	return 0
+}
+
+func (x *DatabasePool) GetAcquireCount() float64 {
+	if x != nil {
+		return x.AcquireCount
+	}
+	return 0
+}
+
+func (x *DatabasePool) GetEmptyAcquireCount() float64 {
+	if x != nil {
+		return x.EmptyAcquireCount
+	}
+	return 0
+}
+
+func (x *DatabasePool) GetAcquireWaitSeconds() float64 {
+	if x != nil {
+		return x.AcquireWaitSeconds
+	}
+	return 0
+}
+
+// QueueFigure are the figures of one job queue.
+type QueueFigure struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Queue name.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// Jobs waiting to run.
+	Pending float64 `protobuf:"fixed64,2,opt,name=pending,proto3" json:"pending,omitempty"`
+	// Jobs running.
+	Active float64 `protobuf:"fixed64,3,opt,name=active,proto3" json:"active,omitempty"`
+	// Jobs waiting to be retried.
+	Retry float64 `protobuf:"fixed64,4,opt,name=retry,proto3" json:"retry,omitempty"`
+	// Jobs that failed for good.
+	Failed float64 `protobuf:"fixed64,5,opt,name=failed,proto3" json:"failed,omitempty"`
+	// Jobs scheduled for later.
+	Scheduled float64 `protobuf:"fixed64,6,opt,name=scheduled,proto3" json:"scheduled,omitempty"`
+	// Jobs completed today.
+	ProcessedToday float64 `protobuf:"fixed64,7,opt,name=processed_today,json=processedToday,proto3" json:"processed_today,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *QueueFigure) Reset() {
+	*x = QueueFigure{}
+	mi := &file_portal_v1_management_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QueueFigure) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QueueFigure) ProtoMessage() {}
+
+func (x *QueueFigure) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QueueFigure.ProtoReflect.Descriptor instead.
+func (*QueueFigure) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *QueueFigure) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *QueueFigure) GetPending() float64 {
+	if x != nil {
+		return x.Pending
+	}
+	return 0
+}
+
+func (x *QueueFigure) GetActive() float64 {
+	if x != nil {
+		return x.Active
+	}
+	return 0
+}
+
+func (x *QueueFigure) GetRetry() float64 {
+	if x != nil {
+		return x.Retry
+	}
+	return 0
+}
+
+func (x *QueueFigure) GetFailed() float64 {
+	if x != nil {
+		return x.Failed
+	}
+	return 0
+}
+
+func (x *QueueFigure) GetScheduled() float64 {
+	if x != nil {
+		return x.Scheduled
+	}
+	return 0
+}
+
+func (x *QueueFigure) GetProcessedToday() float64 {
+	if x != nil {
+		return x.ProcessedToday
+	}
+	return 0
+}
+
+// CacheFigure counts the look-ups of a cache.
+type CacheFigure struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Look-ups answered from the cache.
+	Hits float64 `protobuf:"fixed64,1,opt,name=hits,proto3" json:"hits,omitempty"`
+	// Look-ups that asked the identity provider.
+	Misses        float64 `protobuf:"fixed64,2,opt,name=misses,proto3" json:"misses,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CacheFigure) Reset() {
+	*x = CacheFigure{}
+	mi := &file_portal_v1_management_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CacheFigure) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CacheFigure) ProtoMessage() {}
+
+func (x *CacheFigure) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CacheFigure.ProtoReflect.Descriptor instead.
+func (*CacheFigure) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *CacheFigure) GetHits() float64 {
+	if x != nil {
+		return x.Hits
+	}
+	return 0
+}
+
+func (x *CacheFigure) GetMisses() float64 {
+	if x != nil {
+		return x.Misses
+	}
+	return 0
+}
+
+// GetThreadDumpRequest has no parameters.
+type GetThreadDumpRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetThreadDumpRequest) Reset() {
+	*x = GetThreadDumpRequest{}
+	mi := &file_portal_v1_management_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetThreadDumpRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetThreadDumpRequest) ProtoMessage() {}
+
+func (x *GetThreadDumpRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetThreadDumpRequest.ProtoReflect.Descriptor instead.
+func (*GetThreadDumpRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{22}
+}
+
+// GetThreadDumpResponse carries the goroutines.
+type GetThreadDumpResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Goroutines running.
+	GoroutineCount int32 `protobuf:"varint,1,opt,name=goroutine_count,json=goroutineCount,proto3" json:"goroutine_count,omitempty"`
+	// Goroutines grouped by state and stack, largest group first.
+	Groups        []*GoroutineGroup `protobuf:"bytes,2,rep,name=groups,proto3" json:"groups,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetThreadDumpResponse) Reset() {
+	*x = GetThreadDumpResponse{}
+	mi := &file_portal_v1_management_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetThreadDumpResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetThreadDumpResponse) ProtoMessage() {}
+
+func (x *GetThreadDumpResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetThreadDumpResponse.ProtoReflect.Descriptor instead.
+func (*GetThreadDumpResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *GetThreadDumpResponse) GetGoroutineCount() int32 {
+	if x != nil {
+		return x.GoroutineCount
+	}
+	return 0
+}
+
+func (x *GetThreadDumpResponse) GetGroups() []*GoroutineGroup {
+	if x != nil {
+		return x.Groups
+	}
+	return nil
+}
+
+// GoroutineGroup is a set of goroutines in one state with one stack.
+type GoroutineGroup struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// State, such as running, select or IO wait.
+	State string `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// Goroutines in the group.
+	Count int32 `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	// Their common stack, innermost call first.
+	Stack         []string `protobuf:"bytes,3,rep,name=stack,proto3" json:"stack,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GoroutineGroup) Reset() {
+	*x = GoroutineGroup{}
+	mi := &file_portal_v1_management_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GoroutineGroup) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GoroutineGroup) ProtoMessage() {}
+
+func (x *GoroutineGroup) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GoroutineGroup.ProtoReflect.Descriptor instead.
+func (*GoroutineGroup) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *GoroutineGroup) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *GoroutineGroup) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+func (x *GoroutineGroup) GetStack() []string {
+	if x != nil {
+		return x.Stack
+	}
+	return nil
+}
+
+// ListLoggersRequest has no parameters.
+type ListLoggersRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLoggersRequest) Reset() {
+	*x = ListLoggersRequest{}
+	mi := &file_portal_v1_management_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLoggersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLoggersRequest) ProtoMessage() {}
+
+func (x *ListLoggersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLoggersRequest.ProtoReflect.Descriptor instead.
+func (*ListLoggersRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{25}
+}
+
+// ListLoggersResponse lists the loggers.
+type ListLoggersResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The named loggers, by name.
+	Loggers []*Logger `protobuf:"bytes,1,rep,name=loggers,proto3" json:"loggers,omitempty"`
+	// The levels a logger can take: TRACE, DEBUG, INFO, WARN, ERROR, OFF.
+	Levels        []string `protobuf:"bytes,2,rep,name=levels,proto3" json:"levels,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLoggersResponse) Reset() {
+	*x = ListLoggersResponse{}
+	mi := &file_portal_v1_management_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLoggersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLoggersResponse) ProtoMessage() {}
+
+func (x *ListLoggersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLoggersResponse.ProtoReflect.Descriptor instead.
+func (*ListLoggersResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *ListLoggersResponse) GetLoggers() []*Logger {
+	if x != nil {
+		return x.Loggers
+	}
+	return nil
+}
+
+func (x *ListLoggersResponse) GetLevels() []string {
+	if x != nil {
+		return x.Levels
+	}
+	return nil
+}
+
+// Logger is one named logger.
+type Logger struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Name, one per area: rpc, batch-jobs, carrier, kratos, mail, sql, ...
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// Level set for the running process.
+	ConfiguredLevel string `protobuf:"bytes,2,opt,name=configured_level,json=configuredLevel,proto3" json:"configured_level,omitempty"`
+	// Level in effect.
+	EffectiveLevel string `protobuf:"bytes,3,opt,name=effective_level,json=effectiveLevel,proto3" json:"effective_level,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *Logger) Reset() {
+	*x = Logger{}
+	mi := &file_portal_v1_management_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Logger) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Logger) ProtoMessage() {}
+
+func (x *Logger) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Logger.ProtoReflect.Descriptor instead.
+func (*Logger) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *Logger) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Logger) GetConfiguredLevel() string {
+	if x != nil {
+		return x.ConfiguredLevel
+	}
+	return ""
+}
+
+func (x *Logger) GetEffectiveLevel() string {
+	if x != nil {
+		return x.EffectiveLevel
+	}
+	return ""
+}
+
+// SetLoggerLevelRequest names the logger and its new level.
+type SetLoggerLevelRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Logger name.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// TRACE, DEBUG, INFO, WARN, ERROR or OFF.
+	ConfiguredLevel string `protobuf:"bytes,2,opt,name=configured_level,json=configuredLevel,proto3" json:"configured_level,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *SetLoggerLevelRequest) Reset() {
+	*x = SetLoggerLevelRequest{}
+	mi := &file_portal_v1_management_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetLoggerLevelRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetLoggerLevelRequest) ProtoMessage() {}
+
+func (x *SetLoggerLevelRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetLoggerLevelRequest.ProtoReflect.Descriptor instead.
+func (*SetLoggerLevelRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *SetLoggerLevelRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SetLoggerLevelRequest) GetConfiguredLevel() string {
+	if x != nil {
+		return x.ConfiguredLevel
+	}
+	return ""
+}
+
+// SetLoggerLevelResponse is empty.
+type SetLoggerLevelResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetLoggerLevelResponse) Reset() {
+	*x = SetLoggerLevelResponse{}
+	mi := &file_portal_v1_management_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetLoggerLevelResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetLoggerLevelResponse) ProtoMessage() {}
+
+func (x *SetLoggerLevelResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetLoggerLevelResponse.ProtoReflect.Descriptor instead.
+func (*SetLoggerLevelResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{29}
+}
+
+// GetConfigPropsRequest has no parameters.
+type GetConfigPropsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetConfigPropsRequest) Reset() {
+	*x = GetConfigPropsRequest{}
+	mi := &file_portal_v1_management_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetConfigPropsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetConfigPropsRequest) ProtoMessage() {}
+
+func (x *GetConfigPropsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetConfigPropsRequest.ProtoReflect.Descriptor instead.
+func (*GetConfigPropsRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{30}
+}
+
+// GetConfigPropsResponse carries the configuration.
+type GetConfigPropsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Settings by source and key; secrets read ******.
+	Properties    []*ConfigProperty `protobuf:"bytes,1,rep,name=properties,proto3" json:"properties,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetConfigPropsResponse) Reset() {
+	*x = GetConfigPropsResponse{}
+	mi := &file_portal_v1_management_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetConfigPropsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetConfigPropsResponse) ProtoMessage() {}
+
+func (x *GetConfigPropsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetConfigPropsResponse.ProtoReflect.Descriptor instead.
+func (*GetConfigPropsResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *GetConfigPropsResponse) GetProperties() []*ConfigProperty {
+	if x != nil {
+		return x.Properties
+	}
+	return nil
+}
+
+// GetEnvRequest has no parameters.
+type GetEnvRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetEnvRequest) Reset() {
+	*x = GetEnvRequest{}
+	mi := &file_portal_v1_management_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetEnvRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetEnvRequest) ProtoMessage() {}
+
+func (x *GetEnvRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetEnvRequest.ProtoReflect.Descriptor instead.
+func (*GetEnvRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{32}
+}
+
+// GetEnvResponse carries the environment.
+type GetEnvResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Variables by source and key; secrets read ******.
+	Properties    []*ConfigProperty `protobuf:"bytes,1,rep,name=properties,proto3" json:"properties,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetEnvResponse) Reset() {
+	*x = GetEnvResponse{}
+	mi := &file_portal_v1_management_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetEnvResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetEnvResponse) ProtoMessage() {}
+
+func (x *GetEnvResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetEnvResponse.ProtoReflect.Descriptor instead.
+func (*GetEnvResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *GetEnvResponse) GetProperties() []*ConfigProperty {
+	if x != nil {
+		return x.Properties
+	}
+	return nil
+}
+
+// ConfigProperty is one setting.
+type ConfigProperty struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Where it comes from, such as "portal" or "process environment".
+	Source string `protobuf:"bytes,1,opt,name=source,proto3" json:"source,omitempty"`
+	// Name of the setting or variable.
+	Key string `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`
+	// Its value, masked when it is a secret.
+	Value string `protobuf:"bytes,3,opt,name=value,proto3" json:"value,omitempty"`
+	// Whether the value was masked.
+	Masked        bool `protobuf:"varint,4,opt,name=masked,proto3" json:"masked,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfigProperty) Reset() {
+	*x = ConfigProperty{}
+	mi := &file_portal_v1_management_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfigProperty) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfigProperty) ProtoMessage() {}
+
+func (x *ConfigProperty) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfigProperty.ProtoReflect.Descriptor instead.
+func (*ConfigProperty) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *ConfigProperty) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *ConfigProperty) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+func (x *ConfigProperty) GetValue() string {
+	if x != nil {
+		return x.Value
+	}
+	return ""
+}
+
+func (x *ConfigProperty) GetMasked() bool {
+	if x != nil {
+		return x.Masked
+	}
+	return false
+}
+
+// ListAuditsRequest asks for one page of the audit log.
+type ListAuditsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Page from 0.
+	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
+	// Page size, 20 when zero, at most 1000.
+	Size int32 `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
+	// Sort: timestamp, principal or type, then ",asc" or ",desc"
+	// (timestamp,desc when empty).
+	Sort string `protobuf:"bytes,3,opt,name=sort,proto3" json:"sort,omitempty"`
+	// First day (YYYY-MM-DD, UTC), inclusive; empty for no bound.
+	FromDate string `protobuf:"bytes,4,opt,name=from_date,json=fromDate,proto3" json:"from_date,omitempty"`
+	// Last day (YYYY-MM-DD, UTC), inclusive; empty for no bound.
+	ToDate        string `protobuf:"bytes,5,opt,name=to_date,json=toDate,proto3" json:"to_date,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAuditsRequest) Reset() {
+	*x = ListAuditsRequest{}
+	mi := &file_portal_v1_management_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAuditsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAuditsRequest) ProtoMessage() {}
+
+func (x *ListAuditsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAuditsRequest.ProtoReflect.Descriptor instead.
+func (*ListAuditsRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *ListAuditsRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListAuditsRequest) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *ListAuditsRequest) GetSort() string {
+	if x != nil {
+		return x.Sort
+	}
+	return ""
+}
+
+func (x *ListAuditsRequest) GetFromDate() string {
+	if x != nil {
+		return x.FromDate
+	}
+	return ""
+}
+
+func (x *ListAuditsRequest) GetToDate() string {
+	if x != nil {
+		return x.ToDate
+	}
+	return ""
+}
+
+// ListAuditsResponse is one page of the audit log.
+type ListAuditsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page.
+	Audits []*AuditEvent `protobuf:"bytes,1,rep,name=audits,proto3" json:"audits,omitempty"`
+	// Events on all pages (also sent as X-Total-Count).
+	TotalCount    int64 `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAuditsResponse) Reset() {
+	*x = ListAuditsResponse{}
+	mi := &file_portal_v1_management_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAuditsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAuditsResponse) ProtoMessage() {}
+
+func (x *ListAuditsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAuditsResponse.ProtoReflect.Descriptor instead.
+func (*ListAuditsResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *ListAuditsResponse) GetAudits() []*AuditEvent {
+	if x != nil {
+		return x.Audits
+	}
+	return nil
+}
+
+func (x *ListAuditsResponse) GetTotalCount() int64 {
+	if x != nil {
+		return x.TotalCount
+	}
+	return 0
+}
+
+// AuditEvent is one entry of the audit log: who did what, when, from where.
+type AuditEvent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Entry id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Login that acted (or was tried, for failed sign-ins).
+	Principal string `protobuf:"bytes,2,opt,name=principal,proto3" json:"principal,omitempty"`
+	// When it happened.
+	Timestamp *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
+	// What happened, such as AUTHENTICATION_SUCCESS or BATCH_SENT.
+	Type string `protobuf:"bytes,4,opt,name=type,proto3" json:"type,omitempty"`
+	// Client address the request came from; empty when unknown.
+	RemoteAddress string `protobuf:"bytes,5,opt,name=remote_address,json=remoteAddress,proto3" json:"remote_address,omitempty"`
+	// Facts about the event.
+	Data          map[string]string `protobuf:"bytes,6,rep,name=data,proto3" json:"data,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AuditEvent) Reset() {
+	*x = AuditEvent{}
+	mi := &file_portal_v1_management_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AuditEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AuditEvent) ProtoMessage() {}
+
+func (x *AuditEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AuditEvent.ProtoReflect.Descriptor instead.
+func (*AuditEvent) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *AuditEvent) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *AuditEvent) GetPrincipal() string {
+	if x != nil {
+		return x.Principal
+	}
+	return ""
+}
+
+func (x *AuditEvent) GetTimestamp() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Timestamp
+	}
+	return nil
+}
+
+func (x *AuditEvent) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *AuditEvent) GetRemoteAddress() string {
+	if x != nil {
+		return x.RemoteAddress
+	}
+	return ""
+}
+
+func (x *AuditEvent) GetData() map[string]string {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+// RunDatabaseQueryRequest carries the statement.
+type RunDatabaseQueryRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One SQL statement, such as SELECT; a second statement is refused.
+	Sql           string `protobuf:"bytes,1,opt,name=sql,proto3" json:"sql,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RunDatabaseQueryRequest) Reset() {
+	*x = RunDatabaseQueryRequest{}
+	mi := &file_portal_v1_management_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RunDatabaseQueryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RunDatabaseQueryRequest) ProtoMessage() {}
+
+func (x *RunDatabaseQueryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RunDatabaseQueryRequest.ProtoReflect.Descriptor instead.
+func (*RunDatabaseQueryRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *RunDatabaseQueryRequest) GetSql() string {
+	if x != nil {
+		return x.Sql
+	}
+	return ""
+}
+
+// RunDatabaseQueryResponse carries the rows.
+type RunDatabaseQueryResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Column names in order.
+	Columns []string `protobuf:"bytes,1,rep,name=columns,proto3" json:"columns,omitempty"`
+	// The rows, at most the row cap.
+	Rows []*DatabaseRow `protobuf:"bytes,2,rep,name=rows,proto3" json:"rows,omitempty"`
+	// True when the statement had more rows than the cap.
+	Truncated bool `protobuf:"varint,3,opt,name=truncated,proto3" json:"truncated,omitempty"`
+	// The row cap.
+	MaxRows int32 `protobuf:"varint,4,opt,name=max_rows,json=maxRows,proto3" json:"max_rows,omitempty"`
+	// How long the statement took, in milliseconds.
+	ElapsedMs     float64 `protobuf:"fixed64,5,opt,name=elapsed_ms,json=elapsedMs,proto3" json:"elapsed_ms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RunDatabaseQueryResponse) Reset() {
+	*x = RunDatabaseQueryResponse{}
+	mi := &file_portal_v1_management_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RunDatabaseQueryResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RunDatabaseQueryResponse) ProtoMessage() {}
+
+func (x *RunDatabaseQueryResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RunDatabaseQueryResponse.ProtoReflect.Descriptor instead.
+func (*RunDatabaseQueryResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *RunDatabaseQueryResponse) GetColumns() []string {
+	if x != nil {
+		return x.Columns
+	}
+	return nil
+}
+
+func (x *RunDatabaseQueryResponse) GetRows() []*DatabaseRow {
+	if x != nil {
+		return x.Rows
+	}
+	return nil
+}
+
+func (x *RunDatabaseQueryResponse) GetTruncated() bool {
+	if x != nil {
+		return x.Truncated
+	}
+	return false
+}
+
+func (x *RunDatabaseQueryResponse) GetMaxRows() int32 {
+	if x != nil {
+		return x.MaxRows
+	}
+	return 0
+}
+
+func (x *RunDatabaseQueryResponse) GetElapsedMs() float64 {
+	if x != nil {
+		return x.ElapsedMs
+	}
+	return 0
+}
+
+// DatabaseRow is one row of a query's answer.
+type DatabaseRow struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Each column's value as text; empty for NULL.
+	Cells []string `protobuf:"bytes,1,rep,name=cells,proto3" json:"cells,omitempty"`
+	// Whether each column's value is NULL.
+	Nulls         []bool `protobuf:"varint,2,rep,packed,name=nulls,proto3" json:"nulls,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DatabaseRow) Reset() {
+	*x = DatabaseRow{}
+	mi := &file_portal_v1_management_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DatabaseRow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DatabaseRow) ProtoMessage() {}
+
+func (x *DatabaseRow) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DatabaseRow.ProtoReflect.Descriptor instead.
+func (*DatabaseRow) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *DatabaseRow) GetCells() []string {
+	if x != nil {
+		return x.Cells
+	}
+	return nil
+}
+
+func (x *DatabaseRow) GetNulls() []bool {
+	if x != nil {
+		return x.Nulls
+	}
+	return nil
+}
+
 var File_portal_v1_management_proto protoreflect.FileDescriptor
 
 const file_portal_v1_management_proto_rawDesc = "" +
 	"\n" +
-	"\x1aportal/v1/management.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x10\n" +
+	"\x1aportal/v1/management.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x10\n" +
 	"\x0eGetInfoRequest\"J\n" +
 	"\x0fGetInfoResponse\x127\n" +
 	"\aprofile\x18\x01 \x01(\v2\x1d.portal.v1.ApplicationProfileR\aprofile\"\x84\x03\n" +
@@ -865,19 +2596,156 @@ const file_portal_v1_management_proto_rawDesc = "" +
 	"components\x1aY\n" +
 	"\x0fComponentsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x120\n" +
-	"\x05value\x18\x02 \x01(\v2\x1a.portal.v1.HealthComponentR\x05value:\x028\x01\"\xa8\x01\n" +
+	"\x05value\x18\x02 \x01(\v2\x1a.portal.v1.HealthComponentR\x05value:\x028\x01\"\xc7\x01\n" +
 	"\x0fHealthComponent\x12\x16\n" +
 	"\x06status\x18\x01 \x01(\tR\x06status\x12A\n" +
-	"\adetails\x18\x02 \x03(\v2'.portal.v1.HealthComponent.DetailsEntryR\adetails\x1a:\n" +
+	"\adetails\x18\x02 \x03(\v2'.portal.v1.HealthComponent.DetailsEntryR\adetails\x12\x1d\n" +
+	"\n" +
+	"latency_ms\x18\x03 \x01(\x01R\tlatencyMs\x1a:\n" +
 	"\fDetailsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x012\x88\x04\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x13\n" +
+	"\x11GetMetricsRequest\"B\n" +
+	"\x12GetMetricsResponse\x12,\n" +
+	"\ametrics\x18\x01 \x01(\v2\x12.portal.v1.MetricsR\ametrics\"\xcf\x03\n" +
+	"\aMetrics\x12.\n" +
+	"\aruntime\x18\x01 \x01(\v2\x14.portal.v1.GoRuntimeR\aruntime\x12=\n" +
+	"\rhttp_requests\x18\x02 \x03(\v2\x18.portal.v1.RequestFigureR\fhttpRequests\x125\n" +
+	"\trpc_calls\x18\x03 \x03(\v2\x18.portal.v1.RequestFigureR\brpcCalls\x123\n" +
+	"\bdatabase\x18\x04 \x01(\v2\x17.portal.v1.DatabasePoolR\bdatabase\x12.\n" +
+	"\x06queues\x18\x05 \x03(\v2\x16.portal.v1.QueueFigureR\x06queues\x12=\n" +
+	"\rcarrier_calls\x18\x06 \x03(\v2\x18.portal.v1.RequestFigureR\fcarrierCalls\x12;\n" +
+	"\rsession_cache\x18\a \x01(\v2\x16.portal.v1.CacheFigureR\fsessionCache\x12=\n" +
+	"\fcollected_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\vcollectedAt\"\xe2\x02\n" +
+	"\tGoRuntime\x12(\n" +
+	"\x10heap_alloc_bytes\x18\x01 \x01(\x01R\x0eheapAllocBytes\x12$\n" +
+	"\x0eheap_sys_bytes\x18\x02 \x01(\x01R\fheapSysBytes\x12\x1b\n" +
+	"\tsys_bytes\x18\x03 \x01(\x01R\bsysBytes\x12!\n" +
+	"\fheap_objects\x18\x04 \x01(\x01R\vheapObjects\x12\x19\n" +
+	"\bgc_count\x18\x05 \x01(\x01R\agcCount\x12(\n" +
+	"\x10gc_pause_seconds\x18\x06 \x01(\x01R\x0egcPauseSeconds\x12\x1e\n" +
+	"\n" +
+	"goroutines\x18\a \x01(\x01R\n" +
+	"goroutines\x12\x18\n" +
+	"\athreads\x18\b \x01(\x01R\athreads\x12%\n" +
+	"\x0euptime_seconds\x18\t \x01(\x01R\ruptimeSeconds\x12\x1f\n" +
+	"\vcpu_seconds\x18\n" +
+	" \x01(\x01R\n" +
+	"cpuSeconds\"\x9f\x01\n" +
+	"\rRequestFigure\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
+	"\x06method\x18\x02 \x01(\tR\x06method\x12\x18\n" +
+	"\aoutcome\x18\x03 \x01(\tR\aoutcome\x12\x14\n" +
+	"\x05count\x18\x04 \x01(\x01R\x05count\x12\x17\n" +
+	"\amean_ms\x18\x05 \x01(\x01R\x06meanMs\x12\x19\n" +
+	"\btotal_ms\x18\x06 \x01(\x01R\atotalMs\"\xed\x01\n" +
+	"\fDatabasePool\x12\x1a\n" +
+	"\bacquired\x18\x01 \x01(\x01R\bacquired\x12\x12\n" +
+	"\x04idle\x18\x02 \x01(\x01R\x04idle\x12\x14\n" +
+	"\x05total\x18\x03 \x01(\x01R\x05total\x12\x10\n" +
+	"\x03max\x18\x04 \x01(\x01R\x03max\x12#\n" +
+	"\racquire_count\x18\x05 \x01(\x01R\facquireCount\x12.\n" +
+	"\x13empty_acquire_count\x18\x06 \x01(\x01R\x11emptyAcquireCount\x120\n" +
+	"\x14acquire_wait_seconds\x18\a \x01(\x01R\x12acquireWaitSeconds\"\xc8\x01\n" +
+	"\vQueueFigure\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
+	"\apending\x18\x02 \x01(\x01R\apending\x12\x16\n" +
+	"\x06active\x18\x03 \x01(\x01R\x06active\x12\x14\n" +
+	"\x05retry\x18\x04 \x01(\x01R\x05retry\x12\x16\n" +
+	"\x06failed\x18\x05 \x01(\x01R\x06failed\x12\x1c\n" +
+	"\tscheduled\x18\x06 \x01(\x01R\tscheduled\x12'\n" +
+	"\x0fprocessed_today\x18\a \x01(\x01R\x0eprocessedToday\"9\n" +
+	"\vCacheFigure\x12\x12\n" +
+	"\x04hits\x18\x01 \x01(\x01R\x04hits\x12\x16\n" +
+	"\x06misses\x18\x02 \x01(\x01R\x06misses\"\x16\n" +
+	"\x14GetThreadDumpRequest\"s\n" +
+	"\x15GetThreadDumpResponse\x12'\n" +
+	"\x0fgoroutine_count\x18\x01 \x01(\x05R\x0egoroutineCount\x121\n" +
+	"\x06groups\x18\x02 \x03(\v2\x19.portal.v1.GoroutineGroupR\x06groups\"R\n" +
+	"\x0eGoroutineGroup\x12\x14\n" +
+	"\x05state\x18\x01 \x01(\tR\x05state\x12\x14\n" +
+	"\x05count\x18\x02 \x01(\x05R\x05count\x12\x14\n" +
+	"\x05stack\x18\x03 \x03(\tR\x05stack\"\x14\n" +
+	"\x12ListLoggersRequest\"Z\n" +
+	"\x13ListLoggersResponse\x12+\n" +
+	"\aloggers\x18\x01 \x03(\v2\x11.portal.v1.LoggerR\aloggers\x12\x16\n" +
+	"\x06levels\x18\x02 \x03(\tR\x06levels\"p\n" +
+	"\x06Logger\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12)\n" +
+	"\x10configured_level\x18\x02 \x01(\tR\x0fconfiguredLevel\x12'\n" +
+	"\x0feffective_level\x18\x03 \x01(\tR\x0eeffectiveLevel\"^\n" +
+	"\x15SetLoggerLevelRequest\x12\x1a\n" +
+	"\x04name\x18\x01 \x01(\tB\x06\xbaH\x03\xc8\x01\x01R\x04name\x12)\n" +
+	"\x10configured_level\x18\x02 \x01(\tR\x0fconfiguredLevel\"\x18\n" +
+	"\x16SetLoggerLevelResponse\"\x17\n" +
+	"\x15GetConfigPropsRequest\"S\n" +
+	"\x16GetConfigPropsResponse\x129\n" +
+	"\n" +
+	"properties\x18\x01 \x03(\v2\x19.portal.v1.ConfigPropertyR\n" +
+	"properties\"\x0f\n" +
+	"\rGetEnvRequest\"K\n" +
+	"\x0eGetEnvResponse\x129\n" +
+	"\n" +
+	"properties\x18\x01 \x03(\v2\x19.portal.v1.ConfigPropertyR\n" +
+	"properties\"h\n" +
+	"\x0eConfigProperty\x12\x16\n" +
+	"\x06source\x18\x01 \x01(\tR\x06source\x12\x10\n" +
+	"\x03key\x18\x02 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x03 \x01(\tR\x05value\x12\x16\n" +
+	"\x06masked\x18\x04 \x01(\bR\x06masked\"\xb5\x01\n" +
+	"\x11ListAuditsRequest\x12\x1b\n" +
+	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
+	"\x04size\x18\x02 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\xe8\a(\x00R\x04size\x12\x1b\n" +
+	"\x04sort\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18(R\x04sort\x12$\n" +
+	"\tfrom_date\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\bfromDate\x12 \n" +
+	"\ato_date\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x06toDate\"d\n" +
+	"\x12ListAuditsResponse\x12-\n" +
+	"\x06audits\x18\x01 \x03(\v2\x15.portal.v1.AuditEventR\x06audits\x12\x1f\n" +
+	"\vtotal_count\x18\x02 \x01(\x03R\n" +
+	"totalCount\"\x9d\x02\n" +
+	"\n" +
+	"AuditEvent\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1c\n" +
+	"\tprincipal\x18\x02 \x01(\tR\tprincipal\x128\n" +
+	"\ttimestamp\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\ttimestamp\x12\x12\n" +
+	"\x04type\x18\x04 \x01(\tR\x04type\x12%\n" +
+	"\x0eremote_address\x18\x05 \x01(\tR\rremoteAddress\x123\n" +
+	"\x04data\x18\x06 \x03(\v2\x1f.portal.v1.AuditEvent.DataEntryR\x04data\x1a7\n" +
+	"\tDataEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"7\n" +
+	"\x17RunDatabaseQueryRequest\x12\x1c\n" +
+	"\x03sql\x18\x01 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\x90NR\x03sql\"\xb8\x01\n" +
+	"\x18RunDatabaseQueryResponse\x12\x18\n" +
+	"\acolumns\x18\x01 \x03(\tR\acolumns\x12*\n" +
+	"\x04rows\x18\x02 \x03(\v2\x16.portal.v1.DatabaseRowR\x04rows\x12\x1c\n" +
+	"\ttruncated\x18\x03 \x01(\bR\ttruncated\x12\x19\n" +
+	"\bmax_rows\x18\x04 \x01(\x05R\amaxRows\x12\x1d\n" +
+	"\n" +
+	"elapsed_ms\x18\x05 \x01(\x01R\telapsedMs\"9\n" +
+	"\vDatabaseRow\x12\x14\n" +
+	"\x05cells\x18\x01 \x03(\tR\x05cells\x12\x14\n" +
+	"\x05nulls\x18\x02 \x03(\bR\x05nulls2\xb2\v\n" +
 	"\x11ManagementService\x12f\n" +
 	"\aGetInfo\x12\x19.portal.v1.GetInfoRequest\x1a\x1a.portal.v1.GetInfoResponse\"$\x82\xd3\xe4\x93\x02\x1bb\aprofile\x12\x10/management/info\x90\x02\x01\x12\xb0\x01\n" +
 	"\x16GetProductsAndServices\x12(.portal.v1.GetProductsAndServicesRequest\x1a).portal.v1.GetProductsAndServicesResponse\"A\x82\xd3\xe4\x93\x028b\x15products_and_services\x12\x1f/management/productsandservices\x90\x02\x01\x12i\n" +
 	"\n" +
 	"GetVersion\x12\x1c.portal.v1.GetVersionRequest\x1a\x1d.portal.v1.GetVersionResponse\"\x1e\x82\xd3\xe4\x93\x02\x15\x12\x13/management/version\x90\x02\x01\x12m\n" +
-	"\tGetHealth\x12\x1b.portal.v1.GetHealthRequest\x1a\x1c.portal.v1.GetHealthResponse\"%\x82\xd3\xe4\x93\x02\x1cb\x06health\x12\x12/management/health\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
+	"\tGetHealth\x12\x1b.portal.v1.GetHealthRequest\x1a\x1c.portal.v1.GetHealthResponse\"%\x82\xd3\xe4\x93\x02\x1cb\x06health\x12\x12/management/health\x90\x02\x01\x12u\n" +
+	"\n" +
+	"GetMetrics\x12\x1c.portal.v1.GetMetricsRequest\x1a\x1d.portal.v1.GetMetricsResponse\"*\x82\xd3\xe4\x93\x02!b\ametrics\x12\x16/management/jhimetrics\x90\x02\x01\x12u\n" +
+	"\rGetThreadDump\x12\x1f.portal.v1.GetThreadDumpRequest\x1a .portal.v1.GetThreadDumpResponse\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/management/threaddump\x90\x02\x01\x12l\n" +
+	"\vListLoggers\x12\x1d.portal.v1.ListLoggersRequest\x1a\x1e.portal.v1.ListLoggersResponse\"\x1e\x82\xd3\xe4\x93\x02\x15\x12\x13/management/loggers\x90\x02\x01\x12\x7f\n" +
+	"\x0eSetLoggerLevel\x12 .portal.v1.SetLoggerLevelRequest\x1a!.portal.v1.SetLoggerLevelResponse\"(\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/management/loggers/{name}\x90\x02\x02\x12y\n" +
+	"\x0eGetConfigProps\x12 .portal.v1.GetConfigPropsRequest\x1a!.portal.v1.GetConfigPropsResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/management/configprops\x90\x02\x01\x12Y\n" +
+	"\x06GetEnv\x12\x18.portal.v1.GetEnvRequest\x1a\x19.portal.v1.GetEnvResponse\"\x1a\x82\xd3\xe4\x93\x02\x11\x12\x0f/management/env\x90\x02\x01\x12p\n" +
+	"\n" +
+	"ListAudits\x12\x1c.portal.v1.ListAuditsRequest\x1a\x1d.portal.v1.ListAuditsResponse\"%\x82\xd3\xe4\x93\x02\x1cb\x06audits\x12\x12/management/audits\x90\x02\x01\x12\x82\x01\n" +
+	"\x10RunDatabaseQuery\x12\".portal.v1.RunDatabaseQueryRequest\x1a#.portal.v1.RunDatabaseQueryResponse\"%\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/management/database/queryB2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
 	file_portal_v1_management_proto_rawDescOnce sync.Once
@@ -891,7 +2759,7 @@ func file_portal_v1_management_proto_rawDescGZIP() []byte {
 	return file_portal_v1_management_proto_rawDescData
 }
 
-var file_portal_v1_management_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_portal_v1_management_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
 var file_portal_v1_management_proto_goTypes = []any{
 	(*GetInfoRequest)(nil),                 // 0: portal.v1.GetInfoRequest
 	(*GetInfoResponse)(nil),                // 1: portal.v1.GetInfoResponse
@@ -907,13 +2775,41 @@ var file_portal_v1_management_proto_goTypes = []any{
 	(*GetHealthResponse)(nil),              // 11: portal.v1.GetHealthResponse
 	(*Health)(nil),                         // 12: portal.v1.Health
 	(*HealthComponent)(nil),                // 13: portal.v1.HealthComponent
-	nil,                                    // 14: portal.v1.Health.ComponentsEntry
-	nil,                                    // 15: portal.v1.HealthComponent.DetailsEntry
-	(*timestamppb.Timestamp)(nil),          // 16: google.protobuf.Timestamp
+	(*GetMetricsRequest)(nil),              // 14: portal.v1.GetMetricsRequest
+	(*GetMetricsResponse)(nil),             // 15: portal.v1.GetMetricsResponse
+	(*Metrics)(nil),                        // 16: portal.v1.Metrics
+	(*GoRuntime)(nil),                      // 17: portal.v1.GoRuntime
+	(*RequestFigure)(nil),                  // 18: portal.v1.RequestFigure
+	(*DatabasePool)(nil),                   // 19: portal.v1.DatabasePool
+	(*QueueFigure)(nil),                    // 20: portal.v1.QueueFigure
+	(*CacheFigure)(nil),                    // 21: portal.v1.CacheFigure
+	(*GetThreadDumpRequest)(nil),           // 22: portal.v1.GetThreadDumpRequest
+	(*GetThreadDumpResponse)(nil),          // 23: portal.v1.GetThreadDumpResponse
+	(*GoroutineGroup)(nil),                 // 24: portal.v1.GoroutineGroup
+	(*ListLoggersRequest)(nil),             // 25: portal.v1.ListLoggersRequest
+	(*ListLoggersResponse)(nil),            // 26: portal.v1.ListLoggersResponse
+	(*Logger)(nil),                         // 27: portal.v1.Logger
+	(*SetLoggerLevelRequest)(nil),          // 28: portal.v1.SetLoggerLevelRequest
+	(*SetLoggerLevelResponse)(nil),         // 29: portal.v1.SetLoggerLevelResponse
+	(*GetConfigPropsRequest)(nil),          // 30: portal.v1.GetConfigPropsRequest
+	(*GetConfigPropsResponse)(nil),         // 31: portal.v1.GetConfigPropsResponse
+	(*GetEnvRequest)(nil),                  // 32: portal.v1.GetEnvRequest
+	(*GetEnvResponse)(nil),                 // 33: portal.v1.GetEnvResponse
+	(*ConfigProperty)(nil),                 // 34: portal.v1.ConfigProperty
+	(*ListAuditsRequest)(nil),              // 35: portal.v1.ListAuditsRequest
+	(*ListAuditsResponse)(nil),             // 36: portal.v1.ListAuditsResponse
+	(*AuditEvent)(nil),                     // 37: portal.v1.AuditEvent
+	(*RunDatabaseQueryRequest)(nil),        // 38: portal.v1.RunDatabaseQueryRequest
+	(*RunDatabaseQueryResponse)(nil),       // 39: portal.v1.RunDatabaseQueryResponse
+	(*DatabaseRow)(nil),                    // 40: portal.v1.DatabaseRow
+	nil,                                    // 41: portal.v1.Health.ComponentsEntry
+	nil,                                    // 42: portal.v1.HealthComponent.DetailsEntry
+	nil,                                    // 43: portal.v1.AuditEvent.DataEntry
+	(*timestamppb.Timestamp)(nil),          // 44: google.protobuf.Timestamp
 }
 var file_portal_v1_management_proto_depIdxs = []int32{
 	2,  // 0: portal.v1.GetInfoResponse.profile:type_name -> portal.v1.ApplicationProfile
-	16, // 1: portal.v1.ApplicationProfile.build_date:type_name -> google.protobuf.Timestamp
+	44, // 1: portal.v1.ApplicationProfile.build_date:type_name -> google.protobuf.Timestamp
 	5,  // 2: portal.v1.ApplicationProfile.products_and_services:type_name -> portal.v1.ProductsAndServices
 	5,  // 3: portal.v1.GetProductsAndServicesResponse.products_and_services:type_name -> portal.v1.ProductsAndServices
 	6,  // 4: portal.v1.ProductsAndServices.products:type_name -> portal.v1.ReferenceCode
@@ -923,24 +2819,57 @@ var file_portal_v1_management_proto_depIdxs = []int32{
 	6,  // 8: portal.v1.ProductsAndServices.return_types:type_name -> portal.v1.ReferenceCode
 	6,  // 9: portal.v1.ProductsAndServices.return_options:type_name -> portal.v1.ReferenceCode
 	7,  // 10: portal.v1.ProductsAndServices.canary_islands_postal_ranges:type_name -> portal.v1.PostalRange
-	16, // 11: portal.v1.GetVersionResponse.build_date:type_name -> google.protobuf.Timestamp
+	44, // 11: portal.v1.GetVersionResponse.build_date:type_name -> google.protobuf.Timestamp
 	12, // 12: portal.v1.GetHealthResponse.health:type_name -> portal.v1.Health
-	14, // 13: portal.v1.Health.components:type_name -> portal.v1.Health.ComponentsEntry
-	15, // 14: portal.v1.HealthComponent.details:type_name -> portal.v1.HealthComponent.DetailsEntry
-	13, // 15: portal.v1.Health.ComponentsEntry.value:type_name -> portal.v1.HealthComponent
-	0,  // 16: portal.v1.ManagementService.GetInfo:input_type -> portal.v1.GetInfoRequest
-	3,  // 17: portal.v1.ManagementService.GetProductsAndServices:input_type -> portal.v1.GetProductsAndServicesRequest
-	8,  // 18: portal.v1.ManagementService.GetVersion:input_type -> portal.v1.GetVersionRequest
-	10, // 19: portal.v1.ManagementService.GetHealth:input_type -> portal.v1.GetHealthRequest
-	1,  // 20: portal.v1.ManagementService.GetInfo:output_type -> portal.v1.GetInfoResponse
-	4,  // 21: portal.v1.ManagementService.GetProductsAndServices:output_type -> portal.v1.GetProductsAndServicesResponse
-	9,  // 22: portal.v1.ManagementService.GetVersion:output_type -> portal.v1.GetVersionResponse
-	11, // 23: portal.v1.ManagementService.GetHealth:output_type -> portal.v1.GetHealthResponse
-	20, // [20:24] is the sub-list for method output_type
-	16, // [16:20] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	41, // 13: portal.v1.Health.components:type_name -> portal.v1.Health.ComponentsEntry
+	42, // 14: portal.v1.HealthComponent.details:type_name -> portal.v1.HealthComponent.DetailsEntry
+	16, // 15: portal.v1.GetMetricsResponse.metrics:type_name -> portal.v1.Metrics
+	17, // 16: portal.v1.Metrics.runtime:type_name -> portal.v1.GoRuntime
+	18, // 17: portal.v1.Metrics.http_requests:type_name -> portal.v1.RequestFigure
+	18, // 18: portal.v1.Metrics.rpc_calls:type_name -> portal.v1.RequestFigure
+	19, // 19: portal.v1.Metrics.database:type_name -> portal.v1.DatabasePool
+	20, // 20: portal.v1.Metrics.queues:type_name -> portal.v1.QueueFigure
+	18, // 21: portal.v1.Metrics.carrier_calls:type_name -> portal.v1.RequestFigure
+	21, // 22: portal.v1.Metrics.session_cache:type_name -> portal.v1.CacheFigure
+	44, // 23: portal.v1.Metrics.collected_at:type_name -> google.protobuf.Timestamp
+	24, // 24: portal.v1.GetThreadDumpResponse.groups:type_name -> portal.v1.GoroutineGroup
+	27, // 25: portal.v1.ListLoggersResponse.loggers:type_name -> portal.v1.Logger
+	34, // 26: portal.v1.GetConfigPropsResponse.properties:type_name -> portal.v1.ConfigProperty
+	34, // 27: portal.v1.GetEnvResponse.properties:type_name -> portal.v1.ConfigProperty
+	37, // 28: portal.v1.ListAuditsResponse.audits:type_name -> portal.v1.AuditEvent
+	44, // 29: portal.v1.AuditEvent.timestamp:type_name -> google.protobuf.Timestamp
+	43, // 30: portal.v1.AuditEvent.data:type_name -> portal.v1.AuditEvent.DataEntry
+	40, // 31: portal.v1.RunDatabaseQueryResponse.rows:type_name -> portal.v1.DatabaseRow
+	13, // 32: portal.v1.Health.ComponentsEntry.value:type_name -> portal.v1.HealthComponent
+	0,  // 33: portal.v1.ManagementService.GetInfo:input_type -> portal.v1.GetInfoRequest
+	3,  // 34: portal.v1.ManagementService.GetProductsAndServices:input_type -> portal.v1.GetProductsAndServicesRequest
+	8,  // 35: portal.v1.ManagementService.GetVersion:input_type -> portal.v1.GetVersionRequest
+	10, // 36: portal.v1.ManagementService.GetHealth:input_type -> portal.v1.GetHealthRequest
+	14, // 37: portal.v1.ManagementService.GetMetrics:input_type -> portal.v1.GetMetricsRequest
+	22, // 38: portal.v1.ManagementService.GetThreadDump:input_type -> portal.v1.GetThreadDumpRequest
+	25, // 39: portal.v1.ManagementService.ListLoggers:input_type -> portal.v1.ListLoggersRequest
+	28, // 40: portal.v1.ManagementService.SetLoggerLevel:input_type -> portal.v1.SetLoggerLevelRequest
+	30, // 41: portal.v1.ManagementService.GetConfigProps:input_type -> portal.v1.GetConfigPropsRequest
+	32, // 42: portal.v1.ManagementService.GetEnv:input_type -> portal.v1.GetEnvRequest
+	35, // 43: portal.v1.ManagementService.ListAudits:input_type -> portal.v1.ListAuditsRequest
+	38, // 44: portal.v1.ManagementService.RunDatabaseQuery:input_type -> portal.v1.RunDatabaseQueryRequest
+	1,  // 45: portal.v1.ManagementService.GetInfo:output_type -> portal.v1.GetInfoResponse
+	4,  // 46: portal.v1.ManagementService.GetProductsAndServices:output_type -> portal.v1.GetProductsAndServicesResponse
+	9,  // 47: portal.v1.ManagementService.GetVersion:output_type -> portal.v1.GetVersionResponse
+	11, // 48: portal.v1.ManagementService.GetHealth:output_type -> portal.v1.GetHealthResponse
+	15, // 49: portal.v1.ManagementService.GetMetrics:output_type -> portal.v1.GetMetricsResponse
+	23, // 50: portal.v1.ManagementService.GetThreadDump:output_type -> portal.v1.GetThreadDumpResponse
+	26, // 51: portal.v1.ManagementService.ListLoggers:output_type -> portal.v1.ListLoggersResponse
+	29, // 52: portal.v1.ManagementService.SetLoggerLevel:output_type -> portal.v1.SetLoggerLevelResponse
+	31, // 53: portal.v1.ManagementService.GetConfigProps:output_type -> portal.v1.GetConfigPropsResponse
+	33, // 54: portal.v1.ManagementService.GetEnv:output_type -> portal.v1.GetEnvResponse
+	36, // 55: portal.v1.ManagementService.ListAudits:output_type -> portal.v1.ListAuditsResponse
+	39, // 56: portal.v1.ManagementService.RunDatabaseQuery:output_type -> portal.v1.RunDatabaseQueryResponse
+	45, // [45:57] is the sub-list for method output_type
+	33, // [33:45] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_management_proto_init() }
@@ -954,7 +2883,7 @@ func file_portal_v1_management_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_management_proto_rawDesc), len(file_portal_v1_management_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   16,
+			NumMessages:   44,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

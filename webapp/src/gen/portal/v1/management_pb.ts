@@ -4,6 +4,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import { file_google_api_annotations } from "../../google/api/annotations_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
@@ -13,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/management.proto.
  */
 export const file_portal_v1_management: GenFile = /*@__PURE__*/
-  fileDesc("Chpwb3J0YWwvdjEvbWFuYWdlbWVudC5wcm90bxIJcG9ydGFsLnYxIhAKDkdldEluZm9SZXF1ZXN0IkEKD0dldEluZm9SZXNwb25zZRIuCgdwcm9maWxlGAEgASgLMh0ucG9ydGFsLnYxLkFwcGxpY2F0aW9uUHJvZmlsZSKPAgoSQXBwbGljYXRpb25Qcm9maWxlEhIKCnJpYmJvbl9lbnYYASABKAkSFQoNaW5fcHJvZHVjdGlvbhgCIAEoCBIaChJpc19zd2FnZ2VyX2VuYWJsZWQYAyABKAgSFgoOY29weXJpZ2h0X3llYXIYBCABKAUSDwoHdmVyc2lvbhgFIAEoCRIuCgpidWlsZF9kYXRlGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIaChJyZWNhcHRjaGFfc2l0ZV9rZXkYByABKAkSPQoVcHJvZHVjdHNfYW5kX3NlcnZpY2VzGAggASgLMh4ucG9ydGFsLnYxLlByb2R1Y3RzQW5kU2VydmljZXMiHwodR2V0UHJvZHVjdHNBbmRTZXJ2aWNlc1JlcXVlc3QiXwoeR2V0UHJvZHVjdHNBbmRTZXJ2aWNlc1Jlc3BvbnNlEj0KFXByb2R1Y3RzX2FuZF9zZXJ2aWNlcxgBIAEoCzIeLnBvcnRhbC52MS5Qcm9kdWN0c0FuZFNlcnZpY2VzIv8CChNQcm9kdWN0c0FuZFNlcnZpY2VzEioKCHByb2R1Y3RzGAEgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSKgoIc2VydmljZXMYAiADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIpCgdvcHRpb25zGAMgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSKQoHZm9ybWF0cxgEIAMoCzIYLnBvcnRhbC52MS5SZWZlcmVuY2VDb2RlEi4KDHJldHVybl90eXBlcxgFIAMoCzIYLnBvcnRhbC52MS5SZWZlcmVuY2VDb2RlEjAKDnJldHVybl9vcHRpb25zGAYgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSGgoSdGF4X2ZyZWVfY291bnRyaWVzGAcgAygJEjwKHGNhbmFyeV9pc2xhbmRzX3Bvc3RhbF9yYW5nZXMYCCADKAsyFi5wb3J0YWwudjEuUG9zdGFsUmFuZ2UiKwoNUmVmZXJlbmNlQ29kZRIMCgRjb2RlGAEgASgJEgwKBG5hbWUYAiABKAkiPQoLUG9zdGFsUmFuZ2USFAoMY291bnRyeV9jb2RlGAEgASgJEgwKBGZyb20YAiABKAkSCgoCdG8YAyABKAkiEwoRR2V0VmVyc2lvblJlcXVlc3QiVQoSR2V0VmVyc2lvblJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAkSLgoKYnVpbGRfZGF0ZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiEgoQR2V0SGVhbHRoUmVxdWVzdCI2ChFHZXRIZWFsdGhSZXNwb25zZRIhCgZoZWFsdGgYASABKAsyES5wb3J0YWwudjEuSGVhbHRoIp4BCgZIZWFsdGgSDgoGc3RhdHVzGAEgASgJEjUKCmNvbXBvbmVudHMYAiADKAsyIS5wb3J0YWwudjEuSGVhbHRoLkNvbXBvbmVudHNFbnRyeRpNCg9Db21wb25lbnRzRW50cnkSCwoDa2V5GAEgASgJEikKBXZhbHVlGAIgASgLMhoucG9ydGFsLnYxLkhlYWx0aENvbXBvbmVudDoCOAEiiwEKD0hlYWx0aENvbXBvbmVudBIOCgZzdGF0dXMYASABKAkSOAoHZGV0YWlscxgCIAMoCzInLnBvcnRhbC52MS5IZWFsdGhDb21wb25lbnQuRGV0YWlsc0VudHJ5Gi4KDERldGFpbHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBMogEChFNYW5hZ2VtZW50U2VydmljZRJmCgdHZXRJbmZvEhkucG9ydGFsLnYxLkdldEluZm9SZXF1ZXN0GhoucG9ydGFsLnYxLkdldEluZm9SZXNwb25zZSIkkAIBgtPkkwIbYgdwcm9maWxlEhAvbWFuYWdlbWVudC9pbmZvErABChZHZXRQcm9kdWN0c0FuZFNlcnZpY2VzEigucG9ydGFsLnYxLkdldFByb2R1Y3RzQW5kU2VydmljZXNSZXF1ZXN0GikucG9ydGFsLnYxLkdldFByb2R1Y3RzQW5kU2VydmljZXNSZXNwb25zZSJBkAIBgtPkkwI4YhVwcm9kdWN0c19hbmRfc2VydmljZXMSHy9tYW5hZ2VtZW50L3Byb2R1Y3RzYW5kc2VydmljZXMSaQoKR2V0VmVyc2lvbhIcLnBvcnRhbC52MS5HZXRWZXJzaW9uUmVxdWVzdBodLnBvcnRhbC52MS5HZXRWZXJzaW9uUmVzcG9uc2UiHpACAYLT5JMCFRITL21hbmFnZW1lbnQvdmVyc2lvbhJtCglHZXRIZWFsdGgSGy5wb3J0YWwudjEuR2V0SGVhbHRoUmVxdWVzdBocLnBvcnRhbC52MS5HZXRIZWFsdGhSZXNwb25zZSIlkAIBgtPkkwIcYgZoZWFsdGgSEi9tYW5hZ2VtZW50L2hlYWx0aEIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_google_api_annotations, file_google_protobuf_timestamp]);
+  fileDesc("Chpwb3J0YWwvdjEvbWFuYWdlbWVudC5wcm90bxIJcG9ydGFsLnYxIhAKDkdldEluZm9SZXF1ZXN0IkEKD0dldEluZm9SZXNwb25zZRIuCgdwcm9maWxlGAEgASgLMh0ucG9ydGFsLnYxLkFwcGxpY2F0aW9uUHJvZmlsZSKPAgoSQXBwbGljYXRpb25Qcm9maWxlEhIKCnJpYmJvbl9lbnYYASABKAkSFQoNaW5fcHJvZHVjdGlvbhgCIAEoCBIaChJpc19zd2FnZ2VyX2VuYWJsZWQYAyABKAgSFgoOY29weXJpZ2h0X3llYXIYBCABKAUSDwoHdmVyc2lvbhgFIAEoCRIuCgpidWlsZF9kYXRlGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIaChJyZWNhcHRjaGFfc2l0ZV9rZXkYByABKAkSPQoVcHJvZHVjdHNfYW5kX3NlcnZpY2VzGAggASgLMh4ucG9ydGFsLnYxLlByb2R1Y3RzQW5kU2VydmljZXMiHwodR2V0UHJvZHVjdHNBbmRTZXJ2aWNlc1JlcXVlc3QiXwoeR2V0UHJvZHVjdHNBbmRTZXJ2aWNlc1Jlc3BvbnNlEj0KFXByb2R1Y3RzX2FuZF9zZXJ2aWNlcxgBIAEoCzIeLnBvcnRhbC52MS5Qcm9kdWN0c0FuZFNlcnZpY2VzIv8CChNQcm9kdWN0c0FuZFNlcnZpY2VzEioKCHByb2R1Y3RzGAEgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSKgoIc2VydmljZXMYAiADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIpCgdvcHRpb25zGAMgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSKQoHZm9ybWF0cxgEIAMoCzIYLnBvcnRhbC52MS5SZWZlcmVuY2VDb2RlEi4KDHJldHVybl90eXBlcxgFIAMoCzIYLnBvcnRhbC52MS5SZWZlcmVuY2VDb2RlEjAKDnJldHVybl9vcHRpb25zGAYgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSGgoSdGF4X2ZyZWVfY291bnRyaWVzGAcgAygJEjwKHGNhbmFyeV9pc2xhbmRzX3Bvc3RhbF9yYW5nZXMYCCADKAsyFi5wb3J0YWwudjEuUG9zdGFsUmFuZ2UiKwoNUmVmZXJlbmNlQ29kZRIMCgRjb2RlGAEgASgJEgwKBG5hbWUYAiABKAkiPQoLUG9zdGFsUmFuZ2USFAoMY291bnRyeV9jb2RlGAEgASgJEgwKBGZyb20YAiABKAkSCgoCdG8YAyABKAkiEwoRR2V0VmVyc2lvblJlcXVlc3QiVQoSR2V0VmVyc2lvblJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAkSLgoKYnVpbGRfZGF0ZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiEgoQR2V0SGVhbHRoUmVxdWVzdCI2ChFHZXRIZWFsdGhSZXNwb25zZRIhCgZoZWFsdGgYASABKAsyES5wb3J0YWwudjEuSGVhbHRoIp4BCgZIZWFsdGgSDgoGc3RhdHVzGAEgASgJEjUKCmNvbXBvbmVudHMYAiADKAsyIS5wb3J0YWwudjEuSGVhbHRoLkNvbXBvbmVudHNFbnRyeRpNCg9Db21wb25lbnRzRW50cnkSCwoDa2V5GAEgASgJEikKBXZhbHVlGAIgASgLMhoucG9ydGFsLnYxLkhlYWx0aENvbXBvbmVudDoCOAEinwEKD0hlYWx0aENvbXBvbmVudBIOCgZzdGF0dXMYASABKAkSOAoHZGV0YWlscxgCIAMoCzInLnBvcnRhbC52MS5IZWFsdGhDb21wb25lbnQuRGV0YWlsc0VudHJ5EhIKCmxhdGVuY3lfbXMYAyABKAEaLgoMRGV0YWlsc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiEwoRR2V0TWV0cmljc1JlcXVlc3QiOQoSR2V0TWV0cmljc1Jlc3BvbnNlEiMKB21ldHJpY3MYASABKAsyEi5wb3J0YWwudjEuTWV0cmljcyLzAgoHTWV0cmljcxIlCgdydW50aW1lGAEgASgLMhQucG9ydGFsLnYxLkdvUnVudGltZRIvCg1odHRwX3JlcXVlc3RzGAIgAygLMhgucG9ydGFsLnYxLlJlcXVlc3RGaWd1cmUSKwoJcnBjX2NhbGxzGAMgAygLMhgucG9ydGFsLnYxLlJlcXVlc3RGaWd1cmUSKQoIZGF0YWJhc2UYBCABKAsyFy5wb3J0YWwudjEuRGF0YWJhc2VQb29sEiYKBnF1ZXVlcxgFIAMoCzIWLnBvcnRhbC52MS5RdWV1ZUZpZ3VyZRIvCg1jYXJyaWVyX2NhbGxzGAYgAygLMhgucG9ydGFsLnYxLlJlcXVlc3RGaWd1cmUSLQoNc2Vzc2lvbl9jYWNoZRgHIAEoCzIWLnBvcnRhbC52MS5DYWNoZUZpZ3VyZRIwCgxjb2xsZWN0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIuQBCglHb1J1bnRpbWUSGAoQaGVhcF9hbGxvY19ieXRlcxgBIAEoARIWCg5oZWFwX3N5c19ieXRlcxgCIAEoARIRCglzeXNfYnl0ZXMYAyABKAESFAoMaGVhcF9vYmplY3RzGAQgASgBEhAKCGdjX2NvdW50GAUgASgBEhgKEGdjX3BhdXNlX3NlY29uZHMYBiABKAESEgoKZ29yb3V0aW5lcxgHIAEoARIPCgd0aHJlYWRzGAggASgBEhYKDnVwdGltZV9zZWNvbmRzGAkgASgBEhMKC2NwdV9zZWNvbmRzGAogASgBInAKDVJlcXVlc3RGaWd1cmUSDAoEbmFtZRgBIAEoCRIOCgZtZXRob2QYAiABKAkSDwoHb3V0Y29tZRgDIAEoCRINCgVjb3VudBgEIAEoARIPCgdtZWFuX21zGAUgASgBEhAKCHRvdGFsX21zGAYgASgBIpwBCgxEYXRhYmFzZVBvb2wSEAoIYWNxdWlyZWQYASABKAESDAoEaWRsZRgCIAEoARINCgV0b3RhbBgDIAEoARILCgNtYXgYBCABKAESFQoNYWNxdWlyZV9jb3VudBgFIAEoARIbChNlbXB0eV9hY3F1aXJlX2NvdW50GAYgASgBEhwKFGFjcXVpcmVfd2FpdF9zZWNvbmRzGAcgASgBIocBCgtRdWV1ZUZpZ3VyZRIMCgRuYW1lGAEgASgJEg8KB3BlbmRpbmcYAiABKAESDgoGYWN0aXZlGAMgASgBEg0KBXJldHJ5GAQgASgBEg4KBmZhaWxlZBgFIAEoARIRCglzY2hlZHVsZWQYBiABKAESFwoPcHJvY2Vzc2VkX3RvZGF5GAcgASgBIisKC0NhY2hlRmlndXJlEgwKBGhpdHMYASABKAESDgoGbWlzc2VzGAIgASgBIhYKFEdldFRocmVhZER1bXBSZXF1ZXN0IlsKFUdldFRocmVhZER1bXBSZXNwb25zZRIXCg9nb3JvdXRpbmVfY291bnQYASABKAUSKQoGZ3JvdXBzGAIgAygLMhkucG9ydGFsLnYxLkdvcm91dGluZUdyb3VwIj0KDkdvcm91dGluZUdyb3VwEg0KBXN0YXRlGAEgASgJEg0KBWNvdW50GAIgASgFEg0KBXN0YWNrGAMgAygJIhQKEkxpc3RMb2dnZXJzUmVxdWVzdCJJChNMaXN0TG9nZ2Vyc1Jlc3BvbnNlEiIKB2xvZ2dlcnMYASADKAsyES5wb3J0YWwudjEuTG9nZ2VyEg4KBmxldmVscxgCIAMoCSJJCgZMb2dnZXISDAoEbmFtZRgBIAEoCRIYChBjb25maWd1cmVkX2xldmVsGAIgASgJEhcKD2VmZmVjdGl2ZV9sZXZlbBgDIAEoCSJHChVTZXRMb2dnZXJMZXZlbFJlcXVlc3QSFAoEbmFtZRgBIAEoCUIGukgDyAEBEhgKEGNvbmZpZ3VyZWRfbGV2ZWwYAiABKAkiGAoWU2V0TG9nZ2VyTGV2ZWxSZXNwb25zZSIXChVHZXRDb25maWdQcm9wc1JlcXVlc3QiRwoWR2V0Q29uZmlnUHJvcHNSZXNwb25zZRItCgpwcm9wZXJ0aWVzGAEgAygLMhkucG9ydGFsLnYxLkNvbmZpZ1Byb3BlcnR5Ig8KDUdldEVudlJlcXVlc3QiPwoOR2V0RW52UmVzcG9uc2USLQoKcHJvcGVydGllcxgBIAMoCzIZLnBvcnRhbC52MS5Db25maWdQcm9wZXJ0eSJMCg5Db25maWdQcm9wZXJ0eRIOCgZzb3VyY2UYASABKAkSCwoDa2V5GAIgASgJEg0KBXZhbHVlGAMgASgJEg4KBm1hc2tlZBgEIAEoCCKRAQoRTGlzdEF1ZGl0c1JlcXVlc3QSFQoEcGFnZRgBIAEoBUIHukgEGgIoABIYCgRzaXplGAIgASgFQgq6SAcaBRjoBygAEhUKBHNvcnQYAyABKAlCB7pIBHICGCgSGgoJZnJvbV9kYXRlGAQgASgJQge6SARyAhgKEhgKB3RvX2RhdGUYBSABKAlCB7pIBHICGAoiUAoSTGlzdEF1ZGl0c1Jlc3BvbnNlEiUKBmF1ZGl0cxgBIAMoCzIVLnBvcnRhbC52MS5BdWRpdEV2ZW50EhMKC3RvdGFsX2NvdW50GAIgASgDItwBCgpBdWRpdEV2ZW50EgoKAmlkGAEgASgDEhEKCXByaW5jaXBhbBgCIAEoCRItCgl0aW1lc3RhbXAYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgwKBHR5cGUYBCABKAkSFgoOcmVtb3RlX2FkZHJlc3MYBSABKAkSLQoEZGF0YRgGIAMoCzIfLnBvcnRhbC52MS5BdWRpdEV2ZW50LkRhdGFFbnRyeRorCglEYXRhRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASIyChdSdW5EYXRhYmFzZVF1ZXJ5UmVxdWVzdBIXCgNzcWwYASABKAlCCrpIB3IFEAEYkE4iigEKGFJ1bkRhdGFiYXNlUXVlcnlSZXNwb25zZRIPCgdjb2x1bW5zGAEgAygJEiQKBHJvd3MYAiADKAsyFi5wb3J0YWwudjEuRGF0YWJhc2VSb3cSEQoJdHJ1bmNhdGVkGAMgASgIEhAKCG1heF9yb3dzGAQgASgFEhIKCmVsYXBzZWRfbXMYBSABKAEiKwoLRGF0YWJhc2VSb3cSDQoFY2VsbHMYASADKAkSDQoFbnVsbHMYAiADKAgysgsKEU1hbmFnZW1lbnRTZXJ2aWNlEmYKB0dldEluZm8SGS5wb3J0YWwudjEuR2V0SW5mb1JlcXVlc3QaGi5wb3J0YWwudjEuR2V0SW5mb1Jlc3BvbnNlIiSQAgGC0+STAhtiB3Byb2ZpbGUSEC9tYW5hZ2VtZW50L2luZm8SsAEKFkdldFByb2R1Y3RzQW5kU2VydmljZXMSKC5wb3J0YWwudjEuR2V0UHJvZHVjdHNBbmRTZXJ2aWNlc1JlcXVlc3QaKS5wb3J0YWwudjEuR2V0UHJvZHVjdHNBbmRTZXJ2aWNlc1Jlc3BvbnNlIkGQAgGC0+STAjhiFXByb2R1Y3RzX2FuZF9zZXJ2aWNlcxIfL21hbmFnZW1lbnQvcHJvZHVjdHNhbmRzZXJ2aWNlcxJpCgpHZXRWZXJzaW9uEhwucG9ydGFsLnYxLkdldFZlcnNpb25SZXF1ZXN0Gh0ucG9ydGFsLnYxLkdldFZlcnNpb25SZXNwb25zZSIekAIBgtPkkwIVEhMvbWFuYWdlbWVudC92ZXJzaW9uEm0KCUdldEhlYWx0aBIbLnBvcnRhbC52MS5HZXRIZWFsdGhSZXF1ZXN0GhwucG9ydGFsLnYxLkdldEhlYWx0aFJlc3BvbnNlIiWQAgGC0+STAhxiBmhlYWx0aBISL21hbmFnZW1lbnQvaGVhbHRoEnUKCkdldE1ldHJpY3MSHC5wb3J0YWwudjEuR2V0TWV0cmljc1JlcXVlc3QaHS5wb3J0YWwudjEuR2V0TWV0cmljc1Jlc3BvbnNlIiqQAgGC0+STAiFiB21ldHJpY3MSFi9tYW5hZ2VtZW50L2poaW1ldHJpY3MSdQoNR2V0VGhyZWFkRHVtcBIfLnBvcnRhbC52MS5HZXRUaHJlYWREdW1wUmVxdWVzdBogLnBvcnRhbC52MS5HZXRUaHJlYWREdW1wUmVzcG9uc2UiIZACAYLT5JMCGBIWL21hbmFnZW1lbnQvdGhyZWFkZHVtcBJsCgtMaXN0TG9nZ2VycxIdLnBvcnRhbC52MS5MaXN0TG9nZ2Vyc1JlcXVlc3QaHi5wb3J0YWwudjEuTGlzdExvZ2dlcnNSZXNwb25zZSIekAIBgtPkkwIVEhMvbWFuYWdlbWVudC9sb2dnZXJzEn8KDlNldExvZ2dlckxldmVsEiAucG9ydGFsLnYxLlNldExvZ2dlckxldmVsUmVxdWVzdBohLnBvcnRhbC52MS5TZXRMb2dnZXJMZXZlbFJlc3BvbnNlIiiQAgKC0+STAh86ASoiGi9tYW5hZ2VtZW50L2xvZ2dlcnMve25hbWV9EnkKDkdldENvbmZpZ1Byb3BzEiAucG9ydGFsLnYxLkdldENvbmZpZ1Byb3BzUmVxdWVzdBohLnBvcnRhbC52MS5HZXRDb25maWdQcm9wc1Jlc3BvbnNlIiKQAgGC0+STAhkSFy9tYW5hZ2VtZW50L2NvbmZpZ3Byb3BzElkKBkdldEVudhIYLnBvcnRhbC52MS5HZXRFbnZSZXF1ZXN0GhkucG9ydGFsLnYxLkdldEVudlJlc3BvbnNlIhqQAgGC0+STAhESDy9tYW5hZ2VtZW50L2VudhJwCgpMaXN0QXVkaXRzEhwucG9ydGFsLnYxLkxpc3RBdWRpdHNSZXF1ZXN0Gh0ucG9ydGFsLnYxLkxpc3RBdWRpdHNSZXNwb25zZSIlkAIBgtPkkwIcYgZhdWRpdHMSEi9tYW5hZ2VtZW50L2F1ZGl0cxKCAQoQUnVuRGF0YWJhc2VRdWVyeRIiLnBvcnRhbC52MS5SdW5EYXRhYmFzZVF1ZXJ5UmVxdWVzdBojLnBvcnRhbC52MS5SdW5EYXRhYmFzZVF1ZXJ5UmVzcG9uc2UiJYLT5JMCHzoBKiIaL21hbmFnZW1lbnQvZGF0YWJhc2UvcXVlcnlCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp]);
 
 /**
  * GetInfoRequest has no parameters.
@@ -417,6 +418,13 @@ export type HealthComponent = Message<"portal.v1.HealthComponent"> & {
    * @generated from field: map<string, string> details = 2;
    */
   details: { [key: string]: string };
+
+  /**
+   * How long the component took to answer its probe, in milliseconds.
+   *
+   * @generated from field: double latency_ms = 3;
+   */
+  latencyMs: number;
 };
 
 /**
@@ -427,9 +435,957 @@ export const HealthComponentSchema: GenMessage<HealthComponent> = /*@__PURE__*/
   messageDesc(file_portal_v1_management, 13);
 
 /**
+ * GetMetricsRequest has no parameters.
+ *
+ * @generated from message portal.v1.GetMetricsRequest
+ */
+export type GetMetricsRequest = Message<"portal.v1.GetMetricsRequest"> & {
+};
+
+/**
+ * Describes the message portal.v1.GetMetricsRequest.
+ * Use `create(GetMetricsRequestSchema)` to create a new message.
+ */
+export const GetMetricsRequestSchema: GenMessage<GetMetricsRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 14);
+
+/**
+ * GetMetricsResponse carries the figures.
+ *
+ * @generated from message portal.v1.GetMetricsResponse
+ */
+export type GetMetricsResponse = Message<"portal.v1.GetMetricsResponse"> & {
+  /**
+   * The figures, as collected now.
+   *
+   * @generated from field: portal.v1.Metrics metrics = 1;
+   */
+  metrics?: Metrics | undefined;
+};
+
+/**
+ * Describes the message portal.v1.GetMetricsResponse.
+ * Use `create(GetMetricsResponseSchema)` to create a new message.
+ */
+export const GetMetricsResponseSchema: GenMessage<GetMetricsResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 15);
+
+/**
+ * Metrics are the portal's figures since its start, read from the one
+ * registry that /metrics serves to Prometheus.
+ *
+ * @generated from message portal.v1.Metrics
+ */
+export type Metrics = Message<"portal.v1.Metrics"> & {
+  /**
+   * Memory, garbage collection and goroutines of the Go runtime.
+   *
+   * @generated from field: portal.v1.GoRuntime runtime = 1;
+   */
+  runtime?: GoRuntime | undefined;
+
+  /**
+   * HTTP requests by route, method and status.
+   *
+   * @generated from field: repeated portal.v1.RequestFigure http_requests = 2;
+   */
+  httpRequests: RequestFigure[];
+
+  /**
+   * RPC calls by procedure and code.
+   *
+   * @generated from field: repeated portal.v1.RequestFigure rpc_calls = 3;
+   */
+  rpcCalls: RequestFigure[];
+
+  /**
+   * The database connection pool.
+   *
+   * @generated from field: portal.v1.DatabasePool database = 4;
+   */
+  database?: DatabasePool | undefined;
+
+  /**
+   * The job queues.
+   *
+   * @generated from field: repeated portal.v1.QueueFigure queues = 5;
+   */
+  queues: QueueFigure[];
+
+  /**
+   * Carrier calls by operation and outcome (ok, fault, unavailable, error).
+   *
+   * @generated from field: repeated portal.v1.RequestFigure carrier_calls = 6;
+   */
+  carrierCalls: RequestFigure[];
+
+  /**
+   * Look-ups of the session cache.
+   *
+   * @generated from field: portal.v1.CacheFigure session_cache = 7;
+   */
+  sessionCache?: CacheFigure | undefined;
+
+  /**
+   * When the figures were read.
+   *
+   * @generated from field: google.protobuf.Timestamp collected_at = 8;
+   */
+  collectedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message portal.v1.Metrics.
+ * Use `create(MetricsSchema)` to create a new message.
+ */
+export const MetricsSchema: GenMessage<Metrics> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 16);
+
+/**
+ * GoRuntime are the figures of the Go runtime.
+ *
+ * @generated from message portal.v1.GoRuntime
+ */
+export type GoRuntime = Message<"portal.v1.GoRuntime"> & {
+  /**
+   * Bytes of allocated heap objects.
+   *
+   * @generated from field: double heap_alloc_bytes = 1;
+   */
+  heapAllocBytes: number;
+
+  /**
+   * Bytes of heap obtained from the system.
+   *
+   * @generated from field: double heap_sys_bytes = 2;
+   */
+  heapSysBytes: number;
+
+  /**
+   * Bytes obtained from the system in total.
+   *
+   * @generated from field: double sys_bytes = 3;
+   */
+  sysBytes: number;
+
+  /**
+   * Allocated heap objects.
+   *
+   * @generated from field: double heap_objects = 4;
+   */
+  heapObjects: number;
+
+  /**
+   * Completed garbage collections.
+   *
+   * @generated from field: double gc_count = 5;
+   */
+  gcCount: number;
+
+  /**
+   * Time spent in garbage-collection pauses, in seconds.
+   *
+   * @generated from field: double gc_pause_seconds = 6;
+   */
+  gcPauseSeconds: number;
+
+  /**
+   * Running goroutines.
+   *
+   * @generated from field: double goroutines = 7;
+   */
+  goroutines: number;
+
+  /**
+   * Operating-system threads.
+   *
+   * @generated from field: double threads = 8;
+   */
+  threads: number;
+
+  /**
+   * Seconds since the process started.
+   *
+   * @generated from field: double uptime_seconds = 9;
+   */
+  uptimeSeconds: number;
+
+  /**
+   * CPU seconds the process used.
+   *
+   * @generated from field: double cpu_seconds = 10;
+   */
+  cpuSeconds: number;
+};
+
+/**
+ * Describes the message portal.v1.GoRuntime.
+ * Use `create(GoRuntimeSchema)` to create a new message.
+ */
+export const GoRuntimeSchema: GenMessage<GoRuntime> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 17);
+
+/**
+ * RequestFigure counts and times one kind of request.
+ *
+ * @generated from message portal.v1.RequestFigure
+ */
+export type RequestFigure = Message<"portal.v1.RequestFigure"> & {
+  /**
+   * Route (HTTP), procedure (RPC) or operation (carrier).
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * HTTP method; empty for RPC and carrier calls.
+   *
+   * @generated from field: string method = 2;
+   */
+  method: string;
+
+  /**
+   * HTTP status, RPC code or carrier outcome.
+   *
+   * @generated from field: string outcome = 3;
+   */
+  outcome: string;
+
+  /**
+   * Requests counted.
+   *
+   * @generated from field: double count = 4;
+   */
+  count: number;
+
+  /**
+   * Mean duration in milliseconds.
+   *
+   * @generated from field: double mean_ms = 5;
+   */
+  meanMs: number;
+
+  /**
+   * Total duration in milliseconds.
+   *
+   * @generated from field: double total_ms = 6;
+   */
+  totalMs: number;
+};
+
+/**
+ * Describes the message portal.v1.RequestFigure.
+ * Use `create(RequestFigureSchema)` to create a new message.
+ */
+export const RequestFigureSchema: GenMessage<RequestFigure> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 18);
+
+/**
+ * DatabasePool are the figures of the database connection pool.
+ *
+ * @generated from message portal.v1.DatabasePool
+ */
+export type DatabasePool = Message<"portal.v1.DatabasePool"> & {
+  /**
+   * Connections in use.
+   *
+   * @generated from field: double acquired = 1;
+   */
+  acquired: number;
+
+  /**
+   * Idle connections.
+   *
+   * @generated from field: double idle = 2;
+   */
+  idle: number;
+
+  /**
+   * Open connections.
+   *
+   * @generated from field: double total = 3;
+   */
+  total: number;
+
+  /**
+   * Largest number of connections.
+   *
+   * @generated from field: double max = 4;
+   */
+  max: number;
+
+  /**
+   * Connections handed out since start.
+   *
+   * @generated from field: double acquire_count = 5;
+   */
+  acquireCount: number;
+
+  /**
+   * Acquisitions that had to wait for a connection.
+   *
+   * @generated from field: double empty_acquire_count = 6;
+   */
+  emptyAcquireCount: number;
+
+  /**
+   * Time spent waiting for connections, in seconds.
+   *
+   * @generated from field: double acquire_wait_seconds = 7;
+   */
+  acquireWaitSeconds: number;
+};
+
+/**
+ * Describes the message portal.v1.DatabasePool.
+ * Use `create(DatabasePoolSchema)` to create a new message.
+ */
+export const DatabasePoolSchema: GenMessage<DatabasePool> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 19);
+
+/**
+ * QueueFigure are the figures of one job queue.
+ *
+ * @generated from message portal.v1.QueueFigure
+ */
+export type QueueFigure = Message<"portal.v1.QueueFigure"> & {
+  /**
+   * Queue name.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * Jobs waiting to run.
+   *
+   * @generated from field: double pending = 2;
+   */
+  pending: number;
+
+  /**
+   * Jobs running.
+   *
+   * @generated from field: double active = 3;
+   */
+  active: number;
+
+  /**
+   * Jobs waiting to be retried.
+   *
+   * @generated from field: double retry = 4;
+   */
+  retry: number;
+
+  /**
+   * Jobs that failed for good.
+   *
+   * @generated from field: double failed = 5;
+   */
+  failed: number;
+
+  /**
+   * Jobs scheduled for later.
+   *
+   * @generated from field: double scheduled = 6;
+   */
+  scheduled: number;
+
+  /**
+   * Jobs completed today.
+   *
+   * @generated from field: double processed_today = 7;
+   */
+  processedToday: number;
+};
+
+/**
+ * Describes the message portal.v1.QueueFigure.
+ * Use `create(QueueFigureSchema)` to create a new message.
+ */
+export const QueueFigureSchema: GenMessage<QueueFigure> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 20);
+
+/**
+ * CacheFigure counts the look-ups of a cache.
+ *
+ * @generated from message portal.v1.CacheFigure
+ */
+export type CacheFigure = Message<"portal.v1.CacheFigure"> & {
+  /**
+   * Look-ups answered from the cache.
+   *
+   * @generated from field: double hits = 1;
+   */
+  hits: number;
+
+  /**
+   * Look-ups that asked the identity provider.
+   *
+   * @generated from field: double misses = 2;
+   */
+  misses: number;
+};
+
+/**
+ * Describes the message portal.v1.CacheFigure.
+ * Use `create(CacheFigureSchema)` to create a new message.
+ */
+export const CacheFigureSchema: GenMessage<CacheFigure> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 21);
+
+/**
+ * GetThreadDumpRequest has no parameters.
+ *
+ * @generated from message portal.v1.GetThreadDumpRequest
+ */
+export type GetThreadDumpRequest = Message<"portal.v1.GetThreadDumpRequest"> & {
+};
+
+/**
+ * Describes the message portal.v1.GetThreadDumpRequest.
+ * Use `create(GetThreadDumpRequestSchema)` to create a new message.
+ */
+export const GetThreadDumpRequestSchema: GenMessage<GetThreadDumpRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 22);
+
+/**
+ * GetThreadDumpResponse carries the goroutines.
+ *
+ * @generated from message portal.v1.GetThreadDumpResponse
+ */
+export type GetThreadDumpResponse = Message<"portal.v1.GetThreadDumpResponse"> & {
+  /**
+   * Goroutines running.
+   *
+   * @generated from field: int32 goroutine_count = 1;
+   */
+  goroutineCount: number;
+
+  /**
+   * Goroutines grouped by state and stack, largest group first.
+   *
+   * @generated from field: repeated portal.v1.GoroutineGroup groups = 2;
+   */
+  groups: GoroutineGroup[];
+};
+
+/**
+ * Describes the message portal.v1.GetThreadDumpResponse.
+ * Use `create(GetThreadDumpResponseSchema)` to create a new message.
+ */
+export const GetThreadDumpResponseSchema: GenMessage<GetThreadDumpResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 23);
+
+/**
+ * GoroutineGroup is a set of goroutines in one state with one stack.
+ *
+ * @generated from message portal.v1.GoroutineGroup
+ */
+export type GoroutineGroup = Message<"portal.v1.GoroutineGroup"> & {
+  /**
+   * State, such as running, select or IO wait.
+   *
+   * @generated from field: string state = 1;
+   */
+  state: string;
+
+  /**
+   * Goroutines in the group.
+   *
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+
+  /**
+   * Their common stack, innermost call first.
+   *
+   * @generated from field: repeated string stack = 3;
+   */
+  stack: string[];
+};
+
+/**
+ * Describes the message portal.v1.GoroutineGroup.
+ * Use `create(GoroutineGroupSchema)` to create a new message.
+ */
+export const GoroutineGroupSchema: GenMessage<GoroutineGroup> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 24);
+
+/**
+ * ListLoggersRequest has no parameters.
+ *
+ * @generated from message portal.v1.ListLoggersRequest
+ */
+export type ListLoggersRequest = Message<"portal.v1.ListLoggersRequest"> & {
+};
+
+/**
+ * Describes the message portal.v1.ListLoggersRequest.
+ * Use `create(ListLoggersRequestSchema)` to create a new message.
+ */
+export const ListLoggersRequestSchema: GenMessage<ListLoggersRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 25);
+
+/**
+ * ListLoggersResponse lists the loggers.
+ *
+ * @generated from message portal.v1.ListLoggersResponse
+ */
+export type ListLoggersResponse = Message<"portal.v1.ListLoggersResponse"> & {
+  /**
+   * The named loggers, by name.
+   *
+   * @generated from field: repeated portal.v1.Logger loggers = 1;
+   */
+  loggers: Logger[];
+
+  /**
+   * The levels a logger can take: TRACE, DEBUG, INFO, WARN, ERROR, OFF.
+   *
+   * @generated from field: repeated string levels = 2;
+   */
+  levels: string[];
+};
+
+/**
+ * Describes the message portal.v1.ListLoggersResponse.
+ * Use `create(ListLoggersResponseSchema)` to create a new message.
+ */
+export const ListLoggersResponseSchema: GenMessage<ListLoggersResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 26);
+
+/**
+ * Logger is one named logger.
+ *
+ * @generated from message portal.v1.Logger
+ */
+export type Logger = Message<"portal.v1.Logger"> & {
+  /**
+   * Name, one per area: rpc, batch-jobs, carrier, kratos, mail, sql, ...
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * Level set for the running process.
+   *
+   * @generated from field: string configured_level = 2;
+   */
+  configuredLevel: string;
+
+  /**
+   * Level in effect.
+   *
+   * @generated from field: string effective_level = 3;
+   */
+  effectiveLevel: string;
+};
+
+/**
+ * Describes the message portal.v1.Logger.
+ * Use `create(LoggerSchema)` to create a new message.
+ */
+export const LoggerSchema: GenMessage<Logger> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 27);
+
+/**
+ * SetLoggerLevelRequest names the logger and its new level.
+ *
+ * @generated from message portal.v1.SetLoggerLevelRequest
+ */
+export type SetLoggerLevelRequest = Message<"portal.v1.SetLoggerLevelRequest"> & {
+  /**
+   * Logger name.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * TRACE, DEBUG, INFO, WARN, ERROR or OFF.
+   *
+   * @generated from field: string configured_level = 2;
+   */
+  configuredLevel: string;
+};
+
+/**
+ * Describes the message portal.v1.SetLoggerLevelRequest.
+ * Use `create(SetLoggerLevelRequestSchema)` to create a new message.
+ */
+export const SetLoggerLevelRequestSchema: GenMessage<SetLoggerLevelRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 28);
+
+/**
+ * SetLoggerLevelResponse is empty.
+ *
+ * @generated from message portal.v1.SetLoggerLevelResponse
+ */
+export type SetLoggerLevelResponse = Message<"portal.v1.SetLoggerLevelResponse"> & {
+};
+
+/**
+ * Describes the message portal.v1.SetLoggerLevelResponse.
+ * Use `create(SetLoggerLevelResponseSchema)` to create a new message.
+ */
+export const SetLoggerLevelResponseSchema: GenMessage<SetLoggerLevelResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 29);
+
+/**
+ * GetConfigPropsRequest has no parameters.
+ *
+ * @generated from message portal.v1.GetConfigPropsRequest
+ */
+export type GetConfigPropsRequest = Message<"portal.v1.GetConfigPropsRequest"> & {
+};
+
+/**
+ * Describes the message portal.v1.GetConfigPropsRequest.
+ * Use `create(GetConfigPropsRequestSchema)` to create a new message.
+ */
+export const GetConfigPropsRequestSchema: GenMessage<GetConfigPropsRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 30);
+
+/**
+ * GetConfigPropsResponse carries the configuration.
+ *
+ * @generated from message portal.v1.GetConfigPropsResponse
+ */
+export type GetConfigPropsResponse = Message<"portal.v1.GetConfigPropsResponse"> & {
+  /**
+   * Settings by source and key; secrets read ******.
+   *
+   * @generated from field: repeated portal.v1.ConfigProperty properties = 1;
+   */
+  properties: ConfigProperty[];
+};
+
+/**
+ * Describes the message portal.v1.GetConfigPropsResponse.
+ * Use `create(GetConfigPropsResponseSchema)` to create a new message.
+ */
+export const GetConfigPropsResponseSchema: GenMessage<GetConfigPropsResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 31);
+
+/**
+ * GetEnvRequest has no parameters.
+ *
+ * @generated from message portal.v1.GetEnvRequest
+ */
+export type GetEnvRequest = Message<"portal.v1.GetEnvRequest"> & {
+};
+
+/**
+ * Describes the message portal.v1.GetEnvRequest.
+ * Use `create(GetEnvRequestSchema)` to create a new message.
+ */
+export const GetEnvRequestSchema: GenMessage<GetEnvRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 32);
+
+/**
+ * GetEnvResponse carries the environment.
+ *
+ * @generated from message portal.v1.GetEnvResponse
+ */
+export type GetEnvResponse = Message<"portal.v1.GetEnvResponse"> & {
+  /**
+   * Variables by source and key; secrets read ******.
+   *
+   * @generated from field: repeated portal.v1.ConfigProperty properties = 1;
+   */
+  properties: ConfigProperty[];
+};
+
+/**
+ * Describes the message portal.v1.GetEnvResponse.
+ * Use `create(GetEnvResponseSchema)` to create a new message.
+ */
+export const GetEnvResponseSchema: GenMessage<GetEnvResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 33);
+
+/**
+ * ConfigProperty is one setting.
+ *
+ * @generated from message portal.v1.ConfigProperty
+ */
+export type ConfigProperty = Message<"portal.v1.ConfigProperty"> & {
+  /**
+   * Where it comes from, such as "portal" or "process environment".
+   *
+   * @generated from field: string source = 1;
+   */
+  source: string;
+
+  /**
+   * Name of the setting or variable.
+   *
+   * @generated from field: string key = 2;
+   */
+  key: string;
+
+  /**
+   * Its value, masked when it is a secret.
+   *
+   * @generated from field: string value = 3;
+   */
+  value: string;
+
+  /**
+   * Whether the value was masked.
+   *
+   * @generated from field: bool masked = 4;
+   */
+  masked: boolean;
+};
+
+/**
+ * Describes the message portal.v1.ConfigProperty.
+ * Use `create(ConfigPropertySchema)` to create a new message.
+ */
+export const ConfigPropertySchema: GenMessage<ConfigProperty> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 34);
+
+/**
+ * ListAuditsRequest asks for one page of the audit log.
+ *
+ * @generated from message portal.v1.ListAuditsRequest
+ */
+export type ListAuditsRequest = Message<"portal.v1.ListAuditsRequest"> & {
+  /**
+   * Page from 0.
+   *
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * Page size, 20 when zero, at most 1000.
+   *
+   * @generated from field: int32 size = 2;
+   */
+  size: number;
+
+  /**
+   * Sort: timestamp, principal or type, then ",asc" or ",desc"
+   * (timestamp,desc when empty).
+   *
+   * @generated from field: string sort = 3;
+   */
+  sort: string;
+
+  /**
+   * First day (YYYY-MM-DD, UTC), inclusive; empty for no bound.
+   *
+   * @generated from field: string from_date = 4;
+   */
+  fromDate: string;
+
+  /**
+   * Last day (YYYY-MM-DD, UTC), inclusive; empty for no bound.
+   *
+   * @generated from field: string to_date = 5;
+   */
+  toDate: string;
+};
+
+/**
+ * Describes the message portal.v1.ListAuditsRequest.
+ * Use `create(ListAuditsRequestSchema)` to create a new message.
+ */
+export const ListAuditsRequestSchema: GenMessage<ListAuditsRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 35);
+
+/**
+ * ListAuditsResponse is one page of the audit log.
+ *
+ * @generated from message portal.v1.ListAuditsResponse
+ */
+export type ListAuditsResponse = Message<"portal.v1.ListAuditsResponse"> & {
+  /**
+   * The page.
+   *
+   * @generated from field: repeated portal.v1.AuditEvent audits = 1;
+   */
+  audits: AuditEvent[];
+
+  /**
+   * Events on all pages (also sent as X-Total-Count).
+   *
+   * @generated from field: int64 total_count = 2;
+   */
+  totalCount: bigint;
+};
+
+/**
+ * Describes the message portal.v1.ListAuditsResponse.
+ * Use `create(ListAuditsResponseSchema)` to create a new message.
+ */
+export const ListAuditsResponseSchema: GenMessage<ListAuditsResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 36);
+
+/**
+ * AuditEvent is one entry of the audit log: who did what, when, from where.
+ *
+ * @generated from message portal.v1.AuditEvent
+ */
+export type AuditEvent = Message<"portal.v1.AuditEvent"> & {
+  /**
+   * Entry id.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * Login that acted (or was tried, for failed sign-ins).
+   *
+   * @generated from field: string principal = 2;
+   */
+  principal: string;
+
+  /**
+   * When it happened.
+   *
+   * @generated from field: google.protobuf.Timestamp timestamp = 3;
+   */
+  timestamp?: Timestamp | undefined;
+
+  /**
+   * What happened, such as AUTHENTICATION_SUCCESS or BATCH_SENT.
+   *
+   * @generated from field: string type = 4;
+   */
+  type: string;
+
+  /**
+   * Client address the request came from; empty when unknown.
+   *
+   * @generated from field: string remote_address = 5;
+   */
+  remoteAddress: string;
+
+  /**
+   * Facts about the event.
+   *
+   * @generated from field: map<string, string> data = 6;
+   */
+  data: { [key: string]: string };
+};
+
+/**
+ * Describes the message portal.v1.AuditEvent.
+ * Use `create(AuditEventSchema)` to create a new message.
+ */
+export const AuditEventSchema: GenMessage<AuditEvent> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 37);
+
+/**
+ * RunDatabaseQueryRequest carries the statement.
+ *
+ * @generated from message portal.v1.RunDatabaseQueryRequest
+ */
+export type RunDatabaseQueryRequest = Message<"portal.v1.RunDatabaseQueryRequest"> & {
+  /**
+   * One SQL statement, such as SELECT; a second statement is refused.
+   *
+   * @generated from field: string sql = 1;
+   */
+  sql: string;
+};
+
+/**
+ * Describes the message portal.v1.RunDatabaseQueryRequest.
+ * Use `create(RunDatabaseQueryRequestSchema)` to create a new message.
+ */
+export const RunDatabaseQueryRequestSchema: GenMessage<RunDatabaseQueryRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 38);
+
+/**
+ * RunDatabaseQueryResponse carries the rows.
+ *
+ * @generated from message portal.v1.RunDatabaseQueryResponse
+ */
+export type RunDatabaseQueryResponse = Message<"portal.v1.RunDatabaseQueryResponse"> & {
+  /**
+   * Column names in order.
+   *
+   * @generated from field: repeated string columns = 1;
+   */
+  columns: string[];
+
+  /**
+   * The rows, at most the row cap.
+   *
+   * @generated from field: repeated portal.v1.DatabaseRow rows = 2;
+   */
+  rows: DatabaseRow[];
+
+  /**
+   * True when the statement had more rows than the cap.
+   *
+   * @generated from field: bool truncated = 3;
+   */
+  truncated: boolean;
+
+  /**
+   * The row cap.
+   *
+   * @generated from field: int32 max_rows = 4;
+   */
+  maxRows: number;
+
+  /**
+   * How long the statement took, in milliseconds.
+   *
+   * @generated from field: double elapsed_ms = 5;
+   */
+  elapsedMs: number;
+};
+
+/**
+ * Describes the message portal.v1.RunDatabaseQueryResponse.
+ * Use `create(RunDatabaseQueryResponseSchema)` to create a new message.
+ */
+export const RunDatabaseQueryResponseSchema: GenMessage<RunDatabaseQueryResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 39);
+
+/**
+ * DatabaseRow is one row of a query's answer.
+ *
+ * @generated from message portal.v1.DatabaseRow
+ */
+export type DatabaseRow = Message<"portal.v1.DatabaseRow"> & {
+  /**
+   * Each column's value as text; empty for NULL.
+   *
+   * @generated from field: repeated string cells = 1;
+   */
+  cells: string[];
+
+  /**
+   * Whether each column's value is NULL.
+   *
+   * @generated from field: repeated bool nulls = 2;
+   */
+  nulls: boolean[];
+};
+
+/**
+ * Describes the message portal.v1.DatabaseRow.
+ * Use `create(DatabaseRowSchema)` to create a new message.
+ */
+export const DatabaseRowSchema: GenMessage<DatabaseRow> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 40);
+
+/**
  * ManagementService answers the application profile, the reference data and
- * the health of the portal. Every method is public: the shell needs them
- * before anyone signs in (ribbon, footer, locale, version notice).
+ * the health of the portal, which are public: the shell needs them before
+ * anyone signs in (ribbon, footer, locale, version notice). The operators'
+ * calls (metrics, goroutines, loggers, configuration, audits) are for
+ * admins (ADMIN, SUPERADMIN) only.
  *
  * @generated from service portal.v1.ManagementService
  */
@@ -477,6 +1433,98 @@ export const ManagementService: GenService<{
     methodKind: "unary";
     input: typeof GetHealthRequestSchema;
     output: typeof GetHealthResponseSchema;
+  },
+  /**
+   * GetMetrics returns the figures of the metrics page: Go runtime, HTTP
+   * requests, RPC calls, database pool, job queues, carrier calls and the
+   * session cache. Admins only. The same instruments are served to
+   * Prometheus on /metrics.
+   *
+   * @generated from rpc portal.v1.ManagementService.GetMetrics
+   */
+  getMetrics: {
+    methodKind: "unary";
+    input: typeof GetMetricsRequestSchema;
+    output: typeof GetMetricsResponseSchema;
+  },
+  /**
+   * GetThreadDump returns the running goroutines grouped by state and
+   * stack. Admins only.
+   *
+   * @generated from rpc portal.v1.ManagementService.GetThreadDump
+   */
+  getThreadDump: {
+    methodKind: "unary";
+    input: typeof GetThreadDumpRequestSchema;
+    output: typeof GetThreadDumpResponseSchema;
+  },
+  /**
+   * ListLoggers returns the named loggers with their levels. Admins only.
+   *
+   * @generated from rpc portal.v1.ManagementService.ListLoggers
+   */
+  listLoggers: {
+    methodKind: "unary";
+    input: typeof ListLoggersRequestSchema;
+    output: typeof ListLoggersResponseSchema;
+  },
+  /**
+   * SetLoggerLevel changes one logger's level for the running process.
+   * Admins only; an unknown logger is 404, an unknown level 400
+   * error.logger.level.
+   *
+   * @generated from rpc portal.v1.ManagementService.SetLoggerLevel
+   */
+  setLoggerLevel: {
+    methodKind: "unary";
+    input: typeof SetLoggerLevelRequestSchema;
+    output: typeof SetLoggerLevelResponseSchema;
+  },
+  /**
+   * GetConfigProps returns the portal's effective configuration with every
+   * secret masked. Admins only.
+   *
+   * @generated from rpc portal.v1.ManagementService.GetConfigProps
+   */
+  getConfigProps: {
+    methodKind: "unary";
+    input: typeof GetConfigPropsRequestSchema;
+    output: typeof GetConfigPropsResponseSchema;
+  },
+  /**
+   * GetEnv returns the process environment with every secret masked.
+   * Admins only.
+   *
+   * @generated from rpc portal.v1.ManagementService.GetEnv
+   */
+  getEnv: {
+    methodKind: "unary";
+    input: typeof GetEnvRequestSchema;
+    output: typeof GetEnvResponseSchema;
+  },
+  /**
+   * ListAudits pages the audit log (sign-ins, user changes, batch and
+   * customer actions); the total comes in X-Total-Count. Admins only.
+   *
+   * @generated from rpc portal.v1.ManagementService.ListAudits
+   */
+  listAudits: {
+    methodKind: "unary";
+    input: typeof ListAuditsRequestSchema;
+    output: typeof ListAuditsResponseSchema;
+  },
+  /**
+   * RunDatabaseQuery runs one SQL statement in a read-only transaction with
+   * a statement timeout and a row cap, and answers its rows as text. Admins
+   * only, and only outside production (404 error.databaseConsole.off
+   * there); every query is audited, refused ones too.
+   *
+   * @generated from rpc portal.v1.ManagementService.RunDatabaseQuery
+   */
+  runDatabaseQuery: {
+    methodKind: "unary";
+    input: typeof RunDatabaseQueryRequestSchema;
+    output: typeof RunDatabaseQueryResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_portal_v1_management, 0);

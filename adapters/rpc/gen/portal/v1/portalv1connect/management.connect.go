@@ -45,6 +45,30 @@ const (
 	// ManagementServiceGetHealthProcedure is the fully-qualified name of the ManagementService's
 	// GetHealth RPC.
 	ManagementServiceGetHealthProcedure = "/portal.v1.ManagementService/GetHealth"
+	// ManagementServiceGetMetricsProcedure is the fully-qualified name of the ManagementService's
+	// GetMetrics RPC.
+	ManagementServiceGetMetricsProcedure = "/portal.v1.ManagementService/GetMetrics"
+	// ManagementServiceGetThreadDumpProcedure is the fully-qualified name of the ManagementService's
+	// GetThreadDump RPC.
+	ManagementServiceGetThreadDumpProcedure = "/portal.v1.ManagementService/GetThreadDump"
+	// ManagementServiceListLoggersProcedure is the fully-qualified name of the ManagementService's
+	// ListLoggers RPC.
+	ManagementServiceListLoggersProcedure = "/portal.v1.ManagementService/ListLoggers"
+	// ManagementServiceSetLoggerLevelProcedure is the fully-qualified name of the ManagementService's
+	// SetLoggerLevel RPC.
+	ManagementServiceSetLoggerLevelProcedure = "/portal.v1.ManagementService/SetLoggerLevel"
+	// ManagementServiceGetConfigPropsProcedure is the fully-qualified name of the ManagementService's
+	// GetConfigProps RPC.
+	ManagementServiceGetConfigPropsProcedure = "/portal.v1.ManagementService/GetConfigProps"
+	// ManagementServiceGetEnvProcedure is the fully-qualified name of the ManagementService's GetEnv
+	// RPC.
+	ManagementServiceGetEnvProcedure = "/portal.v1.ManagementService/GetEnv"
+	// ManagementServiceListAuditsProcedure is the fully-qualified name of the ManagementService's
+	// ListAudits RPC.
+	ManagementServiceListAuditsProcedure = "/portal.v1.ManagementService/ListAudits"
+	// ManagementServiceRunDatabaseQueryProcedure is the fully-qualified name of the ManagementService's
+	// RunDatabaseQuery RPC.
+	ManagementServiceRunDatabaseQueryProcedure = "/portal.v1.ManagementService/RunDatabaseQuery"
 )
 
 // ManagementServiceClient is a client for the portal.v1.ManagementService service.
@@ -61,6 +85,34 @@ type ManagementServiceClient interface {
 	// GetHealth reports whether the portal and every component it depends on
 	// answer. Over REST a DOWN portal answers HTTP 503 with the same body.
 	GetHealth(context.Context, *connect.Request[v1.GetHealthRequest]) (*connect.Response[v1.GetHealthResponse], error)
+	// GetMetrics returns the figures of the metrics page: Go runtime, HTTP
+	// requests, RPC calls, database pool, job queues, carrier calls and the
+	// session cache. Admins only. The same instruments are served to
+	// Prometheus on /metrics.
+	GetMetrics(context.Context, *connect.Request[v1.GetMetricsRequest]) (*connect.Response[v1.GetMetricsResponse], error)
+	// GetThreadDump returns the running goroutines grouped by state and
+	// stack. Admins only.
+	GetThreadDump(context.Context, *connect.Request[v1.GetThreadDumpRequest]) (*connect.Response[v1.GetThreadDumpResponse], error)
+	// ListLoggers returns the named loggers with their levels. Admins only.
+	ListLoggers(context.Context, *connect.Request[v1.ListLoggersRequest]) (*connect.Response[v1.ListLoggersResponse], error)
+	// SetLoggerLevel changes one logger's level for the running process.
+	// Admins only; an unknown logger is 404, an unknown level 400
+	// error.logger.level.
+	SetLoggerLevel(context.Context, *connect.Request[v1.SetLoggerLevelRequest]) (*connect.Response[v1.SetLoggerLevelResponse], error)
+	// GetConfigProps returns the portal's effective configuration with every
+	// secret masked. Admins only.
+	GetConfigProps(context.Context, *connect.Request[v1.GetConfigPropsRequest]) (*connect.Response[v1.GetConfigPropsResponse], error)
+	// GetEnv returns the process environment with every secret masked.
+	// Admins only.
+	GetEnv(context.Context, *connect.Request[v1.GetEnvRequest]) (*connect.Response[v1.GetEnvResponse], error)
+	// ListAudits pages the audit log (sign-ins, user changes, batch and
+	// customer actions); the total comes in X-Total-Count. Admins only.
+	ListAudits(context.Context, *connect.Request[v1.ListAuditsRequest]) (*connect.Response[v1.ListAuditsResponse], error)
+	// RunDatabaseQuery runs one SQL statement in a read-only transaction with
+	// a statement timeout and a row cap, and answers its rows as text. Admins
+	// only, and only outside production (404 error.databaseConsole.off
+	// there); every query is audited, refused ones too.
+	RunDatabaseQuery(context.Context, *connect.Request[v1.RunDatabaseQueryRequest]) (*connect.Response[v1.RunDatabaseQueryResponse], error)
 }
 
 // NewManagementServiceClient constructs a client for the portal.v1.ManagementService service. By
@@ -102,6 +154,61 @@ func NewManagementServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		getMetrics: connect.NewClient[v1.GetMetricsRequest, v1.GetMetricsResponse](
+			httpClient,
+			baseURL+ManagementServiceGetMetricsProcedure,
+			connect.WithSchema(managementServiceMethods.ByName("GetMetrics")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		getThreadDump: connect.NewClient[v1.GetThreadDumpRequest, v1.GetThreadDumpResponse](
+			httpClient,
+			baseURL+ManagementServiceGetThreadDumpProcedure,
+			connect.WithSchema(managementServiceMethods.ByName("GetThreadDump")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		listLoggers: connect.NewClient[v1.ListLoggersRequest, v1.ListLoggersResponse](
+			httpClient,
+			baseURL+ManagementServiceListLoggersProcedure,
+			connect.WithSchema(managementServiceMethods.ByName("ListLoggers")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		setLoggerLevel: connect.NewClient[v1.SetLoggerLevelRequest, v1.SetLoggerLevelResponse](
+			httpClient,
+			baseURL+ManagementServiceSetLoggerLevelProcedure,
+			connect.WithSchema(managementServiceMethods.ByName("SetLoggerLevel")),
+			connect.WithIdempotency(connect.IdempotencyIdempotent),
+			connect.WithClientOptions(opts...),
+		),
+		getConfigProps: connect.NewClient[v1.GetConfigPropsRequest, v1.GetConfigPropsResponse](
+			httpClient,
+			baseURL+ManagementServiceGetConfigPropsProcedure,
+			connect.WithSchema(managementServiceMethods.ByName("GetConfigProps")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		getEnv: connect.NewClient[v1.GetEnvRequest, v1.GetEnvResponse](
+			httpClient,
+			baseURL+ManagementServiceGetEnvProcedure,
+			connect.WithSchema(managementServiceMethods.ByName("GetEnv")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		listAudits: connect.NewClient[v1.ListAuditsRequest, v1.ListAuditsResponse](
+			httpClient,
+			baseURL+ManagementServiceListAuditsProcedure,
+			connect.WithSchema(managementServiceMethods.ByName("ListAudits")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		runDatabaseQuery: connect.NewClient[v1.RunDatabaseQueryRequest, v1.RunDatabaseQueryResponse](
+			httpClient,
+			baseURL+ManagementServiceRunDatabaseQueryProcedure,
+			connect.WithSchema(managementServiceMethods.ByName("RunDatabaseQuery")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -111,6 +218,14 @@ type managementServiceClient struct {
 	getProductsAndServices *connect.Client[v1.GetProductsAndServicesRequest, v1.GetProductsAndServicesResponse]
 	getVersion             *connect.Client[v1.GetVersionRequest, v1.GetVersionResponse]
 	getHealth              *connect.Client[v1.GetHealthRequest, v1.GetHealthResponse]
+	getMetrics             *connect.Client[v1.GetMetricsRequest, v1.GetMetricsResponse]
+	getThreadDump          *connect.Client[v1.GetThreadDumpRequest, v1.GetThreadDumpResponse]
+	listLoggers            *connect.Client[v1.ListLoggersRequest, v1.ListLoggersResponse]
+	setLoggerLevel         *connect.Client[v1.SetLoggerLevelRequest, v1.SetLoggerLevelResponse]
+	getConfigProps         *connect.Client[v1.GetConfigPropsRequest, v1.GetConfigPropsResponse]
+	getEnv                 *connect.Client[v1.GetEnvRequest, v1.GetEnvResponse]
+	listAudits             *connect.Client[v1.ListAuditsRequest, v1.ListAuditsResponse]
+	runDatabaseQuery       *connect.Client[v1.RunDatabaseQueryRequest, v1.RunDatabaseQueryResponse]
 }
 
 // GetInfo calls portal.v1.ManagementService.GetInfo.
@@ -133,6 +248,46 @@ func (c *managementServiceClient) GetHealth(ctx context.Context, req *connect.Re
 	return c.getHealth.CallUnary(ctx, req)
 }
 
+// GetMetrics calls portal.v1.ManagementService.GetMetrics.
+func (c *managementServiceClient) GetMetrics(ctx context.Context, req *connect.Request[v1.GetMetricsRequest]) (*connect.Response[v1.GetMetricsResponse], error) {
+	return c.getMetrics.CallUnary(ctx, req)
+}
+
+// GetThreadDump calls portal.v1.ManagementService.GetThreadDump.
+func (c *managementServiceClient) GetThreadDump(ctx context.Context, req *connect.Request[v1.GetThreadDumpRequest]) (*connect.Response[v1.GetThreadDumpResponse], error) {
+	return c.getThreadDump.CallUnary(ctx, req)
+}
+
+// ListLoggers calls portal.v1.ManagementService.ListLoggers.
+func (c *managementServiceClient) ListLoggers(ctx context.Context, req *connect.Request[v1.ListLoggersRequest]) (*connect.Response[v1.ListLoggersResponse], error) {
+	return c.listLoggers.CallUnary(ctx, req)
+}
+
+// SetLoggerLevel calls portal.v1.ManagementService.SetLoggerLevel.
+func (c *managementServiceClient) SetLoggerLevel(ctx context.Context, req *connect.Request[v1.SetLoggerLevelRequest]) (*connect.Response[v1.SetLoggerLevelResponse], error) {
+	return c.setLoggerLevel.CallUnary(ctx, req)
+}
+
+// GetConfigProps calls portal.v1.ManagementService.GetConfigProps.
+func (c *managementServiceClient) GetConfigProps(ctx context.Context, req *connect.Request[v1.GetConfigPropsRequest]) (*connect.Response[v1.GetConfigPropsResponse], error) {
+	return c.getConfigProps.CallUnary(ctx, req)
+}
+
+// GetEnv calls portal.v1.ManagementService.GetEnv.
+func (c *managementServiceClient) GetEnv(ctx context.Context, req *connect.Request[v1.GetEnvRequest]) (*connect.Response[v1.GetEnvResponse], error) {
+	return c.getEnv.CallUnary(ctx, req)
+}
+
+// ListAudits calls portal.v1.ManagementService.ListAudits.
+func (c *managementServiceClient) ListAudits(ctx context.Context, req *connect.Request[v1.ListAuditsRequest]) (*connect.Response[v1.ListAuditsResponse], error) {
+	return c.listAudits.CallUnary(ctx, req)
+}
+
+// RunDatabaseQuery calls portal.v1.ManagementService.RunDatabaseQuery.
+func (c *managementServiceClient) RunDatabaseQuery(ctx context.Context, req *connect.Request[v1.RunDatabaseQueryRequest]) (*connect.Response[v1.RunDatabaseQueryResponse], error) {
+	return c.runDatabaseQuery.CallUnary(ctx, req)
+}
+
 // ManagementServiceHandler is an implementation of the portal.v1.ManagementService service.
 type ManagementServiceHandler interface {
 	// GetInfo returns the application profile the shell renders: environment
@@ -147,6 +302,34 @@ type ManagementServiceHandler interface {
 	// GetHealth reports whether the portal and every component it depends on
 	// answer. Over REST a DOWN portal answers HTTP 503 with the same body.
 	GetHealth(context.Context, *connect.Request[v1.GetHealthRequest]) (*connect.Response[v1.GetHealthResponse], error)
+	// GetMetrics returns the figures of the metrics page: Go runtime, HTTP
+	// requests, RPC calls, database pool, job queues, carrier calls and the
+	// session cache. Admins only. The same instruments are served to
+	// Prometheus on /metrics.
+	GetMetrics(context.Context, *connect.Request[v1.GetMetricsRequest]) (*connect.Response[v1.GetMetricsResponse], error)
+	// GetThreadDump returns the running goroutines grouped by state and
+	// stack. Admins only.
+	GetThreadDump(context.Context, *connect.Request[v1.GetThreadDumpRequest]) (*connect.Response[v1.GetThreadDumpResponse], error)
+	// ListLoggers returns the named loggers with their levels. Admins only.
+	ListLoggers(context.Context, *connect.Request[v1.ListLoggersRequest]) (*connect.Response[v1.ListLoggersResponse], error)
+	// SetLoggerLevel changes one logger's level for the running process.
+	// Admins only; an unknown logger is 404, an unknown level 400
+	// error.logger.level.
+	SetLoggerLevel(context.Context, *connect.Request[v1.SetLoggerLevelRequest]) (*connect.Response[v1.SetLoggerLevelResponse], error)
+	// GetConfigProps returns the portal's effective configuration with every
+	// secret masked. Admins only.
+	GetConfigProps(context.Context, *connect.Request[v1.GetConfigPropsRequest]) (*connect.Response[v1.GetConfigPropsResponse], error)
+	// GetEnv returns the process environment with every secret masked.
+	// Admins only.
+	GetEnv(context.Context, *connect.Request[v1.GetEnvRequest]) (*connect.Response[v1.GetEnvResponse], error)
+	// ListAudits pages the audit log (sign-ins, user changes, batch and
+	// customer actions); the total comes in X-Total-Count. Admins only.
+	ListAudits(context.Context, *connect.Request[v1.ListAuditsRequest]) (*connect.Response[v1.ListAuditsResponse], error)
+	// RunDatabaseQuery runs one SQL statement in a read-only transaction with
+	// a statement timeout and a row cap, and answers its rows as text. Admins
+	// only, and only outside production (404 error.databaseConsole.off
+	// there); every query is audited, refused ones too.
+	RunDatabaseQuery(context.Context, *connect.Request[v1.RunDatabaseQueryRequest]) (*connect.Response[v1.RunDatabaseQueryResponse], error)
 }
 
 // NewManagementServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -184,6 +367,61 @@ func NewManagementServiceHandler(svc ManagementServiceHandler, opts ...connect.H
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	managementServiceGetMetricsHandler := connect.NewUnaryHandler(
+		ManagementServiceGetMetricsProcedure,
+		svc.GetMetrics,
+		connect.WithSchema(managementServiceMethods.ByName("GetMetrics")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	managementServiceGetThreadDumpHandler := connect.NewUnaryHandler(
+		ManagementServiceGetThreadDumpProcedure,
+		svc.GetThreadDump,
+		connect.WithSchema(managementServiceMethods.ByName("GetThreadDump")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	managementServiceListLoggersHandler := connect.NewUnaryHandler(
+		ManagementServiceListLoggersProcedure,
+		svc.ListLoggers,
+		connect.WithSchema(managementServiceMethods.ByName("ListLoggers")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	managementServiceSetLoggerLevelHandler := connect.NewUnaryHandler(
+		ManagementServiceSetLoggerLevelProcedure,
+		svc.SetLoggerLevel,
+		connect.WithSchema(managementServiceMethods.ByName("SetLoggerLevel")),
+		connect.WithIdempotency(connect.IdempotencyIdempotent),
+		connect.WithHandlerOptions(opts...),
+	)
+	managementServiceGetConfigPropsHandler := connect.NewUnaryHandler(
+		ManagementServiceGetConfigPropsProcedure,
+		svc.GetConfigProps,
+		connect.WithSchema(managementServiceMethods.ByName("GetConfigProps")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	managementServiceGetEnvHandler := connect.NewUnaryHandler(
+		ManagementServiceGetEnvProcedure,
+		svc.GetEnv,
+		connect.WithSchema(managementServiceMethods.ByName("GetEnv")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	managementServiceListAuditsHandler := connect.NewUnaryHandler(
+		ManagementServiceListAuditsProcedure,
+		svc.ListAudits,
+		connect.WithSchema(managementServiceMethods.ByName("ListAudits")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	managementServiceRunDatabaseQueryHandler := connect.NewUnaryHandler(
+		ManagementServiceRunDatabaseQueryProcedure,
+		svc.RunDatabaseQuery,
+		connect.WithSchema(managementServiceMethods.ByName("RunDatabaseQuery")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/portal.v1.ManagementService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ManagementServiceGetInfoProcedure:
@@ -194,6 +432,22 @@ func NewManagementServiceHandler(svc ManagementServiceHandler, opts ...connect.H
 			managementServiceGetVersionHandler.ServeHTTP(w, r)
 		case ManagementServiceGetHealthProcedure:
 			managementServiceGetHealthHandler.ServeHTTP(w, r)
+		case ManagementServiceGetMetricsProcedure:
+			managementServiceGetMetricsHandler.ServeHTTP(w, r)
+		case ManagementServiceGetThreadDumpProcedure:
+			managementServiceGetThreadDumpHandler.ServeHTTP(w, r)
+		case ManagementServiceListLoggersProcedure:
+			managementServiceListLoggersHandler.ServeHTTP(w, r)
+		case ManagementServiceSetLoggerLevelProcedure:
+			managementServiceSetLoggerLevelHandler.ServeHTTP(w, r)
+		case ManagementServiceGetConfigPropsProcedure:
+			managementServiceGetConfigPropsHandler.ServeHTTP(w, r)
+		case ManagementServiceGetEnvProcedure:
+			managementServiceGetEnvHandler.ServeHTTP(w, r)
+		case ManagementServiceListAuditsProcedure:
+			managementServiceListAuditsHandler.ServeHTTP(w, r)
+		case ManagementServiceRunDatabaseQueryProcedure:
+			managementServiceRunDatabaseQueryHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -217,4 +471,36 @@ func (UnimplementedManagementServiceHandler) GetVersion(context.Context, *connec
 
 func (UnimplementedManagementServiceHandler) GetHealth(context.Context, *connect.Request[v1.GetHealthRequest]) (*connect.Response[v1.GetHealthResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManagementService.GetHealth is not implemented"))
+}
+
+func (UnimplementedManagementServiceHandler) GetMetrics(context.Context, *connect.Request[v1.GetMetricsRequest]) (*connect.Response[v1.GetMetricsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManagementService.GetMetrics is not implemented"))
+}
+
+func (UnimplementedManagementServiceHandler) GetThreadDump(context.Context, *connect.Request[v1.GetThreadDumpRequest]) (*connect.Response[v1.GetThreadDumpResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManagementService.GetThreadDump is not implemented"))
+}
+
+func (UnimplementedManagementServiceHandler) ListLoggers(context.Context, *connect.Request[v1.ListLoggersRequest]) (*connect.Response[v1.ListLoggersResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManagementService.ListLoggers is not implemented"))
+}
+
+func (UnimplementedManagementServiceHandler) SetLoggerLevel(context.Context, *connect.Request[v1.SetLoggerLevelRequest]) (*connect.Response[v1.SetLoggerLevelResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManagementService.SetLoggerLevel is not implemented"))
+}
+
+func (UnimplementedManagementServiceHandler) GetConfigProps(context.Context, *connect.Request[v1.GetConfigPropsRequest]) (*connect.Response[v1.GetConfigPropsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManagementService.GetConfigProps is not implemented"))
+}
+
+func (UnimplementedManagementServiceHandler) GetEnv(context.Context, *connect.Request[v1.GetEnvRequest]) (*connect.Response[v1.GetEnvResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManagementService.GetEnv is not implemented"))
+}
+
+func (UnimplementedManagementServiceHandler) ListAudits(context.Context, *connect.Request[v1.ListAuditsRequest]) (*connect.Response[v1.ListAuditsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManagementService.ListAudits is not implemented"))
+}
+
+func (UnimplementedManagementServiceHandler) RunDatabaseQuery(context.Context, *connect.Request[v1.RunDatabaseQueryRequest]) (*connect.Response[v1.RunDatabaseQueryResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManagementService.RunDatabaseQuery is not implemented"))
 }

@@ -1,0 +1,172 @@
+package rpc
+
+import (
+	"context"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/app/identity"
+	"parcelportal/core/failure"
+)
+
+// Observer is told of every RPC call and every look-up of the session
+// cache: the metrics registry (adapters/metrics).
+type Observer interface {
+	ObserveRPC(procedure, code string, d time.Duration)
+	ObserveSessionCache(hit bool)
+}
+
+// AuditRecorder appends to the audit log (adapters/postgres AuditLog).
+type AuditRecorder interface {
+	Record(ctx context.Context, e identity.AuditEvent) error
+}
+
+// observe counts and times every call by procedure and the code it ended
+// with, and tells log about it at DEBUG. It comes before mapErrors, so it
+// sees the codes clients see.
+func observe(o Observer, log *slog.Logger) connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			started := time.Now()
+			res, err := next(ctx, req)
+			code := "ok"
+			if err != nil {
+				code = connect.CodeOf(err).String()
+			}
+			d := time.Since(started)
+			if o != nil {
+				o.ObserveRPC(req.Spec().Procedure, code, d)
+			}
+			if log != nil && log.Enabled(ctx, slog.LevelDebug) {
+				log.DebugContext(ctx, "rpc call", "procedure", req.Spec().Procedure, "code", code, "ms", d.Milliseconds(),
+					"caller", loginOf(ctx))
+			}
+			return res, err
+		}
+	}
+}
+
+// audited are the procedures whose successful calls the audit log keeps,
+// beside the sign-ins and user changes the identity use cases record: the
+// batch actions, customer, consent and tenant (carrier login) changes,
+// traffic downloads and logger changes.
+var audited = map[string]string{
+	portalv1connect.BatchServiceSendBatchProcedure:               "BATCH_SENT",
+	portalv1connect.BatchServiceResendBatchProcedure:             "BATCH_RESENT",
+	portalv1connect.BatchServiceSendBatchShipmentProcedure:       "BATCH_SHIPMENT_SENT",
+	portalv1connect.BatchServiceCancelBatchProcedure:             "BATCH_CANCELLED",
+	portalv1connect.BatchServiceCancelBatchShipmentProcedure:     "BATCH_SHIPMENT_CANCELLED",
+	portalv1connect.BatchServiceDeleteBatchProcedure:             "BATCH_DELETED",
+	portalv1connect.BatchServiceDeleteBatchShipmentsProcedure:    "BATCH_SHIPMENTS_DELETED",
+	portalv1connect.BatchServiceCreateBatchManifestProcedure:     "MANIFEST_CREATED",
+	portalv1connect.BatchServiceDownloadBatchTrafficProcedure:    "TRAFFIC_DOWNLOADED",
+	portalv1connect.ShipmentServiceDeleteShipmentProcedure:       "SHIPMENT_DELETED",
+	portalv1connect.CustomerServiceCreateCustomerProcedure:       "CUSTOMER_CREATED",
+	portalv1connect.CustomerServiceUpdateCustomerProcedure:       "CUSTOMER_UPDATED",
+	portalv1connect.CustomerServiceDeleteCustomerProcedure:       "CUSTOMER_DELETED",
+	portalv1connect.CustomerServiceSetGtcAcceptedProcedure:       "CONSENT_GTC_CHANGED",
+	portalv1connect.CustomerServiceSetCiPricingAcceptedProcedure: "CONSENT_CI_PRICING_CHANGED",
+	portalv1connect.TenantServiceCreateTenantProcedure:           "TENANT_CREATED",
+	portalv1connect.TenantServiceUpdateTenantProcedure:           "TENANT_UPDATED",
+	portalv1connect.TenantServiceDeleteTenantProcedure:           "TENANT_DELETED",
+	portalv1connect.ManagementServiceSetLoggerLevelProcedure:     "LOGGER_LEVEL_CHANGED",
+	portalv1connect.ManagementServiceRunDatabaseQueryProcedure:   "DATABASE_QUERY",
+}
+
+// auditedAlways are the procedures audited whether they succeed or not:
+// every statement of the database console, refused ones too.
+var auditedAlways = map[string]bool{
+	portalv1connect.ManagementServiceRunDatabaseQueryProcedure: true,
+}
+
+// maxAuditedSQL bounds the statement an audit event keeps.
+const maxAuditedSQL = 2000
+
+// auditedFields are the request fields an audit event names: ids, the
+// logger and its level, a consent's value. Never anything else of the
+// request: customer and tenant bodies carry credentials.
+var auditedFields = map[protoreflect.Name]string{
+	"id": "id", "customer_id": "customerId", "batch_id": "batchId", "shipment_id": "shipmentId",
+	"tenant_id": "tenantId", "name": "name", "configured_level": "configuredLevel", "value": "value", "accepted": "accepted",
+	"sql": "sql",
+}
+
+// audit records the audited procedures' successful calls with the caller's
+// login and the request's ids; a lost event is logged and the call stands.
+func audit(recorder AuditRecorder, log *slog.Logger) connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			res, err := next(ctx, req)
+			procedure := req.Spec().Procedure
+			kind, ok := audited[procedure]
+			if (err != nil && !auditedAlways[procedure]) || !ok || recorder == nil {
+				return res, err
+			}
+			e := identity.AuditEvent{Principal: loginOf(ctx), Type: kind, At: time.Now().UTC(), Data: requestFacts(req.Any())}
+			if auditedAlways[procedure] {
+				e.Data["outcome"] = "ok"
+				if err != nil {
+					e.Data["outcome"] = failureKey(err)
+				}
+			}
+			if rerr := recorder.Record(context.WithoutCancel(ctx), e); rerr != nil && log != nil {
+				log.WarnContext(ctx, "audit event lost", "type", kind, "principal", e.Principal, "error", rerr)
+			}
+			return res, err
+		}
+	}
+}
+
+// requestFacts reads the audited fields of a request, and the id of a
+// customer or tenant it carries whole.
+func requestFacts(msg any) map[string]string {
+	facts := map[string]string{}
+	m, ok := msg.(interface{ ProtoReflect() protoreflect.Message })
+	if !ok {
+		return facts
+	}
+	m.ProtoReflect().Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+		if fd.IsList() || fd.IsMap() {
+			if fd.IsList() && fd.Name() == "ids" {
+				facts["count"] = strconv.Itoa(v.List().Len())
+			}
+			return true
+		}
+		if fd.Kind() == protoreflect.MessageKind {
+			if id := fd.Message().Fields().ByName("id"); id != nil && (fd.Name() == "customer" || fd.Name() == "tenant") {
+				facts[string(fd.Name())+"Id"] = v.Message().Get(id).String()
+			}
+			return true
+		}
+		if name, ok := auditedFields[fd.Name()]; ok {
+			facts[name] = v.String()
+			if len(facts[name]) > maxAuditedSQL {
+				facts[name] = facts[name][:maxAuditedSQL] + "…"
+			}
+		}
+		return true
+	})
+	return facts
+}
+
+// loginOf is the caller's login; empty for an anonymous caller.
+func loginOf(ctx context.Context) string {
+	if c := callerFrom(ctx); c != nil {
+		return c.Login
+	}
+	return ""
+}
+
+// failureKey is the message key of a use case's failure, or "error" for
+// anything else.
+func failureKey(err error) string {
+	if f, ok := failure.As(err); ok {
+		return f.Key
+	}
+	return "error"
+}
