@@ -104,7 +104,7 @@ func (r *Runner) credentials(ctx context.Context, customerID int64) (carrier.Cre
 	if err != nil {
 		return carrier.Credentials{}, false, err
 	}
-	creds, ok := credentialsOf(c)
+	creds, ok := CredentialsOf(c)
 	return creds, ok, nil
 }
 
