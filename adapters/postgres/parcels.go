@@ -133,8 +133,8 @@ func (s Parcels) Delete(ctx context.Context, id int64, allow func(parcel.Parcel)
 	})
 }
 
-// List pages a customer's parcels newest first. The filters keep to the
-// partial indexes of migrations 00015 and 00020.
+// List pages a customer's parcels newest first. The page keeps to the
+// partial indexes of migrations 00015 and 00020, the total to the counts.
 func (s Parcels) List(ctx context.Context, q parcel.Query) ([]parcel.Parcel, int, error) {
 	where := sq.And{sq.Expr(isParcel), sq.Eq{"v.customer_id": q.CustomerID}}
 	switch q.Manifest {
@@ -167,7 +167,21 @@ func (s Parcels) List(ctx context.Context, q parcel.Query) ([]parcel.Parcel, int
 	if err != nil {
 		return nil, 0, err
 	}
-	count, cargs, err := psql.Select("count(*)").From("validated_shipment v").Where(where).ToSql()
+	// The total comes from the counts the triggers of migration 00020 keep.
+	counts := sq.And{sq.Eq{"customer_id": q.CustomerID}}
+	switch q.Manifest {
+	case parcel.Manifested:
+		counts = append(counts, sq.Eq{"manifested": true})
+	case parcel.NotManifested:
+		counts = append(counts, sq.Eq{"manifested": false})
+	}
+	if q.Source != "" {
+		counts = append(counts, sq.Eq{"source": string(q.Source)})
+	}
+	if q.APIClient != "" {
+		counts = append(counts, sq.Eq{"api_client": q.APIClient})
+	}
+	count, cargs, err := psql.Select("coalesce(sum(n), 0)").From("parcel_count").Where(counts).ToSql()
 	if err != nil {
 		return nil, 0, err
 	}

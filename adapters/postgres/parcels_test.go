@@ -9,7 +9,6 @@ import (
 	"parcelportal/app/parcels/storetest"
 )
 
-
 func TestParcelsContract(t *testing.T) {
 	t.Parallel()
 	storetest.Run(t, func(t *testing.T) storetest.Fixture {

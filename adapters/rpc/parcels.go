@@ -102,7 +102,7 @@ func (h ParcelHandler) GetParcel(ctx context.Context, req *connect.Request[porta
 	}
 	return connect.NewResponse(&portalv1.GetParcelResponse{
 		ParcelId: r.ID, LabelType: r.LabelType, CsvShipmentDto: formToProto(r.Validated),
-		ValidatedShipment: checkedToProto(r.ID, r.Validated), Parcel: parcelRowToProto(r),
+		ValidatedShipment: checkedToProto(r.ID, r.Validated), Parcel: parcelRowToProto(r), CustomerId: r.CustomerID,
 	}), nil
 }
 

@@ -172,6 +172,12 @@ func list(t *testing.T, f Fixture) {
 	check("API parcels", parcel.Query{Source: parcel.APIParcel}, []int64{made[3], made[1]}, 2)
 	check("SHIPPING client", parcel.Query{APIClient: "SHIPPING"}, []int64{made[4], made[2], made[0]}, 3)
 	check("API, not manifested", parcel.Query{Source: parcel.APIParcel, Manifest: parcel.NotManifested}, []int64{made[3]}, 1)
+	// Totals follow deletes.
+	if err := s.Delete(ctx, made[0], func(parcel.Parcel) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	check("all after a delete", parcel.Query{}, []int64{made[4], made[3], made[2], made[1]}, 4)
+	check("not manifested after a delete", parcel.Query{Manifest: parcel.NotManifested, Size: 2}, []int64{made[4], made[3]}, 3)
 	page, _, err := s.List(ctx, parcel.Query{CustomerID: f.Customers[0], Manifest: parcel.Manifested, Size: 10})
 	if err != nil || len(page) != 1 || page[0].BatchStatus != parcel.ManifestCreating || page[0].Validated.Fields["name"].Value != "b" {
 		t.Fatalf("manifested row = %+v, %v", page, err)
@@ -262,12 +268,12 @@ func attempts(t *testing.T, f Fixture) {
 	if file, _ := s.Label(ctx, p.ID); file.Data != nil {
 		t.Fatalf("a voided label is still there")
 	}
-	if err := s.Finish(ctx, parcels.Outcome{ShipmentID: second.ID, State: shipment.Failed, ErrorMessage: "error.carrier.fault.x",
+	if err := s.Finish(ctx, parcels.Outcome{ShipmentID: second.ID, State: shipment.Failed, ErrorMessage: "error.carrier.unavailable",
 		ErrorParams: map[string]string{"field": "city"}, At: at}); err != nil {
 		t.Fatal(err)
 	}
 	got, _ = s.Get(ctx, p.ID)
-	if got.Label.Status != shipment.Failed || got.Label.ErrorMessage != "error.carrier.fault.x" || got.Label.ErrorParams["field"] != "city" {
+	if got.Label.Status != shipment.Failed || got.Label.ErrorMessage != "error.carrier.unavailable" || got.Label.ErrorParams["field"] != "city" {
 		t.Fatalf("failed = %+v", got.Label)
 	}
 	_, cur, _, _ = s.Claim(ctx, p.ID, now.Add(3*time.Hour), now.Add(4*time.Hour))

@@ -31,7 +31,6 @@ const sections: [path: string, title: MessageDescriptor][] = [
   ["newsletter-subscribe", titles.newsletter],
   ["parcel-inquiry/:tenantId", titles.parcelInquiry],
   ["internal-parcel-inquiry/:trackingId/:fulltrackId", titles.internalParcelInquiry],
-  ["parcel/*", titles.parcel],
   ["address-book/*", titles.addressBook],
   ["routing-options/*", titles.routingOptions],
 ];
@@ -77,6 +76,10 @@ const InvoiceReportPage = lazy(() =>
 /** Batches and shipments (spec 2 §2.1, §2.2). */
 const BatchArea = lazy(() =>
   loadChunk(() => import("../features/batch/BatchArea")).then((m) => ({ default: m.BatchArea })),
+);
+/** Single parcels (spec 2 §2.3). */
+const ParcelArea = lazy(() =>
+  loadChunk(() => import("../features/parcel/ParcelArea")).then((m) => ({ default: m.ParcelArea })),
 );
 const ShipmentArea = lazy(() =>
   loadChunk(() => import("../features/shipment/ShipmentArea")).then((m) => ({ default: m.ShipmentArea })),
@@ -135,6 +138,7 @@ export const routes: RouteObject[] = [
           { path: "fulfillment/*", element: <LazyArea area={FulfillmentArea} /> },
           { path: "batch/*", element: <LazyArea area={BatchArea} /> },
           { path: "shipment/*", element: <LazyArea area={ShipmentArea} /> },
+          { path: "parcel/*", element: <LazyArea area={ParcelArea} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -18,6 +18,7 @@ import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
 import { InvoiceReportService } from "../gen/portal/v1/invoice_reports_pb";
 import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/management_pb";
 import { NewsService } from "../gen/portal/v1/news_pb";
+import { ParcelService } from "../gen/portal/v1/parcels_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
 import { ShipmentService } from "../gen/portal/v1/shipments_pb";
 import { TenantService } from "../gen/portal/v1/tenants_pb";
@@ -75,6 +76,7 @@ export type RenderOptions = {
   customers?: Partial<ServiceImpl<typeof CustomerService>>;
   batches?: Partial<ServiceImpl<typeof BatchService>>;
   shipments?: Partial<ServiceImpl<typeof ShipmentService>>;
+  parcels?: Partial<ServiceImpl<typeof ParcelService>>;
   documents?: Partial<ServiceImpl<typeof DocumentService>>;
   acss?: Partial<ServiceImpl<typeof AcssService>>;
   news?: Partial<ServiceImpl<typeof NewsService>>;
@@ -106,6 +108,7 @@ export function renderApp(
     customers = {},
     batches = {},
     shipments = {},
+    parcels = {},
     documents = {},
     acss = {},
     news = {},
@@ -136,6 +139,7 @@ export function renderApp(
       router.service(CustomerService, customers);
       router.service(BatchService, batches);
       router.service(ShipmentService, shipments);
+      router.service(ParcelService, parcels);
       router.service(DocumentService, documents);
       router.service(AcssService, acss);
       router.service(NewsService, news);

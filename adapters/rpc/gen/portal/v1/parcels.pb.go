@@ -1188,7 +1188,9 @@ type GetParcelResponse struct {
 	// The values with their violations.
 	ValidatedShipment *ValidatedShipment `protobuf:"bytes,4,opt,name=validated_shipment,json=validatedShipment,proto3" json:"validated_shipment,omitempty"`
 	// The parcel as its list row shows it (state, label, manifest, what may be done).
-	Parcel        *ParcelRow `protobuf:"bytes,5,opt,name=parcel,proto3" json:"parcel,omitempty"`
+	Parcel *ParcelRow `protobuf:"bytes,5,opt,name=parcel,proto3" json:"parcel,omitempty"`
+	// Customer the parcel ships for.
+	CustomerId    int64 `protobuf:"varint,6,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1256,6 +1258,13 @@ func (x *GetParcelResponse) GetParcel() *ParcelRow {
 		return x.Parcel
 	}
 	return nil
+}
+
+func (x *GetParcelResponse) GetCustomerId() int64 {
+	if x != nil {
+		return x.CustomerId
+	}
+	return 0
 }
 
 // DeleteParcelRequest names a parcel.
@@ -2043,14 +2052,16 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	")DownloadParcelCustomsDeclarationsResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"*\n" +
 	"\x10GetParcelRequest\x12\x16\n" +
-	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x8f\x02\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\xb0\x02\n" +
 	"\x11GetParcelResponse\x12\x1b\n" +
 	"\tparcel_id\x18\x01 \x01(\x03R\bparcelId\x12\x1d\n" +
 	"\n" +
 	"label_type\x18\x02 \x01(\tR\tlabelType\x12C\n" +
 	"\x10csv_shipment_dto\x18\x03 \x01(\v2\x19.portal.v1.CsvShipmentDtoR\x0ecsvShipmentDTO\x12K\n" +
 	"\x12validated_shipment\x18\x04 \x01(\v2\x1c.portal.v1.ValidatedShipmentR\x11validatedShipment\x12,\n" +
-	"\x06parcel\x18\x05 \x01(\v2\x14.portal.v1.ParcelRowR\x06parcel\"-\n" +
+	"\x06parcel\x18\x05 \x01(\v2\x14.portal.v1.ParcelRowR\x06parcel\x12\x1f\n" +
+	"\vcustomer_id\x18\x06 \x01(\x03R\n" +
+	"customerId\"-\n" +
 	"\x13DeleteParcelRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x16\n" +
 	"\x14DeleteParcelResponse\"9\n" +
