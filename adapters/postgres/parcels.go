@@ -277,10 +277,7 @@ func (s Parcels) Voided(ctx context.Context, shipmentID int64, ex []batchjob.Exc
 // Finish writes the attempt's outcome as a batch shipment's is written;
 // without a batch, nothing is counted.
 func (s Parcels) Finish(ctx context.Context, o parcels.Outcome) error {
-	return BatchWork(s).Finish(ctx, batchjob.Outcome{
-		ShipmentID: o.ShipmentID, State: o.State, Label: o.Label, LabelType: o.LabelType,
-		ErrorMessage: o.ErrorMessage, ErrorParams: o.ErrorParams, Traffic: o.Traffic, Exchanges: o.Exchanges, At: o.At,
-	})
+	return BatchWork(s).Finish(ctx, o)
 }
 
 func (s Parcels) file(ctx context.Context, id int64, columns string) (parcels.File, error) {

@@ -69,7 +69,7 @@ func (s Service) void(ctx context.Context, p parcel.Parcel, sh shipment.Shipment
 		call, cancel := s.call(ctx)
 		l, found, err := s.Carrier.Find(call, creds, sh.Reference)
 		cancel()
-		ex = exchanged(ex, batchjob.OpFind, l.Traffic, err)
+		ex = batchjob.Exchanged(ex, batchjob.OpFind, l.Traffic, err)
 		if err != nil {
 			return notCancelled(err, identifier)
 		}
@@ -94,14 +94,14 @@ func (s Service) void(ctx context.Context, p parcel.Parcel, sh shipment.Shipment
 // notCancelled is the failure of a delete whose label the carrier did not
 // cancel: its refusal explained, or the carrier unavailable.
 func notCancelled(err error, identifier string) error {
-	key, params := explain(err, func(field string) string {
+	key, params := batchjob.Explain(err, func(field string) string {
 		if field == "identifier" {
 			return identifier
 		}
 		return ""
 	})
 	kind := failure.Conflict
-	if !isFault(err) {
+	if !batchjob.IsFault(err) {
 		kind = failure.Unavailable
 	}
 	f := failure.New(kind, key)

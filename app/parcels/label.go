@@ -2,7 +2,6 @@ package parcels
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"parcelportal/app/batchjob"
@@ -76,7 +75,7 @@ func (s Service) MakeLabel(ctx context.Context, caller *access.Caller, id int64)
 	// A label of the earlier attempt is voided before the new one is made.
 	if sh.Status() == shipment.Pending && sh.Identifier() != "" {
 		ex, err := s.cancel(keep, creds, sh.Identifier())
-		if err != nil && !isFault(err) {
+		if err != nil && !batchjob.IsFault(err) {
 			return s.failed(keep, &sh, Outcome{ErrorMessage: batchjob.KeyCarrierUnavailable, Exchanges: ex})
 		}
 		// Voided, or the carrier no longer knows it: not the parcel's label any more.
@@ -108,7 +107,7 @@ func (s Service) MakeLabel(ctx context.Context, caller *access.Caller, id int64)
 		}
 		return Labelled{Identifier: l.Identifier, LabelType: p.LabelType}, nil
 	}
-	key, params := explain(err, func(field string) string { return sh.Draft.Fields[field] })
+	key, params := batchjob.Explain(err, func(field string) string { return sh.Draft.Fields[field] })
 	o := Outcome{ErrorMessage: key, ErrorParams: params, Exchanges: ex}
 	if len(ex) > 0 {
 		o.Traffic = ex[len(ex)-1].Traffic
@@ -181,7 +180,7 @@ func (s Service) label(ctx context.Context, creds carrier.Credentials, req carri
 		call, cancel := s.call(ctx)
 		defer cancel()
 		l, found, err := s.Carrier.Find(call, creds, req.Reference)
-		ex = exchanged(ex, batchjob.OpFind, l.Traffic, err)
+		ex = batchjob.Exchanged(ex, batchjob.OpFind, l.Traffic, err)
 		return l, found, err
 	}
 	if findFirst {
@@ -196,8 +195,8 @@ func (s Service) label(ctx context.Context, creds carrier.Credentials, req carri
 	call, cancel := s.call(ctx)
 	l, err := s.Carrier.AddAndPrint(call, creds, req)
 	cancel()
-	ex = exchanged(ex, batchjob.OpAddAndPrint, l.Traffic, err)
-	if err == nil || isFault(err) {
+	ex = batchjob.Exchanged(ex, batchjob.OpAddAndPrint, l.Traffic, err)
+	if err == nil || batchjob.IsFault(err) {
 		return l, ex, err
 	}
 	if found, ok, ferr := find(); ferr == nil && ok {
@@ -211,33 +210,5 @@ func (s Service) cancel(ctx context.Context, creds carrier.Credentials, identifi
 	call, done := s.call(ctx)
 	defer done()
 	t, err := s.Carrier.Cancel(call, creds, identifier)
-	return exchanged(nil, batchjob.OpCancel, t, err), err
-}
-
-func isFault(err error) bool {
-	var f *carrier.Fault
-	return errors.As(err, &f)
-}
-
-// explain is what the parcel shows of a failed call: a carrier's refusal
-// by its code, anything else as the carrier being unavailable.
-func explain(err error, value func(field string) string) (string, map[string]string) {
-	var f *carrier.Fault
-	if !errors.As(err, &f) {
-		return batchjob.KeyCarrierUnavailable, nil
-	}
-	return f.Explain(value)
-}
-
-// exchanged appends the traffic of a call when one took place; a fault
-// carries its own.
-func exchanged(ex []batchjob.Exchange, op string, t carrier.Traffic, err error) []batchjob.Exchange {
-	var f *carrier.Fault
-	if errors.As(err, &f) && f.Traffic != (carrier.Traffic{}) {
-		t = f.Traffic
-	}
-	if t == (carrier.Traffic{}) {
-		return ex
-	}
-	return append(ex, batchjob.Exchange{Operation: op, Traffic: t})
+	return batchjob.Exchanged(nil, batchjob.OpCancel, t, err), err
 }

@@ -48,23 +48,10 @@ type Lister interface {
 	List(ctx context.Context, q parcel.Query) ([]parcel.Parcel, int, error)
 }
 
-// Outcome is what became of a label attempt; Finish writes it in one transaction.
-type Outcome struct {
-	ShipmentID int64
-	// State is DONE, FAILED or CANCELLED, as the shipment's transition left it.
-	State shipment.Status
-	// Label is the carrier's label of a DONE attempt, of LabelType.
-	Label     carrier.Label
-	LabelType string
-	// ErrorMessage and ErrorParams say why an attempt FAILED.
-	ErrorMessage string
-	ErrorParams  map[string]string
-	// Traffic is the exchange the attempt shows (soapRequest, soapResponse).
-	Traffic carrier.Traffic
-	// Exchanges are appended to the attempt's carrier traffic.
-	Exchanges []batchjob.Exchange
-	At        time.Time
-}
+// Outcome is what became of a label attempt, as a batch job's shipment
+// outcome is written (a parcel's has no BatchID); Finish writes it in one
+// transaction.
+type Outcome = batchjob.Outcome
 
 // Attempts is what labelling and deleting a parcel write of its label
 // attempt (one shipment row per parcel, attempt after attempt).
