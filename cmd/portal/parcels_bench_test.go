@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"parcelportal/adapters/carrier/simulator"
+	"parcelportal/adapters/postgres"
+	"parcelportal/core/parcel"
 )
 
 // p95 is the 95th percentile of the durations, in milliseconds.
@@ -127,4 +129,18 @@ func BenchmarkParcelListNotManifested(b *testing.B) {
 		took = append(took, time.Since(start))
 	}
 	b.ReportMetric(p95(took), "p95-ms")
+	// The same page read from the store alone (no HTTP, no JSON): what
+	// PostgreSQL takes, apart from the transport.
+	b.StopTimer()
+	store := postgres.Parcels{Pool: p.db.pool}
+	q := parcel.Query{CustomerID: p.bakery, Manifest: parcel.NotManifested, Size: 100}
+	var direct []time.Duration
+	for range len(took) {
+		start := time.Now()
+		if list, total, err := store.List(ctx, q); err != nil || len(list) != 100 || total != 50_000 {
+			b.Fatalf("store list = %d of %d, %v", len(list), total, err)
+		}
+		direct = append(direct, time.Since(start))
+	}
+	b.ReportMetric(p95(direct), "store-p95-ms")
 }
