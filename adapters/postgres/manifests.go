@@ -25,9 +25,9 @@ type Manifests struct {
 
 var _ manifests.Store = Manifests{}
 
-// parcelColumns read a parcel as manifesting sees it; labelled is a live
+// manifestParcelColumns read a parcel as manifesting sees it; labelled is a live
 // label (shipment DONE).
-const parcelColumns = `v.id, v.customer_id, v.batch_id IS NOT NULL,
+const manifestParcelColumns = `v.id, v.customer_id, v.batch_id IS NOT NULL,
 	coalesce(v.fields->'isoCountry'->>'value', ''), coalesce(v.fields->'product'->>'value', ''),
 	coalesce(v.fields->'service'->>'value', ''), coalesce(v.fields->'options'->>'value', ''),
 	EXISTS (SELECT 1 FROM shipment s WHERE s.validated_shipment_id = v.id AND s.state = '` + string(shipment.Done) + `')`
@@ -47,7 +47,7 @@ func scanParcels(rows pgx.Rows) ([]manifest.Parcel, error) {
 func (m Manifests) Gather(ctx context.Context, ids []int64, plan manifests.Plan) ([]int64, error) {
 	var made []int64
 	err := pgx.BeginFunc(ctx, m.Pool, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+parcelColumns+` FROM validated_shipment v
+		rows, err := tx.Query(ctx, `SELECT `+manifestParcelColumns+` FROM validated_shipment v
 			WHERE v.id = ANY($1) AND v.source <> 'BATCH' ORDER BY v.id FOR UPDATE OF v`, ids)
 		if err != nil {
 			return err
@@ -116,7 +116,7 @@ func (m Manifests) ClaimSlot(ctx context.Context, customerID int64, slot time.Ti
 			return err
 		}
 		claimed = true
-		rows, err := tx.Query(ctx, `SELECT `+parcelColumns+` FROM validated_shipment v
+		rows, err := tx.Query(ctx, `SELECT `+manifestParcelColumns+` FROM validated_shipment v
 			WHERE v.customer_id = $1 AND v.source <> 'BATCH' AND v.batch_id IS NULL
 			AND EXISTS (SELECT 1 FROM shipment s WHERE s.validated_shipment_id = v.id AND s.state = '`+string(shipment.Done)+`')
 			ORDER BY v.id FOR UPDATE OF v`, customerID)

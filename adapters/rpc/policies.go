@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/app/parcels"
 	"parcelportal/app/tracking"
 	"parcelportal/core/access"
 	"parcelportal/core/linkdownload"
@@ -22,6 +23,8 @@ var (
 	trackingRoles = tracking.Roles
 	// shippingRoles may reach the batch, shipment and parcel pages (spec 2 section 6).
 	shippingRoles = access.AnyOf(access.Admin, access.SuperAdmin, access.User, access.Operations)
+	// parcelRoles are the shipping roles and integrators' API logins (app/parcels checks it again).
+	parcelRoles = parcels.Roles
 )
 
 // policies names, for every procedure the API serves, who may call it. A
@@ -185,11 +188,25 @@ var policies = map[string]access.Policy{
 	portalv1connect.BatchServiceDownloadBatchCommercialInvoiceProcedure: shippingRoles,
 	portalv1connect.BatchServiceDownloadBatchCsvProcedure:               shippingRoles,
 	portalv1connect.BatchServiceDownloadBatchTrafficProcedure:           admins,
-	portalv1connect.ShipmentServiceListShipmentsProcedure:               shippingRoles,
-	portalv1connect.ShipmentServiceGetShipmentProcedure:                 shippingRoles,
-	portalv1connect.ShipmentServiceDeleteShipmentProcedure:              shippingRoles,
-	portalv1connect.ShipmentServiceDownloadShipmentLabelProcedure:       shippingRoles,
-	portalv1connect.ShipmentServiceGetShipmentDetailsProcedure:          shippingRoles,
+
+	// Parcels (spec 2 sections 2.3 and 6): the shipping roles and
+	// integrators' ROLE_API logins (their parcels are API parcels), scoped
+	// to the customers they act for by each use case; bulk delete is admins'.
+	portalv1connect.ParcelServiceValidateParcelProcedure:                    parcelRoles,
+	portalv1connect.ParcelServiceCreateParcelProcedure:                      parcelRoles,
+	portalv1connect.ParcelServiceUpdateParcelProcedure:                      parcelRoles,
+	portalv1connect.ParcelServiceLabelParcelProcedure:                       parcelRoles,
+	portalv1connect.ParcelServiceDownloadParcelLabelProcedure:               parcelRoles,
+	portalv1connect.ParcelServiceDownloadParcelCustomsDeclarationsProcedure: parcelRoles,
+	portalv1connect.ParcelServiceGetParcelProcedure:                         parcelRoles,
+	portalv1connect.ParcelServiceDeleteParcelProcedure:                      parcelRoles,
+	portalv1connect.ParcelServiceBulkDeleteParcelsProcedure:                 admins,
+	portalv1connect.ParcelServiceListParcelsProcedure:                       parcelRoles,
+	portalv1connect.ShipmentServiceListShipmentsProcedure:                   shippingRoles,
+	portalv1connect.ShipmentServiceGetShipmentProcedure:                     shippingRoles,
+	portalv1connect.ShipmentServiceDeleteShipmentProcedure:                  shippingRoles,
+	portalv1connect.ShipmentServiceDownloadShipmentLabelProcedure:           shippingRoles,
+	portalv1connect.ShipmentServiceGetShipmentDetailsProcedure:              shippingRoles,
 	// Manifests of parcels: the parcel pages' roles; the use case scopes the
 	// parcels to the customers the caller acts for.
 	portalv1connect.ManifestServiceCreateManifestProcedure: shippingRoles,

@@ -36,7 +36,7 @@ func (r *Runner) retry(ctx context.Context, step func(try int) error) error {
 	wait := r.opt.Backoff
 	for try := 1; ; try++ {
 		err := step(try)
-		if err == nil || isFault(err) || errors.Is(err, errStopped) || try >= r.opt.Tries {
+		if err == nil || IsFault(err) || errors.Is(err, errStopped) || try >= r.opt.Tries {
 			return err
 		}
 		r.opt.Log.Warn("carrier did not answer; trying again", "try", try, "wait", wait, "error", err)
@@ -51,17 +51,19 @@ func (r *Runner) retry(ctx context.Context, step func(try int) error) error {
 	}
 }
 
-func isFault(err error) bool {
+// IsFault reports whether the carrier refused the call (a *carrier.Fault),
+// as opposed to not answering it.
+func IsFault(err error) bool {
 	var f *carrier.Fault
 	return errors.As(err, &f)
 }
 
-// explain is what a shipment or batch shows of a failed call: a message
+// Explain is what a shipment or batch shows of a failed call: a message
 // key with its parameters, in the user's language. A carrier's refusal is
 // explained by its code (value reads the request's field values); its own
 // English text stays in the traffic, and in the parameters of a code the
 // portal has no key for.
-func explain(err error, value func(field string) string) (string, map[string]string) {
+func Explain(err error, value func(field string) string) (string, map[string]string) {
 	var f *carrier.Fault
 	if !errors.As(err, &f) {
 		return KeyCarrierUnavailable, nil
@@ -69,9 +71,9 @@ func explain(err error, value func(field string) string) (string, map[string]str
 	return f.Explain(value)
 }
 
-// exchanged appends the traffic of a call when one took place; a fault
+// Exchanged appends the traffic of a call when one took place; a fault
 // carries its own.
-func exchanged(ex []Exchange, op string, t carrier.Traffic, err error) []Exchange {
+func Exchanged(ex []Exchange, op string, t carrier.Traffic, err error) []Exchange {
 	var f *carrier.Fault
 	if errors.As(err, &f) && f.Traffic != (carrier.Traffic{}) {
 		t = f.Traffic
@@ -99,7 +101,7 @@ func (r *Runner) label(ctx context.Context, creds carrier.Credentials, req carri
 		defer done()
 		if findFirst || try > 1 {
 			l, found, err := r.carrier.Find(call, creds, req.Reference)
-			ex = exchanged(ex, OpFind, l.Traffic, err)
+			ex = Exchanged(ex, OpFind, l.Traffic, err)
 			if err != nil {
 				return err
 			}
@@ -109,7 +111,7 @@ func (r *Runner) label(ctx context.Context, creds carrier.Credentials, req carri
 			}
 		}
 		l, err := r.carrier.AddAndPrint(call, creds, req)
-		ex = exchanged(ex, OpAddAndPrint, l.Traffic, err)
+		ex = Exchanged(ex, OpAddAndPrint, l.Traffic, err)
 		label = l
 		return err
 	})
@@ -126,7 +128,7 @@ func (r *Runner) cancelLabel(ctx context.Context, creds carrier.Credentials, ide
 		}
 		defer done()
 		t, err := r.carrier.Cancel(call, creds, identifier)
-		ex = exchanged(ex, OpCancel, t, err)
+		ex = Exchanged(ex, OpCancel, t, err)
 		return err
 	})
 	return ex, err
@@ -146,7 +148,7 @@ func (r *Runner) find(ctx context.Context, creds carrier.Credentials, reference 
 		}
 		defer done()
 		l, ok, err := r.carrier.Find(call, creds, reference)
-		ex = exchanged(ex, OpFind, l.Traffic, err)
+		ex = Exchanged(ex, OpFind, l.Traffic, err)
 		label, found = l, ok
 		return err
 	})

@@ -5,11 +5,12 @@ import (
 	"parcelportal/core/customer"
 )
 
-// credentialsOf picks the login the customer ships with: its A1 key for
+// CredentialsOf picks the login the customer ships with (a batch job or a
+// parcel's label, app/parcels): its A1 key for
 // the A1 client, its API user name and password otherwise. ok is false when
 // the customer has none, so the job fails at once instead of asking the
 // carrier two thousand times.
-func credentialsOf(c customer.Customer) (carrier.Credentials, bool) {
+func CredentialsOf(c customer.Customer) (carrier.Credentials, bool) {
 	cr := carrier.Credentials{APIClient: c.APIClient, CustomerCRMID: c.CRMID}
 	if c.APIClient == customer.ClientA1 {
 		cr.A1APIKey = c.Credentials.A1APIKey

@@ -40,7 +40,7 @@ func (r *Runner) manifest(ctx context.Context, b Batch) error {
 		}
 		defer done()
 		m, err = r.carrier.CreateManifest(call, creds, reference, ids)
-		ex = exchanged(ex, OpCreateManifest, m.Traffic, err)
+		ex = Exchanged(ex, OpCreateManifest, m.Traffic, err)
 		return err
 	})
 	if errors.Is(err, errStopped) {
@@ -52,7 +52,7 @@ func (r *Runner) manifest(ctx context.Context, b Batch) error {
 	}
 	if err != nil {
 		r.opt.Log.Info("manifest not created", "batch", b.ID, "reference", reference, "error", err)
-		key, params := explain(err, nil)
+		key, params := Explain(err, nil)
 		return r.settle(ctx, b, batch.JobFailed, key, params)
 	}
 	if err := r.manifesting.SaveManifest(keep, b.ID, m, r.opt.Now()); err != nil {

@@ -104,7 +104,7 @@ func (r *Runner) credentials(ctx context.Context, customerID int64) (carrier.Cre
 	if err != nil {
 		return carrier.Credentials{}, false, err
 	}
-	creds, ok := credentialsOf(c)
+	creds, ok := CredentialsOf(c)
 	return creds, ok, nil
 }
 
@@ -247,7 +247,7 @@ func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials,
 		switch {
 		case errors.Is(err, errStopped):
 			return 0, err
-		case err != nil && !isFault(err):
+		case err != nil && !IsFault(err):
 			// The earlier label still stands; the shipment fails and keeps it
 			// so that a later resend voids it first.
 			return unanswered, r.finish(keep, r.labelling, b, &s, (*shipment.Shipment).Fail, Outcome{ErrorMessage: KeyCarrierUnavailable, Exchanges: ex})
@@ -280,7 +280,7 @@ func (r *Runner) submit(ctx context.Context, b Batch, creds carrier.Credentials,
 		label := func(s *shipment.Shipment) error { return s.Label(l.Identifier) }
 		return labelled, r.finish(keep, r.labelling, b, &s, label, Outcome{Label: l, LabelType: b.LabelType, Traffic: l.Traffic, Exchanges: ex})
 	}
-	key, params := explain(err, func(field string) string { return s.Draft.Fields[field] })
+	key, params := Explain(err, func(field string) string { return s.Draft.Fields[field] })
 	o := Outcome{ErrorMessage: key, ErrorParams: params, Exchanges: ex}
 	if len(ex) > 0 {
 		o.Traffic = ex[len(ex)-1].Traffic

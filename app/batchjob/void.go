@@ -111,7 +111,7 @@ func (r *Runner) voidOne(ctx context.Context, b Batch, creds carrier.Credentials
 		return r.voiding.Unfinished(keep, Outcome{ShipmentID: s.ID, BatchID: b.ID, State: s.Status(), ErrorMessage: KeyNoCredentials, At: r.opt.Now()})
 	case err != nil:
 		r.opt.Log.Info("label not cancelled", "batch", b.ID, "reference", s.Reference, "error", err)
-		key, params := explain(err, func(field string) string {
+		key, params := Explain(err, func(field string) string {
 			if field == "identifier" {
 				return s.Identifier()
 			}

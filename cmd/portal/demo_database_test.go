@@ -23,7 +23,7 @@ type demoDatabase struct {
 	box  *secrets.Box
 }
 
-func newDemoDatabase(t *testing.T) demoDatabase {
+func newDemoDatabase(t testing.TB) demoDatabase {
 	t.Helper()
 	pool := postgrestest.NewPool(t)
 	box, err := secrets.NewBox(secrets.DevelopmentKey)
@@ -37,7 +37,7 @@ func newDemoDatabase(t *testing.T) demoDatabase {
 }
 
 // customer is the id of the demo customer with the CRM id.
-func (d demoDatabase) customer(t *testing.T, crmid string) int64 {
+func (d demoDatabase) customer(t testing.TB, crmid string) int64 {
 	t.Helper()
 	var id int64
 	if err := d.pool.QueryRow(context.Background(), `SELECT id FROM customer WHERE crmid = $1`, crmid).Scan(&id); err != nil {

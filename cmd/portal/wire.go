@@ -139,6 +139,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Shipments:  rpc.ShipmentHandler{Batches: batches},
 		Manifests:  rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},
 		Tracking:   rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}}},
+		Parcels:    rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},
 		Callers:    ids,
 		Proxies:    cfg.TrustedProxies,
 		Downloads:  downloadTokensOf(pool),

@@ -125,3 +125,13 @@ export function useRunDatabaseQuery() {
     meta: { inlineMessages: true },
   });
 }
+
+/** The carrier's products, services, options, formats and return choices (spec 2 §3); they change with a deployment. */
+export function useProductsAndServices() {
+  const client = useManagementClient();
+  return useQuery({
+    queryKey: ["management", "productsAndServices"],
+    queryFn: async ({ signal }) => (await client.getProductsAndServices({}, { signal })).productsAndServices ?? null,
+    staleTime: Infinity,
+  });
+}

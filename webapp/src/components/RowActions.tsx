@@ -13,7 +13,7 @@ type RowActionsProps = {
    */
   labels: { view: string; edit?: string; delete?: string };
   /** Buttons shown greyed out: the record's state does not allow the step now. */
-  disabled?: { view?: boolean; delete?: boolean };
+  disabled?: { view?: boolean; edit?: boolean; delete?: boolean };
 };
 
 /**
@@ -28,7 +28,7 @@ export function RowActions({ path, labels, disabled = {} }: RowActionsProps) {
         <EyeOpenIcon />
       </RowAction>
       {labels.edit && (
-        <RowAction to={`${path}/edit`} label={labels.edit}>
+        <RowAction to={`${path}/edit`} label={labels.edit} disabled={disabled.edit}>
           <Pencil1Icon />
         </RowAction>
       )}

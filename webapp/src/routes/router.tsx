@@ -30,7 +30,6 @@ const sections: [path: string, title: MessageDescriptor][] = [
   ["newsletter-subscribe", titles.newsletter],
   ["parcel-inquiry/:tenantId", titles.parcelInquiry],
   ["internal-parcel-inquiry/:trackingId/:fulltrackId", titles.internalParcelInquiry],
-  ["parcel/*", titles.parcel],
   ["address-book/*", titles.addressBook],
   ["routing-options/*", titles.routingOptions],
 ];
@@ -80,6 +79,10 @@ const TrackingPage = lazy(() =>
 /** Batches and shipments (spec 2 §2.1, §2.2). */
 const BatchArea = lazy(() =>
   loadChunk(() => import("../features/batch/BatchArea")).then((m) => ({ default: m.BatchArea })),
+);
+/** Single parcels (spec 2 §2.3). */
+const ParcelArea = lazy(() =>
+  loadChunk(() => import("../features/parcel/ParcelArea")).then((m) => ({ default: m.ParcelArea })),
 );
 const ShipmentArea = lazy(() =>
   loadChunk(() => import("../features/shipment/ShipmentArea")).then((m) => ({ default: m.ShipmentArea })),
@@ -139,6 +142,7 @@ export const routes: RouteObject[] = [
           { path: "batch/*", element: <LazyArea area={BatchArea} /> },
           { path: "shipment/*", element: <LazyArea area={ShipmentArea} /> },
           { path: "tracking", element: <LazyArea area={TrackingPage} /> },
+          { path: "parcel/*", element: <LazyArea area={ParcelArea} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

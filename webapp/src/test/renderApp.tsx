@@ -20,6 +20,7 @@ import { ManifestService } from "../gen/portal/v1/manifests_pb";
 import { TrackingService } from "../gen/portal/v1/tracking_pb";
 import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/management_pb";
 import { NewsService } from "../gen/portal/v1/news_pb";
+import { ParcelService } from "../gen/portal/v1/parcels_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
 import { ShipmentService } from "../gen/portal/v1/shipments_pb";
 import { TenantService } from "../gen/portal/v1/tenants_pb";
@@ -78,6 +79,7 @@ export type RenderOptions = {
   batches?: Partial<ServiceImpl<typeof BatchService>>;
   shipments?: Partial<ServiceImpl<typeof ShipmentService>>;
   manifests?: Partial<ServiceImpl<typeof ManifestService>>;
+  parcels?: Partial<ServiceImpl<typeof ParcelService>>;
   documents?: Partial<ServiceImpl<typeof DocumentService>>;
   acss?: Partial<ServiceImpl<typeof AcssService>>;
   news?: Partial<ServiceImpl<typeof NewsService>>;
@@ -111,6 +113,7 @@ export function renderApp(
     batches = {},
     shipments = {},
     manifests = {},
+    parcels = {},
     documents = {},
     acss = {},
     news = {},
@@ -143,6 +146,7 @@ export function renderApp(
       router.service(BatchService, batches);
       router.service(ManifestService, manifests);
       router.service(ShipmentService, shipments);
+      router.service(ParcelService, parcels);
       router.service(DocumentService, documents);
       router.service(AcssService, acss);
       router.service(NewsService, news);

@@ -15,7 +15,7 @@ import { formatTimestamp } from "../../../i18n/format";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { BatchStatus } from "../common/BatchStatusIcon";
 import { batchPollMs, inProgress, listRowActions } from "../../../shipping/batchStatus";
-import { ShippingTabs } from "./ShippingTabs";
+import { ShippingTabs } from "../../../shipping/ShippingTabs";
 import { markedLogin } from "../common/userMark";
 
 /** Every 30 s (spec 2 §9); every 5 s while a job works on a batch shown, so DELETING and sends settle in view. */

@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./demoLogin";
+
+/**
+ * Single parcels end to end (spec 2 §2.3, §4.5) against a running portal with
+ * the demo organisation and the embedded carrier simulator: the demo user of
+ * the bakery creates a parcel in the form, gets its PDF label as a download,
+ * finds it in the parcel list, and deletes another parcel from the list.
+ */
+
+test.use({ locale: "en-GB" });
+
+/** A unique reference per run, so reruns against the same database stay apart. */
+const run = Date.now().toString(36);
+
+async function fillParcel(page: Page, name: string, reference: string) {
+  await page.getByLabel("Receiver name *").fill(name);
+  await page.getByLabel("Street *").fill("Hauptstraße");
+  await page.getByLabel("House number").fill("1");
+  await page.getByLabel("Postal code *").fill("10115");
+  await page.getByLabel("City *").fill("Berlin");
+  await page.getByLabel("Country *").fill("DE");
+  await page.getByLabel("Reference number *").fill(reference);
+  await page.getByLabel("Weight *").fill("1,6");
+  await page.getByRole("combobox", { name: "Product" }).click();
+  await page.getByRole("option", { name: /^EPAQSTD/ }).click();
+  await page.getByRole("combobox", { name: "Service" }).click();
+  await page.getByRole("option", { name: /^CUP/ }).click();
+}
+
+async function createWithLabel(page: Page, name: string, reference: string) {
+  await page.goto("/parcel/new");
+  await fillParcel(page, name, reference);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Create and download" }).click();
+  const file = await download;
+  // The form resets once the label is handed over.
+  await expect(page.getByLabel("Receiver name *")).toHaveValue("");
+  return file;
+}
+
+test("the demo user creates a parcel, downloads its PDF label, lists it and deletes another", async ({ page }) => {
+  await signIn(page, "user");
+  const first = `E2E-${run}-1`;
+  const second = `E2E-${run}-2`;
+
+  const label = await createWithLabel(page, "Anna Berg", first);
+  expect(label.suggestedFilename()).toMatch(/^label-\d+\.pdf$/);
+  const path = await label.path();
+  expect(readFileSync(path!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  await createWithLabel(page, "Bert Braun", second);
+
+  await page.goto("/parcel");
+  await expect(page.getByRole("tab", { name: "Parcel" }).or(page.getByRole("link", { name: "Parcel" }))).toBeVisible();
+  const row = (reference: string) => page.getByRole("row").filter({ hasText: reference });
+  await expect(row(first)).toContainText("Anna Berg");
+  await expect(row(first)).toContainText("DONE");
+  await expect(row(first).getByRole("checkbox")).toBeEnabled();
+
+  await row(second)
+    .getByRole("link", { name: `Delete ${second}` })
+    .click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(`delete the parcel ${second}`);
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(row(second)).toHaveCount(0);
+  await expect(row(first)).toBeVisible();
+});

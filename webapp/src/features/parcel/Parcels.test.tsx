@@ -1,0 +1,249 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Role } from "../../auth/access";
+import { currentNotices } from "../../errors/notices";
+import type {
+  CreateParcelRequest,
+  DeleteParcelRequest,
+  ListParcelsRequest,
+  ValidateParcelRequest,
+} from "../../gen/portal/v1/parcels_pb";
+import { renderShippingApp } from "../../test/renderShippingApp";
+
+const slow = { timeout: 10_000 };
+
+const open = {
+  uuid: "u-1",
+  id: 11n,
+  referenceNumber: "REF-11",
+  sequenceNumber: "CX11",
+  receiverName: "Anna Berg",
+  product: "EPAQSTD",
+  destination: "DE",
+  status: "DONE",
+  labelType: "PDF",
+  apiClient: "SHIPPING",
+  hasLabel: true,
+  hasCustomsDoc: true,
+  selectable: true,
+  editable: true,
+  deletable: true,
+};
+const manifested = {
+  ...open,
+  uuid: "u-2",
+  id: 12n,
+  referenceNumber: "REF-12",
+  status: "MANIFEST_CREATED",
+  csvShipmentId: 7n,
+  manifestId: 7n,
+  hasCustomsDoc: false,
+  selectable: false,
+  editable: false,
+  deletable: false,
+};
+
+const management = {
+  getProductsAndServices: () => ({
+    productsAndServices: { products: [{ code: "EPAQSTD" }], services: [{ code: "CUP" }], options: [{ code: "SIGN" }] },
+  }),
+};
+
+const cell = (value: string, message?: string) => ({ value, violations: message ? [{ message }] : [] });
+
+describe("the parcel list (spec 2 §2.3)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("pages 100 newest first, offers only selectable rows and the spec's disabled actions", async () => {
+    const user = userEvent.setup();
+    const requests: ListParcelsRequest[] = [];
+    renderShippingApp("/parcel", {
+      parcels: {
+        listParcels: (request) => {
+          requests.push(request);
+          return { parcels: [open, manifested], totalCount: 2n };
+        },
+      },
+    });
+    expect(await screen.findByText("REF-11", {}, slow)).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({
+      customerId: 5n,
+      page: 0,
+      pageSize: 100,
+      manifestFilter: "ALL",
+      parcelSourceFilter: "ALL",
+      apiClientFilter: "",
+    });
+    expect(screen.getByRole("checkbox", { name: "Select parcel REF-11" })).toBeEnabled();
+    expect(screen.getByRole("checkbox", { name: "Select parcel REF-12" })).toBeDisabled();
+    expect(screen.getByRole("link", { name: "Edit REF-11" })).toHaveAttribute("href", "/parcel/11/edit");
+    expect(screen.getByRole("button", { name: "Edit REF-12" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Delete REF-12" })).toBeDisabled();
+    expect(screen.getByRole("link", { name: "Manifest batch 7" })).toHaveAttribute("href", "/batch/7");
+    expect(screen.getByRole("button", { name: "Download the customs declaration of REF-11" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Download the customs declaration of REF-12" })).toBeNull();
+    // Users neither filter by API client nor bulk delete.
+    expect(screen.queryByRole("combobox", { name: "API client" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Delete selected/ })).toBeNull();
+    expect(screen.getByRole("link", { name: "Parcel" })).toHaveAttribute("href", "/parcel");
+
+    await user.click(screen.getByRole("combobox", { name: "Manifest" }));
+    await user.click(await screen.findByRole("option", { name: "Not manifested" }));
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ manifestFilter: "NOT_MANIFESTED", page: 0 }));
+  });
+
+  it("lets admins filter by API client and delete the selected parcels", async () => {
+    const user = userEvent.setup();
+    const deleted: bigint[][] = [];
+    renderShippingApp("/parcel", {
+      authorities: [Role.admin],
+      parcels: {
+        listParcels: () => ({ parcels: [open, manifested], totalCount: 2n }),
+        bulkDeleteParcels: (request) => {
+          deleted.push(request.ids);
+          return { deletedIds: request.ids, errors: [] };
+        },
+      },
+    });
+    expect(await screen.findByText("REF-11", {}, slow)).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "API client" })).toBeInTheDocument();
+    const bulk = screen.getByRole("button", { name: "Delete selected (0)" });
+    expect(bulk).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: "Select all parcels of this page" }));
+    await user.click(screen.getByRole("button", { name: "Delete selected (1)" }));
+    const dialog = await screen.findByRole("alertdialog");
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(deleted).toEqual([[11n]]));
+  });
+
+  it("deletes one parcel through its confirmation", async () => {
+    const user = userEvent.setup();
+    const deletes: DeleteParcelRequest[] = [];
+    renderShippingApp("/parcel/11/delete", {
+      parcels: {
+        listParcels: () => ({ parcels: [open], totalCount: 1n }),
+        getParcel: () => ({ parcelId: 11n, parcel: open, customerId: 5n }),
+        deleteParcel: (request) => {
+          deletes.push(request);
+          return {};
+        },
+      },
+    });
+    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    expect(await within(dialog).findByText(/delete the parcel REF-11\?/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(deletes.map((d) => d.id)).toEqual([11n]));
+  });
+});
+
+describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  const stubDownload = () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response("%PDF", {
+          headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="label-31.pdf"' },
+        }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    URL.createObjectURL = vi.fn(() => "blob:label");
+    URL.revokeObjectURL = vi.fn();
+    return fetch;
+  };
+
+  it("validates, creates, labels, downloads the PDF and resets the form", async () => {
+    const user = userEvent.setup();
+    const fetch = stubDownload();
+    const validated: ValidateParcelRequest[] = [];
+    const created: CreateParcelRequest[] = [];
+    const labelled: bigint[] = [];
+    renderShippingApp("/parcel/new", {
+      management,
+      parcels: {
+        validateParcel: (request) => {
+          validated.push(request);
+          return { validatedShipment: { valid: true, fields: { name: cell("Anna"), city: cell("Berlin") } } };
+        },
+        createParcel: (request) => {
+          created.push(request);
+          return { parcelId: 31n };
+        },
+        labelParcel: (request) => {
+          labelled.push(request.id);
+          return { errors: [], identifier: "CX31", labelType: "PDF" };
+        },
+      },
+    });
+    const name = await screen.findByRole("textbox", { name: "Receiver name *" }, slow);
+    await user.type(name, "  Anna ");
+    await user.click(screen.getByRole("button", { name: "Create and download" }));
+    await waitFor(() => expect(labelled).toEqual([31n]));
+    expect(validated[0]).toMatchObject({ customerId: 5n, csvShipmentDto: { name: "  Anna " } });
+    expect(created[0]).toMatchObject({ customerId: 5n, labelType: "PDF", csvShipmentDto: { name: "  Anna " } });
+    await waitFor(() =>
+      expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/web\/api\/parcels\/31\/label\?/),
+    );
+    await waitFor(() => expect(currentNotices().some((n) => n.text.id !== undefined)).toBe(true));
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Receiver name *" })).toHaveValue(""));
+  });
+
+  it("stops an invalid form at the alert and the proceed-anyway dialog, violations under the fields", async () => {
+    const user = userEvent.setup();
+    stubDownload();
+    const created: CreateParcelRequest[] = [];
+    renderShippingApp("/parcel/new", {
+      management,
+      parcels: {
+        validateParcel: () => ({
+          validatedShipment: {
+            valid: false,
+            fields: { name: cell("Anna"), postalcode: cell("", "error.shipment.mandatory") },
+          },
+        }),
+        createParcel: (request) => {
+          created.push(request);
+          return { parcelId: 32n };
+        },
+        labelParcel: () => ({ errors: [{ message: "error.carrier.unavailable" }] }),
+      },
+    });
+    await user.type(await screen.findByRole("textbox", { name: "Receiver name *" }, slow), "Anna");
+    await user.click(screen.getByRole("button", { name: "Create and download" }));
+    expect(await screen.findByText("The parcel is not valid. Please correct the marked fields.")).toBeInTheDocument();
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText("Validation failed")).toBeInTheDocument();
+    // The dialog hides the page from screen readers while open; the field is marked under it.
+    expect(document.getElementById("parcel-postalcode")).toHaveAttribute("aria-invalid", "true");
+    expect(created).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Proceed anyway" }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    // The carrier's refusal comes as an error toast; the form keeps its values.
+    await waitFor(() => expect(currentNotices().length).toBeGreaterThan(0));
+    expect(document.getElementById("parcel-name")).toHaveValue("Anna");
+  });
+
+  it("shows a manifested parcel read-only, without save", async () => {
+    renderShippingApp("/parcel/12/edit", {
+      management,
+      parcels: {
+        getParcel: () => ({
+          parcelId: 12n,
+          customerId: 5n,
+          labelType: "PDF",
+          parcel: manifested,
+          csvShipmentDto: { name: "Anna", city: "Berlin" },
+          validatedShipment: { valid: true },
+        }),
+      },
+    });
+    const name = await screen.findByRole("textbox", { name: "Receiver name *" }, slow);
+    expect(name).toHaveValue("Anna");
+    expect(name).toHaveAttribute("readonly");
+    expect(screen.queryByRole("button", { name: "Create and download" })).toBeNull();
+  });
+});

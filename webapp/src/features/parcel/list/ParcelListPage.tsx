@@ -1,0 +1,318 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { CheckIcon, FileTextIcon, ReaderIcon, UploadIcon } from "@radix-ui/react-icons";
+import { Button, Checkbox, Flex, IconButton, Select, Text, Tooltip } from "@radix-ui/themes";
+import { useState } from "react";
+import { Link } from "react-router";
+import { cacheBuster, saveDownloaded, useFileDownload } from "../../../api/download";
+import {
+  apiClientFilters,
+  manifestFilters,
+  parcelDefaultPageSize,
+  parcelFiles,
+  parcelPageSizes,
+  sourceFilters,
+  useBulkDeleteParcels,
+  useParcelPage,
+} from "../../../api/parcels";
+import { useActiveCustomer } from "../../../auth/activeCustomer";
+import { isAdmin } from "../../../auth/access";
+import { useSession } from "../../../auth/session";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { CreateButton, ListPage } from "../../../components/ListPage";
+import { type DataColumn, DataTable } from "../../../components/DataTable";
+import { PageSizeSelect } from "../../../components/PageSizeSelect";
+import { RowActions } from "../../../components/RowActions";
+import { Warning } from "../../../components/Warning";
+import { showNotices } from "../../../errors/notices";
+import type { ParcelRow } from "../../../gen/portal/v1/parcels_pb";
+import { formatTimestamp } from "../../../i18n/format";
+import { pageTitles } from "../../../navigation/pageTitles";
+import { ShippingTabs } from "../../../shipping/ShippingTabs";
+import { labelTypeName } from "../../../shipping/labelTypes";
+import { failureText } from "../../../shipping/violationText";
+import { filterLabel, rowState } from "./parcelRows";
+
+type Filters = {
+  manifestFilter: (typeof manifestFilters)[number];
+  sourceFilter: (typeof sourceFilters)[number];
+  apiClientFilter: string;
+};
+
+/**
+ * /parcel (spec 2 §2.3): the active customer's parcels, server-paged,
+ * newest first, filtered by manifest and source (and API client for
+ * admins); rows are selectable per the server's rule; admins bulk delete.
+ * The 'create manifest' button waits for the ManifestService.
+ */
+export function ParcelListPage() {
+  const { i18n, t } = useLingui();
+  const session = useSession();
+  const admin = !!session && isAdmin(session);
+  const { activeCustomer } = useActiveCustomer();
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(parcelDefaultPageSize);
+  const [filters, setFilters] = useState<Filters>({
+    manifestFilter: "ALL",
+    sourceFilter: "ALL",
+    apiClientFilter: "ALL",
+  });
+  const [selected, setSelected] = useState<ReadonlySet<bigint>>(new Set());
+  const [confirmBulk, setConfirmBulk] = useState(false);
+  const parcels = useParcelPage({ customerId: activeCustomer?.id ?? null, page, size, ...filters });
+  const bulkDelete = useBulkDeleteParcels();
+  const download = useFileDownload();
+  const items = parcels.data?.items;
+  const selectable = (items ?? []).filter((p) => p.selectable);
+  const change = (next: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...next }));
+    setPage(0);
+    setSelected(new Set());
+  };
+  const toggle = (id: bigint, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const fetchTo = (path: string, name: string) =>
+    download.mutate(
+      { path, query: { cacheBuster: cacheBuster() } },
+      { onSuccess: (file) => saveDownloaded(file, name) },
+    );
+
+  const columns: DataColumn<ParcelRow>[] = [
+    {
+      id: "select",
+      header: () => (
+        <Checkbox
+          aria-label={t`Select all parcels of this page`}
+          disabled={selectable.length === 0}
+          checked={selectable.length > 0 && selectable.every((p) => selected.has(p.id))}
+          onCheckedChange={(on) => setSelected(new Set(on === true ? selectable.map((p) => p.id) : []))}
+        />
+      ),
+      cell: ({ row }) => (
+        <Checkbox
+          aria-label={t`Select parcel ${row.original.referenceNumber}`}
+          disabled={!row.original.selectable}
+          checked={selected.has(row.original.id)}
+          onCheckedChange={(on) => toggle(row.original.id, on === true)}
+        />
+      ),
+    },
+    {
+      id: "referenceNumber",
+      header: t`Reference number`,
+      meta: { rowHeader: true },
+      cell: ({ row }) => row.original.referenceNumber,
+    },
+    { id: "sequenceNumber", header: t`Identifier`, cell: ({ row }) => row.original.sequenceNumber },
+    { id: "returnSequenceNumber", header: t`Return identifier`, cell: ({ row }) => row.original.returnSequenceNumber },
+    { id: "receiverName", header: t`Receiver name`, cell: ({ row }) => row.original.receiverName },
+    { id: "product", header: t`Product`, cell: ({ row }) => row.original.product },
+    { id: "destination", header: t`Destination`, cell: ({ row }) => row.original.destination },
+    { id: "submittedAt", header: t`Submitted at`, cell: ({ row }) => formatTimestamp(row.original.submittedAt) },
+    { id: "state", header: t`State`, cell: ({ row }) => <ParcelState parcel={row.original} /> },
+    { id: "labelType", header: t`File type`, cell: ({ row }) => labelTypeName(row.original.labelType) },
+    ...(admin
+      ? [{ id: "apiClient", header: t`API client`, cell: ({ row }) => row.original.apiClient } as DataColumn<ParcelRow>]
+      : []),
+  ];
+
+  return (
+    <ListPage
+      title={i18n._(pageTitles.parcel)}
+      actions={
+        activeCustomer && (
+          <CreateButton to="/parcel/new">
+            <Trans>Create a manual label</Trans>
+          </CreateButton>
+        )
+      }
+    >
+      <ShippingTabs active="parcel" />
+      {!activeCustomer ? (
+        <Warning>
+          <Trans>Please choose a customer first.</Trans>
+        </Warning>
+      ) : (
+        <>
+          <Flex gap="4" wrap="wrap" align="end" justify="between">
+            <Flex gap="4" wrap="wrap" align="end">
+              <FilterSelect
+                label={t`Manifest`}
+                value={filters.manifestFilter}
+                options={manifestFilters}
+                labelOf={(v) => filterLabel(i18n, v)}
+                onChange={(v) => change({ manifestFilter: v as Filters["manifestFilter"] })}
+              />
+              <FilterSelect
+                label={t`Parcel source`}
+                value={filters.sourceFilter}
+                options={sourceFilters}
+                labelOf={(v) => filterLabel(i18n, v)}
+                onChange={(v) => change({ sourceFilter: v as Filters["sourceFilter"] })}
+              />
+              {admin && (
+                <FilterSelect
+                  label={t`API client`}
+                  value={filters.apiClientFilter}
+                  options={apiClientFilters}
+                  labelOf={(v) => filterLabel(i18n, v)}
+                  onChange={(v) => change({ apiClientFilter: v })}
+                />
+              )}
+            </Flex>
+            <Flex gap="3" align="center">
+              {admin && (
+                <Button color="red" variant="soft" disabled={selected.size === 0} onClick={() => setConfirmBulk(true)}>
+                  <Trans>Delete selected ({selected.size})</Trans>
+                </Button>
+              )}
+              <PageSizeSelect
+                sizes={parcelPageSizes}
+                size={size}
+                onChange={(next) => {
+                  setSize(next);
+                  setPage(0);
+                }}
+              />
+            </Flex>
+          </Flex>
+          <DataTable
+            items={items}
+            failed={parcels.isError}
+            busy={parcels.isPlaceholderData || bulkDelete.isPending}
+            empty={
+              <Warning>
+                <Trans>No parcels found</Trans>
+              </Warning>
+            }
+            columns={columns}
+            rowId={(p) => p.uuid || String(p.id)}
+            actions={(p) => (
+              <Flex gap="2" justify="end" align="center">
+                {p.hasCustomsDoc && (
+                  <Tooltip content={t`Download the customs declaration`}>
+                    <IconButton
+                      variant="ghost"
+                      aria-label={t`Download the customs declaration of ${p.referenceNumber}`}
+                      onClick={() => fetchTo(parcelFiles.customsDeclarations(p.id), `customs-declaration-${p.id}.pdf`)}
+                    >
+                      <ReaderIcon />
+                    </IconButton>
+                  </Tooltip>
+                )}
+                {p.hasLabel && (
+                  <Tooltip content={t`Download the label`}>
+                    <IconButton
+                      variant="ghost"
+                      aria-label={t`Download the label of ${p.referenceNumber}`}
+                      onClick={() =>
+                        fetchTo(parcelFiles.label(p.id), `label-${p.id}.${p.labelType === "PDF" ? "pdf" : "zpl"}`)
+                      }
+                    >
+                      <FileTextIcon />
+                    </IconButton>
+                  </Tooltip>
+                )}
+                <RowActions
+                  path={`/parcel/${p.id}`}
+                  labels={{
+                    view: t`View ${p.referenceNumber}`,
+                    edit: t`Edit ${p.referenceNumber}`,
+                    delete: t`Delete ${p.referenceNumber}`,
+                  }}
+                  disabled={{ edit: !p.editable, delete: !p.deletable }}
+                />
+              </Flex>
+            )}
+            pagination={{ page, size, total: parcels.data?.totalCount ?? 0, onPageChange: setPage }}
+          />
+        </>
+      )}
+      {confirmBulk && (
+        <ConfirmDialog
+          title={<Trans>Confirm delete operation</Trans>}
+          confirmLabel={<Trans>Delete</Trans>}
+          color="red"
+          onClose={() => setConfirmBulk(false)}
+          onConfirm={() => {
+            setConfirmBulk(false);
+            bulkDelete.mutate([...selected], {
+              onSuccess: ({ deletedIds, errors }) => {
+                setSelected(new Set());
+                setPage(0);
+                const count = deletedIds.length;
+                showNotices([{ text: msg`${count} parcels deleted` }], { tone: "info", duration: 4000 });
+                if (errors.length > 0) {
+                  const reasons = errors
+                    .map((e) => `${e.parcelId}: ${failureText(i18n, e.message, e.params)}`)
+                    .join(", ");
+                  showNotices([{ text: msg`Not deleted: ${reasons}` }]);
+                }
+              },
+            });
+          }}
+        >
+          <Trans>
+            Are you sure you want to delete {selected.size} parcels? Their labels are cancelled at the carrier.
+          </Trans>
+        </ConfirmDialog>
+      )}
+    </ListPage>
+  );
+}
+
+/** The state column (spec 2 §2.3): the manifest's batch once in a manifest, else a 'sent' icon. */
+function ParcelState({ parcel }: { parcel: ParcelRow }) {
+  const { t } = useLingui();
+  const state = rowState(parcel);
+  if (state.kind === "manifest") {
+    return (
+      <Link to={`/batch/${state.batchId}`} aria-label={t`Manifest batch ${String(state.batchId)}`}>
+        {state.created ? <CheckIcon /> : <UploadIcon />} {parcel.status}
+      </Link>
+    );
+  }
+  return (
+    <Flex gap="1" align="center">
+      <UploadIcon aria-hidden />
+      <Text size="2">{parcel.status}</Text>
+    </Flex>
+  );
+}
+
+function FilterSelect({
+  label,
+  value,
+  options,
+  labelOf,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly string[];
+  labelOf: (value: string) => string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text size="2" weight="medium">
+        {label}
+      </Text>
+      <Select.Root value={value} onValueChange={onChange}>
+        <Select.Trigger aria-label={label} />
+        <Select.Content>
+          {options.map((option) => (
+            <Select.Item key={option} value={option}>
+              {labelOf(option)}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+    </Flex>
+  );
+}

@@ -1,0 +1,26 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { ParcelRow } from "../../../gen/portal/v1/parcels_pb";
+
+/** The state column's content: the manifest batch it links to, or the label's state. */
+export type RowState = { kind: "manifest"; batchId: bigint; created: boolean } | { kind: "label" };
+
+export function rowState(parcel: ParcelRow): RowState {
+  if (parcel.csvShipmentId !== 0n) {
+    return { kind: "manifest", batchId: parcel.csvShipmentId, created: parcel.status === "MANIFEST_CREATED" };
+  }
+  return { kind: "label" };
+}
+
+const filterLabels = {
+  ALL: msg`All`,
+  MANIFESTED: msg`Manifested`,
+  NOT_MANIFESTED: msg`Not manifested`,
+  INDIVIDUAL_PARCEL: msg`Individual parcel`,
+  API_PARCEL: msg`API parcel`,
+} as const;
+
+/** A filter value as the select shows it; API clients keep their names. */
+export function filterLabel(i18n: I18n, value: string): string {
+  return value in filterLabels ? i18n._(filterLabels[value as keyof typeof filterLabels]) : value;
+}
