@@ -31,7 +31,9 @@ type Handlers struct {
 	Invoicing  InvoiceReportHandler
 	Batches    BatchHandler
 	Shipments  ShipmentHandler
-	Callers    CallerResolver
+	// AddressBook serves the customers' address books.
+	AddressBook AddressBookHandler
+	Callers     CallerResolver
 	// Proxies are the reverse proxies whose X-Forwarded-For names the client.
 	Proxies TrustedProxies
 	// Downloads redeems the tokens of link downloads; nil refuses them.
@@ -93,6 +95,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewInvoiceReportServiceHandler(h.Invoicing, options(portalv1connect.InvoiceReportServiceName)))
 	mount(portalv1connect.NewBatchServiceHandler(h.Batches, options(portalv1connect.BatchServiceName)))
 	mount(portalv1connect.NewShipmentServiceHandler(h.Shipments, options(portalv1connect.ShipmentServiceName)))
+	mount(portalv1connect.NewAddressBookServiceHandler(h.AddressBook, options(portalv1connect.AddressBookServiceName)))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(newRESTJSONCodec),
