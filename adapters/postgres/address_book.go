@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -49,29 +48,49 @@ func likePattern(search string) string {
 }
 
 // List answers one page of a customer's entries found by the search, by
-// name, and how many the search finds.
+// name, and how many the search finds. Without a search the count and the
+// page each take an index; a search reads its hits once (trigram index),
+// counting them beside the page.
 func (s AddressBook) List(ctx context.Context, q addressbook.Query) ([]addressbook.Entry, int, error) {
-	where, args := "customer_id = $1", []any{q.CustomerID}
-	if q.Search != "" {
-		where += " AND search_text LIKE $2"
-		args = append(args, likePattern(q.Search))
+	if q.Search == "" {
+		var total int
+		if err := s.Pool.QueryRow(ctx, "SELECT count(*) FROM address_book_entry WHERE customer_id = $1", q.CustomerID).Scan(&total); err != nil {
+			return nil, 0, err
+		}
+		rows, err := s.Pool.Query(ctx, "SELECT "+entryColumns+" FROM address_book_entry WHERE customer_id = $1 ORDER BY lower(name), id LIMIT $2 OFFSET $3",
+			q.CustomerID, q.Size, q.Page*q.Size)
+		if err != nil {
+			return nil, 0, err
+		}
+		list, err := collectEntries(rows)
+		return list, total, err
 	}
-	var total int
-	if err := s.Pool.QueryRow(ctx, "SELECT count(*) FROM address_book_entry WHERE "+where, args...).Scan(&total); err != nil {
-		return nil, 0, err
-	}
-	if total == 0 {
-		return []addressbook.Entry{}, 0, nil
-	}
-	n := len(args)
-	args = append(args, q.Size, q.Page*q.Size)
-	rows, err := s.Pool.Query(ctx, "SELECT "+entryColumns+" FROM address_book_entry WHERE "+where+
-		" ORDER BY lower(name), id LIMIT $"+strconv.Itoa(n+1)+" OFFSET $"+strconv.Itoa(n+2), args...)
+	rows, err := s.Pool.Query(ctx, "SELECT "+entryColumns+", count(*) OVER () FROM address_book_entry WHERE customer_id = $1 AND search_text LIKE $2"+
+		" ORDER BY lower(name), id LIMIT $3 OFFSET $4", q.CustomerID, likePattern(q.Search), q.Size, q.Page*q.Size)
 	if err != nil {
 		return nil, 0, err
 	}
-	list, err := collectEntries(rows)
-	return list, total, err
+	defer rows.Close()
+	list, total := []addressbook.Entry{}, 0
+	for rows.Next() {
+		var e addressbook.Entry
+		a := &e.Address
+		if err := rows.Scan(&e.ID, &e.CustomerID, &a.RecipientNumber, &a.Name, &a.Contact, &a.Street, &a.No, &a.Street2, &a.Street3,
+			&a.PostalCode, &a.City, &a.Region, &a.IsoCountry, &a.Email, &a.Mobile, &a.Phone, &e.CreatedAt, &e.UpdatedAt, &total); err != nil {
+			return nil, 0, err
+		}
+		list = append(list, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if len(list) == 0 && q.Page > 0 {
+		// Past the last page the window counts nothing: count apart.
+		err := s.Pool.QueryRow(ctx, "SELECT count(*) FROM address_book_entry WHERE customer_id = $1 AND search_text LIKE $2",
+			q.CustomerID, likePattern(q.Search)).Scan(&total)
+		return list, total, err
+	}
+	return list, total, nil
 }
 
 // All answers every entry of a customer, by name.
