@@ -96,6 +96,17 @@ const catalog = [
   msg({ id: "error.batch.rowNotFound", message: "The row was not found in this batch." }),
   msg({ id: "error.shipment.notFound", message: "The shipment was not found." }),
   msg({ id: "error.csvShipment.message.chooseCustomer", message: "Please choose a customer first." }),
+  msg({ id: "error.addressBook.notFound", message: "The address book entry was not found." }),
+  msg({ id: "error.addressBook.duplicate", message: "The address book already holds this address." }),
+  msg({
+    id: "error.addressBook.validationErrors",
+    message: "{count} rows of the file are not valid, nothing was imported. Rows: {rows}.",
+  }),
+  msg({
+    id: "error.addressBook.tooManyRows",
+    message: "The file holds {rows} entries; at most {maxRows} can be imported at once.",
+  }),
+  msg({ id: "jakarta.validation.constraints.NotEmpty", message: "This field must not be empty." }),
   msg({ id: "error.batch.unknownFilter", message: "The filter {filter} is unknown; use ALL, CHANGED or ERROR." }),
   msg({ id: "error.batch.filterNotAllowed", message: "The filter “{filter}” cannot be used for this action." }),
   msg({ id: "error.batch.labelType", message: "The label type {labelType} is unknown; choose PDF or ZPL." }),

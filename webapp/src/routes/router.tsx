@@ -32,7 +32,6 @@ const sections: [path: string, title: MessageDescriptor][] = [
   ["parcel-inquiry/:tenantId", titles.parcelInquiry],
   ["internal-parcel-inquiry/:trackingId/:fulltrackId", titles.internalParcelInquiry],
   ["parcel/*", titles.parcel],
-  ["address-book/*", titles.addressBook],
   ["routing-options/*", titles.routingOptions],
 ];
 
@@ -80,6 +79,10 @@ const BatchArea = lazy(() =>
 );
 const ShipmentArea = lazy(() =>
   loadChunk(() => import("../features/shipment/ShipmentArea")).then((m) => ({ default: m.ShipmentArea })),
+);
+/** The address book (spec 2 §2.5). */
+const AddressBookArea = lazy(() =>
+  loadChunk(() => import("../features/address-book/AddressBookArea")).then((m) => ({ default: m.AddressBookArea })),
 );
 const TenantArea = lazy(() =>
   loadChunk(() => import("../features/tenant/TenantArea")).then((m) => ({ default: m.TenantArea })),
@@ -135,6 +138,7 @@ export const routes: RouteObject[] = [
           { path: "fulfillment/*", element: <LazyArea area={FulfillmentArea} /> },
           { path: "batch/*", element: <LazyArea area={BatchArea} /> },
           { path: "shipment/*", element: <LazyArea area={ShipmentArea} /> },
+          { path: "address-book/*", element: <LazyArea area={AddressBookArea} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

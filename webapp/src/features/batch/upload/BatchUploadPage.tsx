@@ -12,21 +12,11 @@ import { FormMessages } from "../../../components/form/FormMessages";
 import { FormPage } from "../../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../../errors/formFailure";
 import { showNotices } from "../../../errors/notices";
-import { saveFile } from "../../../files/localFiles";
-import "./BatchUploadPage.css";
+import { readFileBytes, saveFile } from "../../../files/localFiles";
+import "../../../files/dropZone.css";
 
 /** Spec 2 §8: the upload without an active customer. */
 const chooseCustomer = msg`Please choose a customer before you upload a file.`;
-
-/** A chosen file's bytes, through FileReader, which every browser (and jsdom) offers for File. */
-function readBytes(file: File): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error(`cannot read ${file.name}`));
-    reader.readAsArrayBuffer(file);
-  });
-}
 
 /**
  * /batch/new and /batch/{id}/edit (spec 2 §2.1): one CSV file, dropped or
@@ -55,7 +45,7 @@ export function BatchUploadPage() {
     const file = files[0];
     let csv: Uint8Array;
     try {
-      csv = await readBytes(file);
+      csv = await readFileBytes(file);
     } catch {
       setFailure({ fields: {}, messages: [{ text: msg`The file could not be read.` }] });
       return;
@@ -85,7 +75,7 @@ export function BatchUploadPage() {
           </Trans>
         </Text>
         <label
-          className="batch-drop-zone"
+          className="drop-zone"
           data-dragging={dragging || undefined}
           onDragOver={(event) => {
             event.preventDefault();
