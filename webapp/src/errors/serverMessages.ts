@@ -98,10 +98,7 @@ const catalog = [
   msg({ id: "error.csvShipment.message.chooseCustomer", message: "Please choose a customer first." }),
   msg({ id: "error.addressBook.notFound", message: "The address book entry was not found." }),
   msg({ id: "error.addressBook.duplicate", message: "The address book already holds this address." }),
-  msg({
-    id: "error.addressBook.validationErrors",
-    message: "{count} rows of the file are not valid, nothing was imported. Rows: {rows}.",
-  }),
+  msg({ id: "error.addressBook.validationErrors", message: "Nothing was imported. Rows that are not valid: {rows}." }),
   msg({
     id: "error.addressBook.tooManyRows",
     message: "The file holds {rows} entries; at most {maxRows} can be imported at once.",
