@@ -74,7 +74,7 @@ describe("address book (spec 2 §2.5)", () => {
       addressBook: {
         createAddressBookEntry: (request) => {
           created.push(request);
-          return { entry: { ...request.entry, id: 8n } };
+          return { entry: { name: request.entry?.name, id: 8n } };
         },
         listAddressBookEntries: () => ({ entries: [], totalCount: 0n }),
       },
