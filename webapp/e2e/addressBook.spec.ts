@@ -52,12 +52,19 @@ test("import with a bad row, fix it, import, see the entries", async ({ page }) 
   await page.getByRole("link", { name: "Back" }).click();
   await page.getByRole("textbox", { name: "Search" }).fill(stamp);
   const table = page.getByRole("table");
-  await expect(table.getByRole("link", { name: `Anna ${stamp}` })).toBeVisible();
-  await expect(table.getByRole("link", { name: `Bert ${stamp}` })).toBeVisible();
-  await expect(table.getByRole("cell", { name: "Switzerland" })).toBeVisible();
+  await expect(table.getByRole("link", { name: `Anna ${stamp}`, exact: true })).toBeVisible();
+  await expect(table.getByRole("link", { name: `Bert ${stamp}`, exact: true })).toBeVisible();
+  // The search leaves this run's two entries (and the header row).
+  await expect(table.getByRole("row")).toHaveCount(3);
+  await expect(
+    table
+      .getByRole("row")
+      .filter({ hasText: `Bert ${stamp}` })
+      .getByRole("cell", { name: "Switzerland" }),
+  ).toBeVisible();
 
   // The detail shows the country's name; the create-parcel action carries the entry's id.
-  await table.getByRole("link", { name: `Bert ${stamp}` }).click();
+  await table.getByRole("link", { name: `Bert ${stamp}`, exact: true }).click();
   await expect(page.getByRole("heading", { name: `Address book entry Bert ${stamp}` })).toBeVisible();
   await expect(page.getByText("Switzerland (CH)")).toBeVisible();
   const id = /\/address-book\/(\d+)$/.exec(page.url())?.[1];
