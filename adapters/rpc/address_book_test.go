@@ -65,7 +65,13 @@ func (a addressBookAPI) do(t *testing.T, bearer, method, path, contentType strin
 	if bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+bearer)
 	}
-	rsp, err := a.srv.Client().Do(req)
+	return roundTrip(t, a.srv.Client(), req)
+}
+
+// roundTrip sends a request and reads the whole answer.
+func roundTrip(t *testing.T, client *http.Client, req *http.Request) (*http.Response, []byte) {
+	t.Helper()
+	rsp, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -100,16 +99,7 @@ func (a batchesAPI) call(t *testing.T, bearer, method, path, body string) (*http
 	if bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+bearer)
 	}
-	rsp, err := a.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rsp.Body.Close()
-	b, err := io.ReadAll(rsp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rsp, b
+	return roundTrip(t, a.srv.Client(), req)
 }
 
 // downloadToken asks for a token for one link download of the batch.

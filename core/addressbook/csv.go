@@ -58,20 +58,9 @@ func known(name string) bool {
 // wrote as text ('+41 ...) reads as its value. A file that cannot be read,
 // or holds more than MaxImportRows entries, is refused as a whole.
 func Read(data []byte) ([]Row, error) {
-	if len(data) > MaxBytes {
-		return nil, failure.New(failure.Invalid, csvtext.KeyTooLarge, "maxMegabytes", strconv.Itoa(MaxBytes>>20))
-	}
-	text, err := csvtext.Text(data)
+	r, header, err := csvtext.Open(data, MaxBytes, known)
 	if err != nil {
 		return nil, err
-	}
-	r, err := csvtext.NewReader(text, known)
-	if err != nil {
-		return nil, err
-	}
-	header, err := r.Read()
-	if err != nil {
-		return nil, csvtext.ReadFailure(err)
 	}
 	cols, err := columnsOf(header)
 	if err != nil {

@@ -8,7 +8,6 @@ package batchcsv
 import (
 	"errors"
 	"io"
-	"strconv"
 
 	"parcelportal/core/batch"
 	"parcelportal/core/csvtext"
@@ -38,20 +37,9 @@ const (
 // Read parses a whole batch file into one draft per row, in file order. Rows
 // without any value are skipped. Failures are *failure.Error values.
 func Read(data []byte) ([]shipment.Draft, error) {
-	if len(data) > MaxBytes {
-		return nil, failure.New(failure.Invalid, KeyTooLarge, "maxMegabytes", strconv.Itoa(MaxBytes>>20))
-	}
-	text, err := csvtext.Text(data)
+	r, header, err := csvtext.Open(data, MaxBytes, func(name string) bool { _, ok := lookup(name); return ok })
 	if err != nil {
 		return nil, err
-	}
-	r, err := csvtext.NewReader(text, func(name string) bool { _, ok := lookup(name); return ok })
-	if err != nil {
-		return nil, err
-	}
-	header, err := r.Read()
-	if err != nil {
-		return nil, csvtext.ReadFailure(err)
 	}
 	cols, err := columnsOf(header)
 	if err != nil {

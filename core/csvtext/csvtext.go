@@ -52,6 +52,28 @@ func NewReader(text string, known func(name string) bool) (*csv.Reader, error) {
 	return r, nil
 }
 
+// Open reads the file's header: the file no larger than maxBytes, decoded,
+// not empty, its delimiter detected (known as for NewReader). The reader
+// goes on with the first row after the header.
+func Open(data []byte, maxBytes int, known func(name string) bool) (*csv.Reader, []string, error) {
+	if len(data) > maxBytes {
+		return nil, nil, failure.New(failure.Invalid, KeyTooLarge, "maxMegabytes", strconv.Itoa(maxBytes>>20))
+	}
+	text, err := Text(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := NewReader(text, known)
+	if err != nil {
+		return nil, nil, err
+	}
+	header, err := r.Read()
+	if err != nil {
+		return nil, nil, ReadFailure(err)
+	}
+	return r, header, nil
+}
+
 // ReadFailure turns a parse error of encoding/csv into the failure naming its line.
 func ReadFailure(err error) error {
 	var pe *csv.ParseError

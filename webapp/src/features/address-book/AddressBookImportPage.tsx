@@ -1,12 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { UploadIcon } from "@radix-ui/react-icons";
-import { Callout, Flex, Spinner, Text } from "@radix-ui/themes";
+import { Callout, Flex, Text } from "@radix-ui/themes";
 import { ConnectError } from "@connectrpc/connect";
-import { type DragEvent, useState } from "react";
+import { useState } from "react";
 import { useImportAddressBook } from "../../api/addressBook";
 import { useActiveCustomer } from "../../auth/activeCustomer";
 import { BackButton } from "../../components/DetailView";
+import { FileDropZone } from "../../components/FileDropZone";
 import { FormMessages } from "../../components/form/FormMessages";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
@@ -15,7 +15,6 @@ import { readFileBytes } from "../../files/localFiles";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { addressFieldLabel, addressViolation } from "../../shipping/addressBook";
 import { TemplateButton } from "./ExportButton";
-import "../../files/dropZone.css";
 
 /** Spec 2 §5.6 and §8: the import without an active customer. */
 const chooseCustomer = msg`Please choose a customer before you import a file.`;
@@ -46,7 +45,6 @@ export function AddressBookImportPage() {
   const [failure, setFailure] = useState(noFailure);
   const [rows, setRows] = useState<RowError[]>([]);
   const [done, setDone] = useState<{ imported: number; skipped: number } | null>(null);
-  const [dragging, setDragging] = useState(false);
 
   const upload = async (files: FileList | null) => {
     setFailure(noFailure);
@@ -82,12 +80,6 @@ export function AddressBookImportPage() {
     );
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void upload(event.dataTransfer.files);
-  };
-
   return (
     <FormPage title={t`Import address book entries`} size="3">
       <Flex direction="column" gap="4">
@@ -97,31 +89,7 @@ export function AddressBookImportPage() {
             first: if any row is not valid, nothing is imported. Addresses the address book already holds are skipped.
           </Trans>
         </Text>
-        <label
-          className="drop-zone"
-          data-dragging={dragging || undefined}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-        >
-          {importFile.isPending ? <Spinner size="3" /> : <UploadIcon width="24" height="24" />}
-          <Text size="2">
-            <Trans>Drop a CSV file here or click to choose one</Trans>
-          </Text>
-          <input
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            aria-label={t`CSV file`}
-            disabled={importFile.isPending}
-            onChange={(event) => {
-              void upload(event.target.files);
-              event.target.value = "";
-            }}
-          />
-        </label>
+        <FileDropZone label={t`CSV file`} busy={importFile.isPending} onFiles={(files) => void upload(files)} />
         {done && (
           <Callout.Root color="green" role="status">
             <Callout.Text>
