@@ -153,3 +153,16 @@ func TestTemplateImports(t *testing.T) {
 		t.Fatalf("the template does not import: %+v, %v, %v", rows, err, ValidateRows(rows))
 	}
 }
+
+func TestFromFieldsTakesTheReceiver(t *testing.T) {
+	a := FromFields(map[string]string{
+		"name": "Heidi", "contact": "Empfang", "street": "Weg", "no": "1", "street2": "a", "street3": "b", "postalcode": "8001",
+		"city": "Zürich", "region": "ZH", "isoCountry": "CH", "email": "h@example.ch", "mobile": "+41 79 1",
+		"referencenumber": "R-1", "weight": "1", "recipientNumber": "not a parcel field",
+	}, "044 1")
+	want := Address{Name: "Heidi", Contact: "Empfang", Street: "Weg", No: "1", Street2: "a", Street3: "b", PostalCode: "8001",
+		City: "Zürich", Region: "ZH", IsoCountry: "CH", Email: "h@example.ch", Mobile: "+41 79 1", Phone: "044 1"}
+	if a != want {
+		t.Fatalf("FromFields = %+v", a)
+	}
+}

@@ -136,3 +136,19 @@ var (
 	// ErrChooseCustomer is an address-book call without an active customer.
 	ErrChooseCustomer = failure.New(failure.Invalid, KeyChooseCustomer)
 )
+
+// FromFields is the address of a parcel's receiver: the CSV shipment fields
+// a parcel form sends (name, contact, street, no, street2, street3,
+// postalcode, city, region, isoCountry, email, mobile; core/shipment's
+// names, which are the entry's) and the form's phone. Other fields are
+// not the address's; a parcel has no recipient number.
+func FromFields(fields map[string]string, phone string) Address {
+	var a Address
+	for _, f := range Fields {
+		if f != "recipientNumber" && f != "phone" {
+			a.Set(f, fields[f])
+		}
+	}
+	a.Phone = phone
+	return a
+}
