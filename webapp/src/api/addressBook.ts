@@ -1,6 +1,6 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient } from "@connectrpc/connect";
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import {
   type AddressBookEntry,
@@ -128,4 +128,40 @@ export function useAddressBookSuggestions(customerId: bigint | null, text: strin
     enabled: customerId !== null && search !== "",
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The address book as promises, for code that asks outside render (the
+ * parcel form's address-book seam): one entry by id (null when the caller
+ * has none with that id), and the entries a name search finds. Both go
+ * through the query cache, so the list pages and the form share answers.
+ */
+export function useAddressBookLookups(customerId: bigint | null) {
+  const client = useAddressBookClient();
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      entry: async (id: bigint): Promise<AddressBookEntry | null> => {
+        try {
+          return await queryClient.fetchQuery({
+            queryKey: [...addressBookKey, "one", String(id)],
+            queryFn: async ({ signal }) => (await client.getAddressBookEntry({ id }, { signal })).entry ?? null,
+          });
+        } catch {
+          return null;
+        }
+      },
+      search: async (text: string): Promise<AddressBookEntry[]> => {
+        const search = text.trim();
+        if (customerId === null || search === "") return [];
+        return queryClient.fetchQuery({
+          queryKey: [...addressBookKey, "suggestions", String(customerId), search],
+          queryFn: async ({ signal }) =>
+            (await client.listAddressBookEntries({ customerId, search, pageSize: suggestionCount }, { signal }))
+              .entries,
+        });
+      },
+    }),
+    [client, queryClient, customerId],
+  );
 }

@@ -1,4 +1,4 @@
-import { createRouterTransport } from "@connectrpc/connect";
+import { Code, ConnectError, createRouterTransport } from "@connectrpc/connect";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
@@ -6,6 +6,8 @@ import { useSearchParams } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AddressBookService, type ListAddressBookEntriesRequest } from "../gen/portal/v1/address_book_pb";
 import { renderPiece } from "../test/renderPiece";
+import { useAddressBookLookups } from "../api/addressBook";
+import { parcelFieldsOf } from "./addressBook";
 import { RecipientNameField, useAddressPrefill } from "./RecipientNameField";
 
 const heidi = {
@@ -100,5 +102,37 @@ describe("the parcel form's address-book pieces (spec 2 §2.3)", () => {
   it("ignores an addressId that is no id", async () => {
     renderStandIn("/parcel/new?addressId=7;drop", []);
     expect(screen.getByRole("status", { name: "filled" })).toHaveTextContent("null");
+  });
+});
+
+function LookupsStandIn({ onReady }: { onReady: (lookups: ReturnType<typeof useAddressBookLookups>) => void }) {
+  onReady(useAddressBookLookups(5n));
+  return null;
+}
+
+describe("the address book as promises (the parcel form's seam)", () => {
+  it("reads an entry by id and searches by name", async () => {
+    const requests: ListAddressBookEntriesRequest[] = [];
+    let lookups: ReturnType<typeof useAddressBookLookups> | undefined;
+    const transport = createRouterTransport((router) =>
+      router.service(AddressBookService, {
+        listAddressBookEntries: (request) => {
+          requests.push(request);
+          return { entries: [heidi], totalCount: 1n };
+        },
+        getAddressBookEntry: (request) => {
+          if (request.id !== 7n) throw new ConnectError("gone", Code.NotFound);
+          return { entry: heidi };
+        },
+      }),
+    );
+    renderPiece("/parcel/new", <LookupsStandIn onReady={(l) => (lookups = l)} />, transport);
+    await waitFor(() => expect(lookups).toBeDefined());
+    expect(parcelFieldsOf((await lookups!.entry(7n))!)).toMatchObject({ name: "Heidi Muster", phone: "044 123 45 67" });
+    expect(await lookups!.entry(8n)).toBeNull();
+    expect((await lookups!.search(" Hei ")).map((entry) => entry.name)).toEqual(["Heidi Muster"]);
+    expect(requests.at(-1)).toMatchObject({ customerId: 5n, search: "Hei", pageSize: 10 });
+    expect(await lookups!.search("  ")).toEqual([]);
+    expect(requests).toHaveLength(1);
   });
 });
