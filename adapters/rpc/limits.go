@@ -25,7 +25,7 @@ const (
 	// forms, filters and cell edits are a few kilobytes.
 	defaultBodyLimit int64 = 1 << 20
 	// fileBodyLimit is for the routes that take a file of up to 10 MB
-	// (CSV batches, documents, acss files): the file travels base64 inside
+	// (CSV batches, address-book imports, documents, acss files): the file travels base64 inside
 	// JSON (4/3 of its size) or as protobuf bytes, plus the other fields.
 	fileBodyLimit int64 = 14 << 20
 	// attachmentsBodyLimit is for the parcel inquiry with up to three
@@ -44,6 +44,8 @@ var bodyLimits = map[string]int64{
 	portalv1connect.DocumentServiceUpdateCsvTemplateDocProcedure:  fileBodyLimit,
 	portalv1connect.AcssServiceCreateAcssProcedure:                fileBodyLimit,
 	portalv1connect.AcssServiceUpdateAcssProcedure:                fileBodyLimit,
+	// An address-book import: up to 10 MB of CSV (10,000 rows are about 3 MB).
+	portalv1connect.AddressBookServiceImportAddressBookProcedure: fileBodyLimit,
 }
 
 // bodyLimitOf is the limit of one procedure's request body.

@@ -210,6 +210,18 @@ var policies = map[string]access.Policy{
 	// Manifests of parcels: the parcel pages' roles; the use case scopes the
 	// parcels to the customers the caller acts for.
 	portalv1connect.ManifestServiceCreateManifestProcedure: shippingRoles,
+
+	// The address book (spec 2 section 6: address-book pages for ADMIN,
+	// SUPERADMIN, USER, OPERATIONS), scoped to the customers the caller acts
+	// for by the use cases; the import's template with it.
+	portalv1connect.AddressBookServiceListAddressBookEntriesProcedure: shippingRoles,
+	portalv1connect.AddressBookServiceGetAddressBookEntryProcedure:    shippingRoles,
+	portalv1connect.AddressBookServiceCreateAddressBookEntryProcedure: shippingRoles,
+	portalv1connect.AddressBookServiceUpdateAddressBookEntryProcedure: shippingRoles,
+	portalv1connect.AddressBookServiceDeleteAddressBookEntryProcedure: shippingRoles,
+	portalv1connect.AddressBookServiceImportAddressBookProcedure:      shippingRoles,
+	portalv1connect.AddressBookServiceExportAddressBookProcedure:      shippingRoles,
+	portalv1connect.AddressBookServiceGetAddressBookTemplateProcedure: shippingRoles,
 }
 
 // linkDownloads are the GET downloads the batch page opens as plain links

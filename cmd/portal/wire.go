@@ -20,6 +20,7 @@ import (
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/adapters/sheet"
+	"parcelportal/app/addressbook"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers"
 	"parcelportal/app/documents"
@@ -127,25 +128,26 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		UserData: rpc.UserDataHandler{UserData: userdata.Service{
 			Store: postgres.UserData{Pool: pool}, Users: provider, Requests: postgres.RegistrationRequests{Pool: pool},
 		}},
-		Customers:  rpc.CustomerHandler{Customers: customers},
-		Captcha:    rpc.CaptchaHandler{Issuer: issuer},
-		Tenants:    rpc.TenantHandler{Organisation: organisations},
-		Fulfillers: rpc.FulfillmentHandler{Organisation: organisations},
-		Documents:  rpc.DocumentHandler{Documents: documents},
-		Acss:       rpc.AcssHandler{Documents: documents},
-		News:       rpc.NewsHandler{News: news.Service{Store: postgres.News{Pool: pool}, Sanitizer: htmlsafe.New()}},
-		Invoicing:  rpc.InvoiceReportHandler{Reports: invoicereports.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
-		Batches:    rpc.BatchHandler{Batches: batches},
-		Shipments:  rpc.ShipmentHandler{Batches: batches},
-		Manifests:  rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},
-		Tracking:   rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}}},
-		Parcels:    rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},
-		Callers:    ids,
-		Proxies:    cfg.TrustedProxies,
-		Downloads:  downloadTokensOf(pool),
-		Observer:   ops.metrics,
-		Audit:      postgres.AuditLog{Pool: pool},
-		Log:        ops.logs.Logger(logRPC),
+		Customers:   rpc.CustomerHandler{Customers: customers},
+		Captcha:     rpc.CaptchaHandler{Issuer: issuer},
+		Tenants:     rpc.TenantHandler{Organisation: organisations},
+		Fulfillers:  rpc.FulfillmentHandler{Organisation: organisations},
+		Documents:   rpc.DocumentHandler{Documents: documents},
+		Acss:        rpc.AcssHandler{Documents: documents},
+		News:        rpc.NewsHandler{News: news.Service{Store: postgres.News{Pool: pool}, Sanitizer: htmlsafe.New()}},
+		Invoicing:   rpc.InvoiceReportHandler{Reports: invoicereports.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
+		Batches:     rpc.BatchHandler{Batches: batches},
+		Shipments:   rpc.ShipmentHandler{Batches: batches},
+		Manifests:   rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},
+		Tracking:    rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}}},
+		Parcels:     rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},
+		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: postgres.AddressBook{Pool: pool}}},
+		Callers:     ids,
+		Proxies:     cfg.TrustedProxies,
+		Downloads:   downloadTokensOf(pool),
+		Observer:    ops.metrics,
+		Audit:       postgres.AuditLog{Pool: pool},
+		Log:         ops.logs.Logger(logRPC),
 	}, nil
 }
 

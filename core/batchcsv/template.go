@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"strconv"
 
+	"parcelportal/core/csvtext"
 	"parcelportal/core/shipment"
 )
 
@@ -43,7 +44,7 @@ var templateExample = map[string]string{
 // testdata/batches/template.csv are this file.
 func Template() []byte {
 	var b bytes.Buffer
-	b.WriteString(bom)
+	b.WriteString(csvtext.BOM)
 	w := csv.NewWriter(&b)
 	w.Comma = ';'
 	w.UseCRLF = true

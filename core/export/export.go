@@ -44,3 +44,14 @@ func isFormulaStart(b byte) bool {
 	}
 	return false
 }
+
+// Plain undoes Cell for a value read back from a file the portal wrote: a
+// leading apostrophe before a formula start is dropped, so an exported
+// "'+41 44 123 45 67" imports as the phone number it was. Any other value is
+// returned unchanged.
+func Plain(s string) string {
+	if len(s) > 1 && s[0] == '\'' && isFormulaStart(s[1]) {
+		return s[1:]
+	}
+	return s
+}

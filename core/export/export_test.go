@@ -40,3 +40,11 @@ func TestRowLeavesItsInputAlone(t *testing.T) {
 		t.Fatalf("Row(%q) = %q", in, got)
 	}
 }
+
+func TestPlainUndoesCell(t *testing.T) {
+	for _, s := range []string{"+41 44 123 45 67", "=HYPERLINK(1)", "@SUM(A1)", "-3,50", "'quoted", "plain", "", "'"} {
+		if got := Plain(Cell(s)); got != s {
+			t.Errorf("Plain(Cell(%q)) = %q", s, got)
+		}
+	}
+}

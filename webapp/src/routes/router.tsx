@@ -30,7 +30,6 @@ const sections: [path: string, title: MessageDescriptor][] = [
   ["newsletter-subscribe", titles.newsletter],
   ["parcel-inquiry/:tenantId", titles.parcelInquiry],
   ["internal-parcel-inquiry/:trackingId/:fulltrackId", titles.internalParcelInquiry],
-  ["address-book/*", titles.addressBook],
   ["routing-options/*", titles.routingOptions],
 ];
 
@@ -86,6 +85,10 @@ const ParcelArea = lazy(() =>
 );
 const ShipmentArea = lazy(() =>
   loadChunk(() => import("../features/shipment/ShipmentArea")).then((m) => ({ default: m.ShipmentArea })),
+);
+/** The address book (spec 2 §2.5). */
+const AddressBookArea = lazy(() =>
+  loadChunk(() => import("../features/address-book/AddressBookArea")).then((m) => ({ default: m.AddressBookArea })),
 );
 const TenantArea = lazy(() =>
   loadChunk(() => import("../features/tenant/TenantArea")).then((m) => ({ default: m.TenantArea })),
@@ -143,6 +146,7 @@ export const routes: RouteObject[] = [
           { path: "shipment/*", element: <LazyArea area={ShipmentArea} /> },
           { path: "tracking", element: <LazyArea area={TrackingPage} /> },
           { path: "parcel/*", element: <LazyArea area={ParcelArea} /> },
+          { path: "address-book/*", element: <LazyArea area={AddressBookArea} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -10,6 +10,7 @@ import { storeCredential } from "../auth/credentialStore";
 import { createFailureReporter } from "../errors/reportFailure";
 import { AccountSchema, AccountService } from "../gen/portal/v1/account_pb";
 import { AcssService } from "../gen/portal/v1/acss_pb";
+import { AddressBookService } from "../gen/portal/v1/address_book_pb";
 import { BatchService } from "../gen/portal/v1/batches_pb";
 import { CaptchaService } from "../gen/portal/v1/captcha_pb";
 import { CustomerService } from "../gen/portal/v1/customers_pb";
@@ -82,6 +83,7 @@ export type RenderOptions = {
   parcels?: Partial<ServiceImpl<typeof ParcelService>>;
   documents?: Partial<ServiceImpl<typeof DocumentService>>;
   acss?: Partial<ServiceImpl<typeof AcssService>>;
+  addressBook?: Partial<ServiceImpl<typeof AddressBookService>>;
   news?: Partial<ServiceImpl<typeof NewsService>>;
   invoiceReports?: Partial<ServiceImpl<typeof InvoiceReportService>>;
   tracking?: Partial<ServiceImpl<typeof TrackingService>>;
@@ -116,6 +118,7 @@ export function renderApp(
     parcels = {},
     documents = {},
     acss = {},
+    addressBook = {},
     news = {},
     invoiceReports = {},
     tracking = {},
@@ -149,6 +152,7 @@ export function renderApp(
       router.service(ParcelService, parcels);
       router.service(DocumentService, documents);
       router.service(AcssService, acss);
+      router.service(AddressBookService, addressBook);
       router.service(NewsService, news);
       router.service(InvoiceReportService, invoiceReports);
       router.service(TrackingService, tracking);

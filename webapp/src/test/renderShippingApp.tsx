@@ -7,7 +7,7 @@ const bookshop = { id: 6n, name: "Buchhandlung Seitenwind", crmid: "DE10000002",
 
 type Options = Pick<
   RenderOptions,
-  "batches" | "shipments" | "parcels" | "customers" | "documents" | "management" | "tracking"
+  "batches" | "shipments" | "parcels" | "customers" | "documents" | "management" | "tracking" | "addressBook"
 > & {
   authorities?: string[];
   /**

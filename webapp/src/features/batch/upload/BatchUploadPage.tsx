@@ -1,32 +1,22 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { DownloadIcon, UploadIcon } from "@radix-ui/react-icons";
-import { Button, Flex, Spinner, Text } from "@radix-ui/themes";
-import { type DragEvent, useState } from "react";
+import { DownloadIcon } from "@radix-ui/react-icons";
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useCreateBatch } from "../../../api/batches";
 import { type DocumentKind, useDownloadActiveDocument } from "../../../api/documents";
 import { useActiveCustomer } from "../../../auth/activeCustomer";
 import { BackButton } from "../../../components/DetailView";
+import { FileDropZone } from "../../../components/FileDropZone";
 import { FormMessages } from "../../../components/form/FormMessages";
 import { FormPage } from "../../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../../errors/formFailure";
 import { showNotices } from "../../../errors/notices";
-import { saveFile } from "../../../files/localFiles";
-import "./BatchUploadPage.css";
+import { readFileBytes, saveFile } from "../../../files/localFiles";
 
 /** Spec 2 §8: the upload without an active customer. */
 const chooseCustomer = msg`Please choose a customer before you upload a file.`;
-
-/** A chosen file's bytes, through FileReader, which every browser (and jsdom) offers for File. */
-function readBytes(file: File): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error(`cannot read ${file.name}`));
-    reader.readAsArrayBuffer(file);
-  });
-}
 
 /**
  * /batch/new and /batch/{id}/edit (spec 2 §2.1): one CSV file, dropped or
@@ -39,7 +29,6 @@ export function BatchUploadPage() {
   const { activeCustomer } = useActiveCustomer();
   const create = useCreateBatch();
   const [failure, setFailure] = useState(noFailure);
-  const [dragging, setDragging] = useState(false);
 
   const upload = async (files: FileList | null) => {
     setFailure(noFailure);
@@ -55,7 +44,7 @@ export function BatchUploadPage() {
     const file = files[0];
     let csv: Uint8Array;
     try {
-      csv = await readBytes(file);
+      csv = await readFileBytes(file);
     } catch {
       setFailure({ fields: {}, messages: [{ text: msg`The file could not be read.` }] });
       return;
@@ -69,12 +58,6 @@ export function BatchUploadPage() {
     );
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void upload(event.dataTransfer.files);
-  };
-
   return (
     <FormPage title={t`Upload a CSV file`} size="3">
       <Flex direction="column" gap="4">
@@ -84,31 +67,7 @@ export function BatchUploadPage() {
             once; you can correct the rows afterwards.
           </Trans>
         </Text>
-        <label
-          className="batch-drop-zone"
-          data-dragging={dragging || undefined}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-        >
-          {create.isPending ? <Spinner size="3" /> : <UploadIcon width="24" height="24" />}
-          <Text size="2">
-            <Trans>Drop a CSV file here or click to choose one</Trans>
-          </Text>
-          <input
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            aria-label={t`CSV file`}
-            disabled={create.isPending}
-            onChange={(event) => {
-              void upload(event.target.files);
-              event.target.value = "";
-            }}
-          />
-        </label>
+        <FileDropZone label={t`CSV file`} busy={create.isPending} onFiles={(files) => void upload(files)} />
         <FormMessages messages={failure.messages} />
         <Flex gap="3" wrap="wrap" justify="between">
           <BackButton to="/batch" />

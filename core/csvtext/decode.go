@@ -1,4 +1,4 @@
-package batchcsv
+package csvtext
 
 import (
 	"bytes"
@@ -8,18 +8,20 @@ import (
 	"parcelportal/core/failure"
 )
 
-const bom = "\uFEFF"
+// BOM is the UTF-8 byte order mark spreadsheet programs need to read a
+// file as UTF-8.
+const BOM = "\uFEFF"
 
-// decode returns the file as text. UTF-8 is taken as it is (without its byte
+// Decode returns the file as text. UTF-8 is taken as it is (without its byte
 // order mark); a file that is not valid UTF-8 is Windows-1252, which is what
 // spreadsheet programs on Windows write. Content with NUL bytes or many
 // control characters is not text.
-func decode(data []byte) (string, error) {
+func Decode(data []byte) (string, error) {
 	if hasNUL(data) || controlHeavy(data) {
 		return "", failure.New(failure.Invalid, KeyBinary)
 	}
 	// A byte order mark says UTF-8 even when rows appended later are not.
-	data = bytes.TrimPrefix(data, []byte(bom))
+	data = bytes.TrimPrefix(data, []byte(BOM))
 	if utf8.Valid(data) {
 		return string(data), nil
 	}
@@ -64,3 +66,6 @@ func decodeWindows1252(data []byte) string {
 	}
 	return b.String()
 }
+
+// hasNUL is the cheapest sign of binary content.
+func hasNUL(data []byte) bool { return bytes.IndexByte(data, 0) >= 0 }
