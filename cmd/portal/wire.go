@@ -16,6 +16,7 @@ import (
 	"parcelportal/adapters/mail"
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
+	"parcelportal/adapters/rawprint"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batchjob"
@@ -26,6 +27,7 @@ import (
 	"parcelportal/app/management"
 	"parcelportal/app/news"
 	"parcelportal/app/organisations"
+	"parcelportal/app/printers"
 	"parcelportal/app/userdata"
 	"parcelportal/core/organisation"
 	"parcelportal/core/profile"
@@ -122,10 +124,22 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Invoicing:  rpc.InvoiceReportHandler{Reports: invoicereports.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
 		Batches:    rpc.BatchHandler{Batches: batches},
 		Shipments:  rpc.ShipmentHandler{Batches: batches},
+		Printers:   rpc.PrinterHandler{Printers: printersOf(cfg, pool)},
 		Callers:    ids,
 		Proxies:    cfg.TrustedProxies,
 		Downloads:  downloadTokensOf(pool),
 	}, nil
+}
+
+// printersOf wires the network printers: the table staff keep, raw TCP to
+// the printers, and the QZ Tray signer when the operator configured one
+// (loadConfig has read it).
+func printersOf(cfg config, pool *pgxpool.Pool) printers.Service {
+	s := printers.Service{Store: postgres.NetworkPrinters{Pool: pool}, Device: rawprint.Device{Timeout: cfg.PrinterTimeout}}
+	if cfg.QzSigner != nil {
+		s.Qz = cfg.QzSigner
+	}
+	return s
 }
 
 // customersOf wires the customer use cases: the customer table, the batch
