@@ -113,6 +113,17 @@ const catalog = [
     message: "Labels of different types cannot be downloaded or printed together.",
   }),
   msg({ id: "error.batch.noLabels", message: "The batch has no labels yet." }),
+  msg({
+    id: "labelPrintingConnectionFailed",
+    message: "The printer could not be reached. Check that the printing agent is running and the printer is on.",
+  }),
+  msg({ id: "labelPrintingFailed", message: "The labels could not be printed." }),
+  msg({ id: "error.networkPrinter.notFound", message: "This network printer does not exist." }),
+  msg({ id: "error.networkPrinter.notZpl", message: "Only ZPL labels can be sent to a printer." }),
+  msg({
+    id: "error.networkPrinter.jobTooLarge",
+    message: "The print job is too large: at most {maxBytes} bytes are sent at once.",
+  }),
   msg({ id: "error.csvShipment.no-customsDocs-found", message: "No customs documents were found for this batch." }),
   msg({ id: "error.batch.noManifest", message: "The batch has no manifest yet." }),
   msg({ id: "error.batch.noInvoice", message: "The batch has no commercial invoice data." }),
