@@ -1,5 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Callout, Flex, RadioGroup, Select, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, Flex, RadioGroup, Select, Text } from "@radix-ui/themes";
+import { Field } from "../components/form/Field";
+import { TextInputField } from "../components/form/TextInputField";
+import { DpiSelect } from "./DpiSelect";
 import { useState } from "react";
 import { usePrinterClient } from "../api/printers";
 import { browserPrintDefaultUrl } from "./browserPrint";
@@ -70,57 +73,41 @@ export function PrinterChoice({ value, onChange, customerId }: PrinterChoiceProp
         </RadioGroup.Item>
       </RadioGroup.Root>
       {value.agent === "browserPrint" && (
-        <label>
-          <Text size="2">
-            <Trans>Browser Print address</Trans>
-          </Text>
-          <TextField.Root
-            value={value.agentUrl ?? browserPrintDefaultUrl}
-            onChange={(event) => set({ agentUrl: event.target.value })}
-          />
-        </label>
+        <TextInputField
+          label={<Trans>Browser Print address</Trans>}
+          value={value.agentUrl ?? browserPrintDefaultUrl}
+          onValueChange={(agentUrl) => set({ agentUrl })}
+        />
       )}
       <Flex gap="2" align="end" wrap="wrap">
         <Button type="button" variant="soft" loading={finding} onClick={() => void find()}>
           <Trans>Find printers</Trans>
         </Button>
-        <Flex direction="column" gap="1">
-          <Text size="2" as="label" htmlFor="printer-choice">
-            <Trans>Printer</Trans>
-          </Text>
-          <Select.Root
-            value={value.printer || undefined}
-            onValueChange={(id) => {
-              const printer = options.find((p) => p.id === id);
-              set({ printer: id, dpi: printer?.dpi ?? value.dpi });
-            }}
-          >
-            <Select.Trigger id="printer-choice" placeholder={t`Choose a printer`} />
-            <Select.Content>
-              {options.map((printer) => (
-                <Select.Item key={printer.id} value={printer.id}>
-                  {printer.name}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text size="2" as="label" htmlFor="printer-dpi">
-            <Trans>Resolution</Trans>
-          </Text>
-          <Select.Root
-            value={String(value.dpi)}
-            disabled={value.agent === "network"}
-            onValueChange={(dpi) => set({ dpi: Number(dpi) as Dpi })}
-          >
-            <Select.Trigger id="printer-dpi" />
-            <Select.Content>
-              <Select.Item value="203">203 dpi (ZPL)</Select.Item>
-              <Select.Item value="300">300 dpi (ZPL Zebra300)</Select.Item>
-            </Select.Content>
-          </Select.Root>
-        </Flex>
+        <Field label={<Trans>Printer</Trans>}>
+          {(control) => (
+            <Select.Root
+              value={value.printer || undefined}
+              onValueChange={(id) => {
+                const printer = options.find((p) => p.id === id);
+                set({ printer: id, dpi: printer?.dpi ?? value.dpi });
+              }}
+            >
+              <Select.Trigger {...control} placeholder={t`Choose a printer`} />
+              <Select.Content>
+                {options.map((printer) => (
+                  <Select.Item key={printer.id} value={printer.id}>
+                    {printer.name}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          )}
+        </Field>
+        <DpiSelect
+          value={String(value.dpi)}
+          disabled={value.agent === "network"}
+          onChange={(dpi) => set({ dpi: Number(dpi) as Dpi })}
+        />
       </Flex>
       {printers && printers.length === 0 && (
         <Text size="2" color="gray">

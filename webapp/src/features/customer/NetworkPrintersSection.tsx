@@ -1,10 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
-import { Button, Flex, Heading, IconButton, Select, Text, TextField } from "@radix-ui/themes";
+import { Button, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useDeleteNetworkPrinter, useNetworkPrinters, useSaveNetworkPrinter } from "../../api/printers";
 import { type DataColumn, DataTable } from "../../components/DataTable";
 import { FormMessages } from "../../components/form/FormMessages";
+import { TextInputField } from "../../components/form/TextInputField";
+import { DpiSelect } from "../../printing/DpiSelect";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import type { NetworkPrinter } from "../../gen/portal/v1/printers_pb";
 
@@ -102,50 +104,27 @@ export function NetworkPrintersSection({ customerId, staff }: { customerId: bigi
           }}
         >
           <Flex gap="3" wrap="wrap" align="end">
-            <label>
-              <Text size="2">
-                <Trans>Name</Trans>
-              </Text>
-              <TextField.Root
-                value={draft.name}
-                maxLength={100}
-                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              />
-            </label>
-            <label>
-              <Text size="2">
-                <Trans>Host</Trans>
-              </Text>
-              <TextField.Root
-                value={draft.host}
-                maxLength={253}
-                onChange={(e) => setDraft({ ...draft, host: e.target.value })}
-              />
-            </label>
-            <label>
-              <Text size="2">
-                <Trans>Port</Trans>
-              </Text>
-              <TextField.Root
-                type="number"
-                min={1}
-                max={65535}
-                value={draft.port}
-                onChange={(e) => setDraft({ ...draft, port: e.target.value })}
-              />
-            </label>
-            <Flex direction="column" gap="1">
-              <Text size="2" as="label" htmlFor="network-printer-dpi">
-                <Trans>Resolution</Trans>
-              </Text>
-              <Select.Root value={draft.dpi} onValueChange={(dpi) => setDraft({ ...draft, dpi })}>
-                <Select.Trigger id="network-printer-dpi" />
-                <Select.Content>
-                  <Select.Item value="203">203 dpi</Select.Item>
-                  <Select.Item value="300">300 dpi</Select.Item>
-                </Select.Content>
-              </Select.Root>
-            </Flex>
+            <TextInputField
+              label={<Trans>Name</Trans>}
+              value={draft.name}
+              maxLength={100}
+              onValueChange={(name) => setDraft({ ...draft, name })}
+            />
+            <TextInputField
+              label={<Trans>Host</Trans>}
+              value={draft.host}
+              maxLength={253}
+              onValueChange={(host) => setDraft({ ...draft, host })}
+            />
+            <TextInputField
+              label={<Trans>Port</Trans>}
+              type="number"
+              min={1}
+              max={65535}
+              value={draft.port}
+              onValueChange={(port) => setDraft({ ...draft, port })}
+            />
+            <DpiSelect value={draft.dpi} onChange={(dpi) => setDraft({ ...draft, dpi })} />
             <Button type="submit" loading={save.isPending}>
               <Trans>Save</Trans>
             </Button>
