@@ -10,6 +10,8 @@ import { signIn } from "./demoLogin";
  * them: one ^XA..^XZ per shipment arrives at the printer in one job. With
  * the agent stopped the page says the printer cannot be reached; with the
  * saved printer gone from the agent's list, 'preferred printer not available'.
+ * Then staff add a network printer (the simulator's raw TCP port) to the
+ * bakery, the user chooses it, and the portal's server prints the batch to it.
  */
 
 test.use({ locale: "en-GB" });
@@ -21,6 +23,8 @@ const jobTimeout = { timeout: 60_000 };
 /** testdata/batches/mixed.csv: rows 1, 4 and 9 are valid. */
 const labelled = 3;
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+/** The batch the first test sent with ZPL labels; the second prints it again. */
+let batchUrl = "";
 
 type Job = { printer: string; via: string; labels: number; data: string };
 
@@ -78,6 +82,7 @@ test("a Zebra customer's user prints a batch's labels through Browser Print", as
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await page.getByRole("alertdialog", { name: "Send the batch?" }).getByRole("button", { name: "Send anyway" }).click();
   await expect(page.locator('[aria-current="step"]')).toHaveText(/Sent/, jobTimeout);
+  batchUrl = page.url();
 
   const print = page.getByRole("button", { name: "Print labels (ZPL)" });
   await print.click();
@@ -104,4 +109,46 @@ test("a Zebra customer's user prints a batch's labels through Browser Print", as
     toasts(page).getByText(`Preferred printer not available: ${printerName}.`, { exact: false }),
   ).toBeVisible();
   expect(await jobs(page)).toHaveLength(1);
+});
+
+test("staff configure a network printer and the customer's user prints to it through the portal", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  expect(batchUrl).not.toBe("");
+  const admin = await browser.newPage();
+  await control(admin, "DELETE", "/jobs");
+  await signIn(admin, "admin");
+  await admin.goto("/customer");
+  await admin.getByRole("link", { name: "Bäckerei Sonnenschein", exact: true }).click();
+  const name = `Warehouse ${Date.now()}`;
+  await admin.getByRole("button", { name: "Add a network printer" }).click();
+  await admin.getByRole("textbox", { name: "Name" }).fill(name);
+  // A host that is not an address: refused with a field error, nothing stored.
+  await admin.getByRole("textbox", { name: "Host" }).fill("127.0.0.1:9110");
+  await admin.getByRole("button", { name: "Save" }).click();
+  await expect(admin.getByRole("alert")).toContainText(`Error on field "host"`);
+  await admin.getByRole("textbox", { name: "Host" }).fill("127.0.0.1");
+  await admin.getByRole("spinbutton", { name: "Port" }).fill("9110");
+  await admin.getByRole("button", { name: "Save" }).click();
+  await expect(admin.getByRole("rowheader", { name })).toBeVisible();
+  await admin.close();
+
+  const page = await browser.newPage();
+  await signIn(page, "user");
+  await page.goto("/account/printer");
+  await page.getByRole("radio", { name: "Network printer of the warehouse (printed by the portal)" }).check();
+  await page.getByRole("button", { name: "Find printers" }).click();
+  await page.getByRole("combobox", { name: "Printer", exact: true }).click();
+  await page.getByRole("option", { name }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The printer settings have been saved.")).toBeVisible();
+
+  await page.goto(batchUrl);
+  await page.getByRole("button", { name: "Print labels (ZPL)" }).click();
+  await expect(toasts(page).getByText("The labels have been sent to the printer.")).toBeVisible();
+  const printed = await jobs(page);
+  expect(printed).toHaveLength(1);
+  expect(printed[0]).toMatchObject({ printer: printerName, via: "network", labels: labelled });
+  await page.close();
 });
