@@ -46,7 +46,7 @@ export function PrinterChoice({ value, onChange, customerId }: PrinterChoiceProp
   // The saved printer stays a choice even when the agent does not list it now.
   const choices = printers ?? [];
   const listed = value.printer && !choices.some((p) => p.id === value.printer);
-  const options = listed ? [{ id: value.printer, name: value.printer }, ...choices] : choices;
+  const options = listed ? [{ id: value.printer, name: value.printerName || value.printer }, ...choices] : choices;
 
   return (
     <Flex direction="column" gap="3">
@@ -89,7 +89,7 @@ export function PrinterChoice({ value, onChange, customerId }: PrinterChoiceProp
               value={value.printer || undefined}
               onValueChange={(id) => {
                 const printer = options.find((p) => p.id === id);
-                set({ printer: id, dpi: printer?.dpi ?? value.dpi });
+                set({ printer: id, printerName: printer?.name, dpi: printer?.dpi ?? value.dpi });
               }}
             >
               <Select.Trigger {...control} placeholder={t`Choose a printer`} />

@@ -5,7 +5,13 @@ import { type AgentKind, agentKinds, type Dpi } from "./port";
  * the way labels are printed, the printer's name (an agent's) or id (a
  * network printer's), its resolution, and the Browser Print address.
  */
-export type PrinterPreference = { agent: AgentKind; printer: string; dpi: Dpi; agentUrl?: string };
+export type PrinterPreference = {
+  agent: AgentKind;
+  printer: string;
+  printerName?: string;
+  dpi: Dpi;
+  agentUrl?: string;
+};
 
 const prefix = "portal.printer.";
 
@@ -21,7 +27,8 @@ function isPreference(value: unknown): value is PrinterPreference {
     agentKinds.includes(v.agent as AgentKind) &&
     typeof v.printer === "string" &&
     (v.dpi === 203 || v.dpi === 300) &&
-    (v.agentUrl === undefined || typeof v.agentUrl === "string")
+    (v.agentUrl === undefined || typeof v.agentUrl === "string") &&
+    (v.printerName === undefined || typeof v.printerName === "string")
   );
 }
 

@@ -73,7 +73,7 @@ export function usePrintLabels() {
         const printers = await port.listPrinters();
         const printer = choose(printers, chosen);
         if (!printer) {
-          showNotices([{ text: preferredPrinterNotAvailable(chosen?.printer || t`the default printer`) }]);
+          showNotices([{ text: preferredPrinterNotAvailable(nameOf(chosen) || t`the default printer`) }]);
           return false;
         }
         let done = 0;
@@ -87,7 +87,7 @@ export function usePrintLabels() {
       } catch (error) {
         const reason = error instanceof PrintingError ? error.reason : "failed";
         if (reason === "printerMissing") {
-          showNotices([{ text: preferredPrinterNotAvailable(chosen?.printer ?? "") }]);
+          showNotices([{ text: preferredPrinterNotAvailable(nameOf(chosen)) }]);
         } else {
           showNotices([{ text: reason === "connection" ? labelPrintingConnectionFailed : labelPrintingFailed }]);
         }
@@ -105,6 +105,11 @@ export function usePrintLabels() {
     printing: progress !== null,
     labelType: zplLabelType(preference?.dpi),
   };
+}
+
+/** How the saved printer is named to the user: a network printer's name, not its id. */
+function nameOf(preference: PrinterPreference | null): string {
+  return preference?.printerName || preference?.printer || "";
 }
 
 /** The saved printer among the listed ones; without a saved one, the first the agent lists. */
