@@ -5,7 +5,6 @@
 package printer
 
 import (
-	"net"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -120,14 +119,18 @@ func (p Printer) LabelType() string {
 
 // Address is host:port as a dialer takes it (IPv6 hosts in brackets).
 func (p Printer) Address() string {
-	return net.JoinHostPort(p.Host, strconv.Itoa(p.Port))
+	if strings.Contains(p.Host, ":") {
+		return "[" + p.Host + "]:" + strconv.Itoa(p.Port)
+	}
+	return p.Host + ":" + strconv.Itoa(p.Port)
 }
 
-// validHost accepts an IP address or a DNS name of letters, digits, hyphens
-// and dots; nothing that could carry a port, a path or a scheme.
+// validHost accepts an IPv6 address, or an IPv4 address or DNS name of
+// letters, digits, hyphens and dots; nothing that could carry a port, a
+// path or a scheme.
 func validHost(h string) bool {
-	if net.ParseIP(h) != nil {
-		return true
+	if strings.Contains(h, ":") {
+		return validIPv6(h)
 	}
 	for _, label := range strings.Split(h, ".") {
 		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
@@ -137,6 +140,20 @@ func validHost(h string) bool {
 			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// validIPv6 accepts hex digits, colons and (for an embedded IPv4 tail) dots,
+// with at least two colons and at most one "::".
+func validIPv6(h string) bool {
+	if strings.Count(h, ":") < 2 || strings.Count(h, "::") > 1 || len(h) > 45 {
+		return false
+	}
+	for _, r := range h {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F' || r == ':' || r == '.') {
+			return false
 		}
 	}
 	return true
