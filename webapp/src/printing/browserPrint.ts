@@ -61,6 +61,19 @@ export function browserPrintPort(baseUrl: string = browserPrintDefaultUrl): Prin
           return { id: device.name, name: device.name };
         });
     },
+    async defaultPrinter(signal) {
+      const response = await call("/default?type=printer", { method: "GET" }, listTimeoutMs, signal);
+      if (!response.ok) return null;
+      try {
+        const device = (await response.json()) as Device | null;
+        if (!device?.name) return null;
+        devices.set(device.name, device);
+        return { id: device.name, name: device.name };
+      } catch {
+        // An empty answer: the agent has no default printer.
+        return null;
+      }
+    },
     async print(printer: PrinterInfo, zpl: string) {
       const device = devices.get(printer.id) ?? { name: printer.id, uid: printer.id };
       const response = await call(

@@ -20,6 +20,8 @@ export interface PrintPort {
   readonly kind: AgentKind;
   /** The printers the agent or the server offers. Unreachable: PrintingError "connection". */
   listPrinters(signal?: AbortSignal): Promise<PrinterInfo[]>;
+  /** The agent's default printer, if it has one (Browser Print does). */
+  defaultPrinter?(signal?: AbortSignal): Promise<PrinterInfo | null>;
   /** Sends one job (one or more ^XA..^XZ labels) to a printer of the list. */
   print(printer: PrinterInfo, zpl: string): Promise<void>;
 }

@@ -66,6 +66,18 @@ describe("Browser Print client", () => {
     });
   });
 
+  it("names the agent's default printer, or none when it answers empty", async () => {
+    let body = JSON.stringify({ name: "Hall", uid: "h" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(body)),
+    );
+    const port = browserPrintPort("http://agent.test");
+    expect(await port.defaultPrinter?.()).toEqual({ id: "Hall", name: "Hall" });
+    body = "";
+    expect(await port.defaultPrinter?.()).toBeNull();
+  });
+
   it("reports an agent that does not answer as a connection failure", async () => {
     vi.stubGlobal(
       "fetch",

@@ -71,7 +71,8 @@ export function usePrintLabels() {
       setProgress({ done: 0, total: labels.length });
       try {
         const printers = await port.listPrinters();
-        const printer = choose(printers, chosen);
+        const fallback = chosen?.printer ? null : ((await port.defaultPrinter?.()) ?? null);
+        const printer = choose(printers, chosen, fallback);
         if (!printer) {
           showNotices([{ text: preferredPrinterNotAvailable(nameOf(chosen) || t`the default printer`) }]);
           return false;
@@ -112,8 +113,15 @@ function nameOf(preference: PrinterPreference | null): string {
   return preference?.printerName || preference?.printer || "";
 }
 
-/** The saved printer among the listed ones; without a saved one, the first the agent lists. */
-function choose(printers: PrinterInfo[], preference: PrinterPreference | null): PrinterInfo | undefined {
-  if (!preference?.printer) return printers[0];
+/**
+ * The saved printer among the listed ones; without a saved one, the agent's
+ * default printer, else the first it lists.
+ */
+function choose(
+  printers: PrinterInfo[],
+  preference: PrinterPreference | null,
+  fallback: PrinterInfo | null,
+): PrinterInfo | undefined {
+  if (!preference?.printer) return printers.find((p) => p.id === fallback?.id) ?? printers[0];
   return printers.find((p) => p.id === preference.printer);
 }
