@@ -18,13 +18,15 @@ PNPM_VERSION=12.21.0
 # postgresql: dev/test database; redis-server: asynq queue; chromium(+driver):
 # browser tests (never downloaded by Playwright); fonts: PDF and screenshot
 # rendering; iproute2: `ss` names who holds a port; curl: readiness probes;
-# jq: dev/kratos/smoke.sh and ad-hoc API calls.
+# jq: dev/kratos/smoke.sh and ad-hoc API calls; zbar-tools: zbarimg reads the
+# barcodes of the golden ZPL label images back (webapp/src/printing/zplGolden.test.ts).
 APT_PACKAGES=(
 	postgresql postgresql-contrib
 	redis-server
 	chromium chromium-driver
 	fonts-dejavu-core
 	ca-certificates curl jq iproute2 procps util-linux
+	zbar-tools
 )
 
 # Go tools: name, module directory (under tools/), package to build, and an

@@ -31,6 +31,8 @@ bin/seed > .state/demo-logins.txt
 mkdir -p .state/logs
 bin/carriersim -tracking-url http://127.0.0.1:8092 >> .state/logs/carriersim.log 2>&1 & children+=($!)
 bin/trackingsim >> .state/logs/trackingsim.log 2>&1 & children+=($!)
+# A fake Browser Print agent and fake network printers: print as a demo user and see the jobs.
+bin/printersim >> .state/logs/printersim.log 2>&1 & children+=($!)
 bin/portal > >(tee -a .state/logs/portal.log) 2>&1 & children+=($!)
 
 port=${PORT:-8080}
@@ -44,6 +46,7 @@ cat <<MSG
   Parcel portal: http://127.0.0.1:$port     (health: $health)
   Mail catcher:  $MAILPIT_URL
   API docs:      http://127.0.0.1:$port/api-docs/portal.openapi.yaml
+  Printed labels: http://127.0.0.1:9199   (fake Browser Print agent on 127.0.0.1:9100, network printers 127.0.0.1:9110 and :9111)
 
 $(cat .state/demo-logins.txt)
 

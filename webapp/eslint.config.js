@@ -21,7 +21,7 @@ const features = fs
   .map((entry) => entry.name);
 
 /** The shared modules: what features, the shell and the routes build on. They know no page that uses them. */
-const shared = ["api", "auth", "components", "errors", "files", "i18n", "navigation", "pages", "shipping"];
+const shared = ["api", "auth", "components", "errors", "files", "i18n", "navigation", "pages", "printing", "shipping"];
 
 /** The composition: the routes put features into the shell; only they (and App, main and tests) see everything. */
 const composition = ["./src/routes", "./src/App.tsx", "./src/main.tsx"];

@@ -167,9 +167,12 @@ func (c *Carrier) AddAndPrint(_ context.Context, cred carrier.Credentials, r car
 	id := labels.Identifier(serial, r.SenderHub)
 	l := carrier.Label{Identifier: id}
 	doc := labels.FromDraft(id, r.SenderHub, r.Shipment, now)
-	if r.LabelType == carrier.LabelZebra {
+	switch r.LabelType {
+	case carrier.LabelZebra:
 		l.Label, l.ContentType = labels.ZPL(doc), "x-application/zpl"
-	} else {
+	case carrier.LabelZebra300:
+		l.Label, l.ContentType = labels.ZPL300(doc), "x-application/zpl"
+	default:
 		pdf, err := labels.PDF(doc)
 		if err != nil {
 			return carrier.Label{}, err
@@ -198,8 +201,8 @@ func (c *Carrier) AddAndPrint(_ context.Context, cred carrier.Credentials, r car
 
 // refuse applies the carrier's checks; the caller holds mu.
 func (c *Carrier) refuse(r carrier.Request) error {
-	if r.LabelType != carrier.LabelPDF && r.LabelType != carrier.LabelZebra {
-		return &carrier.Fault{Code: "InvalidLabelType", Field: "labelType", Message: "Label type " + r.LabelType + " is neither PDF nor Zebra."}
+	if r.LabelType != carrier.LabelPDF && r.LabelType != carrier.LabelZebra && r.LabelType != carrier.LabelZebra300 {
+		return &carrier.Fault{Code: "InvalidLabelType", Field: "labelType", Message: "Label type " + r.LabelType + " is neither PDF, Zebra nor Zebra300."}
 	}
 	for _, f := range []string{"name", "city", "isoCountry", "product"} {
 		if strings.TrimSpace(r.Shipment.Fields[f]) == "" {

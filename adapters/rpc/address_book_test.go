@@ -16,9 +16,9 @@ import (
 
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/rpc"
-	"parcelportal/adapters/rpc/rpctest"
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/adapters/rpc/rpctest"
 	"parcelportal/app/addressbook"
 	core "parcelportal/core/addressbook"
 )

@@ -222,6 +222,16 @@ var policies = map[string]access.Policy{
 	portalv1connect.AddressBookServiceImportAddressBookProcedure:      shippingRoles,
 	portalv1connect.AddressBookServiceExportAddressBookProcedure:      shippingRoles,
 	portalv1connect.AddressBookServiceGetAddressBookTemplateProcedure: shippingRoles,
+
+	// Staff configure a customer's network printers; the customer's users
+	// list them and print (the use cases check the customer again).
+	portalv1connect.PrinterServiceListNetworkPrintersProcedure:  customerRoles,
+	portalv1connect.PrinterServiceCreateNetworkPrinterProcedure: staff,
+	portalv1connect.PrinterServiceUpdateNetworkPrinterProcedure: staff,
+	portalv1connect.PrinterServiceDeleteNetworkPrinterProcedure: staff,
+	portalv1connect.PrinterServicePrintLabelsProcedure:          customerRoles,
+	portalv1connect.PrinterServiceGetQzCertificateProcedure:     customerRoles,
+	portalv1connect.PrinterServiceSignQzRequestProcedure:        customerRoles,
 }
 
 // linkDownloads are the GET downloads the batch page opens as plain links

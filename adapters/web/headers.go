@@ -8,14 +8,15 @@ import "net/http"
 // the MFA QR code and downloads are blob: URLs, the label preview is a blob:
 // PDF in a frame; news articles may show images from https addresses (the
 // server's HTML policy allows them); every call goes to the portal's own
-// origin. No script runs inline or from elsewhere, no plugin but the PDF
+// origin, or to the label printing agents on the user's own machine (Zebra
+// Browser Print on 9100/9101, QZ Tray's WebSocket on 8181/8182). No script runs inline or from elsewhere, no plugin but the PDF
 // viewer, and no other site may frame the portal.
 const ContentSecurityPolicy = "default-src 'self'; " +
 	"script-src 'self'; " +
 	"style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data: blob: https:; " +
 	"font-src 'self' data:; " +
-	"connect-src 'self'; " +
+	"connect-src 'self' " + printAgents + "; " +
 	"media-src 'self'; " +
 	"frame-src 'self' blob:; " +
 	"worker-src 'self' blob:; " +
@@ -23,6 +24,10 @@ const ContentSecurityPolicy = "default-src 'self'; " +
 	"base-uri 'self'; " +
 	"form-action 'self'; " +
 	"frame-ancestors 'self'"
+
+// printAgents are the local addresses of the label printing agents.
+const printAgents = "http://127.0.0.1:9100 https://127.0.0.1:9101 http://localhost:9100 https://localhost:9101 " +
+	"wss://localhost:8181 ws://localhost:8182 wss://127.0.0.1:8181 ws://127.0.0.1:8182"
 
 // SecurityHeaders sets the browser's protections on every response, API and
 // webapp alike: the content security policy, no MIME sniffing (a JSON or CSV

@@ -262,6 +262,11 @@ func TestSendRecordsTheJobAndSendsOnlyValidRows(t *testing.T) {
 	if sent, err := f.svc.Send(ctx, f.user, other.ID, ""); err != nil || sent.LabelType != customer.LabelPDF {
 		t.Errorf("default label type = %q, %v", sent.LabelType, err)
 	}
+	// For a 300 dpi printer the batch is labelled in Zebra300.
+	fourth := f.upload(t, generated(t, 4, noEdit))
+	if sent, err := f.svc.Send(ctx, f.user, fourth.ID, "Zebra300"); err != nil || sent.LabelType != customer.LabelZebra300 {
+		t.Errorf("Zebra300 send = %q, %v", sent.LabelType, err)
+	}
 	third := f.upload(t, generated(t, 4, noEdit))
 	if _, err := f.svc.Send(ctx, f.user, third.ID, "Zebra300dpi"); !failure.HasKey(err, batch.KeyLabelType) {
 		t.Errorf("unknown label type = %v", err)

@@ -46,7 +46,7 @@ func (s Service) labelType(ctx context.Context, customerID int64, chosen string)
 		}
 		chosen = c.LabelType
 	}
-	lt, ok := customer.ParseLabelType(chosen)
+	lt, ok := customer.ParseSendLabelType(chosen)
 	if !ok {
 		return "", failure.New(failure.Invalid, batch.KeyLabelType, "labelType", chosen)
 	}

@@ -9,6 +9,8 @@ import (
 
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/kratos"
+	"parcelportal/adapters/qzsign"
+	"parcelportal/adapters/rawprint"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batchjob"
@@ -78,6 +80,11 @@ type config struct {
 	LogLevel string
 	// LogFormat is "text" or "json".
 	LogFormat string
+	// PrinterTimeout bounds connecting to a network printer and sending it a job.
+	PrinterTimeout time.Duration
+	// QzSigner signs QZ Tray requests with the operator's key
+	// (QZ_CERTIFICATE_FILE and QZ_PRIVATE_KEY_FILE); nil without them.
+	QzSigner *qzsign.Signer
 }
 
 func loadConfig() (config, error) {
@@ -124,6 +131,14 @@ func loadConfig() (config, error) {
 	}
 	if c.KratosTimeout, err = envDuration("KRATOS_TIMEOUT", kratos.DefaultTimeout); err != nil {
 		return c, err
+	}
+	if c.PrinterTimeout, err = envDuration("PRINTER_TIMEOUT", rawprint.DefaultTimeout); err != nil {
+		return c, err
+	}
+	if certFile, keyFile := env("QZ_CERTIFICATE_FILE", ""), env("QZ_PRIVATE_KEY_FILE", ""); certFile != "" || keyFile != "" {
+		if c.QzSigner, err = qzsign.Load(certFile, keyFile); err != nil {
+			return c, fmt.Errorf("QZ_CERTIFICATE_FILE, QZ_PRIVATE_KEY_FILE: %w", err)
+		}
 	}
 	if c.TrustedProxies, err = rpc.ParseTrustedProxies(env("TRUSTED_PROXIES", "")); err != nil {
 		return c, fmt.Errorf("TRUSTED_PROXIES: %w", err)

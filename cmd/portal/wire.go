@@ -17,6 +17,7 @@ import (
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/probes"
+	"parcelportal/adapters/rawprint"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/adapters/sheet"
@@ -29,6 +30,7 @@ import (
 	"parcelportal/app/management"
 	"parcelportal/app/news"
 	"parcelportal/app/organisations"
+	"parcelportal/app/printers"
 	"parcelportal/app/tracking"
 	"parcelportal/app/userdata"
 	"parcelportal/core/organisation"
@@ -142,6 +144,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Tracking:    rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}}},
 		Parcels:     rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},
 		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: postgres.AddressBook{Pool: pool}}},
+		Printers:    rpc.PrinterHandler{Printers: printersOf(cfg, pool)},
 		Callers:     ids,
 		Proxies:     cfg.TrustedProxies,
 		Downloads:   downloadTokensOf(pool),
@@ -149,6 +152,17 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Audit:       postgres.AuditLog{Pool: pool},
 		Log:         ops.logs.Logger(logRPC),
 	}, nil
+}
+
+// printersOf wires the network printers: the table staff keep, raw TCP to
+// the printers, and the QZ Tray signer when the operator configured one
+// (loadConfig has read it).
+func printersOf(cfg config, pool *pgxpool.Pool) printers.Service {
+	s := printers.Service{Store: postgres.NetworkPrinters{Pool: pool}, Device: rawprint.Device{Timeout: cfg.PrinterTimeout}}
+	if cfg.QzSigner != nil {
+		s.Qz = cfg.QzSigner
+	}
+	return s
 }
 
 // customersOf wires the customer use cases: the customer table, the batch

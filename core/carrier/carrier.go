@@ -16,6 +16,8 @@ import (
 const (
 	LabelPDF   = customer.LabelPDF
 	LabelZebra = customer.LabelZebra
+	// LabelZebra300 is ZPL rendered for 300 dpi printers.
+	LabelZebra300 = customer.LabelZebra300
 )
 
 // Credentials open a session at the carrier: the customer's API login, or

@@ -12,6 +12,9 @@ import (
 const (
 	LabelPDF   = "PDF"
 	LabelZebra = "Zebra"
+	// LabelZebra300 is ZPL for a 300 dpi Zebra: not a customer's setting,
+	// but the type a batch is labelled in for a printer of that resolution.
+	LabelZebra300 = "Zebra300"
 )
 
 // API clients a customer ships through.
@@ -180,6 +183,15 @@ func LabelTypeShown(labelType string) string {
 		return "ZPL"
 	}
 	return labelType
+}
+
+// ParseSendLabelType accepts the label types a batch can be labelled in:
+// the customer's types and Zebra300 for 300 dpi printers.
+func ParseSendLabelType(s string) (string, bool) {
+	if s == LabelZebra300 {
+		return LabelZebra300, true
+	}
+	return ParseLabelType(s)
 }
 
 // ParseLabelType accepts a label type by its stored or shown name.

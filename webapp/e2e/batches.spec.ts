@@ -10,8 +10,8 @@ import { signIn } from "./demoLogin";
  * the bakery uploads testdata/batches/mixed.csv (three valid rows, six with a
  * problem each), fixes the postal code of row 2 in the grid, sends with PDF
  * labels, watches the batch settle, downloads the merged labels (a page per
- * shipment), creates the manifest and downloads it; then the same with ZPL
- * labels (a ^XA...^XZ block per shipment).
+ * shipment), creates the manifest and downloads it. ZPL labels are printed:
+ * printing.spec.ts.
  */
 
 test.use({ locale: "en-GB" });
@@ -132,28 +132,6 @@ test("the demo user ships a CSV batch with PDF labels and a manifest", async ({ 
   expect(link.pathname).toMatch(/^\/web\/api\/batches\/\d+\/labels$/);
   expect(link.searchParams.get("bearer")).toBeTruthy();
   expect((await page.request.get(download.url())).status()).toBe(401);
-
-  await manifest(page);
-});
-
-test("the demo user ships a CSV batch with ZPL labels and a manifest", async ({ page }) => {
-  test.setTimeout(180_000);
-  await signIn(page, "user");
-  await uploadMixed(page);
-  await fixPostalCode(page);
-  await send(page, "ZPL");
-
-  await page.getByRole("button", { name: "Labels (ZPL)" }).click();
-  const dialog = page.getByRole("dialog", { name: "ZPL labels" });
-  const zpl = (await dialog.getByTestId("text-file").textContent()) ?? "";
-  expect(zpl.match(/\^XA[\s\S]*?\^XZ/g)).toHaveLength(labelled);
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    dialog.getByRole("button", { name: "Download" }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/\.zpl$/);
-  expect((await bytesOf(download)).toString("utf8")).toBe(zpl);
-  await dialog.getByRole("button", { name: "Close" }).click();
 
   await manifest(page);
 });

@@ -114,6 +114,19 @@ func Run(t *testing.T, newSubject func(t *testing.T) Subject) {
 		}
 	})
 
+	// Zebra300 labels are drawn in 300 dpi dots (100 x 150 mm = 1200 x 1800), not the 203 dpi label.
+	t.Run("ZPL label for 300 dpi", func(t *testing.T) {
+		s := newSubject(t)
+		l, err := s.Carrier.AddAndPrint(ctx, s.Credentials, request(t, carrier.LabelZebra300, "DE", "10115"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		z := string(l.Label)
+		if !strings.Contains(z, "^PW1200\n^LL1800\n") || !strings.Contains(z, "^BY4^BC") || !strings.Contains(z, l.Identifier) {
+			t.Fatalf("not a 300 dpi ZPL label of %s:\n%s", l.Identifier, z)
+		}
+	})
+
 	t.Run("customs documents outside the customs union only", func(t *testing.T) {
 		s := newSubject(t)
 		for _, c := range []struct {

@@ -119,3 +119,25 @@ func ExampleIdentifier() {
 	fmt.Println(labels.Identifier(47312482, "gb"))
 	// Output: CP473124829GB
 }
+
+// A 300 dpi label is drawn in that printer's dots: the same millimetres,
+// one and a half times the dots of the 203 dpi label, not the 203 dpi
+// label left to print at two thirds of its size.
+func TestZPL300LabelIsDrawnFor300Dpi(t *testing.T) {
+	d := draft()
+	l := labels.FromDraft("CP000000014DE", "DE", d, at)
+	z203, z300 := string(labels.ZPL(l)), string(labels.ZPL300(l))
+	for _, want := range []string{"^PW800\n^LL1200\n", "^FO64,848^BY3^BCN,224,Y,N,N^FH_^FDCP000000014DE^FS"} {
+		if !strings.Contains(z203, want) {
+			t.Errorf("203 dpi ZPL lacks %q:\n%s", want, z203)
+		}
+	}
+	for _, want := range []string{"^PW1200\n^LL1800\n", "^FO96,1272^BY4^BCN,336,Y,N,N^FH_^FDCP000000014DE^FS", "^A0N,60,60"} {
+		if !strings.Contains(z300, want) {
+			t.Errorf("300 dpi ZPL lacks %q:\n%s", want, z300)
+		}
+	}
+	if strings.Count(z300, "^FO") != strings.Count(z203, "^FO") {
+		t.Errorf("the 300 dpi label does not draw the same fields")
+	}
+}

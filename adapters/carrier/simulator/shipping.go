@@ -98,8 +98,8 @@ func key(customer, reference string) string { return customer + "\x00" + referen
 
 // check finds what the carrier refuses in a shipment.
 func check(r soap.AddAndPrintShipment, faults []FieldFault) *soap.CarrierFault {
-	if r.LabelType != soap.LabelPDF && r.LabelType != soap.LabelZebra {
-		return fault(CodeInvalidLabelType, "labelType", "Label type %q is neither PDF nor Zebra.", r.LabelType)
+	if r.LabelType != soap.LabelPDF && r.LabelType != soap.LabelZebra && r.LabelType != soap.LabelZebra300 {
+		return fault(CodeInvalidLabelType, "labelType", "Label type %q is neither PDF, Zebra nor Zebra300.", r.LabelType)
 	}
 	if strings.TrimSpace(r.ClientReference) == "" {
 		return fault(CodeMandatoryField, "clientReference", "The client reference is missing.")
@@ -154,9 +154,12 @@ func (s *Simulator) addAndPrint(r soap.AddAndPrintShipment) (any, *soap.CarrierF
 	id := labels.Identifier(serial, r.SenderHub)
 	p := &parcel{customer: customer, reference: r.ClientReference, identifier: id}
 	l := labels.FromDraft(id, r.SenderHub, d, now)
-	if r.LabelType == soap.LabelZebra {
+	switch r.LabelType {
+	case soap.LabelZebra:
 		p.label, p.content = labels.ZPL(l), soap.ContentTypeZPL
-	} else {
+	case soap.LabelZebra300:
+		p.label, p.content = labels.ZPL300(l), soap.ContentTypeZPL
+	default:
 		doc, err := labels.PDF(l)
 		if err != nil {
 			return nil, fault(CodeInvalidField, "", "The label cannot be printed: %v", err)

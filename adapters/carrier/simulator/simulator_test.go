@@ -130,7 +130,7 @@ func TestShipmentChecks(t *testing.T) {
 		code  string
 		field string
 	}{
-		{"label type", func(r *soap.AddAndPrintShipment) { r.LabelType = "Zebra300" }, simulator.CodeInvalidLabelType, "labelType"},
+		{"label type", func(r *soap.AddAndPrintShipment) { r.LabelType = "PNG" }, simulator.CodeInvalidLabelType, "labelType"},
 		{"no name", func(r *soap.AddAndPrintShipment) { delete(r.Shipment, "name") }, simulator.CodeMandatoryField, "name"},
 		{"no reference", func(r *soap.AddAndPrintShipment) { r.ClientReference = " " }, simulator.CodeMandatoryField, "clientReference"},
 		{"no hub", func(r *soap.AddAndPrintShipment) { r.SenderHub = "" }, simulator.CodeMandatoryField, "senderHub"},

@@ -36,6 +36,7 @@ func Action(op string) string { return Namespace + "/" + op }
 const (
 	LabelPDF       = "PDF"
 	LabelZebra     = "Zebra"
+	LabelZebra300  = "Zebra300"
 	ContentTypePDF = "application/pdf"
 	ContentTypeZPL = "x-application/zpl"
 )

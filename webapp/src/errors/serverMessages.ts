@@ -170,6 +170,17 @@ const catalog = [
   }),
   msg({ id: "error.databaseConsole.timeout", message: "The statement took longer than 5 seconds and was stopped." }),
   msg({ id: "error.databaseConsole.sql", message: "The database refused the statement: {message}" }),
+  msg({
+    id: "labelPrintingConnectionFailed",
+    message: "The printer could not be reached. Check that the printing agent is running and the printer is on.",
+  }),
+  msg({ id: "labelPrintingFailed", message: "The labels could not be printed." }),
+  msg({ id: "error.networkPrinter.notFound", message: "This network printer does not exist." }),
+  msg({ id: "error.networkPrinter.notZpl", message: "Only ZPL labels can be sent to a printer." }),
+  msg({
+    id: "error.networkPrinter.jobTooLarge",
+    message: "The print job is too large: at most {maxBytes} bytes are sent at once.",
+  }),
   msg({ id: "error.csvShipment.no-customsDocs-found", message: "No customs documents were found for this batch." }),
   msg({ id: "error.batch.noManifest", message: "The batch has no manifest yet." }),
   msg({ id: "error.batch.noInvoice", message: "The batch has no commercial invoice data." }),

@@ -7,12 +7,17 @@ import { FormPage } from "../../components/FormPage";
 import { addressLine } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
 import { dayNames } from "../../shipping/ScheduleEditor";
+import { hasAnyRole } from "../../auth/access";
+import { useSession } from "../../auth/session";
+import { NetworkPrintersSection } from "./NetworkPrintersSection";
 
 /** /customer/{id}: the customer's main data, read-only; credentials are never shown here. */
 export function CustomerDetailPage() {
   const { t, i18n } = useLingui();
   const id = parseId(useParams().id);
   const { data: customer } = useCustomer(id);
+  const session = useSession();
+  const staff = session !== null && hasAnyRole(session, ["ROLE_ADMIN", "ROLE_SUPERADMIN", "ROLE_OPERATIONS"]);
   if (!customer) return <PageLoading />;
   const schedule = customer.autoManifestDayTime;
   const facts: [string, string][] = [
@@ -48,6 +53,7 @@ export function CustomerDetailPage() {
           ))}
         </Facts>
       </DetailView>
+      <NetworkPrintersSection customerId={customer.id} staff={staff} />
     </FormPage>
   );
 }

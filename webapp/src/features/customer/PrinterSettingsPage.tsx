@@ -8,10 +8,20 @@ import { FormPage } from "../../components/FormPage";
 import { Warning } from "../../components/Warning";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import { PageLoading } from "../../pages/PageLoading";
+import { useSession } from "../../auth/session";
+import { PrinterChoice } from "../../printing/PrinterChoice";
+import { loadPrinterPreference, type PrinterPreference, savePrinterPreference } from "../../printing/preferences";
 
-/** /account/printer: the active customer's label type, PDF (default) or ZPL. */
+const noPrinter: PrinterPreference = { agent: "browserPrint", printer: "", dpi: 203 };
+
+/**
+ * /account/printer: the active customer's label type, PDF (default) or ZPL,
+ * and the printer ZPL labels go to, remembered for this user in this browser.
+ */
 export function PrinterSettingsPage() {
   const { t } = useLingui();
+  const session = useSession();
+  const [printer, setPrinter] = useState<PrinterPreference>(() => loadPrinterPreference(session?.login) ?? noPrinter);
   const { activeCustomer } = useActiveCustomer();
   const settings = usePrinterSettings(activeCustomer?.id ?? null);
   const save = useUpdatePrinterSettings();
@@ -48,6 +58,14 @@ export function PrinterSettingsPage() {
             <RadioGroup.Item value="PDF">PDF</RadioGroup.Item>
             <RadioGroup.Item value="ZPL">ZPL</RadioGroup.Item>
           </RadioGroup.Root>
+          <PrinterChoice
+            value={printer}
+            customerId={activeCustomer.id}
+            onChange={(value) => {
+              setSaved(false);
+              setPrinter(value);
+            }}
+          />
           <FormMessages messages={failure.messages} />
           {saved && (
             <Callout.Root color="green" role="status">
@@ -61,6 +79,7 @@ export function PrinterSettingsPage() {
               loading={save.isPending}
               onClick={() => {
                 setFailure(noFailure);
+                if (session) savePrinterPreference(session.login, printer);
                 save.mutate(
                   { id: activeCustomer.id, labelType },
                   { onSuccess: () => setSaved(true), onError: (error) => setFailure(describeFormFailure(error)) },

@@ -17,6 +17,7 @@ import { PageLoading } from "../../pages/PageLoading";
 import { usePageTitle } from "../../navigation/usePageTitle";
 import { ShipmentResult } from "../../shipping/ShipmentTable";
 import { labelTypeName } from "../../shipping/labelTypes";
+import { PrintLabelsButton } from "../../printing/PrintLabelsButton";
 import { holdsLabel } from "../../shipping/shipmentDeletion";
 import { ShipmentIdentifier } from "../../shipping/ShipmentIdentifier";
 import { useShipmentDeleteRefusal } from "./useShipmentDeleteRefusal";
@@ -123,11 +124,14 @@ function LabelPreview({ shipment }: { shipment: BatchShipment }) {
         ) : url ? (
           <iframe title={t`Label of ${reference}`} src={url} style={{ width: "100%", height: 560, border: 0 }} />
         ) : (
-          <Code variant="ghost" asChild>
-            <pre data-testid="label-text" style={{ whiteSpace: "pre-wrap" }}>
-              {label.data?.text}
-            </pre>
-          </Code>
+          <>
+            <PrintLabelsButton labels={async () => label.data?.text ?? ""} />
+            <Code variant="ghost" asChild>
+              <pre data-testid="label-text" style={{ whiteSpace: "pre-wrap" }}>
+                {label.data?.text}
+              </pre>
+            </Code>
+          </>
         )}
       </Flex>
     </Card>

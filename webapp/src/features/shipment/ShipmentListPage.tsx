@@ -2,7 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Flex, Link as RadixLink } from "@radix-ui/themes";
 import { Link, useSearchParams } from "react-router";
 import { batchPageSizes, type ShipmentFilter } from "../../api/batches";
-import { useShipmentPage } from "../../api/shipments";
+import { shipmentLabelPath, useShipmentPage } from "../../api/shipments";
+import { LabelButton } from "../../printing/LabelButton";
 import { useActiveCustomer } from "../../auth/activeCustomer";
 import { ListPage } from "../../components/ListPage";
 import { DataTable } from "../../components/DataTable";
@@ -86,12 +87,17 @@ export function ShipmentListPage() {
             actions={(shipment) => {
               const name = shipment.referenceNumber || String(shipment.id);
               return (
-                <RowActions
-                  path={shipmentPath(shipment)}
-                  labels={{ view: t`View ${name}`, delete: t`Delete ${name}` }}
-                  // A valid label is cancelled first (and one in a manifest never is): the delete would be refused.
-                  disabled={{ delete: holdsLabel(shipment) }}
-                />
+                <Flex gap="3" align="center">
+                  {holdsLabel(shipment) && (
+                    <LabelButton path={shipmentLabelPath(shipment.id)} labelType={shipment.labelType} name={name} />
+                  )}
+                  <RowActions
+                    path={shipmentPath(shipment)}
+                    labels={{ view: t`View ${name}`, delete: t`Delete ${name}` }}
+                    // A valid label is cancelled first (and one in a manifest never is): the delete would be refused.
+                    disabled={{ delete: holdsLabel(shipment) }}
+                  />
+                </Flex>
               );
             }}
             pagination={{

@@ -16,7 +16,9 @@ import { ErrorDetailSchema } from "../../../gen/portal/v1/errors_pb";
 import { singleParcelsSource } from "../list/BatchListPage";
 import { LabelTypeSelect } from "./LabelTypeSelect";
 import { defaultLabelType, isZpl } from "../../../shipping/labelTypes";
-import { labelLockMs, useLock } from "./useLock";
+import { labelLockMs, useLock } from "../../../printing/useLock";
+import { PrintProgress } from "../../../printing/PrintProgress";
+import { usePrintLabels } from "../../../printing/usePrintLabels";
 
 /** Spec 2 §8: the warning in the confirmation of a send with invalid rows. */
 export const csvDataValidation = msg({
@@ -47,10 +49,12 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
   const labelType = running ? batch.labelType : (chosenType ?? defaultLabelType(printer.data));
   const [confirming, setConfirming] = useState<Confirmation>(null);
   const [textView, setTextView] = useState<TextView>(null);
+  const printing = usePrintLabels();
 
   const send = () =>
     command.mutate(
-      { kind: "send", labelType },
+      // ZPL is drawn for the resolution of the user's printer: Zebra300 for a 300 dpi one.
+      { kind: "send", labelType: labelType === "Zebra" ? printing.labelType : labelType },
       {
         onSuccess: () =>
           showNotices([{ text: msg`Processing the CSV data…` }], { tone: "info", duration: processingNoticeMs }),
@@ -104,7 +108,7 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
         )}
       </Flex>
       <Flex gap="3" wrap="wrap" align="center">
-        {actions?.labelDownloads && <LabelsButton batch={batch} onText={setTextView} />}
+        {actions?.labelDownloads && <LabelsButton batch={batch} printing={printing} />}
         {actions?.customsDocsDownload && <CustomsDocsButton batch={batch} />}
         {actions?.manifestDownload && (
           <DownloadButton path={batchFiles.manifest(batch.id)} fallbackName={`manifest-${batch.id}.pdf`}>
@@ -212,42 +216,39 @@ function CommercialInvoiceButton({ batch }: { batch: Batch }) {
 
 /**
  * The labels of the batch: one PDF, opened as a link with a download token
- * of its own (spec 2 §7), or ZPL text, fetched and shown to be saved for a
- * printer until the portal prints itself. Locked for 5 s after a click.
+ * of its own (spec 2 §7), or ZPL text, fetched and printed on the user's
+ * printer (spec 2 §5.3). Locked for 5 s after a click.
  */
-function LabelsButton({ batch, onText }: { batch: Batch; onText: (view: TextView) => void }) {
-  const { t } = useLingui();
+function LabelsButton({ batch, printing }: { batch: Batch; printing: ReturnType<typeof usePrintLabels> }) {
   const download = useFileDownload();
   const link = useBatchLinkDownload(batch.id);
   const [locked, lock] = useLock(labelLockMs);
   const zpl = isZpl(batch.labelType);
   return (
-    <Button
-      variant="soft"
-      disabled={locked}
-      loading={download.isPending || link.isPending}
-      onClick={() => {
-        lock();
-        if (!zpl) return link.mutate("labels");
-        download.mutate(
-          { path: batchFiles.labels(batch.id), query: { cacheBuster: cacheBuster() } },
-          {
-            onSuccess: async (file) => {
-              if (!isText(file)) return saveDownloaded(file, `labels-${batch.id}.pdf`);
-              onText({
-                title: t`ZPL labels`,
-                file,
-                text: await file.blob.text(),
-                fileName: file.fileName || `labels-${batch.id}.zpl`,
-              });
+    <Flex gap="2" align="center">
+      <Button
+        variant="soft"
+        disabled={locked || printing.printing}
+        loading={download.isPending || link.isPending || printing.printing}
+        onClick={() => {
+          lock();
+          if (!zpl) return link.mutate("labels");
+          download.mutate(
+            { path: batchFiles.labels(batch.id), query: { cacheBuster: cacheBuster() } },
+            {
+              onSuccess: async (file) => {
+                if (!isText(file)) return saveDownloaded(file, `labels-${batch.id}.pdf`);
+                await printing.printLabels(await file.blob.text());
+              },
             },
-          },
-        );
-      }}
-    >
-      <DownloadIcon />
-      {zpl ? <Trans>Labels (ZPL)</Trans> : <Trans>Labels (PDF)</Trans>}
-    </Button>
+          );
+        }}
+      >
+        {zpl ? <FileTextIcon /> : <DownloadIcon />}
+        {zpl ? <Trans>Print labels (ZPL)</Trans> : <Trans>Labels (PDF)</Trans>}
+      </Button>
+      <PrintProgress progress={printing.progress} />
+    </Flex>
   );
 }
 

@@ -18,7 +18,7 @@ import { BatchStepper } from "./BatchStepper";
 import { batchPollMs } from "../../../shipping/batchStatus";
 import { layOutGrid } from "../grid/gridLayout";
 import { renderShippingApp } from "../../../test/renderShippingApp";
-import { labelLockMs } from "../actions/useLock";
+import { labelLockMs } from "../../../printing/useLock";
 
 const slow = { timeout: 10_000 };
 
@@ -496,25 +496,44 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(labels).toBeEnabled();
   });
 
-  it("shows ZPL labels as text to be saved for the printer", async () => {
+  it("prints ZPL labels on the printer Browser Print offers, one job for the batch", async () => {
+    const user = userEvent.setup();
+    const writes: { device: { name: string }; data: string }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith("/available")) return new Response(JSON.stringify({ printer: [{ name: "Desk", uid: "d" }] }));
+        if (url.endsWith("/write")) {
+          writes.push(JSON.parse(String(init?.body)) as { device: { name: string }; data: string });
+          return new Response("");
+        }
+        return new Response("^XA^FDone^XZ\n^XA^FDtwo^XZ\n", {
+          headers: { "Content-Type": "text/plain; charset=utf-8" },
+        });
+      }),
+    );
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }));
+    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
+    await waitFor(() => expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrinted"));
+    expect(writes).toHaveLength(1);
+    expect(writes[0].device.name).toBe("Desk");
+    expect(writes[0].data.match(/\^XA/g)).toHaveLength(2);
+  });
+
+  it("tells when the printing agent cannot be reached", async () => {
     const user = userEvent.setup();
     vi.stubGlobal(
       "fetch",
-      vi.fn(
-        async () =>
-          new Response("^XA^FDone^XZ\n^XA^FDtwo^XZ\n", {
-            headers: {
-              "Content-Type": "text/plain; charset=utf-8",
-              "Content-Disposition": 'attachment; filename="labels-1.zpl"',
-            },
-          }),
-      ),
+      vi.fn(async (url: string) => {
+        if (url.includes("127.0.0.1:910")) throw new TypeError("Failed to fetch");
+        return new Response("^XA^FDone^XZ\n", { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      }),
     );
     renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }));
-    await user.click(await screen.findByRole("button", { name: "Labels (ZPL)" }, slow));
-    const dialog = await screen.findByRole("dialog", { name: "ZPL labels" });
-    expect(within(dialog).getByTestId("text-file").textContent).toBe("^XA^FDone^XZ\n^XA^FDtwo^XZ\n");
-    expect(dialog).toHaveTextContent("labels-1.zpl");
+    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
+    await waitFor(() =>
+      expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrintingConnectionFailed"),
+    );
   });
 
   it("warns instead of failing when the batch has no customs documents", async () => {

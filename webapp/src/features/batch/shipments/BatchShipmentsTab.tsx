@@ -19,6 +19,9 @@ import type { Batch, BatchShipment } from "../../../gen/portal/v1/batches_pb";
 import { Warning } from "../../../components/Warning";
 import { ShipmentFilterControl, useShipmentColumns } from "../../../shipping/ShipmentTable";
 import { LabelTypeSelect } from "../actions/LabelTypeSelect";
+import { LabelButton } from "../../../printing/LabelButton";
+import { holdsLabel } from "../../../shipping/shipmentDeletion";
+import { shipmentLabelPath } from "../../../api/shipments";
 import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShipments";
 import {
   bulkDeleteAllowed,
@@ -206,6 +209,9 @@ function ShipmentActions({ batch, shipment, busy, onSend, onCancel }: ShipmentAc
         <IconButton variant="ghost" color="red" aria-label={t`Cancel ${reference}`} loading={busy} onClick={onCancel}>
           <StopIcon />
         </IconButton>
+      )}
+      {holdsLabel(shipment) && (
+        <LabelButton path={shipmentLabelPath(shipment.id)} labelType={shipment.labelType} name={reference} />
       )}
       <IconButton asChild variant="ghost" aria-label={t`View ${reference}`}>
         <Link to={`/shipment/${shipment.id}`}>

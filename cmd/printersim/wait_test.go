@@ -1,0 +1,5 @@
+package main
+
+import "time"
+
+func waitABit() { time.Sleep(20 * time.Millisecond) }
