@@ -37,8 +37,9 @@ const reportStatus = `CASE
 // shipment's own, else its parcel's, else its batch's.
 const reportLabelType = `coalesce(nullif(s.label_type, ''), nullif(v.label_type, ''), b.label_type, 'PDF')`
 
-// number matches the amounts a row's cells may hold.
-const number = `'^\s*[0-9]+([.,][0-9]+)?\s*$'`
+// number matches the amounts a row's cells may hold. No question mark:
+// squirrel would read it as a placeholder.
+const number = `'^\s*[0-9]+([.,][0-9]+){0,1}\s*$'`
 
 func field(name string) string { return `coalesce(v.fields->'` + name + `'->>'value', '')` }
 
