@@ -2,13 +2,9 @@ package postgres_test
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"slices"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
@@ -16,94 +12,6 @@ import (
 	"parcelportal/core/failure"
 	"parcelportal/core/report"
 )
-
-// reportShipment is one shipment as a fixture writes it: a batch row when
-// BatchStatus is set, else a single parcel (no batch).
-type reportShipment struct {
-	Customer      int64
-	BatchStatus   string
-	Source        string
-	State         string
-	Success       bool
-	At            time.Time
-	Receiver      string
-	Identifier    string
-	Reference     string
-	Product       string
-	Service       string
-	Destination   string
-	PostalCode    string
-	City          string
-	Options       string
-	Format        string
-	Weight        string
-	InvoiceNumber string
-	LabelType     string
-	APIClient     string
-	Label         []byte
-	ContentType   string
-	// Lines are order lines as (quantity, value) pairs.
-	Lines [][2]string
-}
-
-var reportPosition int
-
-// putReportShipment writes the shipment with its row (and batch) by SQL,
-// as the batch job and the parcel calls do, and answers its id.
-func putReportShipment(t testing.TB, pool *pgxpool.Pool, s reportShipment) int64 {
-	t.Helper()
-	ctx := context.Background()
-	var batchID *int64
-	if s.BatchStatus != "" {
-		var id int64
-		if err := pool.QueryRow(ctx, `INSERT INTO batch (customer_id, csv_file_name, csv, status, created_by, label_type)
-			VALUES ($1, 'r.csv', '', $2, 'fixture', 'PDF') RETURNING id`, s.Customer, s.BatchStatus).Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		batchID = &id
-	}
-	if s.Source == "" {
-		s.Source = "BATCH"
-		if batchID == nil {
-			s.Source = "INDIVIDUAL_PARCEL"
-		}
-	}
-	if s.State == "" {
-		s.State, s.Success = "DONE", true
-	}
-	if s.At.IsZero() {
-		s.At = time.Now().Add(-time.Hour)
-	}
-	cell := func(v string) map[string]any { return map[string]any{"value": v, "violations": []any{}} }
-	fields, _ := json.Marshal(map[string]any{"postalcode": cell(s.PostalCode), "city": cell(s.City), "options": cell(s.Options),
-		"format": cell(s.Format), "weight": cell(s.Weight), "invoiceNumber": cell(s.InvoiceNumber), "currency": cell("EUR"),
-		"name": cell(s.Receiver), "referencenumber": cell(s.Reference)})
-	lines := []map[string]any{}
-	for _, l := range s.Lines {
-		lines = append(lines, map[string]any{"quantity": cell(l[0]), "value": cell(l[1]), "description": cell("goods")})
-	}
-	orderLines, _ := json.Marshal(lines)
-	reportPosition++
-	var rowID, id int64
-	if err := pool.QueryRow(ctx, `INSERT INTO validated_shipment (batch_id, position, fields, order_lines, valid, customer_id, source)
-		VALUES ($1, $2, $3, $4, true, $5, $6) RETURNING id`, batchID, reportPosition, fields, orderLines, s.Customer, s.Source).Scan(&rowID); err != nil {
-		t.Fatal(err)
-	}
-	var submitted *time.Time
-	if s.State != "PENDING" {
-		submitted = &s.At
-	}
-	if err := pool.QueryRow(ctx, `INSERT INTO shipment (batch_id, validated_shipment_id, customer_id, position, reference, state, success,
-			identifier, label, label_content_type, label_type, submitted_at, created_at, reference_number, receiver_name, product, service,
-			destination, api_client, error_message)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, CASE WHEN $7 THEN '' ELSE 'failed' END)
-		RETURNING id`, batchID, rowID, s.Customer, reportPosition, fmt.Sprintf("rep-%d", reportPosition), s.State, s.Success,
-		s.Identifier, s.Label, s.ContentType, s.LabelType, submitted, s.At, s.Reference, s.Receiver, s.Product, s.Service,
-		s.Destination, s.APIClient).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
 
 // reportQuery parses a search model and scopes it.
 func reportQuery(t testing.TB, filter string, customers ...int64) reports.Query {
@@ -142,12 +50,12 @@ func TestReportStatusIsStatusOf(t *testing.T) {
 	for _, st := range []string{"PENDING", "SUBMITTING", "DONE", "FAILED"} {
 		for _, ok := range []bool{true, false} {
 			for _, b := range []string{"", "SENDING", "SENT", "CREATING_MANIFEST", "MANIFEST_CREATED", "ERROR_MANIFEST"} {
-				id := putReportShipment(t, pool, reportShipment{Customer: c, State: st, Success: ok, BatchStatus: b})
+				id := postgrestest.PutShipment(t, pool, postgrestest.Shipment{Customer: c, State: st, Success: ok, BatchStatus: b})
 				want[id] = report.StatusOf(st, ok, b)
 			}
 		}
 	}
-	cancelled := putReportShipment(t, pool, reportShipment{Customer: c, State: "CANCELLED", BatchStatus: "SENT"})
+	cancelled := postgrestest.PutShipment(t, pool, postgrestest.Shipment{Customer: c, State: "CANCELLED", BatchStatus: "SENT"})
 	page, err := store.Search(context.Background(), reportQuery(t, `{"size":1000}`, c))
 	if err != nil {
 		t.Fatal(err)
@@ -189,28 +97,28 @@ func TestReportCriteriaAndScope(t *testing.T) {
 	mine, other := cs[0], cs[1]
 	store := postgres.Reports{Pool: pool}
 	now := time.Now()
-	base := reportShipment{Customer: mine, BatchStatus: "SENT", Product: "EPAQSTD", Service: "CUP", Destination: "AT",
+	base := postgrestest.Shipment{Customer: mine, BatchStatus: "SENT", Product: "EPAQSTD", Service: "CUP", Destination: "AT",
 		PostalCode: "1010", City: "Wien", Format: "E", Options: "SIGN", Weight: "1,5", LabelType: "PDF", APIClient: "SHIPPING"}
-	with := func(change func(*reportShipment)) int64 {
+	with := func(change func(*postgrestest.Shipment)) int64 {
 		s := base
 		change(&s)
-		return putReportShipment(t, pool, s)
+		return postgrestest.PutShipment(t, pool, s)
 	}
-	a := with(func(s *reportShipment) {
+	a := with(func(s *postgrestest.Shipment) {
 		s.Receiver, s.Identifier, s.Reference, s.At = "Anna Gruber", "TR1", "ORD-1", now.Add(-time.Hour)
 		s.Lines = [][2]string{{"2", "10.5"}, {"1", "3"}}
 	})
-	b := with(func(s *reportShipment) {
+	b := with(func(s *postgrestest.Shipment) {
 		s.Receiver, s.Identifier, s.Reference, s.At = "Bernd 100%_Müller", "TR2", "ORD-2", now.Add(-2*time.Hour)
 		s.Product, s.Service, s.Destination, s.PostalCode, s.City = "EPAQPLS", "CPP", "DE", "80331", "München"
 		s.Format, s.Options, s.InvoiceNumber, s.APIClient = "G", "INS|SIGN", "INV-7", "A1"
 	})
-	parcel := with(func(s *reportShipment) {
+	parcel := with(func(s *postgrestest.Shipment) {
 		s.BatchStatus, s.Source, s.Receiver, s.Identifier, s.At = "", "API_PARCEL", "Carla", "TR3", now.Add(-3*time.Hour)
 		s.LabelType = "Zebra"
 	})
-	old := with(func(s *reportShipment) { s.Receiver, s.At = "Old", now.AddDate(0, 0, -8) })
-	foreign := with(func(s *reportShipment) { s.Customer, s.Receiver, s.Identifier = other, "Anna Foreign", "TR9" })
+	old := with(func(s *postgrestest.Shipment) { s.Receiver, s.At = "Old", now.AddDate(0, 0, -8) })
+	foreign := with(func(s *postgrestest.Shipment) { s.Customer, s.Receiver, s.Identifier = other, "Anna Foreign", "TR9" })
 
 	cases := map[string]struct {
 		criteria string
@@ -284,9 +192,9 @@ func TestReportExportLimits(t *testing.T) {
 	pool := postgrestest.NewPool(t)
 	c := demoCustomers(t, pool)[0]
 	store := postgres.Reports{Pool: pool}
-	pdfLabel := putReportShipment(t, pool, reportShipment{Customer: c, BatchStatus: "SENT", Label: []byte("%PDF-1"), ContentType: "application/pdf", LabelType: "PDF", InvoiceNumber: "I-1", Identifier: "T1"})
-	zpl := putReportShipment(t, pool, reportShipment{Customer: c, Label: []byte("^XA^XZ"), ContentType: "text/plain", LabelType: "Zebra"})
-	putReportShipment(t, pool, reportShipment{Customer: c, State: "FAILED"})
+	pdfLabel := postgrestest.PutShipment(t, pool, postgrestest.Shipment{Customer: c, BatchStatus: "SENT", Label: []byte("%PDF-1"), ContentType: "application/pdf", LabelType: "PDF", InvoiceNumber: "I-1", Identifier: "T1"})
+	zpl := postgrestest.PutShipment(t, pool, postgrestest.Shipment{Customer: c, Label: []byte("^XA^XZ"), ContentType: "text/plain", LabelType: "Zebra"})
+	postgrestest.PutShipment(t, pool, postgrestest.Shipment{Customer: c, State: "FAILED"})
 	q := reportQuery(t, ``, c)
 	ctx := context.Background()
 	n := 0

@@ -19,6 +19,8 @@ var (
 	superAdmin = access.SuperAdmins
 	// shippingRoles may reach the batch, shipment and parcel pages (spec 2 section 6).
 	shippingRoles = access.AnyOf(access.Admin, access.SuperAdmin, access.User, access.Operations)
+	// reporters may reach the report and the customs documents (spec 2 section 6).
+	reporters = access.Reporters
 )
 
 // policies names, for every procedure the API serves, who may call it. A
@@ -165,7 +167,14 @@ var policies = map[string]access.Policy{
 	portalv1connect.ShipmentServiceGetShipmentProcedure:                 shippingRoles,
 	portalv1connect.ShipmentServiceDeleteShipmentProcedure:              shippingRoles,
 	portalv1connect.ShipmentServiceDownloadShipmentLabelProcedure:       shippingRoles,
-	portalv1connect.ShipmentServiceGetShipmentDetailsProcedure:          shippingRoles,
+
+	portalv1connect.ReportServiceSearchReportProcedure:               reporters,
+	portalv1connect.ReportServiceExportReportExcelProcedure:          reporters,
+	portalv1connect.ReportServiceDownloadReportLabelsProcedure:       reporters,
+	portalv1connect.ReportServiceDownloadReportLabelsByIdsProcedure:  reporters,
+	portalv1connect.ReportServiceDownloadReportInvoicesProcedure:     reporters,
+	portalv1connect.ReportServiceDownloadReportInvoiceByIdsProcedure: reporters,
+	portalv1connect.ShipmentServiceGetShipmentDetailsProcedure:       shippingRoles,
 }
 
 // linkDownloads are the GET downloads the batch page opens as plain links

@@ -31,6 +31,7 @@ type Handlers struct {
 	Invoicing  InvoiceReportHandler
 	Batches    BatchHandler
 	Shipments  ShipmentHandler
+	Reports    ReportHandler
 	Callers    CallerResolver
 	// Proxies are the reverse proxies whose X-Forwarded-For names the client.
 	Proxies TrustedProxies
@@ -93,6 +94,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewInvoiceReportServiceHandler(h.Invoicing, options(portalv1connect.InvoiceReportServiceName)))
 	mount(portalv1connect.NewBatchServiceHandler(h.Batches, options(portalv1connect.BatchServiceName)))
 	mount(portalv1connect.NewShipmentServiceHandler(h.Shipments, options(portalv1connect.ShipmentServiceName)))
+	mount(portalv1connect.NewReportServiceHandler(h.Reports, options(portalv1connect.ReportServiceName)))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(newRESTJSONCodec),

@@ -122,6 +122,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Invoicing:  rpc.InvoiceReportHandler{Reports: invoicereports.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
 		Batches:    rpc.BatchHandler{Batches: batches},
 		Shipments:  rpc.ShipmentHandler{Batches: batches},
+		Reports:    rpc.ReportHandler{Reports: reportsOf(pool, customerStore)},
 		Callers:    ids,
 		Proxies:    cfg.TrustedProxies,
 		Downloads:  downloadTokensOf(pool),

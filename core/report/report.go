@@ -22,12 +22,11 @@ const KeyReduceSearchCriteria = "errorReduceSearchCriteria"
 
 // Keys of the exports' own refusals.
 const (
-	KeyDontMixLabelTypes      = "error.dontMixLabelTypes"
-	KeyDontMixInvoicesChoice  = "error.dontMixCommercialInvoicesChoice"
-	KeyNoLabels               = "error.report.noLabels"
-	KeyNoInvoices             = "error.report.noInvoices"
-	KeyNoShipmentsSelected    = "error.report.noShipmentsSelected"
-	KeyInvoiceNumberMalformed = "error.report.invoiceNumber"
+	KeyDontMixLabelTypes     = "error.dontMixLabelTypes"
+	KeyDontMixInvoicesChoice = "error.dontMixCommercialInvoicesChoice"
+	KeyNoLabels              = "error.report.noLabels"
+	KeyNoInvoices            = "error.report.noInvoices"
+	KeyNoShipmentsSelected   = "error.report.noShipmentsSelected"
 )
 
 // ErrReduceSearchCriteria refuses a search; nothing was read.

@@ -113,6 +113,17 @@ const catalog = [
     message: "Labels of different types cannot be downloaded or printed together.",
   }),
   msg({ id: "error.batch.noLabels", message: "The batch has no labels yet." }),
+  msg({
+    id: "errorReduceSearchCriteria",
+    message: "The report could not be produced. Please reduce the search criteria (a shorter period, fewer rows).",
+  }),
+  msg({
+    id: "error.dontMixCommercialInvoicesChoice",
+    message: "Shipments with and without commercial invoice data cannot be chosen together.",
+  }),
+  msg({ id: "error.report.noLabels", message: "None of the chosen shipments has a label." }),
+  msg({ id: "error.report.noInvoices", message: "None of the chosen shipments has commercial invoice data." }),
+  msg({ id: "error.report.noShipmentsSelected", message: "Choose at least one shipment." }),
   msg({ id: "error.csvShipment.no-customsDocs-found", message: "No customs documents were found for this batch." }),
   msg({ id: "error.batch.noManifest", message: "The batch has no manifest yet." }),
   msg({ id: "error.batch.noInvoice", message: "The batch has no commercial invoice data." }),
