@@ -25,7 +25,6 @@ import { RouteGuard } from "./RouteGuard";
  */
 const sections: [path: string, title: MessageDescriptor][] = [
   ["dashboard", titles.dashboard],
-  ["report/*", titles.report],
   ["tracking/*", titles.tracking],
   ["customs-docs", titles.customsDocs],
   ["newsletter-subscribe", titles.newsletter],
@@ -73,6 +72,10 @@ const InvoiceReportPage = lazy(() =>
   loadChunk(() => import("../features/invoiceReport/InvoiceReportPage")).then((m) => ({
     default: m.InvoiceReportPage,
   })),
+);
+/** The shipment report (spec 2 §2.4). */
+const ReportPage = lazy(() =>
+  loadChunk(() => import("../features/report/ReportPage")).then((m) => ({ default: m.ReportPage })),
 );
 /** Batches and shipments (spec 2 §2.1, §2.2). */
 const BatchArea = lazy(() =>
@@ -135,6 +138,7 @@ export const routes: RouteObject[] = [
           { path: "fulfillment/*", element: <LazyArea area={FulfillmentArea} /> },
           { path: "batch/*", element: <LazyArea area={BatchArea} /> },
           { path: "shipment/*", element: <LazyArea area={ShipmentArea} /> },
+          { path: "report", element: <LazyArea area={ReportPage} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },
