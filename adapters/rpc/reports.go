@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"connectrpc.com/connect"
-	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
@@ -35,7 +34,7 @@ func (h ReportHandler) ExportReportExcel(ctx context.Context, req *connect.Reque
 	if err != nil {
 		return nil, err
 	}
-	return reportFile(&portalv1.ExportReportExcelResponse{File: shipmentReportBody(f)}, f), nil
+	return fileResponse(&portalv1.ExportReportExcelResponse{File: body(f)}, f, "attachment"), nil
 }
 
 // DownloadReportLabels joins the labels of the search's rows.
@@ -44,7 +43,7 @@ func (h ReportHandler) DownloadReportLabels(ctx context.Context, req *connect.Re
 	if err != nil {
 		return nil, err
 	}
-	return reportFile(&portalv1.DownloadReportLabelsResponse{File: shipmentReportBody(f)}, f), nil
+	return fileResponse(&portalv1.DownloadReportLabelsResponse{File: body(f)}, f, "attachment"), nil
 }
 
 // DownloadReportLabelsByIds joins the labels of the selected shipments.
@@ -53,7 +52,7 @@ func (h ReportHandler) DownloadReportLabelsByIds(ctx context.Context, req *conne
 	if err != nil {
 		return nil, err
 	}
-	return reportFile(&portalv1.DownloadReportLabelsByIdsResponse{File: shipmentReportBody(f)}, f), nil
+	return fileResponse(&portalv1.DownloadReportLabelsByIdsResponse{File: body(f)}, f, "attachment"), nil
 }
 
 // DownloadReportInvoices renders the commercial invoices of the search's rows.
@@ -62,7 +61,7 @@ func (h ReportHandler) DownloadReportInvoices(ctx context.Context, req *connect.
 	if err != nil {
 		return nil, err
 	}
-	return reportFile(&portalv1.DownloadReportInvoicesResponse{File: shipmentReportBody(f)}, f), nil
+	return fileResponse(&portalv1.DownloadReportInvoicesResponse{File: body(f)}, f, "attachment"), nil
 }
 
 // DownloadReportInvoiceByIds renders the commercial invoices of the selected shipments.
@@ -71,15 +70,7 @@ func (h ReportHandler) DownloadReportInvoiceByIds(ctx context.Context, req *conn
 	if err != nil {
 		return nil, err
 	}
-	return reportFile(&portalv1.DownloadReportInvoiceByIdsResponse{File: shipmentReportBody(f)}, f), nil
-}
-
-func shipmentReportBody(f reports.File) *httpbody.HttpBody {
-	return &httpbody.HttpBody{ContentType: f.ContentType, Data: f.Data}
-}
-
-func reportFile[T any](msg *T, f reports.File) *connect.Response[T] {
-	return download(connect.NewResponse(msg), "attachment", f.Name)
+	return fileResponse(&portalv1.DownloadReportInvoiceByIdsResponse{File: body(f)}, f, "attachment"), nil
 }
 
 func reportRowToProto(r report.Row) *portalv1.ReportRow {

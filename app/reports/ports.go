@@ -11,6 +11,7 @@ import (
 	"io"
 	"time"
 
+	"parcelportal/app/batches"
 	"parcelportal/core/customer"
 	"parcelportal/core/invoice"
 	"parcelportal/core/report"
@@ -96,16 +97,12 @@ func (s Service) now() time.Time {
 	return s.Now().UTC()
 }
 
-// File is a download.
-type File struct {
-	Name        string
-	ContentType string
-	Data        []byte
-}
+// File is a download, as the batch downloads give it.
+type File = batches.File
 
 // Content types of the downloads.
 const (
-	ContentPDF  = "application/pdf"
-	ContentZPL  = "text/plain; charset=utf-8"
+	ContentPDF  = batches.ContentPDF
+	ContentZPL  = batches.ContentZPL
 	ContentXLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 )
