@@ -20,6 +20,7 @@ import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/ma
 import { NewsService } from "../gen/portal/v1/news_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
 import { ShipmentService } from "../gen/portal/v1/shipments_pb";
+import { ReportService } from "../gen/portal/v1/reports_pb";
 import { TenantService } from "../gen/portal/v1/tenants_pb";
 import { UserDataService } from "../gen/portal/v1/user_data_pb";
 import { UserService } from "../gen/portal/v1/users_pb";
@@ -75,6 +76,7 @@ export type RenderOptions = {
   customers?: Partial<ServiceImpl<typeof CustomerService>>;
   batches?: Partial<ServiceImpl<typeof BatchService>>;
   shipments?: Partial<ServiceImpl<typeof ShipmentService>>;
+  reports?: Partial<ServiceImpl<typeof ReportService>>;
   documents?: Partial<ServiceImpl<typeof DocumentService>>;
   acss?: Partial<ServiceImpl<typeof AcssService>>;
   news?: Partial<ServiceImpl<typeof NewsService>>;
@@ -106,6 +108,7 @@ export function renderApp(
     customers = {},
     batches = {},
     shipments = {},
+    reports = {},
     documents = {},
     acss = {},
     news = {},
@@ -136,6 +139,7 @@ export function renderApp(
       router.service(CustomerService, customers);
       router.service(BatchService, batches);
       router.service(ShipmentService, shipments);
+      router.service(ReportService, reports);
       router.service(DocumentService, documents);
       router.service(AcssService, acss);
       router.service(NewsService, news);

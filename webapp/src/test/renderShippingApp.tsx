@@ -5,7 +5,7 @@ import { renderApp, type RenderOptions } from "./renderApp";
 export const bakery = { id: 5n, name: "Bäckerei Sonnenschein", crmid: "DE10000001", hubCountryCode: "DE" };
 const bookshop = { id: 6n, name: "Buchhandlung Seitenwind", crmid: "DE10000002", hubCountryCode: "DE" };
 
-type Options = Pick<RenderOptions, "batches" | "shipments" | "customers" | "documents"> & {
+type Options = Pick<RenderOptions, "batches" | "shipments" | "reports" | "customers" | "documents"> & {
   authorities?: string[];
   /**
    * Without a customer the user acts for a fulfillment and has not chosen
