@@ -69,8 +69,14 @@ test("the demo user searches sent shipments, exports Excel and downloads labels 
   expect((await bytesOf(excel)).subarray(0, 2).toString("latin1")).toBe("PK");
 
   // Labels of two chosen rows: one PDF.
-  await page.getByRole("checkbox", { name: /^Select / }).nth(0).check();
-  await page.getByRole("checkbox", { name: /^Select / }).nth(1).check();
+  await page
+    .getByRole("checkbox", { name: /^Select / })
+    .nth(0)
+    .check();
+  await page
+    .getByRole("checkbox", { name: /^Select / })
+    .nth(1)
+    .check();
   await expect(page.getByText("2 selected")).toBeVisible();
   const [labels] = await Promise.all([
     page.waitForEvent("download"),
