@@ -22,16 +22,24 @@ import (
 	"parcelportal/core/customer"
 )
 
-// sellers answers every customer as a seller with an address.
-type sellers struct{}
+// sellers answers every customer as a seller that passed the consent
+// gate, unless change (set by a test) takes a step back.
+type sellers struct{ change *func(*customer.Customer) }
 
-func (sellers) Get(_ context.Context, id int64) (customer.Customer, error) {
-	return customer.Customer{ID: id, Name: "Seller " + strconv.FormatInt(id, 10), SellerEORI: "DE123"}, nil
+func (s sellers) Get(_ context.Context, id int64) (customer.Customer, error) {
+	c := customer.Customer{ID: id, Name: "Seller " + strconv.FormatInt(id, 10), SellerEORI: "DE123",
+		GTC: customer.Consent{Accepted: true}, IsCommercialInvoiceChargeable: true, CIPricing: customer.Consent{Accepted: true}}
+	if *s.change != nil {
+		(*s.change)(&c)
+	}
+	return c, nil
 }
 
 type reportsAPI struct {
 	batchesAPI
 	mine, other int64
+	// consents changes what the customers have consented to.
+	consents *func(*customer.Customer)
 	// rows of mine: a PDF-labelled manifested row with invoice data, a ZPL
 	// parcel, a failed row; of other: one row.
 	pdfRow, zplRow, failedRow, foreignRow int64
@@ -46,7 +54,7 @@ func newReportsAPI(t *testing.T) reportsAPI {
 	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
 		t.Fatal(err)
 	}
-	var a reportsAPI
+	a := reportsAPI{consents: new(func(*customer.Customer))}
 	for i, crmid := range []string{demo.BakeryCRMID, demo.GardenCRMID} {
 		id := &a.mine
 		if i == 1 {
@@ -64,7 +72,7 @@ func newReportsAPI(t *testing.T) reportsAPI {
 	a.failedRow = postgrestest.PutShipment(t, pool, postgrestest.Shipment{Customer: a.mine, BatchStatus: "SENT", State: "FAILED", Receiver: "Carla"})
 	a.foreignRow = postgrestest.PutShipment(t, pool, postgrestest.Shipment{Customer: a.other, BatchStatus: "SENT", Receiver: "Dora",
 		Identifier: "TR9", Label: label(t, "TR9", "PDF"), ContentType: "application/pdf", LabelType: "PDF"})
-	svc := reports.Service{Store: postgres.Reports{Pool: pool}, Customers: sellers{}, Sheet: xlsx.Sheet{},
+	svc := reports.Service{Store: postgres.Reports{Pool: pool}, Customers: sellers{a.consents}, Sheet: xlsx.Sheet{},
 		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}}
 	api, err := rpc.NewAPI(rpc.Handlers{Reports: rpc.ReportHandler{Reports: svc}, Callers: customerBearers{}}, http.NotFoundHandler())
 	if err != nil {
@@ -224,6 +232,21 @@ func TestReportExportsOverREST(t *testing.T) {
 	rsp, b = a.call(t, a.user(), "GET", "/web/api/reports/invoices?"+filterQuery(`{"searchCriteria":{"invoiceNumbers":["INV-1"]}}`), "")
 	if rsp.StatusCode != 200 || !bytes.HasPrefix(b, []byte("%PDF")) {
 		t.Errorf("invoices of the result: %d %.100s", rsp.StatusCode, b)
+	}
+	// The consent gate, step by step, on the server too.
+	for key, change := range map[string]func(*customer.Customer){
+		"error.invoice.gtcNotAccepted":     func(c *customer.Customer) { c.GTC.Accepted, c.SellerEORI = false, "" },
+		"error.invoice.pricingNotAccepted": func(c *customer.Customer) { c.CIPricing.Accepted, c.SellerEORI = false, "" },
+		"error.invoice.sellerEoriMissing":  func(c *customer.Customer) { c.SellerEORI = "" },
+	} {
+		*a.consents = change
+		rsp, b = a.call(t, a.user(), "GET", "/web/api/reports/invoiceByIds?shipmentIds="+idOf(a.pdfRow), "")
+		wantKey(t, key, rsp, b, 400, key)
+	}
+	*a.consents = func(c *customer.Customer) { c.IsCommercialInvoiceChargeable, c.CIPricing.Accepted = false, false }
+	rsp, b = a.call(t, a.user(), "GET", "/web/api/reports/invoiceByIds?shipmentIds="+idOf(a.pdfRow), "")
+	if rsp.StatusCode != 200 {
+		t.Errorf("pricing is skipped for a customer that is not chargeable: %d %.200s", rsp.StatusCode, b)
 	}
 	rsp, b = a.call(t, a.user(), "GET", "/web/api/reports/excel?"+filterQuery(`{"size":3}`), "")
 	wantKey(t, "excel of a malformed search", rsp, b, 400, "errorReduceSearchCriteria")

@@ -10,6 +10,7 @@ import (
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
 	"parcelportal/core/carrier"
+	"parcelportal/core/customer"
 	"parcelportal/core/failure"
 	"parcelportal/core/invoice"
 	"parcelportal/core/report"
@@ -126,7 +127,8 @@ func (s Service) InvoicesByIDs(ctx context.Context, caller *access.Caller, ids [
 }
 
 // invoices renders the invoices the shipments' rows carry (the invoice
-// columns of their CSV rows), one per customer and invoice number. A choice
+// columns of their CSV rows), one per customer and invoice number, once
+// their customers have passed the consent gate. A choice
 // mixing shipments with invoice data and shipments without is refused:
 // the download would silently leave some out.
 func (s Service) invoices(ctx context.Context, ids []int64) (File, error) {
@@ -154,12 +156,25 @@ func (s Service) invoices(ctx context.Context, ids []int64) (File, error) {
 		}
 		byCustomer[r.CustomerID] = append(byCustomer[r.CustomerID], r.Labelled)
 	}
-	var all []invoice.Commercial
+	// The consent gate (spec 2 section 4.6), on the server too: GTC, then
+	// pricing for chargeable customers, then every seller EORI.
+	sellers := make(map[int64]customer.Customer, len(order))
+	consents := make([]invoice.Consents, 0, len(order))
 	for _, id := range order {
 		c, err := s.Customers.Get(ctx, id)
 		if err != nil {
 			return File{}, err
 		}
+		sellers[id] = c
+		consents = append(consents, invoice.Consents{CustomerID: id, GTCAccepted: c.GTC.Accepted,
+			Chargeable: c.IsCommercialInvoiceChargeable, PricingAccepted: c.CIPricing.Accepted, SellerEORI: c.SellerEORI})
+	}
+	if err := invoice.CheckGate(consents); err != nil {
+		return File{}, err
+	}
+	var all []invoice.Commercial
+	for _, id := range order {
+		c := sellers[id]
 		seller := invoice.Party{Name: c.Name, Street: c.Address.Street, Postcode: c.Address.ZipCode, City: c.Address.City,
 			Country: c.Address.CountryCode, EORI: c.SellerEORI, TaxID: c.SenderTaxID}
 		all = append(all, invoice.Build(seller, byCustomer[id])...)

@@ -122,6 +122,15 @@ const catalog = [
     message: "Shipments with and without commercial invoice data cannot be chosen together.",
   }),
   msg({ id: "error.report.noLabels", message: "None of the chosen shipments has a label." }),
+  msg({
+    id: "error.invoice.gtcNotAccepted",
+    message: "Commercial invoices need the terms and conditions (GTC) accepted for the customer first.",
+  }),
+  msg({
+    id: "error.invoice.pricingNotAccepted",
+    message: "Commercial invoices are chargeable for this customer: accept the pricing first.",
+  }),
+  msg({ id: "error.invoice.sellerEoriMissing", message: "Enter the seller EORI of the customer first." }),
   msg({ id: "error.report.noInvoices", message: "None of the chosen shipments has commercial invoice data." }),
   msg({ id: "error.report.noShipmentsSelected", message: "Choose at least one shipment." }),
   msg({ id: "error.csvShipment.no-customsDocs-found", message: "No customs documents were found for this batch." }),
