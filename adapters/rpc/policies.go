@@ -83,6 +83,7 @@ var policies = map[string]access.Policy{
 	portalv1connect.CustomerServiceUpdateAutoManifestProcedure:    customerRoles,
 	portalv1connect.CustomerServiceSetGtcAcceptedProcedure:        customerRoles,
 	portalv1connect.CustomerServiceSetCiPricingAcceptedProcedure:  customerRoles,
+	portalv1connect.CustomerServiceSetSellerEorisProcedure:        customerRoles,
 	portalv1connect.CustomerServiceCheckApiCredentialsProcedure:   admins,
 	portalv1connect.CustomerServiceGetGtcDocumentProcedure:        anyRole,
 	portalv1connect.CustomerServiceGetGtcPagesProcedure:           anyRole,

@@ -131,6 +131,10 @@ const catalog = [
     message: "Commercial invoices are chargeable for this customer: accept the pricing first.",
   }),
   msg({ id: "error.invoice.sellerEoriMissing", message: "Enter the seller EORI of the customer first." }),
+  msg({
+    id: "error.customer.sellerEori",
+    message: "A seller EORI is two letters of a country followed by up to 15 letters or digits.",
+  }),
   msg({ id: "error.report.noInvoices", message: "None of the chosen shipments has commercial invoice data." }),
   msg({ id: "error.report.noShipmentsSelected", message: "Choose at least one shipment." }),
   msg({ id: "error.csvShipment.no-customsDocs-found", message: "No customs documents were found for this batch." }),
