@@ -1,9 +1,11 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
 import type { SearchReportRequest } from "../../gen/portal/v1/reports_pb";
-import { Code, portalFailure } from "../../test/connectErrors";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
+import { portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
 
 const slow = { timeout: 10_000 };
@@ -73,6 +75,52 @@ describe("the report (spec 2 §2.4)", () => {
     expect(screen.getByRole("button", { name: "Commercial invoices" })).toBeDisabled();
     await user.click(screen.getByRole("button", { name: "Labels of the selection" }));
     await waitFor(() => expect(byIds).toEqual([[1n, 2n]]));
+  });
+
+  it("walks the invoice consent gate: GTC, then the seller EORI, then the invoice", async () => {
+    const user = userEvent.setup();
+    URL.createObjectURL = vi.fn(() => "blob:file");
+    URL.revokeObjectURL = vi.fn();
+    const gate = (messageKey: string) =>
+      new ConnectError(messageKey, Code.Aborted, undefined, [
+        { desc: ErrorDetailSchema, value: { messageKey, params: { customerIds: "5" } } },
+      ]);
+    let gtc = false;
+    let eori = "";
+    const eoris: { id: bigint; sellerEori: string }[][] = [];
+    renderShippingApp("/report", {
+      reports: {
+        searchReport: () => ({ rows: [row(1n)], totalCount: 1n }),
+        downloadReportInvoiceByIds: () => {
+          if (!gtc) throw gate("error.invoice.gtcNotAccepted");
+          if (!eori) throw gate("error.invoice.sellerEoriMissing");
+          return { file: { contentType: "application/pdf", data: new TextEncoder().encode("%PDF") } };
+        },
+      },
+      customers: {
+        setGtcAccepted: (request) => {
+          gtc = request.accepted;
+          return { customer: { id: request.id } };
+        },
+        setSellerEoris: (request) => {
+          eoris.push(request.customers.map(({ id, sellerEori }) => ({ id, sellerEori })));
+          eori = request.customers[0].sellerEori;
+          return {};
+        },
+      },
+    });
+    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
+    await user.click(screen.getByRole("button", { name: "Commercial invoices" }));
+    const terms = await screen.findByRole("alertdialog", { name: "Terms and conditions (GTC)" }, slow);
+    await user.click(within(terms).getByRole("button", { name: "Accept" }));
+    const eoriDialog = await screen.findByRole("dialog", { name: "Seller EORI" }, slow);
+    const accept = within(eoriDialog).getByRole("button", { name: "Accept" });
+    expect(accept).toBeDisabled();
+    await user.type(within(eoriDialog).getByLabelText("Seller EORI of customer 5"), "DE123");
+    await user.click(accept);
+    await waitFor(() => expect(eoris).toEqual([[{ id: 5n, sellerEori: "DE123" }]]));
+    expect(await screen.findByText("The file was downloaded.", {}, slow)).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("shows an admin the admin columns", async () => {

@@ -19,6 +19,9 @@ import { showNotices } from "../../errors/notices";
 import { saveFile } from "../../files/localFiles";
 import type { ReportRow } from "../../gen/portal/v1/reports_pb";
 import { pageTitles } from "../../navigation/pageTitles";
+import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
+import { ConnectError } from "@connectrpc/connect";
+import { type GateStep, gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
 import {
   decodeSearch,
   encodeSearch,
@@ -79,6 +82,8 @@ export function ReportPage() {
   const page = useReportPage(pageableFilter);
   const exporter = useReportExport();
   const [selected, setSelected] = useState<Map<string, ReportRow>>(new Map());
+  // The invoice consent gate's dialog, with the export to ask for again once its step is done.
+  const [gate, setGate] = useState<(GateStep & { retry: ReportExport }) | null>(null);
   const [draft, setDraft] = useState<ReportCriteria>(search.criteria);
   const [typed, setTyped] = useState<Record<TypedList, string>>(
     () =>
@@ -104,6 +109,13 @@ export function ReportPage() {
         showNotices([{ text: downloaded }], { tone: "info" });
       },
       onError: (error) => {
+        const detail = error instanceof ConnectError ? error.findDetails(ErrorDetailSchema)[0] : undefined;
+        const step = detail ? gateSteps[detail.messageKey] : undefined;
+        if (detail && step) {
+          const customerIds = (detail.params.customerIds ?? "").split(",").filter(Boolean).map(BigInt);
+          setGate({ step, customerIds, retry: request });
+          return;
+        }
         const failure = describeFormFailure(error);
         showNotices(failure.messages.length > 0 ? failure.messages : [{ text: exportFailed }]);
       },
@@ -224,6 +236,18 @@ export function ReportPage() {
 
   return (
     <ListPage title={i18n._(pageTitles.report)}>
+      {gate && (
+        <InvoiceGateDialog
+          step={gate.step}
+          customerIds={gate.customerIds}
+          onClose={() => setGate(null)}
+          onDone={() => {
+            const retry = gate.retry;
+            setGate(null);
+            runExport(retry);
+          }}
+        />
+      )}
       <form onSubmit={submit} noValidate aria-label={t`Search criteria`}>
         <Grid columns={{ initial: "1", sm: "2", md: "4" }} gap="3">
           <Field label={t`From`}>
