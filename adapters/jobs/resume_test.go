@@ -31,7 +31,7 @@ func TestKilledWorkerResumesWithoutSecondLabels(t *testing.T) {
 	bin := buildPortal(t)
 	env := workerEnv(t, s)
 
-	q := jobs.NewQueue(redisFor(t), env.queue)
+	q := jobs.NewQueue(jobs.RedisAddr(t), env.queue)
 	defer q.Close()
 	if err := q.Enqueue(context.Background(), batchjob.Job{Kind: batchjob.Send, BatchID: id}); err != nil {
 		t.Fatal(err)
@@ -107,13 +107,13 @@ func workerEnv(t *testing.T, s *stack) portalEnv {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	queue := "resume-" + hex.EncodeToString(b)
-	in := asynq.NewInspector(asynq.RedisClientOpt{Addr: redisFor(t)})
+	in := asynq.NewInspector(asynq.RedisClientOpt{Addr: jobs.RedisAddr(t)})
 	t.Cleanup(func() {
 		_ = in.DeleteQueue(queue, true)
 		_ = in.Close()
 	})
 	return portalEnv{queue: queue, logs: t.TempDir(), vars: []string{
-		"DATABASE_URL=" + u.String(), "REDIS_ADDR=" + redisFor(t), "CARRIER_URL=" + s.url, "BATCH_QUEUE=" + queue,
+		"DATABASE_URL=" + u.String(), "REDIS_ADDR=" + jobs.RedisAddr(t), "CARRIER_URL=" + s.url, "BATCH_QUEUE=" + queue,
 		"CARRIER_CONCURRENCY=16", "PORTAL_ENV=test", "CREDENTIALS_KEY=",
 	}}
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
-	"os"
 	"testing"
 	"time"
 
@@ -141,14 +140,4 @@ func (s *stack) oneLabelEach(t testing.TB, id int64, n int) {
 	if totals := s.sim.Totals(); totals.Labels != n || totals.Duplicates != 0 {
 		t.Errorf("the carrier made %d labels (%d references twice) for %d shipments", totals.Labels, totals.Duplicates, n)
 	}
-}
-
-// redisFor is the stack's Redis.
-func redisFor(t testing.TB) string {
-	t.Helper()
-	addr := os.Getenv("REDIS_ADDR")
-	if addr == "" {
-		t.Fatal("REDIS_ADDR is not set: run integration tests through `make test`, which starts Redis")
-	}
-	return addr
 }

@@ -21,6 +21,11 @@ type Runner interface {
 	Unattended(ctx context.Context) ([]batchjob.Job, error)
 }
 
+// Scheduler runs what schedules have made due (manifests.Service.Tick).
+type Scheduler interface {
+	Tick(ctx context.Context) error
+}
+
 // WorkerOptions tune a Worker; zero values take the defaults.
 type WorkerOptions struct {
 	// Queue is the asynq queue (DefaultQueue).
@@ -30,6 +35,12 @@ type WorkerOptions struct {
 	Jobs int
 	// Sweep is how often batches nobody works on are looked for (default 15 s).
 	Sweep time.Duration
+	// Schedules, when set, is ticked at start and every ScheduleEvery
+	// (default 30 s): the automatic manifests (app/manifests). Every worker
+	// process ticks; the slot a tick runs is claimed in the database, so
+	// several workers run it once.
+	Schedules     Scheduler
+	ScheduleEvery time.Duration
 	// ShutdownTimeout bounds the wait for running jobs to finish the calls
 	// they have in flight (default 30 s).
 	ShutdownTimeout time.Duration
@@ -72,6 +83,9 @@ func NewWorker(addr string, runner Runner, opt WorkerOptions) *Worker {
 	}
 	if opt.Sweep <= 0 {
 		opt.Sweep = 15 * time.Second
+	}
+	if opt.ScheduleEvery <= 0 {
+		opt.ScheduleEvery = 30 * time.Second
 	}
 	if opt.ShutdownTimeout <= 0 {
 		opt.ShutdownTimeout = 30 * time.Second
@@ -143,14 +157,40 @@ func (w *Worker) Run(ctx context.Context) error {
 		return fmt.Errorf("start job worker: %w", err)
 	}
 	w.opt.Log.Info("job worker started", "queue", w.opt.Queue, "jobs", w.opt.Jobs)
+	scheduled := make(chan struct{})
+	go func() {
+		defer close(scheduled)
+		w.schedule(ctx)
+	}()
 	t := time.NewTicker(w.opt.Sweep)
 	defer t.Stop()
 	for {
 		w.sweep(ctx)
 		select {
 		case <-ctx.Done():
+			<-scheduled
 			w.shutdown()
 			return nil
+		case <-t.C:
+		}
+	}
+}
+
+// schedule ticks the schedules at start and every ScheduleEvery until ctx
+// ends; a tick that fails is reported and the next one tries again.
+func (w *Worker) schedule(ctx context.Context) {
+	if w.opt.Schedules == nil {
+		return
+	}
+	t := time.NewTicker(w.opt.ScheduleEvery)
+	defer t.Stop()
+	for {
+		if err := w.opt.Schedules.Tick(ctx); err != nil && ctx.Err() == nil {
+			w.opt.Log.Warn("running the schedules failed", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
 		case <-t.C:
 		}
 	}

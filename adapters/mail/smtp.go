@@ -4,22 +4,34 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"mime"
+	"mime/multipart"
 	"mime/quotedprintable"
 	"net"
 	"net/mail"
 	"net/smtp"
+	"net/textproto"
 	"strings"
 	"time"
 )
 
-// Message is one plain-text mail.
+// Message is one plain-text mail, with files attached when it has any.
 type Message struct {
-	To      []string
-	Subject string
-	Text    string
+	To          []string
+	Subject     string
+	Text        string
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a mail.
+type Attachment struct {
+	Name        string
+	ContentType string
+	Data        []byte
 }
 
 // Sender delivers messages: SMTP here, memory.Outbox in app tests. Both
@@ -114,13 +126,56 @@ func compose(from *mail.Address, to []string, m Message) ([]byte, error) {
 	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", strings.Join(strings.Fields(m.Subject), " ")))
 	fmt.Fprintf(&b, "Date: %s\r\n", time.Now().Format(time.RFC1123Z))
 	fmt.Fprintf(&b, "Message-ID: <%s@%s>\r\n", hex.EncodeToString(id), domain)
-	b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n")
-	qp := quotedprintable.NewWriter(&b)
-	if _, err := qp.Write([]byte(strings.ReplaceAll(m.Text, "\n", "\r\n"))); err != nil {
+	b.WriteString("MIME-Version: 1.0\r\n")
+	if len(m.Attachments) == 0 {
+		b.WriteString("Content-Type: " + textType + "\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n")
+		if err := writeText(&b, m.Text); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	}
+	mw := multipart.NewWriter(&b)
+	fmt.Fprintf(&b, "Content-Type: multipart/mixed; boundary=%q\r\n\r\n", mw.Boundary())
+	part, err := mw.CreatePart(textproto.MIMEHeader{"Content-Type": {textType}, "Content-Transfer-Encoding": {"quoted-printable"}})
+	if err != nil {
 		return nil, err
 	}
-	if err := qp.Close(); err != nil {
+	if err := writeText(part, m.Text); err != nil {
+		return nil, err
+	}
+	for _, a := range m.Attachments {
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Type", a.ContentType)
+		h.Set("Content-Transfer-Encoding", "base64")
+		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": a.Name}))
+		w, err := mw.CreatePart(h)
+		if err != nil {
+			return nil, err
+		}
+		enc := base64.StdEncoding.EncodeToString(a.Data)
+		for len(enc) > 76 {
+			if _, err := io.WriteString(w, enc[:76]+"\r\n"); err != nil {
+				return nil, err
+			}
+			enc = enc[76:]
+		}
+		if _, err := io.WriteString(w, enc+"\r\n"); err != nil {
+			return nil, err
+		}
+	}
+	if err := mw.Close(); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+const textType = "text/plain; charset=utf-8"
+
+// writeText writes the text quoted-printable, with CRLF line ends.
+func writeText(w io.Writer, text string) error {
+	qp := quotedprintable.NewWriter(w)
+	if _, err := qp.Write([]byte(strings.ReplaceAll(text, "\n", "\r\n"))); err != nil {
+		return err
+	}
+	return qp.Close()
 }

@@ -193,23 +193,23 @@ func validatedOf(d shipment.Draft, valid bool) shipment.Validated {
 // withBatch runs f on the batch with the store locked; an unknown batch is
 // batch.ErrNotFound.
 func (s *BatchStore) withBatch(id int64, f func(*storedBatch) error) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sb, ok := s.batches[id]
-	if !ok {
-		return batch.ErrNotFound
-	}
-	return f(sb)
+	return withEntry(&s.mu, s.batches, id, batch.ErrNotFound, f)
 }
 
 // withShipment runs f on the shipment with the store locked; an unknown
 // shipment is batch.ErrShipmentNotFound.
 func (s *BatchStore) withShipment(id int64, f func(*ShipmentRecord) error) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sh, ok := s.shipments[id]
+	return withEntry(&s.mu, s.shipments, id, batch.ErrShipmentNotFound, f)
+}
+
+// withEntry runs f on the entry of id with mu held; a missing id is
+// notFound.
+func withEntry[V any](mu *sync.Mutex, entries map[int64]V, id int64, notFound error, f func(V) error) error {
+	mu.Lock()
+	defer mu.Unlock()
+	v, ok := entries[id]
 	if !ok {
-		return batch.ErrShipmentNotFound
+		return notFound
 	}
-	return f(sh)
+	return f(v)
 }

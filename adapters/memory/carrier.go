@@ -3,6 +3,7 @@ package memory
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -66,11 +67,7 @@ func (c *Carrier) Issued(reference string) int {
 func (c *Carrier) IssuedAll() map[string]int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out := make(map[string]int, len(c.issued))
-	for k, v := range c.issued {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(c.issued)
 }
 
 // FaultOn refuses shipments whose field has value (ignoring case and

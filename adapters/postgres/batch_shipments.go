@@ -55,19 +55,9 @@ func (s Batches) Shipments(ctx context.Context, q batches.ShipmentQuery) ([]batc
 	}
 	size := max(q.Size, 1)
 	query, args := shipmentSelect.Where(where).OrderBy(order...).Limit(uint64(size)).Offset(uint64(max(q.Page, 0) * size)).MustSql()
-	rows, err := s.Pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, 0, err
-	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (batch.Shipment, error) { return scanShipment(r) })
-	if err != nil {
-		return nil, 0, err
-	}
 	countQuery, countArgs := psql.Select("count(*)").From("shipment s").
 		LeftJoin("validated_shipment v ON v.id = s.validated_shipment_id").Where(where).MustSql()
-	var total int
-	err = s.Pool.QueryRow(ctx, countQuery, countArgs...).Scan(&total)
-	return list, total, err
+	return listPage(ctx, s.Pool, scanShipment, query, args, countQuery, countArgs...)
 }
 
 func getShipment(ctx context.Context, q querier, id int64) (batch.Shipment, error) {

@@ -139,17 +139,7 @@ func (s Batches) List(ctx context.Context, customerID int64, page, size int) ([]
 	size = max(size, 1)
 	query, args := batchSelect.Where(sq.Eq{"b.customer_id": customerID}).OrderBy("b.created_at DESC", "b.id DESC").
 		Limit(uint64(size)).Offset(uint64(max(page, 0) * size)).MustSql()
-	rows, err := s.Pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, 0, err
-	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (batch.Batch, error) { return scanBatch(r) })
-	if err != nil {
-		return nil, 0, err
-	}
-	var total int
-	err = s.Pool.QueryRow(ctx, `SELECT count(*) FROM batch WHERE customer_id = $1`, customerID).Scan(&total)
-	return list, total, err
+	return listPage(ctx, s.Pool, scanBatch, query, args, `SELECT count(*) FROM batch WHERE customer_id = $1`, customerID)
 }
 
 // Update changes the batch's job fields through change in one transaction.

@@ -315,18 +315,8 @@ func (s Customers) List(ctx context.Context, q customers.Query) ([]customer.Cust
 	size := max(q.Size, 1)
 	query, args := customerSelect.Where(where).OrderBy(column+direction, "c.id"+direction).
 		Limit(uint64(size)).Offset(uint64(max(q.Page, 0) * size)).MustSql()
-	rows, err := s.Pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, 0, err
-	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (customer.Customer, error) { return s.scan(r) })
-	if err != nil {
-		return nil, 0, err
-	}
 	countQuery, countArgs := psql.Select("count(*)").From("customer c").Where(where).MustSql()
-	var total int
-	err = s.Pool.QueryRow(ctx, countQuery, countArgs...).Scan(&total)
-	return list, total, err
+	return listPage(ctx, s.Pool, s.scan, query, args, countQuery, countArgs...)
 }
 
 func escapeLike(s string) string {

@@ -6,19 +6,14 @@ import (
 	"testing"
 
 	"parcelportal/adapters/postgres"
-	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/customers/storetest"
-	"parcelportal/app/demo"
 )
 
 func customerStore(t *testing.T) (postgres.Customers, int64) {
 	t.Helper()
-	pool := postgrestest.NewPool(t)
+	pool := demoPool(t)
 	ctx := context.Background()
-	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
 	var hub int64
 	if err := pool.QueryRow(ctx, `SELECT id FROM hub WHERE is_default`).Scan(&hub); err != nil {
 		t.Fatal(err)

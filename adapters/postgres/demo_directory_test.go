@@ -5,8 +5,11 @@ import (
 	"context"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
+	"parcelportal/adapters/secrets"
 	"parcelportal/app/demo"
 	"parcelportal/core/batchcsv"
 	"parcelportal/core/document"
@@ -53,17 +56,25 @@ func TestDemoDirectoryIsIdempotent(t *testing.T) {
 	}
 }
 
+// demoPool is a pool on a schema of its own, seeded with the demo
+// organisation: tenants, hubs, customers and fulfillments.
+func demoPool(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	pool := postgrestest.NewPool(t)
+	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(context.Background(), demo.DemoOrganisation()); err != nil {
+		t.Fatal(err)
+	}
+	return pool
+}
+
 // TestDemoCSVTemplateIsServedAsActive: the seeded template is what the
 // active-template download returns, with its features in place for the
 // customers that validate against it.
 func TestDemoCSVTemplateIsServedAsActive(t *testing.T) {
 	t.Parallel()
-	pool := postgrestest.NewPool(t)
+	pool := demoPool(t)
 	ctx := context.Background()
 	dir := postgres.DemoDirectory{Pool: pool}
-	if err := dir.SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
-		t.Fatal(err)
-	}
 	if err := dir.EnsureCSVTemplate(ctx, demo.DemoCSVTemplate()); err != nil {
 		t.Fatal(err)
 	}
@@ -98,5 +109,36 @@ func TestDemoCSVTemplateLeavesAnotherActiveTemplate(t *testing.T) {
 	active, _, err := postgres.Docs{Pool: pool}.Active(ctx, document.CSVTemplate)
 	if err != nil || active.ID != own.ID {
 		t.Errorf("active template = %d %s, want %d: %v", active.ID, active.Name, own.ID, err)
+	}
+}
+
+// TestDemoCustomersShipWithTheSimulatorsLogin: seeded with a sealer, every
+// demo customer reads back with the carrier login the simulator accepts.
+func TestDemoCustomersShipWithTheSimulatorsLogin(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	ctx := context.Background()
+	box, err := secrets.NewBox(secrets.DevelopmentKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := (postgres.DemoDirectory{Pool: pool, Sealer: box}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	customers := postgres.Customers{Pool: pool, Sealer: box}
+	for _, c := range demo.DemoOrganisation().Customers {
+		var id int64
+		if err := pool.QueryRow(ctx, `SELECT id FROM customer WHERE crmid = $1`, c.CRMID).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		got, err := customers.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.APIUsername != "demo" || got.Credentials.APIPassword != "portal-demo" || got.Credentials.A1APIKey != "demo-key" {
+			t.Errorf("%s carrier login = %q / %q / %q", c.CRMID, got.APIUsername, got.Credentials.APIPassword, got.Credentials.A1APIKey)
+		}
 	}
 }

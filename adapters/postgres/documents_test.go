@@ -8,6 +8,8 @@ import (
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
 	docstoretest "parcelportal/app/documents/storetest"
+	"parcelportal/app/downloadtoken/storetest"
+	"parcelportal/app/management/managementtest"
 	newsstoretest "parcelportal/app/news/storetest"
 	"parcelportal/core/document"
 	"parcelportal/core/failure"
@@ -53,5 +55,25 @@ func TestInvoiceCountsAreEmptyUntilInvoicesExist(t *testing.T) {
 		time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
 	if err != nil || len(rows) != 0 {
 		t.Fatalf("Counts = %+v, %v", rows, err)
+	}
+}
+
+func TestDownloadTokensContract(t *testing.T) {
+	t.Parallel()
+	storetest.Contract(t, postgres.DownloadTokens{Pool: postgrestest.NewPool(t)})
+}
+
+func TestCatalogContract(t *testing.T) {
+	t.Parallel()
+	managementtest.CatalogReaderContract(t, postgres.Catalog{Pool: postgrestest.NewPool(t)})
+}
+
+func BenchmarkCatalog(b *testing.B) {
+	catalog := postgres.Catalog{Pool: postgrestest.NewPool(b)}
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := catalog.Catalog(ctx); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -28,17 +28,8 @@ func scanFulfillment(row pgx.Row) (organisation.Fulfillment, error) {
 
 // ListFulfillments returns a page by name.
 func (s Fulfillments) ListFulfillments(ctx context.Context, p organisations.Page) ([]organisation.Fulfillment, int, error) {
-	rows, err := s.Pool.Query(ctx, fulfillmentSelect+` ORDER BY f.name, f.id LIMIT $1 OFFSET $2`, p.Size, p.Page*p.Size)
-	if err != nil {
-		return nil, 0, err
-	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (organisation.Fulfillment, error) { return scanFulfillment(r) })
-	if err != nil {
-		return nil, 0, err
-	}
-	var total int
-	err = s.Pool.QueryRow(ctx, `SELECT count(*) FROM fulfillment`).Scan(&total)
-	return list, total, err
+	return listPage(ctx, s.Pool, scanFulfillment, fulfillmentSelect+` ORDER BY f.name, f.id LIMIT $1 OFFSET $2`, []any{p.Size, p.Page * p.Size},
+		`SELECT count(*) FROM fulfillment`)
 }
 
 // GetFulfillment returns one fulfillment with its customers.

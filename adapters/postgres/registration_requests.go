@@ -65,28 +65,22 @@ const pendingWhere = `NOT EXISTS (SELECT 1 FROM user_data d WHERE d.login = r.lo
 
 // Pending returns a page of the requests nobody has linked yet, oldest first.
 func (s RegistrationRequests) Pending(ctx context.Context, page, size int) ([]userdata.Request, int, error) {
-	rows, err := s.Pool.Query(ctx, `
+	return listPage(ctx, s.Pool, scanRequest, `
 		SELECT r.id, r.login, r.email, r.crmid, r.request_reason, r.requested_at, c.id, c.name, c.crmid, h.country_code
 		FROM registration_request r LEFT JOIN customer c ON c.crmid = r.crmid LEFT JOIN hub h ON h.id = c.hub_id
 		WHERE `+pendingWhere+`
-		ORDER BY r.requested_at, r.id LIMIT $1 OFFSET $2`, size, page*size)
-	if err != nil {
-		return nil, 0, err
+		ORDER BY r.requested_at, r.id LIMIT $1 OFFSET $2`, []any{size, page * size},
+		`SELECT count(*) FROM registration_request r WHERE `+pendingWhere)
+}
+
+// scanRequest reads a request with the customer its CRM id names, if any.
+func scanRequest(row pgx.Row) (userdata.Request, error) {
+	var r userdata.Request
+	var cID *int64
+	var cName, cCRMID, cCountry *string
+	err := row.Scan(&r.ID, &r.Login, &r.Email, &r.CRMID, &r.Reason, &r.RequestedAt, &cID, &cName, &cCRMID, &cCountry)
+	if cID != nil {
+		r.Customer = &organisation.CustomerRef{ID: *cID, Name: *cName, CRMID: *cCRMID, HubCountryCode: *cCountry}
 	}
-	requests, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (userdata.Request, error) {
-		var r userdata.Request
-		var cID *int64
-		var cName, cCRMID, cCountry *string
-		err := row.Scan(&r.ID, &r.Login, &r.Email, &r.CRMID, &r.Reason, &r.RequestedAt, &cID, &cName, &cCRMID, &cCountry)
-		if cID != nil {
-			r.Customer = &organisation.CustomerRef{ID: *cID, Name: *cName, CRMID: *cCRMID, HubCountryCode: *cCountry}
-		}
-		return r, err
-	})
-	if err != nil {
-		return nil, 0, err
-	}
-	var total int
-	err = s.Pool.QueryRow(ctx, `SELECT count(*) FROM registration_request r WHERE `+pendingWhere).Scan(&total)
-	return requests, total, err
+	return r, err
 }

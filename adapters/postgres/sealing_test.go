@@ -3,16 +3,14 @@ package postgres_test
 import (
 	"bytes"
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
-	"encoding/base64"
 	"encoding/json"
 	"testing"
 
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/secrets"
+	"parcelportal/adapters/secrets/secretstest"
 	"parcelportal/app/customers/storetest"
+	"parcelportal/core/customer"
 	"parcelportal/core/organisation"
 )
 
@@ -22,14 +20,7 @@ func TestSealedCredentialsCannotBeMovedBetweenRows(t *testing.T) {
 	t.Parallel()
 	store, hub := customerStore(t)
 	ctx := context.Background()
-	a, err := store.Create(ctx, storetest.Full(hub, "SE77700001"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := store.Create(ctx, storetest.Full(hub, "SE77700002"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := twoCustomers(t, store, hub)
 	if got, err := store.Get(ctx, a.ID); err != nil || got.Credentials.APIPassword != "api-secret" {
 		t.Fatalf("own credentials = %q, %v", got.Credentials.APIPassword, err)
 	}
@@ -58,21 +49,6 @@ func TestSealedCredentialsCannotBeMovedBetweenRows(t *testing.T) {
 	}
 }
 
-// legacySeal seals as the portal did before values were bound to their
-// place: nonce, ciphertext and tag, no additional data.
-func legacySeal(t *testing.T, plain []byte) []byte {
-	t.Helper()
-	key, _ := base64.StdEncoding.DecodeString(secrets.DevelopmentKey)
-	block, err := aes.NewCipher(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	aead, _ := cipher.NewGCM(block)
-	nonce := make([]byte, aead.NonceSize())
-	_, _ = rand.Read(nonce)
-	return aead.Seal(nonce, nonce, plain, nil)
-}
-
 // Values sealed before the binding (the demo seed, existing databases)
 // still open, and ResealCredentials binds them to their row: afterwards
 // they open as before and no longer move to another row.
@@ -81,16 +57,9 @@ func TestLegacySealedValuesStillOpenAndAreSealedAgain(t *testing.T) {
 	store, hub := customerStore(t)
 	ctx := context.Background()
 	box, _ := secrets.NewBox(secrets.DevelopmentKey)
-	a, err := store.Create(ctx, storetest.Full(hub, "SE77700001"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := store.Create(ctx, storetest.Full(hub, "SE77700002"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := twoCustomers(t, store, hub)
 	plain, _ := json.Marshal(map[string]string{"APIPassword": "old-secret", "A1APIKey": "old-key"})
-	old := legacySeal(t, plain)
+	old := secretstest.LegacySeal(t, secrets.DevelopmentKey, plain)
 	if _, err := store.Pool.Exec(ctx, `UPDATE customer SET credentials_sealed = $2 WHERE id = $1`, a.ID, old); err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +70,7 @@ func TestLegacySealedValuesStillOpenAndAreSealedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := store.Pool.Exec(ctx, `UPDATE tenant SET a1_password = $2 WHERE id = $1`, tn.ID, legacySeal(t, []byte("old-a1"))); err != nil {
+	if _, err := store.Pool.Exec(ctx, `UPDATE tenant SET a1_password = $2 WHERE id = $1`, tn.ID, secretstest.LegacySeal(t, secrets.DevelopmentKey, []byte("old-a1"))); err != nil {
 		t.Fatal(err)
 	}
 
@@ -134,4 +103,19 @@ func TestLegacySealedValuesStillOpenAndAreSealedAgain(t *testing.T) {
 	if _, err := store.Get(ctx, b.ID); err == nil {
 		t.Fatal("the resealed value opened in another row")
 	}
+}
+
+// twoCustomers stores two full customers with sealed credentials.
+func twoCustomers(t *testing.T, store postgres.Customers, hub int64) (customer.Customer, customer.Customer) {
+	t.Helper()
+	ctx := context.Background()
+	a, err := store.Create(ctx, storetest.Full(hub, "SE77700001"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := store.Create(ctx, storetest.Full(hub, "SE77700002"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, b
 }

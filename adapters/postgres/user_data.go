@@ -92,17 +92,7 @@ func (u UserData) List(ctx context.Context, p userdata.Page) ([]userdata.Link, i
 	}
 	query, args := linkSelect.OrderBy(column+direction, "d.id").
 		Limit(uint64(size)).Offset(uint64(max(p.Page, 0) * size)).MustSql()
-	rows, err := u.Pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, 0, err
-	}
-	links, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (userdata.Link, error) { return scanLink(r) })
-	if err != nil {
-		return nil, 0, err
-	}
-	var total int
-	err = u.Pool.QueryRow(ctx, `SELECT count(*) FROM user_data`).Scan(&total)
-	return links, total, err
+	return listPage(ctx, u.Pool, scanLink, query, args, `SELECT count(*) FROM user_data`)
 }
 
 // Create links a login.

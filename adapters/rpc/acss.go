@@ -32,10 +32,7 @@ func (h AcssHandler) ListAcsses(ctx context.Context, _ *connect.Request[portalv1
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.ListAcssesResponse{}
-	for _, a := range files {
-		out.Acsses = append(out.Acsses, acssToProto(a))
-	}
+	out := &portalv1.ListAcssesResponse{Acsses: protos(files, acssToProto)}
 	return withTotal(connect.NewResponse(out), len(files)), nil
 }
 

@@ -20,6 +20,7 @@ import (
 	"parcelportal/adapters/rpc"
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/adapters/rpc/rpctest"
 	"parcelportal/app/management"
 	"parcelportal/app/news"
 	"parcelportal/core/profile"
@@ -63,16 +64,7 @@ func healthyQueries() management.Queries {
 
 func get(t *testing.T, srv *httptest.Server, path string) (*http.Response, []byte) {
 	t.Helper()
-	rsp, err := srv.Client().Get(srv.URL + path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rsp.Body.Close()
-	body, err := io.ReadAll(rsp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rsp, body
+	return rpctest.Call(t, srv.Client(), "GET", srv.URL+path, "", "")
 }
 
 func TestRESTAndConnectAnswerTheSameProfile(t *testing.T) {
@@ -137,16 +129,7 @@ func TestHealthOverREST(t *testing.T) {
 		} `json:"components"`
 	}
 	healthAs := func(bearer string) (int, report, string) {
-		req, _ := http.NewRequest("GET", srv.URL+"/management/health", nil)
-		if bearer != "" {
-			req.Header.Set("Authorization", "Bearer "+bearer)
-		}
-		rsp, err := srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rsp.Body.Close()
-		body, _ := io.ReadAll(rsp.Body)
+		rsp, body := rpctest.Call(t, srv.Client(), "GET", srv.URL+"/management/health", bearer, "")
 		var h report
 		if err := json.Unmarshal(body, &h); err != nil {
 			t.Fatal(err)
@@ -330,14 +313,7 @@ func TestRESTQueryParameters(t *testing.T) {
 func TestMalformedRESTBodiesAreBadRequests(t *testing.T) {
 	srv := newBatchesAPI(t).srv
 	for _, body := range []string{"{", "not json", `{"csv":123}`, `{"csv":"***"}`} {
-		req, _ := http.NewRequest("POST", srv.URL+"/web/api/batches", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Bearer ROLE_USER:1")
-		rsp, err := srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, _ := io.ReadAll(rsp.Body)
+		rsp, got := rpctest.Call(t, srv.Client(), "POST", srv.URL+"/web/api/batches", "ROLE_USER:1", body)
 		var p struct{ Message string }
 		if json.Unmarshal(got, &p) != nil || rsp.StatusCode != http.StatusBadRequest || p.Message != "error.http.400" {
 			t.Errorf("%q = %d %s", body, rsp.StatusCode, got)
@@ -357,15 +333,7 @@ func TestMalformedRESTBodiesNeverReachTheHandler(t *testing.T) {
 	srv := httptest.NewServer(api)
 	t.Cleanup(srv.Close)
 	for _, body := range []string{"{", "not json", `{"summaryEn":123}`, "{\"summaryEn\":\"\xff\xfe\"}", `{"summaryEn":"a"} trailing`} {
-		req, _ := http.NewRequest("POST", srv.URL+"/web/api/news", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Bearer ROLE_ADMIN:0")
-		rsp, err := srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, _ := io.ReadAll(rsp.Body)
-		rsp.Body.Close()
+		rsp, got := rpctest.Call(t, srv.Client(), "POST", srv.URL+"/web/api/news", "ROLE_ADMIN:0", body)
 		var p struct{ Message string }
 		if json.Unmarshal(got, &p) != nil || rsp.StatusCode != http.StatusBadRequest || p.Message != "error.http.400" {
 			t.Errorf("%q = %d %s", body, rsp.StatusCode, got)

@@ -11,17 +11,21 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"parcelportal/adapters/carrier/labels"
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/pdf"
+	"parcelportal/adapters/postgres"
+	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/rpc"
+	"parcelportal/adapters/rpc/rpctest"
+	"parcelportal/adapters/secrets"
 	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers/storetest"
+	"parcelportal/app/demo"
 	"parcelportal/app/downloadtoken"
 	"parcelportal/core/batch"
 	"parcelportal/core/batchcsv/batchcsvtest"
@@ -29,22 +33,10 @@ import (
 	"parcelportal/core/reference"
 )
 
-type recordingQueue struct {
-	mu   sync.Mutex
-	jobs []batchjob.Job
-}
-
-func (q *recordingQueue) Enqueue(_ context.Context, j batchjob.Job) error {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.jobs = append(q.jobs, j)
-	return nil
-}
-
 type batchesAPI struct {
 	srv         *httptest.Server
 	store       *memory.Batches
-	queue       *recordingQueue
+	queue       *memory.JobQueue
 	mine, other int64
 	// clock is the download tokens' time; tests move it forward.
 	clock *time.Time
@@ -69,7 +61,7 @@ func newBatchesAPI(t *testing.T) batchesAPI {
 		return saved.ID
 	}
 	now := time.Now().UTC()
-	a := batchesAPI{store: memory.NewBatchStore().Batches, queue: &recordingQueue{}, mine: mk("DE10000001"), other: mk("DE10000002"), clock: &now}
+	a := batchesAPI{store: memory.NewBatchStore().Batches, queue: &memory.JobQueue{}, mine: mk("DE10000001"), other: mk("DE10000002"), clock: &now}
 	tokens := downloadtoken.Service{Store: memory.NewDownloadTokens(), Now: func() time.Time { return *a.clock }}
 	svc := batches.Service{Batches: a.store, Rows: a.store, Shipments: a.store, Documents: a.store, Exchanges: a.store,
 		Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
@@ -90,26 +82,7 @@ func (a batchesAPI) user() string { return "ROLE_USER:" + strconv.FormatInt(a.mi
 // call sends a request; bearer "" sends none.
 func (a batchesAPI) call(t *testing.T, bearer, method, path, body string) (*http.Response, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, a.srv.URL+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if bearer != "" {
-		req.Header.Set("Authorization", "Bearer "+bearer)
-	}
-	rsp, err := a.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rsp.Body.Close()
-	b, err := io.ReadAll(rsp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rsp, b
+	return rpctest.Call(t, a.srv.Client(), method, a.srv.URL+path, bearer, body)
 }
 
 // downloadToken asks for a token for one link download of the batch.
@@ -221,8 +194,8 @@ func TestBatchUploadAndGridOverREST(t *testing.T) {
 	if got := decode[map[string]any](t, b); rsp.StatusCode != http.StatusOK || got["status"] != "SENDING" || got["totalShipments"] != float64(2) {
 		t.Fatalf("POST _send = %d %s", rsp.StatusCode, b)
 	}
-	if len(a.queue.jobs) != 1 || a.queue.jobs[0].Kind != batchjob.Send {
-		t.Errorf("queued %+v", a.queue.jobs)
+	if len(a.queue.Jobs()) != 1 || a.queue.Jobs()[0].Kind != batchjob.Send {
+		t.Errorf("queued %+v", a.queue.Jobs())
 	}
 	rsp, b = a.call(t, a.user(), "POST", base+"/_send", `{"labelType":"PDF"}`)
 	if rsp.StatusCode != http.StatusPreconditionFailed && rsp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "error.batch.notAllowedInStatus") {
@@ -409,8 +382,8 @@ func TestBatchDeleteAndRefusalsOverREST(t *testing.T) {
 	if rsp.StatusCode != http.StatusOK || deleting == nil || deleting.(map[string]any)["status"] != "DELETING" {
 		t.Fatalf("DELETE of a batch with a label = %d %s", rsp.StatusCode, b)
 	}
-	if last := a.queue.jobs[len(a.queue.jobs)-1]; last != (batchjob.Job{Kind: batchjob.DeleteBatch, BatchID: batchID}) {
-		t.Errorf("queued %+v", a.queue.jobs)
+	if last := a.queue.Last(); last != (batchjob.Job{Kind: batchjob.DeleteBatch, BatchID: batchID}) {
+		t.Errorf("queued %+v", a.queue.Jobs())
 	}
 	if rsp, _ := a.call(t, a.user(), "GET", "/web/api/batches/"+id, ""); rsp.StatusCode != http.StatusOK {
 		t.Errorf("the batch being deleted is gone: %d", rsp.StatusCode)
@@ -424,4 +397,111 @@ func TestBatchDeleteAndRefusalsOverREST(t *testing.T) {
 	if rsp, _ := a.call(t, a.user(), "GET", "/web/api/batches/"+plain, ""); rsp.StatusCode != http.StatusNotFound {
 		t.Errorf("GET of the removed batch = %d", rsp.StatusCode)
 	}
+}
+
+// BenchmarkUploadBatch2000 measures spec 2's upload target: POST
+// web/api/batches with a 2000-row CSV (base64 in JSON) through a real HTTP
+// server until the batch and its 2000 validated rows are stored in
+// Postgres. Target: under 300 ms per upload. It reports ms/op.
+func BenchmarkUploadBatch2000(b *testing.B) {
+	upload := uploadAPI(b)
+	if got := upload(); got["rowCount"] != float64(batch.MaxRows) || got["invalidRows"] != float64(0) {
+		b.Fatalf("warm-up upload = %v", got)
+	}
+	b.ResetTimer()
+	start := time.Now()
+	for b.Loop() {
+		upload()
+	}
+	b.ReportMetric(float64(time.Since(start).Milliseconds())/float64(b.N), "ms/op")
+}
+
+// BenchmarkListValidatedShipments2000 measures what the batch page loads
+// for its grid: GET web/api/batches/{id}/validatedShipments of 2000 rows,
+// read from PostgreSQL and sent as JSON. It reports ms/op.
+func BenchmarkListValidatedShipments2000(b *testing.B) {
+	upload := uploadAPI(b)
+	created := upload()
+	url := created["__url"].(string) + "/web/api/batches/" + fmt.Sprint(created["id"]) + "/validatedShipments"
+	bearer := created["__bearer"].(string)
+	get := func() int {
+		req, _ := http.NewRequest("GET", url, nil)
+		req.Header.Set("Authorization", bearer)
+		rsp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer rsp.Body.Close()
+		n, _ := io.Copy(io.Discard, rsp.Body)
+		if rsp.StatusCode != http.StatusOK {
+			b.Fatalf("GET validatedShipments = %d", rsp.StatusCode)
+		}
+		return int(n)
+	}
+	b.SetBytes(int64(get()))
+	b.ResetTimer()
+	start := time.Now()
+	for b.Loop() {
+		get()
+	}
+	b.ReportMetric(float64(time.Since(start).Milliseconds())/float64(b.N), "ms/op")
+}
+
+// uploadAPI serves the batch service over HTTP on a fresh schema with the
+// demo bakery and answers a function that uploads 2000 rows for it; the
+// answer carries the server's address and the bearer as __url and __bearer.
+func uploadAPI(b *testing.B) func() map[string]any {
+	b.Helper()
+	pool := postgrestest.NewPool(b)
+	ctx := context.Background()
+	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
+		b.Fatal(err)
+	}
+	box, err := secrets.NewBox(secrets.DevelopmentKey)
+	if err != nil {
+		b.Fatal(err)
+	}
+	customers := postgres.Customers{Pool: pool, Sealer: box}
+	var customerID int64
+	if err := pool.QueryRow(ctx, `SELECT id FROM customer WHERE crmid = $1`, demo.BakeryCRMID).Scan(&customerID); err != nil {
+		b.Fatal(err)
+	}
+	// The contract batchcsvtest rows are valid for.
+	if _, err := customers.Update(ctx, customerID, func(c *customer.Customer) error {
+		c.APIClient = customer.ClientShipping
+		c.AvailableFeatures = []customer.Feature{
+			{Product: "EPAQSTD", Service: "CUP", Options: []string{"SIGN"}}, {Product: "EPAQPLS", Service: "CUP", Options: []string{"SIGN", "INS"}},
+			{Product: "EPAQPLS", Service: "CPP", Options: []string{"SIGN"}}, {Product: "EPAQSCT", Service: "CPP", Options: []string{"SIGN", "INS"}},
+		}
+		c.EORICountryThresholds = nil
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	store := postgres.Batches{Pool: pool}
+	svc := batches.Service{Batches: store, Rows: store, Shipments: store, Documents: store, Exchanges: store,
+		Customers: customers, Hubs: postgres.Hubs{Pool: pool},
+		Catalogs: postgres.Catalog{Pool: pool}, Queue: &memory.JobQueue{}, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}}
+	api, err := rpc.NewAPI(rpc.Handlers{Batches: rpc.BatchHandler{Batches: svc}, Callers: customerBearers{}}, http.NotFoundHandler())
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(api)
+	b.Cleanup(srv.Close)
+
+	body := fmt.Sprintf(`{"csv":%q,"csvFileName":"2000.csv","customer":{"id":%d}}`,
+		base64.StdEncoding.EncodeToString(batchcsvtest.Generate(batch.MaxRows)), customerID)
+	upload := func() map[string]any {
+		req, _ := http.NewRequest("POST", srv.URL+"/web/api/batches", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer ROLE_USER:"+strconv.FormatInt(customerID, 10))
+		rsp, out := rpctest.Send(b, srv.Client(), req)
+		var got map[string]any
+		if rsp.StatusCode != http.StatusOK || json.Unmarshal(out, &got) != nil {
+			b.Fatalf("upload = %d %.300s", rsp.StatusCode, out)
+		}
+		got["__url"], got["__bearer"] = srv.URL, req.Header.Get("Authorization")
+		return got
+	}
+	return upload
 }

@@ -67,52 +67,38 @@ func customersAPI(t *testing.T) (http.Handler, int64, int64, *fixedChecker) {
 	return api, a.ID, b.ID, checker
 }
 
-func customerCall(t *testing.T, api http.Handler, bearer, method, path, body string) *httptest.ResponseRecorder {
-	t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if bearer != "" {
-		req.Header.Set("Authorization", "Bearer "+bearer)
-	}
-	rec := httptest.NewRecorder()
-	api.ServeHTTP(rec, req)
-	return rec
-}
-
 func TestCustomersScopedToTheCaller(t *testing.T) {
 	api, mine, other, _ := customersAPI(t)
 	user := "ROLE_USER:" + strconv.FormatInt(mine, 10)
 
-	rec := customerCall(t, api, user, "GET", "/web/api/customers?page=0&size=10", "")
+	rec := call(t, api, user, "GET", "/web/api/customers?page=0&size=10", "")
 	var list []map[string]any
 	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &list) != nil || len(list) != 1 || rec.Header().Get("X-Total-Count") != "1" {
 		t.Fatalf("user list = %d %s (total %q)", rec.Code, rec.Body, rec.Header().Get("X-Total-Count"))
 	}
 	for _, path := range []string{"/web/api/customers/%d", "/web/api/customers/%d/full", "/web/api/customers/%d/printer-settings"} {
 		p := strings.Replace(path, "%d", strconv.FormatInt(other, 10), 1)
-		if rec := customerCall(t, api, user, "GET", p, ""); rec.Code != http.StatusNotFound {
+		if rec := call(t, api, user, "GET", p, ""); rec.Code != http.StatusNotFound {
 			t.Errorf("user reads another customer's %s: %d %s", p, rec.Code, rec.Body)
 		}
 	}
 	otherPath := "/web/api/customers/" + strconv.FormatInt(other, 10)
-	if rec := customerCall(t, api, user, "PATCH", otherPath+"/gtc-accepted", "true"); rec.Code != http.StatusNotFound {
+	if rec := call(t, api, user, "PATCH", otherPath+"/gtc-accepted", "true"); rec.Code != http.StatusNotFound {
 		t.Errorf("user accepts another customer's GTC: %d %s", rec.Code, rec.Body)
 	}
-	if rec := customerCall(t, api, user, "PUT", otherPath+"/auto-manifest", `{"autoManifestDayTime":{"active":false}}`); rec.Code != http.StatusNotFound {
+	if rec := call(t, api, user, "PUT", otherPath+"/auto-manifest", `{"autoManifestDayTime":{"active":false}}`); rec.Code != http.StatusNotFound {
 		t.Errorf("user changes another customer's schedule: %d %s", rec.Code, rec.Body)
 	}
-	if rec := customerCall(t, api, user, "PUT", "/web/api/customers", `{"id":`+strconv.FormatInt(other, 10)+`,"name":"x","apiUsername":"x"}`); rec.Code != http.StatusNotFound {
+	if rec := call(t, api, user, "PUT", "/web/api/customers", `{"id":`+strconv.FormatInt(other, 10)+`,"name":"x","apiUsername":"x"}`); rec.Code != http.StatusNotFound {
 		t.Errorf("user saves another customer: %d %s", rec.Code, rec.Body)
 	}
-	if rec := customerCall(t, api, user, "DELETE", "/web/api/customers/"+strconv.FormatInt(mine, 10), ""); rec.Code != http.StatusForbidden {
+	if rec := call(t, api, user, "DELETE", "/web/api/customers/"+strconv.FormatInt(mine, 10), ""); rec.Code != http.StatusForbidden {
 		t.Errorf("user deletes its customer: %d %s", rec.Code, rec.Body)
 	}
-	if rec := customerCall(t, api, "ROLE_TRACKING", "GET", "/web/api/customers", ""); rec.Code != http.StatusForbidden {
+	if rec := call(t, api, "ROLE_TRACKING", "GET", "/web/api/customers", ""); rec.Code != http.StatusForbidden {
 		t.Errorf("tracking role lists customers: %d", rec.Code)
 	}
-	if rec := customerCall(t, api, "ROLE_OPERATIONS", "GET", "/web/api/customers?page=0&size=10000", ""); rec.Header().Get("X-Total-Count") != "2" {
+	if rec := call(t, api, "ROLE_OPERATIONS", "GET", "/web/api/customers?page=0&size=10000", ""); rec.Header().Get("X-Total-Count") != "2" {
 		t.Errorf("operations sees %q customers, want all", rec.Header().Get("X-Total-Count"))
 	}
 }
@@ -123,7 +109,7 @@ func TestCustomerCredentialsStayHidden(t *testing.T) {
 	user := "ROLE_USER:" + strconv.FormatInt(mine, 10)
 	for _, bearer := range []string{user, "ROLE_ADMIN"} {
 		for _, p := range []string{path, path + "/full", "/web/api/customers"} {
-			rec := customerCall(t, api, bearer, "GET", p, "")
+			rec := call(t, api, bearer, "GET", p, "")
 			if rec.Code != http.StatusOK {
 				t.Fatalf("%s GET %s = %d %s", bearer, p, rec.Code, rec.Body)
 			}
@@ -134,13 +120,13 @@ func TestCustomerCredentialsStayHidden(t *testing.T) {
 			}
 		}
 	}
-	full := customerCall(t, api, "ROLE_ADMIN", "GET", path+"/full", "")
+	full := call(t, api, "ROLE_ADMIN", "GET", path+"/full", "")
 	var c map[string]any
 	_ = json.Unmarshal(full.Body.Bytes(), &c)
 	if c["apiPassword"] != customer.Mask || c["a1Username"] != "a1u" {
 		t.Errorf("admin form view: apiPassword %v, a1Username %v", c["apiPassword"], c["a1Username"])
 	}
-	asUser := customerCall(t, api, user, "GET", path+"/full", "")
+	asUser := call(t, api, user, "GET", path+"/full", "")
 	_ = json.Unmarshal(asUser.Body.Bytes(), &c)
 	if c["apiPassword"] != "" || c["a1Username"] != "" || c["fulltrackAccessKey"] != "" {
 		t.Errorf("user form view: apiPassword %v, a1Username %v, fulltrackAccessKey %v", c["apiPassword"], c["a1Username"], c["fulltrackAccessKey"])
@@ -150,23 +136,23 @@ func TestCustomerCredentialsStayHidden(t *testing.T) {
 	}
 	// The summary the shipping screens read says so too, for a customer whose only tracking access is its key.
 	for _, bearer := range []string{user, "ROLE_ADMIN"} {
-		summary := customerCall(t, api, bearer, "GET", path, "")
+		summary := call(t, api, bearer, "GET", path, "")
 		_ = json.Unmarshal(summary.Body.Bytes(), &c)
 		if c["trackingEnabled"] != true || c["fulltrackAccessKey"] != "" {
 			t.Errorf("%s summary: trackingEnabled %v, fulltrackAccessKey %v", bearer, c["trackingEnabled"], c["fulltrackAccessKey"])
 		}
 	}
 
-	if rec := customerCall(t, api, user, "POST", "/web/api/customers/_check-api-credentials", `{"type":"api","username":"demo","password":"right"}`); rec.Code != http.StatusForbidden {
+	if rec := call(t, api, user, "POST", "/web/api/customers/_check-api-credentials", `{"type":"api","username":"demo","password":"right"}`); rec.Code != http.StatusForbidden {
 		t.Errorf("user checks credentials: %d", rec.Code)
 	}
-	rec := customerCall(t, api, "ROLE_ADMIN", "POST", "/web/api/customers/_check-api-credentials", `{"apiUrl":"web/api/tracking","username":"demo","password":"right"}`)
+	rec := call(t, api, "ROLE_ADMIN", "POST", "/web/api/customers/_check-api-credentials", `{"apiUrl":"web/api/tracking","username":"demo","password":"right"}`)
 	if rec.Code != http.StatusOK || strings.TrimSpace(rec.Body.String()) != "true" || checker.got.Target != "tracking" {
 		t.Errorf("admin check = %d %s, target %q", rec.Code, rec.Body, checker.got.Target)
 	}
 	// A masked password is checked with the stored one, never sent as the mask.
 	body := `{"type":"api","username":"demo","password":"********","customerId":` + strconv.FormatInt(mine, 10) + `}`
-	if rec := customerCall(t, api, "ROLE_ADMIN", "POST", "/web/api/customers/_check-api-credentials", body); rec.Code != http.StatusOK || checker.got.Password != "api-secret" {
+	if rec := call(t, api, "ROLE_ADMIN", "POST", "/web/api/customers/_check-api-credentials", body); rec.Code != http.StatusOK || checker.got.Password != "api-secret" {
 		t.Errorf("masked check = %d %s, sent %q", rec.Code, rec.Body, checker.got.Password)
 	}
 }
@@ -175,33 +161,33 @@ func TestCustomerConsentsOverREST(t *testing.T) {
 	api, mine, _, _ := customersAPI(t)
 	path := "/web/api/customers/" + strconv.FormatInt(mine, 10)
 	user := "ROLE_USER:" + strconv.FormatInt(mine, 10)
-	rec := customerCall(t, api, user, "PATCH", path+"/gtc-accepted", "true")
+	rec := call(t, api, user, "PATCH", path+"/gtc-accepted", "true")
 	var c map[string]any
 	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c["gtcAccepted"] != true || c["gtcAcceptedBy"] == "" || c["gtcEditable"] != false {
 		t.Fatalf("accept GTC = %d %s", rec.Code, rec.Body)
 	}
 	// A refusal, not a 403: spec 1 section 8 signs the webapp out on 403.
-	if rec := customerCall(t, api, user, "PATCH", path+"/gtc-accepted", "false"); rec.Code != http.StatusBadRequest {
+	if rec := call(t, api, user, "PATCH", path+"/gtc-accepted", "false"); rec.Code != http.StatusBadRequest {
 		t.Errorf("user unticks accepted GTC: %d %s", rec.Code, rec.Body)
 	}
-	if rec := customerCall(t, api, user, "PATCH", path+"/ci-pricing-accepted", "true"); rec.Code == http.StatusOK {
+	if rec := call(t, api, user, "PATCH", path+"/ci-pricing-accepted", "true"); rec.Code == http.StatusOK {
 		t.Errorf("CI pricing accepted for a customer that is not chargeable")
 	}
-	if rec := customerCall(t, api, "ROLE_ADMIN", "PATCH", path+"/gtc-accepted", "false"); rec.Code != http.StatusOK {
+	if rec := call(t, api, "ROLE_ADMIN", "PATCH", path+"/gtc-accepted", "false"); rec.Code != http.StatusOK {
 		t.Errorf("admin unticks GTC: %d %s", rec.Code, rec.Body)
 	}
-	rec = customerCall(t, api, user, "GET", "/web/api/gtc/AT", "")
+	rec = call(t, api, user, "GET", "/web/api/gtc/AT", "")
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" || !strings.Contains(rec.Header().Get("Content-Disposition"), "gtc-AT.pdf") {
 		t.Errorf("GTC PDF = %d %q %q", rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Disposition"))
 	}
-	if rec := customerCall(t, api, user, "GET", "/web/api/gtc/FR", ""); rec.Code != http.StatusBadRequest {
+	if rec := call(t, api, user, "GET", "/web/api/gtc/FR", ""); rec.Code != http.StatusBadRequest {
 		t.Errorf("GTC of FR = %d", rec.Code)
 	}
-	rec = customerCall(t, api, user, "PUT", path+"/printer-settings", `{"labelType":"ZPL"}`)
+	rec = call(t, api, user, "PUT", path+"/printer-settings", `{"labelType":"ZPL"}`)
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"labelType":"ZPL"`) {
 		t.Errorf("printer settings = %d %s", rec.Code, rec.Body)
 	}
-	rec = customerCall(t, api, user, "PUT", path+"/auto-manifest", `{"autoManifestDayTime":{"active":true,"time":"25:00","days":["MONDAY"]}}`)
+	rec = call(t, api, user, "PUT", path+"/auto-manifest", `{"autoManifestDayTime":{"active":true,"time":"25:00","days":["MONDAY"]}}`)
 	if rec.Code != http.StatusBadRequest {
 		t.Errorf("invalid schedule = %d %s", rec.Code, rec.Body)
 	}
@@ -214,11 +200,11 @@ func TestTrackingOnlyLoginGivesNoConsent(t *testing.T) {
 	path := "/web/api/customers/" + strconv.FormatInt(mine, 10)
 	tracking := "ROLE_TRACKING:" + strconv.FormatInt(mine, 10)
 	for _, consent := range []string{"/gtc-accepted", "/ci-pricing-accepted"} {
-		if rec := customerCall(t, api, tracking, "PATCH", path+consent, "true"); rec.Code != http.StatusForbidden {
+		if rec := call(t, api, tracking, "PATCH", path+consent, "true"); rec.Code != http.StatusForbidden {
 			t.Errorf("tracking-only login PATCH %s = %d %s", consent, rec.Code, rec.Body)
 		}
 	}
-	rec := customerCall(t, api, "ROLE_ADMIN", "GET", path+"/full", "")
+	rec := call(t, api, "ROLE_ADMIN", "GET", path+"/full", "")
 	var c map[string]any
 	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c["gtcAccepted"] == true || c["ciPricingAccepted"] == true {
 		t.Fatalf("after the tracking login's consents: %d %s", rec.Code, rec.Body)
@@ -231,14 +217,14 @@ func TestSellerEorisOverREST(t *testing.T) {
 	id, otherID := strconv.FormatInt(mine, 10), strconv.FormatInt(other, 10)
 	user := "ROLE_USER:" + id
 	eoriOf := func() string {
-		rec := customerCall(t, api, "ROLE_ADMIN", "GET", "/web/api/customers/"+id+"/full", "")
+		rec := call(t, api, "ROLE_ADMIN", "GET", "/web/api/customers/"+id+"/full", "")
 		var c map[string]any
 		_ = json.Unmarshal(rec.Body.Bytes(), &c)
 		eori, _ := c["sellerEori"].(string)
 		return eori
 	}
 	post := func(bearer, body string) *httptest.ResponseRecorder {
-		return customerCall(t, api, bearer, "POST", "/web/api/customers/seller-eori", body)
+		return call(t, api, bearer, "POST", "/web/api/customers/seller-eori", body)
 	}
 	if before := eoriOf(); before != "DE999" {
 		t.Fatalf("fixture's seller EORI %q", before)

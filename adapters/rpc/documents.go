@@ -57,10 +57,7 @@ func (h DocumentHandler) ListProductCodesDocs(ctx context.Context, _ *connect.Re
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.ListProductCodesDocsResponse{}
-	for _, d := range docs {
-		out.ProductCodesDocs = append(out.ProductCodesDocs, docToProto(d))
-	}
+	out := &portalv1.ListProductCodesDocsResponse{ProductCodesDocs: protos(docs, docToProto)}
 	return withTotal(connect.NewResponse(out), len(docs)), nil
 }
 
@@ -124,10 +121,7 @@ func (h DocumentHandler) ListCsvTemplateDocs(ctx context.Context, _ *connect.Req
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.ListCsvTemplateDocsResponse{}
-	for _, d := range docs {
-		out.CsvTemplateDocs = append(out.CsvTemplateDocs, docToProto(d))
-	}
+	out := &portalv1.ListCsvTemplateDocsResponse{CsvTemplateDocs: protos(docs, docToProto)}
 	return withTotal(connect.NewResponse(out), len(docs)), nil
 }
 

@@ -19,10 +19,7 @@ func (h FulfillmentHandler) ListFulfillments(ctx context.Context, req *connect.R
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.ListFulfillmentsResponse{TotalCount: int64(total)}
-	for _, f := range fs {
-		out.Fulfillments = append(out.Fulfillments, fulfillmentToProto(f))
-	}
+	out := &portalv1.ListFulfillmentsResponse{TotalCount: int64(total), Fulfillments: protos(fs, fulfillmentToProto)}
 	return withTotal(connect.NewResponse(out), total), nil
 }
 
@@ -98,11 +95,7 @@ func choicesToProto(ms []organisation.Membership) []*portalv1.CustomerChoice {
 }
 
 func fulfillmentToProto(f organisation.Fulfillment) *portalv1.Fulfillment {
-	out := &portalv1.Fulfillment{Id: f.ID, Name: f.Name, Crmid: f.CRMID}
-	for _, c := range f.Customers {
-		out.Customers = append(out.Customers, customerRefToProto(c))
-	}
-	return out
+	return &portalv1.Fulfillment{Id: f.ID, Name: f.Name, Crmid: f.CRMID, Customers: protos(f.Customers, customerRefToProto)}
 }
 
 func fulfillmentFromProto(p *portalv1.Fulfillment) organisation.Fulfillment {

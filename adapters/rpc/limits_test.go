@@ -49,16 +49,7 @@ func (a batchesAPI) send(t *testing.T, r rawRequest) (*http.Response, []byte) {
 	if r.bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+r.bearer)
 	}
-	rsp, err := a.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rsp.Body.Close()
-	b, err := io.ReadAll(rsp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rsp, b
+	return rpctest.Send(t, a.srv.Client(), req)
 }
 
 // problemKey reads the message key of a REST problem document.

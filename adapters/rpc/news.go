@@ -31,10 +31,7 @@ func (h NewsHandler) ListNews(ctx context.Context, _ *connect.Request[portalv1.L
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.ListNewsResponse{}
-	for _, n := range items {
-		out.News = append(out.News, newsToProto(n))
-	}
+	out := &portalv1.ListNewsResponse{News: protos(items, newsToProto)}
 	return withTotal(connect.NewResponse(out), len(items)), nil
 }
 

@@ -176,6 +176,9 @@ var policies = map[string]access.Policy{
 	portalv1connect.ReportServiceDownloadReportInvoicesProcedure:     reporters,
 	portalv1connect.ReportServiceDownloadReportInvoiceByIdsProcedure: reporters,
 	portalv1connect.ShipmentServiceGetShipmentDetailsProcedure:       shippingRoles,
+	// Manifests of parcels: the parcel pages' roles; the use case scopes the
+	// parcels to the customers the caller acts for.
+	portalv1connect.ManifestServiceCreateManifestProcedure: shippingRoles,
 }
 
 // linkDownloads are the GET downloads the batch page opens as plain links

@@ -20,10 +20,7 @@ func (h TenantHandler) ListTenants(ctx context.Context, req *connect.Request[por
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.ListTenantsResponse{TotalCount: int64(total)}
-	for _, t := range ts {
-		out.Tenants = append(out.Tenants, tenantToProto(t))
-	}
+	out := &portalv1.ListTenantsResponse{TotalCount: int64(total), Tenants: protos(ts, tenantToProto)}
 	return withTotal(connect.NewResponse(out), total), nil
 }
 
@@ -33,10 +30,7 @@ func (h TenantHandler) ListAllTenants(ctx context.Context, _ *connect.Request[po
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.ListAllTenantsResponse{}
-	for _, t := range ts {
-		out.Tenants = append(out.Tenants, tenantToProto(t))
-	}
+	out := &portalv1.ListAllTenantsResponse{Tenants: protos(ts, tenantToProto)}
 	return connect.NewResponse(out), nil
 }
 

@@ -31,10 +31,7 @@ func (h UserDataHandler) ListUserData(ctx context.Context, req *connect.Request[
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.ListUserDataResponse{TotalCount: int64(total)}
-	for _, n := range links {
-		out.UserData = append(out.UserData, userDataToProto(n))
-	}
+	out := &portalv1.ListUserDataResponse{TotalCount: int64(total), UserData: protos(links, userDataToProto)}
 	return withTotal(connect.NewResponse(out), total), nil
 }
 
@@ -85,10 +82,7 @@ func userDataToProto(n userdata.Named) *portalv1.UserData {
 		out.Customer = customerRefToProto(*n.Customer)
 	}
 	if f := n.Fulfillment; f != nil {
-		out.Fulfillment = &portalv1.FulfillmentRef{Id: f.ID, Name: f.Name}
-		for _, c := range f.Customers {
-			out.Fulfillment.Customers = append(out.Fulfillment.Customers, customerRefToProto(c))
-		}
+		out.Fulfillment = &portalv1.FulfillmentRef{Id: f.ID, Name: f.Name, Customers: protos(f.Customers, customerRefToProto)}
 	}
 	return out
 }

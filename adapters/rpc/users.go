@@ -33,10 +33,7 @@ func (h UserHandler) ListUsers(ctx context.Context, req *connect.Request[portalv
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.ListUsersResponse{TotalCount: int64(total)}
-	for _, u := range users {
-		out.Users = append(out.Users, userToProto(u))
-	}
+	out := &portalv1.ListUsersResponse{TotalCount: int64(total), Users: protos(users, userToProto)}
 	return withTotal(connect.NewResponse(out), total), nil
 }
 

@@ -116,15 +116,15 @@ func TestPageRulesOverREST(t *testing.T) {
 			{"listCustomers", "page", "Size"}, {"listCustomers", "size", "Size"}, {"listCustomers", "direction", "pattern"},
 		}},
 	} {
-		wantFieldError(t, "customers"+c.query, customerCall(t, api, "ROLE_ADMIN", "GET", "/web/api/customers"+c.query, ""), c.want...)
+		wantFieldError(t, "customers"+c.query, call(t, api, "ROLE_ADMIN", "GET", "/web/api/customers"+c.query, ""), c.want...)
 	}
 	// The spec's sizes and the webapp's "all customers" page stay allowed, in either direction and case.
 	for _, query := range []string{"", "?page=0&size=10", "?page=3&size=500&direction=DESC", "?size=10000&direction=asc"} {
-		if rec := customerCall(t, api, "ROLE_ADMIN", "GET", "/web/api/customers"+query, ""); rec.Code != http.StatusOK {
+		if rec := call(t, api, "ROLE_ADMIN", "GET", "/web/api/customers"+query, ""); rec.Code != http.StatusOK {
 			t.Fatalf("customers%s = %d %s", query, rec.Code, rec.Body)
 		}
 	}
-	if rec := customerCall(t, api, "", "GET", "/web/api/customers?size=10001", ""); rec.Code != http.StatusUnauthorized {
+	if rec := call(t, api, "", "GET", "/web/api/customers?size=10001", ""); rec.Code != http.StatusUnauthorized {
 		t.Fatalf("anonymous invalid page = %d %s", rec.Code, rec.Body)
 	}
 }
@@ -201,9 +201,7 @@ func TestBatchFieldRulesOverRESTAndConnect(t *testing.T) {
 		t.Fatalf("anonymous cancel of no shipment over Connect = %v", err)
 	}
 
-	a.queue.mu.Lock()
-	jobs := len(a.queue.jobs)
-	a.queue.mu.Unlock()
+	jobs := len(a.queue.Jobs())
 	if jobs != 0 || status() != before {
 		t.Fatalf("refused calls queued %d jobs, status %v -> %v", jobs, before, status())
 	}

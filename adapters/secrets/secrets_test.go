@@ -2,11 +2,10 @@ package secrets
 
 import (
 	"bytes"
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
 	"encoding/base64"
 	"testing"
+
+	"parcelportal/adapters/secrets/secretstest"
 )
 
 func TestSealOpen(t *testing.T) {
@@ -51,30 +50,16 @@ func TestSealedValueOpensOnlyWhereItWasSealed(t *testing.T) {
 	}
 }
 
-// legacySeal seals as the portal did before values were bound to their place.
-func legacySeal(t *testing.T, keyBase64 string, plain []byte) []byte {
-	t.Helper()
-	key, _ := base64.StdEncoding.DecodeString(keyBase64)
-	block, err := aes.NewCipher(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	aead, _ := cipher.NewGCM(block)
-	nonce := make([]byte, aead.NonceSize())
-	_, _ = rand.Read(nonce)
-	return aead.Seal(nonce, nonce, plain, nil)
-}
-
 func TestLegacyValuesStillOpen(t *testing.T) {
 	box, _ := NewBox(DevelopmentKey)
 	for range 300 { // some nonces start like the prefix's first byte
-		old := legacySeal(t, DevelopmentKey, []byte("old secret"))
+		old := secretstest.LegacySeal(t, DevelopmentKey, []byte("old secret"))
 		plain, legacy, err := box.Open(old, "customer/credentials_sealed/9")
 		if err != nil || !legacy || string(plain) != "old secret" {
 			t.Fatalf("legacy Open = %q, %v, %v", plain, legacy, err)
 		}
 	}
-	old := legacySeal(t, DevelopmentKey, []byte("x"))
+	old := secretstest.LegacySeal(t, DevelopmentKey, []byte("x"))
 	old[len(old)-1] ^= 1
 	if _, _, err := box.Open(old, "customer/credentials_sealed/9"); err == nil {
 		t.Fatal("a tampered legacy value opened")

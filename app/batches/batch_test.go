@@ -67,8 +67,7 @@ func TestCreateNeedsACustomerAndAReadableFile(t *testing.T) {
 
 func TestAnotherCustomersBatchDoesNotExist(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 4, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 4)
 	notFound := func(name string, err error) {
 		t.Helper()
 		if !failure.HasKey(err, batch.KeyNotFound) {
@@ -105,8 +104,8 @@ func TestAnotherCustomersBatchDoesNotExist(t *testing.T) {
 	if _, _, err := f.svc.List(ctx, s, f.mine.ID, 0, 10); !failure.HasKey(err, customer.KeyNotFound) {
 		t.Errorf("List of another customer = %v", err)
 	}
-	if len(f.queue.jobs) != 0 {
-		t.Errorf("jobs queued for a stranger: %+v", f.queue.jobs)
+	if len(f.queue.Jobs()) != 0 {
+		t.Errorf("jobs queued for a stranger: %+v", f.queue.Jobs())
 	}
 	// Staff act for every customer.
 	if _, err := f.svc.Get(ctx, f.ops, v.ID); err != nil {
@@ -212,8 +211,7 @@ func TestEveryCommandIsRefusedInTheWrongStatus(t *testing.T) {
 	for _, c := range commands {
 		for _, s := range statuses {
 			f := setup(t)
-			v := f.upload(t, generated(t, 4, noEdit))
-			rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+			v, rows := f.uploadRows(t, 4)
 			// A labelled shipment and a failed one, so that manifests and resends have work.
 			f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
 			f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[1].ID, 2))
@@ -226,8 +224,8 @@ func TestEveryCommandIsRefusedInTheWrongStatus(t *testing.T) {
 			if want {
 				if err != nil {
 					t.Errorf("%s in %s: %v", c.name, s, err)
-				} else if c.job != "" && (f.queue.last().Kind != c.job || f.queue.last().BatchID != v.ID) {
-					t.Errorf("%s in %s queued %+v", c.name, s, f.queue.jobs)
+				} else if c.job != "" && (f.queue.Last().Kind != c.job || f.queue.Last().BatchID != v.ID) {
+					t.Errorf("%s in %s queued %+v", c.name, s, f.queue.Jobs())
 				}
 				continue
 			}
@@ -235,8 +233,8 @@ func TestEveryCommandIsRefusedInTheWrongStatus(t *testing.T) {
 			if !ok || fe.Kind != failure.Conflict {
 				t.Errorf("%s in %s = %v, want a conflict", c.name, s, err)
 			}
-			if len(f.queue.jobs) != 0 {
-				t.Errorf("%s in %s queued %+v", c.name, s, f.queue.jobs)
+			if len(f.queue.Jobs()) != 0 {
+				t.Errorf("%s in %s queued %+v", c.name, s, f.queue.Jobs())
 			}
 			if c.name != "delete" && f.status(t, v.ID) != s {
 				t.Errorf("%s in %s moved the batch to %s", c.name, s, f.status(t, v.ID))
@@ -256,8 +254,8 @@ func TestSendRecordsTheJobAndSendsOnlyValidRows(t *testing.T) {
 		sent.SentBy != "user" || sent.SentByAdmin || !sent.SentAt.Equal(f.svc.Now()) || sent.Actions.SendEnabled {
 		t.Fatalf("sent = %+v", sent.Batch)
 	}
-	if f.queue.last() != (batchjob.Job{Kind: batchjob.Send, BatchID: v.ID}) {
-		t.Errorf("queued %+v", f.queue.jobs)
+	if f.queue.Last() != (batchjob.Job{Kind: batchjob.Send, BatchID: v.ID}) {
+		t.Errorf("queued %+v", f.queue.Jobs())
 	}
 	// The customer's label type is the default.
 	other := f.upload(t, generated(t, 4, noEdit))
@@ -300,7 +298,7 @@ func TestSendRefusesMoreThanMaxRows(t *testing.T) {
 	if !ok || fe.Key != batch.KeyMaxRowsExceeded || fe.Params["rows"] != "2001" || fe.Params["maxRows"] != "2000" {
 		t.Fatalf("send of 2001 rows = %v", err)
 	}
-	if f.status(t, big.ID) != batch.Created || len(f.queue.jobs) != 0 {
+	if f.status(t, big.ID) != batch.Created || len(f.queue.Jobs()) != 0 {
 		t.Error("a refused send changed the batch or queued a job")
 	}
 	if v, _ := f.svc.Get(ctx, f.user, big.ID); v.Actions.SendEnabled {
@@ -311,7 +309,7 @@ func TestSendRefusesMoreThanMaxRows(t *testing.T) {
 func TestARefusedJobLeavesTheBatchAsItWas(t *testing.T) {
 	f := setup(t)
 	v := f.upload(t, generated(t, 4, noEdit))
-	f.queue.fail = errors.New("redis down")
+	f.queue.Fail = errors.New("redis down")
 	_, err := f.svc.Send(ctx, f.user, v.ID, "PDF")
 	if fe, ok := failure.As(err); !ok || fe.Kind != failure.Unavailable || fe.Key != batch.KeyQueueUnavailable {
 		t.Fatalf("send with the queue down = %v", err)
@@ -352,15 +350,14 @@ func TestAdminOnlyCommands(t *testing.T) {
 	if _, err := f.svc.Traffic(ctx, f.user, v.ID, "request"); !failure.HasKey(err, batch.KeyAdminOnly) || !isKind(err, failure.Forbidden) {
 		t.Errorf("user downloads traffic = %v", err)
 	}
-	if len(f.queue.jobs) != 0 {
-		t.Errorf("queued %+v", f.queue.jobs)
+	if len(f.queue.Jobs()) != 0 {
+		t.Errorf("queued %+v", f.queue.Jobs())
 	}
 }
 
 func TestResendCountsWhatTheFilterSelects(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 4, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 4)
 	f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
 	f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[1].ID, 2))
 	f.force(t, v.ID, batch.Sent)
@@ -371,15 +368,14 @@ func TestResendCountsWhatTheFilterSelects(t *testing.T) {
 	if err != nil || got.Status != batch.ResendingError || got.Total != 1 || got.JobFilter != batch.FilterError {
 		t.Fatalf("resend errors = %+v, %v", got.Batch, err)
 	}
-	if f.queue.last() != (batchjob.Job{Kind: batchjob.Resend, BatchID: v.ID}) {
-		t.Errorf("queued %+v", f.queue.jobs)
+	if f.queue.Last() != (batchjob.Job{Kind: batchjob.Resend, BatchID: v.ID}) {
+		t.Errorf("queued %+v", f.queue.Jobs())
 	}
 }
 
 func TestResendOfAllMayChooseANewLabelType(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 2, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 2)
 	f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[0].ID, 1))
 	f.force(t, v.ID, batch.Sent)
 	if _, err := f.svc.Resend(ctx, f.admin, v.ID, "ERROR", "Zebra"); !failure.HasKey(err, batch.KeyDontMixLabelTypes) {

@@ -11,11 +11,8 @@ import (
 
 func TestDeleteRemovesABatchWithoutLiveLabels(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 3, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
-	cancelled := labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF")
-	cancelled.Cancelled = true
-	f.store.PutShipment(cancelled)
+	v, rows := f.uploadRows(t, 3)
+	f.store.PutShipment(cancelledLabel(v.ID, f.mine.ID, rows[0].ID, 1))
 	f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[1].ID, 2))
 	f.force(t, v.ID, batch.Cancelled)
 	got, err := f.svc.Delete(ctx, f.user, v.ID)
@@ -25,16 +22,15 @@ func TestDeleteRemovesABatchWithoutLiveLabels(t *testing.T) {
 	if _, err := f.store.Get(ctx, v.ID); !failure.HasKey(err, batch.KeyNotFound) {
 		t.Errorf("the batch is still there: %v", err)
 	}
-	if len(f.queue.jobs) != 0 {
-		t.Errorf("queued %+v", f.queue.jobs)
+	if len(f.queue.Jobs()) != 0 {
+		t.Errorf("queued %+v", f.queue.Jobs())
 	}
 }
 
 func TestDeleteCancelsLiveLabelsFirst(t *testing.T) {
 	for _, s := range []batch.Status{batch.Sent, batch.Cancelled, batch.ErrorSend, batch.ErrorManifest} {
 		f := setup(t)
-		v := f.upload(t, generated(t, 3, noEdit))
-		rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+		v, rows := f.uploadRows(t, 3)
 		f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
 		f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[1].ID, 2, "PDF"))
 		f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[2].ID, 3))
@@ -47,8 +43,8 @@ func TestDeleteCancelsLiveLabelsFirst(t *testing.T) {
 			got.Actions.View || got.Actions.Delete {
 			t.Errorf("%s: batch being deleted = %+v %+v", s, got.Batch, got.Actions)
 		}
-		if f.queue.last() != (batchjob.Job{Kind: batchjob.DeleteBatch, BatchID: v.ID}) {
-			t.Errorf("%s: queued %+v", s, f.queue.jobs)
+		if f.queue.Last() != (batchjob.Job{Kind: batchjob.DeleteBatch, BatchID: v.ID}) {
+			t.Errorf("%s: queued %+v", s, f.queue.Jobs())
 		}
 		if f.status(t, v.ID) != batch.Deleting {
 			t.Errorf("%s: stored status %s", s, f.status(t, v.ID))
@@ -64,8 +60,7 @@ func TestDeleteCancelsLiveLabelsFirst(t *testing.T) {
 // hold a label the portal has not recorded yet.
 func TestDeleteWaitsForALabelBeingMade(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 2, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 2)
 	open := failedShipment(v.ID, f.mine.ID, rows[0].ID, 1)
 	open.Open = true
 	f.store.PutShipment(open)
@@ -77,8 +72,7 @@ func TestDeleteWaitsForALabelBeingMade(t *testing.T) {
 
 func TestDeleteRefusals(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 2, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 2)
 	f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
 	// A manifest stays, also after its regeneration failed.
 	f.store.PutManifest(v.ID, []byte("%PDF manifest"), f.svc.Now())
@@ -86,8 +80,8 @@ func TestDeleteRefusals(t *testing.T) {
 	if _, err := f.svc.Delete(ctx, f.admin, v.ID); !failure.HasKey(err, batch.KeyNotAllowedNow) || !isKind(err, failure.Conflict) {
 		t.Errorf("delete of a manifested batch = %v", err)
 	}
-	if f.status(t, v.ID) != batch.ErrorManifest || len(f.queue.jobs) != 0 {
-		t.Errorf("a refused delete moved the batch to %s or queued %+v", f.status(t, v.ID), f.queue.jobs)
+	if f.status(t, v.ID) != batch.ErrorManifest || len(f.queue.Jobs()) != 0 {
+		t.Errorf("a refused delete moved the batch to %s or queued %+v", f.status(t, v.ID), f.queue.Jobs())
 	}
 
 	// With the queue down the batch stays as it was.
@@ -95,7 +89,7 @@ func TestDeleteRefusals(t *testing.T) {
 	orows, _ := f.svc.ListValidatedShipments(ctx, f.user, other.ID, false)
 	f.store.PutShipment(labelled(other.ID, f.mine.ID, orows[0].ID, 1, "PDF"))
 	f.force(t, other.ID, batch.Sent)
-	f.queue.fail = errors.New("redis down")
+	f.queue.Fail = errors.New("redis down")
 	if _, err := f.svc.Delete(ctx, f.user, other.ID); !failure.HasKey(err, batch.KeyQueueUnavailable) {
 		t.Errorf("delete with the queue down = %v", err)
 	}
@@ -109,11 +103,8 @@ func TestDeleteRefusals(t *testing.T) {
 // refused); a labelled one without customs documents no customs download.
 func TestActionsFollowTheDocuments(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 2, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
-	cancelled := labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF")
-	cancelled.Cancelled = true
-	f.store.PutShipment(cancelled)
+	v, rows := f.uploadRows(t, 2)
+	f.store.PutShipment(cancelledLabel(v.ID, f.mine.ID, rows[0].ID, 1))
 	f.force(t, v.ID, batch.Cancelled)
 	got, _ := f.svc.Get(ctx, f.admin, v.ID)
 	if a := got.Actions; a.GenerateManifest || a.LabelDownloads || a.CustomsDocsDownload || !a.Delete || !a.View {

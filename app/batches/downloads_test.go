@@ -27,6 +27,13 @@ func labelled(batchID, customerID, rowID int64, position int, labelType string) 
 	}
 }
 
+// cancelledLabel is a PDF label that was cancelled at the carrier.
+func cancelledLabel(batchID, customerID, rowID int64, position int) memory.StoredShipment {
+	sh := labelled(batchID, customerID, rowID, position, "PDF")
+	sh.Cancelled = true
+	return sh
+}
+
 func failedShipment(batchID, customerID, rowID int64, position int) memory.StoredShipment {
 	return memory.StoredShipment{Shipment: batch.Shipment{BatchID: batchID, CustomerID: customerID, ValidatedShipmentID: rowID,
 		Position: position, ErrorMessage: "invalid postal code"}}
@@ -34,8 +41,7 @@ func failedShipment(batchID, customerID, rowID int64, position int) memory.Store
 
 func TestLabelDownloads(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 4, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 4)
 	if _, err := f.svc.Labels(ctx, f.user, v.ID); !failure.HasKey(err, batch.KeyNotAllowedNow) {
 		t.Errorf("labels of a created batch = %v", err)
 	}
@@ -48,9 +54,7 @@ func TestLabelDownloads(t *testing.T) {
 	}
 	f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[1].ID, 2, "PDF"))
 	f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
-	cancelled := labelled(v.ID, f.mine.ID, rows[2].ID, 3, "PDF")
-	cancelled.Cancelled = true
-	f.store.PutShipment(cancelled)
+	f.store.PutShipment(cancelledLabel(v.ID, f.mine.ID, rows[2].ID, 3))
 
 	file, err := f.svc.Labels(ctx, f.user, v.ID)
 	if err != nil || file.ContentType != batches.ContentPDF || string(file.Data) != "%PDF label 1|%PDF label 2" || !strings.HasSuffix(file.Name, ".pdf") {
@@ -188,8 +192,7 @@ func TestTrafficForAdmins(t *testing.T) {
 
 func TestShipmentsOfABatchAndOfACustomer(t *testing.T) {
 	f := setup(t)
-	v := f.upload(t, generated(t, 4, noEdit))
-	rows, _ := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	v, rows := f.uploadRows(t, 4)
 	ok := f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[0].ID, 1, "PDF"))
 	bad := f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[1].ID, 2))
 	f.force(t, v.ID, batch.Sent)
@@ -230,8 +233,8 @@ func TestShipmentsOfABatchAndOfACustomer(t *testing.T) {
 	}
 
 	// Single-shipment commands queue one job each.
-	if _, err := f.svc.SendShipment(ctx, f.user, v.ID, bad); err != nil || f.queue.last() != (batchjob.Job{Kind: batchjob.SendOne, BatchID: v.ID, ShipmentID: bad}) {
-		t.Errorf("send one = %v, %+v", err, f.queue.jobs)
+	if _, err := f.svc.SendShipment(ctx, f.user, v.ID, bad); err != nil || f.queue.Last() != (batchjob.Job{Kind: batchjob.SendOne, BatchID: v.ID, ShipmentID: bad}) {
+		t.Errorf("send one = %v, %+v", err, f.queue.Jobs())
 	}
 	if _, err := f.svc.SendShipment(ctx, f.user, v.ID, ok); !failure.HasKey(err, batch.KeyShipmentNotSendable) {
 		t.Errorf("send of a labelled, unchanged shipment = %v", err)
@@ -244,8 +247,8 @@ func TestShipmentsOfABatchAndOfACustomer(t *testing.T) {
 	if _, err := f.svc.SendShipment(ctx, f.user, v.ID, bad); !failure.HasKey(err, batch.KeyShipmentRowInvalid) {
 		t.Errorf("send of a shipment whose row is invalid = %v", err)
 	}
-	if _, err := f.svc.CancelShipment(ctx, f.user, v.ID, ok); err != nil || f.queue.last().Kind != batchjob.CancelOne {
-		t.Errorf("cancel one = %v, %+v", err, f.queue.jobs)
+	if _, err := f.svc.CancelShipment(ctx, f.user, v.ID, ok); err != nil || f.queue.Last().Kind != batchjob.CancelOne {
+		t.Errorf("cancel one = %v, %+v", err, f.queue.Jobs())
 	}
 	if _, err := f.svc.CancelShipment(ctx, f.user, v.ID, bad); !failure.HasKey(err, batch.KeyShipmentNotCancel) {
 		t.Errorf("cancel of a failed shipment = %v", err)

@@ -3,15 +3,12 @@ package batches_test
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
-	"sync"
 	"testing"
 	"time"
 
 	"parcelportal/adapters/memory"
 	"parcelportal/app/batches"
-	"parcelportal/app/batchjob"
 	"parcelportal/app/customers/storetest"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
@@ -22,32 +19,6 @@ import (
 )
 
 var ctx = context.Background()
-
-// queue records jobs; fail makes Enqueue refuse.
-type queue struct {
-	mu   sync.Mutex
-	jobs []batchjob.Job
-	fail error
-}
-
-func (q *queue) Enqueue(_ context.Context, j batchjob.Job) error {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if q.fail != nil {
-		return q.fail
-	}
-	q.jobs = append(q.jobs, j)
-	return nil
-}
-
-func (q *queue) last() batchjob.Job {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if len(q.jobs) == 0 {
-		return batchjob.Job{}
-	}
-	return q.jobs[len(q.jobs)-1]
-}
 
 // merge joins documents with a separator so tests can count them.
 func merge(docs [][]byte) ([]byte, error) {
@@ -70,7 +41,7 @@ type fixture struct {
 	store *memory.Batches
 	// work is the same store as the job runner sees it.
 	work        *memory.BatchWork
-	queue       *queue
+	queue       *memory.JobQueue
 	invoices    *renderer
 	mine, other customer.Customer
 	admin, user *access.Caller
@@ -104,7 +75,7 @@ func setup(t *testing.T) fixture {
 	mine, other := mk("DE10000001"), mk("DE10000002")
 	batchStore := memory.NewBatchStore()
 	store := batchStore.Batches
-	q := &queue{}
+	q := &memory.JobQueue{}
 	r := &renderer{}
 	svc := batches.Service{
 		Batches: store, Rows: store, Shipments: store, Documents: store, Exchanges: store,
@@ -131,6 +102,17 @@ func (f fixture) upload(t *testing.T, csv []byte) batches.View {
 	return v
 }
 
+// uploadRows uploads a batch of n valid rows and answers it with its rows.
+func (f fixture) uploadRows(t *testing.T, n int) (batches.View, []batch.ValidatedShipment) {
+	t.Helper()
+	v := f.upload(t, generated(t, n, noEdit))
+	rows, err := f.svc.ListValidatedShipments(ctx, f.user, v.ID, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v, rows
+}
+
 // force puts the batch into a status, as a job would.
 func (f fixture) force(t *testing.T, id int64, s batch.Status) {
 	t.Helper()
@@ -153,30 +135,7 @@ func (f fixture) status(t *testing.T, id int64) batch.Status {
 // to keep the cell. Rows count from 1.
 func generated(t *testing.T, n int, edit func(row int, column string) (string, bool), extra ...string) []byte {
 	t.Helper()
-	r := csv.NewReader(bytes.NewReader(batchcsvtest.Generate(n)))
-	r.Comma = ';'
-	records, err := r.ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	records[0] = append(records[0], extra...)
-	for i := 1; i < len(records); i++ {
-		records[i] = append(records[i], make([]string, len(extra))...)
-	}
-	for i := 1; i < len(records); i++ {
-		for j, column := range records[0] {
-			if v, ok := edit(i, column); ok {
-				records[i][j] = v
-			}
-		}
-	}
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Comma = ';'
-	if err := w.WriteAll(records); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return batchcsvtest.Edit(t, batchcsvtest.Generate(n), edit, extra...)
 }
 
 func noEdit(int, string) (string, bool) { return "", false }

@@ -35,7 +35,7 @@ func newJourney(t *testing.T) journey {
 // work runs the job the last command queued, as the worker would.
 func (j journey) work() {
 	j.t.Helper()
-	if err := j.runner.Run(ctx, j.queue.last()); err != nil {
+	if err := j.runner.Run(ctx, j.queue.Last()); err != nil {
 		j.t.Fatal(err)
 	}
 }

@@ -1,6 +1,7 @@
 package batchjob_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -31,13 +32,7 @@ type rig struct {
 
 func newRig(t *testing.T, opt batchjob.Options) *rig {
 	t.Helper()
-	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt"}, 1)
-	c := customer.New(1)
-	c.Name, c.CRMID, c.APIUsername, c.Credentials.APIPassword = "Shop", "DE100", "api-user", "secret"
-	c, err := customers.Create(ctx, c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	customers, c := shop(t, "DE100", "api-user")
 	if opt.Backoff == 0 {
 		opt.Backoff = time.Millisecond
 	}
@@ -49,6 +44,20 @@ func newRig(t *testing.T, opt batchjob.Options) *rig {
 	g := &rig{work: memory.NewBatchStore().Work, customers: customers, carrier: newFakeCarrier(), customer: c.ID}
 	g.runner = batchjob.NewRunner(batchjob.PortsOf(g.work), customers, g.carrier, opt)
 	return g
+}
+
+// shop is a customer store holding one customer, "Shop", with a carrier
+// login of its own.
+func shop(t *testing.T, crmid, apiUser string) (*memory.Customers, customer.Customer) {
+	t.Helper()
+	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt"}, 1)
+	c := customer.New(1)
+	c.Name, c.CRMID, c.APIUsername, c.Credentials.APIPassword = "Shop", crmid, apiUser, "secret"
+	c, err := customers.Create(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return customers, c
 }
 
 // rows are n valid rows named r1, r2, ...
@@ -142,18 +151,9 @@ func TestSendLabelsEveryValidRow(t *testing.T) {
 
 func TestSendResumesSubmittingWithoutASecondLabel(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.batch(batch.Sending, rows(4))
 	// A worker prepared the send, wrote SUBMITTING for rows 1 and 2, the
 	// carrier labelled row 1, and the worker died.
-	if err := g.work.PrepareSend(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	open, _ := g.work.Open(ctx, id)
-	for _, s := range open[:2] {
-		if err := g.work.Submitting(ctx, s.ID); err != nil {
-			t.Fatal(err)
-		}
-	}
+	id, open := g.diedSubmitting(t, 4, 2)
 	if _, err := g.carrier.AddAndPrint(ctx, credentials(), requestFor(open[0])); err != nil {
 		t.Fatal(err)
 	}
@@ -387,14 +387,7 @@ func TestCancelStopsTheSendAndVoidsItsLabels(t *testing.T) {
 
 func TestCancelFindsTheLabelOfASubmittingShipment(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.batch(batch.Sending, rows(2))
-	if err := g.work.PrepareSend(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	open, _ := g.work.Open(ctx, id)
-	for _, s := range open {
-		_ = g.work.Submitting(ctx, s.ID)
-	}
+	id, open := g.diedSubmitting(t, 2, 2)
 	l, err := g.carrier.AddAndPrint(ctx, credentials(), requestFor(open[0]))
 	if err != nil {
 		t.Fatal(err)
@@ -424,6 +417,36 @@ func TestRefusedCancelFailsTheJob(t *testing.T) {
 	}
 }
 
+// runOnChanged sends three rows, marks the shipment at position changed and
+// runs the job of kind in status over the changed shipments; it answers the
+// batch and its shipments as they were before the job.
+func (g *rig) runOnChanged(t *testing.T, position int, status batch.Status, kind batchjob.Kind) (int64, []memory.ShipmentRecord) {
+	t.Helper()
+	id := g.sent(t, 3)
+	_, before, _ := g.dump(id)
+	g.work.SetChanged(id, position, true)
+	g.work.SetStatus(id, status, batch.FilterChanged)
+	g.run(t, batchjob.Job{Kind: kind, BatchID: id})
+	return id, before
+}
+
+// diedSubmitting is a send of n rows that a worker prepared and left with
+// its first k shipments SUBMITTING, as a worker that died mid-send leaves it.
+func (g *rig) diedSubmitting(t *testing.T, n, k int) (int64, []batchjob.Shipment) {
+	t.Helper()
+	id := g.batch(batch.Sending, rows(n))
+	if err := g.work.PrepareSend(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	open, _ := g.work.Open(ctx, id)
+	for _, s := range open[:k] {
+		if err := g.work.Submitting(ctx, s.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return id, open
+}
+
 // sent returns a batch of n rows sent and SENT.
 func (g *rig) sent(t *testing.T, n int) int64 {
 	t.Helper()
@@ -437,11 +460,7 @@ func (g *rig) sent(t *testing.T, n int) int64 {
 
 func TestResendChangedVoidsTheOldLabelFirst(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.sent(t, 3)
-	_, before, _ := g.dump(id)
-	g.work.SetChanged(id, 2, true)
-	g.work.SetStatus(id, batch.ResendingChange, batch.FilterChanged)
-	g.run(t, batchjob.Job{Kind: batchjob.Resend, BatchID: id})
+	id, before := g.runOnChanged(t, 2, batch.ResendingChange, batchjob.Resend)
 
 	b, ships, ex := g.dump(id)
 	if b.Status != batch.Sent || b.Processed != 1 || b.Total != 1 {
@@ -511,11 +530,7 @@ func TestResumedResendDoesNotChooseAgain(t *testing.T) {
 
 func TestDeleteChangedCancelsAndRemoves(t *testing.T) {
 	g := newRig(t, batchjob.Options{})
-	id := g.sent(t, 3)
-	_, before, _ := g.dump(id)
-	g.work.SetChanged(id, 1, true)
-	g.work.SetStatus(id, batch.Deleting, batch.FilterChanged)
-	g.run(t, batchjob.Job{Kind: batchjob.DeleteShipment, BatchID: id})
+	id, before := g.runOnChanged(t, 1, batch.Deleting, batchjob.DeleteShipment)
 
 	b, ships, ex := g.dump(id)
 	if b.Status != batch.Sent || len(ships) != 2 || ships[0].Position != 2 {
@@ -697,4 +712,103 @@ func TestStoppedSendResumes(t *testing.T) {
 		t.Fatalf("batch %s processed %d", b.Status, b.Processed)
 	}
 	g.oneLabelEach(t, ships)
+}
+
+// withMemoryCarrier gives a runner on the in-memory batch store and the
+// shared in-memory carrier, and a customer with a login at it.
+func withMemoryCarrier(t *testing.T) (*memory.BatchWork, *memory.Carrier, *batchjob.Runner, customer.Customer) {
+	t.Helper()
+	customers, c := shop(t, "DE200", "shop")
+	work := memory.NewBatchStore().Work
+	cr := memory.NewCarrier()
+	r := batchjob.NewRunner(batchjob.PortsOf(work), customers, cr, batchjob.Options{Backoff: time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	return work, cr, r, c
+}
+
+// TestLifeCycleWithTheMemoryCarrier takes a batch through send, resend,
+// cancel of one shipment and manifest against the shared in-memory carrier,
+// which renders real labels and refuses what the real one refuses.
+func TestLifeCycleWithTheMemoryCarrier(t *testing.T) {
+	work, cr, r, c := withMemoryCarrier(t)
+
+	rs := rows(5)
+	for i := range rs {
+		rs[i].Draft.Fields["city"], rs[i].Draft.Fields["product"] = "Berlin", "EPAQSTD"
+	}
+	rs[2].Draft.Fields["postalcode"] = "00000"
+	cr.FaultOn("postalcode", "00000", "InvalidPostalCode")
+	cr.Unavailable(2)
+	cr.LoseAnswers(1)
+	id := work.AddBatch(memory.BatchRecord{CustomerID: c.ID, HubCountry: "DE", Status: batch.Sending, LabelType: "PDF"}, rs)
+	run := func(j batchjob.Job) {
+		t.Helper()
+		if err := r.Run(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(batchjob.Job{Kind: batchjob.Send, BatchID: id})
+	b, _, ships, _ := work.Dump(id)
+	if b.Status != batch.Sent || ships[2].State != shipment.Failed || ships[2].ErrorMessage == "" {
+		t.Fatalf("after send: %s, row 3 %s %q", b.Status, ships[2].State, ships[2].ErrorMessage)
+	}
+	for _, s := range ships {
+		if s.State == shipment.Done && (!bytes.HasPrefix(s.Label, []byte("%PDF")) || cr.Issued(s.Reference) != 1) {
+			t.Errorf("row %d: label %.8q, %d issued", s.Position, s.Label, cr.Issued(s.Reference))
+		}
+	}
+
+	// The refused row is fixed and resent; row 1 is cancelled.
+	work.SetStatus(id, batch.ResendingError, batch.FilterError)
+	rs[2].Draft.Fields["postalcode"] = "10115"
+	work.SetDraft(id, 3, rs[2].Draft)
+	run(batchjob.Job{Kind: batchjob.Resend, BatchID: id})
+	run(batchjob.Job{Kind: batchjob.CancelOne, BatchID: id, ShipmentID: ships[0].ID})
+	work.SetStatus(id, batch.CreatingManifest, "")
+	run(batchjob.Job{Kind: batchjob.Manifest, BatchID: id})
+
+	b, _, ships, _ = work.Dump(id)
+	if b.Status != batch.ManifestCreated || !bytes.HasPrefix(b.Manifest, []byte("%PDF")) || b.ManifestNumber == "" {
+		t.Fatalf("after manifest: %s %q %.8q (%s)", b.Status, b.ManifestNumber, b.Manifest, b.ErrorMessage)
+	}
+	if ships[0].State != shipment.Cancelled || ships[2].State != shipment.Done || ships[2].Attempt != 2 {
+		t.Errorf("row 1 %s, row 3 %s attempt %d", ships[0].State, ships[2].State, ships[2].Attempt)
+	}
+	for ref, n := range cr.IssuedAll() {
+		if n != 1 {
+			t.Errorf("%s labelled %d times", ref, n)
+		}
+	}
+}
+
+// TestCancelOfALabelAlreadyVoidAtTheCarrier: a worker that died after the
+// carrier cancelled a label, but before the portal wrote it down, cancels it
+// again on resume; the carrier answers a second cancel like the first (the
+// carrier contract says so), so the job settles CANCELLED.
+func TestCancelOfALabelAlreadyVoidAtTheCarrier(t *testing.T) {
+	work, cr, r, c := withMemoryCarrier(t)
+	rs := rows(3)
+	for i := range rs {
+		rs[i].Draft.Fields["city"], rs[i].Draft.Fields["product"] = "Berlin", "EPAQSTD"
+	}
+	id := work.AddBatch(memory.BatchRecord{CustomerID: c.ID, HubCountry: "DE", Status: batch.Sending, LabelType: "PDF"}, rs)
+	if err := r.Run(ctx, batchjob.Job{Kind: batchjob.Send, BatchID: id}); err != nil {
+		t.Fatal(err)
+	}
+	_, _, ships, _ := work.Dump(id)
+	if _, err := cr.Cancel(ctx, carrier.Credentials{APIClient: c.APIClient, Username: "shop", Password: "secret", CustomerCRMID: c.CRMID}, ships[1].Identifier); err != nil {
+		t.Fatal(err)
+	}
+	work.SetStatus(id, batch.Cancelling, batch.FilterAll)
+	if err := r.Run(ctx, batchjob.Job{Kind: batchjob.Cancel, BatchID: id}); err != nil {
+		t.Fatal(err)
+	}
+	b, _, ships, _ := work.Dump(id)
+	if b.Status != batch.Cancelled || b.ErrorMessage != "" {
+		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
+	}
+	for _, s := range ships {
+		if s.State != shipment.Cancelled {
+			t.Errorf("row %d %s %q", s.Position, s.State, s.ErrorMessage)
+		}
+	}
 }

@@ -8,15 +8,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/pquerna/otp/totp"
 
 	"parcelportal/adapters/mail"
 	"parcelportal/adapters/memory"
 	"parcelportal/app/identity"
+	"parcelportal/app/identity/identitytest"
 	"parcelportal/core/access"
 	"parcelportal/core/account"
 	"parcelportal/core/failure"
@@ -146,7 +144,7 @@ func TestRegisterActivateSignInAndRegisterADevice(t *testing.T) {
 	if err != nil || len(png) == 0 || secret == "" {
 		t.Fatalf("registration code: %d bytes, %q, %v", len(png), secret, err)
 	}
-	code := mustCode(t, secret, w.now)
+	code := identitytest.Code(t, secret, w.now)
 	done, err := w.svc.VerifyMFACode(ctx, res.Token, code)
 	if err != nil {
 		t.Fatal(err)
@@ -276,19 +274,6 @@ func TestRegistrationDoesNotRevealTakenLoginsOrAddresses(t *testing.T) {
 	}
 }
 
-func mustCode(t *testing.T, secret string, at time.Time) int32 {
-	t.Helper()
-	code, err := totp.GenerateCode(secret, at)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var n int32
-	for _, d := range code {
-		n = n*10 + d - '0'
-	}
-	return n
-}
-
 func TestBadRegistrationChangesNothing(t *testing.T) {
 	w := newWorld(t)
 	bad := registration("anna b")
@@ -321,21 +306,10 @@ func TestSignInIsThrottledPerIdentity(t *testing.T) {
 	w.signIn(t, "anna", "s3cret")
 }
 
-// countingSessions counts the password checks that reach the identity provider.
-type countingSessions struct {
-	identity.Sessions
-	checks atomic.Int32
-}
-
-func (c *countingSessions) SignIn(ctx context.Context, identifier, password string) (identity.Session, error) {
-	c.checks.Add(1)
-	return c.Sessions.SignIn(ctx, identifier, password)
-}
-
 func TestParallelWrongSignInsStopAtTheLimit(t *testing.T) {
 	w := newWorld(t)
 	w.activeUser(t, "anna")
-	counting := &countingSessions{Sessions: w.ids}
+	counting := &identitytest.CountingSessions{Sessions: w.ids}
 	w.svc.Sessions = counting
 	var wg sync.WaitGroup
 	for i := range 30 {
@@ -348,7 +322,7 @@ func TestParallelWrongSignInsStopAtTheLimit(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if n := counting.checks.Load(); n > 3 {
+	if n := counting.Checks.Load(); n > 3 {
 		t.Fatalf("%d of 30 parallel wrong sign-ins reached the password check, the limit is 3", n)
 	}
 }
@@ -580,7 +554,7 @@ func TestMFADisabledDoesNotLockOutUsersWithADevice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, w.now)); err != nil {
+	if _, err := w.svc.VerifyMFACode(ctx, res.Token, identitytest.Code(t, secret, w.now)); err != nil {
 		t.Fatal(err)
 	}
 	w.svc.MFAEnabled = false
@@ -602,7 +576,7 @@ func (w *world) withDevice(t *testing.T, login string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now())); err != nil {
+	if _, err := w.svc.VerifyMFACode(ctx, res.Token, identitytest.Code(t, secret, time.Now())); err != nil {
 		t.Fatal(err)
 	}
 	return secret
@@ -616,7 +590,7 @@ func wrongCodes(t *testing.T, secret string, n int) []int32 {
 	t.Helper()
 	right := map[int32]bool{}
 	for _, d := range []time.Duration{-time.Minute, -30 * time.Second, 0, 30 * time.Second, time.Minute} {
-		right[mustCode(t, secret, time.Now().Add(d))] = true
+		right[identitytest.Code(t, secret, time.Now().Add(d))] = true
 	}
 	var codes []int32
 	for c := int32(123456); len(codes) < n; c++ {
@@ -639,12 +613,12 @@ func TestCodeGuessesEndThePendingSignIn(t *testing.T) {
 		_, err := w.svc.VerifyMFACode(ctx, res.Token, bad)
 		wantKey(t, err, account.KeyWrongCode)
 	}
-	_, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now()))
+	_, err := w.svc.VerifyMFACode(ctx, res.Token, identitytest.Code(t, secret, time.Now()))
 	wantKey(t, err, account.KeyCodeAttemptsExhausted)
 	if _, err := w.svc.ResolveCaller(ctx, res.Token); err == nil {
 		t.Fatal("the session of a sign-in that guessed too often must be revoked")
 	}
-	_, err = w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now()))
+	_, err = w.svc.VerifyMFACode(ctx, res.Token, identitytest.Code(t, secret, time.Now()))
 	wantKey(t, err, account.KeyMFAPending)
 
 	// The password starts a new sign-in with its own attempts.
@@ -668,7 +642,7 @@ func TestCodeGuessesAreLimitedPerLoginAcrossSignIns(t *testing.T) {
 		}
 	}
 	res := w.signIn(t, "anna", "s3cret")
-	_, err := w.svc.VerifyMFACode(ctx, res.Token, mustCode(t, secret, time.Now()))
+	_, err := w.svc.VerifyMFACode(ctx, res.Token, identitytest.Code(t, secret, time.Now()))
 	wantKey(t, err, account.KeyCodeAttemptsExhausted)
 }
 
@@ -677,26 +651,16 @@ func TestParallelCodeGuessesStopAtTheLimit(t *testing.T) {
 	w.activeUser(t, "anna")
 	secret := w.withDevice(t, "anna")
 	res := w.signIn(t, "anna", "s3cret")
-	counting := &countingSecondFactor{SecondFactor: w.ids}
+	counting := &identitytest.CountingSecondFactor{SecondFactor: w.ids}
 	w.svc.SecondFactor = counting
 	var wg sync.WaitGroup
 	for _, bad := range wrongCodes(t, secret, 20) {
 		wg.Go(func() { _, _ = w.svc.VerifyMFACode(ctx, res.Token, bad) })
 	}
 	wg.Wait()
-	if n := counting.checks.Load(); n > identity.MaxCodeAttempts {
+	if n := counting.Checks.Load(); n > identity.MaxCodeAttempts {
 		t.Fatalf("%d of 20 parallel guesses reached the authenticator check, the limit is %d", n, identity.MaxCodeAttempts)
 	}
-}
-
-type countingSecondFactor struct {
-	identity.SecondFactor
-	checks atomic.Int32
-}
-
-func (c *countingSecondFactor) Verify(ctx context.Context, token, code string) (identity.Session, error) {
-	c.checks.Add(1)
-	return c.SecondFactor.Verify(ctx, token, code)
 }
 
 // oneCode accepts one code, which the test chooses.

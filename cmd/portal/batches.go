@@ -10,6 +10,7 @@ import (
 
 	"parcelportal/adapters/httpserver"
 	"parcelportal/adapters/jobs"
+	"parcelportal/adapters/mail"
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/secrets"
@@ -17,6 +18,7 @@ import (
 	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/downloadtoken"
+	"parcelportal/app/manifests"
 	"parcelportal/app/reports"
 )
 
@@ -58,7 +60,21 @@ func downloadTokensOf(pool *pgxpool.Pool) downloadtoken.Service {
 func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide) (*jobs.Worker, error) {
 	runner := batchjob.NewRunner(batchjob.PortsOf(postgres.BatchWork{Pool: pool}), postgres.Customers{Pool: pool, Sealer: sealer}, side.client,
 		batchjob.Options{Concurrency: cfg.CarrierConcurrency})
-	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue}), nil
+	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
+	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue,
+		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue)}), nil
+}
+
+// manifestsOf wires the manifests of parcels and the automatic manifests:
+// the batch tables, the customers' rules, the batch job queue and the
+// portal's SMTP mails.
+func manifestsOf(cfg config, pool *pgxpool.Pool, customers manifests.Customers, queue batchjob.Queue) manifests.Service {
+	return manifests.Service{
+		Store:     postgres.Manifests{Pool: pool},
+		Customers: customers,
+		Queue:     queue,
+		Mailer:    mail.ManifestMails{Sender: mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.MailFrom}, BaseURL: cfg.BaseURL},
+	}
 }
 
 // serveWithWorker serves the API and, beside it, runs the batch jobs until

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 	"parcelportal/adapters/rpc"
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/adapters/rpc/rpctest"
 	"parcelportal/app/demo"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
@@ -52,14 +52,7 @@ func TestCustomerWithShippingHistoryIsNotDeleted(t *testing.T) {
 	}
 
 	del := func(id int64) (int, string, string) {
-		req, _ := http.NewRequest("DELETE", srv.URL+"/web/api/customers/"+strconv.FormatInt(id, 10), nil)
-		req.Header.Set("Authorization", "Bearer ROLE_ADMIN")
-		rsp, err := srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rsp.Body.Close()
-		body, _ := io.ReadAll(rsp.Body)
+		rsp, body := rpctest.Call(t, srv.Client(), "DELETE", srv.URL+"/web/api/customers/"+strconv.FormatInt(id, 10), "ROLE_ADMIN", "")
 		return rsp.StatusCode, rsp.Header.Get("app-error"), string(body)
 	}
 	if code, key, body := del(bakery); code < 400 || code >= 500 || key != customer.KeyHasShippingHistory || !strings.Contains(body, customer.KeyHasShippingHistory) {

@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+	_ "time/tzdata" // the hubs' time zones of the auto-manifest schedules, on hosts without zone files
 
 	"parcelportal/adapters/httpserver"
 	"parcelportal/adapters/jobs"

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,21 +14,11 @@ import (
 	"parcelportal/adapters/kratos"
 	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/app/identity"
+	"parcelportal/app/identity/identitytest"
 	"parcelportal/core/access"
 	"parcelportal/core/account"
 	"parcelportal/core/failure"
 )
-
-// countingCodes counts the codes that reach Kratos.
-type countingCodes struct {
-	identity.SecondFactor
-	checks atomic.Int32
-}
-
-func (c *countingCodes) Verify(ctx context.Context, token, code string) (identity.Session, error) {
-	c.checks.Add(1)
-	return c.SecondFactor.Verify(ctx, token, code)
-}
 
 // Second-factor guessing against the real Kratos and Postgres, wired as
 // the portal wires them: a pending sign-in tries 5 codes, then its session
@@ -38,7 +27,7 @@ func (c *countingCodes) Verify(ctx context.Context, token, code string) (identit
 func TestGuessingSecondFactorCodesAgainstKratosAndPostgres(t *testing.T) {
 	ctx := context.Background()
 	svc, provider := identityAgainstKratos(t)
-	codes := &countingCodes{SecondFactor: provider}
+	codes := &identitytest.CountingSecondFactor{SecondFactor: provider}
 	svc.SecondFactor, svc.MFAEnabled = codes, true
 	login := activeLogin(t, provider, "guess", "guess-pass")
 	setup, err := provider.SignIn(ctx, login, "guess-pass")
@@ -49,17 +38,7 @@ func TestGuessingSecondFactorCodesAgainstKratosAndPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	right := func() int32 {
-		code, err := totp.GenerateCode(secret, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		var n int32
-		for _, d := range code {
-			n = n*10 + d - '0'
-		}
-		return n
-	}
+	right := func() int32 { return identitytest.Code(t, secret, time.Now()) }
 	if err := provider.Register(ctx, setup.Token, codeText(right())); err != nil {
 		t.Fatal(err)
 	}
@@ -98,13 +77,13 @@ func TestGuessingSecondFactorCodesAgainstKratosAndPostgres(t *testing.T) {
 	}
 
 	token = signIn()
-	before := codes.checks.Load()
+	before := codes.Checks.Load()
 	var wg sync.WaitGroup
 	for _, code := range wrong[identity.MaxCodeAttempts:] {
 		wg.Go(func() { _, _ = svc.VerifyMFACode(ctx, token, code) })
 	}
 	wg.Wait()
-	if n := codes.checks.Load() - before; n > identity.MaxCodeAttempts {
+	if n := codes.Checks.Load() - before; n > identity.MaxCodeAttempts {
 		t.Fatalf("%d parallel guesses reached Kratos, the limit is %d", n, identity.MaxCodeAttempts)
 	}
 }
@@ -118,24 +97,13 @@ func codeText(n int32) string {
 	return string(b)
 }
 
-// countingPasswords counts the password checks that reach Kratos.
-type countingPasswords struct {
-	identity.Sessions
-	checks atomic.Int32
-}
-
-func (c *countingPasswords) SignIn(ctx context.Context, identifier, password string) (identity.Session, error) {
-	c.checks.Add(1)
-	return c.Sessions.SignIn(ctx, identifier, password)
-}
-
 // N parallel wrong sign-ins, by login and by e-mail, against the real
 // Kratos and Postgres: no more than the per-identity limit reach the
 // password check.
 func TestParallelWrongSignInsAgainstKratosAndPostgres(t *testing.T) {
 	ctx := context.Background()
 	svc, provider := identityAgainstKratos(t)
-	passwords := &countingPasswords{Sessions: provider}
+	passwords := &identitytest.CountingSessions{Sessions: provider}
 	svc.Sessions = passwords
 	login := activeLogin(t, provider, "spray", "spray-pass")
 
@@ -150,7 +118,7 @@ func TestParallelWrongSignInsAgainstKratosAndPostgres(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if n := passwords.checks.Load(); n > throttlePerLogin {
+	if n := passwords.Checks.Load(); n > throttlePerLogin {
 		t.Fatalf("%d of 20 parallel wrong sign-ins reached Kratos' password check, the limit is %d", n, throttlePerLogin)
 	}
 	_, err := svc.Authenticate(ctx, identity.SignInInput{Identifier: login, Password: "spray-pass", RemoteAddr: "192.0.2.3"})

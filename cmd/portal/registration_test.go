@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -27,6 +26,7 @@ import (
 	"parcelportal/adapters/rpc"
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/adapters/rpc/rpctest"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batches"
 	"parcelportal/app/demo"
@@ -120,20 +120,7 @@ func newPortalWithCaptcha(t *testing.T, captcha string) registrationPortal {
 // rest calls a REST path with an optional bearer and JSON body.
 func (p registrationPortal) rest(t *testing.T, method, path, bearer, body string) (*http.Response, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest(method, p.srv.URL+path, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if bearer != "" {
-		req.Header.Set("Authorization", "Bearer "+bearer)
-	}
-	rsp, err := p.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rsp.Body.Close()
-	b, _ := io.ReadAll(rsp.Body)
-	return rsp, b
+	return rpctest.Call(t, p.srv.Client(), method, p.srv.URL+path, bearer, body)
 }
 
 func (p registrationPortal) mustREST(t *testing.T, method, path, bearer, body string) (*http.Response, []byte) {
@@ -349,13 +336,7 @@ func TestPasswordResetRequestsAreLimitedOverHTTP(t *testing.T) {
 	resetREST := func() (*http.Response, []byte) {
 		req, _ := http.NewRequest("POST", p.srv.URL+"/web/api/account/reset-password/init", strings.NewReader(email))
 		req.Header.Set("Content-Type", "text/plain")
-		rsp, err := p.srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rsp.Body.Close()
-		b, _ := io.ReadAll(rsp.Body)
-		return rsp, b
+		return rpctest.Send(t, p.srv.Client(), req)
 	}
 	for i := range 2 {
 		if rsp, b := resetREST(); rsp.StatusCode != http.StatusOK {
@@ -388,12 +369,7 @@ func TestPasswordResetRequestsAreLimitedOverHTTP(t *testing.T) {
 		if token != "" {
 			req.Header.Set("X-Captcha-Token", token)
 		}
-		res, err := guarded.srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
+		res, b := rpctest.Send(t, guarded.srv.Client(), req)
 		var problem struct{ Message string }
 		_ = json.Unmarshal(b, &problem)
 		return res.StatusCode, problem.Message

@@ -37,7 +37,8 @@ func (d demoDatabase) shippingPortal(t *testing.T, c carrier.Carrier, concurrenc
 		}
 	})
 	svc := batchesOf(d.pool, customers, queue)
-	api, err := rpc.NewAPI(rpc.Handlers{Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc}, Callers: bearers{}}, http.NotFoundHandler())
+	api, err := rpc.NewAPI(rpc.Handlers{Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc},
+		Manifests: rpc.ManifestHandler{Manifests: manifestsOf(config{}, d.pool, customers, queue)}, Callers: bearers{}}, http.NotFoundHandler())
 	if err != nil {
 		t.Fatal(err)
 	}

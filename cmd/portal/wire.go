@@ -123,6 +123,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Batches:    rpc.BatchHandler{Batches: batches},
 		Shipments:  rpc.ShipmentHandler{Batches: batches},
 		Reports:    rpc.ReportHandler{Reports: reportsOf(pool, customerStore)},
+		Manifests:  rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},
 		Callers:    ids,
 		Proxies:    cfg.TrustedProxies,
 		Downloads:  downloadTokensOf(pool),

@@ -136,6 +136,8 @@ test("the auto-manifest clock saves the active customer's schedule only when com
   const save = menu.getByRole("button", { name: "Save" });
   const schedule = menu.getByTestId("auto-manifest-schedule");
   await expect(schedule).toBeVisible();
+  // The slots are read in the local time of the customer's hub (Frankfurt).
+  await expect(menu.getByTestId("auto-manifest-zone")).toContainText("hub (DE)");
   if (await schedule.getByRole("checkbox", { name: "Create manifests automatically" }).isChecked()) {
     await schedule.getByRole("checkbox", { name: "Create manifests automatically" }).click();
   }

@@ -128,7 +128,7 @@ func Run(t *testing.T, newSubject func(t *testing.T) Subject) {
 				t.Errorf("%s %s: customs document %v, want %v", c.country, c.postalCode, l.CustomsDoc != nil, c.customs)
 			}
 			if c.customs {
-				assertPDF(t, l.CustomsDoc, 1, 210, 297)
+				AssertPDF(t, l.CustomsDoc, 1, 210, 297)
 			}
 		}
 	})
@@ -219,7 +219,7 @@ func Run(t *testing.T, newSubject func(t *testing.T) Subject) {
 		if m.Number == "" || m.Traffic.Request == "" {
 			t.Fatalf("manifest %+v", m.Number)
 		}
-		assertPDF(t, m.Document, 1, 210, 297)
+		AssertPDF(t, m.Document, 1, 210, 297)
 		again, err := s.Carrier.CreateManifest(ctx, s.Credentials, ref, ids)
 		if err != nil || again.Number != m.Number {
 			t.Fatalf("same reference gave %q (first %q): %v", again.Number, m.Number, err)
@@ -355,10 +355,12 @@ func assertFault(t *testing.T, what string, call func(context.Context, carrier.C
 
 func assertLabelPDF(t *testing.T, doc []byte) {
 	t.Helper()
-	assertPDF(t, doc, 1, 100, 150)
+	AssertPDF(t, doc, 1, 100, 150)
 }
 
-func assertPDF(t *testing.T, doc []byte, pages int, width, height float64) {
+// AssertPDF fails the test unless doc is a PDF of pages pages, each width
+// by height millimetres.
+func AssertPDF(t *testing.T, doc []byte, pages int, width, height float64) {
 	t.Helper()
 	if !bytes.HasPrefix(doc, []byte("%PDF-")) {
 		t.Fatalf("not a PDF: %.16q", doc)

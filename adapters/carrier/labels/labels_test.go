@@ -1,15 +1,13 @@
 package labels_test
 
 import (
-	"bytes"
 	"fmt"
-	"math"
 	"strings"
 	"testing"
 	"time"
 
+	"parcelportal/adapters/carrier/carriertest"
 	"parcelportal/adapters/carrier/labels"
-	"parcelportal/adapters/pdf"
 	"parcelportal/core/shipment"
 )
 
@@ -29,31 +27,12 @@ func draft() shipment.Draft {
 
 var at = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 
-func assertPages(t *testing.T, doc []byte, pages int, w, h float64) {
-	t.Helper()
-	if !bytes.HasPrefix(doc, []byte("%PDF-")) {
-		t.Fatalf("not a PDF: %q", doc[:min(len(doc), 16)])
-	}
-	sizes, err := pdf.PageSizes(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(sizes) != pages {
-		t.Fatalf("%d pages, want %d", len(sizes), pages)
-	}
-	for _, s := range sizes {
-		if math.Abs(s.Width-w) > 0.5 || math.Abs(s.Height-h) > 0.5 {
-			t.Fatalf("page %.1f x %.1f mm, want %.0f x %.0f", s.Width, s.Height, w, h)
-		}
-	}
-}
-
 func TestPDFLabelIsOne100x150Page(t *testing.T) {
 	doc, err := labels.PDF(labels.FromDraft("CP000000014DE", "DE", draft(), at))
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertPages(t, doc, 1, 100, 150)
+	carriertest.AssertPDF(t, doc, 1, 100, 150)
 }
 
 func TestZPLLabelDrawsTheBarcodeAndEscapesCommands(t *testing.T) {
@@ -79,7 +58,7 @@ func TestCustomsDocumentIsOneA4Page(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertPages(t, doc, 1, 210, 297)
+	carriertest.AssertPDF(t, doc, 1, 210, 297)
 }
 
 func TestManifestPagesGrowWithParcels(t *testing.T) {
@@ -92,7 +71,7 @@ func TestManifestPagesGrowWithParcels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		assertPages(t, doc, c.pages, 210, 297)
+		carriertest.AssertPDF(t, doc, c.pages, 210, 297)
 	}
 }
 

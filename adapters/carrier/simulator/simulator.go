@@ -13,6 +13,7 @@
 package simulator
 
 import (
+	"maps"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -204,11 +205,7 @@ func (s *Simulator) Issued(reference string) int {
 func (s *Simulator) IssuedAll() map[string]int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make(map[string]int, len(s.issued))
-	for k, v := range s.issued {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(s.issued)
 }
 
 // Totals count what the simulator did since it started or was reset.

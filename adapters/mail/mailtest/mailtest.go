@@ -19,8 +19,19 @@ import (
 
 // Delivered is one mail as a recipient's inbox shows it.
 type Delivered struct {
-	Subject string
-	Text    string
+	// ID is Mailpit's id of the message (its parts are read by it).
+	ID          string
+	Subject     string
+	Text        string
+	Attachments []DeliveredFile
+}
+
+// DeliveredFile is an attachment as Mailpit lists it.
+type DeliveredFile struct {
+	FileName    string
+	ContentType string
+	Size        int
+	PartID      string
 }
 
 // Inbox reads the mails delivered to an address, waiting up to a few

@@ -15,9 +15,7 @@ import (
 
 // DirectoryContract checks identity.Directory.
 func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
-	t.Run("Create returns the user as Get reads it", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "Create returns the user as Get reads it", newFixture, func(t *testing.T, f Fixture) {
 		created := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 		u, _ := newUser(t, f, func(u *account.User) {
 			u.FirstName, u.LastName, u.LangKey = "Jürgen", "Groß", "de"
@@ -37,18 +35,14 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("Create without a language stores en", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "Create without a language stores en", newFixture, func(t *testing.T, f Fixture) {
 		u, _ := newUser(t, f, func(u *account.User) { u.LangKey = "" })
 		if got := get(t, f, u.ID).LangKey; got != account.DefaultLocale {
 			t.Errorf("LangKey = %q, want %q", got, account.DefaultLocale)
 		}
 	})
 
-	t.Run("Create refuses a taken login or e-mail address, in any case", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "Create refuses a taken login or e-mail address, in any case", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		taken, _ := newUser(t, f, nil)
 		other := newLogin()
@@ -63,16 +57,12 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("a created ACTIVE user signs in with the password", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "a created ACTIVE user signs in with the password", newFixture, func(t *testing.T, f Fixture) {
 		u, password := newUser(t, f, nil)
 		signIn(t, f, u.Login, password)
 	})
 
-	t.Run("Get, FindByLogin and FindByEmail of a missing user are ErrUserNotFound", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "Get, FindByLogin and FindByEmail of a missing user are ErrUserNotFound", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		for _, id := range []string{"no-such-id", "00000000-0000-4000-8000-" + randomHex(6)} {
 			_, err := f.Directory.Get(ctx, id)
@@ -84,9 +74,7 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		wantFailure(t, "FindByEmail", err, account.ErrUserNotFound)
 	})
 
-	t.Run("FindByLogin and FindByEmail ignore case", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "FindByLogin and FindByEmail ignore case", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		u, _ := newUser(t, f, nil)
 		// A second user whose address starts like the first user's login
@@ -106,9 +94,7 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("List holds every user", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "List holds every user", newFixture, func(t *testing.T, f Fixture) {
 		a, _ := newUser(t, f, nil)
 		b, _, _ := userWithDevice(t, f)
 		all, err := f.Directory.List(context.Background())
@@ -129,9 +115,7 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("Update changes the profile, roles, status and modified facts but not the login", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "Update changes the profile, roles, status and modified facts but not the login", newFixture, func(t *testing.T, f Fixture) {
 		u, _ := newUser(t, f, nil)
 		modified := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
 		change := u
@@ -153,9 +137,7 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("Update refuses the e-mail address of another login", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "Update refuses the e-mail address of another login", newFixture, func(t *testing.T, f Fixture) {
 		u, _ := newUser(t, f, nil)
 		other, _ := newUser(t, f, nil)
 		u.Email = strings.ToUpper(other.Email)
@@ -163,9 +145,7 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		wantFailure(t, "Update", err, account.ErrEmailTaken)
 	})
 
-	t.Run("Update of a missing user is ErrUserNotFound", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "Update of a missing user is ErrUserNotFound", newFixture, func(t *testing.T, f Fixture) {
 		u, _ := newUser(t, f, nil)
 		if err := f.Directory.Delete(context.Background(), u.ID); err != nil {
 			t.Fatal(err)
@@ -174,9 +154,7 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		wantFailure(t, "Update", err, account.ErrUserNotFound)
 	})
 
-	t.Run("UpdateProfile keeps the roles and status an admin set after the user read them", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "UpdateProfile keeps the roles and status an admin set after the user read them", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		u, _ := newUser(t, f, func(u *account.User) { u.Roles = []access.Role{access.Admin, access.User} })
 		demoted := get(t, f, u.ID) // what the user's profile page read
@@ -205,9 +183,7 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		wantFailure(t, "UpdateProfile of a missing user", err, account.ErrUserNotFound)
 	})
 
-	t.Run("ChangeStatus changes only the status it expects", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "ChangeStatus changes only the status it expects", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		u, _ := newUser(t, f, func(u *account.User) { u.Status = account.New })
 		at := time.Date(2025, 6, 7, 8, 9, 10, 0, time.UTC)
@@ -227,9 +203,7 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("SetPassword takes 4 characters and keeps the sessions", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "SetPassword takes 4 characters and keeps the sessions", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		u, old := newUser(t, f, nil)
 		session := signIn(t, f, u.Login, old)
@@ -244,9 +218,7 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("RevokeSessions ends every session of the user and no other", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "RevokeSessions ends every session of the user and no other", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		u, password := newUser(t, f, nil)
 		bystander, bystanderPassword := newUser(t, f, nil)
@@ -265,9 +237,7 @@ func DirectoryContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("Delete removes the user and its sessions and twice is ErrUserNotFound", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "Delete removes the user and its sessions and twice is ErrUserNotFound", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		u, password := newUser(t, f, nil)
 		token := signIn(t, f, u.Login, password).Token

@@ -15,6 +15,15 @@ import (
 	"parcelportal/core/account"
 )
 
+// parallel runs one case of a contract beside the others, on a fixture of
+// its own.
+func parallel(t *testing.T, name string, newFixture func(t *testing.T) Fixture, check func(t *testing.T, f Fixture)) {
+	t.Run(name, func(t *testing.T) {
+		t.Parallel()
+		check(t, newFixture(t))
+	})
+}
+
 // randomHex returns n random bytes as hex.
 func randomHex(n int) string {
 	b := make([]byte, n)

@@ -17,45 +17,43 @@ var accountPhrase = map[string]string{
 
 // MailboxContract checks identity.Mailbox.
 func MailboxContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
-	for _, lang := range account.Locales {
-		t.Run("an activation key in "+lang+" confirms once", func(t *testing.T) {
-			t.Parallel()
-			f := newFixture(t)
-			ctx := context.Background()
-			u, _ := newUser(t, f, func(u *account.User) { u.LangKey, u.Status = lang, account.New })
-			if err := f.Mailbox.SendActivation(ctx, u); err != nil {
-				t.Fatalf("SendActivation: %v", err)
-			}
-			key := mailedKey(t, f, u.Email, "/account/activate/", lang)
-			id, err := f.Mailbox.ConfirmActivation(ctx, key)
-			if err != nil || id != u.ID {
-				t.Fatalf("ConfirmActivation = %q, %v; want %q", id, err, u.ID)
-			}
-			_, err = f.Mailbox.ConfirmActivation(ctx, key)
-			wantFailure(t, "second ConfirmActivation", err, account.ErrInvalidKey)
-		})
-
-		t.Run("a reset key in "+lang+" confirms once", func(t *testing.T) {
-			t.Parallel()
-			f := newFixture(t)
-			ctx := context.Background()
-			u, _ := newUser(t, f, func(u *account.User) { u.LangKey = lang })
-			if err := f.Mailbox.SendReset(ctx, u.Email); err != nil {
-				t.Fatalf("SendReset: %v", err)
-			}
-			key := mailedKey(t, f, u.Email, "/account/reset/finish/", lang)
-			id, err := f.Mailbox.ConfirmReset(ctx, key)
-			if err != nil || id != u.ID {
-				t.Fatalf("ConfirmReset = %q, %v; want %q", id, err, u.ID)
-			}
-			_, err = f.Mailbox.ConfirmReset(ctx, key)
-			wantFailure(t, "second ConfirmReset", err, account.ErrInvalidKey)
-		})
+	// The two keys a mail carries: each confirms once, in every language.
+	for _, k := range []struct {
+		kind, path string
+		user       func(u *account.User)
+		send       func(ctx context.Context, f Fixture, u account.User) error
+		confirm    func(ctx context.Context, f Fixture, key string) (string, error)
+	}{
+		{"an activation", "/account/activate/", func(u *account.User) { u.Status = account.New },
+			func(ctx context.Context, f Fixture, u account.User) error { return f.Mailbox.SendActivation(ctx, u) },
+			func(ctx context.Context, f Fixture, key string) (string, error) {
+				return f.Mailbox.ConfirmActivation(ctx, key)
+			}},
+		{"a reset", "/account/reset/finish/", func(*account.User) {},
+			func(ctx context.Context, f Fixture, u account.User) error { return f.Mailbox.SendReset(ctx, u.Email) },
+			func(ctx context.Context, f Fixture, key string) (string, error) {
+				return f.Mailbox.ConfirmReset(ctx, key)
+			}},
+	} {
+		for _, lang := range account.Locales {
+			parallel(t, k.kind+" key in "+lang+" confirms once", newFixture, func(t *testing.T, f Fixture) {
+				ctx := context.Background()
+				u, _ := newUser(t, f, func(u *account.User) { u.LangKey = lang; k.user(u) })
+				if err := k.send(ctx, f, u); err != nil {
+					t.Fatalf("send %s key: %v", k.kind, err)
+				}
+				key := mailedKey(t, f, u.Email, k.path, lang)
+				id, err := k.confirm(ctx, f, key)
+				if err != nil || id != u.ID {
+					t.Fatalf("confirm %s key = %q, %v; want %q", k.kind, id, err, u.ID)
+				}
+				_, err = k.confirm(ctx, f, key)
+				wantFailure(t, "second confirm of "+k.kind+" key", err, account.ErrInvalidKey)
+			})
+		}
 	}
 
-	t.Run("made-up, altered and swapped keys are ErrInvalidKey", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "made-up, altered and swapped keys are ErrInvalidKey", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		u, _ := newUser(t, f, func(u *account.User) { u.Status = account.New })
 		if err := f.Mailbox.SendActivation(ctx, u); err != nil {
@@ -84,9 +82,7 @@ func MailboxContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("SendReset finds the address in any case", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "SendReset finds the address in any case", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		u, _ := newUser(t, f, nil)
 		if err := f.Mailbox.SendReset(ctx, strings.ToUpper(u.Email)); err != nil {
@@ -98,9 +94,7 @@ func MailboxContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("SendReset to an address without a login sends nothing and is no error", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "SendReset to an address without a login sends nothing and is no error", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		nobody := emailOf(newLogin())
 		if err := f.Mailbox.SendReset(ctx, nobody); err != nil {

@@ -1,7 +1,9 @@
 package identitytest
 
 import (
+	"bytes"
 	"context"
+	"image/png"
 	"strings"
 	"testing"
 	"time"
@@ -11,9 +13,7 @@ import (
 
 // SessionsContract checks identity.Sessions.
 func SessionsContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
-	t.Run("SignIn accepts the login or the e-mail address, in any case", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "SignIn accepts the login or the e-mail address, in any case", newFixture, func(t *testing.T, f Fixture) {
 		u, password := newUser(t, f, nil)
 		for _, identifier := range []string{u.Login, u.Email, strings.ToUpper(u.Login), strings.ToLower(u.Email)} {
 			if s := signIn(t, f, identifier, password); s.IdentityID != u.ID {
@@ -22,9 +22,7 @@ func SessionsContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("a wrong password and an unknown login fail alike", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "a wrong password and an unknown login fail alike", newFixture, func(t *testing.T, f Fixture) {
 		u, password := newUser(t, f, nil)
 		ctx := context.Background()
 		_, err := f.Sessions.SignIn(ctx, u.Login, password+"x")
@@ -35,9 +33,7 @@ func SessionsContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		wantFailure(t, "unknown e-mail address", err, account.ErrBadCredentials)
 	})
 
-	t.Run("Resolve names the identity of the session", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "Resolve names the identity of the session", newFixture, func(t *testing.T, f Fixture) {
 		u, password := newUser(t, f, nil)
 		token := signIn(t, f, u.Login, password).Token
 		s := resolve(t, f, token)
@@ -49,16 +45,12 @@ func SessionsContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("Resolve of an unknown token is ErrBadCredentials", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "Resolve of an unknown token is ErrBadCredentials", newFixture, func(t *testing.T, f Fixture) {
 		_, err := f.Sessions.Resolve(context.Background(), "made-up-"+randomHex(16))
 		wantFailure(t, "Resolve", err, account.ErrBadCredentials)
 	})
 
-	t.Run("Revoke ends the session at once and twice is no error", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "Revoke ends the session at once and twice is no error", newFixture, func(t *testing.T, f Fixture) {
 		u, password := newUser(t, f, nil)
 		ctx := context.Background()
 		token := signIn(t, f, u.Login, password).Token
@@ -76,9 +68,7 @@ func SessionsContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		}
 	})
 
-	t.Run("RevokeOthers ends the user's other sessions and keeps the token's", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
+	parallel(t, "RevokeOthers ends the user's other sessions and keeps the token's", newFixture, func(t *testing.T, f Fixture) {
 		ctx := context.Background()
 		u, password := newUser(t, f, nil)
 		bystander, bystanderPassword := newUser(t, f, nil)
@@ -97,4 +87,88 @@ func SessionsContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
 		err := f.Sessions.RevokeOthers(ctx, "made-up-"+randomHex(16))
 		wantFailure(t, "RevokeOthers of an unknown token", err, account.ErrBadCredentials)
 	})
+}
+
+// SecondFactorContract checks identity.SecondFactor.
+func SecondFactorContract(t *testing.T, newFixture func(t *testing.T) Fixture) {
+	parallel(t, "Setup and Register with a current code register the device", newFixture, func(t *testing.T, f Fixture) {
+		ctx := context.Background()
+		u, password := newUser(t, f, nil)
+		token := signIn(t, f, u.Login, password).Token
+
+		qr, secret, err := f.SecondFactor.Setup(ctx, token)
+		if err != nil {
+			t.Fatalf("Setup: %v", err)
+		}
+		if _, err := png.Decode(bytes.NewReader(qr)); err != nil {
+			t.Errorf("Setup's QR image is no PNG: %v", err)
+		}
+		if secret == "" {
+			t.Fatal("Setup returned no secret")
+		}
+
+		err = f.SecondFactor.Register(ctx, token, wrongCode(t, secret))
+		wantFailure(t, "Register with a wrong code", err, account.ErrWrongCode)
+		if get(t, f, u.ID).HasSecondFactor {
+			t.Error("a wrong code registered the device")
+		}
+
+		if err := f.SecondFactor.Register(ctx, token, currentCode(t, secret)); err != nil {
+			t.Fatalf("Register: %v", err)
+		}
+		if !get(t, f, u.ID).HasSecondFactor {
+			t.Error("HasSecondFactor is false after Register")
+		}
+		// Registering proved the code, so this session owes nothing more.
+		if s := resolve(t, f, token); !s.SecondFactor || s.IdentityID != u.ID {
+			t.Errorf("the registering session resolves as %+v, want its identity with SecondFactor", s)
+		}
+	})
+
+	parallel(t, "a new session of a user with a device owes the code until Verify", newFixture, func(t *testing.T, f Fixture) {
+		ctx := context.Background()
+		u, password, secret := userWithDevice(t, f)
+
+		token := signIn(t, f, u.Email, password).Token
+		if s := resolve(t, f, token); s.SecondFactor || s.IdentityID != u.ID {
+			t.Fatalf("a fresh session resolves as %+v, want identity %s without SecondFactor", s, u.ID)
+		}
+
+		_, err := f.SecondFactor.Verify(ctx, token, wrongCode(t, secret))
+		wantFailure(t, "Verify with a wrong code", err, account.ErrWrongCode)
+		if resolve(t, f, token).SecondFactor {
+			t.Error("a wrong code proved the second factor")
+		}
+
+		verified, err := f.SecondFactor.Verify(ctx, token, currentCode(t, secret))
+		if err != nil {
+			t.Fatalf("Verify: %v", err)
+		}
+		if verified.IdentityID != u.ID || !verified.SecondFactor {
+			t.Errorf("Verify = %+v, want identity %s with SecondFactor", verified, u.ID)
+		}
+		if s := resolve(t, f, verified.Token); !s.SecondFactor || s.IdentityID != u.ID {
+			t.Errorf("the verified session resolves as %+v, want identity %s with SecondFactor", s, u.ID)
+		}
+	})
+}
+
+// userWithDevice is an ACTIVE login with a registered authenticator; it
+// returns the password and the device's secret.
+func userWithDevice(t *testing.T, f Fixture) (account.User, string, string) {
+	t.Helper()
+	ctx := context.Background()
+	u, password := newUser(t, f, nil)
+	token := signIn(t, f, u.Login, password).Token
+	_, secret, err := f.SecondFactor.Setup(ctx, token)
+	if err != nil {
+		t.Fatalf("Setup: %v", err)
+	}
+	if err := f.SecondFactor.Register(ctx, token, currentCode(t, secret)); err != nil {
+		t.Fatalf("Register: %v", err)
+	}
+	if err := f.Sessions.Revoke(ctx, token); err != nil {
+		t.Fatalf("Revoke: %v", err)
+	}
+	return get(t, f, u.ID), password, secret
 }

@@ -93,6 +93,17 @@ const catalog = [
   msg({ id: "error.csvMaxRowsExceeded", message: "The batch has {rows} rows; at most {maxRows} can be sent." }),
   // Batches and shipments (app/batches).
   msg({ id: "error.batch.notFound", message: "The batch was not found." }),
+  msg({
+    id: "error.manifest.alreadyManifested",
+    message: "Parcel {parcelId} is already in a manifest. Nothing was manifested; reload the list and select again.",
+  }),
+  msg({
+    id: "error.manifest.notLabelled",
+    message: "Parcel {parcelId} has no valid label yet and cannot be manifested.",
+  }),
+  msg({ id: "error.manifest.nothingSelected", message: "Select at least one parcel for the manifest." }),
+  msg({ id: "error.manifest.parcelNotFound", message: "A selected parcel was not found." }),
+  msg({ id: "error.manifest.tooManyParcels", message: "At most {max} parcels can go into one manifest request." }),
   msg({ id: "error.batch.rowNotFound", message: "The row was not found in this batch." }),
   msg({ id: "error.shipment.notFound", message: "The shipment was not found." }),
   msg({ id: "error.csvShipment.message.chooseCustomer", message: "Please choose a customer first." }),

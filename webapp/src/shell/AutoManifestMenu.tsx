@@ -40,14 +40,29 @@ export function AutoManifestMenu() {
       </Popover.Trigger>
       <Popover.Content width="360px">
         {open && (
-          <ScheduleForm customerId={activeCustomer.id} name={activeCustomer.name} onDone={() => setOpen(false)} />
+          <ScheduleForm
+            customerId={activeCustomer.id}
+            name={activeCustomer.name}
+            hubCountry={activeCustomer.hubCountryCode}
+            onDone={() => setOpen(false)}
+          />
         )}
       </Popover.Content>
     </Popover.Root>
   );
 }
 
-function ScheduleForm({ customerId, name, onDone }: { customerId: bigint; name: string; onDone: () => void }) {
+function ScheduleForm({
+  customerId,
+  name,
+  hubCountry,
+  onDone,
+}: {
+  customerId: bigint;
+  name: string;
+  hubCountry: string;
+  onDone: () => void;
+}) {
   const stored = useAutoManifest(customerId);
   const save = useUpdateAutoManifest();
   const [schedule, setSchedule] = useState<Schedule>(emptySchedule);
@@ -69,6 +84,14 @@ function ScheduleForm({ customerId, name, onDone }: { customerId: bigint; name: 
         <Trans>Automatic manifests for {name}</Trans>
       </Text>
       <ScheduleEditor schedule={schedule} onChange={change} showProblems={touched} />
+      {hubCountry && (
+        <Text size="1" color="gray" data-testid="auto-manifest-zone">
+          <Trans>
+            Times are local time at the customer's hub ({hubCountry}). At each time the labelled parcels and sent
+            batches without a manifest are manifested, and the manifests are mailed.
+          </Trans>
+        </Text>
+      )}
       <FormMessages messages={failure.messages} />
       <Flex justify="end" gap="2">
         <Popover.Close>

@@ -16,6 +16,7 @@ import { CustomerService } from "../gen/portal/v1/customers_pb";
 import { DocumentService } from "../gen/portal/v1/documents_pb";
 import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
 import { InvoiceReportService } from "../gen/portal/v1/invoice_reports_pb";
+import { ManifestService } from "../gen/portal/v1/manifests_pb";
 import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/management_pb";
 import { NewsService } from "../gen/portal/v1/news_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
@@ -77,6 +78,7 @@ export type RenderOptions = {
   batches?: Partial<ServiceImpl<typeof BatchService>>;
   shipments?: Partial<ServiceImpl<typeof ShipmentService>>;
   reports?: Partial<ServiceImpl<typeof ReportService>>;
+  manifests?: Partial<ServiceImpl<typeof ManifestService>>;
   documents?: Partial<ServiceImpl<typeof DocumentService>>;
   acss?: Partial<ServiceImpl<typeof AcssService>>;
   news?: Partial<ServiceImpl<typeof NewsService>>;
@@ -109,6 +111,7 @@ export function renderApp(
     batches = {},
     shipments = {},
     reports = {},
+    manifests = {},
     documents = {},
     acss = {},
     news = {},
@@ -138,6 +141,7 @@ export function renderApp(
       router.service(FulfillmentService, fulfillments);
       router.service(CustomerService, customers);
       router.service(BatchService, batches);
+      router.service(ManifestService, manifests);
       router.service(ShipmentService, shipments);
       router.service(ReportService, reports);
       router.service(DocumentService, documents);
