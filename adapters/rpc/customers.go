@@ -140,6 +140,18 @@ func (h CustomerHandler) SetCiPricingAccepted(ctx context.Context, req *connect.
 	return connect.NewResponse(&portalv1.SetCiPricingAcceptedResponse{Customer: customerToProto(c, caller)}), nil
 }
 
+// SetSellerEoris enters the seller EORIs of the invoice consent gate.
+func (h CustomerHandler) SetSellerEoris(ctx context.Context, req *connect.Request[portalv1.SetSellerEorisRequest]) (*connect.Response[portalv1.SetSellerEorisResponse], error) {
+	entries := make([]customers.SellerEORI, len(req.Msg.GetCustomers()))
+	for i, c := range req.Msg.GetCustomers() {
+		entries[i] = customers.SellerEORI{CustomerID: c.GetId(), EORI: c.GetSellerEori()}
+	}
+	if err := h.Customers.SetSellerEORIs(ctx, callerFrom(ctx), entries); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.SetSellerEorisResponse{}), nil
+}
+
 // CheckApiCredentials tests credentials against the named service.
 func (h CustomerHandler) CheckApiCredentials(ctx context.Context, req *connect.Request[portalv1.CheckApiCredentialsRequest]) (*connect.Response[portalv1.CheckApiCredentialsResponse], error) {
 	caller := callerFrom(ctx)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -207,5 +208,56 @@ func TestTrackingOnlyLoginGivesNoConsent(t *testing.T) {
 	var c map[string]any
 	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c["gtcAccepted"] == true || c["ciPricingAccepted"] == true {
 		t.Fatalf("after the tracking login's consents: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// The invoice consent gate's last step (spec 2 section 4.6): seller EORIs.
+func TestSellerEorisOverREST(t *testing.T) {
+	api, mine, other, _ := customersAPI(t)
+	id, otherID := strconv.FormatInt(mine, 10), strconv.FormatInt(other, 10)
+	user := "ROLE_USER:" + id
+	eoriOf := func() string {
+		rec := call(t, api, "ROLE_ADMIN", "GET", "/web/api/customers/"+id+"/full", "")
+		var c map[string]any
+		_ = json.Unmarshal(rec.Body.Bytes(), &c)
+		eori, _ := c["sellerEori"].(string)
+		return eori
+	}
+	post := func(bearer, body string) *httptest.ResponseRecorder {
+		return call(t, api, bearer, "POST", "/web/api/customers/seller-eori", body)
+	}
+	if before := eoriOf(); before != "DE999" {
+		t.Fatalf("fixture's seller EORI %q", before)
+	}
+	// A given EORI is changed by admins only.
+	if rec := post(user, `[{"id":"`+id+`","sellerEori":"DE111"}]`); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "error.consent.locked") {
+		t.Errorf("user changes a given EORI: %d %s", rec.Code, rec.Body)
+	}
+	if rec := post("ROLE_ADMIN", `[{"id":"`+id+`","name":"x","crmid":"y","sellerEori":" de 123 456 "}]`); rec.Code != http.StatusOK || eoriOf() != "DE123456" {
+		t.Errorf("admin sets an EORI: %d %s, now %q", rec.Code, rec.Body, eoriOf())
+	}
+	if rec := post(user, `[{"id":"`+id+`","sellerEori":"DE123456"}]`); rec.Code != http.StatusOK {
+		t.Errorf("the same again: %d %s", rec.Code, rec.Body)
+	}
+	refusals := map[string]struct {
+		bearer, body, key string
+		code              int
+	}{
+		"another customer": {user, `[{"id":"` + otherID + `","sellerEori":"DE1"}]`, "error.customerNotFound", http.StatusNotFound},
+		"malformed":        {"ROLE_ADMIN", `[{"id":"` + id + `","sellerEori":"12-34"}]`, "error.customer.sellerEori", http.StatusBadRequest},
+		"one bad of two":   {"ROLE_ADMIN", `[{"id":"` + id + `","sellerEori":"NL777"},{"id":"` + otherID + `","sellerEori":"x"}]`, "error.customer.sellerEori", http.StatusBadRequest},
+		"empty list":       {"ROLE_ADMIN", `[]`, "", http.StatusBadRequest},
+		"tracking-only":    {"ROLE_TRACKING:" + id, `[{"id":"` + id + `","sellerEori":"DE1"}]`, "error.forbidden", http.StatusForbidden},
+		"not a list":       {"ROLE_ADMIN", `{"id":"` + id + `"}`, "", http.StatusBadRequest},
+		"customer service": {"ROLE_CUSTOMER_SERVICE", `[{"id":"` + id + `","sellerEori":"DE1"}]`, "error.forbidden", http.StatusForbidden},
+	}
+	for name, r := range refusals {
+		rec := post(r.bearer, r.body)
+		if rec.Code != r.code || !strings.Contains(rec.Body.String(), r.key) {
+			t.Errorf("%s: %d %s, want %d %s", name, rec.Code, rec.Body, r.code, r.key)
+		}
+	}
+	if eoriOf() != "DE123456" {
+		t.Errorf("a refused call changed the EORI to %q", eoriOf())
 	}
 }

@@ -25,6 +25,8 @@ var (
 	shippingRoles = access.AnyOf(access.Admin, access.SuperAdmin, access.User, access.Operations)
 	// parcelRoles are the shipping roles and integrators' API logins (app/parcels checks it again).
 	parcelRoles = parcels.Roles
+	// reporters may reach the report and the customs documents (spec 2 section 6).
+	reporters = access.Reporters
 )
 
 // policies names, for every procedure the API serves, who may call it. A
@@ -97,6 +99,7 @@ var policies = map[string]access.Policy{
 	portalv1connect.CustomerServiceUpdateAutoManifestProcedure:    customerRoles,
 	portalv1connect.CustomerServiceSetGtcAcceptedProcedure:        customerRoles,
 	portalv1connect.CustomerServiceSetCiPricingAcceptedProcedure:  customerRoles,
+	portalv1connect.CustomerServiceSetSellerEorisProcedure:        customerRoles,
 	portalv1connect.CustomerServiceCheckApiCredentialsProcedure:   admins,
 	portalv1connect.CustomerServiceGetGtcDocumentProcedure:        anyRole,
 	portalv1connect.CustomerServiceGetGtcPagesProcedure:           anyRole,
@@ -207,6 +210,13 @@ var policies = map[string]access.Policy{
 	portalv1connect.ShipmentServiceDeleteShipmentProcedure:                  shippingRoles,
 	portalv1connect.ShipmentServiceDownloadShipmentLabelProcedure:           shippingRoles,
 	portalv1connect.ShipmentServiceGetShipmentDetailsProcedure:              shippingRoles,
+
+	portalv1connect.ReportServiceSearchReportProcedure:               reporters,
+	portalv1connect.ReportServiceExportReportExcelProcedure:          reporters,
+	portalv1connect.ReportServiceDownloadReportLabelsProcedure:       reporters,
+	portalv1connect.ReportServiceDownloadReportLabelsByIdsProcedure:  reporters,
+	portalv1connect.ReportServiceDownloadReportInvoicesProcedure:     reporters,
+	portalv1connect.ReportServiceDownloadReportInvoiceByIdsProcedure: reporters,
 	// Manifests of parcels: the parcel pages' roles; the use case scopes the
 	// parcels to the customers the caller acts for.
 	portalv1connect.ManifestServiceCreateManifestProcedure: shippingRoles,

@@ -33,6 +33,7 @@ type Handlers struct {
 	Invoicing  InvoiceReportHandler
 	Batches    BatchHandler
 	Shipments  ShipmentHandler
+	Reports    ReportHandler
 	Manifests  ManifestHandler
 	Tracking   TrackingHandler
 	Parcels    ParcelHandler
@@ -112,6 +113,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewInvoiceReportServiceHandler(h.Invoicing, options(portalv1connect.InvoiceReportServiceName)))
 	mount(portalv1connect.NewBatchServiceHandler(h.Batches, options(portalv1connect.BatchServiceName)))
 	mount(portalv1connect.NewShipmentServiceHandler(h.Shipments, options(portalv1connect.ShipmentServiceName)))
+	mount(portalv1connect.NewReportServiceHandler(h.Reports, options(portalv1connect.ReportServiceName)))
 	mount(portalv1connect.NewManifestServiceHandler(h.Manifests, options(portalv1connect.ManifestServiceName)))
 	mount(portalv1connect.NewTrackingServiceHandler(h.Tracking, options(portalv1connect.TrackingServiceName)))
 	mount(portalv1connect.NewParcelServiceHandler(h.Parcels, options(portalv1connect.ParcelServiceName)))

@@ -1,9 +1,7 @@
 package batches
 
 import (
-	"bytes"
 	"context"
-	"strings"
 
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
@@ -41,17 +39,8 @@ func (s Service) downloadable(ctx context.Context, caller *access.Caller, id int
 	return b, nil
 }
 
-// labelKind tells PDF from ZPL labels; the Zebra resolutions count as one
-// kind only if they are the same type.
-func labelKind(d Document) string {
-	switch {
-	case d.LabelType != "":
-		return d.LabelType
-	case strings.HasPrefix(d.ContentType, ContentPDF):
-		return carrier.LabelPDF
-	}
-	return carrier.LabelZebra
-}
+// labelKind tells PDF from ZPL labels (carrier.LabelKind).
+func labelKind(d Document) string { return carrier.LabelKind(d.LabelType, d.ContentType) }
 
 func data(docs []Document) [][]byte {
 	out := make([][]byte, len(docs))
@@ -62,13 +51,4 @@ func data(docs []Document) [][]byte {
 }
 
 // joinText puts texts one after the other, each ending with a line break.
-func joinText(parts [][]byte) []byte {
-	var b bytes.Buffer
-	for _, p := range parts {
-		b.Write(p)
-		if len(p) > 0 && p[len(p)-1] != '\n' {
-			b.WriteByte('\n')
-		}
-	}
-	return b.Bytes()
-}
+func joinText(parts [][]byte) []byte { return carrier.JoinZPL(parts) }

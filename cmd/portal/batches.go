@@ -14,10 +14,12 @@ import (
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/secrets"
+	"parcelportal/adapters/xlsx"
 	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/downloadtoken"
 	"parcelportal/app/manifests"
+	"parcelportal/app/reports"
 )
 
 // batchesOf wires the batch and shipment use cases: batches in Postgres,
@@ -33,6 +35,15 @@ func batchesOf(pool *pgxpool.Pool, customers batches.Customers, queue batchjob.Q
 		Merge:     pdf.Merge,
 		Invoices:  pdf.CommercialInvoices{},
 		Tokens:    downloadTokensOf(pool),
+	}
+}
+
+// reportsOf wires the shipment report: searched in Postgres, exported as
+// a streamed workbook, labels merged and invoices rendered as PDF.
+func reportsOf(pool *pgxpool.Pool, customers reports.Customers) reports.Service {
+	return reports.Service{
+		Store: postgres.Reports{Pool: pool}, Customers: customers, Sheet: xlsx.Sheet{},
+		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{},
 	}
 }
 

@@ -140,6 +140,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Invoicing:   rpc.InvoiceReportHandler{Reports: invoicereports.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
 		Batches:     rpc.BatchHandler{Batches: batches},
 		Shipments:   rpc.ShipmentHandler{Batches: batches},
+		Reports:     rpc.ReportHandler{Reports: reportsOf(pool, customerStore)},
 		Manifests:   rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},
 		Tracking:    rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}}},
 		Parcels:     rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},

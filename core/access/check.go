@@ -13,6 +13,9 @@ var (
 	SuperAdmins = AnyOf(SuperAdmin)
 	// FormUsers reach the customer form and the shipping pages (FormRoles).
 	FormUsers = AnyOf(FormRoles...)
+	// Reporters reach the report and the customs documents (spec 2
+	// section 6): the form roles and customer service.
+	Reporters = AnyOf(Admin, SuperAdmin, User, Operations, CustomerService)
 	// SignedIn is every signed-in caller with a role.
 	SignedIn = Authenticated()
 )

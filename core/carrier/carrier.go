@@ -5,8 +5,10 @@
 package carrier
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"strings"
 
 	"parcelportal/core/customer"
 	"parcelportal/core/shipment"
@@ -101,4 +103,30 @@ type Carrier interface {
 	Cancel(ctx context.Context, c Credentials, identifier string) (Traffic, error)
 	// CreateManifest bundles labelled parcels into a manifest.
 	CreateManifest(ctx context.Context, c Credentials, reference string, identifiers []string) (Manifest, error)
+}
+
+// LabelKind tells PDF from ZPL labels by a label's stored type, or else its
+// content type; the Zebra resolutions count as one kind only if they are
+// the same type. Downloads that join labels never mix kinds.
+func LabelKind(labelType, contentType string) string {
+	switch {
+	case labelType != "":
+		return labelType
+	case strings.HasPrefix(contentType, "application/pdf"):
+		return LabelPDF
+	}
+	return LabelZebra
+}
+
+// JoinZPL puts ZPL texts one after the other, each ending with a line break,
+// for one print job.
+func JoinZPL(parts [][]byte) []byte {
+	var b bytes.Buffer
+	for _, p := range parts {
+		b.Write(p)
+		if len(p) > 0 && p[len(p)-1] != '\n' {
+			b.WriteByte('\n')
+		}
+	}
+	return b.Bytes()
 }

@@ -96,6 +96,16 @@ export function useSetConsent() {
   );
 }
 
+/** POST web/api/customers/seller-eori: the invoice consent gate's seller EORIs (spec 2 §4.6). */
+export function useSetSellerEoris() {
+  const client = useCustomerClient();
+  return useListMutation(
+    customersKey,
+    async (entries: { id: bigint; sellerEori: string }[]) => client.setSellerEoris({ customers: entries }),
+    { inlineMessages: true },
+  );
+}
+
 /**
  * A customer as anyone who works for it may read it (GetCustomer, no
  * credentials): what the shipping screens need of the active customer, such

@@ -181,6 +181,30 @@ const catalog = [
     id: "error.networkPrinter.jobTooLarge",
     message: "The print job is too large: at most {maxBytes} bytes are sent at once.",
   }),
+  msg({
+    id: "errorReduceSearchCriteria",
+    message: "The report could not be produced. Please reduce the search criteria (a shorter period, fewer rows).",
+  }),
+  msg({
+    id: "error.dontMixCommercialInvoicesChoice",
+    message: "Shipments with and without commercial invoice data cannot be chosen together.",
+  }),
+  msg({ id: "error.report.noLabels", message: "None of the chosen shipments has a label." }),
+  msg({
+    id: "error.invoice.gtcNotAccepted",
+    message: "Commercial invoices need the terms and conditions (GTC) accepted for the customer first.",
+  }),
+  msg({
+    id: "error.invoice.pricingNotAccepted",
+    message: "Commercial invoices are chargeable for this customer: accept the pricing first.",
+  }),
+  msg({ id: "error.invoice.sellerEoriMissing", message: "Enter the seller EORI of the customer first." }),
+  msg({
+    id: "error.customer.sellerEori",
+    message: "A seller EORI is two letters of a country followed by up to 15 letters or digits.",
+  }),
+  msg({ id: "error.report.noInvoices", message: "None of the chosen shipments has commercial invoice data." }),
+  msg({ id: "error.report.noShipmentsSelected", message: "Choose at least one shipment." }),
   msg({ id: "error.csvShipment.no-customsDocs-found", message: "No customs documents were found for this batch." }),
   msg({ id: "error.batch.noManifest", message: "The batch has no manifest yet." }),
   msg({ id: "error.batch.noInvoice", message: "The batch has no commercial invoice data." }),

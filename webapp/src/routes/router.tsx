@@ -25,7 +25,6 @@ import { RouteGuard } from "./RouteGuard";
  */
 const sections: [path: string, title: MessageDescriptor][] = [
   ["dashboard", titles.dashboard],
-  ["report/*", titles.report],
   ["customs-docs", titles.customsDocs],
   ["newsletter-subscribe", titles.newsletter],
   ["parcel-inquiry/:tenantId", titles.parcelInquiry],
@@ -74,6 +73,11 @@ const InvoiceReportPage = lazy(() =>
 /** Tracking (spec 3 §2): search, grid, details. */
 const TrackingPage = lazy(() =>
   loadChunk(() => import("../features/tracking/TrackingPage")).then((m) => ({ default: m.TrackingPage })),
+);
+
+/** The shipment report (spec 2 §2.4). */
+const ReportPage = lazy(() =>
+  loadChunk(() => import("../features/report/ReportPage")).then((m) => ({ default: m.ReportPage })),
 );
 /** Batches and shipments (spec 2 §2.1, §2.2). */
 const BatchArea = lazy(() =>
@@ -147,6 +151,7 @@ export const routes: RouteObject[] = [
           { path: "tracking", element: <LazyArea area={TrackingPage} /> },
           { path: "parcel/*", element: <LazyArea area={ParcelArea} /> },
           { path: "address-book/*", element: <LazyArea area={AddressBookArea} /> },
+          { path: "report", element: <LazyArea area={ReportPage} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -24,6 +24,7 @@ import { NewsService } from "../gen/portal/v1/news_pb";
 import { ParcelService } from "../gen/portal/v1/parcels_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
 import { ShipmentService } from "../gen/portal/v1/shipments_pb";
+import { ReportService } from "../gen/portal/v1/reports_pb";
 import { TenantService } from "../gen/portal/v1/tenants_pb";
 import { UserDataService } from "../gen/portal/v1/user_data_pb";
 import { UserService } from "../gen/portal/v1/users_pb";
@@ -79,6 +80,7 @@ export type RenderOptions = {
   customers?: Partial<ServiceImpl<typeof CustomerService>>;
   batches?: Partial<ServiceImpl<typeof BatchService>>;
   shipments?: Partial<ServiceImpl<typeof ShipmentService>>;
+  reports?: Partial<ServiceImpl<typeof ReportService>>;
   manifests?: Partial<ServiceImpl<typeof ManifestService>>;
   parcels?: Partial<ServiceImpl<typeof ParcelService>>;
   documents?: Partial<ServiceImpl<typeof DocumentService>>;
@@ -114,6 +116,7 @@ export function renderApp(
     customers = {},
     batches = {},
     shipments = {},
+    reports = {},
     manifests = {},
     parcels = {},
     documents = {},
@@ -150,6 +153,7 @@ export function renderApp(
       router.service(ManifestService, manifests);
       router.service(ShipmentService, shipments);
       router.service(ParcelService, parcels);
+      router.service(ReportService, reports);
       router.service(DocumentService, documents);
       router.service(AcssService, acss);
       router.service(AddressBookService, addressBook);

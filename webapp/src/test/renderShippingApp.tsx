@@ -7,7 +7,15 @@ const bookshop = { id: 6n, name: "Buchhandlung Seitenwind", crmid: "DE10000002",
 
 type Options = Pick<
   RenderOptions,
-  "batches" | "shipments" | "parcels" | "customers" | "documents" | "management" | "tracking" | "addressBook"
+  | "batches"
+  | "shipments"
+  | "parcels"
+  | "customers"
+  | "documents"
+  | "management"
+  | "tracking"
+  | "addressBook"
+  | "reports"
 > & {
   authorities?: string[];
   /**

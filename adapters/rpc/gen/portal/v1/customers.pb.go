@@ -1951,6 +1951,162 @@ func (x *SetGtcAcceptedRequest) GetAccepted() bool {
 	return false
 }
 
+// SellerEoriEntry is one customer's seller EORI.
+type SellerEoriEntry struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Customer id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Customer name, as the dialog showed it; ignored.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// Customer CRM id, as the dialog showed it; ignored.
+	Crmid string `protobuf:"bytes,3,opt,name=crmid,proto3" json:"crmid,omitempty"`
+	// The seller EORI: two letters of a country, then up to 15 letters or digits.
+	SellerEori    string `protobuf:"bytes,4,opt,name=seller_eori,json=sellerEori,proto3" json:"seller_eori,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SellerEoriEntry) Reset() {
+	*x = SellerEoriEntry{}
+	mi := &file_portal_v1_customers_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SellerEoriEntry) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SellerEoriEntry) ProtoMessage() {}
+
+func (x *SellerEoriEntry) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_customers_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SellerEoriEntry.ProtoReflect.Descriptor instead.
+func (*SellerEoriEntry) Descriptor() ([]byte, []int) {
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *SellerEoriEntry) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SellerEoriEntry) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SellerEoriEntry) GetCrmid() string {
+	if x != nil {
+		return x.Crmid
+	}
+	return ""
+}
+
+func (x *SellerEoriEntry) GetSellerEori() string {
+	if x != nil {
+		return x.SellerEori
+	}
+	return ""
+}
+
+// SetSellerEorisRequest lists the customers.
+type SetSellerEorisRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The customers with their seller EORIs, 1 to 100.
+	Customers     []*SellerEoriEntry `protobuf:"bytes,1,rep,name=customers,proto3" json:"customers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSellerEorisRequest) Reset() {
+	*x = SetSellerEorisRequest{}
+	mi := &file_portal_v1_customers_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSellerEorisRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSellerEorisRequest) ProtoMessage() {}
+
+func (x *SetSellerEorisRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_customers_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSellerEorisRequest.ProtoReflect.Descriptor instead.
+func (*SetSellerEorisRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *SetSellerEorisRequest) GetCustomers() []*SellerEoriEntry {
+	if x != nil {
+		return x.Customers
+	}
+	return nil
+}
+
+// SetSellerEorisResponse is empty: status 200 means success.
+type SetSellerEorisResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSellerEorisResponse) Reset() {
+	*x = SetSellerEorisResponse{}
+	mi := &file_portal_v1_customers_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSellerEorisResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSellerEorisResponse) ProtoMessage() {}
+
+func (x *SetSellerEorisResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_customers_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSellerEorisResponse.ProtoReflect.Descriptor instead.
+func (*SetSellerEorisResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{29}
+}
+
 // SetGtcAcceptedResponse carries the customer after the change.
 type SetGtcAcceptedResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1962,7 +2118,7 @@ type SetGtcAcceptedResponse struct {
 
 func (x *SetGtcAcceptedResponse) Reset() {
 	*x = SetGtcAcceptedResponse{}
-	mi := &file_portal_v1_customers_proto_msgTypes[27]
+	mi := &file_portal_v1_customers_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1974,7 +2130,7 @@ func (x *SetGtcAcceptedResponse) String() string {
 func (*SetGtcAcceptedResponse) ProtoMessage() {}
 
 func (x *SetGtcAcceptedResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[27]
+	mi := &file_portal_v1_customers_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1987,7 +2143,7 @@ func (x *SetGtcAcceptedResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetGtcAcceptedResponse.ProtoReflect.Descriptor instead.
 func (*SetGtcAcceptedResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{27}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SetGtcAcceptedResponse) GetCustomer() *Customer {
@@ -2010,7 +2166,7 @@ type SetCiPricingAcceptedRequest struct {
 
 func (x *SetCiPricingAcceptedRequest) Reset() {
 	*x = SetCiPricingAcceptedRequest{}
-	mi := &file_portal_v1_customers_proto_msgTypes[28]
+	mi := &file_portal_v1_customers_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2022,7 +2178,7 @@ func (x *SetCiPricingAcceptedRequest) String() string {
 func (*SetCiPricingAcceptedRequest) ProtoMessage() {}
 
 func (x *SetCiPricingAcceptedRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[28]
+	mi := &file_portal_v1_customers_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2035,7 +2191,7 @@ func (x *SetCiPricingAcceptedRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetCiPricingAcceptedRequest.ProtoReflect.Descriptor instead.
 func (*SetCiPricingAcceptedRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{28}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *SetCiPricingAcceptedRequest) GetId() int64 {
@@ -2063,7 +2219,7 @@ type SetCiPricingAcceptedResponse struct {
 
 func (x *SetCiPricingAcceptedResponse) Reset() {
 	*x = SetCiPricingAcceptedResponse{}
-	mi := &file_portal_v1_customers_proto_msgTypes[29]
+	mi := &file_portal_v1_customers_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2075,7 +2231,7 @@ func (x *SetCiPricingAcceptedResponse) String() string {
 func (*SetCiPricingAcceptedResponse) ProtoMessage() {}
 
 func (x *SetCiPricingAcceptedResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[29]
+	mi := &file_portal_v1_customers_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2088,7 +2244,7 @@ func (x *SetCiPricingAcceptedResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetCiPricingAcceptedResponse.ProtoReflect.Descriptor instead.
 func (*SetCiPricingAcceptedResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{29}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *SetCiPricingAcceptedResponse) GetCustomer() *Customer {
@@ -2124,7 +2280,7 @@ type CheckApiCredentialsRequest struct {
 
 func (x *CheckApiCredentialsRequest) Reset() {
 	*x = CheckApiCredentialsRequest{}
-	mi := &file_portal_v1_customers_proto_msgTypes[30]
+	mi := &file_portal_v1_customers_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2136,7 +2292,7 @@ func (x *CheckApiCredentialsRequest) String() string {
 func (*CheckApiCredentialsRequest) ProtoMessage() {}
 
 func (x *CheckApiCredentialsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[30]
+	mi := &file_portal_v1_customers_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2149,7 +2305,7 @@ func (x *CheckApiCredentialsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckApiCredentialsRequest.ProtoReflect.Descriptor instead.
 func (*CheckApiCredentialsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{30}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *CheckApiCredentialsRequest) GetApiUrl() string {
@@ -2219,7 +2375,7 @@ type CheckApiCredentialsResponse struct {
 
 func (x *CheckApiCredentialsResponse) Reset() {
 	*x = CheckApiCredentialsResponse{}
-	mi := &file_portal_v1_customers_proto_msgTypes[31]
+	mi := &file_portal_v1_customers_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2231,7 +2387,7 @@ func (x *CheckApiCredentialsResponse) String() string {
 func (*CheckApiCredentialsResponse) ProtoMessage() {}
 
 func (x *CheckApiCredentialsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[31]
+	mi := &file_portal_v1_customers_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2244,7 +2400,7 @@ func (x *CheckApiCredentialsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckApiCredentialsResponse.ProtoReflect.Descriptor instead.
 func (*CheckApiCredentialsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{31}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *CheckApiCredentialsResponse) GetValid() bool {
@@ -2265,7 +2421,7 @@ type GetGtcDocumentRequest struct {
 
 func (x *GetGtcDocumentRequest) Reset() {
 	*x = GetGtcDocumentRequest{}
-	mi := &file_portal_v1_customers_proto_msgTypes[32]
+	mi := &file_portal_v1_customers_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2277,7 +2433,7 @@ func (x *GetGtcDocumentRequest) String() string {
 func (*GetGtcDocumentRequest) ProtoMessage() {}
 
 func (x *GetGtcDocumentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[32]
+	mi := &file_portal_v1_customers_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2290,7 +2446,7 @@ func (x *GetGtcDocumentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGtcDocumentRequest.ProtoReflect.Descriptor instead.
 func (*GetGtcDocumentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{32}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetGtcDocumentRequest) GetCountry() string {
@@ -2311,7 +2467,7 @@ type GetGtcDocumentResponse struct {
 
 func (x *GetGtcDocumentResponse) Reset() {
 	*x = GetGtcDocumentResponse{}
-	mi := &file_portal_v1_customers_proto_msgTypes[33]
+	mi := &file_portal_v1_customers_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2323,7 +2479,7 @@ func (x *GetGtcDocumentResponse) String() string {
 func (*GetGtcDocumentResponse) ProtoMessage() {}
 
 func (x *GetGtcDocumentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[33]
+	mi := &file_portal_v1_customers_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2336,7 +2492,7 @@ func (x *GetGtcDocumentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGtcDocumentResponse.ProtoReflect.Descriptor instead.
 func (*GetGtcDocumentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{33}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetGtcDocumentResponse) GetFile() *httpbody.HttpBody {
@@ -2357,7 +2513,7 @@ type GetGtcPagesRequest struct {
 
 func (x *GetGtcPagesRequest) Reset() {
 	*x = GetGtcPagesRequest{}
-	mi := &file_portal_v1_customers_proto_msgTypes[34]
+	mi := &file_portal_v1_customers_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2369,7 +2525,7 @@ func (x *GetGtcPagesRequest) String() string {
 func (*GetGtcPagesRequest) ProtoMessage() {}
 
 func (x *GetGtcPagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[34]
+	mi := &file_portal_v1_customers_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2382,7 +2538,7 @@ func (x *GetGtcPagesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGtcPagesRequest.ProtoReflect.Descriptor instead.
 func (*GetGtcPagesRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{34}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *GetGtcPagesRequest) GetCountry() string {
@@ -2407,7 +2563,7 @@ type GetGtcPagesResponse struct {
 
 func (x *GetGtcPagesResponse) Reset() {
 	*x = GetGtcPagesResponse{}
-	mi := &file_portal_v1_customers_proto_msgTypes[35]
+	mi := &file_portal_v1_customers_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2419,7 +2575,7 @@ func (x *GetGtcPagesResponse) String() string {
 func (*GetGtcPagesResponse) ProtoMessage() {}
 
 func (x *GetGtcPagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[35]
+	mi := &file_portal_v1_customers_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2432,7 +2588,7 @@ func (x *GetGtcPagesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGtcPagesResponse.ProtoReflect.Descriptor instead.
 func (*GetGtcPagesResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{35}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *GetGtcPagesResponse) GetLanguage() string {
@@ -2469,7 +2625,7 @@ type GtcPage struct {
 
 func (x *GtcPage) Reset() {
 	*x = GtcPage{}
-	mi := &file_portal_v1_customers_proto_msgTypes[36]
+	mi := &file_portal_v1_customers_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2481,7 +2637,7 @@ func (x *GtcPage) String() string {
 func (*GtcPage) ProtoMessage() {}
 
 func (x *GtcPage) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[36]
+	mi := &file_portal_v1_customers_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2494,7 +2650,7 @@ func (x *GtcPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GtcPage.ProtoReflect.Descriptor instead.
 func (*GtcPage) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{36}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *GtcPage) GetHeading() string {
@@ -2658,7 +2814,17 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x16auto_manifest_day_time\x18\x01 \x01(\v2\x1e.portal.v1.AutoManifestDayTimeR\x13autoManifestDayTime\"K\n" +
 	"\x15SetGtcAcceptedRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x1a\n" +
-	"\baccepted\x18\x02 \x01(\bR\baccepted\"I\n" +
+	"\baccepted\x18\x02 \x01(\bR\baccepted\"\x91\x01\n" +
+	"\x0fSellerEoriEntry\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12\x1c\n" +
+	"\x04name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04name\x12\x1d\n" +
+	"\x05crmid\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x05crmid\x12(\n" +
+	"\vseller_eori\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18(R\n" +
+	"sellerEori\"]\n" +
+	"\x15SetSellerEorisRequest\x12D\n" +
+	"\tcustomers\x18\x01 \x03(\v2\x1a.portal.v1.SellerEoriEntryB\n" +
+	"\xbaH\a\x92\x01\x04\b\x01\x10dR\tcustomers\"\x18\n" +
+	"\x16SetSellerEorisResponse\"I\n" +
 	"\x16SetGtcAcceptedResponse\x12/\n" +
 	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"Q\n" +
 	"\x1bSetCiPricingAcceptedRequest\x12\x16\n" +
@@ -2693,7 +2859,7 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\aheading\x18\x01 \x01(\tR\aheading\x12\x1e\n" +
 	"\n" +
 	"paragraphs\x18\x02 \x03(\tR\n" +
-	"paragraphs2\x8d\x10\n" +
+	"paragraphs2\x98\x11\n" +
 	"\x0fCustomerService\x12|\n" +
 	"\rListCustomers\x12\x1f.portal.v1.ListCustomersRequest\x1a .portal.v1.ListCustomersResponse\"(\x82\xd3\xe4\x93\x02\x1fb\tcustomers\x12\x12/web/api/customers\x90\x02\x01\x12z\n" +
 	"\vGetCustomer\x12\x1d.portal.v1.GetCustomerRequest\x1a\x1e.portal.v1.GetCustomerResponse\",\x82\xd3\xe4\x93\x02#b\bcustomer\x12\x17/web/api/customers/{id}\x90\x02\x01\x12\x8b\x01\n" +
@@ -2705,7 +2871,8 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x15UpdatePrinterSettings\x12'.portal.v1.UpdatePrinterSettingsRequest\x1a(.portal.v1.UpdatePrinterSettingsResponse\"T\x82\xd3\xe4\x93\x02N:\x10printer_settingsb\x10printer_settings\x1a(/web/api/customers/{id}/printer-settings\x12\x93\x01\n" +
 	"\x12UpdateAutoManifest\x12$.portal.v1.UpdateAutoManifestRequest\x1a%.portal.v1.UpdateAutoManifestResponse\"0\x82\xd3\xe4\x93\x02*:\x01*\x1a%/web/api/customers/{id}/auto-manifest\x12\x97\x01\n" +
 	"\x0eSetGtcAccepted\x12 .portal.v1.SetGtcAcceptedRequest\x1a!.portal.v1.SetGtcAcceptedResponse\"@\x82\xd3\xe4\x93\x02::\bacceptedb\bcustomer2$/web/api/customers/{id}/gtc-accepted\x12\xb0\x01\n" +
-	"\x14SetCiPricingAccepted\x12&.portal.v1.SetCiPricingAcceptedRequest\x1a'.portal.v1.SetCiPricingAcceptedResponse\"G\x82\xd3\xe4\x93\x02A:\bacceptedb\bcustomer2+/web/api/customers/{id}/ci-pricing-accepted\x12\xa1\x01\n" +
+	"\x14SetCiPricingAccepted\x12&.portal.v1.SetCiPricingAcceptedRequest\x1a'.portal.v1.SetCiPricingAcceptedResponse\"G\x82\xd3\xe4\x93\x02A:\bacceptedb\bcustomer2+/web/api/customers/{id}/ci-pricing-accepted\x12\x88\x01\n" +
+	"\x0eSetSellerEoris\x12 .portal.v1.SetSellerEorisRequest\x1a!.portal.v1.SetSellerEorisResponse\"1\x82\xd3\xe4\x93\x02+:\tcustomers\"\x1e/web/api/customers/seller-eori\x12\xa1\x01\n" +
 	"\x13CheckApiCredentials\x12%.portal.v1.CheckApiCredentialsRequest\x1a&.portal.v1.CheckApiCredentialsResponse\";\x82\xd3\xe4\x93\x025:\x01*b\x05valid\")/web/api/customers/_check-api-credentials\x12~\n" +
 	"\x0eGetGtcDocument\x12 .portal.v1.GetGtcDocumentRequest\x1a!.portal.v1.GetGtcDocumentResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x04file\x12\x16/web/api/gtc/{country}\x90\x02\x01\x12u\n" +
 	"\vGetGtcPages\x12\x1d.portal.v1.GetGtcPagesRequest\x1a\x1e.portal.v1.GetGtcPagesResponse\"'\x82\xd3\xe4\x93\x02\x1e\x12\x1c/web/api/gtc/{country}/pages\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
@@ -2722,7 +2889,7 @@ func file_portal_v1_customers_proto_rawDescGZIP() []byte {
 	return file_portal_v1_customers_proto_rawDescData
 }
 
-var file_portal_v1_customers_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_portal_v1_customers_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
 var file_portal_v1_customers_proto_goTypes = []any{
 	(*Customer)(nil),                      // 0: portal.v1.Customer
 	(*Ref)(nil),                           // 1: portal.v1.Ref
@@ -2751,17 +2918,20 @@ var file_portal_v1_customers_proto_goTypes = []any{
 	(*UpdateAutoManifestRequest)(nil),     // 24: portal.v1.UpdateAutoManifestRequest
 	(*UpdateAutoManifestResponse)(nil),    // 25: portal.v1.UpdateAutoManifestResponse
 	(*SetGtcAcceptedRequest)(nil),         // 26: portal.v1.SetGtcAcceptedRequest
-	(*SetGtcAcceptedResponse)(nil),        // 27: portal.v1.SetGtcAcceptedResponse
-	(*SetCiPricingAcceptedRequest)(nil),   // 28: portal.v1.SetCiPricingAcceptedRequest
-	(*SetCiPricingAcceptedResponse)(nil),  // 29: portal.v1.SetCiPricingAcceptedResponse
-	(*CheckApiCredentialsRequest)(nil),    // 30: portal.v1.CheckApiCredentialsRequest
-	(*CheckApiCredentialsResponse)(nil),   // 31: portal.v1.CheckApiCredentialsResponse
-	(*GetGtcDocumentRequest)(nil),         // 32: portal.v1.GetGtcDocumentRequest
-	(*GetGtcDocumentResponse)(nil),        // 33: portal.v1.GetGtcDocumentResponse
-	(*GetGtcPagesRequest)(nil),            // 34: portal.v1.GetGtcPagesRequest
-	(*GetGtcPagesResponse)(nil),           // 35: portal.v1.GetGtcPagesResponse
-	(*GtcPage)(nil),                       // 36: portal.v1.GtcPage
-	(*httpbody.HttpBody)(nil),             // 37: google.api.HttpBody
+	(*SellerEoriEntry)(nil),               // 27: portal.v1.SellerEoriEntry
+	(*SetSellerEorisRequest)(nil),         // 28: portal.v1.SetSellerEorisRequest
+	(*SetSellerEorisResponse)(nil),        // 29: portal.v1.SetSellerEorisResponse
+	(*SetGtcAcceptedResponse)(nil),        // 30: portal.v1.SetGtcAcceptedResponse
+	(*SetCiPricingAcceptedRequest)(nil),   // 31: portal.v1.SetCiPricingAcceptedRequest
+	(*SetCiPricingAcceptedResponse)(nil),  // 32: portal.v1.SetCiPricingAcceptedResponse
+	(*CheckApiCredentialsRequest)(nil),    // 33: portal.v1.CheckApiCredentialsRequest
+	(*CheckApiCredentialsResponse)(nil),   // 34: portal.v1.CheckApiCredentialsResponse
+	(*GetGtcDocumentRequest)(nil),         // 35: portal.v1.GetGtcDocumentRequest
+	(*GetGtcDocumentResponse)(nil),        // 36: portal.v1.GetGtcDocumentResponse
+	(*GetGtcPagesRequest)(nil),            // 37: portal.v1.GetGtcPagesRequest
+	(*GetGtcPagesResponse)(nil),           // 38: portal.v1.GetGtcPagesResponse
+	(*GtcPage)(nil),                       // 39: portal.v1.GtcPage
+	(*httpbody.HttpBody)(nil),             // 40: google.api.HttpBody
 }
 var file_portal_v1_customers_proto_depIdxs = []int32{
 	2,  // 0: portal.v1.Customer.address:type_name -> portal.v1.CustomerAddress
@@ -2785,43 +2955,46 @@ var file_portal_v1_customers_proto_depIdxs = []int32{
 	7,  // 18: portal.v1.UpdatePrinterSettingsResponse.printer_settings:type_name -> portal.v1.PrinterSettings
 	6,  // 19: portal.v1.UpdateAutoManifestRequest.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
 	6,  // 20: portal.v1.UpdateAutoManifestResponse.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
-	0,  // 21: portal.v1.SetGtcAcceptedResponse.customer:type_name -> portal.v1.Customer
-	0,  // 22: portal.v1.SetCiPricingAcceptedResponse.customer:type_name -> portal.v1.Customer
-	37, // 23: portal.v1.GetGtcDocumentResponse.file:type_name -> google.api.HttpBody
-	36, // 24: portal.v1.GetGtcPagesResponse.pages:type_name -> portal.v1.GtcPage
-	8,  // 25: portal.v1.CustomerService.ListCustomers:input_type -> portal.v1.ListCustomersRequest
-	10, // 26: portal.v1.CustomerService.GetCustomer:input_type -> portal.v1.GetCustomerRequest
-	12, // 27: portal.v1.CustomerService.GetCustomerFull:input_type -> portal.v1.GetCustomerFullRequest
-	14, // 28: portal.v1.CustomerService.CreateCustomer:input_type -> portal.v1.CreateCustomerRequest
-	16, // 29: portal.v1.CustomerService.UpdateCustomer:input_type -> portal.v1.UpdateCustomerRequest
-	18, // 30: portal.v1.CustomerService.DeleteCustomer:input_type -> portal.v1.DeleteCustomerRequest
-	20, // 31: portal.v1.CustomerService.GetPrinterSettings:input_type -> portal.v1.GetPrinterSettingsRequest
-	22, // 32: portal.v1.CustomerService.UpdatePrinterSettings:input_type -> portal.v1.UpdatePrinterSettingsRequest
-	24, // 33: portal.v1.CustomerService.UpdateAutoManifest:input_type -> portal.v1.UpdateAutoManifestRequest
-	26, // 34: portal.v1.CustomerService.SetGtcAccepted:input_type -> portal.v1.SetGtcAcceptedRequest
-	28, // 35: portal.v1.CustomerService.SetCiPricingAccepted:input_type -> portal.v1.SetCiPricingAcceptedRequest
-	30, // 36: portal.v1.CustomerService.CheckApiCredentials:input_type -> portal.v1.CheckApiCredentialsRequest
-	32, // 37: portal.v1.CustomerService.GetGtcDocument:input_type -> portal.v1.GetGtcDocumentRequest
-	34, // 38: portal.v1.CustomerService.GetGtcPages:input_type -> portal.v1.GetGtcPagesRequest
-	9,  // 39: portal.v1.CustomerService.ListCustomers:output_type -> portal.v1.ListCustomersResponse
-	11, // 40: portal.v1.CustomerService.GetCustomer:output_type -> portal.v1.GetCustomerResponse
-	13, // 41: portal.v1.CustomerService.GetCustomerFull:output_type -> portal.v1.GetCustomerFullResponse
-	15, // 42: portal.v1.CustomerService.CreateCustomer:output_type -> portal.v1.CreateCustomerResponse
-	17, // 43: portal.v1.CustomerService.UpdateCustomer:output_type -> portal.v1.UpdateCustomerResponse
-	19, // 44: portal.v1.CustomerService.DeleteCustomer:output_type -> portal.v1.DeleteCustomerResponse
-	21, // 45: portal.v1.CustomerService.GetPrinterSettings:output_type -> portal.v1.GetPrinterSettingsResponse
-	23, // 46: portal.v1.CustomerService.UpdatePrinterSettings:output_type -> portal.v1.UpdatePrinterSettingsResponse
-	25, // 47: portal.v1.CustomerService.UpdateAutoManifest:output_type -> portal.v1.UpdateAutoManifestResponse
-	27, // 48: portal.v1.CustomerService.SetGtcAccepted:output_type -> portal.v1.SetGtcAcceptedResponse
-	29, // 49: portal.v1.CustomerService.SetCiPricingAccepted:output_type -> portal.v1.SetCiPricingAcceptedResponse
-	31, // 50: portal.v1.CustomerService.CheckApiCredentials:output_type -> portal.v1.CheckApiCredentialsResponse
-	33, // 51: portal.v1.CustomerService.GetGtcDocument:output_type -> portal.v1.GetGtcDocumentResponse
-	35, // 52: portal.v1.CustomerService.GetGtcPages:output_type -> portal.v1.GetGtcPagesResponse
-	39, // [39:53] is the sub-list for method output_type
-	25, // [25:39] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	27, // 21: portal.v1.SetSellerEorisRequest.customers:type_name -> portal.v1.SellerEoriEntry
+	0,  // 22: portal.v1.SetGtcAcceptedResponse.customer:type_name -> portal.v1.Customer
+	0,  // 23: portal.v1.SetCiPricingAcceptedResponse.customer:type_name -> portal.v1.Customer
+	40, // 24: portal.v1.GetGtcDocumentResponse.file:type_name -> google.api.HttpBody
+	39, // 25: portal.v1.GetGtcPagesResponse.pages:type_name -> portal.v1.GtcPage
+	8,  // 26: portal.v1.CustomerService.ListCustomers:input_type -> portal.v1.ListCustomersRequest
+	10, // 27: portal.v1.CustomerService.GetCustomer:input_type -> portal.v1.GetCustomerRequest
+	12, // 28: portal.v1.CustomerService.GetCustomerFull:input_type -> portal.v1.GetCustomerFullRequest
+	14, // 29: portal.v1.CustomerService.CreateCustomer:input_type -> portal.v1.CreateCustomerRequest
+	16, // 30: portal.v1.CustomerService.UpdateCustomer:input_type -> portal.v1.UpdateCustomerRequest
+	18, // 31: portal.v1.CustomerService.DeleteCustomer:input_type -> portal.v1.DeleteCustomerRequest
+	20, // 32: portal.v1.CustomerService.GetPrinterSettings:input_type -> portal.v1.GetPrinterSettingsRequest
+	22, // 33: portal.v1.CustomerService.UpdatePrinterSettings:input_type -> portal.v1.UpdatePrinterSettingsRequest
+	24, // 34: portal.v1.CustomerService.UpdateAutoManifest:input_type -> portal.v1.UpdateAutoManifestRequest
+	26, // 35: portal.v1.CustomerService.SetGtcAccepted:input_type -> portal.v1.SetGtcAcceptedRequest
+	31, // 36: portal.v1.CustomerService.SetCiPricingAccepted:input_type -> portal.v1.SetCiPricingAcceptedRequest
+	28, // 37: portal.v1.CustomerService.SetSellerEoris:input_type -> portal.v1.SetSellerEorisRequest
+	33, // 38: portal.v1.CustomerService.CheckApiCredentials:input_type -> portal.v1.CheckApiCredentialsRequest
+	35, // 39: portal.v1.CustomerService.GetGtcDocument:input_type -> portal.v1.GetGtcDocumentRequest
+	37, // 40: portal.v1.CustomerService.GetGtcPages:input_type -> portal.v1.GetGtcPagesRequest
+	9,  // 41: portal.v1.CustomerService.ListCustomers:output_type -> portal.v1.ListCustomersResponse
+	11, // 42: portal.v1.CustomerService.GetCustomer:output_type -> portal.v1.GetCustomerResponse
+	13, // 43: portal.v1.CustomerService.GetCustomerFull:output_type -> portal.v1.GetCustomerFullResponse
+	15, // 44: portal.v1.CustomerService.CreateCustomer:output_type -> portal.v1.CreateCustomerResponse
+	17, // 45: portal.v1.CustomerService.UpdateCustomer:output_type -> portal.v1.UpdateCustomerResponse
+	19, // 46: portal.v1.CustomerService.DeleteCustomer:output_type -> portal.v1.DeleteCustomerResponse
+	21, // 47: portal.v1.CustomerService.GetPrinterSettings:output_type -> portal.v1.GetPrinterSettingsResponse
+	23, // 48: portal.v1.CustomerService.UpdatePrinterSettings:output_type -> portal.v1.UpdatePrinterSettingsResponse
+	25, // 49: portal.v1.CustomerService.UpdateAutoManifest:output_type -> portal.v1.UpdateAutoManifestResponse
+	30, // 50: portal.v1.CustomerService.SetGtcAccepted:output_type -> portal.v1.SetGtcAcceptedResponse
+	32, // 51: portal.v1.CustomerService.SetCiPricingAccepted:output_type -> portal.v1.SetCiPricingAcceptedResponse
+	29, // 52: portal.v1.CustomerService.SetSellerEoris:output_type -> portal.v1.SetSellerEorisResponse
+	34, // 53: portal.v1.CustomerService.CheckApiCredentials:output_type -> portal.v1.CheckApiCredentialsResponse
+	36, // 54: portal.v1.CustomerService.GetGtcDocument:output_type -> portal.v1.GetGtcDocumentResponse
+	38, // 55: portal.v1.CustomerService.GetGtcPages:output_type -> portal.v1.GetGtcPagesResponse
+	41, // [41:56] is the sub-list for method output_type
+	26, // [26:41] is the sub-list for method input_type
+	26, // [26:26] is the sub-list for extension type_name
+	26, // [26:26] is the sub-list for extension extendee
+	0,  // [0:26] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_customers_proto_init() }
@@ -2835,7 +3008,7 @@ func file_portal_v1_customers_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_customers_proto_rawDesc), len(file_portal_v1_customers_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   37,
+			NumMessages:   40,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

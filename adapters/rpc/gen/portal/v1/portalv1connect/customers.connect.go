@@ -66,6 +66,9 @@ const (
 	// CustomerServiceSetCiPricingAcceptedProcedure is the fully-qualified name of the CustomerService's
 	// SetCiPricingAccepted RPC.
 	CustomerServiceSetCiPricingAcceptedProcedure = "/portal.v1.CustomerService/SetCiPricingAccepted"
+	// CustomerServiceSetSellerEorisProcedure is the fully-qualified name of the CustomerService's
+	// SetSellerEoris RPC.
+	CustomerServiceSetSellerEorisProcedure = "/portal.v1.CustomerService/SetSellerEoris"
 	// CustomerServiceCheckApiCredentialsProcedure is the fully-qualified name of the CustomerService's
 	// CheckApiCredentials RPC.
 	CustomerServiceCheckApiCredentialsProcedure = "/portal.v1.CustomerService/CheckApiCredentials"
@@ -108,6 +111,11 @@ type CustomerServiceClient interface {
 	// SetCiPricingAccepted ticks or unticks the commercial-invoice pricing
 	// terms of a chargeable customer. The body is the JSON boolean.
 	SetCiPricingAccepted(context.Context, *connect.Request[v1.SetCiPricingAcceptedRequest]) (*connect.Response[v1.SetCiPricingAcceptedResponse], error)
+	// SetSellerEoris enters the seller EORIs the invoice consent gate asks for (spec 2 section 4.6):
+	// a missing one by anyone acting for the customer with a role of the customer form, a change of
+	// one already given by admins only. The body is the JSON list of customers; all are checked
+	// before any is stored.
+	SetSellerEoris(context.Context, *connect.Request[v1.SetSellerEorisRequest]) (*connect.Response[v1.SetSellerEorisResponse], error)
 	// CheckApiCredentials asks the carrier, tracking or aggregator service
 	// whether it accepts the credentials; the answer is a JSON boolean.
 	CheckApiCredentials(context.Context, *connect.Request[v1.CheckApiCredentialsRequest]) (*connect.Response[v1.CheckApiCredentialsResponse], error)
@@ -200,6 +208,12 @@ func NewCustomerServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 			connect.WithSchema(customerServiceMethods.ByName("SetCiPricingAccepted")),
 			connect.WithClientOptions(opts...),
 		),
+		setSellerEoris: connect.NewClient[v1.SetSellerEorisRequest, v1.SetSellerEorisResponse](
+			httpClient,
+			baseURL+CustomerServiceSetSellerEorisProcedure,
+			connect.WithSchema(customerServiceMethods.ByName("SetSellerEoris")),
+			connect.WithClientOptions(opts...),
+		),
 		checkApiCredentials: connect.NewClient[v1.CheckApiCredentialsRequest, v1.CheckApiCredentialsResponse](
 			httpClient,
 			baseURL+CustomerServiceCheckApiCredentialsProcedure,
@@ -236,6 +250,7 @@ type customerServiceClient struct {
 	updateAutoManifest    *connect.Client[v1.UpdateAutoManifestRequest, v1.UpdateAutoManifestResponse]
 	setGtcAccepted        *connect.Client[v1.SetGtcAcceptedRequest, v1.SetGtcAcceptedResponse]
 	setCiPricingAccepted  *connect.Client[v1.SetCiPricingAcceptedRequest, v1.SetCiPricingAcceptedResponse]
+	setSellerEoris        *connect.Client[v1.SetSellerEorisRequest, v1.SetSellerEorisResponse]
 	checkApiCredentials   *connect.Client[v1.CheckApiCredentialsRequest, v1.CheckApiCredentialsResponse]
 	getGtcDocument        *connect.Client[v1.GetGtcDocumentRequest, v1.GetGtcDocumentResponse]
 	getGtcPages           *connect.Client[v1.GetGtcPagesRequest, v1.GetGtcPagesResponse]
@@ -296,6 +311,11 @@ func (c *customerServiceClient) SetCiPricingAccepted(ctx context.Context, req *c
 	return c.setCiPricingAccepted.CallUnary(ctx, req)
 }
 
+// SetSellerEoris calls portal.v1.CustomerService.SetSellerEoris.
+func (c *customerServiceClient) SetSellerEoris(ctx context.Context, req *connect.Request[v1.SetSellerEorisRequest]) (*connect.Response[v1.SetSellerEorisResponse], error) {
+	return c.setSellerEoris.CallUnary(ctx, req)
+}
+
 // CheckApiCredentials calls portal.v1.CustomerService.CheckApiCredentials.
 func (c *customerServiceClient) CheckApiCredentials(ctx context.Context, req *connect.Request[v1.CheckApiCredentialsRequest]) (*connect.Response[v1.CheckApiCredentialsResponse], error) {
 	return c.checkApiCredentials.CallUnary(ctx, req)
@@ -342,6 +362,11 @@ type CustomerServiceHandler interface {
 	// SetCiPricingAccepted ticks or unticks the commercial-invoice pricing
 	// terms of a chargeable customer. The body is the JSON boolean.
 	SetCiPricingAccepted(context.Context, *connect.Request[v1.SetCiPricingAcceptedRequest]) (*connect.Response[v1.SetCiPricingAcceptedResponse], error)
+	// SetSellerEoris enters the seller EORIs the invoice consent gate asks for (spec 2 section 4.6):
+	// a missing one by anyone acting for the customer with a role of the customer form, a change of
+	// one already given by admins only. The body is the JSON list of customers; all are checked
+	// before any is stored.
+	SetSellerEoris(context.Context, *connect.Request[v1.SetSellerEorisRequest]) (*connect.Response[v1.SetSellerEorisResponse], error)
 	// CheckApiCredentials asks the carrier, tracking or aggregator service
 	// whether it accepts the credentials; the answer is a JSON boolean.
 	CheckApiCredentials(context.Context, *connect.Request[v1.CheckApiCredentialsRequest]) (*connect.Response[v1.CheckApiCredentialsResponse], error)
@@ -430,6 +455,12 @@ func NewCustomerServiceHandler(svc CustomerServiceHandler, opts ...connect.Handl
 		connect.WithSchema(customerServiceMethods.ByName("SetCiPricingAccepted")),
 		connect.WithHandlerOptions(opts...),
 	)
+	customerServiceSetSellerEorisHandler := connect.NewUnaryHandler(
+		CustomerServiceSetSellerEorisProcedure,
+		svc.SetSellerEoris,
+		connect.WithSchema(customerServiceMethods.ByName("SetSellerEoris")),
+		connect.WithHandlerOptions(opts...),
+	)
 	customerServiceCheckApiCredentialsHandler := connect.NewUnaryHandler(
 		CustomerServiceCheckApiCredentialsProcedure,
 		svc.CheckApiCredentials,
@@ -474,6 +505,8 @@ func NewCustomerServiceHandler(svc CustomerServiceHandler, opts ...connect.Handl
 			customerServiceSetGtcAcceptedHandler.ServeHTTP(w, r)
 		case CustomerServiceSetCiPricingAcceptedProcedure:
 			customerServiceSetCiPricingAcceptedHandler.ServeHTTP(w, r)
+		case CustomerServiceSetSellerEorisProcedure:
+			customerServiceSetSellerEorisHandler.ServeHTTP(w, r)
 		case CustomerServiceCheckApiCredentialsProcedure:
 			customerServiceCheckApiCredentialsHandler.ServeHTTP(w, r)
 		case CustomerServiceGetGtcDocumentProcedure:
@@ -531,6 +564,10 @@ func (UnimplementedCustomerServiceHandler) SetGtcAccepted(context.Context, *conn
 
 func (UnimplementedCustomerServiceHandler) SetCiPricingAccepted(context.Context, *connect.Request[v1.SetCiPricingAcceptedRequest]) (*connect.Response[v1.SetCiPricingAcceptedResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.CustomerService.SetCiPricingAccepted is not implemented"))
+}
+
+func (UnimplementedCustomerServiceHandler) SetSellerEoris(context.Context, *connect.Request[v1.SetSellerEorisRequest]) (*connect.Response[v1.SetSellerEorisResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.CustomerService.SetSellerEoris is not implemented"))
 }
 
 func (UnimplementedCustomerServiceHandler) CheckApiCredentials(context.Context, *connect.Request[v1.CheckApiCredentialsRequest]) (*connect.Response[v1.CheckApiCredentialsResponse], error) {

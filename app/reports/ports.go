@@ -1,0 +1,108 @@
+// Package reports holds the shipment report of spec 2 section 2.4: the
+// search over every shipment the caller may see (batch rows and single
+// parcels alike) and its exports: the result as Excel, the labels and the
+// commercial invoices of the result or of a selection. Every read is scoped
+// to the customers the caller may act for; a criterion naming another
+// customer is refused as that customer does not exist for the caller.
+package reports
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"parcelportal/app/batches"
+	"parcelportal/core/customer"
+	"parcelportal/core/invoice"
+	"parcelportal/core/report"
+)
+
+// Query is a checked search within a scope.
+type Query struct {
+	report.Search
+	// Customers scopes the search; empty means every customer, which only
+	// staff reach.
+	Customers []int64
+}
+
+// Document is a shipment's label as stored.
+type Document struct {
+	ShipmentID  int64
+	LabelType   string
+	ContentType string
+	Data        []byte
+}
+
+// InvoiceRow is a labelled shipment with the row its invoice is made from.
+type InvoiceRow struct {
+	CustomerID int64
+	Labelled   invoice.Labelled
+}
+
+// Store reads the report.
+//
+// Contract: Search answers the page of rows the query selects, in its order
+// (then newest id first), with the total counted up to report.MaxCount
+// (TotalCapped when it stopped there). Each calls fn with every row the
+// query selects, in order, ignoring the query's page, and answers
+// report.ErrReduceSearchCriteria without calling fn when more than limit
+// rows match. IDs answers the ids of the query's rows, at most limit, with
+// the same refusal. Rows answers the rows of the given shipment ids within
+// the scope (ids outside it are left out), in id order. Labels answers
+// the labels of the given shipments that hold one and are not cancelled,
+// in id order; Invoices their validated rows with tracking numbers.
+type Store interface {
+	Search(ctx context.Context, q Query) (report.Page, error)
+	Each(ctx context.Context, q Query, limit int, fn func(report.Row) error) error
+	IDs(ctx context.Context, q Query, limit int) ([]int64, error)
+	Rows(ctx context.Context, customers []int64, ids []int64) ([]report.Row, error)
+	Labels(ctx context.Context, ids []int64) ([]Document, error)
+	Invoices(ctx context.Context, ids []int64) ([]InvoiceRow, error)
+}
+
+// Customers reads the customers an invoice names as seller.
+type Customers interface {
+	Get(ctx context.Context, id int64) (customer.Customer, error)
+}
+
+// Sheet writes a spreadsheet: one header row, then the rows fn yields, as
+// a stream, to w. Cells are strings, float64 (numbers) or time.Time
+// (dates, shown DD.MM.YYYY).
+type Sheet interface {
+	Write(w io.Writer, header []string, rows func(yield func([]any) error) error) error
+}
+
+// MergePDF joins PDF documents into one, page after page.
+type MergePDF func(docs [][]byte) ([]byte, error)
+
+// InvoiceRenderer renders commercial invoices as one PDF.
+type InvoiceRenderer interface {
+	RenderCommercialInvoices(invoices []invoice.Commercial) ([]byte, error)
+}
+
+// Service holds the report use cases.
+type Service struct {
+	Store     Store
+	Customers Customers
+	Sheet     Sheet
+	Merge     MergePDF
+	Renderer  InvoiceRenderer
+	Now       func() time.Time
+}
+
+func (s Service) now() time.Time {
+	if s.Now == nil {
+		return time.Now().UTC()
+	}
+	return s.Now().UTC()
+}
+
+// File is a download, as the batch downloads give it.
+type File = batches.File
+
+// Content types of the downloads.
+const (
+	ContentPDF  = batches.ContentPDF
+	ContentZPL  = batches.ContentZPL
+	ContentXLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+)

@@ -1,0 +1,113 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { inflateRawSync } from "node:zlib";
+import { type Download, expect, test } from "@playwright/test";
+import { signIn } from "./demoLogin";
+
+/**
+ * The shipment report end to end (spec 2 §2.4) against a running portal with
+ * the demo organisation and the embedded carrier simulator: the demo user
+ * sends testdata/batches/valid.csv with PDF labels, searches the last week
+ * on /report, reopens the bookmarked address with the same result, exports
+ * the result as Excel and downloads the labels of two chosen rows as one PDF.
+ */
+
+test.use({ locale: "en-GB" });
+
+const validCsv = fileURLToPath(new URL("../../testdata/batches/valid.csv", import.meta.url));
+const jobTimeout = { timeout: 60_000 };
+
+async function bytesOf(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  expect(path).toBeTruthy();
+  return readFileSync(path!);
+}
+
+/** The text of a zip's entry (a workbook's part), found through the central directory. */
+function zipEntry(zip: Buffer, name: string): string {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const entry = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
+    const local = zip.readUInt32LE(at + 42);
+    if (entry === name) {
+      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const data = zip.subarray(start, start + size);
+      return (zip.readUInt16LE(at + 10) === 8 ? inflateRawSync(data) : data).toString("utf8");
+    }
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return "";
+}
+
+test("the demo user searches sent shipments, exports Excel and downloads labels of a selection", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "user");
+
+  // Ship a batch, so the report has rows that are certainly this run's.
+  await page.goto("/batch");
+  await page.getByRole("link", { name: "Upload a CSV file" }).click();
+  await page.getByLabel("CSV file").setInputFiles(validCsv);
+  await expect(page).toHaveURL(/\/batch\/\d+$/);
+  await page.getByRole("combobox", { name: "Label type" }).click();
+  await page.getByRole("option", { name: "PDF", exact: true }).click();
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Send the batch?" });
+  if (await confirm.isVisible().catch(() => false)) await confirm.getByRole("button", { name: /Send/ }).last().click();
+  await expect(page.locator('[aria-current="step"]')).toHaveText(/Sent/, jobTimeout);
+
+  // Search the last week for the batch's order numbers.
+  await page.goto("/report");
+  const form = page.getByRole("form", { name: "Search criteria" });
+  await form.getByLabel("Order numbers").fill("VAL-001, VAL-002, VAL-003");
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/pageableFilter=/);
+  const table = page.getByRole("table");
+  // The last week's rows stay until the search answers: wait for the searched ones only.
+  const onlySearched = async () =>
+    (await table.getByRole("rowheader").allTextContents()).every((order) => /^VAL-00[123]$/.test(order));
+  await expect.poll(onlySearched).toBe(true);
+  await expect(table.getByRole("rowheader", { name: "VAL-001" }).first()).toBeVisible();
+  const found = await table.getByRole("row").count();
+  expect(found).toBeGreaterThanOrEqual(4);
+
+  // The address is a bookmark: opened again, it shows the same search and result.
+  const bookmark = page.url();
+  await page.goto("/");
+  await page.goto(bookmark);
+  await expect(page.getByRole("form", { name: "Search criteria" }).getByLabel("Order numbers")).toHaveValue(
+    "VAL-001, VAL-002, VAL-003",
+  );
+  await expect(table.getByRole("rowheader", { name: "VAL-001" }).first()).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(found);
+
+  // Excel of the result: a workbook (a zip).
+  const [excel] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export Excel" }).click(),
+  ]);
+  expect(excel.suggestedFilename()).toMatch(/\.xlsx$/);
+  const workbook = await bytesOf(excel);
+  expect(workbook.subarray(0, 2).toString("latin1")).toBe("PK");
+  // One header row and a row per shipment found, with its order number.
+  const sheet = zipEntry(workbook, "xl/worksheets/sheet1.xml");
+  const texts = sheet + zipEntry(workbook, "xl/sharedStrings.xml");
+  expect(sheet.match(/<row /g)?.length).toBe(found);
+  expect(texts).toContain("Submitted at");
+  expect(texts).toContain("VAL-002");
+
+  // Labels of two chosen rows: one PDF.
+  // Row boxes are named for their row; the header's box selects the whole page.
+  const rowBoxes = page.getByRole("checkbox", { name: /^Select (?!all rows)/ });
+  await rowBoxes.nth(0).check();
+  await rowBoxes.nth(1).check();
+  await expect(page.getByText("2 selected")).toBeVisible();
+  const [labels] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Labels of the selection" }).click(),
+  ]);
+  expect(labels.suggestedFilename()).toBe("labels.pdf");
+  expect((await bytesOf(labels)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+});
