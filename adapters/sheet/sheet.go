@@ -1,6 +1,6 @@
-// Package sheet writes rows of text as a CSV or XLSX file (excelize), for
-// exports. Cells that would start a formula are written as text
-// (core/export).
+// Package sheet writes rows of text as a CSV or XLSX file, for exports.
+// Cells that would start a formula are written as text (core/export); the
+// workbook is adapters/xlsx's, the one XLSX writer of the portal.
 package sheet
 
 import (
@@ -8,8 +8,7 @@ import (
 	"encoding/csv"
 	"fmt"
 
-	"github.com/xuri/excelize/v2"
-
+	"parcelportal/adapters/xlsx"
 	"parcelportal/core/export"
 )
 
@@ -43,26 +42,19 @@ func (Writer) Write(format string, rows [][]string) ([]byte, error) {
 		}
 		return buf.Bytes(), nil
 	case XLSX:
-		f := excelize.NewFile()
-		defer f.Close()
-		sw, err := f.NewStreamWriter("Sheet1")
+		err := xlsx.Sheet{}.Write(&buf, safe[0], func(yield func([]any) error) error {
+			for _, r := range safe[1:] {
+				cells := make([]any, len(r))
+				for k, v := range r {
+					cells[k] = v
+				}
+				if err := yield(cells); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 		if err != nil {
-			return nil, err
-		}
-		for i, r := range safe {
-			cells := make([]any, len(r))
-			for k, v := range r {
-				cells[k] = v
-			}
-			cell, _ := excelize.CoordinatesToCellName(1, i+1)
-			if err := sw.SetRow(cell, cells); err != nil {
-				return nil, err
-			}
-		}
-		if err := sw.Flush(); err != nil {
-			return nil, err
-		}
-		if err := f.Write(&buf); err != nil {
 			return nil, err
 		}
 		return buf.Bytes(), nil

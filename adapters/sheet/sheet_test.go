@@ -22,10 +22,10 @@ func TestWriteNeutralisesFormulas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := f.GetCellValue("Sheet1", "B2"); !strings.HasPrefix(v, "'=") {
+	if v, _ := f.GetCellValue("Report", "B2"); !strings.HasPrefix(v, "'=") {
 		t.Fatalf("B2 = %q", v)
 	}
-	if formula, _ := f.GetCellFormula("Sheet1", "B2"); formula != "" {
+	if formula, _ := f.GetCellFormula("Report", "B2"); formula != "" {
 		t.Fatalf("B2 is a formula: %q", formula)
 	}
 	if _, err := (Writer{}).Write("pdf", rows); err == nil {
