@@ -54,14 +54,17 @@ pnpm --filter @portal/webapp test
 step "browser tests"
 dev/build.sh
 e2e_port=18080
+# The services' state (and logs) may live outside the checkout (PORTAL_STATE).
+logs="${PORTAL_STATE:-.state}/logs"
+mkdir -p "$logs"
 export E2E_BASE_URL="http://127.0.0.1:$e2e_port"
 DATABASE_URL=$TEST_DATABASE_URL bin/seed > /dev/null
-DATABASE_URL=$TEST_DATABASE_URL PORT=$e2e_port PORTAL_ENV=test bin/portal > .state/logs/portal-e2e.log 2>&1 &
+DATABASE_URL=$TEST_DATABASE_URL PORT=$e2e_port PORTAL_ENV=test bin/portal > "$logs/portal-e2e.log" 2>&1 &
 e2e_pids+=($!)
 # The fake Browser Print agent (the address the webapp's CSP allows) and fake
 # network printers; the printing spec drives it through its control address.
 export PRINTER_SIM_CONTROL=127.0.0.1:9199
-bin/printersim > .state/logs/printersim-e2e.log 2>&1 &
+bin/printersim > "$logs/printersim-e2e.log" 2>&1 &
 e2e_pids+=($!)
 export PRINTER_SIM_URL="http://$PRINTER_SIM_CONTROL"
 for _ in $(seq 1 100); do
