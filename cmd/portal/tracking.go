@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"parcelportal/adapters/probes"
 	"sync"
 	"time"
 
@@ -41,6 +42,8 @@ type trackingSide struct {
 	checkURL string
 	// wrap routes requests to the embedded simulator, if there is one.
 	wrap func(http.RoundTripper) http.RoundTripper
+	// probe asks the tracking API for its root, for the admins' health report.
+	probe probes.HTTP
 }
 
 // trackingOf connects to the tracking API at TRACKING_URL; without it the
@@ -50,7 +53,8 @@ func trackingOf(cfg config) trackingSide {
 	staff := port.Account{Version: port.V1, Username: cfg.TrackingUsername, Password: cfg.TrackingPassword}
 	if cfg.TrackingURL != "" {
 		return trackingSide{client: tracking.New(cfg.TrackingURL), staff: staff, checkURL: cfg.TrackingURL,
-			wrap: func(next http.RoundTripper) http.RoundTripper { return next }}
+			wrap:  func(next http.RoundTripper) http.RoundTripper { return next },
+			probe: probes.HTTP{URL: cfg.TrackingURL + "/", Client: &http.Client{Timeout: 5 * time.Second}, Shown: shownURL(cfg.TrackingURL)}}
 	}
 	if staff.Username == "" {
 		staff.Username, staff.Password = simulator.Username, simulator.Password
@@ -67,6 +71,7 @@ func trackingOf(cfg config) trackingSide {
 		staff:    staff,
 		checkURL: "http://" + embeddedTracking,
 		wrap:     wrap,
+		probe:    probes.HTTP{URL: "http://" + embeddedTracking + "/", Client: &http.Client{Transport: wrap(nil), Timeout: 5 * time.Second}, Shown: "embedded tracking simulator"},
 	}
 }
 

@@ -55,3 +55,20 @@ func TestCarrierSimulatorPostsLabelsToTracking(t *testing.T) {
 		t.Fatalf("stats %d %s", rec.Code, body)
 	}
 }
+
+// The admins' health report asks the tracking API: the embedded simulator
+// answers; an address nobody listens on is down.
+func TestTrackingProbe(t *testing.T) {
+	ctx := context.Background()
+	if err := trackingOf(config{}).probe.Check(ctx); err != nil {
+		t.Fatalf("embedded tracking simulator: %v", err)
+	}
+	sim := httptest.NewServer(simulator.New())
+	if err := trackingOf(config{TrackingURL: sim.URL}).probe.Check(ctx); err != nil {
+		t.Fatalf("tracking simulator at %s: %v", sim.URL, err)
+	}
+	sim.Close()
+	if err := trackingOf(config{TrackingURL: sim.URL}).probe.Check(ctx); err == nil {
+		t.Fatal("a closed tracking API is healthy")
+	}
+}

@@ -91,6 +91,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	if issuer != nil {
 		siteKey = "self-hosted"
 	}
+	tside := trackingOf(cfg)
 	queries := management.Queries{
 		Settings: profile.Settings{
 			Environment: cfg.Environment, Production: cfg.Production,
@@ -99,12 +100,13 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Build:    profile.Build{Version: version, Date: parseBuildDate(buildDate)},
 		Catalogs: postgres.Catalog{Pool: pool},
 		Probes: map[string]management.Probe{
-			"db":      postgres.Probe{Pool: pool},
-			"redis":   jobs.NewProbe(cfg.RedisAddr),
-			"kratos":  kratos.Probe{AdminURL: cfg.KratosAdminURL},
-			"mail":    mail.Probe{Addr: cfg.SMTPAddr},
-			"carrier": side.probe,
-			"disk":    probes.Disk{Path: ".", MinFree: minFreeDisk},
+			"db":       postgres.Probe{Pool: pool},
+			"redis":    jobs.NewProbe(cfg.RedisAddr),
+			"kratos":   kratos.Probe{AdminURL: cfg.KratosAdminURL},
+			"mail":     mail.Probe{Addr: cfg.SMTPAddr},
+			"carrier":  side.probe,
+			"tracking": tside.probe,
+			"disk":     probes.Disk{Path: ".", MinFree: minFreeDisk},
 		},
 		// A flood of health calls asks the dependencies once a second.
 		HealthMemo:    &management.HealthMemo{TTL: time.Second},
@@ -116,7 +118,6 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		// Refused in production by the use case (PORTAL_PRODUCTION).
 		Database: postgres.DatabaseConsole{Pool: pool},
 	}
-	tside := trackingOf(cfg)
 	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: tside.checkURL, HTTP: tside.checkClient(side.checkHTTP)}
 	customerStore := postgres.Customers{Pool: pool, Sealer: sealer}
 	customers := customersOf(pool, customerStore, checks)
