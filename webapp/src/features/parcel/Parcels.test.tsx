@@ -179,7 +179,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
         },
       },
     });
-    const name = await screen.findByRole("textbox", { name: "Receiver name *" }, slow);
+    const name = await screen.findByRole("combobox", { name: "Receiver name *" }, slow);
     await user.type(name, "  Anna ");
     await user.click(screen.getByRole("button", { name: "Create and download" }));
     await waitFor(() => expect(labelled).toEqual([31n]));
@@ -189,7 +189,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
       expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/web\/api\/parcels\/31\/label\?/),
     );
     await waitFor(() => expect(currentNotices().some((n) => n.text.id !== undefined)).toBe(true));
-    await waitFor(() => expect(screen.getByRole("textbox", { name: "Receiver name *" })).toHaveValue(""));
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Receiver name *" })).toHaveValue(""));
   });
 
   it("stops an invalid form at the alert and the proceed-anyway dialog, violations under the fields", async () => {
@@ -212,7 +212,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
         labelParcel: () => ({ errors: [{ message: "error.carrier.unavailable" }] }),
       },
     });
-    await user.type(await screen.findByRole("textbox", { name: "Receiver name *" }, slow), "Anna");
+    await user.type(await screen.findByRole("combobox", { name: "Receiver name *" }, slow), "Anna");
     await user.click(screen.getByRole("button", { name: "Create and download" }));
     expect(await screen.findByText("The parcel is not valid. Please correct the marked fields.")).toBeInTheDocument();
     const dialog = await screen.findByRole("alertdialog");
