@@ -9,8 +9,8 @@ import (
 
 // AddressBook keeps a parcel's receiver in the customer's address book
 // when the form asks (addAddressToAddressBook). The address book is its
-// own area; until it is wired, Service.AddressBook is nil and the request
-// is ignored.
+// own area; when Service.AddressBook is nil the request is ignored. It is
+// called after the parcel is stored: an error it answers is the create's.
 type AddressBook interface {
 	AddFromParcel(ctx context.Context, caller *access.Caller, customerID int64, f Form) error
 }

@@ -118,8 +118,8 @@ type Service struct {
 	Hubs      HubCountries
 	Catalogs  Catalogs
 	Carrier   carrier.Carrier
-	// AddressBook stores receivers on create when the form asks; nil until
-	// the address book is wired.
+	// AddressBook stores receivers on create when the form asks; nil
+	// ignores the request (cmd/portal wires the address book).
 	AddressBook AddressBook
 	// CallTimeout bounds one carrier call; 30 s when zero.
 	CallTimeout time.Duration

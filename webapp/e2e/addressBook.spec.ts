@@ -5,7 +5,7 @@ import { signIn } from "./demoLogin";
  * The address book end to end (spec 2 §2.5, §5.6): the demo user of the
  * bakery imports a CSV with one bad row (refused as a whole, the row named),
  * fixes the row, imports the file, finds the entries in the list, and opens
- * the parcel form from one of them. Names carry the run's stamp, so a second
+ * the parcel form from one of them, filled with the entry's address. Names carry the run's stamp, so a second
  * run against the same database imports its own entries.
  */
 
@@ -71,6 +71,13 @@ test("import with a bad row, fix it, import, see the entries", async ({ page }) 
   expect(id).toBeTruthy();
   await page.getByRole("link", { name: "Back" }).click();
   await page.getByRole("textbox", { name: "Search" }).fill(`Bert ${stamp}`);
+  // The search lands in the URL once typing pauses; leaving before it would be undone by it.
+  await expect(page).toHaveURL(/[?&]search=Bert/);
   await page.getByRole("link", { name: `Create a parcel for Bert ${stamp}` }).click();
   await expect(page).toHaveURL(new RegExp(`/parcel/new\\?addressId=${id}$`));
+  // The entry fills the parcel form's address.
+  await expect(page.getByLabel("Receiver name *")).toHaveValue(`Bert ${stamp}`);
+  await expect(page.getByLabel("Street *")).toHaveValue("Bahnhofstrasse");
+  await expect(page.getByLabel("Postal code *")).toHaveValue("8001");
+  await expect(page.getByLabel("City *")).toHaveValue("Zürich");
 });

@@ -6,7 +6,9 @@ import { signIn } from "./demoLogin";
  * Single parcels end to end (spec 2 §2.3, §4.5) against a running portal with
  * the demo organisation and the embedded carrier simulator: the demo user of
  * the bakery creates a parcel in the form, gets its PDF label as a download,
- * finds it in the parcel list, and deletes another parcel from the list.
+ * finds it in the parcel list, and deletes another parcel from the list; and
+ * two labelled parcels selected in the list go into a manifest, after which
+ * their state links to the manifest's batch and they can no longer be deleted.
  */
 
 test.use({ locale: "en-GB" });
@@ -66,4 +68,24 @@ test("the demo user creates a parcel, downloads its PDF label, lists it and dele
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(row(second)).toHaveCount(0);
   await expect(row(first)).toBeVisible();
+});
+
+test("the demo user manifests two labelled parcels from the list", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "user");
+  const first = `E2E-${run}-M1`;
+  const second = `E2E-${run}-M2`;
+  await createWithLabel(page, "Carla Conrad", first);
+  await createWithLabel(page, "Dora Dietz", second);
+
+  await page.goto("/parcel");
+  const row = (reference: string) => page.getByRole("row").filter({ hasText: reference });
+  await row(first).getByRole("checkbox").check();
+  await row(second).getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create manifest (2)" }).click();
+  for (const reference of [first, second]) {
+    await expect(row(reference).getByRole("link", { name: /^Manifest batch \d+$/ })).toBeVisible({ timeout: 60_000 });
+    await expect(row(reference).getByRole("button", { name: `Delete ${reference}` })).toBeDisabled();
+    await expect(row(reference).getByRole("checkbox")).toBeDisabled();
+  }
 });

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Callout, Checkbox, Flex, Grid, Heading, Select, Text, TextField } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { PageLoading } from "../../../pages/PageLoading";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useCustomerSummary, usePrinterSettings } from "../../../api/customers";
@@ -17,7 +17,8 @@ import type { Violation } from "../../../gen/portal/v1/batches_pb";
 import { defaultLabelType, isZpl, labelTypeName } from "../../../shipping/labelTypes";
 import { violationText } from "../../../shipping/violationText";
 import { fieldLabel } from "../../../shipping/fieldLabels";
-import { type AddressBookSeam, noAddressBook } from "./addressBook";
+import { RecipientNameField, useAddressPrefill } from "../../../shipping/RecipientNameField";
+import { usePrintLabels } from "../../../printing/usePrintLabels";
 import { useLabelFlow } from "./labelFlow";
 import {
   choicesFor,
@@ -45,7 +46,7 @@ type Mode = "new" | "edit" | "view";
  * /parcel/new, /parcel/{id}/edit and /parcel/{id} (read-only): the parcel
  * form of spec 2 §2.3 and §5.4 with the label flow of §4.5.
  */
-export function ParcelFormPage({ mode, addressBook = noAddressBook }: { mode: Mode; addressBook?: AddressBookSeam }) {
+export function ParcelFormPage({ mode }: { mode: Mode }) {
   const { t } = useLingui();
   const params = useParams();
   const id = mode === "new" ? null : parseId(params.id);
@@ -81,7 +82,6 @@ export function ParcelFormPage({ mode, addressBook = noAddressBook }: { mode: Mo
       title={title}
       customerId={stored ? stored.customerId : (activeCustomer?.id ?? 0n)}
       stored={stored}
-      addressBook={addressBook}
     />
   );
 }
@@ -92,10 +92,9 @@ type ParcelFormProps = {
   title: string;
   customerId: bigint;
   stored: GetParcelResponse | undefined;
-  addressBook: AddressBookSeam;
 };
 
-function ParcelForm({ mode, id, title, customerId, stored, addressBook }: ParcelFormProps) {
+function ParcelForm({ mode, id, title, customerId, stored }: ParcelFormProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -106,16 +105,19 @@ function ParcelForm({ mode, id, title, customerId, stored, addressBook }: Parcel
   const [labelType, setLabelType] = useState<string | null>(stored?.labelType ?? null);
   const [withLabel, setWithLabel] = useState(true);
   const [withReturn, setWithReturn] = useState(() => !!stored?.csvShipmentDto?.returnOptions);
-  const flow = useLabelFlow(i18n, setValues, stored?.validatedShipment);
+  const printing = usePrintLabels();
+  const flow = useLabelFlow(i18n, setValues, printing.printLabels, stored?.validatedShipment);
   const readOnly = mode === "view" || (mode === "edit" && stored?.parcel?.editable === false);
   const loaded = stored;
 
-  // The address book's entry fills a new form (?addressId=).
-  const addressId = search.get("addressId");
-  useEffect(() => {
-    if (mode !== "new" || !addressId) return;
-    void addressBook.prefill(addressId).then((prefill) => prefill && setValues((v) => ({ ...v, ...prefill })));
-  }, [mode, addressId, addressBook]);
+  // The address book's entry fills a new form once it is read (?addressId=, spec 2 §2.3).
+  const prefill = useAddressPrefill(search);
+  const [prefilledFrom, setPrefilledFrom] = useState<bigint | null>(null);
+  if (mode === "new" && prefill.fields && prefill.addressId !== prefilledFrom) {
+    const fields = prefill.fields;
+    setPrefilledFrom(prefill.addressId);
+    setValues((v) => ({ ...v, ...fields }));
+  }
 
   const apiClient = customer.data?.apiClient ?? "";
   const choices = choicesFor(
@@ -160,7 +162,8 @@ function ParcelForm({ mode, id, title, customerId, stored, addressBook }: Parcel
   );
   const returned = splitReturn(values.returnOptions);
   const chosenOptions = splitOptions(values.options);
-  const target = { customerId, parcelId: id, labelType: type };
+  // A ZPL label is made for the chosen printer's resolution (Zebra or Zebra300, spec 2 §5.3).
+  const target = { customerId, parcelId: id, labelType: isZpl(type) ? printing.labelType : type };
   const clear = () => {
     setValues(emptyForm());
     flow.setChecked(undefined);
@@ -194,7 +197,18 @@ function ParcelForm({ mode, id, title, customerId, stored, addressBook }: Parcel
             </Callout.Root>
           )}
           <Section title={t`Address data`}>
-            {field("name")}
+            {readOnly ? (
+              field("name")
+            ) : (
+              <NameInput
+                label={fieldLabel(i18n, "name")}
+                customerId={customerId}
+                value={values.name}
+                onChange={set("name")}
+                onPick={(fields) => setValues((v) => ({ ...v, ...fields }))}
+                error={error("name")}
+              />
+            )}
             {field("contact")}
             {field("street")}
             {field("no")}
@@ -213,11 +227,6 @@ function ParcelForm({ mode, id, title, customerId, stored, addressBook }: Parcel
                 />
                 <Trans>Add to address book</Trans>
               </Flex>
-            </Text>
-            <Text size="2">
-              <Link to="/address-book">
-                <Trans>Address book</Trans>
-              </Link>
             </Text>
           </Section>
           <Section title={t`Contact data`}>
@@ -463,6 +472,39 @@ function FormInput({ name, label, value, onChange, error, required, readOnly, ty
         aria-invalid={!!error}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <Text id={`${id}-error`} size="1" color="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+type NameInputProps = {
+  label: string;
+  customerId: bigint;
+  value: string;
+  onChange: (value: string) => void;
+  onPick: (fields: Record<string, string>) => void;
+  error: string | null;
+};
+
+/** The receiver's name, suggesting the customer's address-book entries (spec 2 §2.3). */
+function NameInput({ label, customerId, value, onChange, onPick, error }: NameInputProps) {
+  const id = "parcel-name";
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label} *
+      </Text>
+      <RecipientNameField
+        customerId={customerId}
+        value={value}
+        onChange={onChange}
+        onPick={onPick}
+        control={{ id, "aria-invalid": !!error, "aria-describedby": error ? `${id}-error` : undefined }}
       />
       {error && (
         <Text id={`${id}-error`} size="1" color="red" role="alert">

@@ -30,14 +30,15 @@ export type FlowState =
 /**
  * The parcel label flow of spec 2 §4.5: the server validates the form (its
  * answer prefills the form), a valid form is created or updated and
- * labelled, then a PDF label is downloaded, or a ZPL label handed over as a
- * file until printing exists, and the flow answers the parcel so that the
- * page resets the form. An invalid form
+ * labelled, then a PDF label is downloaded or a ZPL label printed on the
+ * user's printer (`print`, usePrintLabels), and the flow answers the parcel
+ * so that the page resets the form. An invalid form
  * stops at the 'validateFailed' alert with a dialog to proceed anyway.
  */
 export function useLabelFlow(
   i18n: I18n,
   setValues: (values: FormValues) => void,
+  print: (zpl: string) => Promise<boolean>,
   initialCheck: ValidatedShipment | undefined = undefined,
 ) {
   const validate = useValidateParcel();
@@ -83,7 +84,7 @@ export function useLabelFlow(
         setState({ step: "idle" });
         return null;
       }
-      await deliver(id, target.labelType);
+      await deliver(id, target.labelType, print);
       setState({ step: "idle" });
       return id;
     } catch (error) {
@@ -100,12 +101,18 @@ export function useLabelFlow(
   };
 }
 
-/** The label goes to the user: a PDF downloaded; ZPL, until printing exists, downloaded as a file. */
-async function deliver(id: bigint, labelType: string): Promise<void> {
+/**
+ * The label goes to the user: ZPL printed (the printing hook tells the
+ * outcome), a PDF downloaded.
+ */
+async function deliver(id: bigint, labelType: string, print: (zpl: string) => Promise<boolean>): Promise<void> {
   try {
     const file = await fetchFile(parcelFiles.label(id), { cacheBuster: String(Date.now()) });
-    const zpl = isZpl(labelType) || isText(file);
-    saveDownloaded(file, zpl ? `label-${id}.zpl` : `label-${id}.pdf`);
+    if (isZpl(labelType) || isText(file)) {
+      await print(await file.blob.text());
+      return;
+    }
+    saveDownloaded(file, `label-${id}.pdf`);
     showNotices([{ text: msg`Label downloaded` }], { tone: "info", duration: infoMs });
   } catch {
     showNotices([{ text: msg`The label could not be downloaded.` }]);
