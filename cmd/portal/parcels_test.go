@@ -275,21 +275,24 @@ func TestParcelLabelFlowOverREST(t *testing.T) {
 func TestParcelZPLLabelIsText(t *testing.T) {
 	p := newParcelPortal(t)
 	user := p.as("ROLE_USER", p.bakery)
-	got := p.ok(user, "POST", fmt.Sprintf("/web/api/customers/%d/parcels", p.bakery), `{"labelType":"Zebra","csvShipmentDTO":`+form("Zed", false)+`}`)
-	id := fmt.Sprint(got["parcelId"])
-	p.ok(user, "POST", "/web/api/parcels/"+id+"/label", "")
-	req, _ := http.NewRequest("GET", p.srv.URL+"/web/api/parcels/"+id+"/label", nil)
-	req.Header.Set("Authorization", "Bearer "+user)
-	rsp, err := p.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
+	// Zebra300: the label a 300 dpi printer's user asks for, drawn at 300 dpi.
+	for _, labelType := range []string{"Zebra", "Zebra300"} {
+		got := p.ok(user, "POST", fmt.Sprintf("/web/api/customers/%d/parcels", p.bakery), `{"labelType":"`+labelType+`","csvShipmentDTO":`+form("Zed", false)+`}`)
+		id := fmt.Sprint(got["parcelId"])
+		p.ok(user, "POST", "/web/api/parcels/"+id+"/label", "")
+		req, _ := http.NewRequest("GET", p.srv.URL+"/web/api/parcels/"+id+"/label", nil)
+		req.Header.Set("Authorization", "Bearer "+user)
+		rsp, err := p.srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(rsp.Body)
+		_ = rsp.Body.Close()
+		if !bytes.HasPrefix(b, []byte("^XA")) || !strings.Contains(rsp.Header.Get("Content-Disposition"), ".zpl") {
+			t.Fatalf("%s label = %q, %q", labelType, b[:min(20, len(b))], rsp.Header.Get("Content-Disposition"))
+		}
 	}
-	defer rsp.Body.Close()
-	b, _ := io.ReadAll(rsp.Body)
-	if !bytes.HasPrefix(b, []byte("^XA")) || !strings.Contains(rsp.Header.Get("Content-Disposition"), ".zpl") {
-		t.Fatalf("zpl label = %q, %q", b[:min(20, len(b))], rsp.Header.Get("Content-Disposition"))
-	}
-	p.refused(user, "POST", fmt.Sprintf("/web/api/customers/%d/parcels", p.bakery), `{"labelType":"Zebra300","csvShipmentDTO":`+form("Zed", false)+`}`, 400, parcel.KeyLabelType)
+	p.refused(user, "POST", fmt.Sprintf("/web/api/customers/%d/parcels", p.bakery), `{"labelType":"Zebra600","csvShipmentDTO":`+form("Zed", false)+`}`, 400, parcel.KeyLabelType)
 }
 
 // TestParcelScopingAndRefusals: another customer's parcel does not exist

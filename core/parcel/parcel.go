@@ -150,7 +150,7 @@ const (
 	KeyPage = "error.parcel.page"
 	// KeyFilter: an unknown filter value.
 	KeyFilter = "error.parcel.filter"
-	// KeyLabelType: PDF or Zebra.
+	// KeyLabelType: PDF, Zebra or Zebra300.
 	KeyLabelType = "error.parcel.labelType"
 )
 
@@ -222,10 +222,12 @@ func ParseQuery(customerID int64, manifest, source, apiClient string, page, size
 	return q, nil
 }
 
-// labelTypes may be chosen for a parcel (spec 2 section 3).
-var labelTypes = []string{"PDF", "Zebra"}
+// labelTypes may be chosen for a parcel (spec 2 section 3), with Zebra300
+// for a 300 dpi printer (rendered at that resolution, as a batch send).
+var labelTypes = []string{"PDF", "Zebra", "Zebra300"}
 
-// CheckLabelType reads a label type: PDF when empty, PDF or Zebra.
+// CheckLabelType reads a label type: the fallback (else PDF) when empty;
+// PDF, Zebra or Zebra300.
 func CheckLabelType(t, fallback string) (string, error) {
 	t = strings.TrimSpace(t)
 	if t == "" {

@@ -64,8 +64,11 @@ func TestLabelTypeAndPhone(t *testing.T) {
 	if lt, _ := CheckLabelType("", "Zebra"); lt != "Zebra" {
 		t.Fatalf("customer default = %q", lt)
 	}
-	if _, err := CheckLabelType("Zebra300", ""); !failure.HasKey(err, KeyLabelType) {
-		t.Fatalf("Zebra300 = %v", err)
+	if lt, err := CheckLabelType("Zebra300", ""); err != nil || lt != "Zebra300" {
+		t.Fatalf("Zebra300 = %q, %v", lt, err)
+	}
+	if _, err := CheckLabelType("Zebra600", ""); !failure.HasKey(err, KeyLabelType) {
+		t.Fatalf("Zebra600 = %v", err)
 	}
 	v := Validate(shipment.Draft{Fields: map[string]string{}}, " "+strings.Repeat("1", 36)+" ", shipment.Rules{})
 	if v.Valid || v.Fields[PhoneField].Violations[0].Key != shipment.KeyMaxLength || v.Fields[PhoneField].Value != strings.Repeat("1", 36) {

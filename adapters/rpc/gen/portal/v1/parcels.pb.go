@@ -548,7 +548,7 @@ type CreateParcelRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Customer the parcel ships for.
 	CustomerId int64 `protobuf:"varint,1,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
-	// PDF or Zebra; the customer's default (PDF) when empty.
+	// PDF, Zebra or Zebra300 (a 300 dpi printer); the customer's default (PDF) when empty.
 	LabelType string `protobuf:"bytes,2,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
 	// The form.
 	CsvShipmentDto *CsvShipmentDto `protobuf:"bytes,3,opt,name=csv_shipment_dto,json=csvShipmentDTO,proto3" json:"csv_shipment_dto,omitempty"`

@@ -378,7 +378,7 @@ export type CreateParcelRequest = Message<"portal.v1.CreateParcelRequest"> & {
   customerId: bigint;
 
   /**
-   * PDF or Zebra; the customer's default (PDF) when empty.
+   * PDF, Zebra or Zebra300 (a 300 dpi printer); the customer's default (PDF) when empty.
    *
    * @generated from field: string label_type = 2;
    */
