@@ -26,6 +26,7 @@ const shipmentLabels: Record<(typeof shipmentFields)[number], MessageDescriptor>
   region: msg`Region`,
   isoCountry: msg`Country`,
   mobile: msg`Mobile`,
+  phone: msg`Phone`,
   email: msg`E-mail`,
   referencenumber: msg`Reference number`,
   weight: msg`Weight`,
