@@ -26,7 +26,6 @@ const shipmentLabels: Record<(typeof shipmentFields)[number], MessageDescriptor>
   region: msg`Region`,
   isoCountry: msg`Country`,
   mobile: msg`Mobile`,
-  phone: msg`Phone`,
   email: msg`E-mail`,
   referencenumber: msg`Reference number`,
   weight: msg`Weight`,
@@ -89,7 +88,13 @@ export function columnLabel(i18n: I18n, column: GridColumn): string {
   return label ? i18n._(label) : column.id;
 }
 
+/** Fields of the parcel form that no CSV column has. */
+const formOnlyLabels: Record<string, MessageDescriptor> = {
+  phone: msg`Phone`,
+};
+
 /** The label of a CSV column named as in the file (postalcode, articleNumber2, ...), as server messages name fields. */
 export function fieldLabel(i18n: I18n, csvName: string): string {
-  return columnLabel(i18n, columnOf(csvName));
+  const formOnly = lookup(formOnlyLabels, csvName);
+  return formOnly ? i18n._(formOnly) : columnLabel(i18n, columnOf(csvName));
 }
