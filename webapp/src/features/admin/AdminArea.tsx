@@ -1,7 +1,5 @@
-import { Route, Routes } from "react-router";
+import { Navigate, Route, Routes } from "react-router";
 import { NotFoundPage } from "../../pages/NotFoundPage";
-import { SectionPage } from "../../pages/SectionPage";
-import { pageTitles } from "../../navigation/pageTitles";
 import { UserManagement } from "./users/UserManagement";
 import { AuditsPage } from "./console/AuditsPage";
 import { ConfigurationPage } from "./console/ConfigurationPage";
@@ -14,7 +12,8 @@ import { MetricsPage } from "./console/MetricsPage";
 export function AdminArea() {
   return (
     <Routes>
-      <Route index element={<SectionPage title={pageTitles.administration} />} />
+      {/* The console opens on its figures, the first entry of the admin menu's console. */}
+      <Route index element={<Navigate to="metrics" replace />} />
       <Route path="user-management/*" element={<UserManagement />} />
       <Route path="metrics" element={<MetricsPage />} />
       <Route path="health" element={<HealthPage />} />
