@@ -22,6 +22,7 @@ import { pageTitles } from "../../navigation/pageTitles";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { ConnectError } from "@connectrpc/connect";
 import { type GateStep, gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
+import { ReportLabelsButton } from "./ReportLabelsButton";
 import {
   decodeSearch,
   encodeSearch,
@@ -345,20 +346,12 @@ export function ReportPage() {
             <DownloadIcon />
             <Trans>Export Excel</Trans>
           </Button>
-          <Button
-            variant="soft"
-            loading={exporter.isPending}
-            onClick={() =>
-              runExport(
-                chosen.length > 0
-                  ? { kind: "labelsByIds", shipmentIds: chosenIds }
-                  : { kind: "labels", pageableFilter },
-              )
+          <ReportLabelsButton
+            request={
+              chosen.length > 0 ? { kind: "labelsByIds", shipmentIds: chosenIds } : { kind: "labels", pageableFilter }
             }
-          >
-            <DownloadIcon />
-            {chosen.length > 0 ? <Trans>Labels of the selection</Trans> : <Trans>Labels of the result</Trans>}
-          </Button>
+            labelTypes={chosen.length > 0 ? chosen.map((row) => row.labelType) : search.criteria.labelTypes}
+          />
           <Button
             variant="soft"
             loading={exporter.isPending}
