@@ -161,14 +161,7 @@ func (s Service) invoices(ctx context.Context, ids []int64) (File, error) {
 	if with != len(ids) {
 		return File{}, failure.New(failure.Conflict, report.KeyDontMixInvoicesChoice)
 	}
-	var order []int64
-	byCustomer := map[int64][]InvoiceRow{}
-	for _, r := range rows {
-		if _, ok := byCustomer[r.CustomerID]; !ok {
-			order = append(order, r.CustomerID)
-		}
-		byCustomer[r.CustomerID] = append(byCustomer[r.CustomerID], r)
-	}
+	order, byCustomer := groupByCustomer(rows)
 	sellers, err := s.gate(ctx, order)
 	if err != nil {
 		return File{}, err
@@ -200,6 +193,20 @@ func (s Service) invoices(ctx context.Context, ids []int64) (File, error) {
 		return File{}, fmt.Errorf("render %d report invoices: %w", len(all), err)
 	}
 	return File{Name: "commercial-invoices-" + s.now().Format("20060102-150405") + ".pdf", ContentType: ContentPDF, Data: doc}, nil
+}
+
+// groupByCustomer groups the rows by customer, the customers in the order
+// of their first row.
+func groupByCustomer(rows []InvoiceRow) ([]int64, map[int64][]InvoiceRow) {
+	var order []int64
+	byCustomer := map[int64][]InvoiceRow{}
+	for _, r := range rows {
+		if _, ok := byCustomer[r.CustomerID]; !ok {
+			order = append(order, r.CustomerID)
+		}
+		byCustomer[r.CustomerID] = append(byCustomer[r.CustomerID], r)
+	}
+	return order, byCustomer
 }
 
 // gate reads the customers an invoice is made for and passes them through

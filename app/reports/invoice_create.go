@@ -42,14 +42,7 @@ func (s Service) CreateInvoice(ctx context.Context, caller *access.Caller, h inv
 	if len(rows) != len(chosen) {
 		return File{}, failure.New(failure.Conflict, invoice.KeyNotInvoiceable)
 	}
-	var order []int64
-	byCustomer := map[int64][]InvoiceRow{}
-	for _, r := range rows {
-		if _, ok := byCustomer[r.CustomerID]; !ok {
-			order = append(order, r.CustomerID)
-		}
-		byCustomer[r.CustomerID] = append(byCustomer[r.CustomerID], r)
-	}
+	order, byCustomer := groupByCustomer(rows)
 	sellers, err := s.gate(ctx, order)
 	if err != nil {
 		return File{}, err
