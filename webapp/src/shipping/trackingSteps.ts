@@ -61,4 +61,3 @@ export const statusLabels: Record<(typeof statuses)[number], MessageDescriptor> 
 export function statusLabel(code: string): MessageDescriptor | null {
   return (statusLabels as Record<string, MessageDescriptor>)[code] ?? null;
 }
-
