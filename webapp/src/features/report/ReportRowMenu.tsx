@@ -29,11 +29,12 @@ export function ReportIdentifier({ row }: { row: ReportRow }) {
   const { t } = useLingui();
   const tracks = useOpensTracking(row);
   const [open, setOpen] = useState(false);
-  if (!tracks) return row.identifier;
+  const identifier = row.identifier;
+  if (!tracks) return identifier;
   return (
     <>
       <RadixLink asChild>
-        <button type="button" className="rt-reset" title={t`Track ${row.identifier}`} onClick={() => setOpen(true)}>
+        <button type="button" className="rt-reset" title={t`Track ${identifier}`} onClick={() => setOpen(true)}>
           {row.identifier}
         </button>
       </RadixLink>
