@@ -9,7 +9,8 @@ import { signIn } from "./demoLogin";
  * the demo organisation and the embedded carrier simulator: the demo user
  * sends testdata/batches/valid.csv with PDF labels, searches the last week
  * on /report, reopens the bookmarked address with the same result, exports
- * the result as Excel and downloads the labels of two chosen rows as one PDF.
+ * the result as Excel and downloads the labels of two chosen rows as one PDF,
+ * then opens a row's customs details and invoice data.
  */
 
 test.use({ locale: "en-GB" });
@@ -110,4 +111,31 @@ test("the demo user searches sent shipments, exports Excel and downloads labels 
   ]);
   expect(labels.suggestedFilename()).toBe("labels.pdf");
   expect((await bytesOf(labels)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+  // A row's details: VAL-006 has order lines in USD and invoice data.
+  await form.getByLabel("Order numbers").fill("VAL-006");
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect
+    .poll(async () => (await table.getByRole("rowheader").allTextContents()).every((order) => order === "VAL-006"))
+    .toBe(true);
+  const details = table
+    .getByRole("row")
+    .nth(1)
+    .getByRole("button", { name: /^Details of / });
+  await details.click();
+  await page.getByRole("menuitem", { name: "Customs details" }).click();
+  const customs = page.getByRole("dialog", { name: /^Customs details of / });
+  await expect(customs.getByRole("table")).toContainText("Christstollen 750 g");
+  await expect(customs).toContainText("USD");
+  await customs.getByRole("button", { name: "Close" }).click();
+  await details.click();
+  await page.getByRole("menuitem", { name: "Invoice data" }).click();
+  const invoice = page.getByRole("dialog", { name: /^Invoice data of / });
+  await expect(invoice).toContainText("INV-2024-0001");
+  await expect(invoice).toContainText("DDP");
+  await invoice.getByRole("button", { name: "Close" }).click();
+  // A user has no traffic to see.
+  await details.click();
+  await expect(page.getByRole("menuitem", { name: "Customs details" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "View requests" })).toHaveCount(0);
 });
