@@ -131,7 +131,7 @@ type Simulator struct {
 	// customs are the customs documents published for manifested parcels
 	// and not yet acknowledged, per customer, oldest first.
 	customs map[string][]published
-	totals    Totals
+	totals  Totals
 }
 
 type session struct {
