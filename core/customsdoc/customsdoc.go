@@ -56,7 +56,6 @@ const (
 	KeyFileType     = "error.customsDocs.fileType"
 	KeyFileSize     = "error.customsDocs.fileSize"
 	KeyFilename     = "error.customsDocs.filename"
-	KeyCRMID        = "error.customsDocs.crmId"
 )
 
 // ErrNotFound answers for a document that is missing or of a CRM id the

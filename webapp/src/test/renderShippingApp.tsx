@@ -17,6 +17,7 @@ type Options = Pick<
   | "addressBook"
   | "reports"
   | "manifests"
+  | "customsDocs"
 > & {
   authorities?: string[];
   /**
