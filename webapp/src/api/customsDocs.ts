@@ -53,3 +53,15 @@ export function useBulkDownloadCustomsDocuments() {
     meta: { inlineMessages: true },
   });
 }
+
+/** POST web/api/customs-documents: an admin's upload of a PDF for a CRM id; the list reloads after. */
+export function useUploadCustomsDocument() {
+  const client = useCustomsDocumentClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (upload: { crmId: string; identifier: string; filename: string; content: Uint8Array }) =>
+      (await client.uploadCustomsDocument(upload)).customsDocument,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customsDocsKey }),
+    meta: { inlineMessages: true },
+  });
+}

@@ -157,4 +157,48 @@ describe("the customs documents page (spec 2 §2.6)", () => {
     expect(await screen.findByText("The customs documents could not be loaded.", {}, slow)).toBeInTheDocument();
     expect(crmIds[0]).toBe("");
   });
+
+  it("lets an admin upload a PDF for a CRM id, and shows the server's refusal in the dialog", async () => {
+    // The browser's file picker could be told to take any file: the server judges the type.
+    const user = userEvent.setup({ applyAccept: false });
+    const uploads: { crmId: string; identifier: string; filename: string; content: Uint8Array }[] = [];
+    renderShippingApp("/customs-docs", {
+      authorities: [Role.admin],
+      customsDocs: {
+        listCustomsDocuments: () => ({ customsDocuments: [] }),
+        uploadCustomsDocument: (request) => {
+          uploads.push(request);
+          if (request.filename === "scan.txt") {
+            throw portalFailure(Code.InvalidArgument, "error.customsDocs.fileType");
+          }
+          return { customsDocument: doc(9n, request.filename) };
+        },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Upload a customs document" }, slow));
+    const dialog = screen.getByRole("dialog", { name: "Upload a customs document" });
+    expect(within(dialog).getByLabelText("CRM id")).toHaveValue(bakery.crmid);
+    await user.type(within(dialog).getByLabelText("Identifier (optional)"), "CH1");
+    await user.upload(
+      within(dialog).getByLabelText("PDF file"),
+      new File(["plain"], "scan.txt", { type: "text/plain" }),
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Upload" }));
+    expect(await within(dialog).findByText("Only PDF files can be uploaded as customs documents.")).toBeInTheDocument();
+    await user.upload(
+      within(dialog).getByLabelText("PDF file"),
+      new File(["%PDF-1.4"], "scan.pdf", { type: "application/pdf" }),
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Upload" }));
+    expect(await screen.findByText("The customs document was uploaded.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(uploads.at(-1)).toMatchObject({ crmId: bakery.crmid, identifier: "CH1", filename: "scan.pdf" });
+    expect(new TextDecoder().decode(uploads.at(-1)!.content)).toBe("%PDF-1.4");
+  });
+
+  it("offers no upload to a user", async () => {
+    renderShippingApp("/customs-docs", { customsDocs: { listCustomsDocuments: () => ({ customsDocuments: [] }) } });
+    expect(await screen.findByText("No customs documents found.", {}, slow)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Upload a customs document" })).not.toBeInTheDocument();
+  });
 });

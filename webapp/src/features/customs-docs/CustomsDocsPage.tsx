@@ -1,9 +1,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { DownloadIcon } from "@radix-ui/react-icons";
+import { DownloadIcon, UploadIcon } from "@radix-ui/react-icons";
 import { Box, Button, Checkbox, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
+import { isAdmin } from "../../auth/access";
+import { useSession } from "../../auth/session";
 import {
   bulkFileName,
   documentFileName,
@@ -23,6 +25,7 @@ import { saveFile } from "../../files/localFiles";
 import type { CustomsDocument } from "../../gen/portal/v1/customsdocs_pb";
 import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../navigation/pageTitles";
+import { UploadDialog } from "./UploadDialog";
 
 /** Spec 2 §2.6 and §9: the customs table is 600 px high. */
 const tableHeight = "600px";
@@ -52,6 +55,8 @@ export function CustomsDocsPage() {
 
 function CustomsDocs({ crmId }: { crmId: string }) {
   const { i18n, t } = useLingui();
+  const session = useSession();
+  const [uploading, setUploading] = useState(false);
   const docs = useCustomsDocuments(crmId);
   const downloadOne = useDownloadCustomsDocument();
   const bulk = useBulkDownloadCustomsDocuments();
@@ -125,7 +130,18 @@ function CustomsDocs({ crmId }: { crmId: string }) {
   const tooMany = selected.size > maxBulkDocuments;
 
   return (
-    <ListPage title={i18n._(pageTitles.customsDocs)}>
+    <ListPage
+      title={i18n._(pageTitles.customsDocs)}
+      actions={
+        session &&
+        isAdmin(session) && (
+          <Button variant="soft" onClick={() => setUploading(true)}>
+            <UploadIcon />
+            <Trans>Upload a customs document</Trans>
+          </Button>
+        )
+      }
+    >
       {selected.size > 0 && (
         <Flex gap="3" align="center" wrap="wrap" role="region" aria-label={t`Selection`}>
           <Text size="2" weight="medium">
@@ -171,6 +187,7 @@ function CustomsDocs({ crmId }: { crmId: string }) {
           )}
         />
       </Box>
+      {uploading && <UploadDialog crmId={crmId} onClose={() => setUploading(false)} />}
     </ListPage>
   );
 }
