@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./demoLogin";
 
@@ -7,7 +8,11 @@ import { signIn } from "./demoLogin";
  * portal seeded by bin/seed, whose demo customers hold the customs documents
  * the carrier published for their parcels outside the customs union: the
  * demo user sees the bakery's documents, selects two and downloads them as
- * one zip, and the list then names them as downloaded by 'user'.
+ * one zip, and the list then names them as downloaded by 'user'. Then the
+ * way documents really arrive: the user ships testdata/batches/valid.csv
+ * (three rows leave the customs union) and creates its manifest; the
+ * carrier simulator publishes their customs documents and the worker's
+ * collection (every minute) brings them onto the page.
  */
 
 test.use({ locale: "en-GB" });
@@ -51,4 +56,40 @@ test("the demo user downloads two customs documents as one zip", async ({ page }
   for (const name of names) {
     await expect(page.getByRole("row", { name: new RegExp(name.replace(".", "\\.")) })).toContainText("user");
   }
+});
+
+const validCsv = fileURLToPath(new URL("../../testdata/batches/valid.csv", import.meta.url));
+const jobTimeout = { timeout: 60_000 };
+
+test("a manifest's customs documents arrive on the page through the carrier and the worker", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, "user");
+  await page.goto("/customs-docs");
+  const rows = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("checkbox") })
+    .filter({ hasText: "DE10000001" });
+  await expect(rows.first()).toBeVisible();
+  const before = await rows.count();
+
+  await page.goto("/batch");
+  await page.getByRole("link", { name: "Upload a CSV file" }).click();
+  await page.getByLabel("CSV file").setInputFiles(validCsv);
+  await expect(page).toHaveURL(/\/batch\/\d+$/);
+  await page.getByRole("combobox", { name: "Label type" }).click();
+  await page.getByRole("option", { name: "PDF", exact: true }).click();
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Send the batch?" });
+  if (await confirm.isVisible().catch(() => false)) await confirm.getByRole("button", { name: /Send/ }).last().click();
+  await expect(page.locator('[aria-current="step"]')).toHaveText(/Sent/, jobTimeout);
+  await page.getByRole("button", { name: "Generate manifest" }).click();
+  await expect(page.getByRole("img", { name: "Manifest created" })).toBeVisible(jobTimeout);
+
+  await page.goto("/customs-docs");
+  await expect(async () => {
+    await page.reload();
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeGreaterThanOrEqual(before + 3);
+  }).toPass({ timeout: 120_000, intervals: [5_000] });
+  await expect(rows.filter({ hasText: "carrier" }).first()).toBeVisible();
 });
