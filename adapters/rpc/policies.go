@@ -242,6 +242,13 @@ var policies = map[string]access.Policy{
 	portalv1connect.PrinterServicePrintLabelsProcedure:          customerRoles,
 	portalv1connect.PrinterServiceGetQzCertificateProcedure:     customerRoles,
 	portalv1connect.PrinterServiceSignQzRequestProcedure:        customerRoles,
+
+	// Anybody files an inquiry (anonymous visitors answer the captcha and
+	// are throttled); the use cases check signed-in callers' roles and scope.
+	portalv1connect.InquiryServiceGetInquiryTenantProcedure:    public,
+	portalv1connect.InquiryServiceSubmitParcelInquiryProcedure: public,
+	portalv1connect.InquiryServiceGetParcelInquiryPdfProcedure: trackingRoles,
+	portalv1connect.InquiryServiceSubscribeNewsletterProcedure: trackingRoles,
 }
 
 // linkDownloads are the GET downloads the batch page opens as plain links

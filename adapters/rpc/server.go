@@ -40,6 +40,8 @@ type Handlers struct {
 	// AddressBook serves the customers' address books.
 	AddressBook AddressBookHandler
 	Printers    PrinterHandler
+	// Inquiries serves parcel inquiries and the newsletter.
+	Inquiries InquiryHandler
 	Callers     CallerResolver
 	// Proxies are the reverse proxies whose X-Forwarded-For names the client.
 	Proxies TrustedProxies
@@ -119,6 +121,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewParcelServiceHandler(h.Parcels, options(portalv1connect.ParcelServiceName)))
 	mount(portalv1connect.NewAddressBookServiceHandler(h.AddressBook, options(portalv1connect.AddressBookServiceName)))
 	mount(portalv1connect.NewPrinterServiceHandler(h.Printers, options(portalv1connect.PrinterServiceName)))
+	mount(portalv1connect.NewInquiryServiceHandler(h.Inquiries, options(portalv1connect.InquiryServiceName)))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(newRESTJSONCodec),

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"parcelportal/adapters/captcha"
 	"parcelportal/adapters/httpserver"
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/mail"
@@ -62,7 +63,8 @@ func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		batchjob.Options{Concurrency: cfg.CarrierConcurrency, Log: logs})
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue, Log: logs,
-		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue)}), nil
+		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue),
+		Inquiries: inquiriesOf(cfg, pool, sealer, captcha.Off{}, queue)}), nil
 }
 
 // manifestsOf wires the manifests of parcels and the automatic manifests:

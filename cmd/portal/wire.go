@@ -147,6 +147,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Parcels:     rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},
 		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: postgres.AddressBook{Pool: pool}}},
 		Printers:    rpc.PrinterHandler{Printers: printersOf(cfg, pool)},
+		Inquiries:   rpc.InquiryHandler{Inquiries: inquiriesOf(cfg, pool, sealer, captchaPort, queue)},
 		Callers:     ids,
 		Proxies:     cfg.TrustedProxies,
 		Downloads:   downloadTokensOf(pool),
