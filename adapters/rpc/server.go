@@ -42,7 +42,7 @@ type Handlers struct {
 	Printers    PrinterHandler
 	// Inquiries serves parcel inquiries and the newsletter.
 	Inquiries InquiryHandler
-	Callers     CallerResolver
+	Callers   CallerResolver
 	// Proxies are the reverse proxies whose X-Forwarded-For names the client.
 	Proxies TrustedProxies
 	// Downloads redeems the tokens of link downloads; nil refuses them.
