@@ -23,7 +23,7 @@ var _ inquiries.Mailer = InquiryMails{}
 
 // SendInquiry mails the inquiry with its PDF and attachments.
 func (m InquiryMails) SendInquiry(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error {
-	files := []Attachment{{Name: "parcel-inquiry-" + fileSafe(in.TrackingNumber) + ".pdf", ContentType: "application/pdf", Data: pdf}}
+	files := []Attachment{{Name: inquiry.PDFName(in.TrackingNumber), ContentType: "application/pdf", Data: pdf}}
 	for _, a := range in.Attachments {
 		files = append(files, Attachment{Name: a.FileName, ContentType: inquiry.ContentType(a.FileName), Data: a.Data})
 	}
@@ -66,15 +66,5 @@ func oneLine(s string) string {
 			return -1
 		}
 		return r
-	}, s)
-}
-
-// fileSafe keeps letters, digits, dashes and underscores for a file name.
-func fileSafe(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
-			return r
-		}
-		return -1
 	}, s)
 }

@@ -31,7 +31,7 @@ func (s Service) PDF(ctx context.Context, caller *access.Caller, trackingNumber 
 	if err != nil {
 		return Document{}, err
 	}
-	return Document{Name: "parcel-inquiry-" + safeName(trackingNumber) + ".pdf", PDF: pdf}, nil
+	return Document{Name: inquiry.PDFName(trackingNumber), PDF: pdf}, nil
 }
 
 // Marks reads what the tracking grid shows of the parcels' latest inquiries
@@ -42,14 +42,4 @@ func (s Service) Marks(ctx context.Context, caller *access.Caller, trackingNumbe
 		return map[string]inquiry.Mark{}, nil
 	}
 	return s.Store.Marks(ctx, trackingNumbers, own)
-}
-
-// safeName keeps letters, digits and dashes of a tracking number for a file name.
-func safeName(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
-			return r
-		}
-		return -1
-	}, s)
 }

@@ -256,6 +256,29 @@ func (c *checker) oneOf(field, v string, allowed []string) {
 	}
 }
 
+// party checks a sender's or recipient's fields (prefix "sender" or
+// "recipient"); required names those that must be given besides the e-mail.
+func (c *checker) party(prefix string, p Party, required ...string) {
+	for _, f := range []struct{ name, value string }{
+		{"Name", p.Name}, {"Street", p.Street}, {"ZipCode", p.ZipCode}, {"City", p.City}, {"Country", p.Country},
+		{"Crmid", p.Crmid}, {"ContactPerson", p.ContactPerson}, {"ContactPhone", p.ContactPhone},
+	} {
+		c.line(prefix+f.name, f.value, slices.Contains(required, f.name))
+	}
+	c.emailPair(prefix+"ContactEmail", p.ContactEmail, prefix+"ContactEmailCopy", p.ContactEmailCopy, true)
+}
+
+// PDFName is the file name of an inquiry's PDF: its tracking number's
+// letters, digits, dashes and underscores.
+func PDFName(trackingNumber string) string {
+	return "parcel-inquiry-" + strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
+			return r
+		}
+		return -1
+	}, trackingNumber) + ".pdf"
+}
+
 // Validate checks an inquiry against spec 3 section 5 and answers it with
 // its posting date read; every broken rule is reported at once.
 func Validate(in Inquiry) (Inquiry, error) {
@@ -273,24 +296,8 @@ func Validate(in Inquiry) (Inquiry, error) {
 	} else {
 		c.fail("dateOfPosting", RuleDate)
 	}
-	s, r := in.Sender, in.Recipient
-	c.line("senderName", s.Name, true)
-	c.line("senderStreet", s.Street, false)
-	c.line("senderZipCode", s.ZipCode, false)
-	c.line("senderCity", s.City, false)
-	c.line("senderCountry", s.Country, false)
-	c.line("senderCrmid", s.Crmid, true)
-	c.line("senderContactPerson", s.ContactPerson, true)
-	c.line("senderContactPhone", s.ContactPhone, false)
-	c.emailPair("senderContactEmail", s.ContactEmail, "senderContactEmailCopy", s.ContactEmailCopy, true)
-	c.line("recipientName", r.Name, true)
-	c.line("recipientStreet", r.Street, false)
-	c.line("recipientZipCode", r.ZipCode, false)
-	c.line("recipientCity", r.City, false)
-	c.line("recipientCountry", r.Country, true)
-	c.line("recipientContactPerson", r.ContactPerson, true)
-	c.line("recipientContactPhone", r.ContactPhone, false)
-	c.emailPair("recipientContactEmail", r.ContactEmail, "recipientContactEmailCopy", r.ContactEmailCopy, true)
+	c.party("sender", in.Sender, "Name", "Crmid", "ContactPerson")
+	c.party("recipient", in.Recipient, "Name", "Country", "ContactPerson")
 	c.text("contentDescription", in.ContentDescription)
 	if strings.TrimSpace(in.ContentDescription) == "" {
 		c.fail("contentDescription", RuleRequired)

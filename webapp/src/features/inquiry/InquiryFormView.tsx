@@ -1,11 +1,12 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Checkbox, Flex, Grid, Heading, Select, Text, TextArea } from "@radix-ui/themes";
+import { Button, Flex, Grid, Heading, Select, Text, TextArea } from "@radix-ui/themes";
 import { type ChangeEvent, type FormEvent, useState } from "react";
 import { useApplicationProfile } from "../../api/management";
 import { useSubmitInquiry } from "../../api/inquiries";
 import { Captcha } from "../../components/form/Captcha";
+import { CheckboxField } from "../../components/form/CheckboxField";
 import { Field } from "../../components/form/Field";
 import { FormMessages } from "../../components/form/FormMessages";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
@@ -227,16 +228,12 @@ export function InquiryFormView({ initial, tenantId, anonymous }: InquiryFormVie
           {text("senderContactEmail", t`E-mail`, "email")}
           {text("senderContactEmailCopy", t`Repeat e-mail`, "email")}
         </Grid>
-        <Text as="label" size="2">
-          <Flex gap="2" align="center">
-            <Checkbox
-              checked={form.senderCopyToEmail}
-              disabled={done}
-              onCheckedChange={(on) => setForm((current) => ({ ...current, senderCopyToEmail: on === true }))}
-            />
-            <Trans>Send me a copy by e-mail</Trans>
-          </Flex>
-        </Text>
+        <CheckboxField
+          label={<Trans>Send me a copy by e-mail</Trans>}
+          checked={form.senderCopyToEmail}
+          disabled={done}
+          onCheckedChange={(senderCopyToEmail) => setForm((current) => ({ ...current, senderCopyToEmail }))}
+        />
         <Heading as="h2" size="4">
           <Trans>Recipient</Trans>
         </Heading>
@@ -294,22 +291,13 @@ export function InquiryFormView({ initial, tenantId, anonymous }: InquiryFormVie
             ))}
           </Flex>
         )}
-        <Field label="" error={errorOf("consent")}>
-          {(control) => (
-            <Text as="label" size="2">
-              <Flex gap="2" align="center">
-                <Checkbox
-                  id={control.id}
-                  aria-invalid={control["aria-invalid"]}
-                  checked={form.consent}
-                  disabled={done}
-                  onCheckedChange={(on) => setForm((current) => ({ ...current, consent: on === true }))}
-                />
-                <Trans>I agree that my data is processed to handle this inquiry. *</Trans>
-              </Flex>
-            </Text>
-          )}
-        </Field>
+        <CheckboxField
+          label={<Trans>I agree that my data is processed to handle this inquiry. *</Trans>}
+          checked={form.consent}
+          disabled={done}
+          error={errorOf("consent")}
+          onCheckedChange={(consent) => setForm((current) => ({ ...current, consent }))}
+        />
         {anonymous && (
           <Captcha
             siteKey={profile?.recaptchaSiteKey}

@@ -1,11 +1,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Checkbox, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Flex, Link as RadixLink } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { useSubscribeNewsletter } from "../../api/inquiries";
-import { Field } from "../../components/form/Field";
+import { CheckboxField } from "../../components/form/CheckboxField";
 import { FormMessages } from "../../components/form/FormMessages";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { TextInputField } from "../../components/form/TextInputField";
@@ -86,21 +86,12 @@ export function NewsletterPage() {
               onValueChange={(email) => setForm((f) => ({ ...f, email }))}
               error={errorOf("email")}
             />
-            <Field label="" error={errorOf("acceptTerms")}>
-              {(control) => (
-                <Text as="label" size="2">
-                  <Flex gap="2" align="center">
-                    <Checkbox
-                      id={control.id}
-                      aria-invalid={control["aria-invalid"]}
-                      checked={form.acceptTerms}
-                      onCheckedChange={(on) => setForm((f) => ({ ...f, acceptTerms: on === true }))}
-                    />
-                    <Trans>I accept the terms of the newsletter.</Trans>
-                  </Flex>
-                </Text>
-              )}
-            </Field>
+            <CheckboxField
+              label={<Trans>I accept the terms of the newsletter.</Trans>}
+              checked={form.acceptTerms}
+              error={errorOf("acceptTerms")}
+              onCheckedChange={(acceptTerms) => setForm((f) => ({ ...f, acceptTerms }))}
+            />
             <FormMessages messages={failure.messages} />
             <Flex justify="end">
               <Button type="submit" loading={subscribe.isPending}>
