@@ -51,6 +51,9 @@ type WorkerOptions struct {
 	// they have in flight (default 30 s).
 	ShutdownTimeout time.Duration
 	Log             *slog.Logger
+	// Inquiries, when set, sends filed parcel inquiries' mails from the
+	// same queue, and at every sweep queues those not mailed yet.
+	Inquiries InquiryMailer
 }
 
 // Worker runs batch jobs from the queue. A job interrupted by a shutdown
@@ -166,6 +169,9 @@ func (w *Worker) Run(ctx context.Context) error {
 	for _, k := range batchjob.AllKinds {
 		mux.HandleFunc(taskType(k), w.handle)
 	}
+	if w.opt.Inquiries != nil {
+		mux.HandleFunc(inquiryMailTask, w.handleInquiry)
+	}
 	if err := w.srv.Start(mux); err != nil {
 		return fmt.Errorf("start job worker: %w", err)
 	}
@@ -185,6 +191,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	defer t.Stop()
 	for {
 		w.sweep(ctx)
+		w.resumeInquiries(ctx)
 		select {
 		case <-ctx.Done():
 			<-scheduled

@@ -256,6 +256,12 @@ var policies = map[string]access.Policy{
 	portalv1connect.CustomsDocumentServiceDownloadCustomsDocumentProcedure:      reporters,
 	portalv1connect.CustomsDocumentServiceBulkDownloadCustomsDocumentsProcedure: reporters,
 	portalv1connect.CustomsDocumentServiceUploadCustomsDocumentProcedure:        admins,
+	// Anybody files an inquiry (anonymous visitors answer the captcha and
+	// are throttled); the use cases check signed-in callers' roles and scope.
+	portalv1connect.InquiryServiceGetInquiryTenantProcedure:    public,
+	portalv1connect.InquiryServiceSubmitParcelInquiryProcedure: public,
+	portalv1connect.InquiryServiceGetParcelInquiryPdfProcedure: trackingRoles,
+	portalv1connect.InquiryServiceSubscribeNewsletterProcedure: trackingRoles,
 }
 
 // linkDownloads are the GET downloads the batch page opens as plain links

@@ -45,7 +45,9 @@ type Handlers struct {
 	ReportDetails ReportDetailsHandler
 	// CustomsDocs serves the customs documents page.
 	CustomsDocs CustomsDocumentHandler
-	Callers     CallerResolver
+	// Inquiries serves parcel inquiries and the newsletter.
+	Inquiries InquiryHandler
+	Callers   CallerResolver
 	// Proxies are the reverse proxies whose X-Forwarded-For names the client.
 	Proxies TrustedProxies
 	// Downloads redeems the tokens of link downloads; nil refuses them.
@@ -126,6 +128,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewAddressBookServiceHandler(h.AddressBook, options(portalv1connect.AddressBookServiceName)))
 	mount(portalv1connect.NewPrinterServiceHandler(h.Printers, options(portalv1connect.PrinterServiceName)))
 	mount(portalv1connect.NewCustomsDocumentServiceHandler(h.CustomsDocs, options(portalv1connect.CustomsDocumentServiceName)))
+	mount(portalv1connect.NewInquiryServiceHandler(h.Inquiries, options(portalv1connect.InquiryServiceName)))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(newRESTJSONCodec),

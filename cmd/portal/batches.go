@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"parcelportal/adapters/captcha"
 	"parcelportal/adapters/httpserver"
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/mail"
@@ -64,7 +65,8 @@ func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue, Log: logs,
 		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue),
-		Collect:   customsCollectorOf(pool, sealer, side)}), nil
+		Collect:   customsCollectorOf(pool, sealer, side),
+		Inquiries: inquiriesOf(cfg, pool, sealer, captcha.Off{}, queue)}), nil
 }
 
 // customsCollectorOf wires the collection of the customs documents the

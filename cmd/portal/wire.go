@@ -125,6 +125,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	documents := documents.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
 	organisations := organisationOf(pool, sealer, checks)
 	batches := batchesOf(pool, customerStore, queue)
+	inquiries := inquiriesOf(cfg, pool, sealer, captchaPort, queue)
 	return rpc.Handlers{
 		Management: rpc.ManagementHandler{Queries: queries},
 		Account:    rpc.AccountHandler{Identity: ids},
@@ -144,11 +145,12 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Shipments:   rpc.ShipmentHandler{Batches: batches},
 		Reports:     rpc.ReportHandler{Reports: reportsOf(pool, customerStore)},
 		Manifests:   rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},
-		Tracking:    rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}}},
+		Tracking:    rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}, Inquiries: inquiries}},
 		Parcels:     rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},
 		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: postgres.AddressBook{Pool: pool}}},
 		Printers:    rpc.PrinterHandler{Printers: printersOf(cfg, pool)},
 		CustomsDocs: rpc.CustomsDocumentHandler{CustomsDocs: customsdocs.Service{Store: postgres.CustomsDocuments{Pool: pool}}},
+		Inquiries:   rpc.InquiryHandler{Inquiries: inquiries},
 		Callers:     ids,
 		Proxies:     cfg.TrustedProxies,
 		Downloads:   downloadTokensOf(pool),

@@ -399,6 +399,22 @@ const catalog = [
     id: "error.passwordRejected",
     message: "This password is not accepted: it is too common or too similar to your login. Please choose another one.",
   }),
+  msg({ id: "error.inquiry.invalidCaptcha", message: "The security check failed. Please solve the captcha again." }),
+  msg({
+    id: "error.inquiry.tooManyRequests",
+    message: "Too many inquiries from your address. Please wait a quarter of an hour and try again.",
+  }),
+  msg({ id: "error.inquiry.tenantNotFound", message: "This inquiry address is not known." }),
+  msg({ id: "error.inquiry.notFound", message: "No inquiry was found for this parcel." }),
+  msg({ id: "error.mismatch", message: "This field does not match its repetition." }),
+  msg({ id: "error.date", message: "This field needs a valid date." }),
+  msg({ id: "error.oneOf", message: "This field has a value that is not offered." }),
+  msg({ id: "error.singleLine", message: "This field may not contain line breaks or control characters." }),
+  msg({ id: "error.consent", message: "Please confirm that the data may be processed." }),
+  msg({ id: "error.maxFiles", message: "At most 3 files may be attached." }),
+  msg({ id: "error.maxFileSize", message: "Each file may have at most 8,000,000 bytes." }),
+  msg({ id: "error.fileType", message: "Only PDF, PNG, JPG, GIF and TXT files may be attached." }),
+  msg({ id: "error.fileName", message: "A file name is empty, too long or contains a path." }),
   // Carries a server text that has no key of its own; translators keep it as it is.
   msg({ id: "error.message", message: "{message}" }),
 ] satisfies MessageDescriptor[];

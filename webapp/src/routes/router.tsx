@@ -25,9 +25,6 @@ import { RouteGuard } from "./RouteGuard";
  */
 const sections: [path: string, title: MessageDescriptor][] = [
   ["dashboard", titles.dashboard],
-  ["newsletter-subscribe", titles.newsletter],
-  ["parcel-inquiry/:tenantId", titles.parcelInquiry],
-  ["internal-parcel-inquiry/:trackingId/:fulltrackId", titles.internalParcelInquiry],
   ["routing-options/*", titles.routingOptions],
 ];
 
@@ -72,6 +69,19 @@ const InvoiceReportPage = lazy(() =>
 /** Tracking (spec 3 §2): search, grid, details. */
 const TrackingPage = lazy(() =>
   loadChunk(() => import("../features/tracking/TrackingPage")).then((m) => ({ default: m.TrackingPage })),
+);
+
+/** Parcel inquiries and the newsletter (spec 3 §2). */
+const ParcelInquiryPage = lazy(() =>
+  loadChunk(() => import("../features/inquiry/ParcelInquiryPage")).then((m) => ({ default: m.ParcelInquiryPage })),
+);
+const InternalParcelInquiryPage = lazy(() =>
+  loadChunk(() => import("../features/inquiry/InternalParcelInquiryPage")).then((m) => ({
+    default: m.InternalParcelInquiryPage,
+  })),
+);
+const NewsletterPage = lazy(() =>
+  loadChunk(() => import("../features/newsletter/NewsletterPage")).then((m) => ({ default: m.NewsletterPage })),
 );
 
 /** The shipment report (spec 2 §2.4). */
@@ -156,6 +166,12 @@ export const routes: RouteObject[] = [
           { path: "address-book/*", element: <LazyArea area={AddressBookArea} /> },
           { path: "report", element: <LazyArea area={ReportPage} /> },
           { path: "customs-docs", element: <LazyArea area={CustomsDocsPage} /> },
+          { path: "parcel-inquiry/:tenantId", element: <LazyArea area={ParcelInquiryPage} /> },
+          {
+            path: "internal-parcel-inquiry/:trackingId/:fulltrackId",
+            element: <LazyArea area={InternalParcelInquiryPage} />,
+          },
+          { path: "newsletter-subscribe", element: <LazyArea area={NewsletterPage} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },
