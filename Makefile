@@ -2,11 +2,12 @@
 # is missing and start what they need on loopback.
 SHELL := /bin/bash
 
-.PHONY: run test bench generate build deps help
+.PHONY: run test bench load generate build deps help
 help:
 	@echo "make run       install, start the stack, seed demo data, serve http://127.0.0.1:8080"
 	@echo "make test      the whole suite: generated code, lint, Go, webapp unit and browser tests"
 	@echo "make bench     benchmarks with figures to compare run to run"
+	@echo "make load      the portal under its users' journeys (LOAD_DURATION, LOAD_USERS): req/s, p50/p95/p99, errors, memory"
 	@echo "make generate  regenerate code from proto/"
 	@echo "make build     build the binaries into bin/ and the webapp into webapp/dist"
 
@@ -18,6 +19,9 @@ test:
 
 bench:
 	dev/bench.sh
+
+load:
+	dev/load.sh
 
 deps:
 	dev/install.sh
