@@ -148,7 +148,7 @@ type client struct {
 	pollEvery time.Duration
 	// signingIn lets one sign-in run at a time: the simulated users share
 	// one login, and the portal's guessing throttle counts a login's
-	// sign-ins while they run (five at once are refused, as a guesser's).
+	// sign-ins while they run and refuses those past its limit, as a guesser's.
 	signingIn sync.Mutex
 }
 
