@@ -231,6 +231,29 @@ func (s Batches) Rows(ctx context.Context, batchID int64, onlyInvalid bool) ([]b
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (batch.ValidatedShipment, error) { return scanRow(r) })
 }
 
+// RowPage answers a page of a batch's grid rows by position, their total
+// and the most order lines of any row of the batch; the page reads and
+// decodes only its own rows.
+func (s Batches) RowPage(ctx context.Context, q batches.RowQuery) (batches.RowPage, error) {
+	filter := `true`
+	if q.OnlyInvalid {
+		filter = `NOT valid`
+	}
+	var page batches.RowPage
+	err := s.Pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE `+filter+`), coalesce(max(jsonb_array_length(order_lines)), 0)
+		FROM validated_shipment WHERE batch_id = $1`, q.BatchID).Scan(&page.Total, &page.MaxOrderLines)
+	if err != nil {
+		return batches.RowPage{}, err
+	}
+	rows, err := s.Pool.Query(ctx, `SELECT `+rowColumns+` FROM validated_shipment WHERE batch_id = $1 AND `+filter+`
+		ORDER BY position LIMIT $2 OFFSET $3`, q.BatchID, q.Size, q.Page*q.Size)
+	if err != nil {
+		return batches.RowPage{}, err
+	}
+	page.Rows, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (batch.ValidatedShipment, error) { return scanRow(r) })
+	return page, err
+}
+
 // Row answers one grid row.
 func (s Batches) Row(ctx context.Context, id int64) (batch.ValidatedShipment, error) {
 	r, err := scanRow(s.Pool.QueryRow(ctx, `SELECT `+rowColumns+` FROM validated_shipment WHERE id = $1`, id))
