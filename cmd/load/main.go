@@ -11,9 +11,10 @@
 //  2. batch list: the same for GET web/api/batches (the list every user
 //     polls every 30 s);
 //  3. journeys: LOAD_USERS simulated users each sign in, then loop: read
-//     the batch list, upload a batch of LOAD_ROWS rows, read its grid, edit
-//     a cell, send it, poll it until it settles, download its labels, search
-//     the report and tracking.
+//     the batch list, upload a batch of LOAD_ROWS rows, read its grid's
+//     first page of 100 rows as the batch page does, edit a cell, send it,
+//     poll it until it settles, download its labels, search the report and
+//     tracking.
 //
 // Requests go over the generated Connect client (binary protobuf, as the
 // webapp sends them) and plain HTTP for the REST reads.
@@ -249,8 +250,8 @@ func (c *client) journey(ctx context.Context, rec *recorder, bearer string, cust
 		return
 	}
 	var row *portalv1.ValidatedShipment
-	if !step("read the batch's grid", func() error {
-		rsp, err := c.batches.ListValidatedShipments(ctx, bearing(&portalv1.ListValidatedShipmentsRequest{Id: batch.GetId()}, bearer))
+	if !step("read the batch's grid (page of 100)", func() error {
+		rsp, err := c.batches.ListValidatedShipments(ctx, bearing(&portalv1.ListValidatedShipmentsRequest{Id: batch.GetId(), PageSize: 100}, bearer))
 		if err == nil && len(rsp.Msg.GetValidatedShipments()) == 0 {
 			err = errors.New("the grid has no rows")
 		}
