@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strings"
 	"testing"
 
 	"parcelportal/app/demo"
@@ -20,20 +19,9 @@ func TestAccountReadFromTheSessionCacheFollowsChangesAndSignOut(t *testing.T) {
 	login := "cached-" + randomHex(t)
 	email := login + "@example.org"
 	t.Cleanup(func() { p.deleteUser(t, login) })
-	p.mustREST(t, "POST", "/web/api/register", "", fmt.Sprintf(`{"login":%q,"email":%q,"password":%q,"crmId":%q,"requestReason":"Cache test.","langKey":"en"}`, login, email, password, demo.BakeryCRMID))
+	p.mustREST(t, "POST", "/web/api/register", "", fmt.Sprintf(`{"login":%q,"email":%q,"password":%q,"crmId":%q,"requestReason":"Cache test.","langKey":"en"}`,
+		login, email, password, demo.BakeryCRMID))
 	p.mustREST(t, "GET", "/web/api/activate?key="+p.activationKeyFor(t, email), "", "")
-	signIn := func() string {
-		rsp, _ := p.mustREST(t, "POST", "/web/api/authenticate", "", fmt.Sprintf(`{"username":%q,"password":%q}`, login, password))
-		pending := strings.TrimPrefix(rsp.Header.Get("Authorization"), "Bearer ")
-		_, skipped := p.mustREST(t, "POST", "/web/api/mfa/_skip_mfa", pending, `{"skipDays":7}`)
-		var skip struct {
-			IDToken string `json:"id_token"`
-		}
-		if err := json.Unmarshal(skipped, &skip); err != nil || skip.IDToken == "" {
-			t.Fatalf("skip = %s, %v", skipped, err)
-		}
-		return skip.IDToken
-	}
 	type account struct {
 		Login     string `json:"login"`
 		FirstName string `json:"firstName"`
@@ -48,7 +36,7 @@ func TestAccountReadFromTheSessionCacheFollowsChangesAndSignOut(t *testing.T) {
 		}
 		return a
 	}
-	bearer := signIn()
+	bearer := p.signInSkippingMFA(t, login, password)
 	for range 3 {
 		if a := read(bearer); a.Login != login || a.Email != email {
 			t.Fatalf("account = %+v; want %s", a, login)
