@@ -221,6 +221,9 @@ var policies = map[string]access.Policy{
 	portalv1connect.ReportServiceCheckInvoiceNumberProcedure:          reporters,
 	portalv1connect.ReportServiceCreateCommercialInvoiceProcedure:     reporters,
 	portalv1connect.ReportServiceGetCommercialInvoiceDetailsProcedure: reporters,
+	// A report row's details; its carrier traffic is for admins (spec 2 section 6).
+	portalv1connect.ReportDetailsServiceGetReportShipmentDetailsProcedure:      reporters,
+	portalv1connect.ReportDetailsServiceDownloadReportShipmentTrafficProcedure: admins,
 	// Manifests of parcels: the parcel pages' roles; the use case scopes the
 	// parcels to the customers the caller acts for.
 	portalv1connect.ManifestServiceCreateManifestProcedure: shippingRoles,

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/xuri/excelize/v2"
 
+	"parcelportal/adapters/memory"
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
@@ -41,13 +42,15 @@ func sellerCRMID(id int64) string { return "DE" + strconv.FormatInt(10000000+id,
 
 type reportsAPI struct {
 	batchesAPI
-	pool        *pgxpool.Pool
 	mine, other int64
 	// consents changes what the customers have consented to.
 	consents *func(*customer.Customer)
 	// rows of mine: a PDF-labelled manifested row with invoice data, a ZPL
 	// parcel, a failed row; of other: one row.
 	pdfRow, zplRow, failedRow, foreignRow int64
+	// pool holds the shipments; audits the audited calls (report_details_test.go).
+	pool   *pgxpool.Pool
+	audits *memory.AuditLog
 }
 
 // newReportsAPI serves the report over a real HTTP server on Postgres,
@@ -59,7 +62,7 @@ func newReportsAPI(t *testing.T) reportsAPI {
 	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
 		t.Fatal(err)
 	}
-	a := reportsAPI{consents: new(func(*customer.Customer)), pool: pool}
+	a := reportsAPI{consents: new(func(*customer.Customer)), pool: pool, audits: &memory.AuditLog{}}
 	for i, crmid := range []string{demo.BakeryCRMID, demo.GardenCRMID} {
 		id := &a.mine
 		if i == 1 {
@@ -79,7 +82,9 @@ func newReportsAPI(t *testing.T) reportsAPI {
 		Identifier: "TR9", Label: label(t, "TR9", "PDF"), ContentType: "application/pdf", LabelType: "PDF"})
 	svc := reports.Service{Store: postgres.Reports{Pool: pool}, Customers: sellers{a.consents}, Sheet: xlsx.Sheet{},
 		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}, Stored: postgres.Invoices{Pool: pool}}
-	api, err := rpc.NewAPI(rpc.Handlers{Reports: rpc.ReportHandler{Reports: svc}, Callers: customerBearers{}}, http.NotFoundHandler())
+	api, err := rpc.NewAPI(rpc.Handlers{Reports: rpc.ReportHandler{Reports: svc}, Callers: customerBearers{},
+		ReportDetails: rpc.ReportDetailsHandler{Details: reports.Details{Entries: postgres.Reports{Pool: pool}}}, Audit: a.audits},
+		http.NotFoundHandler())
 	if err != nil {
 		t.Fatal(err)
 	}

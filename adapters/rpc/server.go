@@ -40,7 +40,11 @@ type Handlers struct {
 	// AddressBook serves the customers' address books.
 	AddressBook AddressBookHandler
 	Printers    PrinterHandler
-	Callers     CallerResolver
+
+	// ReportDetails serves the report rows' details dialogs.
+	ReportDetails ReportDetailsHandler
+
+	Callers CallerResolver
 	// Proxies are the reverse proxies whose X-Forwarded-For names the client.
 	Proxies TrustedProxies
 	// Downloads redeems the tokens of link downloads; nil refuses them.
@@ -114,6 +118,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewBatchServiceHandler(h.Batches, options(portalv1connect.BatchServiceName)))
 	mount(portalv1connect.NewShipmentServiceHandler(h.Shipments, options(portalv1connect.ShipmentServiceName)))
 	mount(portalv1connect.NewReportServiceHandler(h.Reports, options(portalv1connect.ReportServiceName)))
+	mount(portalv1connect.NewReportDetailsServiceHandler(h.ReportDetails, options(portalv1connect.ReportDetailsServiceName)))
 	mount(portalv1connect.NewManifestServiceHandler(h.Manifests, options(portalv1connect.ManifestServiceName)))
 	mount(portalv1connect.NewTrackingServiceHandler(h.Tracking, options(portalv1connect.TrackingServiceName)))
 	mount(portalv1connect.NewParcelServiceHandler(h.Parcels, options(portalv1connect.ParcelServiceName)))

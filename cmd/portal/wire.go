@@ -153,6 +153,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Observer:    ops.metrics,
 		Audit:       postgres.AuditLog{Pool: pool},
 		Log:         ops.logs.Logger(logRPC),
+
+		ReportDetails: rpc.ReportDetailsHandler{Details: reportDetailsOf(pool)},
 	}, nil
 }
 

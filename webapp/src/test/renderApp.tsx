@@ -25,6 +25,7 @@ import { ParcelService } from "../gen/portal/v1/parcels_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
 import { ShipmentService } from "../gen/portal/v1/shipments_pb";
 import { ReportService } from "../gen/portal/v1/reports_pb";
+import { ReportDetailsService } from "../gen/portal/v1/report_details_pb";
 import { TenantService } from "../gen/portal/v1/tenants_pb";
 import { UserDataService } from "../gen/portal/v1/user_data_pb";
 import { UserService } from "../gen/portal/v1/users_pb";
@@ -81,6 +82,7 @@ export type RenderOptions = {
   batches?: Partial<ServiceImpl<typeof BatchService>>;
   shipments?: Partial<ServiceImpl<typeof ShipmentService>>;
   reports?: Partial<ServiceImpl<typeof ReportService>>;
+  reportDetails?: Partial<ServiceImpl<typeof ReportDetailsService>>;
   manifests?: Partial<ServiceImpl<typeof ManifestService>>;
   parcels?: Partial<ServiceImpl<typeof ParcelService>>;
   documents?: Partial<ServiceImpl<typeof DocumentService>>;
@@ -117,6 +119,7 @@ export function renderApp(
     batches = {},
     shipments = {},
     reports = {},
+    reportDetails = {},
     manifests = {},
     parcels = {},
     documents = {},
@@ -154,6 +157,7 @@ export function renderApp(
       router.service(ShipmentService, shipments);
       router.service(ParcelService, parcels);
       router.service(ReportService, reports);
+      router.service(ReportDetailsService, reportDetails);
       router.service(DocumentService, documents);
       router.service(AcssService, acss);
       router.service(AddressBookService, addressBook);

@@ -16,6 +16,7 @@ type Options = Pick<
   | "tracking"
   | "addressBook"
   | "reports"
+  | "reportDetails"
   | "manifests"
 > & {
   authorities?: string[];

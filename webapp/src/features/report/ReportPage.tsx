@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DownloadIcon, FileTextIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Checkbox, Flex, Grid, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { Badge, Button, Checkbox, Flex, Grid, Text, TextField, Tooltip, VisuallyHidden } from "@radix-ui/themes";
 import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { reportPageSizes, type ReportExport, useReportExport, useReportPage } from "../../api/reports";
@@ -24,6 +24,7 @@ import { ConnectError } from "@connectrpc/connect";
 import { InvoiceDialog } from "./InvoiceDialog";
 import { type GateStep, gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
 import { ReportLabelsButton } from "./ReportLabelsButton";
+import { ReportIdentifier, ReportRowMenu } from "./ReportRowMenu";
 import {
   decodeSearch,
   encodeSearch,
@@ -173,7 +174,12 @@ export function ReportPage() {
     { id: "service", header: t`Service`, enableSorting: true, cell: ({ row }) => row.original.service },
     { id: "additionalOptions", header: t`Additional services`, cell: ({ row }) => row.original.additionalOptions },
     { id: "format", header: t`Format`, cell: ({ row }) => row.original.format },
-    { id: "identifier", header: t`Tracking number`, enableSorting: true, cell: ({ row }) => row.original.identifier },
+    {
+      id: "identifier",
+      header: t`Tracking number`,
+      enableSorting: true,
+      cell: ({ row }) => <ReportIdentifier row={row.original} />,
+    },
     { id: "weight", header: t`Weight (kg)`, cell: ({ row }) => i18n.number(row.original.weight) },
     {
       id: "value",
@@ -213,6 +219,12 @@ export function ReportPage() {
       },
     );
   }
+
+  columns.push({
+    id: "details",
+    header: () => <VisuallyHidden>{t`Details`}</VisuallyHidden>,
+    cell: ({ row }) => <ReportRowMenu row={row.original} admin={admin} />,
+  });
 
   const textField = (key: "recipientName" | "postalCode" | "city" | "parcelUuid", label: string) => (
     <Field label={label}>

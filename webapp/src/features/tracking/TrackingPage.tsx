@@ -16,7 +16,7 @@ import { saveFile } from "../../files/localFiles";
 import type { TrackingRow } from "../../gen/portal/v1/tracking_pb";
 import { formatDate } from "../../i18n/format";
 import { pageTitles } from "../../navigation/pageTitles";
-import { TrackingDetailsDialog } from "./TrackingDetailsDialog";
+import { TrackingDetailsDialog } from "../../shipping/TrackingDetailsDialog";
 import {
   canExport,
   dateTypeLabels,
