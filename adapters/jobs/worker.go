@@ -42,6 +42,11 @@ type WorkerOptions struct {
 	// several workers run it once.
 	Schedules     Scheduler
 	ScheduleEvery time.Duration
+	// Collect, when set, is ticked at start and every CollectEvery (default
+	// 60 s): the customs documents the carrier published
+	// (customsdocs.Collector), stored once however many workers tick.
+	Collect      Scheduler
+	CollectEvery time.Duration
 	// ShutdownTimeout bounds the wait for running jobs to finish the calls
 	// they have in flight (default 30 s).
 	ShutdownTimeout time.Duration
@@ -87,6 +92,9 @@ func NewWorker(addr string, runner Runner, opt WorkerOptions) *Worker {
 	}
 	if opt.ScheduleEvery <= 0 {
 		opt.ScheduleEvery = 30 * time.Second
+	}
+	if opt.CollectEvery <= 0 {
+		opt.CollectEvery = time.Minute
 	}
 	if opt.ShutdownTimeout <= 0 {
 		opt.ShutdownTimeout = 30 * time.Second
@@ -165,7 +173,13 @@ func (w *Worker) Run(ctx context.Context) error {
 	scheduled := make(chan struct{})
 	go func() {
 		defer close(scheduled)
-		w.schedule(ctx)
+		collected := make(chan struct{})
+		go func() {
+			defer close(collected)
+			w.tick(ctx, w.opt.Collect, w.opt.CollectEvery, "collecting customs documents failed")
+		}()
+		w.tick(ctx, w.opt.Schedules, w.opt.ScheduleEvery, "running the schedules failed")
+		<-collected
 	}()
 	t := time.NewTicker(w.opt.Sweep)
 	defer t.Stop()
@@ -181,17 +195,17 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 }
 
-// schedule ticks the schedules at start and every ScheduleEvery until ctx
-// ends; a tick that fails is reported and the next one tries again.
-func (w *Worker) schedule(ctx context.Context) {
-	if w.opt.Schedules == nil {
+// tick ticks s at start and every interval until ctx ends; a tick that
+// fails is reported and the next one tries again.
+func (w *Worker) tick(ctx context.Context, s Scheduler, every time.Duration, failed string) {
+	if s == nil {
 		return
 	}
-	t := time.NewTicker(w.opt.ScheduleEvery)
+	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		if err := w.opt.Schedules.Tick(ctx); err != nil && ctx.Err() == nil {
-			w.opt.Log.Warn("running the schedules failed", "error", err)
+		if err := s.Tick(ctx); err != nil && ctx.Err() == nil {
+			w.opt.Log.Warn(failed, "error", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -46,6 +46,8 @@ var bodyLimits = map[string]int64{
 	portalv1connect.AcssServiceUpdateAcssProcedure:                fileBodyLimit,
 	// An address-book import: up to 10 MB of CSV (10,000 rows are about 3 MB).
 	portalv1connect.AddressBookServiceImportAddressBookProcedure: fileBodyLimit,
+	// A customs document upload: a PDF of up to 5 MB (core/customsdoc).
+	portalv1connect.CustomsDocumentServiceUploadCustomsDocumentProcedure: fileBodyLimit,
 }
 
 // bodyLimitOf is the limit of one procedure's request body.

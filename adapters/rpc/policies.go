@@ -249,6 +249,13 @@ var policies = map[string]access.Policy{
 	portalv1connect.PrinterServicePrintLabelsProcedure:          customerRoles,
 	portalv1connect.PrinterServiceGetQzCertificateProcedure:     customerRoles,
 	portalv1connect.PrinterServiceSignQzRequestProcedure:        customerRoles,
+
+	// The customs documents page is the report roles' (spec 2 section 6);
+	// admins upload by hand. The use cases check the CRM id's customer.
+	portalv1connect.CustomsDocumentServiceListCustomsDocumentsProcedure:         reporters,
+	portalv1connect.CustomsDocumentServiceDownloadCustomsDocumentProcedure:      reporters,
+	portalv1connect.CustomsDocumentServiceBulkDownloadCustomsDocumentsProcedure: reporters,
+	portalv1connect.CustomsDocumentServiceUploadCustomsDocumentProcedure:        admins,
 }
 
 // linkDownloads are the GET downloads the batch page opens as plain links

@@ -43,8 +43,9 @@ type Handlers struct {
 
 	// ReportDetails serves the report rows' details dialogs.
 	ReportDetails ReportDetailsHandler
-
-	Callers CallerResolver
+	// CustomsDocs serves the customs documents page.
+	CustomsDocs CustomsDocumentHandler
+	Callers     CallerResolver
 	// Proxies are the reverse proxies whose X-Forwarded-For names the client.
 	Proxies TrustedProxies
 	// Downloads redeems the tokens of link downloads; nil refuses them.
@@ -124,6 +125,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewParcelServiceHandler(h.Parcels, options(portalv1connect.ParcelServiceName)))
 	mount(portalv1connect.NewAddressBookServiceHandler(h.AddressBook, options(portalv1connect.AddressBookServiceName)))
 	mount(portalv1connect.NewPrinterServiceHandler(h.Printers, options(portalv1connect.PrinterServiceName)))
+	mount(portalv1connect.NewCustomsDocumentServiceHandler(h.CustomsDocs, options(portalv1connect.CustomsDocumentServiceName)))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(newRESTJSONCodec),

@@ -17,6 +17,7 @@ import (
 	"parcelportal/adapters/xlsx"
 	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
+	"parcelportal/app/customsdocs"
 	"parcelportal/app/downloadtoken"
 	"parcelportal/app/manifests"
 	"parcelportal/app/reports"
@@ -62,7 +63,16 @@ func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		batchjob.Options{Concurrency: cfg.CarrierConcurrency, Log: logs})
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue, Log: logs,
-		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue)}), nil
+		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue),
+		Collect:   customsCollectorOf(pool, sealer, side)}), nil
+}
+
+// customsCollectorOf wires the collection of the customs documents the
+// carrier publishes: the customers with recent manifests and their carrier
+// logins, the customs document table, the carrier.
+func customsCollectorOf(pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide) customsdocs.Collector {
+	store := postgres.CustomsDocuments{Pool: pool, Customers: postgres.Customers{Pool: pool, Sealer: sealer}}
+	return customsdocs.Collector{Store: store, Shippers: store, Publisher: side.client}
 }
 
 // manifestsOf wires the manifests of parcels and the automatic manifests:

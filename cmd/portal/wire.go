@@ -24,6 +24,7 @@ import (
 	"parcelportal/app/addressbook"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers"
+	"parcelportal/app/customsdocs"
 	"parcelportal/app/documents"
 	"parcelportal/app/identity"
 	"parcelportal/app/invoicereports"
@@ -147,6 +148,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Parcels:     rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},
 		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: postgres.AddressBook{Pool: pool}}},
 		Printers:    rpc.PrinterHandler{Printers: printersOf(cfg, pool)},
+		CustomsDocs: rpc.CustomsDocumentHandler{CustomsDocs: customsdocs.Service{Store: postgres.CustomsDocuments{Pool: pool}}},
 		Callers:     ids,
 		Proxies:     cfg.TrustedProxies,
 		Downloads:   downloadTokensOf(pool),

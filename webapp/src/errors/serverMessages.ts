@@ -181,6 +181,19 @@ const catalog = [
     id: "error.networkPrinter.jobTooLarge",
     message: "The print job is too large: at most {maxBytes} bytes are sent at once.",
   }),
+  msg({ id: "error.customsDocs.notFound", message: "This customs document does not exist." }),
+  msg({ id: "error.customsDocs.noneSelected", message: "Select at least one customs document." }),
+  msg({
+    id: "error.customsDocs.tooManySelected",
+    message: "{selected} customs documents are selected; at most {max} can be downloaded at once.",
+  }),
+  msg({
+    id: "error.customsDocs.bulkTooLarge",
+    message: "The selected documents are too large for one download (at most {maxBytes} bytes); select fewer.",
+  }),
+  msg({ id: "error.customsDocs.fileType", message: "Only PDF files can be uploaded as customs documents." }),
+  msg({ id: "error.customsDocs.fileSize", message: "A customs document must hold between 1 and {maxBytes} bytes." }),
+  msg({ id: "error.customsDocs.filename", message: "The file name must have 1 to {max} characters." }),
   msg({
     id: "errorReduceSearchCriteria",
     message: "The report could not be produced. Please reduce the search criteria (a shorter period, fewer rows).",

@@ -25,7 +25,6 @@ import { RouteGuard } from "./RouteGuard";
  */
 const sections: [path: string, title: MessageDescriptor][] = [
   ["dashboard", titles.dashboard],
-  ["customs-docs", titles.customsDocs],
   ["newsletter-subscribe", titles.newsletter],
   ["parcel-inquiry/:tenantId", titles.parcelInquiry],
   ["internal-parcel-inquiry/:trackingId/:fulltrackId", titles.internalParcelInquiry],
@@ -78,6 +77,10 @@ const TrackingPage = lazy(() =>
 /** The shipment report (spec 2 §2.4). */
 const ReportPage = lazy(() =>
   loadChunk(() => import("../features/report/ReportPage")).then((m) => ({ default: m.ReportPage })),
+);
+/** The customs documents (spec 2 §2.6). */
+const CustomsDocsPage = lazy(() =>
+  loadChunk(() => import("../features/customs-docs/CustomsDocsPage")).then((m) => ({ default: m.CustomsDocsPage })),
 );
 /** Batches and shipments (spec 2 §2.1, §2.2). */
 const BatchArea = lazy(() =>
@@ -152,6 +155,7 @@ export const routes: RouteObject[] = [
           { path: "parcel/*", element: <LazyArea area={ParcelArea} /> },
           { path: "address-book/*", element: <LazyArea area={AddressBookArea} /> },
           { path: "report", element: <LazyArea area={ReportPage} /> },
+          { path: "customs-docs", element: <LazyArea area={CustomsDocsPage} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

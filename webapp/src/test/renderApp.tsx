@@ -14,6 +14,7 @@ import { AddressBookService } from "../gen/portal/v1/address_book_pb";
 import { BatchService } from "../gen/portal/v1/batches_pb";
 import { CaptchaService } from "../gen/portal/v1/captcha_pb";
 import { CustomerService } from "../gen/portal/v1/customers_pb";
+import { CustomsDocumentService } from "../gen/portal/v1/customsdocs_pb";
 import { DocumentService } from "../gen/portal/v1/documents_pb";
 import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
 import { InvoiceReportService } from "../gen/portal/v1/invoice_reports_pb";
@@ -91,6 +92,7 @@ export type RenderOptions = {
   news?: Partial<ServiceImpl<typeof NewsService>>;
   invoiceReports?: Partial<ServiceImpl<typeof InvoiceReportService>>;
   tracking?: Partial<ServiceImpl<typeof TrackingService>>;
+  customsDocs?: Partial<ServiceImpl<typeof CustomsDocumentService>>;
   /** Stores a credential and lets the portal answer for this user. */
   signedInAs?: TestUser;
   /** Where the memory router starts; with `state`, what the previous page handed over. */
@@ -128,6 +130,7 @@ export function renderApp(
     news = {},
     invoiceReports = {},
     tracking = {},
+    customsDocs = {},
     signedInAs,
     state,
   }: RenderOptions = {},
@@ -164,6 +167,7 @@ export function renderApp(
       router.service(NewsService, news);
       router.service(InvoiceReportService, invoiceReports);
       router.service(TrackingService, tracking);
+      router.service(CustomsDocumentService, customsDocs);
       router.service(UserDataService, {
         getMyUserData: () => ({
           userData: {

@@ -18,6 +18,7 @@ type Options = Pick<
   | "reports"
   | "reportDetails"
   | "manifests"
+  | "customsDocs"
 > & {
   authorities?: string[];
   /**

@@ -232,7 +232,7 @@ export const DownloadReportShipmentTrafficResponseSchema: GenMessage<DownloadRep
  * ReportDetailsService answers the details dialogs of a report row (spec 2 sections 2.4 and 6): the
  * customs details and invoice data of the shipment, whichever way it was made (a batch row or a single
  * parcel), and, for admins, its carrier SOAP traffic. A shipment of a customer the caller may not act
- * for, or a cancelled one, is 404 error.batch.shipmentNotFound.
+ * for, or a cancelled one, is 404 error.shipment.notFound.
  *
  * @generated from service portal.v1.ReportDetailsService
  */
