@@ -169,6 +169,26 @@ func (m *Batches) Rows(_ context.Context, batchID int64, onlyInvalid bool) ([]ba
 	return out, nil
 }
 
+// RowPage answers a page of the batch's rows by position, their total and
+// the most order lines of any row of the batch.
+func (m *Batches) RowPage(ctx context.Context, q batches.RowQuery) (batches.RowPage, error) {
+	rows, err := m.Rows(ctx, q.BatchID, q.OnlyInvalid)
+	if err != nil {
+		return batches.RowPage{}, err
+	}
+	all, err := m.Rows(ctx, q.BatchID, false)
+	if err != nil {
+		return batches.RowPage{}, err
+	}
+	page := batches.RowPage{Total: len(rows), Rows: []batch.ValidatedShipment{}}
+	for _, r := range all {
+		page.MaxOrderLines = max(page.MaxOrderLines, len(r.OrderLines))
+	}
+	from := min(q.Page*q.Size, len(rows))
+	page.Rows = append(page.Rows, rows[from:min(from+q.Size, len(rows))]...)
+	return page, nil
+}
+
 // Row answers one row.
 func (m *Batches) Row(_ context.Context, id int64) (batch.ValidatedShipment, error) {
 	s := m.s

@@ -25,6 +25,7 @@ type CallerResolver interface {
 
 type callerKey struct{}
 type tokenKey struct{}
+type sessionUserKey struct{}
 
 // callerFrom is how handlers get the caller of the request: the auth
 // interceptor put it into the context of every procedure that needs a
@@ -39,6 +40,13 @@ func callerFrom(ctx context.Context) *access.Caller {
 func tokenFrom(ctx context.Context) string {
 	t, _ := ctx.Value(tokenKey{}).(string)
 	return t
+}
+
+// sessionUserFrom returns the login as read with the request's session
+// (identity.CallerState.User); false for requests without a session.
+func sessionUserFrom(ctx context.Context) (account.User, bool) {
+	u, ok := ctx.Value(sessionUserKey{}).(account.User)
+	return u, ok
 }
 
 // DownloadRedeemer takes the token of a link download (app/downloadtoken):
@@ -147,6 +155,9 @@ func (a *authenticator) authorize(ctx context.Context, procedure, authorization 
 		return ctx, failure.New(failure.Forbidden, "error.forbidden")
 	}
 	ctx = context.WithValue(ctx, callerKey{}, state.Caller)
+	if state.User.ID != "" {
+		ctx = context.WithValue(ctx, sessionUserKey{}, state.User)
+	}
 	return context.WithValue(ctx, tokenKey{}, token), nil
 }
 

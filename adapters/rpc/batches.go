@@ -140,18 +140,33 @@ func (h BatchHandler) CancelBatchShipment(ctx context.Context, req *connect.Requ
 	return connect.NewResponse(&portalv1.CancelBatchShipmentResponse{Shipment: shipmentToProto(s)}), nil
 }
 
-// ListValidatedShipments returns the grid rows.
+// ListValidatedShipments returns the grid rows: a page of them when a page
+// size is asked for (the webapp's grid reads pages of 100), else all.
 func (h BatchHandler) ListValidatedShipments(ctx context.Context, req *connect.Request[portalv1.ListValidatedShipmentsRequest]) (*connect.Response[portalv1.ListValidatedShipmentsResponse], error) {
 	caller := callerFrom(ctx)
-	rows, err := h.Batches.ListValidatedShipments(ctx, caller, req.Msg.GetId(), req.Msg.GetOnlyInvalid())
+	m := req.Msg
+	var page batches.RowPage
+	var err error
+	if m.GetPageSize() > 0 {
+		page, err = h.Batches.ListValidatedShipmentsPage(ctx, caller, batches.RowQuery{
+			BatchID: m.GetId(), OnlyInvalid: m.GetOnlyInvalid(), Page: int(m.GetPage()), Size: int(m.GetPageSize()),
+		})
+	} else {
+		page.Rows, err = h.Batches.ListValidatedShipments(ctx, caller, m.GetId(), m.GetOnlyInvalid())
+		page.Total = len(page.Rows)
+		for _, r := range page.Rows {
+			page.MaxOrderLines = max(page.MaxOrderLines, len(r.OrderLines))
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.ListValidatedShipmentsResponse{ValidatedShipments: make([]*portalv1.ValidatedShipment, len(rows))}
-	for i, r := range rows {
+	out := &portalv1.ListValidatedShipmentsResponse{ValidatedShipments: make([]*portalv1.ValidatedShipment, len(page.Rows)),
+		TotalCount: int32(page.Total), MaxOrderLines: int32(page.MaxOrderLines)}
+	for i, r := range page.Rows {
 		out.ValidatedShipments[i] = validatedToProto(r)
 	}
-	return withTotal(connect.NewResponse(out), len(rows)), nil
+	return withTotal(connect.NewResponse(out), page.Total), nil
 }
 
 // UpdateValidatedShipment stores a cell edit and answers the revalidated row.

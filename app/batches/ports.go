@@ -45,7 +45,9 @@ type Batches interface {
 // Rows keeps the grid rows of batches.
 //
 // Contract: Rows answers a batch's rows by position, only the invalid ones
-// when asked. Row of an unknown id is a NotFound failure with key
+// when asked. RowPage answers the page of those rows (Page from 0, Size
+// rows; a page past the last is empty), how many rows all pages hold, and
+// the most order lines of any row of the batch, invalid or not. Row of an unknown id is a NotFound failure with key
 // KeyRowNotFound. UpdateRow locks the batch and the row (of that batch, else
 // KeyRowNotFound), calls change with the batch, the row and whether the
 // row's shipment holds a label that is not cancelled, stores the row's
@@ -53,8 +55,23 @@ type Batches interface {
 // InvalidRows and HasInvoice, and answers both, all in one transaction.
 type Rows interface {
 	Rows(ctx context.Context, batchID int64, onlyInvalid bool) ([]batch.ValidatedShipment, error)
+	RowPage(ctx context.Context, q RowQuery) (RowPage, error)
 	Row(ctx context.Context, id int64) (batch.ValidatedShipment, error)
 	UpdateRow(ctx context.Context, batchID, rowID int64, change func(b batch.Batch, r *batch.ValidatedShipment, labelled bool) error) (batch.ValidatedShipment, batch.Batch, error)
+}
+
+// RowQuery selects a page of a batch's grid rows.
+type RowQuery struct {
+	BatchID     int64
+	OnlyInvalid bool
+	Page, Size  int
+}
+
+// RowPage is a page of grid rows with what the grid needs of all of them.
+type RowPage struct {
+	Rows          []batch.ValidatedShipment
+	Total         int
+	MaxOrderLines int
 }
 
 // ShipmentQuery selects shipments: of one batch (by position) or of one

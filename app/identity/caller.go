@@ -13,6 +13,9 @@ import (
 type CallerState struct {
 	Caller     *access.Caller
 	MFAPending bool
+	// User is the login as read with the session: GetAccount answers it
+	// while the session's resolution is cached (SessionAccount).
+	User account.User
 }
 
 // ResolveCaller turns a bearer into the caller: identity, roles, customer
@@ -49,6 +52,7 @@ func (s Service) ResolveCaller(ctx context.Context, token string) (CallerState, 
 		// earlier must not turn every aal1 session into one that owes a code
 		// nobody will ask for.
 		MFAPending: pending || (s.MFAEnabled && user.HasSecondFactor && !session.SecondFactor),
+		User:       user,
 	}, nil
 }
 

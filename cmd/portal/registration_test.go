@@ -124,6 +124,22 @@ func (p registrationPortal) rest(t *testing.T, method, path, bearer, body string
 	return rpctest.Call(t, p.srv.Client(), method, p.srv.URL+path, bearer, body)
 }
 
+// signInSkippingMFA signs a new login in over REST and skips its second
+// factor for a week; it answers the bearer.
+func (p registrationPortal) signInSkippingMFA(t *testing.T, login, password string) string {
+	t.Helper()
+	rsp, _ := p.mustREST(t, "POST", "/web/api/authenticate", "", fmt.Sprintf(`{"username":%q,"password":%q}`, login, password))
+	pending := strings.TrimPrefix(rsp.Header.Get("Authorization"), "Bearer ")
+	_, skipped := p.mustREST(t, "POST", "/web/api/mfa/_skip_mfa", pending, `{"skipDays":7}`)
+	var skip struct {
+		IDToken string `json:"id_token"`
+	}
+	if err := json.Unmarshal(skipped, &skip); err != nil || skip.IDToken == "" {
+		t.Fatalf("skip = %s, %v", skipped, err)
+	}
+	return skip.IDToken
+}
+
 func (p registrationPortal) mustREST(t *testing.T, method, path, bearer, body string) (*http.Response, []byte) {
 	t.Helper()
 	rsp, b := p.rest(t, method, path, bearer, body)
@@ -170,16 +186,7 @@ func TestSelfRegistrationWithACustomersCRMIDReadsNothingOfIt(t *testing.T) {
 			login, email, password, demo.BakeryCRMID)
 		p.mustREST(t, "POST", "/web/api/register", "", body)
 		p.mustREST(t, "GET", "/web/api/activate?key="+p.activationKeyFor(t, email), "", "")
-		rsp, _ := p.mustREST(t, "POST", "/web/api/authenticate", "", fmt.Sprintf(`{"username":%q,"password":%q}`, login, password))
-		pending := strings.TrimPrefix(rsp.Header.Get("Authorization"), "Bearer ")
-		_, skipped := p.mustREST(t, "POST", "/web/api/mfa/_skip_mfa", pending, `{"skipDays":7}`)
-		var skip struct {
-			IDToken string `json:"id_token"`
-		}
-		if err := json.Unmarshal(skipped, &skip); err != nil || skip.IDToken == "" {
-			t.Fatalf("skip = %s, %v", skipped, err)
-		}
-		bearer := skip.IDToken
+		bearer := p.signInSkippingMFA(t, login, password)
 
 		for _, path := range []string{"/web/api/batches?customerId=" + bakery + "&page=0&pageSize=10", batchPath, "/web/api/customers/" + bakery} {
 			rsp, b := p.rest(t, "GET", path, bearer, "")

@@ -146,6 +146,22 @@ func Contract(t *testing.T, store Store, seed Seeder, customers [2]int64) {
 		if err != nil || len(invalid) != 1 || invalid[0].Position != 2 {
 			t.Fatalf("invalid rows = %+v, %v", invalid, err)
 		}
+		page, err := store.RowPage(ctx, batches.RowQuery{BatchID: created.ID, Page: 1, Size: 2})
+		if err != nil || page.Total != 3 || page.MaxOrderLines != 1 || len(page.Rows) != 1 || page.Rows[0].ID != got[2].ID {
+			t.Fatalf("second page of 2 rows = %+v, %v; want row 3 of 3, one order line at most", page, err)
+		}
+		page, err = store.RowPage(ctx, batches.RowQuery{BatchID: created.ID, Page: 0, Size: 2})
+		if err != nil || len(page.Rows) != 2 || page.Rows[0].ID != got[0].ID || !reflect.DeepEqual(page.Rows[0].Validated, rows[0]) {
+			t.Fatalf("first page of 2 rows = %+v, %v", page, err)
+		}
+		page, err = store.RowPage(ctx, batches.RowQuery{BatchID: created.ID, OnlyInvalid: true, Page: 0, Size: 100})
+		if err != nil || page.Total != 1 || page.MaxOrderLines != 1 || len(page.Rows) != 1 || page.Rows[0].Position != 2 {
+			t.Fatalf("invalid rows' page = %+v, %v; want row 2, the batch's order lines", page, err)
+		}
+		page, err = store.RowPage(ctx, batches.RowQuery{BatchID: created.ID, Page: 5, Size: 100})
+		if err != nil || page.Total != 3 || len(page.Rows) != 0 {
+			t.Fatalf("a page past the last = %+v, %v", page, err)
+		}
 		one, err := store.Row(ctx, got[0].ID)
 		if err != nil || one.ID != got[0].ID || one.Fields["city"].Value != "Köln" {
 			t.Fatalf("Row = %+v, %v", one, err)

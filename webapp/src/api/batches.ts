@@ -72,18 +72,33 @@ export function useBatch(id: bigint | null, pollMs: (batch: Batch | null | undef
   });
 }
 
+/** Rows of a batch's grid per page (spec 2 §9). */
+export const gridPageSize = 100;
+
+export type GridPageRequest = { page: number; onlyInvalid: boolean };
+
+/** A page of a batch's grid: its rows, the rows on all pages, the most order lines of any row of the batch. */
+export type GridPage = { rows: ValidatedShipment[]; total: number; maxOrderLines: number };
+
 /**
- * The grid rows of a batch, in file order, each field with its violations;
- * read once `enabled` (the page waits for the batch itself, so an address
- * naming no batch costs one request, not two).
+ * A page of the grid rows of a batch, in file order, each field with its
+ * violations (only the invalid rows when asked); read once `enabled` (the
+ * page waits for the batch itself, so an address naming no batch costs one
+ * request, not two). The page shown stays while the next one loads.
  */
-export function useValidatedShipments(id: bigint | null, enabled = true) {
+export function useValidatedShipments(id: bigint | null, { page, onlyInvalid }: GridPageRequest, enabled = true) {
   const client = useBatchClient();
   return useQuery({
-    queryKey: rowsKey(id),
-    queryFn: async ({ signal }) =>
-      (await client.listValidatedShipments({ id: id ?? 0n }, { signal })).validatedShipments,
+    queryKey: [...rowsKey(id), page, onlyInvalid],
+    queryFn: async ({ signal }): Promise<GridPage> => {
+      const answer = await client.listValidatedShipments(
+        { id: id ?? 0n, page, pageSize: gridPageSize, onlyInvalid },
+        { signal },
+      );
+      return { rows: answer.validatedShipments, total: answer.totalCount, maxOrderLines: answer.maxOrderLines };
+    },
     enabled: enabled && id !== null,
+    placeholderData: keepPreviousData,
     // A batch that is not there is the page's to say, once (GetBatch fails alike).
     meta: { pageShowsNotFound: true },
   });
@@ -218,8 +233,14 @@ export function useUpdateValidatedShipment(id: bigint) {
     }) => client.updateValidatedShipment({ id, shipmentId, values }),
     onSuccess: ({ validatedShipment, batch }) => {
       if (validatedShipment) {
-        queryClient.setQueryData<ValidatedShipment[]>(rowsKey(id), (rows) =>
-          rows?.map((row) => (row.id === validatedShipment.id ? validatedShipment : row)),
+        // The row stays where it is on every page read, also under the invalid rows' filter once fixed.
+        queryClient.setQueriesData<GridPage>(
+          { queryKey: rowsKey(id) },
+          (page) =>
+            page && {
+              ...page,
+              rows: page.rows.map((row) => (row.id === validatedShipment.id ? validatedShipment : row)),
+            },
         );
       }
       storeBatch(queryClient, batch);

@@ -82,12 +82,21 @@ export function columnOf(id: string): GridColumn {
 
 /** The columns the rows need, left to right. */
 export function gridColumns(rows: readonly ValidatedShipment[]): GridColumn[] {
-  const columns: GridColumn[] = shipmentFields.map((field) => ({ id: field, field, line: null }));
   const lines = rows.reduce((most, row) => Math.max(most, row.orderLines.length), 0);
-  for (let line = 0; line < lines; line++) {
+  return gridColumnsOf(lines, rows.some(hasInvoiceNumber));
+}
+
+/**
+ * The columns of a batch whose rows have at most `orderLines` order lines,
+ * with the invoice columns when one of them has an invoice number: what a
+ * page of the grid shows, whichever rows are on it.
+ */
+export function gridColumnsOf(orderLines: number, invoice: boolean): GridColumn[] {
+  const columns: GridColumn[] = shipmentFields.map((field) => ({ id: field, field, line: null }));
+  for (let line = 0; line < orderLines; line++) {
     for (const field of orderLineFields) columns.push({ id: `${field}${line + 1}`, field, line });
   }
-  if (rows.some(hasInvoiceNumber)) {
+  if (invoice) {
     for (const field of invoiceFields) columns.push({ id: field, field, line: null });
   }
   return columns;

@@ -2196,7 +2196,11 @@ type ListValidatedShipmentsRequest struct {
 	// Batch id.
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// Only rows with violations.
-	OnlyInvalid   bool `protobuf:"varint,2,opt,name=only_invalid,json=onlyInvalid,proto3" json:"only_invalid,omitempty"`
+	OnlyInvalid bool `protobuf:"varint,2,opt,name=only_invalid,json=onlyInvalid,proto3" json:"only_invalid,omitempty"`
+	// Page from 0.
+	Page int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
+	// Rows per page (the grid's page is 100); zero answers every row, as before pages.
+	PageSize      int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2245,13 +2249,32 @@ func (x *ListValidatedShipmentsRequest) GetOnlyInvalid() bool {
 	return false
 }
 
+func (x *ListValidatedShipmentsRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *ListValidatedShipmentsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
 // ListValidatedShipmentsResponse carries the rows in file order.
 type ListValidatedShipmentsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The rows.
+	// The rows (of the page, when one was asked for).
 	ValidatedShipments []*ValidatedShipment `protobuf:"bytes,1,rep,name=validated_shipments,json=validatedShipments,proto3" json:"validated_shipments,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// Rows on all pages (also sent as X-Total-Count).
+	TotalCount int32 `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
+	// The most order lines of any row of the batch, so that the grid's columns do not change from
+	// page to page.
+	MaxOrderLines int32 `protobuf:"varint,3,opt,name=max_order_lines,json=maxOrderLines,proto3" json:"max_order_lines,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListValidatedShipmentsResponse) Reset() {
@@ -2289,6 +2312,20 @@ func (x *ListValidatedShipmentsResponse) GetValidatedShipments() []*ValidatedShi
 		return x.ValidatedShipments
 	}
 	return nil
+}
+
+func (x *ListValidatedShipmentsResponse) GetTotalCount() int32 {
+	if x != nil {
+		return x.TotalCount
+	}
+	return 0
+}
+
+func (x *ListValidatedShipmentsResponse) GetMaxOrderLines() int32 {
+	if x != nil {
+		return x.MaxOrderLines
+	}
+	return 0
 }
 
 // UpdateValidatedShipmentRequest is a cell edit: the whole row's values.
@@ -3451,12 +3488,18 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\vshipment_id\x18\x02 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\n" +
 	"shipmentId\"S\n" +
 	"\x1bCancelBatchShipmentResponse\x124\n" +
-	"\bshipment\x18\x01 \x01(\v2\x18.portal.v1.BatchShipmentR\bshipment\"Z\n" +
+	"\bshipment\x18\x01 \x01(\v2\x18.portal.v1.BatchShipmentR\bshipment\"\xa0\x01\n" +
 	"\x1dListValidatedShipmentsRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12!\n" +
-	"\fonly_invalid\x18\x02 \x01(\bR\vonlyInvalid\"o\n" +
+	"\fonly_invalid\x18\x02 \x01(\bR\vonlyInvalid\x12\x1b\n" +
+	"\x04page\x18\x03 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12'\n" +
+	"\tpage_size\x18\x04 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\xd0\x0f(\x00R\bpageSize\"\xb8\x01\n" +
 	"\x1eListValidatedShipmentsResponse\x12M\n" +
-	"\x13validated_shipments\x18\x01 \x03(\v2\x1c.portal.v1.ValidatedShipmentR\x12validatedShipments\"\x94\x01\n" +
+	"\x13validated_shipments\x18\x01 \x03(\v2\x1c.portal.v1.ValidatedShipmentR\x12validatedShipments\x12\x1f\n" +
+	"\vtotal_count\x18\x02 \x01(\x05R\n" +
+	"totalCount\x12&\n" +
+	"\x0fmax_order_lines\x18\x03 \x01(\x05R\rmaxOrderLines\"\x94\x01\n" +
 	"\x1eUpdateValidatedShipmentRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12'\n" +
 	"\vshipment_id\x18\x02 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\n" +

@@ -85,9 +85,18 @@ function renderBatch(
   more: Parameters<typeof renderShippingApp>[1] = {},
 ) {
   const getBatch = vi.fn(() => ({ batch: typeof batch === "function" ? batch() : batch }));
-  const listValidatedShipments = vi.fn(() => ({
-    validatedShipments: typeof rows === "function" ? rows() : rows,
-  }));
+  // As the server pages them: the page asked for, the total, the batch's most order lines.
+  const listValidatedShipments = vi.fn(
+    ({ page, pageSize, onlyInvalid }: { page: number; pageSize: number; onlyInvalid: boolean }) => {
+      const all = typeof rows === "function" ? rows() : rows;
+      const chosen = onlyInvalid ? all.filter((row) => !row.valid) : all;
+      return {
+        validatedShipments: pageSize > 0 ? chosen.slice(page * pageSize, (page + 1) * pageSize) : chosen,
+        totalCount: chosen.length,
+        maxOrderLines: Math.max(0, ...all.map((row) => row.orderLines.length)),
+      };
+    },
+  );
   const view = renderShippingApp("/batch/1", {
     ...more,
     batches: {
@@ -213,6 +222,29 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(article).toHaveTextContent("value1");
   });
 
+  it("reads the grid a page of 100 rows at a time", async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 150 }, (_, index) => rowOf(index + 1, { name: `Receiver ${index + 1}` }));
+    const { listValidatedShipments } = renderBatch(batchOf({ rowCount: 150, invalidRows: 0, valid: true }), many);
+    await screen.findByText("Receiver 1", {}, slow);
+    const grid = screen.getByRole("grid");
+    expect(grid).toHaveAttribute("aria-rowcount", "151");
+    expect(listValidatedShipments).toHaveBeenLastCalledWith(
+      expect.objectContaining({ page: 0, pageSize: 100 }),
+      expect.anything(),
+    );
+    expect(screen.getByText("Showing 1 – 100 of 150 items.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    expect(await screen.findByText("Receiver 101", {}, slow)).toBeInTheDocument();
+    expect(screen.queryByText("Receiver 1")).toBeNull();
+    expect(listValidatedShipments).toHaveBeenLastCalledWith(
+      expect.objectContaining({ page: 1, pageSize: 100 }),
+      expect.anything(),
+    );
+    // Row 101 is the grid's 102nd row, after the header.
+    expect(screen.getByText("Receiver 101").closest('[role="row"]')).toHaveAttribute("aria-rowindex", "102");
+  }, 60_000);
+
   it("shows only the invalid rows when asked", async () => {
     const user = userEvent.setup();
     renderBatch(batchOf());
@@ -269,8 +301,9 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     await screen.findByText("Anna Berg", {}, slow);
     expect(screen.getByRole("grid")).toHaveAttribute("aria-colcount", String(27 + 8 + 1));
     unmount();
+    // The batch says whether any row has one (the grid's page may not hold that row).
     const invoiced = rowOf(3, { name: "Carla", invoiceNumber: "INV-7" });
-    renderBatch(batchOf(), [anna, invoiced]);
+    renderBatch(batchOf({ hasInvoice: true }), [anna, invoiced]);
     await screen.findByText("Anna Berg", {}, slow);
     const grid = screen.getByRole("grid");
     expect(grid).toHaveAttribute("aria-colcount", String(27 + 8 + 11 + 1));

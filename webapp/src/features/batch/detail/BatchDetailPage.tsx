@@ -5,13 +5,13 @@ import { Callout, Container, DataList, Flex, Heading, Tabs } from "@radix-ui/the
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useParams } from "react-router";
-import { refreshBatch, useBatch, useValidatedShipments } from "../../../api/batches";
+import { refreshBatch, useBatch } from "../../../api/batches";
 import { parseId } from "../../../api/ids";
 import { isAdmin } from "../../../auth/access";
 import { useSession } from "../../../auth/session";
 import { BackButton, Fact } from "../../../components/DetailView";
 import { notFound, RecordFailurePage, RecordLoading } from "../../../components/RecordFailurePage";
-import type { Batch, ValidatedShipment } from "../../../gen/portal/v1/batches_pb";
+import type { Batch } from "../../../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../../../i18n/format";
 import { usePageTitle } from "../../../navigation/usePageTitle";
 import { BatchActionsBar } from "../actions/BatchActionsBar";
@@ -47,8 +47,6 @@ export function BatchDetailPage() {
   const session = useSession();
   const admin = session !== null && isAdmin(session);
   const batch = useBatch(id, pollWhileWorking);
-  // The rows only once the batch is there: a missing batch is one request and its not-found page.
-  const rows = useValidatedShipments(id, Boolean(batch.data));
   useRefreshWhenSettled(batch.data);
   if (id === null || (!batch.data && batch.isError)) {
     return (
@@ -62,17 +60,16 @@ export function BatchDetailPage() {
     );
   }
   if (!batch.data) return <RecordLoading title={t`Batch`} />;
-  return <BatchPage batch={batch.data} rows={rows} admin={admin} />;
+  return <BatchPage batch={batch.data} admin={admin} />;
 }
 
 type BatchPageProps = {
   batch: Batch;
-  rows: { data?: ValidatedShipment[]; isError: boolean };
   admin: boolean;
 };
 
 /** The batch as read, its tab named after its file. */
-function BatchPage({ batch: current, rows, admin }: BatchPageProps) {
+function BatchPage({ batch: current, admin }: BatchPageProps) {
   usePageTitle(current.csvFileName);
   return (
     <Container size="4" px="4" py="6">
@@ -98,7 +95,7 @@ function BatchPage({ batch: current, rows, admin }: BatchPageProps) {
           </Tabs.List>
           <Flex direction="column" pt="3">
             <Tabs.Content value="rows">
-              <BatchRowsSection batch={current} rows={rows.data} failed={rows.isError} />
+              <BatchRowsSection batch={current} />
             </Tabs.Content>
             <Tabs.Content value="shipments">
               <BatchShipmentsTab batch={current} admin={admin} />

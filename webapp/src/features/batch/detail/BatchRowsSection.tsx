@@ -2,32 +2,36 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircledIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Callout, Flex, Switch, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
-import { useUpdateValidatedShipment } from "../../../api/batches";
+import { gridPageSize, useUpdateValidatedShipment, useValidatedShipments } from "../../../api/batches";
+import { Pagination } from "../../../components/Pagination";
 import type { Batch, ValidatedShipment } from "../../../gen/portal/v1/batches_pb";
 import { PageLoading } from "../../../pages/PageLoading";
-import { type GridColumn, rowWithEdit } from "../../../shipping/gridColumns";
+import { type GridColumn, gridColumnsOf, rowWithEdit } from "../../../shipping/gridColumns";
 import { ValidatedGrid } from "../grid/ValidatedGrid";
 
 type BatchRowsSectionProps = {
   batch: Batch;
-  /** The rows, once read. */
-  rows: ValidatedShipment[] | undefined;
-  /** Reading them failed (a toast said why). */
-  failed: boolean;
 };
 
 /**
  * The grid with its banner (spec 2 §2.1): how many rows have validation
  * errors, a toggle to see only those, and the rows themselves, editable in
- * the statuses that allow it.
+ * the statuses that allow it, a page of 100 at a time (spec 2 §9).
  */
-export function BatchRowsSection({ batch, rows, failed }: BatchRowsSectionProps) {
+export function BatchRowsSection({ batch }: BatchRowsSectionProps) {
   const { t } = useLingui();
   const [onlyInvalid, setOnlyInvalid] = useState(false);
+  const [page, setPage] = useState(0);
+  const rows = useValidatedShipments(batch.id, { page, onlyInvalid });
   const update = useUpdateValidatedShipment(batch.id);
-  const shown = useMemo(() => (rows && onlyInvalid ? rows.filter((row) => !row.valid) : rows), [rows, onlyInvalid]);
-  if (!rows || !shown) {
-    if (!failed) return <PageLoading />;
+  const maxOrderLines = rows.data?.maxOrderLines ?? 0;
+  const columns = useMemo(() => gridColumnsOf(maxOrderLines, batch.hasInvoice), [maxOrderLines, batch.hasInvoice]);
+  const showOnlyInvalid = (only: boolean) => {
+    setOnlyInvalid(only);
+    setPage(0);
+  };
+  if (!rows.data) {
+    if (!rows.isError) return <PageLoading />;
     return (
       <Callout.Root color="red" role="alert">
         <Callout.Icon>
@@ -71,12 +75,24 @@ export function BatchRowsSection({ batch, rows, failed }: BatchRowsSectionProps)
         )}
         <Text as="label" size="2">
           <Flex gap="2" align="center">
-            <Switch checked={onlyInvalid} onCheckedChange={setOnlyInvalid} aria-label={t`Show only invalid rows`} />
+            <Switch checked={onlyInvalid} onCheckedChange={showOnlyInvalid} aria-label={t`Show only invalid rows`} />
             <Trans>Show only invalid rows</Trans>
           </Flex>
         </Text>
       </Flex>
-      <ValidatedGrid rows={shown} allRows={rows} editable={batch.actions?.gridEditable ?? false} onEdit={edit} />
+      <ValidatedGrid
+        // A new page starts at its top, with no cell open.
+        key={`${page}:${onlyInvalid}`}
+        rows={rows.data.rows}
+        columns={columns}
+        rowCount={rows.data.total}
+        rowOffset={page * gridPageSize}
+        editable={batch.actions?.gridEditable ?? false}
+        onEdit={edit}
+      />
+      {rows.data.total > gridPageSize && (
+        <Pagination page={page} size={gridPageSize} total={rows.data.total} onPageChange={setPage} />
+      )}
     </Flex>
   );
 }

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ValidatedShipment, ValidatedShipmentSchema } from "../../../gen/portal/v1/batches_pb";
 import { layOutGrid } from "./gridLayout";
 import { gridRowHeight, ValidatedGrid } from "./ValidatedGrid";
-import { orderLineFields, shipmentFields } from "../../../shipping/gridColumns";
+import { gridColumns, orderLineFields, shipmentFields } from "../../../shipping/gridColumns";
 
 /** A file of `count` rows with every shipment field and one order line: 35 columns. */
 function rowsOf(count: number): ValidatedShipment[] {
@@ -26,7 +26,14 @@ function renderGrid(rows: ValidatedShipment[]) {
   return render(
     <I18nProvider i18n={i18n}>
       <Theme>
-        <ValidatedGrid rows={rows} allRows={rows} editable onEdit={async () => undefined} />
+        <ValidatedGrid
+          rows={rows}
+          columns={gridColumns(rows)}
+          rowCount={rows.length}
+          rowOffset={0}
+          editable
+          onEdit={async () => undefined}
+        />
       </Theme>
     </I18nProvider>,
   );

@@ -5,7 +5,7 @@ import { Flex, Text, Tooltip } from "@radix-ui/themes";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import type { FieldValue, ValidatedShipment } from "../../../gen/portal/v1/batches_pb";
 import { columnLabel } from "../../../shipping/fieldLabels";
-import { cellOf, columnOf, type GridColumn, gridColumns } from "../../../shipping/gridColumns";
+import { cellOf, columnOf, type GridColumn } from "../../../shipping/gridColumns";
 import { violationText } from "../../../shipping/violationText";
 import "./ValidatedGrid.css";
 
@@ -20,10 +20,13 @@ const widthOf = (column: GridColumn) => (narrowFields.has(column.field) ? 96 : 1
 const features = tableFeatures({});
 
 type ValidatedGridProps = {
-  /** The rows shown (all, or only the invalid ones). */
+  /** The rows shown: a page of all rows, or of only the invalid ones. */
   rows: ValidatedShipment[];
-  /** Which columns exist is decided by every row of the batch, so the toggle does not move them. */
-  allRows: ValidatedShipment[];
+  /** Which columns exist is decided by every row of the batch, so neither the page nor the toggle moves them. */
+  columns: GridColumn[];
+  /** The rows on all pages, and how many come before this page's first, for assistive technology. */
+  rowCount: number;
+  rowOffset: number;
   editable: boolean;
   /** Sends the edited row; resolves once the server answered. */
   onEdit: (row: ValidatedShipment, column: GridColumn, value: string) => Promise<unknown>;
@@ -35,9 +38,8 @@ type ValidatedGridProps = {
  * its tooltip. Only the rows and columns in view are in the page, so 2000
  * rows of 40 columns scroll as smoothly as 20.
  */
-export function ValidatedGrid({ rows, allRows, editable, onEdit }: ValidatedGridProps) {
+export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, onEdit }: ValidatedGridProps) {
   const { t, i18n } = useLingui();
-  const columns = useMemo(() => gridColumns(allRows), [allRows]);
   const columnKey = columns.map((column) => column.id).join(",");
   // The table's column model only changes when the set of columns does.
   const columnDefs = useMemo(() => toColumnDefs(columnKey), [columnKey]);
@@ -81,7 +83,7 @@ export function ValidatedGrid({ rows, allRows, editable, onEdit }: ValidatedGrid
       className="batch-grid"
       role="grid"
       aria-label={t`Shipments of the file`}
-      aria-rowcount={tableRows.length + 1}
+      aria-rowcount={rowCount + 1}
       aria-colcount={columns.length + 1}
       aria-readonly={!editable}
       // As high as its rows, up to the CSS maximum; a short file leaves no empty box.
@@ -125,7 +127,7 @@ export function ValidatedGrid({ rows, allRows, editable, onEdit }: ValidatedGrid
             <GridRow
               key={item.key}
               row={row}
-              rowIndex={item.index}
+              rowIndex={rowOffset + item.index}
               top={item.start}
               width={totalWidth}
               columnsBefore={columnsBefore}
