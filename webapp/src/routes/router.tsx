@@ -29,7 +29,6 @@ const sections: [path: string, title: MessageDescriptor][] = [
   ["newsletter-subscribe", titles.newsletter],
   ["parcel-inquiry/:tenantId", titles.parcelInquiry],
   ["internal-parcel-inquiry/:trackingId/:fulltrackId", titles.internalParcelInquiry],
-  ["routing-options/*", titles.routingOptions],
 ];
 
 /** The account and admin areas load on first visit: most users never open the admin pages. */
@@ -68,6 +67,12 @@ const NewsArea = lazy(() =>
 const InvoiceReportPage = lazy(() =>
   loadChunk(() => import("../features/invoiceReport/InvoiceReportPage")).then((m) => ({
     default: m.InvoiceReportPage,
+  })),
+);
+/** The default routing options (the admin menu): admins only. */
+const RoutingOptionsPage = lazy(() =>
+  loadChunk(() => import("../features/routing/RoutingOptionsPage")).then((m) => ({
+    default: m.RoutingOptionsPage,
   })),
 );
 /** Tracking (spec 3 §2): search, grid, details. */
@@ -139,6 +144,7 @@ export const routes: RouteObject[] = [
           { path: "acss/*", element: <LazyArea area={AcssArea} /> },
           { path: "news/*", element: <LazyArea area={NewsArea} /> },
           { path: "invoice-report", element: <LazyArea area={InvoiceReportPage} /> },
+          { path: "routing-options", element: <LazyArea area={RoutingOptionsPage} /> },
           { path: "customer/*", element: <LazyArea area={CustomerArea} /> },
           // More specific than account/*, so it wins without touching the account area.
           { path: "account/printer", element: <LazyArea area={PrinterSettingsPage} /> },
