@@ -25,7 +25,8 @@ describe("the routing options (/routing-options)", () => {
         listRoutingOptions: () => listed,
         updateRoutingOption: (request) => {
           updates.push(request);
-          return { routingOption: { ...request.routingOption, updatedBy: "admin" } };
+          const { country, manifestType, carrier } = request.routingOption!;
+          return { routingOption: { country, manifestType, carrier, updatedBy: "admin" } };
         },
       },
     });
