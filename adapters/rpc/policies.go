@@ -212,12 +212,16 @@ var policies = map[string]access.Policy{
 	portalv1connect.ShipmentServiceDownloadShipmentLabelProcedure:           shippingRoles,
 	portalv1connect.ShipmentServiceGetShipmentDetailsProcedure:              shippingRoles,
 
-	portalv1connect.ReportServiceSearchReportProcedure:               reporters,
-	portalv1connect.ReportServiceExportReportExcelProcedure:          reporters,
-	portalv1connect.ReportServiceDownloadReportLabelsProcedure:       reporters,
-	portalv1connect.ReportServiceDownloadReportLabelsByIdsProcedure:  reporters,
-	portalv1connect.ReportServiceDownloadReportInvoicesProcedure:     reporters,
-	portalv1connect.ReportServiceDownloadReportInvoiceByIdsProcedure: reporters,
+	portalv1connect.ReportServiceSearchReportProcedure:                reporters,
+	portalv1connect.ReportServiceExportReportExcelProcedure:           reporters,
+	portalv1connect.ReportServiceDownloadReportLabelsProcedure:        reporters,
+	portalv1connect.ReportServiceDownloadReportLabelsByIdsProcedure:   reporters,
+	portalv1connect.ReportServiceDownloadReportInvoicesProcedure:      reporters,
+	portalv1connect.ReportServiceDownloadReportInvoiceByIdsProcedure:  reporters,
+	portalv1connect.ReportServiceGetInvoiceCustomersProcedure:         reporters,
+	portalv1connect.ReportServiceCheckInvoiceNumberProcedure:          reporters,
+	portalv1connect.ReportServiceCreateCommercialInvoiceProcedure:     reporters,
+	portalv1connect.ReportServiceGetCommercialInvoiceDetailsProcedure: reporters,
 	// Manifests of parcels: the parcel pages' roles; the use case scopes the
 	// parcels to the customers the caller acts for.
 	portalv1connect.ManifestServiceCreateManifestProcedure: shippingRoles,

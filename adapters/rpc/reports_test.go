@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/xuri/excelize/v2"
 
 	"parcelportal/adapters/pdf"
@@ -27,7 +28,7 @@ import (
 type sellers struct{ change *func(*customer.Customer) }
 
 func (s sellers) Get(_ context.Context, id int64) (customer.Customer, error) {
-	c := customer.Customer{ID: id, Name: "Seller " + strconv.FormatInt(id, 10), SellerEORI: "DE123",
+	c := customer.Customer{ID: id, Name: "Seller " + strconv.FormatInt(id, 10), CRMID: sellerCRMID(id), SellerEORI: "DE123",
 		GTC: customer.Consent{Accepted: true}, IsCommercialInvoiceChargeable: true, CIPricing: customer.Consent{Accepted: true}}
 	if *s.change != nil {
 		(*s.change)(&c)
@@ -35,8 +36,12 @@ func (s sellers) Get(_ context.Context, id int64) (customer.Customer, error) {
 	return c, nil
 }
 
+// sellerCRMID is the CRM id sellers give a customer.
+func sellerCRMID(id int64) string { return "DE" + strconv.FormatInt(10000000+id, 10) }
+
 type reportsAPI struct {
 	batchesAPI
+	pool        *pgxpool.Pool
 	mine, other int64
 	// consents changes what the customers have consented to.
 	consents *func(*customer.Customer)
@@ -54,7 +59,7 @@ func newReportsAPI(t *testing.T) reportsAPI {
 	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
 		t.Fatal(err)
 	}
-	a := reportsAPI{consents: new(func(*customer.Customer))}
+	a := reportsAPI{consents: new(func(*customer.Customer)), pool: pool}
 	for i, crmid := range []string{demo.BakeryCRMID, demo.GardenCRMID} {
 		id := &a.mine
 		if i == 1 {
@@ -73,7 +78,7 @@ func newReportsAPI(t *testing.T) reportsAPI {
 	a.foreignRow = postgrestest.PutShipment(t, pool, postgrestest.Shipment{Customer: a.other, BatchStatus: "SENT", Receiver: "Dora",
 		Identifier: "TR9", Label: label(t, "TR9", "PDF"), ContentType: "application/pdf", LabelType: "PDF"})
 	svc := reports.Service{Store: postgres.Reports{Pool: pool}, Customers: sellers{a.consents}, Sheet: xlsx.Sheet{},
-		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}}
+		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}, Stored: postgres.Invoices{Pool: pool}}
 	api, err := rpc.NewAPI(rpc.Handlers{Reports: rpc.ReportHandler{Reports: svc}, Callers: customerBearers{}}, http.NotFoundHandler())
 	if err != nil {
 		t.Fatal(err)

@@ -43,7 +43,7 @@ func batchesOf(pool *pgxpool.Pool, customers batches.Customers, queue batchjob.Q
 func reportsOf(pool *pgxpool.Pool, customers reports.Customers) reports.Service {
 	return reports.Service{
 		Store: postgres.Reports{Pool: pool}, Customers: customers, Sheet: xlsx.Sheet{},
-		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{},
+		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}, Stored: postgres.Invoices{Pool: pool},
 	}
 }
 

@@ -204,6 +204,17 @@ const catalog = [
   }),
   msg({ id: "error.invoice.sellerEoriMissing", message: "Enter the seller EORI of the customer first." }),
   msg({
+    id: "error.invoice.invoiceNumberIsTaken",
+    message: "This invoice number is already used for the customer. Please choose another one.",
+  }),
+  msg({
+    id: "error.invoice.notInvoiceable",
+    message: "A commercial invoice can only be made for manifested shipments that are not returns.",
+  }),
+  msg({ id: "error.invoice.alreadyInvoiced", message: "A chosen shipment is already on a commercial invoice." }),
+  msg({ id: "error.invoice.notFound", message: "No commercial invoice with this number was found." }),
+  msg({ id: "error.invoice.crmIds", message: "The customers' CRM ids could not be read." }),
+  msg({
     id: "error.customer.sellerEori",
     message: "A seller EORI is two letters of a country followed by up to 15 letters or digits.",
   }),
