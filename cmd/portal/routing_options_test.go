@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -17,12 +18,20 @@ import (
 )
 
 // adminPortal wires the whole API as main does, over the demo database and
-// the embedded carrier simulator; bearers are ROLE:customerID.
+// the embedded carrier simulator.
 func adminPortal(t *testing.T) (*httptest.Server, demoDatabase) {
 	t.Helper()
 	db := newDemoDatabase(t)
 	cfg := config{CredentialsKey: secrets.DevelopmentKey, RedisAddr: redisOf(t), JobQueue: "routing-" + randomHex(t), Captcha: "off"}
-	ops := operationsOf(cfg, nil)
+	return wiredPortal(t, cfg, db, io.Discard), db
+}
+
+// wiredPortal serves the whole API as main wires it with cfg over db, its
+// logs written to logs; bearers are ROLE:customerID (Kratos resolves them
+// in main). The server stops with the test.
+func wiredPortal(t *testing.T, cfg config, db demoDatabase, logs io.Writer) *httptest.Server {
+	t.Helper()
+	ops := operationsOf(cfg, logs)
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	t.Cleanup(func() { _ = queue.Close() })
 	h, err := handlers(cfg, db.pool, db.box, carrierOf(cfg), queue, ops)
@@ -36,7 +45,7 @@ func adminPortal(t *testing.T) (*httptest.Server, demoDatabase) {
 	}
 	srv := httptest.NewServer(handler)
 	t.Cleanup(srv.Close)
-	return srv, db
+	return srv
 }
 
 // TestRoutingOptionsOverREST: admins list the seeded defaults of the 23

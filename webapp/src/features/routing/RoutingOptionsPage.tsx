@@ -95,11 +95,7 @@ export function RoutingOptionsPage() {
                 ))}
               </Select.Content>
             </Select.Root>
-            {error && (
-              <Text size="1" color="red" role="alert">
-                {i18n._(error)}
-              </Text>
-            )}
+            <RowFieldError error={error} />
           </Flex>
         );
       },
@@ -119,11 +115,7 @@ export function RoutingOptionsPage() {
               aria-invalid={!!error}
               onChange={(event) => edit(o, { carrier: event.target.value })}
             />
-            {error && (
-              <Text size="1" color="red" role="alert">
-                {i18n._(error)}
-              </Text>
-            )}
+            <RowFieldError error={error} />
           </Flex>
         );
       },
@@ -174,5 +166,16 @@ export function RoutingOptionsPage() {
         />
       </Flex>
     </Container>
+  );
+}
+
+/** A server field error under a row's control. */
+function RowFieldError({ error }: { error: MessageDescriptor | undefined }) {
+  const { i18n } = useLingui();
+  if (!error) return null;
+  return (
+    <Text size="1" color="red" role="alert">
+      {i18n._(error)}
+    </Text>
   );
 }
