@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Builds the Go binaries into bin/ (version and build date linked in) and the
+# Builds the Go binaries into bin/ (version and build date linked in by
+# dev/ldflags.sh) and the
 # webapp into webapp/dist, which the portal serves.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-version="0.1.0+$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
-[[ -z $(git status --porcelain 2>/dev/null) ]] || version+=".dirty"
-ldflags="-X main.version=$version -X main.buildDate=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+# dev/ldflags.sh: version from git describe, build date from the clock.
+ldflags=$(dev/ldflags.sh)
+version=${ldflags#-X main.version=}
+version=${version%% *}
 
 mkdir -p bin
 go build -ldflags "$ldflags" -o bin/ ./cmd/...

@@ -50,3 +50,7 @@ func TestManifestsContract(t *testing.T) {
 	s.MailRetry = storetest.RetryAfter
 	storetest.Contract(t, s, manifestFixture{s})
 }
+
+func TestRoutingOptionsContract(t *testing.T) {
+	storetest.RoutingOptionsContract(t, memory.NewRoutingOptions())
+}

@@ -79,10 +79,10 @@ func createGatherings(ctx context.Context, tx pgx.Tx, gather []manifests.Gatheri
 		var id int64
 		err := tx.QueryRow(ctx, `
 			INSERT INTO batch (customer_id, csv_file_name, csv, status, created_by, created_by_admin, sent_at, sent_by, sent_by_admin,
-				label_type, processed_shipments, total_shipments, row_count, manifest_type, hub_id)
-			VALUES ($1, $2, '', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, NULLIF($14::bigint, 0)) RETURNING id`,
+				label_type, processed_shipments, total_shipments, row_count, manifest_type, hub_id, manifest_carrier)
+			VALUES ($1, $2, '', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, NULLIF($14::bigint, 0), $15) RETURNING id`,
 			b.CustomerID, b.FileName, string(b.Status), b.CreatedBy, b.CreatedByAdmin, sentAt, b.SentBy, b.SentByAdmin,
-			b.LabelType, b.Processed, b.Total, len(g.Group.ParcelIDs), g.Group.ManifestType, g.Group.HubID).Scan(&id)
+			b.LabelType, b.Processed, b.Total, len(g.Group.ParcelIDs), g.Group.ManifestType, g.Group.HubID, g.Group.Carrier).Scan(&id)
 		if err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"parcelportal/app/manifests/storetest"
 	"parcelportal/core/batch"
 	"parcelportal/core/customer"
+	"parcelportal/core/manifest"
 )
 
 // parcelFixture writes parcels as the parcel calls do (migration 00015): a
@@ -162,5 +164,30 @@ func TestScheduleChangeMovesSince(t *testing.T) {
 	_ = pool.QueryRow(ctx, `SELECT auto_manifest_since FROM customer WHERE id = $1`, ids[0]).Scan(&since)
 	if time.Since(since) > time.Minute {
 		t.Fatalf("a schedule change must move since to now, it is %v", since)
+	}
+}
+
+func TestRoutingOptionsContract(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	storetest.RoutingOptionsContract(t, postgres.RoutingOptions{Pool: pool})
+}
+
+// The migration seeds a default for each of the 23 manifest-carrier
+// countries, each naming a manifest type the portal knows.
+func TestRoutingOptionsAreSeeded(t *testing.T) {
+	t.Parallel()
+	pool := postgrestest.NewPool(t)
+	list, err := postgres.RoutingOptions{Pool: pool}.List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != len(manifest.Countries) {
+		t.Fatalf("%d seeded options, want %d", len(list), len(manifest.Countries))
+	}
+	for i, o := range list {
+		if o.Country != manifest.Countries[i] || !slices.Contains(manifest.Types, o.ManifestType) || o.Carrier == "" {
+			t.Errorf("seeded option %d = %+v", i, o)
+		}
 	}
 }

@@ -171,6 +171,17 @@ func (h CustomerHandler) CheckApiCredentials(ctx context.Context, req *connect.R
 	return connect.NewResponse(&portalv1.CheckApiCredentialsResponse{Valid: ok}), nil
 }
 
+// DownloadCarriersCsv sends the aggregator's carrier list.
+func (h CustomerHandler) DownloadCarriersCsv(ctx context.Context, req *connect.Request[portalv1.DownloadCarriersCsvRequest]) (*connect.Response[portalv1.DownloadCarriersCsvResponse], error) {
+	m := req.Msg
+	csv, err := h.Customers.DownloadCarriersCSV(ctx, callerFrom(ctx), m.GetCustomerId(), m.GetUsername(), m.GetPassword())
+	if err != nil {
+		return nil, err
+	}
+	body := &httpbody.HttpBody{ContentType: "text/csv; charset=utf-8", Data: csv}
+	return attachment(connect.NewResponse(&portalv1.DownloadCarriersCsvResponse{File: body}), customer.CarriersFileName), nil
+}
+
 // GetGtcDocument sends the terms as PDF.
 func (h CustomerHandler) GetGtcDocument(ctx context.Context, req *connect.Request[portalv1.GetGtcDocumentRequest]) (*connect.Response[portalv1.GetGtcDocumentResponse], error) {
 	country := strings.ToUpper(req.Msg.GetCountry())

@@ -331,7 +331,8 @@ func TestDatabaseConsoleIsAdminsOnlyAbsentInProductionAndAudited(t *testing.T) {
 	if rsp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), management.KeyConsoleReadOnly) {
 		t.Fatalf("UPDATE = %d %s", rsp.StatusCode, b)
 	}
-	for _, bearer := range []string{"ROLE_USER:1", "ROLE_OPERATIONS", ""} {
+	// Every non-admin role is refused, as for the other console calls.
+	for _, bearer := range []string{"ROLE_USER:1", "ROLE_OPERATIONS", "ROLE_CUSTOMER_SERVICE", "ROLE_API:1", "ROLE_TRACKING:1", ""} {
 		want := http.StatusForbidden
 		if bearer == "" {
 			want = http.StatusUnauthorized

@@ -79,6 +79,7 @@ var audited = map[string]string{
 
 	// A report row's traffic, as the batch's.
 	portalv1connect.ReportDetailsServiceDownloadReportShipmentTrafficProcedure: "TRAFFIC_DOWNLOADED",
+	portalv1connect.ManifestServiceUpdateRoutingOptionProcedure:                "ROUTING_OPTION_CHANGED",
 }
 
 // auditedAlways are the procedures audited whether they succeed or not:
@@ -143,6 +144,12 @@ func requestFacts(msg any) map[string]string {
 		if fd.Kind() == protoreflect.MessageKind {
 			if id := fd.Message().Fields().ByName("id"); id != nil && (fd.Name() == "customer" || fd.Name() == "tenant") {
 				facts[string(fd.Name())+"Id"] = v.Message().Get(id).String()
+			}
+			if fd.Name() == "routing_option" {
+				// A routing option holds no secret: all of it is the fact.
+				for _, f := range []protoreflect.Name{"country", "manifest_type", "carrier"} {
+					facts[string(f)] = v.Message().Get(fd.Message().Fields().ByName(f)).String()
+				}
 			}
 			return true
 		}

@@ -101,6 +101,7 @@ var policies = map[string]access.Policy{
 	portalv1connect.CustomerServiceSetCiPricingAcceptedProcedure:  customerRoles,
 	portalv1connect.CustomerServiceSetSellerEorisProcedure:        customerRoles,
 	portalv1connect.CustomerServiceCheckApiCredentialsProcedure:   admins,
+	portalv1connect.CustomerServiceDownloadCarriersCsvProcedure:   admins,
 	portalv1connect.CustomerServiceGetGtcDocumentProcedure:        anyRole,
 	portalv1connect.CustomerServiceGetGtcPagesProcedure:           anyRole,
 
@@ -227,6 +228,9 @@ var policies = map[string]access.Policy{
 	// Manifests of parcels: the parcel pages' roles; the use case scopes the
 	// parcels to the customers the caller acts for.
 	portalv1connect.ManifestServiceCreateManifestProcedure: shippingRoles,
+	// The default routing options are the admins' (the admin menu).
+	portalv1connect.ManifestServiceListRoutingOptionsProcedure:  admins,
+	portalv1connect.ManifestServiceUpdateRoutingOptionProcedure: admins,
 
 	// The address book (spec 2 section 6: address-book pages for ADMIN,
 	// SUPERADMIN, USER, OPERATIONS), scoped to the customers the caller acts

@@ -80,6 +80,8 @@ type Service struct {
 	Checker CredentialChecker
 	Now     Clock
 	Terms   TermsRenderer
+	// Carriers fetches the aggregator's carrier list.
+	Carriers CarrierList
 }
 
 func (s Service) now() time.Time {

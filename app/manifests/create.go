@@ -54,8 +54,9 @@ func (s Service) Create(ctx context.Context, caller *access.Caller, ids []int64)
 	return made, nil
 }
 
-// gatherings groups the parcels by their customers' rules and gives each
-// group its batch, already started on its manifest.
+// gatherings groups the parcels by their customers' rules, falling back to
+// the default routing options where a customer has none of its own, and
+// gives each group its batch, already started on its manifest.
 func (s Service) gatherings(ctx context.Context, parcels []manifest.Parcel, by string, admin bool, at time.Time) ([]Gathering, error) {
 	customers := map[int64]customer.Customer{}
 	for _, p := range parcels {
@@ -68,8 +69,12 @@ func (s Service) gatherings(ctx context.Context, parcels []manifest.Parcel, by s
 		}
 		customers[p.CustomerID] = c
 	}
+	defaults, err := s.defaults(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var out []Gathering
-	for _, g := range manifest.GroupParcels(customers, parcels) {
+	for _, g := range manifest.GroupParcels(customers, defaults, parcels) {
 		b := batch.Batch{
 			CustomerID: g.CustomerID, FileName: manifest.FileName, Status: batch.Sent,
 			CreatedBy: by, CreatedByAdmin: admin, SentAt: at, SentBy: by, SentByAdmin: admin,

@@ -289,3 +289,100 @@ func TestTickRetriesOnlyTheMailThatFailedAndGivesUp(t *testing.T) {
 		t.Fatalf("the staff mail went %d times, want once", len(got))
 	}
 }
+
+// A customer without rules of its own is manifested by the default routing
+// options of the destination; a customer's own rule still wins, and the
+// carrier is always the destination's.
+func TestCreateFallsBackToTheDefaultRoutingOptions(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	w.svc.Routing = memory.NewRoutingOptions(
+		manifest.RoutingOption{Country: "NL", ManifestType: manifest.TypeCarrierDirect, Carrier: "PostNL"},
+		manifest.RoutingOption{Country: "AT", ManifestType: manifest.TypeMBPlus, Carrier: "Österreichische Post"})
+	nl, at, us := w.parcel(w.garden, "NL", true), w.parcel(w.garden, "AT", true), w.parcel(w.garden, "US", true)
+	made, err := w.svc.Create(ctx, user(w.garden), []int64{nl, at, us})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int64]manifest.Key{}
+	for _, id := range made {
+		_, g, _ := w.store.Batch(id)
+		for _, p := range g.ParcelIDs {
+			got[p] = g.Key
+		}
+	}
+	want := map[int64]manifest.Key{
+		nl: {HubID: 1, ManifestType: manifest.TypeCarrierDirect, Carrier: "PostNL"},
+		at: {HubID: 1, ManifestType: manifest.TypeMBPlus, Carrier: "Österreichische Post"},
+		us: {HubID: 1, ManifestType: manifest.DefaultType},
+	}
+	for p, k := range want {
+		if got[p] != k {
+			t.Errorf("parcel %d went to %+v, want %+v", p, got[p], k)
+		}
+	}
+	// The bakery's own NL rule (MB Plus at Hamburg) wins over the default.
+	mine := w.parcel(w.bakery, "NL", true)
+	made, err = w.svc.Create(ctx, user(w.bakery), []int64{mine})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, g, _ := w.store.Batch(made[0]); g.Key != (manifest.Key{HubID: 2, ManifestType: "MANIFEST_MB_PLUS", Carrier: "PostNL"}) {
+		t.Errorf("own rule: %+v", g.Key)
+	}
+	// An admin's change applies to the next manifest.
+	admin := &access.Caller{Login: "admin", Roles: []access.Role{access.Admin}}
+	if _, err := w.svc.UpdateRoutingOption(ctx, admin, manifest.RoutingOption{Country: "nl", ManifestType: manifest.TypeToCarrier, Carrier: "DHL Parcel NL"}); err != nil {
+		t.Fatal(err)
+	}
+	again := w.parcel(w.garden, "NL", true)
+	made, err = w.svc.Create(ctx, user(w.garden), []int64{again})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, g, _ := w.store.Batch(made[0]); g.Key != (manifest.Key{HubID: 1, ManifestType: manifest.TypeToCarrier, Carrier: "DHL Parcel NL"}) {
+		t.Errorf("after the change: %+v", g.Key)
+	}
+}
+
+func TestRoutingOptionsAreForAdmins(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	w.svc.Routing = memory.NewRoutingOptions(manifest.RoutingOption{Country: "NL", ManifestType: manifest.TypeCarrierDirect, Carrier: "PostNL"})
+	admin := &access.Caller{Login: "admin", Roles: []access.Role{access.Admin}}
+	list, err := w.svc.ListRoutingOptions(ctx, admin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != len(manifest.Countries) || list[0].Country != "AT" || list[0].Carrier != "" {
+		t.Fatalf("list = %+v", list)
+	}
+	for _, o := range list {
+		if o.Country == "NL" && o.Carrier != "PostNL" {
+			t.Errorf("NL = %+v", o)
+		}
+	}
+	for _, c := range []*access.Caller{nil, user(w.bakery), {Login: "ops", Roles: []access.Role{access.Operations}}} {
+		if _, err := w.svc.ListRoutingOptions(ctx, c); err == nil {
+			t.Errorf("%+v listed the routing options", c)
+		}
+		if _, err := w.svc.UpdateRoutingOption(ctx, c, manifest.RoutingOption{Country: "NL", ManifestType: manifest.TypeMBPlus, Carrier: "x"}); err == nil {
+			t.Errorf("%+v changed a routing option", c)
+		}
+	}
+	// Bad input changes nothing.
+	if _, err := w.svc.UpdateRoutingOption(ctx, admin, manifest.RoutingOption{Country: "NL", ManifestType: "NOPE", Carrier: "x"}); key(err) != "error.validation" {
+		t.Errorf("unknown type: %v", err)
+	}
+	if _, err := w.svc.UpdateRoutingOption(ctx, admin, manifest.RoutingOption{Country: "US", ManifestType: manifest.TypeMBPlus, Carrier: "USPS"}); key(err) != manifest.KeyUnknownCountry {
+		t.Errorf("a country outside the 23: %v", err)
+	}
+	saved, _ := w.svc.Routing.List(ctx)
+	if len(saved) != 1 || saved[0].Carrier != "PostNL" {
+		t.Errorf("refused changes were kept: %+v", saved)
+	}
+	o, err := w.svc.UpdateRoutingOption(ctx, admin, manifest.RoutingOption{Country: "se", ManifestType: manifest.TypeMBPlus, Carrier: " Bring "})
+	if err != nil || o.Country != "SE" || o.Carrier != "Bring" || o.UpdatedBy != "admin" {
+		t.Errorf("update = %+v %v", o, err)
+	}
+}

@@ -145,6 +145,9 @@ type Service struct {
 	Customers Customers
 	Queue     batchjob.Queue
 	Mailer    Mailer
+	// Routing keeps the default routing options; without it no defaults
+	// apply.
+	Routing RoutingOptions
 	// Now is the clock; tests set it.
 	Now func() time.Time
 }

@@ -78,14 +78,15 @@ func customsCollectorOf(pool *pgxpool.Pool, sealer *secrets.Box, side carrierSid
 }
 
 // manifestsOf wires the manifests of parcels and the automatic manifests:
-// the batch tables, the customers' rules, the batch job queue and the
-// portal's SMTP mails.
+// the batch tables, the customers' rules and the default routing options,
+// the batch job queue and the portal's SMTP mails.
 func manifestsOf(cfg config, pool *pgxpool.Pool, customers manifests.Customers, queue batchjob.Queue) manifests.Service {
 	return manifests.Service{
 		Store:     postgres.Manifests{Pool: pool},
 		Customers: customers,
 		Queue:     queue,
 		Mailer:    mail.ManifestMails{Sender: mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.MailFrom}, BaseURL: cfg.BaseURL},
+		Routing:   postgres.RoutingOptions{Pool: pool},
 	}
 }
 

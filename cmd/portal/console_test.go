@@ -6,11 +6,9 @@ import (
 	"encoding/base64"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"parcelportal/adapters/jobs"
 	"parcelportal/core/secretmask"
 )
 
@@ -42,21 +40,7 @@ func TestConsoleNeverShowsASecret(t *testing.T) {
 	cfg.JobQueue = "console-" + randomHex(t)
 	db := newDemoDatabase(t)
 	var logged bytes.Buffer
-	ops := operationsOf(cfg, &logged)
-	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
-	t.Cleanup(func() { _ = queue.Close() })
-	h, err := handlers(cfg, db.pool, db.box, carrierOf(cfg), queue, ops)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Kratos resolves bearers in main; here ROLE_ADMIN is an admin.
-	h.Callers = bearers{}
-	handler, err := instrumented(cfg, h, db.pool, queue, ops)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(handler)
-	t.Cleanup(srv.Close)
+	srv := wiredPortal(t, cfg, db, &logged)
 	call := func(method, path, bearer, body string) (int, string) {
 		req, _ := http.NewRequest(method, srv.URL+path, strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")

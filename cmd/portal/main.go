@@ -24,9 +24,11 @@ import (
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/adapters/web"
+	"parcelportal/core/profile"
 )
 
-// Set at link time by the Makefile.
+// Set at link time by dev/build.sh (dev/ldflags.sh): git describe and the
+// time of the build.
 var (
 	version   = "dev"
 	buildDate = ""
@@ -41,6 +43,12 @@ func main() {
 }
 
 func run(args []string) error {
+	if len(args) > 0 && args[0] == "version" {
+		// The build as management/info and the footer tell it.
+		b := buildOf(version, buildDate)
+		fmt.Printf("%s %s\n", b.Version, b.Date.Format(time.RFC3339))
+		return nil
+	}
 	cfg, err := loadConfig()
 	if err != nil {
 		return err
@@ -62,7 +70,7 @@ func run(args []string) error {
 		return nil
 	}
 	if len(args) > 0 && args[0] != "worker" {
-		return fmt.Errorf("unknown command %q (want none, migrate or worker)", args[0])
+		return fmt.Errorf("unknown command %q (want none, version, migrate or worker)", args[0])
 	}
 
 	sealer, err := secrets.NewBox(cfg.CredentialsKey)
@@ -139,7 +147,12 @@ func instrumented(cfg config, h rpc.Handlers, pool *pgxpool.Pool, queue *jobs.Qu
 	return ops.metrics.HTTP(mux), nil
 }
 
-// parseBuildDate reads the RFC 3339 date the Makefile links in; a binary
+// buildOf is the running build: the version and date linked in.
+func buildOf(version, buildDate string) profile.Build {
+	return profile.Build{Version: version, Date: parseBuildDate(buildDate)}
+}
+
+// parseBuildDate reads the RFC 3339 date dev/build.sh links in; a binary
 // built without it reports the time it started.
 func parseBuildDate(s string) time.Time {
 	if t, err := time.Parse(time.RFC3339, s); err == nil {

@@ -20,7 +20,8 @@ import (
 
 // TestManifestOfSelectedParcels: parcels labelled at the embedded carrier
 // are manifested through POST web/api/manifests, one 'Single Parcels' batch
-// per hub and manifest type of the customer's rules, each manifested by the
+// per hub, manifest type and carrier of the customer's rules and the
+// default routing options, each manifested by the
 // batch job and downloaded as a batch's manifest; the refusals answer their
 // keys and change nothing.
 func TestManifestOfSelectedParcels(t *testing.T) {
@@ -98,16 +99,20 @@ func TestManifestOfSelectedParcels(t *testing.T) {
 		t.Fatal("a refused call must make nothing")
 	}
 
+	// DE and US have no default routing option and go to the default type;
+	// AT and CH fall back to their seeded defaults (migration 00027), one
+	// manifest per carrier; NL follows the bakery's own rule to Hamburg,
+	// with the destination's carrier.
 	_, b = user.call("POST", "/web/api/manifests", selection)
 	var made struct {
 		BatchIDs []string `json:"batchIds"`
 	}
-	if err := json.Unmarshal(b, &made); err != nil || len(made.BatchIDs) != 2 {
-		t.Fatalf("made %s: want one manifest for Frankfurt and one for Hamburg (NL)", b)
+	if err := json.Unmarshal(b, &made); err != nil || len(made.BatchIDs) != 4 {
+		t.Fatalf("made %s: want the Frankfurt manifests of AT, CH and DE+US, and Hamburg's of NL", b)
 	}
-	for i, id := range made.BatchIDs {
+	for _, id := range made.BatchIDs {
 		got := user.settle(id, "MANIFEST_CREATED")
-		if got["csvFileName"] != "Single Parcels" || (i == 0 && got["totalShipments"] != float64(4)) || (i == 1 && got["totalShipments"] != float64(1)) {
+		if got["csvFileName"] != "Single Parcels" {
 			t.Fatalf("manifest batch %s = %v", id, got)
 		}
 		rsp, doc := user.call("GET", "/web/api/batches/"+id+"/manifest", "")
@@ -115,16 +120,27 @@ func TestManifestOfSelectedParcels(t *testing.T) {
 			t.Fatalf("manifest of %s: %v", id, err)
 		}
 	}
-	var hubs []int64
-	rows, _ = db.pool.Query(ctx, `SELECT hub_id FROM batch WHERE csv_file_name = 'Single Parcels' ORDER BY id`)
+	var kinds []string
+	rows, _ = db.pool.Query(ctx, `SELECT hub_id = $1, manifest_type, manifest_carrier, total_shipments FROM batch
+		WHERE csv_file_name = 'Single Parcels' ORDER BY id`, hamburg)
 	for rows.Next() {
-		var h int64
-		_ = rows.Scan(&h)
-		hubs = append(hubs, h)
+		var (
+			inHamburg     bool
+			kind, carrier string
+			total         int
+		)
+		_ = rows.Scan(&inHamburg, &kind, &carrier, &total)
+		kinds = append(kinds, fmt.Sprintf("%v %s %s %d", inHamburg, kind, carrier, total))
 	}
 	rows.Close()
-	if len(hubs) != 2 || hubs[1] != hamburg || hubs[0] == hamburg {
-		t.Fatalf("hubs of the manifests %v, want Frankfurt then Hamburg %d", hubs, hamburg)
+	want := []string{
+		"false MANIFEST_CARRIER_DIRECT Swiss Post 1",
+		"false MANIFEST_CARRIER_DIRECT Österreichische Post 1",
+		"false MANIFEST_TO_CARIER  2",
+		"true MANIFEST_MB_PLUS PostNL 1",
+	}
+	if strings.Join(kinds, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("manifests (Hamburg? type carrier total):\n%s\nwant\n%s", strings.Join(kinds, "\n"), strings.Join(want, "\n"))
 	}
 
 	// The same selection again: manifested already (a conflict, which the
@@ -138,7 +154,7 @@ func TestManifestOfSelectedParcels(t *testing.T) {
 		t.Fatalf("second call over Connect: %d %s", rsp.StatusCode, got)
 	}
 	_ = db.pool.QueryRow(ctx, `SELECT count(*) FROM batch WHERE csv_file_name = 'Single Parcels'`).Scan(&gathered)
-	if gathered != 2 {
-		t.Fatalf("%d manifest batches, want 2", gathered)
+	if gathered != 4 {
+		t.Fatalf("%d manifest batches, want 4", gathered)
 	}
 }

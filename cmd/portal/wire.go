@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"parcelportal/adapters/captcha"
+	"parcelportal/adapters/carrier"
 	"parcelportal/adapters/credcheck"
 	"parcelportal/adapters/htmlsafe"
 	"parcelportal/adapters/jobs"
@@ -98,7 +99,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 			Environment: cfg.Environment, Production: cfg.Production,
 			SwaggerEnabled: cfg.SwaggerEnabled, RecaptchaSiteKey: siteKey,
 		},
-		Build:    profile.Build{Version: version, Date: parseBuildDate(buildDate)},
+		Build:    buildOf(version, buildDate),
 		Catalogs: postgres.Catalog{Pool: pool},
 		Probes: map[string]management.Probe{
 			"db":       postgres.Probe{Pool: pool},
@@ -122,6 +123,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: tside.checkURL, HTTP: tside.checkClient(side.checkHTTP)}
 	customerStore := postgres.Customers{Pool: pool, Sealer: sealer}
 	customers := customersOf(pool, customerStore, checks)
+	customers.Carriers = carrier.CarrierList{BaseURL: side.checkURL, HTTP: side.checkHTTP}
 	documents := documents.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
 	organisations := organisationOf(pool, sealer, checks)
 	batches := batchesOf(pool, customerStore, queue)

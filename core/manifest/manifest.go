@@ -63,22 +63,35 @@ type Parcel struct {
 	Labelled bool
 }
 
-// Key is one manifest of a customer: its hub and manifest type.
+// Key is one manifest of a customer: its hub, manifest type and carrier.
 type Key struct {
 	HubID        int64
 	ManifestType string
+	// Carrier is the destination's carrier by the default routing options
+	// (empty for a destination without one).
+	Carrier string
 }
 
-// Route is the manifest type and hub of a parcel: the first of the
-// customer's manifesting rules that matches it, else the customer's own
-// manifest type (DefaultType when none) and hub. A rule matches when each
-// of its destination, product and service is empty or equal to the
+// Route is the manifest type, hub and carrier of a parcel. The type and hub
+// come from the first of the customer's manifesting rules that matches it,
+// else from the customer's own manifest type and hub; where the customer
+// names no type of its own, the default routing option of the parcel's
+// destination (defaults) gives it, else DefaultType. A rule matches when
+// each of its destination, product and service is empty or equal to the
 // parcel's, and the parcel has every one of its additional options; a rule
-// without a type or hub takes the customer's.
-func Route(c customer.Customer, p Parcel) Key {
+// without a type or hub takes the customer's. The carrier is always the
+// destination's default (customer rules name none).
+func Route(c customer.Customer, defaults Defaults, p Parcel) Key {
 	def := Key{HubID: c.HubID, ManifestType: c.ManifestType}
+	fallback, ok := defaults[strings.ToUpper(p.Destination)]
+	if ok {
+		def.Carrier = fallback.Carrier
+	}
 	if def.ManifestType == "" {
 		def.ManifestType = DefaultType
+		if ok && fallback.ManifestType != "" {
+			def.ManifestType = fallback.ManifestType
+		}
 	}
 	for _, r := range c.ManifestingRules {
 		if !matches(r, p) {
@@ -109,7 +122,8 @@ func matches(r customer.ManifestingRule, p Parcel) bool {
 	return true
 }
 
-// Group is one manifest to make: a customer's parcels of one hub and type.
+// Group is one manifest to make: a customer's parcels of one hub, type and
+// carrier.
 type Group struct {
 	CustomerID int64
 	Key
@@ -117,18 +131,19 @@ type Group struct {
 	ParcelIDs []int64
 }
 
-// GroupParcels splits parcels into one group per customer, hub and
-// manifest type, routed by their customer's rules; customers maps a
-// customer id to the customer. Groups come ordered by customer, hub and
-// type, so the same selection always makes the same manifests.
-func GroupParcels(customers map[int64]customer.Customer, parcels []Parcel) []Group {
+// GroupParcels splits parcels into one group per customer, hub, manifest
+// type and carrier, routed by their customer's rules and the default
+// routing options (Route); customers maps a customer id to the customer.
+// Groups come ordered by customer, hub, type and carrier, so the same
+// selection always makes the same manifests.
+func GroupParcels(customers map[int64]customer.Customer, defaults Defaults, parcels []Parcel) []Group {
 	type gk struct {
 		customer int64
 		Key
 	}
 	byKey := map[gk][]int64{}
 	for _, p := range parcels {
-		k := gk{p.CustomerID, Route(customers[p.CustomerID], p)}
+		k := gk{p.CustomerID, Route(customers[p.CustomerID], defaults, p)}
 		byKey[k] = append(byKey[k], p.ID)
 	}
 	out := make([]Group, 0, len(byKey))
@@ -143,7 +158,10 @@ func GroupParcels(customers map[int64]customer.Customer, parcels []Parcel) []Gro
 		if a.HubID != b.HubID {
 			return int(sign(a.HubID - b.HubID))
 		}
-		return strings.Compare(a.ManifestType, b.ManifestType)
+		if c := strings.Compare(a.ManifestType, b.ManifestType); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Carrier, b.Carrier)
 	})
 	return out
 }

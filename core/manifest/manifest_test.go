@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"strings"
 	"testing"
 	"time"
 	_ "time/tzdata" // the zones, whatever the machine has installed
@@ -18,18 +19,18 @@ func TestRouteTakesTheFirstMatchingRuleElseTheCustomersTypeAndHub(t *testing.T) 
 		p    Parcel
 		want Key
 	}{
-		{Parcel{Destination: "NL", Product: "EPAQSTD", Options: []string{"SIG", "COD"}}, Key{2, "MANIFEST_MB_PLUS"}},
-		{Parcel{Destination: "NL", Product: "EPAQSTD", Options: []string{"COD"}}, Key{1, "EXPRESS"}},
-		{Parcel{Destination: "nl", Product: "EPAQPLS"}, Key{1, "EXPRESS"}},
-		{Parcel{Destination: "DE", Product: "EPAQSTD", Options: []string{"SIG"}}, Key{1, DefaultType}},
+		{Parcel{Destination: "NL", Product: "EPAQSTD", Options: []string{"SIG", "COD"}}, Key{HubID: 2, ManifestType: "MANIFEST_MB_PLUS"}},
+		{Parcel{Destination: "NL", Product: "EPAQSTD", Options: []string{"COD"}}, Key{HubID: 1, ManifestType: "EXPRESS"}},
+		{Parcel{Destination: "nl", Product: "EPAQPLS"}, Key{HubID: 1, ManifestType: "EXPRESS"}},
+		{Parcel{Destination: "DE", Product: "EPAQSTD", Options: []string{"SIG"}}, Key{HubID: 1, ManifestType: DefaultType}},
 	}
 	for _, tc := range cases {
-		if got := Route(c, tc.p); got != tc.want {
+		if got := Route(c, nil, tc.p); got != tc.want {
 			t.Errorf("Route(%+v) = %+v, want %+v", tc.p, got, tc.want)
 		}
 	}
 	c.ManifestType = "OWN"
-	if got := Route(c, Parcel{Destination: "AT"}); got != (Key{1, "OWN"}) {
+	if got := Route(c, nil, Parcel{Destination: "AT"}); got != (Key{HubID: 1, ManifestType: "OWN"}) {
 		t.Errorf("the customer's own type: %+v", got)
 	}
 }
@@ -39,7 +40,7 @@ func TestGroupParcelsMakesOneManifestPerCustomerHubAndType(t *testing.T) {
 		10: {HubID: 1, ManifestingRules: []customer.ManifestingRule{{Destination: "NL", HubID: 2}}},
 		20: {HubID: 1},
 	}
-	groups := GroupParcels(customers, []Parcel{
+	groups := GroupParcels(customers, nil, []Parcel{
 		{ID: 5, CustomerID: 10, Destination: "NL"}, {ID: 3, CustomerID: 10, Destination: "DE"},
 		{ID: 4, CustomerID: 10, Destination: "NL"}, {ID: 1, CustomerID: 20, Destination: "NL"},
 		{ID: 2, CustomerID: 10, Destination: "FR"},
@@ -48,9 +49,9 @@ func TestGroupParcelsMakesOneManifestPerCustomerHubAndType(t *testing.T) {
 		t.Fatalf("groups = %+v", groups)
 	}
 	want := []Group{
-		{CustomerID: 10, Key: Key{1, DefaultType}, ParcelIDs: []int64{2, 3}},
-		{CustomerID: 10, Key: Key{2, DefaultType}, ParcelIDs: []int64{4, 5}},
-		{CustomerID: 20, Key: Key{1, DefaultType}, ParcelIDs: []int64{1}},
+		{CustomerID: 10, Key: Key{HubID: 1, ManifestType: DefaultType}, ParcelIDs: []int64{2, 3}},
+		{CustomerID: 10, Key: Key{HubID: 2, ManifestType: DefaultType}, ParcelIDs: []int64{4, 5}},
+		{CustomerID: 20, Key: Key{HubID: 1, ManifestType: DefaultType}, ParcelIDs: []int64{1}},
 	}
 	for i := range want {
 		g := groups[i]
@@ -118,5 +119,65 @@ func TestLatestDueReadsTheScheduleInTheHubsZone(t *testing.T) {
 	}
 	if Zone("NL") != "Europe/Amsterdam" || Zone("XX") != DefaultZone {
 		t.Error("zones")
+	}
+}
+
+func TestRouteFallsBackToTheDefaultRoutingOptionsWhereTheCustomerHasNone(t *testing.T) {
+	defaults := DefaultsOf([]RoutingOption{
+		{Country: "NL", ManifestType: TypeCarrierDirect, Carrier: "PostNL"},
+		{Country: "AT", ManifestType: TypeMBPlus, Carrier: "Austrian Post"},
+	})
+	bare := customer.Customer{HubID: 1}
+	cases := []struct {
+		name string
+		c    customer.Customer
+		p    Parcel
+		want Key
+	}{
+		{"no rule, no type: the destination's default", bare, Parcel{Destination: "nl"}, Key{HubID: 1, ManifestType: TypeCarrierDirect, Carrier: "PostNL"}},
+		{"no default for the destination", bare, Parcel{Destination: "US"}, Key{HubID: 1, ManifestType: DefaultType}},
+		{"the customer's own type wins, the carrier stays the destination's",
+			customer.Customer{HubID: 1, ManifestType: "OWN"}, Parcel{Destination: "AT"}, Key{HubID: 1, ManifestType: "OWN", Carrier: "Austrian Post"}},
+		{"the customer's matching rule wins",
+			customer.Customer{HubID: 1, ManifestingRules: []customer.ManifestingRule{{Destination: "NL", ManifestType: TypeToCarrier, HubID: 2}}},
+			Parcel{Destination: "NL"}, Key{HubID: 2, ManifestType: TypeToCarrier, Carrier: "PostNL"}},
+		{"a rule without a type takes the default's",
+			customer.Customer{HubID: 1, ManifestingRules: []customer.ManifestingRule{{Destination: "NL", HubID: 2}}},
+			Parcel{Destination: "NL"}, Key{HubID: 2, ManifestType: TypeCarrierDirect, Carrier: "PostNL"}},
+		{"a rule of another destination leaves the default",
+			customer.Customer{HubID: 1, ManifestingRules: []customer.ManifestingRule{{Destination: "FR", ManifestType: TypeMBPlus}}},
+			Parcel{Destination: "AT"}, Key{HubID: 1, ManifestType: TypeMBPlus, Carrier: "Austrian Post"}},
+	}
+	for _, tc := range cases {
+		if got := Route(tc.c, defaults, tc.p); got != tc.want {
+			t.Errorf("%s: Route = %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+	groups := GroupParcels(map[int64]customer.Customer{1: bare}, defaults, []Parcel{
+		{ID: 1, CustomerID: 1, Destination: "NL"}, {ID: 2, CustomerID: 1, Destination: "AT"}, {ID: 3, CustomerID: 1, Destination: "NL"},
+	})
+	if len(groups) != 2 || groups[0].Carrier != "PostNL" || len(groups[0].ParcelIDs) != 2 || groups[1].Carrier != "Austrian Post" {
+		t.Errorf("one manifest per carrier: %+v", groups)
+	}
+}
+
+func TestCheckRoutingOption(t *testing.T) {
+	o, err := CheckRoutingOption(RoutingOption{Country: " nl ", ManifestType: TypeMBPlus, Carrier: "  PostNL "})
+	if err != nil || o.Country != "NL" || o.Carrier != "PostNL" {
+		t.Fatalf("a good option: %+v %v", o, err)
+	}
+	if _, err := CheckRoutingOption(RoutingOption{Country: "DE", ManifestType: TypeMBPlus, Carrier: "DHL"}); !failure.HasKey(err, KeyUnknownCountry) {
+		t.Errorf("a country outside the 23: %v", err)
+	}
+	_, err = CheckRoutingOption(RoutingOption{Country: "NL", ManifestType: "EXPRESS", Carrier: strings.Repeat("x", MaxCarrier+1)})
+	f, ok := failure.As(err)
+	if !ok || f.Kind != failure.Invalid || len(f.Fields) != 2 || f.Fields[0].Field != "manifestType" || f.Fields[1].Rule != "Size" {
+		t.Errorf("bad type and long carrier: %+v", err)
+	}
+	if _, err := CheckRoutingOption(RoutingOption{Country: "NL", ManifestType: TypeMBPlus, Carrier: " "}); err == nil {
+		t.Error("an empty carrier must be refused")
+	}
+	if len(Countries) != 23 {
+		t.Errorf("%d manifest-carrier countries, want 23", len(Countries))
 	}
 }

@@ -16,7 +16,8 @@ import (
 //	{"defaults": true}                     the configuration the simulator started with
 //	{"latencyMs": 100, "faultRate": 0.1, "timeoutRate": 0.02, "hangMs": 60000,
 //	 "ticketLifetimeMs": 1800000, "failNext": 3,
-//	 "fieldFaults": [{"field": "postalcode", "value": "00000", "code": "InvalidPostalCode", "message": "..."}]}
+//	 "fieldFaults": [{"field": "postalcode", "value": "00000", "code": "InvalidPostalCode", "message": "..."}],
+//	 "carrierListFault": true}
 type Control struct {
 	Reset            bool          `json:"reset,omitempty"`
 	Defaults         bool          `json:"defaults,omitempty"`
@@ -28,6 +29,8 @@ type Control struct {
 	FieldFaults      *[]FieldFault `json:"fieldFaults,omitempty"`
 	// FailNext makes the next n SOAP calls fail transiently.
 	FailNext *int `json:"failNext,omitempty"`
+	// CarrierListFault makes GET /carriers.csv fail while true.
+	CarrierListFault *bool `json:"carrierListFault,omitempty"`
 }
 
 // Settings is the configuration as GET and POST /control answer it.
@@ -39,6 +42,7 @@ type Settings struct {
 	TicketLifetimeMS int64        `json:"ticketLifetimeMs"`
 	FieldFaults      []FieldFault `json:"fieldFaults"`
 	FailNext         int          `json:"failNext"`
+	CarrierListFault bool         `json:"carrierListFault"`
 }
 
 // Stats is the body of GET /stats.
@@ -54,6 +58,7 @@ func (s *Simulator) settingsLocked() Settings {
 	return Settings{
 		LatencyMS: ms(s.cfg.Latency), FaultRate: s.cfg.FaultRate, TimeoutRate: s.cfg.TimeoutRate, HangMS: ms(s.cfg.Hang),
 		TicketLifetimeMS: ms(s.cfg.TicketLifetime), FieldFaults: append([]FieldFault{}, s.cfg.FieldFaults...), FailNext: s.failNext,
+		CarrierListFault: s.cfg.CarrierListFault,
 	}
 }
 
@@ -103,6 +108,9 @@ func (s *Simulator) Apply(c Control) (Settings, error) {
 	}
 	if c.FailNext != nil {
 		s.failNext = *c.FailNext
+	}
+	if c.CarrierListFault != nil {
+		s.cfg.CarrierListFault = *c.CarrierListFault
 	}
 	return s.settingsLocked(), nil
 }

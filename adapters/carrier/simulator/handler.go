@@ -18,6 +18,7 @@ import (
 //	GET  /stats           labels issued per client reference and the totals (JSON)
 //	GET  /control         the configuration (JSON)
 //	POST /control         changes it or resets the state (JSON, see Control)
+//	GET  /carriers.csv    the aggregator's carrier list (carriers.go)
 //	POST any other path   the SOAP service
 func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimSuffix(r.URL.Path, "/")
@@ -28,10 +29,12 @@ func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveStats(w)
 	case path == "/control" && (r.Method == http.MethodGet || r.Method == http.MethodPost):
 		s.serveControl(w, r)
+	case path == "/carriers.csv" && r.Method == http.MethodGet:
+		s.serveCarriers(w, r)
 	case r.Method == http.MethodPost:
 		s.serveSOAP(w, r)
 	default:
-		http.Error(w, "the carrier simulator speaks SOAP: POST an envelope, or GET ?wsdl, /stats or /control", http.StatusNotFound)
+		http.Error(w, "the carrier simulator speaks SOAP: POST an envelope, or GET ?wsdl, /stats, /control or /carriers.csv", http.StatusNotFound)
 	}
 }
 

@@ -67,6 +67,8 @@ type Config struct {
 	TicketLifetime time.Duration
 	// FieldFaults refuse shipments with certain field values; default DefaultFieldFaults.
 	FieldFaults []FieldFault
+	// CarrierListFault makes GET /carriers.csv fail (HTTP 503).
+	CarrierListFault bool
 }
 
 func (c Config) clone() Config {

@@ -8,6 +8,7 @@ import {
   type CustomerSchema,
   CustomerService,
   type CheckApiCredentialsRequestSchema,
+  type DownloadCarriersCsvRequestSchema,
 } from "../gen/portal/v1/customers_pb";
 import { fetchFile } from "./download";
 import { useListMutation } from "./listMutation";
@@ -198,4 +199,19 @@ export async function openGtcDocument(country: string): Promise<void> {
   const url = URL.createObjectURL(file.blob);
   window.open(url, "_blank", "noopener");
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export type CarriersCsvRequest = MessageInitShape<typeof DownloadCarriersCsvRequestSchema>;
+
+/**
+ * POST web/api/customers/_download-carriers-csv: the aggregator's carrier
+ * list as CSV, fetched with the API login the form shows (a masked password
+ * stands for the stored one of customerId). Failures are the button's to show.
+ */
+export function useDownloadCarriersCsv() {
+  const client = useCustomerClient();
+  return useMutation({
+    mutationFn: async (request: CarriersCsvRequest) => (await client.downloadCarriersCsv(request)).file,
+    meta: { inlineMessages: true },
+  });
 }

@@ -1,10 +1,14 @@
 import { createClient } from "@connectrpc/connect";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ManifestService } from "../gen/portal/v1/manifests_pb";
+import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
-/** The ManifestService: manifests of selected parcels (spec 2 §7, POST web/api/manifests). */
+/**
+ * The ManifestService: manifests of selected parcels (spec 2 §7, POST
+ * web/api/manifests) and the default routing options they fall back to.
+ */
 function useManifestClient() {
   const transport = useTransport();
   return useMemo(() => createClient(ManifestService, transport), [transport]);
@@ -34,4 +38,35 @@ export function useCreateManifest() {
     onSuccess: () =>
       Promise.all(manifestedListKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
   });
+}
+
+/** The cache key of the default routing options. */
+const routingOptionsKey = ["routing-options"] as const;
+
+/**
+ * The default routing options (GET web/api/routing-options): one per
+ * manifest-carrier country, with the manifest types an option may name.
+ * Admins only.
+ */
+export function useRoutingOptions() {
+  const client = useManifestClient();
+  return useQuery({
+    queryKey: routingOptionsKey,
+    queryFn: ({ signal }) => client.listRoutingOptions({}, { signal }),
+  });
+}
+
+/** A country's changed default: its manifest type and carrier. */
+export type RoutingOptionChange = { country: string; manifestType: string; carrier: string };
+
+/**
+ * Changes one country's default routing option (PUT
+ * web/api/routing-options/{country}); the list is read again after. Field
+ * errors (manifestType, carrier) are the caller's to show.
+ */
+export function useUpdateRoutingOption() {
+  const client = useManifestClient();
+  return useListMutation(routingOptionsKey, (routingOption: RoutingOptionChange) =>
+    client.updateRoutingOption({ routingOption }),
+  );
 }

@@ -55,7 +55,8 @@ const expected: Record<string, "public" | Role[]> = {
   "/acss": [Role.admin, Role.superAdmin],
   "/news": [Role.admin, Role.superAdmin],
   "/address-book": entity,
-  "/routing-options": entity,
+  // Admin work on the server, as the admin menu's other entries.
+  "/routing-options": [Role.admin, Role.superAdmin],
   "/invoice-report": [Role.admin, Role.superAdmin],
 };
 

@@ -92,13 +92,13 @@ export const routeTable: readonly (readonly [prefix: string, access: RouteAccess
   // Tenants and fulfillments are staff work on the server too (spec 3 §6).
   ["/tenant", anyOf(...staffRoles)],
   ["/fulfillment", anyOf(...staffRoles)],
-  // Documents, acss files, news and the invoice report are admin work on the
-  // server; the spec leaves who reaches them open (spec 3 §6), and a page the
-  // server refuses would sign the user out.
-  ...["/product-codes-doc", "/csv-template-doc", "/acss", "/news", "/invoice-report"].map(
+  // Documents, acss files, news, the invoice report and the routing options
+  // are admin work on the server; the spec leaves who reaches them open
+  // (spec 3 §6), and a page the server refuses would sign the user out.
+  ...["/product-codes-doc", "/csv-template-doc", "/acss", "/news", "/invoice-report", "/routing-options"].map(
     (prefix) => [prefix, anyOf(admin, superAdmin)] as const,
   ),
-  ...["/batch", "/shipment", "/parcel", "/customer", "/address-book", "/routing-options"].map(
+  ...["/batch", "/shipment", "/parcel", "/customer", "/address-book"].map(
     (prefix) => [prefix, anyOf(...entityRoles)] as const,
   ),
 ];

@@ -119,6 +119,10 @@ const catalog = [
   msg({ id: "error.manifest.nothingSelected", message: "Select at least one parcel for the manifest." }),
   msg({ id: "error.manifest.parcelNotFound", message: "A selected parcel was not found." }),
   msg({ id: "error.manifest.tooManyParcels", message: "At most {max} parcels can go into one manifest request." }),
+  msg({ id: "error.routingOption.unknownCountry", message: "{country} is not one of the manifest-carrier countries." }),
+  // The carrier-list download of the customer form (spec 1 §5, §8).
+  msg({ id: "error.carriersCsv.missingCredentials", message: "Missing required API credentials." }),
+  msg({ id: "error.carriersCsv.downloadFailed", message: "Failed to download the ShippyPro carriers CSV file." }),
   msg({ id: "error.parcel.notFound", message: "The parcel was not found." }),
   msg({ id: "error.parcel.invalid", message: "The parcel has invalid values; correct the marked fields first." }),
   msg({ id: "error.parcel.manifested", message: "The parcel is in a manifest and cannot be changed any more." }),

@@ -23,10 +23,7 @@ import { RouteGuard } from "./RouteGuard";
  * The top-level routes of spec 1 §2 and the entity routes every other path
  * falls through to. Each section shows its title until its feature fills it.
  */
-const sections: [path: string, title: MessageDescriptor][] = [
-  ["dashboard", titles.dashboard],
-  ["routing-options/*", titles.routingOptions],
-];
+const sections: [path: string, title: MessageDescriptor][] = [["dashboard", titles.dashboard]];
 
 /** The account and admin areas load on first visit: most users never open the admin pages. */
 const AccountArea = lazy(() =>
@@ -64,6 +61,12 @@ const NewsArea = lazy(() =>
 const InvoiceReportPage = lazy(() =>
   loadChunk(() => import("../features/invoiceReport/InvoiceReportPage")).then((m) => ({
     default: m.InvoiceReportPage,
+  })),
+);
+/** The default routing options (the admin menu): admins only. */
+const RoutingOptionsPage = lazy(() =>
+  loadChunk(() => import("../features/routing/RoutingOptionsPage")).then((m) => ({
+    default: m.RoutingOptionsPage,
   })),
 );
 /** Tracking (spec 3 §2): search, grid, details. */
@@ -152,6 +155,7 @@ export const routes: RouteObject[] = [
           { path: "acss/*", element: <LazyArea area={AcssArea} /> },
           { path: "news/*", element: <LazyArea area={NewsArea} /> },
           { path: "invoice-report", element: <LazyArea area={InvoiceReportPage} /> },
+          { path: "routing-options", element: <LazyArea area={RoutingOptionsPage} /> },
           { path: "customer/*", element: <LazyArea area={CustomerArea} /> },
           // More specific than account/*, so it wins without touching the account area.
           { path: "account/printer", element: <LazyArea area={PrinterSettingsPage} /> },

@@ -42,6 +42,7 @@ import { type CredentialField, type CustomerForm, customerOf, formOf, formProble
 import { GtcDialog } from "./GtcDialog";
 import { ScheduleEditor } from "../../shipping/ScheduleEditor";
 import { canSave } from "../../shipping/autoManifest";
+import { CarriersCsvButton } from "./CarriersCsvButton";
 
 /** /customer/new and /customer/{id}/edit. */
 export function CustomerEditPage() {
@@ -512,10 +513,13 @@ function Credentials({
         {text("apiUsername", t`API username`)}
         {secret("apiPassword", t`API password`)}
       </Grid>
-      <CheckButton
-        label={t`Check the API login`}
-        check={check("api", { username: form.apiUsername, password: c.apiPassword })}
-      />
+      <Flex gap="4" align="center" wrap="wrap">
+        <CheckButton
+          label={t`Check the API login`}
+          check={check("api", { username: form.apiUsername, password: c.apiPassword })}
+        />
+        <CarriersCsvButton username={form.apiUsername} password={c.apiPassword} customerId={customerId} />
+      </Flex>
       <Heading as="h3" size="2">
         <Trans>Tracking</Trans>
       </Heading>

@@ -2410,6 +2410,116 @@ func (x *CheckApiCredentialsResponse) GetValid() bool {
 	return false
 }
 
+// DownloadCarriersCsvRequest carries the API login.
+type DownloadCarriersCsvRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// API user name.
+	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	// API password; the mask stands for the stored one of customer_id.
+	Password string `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
+	// Customer whose stored password stands in for a masked one; 0 for none.
+	CustomerId    int64 `protobuf:"varint,3,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DownloadCarriersCsvRequest) Reset() {
+	*x = DownloadCarriersCsvRequest{}
+	mi := &file_portal_v1_customers_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DownloadCarriersCsvRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DownloadCarriersCsvRequest) ProtoMessage() {}
+
+func (x *DownloadCarriersCsvRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_customers_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DownloadCarriersCsvRequest.ProtoReflect.Descriptor instead.
+func (*DownloadCarriersCsvRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *DownloadCarriersCsvRequest) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *DownloadCarriersCsvRequest) GetPassword() string {
+	if x != nil {
+		return x.Password
+	}
+	return ""
+}
+
+func (x *DownloadCarriersCsvRequest) GetCustomerId() int64 {
+	if x != nil {
+		return x.CustomerId
+	}
+	return 0
+}
+
+// DownloadCarriersCsvResponse is the list.
+type DownloadCarriersCsvResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The CSV (text/csv), named shippypro-carriers.csv.
+	File          *httpbody.HttpBody `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DownloadCarriersCsvResponse) Reset() {
+	*x = DownloadCarriersCsvResponse{}
+	mi := &file_portal_v1_customers_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DownloadCarriersCsvResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DownloadCarriersCsvResponse) ProtoMessage() {}
+
+func (x *DownloadCarriersCsvResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_customers_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DownloadCarriersCsvResponse.ProtoReflect.Descriptor instead.
+func (*DownloadCarriersCsvResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *DownloadCarriersCsvResponse) GetFile() *httpbody.HttpBody {
+	if x != nil {
+		return x.File
+	}
+	return nil
+}
+
 // GetGtcDocumentRequest names the country.
 type GetGtcDocumentRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2421,7 +2531,7 @@ type GetGtcDocumentRequest struct {
 
 func (x *GetGtcDocumentRequest) Reset() {
 	*x = GetGtcDocumentRequest{}
-	mi := &file_portal_v1_customers_proto_msgTypes[35]
+	mi := &file_portal_v1_customers_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2433,7 +2543,7 @@ func (x *GetGtcDocumentRequest) String() string {
 func (*GetGtcDocumentRequest) ProtoMessage() {}
 
 func (x *GetGtcDocumentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[35]
+	mi := &file_portal_v1_customers_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2446,7 +2556,7 @@ func (x *GetGtcDocumentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGtcDocumentRequest.ProtoReflect.Descriptor instead.
 func (*GetGtcDocumentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{35}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *GetGtcDocumentRequest) GetCountry() string {
@@ -2467,7 +2577,7 @@ type GetGtcDocumentResponse struct {
 
 func (x *GetGtcDocumentResponse) Reset() {
 	*x = GetGtcDocumentResponse{}
-	mi := &file_portal_v1_customers_proto_msgTypes[36]
+	mi := &file_portal_v1_customers_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2479,7 +2589,7 @@ func (x *GetGtcDocumentResponse) String() string {
 func (*GetGtcDocumentResponse) ProtoMessage() {}
 
 func (x *GetGtcDocumentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[36]
+	mi := &file_portal_v1_customers_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2492,7 +2602,7 @@ func (x *GetGtcDocumentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGtcDocumentResponse.ProtoReflect.Descriptor instead.
 func (*GetGtcDocumentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{36}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *GetGtcDocumentResponse) GetFile() *httpbody.HttpBody {
@@ -2513,7 +2623,7 @@ type GetGtcPagesRequest struct {
 
 func (x *GetGtcPagesRequest) Reset() {
 	*x = GetGtcPagesRequest{}
-	mi := &file_portal_v1_customers_proto_msgTypes[37]
+	mi := &file_portal_v1_customers_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2525,7 +2635,7 @@ func (x *GetGtcPagesRequest) String() string {
 func (*GetGtcPagesRequest) ProtoMessage() {}
 
 func (x *GetGtcPagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[37]
+	mi := &file_portal_v1_customers_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2538,7 +2648,7 @@ func (x *GetGtcPagesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGtcPagesRequest.ProtoReflect.Descriptor instead.
 func (*GetGtcPagesRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{37}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *GetGtcPagesRequest) GetCountry() string {
@@ -2563,7 +2673,7 @@ type GetGtcPagesResponse struct {
 
 func (x *GetGtcPagesResponse) Reset() {
 	*x = GetGtcPagesResponse{}
-	mi := &file_portal_v1_customers_proto_msgTypes[38]
+	mi := &file_portal_v1_customers_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2575,7 +2685,7 @@ func (x *GetGtcPagesResponse) String() string {
 func (*GetGtcPagesResponse) ProtoMessage() {}
 
 func (x *GetGtcPagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[38]
+	mi := &file_portal_v1_customers_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2588,7 +2698,7 @@ func (x *GetGtcPagesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGtcPagesResponse.ProtoReflect.Descriptor instead.
 func (*GetGtcPagesResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{38}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *GetGtcPagesResponse) GetLanguage() string {
@@ -2625,7 +2735,7 @@ type GtcPage struct {
 
 func (x *GtcPage) Reset() {
 	*x = GtcPage{}
-	mi := &file_portal_v1_customers_proto_msgTypes[39]
+	mi := &file_portal_v1_customers_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2637,7 +2747,7 @@ func (x *GtcPage) String() string {
 func (*GtcPage) ProtoMessage() {}
 
 func (x *GtcPage) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_customers_proto_msgTypes[39]
+	mi := &file_portal_v1_customers_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2650,7 +2760,7 @@ func (x *GtcPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GtcPage.ProtoReflect.Descriptor instead.
 func (*GtcPage) Descriptor() ([]byte, []int) {
-	return file_portal_v1_customers_proto_rawDescGZIP(), []int{39}
+	return file_portal_v1_customers_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *GtcPage) GetHeading() string {
@@ -2844,7 +2954,14 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\vcustomer_id\x18\b \x01(\x03R\n" +
 	"customerId\"3\n" +
 	"\x1bCheckApiCredentialsResponse\x12\x14\n" +
-	"\x05valid\x18\x01 \x01(\bR\x05valid\"1\n" +
+	"\x05valid\x18\x01 \x01(\bR\x05valid\"u\n" +
+	"\x1aDownloadCarriersCsvRequest\x12\x1a\n" +
+	"\busername\x18\x01 \x01(\tR\busername\x12\x1a\n" +
+	"\bpassword\x18\x02 \x01(\tR\bpassword\x12\x1f\n" +
+	"\vcustomer_id\x18\x03 \x01(\x03R\n" +
+	"customerId\"G\n" +
+	"\x1bDownloadCarriersCsvResponse\x12(\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"1\n" +
 	"\x15GetGtcDocumentRequest\x12\x18\n" +
 	"\acountry\x18\x01 \x01(\tR\acountry\"B\n" +
 	"\x16GetGtcDocumentResponse\x12(\n" +
@@ -2859,7 +2976,7 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\aheading\x18\x01 \x01(\tR\aheading\x12\x1e\n" +
 	"\n" +
 	"paragraphs\x18\x02 \x03(\tR\n" +
-	"paragraphs2\x98\x11\n" +
+	"paragraphs2\xbb\x12\n" +
 	"\x0fCustomerService\x12|\n" +
 	"\rListCustomers\x12\x1f.portal.v1.ListCustomersRequest\x1a .portal.v1.ListCustomersResponse\"(\x82\xd3\xe4\x93\x02\x1fb\tcustomers\x12\x12/web/api/customers\x90\x02\x01\x12z\n" +
 	"\vGetCustomer\x12\x1d.portal.v1.GetCustomerRequest\x1a\x1e.portal.v1.GetCustomerResponse\",\x82\xd3\xe4\x93\x02#b\bcustomer\x12\x17/web/api/customers/{id}\x90\x02\x01\x12\x8b\x01\n" +
@@ -2873,7 +2990,8 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x0eSetGtcAccepted\x12 .portal.v1.SetGtcAcceptedRequest\x1a!.portal.v1.SetGtcAcceptedResponse\"@\x82\xd3\xe4\x93\x02::\bacceptedb\bcustomer2$/web/api/customers/{id}/gtc-accepted\x12\xb0\x01\n" +
 	"\x14SetCiPricingAccepted\x12&.portal.v1.SetCiPricingAcceptedRequest\x1a'.portal.v1.SetCiPricingAcceptedResponse\"G\x82\xd3\xe4\x93\x02A:\bacceptedb\bcustomer2+/web/api/customers/{id}/ci-pricing-accepted\x12\x88\x01\n" +
 	"\x0eSetSellerEoris\x12 .portal.v1.SetSellerEorisRequest\x1a!.portal.v1.SetSellerEorisResponse\"1\x82\xd3\xe4\x93\x02+:\tcustomers\"\x1e/web/api/customers/seller-eori\x12\xa1\x01\n" +
-	"\x13CheckApiCredentials\x12%.portal.v1.CheckApiCredentialsRequest\x1a&.portal.v1.CheckApiCredentialsResponse\";\x82\xd3\xe4\x93\x025:\x01*b\x05valid\")/web/api/customers/_check-api-credentials\x12~\n" +
+	"\x13CheckApiCredentials\x12%.portal.v1.CheckApiCredentialsRequest\x1a&.portal.v1.CheckApiCredentialsResponse\";\x82\xd3\xe4\x93\x025:\x01*b\x05valid\")/web/api/customers/_check-api-credentials\x12\xa0\x01\n" +
+	"\x13DownloadCarriersCsv\x12%.portal.v1.DownloadCarriersCsvRequest\x1a&.portal.v1.DownloadCarriersCsvResponse\":\x82\xd3\xe4\x93\x024:\x01*b\x04file\")/web/api/customers/_download-carriers-csv\x12~\n" +
 	"\x0eGetGtcDocument\x12 .portal.v1.GetGtcDocumentRequest\x1a!.portal.v1.GetGtcDocumentResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x04file\x12\x16/web/api/gtc/{country}\x90\x02\x01\x12u\n" +
 	"\vGetGtcPages\x12\x1d.portal.v1.GetGtcPagesRequest\x1a\x1e.portal.v1.GetGtcPagesResponse\"'\x82\xd3\xe4\x93\x02\x1e\x12\x1c/web/api/gtc/{country}/pages\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
@@ -2889,7 +3007,7 @@ func file_portal_v1_customers_proto_rawDescGZIP() []byte {
 	return file_portal_v1_customers_proto_rawDescData
 }
 
-var file_portal_v1_customers_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
+var file_portal_v1_customers_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
 var file_portal_v1_customers_proto_goTypes = []any{
 	(*Customer)(nil),                      // 0: portal.v1.Customer
 	(*Ref)(nil),                           // 1: portal.v1.Ref
@@ -2926,12 +3044,14 @@ var file_portal_v1_customers_proto_goTypes = []any{
 	(*SetCiPricingAcceptedResponse)(nil),  // 32: portal.v1.SetCiPricingAcceptedResponse
 	(*CheckApiCredentialsRequest)(nil),    // 33: portal.v1.CheckApiCredentialsRequest
 	(*CheckApiCredentialsResponse)(nil),   // 34: portal.v1.CheckApiCredentialsResponse
-	(*GetGtcDocumentRequest)(nil),         // 35: portal.v1.GetGtcDocumentRequest
-	(*GetGtcDocumentResponse)(nil),        // 36: portal.v1.GetGtcDocumentResponse
-	(*GetGtcPagesRequest)(nil),            // 37: portal.v1.GetGtcPagesRequest
-	(*GetGtcPagesResponse)(nil),           // 38: portal.v1.GetGtcPagesResponse
-	(*GtcPage)(nil),                       // 39: portal.v1.GtcPage
-	(*httpbody.HttpBody)(nil),             // 40: google.api.HttpBody
+	(*DownloadCarriersCsvRequest)(nil),    // 35: portal.v1.DownloadCarriersCsvRequest
+	(*DownloadCarriersCsvResponse)(nil),   // 36: portal.v1.DownloadCarriersCsvResponse
+	(*GetGtcDocumentRequest)(nil),         // 37: portal.v1.GetGtcDocumentRequest
+	(*GetGtcDocumentResponse)(nil),        // 38: portal.v1.GetGtcDocumentResponse
+	(*GetGtcPagesRequest)(nil),            // 39: portal.v1.GetGtcPagesRequest
+	(*GetGtcPagesResponse)(nil),           // 40: portal.v1.GetGtcPagesResponse
+	(*GtcPage)(nil),                       // 41: portal.v1.GtcPage
+	(*httpbody.HttpBody)(nil),             // 42: google.api.HttpBody
 }
 var file_portal_v1_customers_proto_depIdxs = []int32{
 	2,  // 0: portal.v1.Customer.address:type_name -> portal.v1.CustomerAddress
@@ -2958,43 +3078,46 @@ var file_portal_v1_customers_proto_depIdxs = []int32{
 	27, // 21: portal.v1.SetSellerEorisRequest.customers:type_name -> portal.v1.SellerEoriEntry
 	0,  // 22: portal.v1.SetGtcAcceptedResponse.customer:type_name -> portal.v1.Customer
 	0,  // 23: portal.v1.SetCiPricingAcceptedResponse.customer:type_name -> portal.v1.Customer
-	40, // 24: portal.v1.GetGtcDocumentResponse.file:type_name -> google.api.HttpBody
-	39, // 25: portal.v1.GetGtcPagesResponse.pages:type_name -> portal.v1.GtcPage
-	8,  // 26: portal.v1.CustomerService.ListCustomers:input_type -> portal.v1.ListCustomersRequest
-	10, // 27: portal.v1.CustomerService.GetCustomer:input_type -> portal.v1.GetCustomerRequest
-	12, // 28: portal.v1.CustomerService.GetCustomerFull:input_type -> portal.v1.GetCustomerFullRequest
-	14, // 29: portal.v1.CustomerService.CreateCustomer:input_type -> portal.v1.CreateCustomerRequest
-	16, // 30: portal.v1.CustomerService.UpdateCustomer:input_type -> portal.v1.UpdateCustomerRequest
-	18, // 31: portal.v1.CustomerService.DeleteCustomer:input_type -> portal.v1.DeleteCustomerRequest
-	20, // 32: portal.v1.CustomerService.GetPrinterSettings:input_type -> portal.v1.GetPrinterSettingsRequest
-	22, // 33: portal.v1.CustomerService.UpdatePrinterSettings:input_type -> portal.v1.UpdatePrinterSettingsRequest
-	24, // 34: portal.v1.CustomerService.UpdateAutoManifest:input_type -> portal.v1.UpdateAutoManifestRequest
-	26, // 35: portal.v1.CustomerService.SetGtcAccepted:input_type -> portal.v1.SetGtcAcceptedRequest
-	31, // 36: portal.v1.CustomerService.SetCiPricingAccepted:input_type -> portal.v1.SetCiPricingAcceptedRequest
-	28, // 37: portal.v1.CustomerService.SetSellerEoris:input_type -> portal.v1.SetSellerEorisRequest
-	33, // 38: portal.v1.CustomerService.CheckApiCredentials:input_type -> portal.v1.CheckApiCredentialsRequest
-	35, // 39: portal.v1.CustomerService.GetGtcDocument:input_type -> portal.v1.GetGtcDocumentRequest
-	37, // 40: portal.v1.CustomerService.GetGtcPages:input_type -> portal.v1.GetGtcPagesRequest
-	9,  // 41: portal.v1.CustomerService.ListCustomers:output_type -> portal.v1.ListCustomersResponse
-	11, // 42: portal.v1.CustomerService.GetCustomer:output_type -> portal.v1.GetCustomerResponse
-	13, // 43: portal.v1.CustomerService.GetCustomerFull:output_type -> portal.v1.GetCustomerFullResponse
-	15, // 44: portal.v1.CustomerService.CreateCustomer:output_type -> portal.v1.CreateCustomerResponse
-	17, // 45: portal.v1.CustomerService.UpdateCustomer:output_type -> portal.v1.UpdateCustomerResponse
-	19, // 46: portal.v1.CustomerService.DeleteCustomer:output_type -> portal.v1.DeleteCustomerResponse
-	21, // 47: portal.v1.CustomerService.GetPrinterSettings:output_type -> portal.v1.GetPrinterSettingsResponse
-	23, // 48: portal.v1.CustomerService.UpdatePrinterSettings:output_type -> portal.v1.UpdatePrinterSettingsResponse
-	25, // 49: portal.v1.CustomerService.UpdateAutoManifest:output_type -> portal.v1.UpdateAutoManifestResponse
-	30, // 50: portal.v1.CustomerService.SetGtcAccepted:output_type -> portal.v1.SetGtcAcceptedResponse
-	32, // 51: portal.v1.CustomerService.SetCiPricingAccepted:output_type -> portal.v1.SetCiPricingAcceptedResponse
-	29, // 52: portal.v1.CustomerService.SetSellerEoris:output_type -> portal.v1.SetSellerEorisResponse
-	34, // 53: portal.v1.CustomerService.CheckApiCredentials:output_type -> portal.v1.CheckApiCredentialsResponse
-	36, // 54: portal.v1.CustomerService.GetGtcDocument:output_type -> portal.v1.GetGtcDocumentResponse
-	38, // 55: portal.v1.CustomerService.GetGtcPages:output_type -> portal.v1.GetGtcPagesResponse
-	41, // [41:56] is the sub-list for method output_type
-	26, // [26:41] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	42, // 24: portal.v1.DownloadCarriersCsvResponse.file:type_name -> google.api.HttpBody
+	42, // 25: portal.v1.GetGtcDocumentResponse.file:type_name -> google.api.HttpBody
+	41, // 26: portal.v1.GetGtcPagesResponse.pages:type_name -> portal.v1.GtcPage
+	8,  // 27: portal.v1.CustomerService.ListCustomers:input_type -> portal.v1.ListCustomersRequest
+	10, // 28: portal.v1.CustomerService.GetCustomer:input_type -> portal.v1.GetCustomerRequest
+	12, // 29: portal.v1.CustomerService.GetCustomerFull:input_type -> portal.v1.GetCustomerFullRequest
+	14, // 30: portal.v1.CustomerService.CreateCustomer:input_type -> portal.v1.CreateCustomerRequest
+	16, // 31: portal.v1.CustomerService.UpdateCustomer:input_type -> portal.v1.UpdateCustomerRequest
+	18, // 32: portal.v1.CustomerService.DeleteCustomer:input_type -> portal.v1.DeleteCustomerRequest
+	20, // 33: portal.v1.CustomerService.GetPrinterSettings:input_type -> portal.v1.GetPrinterSettingsRequest
+	22, // 34: portal.v1.CustomerService.UpdatePrinterSettings:input_type -> portal.v1.UpdatePrinterSettingsRequest
+	24, // 35: portal.v1.CustomerService.UpdateAutoManifest:input_type -> portal.v1.UpdateAutoManifestRequest
+	26, // 36: portal.v1.CustomerService.SetGtcAccepted:input_type -> portal.v1.SetGtcAcceptedRequest
+	31, // 37: portal.v1.CustomerService.SetCiPricingAccepted:input_type -> portal.v1.SetCiPricingAcceptedRequest
+	28, // 38: portal.v1.CustomerService.SetSellerEoris:input_type -> portal.v1.SetSellerEorisRequest
+	33, // 39: portal.v1.CustomerService.CheckApiCredentials:input_type -> portal.v1.CheckApiCredentialsRequest
+	35, // 40: portal.v1.CustomerService.DownloadCarriersCsv:input_type -> portal.v1.DownloadCarriersCsvRequest
+	37, // 41: portal.v1.CustomerService.GetGtcDocument:input_type -> portal.v1.GetGtcDocumentRequest
+	39, // 42: portal.v1.CustomerService.GetGtcPages:input_type -> portal.v1.GetGtcPagesRequest
+	9,  // 43: portal.v1.CustomerService.ListCustomers:output_type -> portal.v1.ListCustomersResponse
+	11, // 44: portal.v1.CustomerService.GetCustomer:output_type -> portal.v1.GetCustomerResponse
+	13, // 45: portal.v1.CustomerService.GetCustomerFull:output_type -> portal.v1.GetCustomerFullResponse
+	15, // 46: portal.v1.CustomerService.CreateCustomer:output_type -> portal.v1.CreateCustomerResponse
+	17, // 47: portal.v1.CustomerService.UpdateCustomer:output_type -> portal.v1.UpdateCustomerResponse
+	19, // 48: portal.v1.CustomerService.DeleteCustomer:output_type -> portal.v1.DeleteCustomerResponse
+	21, // 49: portal.v1.CustomerService.GetPrinterSettings:output_type -> portal.v1.GetPrinterSettingsResponse
+	23, // 50: portal.v1.CustomerService.UpdatePrinterSettings:output_type -> portal.v1.UpdatePrinterSettingsResponse
+	25, // 51: portal.v1.CustomerService.UpdateAutoManifest:output_type -> portal.v1.UpdateAutoManifestResponse
+	30, // 52: portal.v1.CustomerService.SetGtcAccepted:output_type -> portal.v1.SetGtcAcceptedResponse
+	32, // 53: portal.v1.CustomerService.SetCiPricingAccepted:output_type -> portal.v1.SetCiPricingAcceptedResponse
+	29, // 54: portal.v1.CustomerService.SetSellerEoris:output_type -> portal.v1.SetSellerEorisResponse
+	34, // 55: portal.v1.CustomerService.CheckApiCredentials:output_type -> portal.v1.CheckApiCredentialsResponse
+	36, // 56: portal.v1.CustomerService.DownloadCarriersCsv:output_type -> portal.v1.DownloadCarriersCsvResponse
+	38, // 57: portal.v1.CustomerService.GetGtcDocument:output_type -> portal.v1.GetGtcDocumentResponse
+	40, // 58: portal.v1.CustomerService.GetGtcPages:output_type -> portal.v1.GetGtcPagesResponse
+	43, // [43:59] is the sub-list for method output_type
+	27, // [27:43] is the sub-list for method input_type
+	27, // [27:27] is the sub-list for extension type_name
+	27, // [27:27] is the sub-list for extension extendee
+	0,  // [0:27] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_customers_proto_init() }
@@ -3008,7 +3131,7 @@ func file_portal_v1_customers_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_customers_proto_rawDesc), len(file_portal_v1_customers_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   40,
+			NumMessages:   42,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -22,6 +22,263 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// RoutingOption is the default manifesting rule of one destination country.
+type RoutingOption struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Destination country, ISO 3166-1 alpha-2: one of the 23 manifest-carrier countries.
+	Country string `protobuf:"bytes,1,opt,name=country,proto3" json:"country,omitempty"`
+	// Manifest type: MANIFEST_TO_CARIER, MANIFEST_MB_PLUS or MANIFEST_CARRIER_DIRECT.
+	ManifestType string `protobuf:"bytes,2,opt,name=manifest_type,json=manifestType,proto3" json:"manifest_type,omitempty"`
+	// The carrier the destination's parcels are manifested with, 1 to 50 characters.
+	Carrier string `protobuf:"bytes,3,opt,name=carrier,proto3" json:"carrier,omitempty"`
+	// Login that last changed it; empty for the seeded default. Ignored on update.
+	UpdatedBy     string `protobuf:"bytes,4,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RoutingOption) Reset() {
+	*x = RoutingOption{}
+	mi := &file_portal_v1_manifests_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RoutingOption) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RoutingOption) ProtoMessage() {}
+
+func (x *RoutingOption) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_manifests_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RoutingOption.ProtoReflect.Descriptor instead.
+func (*RoutingOption) Descriptor() ([]byte, []int) {
+	return file_portal_v1_manifests_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *RoutingOption) GetCountry() string {
+	if x != nil {
+		return x.Country
+	}
+	return ""
+}
+
+func (x *RoutingOption) GetManifestType() string {
+	if x != nil {
+		return x.ManifestType
+	}
+	return ""
+}
+
+func (x *RoutingOption) GetCarrier() string {
+	if x != nil {
+		return x.Carrier
+	}
+	return ""
+}
+
+func (x *RoutingOption) GetUpdatedBy() string {
+	if x != nil {
+		return x.UpdatedBy
+	}
+	return ""
+}
+
+// ListRoutingOptionsRequest is empty.
+type ListRoutingOptionsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRoutingOptionsRequest) Reset() {
+	*x = ListRoutingOptionsRequest{}
+	mi := &file_portal_v1_manifests_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRoutingOptionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRoutingOptionsRequest) ProtoMessage() {}
+
+func (x *ListRoutingOptionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_manifests_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRoutingOptionsRequest.ProtoReflect.Descriptor instead.
+func (*ListRoutingOptionsRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_manifests_proto_rawDescGZIP(), []int{1}
+}
+
+// ListRoutingOptionsResponse lists the options.
+type ListRoutingOptionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One per manifest-carrier country, in country order.
+	RoutingOptions []*RoutingOption `protobuf:"bytes,1,rep,name=routing_options,json=routingOptions,proto3" json:"routing_options,omitempty"`
+	// The manifest types an option may name, in the order the select offers them.
+	ManifestTypes []string `protobuf:"bytes,2,rep,name=manifest_types,json=manifestTypes,proto3" json:"manifest_types,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRoutingOptionsResponse) Reset() {
+	*x = ListRoutingOptionsResponse{}
+	mi := &file_portal_v1_manifests_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRoutingOptionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRoutingOptionsResponse) ProtoMessage() {}
+
+func (x *ListRoutingOptionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_manifests_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRoutingOptionsResponse.ProtoReflect.Descriptor instead.
+func (*ListRoutingOptionsResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_manifests_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ListRoutingOptionsResponse) GetRoutingOptions() []*RoutingOption {
+	if x != nil {
+		return x.RoutingOptions
+	}
+	return nil
+}
+
+func (x *ListRoutingOptionsResponse) GetManifestTypes() []string {
+	if x != nil {
+		return x.ManifestTypes
+	}
+	return nil
+}
+
+// UpdateRoutingOptionRequest carries the changed option.
+type UpdateRoutingOptionRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The option; its country names the one changed.
+	RoutingOption *RoutingOption `protobuf:"bytes,1,opt,name=routing_option,json=routingOption,proto3" json:"routing_option,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateRoutingOptionRequest) Reset() {
+	*x = UpdateRoutingOptionRequest{}
+	mi := &file_portal_v1_manifests_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateRoutingOptionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateRoutingOptionRequest) ProtoMessage() {}
+
+func (x *UpdateRoutingOptionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_manifests_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateRoutingOptionRequest.ProtoReflect.Descriptor instead.
+func (*UpdateRoutingOptionRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_manifests_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *UpdateRoutingOptionRequest) GetRoutingOption() *RoutingOption {
+	if x != nil {
+		return x.RoutingOption
+	}
+	return nil
+}
+
+// UpdateRoutingOptionResponse is the option as stored.
+type UpdateRoutingOptionResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The stored option.
+	RoutingOption *RoutingOption `protobuf:"bytes,1,opt,name=routing_option,json=routingOption,proto3" json:"routing_option,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateRoutingOptionResponse) Reset() {
+	*x = UpdateRoutingOptionResponse{}
+	mi := &file_portal_v1_manifests_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateRoutingOptionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateRoutingOptionResponse) ProtoMessage() {}
+
+func (x *UpdateRoutingOptionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_manifests_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateRoutingOptionResponse.ProtoReflect.Descriptor instead.
+func (*UpdateRoutingOptionResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_manifests_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *UpdateRoutingOptionResponse) GetRoutingOption() *RoutingOption {
+	if x != nil {
+		return x.RoutingOption
+	}
+	return nil
+}
+
 // CreateManifestRequest names the parcels to manifest.
 type CreateManifestRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -33,7 +290,7 @@ type CreateManifestRequest struct {
 
 func (x *CreateManifestRequest) Reset() {
 	*x = CreateManifestRequest{}
-	mi := &file_portal_v1_manifests_proto_msgTypes[0]
+	mi := &file_portal_v1_manifests_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -45,7 +302,7 @@ func (x *CreateManifestRequest) String() string {
 func (*CreateManifestRequest) ProtoMessage() {}
 
 func (x *CreateManifestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_manifests_proto_msgTypes[0]
+	mi := &file_portal_v1_manifests_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -58,7 +315,7 @@ func (x *CreateManifestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateManifestRequest.ProtoReflect.Descriptor instead.
 func (*CreateManifestRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_manifests_proto_rawDescGZIP(), []int{0}
+	return file_portal_v1_manifests_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *CreateManifestRequest) GetParcelIds() []int64 {
@@ -80,7 +337,7 @@ type CreateManifestResponse struct {
 
 func (x *CreateManifestResponse) Reset() {
 	*x = CreateManifestResponse{}
-	mi := &file_portal_v1_manifests_proto_msgTypes[1]
+	mi := &file_portal_v1_manifests_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -92,7 +349,7 @@ func (x *CreateManifestResponse) String() string {
 func (*CreateManifestResponse) ProtoMessage() {}
 
 func (x *CreateManifestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_manifests_proto_msgTypes[1]
+	mi := &file_portal_v1_manifests_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -105,7 +362,7 @@ func (x *CreateManifestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateManifestResponse.ProtoReflect.Descriptor instead.
 func (*CreateManifestResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_manifests_proto_rawDescGZIP(), []int{1}
+	return file_portal_v1_manifests_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CreateManifestResponse) GetBatchIds() []int64 {
@@ -119,14 +376,30 @@ var File_portal_v1_manifests_proto protoreflect.FileDescriptor
 
 const file_portal_v1_manifests_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/manifests.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\"6\n" +
+	"\x19portal/v1/manifests.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\"\x87\x01\n" +
+	"\rRoutingOption\x12\x18\n" +
+	"\acountry\x18\x01 \x01(\tR\acountry\x12#\n" +
+	"\rmanifest_type\x18\x02 \x01(\tR\fmanifestType\x12\x18\n" +
+	"\acarrier\x18\x03 \x01(\tR\acarrier\x12\x1d\n" +
+	"\n" +
+	"updated_by\x18\x04 \x01(\tR\tupdatedBy\"\x1b\n" +
+	"\x19ListRoutingOptionsRequest\"\x86\x01\n" +
+	"\x1aListRoutingOptionsResponse\x12A\n" +
+	"\x0frouting_options\x18\x01 \x03(\v2\x18.portal.v1.RoutingOptionR\x0eroutingOptions\x12%\n" +
+	"\x0emanifest_types\x18\x02 \x03(\tR\rmanifestTypes\"]\n" +
+	"\x1aUpdateRoutingOptionRequest\x12?\n" +
+	"\x0erouting_option\x18\x01 \x01(\v2\x18.portal.v1.RoutingOptionR\rroutingOption\"^\n" +
+	"\x1bUpdateRoutingOptionResponse\x12?\n" +
+	"\x0erouting_option\x18\x01 \x01(\v2\x18.portal.v1.RoutingOptionR\rroutingOption\"6\n" +
 	"\x15CreateManifestRequest\x12\x1d\n" +
 	"\n" +
 	"parcel_ids\x18\x01 \x03(\x03R\tparcelIds\"5\n" +
 	"\x16CreateManifestResponse\x12\x1b\n" +
-	"\tbatch_ids\x18\x01 \x03(\x03R\bbatchIds2\x87\x01\n" +
+	"\tbatch_ids\x18\x01 \x03(\x03R\bbatchIds2\xe6\x03\n" +
 	"\x0fManifestService\x12t\n" +
-	"\x0eCreateManifest\x12 .portal.v1.CreateManifestRequest\x1a!.portal.v1.CreateManifestResponse\"\x1d\x82\xd3\xe4\x93\x02\x17:\x01*\"\x12/web/api/manifestsB2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
+	"\x0eCreateManifest\x12 .portal.v1.CreateManifestRequest\x1a!.portal.v1.CreateManifestResponse\"\x1d\x82\xd3\xe4\x93\x02\x17:\x01*\"\x12/web/api/manifests\x12\x97\x01\n" +
+	"\x12ListRoutingOptions\x12$.portal.v1.ListRoutingOptionsRequest\x1a%.portal.v1.ListRoutingOptionsResponse\"4\x82\xd3\xe4\x93\x02+b\x0frouting_options\x12\x18/web/api/routing-options\x90\x02\x01\x12\xc2\x01\n" +
+	"\x13UpdateRoutingOption\x12%.portal.v1.UpdateRoutingOptionRequest\x1a&.portal.v1.UpdateRoutingOptionResponse\"\\\x82\xd3\xe4\x93\x02S:\x0erouting_optionb\x0erouting_option\x1a1/web/api/routing-options/{routing_option.country}\x90\x02\x02B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
 	file_portal_v1_manifests_proto_rawDescOnce sync.Once
@@ -140,19 +413,31 @@ func file_portal_v1_manifests_proto_rawDescGZIP() []byte {
 	return file_portal_v1_manifests_proto_rawDescData
 }
 
-var file_portal_v1_manifests_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_portal_v1_manifests_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_portal_v1_manifests_proto_goTypes = []any{
-	(*CreateManifestRequest)(nil),  // 0: portal.v1.CreateManifestRequest
-	(*CreateManifestResponse)(nil), // 1: portal.v1.CreateManifestResponse
+	(*RoutingOption)(nil),               // 0: portal.v1.RoutingOption
+	(*ListRoutingOptionsRequest)(nil),   // 1: portal.v1.ListRoutingOptionsRequest
+	(*ListRoutingOptionsResponse)(nil),  // 2: portal.v1.ListRoutingOptionsResponse
+	(*UpdateRoutingOptionRequest)(nil),  // 3: portal.v1.UpdateRoutingOptionRequest
+	(*UpdateRoutingOptionResponse)(nil), // 4: portal.v1.UpdateRoutingOptionResponse
+	(*CreateManifestRequest)(nil),       // 5: portal.v1.CreateManifestRequest
+	(*CreateManifestResponse)(nil),      // 6: portal.v1.CreateManifestResponse
 }
 var file_portal_v1_manifests_proto_depIdxs = []int32{
-	0, // 0: portal.v1.ManifestService.CreateManifest:input_type -> portal.v1.CreateManifestRequest
-	1, // 1: portal.v1.ManifestService.CreateManifest:output_type -> portal.v1.CreateManifestResponse
-	1, // [1:2] is the sub-list for method output_type
-	0, // [0:1] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	0, // 0: portal.v1.ListRoutingOptionsResponse.routing_options:type_name -> portal.v1.RoutingOption
+	0, // 1: portal.v1.UpdateRoutingOptionRequest.routing_option:type_name -> portal.v1.RoutingOption
+	0, // 2: portal.v1.UpdateRoutingOptionResponse.routing_option:type_name -> portal.v1.RoutingOption
+	5, // 3: portal.v1.ManifestService.CreateManifest:input_type -> portal.v1.CreateManifestRequest
+	1, // 4: portal.v1.ManifestService.ListRoutingOptions:input_type -> portal.v1.ListRoutingOptionsRequest
+	3, // 5: portal.v1.ManifestService.UpdateRoutingOption:input_type -> portal.v1.UpdateRoutingOptionRequest
+	6, // 6: portal.v1.ManifestService.CreateManifest:output_type -> portal.v1.CreateManifestResponse
+	2, // 7: portal.v1.ManifestService.ListRoutingOptions:output_type -> portal.v1.ListRoutingOptionsResponse
+	4, // 8: portal.v1.ManifestService.UpdateRoutingOption:output_type -> portal.v1.UpdateRoutingOptionResponse
+	6, // [6:9] is the sub-list for method output_type
+	3, // [3:6] is the sub-list for method input_type
+	3, // [3:3] is the sub-list for extension type_name
+	3, // [3:3] is the sub-list for extension extendee
+	0, // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_manifests_proto_init() }
@@ -166,7 +451,7 @@ func file_portal_v1_manifests_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_manifests_proto_rawDesc), len(file_portal_v1_manifests_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   2,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -11,7 +11,134 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/manifests.proto.
  */
 export const file_portal_v1_manifests: GenFile = /*@__PURE__*/
-  fileDesc("Chlwb3J0YWwvdjEvbWFuaWZlc3RzLnByb3RvEglwb3J0YWwudjEiKwoVQ3JlYXRlTWFuaWZlc3RSZXF1ZXN0EhIKCnBhcmNlbF9pZHMYASADKAMiKwoWQ3JlYXRlTWFuaWZlc3RSZXNwb25zZRIRCgliYXRjaF9pZHMYASADKAMyhwEKD01hbmlmZXN0U2VydmljZRJ0Cg5DcmVhdGVNYW5pZmVzdBIgLnBvcnRhbC52MS5DcmVhdGVNYW5pZmVzdFJlcXVlc3QaIS5wb3J0YWwudjEuQ3JlYXRlTWFuaWZlc3RSZXNwb25zZSIdgtPkkwIXOgEqIhIvd2ViL2FwaS9tYW5pZmVzdHNCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_google_api_annotations]);
+  fileDesc("Chlwb3J0YWwvdjEvbWFuaWZlc3RzLnByb3RvEglwb3J0YWwudjEiXAoNUm91dGluZ09wdGlvbhIPCgdjb3VudHJ5GAEgASgJEhUKDW1hbmlmZXN0X3R5cGUYAiABKAkSDwoHY2FycmllchgDIAEoCRISCgp1cGRhdGVkX2J5GAQgASgJIhsKGUxpc3RSb3V0aW5nT3B0aW9uc1JlcXVlc3QiZwoaTGlzdFJvdXRpbmdPcHRpb25zUmVzcG9uc2USMQoPcm91dGluZ19vcHRpb25zGAEgAygLMhgucG9ydGFsLnYxLlJvdXRpbmdPcHRpb24SFgoObWFuaWZlc3RfdHlwZXMYAiADKAkiTgoaVXBkYXRlUm91dGluZ09wdGlvblJlcXVlc3QSMAoOcm91dGluZ19vcHRpb24YASABKAsyGC5wb3J0YWwudjEuUm91dGluZ09wdGlvbiJPChtVcGRhdGVSb3V0aW5nT3B0aW9uUmVzcG9uc2USMAoOcm91dGluZ19vcHRpb24YASABKAsyGC5wb3J0YWwudjEuUm91dGluZ09wdGlvbiIrChVDcmVhdGVNYW5pZmVzdFJlcXVlc3QSEgoKcGFyY2VsX2lkcxgBIAMoAyIrChZDcmVhdGVNYW5pZmVzdFJlc3BvbnNlEhEKCWJhdGNoX2lkcxgBIAMoAzLmAwoPTWFuaWZlc3RTZXJ2aWNlEnQKDkNyZWF0ZU1hbmlmZXN0EiAucG9ydGFsLnYxLkNyZWF0ZU1hbmlmZXN0UmVxdWVzdBohLnBvcnRhbC52MS5DcmVhdGVNYW5pZmVzdFJlc3BvbnNlIh2C0+STAhc6ASoiEi93ZWIvYXBpL21hbmlmZXN0cxKXAQoSTGlzdFJvdXRpbmdPcHRpb25zEiQucG9ydGFsLnYxLkxpc3RSb3V0aW5nT3B0aW9uc1JlcXVlc3QaJS5wb3J0YWwudjEuTGlzdFJvdXRpbmdPcHRpb25zUmVzcG9uc2UiNJACAYLT5JMCK2IPcm91dGluZ19vcHRpb25zEhgvd2ViL2FwaS9yb3V0aW5nLW9wdGlvbnMSwgEKE1VwZGF0ZVJvdXRpbmdPcHRpb24SJS5wb3J0YWwudjEuVXBkYXRlUm91dGluZ09wdGlvblJlcXVlc3QaJi5wb3J0YWwudjEuVXBkYXRlUm91dGluZ09wdGlvblJlc3BvbnNlIlyQAgKC0+STAlM6DnJvdXRpbmdfb3B0aW9uYg5yb3V0aW5nX29wdGlvbhoxL3dlYi9hcGkvcm91dGluZy1vcHRpb25zL3tyb3V0aW5nX29wdGlvbi5jb3VudHJ5fUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_google_api_annotations]);
+
+/**
+ * RoutingOption is the default manifesting rule of one destination country.
+ *
+ * @generated from message portal.v1.RoutingOption
+ */
+export type RoutingOption = Message<"portal.v1.RoutingOption"> & {
+  /**
+   * Destination country, ISO 3166-1 alpha-2: one of the 23 manifest-carrier countries.
+   *
+   * @generated from field: string country = 1;
+   */
+  country: string;
+
+  /**
+   * Manifest type: MANIFEST_TO_CARIER, MANIFEST_MB_PLUS or MANIFEST_CARRIER_DIRECT.
+   *
+   * @generated from field: string manifest_type = 2;
+   */
+  manifestType: string;
+
+  /**
+   * The carrier the destination's parcels are manifested with, 1 to 50 characters.
+   *
+   * @generated from field: string carrier = 3;
+   */
+  carrier: string;
+
+  /**
+   * Login that last changed it; empty for the seeded default. Ignored on update.
+   *
+   * @generated from field: string updated_by = 4;
+   */
+  updatedBy: string;
+};
+
+/**
+ * Describes the message portal.v1.RoutingOption.
+ * Use `create(RoutingOptionSchema)` to create a new message.
+ */
+export const RoutingOptionSchema: GenMessage<RoutingOption> = /*@__PURE__*/
+  messageDesc(file_portal_v1_manifests, 0);
+
+/**
+ * ListRoutingOptionsRequest is empty.
+ *
+ * @generated from message portal.v1.ListRoutingOptionsRequest
+ */
+export type ListRoutingOptionsRequest = Message<"portal.v1.ListRoutingOptionsRequest"> & {
+};
+
+/**
+ * Describes the message portal.v1.ListRoutingOptionsRequest.
+ * Use `create(ListRoutingOptionsRequestSchema)` to create a new message.
+ */
+export const ListRoutingOptionsRequestSchema: GenMessage<ListRoutingOptionsRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_manifests, 1);
+
+/**
+ * ListRoutingOptionsResponse lists the options.
+ *
+ * @generated from message portal.v1.ListRoutingOptionsResponse
+ */
+export type ListRoutingOptionsResponse = Message<"portal.v1.ListRoutingOptionsResponse"> & {
+  /**
+   * One per manifest-carrier country, in country order.
+   *
+   * @generated from field: repeated portal.v1.RoutingOption routing_options = 1;
+   */
+  routingOptions: RoutingOption[];
+
+  /**
+   * The manifest types an option may name, in the order the select offers them.
+   *
+   * @generated from field: repeated string manifest_types = 2;
+   */
+  manifestTypes: string[];
+};
+
+/**
+ * Describes the message portal.v1.ListRoutingOptionsResponse.
+ * Use `create(ListRoutingOptionsResponseSchema)` to create a new message.
+ */
+export const ListRoutingOptionsResponseSchema: GenMessage<ListRoutingOptionsResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_manifests, 2);
+
+/**
+ * UpdateRoutingOptionRequest carries the changed option.
+ *
+ * @generated from message portal.v1.UpdateRoutingOptionRequest
+ */
+export type UpdateRoutingOptionRequest = Message<"portal.v1.UpdateRoutingOptionRequest"> & {
+  /**
+   * The option; its country names the one changed.
+   *
+   * @generated from field: portal.v1.RoutingOption routing_option = 1;
+   */
+  routingOption?: RoutingOption | undefined;
+};
+
+/**
+ * Describes the message portal.v1.UpdateRoutingOptionRequest.
+ * Use `create(UpdateRoutingOptionRequestSchema)` to create a new message.
+ */
+export const UpdateRoutingOptionRequestSchema: GenMessage<UpdateRoutingOptionRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_manifests, 3);
+
+/**
+ * UpdateRoutingOptionResponse is the option as stored.
+ *
+ * @generated from message portal.v1.UpdateRoutingOptionResponse
+ */
+export type UpdateRoutingOptionResponse = Message<"portal.v1.UpdateRoutingOptionResponse"> & {
+  /**
+   * The stored option.
+   *
+   * @generated from field: portal.v1.RoutingOption routing_option = 1;
+   */
+  routingOption?: RoutingOption | undefined;
+};
+
+/**
+ * Describes the message portal.v1.UpdateRoutingOptionResponse.
+ * Use `create(UpdateRoutingOptionResponseSchema)` to create a new message.
+ */
+export const UpdateRoutingOptionResponseSchema: GenMessage<UpdateRoutingOptionResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_manifests, 4);
 
 /**
  * CreateManifestRequest names the parcels to manifest.
@@ -32,7 +159,7 @@ export type CreateManifestRequest = Message<"portal.v1.CreateManifestRequest"> &
  * Use `create(CreateManifestRequestSchema)` to create a new message.
  */
 export const CreateManifestRequestSchema: GenMessage<CreateManifestRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_manifests, 0);
+  messageDesc(file_portal_v1_manifests, 5);
 
 /**
  * CreateManifestResponse names the manifests started.
@@ -54,7 +181,7 @@ export type CreateManifestResponse = Message<"portal.v1.CreateManifestResponse">
  * Use `create(CreateManifestResponseSchema)` to create a new message.
  */
 export const CreateManifestResponseSchema: GenMessage<CreateManifestResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_manifests, 1);
+  messageDesc(file_portal_v1_manifests, 6);
 
 /**
  * ManifestService makes manifests of selected parcels (spec 2 section 7,
@@ -63,6 +190,7 @@ export const CreateManifestResponseSchema: GenMessage<CreateManifestResponse> = 
  * and manifest type, whose manifest job runs as a batch manifest does:
  * the batch shows progress, and its manifest is downloaded and regenerated
  * there. Automatic manifests on the customers' schedules need no call.
+ * Admins keep the default routing options the gathering falls back to.
  *
  * @generated from service portal.v1.ManifestService
  */
@@ -81,6 +209,32 @@ export const ManifestService: GenService<{
     methodKind: "unary";
     input: typeof CreateManifestRequestSchema;
     output: typeof CreateManifestResponseSchema;
+  },
+  /**
+   * ListRoutingOptions lists the default routing options (spec 1 section 2, /routing-options): the
+   * default manifest type and carrier of each of the 23 manifest-carrier countries, in country
+   * order; a country without one comes with both empty. They apply where a customer has no
+   * manifesting rule of its own. Admins only.
+   *
+   * @generated from rpc portal.v1.ManifestService.ListRoutingOptions
+   */
+  listRoutingOptions: {
+    methodKind: "unary";
+    input: typeof ListRoutingOptionsRequestSchema;
+    output: typeof ListRoutingOptionsResponseSchema;
+  },
+  /**
+   * UpdateRoutingOption changes the default manifest type and carrier of one manifest-carrier
+   * country; the manifests gathered from then on use it. A country outside the 23 is 404
+   * error.routingOption.unknownCountry; a manifest type not offered (pattern) or a carrier empty
+   * (required) or longer than 50 characters (Size) is 400 error.validation. Admins only.
+   *
+   * @generated from rpc portal.v1.ManifestService.UpdateRoutingOption
+   */
+  updateRoutingOption: {
+    methodKind: "unary";
+    input: typeof UpdateRoutingOptionRequestSchema;
+    output: typeof UpdateRoutingOptionResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_portal_v1_manifests, 0);

@@ -36,6 +36,12 @@ const (
 	// ManifestServiceCreateManifestProcedure is the fully-qualified name of the ManifestService's
 	// CreateManifest RPC.
 	ManifestServiceCreateManifestProcedure = "/portal.v1.ManifestService/CreateManifest"
+	// ManifestServiceListRoutingOptionsProcedure is the fully-qualified name of the ManifestService's
+	// ListRoutingOptions RPC.
+	ManifestServiceListRoutingOptionsProcedure = "/portal.v1.ManifestService/ListRoutingOptions"
+	// ManifestServiceUpdateRoutingOptionProcedure is the fully-qualified name of the ManifestService's
+	// UpdateRoutingOption RPC.
+	ManifestServiceUpdateRoutingOptionProcedure = "/portal.v1.ManifestService/UpdateRoutingOption"
 )
 
 // ManifestServiceClient is a client for the portal.v1.ManifestService service.
@@ -47,6 +53,16 @@ type ManifestServiceClient interface {
 	// (error.manifest.nothingSelected) and 1000 (error.manifest.tooManyParcels) ids. A refused call
 	// changes nothing.
 	CreateManifest(context.Context, *connect.Request[v1.CreateManifestRequest]) (*connect.Response[v1.CreateManifestResponse], error)
+	// ListRoutingOptions lists the default routing options (spec 1 section 2, /routing-options): the
+	// default manifest type and carrier of each of the 23 manifest-carrier countries, in country
+	// order; a country without one comes with both empty. They apply where a customer has no
+	// manifesting rule of its own. Admins only.
+	ListRoutingOptions(context.Context, *connect.Request[v1.ListRoutingOptionsRequest]) (*connect.Response[v1.ListRoutingOptionsResponse], error)
+	// UpdateRoutingOption changes the default manifest type and carrier of one manifest-carrier
+	// country; the manifests gathered from then on use it. A country outside the 23 is 404
+	// error.routingOption.unknownCountry; a manifest type not offered (pattern) or a carrier empty
+	// (required) or longer than 50 characters (Size) is 400 error.validation. Admins only.
+	UpdateRoutingOption(context.Context, *connect.Request[v1.UpdateRoutingOptionRequest]) (*connect.Response[v1.UpdateRoutingOptionResponse], error)
 }
 
 // NewManifestServiceClient constructs a client for the portal.v1.ManifestService service. By
@@ -66,17 +82,43 @@ func NewManifestServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 			connect.WithSchema(manifestServiceMethods.ByName("CreateManifest")),
 			connect.WithClientOptions(opts...),
 		),
+		listRoutingOptions: connect.NewClient[v1.ListRoutingOptionsRequest, v1.ListRoutingOptionsResponse](
+			httpClient,
+			baseURL+ManifestServiceListRoutingOptionsProcedure,
+			connect.WithSchema(manifestServiceMethods.ByName("ListRoutingOptions")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		updateRoutingOption: connect.NewClient[v1.UpdateRoutingOptionRequest, v1.UpdateRoutingOptionResponse](
+			httpClient,
+			baseURL+ManifestServiceUpdateRoutingOptionProcedure,
+			connect.WithSchema(manifestServiceMethods.ByName("UpdateRoutingOption")),
+			connect.WithIdempotency(connect.IdempotencyIdempotent),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // manifestServiceClient implements ManifestServiceClient.
 type manifestServiceClient struct {
-	createManifest *connect.Client[v1.CreateManifestRequest, v1.CreateManifestResponse]
+	createManifest      *connect.Client[v1.CreateManifestRequest, v1.CreateManifestResponse]
+	listRoutingOptions  *connect.Client[v1.ListRoutingOptionsRequest, v1.ListRoutingOptionsResponse]
+	updateRoutingOption *connect.Client[v1.UpdateRoutingOptionRequest, v1.UpdateRoutingOptionResponse]
 }
 
 // CreateManifest calls portal.v1.ManifestService.CreateManifest.
 func (c *manifestServiceClient) CreateManifest(ctx context.Context, req *connect.Request[v1.CreateManifestRequest]) (*connect.Response[v1.CreateManifestResponse], error) {
 	return c.createManifest.CallUnary(ctx, req)
+}
+
+// ListRoutingOptions calls portal.v1.ManifestService.ListRoutingOptions.
+func (c *manifestServiceClient) ListRoutingOptions(ctx context.Context, req *connect.Request[v1.ListRoutingOptionsRequest]) (*connect.Response[v1.ListRoutingOptionsResponse], error) {
+	return c.listRoutingOptions.CallUnary(ctx, req)
+}
+
+// UpdateRoutingOption calls portal.v1.ManifestService.UpdateRoutingOption.
+func (c *manifestServiceClient) UpdateRoutingOption(ctx context.Context, req *connect.Request[v1.UpdateRoutingOptionRequest]) (*connect.Response[v1.UpdateRoutingOptionResponse], error) {
+	return c.updateRoutingOption.CallUnary(ctx, req)
 }
 
 // ManifestServiceHandler is an implementation of the portal.v1.ManifestService service.
@@ -88,6 +130,16 @@ type ManifestServiceHandler interface {
 	// (error.manifest.nothingSelected) and 1000 (error.manifest.tooManyParcels) ids. A refused call
 	// changes nothing.
 	CreateManifest(context.Context, *connect.Request[v1.CreateManifestRequest]) (*connect.Response[v1.CreateManifestResponse], error)
+	// ListRoutingOptions lists the default routing options (spec 1 section 2, /routing-options): the
+	// default manifest type and carrier of each of the 23 manifest-carrier countries, in country
+	// order; a country without one comes with both empty. They apply where a customer has no
+	// manifesting rule of its own. Admins only.
+	ListRoutingOptions(context.Context, *connect.Request[v1.ListRoutingOptionsRequest]) (*connect.Response[v1.ListRoutingOptionsResponse], error)
+	// UpdateRoutingOption changes the default manifest type and carrier of one manifest-carrier
+	// country; the manifests gathered from then on use it. A country outside the 23 is 404
+	// error.routingOption.unknownCountry; a manifest type not offered (pattern) or a carrier empty
+	// (required) or longer than 50 characters (Size) is 400 error.validation. Admins only.
+	UpdateRoutingOption(context.Context, *connect.Request[v1.UpdateRoutingOptionRequest]) (*connect.Response[v1.UpdateRoutingOptionResponse], error)
 }
 
 // NewManifestServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -103,10 +155,28 @@ func NewManifestServiceHandler(svc ManifestServiceHandler, opts ...connect.Handl
 		connect.WithSchema(manifestServiceMethods.ByName("CreateManifest")),
 		connect.WithHandlerOptions(opts...),
 	)
+	manifestServiceListRoutingOptionsHandler := connect.NewUnaryHandler(
+		ManifestServiceListRoutingOptionsProcedure,
+		svc.ListRoutingOptions,
+		connect.WithSchema(manifestServiceMethods.ByName("ListRoutingOptions")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	manifestServiceUpdateRoutingOptionHandler := connect.NewUnaryHandler(
+		ManifestServiceUpdateRoutingOptionProcedure,
+		svc.UpdateRoutingOption,
+		connect.WithSchema(manifestServiceMethods.ByName("UpdateRoutingOption")),
+		connect.WithIdempotency(connect.IdempotencyIdempotent),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/portal.v1.ManifestService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ManifestServiceCreateManifestProcedure:
 			manifestServiceCreateManifestHandler.ServeHTTP(w, r)
+		case ManifestServiceListRoutingOptionsProcedure:
+			manifestServiceListRoutingOptionsHandler.ServeHTTP(w, r)
+		case ManifestServiceUpdateRoutingOptionProcedure:
+			manifestServiceUpdateRoutingOptionHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -118,4 +188,12 @@ type UnimplementedManifestServiceHandler struct{}
 
 func (UnimplementedManifestServiceHandler) CreateManifest(context.Context, *connect.Request[v1.CreateManifestRequest]) (*connect.Response[v1.CreateManifestResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManifestService.CreateManifest is not implemented"))
+}
+
+func (UnimplementedManifestServiceHandler) ListRoutingOptions(context.Context, *connect.Request[v1.ListRoutingOptionsRequest]) (*connect.Response[v1.ListRoutingOptionsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManifestService.ListRoutingOptions is not implemented"))
+}
+
+func (UnimplementedManifestServiceHandler) UpdateRoutingOption(context.Context, *connect.Request[v1.UpdateRoutingOptionRequest]) (*connect.Response[v1.UpdateRoutingOptionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ManifestService.UpdateRoutingOption is not implemented"))
 }
