@@ -24,6 +24,7 @@ import (
 	"parcelportal/app/addressbook"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers"
+	"parcelportal/app/dashboards"
 	"parcelportal/app/documents"
 	"parcelportal/app/identity"
 	"parcelportal/app/invoicereports"
@@ -124,6 +125,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	documents := documents.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
 	organisations := organisationOf(pool, sealer, checks)
 	batches := batchesOf(pool, customerStore, queue)
+	trackingService := tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}}
 	return rpc.Handlers{
 		Management: rpc.ManagementHandler{Queries: queries},
 		Account:    rpc.AccountHandler{Identity: ids},
@@ -143,7 +145,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Shipments:   rpc.ShipmentHandler{Batches: batches},
 		Reports:     rpc.ReportHandler{Reports: reportsOf(pool, customerStore)},
 		Manifests:   rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},
-		Tracking:    rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}}},
+		Tracking:    rpc.TrackingHandler{Tracking: trackingService},
+		Dashboard:   rpc.DashboardHandler{Dashboard: dashboards.Service{Counts: postgres.DashboardCounts{Pool: pool}, Tracking: trackingService}},
 		Parcels:     rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},
 		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: postgres.AddressBook{Pool: pool}}},
 		Printers:    rpc.PrinterHandler{Printers: printersOf(cfg, pool)},
