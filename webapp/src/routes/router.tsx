@@ -24,7 +24,6 @@ import { RouteGuard } from "./RouteGuard";
  * falls through to. Each section shows its title until its feature fills it.
  */
 const sections: [path: string, title: MessageDescriptor][] = [
-  ["dashboard", titles.dashboard],
   ["customs-docs", titles.customsDocs],
   ["newsletter-subscribe", titles.newsletter],
   ["parcel-inquiry/:tenantId", titles.parcelInquiry],
@@ -71,6 +70,10 @@ const InvoiceReportPage = lazy(() =>
   })),
 );
 /** Tracking (spec 3 §2): search, grid, details. */
+/** The dashboard loads its map (geometry and projection) only on its own route. */
+const DashboardPage = lazy(() =>
+  loadChunk(() => import("../features/dashboard/DashboardPage")).then((m) => ({ default: m.DashboardPage })),
+);
 const TrackingPage = lazy(() =>
   loadChunk(() => import("../features/tracking/TrackingPage")).then((m) => ({ default: m.TrackingPage })),
 );
@@ -149,6 +152,7 @@ export const routes: RouteObject[] = [
           { path: "batch/*", element: <LazyArea area={BatchArea} /> },
           { path: "shipment/*", element: <LazyArea area={ShipmentArea} /> },
           { path: "tracking", element: <LazyArea area={TrackingPage} /> },
+          { path: "dashboard", element: <LazyArea area={DashboardPage} /> },
           { path: "parcel/*", element: <LazyArea area={ParcelArea} /> },
           { path: "address-book/*", element: <LazyArea area={AddressBookArea} /> },
           { path: "report", element: <LazyArea area={ReportPage} /> },

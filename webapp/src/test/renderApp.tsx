@@ -19,6 +19,7 @@ import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
 import { InvoiceReportService } from "../gen/portal/v1/invoice_reports_pb";
 import { ManifestService } from "../gen/portal/v1/manifests_pb";
 import { TrackingService } from "../gen/portal/v1/tracking_pb";
+import { DashboardService } from "../gen/portal/v1/dashboard_pb";
 import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/management_pb";
 import { NewsService } from "../gen/portal/v1/news_pb";
 import { ParcelService } from "../gen/portal/v1/parcels_pb";
@@ -89,6 +90,7 @@ export type RenderOptions = {
   news?: Partial<ServiceImpl<typeof NewsService>>;
   invoiceReports?: Partial<ServiceImpl<typeof InvoiceReportService>>;
   tracking?: Partial<ServiceImpl<typeof TrackingService>>;
+  dashboard?: Partial<ServiceImpl<typeof DashboardService>>;
   /** Stores a credential and lets the portal answer for this user. */
   signedInAs?: TestUser;
   /** Where the memory router starts; with `state`, what the previous page handed over. */
@@ -125,6 +127,7 @@ export function renderApp(
     news = {},
     invoiceReports = {},
     tracking = {},
+    dashboard = {},
     signedInAs,
     state,
   }: RenderOptions = {},
@@ -160,6 +163,7 @@ export function renderApp(
       router.service(NewsService, news);
       router.service(InvoiceReportService, invoiceReports);
       router.service(TrackingService, tracking);
+      router.service(DashboardService, dashboard);
       router.service(UserDataService, {
         getMyUserData: () => ({
           userData: {

@@ -5,8 +5,8 @@ import { PageLoading } from "../../pages/PageLoading";
 import { describeFormFailure } from "../../errors/formFailure";
 import type { TrackingEvent } from "../../gen/portal/v1/tracking_pb";
 import { formatDateTime } from "../../i18n/format";
-import { TrackingProgress } from "./TrackingProgress";
-import { statusLabel } from "./trackingModel";
+import { TrackingProgress } from "../../shipping/TrackingProgress";
+import { statusLabel } from "../../shipping/trackingSteps";
 
 const when = (stamp: string) => (stamp ? formatDateTime(new Date(stamp)) : "–");
 

@@ -1,67 +1,12 @@
-import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { TrackingSearch } from "../../api/tracking";
 
 /**
- * The tracking page's rules that need no screen (spec 3 §4, §5, §9): the six
- * steps of the progress, the status options 0 to 12, the date types, the
- * page sizes, the export limit, and the search the form's fields make.
+ * The tracking page's rules that need no screen (spec 3 §5, §9): the date
+ * types, the page sizes, the export limit, and the search the form's fields
+ * make. The steps and statuses are `shipping/trackingSteps`.
  */
-
-/** The six steps of the progress bar, in order. */
-export const steps = ["ELECNOT", "CHECKIN", "DEPSUB", "ARRDEST", "OUTDELIVCENTER", "DELIVERY"] as const;
-
-export const stepLabels: Record<(typeof steps)[number], MessageDescriptor> = {
-  ELECNOT: msg`Announced`,
-  CHECKIN: msg`Received`,
-  DEPSUB: msg`Departed`,
-  ARRDEST: msg`Arrived`,
-  OUTDELIVCENTER: msg`Out for delivery`,
-  DELIVERY: msg`Delivered`,
-};
-
-/** The furthest step whose code appears among the events; 0 without events. */
-export function activeStep(codes: readonly string[]): number {
-  return codes.reduce((step, code) => Math.max(step, steps.indexOf(code as (typeof steps)[number])), 0);
-}
-
-/** The status filter's options 0 to 12: the latest harmonized code. */
-export const statuses = [
-  "ELECNOT",
-  "PRINTLAB",
-  "CHECKIN",
-  "DEPSUB",
-  "ARRDEST",
-  "HELDCUSTOMS",
-  "OUTDELIVCENTER",
-  "DELIVATTEMPT",
-  "AWAITPICKUP",
-  "DELIVERY",
-  "RETURNED",
-  "DAMAGED",
-  "LOST",
-] as const;
-
-export const statusLabels: Record<(typeof statuses)[number], MessageDescriptor> = {
-  ELECNOT: msg`Information received`,
-  PRINTLAB: msg`Label printed`,
-  CHECKIN: msg`Received at the hub`,
-  DEPSUB: msg`Departed from the origin country`,
-  ARRDEST: msg`Arrived in the destination country`,
-  HELDCUSTOMS: msg`Held by customs`,
-  OUTDELIVCENTER: msg`Out for delivery`,
-  DELIVATTEMPT: msg`Delivery attempted`,
-  AWAITPICKUP: msg`Awaiting collection`,
-  DELIVERY: msg`Delivered`,
-  RETURNED: msg`Returned to the sender`,
-  DAMAGED: msg`Damaged`,
-  LOST: msg`Lost`,
-};
-
-/** The label of a harmonized code, or the code itself. */
-export function statusLabel(code: string): MessageDescriptor | null {
-  return (statusLabels as Record<string, MessageDescriptor>)[code] ?? null;
-}
 
 export const dateTypes = ["shipment_date", "date_shipped", "delivery_date"] as const;
 export type DateType = (typeof dateTypes)[number];

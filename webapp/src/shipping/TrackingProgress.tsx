@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Flex, Text } from "@radix-ui/themes";
-import { activeStep, stepLabels, steps } from "./trackingModel";
+import { activeStep, stepLabels, steps } from "./trackingSteps";
 
 /** The six-step progress (spec 3 §4): the furthest step seen among the events is active. */
 export function TrackingProgress({ codes }: { codes: readonly string[] }) {
