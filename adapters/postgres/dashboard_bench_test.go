@@ -12,15 +12,22 @@ import (
 )
 
 // BenchmarkDashboardCounts reads the dashboard's counts of a customer with
-// 1,000,000 labelled shipments to 40 countries over the last 365 days (and
-// a second customer with 100,000), written through the shipment triggers
-// as the jobs write them. It reports the 95th percentile (target: under
-// 50 ms) of the parcels per country and of a country search over a year.
+// 1,000,000 shipments (2% failed) to 40 countries over the last 365 days
+// (and a second customer with 100,000). The million rows are written in
+// one statement with the counting trigger off and counted after by the
+// migration's own backfill (row by row through the trigger they take far
+// longer to write than the benchmark is worth); then 10,000 more go through
+// the triggers, as the jobs write them, and the time per shipment is logged.
+// It reports the 95th percentile (target: under 50 ms) of the parcels per
+// country and of country searches.
 func BenchmarkDashboardCounts(b *testing.B) {
 	ctx := context.Background()
 	pool := postgrestest.NewPool(b)
 	customers := demoCustomers(b, pool)
 	start := time.Now()
+	if _, err := pool.Exec(ctx, `ALTER TABLE shipment DISABLE TRIGGER shipment_country_insert`); err != nil {
+		b.Fatal(err)
+	}
 	if _, err := pool.Exec(ctx, `INSERT INTO shipment (customer_id, position, reference, state, success, identifier,
 			submitted_at, created_at, destination, product, api_client)
 		SELECT CASE WHEN g % 11 = 0 THEN $2::bigint ELSE $1::bigint END, g, 'dash-' || g, CASE WHEN g % 50 = 0 THEN 'FAILED' ELSE 'DONE' END,
@@ -32,10 +39,30 @@ func BenchmarkDashboardCounts(b *testing.B) {
 		customers[0], customers[1]); err != nil {
 		b.Fatal(err)
 	}
+	for _, q := range []string{
+		`ALTER TABLE shipment ENABLE TRIGGER shipment_country_insert`,
+		`INSERT INTO shipment_country_day (customer_id, country, day, n)
+			SELECT customer_id, upper(destination), (coalesce(submitted_at, created_at) AT TIME ZONE 'UTC')::date, count(*)
+			FROM shipment WHERE state = 'DONE' AND destination <> '' GROUP BY 1, 2, 3`,
+		`INSERT INTO shipment_country_total (customer_id, country, n)
+			SELECT customer_id, country, sum(n) FROM shipment_country_day GROUP BY 1, 2`,
+	} {
+		if _, err := pool.Exec(ctx, q); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Logf("1,100,000 shipments written and counted in %s", time.Since(start).Round(time.Millisecond))
+	start = time.Now()
+	if _, err := pool.Exec(ctx, `INSERT INTO shipment (customer_id, position, reference, state, success, identifier,
+			submitted_at, created_at, destination, product, api_client)
+		SELECT $1::bigint, g, 'dash-more-' || g, 'DONE', true, 'TRM' || g, now(), now(), 'NL', 'EPAQPLS', 'SHIPPING'
+		FROM generate_series(1, 10000) g`, customers[0]); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("10,000 more through the triggers: %s a shipment", (time.Since(start) / 10000).Round(time.Microsecond))
 	if _, err := pool.Exec(ctx, `ANALYZE shipment_country_day; ANALYZE shipment_country_total`); err != nil {
 		b.Fatal(err)
 	}
-	b.Logf("1,100,000 shipments written through the triggers in %s", time.Since(start).Round(time.Millisecond))
 	store := postgres.DashboardCounts{Pool: pool}
 	all, err := store.PerCountry(ctx, customers[0])
 	if err != nil || len(all) != 40 {
