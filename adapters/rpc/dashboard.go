@@ -29,14 +29,14 @@ func (h DashboardHandler) ListParcelsPerCountry(ctx context.Context, req *connec
 	return connect.NewResponse(out), nil
 }
 
-// CountParcelsInCountry answers the country search.
-func (h DashboardHandler) CountParcelsInCountry(ctx context.Context, req *connect.Request[portalv1.CountParcelsInCountryRequest]) (*connect.Response[portalv1.CountParcelsInCountryResponse], error) {
+// GetParcelsInCountry answers the country search.
+func (h DashboardHandler) GetParcelsInCountry(ctx context.Context, req *connect.Request[portalv1.GetParcelsInCountryRequest]) (*connect.Response[portalv1.GetParcelsInCountryResponse], error) {
 	m := req.Msg
 	n, err := h.Dashboard.InCountries(ctx, callerFrom(ctx), m.GetCustomerId(), m.GetCountries(), m.GetFrom(), m.GetTo())
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&portalv1.CountParcelsInCountryResponse{Count: count32(n)}), nil
+	return connect.NewResponse(&portalv1.GetParcelsInCountryResponse{Count: count32(n)}), nil
 }
 
 // GetShipmentTracking reads a parcel's journey for the tracking box.

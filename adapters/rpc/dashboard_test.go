@@ -1,47 +1,27 @@
 package rpc_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"parcelportal/adapters/carrier/labels"
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/rpc"
-	"parcelportal/adapters/sheet"
-	"parcelportal/adapters/tracking"
-	"parcelportal/adapters/tracking/simulator"
 	"parcelportal/app/dashboards"
-	apptracking "parcelportal/app/tracking"
 	"parcelportal/core/access"
 	"parcelportal/core/customer"
 	port "parcelportal/core/tracking"
 )
 
-// dashboardAPI serves the dashboard for two customers, a bakery (DE1: 2
-// parcels to NL, 1 to AT, a failed one to FR, a tracked parcel at the
-// simulator) and a bookshop (DE2: 5 to US, its own parcel at the
-// simulator), and answers their ids.
+// dashboardAPI serves the dashboard over trackingWorld's two customers, a
+// bakery (2 parcels to NL, 1 to AT, a failed one to FR) and a bookshop (5
+// to US), and answers their ids.
 func dashboardAPI(t *testing.T) (api http.Handler, bakery, books int64) {
 	t.Helper()
-	ctx := context.Background()
-	store := memory.NewCustomers(map[int64]string{1: "Frankfurt Hub"}, 1)
-	add := func(name, crmid string) int64 {
-		c := customer.New(1)
-		c.Name, c.CRMID, c.APIUsername, c.TrackingUsername = name, crmid, "api", simulator.Username
-		c.Credentials.TrackingPassword = simulator.Password
-		saved, err := store.Create(ctx, c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return saved.ID
-	}
-	bakery, books = add("Bakery", "DE1"), add("Books", "DE2")
+	svc, _, bakery, books := trackingWorld(t)
 	counts := &memory.DashboardCounts{}
 	day := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 	counts.Ship(bakery, "NL", day, "DONE")
@@ -51,13 +31,6 @@ func dashboardAPI(t *testing.T) (api http.Handler, bakery, books int64) {
 	for range 5 {
 		counts.Ship(books, "US", day, "DONE")
 	}
-	at := time.Now().Add(-time.Hour)
-	sim := simulator.New(simulator.WithSpeedup(100))
-	sim.Labelled("DE1", labels.Label{Identifier: "CP000000011DE", Product: "EPAQPLS", SenderHub: "DE", Date: at, Receiver: labels.Address{Name: "Anna", City: "Paris", Country: "FR"}})
-	sim.Labelled("DE2", labels.Label{Identifier: "CP000000033DE", Product: "EPAQPLS", SenderHub: "DE", Date: at, Receiver: labels.Address{Name: "Carl", City: "Paris", Country: "FR"}})
-	srv := httptest.NewServer(sim)
-	t.Cleanup(srv.Close)
-	svc := apptracking.Service{Tracking: tracking.New(srv.URL), Customers: store, Staff: port.Account{Version: port.V1, Username: simulator.Username, Password: simulator.Password}, Sheets: sheet.Writer{}}
 	api, err := rpc.NewAPI(rpc.Handlers{
 		Dashboard: rpc.DashboardHandler{Dashboard: dashboards.Service{Counts: counts, Tracking: svc}},
 		Callers: trackingCallers{
@@ -127,11 +100,11 @@ func TestDashboardCountsOverRESTAndConnectAreScoped(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &connected); err != nil || rec.Code != http.StatusOK || fmt.Sprint(connected.Countries) != want {
 		t.Fatalf("connect per country = %d %s", rec.Code, rec.Body)
 	}
-	rec = call(t, api, "bakery", "POST", "/portal.v1.DashboardService/CountParcelsInCountry", fmt.Sprintf(`{"customerId":"%d","countries":"AT"}`, bakery))
+	rec = call(t, api, "bakery", "POST", "/portal.v1.DashboardService/GetParcelsInCountry", fmt.Sprintf(`{"customerId":"%d","countries":"AT"}`, bakery))
 	if rec.Code != http.StatusOK || strings.ReplaceAll(rec.Body.String(), " ", "") != `{"count":1}` {
 		t.Fatalf("connect count = %d %s", rec.Code, rec.Body)
 	}
-	rec = call(t, api, "bakery", "POST", "/portal.v1.DashboardService/CountParcelsInCountry", fmt.Sprintf(`{"customerId":"%d","countries":"US"}`, books))
+	rec = call(t, api, "bakery", "POST", "/portal.v1.DashboardService/GetParcelsInCountry", fmt.Sprintf(`{"customerId":"%d","countries":"US"}`, books))
 	if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), customer.KeyNotFound) {
 		t.Fatalf("connect count of another customer = %d %s", rec.Code, rec.Body)
 	}

@@ -165,7 +165,7 @@ var policies = map[string]access.Policy{
 	// The dashboard (spec 3 section 6): the tracking roles; app/dashboards
 	// checks again and scopes the counts to the customers the caller acts for.
 	portalv1connect.DashboardServiceListParcelsPerCountryProcedure: trackingRoles,
-	portalv1connect.DashboardServiceCountParcelsInCountryProcedure: trackingRoles,
+	portalv1connect.DashboardServiceGetParcelsInCountryProcedure:   trackingRoles,
 	portalv1connect.DashboardServiceGetShipmentTrackingProcedure:   trackingRoles,
 
 	portalv1connect.InvoiceReportServiceGetMonthlyInvoiceReportProcedure: admins,

@@ -34,7 +34,7 @@ export function useParcelsInCountry(search: CountrySearch | null) {
     queryKey: [...dashboardKey, "inCountry", JSON.stringify(search, (_, v) => (typeof v === "bigint" ? String(v) : v))],
     queryFn: async ({ signal }) =>
       (
-        await client.countParcelsInCountry(
+        await client.getParcelsInCountry(
           {
             customerId: search?.customerId ?? 0n,
             countries: search?.countries.join(",") ?? "",

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { CountParcelsInCountryRequest } from "../../gen/portal/v1/dashboard_pb";
+import type { GetParcelsInCountryRequest } from "../../gen/portal/v1/dashboard_pb";
 import { Code, portalFailure } from "../../test/connectErrors";
 import { bakery, renderShippingApp } from "../../test/renderShippingApp";
 
@@ -48,11 +48,11 @@ describe("the dashboard (spec 3 §2)", () => {
 
   it("counts the parcels of the chosen countries between two days", async () => {
     const user = userEvent.setup();
-    const requests: CountParcelsInCountryRequest[] = [];
+    const requests: GetParcelsInCountryRequest[] = [];
     renderShippingApp("/dashboard", {
       dashboard: {
         listParcelsPerCountry: () => ({ countries }),
-        countParcelsInCountry: (request) => {
+        getParcelsInCountry: (request) => {
           requests.push(request);
           return { count: 60 };
         },

@@ -170,8 +170,8 @@ func (x *ListParcelsPerCountryResponse) GetCountries() []*ParcelsPerCountry {
 	return nil
 }
 
-// CountParcelsInCountryRequest is the country search.
-type CountParcelsInCountryRequest struct {
+// GetParcelsInCountryRequest is the country search.
+type GetParcelsInCountryRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The customer's id.
 	CustomerId int64 `protobuf:"varint,1,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
@@ -185,20 +185,20 @@ type CountParcelsInCountryRequest struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *CountParcelsInCountryRequest) Reset() {
-	*x = CountParcelsInCountryRequest{}
+func (x *GetParcelsInCountryRequest) Reset() {
+	*x = GetParcelsInCountryRequest{}
 	mi := &file_portal_v1_dashboard_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *CountParcelsInCountryRequest) String() string {
+func (x *GetParcelsInCountryRequest) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*CountParcelsInCountryRequest) ProtoMessage() {}
+func (*GetParcelsInCountryRequest) ProtoMessage() {}
 
-func (x *CountParcelsInCountryRequest) ProtoReflect() protoreflect.Message {
+func (x *GetParcelsInCountryRequest) ProtoReflect() protoreflect.Message {
 	mi := &file_portal_v1_dashboard_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -210,41 +210,41 @@ func (x *CountParcelsInCountryRequest) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use CountParcelsInCountryRequest.ProtoReflect.Descriptor instead.
-func (*CountParcelsInCountryRequest) Descriptor() ([]byte, []int) {
+// Deprecated: Use GetParcelsInCountryRequest.ProtoReflect.Descriptor instead.
+func (*GetParcelsInCountryRequest) Descriptor() ([]byte, []int) {
 	return file_portal_v1_dashboard_proto_rawDescGZIP(), []int{3}
 }
 
-func (x *CountParcelsInCountryRequest) GetCustomerId() int64 {
+func (x *GetParcelsInCountryRequest) GetCustomerId() int64 {
 	if x != nil {
 		return x.CustomerId
 	}
 	return 0
 }
 
-func (x *CountParcelsInCountryRequest) GetCountries() string {
+func (x *GetParcelsInCountryRequest) GetCountries() string {
 	if x != nil {
 		return x.Countries
 	}
 	return ""
 }
 
-func (x *CountParcelsInCountryRequest) GetFrom() string {
+func (x *GetParcelsInCountryRequest) GetFrom() string {
 	if x != nil {
 		return x.From
 	}
 	return ""
 }
 
-func (x *CountParcelsInCountryRequest) GetTo() string {
+func (x *GetParcelsInCountryRequest) GetTo() string {
 	if x != nil {
 		return x.To
 	}
 	return ""
 }
 
-// CountParcelsInCountryResponse is the count.
-type CountParcelsInCountryResponse struct {
+// GetParcelsInCountryResponse is the count.
+type GetParcelsInCountryResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Labelled parcels to the countries on those days.
 	Count         int32 `protobuf:"varint,1,opt,name=count,proto3" json:"count,omitempty"`
@@ -252,20 +252,20 @@ type CountParcelsInCountryResponse struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *CountParcelsInCountryResponse) Reset() {
-	*x = CountParcelsInCountryResponse{}
+func (x *GetParcelsInCountryResponse) Reset() {
+	*x = GetParcelsInCountryResponse{}
 	mi := &file_portal_v1_dashboard_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *CountParcelsInCountryResponse) String() string {
+func (x *GetParcelsInCountryResponse) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*CountParcelsInCountryResponse) ProtoMessage() {}
+func (*GetParcelsInCountryResponse) ProtoMessage() {}
 
-func (x *CountParcelsInCountryResponse) ProtoReflect() protoreflect.Message {
+func (x *GetParcelsInCountryResponse) ProtoReflect() protoreflect.Message {
 	mi := &file_portal_v1_dashboard_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -277,12 +277,12 @@ func (x *CountParcelsInCountryResponse) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use CountParcelsInCountryResponse.ProtoReflect.Descriptor instead.
-func (*CountParcelsInCountryResponse) Descriptor() ([]byte, []int) {
+// Deprecated: Use GetParcelsInCountryResponse.ProtoReflect.Descriptor instead.
+func (*GetParcelsInCountryResponse) Descriptor() ([]byte, []int) {
 	return file_portal_v1_dashboard_proto_rawDescGZIP(), []int{4}
 }
 
-func (x *CountParcelsInCountryResponse) GetCount() int32 {
+func (x *GetParcelsInCountryResponse) GetCount() int32 {
 	if x != nil {
 		return x.Count
 	}
@@ -522,14 +522,14 @@ const file_portal_v1_dashboard_proto_rawDesc = "" +
 	"isoCountry\x12!\n" +
 	"\fparcel_count\x18\x02 \x01(\x05R\vparcelCount\"[\n" +
 	"\x1dListParcelsPerCountryResponse\x12:\n" +
-	"\tcountries\x18\x01 \x03(\v2\x1c.portal.v1.ParcelsPerCountryR\tcountries\"\xa6\x01\n" +
-	"\x1cCountParcelsInCountryRequest\x12(\n" +
+	"\tcountries\x18\x01 \x03(\v2\x1c.portal.v1.ParcelsPerCountryR\tcountries\"\xa4\x01\n" +
+	"\x1aGetParcelsInCountryRequest\x12(\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\n" +
 	"customerId\x12&\n" +
 	"\tcountries\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\tcountries\x12\x1b\n" +
 	"\x04from\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18(R\x04from\x12\x17\n" +
-	"\x02to\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18(R\x02to\"5\n" +
-	"\x1dCountParcelsInCountryResponse\x12\x14\n" +
+	"\x02to\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18(R\x02to\"3\n" +
+	"\x1bGetParcelsInCountryResponse\x12\x14\n" +
 	"\x05count\x18\x01 \x01(\x05R\x05count\"7\n" +
 	"\x1aGetShipmentTrackingRequest\x12\x19\n" +
 	"\x02id\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x182R\x02id\"\xe7\x01\n" +
@@ -547,10 +547,10 @@ const file_portal_v1_dashboard_proto_rawDesc = "" +
 	"\tuntracked\x18\x03 \x01(\bR\tuntracked\x12\x1f\n" +
 	"\vtracking_id\x18\x04 \x01(\tR\n" +
 	"trackingId\x12!\n" +
-	"\fproduct_code\x18\x05 \x01(\tR\vproductCode2\x86\x04\n" +
+	"\fproduct_code\x18\x05 \x01(\tR\vproductCode2\x80\x04\n" +
 	"\x10DashboardService\x12\xb6\x01\n" +
-	"\x15ListParcelsPerCountry\x12'.portal.v1.ListParcelsPerCountryRequest\x1a(.portal.v1.ListParcelsPerCountryResponse\"J\x82\xd3\xe4\x93\x02Ab\tcountries\x124/web/api/dashboard/parcels-per-country/{customer_id}\x90\x02\x01\x12\x9c\x01\n" +
-	"\x15CountParcelsInCountry\x12'.portal.v1.CountParcelsInCountryRequest\x1a(.portal.v1.CountParcelsInCountryResponse\"0\x82\xd3\xe4\x93\x02'\x12%/web/api/dashboard/parcels-in-country\x90\x02\x01\x12\x99\x01\n" +
+	"\x15ListParcelsPerCountry\x12'.portal.v1.ListParcelsPerCountryRequest\x1a(.portal.v1.ListParcelsPerCountryResponse\"J\x82\xd3\xe4\x93\x02Ab\tcountries\x124/web/api/dashboard/parcels-per-country/{customer_id}\x90\x02\x01\x12\x96\x01\n" +
+	"\x13GetParcelsInCountry\x12%.portal.v1.GetParcelsInCountryRequest\x1a&.portal.v1.GetParcelsInCountryResponse\"0\x82\xd3\xe4\x93\x02'\x12%/web/api/dashboard/parcels-in-country\x90\x02\x01\x12\x99\x01\n" +
 	"\x13GetShipmentTracking\x12%.portal.v1.GetShipmentTrackingRequest\x1a&.portal.v1.GetShipmentTrackingResponse\"3\x82\xd3\xe4\x93\x02*b\x06events\x12 /web/api/shipments/{id}/tracking\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
@@ -570,8 +570,8 @@ var file_portal_v1_dashboard_proto_goTypes = []any{
 	(*ListParcelsPerCountryRequest)(nil),  // 0: portal.v1.ListParcelsPerCountryRequest
 	(*ParcelsPerCountry)(nil),             // 1: portal.v1.ParcelsPerCountry
 	(*ListParcelsPerCountryResponse)(nil), // 2: portal.v1.ListParcelsPerCountryResponse
-	(*CountParcelsInCountryRequest)(nil),  // 3: portal.v1.CountParcelsInCountryRequest
-	(*CountParcelsInCountryResponse)(nil), // 4: portal.v1.CountParcelsInCountryResponse
+	(*GetParcelsInCountryRequest)(nil),    // 3: portal.v1.GetParcelsInCountryRequest
+	(*GetParcelsInCountryResponse)(nil),   // 4: portal.v1.GetParcelsInCountryResponse
 	(*GetShipmentTrackingRequest)(nil),    // 5: portal.v1.GetShipmentTrackingRequest
 	(*ShipmentTrackingEvent)(nil),         // 6: portal.v1.ShipmentTrackingEvent
 	(*GetShipmentTrackingResponse)(nil),   // 7: portal.v1.GetShipmentTrackingResponse
@@ -580,10 +580,10 @@ var file_portal_v1_dashboard_proto_depIdxs = []int32{
 	1, // 0: portal.v1.ListParcelsPerCountryResponse.countries:type_name -> portal.v1.ParcelsPerCountry
 	6, // 1: portal.v1.GetShipmentTrackingResponse.events:type_name -> portal.v1.ShipmentTrackingEvent
 	0, // 2: portal.v1.DashboardService.ListParcelsPerCountry:input_type -> portal.v1.ListParcelsPerCountryRequest
-	3, // 3: portal.v1.DashboardService.CountParcelsInCountry:input_type -> portal.v1.CountParcelsInCountryRequest
+	3, // 3: portal.v1.DashboardService.GetParcelsInCountry:input_type -> portal.v1.GetParcelsInCountryRequest
 	5, // 4: portal.v1.DashboardService.GetShipmentTracking:input_type -> portal.v1.GetShipmentTrackingRequest
 	2, // 5: portal.v1.DashboardService.ListParcelsPerCountry:output_type -> portal.v1.ListParcelsPerCountryResponse
-	4, // 6: portal.v1.DashboardService.CountParcelsInCountry:output_type -> portal.v1.CountParcelsInCountryResponse
+	4, // 6: portal.v1.DashboardService.GetParcelsInCountry:output_type -> portal.v1.GetParcelsInCountryResponse
 	7, // 7: portal.v1.DashboardService.GetShipmentTracking:output_type -> portal.v1.GetShipmentTrackingResponse
 	5, // [5:8] is the sub-list for method output_type
 	2, // [2:5] is the sub-list for method input_type

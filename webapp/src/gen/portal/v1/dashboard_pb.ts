@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/dashboard.proto.
  */
 export const file_portal_v1_dashboard: GenFile = /*@__PURE__*/
-  fileDesc("Chlwb3J0YWwvdjEvZGFzaGJvYXJkLnByb3RvEglwb3J0YWwudjEiPAocTGlzdFBhcmNlbHNQZXJDb3VudHJ5UmVxdWVzdBIcCgtjdXN0b21lcl9pZBgBIAEoA0IHukgEIgIgACI+ChFQYXJjZWxzUGVyQ291bnRyeRITCgtpc29fY291bnRyeRgBIAEoCRIUCgxwYXJjZWxfY291bnQYAiABKAUiUAodTGlzdFBhcmNlbHNQZXJDb3VudHJ5UmVzcG9uc2USLwoJY291bnRyaWVzGAEgAygLMhwucG9ydGFsLnYxLlBhcmNlbHNQZXJDb3VudHJ5IoUBChxDb3VudFBhcmNlbHNJbkNvdW50cnlSZXF1ZXN0EhwKC2N1c3RvbWVyX2lkGAEgASgDQge6SAQiAiAAEhsKCWNvdW50cmllcxgCIAEoCUIIukgFcgMY6AcSFQoEZnJvbRgDIAEoCUIHukgEcgIYKBITCgJ0bxgEIAEoCUIHukgEcgIYKCIuCh1Db3VudFBhcmNlbHNJbkNvdW50cnlSZXNwb25zZRINCgVjb3VudBgBIAEoBSIzChpHZXRTaGlwbWVudFRyYWNraW5nUmVxdWVzdBIVCgJpZBgBIAEoCUIJukgGcgQQARgyIpkBChVTaGlwbWVudFRyYWNraW5nRXZlbnQSDAoEY29kZRgBIAEoCRIhChljYXJyaWVyX2V2ZW50X2Rlc2NyaXB0aW9uGAIgASgJEhUKDWxvY2F0aW9uX25hbWUYAyABKAkSGAoQbG9jYXRpb25fY291bnRyeRgEIAEoCRIMCgR0aW1lGAUgASgJEhAKCHBvc2l0aW9uGAYgASgFIqIBChtHZXRTaGlwbWVudFRyYWNraW5nUmVzcG9uc2USMAoGZXZlbnRzGAEgAygLMiAucG9ydGFsLnYxLlNoaXBtZW50VHJhY2tpbmdFdmVudBITCgthY3RpdmVfc3RlcBgCIAEoBRIRCgl1bnRyYWNrZWQYAyABKAgSEwoLdHJhY2tpbmdfaWQYBCABKAkSFAoMcHJvZHVjdF9jb2RlGAUgASgJMoYEChBEYXNoYm9hcmRTZXJ2aWNlErYBChVMaXN0UGFyY2Vsc1BlckNvdW50cnkSJy5wb3J0YWwudjEuTGlzdFBhcmNlbHNQZXJDb3VudHJ5UmVxdWVzdBooLnBvcnRhbC52MS5MaXN0UGFyY2Vsc1BlckNvdW50cnlSZXNwb25zZSJKkAIBgtPkkwJBYgljb3VudHJpZXMSNC93ZWIvYXBpL2Rhc2hib2FyZC9wYXJjZWxzLXBlci1jb3VudHJ5L3tjdXN0b21lcl9pZH0SnAEKFUNvdW50UGFyY2Vsc0luQ291bnRyeRInLnBvcnRhbC52MS5Db3VudFBhcmNlbHNJbkNvdW50cnlSZXF1ZXN0GigucG9ydGFsLnYxLkNvdW50UGFyY2Vsc0luQ291bnRyeVJlc3BvbnNlIjCQAgGC0+STAicSJS93ZWIvYXBpL2Rhc2hib2FyZC9wYXJjZWxzLWluLWNvdW50cnkSmQEKE0dldFNoaXBtZW50VHJhY2tpbmcSJS5wb3J0YWwudjEuR2V0U2hpcG1lbnRUcmFja2luZ1JlcXVlc3QaJi5wb3J0YWwudjEuR2V0U2hpcG1lbnRUcmFja2luZ1Jlc3BvbnNlIjOQAgGC0+STAipiBmV2ZW50cxIgL3dlYi9hcGkvc2hpcG1lbnRzL3tpZH0vdHJhY2tpbmdCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_buf_validate_validate, file_google_api_annotations]);
+  fileDesc("Chlwb3J0YWwvdjEvZGFzaGJvYXJkLnByb3RvEglwb3J0YWwudjEiPAocTGlzdFBhcmNlbHNQZXJDb3VudHJ5UmVxdWVzdBIcCgtjdXN0b21lcl9pZBgBIAEoA0IHukgEIgIgACI+ChFQYXJjZWxzUGVyQ291bnRyeRITCgtpc29fY291bnRyeRgBIAEoCRIUCgxwYXJjZWxfY291bnQYAiABKAUiUAodTGlzdFBhcmNlbHNQZXJDb3VudHJ5UmVzcG9uc2USLwoJY291bnRyaWVzGAEgAygLMhwucG9ydGFsLnYxLlBhcmNlbHNQZXJDb3VudHJ5IoMBChpHZXRQYXJjZWxzSW5Db3VudHJ5UmVxdWVzdBIcCgtjdXN0b21lcl9pZBgBIAEoA0IHukgEIgIgABIbCgljb3VudHJpZXMYAiABKAlCCLpIBXIDGOgHEhUKBGZyb20YAyABKAlCB7pIBHICGCgSEwoCdG8YBCABKAlCB7pIBHICGCgiLAobR2V0UGFyY2Vsc0luQ291bnRyeVJlc3BvbnNlEg0KBWNvdW50GAEgASgFIjMKGkdldFNoaXBtZW50VHJhY2tpbmdSZXF1ZXN0EhUKAmlkGAEgASgJQgm6SAZyBBABGDIimQEKFVNoaXBtZW50VHJhY2tpbmdFdmVudBIMCgRjb2RlGAEgASgJEiEKGWNhcnJpZXJfZXZlbnRfZGVzY3JpcHRpb24YAiABKAkSFQoNbG9jYXRpb25fbmFtZRgDIAEoCRIYChBsb2NhdGlvbl9jb3VudHJ5GAQgASgJEgwKBHRpbWUYBSABKAkSEAoIcG9zaXRpb24YBiABKAUiogEKG0dldFNoaXBtZW50VHJhY2tpbmdSZXNwb25zZRIwCgZldmVudHMYASADKAsyIC5wb3J0YWwudjEuU2hpcG1lbnRUcmFja2luZ0V2ZW50EhMKC2FjdGl2ZV9zdGVwGAIgASgFEhEKCXVudHJhY2tlZBgDIAEoCBITCgt0cmFja2luZ19pZBgEIAEoCRIUCgxwcm9kdWN0X2NvZGUYBSABKAkygAQKEERhc2hib2FyZFNlcnZpY2UStgEKFUxpc3RQYXJjZWxzUGVyQ291bnRyeRInLnBvcnRhbC52MS5MaXN0UGFyY2Vsc1BlckNvdW50cnlSZXF1ZXN0GigucG9ydGFsLnYxLkxpc3RQYXJjZWxzUGVyQ291bnRyeVJlc3BvbnNlIkqQAgGC0+STAkFiCWNvdW50cmllcxI0L3dlYi9hcGkvZGFzaGJvYXJkL3BhcmNlbHMtcGVyLWNvdW50cnkve2N1c3RvbWVyX2lkfRKWAQoTR2V0UGFyY2Vsc0luQ291bnRyeRIlLnBvcnRhbC52MS5HZXRQYXJjZWxzSW5Db3VudHJ5UmVxdWVzdBomLnBvcnRhbC52MS5HZXRQYXJjZWxzSW5Db3VudHJ5UmVzcG9uc2UiMJACAYLT5JMCJxIlL3dlYi9hcGkvZGFzaGJvYXJkL3BhcmNlbHMtaW4tY291bnRyeRKZAQoTR2V0U2hpcG1lbnRUcmFja2luZxIlLnBvcnRhbC52MS5HZXRTaGlwbWVudFRyYWNraW5nUmVxdWVzdBomLnBvcnRhbC52MS5HZXRTaGlwbWVudFRyYWNraW5nUmVzcG9uc2UiM5ACAYLT5JMCKmIGZXZlbnRzEiAvd2ViL2FwaS9zaGlwbWVudHMve2lkfS90cmFja2luZ0IyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations]);
 
 /**
  * ListParcelsPerCountryRequest names the customer.
@@ -85,11 +85,11 @@ export const ListParcelsPerCountryResponseSchema: GenMessage<ListParcelsPerCount
   messageDesc(file_portal_v1_dashboard, 2);
 
 /**
- * CountParcelsInCountryRequest is the country search.
+ * GetParcelsInCountryRequest is the country search.
  *
- * @generated from message portal.v1.CountParcelsInCountryRequest
+ * @generated from message portal.v1.GetParcelsInCountryRequest
  */
-export type CountParcelsInCountryRequest = Message<"portal.v1.CountParcelsInCountryRequest"> & {
+export type GetParcelsInCountryRequest = Message<"portal.v1.GetParcelsInCountryRequest"> & {
   /**
    * The customer's id.
    *
@@ -120,18 +120,18 @@ export type CountParcelsInCountryRequest = Message<"portal.v1.CountParcelsInCoun
 };
 
 /**
- * Describes the message portal.v1.CountParcelsInCountryRequest.
- * Use `create(CountParcelsInCountryRequestSchema)` to create a new message.
+ * Describes the message portal.v1.GetParcelsInCountryRequest.
+ * Use `create(GetParcelsInCountryRequestSchema)` to create a new message.
  */
-export const CountParcelsInCountryRequestSchema: GenMessage<CountParcelsInCountryRequest> = /*@__PURE__*/
+export const GetParcelsInCountryRequestSchema: GenMessage<GetParcelsInCountryRequest> = /*@__PURE__*/
   messageDesc(file_portal_v1_dashboard, 3);
 
 /**
- * CountParcelsInCountryResponse is the count.
+ * GetParcelsInCountryResponse is the count.
  *
- * @generated from message portal.v1.CountParcelsInCountryResponse
+ * @generated from message portal.v1.GetParcelsInCountryResponse
  */
-export type CountParcelsInCountryResponse = Message<"portal.v1.CountParcelsInCountryResponse"> & {
+export type GetParcelsInCountryResponse = Message<"portal.v1.GetParcelsInCountryResponse"> & {
   /**
    * Labelled parcels to the countries on those days.
    *
@@ -141,10 +141,10 @@ export type CountParcelsInCountryResponse = Message<"portal.v1.CountParcelsInCou
 };
 
 /**
- * Describes the message portal.v1.CountParcelsInCountryResponse.
- * Use `create(CountParcelsInCountryResponseSchema)` to create a new message.
+ * Describes the message portal.v1.GetParcelsInCountryResponse.
+ * Use `create(GetParcelsInCountryResponseSchema)` to create a new message.
  */
-export const CountParcelsInCountryResponseSchema: GenMessage<CountParcelsInCountryResponse> = /*@__PURE__*/
+export const GetParcelsInCountryResponseSchema: GenMessage<GetParcelsInCountryResponse> = /*@__PURE__*/
   messageDesc(file_portal_v1_dashboard, 4);
 
 /**
@@ -298,15 +298,15 @@ export const DashboardService: GenService<{
     output: typeof ListParcelsPerCountryResponseSchema;
   },
   /**
-   * CountParcelsInCountry answers how many of the customer's parcels went to
+   * GetParcelsInCountry answers how many of the customer's parcels went to
    * the countries between two days.
    *
-   * @generated from rpc portal.v1.DashboardService.CountParcelsInCountry
+   * @generated from rpc portal.v1.DashboardService.GetParcelsInCountry
    */
-  countParcelsInCountry: {
+  getParcelsInCountry: {
     methodKind: "unary";
-    input: typeof CountParcelsInCountryRequestSchema;
-    output: typeof CountParcelsInCountryResponseSchema;
+    input: typeof GetParcelsInCountryRequestSchema;
+    output: typeof GetParcelsInCountryResponseSchema;
   },
   /**
    * GetShipmentTracking reads a shipment's journey by its tracking id for the

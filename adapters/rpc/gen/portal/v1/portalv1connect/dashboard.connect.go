@@ -36,9 +36,9 @@ const (
 	// DashboardServiceListParcelsPerCountryProcedure is the fully-qualified name of the
 	// DashboardService's ListParcelsPerCountry RPC.
 	DashboardServiceListParcelsPerCountryProcedure = "/portal.v1.DashboardService/ListParcelsPerCountry"
-	// DashboardServiceCountParcelsInCountryProcedure is the fully-qualified name of the
-	// DashboardService's CountParcelsInCountry RPC.
-	DashboardServiceCountParcelsInCountryProcedure = "/portal.v1.DashboardService/CountParcelsInCountry"
+	// DashboardServiceGetParcelsInCountryProcedure is the fully-qualified name of the
+	// DashboardService's GetParcelsInCountry RPC.
+	DashboardServiceGetParcelsInCountryProcedure = "/portal.v1.DashboardService/GetParcelsInCountry"
 	// DashboardServiceGetShipmentTrackingProcedure is the fully-qualified name of the
 	// DashboardService's GetShipmentTracking RPC.
 	DashboardServiceGetShipmentTrackingProcedure = "/portal.v1.DashboardService/GetShipmentTracking"
@@ -49,9 +49,9 @@ type DashboardServiceClient interface {
 	// ListParcelsPerCountry answers the customer's labelled parcels per
 	// destination country, all time, largest first.
 	ListParcelsPerCountry(context.Context, *connect.Request[v1.ListParcelsPerCountryRequest]) (*connect.Response[v1.ListParcelsPerCountryResponse], error)
-	// CountParcelsInCountry answers how many of the customer's parcels went to
+	// GetParcelsInCountry answers how many of the customer's parcels went to
 	// the countries between two days.
-	CountParcelsInCountry(context.Context, *connect.Request[v1.CountParcelsInCountryRequest]) (*connect.Response[v1.CountParcelsInCountryResponse], error)
+	GetParcelsInCountry(context.Context, *connect.Request[v1.GetParcelsInCountryRequest]) (*connect.Response[v1.GetParcelsInCountryResponse], error)
 	// GetShipmentTracking reads a shipment's journey by its tracking id for the
 	// tracking box: its events (over REST the list alone) and its progress.
 	// Tracking must be enabled for one of the caller's customers; an unknown
@@ -77,10 +77,10 @@ func NewDashboardServiceClient(httpClient connect.HTTPClient, baseURL string, op
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
-		countParcelsInCountry: connect.NewClient[v1.CountParcelsInCountryRequest, v1.CountParcelsInCountryResponse](
+		getParcelsInCountry: connect.NewClient[v1.GetParcelsInCountryRequest, v1.GetParcelsInCountryResponse](
 			httpClient,
-			baseURL+DashboardServiceCountParcelsInCountryProcedure,
-			connect.WithSchema(dashboardServiceMethods.ByName("CountParcelsInCountry")),
+			baseURL+DashboardServiceGetParcelsInCountryProcedure,
+			connect.WithSchema(dashboardServiceMethods.ByName("GetParcelsInCountry")),
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
@@ -97,7 +97,7 @@ func NewDashboardServiceClient(httpClient connect.HTTPClient, baseURL string, op
 // dashboardServiceClient implements DashboardServiceClient.
 type dashboardServiceClient struct {
 	listParcelsPerCountry *connect.Client[v1.ListParcelsPerCountryRequest, v1.ListParcelsPerCountryResponse]
-	countParcelsInCountry *connect.Client[v1.CountParcelsInCountryRequest, v1.CountParcelsInCountryResponse]
+	getParcelsInCountry   *connect.Client[v1.GetParcelsInCountryRequest, v1.GetParcelsInCountryResponse]
 	getShipmentTracking   *connect.Client[v1.GetShipmentTrackingRequest, v1.GetShipmentTrackingResponse]
 }
 
@@ -106,9 +106,9 @@ func (c *dashboardServiceClient) ListParcelsPerCountry(ctx context.Context, req 
 	return c.listParcelsPerCountry.CallUnary(ctx, req)
 }
 
-// CountParcelsInCountry calls portal.v1.DashboardService.CountParcelsInCountry.
-func (c *dashboardServiceClient) CountParcelsInCountry(ctx context.Context, req *connect.Request[v1.CountParcelsInCountryRequest]) (*connect.Response[v1.CountParcelsInCountryResponse], error) {
-	return c.countParcelsInCountry.CallUnary(ctx, req)
+// GetParcelsInCountry calls portal.v1.DashboardService.GetParcelsInCountry.
+func (c *dashboardServiceClient) GetParcelsInCountry(ctx context.Context, req *connect.Request[v1.GetParcelsInCountryRequest]) (*connect.Response[v1.GetParcelsInCountryResponse], error) {
+	return c.getParcelsInCountry.CallUnary(ctx, req)
 }
 
 // GetShipmentTracking calls portal.v1.DashboardService.GetShipmentTracking.
@@ -121,9 +121,9 @@ type DashboardServiceHandler interface {
 	// ListParcelsPerCountry answers the customer's labelled parcels per
 	// destination country, all time, largest first.
 	ListParcelsPerCountry(context.Context, *connect.Request[v1.ListParcelsPerCountryRequest]) (*connect.Response[v1.ListParcelsPerCountryResponse], error)
-	// CountParcelsInCountry answers how many of the customer's parcels went to
+	// GetParcelsInCountry answers how many of the customer's parcels went to
 	// the countries between two days.
-	CountParcelsInCountry(context.Context, *connect.Request[v1.CountParcelsInCountryRequest]) (*connect.Response[v1.CountParcelsInCountryResponse], error)
+	GetParcelsInCountry(context.Context, *connect.Request[v1.GetParcelsInCountryRequest]) (*connect.Response[v1.GetParcelsInCountryResponse], error)
 	// GetShipmentTracking reads a shipment's journey by its tracking id for the
 	// tracking box: its events (over REST the list alone) and its progress.
 	// Tracking must be enabled for one of the caller's customers; an unknown
@@ -145,10 +145,10 @@ func NewDashboardServiceHandler(svc DashboardServiceHandler, opts ...connect.Han
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
-	dashboardServiceCountParcelsInCountryHandler := connect.NewUnaryHandler(
-		DashboardServiceCountParcelsInCountryProcedure,
-		svc.CountParcelsInCountry,
-		connect.WithSchema(dashboardServiceMethods.ByName("CountParcelsInCountry")),
+	dashboardServiceGetParcelsInCountryHandler := connect.NewUnaryHandler(
+		DashboardServiceGetParcelsInCountryProcedure,
+		svc.GetParcelsInCountry,
+		connect.WithSchema(dashboardServiceMethods.ByName("GetParcelsInCountry")),
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
@@ -163,8 +163,8 @@ func NewDashboardServiceHandler(svc DashboardServiceHandler, opts ...connect.Han
 		switch r.URL.Path {
 		case DashboardServiceListParcelsPerCountryProcedure:
 			dashboardServiceListParcelsPerCountryHandler.ServeHTTP(w, r)
-		case DashboardServiceCountParcelsInCountryProcedure:
-			dashboardServiceCountParcelsInCountryHandler.ServeHTTP(w, r)
+		case DashboardServiceGetParcelsInCountryProcedure:
+			dashboardServiceGetParcelsInCountryHandler.ServeHTTP(w, r)
 		case DashboardServiceGetShipmentTrackingProcedure:
 			dashboardServiceGetShipmentTrackingHandler.ServeHTTP(w, r)
 		default:
@@ -180,8 +180,8 @@ func (UnimplementedDashboardServiceHandler) ListParcelsPerCountry(context.Contex
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.DashboardService.ListParcelsPerCountry is not implemented"))
 }
 
-func (UnimplementedDashboardServiceHandler) CountParcelsInCountry(context.Context, *connect.Request[v1.CountParcelsInCountryRequest]) (*connect.Response[v1.CountParcelsInCountryResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.DashboardService.CountParcelsInCountry is not implemented"))
+func (UnimplementedDashboardServiceHandler) GetParcelsInCountry(context.Context, *connect.Request[v1.GetParcelsInCountryRequest]) (*connect.Response[v1.GetParcelsInCountryResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.DashboardService.GetParcelsInCountry is not implemented"))
 }
 
 func (UnimplementedDashboardServiceHandler) GetShipmentTracking(context.Context, *connect.Request[v1.GetShipmentTrackingRequest]) (*connect.Response[v1.GetShipmentTrackingResponse], error) {
