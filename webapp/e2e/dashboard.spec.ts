@@ -42,14 +42,14 @@ test("the demo user sees the countries of a sent batch and follows a parcel on t
   await expect(table).toContainText("Netherlands");
   await expect(table.getByRole("row")).not.toHaveCount(1);
 
-  await page.getByRole("button", { name: "Countries" }).click();
-  await page.getByRole("menuitemcheckbox", { name: "Netherlands" }).click();
+  await page.getByRole("button", { name: "Countries", exact: true }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Netherlands", exact: true }).click();
   await page.keyboard.press("Escape");
-  await page.getByRole("button", { name: "Count" }).click();
+  await page.getByRole("button", { name: "Count", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText(/Parcels found: [1-9]/);
 
   await page.getByRole("textbox", { name: "Tracking number" }).fill(trackingNumber);
-  await page.getByRole("button", { name: "Track" }).click();
+  await page.getByRole("button", { name: "Track", exact: true }).click();
   const parcel = page.getByRole("region", { name: `Parcel ${trackingNumber}` });
   await expect(parcel.getByRole("table")).toContainText("Information received");
   // The simulator plays the journey sped up; the box asks again every 15 s.
