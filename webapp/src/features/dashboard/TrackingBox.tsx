@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Callout, Card, Flex, Heading, Table, TextField } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Heading, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { useShipmentTracking } from "../../api/dashboard";
 import { describeFormFailure } from "../../errors/formFailure";
-import { formatDateTime } from "../../i18n/format";
+import { TrackingEventTable } from "../../shipping/TrackingEventTable";
 import { TrackingProgress } from "../../shipping/TrackingProgress";
-import { statusLabel } from "../../shipping/trackingSteps";
 
 /**
  * The shipment tracking box (spec 3 §2): a tracking number, then the
@@ -64,36 +63,14 @@ export function TrackingBox() {
                 </Callout.Text>
               </Callout.Root>
             )}
-            <Table.Root size="1">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>
-                    <Trans>Time</Trans>
-                  </Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>
-                    <Trans>Event</Trans>
-                  </Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>
-                    <Trans>Location</Trans>
-                  </Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.events.map((event) => {
-                  const label = statusLabel(event.code);
-                  return (
-                    <Table.Row key={event.position}>
-                      <Table.Cell>{event.time ? formatDateTime(new Date(event.time)) : "–"}</Table.Cell>
-                      <Table.Cell>
-                        {label ? t(label) : event.code}
-                        {event.carrierEventDescription && ` (${event.carrierEventDescription})`}
-                      </Table.Cell>
-                      <Table.Cell>{event.locationName || "–"}</Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
+            <TrackingEventTable
+              events={data.events.map((event) => ({
+                time: event.time,
+                code: event.code,
+                location: event.locationName,
+                note: event.carrierEventDescription && `(${event.carrierEventDescription})`,
+              }))}
+            />
           </Flex>
         )}
       </Flex>
