@@ -2,10 +2,11 @@
 # is missing and start what they need on loopback.
 SHELL := /bin/bash
 
-.PHONY: run test bench generate build deps help
+.PHONY: run test test-run bench generate build deps help
 help:
 	@echo "make run       install, start the stack, seed demo data, serve http://127.0.0.1:8080"
 	@echo "make test      the whole suite: generated code, lint, Go, webapp unit and browser tests"
+	@echo "make test-run  make run on a new machine's terms: a 0700 checkout, moved ports, Ctrl-C leaves nothing (CI)"
 	@echo "make bench     benchmarks with figures to compare run to run"
 	@echo "make generate  regenerate code from proto/"
 	@echo "make build     build the binaries into bin/ and the webapp into webapp/dist"
@@ -15,6 +16,10 @@ run:
 
 test:
 	dev/test.sh
+
+# About 2-3 minutes (a second stack and a whole `make run`), so apart from `make test`.
+test-run:
+	dev/run_test.sh run
 
 bench:
 	dev/bench.sh

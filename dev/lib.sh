@@ -36,3 +36,14 @@ port_owner() {
 	have ss || return 0
 	ss -Hltnp "sport = :$1" 2>/dev/null | sed -n 's/.*users:((\(.*\)))/\1/p' | head -1
 }
+
+# Stops child processes of the calling shell (TERM) and reaps them. Never
+# fails: under `set -e`, a child that already ended or one that exits non-zero
+# after the signal (the portal, stopping while its worker is busy) must not
+# end the caller's cleanup before the steps after it (dev/run.sh's
+# `dev/stack.sh down`). `kill ... && wait ...` as a cleanup's last list did.
+stop_children() {
+	(($#)) || return 0
+	kill "$@" 2>/dev/null || true
+	wait "$@" 2>/dev/null || true
+}

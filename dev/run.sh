@@ -3,6 +3,11 @@
 # what is missing, starts PostgreSQL, Redis, Mailpit and Kratos (dev/stack.sh),
 # builds, seeds, then serves the portal and both simulators until Ctrl-C,
 # which stops everything this run started.
+#
+# State and logs go to ${PORTAL_STATE:-.state}; every port can be moved:
+# dev/stack.sh's PORTAL_*_PORT, PORT (the portal), CARRIER_SIM_ADDR,
+# TRACKING_SIM_ADDR, PRINTER_SIM_AGENT, PRINTER_SIM_CONTROL and
+# PRINTER_SIM_PRINTERS (dev/run_test.sh runs a second `make run` that way).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source dev/lib.sh
@@ -16,24 +21,27 @@ dev/stack.sh status | grep -qv running || stack_was_up=true
 stack_env=$(dev/stack.sh up)
 eval "$stack_env"
 
+state="${PORTAL_STATE:-.state}"
 children=()
+# stop_children never fails, so the stack is stopped whatever the children did.
 cleanup() {
 	trap - INT TERM EXIT
 	say "stopping…"
-	((${#children[@]})) && kill "${children[@]}" 2>/dev/null && wait "${children[@]}" 2>/dev/null
+	stop_children "${children[@]}"
 	$stack_was_up || dev/stack.sh down
 }
 trap cleanup INT TERM EXIT
 
 dev/build.sh
-bin/seed > .state/demo-logins.txt
+mkdir -p "$state/logs"
+bin/seed > "$state/demo-logins.txt"
 
-mkdir -p .state/logs
-bin/carriersim -tracking-url http://127.0.0.1:8092 >> .state/logs/carriersim.log 2>&1 & children+=($!)
-bin/trackingsim >> .state/logs/trackingsim.log 2>&1 & children+=($!)
+tracking_addr=${TRACKING_SIM_ADDR:-127.0.0.1:8092}
+bin/carriersim -tracking-url "http://$tracking_addr" >> "$state/logs/carriersim.log" 2>&1 & children+=($!)
+bin/trackingsim >> "$state/logs/trackingsim.log" 2>&1 & children+=($!)
 # A fake Browser Print agent and fake network printers: print as a demo user and see the jobs.
-bin/printersim >> .state/logs/printersim.log 2>&1 & children+=($!)
-bin/portal > >(tee -a .state/logs/portal.log) 2>&1 & children+=($!)
+bin/printersim >> "$state/logs/printersim.log" 2>&1 & children+=($!)
+bin/portal > >(tee -a "$state/logs/portal.log") 2>&1 & children+=($!)
 
 port=${PORT:-8080}
 for _ in $(seq 1 100); do
@@ -49,9 +57,9 @@ cat <<MSG
   Parcel portal: http://127.0.0.1:$port     (health: $health)
   Mail catcher:  $MAILPIT_URL
   API docs:      http://127.0.0.1:$port/api-docs/portal.openapi.yaml
-  Printed labels: http://127.0.0.1:9199   (fake Browser Print agent on 127.0.0.1:9100, network printers 127.0.0.1:9110 and :9111)
+  Printed labels: http://${PRINTER_SIM_CONTROL:-127.0.0.1:9199}   (fake Browser Print agent on ${PRINTER_SIM_AGENT:-127.0.0.1:9100}, network printers ${PRINTER_SIM_PRINTERS:-127.0.0.1:9110 and :9111})
 
-$(cat .state/demo-logins.txt)
+$(cat "$state/demo-logins.txt")
 
   Ctrl-C stops everything this run started.
 MSG

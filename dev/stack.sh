@@ -13,7 +13,15 @@
 #                         dev/run.sh and dev/test.sh grep the lines)
 #   dev/stack.sh env      `export NAME=value` lines for the server and the tests
 #
-# All state (data, logs, pid files) lives in ${PORTAL_STATE:-<repo>/.state}.
+# All state (data, logs, pid files) lives in ${PORTAL_STATE:-<repo>/.state},
+# except PostgreSQL's cluster when the `postgres` user cannot reach that
+# folder (a checkout under a 0700 folder such as root's home): the cluster
+# then lives in /var/lib/parcel-portal/<hash of the state folder>, recorded in
+# $PORTAL_STATE/postgres.path (PORTAL_PG_ROOT chooses the folder outright).
+# Every port can be moved with PORTAL_PG_PORT, PORTAL_REDIS_PORT,
+# PORTAL_SMTP_PORT, PORTAL_MAILPIT_PORT, PORTAL_KRATOS_PUBLIC_PORT and
+# PORTAL_KRATOS_ADMIN_PORT, so a second stack (dev/run_test.sh) can run beside
+# the usual one.
 # Processes outlive this script, so `make run` and `make test` can call `up`
 # and then start their own programs. Binaries come from dev/install.sh.
 # Typical use:  eval "$(dev/stack.sh up)"
@@ -25,12 +33,14 @@ STATE="${PORTAL_STATE:-$REPO_ROOT/.state}"
 TIMEOUT="${STACK_TIMEOUT:-90}" # seconds each service may take to answer
 
 PG_BIN=/usr/lib/postgresql/15/bin
-PG_PORT=54329
-REDIS_PORT=63790
-SMTP_PORT=1025
-MAILPIT_PORT=8025
-KRATOS_PUBLIC_PORT=4433 # also fixed in dev/kratos/kratos.yml
-KRATOS_ADMIN_PORT=4434
+PG_PORT=${PORTAL_PG_PORT:-54329}
+REDIS_PORT=${PORTAL_REDIS_PORT:-63790}
+SMTP_PORT=${PORTAL_SMTP_PORT:-1025}
+MAILPIT_PORT=${PORTAL_MAILPIT_PORT:-8025}
+# The defaults are also in dev/kratos/kratos.yml; others reach Kratos as
+# environment overrides (kratos_start).
+KRATOS_PUBLIC_PORT=${PORTAL_KRATOS_PUBLIC_PORT:-4433}
+KRATOS_ADMIN_PORT=${PORTAL_KRATOS_ADMIN_PORT:-4434}
 
 KRATOS_DIR="$REPO_ROOT/dev/kratos"
 KRATOS_DSN="postgres://portal:portal@127.0.0.1:$PG_PORT/kratos?sslmode=disable&max_conns=20&max_idle_conns=4"
@@ -40,10 +50,28 @@ init_paths() {
 	STATE="$(cd "$STATE" && pwd)"
 	RUN="$STATE/run"
 	LOGS="$STATE/logs"
-	PG_ROOT="$STATE/postgres"
+	mkdir -p "$RUN" "$LOGS"
+	PG_PATH_FILE="$STATE/postgres.path"
+	if [[ -n ${PORTAL_PG_ROOT:-} ]]; then
+		PG_ROOT="$PORTAL_PG_ROOT"
+	elif [[ -s $PG_PATH_FILE ]]; then
+		PG_ROOT="$(head -1 "$PG_PATH_FILE")"
+	else
+		PG_ROOT="$STATE/postgres"
+	fi
+	pg_paths
+}
+
+# The cluster's folders, and its log: inside the state folder, the log is
+# with the others; outside it, beside the cluster (and linked from logs/).
+pg_paths() {
 	PG_DATA="$PG_ROOT/data"
 	PG_SOCK="$PG_ROOT/run"
-	mkdir -p "$RUN" "$LOGS"
+	if [[ $PG_ROOT == "$STATE/postgres" ]]; then
+		PG_LOG="$LOGS/postgres.log"
+	else
+		PG_LOG="$PG_ROOT/postgres.log"
+	fi
 }
 
 print_env() {
@@ -153,19 +181,44 @@ psql_admin() {
 	"$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$PG_SOCK" -p "$PG_PORT" -U postgres -d postgres "$@"
 }
 
-pg_init() {
+# True when the postgres user may write in the cluster's folder and its log.
+pg_reachable() {
 	mkdir -p "$PG_ROOT" "$PG_SOCK"
 	chown postgres:postgres "$PG_ROOT" "$PG_SOCK"
-	touch "$LOGS/postgres.log"
-	chown postgres:postgres "$LOGS/postgres.log"
-	pg test -w "$PG_ROOT" -a -w "$LOGS/postgres.log" ||
-		die "postgres: the postgres user cannot reach $PG_ROOT; every folder above it needs o+x (PORTAL_STATE=$STATE)"
+	touch "$PG_LOG"
+	chown postgres:postgres "$PG_LOG"
+	pg test -w "$PG_ROOT" -a -w "$PG_LOG"
+}
+
+# A folder the postgres user reaches, one per state folder (its path's hash),
+# so two checkouts never share a cluster and a checkout keeps its own.
+pg_outside_root() {
+	local hash
+	hash="$(printf '%s' "$STATE" | sha256sum | cut -c1-16)"
+	printf '/var/lib/parcel-portal/%s/postgres\n' "$hash"
+}
+
+pg_init() {
+	if ! pg_reachable; then
+		# Only the default place moves: a chosen (PORTAL_PG_ROOT) or recorded one is kept.
+		[[ -z ${PORTAL_PG_ROOT:-} && ! -s $PG_PATH_FILE ]] ||
+			die "postgres: the postgres user cannot reach $PG_ROOT; every folder above it needs o+x (PORTAL_STATE=$STATE)"
+		rmdir "$PG_SOCK" "$PG_ROOT" 2>/dev/null || true
+		PG_ROOT="$(pg_outside_root)"
+		pg_paths
+		say "postgres: the postgres user cannot reach $STATE; keeping the cluster in $PG_ROOT"
+		mkdir -p "$(dirname "$PG_ROOT")"
+		chmod 755 /var/lib/parcel-portal "$(dirname "$PG_ROOT")"
+		pg_reachable || die "postgres: the postgres user cannot reach $PG_ROOT either"
+		printf '%s\n' "$PG_ROOT" >"$PG_PATH_FILE"
+		ln -sfn "$PG_LOG" "$LOGS/postgres.log"
+	fi
 	[[ -f $PG_DATA/PG_VERSION ]] && return 0
 	say "postgres: creating cluster in $PG_DATA"
 	# trust on the private socket (for this script), passwords over TCP.
 	pg "$PG_BIN/initdb" -D "$PG_DATA" -U postgres -E UTF8 --locale=C.UTF-8 \
-		--auth-local=trust --auth-host=scram-sha-256 -N >>"$LOGS/postgres.log" 2>&1 ||
-		die "postgres: initdb failed; see $LOGS/postgres.log"
+		--auth-local=trust --auth-host=scram-sha-256 -N >>"$PG_LOG" 2>&1 ||
+		die "postgres: initdb failed; see $PG_LOG"
 	echo "include_if_exists = 'portal.conf'" >>"$PG_DATA/postgresql.conf"
 }
 
@@ -194,11 +247,11 @@ pg_start() {
 	pg_write_conf
 	say "postgres: starting on 127.0.0.1:$PG_PORT"
 	# setsid: the postmaster must not belong to the caller's session.
-	setsid -w runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$LOGS/postgres.log" \
+	setsid -w runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_LOG" \
 		-w -t "$TIMEOUT" start >/dev/null 8>&- ||
 		{
-			tail -n 20 "$LOGS/postgres.log" >&2
-			die "postgres did not start; see $LOGS/postgres.log"
+			tail -n 20 "$PG_LOG" >&2
+			die "postgres did not start; see $PG_LOG"
 		}
 }
 
@@ -221,7 +274,7 @@ postgres_up() {
 	if ! pg_pid >/dev/null; then
 		pg_start
 	fi
-	wait_ready postgres "$LOGS/postgres.log" pg_pid pg_ready
+	wait_ready postgres "$PG_LOG" pg_pid pg_ready
 	pg_provision
 }
 
@@ -308,16 +361,24 @@ kratos_ready() { http_ok "http://127.0.0.1:$KRATOS_ADMIN_PORT/admin/health/ready
 # What the running Kratos was started with; a change means restart.
 kratos_fingerprint() {
 	printf 'log level %s\n' "${KRATOS_LOG_LEVEL:-}"
+	# Only moved ports are named, so the usual stack's fingerprint stays as it was.
+	[[ $(kratos_ports) == "4433 4434 1025" ]] || printf 'ports %s\n' "$(kratos_ports)"
 	# Kratos caches parsed mail templates, so a template edit needs a restart too.
 	files_sha "$KRATOS_DIR/kratos.yml" "$KRATOS_DIR/identity.schema.json" "$LOCAL_BIN/.kratos.stamp" \
 		$(find "$KRATOS_DIR/mail-templates" -type f 2>/dev/null | sort)
 }
+
+kratos_ports() { printf '%s %s %s' "$KRATOS_PUBLIC_PORT" "$KRATOS_ADMIN_PORT" "$SMTP_PORT"; }
 
 kratos_start() {
 	# SQA_OPT_OUT: no usage telemetry (there is no internet to send it to).
 	# KRATOS_LOG_LEVEL (e.g. info, debug) overrides the config's log level.
 	local vars=(DSN="$KRATOS_DSN" SQA_OPT_OUT=true)
 	[[ -n ${KRATOS_LOG_LEVEL:-} ]] && vars+=(LOG_LEVEL="$KRATOS_LOG_LEVEL")
+	# Moved ports override kratos.yml's (Kratos reads any config key from the environment).
+	vars+=(SERVE_PUBLIC_PORT="$KRATOS_PUBLIC_PORT" SERVE_PUBLIC_BASE_URL="http://127.0.0.1:$KRATOS_PUBLIC_PORT/"
+		SERVE_ADMIN_PORT="$KRATOS_ADMIN_PORT" SERVE_ADMIN_BASE_URL="http://127.0.0.1:$KRATOS_ADMIN_PORT/"
+		COURIER_SMTP_CONNECTION_URI="smtp://127.0.0.1:$SMTP_PORT/?disable_starttls=true")
 	require_free_ports kratos "$KRATOS_PUBLIC_PORT" "$KRATOS_ADMIN_PORT"
 	say "kratos: migrating the kratos database"
 	(cd "$KRATOS_DIR" && env "${vars[@]}" "$KRATOS_BIN" migrate sql -e --yes) >>"$LOGS/kratos-migrate.log" 2>&1 ||
@@ -373,7 +434,7 @@ status_line() {
 cmd_status() {
 	local out
 	out="$(
-		status_line postgres "$(pg_pid || true)" "127.0.0.1:$PG_PORT" "$LOGS/postgres.log"
+		status_line postgres "$(pg_pid || true)" "127.0.0.1:$PG_PORT" "$PG_LOG"
 		status_line redis "$(redis_pid || true)" "127.0.0.1:$REDIS_PORT" "$LOGS/redis.log"
 		status_line mailpit "$(mailpit_pid || true)" "smtp 127.0.0.1:$SMTP_PORT http 127.0.0.1:$MAILPIT_PORT" "$LOGS/mailpit.log"
 		status_line kratos "$(kratos_pid || true)" "public :$KRATOS_PUBLIC_PORT admin :$KRATOS_ADMIN_PORT" "$LOGS/kratos.log"

@@ -40,6 +40,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+step "new machines: dev/stack.sh from a checkout under a 0700 folder, on moved ports"
+# A stack of its own beside this one (make test-run, in CI, also runs make run and Ctrl-C).
+dev/run_test.sh stack
+
 step "go tests (core, app, adapters against the real services)"
 go test -count=1 ./...
 

@@ -355,3 +355,30 @@ func (c *Client) CreateManifest(ctx context.Context, cred port.Credentials, refe
 	}
 	return port.Manifest{Number: res.ManifestNumber, Document: res.Document, Traffic: t}, nil
 }
+
+// PublishedCustomsDocuments lists the customs documents the carrier
+// published for the customer's manifested parcels and keeps until they are
+// acknowledged, oldest first, at most max.
+func (c *Client) PublishedCustomsDocuments(ctx context.Context, cred port.Credentials, max int) ([]port.CustomsDocument, error) {
+	var res soap.ListCustomsDocumentsResponse
+	if _, err := c.call(ctx, cred, soap.OpListCustoms, func(ticket string) any {
+		return soap.ListCustomsDocuments{Ticket: ticket, Max: max}
+	}, &res); err != nil {
+		return nil, err
+	}
+	out := make([]port.CustomsDocument, len(res.Documents))
+	for i, d := range res.Documents {
+		out[i] = port.CustomsDocument{ID: d.DocumentID, Identifier: d.Identifier, Filename: d.FileName, Content: d.Document}
+	}
+	return out, nil
+}
+
+// AcknowledgeCustomsDocuments takes stored documents off the carrier's list;
+// acknowledging one twice is no error.
+func (c *Client) AcknowledgeCustomsDocuments(ctx context.Context, cred port.Credentials, ids []string) error {
+	var res soap.AcknowledgeCustomsDocumentsResponse
+	_, err := c.call(ctx, cred, soap.OpAckCustoms, func(ticket string) any {
+		return soap.AcknowledgeCustomsDocuments{Ticket: ticket, DocumentIDs: ids}
+	}, &res)
+	return err
+}

@@ -267,3 +267,49 @@ func BenchmarkAddAndPrint(b *testing.B) {
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "labels/s")
 }
+
+// TestCustomsDocumentsArePublishedForManifestedParcelsUntilAcknowledged:
+// the carrier publishes the customs document of a manifested parcel outside
+// the customs union (none for one inside it, none before the manifest),
+// lists it again until it is acknowledged, and a second acknowledgement or
+// manifest changes nothing.
+func TestCustomsDocumentsArePublishedForManifestedParcelsUntilAcknowledged(t *testing.T) {
+	sim, client, _ := serve(t, 5*time.Second)
+	outside, err := client.AddAndPrint(ctx, demo, carrier.Request{Reference: "cd-1", LabelType: carrier.LabelPDF, Shipment: carriertest.Shipment("CH", "8001"), SenderHub: "DE"})
+	if err != nil || outside.CustomsDoc == nil {
+		t.Fatalf("label outside the customs union = %v (customs %d bytes)", err, len(outside.CustomsDoc))
+	}
+	inside, err := client.AddAndPrint(ctx, demo, labelRequest("cd-2", "1012AB"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if docs, err := client.PublishedCustomsDocuments(ctx, demo, 10); err != nil || len(docs) != 0 {
+		t.Fatalf("before the manifest = %v, %v", docs, err)
+	}
+	for range 2 {
+		if _, err := client.CreateManifest(ctx, demo, "m-cd", []string{outside.Identifier, inside.Identifier}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var listed []carrier.CustomsDocument
+	for range 2 {
+		listed, err = client.PublishedCustomsDocuments(ctx, demo, 10)
+		if err != nil || len(listed) != 1 || listed[0].Identifier != outside.Identifier || listed[0].ID == "" ||
+			!strings.HasPrefix(string(listed[0].Content), "%PDF") || listed[0].Filename == "" {
+			t.Fatalf("published = %+v, %v", listed, err)
+		}
+	}
+	other := demo
+	other.CustomerCRMID = "NL200"
+	if docs, _ := client.PublishedCustomsDocuments(ctx, other, 10); len(docs) != 0 {
+		t.Errorf("another customer sees %d documents", len(docs))
+	}
+	for range 2 {
+		if err := client.AcknowledgeCustomsDocuments(ctx, demo, []string{listed[0].ID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if docs, _ := client.PublishedCustomsDocuments(ctx, demo, 10); len(docs) != 0 || sim.PublishedCustoms("DE100") != 0 {
+		t.Errorf("after the acknowledgement: %d documents", len(docs))
+	}
+}

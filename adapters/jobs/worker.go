@@ -42,10 +42,18 @@ type WorkerOptions struct {
 	// several workers run it once.
 	Schedules     Scheduler
 	ScheduleEvery time.Duration
+	// Collect, when set, is ticked at start and every CollectEvery (default
+	// 60 s): the customs documents the carrier published
+	// (customsdocs.Collector), stored once however many workers tick.
+	Collect      Scheduler
+	CollectEvery time.Duration
 	// ShutdownTimeout bounds the wait for running jobs to finish the calls
 	// they have in flight (default 30 s).
 	ShutdownTimeout time.Duration
 	Log             *slog.Logger
+	// Inquiries, when set, sends filed parcel inquiries' mails from the
+	// same queue, and at every sweep queues those not mailed yet.
+	Inquiries InquiryMailer
 }
 
 // Worker runs batch jobs from the queue. A job interrupted by a shutdown
@@ -87,6 +95,9 @@ func NewWorker(addr string, runner Runner, opt WorkerOptions) *Worker {
 	}
 	if opt.ScheduleEvery <= 0 {
 		opt.ScheduleEvery = 30 * time.Second
+	}
+	if opt.CollectEvery <= 0 {
+		opt.CollectEvery = time.Minute
 	}
 	if opt.ShutdownTimeout <= 0 {
 		opt.ShutdownTimeout = 30 * time.Second
@@ -158,6 +169,9 @@ func (w *Worker) Run(ctx context.Context) error {
 	for _, k := range batchjob.AllKinds {
 		mux.HandleFunc(taskType(k), w.handle)
 	}
+	if w.opt.Inquiries != nil {
+		mux.HandleFunc(inquiryMailTask, w.handleInquiry)
+	}
 	if err := w.srv.Start(mux); err != nil {
 		return fmt.Errorf("start job worker: %w", err)
 	}
@@ -165,12 +179,19 @@ func (w *Worker) Run(ctx context.Context) error {
 	scheduled := make(chan struct{})
 	go func() {
 		defer close(scheduled)
-		w.schedule(ctx)
+		collected := make(chan struct{})
+		go func() {
+			defer close(collected)
+			w.tick(ctx, w.opt.Collect, w.opt.CollectEvery, "collecting customs documents failed")
+		}()
+		w.tick(ctx, w.opt.Schedules, w.opt.ScheduleEvery, "running the schedules failed")
+		<-collected
 	}()
 	t := time.NewTicker(w.opt.Sweep)
 	defer t.Stop()
 	for {
 		w.sweep(ctx)
+		w.resumeInquiries(ctx)
 		select {
 		case <-ctx.Done():
 			<-scheduled
@@ -181,17 +202,17 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 }
 
-// schedule ticks the schedules at start and every ScheduleEvery until ctx
-// ends; a tick that fails is reported and the next one tries again.
-func (w *Worker) schedule(ctx context.Context) {
-	if w.opt.Schedules == nil {
+// tick ticks s at start and every interval until ctx ends; a tick that
+// fails is reported and the next one tries again.
+func (w *Worker) tick(ctx context.Context, s Scheduler, every time.Duration, failed string) {
+	if s == nil {
 		return
 	}
-	t := time.NewTicker(w.opt.ScheduleEvery)
+	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		if err := w.opt.Schedules.Tick(ctx); err != nil && ctx.Err() == nil {
-			w.opt.Log.Warn("running the schedules failed", "error", err)
+		if err := s.Tick(ctx); err != nil && ctx.Err() == nil {
+			w.opt.Log.Warn(failed, "error", err)
 		}
 		select {
 		case <-ctx.Done():

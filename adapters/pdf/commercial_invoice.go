@@ -37,10 +37,12 @@ func renderInvoice(doc *fpdf.Fpdf, tr func(string) string, inv invoice.Commercia
 	doc.SetFont("Helvetica", "B", 16)
 	doc.CellFormat(0, 9, "COMMERCIAL INVOICE", "", 1, "L", false, 0, "")
 	doc.SetFont("Helvetica", "", 10)
-	facts := [][2]string{
-		{"Invoice number", inv.Number}, {"PO number", inv.PONumber}, {"Incoterm", inv.Incoterm},
-		{"Reason of export", inv.ReasonOfExport}, {"Currency", inv.Currency},
+	facts := [][2]string{{"Invoice number", inv.Number}}
+	if !inv.Date.IsZero() {
+		facts = append(facts, [2]string{"Invoice date", inv.Date.Format("02.01.2006")})
 	}
+	facts = append(facts, [][2]string{{"PO number", inv.PONumber}, {"Incoterm", inv.Incoterm},
+		{"Reason of export", inv.ReasonOfExport}, {"Currency", inv.Currency}}...)
 	for _, f := range facts {
 		doc.CellFormat(40, 5.5, f[0], "", 0, "L", false, 0, "")
 		doc.CellFormat(0, 5.5, tr(f[1]), "", 1, "L", false, 0, "")

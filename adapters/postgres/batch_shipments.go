@@ -183,12 +183,15 @@ func (s Batches) Traffic(ctx context.Context, batchID int64, responses bool) ([]
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (batches.Exchange, error) {
-		var e batches.Exchange
-		err := r.Scan(&e.Operation, &e.ShipmentID, &e.At, &e.Text)
-		e.At = e.At.UTC()
-		return e, err
-	})
+	return pgx.CollectRows(rows, scanExchange)
+}
+
+// scanExchange reads operation, shipment id, time and text.
+func scanExchange(r pgx.CollectableRow) (batches.Exchange, error) {
+	var e batches.Exchange
+	err := r.Scan(&e.Operation, &e.ShipmentID, &e.At, &e.Text)
+	e.At = e.At.UTC()
+	return e, err
 }
 
 // ShipmentLabel answers one shipment's label; Data is nil without one.

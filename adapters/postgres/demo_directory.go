@@ -27,9 +27,13 @@ func (d DemoDirectory) SaveOrganisation(ctx context.Context, org demo.Organisati
 	return pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
 		var tenantID int64
 		err := tx.QueryRow(ctx, `
-			INSERT INTO tenant (name, country_code, self_registration_emails) VALUES ($1, $2, $3)
-			ON CONFLICT (name) DO UPDATE SET country_code = EXCLUDED.country_code
-			RETURNING id`, org.Tenant.Name, org.Tenant.CountryCode, textList(org.Tenant.SelfRegistrationEmails)).Scan(&tenantID)
+			INSERT INTO tenant (name, country_code, self_registration_emails, service_email, marketing_emails)
+			VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (name) DO UPDATE SET country_code = EXCLUDED.country_code,
+				service_email = CASE WHEN tenant.service_email = '' THEN EXCLUDED.service_email ELSE tenant.service_email END,
+				marketing_emails = CASE WHEN tenant.marketing_emails = '{}' THEN EXCLUDED.marketing_emails ELSE tenant.marketing_emails END
+			RETURNING id`, org.Tenant.Name, org.Tenant.CountryCode, textList(org.Tenant.SelfRegistrationEmails),
+			org.Tenant.ServiceEmail, textList(org.Tenant.MarketingEmails)).Scan(&tenantID)
 		if err != nil {
 			return fmt.Errorf("tenant: %w", err)
 		}

@@ -3,7 +3,6 @@ package postgres_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
@@ -47,15 +46,6 @@ func TestAcssContract(t *testing.T) {
 func TestNewsContract(t *testing.T) {
 	t.Parallel()
 	newsstoretest.Contract(t, postgres.News{Pool: postgrestest.NewPool(t)})
-}
-
-func TestInvoiceCountsAreEmptyUntilInvoicesExist(t *testing.T) {
-	t.Parallel()
-	rows, err := postgres.InvoiceCounts{Pool: postgrestest.NewPool(t)}.Counts(context.Background(),
-		time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
-	if err != nil || len(rows) != 0 {
-		t.Fatalf("Counts = %+v, %v", rows, err)
-	}
 }
 
 func TestDownloadTokensContract(t *testing.T) {

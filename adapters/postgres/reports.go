@@ -51,10 +51,15 @@ func numeric(cell string, otherwise string) string {
 var reportValue = `coalesce((SELECT sum(` + numeric(`(l->'value'->>'value')`, "0") + ` * ` +
 	numeric(`(l->'quantity'->>'value')`, "1") + `) FROM jsonb_array_elements(v.order_lines) l), 0)::float8`
 
+// reportInvoiceNumber is the number of the stored invoice a row is on
+// (migration 00023), else the invoice number its CSV row carries.
+var reportInvoiceNumber = `coalesce((SELECT ci.number FROM commercial_invoice_shipment cis
+	JOIN commercial_invoice ci ON ci.id = cis.invoice_id WHERE cis.shipment_id = s.id), ` + field("invoiceNumber") + `)`
+
 var reportColumns = []string{"s.id", "s.customer_id", "coalesce(s.batch_id, 0)", reportDate, "s.reference_number",
 	"s.receiver_name", field("postalcode"), field("city"), "s.destination", "s.product", "s.service",
 	field("options"), field("format"), "s.identifier", field("weight"), reportValue, field("currency"),
-	reportStatus, "s.error_message", field("invoiceNumber"), "s.api_client", reportLabelType,
+	reportStatus, "s.error_message", reportInvoiceNumber, "s.api_client", reportLabelType,
 	"coalesce(v.source, 'BATCH')", "c.name", "c.crmid", "coalesce(v.uuid::text, '')", "s.label IS NOT NULL",
 	"s.retoure"}
 
@@ -127,7 +132,7 @@ func reportWhere(q reports.Query) sq.And {
 	oneOf("s.identifier", c.TrackingNumbers)
 	oneOf("s.reference_number", c.OrderNumbers)
 	oneOf(reportLabelType, c.LabelTypes)
-	oneOf(field("invoiceNumber"), c.InvoiceNumbers)
+	oneOf(reportInvoiceNumber, c.InvoiceNumbers)
 	oneOf("s.api_client", c.APIClients)
 	if len(c.Status) > 0 {
 		statuses := make([]string, len(c.Status))
@@ -340,7 +345,7 @@ func (s Reports) Labels(ctx context.Context, ids []int64) ([]reports.Document, e
 
 // Invoices answers the validated rows of the given labelled shipments.
 func (s Reports) Invoices(ctx context.Context, ids []int64) ([]reports.InvoiceRow, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT s.customer_id, s.identifier, v.fields::text, v.order_lines::text, v.valid
+	rows, err := s.Pool.Query(ctx, `SELECT s.id, s.customer_id, s.identifier, v.fields::text, v.order_lines::text, v.valid
 		FROM shipment s JOIN validated_shipment v ON v.id = s.validated_shipment_id
 		WHERE s.id = ANY($1) AND s.state = 'DONE' AND s.success ORDER BY s.id`, ids)
 	if err != nil {
@@ -350,7 +355,7 @@ func (s Reports) Invoices(ctx context.Context, ids []int64) ([]reports.InvoiceRo
 		var out reports.InvoiceRow
 		var fields, lines string
 		var valid bool
-		if err := r.Scan(&out.CustomerID, &out.Labelled.Identifier, &fields, &lines, &valid); err != nil {
+		if err := r.Scan(&out.ShipmentID, &out.CustomerID, &out.Labelled.Identifier, &fields, &lines, &valid); err != nil {
 			return out, err
 		}
 		row, err := parseRow([]byte(fields), []byte(lines), valid)

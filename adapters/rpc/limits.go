@@ -29,8 +29,7 @@ const (
 	// JSON (4/3 of its size) or as protobuf bytes, plus the other fields.
 	fileBodyLimit int64 = 14 << 20
 	// attachmentsBodyLimit is for the parcel inquiry with up to three
-	// attachments of 8 MB each (spec 3), base64 in JSON; give its procedure
-	// this limit in bodyLimits when it is served.
+	// attachments of 8 MB each (spec 3), base64 in JSON.
 	attachmentsBodyLimit int64 = 33 << 20
 )
 
@@ -46,6 +45,10 @@ var bodyLimits = map[string]int64{
 	portalv1connect.AcssServiceUpdateAcssProcedure:                fileBodyLimit,
 	// An address-book import: up to 10 MB of CSV (10,000 rows are about 3 MB).
 	portalv1connect.AddressBookServiceImportAddressBookProcedure: fileBodyLimit,
+	// A customs document upload: a PDF of up to 5 MB (core/customsdoc).
+	portalv1connect.CustomsDocumentServiceUploadCustomsDocumentProcedure: fileBodyLimit,
+	// A parcel inquiry with up to three attachments of 8,000,000 bytes.
+	portalv1connect.InquiryServiceSubmitParcelInquiryProcedure: attachmentsBodyLimit,
 }
 
 // bodyLimitOf is the limit of one procedure's request body.

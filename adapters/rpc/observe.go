@@ -76,6 +76,9 @@ var audited = map[string]string{
 	portalv1connect.TenantServiceDeleteTenantProcedure:           "TENANT_DELETED",
 	portalv1connect.ManagementServiceSetLoggerLevelProcedure:     "LOGGER_LEVEL_CHANGED",
 	portalv1connect.ManagementServiceRunDatabaseQueryProcedure:   "DATABASE_QUERY",
+
+	// A report row's traffic, as the batch's.
+	portalv1connect.ReportDetailsServiceDownloadReportShipmentTrafficProcedure: "TRAFFIC_DOWNLOADED",
 }
 
 // auditedAlways are the procedures audited whether they succeed or not:

@@ -216,12 +216,19 @@ var policies = map[string]access.Policy{
 	portalv1connect.ShipmentServiceDownloadShipmentLabelProcedure:           shippingRoles,
 	portalv1connect.ShipmentServiceGetShipmentDetailsProcedure:              shippingRoles,
 
-	portalv1connect.ReportServiceSearchReportProcedure:               reporters,
-	portalv1connect.ReportServiceExportReportExcelProcedure:          reporters,
-	portalv1connect.ReportServiceDownloadReportLabelsProcedure:       reporters,
-	portalv1connect.ReportServiceDownloadReportLabelsByIdsProcedure:  reporters,
-	portalv1connect.ReportServiceDownloadReportInvoicesProcedure:     reporters,
-	portalv1connect.ReportServiceDownloadReportInvoiceByIdsProcedure: reporters,
+	portalv1connect.ReportServiceSearchReportProcedure:                reporters,
+	portalv1connect.ReportServiceExportReportExcelProcedure:           reporters,
+	portalv1connect.ReportServiceDownloadReportLabelsProcedure:        reporters,
+	portalv1connect.ReportServiceDownloadReportLabelsByIdsProcedure:   reporters,
+	portalv1connect.ReportServiceDownloadReportInvoicesProcedure:      reporters,
+	portalv1connect.ReportServiceDownloadReportInvoiceByIdsProcedure:  reporters,
+	portalv1connect.ReportServiceGetInvoiceCustomersProcedure:         reporters,
+	portalv1connect.ReportServiceCheckInvoiceNumberProcedure:          reporters,
+	portalv1connect.ReportServiceCreateCommercialInvoiceProcedure:     reporters,
+	portalv1connect.ReportServiceGetCommercialInvoiceDetailsProcedure: reporters,
+	// A report row's details; its carrier traffic is for admins (spec 2 section 6).
+	portalv1connect.ReportDetailsServiceGetReportShipmentDetailsProcedure:      reporters,
+	portalv1connect.ReportDetailsServiceDownloadReportShipmentTrafficProcedure: admins,
 	// Manifests of parcels: the parcel pages' roles; the use case scopes the
 	// parcels to the customers the caller acts for.
 	portalv1connect.ManifestServiceCreateManifestProcedure: shippingRoles,
@@ -247,6 +254,19 @@ var policies = map[string]access.Policy{
 	portalv1connect.PrinterServicePrintLabelsProcedure:          customerRoles,
 	portalv1connect.PrinterServiceGetQzCertificateProcedure:     customerRoles,
 	portalv1connect.PrinterServiceSignQzRequestProcedure:        customerRoles,
+
+	// The customs documents page is the report roles' (spec 2 section 6);
+	// admins upload by hand. The use cases check the CRM id's customer.
+	portalv1connect.CustomsDocumentServiceListCustomsDocumentsProcedure:         reporters,
+	portalv1connect.CustomsDocumentServiceDownloadCustomsDocumentProcedure:      reporters,
+	portalv1connect.CustomsDocumentServiceBulkDownloadCustomsDocumentsProcedure: reporters,
+	portalv1connect.CustomsDocumentServiceUploadCustomsDocumentProcedure:        admins,
+	// Anybody files an inquiry (anonymous visitors answer the captcha and
+	// are throttled); the use cases check signed-in callers' roles and scope.
+	portalv1connect.InquiryServiceGetInquiryTenantProcedure:    public,
+	portalv1connect.InquiryServiceSubmitParcelInquiryProcedure: public,
+	portalv1connect.InquiryServiceGetParcelInquiryPdfProcedure: trackingRoles,
+	portalv1connect.InquiryServiceSubscribeNewsletterProcedure: trackingRoles,
 }
 
 // linkDownloads are the GET downloads the batch page opens as plain links

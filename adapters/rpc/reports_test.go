@@ -10,8 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/xuri/excelize/v2"
 
+	"parcelportal/adapters/memory"
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
@@ -27,13 +29,16 @@ import (
 type sellers struct{ change *func(*customer.Customer) }
 
 func (s sellers) Get(_ context.Context, id int64) (customer.Customer, error) {
-	c := customer.Customer{ID: id, Name: "Seller " + strconv.FormatInt(id, 10), SellerEORI: "DE123",
+	c := customer.Customer{ID: id, Name: "Seller " + strconv.FormatInt(id, 10), CRMID: sellerCRMID(id), SellerEORI: "DE123",
 		GTC: customer.Consent{Accepted: true}, IsCommercialInvoiceChargeable: true, CIPricing: customer.Consent{Accepted: true}}
 	if *s.change != nil {
 		(*s.change)(&c)
 	}
 	return c, nil
 }
+
+// sellerCRMID is the CRM id sellers give a customer.
+func sellerCRMID(id int64) string { return "DE" + strconv.FormatInt(10000000+id, 10) }
 
 type reportsAPI struct {
 	batchesAPI
@@ -43,6 +48,9 @@ type reportsAPI struct {
 	// rows of mine: a PDF-labelled manifested row with invoice data, a ZPL
 	// parcel, a failed row; of other: one row.
 	pdfRow, zplRow, failedRow, foreignRow int64
+	// pool holds the shipments; audits the audited calls (report_details_test.go).
+	pool   *pgxpool.Pool
+	audits *memory.AuditLog
 }
 
 // newReportsAPI serves the report over a real HTTP server on Postgres,
@@ -54,7 +62,7 @@ func newReportsAPI(t *testing.T) reportsAPI {
 	if err := (postgres.DemoDirectory{Pool: pool}).SaveOrganisation(ctx, demo.DemoOrganisation()); err != nil {
 		t.Fatal(err)
 	}
-	a := reportsAPI{consents: new(func(*customer.Customer))}
+	a := reportsAPI{consents: new(func(*customer.Customer)), pool: pool, audits: &memory.AuditLog{}}
 	for i, crmid := range []string{demo.BakeryCRMID, demo.GardenCRMID} {
 		id := &a.mine
 		if i == 1 {
@@ -73,8 +81,10 @@ func newReportsAPI(t *testing.T) reportsAPI {
 	a.foreignRow = postgrestest.PutShipment(t, pool, postgrestest.Shipment{Customer: a.other, BatchStatus: "SENT", Receiver: "Dora",
 		Identifier: "TR9", Label: label(t, "TR9", "PDF"), ContentType: "application/pdf", LabelType: "PDF"})
 	svc := reports.Service{Store: postgres.Reports{Pool: pool}, Customers: sellers{a.consents}, Sheet: xlsx.Sheet{},
-		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}}
-	api, err := rpc.NewAPI(rpc.Handlers{Reports: rpc.ReportHandler{Reports: svc}, Callers: customerBearers{}}, http.NotFoundHandler())
+		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}, Stored: postgres.Invoices{Pool: pool}}
+	api, err := rpc.NewAPI(rpc.Handlers{Reports: rpc.ReportHandler{Reports: svc}, Callers: customerBearers{},
+		ReportDetails: rpc.ReportDetailsHandler{Details: reports.Details{Entries: postgres.Reports{Pool: pool}}}, Audit: a.audits},
+		http.NotFoundHandler())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,14 @@ type Handlers struct {
 	// AddressBook serves the customers' address books.
 	AddressBook AddressBookHandler
 	Printers    PrinterHandler
-	Callers     CallerResolver
+
+	// ReportDetails serves the report rows' details dialogs.
+	ReportDetails ReportDetailsHandler
+	// CustomsDocs serves the customs documents page.
+	CustomsDocs CustomsDocumentHandler
+	// Inquiries serves parcel inquiries and the newsletter.
+	Inquiries InquiryHandler
+	Callers   CallerResolver
 	// Proxies are the reverse proxies whose X-Forwarded-For names the client.
 	Proxies TrustedProxies
 	// Downloads redeems the tokens of link downloads; nil refuses them.
@@ -115,12 +122,15 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewBatchServiceHandler(h.Batches, options(portalv1connect.BatchServiceName)))
 	mount(portalv1connect.NewShipmentServiceHandler(h.Shipments, options(portalv1connect.ShipmentServiceName)))
 	mount(portalv1connect.NewReportServiceHandler(h.Reports, options(portalv1connect.ReportServiceName)))
+	mount(portalv1connect.NewReportDetailsServiceHandler(h.ReportDetails, options(portalv1connect.ReportDetailsServiceName)))
 	mount(portalv1connect.NewManifestServiceHandler(h.Manifests, options(portalv1connect.ManifestServiceName)))
 	mount(portalv1connect.NewTrackingServiceHandler(h.Tracking, options(portalv1connect.TrackingServiceName)))
 	mount(portalv1connect.NewDashboardServiceHandler(h.Dashboard, options(portalv1connect.DashboardServiceName)))
 	mount(portalv1connect.NewParcelServiceHandler(h.Parcels, options(portalv1connect.ParcelServiceName)))
 	mount(portalv1connect.NewAddressBookServiceHandler(h.AddressBook, options(portalv1connect.AddressBookServiceName)))
 	mount(portalv1connect.NewPrinterServiceHandler(h.Printers, options(portalv1connect.PrinterServiceName)))
+	mount(portalv1connect.NewCustomsDocumentServiceHandler(h.CustomsDocs, options(portalv1connect.CustomsDocumentServiceName)))
+	mount(portalv1connect.NewInquiryServiceHandler(h.Inquiries, options(portalv1connect.InquiryServiceName)))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(newRESTJSONCodec),

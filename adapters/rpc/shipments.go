@@ -62,9 +62,14 @@ func (h ShipmentHandler) GetShipmentDetails(ctx context.Context, req *connect.Re
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.GetShipmentDetailsResponse{Currency: d.Currency, OrderLines: make([]*portalv1.OrderLineValues, len(d.Lines))}
-	for i, l := range d.Lines {
-		out.OrderLines[i] = &portalv1.OrderLineValues{Fields: l}
+	return connect.NewResponse(&portalv1.GetShipmentDetailsResponse{Currency: d.Currency, OrderLines: orderLinesToProto(d.Lines)}), nil
+}
+
+// orderLinesToProto maps order lines, each field name to value.
+func orderLinesToProto(lines []map[string]string) []*portalv1.OrderLineValues {
+	out := make([]*portalv1.OrderLineValues, len(lines))
+	for i, l := range lines {
+		out[i] = &portalv1.OrderLineValues{Fields: l}
 	}
-	return connect.NewResponse(out), nil
+	return out
 }

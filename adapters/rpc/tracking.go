@@ -10,6 +10,7 @@ import (
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/app/tracking"
+	"parcelportal/core/inquiry"
 	port "parcelportal/core/tracking"
 )
 
@@ -64,6 +65,7 @@ func (h TrackingHandler) SearchTracking(ctx context.Context, req *connect.Reques
 			DestinationCountryName: r.DestinationCountryName, OrderId: r.OrderID, TrackingId: r.TrackingID, ShipmentDate: stamp(r.ShipmentDate),
 			DateShipped: stamp(r.DateShipped), DeliveryDate: stamp(r.DeliveryDate), ProductCode: r.ProductCode,
 			LatestHarmonizedDesc: r.LatestHarmonizedDesc, LatestHarmonizedCode: r.LatestHarmonizedCode, Sort: r.Sort, Untracked: r.Untracked,
+			ParcelInquiry: inquiryMarkOf(res.Inquiries, r.TrackingID),
 		})
 	}
 	answer := connect.NewResponse(out)
@@ -180,4 +182,13 @@ func (h TrackingHandler) ExportTrackingExcel(ctx context.Context, req *connect.R
 		return nil, err
 	}
 	return attachment(connect.NewResponse(&portalv1.ExportTrackingExcelResponse{File: body}), f.Name), nil
+}
+
+// inquiryMarkOf is the row's latest parcel inquiry; nil for none.
+func inquiryMarkOf(marks map[string]inquiry.Mark, trackingID string) *portalv1.ParcelInquiryMark {
+	m, ok := marks[trackingID]
+	if !ok {
+		return nil
+	}
+	return &portalv1.ParcelInquiryMark{CreatedAt: stamp(m.CreatedAt), CreatedBy: m.CreatedBy}
 }

@@ -35,17 +35,18 @@ func (s Service) Traffic(ctx context.Context, caller *access.Caller, id int64, k
 	if err != nil {
 		return File{}, err
 	}
-	return File{Name: fmt.Sprintf("batch-%d-%ss.xml", id, kind), ContentType: ContentXML, Data: trafficDocument(id, kind, exchanges)}, nil
+	return File{Name: fmt.Sprintf("batch-%d-%ss.xml", id, kind), ContentType: ContentXML, Data: TrafficDocument("batch", id, kind, exchanges)}, nil
 }
 
-// trafficDocument writes the traffic document. A text that is not
+// TrafficDocument writes the traffic document of a batch or a shipment (of
+// names the root's id attribute: batch or shipment). A text that is not
 // well-formed XML (a carrier that answered an HTML error page, a call whose
 // answer never came) goes in as escaped text, so the document stays
 // well-formed whatever the carrier sent.
-func trafficDocument(id int64, kind string, exchanges []Exchange) []byte {
+func TrafficDocument(of string, id int64, kind string, exchanges []Exchange) []byte {
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
-	fmt.Fprintf(&b, "<traffic batch=\"%d\" kind=\"%s\">\n", id, kind)
+	fmt.Fprintf(&b, "<traffic %s=\"%d\" kind=\"%s\">\n", of, id, kind)
 	for _, e := range exchanges {
 		b.WriteString(`<exchange operation="`)
 		_ = xml.EscapeText(&b, []byte(e.Operation))

@@ -22,6 +22,8 @@ func DemoOrganisation() Organisation {
 			Name: "Parcel Portal Germany", CountryCode: "DE",
 			// Mailpit catches what goes there in `make run`.
 			SelfRegistrationEmails: []string{"registrations@parcel-portal.local"},
+			ServiceEmail:           "service@parcel-portal.local",
+			MarketingEmails:        []string{"marketing@parcel-portal.local"},
 			Hubs: []Hub{
 				{Name: "Frankfurt Hub", Street: "Cargo City Süd 1", ZipCode: "60549", City: "Frankfurt am Main", CountryCode: "DE", Default: true},
 				{Name: "Hamburg Hub", Street: "Am Hafen 5", ZipCode: "20457", City: "Hamburg", CountryCode: "DE"},

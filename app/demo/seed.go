@@ -28,7 +28,11 @@ type Tenant struct {
 	// SelfRegistrationEmails hear of every registration request; set when
 	// the tenant is created, so that staff changes survive a second seeding.
 	SelfRegistrationEmails []string
-	Hubs                   []Hub
+	// ServiceEmail receives parcel inquiries and MarketingEmails hear of
+	// newsletter subscriptions; set when the tenant has none yet.
+	ServiceEmail    string
+	MarketingEmails []string
+	Hubs            []Hub
 }
 
 // Hub is a tenant's depot; exactly one is the default.

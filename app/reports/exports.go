@@ -126,9 +126,10 @@ func (s Service) InvoicesByIDs(ctx context.Context, caller *access.Caller, ids [
 	return s.invoices(ctx, idsOf(rows))
 }
 
-// invoices renders the invoices the shipments' rows carry (the invoice
-// columns of their CSV rows), one per customer and invoice number, once
-// their customers have passed the consent gate. A choice
+// invoices renders the invoices of the shipments: a shipment on a stored
+// invoice (made with the invoice dialog) as that invoice, the others as the
+// invoice columns of their CSV rows give them, one per customer and invoice
+// number, once their customers have passed the consent gate. A choice
 // mixing shipments with invoice data and shipments without is refused:
 // the download would silently leave some out.
 func (s Service) invoices(ctx context.Context, ids []int64) (File, error) {
@@ -136,9 +137,21 @@ func (s Service) invoices(ctx context.Context, ids []int64) (File, error) {
 	if err != nil {
 		return File{}, err
 	}
+	stored, err := s.Stored.ForShipments(ctx, ids)
+	if err != nil {
+		return File{}, err
+	}
+	storedOf := map[int64]invoice.Stored{}
+	byID := map[int64]invoice.Stored{}
+	for _, st := range stored {
+		byID[st.ID] = st
+		for _, sh := range st.Shipments {
+			storedOf[sh.ID] = st
+		}
+	}
 	with := 0
 	for _, r := range rows {
-		if strings.TrimSpace(r.Labelled.Row.Fields["invoiceNumber"].Value) != "" {
+		if _, ok := storedOf[r.ShipmentID]; ok || strings.TrimSpace(r.Labelled.Row.Fields["invoiceNumber"].Value) != "" {
 			with++
 		}
 	}
@@ -148,42 +161,79 @@ func (s Service) invoices(ctx context.Context, ids []int64) (File, error) {
 	if with != len(ids) {
 		return File{}, failure.New(failure.Conflict, report.KeyDontMixInvoicesChoice)
 	}
-	var order []int64
-	byCustomer := map[int64][]invoice.Labelled{}
-	for _, r := range rows {
-		if _, ok := byCustomer[r.CustomerID]; !ok {
-			order = append(order, r.CustomerID)
-		}
-		byCustomer[r.CustomerID] = append(byCustomer[r.CustomerID], r.Labelled)
-	}
-	// The consent gate (spec 2 section 4.6), on the server too: GTC, then
-	// pricing for chargeable customers, then every seller EORI.
-	sellers := make(map[int64]customer.Customer, len(order))
-	consents := make([]invoice.Consents, 0, len(order))
-	for _, id := range order {
-		c, err := s.Customers.Get(ctx, id)
-		if err != nil {
-			return File{}, err
-		}
-		sellers[id] = c
-		consents = append(consents, invoice.Consents{CustomerID: id, GTCAccepted: c.GTC.Accepted,
-			Chargeable: c.IsCommercialInvoiceChargeable, PricingAccepted: c.CIPricing.Accepted, SellerEORI: c.SellerEORI})
-	}
-	if err := invoice.CheckGate(consents); err != nil {
+	order, byCustomer := groupByCustomer(rows)
+	sellers, err := s.gate(ctx, order)
+	if err != nil {
 		return File{}, err
 	}
 	var all []invoice.Commercial
 	for _, id := range order {
-		c := sellers[id]
-		seller := invoice.Party{Name: c.Name, Street: c.Address.Street, Postcode: c.Address.ZipCode, City: c.Address.City,
-			Country: c.Address.CountryCode, EORI: c.SellerEORI, TaxID: c.SenderTaxID}
-		all = append(all, invoice.Build(seller, byCustomer[id])...)
+		seller := sellerOf(sellers[id])
+		var fromCSV []invoice.Labelled
+		var storedOrder []int64
+		fromStore := map[int64][]invoice.Labelled{}
+		for _, r := range byCustomer[id] {
+			st, ok := storedOf[r.ShipmentID]
+			if !ok {
+				fromCSV = append(fromCSV, r.Labelled)
+				continue
+			}
+			if _, seen := fromStore[st.ID]; !seen {
+				storedOrder = append(storedOrder, st.ID)
+			}
+			fromStore[st.ID] = append(fromStore[st.ID], r.Labelled)
+		}
+		for _, invoiceID := range storedOrder {
+			all = append(all, invoice.Make(seller, byID[invoiceID].Header, fromStore[invoiceID]))
+		}
+		all = append(all, invoice.Build(seller, fromCSV)...)
 	}
 	doc, err := s.Renderer.RenderCommercialInvoices(all)
 	if err != nil {
 		return File{}, fmt.Errorf("render %d report invoices: %w", len(all), err)
 	}
 	return File{Name: "commercial-invoices-" + s.now().Format("20060102-150405") + ".pdf", ContentType: ContentPDF, Data: doc}, nil
+}
+
+// groupByCustomer groups the rows by customer, the customers in the order
+// of their first row.
+func groupByCustomer(rows []InvoiceRow) ([]int64, map[int64][]InvoiceRow) {
+	var order []int64
+	byCustomer := map[int64][]InvoiceRow{}
+	for _, r := range rows {
+		if _, ok := byCustomer[r.CustomerID]; !ok {
+			order = append(order, r.CustomerID)
+		}
+		byCustomer[r.CustomerID] = append(byCustomer[r.CustomerID], r)
+	}
+	return order, byCustomer
+}
+
+// gate reads the customers an invoice is made for and passes them through
+// the consent gate (spec 2 section 4.6), on the server too: GTC, then
+// pricing for chargeable customers, then every seller EORI.
+func (s Service) gate(ctx context.Context, ids []int64) (map[int64]customer.Customer, error) {
+	sellers := make(map[int64]customer.Customer, len(ids))
+	consents := make([]invoice.Consents, 0, len(ids))
+	for _, id := range ids {
+		c, err := s.Customers.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		sellers[id] = c
+		consents = append(consents, consentsOf(c))
+	}
+	return sellers, invoice.CheckGate(consents)
+}
+
+func consentsOf(c customer.Customer) invoice.Consents {
+	return invoice.Consents{CustomerID: c.ID, GTCAccepted: c.GTC.Accepted, Chargeable: c.IsCommercialInvoiceChargeable,
+		PricingAccepted: c.CIPricing.Accepted, SellerEORI: c.SellerEORI}
+}
+
+func sellerOf(c customer.Customer) invoice.Party {
+	return invoice.Party{Name: c.Name, Street: c.Address.Street, Postcode: c.Address.ZipCode, City: c.Address.City,
+		Country: c.Address.CountryCode, EORI: c.SellerEORI, TaxID: c.SenderTaxID}
 }
 
 // resultIDs are the shipments of a search, at most report.MaxLabelRows.

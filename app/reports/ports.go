@@ -35,6 +35,7 @@ type Document struct {
 
 // InvoiceRow is a labelled shipment with the row its invoice is made from.
 type InvoiceRow struct {
+	ShipmentID int64
 	CustomerID int64
 	Labelled   invoice.Labelled
 }
@@ -58,6 +59,25 @@ type Store interface {
 	Rows(ctx context.Context, customers []int64, ids []int64) ([]report.Row, error)
 	Labels(ctx context.Context, ids []int64) ([]Document, error)
 	Invoices(ctx context.Context, ids []int64) ([]InvoiceRow, error)
+}
+
+// InvoiceStore keeps the commercial invoices made from the report.
+//
+// Contract: Save stores the invoices (each one customer's shipments under
+// one number) in one transaction and answers them with their ids and
+// creation times; a number already stored for one of their CRM ids is
+// invoice.ErrNumberTaken, a shipment already on an invoice
+// invoice.ErrAlreadyInvoiced, and then nothing is stored (of two identical
+// concurrent calls one succeeds, the other is refused). NumberTaken answers
+// whether the number is stored for any of the CRM ids. ByNumber answers the
+// invoices of that number of the given customers (nil: any), with their
+// shipments in order, by CRM id. ForShipments answers the invoices holding
+// any of the shipments, each with all its shipments, by id.
+type InvoiceStore interface {
+	Save(ctx context.Context, invoices []invoice.Stored) ([]invoice.Stored, error)
+	NumberTaken(ctx context.Context, number string, crmIDs []string) (bool, error)
+	ByNumber(ctx context.Context, customers []int64, number string) ([]invoice.Stored, error)
+	ForShipments(ctx context.Context, ids []int64) ([]invoice.Stored, error)
 }
 
 // Customers reads the customers an invoice names as seller.
@@ -87,7 +107,9 @@ type Service struct {
 	Sheet     Sheet
 	Merge     MergePDF
 	Renderer  InvoiceRenderer
-	Now       func() time.Time
+	// Stored keeps the commercial invoices made with the invoice dialog.
+	Stored InvoiceStore
+	Now    func() time.Time
 }
 
 func (s Service) now() time.Time {

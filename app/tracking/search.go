@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"parcelportal/core/access"
+	"parcelportal/core/inquiry"
 	port "parcelportal/core/tracking"
 )
 
@@ -15,6 +16,9 @@ type Result struct {
 	port.Page
 	Internal    bool
 	Fulfillment bool
+	// Inquiries are the rows' latest parcel inquiries the caller may see,
+	// by tracking id (the grid's parcel_inquiry).
+	Inquiries map[string]inquiry.Mark
 }
 
 // Search finds parcels: internal roles among every customer's (or those
@@ -68,6 +72,15 @@ func (s Service) Search(ctx context.Context, caller *access.Caller, c port.Crite
 	}
 	page.Rows = rows
 	res.Page = page
+	if s.Inquiries != nil && len(rows) > 0 {
+		ids := make([]string, len(rows))
+		for i, r := range rows {
+			ids[i] = r.TrackingID
+		}
+		if res.Inquiries, err = s.Inquiries.Marks(ctx, caller, ids); err != nil {
+			return Result{}, err
+		}
+	}
 	return res, nil
 }
 

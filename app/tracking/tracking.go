@@ -16,6 +16,7 @@ import (
 	"parcelportal/app/customers"
 	"parcelportal/core/access"
 	"parcelportal/core/customer"
+	"parcelportal/core/inquiry"
 	port "parcelportal/core/tracking"
 )
 
@@ -33,6 +34,14 @@ type Service struct {
 	Staff port.Account
 	// Sheets writes the exports of non-internal callers.
 	Sheets Sheets
+	// Inquiries reads the parcels' latest inquiries; nil shows none.
+	Inquiries Inquiries
+}
+
+// Inquiries reads the latest parcel inquiries of tracking ids the caller
+// may see (app/inquiries).
+type Inquiries interface {
+	Marks(ctx context.Context, caller *access.Caller, trackingIDs []string) (map[string]inquiry.Mark, error)
 }
 
 // Sheets writes rows (the first the header) as a csv or excel file.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"parcelportal/adapters/captcha"
 	"parcelportal/adapters/httpserver"
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/mail"
@@ -17,6 +18,7 @@ import (
 	"parcelportal/adapters/xlsx"
 	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
+	"parcelportal/app/customsdocs"
 	"parcelportal/app/downloadtoken"
 	"parcelportal/app/manifests"
 	"parcelportal/app/reports"
@@ -43,7 +45,7 @@ func batchesOf(pool *pgxpool.Pool, customers batches.Customers, queue batchjob.Q
 func reportsOf(pool *pgxpool.Pool, customers reports.Customers) reports.Service {
 	return reports.Service{
 		Store: postgres.Reports{Pool: pool}, Customers: customers, Sheet: xlsx.Sheet{},
-		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{},
+		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}, Stored: postgres.Invoices{Pool: pool},
 	}
 }
 
@@ -62,7 +64,17 @@ func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		batchjob.Options{Concurrency: cfg.CarrierConcurrency, Log: logs})
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue, Log: logs,
-		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue)}), nil
+		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue),
+		Collect:   customsCollectorOf(pool, sealer, side),
+		Inquiries: inquiriesOf(cfg, pool, sealer, captcha.Off{}, queue)}), nil
+}
+
+// customsCollectorOf wires the collection of the customs documents the
+// carrier publishes: the customers with recent manifests and their carrier
+// logins, the customs document table, the carrier.
+func customsCollectorOf(pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide) customsdocs.Collector {
+	store := postgres.CustomsDocuments{Pool: pool, Customers: postgres.Customers{Pool: pool, Sealer: sealer}}
+	return customsdocs.Collector{Store: store, Shippers: store, Publisher: side.client}
 }
 
 // manifestsOf wires the manifests of parcels and the automatic manifests:

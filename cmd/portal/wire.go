@@ -24,6 +24,7 @@ import (
 	"parcelportal/app/addressbook"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers"
+	"parcelportal/app/customsdocs"
 	"parcelportal/app/dashboards"
 	"parcelportal/app/documents"
 	"parcelportal/app/identity"
@@ -125,7 +126,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	documents := documents.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
 	organisations := organisationOf(pool, sealer, checks)
 	batches := batchesOf(pool, customerStore, queue)
-	trackingService := tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}}
+	inquiries := inquiriesOf(cfg, pool, sealer, captchaPort, queue)
+	trackingService := tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}, Inquiries: inquiries}
 	return rpc.Handlers{
 		Management: rpc.ManagementHandler{Queries: queries},
 		Account:    rpc.AccountHandler{Identity: ids},
@@ -150,12 +152,16 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Parcels:     rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},
 		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: postgres.AddressBook{Pool: pool}}},
 		Printers:    rpc.PrinterHandler{Printers: printersOf(cfg, pool)},
+		CustomsDocs: rpc.CustomsDocumentHandler{CustomsDocs: customsdocs.Service{Store: postgres.CustomsDocuments{Pool: pool}}},
+		Inquiries:   rpc.InquiryHandler{Inquiries: inquiries},
 		Callers:     ids,
 		Proxies:     cfg.TrustedProxies,
 		Downloads:   downloadTokensOf(pool),
 		Observer:    ops.metrics,
 		Audit:       postgres.AuditLog{Pool: pool},
 		Log:         ops.logs.Logger(logRPC),
+
+		ReportDetails: rpc.ReportDetailsHandler{Details: reportDetailsOf(pool)},
 	}, nil
 }
 

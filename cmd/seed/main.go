@@ -8,11 +8,14 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
+	"parcelportal/adapters/carrier/labels"
 	"parcelportal/adapters/kratos"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/demo"
+	"parcelportal/core/shipment"
 )
 
 func main() {
@@ -48,6 +51,14 @@ func run(ctx context.Context) error {
 	}
 	logins, err := demo.Seed(ctx, postgres.DemoDirectory{Pool: pool, Sealer: sealer}, kratos.NewAdmin(adminURL, nil))
 	if err != nil {
+		return err
+	}
+	// The customs documents the carrier published for the demo customers'
+	// parcels outside the customs union, drawn as the carrier draws them.
+	render := func(identifier string, d shipment.Draft) ([]byte, error) {
+		return labels.CustomsPDF(labels.CustomsFromDraft(identifier, "DE", d, time.Now()))
+	}
+	if _, err := demo.SeedCustomsDocuments(ctx, postgres.CustomsDocuments{Pool: pool}, render, time.Now()); err != nil {
 		return err
 	}
 	fmt.Printf("Demo logins (password %q):\n", demo.Password)

@@ -130,3 +130,12 @@ func JoinZPL(parts [][]byte) []byte {
 	}
 	return b.Bytes()
 }
+
+// CustomsDocument is a customs document the carrier published for a
+// manifested shipment; it keeps it until the portal acknowledges its ID.
+type CustomsDocument struct {
+	ID         string
+	Identifier string
+	Filename   string
+	Content    []byte
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"parcelportal/core/shipment"
 )
@@ -59,7 +60,9 @@ type Parcel struct {
 // Commercial is one commercial invoice: the rows of a batch that name the
 // same invoice number.
 type Commercial struct {
-	Number               string
+	Number string
+	// Date is the day it was made; zero when it is printed from CSV rows.
+	Date                 time.Time
 	PONumber             string
 	Currency             string
 	Incoterm             string
@@ -132,23 +135,28 @@ func Build(seller Party, rows []Labelled) []Commercial {
 		if inv.Seller.EORI == "" {
 			inv.Seller.EORI = v("sellerEORI")
 		}
-		inv.Parcels = append(inv.Parcels, Parcel{Identifier: r.Identifier, Reference: v("referencenumber"), Receiver: Party{
-			Name: v("name"), Contact: v("contact"), Street: v("street"), No: v("no"), Postcode: v("postalcode"),
-			City: v("city"), Country: strings.ToUpper(v("isoCountry")), TaxID: v("receiverTaxId"), Email: v("email"),
-		}})
-		for _, l := range r.Row.OrderLines {
-			lv := func(name string) string { return strings.TrimSpace(l[name].Value) }
-			line := Line{Description: lv("description"), ArticleNumber: lv("articleNumber"), HSTariff: lv("hstarifnumber"),
-				Origin: strings.ToUpper(lv("origincountry")), Quantity: Amount(lv("quantity")),
-				UnitValue: Amount(lv("value")), UnitWeight: Amount(lv("weight"))}
-			inv.Lines = append(inv.Lines, line)
-		}
+		inv.add(r)
 	}
 	out := make([]Commercial, 0, len(order))
 	for _, n := range order {
 		out = append(out, byNumber[n].totalled())
 	}
 	return out
+}
+
+// add puts a row's parcel and its order lines on the invoice.
+func (c *Commercial) add(r Labelled) {
+	v := func(name string) string { return strings.TrimSpace(r.Row.Fields[name].Value) }
+	c.Parcels = append(c.Parcels, Parcel{Identifier: r.Identifier, Reference: v("referencenumber"), Receiver: Party{
+		Name: v("name"), Contact: v("contact"), Street: v("street"), No: v("no"), Postcode: v("postalcode"),
+		City: v("city"), Country: strings.ToUpper(v("isoCountry")), TaxID: v("receiverTaxId"), Email: v("email"),
+	}})
+	for _, l := range r.Row.OrderLines {
+		lv := func(name string) string { return strings.TrimSpace(l[name].Value) }
+		c.Lines = append(c.Lines, Line{Description: lv("description"), ArticleNumber: lv("articleNumber"), HSTariff: lv("hstarifnumber"),
+			Origin: strings.ToUpper(lv("origincountry")), Quantity: Amount(lv("quantity")),
+			UnitValue: Amount(lv("value")), UnitWeight: Amount(lv("weight"))})
+	}
 }
 
 // totalled applies the defaults and computes the amounts.

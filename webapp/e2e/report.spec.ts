@@ -9,7 +9,9 @@ import { signIn } from "./demoLogin";
  * the demo organisation and the embedded carrier simulator: the demo user
  * sends testdata/batches/valid.csv with PDF labels, searches the last week
  * on /report, reopens the bookmarked address with the same result, exports
- * the result as Excel and downloads the labels of two chosen rows as one PDF.
+ * the result as Excel and downloads the labels of two chosen rows as one PDF,
+ * then opens a row's customs details and invoice data; an admin views the
+ * row's SOAP requests.
  */
 
 test.use({ locale: "en-GB" });
@@ -42,7 +44,10 @@ function zipEntry(zip: Buffer, name: string): string {
   return "";
 }
 
-test("the demo user searches sent shipments, exports Excel and downloads labels of a selection", async ({ page }) => {
+test("the demo user searches sent shipments, exports Excel and downloads labels of a selection", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, "user");
 
@@ -110,4 +115,56 @@ test("the demo user searches sent shipments, exports Excel and downloads labels 
   ]);
   expect(labels.suggestedFilename()).toBe("labels.pdf");
   expect((await bytesOf(labels)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+  // A row's details: VAL-006 has order lines in USD and invoice data.
+  await form.getByLabel("Order numbers").fill("VAL-006");
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect
+    .poll(async () => (await table.getByRole("rowheader").allTextContents()).every((order) => order === "VAL-006"))
+    .toBe(true);
+  const details = table
+    .getByRole("row")
+    .nth(1)
+    .getByRole("button", { name: /^Details of / });
+  await details.click();
+  await page.getByRole("menuitem", { name: "Customs details" }).click();
+  const customs = page.getByRole("dialog", { name: /^Customs details of / });
+  await expect(customs.getByRole("table")).toContainText("Christstollen 750 g");
+  await expect(customs).toContainText("USD");
+  await customs.getByRole("button", { name: "Close" }).click();
+  await details.click();
+  await page.getByRole("menuitem", { name: "Invoice data" }).click();
+  const invoice = page.getByRole("dialog", { name: /^Invoice data of / });
+  await expect(invoice).toContainText("INV-2024-0001");
+  await expect(invoice).toContainText("DDP");
+  await invoice.getByRole("button", { name: "Close" }).click();
+  // A user has no traffic to see.
+  await details.click();
+  await expect(page.getByRole("menuitem", { name: "Customs details" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "View requests" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  // An admin searches the same row and views its SOAP requests.
+  const admin = await browser.newPage();
+  await signIn(admin, "admin");
+  await admin.goto("/report");
+  const adminForm = admin.getByRole("form", { name: "Search criteria" });
+  await adminForm.getByLabel("Order numbers").fill("VAL-006");
+  await adminForm.getByRole("button", { name: "Search" }).click();
+  const adminTable = admin.getByRole("table");
+  await expect
+    .poll(async () => (await adminTable.getByRole("rowheader").allTextContents()).every((o) => o === "VAL-006"), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await expect(adminTable.getByRole("rowheader", { name: "VAL-006" }).first()).toBeVisible();
+  await adminTable
+    .getByRole("row")
+    .nth(1)
+    .getByRole("button", { name: /^Details of / })
+    .click();
+  await admin.getByRole("menuitem", { name: "View requests" }).click();
+  const traffic = admin.getByRole("dialog", { name: "SOAP requests" });
+  await expect(traffic.getByTestId("text-file")).toContainText('operation="addAndPrint"');
+  await admin.close();
 });

@@ -154,6 +154,10 @@ func (s *Simulator) handle(body io.Reader) ([]byte, *soap.CarrierFault) {
 		answer, f = decodeAnd(env, s.cancel)
 	case soap.OpCreateManifest:
 		answer, f = decodeAnd(env, s.createManifest)
+	case soap.OpListCustoms:
+		answer, f = decodeAnd(env, s.listCustoms)
+	case soap.OpAckCustoms:
+		answer, f = decodeAnd(env, s.ackCustoms)
 	default:
 		return nil, fault(CodeBadRequest, "", "Unknown operation %s.", env.Name.Local)
 	}

@@ -248,6 +248,7 @@ func (s *Simulator) createManifest(r soap.CreateManifest) (any, *soap.CarrierFau
 		number = fmt.Sprintf("MF%s-%06d", s.now().Format("20060102"), s.manifestN)
 		s.manifests[k] = number
 		s.totals.Manifests++
+		s.publishCustoms(customer, number, r.Identifiers)
 	}
 	for _, id := range r.Identifiers {
 		s.parcels[id].manifest = number

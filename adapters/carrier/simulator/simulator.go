@@ -128,7 +128,10 @@ type Simulator struct {
 	manifests map[string]string
 	serial    int64
 	manifestN int64
-	totals    Totals
+	// customs are the customs documents published for manifested parcels
+	// and not yet acknowledged, per customer, oldest first.
+	customs map[string][]published
+	totals  Totals
 }
 
 type session struct {
@@ -169,6 +172,7 @@ func (s *Simulator) clear() {
 	s.latest = map[string]*parcel{}
 	s.issued = map[string]int{}
 	s.manifests = map[string]string{}
+	s.customs = map[string][]published{}
 	s.failNext = 0
 	s.totals = Totals{}
 	// Serials start somewhere random, so that identifiers of a restarted

@@ -27,6 +27,8 @@ const (
 	OpFind           = "FindShipment"
 	OpCancel         = "CancelShipment"
 	OpCreateManifest = "CreateManifest"
+	OpListCustoms    = "ListCustomsDocuments"
+	OpAckCustoms     = "AcknowledgeCustomsDocuments"
 )
 
 // Action is the SOAPAction of an operation.
@@ -123,6 +125,41 @@ type CreateManifestResponse struct {
 	ManifestNumber string   `xml:"manifestNumber"`
 	ParcelCount    int      `xml:"parcelCount"`
 	Document       Base64   `xml:"document"`
+}
+
+// ListCustomsDocuments asks for the customs documents not yet acknowledged.
+type ListCustomsDocuments struct {
+	XMLName xml.Name `xml:"http://parcelcarrier.example/shipping/v1 ListCustomsDocuments"`
+	Ticket  string   `xml:"ticket"`
+	Max     int      `xml:"max"`
+}
+
+// ListCustomsDocumentsResponse carries them, oldest first.
+type ListCustomsDocumentsResponse struct {
+	XMLName   xml.Name          `xml:"http://parcelcarrier.example/shipping/v1 ListCustomsDocumentsResponse"`
+	Documents []CustomsDocument `xml:"customsDocument"`
+}
+
+// CustomsDocument is one published customs document.
+type CustomsDocument struct {
+	DocumentID     string `xml:"documentId"`
+	Identifier     string `xml:"identifier"`
+	ManifestNumber string `xml:"manifestNumber"`
+	FileName       string `xml:"fileName"`
+	Document       Base64 `xml:"document"`
+}
+
+// AcknowledgeCustomsDocuments takes documents off the list.
+type AcknowledgeCustomsDocuments struct {
+	XMLName     xml.Name `xml:"http://parcelcarrier.example/shipping/v1 AcknowledgeCustomsDocuments"`
+	Ticket      string   `xml:"ticket"`
+	DocumentIDs []string `xml:"documentIds>documentId"`
+}
+
+// AcknowledgeCustomsDocumentsResponse says how many were on the list.
+type AcknowledgeCustomsDocumentsResponse struct {
+	XMLName      xml.Name `xml:"http://parcelcarrier.example/shipping/v1 AcknowledgeCustomsDocumentsResponse"`
+	Acknowledged int      `xml:"acknowledged"`
 }
 
 // CarrierFault is the detail of every fault.

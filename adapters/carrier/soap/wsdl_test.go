@@ -156,6 +156,10 @@ func TestMessagesFollowTheWSDL(t *testing.T) {
 		soap.CancelShipmentResponse{Identifier: "i", Cancelled: true},
 		soap.CreateManifest{Ticket: "t", ManifestReference: "m", Identifiers: []string{"a", "b"}},
 		soap.CreateManifestResponse{ManifestNumber: "n", ParcelCount: 2, Document: []byte("pdf")},
+		soap.ListCustomsDocuments{Ticket: "t", Max: 50},
+		soap.ListCustomsDocumentsResponse{Documents: []soap.CustomsDocument{{DocumentID: "d", Identifier: "i", ManifestNumber: "m", FileName: "f", Document: []byte("pdf")}}},
+		soap.AcknowledgeCustomsDocuments{Ticket: "t", DocumentIDs: []string{"a", "b"}},
+		soap.AcknowledgeCustomsDocumentsResponse{Acknowledged: 2},
 		soap.CarrierFault{Code: "c", Field: "f", Message: "m"},
 	}
 	for _, m := range messages {

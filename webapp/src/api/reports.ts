@@ -1,7 +1,8 @@
 import { createClient } from "@connectrpc/connect";
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { ReportService } from "../gen/portal/v1/reports_pb";
+import { type CreateCommercialInvoiceRequestSchema, ReportService } from "../gen/portal/v1/reports_pb";
 import { useTransport } from "./TransportContext";
 
 /** The ReportService: the shipment report of spec 2 §2.4 and its exports. */
@@ -56,6 +57,43 @@ export function useReportExport() {
           return (await client.downloadReportInvoiceByIds({ shipmentIds: request.shipmentIds })).file;
       }
     },
+    meta: { inlineMessages: true },
+  });
+}
+
+/** The customers of a selection with their consents (the invoice dialog's gate); null waits. */
+export function useInvoiceCustomers(shipmentIds: bigint[] | null) {
+  const client = useReportClient();
+  return useQuery({
+    queryKey: [...reportsKey, "invoiceCustomers", shipmentIds?.map(String).join(",") ?? null],
+    queryFn: async ({ signal }) =>
+      (await client.getInvoiceCustomers({ shipmentIds: shipmentIds ?? [] }, { signal })).customers,
+    enabled: shipmentIds !== null && shipmentIds.length > 0,
+    staleTime: 0,
+    meta: { inlineMessages: true },
+  });
+}
+
+/** GET web/api/reports/checkInvoiceNumber: whether the number is taken for the CRM ids; an empty number waits. */
+export function useInvoiceNumberTaken(invoiceNumber: string, crmIds: string[]) {
+  const client = useReportClient();
+  return useQuery({
+    queryKey: [...reportsKey, "invoiceNumber", invoiceNumber, crmIds.join(",")],
+    queryFn: async ({ signal }) =>
+      (await client.checkInvoiceNumber({ invoiceNumber, crmIds: JSON.stringify(crmIds) }, { signal })).taken,
+    enabled: invoiceNumber !== "" && crmIds.length > 0,
+    meta: { inlineMessages: true },
+  });
+}
+
+/** POST web/api/reports/invoice: stores the commercial invoice and answers its PDF; the report then shows its number. */
+export function useCreateInvoice() {
+  const client = useReportClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: MessageInitShape<typeof CreateCommercialInvoiceRequestSchema>) =>
+      (await client.createCommercialInvoice(request)).file,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKey }),
     meta: { inlineMessages: true },
   });
 }

@@ -181,6 +181,19 @@ const catalog = [
     id: "error.networkPrinter.jobTooLarge",
     message: "The print job is too large: at most {maxBytes} bytes are sent at once.",
   }),
+  msg({ id: "error.customsDocs.notFound", message: "This customs document does not exist." }),
+  msg({ id: "error.customsDocs.noneSelected", message: "Select at least one customs document." }),
+  msg({
+    id: "error.customsDocs.tooManySelected",
+    message: "{selected} customs documents are selected; at most {max} can be downloaded at once.",
+  }),
+  msg({
+    id: "error.customsDocs.bulkTooLarge",
+    message: "The selected documents are too large for one download (at most {maxBytes} bytes); select fewer.",
+  }),
+  msg({ id: "error.customsDocs.fileType", message: "Only PDF files can be uploaded as customs documents." }),
+  msg({ id: "error.customsDocs.fileSize", message: "A customs document must hold between 1 and {maxBytes} bytes." }),
+  msg({ id: "error.customsDocs.filename", message: "The file name must have 1 to {max} characters." }),
   msg({
     id: "errorReduceSearchCriteria",
     message: "The report could not be produced. Please reduce the search criteria (a shorter period, fewer rows).",
@@ -199,6 +212,17 @@ const catalog = [
     message: "Commercial invoices are chargeable for this customer: accept the pricing first.",
   }),
   msg({ id: "error.invoice.sellerEoriMissing", message: "Enter the seller EORI of the customer first." }),
+  msg({
+    id: "error.invoice.invoiceNumberIsTaken",
+    message: "This invoice number is already used for the customer. Please choose another one.",
+  }),
+  msg({
+    id: "error.invoice.notInvoiceable",
+    message: "A commercial invoice can only be made for manifested shipments that are not returns.",
+  }),
+  msg({ id: "error.invoice.alreadyInvoiced", message: "A chosen shipment is already on a commercial invoice." }),
+  msg({ id: "error.invoice.notFound", message: "No commercial invoice with this number was found." }),
+  msg({ id: "error.invoice.crmIds", message: "The customers' CRM ids could not be read." }),
   msg({
     id: "error.customer.sellerEori",
     message: "A seller EORI is two letters of a country followed by up to 15 letters or digits.",
@@ -375,6 +399,22 @@ const catalog = [
     id: "error.passwordRejected",
     message: "This password is not accepted: it is too common or too similar to your login. Please choose another one.",
   }),
+  msg({ id: "error.inquiry.invalidCaptcha", message: "The security check failed. Please solve the captcha again." }),
+  msg({
+    id: "error.inquiry.tooManyRequests",
+    message: "Too many inquiries from your address. Please wait a quarter of an hour and try again.",
+  }),
+  msg({ id: "error.inquiry.tenantNotFound", message: "This inquiry address is not known." }),
+  msg({ id: "error.inquiry.notFound", message: "No inquiry was found for this parcel." }),
+  msg({ id: "error.mismatch", message: "This field does not match its repetition." }),
+  msg({ id: "error.date", message: "This field needs a valid date." }),
+  msg({ id: "error.oneOf", message: "This field has a value that is not offered." }),
+  msg({ id: "error.singleLine", message: "This field may not contain line breaks or control characters." }),
+  msg({ id: "error.consent", message: "Please confirm that the data may be processed." }),
+  msg({ id: "error.maxFiles", message: "At most 3 files may be attached." }),
+  msg({ id: "error.maxFileSize", message: "Each file may have at most 8,000,000 bytes." }),
+  msg({ id: "error.fileType", message: "Only PDF, PNG, JPG, GIF and TXT files may be attached." }),
+  msg({ id: "error.fileName", message: "A file name is empty, too long or contains a path." }),
   // Carries a server text that has no key of its own; translators keep it as it is.
   msg({ id: "error.message", message: "{message}" }),
 ] satisfies MessageDescriptor[];

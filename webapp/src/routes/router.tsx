@@ -23,13 +23,7 @@ import { RouteGuard } from "./RouteGuard";
  * The top-level routes of spec 1 §2 and the entity routes every other path
  * falls through to. Each section shows its title until its feature fills it.
  */
-const sections: [path: string, title: MessageDescriptor][] = [
-  ["customs-docs", titles.customsDocs],
-  ["newsletter-subscribe", titles.newsletter],
-  ["parcel-inquiry/:tenantId", titles.parcelInquiry],
-  ["internal-parcel-inquiry/:trackingId/:fulltrackId", titles.internalParcelInquiry],
-  ["routing-options/*", titles.routingOptions],
-];
+const sections: [path: string, title: MessageDescriptor][] = [["routing-options/*", titles.routingOptions]];
 
 /** The account and admin areas load on first visit: most users never open the admin pages. */
 const AccountArea = lazy(() =>
@@ -78,9 +72,26 @@ const TrackingPage = lazy(() =>
   loadChunk(() => import("../features/tracking/TrackingPage")).then((m) => ({ default: m.TrackingPage })),
 );
 
+/** Parcel inquiries and the newsletter (spec 3 §2). */
+const ParcelInquiryPage = lazy(() =>
+  loadChunk(() => import("../features/inquiry/ParcelInquiryPage")).then((m) => ({ default: m.ParcelInquiryPage })),
+);
+const InternalParcelInquiryPage = lazy(() =>
+  loadChunk(() => import("../features/inquiry/InternalParcelInquiryPage")).then((m) => ({
+    default: m.InternalParcelInquiryPage,
+  })),
+);
+const NewsletterPage = lazy(() =>
+  loadChunk(() => import("../features/newsletter/NewsletterPage")).then((m) => ({ default: m.NewsletterPage })),
+);
+
 /** The shipment report (spec 2 §2.4). */
 const ReportPage = lazy(() =>
   loadChunk(() => import("../features/report/ReportPage")).then((m) => ({ default: m.ReportPage })),
+);
+/** The customs documents (spec 2 §2.6). */
+const CustomsDocsPage = lazy(() =>
+  loadChunk(() => import("../features/customs-docs/CustomsDocsPage")).then((m) => ({ default: m.CustomsDocsPage })),
 );
 /** Batches and shipments (spec 2 §2.1, §2.2). */
 const BatchArea = lazy(() =>
@@ -156,6 +167,13 @@ export const routes: RouteObject[] = [
           { path: "parcel/*", element: <LazyArea area={ParcelArea} /> },
           { path: "address-book/*", element: <LazyArea area={AddressBookArea} /> },
           { path: "report", element: <LazyArea area={ReportPage} /> },
+          { path: "customs-docs", element: <LazyArea area={CustomsDocsPage} /> },
+          { path: "parcel-inquiry/:tenantId", element: <LazyArea area={ParcelInquiryPage} /> },
+          {
+            path: "internal-parcel-inquiry/:trackingId/:fulltrackId",
+            element: <LazyArea area={InternalParcelInquiryPage} />,
+          },
+          { path: "newsletter-subscribe", element: <LazyArea area={NewsletterPage} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -98,3 +98,9 @@ export function fieldLabel(i18n: I18n, csvName: string): string {
   const formOnly = lookup(formOnlyLabels, csvName);
   return formOnly ? i18n._(formOnly) : columnLabel(i18n, columnOf(csvName));
 }
+
+/** The label of an order line's field (articleNumber, quantity, ...), without a line number. */
+export function orderLineLabel(i18n: I18n, field: string): string {
+  const label = lookup(orderLineLabels, field);
+  return label ? i18n._(label) : field;
+}

@@ -2,9 +2,9 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 
 /**
- * A parcel's journey as tracking and the dashboard's tracking box show it
- * (spec 3 §4): the six steps of the progress, the harmonized codes' labels
- * (the status options 0 to 12), and which step is active.
+ * The words of a parcel's tracking (spec 3 §4, §9): the six steps of the
+ * progress and the harmonized status codes 0 to 12, shared by the tracking
+ * page and every tracking details dialog (reports, dashboard).
  */
 
 /** The six steps of the progress bar, in order. */

@@ -14,6 +14,7 @@ import { AddressBookService } from "../gen/portal/v1/address_book_pb";
 import { BatchService } from "../gen/portal/v1/batches_pb";
 import { CaptchaService } from "../gen/portal/v1/captcha_pb";
 import { CustomerService } from "../gen/portal/v1/customers_pb";
+import { CustomsDocumentService } from "../gen/portal/v1/customsdocs_pb";
 import { DocumentService } from "../gen/portal/v1/documents_pb";
 import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
 import { InvoiceReportService } from "../gen/portal/v1/invoice_reports_pb";
@@ -26,6 +27,7 @@ import { ParcelService } from "../gen/portal/v1/parcels_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
 import { ShipmentService } from "../gen/portal/v1/shipments_pb";
 import { ReportService } from "../gen/portal/v1/reports_pb";
+import { ReportDetailsService } from "../gen/portal/v1/report_details_pb";
 import { TenantService } from "../gen/portal/v1/tenants_pb";
 import { UserDataService } from "../gen/portal/v1/user_data_pb";
 import { UserService } from "../gen/portal/v1/users_pb";
@@ -82,6 +84,7 @@ export type RenderOptions = {
   batches?: Partial<ServiceImpl<typeof BatchService>>;
   shipments?: Partial<ServiceImpl<typeof ShipmentService>>;
   reports?: Partial<ServiceImpl<typeof ReportService>>;
+  reportDetails?: Partial<ServiceImpl<typeof ReportDetailsService>>;
   manifests?: Partial<ServiceImpl<typeof ManifestService>>;
   parcels?: Partial<ServiceImpl<typeof ParcelService>>;
   documents?: Partial<ServiceImpl<typeof DocumentService>>;
@@ -91,6 +94,7 @@ export type RenderOptions = {
   invoiceReports?: Partial<ServiceImpl<typeof InvoiceReportService>>;
   tracking?: Partial<ServiceImpl<typeof TrackingService>>;
   dashboard?: Partial<ServiceImpl<typeof DashboardService>>;
+  customsDocs?: Partial<ServiceImpl<typeof CustomsDocumentService>>;
   /** Stores a credential and lets the portal answer for this user. */
   signedInAs?: TestUser;
   /** Where the memory router starts; with `state`, what the previous page handed over. */
@@ -119,6 +123,7 @@ export function renderApp(
     batches = {},
     shipments = {},
     reports = {},
+    reportDetails = {},
     manifests = {},
     parcels = {},
     documents = {},
@@ -128,6 +133,7 @@ export function renderApp(
     invoiceReports = {},
     tracking = {},
     dashboard = {},
+    customsDocs = {},
     signedInAs,
     state,
   }: RenderOptions = {},
@@ -157,6 +163,7 @@ export function renderApp(
       router.service(ShipmentService, shipments);
       router.service(ParcelService, parcels);
       router.service(ReportService, reports);
+      router.service(ReportDetailsService, reportDetails);
       router.service(DocumentService, documents);
       router.service(AcssService, acss);
       router.service(AddressBookService, addressBook);
@@ -164,6 +171,7 @@ export function renderApp(
       router.service(InvoiceReportService, invoiceReports);
       router.service(TrackingService, tracking);
       router.service(DashboardService, dashboard);
+      router.service(CustomsDocumentService, customsDocs);
       router.service(UserDataService, {
         getMyUserData: () => ({
           userData: {

@@ -18,7 +18,9 @@ type Options = Pick<
   | "news"
   | "addressBook"
   | "reports"
+  | "reportDetails"
   | "manifests"
+  | "customsDocs"
 > & {
   authorities?: string[];
   /**

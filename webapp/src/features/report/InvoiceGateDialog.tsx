@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Dialog, Flex, TextField } from "@radix-ui/themes";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useSetConsent, useSetSellerEoris } from "../../api/customers";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Field } from "../../components/form/Field";
@@ -21,6 +21,8 @@ export const gateSteps: Record<string, GateStep["step"]> = {
 const saveEoriFailed = msg`The seller EORI could not be saved.`;
 
 type Props = GateStep & {
+  /** Customer names by id, for the seller EORI fields' labels. */
+  names?: Record<string, string>;
   /** The step is done: the invoice is asked for again (and may meet the next step). */
   onDone: () => void;
   onClose: () => void;
@@ -30,14 +32,17 @@ type Props = GateStep & {
  * One dialog of the invoice consent gate: accept the terms (GTC), accept the
  * pricing of a chargeable customer, or enter the missing seller EORIs.
  */
-export function InvoiceGateDialog({ step, customerIds, onDone, onClose }: Props) {
+export function InvoiceGateDialog({ step, customerIds, names, onDone, onClose }: Props) {
   const { t } = useLingui();
   const consent = useSetConsent();
   const eoris = useSetSellerEoris();
   const [values, setValues] = useState<Record<string, string>>({});
+  // Accept closes the alert dialog at once; the step is done (or failed) only when the consents are saved.
+  const accepting = useRef(false);
 
   if (step !== "eori") {
     const accept = async () => {
+      accepting.current = true;
       try {
         for (const id of customerIds)
           await consent.mutateAsync({ id, kind: step === "gtc" ? "gtc" : "ciPricing", accepted: true });
@@ -51,7 +56,7 @@ export function InvoiceGateDialog({ step, customerIds, onDone, onClose }: Props)
         title={step === "gtc" ? t`Terms and conditions (GTC)` : t`Commercial invoice pricing`}
         confirmLabel={t`Accept`}
         onConfirm={() => void accept()}
-        onClose={onClose}
+        onClose={() => accepting.current || onClose()}
       >
         {step === "gtc" ? (
           <Trans>Commercial invoices need the terms and conditions (GTC) accepted for the customer.</Trans>
@@ -88,17 +93,23 @@ export function InvoiceGateDialog({ step, customerIds, onDone, onClose }: Props)
         </Dialog.Description>
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="3" mt="3">
-            {customerIds.map((id) => (
-              <Field key={String(id)} label={t`Seller EORI of customer ${String(id)}`}>
-                {(control) => (
-                  <TextField.Root
-                    {...control}
-                    value={values[String(id)] ?? ""}
-                    onChange={(event) => setValues({ ...values, [String(id)]: event.target.value })}
-                  />
-                )}
-              </Field>
-            ))}
+            {customerIds.map((id) => {
+              const name = names?.[String(id)];
+              return (
+                <Field
+                  key={String(id)}
+                  label={name ? t`Seller EORI of ${name}` : t`Seller EORI of customer ${String(id)}`}
+                >
+                  {(control) => (
+                    <TextField.Root
+                      {...control}
+                      value={values[String(id)] ?? ""}
+                      onChange={(event) => setValues({ ...values, [String(id)]: event.target.value })}
+                    />
+                  )}
+                </Field>
+              );
+            })}
             <Flex gap="3" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray">

@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { DownloadIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Checkbox, Flex, Grid, Text, TextField, Tooltip } from "@radix-ui/themes";
-import { type FormEvent, useMemo, useState } from "react";
+import { DownloadIcon, FileTextIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Checkbox, Flex, Grid, Text, TextField, Tooltip, VisuallyHidden } from "@radix-ui/themes";
+import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { reportPageSizes, type ReportExport, useReportExport, useReportPage } from "../../api/reports";
 import { isAdmin } from "../../auth/access";
@@ -21,7 +21,10 @@ import type { ReportRow } from "../../gen/portal/v1/reports_pb";
 import { pageTitles } from "../../navigation/pageTitles";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { ConnectError } from "@connectrpc/connect";
+import { InvoiceDialog } from "./InvoiceDialog";
 import { type GateStep, gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
+import { ReportLabelsButton } from "./ReportLabelsButton";
+import { ReportIdentifier, ReportRowMenu } from "./ReportRowMenu";
 import {
   decodeSearch,
   encodeSearch,
@@ -84,6 +87,8 @@ export function ReportPage() {
   const [selected, setSelected] = useState<Map<string, ReportRow>>(new Map());
   // The invoice consent gate's dialog, with the export to ask for again once its step is done.
   const [gate, setGate] = useState<(GateStep & { retry: ReportExport }) | null>(null);
+  // The commercial invoice dialog of the selection (spec 2 §5.5).
+  const [invoicing, setInvoicing] = useState(false);
   const [draft, setDraft] = useState<ReportCriteria>(search.criteria);
   const [typed, setTyped] = useState<Record<TypedList, string>>(
     () =>
@@ -122,6 +127,7 @@ export function ReportPage() {
     });
   };
   const chosen = [...selected.values()];
+  const closeInvoice = useCallback(() => setInvoicing(false), []);
   const chosenIds = chosen.map((row) => row.shipmentId);
 
   const toggle = (row: ReportRow, on: boolean) =>
@@ -168,7 +174,12 @@ export function ReportPage() {
     { id: "service", header: t`Service`, enableSorting: true, cell: ({ row }) => row.original.service },
     { id: "additionalOptions", header: t`Additional services`, cell: ({ row }) => row.original.additionalOptions },
     { id: "format", header: t`Format`, cell: ({ row }) => row.original.format },
-    { id: "identifier", header: t`Tracking number`, enableSorting: true, cell: ({ row }) => row.original.identifier },
+    {
+      id: "identifier",
+      header: t`Tracking number`,
+      enableSorting: true,
+      cell: ({ row }) => <ReportIdentifier row={row.original} />,
+    },
     { id: "weight", header: t`Weight (kg)`, cell: ({ row }) => i18n.number(row.original.weight) },
     {
       id: "value",
@@ -209,6 +220,12 @@ export function ReportPage() {
     );
   }
 
+  columns.push({
+    id: "details",
+    header: () => <VisuallyHidden>{t`Details`}</VisuallyHidden>,
+    cell: ({ row }) => <ReportRowMenu row={row.original} admin={admin} />,
+  });
+
   const textField = (key: "recipientName" | "postalCode" | "city" | "parcelUuid", label: string) => (
     <Field label={label}>
       {(control) => (
@@ -248,6 +265,7 @@ export function ReportPage() {
           }}
         />
       )}
+      {invoicing && <InvoiceDialog rows={chosen} onClose={closeInvoice} />}
       <form onSubmit={submit} noValidate aria-label={t`Search criteria`}>
         <Grid columns={{ initial: "1", sm: "2", md: "4" }} gap="3">
           <Field label={t`From`}>
@@ -345,20 +363,12 @@ export function ReportPage() {
             <DownloadIcon />
             <Trans>Export Excel</Trans>
           </Button>
-          <Button
-            variant="soft"
-            loading={exporter.isPending}
-            onClick={() =>
-              runExport(
-                chosen.length > 0
-                  ? { kind: "labelsByIds", shipmentIds: chosenIds }
-                  : { kind: "labels", pageableFilter },
-              )
+          <ReportLabelsButton
+            request={
+              chosen.length > 0 ? { kind: "labelsByIds", shipmentIds: chosenIds } : { kind: "labels", pageableFilter }
             }
-          >
-            <DownloadIcon />
-            {chosen.length > 0 ? <Trans>Labels of the selection</Trans> : <Trans>Labels of the result</Trans>}
-          </Button>
+            labelTypes={chosen.length > 0 ? chosen.map((row) => row.labelType) : search.criteria.labelTypes}
+          />
           <Button
             variant="soft"
             loading={exporter.isPending}
@@ -373,6 +383,10 @@ export function ReportPage() {
           >
             <DownloadIcon />
             <Trans>Commercial invoices</Trans>
+          </Button>
+          <Button variant="soft" disabled={!invoiceAllowed(chosen)} onClick={() => setInvoicing(true)}>
+            <FileTextIcon />
+            <Trans>Create commercial invoice</Trans>
           </Button>
           {chosen.length > 0 && (
             <>

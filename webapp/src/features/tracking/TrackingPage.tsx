@@ -16,7 +16,8 @@ import { saveFile } from "../../files/localFiles";
 import type { TrackingRow } from "../../gen/portal/v1/tracking_pb";
 import { formatDate } from "../../i18n/format";
 import { pageTitles } from "../../navigation/pageTitles";
-import { TrackingDetailsDialog } from "./TrackingDetailsDialog";
+import { TrackingDetailsDialog } from "../../shipping/TrackingDetailsDialog";
+import { InquiryCell } from "./InquiryCell";
 import {
   canExport,
   dateTypeLabels,
@@ -157,6 +158,11 @@ export function TrackingPage() {
         const label = statusLabel(row.original.latestHarmonizedCode);
         return label ? t(label) : row.original.latestHarmonizedDesc;
       },
+    },
+    {
+      id: "parcel_inquiry",
+      header: t`Inquiry`,
+      cell: ({ row }) => <InquiryCell row={row.original} />,
     },
   ];
 

@@ -1,12 +1,15 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import type { TrackingSearch } from "../../api/tracking";
 
 /**
- * The tracking page's rules that need no screen (spec 3 §5, §9): the date
+ * The tracking page's rules that need no screen (spec 3 §4, §5, §9): the date
  * types, the page sizes, the export limit, and the search the form's fields
- * make. The steps and statuses are `shipping/trackingSteps`.
+ * make. The steps of the progress and the status options 0 to 12 are shared
+ * (shipping/trackingSteps), as the tracking details are shown elsewhere too.
  */
+
+export { activeStep, statusLabel, statuses, statusLabels, stepLabels, steps } from "../../shipping/trackingSteps";
 
 export const dateTypes = ["shipment_date", "date_shipped", "delivery_date"] as const;
 export type DateType = (typeof dateTypes)[number];

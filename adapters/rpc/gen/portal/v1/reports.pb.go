@@ -68,7 +68,7 @@ type ReportRow struct {
 	ManifestType string `protobuf:"bytes,19,opt,name=manifest_type,json=manifestType,proto3" json:"manifest_type,omitempty"`
 	// Error message key of a failed shipment.
 	ErrorMessage string `protobuf:"bytes,20,opt,name=error_message,json=errorMessage,proto3" json:"error_message,omitempty"`
-	// Invoice number of the row's invoice data.
+	// Invoice number: of the stored invoice the shipment is on, else of the row's invoice data.
 	InvoiceNumber string `protobuf:"bytes,21,opt,name=invoice_number,json=invoiceNumber,proto3" json:"invoice_number,omitempty"`
 	// Whether the invoice was deleted; always false for now.
 	InvoiceDeleted bool `protobuf:"varint,22,opt,name=invoice_deleted,json=invoiceDeleted,proto3" json:"invoice_deleted,omitempty"`
@@ -921,6 +921,854 @@ func (x *DownloadReportInvoiceByIdsResponse) GetFile() *httpbody.HttpBody {
 	return nil
 }
 
+// GetInvoiceCustomersRequest names the shipments.
+type GetInvoiceCustomersRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Shipment ids, 1 to 2000.
+	ShipmentIds   []int64 `protobuf:"varint,1,rep,packed,name=shipment_ids,json=shipmentIds,proto3" json:"shipment_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetInvoiceCustomersRequest) Reset() {
+	*x = GetInvoiceCustomersRequest{}
+	mi := &file_portal_v1_reports_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetInvoiceCustomersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetInvoiceCustomersRequest) ProtoMessage() {}
+
+func (x *GetInvoiceCustomersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetInvoiceCustomersRequest.ProtoReflect.Descriptor instead.
+func (*GetInvoiceCustomersRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *GetInvoiceCustomersRequest) GetShipmentIds() []int64 {
+	if x != nil {
+		return x.ShipmentIds
+	}
+	return nil
+}
+
+// InvoiceCustomer is a customer of an invoice with its consents.
+type InvoiceCustomer struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Customer id.
+	CustomerId int64 `protobuf:"varint,1,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
+	// Customer CRM id: the invoice number is unique per CRM id.
+	CustomerCrmid string `protobuf:"bytes,2,opt,name=customer_crmid,json=customerCrmid,proto3" json:"customer_crmid,omitempty"`
+	// Customer name.
+	Name string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	// The terms (GTC) are accepted.
+	GtcAccepted bool `protobuf:"varint,4,opt,name=gtc_accepted,json=gtcAccepted,proto3" json:"gtc_accepted,omitempty"`
+	// The commercial-invoice pricing is accepted.
+	PricingAccepted bool `protobuf:"varint,5,opt,name=pricing_accepted,json=pricingAccepted,proto3" json:"pricing_accepted,omitempty"`
+	// Commercial invoices are chargeable for the customer: pricing must be accepted.
+	IsChargeable bool `protobuf:"varint,6,opt,name=is_chargeable,json=isChargeable,proto3" json:"is_chargeable,omitempty"`
+	// The customer's seller EORI; empty: the gate asks for it.
+	SellerEori    string `protobuf:"bytes,7,opt,name=seller_eori,json=sellerEori,proto3" json:"seller_eori,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *InvoiceCustomer) Reset() {
+	*x = InvoiceCustomer{}
+	mi := &file_portal_v1_reports_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InvoiceCustomer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InvoiceCustomer) ProtoMessage() {}
+
+func (x *InvoiceCustomer) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InvoiceCustomer.ProtoReflect.Descriptor instead.
+func (*InvoiceCustomer) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *InvoiceCustomer) GetCustomerId() int64 {
+	if x != nil {
+		return x.CustomerId
+	}
+	return 0
+}
+
+func (x *InvoiceCustomer) GetCustomerCrmid() string {
+	if x != nil {
+		return x.CustomerCrmid
+	}
+	return ""
+}
+
+func (x *InvoiceCustomer) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *InvoiceCustomer) GetGtcAccepted() bool {
+	if x != nil {
+		return x.GtcAccepted
+	}
+	return false
+}
+
+func (x *InvoiceCustomer) GetPricingAccepted() bool {
+	if x != nil {
+		return x.PricingAccepted
+	}
+	return false
+}
+
+func (x *InvoiceCustomer) GetIsChargeable() bool {
+	if x != nil {
+		return x.IsChargeable
+	}
+	return false
+}
+
+func (x *InvoiceCustomer) GetSellerEori() string {
+	if x != nil {
+		return x.SellerEori
+	}
+	return ""
+}
+
+// GetInvoiceCustomersResponse lists the customers.
+type GetInvoiceCustomersResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The customers, in the order of their first shipment.
+	Customers     []*InvoiceCustomer `protobuf:"bytes,1,rep,name=customers,proto3" json:"customers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetInvoiceCustomersResponse) Reset() {
+	*x = GetInvoiceCustomersResponse{}
+	mi := &file_portal_v1_reports_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetInvoiceCustomersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetInvoiceCustomersResponse) ProtoMessage() {}
+
+func (x *GetInvoiceCustomersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetInvoiceCustomersResponse.ProtoReflect.Descriptor instead.
+func (*GetInvoiceCustomersResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *GetInvoiceCustomersResponse) GetCustomers() []*InvoiceCustomer {
+	if x != nil {
+		return x.Customers
+	}
+	return nil
+}
+
+// CheckInvoiceNumberRequest names the number and the CRM ids.
+type CheckInvoiceNumberRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The invoice number; whitespace is stripped.
+	InvoiceNumber string `protobuf:"bytes,1,opt,name=invoice_number,json=invoiceNumber,proto3" json:"invoice_number,omitempty"`
+	// The CRM ids as a JSON array of strings, for example ["DE10000001"].
+	CrmIds        string `protobuf:"bytes,2,opt,name=crm_ids,json=crmIds,proto3" json:"crm_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CheckInvoiceNumberRequest) Reset() {
+	*x = CheckInvoiceNumberRequest{}
+	mi := &file_portal_v1_reports_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CheckInvoiceNumberRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CheckInvoiceNumberRequest) ProtoMessage() {}
+
+func (x *CheckInvoiceNumberRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CheckInvoiceNumberRequest.ProtoReflect.Descriptor instead.
+func (*CheckInvoiceNumberRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *CheckInvoiceNumberRequest) GetInvoiceNumber() string {
+	if x != nil {
+		return x.InvoiceNumber
+	}
+	return ""
+}
+
+func (x *CheckInvoiceNumberRequest) GetCrmIds() string {
+	if x != nil {
+		return x.CrmIds
+	}
+	return ""
+}
+
+// CheckInvoiceNumberResponse says whether the number is taken.
+type CheckInvoiceNumberResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The number is used for one of the CRM ids.
+	Taken         bool `protobuf:"varint,1,opt,name=taken,proto3" json:"taken,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CheckInvoiceNumberResponse) Reset() {
+	*x = CheckInvoiceNumberResponse{}
+	mi := &file_portal_v1_reports_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CheckInvoiceNumberResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CheckInvoiceNumberResponse) ProtoMessage() {}
+
+func (x *CheckInvoiceNumberResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CheckInvoiceNumberResponse.ProtoReflect.Descriptor instead.
+func (*CheckInvoiceNumberResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *CheckInvoiceNumberResponse) GetTaken() bool {
+	if x != nil {
+		return x.Taken
+	}
+	return false
+}
+
+// CreateCommercialInvoiceRequest is the invoice request (spec 2 section 3).
+type CreateCommercialInvoiceRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Invoice number, whitespace stripped; 1 to 35 characters.
+	InvoiceNumber string `protobuf:"bytes,1,opt,name=invoice_number,json=invoiceNumber,proto3" json:"invoice_number,omitempty"`
+	// Purchase order number, at most 35 characters.
+	PoNumber string `protobuf:"bytes,2,opt,name=po_number,json=poNumber,proto3" json:"po_number,omitempty"`
+	// DDP, DAP or DTP; under DAP duty, VAT and tobacco tax are the receiver's and count 0.
+	Incoterm string `protobuf:"bytes,3,opt,name=incoterm,proto3" json:"incoterm,omitempty"`
+	// Discount or rebate, subtracted from the total.
+	DiscountRebate float64 `protobuf:"fixed64,4,opt,name=discount_rebate,json=discountRebate,proto3" json:"discount_rebate,omitempty"`
+	// Freight and postage.
+	FreightPostage float64 `protobuf:"fixed64,5,opt,name=freight_postage,json=freightPostage,proto3" json:"freight_postage,omitempty"`
+	// VAT.
+	Vat float64 `protobuf:"fixed64,6,opt,name=vat,proto3" json:"vat,omitempty"`
+	// Tobacco tax.
+	TobaccoTax float64 `protobuf:"fixed64,7,opt,name=tobacco_tax,json=tobaccoTax,proto3" json:"tobacco_tax,omitempty"`
+	// Duty.
+	Duty float64 `protobuf:"fixed64,8,opt,name=duty,proto3" json:"duty,omitempty"`
+	// DOCS, SALE_OF_GOODS_PERMANENT, RETURNED_GOODS or SAMPLES.
+	ReasonOfExport string `protobuf:"bytes,9,opt,name=reason_of_export,json=reasonOfExport,proto3" json:"reason_of_export,omitempty"`
+	// Additional comments (the certification), at most 1000 characters.
+	AdditionalComments string `protobuf:"bytes,10,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
+	// Declaration statement (EU or non-EU), at most 2000 characters.
+	DeclarationStatement string `protobuf:"bytes,11,opt,name=declaration_statement,json=declarationStatement,proto3" json:"declaration_statement,omitempty"`
+	// The shipments, 1 to 2000, each MANIFEST_CREATED and not a return.
+	ShipmentIds   []int64 `protobuf:"varint,12,rep,packed,name=shipment_ids,json=shipmentIds,proto3" json:"shipment_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateCommercialInvoiceRequest) Reset() {
+	*x = CreateCommercialInvoiceRequest{}
+	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateCommercialInvoiceRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateCommercialInvoiceRequest) ProtoMessage() {}
+
+func (x *CreateCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateCommercialInvoiceRequest.ProtoReflect.Descriptor instead.
+func (*CreateCommercialInvoiceRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *CreateCommercialInvoiceRequest) GetInvoiceNumber() string {
+	if x != nil {
+		return x.InvoiceNumber
+	}
+	return ""
+}
+
+func (x *CreateCommercialInvoiceRequest) GetPoNumber() string {
+	if x != nil {
+		return x.PoNumber
+	}
+	return ""
+}
+
+func (x *CreateCommercialInvoiceRequest) GetIncoterm() string {
+	if x != nil {
+		return x.Incoterm
+	}
+	return ""
+}
+
+func (x *CreateCommercialInvoiceRequest) GetDiscountRebate() float64 {
+	if x != nil {
+		return x.DiscountRebate
+	}
+	return 0
+}
+
+func (x *CreateCommercialInvoiceRequest) GetFreightPostage() float64 {
+	if x != nil {
+		return x.FreightPostage
+	}
+	return 0
+}
+
+func (x *CreateCommercialInvoiceRequest) GetVat() float64 {
+	if x != nil {
+		return x.Vat
+	}
+	return 0
+}
+
+func (x *CreateCommercialInvoiceRequest) GetTobaccoTax() float64 {
+	if x != nil {
+		return x.TobaccoTax
+	}
+	return 0
+}
+
+func (x *CreateCommercialInvoiceRequest) GetDuty() float64 {
+	if x != nil {
+		return x.Duty
+	}
+	return 0
+}
+
+func (x *CreateCommercialInvoiceRequest) GetReasonOfExport() string {
+	if x != nil {
+		return x.ReasonOfExport
+	}
+	return ""
+}
+
+func (x *CreateCommercialInvoiceRequest) GetAdditionalComments() string {
+	if x != nil {
+		return x.AdditionalComments
+	}
+	return ""
+}
+
+func (x *CreateCommercialInvoiceRequest) GetDeclarationStatement() string {
+	if x != nil {
+		return x.DeclarationStatement
+	}
+	return ""
+}
+
+func (x *CreateCommercialInvoiceRequest) GetShipmentIds() []int64 {
+	if x != nil {
+		return x.ShipmentIds
+	}
+	return nil
+}
+
+// CreateCommercialInvoiceResponse is the invoice's PDF.
+type CreateCommercialInvoiceResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// application/pdf.
+	File          *httpbody.HttpBody `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateCommercialInvoiceResponse) Reset() {
+	*x = CreateCommercialInvoiceResponse{}
+	mi := &file_portal_v1_reports_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateCommercialInvoiceResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateCommercialInvoiceResponse) ProtoMessage() {}
+
+func (x *CreateCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateCommercialInvoiceResponse.ProtoReflect.Descriptor instead.
+func (*CreateCommercialInvoiceResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *CreateCommercialInvoiceResponse) GetFile() *httpbody.HttpBody {
+	if x != nil {
+		return x.File
+	}
+	return nil
+}
+
+// GetCommercialInvoiceDetailsRequest names the number.
+type GetCommercialInvoiceDetailsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The invoice number.
+	InvoiceNumber string `protobuf:"bytes,1,opt,name=invoice_number,json=invoiceNumber,proto3" json:"invoice_number,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCommercialInvoiceDetailsRequest) Reset() {
+	*x = GetCommercialInvoiceDetailsRequest{}
+	mi := &file_portal_v1_reports_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCommercialInvoiceDetailsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCommercialInvoiceDetailsRequest) ProtoMessage() {}
+
+func (x *GetCommercialInvoiceDetailsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCommercialInvoiceDetailsRequest.ProtoReflect.Descriptor instead.
+func (*GetCommercialInvoiceDetailsRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *GetCommercialInvoiceDetailsRequest) GetInvoiceNumber() string {
+	if x != nil {
+		return x.InvoiceNumber
+	}
+	return ""
+}
+
+// CommercialInvoiceShipment is a shipment of a stored invoice.
+type CommercialInvoiceShipment struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Shipment id.
+	ShipmentId int64 `protobuf:"varint,1,opt,name=shipment_id,json=shipmentId,proto3" json:"shipment_id,omitempty"`
+	// Tracking number.
+	Identifier    string `protobuf:"bytes,2,opt,name=identifier,proto3" json:"identifier,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CommercialInvoiceShipment) Reset() {
+	*x = CommercialInvoiceShipment{}
+	mi := &file_portal_v1_reports_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CommercialInvoiceShipment) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CommercialInvoiceShipment) ProtoMessage() {}
+
+func (x *CommercialInvoiceShipment) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CommercialInvoiceShipment.ProtoReflect.Descriptor instead.
+func (*CommercialInvoiceShipment) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *CommercialInvoiceShipment) GetShipmentId() int64 {
+	if x != nil {
+		return x.ShipmentId
+	}
+	return 0
+}
+
+func (x *CommercialInvoiceShipment) GetIdentifier() string {
+	if x != nil {
+		return x.Identifier
+	}
+	return ""
+}
+
+// CommercialInvoice is a stored commercial invoice: one customer's shipments under one number.
+type CommercialInvoice struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Invoice number.
+	InvoiceNumber string `protobuf:"bytes,1,opt,name=invoice_number,json=invoiceNumber,proto3" json:"invoice_number,omitempty"`
+	// Customer id.
+	CustomerId int64 `protobuf:"varint,2,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
+	// Customer name.
+	CustomerName string `protobuf:"bytes,3,opt,name=customer_name,json=customerName,proto3" json:"customer_name,omitempty"`
+	// The CRM id the number is unique for.
+	CustomerCrmid string `protobuf:"bytes,4,opt,name=customer_crmid,json=customerCrmid,proto3" json:"customer_crmid,omitempty"`
+	// Purchase order number.
+	PoNumber string `protobuf:"bytes,5,opt,name=po_number,json=poNumber,proto3" json:"po_number,omitempty"`
+	// DDP, DAP or DTP.
+	Incoterm string `protobuf:"bytes,6,opt,name=incoterm,proto3" json:"incoterm,omitempty"`
+	// Reason of export.
+	ReasonOfExport string `protobuf:"bytes,7,opt,name=reason_of_export,json=reasonOfExport,proto3" json:"reason_of_export,omitempty"`
+	// Additional comments.
+	AdditionalComments string `protobuf:"bytes,8,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
+	// Declaration statement.
+	DeclarationStatement string `protobuf:"bytes,9,opt,name=declaration_statement,json=declarationStatement,proto3" json:"declaration_statement,omitempty"`
+	// Currency of the amounts.
+	Currency string `protobuf:"bytes,10,opt,name=currency,proto3" json:"currency,omitempty"`
+	// Freight and postage.
+	FreightPostage float64 `protobuf:"fixed64,11,opt,name=freight_postage,json=freightPostage,proto3" json:"freight_postage,omitempty"`
+	// Duty.
+	Duty float64 `protobuf:"fixed64,12,opt,name=duty,proto3" json:"duty,omitempty"`
+	// VAT.
+	Vat float64 `protobuf:"fixed64,13,opt,name=vat,proto3" json:"vat,omitempty"`
+	// Tobacco tax.
+	TobaccoTax float64 `protobuf:"fixed64,14,opt,name=tobacco_tax,json=tobaccoTax,proto3" json:"tobacco_tax,omitempty"`
+	// Discount or rebate.
+	DiscountRebate float64 `protobuf:"fixed64,15,opt,name=discount_rebate,json=discountRebate,proto3" json:"discount_rebate,omitempty"`
+	// Sum of the order lines' amounts.
+	Subtotal float64 `protobuf:"fixed64,16,opt,name=subtotal,proto3" json:"subtotal,omitempty"`
+	// Subtotal plus the charges minus the discount.
+	Total float64 `protobuf:"fixed64,17,opt,name=total,proto3" json:"total,omitempty"`
+	// Login of who made it.
+	CreatedBy string `protobuf:"bytes,18,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
+	// When it was made.
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,19,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// Its shipments, in the order they were chosen.
+	Shipments     []*CommercialInvoiceShipment `protobuf:"bytes,20,rep,name=shipments,proto3" json:"shipments,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CommercialInvoice) Reset() {
+	*x = CommercialInvoice{}
+	mi := &file_portal_v1_reports_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CommercialInvoice) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CommercialInvoice) ProtoMessage() {}
+
+func (x *CommercialInvoice) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CommercialInvoice.ProtoReflect.Descriptor instead.
+func (*CommercialInvoice) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *CommercialInvoice) GetInvoiceNumber() string {
+	if x != nil {
+		return x.InvoiceNumber
+	}
+	return ""
+}
+
+func (x *CommercialInvoice) GetCustomerId() int64 {
+	if x != nil {
+		return x.CustomerId
+	}
+	return 0
+}
+
+func (x *CommercialInvoice) GetCustomerName() string {
+	if x != nil {
+		return x.CustomerName
+	}
+	return ""
+}
+
+func (x *CommercialInvoice) GetCustomerCrmid() string {
+	if x != nil {
+		return x.CustomerCrmid
+	}
+	return ""
+}
+
+func (x *CommercialInvoice) GetPoNumber() string {
+	if x != nil {
+		return x.PoNumber
+	}
+	return ""
+}
+
+func (x *CommercialInvoice) GetIncoterm() string {
+	if x != nil {
+		return x.Incoterm
+	}
+	return ""
+}
+
+func (x *CommercialInvoice) GetReasonOfExport() string {
+	if x != nil {
+		return x.ReasonOfExport
+	}
+	return ""
+}
+
+func (x *CommercialInvoice) GetAdditionalComments() string {
+	if x != nil {
+		return x.AdditionalComments
+	}
+	return ""
+}
+
+func (x *CommercialInvoice) GetDeclarationStatement() string {
+	if x != nil {
+		return x.DeclarationStatement
+	}
+	return ""
+}
+
+func (x *CommercialInvoice) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+func (x *CommercialInvoice) GetFreightPostage() float64 {
+	if x != nil {
+		return x.FreightPostage
+	}
+	return 0
+}
+
+func (x *CommercialInvoice) GetDuty() float64 {
+	if x != nil {
+		return x.Duty
+	}
+	return 0
+}
+
+func (x *CommercialInvoice) GetVat() float64 {
+	if x != nil {
+		return x.Vat
+	}
+	return 0
+}
+
+func (x *CommercialInvoice) GetTobaccoTax() float64 {
+	if x != nil {
+		return x.TobaccoTax
+	}
+	return 0
+}
+
+func (x *CommercialInvoice) GetDiscountRebate() float64 {
+	if x != nil {
+		return x.DiscountRebate
+	}
+	return 0
+}
+
+func (x *CommercialInvoice) GetSubtotal() float64 {
+	if x != nil {
+		return x.Subtotal
+	}
+	return 0
+}
+
+func (x *CommercialInvoice) GetTotal() float64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *CommercialInvoice) GetCreatedBy() string {
+	if x != nil {
+		return x.CreatedBy
+	}
+	return ""
+}
+
+func (x *CommercialInvoice) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+func (x *CommercialInvoice) GetShipments() []*CommercialInvoiceShipment {
+	if x != nil {
+		return x.Shipments
+	}
+	return nil
+}
+
+// GetCommercialInvoiceDetailsResponse is the invoices of the number.
+type GetCommercialInvoiceDetailsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One per CRM id the caller may see, by CRM id.
+	Invoices      []*CommercialInvoice `protobuf:"bytes,1,rep,name=invoices,proto3" json:"invoices,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCommercialInvoiceDetailsResponse) Reset() {
+	*x = GetCommercialInvoiceDetailsResponse{}
+	mi := &file_portal_v1_reports_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCommercialInvoiceDetailsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCommercialInvoiceDetailsResponse) ProtoMessage() {}
+
+func (x *GetCommercialInvoiceDetailsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCommercialInvoiceDetailsResponse.ProtoReflect.Descriptor instead.
+func (*GetCommercialInvoiceDetailsResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *GetCommercialInvoiceDetailsResponse) GetInvoices() []*CommercialInvoice {
+	if x != nil {
+		return x.Invoices
+	}
+	return nil
+}
+
 var File_portal_v1_reports_proto protoreflect.FileDescriptor
 
 const file_portal_v1_reports_proto_rawDesc = "" +
@@ -994,14 +1842,91 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"!DownloadReportInvoiceByIdsRequest\x124\n" +
 	"\fshipment_ids\x18\x01 \x03(\x03B\x11\xbaH\x0e\x92\x01\v\b\x01\x10\xd0\x0f\"\x04\"\x02 \x00R\vshipmentIds\"N\n" +
 	"\"DownloadReportInvoiceByIdsResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file2\x8b\a\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"R\n" +
+	"\x1aGetInvoiceCustomersRequest\x124\n" +
+	"\fshipment_ids\x18\x01 \x03(\x03B\x11\xbaH\x0e\x92\x01\v\b\x01\x10\xd0\x0f\"\x04\"\x02 \x00R\vshipmentIds\"\x81\x02\n" +
+	"\x0fInvoiceCustomer\x12\x1f\n" +
+	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
+	"customerId\x12%\n" +
+	"\x0ecustomer_crmid\x18\x02 \x01(\tR\rcustomerCrmid\x12\x12\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\x12!\n" +
+	"\fgtc_accepted\x18\x04 \x01(\bR\vgtcAccepted\x12)\n" +
+	"\x10pricing_accepted\x18\x05 \x01(\bR\x0fpricingAccepted\x12#\n" +
+	"\ris_chargeable\x18\x06 \x01(\bR\fisChargeable\x12\x1f\n" +
+	"\vseller_eori\x18\a \x01(\tR\n" +
+	"sellerEori\"W\n" +
+	"\x1bGetInvoiceCustomersResponse\x128\n" +
+	"\tcustomers\x18\x01 \x03(\v2\x1a.portal.v1.InvoiceCustomerR\tcustomers\"o\n" +
+	"\x19CheckInvoiceNumberRequest\x12/\n" +
+	"\x0einvoice_number\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rinvoiceNumber\x12!\n" +
+	"\acrm_ids\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x80 R\x06crmIds\"2\n" +
+	"\x1aCheckInvoiceNumberResponse\x12\x14\n" +
+	"\x05taken\x18\x01 \x01(\bR\x05taken\"\x95\x05\n" +
+	"\x1eCreateCommercialInvoiceRequest\x12/\n" +
+	"\x0einvoice_number\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rinvoiceNumber\x12$\n" +
+	"\tpo_number\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18#R\bpoNumber\x12#\n" +
+	"\bincoterm\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x03R\bincoterm\x12@\n" +
+	"\x0fdiscount_rebate\x18\x04 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x0ediscountRebate\x12@\n" +
+	"\x0ffreight_postage\x18\x05 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x0efreightPostage\x12)\n" +
+	"\x03vat\x18\x06 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x03vat\x128\n" +
+	"\vtobacco_tax\x18\a \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\n" +
+	"tobaccoTax\x12+\n" +
+	"\x04duty\x18\b \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x04duty\x121\n" +
+	"\x10reason_of_export\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\x0ereasonOfExport\x129\n" +
+	"\x13additional_comments\x18\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x12additionalComments\x12=\n" +
+	"\x15declaration_statement\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x14declarationStatement\x124\n" +
+	"\fshipment_ids\x18\f \x03(\x03B\x11\xbaH\x0e\x92\x01\v\b\x01\x10\xd0\x0f\"\x04\"\x02 \x00R\vshipmentIds\"K\n" +
+	"\x1fCreateCommercialInvoiceResponse\x12(\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"W\n" +
+	"\"GetCommercialInvoiceDetailsRequest\x121\n" +
+	"\x0einvoice_number\x18\x01 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\rinvoiceNumber\"\\\n" +
+	"\x19CommercialInvoiceShipment\x12\x1f\n" +
+	"\vshipment_id\x18\x01 \x01(\x03R\n" +
+	"shipmentId\x12\x1e\n" +
+	"\n" +
+	"identifier\x18\x02 \x01(\tR\n" +
+	"identifier\"\xf5\x05\n" +
+	"\x11CommercialInvoice\x12%\n" +
+	"\x0einvoice_number\x18\x01 \x01(\tR\rinvoiceNumber\x12\x1f\n" +
+	"\vcustomer_id\x18\x02 \x01(\x03R\n" +
+	"customerId\x12#\n" +
+	"\rcustomer_name\x18\x03 \x01(\tR\fcustomerName\x12%\n" +
+	"\x0ecustomer_crmid\x18\x04 \x01(\tR\rcustomerCrmid\x12\x1b\n" +
+	"\tpo_number\x18\x05 \x01(\tR\bpoNumber\x12\x1a\n" +
+	"\bincoterm\x18\x06 \x01(\tR\bincoterm\x12(\n" +
+	"\x10reason_of_export\x18\a \x01(\tR\x0ereasonOfExport\x12/\n" +
+	"\x13additional_comments\x18\b \x01(\tR\x12additionalComments\x123\n" +
+	"\x15declaration_statement\x18\t \x01(\tR\x14declarationStatement\x12\x1a\n" +
+	"\bcurrency\x18\n" +
+	" \x01(\tR\bcurrency\x12'\n" +
+	"\x0ffreight_postage\x18\v \x01(\x01R\x0efreightPostage\x12\x12\n" +
+	"\x04duty\x18\f \x01(\x01R\x04duty\x12\x10\n" +
+	"\x03vat\x18\r \x01(\x01R\x03vat\x12\x1f\n" +
+	"\vtobacco_tax\x18\x0e \x01(\x01R\n" +
+	"tobaccoTax\x12'\n" +
+	"\x0fdiscount_rebate\x18\x0f \x01(\x01R\x0ediscountRebate\x12\x1a\n" +
+	"\bsubtotal\x18\x10 \x01(\x01R\bsubtotal\x12\x14\n" +
+	"\x05total\x18\x11 \x01(\x01R\x05total\x12\x1d\n" +
+	"\n" +
+	"created_by\x18\x12 \x01(\tR\tcreatedBy\x129\n" +
+	"\n" +
+	"created_at\x18\x13 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12B\n" +
+	"\tshipments\x18\x14 \x03(\v2$.portal.v1.CommercialInvoiceShipmentR\tshipments\"_\n" +
+	"#GetCommercialInvoiceDetailsResponse\x128\n" +
+	"\binvoices\x18\x01 \x03(\v2\x1c.portal.v1.CommercialInvoiceR\binvoices2\xae\f\n" +
 	"\rReportService\x12l\n" +
 	"\fSearchReport\x12\x1e.portal.v1.SearchReportRequest\x1a\x1f.portal.v1.SearchReportResponse\"\x1b\x82\xd3\xe4\x93\x02\x12\x12\x10/web/api/reports\x90\x02\x01\x12\x87\x01\n" +
 	"\x11ExportReportExcel\x12#.portal.v1.ExportReportExcelRequest\x1a$.portal.v1.ExportReportExcelResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x04file\x12\x16/web/api/reports/excel\x90\x02\x01\x12\x91\x01\n" +
 	"\x14DownloadReportLabels\x12&.portal.v1.DownloadReportLabelsRequest\x1a'.portal.v1.DownloadReportLabelsResponse\"(\x82\xd3\xe4\x93\x02\x1fb\x04file\x12\x17/web/api/reports/labels\x90\x02\x01\x12\xa5\x01\n" +
 	"\x19DownloadReportLabelsByIds\x12+.portal.v1.DownloadReportLabelsByIdsRequest\x1a,.portal.v1.DownloadReportLabelsByIdsResponse\"-\x82\xd3\xe4\x93\x02$b\x04file\x12\x1c/web/api/reports/labelsByIds\x90\x02\x01\x12\x99\x01\n" +
 	"\x16DownloadReportInvoices\x12(.portal.v1.DownloadReportInvoicesRequest\x1a).portal.v1.DownloadReportInvoicesResponse\"*\x82\xd3\xe4\x93\x02!b\x04file\x12\x19/web/api/reports/invoices\x90\x02\x01\x12\xa9\x01\n" +
-	"\x1aDownloadReportInvoiceByIds\x12,.portal.v1.DownloadReportInvoiceByIdsRequest\x1a-.portal.v1.DownloadReportInvoiceByIdsResponse\".\x82\xd3\xe4\x93\x02%b\x04file\x12\x1d/web/api/reports/invoiceByIds\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
+	"\x1aDownloadReportInvoiceByIds\x12,.portal.v1.DownloadReportInvoiceByIdsRequest\x1a-.portal.v1.DownloadReportInvoiceByIdsResponse\".\x82\xd3\xe4\x93\x02%b\x04file\x12\x1d/web/api/reports/invoiceByIds\x90\x02\x01\x12\x9d\x01\n" +
+	"\x13GetInvoiceCustomers\x12%.portal.v1.GetInvoiceCustomersRequest\x1a&.portal.v1.GetInvoiceCustomersResponse\"7\x82\xd3\xe4\x93\x02.b\tcustomers\x12!/web/api/reports/invoiceCustomers\x90\x02\x01\x12\x98\x01\n" +
+	"\x12CheckInvoiceNumber\x12$.portal.v1.CheckInvoiceNumberRequest\x1a%.portal.v1.CheckInvoiceNumberResponse\"5\x82\xd3\xe4\x93\x02,b\x05taken\x12#/web/api/reports/checkInvoiceNumber\x90\x02\x01\x12\x9b\x01\n" +
+	"\x17CreateCommercialInvoice\x12).portal.v1.CreateCommercialInvoiceRequest\x1a*.portal.v1.CreateCommercialInvoiceResponse\")\x82\xd3\xe4\x93\x02#:\x01*b\x04file\"\x18/web/api/reports/invoice\x12\xc7\x01\n" +
+	"\x1bGetCommercialInvoiceDetails\x12-.portal.v1.GetCommercialInvoiceDetailsRequest\x1a..portal.v1.GetCommercialInvoiceDetailsResponse\"I\x82\xd3\xe4\x93\x02@\x12>/web/api/shipments/commercial-invoice/{invoice_number}/details\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
 	file_portal_v1_reports_proto_rawDescOnce sync.Once
@@ -1015,49 +1940,73 @@ func file_portal_v1_reports_proto_rawDescGZIP() []byte {
 	return file_portal_v1_reports_proto_rawDescData
 }
 
-var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_portal_v1_reports_proto_goTypes = []any{
-	(*ReportRow)(nil),                          // 0: portal.v1.ReportRow
-	(*SearchReportRequest)(nil),                // 1: portal.v1.SearchReportRequest
-	(*SearchReportResponse)(nil),               // 2: portal.v1.SearchReportResponse
-	(*ExportReportExcelRequest)(nil),           // 3: portal.v1.ExportReportExcelRequest
-	(*ExportReportExcelResponse)(nil),          // 4: portal.v1.ExportReportExcelResponse
-	(*DownloadReportLabelsRequest)(nil),        // 5: portal.v1.DownloadReportLabelsRequest
-	(*DownloadReportLabelsResponse)(nil),       // 6: portal.v1.DownloadReportLabelsResponse
-	(*DownloadReportLabelsByIdsRequest)(nil),   // 7: portal.v1.DownloadReportLabelsByIdsRequest
-	(*DownloadReportLabelsByIdsResponse)(nil),  // 8: portal.v1.DownloadReportLabelsByIdsResponse
-	(*DownloadReportInvoicesRequest)(nil),      // 9: portal.v1.DownloadReportInvoicesRequest
-	(*DownloadReportInvoicesResponse)(nil),     // 10: portal.v1.DownloadReportInvoicesResponse
-	(*DownloadReportInvoiceByIdsRequest)(nil),  // 11: portal.v1.DownloadReportInvoiceByIdsRequest
-	(*DownloadReportInvoiceByIdsResponse)(nil), // 12: portal.v1.DownloadReportInvoiceByIdsResponse
-	(*timestamppb.Timestamp)(nil),              // 13: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                  // 14: google.api.HttpBody
+	(*ReportRow)(nil),                           // 0: portal.v1.ReportRow
+	(*SearchReportRequest)(nil),                 // 1: portal.v1.SearchReportRequest
+	(*SearchReportResponse)(nil),                // 2: portal.v1.SearchReportResponse
+	(*ExportReportExcelRequest)(nil),            // 3: portal.v1.ExportReportExcelRequest
+	(*ExportReportExcelResponse)(nil),           // 4: portal.v1.ExportReportExcelResponse
+	(*DownloadReportLabelsRequest)(nil),         // 5: portal.v1.DownloadReportLabelsRequest
+	(*DownloadReportLabelsResponse)(nil),        // 6: portal.v1.DownloadReportLabelsResponse
+	(*DownloadReportLabelsByIdsRequest)(nil),    // 7: portal.v1.DownloadReportLabelsByIdsRequest
+	(*DownloadReportLabelsByIdsResponse)(nil),   // 8: portal.v1.DownloadReportLabelsByIdsResponse
+	(*DownloadReportInvoicesRequest)(nil),       // 9: portal.v1.DownloadReportInvoicesRequest
+	(*DownloadReportInvoicesResponse)(nil),      // 10: portal.v1.DownloadReportInvoicesResponse
+	(*DownloadReportInvoiceByIdsRequest)(nil),   // 11: portal.v1.DownloadReportInvoiceByIdsRequest
+	(*DownloadReportInvoiceByIdsResponse)(nil),  // 12: portal.v1.DownloadReportInvoiceByIdsResponse
+	(*GetInvoiceCustomersRequest)(nil),          // 13: portal.v1.GetInvoiceCustomersRequest
+	(*InvoiceCustomer)(nil),                     // 14: portal.v1.InvoiceCustomer
+	(*GetInvoiceCustomersResponse)(nil),         // 15: portal.v1.GetInvoiceCustomersResponse
+	(*CheckInvoiceNumberRequest)(nil),           // 16: portal.v1.CheckInvoiceNumberRequest
+	(*CheckInvoiceNumberResponse)(nil),          // 17: portal.v1.CheckInvoiceNumberResponse
+	(*CreateCommercialInvoiceRequest)(nil),      // 18: portal.v1.CreateCommercialInvoiceRequest
+	(*CreateCommercialInvoiceResponse)(nil),     // 19: portal.v1.CreateCommercialInvoiceResponse
+	(*GetCommercialInvoiceDetailsRequest)(nil),  // 20: portal.v1.GetCommercialInvoiceDetailsRequest
+	(*CommercialInvoiceShipment)(nil),           // 21: portal.v1.CommercialInvoiceShipment
+	(*CommercialInvoice)(nil),                   // 22: portal.v1.CommercialInvoice
+	(*GetCommercialInvoiceDetailsResponse)(nil), // 23: portal.v1.GetCommercialInvoiceDetailsResponse
+	(*timestamppb.Timestamp)(nil),               // 24: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),                   // 25: google.api.HttpBody
 }
 var file_portal_v1_reports_proto_depIdxs = []int32{
-	13, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
+	24, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
-	14, // 2: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
-	14, // 3: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
-	14, // 4: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
-	14, // 5: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
-	14, // 6: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
-	1,  // 7: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
-	3,  // 8: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
-	5,  // 9: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
-	7,  // 10: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
-	9,  // 11: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
-	11, // 12: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
-	2,  // 13: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
-	4,  // 14: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
-	6,  // 15: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
-	8,  // 16: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
-	10, // 17: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
-	12, // 18: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
-	13, // [13:19] is the sub-list for method output_type
-	7,  // [7:13] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	25, // 2: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
+	25, // 3: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
+	25, // 4: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
+	25, // 5: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
+	25, // 6: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
+	14, // 7: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
+	25, // 8: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	24, // 9: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
+	21, // 10: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	22, // 11: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
+	1,  // 12: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
+	3,  // 13: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
+	5,  // 14: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
+	7,  // 15: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
+	9,  // 16: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
+	11, // 17: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
+	13, // 18: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
+	16, // 19: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
+	18, // 20: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
+	20, // 21: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
+	2,  // 22: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
+	4,  // 23: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
+	6,  // 24: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
+	8,  // 25: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
+	10, // 26: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
+	12, // 27: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
+	15, // 28: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
+	17, // 29: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
+	19, // 30: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
+	23, // 31: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
+	22, // [22:32] is the sub-list for method output_type
+	12, // [12:22] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_reports_proto_init() }
@@ -1071,7 +2020,7 @@ func file_portal_v1_reports_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_reports_proto_rawDesc), len(file_portal_v1_reports_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -395,7 +395,9 @@ type TrackingRow struct {
 	// Sort values: search_after of the next or previous page.
 	Sort []string `protobuf:"bytes,18,rep,name=sort,proto3" json:"sort,omitempty"`
 	// The product is untracked: no status beyond the label is shown.
-	Untracked     bool `protobuf:"varint,19,opt,name=untracked,proto3" json:"untracked,omitempty"`
+	Untracked bool `protobuf:"varint,19,opt,name=untracked,proto3" json:"untracked,omitempty"`
+	// The parcel's latest inquiry the caller may see; unset for none.
+	ParcelInquiry *ParcelInquiryMark `protobuf:"bytes,20,opt,name=parcel_inquiry,proto3" json:"parcel_inquiry,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -563,6 +565,68 @@ func (x *TrackingRow) GetUntracked() bool {
 	return false
 }
 
+func (x *TrackingRow) GetParcelInquiry() *ParcelInquiryMark {
+	if x != nil {
+		return x.ParcelInquiry
+	}
+	return nil
+}
+
+// ParcelInquiryMark is what the tracking grid shows of a parcel's latest inquiry.
+type ParcelInquiryMark struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// When it was filed, RFC 3339.
+	CreatedAt string `protobuf:"bytes,1,opt,name=created_at,proto3" json:"created_at,omitempty"`
+	// The login that filed it; empty for an anonymous visitor.
+	CreatedBy     string `protobuf:"bytes,2,opt,name=created_by,proto3" json:"created_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ParcelInquiryMark) Reset() {
+	*x = ParcelInquiryMark{}
+	mi := &file_portal_v1_tracking_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ParcelInquiryMark) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ParcelInquiryMark) ProtoMessage() {}
+
+func (x *ParcelInquiryMark) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_tracking_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ParcelInquiryMark.ProtoReflect.Descriptor instead.
+func (*ParcelInquiryMark) Descriptor() ([]byte, []int) {
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ParcelInquiryMark) GetCreatedAt() string {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return ""
+}
+
+func (x *ParcelInquiryMark) GetCreatedBy() string {
+	if x != nil {
+		return x.CreatedBy
+	}
+	return ""
+}
+
 // SearchTrackingResponse is a page of parcels.
 type SearchTrackingResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -580,7 +644,7 @@ type SearchTrackingResponse struct {
 
 func (x *SearchTrackingResponse) Reset() {
 	*x = SearchTrackingResponse{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[5]
+	mi := &file_portal_v1_tracking_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -592,7 +656,7 @@ func (x *SearchTrackingResponse) String() string {
 func (*SearchTrackingResponse) ProtoMessage() {}
 
 func (x *SearchTrackingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[5]
+	mi := &file_portal_v1_tracking_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -605,7 +669,7 @@ func (x *SearchTrackingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchTrackingResponse.ProtoReflect.Descriptor instead.
 func (*SearchTrackingResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{5}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *SearchTrackingResponse) GetData() []*TrackingRow {
@@ -647,7 +711,7 @@ type GetTrackingParcelRequest struct {
 
 func (x *GetTrackingParcelRequest) Reset() {
 	*x = GetTrackingParcelRequest{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[6]
+	mi := &file_portal_v1_tracking_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -659,7 +723,7 @@ func (x *GetTrackingParcelRequest) String() string {
 func (*GetTrackingParcelRequest) ProtoMessage() {}
 
 func (x *GetTrackingParcelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[6]
+	mi := &file_portal_v1_tracking_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -672,7 +736,7 @@ func (x *GetTrackingParcelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTrackingParcelRequest.ProtoReflect.Descriptor instead.
 func (*GetTrackingParcelRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{6}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GetTrackingParcelRequest) GetId() string {
@@ -693,7 +757,7 @@ type GetTrackingParcelResponse struct {
 
 func (x *GetTrackingParcelResponse) Reset() {
 	*x = GetTrackingParcelResponse{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[7]
+	mi := &file_portal_v1_tracking_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -705,7 +769,7 @@ func (x *GetTrackingParcelResponse) String() string {
 func (*GetTrackingParcelResponse) ProtoMessage() {}
 
 func (x *GetTrackingParcelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[7]
+	mi := &file_portal_v1_tracking_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -718,7 +782,7 @@ func (x *GetTrackingParcelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTrackingParcelResponse.ProtoReflect.Descriptor instead.
 func (*GetTrackingParcelResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{7}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetTrackingParcelResponse) GetDetail() *TrackingDetail {
@@ -739,7 +803,7 @@ type GetTrackingEventsRequest struct {
 
 func (x *GetTrackingEventsRequest) Reset() {
 	*x = GetTrackingEventsRequest{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[8]
+	mi := &file_portal_v1_tracking_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -751,7 +815,7 @@ func (x *GetTrackingEventsRequest) String() string {
 func (*GetTrackingEventsRequest) ProtoMessage() {}
 
 func (x *GetTrackingEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[8]
+	mi := &file_portal_v1_tracking_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -764,7 +828,7 @@ func (x *GetTrackingEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTrackingEventsRequest.ProtoReflect.Descriptor instead.
 func (*GetTrackingEventsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{8}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GetTrackingEventsRequest) GetId() string {
@@ -785,7 +849,7 @@ type GetTrackingReceiverRequest struct {
 
 func (x *GetTrackingReceiverRequest) Reset() {
 	*x = GetTrackingReceiverRequest{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[9]
+	mi := &file_portal_v1_tracking_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -797,7 +861,7 @@ func (x *GetTrackingReceiverRequest) String() string {
 func (*GetTrackingReceiverRequest) ProtoMessage() {}
 
 func (x *GetTrackingReceiverRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[9]
+	mi := &file_portal_v1_tracking_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -810,7 +874,7 @@ func (x *GetTrackingReceiverRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTrackingReceiverRequest.ProtoReflect.Descriptor instead.
 func (*GetTrackingReceiverRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{9}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetTrackingReceiverRequest) GetId() string {
@@ -831,7 +895,7 @@ type GetTrackingReceiverResponse struct {
 
 func (x *GetTrackingReceiverResponse) Reset() {
 	*x = GetTrackingReceiverResponse{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[10]
+	mi := &file_portal_v1_tracking_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -843,7 +907,7 @@ func (x *GetTrackingReceiverResponse) String() string {
 func (*GetTrackingReceiverResponse) ProtoMessage() {}
 
 func (x *GetTrackingReceiverResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[10]
+	mi := &file_portal_v1_tracking_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -856,7 +920,7 @@ func (x *GetTrackingReceiverResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTrackingReceiverResponse.ProtoReflect.Descriptor instead.
 func (*GetTrackingReceiverResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{10}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetTrackingReceiverResponse) GetReceiver() *TrackingReceiver {
@@ -877,7 +941,7 @@ type GetTrackingSenderRequest struct {
 
 func (x *GetTrackingSenderRequest) Reset() {
 	*x = GetTrackingSenderRequest{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[11]
+	mi := &file_portal_v1_tracking_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -889,7 +953,7 @@ func (x *GetTrackingSenderRequest) String() string {
 func (*GetTrackingSenderRequest) ProtoMessage() {}
 
 func (x *GetTrackingSenderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[11]
+	mi := &file_portal_v1_tracking_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -902,7 +966,7 @@ func (x *GetTrackingSenderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTrackingSenderRequest.ProtoReflect.Descriptor instead.
 func (*GetTrackingSenderRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{11}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetTrackingSenderRequest) GetId() string {
@@ -923,7 +987,7 @@ type GetTrackingSenderResponse struct {
 
 func (x *GetTrackingSenderResponse) Reset() {
 	*x = GetTrackingSenderResponse{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[12]
+	mi := &file_portal_v1_tracking_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -935,7 +999,7 @@ func (x *GetTrackingSenderResponse) String() string {
 func (*GetTrackingSenderResponse) ProtoMessage() {}
 
 func (x *GetTrackingSenderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[12]
+	mi := &file_portal_v1_tracking_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -948,7 +1012,7 @@ func (x *GetTrackingSenderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTrackingSenderResponse.ProtoReflect.Descriptor instead.
 func (*GetTrackingSenderResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{12}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetTrackingSenderResponse) GetSender() *TrackingSender {
@@ -982,7 +1046,7 @@ type TrackingEvent struct {
 
 func (x *TrackingEvent) Reset() {
 	*x = TrackingEvent{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[13]
+	mi := &file_portal_v1_tracking_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -994,7 +1058,7 @@ func (x *TrackingEvent) String() string {
 func (*TrackingEvent) ProtoMessage() {}
 
 func (x *TrackingEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[13]
+	mi := &file_portal_v1_tracking_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1007,7 +1071,7 @@ func (x *TrackingEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TrackingEvent.ProtoReflect.Descriptor instead.
 func (*TrackingEvent) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{13}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *TrackingEvent) GetHarmonizedCode() string {
@@ -1072,7 +1136,7 @@ type GetTrackingEventsResponse struct {
 
 func (x *GetTrackingEventsResponse) Reset() {
 	*x = GetTrackingEventsResponse{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[14]
+	mi := &file_portal_v1_tracking_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1084,7 +1148,7 @@ func (x *GetTrackingEventsResponse) String() string {
 func (*GetTrackingEventsResponse) ProtoMessage() {}
 
 func (x *GetTrackingEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[14]
+	mi := &file_portal_v1_tracking_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1097,7 +1161,7 @@ func (x *GetTrackingEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTrackingEventsResponse.ProtoReflect.Descriptor instead.
 func (*GetTrackingEventsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{14}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetTrackingEventsResponse) GetTrackingEvents() []*TrackingEvent {
@@ -1141,7 +1205,7 @@ type TrackingReceiver struct {
 
 func (x *TrackingReceiver) Reset() {
 	*x = TrackingReceiver{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[15]
+	mi := &file_portal_v1_tracking_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1153,7 +1217,7 @@ func (x *TrackingReceiver) String() string {
 func (*TrackingReceiver) ProtoMessage() {}
 
 func (x *TrackingReceiver) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[15]
+	mi := &file_portal_v1_tracking_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1166,7 +1230,7 @@ func (x *TrackingReceiver) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TrackingReceiver.ProtoReflect.Descriptor instead.
 func (*TrackingReceiver) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{15}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *TrackingReceiver) GetRecipientName() string {
@@ -1259,7 +1323,7 @@ type TrackingSender struct {
 
 func (x *TrackingSender) Reset() {
 	*x = TrackingSender{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[16]
+	mi := &file_portal_v1_tracking_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1271,7 +1335,7 @@ func (x *TrackingSender) String() string {
 func (*TrackingSender) ProtoMessage() {}
 
 func (x *TrackingSender) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[16]
+	mi := &file_portal_v1_tracking_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1284,7 +1348,7 @@ func (x *TrackingSender) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TrackingSender.ProtoReflect.Descriptor instead.
 func (*TrackingSender) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{16}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *TrackingSender) GetSenderName() string {
@@ -1371,7 +1435,7 @@ type TrackingShipmentData struct {
 
 func (x *TrackingShipmentData) Reset() {
 	*x = TrackingShipmentData{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[17]
+	mi := &file_portal_v1_tracking_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1383,7 +1447,7 @@ func (x *TrackingShipmentData) String() string {
 func (*TrackingShipmentData) ProtoMessage() {}
 
 func (x *TrackingShipmentData) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[17]
+	mi := &file_portal_v1_tracking_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1396,7 +1460,7 @@ func (x *TrackingShipmentData) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TrackingShipmentData.ProtoReflect.Descriptor instead.
 func (*TrackingShipmentData) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{17}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *TrackingShipmentData) GetOrigin() string {
@@ -1458,7 +1522,7 @@ type TrackingParcelData struct {
 
 func (x *TrackingParcelData) Reset() {
 	*x = TrackingParcelData{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[18]
+	mi := &file_portal_v1_tracking_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1470,7 +1534,7 @@ func (x *TrackingParcelData) String() string {
 func (*TrackingParcelData) ProtoMessage() {}
 
 func (x *TrackingParcelData) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[18]
+	mi := &file_portal_v1_tracking_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1483,7 +1547,7 @@ func (x *TrackingParcelData) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TrackingParcelData.ProtoReflect.Descriptor instead.
 func (*TrackingParcelData) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{18}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *TrackingParcelData) GetParcelWeight() float64 {
@@ -1527,7 +1591,7 @@ type TrackingCustomerName struct {
 
 func (x *TrackingCustomerName) Reset() {
 	*x = TrackingCustomerName{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[19]
+	mi := &file_portal_v1_tracking_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1539,7 +1603,7 @@ func (x *TrackingCustomerName) String() string {
 func (*TrackingCustomerName) ProtoMessage() {}
 
 func (x *TrackingCustomerName) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[19]
+	mi := &file_portal_v1_tracking_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1552,7 +1616,7 @@ func (x *TrackingCustomerName) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TrackingCustomerName.ProtoReflect.Descriptor instead.
 func (*TrackingCustomerName) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{19}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *TrackingCustomerName) GetCustomerName() string {
@@ -1608,7 +1672,7 @@ type TrackingDetail struct {
 
 func (x *TrackingDetail) Reset() {
 	*x = TrackingDetail{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[20]
+	mi := &file_portal_v1_tracking_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1620,7 +1684,7 @@ func (x *TrackingDetail) String() string {
 func (*TrackingDetail) ProtoMessage() {}
 
 func (x *TrackingDetail) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[20]
+	mi := &file_portal_v1_tracking_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1633,7 +1697,7 @@ func (x *TrackingDetail) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TrackingDetail.ProtoReflect.Descriptor instead.
 func (*TrackingDetail) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{20}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *TrackingDetail) GetTrackingId() string {
@@ -1750,7 +1814,7 @@ type ListTrackingProductsRequest struct {
 
 func (x *ListTrackingProductsRequest) Reset() {
 	*x = ListTrackingProductsRequest{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[21]
+	mi := &file_portal_v1_tracking_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1762,7 +1826,7 @@ func (x *ListTrackingProductsRequest) String() string {
 func (*ListTrackingProductsRequest) ProtoMessage() {}
 
 func (x *ListTrackingProductsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[21]
+	mi := &file_portal_v1_tracking_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1775,7 +1839,7 @@ func (x *ListTrackingProductsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTrackingProductsRequest.ProtoReflect.Descriptor instead.
 func (*ListTrackingProductsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{21}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{22}
 }
 
 // TrackingProduct is a product the tracking service knows.
@@ -1791,7 +1855,7 @@ type TrackingProduct struct {
 
 func (x *TrackingProduct) Reset() {
 	*x = TrackingProduct{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[22]
+	mi := &file_portal_v1_tracking_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1803,7 +1867,7 @@ func (x *TrackingProduct) String() string {
 func (*TrackingProduct) ProtoMessage() {}
 
 func (x *TrackingProduct) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[22]
+	mi := &file_portal_v1_tracking_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1816,7 +1880,7 @@ func (x *TrackingProduct) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TrackingProduct.ProtoReflect.Descriptor instead.
 func (*TrackingProduct) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{22}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *TrackingProduct) GetProductDescription() string {
@@ -1844,7 +1908,7 @@ type ListTrackingProductsResponse struct {
 
 func (x *ListTrackingProductsResponse) Reset() {
 	*x = ListTrackingProductsResponse{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[23]
+	mi := &file_portal_v1_tracking_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1856,7 +1920,7 @@ func (x *ListTrackingProductsResponse) String() string {
 func (*ListTrackingProductsResponse) ProtoMessage() {}
 
 func (x *ListTrackingProductsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[23]
+	mi := &file_portal_v1_tracking_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1869,7 +1933,7 @@ func (x *ListTrackingProductsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTrackingProductsResponse.ProtoReflect.Descriptor instead.
 func (*ListTrackingProductsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{23}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListTrackingProductsResponse) GetProducts() []*TrackingProduct {
@@ -1892,7 +1956,7 @@ type ExportTrackingCsvRequest struct {
 
 func (x *ExportTrackingCsvRequest) Reset() {
 	*x = ExportTrackingCsvRequest{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[24]
+	mi := &file_portal_v1_tracking_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1904,7 +1968,7 @@ func (x *ExportTrackingCsvRequest) String() string {
 func (*ExportTrackingCsvRequest) ProtoMessage() {}
 
 func (x *ExportTrackingCsvRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[24]
+	mi := &file_portal_v1_tracking_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1917,7 +1981,7 @@ func (x *ExportTrackingCsvRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTrackingCsvRequest.ProtoReflect.Descriptor instead.
 func (*ExportTrackingCsvRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{24}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ExportTrackingCsvRequest) GetSearchCriteria() *TrackingSearchCriteria {
@@ -1945,7 +2009,7 @@ type ExportTrackingCsvResponse struct {
 
 func (x *ExportTrackingCsvResponse) Reset() {
 	*x = ExportTrackingCsvResponse{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[25]
+	mi := &file_portal_v1_tracking_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1957,7 +2021,7 @@ func (x *ExportTrackingCsvResponse) String() string {
 func (*ExportTrackingCsvResponse) ProtoMessage() {}
 
 func (x *ExportTrackingCsvResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[25]
+	mi := &file_portal_v1_tracking_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1970,7 +2034,7 @@ func (x *ExportTrackingCsvResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTrackingCsvResponse.ProtoReflect.Descriptor instead.
 func (*ExportTrackingCsvResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{25}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ExportTrackingCsvResponse) GetFile() *httpbody.HttpBody {
@@ -1993,7 +2057,7 @@ type ExportTrackingExcelRequest struct {
 
 func (x *ExportTrackingExcelRequest) Reset() {
 	*x = ExportTrackingExcelRequest{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[26]
+	mi := &file_portal_v1_tracking_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2005,7 +2069,7 @@ func (x *ExportTrackingExcelRequest) String() string {
 func (*ExportTrackingExcelRequest) ProtoMessage() {}
 
 func (x *ExportTrackingExcelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[26]
+	mi := &file_portal_v1_tracking_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2018,7 +2082,7 @@ func (x *ExportTrackingExcelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTrackingExcelRequest.ProtoReflect.Descriptor instead.
 func (*ExportTrackingExcelRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{26}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ExportTrackingExcelRequest) GetSearchCriteria() *TrackingSearchCriteria {
@@ -2046,7 +2110,7 @@ type ExportTrackingExcelResponse struct {
 
 func (x *ExportTrackingExcelResponse) Reset() {
 	*x = ExportTrackingExcelResponse{}
-	mi := &file_portal_v1_tracking_proto_msgTypes[27]
+	mi := &file_portal_v1_tracking_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2058,7 +2122,7 @@ func (x *ExportTrackingExcelResponse) String() string {
 func (*ExportTrackingExcelResponse) ProtoMessage() {}
 
 func (x *ExportTrackingExcelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_tracking_proto_msgTypes[27]
+	mi := &file_portal_v1_tracking_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2071,7 +2135,7 @@ func (x *ExportTrackingExcelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTrackingExcelResponse.ProtoReflect.Descriptor instead.
 func (*ExportTrackingExcelResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{27}
+	return file_portal_v1_tracking_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ExportTrackingExcelResponse) GetFile() *httpbody.HttpBody {
@@ -2117,7 +2181,7 @@ const file_portal_v1_tracking_proto_rawDesc = "" +
 	"\apage_no\x18\x04 \x01(\x05R\apage_no\"\x91\x01\n" +
 	"\x15SearchTrackingRequest\x12K\n" +
 	"\x0fsearch_criteria\x18\x01 \x01(\v2!.portal.v1.TrackingSearchCriteriaR\x0fsearch_criteria\x12+\n" +
-	"\x04meta\x18\x02 \x01(\v2\x17.portal.v1.TrackingMetaR\x04meta\"\xe5\x05\n" +
+	"\x04meta\x18\x02 \x01(\v2\x17.portal.v1.TrackingMetaR\x04meta\"\xab\x06\n" +
 	"\vTrackingRow\x12\x14\n" +
 	"\x05ft_id\x18\x01 \x01(\tR\x05ft_id\x12 \n" +
 	"\vcustomer_id\x18\x02 \x01(\tR\vcustomer_id\x12$\n" +
@@ -2138,7 +2202,15 @@ const file_portal_v1_tracking_proto_rawDesc = "" +
 	"\x16latest_harmonized_desc\x18\x10 \x01(\tR\x16latest_harmonized_desc\x126\n" +
 	"\x16latest_harmonized_code\x18\x11 \x01(\tR\x16latest_harmonized_code\x12\x12\n" +
 	"\x04sort\x18\x12 \x03(\tR\x04sort\x12\x1c\n" +
-	"\tuntracked\x18\x13 \x01(\bR\tuntracked\"\x98\x01\n" +
+	"\tuntracked\x18\x13 \x01(\bR\tuntracked\x12D\n" +
+	"\x0eparcel_inquiry\x18\x14 \x01(\v2\x1c.portal.v1.ParcelInquiryMarkR\x0eparcel_inquiry\"S\n" +
+	"\x11ParcelInquiryMark\x12\x1e\n" +
+	"\n" +
+	"created_at\x18\x01 \x01(\tR\n" +
+	"created_at\x12\x1e\n" +
+	"\n" +
+	"created_by\x18\x02 \x01(\tR\n" +
+	"created_by\"\x98\x01\n" +
 	"\x16SearchTrackingResponse\x12*\n" +
 	"\x04data\x18\x01 \x03(\v2\x16.portal.v1.TrackingRowR\x04data\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x03R\x05total\x12\x1a\n" +
@@ -2265,37 +2337,38 @@ func file_portal_v1_tracking_proto_rawDescGZIP() []byte {
 	return file_portal_v1_tracking_proto_rawDescData
 }
 
-var file_portal_v1_tracking_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_portal_v1_tracking_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_portal_v1_tracking_proto_goTypes = []any{
 	(*TrackingDateRange)(nil),            // 0: portal.v1.TrackingDateRange
 	(*TrackingSearchCriteria)(nil),       // 1: portal.v1.TrackingSearchCriteria
 	(*TrackingMeta)(nil),                 // 2: portal.v1.TrackingMeta
 	(*SearchTrackingRequest)(nil),        // 3: portal.v1.SearchTrackingRequest
 	(*TrackingRow)(nil),                  // 4: portal.v1.TrackingRow
-	(*SearchTrackingResponse)(nil),       // 5: portal.v1.SearchTrackingResponse
-	(*GetTrackingParcelRequest)(nil),     // 6: portal.v1.GetTrackingParcelRequest
-	(*GetTrackingParcelResponse)(nil),    // 7: portal.v1.GetTrackingParcelResponse
-	(*GetTrackingEventsRequest)(nil),     // 8: portal.v1.GetTrackingEventsRequest
-	(*GetTrackingReceiverRequest)(nil),   // 9: portal.v1.GetTrackingReceiverRequest
-	(*GetTrackingReceiverResponse)(nil),  // 10: portal.v1.GetTrackingReceiverResponse
-	(*GetTrackingSenderRequest)(nil),     // 11: portal.v1.GetTrackingSenderRequest
-	(*GetTrackingSenderResponse)(nil),    // 12: portal.v1.GetTrackingSenderResponse
-	(*TrackingEvent)(nil),                // 13: portal.v1.TrackingEvent
-	(*GetTrackingEventsResponse)(nil),    // 14: portal.v1.GetTrackingEventsResponse
-	(*TrackingReceiver)(nil),             // 15: portal.v1.TrackingReceiver
-	(*TrackingSender)(nil),               // 16: portal.v1.TrackingSender
-	(*TrackingShipmentData)(nil),         // 17: portal.v1.TrackingShipmentData
-	(*TrackingParcelData)(nil),           // 18: portal.v1.TrackingParcelData
-	(*TrackingCustomerName)(nil),         // 19: portal.v1.TrackingCustomerName
-	(*TrackingDetail)(nil),               // 20: portal.v1.TrackingDetail
-	(*ListTrackingProductsRequest)(nil),  // 21: portal.v1.ListTrackingProductsRequest
-	(*TrackingProduct)(nil),              // 22: portal.v1.TrackingProduct
-	(*ListTrackingProductsResponse)(nil), // 23: portal.v1.ListTrackingProductsResponse
-	(*ExportTrackingCsvRequest)(nil),     // 24: portal.v1.ExportTrackingCsvRequest
-	(*ExportTrackingCsvResponse)(nil),    // 25: portal.v1.ExportTrackingCsvResponse
-	(*ExportTrackingExcelRequest)(nil),   // 26: portal.v1.ExportTrackingExcelRequest
-	(*ExportTrackingExcelResponse)(nil),  // 27: portal.v1.ExportTrackingExcelResponse
-	(*httpbody.HttpBody)(nil),            // 28: google.api.HttpBody
+	(*ParcelInquiryMark)(nil),            // 5: portal.v1.ParcelInquiryMark
+	(*SearchTrackingResponse)(nil),       // 6: portal.v1.SearchTrackingResponse
+	(*GetTrackingParcelRequest)(nil),     // 7: portal.v1.GetTrackingParcelRequest
+	(*GetTrackingParcelResponse)(nil),    // 8: portal.v1.GetTrackingParcelResponse
+	(*GetTrackingEventsRequest)(nil),     // 9: portal.v1.GetTrackingEventsRequest
+	(*GetTrackingReceiverRequest)(nil),   // 10: portal.v1.GetTrackingReceiverRequest
+	(*GetTrackingReceiverResponse)(nil),  // 11: portal.v1.GetTrackingReceiverResponse
+	(*GetTrackingSenderRequest)(nil),     // 12: portal.v1.GetTrackingSenderRequest
+	(*GetTrackingSenderResponse)(nil),    // 13: portal.v1.GetTrackingSenderResponse
+	(*TrackingEvent)(nil),                // 14: portal.v1.TrackingEvent
+	(*GetTrackingEventsResponse)(nil),    // 15: portal.v1.GetTrackingEventsResponse
+	(*TrackingReceiver)(nil),             // 16: portal.v1.TrackingReceiver
+	(*TrackingSender)(nil),               // 17: portal.v1.TrackingSender
+	(*TrackingShipmentData)(nil),         // 18: portal.v1.TrackingShipmentData
+	(*TrackingParcelData)(nil),           // 19: portal.v1.TrackingParcelData
+	(*TrackingCustomerName)(nil),         // 20: portal.v1.TrackingCustomerName
+	(*TrackingDetail)(nil),               // 21: portal.v1.TrackingDetail
+	(*ListTrackingProductsRequest)(nil),  // 22: portal.v1.ListTrackingProductsRequest
+	(*TrackingProduct)(nil),              // 23: portal.v1.TrackingProduct
+	(*ListTrackingProductsResponse)(nil), // 24: portal.v1.ListTrackingProductsResponse
+	(*ExportTrackingCsvRequest)(nil),     // 25: portal.v1.ExportTrackingCsvRequest
+	(*ExportTrackingCsvResponse)(nil),    // 26: portal.v1.ExportTrackingCsvResponse
+	(*ExportTrackingExcelRequest)(nil),   // 27: portal.v1.ExportTrackingExcelRequest
+	(*ExportTrackingExcelResponse)(nil),  // 28: portal.v1.ExportTrackingExcelResponse
+	(*httpbody.HttpBody)(nil),            // 29: google.api.HttpBody
 }
 var file_portal_v1_tracking_proto_depIdxs = []int32{
 	0,  // 0: portal.v1.TrackingSearchCriteria.shipment_date:type_name -> portal.v1.TrackingDateRange
@@ -2303,45 +2376,46 @@ var file_portal_v1_tracking_proto_depIdxs = []int32{
 	0,  // 2: portal.v1.TrackingSearchCriteria.delivery_date:type_name -> portal.v1.TrackingDateRange
 	1,  // 3: portal.v1.SearchTrackingRequest.search_criteria:type_name -> portal.v1.TrackingSearchCriteria
 	2,  // 4: portal.v1.SearchTrackingRequest.meta:type_name -> portal.v1.TrackingMeta
-	4,  // 5: portal.v1.SearchTrackingResponse.data:type_name -> portal.v1.TrackingRow
-	20, // 6: portal.v1.GetTrackingParcelResponse.detail:type_name -> portal.v1.TrackingDetail
-	15, // 7: portal.v1.GetTrackingReceiverResponse.receiver:type_name -> portal.v1.TrackingReceiver
-	16, // 8: portal.v1.GetTrackingSenderResponse.sender:type_name -> portal.v1.TrackingSender
-	13, // 9: portal.v1.GetTrackingEventsResponse.tracking_events:type_name -> portal.v1.TrackingEvent
-	17, // 10: portal.v1.TrackingDetail.shipment_data:type_name -> portal.v1.TrackingShipmentData
-	18, // 11: portal.v1.TrackingDetail.parcel_data:type_name -> portal.v1.TrackingParcelData
-	19, // 12: portal.v1.TrackingDetail.customer_name:type_name -> portal.v1.TrackingCustomerName
-	15, // 13: portal.v1.TrackingDetail.receiver_details:type_name -> portal.v1.TrackingReceiver
-	16, // 14: portal.v1.TrackingDetail.sender_details:type_name -> portal.v1.TrackingSender
-	13, // 15: portal.v1.TrackingDetail.tracking_events:type_name -> portal.v1.TrackingEvent
-	22, // 16: portal.v1.ListTrackingProductsResponse.products:type_name -> portal.v1.TrackingProduct
-	1,  // 17: portal.v1.ExportTrackingCsvRequest.search_criteria:type_name -> portal.v1.TrackingSearchCriteria
-	2,  // 18: portal.v1.ExportTrackingCsvRequest.meta:type_name -> portal.v1.TrackingMeta
-	28, // 19: portal.v1.ExportTrackingCsvResponse.file:type_name -> google.api.HttpBody
-	1,  // 20: portal.v1.ExportTrackingExcelRequest.search_criteria:type_name -> portal.v1.TrackingSearchCriteria
-	2,  // 21: portal.v1.ExportTrackingExcelRequest.meta:type_name -> portal.v1.TrackingMeta
-	28, // 22: portal.v1.ExportTrackingExcelResponse.file:type_name -> google.api.HttpBody
-	3,  // 23: portal.v1.TrackingService.SearchTracking:input_type -> portal.v1.SearchTrackingRequest
-	6,  // 24: portal.v1.TrackingService.GetTrackingParcel:input_type -> portal.v1.GetTrackingParcelRequest
-	8,  // 25: portal.v1.TrackingService.GetTrackingEvents:input_type -> portal.v1.GetTrackingEventsRequest
-	9,  // 26: portal.v1.TrackingService.GetTrackingReceiver:input_type -> portal.v1.GetTrackingReceiverRequest
-	11, // 27: portal.v1.TrackingService.GetTrackingSender:input_type -> portal.v1.GetTrackingSenderRequest
-	21, // 28: portal.v1.TrackingService.ListTrackingProducts:input_type -> portal.v1.ListTrackingProductsRequest
-	24, // 29: portal.v1.TrackingService.ExportTrackingCsv:input_type -> portal.v1.ExportTrackingCsvRequest
-	26, // 30: portal.v1.TrackingService.ExportTrackingExcel:input_type -> portal.v1.ExportTrackingExcelRequest
-	5,  // 31: portal.v1.TrackingService.SearchTracking:output_type -> portal.v1.SearchTrackingResponse
-	7,  // 32: portal.v1.TrackingService.GetTrackingParcel:output_type -> portal.v1.GetTrackingParcelResponse
-	14, // 33: portal.v1.TrackingService.GetTrackingEvents:output_type -> portal.v1.GetTrackingEventsResponse
-	10, // 34: portal.v1.TrackingService.GetTrackingReceiver:output_type -> portal.v1.GetTrackingReceiverResponse
-	12, // 35: portal.v1.TrackingService.GetTrackingSender:output_type -> portal.v1.GetTrackingSenderResponse
-	23, // 36: portal.v1.TrackingService.ListTrackingProducts:output_type -> portal.v1.ListTrackingProductsResponse
-	25, // 37: portal.v1.TrackingService.ExportTrackingCsv:output_type -> portal.v1.ExportTrackingCsvResponse
-	27, // 38: portal.v1.TrackingService.ExportTrackingExcel:output_type -> portal.v1.ExportTrackingExcelResponse
-	31, // [31:39] is the sub-list for method output_type
-	23, // [23:31] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	5,  // 5: portal.v1.TrackingRow.parcel_inquiry:type_name -> portal.v1.ParcelInquiryMark
+	4,  // 6: portal.v1.SearchTrackingResponse.data:type_name -> portal.v1.TrackingRow
+	21, // 7: portal.v1.GetTrackingParcelResponse.detail:type_name -> portal.v1.TrackingDetail
+	16, // 8: portal.v1.GetTrackingReceiverResponse.receiver:type_name -> portal.v1.TrackingReceiver
+	17, // 9: portal.v1.GetTrackingSenderResponse.sender:type_name -> portal.v1.TrackingSender
+	14, // 10: portal.v1.GetTrackingEventsResponse.tracking_events:type_name -> portal.v1.TrackingEvent
+	18, // 11: portal.v1.TrackingDetail.shipment_data:type_name -> portal.v1.TrackingShipmentData
+	19, // 12: portal.v1.TrackingDetail.parcel_data:type_name -> portal.v1.TrackingParcelData
+	20, // 13: portal.v1.TrackingDetail.customer_name:type_name -> portal.v1.TrackingCustomerName
+	16, // 14: portal.v1.TrackingDetail.receiver_details:type_name -> portal.v1.TrackingReceiver
+	17, // 15: portal.v1.TrackingDetail.sender_details:type_name -> portal.v1.TrackingSender
+	14, // 16: portal.v1.TrackingDetail.tracking_events:type_name -> portal.v1.TrackingEvent
+	23, // 17: portal.v1.ListTrackingProductsResponse.products:type_name -> portal.v1.TrackingProduct
+	1,  // 18: portal.v1.ExportTrackingCsvRequest.search_criteria:type_name -> portal.v1.TrackingSearchCriteria
+	2,  // 19: portal.v1.ExportTrackingCsvRequest.meta:type_name -> portal.v1.TrackingMeta
+	29, // 20: portal.v1.ExportTrackingCsvResponse.file:type_name -> google.api.HttpBody
+	1,  // 21: portal.v1.ExportTrackingExcelRequest.search_criteria:type_name -> portal.v1.TrackingSearchCriteria
+	2,  // 22: portal.v1.ExportTrackingExcelRequest.meta:type_name -> portal.v1.TrackingMeta
+	29, // 23: portal.v1.ExportTrackingExcelResponse.file:type_name -> google.api.HttpBody
+	3,  // 24: portal.v1.TrackingService.SearchTracking:input_type -> portal.v1.SearchTrackingRequest
+	7,  // 25: portal.v1.TrackingService.GetTrackingParcel:input_type -> portal.v1.GetTrackingParcelRequest
+	9,  // 26: portal.v1.TrackingService.GetTrackingEvents:input_type -> portal.v1.GetTrackingEventsRequest
+	10, // 27: portal.v1.TrackingService.GetTrackingReceiver:input_type -> portal.v1.GetTrackingReceiverRequest
+	12, // 28: portal.v1.TrackingService.GetTrackingSender:input_type -> portal.v1.GetTrackingSenderRequest
+	22, // 29: portal.v1.TrackingService.ListTrackingProducts:input_type -> portal.v1.ListTrackingProductsRequest
+	25, // 30: portal.v1.TrackingService.ExportTrackingCsv:input_type -> portal.v1.ExportTrackingCsvRequest
+	27, // 31: portal.v1.TrackingService.ExportTrackingExcel:input_type -> portal.v1.ExportTrackingExcelRequest
+	6,  // 32: portal.v1.TrackingService.SearchTracking:output_type -> portal.v1.SearchTrackingResponse
+	8,  // 33: portal.v1.TrackingService.GetTrackingParcel:output_type -> portal.v1.GetTrackingParcelResponse
+	15, // 34: portal.v1.TrackingService.GetTrackingEvents:output_type -> portal.v1.GetTrackingEventsResponse
+	11, // 35: portal.v1.TrackingService.GetTrackingReceiver:output_type -> portal.v1.GetTrackingReceiverResponse
+	13, // 36: portal.v1.TrackingService.GetTrackingSender:output_type -> portal.v1.GetTrackingSenderResponse
+	24, // 37: portal.v1.TrackingService.ListTrackingProducts:output_type -> portal.v1.ListTrackingProductsResponse
+	26, // 38: portal.v1.TrackingService.ExportTrackingCsv:output_type -> portal.v1.ExportTrackingCsvResponse
+	28, // 39: portal.v1.TrackingService.ExportTrackingExcel:output_type -> portal.v1.ExportTrackingExcelResponse
+	32, // [32:40] is the sub-list for method output_type
+	24, // [24:32] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_tracking_proto_init() }
@@ -2356,7 +2430,7 @@ func file_portal_v1_tracking_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_tracking_proto_rawDesc), len(file_portal_v1_tracking_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   28,
+			NumMessages:   29,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1,14 +1,14 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { CaretDownIcon, DownloadIcon, FileTextIcon, PaperPlaneIcon, ReloadIcon, StopIcon } from "@radix-ui/react-icons";
-import { Button, DropdownMenu, Flex } from "@radix-ui/themes";
+import { DownloadIcon, FileTextIcon, PaperPlaneIcon, ReloadIcon, StopIcon } from "@radix-ui/react-icons";
+import { Button, Flex } from "@radix-ui/themes";
 import { type ReactNode, useState } from "react";
 import { batchFiles, useBatchCommand, useBatchLinkDownload } from "../../../api/batches";
 import { usePrinterSettings } from "../../../api/customers";
-import { cacheBuster, type DownloadedFile, isText, saveDownloaded, useFileDownload } from "../../../api/download";
+import { cacheBuster, isText, saveDownloaded, useFileDownload } from "../../../api/download";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
-import { TextFileDialog } from "../../../components/TextFileDialog";
+import { TrafficMenu } from "../../../components/TrafficMenu";
 import { describeFailure } from "../../../errors/describeFailure";
 import { showNotices } from "../../../errors/notices";
 import type { Batch } from "../../../gen/portal/v1/batches_pb";
@@ -31,7 +31,6 @@ export const processingNoticeMs = 10_000;
 export const manifestNoticeMs = 4_000;
 
 type Confirmation = "send" | "cancel" | "manifest" | null;
-type TextView = { title: string; file: DownloadedFile; text: string; fileName: string } | null;
 
 /**
  * The batch's buttons of spec 2 §4.2, as the server's BatchActions allow
@@ -48,7 +47,6 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
   const running = batch.status !== "CREATED" && batch.labelType !== "";
   const labelType = running ? batch.labelType : (chosenType ?? defaultLabelType(printer.data));
   const [confirming, setConfirming] = useState<Confirmation>(null);
-  const [textView, setTextView] = useState<TextView>(null);
   const printing = usePrintLabels();
 
   const send = () =>
@@ -121,7 +119,7 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
             <Trans>Original CSV</Trans>
           </DownloadButton>
         )}
-        {admin && <TrafficMenu batch={batch} onText={setTextView} />}
+        {admin && <TrafficMenu path={batchFiles.traffic(batch.id)} name={`batch-${batch.id}`} />}
       </Flex>
       {confirming === "send" && (
         <ConfirmDialog
@@ -161,15 +159,6 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
             other: "# changed shipments",
           })}. They are not part of the manifest.`}
         </ConfirmDialog>
-      )}
-      {textView && (
-        <TextFileDialog
-          title={textView.title}
-          text={textView.text}
-          fileName={textView.fileName}
-          contentType={textView.file.contentType}
-          onClose={() => setTextView(null)}
-        />
       )}
     </Flex>
   );
@@ -290,52 +279,5 @@ function CustomsDocsButton({ batch }: { batch: Batch }) {
       <FileTextIcon />
       <Trans>Customs documents</Trans>
     </Button>
-  );
-}
-
-/** Admins: every SOAP request or response of the batch, to view or to save. */
-function TrafficMenu({ batch, onText }: { batch: Batch; onText: (view: TextView) => void }) {
-  const { t } = useLingui();
-  const download = useFileDownload();
-  const fetchTraffic = (kind: "request" | "response", view: boolean) =>
-    download.mutate(
-      { path: batchFiles.traffic(batch.id), query: { kind } },
-      {
-        onSuccess: async (file) => {
-          const fileName = file.fileName || `batch-${batch.id}-${kind}.xml`;
-          if (!view) return saveDownloaded(file, fileName);
-          onText({
-            title: kind === "request" ? t`SOAP requests` : t`SOAP responses`,
-            file,
-            text: await file.blob.text(),
-            fileName,
-          });
-        },
-      },
-    );
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger>
-        <Button variant="soft" color="gray" loading={download.isPending}>
-          <Trans>SOAP traffic</Trans>
-          <CaretDownIcon />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Content>
-        <DropdownMenu.Item onSelect={() => fetchTraffic("request", true)}>
-          <Trans>View requests</Trans>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item onSelect={() => fetchTraffic("response", true)}>
-          <Trans>View responses</Trans>
-        </DropdownMenu.Item>
-        <DropdownMenu.Separator />
-        <DropdownMenu.Item onSelect={() => fetchTraffic("request", false)}>
-          <Trans>Download requests</Trans>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item onSelect={() => fetchTraffic("response", false)}>
-          <Trans>Download responses</Trans>
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
   );
 }

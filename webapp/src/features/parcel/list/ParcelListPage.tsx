@@ -33,7 +33,8 @@ import { LabelButton } from "../../../printing/LabelButton";
 import { ShippingTabs } from "../../../shipping/ShippingTabs";
 import { labelTypeName } from "../../../shipping/labelTypes";
 import { failureText } from "../../../shipping/violationText";
-import { filterLabel, rowState } from "./parcelRows";
+import { ShipmentIdentifier } from "../../../shipping/ShipmentIdentifier";
+import { filterLabel, rowState, trackedParcel } from "./parcelRows";
 
 /** The 'creating manifest' notice stays 4 s (spec 2 §4.4, §4.8). */
 const manifestNoticeMs = 4000;
@@ -119,7 +120,11 @@ export function ParcelListPage() {
       meta: { rowHeader: true },
       cell: ({ row }) => row.original.referenceNumber,
     },
-    { id: "sequenceNumber", header: t`Identifier`, cell: ({ row }) => row.original.sequenceNumber },
+    {
+      id: "sequenceNumber",
+      header: t`Identifier`,
+      cell: ({ row }) => <ShipmentIdentifier shipment={trackedParcel(row.original)} />,
+    },
     { id: "returnSequenceNumber", header: t`Return identifier`, cell: ({ row }) => row.original.returnSequenceNumber },
     { id: "receiverName", header: t`Receiver name`, cell: ({ row }) => row.original.receiverName },
     { id: "product", header: t`Product`, cell: ({ row }) => row.original.product },

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/reports.proto.
  */
 export const file_portal_v1_reports: GenFile = /*@__PURE__*/
-  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxIooFCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSDgoGc3RhdHVzGBIgASgJEhUKDW1hbmlmZXN0X3R5cGUYEyABKAkSFQoNZXJyb3JfbWVzc2FnZRgUIAEoCRIWCg5pbnZvaWNlX251bWJlchgVIAEoCRIXCg9pbnZvaWNlX2RlbGV0ZWQYFiABKAgSEgoKYXBpX2NsaWVudBgXIAEoCRISCgpsYWJlbF90eXBlGBggASgJEhUKDWN1c3RvbWVyX25hbWUYGSABKAkSFwoPY3VzdG9tZXJfY3JtX2lkGBogASgJEhMKC3BhcmNlbF91dWlkGBsgASgJEg4KBnNvdXJjZRgcIAEoCRIRCgloYXNfbGFiZWwYHSABKAgSEwoLaW52b2ljZWFibGUYHiABKAgiWAoTU2VhcmNoUmVwb3J0UmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABBIdCgxjYWNoZV9idXN0ZXIYAiABKAlCB7pIBHICGEAiZQoUU2VhcmNoUmVwb3J0UmVzcG9uc2USIgoEcm93cxgBIAMoCzIULnBvcnRhbC52MS5SZXBvcnRSb3cSEwoLdG90YWxfY291bnQYAiABKAMSFAoMdG90YWxfY2FwcGVkGAMgASgIIj4KGEV4cG9ydFJlcG9ydEV4Y2VsUmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABCI/ChlFeHBvcnRSZXBvcnRFeGNlbFJlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5ImAKG0Rvd25sb2FkUmVwb3J0TGFiZWxzUmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABBIdCgxjYWNoZV9idXN0ZXIYAiABKAlCB7pIBHICGEAiQgocRG93bmxvYWRSZXBvcnRMYWJlbHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJLCiBEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVxdWVzdBInCgxzaGlwbWVudF9pZHMYASADKANCEbpIDpIBCwgBENAPIgQiAiAAIkcKIURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJDCh1Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABCJECh5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiTAohRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXF1ZXN0EicKDHNoaXBtZW50X2lkcxgBIAMoA0IRukgOkgELCAEQ0A8iBCICIAAiSAoiRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keTKLBwoNUmVwb3J0U2VydmljZRJsCgxTZWFyY2hSZXBvcnQSHi5wb3J0YWwudjEuU2VhcmNoUmVwb3J0UmVxdWVzdBofLnBvcnRhbC52MS5TZWFyY2hSZXBvcnRSZXNwb25zZSIbkAIBgtPkkwISEhAvd2ViL2FwaS9yZXBvcnRzEocBChFFeHBvcnRSZXBvcnRFeGNlbBIjLnBvcnRhbC52MS5FeHBvcnRSZXBvcnRFeGNlbFJlcXVlc3QaJC5wb3J0YWwudjEuRXhwb3J0UmVwb3J0RXhjZWxSZXNwb25zZSInkAIBgtPkkwIeYgRmaWxlEhYvd2ViL2FwaS9yZXBvcnRzL2V4Y2VsEpEBChREb3dubG9hZFJlcG9ydExhYmVscxImLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QaJy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNSZXNwb25zZSIokAIBgtPkkwIfYgRmaWxlEhcvd2ViL2FwaS9yZXBvcnRzL2xhYmVscxKlAQoZRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkcxIrLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVxdWVzdBosLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVzcG9uc2UiLZACAYLT5JMCJGIEZmlsZRIcL3dlYi9hcGkvcmVwb3J0cy9sYWJlbHNCeUlkcxKZAQoWRG93bmxvYWRSZXBvcnRJbnZvaWNlcxIoLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBopLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVzcG9uc2UiKpACAYLT5JMCIWIEZmlsZRIZL3dlYi9hcGkvcmVwb3J0cy9pbnZvaWNlcxKpAQoaRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHMSLC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXF1ZXN0Gi0ucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVzcG9uc2UiLpACAYLT5JMCJWIEZmlsZRIdL3dlYi9hcGkvcmVwb3J0cy9pbnZvaWNlQnlJZHNCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_buf_validate_validate, file_google_api_annotations, file_google_api_httpbody, file_google_protobuf_timestamp]);
+  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxIooFCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSDgoGc3RhdHVzGBIgASgJEhUKDW1hbmlmZXN0X3R5cGUYEyABKAkSFQoNZXJyb3JfbWVzc2FnZRgUIAEoCRIWCg5pbnZvaWNlX251bWJlchgVIAEoCRIXCg9pbnZvaWNlX2RlbGV0ZWQYFiABKAgSEgoKYXBpX2NsaWVudBgXIAEoCRISCgpsYWJlbF90eXBlGBggASgJEhUKDWN1c3RvbWVyX25hbWUYGSABKAkSFwoPY3VzdG9tZXJfY3JtX2lkGBogASgJEhMKC3BhcmNlbF91dWlkGBsgASgJEg4KBnNvdXJjZRgcIAEoCRIRCgloYXNfbGFiZWwYHSABKAgSEwoLaW52b2ljZWFibGUYHiABKAgiWAoTU2VhcmNoUmVwb3J0UmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABBIdCgxjYWNoZV9idXN0ZXIYAiABKAlCB7pIBHICGEAiZQoUU2VhcmNoUmVwb3J0UmVzcG9uc2USIgoEcm93cxgBIAMoCzIULnBvcnRhbC52MS5SZXBvcnRSb3cSEwoLdG90YWxfY291bnQYAiABKAMSFAoMdG90YWxfY2FwcGVkGAMgASgIIj4KGEV4cG9ydFJlcG9ydEV4Y2VsUmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABCI/ChlFeHBvcnRSZXBvcnRFeGNlbFJlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5ImAKG0Rvd25sb2FkUmVwb3J0TGFiZWxzUmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABBIdCgxjYWNoZV9idXN0ZXIYAiABKAlCB7pIBHICGEAiQgocRG93bmxvYWRSZXBvcnRMYWJlbHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJLCiBEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVxdWVzdBInCgxzaGlwbWVudF9pZHMYASADKANCEbpIDpIBCwgBENAPIgQiAiAAIkcKIURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJDCh1Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABCJECh5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiTAohRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXF1ZXN0EicKDHNoaXBtZW50X2lkcxgBIAMoA0IRukgOkgELCAEQ0A8iBCICIAAiSAoiRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJFChpHZXRJbnZvaWNlQ3VzdG9tZXJzUmVxdWVzdBInCgxzaGlwbWVudF9pZHMYASADKANCEbpIDpIBCwgBENAPIgQiAiAAIqgBCg9JbnZvaWNlQ3VzdG9tZXISEwoLY3VzdG9tZXJfaWQYASABKAMSFgoOY3VzdG9tZXJfY3JtaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIUCgxndGNfYWNjZXB0ZWQYBCABKAgSGAoQcHJpY2luZ19hY2NlcHRlZBgFIAEoCBIVCg1pc19jaGFyZ2VhYmxlGAYgASgIEhMKC3NlbGxlcl9lb3JpGAcgASgJIkwKG0dldEludm9pY2VDdXN0b21lcnNSZXNwb25zZRItCgljdXN0b21lcnMYASADKAsyGi5wb3J0YWwudjEuSW52b2ljZUN1c3RvbWVyIlgKGUNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QSIAoOaW52b2ljZV9udW1iZXIYASABKAlCCLpIBXIDGMgBEhkKB2NybV9pZHMYAiABKAlCCLpIBXIDGIAgIisKGkNoZWNrSW52b2ljZU51bWJlclJlc3BvbnNlEg0KBXRha2VuGAEgASgIIvQDCh5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QSIAoOaW52b2ljZV9udW1iZXIYASABKAlCCLpIBXIDGMgBEhoKCXBvX251bWJlchgCIAEoCUIHukgEcgIYIxIZCghpbmNvdGVybRgDIAEoCUIHukgEcgIYAxIwCg9kaXNjb3VudF9yZWJhdGUYBCABKAFCF7pIFBISGQAAAABlzc1BKQAAAAAAAAAAEjAKD2ZyZWlnaHRfcG9zdGFnZRgFIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASJAoDdmF0GAYgASgBQhe6SBQSEhkAAAAAZc3NQSkAAAAAAAAAABIsCgt0b2JhY2NvX3RheBgHIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASJQoEZHV0eRgIIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASIQoQcmVhc29uX29mX2V4cG9ydBgJIAEoCUIHukgEcgIYIBIlChNhZGRpdGlvbmFsX2NvbW1lbnRzGAogASgJQgi6SAVyAxjoBxInChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCyABKAlCCLpIBXIDGNAPEicKDHNoaXBtZW50X2lkcxgMIAMoA0IRukgOkgELCAEQ0A8iBCICIAAiRQofQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJICiJHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0EiIKDmludm9pY2VfbnVtYmVyGAEgASgJQgq6SAdyBRABGMgBIkQKGUNvbW1lcmNpYWxJbnZvaWNlU2hpcG1lbnQSEwoLc2hpcG1lbnRfaWQYASABKAMSEgoKaWRlbnRpZmllchgCIAEoCSL8AwoRQ29tbWVyY2lhbEludm9pY2USFgoOaW52b2ljZV9udW1iZXIYASABKAkSEwoLY3VzdG9tZXJfaWQYAiABKAMSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRIWCg5jdXN0b21lcl9jcm1pZBgEIAEoCRIRCglwb19udW1iZXIYBSABKAkSEAoIaW5jb3Rlcm0YBiABKAkSGAoQcmVhc29uX29mX2V4cG9ydBgHIAEoCRIbChNhZGRpdGlvbmFsX2NvbW1lbnRzGAggASgJEh0KFWRlY2xhcmF0aW9uX3N0YXRlbWVudBgJIAEoCRIQCghjdXJyZW5jeRgKIAEoCRIXCg9mcmVpZ2h0X3Bvc3RhZ2UYCyABKAESDAoEZHV0eRgMIAEoARILCgN2YXQYDSABKAESEwoLdG9iYWNjb190YXgYDiABKAESFwoPZGlzY291bnRfcmViYXRlGA8gASgBEhAKCHN1YnRvdGFsGBAgASgBEg0KBXRvdGFsGBEgASgBEhIKCmNyZWF0ZWRfYnkYEiABKAkSLgoKY3JlYXRlZF9hdBgTIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNwoJc2hpcG1lbnRzGBQgAygLMiQucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlU2hpcG1lbnQiVQojR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVzcG9uc2USLgoIaW52b2ljZXMYASADKAsyHC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2UyrgwKDVJlcG9ydFNlcnZpY2USbAoMU2VhcmNoUmVwb3J0Eh4ucG9ydGFsLnYxLlNlYXJjaFJlcG9ydFJlcXVlc3QaHy5wb3J0YWwudjEuU2VhcmNoUmVwb3J0UmVzcG9uc2UiG5ACAYLT5JMCEhIQL3dlYi9hcGkvcmVwb3J0cxKHAQoRRXhwb3J0UmVwb3J0RXhjZWwSIy5wb3J0YWwudjEuRXhwb3J0UmVwb3J0RXhjZWxSZXF1ZXN0GiQucG9ydGFsLnYxLkV4cG9ydFJlcG9ydEV4Y2VsUmVzcG9uc2UiJ5ACAYLT5JMCHmIEZmlsZRIWL3dlYi9hcGkvcmVwb3J0cy9leGNlbBKRAQoURG93bmxvYWRSZXBvcnRMYWJlbHMSJi5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNSZXF1ZXN0GicucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0TGFiZWxzUmVzcG9uc2UiKJACAYLT5JMCH2IEZmlsZRIXL3dlYi9hcGkvcmVwb3J0cy9sYWJlbHMSpQEKGURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHMSKy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QaLC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1Jlc3BvbnNlIi2QAgGC0+STAiRiBGZpbGUSHC93ZWIvYXBpL3JlcG9ydHMvbGFiZWxzQnlJZHMSmQEKFkRvd25sb2FkUmVwb3J0SW52b2ljZXMSKC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlc1JlcXVlc3QaKS5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlc1Jlc3BvbnNlIiqQAgGC0+STAiFiBGZpbGUSGS93ZWIvYXBpL3JlcG9ydHMvaW52b2ljZXMSqQEKGkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzEiwucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVxdWVzdBotLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1Jlc3BvbnNlIi6QAgGC0+STAiViBGZpbGUSHS93ZWIvYXBpL3JlcG9ydHMvaW52b2ljZUJ5SWRzEp0BChNHZXRJbnZvaWNlQ3VzdG9tZXJzEiUucG9ydGFsLnYxLkdldEludm9pY2VDdXN0b21lcnNSZXF1ZXN0GiYucG9ydGFsLnYxLkdldEludm9pY2VDdXN0b21lcnNSZXNwb25zZSI3kAIBgtPkkwIuYgljdXN0b21lcnMSIS93ZWIvYXBpL3JlcG9ydHMvaW52b2ljZUN1c3RvbWVycxKYAQoSQ2hlY2tJbnZvaWNlTnVtYmVyEiQucG9ydGFsLnYxLkNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QaJS5wb3J0YWwudjEuQ2hlY2tJbnZvaWNlTnVtYmVyUmVzcG9uc2UiNZACAYLT5JMCLGIFdGFrZW4SIy93ZWIvYXBpL3JlcG9ydHMvY2hlY2tJbnZvaWNlTnVtYmVyEpsBChdDcmVhdGVDb21tZXJjaWFsSW52b2ljZRIpLnBvcnRhbC52MS5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QaKi5wb3J0YWwudjEuQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZSIpgtPkkwIjOgEqYgRmaWxlIhgvd2ViL2FwaS9yZXBvcnRzL2ludm9pY2USxwEKG0dldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlscxItLnBvcnRhbC52MS5HZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0Gi4ucG9ydGFsLnYxLkdldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1Jlc3BvbnNlIkmQAgGC0+STAkASPi93ZWIvYXBpL3NoaXBtZW50cy9jb21tZXJjaWFsLWludm9pY2Uve2ludm9pY2VfbnVtYmVyfS9kZXRhaWxzQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_api_annotations, file_google_api_httpbody, file_google_protobuf_timestamp]);
 
 /**
  * ReportRow is one shipment of the report (spec 2 section 3).
@@ -165,7 +165,7 @@ export type ReportRow = Message<"portal.v1.ReportRow"> & {
   errorMessage: string;
 
   /**
-   * Invoice number of the row's invoice data.
+   * Invoice number: of the stored invoice the shipment is on, else of the row's invoice data.
    *
    * @generated from field: string invoice_number = 21;
    */
@@ -524,6 +524,503 @@ export const DownloadReportInvoiceByIdsResponseSchema: GenMessage<DownloadReport
   messageDesc(file_portal_v1_reports, 12);
 
 /**
+ * GetInvoiceCustomersRequest names the shipments.
+ *
+ * @generated from message portal.v1.GetInvoiceCustomersRequest
+ */
+export type GetInvoiceCustomersRequest = Message<"portal.v1.GetInvoiceCustomersRequest"> & {
+  /**
+   * Shipment ids, 1 to 2000.
+   *
+   * @generated from field: repeated int64 shipment_ids = 1;
+   */
+  shipmentIds: bigint[];
+};
+
+/**
+ * Describes the message portal.v1.GetInvoiceCustomersRequest.
+ * Use `create(GetInvoiceCustomersRequestSchema)` to create a new message.
+ */
+export const GetInvoiceCustomersRequestSchema: GenMessage<GetInvoiceCustomersRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 13);
+
+/**
+ * InvoiceCustomer is a customer of an invoice with its consents.
+ *
+ * @generated from message portal.v1.InvoiceCustomer
+ */
+export type InvoiceCustomer = Message<"portal.v1.InvoiceCustomer"> & {
+  /**
+   * Customer id.
+   *
+   * @generated from field: int64 customer_id = 1;
+   */
+  customerId: bigint;
+
+  /**
+   * Customer CRM id: the invoice number is unique per CRM id.
+   *
+   * @generated from field: string customer_crmid = 2;
+   */
+  customerCrmid: string;
+
+  /**
+   * Customer name.
+   *
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * The terms (GTC) are accepted.
+   *
+   * @generated from field: bool gtc_accepted = 4;
+   */
+  gtcAccepted: boolean;
+
+  /**
+   * The commercial-invoice pricing is accepted.
+   *
+   * @generated from field: bool pricing_accepted = 5;
+   */
+  pricingAccepted: boolean;
+
+  /**
+   * Commercial invoices are chargeable for the customer: pricing must be accepted.
+   *
+   * @generated from field: bool is_chargeable = 6;
+   */
+  isChargeable: boolean;
+
+  /**
+   * The customer's seller EORI; empty: the gate asks for it.
+   *
+   * @generated from field: string seller_eori = 7;
+   */
+  sellerEori: string;
+};
+
+/**
+ * Describes the message portal.v1.InvoiceCustomer.
+ * Use `create(InvoiceCustomerSchema)` to create a new message.
+ */
+export const InvoiceCustomerSchema: GenMessage<InvoiceCustomer> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 14);
+
+/**
+ * GetInvoiceCustomersResponse lists the customers.
+ *
+ * @generated from message portal.v1.GetInvoiceCustomersResponse
+ */
+export type GetInvoiceCustomersResponse = Message<"portal.v1.GetInvoiceCustomersResponse"> & {
+  /**
+   * The customers, in the order of their first shipment.
+   *
+   * @generated from field: repeated portal.v1.InvoiceCustomer customers = 1;
+   */
+  customers: InvoiceCustomer[];
+};
+
+/**
+ * Describes the message portal.v1.GetInvoiceCustomersResponse.
+ * Use `create(GetInvoiceCustomersResponseSchema)` to create a new message.
+ */
+export const GetInvoiceCustomersResponseSchema: GenMessage<GetInvoiceCustomersResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 15);
+
+/**
+ * CheckInvoiceNumberRequest names the number and the CRM ids.
+ *
+ * @generated from message portal.v1.CheckInvoiceNumberRequest
+ */
+export type CheckInvoiceNumberRequest = Message<"portal.v1.CheckInvoiceNumberRequest"> & {
+  /**
+   * The invoice number; whitespace is stripped.
+   *
+   * @generated from field: string invoice_number = 1;
+   */
+  invoiceNumber: string;
+
+  /**
+   * The CRM ids as a JSON array of strings, for example ["DE10000001"].
+   *
+   * @generated from field: string crm_ids = 2;
+   */
+  crmIds: string;
+};
+
+/**
+ * Describes the message portal.v1.CheckInvoiceNumberRequest.
+ * Use `create(CheckInvoiceNumberRequestSchema)` to create a new message.
+ */
+export const CheckInvoiceNumberRequestSchema: GenMessage<CheckInvoiceNumberRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 16);
+
+/**
+ * CheckInvoiceNumberResponse says whether the number is taken.
+ *
+ * @generated from message portal.v1.CheckInvoiceNumberResponse
+ */
+export type CheckInvoiceNumberResponse = Message<"portal.v1.CheckInvoiceNumberResponse"> & {
+  /**
+   * The number is used for one of the CRM ids.
+   *
+   * @generated from field: bool taken = 1;
+   */
+  taken: boolean;
+};
+
+/**
+ * Describes the message portal.v1.CheckInvoiceNumberResponse.
+ * Use `create(CheckInvoiceNumberResponseSchema)` to create a new message.
+ */
+export const CheckInvoiceNumberResponseSchema: GenMessage<CheckInvoiceNumberResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 17);
+
+/**
+ * CreateCommercialInvoiceRequest is the invoice request (spec 2 section 3).
+ *
+ * @generated from message portal.v1.CreateCommercialInvoiceRequest
+ */
+export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercialInvoiceRequest"> & {
+  /**
+   * Invoice number, whitespace stripped; 1 to 35 characters.
+   *
+   * @generated from field: string invoice_number = 1;
+   */
+  invoiceNumber: string;
+
+  /**
+   * Purchase order number, at most 35 characters.
+   *
+   * @generated from field: string po_number = 2;
+   */
+  poNumber: string;
+
+  /**
+   * DDP, DAP or DTP; under DAP duty, VAT and tobacco tax are the receiver's and count 0.
+   *
+   * @generated from field: string incoterm = 3;
+   */
+  incoterm: string;
+
+  /**
+   * Discount or rebate, subtracted from the total.
+   *
+   * @generated from field: double discount_rebate = 4;
+   */
+  discountRebate: number;
+
+  /**
+   * Freight and postage.
+   *
+   * @generated from field: double freight_postage = 5;
+   */
+  freightPostage: number;
+
+  /**
+   * VAT.
+   *
+   * @generated from field: double vat = 6;
+   */
+  vat: number;
+
+  /**
+   * Tobacco tax.
+   *
+   * @generated from field: double tobacco_tax = 7;
+   */
+  tobaccoTax: number;
+
+  /**
+   * Duty.
+   *
+   * @generated from field: double duty = 8;
+   */
+  duty: number;
+
+  /**
+   * DOCS, SALE_OF_GOODS_PERMANENT, RETURNED_GOODS or SAMPLES.
+   *
+   * @generated from field: string reason_of_export = 9;
+   */
+  reasonOfExport: string;
+
+  /**
+   * Additional comments (the certification), at most 1000 characters.
+   *
+   * @generated from field: string additional_comments = 10;
+   */
+  additionalComments: string;
+
+  /**
+   * Declaration statement (EU or non-EU), at most 2000 characters.
+   *
+   * @generated from field: string declaration_statement = 11;
+   */
+  declarationStatement: string;
+
+  /**
+   * The shipments, 1 to 2000, each MANIFEST_CREATED and not a return.
+   *
+   * @generated from field: repeated int64 shipment_ids = 12;
+   */
+  shipmentIds: bigint[];
+};
+
+/**
+ * Describes the message portal.v1.CreateCommercialInvoiceRequest.
+ * Use `create(CreateCommercialInvoiceRequestSchema)` to create a new message.
+ */
+export const CreateCommercialInvoiceRequestSchema: GenMessage<CreateCommercialInvoiceRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 18);
+
+/**
+ * CreateCommercialInvoiceResponse is the invoice's PDF.
+ *
+ * @generated from message portal.v1.CreateCommercialInvoiceResponse
+ */
+export type CreateCommercialInvoiceResponse = Message<"portal.v1.CreateCommercialInvoiceResponse"> & {
+  /**
+   * application/pdf.
+   *
+   * @generated from field: google.api.HttpBody file = 1;
+   */
+  file?: HttpBody | undefined;
+};
+
+/**
+ * Describes the message portal.v1.CreateCommercialInvoiceResponse.
+ * Use `create(CreateCommercialInvoiceResponseSchema)` to create a new message.
+ */
+export const CreateCommercialInvoiceResponseSchema: GenMessage<CreateCommercialInvoiceResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 19);
+
+/**
+ * GetCommercialInvoiceDetailsRequest names the number.
+ *
+ * @generated from message portal.v1.GetCommercialInvoiceDetailsRequest
+ */
+export type GetCommercialInvoiceDetailsRequest = Message<"portal.v1.GetCommercialInvoiceDetailsRequest"> & {
+  /**
+   * The invoice number.
+   *
+   * @generated from field: string invoice_number = 1;
+   */
+  invoiceNumber: string;
+};
+
+/**
+ * Describes the message portal.v1.GetCommercialInvoiceDetailsRequest.
+ * Use `create(GetCommercialInvoiceDetailsRequestSchema)` to create a new message.
+ */
+export const GetCommercialInvoiceDetailsRequestSchema: GenMessage<GetCommercialInvoiceDetailsRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 20);
+
+/**
+ * CommercialInvoiceShipment is a shipment of a stored invoice.
+ *
+ * @generated from message portal.v1.CommercialInvoiceShipment
+ */
+export type CommercialInvoiceShipment = Message<"portal.v1.CommercialInvoiceShipment"> & {
+  /**
+   * Shipment id.
+   *
+   * @generated from field: int64 shipment_id = 1;
+   */
+  shipmentId: bigint;
+
+  /**
+   * Tracking number.
+   *
+   * @generated from field: string identifier = 2;
+   */
+  identifier: string;
+};
+
+/**
+ * Describes the message portal.v1.CommercialInvoiceShipment.
+ * Use `create(CommercialInvoiceShipmentSchema)` to create a new message.
+ */
+export const CommercialInvoiceShipmentSchema: GenMessage<CommercialInvoiceShipment> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 21);
+
+/**
+ * CommercialInvoice is a stored commercial invoice: one customer's shipments under one number.
+ *
+ * @generated from message portal.v1.CommercialInvoice
+ */
+export type CommercialInvoice = Message<"portal.v1.CommercialInvoice"> & {
+  /**
+   * Invoice number.
+   *
+   * @generated from field: string invoice_number = 1;
+   */
+  invoiceNumber: string;
+
+  /**
+   * Customer id.
+   *
+   * @generated from field: int64 customer_id = 2;
+   */
+  customerId: bigint;
+
+  /**
+   * Customer name.
+   *
+   * @generated from field: string customer_name = 3;
+   */
+  customerName: string;
+
+  /**
+   * The CRM id the number is unique for.
+   *
+   * @generated from field: string customer_crmid = 4;
+   */
+  customerCrmid: string;
+
+  /**
+   * Purchase order number.
+   *
+   * @generated from field: string po_number = 5;
+   */
+  poNumber: string;
+
+  /**
+   * DDP, DAP or DTP.
+   *
+   * @generated from field: string incoterm = 6;
+   */
+  incoterm: string;
+
+  /**
+   * Reason of export.
+   *
+   * @generated from field: string reason_of_export = 7;
+   */
+  reasonOfExport: string;
+
+  /**
+   * Additional comments.
+   *
+   * @generated from field: string additional_comments = 8;
+   */
+  additionalComments: string;
+
+  /**
+   * Declaration statement.
+   *
+   * @generated from field: string declaration_statement = 9;
+   */
+  declarationStatement: string;
+
+  /**
+   * Currency of the amounts.
+   *
+   * @generated from field: string currency = 10;
+   */
+  currency: string;
+
+  /**
+   * Freight and postage.
+   *
+   * @generated from field: double freight_postage = 11;
+   */
+  freightPostage: number;
+
+  /**
+   * Duty.
+   *
+   * @generated from field: double duty = 12;
+   */
+  duty: number;
+
+  /**
+   * VAT.
+   *
+   * @generated from field: double vat = 13;
+   */
+  vat: number;
+
+  /**
+   * Tobacco tax.
+   *
+   * @generated from field: double tobacco_tax = 14;
+   */
+  tobaccoTax: number;
+
+  /**
+   * Discount or rebate.
+   *
+   * @generated from field: double discount_rebate = 15;
+   */
+  discountRebate: number;
+
+  /**
+   * Sum of the order lines' amounts.
+   *
+   * @generated from field: double subtotal = 16;
+   */
+  subtotal: number;
+
+  /**
+   * Subtotal plus the charges minus the discount.
+   *
+   * @generated from field: double total = 17;
+   */
+  total: number;
+
+  /**
+   * Login of who made it.
+   *
+   * @generated from field: string created_by = 18;
+   */
+  createdBy: string;
+
+  /**
+   * When it was made.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 19;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * Its shipments, in the order they were chosen.
+   *
+   * @generated from field: repeated portal.v1.CommercialInvoiceShipment shipments = 20;
+   */
+  shipments: CommercialInvoiceShipment[];
+};
+
+/**
+ * Describes the message portal.v1.CommercialInvoice.
+ * Use `create(CommercialInvoiceSchema)` to create a new message.
+ */
+export const CommercialInvoiceSchema: GenMessage<CommercialInvoice> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 22);
+
+/**
+ * GetCommercialInvoiceDetailsResponse is the invoices of the number.
+ *
+ * @generated from message portal.v1.GetCommercialInvoiceDetailsResponse
+ */
+export type GetCommercialInvoiceDetailsResponse = Message<"portal.v1.GetCommercialInvoiceDetailsResponse"> & {
+  /**
+   * One per CRM id the caller may see, by CRM id.
+   *
+   * @generated from field: repeated portal.v1.CommercialInvoice invoices = 1;
+   */
+  invoices: CommercialInvoice[];
+};
+
+/**
+ * Describes the message portal.v1.GetCommercialInvoiceDetailsResponse.
+ * Use `create(GetCommercialInvoiceDetailsResponseSchema)` to create a new message.
+ */
+export const GetCommercialInvoiceDetailsResponseSchema: GenMessage<GetCommercialInvoiceDetailsResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 23);
+
+/**
  * ReportService is the shipment report of spec 2 section 2.4: every shipment
  * (batch rows and single parcels alike) of the customers the caller may act
  * for, searched with the report search model (pageableFilter, JSON, spec 2
@@ -598,6 +1095,57 @@ export const ReportService: GenService<{
     methodKind: "unary";
     input: typeof DownloadReportInvoiceByIdsRequestSchema;
     output: typeof DownloadReportInvoiceByIdsResponseSchema;
+  },
+  /**
+   * GetInvoiceCustomers answers the customers of the selected shipments with what the invoice consent
+   * gate reads of them (spec 2 section 3, customer details for invoices), so the invoice dialog walks
+   * GTC, pricing and seller EORI before its form. A shipment the caller may not see is 404.
+   *
+   * @generated from rpc portal.v1.ReportService.GetInvoiceCustomers
+   */
+  getInvoiceCustomers: {
+    methodKind: "unary";
+    input: typeof GetInvoiceCustomersRequestSchema;
+    output: typeof GetInvoiceCustomersResponseSchema;
+  },
+  /**
+   * CheckInvoiceNumber answers, as a JSON boolean, whether the invoice number (whitespace stripped)
+   * is already used for any of the CRM ids. A CRM id of a customer the caller may not act for is 404
+   * error.customerNotFound; crmIds that are not a JSON array of at most 100 are error.invoice.crmIds.
+   *
+   * @generated from rpc portal.v1.ReportService.CheckInvoiceNumber
+   */
+  checkInvoiceNumber: {
+    methodKind: "unary";
+    input: typeof CheckInvoiceNumberRequestSchema;
+    output: typeof CheckInvoiceNumberResponseSchema;
+  },
+  /**
+   * CreateCommercialInvoice makes and stores the commercial invoice of the selected shipments (one per
+   * customer of the selection, under the one number) and answers its PDF. Refusals: a shipment the
+   * caller may not see 404 error.shipment.notFound; not MANIFEST_CREATED or a return
+   * error.invoice.notInvoiceable; already on an invoice error.invoice.alreadyInvoiced; the number taken
+   * for a CRM id error.invoice.invoiceNumberIsTaken; a consent gate step skipped
+   * error.invoice.gtcNotAccepted, error.invoice.pricingNotAccepted or error.invoice.sellerEoriMissing
+   * (customerIds names the customers); a broken field rule error.validation.
+   *
+   * @generated from rpc portal.v1.ReportService.CreateCommercialInvoice
+   */
+  createCommercialInvoice: {
+    methodKind: "unary";
+    input: typeof CreateCommercialInvoiceRequestSchema;
+    output: typeof CreateCommercialInvoiceResponseSchema;
+  },
+  /**
+   * GetCommercialInvoiceDetails reads back the stored commercial invoices of a number, of the customers
+   * the caller may act for (one per CRM id); none is 404 error.invoice.notFound.
+   *
+   * @generated from rpc portal.v1.ReportService.GetCommercialInvoiceDetails
+   */
+  getCommercialInvoiceDetails: {
+    methodKind: "unary";
+    input: typeof GetCommercialInvoiceDetailsRequestSchema;
+    output: typeof GetCommercialInvoiceDetailsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_portal_v1_reports, 0);

@@ -51,6 +51,18 @@ const (
 	// ReportServiceDownloadReportInvoiceByIdsProcedure is the fully-qualified name of the
 	// ReportService's DownloadReportInvoiceByIds RPC.
 	ReportServiceDownloadReportInvoiceByIdsProcedure = "/portal.v1.ReportService/DownloadReportInvoiceByIds"
+	// ReportServiceGetInvoiceCustomersProcedure is the fully-qualified name of the ReportService's
+	// GetInvoiceCustomers RPC.
+	ReportServiceGetInvoiceCustomersProcedure = "/portal.v1.ReportService/GetInvoiceCustomers"
+	// ReportServiceCheckInvoiceNumberProcedure is the fully-qualified name of the ReportService's
+	// CheckInvoiceNumber RPC.
+	ReportServiceCheckInvoiceNumberProcedure = "/portal.v1.ReportService/CheckInvoiceNumber"
+	// ReportServiceCreateCommercialInvoiceProcedure is the fully-qualified name of the ReportService's
+	// CreateCommercialInvoice RPC.
+	ReportServiceCreateCommercialInvoiceProcedure = "/portal.v1.ReportService/CreateCommercialInvoice"
+	// ReportServiceGetCommercialInvoiceDetailsProcedure is the fully-qualified name of the
+	// ReportService's GetCommercialInvoiceDetails RPC.
+	ReportServiceGetCommercialInvoiceDetailsProcedure = "/portal.v1.ReportService/GetCommercialInvoiceDetails"
 )
 
 // ReportServiceClient is a client for the portal.v1.ReportService service.
@@ -71,6 +83,25 @@ type ReportServiceClient interface {
 	DownloadReportInvoices(context.Context, *connect.Request[v1.DownloadReportInvoicesRequest]) (*connect.Response[v1.DownloadReportInvoicesResponse], error)
 	// DownloadReportInvoiceByIds renders the commercial invoices of the selected shipments.
 	DownloadReportInvoiceByIds(context.Context, *connect.Request[v1.DownloadReportInvoiceByIdsRequest]) (*connect.Response[v1.DownloadReportInvoiceByIdsResponse], error)
+	// GetInvoiceCustomers answers the customers of the selected shipments with what the invoice consent
+	// gate reads of them (spec 2 section 3, customer details for invoices), so the invoice dialog walks
+	// GTC, pricing and seller EORI before its form. A shipment the caller may not see is 404.
+	GetInvoiceCustomers(context.Context, *connect.Request[v1.GetInvoiceCustomersRequest]) (*connect.Response[v1.GetInvoiceCustomersResponse], error)
+	// CheckInvoiceNumber answers, as a JSON boolean, whether the invoice number (whitespace stripped)
+	// is already used for any of the CRM ids. A CRM id of a customer the caller may not act for is 404
+	// error.customerNotFound; crmIds that are not a JSON array of at most 100 are error.invoice.crmIds.
+	CheckInvoiceNumber(context.Context, *connect.Request[v1.CheckInvoiceNumberRequest]) (*connect.Response[v1.CheckInvoiceNumberResponse], error)
+	// CreateCommercialInvoice makes and stores the commercial invoice of the selected shipments (one per
+	// customer of the selection, under the one number) and answers its PDF. Refusals: a shipment the
+	// caller may not see 404 error.shipment.notFound; not MANIFEST_CREATED or a return
+	// error.invoice.notInvoiceable; already on an invoice error.invoice.alreadyInvoiced; the number taken
+	// for a CRM id error.invoice.invoiceNumberIsTaken; a consent gate step skipped
+	// error.invoice.gtcNotAccepted, error.invoice.pricingNotAccepted or error.invoice.sellerEoriMissing
+	// (customerIds names the customers); a broken field rule error.validation.
+	CreateCommercialInvoice(context.Context, *connect.Request[v1.CreateCommercialInvoiceRequest]) (*connect.Response[v1.CreateCommercialInvoiceResponse], error)
+	// GetCommercialInvoiceDetails reads back the stored commercial invoices of a number, of the customers
+	// the caller may act for (one per CRM id); none is 404 error.invoice.notFound.
+	GetCommercialInvoiceDetails(context.Context, *connect.Request[v1.GetCommercialInvoiceDetailsRequest]) (*connect.Response[v1.GetCommercialInvoiceDetailsResponse], error)
 }
 
 // NewReportServiceClient constructs a client for the portal.v1.ReportService service. By default,
@@ -126,17 +157,48 @@ func NewReportServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		getInvoiceCustomers: connect.NewClient[v1.GetInvoiceCustomersRequest, v1.GetInvoiceCustomersResponse](
+			httpClient,
+			baseURL+ReportServiceGetInvoiceCustomersProcedure,
+			connect.WithSchema(reportServiceMethods.ByName("GetInvoiceCustomers")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		checkInvoiceNumber: connect.NewClient[v1.CheckInvoiceNumberRequest, v1.CheckInvoiceNumberResponse](
+			httpClient,
+			baseURL+ReportServiceCheckInvoiceNumberProcedure,
+			connect.WithSchema(reportServiceMethods.ByName("CheckInvoiceNumber")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		createCommercialInvoice: connect.NewClient[v1.CreateCommercialInvoiceRequest, v1.CreateCommercialInvoiceResponse](
+			httpClient,
+			baseURL+ReportServiceCreateCommercialInvoiceProcedure,
+			connect.WithSchema(reportServiceMethods.ByName("CreateCommercialInvoice")),
+			connect.WithClientOptions(opts...),
+		),
+		getCommercialInvoiceDetails: connect.NewClient[v1.GetCommercialInvoiceDetailsRequest, v1.GetCommercialInvoiceDetailsResponse](
+			httpClient,
+			baseURL+ReportServiceGetCommercialInvoiceDetailsProcedure,
+			connect.WithSchema(reportServiceMethods.ByName("GetCommercialInvoiceDetails")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // reportServiceClient implements ReportServiceClient.
 type reportServiceClient struct {
-	searchReport               *connect.Client[v1.SearchReportRequest, v1.SearchReportResponse]
-	exportReportExcel          *connect.Client[v1.ExportReportExcelRequest, v1.ExportReportExcelResponse]
-	downloadReportLabels       *connect.Client[v1.DownloadReportLabelsRequest, v1.DownloadReportLabelsResponse]
-	downloadReportLabelsByIds  *connect.Client[v1.DownloadReportLabelsByIdsRequest, v1.DownloadReportLabelsByIdsResponse]
-	downloadReportInvoices     *connect.Client[v1.DownloadReportInvoicesRequest, v1.DownloadReportInvoicesResponse]
-	downloadReportInvoiceByIds *connect.Client[v1.DownloadReportInvoiceByIdsRequest, v1.DownloadReportInvoiceByIdsResponse]
+	searchReport                *connect.Client[v1.SearchReportRequest, v1.SearchReportResponse]
+	exportReportExcel           *connect.Client[v1.ExportReportExcelRequest, v1.ExportReportExcelResponse]
+	downloadReportLabels        *connect.Client[v1.DownloadReportLabelsRequest, v1.DownloadReportLabelsResponse]
+	downloadReportLabelsByIds   *connect.Client[v1.DownloadReportLabelsByIdsRequest, v1.DownloadReportLabelsByIdsResponse]
+	downloadReportInvoices      *connect.Client[v1.DownloadReportInvoicesRequest, v1.DownloadReportInvoicesResponse]
+	downloadReportInvoiceByIds  *connect.Client[v1.DownloadReportInvoiceByIdsRequest, v1.DownloadReportInvoiceByIdsResponse]
+	getInvoiceCustomers         *connect.Client[v1.GetInvoiceCustomersRequest, v1.GetInvoiceCustomersResponse]
+	checkInvoiceNumber          *connect.Client[v1.CheckInvoiceNumberRequest, v1.CheckInvoiceNumberResponse]
+	createCommercialInvoice     *connect.Client[v1.CreateCommercialInvoiceRequest, v1.CreateCommercialInvoiceResponse]
+	getCommercialInvoiceDetails *connect.Client[v1.GetCommercialInvoiceDetailsRequest, v1.GetCommercialInvoiceDetailsResponse]
 }
 
 // SearchReport calls portal.v1.ReportService.SearchReport.
@@ -169,6 +231,26 @@ func (c *reportServiceClient) DownloadReportInvoiceByIds(ctx context.Context, re
 	return c.downloadReportInvoiceByIds.CallUnary(ctx, req)
 }
 
+// GetInvoiceCustomers calls portal.v1.ReportService.GetInvoiceCustomers.
+func (c *reportServiceClient) GetInvoiceCustomers(ctx context.Context, req *connect.Request[v1.GetInvoiceCustomersRequest]) (*connect.Response[v1.GetInvoiceCustomersResponse], error) {
+	return c.getInvoiceCustomers.CallUnary(ctx, req)
+}
+
+// CheckInvoiceNumber calls portal.v1.ReportService.CheckInvoiceNumber.
+func (c *reportServiceClient) CheckInvoiceNumber(ctx context.Context, req *connect.Request[v1.CheckInvoiceNumberRequest]) (*connect.Response[v1.CheckInvoiceNumberResponse], error) {
+	return c.checkInvoiceNumber.CallUnary(ctx, req)
+}
+
+// CreateCommercialInvoice calls portal.v1.ReportService.CreateCommercialInvoice.
+func (c *reportServiceClient) CreateCommercialInvoice(ctx context.Context, req *connect.Request[v1.CreateCommercialInvoiceRequest]) (*connect.Response[v1.CreateCommercialInvoiceResponse], error) {
+	return c.createCommercialInvoice.CallUnary(ctx, req)
+}
+
+// GetCommercialInvoiceDetails calls portal.v1.ReportService.GetCommercialInvoiceDetails.
+func (c *reportServiceClient) GetCommercialInvoiceDetails(ctx context.Context, req *connect.Request[v1.GetCommercialInvoiceDetailsRequest]) (*connect.Response[v1.GetCommercialInvoiceDetailsResponse], error) {
+	return c.getCommercialInvoiceDetails.CallUnary(ctx, req)
+}
+
 // ReportServiceHandler is an implementation of the portal.v1.ReportService service.
 type ReportServiceHandler interface {
 	// SearchReport answers a page of the report, newest first by default; the total (counted up to
@@ -187,6 +269,25 @@ type ReportServiceHandler interface {
 	DownloadReportInvoices(context.Context, *connect.Request[v1.DownloadReportInvoicesRequest]) (*connect.Response[v1.DownloadReportInvoicesResponse], error)
 	// DownloadReportInvoiceByIds renders the commercial invoices of the selected shipments.
 	DownloadReportInvoiceByIds(context.Context, *connect.Request[v1.DownloadReportInvoiceByIdsRequest]) (*connect.Response[v1.DownloadReportInvoiceByIdsResponse], error)
+	// GetInvoiceCustomers answers the customers of the selected shipments with what the invoice consent
+	// gate reads of them (spec 2 section 3, customer details for invoices), so the invoice dialog walks
+	// GTC, pricing and seller EORI before its form. A shipment the caller may not see is 404.
+	GetInvoiceCustomers(context.Context, *connect.Request[v1.GetInvoiceCustomersRequest]) (*connect.Response[v1.GetInvoiceCustomersResponse], error)
+	// CheckInvoiceNumber answers, as a JSON boolean, whether the invoice number (whitespace stripped)
+	// is already used for any of the CRM ids. A CRM id of a customer the caller may not act for is 404
+	// error.customerNotFound; crmIds that are not a JSON array of at most 100 are error.invoice.crmIds.
+	CheckInvoiceNumber(context.Context, *connect.Request[v1.CheckInvoiceNumberRequest]) (*connect.Response[v1.CheckInvoiceNumberResponse], error)
+	// CreateCommercialInvoice makes and stores the commercial invoice of the selected shipments (one per
+	// customer of the selection, under the one number) and answers its PDF. Refusals: a shipment the
+	// caller may not see 404 error.shipment.notFound; not MANIFEST_CREATED or a return
+	// error.invoice.notInvoiceable; already on an invoice error.invoice.alreadyInvoiced; the number taken
+	// for a CRM id error.invoice.invoiceNumberIsTaken; a consent gate step skipped
+	// error.invoice.gtcNotAccepted, error.invoice.pricingNotAccepted or error.invoice.sellerEoriMissing
+	// (customerIds names the customers); a broken field rule error.validation.
+	CreateCommercialInvoice(context.Context, *connect.Request[v1.CreateCommercialInvoiceRequest]) (*connect.Response[v1.CreateCommercialInvoiceResponse], error)
+	// GetCommercialInvoiceDetails reads back the stored commercial invoices of a number, of the customers
+	// the caller may act for (one per CRM id); none is 404 error.invoice.notFound.
+	GetCommercialInvoiceDetails(context.Context, *connect.Request[v1.GetCommercialInvoiceDetailsRequest]) (*connect.Response[v1.GetCommercialInvoiceDetailsResponse], error)
 }
 
 // NewReportServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -238,6 +339,33 @@ func NewReportServiceHandler(svc ReportServiceHandler, opts ...connect.HandlerOp
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	reportServiceGetInvoiceCustomersHandler := connect.NewUnaryHandler(
+		ReportServiceGetInvoiceCustomersProcedure,
+		svc.GetInvoiceCustomers,
+		connect.WithSchema(reportServiceMethods.ByName("GetInvoiceCustomers")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	reportServiceCheckInvoiceNumberHandler := connect.NewUnaryHandler(
+		ReportServiceCheckInvoiceNumberProcedure,
+		svc.CheckInvoiceNumber,
+		connect.WithSchema(reportServiceMethods.ByName("CheckInvoiceNumber")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	reportServiceCreateCommercialInvoiceHandler := connect.NewUnaryHandler(
+		ReportServiceCreateCommercialInvoiceProcedure,
+		svc.CreateCommercialInvoice,
+		connect.WithSchema(reportServiceMethods.ByName("CreateCommercialInvoice")),
+		connect.WithHandlerOptions(opts...),
+	)
+	reportServiceGetCommercialInvoiceDetailsHandler := connect.NewUnaryHandler(
+		ReportServiceGetCommercialInvoiceDetailsProcedure,
+		svc.GetCommercialInvoiceDetails,
+		connect.WithSchema(reportServiceMethods.ByName("GetCommercialInvoiceDetails")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/portal.v1.ReportService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ReportServiceSearchReportProcedure:
@@ -252,6 +380,14 @@ func NewReportServiceHandler(svc ReportServiceHandler, opts ...connect.HandlerOp
 			reportServiceDownloadReportInvoicesHandler.ServeHTTP(w, r)
 		case ReportServiceDownloadReportInvoiceByIdsProcedure:
 			reportServiceDownloadReportInvoiceByIdsHandler.ServeHTTP(w, r)
+		case ReportServiceGetInvoiceCustomersProcedure:
+			reportServiceGetInvoiceCustomersHandler.ServeHTTP(w, r)
+		case ReportServiceCheckInvoiceNumberProcedure:
+			reportServiceCheckInvoiceNumberHandler.ServeHTTP(w, r)
+		case ReportServiceCreateCommercialInvoiceProcedure:
+			reportServiceCreateCommercialInvoiceHandler.ServeHTTP(w, r)
+		case ReportServiceGetCommercialInvoiceDetailsProcedure:
+			reportServiceGetCommercialInvoiceDetailsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -283,4 +419,20 @@ func (UnimplementedReportServiceHandler) DownloadReportInvoices(context.Context,
 
 func (UnimplementedReportServiceHandler) DownloadReportInvoiceByIds(context.Context, *connect.Request[v1.DownloadReportInvoiceByIdsRequest]) (*connect.Response[v1.DownloadReportInvoiceByIdsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ReportService.DownloadReportInvoiceByIds is not implemented"))
+}
+
+func (UnimplementedReportServiceHandler) GetInvoiceCustomers(context.Context, *connect.Request[v1.GetInvoiceCustomersRequest]) (*connect.Response[v1.GetInvoiceCustomersResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ReportService.GetInvoiceCustomers is not implemented"))
+}
+
+func (UnimplementedReportServiceHandler) CheckInvoiceNumber(context.Context, *connect.Request[v1.CheckInvoiceNumberRequest]) (*connect.Response[v1.CheckInvoiceNumberResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ReportService.CheckInvoiceNumber is not implemented"))
+}
+
+func (UnimplementedReportServiceHandler) CreateCommercialInvoice(context.Context, *connect.Request[v1.CreateCommercialInvoiceRequest]) (*connect.Response[v1.CreateCommercialInvoiceResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ReportService.CreateCommercialInvoice is not implemented"))
+}
+
+func (UnimplementedReportServiceHandler) GetCommercialInvoiceDetails(context.Context, *connect.Request[v1.GetCommercialInvoiceDetailsRequest]) (*connect.Response[v1.GetCommercialInvoiceDetailsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.ReportService.GetCommercialInvoiceDetails is not implemented"))
 }

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Box, Button, Callout, DataList, Dialog, Flex, Link, Tabs, Text } from "@radix-ui/themes";
-import { useTrackingParcel } from "../../api/tracking";
-import { PageLoading } from "../../pages/PageLoading";
-import { describeFormFailure } from "../../errors/formFailure";
-import type { TrackingEvent } from "../../gen/portal/v1/tracking_pb";
-import { formatDateTime } from "../../i18n/format";
-import { TrackingEventTable } from "../../shipping/TrackingEventTable";
-import { TrackingProgress } from "../../shipping/TrackingProgress";
+import { useTrackingParcel } from "../api/tracking";
+import { PageLoading } from "../pages/PageLoading";
+import { describeFormFailure } from "../errors/formFailure";
+import type { TrackingEvent } from "../gen/portal/v1/tracking_pb";
+import { formatDateTime } from "../i18n/format";
+import { TrackingEventTable } from "./TrackingEventTable";
+import { TrackingProgress } from "./TrackingProgress";
 
 const when = (stamp: string) => (stamp ? formatDateTime(new Date(stamp)) : "–");
 

@@ -1,0 +1,70 @@
+package mail
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"parcelportal/app/inquiries"
+	"parcelportal/core/inquiry"
+	"parcelportal/core/organisation"
+)
+
+// InquiryMails writes the parcel inquiry's mails (to the tenant's service
+// desk, with a copy to the sender) and the newsletter's (a confirmation to
+// the subscriber, a notice to the tenant's marketing addresses). Whatever a
+// visitor typed goes into the text or, encoded, into the subject, never
+// into a header of its own (compose encodes every header value).
+type InquiryMails struct {
+	Sender Sender
+}
+
+var _ inquiries.Mailer = InquiryMails{}
+
+// SendInquiry mails the inquiry with its PDF and attachments.
+func (m InquiryMails) SendInquiry(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error {
+	files := []Attachment{{Name: inquiry.PDFName(in.TrackingNumber), ContentType: "application/pdf", Data: pdf}}
+	for _, a := range in.Attachments {
+		files = append(files, Attachment{Name: a.FileName, ContentType: inquiry.ContentType(a.FileName), Data: a.Data})
+	}
+	subject := fmt.Sprintf("Parcel inquiry %s: %s", oneLine(in.TrackingNumber), in.Reason)
+	var b strings.Builder
+	fmt.Fprintf(&b, "A parcel inquiry was filed for %s.\n\n", tenant.Name)
+	fmt.Fprintf(&b, "Tracking number: %s\nReason: %s\nProduct: %s\nInsurance: %s\n", in.TrackingNumber, in.Reason, in.Product, in.Insurance)
+	fmt.Fprintf(&b, "Sender: %s (%s), %s <%s>\n", in.Sender.Name, in.Sender.Crmid, in.Sender.ContactPerson, in.Sender.ContactEmail)
+	fmt.Fprintf(&b, "Recipient: %s, %s <%s>\n\n", in.Recipient.Name, in.Recipient.ContactPerson, in.Recipient.ContactEmail)
+	b.WriteString("The inquiry is attached as a PDF with the files the sender added.\n")
+	if tenant.ServiceEmail != "" {
+		if err := m.Sender.Send(ctx, Message{To: []string{tenant.ServiceEmail}, Subject: subject, Text: b.String(), Attachments: files}); err != nil {
+			return err
+		}
+	}
+	if !in.SenderCopyToEmail || in.Sender.ContactEmail == "" {
+		return nil
+	}
+	copyText := "Thank you: we received your parcel inquiry and will answer you soon. Your inquiry is attached.\n\n" + b.String()
+	return m.Sender.Send(ctx, Message{To: []string{in.Sender.ContactEmail}, Subject: "Copy: " + subject, Text: copyText, Attachments: files})
+}
+
+// SendSubscription confirms the subscription and tells marketing.
+func (m InquiryMails) SendSubscription(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant) error {
+	confirm := fmt.Sprintf("Thank you for subscribing to the newsletter of %s with %s for %s.\n", tenant.Name, s.Email, s.Company)
+	if err := m.Sender.Send(ctx, Message{To: []string{s.Email}, Subject: "Newsletter subscription confirmed", Text: confirm}); err != nil {
+		return err
+	}
+	if len(tenant.MarketingEmails) == 0 {
+		return nil
+	}
+	notice := fmt.Sprintf("A new newsletter subscription:\n\nCompany: %s\nE-mail: %s\nSubscribed by: %s\n", s.Company, s.Email, s.CreatedBy)
+	return m.Sender.Send(ctx, Message{To: tenant.MarketingEmails, Subject: "New newsletter subscription: " + oneLine(s.Company), Text: notice})
+}
+
+// oneLine drops line breaks and control characters.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, s)
+}

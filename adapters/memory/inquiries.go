@@ -1,0 +1,146 @@
+package memory
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"parcelportal/app/inquiries"
+	"parcelportal/core/failure"
+	"parcelportal/core/inquiry"
+)
+
+// Inquiries keeps parcel inquiries and newsletter subscriptions in memory.
+// CustomerTenants maps a customer to its hub's tenant; Tenants lists the
+// tenants (the first is every other caller's).
+type Inquiries struct {
+	CustomerTenants map[int64]int64
+	Tenants         []int64
+
+	mu            sync.Mutex
+	items         []storedInquiry
+	subscriptions []inquiry.Subscription
+}
+
+type storedInquiry struct {
+	inquiry.Inquiry
+	pdf []byte
+}
+
+var _ inquiries.Store = (*Inquiries)(nil)
+
+// Create stores the inquiry and its PDF.
+func (m *Inquiries) Create(_ context.Context, in inquiry.Inquiry, pdf []byte) (inquiry.Inquiry, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	in.ID, in.MailedAt = int64(len(m.items)+1), time.Time{}
+	in.Attachments = slices.Clone(in.Attachments)
+	m.items = append(m.items, storedInquiry{in, slices.Clone(pdf)})
+	return in, nil
+}
+
+// Get reads an inquiry and its PDF.
+func (m *Inquiries) Get(_ context.Context, id int64) (inquiry.Inquiry, []byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if id <= 0 || id > int64(len(m.items)) {
+		return inquiry.Inquiry{}, nil, failure.New(failure.NotFound, inquiry.KeyNotFound)
+	}
+	s := m.items[id-1]
+	return s.Inquiry, slices.Clone(s.pdf), nil
+}
+
+func visible(customers []int64, id int64) bool {
+	return customers == nil || (id != 0 && slices.Contains(customers, id))
+}
+
+// newer orders by creation time, then id.
+func newer(a, b inquiry.Inquiry) bool {
+	return a.CreatedAt.After(b.CreatedAt) || (a.CreatedAt.Equal(b.CreatedAt) && a.ID > b.ID)
+}
+
+// Latest reads the newest inquiry of a tracking number among the customers'.
+func (m *Inquiries) Latest(_ context.Context, trackingNumber string, customers []int64) (inquiry.Inquiry, []byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var best *storedInquiry
+	for i := range m.items {
+		s := &m.items[i]
+		if s.TrackingNumber == trackingNumber && visible(customers, s.CustomerID) && (best == nil || newer(s.Inquiry, best.Inquiry)) {
+			best = s
+		}
+	}
+	if best == nil {
+		return inquiry.Inquiry{}, nil, failure.New(failure.NotFound, inquiry.KeyNotFound)
+	}
+	return best.Inquiry, slices.Clone(best.pdf), nil
+}
+
+// MarkMailed sets the mail time once.
+func (m *Inquiries) MarkMailed(_ context.Context, id int64, at time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if id <= 0 || id > int64(len(m.items)) || !m.items[id-1].MailedAt.IsZero() {
+		return false, nil
+	}
+	m.items[id-1].MailedAt = at
+	return true, nil
+}
+
+// Unmailed lists the inquiries not mailed yet, oldest first.
+func (m *Inquiries) Unmailed(context.Context) ([]int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []int64
+	for _, s := range m.items {
+		if s.MailedAt.IsZero() {
+			out = append(out, s.ID)
+		}
+	}
+	return out, nil
+}
+
+// Marks reads each tracking number's latest inquiry among the customers'.
+func (m *Inquiries) Marks(_ context.Context, trackingNumbers []string, customers []int64) (map[string]inquiry.Mark, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := map[string]inquiry.Mark{}
+	latest := map[string]inquiry.Inquiry{}
+	for _, s := range m.items {
+		if !slices.Contains(trackingNumbers, s.TrackingNumber) || !visible(customers, s.CustomerID) {
+			continue
+		}
+		if b, ok := latest[s.TrackingNumber]; !ok || newer(s.Inquiry, b) {
+			latest[s.TrackingNumber] = s.Inquiry
+			out[s.TrackingNumber] = inquiry.Mark{CreatedAt: s.CreatedAt, CreatedBy: s.CreatedBy}
+		}
+	}
+	return out, nil
+}
+
+// Subscribe stores a subscription once per e-mail (any case) and tenant.
+func (m *Inquiries) Subscribe(_ context.Context, sub inquiry.Subscription) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, s := range m.subscriptions {
+		if s.TenantID == sub.TenantID && strings.EqualFold(s.Email, sub.Email) {
+			return false, nil
+		}
+	}
+	sub.ID = int64(len(m.subscriptions) + 1)
+	m.subscriptions = append(m.subscriptions, sub)
+	return true, nil
+}
+
+// TenantOf is the customer's tenant, else the first.
+func (m *Inquiries) TenantOf(_ context.Context, customerID int64) (int64, error) {
+	if t, ok := m.CustomerTenants[customerID]; ok {
+		return t, nil
+	}
+	if len(m.Tenants) == 0 {
+		return 0, failure.New(failure.NotFound, inquiry.KeyTenantNotFound)
+	}
+	return m.Tenants[0], nil
+}

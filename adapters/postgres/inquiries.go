@@ -1,0 +1,146 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"parcelportal/app/inquiries"
+	"parcelportal/core/failure"
+	"parcelportal/core/inquiry"
+)
+
+// Inquiries keeps parcel inquiries and newsletter subscriptions.
+type Inquiries struct{ Pool *pgxpool.Pool }
+
+var _ inquiries.Store = Inquiries{}
+
+var (
+	errInquiryNotFound = &failure.Error{Kind: failure.NotFound, Key: inquiry.KeyNotFound, Entity: "parcelInquiry"}
+	errNoTenant        = &failure.Error{Kind: failure.NotFound, Key: inquiry.KeyTenantNotFound, Entity: "tenant"}
+)
+
+// nullID is NULL for zero.
+func nullID(id int64) *int64 {
+	if id == 0 {
+		return nil
+	}
+	return &id
+}
+
+// Create stores the inquiry, its form as JSON, and its PDF.
+func (s Inquiries) Create(ctx context.Context, in inquiry.Inquiry, pdf []byte) (inquiry.Inquiry, error) {
+	in.ID, in.MailedAt = 0, time.Time{}
+	form, err := json.Marshal(in)
+	if err != nil {
+		return inquiry.Inquiry{}, err
+	}
+	err = s.Pool.QueryRow(ctx, `
+		INSERT INTO parcel_inquiry (tenant_id, customer_id, tracking_number, form, pdf, created_at, created_by)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+		in.TenantID, nullID(in.CustomerID), in.TrackingNumber, form, pdf, in.CreatedAt, in.CreatedBy).Scan(&in.ID)
+	return in, err
+}
+
+func scanInquiry(row pgx.Row) (inquiry.Inquiry, []byte, error) {
+	var (
+		in       inquiry.Inquiry
+		id       int64
+		form     []byte
+		pdf      []byte
+		mailedAt *time.Time
+	)
+	err := row.Scan(&id, &form, &pdf, &mailedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return inquiry.Inquiry{}, nil, errInquiryNotFound
+	}
+	if err != nil {
+		return inquiry.Inquiry{}, nil, err
+	}
+	if err := json.Unmarshal(form, &in); err != nil {
+		return inquiry.Inquiry{}, nil, err
+	}
+	in.ID = id
+	if mailedAt != nil {
+		in.MailedAt = *mailedAt
+	}
+	return in, pdf, nil
+}
+
+// Get reads an inquiry with its PDF.
+func (s Inquiries) Get(ctx context.Context, id int64) (inquiry.Inquiry, []byte, error) {
+	return scanInquiry(s.Pool.QueryRow(ctx, `SELECT id, form, pdf, mailed_at FROM parcel_inquiry WHERE id = $1`, id))
+}
+
+// Latest reads the newest inquiry of a tracking number among the customers' (all for nil).
+func (s Inquiries) Latest(ctx context.Context, trackingNumber string, customers []int64) (inquiry.Inquiry, []byte, error) {
+	return scanInquiry(s.Pool.QueryRow(ctx, `
+		SELECT id, form, pdf, mailed_at FROM parcel_inquiry
+		WHERE tracking_number = $1 AND ($2::bigint[] IS NULL OR customer_id = ANY($2))
+		ORDER BY created_at DESC, id DESC LIMIT 1`, trackingNumber, customers))
+}
+
+// MarkMailed sets mailed_at once.
+func (s Inquiries) MarkMailed(ctx context.Context, id int64, at time.Time) (bool, error) {
+	tag, err := s.Pool.Exec(ctx, `UPDATE parcel_inquiry SET mailed_at = $2 WHERE id = $1 AND mailed_at IS NULL`, id, at)
+	return tag.RowsAffected() == 1, err
+}
+
+// Unmailed lists the inquiries whose mails have not gone out, oldest first.
+func (s Inquiries) Unmailed(ctx context.Context) ([]int64, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT id FROM parcel_inquiry WHERE mailed_at IS NULL ORDER BY id LIMIT 1000`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// Marks reads each tracking number's latest inquiry among the customers' (all for nil).
+func (s Inquiries) Marks(ctx context.Context, trackingNumbers []string, customers []int64) (map[string]inquiry.Mark, error) {
+	rows, err := s.Pool.Query(ctx, `
+		SELECT DISTINCT ON (tracking_number) tracking_number, created_at, created_by FROM parcel_inquiry
+		WHERE tracking_number = ANY($1) AND ($2::bigint[] IS NULL OR customer_id = ANY($2))
+		ORDER BY tracking_number, created_at DESC, id DESC`, trackingNumbers, customers)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]inquiry.Mark{}
+	var (
+		number string
+		m      inquiry.Mark
+	)
+	_, err = pgx.ForEachRow(rows, []any{&number, &m.CreatedAt, &m.CreatedBy}, func() error {
+		out[number] = m
+		return nil
+	})
+	return out, err
+}
+
+// Subscribe stores a subscription unless the e-mail has one with the tenant.
+func (s Inquiries) Subscribe(ctx context.Context, sub inquiry.Subscription) (bool, error) {
+	tag, err := s.Pool.Exec(ctx, `
+		INSERT INTO newsletter_subscription (tenant_id, email, company, created_at, created_by)
+		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id, lower(email)) DO NOTHING`,
+		sub.TenantID, sub.Email, sub.Company, sub.CreatedAt, sub.CreatedBy)
+	return tag.RowsAffected() == 1, err
+}
+
+// TenantOf is the tenant of the customer's hub, else the first tenant.
+func (s Inquiries) TenantOf(ctx context.Context, customerID int64) (int64, error) {
+	var id *int64
+	err := s.Pool.QueryRow(ctx, `
+		SELECT coalesce(
+			(SELECT h.tenant_id FROM customer c JOIN hub h ON h.id = c.hub_id WHERE c.id = $1),
+			(SELECT min(id) FROM tenant))`, customerID).Scan(&id)
+	if err != nil {
+		return 0, err
+	}
+	if id == nil {
+		return 0, errNoTenant
+	}
+	return *id, nil
+}

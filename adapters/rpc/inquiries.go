@@ -1,0 +1,75 @@
+package rpc
+
+import (
+	"context"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/api/httpbody"
+
+	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/app/inquiries"
+	"parcelportal/core/inquiry"
+)
+
+// InquiryHandler serves portal.v1.InquiryService.
+type InquiryHandler struct{ Inquiries inquiries.Service }
+
+// GetInquiryTenant names the tenant and its address.
+func (h InquiryHandler) GetInquiryTenant(ctx context.Context, req *connect.Request[portalv1.GetInquiryTenantRequest]) (*connect.Response[portalv1.GetInquiryTenantResponse], error) {
+	t, err := h.Inquiries.Tenant(ctx, req.Msg.GetTenantId())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.GetInquiryTenantResponse{Tenant: &portalv1.InquiryTenant{Id: t.ID, Name: t.Name, Address: t.Address}}), nil
+}
+
+func inquiryFromProto(m *portalv1.SubmitParcelInquiryRequest) inquiry.Inquiry {
+	files := make([]inquiry.Attachment, len(m.GetAttachments()))
+	for i, a := range m.GetAttachments() {
+		files[i] = inquiry.Attachment{FileName: a.GetFileName(), Data: a.GetData()}
+	}
+	return inquiry.Inquiry{
+		TenantID: m.GetTenantId(), Product: m.GetProduct(), Insurance: m.GetInsurance(), Reason: m.GetReason(),
+		ReasonText: m.GetReasonText(), TrackingNumber: m.GetTrackingNumber(), DateOfPosting: m.GetDateOfPosting(),
+		Sender: inquiry.Party{Name: m.GetSenderName(), Street: m.GetSenderStreet(), ZipCode: m.GetSenderZipCode(),
+			City: m.GetSenderCity(), Country: m.GetSenderCountry(), Crmid: m.GetSenderCrmid(),
+			ContactPerson: m.GetSenderContactPerson(), ContactPhone: m.GetSenderContactPhone(),
+			ContactEmail: m.GetSenderContactEmail(), ContactEmailCopy: m.GetSenderContactEmailCopy()},
+		Recipient: inquiry.Party{Name: m.GetRecipientName(), Street: m.GetRecipientStreet(), ZipCode: m.GetRecipientZipCode(),
+			City: m.GetRecipientCity(), Country: m.GetRecipientCountry(),
+			ContactPerson: m.GetRecipientContactPerson(), ContactPhone: m.GetRecipientContactPhone(),
+			ContactEmail: m.GetRecipientContactEmail(), ContactEmailCopy: m.GetRecipientContactEmailCopy()},
+		SenderCopyToEmail: m.GetSenderCopyToEmail(), ContentDescription: m.GetContentDescription(),
+		ContentValue: m.GetContentValue(), Consent: m.GetConsent(), Attachments: files,
+	}
+}
+
+// SubmitParcelInquiry files an inquiry.
+func (h InquiryHandler) SubmitParcelInquiry(ctx context.Context, req *connect.Request[portalv1.SubmitParcelInquiryRequest]) (*connect.Response[portalv1.SubmitParcelInquiryResponse], error) {
+	in, err := h.Inquiries.Submit(ctx, callerFrom(ctx), inquiries.Submission{
+		Inquiry: inquiryFromProto(req.Msg), CaptchaToken: req.Msg.GetReCaptchaToken(), RemoteAddr: remoteAddr(ctx),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.SubmitParcelInquiryResponse{Id: in.ID}), nil
+}
+
+// GetParcelInquiryPdf sends the latest inquiry's PDF.
+func (h InquiryHandler) GetParcelInquiryPdf(ctx context.Context, req *connect.Request[portalv1.GetParcelInquiryPdfRequest]) (*connect.Response[portalv1.GetParcelInquiryPdfResponse], error) {
+	doc, err := h.Inquiries.PDF(ctx, callerFrom(ctx), req.Msg.GetTrackingId())
+	if err != nil {
+		return nil, err
+	}
+	body := &httpbody.HttpBody{ContentType: "application/pdf", Data: doc.PDF}
+	return attachment(connect.NewResponse(&portalv1.GetParcelInquiryPdfResponse{File: body}), doc.Name), nil
+}
+
+// SubscribeNewsletter subscribes the e-mail.
+func (h InquiryHandler) SubscribeNewsletter(ctx context.Context, req *connect.Request[portalv1.SubscribeNewsletterRequest]) (*connect.Response[portalv1.SubscribeNewsletterResponse], error) {
+	err := h.Inquiries.Subscribe(ctx, callerFrom(ctx), inquiry.Subscription{Email: req.Msg.GetEmail(), Company: req.Msg.GetCompany()}, remoteAddr(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.SubscribeNewsletterResponse{}), nil
+}

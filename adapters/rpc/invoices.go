@@ -1,0 +1,74 @@
+package rpc
+
+import (
+	"context"
+
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/core/invoice"
+)
+
+// GetInvoiceCustomers answers the customers of the selection with their consents.
+func (h ReportHandler) GetInvoiceCustomers(ctx context.Context, req *connect.Request[portalv1.GetInvoiceCustomersRequest]) (*connect.Response[portalv1.GetInvoiceCustomersResponse], error) {
+	list, err := h.Reports.InvoiceCustomers(ctx, callerFrom(ctx), req.Msg.GetShipmentIds())
+	if err != nil {
+		return nil, err
+	}
+	out := &portalv1.GetInvoiceCustomersResponse{Customers: make([]*portalv1.InvoiceCustomer, len(list))}
+	for i, c := range list {
+		out.Customers[i] = &portalv1.InvoiceCustomer{CustomerId: c.CustomerID, CustomerCrmid: c.CRMID, Name: c.Name,
+			GtcAccepted: c.GTCAccepted, PricingAccepted: c.PricingAccepted, IsChargeable: c.Chargeable, SellerEori: c.SellerEORI}
+	}
+	return connect.NewResponse(out), nil
+}
+
+// CheckInvoiceNumber says whether the number is taken for the CRM ids.
+func (h ReportHandler) CheckInvoiceNumber(ctx context.Context, req *connect.Request[portalv1.CheckInvoiceNumberRequest]) (*connect.Response[portalv1.CheckInvoiceNumberResponse], error) {
+	taken, err := h.Reports.CheckInvoiceNumber(ctx, callerFrom(ctx), req.Msg.GetInvoiceNumber(), req.Msg.GetCrmIds())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.CheckInvoiceNumberResponse{Taken: taken}), nil
+}
+
+// CreateCommercialInvoice stores the invoice and answers its PDF.
+func (h ReportHandler) CreateCommercialInvoice(ctx context.Context, req *connect.Request[portalv1.CreateCommercialInvoiceRequest]) (*connect.Response[portalv1.CreateCommercialInvoiceResponse], error) {
+	m := req.Msg
+	header := invoice.Header{Number: m.GetInvoiceNumber(), PONumber: m.GetPoNumber(), Incoterm: m.GetIncoterm(),
+		ReasonOfExport: m.GetReasonOfExport(), AdditionalComments: m.GetAdditionalComments(),
+		DeclarationStatement: m.GetDeclarationStatement(), FreightPostage: m.GetFreightPostage(), Duty: m.GetDuty(),
+		VAT: m.GetVat(), TobaccoTax: m.GetTobaccoTax(), DiscountRebate: m.GetDiscountRebate()}
+	f, err := h.Reports.CreateInvoice(ctx, callerFrom(ctx), header, m.GetShipmentIds())
+	if err != nil {
+		return nil, err
+	}
+	return fileResponse(&portalv1.CreateCommercialInvoiceResponse{File: body(f)}, f, "attachment"), nil
+}
+
+// GetCommercialInvoiceDetails reads back the stored invoices of a number.
+func (h ReportHandler) GetCommercialInvoiceDetails(ctx context.Context, req *connect.Request[portalv1.GetCommercialInvoiceDetailsRequest]) (*connect.Response[portalv1.GetCommercialInvoiceDetailsResponse], error) {
+	found, err := h.Reports.InvoiceDetails(ctx, callerFrom(ctx), req.Msg.GetInvoiceNumber())
+	if err != nil {
+		return nil, err
+	}
+	out := &portalv1.GetCommercialInvoiceDetailsResponse{Invoices: make([]*portalv1.CommercialInvoice, len(found))}
+	for i, inv := range found {
+		out.Invoices[i] = commercialInvoiceToProto(inv)
+	}
+	return connect.NewResponse(out), nil
+}
+
+func commercialInvoiceToProto(inv invoice.Stored) *portalv1.CommercialInvoice {
+	out := &portalv1.CommercialInvoice{InvoiceNumber: inv.Number, CustomerId: inv.CustomerID, CustomerName: inv.CustomerName,
+		CustomerCrmid: inv.CRMID, PoNumber: inv.PONumber, Incoterm: inv.Incoterm, ReasonOfExport: inv.ReasonOfExport,
+		AdditionalComments: inv.AdditionalComments, DeclarationStatement: inv.DeclarationStatement, Currency: inv.Currency,
+		FreightPostage: inv.FreightPostage, Duty: inv.Duty, Vat: inv.VAT, TobaccoTax: inv.TobaccoTax,
+		DiscountRebate: inv.DiscountRebate, Subtotal: inv.Subtotal, Total: inv.Total, CreatedBy: inv.CreatedBy,
+		CreatedAt: timestamppb.New(inv.CreatedAt)}
+	for _, s := range inv.Shipments {
+		out.Shipments = append(out.Shipments, &portalv1.CommercialInvoiceShipment{ShipmentId: s.ID, Identifier: s.Identifier})
+	}
+	return out
+}

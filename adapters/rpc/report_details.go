@@ -1,0 +1,42 @@
+package rpc
+
+import (
+	"context"
+
+	"connectrpc.com/connect"
+
+	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/app/reports"
+)
+
+// ReportDetailsHandler serves portal.v1.ReportDetailsService.
+type ReportDetailsHandler struct{ Details reports.Details }
+
+// GetReportShipmentDetails answers a report row's customs details and invoice data.
+func (h ReportDetailsHandler) GetReportShipmentDetails(ctx context.Context, req *connect.Request[portalv1.GetReportShipmentDetailsRequest]) (*connect.Response[portalv1.GetReportShipmentDetailsResponse], error) {
+	d, err := h.Details.Shipment(ctx, callerFrom(ctx), req.Msg.GetShipmentId())
+	if err != nil {
+		return nil, err
+	}
+	v := d.Invoice
+	out := &portalv1.GetReportShipmentDetailsResponse{
+		OrderLines: orderLinesToProto(d.OrderLines), Currency: d.Currency,
+		Identifier: d.Identifier, ReferenceNumber: d.ReferenceNumber,
+		Invoice: &portalv1.ReportInvoiceData{
+			InvoiceNumber: v["invoiceNumber"], PoNumber: v["poNumber"], Duty: v["duty"], Vat: v["vat"],
+			FreightPostage: v["freightPostage"], TobaccoTax: v["tobaccoTax"], DiscountRebate: v["discountRebate"],
+			Incoterm: v["incoterm"], ReasonOfExport: v["reasonOfExport"], AdditionalComments: v["additionalComments"],
+			DeclarationStatement: v["declarationStatement"],
+		},
+	}
+	return connect.NewResponse(out), nil
+}
+
+// DownloadReportShipmentTraffic sends a report row's SOAP requests or responses (admins).
+func (h ReportDetailsHandler) DownloadReportShipmentTraffic(ctx context.Context, req *connect.Request[portalv1.DownloadReportShipmentTrafficRequest]) (*connect.Response[portalv1.DownloadReportShipmentTrafficResponse], error) {
+	f, err := h.Details.Traffic(ctx, callerFrom(ctx), req.Msg.GetShipmentId(), req.Msg.GetKind())
+	if err != nil {
+		return nil, err
+	}
+	return fileResponse(&portalv1.DownloadReportShipmentTrafficResponse{File: body(f)}, f, "inline"), nil
+}

@@ -1,0 +1,151 @@
+package inquiries_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"parcelportal/adapters/memory"
+	"parcelportal/app/inquiries"
+	"parcelportal/app/inquiries/storetest"
+	"parcelportal/core/access"
+	"parcelportal/core/failure"
+	"parcelportal/core/inquiry"
+	"parcelportal/core/organisation"
+)
+
+type tenants struct{}
+
+func (tenants) GetTenant(_ context.Context, id int64) (organisation.Tenant, error) {
+	if id != 7 {
+		return organisation.Tenant{}, failure.New(failure.NotFound, "error.tenant.notFound")
+	}
+	return organisation.Tenant{ID: 7, Name: "Carrier", ServiceEmail: "desk@example.org", Address: organisation.Address{City: "Berlin", CountryCode: "DE"}}, nil
+}
+
+type captcha struct{}
+
+func (captcha) Enabled() bool { return true }
+func (captcha) Verify(_ context.Context, token, _ string) error {
+	if token != "solved" {
+		return errors.New("wrong")
+	}
+	return nil
+}
+
+type throttle struct{ n map[string]int }
+
+func (t throttle) Attempt(_ context.Context, keys []string, _ time.Time) (bool, error) {
+	t.n[keys[0]]++
+	return t.n[keys[0]] <= 2, nil
+}
+
+type queue struct{ ids []int64 }
+
+func (q *queue) MailInquiry(_ context.Context, id int64) error { q.ids = append(q.ids, id); return nil }
+
+type renderer struct{}
+
+func (renderer) Inquiry(in inquiry.Inquiry, _ organisation.Tenant) ([]byte, error) {
+	return []byte("%PDF-" + in.TrackingNumber), nil
+}
+
+type mailer struct{ inquiries, subscriptions int }
+
+func (m *mailer) SendInquiry(context.Context, inquiry.Inquiry, organisation.Tenant, []byte) error {
+	m.inquiries++
+	return nil
+}
+
+func (m *mailer) SendSubscription(context.Context, inquiry.Subscription, organisation.Tenant) error {
+	m.subscriptions++
+	return nil
+}
+
+func service() (inquiries.Service, *queue, *mailer) {
+	q, m := &queue{}, &mailer{}
+	return inquiries.Service{
+		Store:   &memory.Inquiries{CustomerTenants: map[int64]int64{1: 7}, Tenants: []int64{7}},
+		Tenants: tenants{}, Captcha: captcha{}, Throttle: throttle{n: map[string]int{}}, Queue: q,
+		Renderer: renderer{}, Mailer: m, Now: func() time.Time { return time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC) },
+	}, q, m
+}
+
+func kindOf(err error) failure.Kind {
+	f, _ := failure.As(err)
+	if f == nil {
+		return 0
+	}
+	return f.Kind
+}
+
+func TestSubmitMailsOnceAndScopesThePDF(t *testing.T) {
+	ctx := context.Background()
+	s, q, m := service()
+	user := &access.Caller{Login: "anna", Roles: []access.Role{access.User}, CustomerID: 1}
+	in := storetest.Sample(0, 99, "TRK-A")
+	filed, err := s.Submit(ctx, user, inquiries.Submission{Inquiry: in})
+	if err != nil || filed.TenantID != 7 || filed.CustomerID != 1 || filed.CreatedBy != "anna" || len(q.ids) != 1 {
+		t.Fatalf("Submit = %+v, %v (queued %v)", filed, err, q.ids)
+	}
+	for range 2 {
+		if err := s.Mail(ctx, filed.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m.inquiries != 1 {
+		t.Fatalf("mailed %d times", m.inquiries)
+	}
+	if doc, err := s.PDF(ctx, user, "TRK-A"); err != nil || string(doc.PDF) != "%PDF-TRK-A" || doc.Name != "parcel-inquiry-TRK-A.pdf" {
+		t.Fatalf("PDF = %+v, %v", doc, err)
+	}
+	other := &access.Caller{Login: "bob", Roles: []access.Role{access.User}, CustomerID: 2}
+	if _, err := s.PDF(ctx, other, "TRK-A"); kindOf(err) != failure.NotFound {
+		t.Fatalf("another customer's PDF: %v", err)
+	}
+	if marks, _ := s.Marks(ctx, other, []string{"TRK-A"}); len(marks) != 0 {
+		t.Fatalf("another customer sees marks %v", marks)
+	}
+	staff := &access.Caller{Login: "ops", Roles: []access.Role{access.Operations}}
+	if marks, _ := s.Marks(ctx, staff, []string{"TRK-A"}); marks["TRK-A"].CreatedBy != "anna" {
+		t.Fatalf("staff marks %v", marks)
+	}
+}
+
+func TestAnonymousInquiriesNeedTheCaptchaAndAreThrottled(t *testing.T) {
+	ctx := context.Background()
+	s, _, _ := service()
+	in := storetest.Sample(7, 0, "TRK-B")
+	if _, err := s.Submit(ctx, nil, inquiries.Submission{Inquiry: in, RemoteAddr: "1.2.3.4"}); !failure.HasKey(err, inquiry.KeyInvalidCaptcha) {
+		t.Fatalf("without captcha: %v", err)
+	}
+	filed, err := s.Submit(ctx, nil, inquiries.Submission{Inquiry: in, CaptchaToken: "solved", RemoteAddr: "1.2.3.4"})
+	if err != nil || filed.CustomerID != 0 || filed.CreatedBy != "" {
+		t.Fatalf("anonymous = %+v, %v", filed, err)
+	}
+	if _, err := s.Submit(ctx, nil, inquiries.Submission{Inquiry: in, CaptchaToken: "solved", RemoteAddr: "1.2.3.4"}); !failure.HasKey(err, inquiry.KeyTooMany) {
+		t.Fatalf("third try: %v", err)
+	}
+	in.TenantID = 8
+	if _, err := s.Submit(ctx, nil, inquiries.Submission{Inquiry: in, CaptchaToken: "solved", RemoteAddr: "5.6.7.8"}); !failure.HasKey(err, inquiry.KeyTenantNotFound) {
+		t.Fatalf("unknown tenant: %v", err)
+	}
+}
+
+func TestSubscribeStoresAndMailsOnce(t *testing.T) {
+	ctx := context.Background()
+	s, _, m := service()
+	user := &access.Caller{Login: "anna", Roles: []access.Role{access.User}, CustomerID: 1}
+	for _, email := range []string{"a@example.org", "A@EXAMPLE.org"} {
+		if err := s.Subscribe(ctx, user, inquiry.Subscription{Email: email, Company: "Bakery"}, "9.9.9.9"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m.subscriptions != 1 {
+		t.Fatalf("mailed %d subscriptions", m.subscriptions)
+	}
+	if err := s.Subscribe(ctx, nil, inquiry.Subscription{Email: "a@example.org", Company: "Bakery"}, "9.9.9.9"); kindOf(err) != failure.Unauthenticated {
+		t.Fatalf("anonymous: %v", err)
+	}
+}

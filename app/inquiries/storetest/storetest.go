@@ -1,0 +1,121 @@
+// Package storetest holds the contract test of the inquiry store, run
+// against Postgres and the in-memory fake alike.
+package storetest
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+
+	"parcelportal/app/inquiries"
+	"parcelportal/core/failure"
+	"parcelportal/core/inquiry"
+)
+
+// Sample is a complete inquiry of a tracking number for a customer.
+func Sample(tenantID, customerID int64, trackingNumber string) inquiry.Inquiry {
+	return inquiry.Inquiry{
+		TenantID: tenantID, CustomerID: customerID, Product: "EPAQ_PLUS", Insurance: "EUR_45", Reason: "ITEM_DAMAGED",
+		TrackingNumber: trackingNumber, DateOfPosting: "24.11.2026", PostedOn: time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC),
+		Sender: inquiry.Party{Name: "Bakery", Crmid: "DE00000001", ContactPerson: "Anna", ContactEmail: "anna@example.org",
+			ContactEmailCopy: "anna@example.org"},
+		Recipient: inquiry.Party{Name: "Bob", Country: "NL", ContactPerson: "Bob", ContactEmail: "bob@example.org",
+			ContactEmailCopy: "bob@example.org"},
+		SenderCopyToEmail: true, ContentDescription: "Bread", Consent: true,
+		Attachments: []inquiry.Attachment{{FileName: "photo.png", Data: []byte("\x89PNG\r\n\x1a\nxyz")}},
+		CreatedAt:   time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC), CreatedBy: "user",
+	}
+}
+
+// Contract checks storing, reading by id and tracking number within the
+// customers, the mail mark, and subscriptions once per e-mail and tenant.
+// The tenant is the one of customerA's hub; customerB is another customer.
+func Contract(t *testing.T, store inquiries.Store, tenantID, customerA, customerB int64) {
+	ctx := context.Background()
+	a := Sample(tenantID, customerA, "TRK-1")
+	first, err := store.Create(ctx, a, []byte("%PDF-first"))
+	if err != nil || first.ID == 0 {
+		t.Fatalf("Create = %+v, %v", first, err)
+	}
+	later := a
+	later.CreatedAt = a.CreatedAt.Add(time.Hour)
+	later.CreatedBy = "second"
+	second, err := store.Create(ctx, later, []byte("%PDF-second"))
+	if err != nil || second.ID == first.ID {
+		t.Fatalf("second Create = %+v, %v", second, err)
+	}
+	other := Sample(tenantID, customerB, "TRK-2")
+	if _, err := store.Create(ctx, other, []byte("%PDF-other")); err != nil {
+		t.Fatal(err)
+	}
+
+	got, pdf, err := store.Get(ctx, first.ID)
+	if err != nil || got.ID != first.ID || !bytes.Equal(pdf, []byte("%PDF-first")) || got.Sender.ContactEmail != "anna@example.org" ||
+		len(got.Attachments) != 1 || !bytes.Equal(got.Attachments[0].Data, a.Attachments[0].Data) ||
+		!got.PostedOn.Equal(a.PostedOn) || !got.MailedAt.IsZero() || got.CustomerID != customerA {
+		t.Fatalf("Get = %+v, %q, %v", got, pdf, err)
+	}
+	if _, _, err := store.Get(ctx, 1<<40); !isNotFound(err) {
+		t.Fatalf("Get of an unknown id = %v", err)
+	}
+
+	if _, pdf, err := store.Latest(ctx, "TRK-1", []int64{customerA}); err != nil || string(pdf) != "%PDF-second" {
+		t.Fatalf("Latest of the own customer = %q, %v", pdf, err)
+	}
+	if _, pdf, err := store.Latest(ctx, "TRK-1", nil); err != nil || string(pdf) != "%PDF-second" {
+		t.Fatalf("Latest for everybody = %q, %v", pdf, err)
+	}
+	if _, _, err := store.Latest(ctx, "TRK-1", []int64{customerB}); !isNotFound(err) {
+		t.Fatalf("another customer's inquiry = %v", err)
+	}
+	if _, _, err := store.Latest(ctx, "TRK-1", []int64{}); !isNotFound(err) {
+		t.Fatalf("no customer at all = %v", err)
+	}
+
+	marks, err := store.Marks(ctx, []string{"TRK-1", "TRK-2", "TRK-3"}, []int64{customerA})
+	if err != nil || len(marks) != 1 || marks["TRK-1"].CreatedBy != "second" || !marks["TRK-1"].CreatedAt.Equal(later.CreatedAt) {
+		t.Fatalf("Marks = %+v, %v", marks, err)
+	}
+	if marks, err := store.Marks(ctx, []string{"TRK-1", "TRK-2"}, nil); err != nil || len(marks) != 2 {
+		t.Fatalf("Marks for everybody = %+v, %v", marks, err)
+	}
+
+	unmailed, err := store.Unmailed(ctx)
+	if err != nil || len(unmailed) != 3 || unmailed[0] != first.ID {
+		t.Fatalf("Unmailed = %v, %v", unmailed, err)
+	}
+	at := time.Date(2026, 11, 25, 11, 0, 0, 0, time.UTC)
+	if ok, err := store.MarkMailed(ctx, first.ID, at); !ok || err != nil {
+		t.Fatalf("MarkMailed = %v, %v", ok, err)
+	}
+	if ok, err := store.MarkMailed(ctx, first.ID, at.Add(time.Hour)); ok || err != nil {
+		t.Fatalf("second MarkMailed = %v, %v", ok, err)
+	}
+	if got, _, _ := store.Get(ctx, first.ID); !got.MailedAt.Equal(at) {
+		t.Fatalf("mailed at %v, want %v", got.MailedAt, at)
+	}
+	if unmailed, _ := store.Unmailed(ctx); len(unmailed) != 2 {
+		t.Fatalf("Unmailed after a mail = %v", unmailed)
+	}
+
+	sub := inquiry.Subscription{TenantID: tenantID, Email: "news@example.org", Company: "Bakery", CreatedAt: at}
+	if ok, err := store.Subscribe(ctx, sub); !ok || err != nil {
+		t.Fatalf("Subscribe = %v, %v", ok, err)
+	}
+	sub.Email = "NEWS@example.org"
+	if ok, err := store.Subscribe(ctx, sub); ok || err != nil {
+		t.Fatalf("second Subscribe of the same e-mail = %v, %v", ok, err)
+	}
+	if id, err := store.TenantOf(ctx, customerA); err != nil || id != tenantID {
+		t.Fatalf("TenantOf = %d, %v; want %d", id, err, tenantID)
+	}
+	if id, err := store.TenantOf(ctx, 0); err != nil || id == 0 {
+		t.Fatalf("TenantOf no customer = %d, %v", id, err)
+	}
+}
+
+func isNotFound(err error) bool {
+	f, ok := failure.As(err)
+	return ok && f.Kind == failure.NotFound
+}

@@ -1,0 +1,77 @@
+package inquiries
+
+import (
+	"context"
+
+	"parcelportal/core/access"
+	"parcelportal/core/failure"
+	"parcelportal/core/inquiry"
+)
+
+// Submission is a filed form and where it came from.
+type Submission struct {
+	Inquiry      inquiry.Inquiry
+	CaptchaToken string
+	RemoteAddr   string
+}
+
+// Submit files an inquiry. An anonymous visitor is counted against its
+// client address first (past the limit: error.inquiry.tooManyRequests) and
+// must answer the captcha; a signed-in caller must hold a tracking role,
+// and its inquiry belongs to the customer it acts for. The form is checked
+// (spec 3 section 5), the tenant must exist (else not found), the PDF is
+// rendered and stored with the form, and the mails are handed to the job
+// worker: a mail relay that is away delays them, it loses nothing.
+func (s Service) Submit(ctx context.Context, caller *access.Caller, sub Submission) (inquiry.Inquiry, error) {
+	in := sub.Inquiry
+	in.CustomerID, in.CreatedBy = 0, ""
+	if caller == nil {
+		allowed, err := s.Throttle.Attempt(ctx, []string{AddrKey + sub.RemoteAddr}, s.now())
+		if err != nil {
+			return inquiry.Inquiry{}, err
+		}
+		if !allowed {
+			return inquiry.Inquiry{}, failure.New(failure.TooMany, inquiry.KeyTooMany)
+		}
+		if s.Captcha.Enabled() {
+			if err := s.Captcha.Verify(ctx, sub.CaptchaToken, sub.RemoteAddr); err != nil {
+				return inquiry.Inquiry{}, failure.New(failure.Invalid, inquiry.KeyInvalidCaptcha)
+			}
+		}
+	} else {
+		if err := Roles.Check(caller); err != nil {
+			return inquiry.Inquiry{}, err
+		}
+		in.CreatedBy = caller.Login
+		if own := customersOf(caller); len(own) > 0 {
+			in.CustomerID = own[0]
+		}
+		if in.TenantID == 0 {
+			id, err := s.Store.TenantOf(ctx, in.CustomerID)
+			if err != nil {
+				return inquiry.Inquiry{}, err
+			}
+			in.TenantID = id
+		}
+	}
+	in, err := inquiry.Validate(in)
+	if err != nil {
+		return inquiry.Inquiry{}, err
+	}
+	tenant, err := s.tenant(ctx, in.TenantID)
+	if err != nil {
+		return inquiry.Inquiry{}, err
+	}
+	in.CreatedAt = s.now().UTC()
+	pdf, err := s.Renderer.Inquiry(in, tenant)
+	if err != nil {
+		return inquiry.Inquiry{}, err
+	}
+	stored, err := s.Store.Create(ctx, in, pdf)
+	if err != nil {
+		return inquiry.Inquiry{}, err
+	}
+	// Stored is filed: a queue that is away now is caught up by Resume.
+	_ = s.Queue.MailInquiry(ctx, stored.ID)
+	return stored, nil
+}

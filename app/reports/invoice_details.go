@@ -1,0 +1,67 @@
+package reports
+
+import (
+	"context"
+
+	"parcelportal/core/access"
+	"parcelportal/core/invoice"
+)
+
+// InvoiceDetails reads back the stored commercial invoices of a number (GET
+// web/api/shipments/commercial-invoice/{invoiceNumber}/details) of the
+// customers the caller may act for, one per CRM id; none is 404
+// (another customer's invoice does not exist for the caller).
+func (s Service) InvoiceDetails(ctx context.Context, caller *access.Caller, number string) ([]invoice.Stored, error) {
+	if err := access.Reporters.Check(caller); err != nil {
+		return nil, err
+	}
+	customers, err := scope(caller, nil)
+	if err != nil {
+		return nil, err
+	}
+	number = invoice.NormalizeNumber(number)
+	if number == "" {
+		return nil, invoice.ErrNotFound
+	}
+	found, err := s.Stored.ByNumber(ctx, customers, number)
+	if err != nil {
+		return nil, err
+	}
+	if len(found) == 0 {
+		return nil, invoice.ErrNotFound
+	}
+	return found, nil
+}
+
+// InvoiceCustomer is what the invoice dialog needs of a customer of the
+// selection (spec 2 section 3, customer details for invoices): the consent
+// gate's state and the CRM id its number is checked for.
+type InvoiceCustomer struct {
+	invoice.Consents
+	Name  string
+	CRMID string
+}
+
+// InvoiceCustomers answers the customers of the selected shipments, each
+// with its consents, so the dialog walks the gate before the form; a
+// shipment the caller may not see is 404.
+func (s Service) InvoiceCustomers(ctx context.Context, caller *access.Caller, ids []int64) ([]InvoiceCustomer, error) {
+	chosen, err := s.selected(ctx, caller, ids)
+	if err != nil {
+		return nil, err
+	}
+	var out []InvoiceCustomer
+	seen := map[int64]bool{}
+	for _, r := range chosen {
+		if seen[r.CustomerID] {
+			continue
+		}
+		seen[r.CustomerID] = true
+		c, err := s.Customers.Get(ctx, r.CustomerID)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, InvoiceCustomer{Consents: consentsOf(c), Name: c.Name, CRMID: crmOf(c.CRMID, c.ID)})
+	}
+	return out, nil
+}

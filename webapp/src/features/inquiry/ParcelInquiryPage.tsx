@@ -1,0 +1,43 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Callout, Flex, Text } from "@radix-ui/themes";
+import { useParams } from "react-router";
+import { useInquiryTenant } from "../../api/inquiries";
+import { FormPage } from "../../components/FormPage";
+import { pageTitles } from "../../navigation/pageTitles";
+import { InquiryFormView } from "./InquiryFormView";
+import { emptyInquiry } from "./inquiryRules";
+
+/** The tenant id of the path; null when it is none. */
+function tenantIdOf(text: string | undefined): bigint | null {
+  return text && /^[1-9][0-9]{0,17}$/.test(text) ? BigInt(text) : null;
+}
+
+/**
+ * /parcel-inquiry/{tenantId} (spec 3 §2): the public form, with the captcha,
+ * under the name and address of the tenant it goes to; an unknown tenant
+ * says so and shows no form.
+ */
+export function ParcelInquiryPage() {
+  const { i18n } = useLingui();
+  const tenantId = tenantIdOf(useParams().tenantId);
+  const tenant = useInquiryTenant(tenantId);
+  return (
+    <FormPage title={i18n._(pageTitles.parcelInquiry)} size="3">
+      {tenantId === null || tenant.isError ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            <Trans>This inquiry address is not known.</Trans>
+          </Callout.Text>
+        </Callout.Root>
+      ) : tenant.data ? (
+        <Flex direction="column" gap="4">
+          <Text as="p" size="2" data-testid="inquiry-tenant">
+            <strong>{tenant.data.name}</strong>
+            {tenant.data.address ? `, ${tenant.data.address}` : ""}
+          </Text>
+          <InquiryFormView initial={emptyInquiry} tenantId={tenantId} anonymous />
+        </Flex>
+      ) : null}
+    </FormPage>
+  );
+}

@@ -1,0 +1,32 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { DataList, Text } from "@radix-ui/themes";
+import type { ReportRow } from "../../gen/portal/v1/reports_pb";
+import { fieldLabel } from "../../shipping/fieldLabels";
+import { invoiceFields } from "../../shipping/gridColumns";
+import { ReportDetailsDialog, rowName } from "./ReportDetailsDialog";
+
+/** The invoice data of a report row (spec 2 §2.4, §3 invoice columns): what its row was entered with. */
+export function InvoiceDataDialog({ row, onClose }: { row: ReportRow; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const name = rowName(row);
+  return (
+    <ReportDetailsDialog row={row} title={<Trans>Invoice data of {name}</Trans>} onClose={onClose}>
+      {(details) =>
+        details.invoice?.invoiceNumber ? (
+          <DataList.Root>
+            {invoiceFields.map((field) => (
+              <DataList.Item key={field}>
+                <DataList.Label>{fieldLabel(i18n, field)}</DataList.Label>
+                <DataList.Value>{details.invoice?.[field] || "–"}</DataList.Value>
+              </DataList.Item>
+            ))}
+          </DataList.Root>
+        ) : (
+          <Text size="2" color="gray">
+            <Trans>The shipment has no invoice data.</Trans>
+          </Text>
+        )
+      }
+    </ReportDetailsDialog>
+  );
+}

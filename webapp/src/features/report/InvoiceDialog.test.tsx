@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CheckInvoiceNumberRequest, CreateCommercialInvoiceRequest } from "../../gen/portal/v1/reports_pb";
+import { renderShippingApp } from "../../test/renderShippingApp";
+
+const slow = { timeout: 10_000 };
+
+const row = (id: bigint, extra: Record<string, unknown> = {}) => ({
+  shipmentId: id,
+  customerId: 5n,
+  referenceNumber: `ORD-${id}`,
+  identifier: `TR${id}`,
+  status: "MANIFEST_CREATED",
+  service: "CUP",
+  destination: "CH",
+  postalCode: "8001",
+  ...extra,
+});
+
+describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("walks GTC, pricing and the seller EORI, then generates the invoice with a free number", async () => {
+    const user = userEvent.setup();
+    URL.createObjectURL = vi.fn(() => "blob:file");
+    URL.revokeObjectURL = vi.fn();
+    const customer = {
+      customerId: 5n,
+      customerCrmid: "DE10000001",
+      name: "Bäckerei Sonnenschein",
+      gtcAccepted: false,
+      pricingAccepted: false,
+      isChargeable: true,
+      sellerEori: "",
+    };
+    const checks: CheckInvoiceNumberRequest[] = [];
+    const created: CreateCommercialInvoiceRequest[] = [];
+    renderShippingApp("/report", {
+      reports: {
+        searchReport: () => ({ rows: [row(1n), row(2n, { service: "RETPP" }), row(3n)], totalCount: 3n }),
+        getInvoiceCustomers: () => ({ customers: [{ ...customer }] }),
+        checkInvoiceNumber: (request) => {
+          checks.push(request);
+          return { taken: request.invoiceNumber === "INV-1" };
+        },
+        createCommercialInvoice: (request) => {
+          created.push(request);
+          return { file: { contentType: "application/pdf", data: new TextEncoder().encode("%PDF") } };
+        },
+      },
+      customers: {
+        setGtcAccepted: (request) => {
+          customer.gtcAccepted = request.accepted;
+          return { customer: { id: request.id } };
+        },
+        setCiPricingAccepted: (request) => {
+          customer.pricingAccepted = request.accepted;
+          return { customer: { id: request.id } };
+        },
+        setSellerEoris: (request) => {
+          customer.sellerEori = request.customers[0].sellerEori;
+          return {};
+        },
+      },
+    });
+    const invoiceButton = () => screen.getByRole("button", { name: "Create commercial invoice" });
+    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
+    // A return in the selection blocks the invoice.
+    await user.click(screen.getByRole("checkbox", { name: "Select TR2" }));
+    expect(invoiceButton()).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: "Select TR2" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select TR3" }));
+    await user.click(invoiceButton());
+
+    const terms = await screen.findByRole("alertdialog", { name: "Terms and conditions (GTC)" }, slow);
+    await user.click(within(terms).getByRole("button", { name: "Accept" }));
+    const pricing = await screen.findByRole("alertdialog", { name: "Commercial invoice pricing" }, slow);
+    await user.click(within(pricing).getByRole("button", { name: "Accept" }));
+    const eori = await screen.findByRole("dialog", { name: "Seller EORI" }, slow);
+    await user.type(within(eori).getByLabelText("Seller EORI of Bäckerei Sonnenschein"), "DE123");
+    await user.click(within(eori).getByRole("button", { name: "Accept" }));
+
+    const form = await screen.findByRole("form", { name: "Commercial invoice" }, slow);
+    const generate = within(form).getByRole("button", { name: "Generate" });
+    expect(generate).toBeDisabled();
+    // Defaults: DAP disables VAT, tobacco tax and duty; the destination outside the EU gives the non-EU statement.
+    expect(within(form).getByLabelText("VAT")).toBeDisabled();
+    expect(within(form).getByLabelText("Duty")).toBeDisabled();
+    expect(within(form).getByLabelText("Freight and postage")).toBeEnabled();
+    expect(
+      within(form).getByText("Under DAP, VAT, tobacco tax and duty are paid by the receiver."),
+    ).toBeInTheDocument();
+    expect((within(form).getByLabelText("Declaration statement") as HTMLTextAreaElement).value).toMatch(
+      /exported from the European Union/,
+    );
+    expect(within(form).getByRole("radio", { name: "Non-EU" })).toBeChecked();
+
+    // A taken number: helper text, Generate stays disabled.
+    await user.type(within(form).getByLabelText("Invoice number"), "INV -1");
+    expect(await within(form).findByText("This invoice number is already taken.", {}, slow)).toBeInTheDocument();
+    expect(checks.at(-1)).toMatchObject({ invoiceNumber: "INV-1", crmIds: '["DE10000001"]' });
+    expect(generate).toBeDisabled();
+
+    const number = within(form).getByLabelText("Invoice number");
+    await user.clear(number);
+    await user.type(number, " INV 2 ");
+    await waitFor(() => expect(generate).toBeEnabled(), slow);
+    await user.clear(within(form).getByLabelText("Freight and postage"));
+    await user.type(within(form).getByLabelText("Freight and postage"), "4,50");
+    await user.click(within(form).getByRole("radio", { name: "EU" }));
+    await user.click(generate);
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({
+      invoiceNumber: "INV2",
+      incoterm: "DAP",
+      reasonOfExport: "SALE_OF_GOODS_PERMANENT",
+      freightPostage: 4.5,
+      vat: 0,
+      shipmentIds: [1n, 3n],
+    });
+    expect(created[0].declarationStatement).toMatch(/EU preferential origin/);
+    expect(await screen.findByText("The commercial invoice was created.", {}, slow)).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Commercial invoice" })).not.toBeInTheDocument();
+  }, 60_000);
+});

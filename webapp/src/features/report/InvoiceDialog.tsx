@@ -1,0 +1,301 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ConnectError } from "@connectrpc/connect";
+import { Button, Dialog, Flex, Grid, RadioGroup, Select, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useProductsAndServices } from "../../api/management";
+import { useCreateInvoice, useInvoiceCustomers, useInvoiceNumberTaken } from "../../api/reports";
+import { Field } from "../../components/form/Field";
+import { describeFormFailure } from "../../errors/formFailure";
+import { showNotices } from "../../errors/notices";
+import { saveFile } from "../../files/localFiles";
+import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
+import type { ReportRow } from "../../gen/portal/v1/reports_pb";
+import { gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
+import {
+  amountDisabled,
+  type AmountField,
+  amountFields,
+  canGenerate,
+  declarationFor,
+  defaultInvoiceForm,
+  incoterms,
+  invalidAmounts,
+  type InvoiceForm,
+  invoiceRequest,
+  isEuShipment,
+  nextGateStep,
+  normalizeInvoiceNumber,
+  reasonsOfExport,
+} from "./invoiceForm";
+
+const numberTaken = msg`This invoice number is already taken.`;
+const notAnAmount = msg`Enter an amount of at least 0 with at most two decimals.`;
+const created = msg`The commercial invoice was created.`;
+const loadFailed = msg`The customers of the selection could not be read.`;
+
+/** The invoice number as typed, checked once typing pauses for 300 ms. */
+function useSettled(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), 300);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
+type Props = {
+  /** The selected rows; the page offers the dialog only when all may be invoiced. */
+  rows: ReportRow[];
+  onClose: () => void;
+};
+
+/**
+ * The commercial invoice dialog of a report selection (spec 2 §4.6, §5.5):
+ * first the consent gate (GTC, pricing if chargeable, the seller EORI of
+ * every customer lacking one; satisfied steps skipped), then the invoice
+ * form, whose Generate stores the invoice and downloads its PDF.
+ */
+export function InvoiceDialog({ rows, onClose }: Props) {
+  const { i18n, t } = useLingui();
+  const count = rows.length;
+  const shipmentIds = useMemo(() => rows.map((row) => row.shipmentId), [rows]);
+  const customers = useInvoiceCustomers(shipmentIds);
+  const catalog = useProductsAndServices();
+  const eu = isEuShipment(catalog.data, rows);
+  const [form, setForm] = useState<InvoiceForm | null>(null);
+  const current = form ?? defaultInvoiceForm(eu);
+  const crmIds = useMemo(() => (customers.data ?? []).map((c) => c.customerCrmid), [customers.data]);
+  const typed = normalizeInvoiceNumber(current.invoiceNumber);
+  const settled = useSettled(typed);
+  const check = useInvoiceNumberTaken(settled, crmIds);
+  const taken = settled === typed ? check.data : undefined;
+  const create = useCreateInvoice();
+
+  const failed = customers.isError;
+  useEffect(() => {
+    if (!failed) return;
+    showNotices([{ text: loadFailed }]);
+    onClose();
+  }, [failed, onClose]);
+
+  if (failed) return null;
+  if (!customers.data) {
+    return (
+      <Dialog.Root open onOpenChange={(open) => open || onClose()}>
+        <Dialog.Content maxWidth="360px" aria-describedby={undefined}>
+          <Dialog.Title>
+            <Trans>Commercial invoice</Trans>
+          </Dialog.Title>
+          <Spinner />
+        </Dialog.Content>
+      </Dialog.Root>
+    );
+  }
+  const gate = nextGateStep(customers.data);
+  if (gate) {
+    const names = Object.fromEntries(customers.data.map((c) => [String(c.customerId), c.name]));
+    return (
+      <InvoiceGateDialog
+        key={gate.step}
+        step={gate.step}
+        customerIds={gate.customerIds}
+        names={names}
+        onClose={onClose}
+        onDone={() => void customers.refetch()}
+      />
+    );
+  }
+
+  const update = (change: Partial<InvoiceForm>) => setForm({ ...current, ...change });
+  const setAmount = (field: AmountField, value: string) => update({ amounts: { ...current.amounts, [field]: value } });
+  const badAmounts = invalidAmounts(current);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canGenerate(current, taken)) return;
+    create.mutate(invoiceRequest(current, shipmentIds), {
+      onSuccess: (file) => {
+        if (file) saveFile(file.data, file.contentType, `commercial-invoice-${typed}.pdf`);
+        showNotices([{ text: created }], { tone: "info" });
+        onClose();
+      },
+      onError: (error) => {
+        const detail = error instanceof ConnectError ? error.findDetails(ErrorDetailSchema)[0] : undefined;
+        if (detail && gateSteps[detail.messageKey]) {
+          // A consent was withdrawn meanwhile: walk the gate again.
+          void customers.refetch();
+          return;
+        }
+        const failure = describeFormFailure(error);
+        showNotices(
+          failure.messages.length > 0
+            ? failure.messages.map((message) => {
+                const reason = i18n._(message.text);
+                return { text: msg`The invoice could not be created: ${reason}` };
+              })
+            : [{ text: { id: "error.http.500" } }],
+        );
+      },
+    });
+  };
+  const amountLabels: Record<AmountField, string> = {
+    freightPostage: t`Freight and postage`,
+    discountRebate: t`Discount / rebate`,
+    vat: t`VAT`,
+    tobaccoTax: t`Tobacco tax`,
+    duty: t`Duty`,
+  };
+  const incotermLabel = (code: string) => code;
+  const reasonLabels: Record<string, string> = {
+    DOCS: t`Documents`,
+    SALE_OF_GOODS_PERMANENT: t`Sale of goods (permanent)`,
+    RETURNED_GOODS: t`Returned goods`,
+    SAMPLES: t`Samples`,
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => open || onClose()}>
+      <Dialog.Content maxWidth="720px">
+        <Dialog.Title>
+          <Trans>Commercial invoice</Trans>
+        </Dialog.Title>
+        <Dialog.Description size="2">
+          <Trans>{count} shipments are invoiced.</Trans>
+        </Dialog.Description>
+        <form onSubmit={submit} noValidate aria-label={t`Commercial invoice`}>
+          <Grid columns={{ initial: "1", sm: "2" }} gap="3" mt="3">
+            <Field label={t`Invoice number`} error={taken ? numberTaken : null}>
+              {(control) => (
+                <TextField.Root
+                  {...control}
+                  value={current.invoiceNumber}
+                  onChange={(event) => update({ invoiceNumber: event.target.value })}
+                />
+              )}
+            </Field>
+            <Field label={t`PO number`}>
+              {(control) => (
+                <TextField.Root
+                  {...control}
+                  maxLength={35}
+                  value={current.poNumber}
+                  onChange={(event) => update({ poNumber: event.target.value })}
+                />
+              )}
+            </Field>
+            <Field
+              label={t`Incoterm`}
+              hint={
+                current.incoterm === "DAP" ? t`Under DAP, VAT, tobacco tax and duty are paid by the receiver.` : null
+              }
+            >
+              {(control) => (
+                <Select.Root
+                  value={current.incoterm}
+                  onValueChange={(incoterm) => update({ incoterm: incoterm as InvoiceForm["incoterm"] })}
+                >
+                  <Select.Trigger {...control} />
+                  <Select.Content>
+                    {incoterms.map((code) => (
+                      <Select.Item key={code} value={code}>
+                        {incotermLabel(code)}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select.Root>
+              )}
+            </Field>
+            <Field label={t`Reason of export`}>
+              {(control) => (
+                <Select.Root
+                  value={current.reasonOfExport}
+                  onValueChange={(reason) => update({ reasonOfExport: reason as InvoiceForm["reasonOfExport"] })}
+                >
+                  <Select.Trigger {...control} />
+                  <Select.Content>
+                    {reasonsOfExport.map((code) => (
+                      <Select.Item key={code} value={code}>
+                        {reasonLabels[code]}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select.Root>
+              )}
+            </Field>
+            {amountFields.map((field) => (
+              <Field
+                key={field}
+                label={amountLabels[field]}
+                error={badAmounts.includes(field) ? notAnAmount : null}
+                hint={amountDisabled(current, field) ? t`Not charged under DAP.` : null}
+              >
+                {(control) => (
+                  <TextField.Root
+                    {...control}
+                    inputMode="decimal"
+                    disabled={amountDisabled(current, field)}
+                    value={amountDisabled(current, field) ? "0" : current.amounts[field]}
+                    onChange={(event) => setAmount(field, event.target.value)}
+                  />
+                )}
+              </Field>
+            ))}
+          </Grid>
+          <Flex direction="column" gap="3" mt="3">
+            <Field label={t`Additional comments`}>
+              {(control) => (
+                <TextArea
+                  {...control}
+                  maxLength={1000}
+                  value={current.additionalComments}
+                  onChange={(event) => update({ additionalComments: event.target.value })}
+                />
+              )}
+            </Field>
+            <RadioGroup.Root
+              value={current.eu ? "EU" : "NON_EU"}
+              onValueChange={(value) =>
+                update({ eu: value === "EU", declarationStatement: declarationFor(value === "EU") })
+              }
+              aria-label={t`Declaration`}
+            >
+              <Flex gap="4">
+                <RadioGroup.Item value="EU">
+                  <Trans>EU</Trans>
+                </RadioGroup.Item>
+                <RadioGroup.Item value="NON_EU">
+                  <Trans>Non-EU</Trans>
+                </RadioGroup.Item>
+              </Flex>
+            </RadioGroup.Root>
+            <Field label={t`Declaration statement`}>
+              {(control) => (
+                <TextArea
+                  {...control}
+                  maxLength={2000}
+                  value={current.declarationStatement}
+                  onChange={(event) => update({ declarationStatement: event.target.value })}
+                />
+              )}
+            </Field>
+            {typed !== "" && taken === undefined && (
+              <Text size="1" color="gray">
+                <Trans>Checking the invoice number…</Trans>
+              </Text>
+            )}
+            <Flex gap="3" justify="end">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray">
+                  <Trans>Cancel</Trans>
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={!canGenerate(current, taken)} loading={create.isPending}>
+                <Trans>Generate</Trans>
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

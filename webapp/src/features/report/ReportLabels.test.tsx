@@ -1,0 +1,143 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { savePrinterPreference } from "../../printing/preferences";
+import { renderShippingApp } from "../../test/renderShippingApp";
+import { isZplFile, printsZpl } from "./ReportLabelsButton";
+
+// The printer is the user's (Browser Print, QZ Tray, a network printer): the
+// report hands ZPL to usePrintLabels, here a spy.
+const printed = vi.hoisted(() => ({ jobs: [] as string[] }));
+vi.mock("../../printing/usePrintLabels", () => ({
+  usePrintLabels: () => ({
+    printLabels: (zpl: string) => {
+      printed.jobs.push(zpl);
+      return Promise.resolve(true);
+    },
+    progress: null,
+    printing: false,
+    labelType: "Zebra",
+  }),
+}));
+
+const slow = { timeout: 10_000 };
+const twoLabels = "^XA^FDTR1^FS^XZ\n^XA^FDTR2^FS^XZ\n";
+
+const row = (id: bigint, labelType: string) => ({
+  shipmentId: id,
+  customerId: 5n,
+  referenceNumber: `ORD-${id}`,
+  recipientName: "Anna Berg",
+  identifier: `TR${id}`,
+  status: "SENT",
+  service: "CUP",
+  labelType,
+});
+
+/** The report of two rows of `labelType`, whose label exports answer `file`. */
+function renderReport(labelType: string, printerType: string, file: { contentType: string; data: Uint8Array }) {
+  const calls = { byIds: [] as bigint[][], byFilter: [] as string[] };
+  renderShippingApp("/report", {
+    reports: {
+      searchReport: () => ({ rows: [row(1n, labelType), row(2n, labelType)], totalCount: 2n }),
+      downloadReportLabelsByIds: (request) => {
+        calls.byIds.push(request.shipmentIds);
+        return { file };
+      },
+      downloadReportLabels: (request) => {
+        calls.byFilter.push(request.pageableFilter);
+        return { file };
+      },
+    },
+    customers: { getPrinterSettings: () => ({ printerSettings: { labelType: printerType } }) },
+  });
+  return calls;
+}
+
+describe("the report's label exports (spec 2 §5.3, §7)", () => {
+  beforeEach(() => {
+    printed.jobs = [];
+    localStorage.clear();
+    URL.createObjectURL = vi.fn(() => "blob:file");
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("prints the ZPL labels of a selection on a Zebra customer's printer, and locks the button", async () => {
+    const user = userEvent.setup();
+    const calls = renderReport("Zebra", "ZPL", {
+      contentType: "text/plain; charset=utf-8",
+      data: new TextEncoder().encode(twoLabels),
+    });
+    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
+    await user.click(screen.getByRole("checkbox", { name: "Select TR2" }));
+    const print = await screen.findByRole("button", { name: "Print labels of the selection" });
+    await user.click(print);
+    await waitFor(() => expect(printed.jobs).toEqual([twoLabels]));
+    expect(calls.byIds).toEqual([[1n, 2n]]);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    // Spec 2 §4.4: locked for 5 s after a click.
+    expect(print).toBeDisabled();
+  });
+
+  it("prints the result's ZPL labels for a user who chose a printer in this browser", async () => {
+    const user = userEvent.setup();
+    savePrinterPreference("anna", { agent: "browserPrint", printer: "Zebra ZD421", dpi: 300 });
+    const calls = renderReport("Zebra300", "PDF", {
+      contentType: "text/plain; charset=utf-8",
+      data: new TextEncoder().encode(twoLabels),
+    });
+    await screen.findByRole("rowheader", { name: "ORD-1" }, slow);
+    // Nothing chosen: the labels of the whole result, whose types the search does not name.
+    await user.click(screen.getByRole("button", { name: "Labels of the result" }));
+    await waitFor(() => expect(printed.jobs).toEqual([twoLabels]));
+    expect(calls.byFilter).toHaveLength(1);
+  });
+
+  it("downloads PDF labels, and ZPL ones for a customer without a ZPL printer", async () => {
+    const user = userEvent.setup();
+    renderReport("PDF", "PDF", { contentType: "application/pdf", data: new TextEncoder().encode("%PDF") });
+    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
+    await user.click(screen.getByRole("button", { name: "Labels of the selection" }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1));
+    expect(printed.jobs).toEqual([]);
+    expect(await screen.findByText("The file was downloaded.")).toBeInTheDocument();
+  });
+
+  it("tells a mixed selection apart by its key and prints nothing", async () => {
+    const user = userEvent.setup();
+    renderShippingApp("/report", {
+      reports: {
+        searchReport: () => ({ rows: [row(1n, "Zebra"), row(2n, "PDF")], totalCount: 2n }),
+        downloadReportLabelsByIds: () => {
+          throw new ConnectError("mixed", Code.FailedPrecondition, undefined, [
+            { desc: ErrorDetailSchema, value: { messageKey: "error.dontMixLabelTypes", params: {} } },
+          ]);
+        },
+      },
+      customers: { getPrinterSettings: () => ({ printerSettings: { labelType: "ZPL" } }) },
+    });
+    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
+    await user.click(screen.getByRole("checkbox", { name: "Select TR2" }));
+    // Not every chosen label is ZPL: the button does not promise a print.
+    await user.click(screen.getByRole("button", { name: "Labels of the selection" }));
+    expect(await screen.findByText(/different types/i, undefined, slow)).toBeInTheDocument();
+    expect(printed.jobs).toEqual([]);
+  });
+});
+
+describe("printsZpl and isZplFile", () => {
+  it("print for ZPL printer types or a chosen printer, and tell ZPL files from PDF", () => {
+    expect(printsZpl("ZPL", null)).toBe(true);
+    expect(printsZpl("Zebra300", null)).toBe(true);
+    expect(printsZpl("PDF", null)).toBe(false);
+    expect(printsZpl(undefined, null)).toBe(false);
+    expect(printsZpl("PDF", { agent: "network", printer: "7", dpi: 203 })).toBe(true);
+    expect(isZplFile("text/plain; charset=utf-8")).toBe(true);
+    expect(isZplFile("application/pdf")).toBe(false);
+  });
+});
