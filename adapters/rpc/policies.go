@@ -163,6 +163,11 @@ var policies = map[string]access.Policy{
 	portalv1connect.TrackingServiceListTrackingProductsProcedure: trackingRoles,
 	portalv1connect.TrackingServiceExportTrackingCsvProcedure:    trackingRoles,
 	portalv1connect.TrackingServiceExportTrackingExcelProcedure:  trackingRoles,
+	// The dashboard (spec 3 section 6): the tracking roles; app/dashboards
+	// checks again and scopes the counts to the customers the caller acts for.
+	portalv1connect.DashboardServiceListParcelsPerCountryProcedure: trackingRoles,
+	portalv1connect.DashboardServiceGetParcelsInCountryProcedure:   trackingRoles,
+	portalv1connect.DashboardServiceGetShipmentTrackingProcedure:   trackingRoles,
 
 	portalv1connect.InvoiceReportServiceGetMonthlyInvoiceReportProcedure: admins,
 	portalv1connect.InvoiceReportServiceGetYearlyInvoiceReportProcedure:  admins,

@@ -36,6 +36,7 @@ type Handlers struct {
 	Reports    ReportHandler
 	Manifests  ManifestHandler
 	Tracking   TrackingHandler
+	Dashboard  DashboardHandler
 	Parcels    ParcelHandler
 	// AddressBook serves the customers' address books.
 	AddressBook AddressBookHandler
@@ -124,6 +125,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewReportDetailsServiceHandler(h.ReportDetails, options(portalv1connect.ReportDetailsServiceName)))
 	mount(portalv1connect.NewManifestServiceHandler(h.Manifests, options(portalv1connect.ManifestServiceName)))
 	mount(portalv1connect.NewTrackingServiceHandler(h.Tracking, options(portalv1connect.TrackingServiceName)))
+	mount(portalv1connect.NewDashboardServiceHandler(h.Dashboard, options(portalv1connect.DashboardServiceName)))
 	mount(portalv1connect.NewParcelServiceHandler(h.Parcels, options(portalv1connect.ParcelServiceName)))
 	mount(portalv1connect.NewAddressBookServiceHandler(h.AddressBook, options(portalv1connect.AddressBookServiceName)))
 	mount(portalv1connect.NewPrinterServiceHandler(h.Printers, options(portalv1connect.PrinterServiceName)))

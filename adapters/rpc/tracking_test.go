@@ -34,10 +34,10 @@ func (c trackingCallers) ResolveCaller(_ context.Context, token string) (identit
 	return identity.CallerState{}, account.ErrBadCredentials
 }
 
-// trackingAPI serves tracking over the HTTP client and the simulator, with
+// trackingWorld is tracking over the HTTP client and the simulator, with
 // two customers: a bakery (DE1, one tracked and one untracked parcel) and
 // a bookshop (DE2, one parcel).
-func trackingAPI(t *testing.T) (http.Handler, *simulator.Simulator) {
+func trackingWorld(t *testing.T) (svc apptracking.Service, sim *simulator.Simulator, bakery, books int64) {
 	t.Helper()
 	ctx := context.Background()
 	store := memory.NewCustomers(map[int64]string{1: "Frankfurt Hub"}, 1)
@@ -51,15 +51,22 @@ func trackingAPI(t *testing.T) (http.Handler, *simulator.Simulator) {
 		}
 		return saved.ID
 	}
-	bakery, books := add("Bakery", "DE1"), add("Books", "DE2")
+	bakery, books = add("Bakery", "DE1"), add("Books", "DE2")
 	at := time.Now().Add(-time.Hour)
-	sim := simulator.New(simulator.WithSpeedup(100))
+	sim = simulator.New(simulator.WithSpeedup(100))
 	sim.Labelled("DE1", labels.Label{Identifier: "CP000000011DE", Product: "EPAQPLS", SenderHub: "DE", Date: at, Reference: "order-1", Receiver: labels.Address{Name: "Anna", City: "Paris", Country: "FR"}})
 	sim.Labelled("DE1", labels.Label{Identifier: "CP000000022DE", Product: "EPAQSTD", SenderHub: "DE", Date: at, Receiver: labels.Address{Name: "Bert", City: "Paris", Country: "FR"}})
 	sim.Labelled("DE2", labels.Label{Identifier: "CP000000033DE", Product: "EPAQPLS", SenderHub: "DE", Date: at, Receiver: labels.Address{Name: "Carl", City: "Paris", Country: "FR"}})
 	srv := httptest.NewServer(sim)
 	t.Cleanup(srv.Close)
-	svc := apptracking.Service{Tracking: tracking.New(srv.URL), Customers: store, Staff: port.Account{Version: port.V1, Username: simulator.Username, Password: simulator.Password}, Sheets: sheet.Writer{}}
+	svc = apptracking.Service{Tracking: tracking.New(srv.URL), Customers: store, Staff: port.Account{Version: port.V1, Username: simulator.Username, Password: simulator.Password}, Sheets: sheet.Writer{}}
+	return svc, sim, bakery, books
+}
+
+// trackingAPI serves tracking over trackingWorld.
+func trackingAPI(t *testing.T) (http.Handler, *simulator.Simulator) {
+	t.Helper()
+	svc, sim, bakery, books := trackingWorld(t)
 	api, err := rpc.NewAPI(rpc.Handlers{
 		Tracking: rpc.TrackingHandler{Tracking: svc, Now: func() time.Time { return time.UnixMilli(1700000000000) }},
 		Callers: trackingCallers{

@@ -26,6 +26,7 @@ import (
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers"
 	"parcelportal/app/customsdocs"
+	"parcelportal/app/dashboards"
 	"parcelportal/app/documents"
 	"parcelportal/app/identity"
 	"parcelportal/app/invoicereports"
@@ -128,6 +129,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	organisations := organisationOf(pool, sealer, checks)
 	batches := batchesOf(pool, customerStore, queue)
 	inquiries := inquiriesOf(cfg, pool, sealer, captchaPort, queue)
+	trackingService := tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}, Inquiries: inquiries}
 	return rpc.Handlers{
 		Management: rpc.ManagementHandler{Queries: queries},
 		Account:    rpc.AccountHandler{Identity: ids},
@@ -147,7 +149,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Shipments:   rpc.ShipmentHandler{Batches: batches},
 		Reports:     rpc.ReportHandler{Reports: reportsOf(pool, customerStore)},
 		Manifests:   rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},
-		Tracking:    rpc.TrackingHandler{Tracking: tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}, Inquiries: inquiries}},
+		Tracking:    rpc.TrackingHandler{Tracking: trackingService},
+		Dashboard:   rpc.DashboardHandler{Dashboard: dashboards.Service{Counts: postgres.DashboardCounts{Pool: pool}, Tracking: trackingService}},
 		Parcels:     rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},
 		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: postgres.AddressBook{Pool: pool}}},
 		Printers:    rpc.PrinterHandler{Printers: printersOf(cfg, pool)},

@@ -25,6 +25,15 @@ export function useNewsList() {
   });
 }
 
+/** GET web/api/news/locale/{locale}: every item in order, its texts in the locale (the dashboard's news). */
+export function useNewsForLocale(locale: string) {
+  const client = useNewsClient();
+  return useQuery({
+    queryKey: [...listKey, "locale", locale],
+    queryFn: async ({ signal }) => (await client.listNewsForLocale({ locale }, { signal })).news,
+  });
+}
+
 /** One item. */
 export function useNews(id: bigint | null) {
   const client = useNewsClient();

@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { ErrorPage } from "../errors/ErrorPage";
@@ -12,18 +11,10 @@ import { LogoutPage } from "../features/auth/LogoutPage";
 import { HomePage } from "../pages/HomePage";
 import { LegalPage } from "../pages/LegalPage";
 import { NotFoundPage } from "../pages/NotFoundPage";
-import { SectionPage } from "../pages/SectionPage";
 import { Layout } from "../shell/Layout";
 import { legalPages } from "../navigation/legalPages";
 import { loadChunk } from "./loadChunk";
-import { pageTitles as titles } from "../navigation/pageTitles";
 import { RouteGuard } from "./RouteGuard";
-
-/**
- * The top-level routes of spec 1 §2 and the entity routes every other path
- * falls through to. Each section shows its title until its feature fills it.
- */
-const sections: [path: string, title: MessageDescriptor][] = [["dashboard", titles.dashboard]];
 
 /** The account and admin areas load on first visit: most users never open the admin pages. */
 const AccountArea = lazy(() =>
@@ -68,6 +59,10 @@ const RoutingOptionsPage = lazy(() =>
   loadChunk(() => import("../features/routing/RoutingOptionsPage")).then((m) => ({
     default: m.RoutingOptionsPage,
   })),
+);
+/** The dashboard loads its map (geometry and projection) only on its own route. */
+const DashboardPage = lazy(() =>
+  loadChunk(() => import("../features/dashboard/DashboardPage")).then((m) => ({ default: m.DashboardPage })),
 );
 /** Tracking (spec 3 §2): search, grid, details. */
 const TrackingPage = lazy(() =>
@@ -126,6 +121,7 @@ function LazyArea({ area: Area }: { area: ComponentType }) {
   );
 }
 
+/** The routes of spec 1 §2: every one served by its feature; other paths fall through to the not-found page. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -145,7 +141,6 @@ export const routes: RouteObject[] = [
           { path: "account/activate/:key?", element: <ActivatePage /> },
           { path: "account/reset/request", element: <ResetRequestPage /> },
           { path: "account/reset/finish/:key?", element: <ResetFinishPage /> },
-          ...sections.map(([path, title]) => ({ path, element: <SectionPage title={title} /> })),
           ...legalPages.map(({ path, title }) => ({ path, element: <LegalPage title={title} /> })),
           { path: "account/*", element: <LazyArea area={AccountArea} /> },
           { path: "admin/*", element: <LazyArea area={AdminArea} /> },
@@ -166,6 +161,7 @@ export const routes: RouteObject[] = [
           { path: "batch/*", element: <LazyArea area={BatchArea} /> },
           { path: "shipment/*", element: <LazyArea area={ShipmentArea} /> },
           { path: "tracking", element: <LazyArea area={TrackingPage} /> },
+          { path: "dashboard", element: <LazyArea area={DashboardPage} /> },
           { path: "parcel/*", element: <LazyArea area={ParcelArea} /> },
           { path: "address-book/*", element: <LazyArea area={AddressBookArea} /> },
           { path: "report", element: <LazyArea area={ReportPage} /> },

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Box, Button, Callout, DataList, Dialog, Flex, Link, Table, Tabs, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Callout, DataList, Dialog, Flex, Link, Tabs, Text } from "@radix-ui/themes";
 import { useTrackingParcel } from "../api/tracking";
 import { PageLoading } from "../pages/PageLoading";
 import { describeFormFailure } from "../errors/formFailure";
 import type { TrackingEvent } from "../gen/portal/v1/tracking_pb";
 import { formatDateTime } from "../i18n/format";
+import { TrackingEventTable } from "./TrackingEventTable";
 import { TrackingProgress } from "./TrackingProgress";
-import { statusLabel } from "./trackingSteps";
 
 const when = (stamp: string) => (stamp ? formatDateTime(new Date(stamp)) : "–");
 
@@ -154,59 +154,20 @@ function EventTable({ events, internal }: { events: TrackingEvent[]; internal: b
     );
   }
   return (
-    <Table.Root size="1" aria-label={internal ? t`Customer-service events` : t`Events`}>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>
-            <Trans>Time</Trans>
-          </Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>
-            <Trans>Event</Trans>
-          </Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>
-            <Trans>Location</Trans>
-          </Table.ColumnHeaderCell>
-          {internal && (
-            <>
-              <Table.ColumnHeaderCell>
-                <Trans>Source</Trans>
-              </Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <Trans>Code</Trans>
-              </Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <Trans>Description</Trans>
-              </Table.ColumnHeaderCell>
-            </>
-          )}
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {rows.map((event, index) => {
-          const label = statusLabel(event.harmonizedCode);
-          return (
-            <Table.Row key={index}>
-              <Table.Cell>{when(event.eventTime)}</Table.Cell>
-              <Table.Cell>
-                {label ? t(label) : event.harmonizedCode}{" "}
-                {event.customerService && (
-                  <Badge color="amber">
-                    <Trans>Customer service</Trans>
-                  </Badge>
-                )}
-              </Table.Cell>
-              <Table.Cell>{event.locationName}</Table.Cell>
-              {internal && (
-                <>
-                  <Table.Cell>{event.eventSource}</Table.Cell>
-                  <Table.Cell>{event.eventCode1}</Table.Cell>
-                  <Table.Cell>{event.eventRawDesc}</Table.Cell>
-                </>
-              )}
-            </Table.Row>
-          );
-        })}
-      </Table.Body>
-    </Table.Root>
+    <TrackingEventTable
+      label={internal ? t`Customer-service events` : t`Events`}
+      extraHeaders={internal ? [t`Source`, t`Code`, t`Description`] : []}
+      events={rows.map((event) => ({
+        time: event.eventTime,
+        code: event.harmonizedCode,
+        location: event.locationName,
+        note: event.customerService && (
+          <Badge color="amber">
+            <Trans>Customer service</Trans>
+          </Badge>
+        ),
+        extra: internal ? [event.eventSource, event.eventCode1, event.eventRawDesc] : undefined,
+      }))}
+    />
   );
 }

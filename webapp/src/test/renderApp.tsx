@@ -20,6 +20,7 @@ import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
 import { InvoiceReportService } from "../gen/portal/v1/invoice_reports_pb";
 import { ManifestService } from "../gen/portal/v1/manifests_pb";
 import { TrackingService } from "../gen/portal/v1/tracking_pb";
+import { DashboardService } from "../gen/portal/v1/dashboard_pb";
 import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/management_pb";
 import { NewsService } from "../gen/portal/v1/news_pb";
 import { ParcelService } from "../gen/portal/v1/parcels_pb";
@@ -92,6 +93,7 @@ export type RenderOptions = {
   news?: Partial<ServiceImpl<typeof NewsService>>;
   invoiceReports?: Partial<ServiceImpl<typeof InvoiceReportService>>;
   tracking?: Partial<ServiceImpl<typeof TrackingService>>;
+  dashboard?: Partial<ServiceImpl<typeof DashboardService>>;
   customsDocs?: Partial<ServiceImpl<typeof CustomsDocumentService>>;
   /** Stores a credential and lets the portal answer for this user. */
   signedInAs?: TestUser;
@@ -130,6 +132,7 @@ export function renderApp(
     news = {},
     invoiceReports = {},
     tracking = {},
+    dashboard = {},
     customsDocs = {},
     signedInAs,
     state,
@@ -167,6 +170,7 @@ export function renderApp(
       router.service(NewsService, news);
       router.service(InvoiceReportService, invoiceReports);
       router.service(TrackingService, tracking);
+      router.service(DashboardService, dashboard);
       router.service(CustomsDocumentService, customsDocs);
       router.service(UserDataService, {
         getMyUserData: () => ({

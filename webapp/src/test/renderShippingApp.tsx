@@ -14,6 +14,8 @@ type Options = Pick<
   | "documents"
   | "management"
   | "tracking"
+  | "dashboard"
+  | "news"
   | "addressBook"
   | "reports"
   | "reportDetails"

@@ -28,13 +28,11 @@ import {
   exportLimit,
   rangeInOrder,
   searchOf,
-  statusLabel,
-  statusLabels,
-  statuses,
   type TrackingForm,
   type TrackingOrder,
   trackingPageSizes,
 } from "./trackingModel";
+import { statusLabel, statusLabels, statuses } from "../../shipping/trackingSteps";
 
 const day = (stamp: string) => (stamp ? formatDate(new Date(stamp)) : "–");
 const any = "any";

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  activeStep,
-  canExport,
-  emptyForm,
-  searchOf,
-  splitIds,
-  statuses,
-  rangeInOrder,
-  defaultOrder,
-} from "./trackingModel";
+import { canExport, emptyForm, searchOf, splitIds, rangeInOrder, defaultOrder } from "./trackingModel";
+import { activeStep, statuses } from "../../shipping/trackingSteps";
 
 describe("the tracking model", () => {
   it("makes the furthest step seen active, 0 without events", () => {
