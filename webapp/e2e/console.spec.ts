@@ -158,5 +158,5 @@ test("an admin changes a default routing option, and downloads a customer's carr
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("shippypro-carriers.csv");
   expect(readFileSync((await download.path())!, "utf8")).toContain("carrier_code,carrier_name,countries");
-  await expect(page.getByText("The carrier list was downloaded.")).toBeVisible();
+  await expect(page.getByText("The carrier list was downloaded.", { exact: true })).toBeVisible();
 });

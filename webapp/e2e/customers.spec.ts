@@ -170,13 +170,13 @@ test("the printer settings keep the active customer's label type", async ({ page
   const pdf = page.getByRole("radio", { name: "PDF" });
   await zpl.click();
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("The printer settings have been saved.")).toBeVisible();
+  await expect(page.getByText("The printer settings have been saved.", { exact: true })).toBeVisible();
   await page.reload();
   await expect(zpl).toBeChecked();
   // Back to the default.
   await pdf.click();
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("The printer settings have been saved.")).toBeVisible();
+  await expect(page.getByText("The printer settings have been saved.", { exact: true })).toBeVisible();
   await page.reload();
   await expect(pdf).toBeChecked();
 });

@@ -108,7 +108,7 @@ test("the demo user goes through GTC, pricing and seller EORI to a commercial in
     const [pdf] = await Promise.all([page.waitForEvent("download"), generate.click()]);
     expect(pdf.suggestedFilename()).toBe(`commercial-invoice-${number}.pdf`);
     expect((await bytesOf(pdf)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    await expect(page.getByText("The commercial invoice was created.")).toBeVisible();
+    await expect(page.getByText("The commercial invoice was created.", { exact: true })).toBeVisible();
 
     // The row shows the stored invoice's number, which is now taken and reads back.
     await expect(first).toContainText(number);
