@@ -148,3 +148,11 @@ test("a user subscribes to the newsletter", async ({ page }) => {
   await page.getByRole("link", { name: "Back to the dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("a tracking-only login opens the inquiry form its tracking grid links to", async ({ page }) => {
+  await signIn(page, "tracking");
+  await page.goto("/internal-parcel-inquiry/TR000001/FT000001");
+  await expect(page.getByLabel("Description of the content *")).toBeVisible();
+  await expect(page.getByText("You are not authorized to access this page.")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/internal-parcel-inquiry\/TR000001\/FT000001$/);
+});

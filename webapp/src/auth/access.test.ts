@@ -114,10 +114,17 @@ describe("longest prefix wins", () => {
 describe("the tracking-only user (spec 1 §6)", () => {
   const trackingUser = as(Role.tracking);
 
-  it.each(["/tracking", "/tracking/search", "/account/settings", "/account/password", "/", "/login", "/legal/imprint"])(
-    "may open %s",
-    (path) => expect(decideAccess(path, trackingUser)).toBe("allow"),
-  );
+  it.each([
+    "/tracking",
+    "/tracking/search",
+    // The tracking grid's inquiry link.
+    "/internal-parcel-inquiry/TR1/FT1",
+    "/account/settings",
+    "/account/password",
+    "/",
+    "/login",
+    "/legal/imprint",
+  ])("may open %s", (path) => expect(decideAccess(path, trackingUser)).toBe("allow"));
 
   it.each(["/dashboard", "/newsletter-subscribe", "/report", "/batch", "/admin"])("may not open %s", (path) => {
     expect(decideAccess(path, trackingUser)).toBe("forbidden");

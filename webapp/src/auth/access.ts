@@ -104,11 +104,12 @@ export const routeTable: readonly (readonly [prefix: string, access: RouteAccess
 ];
 
 /**
- * The reduced route set of a tracking-only user: tracking, their own account
- * pages and whatever is public. The dashboard lists TRACKING among its roles,
- * but such a user has no dashboard (spec 1 §6).
+ * The reduced route set of a tracking-only user: tracking with the inquiry its
+ * grid files about a parcel, their own account pages and whatever is public.
+ * The dashboard lists TRACKING among its roles, but such a user has no
+ * dashboard (spec 1 §6).
  */
-const trackingOnlyPrefixes = ["/tracking", "/account"];
+const trackingOnlyPrefixes = ["/tracking", "/internal-parcel-inquiry", "/account"];
 
 /** Staff act for every customer without a link of their own (spec 1 §6). */
 const staffWithoutLink: Role[] = [admin, superAdmin, operations, customerService];
