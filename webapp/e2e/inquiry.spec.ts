@@ -151,8 +151,10 @@ test("a user subscribes to the newsletter", async ({ page }) => {
 
 test("a tracking-only login opens the inquiry form its tracking grid links to", async ({ page }) => {
   await signIn(page, "tracking");
+  // An unknown parcel: the page is reached (not refused) and says so.
   await page.goto("/internal-parcel-inquiry/TR000001/FT000001");
-  await expect(page.getByLabel("Description of the content *")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Internal parcel inquiry", level: 1 })).toBeVisible();
+  await expect(page.getByText("The parcel was not found.")).toBeVisible();
   await expect(page.getByText("You are not authorized to access this page.")).toHaveCount(0);
   await expect(page).toHaveURL(/\/internal-parcel-inquiry\/TR000001\/FT000001$/);
 });
