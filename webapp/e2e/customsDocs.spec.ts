@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./demoLogin";
+import { sendBatch } from "./shipBatch";
 
 /**
  * The customs documents page end to end (spec 2 §2.6) against a running
@@ -58,9 +58,6 @@ test("the demo user downloads two customs documents as one zip", async ({ page }
   }
 });
 
-const validCsv = fileURLToPath(new URL("../../testdata/batches/valid.csv", import.meta.url));
-const jobTimeout = { timeout: 60_000 };
-
 test("a manifest's customs documents arrive on the page through the carrier and the worker", async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, "user");
@@ -72,18 +69,7 @@ test("a manifest's customs documents arrive on the page through the carrier and 
   await expect(rows.first()).toBeVisible();
   const before = await rows.count();
 
-  await page.goto("/batch");
-  await page.getByRole("link", { name: "Upload a CSV file" }).click();
-  await page.getByLabel("CSV file").setInputFiles(validCsv);
-  await expect(page).toHaveURL(/\/batch\/\d+$/);
-  await page.getByRole("combobox", { name: "Label type" }).click();
-  await page.getByRole("option", { name: "PDF", exact: true }).click();
-  await page.getByRole("button", { name: "Send", exact: true }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Send the batch?" });
-  if (await confirm.isVisible().catch(() => false)) await confirm.getByRole("button", { name: /Send/ }).last().click();
-  await expect(page.locator('[aria-current="step"]')).toHaveText(/Sent/, jobTimeout);
-  await page.getByRole("button", { name: "Generate manifest" }).click();
-  await expect(page.getByRole("img", { name: "Manifest created" })).toBeVisible(jobTimeout);
+  await sendBatch(page, { labelType: "PDF", manifest: true });
 
   await page.goto("/customs-docs");
   await expect(async () => {

@@ -1,6 +1,6 @@
-import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./demoLogin";
+import { sendBatch } from "./shipBatch";
 
 /**
  * The dashboard end to end (spec 3 §2) against a running portal with the
@@ -13,17 +13,10 @@ import { signIn } from "./demoLogin";
 
 test.use({ locale: "en-GB" });
 
-const validCsv = fileURLToPath(new URL("../../testdata/batches/valid.csv", import.meta.url));
-const jobTimeout = { timeout: 60_000 };
-
 test("the demo user sees the countries of a sent batch and follows a parcel on the dashboard", async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, "user");
-  await page.goto("/batch/new");
-  await page.getByLabel("CSV file").setInputFiles(validCsv);
-  await expect(page).toHaveURL(/\/batch\/\d+$/);
-  await page.getByRole("button", { name: "Send", exact: true }).click();
-  await expect(page.locator('[aria-current="step"]')).toHaveText(/Sent/, jobTimeout);
+  await sendBatch(page);
 
   // Jan Jansen's tracking number, from tracking's grid.
   await page.goto("/tracking");

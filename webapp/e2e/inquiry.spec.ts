@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { bearer, signIn } from "./demoLogin";
+import { sendBatch } from "./shipBatch";
 
 /**
  * Parcel inquiries and the newsletter end to end (spec 3 §2–5) against a
@@ -16,7 +16,6 @@ test.use({ locale: "en-GB" });
 
 const mailpit = process.env.MAILPIT_URL ?? "http://127.0.0.1:8025";
 const serviceDesk = "service@parcel-portal.local";
-const validCsv = fileURLToPath(new URL("../../testdata/batches/valid.csv", import.meta.url));
 const photo = {
   name: "damage.png",
   mimeType: "image/png",
@@ -65,11 +64,7 @@ async function completeForm(page: Page, email: string) {
 test("a signed-in user files an inquiry with an attachment from tracking", async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, "user");
-  await page.goto("/batch/new");
-  await page.getByLabel("CSV file").setInputFiles(validCsv);
-  await expect(page).toHaveURL(/\/batch\/\d+$/);
-  await page.getByRole("button", { name: "Send", exact: true }).click();
-  await expect(page.locator('[aria-current="step"]')).toHaveText(/Sent/, { timeout: 60_000 });
+  await sendBatch(page);
 
   await page.goto("/tracking");
   await page.getByLabel("Recipient name").fill("Jan Jansen");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { type APIRequestContext, type Download, expect, test } from "@playwright/test";
 import { bearer, signIn } from "./demoLogin";
+import { sendBatch } from "./shipBatch";
 
 /**
  * The commercial invoice end to end (spec 2 §4.6, §5.5, §7) against a running
@@ -19,8 +19,6 @@ import { bearer, signIn } from "./demoLogin";
 
 test.use({ locale: "en-GB" });
 
-const validCsv = fileURLToPath(new URL("../../testdata/batches/valid.csv", import.meta.url));
-const jobTimeout = { timeout: 60_000 };
 const json = (headers: Record<string, string>) => ({ ...headers, "Content-Type": "application/json" });
 
 type CustomerJson = { id: string | number; [field: string]: unknown };
@@ -60,19 +58,7 @@ test("the demo user goes through GTC, pricing and seller EORI to a commercial in
   try {
     await signIn(page, "user");
     // Ship a batch and manifest it, so the report has invoiceable rows of this run.
-    await page.goto("/batch");
-    await page.getByRole("link", { name: "Upload a CSV file" }).click();
-    await page.getByLabel("CSV file").setInputFiles(validCsv);
-    await expect(page).toHaveURL(/\/batch\/\d+$/);
-    await page.getByRole("combobox", { name: "Label type" }).click();
-    await page.getByRole("option", { name: "PDF", exact: true }).click();
-    await page.getByRole("button", { name: "Send", exact: true }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Send the batch?" });
-    if (await confirm.isVisible().catch(() => false))
-      await confirm.getByRole("button", { name: /Send/ }).last().click();
-    await expect(page.locator('[aria-current="step"]')).toHaveText(/Sent/, jobTimeout);
-    await page.getByRole("button", { name: "Generate manifest" }).click();
-    await expect(page.getByRole("img", { name: "Manifest created" })).toBeVisible(jobTimeout);
+    await sendBatch(page, { labelType: "PDF", manifest: true });
 
     // The newest VAL-004 row (to Switzerland, with an order line) is this run's.
     await page.goto("/report");

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { inflateRawSync } from "node:zlib";
 import { type Download, expect, test } from "@playwright/test";
 import { signIn } from "./demoLogin";
+import { sendBatch } from "./shipBatch";
 
 /**
  * The shipment report end to end (spec 2 §2.4) against a running portal with
@@ -15,9 +15,6 @@ import { signIn } from "./demoLogin";
  */
 
 test.use({ locale: "en-GB" });
-
-const validCsv = fileURLToPath(new URL("../../testdata/batches/valid.csv", import.meta.url));
-const jobTimeout = { timeout: 60_000 };
 
 async function bytesOf(download: Download): Promise<Buffer> {
   const path = await download.path();
@@ -52,16 +49,7 @@ test("the demo user searches sent shipments, exports Excel and downloads labels 
   await signIn(page, "user");
 
   // Ship a batch, so the report has rows that are certainly this run's.
-  await page.goto("/batch");
-  await page.getByRole("link", { name: "Upload a CSV file" }).click();
-  await page.getByLabel("CSV file").setInputFiles(validCsv);
-  await expect(page).toHaveURL(/\/batch\/\d+$/);
-  await page.getByRole("combobox", { name: "Label type" }).click();
-  await page.getByRole("option", { name: "PDF", exact: true }).click();
-  await page.getByRole("button", { name: "Send", exact: true }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Send the batch?" });
-  if (await confirm.isVisible().catch(() => false)) await confirm.getByRole("button", { name: /Send/ }).last().click();
-  await expect(page.locator('[aria-current="step"]')).toHaveText(/Sent/, jobTimeout);
+  await sendBatch(page, { labelType: "PDF" });
 
   // Search the last week for the batch's order numbers.
   await page.goto("/report");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./demoLogin";
+import { sendBatch } from "./shipBatch";
 
 /**
  * Tracking end to end (spec 3 §2, §4) against a running portal with the demo
@@ -15,17 +15,10 @@ import { signIn } from "./demoLogin";
 
 test.use({ locale: "en-GB" });
 
-const validCsv = fileURLToPath(new URL("../../testdata/batches/valid.csv", import.meta.url));
-const jobTimeout = { timeout: 60_000 };
-
 test("the demo user sends a batch and follows a parcel in tracking", async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, "user");
-  await page.goto("/batch/new");
-  await page.getByLabel("CSV file").setInputFiles(validCsv);
-  await expect(page).toHaveURL(/\/batch\/\d+$/);
-  await page.getByRole("button", { name: "Send", exact: true }).click();
-  await expect(page.locator('[aria-current="step"]')).toHaveText(/Sent/, jobTimeout);
+  await sendBatch(page);
 
   await page.goto("/tracking");
   await page.getByLabel("Recipient name").fill("Jan Jansen");
