@@ -48,6 +48,9 @@ type registrationPortal struct {
 	batchID  int64
 	links    postgres.UserData
 	provider *kratos.Provider
+	// twin serves a second portal process over the same database, Redis
+	// and Kratos, with caches of its own.
+	twin func(t *testing.T) *httptest.Server
 }
 
 func (p registrationPortal) identityID(t *testing.T, login string) string {
@@ -90,21 +93,26 @@ func newPortalWithCaptcha(t *testing.T, captcha string) registrationPortal {
 		KratosPublicURL: os.Getenv("KRATOS_PUBLIC_URL"), KratosAdminURL: os.Getenv("KRATOS_ADMIN_URL"),
 		SMTPAddr: os.Getenv("SMTP_ADDR"), MailFrom: "Parcel Portal <no-reply@parcel-portal.local>",
 		BaseURL: "http://portal.test", MFAEnabled: true, Captcha: captcha, CredentialsKey: secrets.DevelopmentKey,
-		RedisAddr: os.Getenv("REDIS_ADDR"), CarrierConcurrency: 1,
+		RedisAddr: os.Getenv("REDIS_ADDR"), CarrierConcurrency: 1, JobQueue: "registration-" + randomHex(t),
 	}
 	// Nothing is sent here, so no worker runs; the queue is the test's own.
-	queue := jobs.NewQueue(cfg.RedisAddr, "registration-"+randomHex(t))
+	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	t.Cleanup(func() { _ = queue.Close() })
-	h, err := handlers(cfg, pool, box, carrierOf(cfg), queue, operationsOf(cfg, io.Discard))
-	if err != nil {
-		t.Fatal(err)
+	p.twin = func(t *testing.T) *httptest.Server {
+		t.Helper()
+		h, err := handlers(cfg, pool, box, carrierOf(cfg), queue, operationsOf(cfg, io.Discard))
+		if err != nil {
+			t.Fatal(err)
+		}
+		api, err := rpc.NewAPI(h, http.NotFoundHandler())
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(api)
+		t.Cleanup(srv.Close)
+		return srv
 	}
-	api, err := rpc.NewAPI(h, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.srv = httptest.NewServer(api)
-	t.Cleanup(p.srv.Close)
+	p.srv = p.twin(t)
 
 	staff := &access.Caller{Login: "admin", Roles: []access.Role{access.Admin}}
 	upload := batches.Upload{CustomerID: p.bakery, FileName: "bakery.csv", CSV: batchcsvtest.Generate(3)}

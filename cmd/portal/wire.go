@@ -21,6 +21,7 @@ import (
 	"parcelportal/adapters/rawprint"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
+	"parcelportal/adapters/sessions"
 	"parcelportal/adapters/sheet"
 	"parcelportal/app/addressbook"
 	"parcelportal/app/batchjob"
@@ -160,6 +161,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Proxies:     cfg.TrustedProxies,
 		Downloads:   downloadTokensOf(pool),
 		Observer:    ops.metrics,
+		Sessions:    sessions.New(cfg.RedisAddr, cfg.JobQueue),
 		Audit:       postgres.AuditLog{Pool: pool},
 		Log:         ops.logs.Logger(logRPC),
 
