@@ -422,3 +422,29 @@ func solveCaptcha(t *testing.T, p registrationPortal) string {
 	t.Fatalf("no number solves %s", b)
 	return ""
 }
+
+// TestACaptchaIssuedByOnePortalIsAcceptedByTheOtherOnce: two portal
+// processes behind a load balancer, neither given CAPTCHA_SECRET (each drew
+// a random key before, so the other refused its challenges): the challenge
+// fetched from A, solved, passes on B, and its answer is refused when
+// replayed on A.
+func TestACaptchaIssuedByOnePortalIsAcceptedByTheOtherOnce(t *testing.T) {
+	a := newPortalWithCaptcha(t, "self-hosted")
+	b := a.twin(t)
+	resetOn := func(srv *httptest.Server, token string) (int, string) {
+		req, _ := http.NewRequest("POST", srv.URL+"/web/api/account/reset-password/init", strings.NewReader("twin-"+randomHex(t)+"@example.org"))
+		req.Header.Set("Content-Type", "text/plain")
+		req.Header.Set("X-Captcha-Token", token)
+		res, body := rpctest.Send(t, srv.Client(), req)
+		var problem struct{ Message string }
+		_ = json.Unmarshal(body, &problem)
+		return res.StatusCode, problem.Message
+	}
+	token := solveCaptcha(t, a) // issued by A
+	if code, key := resetOn(b, token); code != http.StatusOK {
+		t.Fatalf("on B with a captcha solved for A = %d %s; want 200", code, key)
+	}
+	if code, key := resetOn(a.srv, token); code != http.StatusBadRequest || key != "error.captcha" {
+		t.Fatalf("the same answer again on A = %d %s; want 400 error.captcha", code, key)
+	}
+}
