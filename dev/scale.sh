@@ -61,8 +61,8 @@ rm -f "$logs"/*.log
 CARRIER_SIM_ADDR=127.0.0.1:$carrier_port bin/carriersim > "$logs/carriersim.log" 2>&1 &
 children+=($!)
 export CARRIER_URL=http://127.0.0.1:$carrier_port BATCH_QUEUE=$queue
-# Every process of one installation shares these (README "Load and production topology").
-export CREDENTIALS_KEY=${CREDENTIALS_KEY:-}
+# The captcha on, without CAPTCHA_SECRET: every process derives the same key
+# from the credentials key they share (the development key here).
 export CAPTCHA=self-hosted
 for p in "$port_a" "$port_b"; do
 	PORT=$p PORTAL_WORKER=false LOG_LEVEL=${LOG_LEVEL:-WARN} bin/portal > "$logs/portal-$p.log" 2>&1 &
@@ -90,20 +90,25 @@ slot=$(TZ=Europe/Berlin date -d '+1 min' +%H:%M)
 sql "UPDATE customer SET auto_manifest_active = true, auto_manifest_time = '$slot',
 	auto_manifest_days = ARRAY['MONDAY','TUESDAY','WEDNESDAY','THURSDAY','FRIDAY','SATURDAY','SUNDAY']" > /dev/null
 
+busy="SELECT count(*) FROM batch WHERE status IN ('SENDING','RESENDING','RESENDING_CHANGE','CANCELLING','DELETING','CREATING_MANIFEST')"
+settle() { # waits up to a minute for the batches' jobs to end
+	for _ in $(seq 1 60); do
+		[[ $(sql "$busy") == 0 ]] && return
+		sleep 1
+	done
+}
+
 say "one portal (:$port_a), two workers, $duration"
-LOAD_DURATION=$duration LOAD_URL="http://127.0.0.1:$port_a" LOAD_PORTAL_PID=${children[1]} bin/load | tee "$logs/one.txt"
+failed=0
+LOAD_DURATION=$duration LOAD_URL="http://127.0.0.1:$port_a" LOAD_PORTAL_PID=${children[1]} bin/load | tee "$logs/one.txt" || failed=1
+settle # the second run starts with idle workers, as the first did
 say "two portals (:$port_a, :$port_b), two workers, $duration"
-LOAD_DURATION=$duration LOAD_URL="http://127.0.0.1:$port_a,http://127.0.0.1:$port_b" LOAD_PORTAL_PID=$pids bin/load | tee "$logs/two.txt"
+LOAD_DURATION=$duration LOAD_URL="http://127.0.0.1:$port_a,http://127.0.0.1:$port_b" LOAD_PORTAL_PID=$pids bin/load | tee "$logs/two.txt" || failed=1
 
 # Let the batches still sending settle, and a tick or two run, before counting.
-busy="SELECT count(*) FROM batch WHERE status IN ('SENDING','RESENDING','RESENDING_CHANGE','CANCELLING','DELETING','CREATING_MANIFEST')"
 sleep "${SCALE_SETTLE:-35}"
-for _ in $(seq 1 60); do
-	[[ $(sql "$busy") == 0 ]] && break
-	sleep 1
-done
+settle
 
-failed=0
 check() { # check <what> <ok?>
 	if [[ $2 == true ]]; then say "ok: $1"; else say "FAILED: $1"; failed=1; fi
 }
@@ -120,6 +125,13 @@ check "each of $labelled labelled shipments has one label at the carrier ($issue
 sending=$(sql "$busy")
 check "every batch settled ($(sql "SELECT string_agg(status || ' ' || n, ', ') FROM (SELECT status, count(*) n FROM batch GROUP BY 1 ORDER BY 1) t"); $sending busy)" \
 	"$([[ $sending == 0 ]] && echo true)"
+# Each batch job (a batch moved from one status to the next) ended once, in one worker.
+jobs=$(cat "$logs"/worker-*.log | grep 'msg="batch job ended"' | grep 'moved=true' | grep -o 'batch=[0-9]* from=[A-Z_]*' || true)
+job_count=$(printf '%s\n' "$jobs" | grep -c . || true)
+job_distinct=$(printf '%s\n' "$jobs" | grep . | sort -u | wc -l)
+job_split=$(for w in 1 2; do printf 'worker %s: %s  ' "$w" "$(grep 'msg="batch job ended"' "$logs/worker-$w.log" | grep -c 'moved=true' || true)"; done)
+check "each batch job ran once ($job_count jobs of $job_distinct batch steps; $job_split)" \
+	"$([[ $job_count -gt 0 && $job_count == "$job_distinct" ]] && echo true)"
 runs=$(cat "$logs"/worker-*.log | grep -o 'auto-manifest slot run.*customer=[0-9]* slot=[^ ]*' | sed 's/.*customer=/customer=/' || true)
 slots=$(printf '%s\n' "$runs" | grep -c . || true)
 distinct=$(printf '%s\n' "$runs" | grep . | sort -u | wc -l)
