@@ -32,7 +32,7 @@ func (c countingResolver) ResolveCaller(context.Context, string) (identity.Calle
 
 // twoProcesses are two authenticators, as in two portal processes, sharing
 // the session changes of one installation over the real Redis.
-func twoProcesses(t *testing.T) (a, b *authenticator, askedA, askedB *atomic.Int32) {
+func twoProcesses(t testing.TB) (a, b *authenticator, askedA, askedB *atomic.Int32) {
 	t.Helper()
 	addr := os.Getenv("REDIS_ADDR")
 	if addr == "" {
@@ -115,5 +115,31 @@ func TestWithoutTheSharedChangesEveryCallAsksTheIdentityProvider(t *testing.T) {
 	}
 	if n := askedB.Load(); n != 3 {
 		t.Fatalf("B asked %d times for 3 calls with Redis unreachable; want 3 (no cache it cannot check)", n)
+	}
+}
+
+// BenchmarkCachedBearer is a cached bearer's cost: alone in its process, and
+// checked against the session changes of the other processes on the real
+// Redis (one GET per call).
+func BenchmarkCachedBearer(b *testing.B) {
+	for _, shared := range []bool{false, true} {
+		name := "one process"
+		if shared {
+			name = "shared changes on Redis"
+		}
+		b.Run(name, func(b *testing.B) {
+			a, _, _, _ := twoProcesses(b)
+			if !shared {
+				a.changes = nil
+			}
+			if _, err := a.resolve(context.Background(), "anna-token"); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := a.resolve(context.Background(), "anna-token"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
