@@ -36,8 +36,15 @@ func New(addr, prefix string) Redis {
 // last changed before every session cached now was resolved.
 const stampTTL = time.Hour
 
+// epochTTL: the epoch lives on while it is read or changed (every bearer
+// resolved reads it), so it can only start again from 0 after a day in
+// which no process cached a session, and no cached answer carries an epoch
+// of before. Installations that are gone (tests) leave nothing behind.
+const epochTTL = 24 * time.Hour
+
 var change = redis.NewScript(`
 local epoch = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
 redis.call('SET', KEYS[2], epoch, 'EX', ARGV[1])
 return epoch`)
 
@@ -48,24 +55,24 @@ func (r Redis) stampKey(identity string) string {
 
 // Epoch is the installation's change counter now.
 func (r Redis) Epoch(ctx context.Context) (uint64, error) {
-	return r.read(ctx, r.epochKey())
+	n, err := r.Client.GetEx(ctx, r.epochKey(), epochTTL).Uint64()
+	if errors.Is(err, redis.Nil) {
+		return 0, nil
+	}
+	return n, err
 }
 
 // ChangedAt is the epoch of the login's last change; 0 if none is known.
 func (r Redis) ChangedAt(ctx context.Context, identityID string) (uint64, error) {
-	return r.read(ctx, r.stampKey(identityID))
+	n, err := r.Client.Get(ctx, r.stampKey(identityID)).Uint64()
+	if errors.Is(err, redis.Nil) {
+		return 0, nil
+	}
+	return n, err
 }
 
 // Changed records a change of the login's sessions (signed out, password or
 // profile changed, roles changed, deleted) for every process.
 func (r Redis) Changed(ctx context.Context, identityID string) error {
-	return change.Run(ctx, r.Client, []string{r.epochKey(), r.stampKey(identityID)}, int(stampTTL/time.Second)).Err()
-}
-
-func (r Redis) read(ctx context.Context, key string) (uint64, error) {
-	n, err := r.Client.Get(ctx, key).Uint64()
-	if errors.Is(err, redis.Nil) {
-		return 0, nil
-	}
-	return n, err
+	return change.Run(ctx, r.Client, []string{r.epochKey(), r.stampKey(identityID)}, int(stampTTL/time.Second), int(epochTTL/time.Second)).Err()
 }
