@@ -19,12 +19,7 @@ import (
 func TestAccountReadFromTheSessionCacheFollowsChangesAndSignOut(t *testing.T) {
 	p := newRegistrationPortal(t)
 	const password = "Tr4ck-Me-N0t!"
-	login := "cached-" + randomHex(t)
-	email := login + "@example.org"
-	t.Cleanup(func() { p.deleteUser(t, login) })
-	p.mustREST(t, "POST", "/web/api/register", "", fmt.Sprintf(`{"login":%q,"email":%q,"password":%q,"crmId":%q,"requestReason":"Cache test.","langKey":"en"}`,
-		login, email, password, demo.BakeryCRMID))
-	p.mustREST(t, "GET", "/web/api/activate?key="+p.activationKeyFor(t, email), "", "")
+	login, email := p.activeLogin(t, "cached-", password)
 	type account struct {
 		Login     string `json:"login"`
 		FirstName string `json:"firstName"`
@@ -68,12 +63,7 @@ func TestASessionChangeOnOnePortalTakesEffectOnTheOtherAtOnce(t *testing.T) {
 	p := newRegistrationPortal(t)
 	a, b := p.srv, p.twin(t)
 	const password = "Tw0-P0rtals-0ne!"
-	login := "twin-" + randomHex(t)
-	email := login + "@example.org"
-	t.Cleanup(func() { p.deleteUser(t, login) })
-	p.mustREST(t, "POST", "/web/api/register", "", fmt.Sprintf(`{"login":%q,"email":%q,"password":%q,"crmId":%q,"requestReason":"Two portals.","langKey":"en"}`,
-		login, email, password, demo.BakeryCRMID))
-	p.mustREST(t, "GET", "/web/api/activate?key="+p.activationKeyFor(t, email), "", "")
+	login, email := p.activeLogin(t, "twin-", password)
 	on := func(srv *httptest.Server, method, path, bearer, body string) (int, []byte) {
 		t.Helper()
 		rsp, b := rpctest.Call(t, srv.Client(), method, srv.URL+path, bearer, body)
@@ -123,4 +113,18 @@ func TestASessionChangeOnOnePortalTakesEffectOnTheOtherAtOnce(t *testing.T) {
 	if code, body := on(b, "GET", "/web/api/account", bearer, ""); code != http.StatusUnauthorized {
 		t.Errorf("account on B right after signing out on A = %d %s; want 401", code, body)
 	}
+}
+
+// activeLogin registers a login of the bakery named prefix and a random
+// part, activates it and deletes it after the test; it answers the login
+// and its e-mail address.
+func (p registrationPortal) activeLogin(t *testing.T, prefix, password string) (string, string) {
+	t.Helper()
+	login := prefix + randomHex(t)
+	email := login + "@example.org"
+	t.Cleanup(func() { p.deleteUser(t, login) })
+	p.mustREST(t, "POST", "/web/api/register", "", fmt.Sprintf(`{"login":%q,"email":%q,"password":%q,"crmId":%q,"requestReason":"Cache test.","langKey":"en"}`,
+		login, email, password, demo.BakeryCRMID))
+	p.mustREST(t, "GET", "/web/api/activate?key="+p.activationKeyFor(t, email), "", "")
+	return login, email
 }
