@@ -24,11 +24,11 @@ cd "$(dirname "$0")/.."
 source dev/lib.sh
 
 dev/install.sh
-# The stack is used as it is, never started or stopped here (see dev/load.sh).
-if dev/stack.sh status | grep -qv running; then
-	die "the stack is not running: start it with dev/stack.sh up (make scale never starts or stops it)"
-fi
-stack_env=$(dev/stack.sh env)
+stack_was_up=false
+dev/stack.sh status | grep -qv running || stack_was_up=true
+# A running stack is used as it is (see dev/load.sh); one that is down is
+# started and stopped after.
+if $stack_was_up; then stack_env=$(dev/stack.sh env); else stack_env=$(dev/stack.sh up); fi
 eval "$stack_env"
 
 read -r port_a port_b <<< "${SCALE_PORTS:-18093 18094}"
@@ -43,6 +43,7 @@ children=()
 cleanup() {
 	trap - INT TERM EXIT
 	stop_children "${children[@]}"
+	$stack_was_up || dev/stack.sh down >&2
 }
 trap cleanup INT TERM EXIT
 
@@ -105,7 +106,12 @@ settle # the second run starts with idle workers, as the first did
 say "two portals (:$port_a, :$port_b), two workers, $duration"
 LOAD_DURATION=$duration LOAD_URL="http://127.0.0.1:$port_a,http://127.0.0.1:$port_b" LOAD_PORTAL_PID=$pids bin/load | tee "$logs/two.txt" || failed=1
 
-# Let the batches still sending settle, and a tick or two run, before counting.
+# Wait for the slot to be claimed, then for a tick of the other worker
+# (every 30 s) and the batches' jobs, before counting.
+for _ in $(seq 1 120); do
+	[[ $(sql "SELECT count(*) FROM auto_manifest_run") != 0 ]] && break
+	sleep 1
+done
 sleep "${SCALE_SETTLE:-35}"
 settle
 
