@@ -39,7 +39,7 @@ func (h AccountHandler) VerifyMfaCode(ctx context.Context, req *connect.Request[
 	token := tokenFrom(ctx)
 	res, err := h.Identity.VerifyMFACode(ctx, token, req.Msg.GetCode())
 	// Finished, or ended after too many codes: either way the cached state is stale.
-	h.auth.forget(token)
+	h.auth.forget(ctx, token)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +53,7 @@ func (h AccountHandler) SkipMfa(ctx context.Context, req *connect.Request[portal
 	if err != nil {
 		return nil, err
 	}
-	h.auth.forget(token)
+	h.auth.forget(ctx, token)
 	return connect.NewResponse(&portalv1.SkipMfaResponse{IdToken: res.Token, RememberMe: res.RememberMe}), nil
 }
 
@@ -100,7 +100,7 @@ func (h AccountHandler) SaveAccount(ctx context.Context, req *connect.Request[po
 		return nil, err
 	}
 	// The sessions resolved before carry the old profile (GetAccount).
-	h.auth.forgetIdentity(caller.IdentityID)
+	h.auth.forgetIdentity(ctx, caller.IdentityID)
 	return connect.NewResponse(&portalv1.SaveAccountResponse{Account: accountToProto(u)}), nil
 }
 
@@ -111,7 +111,7 @@ func (h AccountHandler) ChangePassword(ctx context.Context, req *connect.Request
 		return nil, err
 	}
 	// The login's other sessions ended: none may live on in this cache.
-	h.auth.forgetIdentity(caller.IdentityID)
+	h.auth.forgetIdentity(ctx, caller.IdentityID)
 	return connect.NewResponse(&portalv1.ChangePasswordResponse{}), nil
 }
 
@@ -175,7 +175,7 @@ func (h AccountHandler) Logout(ctx context.Context, _ *connect.Request[portalv1.
 	// Revoked first, then dropped: a request resolving the bearer meanwhile
 	// either sees it revoked or is not cached (see callerCache).
 	err := h.Identity.Logout(ctx, caller, token)
-	h.auth.forget(token)
+	h.auth.forget(ctx, token)
 	if err != nil {
 		return nil, err
 	}

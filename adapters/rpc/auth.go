@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"log/slog"
 	"strconv"
 	"strings"
 	"sync"
@@ -65,6 +66,23 @@ type authenticator struct {
 	downloads DownloadRedeemer
 	// observer counts the cache's hits and misses; nil counts nothing.
 	observer Observer
+	// changes carries session changes between portal processes; nil when
+	// this process is the only one (its cache follows its own changes).
+	changes SessionChanges
+	// log reports changes that could not be shared; nil logs nothing.
+	log *slog.Logger
+}
+
+// SessionChanges carries changes of logins' sessions between the portal
+// processes of one installation (adapters/sessions), so that a cache kept
+// per process never trusts a session changed in another one: Epoch is read
+// before a bearer is resolved and kept with the answer, ChangedAt before a
+// cached answer is trusted (stale once above that epoch), Changed after a
+// sign-out, a finished second factor, a password, profile or role change.
+type SessionChanges interface {
+	Epoch(ctx context.Context) (uint64, error)
+	ChangedAt(ctx context.Context, identityID string) (uint64, error)
+	Changed(ctx context.Context, identityID string) error
 }
 
 func newAuthenticator(resolver CallerResolver) *authenticator {
@@ -166,7 +184,10 @@ func (a *authenticator) resolve(ctx context.Context, token string) (identity.Cal
 		return identity.CallerState{}, account.ErrBadCredentials
 	}
 	key := sha256.Sum256([]byte(token))
-	state, ok := a.cache.get(key)
+	state, epoch, ok := a.cache.get(key)
+	if ok && !a.current(ctx, state, epoch) {
+		ok = false
+	}
 	if a.observer != nil {
 		a.observer.ObserveSessionCache(ok)
 	}
@@ -180,6 +201,9 @@ func (a *authenticator) resolve(ctx context.Context, token string) (identity.Cal
 	generation := a.cache.generation()
 	ctx, cancel := context.WithTimeout(ctx, resolveTimeout)
 	defer cancel()
+	// Read before asking too, for the other processes' changes; unreadable,
+	// the answer is used once and not cached.
+	epoch, shared := a.epoch(ctx)
 	state, err := a.resolver.ResolveCaller(ctx, token)
 	if failure.HasKey(err, account.KeyBadCredentials) {
 		// No such session: a flood of made-up bearers asks Kratos once each.
@@ -188,9 +212,52 @@ func (a *authenticator) resolve(ctx context.Context, token string) (identity.Cal
 	if err != nil {
 		return identity.CallerState{}, err
 	}
-	a.cache.put(key, state, generation)
+	if shared {
+		a.cache.put(key, state, generation, epoch)
+	}
 	return state, nil
 }
+
+// epoch reads the installation's session-change counter; false if it cannot
+// be read (Redis down or slow).
+func (a *authenticator) epoch(ctx context.Context) (uint64, bool) {
+	if a.changes == nil {
+		return 0, true
+	}
+	ctx, cancel := context.WithTimeout(ctx, sharedTimeout)
+	defer cancel()
+	e, err := a.changes.Epoch(ctx)
+	return e, err == nil
+}
+
+// current tells whether a cached answer, resolved at epoch, still holds: no
+// process changed the login's sessions since. Unreadable, it does not.
+func (a *authenticator) current(ctx context.Context, state identity.CallerState, epoch uint64) bool {
+	if a.changes == nil || state.Caller == nil {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(ctx, sharedTimeout)
+	defer cancel()
+	at, err := a.changes.ChangedAt(ctx, state.Caller.IdentityID)
+	return err == nil && at <= epoch
+}
+
+// share tells the other processes that the login's sessions changed. It
+// runs after the change, whether or not the request was cancelled.
+func (a *authenticator) share(ctx context.Context, identityID string) {
+	if a.changes == nil || identityID == "" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sharedTimeout)
+	defer cancel()
+	if err := a.changes.Changed(ctx, identityID); err != nil && a.log != nil {
+		a.log.WarnContext(ctx, "session change not shared: other portal processes may trust the old session up to 10 s", "identity", identityID, "error", err)
+	}
+}
+
+// sharedTimeout bounds a look-up of the shared session changes: past it the
+// cache is not trusted and the identity provider is asked.
+const sharedTimeout = 500 * time.Millisecond
 
 // resolveTimeout bounds resolving a bearer (Kratos' whoami and admin API,
 // the portal's database): past it the request ends with error.timeout or
@@ -202,19 +269,26 @@ const resolveTimeout = 15 * time.Second
 const maxBearerLength = 512
 
 // forget drops a bearer from the cache after its session changed: signed
-// out (call it after the session was revoked), or finished its second factor.
-func (a *authenticator) forget(token string) {
-	if a != nil {
-		a.cache.drop(sha256.Sum256([]byte(token)))
+// out (call it after the session was revoked), or finished its second
+// factor. The other processes drop every cached bearer of its login.
+func (a *authenticator) forget(ctx context.Context, token string) {
+	if a == nil {
+		return
 	}
+	identityID := a.cache.drop(sha256.Sum256([]byte(token)))
+	if c := callerFrom(ctx); c != nil {
+		identityID = c.IdentityID
+	}
+	a.share(ctx, identityID)
 }
 
-// forgetIdentity drops every cached bearer of the identity: an admin changed
-// its roles or status or deleted it, or its password changed. Other portal
-// processes keep their own cache, up to its 10 s lifetime.
-func (a *authenticator) forgetIdentity(identityID string) {
+// forgetIdentity drops every cached bearer of the identity, in this process
+// and in the others: an admin changed its roles or status or deleted it, or
+// its password or profile changed.
+func (a *authenticator) forgetIdentity(ctx context.Context, identityID string) {
 	if a != nil {
 		a.cache.dropIdentity(identityID)
+		a.share(ctx, identityID)
 	}
 }
 
@@ -237,6 +311,8 @@ type callerCache struct {
 type cachedCaller struct {
 	state   identity.CallerState
 	expires time.Time
+	// epoch is the shared change counter read before resolving (SessionChanges).
+	epoch uint64
 }
 
 // maxCachedCallers bounds memory; past it the cache starts afresh.
@@ -267,14 +343,14 @@ func (c *callerCache) putUnknown(key [32]byte) {
 	c.unknowns[key] = time.Now().Add(unknownTTL)
 }
 
-func (c *callerCache) get(key [32]byte) (identity.CallerState, bool) {
+func (c *callerCache) get(key [32]byte) (identity.CallerState, uint64, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[key]
 	if !ok || time.Now().After(e.expires) {
-		return identity.CallerState{}, false
+		return identity.CallerState{}, 0, false
 	}
-	return e.state, true
+	return e.state, e.epoch, true
 }
 
 func (c *callerCache) generation() uint64 {
@@ -283,7 +359,7 @@ func (c *callerCache) generation() uint64 {
 	return c.gen
 }
 
-func (c *callerCache) put(key [32]byte, state identity.CallerState, generation uint64) {
+func (c *callerCache) put(key [32]byte, state identity.CallerState, generation, epoch uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if generation != c.gen {
@@ -292,7 +368,7 @@ func (c *callerCache) put(key [32]byte, state identity.CallerState, generation u
 	if len(c.entries) >= maxCachedCallers {
 		c.entries, c.byIdentity = map[[32]byte]cachedCaller{}, map[string]map[[32]byte]struct{}{}
 	}
-	c.entries[key] = cachedCaller{state: state, expires: time.Now().Add(c.ttl)}
+	c.entries[key] = cachedCaller{state: state, expires: time.Now().Add(c.ttl), epoch: epoch}
 	if state.Caller != nil {
 		id := state.Caller.IdentityID
 		if c.byIdentity[id] == nil {
@@ -302,14 +378,18 @@ func (c *callerCache) put(key [32]byte, state identity.CallerState, generation u
 	}
 }
 
-func (c *callerCache) drop(key [32]byte) {
+// drop removes the bearer and answers its login's identity, if cached.
+func (c *callerCache) drop(key [32]byte) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.gen++
+	identityID := ""
 	if e, ok := c.entries[key]; ok && e.state.Caller != nil {
-		delete(c.byIdentity[e.state.Caller.IdentityID], key)
+		identityID = e.state.Caller.IdentityID
+		delete(c.byIdentity[identityID], key)
 	}
 	delete(c.entries, key)
+	return identityID
 }
 
 func (c *callerCache) dropIdentity(identityID string) {

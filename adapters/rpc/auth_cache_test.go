@@ -30,10 +30,10 @@ func TestARevokedBearerIsNotCachedByARequestThatResolvedItBefore(t *testing.T) {
 		_, _ = a.resolve(context.Background(), "anna-token")
 	}()
 	<-r.asked
-	a.forget("anna-token") // logout: revoked at Kratos, then dropped here
+	a.forget(context.Background(), "anna-token") // logout: revoked at Kratos, then dropped here
 	close(r.answer)
 	<-done
-	if _, cached := a.cache.get(sha256.Sum256([]byte("anna-token"))); cached {
+	if _, _, cached := a.cache.get(sha256.Sum256([]byte("anna-token"))); cached {
 		t.Fatal("the answer of a request that started before the logout put the revoked bearer back into the cache")
 	}
 }

@@ -55,6 +55,9 @@ type Handlers struct {
 	Downloads DownloadRedeemer
 	// Observer counts the calls and session-cache look-ups; nil counts none.
 	Observer Observer
+	// Sessions carries session changes between the installation's portal
+	// processes; nil when this process is the only one.
+	Sessions SessionChanges
 	// Audit keeps the audited procedures' calls; nil keeps none.
 	Audit AuditRecorder
 	// Log is the rpc logger: every call at DEBUG, lost audit events.
@@ -75,6 +78,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	auth := newAuthenticator(h.Callers)
 	auth.downloads = h.Downloads
 	auth.observer = h.Observer
+	auth.changes, auth.log = h.Sessions, h.Log
 	h.Account.auth = auth
 	h.Users.auth = auth
 	// options are a service's handler options: the portal's codec and

@@ -69,7 +69,7 @@ func (h UserHandler) UpdateUser(ctx context.Context, req *connect.Request[portal
 		return nil, err
 	}
 	// Roles or status may have changed: the user's next call resolves them afresh.
-	h.auth.forgetIdentity(u.ID)
+	h.auth.forgetIdentity(ctx, u.ID)
 	return connect.NewResponse(&portalv1.UpdateUserResponse{User: userToProto(u)}), nil
 }
 
@@ -81,7 +81,7 @@ func (h UserHandler) DeleteUser(ctx context.Context, req *connect.Request[portal
 		return nil, err
 	}
 	err = h.Identity.DeleteUser(ctx, caller, req.Msg.GetLogin())
-	h.auth.forgetIdentity(u.ID)
+	h.auth.forgetIdentity(ctx, u.ID)
 	if err != nil {
 		return nil, err
 	}

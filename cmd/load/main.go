@@ -18,6 +18,12 @@
 //
 // Requests go over the generated Connect client (binary protobuf, as the
 // webapp sends them) and plain HTTP for the REST reads.
+//
+// LOAD_URL may name several portals, comma-separated, as behind a load
+// balancer (`make scale`): caller and user i go to portal i modulo their
+// number, and before the phases the run checks that the portals agree: a
+// sign-out on the first holds on the second at once, and a captcha issued
+// by the first is accepted by the second, once.
 package main
 
 import (
@@ -47,13 +53,14 @@ import (
 
 type options struct {
 	url         string
+	urls        []string
 	duration    time.Duration
 	users       int
 	concurrency int
 	rows        int
 	login       string
 	password    string
-	pid         int
+	pids        string
 }
 
 func main() {
@@ -65,8 +72,9 @@ func main() {
 	flag.IntVar(&o.rows, "rows", envInt("LOAD_ROWS", 500), "rows of each uploaded batch (LOAD_ROWS)")
 	flag.StringVar(&o.login, "login", env("LOAD_LOGIN", "user"), "a demo login with a customer (LOAD_LOGIN)")
 	flag.StringVar(&o.password, "password", env("LOAD_PASSWORD", "portal-demo"), "its password (LOAD_PASSWORD)")
-	flag.IntVar(&o.pid, "pid", envInt("LOAD_PORTAL_PID", 0), "the portal's process, for its memory (LOAD_PORTAL_PID)")
+	flag.StringVar(&o.pids, "pid", env("LOAD_PORTAL_PID", ""), "the portals' processes, comma-separated, for their memory (LOAD_PORTAL_PID)")
 	flag.Parse()
+	o.urls = strings.Split(o.url, ",")
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -77,9 +85,26 @@ func main() {
 }
 
 func run(ctx context.Context, o options, out io.Writer) error {
-	c := newClient(o)
-	rss := watchMemory(o.pid)
-	defer rss.stop()
+	signingIn := &sync.Mutex{}
+	portals := make([]*client, len(o.urls))
+	for i, u := range o.urls {
+		portals[i] = newClient(o, u, signingIn)
+	}
+	c := portals[0]
+	at := func(i int) *client { return portals[i%len(portals)] }
+	var rss []*memory
+	for p := range strings.SplitSeq(o.pids, ",") {
+		if pid, err := strconv.Atoi(p); err == nil && pid > 0 {
+			m := watchMemory(pid)
+			defer m.stop()
+			rss = append(rss, m)
+		}
+	}
+	if len(portals) > 1 {
+		if err := agree(ctx, portals[0], portals[1], out); err != nil {
+			return err
+		}
+	}
 
 	first, err := c.signIn(ctx)
 	if err != nil {
@@ -112,24 +137,24 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	accountPath := "/web/api/account"
 	listPath := fmt.Sprintf("/web/api/batches?customerId=%d&page=0&pageSize=10", customer)
 	took := map[string]time.Duration{}
-	took["account"] = phase(o.duration/4, o.concurrency, func(ctx context.Context, _ int) {
-		rec.time("GET web/api/account", func() error { return c.get(ctx, first, accountPath) })
+	took["account"] = phase(o.duration/4, o.concurrency, func(ctx context.Context, i int) {
+		rec.time("GET web/api/account", func() error { return at(i).get(ctx, first, accountPath) })
 	})
-	took["batch list"] = phase(o.duration/4, o.concurrency, func(ctx context.Context, _ int) {
-		rec.time("GET web/api/batches", func() error { return c.get(ctx, first, listPath) })
+	took["batch list"] = phase(o.duration/4, o.concurrency, func(ctx context.Context, i int) {
+		rec.time("GET web/api/batches", func() error { return at(i).get(ctx, first, listPath) })
 	})
 	bearers := make([]string, o.users)
 	took["journeys"] = phase(o.duration/2, o.users, func(ctx context.Context, i int) {
 		if bearers[i] == "" {
-			rec.time("sign in", func() (err error) { bearers[i], err = c.signIn(ctx); return err })
+			rec.time("sign in", func() (err error) { bearers[i], err = at(i).signIn(ctx); return err })
 			return
 		}
-		c.journey(ctx, rec, bearers[i], customer, csv)
+		at(i).journey(ctx, rec, bearers[i], customer, csv)
 	})
 	rec.print(out, took)
-	max, last := rss.read()
-	if o.pid > 0 {
-		fmt.Fprintf(out, "portal memory (RSS): %d MB at most, %d MB at the end\n", max>>20, last>>20)
+	for i, m := range rss {
+		max, last := m.read()
+		fmt.Fprintf(out, "portal %d memory (RSS): %d MB at most, %d MB at the end\n", i+1, max>>20, last>>20)
 	}
 	if rec.errors() > 0 {
 		return fmt.Errorf("%d requests failed", rec.errors())
@@ -140,6 +165,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 // client calls the portal as the webapp and integrators do.
 type client struct {
 	o         options
+	url       string
 	http      *http.Client
 	accounts  portalv1connect.AccountServiceClient
 	userData  portalv1connect.UserDataServiceClient
@@ -150,21 +176,21 @@ type client struct {
 	// signingIn lets one sign-in run at a time: the simulated users share
 	// one login, and the portal's guessing throttle counts a login's
 	// sign-ins while they run and refuses those past its limit, as a guesser's.
-	signingIn sync.Mutex
+	signingIn *sync.Mutex
 }
 
-func newClient(o options) *client {
+func newClient(o options, url string, signingIn *sync.Mutex) *client {
 	h := &http.Client{
 		Timeout:   60 * time.Second,
 		Transport: &http.Transport{MaxIdleConns: 1024, MaxIdleConnsPerHost: 1024, IdleConnTimeout: 90 * time.Second},
 	}
 	return &client{
-		o: o, http: h, pollEvery: time.Second,
-		accounts: portalv1connect.NewAccountServiceClient(h, o.url),
-		userData: portalv1connect.NewUserDataServiceClient(h, o.url),
-		batches:  portalv1connect.NewBatchServiceClient(h, o.url),
-		reports:  portalv1connect.NewReportServiceClient(h, o.url),
-		tracking: portalv1connect.NewTrackingServiceClient(h, o.url),
+		o: o, url: url, http: h, pollEvery: time.Second, signingIn: signingIn,
+		accounts: portalv1connect.NewAccountServiceClient(h, url),
+		userData: portalv1connect.NewUserDataServiceClient(h, url),
+		batches:  portalv1connect.NewBatchServiceClient(h, url),
+		reports:  portalv1connect.NewReportServiceClient(h, url),
+		tracking: portalv1connect.NewTrackingServiceClient(h, url),
 	}
 }
 
@@ -208,7 +234,7 @@ func (c *client) customerOf(ctx context.Context, bearer string) (int64, error) {
 
 // get reads a REST path and drains the answer.
 func (c *client) get(ctx context.Context, bearer, path string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.o.url+path, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.url+path, nil)
 	if err != nil {
 		return err
 	}

@@ -40,7 +40,7 @@ type config struct {
 	// Captcha is "self-hosted" (a proof of work) or "off".
 	Captcha string
 	// CaptchaSecret signs captcha challenges; every portal process of an
-	// installation needs the same one. Empty: a random one per start.
+	// installation needs the same one. Empty: one derived from CredentialsKey, which they share too.
 	CaptchaSecret string
 	// CredentialsKey seals customer credentials at rest (32 bytes, base64).
 	// Outside production an unset key falls back to a fixed development key;

@@ -48,6 +48,9 @@ type registrationPortal struct {
 	batchID  int64
 	links    postgres.UserData
 	provider *kratos.Provider
+	// twin serves a second portal process over the same database, Redis
+	// and Kratos, with caches of its own.
+	twin func(t *testing.T) *httptest.Server
 }
 
 func (p registrationPortal) identityID(t *testing.T, login string) string {
@@ -90,21 +93,26 @@ func newPortalWithCaptcha(t *testing.T, captcha string) registrationPortal {
 		KratosPublicURL: os.Getenv("KRATOS_PUBLIC_URL"), KratosAdminURL: os.Getenv("KRATOS_ADMIN_URL"),
 		SMTPAddr: os.Getenv("SMTP_ADDR"), MailFrom: "Parcel Portal <no-reply@parcel-portal.local>",
 		BaseURL: "http://portal.test", MFAEnabled: true, Captcha: captcha, CredentialsKey: secrets.DevelopmentKey,
-		RedisAddr: os.Getenv("REDIS_ADDR"), CarrierConcurrency: 1,
+		RedisAddr: os.Getenv("REDIS_ADDR"), CarrierConcurrency: 1, JobQueue: "registration-" + randomHex(t),
 	}
 	// Nothing is sent here, so no worker runs; the queue is the test's own.
-	queue := jobs.NewQueue(cfg.RedisAddr, "registration-"+randomHex(t))
+	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	t.Cleanup(func() { _ = queue.Close() })
-	h, err := handlers(cfg, pool, box, carrierOf(cfg), queue, operationsOf(cfg, io.Discard))
-	if err != nil {
-		t.Fatal(err)
+	p.twin = func(t *testing.T) *httptest.Server {
+		t.Helper()
+		h, err := handlers(cfg, pool, box, carrierOf(cfg), queue, operationsOf(cfg, io.Discard))
+		if err != nil {
+			t.Fatal(err)
+		}
+		api, err := rpc.NewAPI(h, http.NotFoundHandler())
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(api)
+		t.Cleanup(srv.Close)
+		return srv
 	}
-	api, err := rpc.NewAPI(h, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.srv = httptest.NewServer(api)
-	t.Cleanup(p.srv.Close)
+	p.srv = p.twin(t)
 
 	staff := &access.Caller{Login: "admin", Roles: []access.Role{access.Admin}}
 	upload := batches.Upload{CustomerID: p.bakery, FileName: "bakery.csv", CSV: batchcsvtest.Generate(3)}
@@ -413,4 +421,30 @@ func solveCaptcha(t *testing.T, p registrationPortal) string {
 	}
 	t.Fatalf("no number solves %s", b)
 	return ""
+}
+
+// TestACaptchaIssuedByOnePortalIsAcceptedByTheOtherOnce: two portal
+// processes behind a load balancer, neither given CAPTCHA_SECRET (each drew
+// a random key before, so the other refused its challenges): the challenge
+// fetched from A, solved, passes on B, and its answer is refused when
+// replayed on A.
+func TestACaptchaIssuedByOnePortalIsAcceptedByTheOtherOnce(t *testing.T) {
+	a := newPortalWithCaptcha(t, "self-hosted")
+	b := a.twin(t)
+	resetOn := func(srv *httptest.Server, token string) (int, string) {
+		req, _ := http.NewRequest("POST", srv.URL+"/web/api/account/reset-password/init", strings.NewReader("twin-"+randomHex(t)+"@example.org"))
+		req.Header.Set("Content-Type", "text/plain")
+		req.Header.Set("X-Captcha-Token", token)
+		res, body := rpctest.Send(t, srv.Client(), req)
+		var problem struct{ Message string }
+		_ = json.Unmarshal(body, &problem)
+		return res.StatusCode, problem.Message
+	}
+	token := solveCaptcha(t, a) // issued by A
+	if code, key := resetOn(b, token); code != http.StatusOK {
+		t.Fatalf("on B with a captcha solved for A = %d %s; want 200", code, key)
+	}
+	if code, key := resetOn(a.srv, token); code != http.StatusBadRequest || key != "error.captcha" {
+		t.Fatalf("the same answer again on A = %d %s; want 400 error.captcha", code, key)
+	}
 }

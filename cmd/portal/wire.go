@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"fmt"
+	"crypto/hmac"
+	"crypto/sha256"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -21,6 +21,7 @@ import (
 	"parcelportal/adapters/rawprint"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
+	"parcelportal/adapters/sessions"
 	"parcelportal/adapters/sheet"
 	"parcelportal/app/addressbook"
 	"parcelportal/app/batchjob"
@@ -160,6 +161,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Proxies:     cfg.TrustedProxies,
 		Downloads:   downloadTokensOf(pool),
 		Observer:    ops.metrics,
+		Sessions:    sessions.New(cfg.RedisAddr, cfg.JobQueue),
 		Audit:       postgres.AuditLog{Pool: pool},
 		Log:         ops.logs.Logger(logRPC),
 
@@ -208,18 +210,25 @@ func (c tenantChecks) CheckCredentials(ctx context.Context, t organisation.Crede
 	return c.client.Check(ctx, customers.CredentialCheck{Target: string(t), Username: cr.Username, Password: cr.Password, APIKey: cr.APIKey})
 }
 
+// captchaKey signs the captcha's challenges: CAPTCHA_SECRET, else a key
+// derived from the credentials key, which every process of an installation
+// shares already. A random key per process (as before) made a challenge
+// issued by one portal behind a load balancer fail on the other (issue 16).
+func captchaKey(cfg config) []byte {
+	if cfg.CaptchaSecret != "" {
+		return []byte(cfg.CaptchaSecret)
+	}
+	mac := hmac.New(sha256.New, []byte(cfg.CredentialsKey))
+	mac.Write([]byte("parcelportal captcha challenges v1"))
+	return mac.Sum(nil)
+}
+
 // captchaOf builds the captcha the configuration asks for.
 func captchaOf(cfg config, pool *pgxpool.Pool) (identity.Captcha, rpc.ChallengeIssuer, error) {
 	if cfg.Captcha == "off" {
 		return captcha.Off{}, nil, nil
 	}
-	key := []byte(cfg.CaptchaSecret)
-	if len(key) == 0 {
-		key = make([]byte, 32)
-		if _, err := rand.Read(key); err != nil {
-			return nil, nil, fmt.Errorf("captcha secret: %w", err)
-		}
-	}
+	key := captchaKey(cfg)
 	pow := captcha.ProofOfWork{Key: key, Answers: postgres.CaptchaAnswers{Pool: pool}, MaxNumber: captcha.DefaultMaxNumber, TTL: captcha.DefaultTTL}
 	return pow, pow, nil
 }
