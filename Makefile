@@ -2,13 +2,14 @@
 # is missing and start what they need on loopback.
 SHELL := /bin/bash
 
-.PHONY: run test test-run bench load generate build deps help
+.PHONY: run test test-run bench load chaos generate build deps help
 help:
 	@echo "make run       install, start the stack, seed demo data, serve http://127.0.0.1:8080"
 	@echo "make test      the whole suite: generated code, lint, Go, webapp unit and browser tests"
 	@echo "make test-run  make run on a new machine's terms: a 0700 checkout, moved ports, Ctrl-C leaves nothing (CI)"
 	@echo "make bench     benchmarks with figures to compare run to run"
 	@echo "make load      the portal under its users' journeys (LOAD_DURATION, LOAD_USERS): req/s, p50/p95/p99, errors, memory"
+	@echo "make chaos     the portal through faults on a stack of its own: worker kills, carrier faults, outages (CHAOS_ROWS, CHAOS_KILLS)"
 	@echo "make generate  regenerate code from proto/"
 	@echo "make build     build the binaries into bin/ and the webapp into webapp/dist"
 
@@ -27,6 +28,9 @@ bench:
 
 load:
 	dev/load.sh
+
+chaos:
+	dev/chaos.sh
 
 deps:
 	dev/install.sh
