@@ -62,7 +62,7 @@ func main() {
 
 // driver holds the processes it started and the clients it calls with.
 type driver struct {
-	rows, kills            int
+	rows, kills, latencyMS int
 	faultRate, timeoutRate float64
 	settleTimeout, recover time.Duration
 	outages                []string
@@ -88,7 +88,7 @@ func newDriver() (*driver, error) {
 	h := &http.Client{Timeout: 30 * time.Second}
 	url := "http://127.0.0.1:" + port
 	d := &driver{
-		rows: envInt("CHAOS_ROWS", 200), kills: envInt("CHAOS_KILLS", 3),
+		rows: envInt("CHAOS_ROWS", 200), kills: envInt("CHAOS_KILLS", 3), latencyMS: envInt("CHAOS_LATENCY_MS", 150),
 		faultRate: envFloat("CHAOS_FAULT_RATE", 0.05), timeoutRate: envFloat("CHAOS_TIMEOUT_RATE", 0.05),
 		settleTimeout: envDuration("CHAOS_SETTLE_TIMEOUT", 10*time.Minute), recover: envDuration("CHAOS_RECOVER", 10*time.Second),
 		outages: strings.Fields(env("CHAOS_OUTAGES", "db redis kratos mail carrier")),
@@ -159,7 +159,7 @@ func (d *driver) fail(format string, args ...any) {
 func (d *driver) batchUnderFire(ctx context.Context, user string, customer int64) error {
 	fmt.Printf("== 1. a %d-row batch sent under fire: %d worker kills, carrier faults %.0f%% and time-outs %.0f%%, Redis restarted once\n",
 		d.rows, d.kills, 100*d.faultRate, 100*d.timeoutRate)
-	if err := d.carrierControl(map[string]any{"reset": true, "faultRate": d.faultRate, "timeoutRate": d.timeoutRate, "hangMs": 5000}); err != nil {
+	if err := d.carrierControl(map[string]any{"reset": true, "faultRate": d.faultRate, "timeoutRate": d.timeoutRate, "hangMs": 5000, "latencyMs": d.latencyMS}); err != nil {
 		return err
 	}
 	created, err := d.batches.CreateBatch(ctx, bearing(&portalv1.CreateBatchRequest{
@@ -178,13 +178,14 @@ func (d *driver) batchUnderFire(ctx context.Context, user string, customer int64
 	settled := make(chan string, 1)
 	go func() { settled <- d.pollUntilSettled(ctx, user, id) }()
 	status := ""
-	redisAt := d.kills / 2
+	redisAt, killed, redisRestarted := d.kills/2, 0, false
 	for i := 0; i < d.kills && status == ""; i++ {
 		select {
 		case status = <-settled:
 			continue
-		case <-time.After(time.Duration(1000+rand.IntN(4000)) * time.Millisecond):
+		case <-time.After(time.Duration(500+rand.IntN(2500)) * time.Millisecond):
 		}
+		killed++
 		done, _ := d.processed(ctx, id)
 		d.worker.kill()
 		fmt.Printf("  %6.1fs  worker killed (SIGKILL) with %d of %d shipments settled\n", time.Since(started).Seconds(), done, d.rows)
@@ -192,6 +193,7 @@ func (d *driver) batchUnderFire(ctx context.Context, user string, customer int64
 			if err := d.restartRedis(); err != nil {
 				return err
 			}
+			redisRestarted = true
 			fmt.Printf("  %6.1fs  Redis restarted\n", time.Since(started).Seconds())
 		}
 		time.Sleep(500 * time.Millisecond)
@@ -207,7 +209,11 @@ func (d *driver) batchUnderFire(ctx context.Context, user string, customer int64
 		}
 	}
 	took := time.Since(started)
-	if err := d.carrierControl(map[string]any{"faultRate": 0, "timeoutRate": 0}); err != nil {
+	if killed < d.kills || !redisRestarted {
+		d.fail("the batch settled after %d of %d worker kills (Redis restarted: %v): give it more rows (CHAOS_ROWS) or latency (CHAOS_LATENCY_MS)",
+			killed, d.kills, redisRestarted)
+	}
+	if err := d.carrierControl(map[string]any{"faultRate": 0, "timeoutRate": 0, "latencyMs": 0}); err != nil {
 		return err
 	}
 	fmt.Printf("  batch %d settled %s after %.1fs\n", id, status, took.Seconds())
@@ -402,7 +408,8 @@ func (d *driver) oneOutage(ctx context.Context, o outage, admin string) error {
 		d.fail("%s away: health not DOWN within %s (took %s)", o.name, d.recover, toDown)
 	}
 	if !named {
-		d.fail("%s away: health does not name %q DOWN", o.name, o.component)
+		_, h := d.health(admin)
+		d.fail("%s away: health does not name %q DOWN: %+v", o.name, o.component, h)
 	}
 	if err := o.start(); err != nil {
 		return fmt.Errorf("start %s again: %w", o.name, err)
