@@ -44,6 +44,9 @@ type Provider struct {
 	public, admin *ory.APIClient
 	portalURL     string
 	passwordCost  int
+	// ready checks Kratos' readiness (its database included) before a
+	// whoami's 401 is believed.
+	ready Probe
 }
 
 // New returns a provider speaking to the Kratos of cfg.
@@ -58,6 +61,7 @@ func New(cfg Config) *Provider {
 		admin:        apiClient(cfg.AdminURL, client),
 		portalURL:    strings.TrimSuffix(cfg.PortalURL, "/"),
 		passwordCost: cost,
+		ready:        Probe{AdminURL: cfg.AdminURL, Client: client},
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"parcelportal/app/identity"
 	"parcelportal/core/account"
+	"parcelportal/core/failure"
 )
 
 // aal2 is the assurance level of a session that proved a second factor.
@@ -50,6 +51,13 @@ func (p *Provider) Resolve(ctx context.Context, token string) (identity.Session,
 	if err != nil {
 		a := answerOf(rsp, err)
 		if a.status == http.StatusUnauthorized {
+			// Kratos answers 401 also when its database is away: the session
+			// is then unknown, not absent, and the caller must not be signed
+			// out (nor the bearer remembered as unknown).
+			if notReady := p.ready.Check(ctx); notReady != nil {
+				return identity.Session{}, &failure.Error{Kind: failure.Unavailable, Key: account.KeyIdentityUnavailable,
+					Cause: fmt.Errorf("kratos: whoami 401 while not ready: %w", notReady)}
+			}
 			return identity.Session{}, a.as(account.ErrBadCredentials)
 		}
 		return identity.Session{}, fmt.Errorf("kratos: whoami (is session.whoami.required_aal aal1?): %w", a.err)

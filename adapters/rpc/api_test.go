@@ -136,10 +136,12 @@ func TestHealthOverREST(t *testing.T) {
 		}
 		return rsp.StatusCode, h, string(body)
 	}
-	// Anonymous monitors, stale bearers and non-admins learn the status only.
+	// Anonymous monitors, stale bearers and non-admins learn the statuses
+	// only: which component is DOWN, not why.
 	for _, bearer := range []string{"", "stale", "ROLE_USER:1", "ROLE_OPERATIONS:0"} {
 		code, h, body := healthAs(bearer)
-		if code != http.StatusServiceUnavailable || h.Status != "DOWN" || len(h.Components) != 0 || strings.Contains(body, "10.1.2.3") {
+		if code != http.StatusServiceUnavailable || h.Status != "DOWN" || h.Components["redis"].Status != "DOWN" ||
+			len(h.Components["redis"].Details) != 0 || strings.Contains(body, "10.1.2.3") {
 			t.Errorf("%q sees %d %s", bearer, code, body)
 		}
 	}
@@ -152,12 +154,12 @@ func TestHealthOverREST(t *testing.T) {
 	}
 }
 
-func TestHealthOverConnectHidesComponentsFromAnonymousCallers(t *testing.T) {
+func TestHealthOverConnectHidesDetailsFromAnonymousCallers(t *testing.T) {
 	q := healthyQueries()
 	q.Probes["db"] = probeFunc(func(context.Context) error { return errors.New("password authentication failed for user portal") })
 	srv := newServer(t, q)
 	client := portalv1connect.NewManagementServiceClient(srv.Client(), srv.URL, connect.WithGRPC())
-	for bearer, wantComponents := range map[string]bool{"": false, "ROLE_USER:1": false, "ROLE_ADMIN:0": true} {
+	for bearer, wantDetails := range map[string]bool{"": false, "ROLE_USER:1": false, "ROLE_ADMIN:0": true} {
 		req := connect.NewRequest(&portalv1.GetHealthRequest{})
 		if bearer != "" {
 			req.Header().Set("Authorization", "Bearer "+bearer)
@@ -167,10 +169,11 @@ func TestHealthOverConnectHidesComponentsFromAnonymousCallers(t *testing.T) {
 			t.Fatal(err)
 		}
 		h := got.Msg.GetHealth()
-		if h.GetStatus() != "DOWN" || (len(h.GetComponents()) > 0) != wantComponents {
+		db := h.GetComponents()["db"]
+		if h.GetStatus() != "DOWN" || db.GetStatus() != "DOWN" || (len(db.GetDetails()) > 0) != wantDetails {
 			t.Errorf("%q sees %v", bearer, h)
 		}
-		if !wantComponents && strings.Contains(h.String(), "password") {
+		if !wantDetails && strings.Contains(h.String(), "password") {
 			t.Errorf("%q learns the error: %v", bearer, h)
 		}
 	}

@@ -3,7 +3,11 @@ package rpc
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
+	"net"
+	"strings"
+	"syscall"
 
 	"connectrpc.com/connect"
 
@@ -65,9 +69,41 @@ func toConnectError(ctx context.Context, err error) error {
 		return withDetail(connect.NewError(connect.CodeDeadlineExceeded, errors.New("error.timeout")),
 			&portalv1.ErrorDetail{MessageKey: "error.timeout"})
 	}
+	if dependencyDown(err) {
+		// A database or queue that is away: the caller may try again later.
+		slog.WarnContext(ctx, "dependency unavailable", "error", err)
+		return withDetail(connect.NewError(connect.CodeUnavailable, errors.New(KeyUnavailable)),
+			&portalv1.ErrorDetail{MessageKey: KeyUnavailable})
+	}
 	slog.ErrorContext(ctx, "unexpected failure", "error", err)
 	return withDetail(connect.NewError(connect.CodeUnknown, errors.New("error.internal")),
 		&portalv1.ErrorDetail{MessageKey: "error.internal"})
+}
+
+// KeyUnavailable is the message of a call that failed because something the
+// portal depends on (PostgreSQL, Redis) cannot be reached; the webapp
+// translates it in every catalog (the HTTP 503 message).
+const KeyUnavailable = "error.http.503"
+
+// dependencyDown tells a failure to reach a dependency from a fault of the
+// portal: a refused or broken connection, a connection closed under the
+// caller, or PostgreSQL's own "connection exception" (08) and "operator
+// intervention" (57: shutting down, cannot connect now) classes.
+func dependencyDown(err error) bool {
+	var netErr net.Error
+	if errors.As(err, &netErr) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) {
+		return true
+	}
+	var coded interface{ SQLState() string }
+	if errors.As(err, &coded) {
+		class := coded.SQLState()
+		return strings.HasPrefix(class, "08") || strings.HasPrefix(class, "57")
+	}
+	// pgx's pool and connection say so in words when their connection is gone.
+	msg := err.Error()
+	return strings.Contains(msg, "conn closed") || strings.Contains(msg, "failed to connect") ||
+		strings.Contains(msg, "connection refused")
 }
 
 func detailOf(f *failure.Error) *portalv1.ErrorDetail {

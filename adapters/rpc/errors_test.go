@@ -3,6 +3,10 @@ package rpc
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"net"
+	"syscall"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -25,6 +29,13 @@ func TestMapErrorsMapsWhatHandlersReturn(t *testing.T) {
 		{"failure", failure.New(failure.NotFound, "error.news.notFound"), connect.CodeNotFound, "error.news.notFound"},
 		{"connect error", made, connect.CodeResourceExhausted, requestTooLargeKey},
 		{"unexpected", errors.New("pq: relation missing"), connect.CodeUnknown, "error.internal"},
+		// A dependency that is away answers 503 with a translated key, not 500.
+		{"database refused", fmt.Errorf("list batches: %w", &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}),
+			connect.CodeUnavailable, KeyUnavailable},
+		{"database shutting down", fmt.Errorf("query: %w", sqlStateError("57P01")), connect.CodeUnavailable, KeyUnavailable},
+		{"connection lost", fmt.Errorf("query: %w", io.ErrUnexpectedEOF), connect.CodeUnavailable, KeyUnavailable},
+		{"pool cannot connect", errors.New("failed to connect to `user=portal database=portal`: dial error"), connect.CodeUnavailable, KeyUnavailable},
+		{"a constraint is no outage", fmt.Errorf("insert: %w", sqlStateError("23505")), connect.CodeUnknown, "error.internal"},
 	}
 	for _, c := range cases {
 		handler := mapErrors()(func(context.Context, connect.AnyRequest) (connect.AnyResponse, error) { return nil, c.err })
@@ -35,3 +46,10 @@ func TestMapErrorsMapsWhatHandlersReturn(t *testing.T) {
 		}
 	}
 }
+
+// sqlStateError is an error as PostgreSQL's driver reports it, with its
+// SQLSTATE code.
+type sqlStateError string
+
+func (e sqlStateError) Error() string    { return "ERROR: state " + string(e) }
+func (e sqlStateError) SQLState() string { return string(e) }

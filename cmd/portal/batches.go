@@ -61,7 +61,7 @@ func downloadTokensOf(pool *pgxpool.Pool) downloadtoken.Service {
 // at most CARRIER_CONCURRENCY calls at once.
 func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, logs *slog.Logger) (*jobs.Worker, error) {
 	runner := batchjob.NewRunner(batchjob.PortsOf(postgres.BatchWork{Pool: pool}), postgres.Customers{Pool: pool, Sealer: sealer}, side.client,
-		batchjob.Options{Concurrency: cfg.CarrierConcurrency, Log: logs})
+		batchjob.Options{Concurrency: cfg.CarrierConcurrency, CallTimeout: cfg.CarrierCallTimeout, Log: logs})
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue, Log: logs,
 		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue),

@@ -61,6 +61,10 @@ type config struct {
 	// CarrierConcurrency bounds the carrier calls the batch jobs of this
 	// process make at once.
 	CarrierConcurrency int
+	// CarrierCallTimeout bounds one carrier call of the batch jobs
+	// (CARRIER_CALL_TIMEOUT; default 2 min): a call unanswered by then is
+	// asked again with FindShipment first.
+	CarrierCallTimeout time.Duration
 	// Worker: this process also runs the batch jobs (`portal worker` runs
 	// only them).
 	Worker bool
@@ -128,6 +132,9 @@ func loadConfig() (config, error) {
 	}
 	if c.TrackingSpeedup, err = strconv.ParseFloat(env("TRACKING_SIM_SPEEDUP", "720"), 64); err != nil || c.TrackingSpeedup < 1 || c.TrackingSpeedup > 1e6 {
 		return c, fmt.Errorf("TRACKING_SIM_SPEEDUP: %q is not a number from 1 to 1000000", env("TRACKING_SIM_SPEEDUP", "720"))
+	}
+	if c.CarrierCallTimeout, err = envDuration("CARRIER_CALL_TIMEOUT", 2*time.Minute); err != nil {
+		return c, err
 	}
 	if c.KratosTimeout, err = envDuration("KRATOS_TIMEOUT", kratos.DefaultTimeout); err != nil {
 		return c, err

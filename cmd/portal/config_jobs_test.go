@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestJobSettings(t *testing.T) {
 	t.Setenv("CARRIER_URL", "")
@@ -19,6 +22,23 @@ func TestJobSettings(t *testing.T) {
 		t.Setenv("CARRIER_CONCURRENCY", bad)
 		if _, err := loadConfig(); err == nil {
 			t.Errorf("CARRIER_CONCURRENCY=%s accepted", bad)
+		}
+	}
+}
+
+func TestCarrierCallTimeout(t *testing.T) {
+	t.Setenv("CARRIER_CALL_TIMEOUT", "")
+	if c, err := loadConfig(); err != nil || c.CarrierCallTimeout != 2*time.Minute {
+		t.Fatalf("default = %s, %v", c.CarrierCallTimeout, err)
+	}
+	t.Setenv("CARRIER_CALL_TIMEOUT", "2s")
+	if c, err := loadConfig(); err != nil || c.CarrierCallTimeout != 2*time.Second {
+		t.Fatalf("set = %s, %v", c.CarrierCallTimeout, err)
+	}
+	for _, bad := range []string{"0s", "-1s", "soon"} {
+		t.Setenv("CARRIER_CALL_TIMEOUT", bad)
+		if _, err := loadConfig(); err == nil {
+			t.Errorf("CARRIER_CALL_TIMEOUT=%s accepted", bad)
 		}
 	}
 }

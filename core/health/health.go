@@ -52,6 +52,17 @@ func Aggregate(components map[string]Component) Report {
 }
 
 // StatusOnly is the report as an anonymous caller sees it: the portal's
-// status, without the components, whose details name hosts, logins and
-// error texts of the dependencies.
-func (r Report) StatusOnly() Report { return Report{Status: r.Status} }
+// status and each component's, by name, without the details, which name
+// hosts, logins and error texts of the dependencies. The names stay so that
+// a monitor (and an admin whose sign-in cannot be checked while Kratos or
+// its database is away) learns which component is DOWN.
+func (r Report) StatusOnly() Report {
+	out := Report{Status: r.Status}
+	if len(r.Components) > 0 {
+		out.Components = make(map[string]Component, len(r.Components))
+		for name, c := range r.Components {
+			out.Components[name] = Component{Status: c.Status}
+		}
+	}
+	return out
+}

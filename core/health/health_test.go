@@ -3,6 +3,7 @@ package health
 import (
 	"errors"
 	"testing"
+	"time"
 )
 
 func TestAggregate(t *testing.T) {
@@ -32,10 +33,19 @@ func TestFailingNamesTheCause(t *testing.T) {
 	}
 }
 
-func TestStatusOnlyHidesTheComponents(t *testing.T) {
-	r := Aggregate(map[string]Component{"db": Failing(errors.New(`password authentication failed for user "portal" at 10.0.0.5`))})
+func TestStatusOnlyHidesTheDetails(t *testing.T) {
+	failing := Failing(errors.New(`password authentication failed for user "portal" at 10.0.0.5`))
+	failing.Latency = time.Second
+	r := Aggregate(map[string]Component{"db": failing, "redis": Healthy()})
 	got := r.StatusOnly()
-	if got.Status != Down || got.Components != nil {
+	if got.Status != Down || len(got.Components) != 2 {
 		t.Fatalf("StatusOnly() = %+v", got)
+	}
+	// The component DOWN is named, with nothing of its cause.
+	if db := got.Components["db"]; db.Status != Down || db.Details != nil || db.Latency != 0 {
+		t.Fatalf("db = %+v", db)
+	}
+	if got.Components["redis"].Status != Up {
+		t.Fatalf("redis = %+v", got.Components["redis"])
 	}
 }
