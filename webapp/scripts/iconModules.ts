@@ -25,7 +25,7 @@ export function iconModules(): Plugin {
     for (const block of text.split(/\n(?=var _excluded)/).slice(1)) {
       const name = /\nvar (\w+) = /.exec(block)?.[1];
       if (!name) continue;
-      icons.set(name, block.replace(/\nexport \{[\s\S]*$/, "").replace(/^var _excluded(\$\d+)?/, "var _excluded"));
+      icons.set(name, block.replace(/\nexport \{[\s\S]*$/, "").replace(/_excluded\$\w+/g, "_excluded"));
     }
     return icons;
   };
