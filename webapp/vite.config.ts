@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { iconModules } from "./scripts/iconModules";
+import { loginBudget } from "./scripts/loginBudget";
 
 /** The Go portal: it answers Connect, REST and translations at the same origin in production. */
 const portal = "http://127.0.0.1:8080";
@@ -9,6 +11,10 @@ export default defineConfig({
   plugins: [
     // The Lingui macros (t, msg, <Trans>) become catalog lookups at compile time.
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
+    // One module per icon, so each page carries only its own icons.
+    iconModules(),
+    // Prints what /login loads and fails the build over 200 KB gzip (issue 16).
+    loginBudget(),
   ],
   server: {
     proxy: Object.fromEntries(

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { AlertDialog, Button, Flex } from "@radix-ui/themes";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 
 type ConfirmDialogProps = {
   title: ReactNode;
@@ -14,6 +14,16 @@ type ConfirmDialogProps = {
 
 /** A question before a step that cannot be taken back (spec 2 §4.4); open while rendered. */
 export function ConfirmDialog({ title, children, confirmLabel, color, onConfirm, onClose }: ConfirmDialogProps) {
+  // The dialog has no trigger and leaves by unmounting: it gives the focus back to what had it (issue 16).
+  const [opener] = useState(() => document.activeElement);
+  useEffect(
+    () => () => {
+      setTimeout(() => {
+        if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      });
+    },
+    [opener],
+  );
   return (
     <AlertDialog.Root open onOpenChange={(open) => open || onClose()}>
       <AlertDialog.Content maxWidth="480px">

@@ -1,20 +1,37 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { ErrorPage } from "../errors/ErrorPage";
-import { ActivatePage } from "../features/account/ActivatePage";
-import { RegisteredPage } from "../features/account/RegisteredPage";
-import { RegisterPage } from "../features/account/RegisterPage";
-import { ResetFinishPage } from "../features/account/ResetFinishPage";
-import { ResetRequestPage } from "../features/account/ResetRequestPage";
 import { LoginPage } from "../features/auth/LoginPage";
-import { LogoutPage } from "../features/auth/LogoutPage";
 import { HomePage } from "../pages/HomePage";
-import { LegalPage } from "../pages/LegalPage";
 import { NotFoundPage } from "../pages/NotFoundPage";
 import { Layout } from "../shell/Layout";
 import { legalPages } from "../navigation/legalPages";
 import { loadChunk } from "./loadChunk";
 import { RouteGuard } from "./RouteGuard";
+
+/**
+ * Only the start page and /login come with the first download (issue 16: the
+ * login route under 200 KB gzip); the other public pages load on first visit.
+ */
+const RegisterPage = lazy(() =>
+  loadChunk(() => import("../features/account/RegisterPage")).then((m) => ({ default: m.RegisterPage })),
+);
+const RegisteredPage = lazy(() =>
+  loadChunk(() => import("../features/account/RegisteredPage")).then((m) => ({ default: m.RegisteredPage })),
+);
+const ActivatePage = lazy(() =>
+  loadChunk(() => import("../features/account/ActivatePage")).then((m) => ({ default: m.ActivatePage })),
+);
+const ResetRequestPage = lazy(() =>
+  loadChunk(() => import("../features/account/ResetRequestPage")).then((m) => ({ default: m.ResetRequestPage })),
+);
+const ResetFinishPage = lazy(() =>
+  loadChunk(() => import("../features/account/ResetFinishPage")).then((m) => ({ default: m.ResetFinishPage })),
+);
+const LogoutPage = lazy(() =>
+  loadChunk(() => import("../features/auth/LogoutPage")).then((m) => ({ default: m.LogoutPage })),
+);
+const LegalPage = lazy(() => loadChunk(() => import("../pages/LegalPage")).then((m) => ({ default: m.LegalPage })));
 
 /** The account and admin areas load on first visit: most users never open the admin pages. */
 const AccountArea = lazy(() =>
@@ -135,13 +152,20 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: "login", element: <LoginPage /> },
-          { path: "logout", element: <LogoutPage /> },
-          { path: "account/register", element: <RegisterPage /> },
-          { path: "account/registered", element: <RegisteredPage /> },
-          { path: "account/activate/:key?", element: <ActivatePage /> },
-          { path: "account/reset/request", element: <ResetRequestPage /> },
-          { path: "account/reset/finish/:key?", element: <ResetFinishPage /> },
-          ...legalPages.map(({ path, title }) => ({ path, element: <LegalPage title={title} /> })),
+          { path: "logout", element: <LazyArea area={LogoutPage} /> },
+          { path: "account/register", element: <LazyArea area={RegisterPage} /> },
+          { path: "account/registered", element: <LazyArea area={RegisteredPage} /> },
+          { path: "account/activate/:key?", element: <LazyArea area={ActivatePage} /> },
+          { path: "account/reset/request", element: <LazyArea area={ResetRequestPage} /> },
+          { path: "account/reset/finish/:key?", element: <LazyArea area={ResetFinishPage} /> },
+          ...legalPages.map(({ path, title }) => ({
+            path,
+            element: (
+              <Suspense>
+                <LegalPage title={title} />
+              </Suspense>
+            ),
+          })),
           { path: "account/*", element: <LazyArea area={AccountArea} /> },
           { path: "admin/*", element: <LazyArea area={AdminArea} /> },
           { path: "user-data/*", element: <LazyArea area={UserDataArea} /> },

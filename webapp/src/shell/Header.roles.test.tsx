@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { Role } from "../auth/access";
@@ -27,6 +27,11 @@ const brandHref = () => screen.getByRole("link", { name: "Parcel Portal" }).getA
 async function signIn(user: TestUser, path = "/account/settings", profile = testProfile()) {
   renderApp(path, { signedInAs: user, management: { getInfo: () => ({ profile }) } });
   await screen.findByRole("button", { name: `Account: ${user.login ?? "anna"}` });
+  // The signed-in parts of the header load lazily: wait for them, so that "absent" below means absent.
+  await act(async () => {
+    await Promise.all([import("./CustomerContext"), import("./AutoManifestMenu"), import("./AdminMenu")]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }
 
 const infoAll: Item[] = [

@@ -1,31 +1,48 @@
 import { useLingui } from "@lingui/react/macro";
 import { Container, Flex } from "@radix-ui/themes";
+import { lazy, Suspense } from "react";
+import { useSession } from "../auth/session";
 import { AccountMenu } from "./AccountMenu";
-import { AdminMenu } from "./AdminMenu";
-import { AutoManifestMenu } from "./AutoManifestMenu";
 import { Brand } from "./Brand";
-import { CustomerContext } from "./CustomerContext";
 import { HomeLink } from "./HomeLink";
 import { InfoMenu } from "./InfoMenu";
 import { LocaleMenu } from "./LocaleMenu";
 
+/**
+ * What only a signed-in user sees loads after sign-in, so a visitor's /login
+ * stays small (issue 16): the customer context, the automatic manifest and
+ * the administration menu.
+ */
+const CustomerContext = lazy(() => import("./CustomerContext").then((m) => ({ default: m.CustomerContext })));
+const AutoManifestMenu = lazy(() => import("./AutoManifestMenu").then((m) => ({ default: m.AutoManifestMenu })));
+const AdminMenu = lazy(() => import("./AdminMenu").then((m) => ({ default: m.AdminMenu })));
+
 /** The navigation header of spec 1 §2. Which entries appear is decided by the session, inside each entry. */
 export function Header() {
   const { t } = useLingui();
+  const signedIn = useSession() !== null;
   return (
     <header className="app-header">
       <Container size="4" px="4">
         <Flex align="center" gap="3" py="3" wrap="wrap">
           <Brand />
           <div className="header-customer">
-            <CustomerContext />
+            {signedIn && (
+              <Suspense>
+                <CustomerContext />
+              </Suspense>
+            )}
           </div>
           <nav aria-label={t`Main navigation`} className="header-nav">
             <Flex align="center" gap={{ initial: "3", sm: "5" }}>
               <HomeLink />
               <InfoMenu />
-              <AutoManifestMenu />
-              <AdminMenu />
+              {signedIn && (
+                <Suspense>
+                  <AutoManifestMenu />
+                  <AdminMenu />
+                </Suspense>
+              )}
               <LocaleMenu />
               <AccountMenu />
             </Flex>

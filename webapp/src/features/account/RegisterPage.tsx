@@ -139,7 +139,7 @@ export function RegisterPage() {
           <Flex justify="between" align="center" gap="3" wrap="wrap">
             <Text size="2">
               <Trans>Already registered?</Trans>{" "}
-              <RadixLink asChild>
+              <RadixLink asChild underline="always">
                 <Link to="/login">
                   <Trans>Sign in</Trans>
                 </Link>

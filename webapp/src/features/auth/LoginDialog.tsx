@@ -105,7 +105,7 @@ export function LoginDialog({ onAnswer, onClose, completing, notice }: LoginDial
               </Text>
               <Text size="2">
                 <Trans>You don't have an account yet?</Trans>{" "}
-                <RadixLink asChild>
+                <RadixLink asChild underline="always">
                   <Link to="/account/register">
                     <Trans>Register a new account</Trans>
                   </Link>

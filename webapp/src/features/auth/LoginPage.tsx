@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { type Location, Navigate, useLocation, useNavigate } from "react-router";
 import { type SignInAnswer, useLogout } from "../../api/account";
 import { storeCredential } from "../../auth/credentialStore";
@@ -10,7 +10,9 @@ import type { LoginLocationState } from "../../navigation/loginState";
 import { pageTitles } from "../../navigation/pageTitles";
 import { usePageTitle } from "../../navigation/usePageTitle";
 import { LoginDialog } from "./LoginDialog";
-import { MfaDialog } from "./MfaDialog";
+
+/** The second factor's dialog (and its select) loads only when a sign-in asks for it: /login stays small (issue 16). */
+const MfaDialog = lazy(() => import("./MfaDialog").then((m) => ({ default: m.MfaDialog })));
 
 /** Where to go after sign-in: back to the page that asked for it, otherwise the start page. */
 export function returnPath(from: Location | undefined): string {
@@ -51,12 +53,14 @@ export function LoginPage() {
 
   if (pending) {
     return (
-      <MfaDialog
-        pending={pending}
-        // The remember-me choice of the sign-in decides where the final bearer is kept.
-        onComplete={({ idToken }) => complete(idToken, pending.rememberMe)}
-        onCancel={abandonMfa}
-      />
+      <Suspense>
+        <MfaDialog
+          pending={pending}
+          // The remember-me choice of the sign-in decides where the final bearer is kept.
+          onComplete={({ idToken }) => complete(idToken, pending.rememberMe)}
+          onCancel={abandonMfa}
+        />
+      </Suspense>
     );
   }
   return (
