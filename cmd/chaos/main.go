@@ -42,6 +42,7 @@ import (
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/cmd/internal/demosignin"
 	"parcelportal/core/batchcsv/batchcsvtest"
 )
 
@@ -569,25 +570,12 @@ func (d *driver) stackUp() error {
 // Clients.
 
 func (d *driver) signIn(ctx context.Context, login string) (string, error) {
-	rsp, err := d.accounts.Authenticate(ctx, connect.NewRequest(&portalv1.AuthenticateRequest{Username: login, Password: env("CHAOS_PASSWORD", "portal-demo")}))
-	if err != nil {
-		return "", err
-	}
-	bearer := strings.TrimPrefix(rsp.Header().Get("Authorization"), "Bearer ")
-	if !rsp.Msg.GetMfaEnabled() {
-		return bearer, nil
-	}
-	skipped, err := d.accounts.SkipMfa(ctx, bearing(&portalv1.SkipMfaRequest{SkipDays: 7}, bearer))
-	if err != nil {
-		return "", fmt.Errorf("skip the second factor: %w", err)
-	}
-	return skipped.Msg.GetIdToken(), nil
+	return demosignin.SignIn(ctx, d.accounts, login, env("CHAOS_PASSWORD", "portal-demo"))
 }
 
+// bearing is a Connect request that carries the bearer.
 func bearing[T any](msg *T, bearer string) *connect.Request[T] {
-	r := connect.NewRequest(msg)
-	r.Header().Set("Authorization", "Bearer "+bearer)
-	return r
+	return demosignin.Bearing(msg, bearer)
 }
 
 func (d *driver) carrierControl(body map[string]any) error {

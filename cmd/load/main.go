@@ -48,6 +48,7 @@ import (
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/cmd/internal/demosignin"
 	"parcelportal/core/batchcsv/batchcsvtest"
 )
 
@@ -194,10 +195,9 @@ func newClient(o options, url string, signingIn *sync.Mutex) *client {
 	}
 }
 
+// bearing is a Connect request that carries the bearer.
 func bearing[T any](msg *T, bearer string) *connect.Request[T] {
-	r := connect.NewRequest(msg)
-	r.Header().Set("Authorization", "Bearer "+bearer)
-	return r
+	return demosignin.Bearing(msg, bearer)
 }
 
 // signIn signs in through the portal (Kratos' API flow behind it) and
@@ -205,19 +205,7 @@ func bearing[T any](msg *T, bearer string) *connect.Request[T] {
 func (c *client) signIn(ctx context.Context) (string, error) {
 	c.signingIn.Lock()
 	defer c.signingIn.Unlock()
-	rsp, err := c.accounts.Authenticate(ctx, connect.NewRequest(&portalv1.AuthenticateRequest{Username: c.o.login, Password: c.o.password}))
-	if err != nil {
-		return "", err
-	}
-	bearer := strings.TrimPrefix(rsp.Header().Get("Authorization"), "Bearer ")
-	if !rsp.Msg.GetMfaEnabled() {
-		return bearer, nil
-	}
-	skipped, err := c.accounts.SkipMfa(ctx, bearing(&portalv1.SkipMfaRequest{SkipDays: 7}, bearer))
-	if err != nil {
-		return "", fmt.Errorf("skip the second factor: %w", err)
-	}
-	return skipped.Msg.GetIdToken(), nil
+	return demosignin.SignIn(ctx, c.accounts, c.o.login, c.o.password)
 }
 
 func (c *client) customerOf(ctx context.Context, bearer string) (int64, error) {
