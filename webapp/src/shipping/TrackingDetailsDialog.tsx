@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { FailureCallout } from "../errors/FailureCallout";
 import { Badge, Box, Button, Callout, DataList, Dialog, Flex, Link, Tabs, Text } from "@radix-ui/themes";
 import { useTrackingParcel } from "../api/tracking";
 import { PageLoading } from "../pages/PageLoading";
@@ -24,15 +25,7 @@ export function TrackingDetailsDialog({ id, onClose }: { id: string; onClose: ()
         <Dialog.Title>
           <Trans>Parcel {id}</Trans>
         </Dialog.Title>
-        {failure && (
-          <Callout.Root color="amber" role="alert">
-            <Callout.Text>
-              {failure.messages.map((message, index) => (
-                <span key={index}>{t(message.text)}</span>
-              ))}
-            </Callout.Text>
-          </Callout.Root>
-        )}
+        <FailureCallout failure={failure} />
         {parcel.isPending && <PageLoading />}
         {detail && (
           <Flex direction="column" gap="4">

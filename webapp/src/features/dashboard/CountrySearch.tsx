@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { FailureCallout } from "../../errors/FailureCallout";
+import { Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, useId, useState } from "react";
 import { type CountrySearch as Search, useParcelsInCountry } from "../../api/dashboard";
 import { MultiSelect } from "../../components/MultiSelect";
@@ -10,7 +11,7 @@ import { rangeInOrder } from "./dashboardModel";
 
 /** The country search (spec 3 §2, §7): how many parcels went to the chosen countries between two days. */
 export function CountrySearch({ customerId }: { customerId: bigint }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const [countries, setCountries] = useState<string[]>([]);
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -81,15 +82,7 @@ export function CountrySearch({ customerId }: { customerId: bigint }) {
               <Trans>The end date must not be before the start date.</Trans>
             </Text>
           )}
-          {failure && (
-            <Callout.Root color="amber" role="alert">
-              <Callout.Text>
-                {failure.messages.map((message, index) => (
-                  <span key={index}>{t(message.text)}</span>
-                ))}
-              </Callout.Text>
-            </Callout.Root>
-          )}
+          <FailureCallout failure={failure} />
           {search && result.data !== undefined && !failure && (
             <Text role="status">
               <Trans>Parcels found: {formatNumber(result.data, i18n.locale)}</Trans>

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { FailureCallout } from "../../errors/FailureCallout";
 import { Button, Callout, Card, Flex, Heading, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { useShipmentTracking } from "../../api/dashboard";
@@ -44,15 +45,7 @@ export function TrackingBox() {
             </Button>
           </Flex>
         </form>
-        {failure && (
-          <Callout.Root color="amber" role="alert">
-            <Callout.Text>
-              {failure.messages.map((message, index) => (
-                <span key={index}>{t(message.text)}</span>
-              ))}
-            </Callout.Text>
-          </Callout.Root>
-        )}
+        <FailureCallout failure={failure} />
         {data && !failure && (
           <Flex direction="column" gap="3" aria-label={t`Parcel ${data.trackingId}`} role="region">
             <TrackingProgress codes={data.events.map((event) => event.code)} />

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Callout, Dialog, Flex } from "@radix-ui/themes";
+import { FailureCallout } from "../../errors/FailureCallout";
+import { Button, Dialog, Flex } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { useReportShipmentDetails } from "../../api/reportDetails";
 import { describeFormFailure } from "../../errors/formFailure";
@@ -28,15 +29,7 @@ export function ReportDetailsDialog({ row, title, onClose, children }: ReportDet
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Content maxWidth="900px" aria-describedby={undefined}>
         <Dialog.Title>{title}</Dialog.Title>
-        {failure && (
-          <Callout.Root color="amber" role="alert">
-            <Callout.Text>
-              {failure.messages.length > 0
-                ? failure.messages.map((message, index) => <span key={index}>{t(message.text)}</span>)
-                : t`The details could not be loaded.`}
-            </Callout.Text>
-          </Callout.Root>
-        )}
+        <FailureCallout failure={failure} whenSilent={t`The details could not be loaded.`} />
         {details.isPending && <PageLoading />}
         {details.data && children(details.data)}
         <Flex justify="end" mt="4">
