@@ -50,8 +50,8 @@ for _ in $(seq 1 100); do
 done
 health=$(curl -sS "http://127.0.0.1:$port/management/health" || true)
 # The demo user's first batch, sent once, so that the dashboard shows where parcels go.
-dev/demo-batch.sh "http://127.0.0.1:$port" >> .state/logs/demo-batch.log 2>&1 ||
-	echo "The demo batch was not sent: see .state/logs/demo-batch.log" >&2
+dev/demo-batch.sh "http://127.0.0.1:$port" >> "$state/logs/demo-batch.log" 2>&1 ||
+	echo "The demo batch was not sent: see $state/logs/demo-batch.log" >&2
 cat <<MSG
 
   Parcel portal: http://127.0.0.1:$port     (health: $health)

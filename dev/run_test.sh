@@ -81,10 +81,14 @@ processes_of() {
 	return 0
 }
 
+# What each port is for, in the order of stack_env and run_env.
+port_names=(postgres redis smtp mailpit kratos-public kratos-admin portal carriersim trackingsim
+	printer-agent printer-control zebra-zd421 zebra-zt411 spare)
+
 open_ports() {
-	local p
-	for p in "${ports[@]}"; do
-		if port_open "$p"; then printf '%s ' "$p"; fi
+	local i
+	for i in "${!ports[@]}"; do
+		if port_open "${ports[$i]}"; then printf '%s ' "${port_names[$i]}:${ports[$i]}"; fi
 	done
 }
 
@@ -191,9 +195,15 @@ test_run() {
 	done
 	make_pid=
 	left="$(open_ports)"
-	[[ -z $left ]] || fail "after SIGINT these ports are still open: $left"
+	[[ -z $left ]] || {
+		tail -n 30 "$run_log" >&2
+		fail "after SIGINT these ports are still open: $left"
+	}
 	left="$(processes_of "$state2")"
-	[[ -z $left ]] || fail "after SIGINT these processes are still running: $left"
+	[[ -z $left ]] || {
+		tail -n 30 "$run_log" >&2
+		fail "after SIGINT these processes are still running: $left"
+	}
 	grep -q "stopping…" "$run_log" || fail "the run did not clean up"
 	say "ok: after SIGINT no port and no process of the run is left"
 }
