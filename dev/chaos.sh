@@ -58,5 +58,8 @@ trap cleanup INT TERM EXIT
 stack_env=$(dev/stack.sh up)
 eval "$stack_env"
 mkdir -p "$PORTAL_STATE/logs"
+# A run stopped in its read-only phase leaves the database read-only.
+psql -X -q "$DATABASE_URL" -c "SET default_transaction_read_only = off" \
+	-c "ALTER DATABASE portal RESET default_transaction_read_only"
 bin/seed >/dev/null
 bin/chaos

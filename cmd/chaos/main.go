@@ -27,6 +27,13 @@
 //     while reads work; once it takes writes again, a write must work
 //     within CHAOS_RECOVER and every row committed before must still be
 //     there (the row counts).
+//  4. a full disk: the address book's table moves to a tablespace on a
+//     1 MB tmpfs, which a file then fills. Writes go on until the table
+//     needs a new page; that write must answer 503 with a message key
+//     (SQLSTATE 53100 disk_full in the portal's log), reads work, and once
+//     the file is gone a write works within CHAOS_RECOVER, with every row
+//     stored before still there. Needs the right to mount; skipped (with a
+//     note) where it is missing.
 //
 // Figures (time to settle, time to DOWN, time to recover) are printed; any
 // broken promise makes the exit status 1.
@@ -166,6 +173,11 @@ func (d *driver) run(ctx context.Context) error {
 	}
 	if env("CHAOS_SKIP_READONLY", "") == "" {
 		if err := d.readOnlyDatabase(ctx, user, customer); err != nil {
+			return err
+		}
+	}
+	if env("CHAOS_SKIP_DISKFULL", "") == "" {
+		if err := d.diskFull(ctx, user, customer); err != nil {
 			return err
 		}
 	}

@@ -52,7 +52,11 @@ func (d *driver) readOnlyDatabase(ctx context.Context, user string, customer int
 			WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend') t`).Scan(&ended)
 		return ended, err
 	}
+	readOnly := false
 	defer func() {
+		if !readOnly {
+			return
+		}
 		if _, err := setReadOnly(false); err != nil {
 			fmt.Fprintln(os.Stderr, "chaos: could not make the database writable again:", err)
 		}
@@ -73,6 +77,7 @@ func (d *driver) readOnlyDatabase(ctx context.Context, user string, customer int
 		return err
 	}
 
+	readOnly = true
 	ended, err := setReadOnly(true)
 	if err != nil {
 		return fmt.Errorf("make the database read-only: %w", err)
@@ -146,6 +151,7 @@ func (d *driver) readOnlyDatabase(ctx context.Context, user string, customer int
 	if ended, err = setReadOnly(false); err != nil {
 		return fmt.Errorf("make the database writable again: %w", err)
 	}
+	readOnly = false
 	back := time.Now()
 	recovered := time.Duration(-1)
 	var after *connect.Response[portalv1.CreateAddressBookEntryResponse]
