@@ -137,21 +137,56 @@ stop_pid() {
 # as soon as the process is gone (pid_fn fails), naming the log file and
 # showing its tail.
 wait_ready() {
-	local name=$1 log=$2 pid_fn=$3
+	local name=$1 log=$2 pid_fn=$3 why
 	shift 3
-	local deadline=$((SECONDS + TIMEOUT)) why=
+	why="$(try_ready "$pid_fn" "$@")" || ready_failed "$name" "$log" "$why"
+}
+
+# Polls a readiness check until it passes (status 0), or prints why not
+# (status 1): the process is gone (pid_fn fails) or TIMEOUT expired.
+try_ready() {
+	local pid_fn=$1 deadline=$((SECONDS + TIMEOUT))
+	shift
 	until "$@" >/dev/null 2>&1; do
 		if ! "$pid_fn" >/dev/null; then
-			why="exited before it was ready"
+			echo "exited before it was ready"
+			return 1
 		elif ((SECONDS >= deadline)); then
-			why="did not become ready within ${TIMEOUT}s"
-		fi
-		if [[ -n $why ]]; then
-			say "---- last lines of $log ----"
-			tail -n 20 "$log" >&2 || true
-			die "$name $why; see $log"
+			echo "did not become ready within ${TIMEOUT}s"
+			return 1
 		fi
 		sleep 0.2
+	done
+}
+
+ready_failed() {
+	local name=$1 log=$2 why=$3
+	say "---- last lines of $log ----"
+	tail -n 20 "$log" >&2 || true
+	die "$name $why; see $log"
+}
+
+# Starts a service (start_fn) and waits until it answers, as wait_ready
+# does. A start that ends at once because a port is still held ("address
+# already in use") is tried again every 5 s for up to 90 s: no program
+# listens there (require_free_ports saw to that), but a socket of the
+# previous run of the service or an outgoing connection that was given the
+# port (ports in the ephemeral range, 32768-60999) can hold it, also in
+# TIME_WAIT, for up to 60 s after it closed. Seen as a rare Kratos start
+# failing on its admin port when `make chaos` restarted it.
+start_ready() {
+	local name=$1 log=$2 start_fn=$3 pid_fn=$4 ready_fn=$5 mark why tries=0
+	while :; do
+		mark=$(stat -c %s "$log" 2>/dev/null || echo 0)
+		"$start_fn"
+		why="$(try_ready "$pid_fn" "$ready_fn")" && return 0
+		if [[ $why == exited* ]] && ((++tries <= 18)) &&
+			tail -c "+$((mark + 1))" "$log" 2>/dev/null | grep -qi "address already in use"; then
+			say "$name: a port is still held (address already in use); trying again in 5 s ($tries of 18)"
+			sleep 5
+			continue
+		fi
+		ready_failed "$name" "$log" "$why"
 	done
 }
 
@@ -328,20 +363,25 @@ MAILPIT_BIN="$LOCAL_BIN/mailpit"
 mailpit_pid() { live_pid "$RUN/mailpit.pid" "/.local/bin/mailpit"; }
 mailpit_ready() { http_ok "http://127.0.0.1:$MAILPIT_PORT/livez"; }
 
+mailpit_start() {
+	require_free_ports mailpit "$SMTP_PORT" "$MAILPIT_PORT"
+	mkdir -p "$STATE/mailpit"
+	say "mailpit: starting (SMTP 127.0.0.1:$SMTP_PORT, API 127.0.0.1:$MAILPIT_PORT)"
+	# accept-any + allow-insecure: clients may send with or without AUTH, no TLS.
+	spawn mailpit "$LOGS/mailpit.log" "$STATE/mailpit" "$MAILPIT_BIN" \
+		--smtp "127.0.0.1:$SMTP_PORT" --listen "127.0.0.1:$MAILPIT_PORT" \
+		--smtp-auth-accept-any --smtp-auth-allow-insecure \
+		--database "$STATE/mailpit/mailpit.db" --max 5000
+}
+
 mailpit_up() {
 	[[ -x $MAILPIT_BIN ]] || die "mailpit: $MAILPIT_BIN not found; run dev/install.sh"
-	if ! mailpit_pid >/dev/null; then
-		rm -f "$RUN/mailpit.pid"
-		require_free_ports mailpit "$SMTP_PORT" "$MAILPIT_PORT"
-		mkdir -p "$STATE/mailpit"
-		say "mailpit: starting (SMTP 127.0.0.1:$SMTP_PORT, API 127.0.0.1:$MAILPIT_PORT)"
-		# accept-any + allow-insecure: clients may send with or without AUTH, no TLS.
-		spawn mailpit "$LOGS/mailpit.log" "$STATE/mailpit" "$MAILPIT_BIN" \
-			--smtp "127.0.0.1:$SMTP_PORT" --listen "127.0.0.1:$MAILPIT_PORT" \
-			--smtp-auth-accept-any --smtp-auth-allow-insecure \
-			--database "$STATE/mailpit/mailpit.db" --max 5000
+	if mailpit_pid >/dev/null; then
+		wait_ready mailpit "$LOGS/mailpit.log" mailpit_pid mailpit_ready
+		return
 	fi
-	wait_ready mailpit "$LOGS/mailpit.log" mailpit_pid mailpit_ready
+	rm -f "$RUN/mailpit.pid"
+	start_ready mailpit "$LOGS/mailpit.log" mailpit_start mailpit_pid mailpit_ready
 }
 
 mailpit_down() {
@@ -370,44 +410,53 @@ kratos_fingerprint() {
 
 kratos_ports() { printf '%s %s %s' "$KRATOS_PUBLIC_PORT" "$KRATOS_ADMIN_PORT" "$SMTP_PORT"; }
 
-kratos_start() {
-	# SQA_OPT_OUT: no usage telemetry (there is no internet to send it to).
-	# KRATOS_LOG_LEVEL (e.g. info, debug) overrides the config's log level.
-	local vars=(DSN="$KRATOS_DSN" SQA_OPT_OUT=true)
-	[[ -n ${KRATOS_LOG_LEVEL:-} ]] && vars+=(LOG_LEVEL="$KRATOS_LOG_LEVEL")
-	# Moved ports override kratos.yml's (Kratos reads any config key from the environment).
-	vars+=(SERVE_PUBLIC_PORT="$KRATOS_PUBLIC_PORT" SERVE_PUBLIC_BASE_URL="http://127.0.0.1:$KRATOS_PUBLIC_PORT/"
+# Kratos' environment: SQA_OPT_OUT, no usage telemetry (there is no
+# internet to send it to); KRATOS_LOG_LEVEL (e.g. info, debug) overrides the
+# config's log level; moved ports override kratos.yml's (Kratos reads any
+# config key from the environment).
+kratos_vars() {
+	KRATOS_VARS=(DSN="$KRATOS_DSN" SQA_OPT_OUT=true)
+	[[ -n ${KRATOS_LOG_LEVEL:-} ]] && KRATOS_VARS+=(LOG_LEVEL="$KRATOS_LOG_LEVEL")
+	KRATOS_VARS+=(SERVE_PUBLIC_PORT="$KRATOS_PUBLIC_PORT" SERVE_PUBLIC_BASE_URL="http://127.0.0.1:$KRATOS_PUBLIC_PORT/"
 		SERVE_ADMIN_PORT="$KRATOS_ADMIN_PORT" SERVE_ADMIN_BASE_URL="http://127.0.0.1:$KRATOS_ADMIN_PORT/"
 		COURIER_SMTP_CONNECTION_URI="smtp://127.0.0.1:$SMTP_PORT/?disable_starttls=true")
-	require_free_ports kratos "$KRATOS_PUBLIC_PORT" "$KRATOS_ADMIN_PORT"
+}
+
+kratos_migrate() {
+	kratos_vars
 	say "kratos: migrating the kratos database"
-	(cd "$KRATOS_DIR" && env "${vars[@]}" "$KRATOS_BIN" migrate sql -e --yes) >>"$LOGS/kratos-migrate.log" 2>&1 ||
+	(cd "$KRATOS_DIR" && env "${KRATOS_VARS[@]}" "$KRATOS_BIN" migrate sql -e --yes) >>"$LOGS/kratos-migrate.log" 2>&1 ||
 		{
 			tail -n 20 "$LOGS/kratos-migrate.log" >&2
 			die "kratos: migration failed; see $LOGS/kratos-migrate.log"
 		}
+}
+
+kratos_start() {
+	kratos_vars
+	require_free_ports kratos "$KRATOS_PUBLIC_PORT" "$KRATOS_ADMIN_PORT"
 	say "kratos: starting (public 127.0.0.1:$KRATOS_PUBLIC_PORT, admin 127.0.0.1:$KRATOS_ADMIN_PORT)"
 	kratos_fingerprint >"$RUN/kratos.fingerprint"
 	# The working directory is dev/kratos: the config names its identity
 	# schema relative to it, so the config holds no machine-specific path.
 	spawn kratos "$LOGS/kratos.log" "$KRATOS_DIR" \
-		env "${vars[@]}" "$KRATOS_BIN" serve --dev --watch-courier -c "$KRATOS_DIR/kratos.yml"
+		env "${KRATOS_VARS[@]}" "$KRATOS_BIN" serve --dev --watch-courier -c "$KRATOS_DIR/kratos.yml"
 }
 
 kratos_up() {
 	[[ -x $KRATOS_BIN ]] || die "kratos: $KRATOS_BIN not found; run dev/install.sh"
 	local pid
 	if pid="$(kratos_pid)"; then
-		if [[ $(cat "$RUN/kratos.fingerprint" 2>/dev/null) != "$(kratos_fingerprint)" ]]; then
-			say "kratos: config, identity schema, binary or log level changed; restarting"
-			stop_pid kratos "$pid"
-			kratos_start
+		if [[ $(cat "$RUN/kratos.fingerprint" 2>/dev/null) == "$(kratos_fingerprint)" ]]; then
+			wait_ready kratos "$LOGS/kratos.log" kratos_pid kratos_ready
+			return
 		fi
-	else
-		rm -f "$RUN/kratos.pid"
-		kratos_start
+		say "kratos: config, identity schema, binary or log level changed; restarting"
+		stop_pid kratos "$pid"
 	fi
-	wait_ready kratos "$LOGS/kratos.log" kratos_pid kratos_ready
+	rm -f "$RUN/kratos.pid"
+	kratos_migrate
+	start_ready kratos "$LOGS/kratos.log" kratos_start kratos_pid kratos_ready
 }
 
 kratos_down() {

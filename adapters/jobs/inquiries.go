@@ -12,19 +12,26 @@ import (
 	"parcelportal/core/origin"
 )
 
-// inquiryMailTask is the task type of a filed inquiry's mails.
-const inquiryMailTask = "inquiry:mail"
+// The task types of a filed inquiry's mails and of a new newsletter
+// subscription's.
+const (
+	inquiryMailTask      = "inquiry:mail"
+	subscriptionMailTask = "newsletter:mail"
+)
 
-// InquiryMailer sends filed inquiries' mails (app/inquiries.Service).
+// InquiryMailer sends filed inquiries' and new newsletter subscriptions'
+// mails (app/inquiries.Service).
 type InquiryMailer interface {
 	Mail(ctx context.Context, id int64) error
-	// Resume queues the mails of inquiries not mailed yet.
+	MailSubscription(ctx context.Context, id int64) error
+	// Resume queues the mails of inquiries and subscriptions not mailed yet.
 	Resume(ctx context.Context) error
 }
 
 type inquiryPayload struct {
-	InquiryID int64  `json:"inquiryId"`
-	RequestID string `json:"requestId,omitempty"`
+	InquiryID      int64  `json:"inquiryId,omitempty"`
+	SubscriptionID int64  `json:"subscriptionId,omitempty"`
+	RequestID      string `json:"requestId,omitempty"`
 }
 
 var _ inquiries.Queue = (*Queue)(nil)
@@ -33,26 +40,47 @@ var _ inquiries.Queue = (*Queue)(nil)
 // waits or runs adds nothing, and the job's retries (a mail relay that is
 // away) wait longer each time.
 func (q *Queue) MailInquiry(ctx context.Context, id int64) error {
-	body, err := json.Marshal(inquiryPayload{InquiryID: id, RequestID: origin.RequestID(ctx)})
+	return q.enqueueMail(ctx, inquiryMailTask, "inquiry-"+strconv.FormatInt(id, 10)+"-mail",
+		inquiryPayload{InquiryID: id, RequestID: origin.RequestID(ctx)})
+}
+
+// MailSubscription queues a new newsletter subscription's mails once, as
+// MailInquiry does.
+func (q *Queue) MailSubscription(ctx context.Context, id int64) error {
+	return q.enqueueMail(ctx, subscriptionMailTask, "newsletter-"+strconv.FormatInt(id, 10)+"-mail",
+		inquiryPayload{SubscriptionID: id, RequestID: origin.RequestID(ctx)})
+}
+
+// enqueueMail queues a mail task under its one id (Queue.once): one that
+// ran out of retries (a relay away for hours) makes way, or the sweep's
+// Resume could never mail it again.
+func (q *Queue) enqueueMail(ctx context.Context, taskType, id string, p inquiryPayload) error {
+	body, err := json.Marshal(p)
 	if err != nil {
 		return err
 	}
-	_, err = q.client.EnqueueContext(ctx, asynq.NewTask(inquiryMailTask, body), asynq.Queue(q.name),
-		asynq.TaskID("inquiry-"+strconv.FormatInt(id, 10)+"-mail"), asynq.MaxRetry(q.maxRetry), asynq.Timeout(taskTimeout))
-	if duplicate(err) {
-		return nil
-	}
-	return err
+	return q.once(id, func() error {
+		_, err := q.client.EnqueueContext(ctx, asynq.NewTask(taskType, body), asynq.Queue(q.name),
+			asynq.TaskID(id), asynq.MaxRetry(q.maxRetry), asynq.Timeout(taskTimeout))
+		return err
+	})
 }
 
-// handleInquiry runs an inquiry's mail job.
+// handleInquiry runs an inquiry's or a subscription's mail job.
 func (w *Worker) handleInquiry(ctx context.Context, t *asynq.Task) error {
 	var p inquiryPayload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil || p.InquiryID == 0 {
-		return fmt.Errorf("%w: inquiry task payload %q", asynq.SkipRetry, t.Payload())
+	if err := json.Unmarshal(t.Payload(), &p); err != nil || (p.InquiryID == 0) == (p.SubscriptionID == 0) {
+		return fmt.Errorf("%w: mail task payload %q", asynq.SkipRetry, t.Payload())
 	}
 	if p.RequestID != "" {
 		ctx = origin.WithRequestID(ctx, p.RequestID)
+	}
+	if p.SubscriptionID != 0 {
+		err := w.opt.Inquiries.MailSubscription(ctx, p.SubscriptionID)
+		if err != nil {
+			w.opt.Log.WarnContext(ctx, "newsletter mail job failed", "subscription", p.SubscriptionID, "error", err)
+		}
+		return err
 	}
 	err := w.opt.Inquiries.Mail(ctx, p.InquiryID)
 	if err != nil {
@@ -61,8 +89,9 @@ func (w *Worker) handleInquiry(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
-// resumeInquiries queues the mails of inquiries not mailed yet (an inquiry
-// filed while Redis was away).
+// resumeInquiries queues the mails of inquiries and subscriptions not
+// mailed yet (one filed while Redis was away, or whose task ran out of
+// retries).
 func (w *Worker) resumeInquiries(ctx context.Context) {
 	if w.opt.Inquiries == nil {
 		return

@@ -94,7 +94,14 @@ func duplicate(err error) bool {
 // archived, its id still taken) makes way for the new one.
 func (q *Queue) Enqueue(ctx context.Context, j batchjob.Job) error {
 	id := TaskID(j)
-	err := q.enqueue(ctx, j, id)
+	return q.once(id, func() error { return q.enqueue(ctx, j, id) })
+}
+
+// once runs enqueue, which queues a task under the id. A task of that id
+// that waits or runs is left alone; one that ran out of retries (kept as
+// archived, its id still taken) or completed makes way for the new one.
+func (q *Queue) once(id string, enqueue func() error) error {
+	err := enqueue()
 	if !duplicate(err) {
 		return err
 	}
@@ -103,9 +110,9 @@ func (q *Queue) Enqueue(ctx context.Context, j batchjob.Job) error {
 		return nil
 	}
 	if err := q.inspector.DeleteTask(q.name, id); err != nil && !errors.Is(err, asynq.ErrTaskNotFound) {
-		return fmt.Errorf("make way for job %s: %w", id, err)
+		return fmt.Errorf("make way for task %s: %w", id, err)
 	}
-	if err := q.enqueue(ctx, j, id); !duplicate(err) {
+	if err := enqueue(); !duplicate(err) {
 		return err
 	}
 	return nil

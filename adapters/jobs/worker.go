@@ -51,8 +51,9 @@ type WorkerOptions struct {
 	// they have in flight (default 30 s).
 	ShutdownTimeout time.Duration
 	Log             *slog.Logger
-	// Inquiries, when set, sends filed parcel inquiries' mails from the
-	// same queue, and at every sweep queues those not mailed yet.
+	// Inquiries, when set, sends filed parcel inquiries' and new newsletter
+	// subscriptions' mails from the same queue, and at every sweep queues
+	// those not mailed yet.
 	Inquiries InquiryMailer
 }
 
@@ -171,6 +172,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 	if w.opt.Inquiries != nil {
 		mux.HandleFunc(inquiryMailTask, w.handleInquiry)
+		mux.HandleFunc(subscriptionMailTask, w.handleInquiry)
 	}
 	if err := w.srv.Start(mux); err != nil {
 		return fmt.Errorf("start job worker: %w", err)

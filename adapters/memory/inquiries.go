@@ -121,17 +121,51 @@ func (m *Inquiries) Marks(_ context.Context, trackingNumbers []string, customers
 }
 
 // Subscribe stores a subscription once per e-mail (any case) and tenant.
-func (m *Inquiries) Subscribe(_ context.Context, sub inquiry.Subscription) (bool, error) {
+func (m *Inquiries) Subscribe(_ context.Context, sub inquiry.Subscription) (int64, bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, s := range m.subscriptions {
 		if s.TenantID == sub.TenantID && strings.EqualFold(s.Email, sub.Email) {
-			return false, nil
+			return 0, false, nil
 		}
 	}
-	sub.ID = int64(len(m.subscriptions) + 1)
+	sub.ID, sub.MailedAt = int64(len(m.subscriptions)+1), time.Time{}
 	m.subscriptions = append(m.subscriptions, sub)
+	return sub.ID, true, nil
+}
+
+// GetSubscription reads a subscription.
+func (m *Inquiries) GetSubscription(_ context.Context, id int64) (inquiry.Subscription, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if id <= 0 || id > int64(len(m.subscriptions)) {
+		return inquiry.Subscription{}, failure.New(failure.NotFound, inquiry.KeyNotFound)
+	}
+	return m.subscriptions[id-1], nil
+}
+
+// MarkSubscriptionMailed sets the mail time once.
+func (m *Inquiries) MarkSubscriptionMailed(_ context.Context, id int64, at time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if id <= 0 || id > int64(len(m.subscriptions)) || !m.subscriptions[id-1].MailedAt.IsZero() {
+		return false, nil
+	}
+	m.subscriptions[id-1].MailedAt = at
 	return true, nil
+}
+
+// UnmailedSubscriptions lists the subscriptions not mailed yet, oldest first.
+func (m *Inquiries) UnmailedSubscriptions(context.Context) ([]int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []int64
+	for _, s := range m.subscriptions {
+		if s.MailedAt.IsZero() {
+			out = append(out, s.ID)
+		}
+	}
+	return out, nil
 }
 
 // TenantOf is the customer's tenant, else the first.

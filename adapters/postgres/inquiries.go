@@ -22,6 +22,8 @@ var _ inquiries.Store = Inquiries{}
 var (
 	errInquiryNotFound = &failure.Error{Kind: failure.NotFound, Key: inquiry.KeyNotFound, Entity: "parcelInquiry"}
 	errNoTenant        = &failure.Error{Kind: failure.NotFound, Key: inquiry.KeyTenantNotFound, Entity: "tenant"}
+	// Only the mail job reads a subscription by id; nobody is shown this.
+	errSubscriptionNotFound = &failure.Error{Kind: failure.NotFound, Key: inquiry.KeyNotFound, Entity: "newsletterSubscription"}
 )
 
 // nullID is NULL for zero.
@@ -121,12 +123,49 @@ func (s Inquiries) Marks(ctx context.Context, trackingNumbers []string, customer
 }
 
 // Subscribe stores a subscription unless the e-mail has one with the tenant.
-func (s Inquiries) Subscribe(ctx context.Context, sub inquiry.Subscription) (bool, error) {
-	tag, err := s.Pool.Exec(ctx, `
+func (s Inquiries) Subscribe(ctx context.Context, sub inquiry.Subscription) (int64, bool, error) {
+	var id int64
+	err := s.Pool.QueryRow(ctx, `
 		INSERT INTO newsletter_subscription (tenant_id, email, company, created_at, created_by)
-		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id, lower(email)) DO NOTHING`,
-		sub.TenantID, sub.Email, sub.Company, sub.CreatedAt, sub.CreatedBy)
+		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id, lower(email)) DO NOTHING RETURNING id`,
+		sub.TenantID, sub.Email, sub.Company, sub.CreatedAt, sub.CreatedBy).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, false, nil
+	}
+	return id, err == nil, err
+}
+
+// GetSubscription reads a subscription.
+func (s Inquiries) GetSubscription(ctx context.Context, id int64) (inquiry.Subscription, error) {
+	var (
+		sub      inquiry.Subscription
+		mailedAt *time.Time
+	)
+	err := s.Pool.QueryRow(ctx, `
+		SELECT id, tenant_id, email, company, created_at, created_by, mailed_at FROM newsletter_subscription WHERE id = $1`, id).
+		Scan(&sub.ID, &sub.TenantID, &sub.Email, &sub.Company, &sub.CreatedAt, &sub.CreatedBy, &mailedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return inquiry.Subscription{}, errSubscriptionNotFound
+	}
+	if mailedAt != nil {
+		sub.MailedAt = *mailedAt
+	}
+	return sub, err
+}
+
+// MarkSubscriptionMailed sets mailed_at once.
+func (s Inquiries) MarkSubscriptionMailed(ctx context.Context, id int64, at time.Time) (bool, error) {
+	tag, err := s.Pool.Exec(ctx, `UPDATE newsletter_subscription SET mailed_at = $2 WHERE id = $1 AND mailed_at IS NULL`, id, at)
 	return tag.RowsAffected() == 1, err
+}
+
+// UnmailedSubscriptions lists the subscriptions whose mails have not gone out, oldest first.
+func (s Inquiries) UnmailedSubscriptions(ctx context.Context) ([]int64, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT id FROM newsletter_subscription WHERE mailed_at IS NULL ORDER BY id LIMIT 1000`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
 // TenantOf is the tenant of the customer's hub, else the first tenant.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -88,7 +89,9 @@ const KeyUnavailable = "error.http.503"
 // dependencyDown tells a failure to reach a dependency from a fault of the
 // portal: a refused or broken connection, a connection closed under the
 // caller, or PostgreSQL's own "connection exception" (08) and "operator
-// intervention" (57: shutting down, cannot connect now) classes.
+// intervention" (57: shutting down, cannot connect now) classes, and a
+// database that takes no writes for now (unavailableStates: read-only,
+// disk full, out of memory, too many connections).
 func dependencyDown(err error) bool {
 	var netErr net.Error
 	if errors.As(err, &netErr) || errors.Is(err, io.ErrUnexpectedEOF) ||
@@ -97,14 +100,27 @@ func dependencyDown(err error) bool {
 	}
 	var coded interface{ SQLState() string }
 	if errors.As(err, &coded) {
-		class := coded.SQLState()
-		return strings.HasPrefix(class, "08") || strings.HasPrefix(class, "57")
+		state := coded.SQLState()
+		return strings.HasPrefix(state, "08") || strings.HasPrefix(state, "57") || slices.Contains(unavailableStates, state)
 	}
 	// pgx's pool and connection say so in words when their connection is gone.
 	msg := err.Error()
 	return strings.Contains(msg, "conn closed") || strings.Contains(msg, "failed to connect") ||
 		strings.Contains(msg, "connection refused")
 }
+
+// unavailableStates are PostgreSQL's answers of a database that is there
+// but cannot take the work for now; none of them is the caller's fault or
+// the portal's, and the same call may work later:
+//
+//	25006 read_only_sql_transaction: the database was made read-only (a
+//	      standby promoted late, default_transaction_read_only for upkeep)
+//	53000 insufficient_resources, 53100 disk_full, 53200 out_of_memory,
+//	53300 too_many_connections
+//
+// 53400 configuration_limit_exceeded (temp_file_limit, a query too big for
+// its limits) is not among them: trying again later would not help.
+var unavailableStates = []string{"25006", "53000", "53100", "53200", "53300"}
 
 func detailOf(f *failure.Error) *portalv1.ErrorDetail {
 	d := &portalv1.ErrorDetail{MessageKey: f.Key, Params: f.Params, EntityName: f.Entity}

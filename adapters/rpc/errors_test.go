@@ -35,6 +35,11 @@ func TestMapErrorsMapsWhatHandlersReturn(t *testing.T) {
 		{"database shutting down", fmt.Errorf("query: %w", sqlStateError("57P01")), connect.CodeUnavailable, KeyUnavailable},
 		{"connection lost", fmt.Errorf("query: %w", io.ErrUnexpectedEOF), connect.CodeUnavailable, KeyUnavailable},
 		{"pool cannot connect", errors.New("failed to connect to `user=portal database=portal`: dial error"), connect.CodeUnavailable, KeyUnavailable},
+		// A database that takes no writes (read-only, disk full) is as away as one that is down.
+		{"database read-only", fmt.Errorf("insert: %w", sqlStateError("25006")), connect.CodeUnavailable, KeyUnavailable},
+		{"disk full", fmt.Errorf("insert: %w", sqlStateError("53100")), connect.CodeUnavailable, KeyUnavailable},
+		{"too many connections", fmt.Errorf("connect: %w", sqlStateError("53300")), connect.CodeUnavailable, KeyUnavailable},
+		{"a query over its limits is no outage", fmt.Errorf("select: %w", sqlStateError("53400")), connect.CodeUnknown, "error.internal"},
 		{"a constraint is no outage", fmt.Errorf("insert: %w", sqlStateError("23505")), connect.CodeUnknown, "error.internal"},
 	}
 	for _, c := range cases {

@@ -35,8 +35,16 @@ type Store interface {
 	// the customers (all when customers is nil).
 	Marks(ctx context.Context, trackingNumbers []string, customers []int64) (map[string]inquiry.Mark, error)
 	// Subscribe stores a subscription unless one of the e-mail and tenant
-	// exists; it reports whether it stored one.
-	Subscribe(ctx context.Context, s inquiry.Subscription) (bool, error)
+	// exists; it answers the new subscription's id and whether it stored one.
+	Subscribe(ctx context.Context, s inquiry.Subscription) (int64, bool, error)
+	// GetSubscription reads a subscription; inquiry.KeyNotFound when unknown.
+	GetSubscription(ctx context.Context, id int64) (inquiry.Subscription, error)
+	// MarkSubscriptionMailed notes that the subscription's mails went out;
+	// it reports whether they had not before.
+	MarkSubscriptionMailed(ctx context.Context, id int64, at time.Time) (bool, error)
+	// UnmailedSubscriptions lists the ids of subscriptions whose mails have
+	// not gone out.
+	UnmailedSubscriptions(ctx context.Context) ([]int64, error)
 	// TenantOf is the tenant of the customer's hub, or the first tenant
 	// for no customer; KeyTenantNotFound when there is none.
 	TenantOf(ctx context.Context, customerID int64) (int64, error)
@@ -58,9 +66,11 @@ type Throttle interface {
 	Attempt(ctx context.Context, keys []string, now time.Time) (bool, error)
 }
 
-// Queue hands the mails of a filed inquiry to the job worker.
+// Queue hands the mails of a filed inquiry and of a new newsletter
+// subscription to the job worker.
 type Queue interface {
 	MailInquiry(ctx context.Context, id int64) error
+	MailSubscription(ctx context.Context, id int64) error
 }
 
 // Renderer renders an inquiry as a PDF.

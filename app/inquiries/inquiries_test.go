@@ -41,9 +41,13 @@ func (t throttle) Attempt(_ context.Context, keys []string, _ time.Time) (bool, 
 	return t.n[keys[0]] <= 2, nil
 }
 
-type queue struct{ ids []int64 }
+type queue struct{ ids, subscriptions []int64 }
 
 func (q *queue) MailInquiry(_ context.Context, id int64) error { q.ids = append(q.ids, id); return nil }
+func (q *queue) MailSubscription(_ context.Context, id int64) error {
+	q.subscriptions = append(q.subscriptions, id)
+	return nil
+}
 
 type renderer struct{}
 
@@ -51,7 +55,11 @@ func (renderer) Inquiry(in inquiry.Inquiry, _ organisation.Tenant) ([]byte, erro
 	return []byte("%PDF-" + in.TrackingNumber), nil
 }
 
-type mailer struct{ inquiries, subscriptions int }
+// mailer counts the mails it sent; while down is set it sends none.
+type mailer struct {
+	inquiries, subscriptions int
+	down                     error
+}
 
 func (m *mailer) SendInquiry(context.Context, inquiry.Inquiry, organisation.Tenant, []byte) error {
 	m.inquiries++
@@ -59,6 +67,9 @@ func (m *mailer) SendInquiry(context.Context, inquiry.Inquiry, organisation.Tena
 }
 
 func (m *mailer) SendSubscription(context.Context, inquiry.Subscription, organisation.Tenant) error {
+	if m.down != nil {
+		return m.down
+	}
 	m.subscriptions++
 	return nil
 }
@@ -135,10 +146,18 @@ func TestAnonymousInquiriesNeedTheCaptchaAndAreThrottled(t *testing.T) {
 
 func TestSubscribeStoresAndMailsOnce(t *testing.T) {
 	ctx := context.Background()
-	s, _, m := service()
+	s, q, m := service()
 	user := &access.Caller{Login: "anna", Roles: []access.Role{access.User}, CustomerID: 1}
 	for _, email := range []string{"a@example.org", "A@EXAMPLE.org"} {
 		if err := s.Subscribe(ctx, user, inquiry.Subscription{Email: email, Company: "Bakery"}, "9.9.9.9"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(q.subscriptions) != 1 || m.subscriptions != 0 {
+		t.Fatalf("queued %v, mailed %d in the request", q.subscriptions, m.subscriptions)
+	}
+	for range 2 {
+		if err := s.MailSubscription(ctx, q.subscriptions[0]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -147,5 +166,40 @@ func TestSubscribeStoresAndMailsOnce(t *testing.T) {
 	}
 	if err := s.Subscribe(ctx, nil, inquiry.Subscription{Email: "a@example.org", Company: "Bakery"}, "9.9.9.9"); kindOf(err) != failure.Unauthenticated {
 		t.Fatalf("anonymous: %v", err)
+	}
+}
+
+// A subscription made while the mail relay is away is stored and answered
+// at once; its mails go out once the relay is back (the job's retry or the
+// worker's Resume), once. Sent in the request, as they were, they were lost:
+// the call failed after storing, and calling again mailed nobody.
+func TestSubscriptionMailsSurviveAMailOutage(t *testing.T) {
+	ctx := context.Background()
+	s, q, m := service()
+	m.down = errors.New("dial tcp 127.0.0.1:1025: connect: connection refused")
+	user := &access.Caller{Login: "anna", Roles: []access.Role{access.User}, CustomerID: 1}
+	if err := s.Subscribe(ctx, user, inquiry.Subscription{Email: "b@example.org", Company: "Bakery"}, "9.9.9.9"); err != nil {
+		t.Fatalf("subscribing while the relay is away: %v", err)
+	}
+	if len(q.subscriptions) != 1 {
+		t.Fatalf("queued %v", q.subscriptions)
+	}
+	if err := s.MailSubscription(ctx, q.subscriptions[0]); err == nil {
+		t.Fatal("the job reported a mail sent while the relay was away")
+	}
+	// The queue lost the task (Redis away): the worker's Resume finds it.
+	q.subscriptions = nil
+	if err := s.Resume(ctx); err != nil || len(q.subscriptions) != 1 {
+		t.Fatalf("Resume = %v, queued %v", err, q.subscriptions)
+	}
+	m.down = nil
+	for range 2 {
+		if err := s.MailSubscription(ctx, q.subscriptions[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q.subscriptions = nil
+	if err := s.Resume(ctx); err != nil || len(q.subscriptions) != 0 || m.subscriptions != 1 {
+		t.Fatalf("after the mail: Resume = %v, queued %v, mailed %d", err, q.subscriptions, m.subscriptions)
 	}
 }

@@ -24,9 +24,9 @@ func (s Service) Mail(ctx context.Context, id int64) error {
 	return err
 }
 
-// Resume hands every inquiry whose mails have not gone out to the queue
-// again (the worker calls it on its schedule): an inquiry filed while the
-// queue was away is mailed all the same.
+// Resume hands every inquiry and newsletter subscription whose mails have
+// not gone out to the queue again (the worker calls it on its schedule):
+// one filed while the queue was away is mailed all the same.
 func (s Service) Resume(ctx context.Context) error {
 	ids, err := s.Store.Unmailed(ctx)
 	if err != nil {
@@ -34,6 +34,14 @@ func (s Service) Resume(ctx context.Context) error {
 	}
 	for _, id := range ids {
 		if err := s.Queue.MailInquiry(ctx, id); err != nil {
+			return err
+		}
+	}
+	if ids, err = s.Store.UnmailedSubscriptions(ctx); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if err := s.Queue.MailSubscription(ctx, id); err != nil {
 			return err
 		}
 	}

@@ -13,7 +13,10 @@ import (
 // per client address; a subscription is stored once per e-mail and tenant,
 // and only a new one is confirmed by mail and told to the tenant's
 // marketing addresses, so a second identical call adds nothing and mails
-// nobody.
+// nobody. The mails go out by a job, as an inquiry's do: a mail relay that
+// is away delays them and loses nothing (sent in the request, they were
+// lost for good, since the subscription was stored and a second call
+// mails nobody).
 func (s Service) Subscribe(ctx context.Context, caller *access.Caller, sub inquiry.Subscription, remoteAddr string) error {
 	if err := Roles.Check(caller); err != nil {
 		return err
@@ -37,14 +40,35 @@ func (s Service) Subscribe(ctx context.Context, caller *access.Caller, sub inqui
 	if sub.TenantID, err = s.Store.TenantOf(ctx, customerID); err != nil {
 		return err
 	}
+	if _, err := s.tenant(ctx, sub.TenantID); err != nil {
+		return err
+	}
+	sub.CreatedAt, sub.CreatedBy = s.now().UTC(), caller.Login
+	id, created, err := s.Store.Subscribe(ctx, sub)
+	if err != nil || !created {
+		return err
+	}
+	// Stored is subscribed: a queue that is away now is caught up by Resume.
+	_ = s.Queue.MailSubscription(ctx, id)
+	return nil
+}
+
+// MailSubscription sends a new subscription's mails (the job): the
+// confirmation to the subscriber and the notice to the tenant's marketing
+// addresses. A subscription already mailed is not mailed again; a failure
+// is the job's to retry.
+func (s Service) MailSubscription(ctx context.Context, id int64) error {
+	sub, err := s.Store.GetSubscription(ctx, id)
+	if err != nil || !sub.MailedAt.IsZero() {
+		return err
+	}
 	tenant, err := s.tenant(ctx, sub.TenantID)
 	if err != nil {
 		return err
 	}
-	sub.CreatedAt, sub.CreatedBy = s.now().UTC(), caller.Login
-	created, err := s.Store.Subscribe(ctx, sub)
-	if err != nil || !created {
+	if err := s.Mailer.SendSubscription(ctx, sub, tenant); err != nil {
 		return err
 	}
-	return s.Mailer.SendSubscription(ctx, sub, tenant)
+	_, err = s.Store.MarkSubscriptionMailed(ctx, id, s.now().UTC())
+	return err
 }

@@ -14,7 +14,26 @@
 //     carrier in turn. management/health must turn DOWN (503) naming the
 //     component, a call that needs it must answer 503 with a message key
 //     (not hang), and within CHAOS_RECOVER (10 s) of its return the health
-//     is UP and the call works again, with no restart of the portal.
+//     is UP and the call works again, with no restart of the portal. While
+//     SMTP is away a newsletter subscription and a parcel inquiry must
+//     succeed (their mails wait in the queue); once it is back each mail
+//     must arrive in Mailpit within CHAOS_MAIL_WITHIN (30 s), and at the
+//     end of the run exactly once.
+//  3. a read-only database: the portal's database is made read-only
+//     (default_transaction_read_only, its sessions ended so that the pools
+//     reconnect), as in upkeep or after a fail-over to a standby. Writes
+//     (an address book entry, a batch upload) must answer 503 with a
+//     message key, caused by SQLSTATE 25006 (the portal's log says so),
+//     while reads work; once it takes writes again, a write must work
+//     within CHAOS_RECOVER and every row committed before must still be
+//     there (the row counts).
+//  4. a full disk: the address book's table moves to a tablespace on a
+//     1 MB tmpfs, which a file then fills. Writes go on until the table
+//     needs a new page; that write must answer 503 with a message key
+//     (SQLSTATE 53100 disk_full in the portal's log), reads work, and once
+//     the file is gone a write works within CHAOS_RECOVER, with every row
+//     stored before still there. Needs the right to mount; skipped (with a
+//     note) where it is missing.
 //
 // Figures (time to settle, time to DOWN, time to recover) are printed; any
 // broken promise makes the exit status 1.
@@ -71,19 +90,26 @@ type driver struct {
 	portalURL, carrierURL  string
 	databaseURL            string
 
+	mailpitURL string
+	mailWithin time.Duration
+
 	portal, worker, carrier *proc
 	http                    *http.Client
 	accounts                portalv1connect.AccountServiceClient
 	userData                portalv1connect.UserDataServiceClient
 	batches                 portalv1connect.BatchServiceClient
 	customers               portalv1connect.CustomerServiceClient
+	inquiries               portalv1connect.InquiryServiceClient
+	addressBook             portalv1connect.AddressBookServiceClient
 	failures                []string
+	// mailed are the addresses that must have exactly one mail at the end.
+	mailed []string
 }
 
 func newDriver() (*driver, error) {
 	state := os.Getenv("PORTAL_STATE")
-	port := env("CHAOS_PORT", "55080")
-	carrierAddr := env("CARRIER_SIM_ADDR", "127.0.0.1:55091")
+	port := env("CHAOS_PORT", "31080")
+	carrierAddr := env("CARRIER_SIM_ADDR", "127.0.0.1:31091")
 	if state == "" {
 		return nil, errors.New("PORTAL_STATE names the chaos stack's state folder (dev/chaos.sh sets it)")
 	}
@@ -96,12 +122,15 @@ func newDriver() (*driver, error) {
 		outages: strings.Fields(env("CHAOS_OUTAGES", "db redis kratos mail carrier")),
 		state:   state, logs: filepath.Join(state, "logs"),
 		portalURL: url, carrierURL: "http://" + carrierAddr, databaseURL: os.Getenv("DATABASE_URL"),
+		mailpitURL: os.Getenv("MAILPIT_URL"), mailWithin: envDuration("CHAOS_MAIL_WITHIN", 30*time.Second),
 		http:     h,
 		accounts: portalv1connect.NewAccountServiceClient(h, url),
 		userData: portalv1connect.NewUserDataServiceClient(h, url),
 		batches:  portalv1connect.NewBatchServiceClient(h, url),
 
-		customers: portalv1connect.NewCustomerServiceClient(h, url),
+		customers:   portalv1connect.NewCustomerServiceClient(h, url),
+		inquiries:   portalv1connect.NewInquiryServiceClient(h, url),
+		addressBook: portalv1connect.NewAddressBookServiceClient(h, url),
 	}
 	portalBin := env("CHAOS_PORTAL_BIN", "bin/portal")
 	base := []string{"PORT=" + port, "CARRIER_URL=" + d.carrierURL, "LOG_LEVEL=" + env("LOG_LEVEL", "WARN"),
@@ -142,6 +171,17 @@ func (d *driver) run(ctx context.Context) error {
 	if err := d.outagesInTurn(ctx, user, admin, customer); err != nil {
 		return err
 	}
+	if env("CHAOS_SKIP_READONLY", "") == "" {
+		if err := d.readOnlyDatabase(ctx, user, customer); err != nil {
+			return err
+		}
+	}
+	if env("CHAOS_SKIP_DISKFULL", "") == "" {
+		if err := d.diskFull(ctx, user, customer); err != nil {
+			return err
+		}
+	}
+	d.mailedOnce()
 	if !d.portal.alive() {
 		d.fail("the portal process died during the run")
 	}
@@ -326,11 +366,17 @@ func (d *driver) checkLabels(ctx context.Context, id int64) error {
 // 2. Each dependency stopped in turn.
 
 // outage is one dependency: how to stop it and bring it back, and a call
-// that needs it (nil: the health report alone shows it).
+// that needs it (nil: the health report alone shows it). whileDown, when
+// set, is a call that must succeed while the dependency is away (it queues
+// its work), made once, then the outage lasts hold longer; afterBack checks,
+// once the portal works again, that the queued work got done.
 type outage struct {
 	name, component string
 	stop, start     func() error
 	call            func(ctx context.Context) error
+	whileDown       func(ctx context.Context) error
+	hold            time.Duration
+	afterBack       func(ctx context.Context, back time.Time)
 }
 
 func (d *driver) outagesInTurn(ctx context.Context, user, admin string, customer int64) error {
@@ -359,7 +405,11 @@ func (d *driver) outagesInTurn(ctx context.Context, user, admin string, customer
 				_, err := d.accounts.Authenticate(ctx, connect.NewRequest(&portalv1.AuthenticateRequest{Username: "user", Password: "portal-demo"}))
 				return err
 			}},
-		"mail": {name: "Mailpit (SMTP)", component: "mail", stop: func() error { return d.stopPidFile("run/mailpit.pid", syscall.SIGTERM) }, start: d.stackUp},
+		"mail": {name: "Mailpit (SMTP)", component: "mail", stop: func() error { return d.stopPidFile("run/mailpit.pid", syscall.SIGTERM) }, start: d.stackUp,
+			// A subscription and an inquiry queue their mails: both succeed, and the
+			// worker's tries fail until SMTP is back.
+			whileDown: func(ctx context.Context) error { return d.mailWhileDown(ctx, user) }, hold: 3 * time.Second,
+			afterBack: d.mailArrives},
 		"carrier": {name: "carrier", component: "carrier", stop: func() error { d.carrier.stop(); return nil }, start: func() error { return d.carrier.start(d.logs) },
 			// The customer form's check of a carrier login asks the carrier while the admin waits.
 			call: func(ctx context.Context) error {
@@ -400,7 +450,22 @@ func (d *driver) oneOutage(ctx context.Context, o outage, admin string) error {
 		time.Sleep(200 * time.Millisecond)
 	}
 	answer, callTook := "(no call)", time.Duration(0)
-	if o.call != nil {
+	mailFailures := d.worker.count("mail job failed")
+	if o.whileDown != nil {
+		callCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		t := time.Now()
+		err := o.whileDown(callCtx)
+		callTook = time.Since(t)
+		cancel()
+		answer = describe(err)
+		if err != nil {
+			d.fail("%s away: the call answered %s, want it to succeed and its work to wait", o.name, answer)
+		}
+		if callTook > d.recover {
+			d.fail("%s away: the call took %s", o.name, callTook.Round(time.Millisecond))
+		}
+		time.Sleep(o.hold)
+	} else if o.call != nil {
 		callCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
 		t := time.Now()
 		err := o.call(callCtx)
@@ -450,6 +515,10 @@ func (d *driver) oneOutage(ctx context.Context, o outage, admin string) error {
 		}
 	}
 	fmt.Printf("  %-15s %-12s %-12s %-46s %-12s %v\n", o.name, seconds(toDown), seconds(callTook), answer, seconds(recovered), named)
+	if o.afterBack != nil {
+		fmt.Printf("  %-15s the worker's mail jobs failed %d times while it was away\n", "", d.worker.count("mail job failed")-mailFailures)
+		o.afterBack(ctx, back)
+	}
 	return nil
 }
 
@@ -724,4 +793,13 @@ func envDuration(name string, fallback time.Duration) time.Duration {
 		return fallback
 	}
 	return v
+}
+
+// count is how many lines of the process's log hold text.
+func (p *proc) count(text string) int {
+	b, err := os.ReadFile(p.logPath)
+	if err != nil {
+		return 0
+	}
+	return bytes.Count(b, []byte(text))
 }

@@ -41,8 +41,14 @@ func inquiriesOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, captchaPor
 	return s
 }
 
-// mailAtOnce sends an inquiry's mails in the request that filed it.
+// mailAtOnce sends an inquiry's or a subscription's mails in the request
+// that filed it.
 type mailAtOnce struct{ s inquiries.Service }
 
 // MailInquiry sends the mails now.
 func (m mailAtOnce) MailInquiry(ctx context.Context, id int64) error { return m.s.Mail(ctx, id) }
+
+// MailSubscription sends the mails now.
+func (m mailAtOnce) MailSubscription(ctx context.Context, id int64) error {
+	return m.s.MailSubscription(ctx, id)
+}

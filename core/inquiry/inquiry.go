@@ -355,6 +355,9 @@ type Subscription struct {
 	Company   string
 	CreatedAt time.Time
 	CreatedBy string
+	// MailedAt is when its confirmation and the notice to marketing went
+	// out; zero before.
+	MailedAt time.Time
 }
 
 // ValidateSubscription checks company (at least 2 characters) and e-mail;

@@ -29,7 +29,8 @@ func Sample(tenantID, customerID int64, trackingNumber string) inquiry.Inquiry {
 }
 
 // Contract checks storing, reading by id and tracking number within the
-// customers, the mail mark, and subscriptions once per e-mail and tenant.
+// customers, the mail mark, and subscriptions once per e-mail and tenant
+// with their own mail mark.
 // The tenant is the one of customerA's hub; customerB is another customer.
 func Contract(t *testing.T, store inquiries.Store, tenantID, customerA, customerB int64) {
 	ctx := context.Background()
@@ -99,13 +100,42 @@ func Contract(t *testing.T, store inquiries.Store, tenantID, customerA, customer
 		t.Fatalf("Unmailed after a mail = %v", unmailed)
 	}
 
-	sub := inquiry.Subscription{TenantID: tenantID, Email: "news@example.org", Company: "Bakery", CreatedAt: at}
-	if ok, err := store.Subscribe(ctx, sub); !ok || err != nil {
-		t.Fatalf("Subscribe = %v, %v", ok, err)
+	sub := inquiry.Subscription{TenantID: tenantID, Email: "news@example.org", Company: "Bakery", CreatedAt: at, CreatedBy: "user"}
+	subID, ok, err := store.Subscribe(ctx, sub)
+	if !ok || err != nil || subID == 0 {
+		t.Fatalf("Subscribe = %d, %v, %v", subID, ok, err)
 	}
-	sub.Email = "NEWS@example.org"
-	if ok, err := store.Subscribe(ctx, sub); ok || err != nil {
-		t.Fatalf("second Subscribe of the same e-mail = %v, %v", ok, err)
+	upper := sub
+	upper.Email = "NEWS@example.org"
+	if id, ok, err := store.Subscribe(ctx, upper); ok || err != nil || id != 0 {
+		t.Fatalf("second Subscribe of the same e-mail = %d, %v, %v", id, ok, err)
+	}
+	otherSub, _, err := store.Subscribe(ctx, inquiry.Subscription{TenantID: tenantID, Email: "more@example.org", Company: "Garden", CreatedAt: at})
+	if err != nil || otherSub == subID {
+		t.Fatalf("another Subscribe = %d, %v", otherSub, err)
+	}
+	got2, err := store.GetSubscription(ctx, subID)
+	if err != nil || got2.ID != subID || got2.Email != sub.Email || got2.Company != sub.Company || got2.TenantID != tenantID ||
+		!got2.CreatedAt.Equal(at) || got2.CreatedBy != "user" || !got2.MailedAt.IsZero() {
+		t.Fatalf("GetSubscription = %+v, %v", got2, err)
+	}
+	if _, err := store.GetSubscription(ctx, 1<<40); !isNotFound(err) {
+		t.Fatalf("GetSubscription of an unknown id = %v", err)
+	}
+	if ids, err := store.UnmailedSubscriptions(ctx); err != nil || len(ids) != 2 || ids[0] != subID {
+		t.Fatalf("UnmailedSubscriptions = %v, %v", ids, err)
+	}
+	if ok, err := store.MarkSubscriptionMailed(ctx, subID, at); !ok || err != nil {
+		t.Fatalf("MarkSubscriptionMailed = %v, %v", ok, err)
+	}
+	if ok, err := store.MarkSubscriptionMailed(ctx, subID, at.Add(time.Hour)); ok || err != nil {
+		t.Fatalf("second MarkSubscriptionMailed = %v, %v", ok, err)
+	}
+	if got2, _ := store.GetSubscription(ctx, subID); !got2.MailedAt.Equal(at) {
+		t.Fatalf("subscription mailed at %v, want %v", got2.MailedAt, at)
+	}
+	if ids, _ := store.UnmailedSubscriptions(ctx); len(ids) != 1 || ids[0] != otherSub {
+		t.Fatalf("UnmailedSubscriptions after a mail = %v", ids)
 	}
 	if id, err := store.TenantOf(ctx, customerA); err != nil || id != tenantID {
 		t.Fatalf("TenantOf = %d, %v; want %d", id, err, tenantID)
