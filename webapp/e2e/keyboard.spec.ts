@@ -4,7 +4,8 @@ import { demoPassword } from "./demoLogin";
 
 /**
  * The main journey of batches.spec.ts with the keyboard alone (issue 16):
- * sign in, upload a batch, send, create the manifest, download the labels. Every element reached with Tab shows its focus, and
+ * sign in, upload a batch, fix a cell in the grid, send, create the manifest,
+ * download the labels. Every element reached with Tab shows its focus, and
  * the send confirmation keeps focus inside while open and gives it back to
  * the Send button when it closes. No mouse call anywhere in this file.
  */
@@ -80,13 +81,46 @@ test("the demo user ships a batch with the keyboard alone", async ({ page }) => 
   await expect(page).toHaveURL(/\/batch\/\d+$/);
   await expect(page.getByText("6 of 9 rows have validation errors.")).toBeVisible();
 
-  // Fixing a cell in the grid is left out: tabbing through the virtualized
-  // grid's cells (every cell a Tab stop) loses focus to the page (issue 16,
-  // open). The journey goes on with the three valid rows.
+  // Fix a cell: the grid is one Tab stop, its first cell; the arrows go to
+  // row 2's postal code, whose tooltip (open on focus) names the problem; F2
+  // edits it, Enter saves it and gives focus back to the cell, which keeps it
+  // when the saved row comes back valid.
+  const grid = page.getByRole("grid", { name: "Shipments of the file" });
+  await tabTo(page, grid.locator('[role="gridcell"][tabindex="0"]'));
+  await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
+  const focusedCell = grid.locator('[role="gridcell"]:focus');
+  await expect(focusedCell).toHaveText("Erika Mustermann");
+  await page.keyboard.press("ArrowDown");
+  await expect(focusedCell).toHaveText("Max Mustermann");
+  for (let i = 0; i < 10 && (await focusedCell.textContent()) !== "1011"; i++) {
+    await page.keyboard.press("ArrowRight");
+    expect(await focusVisible(page)).toBeNull();
+  }
+  await expect(focusedCell).toHaveText("1011");
+  await expect(focusedCell).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("tooltip")).toContainText("postal code");
+  await page.keyboard.press("F2");
+  const postalCode = grid.getByRole("textbox", { name: "Postal code of row 2" });
+  await expect(postalCode).toBeFocused();
+  await expect(postalCode).toHaveValue("1011");
+  await page.keyboard.press("End");
+  await page.keyboard.type("7");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("5 of 9 rows have validation errors.")).toBeVisible();
+  const fixed = grid.getByRole("gridcell", { name: "10117", exact: true });
+  await expect(fixed).not.toHaveAttribute("aria-invalid");
+  await expect(fixed).toBeFocused();
+  expect(await focusVisible(page)).toBeNull();
+  await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
+  // One Tab leaves the grid, one Shift+Tab comes back to the same cell.
+  await page.keyboard.press("Tab");
+  expect(await grid.evaluate((element) => element.contains(document.activeElement))).toBe(false);
+  await page.keyboard.press("Shift+Tab");
+  await expect(fixed).toBeFocused();
 
-  // Send with PDF labels: the label type is a select opened with the keyboard.
+  // Send with PDF labels: the label type (above the grid) is a select opened with the keyboard.
   const labelType = page.getByRole("combobox", { name: "Label type" });
-  await tabTo(page, labelType, { max: 200 });
+  await tabTo(page, labelType, { back: true });
   await page.keyboard.press("Enter");
   const pdf = page.getByRole("option", { name: "PDF", exact: true });
   await expect(page.getByRole("listbox")).toBeVisible();

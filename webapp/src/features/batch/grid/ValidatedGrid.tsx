@@ -1,8 +1,17 @@
 import { useLingui } from "@lingui/react/macro";
 import { type ColumnDef, tableFeatures, useTable } from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
 import { Flex, Text, Tooltip } from "@radix-ui/themes";
-import { type KeyboardEvent, useMemo, useRef, useState } from "react";
+import {
+  type FocusEvent,
+  Fragment,
+  type KeyboardEvent,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { FieldValue, ValidatedShipment } from "../../../gen/portal/v1/batches_pb";
 import { columnLabel } from "../../../shipping/fieldLabels";
 import { cellOf, columnOf, type GridColumn } from "../../../shipping/gridColumns";
@@ -32,11 +41,31 @@ type ValidatedGridProps = {
   onEdit: (row: ValidatedShipment, column: GridColumn, value: string) => Promise<unknown>;
 };
 
+/** A cell of the grid by its place: the row among the rows shown, the column among the columns. */
+type CellAt = { row: number; column: number };
+/** The active cell keeps its row and column by id, so that it stays on its row when the rows are read again. */
+type ActiveCell = CellAt & { rowId: string; columnId: string };
+
+const clampIndex = (index: number, count: number) => Math.min(Math.max(index, 0), count - 1);
+
+/** The indexes the virtualizer renders, plus one it must keep rendered (the active cell's). */
+function withIndex(indexes: number[], index: number): number[] {
+  if (index < 0 || indexes.includes(index)) return indexes;
+  return [...indexes, index].sort((a, b) => a - b);
+}
+
 /**
  * The grid of a batch's validated shipments (spec 2 §2.1): a row per CSV
  * row, a column per field; a cell with violations is red and names them in
  * its tooltip. Only the rows and columns in view are in the page, so 2000
  * rows of 40 columns scroll as smoothly as 20.
+ *
+ * The keyboard follows the ARIA grid pattern: the grid is one Tab stop, its
+ * active cell (tabIndex 0, every other cell -1); the arrow keys, Home/End,
+ * Ctrl+Home/Ctrl+End and PageUp/PageDown move it; Enter or F2 edits it,
+ * Enter commits, Escape cancels, and focus comes back to the cell. The
+ * virtualizer always renders the active cell, so it keeps focus while the
+ * grid scrolls, and a cell rendered anew (after a save) takes focus back.
  */
 export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, onEdit }: ValidatedGridProps) {
   const { t, i18n } = useLingui();
@@ -46,6 +75,28 @@ export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, on
   const table = useTable({ features, columns: columnDefs, data: rows, getRowId: (row) => String(row.id) });
   const tableRows = table.getRowModel().rows;
 
+  // The active cell: the first until focus or a key moves it; by id, else by its last place.
+  const [active, setActive] = useState<ActiveCell | null>(null);
+  const rowIndexById = useMemo(() => new Map(tableRows.map((row, index) => [row.id, index])), [tableRows]);
+  const columnIndexById = useMemo(
+    () => new Map(columnKey === "" ? [] : columnKey.split(",").map((id, index) => [id, index])),
+    [columnKey],
+  );
+  const current: CellAt | null =
+    tableRows.length === 0 || columns.length === 0
+      ? null
+      : {
+          row: clampIndex(active ? (rowIndexById.get(active.rowId) ?? active.row) : 0, tableRows.length),
+          column: clampIndex(active ? (columnIndexById.get(active.columnId) ?? active.column) : 0, columns.length),
+        };
+  const activeRow = current?.row ?? -1;
+  const activeColumn = current?.column ?? -1;
+  const rowRange = useCallback((range: Range) => withIndex(defaultRangeExtractor(range), activeRow), [activeRow]);
+  const columnRange = useCallback(
+    (range: Range) => withIndex(defaultRangeExtractor(range), activeColumn),
+    [activeColumn],
+  );
+
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the React Compiler is not used here; TanStack Virtual re-renders through its own state
   const rowVirtualizer = useVirtualizer({
@@ -54,6 +105,7 @@ export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, on
     estimateSize: () => gridRowHeight,
     getItemKey: (index) => tableRows[index].id,
     overscan: 8,
+    rangeExtractor: rowRange,
   });
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
@@ -62,21 +114,114 @@ export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, on
     estimateSize: (index) => widthOf(columns[index]),
     overscan: 3,
     paddingStart: positionWidth,
+    rangeExtractor: columnRange,
   });
+
+  // Focus: a key asked to move it to the active cell, and whether the grid holds it (to take it back).
+  const focusPending = useRef(false);
+  const focusInside = useRef(false);
+  useLayoutEffect(() => {
+    const grid = scrollRef.current;
+    const cell = grid?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]');
+    if (!grid || !cell) return;
+    const moved = focusPending.current;
+    // The focused cell left the page (rendered anew after a save, or its row went): the active cell takes over.
+    const lost = focusInside.current && !grid.contains(document.activeElement);
+    if (!moved && !lost) return;
+    focusPending.current = false;
+    if (document.activeElement === cell) return;
+    // The CSS scroll-padding keeps the cell clear of the sticky header and position column.
+    if (moved) cell.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    cell.focus({ preventScroll: true });
+  });
+
+  const moveTo = (cell: CellAt) => {
+    const row = clampIndex(cell.row, tableRows.length);
+    const column = clampIndex(cell.column, columns.length);
+    setActive({ row, column, rowId: tableRows[row].id, columnId: columns[column].id });
+    focusPending.current = true;
+  };
 
   const [editing, setEditing] = useState<string | null>(null);
   const [pending, setPending] = useState<Record<string, string>>({});
-  const commit = (row: ValidatedShipment, column: GridColumn, value: string) => {
+  /** Closes the editor; a key (Enter, Escape) gives focus back to the cell, a click elsewhere keeps it there. */
+  const closeEditor = (refocus: boolean) => {
     setEditing(null);
+    if (refocus) focusPending.current = true;
+  };
+  const commit = (row: ValidatedShipment, column: GridColumn, value: string, refocus: boolean) => {
+    closeEditor(refocus);
     if (value === (cellOf(row, column)?.value ?? "")) return;
     const key = `${row.id}:${column.id}`;
     setPending((current) => ({ ...current, [key]: value }));
     void onEdit(row, column, value).finally(() => setPending(({ [key]: _done, ...rest }) => rest));
   };
 
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys in the editor are the editor's.
+    if (!current || event.altKey || (event.target as HTMLElement).getAttribute("role") !== "gridcell") return;
+    if (event.key === "Enter" || event.key === "F2") {
+      if (!editable) return;
+      event.preventDefault();
+      setEditing(`${tableRows[current.row].id}:${columns[current.column].id}`);
+      return;
+    }
+    const control = event.ctrlKey || event.metaKey;
+    const { row, column } = current;
+    const lastRow = tableRows.length - 1;
+    const lastColumn = columns.length - 1;
+    // A page is the rows the grid shows under its header.
+    const page = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - gridHeaderHeight) / gridRowHeight));
+    const next: Partial<Record<string, CellAt>> = {
+      ArrowUp: { row: row - 1, column },
+      ArrowDown: { row: row + 1, column },
+      ArrowLeft: { row, column: column - 1 },
+      ArrowRight: { row, column: column + 1 },
+      Home: control ? { row: 0, column: 0 } : { row, column: 0 },
+      End: control ? { row: lastRow, column: lastColumn } : { row, column: lastColumn },
+      PageUp: { row: row - page, column },
+      PageDown: { row: row + page, column },
+    };
+    const target = next[event.key];
+    if (!target) return;
+    event.preventDefault();
+    moveTo(target);
+  };
+
+  // A cell focused by a click (or by the browser) becomes the active cell.
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    focusInside.current = true;
+    const cell = (event.target as HTMLElement).closest<HTMLElement>('[role="gridcell"]');
+    const row = Number(cell?.dataset.row);
+    const column = Number(cell?.dataset.column);
+    if (!cell || Number.isNaN(row) || Number.isNaN(column) || (row === current?.row && column === current.column))
+      return;
+    setActive({ row, column, rowId: tableRows[row].id, columnId: columns[column].id });
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && event.currentTarget.contains(next)) return;
+    if (next) {
+      focusInside.current = false;
+      return;
+    }
+    // Focus went nowhere: the user clicked outside or left the window (the cell is still there),
+    // or the focused cell left the page (then the grid takes focus back).
+    const left = event.target;
+    requestAnimationFrame(() => {
+      if (left.isConnected) focusInside.current = false;
+    });
+  };
+
   const virtualColumns = columnVirtualizer.getVirtualItems();
   const totalWidth = columnVirtualizer.getTotalSize();
-  const columnsBefore = virtualColumns[0]?.start ?? positionWidth;
+  // Each column in view, with the room left for the columns before it that are not (a gap before the active column).
+  const visible = virtualColumns.map((item, index) => ({
+    column: columns[item.index],
+    index: item.index,
+    width: item.size,
+    gap: item.start - (index === 0 ? positionWidth : virtualColumns[index - 1].end),
+  }));
   return (
     <div
       ref={scrollRef}
@@ -88,6 +233,9 @@ export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, on
       aria-readonly={!editable}
       // As high as its rows, up to the CSS maximum; a short file leaves no empty box.
       style={{ height: gridHeaderHeight + tableRows.length * gridRowHeight + 2 }}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onBlur={onBlur}
     >
       <div
         className="batch-grid-header"
@@ -98,25 +246,25 @@ export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, on
         <div role="columnheader" className="batch-grid-position" aria-colindex={1}>
           #
         </div>
-        <div style={{ width: columnsBefore - positionWidth, flex: "none" }} />
-        {virtualColumns.map((item) => {
-          const column = columns[item.index];
+        {visible.map(({ column, index, width, gap }) => {
           const label = columnLabel(i18n, column);
           const csvName = column.id;
           return (
-            <div
-              key={item.key}
-              role="columnheader"
-              aria-colindex={item.index + 2}
-              aria-label={label}
-              aria-description={t`CSV column ${csvName}`}
-              title={`${label} (${csvName})`}
-              className="batch-grid-cell batch-grid-heading"
-              style={{ width: item.size }}
-            >
-              <span className="batch-grid-label">{label}</span>
-              <span className="batch-grid-csv-name">{csvName}</span>
-            </div>
+            <Fragment key={column.id}>
+              {gap > 0 && <Gap width={gap} />}
+              <div
+                role="columnheader"
+                aria-colindex={index + 2}
+                aria-label={label}
+                aria-description={t`CSV column ${csvName}`}
+                title={`${label} (${csvName})`}
+                className="batch-grid-cell batch-grid-heading"
+                style={{ width }}
+              >
+                <span className="batch-grid-label">{label}</span>
+                <span className="batch-grid-csv-name">{csvName}</span>
+              </div>
+            </Fragment>
           );
         })}
       </div>
@@ -127,27 +275,29 @@ export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, on
             <GridRow
               key={item.key}
               row={row}
+              index={item.index}
               rowIndex={rowOffset + item.index}
               top={item.start}
               width={totalWidth}
-              columnsBefore={columnsBefore}
-              visible={virtualColumns.map((column) => ({
-                column: columns[column.index],
-                index: column.index,
-                width: column.size,
-              }))}
+              visible={visible}
+              activeColumn={item.index === activeRow ? activeColumn : -1}
               editable={editable}
               editing={editing}
               pending={pending}
               onStartEdit={setEditing}
               onCommit={commit}
-              onCancel={() => setEditing(null)}
+              onCancel={closeEditor}
             />
           );
         })}
       </div>
     </div>
   );
+}
+
+/** The room of the columns not in view, so that those in view sit at their place. */
+function Gap({ width }: { width: number }) {
+  return <div style={{ width, flex: "none" }} />;
 }
 
 function toColumnDefs(columnKey: string): ColumnDef<typeof features, ValidatedShipment, unknown>[] {
@@ -162,26 +312,30 @@ function toColumnDefs(columnKey: string): ColumnDef<typeof features, ValidatedSh
 
 type GridRowProps = {
   row: ValidatedShipment;
+  /** The row's place among the rows shown. */
+  index: number;
+  /** The row's place in the whole batch. */
   rowIndex: number;
   top: number;
   width: number;
-  columnsBefore: number;
-  visible: { column: GridColumn; index: number; width: number }[];
+  visible: { column: GridColumn; index: number; width: number; gap: number }[];
+  /** The column of the active cell if it is in this row, else -1. */
+  activeColumn: number;
   editable: boolean;
   editing: string | null;
   pending: Record<string, string>;
   onStartEdit: (key: string) => void;
-  onCommit: (row: ValidatedShipment, column: GridColumn, value: string) => void;
-  onCancel: () => void;
+  onCommit: (row: ValidatedShipment, column: GridColumn, value: string, refocus: boolean) => void;
+  onCancel: (refocus: boolean) => void;
 };
 
 /** One row in view: its position, then the cells of the columns in view. */
 function GridRow(props: GridRowProps) {
-  const { row, rowIndex, top, width, columnsBefore, visible } = props;
+  const { row, index: rowIndex, top, width, visible } = props;
   return (
     <div
       role="row"
-      aria-rowindex={rowIndex + 2}
+      aria-rowindex={props.rowIndex + 2}
       className="batch-grid-row"
       data-invalid={!row.valid || undefined}
       style={{ transform: `translateY(${top}px)`, width, height: gridRowHeight }}
@@ -189,24 +343,26 @@ function GridRow(props: GridRowProps) {
       <div role="rowheader" aria-colindex={1} className="batch-grid-position">
         {row.position}
       </div>
-      <div style={{ width: columnsBefore - positionWidth, flex: "none" }} />
-      {visible.map(({ column, index, width: cellWidth }) => {
+      {visible.map(({ column, index, width: cellWidth, gap }) => {
         const key = `${row.id}:${column.id}`;
         return (
-          <GridCell
-            key={column.id}
-            row={row}
-            column={column}
-            colIndex={index + 2}
-            width={cellWidth}
-            cell={cellOf(row, column)}
-            pendingValue={props.pending[key]}
-            editable={props.editable}
-            editing={props.editing === key}
-            onStartEdit={() => props.onStartEdit(key)}
-            onCommit={(value) => props.onCommit(row, column, value)}
-            onCancel={props.onCancel}
-          />
+          <Fragment key={column.id}>
+            {gap > 0 && <Gap width={gap} />}
+            <GridCell
+              row={row}
+              column={column}
+              at={{ row: rowIndex, column: index }}
+              width={cellWidth}
+              cell={cellOf(row, column)}
+              pendingValue={props.pending[key]}
+              active={props.activeColumn === index}
+              editable={props.editable}
+              editing={props.editing === key}
+              onStartEdit={() => props.onStartEdit(key)}
+              onCommit={(value, refocus) => props.onCommit(row, column, value, refocus)}
+              onCancel={props.onCancel}
+            />
+          </Fragment>
         );
       })}
     </div>
@@ -216,24 +372,27 @@ function GridRow(props: GridRowProps) {
 type GridCellProps = {
   row: ValidatedShipment;
   column: GridColumn;
-  colIndex: number;
+  at: CellAt;
   width: number;
   cell: FieldValue | undefined;
   pendingValue: string | undefined;
+  /** The grid's one Tab stop. */
+  active: boolean;
   editable: boolean;
   editing: boolean;
   onStartEdit: () => void;
-  onCommit: (value: string) => void;
-  onCancel: () => void;
+  onCommit: (value: string, refocus: boolean) => void;
+  onCancel: (refocus: boolean) => void;
 };
 
 function GridCell({
   row,
   column,
-  colIndex,
+  at,
   width,
   cell,
   pendingValue,
+  active,
   editable,
   editing,
   onStartEdit,
@@ -246,53 +405,26 @@ function GridCell({
   const value = pendingValue ?? cell?.value ?? "";
   const field = columnLabel(i18n, column);
   const position = row.position;
-  // Enter and Escape close the editor, whose input may still report a blur: one answer per edit.
-  const closed = useRef(false);
+  const place = { "data-row": at.row, "data-column": at.column };
   if (editing) {
-    const close = (value: string | null) => {
-      if (closed.current) return;
-      closed.current = true;
-      if (value === null) onCancel();
-      else onCommit(value);
-    };
     return (
-      <div role="gridcell" aria-colindex={colIndex} className="batch-grid-cell" style={{ width }}>
-        <input
-          className="batch-grid-input"
-          aria-label={t`${field} of row ${position}`}
-          defaultValue={value}
-          autoFocus
-          onKeyDown={(event) => {
-            if (event.key === "Enter") close(event.currentTarget.value);
-            if (event.key === "Escape") close(null);
-          }}
-          onBlur={(event) => close(event.currentTarget.value)}
-        />
+      <div role="gridcell" aria-colindex={at.column + 2} className="batch-grid-cell" style={{ width }} {...place}>
+        <CellEditor label={t`${field} of row ${position}`} value={value} onCommit={onCommit} onCancel={onCancel} />
       </div>
     );
   }
-  const startEdit = () => {
-    closed.current = false;
-    onStartEdit();
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (editable && (event.key === "Enter" || event.key === "F2")) {
-      event.preventDefault();
-      startEdit();
-    }
-  };
   const content = (
     <div
       role="gridcell"
-      aria-colindex={colIndex}
+      aria-colindex={at.column + 2}
       aria-invalid={invalid || undefined}
       aria-busy={pendingValue !== undefined || undefined}
       className="batch-grid-cell"
       data-invalid={invalid || undefined}
-      tabIndex={editable ? 0 : undefined}
+      tabIndex={active ? 0 : -1}
       style={{ width }}
-      onDoubleClick={editable ? startEdit : undefined}
-      onKeyDown={onKeyDown}
+      onDoubleClick={editable ? onStartEdit : undefined}
+      {...place}
     >
       {value}
     </div>
@@ -314,5 +446,43 @@ function GridCell({
     >
       {content}
     </Tooltip>
+  );
+}
+
+type CellEditorProps = {
+  label: string;
+  value: string;
+  onCommit: (value: string, refocus: boolean) => void;
+  onCancel: (refocus: boolean) => void;
+};
+
+/** The input of a cell being edited: Enter commits, Escape cancels, leaving it commits. */
+function CellEditor({ label, value, onCommit, onCancel }: CellEditorProps) {
+  // Enter and Escape close the editor, whose input may still report a blur: one answer per edit.
+  const closed = useRef(false);
+  const close = (value: string | null, refocus: boolean) => {
+    if (closed.current) return;
+    closed.current = true;
+    if (value === null) onCancel(refocus);
+    else onCommit(value, refocus);
+  };
+  return (
+    <input
+      className="batch-grid-input"
+      aria-label={label}
+      defaultValue={value}
+      autoFocus
+      onKeyDown={(event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          close(event.currentTarget.value, true);
+        }
+        if (event.key === "Escape") {
+          event.preventDefault();
+          close(null, true);
+        }
+      }}
+      onBlur={(event) => close(event.currentTarget.value, false)}
+    />
   );
 }
