@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { inflateSync } from "node:zlib";
 import { type Download, expect, type Page, test } from "@playwright/test";
 import { signIn } from "./demoLogin";
+import { mixedCsv } from "./shipBatch";
 
 /**
  * CSV batches end to end (spec 2 §2.1, §4, §5) against a running portal with
@@ -16,7 +16,6 @@ import { signIn } from "./demoLogin";
 
 test.use({ locale: "en-GB" });
 
-const mixedCsv = fileURLToPath(new URL("../../testdata/batches/mixed.csv", import.meta.url));
 /** mixed.csv: rows 1, 4 and 9 are valid; fixing row 2's postal code makes four. */
 const rows = 9;
 const labelled = 4;

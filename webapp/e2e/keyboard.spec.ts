@@ -1,6 +1,6 @@
-import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { demoPassword } from "./demoLogin";
+import { mixedCsv } from "./shipBatch";
 
 /**
  * The main journey of batches.spec.ts with the keyboard alone (issue 16):
@@ -12,7 +12,6 @@ import { demoPassword } from "./demoLogin";
 
 test.use({ locale: "en-GB" });
 
-const mixedCsv = fileURLToPath(new URL("../../testdata/batches/mixed.csv", import.meta.url));
 const jobTimeout = { timeout: 60_000 };
 
 /**
