@@ -2,20 +2,12 @@ import { useLingui } from "@lingui/react/macro";
 import { type ColumnDef, tableFeatures, useTable } from "@tanstack/react-table";
 import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
 import { Flex, Text, Tooltip } from "@radix-ui/themes";
-import {
-  type FocusEvent,
-  Fragment,
-  type KeyboardEvent,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { Fragment, useCallback, useMemo, useRef, useState } from "react";
 import type { FieldValue, ValidatedShipment } from "../../../gen/portal/v1/batches_pb";
 import { columnLabel } from "../../../shipping/fieldLabels";
 import { cellOf, columnOf, type GridColumn } from "../../../shipping/gridColumns";
 import { violationText } from "../../../shipping/violationText";
+import { type CellAt, useActiveCell } from "./useActiveCell";
 import "./ValidatedGrid.css";
 
 /** Rows are one line high, so the virtualizer knows every row's place without measuring it. */
@@ -40,13 +32,6 @@ type ValidatedGridProps = {
   /** Sends the edited row; resolves once the server answered. */
   onEdit: (row: ValidatedShipment, column: GridColumn, value: string) => Promise<unknown>;
 };
-
-/** A cell of the grid by its place: the row among the rows shown, the column among the columns. */
-type CellAt = { row: number; column: number };
-/** The active cell keeps its row and column by id, so that it stays on its row when the rows are read again. */
-type ActiveCell = CellAt & { rowId: string; columnId: string };
-
-const clampIndex = (index: number, count: number) => Math.min(Math.max(index, 0), count - 1);
 
 /** The indexes the virtualizer renders, plus one it must keep rendered (the active cell's). */
 function withIndex(indexes: number[], index: number): number[] {
@@ -75,20 +60,19 @@ export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, on
   const table = useTable({ features, columns: columnDefs, data: rows, getRowId: (row) => String(row.id) });
   const tableRows = table.getRowModel().rows;
 
-  // The active cell: the first until focus or a key moves it; by id, else by its last place.
-  const [active, setActive] = useState<ActiveCell | null>(null);
-  const rowIndexById = useMemo(() => new Map(tableRows.map((row, index) => [row.id, index])), [tableRows]);
-  const columnIndexById = useMemo(
-    () => new Map(columnKey === "" ? [] : columnKey.split(",").map((id, index) => [id, index])),
-    [columnKey],
-  );
-  const current: CellAt | null =
-    tableRows.length === 0 || columns.length === 0
-      ? null
-      : {
-          row: clampIndex(active ? (rowIndexById.get(active.rowId) ?? active.row) : 0, tableRows.length),
-          column: clampIndex(active ? (columnIndexById.get(active.columnId) ?? active.column) : 0, columns.length),
-        };
+  const rowIds = useMemo(() => tableRows.map((row) => row.id), [tableRows]);
+  const columnIds = useMemo(() => (columnKey === "" ? [] : columnKey.split(",")), [columnKey]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const { current, refocus, handlers } = useActiveCell({
+    rowIds,
+    columnIds,
+    scrollRef,
+    // A page is the rows the grid shows under its header.
+    pageRows: () =>
+      Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - gridHeaderHeight) / gridRowHeight)),
+    onEditKey: editable ? (cell) => setEditing(`${rowIds[cell.row]}:${columnIds[cell.column]}`) : undefined,
+  });
   const activeRow = current?.row ?? -1;
   const activeColumn = current?.column ?? -1;
   const rowRange = useCallback((range: Range) => withIndex(defaultRangeExtractor(range), activeRow), [activeRow]);
@@ -97,7 +81,6 @@ export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, on
     [activeColumn],
   );
 
-  const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the React Compiler is not used here; TanStack Virtual re-renders through its own state
   const rowVirtualizer = useVirtualizer({
     count: tableRows.length,
@@ -117,37 +100,11 @@ export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, on
     rangeExtractor: columnRange,
   });
 
-  // Focus: a key asked to move it to the active cell, and whether the grid holds it (to take it back).
-  const focusPending = useRef(false);
-  const focusInside = useRef(false);
-  useLayoutEffect(() => {
-    const grid = scrollRef.current;
-    const cell = grid?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]');
-    if (!grid || !cell) return;
-    const moved = focusPending.current;
-    // The focused cell left the page (rendered anew after a save, or its row went): the active cell takes over.
-    const lost = focusInside.current && !grid.contains(document.activeElement);
-    if (!moved && !lost) return;
-    focusPending.current = false;
-    if (document.activeElement === cell) return;
-    // The CSS scroll-padding keeps the cell clear of the sticky header and position column.
-    if (moved) cell.scrollIntoView?.({ block: "nearest", inline: "nearest" });
-    cell.focus({ preventScroll: true });
-  });
-
-  const moveTo = (cell: CellAt) => {
-    const row = clampIndex(cell.row, tableRows.length);
-    const column = clampIndex(cell.column, columns.length);
-    setActive({ row, column, rowId: tableRows[row].id, columnId: columns[column].id });
-    focusPending.current = true;
-  };
-
-  const [editing, setEditing] = useState<string | null>(null);
   const [pending, setPending] = useState<Record<string, string>>({});
   /** Closes the editor; a key (Enter, Escape) gives focus back to the cell, a click elsewhere keeps it there. */
-  const closeEditor = (refocus: boolean) => {
+  const closeEditor = (refocusCell: boolean) => {
     setEditing(null);
-    if (refocus) focusPending.current = true;
+    if (refocusCell) refocus();
   };
   const commit = (row: ValidatedShipment, column: GridColumn, value: string, refocus: boolean) => {
     closeEditor(refocus);
@@ -155,62 +112,6 @@ export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, on
     const key = `${row.id}:${column.id}`;
     setPending((current) => ({ ...current, [key]: value }));
     void onEdit(row, column, value).finally(() => setPending(({ [key]: _done, ...rest }) => rest));
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // Keys in the editor are the editor's.
-    if (!current || event.altKey || (event.target as HTMLElement).getAttribute("role") !== "gridcell") return;
-    if (event.key === "Enter" || event.key === "F2") {
-      if (!editable) return;
-      event.preventDefault();
-      setEditing(`${tableRows[current.row].id}:${columns[current.column].id}`);
-      return;
-    }
-    const control = event.ctrlKey || event.metaKey;
-    const { row, column } = current;
-    const lastRow = tableRows.length - 1;
-    const lastColumn = columns.length - 1;
-    // A page is the rows the grid shows under its header.
-    const page = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - gridHeaderHeight) / gridRowHeight));
-    const next: Partial<Record<string, CellAt>> = {
-      ArrowUp: { row: row - 1, column },
-      ArrowDown: { row: row + 1, column },
-      ArrowLeft: { row, column: column - 1 },
-      ArrowRight: { row, column: column + 1 },
-      Home: control ? { row: 0, column: 0 } : { row, column: 0 },
-      End: control ? { row: lastRow, column: lastColumn } : { row, column: lastColumn },
-      PageUp: { row: row - page, column },
-      PageDown: { row: row + page, column },
-    };
-    const target = next[event.key];
-    if (!target) return;
-    event.preventDefault();
-    moveTo(target);
-  };
-
-  // A cell focused by a click (or by the browser) becomes the active cell.
-  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    focusInside.current = true;
-    const cell = (event.target as HTMLElement).closest<HTMLElement>('[role="gridcell"]');
-    const row = Number(cell?.dataset.row);
-    const column = Number(cell?.dataset.column);
-    if (!cell || Number.isNaN(row) || Number.isNaN(column) || (row === current?.row && column === current.column))
-      return;
-    setActive({ row, column, rowId: tableRows[row].id, columnId: columns[column].id });
-  };
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    const next = event.relatedTarget;
-    if (next instanceof Node && event.currentTarget.contains(next)) return;
-    if (next) {
-      focusInside.current = false;
-      return;
-    }
-    // Focus went nowhere: the user clicked outside or left the window (the cell is still there),
-    // or the focused cell left the page (then the grid takes focus back).
-    const left = event.target;
-    requestAnimationFrame(() => {
-      if (left.isConnected) focusInside.current = false;
-    });
   };
 
   const virtualColumns = columnVirtualizer.getVirtualItems();
@@ -233,9 +134,7 @@ export function ValidatedGrid({ rows, columns, rowCount, rowOffset, editable, on
       aria-readonly={!editable}
       // As high as its rows, up to the CSS maximum; a short file leaves no empty box.
       style={{ height: gridHeaderHeight + tableRows.length * gridRowHeight + 2 }}
-      onKeyDown={onKeyDown}
-      onFocus={onFocus}
-      onBlur={onBlur}
+      {...handlers}
     >
       <div
         className="batch-grid-header"
