@@ -285,12 +285,19 @@ func labelAll(t *testing.T, w WorkStore, id int64, prefix string) {
 	}
 }
 
-// sentBatch is a batch of n rows, each labelled, settled as Sent.
-func sentBatch(t *testing.T, f WorkFixture, n int) int64 {
+// labelledBatch is a batch of n rows being sent, each labelled.
+func labelledBatch(t *testing.T, f WorkFixture, n int) int64 {
 	t.Helper()
 	id := f.NewBatch(t, batch.Sending, JobRows(n))
 	must(t, f.Work.PrepareSend(ctx, id))
 	labelAll(t, f.Work, id, "A")
+	return id
+}
+
+// sentBatch is a labelledBatch settled as Sent.
+func sentBatch(t *testing.T, f WorkFixture, n int) int64 {
+	t.Helper()
+	id := labelledBatch(t, f, n)
 	_, err := f.Work.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
 	must(t, err)
 	return id
@@ -298,9 +305,7 @@ func sentBatch(t *testing.T, f WorkFixture, n int) int64 {
 
 func resend(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, JobRows(4))
-	must(t, w.PrepareSend(ctx, id))
-	labelAll(t, w, id, "A")
+	id := labelledBatch(t, f, 4)
 	open, _ := w.Selected(ctx, id, batch.FilterAll)
 	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[3].ID, BatchID: id, State: shipment.Cancelled, At: time.Now()}))
 	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
@@ -435,9 +440,7 @@ func void(t *testing.T, f WorkFixture) {
 
 func manifest(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, JobRows(3))
-	must(t, w.PrepareSend(ctx, id))
-	labelAll(t, w, id, "A")
+	id := labelledBatch(t, f, 3)
 	all, _ := w.Selected(ctx, id, batch.FilterAll)
 	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: all[1].ID, BatchID: id, State: shipment.Cancelled, At: time.Now()}))
 	ids, err := w.Labelled(ctx, id)
