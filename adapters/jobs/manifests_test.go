@@ -128,17 +128,8 @@ func (s *manifestStack) worker(t *testing.T) {
 		Mailer: mail.ManifestMails{Sender: mail.SMTP{Addr: s.smtp, From: "Parcel Portal <no-reply@parcel-portal.local>"}, BaseURL: "http://portal.test"},
 		Now:    s.clock.Now,
 	}
-	w := jobs.NewWorker(jobs.RedisAddr(t), s.runner(batchjob.Options{}), jobs.WorkerOptions{Queue: s.queue, Log: quiet,
+	jobs.StartWorker(t, jobs.RedisAddr(t), s.queue, s.runner(batchjob.Options{}), jobs.WorkerOptions{
 		Sweep: 300 * time.Millisecond, Schedules: svc, ScheduleEvery: 100 * time.Millisecond})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- w.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	})
 }
 
 // waitMailed waits until every run of the customer is mailed, and answers the runs' slots.

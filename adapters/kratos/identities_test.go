@@ -27,12 +27,17 @@ func adminURL(t *testing.T) string {
 	return url
 }
 
+// uniqueLogin is prefix and eight random hex digits: a login no other run has.
+func uniqueLogin(prefix string) string {
+	suffix := make([]byte, 4)
+	_, _ = rand.Read(suffix)
+	return prefix + hex.EncodeToString(suffix)
+}
+
 func TestEnsureUserCreatesOnceAndFindsAfterwards(t *testing.T) {
 	url := adminURL(t)
 	ctx := context.Background()
-	suffix := make([]byte, 4)
-	_, _ = rand.Read(suffix)
-	login := "seedtest" + hex.EncodeToString(suffix)
+	login := uniqueLogin("seedtest")
 	admin := kratos.NewAdmin(url, nil)
 	user := demo.NewUser{Login: login, Email: login + "@example.org", FirstName: "Test", LastName: "User",
 		LangKey: "de", Password: "portal-demo", Roles: []access.Role{access.User}}
@@ -78,9 +83,7 @@ func TestProbe(t *testing.T) {
 func TestChangeStatusOfAnIdentityWithoutAGuard(t *testing.T) {
 	url := adminURL(t)
 	ctx := context.Background()
-	suffix := make([]byte, 4)
-	_, _ = rand.Read(suffix)
-	login := "guardless" + hex.EncodeToString(suffix)
+	login := uniqueLogin("guardless")
 	cfg := ory.NewConfiguration()
 	cfg.Servers = ory.ServerConfigurations{{URL: url}}
 	raw := ory.NewAPIClient(cfg)

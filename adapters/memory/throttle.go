@@ -2,16 +2,16 @@ package memory
 
 import (
 	"context"
-	"strings"
 	"sync"
 	"time"
+
+	"parcelportal/app/identity"
 )
 
 // Throttle counts attempts per key in memory, over a sliding window.
 type Throttle struct {
 	Window time.Duration
-	// Limits by key prefix, such as "login:" and "addr:"; 10 for others.
-	Limits map[string]int
+	Limits identity.ThrottleLimits
 
 	mu       sync.Mutex
 	attempts map[string][]time.Time
@@ -35,20 +35,11 @@ func (t *Throttle) Attempt(_ context.Context, keys []string, now time.Time) (boo
 		}
 		recent = append(recent, now)
 		t.attempts[key] = recent
-		if len(recent) > t.limitOf(key) {
+		if len(recent) > t.Limits.Of(key) {
 			allowed = false
 		}
 	}
 	return allowed, nil
-}
-
-func (t *Throttle) limitOf(key string) int {
-	for prefix, limit := range t.Limits {
-		if strings.HasPrefix(key, prefix) {
-			return limit
-		}
-	}
-	return 10
 }
 
 // Forget drops the keys' attempts.

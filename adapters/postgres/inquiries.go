@@ -88,17 +88,12 @@ func (s Inquiries) Latest(ctx context.Context, trackingNumber string, customers 
 
 // MarkMailed sets mailed_at once.
 func (s Inquiries) MarkMailed(ctx context.Context, id int64, at time.Time) (bool, error) {
-	tag, err := s.Pool.Exec(ctx, `UPDATE parcel_inquiry SET mailed_at = $2 WHERE id = $1 AND mailed_at IS NULL`, id, at)
-	return tag.RowsAffected() == 1, err
+	return s.markMailed(ctx, "parcel_inquiry", id, at)
 }
 
 // Unmailed lists the inquiries whose mails have not gone out, oldest first.
 func (s Inquiries) Unmailed(ctx context.Context) ([]int64, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT id FROM parcel_inquiry WHERE mailed_at IS NULL ORDER BY id LIMIT 1000`)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[int64])
+	return s.unmailed(ctx, "parcel_inquiry")
 }
 
 // Marks reads each tracking number's latest inquiry among the customers' (all for nil).
@@ -155,13 +150,25 @@ func (s Inquiries) GetSubscription(ctx context.Context, id int64) (inquiry.Subsc
 
 // MarkSubscriptionMailed sets mailed_at once.
 func (s Inquiries) MarkSubscriptionMailed(ctx context.Context, id int64, at time.Time) (bool, error) {
-	tag, err := s.Pool.Exec(ctx, `UPDATE newsletter_subscription SET mailed_at = $2 WHERE id = $1 AND mailed_at IS NULL`, id, at)
-	return tag.RowsAffected() == 1, err
+	return s.markMailed(ctx, "newsletter_subscription", id, at)
 }
 
 // UnmailedSubscriptions lists the subscriptions whose mails have not gone out, oldest first.
 func (s Inquiries) UnmailedSubscriptions(ctx context.Context) ([]int64, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT id FROM newsletter_subscription WHERE mailed_at IS NULL ORDER BY id LIMIT 1000`)
+	return s.unmailed(ctx, "newsletter_subscription")
+}
+
+// markMailed sets mailed_at of a row of table (parcel_inquiry or
+// newsletter_subscription) once; true when this call set it.
+func (s Inquiries) markMailed(ctx context.Context, table string, id int64, at time.Time) (bool, error) {
+	tag, err := s.Pool.Exec(ctx, `UPDATE `+table+` SET mailed_at = $2 WHERE id = $1 AND mailed_at IS NULL`, id, at)
+	return tag.RowsAffected() == 1, err
+}
+
+// unmailed lists the rows of table whose mails have not gone out, oldest
+// first, 1000 at a time.
+func (s Inquiries) unmailed(ctx context.Context, table string) ([]int64, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT id FROM `+table+` WHERE mailed_at IS NULL ORDER BY id LIMIT 1000`)
 	if err != nil {
 		return nil, err
 	}

@@ -3,11 +3,12 @@ package postgres
 import (
 	"context"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"parcelportal/app/identity"
 )
 
 // Throttle counts attempts per key (login:…, mfa:…, addr:…) in a window that
@@ -16,8 +17,7 @@ import (
 type Throttle struct {
 	Pool   *pgxpool.Pool
 	Window time.Duration
-	// Limits by key prefix, such as "login:" and "addr:"; 10 for others.
-	Limits map[string]int
+	Limits identity.ThrottleLimits
 }
 
 // Attempt counts an attempt for every key in one statement and reports
@@ -42,21 +42,12 @@ func (t Throttle) Attempt(ctx context.Context, keys []string, now time.Time) (bo
 	var key string
 	var n int
 	_, err = pgx.ForEachRow(rows, []any{&key, &n}, func() error {
-		if n > t.limitOf(key) {
+		if n > t.Limits.Of(key) {
 			allowed = false
 		}
 		return nil
 	})
 	return allowed, err
-}
-
-func (t Throttle) limitOf(key string) int {
-	for prefix, limit := range t.Limits {
-		if strings.HasPrefix(key, prefix) {
-			return limit
-		}
-	}
-	return 10
 }
 
 // Forget drops the keys' attempts, and a few windows that ended for

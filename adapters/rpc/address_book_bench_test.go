@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,15 +32,10 @@ func addressBookBench(b *testing.B) (url, bearer string, customerID int64, store
 		b.Fatal(err)
 	}
 	store = postgres.AddressBook{Pool: pool}
-	api, err := rpc.NewAPI(rpc.Handlers{
+	srv := serveAPI(b, rpc.Handlers{
 		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: store}},
 		Callers:     customerBearers{},
-	}, http.NotFoundHandler())
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(api)
-	b.Cleanup(srv.Close)
+	})
 	return srv.URL, "Bearer ROLE_USER:" + strconv.FormatInt(customerID, 10), customerID, store
 }
 

@@ -41,15 +41,10 @@ const (
 func newAddressBookAPI(t *testing.T) addressBookAPI {
 	t.Helper()
 	a := addressBookAPI{store: memory.NewAddressBook()}
-	api, err := rpc.NewAPI(rpc.Handlers{
+	a.srv = serveAPI(t, rpc.Handlers{
 		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: a.store}},
 		Callers:     customerBearers{},
-	}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.srv = httptest.NewServer(api)
-	t.Cleanup(a.srv.Close)
+	})
 	return a
 }
 

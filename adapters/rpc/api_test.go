@@ -246,10 +246,7 @@ func TestOpenAPIDocumentIsServed(t *testing.T) {
 func containsText(body []byte, s string) bool { return strings.Contains(string(body), s) }
 
 func BenchmarkInfoOverREST(b *testing.B) {
-	api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: healthyQueries()}}, http.NotFoundHandler())
-	if err != nil {
-		b.Fatal(err)
-	}
+	api := newAPI(b, rpc.Handlers{Management: rpc.ManagementHandler{Queries: healthyQueries()}})
 	for b.Loop() {
 		rec := httptest.NewRecorder()
 		api.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/management/info", nil))
@@ -275,10 +272,7 @@ func TestConnectWithoutVersionHeader(t *testing.T) {
 }
 
 func TestFieldErrorsOverRESTUseTheSpecsNames(t *testing.T) {
-	api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: healthyQueries()}}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
+	api := newAPI(t, rpc.Handlers{Management: rpc.ManagementHandler{Queries: healthyQueries()}})
 	rec := httptest.NewRecorder()
 	body := strings.NewReader(`{"login":"a b","email":"anna@example.org","password":"secret","crmId":"DE12345678"}`)
 	req := httptest.NewRequest(http.MethodPost, "/web/api/register", body)
@@ -329,12 +323,7 @@ func TestMalformedRESTBodiesAreBadRequests(t *testing.T) {
 // handler must never run for such a body.
 func TestMalformedRESTBodiesNeverReachTheHandler(t *testing.T) {
 	store := &memory.News{}
-	api, err := rpc.NewAPI(rpc.Handlers{News: rpc.NewsHandler{News: news.Service{Store: store, Sanitizer: htmlsafe.New()}}, Callers: customerBearers{}}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(api)
-	t.Cleanup(srv.Close)
+	srv := serveAPI(t, rpc.Handlers{News: rpc.NewsHandler{News: news.Service{Store: store, Sanitizer: htmlsafe.New()}}, Callers: customerBearers{}})
 	for _, body := range []string{"{", "not json", `{"summaryEn":123}`, "{\"summaryEn\":\"\xff\xfe\"}", `{"summaryEn":"a"} trailing`} {
 		rsp, got := rpctest.Call(t, srv.Client(), "POST", srv.URL+"/web/api/news", "ROLE_ADMIN:0", body)
 		var p struct{ Message string }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -34,10 +33,9 @@ import (
 )
 
 type batchesAPI struct {
-	srv         *httptest.Server
-	store       *memory.Batches
-	queue       *memory.JobQueue
-	mine, other int64
+	served
+	store *memory.Batches
+	queue *memory.JobQueue
 	// clock is the download tokens' time; tests move it forward.
 	clock *time.Time
 }
@@ -61,28 +59,15 @@ func newBatchesAPI(t *testing.T) batchesAPI {
 		return saved.ID
 	}
 	now := time.Now().UTC()
-	a := batchesAPI{store: memory.NewBatchStore().Batches, queue: &memory.JobQueue{}, mine: mk("DE10000001"), other: mk("DE10000002"), clock: &now}
+	a := batchesAPI{store: memory.NewBatchStore().Batches, queue: &memory.JobQueue{}, served: served{mine: mk("DE10000001"), other: mk("DE10000002")}, clock: &now}
 	tokens := downloadtoken.Service{Store: memory.NewDownloadTokens(), Now: func() time.Time { return *a.clock }}
 	svc := batches.Service{Batches: a.store, Rows: a.store, Shipments: a.store, Documents: a.store, Exchanges: a.store,
 		Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
 		Queue: a.queue, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}, Tokens: tokens}
-	api, err := rpc.NewAPI(rpc.Handlers{
+	a.srv = serveAPI(t, rpc.Handlers{
 		Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc}, Callers: customerBearers{}, Downloads: tokens,
-	}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.srv = httptest.NewServer(api)
-	t.Cleanup(a.srv.Close)
+	})
 	return a
-}
-
-func (a batchesAPI) user() string { return "ROLE_USER:" + strconv.FormatInt(a.mine, 10) }
-
-// call sends a request; bearer "" sends none.
-func (a batchesAPI) call(t *testing.T, bearer, method, path, body string) (*http.Response, []byte) {
-	t.Helper()
-	return rpctest.Call(t, a.srv.Client(), method, a.srv.URL+path, bearer, body)
 }
 
 // downloadToken asks for a token for one link download of the batch.
@@ -503,12 +488,7 @@ func uploadAPI(b *testing.B) func() map[string]any {
 	svc := batches.Service{Batches: store, Rows: store, Shipments: store, Documents: store, Exchanges: store,
 		Customers: customers, Hubs: postgres.Hubs{Pool: pool},
 		Catalogs: postgres.Catalog{Pool: pool}, Queue: &memory.JobQueue{}, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}}
-	api, err := rpc.NewAPI(rpc.Handlers{Batches: rpc.BatchHandler{Batches: svc}, Callers: customerBearers{}}, http.NotFoundHandler())
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(api)
-	b.Cleanup(srv.Close)
+	srv := serveAPI(b, rpc.Handlers{Batches: rpc.BatchHandler{Batches: svc}, Callers: customerBearers{}})
 
 	body := fmt.Sprintf(`{"csv":%q,"csvFileName":"2000.csv","customer":{"id":%d}}`,
 		base64.StdEncoding.EncodeToString(batchcsvtest.Generate(batch.MaxRows)), customerID)

@@ -214,6 +214,7 @@ func refOf(id int64, name string) *portalv1.Ref {
 	return &portalv1.Ref{Id: id, Name: name}
 }
 
+// timeText is how answers give a time: RFC 3339 in UTC, empty for none.
 func timeText(t time.Time) string {
 	if t.IsZero() {
 		return ""

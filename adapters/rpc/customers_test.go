@@ -57,13 +57,10 @@ func customersAPI(t *testing.T) (http.Handler, int64, int64, *fixedChecker) {
 		t.Fatal(err)
 	}
 	checker := &fixedChecker{}
-	api, err := rpc.NewAPI(rpc.Handlers{
+	api := newAPI(t, rpc.Handlers{
 		Customers: rpc.CustomerHandler{Customers: customers.Service{Store: store, History: memory.NewBatchStore().Batches, Checker: checker, Terms: pdf.Terms{}}},
 		Callers:   customerBearers{},
-	}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	return api, a.ID, b.ID, checker
 }
 

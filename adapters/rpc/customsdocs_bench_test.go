@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -53,13 +52,8 @@ func BenchmarkBulkDownload200CustomsDocuments(b *testing.B) {
 		}
 		ids[i] = strconv.FormatInt(d.ID, 10)
 	}
-	api, err := rpc.NewAPI(rpc.Handlers{CustomsDocs: rpc.CustomsDocumentHandler{CustomsDocs: customsdocs.Service{Store: store}},
-		Callers: customerBearers{}}, http.NotFoundHandler())
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(api)
-	b.Cleanup(srv.Close)
+	srv := serveAPI(b, rpc.Handlers{CustomsDocs: rpc.CustomsDocumentHandler{CustomsDocs: customsdocs.Service{Store: store}},
+		Callers: customerBearers{}})
 	body := `{"documentIds":[` + strings.Join(ids, ",") + `]}`
 	bearer := "ROLE_USER:" + strconv.FormatInt(bakery, 10)
 	var size int

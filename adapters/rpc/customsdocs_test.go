@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,15 +21,13 @@ import (
 	"parcelportal/adapters/rpc"
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
-	"parcelportal/adapters/rpc/rpctest"
 	"parcelportal/app/customsdocs"
 	"parcelportal/app/demo"
 	"parcelportal/core/customsdoc"
 )
 
 type customsDocsAPI struct {
-	srv         *httptest.Server
-	mine, other int64
+	served
 	// docs of mine (two) and of other (one).
 	first, second, foreign int64
 }
@@ -66,21 +63,9 @@ func newCustomsDocsAPI(t *testing.T) customsDocsAPI {
 	a.first = put(a.mine, "first", at)
 	a.second = put(a.mine, "second", at.Add(time.Minute))
 	a.foreign = put(a.other, "foreign", at)
-	api, err := rpc.NewAPI(rpc.Handlers{CustomsDocs: rpc.CustomsDocumentHandler{CustomsDocs: customsdocs.Service{Store: store}},
-		Callers: customerBearers{}}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.srv = httptest.NewServer(api)
-	t.Cleanup(a.srv.Close)
+	a.srv = serveAPI(t, rpc.Handlers{CustomsDocs: rpc.CustomsDocumentHandler{CustomsDocs: customsdocs.Service{Store: store}},
+		Callers: customerBearers{}})
 	return a
-}
-
-func (a customsDocsAPI) user() string { return "ROLE_USER:" + strconv.FormatInt(a.mine, 10) }
-
-func (a customsDocsAPI) call(t *testing.T, bearer, method, path, body string) (*http.Response, []byte) {
-	t.Helper()
-	return rpctest.Call(t, a.srv.Client(), method, a.srv.URL+path, bearer, body)
 }
 
 func listedIDs(t *testing.T, b []byte) []string {

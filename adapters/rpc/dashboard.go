@@ -49,7 +49,7 @@ func (h DashboardHandler) GetShipmentTracking(ctx context.Context, req *connect.
 		TrackingId: p.TrackingID, ProductCode: p.ProductCode, Events: make([]*portalv1.ShipmentTrackingEvent, 0, len(p.Events))}
 	for i, e := range p.Events {
 		out.Events = append(out.Events, &portalv1.ShipmentTrackingEvent{Code: e.HarmonizedCode, CarrierEventDescription: e.RawDesc,
-			LocationName: e.LocationName, Time: stamp(e.Time), Position: int32(i + 1)})
+			LocationName: e.LocationName, Time: timeText(e.Time), Position: int32(i + 1)})
 	}
 	return connect.NewResponse(out), nil
 }

@@ -31,7 +31,7 @@ func dashboardAPI(t *testing.T) (api http.Handler, bakery, books int64) {
 	for range 5 {
 		counts.Ship(books, "US", day, "DONE")
 	}
-	api, err := rpc.NewAPI(rpc.Handlers{
+	api = newAPI(t, rpc.Handlers{
 		Dashboard: rpc.DashboardHandler{Dashboard: dashboards.Service{Counts: counts, Tracking: svc}},
 		Callers: trackingCallers{
 			"bakery":      {Login: "user", Roles: []access.Role{access.User}, CustomerID: bakery},
@@ -42,10 +42,7 @@ func dashboardAPI(t *testing.T) (api http.Handler, bakery, books int64) {
 			"api":         {Login: "api", Roles: []access.Role{access.API}, CustomerID: bakery},
 			"none":        {Login: "none", CustomerID: bakery},
 		},
-	}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	return api, bakery, books
 }
 

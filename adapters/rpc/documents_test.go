@@ -39,16 +39,13 @@ func documentsAPI(t *testing.T) http.Handler {
 	reports := invoicereports.Service{Counts: memory.InvoiceCounts{Invoices: []memory.Invoice{
 		{CustomerID: 3, CustomerName: "Bäckerei Sonnenschein", CRMID: "DE10000001", At: time.Date(2026, 3, 9, 0, 0, 0, 0, time.UTC), Commercial: true},
 	}}}
-	api, err := rpc.NewAPI(rpc.Handlers{
+	api := newAPI(t, rpc.Handlers{
 		Documents: rpc.DocumentHandler{Documents: docs},
 		Acss:      rpc.AcssHandler{Documents: docs},
 		News:      rpc.NewsHandler{News: news.Service{Store: &memory.News{}, Sanitizer: htmlsafe.New()}},
 		Invoicing: rpc.InvoiceReportHandler{Reports: reports},
 		Callers:   bearers{},
-	}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	return api
 }
 

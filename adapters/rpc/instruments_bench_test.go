@@ -40,16 +40,10 @@ func BenchmarkInstrumentsOverhead(b *testing.B) {
 			reg := metrics.New()
 			logs := logging.New(slog.NewJSONHandler(io.Discard, nil), "INFO")
 			h.Observer, h.Log, h.Audit = reg, logs.Logger("rpc"), &memory.AuditLog{}
-			api, err := rpc.NewAPI(h, http.NotFoundHandler())
-			if err != nil {
-				b.Fatal(err)
-			}
+			api := newAPI(b, h)
 			handler = reg.HTTP(api)
 		} else {
-			api, err := rpc.NewAPI(h, http.NotFoundHandler())
-			if err != nil {
-				b.Fatal(err)
-			}
+			api := newAPI(b, h)
 			handler = api
 		}
 		return handler

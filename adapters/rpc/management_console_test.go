@@ -77,11 +77,8 @@ func newConsole(t *testing.T) console {
 	}
 	q := healthyQueries()
 	q.Metrics, q.Goroutines, q.Loggers, q.Configuration, q.Audits = c.metrics, runtimeDump{}, c.logs, fakeConfig{}, c.audits
-	api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: q}, Callers: customerBearers{},
-		Observer: c.metrics, Audit: c.audits, Log: c.logs.Logger("rpc")}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
+	api := newAPI(t, rpc.Handlers{Management: rpc.ManagementHandler{Queries: q}, Callers: customerBearers{},
+		Observer: c.metrics, Audit: c.audits, Log: c.logs.Logger("rpc")})
 	c.srv = httptest.NewServer(c.metrics.HTTP(api))
 	t.Cleanup(c.srv.Close)
 	return c
@@ -310,12 +307,7 @@ func TestDatabaseConsoleIsAdminsOnlyAbsentInProductionAndAudited(t *testing.T) {
 		q := healthyQueries()
 		q.Settings.Production = production
 		q.Database = fakeDatabase{}
-		api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: q}, Callers: customerBearers{}, Audit: audits}, http.NotFoundHandler())
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewServer(api)
-		t.Cleanup(srv.Close)
+		srv := serveAPI(t, rpc.Handlers{Management: rpc.ManagementHandler{Queries: q}, Callers: customerBearers{}, Audit: audits})
 		return srv, audits
 	}
 	srv, audits := serve(false)

@@ -24,14 +24,11 @@ func organisationAPI(t *testing.T) (http.Handler, *memory.Organisation) {
 	t.Helper()
 	o := memory.NewOrganisation()
 	s := organisations.Service{Tenants: o, Fulfillments: o, Checker: acceptDemo{}}
-	api, err := rpc.NewAPI(rpc.Handlers{
+	api := newAPI(t, rpc.Handlers{
 		Tenants:    rpc.TenantHandler{Organisation: s},
 		Fulfillers: rpc.FulfillmentHandler{Organisation: s},
 		Callers:    bearers{},
-	}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	return api, o
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -41,8 +40,7 @@ func (s sellers) Get(_ context.Context, id int64) (customer.Customer, error) {
 func sellerCRMID(id int64) string { return "DE" + strconv.FormatInt(10000000+id, 10) }
 
 type reportsAPI struct {
-	batchesAPI
-	mine, other int64
+	served
 	// consents changes what the customers have consented to.
 	consents *func(*customer.Customer)
 	// rows of mine: a PDF-labelled manifested row with invoice data, a ZPL
@@ -82,18 +80,10 @@ func newReportsAPI(t *testing.T) reportsAPI {
 		Identifier: "TR9", Label: label(t, "TR9", "PDF"), ContentType: "application/pdf", LabelType: "PDF"})
 	svc := reports.Service{Store: postgres.Reports{Pool: pool}, Customers: sellers{a.consents}, Sheet: xlsx.Sheet{},
 		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}, Stored: postgres.Invoices{Pool: pool}}
-	api, err := rpc.NewAPI(rpc.Handlers{Reports: rpc.ReportHandler{Reports: svc}, Callers: customerBearers{},
-		ReportDetails: rpc.ReportDetailsHandler{Details: reports.Details{Entries: postgres.Reports{Pool: pool}}}, Audit: a.audits},
-		http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.srv = httptest.NewServer(api)
-	t.Cleanup(a.srv.Close)
+	a.srv = serveAPI(t, rpc.Handlers{Reports: rpc.ReportHandler{Reports: svc}, Callers: customerBearers{},
+		ReportDetails: rpc.ReportDetailsHandler{Details: reports.Details{Entries: postgres.Reports{Pool: pool}}}, Audit: a.audits})
 	return a
 }
-
-func (a reportsAPI) user() string { return "ROLE_USER:" + strconv.FormatInt(a.mine, 10) }
 
 func filterQuery(filter string) string { return "pageableFilter=" + url.QueryEscape(filter) }
 

@@ -37,13 +37,10 @@ func identityAPIBehind(t *testing.T, proxies rpc.TrustedProxies, limits map[stri
 		Captcha:  captcha.Off{}, Links: links, Requests: &memory.RegistrationRequests{Links: links},
 		Notices: mail.Notices{Sender: &memory.Outbox{}, BaseURL: "http://portal.test"},
 	}
-	api, err := rpc.NewAPI(rpc.Handlers{
+	api := newAPI(t, rpc.Handlers{
 		Account: rpc.AccountHandler{Identity: svc}, Users: rpc.UserHandler{Identity: svc}, Callers: svc,
 		Proxies: proxies,
-	}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	return api, ids
 }
 

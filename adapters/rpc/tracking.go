@@ -21,13 +21,6 @@ type TrackingHandler struct {
 	Now func() time.Time
 }
 
-func stamp(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(time.RFC3339)
-}
-
 // criteriaOf maps the search form's criteria; the first date type with a
 // range is the one searched.
 func criteriaOf(in *portalv1.TrackingSearchCriteria, meta *portalv1.TrackingMeta) (port.Criteria, port.Meta) {
@@ -62,8 +55,8 @@ func (h TrackingHandler) SearchTracking(ctx context.Context, req *connect.Reques
 		out.Data = append(out.Data, &portalv1.TrackingRow{
 			FtId: r.FtID, CustomerId: r.CustomerID, CustomerName: r.CustomerName, SubsidiaryName: r.SubsidiaryName, CarrierName: r.CarrierName,
 			SenderName: r.SenderName, RecipientName: r.RecipientName, OriginCountryName: r.OriginCountryName,
-			DestinationCountryName: r.DestinationCountryName, OrderId: r.OrderID, TrackingId: r.TrackingID, ShipmentDate: stamp(r.ShipmentDate),
-			DateShipped: stamp(r.DateShipped), DeliveryDate: stamp(r.DeliveryDate), ProductCode: r.ProductCode,
+			DestinationCountryName: r.DestinationCountryName, OrderId: r.OrderID, TrackingId: r.TrackingID, ShipmentDate: timeText(r.ShipmentDate),
+			DateShipped: timeText(r.DateShipped), DeliveryDate: timeText(r.DeliveryDate), ProductCode: r.ProductCode,
 			LatestHarmonizedDesc: r.LatestHarmonizedDesc, LatestHarmonizedCode: r.LatestHarmonizedCode, Sort: r.Sort, Untracked: r.Untracked,
 			ParcelInquiry: inquiryMarkOf(res.Inquiries, r.TrackingID),
 		})
@@ -76,7 +69,7 @@ func (h TrackingHandler) SearchTracking(ctx context.Context, req *connect.Reques
 func eventsOf(es []port.Event) []*portalv1.TrackingEvent {
 	out := make([]*portalv1.TrackingEvent, 0, len(es))
 	for _, e := range es {
-		out = append(out, &portalv1.TrackingEvent{HarmonizedCode: e.HarmonizedCode, LocationName: e.LocationName, EventTime: stamp(e.Time),
+		out = append(out, &portalv1.TrackingEvent{HarmonizedCode: e.HarmonizedCode, LocationName: e.LocationName, EventTime: timeText(e.Time),
 			EventSource: e.Source, EventCode1: e.Code1, EventRawDesc: e.RawDesc, CustomerService: e.CustomerService})
 	}
 	return out
@@ -101,7 +94,7 @@ func (h TrackingHandler) GetTrackingParcel(ctx context.Context, req *connect.Req
 	d := p.Detail
 	return connect.NewResponse(&portalv1.GetTrackingParcelResponse{Detail: &portalv1.TrackingDetail{
 		TrackingId: d.TrackingID, FtId: d.FtID,
-		ShipmentData: &portalv1.TrackingShipmentData{Origin: d.Origin, Destination: d.Destination, ShipmentDate: stamp(d.ShipmentDate),
+		ShipmentData: &portalv1.TrackingShipmentData{Origin: d.Origin, Destination: d.Destination, ShipmentDate: timeText(d.ShipmentDate),
 			DestinationCca2: d.DestinationCCA2, ProductDescription: d.ProductDescription, ProductCode: d.ProductCode},
 		ParcelData: &portalv1.TrackingParcelData{ParcelWeight: d.Weight, ParcelQuantity: int32(d.Quantity), CustomerId: d.CustomerID,
 			ProductDescription: d.ProductDescription},
@@ -190,5 +183,5 @@ func inquiryMarkOf(marks map[string]inquiry.Mark, trackingID string) *portalv1.P
 	if !ok {
 		return nil
 	}
-	return &portalv1.ParcelInquiryMark{CreatedAt: stamp(m.CreatedAt), CreatedBy: m.CreatedBy}
+	return &portalv1.ParcelInquiryMark{CreatedAt: timeText(m.CreatedAt), CreatedBy: m.CreatedBy}
 }

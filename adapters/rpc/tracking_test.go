@@ -67,7 +67,7 @@ func trackingWorld(t *testing.T) (svc apptracking.Service, sim *simulator.Simula
 func trackingAPI(t *testing.T) (http.Handler, *simulator.Simulator) {
 	t.Helper()
 	svc, sim, bakery, books := trackingWorld(t)
-	api, err := rpc.NewAPI(rpc.Handlers{
+	api := newAPI(t, rpc.Handlers{
 		Tracking: rpc.TrackingHandler{Tracking: svc, Now: func() time.Time { return time.UnixMilli(1700000000000) }},
 		Callers: trackingCallers{
 			"bakery":  {Login: "user", Roles: []access.Role{access.User}, CustomerID: bakery},
@@ -76,10 +76,7 @@ func trackingAPI(t *testing.T) (http.Handler, *simulator.Simulator) {
 			"service": {Login: "service", Roles: []access.Role{access.CustomerService}},
 			"api":     {Login: "api", Roles: []access.Role{access.API}, CustomerID: bakery},
 		},
-	}, http.NotFoundHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	return api, sim
 }
 

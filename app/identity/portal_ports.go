@@ -2,6 +2,7 @@ package identity
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"parcelportal/core/access"
@@ -86,6 +87,20 @@ type Throttle interface {
 	// Refund takes back one attempt of every key: a success must not use
 	// up the room of an address that many people share.
 	Refund(ctx context.Context, keys []string) error
+}
+
+// ThrottleLimits are the attempts a Throttle allows per key prefix, such
+// as "login:" and "addr:"; a key of no listed prefix is allowed 10.
+type ThrottleLimits map[string]int
+
+// Of is the limit of the key.
+func (l ThrottleLimits) Of(key string) int {
+	for prefix, limit := range l {
+		if strings.HasPrefix(key, prefix) {
+			return limit
+		}
+	}
+	return 10
 }
 
 // Captcha checks the answer of an anonymous form's captcha.

@@ -80,11 +80,11 @@ func (d *driver) diskFull(ctx context.Context, user string, customer int64) erro
 	stored, answer, took := 0, "", time.Duration(0)
 	var refused error
 	for i := 0; i < 500 && refused == nil; i++ {
-		t := time.Now()
-		callCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
-		_, err := d.addressBook.CreateAddressBookEntry(callCtx, entry(strconv.Itoa(i)))
-		cancel()
-		took = time.Since(t)
+		var err error
+		took, err = timed(ctx, func(ctx context.Context) error {
+			_, err := d.addressBook.CreateAddressBookEntry(ctx, entry(strconv.Itoa(i)))
+			return err
+		})
 		if err != nil {
 			refused, answer = err, describe(err)
 			break

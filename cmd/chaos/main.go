@@ -452,11 +452,8 @@ func (d *driver) oneOutage(ctx context.Context, o outage, admin string) error {
 	answer, callTook := "(no call)", time.Duration(0)
 	mailFailures := d.worker.count("mail job failed")
 	if o.whileDown != nil {
-		callCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
-		t := time.Now()
-		err := o.whileDown(callCtx)
-		callTook = time.Since(t)
-		cancel()
+		var err error
+		callTook, err = timed(ctx, o.whileDown)
 		answer = describe(err)
 		if err != nil {
 			d.fail("%s away: the call answered %s, want it to succeed and its work to wait", o.name, answer)
@@ -466,11 +463,8 @@ func (d *driver) oneOutage(ctx context.Context, o outage, admin string) error {
 		}
 		time.Sleep(o.hold)
 	} else if o.call != nil {
-		callCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
-		t := time.Now()
-		err := o.call(callCtx)
-		callTook = time.Since(t)
-		cancel()
+		var err error
+		callTook, err = timed(ctx, o.call)
 		answer = describe(err)
 		if code := connect.CodeOf(err); err == nil || code != connect.CodeUnavailable {
 			d.fail("%s away: the call answered %s, want unavailable (503) with a key", o.name, answer)

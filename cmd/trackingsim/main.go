@@ -17,7 +17,6 @@ import (
 	"net/http"
 	"os"
 	"strconv"
-	"time"
 
 	"parcelportal/adapters/httpserver"
 	"parcelportal/adapters/tracking/simulator"
@@ -41,25 +40,16 @@ func main() {
 // options reads the flags; a flag not given falls back to its environment
 // variable, then to the simulator's default.
 func options(fs *flag.FlagSet, args []string, lookup func(string) (string, bool)) ([]simulator.Option, error) {
-	envOr := func(name, fallback string) string {
-		if v, ok := lookup(name); ok && v != "" {
-			return v
-		}
-		return fallback
-	}
-	latency := fs.String("latency", envOr("TRACKING_SIM_LATENCY", "0s"), "delay of every answer, e.g. 100ms (TRACKING_SIM_LATENCY)")
-	faultRate := fs.String("fault-rate", envOr("TRACKING_SIM_FAULT_RATE", "0"), "share of calls answered with HTTP 503, 0 to 1 (TRACKING_SIM_FAULT_RATE)")
-	speedup := fs.String("speedup", envOr("TRACKING_SIM_SPEEDUP", strconv.Itoa(simulator.DefaultSpeedup)), "how many times faster than real time journeys play, 1 to 1000000 (TRACKING_SIM_SPEEDUP)")
-	if err := fs.Parse(args); err != nil {
+	flags := httpserver.NewFlags(fs, lookup)
+	latency := flags.String("latency", "TRACKING_SIM_LATENCY", "0s", "delay of every answer, e.g. 100ms (TRACKING_SIM_LATENCY)")
+	faultRate := flags.String("fault-rate", "TRACKING_SIM_FAULT_RATE", "0", "share of calls answered with HTTP 503, 0 to 1 (TRACKING_SIM_FAULT_RATE)")
+	speedup := flags.String("speedup", "TRACKING_SIM_SPEEDUP", strconv.Itoa(simulator.DefaultSpeedup), "how many times faster than real time journeys play, 1 to 1000000 (TRACKING_SIM_SPEEDUP)")
+	if err := flags.Parse(args); err != nil {
 		return nil, err
 	}
-	d, err := time.ParseDuration(*latency)
-	if err != nil || d < 0 {
-		return nil, fmt.Errorf("latency: %q is not a duration such as 100ms", *latency)
-	}
-	r, err := strconv.ParseFloat(*faultRate, 64)
-	if err != nil || r < 0 || r > 1 {
-		return nil, fmt.Errorf("fault-rate: %q is not a number from 0 to 1", *faultRate)
+	d, r := flags.Duration("latency", *latency), flags.Rate("fault-rate", *faultRate)
+	if err := flags.Err(); err != nil {
+		return nil, err
 	}
 	f, err := ParseSpeedup(*speedup)
 	if err != nil {

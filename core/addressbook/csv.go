@@ -3,8 +3,6 @@ package addressbook
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
-	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,15 +65,7 @@ func Read(data []byte) ([]Row, error) {
 		return nil, err
 	}
 	var rows []Row
-	for {
-		record, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, csvtext.ReadFailure(err)
-		}
-		line, _ := r.FieldPos(0)
+	err = csvtext.Records(r, func(record []string, line int) error {
 		var a Address
 		empty := true
 		for i, v := range record {
@@ -85,17 +75,21 @@ func Read(data []byte) ([]Row, error) {
 			}
 			empty = false
 			if i >= len(cols) || cols[i] == "" {
-				return nil, failure.New(failure.Invalid, "error.csv.rowTooLong", "line", strconv.Itoa(line))
+				return failure.New(failure.Invalid, "error.csv.rowTooLong", "line", strconv.Itoa(line))
 			}
 			a.Set(cols[i], v)
 		}
 		if empty {
-			continue
+			return nil
 		}
 		if len(rows) == MaxImportRows {
-			return nil, tooMany(r, len(rows)+1)
+			return tooMany(r, len(rows)+1)
 		}
 		rows = append(rows, Row{Line: line, Address: a.Normalized()})
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(rows) == 0 {
 		return nil, failure.New(failure.Invalid, csvtext.KeyHeaderOnly)

@@ -6,9 +6,6 @@
 package batchcsv
 
 import (
-	"errors"
-	"io"
-
 	"parcelportal/core/batch"
 	"parcelportal/core/csvtext"
 	"parcelportal/core/failure"
@@ -46,22 +43,18 @@ func Read(data []byte) ([]shipment.Draft, error) {
 		return nil, err
 	}
 	var drafts []shipment.Draft
-	for {
-		record, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, csvtext.ReadFailure(err)
-		}
-		line, _ := r.FieldPos(0)
+	err = csvtext.Records(r, func(record []string, line int) error {
 		d, ok, err := cols.draft(record, line)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if ok {
 			drafts = append(drafts, d)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(drafts) == 0 {
 		return nil, failure.New(failure.Invalid, KeyHeaderOnly)

@@ -8,6 +8,7 @@ package csvtext
 import (
 	"encoding/csv"
 	"errors"
+	"io"
 	"strconv"
 	"strings"
 
@@ -72,6 +73,25 @@ func Open(data []byte, maxBytes int, known func(name string) bool) (*csv.Reader,
 		return nil, nil, ReadFailure(err)
 	}
 	return r, header, nil
+}
+
+// Records reads the rows after the header, calling each with a row and
+// its line in the file, until the end of the file, a row that cannot be
+// read (ReadFailure) or an error of each.
+func Records(r *csv.Reader, each func(record []string, line int) error) error {
+	for {
+		record, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return ReadFailure(err)
+		}
+		line, _ := r.FieldPos(0)
+		if err := each(record, line); err != nil {
+			return err
+		}
+	}
 }
 
 // ReadFailure turns a parse error of encoding/csv into the failure naming its line.

@@ -66,6 +66,13 @@ func rate(v *float64) bool { return v == nil || (*v >= 0 && *v <= 1) }
 
 func nonNegative(v *int64) bool { return v == nil || *v >= 0 }
 
+// Settings is the configuration as GET /control answers it.
+func (s *Simulator) Settings() Settings {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.settingsLocked()
+}
+
 // Apply carries out a control request; nothing changes when it is invalid.
 func (s *Simulator) Apply(c Control) (Settings, error) {
 	if !rate(c.FaultRate) || !rate(c.TimeoutRate) {
@@ -115,16 +122,6 @@ func (s *Simulator) Apply(c Control) (Settings, error) {
 	return s.settingsLocked(), nil
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) { httpserver.WriteJSON(w, status, v) }
-
-func (s *Simulator) serveControl(w http.ResponseWriter, r *http.Request) {
-	httpserver.ServeControl(w, r, func() Settings {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return s.settingsLocked()
-	}, s.Apply)
-}
-
 func (s *Simulator) serveStats(w http.ResponseWriter) {
 	s.mu.Lock()
 	st := Stats{Issued: make(map[string]int, len(s.issued)), Totals: s.totalsLocked()}
@@ -132,5 +129,5 @@ func (s *Simulator) serveStats(w http.ResponseWriter) {
 		st.Issued[k] = v
 	}
 	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, st)
+	httpserver.WriteJSON(w, http.StatusOK, st)
 }

@@ -10,6 +10,7 @@ import (
 
 	"parcelportal/adapters/carrier"
 	"parcelportal/adapters/carrier/soap"
+	"parcelportal/adapters/httpserver"
 )
 
 // ServeHTTP answers:
@@ -28,7 +29,7 @@ func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case path == "/stats" && r.Method == http.MethodGet:
 		s.serveStats(w)
 	case path == "/control" && (r.Method == http.MethodGet || r.Method == http.MethodPost):
-		s.serveControl(w, r)
+		httpserver.ServeControl(w, r, s.Settings, s.Apply)
 	case path == "/carriers.csv" && r.Method == http.MethodGet:
 		s.serveCarriers(w, r)
 	case r.Method == http.MethodPost:

@@ -77,7 +77,7 @@ func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "UP"})
 		return
 	case r.URL.Path == "/control" && (r.Method == http.MethodGet || r.Method == http.MethodPost):
-		s.serveControl(w, r)
+		httpserver.ServeControl(w, r, s.Settings, s.Apply)
 		return
 	case r.URL.Path == "/stats" && r.Method == http.MethodGet:
 		s.serveStats(w)
@@ -457,6 +457,13 @@ func (s *Simulator) settingsLocked() Settings {
 		AdvanceMinutes: int64(s.advance / time.Minute)}
 }
 
+// Settings is the configuration as GET /control answers it.
+func (s *Simulator) Settings() Settings {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.settingsLocked()
+}
+
 // Apply carries out a control request; nothing changes when it is invalid.
 func (s *Simulator) Apply(c Control) (Settings, error) {
 	switch {
@@ -495,14 +502,6 @@ func (s *Simulator) Apply(c Control) (Settings, error) {
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) { httpserver.WriteJSON(w, status, v) }
-
-func (s *Simulator) serveControl(w http.ResponseWriter, r *http.Request) {
-	httpserver.ServeControl(w, r, func() Settings {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return s.settingsLocked()
-	}, s.Apply)
-}
 
 func (s *Simulator) serveStats(w http.ResponseWriter) {
 	s.mu.Lock()

@@ -285,11 +285,27 @@ func labelAll(t *testing.T, w WorkStore, id int64, prefix string) {
 	}
 }
 
+// labelledBatch is a batch of n rows being sent, each labelled.
+func labelledBatch(t *testing.T, f WorkFixture, n int) int64 {
+	t.Helper()
+	id := f.NewBatch(t, batch.Sending, JobRows(n))
+	must(t, f.Work.PrepareSend(ctx, id))
+	labelAll(t, f.Work, id, "A")
+	return id
+}
+
+// sentBatch is a labelledBatch settled as Sent.
+func sentBatch(t *testing.T, f WorkFixture, n int) int64 {
+	t.Helper()
+	id := labelledBatch(t, f, n)
+	_, err := f.Work.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
+	must(t, err)
+	return id
+}
+
 func resend(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, JobRows(4))
-	must(t, w.PrepareSend(ctx, id))
-	labelAll(t, w, id, "A")
+	id := labelledBatch(t, f, 4)
 	open, _ := w.Selected(ctx, id, batch.FilterAll)
 	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: open[3].ID, BatchID: id, State: shipment.Cancelled, At: time.Now()}))
 	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
@@ -379,11 +395,7 @@ func one(t *testing.T, f WorkFixture) {
 
 func void(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, JobRows(3))
-	must(t, w.PrepareSend(ctx, id))
-	labelAll(t, w, id, "A")
-	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
-	must(t, err)
+	id := sentBatch(t, f, 3)
 	f.SetStatus(t, id, batch.Deleting, batch.FilterAll)
 	must(t, w.Begin(ctx, id, 3))
 	if b, _ := w.Batch(ctx, id); !b.Prepared {
@@ -411,7 +423,7 @@ func void(t *testing.T, f WorkFixture) {
 		t.Errorf("the removed shipment's exchange is not kept with the batch: %+v", snap.Exchanges)
 	}
 	// The row is sent again later: its reference is new at the carrier.
-	_, err = w.Settle(ctx, id, batch.Deleting, batch.Sent, "", nil)
+	_, err := w.Settle(ctx, id, batch.Deleting, batch.Sent, "", nil)
 	must(t, err)
 	f.SetStatus(t, id, batch.Resending, batch.FilterAll)
 	must(t, w.PrepareResend(ctx, id, batch.FilterAll))
@@ -428,9 +440,7 @@ func void(t *testing.T, f WorkFixture) {
 
 func manifest(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, JobRows(3))
-	must(t, w.PrepareSend(ctx, id))
-	labelAll(t, w, id, "A")
+	id := labelledBatch(t, f, 3)
 	all, _ := w.Selected(ctx, id, batch.FilterAll)
 	must(t, w.Finish(ctx, batchjob.Outcome{ShipmentID: all[1].ID, BatchID: id, State: shipment.Cancelled, At: time.Now()}))
 	ids, err := w.Labelled(ctx, id)
@@ -502,11 +512,7 @@ func errorParams(t *testing.T, f WorkFixture) {
 // back with the batch, also from Idle, so a resumed job knows its kind.
 func deleteBatch(t *testing.T, f WorkFixture) {
 	w := f.Work
-	id := f.NewBatch(t, batch.Sending, JobRows(2))
-	must(t, w.PrepareSend(ctx, id))
-	labelAll(t, w, id, "A")
-	_, err := w.Settle(ctx, id, batch.Sending, batch.Sent, "", nil)
-	must(t, err)
+	id := sentBatch(t, f, 2)
 	f.SetStatus(t, id, batch.Deleting, batch.FilterBatch)
 	b, err := w.Batch(ctx, id)
 	must(t, err)
