@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
+import { NewPasswordField } from "./NewPasswordField";
 import { PasswordField } from "./PasswordField";
 
 type NewPasswordFieldsProps = {
@@ -23,14 +24,12 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
   const { t } = useLingui();
   return (
     <>
-      <PasswordField
+      <NewPasswordField
         label={t`New password`}
         name={props.name}
-        autoComplete="new-password"
         value={props.password}
         onValueChange={props.onPasswordChange}
         error={props.passwordError}
-        showStrength
         onGenerate={props.onConfirmationChange}
       />
       <PasswordField

@@ -1,13 +1,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
-import { EyeClosedIcon, EyeOpenIcon, MagicWandIcon } from "@radix-ui/react-icons";
-import { Flex, IconButton, TextField, Tooltip } from "@radix-ui/themes";
+import { EyeClosedIcon, EyeOpenIcon } from "@radix-ui/react-icons";
+import { Flex, IconButton, TextField } from "@radix-ui/themes";
 import { type ReactNode, useState } from "react";
-import { generatePassword } from "../../auth/passwordGenerator";
 import { Field } from "./Field";
-import { StrengthMeter } from "./StrengthMeter";
 
-type PasswordFieldProps = {
+export type PasswordFieldProps = {
   label: ReactNode;
   value: string;
   onValueChange: (value: string) => void;
@@ -15,19 +13,19 @@ type PasswordFieldProps = {
   /** "current-password" to sign in, "new-password" where one is chosen. */
   autoComplete: "current-password" | "new-password";
   name?: string;
-  /** Shows the five-level strength meter under the field. */
-  showStrength?: boolean;
-  /**
-   * Offers the random generator; gets the generated password so that the
-   * form can fill the confirmation too.
-   */
-  onGenerate?: (password: string) => void;
+};
+
+type Extras = {
+  /** Buttons before the show or hide toggle; `reveal` shows the password. */
+  actions?: (reveal: () => void) => ReactNode;
+  /** What shows under the field. */
+  children?: ReactNode;
 };
 
 /**
- * The shared password field of spec 1 §5: a show or hide toggle, an optional
- * generator (8 characters with numbers and symbols) and an optional strength
- * meter.
+ * The shared password field of spec 1 §5 with its show or hide toggle. Where
+ * a password is chosen, `NewPasswordField` adds the generator and the
+ * strength meter, which the sign-in dialog does without (issue 16).
  */
 export function PasswordField({
   label,
@@ -36,17 +34,11 @@ export function PasswordField({
   error,
   autoComplete,
   name,
-  showStrength = false,
-  onGenerate,
-}: PasswordFieldProps) {
+  actions,
+  children,
+}: PasswordFieldProps & Extras) {
   const { t } = useLingui();
   const [visible, setVisible] = useState(false);
-  const generate = () => {
-    const password = generatePassword();
-    setVisible(true);
-    onValueChange(password);
-    onGenerate?.(password);
-  };
   return (
     <Field label={label} error={error}>
       {(control) => (
@@ -60,19 +52,7 @@ export function PasswordField({
             onChange={(event) => onValueChange(event.target.value)}
           >
             <TextField.Slot side="right">
-              {onGenerate && (
-                <Tooltip content={t`Generate a password`}>
-                  <IconButton
-                    type="button"
-                    size="1"
-                    variant="ghost"
-                    aria-label={t`Generate a password`}
-                    onClick={generate}
-                  >
-                    <MagicWandIcon />
-                  </IconButton>
-                </Tooltip>
-              )}
+              {actions?.(() => setVisible(true))}
               <IconButton
                 type="button"
                 size="1"
@@ -85,7 +65,7 @@ export function PasswordField({
               </IconButton>
             </TextField.Slot>
           </TextField.Root>
-          {showStrength && <StrengthMeter password={value} />}
+          {children}
         </Flex>
       )}
     </Field>

@@ -8,7 +8,7 @@ import { activationStatuses, roleLabel, statusLabel } from "../../../auth/roleLa
 import { Field } from "../../../components/form/Field";
 import { FormFooter } from "../../../components/form/FormFooter";
 import { LanguageField } from "../../../components/form/LanguageField";
-import { PasswordField } from "../../../components/form/PasswordField";
+import { NewPasswordField } from "../../../components/form/NewPasswordField";
 import { TextInputField } from "../../../components/form/TextInputField";
 import { violationMessage } from "../../../components/form/violationMessage";
 import { FormPage } from "../../../components/FormPage";
@@ -190,15 +190,12 @@ function UserFormView({ initial, existing = false }: { initial: UserForm; existi
           )}
         </Field>
         {!existing && (
-          <PasswordField
+          <NewPasswordField
             label={t`Initial password (optional)`}
             name="password"
-            autoComplete="new-password"
             value={form.password}
             onValueChange={set("password")}
             error={errorOf("password")}
-            showStrength
-            onGenerate={() => {}}
           />
         )}
         <FormFooter
