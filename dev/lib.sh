@@ -47,3 +47,18 @@ stop_children() {
 	kill "$@" 2>/dev/null || true
 	wait "$@" 2>/dev/null || true
 }
+
+# Drops database $2 on the server of URL $1 and creates it anew, owned by
+# portal: a harness's run starts from nothing. The drop ends the sessions
+# still open on it (FORCE); an autovacuum worker cleaning up after the last
+# run belongs to the superuser, which the portal role may not end, so the
+# drop is tried again for up to 30 s while it finishes.
+recreate_database() {
+	local url=$1 name=$2 _
+	for _ in $(seq 1 30); do
+		psql "$url" -qc "DROP DATABASE IF EXISTS $name WITH (FORCE)" 2>/dev/null && break
+		sleep 1
+	done
+	psql "$url" -qc "DROP DATABASE IF EXISTS $name WITH (FORCE)"
+	psql "$url" -qc "CREATE DATABASE $name OWNER portal"
+}

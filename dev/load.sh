@@ -2,7 +2,7 @@
 # make load: the portal under its users' journeys for a bounded time, with
 # figures per journey (requests/s, p50/p95/p99, errors) and the portal's
 # memory; cmd/load says what each phase does. Starts the stack if it is
-# down, builds, seeds a database of its own (LOAD_DATABASE, portal_load) and
+# down, builds, seeds a new database of its own (LOAD_DATABASE, portal_load) and
 # serves a portal on 127.0.0.1:$LOAD_PORT (18088) as `make run` does, with its
 # own job queue, then stops what it started. Not a timed test: the figures
 # compare runs on one machine. CI runs a short one: LOAD_DURATION=20s.
@@ -37,9 +37,10 @@ trap cleanup INT TERM EXIT
 
 SKIP_WEBAPP=1 dev/build.sh
 go build -o bin/load ./cmd/load
-if [[ -z $(psql "$DATABASE_URL" -tAc "SELECT 1 FROM pg_database WHERE datname = '$database'") ]]; then
-	psql "$DATABASE_URL" -qc "CREATE DATABASE $database OWNER portal"
-fi
+# A new database each run, so that runs start alike: a run's portal is
+# stopped with batches still sending, which the next run's worker would
+# resume while its figures are taken.
+recreate_database "$DATABASE_URL" "$database"
 export DATABASE_URL="${DATABASE_URL%/*}/$database?sslmode=disable"
 bin/seed > /dev/null
 

@@ -49,8 +49,7 @@ trap cleanup INT TERM EXIT
 
 SKIP_WEBAPP=1 dev/build.sh
 # A database afresh each run: only this run's work is counted.
-psql "$DATABASE_URL" -qc "DROP DATABASE IF EXISTS $database WITH (FORCE)"
-psql "$DATABASE_URL" -qc "CREATE DATABASE $database OWNER portal"
+recreate_database "$DATABASE_URL" "$database"
 export DATABASE_URL="${DATABASE_URL%/*}/$database?sslmode=disable"
 bin/seed > /dev/null
 sql() { psql "$DATABASE_URL" -v ON_ERROR_STOP=1 -tAc "$1"; }

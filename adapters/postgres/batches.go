@@ -18,8 +18,6 @@ import (
 // reads what the job runner wrote into shipment and carrier_exchange.
 type Batches struct{ Pool *pgxpool.Pool }
 
-// querier is what reads need: the pool or a transaction.
-
 // liveShipment: a shipment whose label the carrier has not cancelled.
 const liveShipment = `s.state <> 'CANCELLED'`
 
