@@ -4,12 +4,13 @@ import type { Plugin } from "vite";
 /** What a signed-out visit to /login should download at most, gzipped (issue 16). */
 export const loginBudgetBytes = 200 * 1024;
 /**
- * What fails the build today: 286 KB were measured after the first splits
- * (react-dom, react-router, the protobuf runtime and descriptors alone take
- * about 150 KB), so this ceiling stops growth while the goal above is not yet
- * reached. Lower it with every split that lands.
+ * What fails the build today: 246 KB were measured once the entry stopped
+ * awaiting at its top level and the descriptors lost the protovalidate and
+ * HTTP options (react-dom, react-router, the protobuf runtime and
+ * descriptors alone take about 140 KB), so this ceiling stops growth while
+ * the goal above is not yet reached. Lower it with every split that lands.
  */
-export const loginCeilingBytes = 295 * 1024;
+export const loginCeilingBytes = 255 * 1024;
 
 type Chunk = {
   type: "chunk";

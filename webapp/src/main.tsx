@@ -14,13 +14,19 @@ const goToLogin = () => void router.navigate("/login", { state: { from: router.s
 
 const queryClient = createQueryClient(createFailureReporter(goToLogin));
 
-// The first paint waits for the catalog, so nobody sees English flash before their language.
-await activateLocale(initialLocale());
-
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <AppProviders transport={createPortalTransport()} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+/**
+ * The first paint waits for the catalog, so nobody sees English flash before
+ * their language. A promise rather than a top-level await: with one, Rollup
+ * keeps the modules the lazy pages share out of the entry, and /login
+ * fetched some 75 small chunks (about 24 KB gzip more) instead of one
+ * (issue 16).
+ */
+void activateLocale(initialLocale()).then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <AppProviders transport={createPortalTransport()} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
