@@ -2,10 +2,11 @@
 # make load: the portal under its users' journeys for a bounded time, with
 # figures per journey (requests/s, p50/p95/p99, errors) and the portal's
 # memory; cmd/load says what each phase does. Starts the stack if it is
-# down, builds, seeds a new database of its own (LOAD_DATABASE, portal_load) and
-# serves a portal on 127.0.0.1:$LOAD_PORT (18088) as `make run` does, with its
-# own job queue, then stops what it started. Not a timed test: the figures
-# compare runs on one machine. CI runs a short one: LOAD_DURATION=20s.
+# down, builds, seeds a new database of its own (LOAD_DATABASE, portal_load)
+# and serves a portal on 127.0.0.1:$LOAD_PORT (18088) as `make run` does, with
+# its own job queue and the carrier and tracking simulators in processes of
+# their own (LOAD_CARRIER_PORT 18089, LOAD_TRACKING_PORT 18090), then stops
+# what it started. Not a timed test: the figures compare runs on one machine. CI runs a short one: LOAD_DURATION=20s.
 #
 #   LOAD_DURATION=5m LOAD_USERS=200 make load
 set -euo pipefail
@@ -22,15 +23,16 @@ if $stack_was_up; then stack_env=$(dev/stack.sh env); else stack_env=$(dev/stack
 eval "$stack_env"
 
 port=${LOAD_PORT:-18088}
+carrier_port=${LOAD_CARRIER_PORT:-18089}
+tracking_port=${LOAD_TRACKING_PORT:-18090}
 database=${LOAD_DATABASE:-portal_load}
-port_open "$port" && die "port $port is taken: set LOAD_PORT"
-portal_pid=
+for p in "$port" "$carrier_port" "$tracking_port"; do
+	port_open "$p" && die "port $p is taken: set LOAD_PORT, LOAD_CARRIER_PORT or LOAD_TRACKING_PORT"
+done
+children=()
 cleanup() {
 	trap - INT TERM EXIT
-	if [[ -n $portal_pid ]]; then
-		kill "$portal_pid" 2>/dev/null || true
-		wait "$portal_pid" 2>/dev/null || true
-	fi
+	stop_children "${children[@]}"
 	$stack_was_up || dev/stack.sh down >&2
 }
 trap cleanup INT TERM EXIT
@@ -46,10 +48,19 @@ bin/seed > /dev/null
 
 logs="${PORTAL_STATE:-.state}/logs"
 mkdir -p "$logs"
-# The simulators inside the portal (no CARRIER_URL, no TRACKING_URL), its own
-# queue so that no other portal's worker takes its jobs.
-PORT=$port BATCH_QUEUE=${BATCH_QUEUE:-load} LOG_LEVEL=${LOG_LEVEL:-WARN} bin/portal > "$logs/portal-load.log" 2>&1 &
+# The carrier and tracking simulators in processes of their own, as the
+# carrier's services are in production: the carrier simulator keeps every
+# label it issued in memory, which inside the portal counted as the
+# portal's memory (about half of its live heap with 200 users). The portal
+# has its own queue, so that no other portal's worker takes its jobs.
+TRACKING_SIM_ADDR=127.0.0.1:$tracking_port bin/trackingsim > "$logs/trackingsim-load.log" 2>&1 &
+children+=($!)
+CARRIER_SIM_ADDR=127.0.0.1:$carrier_port bin/carriersim -tracking-url "http://127.0.0.1:$tracking_port" > "$logs/carriersim-load.log" 2>&1 &
+children+=($!)
+CARRIER_URL=http://127.0.0.1:$carrier_port TRACKING_URL=http://127.0.0.1:$tracking_port PORT=$port \
+	BATCH_QUEUE=${BATCH_QUEUE:-load} LOG_LEVEL=${LOG_LEVEL:-WARN} bin/portal > "$logs/portal-load.log" 2>&1 &
 portal_pid=$!
+children+=("$portal_pid")
 for _ in $(seq 1 100); do
 	curl -fs -o /dev/null "http://127.0.0.1:$port/management/health" && break
 	sleep 0.2
