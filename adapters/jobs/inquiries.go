@@ -75,16 +75,13 @@ func (w *Worker) handleInquiry(ctx context.Context, t *asynq.Task) error {
 	if p.RequestID != "" {
 		ctx = origin.WithRequestID(ctx, p.RequestID)
 	}
+	failed, key, id, mail := "inquiry mail job failed", "inquiry", p.InquiryID, w.opt.Inquiries.Mail
 	if p.SubscriptionID != 0 {
-		err := w.opt.Inquiries.MailSubscription(ctx, p.SubscriptionID)
-		if err != nil {
-			w.opt.Log.WarnContext(ctx, "newsletter mail job failed", "subscription", p.SubscriptionID, "error", err)
-		}
-		return err
+		failed, key, id, mail = "newsletter mail job failed", "subscription", p.SubscriptionID, w.opt.Inquiries.MailSubscription
 	}
-	err := w.opt.Inquiries.Mail(ctx, p.InquiryID)
+	err := mail(ctx, id)
 	if err != nil {
-		w.opt.Log.WarnContext(ctx, "inquiry mail job failed", "inquiry", p.InquiryID, "error", err)
+		w.opt.Log.WarnContext(ctx, failed, key, id, "error", err)
 	}
 	return err
 }
