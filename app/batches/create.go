@@ -23,7 +23,7 @@ const defaultFileName = "upload.csv"
 
 // Create reads the CSV, validates every row against the customer's rules
 // and stores the batch with its rows in one transaction. A file that cannot
-// be read stores nothing.
+// be read stores nothing. Uploads past the gate's bound wait their turn.
 func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (View, error) {
 	if err := forCustomer(caller, u.CustomerID); err != nil {
 		return View{}, err
@@ -31,6 +31,11 @@ func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (V
 	if err := batch.CheckFileName(fileName(u.FileName)); err != nil {
 		return View{}, err
 	}
+	leave, err := s.Uploads.enter(ctx)
+	if err != nil {
+		return View{}, err
+	}
+	defer leave()
 	rules, err := s.rules(ctx, u.CustomerID)
 	if err != nil {
 		return View{}, err

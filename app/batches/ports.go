@@ -182,6 +182,7 @@ type Service struct {
 	Merge     MergePDF
 	Invoices  InvoiceRenderer
 	Tokens    DownloadTokens
+	Uploads   UploadGate
 	Now       func() time.Time
 }
 

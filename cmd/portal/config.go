@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -61,6 +62,10 @@ type config struct {
 	// CarrierConcurrency bounds the carrier calls the batch jobs of this
 	// process make at once.
 	CarrierConcurrency int
+	// UploadsAtOnce bounds the batch uploads this process reads and
+	// validates at once (BATCH_UPLOADS_AT_ONCE; default four per core):
+	// each holds its file's rows in memory, and more at once are no faster.
+	UploadsAtOnce int
 	// CarrierCallTimeout bounds one carrier call of the batch jobs
 	// (CARRIER_CALL_TIMEOUT; default 2 min): a call unanswered by then is
 	// asked again with FindShipment first.
@@ -132,6 +137,9 @@ func loadConfig() (config, error) {
 	}
 	if c.TrackingSpeedup, err = strconv.ParseFloat(env("TRACKING_SIM_SPEEDUP", "720"), 64); err != nil || c.TrackingSpeedup < 1 || c.TrackingSpeedup > 1e6 {
 		return c, fmt.Errorf("TRACKING_SIM_SPEEDUP: %q is not a number from 1 to 1000000", env("TRACKING_SIM_SPEEDUP", "720"))
+	}
+	if c.UploadsAtOnce, err = envInt("BATCH_UPLOADS_AT_ONCE", 4*runtime.GOMAXPROCS(0)); err != nil {
+		return c, err
 	}
 	if c.CarrierCallTimeout, err = envDuration("CARRIER_CALL_TIMEOUT", 2*time.Minute); err != nil {
 		return c, err

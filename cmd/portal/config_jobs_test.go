@@ -1,6 +1,7 @@
 package main
 
 import (
+	"runtime"
 	"testing"
 	"time"
 )
@@ -39,6 +40,23 @@ func TestCarrierCallTimeout(t *testing.T) {
 		t.Setenv("CARRIER_CALL_TIMEOUT", bad)
 		if _, err := loadConfig(); err == nil {
 			t.Errorf("CARRIER_CALL_TIMEOUT=%s accepted", bad)
+		}
+	}
+}
+
+func TestUploadsAtOnce(t *testing.T) {
+	t.Setenv("BATCH_UPLOADS_AT_ONCE", "")
+	if c, err := loadConfig(); err != nil || c.UploadsAtOnce != 4*runtime.GOMAXPROCS(0) {
+		t.Fatalf("default = %d, %v", c.UploadsAtOnce, err)
+	}
+	t.Setenv("BATCH_UPLOADS_AT_ONCE", "3")
+	if c, err := loadConfig(); err != nil || c.UploadsAtOnce != 3 {
+		t.Fatalf("set = %d, %v", c.UploadsAtOnce, err)
+	}
+	for _, bad := range []string{"0", "-2", "some"} {
+		t.Setenv("BATCH_UPLOADS_AT_ONCE", bad)
+		if _, err := loadConfig(); err == nil {
+			t.Errorf("BATCH_UPLOADS_AT_ONCE=%s accepted", bad)
 		}
 	}
 }

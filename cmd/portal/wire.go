@@ -24,6 +24,7 @@ import (
 	"parcelportal/adapters/sessions"
 	"parcelportal/adapters/sheet"
 	"parcelportal/app/addressbook"
+	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers"
 	"parcelportal/app/customsdocs"
@@ -128,7 +129,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	customers.Carriers = carrier.CarrierList{BaseURL: side.checkURL, HTTP: side.checkHTTP}
 	documents := documents.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
 	organisations := organisationOf(pool, sealer, checks)
-	batches := batchesOf(pool, customerStore, queue)
+	batchService := batchesOf(pool, customerStore, queue)
+	batchService.Uploads = batches.NewUploadGate(cfg.UploadsAtOnce)
 	inquiries := inquiriesOf(cfg, pool, sealer, captchaPort, queue)
 	trackingService := tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}, Inquiries: inquiries}
 	return rpc.Handlers{
@@ -146,8 +148,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Acss:        rpc.AcssHandler{Documents: documents},
 		News:        rpc.NewsHandler{News: news.Service{Store: postgres.News{Pool: pool}, Sanitizer: htmlsafe.New()}},
 		Invoicing:   rpc.InvoiceReportHandler{Reports: invoicereports.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
-		Batches:     rpc.BatchHandler{Batches: batches},
-		Shipments:   rpc.ShipmentHandler{Batches: batches},
+		Batches:     rpc.BatchHandler{Batches: batchService},
+		Shipments:   rpc.ShipmentHandler{Batches: batchService},
 		Reports:     rpc.ReportHandler{Reports: reportsOf(pool, customerStore)},
 		Manifests:   rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},
 		Tracking:    rpc.TrackingHandler{Tracking: trackingService},
