@@ -21,37 +21,56 @@ type InquiryMails struct {
 
 var _ inquiries.Mailer = InquiryMails{}
 
-// SendInquiry mails the inquiry with its PDF and attachments.
-func (m InquiryMails) SendInquiry(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error {
-	files := []Attachment{{Name: inquiry.PDFName(in.TrackingNumber), ContentType: "application/pdf", Data: pdf}}
-	for _, a := range in.Attachments {
-		files = append(files, Attachment{Name: a.FileName, ContentType: inquiry.ContentType(a.FileName), Data: a.Data})
+// MailDesk mails the inquiry with its PDF and attachments to the tenant's
+// service desk; nothing when the tenant has no service address.
+func (m InquiryMails) MailDesk(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error {
+	if tenant.ServiceEmail == "" {
+		return nil
 	}
-	subject := fmt.Sprintf("Parcel inquiry %s: %s", oneLine(in.TrackingNumber), in.Reason)
+	subject, text := inquiryText(in, tenant)
+	return m.Sender.Send(ctx, Message{To: []string{tenant.ServiceEmail}, Subject: subject, Text: text, Attachments: inquiryFiles(in, pdf)})
+}
+
+// MailSenderCopy mails the sender the same with a word of thanks, when the
+// sender asked for a copy.
+func (m InquiryMails) MailSenderCopy(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error {
+	if !in.SenderCopyToEmail || in.Sender.ContactEmail == "" {
+		return nil
+	}
+	subject, text := inquiryText(in, tenant)
+	copyText := "Thank you: we received your parcel inquiry and will answer you soon. Your inquiry is attached.\n\n" + text
+	return m.Sender.Send(ctx, Message{To: []string{in.Sender.ContactEmail}, Subject: "Copy: " + subject, Text: copyText, Attachments: inquiryFiles(in, pdf)})
+}
+
+// inquiryText is the subject and text of an inquiry's mails.
+func inquiryText(in inquiry.Inquiry, tenant organisation.Tenant) (subject, text string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "A parcel inquiry was filed for %s.\n\n", tenant.Name)
 	fmt.Fprintf(&b, "Tracking number: %s\nReason: %s\nProduct: %s\nInsurance: %s\n", in.TrackingNumber, in.Reason, in.Product, in.Insurance)
 	fmt.Fprintf(&b, "Sender: %s (%s), %s <%s>\n", in.Sender.Name, in.Sender.Crmid, in.Sender.ContactPerson, in.Sender.ContactEmail)
 	fmt.Fprintf(&b, "Recipient: %s, %s <%s>\n\n", in.Recipient.Name, in.Recipient.ContactPerson, in.Recipient.ContactEmail)
 	b.WriteString("The inquiry is attached as a PDF with the files the sender added.\n")
-	if tenant.ServiceEmail != "" {
-		if err := m.Sender.Send(ctx, Message{To: []string{tenant.ServiceEmail}, Subject: subject, Text: b.String(), Attachments: files}); err != nil {
-			return err
-		}
-	}
-	if !in.SenderCopyToEmail || in.Sender.ContactEmail == "" {
-		return nil
-	}
-	copyText := "Thank you: we received your parcel inquiry and will answer you soon. Your inquiry is attached.\n\n" + b.String()
-	return m.Sender.Send(ctx, Message{To: []string{in.Sender.ContactEmail}, Subject: "Copy: " + subject, Text: copyText, Attachments: files})
+	return fmt.Sprintf("Parcel inquiry %s: %s", oneLine(in.TrackingNumber), in.Reason), b.String()
 }
 
-// SendSubscription confirms the subscription and tells marketing.
-func (m InquiryMails) SendSubscription(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant) error {
-	confirm := fmt.Sprintf("Thank you for subscribing to the newsletter of %s with %s for %s.\n", tenant.Name, s.Email, s.Company)
-	if err := m.Sender.Send(ctx, Message{To: []string{s.Email}, Subject: "Newsletter subscription confirmed", Text: confirm}); err != nil {
-		return err
+// inquiryFiles are the inquiry's PDF and the files the sender added.
+func inquiryFiles(in inquiry.Inquiry, pdf []byte) []Attachment {
+	files := []Attachment{{Name: inquiry.PDFName(in.TrackingNumber), ContentType: "application/pdf", Data: pdf}}
+	for _, a := range in.Attachments {
+		files = append(files, Attachment{Name: a.FileName, ContentType: inquiry.ContentType(a.FileName), Data: a.Data})
 	}
+	return files
+}
+
+// MailConfirmation confirms the subscription to the subscriber.
+func (m InquiryMails) MailConfirmation(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant) error {
+	confirm := fmt.Sprintf("Thank you for subscribing to the newsletter of %s with %s for %s.\n", tenant.Name, s.Email, s.Company)
+	return m.Sender.Send(ctx, Message{To: []string{s.Email}, Subject: "Newsletter subscription confirmed", Text: confirm})
+}
+
+// MailMarketing tells the tenant's marketing addresses of the subscription;
+// nothing when the tenant has none.
+func (m InquiryMails) MailMarketing(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant) error {
 	if len(tenant.MarketingEmails) == 0 {
 		return nil
 	}

@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -14,7 +15,8 @@ func TestInquiryMailGoesToTheServiceDeskAndACopyToTheSender(t *testing.T) {
 	in := storetest.Sample(1, 2, "TRK-9")
 	in.TrackingNumber = "TRK-9\r\nBcc: victim@example.org"
 	r := &recorder{}
-	err := InquiryMails{Sender: r}.SendInquiry(context.Background(), in, organisation.Tenant{Name: "Carrier", ServiceEmail: "desk@example.org"}, []byte("%PDF-x"))
+	mails, tenant := InquiryMails{Sender: r}, organisation.Tenant{Name: "Carrier", ServiceEmail: "desk@example.org"}
+	err := errors.Join(mails.MailDesk(context.Background(), in, tenant, []byte("%PDF-x")), mails.MailSenderCopy(context.Background(), in, tenant, []byte("%PDF-x")))
 	if err != nil || len(r.sent) != 2 {
 		t.Fatalf("sent %d, %v", len(r.sent), err)
 	}
@@ -28,17 +30,24 @@ func TestInquiryMailGoesToTheServiceDeskAndACopyToTheSender(t *testing.T) {
 	}
 	in.SenderCopyToEmail = false
 	r.sent = nil
-	_ = InquiryMails{Sender: r}.SendInquiry(context.Background(), in, organisation.Tenant{ServiceEmail: "desk@example.org"}, nil)
-	if len(r.sent) != 1 {
-		t.Fatalf("without a copy asked for: %d mails", len(r.sent))
+	if err := mails.MailSenderCopy(context.Background(), in, tenant, nil); err != nil || len(r.sent) != 0 {
+		t.Fatalf("without a copy asked for: %d mails, %v", len(r.sent), err)
+	}
+	if err := mails.MailDesk(context.Background(), in, organisation.Tenant{Name: "No desk"}, nil); err != nil || len(r.sent) != 0 {
+		t.Fatalf("to a tenant without a service address: %d mails, %v", len(r.sent), err)
 	}
 }
 
 func TestSubscriptionMailsTheSubscriberAndMarketing(t *testing.T) {
 	r := &recorder{}
-	err := InquiryMails{Sender: r}.SendSubscription(context.Background(), inquiry.Subscription{Email: "s@example.org", Company: "Co"},
-		organisation.Tenant{Name: "Carrier", MarketingEmails: []string{"m1@example.org", "m2@example.org"}})
+	mails, sub := InquiryMails{Sender: r}, inquiry.Subscription{Email: "s@example.org", Company: "Co"}
+	tenant := organisation.Tenant{Name: "Carrier", MarketingEmails: []string{"m1@example.org", "m2@example.org"}}
+	err := errors.Join(mails.MailConfirmation(context.Background(), sub, tenant), mails.MailMarketing(context.Background(), sub, tenant))
 	if err != nil || len(r.sent) != 2 || r.sent[0].To[0] != "s@example.org" || len(r.sent[1].To) != 2 {
 		t.Fatalf("sent %+v, %v", r.sent, err)
+	}
+	r.sent = nil
+	if err := mails.MailMarketing(context.Background(), sub, organisation.Tenant{Name: "No marketing"}); err != nil || len(r.sent) != 0 {
+		t.Fatalf("to a tenant without marketing addresses: %d mails, %v", len(r.sent), err)
 	}
 }

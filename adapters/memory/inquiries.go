@@ -35,7 +35,7 @@ var _ inquiries.Store = (*Inquiries)(nil)
 func (m *Inquiries) Create(_ context.Context, in inquiry.Inquiry, pdf []byte) (inquiry.Inquiry, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	in.ID, in.MailedAt = int64(len(m.items)+1), time.Time{}
+	in.ID, in.DeskMailedAt, in.MailedAt = int64(len(m.items)+1), time.Time{}, time.Time{}
 	in.Attachments = slices.Clone(in.Attachments)
 	m.items = append(m.items, storedInquiry{in, slices.Clone(pdf)})
 	return in, nil
@@ -78,15 +78,22 @@ func (m *Inquiries) Latest(_ context.Context, trackingNumber string, customers [
 	return best.Inquiry, slices.Clone(best.pdf), nil
 }
 
+// MarkDeskMailed sets the desk mail's time once.
+func (m *Inquiries) MarkDeskMailed(_ context.Context, id int64, at time.Time) (bool, error) {
+	return m.markInquiry(id, func(in *inquiry.Inquiry) *time.Time { return &in.DeskMailedAt }, at), nil
+}
+
 // MarkMailed sets the mail time once.
 func (m *Inquiries) MarkMailed(_ context.Context, id int64, at time.Time) (bool, error) {
+	return m.markInquiry(id, func(in *inquiry.Inquiry) *time.Time { return &in.MailedAt }, at), nil
+}
+
+// markInquiry sets one of an inquiry's mail times once; true when this
+// call set it.
+func (m *Inquiries) markInquiry(id int64, field func(*inquiry.Inquiry) *time.Time, at time.Time) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if id <= 0 || id > int64(len(m.items)) || !m.items[id-1].MailedAt.IsZero() {
-		return false, nil
-	}
-	m.items[id-1].MailedAt = at
-	return true, nil
+	return id > 0 && id <= int64(len(m.items)) && setOnce(field(&m.items[id-1].Inquiry), at)
 }
 
 // Unmailed lists the inquiries not mailed yet, oldest first.
@@ -129,7 +136,7 @@ func (m *Inquiries) Subscribe(_ context.Context, sub inquiry.Subscription) (int6
 			return 0, false, nil
 		}
 	}
-	sub.ID, sub.MailedAt = int64(len(m.subscriptions)+1), time.Time{}
+	sub.ID, sub.ConfirmationMailedAt, sub.MailedAt = int64(len(m.subscriptions)+1), time.Time{}, time.Time{}
 	m.subscriptions = append(m.subscriptions, sub)
 	return sub.ID, true, nil
 }
@@ -144,15 +151,31 @@ func (m *Inquiries) GetSubscription(_ context.Context, id int64) (inquiry.Subscr
 	return m.subscriptions[id-1], nil
 }
 
+// MarkConfirmationMailed sets the confirmation's time once.
+func (m *Inquiries) MarkConfirmationMailed(_ context.Context, id int64, at time.Time) (bool, error) {
+	return m.markSubscription(id, func(s *inquiry.Subscription) *time.Time { return &s.ConfirmationMailedAt }, at), nil
+}
+
 // MarkSubscriptionMailed sets the mail time once.
 func (m *Inquiries) MarkSubscriptionMailed(_ context.Context, id int64, at time.Time) (bool, error) {
+	return m.markSubscription(id, func(s *inquiry.Subscription) *time.Time { return &s.MailedAt }, at), nil
+}
+
+// markSubscription sets one of a subscription's mail times once; true
+// when this call set it.
+func (m *Inquiries) markSubscription(id int64, field func(*inquiry.Subscription) *time.Time, at time.Time) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if id <= 0 || id > int64(len(m.subscriptions)) || !m.subscriptions[id-1].MailedAt.IsZero() {
-		return false, nil
+	return id > 0 && id <= int64(len(m.subscriptions)) && setOnce(field(&m.subscriptions[id-1]), at)
+}
+
+// setOnce sets t to at unless it is set; true when it set it.
+func setOnce(t *time.Time, at time.Time) bool {
+	if !t.IsZero() {
+		return false
 	}
-	m.subscriptions[id-1].MailedAt = at
-	return true, nil
+	*t = at
+	return true
 }
 
 // UnmailedSubscriptions lists the subscriptions not mailed yet, oldest first.

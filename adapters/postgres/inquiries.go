@@ -54,9 +54,10 @@ func scanInquiry(row pgx.Row) (inquiry.Inquiry, []byte, error) {
 		id       int64
 		form     []byte
 		pdf      []byte
+		deskAt   *time.Time
 		mailedAt *time.Time
 	)
-	err := row.Scan(&id, &form, &pdf, &mailedAt)
+	err := row.Scan(&id, &form, &pdf, &deskAt, &mailedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return inquiry.Inquiry{}, nil, errInquiryNotFound
 	}
@@ -66,29 +67,31 @@ func scanInquiry(row pgx.Row) (inquiry.Inquiry, []byte, error) {
 	if err := json.Unmarshal(form, &in); err != nil {
 		return inquiry.Inquiry{}, nil, err
 	}
-	in.ID = id
-	if mailedAt != nil {
-		in.MailedAt = *mailedAt
-	}
+	in.ID, in.DeskMailedAt, in.MailedAt = id, timeOrZero(deskAt), timeOrZero(mailedAt)
 	return in, pdf, nil
 }
 
 // Get reads an inquiry with its PDF.
 func (s Inquiries) Get(ctx context.Context, id int64) (inquiry.Inquiry, []byte, error) {
-	return scanInquiry(s.Pool.QueryRow(ctx, `SELECT id, form, pdf, mailed_at FROM parcel_inquiry WHERE id = $1`, id))
+	return scanInquiry(s.Pool.QueryRow(ctx, `SELECT id, form, pdf, desk_mailed_at, mailed_at FROM parcel_inquiry WHERE id = $1`, id))
 }
 
 // Latest reads the newest inquiry of a tracking number among the customers' (all for nil).
 func (s Inquiries) Latest(ctx context.Context, trackingNumber string, customers []int64) (inquiry.Inquiry, []byte, error) {
 	return scanInquiry(s.Pool.QueryRow(ctx, `
-		SELECT id, form, pdf, mailed_at FROM parcel_inquiry
+		SELECT id, form, pdf, desk_mailed_at, mailed_at FROM parcel_inquiry
 		WHERE tracking_number = $1 AND ($2::bigint[] IS NULL OR customer_id = ANY($2))
 		ORDER BY created_at DESC, id DESC LIMIT 1`, trackingNumber, customers))
 }
 
+// MarkDeskMailed sets desk_mailed_at once.
+func (s Inquiries) MarkDeskMailed(ctx context.Context, id int64, at time.Time) (bool, error) {
+	return s.markOnce(ctx, "parcel_inquiry", "desk_mailed_at", id, at)
+}
+
 // MarkMailed sets mailed_at once.
 func (s Inquiries) MarkMailed(ctx context.Context, id int64, at time.Time) (bool, error) {
-	return s.markMailed(ctx, "parcel_inquiry", id, at)
+	return s.markOnce(ctx, "parcel_inquiry", "mailed_at", id, at)
 }
 
 // Unmailed lists the inquiries whose mails have not gone out, oldest first.
@@ -133,24 +136,28 @@ func (s Inquiries) Subscribe(ctx context.Context, sub inquiry.Subscription) (int
 // GetSubscription reads a subscription.
 func (s Inquiries) GetSubscription(ctx context.Context, id int64) (inquiry.Subscription, error) {
 	var (
-		sub      inquiry.Subscription
-		mailedAt *time.Time
+		sub                   inquiry.Subscription
+		confirmedAt, mailedAt *time.Time
 	)
 	err := s.Pool.QueryRow(ctx, `
-		SELECT id, tenant_id, email, company, created_at, created_by, mailed_at FROM newsletter_subscription WHERE id = $1`, id).
-		Scan(&sub.ID, &sub.TenantID, &sub.Email, &sub.Company, &sub.CreatedAt, &sub.CreatedBy, &mailedAt)
+		SELECT id, tenant_id, email, company, created_at, created_by, confirmation_mailed_at, mailed_at
+		FROM newsletter_subscription WHERE id = $1`, id).
+		Scan(&sub.ID, &sub.TenantID, &sub.Email, &sub.Company, &sub.CreatedAt, &sub.CreatedBy, &confirmedAt, &mailedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return inquiry.Subscription{}, errSubscriptionNotFound
 	}
-	if mailedAt != nil {
-		sub.MailedAt = *mailedAt
-	}
+	sub.ConfirmationMailedAt, sub.MailedAt = timeOrZero(confirmedAt), timeOrZero(mailedAt)
 	return sub, err
+}
+
+// MarkConfirmationMailed sets confirmation_mailed_at once.
+func (s Inquiries) MarkConfirmationMailed(ctx context.Context, id int64, at time.Time) (bool, error) {
+	return s.markOnce(ctx, "newsletter_subscription", "confirmation_mailed_at", id, at)
 }
 
 // MarkSubscriptionMailed sets mailed_at once.
 func (s Inquiries) MarkSubscriptionMailed(ctx context.Context, id int64, at time.Time) (bool, error) {
-	return s.markMailed(ctx, "newsletter_subscription", id, at)
+	return s.markOnce(ctx, "newsletter_subscription", "mailed_at", id, at)
 }
 
 // UnmailedSubscriptions lists the subscriptions whose mails have not gone out, oldest first.
@@ -158,10 +165,11 @@ func (s Inquiries) UnmailedSubscriptions(ctx context.Context) ([]int64, error) {
 	return s.unmailed(ctx, "newsletter_subscription")
 }
 
-// markMailed sets mailed_at of a row of table (parcel_inquiry or
-// newsletter_subscription) once; true when this call set it.
-func (s Inquiries) markMailed(ctx context.Context, table string, id int64, at time.Time) (bool, error) {
-	tag, err := s.Pool.Exec(ctx, `UPDATE `+table+` SET mailed_at = $2 WHERE id = $1 AND mailed_at IS NULL`, id, at)
+// markOnce sets a mail's time column of a row of table (parcel_inquiry or
+// newsletter_subscription; both named here, never by a caller's input)
+// once; true when this call set it.
+func (s Inquiries) markOnce(ctx context.Context, table, column string, id int64, at time.Time) (bool, error) {
+	tag, err := s.Pool.Exec(ctx, `UPDATE `+table+` SET `+column+` = $2 WHERE id = $1 AND `+column+` IS NULL`, id, at)
 	return tag.RowsAffected() == 1, err
 }
 
@@ -189,4 +197,12 @@ func (s Inquiries) TenantOf(ctx context.Context, customerID int64) (int64, error
 		return 0, errNoTenant
 	}
 	return *id, nil
+}
+
+// timeOrZero reads a nullable timestamp; zero for NULL.
+func timeOrZero(t *time.Time) time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return *t
 }

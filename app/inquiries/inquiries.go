@@ -26,6 +26,9 @@ type Store interface {
 	// Latest reads the newest inquiry of a tracking number among those of
 	// the customers (all when customers is nil) with its PDF.
 	Latest(ctx context.Context, trackingNumber string, customers []int64) (inquiry.Inquiry, []byte, error)
+	// MarkDeskMailed notes that the inquiry's mail to the service desk went
+	// out; it reports whether it had not before.
+	MarkDeskMailed(ctx context.Context, id int64, at time.Time) (bool, error)
 	// MarkMailed notes that the inquiry's mails went out; it reports
 	// whether they had not before.
 	MarkMailed(ctx context.Context, id int64, at time.Time) (bool, error)
@@ -39,6 +42,9 @@ type Store interface {
 	Subscribe(ctx context.Context, s inquiry.Subscription) (int64, bool, error)
 	// GetSubscription reads a subscription; inquiry.KeyNotFound when unknown.
 	GetSubscription(ctx context.Context, id int64) (inquiry.Subscription, error)
+	// MarkConfirmationMailed notes that the subscription's confirmation
+	// went out; it reports whether it had not before.
+	MarkConfirmationMailed(ctx context.Context, id int64, at time.Time) (bool, error)
 	// MarkSubscriptionMailed notes that the subscription's mails went out;
 	// it reports whether they had not before.
 	MarkSubscriptionMailed(ctx context.Context, id int64, at time.Time) (bool, error)
@@ -78,14 +84,19 @@ type Renderer interface {
 	Inquiry(in inquiry.Inquiry, tenant organisation.Tenant) ([]byte, error)
 }
 
-// Mailer sends the inquiry's and the newsletter's mails.
+// Mailer sends the inquiry's and the newsletter's mails, one mail a call,
+// so that the job can mark each as it goes out.
 type Mailer interface {
-	// SendInquiry mails the inquiry with its PDF and attachments to the
-	// tenant's service address, and a copy to the sender when asked.
-	SendInquiry(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error
-	// SendSubscription confirms a subscription and informs the tenant's
-	// marketing addresses.
-	SendSubscription(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant) error
+	// MailDesk mails the inquiry with its PDF and attachments to the
+	// tenant's service address (none when it has no address).
+	MailDesk(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error
+	// MailSenderCopy mails the sender a copy when asked (none otherwise).
+	MailSenderCopy(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error
+	// MailConfirmation confirms a subscription to the subscriber.
+	MailConfirmation(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant) error
+	// MailMarketing tells the tenant's marketing addresses of a new
+	// subscription (none when it has none).
+	MailMarketing(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant) error
 }
 
 // Service runs the inquiry and newsletter use cases.

@@ -1,6 +1,7 @@
 package inquiries_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"testing"
@@ -55,23 +56,35 @@ func (renderer) Inquiry(in inquiry.Inquiry, _ organisation.Tenant) ([]byte, erro
 	return []byte("%PDF-" + in.TrackingNumber), nil
 }
 
-// mailer counts the mails it sent; while down is set it sends none.
+// mailer counts the mails it sent of each kind; while down is set it sends
+// none, and while secondDown is set it sends only the first of the two.
 type mailer struct {
-	inquiries, subscriptions int
-	down                     error
+	desk, copies, confirmations, notices int
+	down, secondDown                     error
 }
 
-func (m *mailer) SendInquiry(context.Context, inquiry.Inquiry, organisation.Tenant, []byte) error {
-	m.inquiries++
-	return nil
-}
-
-func (m *mailer) SendSubscription(context.Context, inquiry.Subscription, organisation.Tenant) error {
-	if m.down != nil {
-		return m.down
+func (m *mailer) send(count *int, fail error) error {
+	if fail != nil {
+		return fail
 	}
-	m.subscriptions++
+	*count++
 	return nil
+}
+
+func (m *mailer) MailDesk(context.Context, inquiry.Inquiry, organisation.Tenant, []byte) error {
+	return m.send(&m.desk, m.down)
+}
+
+func (m *mailer) MailSenderCopy(context.Context, inquiry.Inquiry, organisation.Tenant, []byte) error {
+	return m.send(&m.copies, cmp.Or(m.down, m.secondDown))
+}
+
+func (m *mailer) MailConfirmation(context.Context, inquiry.Subscription, organisation.Tenant) error {
+	return m.send(&m.confirmations, m.down)
+}
+
+func (m *mailer) MailMarketing(context.Context, inquiry.Subscription, organisation.Tenant) error {
+	return m.send(&m.notices, cmp.Or(m.down, m.secondDown))
 }
 
 func service() (inquiries.Service, *queue, *mailer) {
@@ -105,8 +118,8 @@ func TestSubmitMailsOnceAndScopesThePDF(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if m.inquiries != 1 {
-		t.Fatalf("mailed %d times", m.inquiries)
+	if m.desk != 1 || m.copies != 1 {
+		t.Fatalf("mailed the desk %d times, the sender %d", m.desk, m.copies)
 	}
 	if doc, err := s.PDF(ctx, user, "TRK-A"); err != nil || string(doc.PDF) != "%PDF-TRK-A" || doc.Name != "parcel-inquiry-TRK-A.pdf" {
 		t.Fatalf("PDF = %+v, %v", doc, err)
@@ -153,16 +166,16 @@ func TestSubscribeStoresAndMailsOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(q.subscriptions) != 1 || m.subscriptions != 0 {
-		t.Fatalf("queued %v, mailed %d in the request", q.subscriptions, m.subscriptions)
+	if len(q.subscriptions) != 1 || m.confirmations != 0 {
+		t.Fatalf("queued %v, mailed %d in the request", q.subscriptions, m.confirmations)
 	}
 	for range 2 {
 		if err := s.MailSubscription(ctx, q.subscriptions[0]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if m.subscriptions != 1 {
-		t.Fatalf("mailed %d subscriptions", m.subscriptions)
+	if m.confirmations != 1 || m.notices != 1 {
+		t.Fatalf("mailed %d confirmations, %d notices", m.confirmations, m.notices)
 	}
 	if err := s.Subscribe(ctx, nil, inquiry.Subscription{Email: "a@example.org", Company: "Bakery"}, "9.9.9.9"); kindOf(err) != failure.Unauthenticated {
 		t.Fatalf("anonymous: %v", err)
@@ -199,7 +212,55 @@ func TestSubscriptionMailsSurviveAMailOutage(t *testing.T) {
 		}
 	}
 	q.subscriptions = nil
-	if err := s.Resume(ctx); err != nil || len(q.subscriptions) != 0 || m.subscriptions != 1 {
-		t.Fatalf("after the mail: Resume = %v, queued %v, mailed %d", err, q.subscriptions, m.subscriptions)
+	if err := s.Resume(ctx); err != nil || len(q.subscriptions) != 0 || m.confirmations != 1 || m.notices != 1 {
+		t.Fatalf("after the mail: Resume = %v, queued %v, mailed %d and %d", err, q.subscriptions, m.confirmations, m.notices)
+	}
+}
+
+// When the relay fails between an inquiry's two mails, the job's retry
+// sends only the one that did not go out: the service desk gets one mail.
+func TestAnInquiryRetriedAfterItsSecondMailFailedSendsOnlyThatOne(t *testing.T) {
+	ctx := context.Background()
+	s, q, m := service()
+	user := &access.Caller{Login: "anna", Roles: []access.Role{access.User}, CustomerID: 1}
+	filed, err := s.Submit(ctx, user, inquiries.Submission{Inquiry: storetest.Sample(0, 99, "TRK-B")})
+	if err != nil || len(q.ids) != 1 {
+		t.Fatalf("Submit = %v, queued %v", err, q.ids)
+	}
+	m.secondDown = errors.New("421 service not available")
+	if err := s.Mail(ctx, filed.ID); err == nil {
+		t.Fatal("the job reported both mails sent while the second failed")
+	}
+	m.secondDown = nil
+	for range 2 {
+		if err := s.Mail(ctx, filed.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m.desk != 1 || m.copies != 1 {
+		t.Fatalf("mailed the desk %d times, the sender %d", m.desk, m.copies)
+	}
+}
+
+// The same for a subscription: the subscriber is confirmed once.
+func TestASubscriptionRetriedAfterItsSecondMailFailedSendsOnlyThatOne(t *testing.T) {
+	ctx := context.Background()
+	s, q, m := service()
+	user := &access.Caller{Login: "anna", Roles: []access.Role{access.User}, CustomerID: 1}
+	if err := s.Subscribe(ctx, user, inquiry.Subscription{Email: "c@example.org", Company: "Bakery"}, "9.9.9.9"); err != nil {
+		t.Fatal(err)
+	}
+	m.secondDown = errors.New("421 service not available")
+	if err := s.MailSubscription(ctx, q.subscriptions[0]); err == nil {
+		t.Fatal("the job reported both mails sent while the second failed")
+	}
+	m.secondDown = nil
+	for range 2 {
+		if err := s.MailSubscription(ctx, q.subscriptions[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m.confirmations != 1 || m.notices != 1 {
+		t.Fatalf("mailed %d confirmations, %d notices", m.confirmations, m.notices)
 	}
 }

@@ -6,8 +6,9 @@ import (
 
 // Mail sends a filed inquiry's mails (the job): to the tenant's service
 // address with the PDF and the attachments, and a copy to the sender when
-// asked. An inquiry already mailed is not mailed again; a failure is the
-// job's to retry.
+// asked. Each mail is marked as it goes out and not sent again: a retry
+// after the relay failed between them sends only the copy. A failure is
+// the job's to retry.
 func (s Service) Mail(ctx context.Context, id int64) error {
 	in, pdf, err := s.Store.Get(ctx, id)
 	if err != nil || !in.MailedAt.IsZero() {
@@ -17,7 +18,15 @@ func (s Service) Mail(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Mailer.SendInquiry(ctx, in, tenant, pdf); err != nil {
+	if in.DeskMailedAt.IsZero() {
+		if err := s.Mailer.MailDesk(ctx, in, tenant, pdf); err != nil {
+			return err
+		}
+		if _, err := s.Store.MarkDeskMailed(ctx, id, s.now().UTC()); err != nil {
+			return err
+		}
+	}
+	if err := s.Mailer.MailSenderCopy(ctx, in, tenant, pdf); err != nil {
 		return err
 	}
 	_, err = s.Store.MarkMailed(ctx, id, s.now().UTC())

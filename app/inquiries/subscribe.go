@@ -55,8 +55,9 @@ func (s Service) Subscribe(ctx context.Context, caller *access.Caller, sub inqui
 
 // MailSubscription sends a new subscription's mails (the job): the
 // confirmation to the subscriber and the notice to the tenant's marketing
-// addresses. A subscription already mailed is not mailed again; a failure
-// is the job's to retry.
+// addresses. Each mail is marked as it goes out and not sent again: a
+// retry after the relay failed between them sends only the notice. A
+// failure is the job's to retry.
 func (s Service) MailSubscription(ctx context.Context, id int64) error {
 	sub, err := s.Store.GetSubscription(ctx, id)
 	if err != nil || !sub.MailedAt.IsZero() {
@@ -66,7 +67,15 @@ func (s Service) MailSubscription(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Mailer.SendSubscription(ctx, sub, tenant); err != nil {
+	if sub.ConfirmationMailedAt.IsZero() {
+		if err := s.Mailer.MailConfirmation(ctx, sub, tenant); err != nil {
+			return err
+		}
+		if _, err := s.Store.MarkConfirmationMailed(ctx, id, s.now().UTC()); err != nil {
+			return err
+		}
+	}
+	if err := s.Mailer.MailMarketing(ctx, sub, tenant); err != nil {
 		return err
 	}
 	_, err = s.Store.MarkSubscriptionMailed(ctx, id, s.now().UTC())

@@ -110,8 +110,11 @@ type Inquiry struct {
 	Attachments        []Attachment
 	CreatedAt          time.Time
 	CreatedBy          string
-	// MailedAt is when its mails went out; zero before.
-	MailedAt time.Time
+	// DeskMailedAt is when the mail to the tenant's service desk went out,
+	// MailedAt when the copy to the sender did too; zero before. Each mail
+	// goes out once, even when the relay fails between them.
+	DeskMailedAt time.Time
+	MailedAt     time.Time
 }
 
 // WithDefaults fills the product, insurance and reason the form preselects.
@@ -355,9 +358,10 @@ type Subscription struct {
 	Company   string
 	CreatedAt time.Time
 	CreatedBy string
-	// MailedAt is when its confirmation and the notice to marketing went
-	// out; zero before.
-	MailedAt time.Time
+	// ConfirmationMailedAt is when the confirmation to the subscriber went
+	// out, MailedAt when the notice to marketing did too; zero before.
+	ConfirmationMailedAt time.Time
+	MailedAt             time.Time
 }
 
 // ValidateSubscription checks company (at least 2 characters) and e-mail;

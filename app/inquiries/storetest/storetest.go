@@ -87,6 +87,18 @@ func Contract(t *testing.T, store inquiries.Store, tenantID, customerA, customer
 		t.Fatalf("Unmailed = %v, %v", unmailed, err)
 	}
 	at := time.Date(2026, 11, 25, 11, 0, 0, 0, time.UTC)
+	if ok, err := store.MarkDeskMailed(ctx, first.ID, at.Add(-time.Minute)); !ok || err != nil {
+		t.Fatalf("MarkDeskMailed = %v, %v", ok, err)
+	}
+	if ok, err := store.MarkDeskMailed(ctx, first.ID, at); ok || err != nil {
+		t.Fatalf("second MarkDeskMailed = %v, %v", ok, err)
+	}
+	if got, _, _ := store.Get(ctx, first.ID); !got.DeskMailedAt.Equal(at.Add(-time.Minute)) || !got.MailedAt.IsZero() {
+		t.Fatalf("after the desk's mail: desk %v, all %v", got.DeskMailedAt, got.MailedAt)
+	}
+	if unmailed, _ := store.Unmailed(ctx); len(unmailed) != 3 {
+		t.Fatalf("Unmailed after the desk's mail alone = %v", unmailed)
+	}
 	if ok, err := store.MarkMailed(ctx, first.ID, at); !ok || err != nil {
 		t.Fatalf("MarkMailed = %v, %v", ok, err)
 	}
@@ -124,6 +136,15 @@ func Contract(t *testing.T, store inquiries.Store, tenantID, customerA, customer
 	}
 	if ids, err := store.UnmailedSubscriptions(ctx); err != nil || len(ids) != 2 || ids[0] != subID {
 		t.Fatalf("UnmailedSubscriptions = %v, %v", ids, err)
+	}
+	if ok, err := store.MarkConfirmationMailed(ctx, subID, at.Add(-time.Minute)); !ok || err != nil {
+		t.Fatalf("MarkConfirmationMailed = %v, %v", ok, err)
+	}
+	if ok, err := store.MarkConfirmationMailed(ctx, subID, at); ok || err != nil {
+		t.Fatalf("second MarkConfirmationMailed = %v, %v", ok, err)
+	}
+	if got2, _ := store.GetSubscription(ctx, subID); !got2.ConfirmationMailedAt.Equal(at.Add(-time.Minute)) || !got2.MailedAt.IsZero() {
+		t.Fatalf("after the confirmation: confirmed %v, all %v", got2.ConfirmationMailedAt, got2.MailedAt)
 	}
 	if ok, err := store.MarkSubscriptionMailed(ctx, subID, at); !ok || err != nil {
 		t.Fatalf("MarkSubscriptionMailed = %v, %v", ok, err)
