@@ -57,7 +57,7 @@ func (m *Batches) Create(_ context.Context, b batch.Batch, csv []byte, rows []sh
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b.ID = s.id()
-	b.CreatedAt = s.now()
+	b.CreatedAt = s.Now.UTC()
 	b.RowCount, b.InvalidRows, b.HasInvoice = len(rows), 0, false
 	b.Counts = batch.Counts{}
 	for i, r := range rows {
