@@ -26,11 +26,7 @@ func scanNetworkPrinter(row pgx.Row) (printer.Printer, error) {
 
 // List returns the customer's printers by name, then id.
 func (s NetworkPrinters) List(ctx context.Context, customerID int64) ([]printer.Printer, error) {
-	rows, err := s.Pool.Query(ctx, "SELECT "+networkPrinterColumns+" FROM network_printer WHERE customer_id = $1 ORDER BY name, id", customerID)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (printer.Printer, error) { return scanNetworkPrinter(r) })
+	return queryAll(ctx, s.Pool, scanNetworkPrinter, "SELECT "+networkPrinterColumns+" FROM network_printer WHERE customer_id = $1 ORDER BY name, id", customerID)
 }
 
 // Get returns the customer's printer.
