@@ -82,24 +82,14 @@ func (m *Inquiries) Latest(_ context.Context, trackingNumber string, customers [
 func (m *Inquiries) MarkMailed(_ context.Context, id int64, at time.Time) (bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if id <= 0 || id > int64(len(m.items)) || !m.items[id-1].MailedAt.IsZero() {
-		return false, nil
-	}
-	m.items[id-1].MailedAt = at
-	return true, nil
+	return markMailed(m.items, id, at, func(s *storedInquiry) *time.Time { return &s.MailedAt }), nil
 }
 
 // Unmailed lists the inquiries not mailed yet, oldest first.
 func (m *Inquiries) Unmailed(context.Context) ([]int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	var out []int64
-	for _, s := range m.items {
-		if s.MailedAt.IsZero() {
-			out = append(out, s.ID)
-		}
-	}
-	return out, nil
+	return unmailed(m.items, func(s *storedInquiry) *time.Time { return &s.MailedAt }), nil
 }
 
 // Marks reads each tracking number's latest inquiry among the customers'.
@@ -148,24 +138,39 @@ func (m *Inquiries) GetSubscription(_ context.Context, id int64) (inquiry.Subscr
 func (m *Inquiries) MarkSubscriptionMailed(_ context.Context, id int64, at time.Time) (bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if id <= 0 || id > int64(len(m.subscriptions)) || !m.subscriptions[id-1].MailedAt.IsZero() {
-		return false, nil
-	}
-	m.subscriptions[id-1].MailedAt = at
-	return true, nil
+	return markMailed(m.subscriptions, id, at, func(s *inquiry.Subscription) *time.Time { return &s.MailedAt }), nil
 }
 
 // UnmailedSubscriptions lists the subscriptions not mailed yet, oldest first.
 func (m *Inquiries) UnmailedSubscriptions(context.Context) ([]int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return unmailed(m.subscriptions, func(s *inquiry.Subscription) *time.Time { return &s.MailedAt }), nil
+}
+
+// markMailed sets the mail time of an inquiry or a subscription once; both
+// are kept in id order, the id counting from 1.
+func markMailed[T any](items []T, id int64, at time.Time, mailedAt func(*T) *time.Time) bool {
+	if id <= 0 || id > int64(len(items)) {
+		return false
+	}
+	t := mailedAt(&items[id-1])
+	if !t.IsZero() {
+		return false
+	}
+	*t = at
+	return true
+}
+
+// unmailed lists the ids of the items not mailed yet, oldest first.
+func unmailed[T any](items []T, mailedAt func(*T) *time.Time) []int64 {
 	var out []int64
-	for _, s := range m.subscriptions {
-		if s.MailedAt.IsZero() {
-			out = append(out, s.ID)
+	for i := range items {
+		if mailedAt(&items[i]).IsZero() {
+			out = append(out, int64(i+1))
 		}
 	}
-	return out, nil
+	return out
 }
 
 // TenantOf is the customer's tenant, else the first.
