@@ -55,11 +55,8 @@ func (s NetworkPrinters) Update(ctx context.Context, p printer.Printer) (printer
 // Delete removes the customer's printer.
 func (s NetworkPrinters) Delete(ctx context.Context, customerID, id int64) error {
 	tag, err := s.Pool.Exec(ctx, "DELETE FROM network_printer WHERE id = $1 AND customer_id = $2", id, customerID)
-	if err != nil {
-		return err
-	}
-	if tag.RowsAffected() == 0 {
+	if err == nil && tag.RowsAffected() == 0 {
 		return printer.ErrNotFound
 	}
-	return nil
+	return err
 }
