@@ -184,8 +184,7 @@ func (m *Batches) RowPage(ctx context.Context, q batches.RowQuery) (batches.RowP
 	for _, r := range all {
 		page.MaxOrderLines = max(page.MaxOrderLines, len(r.OrderLines))
 	}
-	from := min(q.Page*q.Size, len(rows))
-	page.Rows = append(page.Rows, rows[from:min(from+q.Size, len(rows))]...)
+	page.Rows = append(page.Rows, pageOf(rows, q.Page, q.Size)...)
 	return page, nil
 }
 

@@ -148,8 +148,7 @@ func (m *Parcels) List(_ context.Context, q parcel.Query) ([]parcel.Parcel, int,
 		}
 		return cmp.Compare(b.ID, a.ID)
 	})
-	from := min(q.Page*q.Size, len(all))
-	return all[from:min(from+q.Size, len(all))], len(all), nil
+	return pageOf(all, q.Page, q.Size), len(all), nil
 }
 
 // Gather puts a parcel into a manifest batch, as a manifest of parcels
