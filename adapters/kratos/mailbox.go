@@ -3,6 +3,7 @@ package kratos
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"regexp"
 	"strings"
 	"time"
@@ -43,11 +44,17 @@ func (p *Provider) SendActivation(ctx context.Context, u account.User) error {
 		Method: "code", Email: &u.Email, TransientPayload: p.mailPayload(),
 	})
 	sent, rsp, err := p.public.FrontendAPI.UpdateVerificationFlow(ctx).Flow(flow.Id).UpdateVerificationFlowBody(body).Execute()
+	return codeSent("verification", sent.GetState(), rsp, err)
+}
+
+// codeSent checks Kratos' answer to sending the code of a verification or
+// recovery flow: the flow must have mailed it.
+func codeSent(flow string, state any, rsp *http.Response, err error) error {
 	if err != nil {
-		return fmt.Errorf("kratos: send verification code: %w", answerOf(rsp, err).err)
+		return fmt.Errorf("kratos: send %s code: %w", flow, answerOf(rsp, err).err)
 	}
-	if state := fmt.Sprint(sent.State); state != stateSentEmail {
-		return fmt.Errorf("kratos: verification flow is %q after sending the code", state)
+	if s := fmt.Sprint(state); s != stateSentEmail {
+		return fmt.Errorf("kratos: %s flow is %q after sending the code", flow, s)
 	}
 	return nil
 }
@@ -129,13 +136,7 @@ func (p *Provider) SendReset(ctx context.Context, email string) error {
 		Method: "code", Email: &email, TransientPayload: payload,
 	})
 	sent, rsp, err := p.public.FrontendAPI.UpdateRecoveryFlow(ctx).Flow(flow.Id).UpdateRecoveryFlowBody(body).Execute()
-	if err != nil {
-		return fmt.Errorf("kratos: send recovery code: %w", answerOf(rsp, err).err)
-	}
-	if state := fmt.Sprint(sent.State); state != stateSentEmail {
-		return fmt.Errorf("kratos: recovery flow is %q after sending the code", state)
-	}
-	return nil
+	return codeSent("recovery", sent.GetState(), rsp, err)
 }
 
 // ConfirmReset submits the key's code to its recovery flow. Kratos answers
