@@ -81,6 +81,18 @@ func answerOf(rsp *http.Response, err error) answer {
 	return a
 }
 
+// codeSent checks Kratos' answer to sending the code of a verification or
+// recovery flow: the flow must have mailed it.
+func codeSent(flow string, state any, rsp *http.Response, err error) error {
+	if err != nil {
+		return fmt.Errorf("kratos: send %s code: %w", flow, answerOf(rsp, err).err)
+	}
+	if s := fmt.Sprint(state); s != stateSentEmail {
+		return fmt.Errorf("kratos: %s flow is %q after sending the code", flow, s)
+	}
+	return nil
+}
+
 // says reports whether Kratos put the message on the refused flow.
 func (a answer) says(message int64) bool { return slices.Contains(a.messages, message) }
 

@@ -43,13 +43,7 @@ func (p *Provider) SendActivation(ctx context.Context, u account.User) error {
 		Method: "code", Email: &u.Email, TransientPayload: p.mailPayload(),
 	})
 	sent, rsp, err := p.public.FrontendAPI.UpdateVerificationFlow(ctx).Flow(flow.Id).UpdateVerificationFlowBody(body).Execute()
-	if err != nil {
-		return fmt.Errorf("kratos: send verification code: %w", answerOf(rsp, err).err)
-	}
-	if state := fmt.Sprint(sent.State); state != stateSentEmail {
-		return fmt.Errorf("kratos: verification flow is %q after sending the code", state)
-	}
-	return nil
+	return codeSent("verification", sent.GetState(), rsp, err)
 }
 
 // ConfirmActivation submits the key's code to its verification flow.
@@ -129,13 +123,7 @@ func (p *Provider) SendReset(ctx context.Context, email string) error {
 		Method: "code", Email: &email, TransientPayload: payload,
 	})
 	sent, rsp, err := p.public.FrontendAPI.UpdateRecoveryFlow(ctx).Flow(flow.Id).UpdateRecoveryFlowBody(body).Execute()
-	if err != nil {
-		return fmt.Errorf("kratos: send recovery code: %w", answerOf(rsp, err).err)
-	}
-	if state := fmt.Sprint(sent.State); state != stateSentEmail {
-		return fmt.Errorf("kratos: recovery flow is %q after sending the code", state)
-	}
-	return nil
+	return codeSent("recovery", sent.GetState(), rsp, err)
 }
 
 // ConfirmReset submits the key's code to its recovery flow. Kratos answers

@@ -45,9 +45,7 @@ func (m *AddressBook) List(_ context.Context, q addressbook.Query) ([]addressboo
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	all := m.sorted(q.CustomerID, q.Search)
-	from := min(q.Page*q.Size, len(all))
-	to := min(from+q.Size, len(all))
-	return append([]addressbook.Entry{}, all[from:to]...), len(all), nil
+	return append([]addressbook.Entry{}, pageOf(all, q.Page, q.Size)...), len(all), nil
 }
 
 // All answers every entry of the customer, by name.

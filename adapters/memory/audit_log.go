@@ -64,7 +64,5 @@ func (a *AuditLog) ListAudits(_ context.Context, q management.AuditQuery) ([]man
 		}
 		return dir * byTime
 	})
-	start := min(q.Page*q.Size, len(in))
-	end := min(start+q.Size, len(in))
-	return slices.Clone(in[start:end]), int64(len(in)), nil
+	return slices.Clone(pageOf(in, q.Page, q.Size)), int64(len(in)), nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"parcelportal/app/batchjob"
+	"parcelportal/app/clock"
 	"parcelportal/core/batch"
 	"parcelportal/core/carrier"
 	"parcelportal/core/shipment"
@@ -28,7 +29,7 @@ type BatchStore struct {
 	locks     map[int64]bool
 
 	// Now stamps new batches, shipments and exchanges; the wall clock when nil.
-	Now func() time.Time
+	Now clock.Clock
 	// HubCountry names the country a customer's parcels leave from (Postgres
 	// reads the customer's hub); DE when nil.
 	HubCountry func(customerID int64) string
@@ -99,13 +100,6 @@ type ExchangeRecord struct {
 func (s *BatchStore) id() int64 {
 	s.next++
 	return s.next
-}
-
-func (s *BatchStore) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC()
-	}
-	return time.Now().UTC()
 }
 
 func (s *BatchStore) hubCountry(customerID int64) string {

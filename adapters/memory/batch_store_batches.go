@@ -57,7 +57,7 @@ func (m *Batches) Create(_ context.Context, b batch.Batch, csv []byte, rows []sh
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b.ID = s.id()
-	b.CreatedAt = s.now()
+	b.CreatedAt = s.Now.UTC()
 	b.RowCount, b.InvalidRows, b.HasInvoice = len(rows), 0, false
 	b.Counts = batch.Counts{}
 	for i, r := range rows {
@@ -184,8 +184,7 @@ func (m *Batches) RowPage(ctx context.Context, q batches.RowQuery) (batches.RowP
 	for _, r := range all {
 		page.MaxOrderLines = max(page.MaxOrderLines, len(r.OrderLines))
 	}
-	from := min(q.Page*q.Size, len(rows))
-	page.Rows = append(page.Rows, rows[from:min(from+q.Size, len(rows))]...)
+	page.Rows = append(page.Rows, pageOf(rows, q.Page, q.Size)...)
 	return page, nil
 }
 

@@ -227,7 +227,7 @@ func (m *Batches) PutShipment(in StoredShipment) int64 {
 		in.ID = s.id()
 	}
 	if in.CreatedAt.IsZero() {
-		in.CreatedAt = s.now()
+		in.CreatedAt = s.Now.UTC()
 	}
 	x := in.Shipment
 	s.shipments[in.ID] = &ShipmentRecord{ID: in.ID, BatchID: x.BatchID, CustomerID: x.CustomerID, RowID: x.ValidatedShipmentID,

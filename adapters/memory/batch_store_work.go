@@ -89,7 +89,7 @@ func (s *BatchStore) addMissing(sb *storedBatch) {
 		}
 		r.attempts = made.Attempt
 		sh := &ShipmentRecord{ID: s.id(), BatchID: sb.b.ID, CustomerID: sb.b.CustomerID, RowID: r.ID, Position: r.Position,
-			Attempt: made.Attempt, Reference: made.Reference, State: made.Status(), CreatedAt: s.now()}
+			Attempt: made.Attempt, Reference: made.Reference, State: made.Status(), CreatedAt: s.Now.UTC()}
 		summarise(sh, made.Draft)
 		s.shipments[sh.ID] = sh
 	}
@@ -299,7 +299,7 @@ func (w *BatchWork) Voided(_ context.Context, shipmentID int64, ex []batchjob.Ex
 		return nil
 	}
 	sh.Identifier, sh.Label, sh.ContentType, sh.CustomsDoc = "", nil, "", nil
-	s.log(sh.BatchID, sh.ID, s.now(), ex)
+	s.log(sh.BatchID, sh.ID, s.Now.UTC(), ex)
 	return nil
 }
 
@@ -352,7 +352,7 @@ func (w *BatchWork) Remove(_ context.Context, batchID, shipmentID int64, ex []ba
 		return nil
 	}
 	s.remove(sh)
-	s.log(batchID, 0, s.now(), ex)
+	s.log(batchID, 0, s.Now.UTC(), ex)
 	s.count(batchID)
 	return nil
 }
@@ -384,7 +384,7 @@ func (w *BatchWork) Log(_ context.Context, batchID int64, ex []batchjob.Exchange
 	s := w.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.log(batchID, 0, s.now(), ex)
+	s.log(batchID, 0, s.Now.UTC(), ex)
 	return nil
 }
 

@@ -142,8 +142,5 @@ func (m *Customers) List(_ context.Context, q customers.Query) ([]customer.Custo
 		}
 		return r
 	})
-	size := max(q.Size, 1)
-	from := min(max(q.Page, 0)*size, len(all))
-	to := min(from+size, len(all))
-	return all[from:to], len(all), nil
+	return pageOf(all, max(q.Page, 0), max(q.Size, 1)), len(all), nil
 }

@@ -80,33 +80,23 @@ func (m *Inquiries) Latest(_ context.Context, trackingNumber string, customers [
 
 // MarkDeskMailed sets the desk mail's time once.
 func (m *Inquiries) MarkDeskMailed(_ context.Context, id int64, at time.Time) (bool, error) {
-	return m.markInquiry(id, func(in *inquiry.Inquiry) *time.Time { return &in.DeskMailedAt }, at), nil
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return markMailed(m.items, id, at, func(s *storedInquiry) *time.Time { return &s.DeskMailedAt }), nil
 }
 
 // MarkMailed sets the mail time once.
 func (m *Inquiries) MarkMailed(_ context.Context, id int64, at time.Time) (bool, error) {
-	return m.markInquiry(id, func(in *inquiry.Inquiry) *time.Time { return &in.MailedAt }, at), nil
-}
-
-// markInquiry sets one of an inquiry's mail times once; true when this
-// call set it.
-func (m *Inquiries) markInquiry(id int64, field func(*inquiry.Inquiry) *time.Time, at time.Time) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return id > 0 && id <= int64(len(m.items)) && setOnce(field(&m.items[id-1].Inquiry), at)
+	return markMailed(m.items, id, at, func(s *storedInquiry) *time.Time { return &s.MailedAt }), nil
 }
 
 // Unmailed lists the inquiries not mailed yet, oldest first.
 func (m *Inquiries) Unmailed(context.Context) ([]int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	var out []int64
-	for _, s := range m.items {
-		if s.MailedAt.IsZero() {
-			out = append(out, s.ID)
-		}
-	}
-	return out, nil
+	return unmailed(m.items, func(s *storedInquiry) *time.Time { return &s.MailedAt }), nil
 }
 
 // Marks reads each tracking number's latest inquiry among the customers'.
@@ -153,24 +143,32 @@ func (m *Inquiries) GetSubscription(_ context.Context, id int64) (inquiry.Subscr
 
 // MarkConfirmationMailed sets the confirmation's time once.
 func (m *Inquiries) MarkConfirmationMailed(_ context.Context, id int64, at time.Time) (bool, error) {
-	return m.markSubscription(id, func(s *inquiry.Subscription) *time.Time { return &s.ConfirmationMailedAt }, at), nil
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return markMailed(m.subscriptions, id, at, func(s *inquiry.Subscription) *time.Time { return &s.ConfirmationMailedAt }), nil
 }
 
 // MarkSubscriptionMailed sets the mail time once.
 func (m *Inquiries) MarkSubscriptionMailed(_ context.Context, id int64, at time.Time) (bool, error) {
-	return m.markSubscription(id, func(s *inquiry.Subscription) *time.Time { return &s.MailedAt }, at), nil
-}
-
-// markSubscription sets one of a subscription's mail times once; true
-// when this call set it.
-func (m *Inquiries) markSubscription(id int64, field func(*inquiry.Subscription) *time.Time, at time.Time) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return id > 0 && id <= int64(len(m.subscriptions)) && setOnce(field(&m.subscriptions[id-1]), at)
+	return markMailed(m.subscriptions, id, at, func(s *inquiry.Subscription) *time.Time { return &s.MailedAt }), nil
 }
 
-// setOnce sets t to at unless it is set; true when it set it.
-func setOnce(t *time.Time, at time.Time) bool {
+// UnmailedSubscriptions lists the subscriptions not mailed yet, oldest first.
+func (m *Inquiries) UnmailedSubscriptions(context.Context) ([]int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return unmailed(m.subscriptions, func(s *inquiry.Subscription) *time.Time { return &s.MailedAt }), nil
+}
+
+// markMailed sets a mail time of an inquiry or a subscription once; both
+// are kept in id order, the id counting from 1.
+func markMailed[T any](items []T, id int64, at time.Time, mailedAt func(*T) *time.Time) bool {
+	if id <= 0 || id > int64(len(items)) {
+		return false
+	}
+	t := mailedAt(&items[id-1])
 	if !t.IsZero() {
 		return false
 	}
@@ -178,17 +176,15 @@ func setOnce(t *time.Time, at time.Time) bool {
 	return true
 }
 
-// UnmailedSubscriptions lists the subscriptions not mailed yet, oldest first.
-func (m *Inquiries) UnmailedSubscriptions(context.Context) ([]int64, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
+// unmailed lists the ids of the items not mailed yet, oldest first.
+func unmailed[T any](items []T, mailedAt func(*T) *time.Time) []int64 {
 	var out []int64
-	for _, s := range m.subscriptions {
-		if s.MailedAt.IsZero() {
-			out = append(out, s.ID)
+	for i := range items {
+		if mailedAt(&items[i]).IsZero() {
+			out = append(out, int64(i+1))
 		}
 	}
-	return out, nil
+	return out
 }
 
 // TenantOf is the customer's tenant, else the first.

@@ -74,12 +74,14 @@ func (o *Organisation) ListTenants(_ context.Context, p organisations.Page) ([]o
 	slices.SortFunc(all, func(a, b organisation.Tenant) int {
 		return cmp.Or(cmp.Compare(a.Subsidiary, b.Subsidiary), cmp.Compare(a.ID, b.ID))
 	})
-	return pageOf(all, p), len(all), nil
+	return pageOf(all, p.Page, p.Size), len(all), nil
 }
 
-func pageOf[T any](all []T, p organisations.Page) []T {
-	from := min(p.Page*p.Size, len(all))
-	return all[from:min(from+p.Size, len(all))]
+// pageOf is the page'th run of size items of all (counting from 0); past the
+// end it is empty.
+func pageOf[T any](all []T, page, size int) []T {
+	from := min(page*size, len(all))
+	return all[from:min(from+size, len(all))]
 }
 
 // GetTenant returns one tenant.
@@ -208,7 +210,7 @@ func (o *Organisation) ListFulfillments(_ context.Context, p organisations.Page)
 	slices.SortFunc(all, func(a, b organisation.Fulfillment) int {
 		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID))
 	})
-	return pageOf(all, p), len(all), nil
+	return pageOf(all, p.Page, p.Size), len(all), nil
 }
 
 // GetFulfillment returns one fulfillment.

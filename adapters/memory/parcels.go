@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"parcelportal/app/batchjob"
+	"parcelportal/app/clock"
 	"parcelportal/app/parcels"
 	"parcelportal/core/carrier"
 	"parcelportal/core/parcel"
@@ -23,7 +24,7 @@ type Parcels struct {
 	next    int64
 	parcels map[int64]*storedParcel
 	// Now stamps parcels and their changes; the wall clock when nil.
-	Now func() time.Time
+	Now clock.Clock
 }
 
 type storedParcel struct {
@@ -41,13 +42,6 @@ type storedAttempt struct {
 	errorParams  map[string]string
 	submittedAt  time.Time
 	exchanges    []batchjob.Exchange
-}
-
-func (m *Parcels) now() time.Time {
-	if m.Now != nil {
-		return m.Now().UTC()
-	}
-	return time.Now().UTC()
 }
 
 // view is the parcel as Get answers it.
@@ -82,7 +76,7 @@ func (m *Parcels) Create(_ context.Context, p parcel.Parcel) (parcel.Parcel, err
 	}
 	m.next++
 	p.ID, p.UUID = m.next, fmt.Sprintf("00000000-0000-4000-8000-%012d", m.next)
-	p.CreatedAt, p.UpdatedAt = m.now(), m.now()
+	p.CreatedAt, p.UpdatedAt = m.Now.UTC(), m.Now.UTC()
 	p.BatchID, p.BatchStatus, p.Label = 0, "", parcel.Label{}
 	sp := &storedParcel{p: p}
 	m.parcels[p.ID] = sp
@@ -112,7 +106,7 @@ func (m *Parcels) Update(_ context.Context, id int64, change func(*parcel.Parcel
 	if err := change(&p); err != nil {
 		return parcel.Parcel{}, err
 	}
-	sp.p.Validated, sp.p.LabelType, sp.p.UpdatedAt = p.Validated, p.LabelType, m.now()
+	sp.p.Validated, sp.p.LabelType, sp.p.UpdatedAt = p.Validated, p.LabelType, m.Now.UTC()
 	return sp.view(), nil
 }
 
@@ -154,8 +148,7 @@ func (m *Parcels) List(_ context.Context, q parcel.Query) ([]parcel.Parcel, int,
 		}
 		return cmp.Compare(b.ID, a.ID)
 	})
-	from := min(q.Page*q.Size, len(all))
-	return all[from:min(from+q.Size, len(all))], len(all), nil
+	return pageOf(all, q.Page, q.Size), len(all), nil
 }
 
 // Gather puts a parcel into a manifest batch, as a manifest of parcels

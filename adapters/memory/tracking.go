@@ -169,8 +169,7 @@ func (t *Tracking) Search(_ context.Context, a tracking.Account, c tracking.Crit
 		}
 		page = page[max(len(page)-m.PageSize, 0):]
 	default:
-		start := min(m.PageNo*m.PageSize, len(rows))
-		page = rows[start:min(start+m.PageSize, len(rows))]
+		page = pageOf(rows, m.PageNo, m.PageSize)
 	}
 	return tracking.Page{Rows: append([]tracking.Row{}, page...), Total: len(rows)}, nil
 }

@@ -46,11 +46,7 @@ func acssWriteFailure(err error) error {
 // List returns every file newest first without the CSV.
 func (s Acsses) List(ctx context.Context) ([]document.Acss, error) {
 	query, args := acssSelect(false).OrderBy("a.created_at DESC", "a.id DESC").MustSql()
-	rows, err := s.Pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (document.Acss, error) { return scanAcss(r) })
+	return queryAll(ctx, s.Pool, scanAcss, query, args...)
 }
 
 func getAcss(ctx context.Context, q querier, id int64, lock bool) (document.Acss, error) {

@@ -141,13 +141,10 @@ func (s AddressBook) Update(ctx context.Context, e addressbook.Entry) (addressbo
 // Delete removes the customer's entry.
 func (s AddressBook) Delete(ctx context.Context, customerID, id int64) error {
 	tag, err := s.Pool.Exec(ctx, "DELETE FROM address_book_entry WHERE id = $1 AND customer_id = $2", id, customerID)
-	if err != nil {
-		return err
-	}
-	if tag.RowsAffected() == 0 {
+	if err == nil && tag.RowsAffected() == 0 {
 		return addressbook.ErrNotFound
 	}
-	return nil
+	return err
 }
 
 // Import stores the addresses the customer's book does not hold yet, in one

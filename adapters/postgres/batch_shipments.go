@@ -141,18 +141,13 @@ func (s Batches) Manifest(ctx context.Context, batchID int64) ([]byte, time.Time
 
 // documents answers one document column of a batch's live shipments by position.
 func (s Batches) documents(ctx context.Context, batchID int64, column string) ([]batches.Document, error) {
-	rows, err := s.Pool.Query(ctx, `
-		SELECT s.id, s.label_type, s.label_content_type, s.`+column+` FROM shipment s
-		WHERE s.batch_id = $1 AND s.`+column+` IS NOT NULL AND `+liveShipment+`
-		ORDER BY s.position, s.id`, batchID)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (batches.Document, error) {
+	return queryAll(ctx, s.Pool, func(r pgx.Row) (batches.Document, error) {
 		var d batches.Document
 		err := r.Scan(&d.ShipmentID, &d.LabelType, &d.ContentType, &d.Data)
 		return d, err
-	})
+	}, `SELECT s.id, s.label_type, s.label_content_type, s.`+column+` FROM shipment s
+		WHERE s.batch_id = $1 AND s.`+column+` IS NOT NULL AND `+liveShipment+`
+		ORDER BY s.position, s.id`, batchID)
 }
 
 // Labels answers the labels of the batch's live shipments.

@@ -236,30 +236,28 @@ const workShipmentSelect = `SELECT s.id, s.batch_id, s.position, s.attempt, s.re
 	FROM shipment s LEFT JOIN validated_shipment v ON v.id = s.validated_shipment_id WHERE `
 
 func workShipments(ctx context.Context, q querier, where string, args ...any) ([]batchjob.Shipment, error) {
-	rows, err := q.Query(ctx, workShipmentSelect+where+` ORDER BY s.position, s.id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (batchjob.Shipment, error) {
-		var (
-			s                     batchjob.Shipment
-			id                    int64
-			attempt               int
-			reference, identifier string
-			state                 string
-			fields, lines         []byte
-			valid                 bool
-		)
-		if err := r.Scan(&id, &s.BatchID, &s.Position, &attempt, &reference, &state, &s.Success, &identifier, &fields, &lines, &valid); err != nil {
-			return s, err
-		}
-		v, err := decodeRow(fields, lines, valid)
-		if err != nil {
-			return s, err
-		}
-		s.Shipment, err = shipment.Restore(id, attempt, reference, shipment.Status(state), identifier, v.Draft())
+	return queryAll(ctx, q, scanWorkShipment, workShipmentSelect+where+` ORDER BY s.position, s.id`, args...)
+}
+
+func scanWorkShipment(r pgx.Row) (batchjob.Shipment, error) {
+	var (
+		s                     batchjob.Shipment
+		id                    int64
+		attempt               int
+		reference, identifier string
+		state                 string
+		fields, lines         []byte
+		valid                 bool
+	)
+	if err := r.Scan(&id, &s.BatchID, &s.Position, &attempt, &reference, &state, &s.Success, &identifier, &fields, &lines, &valid); err != nil {
 		return s, err
-	})
+	}
+	v, err := decodeRow(fields, lines, valid)
+	if err != nil {
+		return s, err
+	}
+	s.Shipment, err = shipment.Restore(id, attempt, reference, shipment.Status(state), identifier, v.Draft())
+	return s, err
 }
 
 // Open lists the PENDING and SUBMITTING shipments.

@@ -222,11 +222,7 @@ func (s Batches) Rows(ctx context.Context, batchID int64, onlyInvalid bool) ([]b
 	if onlyInvalid {
 		query += ` AND NOT valid`
 	}
-	rows, err := s.Pool.Query(ctx, query+` ORDER BY position`, batchID)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (batch.ValidatedShipment, error) { return scanRow(r) })
+	return queryAll(ctx, s.Pool, scanRow, query+` ORDER BY position`, batchID)
 }
 
 // RowPage answers a page of a batch's grid rows by position, their total

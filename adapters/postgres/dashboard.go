@@ -19,16 +19,11 @@ type DashboardCounts struct{ Pool *pgxpool.Pool }
 // PerCountry answers the customer's labelled parcels per destination
 // country, all time, largest first.
 func (s DashboardCounts) PerCountry(ctx context.Context, customerID int64) ([]dashboard.CountryCount, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT country, n FROM shipment_country_total
-		WHERE customer_id = $1 AND n > 0 ORDER BY n DESC, country`, customerID)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (dashboard.CountryCount, error) {
+	return queryAll(ctx, s.Pool, func(r pgx.Row) (dashboard.CountryCount, error) {
 		var c dashboard.CountryCount
 		err := r.Scan(&c.Country, &c.Count)
 		return c, err
-	})
+	}, `SELECT country, n FROM shipment_country_total WHERE customer_id = $1 AND n > 0 ORDER BY n DESC, country`, customerID)
 }
 
 // InCountries answers how many of the customer's parcels went to the

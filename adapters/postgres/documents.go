@@ -68,12 +68,8 @@ func (s Docs) List(ctx context.Context, kind document.Kind) ([]document.Doc, err
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.Pool.Query(ctx, `SELECT id, name, NULL::bytea, document_content_type, file_name, created_at, active, octet_length(document)
+	return queryAll(ctx, s.Pool, scanDoc, `SELECT id, name, NULL::bytea, document_content_type, file_name, created_at, active, octet_length(document)
 		FROM `+table+` ORDER BY created_at DESC, id DESC`)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (document.Doc, error) { return scanDoc(r) })
 }
 
 // Get returns one document with its bytes.

@@ -18,16 +18,12 @@ type InvoiceCounts struct{ Pool *pgxpool.Pool }
 // Counts returns per customer with an invoice made in [from, to) the
 // counts, by customer name then id.
 func (s InvoiceCounts) Counts(ctx context.Context, from, to time.Time) ([]invoicereport.Row, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT c.id, c.name, c.crmid, count(*), count(*) FILTER (WHERE i.chargeable)
-		FROM commercial_invoice i JOIN customer c ON c.id = i.customer_id
-		WHERE i.created_at >= $1 AND i.created_at < $2
-		GROUP BY c.id, c.name, c.crmid ORDER BY c.name, c.id`, from, to)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (invoicereport.Row, error) {
+	return queryAll(ctx, s.Pool, func(r pgx.Row) (invoicereport.Row, error) {
 		var row invoicereport.Row
 		err := r.Scan(&row.CustomerID, &row.CustomerName, &row.CRMID, &row.CommercialInvoices, &row.ChargeableInvoices)
 		return row, err
-	})
+	}, `SELECT c.id, c.name, c.crmid, count(*), count(*) FILTER (WHERE i.chargeable)
+		FROM commercial_invoice i JOIN customer c ON c.id = i.customer_id
+		WHERE i.created_at >= $1 AND i.created_at < $2
+		GROUP BY c.id, c.name, c.crmid ORDER BY c.name, c.id`, from, to)
 }

@@ -71,20 +71,18 @@ const invoiceColumns = `i.id, i.number, i.customer_id, c.name, i.crm_id, i.po_nu
 		FROM commercial_invoice_shipment cis JOIN shipment s ON s.id = cis.shipment_id WHERE cis.invoice_id = i.id), '[]')`
 
 func (s Invoices) query(ctx context.Context, where string, args ...any) ([]invoice.Stored, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT `+invoiceColumns+` FROM commercial_invoice i JOIN customer c ON c.id = i.customer_id
+	return queryAll(ctx, s.Pool, scanInvoice, `SELECT `+invoiceColumns+` FROM commercial_invoice i JOIN customer c ON c.id = i.customer_id
 		WHERE `+where, args...)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (invoice.Stored, error) {
-		var inv invoice.Stored
-		err := r.Scan(&inv.ID, &inv.Number, &inv.CustomerID, &inv.CustomerName, &inv.CRMID, &inv.PONumber, &inv.Incoterm,
-			&inv.ReasonOfExport, &inv.AdditionalComments, &inv.DeclarationStatement, &inv.Currency, &inv.FreightPostage,
-			&inv.Duty, &inv.VAT, &inv.TobaccoTax, &inv.DiscountRebate, &inv.Subtotal, &inv.Total, &inv.Chargeable,
-			&inv.CreatedBy, &inv.CreatedAt, &inv.Shipments)
-		inv.CreatedAt = inv.CreatedAt.UTC()
-		return inv, err
-	})
+}
+
+func scanInvoice(r pgx.Row) (invoice.Stored, error) {
+	var inv invoice.Stored
+	err := r.Scan(&inv.ID, &inv.Number, &inv.CustomerID, &inv.CustomerName, &inv.CRMID, &inv.PONumber, &inv.Incoterm,
+		&inv.ReasonOfExport, &inv.AdditionalComments, &inv.DeclarationStatement, &inv.Currency, &inv.FreightPostage,
+		&inv.Duty, &inv.VAT, &inv.TobaccoTax, &inv.DiscountRebate, &inv.Subtotal, &inv.Total, &inv.Chargeable,
+		&inv.CreatedBy, &inv.CreatedAt, &inv.Shipments)
+	inv.CreatedAt = inv.CreatedAt.UTC()
+	return inv, err
 }
 
 // ByNumber answers the invoices of the number of the customers (nil: any), by CRM id.

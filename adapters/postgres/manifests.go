@@ -165,17 +165,13 @@ func (m Manifests) ClaimSlot(ctx context.Context, customerID int64, slot time.Ti
 
 // Schedules lists the active schedules with their hub's country.
 func (m Manifests) Schedules(ctx context.Context) ([]manifests.Schedule, error) {
-	rows, err := m.Pool.Query(ctx, `SELECT c.id, c.auto_manifest_time, c.auto_manifest_days, h.country_code, c.auto_manifest_since
-		FROM customer c JOIN hub h ON h.id = c.hub_id WHERE c.auto_manifest_active ORDER BY c.id`)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (manifests.Schedule, error) {
+	return queryAll(ctx, m.Pool, func(r pgx.Row) (manifests.Schedule, error) {
 		var s manifests.Schedule
 		err := r.Scan(&s.CustomerID, &s.AutoManifest.Time, &s.AutoManifest.Days, &s.HubCountry, &s.Since)
 		s.AutoManifest.Active = true
 		return s, err
-	})
+	}, `SELECT c.id, c.auto_manifest_time, c.auto_manifest_days, h.country_code, c.auto_manifest_since
+		FROM customer c JOIN hub h ON h.id = c.hub_id WHERE c.auto_manifest_active ORDER BY c.id`)
 }
 
 // MailNext takes one ended, unmailed slot whose retry time has come,

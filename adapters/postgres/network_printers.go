@@ -26,11 +26,7 @@ func scanNetworkPrinter(row pgx.Row) (printer.Printer, error) {
 
 // List returns the customer's printers by name, then id.
 func (s NetworkPrinters) List(ctx context.Context, customerID int64) ([]printer.Printer, error) {
-	rows, err := s.Pool.Query(ctx, "SELECT "+networkPrinterColumns+" FROM network_printer WHERE customer_id = $1 ORDER BY name, id", customerID)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (printer.Printer, error) { return scanNetworkPrinter(r) })
+	return queryAll(ctx, s.Pool, scanNetworkPrinter, "SELECT "+networkPrinterColumns+" FROM network_printer WHERE customer_id = $1 ORDER BY name, id", customerID)
 }
 
 // Get returns the customer's printer.
@@ -59,11 +55,8 @@ func (s NetworkPrinters) Update(ctx context.Context, p printer.Printer) (printer
 // Delete removes the customer's printer.
 func (s NetworkPrinters) Delete(ctx context.Context, customerID, id int64) error {
 	tag, err := s.Pool.Exec(ctx, "DELETE FROM network_printer WHERE id = $1 AND customer_id = $2", id, customerID)
-	if err != nil {
-		return err
-	}
-	if tag.RowsAffected() == 0 {
+	if err == nil && tag.RowsAffected() == 0 {
 		return printer.ErrNotFound
 	}
-	return nil
+	return err
 }

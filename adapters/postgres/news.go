@@ -30,11 +30,7 @@ func scanNews(row pgx.Row) (document.News, error) {
 
 // List returns every item in order.
 func (s News) List(ctx context.Context) ([]document.News, error) {
-	rows, err := s.Pool.Query(ctx, "SELECT "+newsColumns+" FROM news ORDER BY sort_order, id")
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (document.News, error) { return scanNews(r) })
+	return queryAll(ctx, s.Pool, scanNews, "SELECT "+newsColumns+" FROM news ORDER BY sort_order, id")
 }
 
 // Get returns one item.

@@ -322,44 +322,34 @@ func (s Reports) Rows(ctx context.Context, customers []int64, ids []int64) ([]re
 		where = append(where, sq.Expr("s.customer_id = ANY(?)", customers))
 	}
 	query, args := psql.Select(reportColumns...).From(reportFrom).Where(where).OrderBy("s.id").MustSql()
-	rows, err := s.Pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (report.Row, error) { return scanReportRow(r) })
+	return queryAll(ctx, s.Pool, scanReportRow, query, args...)
 }
 
 // Labels answers the labels of the given shipments that hold one.
 func (s Reports) Labels(ctx context.Context, ids []int64) ([]reports.Document, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT s.id, s.label_type, s.label_content_type, s.label FROM shipment s
-		WHERE s.id = ANY($1) AND s.label IS NOT NULL AND s.state <> 'CANCELLED' ORDER BY s.id`, ids)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (reports.Document, error) {
+	return queryAll(ctx, s.Pool, func(r pgx.Row) (reports.Document, error) {
 		var d reports.Document
 		err := r.Scan(&d.ShipmentID, &d.LabelType, &d.ContentType, &d.Data)
 		return d, err
-	})
+	}, `SELECT s.id, s.label_type, s.label_content_type, s.label FROM shipment s
+		WHERE s.id = ANY($1) AND s.label IS NOT NULL AND s.state <> 'CANCELLED' ORDER BY s.id`, ids)
 }
 
 // Invoices answers the validated rows of the given labelled shipments.
 func (s Reports) Invoices(ctx context.Context, ids []int64) ([]reports.InvoiceRow, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT s.id, s.customer_id, s.identifier, v.fields::text, v.order_lines::text, v.valid
+	return queryAll(ctx, s.Pool, scanInvoiceRow, `SELECT s.id, s.customer_id, s.identifier, v.fields::text, v.order_lines::text, v.valid
 		FROM shipment s JOIN validated_shipment v ON v.id = s.validated_shipment_id
 		WHERE s.id = ANY($1) AND s.state = 'DONE' AND s.success ORDER BY s.id`, ids)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (reports.InvoiceRow, error) {
-		var out reports.InvoiceRow
-		var fields, lines string
-		var valid bool
-		if err := r.Scan(&out.ShipmentID, &out.CustomerID, &out.Labelled.Identifier, &fields, &lines, &valid); err != nil {
-			return out, err
-		}
-		row, err := parseRow([]byte(fields), []byte(lines), valid)
-		out.Labelled = invoice.Labelled{Row: row, Identifier: out.Labelled.Identifier}
+}
+
+func scanInvoiceRow(r pgx.Row) (reports.InvoiceRow, error) {
+	var out reports.InvoiceRow
+	var fields, lines string
+	var valid bool
+	if err := r.Scan(&out.ShipmentID, &out.CustomerID, &out.Labelled.Identifier, &fields, &lines, &valid); err != nil {
 		return out, err
-	})
+	}
+	row, err := parseRow([]byte(fields), []byte(lines), valid)
+	out.Labelled = invoice.Labelled{Row: row, Identifier: out.Labelled.Identifier}
+	return out, err
 }

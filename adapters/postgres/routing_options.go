@@ -18,15 +18,11 @@ var _ manifests.RoutingOptions = RoutingOptions{}
 
 // List answers every option ordered by country.
 func (s RoutingOptions) List(ctx context.Context) ([]manifest.RoutingOption, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT country_code, manifest_type, carrier, updated_by FROM routing_option ORDER BY country_code`)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (manifest.RoutingOption, error) {
+	return queryAll(ctx, s.Pool, func(r pgx.Row) (manifest.RoutingOption, error) {
 		var o manifest.RoutingOption
 		err := r.Scan(&o.Country, &o.ManifestType, &o.Carrier, &o.UpdatedBy)
 		return o, err
-	})
+	}, `SELECT country_code, manifest_type, carrier, updated_by FROM routing_option ORDER BY country_code`)
 }
 
 // Save inserts or replaces the option of its country.

@@ -27,7 +27,7 @@ func (s Service) Manifest(ctx context.Context, caller *access.Caller, id int64) 
 		return File{}, failure.New(failure.NotFound, batch.KeyNoManifest)
 	}
 	if at.IsZero() {
-		at = s.now()
+		at = s.Now.UTC()
 	}
 	return File{Name: fmt.Sprintf("manifest-%d-%s.pdf", id, at.UTC().Format(manifestTime)), ContentType: ContentPDF, Data: doc}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"parcelportal/app/batchjob"
+	"parcelportal/app/clock"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
 	"parcelportal/core/customer"
@@ -183,17 +184,10 @@ type Service struct {
 	Invoices  InvoiceRenderer
 	Tokens    DownloadTokens
 	Uploads   UploadGate
-	Now       func() time.Time
+	Now       clock.Clock
 }
 
 // DownloadTokens issues the tokens of link downloads (app/downloadtoken).
 type DownloadTokens interface {
 	Issue(ctx context.Context, caller *access.Caller, purpose linkdownload.Purpose, resource string) (linkdownload.Token, error)
-}
-
-func (s Service) now() time.Time {
-	if s.Now == nil {
-		return time.Now().UTC()
-	}
-	return s.Now().UTC()
 }

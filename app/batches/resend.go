@@ -46,7 +46,7 @@ func (s Service) Resend(ctx context.Context, caller *access.Caller, id int64, fi
 			return failure.New(failure.Conflict, batch.KeyNothingToResend)
 		}
 		b.JobFilter, b.Total, b.LabelType = f, total, lt
-		b.SentAt, b.SentBy, b.SentByAdmin = s.now(), caller.Login, caller.IsAdmin()
+		b.SentAt, b.SentBy, b.SentByAdmin = s.Now.UTC(), caller.Login, caller.IsAdmin()
 		return nil
 	}, batchjob.Job{Kind: batchjob.Resend, BatchID: id})
 }

@@ -32,7 +32,7 @@ func (s Service) Send(ctx context.Context, caller *access.Caller, id int64, labe
 			return failure.New(failure.Conflict, batch.KeyNothingToSend)
 		}
 		b.LabelType, b.JobFilter, b.Total = lt, batch.FilterAll, valid
-		b.SentAt, b.SentBy, b.SentByAdmin = s.now(), caller.Login, caller.IsAdmin()
+		b.SentAt, b.SentBy, b.SentByAdmin = s.Now.UTC(), caller.Login, caller.IsAdmin()
 		return nil
 	}, batchjob.Job{Kind: batchjob.Send, BatchID: id})
 }

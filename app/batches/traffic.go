@@ -13,7 +13,6 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
-	"parcelportal/core/failure"
 )
 
 // Traffic (admins) sends every SOAP request or response exchanged for the
@@ -25,17 +24,24 @@ func (s Service) Traffic(ctx context.Context, caller *access.Caller, id int64, k
 	if !caller.IsAdmin() {
 		return File{}, batch.ErrAdminAccessOnly
 	}
-	if kind != "request" && kind != "response" {
-		return File{}, failure.New(failure.Invalid, batch.KeyTrafficKind, "kind", kind)
+	responses, err := batch.TrafficKind(kind)
+	if err != nil {
+		return File{}, err
 	}
 	if _, err := s.visible(ctx, caller, id); err != nil {
 		return File{}, err
 	}
-	exchanges, err := s.Exchanges.Traffic(ctx, id, kind == "response")
+	exchanges, err := s.Exchanges.Traffic(ctx, id, responses)
 	if err != nil {
 		return File{}, err
 	}
-	return File{Name: fmt.Sprintf("batch-%d-%ss.xml", id, kind), ContentType: ContentXML, Data: TrafficDocument("batch", id, kind, exchanges)}, nil
+	return TrafficFile("batch", id, kind, exchanges), nil
+}
+
+// TrafficFile is the download of a batch's or a shipment's traffic document
+// (of: batch or shipment), named after it and the kind.
+func TrafficFile(of string, id int64, kind string, exchanges []Exchange) File {
+	return File{Name: fmt.Sprintf("%s-%d-%ss.xml", of, id, kind), ContentType: ContentXML, Data: TrafficDocument(of, id, kind, exchanges)}
 }
 
 // TrafficDocument writes the traffic document of a batch or a shipment (of

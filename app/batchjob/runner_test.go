@@ -96,6 +96,17 @@ func (g *rig) dump(id int64) (memory.BatchRecord, []memory.ShipmentRecord, []mem
 	return b, s, e
 }
 
+// ended reads the batch a job ended, failing the test unless it ended in
+// status with the message key, and answers its shipments.
+func (g *rig) ended(t *testing.T, id int64, status batch.Status, key string) []memory.ShipmentRecord {
+	t.Helper()
+	b, ships, _ := g.dump(id)
+	if b.Status != status || b.ErrorMessage != key {
+		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
+	}
+	return ships
+}
+
 // oneLabelEach checks that the carrier made exactly one label per reference
 // the shipments hold, and that each shipment holds that label.
 func (g *rig) oneLabelEach(t *testing.T, ships []memory.ShipmentRecord) {
@@ -252,10 +263,7 @@ func TestSendWithoutCredentialsFailsAtOnce(t *testing.T) {
 	}
 	id := g.batch(batch.Sending, rows(2))
 	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
-	b, ships, _ := g.dump(id)
-	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyNoCredentials {
-		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
-	}
+	ships := g.ended(t, id, batch.ErrorSend, batchjob.KeyNoCredentials)
 	if ships[0].State != shipment.Failed || ships[0].ErrorMessage != batchjob.KeyNoCredentials {
 		t.Errorf("shipment %+v", ships[0])
 	}
@@ -306,10 +314,7 @@ func TestCarrierAwayFailsShipmentsAfterRetries(t *testing.T) {
 	g.carrier.away = 1000
 	g.run(t, batchjob.Job{Kind: batchjob.Send, BatchID: id})
 
-	b, ships, _ := g.dump(id)
-	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyCarrierUnavailable {
-		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
-	}
+	ships := g.ended(t, id, batch.ErrorSend, batchjob.KeyCarrierUnavailable)
 	for _, s := range ships {
 		if s.State != shipment.Failed || s.ErrorMessage != batchjob.KeyCarrierUnavailable {
 			t.Errorf("shipment %+v", s)
@@ -408,10 +413,7 @@ func TestRefusedCancelFailsTheJob(t *testing.T) {
 	g.carrier.refuseCancel = true
 	g.work.SetStatus(id, batch.Cancelling, batch.FilterAll)
 	g.run(t, batchjob.Job{Kind: batchjob.Cancel, BatchID: id})
-	b, ships, _ := g.dump(id)
-	if b.Status != batch.ErrorSend || b.ErrorMessage != batchjob.KeyVoidIncomplete {
-		t.Fatalf("batch %s %q", b.Status, b.ErrorMessage)
-	}
+	ships := g.ended(t, id, batch.ErrorSend, batchjob.KeyVoidIncomplete)
 	if ships[0].State != shipment.Done || ships[0].ErrorMessage != carrier.KeyFaultAlreadyManifested {
 		t.Errorf("shipment %+v", ships[0])
 	}

@@ -20,7 +20,7 @@ func (s Service) SetConsent(ctx context.Context, caller *access.Caller, id int64
 		}
 		consent := customer.Consent{}
 		if accept {
-			consent = customer.Consent{Accepted: true, At: s.now(), By: caller.Login}
+			consent = customer.Consent{Accepted: true, At: s.Now.UTC(), By: caller.Login}
 		}
 		if kind == customer.ConsentGTC {
 			c.GTC = consent

@@ -6,8 +6,8 @@ package customers
 
 import (
 	"context"
-	"time"
 
+	"parcelportal/app/clock"
 	"parcelportal/core/customer"
 )
 
@@ -70,23 +70,13 @@ type CredentialChecker interface {
 	Check(ctx context.Context, c CredentialCheck) (bool, error)
 }
 
-// Clock says when consents are given.
-type Clock func() time.Time
-
 // Service holds the customer use cases.
 type Service struct {
 	Store   Store
 	History History
 	Checker CredentialChecker
-	Now     Clock
+	Now     clock.Clock // says when consents are given
 	Terms   TermsRenderer
 	// Carriers fetches the aggregator's carrier list.
 	Carriers CarrierList
-}
-
-func (s Service) now() time.Time {
-	if s.Now == nil {
-		return time.Now().UTC()
-	}
-	return s.Now().UTC()
 }

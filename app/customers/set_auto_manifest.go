@@ -12,11 +12,8 @@ import (
 // valid; unticking active clears time and days. The customer form's roles
 // set it, for a customer the caller acts for.
 func (s Service) SetAutoManifest(ctx context.Context, caller *access.Caller, id int64, a customer.AutoManifest) (customer.AutoManifest, error) {
-	if err := access.FormUsers.Check(caller); err != nil {
+	if err := access.FormUsers.CheckFor(caller, id, customer.ErrNotFound); err != nil {
 		return customer.AutoManifest{}, err
-	}
-	if !caller.CanActFor(id) {
-		return customer.AutoManifest{}, customer.ErrNotFound
 	}
 	a = a.Normalized()
 	if a.Active {

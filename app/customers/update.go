@@ -14,11 +14,8 @@ func customerCRMID(s string) string { return account.NormalizeCRMID(s) }
 // secrets sent masked keep their stored value; consents are not changed here.
 // Only the customer form's roles save it.
 func (s Service) Update(ctx context.Context, caller *access.Caller, edit customer.Customer) (customer.Customer, error) {
-	if err := access.FormUsers.Check(caller); err != nil {
+	if err := access.FormUsers.CheckFor(caller, edit.ID, customer.ErrNotFound); err != nil {
 		return customer.Customer{}, err
-	}
-	if !caller.CanActFor(edit.ID) {
-		return customer.Customer{}, customer.ErrNotFound
 	}
 	admin := caller.IsAdmin()
 	saved, err := s.Store.Update(ctx, edit.ID, func(c *customer.Customer) error {

@@ -10,6 +10,7 @@ import (
 	"io"
 	"time"
 
+	"parcelportal/app/clock"
 	"parcelportal/core/access"
 	"parcelportal/core/carrier"
 	"parcelportal/core/customer"
@@ -44,7 +45,7 @@ type Zipper interface {
 // Service holds the customs document use cases.
 type Service struct {
 	Store Store
-	Now   func() time.Time
+	Now   clock.Clock
 }
 
 // readers may list and download (spec 2 section 6): the report roles.
@@ -52,13 +53,6 @@ var readers = access.Reporters
 
 // uploaders may upload a document by hand: admins.
 var uploaders = access.Admins
-
-func (s Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC()
-	}
-	return time.Now().UTC()
-}
 
 // customersOf resolves the CRM id the caller names to the customers whose
 // documents it sees: the named customer when the caller acts for it (else
@@ -127,7 +121,7 @@ func (s Service) Download(ctx context.Context, caller *access.Caller, id int64) 
 		return customsdoc.File{}, err
 	}
 	var f customsdoc.File
-	err := s.Store.Open(ctx, []int64{id}, caller.Login, s.now(), func(d customsdoc.Document, data []byte) error {
+	err := s.Store.Open(ctx, []int64{id}, caller.Login, s.Now.UTC(), func(d customsdoc.Document, data []byte) error {
 		f = customsdoc.File{Filename: customsdoc.CleanFilename(d.Filename), ContentType: d.ContentType, Data: data}
 		return nil
 	})
@@ -164,7 +158,7 @@ func (s Service) BulkDownload(ctx context.Context, caller *access.Caller, ids []
 	}
 	names := customsdoc.ZipNames(ordered)
 	return z.Zip(w, names, func(write func([]byte) error) error {
-		return s.Store.Open(ctx, ids, caller.Login, s.now(), func(_ customsdoc.Document, data []byte) error {
+		return s.Store.Open(ctx, ids, caller.Login, s.Now.UTC(), func(_ customsdoc.Document, data []byte) error {
 			return write(data)
 		})
 	})
@@ -186,7 +180,7 @@ func (s Service) Upload(ctx context.Context, caller *access.Caller, crmid, ident
 	}
 	d, _, err := s.Store.Add(ctx, customsdoc.Document{
 		CustomerID: id, CRMID: crmid, Identifier: customsdoc.CleanFilename(identifier), Source: customsdoc.SourceUpload,
-		Filename: name, ContentType: "application/pdf", Size: int64(len(data)), UploadedAt: s.now(), UploadedBy: caller.Login,
+		Filename: name, ContentType: "application/pdf", Size: int64(len(data)), UploadedAt: s.Now.UTC(), UploadedBy: caller.Login,
 	}, data)
 	return d, err
 }

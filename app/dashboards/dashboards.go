@@ -43,11 +43,5 @@ var Roles = tracking.Roles
 // check refuses callers without a dashboard role, and customers the caller
 // does not act for as not found.
 func check(caller *access.Caller, customerID int64) error {
-	if err := Roles.Check(caller); err != nil {
-		return err
-	}
-	if !caller.CanActFor(customerID) {
-		return customer.ErrNotFound
-	}
-	return nil
+	return Roles.CheckFor(caller, customerID, customer.ErrNotFound)
 }

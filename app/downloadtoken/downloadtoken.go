@@ -7,8 +7,8 @@ package downloadtoken
 
 import (
 	"context"
-	"time"
 
+	"parcelportal/app/clock"
 	"parcelportal/core/linkdownload"
 )
 
@@ -28,12 +28,5 @@ type Store interface {
 // Service issues and redeems download tokens.
 type Service struct {
 	Store Store
-	Now   func() time.Time
-}
-
-func (s Service) now() time.Time {
-	if s.Now == nil {
-		return time.Now().UTC()
-	}
-	return s.Now().UTC()
+	Now   clock.Clock
 }

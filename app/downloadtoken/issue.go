@@ -19,7 +19,7 @@ func (s Service) Issue(ctx context.Context, caller *access.Caller, purpose linkd
 	if caller == nil {
 		return linkdownload.Token{}, linkdownload.ErrTokenInvalid
 	}
-	g, err := linkdownload.NewGrant(*caller, purpose, resource, s.now())
+	g, err := linkdownload.NewGrant(*caller, purpose, resource, s.Now.UTC())
 	if err != nil {
 		return linkdownload.Token{}, err
 	}

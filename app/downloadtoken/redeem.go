@@ -20,7 +20,7 @@ func (s Service) Redeem(ctx context.Context, token string, purpose linkdownload.
 	if err != nil {
 		return nil, err
 	}
-	if err := g.Admits(purpose, resource, s.now()); err != nil {
+	if err := g.Admits(purpose, resource, s.Now.UTC()); err != nil {
 		return nil, err
 	}
 	caller := g.Caller

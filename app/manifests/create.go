@@ -29,7 +29,7 @@ func (s Service) Create(ctx context.Context, caller *access.Caller, ids []int64)
 	unique := slices.Clone(ids)
 	slices.Sort(unique)
 	unique = slices.Compact(unique)
-	at := s.now()
+	at := s.Now.UTC()
 	made, err := s.Store.Gather(ctx, unique, func(parcels []manifest.Parcel, _ []batch.Batch) ([]Gathering, []batch.Batch, error) {
 		if len(parcels) != len(unique) {
 			return nil, nil, manifest.ErrParcelNotFound

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"parcelportal/app/batchjob"
+	"parcelportal/app/clock"
 	"parcelportal/core/batch"
 	"parcelportal/core/customer"
 	"parcelportal/core/manifest"
@@ -149,12 +150,5 @@ type Service struct {
 	// apply.
 	Routing RoutingOptions
 	// Now is the clock; tests set it.
-	Now func() time.Time
-}
-
-func (s Service) now() time.Time {
-	if s.Now == nil {
-		return time.Now().UTC()
-	}
-	return s.Now().UTC()
+	Now clock.Clock
 }

@@ -22,7 +22,7 @@ const AutoManifestBy = "auto-manifest"
 // mailed. A tick after downtime finds the latest missed slot and runs it
 // once. Errors of one customer do not stop the others; they are joined.
 func (s Service) Tick(ctx context.Context) error {
-	now := s.now()
+	now := s.Now.UTC()
 	schedules, err := s.Store.Schedules(ctx)
 	if err != nil {
 		return err

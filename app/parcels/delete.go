@@ -26,7 +26,7 @@ func (s Service) remove(ctx context.Context, p parcel.Parcel) error {
 	if !p.Deletable() {
 		return parcel.ErrManifested
 	}
-	now := s.now()
+	now := s.Now.UTC()
 	p, cur, ok, err := s.Attempts.Claim(ctx, p.ID, now, now.Add(s.lease()))
 	if err != nil {
 		return err
@@ -88,7 +88,7 @@ func (s Service) void(ctx context.Context, p parcel.Parcel, sh shipment.Shipment
 	if err := sh.Cancel(); err != nil {
 		return err
 	}
-	return s.Attempts.Finish(ctx, Outcome{ShipmentID: sh.ID, State: sh.Status(), Exchanges: ex, At: s.now()})
+	return s.Attempts.Finish(ctx, Outcome{ShipmentID: sh.ID, State: sh.Status(), Exchanges: ex, At: s.Now.UTC()})
 }
 
 // notCancelled is the failure of a delete whose label the carrier did not

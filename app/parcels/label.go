@@ -51,7 +51,7 @@ func (s Service) MakeLabel(ctx context.Context, caller *access.Caller, id int64)
 	if err != nil {
 		return Labelled{}, err
 	}
-	now := s.now()
+	now := s.Now.UTC()
 	p, cur, ok, err := s.Attempts.Claim(ctx, id, now, now.Add(s.lease()))
 	if err != nil {
 		return Labelled{}, err
@@ -101,7 +101,7 @@ func (s Service) MakeLabel(ctx context.Context, caller *access.Caller, id int64)
 		if err := sh.Label(l.Identifier); err != nil {
 			return Labelled{}, err
 		}
-		o := Outcome{ShipmentID: sh.ID, State: sh.Status(), Label: l, LabelType: p.LabelType, Traffic: l.Traffic, Exchanges: ex, At: s.now()}
+		o := Outcome{ShipmentID: sh.ID, State: sh.Status(), Label: l, LabelType: p.LabelType, Traffic: l.Traffic, Exchanges: ex, At: s.Now.UTC()}
 		if err := s.Attempts.Finish(keep, o); err != nil {
 			return Labelled{}, err
 		}
@@ -148,7 +148,7 @@ func (s Service) failed(ctx context.Context, sh *shipment.Shipment, o Outcome) (
 	if err := sh.Fail(); err != nil {
 		return Labelled{}, err
 	}
-	o.ShipmentID, o.State, o.At = sh.ID, sh.Status(), s.now()
+	o.ShipmentID, o.State, o.At = sh.ID, sh.Status(), s.Now.UTC()
 	if err := s.Attempts.Finish(ctx, o); err != nil {
 		return Labelled{}, err
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"parcelportal/app/batchjob"
+	"parcelportal/app/clock"
 	"parcelportal/core/carrier"
 	"parcelportal/core/customer"
 	"parcelportal/core/parcel"
@@ -125,12 +126,5 @@ type Service struct {
 	CallTimeout time.Duration
 	// Lease is how long a label call holds its parcel; 2 min when zero.
 	Lease time.Duration
-	Now   func() time.Time
-}
-
-func (s Service) now() time.Time {
-	if s.Now == nil {
-		return time.Now().UTC()
-	}
-	return s.Now().UTC()
+	Now   clock.Clock
 }

@@ -53,11 +53,5 @@ var prints = access.FormUsers
 // usable checks that the caller may print for the customer; another
 // customer's printers are not found.
 func usable(caller *access.Caller, customerID int64) error {
-	if err := prints.Check(caller); err != nil {
-		return err
-	}
-	if !caller.CanActFor(customerID) {
-		return printer.ErrNotFound
-	}
-	return nil
+	return prints.CheckFor(caller, customerID, printer.ErrNotFound)
 }

@@ -2,13 +2,11 @@ package reports
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"parcelportal/app/batches"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
-	"parcelportal/core/failure"
 	"parcelportal/core/report"
 	"parcelportal/core/shipment"
 )
@@ -80,18 +78,18 @@ func (d Details) Traffic(ctx context.Context, caller *access.Caller, id int64, k
 	if err := access.Admins.Check(caller); err != nil {
 		return File{}, err
 	}
-	if kind != "request" && kind != "response" {
-		return File{}, failure.New(failure.Invalid, batch.KeyTrafficKind, "kind", kind)
+	responses, err := batch.TrafficKind(kind)
+	if err != nil {
+		return File{}, err
 	}
 	if _, err := d.row(ctx, caller, id); err != nil {
 		return File{}, err
 	}
-	exchanges, err := d.Entries.Exchanges(ctx, id, kind == "response")
+	exchanges, err := d.Entries.Exchanges(ctx, id, responses)
 	if err != nil {
 		return File{}, err
 	}
-	return File{Name: fmt.Sprintf("shipment-%d-%ss.xml", id, kind), ContentType: batches.ContentXML,
-		Data: batches.TrafficDocument("shipment", id, kind, exchanges)}, nil
+	return batches.TrafficFile("shipment", id, kind, exchanges), nil
 }
 
 // row reads a report row in the caller's scope; a shipment the caller may

@@ -47,7 +47,7 @@ func (s Service) Excel(ctx context.Context, caller *access.Caller, filter string
 	if err != nil {
 		return File{}, reduce(err)
 	}
-	name := fmt.Sprintf("report-%s.xlsx", s.now().Format("20060102-150405"))
+	name := fmt.Sprintf("report-%s.xlsx", s.Now.UTC().Format("20060102-150405"))
 	return File{Name: name, ContentType: ContentXLSX, Data: out.Bytes()}, nil
 }
 
@@ -97,7 +97,7 @@ func (s Service) labels(ctx context.Context, ids []int64) (File, error) {
 		}
 		parts[i] = d.Data
 	}
-	stamp := s.now().Format("20060102-150405")
+	stamp := s.Now.UTC().Format("20060102-150405")
 	if kind == carrier.LabelPDF {
 		merged, err := s.Merge(parts)
 		if err != nil {
@@ -192,7 +192,7 @@ func (s Service) invoices(ctx context.Context, ids []int64) (File, error) {
 	if err != nil {
 		return File{}, fmt.Errorf("render %d report invoices: %w", len(all), err)
 	}
-	return File{Name: "commercial-invoices-" + s.now().Format("20060102-150405") + ".pdf", ContentType: ContentPDF, Data: doc}, nil
+	return File{Name: "commercial-invoices-" + s.Now.UTC().Format("20060102-150405") + ".pdf", ContentType: ContentPDF, Data: doc}, nil
 }
 
 // groupByCustomer groups the rows by customer, the customers in the order

@@ -58,11 +58,11 @@ func (s Service) CreateInvoice(ctx context.Context, caller *access.Caller, h inv
 			shipments = append(shipments, invoice.StoredShipment{ID: r.ShipmentID, Identifier: r.Labelled.Identifier})
 		}
 		inv := invoice.Make(sellerOf(c), h, labelled)
-		inv.Date = s.now()
+		inv.Date = s.Now.UTC()
 		made = append(made, inv)
 		keep = append(keep, invoice.Stored{CustomerID: id, CustomerName: c.Name, CRMID: crmOf(c.CRMID, id),
 			Header: invoice.HeaderOf(inv), Currency: inv.Currency, Subtotal: inv.Subtotal, Total: inv.Total,
-			Chargeable: c.IsCommercialInvoiceChargeable, CreatedBy: caller.Login, CreatedAt: s.now(), Shipments: shipments})
+			Chargeable: c.IsCommercialInvoiceChargeable, CreatedBy: caller.Login, CreatedAt: s.Now.UTC(), Shipments: shipments})
 	}
 	doc, err := s.Renderer.RenderCommercialInvoices(made)
 	if err != nil {

@@ -9,9 +9,9 @@ package reports
 import (
 	"context"
 	"io"
-	"time"
 
 	"parcelportal/app/batches"
+	"parcelportal/app/clock"
 	"parcelportal/core/customer"
 	"parcelportal/core/invoice"
 	"parcelportal/core/report"
@@ -109,14 +109,7 @@ type Service struct {
 	Renderer  InvoiceRenderer
 	// Stored keeps the commercial invoices made with the invoice dialog.
 	Stored InvoiceStore
-	Now    func() time.Time
-}
-
-func (s Service) now() time.Time {
-	if s.Now == nil {
-		return time.Now().UTC()
-	}
-	return s.Now().UTC()
+	Now    clock.Clock
 }
 
 // File is a download, as the batch downloads give it.

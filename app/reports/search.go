@@ -41,7 +41,7 @@ func (s Service) query(caller *access.Caller, filter string) (Query, error) {
 	if err := access.Reporters.Check(caller); err != nil {
 		return Query{}, err
 	}
-	search, err := report.Parse(filter, s.now())
+	search, err := report.Parse(filter, s.Now.UTC())
 	if err != nil {
 		return Query{}, err
 	}

@@ -186,40 +186,40 @@ func env(name, fallback string) string {
 	return fallback
 }
 
-func envBool(name string, fallback bool) (bool, error) {
+// envParsed reads a variable through parse, the fallback when it is unset;
+// a value parse refuses is an error that names the variable and what it takes.
+func envParsed[T any](name string, fallback T, parse func(string) (T, bool), takes string) (T, error) {
 	v := env(name, "")
 	if v == "" {
 		return fallback, nil
 	}
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		return false, fmt.Errorf("%s: %q is not true or false", name, v)
+	x, ok := parse(v)
+	if !ok {
+		var zero T
+		return zero, fmt.Errorf("%s: %q is not %s", name, v, takes)
 	}
-	return b, nil
+	return x, nil
+}
+
+func envBool(name string, fallback bool) (bool, error) {
+	return envParsed(name, fallback, func(v string) (bool, bool) {
+		b, err := strconv.ParseBool(v)
+		return b, err == nil
+	}, "true or false")
 }
 
 func envDuration(name string, fallback time.Duration) (time.Duration, error) {
-	v := env(name, "")
-	if v == "" {
-		return fallback, nil
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%s: %q is not a positive duration such as 10s", name, v)
-	}
-	return d, nil
+	return envParsed(name, fallback, func(v string) (time.Duration, bool) {
+		d, err := time.ParseDuration(v)
+		return d, err == nil && d > 0
+	}, "a positive duration such as 10s")
 }
 
 func envInt(name string, fallback int) (int, error) {
-	v := env(name, "")
-	if v == "" {
-		return fallback, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("%s: %q is not a positive whole number", name, v)
-	}
-	return n, nil
+	return envParsed(name, fallback, func(v string) (int, bool) {
+		n, err := strconv.Atoi(v)
+		return n, err == nil && n > 0
+	}, "a positive whole number")
 }
 
 // developmentKeyWarning is what the portal shouts at start when it seals

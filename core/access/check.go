@@ -35,3 +35,15 @@ func (p Policy) Check(c *Caller) error {
 		return failure.New(failure.Forbidden, "error.forbidden")
 	}
 }
+
+// CheckFor refuses as Check does, then a customer the caller does not act
+// for with notFound: another customer's data does not exist for the caller.
+func (p Policy) CheckFor(c *Caller, customerID int64, notFound error) error {
+	if err := p.Check(c); err != nil {
+		return err
+	}
+	if !c.CanActFor(customerID) {
+		return notFound
+	}
+	return nil
+}

@@ -21,3 +21,17 @@ func TestCheckRefusesLikeTheRoleTable(t *testing.T) {
 		t.Errorf("signed-in check of a login without roles = %v; want error.forbidden", f)
 	}
 }
+
+func TestCheckForHidesOtherCustomers(t *testing.T) {
+	notFound := failure.New(failure.NotFound, "error.test.notFound")
+	user := &Caller{Roles: []Role{User}, CustomerID: 7}
+	if err := FormUsers.CheckFor(user, 7, notFound); err != nil {
+		t.Errorf("own customer = %v", err)
+	}
+	if err := FormUsers.CheckFor(user, 8, notFound); err != notFound {
+		t.Errorf("another customer = %v; want the not-found given", err)
+	}
+	if f, ok := failure.As(Admins.CheckFor(user, 7, notFound)); !ok || f.Kind != failure.Forbidden {
+		t.Errorf("own customer without the role = %v; want error.forbidden", f)
+	}
+}

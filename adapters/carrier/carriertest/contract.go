@@ -73,6 +73,21 @@ func request(t *testing.T, labelType, country, postalCode string) carrier.Reques
 	return carrier.Request{Reference: reference(t), LabelType: labelType, Shipment: Shipment(country, postalCode), SenderHub: "DE"}
 }
 
+// printLabels makes n labels of the type to the address and answers their
+// identifiers.
+func printLabels(t *testing.T, s Subject, n int, labelType, country, postalCode string) []string {
+	t.Helper()
+	var ids []string
+	for range n {
+		l, err := s.Carrier.AddAndPrint(context.Background(), s.Credentials, request(t, labelType, country, postalCode))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, l.Identifier)
+	}
+	return ids
+}
+
 // Run checks the contract; newSubject returns a fresh carrier for each test.
 func Run(t *testing.T, newSubject func(t *testing.T) Subject) {
 	ctx := context.Background()
@@ -189,14 +204,7 @@ func Run(t *testing.T, newSubject func(t *testing.T) Subject) {
 
 	t.Run("cancel before the manifest, not after", func(t *testing.T) {
 		s := newSubject(t)
-		var ids []string
-		for range 3 {
-			l, err := s.Carrier.AddAndPrint(ctx, s.Credentials, request(t, carrier.LabelPDF, "DE", "10115"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			ids = append(ids, l.Identifier)
-		}
+		ids := printLabels(t, s, 3, carrier.LabelPDF, "DE", "10115")
 		tr, err := s.Carrier.Cancel(ctx, s.Credentials, ids[0])
 		if err != nil || tr.Request == "" {
 			t.Fatalf("cancel: %v, traffic %q", err, tr.Request)
@@ -216,14 +224,7 @@ func Run(t *testing.T, newSubject func(t *testing.T) Subject) {
 
 	t.Run("manifest", func(t *testing.T) {
 		s := newSubject(t)
-		var ids []string
-		for range 5 {
-			l, err := s.Carrier.AddAndPrint(ctx, s.Credentials, request(t, carrier.LabelZebra, "AT", "1010"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			ids = append(ids, l.Identifier)
-		}
+		ids := printLabels(t, s, 5, carrier.LabelZebra, "AT", "1010")
 		ref := reference(t)
 		m, err := s.Carrier.CreateManifest(ctx, s.Credentials, ref, ids)
 		if err != nil {

@@ -24,6 +24,26 @@ import (
 
 var ctx = context.Background()
 
+// passedOf makes n attempts at once and counts those that passed; an
+// attempt that errs fails the test.
+func passedOf(t *testing.T, n int, attempt func() (bool, error)) int32 {
+	var passed atomic.Int32
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			ok, err := attempt()
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				passed.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	return passed.Load()
+}
+
 func newIdentityID(t *testing.T) string {
 	b := make([]byte, 16)
 	if _, err := rand.Read(b); err != nil {
@@ -67,22 +87,9 @@ func MFAStateContract(t *testing.T, state identity.MFAState) {
 		if err := state.MarkPending(ctx, identity.PendingSignIn{TokenHash: hash, IdentityID: id, ExpiresAt: now.Add(time.Minute)}); err != nil {
 			t.Fatal(err)
 		}
-		var passed atomic.Int32
-		var wg sync.WaitGroup
-		for range 12 {
-			wg.Go(func() {
-				ok, err := state.TakeCodeAttempt(ctx, hash, 5)
-				if err != nil {
-					t.Error(err)
-				}
-				if ok {
-					passed.Add(1)
-				}
-			})
-		}
-		wg.Wait()
-		if passed.Load() != 5 {
-			t.Fatalf("%d of 12 parallel code attempts passed, want the limit 5", passed.Load())
+		passed := passedOf(t, 12, func() (bool, error) { return state.TakeCodeAttempt(ctx, hash, 5) })
+		if passed != 5 {
+			t.Fatalf("%d of 12 parallel code attempts passed, want the limit 5", passed)
 		}
 		if err := state.ClearPending(ctx, hash); err != nil {
 			t.Fatal(err)
@@ -178,22 +185,9 @@ func ThrottleContract(t *testing.T, throttle identity.Throttle) {
 
 	t.Run("parallel attempts never pass the limit", func(t *testing.T) {
 		key := []string{"login:parallel-" + suffix, "addr:parallel-" + suffix}
-		var passed atomic.Int32
-		var wg sync.WaitGroup
-		for range 20 {
-			wg.Go(func() {
-				ok, err := throttle.Attempt(ctx, key, now)
-				if err != nil {
-					t.Error(err)
-				}
-				if ok {
-					passed.Add(1)
-				}
-			})
-		}
-		wg.Wait()
-		if passed.Load() != 3 {
-			t.Fatalf("%d of 20 parallel attempts passed, want exactly the limit 3", passed.Load())
+		passed := passedOf(t, 20, func() (bool, error) { return throttle.Attempt(ctx, key, now) })
+		if passed != 3 {
+			t.Fatalf("%d of 20 parallel attempts passed, want exactly the limit 3", passed)
 		}
 	})
 }
