@@ -50,7 +50,8 @@ export function loginBudget(): Plugin {
   return {
     name: "portal-login-budget",
     apply: "build",
-    generateBundle(_options, bundle) {
+    // After every generateBundle hook: Vite writes the preload lists of the lazy imports into the code there.
+    writeBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === "chunk") as unknown as Chunk[];
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const seen = new Set<string>();
