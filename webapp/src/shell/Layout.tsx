@@ -2,7 +2,7 @@ import { Box, Flex } from "@radix-ui/themes";
 import { Outlet } from "react-router";
 import { ScrollRestoration } from "../navigation/ScrollRestoration";
 import { useApplicationProfile } from "../api/management";
-import { NoticeArea } from "../errors/NoticeArea";
+import { NoticeToasts } from "../errors/NoticeToasts";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { NewVersionNotice } from "./NewVersionNotice";
@@ -23,7 +23,7 @@ export function Layout() {
         </main>
       </Box>
       <Footer profile={profile} />
-      <NoticeArea />
+      <NoticeToasts />
       <ScrollRestoration />
     </Flex>
   );
