@@ -1,16 +1,13 @@
+import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
-/** What a signed-out visit to /login should download at most, gzipped (issue 16). */
-export const loginBudgetBytes = 200 * 1024;
 /**
- * What fails the build today: 246 KB were measured once the entry stopped
- * awaiting at its top level and the descriptors lost the protovalidate and
- * HTTP options (react-dom, react-router, the protobuf runtime and
- * descriptors alone take about 140 KB), so this ceiling stops growth while
- * the goal above is not yet reached. Lower it with every split that lands.
+ * What a signed-out visit to /login may download at most, gzipped (issue 16);
+ * the build fails above it. 193.0 KB were measured once Radix Themes' <Theme>
+ * stopped bringing the tooltip code (pnpm-workspace.yaml, patchedDependencies).
  */
-export const loginCeilingBytes = 255 * 1024;
+export const loginBudgetBytes = 200 * 1024;
 
 type Chunk = {
   type: "chunk";
@@ -22,23 +19,43 @@ type Chunk = {
   modules: Record<string, { renderedLength: number }>;
 };
 
-/** The lazy chunks a signed-out /login loads besides the entry's static graph: its page and one catalog. */
-const loginLazy = [/\/src\/features\/auth\/LoginPage\.tsx$/, /\/src\/locales\/en\.ts$/];
+/** The lazy chunk a signed-out /login loads besides the entry's static graph: the first part of one catalog. */
+const loginLazy = [/\/src\/locales\/en\.login\.ts$/];
+
+/** The message ids of a compiled catalog (src/locales/{name}.ts). */
+function catalogIds(name: string): Set<string> {
+  const source = readFileSync(new URL(`../src/locales/${name}.ts`, import.meta.url), "utf8");
+  const json = JSON.parse(source.match(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/)![1]) as string;
+  return new Set(Object.keys(JSON.parse(json) as Record<string, unknown>));
+}
+
+/**
+ * The messages /login's JavaScript names that its part of the catalog
+ * (scripts/splitCatalogs.mjs) lacks: they would show as bare ids.
+ */
+function missingMessages(chunks: Chunk[]): string[] {
+  const all = catalogIds("en");
+  const login = catalogIds("en.login");
+  const code = chunks.map((chunk) => chunk.code).join("\n");
+  return [...all].filter((id) => !login.has(id) && (code.includes(`"${id}"`) || code.includes(`'${id}'`)));
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
  * Prints, after `vite build`, the JavaScript a signed-out visit to /login
- * loads (the entry, every chunk it imports statically, the login page's own
- * chunk and the English catalog) with raw and gzip sizes against the goal of
- * 200 KB gzip, and fails the build above the ceiling. LOGIN_BUDGET_MODULES=1 also lists
- * the largest modules in those chunks, to see what to split next.
+ * loads (the entry, every chunk it imports statically, and the first part of
+ * the English catalog) with raw and gzip sizes, and fails the build above
+ * 200 KB gzip, or when that JavaScript names a message the first part of the
+ * catalog lacks. LOGIN_BUDGET_MODULES=1 also lists the largest modules in
+ * those chunks, to see what to split next.
  */
 export function loginBudget(): Plugin {
   return {
     name: "portal-login-budget",
     apply: "build",
-    generateBundle(_options, bundle) {
+    // After every generateBundle hook: Vite writes the preload lists of the lazy imports into the code there.
+    writeBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === "chunk") as unknown as Chunk[];
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const seen = new Set<string>();
@@ -80,13 +97,19 @@ export function loginBudget(): Plugin {
         lines.push(...largest.map(([name, length]) => `    ${kb(length).padStart(10)}  ${name}`));
       }
       const verdict =
-        gzip > loginBudgetBytes ? `OVER the goal of ${kb(loginBudgetBytes)}` : `within ${kb(loginBudgetBytes)}`;
+        gzip > loginBudgetBytes ? `OVER the budget of ${kb(loginBudgetBytes)}` : `within ${kb(loginBudgetBytes)}`;
       console.log(
         `\n/login loads ${rows.length} JavaScript chunks: ${kb(raw)}, ${kb(gzip)} gzip, ${verdict} gzip\n${lines.join("\n")}`,
       );
-      if (gzip > loginCeilingBytes) {
+      if (gzip > loginBudgetBytes) {
         this.error(
-          `/login's JavaScript grew to ${kb(gzip)} gzip, over the ceiling of ${kb(loginCeilingBytes)}: split it`,
+          `/login's JavaScript grew to ${kb(gzip)} gzip, over the budget of ${kb(loginBudgetBytes)}: split it`,
+        );
+      }
+      const missing = missingMessages(rows.map((row) => row.chunk));
+      if (missing.length > 0) {
+        this.error(
+          `/login's JavaScript names ${missing.length} messages outside its part of the catalog (${missing.slice(0, 10).join(", ")}): run pnpm i18n:extract, then pnpm i18n:compile`,
         );
       }
     },

@@ -1,18 +1,15 @@
 import "@radix-ui/themes/styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { AppProviders } from "./App";
 import { createQueryClient } from "./api/queryClient";
 import { createPortalTransport } from "./api/transport";
 import { createFailureReporter } from "./errors/reportFailure";
 import { activateLocale, initialLocale } from "./i18n/activateLocale";
-import { router } from "./routes/router";
+import { AppRoutes, lostSession } from "./routes/router";
 
-/** After a lost session the user signs in again and returns to where they were. */
-const goToLogin = () => void router.navigate("/login", { state: { from: router.state.location } });
-
-const queryClient = createQueryClient(createFailureReporter(goToLogin));
+const queryClient = createQueryClient(createFailureReporter(() => lostSession.goToLogin()));
 
 /**
  * The first paint waits for the catalog, so nobody sees English flash before
@@ -25,7 +22,9 @@ void activateLocale(initialLocale()).then(() =>
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <AppProviders transport={createPortalTransport()} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   ),

@@ -1,7 +1,11 @@
+import { lazy, Suspense } from "react";
 import { Navigate } from "react-router";
 import { isTrackingOnly, useSessionState } from "../auth/session";
+import { withFullCatalog } from "../i18n/activateLocale";
 import { PageLoading } from "./PageLoading";
-import { PublicHome } from "./PublicHome";
+
+/** The public home (its video and texts) loads on its own, not with /login (issue 16). */
+const PublicHome = lazy(() => withFullCatalog(import("./PublicHome")).then((m) => ({ default: m.PublicHome })));
 
 /**
  * The start page decides by who is looking (spec 1 §2): tracking-only users
@@ -12,6 +16,12 @@ import { PublicHome } from "./PublicHome";
 export function HomePage() {
   const state = useSessionState();
   if (state.status === "loading") return <PageLoading />;
-  if (state.status === "anonymous") return <PublicHome />;
+  if (state.status === "anonymous") {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <PublicHome />
+      </Suspense>
+    );
+  }
   return <Navigate to={isTrackingOnly(state.session) ? "/tracking" : "/dashboard"} replace />;
 }

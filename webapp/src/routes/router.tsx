@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
-import { ErrorPage } from "../errors/ErrorPage";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import { type RouteObject, useLocation, useNavigate, useRoutes } from "react-router";
+import { RouteErrorBoundary } from "../errors/RouteErrorBoundary";
 import { LoginPage } from "../features/auth/LoginPage";
 import { HomePage } from "../pages/HomePage";
 import { NotFoundPage } from "../pages/NotFoundPage";
@@ -141,14 +141,20 @@ function LazyArea({ area: Area }: { area: ComponentType }) {
 /** The routes of spec 1 §2: every one served by its feature; other paths fall through to the not-found page. */
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
-    errorElement: <ErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <Layout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
-        // Inside the layout, so a failing page keeps the header and footer.
-        errorElement: <ErrorPage />,
-        // Every page passes the route table of spec 1 §6 first.
-        element: <RouteGuard />,
+        // Every page passes the route table of spec 1 §6 first; a failing
+        // page shows the error page inside the layout, with header and footer.
+        element: (
+          <RouteErrorBoundary>
+            <RouteGuard />
+          </RouteErrorBoundary>
+        ),
         children: [
           { index: true, element: <HomePage /> },
           { path: "login", element: <LoginPage /> },
@@ -203,4 +209,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Where code outside React (the failure reporter of a lost session) sends the user to sign in again. */
+export const lostSession = { goToLogin: () => {} };
+
+/**
+ * The routes under a plain `<BrowserRouter>`: the app uses no loaders,
+ * actions or fetchers, and the data router's code would add about 15 KB
+ * gzip to /login (issue 16). After a lost session the user signs in again
+ * and returns to where they were.
+ */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    lostSession.goToLogin = () => void navigate("/login", { state: { from: location } });
+  }, [navigate, location]);
+  return useRoutes(routes);
+}

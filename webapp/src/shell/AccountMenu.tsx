@@ -1,12 +1,12 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { PersonIcon } from "@radix-ui/react-icons";
-import { Button, DropdownMenu } from "@radix-ui/themes";
+import { Trans } from "@lingui/react/macro";
+import { DropdownMenu } from "@radix-ui/themes";
 import { useApplicationProfile } from "../api/management";
 import { hasAnyRole, isAdmin, Role } from "../auth/access";
 import { useActiveCustomer } from "../auth/activeCustomer";
 import { type Session, useSession } from "../auth/session";
+import { MenuButton } from "./MenuButton";
 import { MenuLink } from "./MenuLink";
-import { NavLabel } from "./NavLabel";
+import type { HeaderMenuProps } from "./menuProps";
 
 /** Roles that keep an address book and print labels (spec 1 §6). */
 const shippingRoles = [Role.admin, Role.superAdmin, Role.user, Role.operations];
@@ -15,18 +15,12 @@ const shippingRoles = [Role.admin, Role.superAdmin, Role.user, Role.operations];
  * The account menu (spec 1 §2, §6): the way in for a visitor; for a
  * signed-in user their own pages by role, and sign-out.
  */
-export function AccountMenu() {
+export function AccountMenu({ face, defaultOpen, autoFocus }: HeaderMenuProps) {
   const session = useSession();
-  const { t } = useLingui();
-  const login = session?.login ?? "";
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger>
-        <Button variant="ghost" color="gray" highContrast aria-label={session ? t`Account: ${login}` : t`Account`}>
-          <PersonIcon />
-          <NavLabel>{session ? session.login : t`Account`}</NavLabel>
-          <DropdownMenu.TriggerIcon />
-        </Button>
+        <MenuButton face={face} autoFocus={autoFocus} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end">
         {session ? (

@@ -20,6 +20,19 @@ describe("header", () => {
     expect(items.map((item) => item.getAttribute("href"))).toEqual(["/report", "/tracking", "/customs-docs"]);
   });
 
+  it("opens a menu from the keyboard, also before the menus' code has arrived", async () => {
+    const user = userEvent.setup();
+    renderApp("/");
+    const stand = screen.getByRole("button", { name: "Info" });
+    stand.focus();
+    await user.keyboard("{Enter}");
+    const items = within(await screen.findByRole("menu")).getAllByRole("menuitem");
+    expect(items.map((item) => item.getAttribute("href"))).toEqual(["/report", "/tracking", "/customs-docs"]);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(screen.getByRole("button", { name: "Info" })).toHaveFocus();
+  });
+
   it("switches the page to the chosen language at once and keeps the choice for the session", async () => {
     const user = userEvent.setup();
     renderApp("/");

@@ -2,20 +2,23 @@ import { useLingui } from "@lingui/react/macro";
 import { Container, Flex } from "@radix-ui/themes";
 import { lazy, Suspense } from "react";
 import { useSession } from "../auth/session";
-import { AccountMenu } from "./AccountMenu";
+import { withFullCatalog } from "../i18n/activateLocale";
 import { Brand } from "./Brand";
+import { HeaderMenu } from "./HeaderMenu";
 import { HomeLink } from "./HomeLink";
-import { InfoMenu } from "./InfoMenu";
-import { LocaleMenu } from "./LocaleMenu";
 
 /**
  * What only a signed-in user sees loads after sign-in, so a visitor's /login
  * stays small (issue 16): the customer context, the automatic manifest and
  * the administration menu.
  */
-const CustomerContext = lazy(() => import("./CustomerContext").then((m) => ({ default: m.CustomerContext })));
-const AutoManifestMenu = lazy(() => import("./AutoManifestMenu").then((m) => ({ default: m.AutoManifestMenu })));
-const AdminMenu = lazy(() => import("./AdminMenu").then((m) => ({ default: m.AdminMenu })));
+const CustomerContext = lazy(() =>
+  withFullCatalog(import("./CustomerContext")).then((m) => ({ default: m.CustomerContext })),
+);
+const AutoManifestMenu = lazy(() =>
+  withFullCatalog(import("./AutoManifestMenu")).then((m) => ({ default: m.AutoManifestMenu })),
+);
+const AdminMenu = lazy(() => withFullCatalog(import("./AdminMenu")).then((m) => ({ default: m.AdminMenu })));
 
 /** The navigation header of spec 1 §2. Which entries appear is decided by the session, inside each entry. */
 export function Header() {
@@ -36,15 +39,15 @@ export function Header() {
           <nav aria-label={t`Main navigation`} className="header-nav">
             <Flex align="center" gap={{ initial: "3", sm: "5" }}>
               <HomeLink />
-              <InfoMenu />
+              <HeaderMenu kind="info" />
               {signedIn && (
                 <Suspense>
                   <AutoManifestMenu />
                   <AdminMenu />
                 </Suspense>
               )}
-              <LocaleMenu />
-              <AccountMenu />
+              <HeaderMenu kind="locale" />
+              <HeaderMenu kind="account" />
             </Flex>
           </nav>
         </Flex>

@@ -1,24 +1,18 @@
 import { Trans } from "@lingui/react/macro";
-import { InfoCircledIcon } from "@radix-ui/react-icons";
-import { Button, DropdownMenu } from "@radix-ui/themes";
+import { DropdownMenu } from "@radix-ui/themes";
 import { isTrackingOnly, useSession } from "../auth/session";
+import { MenuButton } from "./MenuButton";
 import { MenuLink } from "./MenuLink";
-import { NavLabel } from "./NavLabel";
+import type { HeaderMenuProps } from "./menuProps";
 
 /** Report, tracking and customs documents; a tracking-only user sees just tracking (spec 1 §2). */
-export function InfoMenu() {
+export function InfoMenu({ face, defaultOpen, autoFocus }: HeaderMenuProps) {
   const session = useSession();
   const trackingOnly = session !== null && isTrackingOnly(session);
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger>
-        <Button variant="ghost" color="gray" highContrast>
-          <InfoCircledIcon />
-          <NavLabel>
-            <Trans>Info</Trans>
-          </NavLabel>
-          <DropdownMenu.TriggerIcon />
-        </Button>
+        <MenuButton face={face} autoFocus={autoFocus} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end">
         {!trackingOnly && (

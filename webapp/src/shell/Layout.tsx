@@ -1,5 +1,6 @@
 import { Box, Flex } from "@radix-ui/themes";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet } from "react-router";
+import { ScrollRestoration } from "../navigation/ScrollRestoration";
 import { useApplicationProfile } from "../api/management";
 import { NoticeToasts } from "../errors/NoticeToasts";
 import { Footer } from "./Footer";

@@ -1,23 +1,18 @@
-import { useLingui } from "@lingui/react/macro";
-import { GlobeIcon } from "@radix-ui/react-icons";
-import { Button, DropdownMenu } from "@radix-ui/themes";
+import { useLingui } from "@lingui/react";
+import { DropdownMenu } from "@radix-ui/themes";
 import { activateLocale } from "../i18n/activateLocale";
 import { isSupportedLocale, localeNames, supportedLocales } from "../i18n/locales";
-import { NavLabel } from "./NavLabel";
+import { MenuButton } from "./MenuButton";
+import type { HeaderMenuProps } from "./menuProps";
 
 /** Switches the language at once; the choice is kept for the browser session. */
-export function LocaleMenu() {
-  const { i18n, t } = useLingui();
+export function LocaleMenu({ face, defaultOpen, autoFocus }: HeaderMenuProps) {
+  const { i18n } = useLingui();
   const current = isSupportedLocale(i18n.locale) ? i18n.locale : "en";
-  const language = localeNames[current];
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger>
-        <Button variant="ghost" color="gray" highContrast aria-label={t`Language: ${language}`}>
-          <GlobeIcon />
-          <NavLabel>{language}</NavLabel>
-          <DropdownMenu.TriggerIcon />
-        </Button>
+        <MenuButton face={face} autoFocus={autoFocus} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end">
         <DropdownMenu.RadioGroup value={current}>

@@ -28,7 +28,9 @@ describe("new-version notice (spec 1 §4)", () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderApp("/", { management: deployments("1.0.0", "1.1.0", "1.2.0") });
     await nextPoll();
-    expect(notice()).toHaveTextContent("Version 1.1.0 of the portal is available.");
+    expect(await screen.findByText(/of the portal is available/)).toHaveTextContent(
+      "Version 1.1.0 of the portal is available.",
+    );
 
     await user.click(screen.getByRole("button", { name: "Close" }));
     await nextPoll();

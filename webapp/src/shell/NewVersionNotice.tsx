@@ -1,35 +1,20 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Cross2Icon, UpdateIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Container, Flex, IconButton } from "@radix-ui/themes";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
+import { withFullCatalog } from "../i18n/activateLocale";
 import { useNewVersion } from "./useNewVersion";
+
+/** The notice's look loads when there is a new version to tell of, not with /login (issue 16). */
+const VersionCallout = lazy(() =>
+  withFullCatalog(import("./VersionCallout")).then((m) => ({ default: m.VersionCallout })),
+);
 
 /** Tells the user once that a new version was deployed, with a way to load it. */
 export function NewVersionNotice() {
   const newVersion = useNewVersion();
   const [dismissed, setDismissed] = useState(false);
-  const { t } = useLingui();
   if (!newVersion || dismissed) return null;
   return (
-    <Container size="4" px="4" pt="3">
-      <Callout.Root role="status">
-        <Callout.Icon>
-          <UpdateIcon />
-        </Callout.Icon>
-        <Flex align="center" justify="between" gap="3" wrap="wrap">
-          <Callout.Text>
-            <Trans>Version {newVersion} of the portal is available. Reload the page to use it.</Trans>
-          </Callout.Text>
-          <Flex gap="2" align="center">
-            <Button size="1" onClick={() => window.location.reload()}>
-              <Trans>Reload</Trans>
-            </Button>
-            <IconButton size="1" variant="ghost" aria-label={t`Close`} onClick={() => setDismissed(true)}>
-              <Cross2Icon />
-            </IconButton>
-          </Flex>
-        </Flex>
-      </Callout.Root>
-    </Container>
+    <Suspense>
+      <VersionCallout newVersion={newVersion} onDismiss={() => setDismissed(true)} />
+    </Suspense>
   );
 }

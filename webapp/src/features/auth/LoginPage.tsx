@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { type Location, Navigate, useLocation, useNavigate } from "react-router";
 import { type SignInAnswer, useLogout } from "../../api/account";
 import { storeCredential } from "../../auth/credentialStore";
+import { withFullCatalog } from "../../i18n/activateLocale";
 import { useSessionState } from "../../auth/session";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import type { LoginLocationState } from "../../navigation/loginState";
@@ -12,7 +13,7 @@ import { usePageTitle } from "../../navigation/usePageTitle";
 import { LoginDialog } from "./LoginDialog";
 
 /** The second factor's dialog (and its select) loads only when a sign-in asks for it: /login stays small (issue 16). */
-const MfaDialog = lazy(() => import("./MfaDialog").then((m) => ({ default: m.MfaDialog })));
+const MfaDialog = lazy(() => withFullCatalog(import("./MfaDialog")).then((m) => ({ default: m.MfaDialog })));
 
 /** Where to go after sign-in: back to the page that asked for it, otherwise the start page. */
 export function returnPath(from: Location | undefined): string {
