@@ -103,6 +103,24 @@ export default tseslint.config(
       // only make the sources harder to read. Stray > and } still count as typos.
       "react/no-unescaped-entities": ["error", { forbid: [">", "}"] }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // Radix Themes is patched so that <Theme> no longer provides Radix's tooltips (the /login budget,
+      // pnpm-workspace.yaml); Radix Themes' <Tooltip> brings its own provider, Radix's own would have none.
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "radix-ui",
+              importNames: ["Tooltip"],
+              message: "Use Tooltip from @radix-ui/themes: it brings its own provider.",
+            },
+            {
+              name: "@radix-ui/react-tooltip",
+              message: "Use Tooltip from @radix-ui/themes: it brings its own provider.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
