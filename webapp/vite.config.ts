@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { iconModules } from "./scripts/iconModules";
 import { loginBudget } from "./scripts/loginBudget";
+import { precompress } from "./scripts/precompress";
 
 /** The Go portal: it answers Connect, REST and translations at the same origin in production. */
 const portal = "http://127.0.0.1:8080";
@@ -15,6 +16,8 @@ export default defineConfig({
     iconModules(),
     // Prints what /login loads and fails the build over 200 KB gzip (issue 16).
     loginBudget(),
+    // name.gz beside every text file, which the portal sends to browsers that accept gzip.
+    precompress(),
   ],
   server: {
     proxy: Object.fromEntries(
