@@ -10,6 +10,7 @@ import (
 	"parcelportal/core/batch"
 	"parcelportal/core/batchcsv"
 	"parcelportal/core/batchcsv/batchcsvtest"
+	"parcelportal/core/carrier"
 	"parcelportal/core/customer"
 	"parcelportal/core/failure"
 	"parcelportal/core/shipment"
@@ -383,7 +384,7 @@ func TestResendOfAllMayChooseANewLabelType(t *testing.T) {
 	v, rows := f.uploadRows(t, 2)
 	f.store.PutShipment(failedShipment(v.ID, f.mine.ID, rows[0].ID, 1))
 	f.force(t, v.ID, batch.Sent)
-	if _, err := f.svc.Resend(ctx, f.admin, v.ID, "ERROR", "Zebra"); !failure.HasKey(err, batch.KeyDontMixLabelTypes) {
+	if _, err := f.svc.Resend(ctx, f.admin, v.ID, "ERROR", "Zebra"); !failure.HasKey(err, carrier.KeyDontMixLabelTypes) {
 		t.Errorf("resend of errors as ZPL after PDF = %v", err)
 	}
 	if _, err := f.svc.Resend(ctx, f.admin, v.ID, "ALL", "Laser"); !failure.HasKey(err, batch.KeyLabelType) {

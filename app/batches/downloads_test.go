@@ -11,6 +11,7 @@ import (
 	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
 	"parcelportal/core/batch"
+	"parcelportal/core/carrier"
 	"parcelportal/core/failure"
 )
 
@@ -66,7 +67,7 @@ func TestLabelDownloads(t *testing.T) {
 	}
 
 	f.store.PutShipment(labelled(v.ID, f.mine.ID, rows[3].ID, 4, "Zebra"))
-	if _, err := f.svc.Labels(ctx, f.user, v.ID); !failure.HasKey(err, batch.KeyDontMixLabelTypes) {
+	if _, err := f.svc.Labels(ctx, f.user, v.ID); !failure.HasKey(err, carrier.KeyDontMixLabelTypes) {
 		t.Errorf("mixed label types = %v", err)
 	}
 

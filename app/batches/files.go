@@ -49,6 +49,3 @@ func data(docs []Document) [][]byte {
 	}
 	return out
 }
-
-// joinText puts texts one after the other, each ending with a line break.
-func joinText(parts [][]byte) []byte { return carrier.JoinZPL(parts) }

@@ -24,11 +24,9 @@ func (s Service) Labels(ctx context.Context, caller *access.Caller, id int64) (F
 	if len(docs) == 0 {
 		return File{}, failure.New(failure.NotFound, batch.KeyNoLabels)
 	}
-	kind := labelKind(docs[0])
-	for _, d := range docs[1:] {
-		if labelKind(d) != kind {
-			return File{}, failure.New(failure.Conflict, batch.KeyDontMixLabelTypes)
-		}
+	kind, err := carrier.OneKind(docs, labelKind)
+	if err != nil {
+		return File{}, err
 	}
 	if kind == carrier.LabelPDF {
 		merged, err := s.Merge(data(docs))
@@ -37,5 +35,5 @@ func (s Service) Labels(ctx context.Context, caller *access.Caller, id int64) (F
 		}
 		return File{Name: fmt.Sprintf("labels-%d.pdf", id), ContentType: ContentPDF, Data: merged}, nil
 	}
-	return File{Name: fmt.Sprintf("labels-%d.zpl", id), ContentType: ContentZPL, Data: joinText(data(docs))}, nil
+	return File{Name: fmt.Sprintf("labels-%d.zpl", id), ContentType: ContentZPL, Data: carrier.JoinZPL(data(docs))}, nil
 }

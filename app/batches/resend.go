@@ -6,6 +6,7 @@ import (
 	"parcelportal/app/batchjob"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
+	"parcelportal/core/carrier"
 	"parcelportal/core/failure"
 )
 
@@ -32,7 +33,7 @@ func (s Service) Resend(ctx context.Context, caller *access.Caller, id int64, fi
 			return View{}, err
 		}
 		if f != batch.FilterAll && lt != b.LabelType {
-			return View{}, failure.New(failure.Invalid, batch.KeyDontMixLabelTypes)
+			return View{}, failure.New(failure.Invalid, carrier.KeyDontMixLabelTypes)
 		}
 	}
 	if !batch.BulkResendAllowed(caller.IsAdmin(), f) {

@@ -89,12 +89,12 @@ func (s Service) labels(ctx context.Context, ids []int64) (File, error) {
 	if len(docs) == 0 {
 		return File{}, failure.New(failure.NotFound, report.KeyNoLabels)
 	}
-	kind := carrier.LabelKind(docs[0].LabelType, docs[0].ContentType)
+	kind, err := carrier.OneKind(docs, func(d Document) string { return carrier.LabelKind(d.LabelType, d.ContentType) })
+	if err != nil {
+		return File{}, err
+	}
 	parts := make([][]byte, len(docs))
 	for i, d := range docs {
-		if carrier.LabelKind(d.LabelType, d.ContentType) != kind {
-			return File{}, failure.New(failure.Conflict, report.KeyDontMixLabelTypes)
-		}
 		parts[i] = d.Data
 	}
 	stamp := s.Now.UTC().Format("20060102-150405")

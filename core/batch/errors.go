@@ -20,9 +20,7 @@ const (
 	// KeyNothingToResend: the resend's filter selects no shipment.
 	KeyNothingToResend = "error.batch.nothingToResend"
 	KeyAdminOnly       = "error.adminOnly"
-	// KeyDontMixLabelTypes: labels of different types are never put together (spec 2 section 5.3).
-	KeyDontMixLabelTypes = "error.dontMixLabelTypes"
-	KeyNoLabels          = "error.batch.noLabels"
+	KeyNoLabels        = "error.batch.noLabels"
 	// KeyNoCustomsDocs is the key ending csvShipment.no-customsDocs-found of spec 2 section 8.
 	KeyNoCustomsDocs       = "error.csvShipment.no-customsDocs-found"
 	KeyNoManifest          = "error.batch.noManifest"

@@ -22,7 +22,6 @@ const KeyReduceSearchCriteria = "errorReduceSearchCriteria"
 
 // Keys of the exports' own refusals.
 const (
-	KeyDontMixLabelTypes     = "error.dontMixLabelTypes"
 	KeyDontMixInvoicesChoice = "error.dontMixCommercialInvoicesChoice"
 	KeyNoLabels              = "error.report.noLabels"
 	KeyNoInvoices            = "error.report.noInvoices"
