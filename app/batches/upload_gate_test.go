@@ -33,18 +33,30 @@ func (s heldStore) Create(ctx context.Context, b batch.Batch, csv []byte, rows [
 	return s.Batches.Create(ctx, b, csv, rows)
 }
 
-func TestUploadsPastTheGatesBoundWaitTheirTurn(t *testing.T) {
+// gated is a fixture whose uploads pass a gate of one slot and whose store
+// holds each upload until the test lets it go.
+func gated(t *testing.T) (fixture, heldStore) {
 	f := setup(t)
 	held := heldStore{Batches: f.store, begun: make(chan struct{}, 2), letGoOf: make(chan struct{})}
 	f.svc.Batches = held
 	f.svc.Uploads = batches.NewUploadGate(1)
-	done := make(chan error, 2)
-	upload := func() {
-		_, err := f.svc.Create(ctx, f.user, batches.Upload{CustomerID: f.mine.ID, CSV: generated(t, 3, noEdit)})
+	return f, held
+}
+
+// uploadInBackground uploads a small batch and reports its error when done.
+func (f fixture) uploadInBackground(t *testing.T) <-chan error {
+	done := make(chan error, 1)
+	csv := generated(t, 3, noEdit)
+	go func() {
+		_, err := f.svc.Create(ctx, f.user, batches.Upload{CustomerID: f.mine.ID, CSV: csv})
 		done <- err
-	}
-	go upload()
-	go upload()
+	}()
+	return done
+}
+
+func TestUploadsPastTheGatesBoundWaitTheirTurn(t *testing.T) {
+	f, held := gated(t)
+	first, second := f.uploadInBackground(t), f.uploadInBackground(t)
 	<-held.begun
 	select {
 	case <-held.begun:
@@ -54,7 +66,7 @@ func TestUploadsPastTheGatesBoundWaitTheirTurn(t *testing.T) {
 	held.letGoOf <- struct{}{}
 	<-held.begun
 	held.letGoOf <- struct{}{}
-	for range 2 {
+	for _, done := range []<-chan error{first, second} {
 		if err := <-done; err != nil {
 			t.Fatal(err)
 		}
@@ -65,15 +77,8 @@ func TestUploadsPastTheGatesBoundWaitTheirTurn(t *testing.T) {
 }
 
 func TestAnUploadThatGivesUpWaitingStoresNothing(t *testing.T) {
-	f := setup(t)
-	held := heldStore{Batches: f.store, begun: make(chan struct{}, 1), letGoOf: make(chan struct{})}
-	f.svc.Batches = held
-	f.svc.Uploads = batches.NewUploadGate(1)
-	first := make(chan error, 1)
-	go func() {
-		_, err := f.svc.Create(ctx, f.user, batches.Upload{CustomerID: f.mine.ID, CSV: generated(t, 3, noEdit)})
-		first <- err
-	}()
+	f, held := gated(t)
+	first := f.uploadInBackground(t)
 	<-held.begun
 	waiting, giveUp := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer giveUp()
