@@ -1,11 +1,12 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Navigate } from "react-router";
 import { isTrackingOnly, useSessionState } from "../auth/session";
 import { withFullCatalog } from "../i18n/activateLocale";
 import { PageLoading } from "./PageLoading";
+import { lazyNamed } from "../components/lazyNamed";
 
 /** The public home (its video and texts) loads on its own, not with /login (issue 16). */
-const PublicHome = lazy(() => withFullCatalog(import("./PublicHome")).then((m) => ({ default: m.PublicHome })));
+const PublicHome = lazyNamed(() => withFullCatalog(import("./PublicHome")), "PublicHome");
 
 /**
  * The start page decides by who is looking (spec 1 §2): tracking-only users

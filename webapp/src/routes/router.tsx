@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import { Suspense, useEffect, type ComponentType } from "react";
 import { type RouteObject, useLocation, useNavigate, useRoutes } from "react-router";
 import { RouteErrorBoundary } from "../errors/RouteErrorBoundary";
 import { LoginPage } from "../features/auth/LoginPage";
@@ -8,125 +8,97 @@ import { Layout } from "../shell/Layout";
 import { legalPages } from "../navigation/legalPages";
 import { loadChunk } from "./loadChunk";
 import { RouteGuard } from "./RouteGuard";
+import { lazyNamed } from "../components/lazyNamed";
 
 /**
  * Only the start page and /login come with the first download (issue 16: the
  * login route under 200 KB gzip); the other public pages load on first visit.
  */
-const RegisterPage = lazy(() =>
-  loadChunk(() => import("../features/account/RegisterPage")).then((m) => ({ default: m.RegisterPage })),
+const RegisterPage = lazyNamed(() => loadChunk(() => import("../features/account/RegisterPage")), "RegisterPage");
+const RegisteredPage = lazyNamed(() => loadChunk(() => import("../features/account/RegisteredPage")), "RegisteredPage");
+const ActivatePage = lazyNamed(() => loadChunk(() => import("../features/account/ActivatePage")), "ActivatePage");
+const ResetRequestPage = lazyNamed(
+  () => loadChunk(() => import("../features/account/ResetRequestPage")),
+  "ResetRequestPage",
 );
-const RegisteredPage = lazy(() =>
-  loadChunk(() => import("../features/account/RegisteredPage")).then((m) => ({ default: m.RegisteredPage })),
+const ResetFinishPage = lazyNamed(
+  () => loadChunk(() => import("../features/account/ResetFinishPage")),
+  "ResetFinishPage",
 );
-const ActivatePage = lazy(() =>
-  loadChunk(() => import("../features/account/ActivatePage")).then((m) => ({ default: m.ActivatePage })),
-);
-const ResetRequestPage = lazy(() =>
-  loadChunk(() => import("../features/account/ResetRequestPage")).then((m) => ({ default: m.ResetRequestPage })),
-);
-const ResetFinishPage = lazy(() =>
-  loadChunk(() => import("../features/account/ResetFinishPage")).then((m) => ({ default: m.ResetFinishPage })),
-);
-const LogoutPage = lazy(() =>
-  loadChunk(() => import("../features/auth/LogoutPage")).then((m) => ({ default: m.LogoutPage })),
-);
-const LegalPage = lazy(() => loadChunk(() => import("../pages/LegalPage")).then((m) => ({ default: m.LegalPage })));
+const LogoutPage = lazyNamed(() => loadChunk(() => import("../features/auth/LogoutPage")), "LogoutPage");
+const LegalPage = lazyNamed(() => loadChunk(() => import("../pages/LegalPage")), "LegalPage");
 
 /** The account and admin areas load on first visit: most users never open the admin pages. */
-const AccountArea = lazy(() =>
-  loadChunk(() => import("../features/account/AccountArea")).then((m) => ({ default: m.AccountArea })),
-);
-const AdminArea = lazy(() =>
-  loadChunk(() => import("../features/admin/AdminArea")).then((m) => ({ default: m.AdminArea })),
-);
-const CustomerArea = lazy(() =>
-  loadChunk(() => import("../features/customer/CustomerArea")).then((m) => ({ default: m.CustomerArea })),
-);
-const PrinterSettingsPage = lazy(() =>
-  loadChunk(() => import("../features/customer/PrinterSettingsPage")).then((m) => ({ default: m.PrinterSettingsPage })),
+const AccountArea = lazyNamed(() => loadChunk(() => import("../features/account/AccountArea")), "AccountArea");
+const AdminArea = lazyNamed(() => loadChunk(() => import("../features/admin/AdminArea")), "AdminArea");
+const CustomerArea = lazyNamed(() => loadChunk(() => import("../features/customer/CustomerArea")), "CustomerArea");
+const PrinterSettingsPage = lazyNamed(
+  () => loadChunk(() => import("../features/customer/PrinterSettingsPage")),
+  "PrinterSettingsPage",
 );
 /** The API documentation, reached from the account menu and the admin menu alike. */
-const ApiDocsPage = lazy(() =>
-  loadChunk(() => import("../features/apiDocs/ApiDocsPage")).then((m) => ({ default: m.ApiDocsPage })),
-);
-const UserDataArea = lazy(() =>
-  loadChunk(() => import("../features/userData/UserDataArea")).then((m) => ({ default: m.UserDataArea })),
-);
+const ApiDocsPage = lazyNamed(() => loadChunk(() => import("../features/apiDocs/ApiDocsPage")), "ApiDocsPage");
+const UserDataArea = lazyNamed(() => loadChunk(() => import("../features/userData/UserDataArea")), "UserDataArea");
 /** Documents, acss files, news and the invoice report: admins only, loaded on first visit. */
-const ProductCodesDocArea = lazy(() =>
-  loadChunk(() => import("../features/documents/DocumentArea")).then((m) => ({ default: m.ProductCodesDocArea })),
+const ProductCodesDocArea = lazyNamed(
+  () => loadChunk(() => import("../features/documents/DocumentArea")),
+  "ProductCodesDocArea",
 );
-const CsvTemplateDocArea = lazy(() =>
-  loadChunk(() => import("../features/documents/DocumentArea")).then((m) => ({ default: m.CsvTemplateDocArea })),
+const CsvTemplateDocArea = lazyNamed(
+  () => loadChunk(() => import("../features/documents/DocumentArea")),
+  "CsvTemplateDocArea",
 );
-const AcssArea = lazy(() =>
-  loadChunk(() => import("../features/acss/AcssArea")).then((m) => ({ default: m.AcssArea })),
-);
-const NewsArea = lazy(() =>
-  loadChunk(() => import("../features/news/NewsArea")).then((m) => ({ default: m.NewsArea })),
-);
-const InvoiceReportPage = lazy(() =>
-  loadChunk(() => import("../features/invoiceReport/InvoiceReportPage")).then((m) => ({
-    default: m.InvoiceReportPage,
-  })),
+const AcssArea = lazyNamed(() => loadChunk(() => import("../features/acss/AcssArea")), "AcssArea");
+const NewsArea = lazyNamed(() => loadChunk(() => import("../features/news/NewsArea")), "NewsArea");
+const InvoiceReportPage = lazyNamed(
+  () => loadChunk(() => import("../features/invoiceReport/InvoiceReportPage")),
+  "InvoiceReportPage",
 );
 /** The default routing options (the admin menu): admins only. */
-const RoutingOptionsPage = lazy(() =>
-  loadChunk(() => import("../features/routing/RoutingOptionsPage")).then((m) => ({
-    default: m.RoutingOptionsPage,
-  })),
+const RoutingOptionsPage = lazyNamed(
+  () => loadChunk(() => import("../features/routing/RoutingOptionsPage")),
+  "RoutingOptionsPage",
 );
 /** The dashboard loads its map (geometry and projection) only on its own route. */
-const DashboardPage = lazy(() =>
-  loadChunk(() => import("../features/dashboard/DashboardPage")).then((m) => ({ default: m.DashboardPage })),
-);
+const DashboardPage = lazyNamed(() => loadChunk(() => import("../features/dashboard/DashboardPage")), "DashboardPage");
 /** Tracking (spec 3 §2): search, grid, details. */
-const TrackingPage = lazy(() =>
-  loadChunk(() => import("../features/tracking/TrackingPage")).then((m) => ({ default: m.TrackingPage })),
-);
+const TrackingPage = lazyNamed(() => loadChunk(() => import("../features/tracking/TrackingPage")), "TrackingPage");
 
 /** Parcel inquiries and the newsletter (spec 3 §2). */
-const ParcelInquiryPage = lazy(() =>
-  loadChunk(() => import("../features/inquiry/ParcelInquiryPage")).then((m) => ({ default: m.ParcelInquiryPage })),
+const ParcelInquiryPage = lazyNamed(
+  () => loadChunk(() => import("../features/inquiry/ParcelInquiryPage")),
+  "ParcelInquiryPage",
 );
-const InternalParcelInquiryPage = lazy(() =>
-  loadChunk(() => import("../features/inquiry/InternalParcelInquiryPage")).then((m) => ({
-    default: m.InternalParcelInquiryPage,
-  })),
+const InternalParcelInquiryPage = lazyNamed(
+  () => loadChunk(() => import("../features/inquiry/InternalParcelInquiryPage")),
+  "InternalParcelInquiryPage",
 );
-const NewsletterPage = lazy(() =>
-  loadChunk(() => import("../features/newsletter/NewsletterPage")).then((m) => ({ default: m.NewsletterPage })),
+const NewsletterPage = lazyNamed(
+  () => loadChunk(() => import("../features/newsletter/NewsletterPage")),
+  "NewsletterPage",
 );
 
 /** The shipment report (spec 2 §2.4). */
-const ReportPage = lazy(() =>
-  loadChunk(() => import("../features/report/ReportPage")).then((m) => ({ default: m.ReportPage })),
-);
+const ReportPage = lazyNamed(() => loadChunk(() => import("../features/report/ReportPage")), "ReportPage");
 /** The customs documents (spec 2 §2.6). */
-const CustomsDocsPage = lazy(() =>
-  loadChunk(() => import("../features/customs-docs/CustomsDocsPage")).then((m) => ({ default: m.CustomsDocsPage })),
+const CustomsDocsPage = lazyNamed(
+  () => loadChunk(() => import("../features/customs-docs/CustomsDocsPage")),
+  "CustomsDocsPage",
 );
 /** Batches and shipments (spec 2 §2.1, §2.2). */
-const BatchArea = lazy(() =>
-  loadChunk(() => import("../features/batch/BatchArea")).then((m) => ({ default: m.BatchArea })),
-);
+const BatchArea = lazyNamed(() => loadChunk(() => import("../features/batch/BatchArea")), "BatchArea");
 /** Single parcels (spec 2 §2.3). */
-const ParcelArea = lazy(() =>
-  loadChunk(() => import("../features/parcel/ParcelArea")).then((m) => ({ default: m.ParcelArea })),
-);
-const ShipmentArea = lazy(() =>
-  loadChunk(() => import("../features/shipment/ShipmentArea")).then((m) => ({ default: m.ShipmentArea })),
-);
+const ParcelArea = lazyNamed(() => loadChunk(() => import("../features/parcel/ParcelArea")), "ParcelArea");
+const ShipmentArea = lazyNamed(() => loadChunk(() => import("../features/shipment/ShipmentArea")), "ShipmentArea");
 /** The address book (spec 2 §2.5). */
-const AddressBookArea = lazy(() =>
-  loadChunk(() => import("../features/address-book/AddressBookArea")).then((m) => ({ default: m.AddressBookArea })),
+const AddressBookArea = lazyNamed(
+  () => loadChunk(() => import("../features/address-book/AddressBookArea")),
+  "AddressBookArea",
 );
-const TenantArea = lazy(() =>
-  loadChunk(() => import("../features/tenant/TenantArea")).then((m) => ({ default: m.TenantArea })),
-);
-const FulfillmentArea = lazy(() =>
-  loadChunk(() => import("../features/fulfillment/FulfillmentArea")).then((m) => ({ default: m.FulfillmentArea })),
+const TenantArea = lazyNamed(() => loadChunk(() => import("../features/tenant/TenantArea")), "TenantArea");
+const FulfillmentArea = lazyNamed(
+  () => loadChunk(() => import("../features/fulfillment/FulfillmentArea")),
+  "FulfillmentArea",
 );
 
 /** Header and footer stay while an area's code arrives; a failed load reaches the error page. */

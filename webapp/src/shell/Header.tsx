@@ -1,24 +1,21 @@
 import { useLingui } from "@lingui/react/macro";
 import { Container, Flex } from "@radix-ui/themes";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useSession } from "../auth/session";
 import { withFullCatalog } from "../i18n/activateLocale";
 import { Brand } from "./Brand";
 import { HeaderMenu } from "./HeaderMenu";
 import { HomeLink } from "./HomeLink";
+import { lazyNamed } from "../components/lazyNamed";
 
 /**
  * What only a signed-in user sees loads after sign-in, so a visitor's /login
  * stays small (issue 16): the customer context, the automatic manifest and
  * the administration menu.
  */
-const CustomerContext = lazy(() =>
-  withFullCatalog(import("./CustomerContext")).then((m) => ({ default: m.CustomerContext })),
-);
-const AutoManifestMenu = lazy(() =>
-  withFullCatalog(import("./AutoManifestMenu")).then((m) => ({ default: m.AutoManifestMenu })),
-);
-const AdminMenu = lazy(() => withFullCatalog(import("./AdminMenu")).then((m) => ({ default: m.AdminMenu })));
+const CustomerContext = lazyNamed(() => withFullCatalog(import("./CustomerContext")), "CustomerContext");
+const AutoManifestMenu = lazyNamed(() => withFullCatalog(import("./AutoManifestMenu")), "AutoManifestMenu");
+const AdminMenu = lazyNamed(() => withFullCatalog(import("./AdminMenu")), "AdminMenu");
 
 /** The navigation header of spec 1 §2. Which entries appear is decided by the session, inside each entry. */
 export function Header() {

@@ -8,7 +8,7 @@ export type MenuFace = { icon: ReactNode; label: ReactNode; name?: string };
 
 /**
  * A header menu's button. The menu's trigger and the stand-in shown before
- * the menu's code arrives (`HeaderMenus`) look and read alike.
+ * the menu's code arrives (`HeaderMenu`) look and read alike.
  */
 export function MenuButton({ face, ...props }: { face: MenuFace } & ComponentProps<typeof Button>) {
   return (

@@ -1,11 +1,10 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { withFullCatalog } from "../i18n/activateLocale";
 import { useNewVersion } from "./useNewVersion";
+import { lazyNamed } from "../components/lazyNamed";
 
 /** The notice's look loads when there is a new version to tell of, not with /login (issue 16). */
-const VersionCallout = lazy(() =>
-  withFullCatalog(import("./VersionCallout")).then((m) => ({ default: m.VersionCallout })),
-);
+const VersionCallout = lazyNamed(() => withFullCatalog(import("./VersionCallout")), "VersionCallout");
 
 /** Tells the user once that a new version was deployed, with a way to load it. */
 export function NewVersionNotice() {

@@ -1,6 +1,6 @@
 import type { MenuFace } from "./MenuButton";
 
-/** What a header menu gets from `HeaderMenus`: its button's face, and whether it opens or takes the focus at once. */
+/** What a header menu gets from `HeaderMenu`: its button's face, and whether it opens or takes the focus at once. */
 export type HeaderMenuProps = {
   face: MenuFace;
   /** The user pressed the stand-in before the menu's code had arrived. */

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { type Location, Navigate, useLocation, useNavigate } from "react-router";
 import { type SignInAnswer, useLogout } from "../../api/account";
 import { storeCredential } from "../../auth/credentialStore";
@@ -11,9 +11,10 @@ import type { LoginLocationState } from "../../navigation/loginState";
 import { pageTitles } from "../../navigation/pageTitles";
 import { usePageTitle } from "../../navigation/usePageTitle";
 import { LoginDialog } from "./LoginDialog";
+import { lazyNamed } from "../../components/lazyNamed";
 
 /** The second factor's dialog (and its select) loads only when a sign-in asks for it: /login stays small (issue 16). */
-const MfaDialog = lazy(() => withFullCatalog(import("./MfaDialog")).then((m) => ({ default: m.MfaDialog })));
+const MfaDialog = lazyNamed(() => withFullCatalog(import("./MfaDialog")), "MfaDialog");
 
 /** Where to go after sign-in: back to the page that asked for it, otherwise the start page. */
 export function returnPath(from: Location | undefined): string {
