@@ -41,7 +41,8 @@ bin/carriersim -tracking-url "http://$tracking_addr" >> "$state/logs/carriersim.
 bin/trackingsim >> "$state/logs/trackingsim.log" 2>&1 & children+=($!)
 # A fake Browser Print agent and fake network printers: print as a demo user and see the jobs.
 bin/printersim >> "$state/logs/printersim.log" 2>&1 & children+=($!)
-bin/portal > >(tee -a "$state/logs/portal.log") 2>&1 & children+=($!)
+# The portal prints only to the printer network; here the simulator's address.
+PRINTER_NETWORKS=${PRINTER_NETWORKS:-127.0.0.2/32} bin/portal > >(tee -a "$state/logs/portal.log") 2>&1 & children+=($!)
 
 port=${PORT:-8080}
 for _ in $(seq 1 100); do
@@ -57,7 +58,7 @@ cat <<MSG
   Parcel portal: http://127.0.0.1:$port     (health: $health)
   Mail catcher:  $MAILPIT_URL
   API docs:      http://127.0.0.1:$port/api-docs/portal.openapi.yaml
-  Printed labels: http://${PRINTER_SIM_CONTROL:-127.0.0.1:9199}   (fake Browser Print agent on ${PRINTER_SIM_AGENT:-127.0.0.1:9100}, network printers ${PRINTER_SIM_PRINTERS:-127.0.0.1:9110 and :9111})
+  Printed labels: http://${PRINTER_SIM_CONTROL:-127.0.0.1:9199}   (fake Browser Print agent on ${PRINTER_SIM_AGENT:-127.0.0.1:9100}, network printers ${PRINTER_SIM_PRINTERS:-127.0.0.2:9110 and :9111})
 
 $(cat "$state/demo-logins.txt")
 

@@ -55,7 +55,7 @@ run_env() {
 	stack_env "$1"
 	printf '%s\n' "PORT=${ports[6]}" "CARRIER_SIM_ADDR=127.0.0.1:${ports[7]}" "TRACKING_SIM_ADDR=127.0.0.1:${ports[8]}" \
 		"PRINTER_SIM_AGENT=127.0.0.1:${ports[9]}" "PRINTER_SIM_CONTROL=127.0.0.1:${ports[10]}" \
-		"PRINTER_SIM_PRINTERS=Zebra ZD421=127.0.0.1:${ports[11]}@203,Zebra ZT411=127.0.0.1:${ports[12]}@300" \
+		"PRINTER_SIM_PRINTERS=Zebra ZD421=127.0.0.2:${ports[11]}@203,Zebra ZT411=127.0.0.2:${ports[12]}@300" \
 		"SKIP_WEBAPP=1" "STACK_TIMEOUT=180"
 }
 

@@ -80,12 +80,20 @@ var audited = map[string]string{
 	// A report row's traffic, as the batch's.
 	portalv1connect.ReportDetailsServiceDownloadReportShipmentTrafficProcedure: "TRAFFIC_DOWNLOADED",
 	portalv1connect.ManifestServiceUpdateRoutingOptionProcedure:                "ROUTING_OPTION_CHANGED",
+
+	// Network printers: who configured which address, and every job sent.
+	portalv1connect.PrinterServiceCreateNetworkPrinterProcedure: "NETWORK_PRINTER_CREATED",
+	portalv1connect.PrinterServiceUpdateNetworkPrinterProcedure: "NETWORK_PRINTER_UPDATED",
+	portalv1connect.PrinterServiceDeleteNetworkPrinterProcedure: "NETWORK_PRINTER_DELETED",
+	portalv1connect.PrinterServicePrintLabelsProcedure:          "NETWORK_PRINT_JOB",
 }
 
 // auditedAlways are the procedures audited whether they succeed or not:
-// every statement of the database console, refused ones too.
+// every statement of the database console and every network print job,
+// refused ones too.
 var auditedAlways = map[string]bool{
 	portalv1connect.ManagementServiceRunDatabaseQueryProcedure: true,
+	portalv1connect.PrinterServicePrintLabelsProcedure:         true,
 }
 
 // maxAuditedSQL bounds the statement an audit event keeps.
@@ -97,7 +105,14 @@ const maxAuditedSQL = 2000
 var auditedFields = map[protoreflect.Name]string{
 	"id": "id", "customer_id": "customerId", "batch_id": "batchId", "shipment_id": "shipmentId",
 	"tenant_id": "tenantId", "name": "name", "configured_level": "configuredLevel", "value": "value", "accepted": "accepted",
-	"sql": "sql",
+	"sql": "sql", "report_search": "reportSearch",
+}
+
+// auditedMessages are the request fields holding a message whose fields are
+// all facts (they hold no secret): a routing option, a network printer.
+var auditedMessages = map[protoreflect.Name][]protoreflect.Name{
+	"routing_option":  {"country", "manifest_type", "carrier"},
+	"network_printer": {"name", "host", "port", "dpi"},
 }
 
 // audit records the audited procedures' successful calls with the caller's
@@ -112,6 +127,9 @@ func audit(recorder AuditRecorder, log *slog.Logger) connect.UnaryInterceptorFun
 				return res, err
 			}
 			e := identity.AuditEvent{Principal: loginOf(ctx), Type: kind, At: time.Now().UTC(), Data: requestFacts(req.Any())}
+			if labels, ok := labelsSent(res); ok {
+				e.Data["labels"] = labels
+			}
 			if auditedAlways[procedure] {
 				e.Data["outcome"] = "ok"
 				if err != nil {
@@ -145,11 +163,12 @@ func requestFacts(msg any) map[string]string {
 			if id := fd.Message().Fields().ByName("id"); id != nil && (fd.Name() == "customer" || fd.Name() == "tenant") {
 				facts[string(fd.Name())+"Id"] = v.Message().Get(id).String()
 			}
-			if fd.Name() == "routing_option" {
-				// A routing option holds no secret: all of it is the fact.
-				for _, f := range []protoreflect.Name{"country", "manifest_type", "carrier"} {
-					facts[string(f)] = v.Message().Get(fd.Message().Fields().ByName(f)).String()
-				}
+			for _, f := range auditedMessages[fd.Name()] {
+				facts[string(f)] = v.Message().Get(fd.Message().Fields().ByName(f)).String()
+			}
+			if ids := fd.Message().Fields().ByName("ids"); ids != nil && ids.IsList() {
+				// The shipments or parcels a print job names: how many.
+				facts[string(fd.Name())] = strconv.Itoa(v.Message().Get(ids).List().Len())
 			}
 			return true
 		}
@@ -162,6 +181,22 @@ func requestFacts(msg any) map[string]string {
 		return true
 	})
 	return facts
+}
+
+// labelsSent is how many labels a print job's answer says went to the printer.
+func labelsSent(res connect.AnyResponse) (string, bool) {
+	if res == nil {
+		return "", false
+	}
+	m, ok := res.Any().(interface{ ProtoReflect() protoreflect.Message })
+	if !ok {
+		return "", false
+	}
+	fd := m.ProtoReflect().Descriptor().Fields().ByName("labels")
+	if fd == nil || fd.Kind() != protoreflect.Int32Kind {
+		return "", false
+	}
+	return m.ProtoReflect().Get(fd).String(), true
 }
 
 // loginOf is the caller's login; empty for an anonymous caller.

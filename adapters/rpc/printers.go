@@ -64,9 +64,24 @@ func (h PrinterHandler) DeleteNetworkPrinter(ctx context.Context, req *connect.R
 	return connect.NewResponse(&portalv1.DeleteNetworkPrinterResponse{}), nil
 }
 
-// PrintLabels sends one job to a printer.
+// labelsFromProto reads which stored labels a print job names.
+func labelsFromProto(req *portalv1.PrintLabelsRequest) printer.Selection {
+	switch l := req.GetLabels().(type) {
+	case *portalv1.PrintLabelsRequest_BatchId:
+		return printer.Selection{Source: printer.FromBatch, BatchID: l.BatchId}
+	case *portalv1.PrintLabelsRequest_Shipments:
+		return printer.Selection{Source: printer.FromShipments, IDs: l.Shipments.GetIds()}
+	case *portalv1.PrintLabelsRequest_Parcels:
+		return printer.Selection{Source: printer.FromParcels, IDs: l.Parcels.GetIds()}
+	case *portalv1.PrintLabelsRequest_ReportSearch:
+		return printer.Selection{Source: printer.FromSearch, Search: l.ReportSearch}
+	}
+	return printer.Selection{}
+}
+
+// PrintLabels sends stored labels to a printer.
 func (h PrinterHandler) PrintLabels(ctx context.Context, req *connect.Request[portalv1.PrintLabelsRequest]) (*connect.Response[portalv1.PrintLabelsResponse], error) {
-	printed, err := h.Printers.Print(ctx, callerFrom(ctx), req.Msg.GetCustomerId(), req.Msg.GetId(), []byte(req.Msg.GetZpl()))
+	printed, err := h.Printers.Print(ctx, callerFrom(ctx), req.Msg.GetCustomerId(), req.Msg.GetId(), labelsFromProto(req.Msg))
 	if err != nil {
 		return nil, err
 	}

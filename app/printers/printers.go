@@ -1,8 +1,10 @@
 // Package printers holds the use cases of network label printers: staff
-// configure them per customer, the customer's users list them and print ZPL
-// labels to them through the server. The server reaches only the printers
-// kept in the store, looked up by the caller's customer and the printer's
-// id: no call names an address.
+// configure them per customer, the customer's users list them and print
+// their stored ZPL labels to them through the server. The server reaches
+// only the printers kept in the store, looked up by the caller's customer
+// and the printer's id, on addresses the printer.Reach rule allows; a print
+// job names labels, never bytes: no call sends a printer data a client
+// wrote.
 package printers
 
 import (
@@ -28,17 +30,40 @@ type Store interface {
 	Delete(ctx context.Context, customerID, id int64) error
 }
 
-// Device sends raw data to a printer's address and reports how it went:
-// failure.Unavailable with printer.KeyConnectionFailed when it cannot be
-// reached, printer.KeyPrintingFailed when the data did not get through.
+// Device reaches printers, only on the addresses the operator's printer.Reach
+// rule allows.
 type Device interface {
+	// Check resolves a printer's host and refuses it when it cannot be
+	// resolved or any of its addresses may not be reached.
+	Check(ctx context.Context, host string, port int) error
+	// Send sends a job to a printer's address and reports how it went: the
+	// address refused, failure.Unavailable with printer.KeyConnectionFailed
+	// when it cannot be reached, printer.KeyNotAPrinter when the peer is no
+	// Zebra, printer.KeyPrintingFailed when the data did not get through.
 	Send(ctx context.Context, address string, data []byte) error
+}
+
+// LabelFile is a stored label file as its download answers it.
+type LabelFile struct {
+	ContentType string
+	Data        []byte
+}
+
+// LabelFiles reads the stored labels a caller may see, with the same checks
+// as their downloads: another customer's batch, shipment or parcel is not
+// found.
+type LabelFiles interface {
+	BatchLabels(ctx context.Context, caller *access.Caller, batchID int64) (LabelFile, error)
+	ShipmentLabels(ctx context.Context, caller *access.Caller, ids []int64) (LabelFile, error)
+	ParcelLabel(ctx context.Context, caller *access.Caller, id int64) (LabelFile, error)
+	SearchLabels(ctx context.Context, caller *access.Caller, filter string) (LabelFile, error)
 }
 
 // Service holds the network printer use cases.
 type Service struct {
 	Store  Store
 	Device Device
+	Labels LabelFiles
 	// Qz signs QZ Tray requests; nil when the operator configured no key.
 	Qz QzSigner
 }

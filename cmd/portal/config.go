@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net/netip"
 	"os"
 	"runtime"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/batchjob"
 	"parcelportal/core/loglevel"
+	"parcelportal/core/printer"
 )
 
 // config is everything the portal reads from its environment. README.md
@@ -89,8 +91,17 @@ type config struct {
 	LogLevel string
 	// LogFormat is "text" or "json".
 	LogFormat string
-	// PrinterTimeout bounds connecting to a network printer and sending it a job.
+	// PrinterTimeout bounds connecting to a network printer, its host status
+	// and each part of a job.
 	PrinterTimeout time.Duration
+	// PrinterNetworks are the networks network printers may be on
+	// (PRINTER_NETWORKS, CIDRs or addresses); empty: any address but
+	// loopback, link-local, unspecified and multicast ones.
+	PrinterNetworks []netip.Prefix
+	// PrinterHostStatus asks a network printer for its host status (~HS)
+	// before each job and prints only to a peer that answers like a Zebra
+	// (PRINTER_HOST_STATUS; default true).
+	PrinterHostStatus bool
 	// QzSigner signs QZ Tray requests with the operator's key
 	// (QZ_CERTIFICATE_FILE and QZ_PRIVATE_KEY_FILE); nil without them.
 	QzSigner *qzsign.Signer
@@ -148,6 +159,12 @@ func loadConfig() (config, error) {
 		return c, err
 	}
 	if c.PrinterTimeout, err = envDuration("PRINTER_TIMEOUT", rawprint.DefaultTimeout); err != nil {
+		return c, err
+	}
+	if c.PrinterNetworks, err = printer.ParseNetworks(env("PRINTER_NETWORKS", "")); err != nil {
+		return c, fmt.Errorf("PRINTER_NETWORKS: %w", err)
+	}
+	if c.PrinterHostStatus, err = envBool("PRINTER_HOST_STATUS", true); err != nil {
 		return c, err
 	}
 	if certFile, keyFile := env("QZ_CERTIFICATE_FILE", ""), env("QZ_PRIVATE_KEY_FILE", ""); certFile != "" || keyFile != "" {

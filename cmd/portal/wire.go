@@ -18,7 +18,6 @@ import (
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/probes"
-	"parcelportal/adapters/rawprint"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/adapters/sessions"
@@ -35,7 +34,6 @@ import (
 	"parcelportal/app/management"
 	"parcelportal/app/news"
 	"parcelportal/app/organisations"
-	"parcelportal/app/printers"
 	"parcelportal/app/tracking"
 	"parcelportal/app/userdata"
 	"parcelportal/core/organisation"
@@ -131,6 +129,8 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	organisations := organisationOf(pool, sealer, checks)
 	batchService := batchesOf(pool, customerStore, queue)
 	batchService.Uploads = batches.NewUploadGate(cfg.UploadsAtOnce)
+	reportService := reportsOf(pool, customerStore)
+	parcelService := parcelsOf(pool, customerStore, side)
 	inquiries := inquiriesOf(cfg, pool, sealer, captchaPort, queue)
 	trackingService := tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}, Inquiries: inquiries}
 	return rpc.Handlers{
@@ -150,13 +150,13 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Invoicing:   rpc.InvoiceReportHandler{Reports: invoicereports.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
 		Batches:     rpc.BatchHandler{Batches: batchService},
 		Shipments:   rpc.ShipmentHandler{Batches: batchService},
-		Reports:     rpc.ReportHandler{Reports: reportsOf(pool, customerStore)},
+		Reports:     rpc.ReportHandler{Reports: reportService},
 		Manifests:   rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},
 		Tracking:    rpc.TrackingHandler{Tracking: trackingService},
 		Dashboard:   rpc.DashboardHandler{Dashboard: dashboards.Service{Counts: postgres.DashboardCounts{Pool: pool}, Tracking: trackingService}},
-		Parcels:     rpc.ParcelHandler{Parcels: parcelsOf(pool, customerStore, side)},
+		Parcels:     rpc.ParcelHandler{Parcels: parcelService},
 		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: postgres.AddressBook{Pool: pool}}},
-		Printers:    rpc.PrinterHandler{Printers: printersOf(cfg, pool)},
+		Printers:    rpc.PrinterHandler{Printers: printersOf(cfg, pool, printableLabels{batchService, reportService, parcelService})},
 		CustomsDocs: rpc.CustomsDocumentHandler{CustomsDocs: customsdocs.Service{Store: postgres.CustomsDocuments{Pool: pool}}},
 		Inquiries:   rpc.InquiryHandler{Inquiries: inquiries},
 		Callers:     ids,
@@ -169,17 +169,6 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 
 		ReportDetails: rpc.ReportDetailsHandler{Details: reportDetailsOf(pool)},
 	}, nil
-}
-
-// printersOf wires the network printers: the table staff keep, raw TCP to
-// the printers, and the QZ Tray signer when the operator configured one
-// (loadConfig has read it).
-func printersOf(cfg config, pool *pgxpool.Pool) printers.Service {
-	s := printers.Service{Store: postgres.NetworkPrinters{Pool: pool}, Device: rawprint.Device{Timeout: cfg.PrinterTimeout}}
-	if cfg.QzSigner != nil {
-		s.Qz = cfg.QzSigner
-	}
-	return s
 }
 
 // customersOf wires the customer use cases: the customer table, the batch

@@ -7,7 +7,7 @@
 //
 //	PRINTER_SIM_AGENT     127.0.0.1:9100  the Browser Print agent
 //	PRINTER_SIM_CONTROL   127.0.0.1:9199  jobs and controls
-//	PRINTER_SIM_PRINTERS  "Zebra ZD421=127.0.0.1:9110@203,Zebra ZT411=127.0.0.1:9111@300"
+//	PRINTER_SIM_PRINTERS  "Zebra ZD421=127.0.0.2:9110@203,Zebra ZT411=127.0.0.2:9111@300"
 //	                      the printers: each is in the agent's list and listens on raw TCP
 package main
 

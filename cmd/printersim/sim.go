@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,7 +16,12 @@ import (
 	"time"
 )
 
-const defaultPrinters = "Zebra ZD421=127.0.0.1:9110@203,Zebra ZT411=127.0.0.1:9111@300"
+// The network printers listen on 127.0.0.2, the printer network make run
+// allows (PRINTER_NETWORKS), where none of the portal's services listen.
+const defaultPrinters = "Zebra ZD421=127.0.0.2:9110@203,Zebra ZT411=127.0.0.2:9111@300"
+
+// hostStatusQuery is ZPL's ~HS as the portal sends it (core/printer).
+const hostStatusQuery = "~HS\r\n"
 
 // maxJob bounds what one job may hold; more is refused, not stored.
 const maxJob = 16 << 20
@@ -177,7 +183,12 @@ func (s *sim) record(printerName, via string, data []byte) job {
 	return j
 }
 
-// serveRaw takes raw TCP jobs: everything sent until the sender closes.
+// hostStatus is a ZD421's answer to ~HS: three frames of STX ... ETX CR LF.
+const hostStatus = "\x02030,0,0,1245,000,0,0,0,000,0,0,0\x03\r\n\x02000,0,0,0,0,2,4,0,00000000,1,000\x03\r\n\x021234,0\x03\r\n"
+
+// serveRaw takes raw TCP jobs: everything sent until the sender closes. A
+// job that starts with ~HS is answered with the host status first, as a
+// Zebra does, and the query is not part of the job.
 func (s *sim) serveRaw(p printer, ln net.Listener) {
 	for {
 		c, err := ln.Accept()
@@ -187,7 +198,12 @@ func (s *sim) serveRaw(p printer, ln net.Listener) {
 		go func() {
 			defer c.Close()
 			_ = c.SetReadDeadline(time.Now().Add(30 * time.Second))
-			data, err := io.ReadAll(io.LimitReader(c, maxJob+1))
+			r := bufio.NewReader(io.LimitReader(c, maxJob+1))
+			if head, _ := r.Peek(len(hostStatusQuery)); string(head) == hostStatusQuery {
+				_, _ = r.Discard(len(hostStatusQuery))
+				_, _ = c.Write([]byte(hostStatus))
+			}
+			data, err := io.ReadAll(r)
 			if (err != nil && !errors.Is(err, io.EOF)) || len(data) == 0 || len(data) > maxJob {
 				return
 			}

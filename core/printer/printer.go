@@ -29,9 +29,6 @@ const (
 const (
 	NameMax = 100
 	HostMax = 253
-	// MaxJobBytes is the most ZPL one print job carries (the webapp sends
-	// large batches of labels as several jobs).
-	MaxJobBytes = 900_000
 )
 
 // Message keys of printing failures (spec 2 section 8) and of the printer itself.
@@ -40,7 +37,6 @@ const (
 	KeyConnectionFailed = "labelPrintingConnectionFailed"
 	KeyPrintingFailed   = "labelPrintingFailed"
 	KeyNotZPL           = "error.networkPrinter.notZpl"
-	KeyJobTooLarge      = "error.networkPrinter.jobTooLarge"
 )
 
 const (
@@ -159,12 +155,9 @@ func validIPv6(h string) bool {
 	return true
 }
 
-// CheckJob refuses a print job that is empty, too large, or not ZPL labels
-// (one or more ^XA ... ^XZ formats).
+// CheckJob refuses labels that are not ZPL (one or more ^XA ... ^XZ
+// formats): PDF labels are downloaded, not sent to a Zebra.
 func CheckJob(zpl []byte) error {
-	if len(zpl) > MaxJobBytes {
-		return failure.New(failure.Invalid, KeyJobTooLarge, "maxBytes", strconv.Itoa(MaxJobBytes))
-	}
 	s := strings.ToUpper(string(zpl))
 	start, end := strings.Index(s, "^XA"), strings.LastIndex(s, "^XZ")
 	if start < 0 || end < start {

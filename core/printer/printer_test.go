@@ -41,3 +41,29 @@ func TestJobsAreZPLOfBoundedSize(t *testing.T) {
 		t.Errorf("Labels = %d", n)
 	}
 }
+
+func TestASelectionNamesLabelsOfOneSource(t *testing.T) {
+	tooMany := make([]int64, printer.MaxSelected+1)
+	for i := range tooMany {
+		tooMany[i] = int64(i + 1)
+	}
+	for _, c := range []struct {
+		s  printer.Selection
+		ok bool
+	}{
+		{printer.Selection{Source: printer.FromBatch, BatchID: 7}, true},
+		{printer.Selection{Source: printer.FromShipments, IDs: []int64{1, 2}}, true},
+		{printer.Selection{Source: printer.FromParcels, IDs: []int64{3}}, true},
+		{printer.Selection{Source: printer.FromSearch, Search: "status=DONE"}, true},
+		{printer.Selection{}, false},
+		{printer.Selection{Source: printer.FromBatch}, false},
+		{printer.Selection{Source: printer.FromShipments}, false},
+		{printer.Selection{Source: printer.FromParcels, IDs: []int64{3, 0}}, false},
+		{printer.Selection{Source: printer.FromShipments, IDs: tooMany}, false},
+		{printer.Selection{Source: 99, BatchID: 7}, false},
+	} {
+		if err := c.s.Validate(); (err == nil) != c.ok {
+			t.Errorf("%+v: Validate = %v", c.s, err)
+		}
+	}
+}

@@ -142,7 +142,13 @@ test("staff configure a network printer and the customer's user prints to it thr
   await admin.getByRole("textbox", { name: "Host" }).fill("127.0.0.1:9110");
   await admin.getByRole("button", { name: "Save" }).click();
   await expect(admin.getByRole("alert")).toContainText(`Error on field "host"`);
+  // Kratos' admin API on this machine: the portal connects to no address of its own services.
   await admin.getByRole("textbox", { name: "Host" }).fill("127.0.0.1");
+  await admin.getByRole("spinbutton", { name: "Port" }).fill("4434");
+  await admin.getByRole("button", { name: "Save" }).click();
+  await expect(admin.getByText("The portal may not connect to this address.", { exact: false })).toBeVisible();
+  // The printer network the portal allows (PRINTER_NETWORKS), where the simulator's printers are.
+  await admin.getByRole("textbox", { name: "Host" }).fill("127.0.0.2");
   await admin.getByRole("spinbutton", { name: "Port" }).fill("9110");
   await admin.getByRole("button", { name: "Save" }).click();
   await expect(admin.getByRole("rowheader", { name })).toBeVisible();

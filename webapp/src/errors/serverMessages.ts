@@ -182,9 +182,16 @@ const catalog = [
   msg({ id: "error.networkPrinter.notFound", message: "This network printer does not exist." }),
   msg({ id: "error.networkPrinter.notZpl", message: "Only ZPL labels can be sent to a printer." }),
   msg({
-    id: "error.networkPrinter.jobTooLarge",
-    message: "The print job is too large: at most {maxBytes} bytes are sent at once.",
+    id: "error.networkPrinter.addressRefused",
+    message:
+      "The portal may not connect to this address. Printers must be on the printer networks the operator allows, never on the portal's own services.",
   }),
+  msg({ id: "error.networkPrinter.unknownHost", message: "The printer's host name could not be resolved." }),
+  msg({
+    id: "error.networkPrinter.notAPrinter",
+    message: "The device at this address did not answer like a Zebra printer; nothing was sent to it.",
+  }),
+  msg({ id: "error.networkPrinter.noLabelsChosen", message: "Choose the labels to print: at most {max} at once." }),
   msg({ id: "error.customsDocs.notFound", message: "This customs document does not exist." }),
   msg({ id: "error.customsDocs.noneSelected", message: "Select at least one customs document." }),
   msg({

@@ -5,6 +5,7 @@ import { fetchFile, isText, saveDownloaded } from "../api/download";
 import { describeFailure } from "../errors/describeFailure";
 import { showNotices } from "../errors/notices";
 import { isZpl } from "../shipping/labelTypes";
+import type { LabelSelection } from "./port";
 import { usePrintLabels } from "./usePrintLabels";
 import { labelLockMs, useLock } from "./useLock";
 
@@ -15,6 +16,8 @@ type LabelButtonProps = {
   labelType: string;
   /** Names the label for the button's accessible name and the saved file. */
   name: string;
+  /** The stored label, as a network printer prints it: the shipment's or the parcel's. */
+  selection: LabelSelection;
 };
 
 /**
@@ -22,7 +25,7 @@ type LabelButtonProps = {
  * label goes to the user's printer, a PDF is saved. Locked for 5 s after a
  * click (spec 2 §4.4).
  */
-export function LabelButton({ path, labelType, name }: LabelButtonProps) {
+export function LabelButton({ path, labelType, name, selection }: LabelButtonProps) {
   const { t } = useLingui();
   const printing = usePrintLabels();
   const [locked, lock] = useLock(labelLockMs);
@@ -36,8 +39,12 @@ export function LabelButton({ path, labelType, name }: LabelButtonProps) {
       onClick={async () => {
         lock();
         try {
+          if (zpl) {
+            await printing.printLabels({ selection, zpl: async () => (await fetchFile(path)).blob.text() });
+            return;
+          }
           const file = await fetchFile(path);
-          if (isText(file)) await printing.printLabels(await file.blob.text());
+          if (isText(file)) await printing.printLabels({ selection, zpl: () => file.blob.text() });
           else saveDownloaded(file, `label-${name}.pdf`);
         } catch (error) {
           const outcome = describeFailure(error);

@@ -2,16 +2,16 @@ import { Trans } from "@lingui/react/macro";
 import { FileTextIcon } from "@radix-ui/react-icons";
 import { Button, Flex } from "@radix-ui/themes";
 import type { ReactNode } from "react";
+import type { Printable } from "./port";
 import { PrintProgress } from "./PrintProgress";
 import { usePrintLabels } from "./usePrintLabels";
 import { labelLockMs, useLock } from "./useLock";
 
 /**
- * A button that prints ZPL labels on the user's printer: `labels` fetches
- * the text when clicked. Locked for 5 s after a click (spec 2 §4.4), with
- * progress while many labels go out.
+ * A button that prints stored ZPL labels on the user's printer. Locked for
+ * 5 s after a click (spec 2 §4.4), with progress while many labels go out.
  */
-export function PrintLabelsButton({ labels, children }: { labels: () => Promise<string>; children?: ReactNode }) {
+export function PrintLabelsButton({ labels, children }: { labels: Printable; children?: ReactNode }) {
   const printing = usePrintLabels();
   const [locked, lock] = useLock(labelLockMs);
   return (
@@ -22,7 +22,7 @@ export function PrintLabelsButton({ labels, children }: { labels: () => Promise<
         loading={printing.printing}
         onClick={async () => {
           lock();
-          await printing.printLabels(await labels());
+          await printing.printLabels(labels);
         }}
       >
         <FileTextIcon />

@@ -6,6 +6,17 @@ import type { PrintProgressState } from "./usePrintLabels";
 export function PrintProgress({ progress }: { progress: PrintProgressState | null }) {
   if (!progress) return null;
   const { done, total } = progress;
+  if (total === 0) {
+    // The printer and the labels are still being looked up, or the server sends them.
+    return (
+      <Flex direction="column" gap="1" role="status" aria-live="polite" style={{ minWidth: 220 }}>
+        <Text size="1">
+          <Trans>Printing labels…</Trans>
+        </Text>
+        <Progress />
+      </Flex>
+    );
+  }
   return (
     <Flex direction="column" gap="1" role="status" aria-live="polite" style={{ minWidth: 220 }}>
       <Text size="1">

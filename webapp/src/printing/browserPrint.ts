@@ -1,4 +1,4 @@
-import { type PrinterInfo, type PrintPort, PrintingError } from "./port";
+import { type AgentPort, type PrinterInfo, PrintingError } from "./port";
 
 /** Where Zebra Browser Print listens on the shipper's computer: HTTP, then HTTPS. */
 export const browserPrintDefaultUrl = "http://127.0.0.1:9100";
@@ -16,7 +16,7 @@ const writeTimeoutMs = 60_000;
  * lists the printers, GET /default?type=printer names the default, POST
  * /write sends raw data to a device. Zebra's own script is not on npm.
  */
-export function browserPrintPort(baseUrl: string = browserPrintDefaultUrl): PrintPort {
+export function browserPrintPort(baseUrl: string = browserPrintDefaultUrl): AgentPort {
   const bases = baseUrl === browserPrintDefaultUrl ? [baseUrl, browserPrintTlsUrl] : [baseUrl];
   let working: string | null = null;
   const devices = new Map<string, Device>();

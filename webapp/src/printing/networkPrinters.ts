@@ -1,7 +1,7 @@
 import { ConnectError } from "@connectrpc/connect";
 import type { PrinterClient } from "../api/printers";
 import { ErrorDetailSchema } from "../gen/portal/v1/errors_pb";
-import { type Dpi, type PrinterInfo, type PrintPort, PrintingError } from "./port";
+import { type Dpi, type LabelSelection, type PrinterInfo, PrintingError, type ServerPort } from "./port";
 
 /** The printing failures the server names (spec 2 §8). */
 const connectionFailed = "labelPrintingConnectionFailed";
@@ -15,10 +15,11 @@ function failureOf(error: unknown): PrintingError {
 
 /**
  * Network printers: staff configured them for the customer, and the
- * portal's server sends the labels over raw TCP. The page names the printer
- * by its id; the server never prints to an address it was not given by staff.
+ * portal's server sends the stored labels over raw TCP. The page names the
+ * printer by its id and the labels by what they belong to; the server never
+ * prints to an address staff did not give it, nor anything but its labels.
  */
-export function networkPrinterPort(client: PrinterClient, customerId: bigint): PrintPort {
+export function networkPrinterPort(client: PrinterClient, customerId: bigint): ServerPort {
   return {
     kind: "network",
     async listPrinters(signal) {
@@ -33,9 +34,9 @@ export function networkPrinterPort(client: PrinterClient, customerId: bigint): P
         throw new PrintingError("connection", String(error));
       }
     },
-    async print(printer: PrinterInfo, zpl: string) {
+    async printStored(printer: PrinterInfo, selection: LabelSelection) {
       try {
-        await client.printLabels({ customerId, id: BigInt(printer.id), zpl });
+        return (await client.printLabels({ customerId, id: BigInt(printer.id), labels: selection })).labels;
       } catch (error) {
         throw failureOf(error);
       }

@@ -1,4 +1,4 @@
-import { type PrinterInfo, type PrintPort, PrintingError } from "./port";
+import { type AgentPort, type PrinterInfo, PrintingError } from "./port";
 
 /** What the portal's server offers for QZ Tray's request signing. */
 export type QzSigning = {
@@ -62,7 +62,7 @@ async function connected(signing: QzSigning): Promise<Qz> {
  * the operator's key through the server when one is configured; otherwise
  * QZ Tray asks the user to allow the site.
  */
-export function qzTrayPort(signing: QzSigning): PrintPort {
+export function qzTrayPort(signing: QzSigning): AgentPort {
   return {
     kind: "qzTray",
     async listPrinters() {

@@ -24,6 +24,7 @@ import { DashboardService } from "../gen/portal/v1/dashboard_pb";
 import { ApplicationProfileSchema, ManagementService } from "../gen/portal/v1/management_pb";
 import { NewsService } from "../gen/portal/v1/news_pb";
 import { ParcelService } from "../gen/portal/v1/parcels_pb";
+import { PrinterService } from "../gen/portal/v1/printers_pb";
 import type { CustomerRefSchema, FulfillmentRefSchema } from "../gen/portal/v1/organisation_pb";
 import { ShipmentService } from "../gen/portal/v1/shipments_pb";
 import { ReportService } from "../gen/portal/v1/reports_pb";
@@ -95,6 +96,7 @@ export type RenderOptions = {
   tracking?: Partial<ServiceImpl<typeof TrackingService>>;
   dashboard?: Partial<ServiceImpl<typeof DashboardService>>;
   customsDocs?: Partial<ServiceImpl<typeof CustomsDocumentService>>;
+  printers?: Partial<ServiceImpl<typeof PrinterService>>;
   /** Stores a credential and lets the portal answer for this user. */
   signedInAs?: TestUser;
   /** Where the memory router starts; with `state`, what the previous page handed over. */
@@ -134,6 +136,7 @@ export function renderApp(
     tracking = {},
     dashboard = {},
     customsDocs = {},
+    printers = {},
     signedInAs,
     state,
   }: RenderOptions = {},
@@ -172,6 +175,7 @@ export function renderApp(
       router.service(TrackingService, tracking);
       router.service(DashboardService, dashboard);
       router.service(CustomsDocumentService, customsDocs);
+      router.service(PrinterService, printers);
       router.service(UserDataService, {
         getMyUserData: () => ({
           userData: {

@@ -21,6 +21,7 @@ type Options = Pick<
   | "reportDetails"
   | "manifests"
   | "customsDocs"
+  | "printers"
 > & {
   authorities?: string[];
   /**

@@ -13,15 +13,19 @@ import type {
 } from "../../gen/portal/v1/parcels_pb";
 import { heidi } from "../../test/addressBookEntries";
 import { renderShippingApp } from "../../test/renderShippingApp";
+import type { Printable } from "../../printing/port";
 
 // The printer is the user's (Browser Print, QZ Tray, a network printer): the
-// pages hand ZPL to usePrintLabels, here a spy for a 300 dpi printer.
-const printed = vi.hoisted(() => ({ labels: [] as string[] }));
+// pages hand the labels (what they are, and how to fetch their ZPL) to
+// usePrintLabels, here a spy for a 300 dpi printer that fetches the ZPL as an
+// agent's print does.
+const printed = vi.hoisted(() => ({ labels: [] as string[], selections: [] as unknown[] }));
 vi.mock("../../printing/usePrintLabels", () => ({
   usePrintLabels: () => ({
-    printLabels: (zpl: string) => {
-      printed.labels.push(zpl);
-      return Promise.resolve(true);
+    printLabels: async (labels: Printable) => {
+      printed.selections.push(labels.selection);
+      printed.labels.push(await labels.zpl());
+      return true;
     },
     progress: null,
     printing: false,
@@ -280,6 +284,7 @@ const stubFetch = (body: string, contentType: string) => {
 describe("the parcel pages wired to manifests, printing and the address book", () => {
   beforeEach(() => {
     printed.labels = [];
+    printed.selections = [];
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -339,6 +344,7 @@ describe("the parcel pages wired to manifests, printing and the address book", (
       await user.click(await screen.findByRole("button", { name: "Print the label of REF-11" }, slow));
       await waitFor(() => expect(printed.labels).toEqual(["^XA^FDlabel^FS^XZ"]));
       expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/web\/api\/parcels\/11\/label/);
+      expect(printed.selections).toEqual([{ case: "parcels", value: { ids: [11n] } }]);
 
       stubFetch("%PDF", "application/pdf");
       await user.click(screen.getByRole("button", { name: "Download the label of REF-13" }));
@@ -408,6 +414,7 @@ describe("the parcel pages wired to manifests, printing and the address book", (
       await user.type(await screen.findByRole("combobox", { name: "Receiver name *" }, slow), "Anna");
       await user.click(await screen.findByRole("button", { name: "Create and print" }, slow));
       await waitFor(() => expect(printed.labels).toEqual(["^XA^FDparcel^FS^XZ"]));
+      expect(printed.selections).toEqual([{ case: "parcels", value: { ids: [31n] } }]);
       expect(created[0]).toMatchObject({ customerId: 5n, labelType: "Zebra300" });
       expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/web\/api\/parcels\/31\/label\?/);
       expect(URL.createObjectURL).not.toHaveBeenCalled();

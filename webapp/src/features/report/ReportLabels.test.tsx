@@ -3,18 +3,21 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { Code, ConnectError } from "@connectrpc/connect";
+import type { Printable } from "../../printing/port";
 import { savePrinterPreference } from "../../printing/preferences";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { isZplFile, printsZpl } from "./ReportLabelsButton";
 
 // The printer is the user's (Browser Print, QZ Tray, a network printer): the
-// report hands ZPL to usePrintLabels, here a spy.
-const printed = vi.hoisted(() => ({ jobs: [] as string[] }));
+// report hands the labels (what they are, and how to fetch their ZPL) to
+// usePrintLabels, here a spy that fetches the ZPL as an agent's print does.
+const printed = vi.hoisted(() => ({ jobs: [] as string[], selections: [] as unknown[] }));
 vi.mock("../../printing/usePrintLabels", () => ({
   usePrintLabels: () => ({
-    printLabels: (zpl: string) => {
-      printed.jobs.push(zpl);
-      return Promise.resolve(true);
+    printLabels: async (labels: Printable) => {
+      printed.selections.push(labels.selection);
+      printed.jobs.push(await labels.zpl());
+      return true;
     },
     progress: null,
     printing: false,
@@ -59,6 +62,7 @@ function renderReport(labelType: string, printerType: string, file: { contentTyp
 describe("the report's label exports (spec 2 §5.3, §7)", () => {
   beforeEach(() => {
     printed.jobs = [];
+    printed.selections = [];
     localStorage.clear();
     URL.createObjectURL = vi.fn(() => "blob:file");
     URL.revokeObjectURL = vi.fn();
@@ -79,6 +83,8 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
     await user.click(print);
     await waitFor(() => expect(printed.jobs).toEqual([twoLabels]));
     expect(calls.byIds).toEqual([[1n, 2n]]);
+    // A network printer gets the same labels from the server: the chosen shipments.
+    expect(printed.selections).toEqual([{ case: "shipments", value: { ids: [1n, 2n] } }]);
     expect(URL.createObjectURL).not.toHaveBeenCalled();
     // Spec 2 §4.4: locked for 5 s after a click.
     expect(print).toBeDisabled();
@@ -96,6 +102,7 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
     await user.click(screen.getByRole("button", { name: "Labels of the result" }));
     await waitFor(() => expect(printed.jobs).toEqual([twoLabels]));
     expect(calls.byFilter).toHaveLength(1);
+    expect(printed.selections).toEqual([{ case: "reportSearch", value: expect.any(String) }]);
   });
 
   it("downloads PDF labels, and ZPL ones for a customer without a ZPL printer", async () => {

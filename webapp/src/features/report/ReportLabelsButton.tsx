@@ -9,6 +9,7 @@ import { useSession } from "../../auth/session";
 import { describeFormFailure } from "../../errors/formFailure";
 import { showNotices } from "../../errors/notices";
 import { saveFile } from "../../files/localFiles";
+import type { LabelSelection } from "../../printing/port";
 import { PrintProgress } from "../../printing/PrintProgress";
 import { loadPrinterPreference, type PrinterPreference } from "../../printing/preferences";
 import { usePrintLabels } from "../../printing/usePrintLabels";
@@ -55,13 +56,28 @@ export function ReportLabelsButton({ request, labelTypes }: { request: LabelsExp
   const printName = prints && labelTypes.length > 0 && labelTypes.every(isZpl);
   const selection = request.kind === "labelsByIds";
 
+  // A network printer gets the same labels from the server: the search or the chosen shipments.
+  const labelSelection: LabelSelection =
+    request.kind === "labelsByIds"
+      ? { case: "shipments", value: { ids: request.shipmentIds } }
+      : { case: "reportSearch", value: request.pageableFilter };
+  const exportText = async () => {
+    const file = await exporter.mutateAsync(request);
+    return file && isZplFile(file.contentType) ? new TextDecoder().decode(file.data) : "";
+  };
+
   const run = () => {
     lock();
+    if (printName) {
+      void printing.printLabels({ selection: labelSelection, zpl: exportText });
+      return;
+    }
     exporter.mutate(request, {
       onSuccess: async (file) => {
         if (!file) return;
         if (isZplFile(file.contentType) && prints) {
-          await printing.printLabels(new TextDecoder().decode(file.data));
+          const text = new TextDecoder().decode(file.data);
+          await printing.printLabels({ selection: labelSelection, zpl: async () => text });
           return;
         }
         saveFile(file.data, file.contentType, isZplFile(file.contentType) ? "labels.zpl" : "labels.pdf");

@@ -125,7 +125,12 @@ function LabelPreview({ shipment }: { shipment: BatchShipment }) {
           <iframe title={t`Label of ${reference}`} src={url} style={{ width: "100%", height: 560, border: 0 }} />
         ) : (
           <>
-            <PrintLabelsButton labels={async () => label.data?.text ?? ""} />
+            <PrintLabelsButton
+              labels={{
+                selection: { case: "shipments", value: { ids: [shipment.id] } },
+                zpl: async () => label.data?.text ?? "",
+              }}
+            />
             <Code variant="ghost" asChild>
               <pre data-testid="label-text" style={{ whiteSpace: "pre-wrap" }}>
                 {label.data?.text}

@@ -89,7 +89,12 @@ export function ShipmentListPage() {
               return (
                 <Flex gap="3" align="center">
                   {holdsLabel(shipment) && (
-                    <LabelButton path={shipmentLabelPath(shipment.id)} labelType={shipment.labelType} name={name} />
+                    <LabelButton
+                      path={shipmentLabelPath(shipment.id)}
+                      labelType={shipment.labelType}
+                      name={name}
+                      selection={{ case: "shipments", value: { ids: [shipment.id] } }}
+                    />
                   )}
                   <RowActions
                     path={shipmentPath(shipment)}

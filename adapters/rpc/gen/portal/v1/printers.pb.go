@@ -518,15 +518,22 @@ func (*DeleteNetworkPrinterResponse) Descriptor() ([]byte, []int) {
 	return file_portal_v1_printers_proto_rawDescGZIP(), []int{8}
 }
 
-// PrintLabelsRequest carries one print job.
+// PrintLabelsRequest names the printer and the stored labels to print.
 type PrintLabelsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Customer id.
 	CustomerId int64 `protobuf:"varint,1,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
 	// Printer id.
 	Id int64 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
-	// ZPL: one or more ^XA ... ^XZ labels.
-	Zpl           string `protobuf:"bytes,3,opt,name=zpl,proto3" json:"zpl,omitempty"`
+	// Which stored labels to print: exactly one.
+	//
+	// Types that are valid to be assigned to Labels:
+	//
+	//	*PrintLabelsRequest_BatchId
+	//	*PrintLabelsRequest_Shipments
+	//	*PrintLabelsRequest_Parcels
+	//	*PrintLabelsRequest_ReportSearch
+	Labels        isPrintLabelsRequest_Labels `protobuf_oneof:"labels"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -575,11 +582,126 @@ func (x *PrintLabelsRequest) GetId() int64 {
 	return 0
 }
 
-func (x *PrintLabelsRequest) GetZpl() string {
+func (x *PrintLabelsRequest) GetLabels() isPrintLabelsRequest_Labels {
 	if x != nil {
-		return x.Zpl
+		return x.Labels
+	}
+	return nil
+}
+
+func (x *PrintLabelsRequest) GetBatchId() int64 {
+	if x != nil {
+		if x, ok := x.Labels.(*PrintLabelsRequest_BatchId); ok {
+			return x.BatchId
+		}
+	}
+	return 0
+}
+
+func (x *PrintLabelsRequest) GetShipments() *LabelIds {
+	if x != nil {
+		if x, ok := x.Labels.(*PrintLabelsRequest_Shipments); ok {
+			return x.Shipments
+		}
+	}
+	return nil
+}
+
+func (x *PrintLabelsRequest) GetParcels() *LabelIds {
+	if x != nil {
+		if x, ok := x.Labels.(*PrintLabelsRequest_Parcels); ok {
+			return x.Parcels
+		}
+	}
+	return nil
+}
+
+func (x *PrintLabelsRequest) GetReportSearch() string {
+	if x != nil {
+		if x, ok := x.Labels.(*PrintLabelsRequest_ReportSearch); ok {
+			return x.ReportSearch
+		}
 	}
 	return ""
+}
+
+type isPrintLabelsRequest_Labels interface {
+	isPrintLabelsRequest_Labels()
+}
+
+type PrintLabelsRequest_BatchId struct {
+	// The labels of a batch.
+	BatchId int64 `protobuf:"varint,4,opt,name=batch_id,json=batchId,proto3,oneof"`
+}
+
+type PrintLabelsRequest_Shipments struct {
+	// The labels of these shipments (batch rows, report rows).
+	Shipments *LabelIds `protobuf:"bytes,5,opt,name=shipments,proto3,oneof"`
+}
+
+type PrintLabelsRequest_Parcels struct {
+	// The labels of these parcels.
+	Parcels *LabelIds `protobuf:"bytes,6,opt,name=parcels,proto3,oneof"`
+}
+
+type PrintLabelsRequest_ReportSearch struct {
+	// The labels of every row of a report search (the search's filter, as
+	// the report's label export takes it).
+	ReportSearch string `protobuf:"bytes,7,opt,name=report_search,json=reportSearch,proto3,oneof"`
+}
+
+func (*PrintLabelsRequest_BatchId) isPrintLabelsRequest_Labels() {}
+
+func (*PrintLabelsRequest_Shipments) isPrintLabelsRequest_Labels() {}
+
+func (*PrintLabelsRequest_Parcels) isPrintLabelsRequest_Labels() {}
+
+func (*PrintLabelsRequest_ReportSearch) isPrintLabelsRequest_Labels() {}
+
+// LabelIds are the shipments or parcels whose labels print.
+type LabelIds struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Ids, 1 to 2000.
+	Ids           []int64 `protobuf:"varint,1,rep,packed,name=ids,proto3" json:"ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LabelIds) Reset() {
+	*x = LabelIds{}
+	mi := &file_portal_v1_printers_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LabelIds) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LabelIds) ProtoMessage() {}
+
+func (x *LabelIds) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_printers_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LabelIds.ProtoReflect.Descriptor instead.
+func (*LabelIds) Descriptor() ([]byte, []int) {
+	return file_portal_v1_printers_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *LabelIds) GetIds() []int64 {
+	if x != nil {
+		return x.Ids
+	}
+	return nil
 }
 
 // PrintLabelsResponse tells what was printed.
@@ -593,7 +715,7 @@ type PrintLabelsResponse struct {
 
 func (x *PrintLabelsResponse) Reset() {
 	*x = PrintLabelsResponse{}
-	mi := &file_portal_v1_printers_proto_msgTypes[10]
+	mi := &file_portal_v1_printers_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -605,7 +727,7 @@ func (x *PrintLabelsResponse) String() string {
 func (*PrintLabelsResponse) ProtoMessage() {}
 
 func (x *PrintLabelsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_printers_proto_msgTypes[10]
+	mi := &file_portal_v1_printers_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -618,7 +740,7 @@ func (x *PrintLabelsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PrintLabelsResponse.ProtoReflect.Descriptor instead.
 func (*PrintLabelsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_printers_proto_rawDescGZIP(), []int{10}
+	return file_portal_v1_printers_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *PrintLabelsResponse) GetLabels() int32 {
@@ -637,7 +759,7 @@ type GetQzCertificateRequest struct {
 
 func (x *GetQzCertificateRequest) Reset() {
 	*x = GetQzCertificateRequest{}
-	mi := &file_portal_v1_printers_proto_msgTypes[11]
+	mi := &file_portal_v1_printers_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -649,7 +771,7 @@ func (x *GetQzCertificateRequest) String() string {
 func (*GetQzCertificateRequest) ProtoMessage() {}
 
 func (x *GetQzCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_printers_proto_msgTypes[11]
+	mi := &file_portal_v1_printers_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -662,7 +784,7 @@ func (x *GetQzCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetQzCertificateRequest.ProtoReflect.Descriptor instead.
 func (*GetQzCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_printers_proto_rawDescGZIP(), []int{11}
+	return file_portal_v1_printers_proto_rawDescGZIP(), []int{12}
 }
 
 // GetQzCertificateResponse carries the certificate.
@@ -676,7 +798,7 @@ type GetQzCertificateResponse struct {
 
 func (x *GetQzCertificateResponse) Reset() {
 	*x = GetQzCertificateResponse{}
-	mi := &file_portal_v1_printers_proto_msgTypes[12]
+	mi := &file_portal_v1_printers_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -688,7 +810,7 @@ func (x *GetQzCertificateResponse) String() string {
 func (*GetQzCertificateResponse) ProtoMessage() {}
 
 func (x *GetQzCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_printers_proto_msgTypes[12]
+	mi := &file_portal_v1_printers_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -701,7 +823,7 @@ func (x *GetQzCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetQzCertificateResponse.ProtoReflect.Descriptor instead.
 func (*GetQzCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_printers_proto_rawDescGZIP(), []int{12}
+	return file_portal_v1_printers_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetQzCertificateResponse) GetCertificate() string {
@@ -714,7 +836,8 @@ func (x *GetQzCertificateResponse) GetCertificate() string {
 // SignQzRequestRequest carries what QZ Tray asks to be signed.
 type SignQzRequestRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The text to sign.
+	// The text to sign: QZ Tray 2.1 and later sign the SHA-256 of each call,
+	// 64 lower-case hex digits, and the portal signs nothing else.
 	Request       string `protobuf:"bytes,1,opt,name=request,proto3" json:"request,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -722,7 +845,7 @@ type SignQzRequestRequest struct {
 
 func (x *SignQzRequestRequest) Reset() {
 	*x = SignQzRequestRequest{}
-	mi := &file_portal_v1_printers_proto_msgTypes[13]
+	mi := &file_portal_v1_printers_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -734,7 +857,7 @@ func (x *SignQzRequestRequest) String() string {
 func (*SignQzRequestRequest) ProtoMessage() {}
 
 func (x *SignQzRequestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_printers_proto_msgTypes[13]
+	mi := &file_portal_v1_printers_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -747,7 +870,7 @@ func (x *SignQzRequestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SignQzRequestRequest.ProtoReflect.Descriptor instead.
 func (*SignQzRequestRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_printers_proto_rawDescGZIP(), []int{13}
+	return file_portal_v1_printers_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SignQzRequestRequest) GetRequest() string {
@@ -768,7 +891,7 @@ type SignQzRequestResponse struct {
 
 func (x *SignQzRequestResponse) Reset() {
 	*x = SignQzRequestResponse{}
-	mi := &file_portal_v1_printers_proto_msgTypes[14]
+	mi := &file_portal_v1_printers_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -780,7 +903,7 @@ func (x *SignQzRequestResponse) String() string {
 func (*SignQzRequestResponse) ProtoMessage() {}
 
 func (x *SignQzRequestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_printers_proto_msgTypes[14]
+	mi := &file_portal_v1_printers_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -793,7 +916,7 @@ func (x *SignQzRequestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SignQzRequestResponse.ProtoReflect.Descriptor instead.
 func (*SignQzRequestResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_printers_proto_rawDescGZIP(), []int{14}
+	return file_portal_v1_printers_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SignQzRequestResponse) GetSignature() string {
@@ -840,19 +963,25 @@ const file_portal_v1_printers_proto_rawDesc = "" +
 	"\vcustomer_id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\n" +
 	"customerId\x12\x16\n" +
 	"\x02id\x18\x02 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x1e\n" +
-	"\x1cDeleteNetworkPrinterResponse\"g\n" +
+	"\x1cDeleteNetworkPrinterResponse\"\xaf\x02\n" +
 	"\x12PrintLabelsRequest\x12'\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\n" +
 	"customerId\x12\x16\n" +
-	"\x02id\x18\x02 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x10\n" +
-	"\x03zpl\x18\x03 \x01(\tR\x03zpl\"-\n" +
+	"\x02id\x18\x02 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12$\n" +
+	"\bbatch_id\x18\x04 \x01(\x03B\a\xbaH\x04\"\x02 \x00H\x00R\abatchId\x123\n" +
+	"\tshipments\x18\x05 \x01(\v2\x13.portal.v1.LabelIdsH\x00R\tshipments\x12/\n" +
+	"\aparcels\x18\x06 \x01(\v2\x13.portal.v1.LabelIdsH\x00R\aparcels\x120\n" +
+	"\rreport_search\x18\a \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x04H\x00R\freportSearchB\x0f\n" +
+	"\x06labels\x12\x05\xbaH\x02\b\x01J\x04\b\x03\x10\x04R\x03zpl\"/\n" +
+	"\bLabelIds\x12#\n" +
+	"\x03ids\x18\x01 \x03(\x03B\x11\xbaH\x0e\x92\x01\v\b\x01\x10\xd0\x0f\"\x04\"\x02 \x00R\x03ids\"-\n" +
 	"\x13PrintLabelsResponse\x12\x16\n" +
 	"\x06labels\x18\x01 \x01(\x05R\x06labels\"\x19\n" +
 	"\x17GetQzCertificateRequest\"<\n" +
 	"\x18GetQzCertificateResponse\x12 \n" +
-	"\vcertificate\x18\x01 \x01(\tR\vcertificate\";\n" +
-	"\x14SignQzRequestRequest\x12#\n" +
-	"\arequest\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x8d\x06R\arequest\"5\n" +
+	"\vcertificate\x18\x01 \x01(\tR\vcertificate\"G\n" +
+	"\x14SignQzRequestRequest\x12/\n" +
+	"\arequest\x18\x01 \x01(\tB\x15\xbaH\x12r\x102\x0e^[0-9a-f]{64}$R\arequest\"5\n" +
 	"\x15SignQzRequestResponse\x12\x1c\n" +
 	"\tsignature\x18\x01 \x01(\tR\tsignature2\xa1\t\n" +
 	"\x0ePrinterService\x12\xb4\x01\n" +
@@ -876,7 +1005,7 @@ func file_portal_v1_printers_proto_rawDescGZIP() []byte {
 	return file_portal_v1_printers_proto_rawDescData
 }
 
-var file_portal_v1_printers_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_portal_v1_printers_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_portal_v1_printers_proto_goTypes = []any{
 	(*NetworkPrinter)(nil),               // 0: portal.v1.NetworkPrinter
 	(*ListNetworkPrintersRequest)(nil),   // 1: portal.v1.ListNetworkPrintersRequest
@@ -888,11 +1017,12 @@ var file_portal_v1_printers_proto_goTypes = []any{
 	(*DeleteNetworkPrinterRequest)(nil),  // 7: portal.v1.DeleteNetworkPrinterRequest
 	(*DeleteNetworkPrinterResponse)(nil), // 8: portal.v1.DeleteNetworkPrinterResponse
 	(*PrintLabelsRequest)(nil),           // 9: portal.v1.PrintLabelsRequest
-	(*PrintLabelsResponse)(nil),          // 10: portal.v1.PrintLabelsResponse
-	(*GetQzCertificateRequest)(nil),      // 11: portal.v1.GetQzCertificateRequest
-	(*GetQzCertificateResponse)(nil),     // 12: portal.v1.GetQzCertificateResponse
-	(*SignQzRequestRequest)(nil),         // 13: portal.v1.SignQzRequestRequest
-	(*SignQzRequestResponse)(nil),        // 14: portal.v1.SignQzRequestResponse
+	(*LabelIds)(nil),                     // 10: portal.v1.LabelIds
+	(*PrintLabelsResponse)(nil),          // 11: portal.v1.PrintLabelsResponse
+	(*GetQzCertificateRequest)(nil),      // 12: portal.v1.GetQzCertificateRequest
+	(*GetQzCertificateResponse)(nil),     // 13: portal.v1.GetQzCertificateResponse
+	(*SignQzRequestRequest)(nil),         // 14: portal.v1.SignQzRequestRequest
+	(*SignQzRequestResponse)(nil),        // 15: portal.v1.SignQzRequestResponse
 }
 var file_portal_v1_printers_proto_depIdxs = []int32{
 	0,  // 0: portal.v1.ListNetworkPrintersResponse.network_printers:type_name -> portal.v1.NetworkPrinter
@@ -900,25 +1030,27 @@ var file_portal_v1_printers_proto_depIdxs = []int32{
 	0,  // 2: portal.v1.CreateNetworkPrinterResponse.network_printer:type_name -> portal.v1.NetworkPrinter
 	0,  // 3: portal.v1.UpdateNetworkPrinterRequest.network_printer:type_name -> portal.v1.NetworkPrinter
 	0,  // 4: portal.v1.UpdateNetworkPrinterResponse.network_printer:type_name -> portal.v1.NetworkPrinter
-	1,  // 5: portal.v1.PrinterService.ListNetworkPrinters:input_type -> portal.v1.ListNetworkPrintersRequest
-	3,  // 6: portal.v1.PrinterService.CreateNetworkPrinter:input_type -> portal.v1.CreateNetworkPrinterRequest
-	5,  // 7: portal.v1.PrinterService.UpdateNetworkPrinter:input_type -> portal.v1.UpdateNetworkPrinterRequest
-	7,  // 8: portal.v1.PrinterService.DeleteNetworkPrinter:input_type -> portal.v1.DeleteNetworkPrinterRequest
-	9,  // 9: portal.v1.PrinterService.PrintLabels:input_type -> portal.v1.PrintLabelsRequest
-	11, // 10: portal.v1.PrinterService.GetQzCertificate:input_type -> portal.v1.GetQzCertificateRequest
-	13, // 11: portal.v1.PrinterService.SignQzRequest:input_type -> portal.v1.SignQzRequestRequest
-	2,  // 12: portal.v1.PrinterService.ListNetworkPrinters:output_type -> portal.v1.ListNetworkPrintersResponse
-	4,  // 13: portal.v1.PrinterService.CreateNetworkPrinter:output_type -> portal.v1.CreateNetworkPrinterResponse
-	6,  // 14: portal.v1.PrinterService.UpdateNetworkPrinter:output_type -> portal.v1.UpdateNetworkPrinterResponse
-	8,  // 15: portal.v1.PrinterService.DeleteNetworkPrinter:output_type -> portal.v1.DeleteNetworkPrinterResponse
-	10, // 16: portal.v1.PrinterService.PrintLabels:output_type -> portal.v1.PrintLabelsResponse
-	12, // 17: portal.v1.PrinterService.GetQzCertificate:output_type -> portal.v1.GetQzCertificateResponse
-	14, // 18: portal.v1.PrinterService.SignQzRequest:output_type -> portal.v1.SignQzRequestResponse
-	12, // [12:19] is the sub-list for method output_type
-	5,  // [5:12] is the sub-list for method input_type
-	5,  // [5:5] is the sub-list for extension type_name
-	5,  // [5:5] is the sub-list for extension extendee
-	0,  // [0:5] is the sub-list for field type_name
+	10, // 5: portal.v1.PrintLabelsRequest.shipments:type_name -> portal.v1.LabelIds
+	10, // 6: portal.v1.PrintLabelsRequest.parcels:type_name -> portal.v1.LabelIds
+	1,  // 7: portal.v1.PrinterService.ListNetworkPrinters:input_type -> portal.v1.ListNetworkPrintersRequest
+	3,  // 8: portal.v1.PrinterService.CreateNetworkPrinter:input_type -> portal.v1.CreateNetworkPrinterRequest
+	5,  // 9: portal.v1.PrinterService.UpdateNetworkPrinter:input_type -> portal.v1.UpdateNetworkPrinterRequest
+	7,  // 10: portal.v1.PrinterService.DeleteNetworkPrinter:input_type -> portal.v1.DeleteNetworkPrinterRequest
+	9,  // 11: portal.v1.PrinterService.PrintLabels:input_type -> portal.v1.PrintLabelsRequest
+	12, // 12: portal.v1.PrinterService.GetQzCertificate:input_type -> portal.v1.GetQzCertificateRequest
+	14, // 13: portal.v1.PrinterService.SignQzRequest:input_type -> portal.v1.SignQzRequestRequest
+	2,  // 14: portal.v1.PrinterService.ListNetworkPrinters:output_type -> portal.v1.ListNetworkPrintersResponse
+	4,  // 15: portal.v1.PrinterService.CreateNetworkPrinter:output_type -> portal.v1.CreateNetworkPrinterResponse
+	6,  // 16: portal.v1.PrinterService.UpdateNetworkPrinter:output_type -> portal.v1.UpdateNetworkPrinterResponse
+	8,  // 17: portal.v1.PrinterService.DeleteNetworkPrinter:output_type -> portal.v1.DeleteNetworkPrinterResponse
+	11, // 18: portal.v1.PrinterService.PrintLabels:output_type -> portal.v1.PrintLabelsResponse
+	13, // 19: portal.v1.PrinterService.GetQzCertificate:output_type -> portal.v1.GetQzCertificateResponse
+	15, // 20: portal.v1.PrinterService.SignQzRequest:output_type -> portal.v1.SignQzRequestResponse
+	14, // [14:21] is the sub-list for method output_type
+	7,  // [7:14] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_printers_proto_init() }
@@ -926,13 +1058,19 @@ func file_portal_v1_printers_proto_init() {
 	if File_portal_v1_printers_proto != nil {
 		return
 	}
+	file_portal_v1_printers_proto_msgTypes[9].OneofWrappers = []any{
+		(*PrintLabelsRequest_BatchId)(nil),
+		(*PrintLabelsRequest_Shipments)(nil),
+		(*PrintLabelsRequest_Parcels)(nil),
+		(*PrintLabelsRequest_ReportSearch)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_printers_proto_rawDesc), len(file_portal_v1_printers_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

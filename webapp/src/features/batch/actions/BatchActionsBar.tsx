@@ -222,15 +222,16 @@ function LabelsButton({ batch, printing }: { batch: Batch; printing: ReturnType<
         onClick={() => {
           lock();
           if (!zpl) return link.mutate("labels");
-          download.mutate(
-            { path: batchFiles.labels(batch.id), query: { cacheBuster: cacheBuster() } },
-            {
-              onSuccess: async (file) => {
-                if (!isText(file)) return saveDownloaded(file, `labels-${batch.id}.pdf`);
-                await printing.printLabels(await file.blob.text());
-              },
+          void printing.printLabels({
+            selection: { case: "batchId", value: batch.id },
+            zpl: async () => {
+              const file = await download.mutateAsync({
+                path: batchFiles.labels(batch.id),
+                query: { cacheBuster: cacheBuster() },
+              });
+              return isText(file) ? file.blob.text() : "";
             },
-          );
+          });
         }}
       >
         {zpl ? <FileTextIcon /> : <DownloadIcon />}

@@ -19,6 +19,7 @@ import { batchPollMs } from "../../../shipping/batchStatus";
 import { layOutGrid } from "../grid/gridLayout";
 import { renderShippingApp } from "../../../test/renderShippingApp";
 import { labelLockMs } from "../../../printing/useLock";
+import { savePrinterPreference } from "../../../printing/preferences";
 
 const slow = { timeout: 10_000 };
 
@@ -551,6 +552,44 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(writes).toHaveLength(1);
     expect(writes[0].device.name).toBe("Desk");
     expect(writes[0].data.match(/\^XA/g)).toHaveLength(2);
+  });
+
+  it("names the batch's stored labels to a network printer, and fetches no ZPL itself", async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn(async () => new Response("^XA^FDnot from the page^XZ\n"));
+    vi.stubGlobal("fetch", fetch);
+    savePrinterPreference("anna", { agent: "network", printer: "7", printerName: "Dock", dpi: 203 });
+    const printed: unknown[] = [];
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }), [anna, bert], {
+      printers: {
+        listNetworkPrinters: () => ({ networkPrinters: [{ id: 7n, customerId: 5n, name: "Dock", dpi: 203 }] }),
+        printLabels: (request) => {
+          printed.push({ customerId: request.customerId, id: request.id, labels: request.labels });
+          return { labels: 2 };
+        },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
+    await waitFor(() => expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrinted"));
+    expect(printed).toEqual([{ customerId: 5n, id: 7n, labels: { case: "batchId", value: 1n } }]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("tells the server's reason when a network printer's address is refused", async () => {
+    const user = userEvent.setup();
+    savePrinterPreference("anna", { agent: "network", printer: "7", printerName: "Dock", dpi: 203 });
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }), [anna, bert], {
+      printers: {
+        listNetworkPrinters: () => ({ networkPrinters: [{ id: 7n, customerId: 5n, name: "Dock", dpi: 203 }] }),
+        printLabels: () => {
+          throw portalFailure(Code.InvalidArgument, "error.networkPrinter.addressRefused");
+        },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
+    await waitFor(() =>
+      expect(currentNotices().map((notice) => notice.text.id)).toContain("error.networkPrinter.addressRefused"),
+    );
   });
 
   it("tells when the printing agent cannot be reached", async () => {

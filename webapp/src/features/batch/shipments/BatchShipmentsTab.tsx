@@ -211,7 +211,12 @@ function ShipmentActions({ batch, shipment, busy, onSend, onCancel }: ShipmentAc
         </IconButton>
       )}
       {holdsLabel(shipment) && (
-        <LabelButton path={shipmentLabelPath(shipment.id)} labelType={shipment.labelType} name={reference} />
+        <LabelButton
+          path={shipmentLabelPath(shipment.id)}
+          labelType={shipment.labelType}
+          name={reference}
+          selection={{ case: "shipments", value: { ids: [shipment.id] } }}
+        />
       )}
       <IconButton asChild variant="ghost" aria-label={t`View ${reference}`}>
         <Link to={`/shipment/${shipment.id}`}>

@@ -8,6 +8,7 @@ import type { ValidatedShipment } from "../../../gen/portal/v1/batches_pb";
 import { failureText } from "../../../shipping/violationText";
 import { isZpl } from "../../../shipping/labelTypes";
 import { type FormValues, fromValidation, toDto } from "./parcelForm";
+import type { LabelSelection, Printable } from "../../../printing/port";
 
 /** Info toasts of the label flow last 4 s (spec 2 §4.4). */
 const infoMs = 4000;
@@ -38,7 +39,7 @@ export type FlowState =
 export function useLabelFlow(
   i18n: I18n,
   setValues: (values: FormValues) => void,
-  print: (zpl: string) => Promise<boolean>,
+  print: (labels: Printable) => Promise<boolean>,
   initialCheck: ValidatedShipment | undefined = undefined,
 ) {
   const validate = useValidateParcel();
@@ -105,11 +106,17 @@ export function useLabelFlow(
  * The label goes to the user: ZPL printed (the printing hook tells the
  * outcome), a PDF downloaded.
  */
-async function deliver(id: bigint, labelType: string, print: (zpl: string) => Promise<boolean>): Promise<void> {
+async function deliver(id: bigint, labelType: string, print: (labels: Printable) => Promise<boolean>): Promise<void> {
+  const selection: LabelSelection = { case: "parcels", value: { ids: [id] } };
+  const fetchLabel = () => fetchFile(parcelFiles.label(id), { cacheBuster: String(Date.now()) });
   try {
-    const file = await fetchFile(parcelFiles.label(id), { cacheBuster: String(Date.now()) });
-    if (isZpl(labelType) || isText(file)) {
-      await print(await file.blob.text());
+    if (isZpl(labelType)) {
+      await print({ selection, zpl: async () => (await fetchLabel()).blob.text() });
+      return;
+    }
+    const file = await fetchLabel();
+    if (isText(file)) {
+      await print({ selection, zpl: () => file.blob.text() });
       return;
     }
     saveDownloaded(file, `label-${id}.pdf`);

@@ -225,7 +225,12 @@ export function ParcelListPage() {
                   </Tooltip>
                 )}
                 {p.hasLabel && (
-                  <LabelButton path={parcelFiles.label(p.id)} labelType={p.labelType} name={p.referenceNumber} />
+                  <LabelButton
+                    path={parcelFiles.label(p.id)}
+                    labelType={p.labelType}
+                    name={p.referenceNumber}
+                    selection={{ case: "parcels", value: { ids: [p.id] } }}
+                  />
                 )}
                 <RowActions
                   path={`/parcel/${p.id}`}

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/printers.proto.
  */
 export const file_portal_v1_printers: GenFile = /*@__PURE__*/
-  fileDesc("Chhwb3J0YWwvdjEvcHJpbnRlcnMucHJvdG8SCXBvcnRhbC52MSJ8Cg5OZXR3b3JrUHJpbnRlchIKCgJpZBgBIAEoAxITCgtjdXN0b21lcl9pZBgCIAEoAxIMCgRuYW1lGAMgASgJEgwKBGhvc3QYBCABKAkSDAoEcG9ydBgFIAEoBRILCgNkcGkYBiABKAUSEgoKbGFiZWxfdHlwZRgHIAEoCSIxChpMaXN0TmV0d29ya1ByaW50ZXJzUmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoAyJSChtMaXN0TmV0d29ya1ByaW50ZXJzUmVzcG9uc2USMwoQbmV0d29ya19wcmludGVycxgBIAMoCzIZLnBvcnRhbC52MS5OZXR3b3JrUHJpbnRlciJmChtDcmVhdGVOZXR3b3JrUHJpbnRlclJlcXVlc3QSEwoLY3VzdG9tZXJfaWQYASABKAMSMgoPbmV0d29ya19wcmludGVyGAIgASgLMhkucG9ydGFsLnYxLk5ldHdvcmtQcmludGVyIlIKHENyZWF0ZU5ldHdvcmtQcmludGVyUmVzcG9uc2USMgoPbmV0d29ya19wcmludGVyGAEgASgLMhkucG9ydGFsLnYxLk5ldHdvcmtQcmludGVyInIKG1VwZGF0ZU5ldHdvcmtQcmludGVyUmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoAxIKCgJpZBgCIAEoAxIyCg9uZXR3b3JrX3ByaW50ZXIYAyABKAsyGS5wb3J0YWwudjEuTmV0d29ya1ByaW50ZXIiUgocVXBkYXRlTmV0d29ya1ByaW50ZXJSZXNwb25zZRIyCg9uZXR3b3JrX3ByaW50ZXIYASABKAsyGS5wb3J0YWwudjEuTmV0d29ya1ByaW50ZXIiPgobRGVsZXRlTmV0d29ya1ByaW50ZXJSZXF1ZXN0EhMKC2N1c3RvbWVyX2lkGAEgASgDEgoKAmlkGAIgASgDIh4KHERlbGV0ZU5ldHdvcmtQcmludGVyUmVzcG9uc2UiQgoSUHJpbnRMYWJlbHNSZXF1ZXN0EhMKC2N1c3RvbWVyX2lkGAEgASgDEgoKAmlkGAIgASgDEgsKA3pwbBgDIAEoCSIlChNQcmludExhYmVsc1Jlc3BvbnNlEg4KBmxhYmVscxgBIAEoBSIZChdHZXRRekNlcnRpZmljYXRlUmVxdWVzdCIvChhHZXRRekNlcnRpZmljYXRlUmVzcG9uc2USEwoLY2VydGlmaWNhdGUYASABKAkiJwoUU2lnblF6UmVxdWVzdFJlcXVlc3QSDwoHcmVxdWVzdBgBIAEoCSIqChVTaWduUXpSZXF1ZXN0UmVzcG9uc2USEQoJc2lnbmF0dXJlGAEgASgJMroFCg5QcmludGVyU2VydmljZRJpChNMaXN0TmV0d29ya1ByaW50ZXJzEiUucG9ydGFsLnYxLkxpc3ROZXR3b3JrUHJpbnRlcnNSZXF1ZXN0GiYucG9ydGFsLnYxLkxpc3ROZXR3b3JrUHJpbnRlcnNSZXNwb25zZSIDkAIBEmcKFENyZWF0ZU5ldHdvcmtQcmludGVyEiYucG9ydGFsLnYxLkNyZWF0ZU5ldHdvcmtQcmludGVyUmVxdWVzdBonLnBvcnRhbC52MS5DcmVhdGVOZXR3b3JrUHJpbnRlclJlc3BvbnNlEmcKFFVwZGF0ZU5ldHdvcmtQcmludGVyEiYucG9ydGFsLnYxLlVwZGF0ZU5ldHdvcmtQcmludGVyUmVxdWVzdBonLnBvcnRhbC52MS5VcGRhdGVOZXR3b3JrUHJpbnRlclJlc3BvbnNlEmcKFERlbGV0ZU5ldHdvcmtQcmludGVyEiYucG9ydGFsLnYxLkRlbGV0ZU5ldHdvcmtQcmludGVyUmVxdWVzdBonLnBvcnRhbC52MS5EZWxldGVOZXR3b3JrUHJpbnRlclJlc3BvbnNlEkwKC1ByaW50TGFiZWxzEh0ucG9ydGFsLnYxLlByaW50TGFiZWxzUmVxdWVzdBoeLnBvcnRhbC52MS5QcmludExhYmVsc1Jlc3BvbnNlEmAKEEdldFF6Q2VydGlmaWNhdGUSIi5wb3J0YWwudjEuR2V0UXpDZXJ0aWZpY2F0ZVJlcXVlc3QaIy5wb3J0YWwudjEuR2V0UXpDZXJ0aWZpY2F0ZVJlc3BvbnNlIgOQAgESUgoNU2lnblF6UmVxdWVzdBIfLnBvcnRhbC52MS5TaWduUXpSZXF1ZXN0UmVxdWVzdBogLnBvcnRhbC52MS5TaWduUXpSZXF1ZXN0UmVzcG9uc2VCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM");
+  fileDesc("Chhwb3J0YWwvdjEvcHJpbnRlcnMucHJvdG8SCXBvcnRhbC52MSJ8Cg5OZXR3b3JrUHJpbnRlchIKCgJpZBgBIAEoAxITCgtjdXN0b21lcl9pZBgCIAEoAxIMCgRuYW1lGAMgASgJEgwKBGhvc3QYBCABKAkSDAoEcG9ydBgFIAEoBRILCgNkcGkYBiABKAUSEgoKbGFiZWxfdHlwZRgHIAEoCSIxChpMaXN0TmV0d29ya1ByaW50ZXJzUmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoAyJSChtMaXN0TmV0d29ya1ByaW50ZXJzUmVzcG9uc2USMwoQbmV0d29ya19wcmludGVycxgBIAMoCzIZLnBvcnRhbC52MS5OZXR3b3JrUHJpbnRlciJmChtDcmVhdGVOZXR3b3JrUHJpbnRlclJlcXVlc3QSEwoLY3VzdG9tZXJfaWQYASABKAMSMgoPbmV0d29ya19wcmludGVyGAIgASgLMhkucG9ydGFsLnYxLk5ldHdvcmtQcmludGVyIlIKHENyZWF0ZU5ldHdvcmtQcmludGVyUmVzcG9uc2USMgoPbmV0d29ya19wcmludGVyGAEgASgLMhkucG9ydGFsLnYxLk5ldHdvcmtQcmludGVyInIKG1VwZGF0ZU5ldHdvcmtQcmludGVyUmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoAxIKCgJpZBgCIAEoAxIyCg9uZXR3b3JrX3ByaW50ZXIYAyABKAsyGS5wb3J0YWwudjEuTmV0d29ya1ByaW50ZXIiUgocVXBkYXRlTmV0d29ya1ByaW50ZXJSZXNwb25zZRIyCg9uZXR3b3JrX3ByaW50ZXIYASABKAsyGS5wb3J0YWwudjEuTmV0d29ya1ByaW50ZXIiPgobRGVsZXRlTmV0d29ya1ByaW50ZXJSZXF1ZXN0EhMKC2N1c3RvbWVyX2lkGAEgASgDEgoKAmlkGAIgASgDIh4KHERlbGV0ZU5ldHdvcmtQcmludGVyUmVzcG9uc2UiyQEKElByaW50TGFiZWxzUmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoAxIKCgJpZBgCIAEoAxISCghiYXRjaF9pZBgEIAEoA0gAEigKCXNoaXBtZW50cxgFIAEoCzITLnBvcnRhbC52MS5MYWJlbElkc0gAEiYKB3BhcmNlbHMYBiABKAsyEy5wb3J0YWwudjEuTGFiZWxJZHNIABIXCg1yZXBvcnRfc2VhcmNoGAcgASgJSABCCAoGbGFiZWxzSgQIAxAEUgN6cGwiFwoITGFiZWxJZHMSCwoDaWRzGAEgAygDIiUKE1ByaW50TGFiZWxzUmVzcG9uc2USDgoGbGFiZWxzGAEgASgFIhkKF0dldFF6Q2VydGlmaWNhdGVSZXF1ZXN0Ii8KGEdldFF6Q2VydGlmaWNhdGVSZXNwb25zZRITCgtjZXJ0aWZpY2F0ZRgBIAEoCSInChRTaWduUXpSZXF1ZXN0UmVxdWVzdBIPCgdyZXF1ZXN0GAEgASgJIioKFVNpZ25RelJlcXVlc3RSZXNwb25zZRIRCglzaWduYXR1cmUYASABKAkyugUKDlByaW50ZXJTZXJ2aWNlEmkKE0xpc3ROZXR3b3JrUHJpbnRlcnMSJS5wb3J0YWwudjEuTGlzdE5ldHdvcmtQcmludGVyc1JlcXVlc3QaJi5wb3J0YWwudjEuTGlzdE5ldHdvcmtQcmludGVyc1Jlc3BvbnNlIgOQAgESZwoUQ3JlYXRlTmV0d29ya1ByaW50ZXISJi5wb3J0YWwudjEuQ3JlYXRlTmV0d29ya1ByaW50ZXJSZXF1ZXN0GicucG9ydGFsLnYxLkNyZWF0ZU5ldHdvcmtQcmludGVyUmVzcG9uc2USZwoUVXBkYXRlTmV0d29ya1ByaW50ZXISJi5wb3J0YWwudjEuVXBkYXRlTmV0d29ya1ByaW50ZXJSZXF1ZXN0GicucG9ydGFsLnYxLlVwZGF0ZU5ldHdvcmtQcmludGVyUmVzcG9uc2USZwoURGVsZXRlTmV0d29ya1ByaW50ZXISJi5wb3J0YWwudjEuRGVsZXRlTmV0d29ya1ByaW50ZXJSZXF1ZXN0GicucG9ydGFsLnYxLkRlbGV0ZU5ldHdvcmtQcmludGVyUmVzcG9uc2USTAoLUHJpbnRMYWJlbHMSHS5wb3J0YWwudjEuUHJpbnRMYWJlbHNSZXF1ZXN0Gh4ucG9ydGFsLnYxLlByaW50TGFiZWxzUmVzcG9uc2USYAoQR2V0UXpDZXJ0aWZpY2F0ZRIiLnBvcnRhbC52MS5HZXRRekNlcnRpZmljYXRlUmVxdWVzdBojLnBvcnRhbC52MS5HZXRRekNlcnRpZmljYXRlUmVzcG9uc2UiA5ACARJSCg1TaWduUXpSZXF1ZXN0Eh8ucG9ydGFsLnYxLlNpZ25RelJlcXVlc3RSZXF1ZXN0GiAucG9ydGFsLnYxLlNpZ25RelJlcXVlc3RSZXNwb25zZUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw");
 
 /**
  * NetworkPrinter is a label printer on raw TCP that the server prints to.
@@ -266,7 +266,7 @@ export const DeleteNetworkPrinterResponseSchema: GenMessage<DeleteNetworkPrinter
   messageDesc(file_portal_v1_printers, 8);
 
 /**
- * PrintLabelsRequest carries one print job.
+ * PrintLabelsRequest names the printer and the stored labels to print.
  *
  * @generated from message portal.v1.PrintLabelsRequest
  */
@@ -286,11 +286,44 @@ export type PrintLabelsRequest = Message<"portal.v1.PrintLabelsRequest"> & {
   id: bigint;
 
   /**
-   * ZPL: one or more ^XA ... ^XZ labels.
+   * Which stored labels to print: exactly one.
    *
-   * @generated from field: string zpl = 3;
+   * @generated from oneof portal.v1.PrintLabelsRequest.labels
    */
-  zpl: string;
+  labels: {
+    /**
+     * The labels of a batch.
+     *
+     * @generated from field: int64 batch_id = 4;
+     */
+    value: bigint;
+    case: "batchId";
+  } | {
+    /**
+     * The labels of these shipments (batch rows, report rows).
+     *
+     * @generated from field: portal.v1.LabelIds shipments = 5;
+     */
+    value: LabelIds;
+    case: "shipments";
+  } | {
+    /**
+     * The labels of these parcels.
+     *
+     * @generated from field: portal.v1.LabelIds parcels = 6;
+     */
+    value: LabelIds;
+    case: "parcels";
+  } | {
+    /**
+     * The labels of every row of a report search (the search's filter, as
+     * the report's label export takes it).
+     *
+     * @generated from field: string report_search = 7;
+     */
+    value: string;
+    case: "reportSearch";
+  } | { case: undefined; value?: undefined };
 };
 
 /**
@@ -299,6 +332,27 @@ export type PrintLabelsRequest = Message<"portal.v1.PrintLabelsRequest"> & {
  */
 export const PrintLabelsRequestSchema: GenMessage<PrintLabelsRequest> = /*@__PURE__*/
   messageDesc(file_portal_v1_printers, 9);
+
+/**
+ * LabelIds are the shipments or parcels whose labels print.
+ *
+ * @generated from message portal.v1.LabelIds
+ */
+export type LabelIds = Message<"portal.v1.LabelIds"> & {
+  /**
+   * Ids, 1 to 2000.
+   *
+   * @generated from field: repeated int64 ids = 1;
+   */
+  ids: bigint[];
+};
+
+/**
+ * Describes the message portal.v1.LabelIds.
+ * Use `create(LabelIdsSchema)` to create a new message.
+ */
+export const LabelIdsSchema: GenMessage<LabelIds> = /*@__PURE__*/
+  messageDesc(file_portal_v1_printers, 10);
 
 /**
  * PrintLabelsResponse tells what was printed.
@@ -319,7 +373,7 @@ export type PrintLabelsResponse = Message<"portal.v1.PrintLabelsResponse"> & {
  * Use `create(PrintLabelsResponseSchema)` to create a new message.
  */
 export const PrintLabelsResponseSchema: GenMessage<PrintLabelsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_printers, 10);
+  messageDesc(file_portal_v1_printers, 11);
 
 /**
  * GetQzCertificateRequest is empty.
@@ -334,7 +388,7 @@ export type GetQzCertificateRequest = Message<"portal.v1.GetQzCertificateRequest
  * Use `create(GetQzCertificateRequestSchema)` to create a new message.
  */
 export const GetQzCertificateRequestSchema: GenMessage<GetQzCertificateRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_printers, 11);
+  messageDesc(file_portal_v1_printers, 12);
 
 /**
  * GetQzCertificateResponse carries the certificate.
@@ -355,7 +409,7 @@ export type GetQzCertificateResponse = Message<"portal.v1.GetQzCertificateRespon
  * Use `create(GetQzCertificateResponseSchema)` to create a new message.
  */
 export const GetQzCertificateResponseSchema: GenMessage<GetQzCertificateResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_printers, 12);
+  messageDesc(file_portal_v1_printers, 13);
 
 /**
  * SignQzRequestRequest carries what QZ Tray asks to be signed.
@@ -364,7 +418,8 @@ export const GetQzCertificateResponseSchema: GenMessage<GetQzCertificateResponse
  */
 export type SignQzRequestRequest = Message<"portal.v1.SignQzRequestRequest"> & {
   /**
-   * The text to sign.
+   * The text to sign: QZ Tray 2.1 and later sign the SHA-256 of each call,
+   * 64 lower-case hex digits, and the portal signs nothing else.
    *
    * @generated from field: string request = 1;
    */
@@ -376,7 +431,7 @@ export type SignQzRequestRequest = Message<"portal.v1.SignQzRequestRequest"> & {
  * Use `create(SignQzRequestRequestSchema)` to create a new message.
  */
 export const SignQzRequestRequestSchema: GenMessage<SignQzRequestRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_printers, 13);
+  messageDesc(file_portal_v1_printers, 14);
 
 /**
  * SignQzRequestResponse carries the signature.
@@ -397,7 +452,7 @@ export type SignQzRequestResponse = Message<"portal.v1.SignQzRequestResponse"> &
  * Use `create(SignQzRequestResponseSchema)` to create a new message.
  */
 export const SignQzRequestResponseSchema: GenMessage<SignQzRequestResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_printers, 14);
+  messageDesc(file_portal_v1_printers, 15);
 
 /**
  * PrinterService keeps the network label printers of the customers (Zebra
@@ -451,8 +506,10 @@ export const PrinterService: GenService<{
     output: typeof DeleteNetworkPrinterResponseSchema;
   },
   /**
-   * PrintLabels sends one job of ZPL labels to a network printer of the
-   * customer; the answer says how many labels it held.
+   * PrintLabels sends stored ZPL labels to a network printer of the
+   * customer: those of a batch, of chosen shipments or parcels, or of a
+   * report search, read with the checks of their downloads. The request
+   * names labels, never printer data; the answer says how many labels went.
    *
    * @generated from rpc portal.v1.PrinterService.PrintLabels
    */

@@ -66,8 +66,10 @@ type PrinterServiceClient interface {
 	UpdateNetworkPrinter(context.Context, *connect.Request[v1.UpdateNetworkPrinterRequest]) (*connect.Response[v1.UpdateNetworkPrinterResponse], error)
 	// DeleteNetworkPrinter removes a network printer of the customer (staff).
 	DeleteNetworkPrinter(context.Context, *connect.Request[v1.DeleteNetworkPrinterRequest]) (*connect.Response[v1.DeleteNetworkPrinterResponse], error)
-	// PrintLabels sends one job of ZPL labels to a network printer of the
-	// customer; the answer says how many labels it held.
+	// PrintLabels sends stored ZPL labels to a network printer of the
+	// customer: those of a batch, of chosen shipments or parcels, or of a
+	// report search, read with the checks of their downloads. The request
+	// names labels, never printer data; the answer says how many labels went.
 	PrintLabels(context.Context, *connect.Request[v1.PrintLabelsRequest]) (*connect.Response[v1.PrintLabelsResponse], error)
 	// GetQzCertificate returns the certificate QZ Tray checks the portal's
 	// signatures with; empty when the operator configured none (QZ Tray then
@@ -192,8 +194,10 @@ type PrinterServiceHandler interface {
 	UpdateNetworkPrinter(context.Context, *connect.Request[v1.UpdateNetworkPrinterRequest]) (*connect.Response[v1.UpdateNetworkPrinterResponse], error)
 	// DeleteNetworkPrinter removes a network printer of the customer (staff).
 	DeleteNetworkPrinter(context.Context, *connect.Request[v1.DeleteNetworkPrinterRequest]) (*connect.Response[v1.DeleteNetworkPrinterResponse], error)
-	// PrintLabels sends one job of ZPL labels to a network printer of the
-	// customer; the answer says how many labels it held.
+	// PrintLabels sends stored ZPL labels to a network printer of the
+	// customer: those of a batch, of chosen shipments or parcels, or of a
+	// report search, read with the checks of their downloads. The request
+	// names labels, never printer data; the answer says how many labels went.
 	PrintLabels(context.Context, *connect.Request[v1.PrintLabelsRequest]) (*connect.Response[v1.PrintLabelsResponse], error)
 	// GetQzCertificate returns the certificate QZ Tray checks the portal's
 	// signatures with; empty when the operator configured none (QZ Tray then
