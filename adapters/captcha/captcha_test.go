@@ -5,20 +5,20 @@ import (
 	"testing"
 	"time"
 
-	"parcelportal/adapters/captcha"
+	selfhosted "parcelportal/adapters/captcha"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
-	core "parcelportal/core/captcha"
+	"parcelportal/core/captcha"
 )
 
 func TestProofOfWorkAcceptsAnAnswerOnce(t *testing.T) {
-	p := captcha.ProofOfWork{Key: []byte("test-key-test-key-test-key-12345"), Answers: postgres.CaptchaAnswers{Pool: postgrestest.NewPool(t)},
+	p := selfhosted.ProofOfWork{Key: []byte("test-key-test-key-test-key-12345"), Answers: postgres.CaptchaAnswers{Pool: postgrestest.NewPool(t)},
 		MaxNumber: 2000, TTL: time.Minute}
 	c, err := p.NewChallenge()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, ok := core.Solve(c)
+	s, ok := captcha.Solve(c)
 	if !ok {
 		t.Fatal("unsolvable challenge")
 	}

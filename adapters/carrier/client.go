@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"parcelportal/adapters/carrier/soap"
-	port "parcelportal/core/carrier"
+	"parcelportal/core/carrier"
 	"parcelportal/core/shipment"
 )
 
@@ -65,7 +65,7 @@ type Client struct {
 	observe  func(ctx context.Context, op, outcome string, d time.Duration)
 
 	mu       sync.Mutex
-	sessions map[port.Credentials]*session
+	sessions map[carrier.Credentials]*session
 }
 
 // session is the ticket of one set of credentials. Its lock is held while
@@ -77,7 +77,7 @@ type session struct {
 	renewAt time.Time
 }
 
-var _ port.Carrier = (*Client)(nil)
+var _ carrier.Carrier = (*Client)(nil)
 
 // New returns a client of the service at endpoint (the SOAP address, e.g.
 // http://127.0.0.1:8091/shipping).
@@ -90,7 +90,7 @@ func New(endpoint string, opts ...Option) *Client {
 		timeout:  DefaultTimeout,
 		http:     &http.Client{Transport: transport},
 		now:      time.Now,
-		sessions: map[port.Credentials]*session{},
+		sessions: map[carrier.Credentials]*session{},
 	}
 	for _, o := range opts {
 		o(c)
@@ -98,7 +98,7 @@ func New(endpoint string, opts ...Option) *Client {
 	return c
 }
 
-func (c *Client) session(cred port.Credentials) *session {
+func (c *Client) session(cred carrier.Credentials) *session {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	s, ok := c.sessions[cred]
@@ -110,12 +110,12 @@ func (c *Client) session(cred port.Credentials) *session {
 }
 
 // ticket returns a valid ticket for cred, authenticating when there is none.
-func (c *Client) ticket(ctx context.Context, cred port.Credentials) (string, port.Traffic, error) {
+func (c *Client) ticket(ctx context.Context, cred carrier.Credentials) (string, carrier.Traffic, error) {
 	s := c.session(cred)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.ticket != "" && c.now().Before(s.renewAt) {
-		return s.ticket, port.Traffic{}, nil
+		return s.ticket, carrier.Traffic{}, nil
 	}
 	req := soap.Authenticate{
 		Username: cred.Username, Password: cred.Password, APIKey: cred.A1APIKey,
@@ -129,7 +129,7 @@ func (c *Client) ticket(ctx context.Context, cred port.Credentials) (string, por
 		return "", t, err
 	}
 	if res.Ticket == "" {
-		return "", t, fmt.Errorf("%w: authenticate: answer without a ticket", port.ErrUnavailable)
+		return "", t, fmt.Errorf("%w: authenticate: answer without a ticket", carrier.ErrUnavailable)
 	}
 	// Renew a little before the carrier's expiry: at most 30 s, at most a
 	// tenth of the lifetime.
@@ -145,7 +145,7 @@ func (c *Client) ticket(ctx context.Context, cred port.Credentials) (string, por
 }
 
 // forget drops a ticket the carrier refused, unless another call renewed it already.
-func (c *Client) forget(cred port.Credentials, ticket string) {
+func (c *Client) forget(cred carrier.Credentials, ticket string) {
 	s := c.session(cred)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -157,14 +157,14 @@ func (c *Client) forget(cred port.Credentials, ticket string) {
 // call runs an operation with a ticket: build makes the request for a
 // ticket (called twice, the second time with the ticket masked for the
 // traffic). A refused ticket is renewed once.
-func (c *Client) call(ctx context.Context, cred port.Credentials, op string, build func(ticket string) any, out any) (port.Traffic, error) {
+func (c *Client) call(ctx context.Context, cred carrier.Credentials, op string, build func(ticket string) any, out any) (carrier.Traffic, error) {
 	for attempt := 0; ; attempt++ {
 		ticket, t, err := c.ticket(ctx, cred)
 		if err != nil {
 			return t, err
 		}
 		t, err = c.exchange(ctx, op, build(ticket), build(maskTicket(ticket)), out)
-		var f *port.Fault
+		var f *carrier.Fault
 		if attempt == 0 && errors.As(err, &f) && (f.Code == codeInvalidTicket || f.Code == codeTicketExpired) {
 			c.forget(cred, ticket)
 			continue
@@ -175,18 +175,18 @@ func (c *Client) call(ctx context.Context, cred port.Credentials, op string, bui
 
 // exchange posts one envelope and reads the answer into out. shown is the
 // request as the traffic keeps it.
-func (c *Client) exchange(ctx context.Context, op string, req, shown, out any) (port.Traffic, error) {
+func (c *Client) exchange(ctx context.Context, op string, req, shown, out any) (carrier.Traffic, error) {
 	if c.observe == nil {
 		return c.post(ctx, op, req, shown, out)
 	}
 	started := time.Now()
 	t, err := c.post(ctx, op, req, shown, out)
-	var f *port.Fault
+	var f *carrier.Fault
 	outcome := "ok"
 	switch {
 	case errors.As(err, &f):
 		outcome = "fault"
-	case errors.Is(err, port.ErrUnavailable):
+	case errors.Is(err, carrier.ErrUnavailable):
 		outcome = "unavailable"
 	case err != nil:
 		outcome = "error"
@@ -196,12 +196,12 @@ func (c *Client) exchange(ctx context.Context, op string, req, shown, out any) (
 }
 
 // post is one exchange, unobserved.
-func (c *Client) post(ctx context.Context, op string, req, shown, out any) (port.Traffic, error) {
+func (c *Client) post(ctx context.Context, op string, req, shown, out any) (carrier.Traffic, error) {
 	body, err := soap.Envelope(req)
 	if err != nil {
-		return port.Traffic{}, err
+		return carrier.Traffic{}, err
 	}
-	var t port.Traffic
+	var t carrier.Traffic
 	if shownBody, err := soap.Envelope(shown); err == nil {
 		t.Request = string(shownBody)
 	}
@@ -241,7 +241,7 @@ func (c *Client) post(ctx context.Context, op string, req, shown, out any) (port
 		if msg == "" {
 			msg = f.String
 		}
-		return t, &port.Fault{Code: code, Field: f.Detail.Field, Message: msg, Traffic: t}
+		return t, &carrier.Fault{Code: code, Field: f.Detail.Field, Message: msg, Traffic: t}
 	case res.StatusCode != http.StatusOK:
 		return t, fmt.Errorf("carrier %s: HTTP %d without a fault", op, res.StatusCode)
 	case env.Name.Space != soap.Namespace || env.Name.Local != op+"Response":
@@ -254,7 +254,7 @@ func (c *Client) post(ctx context.Context, op string, req, shown, out any) (port
 }
 
 func unavailable(op string, cause error) error {
-	return fmt.Errorf("%w: %s: %w", port.ErrUnavailable, op, cause)
+	return fmt.Errorf("%w: %s: %w", carrier.ErrUnavailable, op, cause)
 }
 
 // transportError keeps the cause of a failed request without the URL,
@@ -285,7 +285,7 @@ func maskTicket(ticket string) string {
 }
 
 // AddAndPrint asks for a new label.
-func (c *Client) AddAndPrint(ctx context.Context, cred port.Credentials, r port.Request) (port.Label, error) {
+func (c *Client) AddAndPrint(ctx context.Context, cred carrier.Credentials, r carrier.Request) (carrier.Label, error) {
 	fields := make(soap.Shipment, len(shipment.Fields))
 	for _, name := range shipment.Fields {
 		if v := strings.TrimSpace(r.Shipment.Fields[name]); v != "" {
@@ -307,13 +307,13 @@ func (c *Client) AddAndPrint(ctx context.Context, cred port.Credentials, r port.
 		}
 	}, &res)
 	if err != nil {
-		return port.Label{Traffic: t}, err
+		return carrier.Label{Traffic: t}, err
 	}
 	return label(res, t), nil
 }
 
-func label(res soap.ShipmentResult, t port.Traffic) port.Label {
-	return port.Label{
+func label(res soap.ShipmentResult, t carrier.Traffic) carrier.Label {
+	return carrier.Label{
 		Identifier: res.Identifier, Label: res.Label, ContentType: res.LabelContentType,
 		CustomsDoc: res.CustomsDocument, Traffic: t,
 	}
@@ -321,23 +321,23 @@ func label(res soap.ShipmentResult, t port.Traffic) port.Label {
 
 // Find returns the label made for reference; found is false when the
 // carrier made none.
-func (c *Client) Find(ctx context.Context, cred port.Credentials, reference string) (port.Label, bool, error) {
+func (c *Client) Find(ctx context.Context, cred carrier.Credentials, reference string) (carrier.Label, bool, error) {
 	var res soap.ShipmentResult
 	t, err := c.call(ctx, cred, soap.OpFind, func(ticket string) any {
 		return soap.FindShipment{Ticket: ticket, ClientReference: reference}
 	}, &res)
-	var f *port.Fault
+	var f *carrier.Fault
 	switch {
 	case errors.As(err, &f) && f.Code == codeNotFound:
-		return port.Label{Traffic: t}, false, nil
+		return carrier.Label{Traffic: t}, false, nil
 	case err != nil:
-		return port.Label{Traffic: t}, false, err
+		return carrier.Label{Traffic: t}, false, err
 	}
 	return label(res, t), true, nil
 }
 
 // Cancel voids a label that is in no manifest.
-func (c *Client) Cancel(ctx context.Context, cred port.Credentials, identifier string) (port.Traffic, error) {
+func (c *Client) Cancel(ctx context.Context, cred carrier.Credentials, identifier string) (carrier.Traffic, error) {
 	var res soap.CancelShipmentResponse
 	return c.call(ctx, cred, soap.OpCancel, func(ticket string) any {
 		return soap.CancelShipment{Ticket: ticket, Identifier: identifier}
@@ -345,37 +345,37 @@ func (c *Client) Cancel(ctx context.Context, cred port.Credentials, identifier s
 }
 
 // CreateManifest hands the parcels over; the same reference gives the same manifest.
-func (c *Client) CreateManifest(ctx context.Context, cred port.Credentials, reference string, identifiers []string) (port.Manifest, error) {
+func (c *Client) CreateManifest(ctx context.Context, cred carrier.Credentials, reference string, identifiers []string) (carrier.Manifest, error) {
 	var res soap.CreateManifestResponse
 	t, err := c.call(ctx, cred, soap.OpCreateManifest, func(ticket string) any {
 		return soap.CreateManifest{Ticket: ticket, ManifestReference: reference, Identifiers: identifiers}
 	}, &res)
 	if err != nil {
-		return port.Manifest{Traffic: t}, err
+		return carrier.Manifest{Traffic: t}, err
 	}
-	return port.Manifest{Number: res.ManifestNumber, Document: res.Document, Traffic: t}, nil
+	return carrier.Manifest{Number: res.ManifestNumber, Document: res.Document, Traffic: t}, nil
 }
 
 // PublishedCustomsDocuments lists the customs documents the carrier
 // published for the customer's manifested parcels and keeps until they are
 // acknowledged, oldest first, at most max.
-func (c *Client) PublishedCustomsDocuments(ctx context.Context, cred port.Credentials, max int) ([]port.CustomsDocument, error) {
+func (c *Client) PublishedCustomsDocuments(ctx context.Context, cred carrier.Credentials, max int) ([]carrier.CustomsDocument, error) {
 	var res soap.ListCustomsDocumentsResponse
 	if _, err := c.call(ctx, cred, soap.OpListCustoms, func(ticket string) any {
 		return soap.ListCustomsDocuments{Ticket: ticket, Max: max}
 	}, &res); err != nil {
 		return nil, err
 	}
-	out := make([]port.CustomsDocument, len(res.Documents))
+	out := make([]carrier.CustomsDocument, len(res.Documents))
 	for i, d := range res.Documents {
-		out[i] = port.CustomsDocument{ID: d.DocumentID, Identifier: d.Identifier, Filename: d.FileName, Content: d.Document}
+		out[i] = carrier.CustomsDocument{ID: d.DocumentID, Identifier: d.Identifier, Filename: d.FileName, Content: d.Document}
 	}
 	return out, nil
 }
 
 // AcknowledgeCustomsDocuments takes stored documents off the carrier's list;
 // acknowledging one twice is no error.
-func (c *Client) AcknowledgeCustomsDocuments(ctx context.Context, cred port.Credentials, ids []string) error {
+func (c *Client) AcknowledgeCustomsDocuments(ctx context.Context, cred carrier.Credentials, ids []string) error {
 	var res soap.AcknowledgeCustomsDocumentsResponse
 	_, err := c.call(ctx, cred, soap.OpAckCustoms, func(ticket string) any {
 		return soap.AcknowledgeCustomsDocuments{Ticket: ticket, DocumentIDs: ids}

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"parcelportal/adapters/memory"
-	"parcelportal/app/addressbook/storetest"
+	"parcelportal/app/addresses/storetest"
 )
 
 func TestAddressBookContract(t *testing.T) { storetest.Contract(t, memory.NewAddressBook(), 1, 2) }

@@ -7,7 +7,7 @@ import (
 
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
-	"parcelportal/app/addressbook/storetest"
+	"parcelportal/app/addresses/storetest"
 	"parcelportal/core/addressbook"
 )
 

@@ -6,17 +6,14 @@ import (
 
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
-	docstoretest "parcelportal/app/documents/storetest"
-	"parcelportal/app/downloadtoken/storetest"
-	"parcelportal/app/management/managementtest"
-	newsstoretest "parcelportal/app/news/storetest"
+	"parcelportal/app/documents/storetest"
 	"parcelportal/core/document"
 	"parcelportal/core/failure"
 )
 
 func TestDocsContract(t *testing.T) {
 	t.Parallel()
-	docstoretest.DocsContract(t, postgres.Docs{Pool: postgrestest.NewPool(t)})
+	storetest.DocsContract(t, postgres.Docs{Pool: postgrestest.NewPool(t)})
 }
 
 func TestDocsRefuseOversizedFiles(t *testing.T) {
@@ -40,30 +37,5 @@ func TestAcssContract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	docstoretest.AcssContract(t, postgres.Acsses{Pool: pool}, tenantID, "Acss Tenant")
-}
-
-func TestNewsContract(t *testing.T) {
-	t.Parallel()
-	newsstoretest.Contract(t, postgres.News{Pool: postgrestest.NewPool(t)})
-}
-
-func TestDownloadTokensContract(t *testing.T) {
-	t.Parallel()
-	storetest.Contract(t, postgres.DownloadTokens{Pool: postgrestest.NewPool(t)})
-}
-
-func TestCatalogContract(t *testing.T) {
-	t.Parallel()
-	managementtest.CatalogReaderContract(t, postgres.Catalog{Pool: postgrestest.NewPool(t)})
-}
-
-func BenchmarkCatalog(b *testing.B) {
-	catalog := postgres.Catalog{Pool: postgrestest.NewPool(b)}
-	ctx := context.Background()
-	for b.Loop() {
-		if _, err := catalog.Catalog(ctx); err != nil {
-			b.Fatal(err)
-		}
-	}
+	storetest.AcssContract(t, postgres.Acsses{Pool: pool}, tenantID, "Acss Tenant")
 }

@@ -8,12 +8,12 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
-	"parcelportal/app/addressbook"
-	core "parcelportal/core/addressbook"
+	"parcelportal/app/addresses"
+	"parcelportal/core/addressbook"
 )
 
 // AddressBookHandler serves portal.v1.AddressBookService.
-type AddressBookHandler struct{ AddressBook addressbook.Service }
+type AddressBookHandler struct{ AddressBook addresses.Service }
 
 // csvContentType is the type of the address-book files.
 const csvContentType = "text/csv; charset=utf-8"
@@ -84,7 +84,7 @@ func (h AddressBookHandler) ExportAddressBook(ctx context.Context, req *connect.
 		return nil, err
 	}
 	msg := &portalv1.ExportAddressBookResponse{File: &httpbody.HttpBody{ContentType: csvContentType, Data: data}}
-	return download(connect.NewResponse(msg), "attachment", core.ExportFileName), nil
+	return download(connect.NewResponse(msg), "attachment", addressbook.ExportFileName), nil
 }
 
 // GetAddressBookTemplate sends the import's CSV template.
@@ -94,18 +94,18 @@ func (h AddressBookHandler) GetAddressBookTemplate(ctx context.Context, _ *conne
 		return nil, err
 	}
 	msg := &portalv1.GetAddressBookTemplateResponse{File: &httpbody.HttpBody{ContentType: csvContentType, Data: data}}
-	return download(connect.NewResponse(msg), "attachment", core.TemplateFileName), nil
+	return download(connect.NewResponse(msg), "attachment", addressbook.TemplateFileName), nil
 }
 
-func addressOf(e *portalv1.AddressBookEntry) core.Address {
-	return core.Address{
+func addressOf(e *portalv1.AddressBookEntry) addressbook.Address {
+	return addressbook.Address{
 		RecipientNumber: e.GetRecipientNumber(), Name: e.GetName(), Contact: e.GetContact(), Street: e.GetStreet(), No: e.GetNo(),
 		Street2: e.GetStreet2(), Street3: e.GetStreet3(), PostalCode: e.GetPostalcode(), City: e.GetCity(), Region: e.GetRegion(),
 		IsoCountry: e.GetIsoCountry(), Email: e.GetEmail(), Mobile: e.GetMobile(), Phone: e.GetPhone(),
 	}
 }
 
-func entryToProto(e core.Entry) *portalv1.AddressBookEntry {
+func entryToProto(e addressbook.Entry) *portalv1.AddressBookEntry {
 	a := e.Address
 	return &portalv1.AddressBookEntry{
 		Id: e.ID, CustomerId: e.CustomerID, RecipientNumber: a.RecipientNumber, Name: a.Name, Contact: a.Contact, Street: a.Street,

@@ -14,9 +14,9 @@ import (
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/rpc"
-	"parcelportal/app/addressbook"
+	"parcelportal/app/addresses"
 	"parcelportal/app/demo"
-	core "parcelportal/core/addressbook"
+	"parcelportal/core/addressbook"
 )
 
 // addressBookBench serves the address book on Postgres with the demo
@@ -33,7 +33,7 @@ func addressBookBench(b *testing.B) (url, bearer string, customerID int64, store
 	}
 	store = postgres.AddressBook{Pool: pool}
 	srv := serveAPI(b, rpc.Handlers{
-		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: store}},
+		AddressBook: rpc.AddressBookHandler{AddressBook: addresses.Service{Entries: store}},
 		Callers:     customerBearers{},
 	})
 	return srv.URL, "Bearer ROLE_USER:" + strconv.FormatInt(customerID, 10), customerID, store
@@ -66,7 +66,7 @@ func BenchmarkImportAddressBook10000(b *testing.B) {
 	run := 0
 	post := func() {
 		run++
-		req, _ := http.NewRequest("POST", endpoint, bytes.NewReader(benchAddressCSV(run, core.MaxImportRows)))
+		req, _ := http.NewRequest("POST", endpoint, bytes.NewReader(benchAddressCSV(run, addressbook.MaxImportRows)))
 		req.Header.Set("Content-Type", "text/csv")
 		req.Header.Set("Authorization", bearer)
 		rsp, err := http.DefaultClient.Do(req)
@@ -96,15 +96,15 @@ func BenchmarkListAddressBook100000(b *testing.B) {
 	url, bearer, customerID, store := addressBookBench(b)
 	ctx := context.Background()
 	for run := range 10 {
-		rows, err := core.Read(benchAddressCSV(run, core.MaxImportRows))
+		rows, err := addressbook.Read(benchAddressCSV(run, addressbook.MaxImportRows))
 		if err != nil {
 			b.Fatal(err)
 		}
-		addresses := make([]core.Address, len(rows))
+		addresses := make([]addressbook.Address, len(rows))
 		for i, r := range rows {
 			addresses[i] = r.Address
 		}
-		if n, err := store.Import(ctx, customerID, addresses); err != nil || n != core.MaxImportRows {
+		if n, err := store.Import(ctx, customerID, addresses); err != nil || n != addressbook.MaxImportRows {
 			b.Fatalf("seed = %d, %v", n, err)
 		}
 	}

@@ -19,8 +19,8 @@ import (
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/adapters/rpc/rpctest"
-	"parcelportal/app/addressbook"
-	core "parcelportal/core/addressbook"
+	"parcelportal/app/addresses"
+	"parcelportal/core/addressbook"
 )
 
 // addressBookAPI serves the address book over a real HTTP server on the
@@ -42,7 +42,7 @@ func newAddressBookAPI(t *testing.T) addressBookAPI {
 	t.Helper()
 	a := addressBookAPI{store: memory.NewAddressBook()}
 	a.srv = serveAPI(t, rpc.Handlers{
-		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: a.store}},
+		AddressBook: rpc.AddressBookHandler{AddressBook: addresses.Service{Entries: a.store}},
 		Callers:     customerBearers{},
 	})
 	return a
@@ -126,7 +126,7 @@ func TestAddressBookRESTRoundTrip(t *testing.T) {
 		t.Fatalf("DELETE = %d %s", rsp.StatusCode, b)
 	}
 	rsp, b = a.json(t, abUser, "GET", "/web/api/address-books/"+id, "")
-	wantProblem(t, "GET after DELETE", rsp, b, 404, core.KeyNotFound)
+	wantProblem(t, "GET after DELETE", rsp, b, 404, addressbook.KeyNotFound)
 }
 
 func TestAddressBookRefusals(t *testing.T) {
@@ -136,11 +136,11 @@ func TestAddressBookRefusals(t *testing.T) {
 
 	// Another customer's entry does not exist for the caller, whichever way it is reached.
 	rsp, b := a.json(t, abOther, "GET", "/web/api/address-books/"+id, "")
-	wantProblem(t, "GET of another's entry", rsp, b, 404, core.KeyNotFound)
+	wantProblem(t, "GET of another's entry", rsp, b, 404, addressbook.KeyNotFound)
 	rsp, b = a.json(t, abOther, "DELETE", "/web/api/address-books/customer/2/address/"+id, "")
-	wantProblem(t, "DELETE of another's entry through one's own customer", rsp, b, 404, core.KeyNotFound)
+	wantProblem(t, "DELETE of another's entry through one's own customer", rsp, b, 404, addressbook.KeyNotFound)
 	rsp, b = a.json(t, abOther, "PUT", "/web/api/address-books/customer/2", `{"id":"`+id+`",`+heidi[1:])
-	wantProblem(t, "PUT of another's entry through one's own customer", rsp, b, 404, core.KeyNotFound)
+	wantProblem(t, "PUT of another's entry through one's own customer", rsp, b, 404, addressbook.KeyNotFound)
 	rsp, b = a.json(t, abOther, "GET", "/web/api/address-books/customer/1", "")
 	wantProblem(t, "list of another customer", rsp, b, 404, "error.customerNotFound")
 	rsp, b = a.importCSV(t, abOther, "1", "name;street;postalcode;city;isoCountry\nX;Y;60311;F;DE\n")
@@ -167,9 +167,9 @@ func TestAddressBookRefusals(t *testing.T) {
 
 	// No active customer: 'choose customer'.
 	rsp, b = a.json(t, abUser, "POST", "/web/api/address-books/customer/0", heidi)
-	wantProblem(t, "create without customer", rsp, b, 400, core.KeyChooseCustomer)
+	wantProblem(t, "create without customer", rsp, b, 400, addressbook.KeyChooseCustomer)
 	rsp, b = a.importCSV(t, abUser, "0", "name\nx\n")
-	wantProblem(t, "import without customer", rsp, b, 400, core.KeyChooseCustomer)
+	wantProblem(t, "import without customer", rsp, b, 400, addressbook.KeyChooseCustomer)
 
 	// Mandatory fields, each with its key.
 	rsp, b = a.json(t, abUser, "POST", "/web/api/address-books/customer/1", `{"name":"  ","email":"nope"}`)
@@ -178,8 +178,8 @@ func TestAddressBookRefusals(t *testing.T) {
 	for _, f := range fields {
 		got[f["field"]] = f["message"]
 	}
-	if rsp.StatusCode != 400 || msg != "error.validation" || len(got) != 6 || got["name"] != core.KeyNotEmpty || got["street"] != core.KeyNotEmpty ||
-		got["postalcode"] != core.KeyNotEmpty || got["city"] != core.KeyNotEmpty || got["isoCountry"] != core.KeyNotEmpty || got["email"] != "error.shipment.email" {
+	if rsp.StatusCode != 400 || msg != "error.validation" || len(got) != 6 || got["name"] != addressbook.KeyNotEmpty || got["street"] != addressbook.KeyNotEmpty ||
+		got["postalcode"] != addressbook.KeyNotEmpty || got["city"] != addressbook.KeyNotEmpty || got["isoCountry"] != addressbook.KeyNotEmpty || got["email"] != "error.shipment.email" {
 		t.Errorf("empty entry = %d %s", rsp.StatusCode, b)
 	}
 	rsp, b = a.json(t, abUser, "POST", "/web/api/address-books/customer/1", strings.Replace(heidi, `"ch"`, `"XX"`, 1))
@@ -192,7 +192,7 @@ func TestAddressBookRefusals(t *testing.T) {
 	}
 	// A second identical entry.
 	rsp, b = a.json(t, abUser, "POST", "/web/api/address-books/customer/1", strings.Replace(heidi, "Heidi Muster", "HEIDI MUSTER", 1))
-	wantProblem(t, "second identical entry", rsp, b, 400, core.KeyDuplicate)
+	wantProblem(t, "second identical entry", rsp, b, 400, addressbook.KeyDuplicate)
 	// Field rules of the request.
 	rsp, b = a.json(t, abUser, "GET", "/web/api/address-books/customer/1?pageSize=101", "")
 	wantProblem(t, "page size 101", rsp, b, 400, "error.validation")
@@ -239,7 +239,7 @@ func TestAddressBookImportAndExport(t *testing.T) {
 	}
 	// Template.
 	rsp, b = a.json(t, abUser, "GET", "/web/api/csv-template-docs/address-book", "")
-	if rsp.StatusCode != 200 || rsp.Header.Get("Content-Disposition") != "attachment; filename=address-book-template.csv" || !bytes.Equal(b, core.Template()) {
+	if rsp.StatusCode != 200 || rsp.Header.Get("Content-Disposition") != "attachment; filename=address-book-template.csv" || !bytes.Equal(b, addressbook.Template()) {
 		t.Fatalf("template = %d %q %.100s", rsp.StatusCode, rsp.Header.Get("Content-Disposition"), b)
 	}
 }
@@ -254,10 +254,10 @@ func TestAddressBookImportRefusalsStoreNothing(t *testing.T) {
 		Params      map[string]string   `json:"params"`
 		FieldErrors []map[string]string `json:"fieldErrors"`
 	}
-	if err := decodeInto(b, &p); err != nil || rsp.StatusCode != 400 || p.Message != core.KeyValidationErrors || p.Params["rows"] != "3, 5" || p.Params["count"] != "2" {
+	if err := decodeInto(b, &p); err != nil || rsp.StatusCode != 400 || p.Message != addressbook.KeyValidationErrors || p.Params["rows"] != "3, 5" || p.Params["count"] != "2" {
 		t.Fatalf("import with bad rows = %d %s", rsp.StatusCode, b)
 	}
-	want := [][3]string{{"row 3", "name", core.KeyNotEmpty}, {"row 5", "street", core.KeyNotEmpty}, {"row 5", "isoCountry", "error.shipment.country"}, {"row 5", "mobile", "error.shipment.phone"}}
+	want := [][3]string{{"row 3", "name", addressbook.KeyNotEmpty}, {"row 5", "street", addressbook.KeyNotEmpty}, {"row 5", "isoCountry", "error.shipment.country"}, {"row 5", "mobile", "error.shipment.phone"}}
 	if len(p.FieldErrors) != len(want) {
 		t.Fatalf("field errors = %v", p.FieldErrors)
 	}
@@ -273,11 +273,11 @@ func TestAddressBookImportRefusalsStoreNothing(t *testing.T) {
 	// 10,001 rows: refused with its own key, nothing stored.
 	var big strings.Builder
 	big.WriteString(abHeader)
-	for i := range core.MaxImportRows + 1 {
+	for i := range addressbook.MaxImportRows + 1 {
 		fmt.Fprintf(&big, "Name %d;Zeil;1;60313;Frankfurt;DE;\n", i)
 	}
 	rsp, b = a.importCSV(t, abUser, "1", big.String())
-	if err := decodeInto(b, &p); err != nil || rsp.StatusCode != 400 || p.Message != core.KeyTooManyRows || p.Params["rows"] != "10001" || p.Params["maxRows"] != "10000" {
+	if err := decodeInto(b, &p); err != nil || rsp.StatusCode != 400 || p.Message != addressbook.KeyTooManyRows || p.Params["rows"] != "10001" || p.Params["maxRows"] != "10000" {
 		t.Fatalf("import of 10,001 rows = %d %.300s", rsp.StatusCode, b)
 	}
 
@@ -327,7 +327,7 @@ func TestAddressBookConnect(t *testing.T) {
 	get = connect.NewRequest(&portalv1.GetAddressBookEntryRequest{Id: id})
 	as(abOther, get)
 	_, err = client.GetAddressBookEntry(ctx, get)
-	wantConnect(t, "Get of another's entry", err, connect.CodeNotFound, core.KeyNotFound)
+	wantConnect(t, "Get of another's entry", err, connect.CodeNotFound, addressbook.KeyNotFound)
 
 	entry.Id, entry.City = id, "Offenbach"
 	entry.Postalcode = "63065"
@@ -349,7 +349,7 @@ func TestAddressBookConnect(t *testing.T) {
 	imp = connect.NewRequest(&portalv1.ImportAddressBookRequest{CustomerId: 1, File: &httpbody.HttpBody{Data: []byte(abHeader + ";;;;;DE;\n")}})
 	as(abUser, imp)
 	_, err = client.ImportAddressBook(ctx, imp)
-	wantConnect(t, "Import of a bad row", err, connect.CodeInvalidArgument, core.KeyValidationErrors)
+	wantConnect(t, "Import of a bad row", err, connect.CodeInvalidArgument, addressbook.KeyValidationErrors)
 
 	list := connect.NewRequest(&portalv1.ListAddressBookEntriesRequest{CustomerId: 1, Search: "bert"})
 	as(abUser, list)
@@ -369,14 +369,14 @@ func TestAddressBookConnect(t *testing.T) {
 	}
 	tpl := connect.NewRequest(&portalv1.GetAddressBookTemplateRequest{})
 	as(abUser, tpl)
-	if got, err := client.GetAddressBookTemplate(ctx, tpl); err != nil || !bytes.Equal(got.Msg.GetFile().GetData(), core.Template()) {
+	if got, err := client.GetAddressBookTemplate(ctx, tpl); err != nil || !bytes.Equal(got.Msg.GetFile().GetData(), addressbook.Template()) {
 		t.Fatalf("Template = %v, %v", got, err)
 	}
 
 	del := connect.NewRequest(&portalv1.DeleteAddressBookEntryRequest{CustomerId: 2, Id: id})
 	as(abOther, del)
 	_, err = client.DeleteAddressBookEntry(ctx, del)
-	wantConnect(t, "Delete of another's entry", err, connect.CodeNotFound, core.KeyNotFound)
+	wantConnect(t, "Delete of another's entry", err, connect.CodeNotFound, addressbook.KeyNotFound)
 	del = connect.NewRequest(&portalv1.DeleteAddressBookEntryRequest{CustomerId: 1, Id: id})
 	as(abUser, del)
 	if _, err := client.DeleteAddressBookEntry(ctx, del); err != nil {

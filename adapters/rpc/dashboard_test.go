@@ -13,7 +13,7 @@ import (
 	"parcelportal/app/dashboards"
 	"parcelportal/core/access"
 	"parcelportal/core/customer"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // dashboardAPI serves the dashboard over trackingWorld's two customers, a
@@ -135,9 +135,9 @@ func TestDashboardRefusals(t *testing.T) {
 		{"bakery", "/web/api/dashboard/parcels-in-country?countries=NL", http.StatusBadRequest, "error.validation"},
 		{"", "/web/api/shipments/CP000000011DE/tracking", http.StatusUnauthorized, ""},
 		{"api", "/web/api/shipments/CP000000011DE/tracking", http.StatusForbidden, "error.forbidden"},
-		{"bakery", "/web/api/shipments/CP000000033DE/tracking", http.StatusNotFound, port.KeyNotFound},
-		{"books", "/web/api/shipments/CP000000011DE/tracking", http.StatusNotFound, port.KeyNotFound},
-		{"bakery", "/web/api/shipments/unknown/tracking", http.StatusNotFound, port.KeyNotFound},
+		{"bakery", "/web/api/shipments/CP000000033DE/tracking", http.StatusNotFound, tracking.KeyNotFound},
+		{"books", "/web/api/shipments/CP000000011DE/tracking", http.StatusNotFound, tracking.KeyNotFound},
+		{"bakery", "/web/api/shipments/unknown/tracking", http.StatusNotFound, tracking.KeyNotFound},
 		{"bakery", "/web/api/shipments/" + strings.Repeat("X", 51) + "/tracking", http.StatusBadRequest, "error.validation"},
 	} {
 		rec := call(t, api, tc.who, "GET", tc.path, "")
@@ -154,7 +154,7 @@ func TestDashboardTrackingBox(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &events); err != nil || rec.Code != http.StatusOK || len(events) == 0 {
 		t.Fatalf("REST tracking = %d %s", rec.Code, rec.Body)
 	}
-	if events[0]["code"] != port.ElecNot || events[0]["position"] != float64(1) || events[0]["time"] == "" || events[0]["carrierEventDescription"] != "" {
+	if events[0]["code"] != tracking.ElecNot || events[0]["position"] != float64(1) || events[0]["time"] == "" || events[0]["carrierEventDescription"] != "" {
 		t.Errorf("first event %v", events[0])
 	}
 	rec = call(t, api, "fulfillment", "POST", "/portal.v1.DashboardService/GetShipmentTracking", `{"id":"CP000000033DE"}`)

@@ -3,7 +3,7 @@ package rpc
 import (
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/app/parcels"
-	"parcelportal/app/tracking"
+	"parcelportal/app/trackingsearch"
 	"parcelportal/core/access"
 	"parcelportal/core/linkdownload"
 )
@@ -20,7 +20,7 @@ var (
 
 	superAdmin = access.SuperAdmins
 	// trackingRoles may reach tracking (spec 3 section 6).
-	trackingRoles = tracking.Roles
+	trackingRoles = trackingsearch.Roles
 	// shippingRoles may reach the batch, shipment and parcel pages (spec 2 section 6).
 	shippingRoles = access.AnyOf(access.Admin, access.SuperAdmin, access.User, access.Operations)
 	// parcelRoles are the shipping roles and integrators' API logins (app/parcels checks it again).

@@ -9,22 +9,22 @@ import (
 	"google.golang.org/genproto/googleapis/api/httpbody"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
-	"parcelportal/app/tracking"
+	"parcelportal/app/trackingsearch"
 	"parcelportal/core/inquiry"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // TrackingHandler serves portal.v1.TrackingService.
 type TrackingHandler struct {
-	Tracking tracking.Service
+	Tracking trackingsearch.Service
 	// Now is the clock of export file names; nil means time.Now.
 	Now func() time.Time
 }
 
 // criteriaOf maps the search form's criteria; the first date type with a
 // range is the one searched.
-func criteriaOf(in *portalv1.TrackingSearchCriteria, meta *portalv1.TrackingMeta) (port.Criteria, port.Meta) {
-	c := port.Criteria{IDs: in.GetIds(), ProductCode: in.GetProductCode(), Destination: in.GetDestination(), Origin: in.GetOrigin(),
+func criteriaOf(in *portalv1.TrackingSearchCriteria, meta *portalv1.TrackingMeta) (tracking.Criteria, tracking.Meta) {
+	c := tracking.Criteria{IDs: in.GetIds(), ProductCode: in.GetProductCode(), Destination: in.GetDestination(), Origin: in.GetOrigin(),
 		RecipientName: in.GetRecipientName(), Forward: in.GetForward(), SearchAfter: in.GetSearchAfter(), Customers: in.GetCustomer()}
 	if in != nil && in.Status != nil {
 		status := int(in.GetStatus())
@@ -33,13 +33,13 @@ func criteriaOf(in *portalv1.TrackingSearchCriteria, meta *portalv1.TrackingMeta
 	for _, d := range []struct {
 		name string
 		r    *portalv1.TrackingDateRange
-	}{{port.ShipmentDate, in.GetShipmentDate()}, {port.DateShipped, in.GetDateShipped()}, {port.DeliveryDate, in.GetDeliveryDate()}} {
+	}{{tracking.ShipmentDate, in.GetShipmentDate()}, {tracking.DateShipped, in.GetDateShipped()}, {tracking.DeliveryDate, in.GetDeliveryDate()}} {
 		if d.r != nil {
 			c.DateType, c.From, c.To = d.name, d.r.GetStartDate(), d.r.GetEndDate()
 			break
 		}
 	}
-	m := port.Meta{SortField: meta.GetSortField(), SortOrder: meta.GetSortOrder(), PageSize: int(meta.GetPageSize()), PageNo: int(meta.GetPageNo())}
+	m := tracking.Meta{SortField: meta.GetSortField(), SortOrder: meta.GetSortOrder(), PageSize: int(meta.GetPageSize()), PageNo: int(meta.GetPageNo())}
 	return c, m
 }
 
@@ -66,7 +66,7 @@ func (h TrackingHandler) SearchTracking(ctx context.Context, req *connect.Reques
 	return answer, nil
 }
 
-func eventsOf(es []port.Event) []*portalv1.TrackingEvent {
+func eventsOf(es []tracking.Event) []*portalv1.TrackingEvent {
 	out := make([]*portalv1.TrackingEvent, 0, len(es))
 	for _, e := range es {
 		out = append(out, &portalv1.TrackingEvent{HarmonizedCode: e.HarmonizedCode, LocationName: e.LocationName, EventTime: timeText(e.Time),
@@ -75,12 +75,12 @@ func eventsOf(es []port.Event) []*portalv1.TrackingEvent {
 	return out
 }
 
-func receiverOf(p port.Party) *portalv1.TrackingReceiver {
+func receiverOf(p tracking.Party) *portalv1.TrackingReceiver {
 	return &portalv1.TrackingReceiver{RecipientName: p.Name, RecipientAddress1: p.Address1, RecipientAddress2: p.Address2, RecipientAddress3: p.Address3,
 		RecipientCity: p.City, RecipientZip: p.Zip, RecipientCountry: p.Country, RecipientEmail: p.Email, RecipientPhone: p.Phone}
 }
 
-func senderOf(p port.Party) *portalv1.TrackingSender {
+func senderOf(p tracking.Party) *portalv1.TrackingSender {
 	return &portalv1.TrackingSender{SenderName: p.Name, SenderAddress1: p.Address1, SenderAddress2: p.Address2, SenderAddress3: p.Address3,
 		SenderCity: p.City, SenderZip: p.Zip, SenderCountry: p.Country, SenderEmail: p.Email, SenderPhone: p.Phone}
 }
@@ -146,7 +146,7 @@ func (h TrackingHandler) ListTrackingProducts(ctx context.Context, _ *connect.Re
 	return connect.NewResponse(out), nil
 }
 
-func (h TrackingHandler) export(ctx context.Context, criteria *portalv1.TrackingSearchCriteria, meta *portalv1.TrackingMeta, format string) (tracking.File, *httpbody.HttpBody, error) {
+func (h TrackingHandler) export(ctx context.Context, criteria *portalv1.TrackingSearchCriteria, meta *portalv1.TrackingMeta, format string) (trackingsearch.File, *httpbody.HttpBody, error) {
 	now := time.Now
 	if h.Now != nil {
 		now = h.Now
@@ -161,7 +161,7 @@ func (h TrackingHandler) export(ctx context.Context, criteria *portalv1.Tracking
 
 // ExportTrackingCsv sends the parcels found as CSV.
 func (h TrackingHandler) ExportTrackingCsv(ctx context.Context, req *connect.Request[portalv1.ExportTrackingCsvRequest]) (*connect.Response[portalv1.ExportTrackingCsvResponse], error) {
-	f, body, err := h.export(ctx, req.Msg.GetSearchCriteria(), req.Msg.GetMeta(), port.CSV)
+	f, body, err := h.export(ctx, req.Msg.GetSearchCriteria(), req.Msg.GetMeta(), tracking.CSV)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +170,7 @@ func (h TrackingHandler) ExportTrackingCsv(ctx context.Context, req *connect.Req
 
 // ExportTrackingExcel sends the parcels found as XLSX.
 func (h TrackingHandler) ExportTrackingExcel(ctx context.Context, req *connect.Request[portalv1.ExportTrackingExcelRequest]) (*connect.Response[portalv1.ExportTrackingExcelResponse], error) {
-	f, body, err := h.export(ctx, req.Msg.GetSearchCriteria(), req.Msg.GetMeta(), port.Excel)
+	f, body, err := h.export(ctx, req.Msg.GetSearchCriteria(), req.Msg.GetMeta(), tracking.Excel)
 	if err != nil {
 		return nil, err
 	}

@@ -14,14 +14,14 @@ import (
 	"parcelportal/adapters/memory"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/sheet"
-	"parcelportal/adapters/tracking"
+	trackingapi "parcelportal/adapters/tracking"
 	"parcelportal/adapters/tracking/simulator"
 	"parcelportal/app/identity"
-	apptracking "parcelportal/app/tracking"
+	"parcelportal/app/trackingsearch"
 	"parcelportal/core/access"
 	"parcelportal/core/account"
 	"parcelportal/core/customer"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // trackingCallers knows a few callers by bearer.
@@ -37,7 +37,7 @@ func (c trackingCallers) ResolveCaller(_ context.Context, token string) (identit
 // trackingWorld is tracking over the HTTP client and the simulator, with
 // two customers: a bakery (DE1, one tracked and one untracked parcel) and
 // a bookshop (DE2, one parcel).
-func trackingWorld(t *testing.T) (svc apptracking.Service, sim *simulator.Simulator, bakery, books int64) {
+func trackingWorld(t *testing.T) (svc trackingsearch.Service, sim *simulator.Simulator, bakery, books int64) {
 	t.Helper()
 	ctx := context.Background()
 	store := memory.NewCustomers(map[int64]string{1: "Frankfurt Hub"}, 1)
@@ -59,7 +59,7 @@ func trackingWorld(t *testing.T) (svc apptracking.Service, sim *simulator.Simula
 	sim.Labelled("DE2", labels.Label{Identifier: "CP000000033DE", Product: "EPAQPLS", SenderHub: "DE", Date: at, Receiver: labels.Address{Name: "Carl", City: "Paris", Country: "FR"}})
 	srv := httptest.NewServer(sim)
 	t.Cleanup(srv.Close)
-	svc = apptracking.Service{Tracking: tracking.New(srv.URL), Customers: store, Staff: port.Account{Version: port.V1, Username: simulator.Username, Password: simulator.Password}, Sheets: sheet.Writer{}}
+	svc = trackingsearch.Service{Tracking: trackingapi.New(srv.URL), Customers: store, Staff: tracking.Account{Version: tracking.V1, Username: simulator.Username, Password: simulator.Password}, Sheets: sheet.Writer{}}
 	return svc, sim, bakery, books
 }
 
@@ -129,15 +129,15 @@ func TestTrackingRefusals(t *testing.T) {
 		{"", "POST", "/web/api/cep-tracking/search", `{}`, http.StatusUnauthorized, ""},
 		{"api", "POST", "/web/api/cep-tracking/search", `{}`, http.StatusForbidden, ""},
 		{"api", "GET", "/web/api/cep-tracking/parcels/CP000000011DE", "", http.StatusForbidden, ""},
-		{"bakery", "GET", "/web/api/cep-tracking/parcels/CP000000033DE", "", http.StatusNotFound, port.KeyNotFound},
-		{"bakery", "GET", "/web/api/cep-tracking/parcels/CP000000033DE/events", "", http.StatusNotFound, port.KeyNotFound},
-		{"bakery", "GET", "/web/api/cep-tracking/parcels/CP000000033DE/parcel-receiver", "", http.StatusNotFound, port.KeyNotFound},
-		{"bakery", "GET", "/web/api/cep-tracking/parcels/nothing-here/parcel-sender", "", http.StatusNotFound, port.KeyNotFound},
+		{"bakery", "GET", "/web/api/cep-tracking/parcels/CP000000033DE", "", http.StatusNotFound, tracking.KeyNotFound},
+		{"bakery", "GET", "/web/api/cep-tracking/parcels/CP000000033DE/events", "", http.StatusNotFound, tracking.KeyNotFound},
+		{"bakery", "GET", "/web/api/cep-tracking/parcels/CP000000033DE/parcel-receiver", "", http.StatusNotFound, tracking.KeyNotFound},
+		{"bakery", "GET", "/web/api/cep-tracking/parcels/nothing-here/parcel-sender", "", http.StatusNotFound, tracking.KeyNotFound},
 		{"bakery", "POST", "/web/api/cep-tracking/search", `{"search_criteria":{"status":13}}`, http.StatusBadRequest, "error.validation"},
 		{"bakery", "POST", "/web/api/cep-tracking/search", `{"search_criteria":{"shipment_date":{"start_date":"1.2.2026"}}}`, http.StatusBadRequest, "error.validation"},
 		{"bakery", "POST", "/web/api/cep-tracking/search", `{"meta":{"page_size":5000}}`, http.StatusBadRequest, "error.validation"},
 		{"bakery", "POST", "/web/api/cep-tracking/search", `{"meta":`, http.StatusBadRequest, ""},
-		{"bakery", "POST", "/web/api/cep-tracking/export/csv", `{"search_criteria":{"ids":["none"]}}`, http.StatusBadRequest, port.KeyExportLimit},
+		{"bakery", "POST", "/web/api/cep-tracking/export/csv", `{"search_criteria":{"ids":["none"]}}`, http.StatusBadRequest, tracking.KeyExportLimit},
 	} {
 		rec := call(t, api, tc.who, tc.method, tc.path, tc.body)
 		if rec.Code != tc.code || !strings.Contains(rec.Body.String(), tc.key) {
@@ -146,7 +146,7 @@ func TestTrackingRefusals(t *testing.T) {
 	}
 	sim.FailNext(1)
 	rec := call(t, api, "bakery", "POST", "/web/api/cep-tracking/search", `{}`)
-	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), port.KeyUnavailable) || strings.Contains(rec.Body.String(), "127.0.0.1") {
+	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), tracking.KeyUnavailable) || strings.Contains(rec.Body.String(), "127.0.0.1") {
 		t.Fatalf("a failing tracking service = %d %s", rec.Code, rec.Body)
 	}
 }

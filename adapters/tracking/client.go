@@ -19,7 +19,7 @@ import (
 
 	"parcelportal/adapters/tracking/wire"
 	"parcelportal/core/failure"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // DefaultTimeout bounds one call.
@@ -53,11 +53,11 @@ func New(base string, opts ...Option) *Client {
 	return c
 }
 
-var _ port.Service = (*Client)(nil)
+var _ tracking.Service = (*Client)(nil)
 
 // call sends one request as the account and decodes the JSON answer into
 // out, or returns the raw body when out is nil.
-func (c *Client) call(ctx context.Context, a port.Account, method, path string, in, out any) ([]byte, error) {
+func (c *Client) call(ctx context.Context, a tracking.Account, method, path string, in, out any) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	var body io.Reader
@@ -69,7 +69,7 @@ func (c *Client) call(ctx context.Context, a port.Account, method, path string, 
 		body = bytes.NewReader(raw)
 	}
 	version := "v1"
-	if a.Version == port.V3 {
+	if a.Version == tracking.V3 {
 		version = "v3"
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.base+"/"+version+"/"+path, body)
@@ -101,9 +101,9 @@ func (c *Client) call(ctx context.Context, a port.Account, method, path string, 
 	}
 	switch {
 	case res.StatusCode == http.StatusUnauthorized || res.StatusCode == http.StatusForbidden:
-		return nil, port.ErrRefused
+		return nil, tracking.ErrRefused
 	case res.StatusCode == http.StatusNotFound:
-		return nil, port.ErrNotFound
+		return nil, tracking.ErrNotFound
 	case res.StatusCode == http.StatusBadRequest:
 		var e wire.Error
 		_ = json.Unmarshal(raw, &e)
@@ -112,7 +112,7 @@ func (c *Client) call(ctx context.Context, a port.Account, method, path string, 
 			fields = append(fields, failure.FieldViolation{Object: "search_criteria", Field: f, Rule: "pattern"})
 		}
 		if len(fields) == 1 && fields[0].Field == "export" {
-			return nil, failure.New(failure.Invalid, port.KeyExportLimit, "limit", fmt.Sprint(port.ExportLimit))
+			return nil, failure.New(failure.Invalid, tracking.KeyExportLimit, "limit", fmt.Sprint(tracking.ExportLimit))
 		}
 		return nil, failure.InvalidFields(fields...)
 	case res.StatusCode != http.StatusOK:
@@ -128,7 +128,7 @@ func (c *Client) call(ctx context.Context, a port.Account, method, path string, 
 }
 
 func unavailable(cause error) error {
-	return &failure.Error{Kind: port.ErrUnavailable.Kind, Key: port.ErrUnavailable.Key, Cause: cause}
+	return &failure.Error{Kind: tracking.ErrUnavailable.Kind, Key: tracking.ErrUnavailable.Key, Cause: cause}
 }
 
 // errOnly keeps an error's cause without the request's URL.
@@ -140,15 +140,15 @@ func errOnly(err error) error {
 }
 
 // Request is the wire's search request for the core's criteria.
-func Request(c port.Criteria, m port.Meta) wire.SearchRequest {
+func Request(c tracking.Criteria, m tracking.Meta) wire.SearchRequest {
 	sc := wire.SearchCriteria{IDs: c.IDs, ProductCode: c.ProductCode, Status: c.Status, Destination: c.Destination, Origin: c.Origin,
 		RecipientName: c.RecipientName, Forward: c.Forward, SearchAfter: c.SearchAfter, Customer: c.Customers}
 	if c.From != "" || c.To != "" {
 		r := &wire.DateRange{StartDate: c.From, EndDate: c.To}
 		switch c.DateType {
-		case port.DateShipped:
+		case tracking.DateShipped:
 			sc.DateShipped = r
-		case port.DeliveryDate:
+		case tracking.DeliveryDate:
 			sc.DeliveryDate = r
 		default:
 			sc.ShipmentDate = r
@@ -158,12 +158,12 @@ func Request(c port.Criteria, m port.Meta) wire.SearchRequest {
 }
 
 // Search finds parcels.
-func (c *Client) Search(ctx context.Context, a port.Account, cr port.Criteria, m port.Meta) (port.Page, error) {
+func (c *Client) Search(ctx context.Context, a tracking.Account, cr tracking.Criteria, m tracking.Meta) (tracking.Page, error) {
 	var res wire.SearchResponse
 	if _, err := c.call(ctx, a, http.MethodPost, "search", Request(cr, m), &res); err != nil {
-		return port.Page{}, err
+		return tracking.Page{}, err
 	}
-	p := port.Page{Total: res.Meta.Total, Rows: make([]port.Row, 0, len(res.Data))}
+	p := tracking.Page{Total: res.Meta.Total, Rows: make([]tracking.Row, 0, len(res.Data))}
 	for _, r := range res.Data {
 		p.Rows = append(p.Rows, Row(r))
 	}
@@ -171,8 +171,8 @@ func (c *Client) Search(ctx context.Context, a port.Account, cr port.Criteria, m
 }
 
 // Row maps a wire row.
-func Row(r wire.Row) port.Row {
-	return port.Row{
+func Row(r wire.Row) tracking.Row {
+	return tracking.Row{
 		FtID: r.FtID, CustomerID: r.CustomerID, CustomerName: r.CustomerName, SubsidiaryName: r.SubsidiaryName, CarrierName: r.CarrierName,
 		SenderName: r.SenderName, RecipientName: r.RecipientName, OriginCountryName: r.OriginCountryName,
 		DestinationCountryName: r.DestinationCountryName, OrderID: r.OrderID, TrackingID: r.TrackingID,
@@ -191,17 +191,17 @@ func path(id string, rest string) string {
 }
 
 // Parcel reads a parcel's details with its events.
-func (c *Client) Parcel(ctx context.Context, a port.Account, id string) (port.Detail, error) {
+func (c *Client) Parcel(ctx context.Context, a tracking.Account, id string) (tracking.Detail, error) {
 	var d wire.Detail
 	if _, err := c.call(ctx, a, http.MethodGet, path(id, ""), nil, &d); err != nil {
-		return port.Detail{}, err
+		return tracking.Detail{}, err
 	}
 	return Detail(d), nil
 }
 
 // Detail maps a wire detail.
-func Detail(d wire.Detail) port.Detail {
-	return port.Detail{
+func Detail(d wire.Detail) tracking.Detail {
+	return tracking.Detail{
 		TrackingID: d.TrackingID, FtID: d.FtID, Origin: d.ShipmentData.Origin, Destination: d.ShipmentData.Destination,
 		DestinationCCA2: d.ShipmentData.DestinationCCA2, ShipmentDate: when(d.ShipmentData.ShipmentDate),
 		ProductCode: d.ShipmentData.ProductCode, ProductDescription: d.ShipmentData.ProductDescription,
@@ -212,27 +212,27 @@ func Detail(d wire.Detail) port.Detail {
 	}
 }
 
-func receiver(r wire.Receiver) port.Party {
-	return port.Party{Name: r.Name, Address1: r.Address1, Address2: r.Address2, Address3: r.Address3, City: r.City, Zip: r.Zip,
+func receiver(r wire.Receiver) tracking.Party {
+	return tracking.Party{Name: r.Name, Address1: r.Address1, Address2: r.Address2, Address3: r.Address3, City: r.City, Zip: r.Zip,
 		Country: r.Country, Email: r.Email, Phone: r.Phone}
 }
 
-func sender(r wire.Sender) port.Party {
-	return port.Party{Name: r.Name, Address1: r.Address1, Address2: r.Address2, Address3: r.Address3, City: r.City, Zip: r.Zip,
+func sender(r wire.Sender) tracking.Party {
+	return tracking.Party{Name: r.Name, Address1: r.Address1, Address2: r.Address2, Address3: r.Address3, City: r.City, Zip: r.Zip,
 		Country: r.Country, Email: r.Email, Phone: r.Phone}
 }
 
-func events(in []wire.Event) []port.Event {
-	out := make([]port.Event, 0, len(in))
+func events(in []wire.Event) []tracking.Event {
+	out := make([]tracking.Event, 0, len(in))
 	for _, e := range in {
-		out = append(out, port.Event{HarmonizedCode: e.HarmonizedCode, LocationName: e.LocationName, Time: when(e.EventTime),
+		out = append(out, tracking.Event{HarmonizedCode: e.HarmonizedCode, LocationName: e.LocationName, Time: when(e.EventTime),
 			Source: e.EventSource, Code1: e.EventCode1, RawDesc: e.EventRawDesc, CustomerService: e.CustomerService})
 	}
 	return out
 }
 
 // Events reads a parcel's events.
-func (c *Client) Events(ctx context.Context, a port.Account, id string) ([]port.Event, error) {
+func (c *Client) Events(ctx context.Context, a tracking.Account, id string) ([]tracking.Event, error) {
 	var es []wire.Event
 	if _, err := c.call(ctx, a, http.MethodGet, path(id, "/events"), nil, &es); err != nil {
 		return nil, err
@@ -241,39 +241,39 @@ func (c *Client) Events(ctx context.Context, a port.Account, id string) ([]port.
 }
 
 // Receiver reads a parcel's recipient.
-func (c *Client) Receiver(ctx context.Context, a port.Account, id string) (port.Party, error) {
+func (c *Client) Receiver(ctx context.Context, a tracking.Account, id string) (tracking.Party, error) {
 	var r wire.Receiver
 	if _, err := c.call(ctx, a, http.MethodGet, path(id, "/parcel-receiver"), nil, &r); err != nil {
-		return port.Party{}, err
+		return tracking.Party{}, err
 	}
 	return receiver(r), nil
 }
 
 // Sender reads a parcel's sender.
-func (c *Client) Sender(ctx context.Context, a port.Account, id string) (port.Party, error) {
+func (c *Client) Sender(ctx context.Context, a tracking.Account, id string) (tracking.Party, error) {
 	var r wire.Sender
 	if _, err := c.call(ctx, a, http.MethodGet, path(id, "/parcel-sender"), nil, &r); err != nil {
-		return port.Party{}, err
+		return tracking.Party{}, err
 	}
 	return sender(r), nil
 }
 
 // Products lists the products the service tracks.
-func (c *Client) Products(ctx context.Context, a port.Account) ([]port.Product, error) {
+func (c *Client) Products(ctx context.Context, a tracking.Account) ([]tracking.Product, error) {
 	var ps []wire.Product
 	if _, err := c.call(ctx, a, http.MethodGet, "products", nil, &ps); err != nil {
 		return nil, err
 	}
-	out := make([]port.Product, 0, len(ps))
+	out := make([]tracking.Product, 0, len(ps))
 	for _, p := range ps {
-		out = append(out, port.Product{Code: p.ProductCode, Description: p.ProductDescription})
+		out = append(out, tracking.Product{Code: p.ProductCode, Description: p.ProductDescription})
 	}
 	return out, nil
 }
 
 // Export answers the matching parcels as a CSV or XLSX file.
-func (c *Client) Export(ctx context.Context, a port.Account, cr port.Criteria, m port.Meta, format string) ([]byte, error) {
-	if format != port.CSV && format != port.Excel {
+func (c *Client) Export(ctx context.Context, a tracking.Account, cr tracking.Criteria, m tracking.Meta, format string) ([]byte, error) {
+	if format != tracking.CSV && format != tracking.Excel {
 		return nil, failure.InvalidFields(failure.FieldViolation{Object: "export", Field: "format", Rule: "pattern"})
 	}
 	return c.call(ctx, a, http.MethodPost, "export/"+format, Request(cr, m), nil)

@@ -11,60 +11,60 @@ import (
 
 	"parcelportal/adapters/carrier/labels"
 	"parcelportal/adapters/memory"
-	"parcelportal/adapters/tracking"
+	trackingapi "parcelportal/adapters/tracking"
 	"parcelportal/adapters/tracking/simulator"
 	"parcelportal/adapters/tracking/trackingtest"
 	"parcelportal/core/failure"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
-func served(t *testing.T, opts ...simulator.Option) (*simulator.Simulator, *tracking.Client) {
+func served(t *testing.T, opts ...simulator.Option) (*simulator.Simulator, *trackingapi.Client) {
 	sim := simulator.New(append([]simulator.Option{simulator.WithClock(func() time.Time { return trackingtest.Base.Add(time.Hour) }), simulator.WithSpeedup(1)}, opts...)...)
 	srv := httptest.NewServer(sim)
 	t.Cleanup(srv.Close)
-	return sim, tracking.New(srv.URL, tracking.WithTimeout(2*time.Second))
+	return sim, trackingapi.New(srv.URL, trackingapi.WithTimeout(2*time.Second))
 }
 
 func TestContractHTTPClientV1(t *testing.T) {
 	trackingtest.Run(t, func(t *testing.T) trackingtest.Fixture {
 		sim, c := served(t)
-		return trackingtest.Fixture{Service: c, Account: port.Account{Version: port.V1, Username: simulator.Username, Password: simulator.Password}, Label: sim.Labelled}
+		return trackingtest.Fixture{Service: c, Account: tracking.Account{Version: tracking.V1, Username: simulator.Username, Password: simulator.Password}, Label: sim.Labelled}
 	})
 }
 
 func TestContractHTTPClientV3(t *testing.T) {
 	trackingtest.Run(t, func(t *testing.T) trackingtest.Fixture {
 		sim, c := served(t)
-		return trackingtest.Fixture{Service: c, Account: port.Account{Version: port.V3, APIKey: simulator.APIKey, ClientID: "client"}, Label: sim.Labelled}
+		return trackingtest.Fixture{Service: c, Account: tracking.Account{Version: tracking.V3, APIKey: simulator.APIKey, ClientID: "client"}, Label: sim.Labelled}
 	})
 }
 
 func TestContractMemory(t *testing.T) {
 	trackingtest.Run(t, func(t *testing.T) trackingtest.Fixture {
 		m := memory.NewTracking()
-		return trackingtest.Fixture{Service: m, Account: port.Account{Version: port.V1, Username: memory.TrackingUsername, Password: memory.TrackingPassword}, Label: m.Labelled}
+		return trackingtest.Fixture{Service: m, Account: tracking.Account{Version: tracking.V1, Username: memory.TrackingUsername, Password: memory.TrackingPassword}, Label: m.Labelled}
 	})
 }
 
-var v1 = port.Account{Version: port.V1, Username: simulator.Username, Password: simulator.Password}
+var v1 = tracking.Account{Version: tracking.V1, Username: simulator.Username, Password: simulator.Password}
 
 func TestFaultsAndLatencyAreUnavailable(t *testing.T) {
 	sim, c := served(t)
 	sim.FailNext(1)
 	_, err := c.Products(context.Background(), v1)
-	if !failure.HasKey(err, port.KeyUnavailable) {
+	if !failure.HasKey(err, tracking.KeyUnavailable) {
 		t.Fatalf("503: %v", err)
 	}
 	if _, err := c.Products(context.Background(), v1); err != nil {
 		t.Fatalf("after the fault: %v", err)
 	}
 	sim.Configure(func(cfg *simulator.Config) { cfg.Latency = time.Second })
-	slow := tracking.New(httptest.NewServer(sim).URL, tracking.WithTimeout(50*time.Millisecond))
-	if _, err := slow.Products(context.Background(), v1); !failure.HasKey(err, port.KeyUnavailable) {
+	slow := trackingapi.New(httptest.NewServer(sim).URL, trackingapi.WithTimeout(50*time.Millisecond))
+	if _, err := slow.Products(context.Background(), v1); !failure.HasKey(err, tracking.KeyUnavailable) {
 		t.Fatalf("timeout: %v", err)
 	}
-	dead := tracking.New("http://127.0.0.1:1", tracking.WithTimeout(time.Second))
-	if _, err := dead.Products(context.Background(), v1); !failure.HasKey(err, port.KeyUnavailable) {
+	dead := trackingapi.New("http://127.0.0.1:1", trackingapi.WithTimeout(time.Second))
+	if _, err := dead.Products(context.Background(), v1); !failure.HasKey(err, tracking.KeyUnavailable) {
 		t.Fatalf("no service: %v", err)
 	}
 }
@@ -86,12 +86,12 @@ func TestJourneyPlaysToDelivery(t *testing.T) {
 		}
 		return out
 	}
-	if got := codes(); len(got) != 2 || got[0] != port.ElecNot || got[1] != port.PrintLab {
+	if got := codes(); len(got) != 2 || got[0] != tracking.ElecNot || got[1] != tracking.PrintLab {
 		t.Fatalf("after an hour: %v", got)
 	}
 	sim.Advance(5 * 24 * time.Hour)
 	got := codes()
-	for i, step := range port.Steps {
+	for i, step := range tracking.Steps {
 		_ = i
 		found := false
 		for _, code := range got {
@@ -101,7 +101,7 @@ func TestJourneyPlaysToDelivery(t *testing.T) {
 			t.Fatalf("step %s missing from %v", step, got)
 		}
 	}
-	if got[len(got)-1] != port.Delivery {
+	if got[len(got)-1] != tracking.Delivery {
 		t.Fatalf("last event %v", got)
 	}
 	d, err := c.Parcel(context.Background(), v1, "CP000000055DE")

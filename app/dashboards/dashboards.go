@@ -9,7 +9,7 @@ package dashboards
 import (
 	"context"
 
-	"parcelportal/app/tracking"
+	"parcelportal/app/trackingsearch"
 	"parcelportal/core/access"
 	"parcelportal/core/customer"
 	"parcelportal/core/dashboard"
@@ -28,7 +28,7 @@ type Counts interface {
 
 // Tracker reads a parcel's journey as the caller may see it.
 type Tracker interface {
-	Parcel(ctx context.Context, caller *access.Caller, id string) (tracking.Parcel, error)
+	Parcel(ctx context.Context, caller *access.Caller, id string) (trackingsearch.Parcel, error)
 }
 
 // Service runs the dashboard's use cases.
@@ -38,7 +38,7 @@ type Service struct {
 }
 
 // Roles may open the dashboard (spec 3 section 6): the tracking roles.
-var Roles = tracking.Roles
+var Roles = trackingsearch.Roles
 
 // check refuses callers without a dashboard role, and customers the caller
 // does not act for as not found.

@@ -3,7 +3,7 @@ package dashboards
 import (
 	"context"
 
-	"parcelportal/app/tracking"
+	"parcelportal/app/trackingsearch"
 	"parcelportal/core/access"
 )
 
@@ -11,9 +11,9 @@ import (
 // the events the caller may see and the progress step, under tracking's
 // rules (the caller's customers only, tracking enabled for one of them,
 // untracked products showing only their label events).
-func (s Service) Track(ctx context.Context, caller *access.Caller, id string) (tracking.Parcel, error) {
+func (s Service) Track(ctx context.Context, caller *access.Caller, id string) (trackingsearch.Parcel, error) {
 	if err := Roles.Check(caller); err != nil {
-		return tracking.Parcel{}, err
+		return trackingsearch.Parcel{}, err
 	}
 	return s.Tracking.Parcel(ctx, caller, id)
 }

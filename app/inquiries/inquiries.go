@@ -10,7 +10,7 @@ import (
 	"context"
 	"time"
 
-	"parcelportal/app/tracking"
+	"parcelportal/app/trackingsearch"
 	"parcelportal/core/access"
 	"parcelportal/core/inquiry"
 	"parcelportal/core/organisation"
@@ -120,7 +120,7 @@ const (
 
 // Roles may file internal inquiries, read their PDFs and subscribe to the
 // newsletter: the tracking roles (spec 3 section 6).
-var Roles = tracking.Roles
+var Roles = trackingsearch.Roles
 
 func (s Service) now() time.Time {
 	if s.Now != nil {
@@ -132,7 +132,7 @@ func (s Service) now() time.Time {
 // customersOf is whose inquiries the caller sees: nil (all) for internal
 // roles, else the customers it acts for.
 func customersOf(caller *access.Caller) []int64 {
-	if tracking.Internal(caller) {
+	if trackingsearch.Internal(caller) {
 		return nil
 	}
 	out := []int64{}

@@ -7,10 +7,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"parcelportal/adapters/postgres"
-	"parcelportal/app/addressbook"
+	"parcelportal/app/addresses"
 	"parcelportal/app/parcels"
 	"parcelportal/core/access"
-	coreaddressbook "parcelportal/core/addressbook"
+	"parcelportal/core/addressbook"
 )
 
 // parcelsOf wires the single-parcel use cases: parcels in Postgres, labels
@@ -25,7 +25,7 @@ func parcelsOf(pool *pgxpool.Pool, customers parcels.Customers, side carrierSide
 		Catalogs:  postgres.Catalog{Pool: pool},
 		Carrier:   side.client,
 		AddressBook: parcelReceivers{
-			Book: addressbook.Service{Entries: postgres.AddressBook{Pool: pool}},
+			Book: addresses.Service{Entries: postgres.AddressBook{Pool: pool}},
 		},
 	}
 }
@@ -39,11 +39,11 @@ func parcelsOf(pool *pgxpool.Pool, customers parcels.Customers, side carrierSide
 // exists and the customer can add the address by hand. The refusal is
 // logged and AddFromParcel answers nil.
 type parcelReceivers struct {
-	Book addressbook.Service
+	Book addresses.Service
 }
 
 func (r parcelReceivers) AddFromParcel(ctx context.Context, caller *access.Caller, customerID int64, f parcels.Form) error {
-	_, _, err := r.Book.AddFromParcel(ctx, caller, customerID, coreaddressbook.FromFields(f.Draft.Fields, f.Phone))
+	_, _, err := r.Book.AddFromParcel(ctx, caller, customerID, addressbook.FromFields(f.Draft.Fields, f.Phone))
 	if err != nil {
 		slog.WarnContext(ctx, "parcel receiver not added to the address book", "customer", customerID, "error", err)
 	}

@@ -16,7 +16,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"parcelportal/adapters/carrier"
+	carriersoap "parcelportal/adapters/carrier"
 	"parcelportal/adapters/carrier/simulator"
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
@@ -24,7 +24,7 @@ import (
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/app/demo"
-	corecarrier "parcelportal/core/carrier"
+	"parcelportal/core/carrier"
 	"parcelportal/core/parcel"
 	"parcelportal/core/shipment"
 )
@@ -40,7 +40,7 @@ type parcelPortal struct {
 	simURL  string
 	bakery  int64
 	garden  int64
-	carrier corecarrier.Carrier
+	carrier carrier.Carrier
 }
 
 func newParcelPortal(t testing.TB, opts ...simulator.Option) parcelPortal {
@@ -49,7 +49,7 @@ func newParcelPortal(t testing.TB, opts ...simulator.Option) parcelPortal {
 	sim := simulator.New(opts...)
 	simSrv := httptest.NewServer(sim)
 	t.Cleanup(simSrv.Close)
-	client := carrier.New(simSrv.URL + "/shipping")
+	client := carriersoap.New(simSrv.URL + "/shipping")
 	side := carrierSide{client: client}
 	svc := parcelsOf(db.pool, postgres.Customers{Pool: db.pool, Sealer: db.box}, side)
 	api, err := rpc.NewAPI(rpc.Handlers{Parcels: rpc.ParcelHandler{Parcels: svc}, Callers: bearers{}}, http.NotFoundHandler())
@@ -525,8 +525,8 @@ func TestParcelLabelResumesAfterACrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	creds := corecarrier.Credentials{APIClient: customer.APIClient, CustomerCRMID: customer.CRMID, Username: customer.APIUsername, Password: customer.Credentials.APIPassword}
-	made, err := p.carrier.AddAndPrint(ctx, creds, corecarrier.Request{Reference: first.Reference, LabelType: "PDF", Shipment: first.Draft, SenderHub: "DE"})
+	creds := carrier.Credentials{APIClient: customer.APIClient, CustomerCRMID: customer.CRMID, Username: customer.APIUsername, Password: customer.Credentials.APIPassword}
+	made, err := p.carrier.AddAndPrint(ctx, creds, carrier.Request{Reference: first.Reference, LabelType: "PDF", Shipment: first.Draft, SenderHub: "DE"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,9 +6,9 @@ import (
 	"sync"
 	"time"
 
-	"parcelportal/adapters/tracking"
+	trackingapi "parcelportal/adapters/tracking"
 	"parcelportal/adapters/tracking/simulator"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // embeddedTracking is the host name under which the portal reaches the
@@ -37,8 +37,8 @@ func embeddedTrackingSim(speedup float64) *simulator.Simulator {
 // the tracking use cases, the account staff search with, and where the
 // customer form's tracking credential checks go.
 type trackingSide struct {
-	client   *tracking.Client
-	staff    port.Account
+	client   *trackingapi.Client
+	staff    tracking.Account
 	checkURL string
 	// wrap routes requests to the embedded simulator, if there is one.
 	wrap func(http.RoundTripper) http.RoundTripper
@@ -50,9 +50,9 @@ type trackingSide struct {
 // portal embeds the tracking simulator (which the embedded carrier
 // simulator tells of each label), so that `make run` tracks parcels.
 func trackingOf(cfg config) trackingSide {
-	staff := port.Account{Version: port.V1, Username: cfg.TrackingUsername, Password: cfg.TrackingPassword}
+	staff := tracking.Account{Version: tracking.V1, Username: cfg.TrackingUsername, Password: cfg.TrackingPassword}
 	if cfg.TrackingURL != "" {
-		return trackingSide{client: tracking.New(cfg.TrackingURL), staff: staff, checkURL: cfg.TrackingURL,
+		return trackingSide{client: trackingapi.New(cfg.TrackingURL), staff: staff, checkURL: cfg.TrackingURL,
 			wrap:  func(next http.RoundTripper) http.RoundTripper { return next },
 			probe: probes.HTTP{URL: cfg.TrackingURL + "/", Client: &http.Client{Timeout: 5 * time.Second}, Shown: shownURL(cfg.TrackingURL)}}
 	}
@@ -67,7 +67,7 @@ func trackingOf(cfg config) trackingSide {
 		return inProcess{host: embeddedTracking, handler: sim, next: next}
 	}
 	return trackingSide{
-		client:   tracking.New("http://"+embeddedTracking, tracking.WithHTTPClient(&http.Client{Transport: wrap(nil)})),
+		client:   trackingapi.New("http://"+embeddedTracking, trackingapi.WithHTTPClient(&http.Client{Transport: wrap(nil)})),
 		staff:    staff,
 		checkURL: "http://" + embeddedTracking,
 		wrap:     wrap,

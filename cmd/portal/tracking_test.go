@@ -12,7 +12,7 @@ import (
 	"parcelportal/app/customers"
 	"parcelportal/core/carrier"
 	"parcelportal/core/shipment"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // A label the embedded carrier simulator makes is known at once to the
@@ -28,7 +28,7 @@ func TestEmbeddedCarrierTellsEmbeddedTracking(t *testing.T) {
 		t.Fatal(err)
 	}
 	d, err := tside.client.Parcel(ctx, tside.staff, label.Identifier)
-	if err != nil || d.CustomerID != "DE10000001" || d.Receiver.Name != "Jan Jansen" || len(d.Events) == 0 || d.Events[0].HarmonizedCode != port.ElecNot {
+	if err != nil || d.CustomerID != "DE10000001" || d.Receiver.Name != "Jan Jansen" || len(d.Events) == 0 || d.Events[0].HarmonizedCode != tracking.ElecNot {
 		t.Fatalf("tracking of %s: %+v %v", label.Identifier, d, err)
 	}
 	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: tside.checkURL, HTTP: tside.checkClient(side.checkHTTP)}

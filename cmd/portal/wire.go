@@ -22,7 +22,7 @@ import (
 	"parcelportal/adapters/secrets"
 	"parcelportal/adapters/sessions"
 	"parcelportal/adapters/sheet"
-	"parcelportal/app/addressbook"
+	"parcelportal/app/addresses"
 	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers"
@@ -34,7 +34,7 @@ import (
 	"parcelportal/app/management"
 	"parcelportal/app/news"
 	"parcelportal/app/organisations"
-	"parcelportal/app/tracking"
+	"parcelportal/app/trackingsearch"
 	"parcelportal/app/userdata"
 	"parcelportal/core/organisation"
 	"parcelportal/core/profile"
@@ -132,7 +132,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	reportService := reportsOf(pool, customerStore)
 	parcelService := parcelsOf(pool, customerStore, side)
 	inquiries := inquiriesOf(cfg, pool, sealer, captchaPort, queue)
-	trackingService := tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}, Inquiries: inquiries}
+	trackingService := trackingsearch.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}, Inquiries: inquiries}
 	return rpc.Handlers{
 		Management: rpc.ManagementHandler{Queries: queries},
 		Account:    rpc.AccountHandler{Identity: ids},
@@ -155,7 +155,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Tracking:    rpc.TrackingHandler{Tracking: trackingService},
 		Dashboard:   rpc.DashboardHandler{Dashboard: dashboards.Service{Counts: postgres.DashboardCounts{Pool: pool}, Tracking: trackingService}},
 		Parcels:     rpc.ParcelHandler{Parcels: parcelService},
-		AddressBook: rpc.AddressBookHandler{AddressBook: addressbook.Service{Entries: postgres.AddressBook{Pool: pool}}},
+		AddressBook: rpc.AddressBookHandler{AddressBook: addresses.Service{Entries: postgres.AddressBook{Pool: pool}}},
 		Printers:    rpc.PrinterHandler{Printers: printersOf(cfg, pool, printableLabels{batchService, reportService, parcelService})},
 		CustomsDocs: rpc.CustomsDocumentHandler{CustomsDocs: customsdocs.Service{Store: postgres.CustomsDocuments{Pool: pool}}},
 		Inquiries:   rpc.InquiryHandler{Inquiries: inquiries},

@@ -1,10 +1,10 @@
-// Package addressbook holds the address-book use cases of spec 2 (sections
+// Package addresses holds the address-book use cases of spec 2 (sections
 // 2.5, 5.6 and 7 "Address book"): list with search, create, read, edit,
 // delete, CSV export and import, the CSV template, and storing a parcel's
 // recipient when its form asks to. Every call is for the shipping roles
 // (spec 2 section 6) and one customer the caller acts for; another
 // customer's entry does not exist for the caller.
-package addressbook
+package addresses
 
 import (
 	"context"

@@ -1,14 +1,14 @@
-package tracking
+package trackingsearch
 
 import (
 	"context"
 
 	"parcelportal/core/access"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // Sender is a parcel's sender, for callers who may see the parcel.
-func (s Service) Sender(ctx context.Context, caller *access.Caller, id string) (port.Party, error) {
+func (s Service) Sender(ctx context.Context, caller *access.Caller, id string) (tracking.Party, error) {
 	p, err := s.Parcel(ctx, caller, id)
 	return p.Sender, err
 }

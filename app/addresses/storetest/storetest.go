@@ -1,5 +1,5 @@
 // Package storetest is the one contract of the address-book store
-// (app/addressbook.Entries), run against Postgres and the in-memory fake.
+// (app/addresses.Entries), run against Postgres and the in-memory fake.
 package storetest
 
 import (
@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"testing"
 
-	app "parcelportal/app/addressbook"
+	"parcelportal/app/addresses"
 	"parcelportal/core/addressbook"
 	"parcelportal/core/failure"
 )
@@ -22,7 +22,7 @@ func Address(name string) addressbook.Address {
 func isKey(err error, key string) bool { return failure.HasKey(err, key) }
 
 // Contract checks a store holding no entries of customers a and b.
-func Contract(t *testing.T, s app.Entries, a, b int64) {
+func Contract(t *testing.T, s addresses.Entries, a, b int64) {
 	t.Run("create, get, update, delete, scoped to the customer", func(t *testing.T) {
 		addr := Address("Anna Alt")
 		addr.Email, addr.Phone, addr.RecipientNumber, addr.Street2 = "anna@example.de", "069 123456", "K-1", "Hinterhaus"

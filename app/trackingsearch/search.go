@@ -1,4 +1,4 @@
-package tracking
+package trackingsearch
 
 import (
 	"context"
@@ -6,14 +6,14 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/inquiry"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // Result is a page of the search with what the grid shows of the caller:
 // the subsidiary column for internal roles, the customer column for
 // fulfillment users.
 type Result struct {
-	port.Page
+	tracking.Page
 	Internal    bool
 	Fulfillment bool
 	// Inquiries are the rows' latest parcel inquiries the caller may see,
@@ -26,12 +26,12 @@ type Result struct {
 // user may choose some of them; a customer it does not act for is ignored).
 // Rows of untracked products show non-internal callers no status beyond
 // their label.
-func (s Service) Search(ctx context.Context, caller *access.Caller, c port.Criteria, m port.Meta) (Result, error) {
+func (s Service) Search(ctx context.Context, caller *access.Caller, c tracking.Criteria, m tracking.Meta) (Result, error) {
 	sc, err := s.scopeOf(ctx, caller)
 	if err != nil {
 		return Result{}, err
 	}
-	if c, m, err = port.Normalize(c, m); err != nil {
+	if c, m, err = tracking.Normalize(c, m); err != nil {
 		return Result{}, err
 	}
 	account, c, ok := s.searchAs(sc, c)
@@ -39,8 +39,8 @@ func (s Service) Search(ctx context.Context, caller *access.Caller, c port.Crite
 	// A status beyond the label says nothing of untracked parcels to a
 	// non-internal caller: asked for with an untracked product, nothing
 	// matches; without a product, untracked rows leave the page.
-	beyondLabel := !sc.internal && c.Status != nil && !port.LabelStatus(*c.Status)
-	if !ok || beyondLabel && c.ProductCode != "" && !port.Trackable(c.ProductCode, "") {
+	beyondLabel := !sc.internal && c.Status != nil && !tracking.LabelStatus(*c.Status)
+	if !ok || beyondLabel && c.ProductCode != "" && !tracking.Trackable(c.ProductCode, "") {
 		return res, nil
 	}
 	page, err := s.Tracking.Search(ctx, account, c, m)
@@ -53,7 +53,7 @@ func (s Service) Search(ctx context.Context, caller *access.Caller, c port.Crite
 	}
 	rows := page.Rows[:0]
 	for _, r := range page.Rows {
-		if !sc.internal && !sc.has(r.CustomerID) || beyondLabel && !port.Trackable(r.ProductCode, "") {
+		if !sc.internal && !sc.has(r.CustomerID) || beyondLabel && !tracking.Trackable(r.ProductCode, "") {
 			// A row the criteria excluded, or whose status the caller may not
 			// see, is never shown.
 			page.Total--
@@ -64,8 +64,8 @@ func (s Service) Search(ctx context.Context, caller *access.Caller, c port.Crite
 		}
 		if !sc.internal {
 			r.SubsidiaryName = ""
-			if !port.Trackable(r.ProductCode, "") {
-				r = port.UntrackedRow(r)
+			if !tracking.Trackable(r.ProductCode, "") {
+				r = tracking.UntrackedRow(r)
 			}
 		}
 		rows = append(rows, r)
@@ -91,7 +91,7 @@ func (sc scope) has(crmid string) bool {
 
 // searchAs picks the account and narrows the criteria's customers to the
 // caller's; false when nothing the caller may see can match.
-func (s Service) searchAs(sc scope, c port.Criteria) (port.Account, port.Criteria, bool) {
+func (s Service) searchAs(sc scope, c tracking.Criteria) (tracking.Account, tracking.Criteria, bool) {
 	if sc.internal {
 		return s.Staff, c, true
 	}
@@ -104,7 +104,7 @@ func (s Service) searchAs(sc scope, c port.Criteria) (port.Account, port.Criteri
 			}
 		}
 		if len(chosen) == 0 {
-			return port.Account{}, c, false
+			return tracking.Account{}, c, false
 		}
 	}
 	c.Customers = chosen

@@ -1,4 +1,4 @@
-package tracking
+package trackingsearch
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/failure"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // File is an export ready to download.
@@ -23,8 +23,8 @@ type File struct {
 // tracking service's export; everybody else a file written from the rows
 // as Search shows them to the caller, so that an untracked parcel's status
 // stays hidden there too.
-func (s Service) Export(ctx context.Context, caller *access.Caller, c port.Criteria, m port.Meta, format string, now time.Time) (File, error) {
-	if format != port.CSV && format != port.Excel {
+func (s Service) Export(ctx context.Context, caller *access.Caller, c tracking.Criteria, m tracking.Meta, format string, now time.Time) (File, error) {
+	if format != tracking.CSV && format != tracking.Excel {
 		return File{}, failure.InvalidFields(failure.FieldViolation{Object: "export", Field: "format", Rule: "pattern"})
 	}
 	sc, err := s.scopeOf(ctx, caller)
@@ -33,7 +33,7 @@ func (s Service) Export(ctx context.Context, caller *access.Caller, c port.Crite
 	}
 	m.PageSize, m.PageNo = 1, 0
 	c.SearchAfter = nil
-	if c, m, err = port.Normalize(c, m); err != nil {
+	if c, m, err = tracking.Normalize(c, m); err != nil {
 		return File{}, err
 	}
 	account, c, ok := s.searchAs(sc, c)
@@ -45,8 +45,8 @@ func (s Service) Export(ctx context.Context, caller *access.Caller, c port.Crite
 		}
 		total = page.Total
 	}
-	if total == 0 || total > port.ExportLimit {
-		return File{}, failure.New(failure.Invalid, port.KeyExportLimit, "limit", fmt.Sprint(port.ExportLimit), "count", fmt.Sprint(total))
+	if total == 0 || total > tracking.ExportLimit {
+		return File{}, failure.New(failure.Invalid, tracking.KeyExportLimit, "limit", fmt.Sprint(tracking.ExportLimit), "count", fmt.Sprint(total))
 	}
 	var raw []byte
 	if sc.internal {
@@ -57,8 +57,8 @@ func (s Service) Export(ctx context.Context, caller *access.Caller, c port.Crite
 	if err != nil {
 		return File{}, err
 	}
-	f := File{Name: port.ExportFileName(now, format), ContentType: "text/csv; charset=utf-8", Content: raw}
-	if format == port.Excel {
+	f := File{Name: tracking.ExportFileName(now, format), ContentType: "text/csv; charset=utf-8", Content: raw}
+	if format == tracking.Excel {
 		f.ContentType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 	}
 	return f, nil
@@ -66,9 +66,9 @@ func (s Service) Export(ctx context.Context, caller *access.Caller, c port.Crite
 
 // exportAsSeen pages through the caller's search (search_after, 50 at a
 // time) and writes what Search shows.
-func (s Service) exportAsSeen(ctx context.Context, caller *access.Caller, c port.Criteria, m port.Meta, format string, total int) ([]byte, error) {
-	lines := [][]string{port.ExportHeader}
-	m.PageSize, m.PageNo = port.MaxPageSize, 0
+func (s Service) exportAsSeen(ctx context.Context, caller *access.Caller, c tracking.Criteria, m tracking.Meta, format string, total int) ([]byte, error) {
+	lines := [][]string{tracking.ExportHeader}
+	m.PageSize, m.PageNo = tracking.MaxPageSize, 0
 	c.Forward, c.SearchAfter = true, nil
 	for seen := 0; seen < total; {
 		res, err := s.Search(ctx, caller, c, m)
@@ -76,7 +76,7 @@ func (s Service) exportAsSeen(ctx context.Context, caller *access.Caller, c port
 			return nil, err
 		}
 		for _, r := range res.Rows {
-			lines = append(lines, port.ExportRow(r))
+			lines = append(lines, tracking.ExportRow(r))
 		}
 		if len(res.Rows) == 0 || res.Total <= 0 {
 			break

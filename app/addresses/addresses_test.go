@@ -1,14 +1,14 @@
-package addressbook_test
+package addresses_test
 
 import (
 	"context"
 	"testing"
 
 	"parcelportal/adapters/memory"
-	"parcelportal/app/addressbook"
-	"parcelportal/app/addressbook/storetest"
+	"parcelportal/app/addresses"
+	"parcelportal/app/addresses/storetest"
 	"parcelportal/core/access"
-	core "parcelportal/core/addressbook"
+	"parcelportal/core/addressbook"
 	"parcelportal/core/failure"
 )
 
@@ -19,7 +19,7 @@ func user(customerID int64) *access.Caller {
 }
 
 func TestAddFromParcelStoresTheRecipientOnce(t *testing.T) {
-	svc := addressbook.Service{Entries: memory.NewAddressBook()}
+	svc := addresses.Service{Entries: memory.NewAddressBook()}
 	recipient := storetest.Address("Heidi Muster")
 	recipient.Email = "heidi@example.de"
 	e, added, err := svc.AddFromParcel(ctx, user(1), 1, recipient)
@@ -36,7 +36,7 @@ func TestAddFromParcelStoresTheRecipientOnce(t *testing.T) {
 		t.Fatalf("entries = %d", total)
 	}
 	// Refusals as Create's.
-	if _, _, err := svc.AddFromParcel(ctx, user(1), 1, core.Address{Name: "x"}); !failure.HasKey(err, "error.validation") {
+	if _, _, err := svc.AddFromParcel(ctx, user(1), 1, addressbook.Address{Name: "x"}); !failure.HasKey(err, "error.validation") {
 		t.Fatalf("an incomplete recipient = %v", err)
 	}
 	if _, _, err := svc.AddFromParcel(ctx, user(1), 2, recipient); !failure.HasKey(err, "error.customerNotFound") {
@@ -50,7 +50,7 @@ func TestAddFromParcelStoresTheRecipientOnce(t *testing.T) {
 
 func TestEveryUseCaseChecksTheCaller(t *testing.T) {
 	store := memory.NewAddressBook()
-	svc := addressbook.Service{Entries: store}
+	svc := addresses.Service{Entries: store}
 	e, err := svc.Create(ctx, user(1), 1, storetest.Address("Anna"))
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +78,7 @@ func TestEveryUseCaseChecksTheCaller(t *testing.T) {
 			}
 		}
 	}
-	if _, err := svc.Update(ctx, user(2), 2, e.ID, storetest.Address("B")); !failure.HasKey(err, core.KeyNotFound) {
+	if _, err := svc.Update(ctx, user(2), 2, e.ID, storetest.Address("B")); !failure.HasKey(err, addressbook.KeyNotFound) {
 		t.Fatalf("Update of another's entry = %v", err)
 	}
 	if got, _ := store.Get(ctx, e.ID); got.Name != "Anna" {

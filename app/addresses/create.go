@@ -1,4 +1,4 @@
-package addressbook
+package addresses
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package tracking_test
+package trackingsearch_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/inquiry"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // marks answers a mark for the tracking ids it is asked about that it knows,
@@ -27,7 +27,7 @@ func TestSearchCarriesTheRowsInquiries(t *testing.T) {
 	m := &marks{}
 	f.svc.Inquiries = m
 	user := &access.Caller{Login: "anna", Roles: []access.Role{access.User}, CustomerID: f.bakery}
-	res, err := f.svc.Search(ctx, user, port.Criteria{}, port.Meta{})
+	res, err := f.svc.Search(ctx, user, tracking.Criteria{}, tracking.Meta{})
 	if err != nil || res.Inquiries["CPBAKERY1DE"].CreatedBy != "anna" {
 		t.Fatalf("search %+v, %v", res.Inquiries, err)
 	}

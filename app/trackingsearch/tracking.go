@@ -1,4 +1,4 @@
-// Package tracking holds the tracking use cases of spec 3 (section 7,
+// Package trackingsearch holds the tracking use cases of spec 3 (section 7,
 // "Tracking"): search, a parcel's details, events, receiver and sender, the
 // products, and the export. Each checks its caller: the tracking roles may
 // call them; internal roles (ADMIN, OPERATIONS, CUSTOMER_SERVICE) search
@@ -7,7 +7,7 @@
 // customer they act for, sees that customer's parcels only (another
 // customer's parcel is not found), and sees of an untracked product only
 // its label events.
-package tracking
+package trackingsearch
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 	"parcelportal/core/access"
 	"parcelportal/core/customer"
 	"parcelportal/core/inquiry"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // Customers reads the customers whose parcels are tracked.
@@ -28,10 +28,10 @@ type Customers interface {
 
 // Service runs the tracking use cases.
 type Service struct {
-	Tracking  port.Service
+	Tracking  tracking.Service
 	Customers Customers
 	// Staff is the portal's own tracking account, for internal roles.
-	Staff port.Account
+	Staff tracking.Account
 	// Sheets writes the exports of non-internal callers.
 	Sheets Sheets
 	// Inquiries reads the parcels' latest inquiries; nil shows none.
@@ -63,15 +63,15 @@ func Internal(c *access.Caller) bool {
 // key and Cognito client when its fulltrack version is V3, else V1 with the
 // tracking user and the fulltrack access key; false when tracking is not
 // enabled for it.
-func AccountOf(c customer.Customer) (port.Account, bool) {
+func AccountOf(c customer.Customer) (tracking.Account, bool) {
 	cr := c.Credentials
-	if c.FulltrackVersion == port.V3 && cr.FulltrackAPIKey != "" {
-		return port.Account{Version: port.V3, APIKey: cr.FulltrackAPIKey, ClientID: cr.CognitoClientID, ClientSecret: cr.CognitoClientSecret}, true
+	if c.FulltrackVersion == tracking.V3 && cr.FulltrackAPIKey != "" {
+		return tracking.Account{Version: tracking.V3, APIKey: cr.FulltrackAPIKey, ClientID: cr.CognitoClientID, ClientSecret: cr.CognitoClientSecret}, true
 	}
 	if !c.TrackingEnabled() {
-		return port.Account{}, false
+		return tracking.Account{}, false
 	}
-	return port.Account{Version: port.V1, Username: c.TrackingUsername, Password: cr.TrackingPassword,
+	return tracking.Account{Version: tracking.V1, Username: c.TrackingUsername, Password: cr.TrackingPassword,
 		AccessKey: cr.FulltrackAccessKey, RefreshToken: cr.FulltrackRefreshToken}, true
 }
 
@@ -82,7 +82,7 @@ type scope struct {
 	// own are the caller's customers with tracking enabled, by CRM id.
 	own      map[string]customer.Customer
 	order    []string
-	accounts map[string]port.Account
+	accounts map[string]tracking.Account
 }
 
 // scopeOf checks the caller and reads its customers.
@@ -93,7 +93,7 @@ func (s Service) scopeOf(ctx context.Context, caller *access.Caller) (scope, err
 	if Internal(caller) {
 		return scope{internal: true}, nil
 	}
-	sc := scope{own: map[string]customer.Customer{}, accounts: map[string]port.Account{}}
+	sc := scope{own: map[string]customer.Customer{}, accounts: map[string]tracking.Account{}}
 	ids := append([]int64{caller.CustomerID}, caller.FulfillmentCustomers...)
 	for _, id := range ids {
 		if id <= 0 {
@@ -111,14 +111,14 @@ func (s Service) scopeOf(ctx context.Context, caller *access.Caller) (scope, err
 		sc.order = append(sc.order, c.CRMID)
 	}
 	if len(sc.own) == 0 {
-		return scope{}, port.ErrNotEnabled
+		return scope{}, tracking.ErrNotEnabled
 	}
 	return sc, nil
 }
 
 // distinctAccounts are the caller's accounts, each once, in order.
-func (sc scope) distinctAccounts() []port.Account {
-	var out []port.Account
+func (sc scope) distinctAccounts() []tracking.Account {
+	var out []tracking.Account
 	for _, crmid := range sc.order {
 		if a := sc.accounts[crmid]; !slices.Contains(out, a) {
 			out = append(out, a)

@@ -1,15 +1,15 @@
-package tracking
+package trackingsearch
 
 import (
 	"context"
 
 	"parcelportal/core/access"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // Products are the products the tracking service knows, for the search
 // form's product select.
-func (s Service) Products(ctx context.Context, caller *access.Caller) ([]port.Product, error) {
+func (s Service) Products(ctx context.Context, caller *access.Caller) ([]tracking.Product, error) {
 	sc, err := s.scopeOf(ctx, caller)
 	if err != nil {
 		return nil, err

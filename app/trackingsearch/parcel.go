@@ -1,4 +1,4 @@
-package tracking
+package trackingsearch
 
 import (
 	"context"
@@ -6,12 +6,12 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/failure"
-	port "parcelportal/core/tracking"
+	"parcelportal/core/tracking"
 )
 
 // Parcel is a parcel's details as the caller may see them.
 type Parcel struct {
-	port.Detail
+	tracking.Detail
 	// Untracked: the product is not tracked; a non-internal caller sees
 	// only the label events, with 'untracked' and 'no further events
 	// available'.
@@ -32,7 +32,7 @@ func (s Service) Parcel(ctx context.Context, caller *access.Caller, id string) (
 	}
 	id = strings.TrimSpace(id)
 	if id == "" || len(id) > 50 {
-		return Parcel{}, port.ErrNotFound
+		return Parcel{}, tracking.ErrNotFound
 	}
 	d, err := s.find(ctx, sc, id)
 	if err != nil {
@@ -45,7 +45,7 @@ func (s Service) Parcel(ctx context.Context, caller *access.Caller, id string) (
 	if n := names[d.CustomerID]; n != "" {
 		d.CustomerName = n
 	}
-	view := port.Visible(d.Events, d.ProductCode, d.ProductDescription, sc.internal)
+	view := tracking.Visible(d.Events, d.ProductCode, d.ProductDescription, sc.internal)
 	d.Events = view.Events
 	if !sc.internal {
 		d.Subsidiary = ""
@@ -53,28 +53,28 @@ func (s Service) Parcel(ctx context.Context, caller *access.Caller, id string) (
 	if view.Untracked {
 		d.LastMileCarrier, d.LastMileCarrierURL, d.CurrentReceptacleID = "", "", ""
 	}
-	return Parcel{Detail: d, Untracked: view.Untracked, ActiveStep: port.ActiveStep(d.Events), Internal: sc.internal}, nil
+	return Parcel{Detail: d, Untracked: view.Untracked, ActiveStep: tracking.ActiveStep(d.Events), Internal: sc.internal}, nil
 }
 
 // find asks the tracking service with the caller's accounts until one
 // knows the parcel, and keeps it only if it is one of the caller's
 // customers'.
-func (s Service) find(ctx context.Context, sc scope, id string) (port.Detail, error) {
+func (s Service) find(ctx context.Context, sc scope, id string) (tracking.Detail, error) {
 	if sc.internal {
 		return s.Tracking.Parcel(ctx, s.Staff, id)
 	}
 	for _, a := range sc.distinctAccounts() {
 		d, err := s.Tracking.Parcel(ctx, a, id)
-		if failure.HasKey(err, port.KeyNotFound) {
+		if failure.HasKey(err, tracking.KeyNotFound) {
 			continue
 		}
 		if err != nil {
-			return port.Detail{}, err
+			return tracking.Detail{}, err
 		}
 		if !sc.has(d.CustomerID) {
-			return port.Detail{}, port.ErrNotFound
+			return tracking.Detail{}, tracking.ErrNotFound
 		}
 		return d, nil
 	}
-	return port.Detail{}, port.ErrNotFound
+	return tracking.Detail{}, tracking.ErrNotFound
 }
