@@ -42,7 +42,12 @@ bin/trackingsim >> "$state/logs/trackingsim.log" 2>&1 & children+=($!)
 # A fake Browser Print agent and fake network printers: print as a demo user and see the jobs.
 bin/printersim >> "$state/logs/printersim.log" 2>&1 & children+=($!)
 # The portal prints only to the printer network; here the simulator's address.
-PRINTER_NETWORKS=${PRINTER_NETWORKS:-127.0.0.2/32} bin/portal > >(tee -a "$state/logs/portal.log") 2>&1 & children+=($!)
+export PRINTER_NETWORKS=${PRINTER_NETWORKS:-127.0.0.2/32}
+# /metrics for a Prometheus scraper, with a token kept in the state folder
+# (the same every run, so a scrape config keeps working).
+[[ -s $state/metrics-token ]] || head -c 24 /dev/urandom | base64 | tr -d '/+=' > "$state/metrics-token"
+export METRICS_TOKEN=${METRICS_TOKEN:-$(cat "$state/metrics-token")}
+bin/portal > >(tee -a "$state/logs/portal.log") 2>&1 & children+=($!)
 
 port=${PORT:-8080}
 for _ in $(seq 1 100); do
@@ -58,6 +63,8 @@ cat <<MSG
   Parcel portal: http://127.0.0.1:$port     (health: $health)
   Mail catcher:  $MAILPIT_URL
   API docs:      http://127.0.0.1:$port/api-docs/portal.openapi.yaml
+  Metrics:       http://127.0.0.1:$port/metrics   (Authorization: Bearer $METRICS_TOKEN; docs/operations.md has a Prometheus scrape config)
+  Probes:        http://127.0.0.1:$port/management/health/liveness and .../readiness
   Printed labels: http://${PRINTER_SIM_CONTROL:-127.0.0.1:9199}   (fake Browser Print agent on ${PRINTER_SIM_AGENT:-127.0.0.1:9100}, network printers ${PRINTER_SIM_PRINTERS:-127.0.0.2:9110 and :9111})
 
 $(cat "$state/demo-logins.txt")

@@ -27,11 +27,16 @@ var migrations embed.FS
 // psql builds statements with PostgreSQL placeholders.
 var psql = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
 
-// Open connects a pool and checks that the database answers.
-func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
+// Open connects a pool and checks that the database answers. maxConns
+// sizes the pool when above zero; zero keeps the URL's pool_max_conns, or
+// pgx's default (four per core, at least four).
+func Open(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("parse database url: %w", err)
+	}
+	if maxConns > 0 {
+		cfg.MaxConns = maxConns
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -85,8 +90,24 @@ func migrate(ctx context.Context, db *sql.DB) error {
 // Probe checks that the database answers, for the health report.
 type Probe struct{ Pool *pgxpool.Pool }
 
-// Check pings the database.
-func (p Probe) Check(ctx context.Context) error { return p.Pool.Ping(ctx) }
+// Check asks the database whether it takes writes: a standby in recovery or
+// a database set read-only (default_transaction_read_only, as operators do
+// when its disk fills) answers reads but no upload, send or sign-in, so the
+// portal is not ready.
+func (p Probe) Check(ctx context.Context) error {
+	var readOnly bool
+	err := p.Pool.QueryRow(ctx, `SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on'`).Scan(&readOnly)
+	if err != nil {
+		return err
+	}
+	if readOnly {
+		return errReadOnly
+	}
+	return nil
+}
+
+// errReadOnly is a database that answers but takes no writes.
+var errReadOnly = errors.New("the database is read-only")
 
 // querier reads: the pool, a connection or a transaction.
 type querier interface {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"connectrpc.com/connect"
+	"connectrpc.com/grpchealth"
 	"connectrpc.com/grpcreflect"
 	"connectrpc.com/vanguard"
 
@@ -150,6 +151,9 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mux.Handle(grpcreflect.NewHandlerV1(reflector))
 	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
 	mux.Handle("GET /management/health", healthREST{queries: h.Management.Queries, auth: auth})
+	mux.Handle("GET /management/health/liveness", probeREST(h.Management.Queries.CheckLiveness))
+	mux.Handle("GET /management/health/readiness", probeREST(h.Management.Queries.CheckReadiness))
+	mux.Handle(grpchealth.NewHandler(readiness{queries: h.Management.Queries, services: names}))
 	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
 	mux.Handle("/", withRESTErrors(rest))
 	return withClientAddr(h.Proxies, guardBodies(mux)), nil

@@ -17,21 +17,16 @@ const defaultProbeTimeout = 2 * time.Second
 // for HealthMemo's time to live, so a flood of health calls asks the
 // dependencies once per period.
 func (q Queries) CheckHealth(ctx context.Context, caller *access.Caller) health.Report {
-	var report health.Report
-	if q.HealthMemo != nil {
-		report = q.HealthMemo.get(ctx, q.probe)
-	} else {
-		report = q.probe(ctx)
-	}
+	report := q.HealthMemo.get(ctx, func(ctx context.Context) health.Report { return q.probe(ctx, q.Probes) })
 	if !caller.IsAdmin() {
 		return report.StatusOnly()
 	}
 	return report
 }
 
-// probe asks every component at once, each bounded by the probe timeout, so
+// probe asks the components at once, each bounded by the probe timeout, so
 // the report takes as long as the slowest probe and no longer.
-func (q Queries) probe(ctx context.Context) health.Report {
+func (q Queries) probe(ctx context.Context, probes map[string]Probe) health.Report {
 	timeout := q.ProbeTimeout
 	if timeout <= 0 {
 		timeout = defaultProbeTimeout
@@ -39,9 +34,9 @@ func (q Queries) probe(ctx context.Context) health.Report {
 	var (
 		mu         sync.Mutex
 		wg         sync.WaitGroup
-		components = make(map[string]health.Component, len(q.Probes))
+		components = make(map[string]health.Component, len(probes))
 	)
-	for name, probe := range q.Probes {
+	for name, probe := range probes {
 		wg.Go(func() {
 			c := check(ctx, probe, timeout)
 			mu.Lock()
@@ -86,7 +81,12 @@ type HealthMemo struct {
 	filled bool
 }
 
+// get answers the memo's report, probing when it is older than TTL; a nil
+// memo probes on every call.
 func (m *HealthMemo) get(ctx context.Context, probe func(context.Context) health.Report) health.Report {
+	if m == nil {
+		return probe(ctx)
+	}
 	now := time.Now
 	if m.Now != nil {
 		now = m.Now

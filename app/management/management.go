@@ -40,6 +40,14 @@ type Queries struct {
 	// HealthMemo, when set, shares one probe among the health calls of a
 	// short period; nil probes on every call.
 	HealthMemo *HealthMemo
+	// Ready names the probes of the components this process cannot serve
+	// without (its readiness): the database, Redis and the disk. The others
+	// (mail, Kratos, the carrier and tracking APIs) fail single features, and
+	// a load balancer that pulled every portal for them would take the whole
+	// service down with them.
+	Ready []string
+	// ReadyMemo shares one readiness probe among the calls of a short period.
+	ReadyMemo *HealthMemo
 	Now        func() time.Time
 
 	// The operators' console: the metrics registry, the goroutines, the

@@ -141,3 +141,37 @@ func TestCheckHealthSharesOneProbePerPeriod(t *testing.T) {
 		t.Errorf("cancelled caller's probe = %+v", r)
 	}
 }
+
+// Readiness asks only the components the process cannot serve without: a
+// mail relay or Kratos that is down fails single features and leaves the
+// portal ready; the database, Redis or the disk take it out of the load
+// balancer. Liveness asks nothing.
+func TestReadinessIsTheDatabaseRedisAndTheDiskOnly(t *testing.T) {
+	ctx := context.Background()
+	up := probeFunc(func(context.Context) error { return nil })
+	down := probeFunc(func(context.Context) error { return errors.New("refused") })
+	ready := []string{"db", "redis", "disk"}
+	q := management.Queries{
+		Probes:       map[string]management.Probe{"db": up, "redis": up, "disk": up, "mail": down, "kratos": down},
+		Ready:        ready,
+		ProbeTimeout: 20 * time.Millisecond,
+	}
+	if q.CheckHealth(ctx, admin).Status != health.Down || q.CheckReadiness(ctx) != health.Up {
+		t.Fatalf("with mail and Kratos down: health %s, readiness %s", q.CheckHealth(ctx, admin).Status, q.CheckReadiness(ctx))
+	}
+	for _, failing := range ready {
+		probes := map[string]management.Probe{"db": up, "redis": up, "disk": up}
+		probes[failing] = down
+		q := management.Queries{Probes: probes, Ready: ready}
+		if got := q.CheckReadiness(ctx); got != health.Down {
+			t.Errorf("%s down: readiness %s", failing, got)
+		}
+		if got := q.CheckLiveness(ctx); got != health.Up {
+			t.Errorf("%s down: liveness %s", failing, got)
+		}
+	}
+	unwired := management.Queries{Probes: map[string]management.Probe{"db": up}, Ready: []string{"db", "redis"}}
+	if got := unwired.CheckReadiness(ctx); got != health.Down {
+		t.Errorf("a readiness component without a probe: %s", got)
+	}
+}

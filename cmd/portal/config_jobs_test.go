@@ -60,3 +60,39 @@ func TestUploadsAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// The pool fits what the process does: four connections per core for the
+// requests it serves, one per carrier call in flight and two for the job
+// runner when it works the batch jobs; PORTAL_DB_MAX_CONNS and the URL's
+// pool_max_conns decide outright.
+func TestDatabasePoolSize(t *testing.T) {
+	t.Setenv("PORTAL_DB_MAX_CONNS", "")
+	t.Setenv("CARRIER_CONCURRENCY", "")
+	t.Setenv("DATABASE_URL", "postgres://portal@127.0.0.1/portal")
+	c, err := loadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []struct {
+		serves, works bool
+		want          int32
+	}{{true, true, 8 + 16 + 2}, {true, false, 8}, {false, true, 16 + 2}} {
+		if got := dbPoolSize(c, s.serves, s.works, 2); got != s.want {
+			t.Errorf("serves %v, works %v on 2 cores: %d connections, want %d", s.serves, s.works, got, s.want)
+		}
+	}
+	t.Setenv("DATABASE_URL", "postgres://portal@127.0.0.1/portal?pool_max_conns=7")
+	if c, _ := loadConfig(); dbPoolSize(c, true, true, 2) != 0 {
+		t.Errorf("the URL's pool_max_conns was overridden")
+	}
+	t.Setenv("PORTAL_DB_MAX_CONNS", "40")
+	if c, _ := loadConfig(); dbPoolSize(c, true, true, 2) != 40 {
+		t.Errorf("PORTAL_DB_MAX_CONNS was not taken")
+	}
+	for _, bad := range []string{"0", "-3", "many"} {
+		t.Setenv("PORTAL_DB_MAX_CONNS", bad)
+		if _, err := loadConfig(); err == nil {
+			t.Errorf("PORTAL_DB_MAX_CONNS=%s accepted", bad)
+		}
+	}
+}

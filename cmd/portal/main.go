@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"time"
 	_ "time/tzdata" // the hubs' time zones of the auto-manifest schedules, on hosts without zone files
@@ -58,7 +59,8 @@ func run(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	pool, err := postgres.Open(ctx, cfg.DatabaseURL)
+	workerOnly := len(args) > 0 && args[0] == "worker"
+	pool, err := postgres.Open(ctx, cfg.DatabaseURL, dbPoolSize(cfg, !workerOnly, cfg.Worker || workerOnly, runtime.GOMAXPROCS(0)))
 	if err != nil {
 		return err
 	}

@@ -112,7 +112,10 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 			"disk":     probes.Disk{Path: ".", MinFree: minFreeDisk},
 		},
 		// A flood of health calls asks the dependencies once a second.
-		HealthMemo:    &management.HealthMemo{TTL: time.Second},
+		HealthMemo: &management.HealthMemo{TTL: time.Second},
+		// Readiness: what no request can be served without.
+		Ready:         []string{"db", "redis", "disk"},
+		ReadyMemo:     &management.HealthMemo{TTL: time.Second},
 		Metrics:       ops.metrics,
 		Goroutines:    goroutineDump{},
 		Loggers:       ops.logs,

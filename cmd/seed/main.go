@@ -26,7 +26,7 @@ func main() {
 }
 
 func run(ctx context.Context) error {
-	pool, err := postgres.Open(ctx, os.Getenv("DATABASE_URL"))
+	pool, err := postgres.Open(ctx, os.Getenv("DATABASE_URL"), 0)
 	if err != nil {
 		return err
 	}
