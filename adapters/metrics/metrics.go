@@ -22,6 +22,7 @@ import (
 	dto "github.com/prometheus/client_model/go"
 
 	"parcelportal/app/management"
+	"parcelportal/core/origin"
 )
 
 // Registry holds the instruments.
@@ -82,15 +83,24 @@ func (r *Registry) CarrierObserver(log *slog.Logger) func(ctx context.Context, o
 }
 
 // HTTP counts and times every request next serves, by route: the path
-// with its ids replaced by {id}, so that a route is one series.
-func (r *Registry) HTTP(next http.Handler) http.Handler {
+// with its ids replaced by {id}, so that a route is one series. With an
+// access logger it also writes one INFO line per request: method, route,
+// status, milliseconds, bytes, the request id and the caller's login.
+func (r *Registry) HTTP(next http.Handler, access *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		started := r.now()
 		// Taken first: the REST transcoder rewrites the path to the RPC's.
 		path, method := route(req.URL.Path), req.Method
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-		next.ServeHTTP(sw, req)
-		r.http.WithLabelValues(path, method, strconv.Itoa(sw.status)).Observe(r.now().Sub(started).Seconds())
+		ctx := origin.WithCallerNote(req.Context())
+		next.ServeHTTP(sw, req.WithContext(ctx))
+		took := r.now().Sub(started)
+		r.http.WithLabelValues(path, method, strconv.Itoa(sw.status)).Observe(took.Seconds())
+		if access != nil && access.Enabled(ctx, slog.LevelInfo) {
+			access.LogAttrs(ctx, slog.LevelInfo, "request", slog.String("method", method), slog.String("route", path),
+				slog.Int("status", sw.status), slog.Int64("ms", took.Milliseconds()), slog.Int64("bytes", sw.bytes),
+				slog.String("requestId", w.Header().Get("X-Request-Id")), slog.String("caller", origin.NotedCaller(ctx)))
+		}
 	})
 }
 
@@ -98,6 +108,7 @@ type statusWriter struct {
 	http.ResponseWriter
 	status int
 	wrote  bool
+	bytes  int64
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -109,7 +120,9 @@ func (w *statusWriter) WriteHeader(code int) {
 
 func (w *statusWriter) Write(b []byte) (int, error) {
 	w.wrote = true
-	return w.ResponseWriter.Write(b)
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += int64(n)
+	return n, err
 }
 
 func (w *statusWriter) Flush() {

@@ -1,7 +1,9 @@
 package metrics_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,6 +14,7 @@ import (
 
 	"parcelportal/adapters/metrics"
 	"parcelportal/app/management"
+	"parcelportal/core/origin"
 )
 
 type queues struct{}
@@ -62,7 +65,7 @@ func TestTheMetricsPageReadsTheSameInstruments(t *testing.T) {
 	r.ObserveSessionCache(false)
 	r.ObserveSessionCache(true)
 	r.CarrierObserver(slog.New(slog.DiscardHandler))(context.Background(), "CreateLabel", "ok", 40*time.Millisecond)
-	srv := httptest.NewServer(r.HTTP(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusTeapot) })))
+	srv := httptest.NewServer(r.HTTP(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusTeapot) }), nil))
 	defer srv.Close()
 	for _, path := range []string{"/web/api/batches/17", "/web/api/batches/18", "/batch/17/edit"} {
 		rsp, err := http.Get(srv.URL + path)
@@ -87,5 +90,41 @@ func TestTheMetricsPageReadsTheSameInstruments(t *testing.T) {
 	}
 	if routes["/web/api/batches/{id} 418"] != 2 || routes["/* 418"] != 1 || len(routes) != 2 {
 		t.Errorf("routes %v", routes)
+	}
+}
+
+// One access line per request at INFO, as JSON with a JSON handler: the
+// method, the route (ids as {id}), the status, the time, the bytes, the
+// request id and the caller's login, noted by the step that resolved it
+// inside the handler.
+func TestAnAccessLineNamesTheRequestAndItsCaller(t *testing.T) {
+	var out bytes.Buffer
+	access := slog.New(slog.NewJSONHandler(&out, nil))
+	handler := metrics.New().HTTP(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin.NoteCaller(r.Context(), "anna")
+		w.Header().Set("X-Request-Id", "req-12345678")
+		w.WriteHeader(http.StatusCreated)
+		_, _ = w.Write([]byte("hello"))
+	}), access)
+	srv := httptest.NewServer(handler)
+	defer srv.Close()
+	rsp, err := http.Post(srv.URL+"/web/api/batches/17/send", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = rsp.Body.Close()
+	var line map[string]any
+	if err := json.Unmarshal(out.Bytes(), &line); err != nil {
+		t.Fatalf("%v: %q", err, out.String())
+	}
+	want := map[string]any{"level": "INFO", "msg": "request", "method": "POST", "route": "/web/api/batches/{id}/send",
+		"status": float64(201), "bytes": float64(5), "requestId": "req-12345678", "caller": "anna"}
+	for k, v := range want {
+		if line[k] != v {
+			t.Errorf("%s = %v, want %v (line %s)", k, line[k], v, out.String())
+		}
+	}
+	if _, ok := line["ms"]; !ok {
+		t.Errorf("no duration: %s", out.String())
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"parcelportal/core/account"
 	"parcelportal/core/failure"
 	"parcelportal/core/linkdownload"
+	"parcelportal/core/origin"
 )
 
 // CallerResolver turns a bearer into the caller.
@@ -136,6 +137,7 @@ func (a *authenticator) redeem(ctx context.Context, procedure string, purpose li
 	if err != nil {
 		return ctx, err
 	}
+	origin.NoteCaller(ctx, caller.Login)
 	if !policies[procedure].Allows(caller) {
 		return ctx, failure.New(failure.Forbidden, "error.forbidden")
 	}
@@ -156,6 +158,9 @@ func (a *authenticator) authorize(ctx context.Context, procedure, authorization 
 		return ctx, failure.New(failure.Unauthenticated, "error.unauthenticated")
 	}
 	state, err := a.resolve(ctx, token)
+	if err == nil && state.Caller != nil {
+		origin.NoteCaller(ctx, state.Caller.Login)
+	}
 	if err != nil {
 		if policy.IsPublic() {
 			return ctx, nil // a stale bearer does not stop public calls

@@ -87,6 +87,8 @@ func withClientAddr(proxies TrustedProxies, next http.Handler) http.Handler {
 		addr := proxies.ClientAddr(r)
 		// The audit log records it beside who and what (core/origin).
 		ctx := origin.With(context.WithValue(r.Context(), clientAddrKey{}, addr), addr)
+		// The caller's login, once resolved, for the logs that wrap the call.
+		ctx = origin.WithCallerNote(ctx)
 		// Every log line of the request, and of the jobs it starts, names it.
 		id := requestID(r.Header.Get("X-Request-Id"))
 		w.Header().Set("X-Request-Id", id)

@@ -41,7 +41,7 @@ func BenchmarkInstrumentsOverhead(b *testing.B) {
 			logs := logging.New(slog.NewJSONHandler(io.Discard, nil), "INFO")
 			h.Observer, h.Log, h.Audit = reg, logs.Logger("rpc"), &memory.AuditLog{}
 			api := newAPI(b, h)
-			handler = reg.HTTP(api)
+			handler = reg.HTTP(api, logs.Logger("access"))
 		} else {
 			api := newAPI(b, h)
 			handler = api

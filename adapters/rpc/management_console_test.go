@@ -79,7 +79,7 @@ func newConsole(t *testing.T) console {
 	q.Metrics, q.Goroutines, q.Loggers, q.Configuration, q.Audits = c.metrics, runtimeDump{}, c.logs, fakeConfig{}, c.audits
 	api := newAPI(t, rpc.Handlers{Management: rpc.ManagementHandler{Queries: q}, Callers: customerBearers{},
 		Observer: c.metrics, Audit: c.audits, Log: c.logs.Logger("rpc")})
-	c.srv = httptest.NewServer(c.metrics.HTTP(api))
+	c.srv = httptest.NewServer(c.metrics.HTTP(api, nil))
 	t.Cleanup(c.srv.Close)
 	return c
 }

@@ -12,6 +12,7 @@ import (
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/app/identity"
 	"parcelportal/core/failure"
+	"parcelportal/core/origin"
 )
 
 // Observer is told of every RPC call and every look-up of the session
@@ -43,8 +44,9 @@ func observe(o Observer, log *slog.Logger) connect.UnaryInterceptorFunc {
 				o.ObserveRPC(req.Spec().Procedure, code, d)
 			}
 			if log != nil && log.Enabled(ctx, slog.LevelDebug) {
+				// The caller is resolved inside this step: its login is in the note.
 				log.DebugContext(ctx, "rpc call", "procedure", req.Spec().Procedure, "code", code, "ms", d.Milliseconds(),
-					"caller", loginOf(ctx))
+					"caller", origin.NotedCaller(ctx))
 			}
 			return res, err
 		}

@@ -146,7 +146,7 @@ func instrumented(cfg config, h rpc.Handlers, pool *pgxpool.Pool, queue *jobs.Qu
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", ops.metrics.Handler(cfg.MetricsToken))
 	mux.Handle("/", api)
-	return ops.metrics.HTTP(mux), nil
+	return ops.metrics.HTTP(mux, ops.logs.Logger(logAccess)), nil
 }
 
 // buildOf is the running build: the version and date linked in.

@@ -24,6 +24,9 @@ const (
 	logRPC       = "rpc"
 	logBatchJobs = "batch-jobs"
 	logCarrier   = "carrier"
+	// logAccess writes a line per request at INFO; set it to WARN on the
+	// logs page (or LOG_LEVEL) to quiet it.
+	logAccess = "access"
 )
 
 // operations are the instruments of one portal process: the metrics
@@ -45,7 +48,7 @@ func operationsOf(cfg config, w io.Writer) operations {
 		base = slog.NewTextHandler(w, options)
 	}
 	ops := operations{metrics: metrics.New(), logs: logging.New(base, cfg.LogLevel)}
-	for _, name := range []string{logPortal, logRPC, logBatchJobs, logCarrier} {
+	for _, name := range []string{logPortal, logRPC, logBatchJobs, logCarrier, logAccess} {
 		ops.logs.Logger(name)
 	}
 	return ops
