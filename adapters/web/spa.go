@@ -52,7 +52,7 @@ func serveFile(w http.ResponseWriter, r *http.Request, name string) {
 	// Caches keep the two forms apart.
 	w.Header().Add("Vary", "Accept-Encoding")
 	info, err := gz.Stat()
-	if err != nil || !acceptsGzip(r.Header.Values("Accept-Encoding")) {
+	if err != nil || !AcceptsGzip(r) {
 		http.ServeFile(w, r, name)
 		return
 	}
@@ -63,11 +63,11 @@ func serveFile(w http.ResponseWriter, r *http.Request, name string) {
 	http.ServeContent(w, r, name, info.ModTime(), gz)
 }
 
-// acceptsGzip reads Accept-Encoding: gzip with a weight above zero, or,
-// when gzip is not named, * with a weight above zero.
-func acceptsGzip(values []string) bool {
+// AcceptsGzip reads the request's Accept-Encoding: gzip with a weight above
+// zero, or, when gzip is not named, * with a weight above zero.
+func AcceptsGzip(r *http.Request) bool {
 	gzip, star := -1.0, -1.0
-	for _, value := range values {
+	for _, value := range r.Header.Values("Accept-Encoding") {
 		for _, part := range strings.Split(value, ",") {
 			coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 			weight := 1.0
