@@ -246,7 +246,10 @@ function CheckboxField({
   );
 }
 
-/** Rows of small text inputs with add and remove buttons. */
+/** A column of Rows: a text input, or a select of `choices` (with "none" for ""). */
+type RowColumn<Row> = { key: keyof Row & string; label: string; choices?: { value: string; label: string }[] };
+
+/** Rows of small inputs with add and remove buttons. */
 function Rows<Row extends Record<string, string>>({
   title,
   rows,
@@ -256,11 +259,13 @@ function Rows<Row extends Record<string, string>>({
 }: {
   title: string;
   rows: Row[];
-  columns: { key: keyof Row & string; label: string }[];
+  columns: RowColumn<Row>[];
   empty: Row;
   onChange: (rows: Row[]) => void;
 }) {
   const { t } = useLingui();
+  const change = (index: number, key: string, value: string) =>
+    onChange(rows.map((r, i) => (i === index ? { ...r, [key]: value } : r)));
   return (
     <Flex direction="column" gap="2" role="group" aria-label={title}>
       <Flex justify="between" align="center">
@@ -274,17 +279,36 @@ function Rows<Row extends Record<string, string>>({
       </Flex>
       {rows.map((row, index) => (
         <Flex key={index} gap="2" align="center">
-          {columns.map((column) => (
-            <TextField.Root
-              key={column.key}
-              aria-label={`${column.label} ${index + 1}`}
-              placeholder={column.label}
-              value={row[column.key]}
-              onChange={(event) =>
-                onChange(rows.map((r, i) => (i === index ? { ...r, [column.key]: event.target.value } : r)))
-              }
-            />
-          ))}
+          {columns.map((column) =>
+            column.choices ? (
+              <Select.Root
+                key={column.key}
+                value={row[column.key] || noChoice}
+                onValueChange={(value) => change(index, column.key, value === noChoice ? "" : value)}
+              >
+                <Select.Trigger aria-label={`${column.label} ${index + 1}`} placeholder={column.label} />
+                <Select.Content>
+                  <Select.Item value={noChoice}>{t`None`}</Select.Item>
+                  {column.choices.map((choice) => (
+                    <Select.Item key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </Select.Item>
+                  ))}
+                  {row[column.key] && !column.choices.some((choice) => choice.value === row[column.key]) && (
+                    <Select.Item value={row[column.key]}>{row[column.key]}</Select.Item>
+                  )}
+                </Select.Content>
+              </Select.Root>
+            ) : (
+              <TextField.Root
+                key={column.key}
+                aria-label={`${column.label} ${index + 1}`}
+                placeholder={column.label}
+                value={row[column.key]}
+                onChange={(event) => change(index, column.key, event.target.value)}
+              />
+            ),
+          )}
           <IconButton
             type="button"
             variant="ghost"
@@ -300,8 +324,8 @@ function Rows<Row extends Record<string, string>>({
   );
 }
 
-/** The select's value for "no ACSS file": Radix selects take no empty value. */
-const noAcss = "none";
+/** A select's value for "none" (no ACSS file, no hub of a rule): Radix selects take no empty value. */
+const noChoice = "none";
 
 function Configuration({
   form,
@@ -368,12 +392,12 @@ function Configuration({
         <Field label={t`ACSS file`}>
           {(control) => (
             <Select.Root
-              value={form.acssId || noAcss}
-              onValueChange={(value) => set("acssId")(value === noAcss ? "" : value)}
+              value={form.acssId || noChoice}
+              onValueChange={(value) => set("acssId")(value === noChoice ? "" : value)}
             >
               <Select.Trigger {...control} />
               <Select.Content>
-                <Select.Item value={noAcss}>{t`None`}</Select.Item>
+                <Select.Item value={noChoice}>{t`None`}</Select.Item>
                 {(acssFiles.data ?? []).map((acss) => (
                   <Select.Item key={String(acss.id)} value={String(acss.id)}>
                     {acss.name}
@@ -439,8 +463,13 @@ function Configuration({
           { key: "service", label: t`Service` },
           { key: "additionalOptions", label: t`Additional options` },
           { key: "manifestType", label: t`Manifest type` },
+          {
+            key: "hubId",
+            label: t`Hub`,
+            choices: hubs.map((hub) => ({ value: String(hub.id), label: `${hub.tenant} – ${hub.name}` })),
+          },
         ]}
-        empty={{ destination: "", product: "", service: "", additionalOptions: "", manifestType: "" }}
+        empty={{ destination: "", product: "", service: "", additionalOptions: "", manifestType: "", hubId: "" }}
         onChange={set("rules")}
       />
     </Flex>

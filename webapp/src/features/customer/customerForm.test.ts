@@ -1,4 +1,6 @@
+import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
+import { CustomerSchema } from "../../gen/portal/v1/customers_pb";
 import { customerOf, formOf, formProblems } from "./customerForm";
 
 describe("customer form", () => {
@@ -41,5 +43,40 @@ describe("customer form", () => {
     expect(sent.manifestEmails).toEqual(["a@example.org", "b@example.org"]);
     expect(sent.availableFeatures).toEqual([{ product: "EPAQPLS", service: "STD", options: ["INS", "SIG"] }]);
     expect(sent.autoManifestDayTime).toEqual({ active: true, time: "17:30", days: ["MONDAY"] });
+  });
+
+  // Saving a customer unchanged must send back every manifesting rule with
+  // its hub: the form had no field for it, and an admin's save dropped it.
+  it("keeps every manifesting rule's hub through a save that changes nothing", () => {
+    const stored = create(CustomerSchema, {
+      id: 7n,
+      name: "Acme",
+      crmid: "DE12345678",
+      hub: { id: 2n, name: "Frankfurt" },
+      manifestingRules: [
+        {
+          destination: "NL",
+          product: "EPAQSTD",
+          service: "CUP",
+          additionalOptions: ["SIGN"],
+          manifestType: "CARRIER_DIRECT",
+          hub: { id: 3n },
+        },
+        { destination: "AT", product: "", service: "", additionalOptions: [], manifestType: "HUB" },
+      ],
+    });
+    const sent = customerOf(formOf(stored), stored.id);
+    expect(sent.manifestingRules).toEqual([
+      {
+        destination: "NL",
+        product: "EPAQSTD",
+        service: "CUP",
+        additionalOptions: ["SIGN"],
+        manifestType: "CARRIER_DIRECT",
+        hub: { id: 3n },
+      },
+      { destination: "AT", product: "", service: "", additionalOptions: [], manifestType: "HUB", hub: undefined },
+    ]);
+    expect(sent.hub).toEqual({ id: 2n });
   });
 });

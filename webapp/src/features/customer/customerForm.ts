@@ -2,6 +2,20 @@ import type { CustomerInit } from "../../api/customers";
 import type { Customer } from "../../gen/portal/v1/customers_pb";
 import { emptySchedule, fromServer, type Schedule } from "../../shipping/autoManifest";
 
+/**
+ * A manifesting rule as its row of inputs holds it: `hubId` is the hub's id
+ * as text ("" for none), the one field that is not typed, and is kept as the
+ * server sent it unless the user picks another hub.
+ */
+export type ManifestingRuleRow = {
+  destination: string;
+  product: string;
+  service: string;
+  additionalOptions: string;
+  manifestType: string;
+  hubId: string;
+};
+
 /** The customer form's state: every field of spec 3 §3 as the inputs hold it. */
 export type CustomerForm = {
   name: string;
@@ -30,7 +44,7 @@ export type CustomerForm = {
   sellerEori: string;
   features: { product: string; service: string; options: string }[];
   thresholds: { destination: string; eoriThreshold: string }[];
-  rules: { destination: string; product: string; service: string; additionalOptions: string; manifestType: string }[];
+  rules: ManifestingRuleRow[];
   schedule: Schedule;
   credentials: Record<CredentialField, string>;
   fulltrackVersion: string;
@@ -108,6 +122,7 @@ export function formOf(customer: Customer | null): CustomerForm {
       service: r.service,
       additionalOptions: r.additionalOptions.join(", "),
       manifestType: r.manifestType,
+      hubId: r.hub && r.hub.id > 0n ? String(r.hub.id) : "",
     })),
     schedule: customer ? fromServer(customer.autoManifestDayTime) : emptySchedule,
     credentials,
@@ -159,6 +174,7 @@ export function customerOf(form: CustomerForm, id: bigint | undefined): Customer
         service: r.service.trim(),
         additionalOptions: list(r.additionalOptions),
         manifestType: r.manifestType.trim(),
+        hub: /^[0-9]+$/.test(r.hubId) ? { id: BigInt(r.hubId) } : undefined,
       })),
     autoManifestDayTime: form.schedule,
     fulltrackVersion: form.fulltrackVersion,
