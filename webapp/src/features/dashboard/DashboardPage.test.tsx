@@ -10,7 +10,7 @@ const slow = { timeout: 10_000 };
 const countries = [
   { isoCountry: "NL", parcelCount: 40 },
   { isoCountry: "AT", parcelCount: 20 },
-  ...["FR", "IT", "ES", "BE", "LU", "DK", "SE", "PL"].map((isoCountry, i) => ({ isoCountry, parcelCount: 10 - i })),
+  ...["FR", "IT", "ES", "BE", "LU", "DK", "SE", "PL"].map((isoCountry, i) => ({ isoCountry, parcelCount: 8 - i })),
 ];
 
 describe("the dashboard (spec 3 §2)", () => {
@@ -32,6 +32,8 @@ describe("the dashboard (spec 3 §2)", () => {
     const map = await screen.findByRole("group", { name: "Parcels per destination country" }, slow);
     expect(await within(map).findByRole("img", { name: "Netherlands: 40 parcels" })).toHaveAttribute("r", "10");
     expect(within(map).getByRole("img", { name: "Austria: 20 parcels" })).toHaveAttribute("r", "5");
+    // One parcel is "1 parcel", in the plural forms of each language.
+    expect(within(map).getByRole("img", { name: "Poland: 1 parcel" })).toBeInTheDocument();
     expect(within(map).getAllByRole("img")).toHaveLength(10);
     expect(asked).toEqual([bakery.id]);
     const table = screen.getByRole("table");

@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { geoNaturalEarth1, geoPath } from "d3-geo";
 import { feature } from "topojson-client";
@@ -41,7 +42,7 @@ export function WorldMap({ counts }: { counts: readonly MapCount[] }) {
         ))}
       </g>
       {markers.map((m) => {
-        const label = t`${countryName(m.isoCountry, i18n.locale)}: ${m.parcelCount} parcels`;
+        const label = t`${countryName(m.isoCountry, i18n.locale)}: ${plural(m.parcelCount, { one: "# parcel", other: "# parcels" })}`;
         return (
           <circle
             key={m.isoCountry}

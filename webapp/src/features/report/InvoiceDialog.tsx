@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans, useLingui, Plural } from "@lingui/react/macro";
 import { ConnectError } from "@connectrpc/connect";
 import { Button, Dialog, Flex, Grid, RadioGroup, Select, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
@@ -160,7 +160,7 @@ export function InvoiceDialog({ rows, onClose }: Props) {
           <Trans>Commercial invoice</Trans>
         </Dialog.Title>
         <Dialog.Description size="2">
-          <Trans>{count} shipments are invoiced.</Trans>
+          <Plural value={count} one="# shipment is invoiced." other="# shipments are invoiced." />
         </Dialog.Description>
         <form onSubmit={submit} noValidate aria-label={t`Commercial invoice`}>
           <Grid columns={{ initial: "1", sm: "2" }} gap="3" mt="3">

@@ -1,4 +1,4 @@
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CheckIcon, ReaderIcon, UploadIcon } from "@radix-ui/react-icons";
 import { Button, Checkbox, Flex, IconButton, Select, Text, Tooltip, VisuallyHidden } from "@radix-ui/themes";
@@ -260,7 +260,13 @@ export function ParcelListPage() {
                 setSelected(new Set());
                 setPage(0);
                 const count = deletedIds.length;
-                showNotices([{ text: msg`${count} parcels deleted` }], { tone: "info", duration: 4000 });
+                showNotices(
+                  [{ text: msg`${plural(count, { one: "# parcel deleted", other: "# parcels deleted" })}` }],
+                  {
+                    tone: "info",
+                    duration: 4000,
+                  },
+                );
                 if (errors.length > 0) {
                   const reasons = errors
                     .map((e) => `${e.parcelId}: ${failureText(i18n, e.message, e.params)}`)
