@@ -2,6 +2,7 @@ package labels
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -85,7 +86,7 @@ func CustomsPDF(c Customs) ([]byte, error) {
 		align        string
 	}{
 		{"Description", "description", 62, "L"}, {"Article", "articleNumber", 26, "L"}, {"HS tariff", "hstarifnumber", 24, "L"},
-		{"Origin", "origincountry", 14, "C"}, {"Qty", "quantity", 12, "R"}, {"Weight (g)", "weight", 20, "R"}, {"Value", "value", 28, "R"},
+		{"Origin", "origincountry", 14, "C"}, {"Qty", "quantity", 12, "R"}, {"Weight (kg)", "weight", 20, "R"}, {"Value", "value", 28, "R"},
 	}
 	doc.SetXY(12, 86)
 	doc.SetFont("Helvetica", "B", 8)
@@ -119,7 +120,8 @@ func CustomsPDF(c Customs) ([]byte, error) {
 	doc.SetX(12)
 	doc.SetFont("Helvetica", "B", 8)
 	doc.CellFormat(138, 6, fmt.Sprintf("Total (%d lines)", len(c.Lines)), "1", 0, "R", false, 0, "")
-	doc.CellFormat(20, 6, strconv.FormatFloat(totalWeight, 'f', -1, 64), "1", 0, "R", false, 0, "")
+	// Grams at most: sums of decimals such as 0.1 + 0.2 print as 0.3.
+	doc.CellFormat(20, 6, strconv.FormatFloat(math.Round(totalWeight*1000)/1000, 'f', -1, 64), "1", 0, "R", false, 0, "")
 	doc.CellFormat(28, 6, strconv.FormatFloat(totalValue, 'f', 2, 64)+" "+tr(c.Currency), "1", 1, "R", false, 0, "")
 	doc.SetFont("Helvetica", "", 9)
 	doc.SetX(12)

@@ -15,12 +15,12 @@ func draft() shipment.Draft {
 	return shipment.Draft{
 		Fields: map[string]string{
 			"name": "Jürgen Müller", "street": "Hauptstraße", "no": "5", "postalcode": "8001", "city": "Zürich",
-			"isoCountry": "ch", "referencenumber": "ORDER-4711", "weight": "1200", "product": "EPAQSTD", "service": "CUP",
+			"isoCountry": "ch", "referencenumber": "ORDER-4711", "weight": "1.2", "product": "EPAQSTD", "service": "CUP",
 			"options": "SIGN", "format": "B", "content": "Gift", "currency": "EUR", "shippingCost": "4.90", "email": "j@example.com",
 		},
 		OrderLines: []map[string]string{
-			{"description": "Book ^about~ ZPL", "articleNumber": "A-1", "hstarifnumber": "490199", "origincountry": "DE", "quantity": "2", "weight": "400", "value": "12.50"},
-			{"description": "Mug", "quantity": "1", "weight": "400", "value": "8"},
+			{"description": "Book ^about~ ZPL", "articleNumber": "A-1", "hstarifnumber": "490199", "origincountry": "DE", "quantity": "2", "weight": "0.4", "value": "12.50"},
+			{"description": "Mug", "quantity": "1", "weight": "0.4", "value": "8"},
 		},
 	}
 }

@@ -114,7 +114,7 @@ func PDF(l Label) ([]byte, error) {
 
 	// Shipment facts.
 	facts := [][2]string{
-		{"Reference", l.Reference}, {"Weight (g)", l.Weight}, {"Format", l.Format}, {"Options", l.Options},
+		{"Reference", l.Reference}, {"Weight (kg)", l.Weight}, {"Format", l.Format}, {"Options", l.Options},
 	}
 	y = 82
 	for _, f := range facts {

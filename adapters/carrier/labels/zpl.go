@@ -56,7 +56,7 @@ func zplAt(l Label, dpmm int) []byte {
 	text(6, y+1, 24, strings.TrimSpace(l.Receiver.Mobile+"  "+l.Receiver.Email))
 	fmt.Fprintf(&b, "^FO%d,%d^GB%d,0,%d^FS\n", mm(4), mm(80), mm(92), dots(3))
 	y = 82
-	for _, f := range [][2]string{{"Reference", l.Reference}, {"Weight (g)", l.Weight}, {"Format", l.Format}, {"Options", l.Options}} {
+	for _, f := range [][2]string{{"Reference", l.Reference}, {"Weight (kg)", l.Weight}, {"Format", l.Format}, {"Options", l.Options}} {
 		text(6, y, 24, f[0])
 		text(28, y, 28, f[1])
 		y += 4.5
