@@ -58,6 +58,8 @@ func (s Service) Authenticate(ctx context.Context, in SignInInput) (SignInResult
 		return SignInResult{}, err
 	}
 	identifier := account.NormalizeIdentifier(in.Identifier)
+	// NFKC may lengthen what it normalises (one ligature, many letters).
+	c.MaxLength("username", identifier, account.EmailMaxLength)
 	if identifier == "" {
 		c.Violations = append(c.Violations, failure.FieldViolation{Object: "login", Field: "username", Rule: account.RuleRequired})
 	}
