@@ -110,7 +110,7 @@ func (p *Provider) findByIdentifier(ctx context.Context, value string, trait fun
 		if err != nil {
 			return account.User{}, err
 		}
-		if strings.EqualFold(trait(r.traits), value) {
+		if account.NormalizeIdentifier(trait(r.traits)) == account.NormalizeIdentifier(value) {
 			return r.user(), nil
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"strings"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -21,10 +22,12 @@ type identitySession struct {
 	expiresAt    time.Time
 }
 
-// SignIn checks the password of the login or e-mail address, in any case.
+// SignIn checks the password of the login or e-mail address, in any case
+// and with blanks around it trimmed, as Kratos does.
 func (m *Identity) SignIn(_ context.Context, identifier, password string) (identity.Session, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	identifier = strings.TrimSpace(identifier)
 	r := m.byLogin(identifier)
 	if r == nil {
 		r = m.byEmail(identifier)

@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"context"
+	"net/http"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/api/httpbody"
@@ -19,10 +20,13 @@ type AccountHandler struct {
 }
 
 // Authenticate signs in and sends the bearer in the Authorization header.
+// The captcha answer, needed past a limit, comes in the body or, as for
+// reset requests, in the X-Captcha-Token header.
 func (h AccountHandler) Authenticate(ctx context.Context, req *connect.Request[portalv1.AuthenticateRequest]) (*connect.Response[portalv1.AuthenticateResponse], error) {
 	res, err := h.Identity.Authenticate(ctx, identity.SignInInput{
 		Identifier: req.Msg.GetUsername(), Password: req.Msg.GetPassword(),
 		RememberMe: req.Msg.GetRememberMe(), RemoteAddr: remoteAddr(ctx),
+		CaptchaToken: captchaTokenOf(req.Msg.GetReCaptchaToken(), req.Header()),
 	})
 	if err != nil {
 		return nil, err
@@ -144,15 +148,20 @@ func (h AccountHandler) Activate(ctx context.Context, req *connect.Request[porta
 // whose body is a google.api.HttpBody, so a query parameter cannot carry it.)
 const captchaHeader = "X-Captcha-Token"
 
+// captchaTokenOf is the captcha answer of the message, else of the header.
+func captchaTokenOf(inMessage string, header http.Header) string {
+	if inMessage != "" {
+		return inMessage
+	}
+	return header.Get(captchaHeader)
+}
+
 // RequestPasswordReset mails a reset key; over REST the captcha answer comes
 // in the X-Captcha-Token header, since the body is the address.
 func (h AccountHandler) RequestPasswordReset(ctx context.Context, req *connect.Request[portalv1.RequestPasswordResetRequest]) (*connect.Response[portalv1.RequestPasswordResetResponse], error) {
-	token := req.Msg.GetReCaptchaToken()
-	if token == "" {
-		token = req.Header().Get(captchaHeader)
-	}
 	err := h.Identity.RequestPasswordReset(ctx, identity.ResetRequest{
-		Email: string(req.Msg.GetEmail().GetData()), CaptchaToken: token, RemoteAddr: remoteAddr(ctx),
+		Email:        string(req.Msg.GetEmail().GetData()),
+		CaptchaToken: captchaTokenOf(req.Msg.GetReCaptchaToken(), req.Header()), RemoteAddr: remoteAddr(ctx),
 	})
 	if err != nil {
 		return nil, err

@@ -19,6 +19,8 @@ func (s Service) checkPassword(ctx context.Context, caller *access.Caller, passw
 		return err
 	}
 	if !allowed {
+		// Refused before the check: the try uses up no room.
+		_ = s.Throttle.Refund(ctx, key)
 		return failure.New(failure.TooMany, account.KeyTooManyAttempts)
 	}
 	check, err := s.Sessions.SignIn(ctx, caller.Login, password)

@@ -346,6 +346,8 @@ func TestOverLongSignInIsInvalidNotCounted(t *testing.T) {
 	for _, in := range []identity.SignInInput{
 		{Identifier: strings.Repeat("a", account.EmailMaxLength+1), Password: "wrong", RemoteAddr: "10.0.0.1"},
 		{Identifier: "anna", Password: strings.Repeat("p", account.SignInPasswordMaxLength+1), RemoteAddr: "10.0.0.1"},
+		// 200 characters that normalise to 3,600 (U+FDFA is 18 letters in NFKC).
+		{Identifier: strings.Repeat("\ufdfa", 200), Password: "wrong", RemoteAddr: "10.0.0.1"},
 	} {
 		for range 3 {
 			_, err := w.svc.Authenticate(ctx, in)
@@ -354,7 +356,7 @@ func TestOverLongSignInIsInvalidNotCounted(t *testing.T) {
 			}
 		}
 	}
-	// Six refusals, none counted: anna still signs in from that address.
+	// Nine refusals, none counted: anna still signs in from that address.
 	_, err := w.svc.Authenticate(ctx, identity.SignInInput{Identifier: "anna", Password: "s3cret", RemoteAddr: "10.0.0.1"})
 	if err != nil {
 		t.Fatal(err)

@@ -25,8 +25,12 @@ type RegisterInput struct {
 // A login or e-mail address that is taken is answered exactly as a fresh
 // registration, so that nobody learns which logins and addresses exist;
 // their owners get a mail saying that someone tried to register with them.
-// Nothing is created when any rule is broken.
+// Nothing is created when any rule is broken. Login and address are taken
+// in their one form (account.NormalizeIdentifier), and past its form rules
+// a registration answers no sooner than RegistrationFloor after it began,
+// so a taken login takes as long as a fresh one.
 func (s Service) Register(ctx context.Context, in RegisterInput) error {
+	start := s.now()
 	r := in.Registration.Normalized()
 	if err := r.Validate(s.passwordMaxLength()); err != nil {
 		return err
@@ -36,6 +40,7 @@ func (s Service) Register(ctx context.Context, in RegisterInput) error {
 			return failure.New(failure.Invalid, account.KeyCaptchaFailed)
 		}
 	}
+	defer s.evenOut(ctx, start, s.RegistrationFloor)
 	now := s.now()
 	user, err := s.Directory.Create(ctx, account.User{
 		Login: r.Login, Email: r.Email, LangKey: r.LangKey, Roles: []access.Role{access.User},

@@ -2,7 +2,6 @@ package identity
 
 import (
 	"context"
-	"strings"
 
 	"parcelportal/core/account"
 	"parcelportal/core/failure"
@@ -27,9 +26,11 @@ const (
 // registration, and every request counts against the address asked for and
 // the client's address (atomically, in the throttle): past either limit it
 // answers error.tooManyResetRequests and mails nothing, so nobody floods
-// an inbox or probes addresses at speed.
+// an inbox or probes addresses at speed. The address is taken in its one
+// form (account.NormalizeIdentifier), so no spelling of it gets a bucket of
+// its own.
 func (s Service) RequestPasswordReset(ctx context.Context, in ResetRequest) error {
-	email := strings.TrimSpace(in.Email)
+	email := account.NormalizeIdentifier(in.Email)
 	c := account.Checker{Object: "resetPassword"}
 	c.Email("email", email)
 	if err := c.Err(); err != nil {
@@ -40,7 +41,7 @@ func (s Service) RequestPasswordReset(ctx context.Context, in ResetRequest) erro
 			return failure.New(failure.Invalid, account.KeyCaptchaFailed)
 		}
 	}
-	keys := []string{ResetEmailKey + strings.ToLower(email), ResetAddrKey + in.RemoteAddr}
+	keys := []string{ResetEmailKey + email, ResetAddrKey + in.RemoteAddr}
 	allowed, err := s.Throttle.Attempt(ctx, keys, s.now())
 	if err != nil {
 		return err

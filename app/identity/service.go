@@ -1,6 +1,7 @@
 package identity
 
 import (
+	"context"
 	"crypto/sha256"
 	"time"
 )
@@ -22,7 +23,17 @@ type Service struct {
 	MFAEnabled bool
 	// PasswordMaxLength is 50 unless the installation chose less.
 	PasswordMaxLength int
-	Now               func() time.Time
+	// SignInFailureFloor and RegistrationFloor even out answer times
+	// (issue 22): a wrong password, and every registration past its form
+	// rules, answer no sooner than the floor after they began. Kratos
+	// answers an unknown login without comparing a hash (after a random
+	// pause of its own) and a taken login is no new identity, so without a
+	// floor the time would tell which logins exist. Zero waits not at all.
+	SignInFailureFloor time.Duration
+	RegistrationFloor  time.Duration
+	// Sleep waits; nil waits on a timer that the request's end cuts short.
+	Sleep func(ctx context.Context, d time.Duration)
+	Now   func() time.Time
 }
 
 // PendingSignInLifetime bounds how long a password sign-in waits for its second factor.
@@ -37,6 +48,24 @@ func (s Service) now() time.Time {
 		return s.Now()
 	}
 	return time.Now()
+}
+
+// evenOut waits until floor has passed since start.
+func (s Service) evenOut(ctx context.Context, start time.Time, floor time.Duration) {
+	rest := floor - s.now().Sub(start)
+	if rest <= 0 {
+		return
+	}
+	if s.Sleep != nil {
+		s.Sleep(ctx, rest)
+		return
+	}
+	timer := time.NewTimer(rest)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+	case <-ctx.Done():
+	}
 }
 
 // TokenHash is how the portal refers to a bearer in its own storage: never

@@ -55,6 +55,17 @@ const (
 	resetsPerAddress = 10
 	// Mails to an owner whose login or address someone tried to register again.
 	attemptMailsPerOwner = 3
+	// Even answer times (issue 22): a wrong password answers no sooner
+	// than this after it came. Kratos answers an unknown login after a
+	// random pause of up to hashers.argon2.expected_duration plus
+	// expected_deviation (1 s by default; argon2's figures even when bcrypt
+	// hashes), a known one after a bcrypt comparison (about 0.1 s here):
+	// the floor lies above both.
+	signInFailureFloor = 1200 * time.Millisecond
+	// A registration answers no sooner than this: a taken login (mails to
+	// its owner, about 10 ms here) as late as a fresh one (an identity, a
+	// request and two mails, 100 to 300 ms here).
+	registrationFloor = 800 * time.Millisecond
 	// The disk is DOWN below 100 MB free: uploads and logs would fail next.
 	minFreeDisk = 100 << 20
 )
@@ -75,7 +86,9 @@ func identityOf(cfg config, pool *pgxpool.Pool, provider *kratos.Provider, captc
 		Requests: postgres.RegistrationRequests{Pool: pool},
 		Notices:  mail.Notices{Sender: mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.MailFrom}, BaseURL: cfg.BaseURL},
 
-		MFAEnabled: cfg.MFAEnabled,
+		MFAEnabled:         cfg.MFAEnabled,
+		SignInFailureFloor: signInFailureFloor,
+		RegistrationFloor:  registrationFloor,
 	}
 }
 

@@ -50,3 +50,8 @@ var ErrCurrentPasswordWrong = &failure.Error{Kind: failure.Invalid, Key: KeyCurr
 // KeyIdentityUnavailable: the identity provider did not answer in time;
 // sign-in and every signed-in call wait for it.
 const KeyIdentityUnavailable = "error.identityUnavailable"
+
+// KeyCaptchaRequired: a sign-in past the limit of its login or its
+// address needs a solved captcha (then it may try again); the refused try
+// was not counted.
+const KeyCaptchaRequired = "error.captchaRequired"

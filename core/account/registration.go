@@ -11,9 +11,12 @@ type Registration struct {
 	CaptchaToken  string
 }
 
-// Normalized returns the registration as it is stored: CRM id in upper case
-// and the default language when none was chosen.
+// Normalized returns the registration as it is stored: login and e-mail
+// address in their one form (NormalizeIdentifier, as sign-in takes them),
+// CRM id in upper case and the default language when none was chosen.
 func (r Registration) Normalized() Registration {
+	r.Login = NormalizeIdentifier(r.Login)
+	r.Email = NormalizeIdentifier(r.Email)
 	r.CRMID = NormalizeCRMID(r.CRMID)
 	if r.LangKey == "" {
 		r.LangKey = DefaultLocale

@@ -69,8 +69,8 @@ func TestRegistrationValidate(t *testing.T) {
 }
 
 func TestNormalized(t *testing.T) {
-	r := Registration{CRMID: " de12345678 "}.Normalized()
-	if r.CRMID != "DE12345678" || r.LangKey != DefaultLocale {
+	r := Registration{Login: " Anna.B\t", Email: "ANNA@Example.org\u00a0", CRMID: " de12345678 "}.Normalized()
+	if r.Login != "anna.b" || r.Email != "anna@example.org" || r.CRMID != "DE12345678" || r.LangKey != DefaultLocale {
 		t.Fatalf("Normalized() = %+v", r)
 	}
 }

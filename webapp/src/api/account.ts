@@ -44,7 +44,8 @@ export function useAccountQuery(credential: string | null) {
   });
 }
 
-export type SignInForm = { username: string; password: string; rememberMe: boolean };
+/** The sign-in form; reCaptchaToken is the captcha's answer once the server asked for it, else "". */
+export type SignInForm = { username: string; password: string; rememberMe: boolean; reCaptchaToken?: string };
 
 /** What sign-in answers: the bearer from the Authorization header and what still has to follow. */
 export type SignInAnswer = {

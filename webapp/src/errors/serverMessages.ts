@@ -396,6 +396,10 @@ const catalog = [
   msg({ id: "password.messages.error", message: "An error has occurred! The password could not be changed." }),
   msg({ id: "error.currentPasswordWrong", message: "The current password is not correct." }),
   msg({ id: "error.captcha", message: "The security check failed. Please try again." }),
+  msg({
+    id: "error.captchaRequired",
+    message: "Too many failed sign-ins. Please complete the security check and try again.",
+  }),
   msg({ id: "error.tooManyAttempts", message: "Too many failed attempts. Please wait a few minutes and try again." }),
   msg({
     id: "error.tooManyResetRequests",

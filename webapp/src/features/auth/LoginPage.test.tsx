@@ -6,7 +6,7 @@ import { Role } from "../../auth/access";
 import { readCredential } from "../../auth/credentialStore";
 import type { AuthenticateRequest } from "../../gen/portal/v1/account_pb";
 import { Code, portalFailure } from "../../test/connectErrors";
-import { renderApp, testAccount } from "../../test/renderApp";
+import { renderApp, testAccount, testProfile } from "../../test/renderApp";
 
 /** A portal whose sign-in accepts anna/secret and answers the bearer in the Authorization header. */
 function signInPortal(authorities: string[] = [Role.user]) {
@@ -135,5 +135,58 @@ describe("/login (spec 1 §2, §4)", () => {
   it("shows the notice of a finished password reset", async () => {
     renderApp("/login", { state: { notice: "passwordReset" } });
     expect(await screen.findByRole("status")).toHaveTextContent("Your password has been reset. Please sign in.");
+  });
+
+  it("shows the captcha once the server asks for it, and sends a new answer with every try (issue 22)", async () => {
+    const salt = "s?expires=1999999999";
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${salt}7`));
+    const hash = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    const getChallenge = vi.fn(() => ({
+      challenge: { algorithm: "SHA-256", challenge: hash, maxnumber: 50, salt, signature: "sig" },
+    }));
+    const portal = signInPortal();
+    // Past the limit: without a captcha answer the server asks for one; a
+    // wrong password with an answer is still wrong.
+    const authenticate = vi.fn((request: AuthenticateRequest, context: HandlerContext) => {
+      if (request.reCaptchaToken === "") throw portalFailure(Code.ResourceExhausted, "error.captchaRequired");
+      return portal.authenticate(request, context);
+    });
+    const { router } = renderApp("/login", {
+      management: { getInfo: () => ({ profile: testProfile({ recaptchaSiteKey: "self-hosted" }) }) },
+      captcha: { getChallenge },
+      account: { ...portal.account, authenticate },
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Sign in" });
+    expect(within(dialog).queryByTestId("captcha")).toBeNull();
+    expect(getChallenge).not.toHaveBeenCalled();
+
+    const { user } = await fillIn(" anna", "secret");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Too many failed sign-ins. Please complete the security check and try again.",
+    );
+    expect(await within(dialog).findByText("Security check passed.")).toBeInTheDocument();
+
+    const password = within(dialog).getByLabelText("Password");
+    await user.clear(password);
+    await user.type(password, "wrong");
+    await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Failed to sign in! Please check your credentials and try again.",
+    );
+    const answer = JSON.parse(atob(authenticate.mock.calls[1][0].reCaptchaToken));
+    expect(answer).toMatchObject({ number: 7, challenge: hash, salt, signature: "sig" });
+    // Each answer counts once: the failed try fetched a new challenge.
+    await waitFor(() => expect(getChallenge).toHaveBeenCalledTimes(2));
+    expect(await within(dialog).findByText("Security check passed.")).toBeInTheDocument();
+
+    const username = within(dialog).getByLabelText("Username");
+    await user.clear(username);
+    await user.type(username, "anna");
+    await user.clear(password);
+    await user.type(password, "secret");
+    await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(authenticate).toHaveBeenCalledTimes(3);
+    expect(authenticate.mock.calls[2][0].reCaptchaToken).not.toBe("");
   });
 });

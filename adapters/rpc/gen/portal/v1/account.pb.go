@@ -32,9 +32,14 @@ type AuthenticateRequest struct {
 	// Password.
 	Password string `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
 	// Keep the credential in the browser's local storage rather than the session's.
-	RememberMe    bool `protobuf:"varint,3,opt,name=remember_me,json=rememberMe,proto3" json:"remember_me,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	RememberMe bool `protobuf:"varint,3,opt,name=remember_me,json=rememberMe,proto3" json:"remember_me,omitempty"`
+	// Captcha answer, needed only past the limit of failed sign-ins of the
+	// login or of the client's address (the answer is then the message key
+	// error.captchaRequired); each answer is taken once. The X-Captcha-Token
+	// header may carry it instead.
+	ReCaptchaToken string `protobuf:"bytes,4,opt,name=re_captcha_token,json=reCaptchaToken,proto3" json:"re_captcha_token,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *AuthenticateRequest) Reset() {
@@ -86,6 +91,13 @@ func (x *AuthenticateRequest) GetRememberMe() bool {
 		return x.RememberMe
 	}
 	return false
+}
+
+func (x *AuthenticateRequest) GetReCaptchaToken() string {
+	if x != nil {
+		return x.ReCaptchaToken
+	}
+	return ""
 }
 
 // AuthenticateResponse says what sign-in still needs.
@@ -1309,12 +1321,13 @@ var File_portal_v1_account_proto protoreflect.FileDescriptor
 
 const file_portal_v1_account_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/account.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"n\n" +
+	"\x17portal/v1/account.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"\xa2\x01\n" +
 	"\x13AuthenticateRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x12\x1a\n" +
 	"\bpassword\x18\x02 \x01(\tR\bpassword\x12\x1f\n" +
 	"\vremember_me\x18\x03 \x01(\bR\n" +
-	"rememberMe\"\x92\x01\n" +
+	"rememberMe\x122\n" +
+	"\x10re_captcha_token\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x0ereCaptchaToken\"\x92\x01\n" +
 	"\x14AuthenticateResponse\x12 \n" +
 	"\vmfa_enabled\x18\x01 \x01(\bR\vmfa_enabled\x120\n" +
 	"\x13feature_mfa_enabled\x18\x02 \x01(\bR\x13feature_mfa_enabled\x12&\n" +

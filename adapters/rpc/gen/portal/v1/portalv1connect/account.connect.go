@@ -71,6 +71,9 @@ const (
 type AccountServiceClient interface {
 	// Authenticate checks login and password. The bearer comes back in the
 	// Authorization response header; mfa_enabled says a code must follow.
+	// Past the limit of failed sign-ins of the login or the address, the
+	// answer is error.captchaRequired (429): solve the captcha and send its
+	// answer in re_captcha_token (or X-Captcha-Token) to try again.
 	Authenticate(context.Context, *connect.Request[v1.AuthenticateRequest]) (*connect.Response[v1.AuthenticateResponse], error)
 	// VerifyMfaCode completes sign-in with a code from the authenticator app.
 	// For a user without a device yet, the code also registers the device
@@ -269,6 +272,9 @@ func (c *accountServiceClient) Logout(ctx context.Context, req *connect.Request[
 type AccountServiceHandler interface {
 	// Authenticate checks login and password. The bearer comes back in the
 	// Authorization response header; mfa_enabled says a code must follow.
+	// Past the limit of failed sign-ins of the login or the address, the
+	// answer is error.captchaRequired (429): solve the captcha and send its
+	// answer in re_captcha_token (or X-Captcha-Token) to try again.
 	Authenticate(context.Context, *connect.Request[v1.AuthenticateRequest]) (*connect.Response[v1.AuthenticateResponse], error)
 	// VerifyMfaCode completes sign-in with a code from the authenticator app.
 	// For a user without a device yet, the code also registers the device
