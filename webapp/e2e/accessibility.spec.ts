@@ -17,7 +17,6 @@ const publicPaths = [
   "/",
   "/login",
   "/account/register",
-  "/account/registered",
   "/account/activate",
   "/account/reset/request",
   "/account/reset/finish",

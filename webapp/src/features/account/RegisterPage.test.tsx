@@ -163,4 +163,11 @@ describe("/account/activate/{key?} (spec 1 §2, §8)", () => {
     ).toBeInTheDocument();
     expect(activate).not.toHaveBeenCalled();
   });
+
+  it("sends a visitor who opens /account/registered directly to the form: nothing was saved", async () => {
+    const { router } = renderApp("/account/registered");
+    expect(await screen.findByRole("heading", { level: 1, name: "Registration" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/account/register");
+    expect(screen.queryByText(/Registration saved!/)).not.toBeInTheDocument();
+  });
 });

@@ -67,7 +67,7 @@ export function RegisterPage() {
     register.mutate(
       { login, email, password, requestReason, langKey, crmId: form.crmId.trim(), reCaptchaToken: captchaToken },
       {
-        onSuccess: () => void navigate("/account/registered"),
+        onSuccess: () => void navigate("/account/registered", { state: { registered: true } }),
         onError: (error) => {
           setFailure(describeFormFailure(error, serverFields));
           // The server takes each captcha answer once: the next try needs a new one.
