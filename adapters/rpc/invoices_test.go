@@ -48,6 +48,15 @@ func TestCommercialInvoiceOverREST(t *testing.T) {
 		got[0]["gtcAccepted"] != true || got[0]["isChargeable"] != true || got[0]["sellerEori"] != "DE123" {
 		t.Errorf("invoice customers: %d %s", rsp.StatusCode, b)
 	}
+	// The spec's Spring API took a list comma-separated: the same answer.
+	for _, query := range []string{idOf(first) + "," + idOf(second), idOf(first) + "%2C" + idOf(second)} {
+		rsp, b := a.call(t, a.user(), "GET", "/web/api/reports/invoiceCustomers?shipmentIds="+query, "")
+		if again := decode[[]map[string]any](t, b); rsp.StatusCode != 200 || len(again) != 1 || idOf(again[0]["customerId"]) != idOf(a.mine) {
+			t.Errorf("invoice customers of ?shipmentIds=%s: %d %s", query, rsp.StatusCode, b)
+		}
+	}
+	rsp, b = a.call(t, a.user(), "GET", "/web/api/reports/invoiceCustomers?shipmentIds="+idOf(first)+","+idOf(theirs), "")
+	wantKey(t, "customers of a comma list with a foreign shipment", rsp, b, 404, "error.shipment.notFound")
 	rsp, b = a.call(t, a.user(), "GET", "/web/api/reports/invoiceCustomers?shipmentIds="+idOf(theirs), "")
 	wantKey(t, "customers of a foreign shipment", rsp, b, 404, "error.shipment.notFound")
 
