@@ -335,3 +335,17 @@ func TestMalformedRESTBodiesNeverReachTheHandler(t *testing.T) {
 		t.Fatalf("malformed bodies stored %d news items: %+v", len(list), list)
 	}
 }
+
+// A GET that carries a Content-Type (load tools send text/plain on every
+// request) is read like any GET; it was answered 415.
+func TestAGetWithAContentTypeIsStillAGet(t *testing.T) {
+	srv := newServer(t, healthyQueries())
+	for _, contentType := range []string{"text/plain", "application/x-www-form-urlencoded", "application/json"} {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/management/info", nil)
+		req.Header.Set("Content-Type", contentType)
+		rsp, body := rpctest.Send(t, srv.Client(), req)
+		if rsp.StatusCode != http.StatusOK {
+			t.Errorf("GET with Content-Type %s = %d %s", contentType, rsp.StatusCode, body)
+		}
+	}
+}
