@@ -141,6 +141,15 @@ func (m *Manifests) SetDirectory(r manifests.Run) {
 }
 
 // Gather locks the store for the whole call, as the transaction does.
+// SetLabelling marks a parcel as held by a label call's lease (or not).
+func (m *Manifests) SetLabelling(parcelID int64, labelling bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if p, ok := m.parcels[parcelID]; ok {
+		p.Labelling = labelling
+	}
+}
+
 func (m *Manifests) Gather(_ context.Context, ids []int64, plan manifests.Plan) ([]int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -199,7 +208,7 @@ func (m *Manifests) ClaimSlot(_ context.Context, customerID int64, slot time.Tim
 	var parcels []manifest.Parcel
 	for _, id := range slices.Sorted(maps.Keys(m.parcels)) {
 		p := m.parcels[id]
-		if p.CustomerID == customerID && p.batchID == 0 && p.Labelled {
+		if p.CustomerID == customerID && p.batchID == 0 && p.Labelled && !p.Labelling {
 			parcels = append(parcels, m.view(p))
 		}
 	}

@@ -41,6 +41,10 @@ func (f manifestFixture) Settle(_ *testing.T, batchID int64, status batch.Status
 	f.store.Settle(batchID, status, "M1", doc)
 }
 
+func (f manifestFixture) Labelling(_ *testing.T, parcelID int64) {
+	f.store.SetLabelling(parcelID, true)
+}
+
 func (f manifestFixture) SetSchedule(_ *testing.T, customerID int64, a customer.AutoManifest, since time.Time) {
 	f.store.SetSchedule(manifests.Schedule{CustomerID: customerID, AutoManifest: a, HubCountry: "DE", Since: since})
 }

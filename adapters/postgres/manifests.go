@@ -26,17 +26,24 @@ type Manifests struct {
 var _ manifests.Store = Manifests{}
 
 // manifestParcelColumns read a parcel as manifesting sees it; labelled is a live
-// label (shipment DONE).
+// label (shipment DONE); labelling is a label call's lease held now. Both
+// are read with the row locked FOR UPDATE, which the label call's Claim
+// takes too: a gather and a relabel of one parcel never interleave.
 const manifestParcelColumns = `v.id, v.customer_id, v.batch_id IS NOT NULL,
 	coalesce(v.fields->'isoCountry'->>'value', ''), coalesce(v.fields->'product'->>'value', ''),
 	coalesce(v.fields->'service'->>'value', ''), coalesce(v.fields->'options'->>'value', ''),
-	EXISTS (SELECT 1 FROM shipment s WHERE s.validated_shipment_id = v.id AND s.state = '` + string(shipment.Done) + `')`
+	EXISTS (SELECT 1 FROM shipment s WHERE s.validated_shipment_id = v.id AND s.state = '` + string(shipment.Done) + `'),
+	coalesce(v.labelling_until > now(), false)`
+
+// notLabelling leaves out parcels whose label a label call is replacing: an
+// automatic manifest takes them at its next slot.
+const notLabelling = `(v.labelling_until IS NULL OR v.labelling_until <= now())`
 
 func scanParcels(rows pgx.Rows) ([]manifest.Parcel, error) {
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (manifest.Parcel, error) {
 		var p manifest.Parcel
 		var options string
-		err := r.Scan(&p.ID, &p.CustomerID, &p.Manifested, &p.Destination, &p.Product, &p.Service, &options, &p.Labelled)
+		err := r.Scan(&p.ID, &p.CustomerID, &p.Manifested, &p.Destination, &p.Product, &p.Service, &options, &p.Labelled, &p.Labelling)
 		p.Options = shipment.SplitOptions(options)
 		return p, err
 	})
@@ -117,7 +124,7 @@ func (m Manifests) ClaimSlot(ctx context.Context, customerID int64, slot time.Ti
 		}
 		claimed = true
 		rows, err := tx.Query(ctx, `SELECT `+manifestParcelColumns+` FROM validated_shipment v
-			WHERE v.customer_id = $1 AND v.source <> 'BATCH' AND v.batch_id IS NULL
+			WHERE v.customer_id = $1 AND v.source <> 'BATCH' AND v.batch_id IS NULL AND `+notLabelling+`
 			AND EXISTS (SELECT 1 FROM shipment s WHERE s.validated_shipment_id = v.id AND s.state = '`+string(shipment.Done)+`')
 			ORDER BY v.id FOR UPDATE OF v`, customerID)
 		if err != nil {

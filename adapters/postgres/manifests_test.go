@@ -85,6 +85,13 @@ func (f parcelFixture) SentBatch(t *testing.T, customerID int64) int64 {
 	return id
 }
 
+func (f parcelFixture) Labelling(t *testing.T, parcelID int64) {
+	t.Helper()
+	if _, err := f.pool.Exec(context.Background(), `UPDATE validated_shipment SET labelling_until = now() + interval '2 minutes' WHERE id = $1`, parcelID); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func (f parcelFixture) BatchOf(t *testing.T, parcelID int64) int64 {
 	t.Helper()
 	var row, ship *int64

@@ -48,7 +48,7 @@ type Queries struct {
 	Ready []string
 	// ReadyMemo shares one readiness probe among the calls of a short period.
 	ReadyMemo *HealthMemo
-	Now        func() time.Time
+	Now       func() time.Time
 
 	// The operators' console: the metrics registry, the goroutines, the
 	// named loggers, the configuration and the audit log.

@@ -39,6 +39,9 @@ const (
 	KeyAlreadyManifested = "error.manifest.alreadyManifested"
 	// KeyNotLabelled names a parcel without a live label (attribute parcelId).
 	KeyNotLabelled = "error.manifest.notLabelled"
+	// KeyBeingLabelled names a parcel whose label is being made or replaced
+	// right now (attribute parcelId): try again in a moment.
+	KeyBeingLabelled = "error.manifest.beingLabelled"
 )
 
 // MaxSelection bounds the parcels of one call: the parcel list's largest page.
@@ -61,6 +64,9 @@ type Parcel struct {
 	Manifested bool
 	// Labelled: the parcel's shipment holds a live label (DONE).
 	Labelled bool
+	// Labelling: a label call holds the parcel's lease, so its label may be
+	// replaced or voided while a manifest would gather it.
+	Labelling bool
 }
 
 // Key is one manifest of a customer: its hub, manifest type and carrier.
@@ -189,13 +195,16 @@ func CheckSelection(ids []int64) error {
 }
 
 // Selectable refuses a parcel that may not join a manifest: one in a
-// manifest already (a conflict), one without a live label.
+// manifest already (a conflict), one without a live label, one whose label
+// a label call is replacing right now.
 func Selectable(p Parcel) error {
 	switch {
 	case p.Manifested:
 		return failure.New(failure.Conflict, KeyAlreadyManifested, "parcelId", strconv.FormatInt(p.ID, 10))
 	case !p.Labelled:
 		return failure.New(failure.Conflict, KeyNotLabelled, "parcelId", strconv.FormatInt(p.ID, 10))
+	case p.Labelling:
+		return failure.New(failure.Conflict, KeyBeingLabelled, "parcelId", strconv.FormatInt(p.ID, 10))
 	}
 	return nil
 }

@@ -31,6 +31,9 @@ type Fixture interface {
 	// Settle ends a manifest job as the runner does, with its document.
 	Settle(t *testing.T, batchID int64, status batch.Status, doc []byte)
 	SetSchedule(t *testing.T, customerID int64, a customer.AutoManifest, since time.Time)
+	// Labelling lets a label call hold the parcel's lease now, as
+	// parcels.Service.MakeLabel does while it replaces a label.
+	Labelling(t *testing.T, parcelID int64)
 }
 
 // gatherAll is a plan that gathers every parcel it is given into one batch
@@ -290,6 +293,30 @@ func Contract(t *testing.T, store manifests.Store, fx Fixture) {
 		if len(mine) != 1 || mine[0].AutoManifest.Time != "17:30" || len(mine[0].AutoManifest.Days) != 2 ||
 			!mine[0].AutoManifest.Active || mine[0].HubCountry == "" || !mine[0].Since.Equal(since) {
 			t.Fatalf("schedules: %+v", mine)
+		}
+	})
+
+	// A relabel holds the parcel's lease while it voids the old label and
+	// asks for a new one: a manifest must not gather the parcel meanwhile.
+	t.Run("A parcel whose label is being replaced is refused by a gather and left for the next slot", func(t *testing.T) {
+		busy := fx.Parcel(t, a, "DE", nil, true)
+		fx.Labelling(t, busy)
+		var seen []manifest.Parcel
+		if _, err := store.Gather(ctx, []int64{busy}, gatherAll(&seen)); err == nil || len(seen) != 1 || !seen[0].Labelling {
+			t.Fatalf("gather of a parcel being labelled: %v, %+v", err, seen)
+		}
+		later := time.Date(2026, 11, 27, 16, 30, 0, 0, time.UTC)
+		claimed, _, err := store.ClaimSlot(ctx, a, later, gatherAll(&seen))
+		if err != nil || !claimed {
+			t.Fatalf("claim: %v %v", claimed, err)
+		}
+		for _, p := range seen {
+			if p.ID == busy {
+				t.Fatalf("the slot gathered a parcel being labelled: %+v", seen)
+			}
+		}
+		if fx.BatchOf(t, busy) != 0 {
+			t.Fatal("a parcel being labelled was gathered")
 		}
 	})
 }

@@ -116,6 +116,10 @@ const catalog = [
     id: "error.manifest.notLabelled",
     message: "Parcel {parcelId} has no valid label yet and cannot be manifested.",
   }),
+  msg({
+    id: "error.manifest.beingLabelled",
+    message: "The label of parcel {parcelId} is being made right now. Try the manifest again in a moment.",
+  }),
   msg({ id: "error.manifest.nothingSelected", message: "Select at least one parcel for the manifest." }),
   msg({ id: "error.manifest.parcelNotFound", message: "A selected parcel was not found." }),
   msg({ id: "error.manifest.tooManyParcels", message: "At most {max} parcels can go into one manifest request." }),
