@@ -24,12 +24,12 @@ import (
 	"parcelportal/adapters/sessions"
 	"parcelportal/adapters/sheet"
 	"parcelportal/app/addressbook"
-	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers"
 	"parcelportal/app/customsdocs"
 	"parcelportal/app/dashboards"
 	"parcelportal/app/documents"
+	"parcelportal/app/gate"
 	"parcelportal/app/identity"
 	"parcelportal/app/invoicereports"
 	"parcelportal/app/management"
@@ -130,7 +130,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	documents := documents.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
 	organisations := organisationOf(pool, sealer, checks)
 	batchService := batchesOf(pool, customerStore, queue)
-	batchService.Uploads = batches.NewUploadGate(cfg.UploadsAtOnce)
+	batchService.Uploads = gate.New(cfg.UploadsAtOnce)
 	inquiries := inquiriesOf(cfg, pool, sealer, captchaPort, queue)
 	trackingService := tracking.Service{Tracking: tside.client, Customers: customerStore, Staff: tside.staff, Sheets: sheet.Writer{}, Inquiries: inquiries}
 	return rpc.Handlers{
