@@ -10,6 +10,7 @@ import (
 	"context"
 	"time"
 
+	"parcelportal/app/gate"
 	"parcelportal/app/tracking"
 	"parcelportal/core/access"
 	"parcelportal/core/inquiry"
@@ -67,7 +68,7 @@ type Captcha interface {
 	Verify(ctx context.Context, token, remoteAddr string) error
 }
 
-// Throttle counts anonymous inquiries per client address.
+// Throttle counts inquiries per client address or login.
 type Throttle interface {
 	Attempt(ctx context.Context, keys []string, now time.Time) (bool, error)
 }
@@ -105,6 +106,9 @@ type Service struct {
 	Tenants  Tenants
 	Captcha  Captcha
 	Throttle Throttle
+	// Bodies bounds the anonymous inquiries whose forms are read at once
+	// (Admit); the zero Gate bounds none.
+	Bodies   gate.Gate
 	Queue    Queue
 	Renderer Renderer
 	Mailer   Mailer
@@ -112,9 +116,12 @@ type Service struct {
 	Now func() time.Time
 }
 
-// Throttle key prefixes: inquiries and subscriptions per client address.
+// Throttle key prefixes: anonymous inquiries per client address, signed-in
+// callers' inquiries per login (the same limit), and subscriptions per
+// client address.
 const (
 	AddrKey       = "inquiry-addr:"
+	LoginKey      = "inquiry-login:"
 	NewsletterKey = "newsletter-addr:"
 )
 

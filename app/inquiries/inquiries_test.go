@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"parcelportal/adapters/memory"
+	"parcelportal/app/gate"
 	"parcelportal/app/inquiries"
 	"parcelportal/app/inquiries/storetest"
 	"parcelportal/core/access"
@@ -263,4 +264,63 @@ func TestASubscriptionRetriedAfterItsSecondMailFailedSendsOnlyThatOne(t *testing
 	if m.confirmations != 1 || m.notices != 1 {
 		t.Fatalf("mailed %d confirmations, %d notices", m.confirmations, m.notices)
 	}
+}
+
+// A signed-in login files as many inquiries as an anonymous address may
+// (the fake throttle's two), whichever customer or none it acts for: each
+// mails an address of the filer's choosing. Before, logins were unlimited.
+func TestSignedInInquiriesAreThrottledPerLogin(t *testing.T) {
+	ctx := context.Background()
+	s, q, _ := service()
+	for _, user := range []*access.Caller{
+		{Login: "tracker", Roles: []access.Role{access.User}, CustomerID: 1},
+		{Login: "self-registered", Roles: []access.Role{access.User}},
+	} {
+		for i := range 2 {
+			if _, err := s.Submit(ctx, user, inquiries.Submission{Inquiry: storetest.Sample(7, 0, "TRK-L")}); err != nil {
+				t.Fatalf("%s, inquiry %d: %v", user.Login, i+1, err)
+			}
+		}
+		if _, err := s.Submit(ctx, user, inquiries.Submission{Inquiry: storetest.Sample(7, 0, "TRK-L")}); !failure.HasKey(err, inquiry.KeyTooMany) {
+			t.Fatalf("%s, third inquiry: %v", user.Login, err)
+		}
+	}
+	if len(q.ids) != 4 {
+		t.Fatalf("queued %v", q.ids)
+	}
+}
+
+// An anonymous filing is admitted before its form is read: throttled, the
+// captcha answered, then one at a time through the Bodies gate, so that the
+// transport reads one anonymous body while the others wait unread.
+func TestAnonymousInquiriesAreAdmittedOneAtATime(t *testing.T) {
+	ctx := context.Background()
+	s, _, _ := service()
+	s.Bodies = gate.New(1)
+	if _, err := s.Admit(ctx, nil, "", "1.2.3.4"); !failure.HasKey(err, inquiry.KeyInvalidCaptcha) {
+		t.Fatalf("without captcha: %v", err)
+	}
+	first, err := s.Admit(ctx, nil, "solved", "5.6.7.8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waiting, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if _, err := s.Admit(waiting, nil, "solved", "9.9.9.9"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a second body while the first is read: %v", err)
+	}
+	// The admission is the anonymous visitor's: a login cannot use it.
+	user := &access.Caller{Login: "anna", Roles: []access.Role{access.User}, CustomerID: 1}
+	if _, err := s.Submit(ctx, user, inquiries.Submission{Inquiry: storetest.Sample(7, 0, "TRK-G"), Admission: first}); kindOf(err) != failure.Forbidden {
+		t.Fatalf("another caller's admission: %v", err)
+	}
+	if _, err := s.Submit(ctx, nil, inquiries.Submission{Inquiry: storetest.Sample(7, 0, "TRK-G"), Admission: first}); err != nil {
+		t.Fatal(err)
+	}
+	first.Done()
+	next, err := s.Admit(ctx, nil, "solved", "9.9.9.9")
+	if err != nil {
+		t.Fatalf("after the first is done: %v", err)
+	}
+	next.Done()
 }

@@ -9,14 +9,20 @@ import (
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/secrets"
+	"parcelportal/app/gate"
 	"parcelportal/app/inquiries"
 )
 
 // Anonymous inquiries and newsletter subscriptions per client address over
-// the throttle window.
+// the throttle window; a signed-in login files as many inquiries as an
+// address may. anonymousInquiriesAtOnce bounds the anonymous inquiry bodies
+// this process reads at once: each inflates to up to 33 MB and is held
+// several times over while vanguard and Connect decode it.
 const (
-	inquiriesPerAddress   = 10
-	newslettersPerAddress = 10
+	inquiriesPerAddress      = 10
+	inquiriesPerLogin        = inquiriesPerAddress
+	newslettersPerAddress    = 10
+	anonymousInquiriesAtOnce = 1
 )
 
 // inquiriesOf wires parcel inquiries and the newsletter: stored in Postgres,
@@ -29,7 +35,9 @@ func inquiriesOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, captchaPor
 		Tenants: postgres.Tenants{Pool: pool, Sealer: sealer},
 		Captcha: captchaPort,
 		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{
-			inquiries.AddrKey: inquiriesPerAddress, inquiries.NewsletterKey: newslettersPerAddress}},
+			inquiries.AddrKey: inquiriesPerAddress, inquiries.LoginKey: inquiriesPerLogin,
+			inquiries.NewsletterKey: newslettersPerAddress}},
+		Bodies:   gate.New(anonymousInquiriesAtOnce),
 		Renderer: pdf.Inquiry{},
 		Mailer:   mail.InquiryMails{Sender: mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.MailFrom}},
 	}

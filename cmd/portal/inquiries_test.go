@@ -121,15 +121,18 @@ func TestParcelInquiryOverRESTAndConnect(t *testing.T) {
 		t.Fatalf("tenant %v", tenant)
 	}
 	p.refused("", "GET", "/web/api/parcel-inquiry/tenants/999999", "", http.StatusNotFound, "error.inquiry.tenantNotFound")
-	p.refused("", "POST", "/web/api/parcel-inquiry", inquiryBody(t, 999999, sender, map[string]any{"reCaptchaToken": solveCaptcha(t, registrationPortal{srv: p.srv})}),
-		http.StatusNotFound, "error.inquiry.tenantNotFound")
+	if status, key := p.post("", solveCaptcha(t, registrationPortal{srv: p.srv}), []byte(inquiryBody(t, 999999, sender, nil)), false); status != http.StatusNotFound || key != "error.inquiry.tenantNotFound" {
+		t.Fatalf("unknown tenant = %d %q", status, key)
+	}
 
-	// An anonymous visitor answers the captcha.
+	// An anonymous visitor answers the captcha, in the X-Captcha-Token header.
 	p.refused("", "POST", "/web/api/parcel-inquiry", inquiryBody(t, p.tenant, sender, nil), http.StatusBadRequest, "error.inquiry.invalidCaptcha")
-	p.refused("", "POST", "/web/api/parcel-inquiry", inquiryBody(t, p.tenant, sender, map[string]any{"reCaptchaToken": "forged"}),
-		http.StatusBadRequest, "error.inquiry.invalidCaptcha")
-	anonymous := inquiryBody(t, p.tenant, sender, map[string]any{"reCaptchaToken": solveCaptcha(t, registrationPortal{srv: p.srv})})
-	p.ok("", "POST", "/web/api/parcel-inquiry", anonymous)
+	if status, key := p.post("", "forged", []byte(inquiryBody(t, p.tenant, sender, nil)), false); status != http.StatusBadRequest || key != "error.inquiry.invalidCaptcha" {
+		t.Fatalf("a forged answer = %d %q", status, key)
+	}
+	if status, key := p.post("", solveCaptcha(t, registrationPortal{srv: p.srv}), []byte(inquiryBody(t, p.tenant, sender, nil)), false); status != http.StatusOK {
+		t.Fatalf("anonymous = %d %q", status, key)
+	}
 
 	// The service desk gets the PDF and the attachment; the sender a copy.
 	desk := p.inbox(t, p.desk, 1)
@@ -137,7 +140,7 @@ func TestParcelInquiryOverRESTAndConnect(t *testing.T) {
 		desk[0].Attachments[1].FileName != "damage.png" || !strings.Contains(desk[0].Subject, "Parcel inquiry CP") {
 		t.Fatalf("service desk mails %+v", desk)
 	}
-	if copies := p.inbox(t, sender, 1); len(copies) != 1 || !strings.HasPrefix(copies[0].Subject, "Copy: ") {
+	if copies := p.inbox(t, sender, 1); len(copies) != 1 || !strings.HasPrefix(copies[0].Subject, "Copy: ") || len(copies[0].Attachments) != 1 {
 		t.Fatalf("sender's copies %+v", copies)
 	}
 
@@ -192,6 +195,10 @@ func TestParcelInquiryRefusals(t *testing.T) {
 		"too large a file":  {"attachments": []any{file("big.png", big)}},
 		"unknown product":   {"product": "EPAQ_GOLD"},
 	} {
+		// Every try counts against the login: start each case afresh.
+		if _, err := p.db.pool.Exec(context.Background(), `DELETE FROM throttle_attempt`); err != nil {
+			t.Fatal(err)
+		}
 		status, key, b := p.rest(user, "POST", "/web/api/parcel-inquiry", inquiryBody(t, p.tenant, sender, change))
 		if status != http.StatusBadRequest || key == "" {
 			t.Errorf("%s: %d %q %s", name, status, key, b)
