@@ -32,14 +32,18 @@ func (m InquiryMails) MailDesk(ctx context.Context, in inquiry.Inquiry, tenant o
 }
 
 // MailSenderCopy mails the sender the same with a word of thanks, when the
-// sender asked for a copy.
+// sender asked for a copy: the text and the inquiry's PDF, never the files
+// the form carried. The sender's address is typed into the form, so with
+// the files the copy carried up to 24 MB of the filer's choosing to any
+// address (issue 22).
 func (m InquiryMails) MailSenderCopy(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error {
 	if !in.SenderCopyToEmail || in.Sender.ContactEmail == "" {
 		return nil
 	}
 	subject, text := inquiryText(in, tenant)
-	copyText := "Thank you: we received your parcel inquiry and will answer you soon. Your inquiry is attached.\n\n" + text
-	return m.Sender.Send(ctx, Message{To: []string{in.Sender.ContactEmail}, Subject: "Copy: " + subject, Text: copyText, Attachments: inquiryFiles(in, pdf)})
+	copyText := "Thank you: we received your parcel inquiry and will answer you soon. Your inquiry is attached as a PDF.\n\n" + text
+	files := inquiryFiles(inquiry.Inquiry{TrackingNumber: in.TrackingNumber}, pdf)
+	return m.Sender.Send(ctx, Message{To: []string{in.Sender.ContactEmail}, Subject: "Copy: " + subject, Text: copyText, Attachments: files})
 }
 
 // inquiryText is the subject and text of an inquiry's mails.

@@ -25,6 +25,11 @@ func TestInquiryMailGoesToTheServiceDeskAndACopyToTheSender(t *testing.T) {
 		desk.Attachments[0].ContentType != "application/pdf" || desk.Attachments[1].Name != "photo.png" {
 		t.Fatalf("mails %+v", r.sent)
 	}
+	// The copy goes to an address typed into the form: the PDF only, never
+	// the files the form carried.
+	if len(copied.Attachments) != 1 || copied.Attachments[0].ContentType != "application/pdf" {
+		t.Fatalf("the sender's copy carries %+v", copied.Attachments)
+	}
 	if strings.ContainsAny(desk.Subject, "\r\n") {
 		t.Fatalf("subject carries a line break: %q", desk.Subject)
 	}
