@@ -85,9 +85,17 @@ func (h InquiryHandler) GetParcelInquiryPdf(ctx context.Context, req *connect.Re
 
 // SubscribeNewsletter subscribes the e-mail.
 func (h InquiryHandler) SubscribeNewsletter(ctx context.Context, req *connect.Request[portalv1.SubscribeNewsletterRequest]) (*connect.Response[portalv1.SubscribeNewsletterResponse], error) {
-	err := h.Inquiries.Subscribe(ctx, callerFrom(ctx), inquiry.Subscription{Email: req.Msg.GetEmail(), Company: req.Msg.GetCompany()}, remoteAddr(ctx))
-	if err != nil {
+	sub := inquiry.Subscription{Email: req.Msg.GetEmail(), Company: req.Msg.GetCompany(), Language: req.Msg.GetLanguage()}
+	if err := h.Inquiries.Subscribe(ctx, callerFrom(ctx), sub, remoteAddr(ctx)); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&portalv1.SubscribeNewsletterResponse{}), nil
+}
+
+// ConfirmNewsletterSubscription confirms with the mailed link's token.
+func (h InquiryHandler) ConfirmNewsletterSubscription(ctx context.Context, req *connect.Request[portalv1.ConfirmNewsletterSubscriptionRequest]) (*connect.Response[portalv1.ConfirmNewsletterSubscriptionResponse], error) {
+	if err := h.Inquiries.Confirm(ctx, req.Msg.GetToken()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.ConfirmNewsletterSubscriptionResponse{}), nil
 }

@@ -19,10 +19,13 @@ import (
 // this process reads at once: each inflates to up to 33 MB and is held
 // several times over while vanguard and Connect decode it.
 const (
-	inquiriesPerAddress      = 10
-	inquiriesPerLogin        = inquiriesPerAddress
-	newslettersPerAddress    = 10
-	anonymousInquiriesAtOnce = 1
+	inquiriesPerAddress   = 10
+	inquiriesPerLogin     = inquiriesPerAddress
+	newslettersPerAddress = 10
+	// confirmationLinksPerEmail bounds the newsletter links mailed to one
+	// address: asking again for it mails nobody past this.
+	confirmationLinksPerEmail = 3
+	anonymousInquiriesAtOnce  = 1
 )
 
 // inquiriesOf wires parcel inquiries and the newsletter: stored in Postgres,
@@ -36,10 +39,10 @@ func inquiriesOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, captchaPor
 		Captcha: captchaPort,
 		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{
 			inquiries.AddrKey: inquiriesPerAddress, inquiries.LoginKey: inquiriesPerLogin,
-			inquiries.NewsletterKey: newslettersPerAddress}},
+			inquiries.NewsletterKey: newslettersPerAddress, inquiries.NewsletterEmailKey: confirmationLinksPerEmail}},
 		Bodies:   gate.New(anonymousInquiriesAtOnce),
 		Renderer: pdf.Inquiry{},
-		Mailer:   mail.InquiryMails{Sender: mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.MailFrom}},
+		Mailer:   mail.InquiryMails{Sender: mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.MailFrom}, BaseURL: cfg.BaseURL},
 	}
 	if q, ok := queue.(inquiries.Queue); ok {
 		s.Queue = q
