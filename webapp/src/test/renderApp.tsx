@@ -17,6 +17,7 @@ import { CustomerService } from "../gen/portal/v1/customers_pb";
 import { CustomsDocumentService } from "../gen/portal/v1/customsdocs_pb";
 import { DocumentService } from "../gen/portal/v1/documents_pb";
 import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
+import { InquiryService } from "../gen/portal/v1/inquiries_pb";
 import { InvoiceReportService } from "../gen/portal/v1/invoice_reports_pb";
 import { ManifestService } from "../gen/portal/v1/manifests_pb";
 import { TrackingService } from "../gen/portal/v1/tracking_pb";
@@ -95,6 +96,7 @@ export type RenderOptions = {
   tracking?: Partial<ServiceImpl<typeof TrackingService>>;
   dashboard?: Partial<ServiceImpl<typeof DashboardService>>;
   customsDocs?: Partial<ServiceImpl<typeof CustomsDocumentService>>;
+  inquiries?: Partial<ServiceImpl<typeof InquiryService>>;
   /** Stores a credential and lets the portal answer for this user. */
   signedInAs?: TestUser;
   /** Where the memory router starts; with `state`, what the previous page handed over. */
@@ -134,6 +136,7 @@ export function renderApp(
     tracking = {},
     dashboard = {},
     customsDocs = {},
+    inquiries = {},
     signedInAs,
     state,
   }: RenderOptions = {},
@@ -172,6 +175,7 @@ export function renderApp(
       router.service(TrackingService, tracking);
       router.service(DashboardService, dashboard);
       router.service(CustomsDocumentService, customsDocs);
+      router.service(InquiryService, inquiries);
       router.service(UserDataService, {
         getMyUserData: () => ({
           userData: {
