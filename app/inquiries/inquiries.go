@@ -120,8 +120,8 @@ type Service struct {
 	Tenants  Tenants
 	Captcha  Captcha
 	Throttle Throttle
-	// Bodies bounds the anonymous inquiries whose forms are read at once
-	// (Admit); the zero Gate bounds none.
+	// Bodies bounds the inquiries whose forms are read at once (Admit);
+	// the zero Gate bounds none.
 	Bodies   gate.Gate
 	Queue    Queue
 	Renderer Renderer

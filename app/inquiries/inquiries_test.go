@@ -366,10 +366,10 @@ func TestSignedInInquiriesAreThrottledPerLogin(t *testing.T) {
 	}
 }
 
-// An anonymous filing is admitted before its form is read: throttled, the
-// captcha answered, then one at a time through the Bodies gate, so that the
-// transport reads one anonymous body while the others wait unread.
-func TestAnonymousInquiriesAreAdmittedOneAtATime(t *testing.T) {
+// A filing is admitted before its form is read: throttled, the captcha
+// answered (anonymous), then one at a time through the Bodies gate, so
+// that the transport reads one body while the others wait unread.
+func TestInquiriesAreAdmittedOneAtATime(t *testing.T) {
 	ctx := context.Background()
 	s, _, _ := service()
 	s.Bodies = gate.New(1)
@@ -385,8 +385,14 @@ func TestAnonymousInquiriesAreAdmittedOneAtATime(t *testing.T) {
 	if _, err := s.Admit(waiting, nil, "solved", "9.9.9.9"); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("a second body while the first is read: %v", err)
 	}
-	// The admission is the anonymous visitor's: a login cannot use it.
+	// A signed-in caller waits its turn too.
 	user := &access.Caller{Login: "anna", Roles: []access.Role{access.User}, CustomerID: 1}
+	signedInWaiting, cancelSignedIn := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancelSignedIn()
+	if _, err := s.Admit(signedInWaiting, user, "", "9.9.9.9"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a signed-in body while the first is read: %v", err)
+	}
+	// The admission is the anonymous visitor's: a login cannot use it.
 	if _, err := s.Submit(ctx, user, inquiries.Submission{Inquiry: storetest.Sample(7, 0, "TRK-G"), Admission: first}); kindOf(err) != failure.Forbidden {
 		t.Fatalf("another caller's admission: %v", err)
 	}

@@ -15,9 +15,9 @@ import (
 
 // Anonymous inquiries and newsletter subscriptions per client address over
 // the throttle window; a signed-in login files as many inquiries as an
-// address may. anonymousInquiriesAtOnce bounds the anonymous inquiry bodies
-// this process reads at once: each inflates to up to 33 MB and is held
-// several times over while vanguard and Connect decode it.
+// address may. inquiriesAtOnce bounds the inquiry bodies this process reads
+// at once: each inflates to up to 33 MB and is held several times over
+// while vanguard and Connect decode it.
 const (
 	inquiriesPerAddress   = 10
 	inquiriesPerLogin     = inquiriesPerAddress
@@ -25,7 +25,7 @@ const (
 	// confirmationLinksPerEmail bounds the newsletter links mailed to one
 	// address: asking again for it mails nobody past this.
 	confirmationLinksPerEmail = 3
-	anonymousInquiriesAtOnce  = 1
+	inquiriesAtOnce           = 1
 )
 
 // inquiriesOf wires parcel inquiries and the newsletter: stored in Postgres,
@@ -40,7 +40,7 @@ func inquiriesOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, captchaPor
 		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{
 			inquiries.AddrKey: inquiriesPerAddress, inquiries.LoginKey: inquiriesPerLogin,
 			inquiries.NewsletterKey: newslettersPerAddress, inquiries.NewsletterEmailKey: confirmationLinksPerEmail}},
-		Bodies:   gate.New(anonymousInquiriesAtOnce),
+		Bodies:   gate.New(inquiriesAtOnce),
 		Renderer: pdf.Inquiry{},
 		Mailer:   mail.InquiryMails{Sender: mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.MailFrom}, BaseURL: cfg.BaseURL},
 	}
