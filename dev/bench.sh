@@ -13,6 +13,12 @@
 # web/api/customs-documents/bulk-download of 200 carrier customs PDFs from
 # PostgreSQL as one zip through a real HTTP server, target under 1 s; it
 # reports ms/op and zip-KiB; about 66 ms/op here).
+#
+# Issue 22: cmd/portal BenchmarkAnonymousInquiryFlood (twenty parallel
+# anonymous 31 KB gzip bodies that inflate to 32 MB and break at their end,
+# each with a solved captcha, against the portal as main wires it; it
+# reports MB-rss-growth and MB-heap-growth, target under 100 MB; 40-75 MB
+# here, 1.79 GB before).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dev/install.sh
