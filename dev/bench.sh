@@ -18,6 +18,11 @@
 # login beside an unknown login, a taken beside a fresh registration, against
 # Kratos; it reports the mean ms of each and logs their spread; 1200/1200 ms
 # and 801/803 ms here, the floors wired in cmd/portal/wire.go).
+# Issue 22: cmd/portal BenchmarkAnonymousInquiryFlood (twenty parallel
+# anonymous 31 KB gzip bodies that inflate to 32 MB and break at their end,
+# each with a solved captcha, against the portal as main wires it; it
+# reports MB-rss-growth and MB-heap-growth, target under 100 MB; 40-75 MB
+# here, 1.79 GB before).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dev/install.sh

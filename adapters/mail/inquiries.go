@@ -3,6 +3,7 @@ package mail
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"parcelportal/app/inquiries"
@@ -17,6 +18,9 @@ import (
 // into a header of its own (compose encodes every header value).
 type InquiryMails struct {
 	Sender Sender
+	// BaseURL is where subscribers reach the portal, for the newsletter's
+	// confirmation link.
+	BaseURL string
 }
 
 var _ inquiries.Mailer = InquiryMails{}
@@ -32,14 +36,18 @@ func (m InquiryMails) MailDesk(ctx context.Context, in inquiry.Inquiry, tenant o
 }
 
 // MailSenderCopy mails the sender the same with a word of thanks, when the
-// sender asked for a copy.
+// sender asked for a copy: the text and the inquiry's PDF, never the files
+// the form carried. The sender's address is typed into the form, so with
+// the files the copy carried up to 24 MB of the filer's choosing to any
+// address (issue 22).
 func (m InquiryMails) MailSenderCopy(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error {
 	if !in.SenderCopyToEmail || in.Sender.ContactEmail == "" {
 		return nil
 	}
 	subject, text := inquiryText(in, tenant)
-	copyText := "Thank you: we received your parcel inquiry and will answer you soon. Your inquiry is attached.\n\n" + text
-	return m.Sender.Send(ctx, Message{To: []string{in.Sender.ContactEmail}, Subject: "Copy: " + subject, Text: copyText, Attachments: inquiryFiles(in, pdf)})
+	copyText := "Thank you: we received your parcel inquiry and will answer you soon. Your inquiry is attached as a PDF.\n\n" + text
+	files := inquiryFiles(inquiry.Inquiry{TrackingNumber: in.TrackingNumber}, pdf)
+	return m.Sender.Send(ctx, Message{To: []string{in.Sender.ContactEmail}, Subject: "Copy: " + subject, Text: copyText, Attachments: files})
 }
 
 // inquiryText is the subject and text of an inquiry's mails.
@@ -62,14 +70,36 @@ func inquiryFiles(in inquiry.Inquiry, pdf []byte) []Attachment {
 	return files
 }
 
-// MailConfirmation confirms the subscription to the subscriber.
-func (m InquiryMails) MailConfirmation(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant) error {
-	confirm := fmt.Sprintf("Thank you for subscribing to the newsletter of %s with %s for %s.\n", tenant.Name, s.Email, s.Company)
-	return m.Sender.Send(ctx, Message{To: []string{s.Email}, Subject: "Newsletter subscription confirmed", Text: confirm})
+// confirmationTexts is one language's wording of the newsletter's link
+// mail: the subject, and the text with the tenant, the address and the
+// company, the link, and the days it holds.
+type confirmationTexts struct{ subject, text string }
+
+// confirmations by inquiry.Languages.
+var confirmations = map[string]confirmationTexts{
+	"de": {"Bitte bestätigen Sie Ihr Newsletter-Abonnement",
+		"Für %[2]s (%[3]s) wurde der Newsletter von %[1]s bestellt.\n\nBitte bestätigen Sie das Abonnement mit diesem Link:\n%[4]s\n\nDer Link ist %[5]d Tage gültig. Haben Sie nichts bestellt, ignorieren Sie diese E-Mail: ohne Bestätigung erhalten Sie keinen Newsletter.\n"},
+	"en": {"Please confirm your newsletter subscription",
+		"The newsletter of %[1]s was requested for %[2]s (%[3]s).\n\nPlease confirm the subscription with this link:\n%[4]s\n\nThe link holds for %[5]d days. If you did not ask for it, ignore this mail: without your confirmation you get no newsletter.\n"},
+	"es": {"Confirme su suscripción al boletín",
+		"Se ha solicitado el boletín de %[1]s para %[2]s (%[3]s).\n\nConfirme la suscripción con este enlace:\n%[4]s\n\nEl enlace es válido durante %[5]d días. Si no la ha solicitado, ignore este correo: sin su confirmación no recibirá ningún boletín.\n"},
+	"it": {"Confermi la sua iscrizione alla newsletter",
+		"È stata richiesta la newsletter di %[1]s per %[2]s (%[3]s).\n\nConfermi l'iscrizione con questo link:\n%[4]s\n\nIl link è valido per %[5]d giorni. Se non l'ha richiesta, ignori questa e-mail: senza la sua conferma non riceverà alcuna newsletter.\n"},
+	"nl": {"Bevestig uw inschrijving op de nieuwsbrief",
+		"De nieuwsbrief van %[1]s is aangevraagd voor %[2]s (%[3]s).\n\nBevestig de inschrijving met deze link:\n%[4]s\n\nDe link is %[5]d dagen geldig. Heeft u niets aangevraagd, negeer dan deze e-mail: zonder uw bevestiging ontvangt u geen nieuwsbrief.\n"},
 }
 
-// MailMarketing tells the tenant's marketing addresses of the subscription;
-// nothing when the tenant has none.
+// MailConfirmation mails the subscriber, in its language, the link that
+// confirms the subscription: BaseURL/newsletter/confirm?token=...
+func (m InquiryMails) MailConfirmation(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant, token string) error {
+	t := confirmations[inquiry.LanguageOf(s.Language)]
+	link := strings.TrimRight(m.BaseURL, "/") + "/newsletter/confirm?token=" + url.QueryEscape(token)
+	text := fmt.Sprintf(t.text, tenant.Name, s.Email, s.Company, link, int(inquiry.ConfirmationTTL.Hours()/24))
+	return m.Sender.Send(ctx, Message{To: []string{s.Email}, Subject: t.subject, Text: text})
+}
+
+// MailMarketing tells the tenant's marketing addresses of a confirmed
+// subscription; nothing when the tenant has none.
 func (m InquiryMails) MailMarketing(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant) error {
 	if len(tenant.MarketingEmails) == 0 {
 		return nil

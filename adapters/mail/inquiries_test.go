@@ -25,6 +25,11 @@ func TestInquiryMailGoesToTheServiceDeskAndACopyToTheSender(t *testing.T) {
 		desk.Attachments[0].ContentType != "application/pdf" || desk.Attachments[1].Name != "photo.png" {
 		t.Fatalf("mails %+v", r.sent)
 	}
+	// The copy goes to an address typed into the form: the PDF only, never
+	// the files the form carried.
+	if len(copied.Attachments) != 1 || copied.Attachments[0].ContentType != "application/pdf" {
+		t.Fatalf("the sender's copy carries %+v", copied.Attachments)
+	}
 	if strings.ContainsAny(desk.Subject, "\r\n") {
 		t.Fatalf("subject carries a line break: %q", desk.Subject)
 	}
@@ -40,11 +45,21 @@ func TestInquiryMailGoesToTheServiceDeskAndACopyToTheSender(t *testing.T) {
 
 func TestSubscriptionMailsTheSubscriberAndMarketing(t *testing.T) {
 	r := &recorder{}
-	mails, sub := InquiryMails{Sender: r}, inquiry.Subscription{Email: "s@example.org", Company: "Co"}
+	mails, sub := InquiryMails{Sender: r, BaseURL: "https://portal.example/"}, inquiry.Subscription{Email: "s@example.org", Company: "Co", Language: "de"}
 	tenant := organisation.Tenant{Name: "Carrier", MarketingEmails: []string{"m1@example.org", "m2@example.org"}}
-	err := errors.Join(mails.MailConfirmation(context.Background(), sub, tenant), mails.MailMarketing(context.Background(), sub, tenant))
+	err := errors.Join(mails.MailConfirmation(context.Background(), sub, tenant, "tok-en_1"), mails.MailMarketing(context.Background(), sub, tenant))
 	if err != nil || len(r.sent) != 2 || r.sent[0].To[0] != "s@example.org" || len(r.sent[1].To) != 2 {
 		t.Fatalf("sent %+v, %v", r.sent, err)
+	}
+	// The link to confirm, in the subscriber's language.
+	if link := r.sent[0]; !strings.Contains(link.Text, "https://portal.example/newsletter/confirm?token=tok-en_1\n") ||
+		!strings.Contains(link.Subject, "bestätigen") || strings.Contains(link.Subject, "confirmed") {
+		t.Fatalf("the link's mail %+v", link)
+	}
+	for _, lang := range inquiry.Languages {
+		if c, ok := confirmations[lang]; !ok || strings.Count(c.text, "%[4]s") != 1 {
+			t.Errorf("the link's mail in %s: %+v", lang, c)
+		}
 	}
 	r.sent = nil
 	if err := mails.MailMarketing(context.Background(), sub, organisation.Tenant{Name: "No marketing"}); err != nil || len(r.sent) != 0 {

@@ -22,6 +22,13 @@ type Inquiries struct {
 	mu            sync.Mutex
 	items         []storedInquiry
 	subscriptions []inquiry.Subscription
+	// tokens are the subscriptions' confirmation tokens by id.
+	tokens map[int64]confirmationToken
+}
+
+type confirmationToken struct {
+	hash    [32]byte
+	expires time.Time
 }
 
 type storedInquiry struct {
@@ -123,10 +130,10 @@ func (m *Inquiries) Subscribe(_ context.Context, sub inquiry.Subscription) (int6
 	defer m.mu.Unlock()
 	for _, s := range m.subscriptions {
 		if s.TenantID == sub.TenantID && strings.EqualFold(s.Email, sub.Email) {
-			return 0, false, nil
+			return s.ID, false, nil
 		}
 	}
-	sub.ID, sub.ConfirmationMailedAt, sub.MailedAt = int64(len(m.subscriptions)+1), time.Time{}, time.Time{}
+	sub.ID, sub.ConfirmationMailedAt, sub.ConfirmedAt, sub.MailedAt = int64(len(m.subscriptions)+1), time.Time{}, time.Time{}, time.Time{}
 	m.subscriptions = append(m.subscriptions, sub)
 	return sub.ID, true, nil
 }
@@ -155,11 +162,61 @@ func (m *Inquiries) MarkSubscriptionMailed(_ context.Context, id int64, at time.
 	return markMailed(m.subscriptions, id, at, func(s *inquiry.Subscription) *time.Time { return &s.MailedAt }), nil
 }
 
-// UnmailedSubscriptions lists the subscriptions not mailed yet, oldest first.
+// UnmailedSubscriptions lists the subscriptions with a mail to send, oldest first.
 func (m *Inquiries) UnmailedSubscriptions(context.Context) ([]int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return unmailed(m.subscriptions, func(s *inquiry.Subscription) *time.Time { return &s.MailedAt }), nil
+	var out []int64
+	for _, s := range m.subscriptions {
+		if s.MailedAt.IsZero() && (s.ConfirmationMailedAt.IsZero() || s.Confirmed()) {
+			out = append(out, s.ID)
+		}
+	}
+	return out, nil
+}
+
+// AskConfirmationAgain clears an unconfirmed subscription's link mark.
+func (m *Inquiries) AskConfirmationAgain(_ context.Context, id int64, language string) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if id <= 0 || id > int64(len(m.subscriptions)) || m.subscriptions[id-1].Confirmed() {
+		return false, nil
+	}
+	s := &m.subscriptions[id-1]
+	s.ConfirmationMailedAt, s.Language = time.Time{}, language
+	return true, nil
+}
+
+// SetConfirmationToken keeps the token's hash and expiry.
+func (m *Inquiries) SetConfirmationToken(_ context.Context, id int64, hash [32]byte, expires time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if id <= 0 || id > int64(len(m.subscriptions)) {
+		return failure.New(failure.NotFound, inquiry.KeyNotFound)
+	}
+	if m.tokens == nil {
+		m.tokens = map[int64]confirmationToken{}
+	}
+	m.tokens[id] = confirmationToken{hash: hash, expires: expires}
+	return nil
+}
+
+// Confirm confirms the subscription of an unexpired token once.
+func (m *Inquiries) Confirm(_ context.Context, hash [32]byte, now time.Time) (int64, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for id, t := range m.tokens {
+		if t.hash != hash || !now.Before(t.expires) {
+			continue
+		}
+		s := &m.subscriptions[id-1]
+		if s.Confirmed() {
+			return id, false, nil
+		}
+		s.ConfirmedAt = now
+		return id, true, nil
+	}
+	return 0, false, failure.New(failure.NotFound, inquiry.KeyInvalidLink)
 }
 
 // markMailed sets a mail time of an inquiry or a subscription once; both

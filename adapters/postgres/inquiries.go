@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -96,7 +97,7 @@ func (s Inquiries) MarkMailed(ctx context.Context, id int64, at time.Time) (bool
 
 // Unmailed lists the inquiries whose mails have not gone out, oldest first.
 func (s Inquiries) Unmailed(ctx context.Context) ([]int64, error) {
-	return s.unmailed(ctx, "parcel_inquiry")
+	return s.unmailed(ctx, "parcel_inquiry", "true")
 }
 
 // Marks reads each tracking number's latest inquiry among the customers' (all for nil).
@@ -120,33 +121,73 @@ func (s Inquiries) Marks(ctx context.Context, trackingNumbers []string, customer
 	return out, err
 }
 
-// Subscribe stores a subscription unless the e-mail has one with the tenant.
+// Subscribe stores a subscription unless the e-mail has one with the
+// tenant, and answers the new or the existing one's id.
 func (s Inquiries) Subscribe(ctx context.Context, sub inquiry.Subscription) (int64, bool, error) {
 	var id int64
 	err := s.Pool.QueryRow(ctx, `
-		INSERT INTO newsletter_subscription (tenant_id, email, company, created_at, created_by)
-		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id, lower(email)) DO NOTHING RETURNING id`,
-		sub.TenantID, sub.Email, sub.Company, sub.CreatedAt, sub.CreatedBy).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, false, nil
+		INSERT INTO newsletter_subscription (tenant_id, email, company, language, created_at, created_by)
+		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant_id, lower(email)) DO NOTHING RETURNING id`,
+		sub.TenantID, sub.Email, sub.Company, cmp.Or(sub.Language, inquiry.DefaultLanguage), sub.CreatedAt, sub.CreatedBy).Scan(&id)
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return id, err == nil, err
 	}
-	return id, err == nil, err
+	err = s.Pool.QueryRow(ctx, `SELECT id FROM newsletter_subscription WHERE tenant_id = $1 AND lower(email) = lower($2)`,
+		sub.TenantID, sub.Email).Scan(&id)
+	return id, false, err
+}
+
+// AskConfirmationAgain clears an unconfirmed subscription's link mark.
+func (s Inquiries) AskConfirmationAgain(ctx context.Context, id int64, language string) (bool, error) {
+	tag, err := s.Pool.Exec(ctx, `
+		UPDATE newsletter_subscription SET confirmation_mailed_at = NULL, language = $2
+		WHERE id = $1 AND confirmed_at IS NULL`, id, cmp.Or(language, inquiry.DefaultLanguage))
+	return tag.RowsAffected() == 1, err
+}
+
+// SetConfirmationToken keeps the token's hash and expiry.
+func (s Inquiries) SetConfirmationToken(ctx context.Context, id int64, hash [32]byte, expires time.Time) error {
+	tag, err := s.Pool.Exec(ctx, `UPDATE newsletter_subscription SET token_hash = $2, token_expires_at = $3 WHERE id = $1`,
+		id, hash[:], expires)
+	if err == nil && tag.RowsAffected() == 0 {
+		return errSubscriptionNotFound
+	}
+	return err
+}
+
+// Confirm confirms the subscription of an unexpired token once.
+func (s Inquiries) Confirm(ctx context.Context, hash [32]byte, now time.Time) (int64, bool, error) {
+	var (
+		id    int64
+		newly bool
+	)
+	err := s.Pool.QueryRow(ctx, `
+		WITH old AS (
+			SELECT id, confirmed_at FROM newsletter_subscription
+			WHERE token_hash = $1 AND token_expires_at > $2 FOR UPDATE)
+		UPDATE newsletter_subscription n SET confirmed_at = coalesce(old.confirmed_at, $2)
+		FROM old WHERE n.id = old.id
+		RETURNING n.id, old.confirmed_at IS NULL`, hash[:], now).Scan(&id, &newly)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, false, failure.New(failure.NotFound, inquiry.KeyInvalidLink)
+	}
+	return id, newly, err
 }
 
 // GetSubscription reads a subscription.
 func (s Inquiries) GetSubscription(ctx context.Context, id int64) (inquiry.Subscription, error) {
 	var (
-		sub                   inquiry.Subscription
-		confirmedAt, mailedAt *time.Time
+		sub                                 inquiry.Subscription
+		linkMailedAt, confirmedAt, mailedAt *time.Time
 	)
 	err := s.Pool.QueryRow(ctx, `
-		SELECT id, tenant_id, email, company, created_at, created_by, confirmation_mailed_at, mailed_at
+		SELECT id, tenant_id, email, company, language, created_at, created_by, confirmation_mailed_at, confirmed_at, mailed_at
 		FROM newsletter_subscription WHERE id = $1`, id).
-		Scan(&sub.ID, &sub.TenantID, &sub.Email, &sub.Company, &sub.CreatedAt, &sub.CreatedBy, &confirmedAt, &mailedAt)
+		Scan(&sub.ID, &sub.TenantID, &sub.Email, &sub.Company, &sub.Language, &sub.CreatedAt, &sub.CreatedBy, &linkMailedAt, &confirmedAt, &mailedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return inquiry.Subscription{}, errSubscriptionNotFound
 	}
-	sub.ConfirmationMailedAt, sub.MailedAt = timeOrZero(confirmedAt), timeOrZero(mailedAt)
+	sub.ConfirmationMailedAt, sub.ConfirmedAt, sub.MailedAt = timeOrZero(linkMailedAt), timeOrZero(confirmedAt), timeOrZero(mailedAt)
 	return sub, err
 }
 
@@ -160,9 +201,10 @@ func (s Inquiries) MarkSubscriptionMailed(ctx context.Context, id int64, at time
 	return s.markOnce(ctx, "newsletter_subscription", "mailed_at", id, at)
 }
 
-// UnmailedSubscriptions lists the subscriptions whose mails have not gone out, oldest first.
+// UnmailedSubscriptions lists the subscriptions with a mail to send (the
+// link's, or marketing's notice once confirmed), oldest first.
 func (s Inquiries) UnmailedSubscriptions(ctx context.Context) ([]int64, error) {
-	return s.unmailed(ctx, "newsletter_subscription")
+	return s.unmailed(ctx, "newsletter_subscription", "(confirmation_mailed_at IS NULL OR confirmed_at IS NOT NULL)")
 }
 
 // markOnce sets a mail's time column of a row of table (parcel_inquiry or
@@ -173,10 +215,11 @@ func (s Inquiries) markOnce(ctx context.Context, table, column string, id int64,
 	return tag.RowsAffected() == 1, err
 }
 
-// unmailed lists the rows of table whose mails have not gone out, oldest
+// unmailed lists the rows of table whose mails have not gone out and that
+// match also (a condition written here, never a caller's input), oldest
 // first, 1000 at a time.
-func (s Inquiries) unmailed(ctx context.Context, table string) ([]int64, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT id FROM `+table+` WHERE mailed_at IS NULL ORDER BY id LIMIT 1000`)
+func (s Inquiries) unmailed(ctx context.Context, table, also string) ([]int64, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT id FROM `+table+` WHERE mailed_at IS NULL AND `+also+` ORDER BY id LIMIT 1000`)
 	if err != nil {
 		return nil, err
 	}

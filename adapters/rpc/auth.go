@@ -72,6 +72,9 @@ type authenticator struct {
 	changes SessionChanges
 	// log reports changes that could not be shared; nil logs nothing.
 	log *slog.Logger
+	// admissions admit requests of their procedures before their bodies
+	// are read (admitBodies).
+	admissions map[string]admitter
 }
 
 // SessionChanges carries changes of logins' sessions between the portal

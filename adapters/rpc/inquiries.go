@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"context"
+	"net/http"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/api/httpbody"
@@ -44,10 +45,27 @@ func inquiryFromProto(m *portalv1.SubmitParcelInquiryRequest) inquiry.Inquiry {
 	}
 }
 
-// SubmitParcelInquiry files an inquiry.
+type admissionKey struct{}
+
+// admit lets an inquiry in before its body is read (admitBodies): the
+// captcha answer of an anonymous visitor comes in the X-Captcha-Token
+// header, so that a missing or wrong one is refused before a byte of the
+// body is read or inflated.
+func (h InquiryHandler) admit(authorized context.Context, r *http.Request) (context.Context, func(), error) {
+	a, err := h.Inquiries.Admit(authorized, callerFrom(authorized), r.Header.Get(captchaHeader), remoteAddr(authorized))
+	if err != nil {
+		return nil, nil, err
+	}
+	return context.WithValue(r.Context(), admissionKey{}, a), a.Done, nil
+}
+
+// SubmitParcelInquiry files an inquiry; admit has let it in (a call that
+// did not pass admitBodies is admitted by Submit, from the same header).
 func (h InquiryHandler) SubmitParcelInquiry(ctx context.Context, req *connect.Request[portalv1.SubmitParcelInquiryRequest]) (*connect.Response[portalv1.SubmitParcelInquiryResponse], error) {
+	admission, _ := ctx.Value(admissionKey{}).(*inquiries.Admission)
 	in, err := h.Inquiries.Submit(ctx, callerFrom(ctx), inquiries.Submission{
-		Inquiry: inquiryFromProto(req.Msg), CaptchaToken: req.Msg.GetReCaptchaToken(), RemoteAddr: remoteAddr(ctx),
+		Inquiry: inquiryFromProto(req.Msg), CaptchaToken: req.Header().Get(captchaHeader), RemoteAddr: remoteAddr(ctx),
+		Admission: admission,
 	})
 	if err != nil {
 		return nil, err
@@ -67,9 +85,17 @@ func (h InquiryHandler) GetParcelInquiryPdf(ctx context.Context, req *connect.Re
 
 // SubscribeNewsletter subscribes the e-mail.
 func (h InquiryHandler) SubscribeNewsletter(ctx context.Context, req *connect.Request[portalv1.SubscribeNewsletterRequest]) (*connect.Response[portalv1.SubscribeNewsletterResponse], error) {
-	err := h.Inquiries.Subscribe(ctx, callerFrom(ctx), inquiry.Subscription{Email: req.Msg.GetEmail(), Company: req.Msg.GetCompany()}, remoteAddr(ctx))
-	if err != nil {
+	sub := inquiry.Subscription{Email: req.Msg.GetEmail(), Company: req.Msg.GetCompany(), Language: req.Msg.GetLanguage()}
+	if err := h.Inquiries.Subscribe(ctx, callerFrom(ctx), sub, remoteAddr(ctx)); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&portalv1.SubscribeNewsletterResponse{}), nil
+}
+
+// ConfirmNewsletterSubscription confirms with the mailed link's token.
+func (h InquiryHandler) ConfirmNewsletterSubscription(ctx context.Context, req *connect.Request[portalv1.ConfirmNewsletterSubscriptionRequest]) (*connect.Response[portalv1.ConfirmNewsletterSubscriptionResponse], error) {
+	if err := h.Inquiries.Confirm(ctx, req.Msg.GetToken()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.ConfirmNewsletterSubscriptionResponse{}), nil
 }

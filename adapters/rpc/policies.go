@@ -271,6 +271,8 @@ var policies = map[string]access.Policy{
 	portalv1connect.InquiryServiceSubmitParcelInquiryProcedure: public,
 	portalv1connect.InquiryServiceGetParcelInquiryPdfProcedure: trackingRoles,
 	portalv1connect.InquiryServiceSubscribeNewsletterProcedure: trackingRoles,
+	// The link's holder confirms; the token is the credential.
+	portalv1connect.InquiryServiceConfirmNewsletterSubscriptionProcedure: public,
 }
 
 // linkDownloads are the GET downloads the batch page opens as plain links

@@ -88,6 +88,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	auth.downloads = h.Downloads
 	auth.observer = h.Observer
 	auth.changes, auth.log = h.Sessions, h.Log
+	auth.admissions = map[string]admitter{portalv1connect.InquiryServiceSubmitParcelInquiryProcedure: h.Inquiries.admit}
 	h.Account.auth = auth
 	h.Users.auth = auth
 	// options are a service's handler options: the portal's codec and

@@ -31,7 +31,7 @@ func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (V
 	if err := batch.CheckFileName(fileName(u.FileName)); err != nil {
 		return View{}, err
 	}
-	leave, err := s.Uploads.enter(ctx)
+	leave, err := s.Uploads.Enter(ctx)
 	if err != nil {
 		return View{}, err
 	}

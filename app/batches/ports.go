@@ -12,6 +12,7 @@ import (
 
 	"parcelportal/app/batchjob"
 	"parcelportal/app/clock"
+	"parcelportal/app/gate"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
 	"parcelportal/core/customer"
@@ -183,7 +184,7 @@ type Service struct {
 	Merge     MergePDF
 	Invoices  InvoiceRenderer
 	Tokens    DownloadTokens
-	Uploads   UploadGate
+	Uploads   gate.Gate
 	Now       clock.Clock
 }
 

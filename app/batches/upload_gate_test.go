@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"parcelportal/app/batches"
+	"parcelportal/app/gate"
 	"parcelportal/core/batch"
 	"parcelportal/core/shipment"
 )
@@ -39,7 +40,7 @@ func gated(t *testing.T) (fixture, heldStore) {
 	f := setup(t)
 	held := heldStore{Batches: f.store, begun: make(chan struct{}, 2), letGoOf: make(chan struct{})}
 	f.svc.Batches = held
-	f.svc.Uploads = batches.NewUploadGate(1)
+	f.svc.Uploads = gate.New(1)
 	return f, held
 }
 

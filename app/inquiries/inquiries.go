@@ -10,6 +10,7 @@ import (
 	"context"
 	"time"
 
+	"parcelportal/app/gate"
 	"parcelportal/app/trackingsearch"
 	"parcelportal/core/access"
 	"parcelportal/core/inquiry"
@@ -37,9 +38,21 @@ type Store interface {
 	// Marks reads the latest inquiry of each tracking number among those of
 	// the customers (all when customers is nil).
 	Marks(ctx context.Context, trackingNumbers []string, customers []int64) (map[string]inquiry.Mark, error)
-	// Subscribe stores a subscription unless one of the e-mail and tenant
-	// exists; it answers the new subscription's id and whether it stored one.
+	// Subscribe stores a subscription unless one of the e-mail (any case)
+	// and tenant exists; it answers the id of the new or the existing one
+	// and whether it stored one.
 	Subscribe(ctx context.Context, s inquiry.Subscription) (int64, bool, error)
+	// AskConfirmationAgain clears the confirmation's mail mark of an
+	// unconfirmed subscription and sets the language of its next link;
+	// false for a confirmed one.
+	AskConfirmationAgain(ctx context.Context, id int64, language string) (bool, error)
+	// SetConfirmationToken keeps the hash of the subscription's link's
+	// token (replacing an earlier one) and when it expires.
+	SetConfirmationToken(ctx context.Context, id int64, hash [32]byte, expires time.Time) error
+	// Confirm confirms the subscription whose unexpired token hashes to
+	// hash (a confirmed one stays as it is); it answers its id and whether
+	// this call confirmed it; inquiry.KeyInvalidLink when none matches.
+	Confirm(ctx context.Context, hash [32]byte, now time.Time) (int64, bool, error)
 	// GetSubscription reads a subscription; inquiry.KeyNotFound when unknown.
 	GetSubscription(ctx context.Context, id int64) (inquiry.Subscription, error)
 	// MarkConfirmationMailed notes that the subscription's confirmation
@@ -48,8 +61,9 @@ type Store interface {
 	// MarkSubscriptionMailed notes that the subscription's mails went out;
 	// it reports whether they had not before.
 	MarkSubscriptionMailed(ctx context.Context, id int64, at time.Time) (bool, error)
-	// UnmailedSubscriptions lists the ids of subscriptions whose mails have
-	// not gone out.
+	// UnmailedSubscriptions lists the ids of subscriptions with a mail to
+	// send: the link's (not confirmed, link not mailed) or marketing's
+	// notice (confirmed, notice not mailed).
 	UnmailedSubscriptions(ctx context.Context) ([]int64, error)
 	// TenantOf is the tenant of the customer's hub, or the first tenant
 	// for no customer; KeyTenantNotFound when there is none.
@@ -67,7 +81,7 @@ type Captcha interface {
 	Verify(ctx context.Context, token, remoteAddr string) error
 }
 
-// Throttle counts anonymous inquiries per client address.
+// Throttle counts inquiries per client address or login.
 type Throttle interface {
 	Attempt(ctx context.Context, keys []string, now time.Time) (bool, error)
 }
@@ -92,8 +106,9 @@ type Mailer interface {
 	MailDesk(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error
 	// MailSenderCopy mails the sender a copy when asked (none otherwise).
 	MailSenderCopy(ctx context.Context, in inquiry.Inquiry, tenant organisation.Tenant, pdf []byte) error
-	// MailConfirmation confirms a subscription to the subscriber.
-	MailConfirmation(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant) error
+	// MailConfirmation mails the subscriber, in its language, the link
+	// that confirms the subscription with the token.
+	MailConfirmation(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant, token string) error
 	// MailMarketing tells the tenant's marketing addresses of a new
 	// subscription (none when it has none).
 	MailMarketing(ctx context.Context, s inquiry.Subscription, tenant organisation.Tenant) error
@@ -105,6 +120,9 @@ type Service struct {
 	Tenants  Tenants
 	Captcha  Captcha
 	Throttle Throttle
+	// Bodies bounds the inquiries whose forms are read at once (Admit);
+	// the zero Gate bounds none.
+	Bodies   gate.Gate
 	Queue    Queue
 	Renderer Renderer
 	Mailer   Mailer
@@ -112,10 +130,15 @@ type Service struct {
 	Now func() time.Time
 }
 
-// Throttle key prefixes: inquiries and subscriptions per client address.
+// Throttle key prefixes: anonymous inquiries per client address, signed-in
+// callers' inquiries per login (the same limit), and subscriptions per
+// client address.
 const (
-	AddrKey       = "inquiry-addr:"
-	NewsletterKey = "newsletter-addr:"
+	AddrKey  = "inquiry-addr:"
+	LoginKey = "inquiry-login:"
+	// NewsletterEmailKey counts the confirmation links mailed to an address.
+	NewsletterEmailKey = "newsletter-email:"
+	NewsletterKey      = "newsletter-addr:"
 )
 
 // Roles may file internal inquiries, read their PDFs and subscribe to the

@@ -8,40 +8,36 @@ import (
 	"parcelportal/core/inquiry"
 )
 
-// Submission is a filed form and where it came from.
+// Submission is a filed form, where it came from and, when the transport
+// admitted it before reading it, its admission.
 type Submission struct {
 	Inquiry      inquiry.Inquiry
 	CaptchaToken string
 	RemoteAddr   string
+	// Admission is Admit's answer for this request; nil: Submit admits.
+	Admission *Admission
 }
 
-// Submit files an inquiry. An anonymous visitor is counted against its
-// client address first (past the limit: error.inquiry.tooManyRequests) and
-// must answer the captcha; a signed-in caller must hold a tracking role,
-// and its inquiry belongs to the customer it acts for. The form is checked
-// (spec 3 section 5), the tenant must exist (else not found), the PDF is
-// rendered and stored with the form, and the mails are handed to the job
-// worker: a mail relay that is away delays them, it loses nothing.
+// Submit files an inquiry. The caller is admitted first (Admit), unless the
+// transport did so before reading the form; a signed-in caller's inquiry
+// belongs to the customer it acts for. The form is checked (spec 3 section
+// 5), the tenant must exist (else not found), the PDF is rendered and
+// stored with the form, and the mails are handed to the job worker: a mail
+// relay that is away delays them, it loses nothing.
 func (s Service) Submit(ctx context.Context, caller *access.Caller, sub Submission) (inquiry.Inquiry, error) {
+	admission := sub.Admission
+	if admission == nil {
+		var err error
+		if admission, err = s.Admit(ctx, caller, sub.CaptchaToken, sub.RemoteAddr); err != nil {
+			return inquiry.Inquiry{}, err
+		}
+		defer admission.Done()
+	} else if !admission.admits(caller) {
+		return inquiry.Inquiry{}, failure.New(failure.Forbidden, "error.forbidden")
+	}
 	in := sub.Inquiry
 	in.CustomerID, in.CreatedBy = 0, ""
-	if caller == nil {
-		allowed, err := s.Throttle.Attempt(ctx, []string{AddrKey + sub.RemoteAddr}, s.now())
-		if err != nil {
-			return inquiry.Inquiry{}, err
-		}
-		if !allowed {
-			return inquiry.Inquiry{}, failure.New(failure.TooMany, inquiry.KeyTooMany)
-		}
-		if s.Captcha.Enabled() {
-			if err := s.Captcha.Verify(ctx, sub.CaptchaToken, sub.RemoteAddr); err != nil {
-				return inquiry.Inquiry{}, failure.New(failure.Invalid, inquiry.KeyInvalidCaptcha)
-			}
-		}
-	} else {
-		if err := Roles.Check(caller); err != nil {
-			return inquiry.Inquiry{}, err
-		}
+	if caller != nil {
 		in.CreatedBy = caller.Login
 		if own := customersOf(caller); len(own) > 0 {
 			in.CustomerID = own[0]

@@ -9,14 +9,23 @@ import (
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/secrets"
+	"parcelportal/app/gate"
 	"parcelportal/app/inquiries"
 )
 
 // Anonymous inquiries and newsletter subscriptions per client address over
-// the throttle window.
+// the throttle window; a signed-in login files as many inquiries as an
+// address may. inquiriesAtOnce bounds the inquiry bodies this process reads
+// at once: each inflates to up to 33 MB and is held several times over
+// while vanguard and Connect decode it.
 const (
 	inquiriesPerAddress   = 10
+	inquiriesPerLogin     = inquiriesPerAddress
 	newslettersPerAddress = 10
+	// confirmationLinksPerEmail bounds the newsletter links mailed to one
+	// address: asking again for it mails nobody past this.
+	confirmationLinksPerEmail = 3
+	inquiriesAtOnce           = 1
 )
 
 // inquiriesOf wires parcel inquiries and the newsletter: stored in Postgres,
@@ -29,9 +38,11 @@ func inquiriesOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, captchaPor
 		Tenants: postgres.Tenants{Pool: pool, Sealer: sealer},
 		Captcha: captchaPort,
 		Throttle: postgres.Throttle{Pool: pool, Window: throttleWindow, Limits: map[string]int{
-			inquiries.AddrKey: inquiriesPerAddress, inquiries.NewsletterKey: newslettersPerAddress}},
+			inquiries.AddrKey: inquiriesPerAddress, inquiries.LoginKey: inquiriesPerLogin,
+			inquiries.NewsletterKey: newslettersPerAddress, inquiries.NewsletterEmailKey: confirmationLinksPerEmail}},
+		Bodies:   gate.New(inquiriesAtOnce),
 		Renderer: pdf.Inquiry{},
-		Mailer:   mail.InquiryMails{Sender: mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.MailFrom}},
+		Mailer:   mail.InquiryMails{Sender: mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.MailFrom}, BaseURL: cfg.BaseURL},
 	}
 	if q, ok := queue.(inquiries.Queue); ok {
 		s.Queue = q

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"parcelportal/adapters/captcha"
 	"parcelportal/adapters/jobs"
@@ -121,15 +123,18 @@ func TestParcelInquiryOverRESTAndConnect(t *testing.T) {
 		t.Fatalf("tenant %v", tenant)
 	}
 	p.refused("", "GET", "/web/api/parcel-inquiry/tenants/999999", "", http.StatusNotFound, "error.inquiry.tenantNotFound")
-	p.refused("", "POST", "/web/api/parcel-inquiry", inquiryBody(t, 999999, sender, map[string]any{"reCaptchaToken": solveCaptcha(t, registrationPortal{srv: p.srv})}),
-		http.StatusNotFound, "error.inquiry.tenantNotFound")
+	if status, key := p.post("", solveCaptcha(t, registrationPortal{srv: p.srv}), []byte(inquiryBody(t, 999999, sender, nil)), false); status != http.StatusNotFound || key != "error.inquiry.tenantNotFound" {
+		t.Fatalf("unknown tenant = %d %q", status, key)
+	}
 
-	// An anonymous visitor answers the captcha.
+	// An anonymous visitor answers the captcha, in the X-Captcha-Token header.
 	p.refused("", "POST", "/web/api/parcel-inquiry", inquiryBody(t, p.tenant, sender, nil), http.StatusBadRequest, "error.inquiry.invalidCaptcha")
-	p.refused("", "POST", "/web/api/parcel-inquiry", inquiryBody(t, p.tenant, sender, map[string]any{"reCaptchaToken": "forged"}),
-		http.StatusBadRequest, "error.inquiry.invalidCaptcha")
-	anonymous := inquiryBody(t, p.tenant, sender, map[string]any{"reCaptchaToken": solveCaptcha(t, registrationPortal{srv: p.srv})})
-	p.ok("", "POST", "/web/api/parcel-inquiry", anonymous)
+	if status, key := p.post("", "forged", []byte(inquiryBody(t, p.tenant, sender, nil)), false); status != http.StatusBadRequest || key != "error.inquiry.invalidCaptcha" {
+		t.Fatalf("a forged answer = %d %q", status, key)
+	}
+	if status, key := p.post("", solveCaptcha(t, registrationPortal{srv: p.srv}), []byte(inquiryBody(t, p.tenant, sender, nil)), false); status != http.StatusOK {
+		t.Fatalf("anonymous = %d %q", status, key)
+	}
 
 	// The service desk gets the PDF and the attachment; the sender a copy.
 	desk := p.inbox(t, p.desk, 1)
@@ -137,7 +142,7 @@ func TestParcelInquiryOverRESTAndConnect(t *testing.T) {
 		desk[0].Attachments[1].FileName != "damage.png" || !strings.Contains(desk[0].Subject, "Parcel inquiry CP") {
 		t.Fatalf("service desk mails %+v", desk)
 	}
-	if copies := p.inbox(t, sender, 1); len(copies) != 1 || !strings.HasPrefix(copies[0].Subject, "Copy: ") {
+	if copies := p.inbox(t, sender, 1); len(copies) != 1 || !strings.HasPrefix(copies[0].Subject, "Copy: ") || len(copies[0].Attachments) != 1 {
 		t.Fatalf("sender's copies %+v", copies)
 	}
 
@@ -192,6 +197,10 @@ func TestParcelInquiryRefusals(t *testing.T) {
 		"too large a file":  {"attachments": []any{file("big.png", big)}},
 		"unknown product":   {"product": "EPAQ_GOLD"},
 	} {
+		// Every try counts against the login: start each case afresh.
+		if _, err := p.db.pool.Exec(context.Background(), `DELETE FROM throttle_attempt`); err != nil {
+			t.Fatal(err)
+		}
 		status, key, b := p.rest(user, "POST", "/web/api/parcel-inquiry", inquiryBody(t, p.tenant, sender, change))
 		if status != http.StatusBadRequest || key == "" {
 			t.Errorf("%s: %d %q %s", name, status, key, b)
@@ -217,22 +226,52 @@ func TestParcelInquiryRefusals(t *testing.T) {
 	p.refused("", "POST", "/web/api/parcel-inquiry", inquiryBody(t, p.tenant, sender, nil), http.StatusTooManyRequests, "error.inquiry.tooManyRequests")
 }
 
-func TestNewsletterSubscriptionOnceWithMails(t *testing.T) {
+// Double opt-in over the wire: a signed-in user asks for someone else's
+// address; the address gets a link in its language (no "subscription
+// confirmed"), is subscribed only when the link is used, and marketing is
+// told then. Asking again for a confirmed address mails nobody. Before,
+// the address was told at once that it was subscribed.
+func TestNewsletterSubscriptionNeedsTheAddressOwnersLink(t *testing.T) {
 	p := newInquiryPortal(t)
 	email := "reader-" + randomHex(t) + "@example.org"
-	body := `{"email":"` + email + `","company":"Bakery"}`
+	body := `{"email":"` + email + `","company":"Bakery","language":"es"}`
 	user := p.as("ROLE_USER", p.bakery)
 	p.ok(user, "POST", "/web/api/newsletter-subscription", body)
-	p.ok(user, "POST", "/web/api/newsletter-subscription", `{"email":"`+strings.ToUpper(email)+`","company":"Bakery"}`)
-	var rows int
-	if err := p.db.pool.QueryRow(context.Background(), `SELECT count(*) FROM newsletter_subscription`).Scan(&rows); err != nil || rows != 1 {
-		t.Fatalf("subscriptions %d %v", rows, err)
+	// Asked again once the first link went out, the address gets another.
+	p.inbox(t, email, 1)
+	p.ok(user, "POST", "/web/api/newsletter-subscription", `{"email":"`+strings.ToUpper(email)+`","company":"Bakery","language":"es"}`)
+	var rows, confirmed int
+	if err := p.db.pool.QueryRow(context.Background(), `SELECT count(*), count(confirmed_at) FROM newsletter_subscription`).Scan(&rows, &confirmed); err != nil || rows != 1 || confirmed != 0 {
+		t.Fatalf("subscriptions %d, confirmed %d, %v", rows, confirmed, err)
 	}
-	if got := p.inbox(t, email, 1); len(got) != 1 {
-		t.Fatalf("confirmations %d", len(got))
+	links := p.inbox(t, email, 2)
+	if len(links) != 2 || links[0].Subject != "Confirme su suscripción al boletín" || strings.Contains(links[0].Text, "confirmed") {
+		t.Fatalf("links %+v", links)
+	}
+	// The newest link holds (asking again replaced the first's token).
+	_, after, _ := strings.Cut(links[len(links)-1].Text, "http://portal.test/newsletter/confirm?token=")
+	token, _, _ := strings.Cut(strings.ReplaceAll(after, "\r", ""), "\n")
+	if len(token) < 40 {
+		t.Fatalf("no link in %q", links[len(links)-1].Text)
+	}
+	p.refused("", "POST", "/web/api/newsletter-subscription/confirm", `{"token":"forged"}`, http.StatusNotFound, "error.newsletter.invalidLink")
+	var stored []byte
+	if err := p.db.pool.QueryRow(context.Background(), `SELECT token_hash FROM newsletter_subscription`).Scan(&stored); err != nil || bytes.Contains(stored, []byte(token)) || len(stored) != 32 {
+		t.Fatalf("the token is stored as %q, %v", stored, err)
+	}
+	p.ok("", "POST", "/web/api/newsletter-subscription/confirm", `{"token":"`+token+`"}`)
+	p.ok("", "POST", "/web/api/newsletter-subscription/confirm", `{"token":"`+token+`"}`)
+	if err := p.db.pool.QueryRow(context.Background(), `SELECT count(confirmed_at) FROM newsletter_subscription`).Scan(&confirmed); err != nil || confirmed != 1 {
+		t.Fatalf("confirmed %d, %v", confirmed, err)
 	}
 	if got := p.inbox(t, p.sales, 1); len(got) != 1 || !strings.Contains(got[0].Text, email) {
 		t.Fatalf("marketing mails %+v", got)
+	}
+	// Confirmed stays confirmed; asking again mails nobody.
+	p.ok(user, "POST", "/web/api/newsletter-subscription", body)
+	time.Sleep(300 * time.Millisecond)
+	if got := p.inbox(t, email, 2); len(got) != 2 {
+		t.Fatalf("asked again once confirmed: %d mails", len(got))
 	}
 	p.refused("", "POST", "/web/api/newsletter-subscription", body, http.StatusUnauthorized, "error.unauthenticated")
 	if status, key, _ := p.rest(user, "POST", "/web/api/newsletter-subscription", `{"email":"x@example.org","company":"A"}`); status != http.StatusBadRequest || key == "" {

@@ -23,12 +23,12 @@ import (
 	"parcelportal/adapters/sessions"
 	"parcelportal/adapters/sheet"
 	"parcelportal/app/addresses"
-	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers"
 	"parcelportal/app/customsdocs"
 	"parcelportal/app/dashboards"
 	"parcelportal/app/documents"
+	"parcelportal/app/gate"
 	"parcelportal/app/identity"
 	"parcelportal/app/invoicereports"
 	"parcelportal/app/management"
@@ -144,7 +144,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	documents := documents.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
 	organisations := organisationOf(pool, sealer, checks)
 	batchService := batchesOf(pool, customerStore, queue)
-	batchService.Uploads = batches.NewUploadGate(cfg.UploadsAtOnce)
+	batchService.Uploads = gate.New(cfg.UploadsAtOnce)
 	reportService := reportsOf(pool, customerStore)
 	parcelService := parcelsOf(pool, customerStore, side)
 	inquiries := inquiriesOf(cfg, pool, sealer, captchaPort, queue)

@@ -350,19 +350,54 @@ func typeAccepted(name string, data []byte) bool {
 	return false
 }
 
-// Subscription is a newsletter subscription.
+// Subscription is a newsletter subscription. It is asked for by a
+// signed-in user for any address, so it counts only once the address's
+// owner used the link mailed to it (double opt-in).
 type Subscription struct {
-	ID        int64
-	TenantID  int64
-	Email     string
-	Company   string
+	ID       int64
+	TenantID int64
+	Email    string
+	Company  string
+	// Language is the subscriber's (Languages), for the link's mail.
+	Language  string
 	CreatedAt time.Time
 	CreatedBy string
-	// ConfirmationMailedAt is when the confirmation to the subscriber went
-	// out, MailedAt when the notice to marketing did too; zero before.
+	// ConfirmationMailedAt is when the mail with the confirmation link went
+	// out (zero before, and again when the link is asked for anew);
+	// ConfirmedAt when the link was used; MailedAt when the notice to
+	// marketing went out after that.
 	ConfirmationMailedAt time.Time
+	ConfirmedAt          time.Time
 	MailedAt             time.Time
 }
+
+// Confirmed tells whether the address's owner confirmed the subscription.
+func (s Subscription) Confirmed() bool { return !s.ConfirmedAt.IsZero() }
+
+// Languages are those the confirmation mail is written in; DefaultLanguage
+// stands in for any other.
+var Languages = []string{"de", "en", "es", "it", "nl"}
+
+// DefaultLanguage is the confirmation mail's language for no known one.
+const DefaultLanguage = "en"
+
+// LanguageOf is lang when the mail speaks it, else DefaultLanguage.
+func LanguageOf(lang string) string {
+	lang = strings.ToLower(strings.TrimSpace(lang))
+	if base, _, ok := strings.Cut(lang, "-"); ok {
+		lang = base
+	}
+	if slices.Contains(Languages, lang) {
+		return lang
+	}
+	return DefaultLanguage
+}
+
+// ConfirmationTTL is how long a confirmation link holds.
+const ConfirmationTTL = 7 * 24 * time.Hour
+
+// KeyInvalidLink refuses an unknown, used-up or expired confirmation link.
+const KeyInvalidLink = "error.newsletter.invalidLink"
 
 // ValidateSubscription checks company (at least 2 characters) and e-mail;
 // the terms box is the form's (spec 3 section 5).
@@ -378,5 +413,6 @@ func ValidateSubscription(s Subscription) (Subscription, error) {
 		c.fail("company", RuleLine)
 	}
 	c.email("email", s.Email, true)
+	s.Language = LanguageOf(s.Language)
 	return s, c.err()
 }

@@ -96,3 +96,14 @@ func TestValidateSubscription(t *testing.T) {
 		}
 	}
 }
+
+func TestTheConfirmationMailSpeaksTheSubscribersLanguage(t *testing.T) {
+	for in, want := range map[string]string{"de": "de", "nl-BE": "nl", " IT ": "it", "fr": "en", "": "en", "es-419": "es"} {
+		if got := LanguageOf(in); got != want {
+			t.Errorf("LanguageOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if s, err := ValidateSubscription(Subscription{Email: "a@example.org", Company: "Co", Language: "pt"}); err != nil || s.Language != "en" {
+		t.Fatalf("ValidateSubscription = %+v, %v", s, err)
+	}
+}

@@ -9,7 +9,8 @@ import { sendBatch } from "./shipBatch";
  * marketing addresses Mailpit catches: the demo user files an inquiry with
  * an attachment from the tracking grid (the mail with the PDF and the file
  * reaches the service desk), an anonymous visitor files one with the
- * captcha, and the user subscribes to the newsletter.
+ * captcha, and the user asks for a newsletter subscription that the
+ * address's owner confirms with the mailed link.
  */
 
 test.use({ locale: "en-GB" });
@@ -34,6 +35,22 @@ async function mailAttachments(request: APIRequestContext, to: string, text: str
     if (messages && messages.length > 0) {
       const message = await request.get(`${mailpit}/api/v1/message/${messages[0].ID}`);
       return ((await message.json()) as { Attachments: Attachment[] }).Attachments;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`no mail to ${to} about ${text}`);
+}
+
+/** The text of the mail to `to` whose subject holds `text`, waiting for it. */
+async function mailText(request: APIRequestContext, to: string, text: string): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const search = await request.get(`${mailpit}/api/v1/search`, { params: { query: `to:"${to}" subject:"${text}"` } });
+    expect(search.ok()).toBeTruthy();
+    const { messages } = (await search.json()) as { messages: { ID: string }[] | null };
+    if (messages && messages.length > 0) {
+      const message = await request.get(`${mailpit}/api/v1/message/${messages[0].ID}`);
+      return ((await message.json()) as { Text: string }).Text;
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -128,7 +145,8 @@ test("an anonymous visitor files an inquiry with the captcha", async ({ page, br
   await expect(visitor.getByText("This inquiry address is not known.")).toBeVisible();
 });
 
-test("a user subscribes to the newsletter", async ({ page }) => {
+test("a user asks for a newsletter subscription; the address's owner confirms it", async ({ page, request }) => {
+  const reader = `reader-${randomBytes(4).toString("hex")}@example.org`;
   await signIn(page, "user");
   await page.goto("/newsletter-subscribe");
   await page.getByRole("button", { name: "Subscribe" }).click();
@@ -136,12 +154,19 @@ test("a user subscribes to the newsletter", async ({ page }) => {
   await page.getByLabel("Company").fill("B");
   await expect(page.getByText("The company needs at least 2 characters.")).toBeVisible();
   await page.getByLabel("Company").fill("Bakery");
-  await page.getByLabel("E-mail").fill(`reader-${randomBytes(4).toString("hex")}@example.org`);
+  await page.getByLabel("E-mail").fill(reader);
   await page.getByRole("checkbox", { name: "I accept the terms of the newsletter." }).check();
   await page.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page.getByText("you are subscribed to the newsletter")).toBeVisible();
+  // Double opt-in: the address is mailed a link, and subscribed once it is used.
+  await expect(page.getByText("Please check your mailbox")).toBeVisible();
   await page.getByRole("link", { name: "Back to the dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The link in the mail (in the page's language) confirms the subscription.
+  const text = await mailText(request, reader, "confirm your newsletter subscription");
+  const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/.exec(text)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByText("Thank you: your address is subscribed to the newsletter.")).toBeVisible();
 });
 
 test("a tracking-only login opens the inquiry form its tracking grid links to", async ({ page }) => {

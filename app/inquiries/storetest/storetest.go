@@ -5,6 +5,7 @@ package storetest
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"testing"
 	"time"
 
@@ -112,23 +113,23 @@ func Contract(t *testing.T, store inquiries.Store, tenantID, customerA, customer
 		t.Fatalf("Unmailed after a mail = %v", unmailed)
 	}
 
-	sub := inquiry.Subscription{TenantID: tenantID, Email: "news@example.org", Company: "Bakery", CreatedAt: at, CreatedBy: "user"}
+	sub := inquiry.Subscription{TenantID: tenantID, Email: "news@example.org", Company: "Bakery", Language: "nl", CreatedAt: at, CreatedBy: "user"}
 	subID, ok, err := store.Subscribe(ctx, sub)
 	if !ok || err != nil || subID == 0 {
 		t.Fatalf("Subscribe = %d, %v, %v", subID, ok, err)
 	}
 	upper := sub
 	upper.Email = "NEWS@example.org"
-	if id, ok, err := store.Subscribe(ctx, upper); ok || err != nil || id != 0 {
-		t.Fatalf("second Subscribe of the same e-mail = %d, %v, %v", id, ok, err)
+	if id, ok, err := store.Subscribe(ctx, upper); ok || err != nil || id != subID {
+		t.Fatalf("second Subscribe of the same e-mail = %d, %v, %v; want the first's id", id, ok, err)
 	}
-	otherSub, _, err := store.Subscribe(ctx, inquiry.Subscription{TenantID: tenantID, Email: "more@example.org", Company: "Garden", CreatedAt: at})
+	otherSub, _, err := store.Subscribe(ctx, inquiry.Subscription{TenantID: tenantID, Email: "more@example.org", Company: "Garden", Language: "en", CreatedAt: at})
 	if err != nil || otherSub == subID {
 		t.Fatalf("another Subscribe = %d, %v", otherSub, err)
 	}
 	got2, err := store.GetSubscription(ctx, subID)
-	if err != nil || got2.ID != subID || got2.Email != sub.Email || got2.Company != sub.Company || got2.TenantID != tenantID ||
-		!got2.CreatedAt.Equal(at) || got2.CreatedBy != "user" || !got2.MailedAt.IsZero() {
+	if err != nil || got2.ID != subID || got2.Email != sub.Email || got2.Company != sub.Company || got2.TenantID != tenantID || got2.Language != "nl" ||
+		!got2.CreatedAt.Equal(at) || got2.CreatedBy != "user" || !got2.MailedAt.IsZero() || got2.Confirmed() {
 		t.Fatalf("GetSubscription = %+v, %v", got2, err)
 	}
 	if _, err := store.GetSubscription(ctx, 1<<40); !isNotFound(err) {
@@ -137,6 +138,11 @@ func Contract(t *testing.T, store inquiries.Store, tenantID, customerA, customer
 	if ids, err := store.UnmailedSubscriptions(ctx); err != nil || len(ids) != 2 || ids[0] != subID {
 		t.Fatalf("UnmailedSubscriptions = %v, %v", ids, err)
 	}
+	// The link goes out: nothing is left to mail until it is used.
+	hash := sha256.Sum256([]byte("token"))
+	if err := store.SetConfirmationToken(ctx, subID, hash, at.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
 	if ok, err := store.MarkConfirmationMailed(ctx, subID, at.Add(-time.Minute)); !ok || err != nil {
 		t.Fatalf("MarkConfirmationMailed = %v, %v", ok, err)
 	}
@@ -144,7 +150,43 @@ func Contract(t *testing.T, store inquiries.Store, tenantID, customerA, customer
 		t.Fatalf("second MarkConfirmationMailed = %v, %v", ok, err)
 	}
 	if got2, _ := store.GetSubscription(ctx, subID); !got2.ConfirmationMailedAt.Equal(at.Add(-time.Minute)) || !got2.MailedAt.IsZero() {
-		t.Fatalf("after the confirmation: confirmed %v, all %v", got2.ConfirmationMailedAt, got2.MailedAt)
+		t.Fatalf("after the link: mailed %v, all %v", got2.ConfirmationMailedAt, got2.MailedAt)
+	}
+	if ids, _ := store.UnmailedSubscriptions(ctx); len(ids) != 1 || ids[0] != otherSub {
+		t.Fatalf("UnmailedSubscriptions while the link waits = %v", ids)
+	}
+	// Asked again while unconfirmed, the link is to go out again.
+	if again, err := store.AskConfirmationAgain(ctx, subID, "de"); !again || err != nil {
+		t.Fatalf("AskConfirmationAgain = %v, %v", again, err)
+	}
+	if got2, _ := store.GetSubscription(ctx, subID); !got2.ConfirmationMailedAt.IsZero() || got2.Language != "de" {
+		t.Fatalf("asked again: %+v", got2)
+	}
+	if _, err := store.MarkConfirmationMailed(ctx, subID, at); err != nil {
+		t.Fatal(err)
+	}
+	// A wrong or expired token confirms nothing; the right one once.
+	if _, _, err := store.Confirm(ctx, sha256.Sum256([]byte("other")), at); !failure.HasKey(err, inquiry.KeyInvalidLink) {
+		t.Fatalf("Confirm with another token = %v", err)
+	}
+	if _, _, err := store.Confirm(ctx, hash, at.Add(time.Hour)); !failure.HasKey(err, inquiry.KeyInvalidLink) {
+		t.Fatalf("Confirm with an expired token = %v", err)
+	}
+	if id, newly, err := store.Confirm(ctx, hash, at.Add(time.Minute)); id != subID || !newly || err != nil {
+		t.Fatalf("Confirm = %d, %v, %v", id, newly, err)
+	}
+	if id, newly, err := store.Confirm(ctx, hash, at.Add(2*time.Minute)); id != subID || newly || err != nil {
+		t.Fatalf("second Confirm = %d, %v, %v", id, newly, err)
+	}
+	if got2, _ := store.GetSubscription(ctx, subID); !got2.ConfirmedAt.Equal(at.Add(time.Minute)) {
+		t.Fatalf("confirmed at %v", got2.ConfirmedAt)
+	}
+	// Confirmed stays confirmed, and its notice to marketing is due.
+	if again, err := store.AskConfirmationAgain(ctx, subID, "en"); again || err != nil {
+		t.Fatalf("AskConfirmationAgain of a confirmed one = %v, %v", again, err)
+	}
+	if ids, _ := store.UnmailedSubscriptions(ctx); len(ids) != 2 || ids[0] != subID {
+		t.Fatalf("UnmailedSubscriptions once confirmed = %v", ids)
 	}
 	if ok, err := store.MarkSubscriptionMailed(ctx, subID, at); !ok || err != nil {
 		t.Fatalf("MarkSubscriptionMailed = %v, %v", ok, err)
@@ -152,7 +194,7 @@ func Contract(t *testing.T, store inquiries.Store, tenantID, customerA, customer
 	if ok, err := store.MarkSubscriptionMailed(ctx, subID, at.Add(time.Hour)); ok || err != nil {
 		t.Fatalf("second MarkSubscriptionMailed = %v, %v", ok, err)
 	}
-	if got2, _ := store.GetSubscription(ctx, subID); !got2.MailedAt.Equal(at) {
+	if got2, _ := store.GetSubscription(ctx, subID); !got2.MailedAt.Equal(at) || !got2.Confirmed() {
 		t.Fatalf("subscription mailed at %v, want %v", got2.MailedAt, at)
 	}
 	if ids, _ := store.UnmailedSubscriptions(ctx); len(ids) != 1 || ids[0] != otherSub {

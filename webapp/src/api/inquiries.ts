@@ -26,12 +26,19 @@ export function useInquiryTenant(tenantId: bigint | null) {
   });
 }
 
-/** POST web/api/parcel-inquiry: files the inquiry; the answer's body is not read. */
+/** The header that carries an anonymous visitor's captcha answer: the server checks it before it reads the form. */
+export const captchaHeader = "X-Captcha-Token";
+
+/**
+ * POST web/api/parcel-inquiry: files the inquiry; the answer's body is not
+ * read. The captcha answer travels in the X-Captcha-Token header, never in
+ * the form.
+ */
 export function useSubmitInquiry() {
   const client = useInquiryClient();
   return useMutation({
-    mutationFn: async (request: InquiryRequest) => {
-      await client.submitParcelInquiry(request);
+    mutationFn: async ({ request, captchaToken }: { request: InquiryRequest; captchaToken: string }) => {
+      await client.submitParcelInquiry(request, captchaToken ? { headers: { [captchaHeader]: captchaToken } } : {});
     },
     meta: { outsideSession: true },
   });
@@ -45,13 +52,36 @@ export function useInquiryPdf() {
   });
 }
 
-/** POST web/api/newsletter-subscription {email, company}. */
+/**
+ * POST web/api/newsletter-subscription {email, company, language}: the
+ * address is mailed a link in the language and subscribed once it is used.
+ */
 export function useSubscribeNewsletter() {
   const client = useInquiryClient();
   return useMutation({
-    mutationFn: async (request: { email: string; company: string }) => {
+    mutationFn: async (request: { email: string; company: string; language: string }) => {
       await client.subscribeNewsletter(request);
     },
     meta: { inlineMessages: true },
+  });
+}
+
+/**
+ * POST web/api/newsletter-subscription/confirm {token}, once per token: the
+ * page may render twice, and a second use confirms nothing new.
+ */
+export function useConfirmNewsletter(token: string) {
+  const client = useInquiryClient();
+  return useQuery({
+    queryKey: ["newsletter", "confirm", token],
+    queryFn: async () => {
+      await client.confirmNewsletterSubscription({ token });
+      return true;
+    },
+    enabled: token !== "",
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    meta: { outsideSession: true },
   });
 }

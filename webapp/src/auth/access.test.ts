@@ -32,6 +32,7 @@ const expected: Record<string, "public" | Role[]> = {
   "/account/reset/finish": "public",
   "/legal": "public",
   "/parcel-inquiry": "public",
+  "/newsletter/confirm": "public",
   "/account": [],
   "/admin": [Role.admin, Role.superAdmin],
   "/dashboard": [...report, Role.tracking],

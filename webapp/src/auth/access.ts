@@ -79,6 +79,8 @@ export const routeTable: readonly (readonly [prefix: string, access: RouteAccess
   ["/account/reset/finish", open],
   ["/legal", open],
   ["/parcel-inquiry", open],
+  // The newsletter's confirmation link: its token is the proof of the address.
+  ["/newsletter/confirm", open],
   ["/account", anyRole],
   ["/admin", anyOf(admin, superAdmin)],
   ["/dashboard", anyOf(admin, superAdmin, user, operations, customerService, tracking)],

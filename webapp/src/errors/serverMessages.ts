@@ -425,6 +425,10 @@ const catalog = [
   }),
   msg({ id: "error.inquiry.tenantNotFound", message: "This inquiry address is not known." }),
   msg({ id: "error.inquiry.notFound", message: "No inquiry was found for this parcel." }),
+  msg({
+    id: "error.newsletter.invalidLink",
+    message: "This link is not valid or has expired. Please subscribe again to get a new one.",
+  }),
   msg({ id: "error.mismatch", message: "This field does not match its repetition." }),
   msg({ id: "error.date", message: "This field needs a valid date." }),
   msg({ id: "error.oneOf", message: "This field has a value that is not offered." }),

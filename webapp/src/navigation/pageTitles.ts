@@ -14,6 +14,7 @@ export const pageTitles = {
   tracking: msg`Tracking`,
   customsDocs: msg`Customs documents`,
   newsletter: msg`Newsletter subscription`,
+  newsletterConfirm: msg`Newsletter confirmation`,
   parcelInquiry: msg`Parcel inquiry`,
   internalParcelInquiry: msg`Internal parcel inquiry`,
   batch: msg`Batches`,

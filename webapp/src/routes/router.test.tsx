@@ -15,6 +15,7 @@ describe("routes", () => {
     ["/account/reset/finish", "Choose a new password"],
     ["/parcel-inquiry/7", "Parcel inquiry"],
     ["/legal/imprint", "Imprint"],
+    ["/newsletter/confirm?token=abc", "Newsletter confirmation"],
   ])("%s shows the page titled %s to anyone", async (path, title) => {
     renderApp(path);
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();

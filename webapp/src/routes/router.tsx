@@ -77,6 +77,10 @@ const NewsletterPage = lazyNamed(
   () => loadChunk(() => import("../features/newsletter/NewsletterPage")),
   "NewsletterPage",
 );
+const NewsletterConfirmPage = lazyNamed(
+  () => loadChunk(() => import("../features/newsletter/NewsletterConfirmPage")),
+  "NewsletterConfirmPage",
+);
 
 /** The shipment report (spec 2 §2.4). */
 const ReportPage = lazyNamed(() => loadChunk(() => import("../features/report/ReportPage")), "ReportPage");
@@ -174,6 +178,7 @@ export const routes: RouteObject[] = [
             element: <LazyArea area={InternalParcelInquiryPage} />,
           },
           { path: "newsletter-subscribe", element: <LazyArea area={NewsletterPage} /> },
+          { path: "newsletter/confirm", element: <LazyArea area={NewsletterConfirmPage} /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

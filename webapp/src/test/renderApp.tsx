@@ -17,6 +17,7 @@ import { CustomerService } from "../gen/portal/v1/customers_pb";
 import { CustomsDocumentService } from "../gen/portal/v1/customsdocs_pb";
 import { DocumentService } from "../gen/portal/v1/documents_pb";
 import { FulfillmentService } from "../gen/portal/v1/fulfillments_pb";
+import { InquiryService } from "../gen/portal/v1/inquiries_pb";
 import { InvoiceReportService } from "../gen/portal/v1/invoice_reports_pb";
 import { ManifestService } from "../gen/portal/v1/manifests_pb";
 import { TrackingService } from "../gen/portal/v1/tracking_pb";
@@ -97,6 +98,7 @@ export type RenderOptions = {
   dashboard?: Partial<ServiceImpl<typeof DashboardService>>;
   customsDocs?: Partial<ServiceImpl<typeof CustomsDocumentService>>;
   printers?: Partial<ServiceImpl<typeof PrinterService>>;
+  inquiries?: Partial<ServiceImpl<typeof InquiryService>>;
   /** Stores a credential and lets the portal answer for this user. */
   signedInAs?: TestUser;
   /** Where the memory router starts; with `state`, what the previous page handed over. */
@@ -137,6 +139,7 @@ export function renderApp(
     dashboard = {},
     customsDocs = {},
     printers = {},
+    inquiries = {},
     signedInAs,
     state,
   }: RenderOptions = {},
@@ -176,6 +179,7 @@ export function renderApp(
       router.service(DashboardService, dashboard);
       router.service(CustomsDocumentService, customsDocs);
       router.service(PrinterService, printers);
+      router.service(InquiryService, inquiries);
       router.service(UserDataService, {
         getMyUserData: () => ({
           userData: {

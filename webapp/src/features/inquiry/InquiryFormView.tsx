@@ -156,10 +156,8 @@ export function InquiryFormView({ initial, tenantId, anonymous }: InquiryFormVie
     }
     submit.mutate(
       {
-        ...form,
-        tenantId,
-        reCaptchaToken: captchaToken,
-        attachments: files.map(({ fileName, data }) => ({ fileName, data })),
+        request: { ...form, tenantId, attachments: files.map(({ fileName, data }) => ({ fileName, data })) },
+        captchaToken,
       },
       {
         onSuccess: () => setDone(true),

@@ -25,8 +25,9 @@ const emptyForm: NewsletterForm = { company: "", email: "", acceptTerms: false }
 
 /**
  * /newsletter-subscribe (spec 3 §2, §5): company, e-mail and terms, each
- * with its own message; then the success screen with a link back to the
- * dashboard.
+ * with its own message; then the success screen (the address is mailed a
+ * link and subscribed once it is used: double opt-in) with a link back to
+ * the dashboard.
  */
 export function NewsletterPage() {
   const { i18n, t } = useLingui();
@@ -47,7 +48,7 @@ export function NewsletterPage() {
     setFailure(noFailure);
     if (Object.keys(validateNewsletter(form)).length > 0) return;
     subscribe.mutate(
-      { company: form.company.trim(), email: form.email.trim() },
+      { company: form.company.trim(), email: form.email.trim(), language: i18n.locale },
       {
         onSuccess: () => setDone(true),
         onError: (error) => setFailure(describeFormFailure(error, ["company", "email"])),
@@ -60,7 +61,10 @@ export function NewsletterPage() {
       {done ? (
         <Flex direction="column" gap="4">
           <SuccessMessage>
-            <Trans>Thank you: you are subscribed to the newsletter. A confirmation is on its way to you.</Trans>
+            <Trans>
+              Please check your mailbox: we sent a link to the address. The address is subscribed once the link in that
+              mail is used.
+            </Trans>
           </SuccessMessage>
           <RadixLink asChild>
             <Link to="/dashboard">

@@ -299,7 +299,8 @@ type SubmitParcelInquiryRequest struct {
 	ContentValue string `protobuf:"bytes,29,opt,name=content_value,json=contentValue,proto3" json:"content_value,omitempty"`
 	// At most three files.
 	Attachments []*InquiryAttachment `protobuf:"bytes,30,rep,name=attachments,proto3" json:"attachments,omitempty"`
-	// The captcha answer of an anonymous visitor.
+	// Not read: an anonymous visitor's captcha answer comes in the
+	// X-Captcha-Token header, checked before the body is read.
 	ReCaptchaToken string `protobuf:"bytes,31,opt,name=re_captcha_token,json=reCaptchaToken,proto3" json:"re_captcha_token,omitempty"`
 	// The consent box; must be ticked.
 	Consent       bool `protobuf:"varint,32,opt,name=consent,proto3" json:"consent,omitempty"`
@@ -705,7 +706,10 @@ type SubscribeNewsletterRequest struct {
 	// The e-mail subscribed.
 	Email string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
 	// The company, at least 2 characters.
-	Company       string `protobuf:"bytes,2,opt,name=company,proto3" json:"company,omitempty"`
+	Company string `protobuf:"bytes,2,opt,name=company,proto3" json:"company,omitempty"`
+	// The subscriber's language (de, en, es, it, nl) for the confirmation
+	// mail; English when empty or another.
+	Language      string `protobuf:"bytes,3,opt,name=language,proto3" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -754,7 +758,15 @@ func (x *SubscribeNewsletterRequest) GetCompany() string {
 	return ""
 }
 
-// SubscribeNewsletterResponse is empty: the subscription is stored.
+func (x *SubscribeNewsletterRequest) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+// SubscribeNewsletterResponse is empty: the confirmation link is on its way
+// (or the address is subscribed already; the answer does not tell).
 type SubscribeNewsletterResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -789,6 +801,89 @@ func (x *SubscribeNewsletterResponse) ProtoReflect() protoreflect.Message {
 // Deprecated: Use SubscribeNewsletterResponse.ProtoReflect.Descriptor instead.
 func (*SubscribeNewsletterResponse) Descriptor() ([]byte, []int) {
 	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{9}
+}
+
+// ConfirmNewsletterSubscriptionRequest carries the link's token.
+type ConfirmNewsletterSubscriptionRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The token of the mailed link.
+	Token         string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmNewsletterSubscriptionRequest) Reset() {
+	*x = ConfirmNewsletterSubscriptionRequest{}
+	mi := &file_portal_v1_inquiries_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmNewsletterSubscriptionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmNewsletterSubscriptionRequest) ProtoMessage() {}
+
+func (x *ConfirmNewsletterSubscriptionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_inquiries_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmNewsletterSubscriptionRequest.ProtoReflect.Descriptor instead.
+func (*ConfirmNewsletterSubscriptionRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ConfirmNewsletterSubscriptionRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+// ConfirmNewsletterSubscriptionResponse is empty: the address is subscribed.
+type ConfirmNewsletterSubscriptionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmNewsletterSubscriptionResponse) Reset() {
+	*x = ConfirmNewsletterSubscriptionResponse{}
+	mi := &file_portal_v1_inquiries_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmNewsletterSubscriptionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmNewsletterSubscriptionResponse) ProtoMessage() {}
+
+func (x *ConfirmNewsletterSubscriptionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_inquiries_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmNewsletterSubscriptionResponse.ProtoReflect.Descriptor instead.
+func (*ConfirmNewsletterSubscriptionResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{11}
 }
 
 var File_portal_v1_inquiries_proto protoreflect.FileDescriptor
@@ -852,16 +947,23 @@ const file_portal_v1_inquiries_proto_rawDesc = "" +
 	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\n" +
 	"trackingId\"G\n" +
 	"\x1bGetParcelInquiryPdfResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"`\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"\x85\x01\n" +
 	"\x1aSubscribeNewsletterRequest\x12\x1e\n" +
 	"\x05email\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xfe\x01R\x05email\x12\"\n" +
-	"\acompany\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\acompany\"\x1d\n" +
-	"\x1bSubscribeNewsletterResponse2\xf9\x04\n" +
+	"\acompany\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\acompany\x12#\n" +
+	"\blanguage\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\blanguage\"\x1d\n" +
+	"\x1bSubscribeNewsletterResponse\"H\n" +
+	"$ConfirmNewsletterSubscriptionRequest\x12 \n" +
+	"\x05token\x18\x01 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x05token\"'\n" +
+	"%ConfirmNewsletterSubscriptionResponse2\xb3\x06\n" +
 	"\x0eInquiryService\x12\x9b\x01\n" +
 	"\x10GetInquiryTenant\x12\".portal.v1.GetInquiryTenantRequest\x1a#.portal.v1.GetInquiryTenantResponse\">\x82\xd3\xe4\x93\x025b\x06tenant\x12+/web/api/parcel-inquiry/tenants/{tenant_id}\x90\x02\x01\x12\x88\x01\n" +
 	"\x13SubmitParcelInquiry\x12%.portal.v1.SubmitParcelInquiryRequest\x1a&.portal.v1.SubmitParcelInquiryResponse\"\"\x82\xd3\xe4\x93\x02\x1c:\x01*\"\x17/web/api/parcel-inquiry\x12\xa9\x01\n" +
 	"\x13GetParcelInquiryPdf\x12%.portal.v1.GetParcelInquiryPdfRequest\x1a&.portal.v1.GetParcelInquiryPdfResponse\"C\x82\xd3\xe4\x93\x02:b\x04file\x122/web/api/parcel-inquiry/{tracking_id}/pdf_document\x90\x02\x01\x12\x91\x01\n" +
-	"\x13SubscribeNewsletter\x12%.portal.v1.SubscribeNewsletterRequest\x1a&.portal.v1.SubscribeNewsletterResponse\"+\x82\xd3\xe4\x93\x02%:\x01*\" /web/api/newsletter-subscriptionB2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
+	"\x13SubscribeNewsletter\x12%.portal.v1.SubscribeNewsletterRequest\x1a&.portal.v1.SubscribeNewsletterResponse\"+\x82\xd3\xe4\x93\x02%:\x01*\" /web/api/newsletter-subscription\x12\xb7\x01\n" +
+	"\x1dConfirmNewsletterSubscription\x12/.portal.v1.ConfirmNewsletterSubscriptionRequest\x1a0.portal.v1.ConfirmNewsletterSubscriptionResponse\"3\x82\xd3\xe4\x93\x02-:\x01*\"(/web/api/newsletter-subscription/confirmB2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
 	file_portal_v1_inquiries_proto_rawDescOnce sync.Once
@@ -875,34 +977,38 @@ func file_portal_v1_inquiries_proto_rawDescGZIP() []byte {
 	return file_portal_v1_inquiries_proto_rawDescData
 }
 
-var file_portal_v1_inquiries_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_portal_v1_inquiries_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_portal_v1_inquiries_proto_goTypes = []any{
-	(*GetInquiryTenantRequest)(nil),     // 0: portal.v1.GetInquiryTenantRequest
-	(*InquiryTenant)(nil),               // 1: portal.v1.InquiryTenant
-	(*GetInquiryTenantResponse)(nil),    // 2: portal.v1.GetInquiryTenantResponse
-	(*InquiryAttachment)(nil),           // 3: portal.v1.InquiryAttachment
-	(*SubmitParcelInquiryRequest)(nil),  // 4: portal.v1.SubmitParcelInquiryRequest
-	(*SubmitParcelInquiryResponse)(nil), // 5: portal.v1.SubmitParcelInquiryResponse
-	(*GetParcelInquiryPdfRequest)(nil),  // 6: portal.v1.GetParcelInquiryPdfRequest
-	(*GetParcelInquiryPdfResponse)(nil), // 7: portal.v1.GetParcelInquiryPdfResponse
-	(*SubscribeNewsletterRequest)(nil),  // 8: portal.v1.SubscribeNewsletterRequest
-	(*SubscribeNewsletterResponse)(nil), // 9: portal.v1.SubscribeNewsletterResponse
-	(*httpbody.HttpBody)(nil),           // 10: google.api.HttpBody
+	(*GetInquiryTenantRequest)(nil),               // 0: portal.v1.GetInquiryTenantRequest
+	(*InquiryTenant)(nil),                         // 1: portal.v1.InquiryTenant
+	(*GetInquiryTenantResponse)(nil),              // 2: portal.v1.GetInquiryTenantResponse
+	(*InquiryAttachment)(nil),                     // 3: portal.v1.InquiryAttachment
+	(*SubmitParcelInquiryRequest)(nil),            // 4: portal.v1.SubmitParcelInquiryRequest
+	(*SubmitParcelInquiryResponse)(nil),           // 5: portal.v1.SubmitParcelInquiryResponse
+	(*GetParcelInquiryPdfRequest)(nil),            // 6: portal.v1.GetParcelInquiryPdfRequest
+	(*GetParcelInquiryPdfResponse)(nil),           // 7: portal.v1.GetParcelInquiryPdfResponse
+	(*SubscribeNewsletterRequest)(nil),            // 8: portal.v1.SubscribeNewsletterRequest
+	(*SubscribeNewsletterResponse)(nil),           // 9: portal.v1.SubscribeNewsletterResponse
+	(*ConfirmNewsletterSubscriptionRequest)(nil),  // 10: portal.v1.ConfirmNewsletterSubscriptionRequest
+	(*ConfirmNewsletterSubscriptionResponse)(nil), // 11: portal.v1.ConfirmNewsletterSubscriptionResponse
+	(*httpbody.HttpBody)(nil),                     // 12: google.api.HttpBody
 }
 var file_portal_v1_inquiries_proto_depIdxs = []int32{
 	1,  // 0: portal.v1.GetInquiryTenantResponse.tenant:type_name -> portal.v1.InquiryTenant
 	3,  // 1: portal.v1.SubmitParcelInquiryRequest.attachments:type_name -> portal.v1.InquiryAttachment
-	10, // 2: portal.v1.GetParcelInquiryPdfResponse.file:type_name -> google.api.HttpBody
+	12, // 2: portal.v1.GetParcelInquiryPdfResponse.file:type_name -> google.api.HttpBody
 	0,  // 3: portal.v1.InquiryService.GetInquiryTenant:input_type -> portal.v1.GetInquiryTenantRequest
 	4,  // 4: portal.v1.InquiryService.SubmitParcelInquiry:input_type -> portal.v1.SubmitParcelInquiryRequest
 	6,  // 5: portal.v1.InquiryService.GetParcelInquiryPdf:input_type -> portal.v1.GetParcelInquiryPdfRequest
 	8,  // 6: portal.v1.InquiryService.SubscribeNewsletter:input_type -> portal.v1.SubscribeNewsletterRequest
-	2,  // 7: portal.v1.InquiryService.GetInquiryTenant:output_type -> portal.v1.GetInquiryTenantResponse
-	5,  // 8: portal.v1.InquiryService.SubmitParcelInquiry:output_type -> portal.v1.SubmitParcelInquiryResponse
-	7,  // 9: portal.v1.InquiryService.GetParcelInquiryPdf:output_type -> portal.v1.GetParcelInquiryPdfResponse
-	9,  // 10: portal.v1.InquiryService.SubscribeNewsletter:output_type -> portal.v1.SubscribeNewsletterResponse
-	7,  // [7:11] is the sub-list for method output_type
-	3,  // [3:7] is the sub-list for method input_type
+	10, // 7: portal.v1.InquiryService.ConfirmNewsletterSubscription:input_type -> portal.v1.ConfirmNewsletterSubscriptionRequest
+	2,  // 8: portal.v1.InquiryService.GetInquiryTenant:output_type -> portal.v1.GetInquiryTenantResponse
+	5,  // 9: portal.v1.InquiryService.SubmitParcelInquiry:output_type -> portal.v1.SubmitParcelInquiryResponse
+	7,  // 10: portal.v1.InquiryService.GetParcelInquiryPdf:output_type -> portal.v1.GetParcelInquiryPdfResponse
+	9,  // 11: portal.v1.InquiryService.SubscribeNewsletter:output_type -> portal.v1.SubscribeNewsletterResponse
+	11, // 12: portal.v1.InquiryService.ConfirmNewsletterSubscription:output_type -> portal.v1.ConfirmNewsletterSubscriptionResponse
+	8,  // [8:13] is the sub-list for method output_type
+	3,  // [3:8] is the sub-list for method input_type
 	3,  // [3:3] is the sub-list for extension type_name
 	3,  // [3:3] is the sub-list for extension extendee
 	0,  // [0:3] is the sub-list for field type_name
@@ -919,7 +1025,7 @@ func file_portal_v1_inquiries_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_inquiries_proto_rawDesc), len(file_portal_v1_inquiries_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/inquiries.proto.
  */
 export const file_portal_v1_inquiries: GenFile = /*@__PURE__*/
-  fileDesc("Chlwb3J0YWwvdjEvaW5xdWlyaWVzLnByb3RvEglwb3J0YWwudjEiLAoXR2V0SW5xdWlyeVRlbmFudFJlcXVlc3QSEQoJdGVuYW50X2lkGAEgASgDIjoKDUlucXVpcnlUZW5hbnQSCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJIkQKGEdldElucXVpcnlUZW5hbnRSZXNwb25zZRIoCgZ0ZW5hbnQYASABKAsyGC5wb3J0YWwudjEuSW5xdWlyeVRlbmFudCI0ChFJbnF1aXJ5QXR0YWNobWVudBIRCglmaWxlX25hbWUYASABKAkSDAoEZGF0YRgCIAEoDCLrBgoaU3VibWl0UGFyY2VsSW5xdWlyeVJlcXVlc3QSEQoJdGVuYW50X2lkGAEgASgDEg8KB3Byb2R1Y3QYAiABKAkSEQoJaW5zdXJhbmNlGAMgASgJEg4KBnJlYXNvbhgEIAEoCRITCgtyZWFzb25fdGV4dBgFIAEoCRIXCg90cmFja2luZ19udW1iZXIYBiABKAkSFwoPZGF0ZV9vZl9wb3N0aW5nGAcgASgJEhMKC3NlbmRlcl9uYW1lGAggASgJEhUKDXNlbmRlcl9zdHJlZXQYCSABKAkSFwoPc2VuZGVyX3ppcF9jb2RlGAogASgJEhMKC3NlbmRlcl9jaXR5GAsgASgJEhYKDnNlbmRlcl9jb3VudHJ5GAwgASgJEhQKDHNlbmRlcl9jcm1pZBgNIAEoCRIdChVzZW5kZXJfY29udGFjdF9wZXJzb24YDiABKAkSHAoUc2VuZGVyX2NvbnRhY3RfcGhvbmUYDyABKAkSHAoUc2VuZGVyX2NvbnRhY3RfZW1haWwYECABKAkSIQoZc2VuZGVyX2NvbnRhY3RfZW1haWxfY29weRgRIAEoCRIcChRzZW5kZXJfY29weV90b19lbWFpbBgSIAEoCBIWCg5yZWNpcGllbnRfbmFtZRgTIAEoCRIYChByZWNpcGllbnRfc3RyZWV0GBQgASgJEhoKEnJlY2lwaWVudF96aXBfY29kZRgVIAEoCRIWCg5yZWNpcGllbnRfY2l0eRgWIAEoCRIZChFyZWNpcGllbnRfY291bnRyeRgXIAEoCRIgChhyZWNpcGllbnRfY29udGFjdF9wZXJzb24YGCABKAkSHwoXcmVjaXBpZW50X2NvbnRhY3RfcGhvbmUYGSABKAkSHwoXcmVjaXBpZW50X2NvbnRhY3RfZW1haWwYGiABKAkSJAoccmVjaXBpZW50X2NvbnRhY3RfZW1haWxfY29weRgbIAEoCRIbChNjb250ZW50X2Rlc2NyaXB0aW9uGBwgASgJEhUKDWNvbnRlbnRfdmFsdWUYHSABKAkSMQoLYXR0YWNobWVudHMYHiADKAsyHC5wb3J0YWwudjEuSW5xdWlyeUF0dGFjaG1lbnQSGAoQcmVfY2FwdGNoYV90b2tlbhgfIAEoCRIPCgdjb25zZW50GCAgASgIIikKG1N1Ym1pdFBhcmNlbElucXVpcnlSZXNwb25zZRIKCgJpZBgBIAEoAyIxChpHZXRQYXJjZWxJbnF1aXJ5UGRmUmVxdWVzdBITCgt0cmFja2luZ19pZBgBIAEoCSJBChtHZXRQYXJjZWxJbnF1aXJ5UGRmUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiPAoaU3Vic2NyaWJlTmV3c2xldHRlclJlcXVlc3QSDQoFZW1haWwYASABKAkSDwoHY29tcGFueRgCIAEoCSIdChtTdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2UyqQMKDklucXVpcnlTZXJ2aWNlEmAKEEdldElucXVpcnlUZW5hbnQSIi5wb3J0YWwudjEuR2V0SW5xdWlyeVRlbmFudFJlcXVlc3QaIy5wb3J0YWwudjEuR2V0SW5xdWlyeVRlbmFudFJlc3BvbnNlIgOQAgESZAoTU3VibWl0UGFyY2VsSW5xdWlyeRIlLnBvcnRhbC52MS5TdWJtaXRQYXJjZWxJbnF1aXJ5UmVxdWVzdBomLnBvcnRhbC52MS5TdWJtaXRQYXJjZWxJbnF1aXJ5UmVzcG9uc2USaQoTR2V0UGFyY2VsSW5xdWlyeVBkZhIlLnBvcnRhbC52MS5HZXRQYXJjZWxJbnF1aXJ5UGRmUmVxdWVzdBomLnBvcnRhbC52MS5HZXRQYXJjZWxJbnF1aXJ5UGRmUmVzcG9uc2UiA5ACARJkChNTdWJzY3JpYmVOZXdzbGV0dGVyEiUucG9ydGFsLnYxLlN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0GiYucG9ydGFsLnYxLlN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_google_api_httpbody]);
+  fileDesc("Chlwb3J0YWwvdjEvaW5xdWlyaWVzLnByb3RvEglwb3J0YWwudjEiLAoXR2V0SW5xdWlyeVRlbmFudFJlcXVlc3QSEQoJdGVuYW50X2lkGAEgASgDIjoKDUlucXVpcnlUZW5hbnQSCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJIkQKGEdldElucXVpcnlUZW5hbnRSZXNwb25zZRIoCgZ0ZW5hbnQYASABKAsyGC5wb3J0YWwudjEuSW5xdWlyeVRlbmFudCI0ChFJbnF1aXJ5QXR0YWNobWVudBIRCglmaWxlX25hbWUYASABKAkSDAoEZGF0YRgCIAEoDCLrBgoaU3VibWl0UGFyY2VsSW5xdWlyeVJlcXVlc3QSEQoJdGVuYW50X2lkGAEgASgDEg8KB3Byb2R1Y3QYAiABKAkSEQoJaW5zdXJhbmNlGAMgASgJEg4KBnJlYXNvbhgEIAEoCRITCgtyZWFzb25fdGV4dBgFIAEoCRIXCg90cmFja2luZ19udW1iZXIYBiABKAkSFwoPZGF0ZV9vZl9wb3N0aW5nGAcgASgJEhMKC3NlbmRlcl9uYW1lGAggASgJEhUKDXNlbmRlcl9zdHJlZXQYCSABKAkSFwoPc2VuZGVyX3ppcF9jb2RlGAogASgJEhMKC3NlbmRlcl9jaXR5GAsgASgJEhYKDnNlbmRlcl9jb3VudHJ5GAwgASgJEhQKDHNlbmRlcl9jcm1pZBgNIAEoCRIdChVzZW5kZXJfY29udGFjdF9wZXJzb24YDiABKAkSHAoUc2VuZGVyX2NvbnRhY3RfcGhvbmUYDyABKAkSHAoUc2VuZGVyX2NvbnRhY3RfZW1haWwYECABKAkSIQoZc2VuZGVyX2NvbnRhY3RfZW1haWxfY29weRgRIAEoCRIcChRzZW5kZXJfY29weV90b19lbWFpbBgSIAEoCBIWCg5yZWNpcGllbnRfbmFtZRgTIAEoCRIYChByZWNpcGllbnRfc3RyZWV0GBQgASgJEhoKEnJlY2lwaWVudF96aXBfY29kZRgVIAEoCRIWCg5yZWNpcGllbnRfY2l0eRgWIAEoCRIZChFyZWNpcGllbnRfY291bnRyeRgXIAEoCRIgChhyZWNpcGllbnRfY29udGFjdF9wZXJzb24YGCABKAkSHwoXcmVjaXBpZW50X2NvbnRhY3RfcGhvbmUYGSABKAkSHwoXcmVjaXBpZW50X2NvbnRhY3RfZW1haWwYGiABKAkSJAoccmVjaXBpZW50X2NvbnRhY3RfZW1haWxfY29weRgbIAEoCRIbChNjb250ZW50X2Rlc2NyaXB0aW9uGBwgASgJEhUKDWNvbnRlbnRfdmFsdWUYHSABKAkSMQoLYXR0YWNobWVudHMYHiADKAsyHC5wb3J0YWwudjEuSW5xdWlyeUF0dGFjaG1lbnQSGAoQcmVfY2FwdGNoYV90b2tlbhgfIAEoCRIPCgdjb25zZW50GCAgASgIIikKG1N1Ym1pdFBhcmNlbElucXVpcnlSZXNwb25zZRIKCgJpZBgBIAEoAyIxChpHZXRQYXJjZWxJbnF1aXJ5UGRmUmVxdWVzdBITCgt0cmFja2luZ19pZBgBIAEoCSJBChtHZXRQYXJjZWxJbnF1aXJ5UGRmUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiTgoaU3Vic2NyaWJlTmV3c2xldHRlclJlcXVlc3QSDQoFZW1haWwYASABKAkSDwoHY29tcGFueRgCIAEoCRIQCghsYW5ndWFnZRgDIAEoCSIdChtTdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2UiNQokQ29uZmlybU5ld3NsZXR0ZXJTdWJzY3JpcHRpb25SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIicKJUNvbmZpcm1OZXdzbGV0dGVyU3Vic2NyaXB0aW9uUmVzcG9uc2UyrgQKDklucXVpcnlTZXJ2aWNlEmAKEEdldElucXVpcnlUZW5hbnQSIi5wb3J0YWwudjEuR2V0SW5xdWlyeVRlbmFudFJlcXVlc3QaIy5wb3J0YWwudjEuR2V0SW5xdWlyeVRlbmFudFJlc3BvbnNlIgOQAgESZAoTU3VibWl0UGFyY2VsSW5xdWlyeRIlLnBvcnRhbC52MS5TdWJtaXRQYXJjZWxJbnF1aXJ5UmVxdWVzdBomLnBvcnRhbC52MS5TdWJtaXRQYXJjZWxJbnF1aXJ5UmVzcG9uc2USaQoTR2V0UGFyY2VsSW5xdWlyeVBkZhIlLnBvcnRhbC52MS5HZXRQYXJjZWxJbnF1aXJ5UGRmUmVxdWVzdBomLnBvcnRhbC52MS5HZXRQYXJjZWxJbnF1aXJ5UGRmUmVzcG9uc2UiA5ACARJkChNTdWJzY3JpYmVOZXdzbGV0dGVyEiUucG9ydGFsLnYxLlN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0GiYucG9ydGFsLnYxLlN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRKCAQodQ29uZmlybU5ld3NsZXR0ZXJTdWJzY3JpcHRpb24SLy5wb3J0YWwudjEuQ29uZmlybU5ld3NsZXR0ZXJTdWJzY3JpcHRpb25SZXF1ZXN0GjAucG9ydGFsLnYxLkNvbmZpcm1OZXdzbGV0dGVyU3Vic2NyaXB0aW9uUmVzcG9uc2VCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_google_api_httpbody]);
 
 /**
  * GetInquiryTenantRequest names the tenant.
@@ -337,7 +337,8 @@ export type SubmitParcelInquiryRequest = Message<"portal.v1.SubmitParcelInquiryR
   attachments: InquiryAttachment[];
 
   /**
-   * The captcha answer of an anonymous visitor.
+   * Not read: an anonymous visitor's captcha answer comes in the
+   * X-Captcha-Token header, checked before the body is read.
    *
    * @generated from field: string re_captcha_token = 31;
    */
@@ -440,6 +441,14 @@ export type SubscribeNewsletterRequest = Message<"portal.v1.SubscribeNewsletterR
    * @generated from field: string company = 2;
    */
   company: string;
+
+  /**
+   * The subscriber's language (de, en, es, it, nl) for the confirmation
+   * mail; English when empty or another.
+   *
+   * @generated from field: string language = 3;
+   */
+  language: string;
 };
 
 /**
@@ -450,7 +459,8 @@ export const SubscribeNewsletterRequestSchema: GenMessage<SubscribeNewsletterReq
   messageDesc(file_portal_v1_inquiries, 8);
 
 /**
- * SubscribeNewsletterResponse is empty: the subscription is stored.
+ * SubscribeNewsletterResponse is empty: the confirmation link is on its way
+ * (or the address is subscribed already; the answer does not tell).
  *
  * @generated from message portal.v1.SubscribeNewsletterResponse
  */
@@ -463,6 +473,42 @@ export type SubscribeNewsletterResponse = Message<"portal.v1.SubscribeNewsletter
  */
 export const SubscribeNewsletterResponseSchema: GenMessage<SubscribeNewsletterResponse> = /*@__PURE__*/
   messageDesc(file_portal_v1_inquiries, 9);
+
+/**
+ * ConfirmNewsletterSubscriptionRequest carries the link's token.
+ *
+ * @generated from message portal.v1.ConfirmNewsletterSubscriptionRequest
+ */
+export type ConfirmNewsletterSubscriptionRequest = Message<"portal.v1.ConfirmNewsletterSubscriptionRequest"> & {
+  /**
+   * The token of the mailed link.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message portal.v1.ConfirmNewsletterSubscriptionRequest.
+ * Use `create(ConfirmNewsletterSubscriptionRequestSchema)` to create a new message.
+ */
+export const ConfirmNewsletterSubscriptionRequestSchema: GenMessage<ConfirmNewsletterSubscriptionRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_inquiries, 10);
+
+/**
+ * ConfirmNewsletterSubscriptionResponse is empty: the address is subscribed.
+ *
+ * @generated from message portal.v1.ConfirmNewsletterSubscriptionResponse
+ */
+export type ConfirmNewsletterSubscriptionResponse = Message<"portal.v1.ConfirmNewsletterSubscriptionResponse"> & {
+};
+
+/**
+ * Describes the message portal.v1.ConfirmNewsletterSubscriptionResponse.
+ * Use `create(ConfirmNewsletterSubscriptionResponseSchema)` to create a new message.
+ */
+export const ConfirmNewsletterSubscriptionResponseSchema: GenMessage<ConfirmNewsletterSubscriptionResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_inquiries, 11);
 
 /**
  * InquiryService files parcel inquiries about lost, disputed or damaged
@@ -486,9 +532,10 @@ export const InquiryService: GenService<{
     output: typeof GetInquiryTenantResponseSchema;
   },
   /**
-   * SubmitParcelInquiry files an inquiry. Anonymous visitors answer the
-   * captcha and are throttled per client address; the answer's body is
-   * not read by the form.
+   * SubmitParcelInquiry files an inquiry. Anonymous visitors are throttled
+   * per client address and answer the captcha in the X-Captcha-Token
+   * header, both checked before the body is read; signed-in callers are
+   * throttled per login with the same limit.
    *
    * @generated from rpc portal.v1.InquiryService.SubmitParcelInquiry
    */
@@ -509,9 +556,13 @@ export const InquiryService: GenService<{
     output: typeof GetParcelInquiryPdfResponseSchema;
   },
   /**
-   * SubscribeNewsletter subscribes an e-mail to the caller's tenant's
-   * newsletter, once per e-mail and tenant; a new subscription is
-   * confirmed by mail and told to the tenant's marketing addresses.
+   * SubscribeNewsletter asks for an e-mail's subscription to the caller's
+   * tenant's newsletter, once per e-mail and tenant (double opt-in): the
+   * address is mailed a confirmation link in the subscriber's language and
+   * is subscribed only once the link is used; the tenant's marketing
+   * addresses are told then. Asking again for an unconfirmed address mails
+   * the link again a few times per window at most; a confirmed address is
+   * not mailed again.
    *
    * @generated from rpc portal.v1.InquiryService.SubscribeNewsletter
    */
@@ -519,6 +570,19 @@ export const InquiryService: GenService<{
     methodKind: "unary";
     input: typeof SubscribeNewsletterRequestSchema;
     output: typeof SubscribeNewsletterResponseSchema;
+  },
+  /**
+   * ConfirmNewsletterSubscription confirms a subscription with the token of
+   * its mailed link; anybody may (the link's holder is the address's
+   * owner). An unknown or expired token is refused; a used one confirms
+   * nothing new.
+   *
+   * @generated from rpc portal.v1.InquiryService.ConfirmNewsletterSubscription
+   */
+  confirmNewsletterSubscription: {
+    methodKind: "unary";
+    input: typeof ConfirmNewsletterSubscriptionRequestSchema;
+    output: typeof ConfirmNewsletterSubscriptionResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_portal_v1_inquiries, 0);

@@ -45,6 +45,9 @@ const (
 	// InquiryServiceSubscribeNewsletterProcedure is the fully-qualified name of the InquiryService's
 	// SubscribeNewsletter RPC.
 	InquiryServiceSubscribeNewsletterProcedure = "/portal.v1.InquiryService/SubscribeNewsletter"
+	// InquiryServiceConfirmNewsletterSubscriptionProcedure is the fully-qualified name of the
+	// InquiryService's ConfirmNewsletterSubscription RPC.
+	InquiryServiceConfirmNewsletterSubscriptionProcedure = "/portal.v1.InquiryService/ConfirmNewsletterSubscription"
 )
 
 // InquiryServiceClient is a client for the portal.v1.InquiryService service.
@@ -52,17 +55,27 @@ type InquiryServiceClient interface {
 	// GetInquiryTenant names the tenant an inquiry goes to and its address;
 	// anybody may ask; an unknown tenant is not found.
 	GetInquiryTenant(context.Context, *connect.Request[v1.GetInquiryTenantRequest]) (*connect.Response[v1.GetInquiryTenantResponse], error)
-	// SubmitParcelInquiry files an inquiry. Anonymous visitors answer the
-	// captcha and are throttled per client address; the answer's body is
-	// not read by the form.
+	// SubmitParcelInquiry files an inquiry. Anonymous visitors are throttled
+	// per client address and answer the captcha in the X-Captcha-Token
+	// header, both checked before the body is read; signed-in callers are
+	// throttled per login with the same limit.
 	SubmitParcelInquiry(context.Context, *connect.Request[v1.SubmitParcelInquiryRequest]) (*connect.Response[v1.SubmitParcelInquiryResponse], error)
 	// GetParcelInquiryPdf sends the PDF of a tracking number's latest
 	// inquiry the caller may see (another customer's is not found).
 	GetParcelInquiryPdf(context.Context, *connect.Request[v1.GetParcelInquiryPdfRequest]) (*connect.Response[v1.GetParcelInquiryPdfResponse], error)
-	// SubscribeNewsletter subscribes an e-mail to the caller's tenant's
-	// newsletter, once per e-mail and tenant; a new subscription is
-	// confirmed by mail and told to the tenant's marketing addresses.
+	// SubscribeNewsletter asks for an e-mail's subscription to the caller's
+	// tenant's newsletter, once per e-mail and tenant (double opt-in): the
+	// address is mailed a confirmation link in the subscriber's language and
+	// is subscribed only once the link is used; the tenant's marketing
+	// addresses are told then. Asking again for an unconfirmed address mails
+	// the link again a few times per window at most; a confirmed address is
+	// not mailed again.
 	SubscribeNewsletter(context.Context, *connect.Request[v1.SubscribeNewsletterRequest]) (*connect.Response[v1.SubscribeNewsletterResponse], error)
+	// ConfirmNewsletterSubscription confirms a subscription with the token of
+	// its mailed link; anybody may (the link's holder is the address's
+	// owner). An unknown or expired token is refused; a used one confirms
+	// nothing new.
+	ConfirmNewsletterSubscription(context.Context, *connect.Request[v1.ConfirmNewsletterSubscriptionRequest]) (*connect.Response[v1.ConfirmNewsletterSubscriptionResponse], error)
 }
 
 // NewInquiryServiceClient constructs a client for the portal.v1.InquiryService service. By default,
@@ -102,15 +115,22 @@ func NewInquiryServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(inquiryServiceMethods.ByName("SubscribeNewsletter")),
 			connect.WithClientOptions(opts...),
 		),
+		confirmNewsletterSubscription: connect.NewClient[v1.ConfirmNewsletterSubscriptionRequest, v1.ConfirmNewsletterSubscriptionResponse](
+			httpClient,
+			baseURL+InquiryServiceConfirmNewsletterSubscriptionProcedure,
+			connect.WithSchema(inquiryServiceMethods.ByName("ConfirmNewsletterSubscription")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // inquiryServiceClient implements InquiryServiceClient.
 type inquiryServiceClient struct {
-	getInquiryTenant    *connect.Client[v1.GetInquiryTenantRequest, v1.GetInquiryTenantResponse]
-	submitParcelInquiry *connect.Client[v1.SubmitParcelInquiryRequest, v1.SubmitParcelInquiryResponse]
-	getParcelInquiryPdf *connect.Client[v1.GetParcelInquiryPdfRequest, v1.GetParcelInquiryPdfResponse]
-	subscribeNewsletter *connect.Client[v1.SubscribeNewsletterRequest, v1.SubscribeNewsletterResponse]
+	getInquiryTenant              *connect.Client[v1.GetInquiryTenantRequest, v1.GetInquiryTenantResponse]
+	submitParcelInquiry           *connect.Client[v1.SubmitParcelInquiryRequest, v1.SubmitParcelInquiryResponse]
+	getParcelInquiryPdf           *connect.Client[v1.GetParcelInquiryPdfRequest, v1.GetParcelInquiryPdfResponse]
+	subscribeNewsletter           *connect.Client[v1.SubscribeNewsletterRequest, v1.SubscribeNewsletterResponse]
+	confirmNewsletterSubscription *connect.Client[v1.ConfirmNewsletterSubscriptionRequest, v1.ConfirmNewsletterSubscriptionResponse]
 }
 
 // GetInquiryTenant calls portal.v1.InquiryService.GetInquiryTenant.
@@ -133,22 +153,37 @@ func (c *inquiryServiceClient) SubscribeNewsletter(ctx context.Context, req *con
 	return c.subscribeNewsletter.CallUnary(ctx, req)
 }
 
+// ConfirmNewsletterSubscription calls portal.v1.InquiryService.ConfirmNewsletterSubscription.
+func (c *inquiryServiceClient) ConfirmNewsletterSubscription(ctx context.Context, req *connect.Request[v1.ConfirmNewsletterSubscriptionRequest]) (*connect.Response[v1.ConfirmNewsletterSubscriptionResponse], error) {
+	return c.confirmNewsletterSubscription.CallUnary(ctx, req)
+}
+
 // InquiryServiceHandler is an implementation of the portal.v1.InquiryService service.
 type InquiryServiceHandler interface {
 	// GetInquiryTenant names the tenant an inquiry goes to and its address;
 	// anybody may ask; an unknown tenant is not found.
 	GetInquiryTenant(context.Context, *connect.Request[v1.GetInquiryTenantRequest]) (*connect.Response[v1.GetInquiryTenantResponse], error)
-	// SubmitParcelInquiry files an inquiry. Anonymous visitors answer the
-	// captcha and are throttled per client address; the answer's body is
-	// not read by the form.
+	// SubmitParcelInquiry files an inquiry. Anonymous visitors are throttled
+	// per client address and answer the captcha in the X-Captcha-Token
+	// header, both checked before the body is read; signed-in callers are
+	// throttled per login with the same limit.
 	SubmitParcelInquiry(context.Context, *connect.Request[v1.SubmitParcelInquiryRequest]) (*connect.Response[v1.SubmitParcelInquiryResponse], error)
 	// GetParcelInquiryPdf sends the PDF of a tracking number's latest
 	// inquiry the caller may see (another customer's is not found).
 	GetParcelInquiryPdf(context.Context, *connect.Request[v1.GetParcelInquiryPdfRequest]) (*connect.Response[v1.GetParcelInquiryPdfResponse], error)
-	// SubscribeNewsletter subscribes an e-mail to the caller's tenant's
-	// newsletter, once per e-mail and tenant; a new subscription is
-	// confirmed by mail and told to the tenant's marketing addresses.
+	// SubscribeNewsletter asks for an e-mail's subscription to the caller's
+	// tenant's newsletter, once per e-mail and tenant (double opt-in): the
+	// address is mailed a confirmation link in the subscriber's language and
+	// is subscribed only once the link is used; the tenant's marketing
+	// addresses are told then. Asking again for an unconfirmed address mails
+	// the link again a few times per window at most; a confirmed address is
+	// not mailed again.
 	SubscribeNewsletter(context.Context, *connect.Request[v1.SubscribeNewsletterRequest]) (*connect.Response[v1.SubscribeNewsletterResponse], error)
+	// ConfirmNewsletterSubscription confirms a subscription with the token of
+	// its mailed link; anybody may (the link's holder is the address's
+	// owner). An unknown or expired token is refused; a used one confirms
+	// nothing new.
+	ConfirmNewsletterSubscription(context.Context, *connect.Request[v1.ConfirmNewsletterSubscriptionRequest]) (*connect.Response[v1.ConfirmNewsletterSubscriptionResponse], error)
 }
 
 // NewInquiryServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -184,6 +219,12 @@ func NewInquiryServiceHandler(svc InquiryServiceHandler, opts ...connect.Handler
 		connect.WithSchema(inquiryServiceMethods.ByName("SubscribeNewsletter")),
 		connect.WithHandlerOptions(opts...),
 	)
+	inquiryServiceConfirmNewsletterSubscriptionHandler := connect.NewUnaryHandler(
+		InquiryServiceConfirmNewsletterSubscriptionProcedure,
+		svc.ConfirmNewsletterSubscription,
+		connect.WithSchema(inquiryServiceMethods.ByName("ConfirmNewsletterSubscription")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/portal.v1.InquiryService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case InquiryServiceGetInquiryTenantProcedure:
@@ -194,6 +235,8 @@ func NewInquiryServiceHandler(svc InquiryServiceHandler, opts ...connect.Handler
 			inquiryServiceGetParcelInquiryPdfHandler.ServeHTTP(w, r)
 		case InquiryServiceSubscribeNewsletterProcedure:
 			inquiryServiceSubscribeNewsletterHandler.ServeHTTP(w, r)
+		case InquiryServiceConfirmNewsletterSubscriptionProcedure:
+			inquiryServiceConfirmNewsletterSubscriptionHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -217,4 +260,8 @@ func (UnimplementedInquiryServiceHandler) GetParcelInquiryPdf(context.Context, *
 
 func (UnimplementedInquiryServiceHandler) SubscribeNewsletter(context.Context, *connect.Request[v1.SubscribeNewsletterRequest]) (*connect.Response[v1.SubscribeNewsletterResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.InquiryService.SubscribeNewsletter is not implemented"))
+}
+
+func (UnimplementedInquiryServiceHandler) ConfirmNewsletterSubscription(context.Context, *connect.Request[v1.ConfirmNewsletterSubscriptionRequest]) (*connect.Response[v1.ConfirmNewsletterSubscriptionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.InquiryService.ConfirmNewsletterSubscription is not implemented"))
 }
