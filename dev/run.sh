@@ -41,7 +41,8 @@ bin/carriersim -tracking-url "http://$tracking_addr" >> "$state/logs/carriersim.
 bin/trackingsim >> "$state/logs/trackingsim.log" 2>&1 & children+=($!)
 # A fake Browser Print agent and fake network printers: print as a demo user and see the jobs.
 bin/printersim >> "$state/logs/printersim.log" 2>&1 & children+=($!)
-bin/portal > >(tee -a "$state/logs/portal.log") 2>&1 & children+=($!)
+# gRPC server reflection, for grpcurl and buf curl against the demo (off unless set).
+GRPC_REFLECTION=${GRPC_REFLECTION:-true} bin/portal > >(tee -a "$state/logs/portal.log") 2>&1 & children+=($!)
 
 port=${PORT:-8080}
 for _ in $(seq 1 100); do

@@ -39,10 +39,16 @@ func (brokenCatalog) Catalog(context.Context) (reference.Catalog, error) {
 
 func newServer(t *testing.T, q management.Queries) *httptest.Server {
 	t.Helper()
+	return newServerOf(t, rpc.Handlers{Management: rpc.ManagementHandler{Queries: q}, Callers: customerBearers{}})
+}
+
+// newServerOf serves h over HTTP/2 with TLS, as gRPC clients need.
+func newServerOf(t *testing.T, h rpc.Handlers) *httptest.Server {
+	t.Helper()
 	fallback := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, "webapp "+r.URL.Path)
 	})
-	api, err := rpc.NewAPI(rpc.Handlers{Management: rpc.ManagementHandler{Queries: q}, Callers: customerBearers{}}, fallback)
+	api, err := rpc.NewAPI(h, fallback)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,9 @@ type config struct {
 	Environment     string
 	Production      bool
 	SwaggerEnabled  bool
+	// GRPCReflection serves gRPC server reflection (GRPC_REFLECTION, default
+	// off; `make run` turns it on): it lists every method to any caller.
+	GRPCReflection bool
 	// BaseURL is where people reach the portal: the links in mails point there.
 	BaseURL string
 	// MailFrom is the sender of the portal's own mails (registration
@@ -124,6 +127,9 @@ func loadConfig() (config, error) {
 		return c, err
 	}
 	if c.SwaggerEnabled, err = envBool("SWAGGER_ENABLED", true); err != nil {
+		return c, err
+	}
+	if c.GRPCReflection, err = envBool("GRPC_REFLECTION", false); err != nil {
 		return c, err
 	}
 	if c.MFAEnabled, err = envBool("MFA_ENABLED", true); err != nil {

@@ -34,3 +34,16 @@ func TestCredentialsKey(t *testing.T) {
 		t.Fatalf("warning with a key of its own = %q", w)
 	}
 }
+
+// TestGRPCReflectionIsOptIn: reflection lists every method to anonymous
+// callers, so only GRPC_REFLECTION=true (as `make run` sets) serves it.
+func TestGRPCReflectionIsOptIn(t *testing.T) {
+	t.Setenv("GRPC_REFLECTION", "")
+	if c, err := loadConfig(); err != nil || c.GRPCReflection {
+		t.Fatalf("unset = %v, %v", c.GRPCReflection, err)
+	}
+	t.Setenv("GRPC_REFLECTION", "true")
+	if c, err := loadConfig(); err != nil || !c.GRPCReflection {
+		t.Fatalf("true = %v, %v", c.GRPCReflection, err)
+	}
+}

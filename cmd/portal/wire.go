@@ -166,6 +166,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Sessions:    sessions.New(cfg.RedisAddr, cfg.JobQueue),
 		Audit:       postgres.AuditLog{Pool: pool},
 		Log:         ops.logs.Logger(logRPC),
+		Reflection:  cfg.GRPCReflection,
 
 		ReportDetails: rpc.ReportDetailsHandler{Details: reportDetailsOf(pool)},
 	}, nil
