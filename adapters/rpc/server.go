@@ -103,6 +103,8 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 		names = append(names, strings.Trim(path, "/"))
 		// Bodies are limited and callers admitted before the handler reads.
 		handler = auth.admitBodies(handler)
+		// A body Connect cannot decode is answered in the portal's words.
+		handler = withoutDecoderTexts(handler)
 		// Connect, gRPC and gRPC-Web reach the handler directly: vanguard would
 		// take a Connect call without its optional version header for REST.
 		mux.Handle(path, handler)

@@ -28,6 +28,11 @@ const catalog = [
     id: "error.requestTooLarge",
     message: "The request is too large: at most {maxMegabytes} MB are accepted here.",
   }),
+  msg({ id: "error.malformedRequest", message: "The request could not be read: it is not in the expected form." }),
+  msg({
+    id: "error.malformedField",
+    message: 'The value of "{field}" could not be read: it is not in the expected form.',
+  }),
   msg({ id: "error.http.500", message: "Internal server error" }),
   msg({ id: "error.http.501", message: "The server does not offer this function." }),
   msg({ id: "error.http.503", message: "The service is unavailable. Please try again later." }),
