@@ -180,6 +180,11 @@ const catalog = [
   msg({ id: "error.databaseConsole.timeout", message: "The statement took longer than 5 seconds and was stopped." }),
   msg({ id: "error.databaseConsole.sql", message: "The database refused the statement: {message}" }),
   msg({
+    id: "error.databaseConsole.denied",
+    message:
+      "The database console may not run this: it only reads the portal's tables, without credentials, maintenance commands or other sessions.",
+  }),
+  msg({
     id: "labelPrintingConnectionFailed",
     message: "The printer could not be reached. Check that the printing agent is running and the printer is on.",
   }),
