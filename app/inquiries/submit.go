@@ -56,7 +56,7 @@ func (s Service) Submit(ctx context.Context, caller *access.Caller, sub Submissi
 		}
 	}
 	for i := range in.Attachments {
-		in.Attachments[i].FileName = filename.Clean(in.Attachments[i].FileName)
+		in.Attachments[i].FileName = filename.Visible(in.Attachments[i].FileName)
 	}
 	in, err := inquiry.Validate(in)
 	if err != nil {

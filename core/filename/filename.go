@@ -16,18 +16,23 @@ import (
 // callers name an empty result themselves.
 func Clean(name string) string {
 	name = strings.ReplaceAll(name, `\`, "/")
-	name = name[strings.LastIndex(name, "/")+1:]
-	name = strings.Map(func(r rune) rune {
-		if Hidden(r) {
-			return -1
-		}
-		return r
-	}, name)
+	name = Visible(name[strings.LastIndex(name, "/")+1:])
 	name = strings.TrimSpace(name)
 	if name == "." || name == ".." {
 		return ""
 	}
 	return name
+}
+
+// Visible is name without the characters Hidden tells, path and all: for
+// a caller that refuses a path in a name rather than keep its last part.
+func Visible(name string) string {
+	return strings.Map(func(r rune) rune {
+		if Hidden(r) {
+			return -1
+		}
+		return r
+	}, name)
 }
 
 // Hidden tells the characters Clean drops: control characters (C0, DEL,

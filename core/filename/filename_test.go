@@ -29,3 +29,9 @@ func TestClean(t *testing.T) {
 		}
 	}
 }
+
+func TestVisibleKeepsThePath(t *testing.T) {
+	if got := filename.Visible("../a\u202eb/c\u2066.png"); got != "../ab/c.png" {
+		t.Fatalf("Visible = %q", got)
+	}
+}
