@@ -35,7 +35,10 @@ var _ management.DatabaseConsole = DatabaseConsole{}
 // dies with it. Rows are read until MaxRows or MaxBytes of text; past
 // either the connection is closed at once, so the rest is never sent.
 func (d DatabaseConsole) Query(ctx context.Context, sql string, bounds management.ConsoleBounds) (management.QueryResult, error) {
-	if !readsOnly(sql) {
+	switch command := firstWord(sql); {
+	case slices.Contains(writeCommands, command):
+		return management.QueryResult{}, failure.New(failure.Invalid, management.KeyConsoleReadOnly)
+	case !slices.Contains(consoleCommands, command):
 		return management.QueryResult{}, failure.New(failure.Invalid, management.KeyConsoleDenied)
 	}
 	ctx, cancel := context.WithTimeout(ctx, bounds.Timeout+2*time.Second)
@@ -114,11 +117,15 @@ func (d DatabaseConsole) Query(ctx context.Context, sql string, bounds managemen
 // consoleCommands are the statements the console runs; the rest (ANALYZE,
 // VACUUM, REINDEX, LOCK, SET, CALL, DO, ...) are refused before the
 // database sees them, even those the role would refuse or skip itself.
-var consoleCommands = []string{"select", "with", "table", "values", "explain", "show"}
+// writeCommands are refused as writes.
+var (
+	consoleCommands = []string{"select", "with", "table", "values", "explain", "show"}
+	writeCommands   = []string{"insert", "update", "delete", "merge", "create", "alter", "drop", "truncate", "grant", "revoke", "copy", "comment", "refresh"}
+)
 
-// readsOnly tells whether sql begins, after comments, blanks and
-// parentheses, with one of consoleCommands.
-func readsOnly(sql string) bool {
+// firstWord is sql's first word in lower case, after comments, blanks and
+// parentheses.
+func firstWord(sql string) string {
 	for {
 		trimmed := strings.TrimLeft(sql, " \t\r\n\f(")
 		switch {
@@ -126,7 +133,7 @@ func readsOnly(sql string) bool {
 			_, sql, _ = strings.Cut(trimmed, "\n")
 			continue
 		case strings.HasPrefix(trimmed, "/*"):
-			_, sql, _ = strings.Cut(trimmed, "*/") // a nested comment leaves "*/": refused below
+			_, sql, _ = strings.Cut(trimmed, "*/") // a nested comment leaves "*/": no word, refused
 			continue
 		}
 		sql = trimmed
@@ -136,7 +143,7 @@ func readsOnly(sql string) bool {
 	if end < 0 {
 		end = len(sql)
 	}
-	return slices.Contains(consoleCommands, strings.ToLower(sql[:end]))
+	return strings.ToLower(sql[:end])
 }
 
 // cut is v as text, at most budget bytes of it, ending on a whole UTF-8

@@ -40,9 +40,9 @@ func TestDatabaseConsoleReadsAndNeverWrites(t *testing.T) {
 	short := consoleBounds
 	short.Timeout = 300 * time.Millisecond
 	for sql, key := range map[string]string{
-		`UPDATE audit_event SET principal = 'mallory'`:           management.KeyConsoleDenied,
-		`DELETE FROM audit_event`:                                management.KeyConsoleDenied,
-		`CREATE TABLE evil (id int)`:                             management.KeyConsoleDenied,
+		`UPDATE audit_event SET principal = 'mallory'`:           management.KeyConsoleReadOnly,
+		`DELETE FROM audit_event`:                                management.KeyConsoleReadOnly,
+		`CREATE TABLE evil (id int)`:                             management.KeyConsoleReadOnly,
 		`SELECT 1; UPDATE audit_event SET principal = 'mallory'`: management.KeyConsoleSQL,
 		`COMMIT`:                      management.KeyConsoleDenied,
 		`SELECT pg_sleep(2)`:          management.KeyConsoleTimeout,

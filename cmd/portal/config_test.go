@@ -47,3 +47,27 @@ func TestGRPCReflectionIsOptIn(t *testing.T) {
 		t.Fatalf("true = %v, %v", c.GRPCReflection, err)
 	}
 }
+
+// TestTheConsoleHasItsOwnLogin: without CONSOLE_DATABASE_URL, or in
+// production, there is no console (it never runs as the portal's role).
+func TestTheConsoleHasItsOwnLogin(t *testing.T) {
+	cfg := config{}
+	if role := consoleRole(cfg); role != "" {
+		t.Fatalf("role without a URL = %q", role)
+	}
+	if c, err := consoleOf(cfg); c != nil || err != nil {
+		t.Fatalf("console without a URL = %v, %v", c, err)
+	}
+	cfg.ConsoleDatabaseURL = "postgres://portal_console:pw@127.0.0.1:1/portal"
+	if role := consoleRole(cfg); role != "portal_console" {
+		t.Fatalf("role = %q", role)
+	}
+	cfg.Production = true
+	if c, err := consoleOf(cfg); c != nil || err != nil {
+		t.Fatalf("console in production = %v, %v", c, err)
+	}
+	t.Setenv("CONSOLE_DATABASE_URL", "postgres://x:y@host:notaport/db")
+	if _, err := loadConfig(); err == nil || strings.Contains(err.Error(), "y@") {
+		t.Fatalf("a broken URL = %v", err)
+	}
+}
