@@ -45,7 +45,7 @@ go build -o bin/load ./cmd/load
 recreate_database "$DATABASE_URL" "$database"
 export DATABASE_URL="${DATABASE_URL%/*}/$database?sslmode=disable"
 # The database console reads this run's database too.
-export CONSOLE_DATABASE_URL="${CONSOLE_DATABASE_URL%/*}/$database?sslmode=disable"
+[[ -z ${CONSOLE_DATABASE_URL:-} ]] || export CONSOLE_DATABASE_URL="${CONSOLE_DATABASE_URL%/*}/$database?sslmode=disable"
 bin/seed > /dev/null
 
 logs="${PORTAL_STATE:-.state}/logs"
