@@ -44,6 +44,8 @@ go build -o bin/load ./cmd/load
 # resume while its figures are taken.
 recreate_database "$DATABASE_URL" "$database"
 export DATABASE_URL="${DATABASE_URL%/*}/$database?sslmode=disable"
+# The database console reads this run's database too.
+[[ -z ${CONSOLE_DATABASE_URL:-} ]] || export CONSOLE_DATABASE_URL="${CONSOLE_DATABASE_URL%/*}/$database?sslmode=disable"
 bin/seed > /dev/null
 
 logs="${PORTAL_STATE:-.state}/logs"

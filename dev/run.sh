@@ -47,6 +47,8 @@ export PRINTER_NETWORKS=${PRINTER_NETWORKS:-127.0.0.2/32}
 # (the same every run, so a scrape config keeps working).
 [[ -s $state/metrics-token ]] || head -c 24 /dev/urandom | base64 | tr -d '/+=' > "$state/metrics-token"
 export METRICS_TOKEN=${METRICS_TOKEN:-$(cat "$state/metrics-token")}
+# gRPC server reflection, for grpcurl and buf curl against the demo (off unless set).
+export GRPC_REFLECTION=${GRPC_REFLECTION:-true}
 bin/portal > >(tee -a "$state/logs/portal.log") 2>&1 & children+=($!)
 
 port=${PORT:-8080}

@@ -51,6 +51,8 @@ SKIP_WEBAPP=1 dev/build.sh
 # A database afresh each run: only this run's work is counted.
 recreate_database "$DATABASE_URL" "$database"
 export DATABASE_URL="${DATABASE_URL%/*}/$database?sslmode=disable"
+# The database console reads this run's database too.
+[[ -z ${CONSOLE_DATABASE_URL:-} ]] || export CONSOLE_DATABASE_URL="${CONSOLE_DATABASE_URL%/*}/$database?sslmode=disable"
 bin/seed > /dev/null
 sql() { psql "$DATABASE_URL" -v ON_ERROR_STOP=1 -tAc "$1"; }
 

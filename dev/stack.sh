@@ -2,7 +2,9 @@
 # Runs the real infrastructure the portal needs, on loopback, as our own
 # processes (never the distribution's system services):
 #
-#   PostgreSQL 15  127.0.0.1:54329   databases portal, portal_test, kratos
+#   PostgreSQL 15  127.0.0.1:54329   databases portal, portal_test (role portal; the
+#                                    database console reads them as portal_console),
+#                                    kratos (role kratos)
 #   Redis          127.0.0.1:63790   asynq queue
 #   Mailpit        127.0.0.1:1025    SMTP; UI and JSON API on 127.0.0.1:8025
 #   Ory Kratos     127.0.0.1:4433    public API; admin API on 127.0.0.1:4434
@@ -43,7 +45,9 @@ KRATOS_PUBLIC_PORT=${PORTAL_KRATOS_PUBLIC_PORT:-4433}
 KRATOS_ADMIN_PORT=${PORTAL_KRATOS_ADMIN_PORT:-4434}
 
 KRATOS_DIR="$REPO_ROOT/dev/kratos"
-KRATOS_DSN="postgres://portal:portal@127.0.0.1:$PG_PORT/kratos?sslmode=disable&max_conns=20&max_idle_conns=4"
+# Kratos logs in as its own role, owner of its own database: the portal's
+# role (and the console's) cannot reach its identities, nor signal its backends.
+KRATOS_DSN="postgres://kratos:kratos@127.0.0.1:$PG_PORT/kratos?sslmode=disable&max_conns=20&max_idle_conns=4"
 
 init_paths() {
 	mkdir -p "$STATE"
@@ -78,6 +82,8 @@ print_env() {
 	cat <<EOF
 export DATABASE_URL=postgres://portal:portal@127.0.0.1:$PG_PORT/portal?sslmode=disable
 export TEST_DATABASE_URL=postgres://portal:portal@127.0.0.1:$PG_PORT/portal_test?sslmode=disable
+export CONSOLE_DATABASE_URL=postgres://portal_console:portal_console@127.0.0.1:$PG_PORT/portal?sslmode=disable
+export TEST_CONSOLE_DATABASE_URL=postgres://portal_console:portal_console@127.0.0.1:$PG_PORT/portal_test?sslmode=disable
 export REDIS_ADDR=127.0.0.1:$REDIS_PORT
 export KRATOS_PUBLIC_URL=http://127.0.0.1:$KRATOS_PUBLIC_PORT
 export KRATOS_ADMIN_URL=http://127.0.0.1:$KRATOS_ADMIN_PORT
@@ -290,17 +296,84 @@ pg_start() {
 		}
 }
 
-# Role and databases the portal, its tests and Kratos expect; cheap to re-check.
+# Roles and databases the portal, its tests, its database console and Kratos
+# expect; cheap to re-check, and it brings a cluster of the days of one role
+# (portal, which owned the kratos database too) up to date.
 pg_provision() {
-	if [[ -z $(psql_admin -tAc "SELECT 1 FROM pg_roles WHERE rolname = 'portal'") ]]; then
-		psql_admin -c "CREATE ROLE portal LOGIN PASSWORD 'portal' CREATEDB"
-	fi
 	local db
-	for db in portal portal_test kratos; do
-		if [[ -z $(psql_admin -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'") ]]; then
-			psql_admin -c "CREATE DATABASE $db OWNER portal"
-		fi
+	pg_role portal "LOGIN PASSWORD 'portal' CREATEDB"
+	# The database console's role: reads what the portal grants it at start
+	# (postgres.GrantConsole), nothing else; read-only and bounded in time
+	# whatever a statement asks.
+	pg_role portal_console "LOGIN PASSWORD 'portal_console' NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT CONNECTION LIMIT 10"
+	psql_admin -c "ALTER ROLE portal_console SET default_transaction_read_only = on" \
+		-c "ALTER ROLE portal_console SET statement_timeout = '10s'" \
+		-c "ALTER ROLE portal_console SET idle_in_transaction_session_timeout = '30s'"
+	pg_role kratos "LOGIN PASSWORD 'kratos' NOSUPERUSER NOCREATEDB NOCREATEROLE"
+	for db in portal portal_test; do
+		pg_database "$db" portal
 	done
+	pg_database kratos kratos
+	pg_hand_over kratos portal kratos
+	# template1 too: the databases dev/scale.sh and dev/load.sh create afresh.
+	for db in portal portal_test template1; do
+		pg_console_functions "$db"
+	done
+}
+
+# Functions every role may call that the console's role must not: turning
+# read-only off for the session (set_config), and signalling backends (its
+# own other statements'). The portal's role keeps them (its tests end
+# sessions on purpose), and Kratos' the settings.
+pg_console_functions() {
+	psql_admin -d "$1" \
+		-c "REVOKE EXECUTE ON FUNCTION pg_catalog.set_config(text, text, boolean) FROM PUBLIC" \
+		-c "GRANT EXECUTE ON FUNCTION pg_catalog.set_config(text, text, boolean) TO portal, kratos" \
+		-c "REVOKE EXECUTE ON FUNCTION pg_catalog.pg_terminate_backend(integer, bigint), pg_catalog.pg_cancel_backend(integer) FROM PUBLIC" \
+		-c "GRANT EXECUTE ON FUNCTION pg_catalog.pg_terminate_backend(integer, bigint), pg_catalog.pg_cancel_backend(integer) TO portal"
+}
+
+# Creates role $1 with the attributes $2 unless it exists.
+pg_role() {
+	if [[ -z $(psql_admin -tAc "SELECT 1 FROM pg_roles WHERE rolname = '$1'") ]]; then
+		psql_admin -c "CREATE ROLE $1 $2"
+	fi
+}
+
+# Creates database $1 owned by $2, or hands an existing one to $2.
+pg_database() {
+	if [[ -z $(psql_admin -tAc "SELECT 1 FROM pg_database WHERE datname = '$1'") ]]; then
+		psql_admin -c "CREATE DATABASE $1 OWNER $2"
+	else
+		psql_admin -c "ALTER DATABASE $1 OWNER TO $2"
+	fi
+}
+
+# Hands the tables, views, sequences, types and functions of database $1
+# that role $2 owns to role $3 (REASSIGN OWNED would hand over $2's other
+# databases too).
+pg_hand_over() {
+	psql_admin -d "$1" -v from="$2" -v to="$3" <<'SQL'
+SELECT format('ALTER %s %s OWNER TO %I',
+		CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END,
+		c.oid::regclass, :'to')
+	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	WHERE c.relowner = :'from'::regrole AND n.nspname NOT IN ('pg_catalog', 'information_schema')
+		AND n.nspname NOT LIKE 'pg_toast%' AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
+		-- a sequence of a table's column goes with its table
+		AND NOT (c.relkind = 'S' AND EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
+			AND d.objid = c.oid AND d.refclassid = 'pg_class'::regclass AND d.deptype IN ('a', 'i')))
+UNION ALL
+SELECT format('ALTER SCHEMA %I OWNER TO %I', nspname, :'to') FROM pg_namespace
+	WHERE nspowner = :'from'::regrole
+UNION ALL
+SELECT format('ALTER ROUTINE %s OWNER TO %I', p.oid::regprocedure, :'to') FROM pg_proc p
+	WHERE p.proowner = :'from'::regrole
+UNION ALL
+SELECT format('ALTER TYPE %s OWNER TO %I', t.oid::regtype, :'to') FROM pg_type t
+	WHERE t.typowner = :'from'::regrole AND t.typtype IN ('e', 'd', 'c') AND t.typrelid = 0
+\gexec
+SQL
 }
 
 postgres_up() {
@@ -401,6 +474,8 @@ kratos_ready() { http_ok "http://127.0.0.1:$KRATOS_ADMIN_PORT/admin/health/ready
 # What the running Kratos was started with; a change means restart.
 kratos_fingerprint() {
 	printf 'log level %s\n' "${KRATOS_LOG_LEVEL:-}"
+	# Kratos once logged in as portal: a running one restarts as kratos.
+	printf 'database role kratos\n'
 	# Only moved ports are named, so the usual stack's fingerprint stays as it was.
 	[[ $(kratos_ports) == "4433 4434 1025" ]] || printf 'ports %s\n' "$(kratos_ports)"
 	# Kratos caches parsed mail templates, so a template edit needs a restart too.

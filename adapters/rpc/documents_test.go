@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +22,7 @@ import (
 	"parcelportal/app/news"
 	"parcelportal/core/access"
 	"parcelportal/core/account"
+	"parcelportal/core/document"
 )
 
 // bearers knows one bearer per role; the bearer is the role's name.
@@ -198,5 +200,21 @@ func TestInvoiceReportsOverREST(t *testing.T) {
 	}
 	if rec := call(t, api, "ROLE_OPERATIONS", "GET", "/web/api/invoice-reports/yearly?year=2026", ""); rec.Code != http.StatusForbidden {
 		t.Fatalf("operations downloads the report = %d", rec.Code)
+	}
+}
+
+// TestDownloadNamesLoseBidiControls: a name stored before names were
+// cleaned ("invoice\u202efdp.exe", shown as "invoiceexe.pdf") is offered
+// as what it is.
+func TestDownloadNamesLoseBidiControls(t *testing.T) {
+	docs := memory.NewDocs()
+	d, err := docs.Create(context.Background(), document.CSVTemplate, document.Doc{Name: "old", Document: []byte("a;b"), ContentType: "text/csv", FileName: "invoice\u202efdp.exe"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := newAPI(t, rpc.Handlers{Documents: rpc.DocumentHandler{Documents: documents.Service{Docs: docs}}, Callers: bearers{}})
+	rec := call(t, api, "ROLE_ADMIN", "GET", "/web/api/csv-template-docs/"+strconv.FormatInt(d.ID, 10)+"/download", "")
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Disposition") != "attachment; filename=invoicefdp.exe" {
+		t.Fatalf("download = %d %q", rec.Code, rec.Header().Get("Content-Disposition"))
 	}
 }

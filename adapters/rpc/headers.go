@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"connectrpc.com/connect"
+
+	"parcelportal/core/filename"
 )
 
 // withTotal sends the size of the whole list in X-Total-Count, as the spec's
@@ -15,9 +17,10 @@ func withTotal[T any](res *connect.Response[T], total int) *connect.Response[T] 
 }
 
 // download sets the headers of a file: disposition (attachment or inline)
-// with its name, and no caching of customer documents.
+// with its name, and no caching of customer documents. A name stored
+// before names were cleaned loses its hidden characters here.
 func download[T any](res *connect.Response[T], disposition, fileName string) *connect.Response[T] {
-	res.Header().Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": fileName}))
+	res.Header().Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": filename.Visible(fileName)}))
 	res.Header().Set("Cache-Control", "no-store")
 	return res
 }

@@ -227,6 +227,7 @@ func (h ManagementHandler) RunDatabaseQuery(ctx context.Context, req *connect.Re
 		return nil, err
 	}
 	out := &portalv1.RunDatabaseQueryResponse{Columns: r.Columns, Truncated: r.Truncated, MaxRows: management.ConsoleMaxRows,
+		BytesCapped: r.BytesCapped, MaxBytes: management.ConsoleMaxBytes,
 		ElapsedMs: float64(r.Elapsed.Microseconds()) / 1000, Rows: make([]*portalv1.DatabaseRow, 0, len(r.Rows))}
 	for _, row := range r.Rows {
 		pr := &portalv1.DatabaseRow{Cells: make([]string, len(row)), Nulls: make([]bool, len(row))}

@@ -294,7 +294,7 @@ func TestMetricsAndThreadDump(t *testing.T) {
 
 type fakeDatabase struct{}
 
-func (fakeDatabase) Query(_ context.Context, sql string, maxRows int, _ time.Duration) (management.QueryResult, error) {
+func (fakeDatabase) Query(_ context.Context, sql string, _ management.ConsoleBounds) (management.QueryResult, error) {
 	if strings.HasPrefix(sql, "UPDATE") {
 		return management.QueryResult{}, failure.New(failure.Invalid, management.KeyConsoleReadOnly)
 	}

@@ -3,6 +3,7 @@ package rpc_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -12,13 +13,37 @@ import (
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/descriptorpb"
 	"google.golang.org/protobuf/types/dynamicpb"
+
+	"parcelportal/adapters/rpc"
 )
+
+// TestReflectionIsOffUnlessAsked: an installation that did not set
+// GRPC_REFLECTION lists its services to nobody, over v1 or v1alpha.
+func TestReflectionIsOffUnlessAsked(t *testing.T) {
+	srv := newServer(t, healthyQueries())
+	client := grpcreflect.NewClient(srv.Client(), srv.URL, connect.WithGRPC())
+	stream := client.NewStream(context.Background())
+	defer stream.Close()
+	if names, err := stream.ListServices(); err == nil || len(names) > 0 {
+		t.Fatalf("reflection answered %v, %v", names, err)
+	}
+	for _, name := range []string{grpcreflect.ReflectV1ServiceName, grpcreflect.ReflectV1AlphaServiceName} {
+		rsp, err := srv.Client().Post(srv.URL+"/"+name+"/ServerReflectionInfo", "application/grpc", strings.NewReader(""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = rsp.Body.Close()
+		if strings.HasPrefix(rsp.Header.Get("Content-Type"), "application/grpc") {
+			t.Errorf("%s answered %d %v", name, rsp.StatusCode, rsp.Header)
+		}
+	}
+}
 
 // TestGRPCThroughReflection does what grpcurl and buf curl do without a
 // schema: list the services over gRPC server reflection, fetch the file
 // of one, and call GetVersion over gRPC with messages built from it alone.
 func TestGRPCThroughReflection(t *testing.T) {
-	srv := newServer(t, healthyQueries())
+	srv := newServerOf(t, rpc.Handlers{Management: rpc.ManagementHandler{Queries: healthyQueries()}, Callers: customerBearers{}, Reflection: true})
 	ctx := context.Background()
 	client := grpcreflect.NewClient(srv.Client(), srv.URL, connect.WithGRPC())
 	stream := client.NewStream(ctx)

@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -128,6 +129,11 @@ func writeProblem(w http.ResponseWriter, path string, code int, body []byte) {
 	var st status.Status
 	if protojson.Unmarshal(body, &st) == nil {
 		p.Detail = st.GetMessage()
+		if d, ok := decodeFailure(p.Detail); ok {
+			// Vanguard's own refusal of a body: the portal's key instead of its text.
+			st.Details, p.Detail = nil, cmp.Or(d.GetMessageKey(), p.Message)
+			p.Message, p.Params = p.Detail, d.GetParams()
+		}
 		for _, any := range st.GetDetails() {
 			var d portalv1.ErrorDetail
 			if any.UnmarshalTo(&d) == nil {

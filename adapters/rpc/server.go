@@ -71,6 +71,10 @@ type Handlers struct {
 	Audit AuditRecorder
 	// Log is the rpc logger: every call at DEBUG, lost audit events.
 	Log *slog.Logger
+	// Reflection serves gRPC server reflection (GRPC_REFLECTION; off unless
+	// set, `make run` sets it): it lists every service and method to
+	// anyone, so an installation opts in.
+	Reflection bool
 }
 
 // NewAPI returns the portal's API: each service over Connect, gRPC and
@@ -109,6 +113,8 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 		names = append(names, strings.Trim(path, "/"))
 		// Bodies are limited and callers admitted before the handler reads.
 		handler = auth.admitBodies(handler)
+		// A body Connect cannot decode is answered in the portal's words.
+		handler = withoutDecoderTexts(handler)
 		// Connect, gRPC and gRPC-Web reach the handler directly: vanguard would
 		// take a Connect call without its optional version header for REST.
 		mux.Handle(path, handler)
@@ -153,12 +159,16 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	// gRPC server reflection (v1 and v1alpha): grpcurl and buf curl find the
-	// services and their messages without a schema at hand. It tells what
-	// the API looks like, as the OpenAPI document does, never any data.
-	reflector := grpcreflect.NewStaticReflector(names...)
-	mux.Handle(grpcreflect.NewHandlerV1(reflector))
-	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
+	// gRPC server reflection (v1 and v1alpha), when the installation asks
+	// for it: grpcurl and buf curl find the services and their messages
+	// without a schema at hand. It tells what the API looks like, never any
+	// data, but it tells anonymous callers too, so it is off by default.
+	// Without it the paths fall through to the webapp's 404 like any other.
+	if h.Reflection {
+		reflector := grpcreflect.NewStaticReflector(names...)
+		mux.Handle(grpcreflect.NewHandlerV1(reflector))
+		mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
+	}
 	mux.Handle("GET /management/health", healthREST{queries: h.Management.Queries, auth: auth})
 	mux.Handle("GET /management/health/liveness", probeREST(h.Management.Queries.CheckLiveness))
 	mux.Handle("GET /management/health/readiness", probeREST(h.Management.Queries.CheckReadiness))

@@ -2,12 +2,12 @@ package batches
 
 import (
 	"context"
-	"strings"
 
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
 	"parcelportal/core/batchcsv"
 	"parcelportal/core/customer"
+	"parcelportal/core/filename"
 	"parcelportal/core/shipment"
 )
 
@@ -56,9 +56,9 @@ func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (V
 	return viewOf(caller, saved), nil
 }
 
-// fileName keeps the last part of a path some clients send as the name.
+// fileName is the name cleaned as every stored file name is, or a default.
 func fileName(name string) string {
-	name = strings.TrimSpace(name[strings.LastIndexAny(name, `/\`)+1:])
+	name = filename.Clean(name)
 	if name == "" {
 		return defaultFileName
 	}

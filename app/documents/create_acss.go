@@ -5,6 +5,7 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/document"
+	"parcelportal/core/filename"
 )
 
 // CreateAcss validates and stores a new acss file (admins).
@@ -12,6 +13,7 @@ func (s Service) CreateAcss(ctx context.Context, caller *access.Caller, a docume
 	if err := access.Admins.Check(caller); err != nil {
 		return document.Acss{}, err
 	}
+	a.FileName = filename.Clean(a.FileName)
 	if err := document.ValidateAcss(a); err != nil {
 		return document.Acss{}, err
 	}

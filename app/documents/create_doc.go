@@ -5,6 +5,7 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/document"
+	"parcelportal/core/filename"
 )
 
 // CreateDoc validates and stores a new document (admins).
@@ -12,6 +13,7 @@ func (s Service) CreateDoc(ctx context.Context, caller *access.Caller, kind docu
 	if err := access.Admins.Check(caller); err != nil {
 		return document.Doc{}, err
 	}
+	d.FileName = filename.Clean(d.FileName)
 	if err := document.Validate(kind, d); err != nil {
 		return document.Doc{}, err
 	}

@@ -111,3 +111,31 @@ func TestDocumentsRefuseCallersBelowAdmin(t *testing.T) {
 		}
 	}
 }
+
+// TestStoredFileNamesLoseBidiControls: documents and acss files are stored
+// and offered under the name they are, not as a right-to-left override
+// shows them ("invoice\u202efdp.exe" looks like "invoiceexe.pdf").
+func TestStoredFileNamesLoseBidiControls(t *testing.T) {
+	ctx := context.Background()
+	s := documents.Service{Docs: memory.NewDocs(), Acsses: memory.NewAcsses(map[int64]string{1: "Germany"})}
+	const bidi, clean = "invoice\u202efdp.exe", "invoicefdp.exe"
+	d, err := s.CreateDoc(ctx, admin, document.CSVTemplate, document.Doc{Name: "tpl", Document: []byte("a;b"), FileName: bidi})
+	if err != nil || d.FileName != clean {
+		t.Fatalf("CreateDoc = %q, %v", d.FileName, err)
+	}
+	d, err = s.UpdateDoc(ctx, admin, document.CSVTemplate, d.ID, document.Doc{Name: "tpl", Document: []byte("a;c"), FileName: "x\u2067" + bidi})
+	if err != nil || d.FileName != "x"+clean {
+		t.Fatalf("UpdateDoc = %q, %v", d.FileName, err)
+	}
+	a, err := s.CreateAcss(ctx, admin, document.Acss{Name: "a", CSV: []byte("zip\n1\n"), TenantID: 1, FileName: bidi})
+	if err != nil || a.FileName != clean {
+		t.Fatalf("CreateAcss = %q, %v", a.FileName, err)
+	}
+	a, err = s.UpdateAcss(ctx, admin, a.ID, document.Acss{Name: "a", CSV: []byte("zip\n2\n"), TenantID: 1, FileName: "\u200f" + bidi})
+	if err != nil || a.FileName != clean {
+		t.Fatalf("UpdateAcss = %q, %v", a.FileName, err)
+	}
+	if got, err := s.GetAcss(ctx, admin, a.ID); err != nil || got.FileName != clean {
+		t.Fatalf("GetAcss = %q, %v", got.FileName, err)
+	}
+}

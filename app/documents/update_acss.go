@@ -5,6 +5,7 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/document"
+	"parcelportal/core/filename"
 )
 
 // UpdateAcss changes an acss file; without a new CSV the stored one stays (admins).
@@ -17,8 +18,8 @@ func (s Service) UpdateAcss(ctx context.Context, caller *access.Caller, id int64
 		next.Name, next.Description, next.Active, next.TenantID = edited.Name, edited.Description, edited.Active, edited.TenantID
 		if len(edited.CSV) > 0 {
 			next.CSV = edited.CSV
-			if edited.FileName != "" {
-				next.FileName = edited.FileName
+			if name := filename.Clean(edited.FileName); name != "" {
+				next.FileName = name
 			}
 		}
 		return next, document.ValidateAcss(next)

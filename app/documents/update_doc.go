@@ -5,6 +5,7 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/document"
+	"parcelportal/core/filename"
 )
 
 // UpdateDoc changes a document's name, active flag and, when edited carries
@@ -21,7 +22,7 @@ func (s Service) UpdateDoc(ctx context.Context, caller *access.Caller, kind docu
 		next := stored
 		next.Name, next.Active = edited.Name, edited.Active
 		if len(edited.Document) > 0 {
-			next.Document, next.ContentType, next.FileName = edited.Document, edited.ContentType, edited.FileName
+			next.Document, next.ContentType, next.FileName = edited.Document, edited.ContentType, filename.Clean(edited.FileName)
 			if next.ContentType == "" {
 				next.ContentType = "application/octet-stream"
 			}

@@ -5,6 +5,7 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/failure"
+	"parcelportal/core/filename"
 	"parcelportal/core/inquiry"
 )
 
@@ -49,6 +50,9 @@ func (s Service) Submit(ctx context.Context, caller *access.Caller, sub Submissi
 			}
 			in.TenantID = id
 		}
+	}
+	for i := range in.Attachments {
+		in.Attachments[i].FileName = filename.Visible(in.Attachments[i].FileName)
 	}
 	in, err := inquiry.Validate(in)
 	if err != nil {

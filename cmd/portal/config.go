@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"parcelportal/adapters/jobs"
 	"parcelportal/adapters/kratos"
 	"parcelportal/adapters/qzsign"
@@ -23,16 +25,24 @@ import (
 // config is everything the portal reads from its environment. README.md
 // documents each variable in one table; keep the two in step.
 type config struct {
-	Addr            string
-	DatabaseURL     string
-	RedisAddr       string
-	KratosPublicURL string
-	KratosAdminURL  string
-	SMTPAddr        string
-	WebappDir       string
-	Environment     string
-	Production      bool
-	SwaggerEnabled  bool
+	Addr        string
+	DatabaseURL string
+	// ConsoleDatabaseURL is the database console's own login
+	// (CONSOLE_DATABASE_URL): a role that may only read, which the portal
+	// grants SELECT on its tables at start, credential columns excepted.
+	// Empty: no console.
+	ConsoleDatabaseURL string
+	RedisAddr          string
+	KratosPublicURL    string
+	KratosAdminURL     string
+	SMTPAddr           string
+	WebappDir          string
+	Environment        string
+	Production         bool
+	SwaggerEnabled     bool
+	// GRPCReflection serves gRPC server reflection (GRPC_REFLECTION, default
+	// off; `make run` turns it on): it lists every method to any caller.
+	GRPCReflection bool
 	// BaseURL is where people reach the portal: the links in mails point there.
 	BaseURL string
 	// MailFrom is the sender of the portal's own mails (registration
@@ -112,24 +122,25 @@ type config struct {
 
 func loadConfig() (config, error) {
 	c := config{
-		Addr:             env("PORTAL_ADDR", "127.0.0.1:"+env("PORT", "8080")),
-		DatabaseURL:      env("DATABASE_URL", "postgres://portal:portal@127.0.0.1:54329/portal?sslmode=disable"),
-		RedisAddr:        env("REDIS_ADDR", "127.0.0.1:63790"),
-		KratosPublicURL:  env("KRATOS_PUBLIC_URL", "http://127.0.0.1:4433"),
-		KratosAdminURL:   env("KRATOS_ADMIN_URL", "http://127.0.0.1:4434"),
-		SMTPAddr:         env("SMTP_ADDR", "127.0.0.1:1025"),
-		WebappDir:        env("WEBAPP_DIR", "webapp/dist"),
-		Environment:      env("PORTAL_ENV", "dev"),
-		Captcha:          env("CAPTCHA", "self-hosted"),
-		CaptchaSecret:    env("CAPTCHA_SECRET", ""),
-		CredentialsKey:   env("CREDENTIALS_KEY", ""),
-		CarrierURL:       strings.TrimSuffix(env("CARRIER_URL", ""), "/"),
-		TrackingURL:      strings.TrimSuffix(env("TRACKING_URL", ""), "/"),
-		TrackingUsername: env("TRACKING_USERNAME", ""),
-		TrackingPassword: env("TRACKING_PASSWORD", ""),
-		JobQueue:         env("BATCH_QUEUE", jobs.DefaultQueue),
-		MetricsToken:     env("METRICS_TOKEN", ""),
-		LogFormat:        env("LOG_FORMAT", "text"),
+		Addr:               env("PORTAL_ADDR", "127.0.0.1:"+env("PORT", "8080")),
+		DatabaseURL:        env("DATABASE_URL", "postgres://portal:portal@127.0.0.1:54329/portal?sslmode=disable"),
+		RedisAddr:          env("REDIS_ADDR", "127.0.0.1:63790"),
+		ConsoleDatabaseURL: env("CONSOLE_DATABASE_URL", ""),
+		KratosPublicURL:    env("KRATOS_PUBLIC_URL", "http://127.0.0.1:4433"),
+		KratosAdminURL:     env("KRATOS_ADMIN_URL", "http://127.0.0.1:4434"),
+		SMTPAddr:           env("SMTP_ADDR", "127.0.0.1:1025"),
+		WebappDir:          env("WEBAPP_DIR", "webapp/dist"),
+		Environment:        env("PORTAL_ENV", "dev"),
+		Captcha:            env("CAPTCHA", "self-hosted"),
+		CaptchaSecret:      env("CAPTCHA_SECRET", ""),
+		CredentialsKey:     env("CREDENTIALS_KEY", ""),
+		CarrierURL:         strings.TrimSuffix(env("CARRIER_URL", ""), "/"),
+		TrackingURL:        strings.TrimSuffix(env("TRACKING_URL", ""), "/"),
+		TrackingUsername:   env("TRACKING_USERNAME", ""),
+		TrackingPassword:   env("TRACKING_PASSWORD", ""),
+		JobQueue:           env("BATCH_QUEUE", jobs.DefaultQueue),
+		MetricsToken:       env("METRICS_TOKEN", ""),
+		LogFormat:          env("LOG_FORMAT", "text"),
 	}
 	c.BaseURL = env("PORTAL_BASE_URL", "http://"+c.Addr)
 	c.MailFrom = env("MAIL_FROM", "Parcel Portal <no-reply@parcel-portal.local>")
@@ -138,6 +149,14 @@ func loadConfig() (config, error) {
 		return c, err
 	}
 	if c.SwaggerEnabled, err = envBool("SWAGGER_ENABLED", true); err != nil {
+		return c, err
+	}
+	if c.ConsoleDatabaseURL != "" {
+		if _, err := pgxpool.ParseConfig(c.ConsoleDatabaseURL); err != nil {
+			return c, fmt.Errorf("CONSOLE_DATABASE_URL: %w", err)
+		}
+	}
+	if c.GRPCReflection, err = envBool("GRPC_REFLECTION", false); err != nil {
 		return c, err
 	}
 	if c.MFAEnabled, err = envBool("MFA_ENABLED", true); err != nil {

@@ -34,3 +34,40 @@ func TestCredentialsKey(t *testing.T) {
 		t.Fatalf("warning with a key of its own = %q", w)
 	}
 }
+
+// TestGRPCReflectionIsOptIn: reflection lists every method to anonymous
+// callers, so only GRPC_REFLECTION=true (as `make run` sets) serves it.
+func TestGRPCReflectionIsOptIn(t *testing.T) {
+	t.Setenv("GRPC_REFLECTION", "")
+	if c, err := loadConfig(); err != nil || c.GRPCReflection {
+		t.Fatalf("unset = %v, %v", c.GRPCReflection, err)
+	}
+	t.Setenv("GRPC_REFLECTION", "true")
+	if c, err := loadConfig(); err != nil || !c.GRPCReflection {
+		t.Fatalf("true = %v, %v", c.GRPCReflection, err)
+	}
+}
+
+// TestTheConsoleHasItsOwnLogin: without CONSOLE_DATABASE_URL, or in
+// production, there is no console (it never runs as the portal's role).
+func TestTheConsoleHasItsOwnLogin(t *testing.T) {
+	cfg := config{}
+	if role := consoleRole(cfg); role != "" {
+		t.Fatalf("role without a URL = %q", role)
+	}
+	if c, err := consoleOf(cfg); c != nil || err != nil {
+		t.Fatalf("console without a URL = %v, %v", c, err)
+	}
+	cfg.ConsoleDatabaseURL = "postgres://portal_console:pw@127.0.0.1:1/portal"
+	if role := consoleRole(cfg); role != "portal_console" {
+		t.Fatalf("role = %q", role)
+	}
+	cfg.Production = true
+	if c, err := consoleOf(cfg); c != nil || err != nil {
+		t.Fatalf("console in production = %v, %v", c, err)
+	}
+	t.Setenv("CONSOLE_DATABASE_URL", "postgres://x:y@host:notaport/db")
+	if _, err := loadConfig(); err == nil || strings.Contains(err.Error(), "y@") {
+		t.Fatalf("a broken URL = %v", err)
+	}
+}

@@ -39,9 +39,14 @@ type badCase struct {
 	SignedIn string            `json:"signedIn"`
 	Status   int               `json:"status"`
 	Key      string            `json:"key"`
+	Field    string            `json:"field"`
 }
 
 const corpusDir = "../../testdata/bad"
+
+// parserInternals are texts of the decoders' own errors (protojson,
+// vanguard, Connect) that no answer may carry.
+var parserInternals = []string{"proto:", "max buffer size", "unmarshal", "syntax error", "invalid value for", "(line "}
 
 // maxCaseHeapGrowthMB bounds what one refused request may make the server
 // hold: the file routes accept 14 MB, which the decoders buffer a few times.
@@ -110,8 +115,18 @@ func TestMalformedInputCorpus(t *testing.T) {
 			if c.Key != "" && key != c.Key {
 				t.Errorf("key %q, want %q: %.300s", key, c.Key, answer)
 			}
+			if c.Field != "" && answerParams(rsp, answer)["field"] != c.Field {
+				t.Errorf("params %v, want the field %q: %.300s", answerParams(rsp, answer), c.Field, answer)
+			}
 			if !translated[key] {
 				t.Errorf("key %q is not translated in every locale: %.300s", key, answer)
+			}
+			// The answer names what was wrong in the portal's words, never the
+			// decoder's: its text tells how the server parses (and echoes input).
+			for _, internal := range parserInternals {
+				if strings.Contains(string(answer), internal) || strings.Contains(fmt.Sprint(rsp.Header), internal) {
+					t.Errorf("the answer leaks the parser's %q: %.300s %v", internal, answer, rsp.Header)
+				}
 			}
 			if grown > maxCaseHeapGrowthMB {
 				t.Errorf("heap grew %.0f MB, at most %d MB expected", grown, maxCaseHeapGrowthMB)
@@ -235,6 +250,28 @@ func answerKey(rsp *http.Response, body []byte) string {
 		_ = json.Unmarshal(body, &p)
 		return p.Message
 	}
+	if d := connectDetail(body); d != nil {
+		return d.GetMessageKey()
+	}
+	var e struct{ Code string }
+	if json.Unmarshal(body, &e) == nil && e.Code != "" {
+		return "error.http." + strconv.Itoa(connectStatus[e.Code])
+	}
+	return "" // neither: no key the webapp could show
+}
+
+// answerParams are the params of the answer's message key.
+func answerParams(rsp *http.Response, body []byte) map[string]string {
+	if strings.HasPrefix(rsp.Header.Get("Content-Type"), "application/problem+json") {
+		var p struct{ Params map[string]string }
+		_ = json.Unmarshal(body, &p)
+		return p.Params
+	}
+	return connectDetail(body).GetParams()
+}
+
+// connectDetail is the ErrorDetail of a Connect error body, or nil.
+func connectDetail(body []byte) *portalv1.ErrorDetail {
 	var e struct {
 		Code    string `json:"code"`
 		Details []struct {
@@ -247,12 +284,11 @@ func answerKey(rsp *http.Response, body []byte) string {
 			raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(d.Value, "="))
 			var detail portalv1.ErrorDetail
 			if d.Type == "portal.v1.ErrorDetail" && err == nil && proto.Unmarshal(raw, &detail) == nil {
-				return detail.GetMessageKey()
+				return &detail
 			}
 		}
-		return "error.http." + strconv.Itoa(connectStatus[e.Code])
 	}
-	return "" // neither: no key the webapp could show
+	return nil
 }
 
 // translatedKeys are the message ids with a non-empty translation in every

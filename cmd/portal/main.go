@@ -68,6 +68,11 @@ func run(args []string) error {
 	if err := postgres.Migrate(ctx, pool); err != nil {
 		return err
 	}
+	if role := consoleRole(cfg); role != "" {
+		if err := postgres.GrantConsole(ctx, pool, role); err != nil {
+			return err
+		}
+	}
 	if len(args) > 0 && args[0] == "migrate" {
 		return nil
 	}

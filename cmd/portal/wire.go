@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
+	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -134,8 +135,10 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Loggers:       ops.logs,
 		Configuration: configView{cfg: cfg},
 		Audits:        postgres.AuditLog{Pool: pool},
-		// Refused in production by the use case (PORTAL_PRODUCTION).
-		Database: postgres.DatabaseConsole{Pool: pool},
+	}
+	// Refused in production by the use case (PORTAL_PRODUCTION).
+	if queries.Database, err = consoleOf(cfg); err != nil {
+		return rpc.Handlers{}, err
 	}
 	checks := credcheck.Client{CarrierURL: side.checkURL, TrackingURL: tside.checkURL, HTTP: tside.checkClient(side.checkHTTP)}
 	customerStore := postgres.Customers{Pool: pool, Sealer: sealer}
@@ -182,6 +185,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Sessions:    sessions.New(cfg.RedisAddr, cfg.JobQueue),
 		Audit:       postgres.AuditLog{Pool: pool},
 		Log:         ops.logs.Logger(logRPC),
+		Reflection:  cfg.GRPCReflection,
 
 		ReportDetails: rpc.ReportDetailsHandler{Details: reportDetailsOf(pool)},
 	}, nil
@@ -238,4 +242,37 @@ func captchaOf(cfg config, pool *pgxpool.Pool) (identity.Captcha, rpc.ChallengeI
 	key := captchaKey(cfg)
 	pow := captcha.ProofOfWork{Key: key, Answers: postgres.CaptchaAnswers{Pool: pool}, MaxNumber: captcha.DefaultMaxNumber, TTL: captcha.DefaultTTL}
 	return pow, pow, nil
+}
+
+// consoleRole is the database console's role (CONSOLE_DATABASE_URL's
+// user), which main grants SELECT at start; "" without a console.
+func consoleRole(cfg config) string {
+	if cfg.ConsoleDatabaseURL == "" || cfg.Production {
+		return ""
+	}
+	c, err := pgxpool.ParseConfig(cfg.ConsoleDatabaseURL)
+	if err != nil {
+		return ""
+	}
+	return c.ConnConfig.User
+}
+
+// consoleOf is the database console on its own pool and role; nil (no
+// console) without CONSOLE_DATABASE_URL and in production. The pool
+// connects when a statement runs; each statement's connection is closed
+// after it.
+func consoleOf(cfg config) (management.DatabaseConsole, error) {
+	if consoleRole(cfg) == "" {
+		return nil, nil
+	}
+	c, err := pgxpool.ParseConfig(cfg.ConsoleDatabaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("CONSOLE_DATABASE_URL: %w", err)
+	}
+	c.MaxConns = 4
+	pool, err := pgxpool.NewWithConfig(context.Background(), c)
+	if err != nil {
+		return nil, fmt.Errorf("CONSOLE_DATABASE_URL: %w", err)
+	}
+	return postgres.DatabaseConsole{Pool: pool}, nil
 }

@@ -10,10 +10,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"parcelportal/core/failure"
+	"parcelportal/core/filename"
 )
 
 // Object names the entity in field errors.
@@ -141,25 +141,11 @@ func CheckUpload(filename string, data []byte) (string, error) {
 	return name, nil
 }
 
-// CleanFilename keeps the last element of a path, without control
-// characters, quotes or separators, trimmed: a name safe in a
-// Content-Disposition header and inside a zip.
+// CleanFilename is the name as filename.Clean leaves it, also without
+// quotes or semicolons: a name safe in a Content-Disposition header and
+// inside a zip.
 func CleanFilename(name string) string {
-	name = strings.ReplaceAll(name, "\\", "/")
-	if i := strings.LastIndex(name, "/"); i >= 0 {
-		name = name[i+1:]
-	}
-	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == '"' || r == ';' {
-			return -1
-		}
-		return r
-	}, name)
-	name = strings.TrimSpace(name)
-	if name == "." || name == ".." {
-		return ""
-	}
-	return name
+	return filename.Clean(strings.NewReplacer(`"`, "", ";", "").Replace(name))
 }
 
 // ZipNames gives each document of a zip a distinct name: a repeated name

@@ -41,6 +41,8 @@ func TestCheckUpload(t *testing.T) {
 		{`C:\docs\scan`, pdf, "scan.pdf", ""},
 		{"../../etc/passwd", pdf, "passwd.pdf", ""},
 		{"a\"b;c\x00.PDF", pdf, "abc.PDF", ""},
+		{"invoice\u202efdp.exe.pdf", pdf, "invoicefdp.exe.pdf", ""},
+		{"\u2066scan\u2069\u200e.pdf", pdf, "scan.pdf", ""},
 		{"  ", pdf, "", KeyFilename},
 		{"..", pdf, "", KeyFilename},
 		{strings.Repeat("x", MaxFilename+1), pdf, "", KeyFilename},

@@ -72,3 +72,35 @@ func randomSuffix(t testing.TB) string {
 	}
 	return hex.EncodeToString(b)
 }
+
+// ConsoleURLVariable names the environment variable with the database
+// console's login on the test database (the role portal_console that
+// dev/stack.sh creates); `make test` sets it.
+const ConsoleURLVariable = "TEST_CONSOLE_DATABASE_URL"
+
+// ConsolePool returns a pool that logs in as the database console's real
+// role, on the schema of pool (a NewPool), after granting that role what
+// the portal grants it at start (postgres.GrantConsole).
+func ConsolePool(t testing.TB, pool *pgxpool.Pool) *pgxpool.Pool {
+	t.Helper()
+	url := os.Getenv(ConsoleURLVariable)
+	if url == "" {
+		t.Fatalf("%s is not set: run integration tests through `make test`, which creates the console's role", ConsoleURLVariable)
+	}
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := postgres.GrantConsole(ctx, pool, cfg.ConnConfig.User); err != nil {
+		t.Fatalf("grant the console: %v", err)
+	}
+	cfg.ConnConfig.RuntimeParams["search_path"] = pool.Config().ConnConfig.RuntimeParams["search_path"]
+	cfg.MaxConns = 4
+	console, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(console.Close)
+	return console
+}

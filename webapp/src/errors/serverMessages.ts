@@ -28,6 +28,11 @@ const catalog = [
     id: "error.requestTooLarge",
     message: "The request is too large: at most {maxMegabytes} MB are accepted here.",
   }),
+  msg({ id: "error.malformedRequest", message: "The request could not be read: it is not in the expected form." }),
+  msg({
+    id: "error.malformedField",
+    message: 'The value of "{field}" could not be read: it is not in the expected form.',
+  }),
   msg({ id: "error.http.500", message: "Internal server error" }),
   msg({ id: "error.http.501", message: "The server does not offer this function." }),
   msg({ id: "error.http.503", message: "The service is unavailable. Please try again later." }),
@@ -178,6 +183,11 @@ const catalog = [
   }),
   msg({ id: "error.databaseConsole.timeout", message: "The statement took longer than 5 seconds and was stopped." }),
   msg({ id: "error.databaseConsole.sql", message: "The database refused the statement: {message}" }),
+  msg({
+    id: "error.databaseConsole.denied",
+    message:
+      "The database console may not run this: it only reads the portal's tables, without credentials, maintenance commands or other sessions.",
+  }),
   msg({
     id: "labelPrintingConnectionFailed",
     message: "The printer could not be reached. Check that the printing agent is running and the printer is on.",

@@ -2418,7 +2418,12 @@ type RunDatabaseQueryResponse struct {
 	// The row cap.
 	MaxRows int32 `protobuf:"varint,4,opt,name=max_rows,json=maxRows,proto3" json:"max_rows,omitempty"`
 	// How long the statement took, in milliseconds.
-	ElapsedMs     float64 `protobuf:"fixed64,5,opt,name=elapsed_ms,json=elapsedMs,proto3" json:"elapsed_ms,omitempty"`
+	ElapsedMs float64 `protobuf:"fixed64,5,opt,name=elapsed_ms,json=elapsedMs,proto3" json:"elapsed_ms,omitempty"`
+	// True when the answer stopped at the byte cap: the last row's cells may
+	// be cut, and the rows after it were not read (truncated is true too).
+	BytesCapped bool `protobuf:"varint,6,opt,name=bytes_capped,json=bytesCapped,proto3" json:"bytes_capped,omitempty"`
+	// The byte cap on the text of an answer's cells.
+	MaxBytes      int32 `protobuf:"varint,7,opt,name=max_bytes,json=maxBytes,proto3" json:"max_bytes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2484,6 +2489,20 @@ func (x *RunDatabaseQueryResponse) GetMaxRows() int32 {
 func (x *RunDatabaseQueryResponse) GetElapsedMs() float64 {
 	if x != nil {
 		return x.ElapsedMs
+	}
+	return 0
+}
+
+func (x *RunDatabaseQueryResponse) GetBytesCapped() bool {
+	if x != nil {
+		return x.BytesCapped
+	}
+	return false
+}
+
+func (x *RunDatabaseQueryResponse) GetMaxBytes() int32 {
+	if x != nil {
+		return x.MaxBytes
 	}
 	return 0
 }
@@ -2719,14 +2738,16 @@ const file_portal_v1_management_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"7\n" +
 	"\x17RunDatabaseQueryRequest\x12\x1c\n" +
 	"\x03sql\x18\x01 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\x90NR\x03sql\"\xb8\x01\n" +
+	"\xbaH\ar\x05\x10\x01\x18\x90NR\x03sql\"\xf8\x01\n" +
 	"\x18RunDatabaseQueryResponse\x12\x18\n" +
 	"\acolumns\x18\x01 \x03(\tR\acolumns\x12*\n" +
 	"\x04rows\x18\x02 \x03(\v2\x16.portal.v1.DatabaseRowR\x04rows\x12\x1c\n" +
 	"\ttruncated\x18\x03 \x01(\bR\ttruncated\x12\x19\n" +
 	"\bmax_rows\x18\x04 \x01(\x05R\amaxRows\x12\x1d\n" +
 	"\n" +
-	"elapsed_ms\x18\x05 \x01(\x01R\telapsedMs\"9\n" +
+	"elapsed_ms\x18\x05 \x01(\x01R\telapsedMs\x12!\n" +
+	"\fbytes_capped\x18\x06 \x01(\bR\vbytesCapped\x12\x1b\n" +
+	"\tmax_bytes\x18\a \x01(\x05R\bmaxBytes\"9\n" +
 	"\vDatabaseRow\x12\x14\n" +
 	"\x05cells\x18\x01 \x03(\tR\x05cells\x12\x14\n" +
 	"\x05nulls\x18\x02 \x03(\bR\x05nulls2\xb2\v\n" +

@@ -194,6 +194,27 @@ describe("the administration console (spec 1 §2, §7)", () => {
     expect(screen.queryByRole("columnheader", { name: "login" })).toBeNull();
   });
 
+  it("says when the database console's answer stopped at the byte cap", async () => {
+    const ui = userEvent.setup();
+    const runDatabaseQuery = vi.fn(() => ({
+      columns: ["big"],
+      rows: [{ cells: ["xxx"], nulls: [false] }],
+      truncated: true,
+      bytesCapped: true,
+      maxRows: 500,
+      maxBytes: 262144,
+      elapsedMs: 2,
+    }));
+    renderAdminApp("/admin/database", { management: { runDatabaseQuery } });
+    const statement = await screen.findByRole("textbox", { name: "SQL statement" });
+    await ui.clear(statement);
+    await ui.type(statement, "SELECT repeat('x', 20000000) AS big");
+    await ui.click(screen.getByRole("button", { name: "Run" }));
+    expect(
+      await screen.findByText("The first 1 rows, cut at 256 KB of text, in 2 ms; there are more."),
+    ).toBeInTheDocument();
+  });
+
   it("has no database console in production", async () => {
     renderAdminApp("/admin/database", {
       management: { getInfo: () => ({ profile: testProfile({ inProduction: true }) }) },

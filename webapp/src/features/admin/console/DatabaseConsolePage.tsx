@@ -94,7 +94,12 @@ export function DatabaseConsolePage() {
         {result && !run.isError && (
           <>
             <Text size="2" color="gray" role="status">
-              {result.truncated ? (
+              {result.bytesCapped ? (
+                <Trans>
+                  The first {result.rows.length} rows, cut at {formatDecimal(result.maxBytes / 1024, i18n.locale)} KB of
+                  text, in {formatDecimal(result.elapsedMs, i18n.locale)} ms; there are more.
+                </Trans>
+              ) : result.truncated ? (
                 <Trans>
                   The first {result.maxRows} rows, in {formatDecimal(result.elapsedMs, i18n.locale)} ms; there are more.
                 </Trans>

@@ -108,8 +108,10 @@ type ManagementServiceClient interface {
 	// ListAudits pages the audit log (sign-ins, user changes, batch and
 	// customer actions); the total comes in X-Total-Count. Admins only.
 	ListAudits(context.Context, *connect.Request[v1.ListAuditsRequest]) (*connect.Response[v1.ListAuditsResponse], error)
-	// RunDatabaseQuery runs one SQL statement in a read-only transaction with
-	// a statement timeout and a row cap, and answers its rows as text. Admins
+	// RunDatabaseQuery runs one SQL statement as the console's own database
+	// role (SELECT on the portal's tables, credential columns excepted) in a
+	// read-only transaction with a statement timeout, a row cap and a byte
+	// cap, and answers its rows as text. Admins
 	// only, and only outside production (404 error.databaseConsole.off
 	// there); every query is audited, refused ones too.
 	RunDatabaseQuery(context.Context, *connect.Request[v1.RunDatabaseQueryRequest]) (*connect.Response[v1.RunDatabaseQueryResponse], error)
@@ -325,8 +327,10 @@ type ManagementServiceHandler interface {
 	// ListAudits pages the audit log (sign-ins, user changes, batch and
 	// customer actions); the total comes in X-Total-Count. Admins only.
 	ListAudits(context.Context, *connect.Request[v1.ListAuditsRequest]) (*connect.Response[v1.ListAuditsResponse], error)
-	// RunDatabaseQuery runs one SQL statement in a read-only transaction with
-	// a statement timeout and a row cap, and answers its rows as text. Admins
+	// RunDatabaseQuery runs one SQL statement as the console's own database
+	// role (SELECT on the portal's tables, credential columns excepted) in a
+	// read-only transaction with a statement timeout, a row cap and a byte
+	// cap, and answers its rows as text. Admins
 	// only, and only outside production (404 error.databaseConsole.off
 	// there); every query is audited, refused ones too.
 	RunDatabaseQuery(context.Context, *connect.Request[v1.RunDatabaseQueryRequest]) (*connect.Response[v1.RunDatabaseQueryResponse], error)
