@@ -12,11 +12,15 @@ import (
 
 // hiddenColumns are the columns the database console's role never reads:
 // the sealed credentials (tenants' carrier logins, customers' API logins)
-// and the hashes that stand for bearers and second-factor codes.
+// and the hashes that stand for bearers, second-factor codes and the
+// newsletter's confirmation links (with the link's expiry, which belongs to
+// it).
 var hiddenColumns = append(slices.Clone(sealedColumns), []struct{ table, column string }{
 	{"mfa_pending", "token_hash"},
 	{"mfa_used_code", "code_hash"},
 	{"download_token", "token_hash"},
+	{"newsletter_subscription", "token_hash"},
+	{"newsletter_subscription", "token_expires_at"},
 }...)
 
 // GrantConsole lets role (the database console's login, CONSOLE_DATABASE_URL)
