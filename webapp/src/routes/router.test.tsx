@@ -9,7 +9,6 @@ describe("routes", () => {
   it.each([
     ["/login", "Sign in"],
     ["/account/register", "Registration"],
-    ["/account/registered", "Registration received"],
     ["/account/activate/abc123", "Account activation"],
     ["/account/reset/request", "Reset password"],
     ["/account/reset/finish", "Choose a new password"],
@@ -19,6 +18,11 @@ describe("routes", () => {
   ])("%s shows the page titled %s to anyone", async (path, title) => {
     renderApp(path);
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it("/account/registered shows the page titled Registration received after a registration", async () => {
+    renderApp("/account/registered", { state: { registered: true } });
+    expect(await screen.findByRole("heading", { level: 1, name: "Registration received" })).toBeInTheDocument();
   });
 
   it.each([
