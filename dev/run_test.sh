@@ -185,8 +185,8 @@ test_run() {
 	# Metrics are on after make run, with the token it printed.
 	token=$(sed -n 's/.*Authorization: Bearer \([^;]*\);.*/\1/p' "$run_log")
 	[[ -n $token ]] || fail "make run printed no metrics token"
-	curl -fsS -H "Authorization: Bearer $token" "http://127.0.0.1:${ports[6]}/metrics" | grep -q '^# TYPE ' ||
-		fail "/metrics does not answer with the token make run printed"
+	metrics=$(curl -fsS -H "Authorization: Bearer $token" "http://127.0.0.1:${ports[6]}/metrics") || metrics=
+	grep -q '^# TYPE ' <<<"$metrics" || fail "/metrics does not answer with the token make run printed"
 	curl -fsS -o /dev/null "http://127.0.0.1:${ports[10]}/jobs" || fail "printersim does not answer on its moved control port"
 	running="$(processes_of "$state2")"
 	for program in postgres redis-server mailpit kratos bin/carriersim bin/trackingsim bin/printersim bin/portal; do
