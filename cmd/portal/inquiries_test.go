@@ -255,6 +255,11 @@ func TestNewsletterSubscriptionNeedsTheAddressOwnersLink(t *testing.T) {
 		t.Fatalf("no link in %q", links[len(links)-1].Text)
 	}
 	p.refused("", "POST", "/web/api/newsletter-subscription/confirm", `{"token":"forged"}`, http.StatusNotFound, "error.newsletter.invalidLink")
+	// No token, an oversized one and a body that is no request are refused before any look-up.
+	for _, body := range []string{`{"token":""}`, `{"token":"` + strings.Repeat("t", 201) + `"}`} {
+		p.refused("", "POST", "/web/api/newsletter-subscription/confirm", body, http.StatusBadRequest, "error.validation")
+	}
+	p.refused("", "POST", "/web/api/newsletter-subscription/confirm", `{"token":`, http.StatusBadRequest, "error.malformedRequest")
 	var stored []byte
 	if err := p.db.pool.QueryRow(context.Background(), `SELECT token_hash FROM newsletter_subscription`).Scan(&stored); err != nil || bytes.Contains(stored, []byte(token)) || len(stored) != 32 {
 		t.Fatalf("the token is stored as %q, %v", stored, err)

@@ -199,6 +199,11 @@ func TestNetworkPrintingReachesOnlyPrintersStaffConfigured(t *testing.T) {
 		t.Fatal("the printer received nothing")
 	}
 
+	ids := make([]string, printer.MaxSelected+1)
+	for i := range ids {
+		ids[i] = fmt.Sprintf(`"%d"`, i+1)
+	}
+	manyShipments := `{"shipments":{"ids":[` + strings.Join(ids, ",") + `]}}`
 	refused := []struct {
 		name, bearer, method, path, body string
 		status                           int
@@ -211,6 +216,10 @@ func TestNetworkPrintingReachesOnlyPrintersStaffConfigured(t *testing.T) {
 		{"a tracking login prints", fmt.Sprintf("ROLE_TRACKING:%d", bakery), "POST", printers + "/" + created.ID + "/print", job, 403},
 		{"no labels named", bakeryUser, "POST", printers + "/" + created.ID + "/print", `{}`, 400},
 		{"ZPL of its own", bakeryUser, "POST", printers + "/" + created.ID + "/print", `{"zpl":"^XA^XZ"}`, 400},
+		{"no login", "", "POST", printers + "/" + created.ID + "/print", job, 401},
+		{"more than 2000 shipments", bakeryUser, "POST", printers + "/" + created.ID + "/print", manyShipments, 400},
+		{"a batch id that is no number", bakeryUser, "POST", printers + "/" + created.ID + "/print", `{"batchId":"x"}`, 400},
+		{"two sources at once", bakeryUser, "POST", printers + "/" + created.ID + "/print", `{"batchId":"1","parcels":{"ids":["2"]}}`, 400},
 	}
 	for _, r := range refused {
 		if code, body := call(r.bearer, r.method, r.path, r.body); code != r.status {
