@@ -1,12 +1,14 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
-import { Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { Callout, Container, Flex, Heading } from "@radix-ui/themes";
 import { usePageTitle } from "../navigation/usePageTitle";
 
 /**
  * One of the legal documents the footer links to. The operator of each
- * installation publishes its own text; the portal provides the place.
+ * installation publishes its own text; until an operator can publish it
+ * (issue 25), the page says plainly that the document is not published,
+ * rather than filler that reads like a document.
  */
 export function LegalPage({ title }: { title: MessageDescriptor }) {
   const { i18n } = useLingui();
@@ -18,9 +20,11 @@ export function LegalPage({ title }: { title: MessageDescriptor }) {
         <Heading as="h1" size="7">
           {text}
         </Heading>
-        <Text as="p" color="gray">
-          <Trans>The operator of this portal publishes this document on this page.</Trans>
-        </Text>
+        <Callout.Root color="amber" role="status">
+          <Callout.Text>
+            <Trans>Not published yet: the operator of this portal has not published this document.</Trans>
+          </Callout.Text>
+        </Callout.Root>
       </Flex>
     </Container>
   );
