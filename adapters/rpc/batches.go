@@ -279,7 +279,7 @@ func fileResponse[T any](msg *T, f batches.File, disposition string) *connect.Re
 func batchToProto(v batches.View) *portalv1.Batch {
 	b, a := v.Batch, v.Actions
 	return &portalv1.Batch{
-		Id: b.ID, CsvFileName: b.FileName, Status: string(b.Status), CreatedAt: timestamppb.New(b.CreatedAt),
+		Id: b.ID, CsvFileName: b.FileName, Status: batchStatusToProto(b.Status), InProgress: b.Status.InProgress(), CreatedAt: timestamppb.New(b.CreatedAt),
 		SentAt: timestampOrNil(b.SentAt), SentBy: b.SentBy, SentByAdmin: b.SentByAdmin, CustomerId: b.CustomerID,
 		ProcessedShipments: int32(b.Processed), TotalShipments: int32(b.Total),
 		HasLabels: b.Counts.HasLabels(), HasCustomsDocs: b.Counts.HasCustomsDocs(), LabelType: b.LabelType,

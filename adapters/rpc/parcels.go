@@ -151,7 +151,7 @@ func parcelRowToProto(r parcels.Row) *portalv1.ParcelRow {
 		Uuid: p.UUID, Id: p.ID, ReferenceNumber: f("referencenumber"), SequenceNumber: l.Identifier,
 		ReceiverName: f("name"), Product: f("product"), Service: f("service"), Destination: f("isoCountry"),
 		UpdatedAt: timestamppb.New(p.UpdatedAt), CreatedAt: timestamppb.New(p.CreatedAt), CreatedBy: p.CreatedBy,
-		Status: p.Status(), ErrorMessage: l.ErrorMessage, ErrorParams: l.ErrorParams,
+		Status: parcelStatusToProto(p.Status()), ErrorMessage: l.ErrorMessage, ErrorParams: l.ErrorParams,
 		ManifestId: p.ManifestID(), CsvShipmentId: p.BatchID, LabelType: p.LabelType, ApiClient: p.APIClient,
 		HasCustomsDoc: l.HasCustoms, HasLabel: l.HasLabel, SubmittedAt: timestampOrNil(l.SubmittedAt),
 		Source: string(p.Source), Valid: p.Validated.Valid,

@@ -276,9 +276,9 @@ func (d *driver) pollUntilSettled(ctx context.Context, user string, id int64) st
 			continue // Redis or the worker away is no reason for the read to fail, but a blip is allowed
 		}
 		switch s := rsp.Msg.GetBatch().GetStatus(); s {
-		case "SENDING", "RESENDING", "RESENDING_CHANGE", "RESENDING_ERROR", "SEND_PENDING":
+		case portalv1.Batch_SENDING, portalv1.Batch_RESENDING, portalv1.Batch_RESENDING_CHANGE, portalv1.Batch_RESENDING_ERROR:
 		default:
-			return s
+			return s.String()
 		}
 	}
 	return "(not settled)"

@@ -322,8 +322,8 @@ func (c *client) journey(ctx context.Context, rec *recorder, bearer string, cust
 			rsp, err := c.batches.GetBatch(ctx, bearing(&portalv1.GetBatchRequest{Id: batch.GetId()}, bearer))
 			if err == nil {
 				switch rsp.Msg.GetBatch().GetStatus() {
-				case "SENDING", "RESENDING", "RESENDING_CHANGE", "RESENDING_ERROR":
-				case "SENT":
+				case portalv1.Batch_SENDING, portalv1.Batch_RESENDING, portalv1.Batch_RESENDING_CHANGE, portalv1.Batch_RESENDING_ERROR:
+				case portalv1.Batch_SENT:
 					settled = true
 				default:
 					err = fmt.Errorf("batch %d settled as %s", batch.GetId(), rsp.Msg.GetBatch().GetStatus())

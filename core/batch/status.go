@@ -35,6 +35,12 @@ const (
 	Deleted Status = "DELETED"
 )
 
+// Statuses are every status above: whoever shows or maps a status (the
+// contract's Batch.Status enum) is tested against this list, so add a new
+// status here too.
+var Statuses = []Status{Created, Sending, Sent, Cancelling, Cancelled, Resending, ResendingChange, ResendingError,
+	Deleting, CreatingManifest, ManifestCreated, ErrorSend, ErrorManifest, Deleted}
+
 // InProgress reports the statuses in which a job works on the batch; the
 // batch page polls while it is in one of them.
 func (s Status) InProgress() bool {

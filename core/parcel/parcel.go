@@ -46,7 +46,15 @@ const AggregatorAPIClient = "SHIPPYPRO"
 const (
 	ManifestCreating = "CREATING_MANIFEST"
 	ManifestCreated  = "MANIFEST_CREATED"
+	// ManifestFailed: making the manifest failed; the parcels wait in it
+	// for the manifest to be made again.
+	ManifestFailed = "ERROR_MANIFEST"
 )
+
+// ManifestStatuses are the statuses a manifest batch that gathered parcels
+// may have: with core/shipment's Statuses, every Status a parcel shows
+// besides the empty one before its first label.
+var ManifestStatuses = []string{ManifestCreating, ManifestCreated, ManifestFailed}
 
 // Reference names one label attempt of a parcel at the carrier:
 // p{parcel}-a{attempt}. A new attempt gets a new reference, so Find never

@@ -28,7 +28,8 @@ const (
 	Cancelled Status = "CANCELLED"
 )
 
-var statuses = []Status{Pending, Submitting, Done, Failed, Cancelled}
+// Statuses are every status a shipment may have; Restore refuses any other.
+var Statuses = []Status{Pending, Submitting, Done, Failed, Cancelled}
 
 // Open: a job is about to ask, or is asking, the carrier for the label.
 func (s Status) Open() bool { return s == Pending || s == Submitting }
@@ -86,7 +87,7 @@ func New(row Validated, attempt int, reference string) (Shipment, error) {
 // Restore rebuilds a stored shipment, refusing one that breaks the rules:
 // an unknown status, an attempt below 1, no reference.
 func Restore(id int64, attempt int, reference string, status Status, identifier string, d Draft) (Shipment, error) {
-	if !slices.Contains(statuses, status) || attempt < 1 || reference == "" {
+	if !slices.Contains(Statuses, status) || attempt < 1 || reference == "" {
 		return Shipment{}, broken(status, attempt, reference)
 	}
 	return Shipment{ID: id, Attempt: attempt, Reference: reference, Draft: d, status: status, identifier: identifier}, nil

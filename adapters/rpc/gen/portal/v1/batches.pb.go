@@ -25,6 +25,108 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// Status is where the batch is in its life (spec 2 section 4.1, core/batch). The values are named
+// as the spec's JSON strings, which protojson writes: the REST answers read "SENT", not a number.
+type Batch_Status int32
+
+const (
+	// Never sent: every stored batch has a status.
+	Batch_STATUS_UNSPECIFIED Batch_Status = 0
+	// Uploaded and validated, not sent.
+	Batch_CREATED Batch_Status = 1
+	// A job asks the carrier for the labels.
+	Batch_SENDING Batch_Status = 2
+	// Every shipment went to the carrier.
+	Batch_SENT Batch_Status = 3
+	// A job voids the labels (an admin cancelled a send).
+	Batch_CANCELLING Batch_Status = 4
+	// The labels were voided.
+	Batch_CANCELLED Batch_Status = 5
+	// A job sends every shipment again.
+	Batch_RESENDING Batch_Status = 6
+	// A job sends the changed shipments again.
+	Batch_RESENDING_CHANGE Batch_Status = 7
+	// A job sends the failed shipments again.
+	Batch_RESENDING_ERROR Batch_Status = 8
+	// A job deletes shipments.
+	Batch_DELETING Batch_Status = 9
+	// A job makes the manifest.
+	Batch_CREATING_MANIFEST Batch_Status = 10
+	// The manifest exists.
+	Batch_MANIFEST_CREATED Batch_Status = 11
+	// The send failed.
+	Batch_ERROR_SEND Batch_Status = 12
+	// Making the manifest failed.
+	Batch_ERROR_MANIFEST Batch_Status = 13
+	// A delete cancelled its labels; kept for its traffic.
+	Batch_DELETED Batch_Status = 14
+)
+
+// Enum value maps for Batch_Status.
+var (
+	Batch_Status_name = map[int32]string{
+		0:  "STATUS_UNSPECIFIED",
+		1:  "CREATED",
+		2:  "SENDING",
+		3:  "SENT",
+		4:  "CANCELLING",
+		5:  "CANCELLED",
+		6:  "RESENDING",
+		7:  "RESENDING_CHANGE",
+		8:  "RESENDING_ERROR",
+		9:  "DELETING",
+		10: "CREATING_MANIFEST",
+		11: "MANIFEST_CREATED",
+		12: "ERROR_SEND",
+		13: "ERROR_MANIFEST",
+		14: "DELETED",
+	}
+	Batch_Status_value = map[string]int32{
+		"STATUS_UNSPECIFIED": 0,
+		"CREATED":            1,
+		"SENDING":            2,
+		"SENT":               3,
+		"CANCELLING":         4,
+		"CANCELLED":          5,
+		"RESENDING":          6,
+		"RESENDING_CHANGE":   7,
+		"RESENDING_ERROR":    8,
+		"DELETING":           9,
+		"CREATING_MANIFEST":  10,
+		"MANIFEST_CREATED":   11,
+		"ERROR_SEND":         12,
+		"ERROR_MANIFEST":     13,
+		"DELETED":            14,
+	}
+)
+
+func (x Batch_Status) Enum() *Batch_Status {
+	p := new(Batch_Status)
+	*p = x
+	return p
+}
+
+func (x Batch_Status) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Batch_Status) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_batches_proto_enumTypes[0].Descriptor()
+}
+
+func (Batch_Status) Type() protoreflect.EnumType {
+	return &file_portal_v1_batches_proto_enumTypes[0]
+}
+
+func (x Batch_Status) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Batch_Status.Descriptor instead.
+func (Batch_Status) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{0, 0}
+}
+
 // Batch is one uploaded CSV and what became of it.
 type Batch struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -32,10 +134,8 @@ type Batch struct {
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// File name as uploaded, or 'Single Parcels' for the batch of single parcels.
 	CsvFileName string `protobuf:"bytes,2,opt,name=csv_file_name,json=csvFileName,proto3" json:"csv_file_name,omitempty"`
-	// CREATED, SENDING, SENT, CANCELLING, CANCELLED, RESENDING, RESENDING_CHANGE, RESENDING_ERROR,
-	// DELETING, CREATING_MANIFEST, MANIFEST_CREATED, ERROR_SEND, ERROR_MANIFEST or DELETED (its labels
-	// were cancelled by a delete; kept for its traffic).
-	Status string `protobuf:"bytes,3,opt,name=status,proto3" json:"status,omitempty"`
+	// Where the batch is in its life.
+	Status Batch_Status `protobuf:"varint,3,opt,name=status,proto3,enum=portal.v1.Batch_Status" json:"status,omitempty"`
 	// When it was uploaded.
 	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	// When it was last sent; unset before.
@@ -79,7 +179,10 @@ type Batch struct {
 	// Whether created_by was an admin when uploading.
 	CreatedByAdmin bool `protobuf:"varint,24,opt,name=created_by_admin,json=createdByAdmin,proto3" json:"created_by_admin,omitempty"`
 	// Values the error_message key names, for example code and message of a carrier refusal.
-	ErrorParams   map[string]string `protobuf:"bytes,25,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	ErrorParams map[string]string `protobuf:"bytes,25,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// Whether a job works on the batch (SENDING, CANCELLING, a RESENDING status, DELETING or
+	// CREATING_MANIFEST): the pages read it again every few seconds while it is true.
+	InProgress    bool `protobuf:"varint,26,opt,name=in_progress,json=inProgress,proto3" json:"in_progress,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -128,11 +231,11 @@ func (x *Batch) GetCsvFileName() string {
 	return ""
 }
 
-func (x *Batch) GetStatus() string {
+func (x *Batch) GetStatus() Batch_Status {
 	if x != nil {
 		return x.Status
 	}
-	return ""
+	return Batch_STATUS_UNSPECIFIED
 }
 
 func (x *Batch) GetCreatedAt() *timestamppb.Timestamp {
@@ -287,6 +390,13 @@ func (x *Batch) GetErrorParams() map[string]string {
 		return x.ErrorParams
 	}
 	return nil
+}
+
+func (x *Batch) GetInProgress() bool {
+	if x != nil {
+		return x.InProgress
+	}
+	return false
 }
 
 // BatchActions are the buttons of the batch page for the caller in the batch's status.
@@ -3297,11 +3407,12 @@ var File_portal_v1_batches_proto protoreflect.FileDescriptor
 
 const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfa\a\n" +
+	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc0\n" +
+	"\n" +
 	"\x05Batch\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\"\n" +
-	"\rcsv_file_name\x18\x02 \x01(\tR\vcsvFileName\x12\x16\n" +
-	"\x06status\x18\x03 \x01(\tR\x06status\x129\n" +
+	"\rcsv_file_name\x18\x02 \x01(\tR\vcsvFileName\x12/\n" +
+	"\x06status\x18\x03 \x01(\x0e2\x17.portal.v1.Batch.StatusR\x06status\x129\n" +
 	"\n" +
 	"created_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x123\n" +
 	"\asent_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x06sentAt\x12\x17\n" +
@@ -3330,10 +3441,31 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\aactions\x18\x16 \x01(\v2\x17.portal.v1.BatchActionsR\aactions\x12\"\n" +
 	"\rsent_by_admin\x18\x17 \x01(\bR\vsentByAdmin\x12(\n" +
 	"\x10created_by_admin\x18\x18 \x01(\bR\x0ecreatedByAdmin\x12D\n" +
-	"\ferror_params\x18\x19 \x03(\v2!.portal.v1.Batch.ErrorParamsEntryR\verrorParams\x1a>\n" +
+	"\ferror_params\x18\x19 \x03(\v2!.portal.v1.Batch.ErrorParamsEntryR\verrorParams\x12\x1f\n" +
+	"\vin_progress\x18\x1a \x01(\bR\n" +
+	"inProgress\x1a>\n" +
 	"\x10ErrorParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xc1\x03\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x89\x02\n" +
+	"\x06Status\x12\x16\n" +
+	"\x12STATUS_UNSPECIFIED\x10\x00\x12\v\n" +
+	"\aCREATED\x10\x01\x12\v\n" +
+	"\aSENDING\x10\x02\x12\b\n" +
+	"\x04SENT\x10\x03\x12\x0e\n" +
+	"\n" +
+	"CANCELLING\x10\x04\x12\r\n" +
+	"\tCANCELLED\x10\x05\x12\r\n" +
+	"\tRESENDING\x10\x06\x12\x14\n" +
+	"\x10RESENDING_CHANGE\x10\a\x12\x13\n" +
+	"\x0fRESENDING_ERROR\x10\b\x12\f\n" +
+	"\bDELETING\x10\t\x12\x15\n" +
+	"\x11CREATING_MANIFEST\x10\n" +
+	"\x12\x14\n" +
+	"\x10MANIFEST_CREATED\x10\v\x12\x0e\n" +
+	"\n" +
+	"ERROR_SEND\x10\f\x12\x12\n" +
+	"\x0eERROR_MANIFEST\x10\r\x12\v\n" +
+	"\aDELETED\x10\x0e\"\xc1\x03\n" +
 	"\fBatchActions\x12\x12\n" +
 	"\x04send\x18\x01 \x01(\bR\x04send\x12!\n" +
 	"\fsend_enabled\x18\x02 \x01(\bR\vsendEnabled\x12\x16\n" +
@@ -3589,159 +3721,162 @@ func file_portal_v1_batches_proto_rawDescGZIP() []byte {
 	return file_portal_v1_batches_proto_rawDescData
 }
 
+var file_portal_v1_batches_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_portal_v1_batches_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
 var file_portal_v1_batches_proto_goTypes = []any{
-	(*Batch)(nil),                                  // 0: portal.v1.Batch
-	(*BatchActions)(nil),                           // 1: portal.v1.BatchActions
-	(*Violation)(nil),                              // 2: portal.v1.Violation
-	(*FieldValue)(nil),                             // 3: portal.v1.FieldValue
-	(*ValidatedOrderLine)(nil),                     // 4: portal.v1.ValidatedOrderLine
-	(*ValidatedShipment)(nil),                      // 5: portal.v1.ValidatedShipment
-	(*ShipmentValues)(nil),                         // 6: portal.v1.ShipmentValues
-	(*OrderLineValues)(nil),                        // 7: portal.v1.OrderLineValues
-	(*BatchShipment)(nil),                          // 8: portal.v1.BatchShipment
-	(*ListBatchesRequest)(nil),                     // 9: portal.v1.ListBatchesRequest
-	(*ListBatchesResponse)(nil),                    // 10: portal.v1.ListBatchesResponse
-	(*GetBatchRequest)(nil),                        // 11: portal.v1.GetBatchRequest
-	(*GetBatchResponse)(nil),                       // 12: portal.v1.GetBatchResponse
-	(*BatchRef)(nil),                               // 13: portal.v1.BatchRef
-	(*CreateBatchRequest)(nil),                     // 14: portal.v1.CreateBatchRequest
-	(*CreateBatchResponse)(nil),                    // 15: portal.v1.CreateBatchResponse
-	(*DeleteBatchRequest)(nil),                     // 16: portal.v1.DeleteBatchRequest
-	(*DeleteBatchResponse)(nil),                    // 17: portal.v1.DeleteBatchResponse
-	(*SendBatchRequest)(nil),                       // 18: portal.v1.SendBatchRequest
-	(*SendBatchResponse)(nil),                      // 19: portal.v1.SendBatchResponse
-	(*CancelBatchRequest)(nil),                     // 20: portal.v1.CancelBatchRequest
-	(*CancelBatchResponse)(nil),                    // 21: portal.v1.CancelBatchResponse
-	(*ResendBatchRequest)(nil),                     // 22: portal.v1.ResendBatchRequest
-	(*ResendBatchResponse)(nil),                    // 23: portal.v1.ResendBatchResponse
-	(*DeleteBatchShipmentsRequest)(nil),            // 24: portal.v1.DeleteBatchShipmentsRequest
-	(*DeleteBatchShipmentsResponse)(nil),           // 25: portal.v1.DeleteBatchShipmentsResponse
-	(*CreateBatchManifestRequest)(nil),             // 26: portal.v1.CreateBatchManifestRequest
-	(*CreateBatchManifestResponse)(nil),            // 27: portal.v1.CreateBatchManifestResponse
-	(*SendBatchShipmentRequest)(nil),               // 28: portal.v1.SendBatchShipmentRequest
-	(*SendBatchShipmentResponse)(nil),              // 29: portal.v1.SendBatchShipmentResponse
-	(*CancelBatchShipmentRequest)(nil),             // 30: portal.v1.CancelBatchShipmentRequest
-	(*CancelBatchShipmentResponse)(nil),            // 31: portal.v1.CancelBatchShipmentResponse
-	(*ListValidatedShipmentsRequest)(nil),          // 32: portal.v1.ListValidatedShipmentsRequest
-	(*ListValidatedShipmentsResponse)(nil),         // 33: portal.v1.ListValidatedShipmentsResponse
-	(*UpdateValidatedShipmentRequest)(nil),         // 34: portal.v1.UpdateValidatedShipmentRequest
-	(*UpdateValidatedShipmentResponse)(nil),        // 35: portal.v1.UpdateValidatedShipmentResponse
-	(*ListBatchShipmentsRequest)(nil),              // 36: portal.v1.ListBatchShipmentsRequest
-	(*ListBatchShipmentsResponse)(nil),             // 37: portal.v1.ListBatchShipmentsResponse
-	(*CreateBatchDownloadTokenRequest)(nil),        // 38: portal.v1.CreateBatchDownloadTokenRequest
-	(*CreateBatchDownloadTokenResponse)(nil),       // 39: portal.v1.CreateBatchDownloadTokenResponse
-	(*DownloadBatchLabelsRequest)(nil),             // 40: portal.v1.DownloadBatchLabelsRequest
-	(*DownloadBatchLabelsResponse)(nil),            // 41: portal.v1.DownloadBatchLabelsResponse
-	(*DownloadBatchCustomsDocsRequest)(nil),        // 42: portal.v1.DownloadBatchCustomsDocsRequest
-	(*DownloadBatchCustomsDocsResponse)(nil),       // 43: portal.v1.DownloadBatchCustomsDocsResponse
-	(*DownloadBatchManifestRequest)(nil),           // 44: portal.v1.DownloadBatchManifestRequest
-	(*DownloadBatchManifestResponse)(nil),          // 45: portal.v1.DownloadBatchManifestResponse
-	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 46: portal.v1.DownloadBatchCommercialInvoiceRequest
-	(*DownloadBatchCommercialInvoiceResponse)(nil), // 47: portal.v1.DownloadBatchCommercialInvoiceResponse
-	(*DownloadBatchCsvRequest)(nil),                // 48: portal.v1.DownloadBatchCsvRequest
-	(*DownloadBatchCsvResponse)(nil),               // 49: portal.v1.DownloadBatchCsvResponse
-	(*DownloadBatchTrafficRequest)(nil),            // 50: portal.v1.DownloadBatchTrafficRequest
-	(*DownloadBatchTrafficResponse)(nil),           // 51: portal.v1.DownloadBatchTrafficResponse
-	nil,                                            // 52: portal.v1.Batch.ErrorParamsEntry
-	nil,                                            // 53: portal.v1.Violation.AttributesEntry
-	nil,                                            // 54: portal.v1.ValidatedOrderLine.FieldsEntry
-	nil,                                            // 55: portal.v1.ValidatedShipment.FieldsEntry
-	nil,                                            // 56: portal.v1.ShipmentValues.FieldsEntry
-	nil,                                            // 57: portal.v1.OrderLineValues.FieldsEntry
-	nil,                                            // 58: portal.v1.BatchShipment.ErrorParamsEntry
-	(*timestamppb.Timestamp)(nil),                  // 59: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                      // 60: google.api.HttpBody
+	(Batch_Status)(0),                              // 0: portal.v1.Batch.Status
+	(*Batch)(nil),                                  // 1: portal.v1.Batch
+	(*BatchActions)(nil),                           // 2: portal.v1.BatchActions
+	(*Violation)(nil),                              // 3: portal.v1.Violation
+	(*FieldValue)(nil),                             // 4: portal.v1.FieldValue
+	(*ValidatedOrderLine)(nil),                     // 5: portal.v1.ValidatedOrderLine
+	(*ValidatedShipment)(nil),                      // 6: portal.v1.ValidatedShipment
+	(*ShipmentValues)(nil),                         // 7: portal.v1.ShipmentValues
+	(*OrderLineValues)(nil),                        // 8: portal.v1.OrderLineValues
+	(*BatchShipment)(nil),                          // 9: portal.v1.BatchShipment
+	(*ListBatchesRequest)(nil),                     // 10: portal.v1.ListBatchesRequest
+	(*ListBatchesResponse)(nil),                    // 11: portal.v1.ListBatchesResponse
+	(*GetBatchRequest)(nil),                        // 12: portal.v1.GetBatchRequest
+	(*GetBatchResponse)(nil),                       // 13: portal.v1.GetBatchResponse
+	(*BatchRef)(nil),                               // 14: portal.v1.BatchRef
+	(*CreateBatchRequest)(nil),                     // 15: portal.v1.CreateBatchRequest
+	(*CreateBatchResponse)(nil),                    // 16: portal.v1.CreateBatchResponse
+	(*DeleteBatchRequest)(nil),                     // 17: portal.v1.DeleteBatchRequest
+	(*DeleteBatchResponse)(nil),                    // 18: portal.v1.DeleteBatchResponse
+	(*SendBatchRequest)(nil),                       // 19: portal.v1.SendBatchRequest
+	(*SendBatchResponse)(nil),                      // 20: portal.v1.SendBatchResponse
+	(*CancelBatchRequest)(nil),                     // 21: portal.v1.CancelBatchRequest
+	(*CancelBatchResponse)(nil),                    // 22: portal.v1.CancelBatchResponse
+	(*ResendBatchRequest)(nil),                     // 23: portal.v1.ResendBatchRequest
+	(*ResendBatchResponse)(nil),                    // 24: portal.v1.ResendBatchResponse
+	(*DeleteBatchShipmentsRequest)(nil),            // 25: portal.v1.DeleteBatchShipmentsRequest
+	(*DeleteBatchShipmentsResponse)(nil),           // 26: portal.v1.DeleteBatchShipmentsResponse
+	(*CreateBatchManifestRequest)(nil),             // 27: portal.v1.CreateBatchManifestRequest
+	(*CreateBatchManifestResponse)(nil),            // 28: portal.v1.CreateBatchManifestResponse
+	(*SendBatchShipmentRequest)(nil),               // 29: portal.v1.SendBatchShipmentRequest
+	(*SendBatchShipmentResponse)(nil),              // 30: portal.v1.SendBatchShipmentResponse
+	(*CancelBatchShipmentRequest)(nil),             // 31: portal.v1.CancelBatchShipmentRequest
+	(*CancelBatchShipmentResponse)(nil),            // 32: portal.v1.CancelBatchShipmentResponse
+	(*ListValidatedShipmentsRequest)(nil),          // 33: portal.v1.ListValidatedShipmentsRequest
+	(*ListValidatedShipmentsResponse)(nil),         // 34: portal.v1.ListValidatedShipmentsResponse
+	(*UpdateValidatedShipmentRequest)(nil),         // 35: portal.v1.UpdateValidatedShipmentRequest
+	(*UpdateValidatedShipmentResponse)(nil),        // 36: portal.v1.UpdateValidatedShipmentResponse
+	(*ListBatchShipmentsRequest)(nil),              // 37: portal.v1.ListBatchShipmentsRequest
+	(*ListBatchShipmentsResponse)(nil),             // 38: portal.v1.ListBatchShipmentsResponse
+	(*CreateBatchDownloadTokenRequest)(nil),        // 39: portal.v1.CreateBatchDownloadTokenRequest
+	(*CreateBatchDownloadTokenResponse)(nil),       // 40: portal.v1.CreateBatchDownloadTokenResponse
+	(*DownloadBatchLabelsRequest)(nil),             // 41: portal.v1.DownloadBatchLabelsRequest
+	(*DownloadBatchLabelsResponse)(nil),            // 42: portal.v1.DownloadBatchLabelsResponse
+	(*DownloadBatchCustomsDocsRequest)(nil),        // 43: portal.v1.DownloadBatchCustomsDocsRequest
+	(*DownloadBatchCustomsDocsResponse)(nil),       // 44: portal.v1.DownloadBatchCustomsDocsResponse
+	(*DownloadBatchManifestRequest)(nil),           // 45: portal.v1.DownloadBatchManifestRequest
+	(*DownloadBatchManifestResponse)(nil),          // 46: portal.v1.DownloadBatchManifestResponse
+	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 47: portal.v1.DownloadBatchCommercialInvoiceRequest
+	(*DownloadBatchCommercialInvoiceResponse)(nil), // 48: portal.v1.DownloadBatchCommercialInvoiceResponse
+	(*DownloadBatchCsvRequest)(nil),                // 49: portal.v1.DownloadBatchCsvRequest
+	(*DownloadBatchCsvResponse)(nil),               // 50: portal.v1.DownloadBatchCsvResponse
+	(*DownloadBatchTrafficRequest)(nil),            // 51: portal.v1.DownloadBatchTrafficRequest
+	(*DownloadBatchTrafficResponse)(nil),           // 52: portal.v1.DownloadBatchTrafficResponse
+	nil,                                            // 53: portal.v1.Batch.ErrorParamsEntry
+	nil,                                            // 54: portal.v1.Violation.AttributesEntry
+	nil,                                            // 55: portal.v1.ValidatedOrderLine.FieldsEntry
+	nil,                                            // 56: portal.v1.ValidatedShipment.FieldsEntry
+	nil,                                            // 57: portal.v1.ShipmentValues.FieldsEntry
+	nil,                                            // 58: portal.v1.OrderLineValues.FieldsEntry
+	nil,                                            // 59: portal.v1.BatchShipment.ErrorParamsEntry
+	(*timestamppb.Timestamp)(nil),                  // 60: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),                      // 61: google.api.HttpBody
 }
 var file_portal_v1_batches_proto_depIdxs = []int32{
-	59, // 0: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
-	59, // 1: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
-	1,  // 2: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
-	52, // 3: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
-	53, // 4: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
-	2,  // 5: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
-	54, // 6: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.ValidatedOrderLine.FieldsEntry
-	55, // 7: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ValidatedShipment.FieldsEntry
-	4,  // 8: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
-	56, // 9: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentValues.FieldsEntry
-	7,  // 10: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
-	57, // 11: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineValues.FieldsEntry
-	59, // 12: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
-	58, // 13: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
-	0,  // 14: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
-	0,  // 15: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
-	13, // 16: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
-	13, // 17: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
-	0,  // 18: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 19: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 20: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 21: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 22: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 23: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
-	0,  // 24: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
-	8,  // 25: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	8,  // 26: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	5,  // 27: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
-	6,  // 28: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
-	5,  // 29: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	0,  // 30: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
-	8,  // 31: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
-	59, // 32: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
-	60, // 33: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
-	60, // 34: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
-	60, // 35: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
-	60, // 36: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	60, // 37: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
-	60, // 38: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
-	3,  // 39: portal.v1.ValidatedOrderLine.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	3,  // 40: portal.v1.ValidatedShipment.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	9,  // 41: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
-	11, // 42: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
-	14, // 43: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
-	16, // 44: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
-	18, // 45: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
-	20, // 46: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
-	22, // 47: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
-	24, // 48: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
-	26, // 49: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
-	28, // 50: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
-	30, // 51: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
-	32, // 52: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
-	34, // 53: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
-	36, // 54: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
-	38, // 55: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
-	40, // 56: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
-	42, // 57: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
-	44, // 58: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
-	46, // 59: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
-	48, // 60: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
-	50, // 61: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
-	10, // 62: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
-	12, // 63: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
-	15, // 64: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
-	17, // 65: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
-	19, // 66: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
-	21, // 67: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
-	23, // 68: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
-	25, // 69: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
-	27, // 70: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
-	29, // 71: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
-	31, // 72: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
-	33, // 73: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
-	35, // 74: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
-	37, // 75: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
-	39, // 76: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
-	41, // 77: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
-	43, // 78: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
-	45, // 79: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
-	47, // 80: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
-	49, // 81: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
-	51, // 82: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
-	62, // [62:83] is the sub-list for method output_type
-	41, // [41:62] is the sub-list for method input_type
-	41, // [41:41] is the sub-list for extension type_name
-	41, // [41:41] is the sub-list for extension extendee
-	0,  // [0:41] is the sub-list for field type_name
+	0,  // 0: portal.v1.Batch.status:type_name -> portal.v1.Batch.Status
+	60, // 1: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
+	60, // 2: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
+	2,  // 3: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
+	53, // 4: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
+	54, // 5: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
+	3,  // 6: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
+	55, // 7: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.ValidatedOrderLine.FieldsEntry
+	56, // 8: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ValidatedShipment.FieldsEntry
+	5,  // 9: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
+	57, // 10: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentValues.FieldsEntry
+	8,  // 11: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
+	58, // 12: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineValues.FieldsEntry
+	60, // 13: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
+	59, // 14: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
+	1,  // 15: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
+	1,  // 16: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
+	14, // 17: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
+	14, // 18: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
+	1,  // 19: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
+	1,  // 20: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
+	1,  // 21: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
+	1,  // 22: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
+	1,  // 23: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
+	1,  // 24: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
+	1,  // 25: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
+	9,  // 26: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	9,  // 27: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	6,  // 28: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
+	7,  // 29: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
+	6,  // 30: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	1,  // 31: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
+	9,  // 32: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
+	60, // 33: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
+	61, // 34: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
+	61, // 35: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
+	61, // 36: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
+	61, // 37: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	61, // 38: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
+	61, // 39: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
+	4,  // 40: portal.v1.ValidatedOrderLine.FieldsEntry.value:type_name -> portal.v1.FieldValue
+	4,  // 41: portal.v1.ValidatedShipment.FieldsEntry.value:type_name -> portal.v1.FieldValue
+	10, // 42: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
+	12, // 43: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
+	15, // 44: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
+	17, // 45: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
+	19, // 46: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
+	21, // 47: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
+	23, // 48: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
+	25, // 49: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
+	27, // 50: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
+	29, // 51: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
+	31, // 52: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
+	33, // 53: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
+	35, // 54: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
+	37, // 55: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
+	39, // 56: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
+	41, // 57: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
+	43, // 58: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
+	45, // 59: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
+	47, // 60: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
+	49, // 61: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
+	51, // 62: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
+	11, // 63: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
+	13, // 64: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
+	16, // 65: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
+	18, // 66: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
+	20, // 67: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
+	22, // 68: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
+	24, // 69: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
+	26, // 70: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
+	28, // 71: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
+	30, // 72: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
+	32, // 73: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
+	34, // 74: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
+	36, // 75: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
+	38, // 76: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
+	40, // 77: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
+	42, // 78: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
+	44, // 79: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
+	46, // 80: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
+	48, // 81: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
+	50, // 82: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
+	52, // 83: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
+	63, // [63:84] is the sub-list for method output_type
+	42, // [42:63] is the sub-list for method input_type
+	42, // [42:42] is the sub-list for extension type_name
+	42, // [42:42] is the sub-list for extension extendee
+	0,  // [0:42] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_batches_proto_init() }
@@ -3754,13 +3889,14 @@ func file_portal_v1_batches_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_batches_proto_rawDesc), len(file_portal_v1_batches_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   59,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_portal_v1_batches_proto_goTypes,
 		DependencyIndexes: file_portal_v1_batches_proto_depIdxs,
+		EnumInfos:         file_portal_v1_batches_proto_enumTypes,
 		MessageInfos:      file_portal_v1_batches_proto_msgTypes,
 	}.Build()
 	File_portal_v1_batches_proto = out.File

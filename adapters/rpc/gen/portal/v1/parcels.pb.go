@@ -25,6 +25,85 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// Status is what the list's state column shows: the manifest batch's status once a manifest gathered
+// the parcel, else the state of its label attempt (core/parcel, core/shipment). The values are named
+// as the spec's JSON strings, which protojson writes.
+type ParcelRow_Status int32
+
+const (
+	// No label attempt yet: the parcel was saved, not labelled.
+	ParcelRow_STATUS_UNSPECIFIED ParcelRow_Status = 0
+	// To be labelled.
+	ParcelRow_PENDING ParcelRow_Status = 1
+	// The carrier is being asked for the label.
+	ParcelRow_SUBMITTING ParcelRow_Status = 2
+	// Labelled.
+	ParcelRow_DONE ParcelRow_Status = 3
+	// The carrier refused, or did not answer.
+	ParcelRow_FAILED ParcelRow_Status = 4
+	// The label was voided.
+	ParcelRow_CANCELLED ParcelRow_Status = 5
+	// A manifest gathered the parcel and is being made.
+	ParcelRow_CREATING_MANIFEST ParcelRow_Status = 6
+	// The manifest exists.
+	ParcelRow_MANIFEST_CREATED ParcelRow_Status = 7
+	// Making the manifest failed; it waits to be made again.
+	ParcelRow_ERROR_MANIFEST ParcelRow_Status = 8
+)
+
+// Enum value maps for ParcelRow_Status.
+var (
+	ParcelRow_Status_name = map[int32]string{
+		0: "STATUS_UNSPECIFIED",
+		1: "PENDING",
+		2: "SUBMITTING",
+		3: "DONE",
+		4: "FAILED",
+		5: "CANCELLED",
+		6: "CREATING_MANIFEST",
+		7: "MANIFEST_CREATED",
+		8: "ERROR_MANIFEST",
+	}
+	ParcelRow_Status_value = map[string]int32{
+		"STATUS_UNSPECIFIED": 0,
+		"PENDING":            1,
+		"SUBMITTING":         2,
+		"DONE":               3,
+		"FAILED":             4,
+		"CANCELLED":          5,
+		"CREATING_MANIFEST":  6,
+		"MANIFEST_CREATED":   7,
+		"ERROR_MANIFEST":     8,
+	}
+)
+
+func (x ParcelRow_Status) Enum() *ParcelRow_Status {
+	p := new(ParcelRow_Status)
+	*p = x
+	return p
+}
+
+func (x ParcelRow_Status) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ParcelRow_Status) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_parcels_proto_enumTypes[0].Descriptor()
+}
+
+func (ParcelRow_Status) Type() protoreflect.EnumType {
+	return &file_portal_v1_parcels_proto_enumTypes[0]
+}
+
+func (x ParcelRow_Status) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ParcelRow_Status.Descriptor instead.
+func (ParcelRow_Status) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_parcels_proto_rawDescGZIP(), []int{23, 0}
+}
+
 // ParcelOrderLine is one line of a parcel's customs content.
 type ParcelOrderLine struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1636,9 +1715,9 @@ type ParcelRow struct {
 	Destination string `protobuf:"bytes,8,opt,name=destination,proto3" json:"destination,omitempty"`
 	// Last change of the parcel.
 	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
-	// CREATING_MANIFEST or MANIFEST_CREATED once in a manifest; otherwise the label attempt's state
-	// (PENDING, SUBMITTING, DONE, FAILED, CANCELLED), empty before the first label.
-	Status string `protobuf:"bytes,10,opt,name=status,proto3" json:"status,omitempty"`
+	// The manifest's status once in a manifest, otherwise the label attempt's; STATUS_UNSPECIFIED
+	// before the first label.
+	Status ParcelRow_Status `protobuf:"varint,10,opt,name=status,proto3,enum=portal.v1.ParcelRow_Status" json:"status,omitempty"`
 	// Why the last label attempt failed, as a message key; its values in error_params.
 	ErrorMessage string `protobuf:"bytes,11,opt,name=error_message,json=errorMessage,proto3" json:"error_message,omitempty"`
 	// The manifest's batch id once the manifest exists; 0 otherwise.
@@ -1770,11 +1849,11 @@ func (x *ParcelRow) GetUpdatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
-func (x *ParcelRow) GetStatus() string {
+func (x *ParcelRow) GetStatus() ParcelRow_Status {
 	if x != nil {
 		return x.Status
 	}
-	return ""
+	return ParcelRow_STATUS_UNSPECIFIED
 }
 
 func (x *ParcelRow) GetErrorMessage() string {
@@ -2086,7 +2165,7 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\x11api_client_filter\x18\x04 \x01(\tR\x0fapiClientFilter\x12\x12\n" +
 	"\x04page\x18\x05 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x06 \x01(\x05R\bpageSize\x12!\n" +
-	"\fcache_buster\x18\a \x01(\tR\vcacheBuster\"\xa3\b\n" +
+	"\fcache_buster\x18\a \x01(\tR\vcacheBuster\"\xe6\t\n" +
 	"\tParcelRow\x12\x12\n" +
 	"\x04uuid\x18\x01 \x01(\tR\x04uuid\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x03R\x02id\x12)\n" +
@@ -2097,9 +2176,9 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\aproduct\x18\a \x01(\tR\aproduct\x12 \n" +
 	"\vdestination\x18\b \x01(\tR\vdestination\x129\n" +
 	"\n" +
-	"updated_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x16\n" +
+	"updated_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x123\n" +
 	"\x06status\x18\n" +
-	" \x01(\tR\x06status\x12#\n" +
+	" \x01(\x0e2\x1b.portal.v1.ParcelRow.StatusR\x06status\x12#\n" +
 	"\rerror_message\x18\v \x01(\tR\ferrorMessage\x12\x1f\n" +
 	"\vmanifest_id\x18\f \x01(\x03R\n" +
 	"manifestId\x12&\n" +
@@ -2126,7 +2205,19 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"created_at\x18\x1b \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x1a>\n" +
 	"\x10ErrorParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"f\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa3\x01\n" +
+	"\x06Status\x12\x16\n" +
+	"\x12STATUS_UNSPECIFIED\x10\x00\x12\v\n" +
+	"\aPENDING\x10\x01\x12\x0e\n" +
+	"\n" +
+	"SUBMITTING\x10\x02\x12\b\n" +
+	"\x04DONE\x10\x03\x12\n" +
+	"\n" +
+	"\x06FAILED\x10\x04\x12\r\n" +
+	"\tCANCELLED\x10\x05\x12\x15\n" +
+	"\x11CREATING_MANIFEST\x10\x06\x12\x14\n" +
+	"\x10MANIFEST_CREATED\x10\a\x12\x12\n" +
+	"\x0eERROR_MANIFEST\x10\b\"f\n" +
 	"\x13ListParcelsResponse\x12.\n" +
 	"\aparcels\x18\x01 \x03(\v2\x14.portal.v1.ParcelRowR\aparcels\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
@@ -2155,87 +2246,90 @@ func file_portal_v1_parcels_proto_rawDescGZIP() []byte {
 	return file_portal_v1_parcels_proto_rawDescData
 }
 
+var file_portal_v1_parcels_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_portal_v1_parcels_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_portal_v1_parcels_proto_goTypes = []any{
-	(*ParcelOrderLine)(nil),                           // 0: portal.v1.ParcelOrderLine
-	(*CsvShipmentDto)(nil),                            // 1: portal.v1.CsvShipmentDto
-	(*ValidateParcelRequest)(nil),                     // 2: portal.v1.ValidateParcelRequest
-	(*ValidateParcelResponse)(nil),                    // 3: portal.v1.ValidateParcelResponse
-	(*CreateParcelRequest)(nil),                       // 4: portal.v1.CreateParcelRequest
-	(*CreateParcelResponse)(nil),                      // 5: portal.v1.CreateParcelResponse
-	(*UpdateParcelRequest)(nil),                       // 6: portal.v1.UpdateParcelRequest
-	(*UpdateParcelResponse)(nil),                      // 7: portal.v1.UpdateParcelResponse
-	(*LabelParcelRequest)(nil),                        // 8: portal.v1.LabelParcelRequest
-	(*LabelError)(nil),                                // 9: portal.v1.LabelError
-	(*LabelParcelResponse)(nil),                       // 10: portal.v1.LabelParcelResponse
-	(*DownloadParcelLabelRequest)(nil),                // 11: portal.v1.DownloadParcelLabelRequest
-	(*DownloadParcelLabelResponse)(nil),               // 12: portal.v1.DownloadParcelLabelResponse
-	(*DownloadParcelCustomsDeclarationsRequest)(nil),  // 13: portal.v1.DownloadParcelCustomsDeclarationsRequest
-	(*DownloadParcelCustomsDeclarationsResponse)(nil), // 14: portal.v1.DownloadParcelCustomsDeclarationsResponse
-	(*GetParcelRequest)(nil),                          // 15: portal.v1.GetParcelRequest
-	(*GetParcelResponse)(nil),                         // 16: portal.v1.GetParcelResponse
-	(*DeleteParcelRequest)(nil),                       // 17: portal.v1.DeleteParcelRequest
-	(*DeleteParcelResponse)(nil),                      // 18: portal.v1.DeleteParcelResponse
-	(*BulkDeleteParcelsRequest)(nil),                  // 19: portal.v1.BulkDeleteParcelsRequest
-	(*ParcelFailure)(nil),                             // 20: portal.v1.ParcelFailure
-	(*BulkDeleteParcelsResponse)(nil),                 // 21: portal.v1.BulkDeleteParcelsResponse
-	(*ListParcelsRequest)(nil),                        // 22: portal.v1.ListParcelsRequest
-	(*ParcelRow)(nil),                                 // 23: portal.v1.ParcelRow
-	(*ListParcelsResponse)(nil),                       // 24: portal.v1.ListParcelsResponse
-	nil,                                               // 25: portal.v1.LabelError.ParamsEntry
-	nil,                                               // 26: portal.v1.ParcelFailure.ParamsEntry
-	nil,                                               // 27: portal.v1.ParcelRow.ErrorParamsEntry
-	(*ValidatedShipment)(nil),                         // 28: portal.v1.ValidatedShipment
-	(*httpbody.HttpBody)(nil),                         // 29: google.api.HttpBody
-	(*timestamppb.Timestamp)(nil),                     // 30: google.protobuf.Timestamp
+	(ParcelRow_Status)(0),                             // 0: portal.v1.ParcelRow.Status
+	(*ParcelOrderLine)(nil),                           // 1: portal.v1.ParcelOrderLine
+	(*CsvShipmentDto)(nil),                            // 2: portal.v1.CsvShipmentDto
+	(*ValidateParcelRequest)(nil),                     // 3: portal.v1.ValidateParcelRequest
+	(*ValidateParcelResponse)(nil),                    // 4: portal.v1.ValidateParcelResponse
+	(*CreateParcelRequest)(nil),                       // 5: portal.v1.CreateParcelRequest
+	(*CreateParcelResponse)(nil),                      // 6: portal.v1.CreateParcelResponse
+	(*UpdateParcelRequest)(nil),                       // 7: portal.v1.UpdateParcelRequest
+	(*UpdateParcelResponse)(nil),                      // 8: portal.v1.UpdateParcelResponse
+	(*LabelParcelRequest)(nil),                        // 9: portal.v1.LabelParcelRequest
+	(*LabelError)(nil),                                // 10: portal.v1.LabelError
+	(*LabelParcelResponse)(nil),                       // 11: portal.v1.LabelParcelResponse
+	(*DownloadParcelLabelRequest)(nil),                // 12: portal.v1.DownloadParcelLabelRequest
+	(*DownloadParcelLabelResponse)(nil),               // 13: portal.v1.DownloadParcelLabelResponse
+	(*DownloadParcelCustomsDeclarationsRequest)(nil),  // 14: portal.v1.DownloadParcelCustomsDeclarationsRequest
+	(*DownloadParcelCustomsDeclarationsResponse)(nil), // 15: portal.v1.DownloadParcelCustomsDeclarationsResponse
+	(*GetParcelRequest)(nil),                          // 16: portal.v1.GetParcelRequest
+	(*GetParcelResponse)(nil),                         // 17: portal.v1.GetParcelResponse
+	(*DeleteParcelRequest)(nil),                       // 18: portal.v1.DeleteParcelRequest
+	(*DeleteParcelResponse)(nil),                      // 19: portal.v1.DeleteParcelResponse
+	(*BulkDeleteParcelsRequest)(nil),                  // 20: portal.v1.BulkDeleteParcelsRequest
+	(*ParcelFailure)(nil),                             // 21: portal.v1.ParcelFailure
+	(*BulkDeleteParcelsResponse)(nil),                 // 22: portal.v1.BulkDeleteParcelsResponse
+	(*ListParcelsRequest)(nil),                        // 23: portal.v1.ListParcelsRequest
+	(*ParcelRow)(nil),                                 // 24: portal.v1.ParcelRow
+	(*ListParcelsResponse)(nil),                       // 25: portal.v1.ListParcelsResponse
+	nil,                                               // 26: portal.v1.LabelError.ParamsEntry
+	nil,                                               // 27: portal.v1.ParcelFailure.ParamsEntry
+	nil,                                               // 28: portal.v1.ParcelRow.ErrorParamsEntry
+	(*ValidatedShipment)(nil),                         // 29: portal.v1.ValidatedShipment
+	(*httpbody.HttpBody)(nil),                         // 30: google.api.HttpBody
+	(*timestamppb.Timestamp)(nil),                     // 31: google.protobuf.Timestamp
 }
 var file_portal_v1_parcels_proto_depIdxs = []int32{
-	0,  // 0: portal.v1.CsvShipmentDto.order_lines:type_name -> portal.v1.ParcelOrderLine
-	1,  // 1: portal.v1.ValidateParcelRequest.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
-	28, // 2: portal.v1.ValidateParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	1,  // 3: portal.v1.CreateParcelRequest.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
-	28, // 4: portal.v1.CreateParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	1,  // 5: portal.v1.UpdateParcelRequest.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
-	28, // 6: portal.v1.UpdateParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	25, // 7: portal.v1.LabelError.params:type_name -> portal.v1.LabelError.ParamsEntry
-	9,  // 8: portal.v1.LabelParcelResponse.errors:type_name -> portal.v1.LabelError
-	29, // 9: portal.v1.DownloadParcelLabelResponse.file:type_name -> google.api.HttpBody
-	29, // 10: portal.v1.DownloadParcelCustomsDeclarationsResponse.file:type_name -> google.api.HttpBody
-	1,  // 11: portal.v1.GetParcelResponse.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
-	28, // 12: portal.v1.GetParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	23, // 13: portal.v1.GetParcelResponse.parcel:type_name -> portal.v1.ParcelRow
-	26, // 14: portal.v1.ParcelFailure.params:type_name -> portal.v1.ParcelFailure.ParamsEntry
-	20, // 15: portal.v1.BulkDeleteParcelsResponse.errors:type_name -> portal.v1.ParcelFailure
-	30, // 16: portal.v1.ParcelRow.updated_at:type_name -> google.protobuf.Timestamp
-	27, // 17: portal.v1.ParcelRow.error_params:type_name -> portal.v1.ParcelRow.ErrorParamsEntry
-	30, // 18: portal.v1.ParcelRow.submitted_at:type_name -> google.protobuf.Timestamp
-	30, // 19: portal.v1.ParcelRow.created_at:type_name -> google.protobuf.Timestamp
-	23, // 20: portal.v1.ListParcelsResponse.parcels:type_name -> portal.v1.ParcelRow
-	2,  // 21: portal.v1.ParcelService.ValidateParcel:input_type -> portal.v1.ValidateParcelRequest
-	4,  // 22: portal.v1.ParcelService.CreateParcel:input_type -> portal.v1.CreateParcelRequest
-	6,  // 23: portal.v1.ParcelService.UpdateParcel:input_type -> portal.v1.UpdateParcelRequest
-	8,  // 24: portal.v1.ParcelService.LabelParcel:input_type -> portal.v1.LabelParcelRequest
-	11, // 25: portal.v1.ParcelService.DownloadParcelLabel:input_type -> portal.v1.DownloadParcelLabelRequest
-	13, // 26: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:input_type -> portal.v1.DownloadParcelCustomsDeclarationsRequest
-	15, // 27: portal.v1.ParcelService.GetParcel:input_type -> portal.v1.GetParcelRequest
-	17, // 28: portal.v1.ParcelService.DeleteParcel:input_type -> portal.v1.DeleteParcelRequest
-	19, // 29: portal.v1.ParcelService.BulkDeleteParcels:input_type -> portal.v1.BulkDeleteParcelsRequest
-	22, // 30: portal.v1.ParcelService.ListParcels:input_type -> portal.v1.ListParcelsRequest
-	3,  // 31: portal.v1.ParcelService.ValidateParcel:output_type -> portal.v1.ValidateParcelResponse
-	5,  // 32: portal.v1.ParcelService.CreateParcel:output_type -> portal.v1.CreateParcelResponse
-	7,  // 33: portal.v1.ParcelService.UpdateParcel:output_type -> portal.v1.UpdateParcelResponse
-	10, // 34: portal.v1.ParcelService.LabelParcel:output_type -> portal.v1.LabelParcelResponse
-	12, // 35: portal.v1.ParcelService.DownloadParcelLabel:output_type -> portal.v1.DownloadParcelLabelResponse
-	14, // 36: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:output_type -> portal.v1.DownloadParcelCustomsDeclarationsResponse
-	16, // 37: portal.v1.ParcelService.GetParcel:output_type -> portal.v1.GetParcelResponse
-	18, // 38: portal.v1.ParcelService.DeleteParcel:output_type -> portal.v1.DeleteParcelResponse
-	21, // 39: portal.v1.ParcelService.BulkDeleteParcels:output_type -> portal.v1.BulkDeleteParcelsResponse
-	24, // 40: portal.v1.ParcelService.ListParcels:output_type -> portal.v1.ListParcelsResponse
-	31, // [31:41] is the sub-list for method output_type
-	21, // [21:31] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	1,  // 0: portal.v1.CsvShipmentDto.order_lines:type_name -> portal.v1.ParcelOrderLine
+	2,  // 1: portal.v1.ValidateParcelRequest.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
+	29, // 2: portal.v1.ValidateParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	2,  // 3: portal.v1.CreateParcelRequest.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
+	29, // 4: portal.v1.CreateParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	2,  // 5: portal.v1.UpdateParcelRequest.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
+	29, // 6: portal.v1.UpdateParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	26, // 7: portal.v1.LabelError.params:type_name -> portal.v1.LabelError.ParamsEntry
+	10, // 8: portal.v1.LabelParcelResponse.errors:type_name -> portal.v1.LabelError
+	30, // 9: portal.v1.DownloadParcelLabelResponse.file:type_name -> google.api.HttpBody
+	30, // 10: portal.v1.DownloadParcelCustomsDeclarationsResponse.file:type_name -> google.api.HttpBody
+	2,  // 11: portal.v1.GetParcelResponse.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
+	29, // 12: portal.v1.GetParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	24, // 13: portal.v1.GetParcelResponse.parcel:type_name -> portal.v1.ParcelRow
+	27, // 14: portal.v1.ParcelFailure.params:type_name -> portal.v1.ParcelFailure.ParamsEntry
+	21, // 15: portal.v1.BulkDeleteParcelsResponse.errors:type_name -> portal.v1.ParcelFailure
+	31, // 16: portal.v1.ParcelRow.updated_at:type_name -> google.protobuf.Timestamp
+	0,  // 17: portal.v1.ParcelRow.status:type_name -> portal.v1.ParcelRow.Status
+	28, // 18: portal.v1.ParcelRow.error_params:type_name -> portal.v1.ParcelRow.ErrorParamsEntry
+	31, // 19: portal.v1.ParcelRow.submitted_at:type_name -> google.protobuf.Timestamp
+	31, // 20: portal.v1.ParcelRow.created_at:type_name -> google.protobuf.Timestamp
+	24, // 21: portal.v1.ListParcelsResponse.parcels:type_name -> portal.v1.ParcelRow
+	3,  // 22: portal.v1.ParcelService.ValidateParcel:input_type -> portal.v1.ValidateParcelRequest
+	5,  // 23: portal.v1.ParcelService.CreateParcel:input_type -> portal.v1.CreateParcelRequest
+	7,  // 24: portal.v1.ParcelService.UpdateParcel:input_type -> portal.v1.UpdateParcelRequest
+	9,  // 25: portal.v1.ParcelService.LabelParcel:input_type -> portal.v1.LabelParcelRequest
+	12, // 26: portal.v1.ParcelService.DownloadParcelLabel:input_type -> portal.v1.DownloadParcelLabelRequest
+	14, // 27: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:input_type -> portal.v1.DownloadParcelCustomsDeclarationsRequest
+	16, // 28: portal.v1.ParcelService.GetParcel:input_type -> portal.v1.GetParcelRequest
+	18, // 29: portal.v1.ParcelService.DeleteParcel:input_type -> portal.v1.DeleteParcelRequest
+	20, // 30: portal.v1.ParcelService.BulkDeleteParcels:input_type -> portal.v1.BulkDeleteParcelsRequest
+	23, // 31: portal.v1.ParcelService.ListParcels:input_type -> portal.v1.ListParcelsRequest
+	4,  // 32: portal.v1.ParcelService.ValidateParcel:output_type -> portal.v1.ValidateParcelResponse
+	6,  // 33: portal.v1.ParcelService.CreateParcel:output_type -> portal.v1.CreateParcelResponse
+	8,  // 34: portal.v1.ParcelService.UpdateParcel:output_type -> portal.v1.UpdateParcelResponse
+	11, // 35: portal.v1.ParcelService.LabelParcel:output_type -> portal.v1.LabelParcelResponse
+	13, // 36: portal.v1.ParcelService.DownloadParcelLabel:output_type -> portal.v1.DownloadParcelLabelResponse
+	15, // 37: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:output_type -> portal.v1.DownloadParcelCustomsDeclarationsResponse
+	17, // 38: portal.v1.ParcelService.GetParcel:output_type -> portal.v1.GetParcelResponse
+	19, // 39: portal.v1.ParcelService.DeleteParcel:output_type -> portal.v1.DeleteParcelResponse
+	22, // 40: portal.v1.ParcelService.BulkDeleteParcels:output_type -> portal.v1.BulkDeleteParcelsResponse
+	25, // 41: portal.v1.ParcelService.ListParcels:output_type -> portal.v1.ListParcelsResponse
+	32, // [32:42] is the sub-list for method output_type
+	22, // [22:32] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_parcels_proto_init() }
@@ -2249,13 +2343,14 @@ func file_portal_v1_parcels_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_parcels_proto_rawDesc), len(file_portal_v1_parcels_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_portal_v1_parcels_proto_goTypes,
 		DependencyIndexes: file_portal_v1_parcels_proto_depIdxs,
+		EnumInfos:         file_portal_v1_parcels_proto_enumTypes,
 		MessageInfos:      file_portal_v1_parcels_proto_msgTypes,
 	}.Build()
 	File_portal_v1_parcels_proto = out.File

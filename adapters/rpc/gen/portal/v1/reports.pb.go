@@ -25,6 +25,72 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// Status is the state of a report row (spec 2 section 9, core/report). The values are named as the
+// spec's JSON strings, which protojson writes.
+type ReportRow_Status int32
+
+const (
+	// Never sent: every row has a status.
+	ReportRow_STATUS_UNSPECIFIED ReportRow_Status = 0
+	// The label is being made.
+	ReportRow_SENDING ReportRow_Status = 1
+	// Labelled.
+	ReportRow_SENT ReportRow_Status = 2
+	// A manifest gathered the shipment and is being made.
+	ReportRow_CREATING_MANIFEST ReportRow_Status = 3
+	// The manifest exists.
+	ReportRow_MANIFEST_CREATED ReportRow_Status = 4
+	// The label or the manifest failed.
+	ReportRow_ERROR ReportRow_Status = 5
+)
+
+// Enum value maps for ReportRow_Status.
+var (
+	ReportRow_Status_name = map[int32]string{
+		0: "STATUS_UNSPECIFIED",
+		1: "SENDING",
+		2: "SENT",
+		3: "CREATING_MANIFEST",
+		4: "MANIFEST_CREATED",
+		5: "ERROR",
+	}
+	ReportRow_Status_value = map[string]int32{
+		"STATUS_UNSPECIFIED": 0,
+		"SENDING":            1,
+		"SENT":               2,
+		"CREATING_MANIFEST":  3,
+		"MANIFEST_CREATED":   4,
+		"ERROR":              5,
+	}
+)
+
+func (x ReportRow_Status) Enum() *ReportRow_Status {
+	p := new(ReportRow_Status)
+	*p = x
+	return p
+}
+
+func (x ReportRow_Status) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ReportRow_Status) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[0].Descriptor()
+}
+
+func (ReportRow_Status) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[0]
+}
+
+func (x ReportRow_Status) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ReportRow_Status.Descriptor instead.
+func (ReportRow_Status) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{0, 0}
+}
+
 // ReportRow is one shipment of the report (spec 2 section 3).
 type ReportRow struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -62,8 +128,8 @@ type ReportRow struct {
 	Value float64 `protobuf:"fixed64,16,opt,name=value,proto3" json:"value,omitempty"`
 	// Currency of the value.
 	Currency string `protobuf:"bytes,17,opt,name=currency,proto3" json:"currency,omitempty"`
-	// SENDING, SENT, CREATING_MANIFEST, MANIFEST_CREATED or ERROR.
-	Status string `protobuf:"bytes,18,opt,name=status,proto3" json:"status,omitempty"`
+	// Where the shipment is.
+	Status ReportRow_Status `protobuf:"varint,18,opt,name=status,proto3,enum=portal.v1.ReportRow_Status" json:"status,omitempty"`
 	// Manifest type; empty when not known.
 	ManifestType string `protobuf:"bytes,19,opt,name=manifest_type,json=manifestType,proto3" json:"manifest_type,omitempty"`
 	// Error message key of a failed shipment.
@@ -241,11 +307,11 @@ func (x *ReportRow) GetCurrency() string {
 	return ""
 }
 
-func (x *ReportRow) GetStatus() string {
+func (x *ReportRow) GetStatus() ReportRow_Status {
 	if x != nil {
 		return x.Status
 	}
-	return ""
+	return ReportRow_STATUS_UNSPECIFIED
 }
 
 func (x *ReportRow) GetManifestType() string {
@@ -1773,7 +1839,7 @@ var File_portal_v1_reports_proto protoreflect.FileDescriptor
 
 const file_portal_v1_reports_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xea\a\n" +
+	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf8\b\n" +
 	"\tReportRow\x12\x1f\n" +
 	"\vshipment_id\x18\x01 \x01(\x03R\n" +
 	"shipmentId\x12\x1f\n" +
@@ -1797,8 +1863,8 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"identifier\x12\x16\n" +
 	"\x06weight\x18\x0f \x01(\x01R\x06weight\x12\x14\n" +
 	"\x05value\x18\x10 \x01(\x01R\x05value\x12\x1a\n" +
-	"\bcurrency\x18\x11 \x01(\tR\bcurrency\x12\x16\n" +
-	"\x06status\x18\x12 \x01(\tR\x06status\x12#\n" +
+	"\bcurrency\x18\x11 \x01(\tR\bcurrency\x123\n" +
+	"\x06status\x18\x12 \x01(\x0e2\x1b.portal.v1.ReportRow.StatusR\x06status\x12#\n" +
 	"\rmanifest_type\x18\x13 \x01(\tR\fmanifestType\x12#\n" +
 	"\rerror_message\x18\x14 \x01(\tR\ferrorMessage\x12%\n" +
 	"\x0einvoice_number\x18\x15 \x01(\tR\rinvoiceNumber\x12'\n" +
@@ -1813,7 +1879,14 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"parcelUuid\x12\x16\n" +
 	"\x06source\x18\x1c \x01(\tR\x06source\x12\x1b\n" +
 	"\thas_label\x18\x1d \x01(\bR\bhasLabel\x12 \n" +
-	"\vinvoiceable\x18\x1e \x01(\bR\vinvoiceable\"u\n" +
+	"\vinvoiceable\x18\x1e \x01(\bR\vinvoiceable\"o\n" +
+	"\x06Status\x12\x16\n" +
+	"\x12STATUS_UNSPECIFIED\x10\x00\x12\v\n" +
+	"\aSENDING\x10\x01\x12\b\n" +
+	"\x04SENT\x10\x02\x12\x15\n" +
+	"\x11CREATING_MANIFEST\x10\x03\x12\x14\n" +
+	"\x10MANIFEST_CREATED\x10\x04\x12\t\n" +
+	"\x05ERROR\x10\x05\"u\n" +
 	"\x13SearchReportRequest\x122\n" +
 	"\x0fpageable_filter\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x04R\x0epageableFilter\x12*\n" +
 	"\fcache_buster\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\vcacheBuster\"\x84\x01\n" +
@@ -1940,73 +2013,76 @@ func file_portal_v1_reports_proto_rawDescGZIP() []byte {
 	return file_portal_v1_reports_proto_rawDescData
 }
 
+var file_portal_v1_reports_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_portal_v1_reports_proto_goTypes = []any{
-	(*ReportRow)(nil),                           // 0: portal.v1.ReportRow
-	(*SearchReportRequest)(nil),                 // 1: portal.v1.SearchReportRequest
-	(*SearchReportResponse)(nil),                // 2: portal.v1.SearchReportResponse
-	(*ExportReportExcelRequest)(nil),            // 3: portal.v1.ExportReportExcelRequest
-	(*ExportReportExcelResponse)(nil),           // 4: portal.v1.ExportReportExcelResponse
-	(*DownloadReportLabelsRequest)(nil),         // 5: portal.v1.DownloadReportLabelsRequest
-	(*DownloadReportLabelsResponse)(nil),        // 6: portal.v1.DownloadReportLabelsResponse
-	(*DownloadReportLabelsByIdsRequest)(nil),    // 7: portal.v1.DownloadReportLabelsByIdsRequest
-	(*DownloadReportLabelsByIdsResponse)(nil),   // 8: portal.v1.DownloadReportLabelsByIdsResponse
-	(*DownloadReportInvoicesRequest)(nil),       // 9: portal.v1.DownloadReportInvoicesRequest
-	(*DownloadReportInvoicesResponse)(nil),      // 10: portal.v1.DownloadReportInvoicesResponse
-	(*DownloadReportInvoiceByIdsRequest)(nil),   // 11: portal.v1.DownloadReportInvoiceByIdsRequest
-	(*DownloadReportInvoiceByIdsResponse)(nil),  // 12: portal.v1.DownloadReportInvoiceByIdsResponse
-	(*GetInvoiceCustomersRequest)(nil),          // 13: portal.v1.GetInvoiceCustomersRequest
-	(*InvoiceCustomer)(nil),                     // 14: portal.v1.InvoiceCustomer
-	(*GetInvoiceCustomersResponse)(nil),         // 15: portal.v1.GetInvoiceCustomersResponse
-	(*CheckInvoiceNumberRequest)(nil),           // 16: portal.v1.CheckInvoiceNumberRequest
-	(*CheckInvoiceNumberResponse)(nil),          // 17: portal.v1.CheckInvoiceNumberResponse
-	(*CreateCommercialInvoiceRequest)(nil),      // 18: portal.v1.CreateCommercialInvoiceRequest
-	(*CreateCommercialInvoiceResponse)(nil),     // 19: portal.v1.CreateCommercialInvoiceResponse
-	(*GetCommercialInvoiceDetailsRequest)(nil),  // 20: portal.v1.GetCommercialInvoiceDetailsRequest
-	(*CommercialInvoiceShipment)(nil),           // 21: portal.v1.CommercialInvoiceShipment
-	(*CommercialInvoice)(nil),                   // 22: portal.v1.CommercialInvoice
-	(*GetCommercialInvoiceDetailsResponse)(nil), // 23: portal.v1.GetCommercialInvoiceDetailsResponse
-	(*timestamppb.Timestamp)(nil),               // 24: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                   // 25: google.api.HttpBody
+	(ReportRow_Status)(0),                       // 0: portal.v1.ReportRow.Status
+	(*ReportRow)(nil),                           // 1: portal.v1.ReportRow
+	(*SearchReportRequest)(nil),                 // 2: portal.v1.SearchReportRequest
+	(*SearchReportResponse)(nil),                // 3: portal.v1.SearchReportResponse
+	(*ExportReportExcelRequest)(nil),            // 4: portal.v1.ExportReportExcelRequest
+	(*ExportReportExcelResponse)(nil),           // 5: portal.v1.ExportReportExcelResponse
+	(*DownloadReportLabelsRequest)(nil),         // 6: portal.v1.DownloadReportLabelsRequest
+	(*DownloadReportLabelsResponse)(nil),        // 7: portal.v1.DownloadReportLabelsResponse
+	(*DownloadReportLabelsByIdsRequest)(nil),    // 8: portal.v1.DownloadReportLabelsByIdsRequest
+	(*DownloadReportLabelsByIdsResponse)(nil),   // 9: portal.v1.DownloadReportLabelsByIdsResponse
+	(*DownloadReportInvoicesRequest)(nil),       // 10: portal.v1.DownloadReportInvoicesRequest
+	(*DownloadReportInvoicesResponse)(nil),      // 11: portal.v1.DownloadReportInvoicesResponse
+	(*DownloadReportInvoiceByIdsRequest)(nil),   // 12: portal.v1.DownloadReportInvoiceByIdsRequest
+	(*DownloadReportInvoiceByIdsResponse)(nil),  // 13: portal.v1.DownloadReportInvoiceByIdsResponse
+	(*GetInvoiceCustomersRequest)(nil),          // 14: portal.v1.GetInvoiceCustomersRequest
+	(*InvoiceCustomer)(nil),                     // 15: portal.v1.InvoiceCustomer
+	(*GetInvoiceCustomersResponse)(nil),         // 16: portal.v1.GetInvoiceCustomersResponse
+	(*CheckInvoiceNumberRequest)(nil),           // 17: portal.v1.CheckInvoiceNumberRequest
+	(*CheckInvoiceNumberResponse)(nil),          // 18: portal.v1.CheckInvoiceNumberResponse
+	(*CreateCommercialInvoiceRequest)(nil),      // 19: portal.v1.CreateCommercialInvoiceRequest
+	(*CreateCommercialInvoiceResponse)(nil),     // 20: portal.v1.CreateCommercialInvoiceResponse
+	(*GetCommercialInvoiceDetailsRequest)(nil),  // 21: portal.v1.GetCommercialInvoiceDetailsRequest
+	(*CommercialInvoiceShipment)(nil),           // 22: portal.v1.CommercialInvoiceShipment
+	(*CommercialInvoice)(nil),                   // 23: portal.v1.CommercialInvoice
+	(*GetCommercialInvoiceDetailsResponse)(nil), // 24: portal.v1.GetCommercialInvoiceDetailsResponse
+	(*timestamppb.Timestamp)(nil),               // 25: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),                   // 26: google.api.HttpBody
 }
 var file_portal_v1_reports_proto_depIdxs = []int32{
-	24, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
-	0,  // 1: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
-	25, // 2: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
-	25, // 3: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
-	25, // 4: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
-	25, // 5: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
-	25, // 6: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
-	14, // 7: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
-	25, // 8: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	24, // 9: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
-	21, // 10: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
-	22, // 11: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
-	1,  // 12: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
-	3,  // 13: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
-	5,  // 14: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
-	7,  // 15: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
-	9,  // 16: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
-	11, // 17: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
-	13, // 18: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
-	16, // 19: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
-	18, // 20: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
-	20, // 21: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
-	2,  // 22: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
-	4,  // 23: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
-	6,  // 24: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
-	8,  // 25: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
-	10, // 26: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
-	12, // 27: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
-	15, // 28: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
-	17, // 29: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
-	19, // 30: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
-	23, // 31: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
-	22, // [22:32] is the sub-list for method output_type
-	12, // [12:22] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	25, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
+	0,  // 1: portal.v1.ReportRow.status:type_name -> portal.v1.ReportRow.Status
+	1,  // 2: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
+	26, // 3: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
+	26, // 4: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
+	26, // 5: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
+	26, // 6: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
+	26, // 7: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
+	15, // 8: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
+	26, // 9: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	25, // 10: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
+	22, // 11: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	23, // 12: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
+	2,  // 13: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
+	4,  // 14: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
+	6,  // 15: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
+	8,  // 16: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
+	10, // 17: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
+	12, // 18: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
+	14, // 19: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
+	17, // 20: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
+	19, // 21: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
+	21, // 22: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
+	3,  // 23: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
+	5,  // 24: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
+	7,  // 25: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
+	9,  // 26: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
+	11, // 27: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
+	13, // 28: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
+	16, // 29: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
+	18, // 30: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
+	20, // 31: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
+	24, // 32: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
+	23, // [23:33] is the sub-list for method output_type
+	13, // [13:23] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_reports_proto_init() }
@@ -2019,13 +2095,14 @@ func file_portal_v1_reports_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_reports_proto_rawDesc), len(file_portal_v1_reports_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_portal_v1_reports_proto_goTypes,
 		DependencyIndexes: file_portal_v1_reports_proto_depIdxs,
+		EnumInfos:         file_portal_v1_reports_proto_enumTypes,
 		MessageInfos:      file_portal_v1_reports_proto_msgTypes,
 	}.Build()
 	File_portal_v1_reports_proto = out.File
