@@ -1,5 +1,5 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
-import { statusName } from "../shipping/batchStatus";
+import { batchStatusNameOf } from "../shipping/statusNames";
 import { fieldLabel } from "../shipping/fieldLabels";
 import { filterName } from "../shipping/shipmentFilters";
 
@@ -11,7 +11,10 @@ import { filterName } from "../shipping/shipmentFilters";
  * erstellt“" or "…im Feld Postleitzahl" and not the code.
  */
 const vocabulary: Record<string, (i18n: I18n, value: string) => string> = {
-  status: (i18n, value) => i18n._(statusName(value)),
+  status: (i18n, value) => {
+    const name = batchStatusNameOf(value);
+    return name ? i18n._(name) : value;
+  },
   field: fieldLabel,
   filter: filterName,
 };

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { inProgress } from "./batchStatus";
+import { Batch_Status } from "../gen/portal/v1/batches_pb";
 
 /**
  * Whether a shipment may be deleted now, as the server decides it
@@ -29,11 +29,14 @@ export const batchHasManifest = msg`The batch of this shipment has a manifest; i
  * Why the delete is refused, in the server's own words (its message keys)
  * where they are true of the shipment; null: it may be deleted.
  */
-export function shipmentDeleteRefusal(shipment: DeletableShipment, batchStatus: string): MessageDescriptor | null {
-  const manifested = batchStatus === "MANIFEST_CREATED" || batchStatus === "CREATING_MANIFEST";
+export function shipmentDeleteRefusal(
+  shipment: DeletableShipment,
+  batch: { status: Batch_Status; inProgress: boolean },
+): MessageDescriptor | null {
+  const manifested = batch.status === Batch_Status.MANIFEST_CREATED || batch.status === Batch_Status.CREATING_MANIFEST;
   if (manifested && holdsLabel(shipment)) return { id: "error.shipment.inManifest" };
-  if (batchStatus === "MANIFEST_CREATED") return batchHasManifest;
-  if (inProgress(batchStatus)) return { id: "error.batch.notAllowedInStatus", values: { status: batchStatus } };
+  if (batch.status === Batch_Status.MANIFEST_CREATED) return batchHasManifest;
+  if (batch.inProgress) return { id: "error.batch.notAllowedInStatus", values: { status: Batch_Status[batch.status] } };
   if (holdsLabel(shipment)) return { id: "error.shipment.cancelFirst" };
   return null;
 }

@@ -5,11 +5,12 @@ import { Role } from "../../auth/access";
 import { currentNotices } from "../../errors/notices";
 import type { ListAddressBookEntriesRequest } from "../../gen/portal/v1/address_book_pb";
 import type { CreateManifestRequest } from "../../gen/portal/v1/manifests_pb";
-import type {
-  CreateParcelRequest,
-  DeleteParcelRequest,
-  ListParcelsRequest,
-  ValidateParcelRequest,
+import {
+  type CreateParcelRequest,
+  type DeleteParcelRequest,
+  type ListParcelsRequest,
+  type ValidateParcelRequest,
+  ParcelRow_Status,
 } from "../../gen/portal/v1/parcels_pb";
 import { heidi } from "../../test/addressBookEntries";
 import { renderShippingApp } from "../../test/renderShippingApp";
@@ -43,7 +44,7 @@ const open = {
   receiverName: "Anna Berg",
   product: "EPAQSTD",
   destination: "DE",
-  status: "DONE",
+  status: ParcelRow_Status.DONE,
   labelType: "PDF",
   apiClient: "SHIPPING",
   hasLabel: true,
@@ -57,7 +58,7 @@ const manifested = {
   uuid: "u-2",
   id: 12n,
   referenceNumber: "REF-12",
-  status: "MANIFEST_CREATED",
+  status: ParcelRow_Status.MANIFEST_CREATED,
   csvShipmentId: 7n,
   manifestId: 7n,
   hasCustomsDoc: false,
@@ -304,7 +305,13 @@ describe("the parcel pages wired to manifests, printing and the address book", (
             return manifested
               ? {
                   parcels: [
-                    { ...zplRow, status: "MANIFEST_CREATED", csvShipmentId: 40n, selectable: false, deletable: false },
+                    {
+                      ...zplRow,
+                      status: ParcelRow_Status.MANIFEST_CREATED,
+                      csvShipmentId: 40n,
+                      selectable: false,
+                      deletable: false,
+                    },
                   ],
                   totalCount: 1n,
                 }

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CheckInvoiceNumberRequest, CreateCommercialInvoiceRequest } from "../../gen/portal/v1/reports_pb";
+import {
+  type CheckInvoiceNumberRequest,
+  type CreateCommercialInvoiceRequest,
+  ReportRow_Status,
+} from "../../gen/portal/v1/reports_pb";
 import { renderShippingApp } from "../../test/renderShippingApp";
 
 const slow = { timeout: 10_000 };
@@ -11,7 +15,8 @@ const row = (id: bigint, extra: Record<string, unknown> = {}) => ({
   customerId: 5n,
   referenceNumber: `ORD-${id}`,
   identifier: `TR${id}`,
-  status: "MANIFEST_CREATED",
+  status: ReportRow_Status.MANIFEST_CREATED,
+  invoiceable: true,
   service: "CUP",
   destination: "CH",
   postalCode: "8001",
@@ -40,7 +45,10 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
     const created: CreateCommercialInvoiceRequest[] = [];
     renderShippingApp("/report", {
       reports: {
-        searchReport: () => ({ rows: [row(1n), row(2n, { service: "RETPP" }), row(3n)], totalCount: 3n }),
+        searchReport: () => ({
+          rows: [row(1n), row(2n, { service: "RETPP", invoiceable: false }), row(3n)],
+          totalCount: 3n,
+        }),
         getInvoiceCustomers: () => ({ customers: [{ ...customer }] }),
         checkInvoiceNumber: (request) => {
           checks.push(request);

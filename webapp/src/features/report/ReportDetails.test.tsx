@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
 import { portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
+import { ReportRow_Status } from "../../gen/portal/v1/reports_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -15,7 +16,7 @@ const row = (id: bigint, extra: Record<string, unknown> = {}) => ({
   recipientName: "Anna Berg",
   identifier: `CP00${id}DE`,
   product: "EPAQPLS",
-  status: "MANIFEST_CREATED",
+  status: ReportRow_Status.MANIFEST_CREATED,
   hasLabel: true,
   service: "CUP",
   labelType: "PDF",
@@ -107,7 +108,9 @@ describe("the report row's details dialogs (spec 2 §2.4)", () => {
     renderShippingApp("/report", {
       customers: { getCustomer: () => ({ customer: { id: 5n, name: "Bäckerei", trackingEnabled: true } }) },
       reports: {
-        searchReport: () => ({ rows: [row(1n), row(2n, { product: "EPAQSTD" }), row(3n, { status: "ERROR" })] }),
+        searchReport: () => ({
+          rows: [row(1n), row(2n, { product: "EPAQSTD" }), row(3n, { status: ReportRow_Status.ERROR })],
+        }),
       },
       tracking: {
         getTrackingParcel: (request) => {

@@ -7,6 +7,7 @@ import type { Printable } from "../../printing/port";
 import { savePrinterPreference } from "../../printing/preferences";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { isZplFile, printsZpl } from "./ReportLabelsButton";
+import { ReportRow_Status } from "../../gen/portal/v1/reports_pb";
 
 // The printer is the user's (Browser Print, QZ Tray, a network printer): the
 // report hands the labels (what they are, and how to fetch their ZPL) to
@@ -34,7 +35,7 @@ const row = (id: bigint, labelType: string) => ({
   referenceNumber: `ORD-${id}`,
   recipientName: "Anna Berg",
   identifier: `TR${id}`,
-  status: "SENT",
+  status: ReportRow_Status.SENT,
   service: "CUP",
   labelType,
 });

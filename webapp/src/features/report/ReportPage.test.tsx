@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
-import type { SearchReportRequest } from "../../gen/portal/v1/reports_pb";
+import { type SearchReportRequest, ReportRow_Status } from "../../gen/portal/v1/reports_pb";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { portalFailure } from "../../test/connectErrors";
@@ -16,7 +16,8 @@ const row = (id: bigint, extra: Record<string, unknown> = {}) => ({
   referenceNumber: `ORD-${id}`,
   recipientName: "Anna Berg",
   identifier: `TR${id}`,
-  status: "MANIFEST_CREATED",
+  status: ReportRow_Status.MANIFEST_CREATED,
+  invoiceable: true,
   service: "CUP",
   labelType: "PDF",
   customerName: "Bäckerei Sonnenschein",
@@ -39,7 +40,7 @@ describe("the report (spec 2 §2.4)", () => {
       reports: {
         searchReport: (request) => {
           requests.push(request);
-          return { rows: [row(1n), row(2n, { status: "SENT" })], totalCount: 2n };
+          return { rows: [row(1n), row(2n, { status: ReportRow_Status.SENT, invoiceable: false })], totalCount: 2n };
         },
         downloadReportLabelsByIds: (request) => {
           byIds.push(request.shipmentIds);

@@ -17,7 +17,8 @@ import { Warning } from "../../components/Warning";
 import { describeFormFailure } from "../../errors/formFailure";
 import { showNotices } from "../../errors/notices";
 import { saveFile } from "../../files/localFiles";
-import type { ReportRow } from "../../gen/portal/v1/reports_pb";
+import { type ReportRow, ReportRow_Status } from "../../gen/portal/v1/reports_pb";
+import { reportStatusCodes, reportStatusNameOf, reportStatusNames } from "../../shipping/statusNames";
 import { pageTitles } from "../../navigation/pageTitles";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { ConnectError } from "@connectrpc/connect";
@@ -33,7 +34,6 @@ import {
   reportLabelTypes,
   type ReportCriteria,
   type ReportSearch,
-  reportStatuses,
   splitList,
 } from "./reportFilter";
 
@@ -193,10 +193,12 @@ export function ReportPage() {
       cell: ({ row }) =>
         row.original.errorMessage ? (
           <Tooltip content={row.original.errorMessage}>
-            <Badge color="red">{row.original.status}</Badge>
+            <Badge color="red">{i18n._(reportStatusNames[row.original.status])}</Badge>
           </Tooltip>
         ) : (
-          <Badge color={row.original.status === "ERROR" ? "red" : "gray"}>{row.original.status}</Badge>
+          <Badge color={row.original.status === ReportRow_Status.ERROR ? "red" : "gray"}>
+            {i18n._(reportStatusNames[row.original.status])}
+          </Badge>
         ),
     },
     { id: "invoiceNumber", header: t`Invoice number`, cell: ({ row }) => row.original.invoiceNumber },
@@ -303,7 +305,8 @@ export function ReportPage() {
             {(control) => (
               <MultiSelect
                 {...control}
-                options={reportStatuses}
+                options={reportStatusCodes}
+                labelOf={(code) => i18n._(reportStatusNameOf(code))}
                 value={draft.status}
                 onChange={(status) => setDraft({ ...draft, status })}
               />

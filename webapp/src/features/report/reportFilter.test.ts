@@ -51,10 +51,9 @@ describe("the report search in the address", () => {
     expect(splitList("TR1, TR2\nTR3;;  ")).toEqual(["TR1", "TR2", "TR3"]);
   });
 
-  it("allows invoices only for manifested rows that are not returns", () => {
-    expect(invoiceAllowed([{ status: "MANIFEST_CREATED", service: "CUP" }])).toBe(true);
-    expect(invoiceAllowed([{ status: "SENT", service: "CUP" }])).toBe(false);
-    expect(invoiceAllowed([{ status: "MANIFEST_CREATED", service: "RETURN" }])).toBe(false);
+  it("allows an invoice only when the server marks every chosen row invoiceable", () => {
+    expect(invoiceAllowed([{ invoiceable: true }, { invoiceable: true }])).toBe(true);
+    expect(invoiceAllowed([{ invoiceable: true }, { invoiceable: false }])).toBe(false);
     expect(invoiceAllowed([])).toBe(false);
   });
 });

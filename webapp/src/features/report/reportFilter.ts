@@ -4,7 +4,6 @@
  * bookmark and reopening it shows the same result.
  */
 
-export const reportStatuses = ["SENDING", "SENT", "CREATING_MANIFEST", "MANIFEST_CREATED", "ERROR"] as const;
 export const reportLabelTypes = ["PDF", "Zebra", "Zebra300"] as const;
 export const reportApiClients = ["SHIPPING", "A1", "AGGREGATOR"] as const;
 
@@ -131,7 +130,10 @@ export function splitList(text: string): string[] {
     .filter((v) => v !== "");
 }
 
-/** Whether an invoice may be made for the chosen rows (spec 2 §5.5): all manifested, none a return. */
-export function invoiceAllowed(rows: readonly { status: string; service: string }[]): boolean {
-  return rows.length > 0 && rows.every((row) => row.status === "MANIFEST_CREATED" && !row.service.startsWith("RET"));
+/**
+ * Whether an invoice may be made for the chosen rows: each is, as the server
+ * says (core/report Row.Invoiceable: manifested, not a return).
+ */
+export function invoiceAllowed(rows: readonly { invoiceable: boolean }[]): boolean {
+  return rows.length > 0 && rows.every((row) => row.invoiceable);
 }

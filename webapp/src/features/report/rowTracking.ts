@@ -1,4 +1,4 @@
-import type { ReportRow } from "../../gen/portal/v1/reports_pb";
+import { type ReportRow, ReportRow_Status } from "../../gen/portal/v1/reports_pb";
 import type { TrackedShipment } from "../../shipping/tracking";
 
 /**
@@ -11,7 +11,7 @@ export function trackedRow(row: ReportRow): TrackedShipment {
     identifier: row.identifier,
     apiClient: row.apiClient,
     product: row.product,
-    success: row.hasLabel && row.status !== "ERROR" && row.status !== "SENDING",
+    success: row.hasLabel && row.status !== ReportRow_Status.ERROR && row.status !== ReportRow_Status.SENDING,
     cancelled: false,
   };
 }

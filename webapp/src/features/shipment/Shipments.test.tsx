@@ -7,6 +7,7 @@ import { currentNotices } from "../../errors/notices";
 import { Code, portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { aggregatorApiClient } from "../../shipping/tracking";
+import { Batch_Status } from "../../gen/portal/v1/batches_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -23,7 +24,12 @@ const shipment = {
   labelType: "PDF",
 };
 const detail = { shipment, soapRequest: "<addAndPrint/>", soapResponse: "<addAndPrintResponse/>" };
-const batchIn = (status: string) => ({ id: 4n, csvFileName: "march.csv", status });
+const batchIn = (status: Batch_Status, inProgress = false) => ({
+  id: 4n,
+  csvFileName: "march.csv",
+  status,
+  inProgress,
+});
 const missing = () => {
   throw portalFailure(Code.NotFound, "error.shipment.notFound");
 };
@@ -87,7 +93,7 @@ describe("shipments (spec 2 §2.2)", () => {
     const remove = vi.fn(() => ({}));
     const failed = { ...shipment, success: false, errorMessage: "error.carrier.unavailable" };
     const { router } = renderShippingApp("/shipment/21/delete", {
-      batches: { getBatch: () => ({ batch: batchIn("SENT") }) },
+      batches: { getBatch: () => ({ batch: batchIn(Batch_Status.SENT) }) },
       shipments: {
         listShipments: () => ({ shipments: [failed], totalCount: 1n }),
         getShipment: () => ({ shipment: { ...detail, shipment: failed } }),
@@ -125,7 +131,7 @@ describe("shipments (spec 2 §2.2)", () => {
       vi.fn(async () => new Response("^XA^XZ", { headers: { "Content-Type": "text/plain" } })),
     );
     renderShippingApp("/shipment/21", {
-      batches: { getBatch: () => ({ batch: batchIn("MANIFEST_CREATED") }) },
+      batches: { getBatch: () => ({ batch: batchIn(Batch_Status.MANIFEST_CREATED) }) },
       shipments: { getShipment: () => ({ shipment: detail }) },
     });
     expect(await screen.findByText("The shipment is in a manifest and cannot be deleted.", {}, slow)).toBeVisible();
@@ -136,7 +142,7 @@ describe("shipments (spec 2 §2.2)", () => {
   it("says in the delete dialog that a failed shipment's batch has a manifest, not that the shipment is in it", async () => {
     const failed = { ...shipment, success: false, identifier: "", errorMessage: "error.carrier.unavailable" };
     renderShippingApp("/shipment/21/delete", {
-      batches: { getBatch: () => ({ batch: batchIn("MANIFEST_CREATED") }) },
+      batches: { getBatch: () => ({ batch: batchIn(Batch_Status.MANIFEST_CREATED) }) },
       shipments: {
         listShipments: () => ({ shipments: [failed], totalCount: 1n }),
         getShipment: () => ({ shipment: { ...detail, shipment: failed } }),
@@ -153,7 +159,7 @@ describe("shipments (spec 2 §2.2)", () => {
   it("offers Delete for a failed shipment of a sent batch and says why it failed", async () => {
     const failed = { ...shipment, success: false, errorMessage: "error.carrier.unavailable" };
     renderShippingApp("/shipment/21", {
-      batches: { getBatch: () => ({ batch: batchIn("SENT") }) },
+      batches: { getBatch: () => ({ batch: batchIn(Batch_Status.SENT) }) },
       shipments: { getShipment: () => ({ shipment: { ...detail, shipment: failed } }) },
     });
     expect(await screen.findByRole("link", { name: "Delete" }, slow)).toHaveAttribute("href", "/shipment/21/delete");
@@ -168,7 +174,7 @@ describe("shipments (spec 2 §2.2)", () => {
     );
     const remove = vi.fn(() => ({}));
     renderShippingApp("/shipment/21/delete", {
-      batches: { getBatch: () => ({ batch: batchIn("SENT") }) },
+      batches: { getBatch: () => ({ batch: batchIn(Batch_Status.SENT) }) },
       shipments: {
         listShipments: () => ({ shipments: [shipment], totalCount: 1n }),
         getShipment: () => ({ shipment: detail }),

@@ -16,6 +16,6 @@ export function useShipmentDeleteRefusal(shipment: BatchShipment | undefined): s
   if (!shipment) return null;
   if (batchId === null) return null;
   if (!batch.data) return batch.isError ? null : t`Checking whether the shipment can be deleted…`;
-  const refusal = shipmentDeleteRefusal(shipment, batch.data.status);
+  const refusal = shipmentDeleteRefusal(shipment, batch.data);
   return refusal && messageText(i18n, refusal);
 }

@@ -11,7 +11,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { TrafficMenu } from "../../../components/TrafficMenu";
 import { describeFailure } from "../../../errors/describeFailure";
 import { showNotices } from "../../../errors/notices";
-import type { Batch } from "../../../gen/portal/v1/batches_pb";
+import { type Batch, Batch_Status } from "../../../gen/portal/v1/batches_pb";
 import { ErrorDetailSchema } from "../../../gen/portal/v1/errors_pb";
 import { singleParcelsSource } from "../list/BatchListPage";
 import { LabelTypeSelect } from "./LabelTypeSelect";
@@ -44,7 +44,7 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
   const printer = usePrinterSettings(actions?.send ? batch.customerId : null);
   const [chosenType, setChosenType] = useState<string | null>(null);
   // Once a send runs, the select shows the type it runs with; before, the chosen one or the printer's.
-  const running = batch.status !== "CREATED" && batch.labelType !== "";
+  const running = batch.status !== Batch_Status.CREATED && batch.labelType !== "";
   const labelType = running ? batch.labelType : (chosenType ?? defaultLabelType(printer.data));
   const [confirming, setConfirming] = useState<Confirmation>(null);
   const printing = usePrintLabels();
@@ -97,7 +97,7 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
         {manifestButton && (
           <Button
             variant="soft"
-            disabled={command.isPending || batch.status === "CREATING_MANIFEST"}
+            disabled={command.isPending || batch.status === Batch_Status.CREATING_MANIFEST}
             onClick={() => (errors > 0 || changed > 0 ? setConfirming("manifest") : manifest())}
           >
             <ReloadIcon />

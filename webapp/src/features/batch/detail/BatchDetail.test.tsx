@@ -12,6 +12,7 @@ import {
   type UpdateValidatedShipmentRequest,
   type ValidatedShipment,
   ValidatedShipmentSchema,
+  Batch_Status,
 } from "../../../gen/portal/v1/batches_pb";
 import { Code, portalFailure } from "../../../test/connectErrors";
 import { BatchStepper } from "./BatchStepper";
@@ -39,7 +40,7 @@ function batchOf(init: BatchInit = {}): Batch {
   return create(BatchSchema, {
     id: 1n,
     csvFileName: "march.csv",
-    status: "CREATED",
+    status: Batch_Status.CREATED,
     customerId: 5n,
     rowCount: 2,
     invalidRows: 1,
@@ -158,30 +159,30 @@ describe("a batch that is not there", () => {
 });
 
 describe("the stepper (spec 2 §2.1)", () => {
-  const renderStepper = (status: string) =>
+  const renderStepper = (status: Batch_Status, working = false) =>
     render(
       <I18nProvider i18n={i18n}>
-        <BatchStepper status={status} />
+        <BatchStepper status={status} working={working} />
       </I18nProvider>,
     );
   const steps = () => screen.getAllByRole("listitem").map((item) => `${item.textContent}:${item.dataset.state}`);
 
   it.each([
-    ["CREATED", ["1Upload:current", "2Sending:upcoming", "3Sent:upcoming", "4Manifest:upcoming"]],
-    ["SENDING", ["Upload:complete", "Sending:current", "3Sent:upcoming", "4Manifest:upcoming"]],
-    ["SENT", ["Upload:complete", "Sending:complete", "3Sent:current", "4Manifest:upcoming"]],
-    ["CREATING_MANIFEST", ["Upload:complete", "Sending:complete", "Sent:complete", "Manifest:current"]],
-    ["MANIFEST_CREATED", ["Upload:complete", "Sending:complete", "Sent:complete", "Manifest:complete"]],
-    ["ERROR_SEND", ["Error:error"]],
-    ["ERROR_MANIFEST", ["Error:error"]],
-    ["DELETED", ["Deleted:deleted"]],
-  ])("in %s", (status, expected) => {
-    renderStepper(status);
+    ["CREATED", false, ["1Upload:current", "2Sending:upcoming", "3Sent:upcoming", "4Manifest:upcoming"]],
+    ["SENDING", true, ["Upload:complete", "Sending:current", "3Sent:upcoming", "4Manifest:upcoming"]],
+    ["SENT", false, ["Upload:complete", "Sending:complete", "3Sent:current", "4Manifest:upcoming"]],
+    ["CREATING_MANIFEST", true, ["Upload:complete", "Sending:complete", "Sent:complete", "Manifest:current"]],
+    ["MANIFEST_CREATED", false, ["Upload:complete", "Sending:complete", "Sent:complete", "Manifest:complete"]],
+    ["ERROR_SEND", false, ["Error:error"]],
+    ["ERROR_MANIFEST", false, ["Error:error"]],
+    ["DELETED", false, ["Deleted:deleted"]],
+  ] as const)("in %s", (status, working, expected) => {
+    renderStepper(Batch_Status[status], working);
     expect(steps()).toEqual(expected);
   });
 
   it("marks the current step for assistive technology", () => {
-    renderStepper("SENT");
+    renderStepper(Batch_Status.SENT);
     expect(screen.getByRole("listitem", { current: "step" })).toHaveTextContent("Sent");
   });
 });
@@ -290,7 +291,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
 
   it("keeps the cells read-only when the server says the grid is not editable", async () => {
     const user = userEvent.setup();
-    renderBatch(batchOf({ status: "MANIFEST_CREATED", actions: { view: true } }));
+    renderBatch(batchOf({ status: Batch_Status.MANIFEST_CREATED, actions: { view: true } }));
     const cell = await screen.findByText("Anna Berg", {}, slow);
     await user.dblClick(cell);
     expect(screen.queryByRole("textbox")).toBeNull();
@@ -318,7 +319,9 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
 
   it("asks before sending a batch with invalid rows, then sends with the printer's label type", async () => {
     const user = userEvent.setup();
-    const send = vi.fn(() => ({ batch: batchOf({ status: "SENDING", actions: { send: true, view: true } }) }));
+    const send = vi.fn(() => ({
+      batch: batchOf({ status: Batch_Status.SENDING, actions: { send: true, view: true } }),
+    }));
     renderBatch(batchOf(), undefined, {
       batches: { sendBatch: send },
       customers: { getPrinterSettings: () => ({ printerSettings: { labelType: "ZPL" } }) },
@@ -344,7 +347,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
 
   it("sends a valid batch at once, with the label type chosen; Zebra300 cannot be chosen", async () => {
     const user = userEvent.setup();
-    const send = vi.fn(() => ({ batch: batchOf({ status: "SENDING" }) }));
+    const send = vi.fn(() => ({ batch: batchOf({ status: Batch_Status.SENDING }) }));
     renderBatch(batchOf({ valid: true, invalidRows: 0 }), [anna], { batches: { sendBatch: send } });
     await user.click(await screen.findByRole("combobox", { name: "Label type" }, slow));
     expect(await screen.findByRole("option", { name: "ZPL (Zebra300)" })).toHaveAttribute("aria-disabled", "true");
@@ -363,7 +366,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     unmount();
 
     const { unmount: unmountSending } = renderBatch(
-      batchOf({ status: "SENDING", labelType: "Zebra", actions: { send: true, view: true } }),
+      batchOf({ status: Batch_Status.SENDING, labelType: "Zebra", actions: { send: true, view: true } }),
     );
     const select = await screen.findByRole("combobox", { name: "Label type" }, slow);
     expect(select).toHaveTextContent("ZPL");
@@ -371,7 +374,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(screen.getAllByText("Label type")).toHaveLength(1);
     unmountSending();
 
-    renderBatch(batchOf({ status: "SENT", labelType: "Zebra", actions: sentActions }));
+    renderBatch(batchOf({ status: Batch_Status.SENT, labelType: "Zebra", actions: sentActions }));
     expect(await screen.findByText("ZPL", {}, slow)).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: "Label type" })).toBeNull();
     expect(screen.getAllByText("Label type")).toHaveLength(1);
@@ -385,7 +388,13 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
 
   it("names who uploaded and who sent the batch, admins marked", async () => {
     renderBatch(
-      batchOf({ status: "SENT", actions: sentActions, createdBy: "ida.upload", sentBy: "carla", sentByAdmin: true }),
+      batchOf({
+        status: Batch_Status.SENT,
+        actions: sentActions,
+        createdBy: "ida.upload",
+        sentBy: "carla",
+        sentByAdmin: true,
+      }),
     );
     expect(await screen.findByText(/carla \(ADMIN\)/, {}, slow)).toBeInTheDocument();
     expect(document.title).toBe("march.csv · Parcel Portal");
@@ -395,7 +404,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
   it("says why the last job failed in the user's words, with the values the server named", async () => {
     renderBatch(
       batchOf({
-        status: "ERROR_SEND",
+        status: Batch_Status.ERROR_SEND,
         actions: { view: true },
         errorMessage: "error.carrier.fault",
         errorParams: { code: "Busy", message: "try later" },
@@ -405,19 +414,25 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
   });
 
   it("says how many shipments the carrier refused after a send", async () => {
-    const { unmount } = renderBatch(batchOf({ status: "SENT", actions: sentActions, errorShipments: 3 }));
+    const { unmount } = renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, errorShipments: 3 }));
     expect(await screen.findByText("3 shipments could not be sent.", {}, slow)).toBeInTheDocument();
     unmount();
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, errorShipments: 1 }));
+    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, errorShipments: 1 }));
     expect(await screen.findByText("1 shipment could not be sent.", {}, slow)).toBeInTheDocument();
   });
 
   it("asks before a manifest that leaves failed and changed shipments out, naming both counts", async () => {
     const user = userEvent.setup();
-    const manifest = vi.fn(() => ({ batch: batchOf({ status: "CREATING_MANIFEST", actions: sentActions }) }));
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, errorShipments: 2, changedShipments: 1 }), undefined, {
-      batches: { createBatchManifest: manifest },
-    });
+    const manifest = vi.fn(() => ({
+      batch: batchOf({ status: Batch_Status.CREATING_MANIFEST, actions: sentActions }),
+    }));
+    renderBatch(
+      batchOf({ status: Batch_Status.SENT, actions: sentActions, errorShipments: 2, changedShipments: 1 }),
+      undefined,
+      {
+        batches: { createBatchManifest: manifest },
+      },
+    );
     await user.click(await screen.findByRole("button", { name: "Generate manifest" }, slow));
     // The question and its button say the same as the button that opened it.
     const dialog = await screen.findByRole("alertdialog", { name: "Generate the manifest?" });
@@ -432,7 +447,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
   it("asks before regenerating a manifest in the same words as its button", async () => {
     const user = userEvent.setup();
     const manifested = { ...sentActions, generateManifest: false, regenerateManifest: true };
-    renderBatch(batchOf({ status: "ERROR_MANIFEST", actions: manifested, errorShipments: 1 }));
+    renderBatch(batchOf({ status: Batch_Status.ERROR_MANIFEST, actions: manifested, errorShipments: 1 }));
     await user.click(await screen.findByRole("button", { name: "Regenerate manifest" }, slow));
     const dialog = await screen.findByRole("alertdialog", { name: "Regenerate the manifest?" });
     expect(within(dialog).getByRole("button", { name: "Regenerate manifest" })).toBeInTheDocument();
@@ -440,11 +455,15 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
 
   it("asks an admin before cancelling a send", async () => {
     const user = userEvent.setup();
-    const cancel = vi.fn(() => ({ batch: batchOf({ status: "CANCELLING" }) }));
-    renderBatch(batchOf({ status: "SENDING", actions: { send: true, cancel: true, view: true } }), undefined, {
-      authorities: [Role.admin],
-      batches: { cancelBatch: cancel },
-    });
+    const cancel = vi.fn(() => ({ batch: batchOf({ status: Batch_Status.CANCELLING }) }));
+    renderBatch(
+      batchOf({ status: Batch_Status.SENDING, actions: { send: true, cancel: true, view: true } }),
+      undefined,
+      {
+        authorities: [Role.admin],
+        batches: { cancelBatch: cancel },
+      },
+    );
     await user.click(await screen.findByRole("button", { name: "Cancel sending" }, slow));
     expect(cancel).not.toHaveBeenCalled();
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel sending" }));
@@ -453,16 +472,16 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
 
   it("reads the batch every 5 s while a job works on it, and the rows again once it settled", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    let status = "SENDING";
+    let status = Batch_Status.SENDING;
     const { getBatch, listValidatedShipments } = renderBatch(() =>
-      batchOf({ status, actions: { send: true, view: true } }),
+      batchOf({ status, inProgress: status === Batch_Status.SENDING, actions: { send: true, view: true } }),
     );
     await screen.findByText("Anna Berg", {}, slow);
     expect(getBatch).toHaveBeenCalledTimes(1);
     expect(listValidatedShipments).toHaveBeenCalledTimes(1);
     await act(async () => void vi.advanceTimersByTime(batchPollMs));
     await waitFor(() => expect(getBatch).toHaveBeenCalledTimes(2));
-    status = "SENT";
+    status = Batch_Status.SENT;
     await act(async () => void vi.advanceTimersByTime(batchPollMs));
     await waitFor(() => expect(getBatch).toHaveBeenCalledTimes(3));
     await waitFor(() => expect(listValidatedShipments).toHaveBeenCalledTimes(2));
@@ -475,8 +494,8 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     let settled = false;
     const { getBatch, listValidatedShipments } = renderBatch(() =>
       settled
-        ? batchOf({ status: "CREATED", labelType: "Zebra", actions: createdActions })
-        : batchOf({ status: "DELETING", labelType: "Zebra", actions: { view: true } }),
+        ? batchOf({ status: Batch_Status.CREATED, labelType: "Zebra", actions: createdActions })
+        : batchOf({ status: Batch_Status.DELETING, labelType: "Zebra", actions: { view: true }, inProgress: true }),
     );
     await screen.findByText("Anna Berg", {}, slow);
     expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
@@ -508,9 +527,13 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     const createBatchDownloadToken = vi.fn((_request: { id: bigint; download: string }) => ({ token: "dl-token-1" }));
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "PDF", hasLabels: true }), undefined, {
-      batches: { createBatchDownloadToken },
-    });
+    renderBatch(
+      batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: "PDF", hasLabels: true }),
+      undefined,
+      {
+        batches: { createBatchDownloadToken },
+      },
+    );
     const labels = await screen.findByRole("button", { name: "Labels (PDF)" }, slow);
     await user.click(labels);
     expect(labels).toBeDisabled();
@@ -546,7 +569,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         });
       }),
     );
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }));
+    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: "Zebra" }));
     await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
     await waitFor(() => expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrinted"));
     expect(writes).toHaveLength(1);
@@ -560,7 +583,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     vi.stubGlobal("fetch", fetch);
     savePrinterPreference("anna", { agent: "network", printer: "7", printerName: "Dock", dpi: 203 });
     const printed: unknown[] = [];
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }), [anna, bert], {
+    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: "Zebra" }), [anna, bert], {
       printers: {
         listNetworkPrinters: () => ({ networkPrinters: [{ id: 7n, customerId: 5n, name: "Dock", dpi: 203 }] }),
         printLabels: (request) => {
@@ -578,7 +601,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
   it("tells the server's reason when a network printer's address is refused", async () => {
     const user = userEvent.setup();
     savePrinterPreference("anna", { agent: "network", printer: "7", printerName: "Dock", dpi: 203 });
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }), [anna, bert], {
+    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: "Zebra" }), [anna, bert], {
       printers: {
         listNetworkPrinters: () => ({ networkPrinters: [{ id: 7n, customerId: 5n, name: "Dock", dpi: 203 }] }),
         printLabels: () => {
@@ -601,7 +624,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         return new Response("^XA^FDone^XZ\n", { headers: { "Content-Type": "text/plain; charset=utf-8" } });
       }),
     );
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }));
+    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: "Zebra" }));
     await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
     await waitFor(() =>
       expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrintingConnectionFailed"),
@@ -620,7 +643,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
           }),
       ),
     );
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, hasCustomsDocs: true }));
+    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, hasCustomsDocs: true }));
     await user.click(await screen.findByRole("button", { name: "Customs documents" }, slow));
     await waitFor(() =>
       expect(currentNotices()).toEqual([
@@ -638,11 +661,11 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
       async () => new Response("<soap:Envelope/>", { headers: { "Content-Type": "text/xml; charset=utf-8" } }),
     );
     vi.stubGlobal("fetch", fetch);
-    const { unmount } = renderBatch(batchOf({ status: "SENT", actions: sentActions }));
+    const { unmount } = renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions }));
     await screen.findByRole("button", { name: "Labels (PDF)" }, slow);
     expect(screen.queryByRole("button", { name: "SOAP traffic" })).toBeNull();
     unmount();
-    renderBatch(batchOf({ status: "SENT", actions: sentActions }), undefined, { authorities: [Role.admin] });
+    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions }), undefined, { authorities: [Role.admin] });
     await user.click(await screen.findByRole("button", { name: "SOAP traffic" }, slow));
     await user.click(await screen.findByRole("menuitem", { name: "View responses" }));
     const dialog = await screen.findByRole("dialog", { name: "SOAP responses" });

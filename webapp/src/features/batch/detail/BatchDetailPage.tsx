@@ -18,7 +18,7 @@ import { BatchActionsBar } from "../actions/BatchActionsBar";
 import { BatchRowsSection } from "./BatchRowsSection";
 import { BatchShipmentsTab } from "../shipments/BatchShipmentsTab";
 import { BatchStatus } from "../common/BatchStatusIcon";
-import { batchPollMs, inProgress } from "../../../shipping/batchStatus";
+import { batchPollMs } from "../../../shipping/batchStatus";
 import { BatchStepper } from "./BatchStepper";
 import { labelTypeName } from "../../../shipping/labelTypes";
 import { markedLogin } from "../common/userMark";
@@ -35,7 +35,7 @@ export const sendShipmentsFailed = (count: number) =>
   });
 
 /** How soon to read the batch again: every 5 s while a job works on it. */
-const pollWhileWorking = (batch: Batch | null | undefined) => (batch && inProgress(batch.status) ? batchPollMs : false);
+const pollWhileWorking = (batch: Batch | null | undefined) => (batch?.inProgress ? batchPollMs : false);
 
 /**
  * /batch/{id} (spec 2 §2.1): the stepper, the alerts, the buttons, and two
@@ -80,7 +80,7 @@ function BatchPage({ batch: current, admin }: BatchPageProps) {
           </Heading>
           <BackButton to="/batch" />
         </Flex>
-        <BatchStepper status={current.status} />
+        <BatchStepper status={current.status} working={current.inProgress} />
         <BatchFacts batch={current} />
         <BatchAlerts batch={current} />
         <BatchActionsBar batch={current} admin={admin} />
@@ -108,18 +108,18 @@ function BatchPage({ batch: current, admin }: BatchPageProps) {
 }
 
 /**
- * When a job settles (the status leaves the working ones), the rows and the
- * shipments it changed are read again.
+ * When a job settles (the server's in_progress turns false), the rows and
+ * the shipments it changed are read again.
  */
 function useRefreshWhenSettled(batch: Batch | null | undefined) {
   const queryClient = useQueryClient();
-  const previous = useRef<string | undefined>(undefined);
-  const status = batch?.status;
+  const previous = useRef(false);
+  const working = batch?.inProgress ?? false;
   const id = batch?.id;
   useEffect(() => {
-    if (id !== undefined && inProgress(previous.current) && !inProgress(status)) void refreshBatch(queryClient, id);
-    previous.current = status;
-  }, [queryClient, id, status]);
+    if (id !== undefined && previous.current && !working) void refreshBatch(queryClient, id);
+    previous.current = working;
+  }, [queryClient, id, working]);
 }
 
 function BatchFacts({ batch }: { batch: Batch }) {
@@ -153,8 +153,7 @@ function BatchAlerts({ batch }: { batch: Batch }) {
   if (batch.rowCount > maxRows) {
     alerts.push(i18n._({ id: "error.csvMaxRowsExceeded", values: { rows: batch.rowCount, maxRows } }));
   }
-  if (batch.errorShipments > 0 && !inProgress(batch.status))
-    alerts.push(i18n._(sendShipmentsFailed(batch.errorShipments)));
+  if (batch.errorShipments > 0 && !batch.inProgress) alerts.push(i18n._(sendShipmentsFailed(batch.errorShipments)));
   return alerts.map((text) => (
     <Callout.Root key={text} color="red" role="alert">
       <Callout.Icon>

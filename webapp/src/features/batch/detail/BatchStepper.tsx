@@ -1,7 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CheckIcon, Cross2Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Flex, Spinner, Text } from "@radix-ui/themes";
-import { statusName, stepNames, stepperOf } from "../../../shipping/batchStatus";
+import { Batch_Status } from "../../../gen/portal/v1/batches_pb";
+import { stepNames, stepperOf } from "../../../shipping/batchStatus";
+import { batchStatusNames } from "../../../shipping/statusNames";
 import "./BatchStepper.css";
 
 /**
@@ -10,9 +12,9 @@ import "./BatchStepper.css";
  * it); any ERROR status shows one error step instead, a deleted batch one
  * deleted step.
  */
-export function BatchStepper({ status }: { status: string }) {
+export function BatchStepper({ status, working }: { status: Batch_Status; working: boolean }) {
   const { t, i18n } = useLingui();
-  const state = stepperOf(status);
+  const state = stepperOf(status, working);
   if (state.kind === "error") {
     return (
       <ol className="batch-stepper" aria-label={t`Progress of the batch`}>
@@ -35,7 +37,7 @@ export function BatchStepper({ status }: { status: string }) {
             <TrashIcon />
           </span>
           <Text size="2" weight="bold">
-            {i18n._(statusName("DELETED"))}
+            {i18n._(batchStatusNames[Batch_Status.DELETED])}
           </Text>
         </li>
       </ol>

@@ -7,8 +7,8 @@ import { parseId } from "../../../api/ids";
 import { RouteDeleteDialog } from "../../../components/RouteDeleteDialog";
 import { showNotices } from "../../../errors/notices";
 import { isNotFound } from "../../../errors/reportFailure";
-import type { Batch } from "../../../gen/portal/v1/batches_pb";
-import { statusName } from "../../../shipping/batchStatus";
+import { type Batch, Batch_Status } from "../../../gen/portal/v1/batches_pb";
+import { batchStatusNames } from "../../../shipping/statusNames";
 
 /**
  * /batch/{id}/delete: the confirmation over the list; back to the list
@@ -56,9 +56,9 @@ export function BatchDeleteDialog() {
 function deleteRefusal(i18n: I18n, batch: Batch | null | undefined): string | null {
   if (!batch || batch.actions?.delete !== false) return null;
   const name = batch.csvFileName;
-  if (batch.status === "MANIFEST_CREATED" || batch.hasManifest) {
+  if (batch.status === Batch_Status.MANIFEST_CREATED || batch.hasManifest) {
     return i18n._(msg`The batch ${name} has a manifest and cannot be deleted.`);
   }
-  const status = i18n._(statusName(batch.status));
+  const status = i18n._(batchStatusNames[batch.status]);
   return i18n._(msg`The batch ${name} cannot be deleted while it is in the status “${status}”.`);
 }

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { batchListRefreshMs } from "../../../api/batches";
 import { currentNotices } from "../../../errors/notices";
-import { BatchSchema } from "../../../gen/portal/v1/batches_pb";
+import { Batch_Status, BatchSchema } from "../../../gen/portal/v1/batches_pb";
 import { Code, portalFailure } from "../../../test/connectErrors";
 import { renderShippingApp } from "../../../test/renderShippingApp";
 
@@ -13,10 +13,12 @@ const slow = { timeout: 10_000 };
 
 type BatchInit = MessageInitShape<typeof BatchSchema>;
 
-const batch = (id: bigint, status: string, extra: BatchInit = {}) =>
+/** A batch as the server lists it; what it allows and whether a job works on it are the server's to say. */
+const batch = (id: bigint, status: keyof typeof Batch_Status, extra: BatchInit = {}) =>
   create(BatchSchema, {
     id,
-    status,
+    status: Batch_Status[status],
+    actions: { view: true, delete: true },
     csvFileName: `file-${id}.csv`,
     createdAt: timestampFromDate(new Date(2026, 2, 14, 10, 30)),
     ...extra,
@@ -31,12 +33,12 @@ describe("the batch list (spec 2 §2.1)", () => {
     const batches = [
       batch(1n, "CREATED"),
       batch(2n, "SENT"),
-      batch(3n, "SENDING", { processedShipments: 12, totalShipments: 40 }),
+      batch(3n, "SENDING", { processedShipments: 12, totalShipments: 40, inProgress: true }),
       batch(4n, "CREATING_MANIFEST"),
       batch(5n, "MANIFEST_CREATED"),
       batch(6n, "ERROR_SEND"),
       batch(7n, "CANCELLED"),
-      batch(8n, "DELETING"),
+      batch(8n, "DELETING", { inProgress: true }),
     ];
     renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 8n }) } });
     await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
@@ -46,8 +48,13 @@ describe("the batch list (spec 2 §2.1)", () => {
     expect(within(rowOf("file-1.csv")).getByRole("img", { name: "Created" })).toBeInTheDocument();
   });
 
-  it("disables delete and view in the statuses the spec names", async () => {
-    const batches = [batch(1n, "CREATED"), batch(2n, "SENDING"), batch(3n, "MANIFEST_CREATED"), batch(4n, "DELETING")];
+  it("offers delete and view as the server's actions say (core/batch: none while a job works, no delete once manifested)", async () => {
+    const batches = [
+      batch(1n, "CREATED"),
+      batch(2n, "SENDING", { actions: { view: true, delete: false } }),
+      batch(3n, "MANIFEST_CREATED", { actions: { view: true, delete: false } }),
+      batch(4n, "DELETING", { actions: { view: false, delete: false } }),
+    ];
     renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 4n }) } });
     await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
     expect(screen.getByRole("link", { name: "Delete file-1.csv" })).toHaveAttribute("href", "/batch/1/delete");
@@ -140,7 +147,7 @@ describe("the batch list (spec 2 §2.1)", () => {
     let current = batch(1n, "SENT");
     const list = vi.fn(() => ({ batches: [current], totalCount: 1n }));
     const remove = vi.fn(() => {
-      current = batch(1n, "DELETING", { actions: { view: false, delete: false } });
+      current = batch(1n, "DELETING", { actions: { view: false, delete: false }, inProgress: true });
       return { batch: current };
     });
     const { router } = renderShippingApp("/batch/1/delete", {

@@ -14,13 +14,13 @@ import type { Batch } from "../../../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../../../i18n/format";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { BatchStatus } from "../common/BatchStatusIcon";
-import { batchPollMs, inProgress, listRowActions } from "../../../shipping/batchStatus";
+import { batchPollMs } from "../../../shipping/batchStatus";
 import { ShippingTabs } from "../../../shipping/ShippingTabs";
 import { markedLogin } from "../common/userMark";
 
 /** Every 30 s (spec 2 §9); every 5 s while a job works on a batch shown, so DELETING and sends settle in view. */
 const refreshWhileWorking = (batches: Batch[] | undefined) =>
-  batches?.some((batch) => inProgress(batch.status)) ? batchPollMs : batchListRefreshMs;
+  batches?.some((batch) => batch.inProgress) ? batchPollMs : batchListRefreshMs;
 
 /** The source of the batch of single parcels: there is no file to download. */
 export const singleParcelsSource = "Single Parcels";
@@ -92,7 +92,10 @@ export function BatchListPage() {
             columns={columns}
             rowId={(batch) => String(batch.id)}
             actions={(batch) => {
-              const { viewDisabled, deleteDisabled } = listRowActions(batch.status, batch.actions);
+              // The server's actions decide (spec 2 §2.1: no view while deleting, no delete while a job works
+              // or once a manifest exists); a batch without them offers nothing.
+              const viewDisabled = !batch.actions?.view;
+              const deleteDisabled = !batch.actions?.delete;
               const name = batch.csvFileName;
               return (
                 <RowActions

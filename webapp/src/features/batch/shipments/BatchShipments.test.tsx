@@ -7,6 +7,7 @@ import {
   BatchSchema,
   type BatchShipmentSchema,
   type ListBatchShipmentsRequest,
+  Batch_Status,
 } from "../../../gen/portal/v1/batches_pb";
 import { layOutGrid } from "../grid/gridLayout";
 import { pendingPollMs } from "./pendingShipments";
@@ -39,7 +40,7 @@ const changed: ShipmentInit = { id: 13n, position: 3, success: true, changed: tr
 const mixedCounts = { rowCount: 3, errorShipments: 1, changedShipments: 1 };
 
 function renderTab(
-  status: string,
+  status: keyof typeof Batch_Status,
   authorities: string[] = [Role.user],
   customers: NonNullable<Parameters<typeof renderShippingApp>[1]>["customers"] = {},
   {
@@ -48,7 +49,7 @@ function renderTab(
   }: { counts?: BatchCounts; shipments?: ShipmentInit[] } = {},
 ) {
   const requests: ListBatchShipmentsRequest[] = [];
-  const resend = vi.fn(() => ({ batch: create(BatchSchema, { id: 1n, status: "RESENDING" }) }));
+  const resend = vi.fn(() => ({ batch: create(BatchSchema, { id: 1n, status: Batch_Status.RESENDING }) }));
   // The server answers the shipment as it was queued; a job asks the carrier later.
   const sendOne = vi.fn(() => ({ shipment: failed }));
   const cancelOne = vi.fn(() => ({ shipment: labelled }));
@@ -57,7 +58,13 @@ function renderTab(
     customers,
     batches: {
       getBatch: () => ({
-        batch: create(BatchSchema, { id: 1n, csvFileName: "march.csv", status, actions: { view: true }, ...counts }),
+        batch: create(BatchSchema, {
+          id: 1n,
+          csvFileName: "march.csv",
+          status: Batch_Status[status],
+          actions: { view: true },
+          ...counts,
+        }),
       }),
       listValidatedShipments: () => ({ validatedShipments: [] }),
       listBatchShipments: (request) => {
@@ -210,7 +217,9 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     };
     renderShippingApp("/batch/1", {
       batches: {
-        getBatch: () => ({ batch: create(BatchSchema, { id: 1n, status: "SENT", actions: { view: true } }) }),
+        getBatch: () => ({
+          batch: create(BatchSchema, { id: 1n, status: Batch_Status.SENT, actions: { view: true } }),
+        }),
         listValidatedShipments: () => ({ validatedShipments: [] }),
         listBatchShipments: () => ({ shipments: [refused], totalCount: 1n }),
       },
@@ -226,7 +235,12 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     let done = false;
     let reads = 0;
     const getBatch = vi.fn(() => ({
-      batch: create(BatchSchema, { id: 1n, status: "SENT", errorShipments: done ? 0 : 1, actions: { view: true } }),
+      batch: create(BatchSchema, {
+        id: 1n,
+        status: Batch_Status.SENT,
+        errorShipments: done ? 0 : 1,
+        actions: { view: true },
+      }),
     }));
     renderShippingApp("/batch/1", {
       batches: {

@@ -15,7 +15,7 @@ import {
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { type DataColumn, DataTable } from "../../../components/DataTable";
 import { PageSizeSelect } from "../../../components/PageSizeSelect";
-import type { Batch, BatchShipment } from "../../../gen/portal/v1/batches_pb";
+import { type Batch, type BatchShipment, Batch_Status } from "../../../gen/portal/v1/batches_pb";
 import { Warning } from "../../../components/Warning";
 import { ShipmentFilterControl, useShipmentColumns } from "../../../shipping/ShipmentTable";
 import { LabelTypeSelect } from "../actions/LabelTypeSelect";
@@ -60,7 +60,7 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
   const [confirmDelete, setConfirmDelete] = useState(false);
   // A resend of ALL may label anew in another type; the others keep the batch's (spec 2 §2.2).
   const [labelType, setLabelType] = useState(batch.labelType || "PDF");
-  const status = batch.status;
+  const status = Batch_Status[batch.status];
   // A command whose filter selects nothing would only be refused (error.batch.nothingToResend).
   const counts: FilterCounts = {
     ...batch,
@@ -196,8 +196,8 @@ type ShipmentActionsProps = {
 function ShipmentActions({ batch, shipment, busy, onSend, onCancel }: ShipmentActionsProps) {
   const { t } = useLingui();
   const reference = shipment.referenceNumber || String(shipment.position);
-  const canSend = updateable(shipment, batch.status);
-  const canCancel = deleteable(shipment, batch.status) && !shipment.cancelled;
+  const canSend = updateable(shipment, Batch_Status[batch.status]);
+  const canCancel = deleteable(shipment, Batch_Status[batch.status]) && !shipment.cancelled;
   return (
     <Flex gap="2" justify="end">
       {canSend && (

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { currentNotices } from "../../../errors/notices";
-import { BatchSchema, type CreateBatchRequest } from "../../../gen/portal/v1/batches_pb";
+import { BatchSchema, type CreateBatchRequest, Batch_Status } from "../../../gen/portal/v1/batches_pb";
 import { Code, portalFailure } from "../../../test/connectErrors";
 import { renderShippingApp } from "../../../test/renderShippingApp";
 
@@ -35,9 +35,11 @@ describe("the upload (spec 2 §2.1, §5.1)", () => {
       batches: {
         createBatch: (request) => {
           requests.push(request);
-          return { batch: create(BatchSchema, { id: 42n, csvFileName: "march.csv", status: "CREATED" }) };
+          return { batch: create(BatchSchema, { id: 42n, csvFileName: "march.csv", status: Batch_Status.CREATED }) };
         },
-        getBatch: () => ({ batch: create(BatchSchema, { id: 42n, csvFileName: "march.csv", status: "CREATED" }) }),
+        getBatch: () => ({
+          batch: create(BatchSchema, { id: 42n, csvFileName: "march.csv", status: Batch_Status.CREATED }),
+        }),
         listValidatedShipments: () => ({ validatedShipments: [] }),
       },
     });

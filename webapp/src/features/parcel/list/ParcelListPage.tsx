@@ -32,6 +32,7 @@ import { pageTitles } from "../../../navigation/pageTitles";
 import { LabelButton } from "../../../printing/LabelButton";
 import { ShippingTabs } from "../../../shipping/ShippingTabs";
 import { labelTypeName } from "../../../shipping/labelTypes";
+import { parcelStatusNames } from "../../../shipping/statusNames";
 import { failureText } from "../../../shipping/violationText";
 import { ShipmentIdentifier } from "../../../shipping/ShipmentIdentifier";
 import { filterLabel, rowState, trackedParcel } from "./parcelRows";
@@ -288,13 +289,14 @@ export function ParcelListPage() {
 
 /** The state column (spec 2 §2.3): the manifest's batch once in a manifest, else a 'sent' icon. */
 function ParcelState({ parcel }: { parcel: ParcelRow }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const state = rowState(parcel);
   if (state.kind === "manifest") {
     return (
       // The name starts with the state the link shows, then says where it leads (axe: label-content-name-mismatch).
       <Link to={`/batch/${state.batchId}`}>
-        {state.created ? <CheckIcon aria-hidden /> : <UploadIcon aria-hidden />} {parcel.status}
+        {state.created ? <CheckIcon aria-hidden /> : <UploadIcon aria-hidden />}{" "}
+        {i18n._(parcelStatusNames[parcel.status])}
         <VisuallyHidden> {t`Manifest batch ${String(state.batchId)}`}</VisuallyHidden>
       </Link>
     );
@@ -302,7 +304,7 @@ function ParcelState({ parcel }: { parcel: ParcelRow }) {
   return (
     <Flex gap="1" align="center">
       <UploadIcon aria-hidden />
-      <Text size="2">{parcel.status}</Text>
+      <Text size="2">{i18n._(parcelStatusNames[parcel.status])}</Text>
     </Flex>
   );
 }

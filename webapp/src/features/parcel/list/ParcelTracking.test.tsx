@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderShippingApp } from "../../../test/renderShippingApp";
+import { ParcelRow_Status } from "../../../gen/portal/v1/parcels_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -10,7 +11,7 @@ const parcel = (id: bigint, extra: Record<string, unknown>) => ({
   referenceNumber: `REF-${id}`,
   sequenceNumber: `CX${id}`,
   product: "EPAQPLS",
-  status: "DONE",
+  status: ParcelRow_Status.DONE,
   labelType: "PDF",
   apiClient: "SHIPPING",
   hasLabel: true,
@@ -26,7 +27,7 @@ describe("the parcel list's tracking links (spec 2 §2.2, issue 13)", () => {
           parcels: [
             parcel(11n, {}),
             parcel(12n, { product: "EPAQSTD" }),
-            parcel(13n, { hasLabel: false, status: "FAILED" }),
+            parcel(13n, { hasLabel: false, status: ParcelRow_Status.FAILED }),
           ],
           totalCount: 3n,
         }),

@@ -1,6 +1,6 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ParcelRow } from "../../../gen/portal/v1/parcels_pb";
+import { type ParcelRow, ParcelRow_Status } from "../../../gen/portal/v1/parcels_pb";
 import type { TrackedShipment } from "../../../shipping/tracking";
 
 /** The state column's content: the manifest batch it links to, or the label's state. */
@@ -8,7 +8,11 @@ export type RowState = { kind: "manifest"; batchId: bigint; created: boolean } |
 
 export function rowState(parcel: ParcelRow): RowState {
   if (parcel.csvShipmentId !== 0n) {
-    return { kind: "manifest", batchId: parcel.csvShipmentId, created: parcel.status === "MANIFEST_CREATED" };
+    return {
+      kind: "manifest",
+      batchId: parcel.csvShipmentId,
+      created: parcel.status === ParcelRow_Status.MANIFEST_CREATED,
+    };
   }
   return { kind: "label" };
 }
