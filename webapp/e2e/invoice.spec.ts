@@ -69,7 +69,7 @@ test("the demo user goes through GTC, pricing and seller EORI to a commercial in
     const table = page.getByRole("table");
     const first = table.getByRole("row").nth(1);
     await expect(first).toContainText("VAL-004");
-    await expect(first).toContainText("MANIFEST_CREATED");
+    await expect(first).toContainText("Manifest created");
     await first.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Create commercial invoice" }).click();
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signIn } from "./demoLogin";
+import { createWithLabel } from "./shipParcel";
 
 /**
  * Single parcels end to end (spec 2 §2.3, §4.5) against a running portal with
@@ -15,32 +16,6 @@ test.use({ locale: "en-GB" });
 
 /** A unique reference per run, so reruns against the same database stay apart. */
 const run = Date.now().toString(36);
-
-async function fillParcel(page: Page, name: string, reference: string) {
-  await page.getByLabel("Receiver name *").fill(name);
-  await page.getByLabel("Street *").fill("Hauptstraße");
-  await page.getByLabel("House number").fill("1");
-  await page.getByLabel("Postal code *").fill("10115");
-  await page.getByLabel("City *").fill("Berlin");
-  await page.getByLabel("Country *").fill("DE");
-  await page.getByLabel("Reference number *").fill(reference);
-  await page.getByLabel("Weight *").fill("1,6");
-  await page.getByRole("combobox", { name: "Product" }).click();
-  await page.getByRole("option", { name: /^EPAQSTD/ }).click();
-  await page.getByRole("combobox", { name: "Service" }).click();
-  await page.getByRole("option", { name: /^CUP/ }).click();
-}
-
-async function createWithLabel(page: Page, name: string, reference: string) {
-  await page.goto("/parcel/new");
-  await fillParcel(page, name, reference);
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Create and download" }).click();
-  const file = await download;
-  // The form resets once the label is handed over.
-  await expect(page.getByLabel("Receiver name *")).toHaveValue("");
-  return file;
-}
 
 test("the demo user creates a parcel, downloads its PDF label, lists it and deletes another", async ({ page }) => {
   await signIn(page, "user");
@@ -57,7 +32,7 @@ test("the demo user creates a parcel, downloads its PDF label, lists it and dele
   await expect(page.getByRole("tab", { name: "Parcel" }).or(page.getByRole("link", { name: "Parcel" }))).toBeVisible();
   const row = (reference: string) => page.getByRole("row").filter({ hasText: reference });
   await expect(row(first)).toContainText("Anna Berg");
-  await expect(row(first)).toContainText("DONE");
+  await expect(row(first)).toContainText("Labelled");
   await expect(row(first).getByRole("checkbox")).toBeEnabled();
 
   await row(second)
