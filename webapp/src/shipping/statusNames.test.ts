@@ -38,7 +38,7 @@ describe("status names", () => {
       const table = names as Record<number, { id: string }>;
       for (const value of valuesOf(enumObject)) {
         const descriptor = table[value];
-        expect(descriptor, `${String(enumObject[value as keyof typeof enumObject])} has no name`).toBeDefined();
+        expect(descriptor, `${(enumObject as Record<number, string>)[value]} has no name`).toBeDefined();
         expect(catalogs[locale][descriptor.id], `${descriptor.id} is not in the ${locale} catalog`).toBeDefined();
         expect(i18n._(descriptor)).not.toMatch(/^[A-Z][A-Z_]+$/);
       }
