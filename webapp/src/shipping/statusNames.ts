@@ -1,16 +1,13 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Batch_Status } from "../gen/portal/v1/batches_pb";
-import { ParcelRow_Status } from "../gen/portal/v1/parcels_pb";
-import { ReportRow_Status } from "../gen/portal/v1/reports_pb";
 
 /**
- * The names people read for the contract's statuses, never the codes
- * (MANIFEST_CREATED). Each table is a Record over its generated enum, so a
- * status the protos add fails to compile until it has a name, and
- * statusNames.test.ts checks every name in the five catalogs.
+ * The names people read for a batch's statuses (Batch.Status), never the codes (MANIFEST_CREATED). The
+ * table is a Record over the generated enum, so a status the protos add fails
+ * to compile until it has a name; shipping/statusNames.test.ts checks every
+ * name in the five catalogs.
  */
-
 export const batchStatusNames: Record<Batch_Status, MessageDescriptor> = {
   [Batch_Status.STATUS_UNSPECIFIED]: msg`Unknown`,
   [Batch_Status.CREATED]: msg`Created`,
@@ -28,38 +25,6 @@ export const batchStatusNames: Record<Batch_Status, MessageDescriptor> = {
   [Batch_Status.ERROR_MANIFEST]: msg`Manifest failed`,
   [Batch_Status.DELETED]: msg`Deleted`,
 };
-
-export const parcelStatusNames: Record<ParcelRow_Status, MessageDescriptor> = {
-  [ParcelRow_Status.STATUS_UNSPECIFIED]: msg`Not labelled`,
-  [ParcelRow_Status.PENDING]: msg`Label requested`,
-  [ParcelRow_Status.SUBMITTING]: msg`Labelling`,
-  [ParcelRow_Status.DONE]: msg`Labelled`,
-  [ParcelRow_Status.FAILED]: msg`Label failed`,
-  [ParcelRow_Status.CANCELLED]: msg`Label cancelled`,
-  [ParcelRow_Status.CREATING_MANIFEST]: msg`Creating manifest`,
-  [ParcelRow_Status.MANIFEST_CREATED]: msg`Manifest created`,
-  [ParcelRow_Status.ERROR_MANIFEST]: msg`Manifest failed`,
-};
-
-export const reportStatusNames: Record<ReportRow_Status, MessageDescriptor> = {
-  [ReportRow_Status.STATUS_UNSPECIFIED]: msg`Unknown`,
-  [ReportRow_Status.SENDING]: msg`Sending`,
-  [ReportRow_Status.SENT]: msg`Sent`,
-  [ReportRow_Status.CREATING_MANIFEST]: msg`Creating manifest`,
-  [ReportRow_Status.MANIFEST_CREATED]: msg`Manifest created`,
-  [ReportRow_Status.ERROR]: msg`Error`,
-};
-
-/** The report search's status filter: every status a row may have, by the names the search model carries. */
-export const reportStatusCodes: readonly string[] = Object.values(ReportRow_Status).filter(
-  (value): value is string => typeof value === "string" && value !== "STATUS_UNSPECIFIED",
-);
-
-/** A report status code of the search model (SENT) by its name. */
-export function reportStatusNameOf(code: string): MessageDescriptor {
-  const status = ReportRow_Status[code as keyof typeof ReportRow_Status] as ReportRow_Status | undefined;
-  return reportStatusNames[status ?? ReportRow_Status.STATUS_UNSPECIFIED];
-}
 
 /**
  * A batch status the server names in a message's values (error.batch.notAllowedInStatus

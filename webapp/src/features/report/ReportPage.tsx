@@ -18,7 +18,7 @@ import { describeFormFailure } from "../../errors/formFailure";
 import { showNotices } from "../../errors/notices";
 import { saveFile } from "../../files/localFiles";
 import { type ReportRow, ReportRow_Status } from "../../gen/portal/v1/reports_pb";
-import { reportStatusCodes, reportStatusNameOf, reportStatusNames } from "../../shipping/statusNames";
+import { reportStatusCodes, reportStatusNameOf, reportStatusNames } from "./reportStatusNames";
 import { pageTitles } from "../../navigation/pageTitles";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { ConnectError } from "@connectrpc/connect";

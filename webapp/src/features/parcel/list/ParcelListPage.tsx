@@ -32,7 +32,7 @@ import { pageTitles } from "../../../navigation/pageTitles";
 import { LabelButton } from "../../../printing/LabelButton";
 import { ShippingTabs } from "../../../shipping/ShippingTabs";
 import { labelTypeName } from "../../../shipping/labelTypes";
-import { parcelStatusNames } from "../../../shipping/statusNames";
+import { parcelStatusNames } from "./parcelStatusNames";
 import { failureText } from "../../../shipping/violationText";
 import { ShipmentIdentifier } from "../../../shipping/ShipmentIdentifier";
 import { filterLabel, rowState, trackedParcel } from "./parcelRows";
