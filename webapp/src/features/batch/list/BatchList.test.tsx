@@ -48,6 +48,24 @@ describe("the batch list (spec 2 §2.1)", () => {
     expect(within(rowOf("file-1.csv")).getByRole("img", { name: "Created" })).toBeInTheDocument();
   });
 
+  it("says which rows a manifested batch left out and why, so 6 / 6 does not hide them", async () => {
+    const sentAt = timestampFromDate(new Date(2026, 2, 14, 11, 0));
+    const batches = [
+      batch(1n, "MANIFEST_CREATED", { sentAt, rowCount: 9, invalidRows: 3, processedShipments: 6, totalShipments: 6 }),
+      batch(2n, "SENT", { sentAt, rowCount: 4, errorShipments: 1, processedShipments: 4, totalShipments: 4 }),
+      batch(3n, "CREATED", { rowCount: 9, invalidRows: 3 }),
+    ];
+    renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 3n }) } });
+    await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
+    expect(within(rowOf("file-1.csv")).getByTestId("batch-progress")).toHaveTextContent("6 / 6");
+    expect(within(rowOf("file-1.csv")).getByTestId("batch-left-out")).toHaveTextContent("3 invalid rows not sent");
+    expect(within(rowOf("file-2.csv")).getByTestId("batch-left-out")).toHaveTextContent(
+      "1 shipment failed at the carrier",
+    );
+    // Before a send nothing was left out yet: the grid shows the invalid rows.
+    expect(within(rowOf("file-3.csv")).queryByTestId("batch-left-out")).toBeNull();
+  });
+
   it("offers delete and view as the server's actions say (core/batch: none while a job works, no delete once manifested)", async () => {
     const batches = [
       batch(1n, "CREATED"),
