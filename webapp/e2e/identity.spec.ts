@@ -444,8 +444,35 @@ test.describe("the demo logins see the shell of their roles", () => {
     await signInSkippingMfa(page, "operations", demoPassword);
     await expect(page.getByTestId("auto-manifest-menu")).toBeVisible();
     await expect(page.getByRole("button", { name: "Administration" })).toHaveCount(0);
-    expect(await menuEntries(page, "Account: operations")).toContain("Address book");
+    // Operations act for no customer: an address book would only ask to choose one.
+    expect(await menuEntries(page, "Account: operations")).not.toContain("Address book");
   });
+
+  for (const login of ["operations", "superadmin"]) {
+    test(`${login}: no menu entry leads to "choose a customer first"`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await signInSkippingMfa(page, login, demoPassword);
+      const targets = new Set<string>();
+      const header = page.getByRole("banner");
+      for (const link of await header.getByRole("link").all()) targets.add((await link.getAttribute("href")) ?? "");
+      for (const menu of ["Info", "Administration", `Account: ${login}`]) {
+        const button = page.getByRole("button", { name: menu, exact: true });
+        if ((await button.count()) === 0) continue;
+        await button.click();
+        for (const item of await page.getByRole("menu").getByRole("menuitem").all()) {
+          targets.add((await item.getAttribute("href")) ?? "");
+        }
+        await page.keyboard.press("Escape");
+      }
+      const pages = [...targets].filter((href) => href.startsWith("/") && href !== "/logout");
+      expect(pages.length).toBeGreaterThan(3);
+      for (const path of pages) {
+        await page.goto(path);
+        await expect(page.getByRole("main")).toBeVisible();
+        await expect(page.getByText("Please choose a customer first."), path).toHaveCount(0);
+      }
+    });
+  }
 
   test("user: the customer's name and the Shipping link", async ({ page }) => {
     await signInSkippingMfa(page, "user", demoPassword);
@@ -458,7 +485,9 @@ test.describe("the demo logins see the shell of their roles", () => {
     await signInSkippingMfa(page, "fulfillment", demoPassword);
     await expect(page.getByTestId("fulfillment-name")).toHaveText("Rhein Fulfillment");
     const selector = page.getByRole("combobox", { name: "Active customer" });
-    await selector.click();
+    // The first customer is preselected, so no shipping page asks to choose one.
+    await expect(selector).toHaveValue("Buchhandlung Seitenwind (DE10000002)");
+    await selector.fill("");
     await expect(page.getByRole("option")).toHaveCount(2);
     await page.getByRole("option", { name: /Tuincentrum De Linde/ }).click();
     await expect(selector).toHaveValue("Tuincentrum De Linde (NL10000003)");

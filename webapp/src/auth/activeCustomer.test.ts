@@ -37,8 +37,9 @@ describe("the active customer (spec 1 §1, §6)", () => {
   it("is the fulfillment user's choice while it is one of their customers", () => {
     const fiona = session({ fulfillment: fulfillment(books, garden) });
     expect(resolveActiveCustomer(fiona, "3")).toMatchObject({ id: 3n });
-    expect(resolveActiveCustomer(fiona, "1")).toBeNull();
-    expect(resolveActiveCustomer(fiona, null)).toBeNull();
+    // A stale or missing choice falls to the first customer: no shipping page asks to choose.
+    expect(resolveActiveCustomer(fiona, "1")).toMatchObject({ id: 2n });
+    expect(resolveActiveCustomer(fiona, null)).toMatchObject({ id: 2n });
   });
 
   it("is a fulfillment's only customer without asking", () => {

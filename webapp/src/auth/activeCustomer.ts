@@ -58,8 +58,9 @@ export function customerChoices(session: Session): CustomerRef[] {
 
 /**
  * Which customer is active for a session and a stored choice: a fulfillment
- * user's choice if it is still one of their customers (or their only
- * customer), else the user's own customer, else none.
+ * user's choice if it is still one of their customers, else their first
+ * customer (spec 1 §2: the header preselects one, so no shipping page opens
+ * asking to choose), else the user's own customer, else none.
  */
 export function resolveActiveCustomer(session: Session | null, storedId: string | null): ActiveCustomer | null {
   if (!session) return null;
@@ -67,7 +68,7 @@ export function resolveActiveCustomer(session: Session | null, storedId: string 
     const choices = customerChoices(session);
     const chosen = choices.find((customer) => String(customer.id) === storedId);
     if (chosen) return toActive(chosen);
-    if (choices.length === 1) return toActive(choices[0]);
+    if (choices.length > 0) return toActive(choices[0]);
   }
   return session.customer ? toActive(session.customer) : null;
 }

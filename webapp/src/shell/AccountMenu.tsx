@@ -48,7 +48,9 @@ function SignedInEntries({ session }: { session: Session }) {
   const ownCustomer = hasAnyRole(session, [Role.user]) && activeCustomer !== null;
   return (
     <>
-      {ships && (
+      {/* The address book is the active customer's: staff without one (operations, a super admin)
+          would only read "Please choose a customer first." (issue 25). */}
+      {ships && activeCustomer !== null && (
         <MenuLink to="/address-book">
           <Trans>Address book</Trans>
         </MenuLink>

@@ -62,8 +62,8 @@ describe("the shell per role (spec 1 §2, §6)", () => {
       ["Tenants", "/tenant"],
       ...adminOperations,
     ]);
+    // No customer to act for: no address book, which would only ask to choose one (issue 25).
     expect(await menu("Account: anna")).toEqual([
-      ["Address book", "/address-book"],
       ["Profile settings", "/account/settings"],
       ["Printer settings", "/account/printer"],
       ["API documentation", "/account/docs"],
@@ -73,7 +73,7 @@ describe("the shell per role (spec 1 §2, §6)", () => {
   });
 
   it("ROLE_ADMIN: the whole administration menu", async () => {
-    await signIn({ authorities: [Role.admin] });
+    await signIn({ authorities: [Role.admin], customer: bakery });
     expect(await menu("Administration")).toEqual([
       ["User management", "/admin/user-management"],
       ["Customers", "/customer"],
@@ -111,7 +111,7 @@ describe("the shell per role (spec 1 §2, §6)", () => {
     expect((await menu("Account: anna")).map(([name]) => name)).not.toContain("API documentation");
   });
 
-  it("ROLE_OPERATIONS: auto-manifest and address book, no administration", async () => {
+  it("ROLE_OPERATIONS: auto-manifest, no administration, and no address book without a customer", async () => {
     await signIn({ authorities: [Role.operations] });
     expect(brandHref()).toBe("/dashboard");
     expect(nav().getByRole("link", { name: "Home" })).toBeInTheDocument();
@@ -119,7 +119,6 @@ describe("the shell per role (spec 1 §2, §6)", () => {
     expect(screen.getByTestId("auto-manifest-menu")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Administration" })).toBeNull();
     expect((await menu("Account: anna")).map(([name]) => name)).toEqual([
-      "Address book",
       "Profile settings",
       "Printer settings",
       "Password",
@@ -152,16 +151,18 @@ describe("the shell per role (spec 1 §2, §6)", () => {
       fulfillment: { id: 5n, name: "Rhein Fulfillment", customers: [books, garden] },
     });
     expect(screen.getByTestId("fulfillment-name")).toHaveTextContent("Rhein Fulfillment");
-    // No customer chosen yet: no shipping.
-    expect(nav().getByRole("link", { name: "Home" })).toBeInTheDocument();
-
+    // Nothing chosen yet: the first customer is preselected, so shipping is one click away.
     const selector = screen.getByRole("combobox", { name: "Active customer" });
+    expect(selector).toHaveValue("Buchhandlung Seitenwind (DE10000002)");
+    expect(nav().getByRole("link", { name: "Shipping" })).toHaveAttribute("href", "/batch");
+
     await user.click(selector);
     const options = within(screen.getByRole("listbox")).getAllByRole("option");
     expect(options.map((option) => option.textContent)).toEqual([
       "🇩🇪 Buchhandlung Seitenwind (DE10000002)",
       "🇳🇱 Tuincentrum De Linde (NL10000003)",
     ]);
+    await user.clear(selector);
     await user.type(selector, "linde");
     await user.keyboard("{Enter}");
 

@@ -3,7 +3,6 @@ import { renderApp, type RenderOptions } from "./renderApp";
 
 /** The customer the test user ships for. */
 export const bakery = { id: 5n, name: "Bäckerei Sonnenschein", crmid: "DE10000001", hubCountryCode: "DE" };
-const bookshop = { id: 6n, name: "Buchhandlung Seitenwind", crmid: "DE10000002", hubCountryCode: "DE" };
 
 type Options = Pick<
   RenderOptions,
@@ -25,9 +24,10 @@ type Options = Pick<
 > & {
   authorities?: string[];
   /**
-   * Without a customer the user acts for a fulfillment and has not chosen
-   * one of its customers yet: no active customer. (A user without any link
-   * sees only that its access is being set up.)
+   * Without a customer the caller is staff with no customer to act for
+   * (ROLE_OPERATIONS unless told otherwise): no active customer. (A
+   * fulfillment user always has one, the first preselected; a user without
+   * any link sees only that its access is being set up.)
    */
   customer?: typeof bakery | null;
 };
@@ -37,16 +37,13 @@ type Options = Pick<
  * ships for `bakery`, whose customer service answers the bakery and its
  * PDF printer settings unless the test says otherwise.
  */
-export function renderShippingApp(
-  path: string,
-  { authorities = [Role.user], customer = bakery, ...services }: Options = {},
-) {
+export function renderShippingApp(path: string, { authorities, customer = bakery, ...services }: Options = {}) {
   return renderApp(path, {
     ...services,
     signedInAs:
       customer === null
-        ? { authorities, fulfillment: { id: 9n, name: "Rhein Fulfillment", customers: [bakery, bookshop] } }
-        : { authorities, customer },
+        ? { authorities: authorities ?? [Role.operations] }
+        : { authorities: authorities ?? [Role.user], customer },
     customers: {
       getCustomer: () => ({ customer: { id: bakery.id, name: bakery.name } }),
       getPrinterSettings: () => ({ printerSettings: { labelType: "PDF" } }),
