@@ -296,36 +296,20 @@ func batchToProto(v batches.View) *portalv1.Batch {
 	}
 }
 
-func cellsToProto(cells map[string]shipment.Value) map[string]*portalv1.FieldValue {
-	out := make(map[string]*portalv1.FieldValue, len(cells))
-	for name, c := range cells {
-		fv := &portalv1.FieldValue{Value: c.Value, Violations: make([]*portalv1.Violation, len(c.Violations))}
-		for i, v := range c.Violations {
-			fv.Violations[i] = &portalv1.Violation{Message: v.Key, Attributes: v.Attributes}
-		}
-		out[name] = fv
-	}
-	return out
-}
-
 func validatedToProto(r batch.ValidatedShipment) *portalv1.ValidatedShipment {
-	out := &portalv1.ValidatedShipment{Id: r.ID, Position: int32(r.Position), Valid: r.Valid, Changed: r.Changed,
-		Fields: cellsToProto(r.Fields), OrderLines: make([]*portalv1.ValidatedOrderLine, len(r.OrderLines))}
-	for i, l := range r.OrderLines {
-		out.OrderLines[i] = &portalv1.ValidatedOrderLine{Fields: cellsToProto(l)}
-	}
-	return out
+	return &portalv1.ValidatedShipment{Id: r.ID, Position: int32(r.Position), Valid: r.Valid, Changed: r.Changed,
+		Fields: shipmentCellsToProto(r.Fields), OrderLines: orderLinesCellsToProto(r.OrderLines)}
 }
 
 func draftFromProto(v *portalv1.ShipmentValues) shipment.Draft {
 	d := shipment.Draft{Fields: map[string]string{}}
-	for k, s := range v.GetFields() {
-		d.Fields[k] = s
+	if f := v.GetFields(); f != nil {
+		d.Fields = textsOf(f.ProtoReflect())
 	}
 	for _, l := range v.GetOrderLines() {
 		line := map[string]string{}
-		for k, s := range l.GetFields() {
-			line[k] = s
+		if f := l.GetFields(); f != nil {
+			line = textsOf(f.ProtoReflect())
 		}
 		d.OrderLines = append(d.OrderLines, line)
 	}

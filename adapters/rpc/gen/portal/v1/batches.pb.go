@@ -545,19 +545,1020 @@ func (x *FieldValue) GetViolations() []*Violation {
 	return nil
 }
 
+// ShipmentCells is a checked shipment, one cell per field: a batch's grid row or the parcel form
+// checked. The fields are those of the CSV shipment (spec 2 section 3), declared in the order of the
+// CSV template and the grid, with the names and numbers of CsvShipmentDto, plus the form's phone and,
+// from 31 on, the commercial-invoice columns. The JSON names are the CSV header's. A cell is unset
+// (and left out of JSON) when the shipment has no such field: the invoice columns when the file has
+// none, the phone in a grid row. ShipmentTexts and CsvShipmentDto follow this list (a test holds them
+// to it).
+type ShipmentCells struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Receiver name.
+	Name *FieldValue `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
+	// Contact person.
+	Contact *FieldValue `protobuf:"bytes,2,opt,name=contact,proto3,oneof" json:"contact,omitempty"`
+	// Street.
+	Street *FieldValue `protobuf:"bytes,3,opt,name=street,proto3,oneof" json:"street,omitempty"`
+	// House number.
+	No *FieldValue `protobuf:"bytes,4,opt,name=no,proto3,oneof" json:"no,omitempty"`
+	// Additional address line 1.
+	Street2 *FieldValue `protobuf:"bytes,5,opt,name=street2,proto3,oneof" json:"street2,omitempty"`
+	// Additional address line 2.
+	Street3 *FieldValue `protobuf:"bytes,6,opt,name=street3,proto3,oneof" json:"street3,omitempty"`
+	// Postal code.
+	Postalcode *FieldValue `protobuf:"bytes,7,opt,name=postalcode,proto3,oneof" json:"postalcode,omitempty"`
+	// City.
+	City *FieldValue `protobuf:"bytes,8,opt,name=city,proto3,oneof" json:"city,omitempty"`
+	// Region.
+	Region *FieldValue `protobuf:"bytes,9,opt,name=region,proto3,oneof" json:"region,omitempty"`
+	// Destination country (ISO 3166-1 alpha-2).
+	IsoCountry *FieldValue `protobuf:"bytes,10,opt,name=iso_country,json=isoCountry,proto3,oneof" json:"iso_country,omitempty"`
+	// Mobile.
+	Mobile *FieldValue `protobuf:"bytes,12,opt,name=mobile,proto3,oneof" json:"mobile,omitempty"`
+	// E-mail.
+	Email *FieldValue `protobuf:"bytes,11,opt,name=email,proto3,oneof" json:"email,omitempty"`
+	// Reference number.
+	Referencenumber *FieldValue `protobuf:"bytes,14,opt,name=referencenumber,proto3,oneof" json:"referencenumber,omitempty"`
+	// Weight in kg.
+	Weight *FieldValue `protobuf:"bytes,17,opt,name=weight,proto3,oneof" json:"weight,omitempty"`
+	// Sender code.
+	SenderCode *FieldValue `protobuf:"bytes,27,opt,name=sender_code,json=senderCode,proto3,oneof" json:"sender_code,omitempty"`
+	// Format code.
+	Format *FieldValue `protobuf:"bytes,18,opt,name=format,proto3,oneof" json:"format,omitempty"`
+	// Product code.
+	Product *FieldValue `protobuf:"bytes,19,opt,name=product,proto3,oneof" json:"product,omitempty"`
+	// Service code.
+	Service *FieldValue `protobuf:"bytes,20,opt,name=service,proto3,oneof" json:"service,omitempty"`
+	// Option codes joined with '|'.
+	Options *FieldValue `protobuf:"bytes,21,opt,name=options,proto3,oneof" json:"options,omitempty"`
+	// Return type and return option joined with '|'.
+	ReturnOptions *FieldValue `protobuf:"bytes,22,opt,name=return_options,json=returnOptions,proto3,oneof" json:"return_options,omitempty"`
+	// Content type of the customs declaration.
+	Content *FieldValue `protobuf:"bytes,23,opt,name=content,proto3,oneof" json:"content,omitempty"`
+	// Currency (ISO 4217).
+	Currency *FieldValue `protobuf:"bytes,25,opt,name=currency,proto3,oneof" json:"currency,omitempty"`
+	// Shipping cost.
+	ShippingCost *FieldValue `protobuf:"bytes,24,opt,name=shipping_cost,json=shippingCost,proto3,oneof" json:"shipping_cost,omitempty"`
+	// Seller EORI.
+	SellerEori *FieldValue `protobuf:"bytes,28,opt,name=seller_eori,json=sellerEORI,proto3,oneof" json:"seller_eori,omitempty"`
+	// Sender EORI.
+	SenderEori *FieldValue `protobuf:"bytes,29,opt,name=sender_eori,json=senderEORI,proto3,oneof" json:"sender_eori,omitempty"`
+	// Sender tax id.
+	SenderTaxId *FieldValue `protobuf:"bytes,15,opt,name=sender_tax_id,json=senderTaxId,proto3,oneof" json:"sender_tax_id,omitempty"`
+	// Receiver tax id.
+	ReceiverTaxId *FieldValue `protobuf:"bytes,16,opt,name=receiver_tax_id,json=receiverTaxId,proto3,oneof" json:"receiver_tax_id,omitempty"`
+	// Phone of the parcel form; no CSV column, so grid rows leave it out.
+	Phone *FieldValue `protobuf:"bytes,13,opt,name=phone,proto3,oneof" json:"phone,omitempty"`
+	// Commercial invoice number.
+	InvoiceNumber *FieldValue `protobuf:"bytes,31,opt,name=invoice_number,json=invoiceNumber,proto3,oneof" json:"invoice_number,omitempty"`
+	// Purchase order number.
+	PoNumber *FieldValue `protobuf:"bytes,32,opt,name=po_number,json=poNumber,proto3,oneof" json:"po_number,omitempty"`
+	// Duty.
+	Duty *FieldValue `protobuf:"bytes,33,opt,name=duty,proto3,oneof" json:"duty,omitempty"`
+	// VAT.
+	Vat *FieldValue `protobuf:"bytes,34,opt,name=vat,proto3,oneof" json:"vat,omitempty"`
+	// Freight and postage.
+	FreightPostage *FieldValue `protobuf:"bytes,35,opt,name=freight_postage,json=freightPostage,proto3,oneof" json:"freight_postage,omitempty"`
+	// Tobacco tax.
+	TobaccoTax *FieldValue `protobuf:"bytes,36,opt,name=tobacco_tax,json=tobaccoTax,proto3,oneof" json:"tobacco_tax,omitempty"`
+	// Discount or rebate.
+	DiscountRebate *FieldValue `protobuf:"bytes,37,opt,name=discount_rebate,json=discountRebate,proto3,oneof" json:"discount_rebate,omitempty"`
+	// Incoterm: DDP, DAP or DTP.
+	Incoterm *FieldValue `protobuf:"bytes,38,opt,name=incoterm,proto3,oneof" json:"incoterm,omitempty"`
+	// Reason of export.
+	ReasonOfExport *FieldValue `protobuf:"bytes,39,opt,name=reason_of_export,json=reasonOfExport,proto3,oneof" json:"reason_of_export,omitempty"`
+	// Additional comments.
+	AdditionalComments *FieldValue `protobuf:"bytes,40,opt,name=additional_comments,json=additionalComments,proto3,oneof" json:"additional_comments,omitempty"`
+	// Declaration statement.
+	DeclarationStatement *FieldValue `protobuf:"bytes,41,opt,name=declaration_statement,json=declarationStatement,proto3,oneof" json:"declaration_statement,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
+}
+
+func (x *ShipmentCells) Reset() {
+	*x = ShipmentCells{}
+	mi := &file_portal_v1_batches_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ShipmentCells) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ShipmentCells) ProtoMessage() {}
+
+func (x *ShipmentCells) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ShipmentCells.ProtoReflect.Descriptor instead.
+func (*ShipmentCells) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ShipmentCells) GetName() *FieldValue {
+	if x != nil {
+		return x.Name
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetContact() *FieldValue {
+	if x != nil {
+		return x.Contact
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetStreet() *FieldValue {
+	if x != nil {
+		return x.Street
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetNo() *FieldValue {
+	if x != nil {
+		return x.No
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetStreet2() *FieldValue {
+	if x != nil {
+		return x.Street2
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetStreet3() *FieldValue {
+	if x != nil {
+		return x.Street3
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetPostalcode() *FieldValue {
+	if x != nil {
+		return x.Postalcode
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetCity() *FieldValue {
+	if x != nil {
+		return x.City
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetRegion() *FieldValue {
+	if x != nil {
+		return x.Region
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetIsoCountry() *FieldValue {
+	if x != nil {
+		return x.IsoCountry
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetMobile() *FieldValue {
+	if x != nil {
+		return x.Mobile
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetEmail() *FieldValue {
+	if x != nil {
+		return x.Email
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetReferencenumber() *FieldValue {
+	if x != nil {
+		return x.Referencenumber
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetWeight() *FieldValue {
+	if x != nil {
+		return x.Weight
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetSenderCode() *FieldValue {
+	if x != nil {
+		return x.SenderCode
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetFormat() *FieldValue {
+	if x != nil {
+		return x.Format
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetProduct() *FieldValue {
+	if x != nil {
+		return x.Product
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetService() *FieldValue {
+	if x != nil {
+		return x.Service
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetOptions() *FieldValue {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetReturnOptions() *FieldValue {
+	if x != nil {
+		return x.ReturnOptions
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetContent() *FieldValue {
+	if x != nil {
+		return x.Content
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetCurrency() *FieldValue {
+	if x != nil {
+		return x.Currency
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetShippingCost() *FieldValue {
+	if x != nil {
+		return x.ShippingCost
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetSellerEori() *FieldValue {
+	if x != nil {
+		return x.SellerEori
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetSenderEori() *FieldValue {
+	if x != nil {
+		return x.SenderEori
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetSenderTaxId() *FieldValue {
+	if x != nil {
+		return x.SenderTaxId
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetReceiverTaxId() *FieldValue {
+	if x != nil {
+		return x.ReceiverTaxId
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetPhone() *FieldValue {
+	if x != nil {
+		return x.Phone
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetInvoiceNumber() *FieldValue {
+	if x != nil {
+		return x.InvoiceNumber
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetPoNumber() *FieldValue {
+	if x != nil {
+		return x.PoNumber
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetDuty() *FieldValue {
+	if x != nil {
+		return x.Duty
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetVat() *FieldValue {
+	if x != nil {
+		return x.Vat
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetFreightPostage() *FieldValue {
+	if x != nil {
+		return x.FreightPostage
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetTobaccoTax() *FieldValue {
+	if x != nil {
+		return x.TobaccoTax
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetDiscountRebate() *FieldValue {
+	if x != nil {
+		return x.DiscountRebate
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetIncoterm() *FieldValue {
+	if x != nil {
+		return x.Incoterm
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetReasonOfExport() *FieldValue {
+	if x != nil {
+		return x.ReasonOfExport
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetAdditionalComments() *FieldValue {
+	if x != nil {
+		return x.AdditionalComments
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetDeclarationStatement() *FieldValue {
+	if x != nil {
+		return x.DeclarationStatement
+	}
+	return nil
+}
+
+// ShipmentTexts is ShipmentCells as text: the row a cell edit sends. A field left out is a column
+// the row does not have (an invoice column sent, even empty, makes the row one with an invoice).
+type ShipmentTexts struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Receiver name.
+	Name *string `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
+	// Contact person.
+	Contact *string `protobuf:"bytes,2,opt,name=contact,proto3,oneof" json:"contact,omitempty"`
+	// Street.
+	Street *string `protobuf:"bytes,3,opt,name=street,proto3,oneof" json:"street,omitempty"`
+	// House number.
+	No *string `protobuf:"bytes,4,opt,name=no,proto3,oneof" json:"no,omitempty"`
+	// Additional address line 1.
+	Street2 *string `protobuf:"bytes,5,opt,name=street2,proto3,oneof" json:"street2,omitempty"`
+	// Additional address line 2.
+	Street3 *string `protobuf:"bytes,6,opt,name=street3,proto3,oneof" json:"street3,omitempty"`
+	// Postal code.
+	Postalcode *string `protobuf:"bytes,7,opt,name=postalcode,proto3,oneof" json:"postalcode,omitempty"`
+	// City.
+	City *string `protobuf:"bytes,8,opt,name=city,proto3,oneof" json:"city,omitempty"`
+	// Region.
+	Region *string `protobuf:"bytes,9,opt,name=region,proto3,oneof" json:"region,omitempty"`
+	// Destination country (ISO 3166-1 alpha-2).
+	IsoCountry *string `protobuf:"bytes,10,opt,name=iso_country,json=isoCountry,proto3,oneof" json:"iso_country,omitempty"`
+	// Mobile.
+	Mobile *string `protobuf:"bytes,12,opt,name=mobile,proto3,oneof" json:"mobile,omitempty"`
+	// E-mail.
+	Email *string `protobuf:"bytes,11,opt,name=email,proto3,oneof" json:"email,omitempty"`
+	// Reference number.
+	Referencenumber *string `protobuf:"bytes,14,opt,name=referencenumber,proto3,oneof" json:"referencenumber,omitempty"`
+	// Weight in kg.
+	Weight *string `protobuf:"bytes,17,opt,name=weight,proto3,oneof" json:"weight,omitempty"`
+	// Sender code.
+	SenderCode *string `protobuf:"bytes,27,opt,name=sender_code,json=senderCode,proto3,oneof" json:"sender_code,omitempty"`
+	// Format code.
+	Format *string `protobuf:"bytes,18,opt,name=format,proto3,oneof" json:"format,omitempty"`
+	// Product code.
+	Product *string `protobuf:"bytes,19,opt,name=product,proto3,oneof" json:"product,omitempty"`
+	// Service code.
+	Service *string `protobuf:"bytes,20,opt,name=service,proto3,oneof" json:"service,omitempty"`
+	// Option codes joined with '|'.
+	Options *string `protobuf:"bytes,21,opt,name=options,proto3,oneof" json:"options,omitempty"`
+	// Return type and return option joined with '|'.
+	ReturnOptions *string `protobuf:"bytes,22,opt,name=return_options,json=returnOptions,proto3,oneof" json:"return_options,omitempty"`
+	// Content type of the customs declaration.
+	Content *string `protobuf:"bytes,23,opt,name=content,proto3,oneof" json:"content,omitempty"`
+	// Currency (ISO 4217).
+	Currency *string `protobuf:"bytes,25,opt,name=currency,proto3,oneof" json:"currency,omitempty"`
+	// Shipping cost.
+	ShippingCost *string `protobuf:"bytes,24,opt,name=shipping_cost,json=shippingCost,proto3,oneof" json:"shipping_cost,omitempty"`
+	// Seller EORI.
+	SellerEori *string `protobuf:"bytes,28,opt,name=seller_eori,json=sellerEORI,proto3,oneof" json:"seller_eori,omitempty"`
+	// Sender EORI.
+	SenderEori *string `protobuf:"bytes,29,opt,name=sender_eori,json=senderEORI,proto3,oneof" json:"sender_eori,omitempty"`
+	// Sender tax id.
+	SenderTaxId *string `protobuf:"bytes,15,opt,name=sender_tax_id,json=senderTaxId,proto3,oneof" json:"sender_tax_id,omitempty"`
+	// Receiver tax id.
+	ReceiverTaxId *string `protobuf:"bytes,16,opt,name=receiver_tax_id,json=receiverTaxId,proto3,oneof" json:"receiver_tax_id,omitempty"`
+	// Phone of the parcel form; no CSV column, so grid rows leave it out.
+	Phone *string `protobuf:"bytes,13,opt,name=phone,proto3,oneof" json:"phone,omitempty"`
+	// Commercial invoice number.
+	InvoiceNumber *string `protobuf:"bytes,31,opt,name=invoice_number,json=invoiceNumber,proto3,oneof" json:"invoice_number,omitempty"`
+	// Purchase order number.
+	PoNumber *string `protobuf:"bytes,32,opt,name=po_number,json=poNumber,proto3,oneof" json:"po_number,omitempty"`
+	// Duty.
+	Duty *string `protobuf:"bytes,33,opt,name=duty,proto3,oneof" json:"duty,omitempty"`
+	// VAT.
+	Vat *string `protobuf:"bytes,34,opt,name=vat,proto3,oneof" json:"vat,omitempty"`
+	// Freight and postage.
+	FreightPostage *string `protobuf:"bytes,35,opt,name=freight_postage,json=freightPostage,proto3,oneof" json:"freight_postage,omitempty"`
+	// Tobacco tax.
+	TobaccoTax *string `protobuf:"bytes,36,opt,name=tobacco_tax,json=tobaccoTax,proto3,oneof" json:"tobacco_tax,omitempty"`
+	// Discount or rebate.
+	DiscountRebate *string `protobuf:"bytes,37,opt,name=discount_rebate,json=discountRebate,proto3,oneof" json:"discount_rebate,omitempty"`
+	// Incoterm: DDP, DAP or DTP.
+	Incoterm *string `protobuf:"bytes,38,opt,name=incoterm,proto3,oneof" json:"incoterm,omitempty"`
+	// Reason of export.
+	ReasonOfExport *string `protobuf:"bytes,39,opt,name=reason_of_export,json=reasonOfExport,proto3,oneof" json:"reason_of_export,omitempty"`
+	// Additional comments.
+	AdditionalComments *string `protobuf:"bytes,40,opt,name=additional_comments,json=additionalComments,proto3,oneof" json:"additional_comments,omitempty"`
+	// Declaration statement.
+	DeclarationStatement *string `protobuf:"bytes,41,opt,name=declaration_statement,json=declarationStatement,proto3,oneof" json:"declaration_statement,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
+}
+
+func (x *ShipmentTexts) Reset() {
+	*x = ShipmentTexts{}
+	mi := &file_portal_v1_batches_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ShipmentTexts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ShipmentTexts) ProtoMessage() {}
+
+func (x *ShipmentTexts) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ShipmentTexts.ProtoReflect.Descriptor instead.
+func (*ShipmentTexts) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ShipmentTexts) GetName() string {
+	if x != nil && x.Name != nil {
+		return *x.Name
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetContact() string {
+	if x != nil && x.Contact != nil {
+		return *x.Contact
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetStreet() string {
+	if x != nil && x.Street != nil {
+		return *x.Street
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetNo() string {
+	if x != nil && x.No != nil {
+		return *x.No
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetStreet2() string {
+	if x != nil && x.Street2 != nil {
+		return *x.Street2
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetStreet3() string {
+	if x != nil && x.Street3 != nil {
+		return *x.Street3
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetPostalcode() string {
+	if x != nil && x.Postalcode != nil {
+		return *x.Postalcode
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetCity() string {
+	if x != nil && x.City != nil {
+		return *x.City
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetRegion() string {
+	if x != nil && x.Region != nil {
+		return *x.Region
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetIsoCountry() string {
+	if x != nil && x.IsoCountry != nil {
+		return *x.IsoCountry
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetMobile() string {
+	if x != nil && x.Mobile != nil {
+		return *x.Mobile
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetEmail() string {
+	if x != nil && x.Email != nil {
+		return *x.Email
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetReferencenumber() string {
+	if x != nil && x.Referencenumber != nil {
+		return *x.Referencenumber
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetWeight() string {
+	if x != nil && x.Weight != nil {
+		return *x.Weight
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetSenderCode() string {
+	if x != nil && x.SenderCode != nil {
+		return *x.SenderCode
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetFormat() string {
+	if x != nil && x.Format != nil {
+		return *x.Format
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetProduct() string {
+	if x != nil && x.Product != nil {
+		return *x.Product
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetService() string {
+	if x != nil && x.Service != nil {
+		return *x.Service
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetOptions() string {
+	if x != nil && x.Options != nil {
+		return *x.Options
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetReturnOptions() string {
+	if x != nil && x.ReturnOptions != nil {
+		return *x.ReturnOptions
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetContent() string {
+	if x != nil && x.Content != nil {
+		return *x.Content
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetCurrency() string {
+	if x != nil && x.Currency != nil {
+		return *x.Currency
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetShippingCost() string {
+	if x != nil && x.ShippingCost != nil {
+		return *x.ShippingCost
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetSellerEori() string {
+	if x != nil && x.SellerEori != nil {
+		return *x.SellerEori
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetSenderEori() string {
+	if x != nil && x.SenderEori != nil {
+		return *x.SenderEori
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetSenderTaxId() string {
+	if x != nil && x.SenderTaxId != nil {
+		return *x.SenderTaxId
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetReceiverTaxId() string {
+	if x != nil && x.ReceiverTaxId != nil {
+		return *x.ReceiverTaxId
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetPhone() string {
+	if x != nil && x.Phone != nil {
+		return *x.Phone
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetInvoiceNumber() string {
+	if x != nil && x.InvoiceNumber != nil {
+		return *x.InvoiceNumber
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetPoNumber() string {
+	if x != nil && x.PoNumber != nil {
+		return *x.PoNumber
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetDuty() string {
+	if x != nil && x.Duty != nil {
+		return *x.Duty
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetVat() string {
+	if x != nil && x.Vat != nil {
+		return *x.Vat
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetFreightPostage() string {
+	if x != nil && x.FreightPostage != nil {
+		return *x.FreightPostage
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetTobaccoTax() string {
+	if x != nil && x.TobaccoTax != nil {
+		return *x.TobaccoTax
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetDiscountRebate() string {
+	if x != nil && x.DiscountRebate != nil {
+		return *x.DiscountRebate
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetIncoterm() string {
+	if x != nil && x.Incoterm != nil {
+		return *x.Incoterm
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetReasonOfExport() string {
+	if x != nil && x.ReasonOfExport != nil {
+		return *x.ReasonOfExport
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetAdditionalComments() string {
+	if x != nil && x.AdditionalComments != nil {
+		return *x.AdditionalComments
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetDeclarationStatement() string {
+	if x != nil && x.DeclarationStatement != nil {
+		return *x.DeclarationStatement
+	}
+	return ""
+}
+
+// OrderLineCells is one checked order line, one cell per field, with the names and numbers of
+// ParcelOrderLine.
+type OrderLineCells struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Article number.
+	ArticleNumber *FieldValue `protobuf:"bytes,1,opt,name=article_number,json=articleNumber,proto3,oneof" json:"article_number,omitempty"`
+	// Customs tariff (HS) number.
+	Hstarifnumber *FieldValue `protobuf:"bytes,2,opt,name=hstarifnumber,proto3,oneof" json:"hstarifnumber,omitempty"`
+	// Country of origin (ISO code).
+	Origincountry *FieldValue `protobuf:"bytes,3,opt,name=origincountry,proto3,oneof" json:"origincountry,omitempty"`
+	// Description.
+	Description *FieldValue `protobuf:"bytes,4,opt,name=description,proto3,oneof" json:"description,omitempty"`
+	// Article URL.
+	ArticleUrl *FieldValue `protobuf:"bytes,5,opt,name=article_url,json=articleUrl,proto3,oneof" json:"article_url,omitempty"`
+	// Quantity (a whole number).
+	Quantity *FieldValue `protobuf:"bytes,6,opt,name=quantity,proto3,oneof" json:"quantity,omitempty"`
+	// Weight in kg.
+	Weight *FieldValue `protobuf:"bytes,7,opt,name=weight,proto3,oneof" json:"weight,omitempty"`
+	// Value in the shipment's currency.
+	Value         *FieldValue `protobuf:"bytes,8,opt,name=value,proto3,oneof" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderLineCells) Reset() {
+	*x = OrderLineCells{}
+	mi := &file_portal_v1_batches_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderLineCells) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderLineCells) ProtoMessage() {}
+
+func (x *OrderLineCells) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderLineCells.ProtoReflect.Descriptor instead.
+func (*OrderLineCells) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *OrderLineCells) GetArticleNumber() *FieldValue {
+	if x != nil {
+		return x.ArticleNumber
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetHstarifnumber() *FieldValue {
+	if x != nil {
+		return x.Hstarifnumber
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetOrigincountry() *FieldValue {
+	if x != nil {
+		return x.Origincountry
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetDescription() *FieldValue {
+	if x != nil {
+		return x.Description
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetArticleUrl() *FieldValue {
+	if x != nil {
+		return x.ArticleUrl
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetQuantity() *FieldValue {
+	if x != nil {
+		return x.Quantity
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetWeight() *FieldValue {
+	if x != nil {
+		return x.Weight
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetValue() *FieldValue {
+	if x != nil {
+		return x.Value
+	}
+	return nil
+}
+
+// OrderLineTexts is OrderLineCells as text.
+type OrderLineTexts struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Article number.
+	ArticleNumber *string `protobuf:"bytes,1,opt,name=article_number,json=articleNumber,proto3,oneof" json:"article_number,omitempty"`
+	// Customs tariff (HS) number.
+	Hstarifnumber *string `protobuf:"bytes,2,opt,name=hstarifnumber,proto3,oneof" json:"hstarifnumber,omitempty"`
+	// Country of origin (ISO code).
+	Origincountry *string `protobuf:"bytes,3,opt,name=origincountry,proto3,oneof" json:"origincountry,omitempty"`
+	// Description.
+	Description *string `protobuf:"bytes,4,opt,name=description,proto3,oneof" json:"description,omitempty"`
+	// Article URL.
+	ArticleUrl *string `protobuf:"bytes,5,opt,name=article_url,json=articleUrl,proto3,oneof" json:"article_url,omitempty"`
+	// Quantity (a whole number).
+	Quantity *string `protobuf:"bytes,6,opt,name=quantity,proto3,oneof" json:"quantity,omitempty"`
+	// Weight in kg.
+	Weight *string `protobuf:"bytes,7,opt,name=weight,proto3,oneof" json:"weight,omitempty"`
+	// Value in the shipment's currency.
+	Value         *string `protobuf:"bytes,8,opt,name=value,proto3,oneof" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderLineTexts) Reset() {
+	*x = OrderLineTexts{}
+	mi := &file_portal_v1_batches_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderLineTexts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderLineTexts) ProtoMessage() {}
+
+func (x *OrderLineTexts) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderLineTexts.ProtoReflect.Descriptor instead.
+func (*OrderLineTexts) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *OrderLineTexts) GetArticleNumber() string {
+	if x != nil && x.ArticleNumber != nil {
+		return *x.ArticleNumber
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetHstarifnumber() string {
+	if x != nil && x.Hstarifnumber != nil {
+		return *x.Hstarifnumber
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetOrigincountry() string {
+	if x != nil && x.Origincountry != nil {
+		return *x.Origincountry
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetDescription() string {
+	if x != nil && x.Description != nil {
+		return *x.Description
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetArticleUrl() string {
+	if x != nil && x.ArticleUrl != nil {
+		return *x.ArticleUrl
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetQuantity() string {
+	if x != nil && x.Quantity != nil {
+		return *x.Quantity
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetWeight() string {
+	if x != nil && x.Weight != nil {
+		return *x.Weight
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetValue() string {
+	if x != nil && x.Value != nil {
+		return *x.Value
+	}
+	return ""
+}
+
 // ValidatedOrderLine is one order line with its checked fields.
 type ValidatedOrderLine struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Field name (articleNumber, hstarifnumber, origincountry, description, articleUrl, quantity,
-	// weight, value) to cell.
-	Fields        map[string]*FieldValue `protobuf:"bytes,1,rep,name=fields,proto3" json:"fields,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The cells.
+	Fields        *OrderLineCells `protobuf:"bytes,1,opt,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ValidatedOrderLine) Reset() {
 	*x = ValidatedOrderLine{}
-	mi := &file_portal_v1_batches_proto_msgTypes[4]
+	mi := &file_portal_v1_batches_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -569,7 +1570,7 @@ func (x *ValidatedOrderLine) String() string {
 func (*ValidatedOrderLine) ProtoMessage() {}
 
 func (x *ValidatedOrderLine) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[4]
+	mi := &file_portal_v1_batches_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -582,10 +1583,10 @@ func (x *ValidatedOrderLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidatedOrderLine.ProtoReflect.Descriptor instead.
 func (*ValidatedOrderLine) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{4}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{8}
 }
 
-func (x *ValidatedOrderLine) GetFields() map[string]*FieldValue {
+func (x *ValidatedOrderLine) GetFields() *OrderLineCells {
 	if x != nil {
 		return x.Fields
 	}
@@ -603,8 +1604,8 @@ type ValidatedShipment struct {
 	Valid bool `protobuf:"varint,3,opt,name=valid,proto3" json:"valid,omitempty"`
 	// Whether it was edited after it was labelled.
 	Changed bool `protobuf:"varint,4,opt,name=changed,proto3" json:"changed,omitempty"`
-	// CSV shipment field name (and invoice field name) to cell.
-	Fields map[string]*FieldValue `protobuf:"bytes,5,rep,name=fields,proto3" json:"fields,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The cells of the shipment (and invoice) fields.
+	Fields *ShipmentCells `protobuf:"bytes,5,opt,name=fields,proto3" json:"fields,omitempty"`
 	// Order lines.
 	OrderLines    []*ValidatedOrderLine `protobuf:"bytes,6,rep,name=order_lines,json=orderLines,proto3" json:"order_lines,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -613,7 +1614,7 @@ type ValidatedShipment struct {
 
 func (x *ValidatedShipment) Reset() {
 	*x = ValidatedShipment{}
-	mi := &file_portal_v1_batches_proto_msgTypes[5]
+	mi := &file_portal_v1_batches_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -625,7 +1626,7 @@ func (x *ValidatedShipment) String() string {
 func (*ValidatedShipment) ProtoMessage() {}
 
 func (x *ValidatedShipment) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[5]
+	mi := &file_portal_v1_batches_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -638,7 +1639,7 @@ func (x *ValidatedShipment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidatedShipment.ProtoReflect.Descriptor instead.
 func (*ValidatedShipment) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{5}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ValidatedShipment) GetId() int64 {
@@ -669,7 +1670,7 @@ func (x *ValidatedShipment) GetChanged() bool {
 	return false
 }
 
-func (x *ValidatedShipment) GetFields() map[string]*FieldValue {
+func (x *ValidatedShipment) GetFields() *ShipmentCells {
 	if x != nil {
 		return x.Fields
 	}
@@ -686,9 +1687,9 @@ func (x *ValidatedShipment) GetOrderLines() []*ValidatedOrderLine {
 // ShipmentValues are a row as the grid sends it on a cell edit: every field as text.
 type ShipmentValues struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// CSV shipment field name (and invoice field name) to value.
-	Fields map[string]string `protobuf:"bytes,1,rep,name=fields,proto3" json:"fields,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	// Order lines, each field name to value.
+	// The shipment (and invoice) fields.
+	Fields *ShipmentTexts `protobuf:"bytes,1,opt,name=fields,proto3" json:"fields,omitempty"`
+	// Order lines.
 	OrderLines    []*OrderLineValues `protobuf:"bytes,2,rep,name=order_lines,json=orderLines,proto3" json:"order_lines,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -696,7 +1697,7 @@ type ShipmentValues struct {
 
 func (x *ShipmentValues) Reset() {
 	*x = ShipmentValues{}
-	mi := &file_portal_v1_batches_proto_msgTypes[6]
+	mi := &file_portal_v1_batches_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -708,7 +1709,7 @@ func (x *ShipmentValues) String() string {
 func (*ShipmentValues) ProtoMessage() {}
 
 func (x *ShipmentValues) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[6]
+	mi := &file_portal_v1_batches_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -721,10 +1722,10 @@ func (x *ShipmentValues) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShipmentValues.ProtoReflect.Descriptor instead.
 func (*ShipmentValues) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{6}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{10}
 }
 
-func (x *ShipmentValues) GetFields() map[string]string {
+func (x *ShipmentValues) GetFields() *ShipmentTexts {
 	if x != nil {
 		return x.Fields
 	}
@@ -741,15 +1742,15 @@ func (x *ShipmentValues) GetOrderLines() []*OrderLineValues {
 // OrderLineValues is one order line as text.
 type OrderLineValues struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Field name to value.
-	Fields        map[string]string `protobuf:"bytes,1,rep,name=fields,proto3" json:"fields,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The fields.
+	Fields        *OrderLineTexts `protobuf:"bytes,1,opt,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *OrderLineValues) Reset() {
 	*x = OrderLineValues{}
-	mi := &file_portal_v1_batches_proto_msgTypes[7]
+	mi := &file_portal_v1_batches_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -761,7 +1762,7 @@ func (x *OrderLineValues) String() string {
 func (*OrderLineValues) ProtoMessage() {}
 
 func (x *OrderLineValues) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[7]
+	mi := &file_portal_v1_batches_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -774,10 +1775,10 @@ func (x *OrderLineValues) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderLineValues.ProtoReflect.Descriptor instead.
 func (*OrderLineValues) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{7}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{11}
 }
 
-func (x *OrderLineValues) GetFields() map[string]string {
+func (x *OrderLineValues) GetFields() *OrderLineTexts {
 	if x != nil {
 		return x.Fields
 	}
@@ -839,7 +1840,7 @@ type BatchShipment struct {
 
 func (x *BatchShipment) Reset() {
 	*x = BatchShipment{}
-	mi := &file_portal_v1_batches_proto_msgTypes[8]
+	mi := &file_portal_v1_batches_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -851,7 +1852,7 @@ func (x *BatchShipment) String() string {
 func (*BatchShipment) ProtoMessage() {}
 
 func (x *BatchShipment) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[8]
+	mi := &file_portal_v1_batches_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -864,7 +1865,7 @@ func (x *BatchShipment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchShipment.ProtoReflect.Descriptor instead.
 func (*BatchShipment) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{8}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *BatchShipment) GetId() int64 {
@@ -1036,7 +2037,7 @@ type ListBatchesRequest struct {
 
 func (x *ListBatchesRequest) Reset() {
 	*x = ListBatchesRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[9]
+	mi := &file_portal_v1_batches_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1048,7 +2049,7 @@ func (x *ListBatchesRequest) String() string {
 func (*ListBatchesRequest) ProtoMessage() {}
 
 func (x *ListBatchesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[9]
+	mi := &file_portal_v1_batches_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1061,7 +2062,7 @@ func (x *ListBatchesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchesRequest.ProtoReflect.Descriptor instead.
 func (*ListBatchesRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{9}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListBatchesRequest) GetCustomerId() int64 {
@@ -1098,7 +2099,7 @@ type ListBatchesResponse struct {
 
 func (x *ListBatchesResponse) Reset() {
 	*x = ListBatchesResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[10]
+	mi := &file_portal_v1_batches_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1110,7 +2111,7 @@ func (x *ListBatchesResponse) String() string {
 func (*ListBatchesResponse) ProtoMessage() {}
 
 func (x *ListBatchesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[10]
+	mi := &file_portal_v1_batches_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1123,7 +2124,7 @@ func (x *ListBatchesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchesResponse.ProtoReflect.Descriptor instead.
 func (*ListBatchesResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{10}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListBatchesResponse) GetBatches() []*Batch {
@@ -1151,7 +2152,7 @@ type GetBatchRequest struct {
 
 func (x *GetBatchRequest) Reset() {
 	*x = GetBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[11]
+	mi := &file_portal_v1_batches_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1163,7 +2164,7 @@ func (x *GetBatchRequest) String() string {
 func (*GetBatchRequest) ProtoMessage() {}
 
 func (x *GetBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[11]
+	mi := &file_portal_v1_batches_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1176,7 +2177,7 @@ func (x *GetBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBatchRequest.ProtoReflect.Descriptor instead.
 func (*GetBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{11}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetBatchRequest) GetId() int64 {
@@ -1197,7 +2198,7 @@ type GetBatchResponse struct {
 
 func (x *GetBatchResponse) Reset() {
 	*x = GetBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[12]
+	mi := &file_portal_v1_batches_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1209,7 +2210,7 @@ func (x *GetBatchResponse) String() string {
 func (*GetBatchResponse) ProtoMessage() {}
 
 func (x *GetBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[12]
+	mi := &file_portal_v1_batches_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1222,7 +2223,7 @@ func (x *GetBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBatchResponse.ProtoReflect.Descriptor instead.
 func (*GetBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{12}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetBatchResponse) GetBatch() *Batch {
@@ -1243,7 +2244,7 @@ type BatchRef struct {
 
 func (x *BatchRef) Reset() {
 	*x = BatchRef{}
-	mi := &file_portal_v1_batches_proto_msgTypes[13]
+	mi := &file_portal_v1_batches_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1255,7 +2256,7 @@ func (x *BatchRef) String() string {
 func (*BatchRef) ProtoMessage() {}
 
 func (x *BatchRef) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[13]
+	mi := &file_portal_v1_batches_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1268,7 +2269,7 @@ func (x *BatchRef) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchRef.ProtoReflect.Descriptor instead.
 func (*BatchRef) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{13}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *BatchRef) GetId() int64 {
@@ -1295,7 +2296,7 @@ type CreateBatchRequest struct {
 
 func (x *CreateBatchRequest) Reset() {
 	*x = CreateBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[14]
+	mi := &file_portal_v1_batches_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1307,7 +2308,7 @@ func (x *CreateBatchRequest) String() string {
 func (*CreateBatchRequest) ProtoMessage() {}
 
 func (x *CreateBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[14]
+	mi := &file_portal_v1_batches_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1320,7 +2321,7 @@ func (x *CreateBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{14}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CreateBatchRequest) GetCsv() []byte {
@@ -1362,7 +2363,7 @@ type CreateBatchResponse struct {
 
 func (x *CreateBatchResponse) Reset() {
 	*x = CreateBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[15]
+	mi := &file_portal_v1_batches_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1374,7 +2375,7 @@ func (x *CreateBatchResponse) String() string {
 func (*CreateBatchResponse) ProtoMessage() {}
 
 func (x *CreateBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[15]
+	mi := &file_portal_v1_batches_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1387,7 +2388,7 @@ func (x *CreateBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{15}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CreateBatchResponse) GetBatch() *Batch {
@@ -1408,7 +2409,7 @@ type DeleteBatchRequest struct {
 
 func (x *DeleteBatchRequest) Reset() {
 	*x = DeleteBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[16]
+	mi := &file_portal_v1_batches_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1420,7 +2421,7 @@ func (x *DeleteBatchRequest) String() string {
 func (*DeleteBatchRequest) ProtoMessage() {}
 
 func (x *DeleteBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[16]
+	mi := &file_portal_v1_batches_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1433,7 +2434,7 @@ func (x *DeleteBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchRequest.ProtoReflect.Descriptor instead.
 func (*DeleteBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{16}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *DeleteBatchRequest) GetId() int64 {
@@ -1454,7 +2455,7 @@ type DeleteBatchResponse struct {
 
 func (x *DeleteBatchResponse) Reset() {
 	*x = DeleteBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[17]
+	mi := &file_portal_v1_batches_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1466,7 +2467,7 @@ func (x *DeleteBatchResponse) String() string {
 func (*DeleteBatchResponse) ProtoMessage() {}
 
 func (x *DeleteBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[17]
+	mi := &file_portal_v1_batches_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1479,7 +2480,7 @@ func (x *DeleteBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchResponse.ProtoReflect.Descriptor instead.
 func (*DeleteBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{17}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *DeleteBatchResponse) GetBatch() *Batch {
@@ -1502,7 +2503,7 @@ type SendBatchRequest struct {
 
 func (x *SendBatchRequest) Reset() {
 	*x = SendBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[18]
+	mi := &file_portal_v1_batches_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1514,7 +2515,7 @@ func (x *SendBatchRequest) String() string {
 func (*SendBatchRequest) ProtoMessage() {}
 
 func (x *SendBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[18]
+	mi := &file_portal_v1_batches_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1527,7 +2528,7 @@ func (x *SendBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchRequest.ProtoReflect.Descriptor instead.
 func (*SendBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{18}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SendBatchRequest) GetId() int64 {
@@ -1555,7 +2556,7 @@ type SendBatchResponse struct {
 
 func (x *SendBatchResponse) Reset() {
 	*x = SendBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[19]
+	mi := &file_portal_v1_batches_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1567,7 +2568,7 @@ func (x *SendBatchResponse) String() string {
 func (*SendBatchResponse) ProtoMessage() {}
 
 func (x *SendBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[19]
+	mi := &file_portal_v1_batches_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1580,7 +2581,7 @@ func (x *SendBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchResponse.ProtoReflect.Descriptor instead.
 func (*SendBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{19}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SendBatchResponse) GetBatch() *Batch {
@@ -1601,7 +2602,7 @@ type CancelBatchRequest struct {
 
 func (x *CancelBatchRequest) Reset() {
 	*x = CancelBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[20]
+	mi := &file_portal_v1_batches_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1613,7 +2614,7 @@ func (x *CancelBatchRequest) String() string {
 func (*CancelBatchRequest) ProtoMessage() {}
 
 func (x *CancelBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[20]
+	mi := &file_portal_v1_batches_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1626,7 +2627,7 @@ func (x *CancelBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchRequest.ProtoReflect.Descriptor instead.
 func (*CancelBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{20}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CancelBatchRequest) GetId() int64 {
@@ -1647,7 +2648,7 @@ type CancelBatchResponse struct {
 
 func (x *CancelBatchResponse) Reset() {
 	*x = CancelBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[21]
+	mi := &file_portal_v1_batches_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1659,7 +2660,7 @@ func (x *CancelBatchResponse) String() string {
 func (*CancelBatchResponse) ProtoMessage() {}
 
 func (x *CancelBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[21]
+	mi := &file_portal_v1_batches_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1672,7 +2673,7 @@ func (x *CancelBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchResponse.ProtoReflect.Descriptor instead.
 func (*CancelBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{21}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *CancelBatchResponse) GetBatch() *Batch {
@@ -1698,7 +2699,7 @@ type ResendBatchRequest struct {
 
 func (x *ResendBatchRequest) Reset() {
 	*x = ResendBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[22]
+	mi := &file_portal_v1_batches_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1710,7 +2711,7 @@ func (x *ResendBatchRequest) String() string {
 func (*ResendBatchRequest) ProtoMessage() {}
 
 func (x *ResendBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[22]
+	mi := &file_portal_v1_batches_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1723,7 +2724,7 @@ func (x *ResendBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendBatchRequest.ProtoReflect.Descriptor instead.
 func (*ResendBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{22}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ResendBatchRequest) GetId() int64 {
@@ -1758,7 +2759,7 @@ type ResendBatchResponse struct {
 
 func (x *ResendBatchResponse) Reset() {
 	*x = ResendBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[23]
+	mi := &file_portal_v1_batches_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1770,7 +2771,7 @@ func (x *ResendBatchResponse) String() string {
 func (*ResendBatchResponse) ProtoMessage() {}
 
 func (x *ResendBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[23]
+	mi := &file_portal_v1_batches_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1783,7 +2784,7 @@ func (x *ResendBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendBatchResponse.ProtoReflect.Descriptor instead.
 func (*ResendBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{23}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ResendBatchResponse) GetBatch() *Batch {
@@ -1806,7 +2807,7 @@ type DeleteBatchShipmentsRequest struct {
 
 func (x *DeleteBatchShipmentsRequest) Reset() {
 	*x = DeleteBatchShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[24]
+	mi := &file_portal_v1_batches_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1818,7 +2819,7 @@ func (x *DeleteBatchShipmentsRequest) String() string {
 func (*DeleteBatchShipmentsRequest) ProtoMessage() {}
 
 func (x *DeleteBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[24]
+	mi := &file_portal_v1_batches_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1831,7 +2832,7 @@ func (x *DeleteBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*DeleteBatchShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{24}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *DeleteBatchShipmentsRequest) GetId() int64 {
@@ -1859,7 +2860,7 @@ type DeleteBatchShipmentsResponse struct {
 
 func (x *DeleteBatchShipmentsResponse) Reset() {
 	*x = DeleteBatchShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[25]
+	mi := &file_portal_v1_batches_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1871,7 +2872,7 @@ func (x *DeleteBatchShipmentsResponse) String() string {
 func (*DeleteBatchShipmentsResponse) ProtoMessage() {}
 
 func (x *DeleteBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[25]
+	mi := &file_portal_v1_batches_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1884,7 +2885,7 @@ func (x *DeleteBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*DeleteBatchShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{25}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *DeleteBatchShipmentsResponse) GetBatch() *Batch {
@@ -1905,7 +2906,7 @@ type CreateBatchManifestRequest struct {
 
 func (x *CreateBatchManifestRequest) Reset() {
 	*x = CreateBatchManifestRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[26]
+	mi := &file_portal_v1_batches_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1917,7 +2918,7 @@ func (x *CreateBatchManifestRequest) String() string {
 func (*CreateBatchManifestRequest) ProtoMessage() {}
 
 func (x *CreateBatchManifestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[26]
+	mi := &file_portal_v1_batches_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1930,7 +2931,7 @@ func (x *CreateBatchManifestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchManifestRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchManifestRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{26}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *CreateBatchManifestRequest) GetId() int64 {
@@ -1951,7 +2952,7 @@ type CreateBatchManifestResponse struct {
 
 func (x *CreateBatchManifestResponse) Reset() {
 	*x = CreateBatchManifestResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[27]
+	mi := &file_portal_v1_batches_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1963,7 +2964,7 @@ func (x *CreateBatchManifestResponse) String() string {
 func (*CreateBatchManifestResponse) ProtoMessage() {}
 
 func (x *CreateBatchManifestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[27]
+	mi := &file_portal_v1_batches_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1976,7 +2977,7 @@ func (x *CreateBatchManifestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchManifestResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchManifestResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{27}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *CreateBatchManifestResponse) GetBatch() *Batch {
@@ -1999,7 +3000,7 @@ type SendBatchShipmentRequest struct {
 
 func (x *SendBatchShipmentRequest) Reset() {
 	*x = SendBatchShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[28]
+	mi := &file_portal_v1_batches_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2011,7 +3012,7 @@ func (x *SendBatchShipmentRequest) String() string {
 func (*SendBatchShipmentRequest) ProtoMessage() {}
 
 func (x *SendBatchShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[28]
+	mi := &file_portal_v1_batches_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2024,7 +3025,7 @@ func (x *SendBatchShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchShipmentRequest.ProtoReflect.Descriptor instead.
 func (*SendBatchShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{28}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *SendBatchShipmentRequest) GetId() int64 {
@@ -2053,7 +3054,7 @@ type SendBatchShipmentResponse struct {
 
 func (x *SendBatchShipmentResponse) Reset() {
 	*x = SendBatchShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[29]
+	mi := &file_portal_v1_batches_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2065,7 +3066,7 @@ func (x *SendBatchShipmentResponse) String() string {
 func (*SendBatchShipmentResponse) ProtoMessage() {}
 
 func (x *SendBatchShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[29]
+	mi := &file_portal_v1_batches_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2078,7 +3079,7 @@ func (x *SendBatchShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchShipmentResponse.ProtoReflect.Descriptor instead.
 func (*SendBatchShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{29}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *SendBatchShipmentResponse) GetShipment() *BatchShipment {
@@ -2101,7 +3102,7 @@ type CancelBatchShipmentRequest struct {
 
 func (x *CancelBatchShipmentRequest) Reset() {
 	*x = CancelBatchShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[30]
+	mi := &file_portal_v1_batches_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2113,7 +3114,7 @@ func (x *CancelBatchShipmentRequest) String() string {
 func (*CancelBatchShipmentRequest) ProtoMessage() {}
 
 func (x *CancelBatchShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[30]
+	mi := &file_portal_v1_batches_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2126,7 +3127,7 @@ func (x *CancelBatchShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchShipmentRequest.ProtoReflect.Descriptor instead.
 func (*CancelBatchShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{30}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *CancelBatchShipmentRequest) GetId() int64 {
@@ -2155,7 +3156,7 @@ type CancelBatchShipmentResponse struct {
 
 func (x *CancelBatchShipmentResponse) Reset() {
 	*x = CancelBatchShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[31]
+	mi := &file_portal_v1_batches_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2167,7 +3168,7 @@ func (x *CancelBatchShipmentResponse) String() string {
 func (*CancelBatchShipmentResponse) ProtoMessage() {}
 
 func (x *CancelBatchShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[31]
+	mi := &file_portal_v1_batches_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2180,7 +3181,7 @@ func (x *CancelBatchShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchShipmentResponse.ProtoReflect.Descriptor instead.
 func (*CancelBatchShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{31}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *CancelBatchShipmentResponse) GetShipment() *BatchShipment {
@@ -2207,7 +3208,7 @@ type ListValidatedShipmentsRequest struct {
 
 func (x *ListValidatedShipmentsRequest) Reset() {
 	*x = ListValidatedShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[32]
+	mi := &file_portal_v1_batches_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2219,7 +3220,7 @@ func (x *ListValidatedShipmentsRequest) String() string {
 func (*ListValidatedShipmentsRequest) ProtoMessage() {}
 
 func (x *ListValidatedShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[32]
+	mi := &file_portal_v1_batches_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2232,7 +3233,7 @@ func (x *ListValidatedShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListValidatedShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListValidatedShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{32}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListValidatedShipmentsRequest) GetId() int64 {
@@ -2279,7 +3280,7 @@ type ListValidatedShipmentsResponse struct {
 
 func (x *ListValidatedShipmentsResponse) Reset() {
 	*x = ListValidatedShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[33]
+	mi := &file_portal_v1_batches_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2291,7 +3292,7 @@ func (x *ListValidatedShipmentsResponse) String() string {
 func (*ListValidatedShipmentsResponse) ProtoMessage() {}
 
 func (x *ListValidatedShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[33]
+	mi := &file_portal_v1_batches_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2304,7 +3305,7 @@ func (x *ListValidatedShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListValidatedShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListValidatedShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{33}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListValidatedShipmentsResponse) GetValidatedShipments() []*ValidatedShipment {
@@ -2343,7 +3344,7 @@ type UpdateValidatedShipmentRequest struct {
 
 func (x *UpdateValidatedShipmentRequest) Reset() {
 	*x = UpdateValidatedShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[34]
+	mi := &file_portal_v1_batches_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2355,7 +3356,7 @@ func (x *UpdateValidatedShipmentRequest) String() string {
 func (*UpdateValidatedShipmentRequest) ProtoMessage() {}
 
 func (x *UpdateValidatedShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[34]
+	mi := &file_portal_v1_batches_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2368,7 +3369,7 @@ func (x *UpdateValidatedShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateValidatedShipmentRequest.ProtoReflect.Descriptor instead.
 func (*UpdateValidatedShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{34}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *UpdateValidatedShipmentRequest) GetId() int64 {
@@ -2405,7 +3406,7 @@ type UpdateValidatedShipmentResponse struct {
 
 func (x *UpdateValidatedShipmentResponse) Reset() {
 	*x = UpdateValidatedShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[35]
+	mi := &file_portal_v1_batches_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2417,7 +3418,7 @@ func (x *UpdateValidatedShipmentResponse) String() string {
 func (*UpdateValidatedShipmentResponse) ProtoMessage() {}
 
 func (x *UpdateValidatedShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[35]
+	mi := &file_portal_v1_batches_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2430,7 +3431,7 @@ func (x *UpdateValidatedShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateValidatedShipmentResponse.ProtoReflect.Descriptor instead.
 func (*UpdateValidatedShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{35}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *UpdateValidatedShipmentResponse) GetValidatedShipment() *ValidatedShipment {
@@ -2466,7 +3467,7 @@ type ListBatchShipmentsRequest struct {
 
 func (x *ListBatchShipmentsRequest) Reset() {
 	*x = ListBatchShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[36]
+	mi := &file_portal_v1_batches_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2478,7 +3479,7 @@ func (x *ListBatchShipmentsRequest) String() string {
 func (*ListBatchShipmentsRequest) ProtoMessage() {}
 
 func (x *ListBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[36]
+	mi := &file_portal_v1_batches_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2491,7 +3492,7 @@ func (x *ListBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListBatchShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{36}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ListBatchShipmentsRequest) GetId() int64 {
@@ -2542,7 +3543,7 @@ type ListBatchShipmentsResponse struct {
 
 func (x *ListBatchShipmentsResponse) Reset() {
 	*x = ListBatchShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[37]
+	mi := &file_portal_v1_batches_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2554,7 +3555,7 @@ func (x *ListBatchShipmentsResponse) String() string {
 func (*ListBatchShipmentsResponse) ProtoMessage() {}
 
 func (x *ListBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[37]
+	mi := &file_portal_v1_batches_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2567,7 +3568,7 @@ func (x *ListBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListBatchShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{37}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ListBatchShipmentsResponse) GetShipments() []*BatchShipment {
@@ -2597,7 +3598,7 @@ type CreateBatchDownloadTokenRequest struct {
 
 func (x *CreateBatchDownloadTokenRequest) Reset() {
 	*x = CreateBatchDownloadTokenRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	mi := &file_portal_v1_batches_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2609,7 +3610,7 @@ func (x *CreateBatchDownloadTokenRequest) String() string {
 func (*CreateBatchDownloadTokenRequest) ProtoMessage() {}
 
 func (x *CreateBatchDownloadTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	mi := &file_portal_v1_batches_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2622,7 +3623,7 @@ func (x *CreateBatchDownloadTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchDownloadTokenRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchDownloadTokenRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{38}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *CreateBatchDownloadTokenRequest) GetId() int64 {
@@ -2652,7 +3653,7 @@ type CreateBatchDownloadTokenResponse struct {
 
 func (x *CreateBatchDownloadTokenResponse) Reset() {
 	*x = CreateBatchDownloadTokenResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	mi := &file_portal_v1_batches_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2664,7 +3665,7 @@ func (x *CreateBatchDownloadTokenResponse) String() string {
 func (*CreateBatchDownloadTokenResponse) ProtoMessage() {}
 
 func (x *CreateBatchDownloadTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	mi := &file_portal_v1_batches_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2677,7 +3678,7 @@ func (x *CreateBatchDownloadTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchDownloadTokenResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchDownloadTokenResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{39}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *CreateBatchDownloadTokenResponse) GetToken() string {
@@ -2710,7 +3711,7 @@ type DownloadBatchLabelsRequest struct {
 
 func (x *DownloadBatchLabelsRequest) Reset() {
 	*x = DownloadBatchLabelsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[40]
+	mi := &file_portal_v1_batches_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2722,7 +3723,7 @@ func (x *DownloadBatchLabelsRequest) String() string {
 func (*DownloadBatchLabelsRequest) ProtoMessage() {}
 
 func (x *DownloadBatchLabelsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[40]
+	mi := &file_portal_v1_batches_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2735,7 +3736,7 @@ func (x *DownloadBatchLabelsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchLabelsRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchLabelsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{40}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *DownloadBatchLabelsRequest) GetId() int64 {
@@ -2770,7 +3771,7 @@ type DownloadBatchLabelsResponse struct {
 
 func (x *DownloadBatchLabelsResponse) Reset() {
 	*x = DownloadBatchLabelsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[41]
+	mi := &file_portal_v1_batches_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2782,7 +3783,7 @@ func (x *DownloadBatchLabelsResponse) String() string {
 func (*DownloadBatchLabelsResponse) ProtoMessage() {}
 
 func (x *DownloadBatchLabelsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[41]
+	mi := &file_portal_v1_batches_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2795,7 +3796,7 @@ func (x *DownloadBatchLabelsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchLabelsResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchLabelsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{41}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *DownloadBatchLabelsResponse) GetFile() *httpbody.HttpBody {
@@ -2816,7 +3817,7 @@ type DownloadBatchCustomsDocsRequest struct {
 
 func (x *DownloadBatchCustomsDocsRequest) Reset() {
 	*x = DownloadBatchCustomsDocsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[42]
+	mi := &file_portal_v1_batches_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2828,7 +3829,7 @@ func (x *DownloadBatchCustomsDocsRequest) String() string {
 func (*DownloadBatchCustomsDocsRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCustomsDocsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[42]
+	mi := &file_portal_v1_batches_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2841,7 +3842,7 @@ func (x *DownloadBatchCustomsDocsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCustomsDocsRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCustomsDocsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{42}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *DownloadBatchCustomsDocsRequest) GetId() int64 {
@@ -2862,7 +3863,7 @@ type DownloadBatchCustomsDocsResponse struct {
 
 func (x *DownloadBatchCustomsDocsResponse) Reset() {
 	*x = DownloadBatchCustomsDocsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[43]
+	mi := &file_portal_v1_batches_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2874,7 +3875,7 @@ func (x *DownloadBatchCustomsDocsResponse) String() string {
 func (*DownloadBatchCustomsDocsResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCustomsDocsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[43]
+	mi := &file_portal_v1_batches_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2887,7 +3888,7 @@ func (x *DownloadBatchCustomsDocsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCustomsDocsResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCustomsDocsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{43}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *DownloadBatchCustomsDocsResponse) GetFile() *httpbody.HttpBody {
@@ -2908,7 +3909,7 @@ type DownloadBatchManifestRequest struct {
 
 func (x *DownloadBatchManifestRequest) Reset() {
 	*x = DownloadBatchManifestRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[44]
+	mi := &file_portal_v1_batches_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2920,7 +3921,7 @@ func (x *DownloadBatchManifestRequest) String() string {
 func (*DownloadBatchManifestRequest) ProtoMessage() {}
 
 func (x *DownloadBatchManifestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[44]
+	mi := &file_portal_v1_batches_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2933,7 +3934,7 @@ func (x *DownloadBatchManifestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchManifestRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchManifestRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{44}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *DownloadBatchManifestRequest) GetId() int64 {
@@ -2954,7 +3955,7 @@ type DownloadBatchManifestResponse struct {
 
 func (x *DownloadBatchManifestResponse) Reset() {
 	*x = DownloadBatchManifestResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[45]
+	mi := &file_portal_v1_batches_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2966,7 +3967,7 @@ func (x *DownloadBatchManifestResponse) String() string {
 func (*DownloadBatchManifestResponse) ProtoMessage() {}
 
 func (x *DownloadBatchManifestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[45]
+	mi := &file_portal_v1_batches_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2979,7 +3980,7 @@ func (x *DownloadBatchManifestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchManifestResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchManifestResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{45}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *DownloadBatchManifestResponse) GetFile() *httpbody.HttpBody {
@@ -3005,7 +4006,7 @@ type DownloadBatchCommercialInvoiceRequest struct {
 
 func (x *DownloadBatchCommercialInvoiceRequest) Reset() {
 	*x = DownloadBatchCommercialInvoiceRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[46]
+	mi := &file_portal_v1_batches_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3017,7 +4018,7 @@ func (x *DownloadBatchCommercialInvoiceRequest) String() string {
 func (*DownloadBatchCommercialInvoiceRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[46]
+	mi := &file_portal_v1_batches_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3030,7 +4031,7 @@ func (x *DownloadBatchCommercialInvoiceRequest) ProtoReflect() protoreflect.Mess
 
 // Deprecated: Use DownloadBatchCommercialInvoiceRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCommercialInvoiceRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{46}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *DownloadBatchCommercialInvoiceRequest) GetId() int64 {
@@ -3065,7 +4066,7 @@ type DownloadBatchCommercialInvoiceResponse struct {
 
 func (x *DownloadBatchCommercialInvoiceResponse) Reset() {
 	*x = DownloadBatchCommercialInvoiceResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[47]
+	mi := &file_portal_v1_batches_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3077,7 +4078,7 @@ func (x *DownloadBatchCommercialInvoiceResponse) String() string {
 func (*DownloadBatchCommercialInvoiceResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[47]
+	mi := &file_portal_v1_batches_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3090,7 +4091,7 @@ func (x *DownloadBatchCommercialInvoiceResponse) ProtoReflect() protoreflect.Mes
 
 // Deprecated: Use DownloadBatchCommercialInvoiceResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCommercialInvoiceResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{47}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *DownloadBatchCommercialInvoiceResponse) GetFile() *httpbody.HttpBody {
@@ -3111,7 +4112,7 @@ type DownloadBatchCsvRequest struct {
 
 func (x *DownloadBatchCsvRequest) Reset() {
 	*x = DownloadBatchCsvRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[48]
+	mi := &file_portal_v1_batches_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3123,7 +4124,7 @@ func (x *DownloadBatchCsvRequest) String() string {
 func (*DownloadBatchCsvRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCsvRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[48]
+	mi := &file_portal_v1_batches_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3136,7 +4137,7 @@ func (x *DownloadBatchCsvRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCsvRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCsvRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{48}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *DownloadBatchCsvRequest) GetId() int64 {
@@ -3157,7 +4158,7 @@ type DownloadBatchCsvResponse struct {
 
 func (x *DownloadBatchCsvResponse) Reset() {
 	*x = DownloadBatchCsvResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[49]
+	mi := &file_portal_v1_batches_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3169,7 +4170,7 @@ func (x *DownloadBatchCsvResponse) String() string {
 func (*DownloadBatchCsvResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCsvResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[49]
+	mi := &file_portal_v1_batches_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3182,7 +4183,7 @@ func (x *DownloadBatchCsvResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCsvResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCsvResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{49}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *DownloadBatchCsvResponse) GetFile() *httpbody.HttpBody {
@@ -3205,7 +4206,7 @@ type DownloadBatchTrafficRequest struct {
 
 func (x *DownloadBatchTrafficRequest) Reset() {
 	*x = DownloadBatchTrafficRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[50]
+	mi := &file_portal_v1_batches_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3217,7 +4218,7 @@ func (x *DownloadBatchTrafficRequest) String() string {
 func (*DownloadBatchTrafficRequest) ProtoMessage() {}
 
 func (x *DownloadBatchTrafficRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[50]
+	mi := &file_portal_v1_batches_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3230,7 +4231,7 @@ func (x *DownloadBatchTrafficRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchTrafficRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchTrafficRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{50}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *DownloadBatchTrafficRequest) GetId() int64 {
@@ -3258,7 +4259,7 @@ type DownloadBatchTrafficResponse struct {
 
 func (x *DownloadBatchTrafficResponse) Reset() {
 	*x = DownloadBatchTrafficResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[51]
+	mi := &file_portal_v1_batches_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3270,7 +4271,7 @@ func (x *DownloadBatchTrafficResponse) String() string {
 func (*DownloadBatchTrafficResponse) ProtoMessage() {}
 
 func (x *DownloadBatchTrafficResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[51]
+	mi := &file_portal_v1_batches_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3283,7 +4284,7 @@ func (x *DownloadBatchTrafficResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchTrafficResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchTrafficResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{51}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *DownloadBatchTrafficResponse) GetFile() *httpbody.HttpBody {
@@ -3361,35 +4362,251 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x05value\x18\x01 \x01(\tR\x05value\x124\n" +
 	"\n" +
 	"violations\x18\x02 \x03(\v2\x14.portal.v1.ViolationR\n" +
-	"violations\"\xa9\x01\n" +
-	"\x12ValidatedOrderLine\x12A\n" +
-	"\x06fields\x18\x01 \x03(\v2).portal.v1.ValidatedOrderLine.FieldsEntryR\x06fields\x1aP\n" +
-	"\vFieldsEntry\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\x12+\n" +
-	"\x05value\x18\x02 \x01(\v2\x15.portal.v1.FieldValueR\x05value:\x028\x01\"\xc3\x02\n" +
+	"violations\"\xd7\x16\n" +
+	"\rShipmentCells\x12.\n" +
+	"\x04name\x18\x01 \x01(\v2\x15.portal.v1.FieldValueH\x00R\x04name\x88\x01\x01\x124\n" +
+	"\acontact\x18\x02 \x01(\v2\x15.portal.v1.FieldValueH\x01R\acontact\x88\x01\x01\x122\n" +
+	"\x06street\x18\x03 \x01(\v2\x15.portal.v1.FieldValueH\x02R\x06street\x88\x01\x01\x12*\n" +
+	"\x02no\x18\x04 \x01(\v2\x15.portal.v1.FieldValueH\x03R\x02no\x88\x01\x01\x124\n" +
+	"\astreet2\x18\x05 \x01(\v2\x15.portal.v1.FieldValueH\x04R\astreet2\x88\x01\x01\x124\n" +
+	"\astreet3\x18\x06 \x01(\v2\x15.portal.v1.FieldValueH\x05R\astreet3\x88\x01\x01\x12:\n" +
+	"\n" +
+	"postalcode\x18\a \x01(\v2\x15.portal.v1.FieldValueH\x06R\n" +
+	"postalcode\x88\x01\x01\x12.\n" +
+	"\x04city\x18\b \x01(\v2\x15.portal.v1.FieldValueH\aR\x04city\x88\x01\x01\x122\n" +
+	"\x06region\x18\t \x01(\v2\x15.portal.v1.FieldValueH\bR\x06region\x88\x01\x01\x12;\n" +
+	"\viso_country\x18\n" +
+	" \x01(\v2\x15.portal.v1.FieldValueH\tR\n" +
+	"isoCountry\x88\x01\x01\x122\n" +
+	"\x06mobile\x18\f \x01(\v2\x15.portal.v1.FieldValueH\n" +
+	"R\x06mobile\x88\x01\x01\x120\n" +
+	"\x05email\x18\v \x01(\v2\x15.portal.v1.FieldValueH\vR\x05email\x88\x01\x01\x12D\n" +
+	"\x0freferencenumber\x18\x0e \x01(\v2\x15.portal.v1.FieldValueH\fR\x0freferencenumber\x88\x01\x01\x122\n" +
+	"\x06weight\x18\x11 \x01(\v2\x15.portal.v1.FieldValueH\rR\x06weight\x88\x01\x01\x12;\n" +
+	"\vsender_code\x18\x1b \x01(\v2\x15.portal.v1.FieldValueH\x0eR\n" +
+	"senderCode\x88\x01\x01\x122\n" +
+	"\x06format\x18\x12 \x01(\v2\x15.portal.v1.FieldValueH\x0fR\x06format\x88\x01\x01\x124\n" +
+	"\aproduct\x18\x13 \x01(\v2\x15.portal.v1.FieldValueH\x10R\aproduct\x88\x01\x01\x124\n" +
+	"\aservice\x18\x14 \x01(\v2\x15.portal.v1.FieldValueH\x11R\aservice\x88\x01\x01\x124\n" +
+	"\aoptions\x18\x15 \x01(\v2\x15.portal.v1.FieldValueH\x12R\aoptions\x88\x01\x01\x12A\n" +
+	"\x0ereturn_options\x18\x16 \x01(\v2\x15.portal.v1.FieldValueH\x13R\rreturnOptions\x88\x01\x01\x124\n" +
+	"\acontent\x18\x17 \x01(\v2\x15.portal.v1.FieldValueH\x14R\acontent\x88\x01\x01\x126\n" +
+	"\bcurrency\x18\x19 \x01(\v2\x15.portal.v1.FieldValueH\x15R\bcurrency\x88\x01\x01\x12?\n" +
+	"\rshipping_cost\x18\x18 \x01(\v2\x15.portal.v1.FieldValueH\x16R\fshippingCost\x88\x01\x01\x12;\n" +
+	"\vseller_eori\x18\x1c \x01(\v2\x15.portal.v1.FieldValueH\x17R\n" +
+	"sellerEORI\x88\x01\x01\x12;\n" +
+	"\vsender_eori\x18\x1d \x01(\v2\x15.portal.v1.FieldValueH\x18R\n" +
+	"senderEORI\x88\x01\x01\x12>\n" +
+	"\rsender_tax_id\x18\x0f \x01(\v2\x15.portal.v1.FieldValueH\x19R\vsenderTaxId\x88\x01\x01\x12B\n" +
+	"\x0freceiver_tax_id\x18\x10 \x01(\v2\x15.portal.v1.FieldValueH\x1aR\rreceiverTaxId\x88\x01\x01\x120\n" +
+	"\x05phone\x18\r \x01(\v2\x15.portal.v1.FieldValueH\x1bR\x05phone\x88\x01\x01\x12A\n" +
+	"\x0einvoice_number\x18\x1f \x01(\v2\x15.portal.v1.FieldValueH\x1cR\rinvoiceNumber\x88\x01\x01\x127\n" +
+	"\tpo_number\x18  \x01(\v2\x15.portal.v1.FieldValueH\x1dR\bpoNumber\x88\x01\x01\x12.\n" +
+	"\x04duty\x18! \x01(\v2\x15.portal.v1.FieldValueH\x1eR\x04duty\x88\x01\x01\x12,\n" +
+	"\x03vat\x18\" \x01(\v2\x15.portal.v1.FieldValueH\x1fR\x03vat\x88\x01\x01\x12C\n" +
+	"\x0ffreight_postage\x18# \x01(\v2\x15.portal.v1.FieldValueH R\x0efreightPostage\x88\x01\x01\x12;\n" +
+	"\vtobacco_tax\x18$ \x01(\v2\x15.portal.v1.FieldValueH!R\n" +
+	"tobaccoTax\x88\x01\x01\x12C\n" +
+	"\x0fdiscount_rebate\x18% \x01(\v2\x15.portal.v1.FieldValueH\"R\x0ediscountRebate\x88\x01\x01\x126\n" +
+	"\bincoterm\x18& \x01(\v2\x15.portal.v1.FieldValueH#R\bincoterm\x88\x01\x01\x12D\n" +
+	"\x10reason_of_export\x18' \x01(\v2\x15.portal.v1.FieldValueH$R\x0ereasonOfExport\x88\x01\x01\x12K\n" +
+	"\x13additional_comments\x18( \x01(\v2\x15.portal.v1.FieldValueH%R\x12additionalComments\x88\x01\x01\x12O\n" +
+	"\x15declaration_statement\x18) \x01(\v2\x15.portal.v1.FieldValueH&R\x14declarationStatement\x88\x01\x01B\a\n" +
+	"\x05_nameB\n" +
+	"\n" +
+	"\b_contactB\t\n" +
+	"\a_streetB\x05\n" +
+	"\x03_noB\n" +
+	"\n" +
+	"\b_street2B\n" +
+	"\n" +
+	"\b_street3B\r\n" +
+	"\v_postalcodeB\a\n" +
+	"\x05_cityB\t\n" +
+	"\a_regionB\x0e\n" +
+	"\f_iso_countryB\t\n" +
+	"\a_mobileB\b\n" +
+	"\x06_emailB\x12\n" +
+	"\x10_referencenumberB\t\n" +
+	"\a_weightB\x0e\n" +
+	"\f_sender_codeB\t\n" +
+	"\a_formatB\n" +
+	"\n" +
+	"\b_productB\n" +
+	"\n" +
+	"\b_serviceB\n" +
+	"\n" +
+	"\b_optionsB\x11\n" +
+	"\x0f_return_optionsB\n" +
+	"\n" +
+	"\b_contentB\v\n" +
+	"\t_currencyB\x10\n" +
+	"\x0e_shipping_costB\x0e\n" +
+	"\f_seller_eoriB\x0e\n" +
+	"\f_sender_eoriB\x10\n" +
+	"\x0e_sender_tax_idB\x12\n" +
+	"\x10_receiver_tax_idB\b\n" +
+	"\x06_phoneB\x11\n" +
+	"\x0f_invoice_numberB\f\n" +
+	"\n" +
+	"_po_numberB\a\n" +
+	"\x05_dutyB\x06\n" +
+	"\x04_vatB\x12\n" +
+	"\x10_freight_postageB\x0e\n" +
+	"\f_tobacco_taxB\x12\n" +
+	"\x10_discount_rebateB\v\n" +
+	"\t_incotermB\x13\n" +
+	"\x11_reason_of_exportB\x16\n" +
+	"\x14_additional_commentsB\x18\n" +
+	"\x16_declaration_statementJ\x04\b\x1a\x10\x1bJ\x04\b\x1e\x10\x1fR\x1badd_address_to_address_bookR\vorder_lines\"\xd6\x0f\n" +
+	"\rShipmentTexts\x12\x17\n" +
+	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12\x1d\n" +
+	"\acontact\x18\x02 \x01(\tH\x01R\acontact\x88\x01\x01\x12\x1b\n" +
+	"\x06street\x18\x03 \x01(\tH\x02R\x06street\x88\x01\x01\x12\x13\n" +
+	"\x02no\x18\x04 \x01(\tH\x03R\x02no\x88\x01\x01\x12\x1d\n" +
+	"\astreet2\x18\x05 \x01(\tH\x04R\astreet2\x88\x01\x01\x12\x1d\n" +
+	"\astreet3\x18\x06 \x01(\tH\x05R\astreet3\x88\x01\x01\x12#\n" +
+	"\n" +
+	"postalcode\x18\a \x01(\tH\x06R\n" +
+	"postalcode\x88\x01\x01\x12\x17\n" +
+	"\x04city\x18\b \x01(\tH\aR\x04city\x88\x01\x01\x12\x1b\n" +
+	"\x06region\x18\t \x01(\tH\bR\x06region\x88\x01\x01\x12$\n" +
+	"\viso_country\x18\n" +
+	" \x01(\tH\tR\n" +
+	"isoCountry\x88\x01\x01\x12\x1b\n" +
+	"\x06mobile\x18\f \x01(\tH\n" +
+	"R\x06mobile\x88\x01\x01\x12\x19\n" +
+	"\x05email\x18\v \x01(\tH\vR\x05email\x88\x01\x01\x12-\n" +
+	"\x0freferencenumber\x18\x0e \x01(\tH\fR\x0freferencenumber\x88\x01\x01\x12\x1b\n" +
+	"\x06weight\x18\x11 \x01(\tH\rR\x06weight\x88\x01\x01\x12$\n" +
+	"\vsender_code\x18\x1b \x01(\tH\x0eR\n" +
+	"senderCode\x88\x01\x01\x12\x1b\n" +
+	"\x06format\x18\x12 \x01(\tH\x0fR\x06format\x88\x01\x01\x12\x1d\n" +
+	"\aproduct\x18\x13 \x01(\tH\x10R\aproduct\x88\x01\x01\x12\x1d\n" +
+	"\aservice\x18\x14 \x01(\tH\x11R\aservice\x88\x01\x01\x12\x1d\n" +
+	"\aoptions\x18\x15 \x01(\tH\x12R\aoptions\x88\x01\x01\x12*\n" +
+	"\x0ereturn_options\x18\x16 \x01(\tH\x13R\rreturnOptions\x88\x01\x01\x12\x1d\n" +
+	"\acontent\x18\x17 \x01(\tH\x14R\acontent\x88\x01\x01\x12\x1f\n" +
+	"\bcurrency\x18\x19 \x01(\tH\x15R\bcurrency\x88\x01\x01\x12(\n" +
+	"\rshipping_cost\x18\x18 \x01(\tH\x16R\fshippingCost\x88\x01\x01\x12$\n" +
+	"\vseller_eori\x18\x1c \x01(\tH\x17R\n" +
+	"sellerEORI\x88\x01\x01\x12$\n" +
+	"\vsender_eori\x18\x1d \x01(\tH\x18R\n" +
+	"senderEORI\x88\x01\x01\x12'\n" +
+	"\rsender_tax_id\x18\x0f \x01(\tH\x19R\vsenderTaxId\x88\x01\x01\x12+\n" +
+	"\x0freceiver_tax_id\x18\x10 \x01(\tH\x1aR\rreceiverTaxId\x88\x01\x01\x12\x19\n" +
+	"\x05phone\x18\r \x01(\tH\x1bR\x05phone\x88\x01\x01\x12*\n" +
+	"\x0einvoice_number\x18\x1f \x01(\tH\x1cR\rinvoiceNumber\x88\x01\x01\x12 \n" +
+	"\tpo_number\x18  \x01(\tH\x1dR\bpoNumber\x88\x01\x01\x12\x17\n" +
+	"\x04duty\x18! \x01(\tH\x1eR\x04duty\x88\x01\x01\x12\x15\n" +
+	"\x03vat\x18\" \x01(\tH\x1fR\x03vat\x88\x01\x01\x12,\n" +
+	"\x0ffreight_postage\x18# \x01(\tH R\x0efreightPostage\x88\x01\x01\x12$\n" +
+	"\vtobacco_tax\x18$ \x01(\tH!R\n" +
+	"tobaccoTax\x88\x01\x01\x12,\n" +
+	"\x0fdiscount_rebate\x18% \x01(\tH\"R\x0ediscountRebate\x88\x01\x01\x12\x1f\n" +
+	"\bincoterm\x18& \x01(\tH#R\bincoterm\x88\x01\x01\x12-\n" +
+	"\x10reason_of_export\x18' \x01(\tH$R\x0ereasonOfExport\x88\x01\x01\x124\n" +
+	"\x13additional_comments\x18( \x01(\tH%R\x12additionalComments\x88\x01\x01\x128\n" +
+	"\x15declaration_statement\x18) \x01(\tH&R\x14declarationStatement\x88\x01\x01B\a\n" +
+	"\x05_nameB\n" +
+	"\n" +
+	"\b_contactB\t\n" +
+	"\a_streetB\x05\n" +
+	"\x03_noB\n" +
+	"\n" +
+	"\b_street2B\n" +
+	"\n" +
+	"\b_street3B\r\n" +
+	"\v_postalcodeB\a\n" +
+	"\x05_cityB\t\n" +
+	"\a_regionB\x0e\n" +
+	"\f_iso_countryB\t\n" +
+	"\a_mobileB\b\n" +
+	"\x06_emailB\x12\n" +
+	"\x10_referencenumberB\t\n" +
+	"\a_weightB\x0e\n" +
+	"\f_sender_codeB\t\n" +
+	"\a_formatB\n" +
+	"\n" +
+	"\b_productB\n" +
+	"\n" +
+	"\b_serviceB\n" +
+	"\n" +
+	"\b_optionsB\x11\n" +
+	"\x0f_return_optionsB\n" +
+	"\n" +
+	"\b_contentB\v\n" +
+	"\t_currencyB\x10\n" +
+	"\x0e_shipping_costB\x0e\n" +
+	"\f_seller_eoriB\x0e\n" +
+	"\f_sender_eoriB\x10\n" +
+	"\x0e_sender_tax_idB\x12\n" +
+	"\x10_receiver_tax_idB\b\n" +
+	"\x06_phoneB\x11\n" +
+	"\x0f_invoice_numberB\f\n" +
+	"\n" +
+	"_po_numberB\a\n" +
+	"\x05_dutyB\x06\n" +
+	"\x04_vatB\x12\n" +
+	"\x10_freight_postageB\x0e\n" +
+	"\f_tobacco_taxB\x12\n" +
+	"\x10_discount_rebateB\v\n" +
+	"\t_incotermB\x13\n" +
+	"\x11_reason_of_exportB\x16\n" +
+	"\x14_additional_commentsB\x18\n" +
+	"\x16_declaration_statementJ\x04\b\x1a\x10\x1bJ\x04\b\x1e\x10\x1fR\x1badd_address_to_address_bookR\vorder_lines\"\xe9\x04\n" +
+	"\x0eOrderLineCells\x12A\n" +
+	"\x0earticle_number\x18\x01 \x01(\v2\x15.portal.v1.FieldValueH\x00R\rarticleNumber\x88\x01\x01\x12@\n" +
+	"\rhstarifnumber\x18\x02 \x01(\v2\x15.portal.v1.FieldValueH\x01R\rhstarifnumber\x88\x01\x01\x12@\n" +
+	"\rorigincountry\x18\x03 \x01(\v2\x15.portal.v1.FieldValueH\x02R\rorigincountry\x88\x01\x01\x12<\n" +
+	"\vdescription\x18\x04 \x01(\v2\x15.portal.v1.FieldValueH\x03R\vdescription\x88\x01\x01\x12;\n" +
+	"\varticle_url\x18\x05 \x01(\v2\x15.portal.v1.FieldValueH\x04R\n" +
+	"articleUrl\x88\x01\x01\x126\n" +
+	"\bquantity\x18\x06 \x01(\v2\x15.portal.v1.FieldValueH\x05R\bquantity\x88\x01\x01\x122\n" +
+	"\x06weight\x18\a \x01(\v2\x15.portal.v1.FieldValueH\x06R\x06weight\x88\x01\x01\x120\n" +
+	"\x05value\x18\b \x01(\v2\x15.portal.v1.FieldValueH\aR\x05value\x88\x01\x01B\x11\n" +
+	"\x0f_article_numberB\x10\n" +
+	"\x0e_hstarifnumberB\x10\n" +
+	"\x0e_origincountryB\x0e\n" +
+	"\f_descriptionB\x0e\n" +
+	"\f_article_urlB\v\n" +
+	"\t_quantityB\t\n" +
+	"\a_weightB\b\n" +
+	"\x06_value\"\xb1\x03\n" +
+	"\x0eOrderLineTexts\x12*\n" +
+	"\x0earticle_number\x18\x01 \x01(\tH\x00R\rarticleNumber\x88\x01\x01\x12)\n" +
+	"\rhstarifnumber\x18\x02 \x01(\tH\x01R\rhstarifnumber\x88\x01\x01\x12)\n" +
+	"\rorigincountry\x18\x03 \x01(\tH\x02R\rorigincountry\x88\x01\x01\x12%\n" +
+	"\vdescription\x18\x04 \x01(\tH\x03R\vdescription\x88\x01\x01\x12$\n" +
+	"\varticle_url\x18\x05 \x01(\tH\x04R\n" +
+	"articleUrl\x88\x01\x01\x12\x1f\n" +
+	"\bquantity\x18\x06 \x01(\tH\x05R\bquantity\x88\x01\x01\x12\x1b\n" +
+	"\x06weight\x18\a \x01(\tH\x06R\x06weight\x88\x01\x01\x12\x19\n" +
+	"\x05value\x18\b \x01(\tH\aR\x05value\x88\x01\x01B\x11\n" +
+	"\x0f_article_numberB\x10\n" +
+	"\x0e_hstarifnumberB\x10\n" +
+	"\x0e_origincountryB\x0e\n" +
+	"\f_descriptionB\x0e\n" +
+	"\f_article_urlB\v\n" +
+	"\t_quantityB\t\n" +
+	"\a_weightB\b\n" +
+	"\x06_value\"G\n" +
+	"\x12ValidatedOrderLine\x121\n" +
+	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineCellsR\x06fields\"\xe1\x01\n" +
 	"\x11ValidatedShipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x14\n" +
 	"\x05valid\x18\x03 \x01(\bR\x05valid\x12\x18\n" +
-	"\achanged\x18\x04 \x01(\bR\achanged\x12@\n" +
-	"\x06fields\x18\x05 \x03(\v2(.portal.v1.ValidatedShipment.FieldsEntryR\x06fields\x12>\n" +
+	"\achanged\x18\x04 \x01(\bR\achanged\x120\n" +
+	"\x06fields\x18\x05 \x01(\v2\x18.portal.v1.ShipmentCellsR\x06fields\x12>\n" +
 	"\vorder_lines\x18\x06 \x03(\v2\x1d.portal.v1.ValidatedOrderLineR\n" +
-	"orderLines\x1aP\n" +
-	"\vFieldsEntry\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\x12+\n" +
-	"\x05value\x18\x02 \x01(\v2\x15.portal.v1.FieldValueR\x05value:\x028\x01\"\xc7\x01\n" +
-	"\x0eShipmentValues\x12=\n" +
-	"\x06fields\x18\x01 \x03(\v2%.portal.v1.ShipmentValues.FieldsEntryR\x06fields\x12;\n" +
+	"orderLines\"\x7f\n" +
+	"\x0eShipmentValues\x120\n" +
+	"\x06fields\x18\x01 \x01(\v2\x18.portal.v1.ShipmentTextsR\x06fields\x12;\n" +
 	"\vorder_lines\x18\x02 \x03(\v2\x1a.portal.v1.OrderLineValuesR\n" +
-	"orderLines\x1a9\n" +
-	"\vFieldsEntry\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x8c\x01\n" +
-	"\x0fOrderLineValues\x12>\n" +
-	"\x06fields\x18\x01 \x03(\v2&.portal.v1.OrderLineValues.FieldsEntryR\x06fields\x1a9\n" +
-	"\vFieldsEntry\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xd6\x06\n" +
+	"orderLines\"D\n" +
+	"\x0fOrderLineValues\x121\n" +
+	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\xd6\x06\n" +
 	"\rBatchShipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x18\n" +
@@ -3595,153 +4812,198 @@ var file_portal_v1_batches_proto_goTypes = []any{
 	(*BatchActions)(nil),                           // 1: portal.v1.BatchActions
 	(*Violation)(nil),                              // 2: portal.v1.Violation
 	(*FieldValue)(nil),                             // 3: portal.v1.FieldValue
-	(*ValidatedOrderLine)(nil),                     // 4: portal.v1.ValidatedOrderLine
-	(*ValidatedShipment)(nil),                      // 5: portal.v1.ValidatedShipment
-	(*ShipmentValues)(nil),                         // 6: portal.v1.ShipmentValues
-	(*OrderLineValues)(nil),                        // 7: portal.v1.OrderLineValues
-	(*BatchShipment)(nil),                          // 8: portal.v1.BatchShipment
-	(*ListBatchesRequest)(nil),                     // 9: portal.v1.ListBatchesRequest
-	(*ListBatchesResponse)(nil),                    // 10: portal.v1.ListBatchesResponse
-	(*GetBatchRequest)(nil),                        // 11: portal.v1.GetBatchRequest
-	(*GetBatchResponse)(nil),                       // 12: portal.v1.GetBatchResponse
-	(*BatchRef)(nil),                               // 13: portal.v1.BatchRef
-	(*CreateBatchRequest)(nil),                     // 14: portal.v1.CreateBatchRequest
-	(*CreateBatchResponse)(nil),                    // 15: portal.v1.CreateBatchResponse
-	(*DeleteBatchRequest)(nil),                     // 16: portal.v1.DeleteBatchRequest
-	(*DeleteBatchResponse)(nil),                    // 17: portal.v1.DeleteBatchResponse
-	(*SendBatchRequest)(nil),                       // 18: portal.v1.SendBatchRequest
-	(*SendBatchResponse)(nil),                      // 19: portal.v1.SendBatchResponse
-	(*CancelBatchRequest)(nil),                     // 20: portal.v1.CancelBatchRequest
-	(*CancelBatchResponse)(nil),                    // 21: portal.v1.CancelBatchResponse
-	(*ResendBatchRequest)(nil),                     // 22: portal.v1.ResendBatchRequest
-	(*ResendBatchResponse)(nil),                    // 23: portal.v1.ResendBatchResponse
-	(*DeleteBatchShipmentsRequest)(nil),            // 24: portal.v1.DeleteBatchShipmentsRequest
-	(*DeleteBatchShipmentsResponse)(nil),           // 25: portal.v1.DeleteBatchShipmentsResponse
-	(*CreateBatchManifestRequest)(nil),             // 26: portal.v1.CreateBatchManifestRequest
-	(*CreateBatchManifestResponse)(nil),            // 27: portal.v1.CreateBatchManifestResponse
-	(*SendBatchShipmentRequest)(nil),               // 28: portal.v1.SendBatchShipmentRequest
-	(*SendBatchShipmentResponse)(nil),              // 29: portal.v1.SendBatchShipmentResponse
-	(*CancelBatchShipmentRequest)(nil),             // 30: portal.v1.CancelBatchShipmentRequest
-	(*CancelBatchShipmentResponse)(nil),            // 31: portal.v1.CancelBatchShipmentResponse
-	(*ListValidatedShipmentsRequest)(nil),          // 32: portal.v1.ListValidatedShipmentsRequest
-	(*ListValidatedShipmentsResponse)(nil),         // 33: portal.v1.ListValidatedShipmentsResponse
-	(*UpdateValidatedShipmentRequest)(nil),         // 34: portal.v1.UpdateValidatedShipmentRequest
-	(*UpdateValidatedShipmentResponse)(nil),        // 35: portal.v1.UpdateValidatedShipmentResponse
-	(*ListBatchShipmentsRequest)(nil),              // 36: portal.v1.ListBatchShipmentsRequest
-	(*ListBatchShipmentsResponse)(nil),             // 37: portal.v1.ListBatchShipmentsResponse
-	(*CreateBatchDownloadTokenRequest)(nil),        // 38: portal.v1.CreateBatchDownloadTokenRequest
-	(*CreateBatchDownloadTokenResponse)(nil),       // 39: portal.v1.CreateBatchDownloadTokenResponse
-	(*DownloadBatchLabelsRequest)(nil),             // 40: portal.v1.DownloadBatchLabelsRequest
-	(*DownloadBatchLabelsResponse)(nil),            // 41: portal.v1.DownloadBatchLabelsResponse
-	(*DownloadBatchCustomsDocsRequest)(nil),        // 42: portal.v1.DownloadBatchCustomsDocsRequest
-	(*DownloadBatchCustomsDocsResponse)(nil),       // 43: portal.v1.DownloadBatchCustomsDocsResponse
-	(*DownloadBatchManifestRequest)(nil),           // 44: portal.v1.DownloadBatchManifestRequest
-	(*DownloadBatchManifestResponse)(nil),          // 45: portal.v1.DownloadBatchManifestResponse
-	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 46: portal.v1.DownloadBatchCommercialInvoiceRequest
-	(*DownloadBatchCommercialInvoiceResponse)(nil), // 47: portal.v1.DownloadBatchCommercialInvoiceResponse
-	(*DownloadBatchCsvRequest)(nil),                // 48: portal.v1.DownloadBatchCsvRequest
-	(*DownloadBatchCsvResponse)(nil),               // 49: portal.v1.DownloadBatchCsvResponse
-	(*DownloadBatchTrafficRequest)(nil),            // 50: portal.v1.DownloadBatchTrafficRequest
-	(*DownloadBatchTrafficResponse)(nil),           // 51: portal.v1.DownloadBatchTrafficResponse
-	nil,                                            // 52: portal.v1.Batch.ErrorParamsEntry
-	nil,                                            // 53: portal.v1.Violation.AttributesEntry
-	nil,                                            // 54: portal.v1.ValidatedOrderLine.FieldsEntry
-	nil,                                            // 55: portal.v1.ValidatedShipment.FieldsEntry
-	nil,                                            // 56: portal.v1.ShipmentValues.FieldsEntry
-	nil,                                            // 57: portal.v1.OrderLineValues.FieldsEntry
+	(*ShipmentCells)(nil),                          // 4: portal.v1.ShipmentCells
+	(*ShipmentTexts)(nil),                          // 5: portal.v1.ShipmentTexts
+	(*OrderLineCells)(nil),                         // 6: portal.v1.OrderLineCells
+	(*OrderLineTexts)(nil),                         // 7: portal.v1.OrderLineTexts
+	(*ValidatedOrderLine)(nil),                     // 8: portal.v1.ValidatedOrderLine
+	(*ValidatedShipment)(nil),                      // 9: portal.v1.ValidatedShipment
+	(*ShipmentValues)(nil),                         // 10: portal.v1.ShipmentValues
+	(*OrderLineValues)(nil),                        // 11: portal.v1.OrderLineValues
+	(*BatchShipment)(nil),                          // 12: portal.v1.BatchShipment
+	(*ListBatchesRequest)(nil),                     // 13: portal.v1.ListBatchesRequest
+	(*ListBatchesResponse)(nil),                    // 14: portal.v1.ListBatchesResponse
+	(*GetBatchRequest)(nil),                        // 15: portal.v1.GetBatchRequest
+	(*GetBatchResponse)(nil),                       // 16: portal.v1.GetBatchResponse
+	(*BatchRef)(nil),                               // 17: portal.v1.BatchRef
+	(*CreateBatchRequest)(nil),                     // 18: portal.v1.CreateBatchRequest
+	(*CreateBatchResponse)(nil),                    // 19: portal.v1.CreateBatchResponse
+	(*DeleteBatchRequest)(nil),                     // 20: portal.v1.DeleteBatchRequest
+	(*DeleteBatchResponse)(nil),                    // 21: portal.v1.DeleteBatchResponse
+	(*SendBatchRequest)(nil),                       // 22: portal.v1.SendBatchRequest
+	(*SendBatchResponse)(nil),                      // 23: portal.v1.SendBatchResponse
+	(*CancelBatchRequest)(nil),                     // 24: portal.v1.CancelBatchRequest
+	(*CancelBatchResponse)(nil),                    // 25: portal.v1.CancelBatchResponse
+	(*ResendBatchRequest)(nil),                     // 26: portal.v1.ResendBatchRequest
+	(*ResendBatchResponse)(nil),                    // 27: portal.v1.ResendBatchResponse
+	(*DeleteBatchShipmentsRequest)(nil),            // 28: portal.v1.DeleteBatchShipmentsRequest
+	(*DeleteBatchShipmentsResponse)(nil),           // 29: portal.v1.DeleteBatchShipmentsResponse
+	(*CreateBatchManifestRequest)(nil),             // 30: portal.v1.CreateBatchManifestRequest
+	(*CreateBatchManifestResponse)(nil),            // 31: portal.v1.CreateBatchManifestResponse
+	(*SendBatchShipmentRequest)(nil),               // 32: portal.v1.SendBatchShipmentRequest
+	(*SendBatchShipmentResponse)(nil),              // 33: portal.v1.SendBatchShipmentResponse
+	(*CancelBatchShipmentRequest)(nil),             // 34: portal.v1.CancelBatchShipmentRequest
+	(*CancelBatchShipmentResponse)(nil),            // 35: portal.v1.CancelBatchShipmentResponse
+	(*ListValidatedShipmentsRequest)(nil),          // 36: portal.v1.ListValidatedShipmentsRequest
+	(*ListValidatedShipmentsResponse)(nil),         // 37: portal.v1.ListValidatedShipmentsResponse
+	(*UpdateValidatedShipmentRequest)(nil),         // 38: portal.v1.UpdateValidatedShipmentRequest
+	(*UpdateValidatedShipmentResponse)(nil),        // 39: portal.v1.UpdateValidatedShipmentResponse
+	(*ListBatchShipmentsRequest)(nil),              // 40: portal.v1.ListBatchShipmentsRequest
+	(*ListBatchShipmentsResponse)(nil),             // 41: portal.v1.ListBatchShipmentsResponse
+	(*CreateBatchDownloadTokenRequest)(nil),        // 42: portal.v1.CreateBatchDownloadTokenRequest
+	(*CreateBatchDownloadTokenResponse)(nil),       // 43: portal.v1.CreateBatchDownloadTokenResponse
+	(*DownloadBatchLabelsRequest)(nil),             // 44: portal.v1.DownloadBatchLabelsRequest
+	(*DownloadBatchLabelsResponse)(nil),            // 45: portal.v1.DownloadBatchLabelsResponse
+	(*DownloadBatchCustomsDocsRequest)(nil),        // 46: portal.v1.DownloadBatchCustomsDocsRequest
+	(*DownloadBatchCustomsDocsResponse)(nil),       // 47: portal.v1.DownloadBatchCustomsDocsResponse
+	(*DownloadBatchManifestRequest)(nil),           // 48: portal.v1.DownloadBatchManifestRequest
+	(*DownloadBatchManifestResponse)(nil),          // 49: portal.v1.DownloadBatchManifestResponse
+	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 50: portal.v1.DownloadBatchCommercialInvoiceRequest
+	(*DownloadBatchCommercialInvoiceResponse)(nil), // 51: portal.v1.DownloadBatchCommercialInvoiceResponse
+	(*DownloadBatchCsvRequest)(nil),                // 52: portal.v1.DownloadBatchCsvRequest
+	(*DownloadBatchCsvResponse)(nil),               // 53: portal.v1.DownloadBatchCsvResponse
+	(*DownloadBatchTrafficRequest)(nil),            // 54: portal.v1.DownloadBatchTrafficRequest
+	(*DownloadBatchTrafficResponse)(nil),           // 55: portal.v1.DownloadBatchTrafficResponse
+	nil,                                            // 56: portal.v1.Batch.ErrorParamsEntry
+	nil,                                            // 57: portal.v1.Violation.AttributesEntry
 	nil,                                            // 58: portal.v1.BatchShipment.ErrorParamsEntry
 	(*timestamppb.Timestamp)(nil),                  // 59: google.protobuf.Timestamp
 	(*httpbody.HttpBody)(nil),                      // 60: google.api.HttpBody
 }
 var file_portal_v1_batches_proto_depIdxs = []int32{
-	59, // 0: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
-	59, // 1: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
-	1,  // 2: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
-	52, // 3: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
-	53, // 4: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
-	2,  // 5: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
-	54, // 6: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.ValidatedOrderLine.FieldsEntry
-	55, // 7: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ValidatedShipment.FieldsEntry
-	4,  // 8: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
-	56, // 9: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentValues.FieldsEntry
-	7,  // 10: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
-	57, // 11: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineValues.FieldsEntry
-	59, // 12: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
-	58, // 13: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
-	0,  // 14: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
-	0,  // 15: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
-	13, // 16: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
-	13, // 17: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
-	0,  // 18: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 19: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 20: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 21: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 22: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 23: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
-	0,  // 24: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
-	8,  // 25: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	8,  // 26: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	5,  // 27: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
-	6,  // 28: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
-	5,  // 29: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	0,  // 30: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
-	8,  // 31: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
-	59, // 32: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
-	60, // 33: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
-	60, // 34: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
-	60, // 35: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
-	60, // 36: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	60, // 37: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
-	60, // 38: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
-	3,  // 39: portal.v1.ValidatedOrderLine.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	3,  // 40: portal.v1.ValidatedShipment.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	9,  // 41: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
-	11, // 42: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
-	14, // 43: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
-	16, // 44: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
-	18, // 45: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
-	20, // 46: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
-	22, // 47: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
-	24, // 48: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
-	26, // 49: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
-	28, // 50: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
-	30, // 51: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
-	32, // 52: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
-	34, // 53: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
-	36, // 54: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
-	38, // 55: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
-	40, // 56: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
-	42, // 57: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
-	44, // 58: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
-	46, // 59: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
-	48, // 60: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
-	50, // 61: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
-	10, // 62: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
-	12, // 63: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
-	15, // 64: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
-	17, // 65: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
-	19, // 66: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
-	21, // 67: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
-	23, // 68: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
-	25, // 69: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
-	27, // 70: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
-	29, // 71: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
-	31, // 72: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
-	33, // 73: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
-	35, // 74: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
-	37, // 75: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
-	39, // 76: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
-	41, // 77: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
-	43, // 78: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
-	45, // 79: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
-	47, // 80: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
-	49, // 81: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
-	51, // 82: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
-	62, // [62:83] is the sub-list for method output_type
-	41, // [41:62] is the sub-list for method input_type
-	41, // [41:41] is the sub-list for extension type_name
-	41, // [41:41] is the sub-list for extension extendee
-	0,  // [0:41] is the sub-list for field type_name
+	59,  // 0: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
+	59,  // 1: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
+	1,   // 2: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
+	56,  // 3: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
+	57,  // 4: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
+	2,   // 5: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
+	3,   // 6: portal.v1.ShipmentCells.name:type_name -> portal.v1.FieldValue
+	3,   // 7: portal.v1.ShipmentCells.contact:type_name -> portal.v1.FieldValue
+	3,   // 8: portal.v1.ShipmentCells.street:type_name -> portal.v1.FieldValue
+	3,   // 9: portal.v1.ShipmentCells.no:type_name -> portal.v1.FieldValue
+	3,   // 10: portal.v1.ShipmentCells.street2:type_name -> portal.v1.FieldValue
+	3,   // 11: portal.v1.ShipmentCells.street3:type_name -> portal.v1.FieldValue
+	3,   // 12: portal.v1.ShipmentCells.postalcode:type_name -> portal.v1.FieldValue
+	3,   // 13: portal.v1.ShipmentCells.city:type_name -> portal.v1.FieldValue
+	3,   // 14: portal.v1.ShipmentCells.region:type_name -> portal.v1.FieldValue
+	3,   // 15: portal.v1.ShipmentCells.iso_country:type_name -> portal.v1.FieldValue
+	3,   // 16: portal.v1.ShipmentCells.mobile:type_name -> portal.v1.FieldValue
+	3,   // 17: portal.v1.ShipmentCells.email:type_name -> portal.v1.FieldValue
+	3,   // 18: portal.v1.ShipmentCells.referencenumber:type_name -> portal.v1.FieldValue
+	3,   // 19: portal.v1.ShipmentCells.weight:type_name -> portal.v1.FieldValue
+	3,   // 20: portal.v1.ShipmentCells.sender_code:type_name -> portal.v1.FieldValue
+	3,   // 21: portal.v1.ShipmentCells.format:type_name -> portal.v1.FieldValue
+	3,   // 22: portal.v1.ShipmentCells.product:type_name -> portal.v1.FieldValue
+	3,   // 23: portal.v1.ShipmentCells.service:type_name -> portal.v1.FieldValue
+	3,   // 24: portal.v1.ShipmentCells.options:type_name -> portal.v1.FieldValue
+	3,   // 25: portal.v1.ShipmentCells.return_options:type_name -> portal.v1.FieldValue
+	3,   // 26: portal.v1.ShipmentCells.content:type_name -> portal.v1.FieldValue
+	3,   // 27: portal.v1.ShipmentCells.currency:type_name -> portal.v1.FieldValue
+	3,   // 28: portal.v1.ShipmentCells.shipping_cost:type_name -> portal.v1.FieldValue
+	3,   // 29: portal.v1.ShipmentCells.seller_eori:type_name -> portal.v1.FieldValue
+	3,   // 30: portal.v1.ShipmentCells.sender_eori:type_name -> portal.v1.FieldValue
+	3,   // 31: portal.v1.ShipmentCells.sender_tax_id:type_name -> portal.v1.FieldValue
+	3,   // 32: portal.v1.ShipmentCells.receiver_tax_id:type_name -> portal.v1.FieldValue
+	3,   // 33: portal.v1.ShipmentCells.phone:type_name -> portal.v1.FieldValue
+	3,   // 34: portal.v1.ShipmentCells.invoice_number:type_name -> portal.v1.FieldValue
+	3,   // 35: portal.v1.ShipmentCells.po_number:type_name -> portal.v1.FieldValue
+	3,   // 36: portal.v1.ShipmentCells.duty:type_name -> portal.v1.FieldValue
+	3,   // 37: portal.v1.ShipmentCells.vat:type_name -> portal.v1.FieldValue
+	3,   // 38: portal.v1.ShipmentCells.freight_postage:type_name -> portal.v1.FieldValue
+	3,   // 39: portal.v1.ShipmentCells.tobacco_tax:type_name -> portal.v1.FieldValue
+	3,   // 40: portal.v1.ShipmentCells.discount_rebate:type_name -> portal.v1.FieldValue
+	3,   // 41: portal.v1.ShipmentCells.incoterm:type_name -> portal.v1.FieldValue
+	3,   // 42: portal.v1.ShipmentCells.reason_of_export:type_name -> portal.v1.FieldValue
+	3,   // 43: portal.v1.ShipmentCells.additional_comments:type_name -> portal.v1.FieldValue
+	3,   // 44: portal.v1.ShipmentCells.declaration_statement:type_name -> portal.v1.FieldValue
+	3,   // 45: portal.v1.OrderLineCells.article_number:type_name -> portal.v1.FieldValue
+	3,   // 46: portal.v1.OrderLineCells.hstarifnumber:type_name -> portal.v1.FieldValue
+	3,   // 47: portal.v1.OrderLineCells.origincountry:type_name -> portal.v1.FieldValue
+	3,   // 48: portal.v1.OrderLineCells.description:type_name -> portal.v1.FieldValue
+	3,   // 49: portal.v1.OrderLineCells.article_url:type_name -> portal.v1.FieldValue
+	3,   // 50: portal.v1.OrderLineCells.quantity:type_name -> portal.v1.FieldValue
+	3,   // 51: portal.v1.OrderLineCells.weight:type_name -> portal.v1.FieldValue
+	3,   // 52: portal.v1.OrderLineCells.value:type_name -> portal.v1.FieldValue
+	6,   // 53: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.OrderLineCells
+	4,   // 54: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ShipmentCells
+	8,   // 55: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
+	5,   // 56: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentTexts
+	11,  // 57: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
+	7,   // 58: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineTexts
+	59,  // 59: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
+	58,  // 60: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
+	0,   // 61: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
+	0,   // 62: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
+	17,  // 63: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
+	17,  // 64: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
+	0,   // 65: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
+	0,   // 66: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
+	0,   // 67: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
+	0,   // 68: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
+	0,   // 69: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
+	0,   // 70: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
+	0,   // 71: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
+	12,  // 72: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	12,  // 73: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	9,   // 74: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
+	10,  // 75: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
+	9,   // 76: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	0,   // 77: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
+	12,  // 78: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
+	59,  // 79: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
+	60,  // 80: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
+	60,  // 81: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
+	60,  // 82: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
+	60,  // 83: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	60,  // 84: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
+	60,  // 85: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
+	13,  // 86: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
+	15,  // 87: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
+	18,  // 88: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
+	20,  // 89: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
+	22,  // 90: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
+	24,  // 91: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
+	26,  // 92: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
+	28,  // 93: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
+	30,  // 94: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
+	32,  // 95: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
+	34,  // 96: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
+	36,  // 97: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
+	38,  // 98: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
+	40,  // 99: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
+	42,  // 100: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
+	44,  // 101: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
+	46,  // 102: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
+	48,  // 103: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
+	50,  // 104: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
+	52,  // 105: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
+	54,  // 106: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
+	14,  // 107: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
+	16,  // 108: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
+	19,  // 109: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
+	21,  // 110: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
+	23,  // 111: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
+	25,  // 112: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
+	27,  // 113: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
+	29,  // 114: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
+	31,  // 115: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
+	33,  // 116: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
+	35,  // 117: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
+	37,  // 118: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
+	39,  // 119: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
+	41,  // 120: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
+	43,  // 121: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
+	45,  // 122: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
+	47,  // 123: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
+	49,  // 124: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
+	51,  // 125: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
+	53,  // 126: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
+	55,  // 127: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
+	107, // [107:128] is the sub-list for method output_type
+	86,  // [86:107] is the sub-list for method input_type
+	86,  // [86:86] is the sub-list for extension type_name
+	86,  // [86:86] is the sub-list for extension extendee
+	0,   // [0:86] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_batches_proto_init() }
@@ -3749,6 +5011,10 @@ func file_portal_v1_batches_proto_init() {
 	if File_portal_v1_batches_proto != nil {
 		return
 	}
+	file_portal_v1_batches_proto_msgTypes[4].OneofWrappers = []any{}
+	file_portal_v1_batches_proto_msgTypes[5].OneofWrappers = []any{}
+	file_portal_v1_batches_proto_msgTypes[6].OneofWrappers = []any{}
+	file_portal_v1_batches_proto_msgTypes[7].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/batches.proto.
  */
 export const file_portal_v1_batches: GenFile = /*@__PURE__*/
-  fileDesc("Chdwb3J0YWwvdjEvYmF0Y2hlcy5wcm90bxIJcG9ydGFsLnYxIr8FCgVCYXRjaBIKCgJpZBgBIAEoAxIVCg1jc3ZfZmlsZV9uYW1lGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIrCgdzZW50X2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdzZW50X2J5GAYgASgJEhMKC2N1c3RvbWVyX2lkGAcgASgDEhsKE3Byb2Nlc3NlZF9zaGlwbWVudHMYCCABKAUSFwoPdG90YWxfc2hpcG1lbnRzGAkgASgFEhIKCmhhc19sYWJlbHMYCiABKAgSGAoQaGFzX2N1c3RvbXNfZG9jcxgLIAEoCBISCgpsYWJlbF90eXBlGAwgASgJEhQKDGhhc19tYW5pZmVzdBgNIAEoCBINCgV2YWxpZBgOIAEoCBIRCglyb3dfY291bnQYDyABKAUSFAoMaW52YWxpZF9yb3dzGBAgASgFEhcKD2Vycm9yX3NoaXBtZW50cxgRIAEoBRIZChFjaGFuZ2VkX3NoaXBtZW50cxgSIAEoBRITCgtoYXNfaW52b2ljZRgTIAEoCBIVCg1lcnJvcl9tZXNzYWdlGBQgASgJEhIKCmNyZWF0ZWRfYnkYFSABKAkSKAoHYWN0aW9ucxgWIAEoCzIXLnBvcnRhbC52MS5CYXRjaEFjdGlvbnMSFQoNc2VudF9ieV9hZG1pbhgXIAEoCBIYChBjcmVhdGVkX2J5X2FkbWluGBggASgIEjcKDGVycm9yX3BhcmFtcxgZIAMoCzIhLnBvcnRhbC52MS5CYXRjaC5FcnJvclBhcmFtc0VudHJ5GjIKEEVycm9yUGFyYW1zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASKcAgoMQmF0Y2hBY3Rpb25zEgwKBHNlbmQYASABKAgSFAoMc2VuZF9lbmFibGVkGAIgASgIEg4KBmNhbmNlbBgDIAEoCBIZChFnZW5lcmF0ZV9tYW5pZmVzdBgEIAEoCBIbChNyZWdlbmVyYXRlX21hbmlmZXN0GAUgASgIEhkKEW1hbmlmZXN0X2Rvd25sb2FkGAYgASgIEhgKEGludm9pY2VfZG93bmxvYWQYByABKAgSFwoPbGFiZWxfZG93bmxvYWRzGAggASgIEhUKDWdyaWRfZWRpdGFibGUYCSABKAgSDgoGZGVsZXRlGAogASgIEgwKBHZpZXcYCyABKAgSHQoVY3VzdG9tc19kb2NzX2Rvd25sb2FkGAwgASgIIokBCglWaW9sYXRpb24SDwoHbWVzc2FnZRgBIAEoCRI4CgphdHRyaWJ1dGVzGAIgAygLMiQucG9ydGFsLnYxLlZpb2xhdGlvbi5BdHRyaWJ1dGVzRW50cnkaMQoPQXR0cmlidXRlc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiRQoKRmllbGRWYWx1ZRINCgV2YWx1ZRgBIAEoCRIoCgp2aW9sYXRpb25zGAIgAygLMhQucG9ydGFsLnYxLlZpb2xhdGlvbiKVAQoSVmFsaWRhdGVkT3JkZXJMaW5lEjkKBmZpZWxkcxgBIAMoCzIpLnBvcnRhbC52MS5WYWxpZGF0ZWRPcmRlckxpbmUuRmllbGRzRW50cnkaRAoLRmllbGRzRW50cnkSCwoDa2V5GAEgASgJEiQKBXZhbHVlGAIgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWU6AjgBIoUCChFWYWxpZGF0ZWRTaGlwbWVudBIKCgJpZBgBIAEoAxIQCghwb3NpdGlvbhgCIAEoBRINCgV2YWxpZBgDIAEoCBIPCgdjaGFuZ2VkGAQgASgIEjgKBmZpZWxkcxgFIAMoCzIoLnBvcnRhbC52MS5WYWxpZGF0ZWRTaGlwbWVudC5GaWVsZHNFbnRyeRIyCgtvcmRlcl9saW5lcxgGIAMoCzIdLnBvcnRhbC52MS5WYWxpZGF0ZWRPcmRlckxpbmUaRAoLRmllbGRzRW50cnkSCwoDa2V5GAEgASgJEiQKBXZhbHVlGAIgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWU6AjgBIqcBCg5TaGlwbWVudFZhbHVlcxI1CgZmaWVsZHMYASADKAsyJS5wb3J0YWwudjEuU2hpcG1lbnRWYWx1ZXMuRmllbGRzRW50cnkSLwoLb3JkZXJfbGluZXMYAiADKAsyGi5wb3J0YWwudjEuT3JkZXJMaW5lVmFsdWVzGi0KC0ZpZWxkc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEieAoPT3JkZXJMaW5lVmFsdWVzEjYKBmZpZWxkcxgBIAMoCzImLnBvcnRhbC52MS5PcmRlckxpbmVWYWx1ZXMuRmllbGRzRW50cnkaLQoLRmllbGRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASLIBAoNQmF0Y2hTaGlwbWVudBIKCgJpZBgBIAEoAxIQCghwb3NpdGlvbhgCIAEoBRIPCgdzdWNjZXNzGAMgASgIEhUKDWVycm9yX21lc3NhZ2UYBCABKAkSDwoHcmV0b3VyZRgFIAEoCBIYChByZWZlcmVuY2VfbnVtYmVyGAYgASgJEhIKCmlkZW50aWZpZXIYByABKAkSFQoNcmVjZWl2ZXJfbmFtZRgIIAEoCRIPCgdwcm9kdWN0GAkgASgJEhMKC2Rlc3RpbmF0aW9uGAogASgJEjAKDHN1Ym1pdHRlZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKYXBpX2NsaWVudBgMIAEoCRIaChJsYWJlbF9jb250ZW50X3R5cGUYDSABKAkSFAoMY3N2X3NoaXBtZW50GA4gASgDEg8KB2NoYW5nZWQYDyABKAgSEgoKbGFiZWxfdHlwZRgQIAEoCRIXCg9oYXNfY3VzdG9tc19kb2MYESABKAgSDwoHc2VydmljZRgSIAEoCRIRCgljYW5jZWxsZWQYEyABKAgSEgoKdXBkYXRlYWJsZRgUIAEoCBISCgpkZWxldGVhYmxlGBUgASgIEj8KDGVycm9yX3BhcmFtcxgWIAMoCzIpLnBvcnRhbC52MS5CYXRjaFNoaXBtZW50LkVycm9yUGFyYW1zRW50cnkaMgoQRXJyb3JQYXJhbXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIkoKEkxpc3RCYXRjaGVzUmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoAxIMCgRwYWdlGAIgASgFEhEKCXBhZ2Vfc2l6ZRgDIAEoBSJNChNMaXN0QmF0Y2hlc1Jlc3BvbnNlEiEKB2JhdGNoZXMYASADKAsyEC5wb3J0YWwudjEuQmF0Y2gSEwoLdG90YWxfY291bnQYAiABKAMiHQoPR2V0QmF0Y2hSZXF1ZXN0EgoKAmlkGAEgASgDIjMKEEdldEJhdGNoUmVzcG9uc2USHwoFYmF0Y2gYASABKAsyEC5wb3J0YWwudjEuQmF0Y2giFgoIQmF0Y2hSZWYSCgoCaWQYASABKAMihwEKEkNyZWF0ZUJhdGNoUmVxdWVzdBILCgNjc3YYASABKAwSFQoNY3N2X2ZpbGVfbmFtZRgCIAEoCRIlCghjdXN0b21lchgDIAEoCzITLnBvcnRhbC52MS5CYXRjaFJlZhImCgl1c2VyX2RhdGEYBCABKAsyEy5wb3J0YWwudjEuQmF0Y2hSZWYiNgoTQ3JlYXRlQmF0Y2hSZXNwb25zZRIfCgViYXRjaBgBIAEoCzIQLnBvcnRhbC52MS5CYXRjaCIgChJEZWxldGVCYXRjaFJlcXVlc3QSCgoCaWQYASABKAMiNgoTRGVsZXRlQmF0Y2hSZXNwb25zZRIfCgViYXRjaBgBIAEoCzIQLnBvcnRhbC52MS5CYXRjaCIyChBTZW5kQmF0Y2hSZXF1ZXN0EgoKAmlkGAEgASgDEhIKCmxhYmVsX3R5cGUYAiABKAkiNAoRU2VuZEJhdGNoUmVzcG9uc2USHwoFYmF0Y2gYASABKAsyEC5wb3J0YWwudjEuQmF0Y2giIAoSQ2FuY2VsQmF0Y2hSZXF1ZXN0EgoKAmlkGAEgASgDIjYKE0NhbmNlbEJhdGNoUmVzcG9uc2USHwoFYmF0Y2gYASABKAsyEC5wb3J0YWwudjEuQmF0Y2giRAoSUmVzZW5kQmF0Y2hSZXF1ZXN0EgoKAmlkGAEgASgDEg4KBmZpbHRlchgCIAEoCRISCgpsYWJlbF90eXBlGAMgASgJIjYKE1Jlc2VuZEJhdGNoUmVzcG9uc2USHwoFYmF0Y2gYASABKAsyEC5wb3J0YWwudjEuQmF0Y2giOQobRGVsZXRlQmF0Y2hTaGlwbWVudHNSZXF1ZXN0EgoKAmlkGAEgASgDEg4KBmZpbHRlchgCIAEoCSI/ChxEZWxldGVCYXRjaFNoaXBtZW50c1Jlc3BvbnNlEh8KBWJhdGNoGAEgASgLMhAucG9ydGFsLnYxLkJhdGNoIigKGkNyZWF0ZUJhdGNoTWFuaWZlc3RSZXF1ZXN0EgoKAmlkGAEgASgDIj4KG0NyZWF0ZUJhdGNoTWFuaWZlc3RSZXNwb25zZRIfCgViYXRjaBgBIAEoCzIQLnBvcnRhbC52MS5CYXRjaCI7ChhTZW5kQmF0Y2hTaGlwbWVudFJlcXVlc3QSCgoCaWQYASABKAMSEwoLc2hpcG1lbnRfaWQYAiABKAMiRwoZU2VuZEJhdGNoU2hpcG1lbnRSZXNwb25zZRIqCghzaGlwbWVudBgBIAEoCzIYLnBvcnRhbC52MS5CYXRjaFNoaXBtZW50Ij0KGkNhbmNlbEJhdGNoU2hpcG1lbnRSZXF1ZXN0EgoKAmlkGAEgASgDEhMKC3NoaXBtZW50X2lkGAIgASgDIkkKG0NhbmNlbEJhdGNoU2hpcG1lbnRSZXNwb25zZRIqCghzaGlwbWVudBgBIAEoCzIYLnBvcnRhbC52MS5CYXRjaFNoaXBtZW50ImIKHUxpc3RWYWxpZGF0ZWRTaGlwbWVudHNSZXF1ZXN0EgoKAmlkGAEgASgDEhQKDG9ubHlfaW52YWxpZBgCIAEoCBIMCgRwYWdlGAMgASgFEhEKCXBhZ2Vfc2l6ZRgEIAEoBSKJAQoeTGlzdFZhbGlkYXRlZFNoaXBtZW50c1Jlc3BvbnNlEjkKE3ZhbGlkYXRlZF9zaGlwbWVudHMYASADKAsyHC5wb3J0YWwudjEuVmFsaWRhdGVkU2hpcG1lbnQSEwoLdG90YWxfY291bnQYAiABKAUSFwoPbWF4X29yZGVyX2xpbmVzGAMgASgFImwKHlVwZGF0ZVZhbGlkYXRlZFNoaXBtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxITCgtzaGlwbWVudF9pZBgCIAEoAxIpCgZ2YWx1ZXMYAyABKAsyGS5wb3J0YWwudjEuU2hpcG1lbnRWYWx1ZXMifAofVXBkYXRlVmFsaWRhdGVkU2hpcG1lbnRSZXNwb25zZRI4ChJ2YWxpZGF0ZWRfc2hpcG1lbnQYASABKAsyHC5wb3J0YWwudjEuVmFsaWRhdGVkU2hpcG1lbnQSHwoFYmF0Y2gYAiABKAsyEC5wb3J0YWwudjEuQmF0Y2gibgoZTGlzdEJhdGNoU2hpcG1lbnRzUmVxdWVzdBIKCgJpZBgBIAEoAxIMCgRwYWdlGAIgASgFEhEKCXBhZ2Vfc2l6ZRgDIAEoBRIOCgZmaWx0ZXIYBCABKAkSFAoMY2FjaGVfYnVzdGVyGAUgASgJIl4KGkxpc3RCYXRjaFNoaXBtZW50c1Jlc3BvbnNlEisKCXNoaXBtZW50cxgBIAMoCzIYLnBvcnRhbC52MS5CYXRjaFNoaXBtZW50EhMKC3RvdGFsX2NvdW50GAIgASgDIj8KH0NyZWF0ZUJhdGNoRG93bmxvYWRUb2tlblJlcXVlc3QSCgoCaWQYASABKAMSEAoIZG93bmxvYWQYAiABKAkiYQogQ3JlYXRlQmF0Y2hEb3dubG9hZFRva2VuUmVzcG9uc2USDQoFdG9rZW4YASABKAkSLgoKZXhwaXJlc19hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTgoaRG93bmxvYWRCYXRjaExhYmVsc1JlcXVlc3QSCgoCaWQYASABKAMSFAoMY2FjaGVfYnVzdGVyGAIgASgJEg4KBmJlYXJlchgDIAEoCSJBChtEb3dubG9hZEJhdGNoTGFiZWxzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiLQofRG93bmxvYWRCYXRjaEN1c3RvbXNEb2NzUmVxdWVzdBIKCgJpZBgBIAEoAyJGCiBEb3dubG9hZEJhdGNoQ3VzdG9tc0RvY3NSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSIqChxEb3dubG9hZEJhdGNoTWFuaWZlc3RSZXF1ZXN0EgoKAmlkGAEgASgDIkMKHURvd25sb2FkQmF0Y2hNYW5pZmVzdFJlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IlkKJURvd25sb2FkQmF0Y2hDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAMSFAoMY2FjaGVfYnVzdGVyGAIgASgJEg4KBmJlYXJlchgDIAEoCSJMCiZEb3dubG9hZEJhdGNoQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSIlChdEb3dubG9hZEJhdGNoQ3N2UmVxdWVzdBIKCgJpZBgBIAEoAyI+ChhEb3dubG9hZEJhdGNoQ3N2UmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiNwobRG93bmxvYWRCYXRjaFRyYWZmaWNSZXF1ZXN0EgoKAmlkGAEgASgDEgwKBGtpbmQYAiABKAkiQgocRG93bmxvYWRCYXRjaFRyYWZmaWNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keTK2EAoMQmF0Y2hTZXJ2aWNlElEKC0xpc3RCYXRjaGVzEh0ucG9ydGFsLnYxLkxpc3RCYXRjaGVzUmVxdWVzdBoeLnBvcnRhbC52MS5MaXN0QmF0Y2hlc1Jlc3BvbnNlIgOQAgESSAoIR2V0QmF0Y2gSGi5wb3J0YWwudjEuR2V0QmF0Y2hSZXF1ZXN0GhsucG9ydGFsLnYxLkdldEJhdGNoUmVzcG9uc2UiA5ACARJMCgtDcmVhdGVCYXRjaBIdLnBvcnRhbC52MS5DcmVhdGVCYXRjaFJlcXVlc3QaHi5wb3J0YWwudjEuQ3JlYXRlQmF0Y2hSZXNwb25zZRJMCgtEZWxldGVCYXRjaBIdLnBvcnRhbC52MS5EZWxldGVCYXRjaFJlcXVlc3QaHi5wb3J0YWwudjEuRGVsZXRlQmF0Y2hSZXNwb25zZRJGCglTZW5kQmF0Y2gSGy5wb3J0YWwudjEuU2VuZEJhdGNoUmVxdWVzdBocLnBvcnRhbC52MS5TZW5kQmF0Y2hSZXNwb25zZRJMCgtDYW5jZWxCYXRjaBIdLnBvcnRhbC52MS5DYW5jZWxCYXRjaFJlcXVlc3QaHi5wb3J0YWwudjEuQ2FuY2VsQmF0Y2hSZXNwb25zZRJMCgtSZXNlbmRCYXRjaBIdLnBvcnRhbC52MS5SZXNlbmRCYXRjaFJlcXVlc3QaHi5wb3J0YWwudjEuUmVzZW5kQmF0Y2hSZXNwb25zZRJnChREZWxldGVCYXRjaFNoaXBtZW50cxImLnBvcnRhbC52MS5EZWxldGVCYXRjaFNoaXBtZW50c1JlcXVlc3QaJy5wb3J0YWwudjEuRGVsZXRlQmF0Y2hTaGlwbWVudHNSZXNwb25zZRJkChNDcmVhdGVCYXRjaE1hbmlmZXN0EiUucG9ydGFsLnYxLkNyZWF0ZUJhdGNoTWFuaWZlc3RSZXF1ZXN0GiYucG9ydGFsLnYxLkNyZWF0ZUJhdGNoTWFuaWZlc3RSZXNwb25zZRJeChFTZW5kQmF0Y2hTaGlwbWVudBIjLnBvcnRhbC52MS5TZW5kQmF0Y2hTaGlwbWVudFJlcXVlc3QaJC5wb3J0YWwudjEuU2VuZEJhdGNoU2hpcG1lbnRSZXNwb25zZRJkChNDYW5jZWxCYXRjaFNoaXBtZW50EiUucG9ydGFsLnYxLkNhbmNlbEJhdGNoU2hpcG1lbnRSZXF1ZXN0GiYucG9ydGFsLnYxLkNhbmNlbEJhdGNoU2hpcG1lbnRSZXNwb25zZRJyChZMaXN0VmFsaWRhdGVkU2hpcG1lbnRzEigucG9ydGFsLnYxLkxpc3RWYWxpZGF0ZWRTaGlwbWVudHNSZXF1ZXN0GikucG9ydGFsLnYxLkxpc3RWYWxpZGF0ZWRTaGlwbWVudHNSZXNwb25zZSIDkAIBEnAKF1VwZGF0ZVZhbGlkYXRlZFNoaXBtZW50EikucG9ydGFsLnYxLlVwZGF0ZVZhbGlkYXRlZFNoaXBtZW50UmVxdWVzdBoqLnBvcnRhbC52MS5VcGRhdGVWYWxpZGF0ZWRTaGlwbWVudFJlc3BvbnNlEmYKEkxpc3RCYXRjaFNoaXBtZW50cxIkLnBvcnRhbC52MS5MaXN0QmF0Y2hTaGlwbWVudHNSZXF1ZXN0GiUucG9ydGFsLnYxLkxpc3RCYXRjaFNoaXBtZW50c1Jlc3BvbnNlIgOQAgEScwoYQ3JlYXRlQmF0Y2hEb3dubG9hZFRva2VuEioucG9ydGFsLnYxLkNyZWF0ZUJhdGNoRG93bmxvYWRUb2tlblJlcXVlc3QaKy5wb3J0YWwudjEuQ3JlYXRlQmF0Y2hEb3dubG9hZFRva2VuUmVzcG9uc2USaQoTRG93bmxvYWRCYXRjaExhYmVscxIlLnBvcnRhbC52MS5Eb3dubG9hZEJhdGNoTGFiZWxzUmVxdWVzdBomLnBvcnRhbC52MS5Eb3dubG9hZEJhdGNoTGFiZWxzUmVzcG9uc2UiA5ACARJ4ChhEb3dubG9hZEJhdGNoQ3VzdG9tc0RvY3MSKi5wb3J0YWwudjEuRG93bmxvYWRCYXRjaEN1c3RvbXNEb2NzUmVxdWVzdBorLnBvcnRhbC52MS5Eb3dubG9hZEJhdGNoQ3VzdG9tc0RvY3NSZXNwb25zZSIDkAIBEm8KFURvd25sb2FkQmF0Y2hNYW5pZmVzdBInLnBvcnRhbC52MS5Eb3dubG9hZEJhdGNoTWFuaWZlc3RSZXF1ZXN0GigucG9ydGFsLnYxLkRvd25sb2FkQmF0Y2hNYW5pZmVzdFJlc3BvbnNlIgOQAgESigEKHkRvd25sb2FkQmF0Y2hDb21tZXJjaWFsSW52b2ljZRIwLnBvcnRhbC52MS5Eb3dubG9hZEJhdGNoQ29tbWVyY2lhbEludm9pY2VSZXF1ZXN0GjEucG9ydGFsLnYxLkRvd25sb2FkQmF0Y2hDb21tZXJjaWFsSW52b2ljZVJlc3BvbnNlIgOQAgESYAoQRG93bmxvYWRCYXRjaENzdhIiLnBvcnRhbC52MS5Eb3dubG9hZEJhdGNoQ3N2UmVxdWVzdBojLnBvcnRhbC52MS5Eb3dubG9hZEJhdGNoQ3N2UmVzcG9uc2UiA5ACARJsChREb3dubG9hZEJhdGNoVHJhZmZpYxImLnBvcnRhbC52MS5Eb3dubG9hZEJhdGNoVHJhZmZpY1JlcXVlc3QaJy5wb3J0YWwudjEuRG93bmxvYWRCYXRjaFRyYWZmaWNSZXNwb25zZSIDkAIBQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_google_api_httpbody, file_google_protobuf_timestamp]);
+  fileDesc("Chdwb3J0YWwvdjEvYmF0Y2hlcy5wcm90bxIJcG9ydGFsLnYxIr8FCgVCYXRjaBIKCgJpZBgBIAEoAxIVCg1jc3ZfZmlsZV9uYW1lGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIrCgdzZW50X2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdzZW50X2J5GAYgASgJEhMKC2N1c3RvbWVyX2lkGAcgASgDEhsKE3Byb2Nlc3NlZF9zaGlwbWVudHMYCCABKAUSFwoPdG90YWxfc2hpcG1lbnRzGAkgASgFEhIKCmhhc19sYWJlbHMYCiABKAgSGAoQaGFzX2N1c3RvbXNfZG9jcxgLIAEoCBISCgpsYWJlbF90eXBlGAwgASgJEhQKDGhhc19tYW5pZmVzdBgNIAEoCBINCgV2YWxpZBgOIAEoCBIRCglyb3dfY291bnQYDyABKAUSFAoMaW52YWxpZF9yb3dzGBAgASgFEhcKD2Vycm9yX3NoaXBtZW50cxgRIAEoBRIZChFjaGFuZ2VkX3NoaXBtZW50cxgSIAEoBRITCgtoYXNfaW52b2ljZRgTIAEoCBIVCg1lcnJvcl9tZXNzYWdlGBQgASgJEhIKCmNyZWF0ZWRfYnkYFSABKAkSKAoHYWN0aW9ucxgWIAEoCzIXLnBvcnRhbC52MS5CYXRjaEFjdGlvbnMSFQoNc2VudF9ieV9hZG1pbhgXIAEoCBIYChBjcmVhdGVkX2J5X2FkbWluGBggASgIEjcKDGVycm9yX3BhcmFtcxgZIAMoCzIhLnBvcnRhbC52MS5CYXRjaC5FcnJvclBhcmFtc0VudHJ5GjIKEEVycm9yUGFyYW1zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASKcAgoMQmF0Y2hBY3Rpb25zEgwKBHNlbmQYASABKAgSFAoMc2VuZF9lbmFibGVkGAIgASgIEg4KBmNhbmNlbBgDIAEoCBIZChFnZW5lcmF0ZV9tYW5pZmVzdBgEIAEoCBIbChNyZWdlbmVyYXRlX21hbmlmZXN0GAUgASgIEhkKEW1hbmlmZXN0X2Rvd25sb2FkGAYgASgIEhgKEGludm9pY2VfZG93bmxvYWQYByABKAgSFwoPbGFiZWxfZG93bmxvYWRzGAggASgIEhUKDWdyaWRfZWRpdGFibGUYCSABKAgSDgoGZGVsZXRlGAogASgIEgwKBHZpZXcYCyABKAgSHQoVY3VzdG9tc19kb2NzX2Rvd25sb2FkGAwgASgIIokBCglWaW9sYXRpb24SDwoHbWVzc2FnZRgBIAEoCRI4CgphdHRyaWJ1dGVzGAIgAygLMiQucG9ydGFsLnYxLlZpb2xhdGlvbi5BdHRyaWJ1dGVzRW50cnkaMQoPQXR0cmlidXRlc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiRQoKRmllbGRWYWx1ZRINCgV2YWx1ZRgBIAEoCRIoCgp2aW9sYXRpb25zGAIgAygLMhQucG9ydGFsLnYxLlZpb2xhdGlvbiLGEwoNU2hpcG1lbnRDZWxscxIoCgRuYW1lGAEgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIAIgBARIrCgdjb250YWN0GAIgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIAYgBARIqCgZzdHJlZXQYAyABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgCiAEBEiYKAm5vGAQgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIA4gBARIrCgdzdHJlZXQyGAUgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIBIgBARIrCgdzdHJlZXQzGAYgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIBYgBARIuCgpwb3N0YWxjb2RlGAcgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIBogBARIoCgRjaXR5GAggASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIB4gBARIqCgZyZWdpb24YCSABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgIiAEBEi8KC2lzb19jb3VudHJ5GAogASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVICYgBARIqCgZtb2JpbGUYDCABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgKiAEBEikKBWVtYWlsGAsgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIC4gBARIzCg9yZWZlcmVuY2VudW1iZXIYDiABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgMiAEBEioKBndlaWdodBgRIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSA2IAQESLwoLc2VuZGVyX2NvZGUYGyABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgOiAEBEioKBmZvcm1hdBgSIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSA+IAQESKwoHcHJvZHVjdBgTIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSBCIAQESKwoHc2VydmljZRgUIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSBGIAQESKwoHb3B0aW9ucxgVIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSBKIAQESMgoOcmV0dXJuX29wdGlvbnMYFiABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgTiAEBEisKB2NvbnRlbnQYFyABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgUiAEBEiwKCGN1cnJlbmN5GBkgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIFYgBARIxCg1zaGlwcGluZ19jb3N0GBggASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIFogBARI7CgtzZWxsZXJfZW9yaRgcIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSBdSCnNlbGxlckVPUkmIAQESOwoLc2VuZGVyX2VvcmkYHSABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgYUgpzZW5kZXJFT1JJiAEBEjEKDXNlbmRlcl90YXhfaWQYDyABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgZiAEBEjMKD3JlY2VpdmVyX3RheF9pZBgQIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSBqIAQESKQoFcGhvbmUYDSABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgbiAEBEjIKDmludm9pY2VfbnVtYmVyGB8gASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIHIgBARItCglwb19udW1iZXIYICABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgdiAEBEigKBGR1dHkYISABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgeiAEBEicKA3ZhdBgiIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSB+IAQESMwoPZnJlaWdodF9wb3N0YWdlGCMgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIIIgBARIvCgt0b2JhY2NvX3RheBgkIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSCGIAQESMwoPZGlzY291bnRfcmViYXRlGCUgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIIogBARIsCghpbmNvdGVybRgmIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSCOIAQESNAoQcmVhc29uX29mX2V4cG9ydBgnIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSCSIAQESNwoTYWRkaXRpb25hbF9jb21tZW50cxgoIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSCWIAQESOQoVZGVjbGFyYXRpb25fc3RhdGVtZW50GCkgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIJogBAUIHCgVfbmFtZUIKCghfY29udGFjdEIJCgdfc3RyZWV0QgUKA19ub0IKCghfc3RyZWV0MkIKCghfc3RyZWV0M0INCgtfcG9zdGFsY29kZUIHCgVfY2l0eUIJCgdfcmVnaW9uQg4KDF9pc29fY291bnRyeUIJCgdfbW9iaWxlQggKBl9lbWFpbEISChBfcmVmZXJlbmNlbnVtYmVyQgkKB193ZWlnaHRCDgoMX3NlbmRlcl9jb2RlQgkKB19mb3JtYXRCCgoIX3Byb2R1Y3RCCgoIX3NlcnZpY2VCCgoIX29wdGlvbnNCEQoPX3JldHVybl9vcHRpb25zQgoKCF9jb250ZW50QgsKCV9jdXJyZW5jeUIQCg5fc2hpcHBpbmdfY29zdEIOCgxfc2VsbGVyX2VvcmlCDgoMX3NlbmRlcl9lb3JpQhAKDl9zZW5kZXJfdGF4X2lkQhIKEF9yZWNlaXZlcl90YXhfaWRCCAoGX3Bob25lQhEKD19pbnZvaWNlX251bWJlckIMCgpfcG9fbnVtYmVyQgcKBV9kdXR5QgYKBF92YXRCEgoQX2ZyZWlnaHRfcG9zdGFnZUIOCgxfdG9iYWNjb190YXhCEgoQX2Rpc2NvdW50X3JlYmF0ZUILCglfaW5jb3Rlcm1CEwoRX3JlYXNvbl9vZl9leHBvcnRCFgoUX2FkZGl0aW9uYWxfY29tbWVudHNCGAoWX2RlY2xhcmF0aW9uX3N0YXRlbWVudEoECBoQG0oECB4QH1IbYWRkX2FkZHJlc3NfdG9fYWRkcmVzc19ib29rUgtvcmRlcl9saW5lcyLFDAoNU2hpcG1lbnRUZXh0cxIRCgRuYW1lGAEgASgJSACIAQESFAoHY29udGFjdBgCIAEoCUgBiAEBEhMKBnN0cmVldBgDIAEoCUgCiAEBEg8KAm5vGAQgASgJSAOIAQESFAoHc3RyZWV0MhgFIAEoCUgEiAEBEhQKB3N0cmVldDMYBiABKAlIBYgBARIXCgpwb3N0YWxjb2RlGAcgASgJSAaIAQESEQoEY2l0eRgIIAEoCUgHiAEBEhMKBnJlZ2lvbhgJIAEoCUgIiAEBEhgKC2lzb19jb3VudHJ5GAogASgJSAmIAQESEwoGbW9iaWxlGAwgASgJSAqIAQESEgoFZW1haWwYCyABKAlIC4gBARIcCg9yZWZlcmVuY2VudW1iZXIYDiABKAlIDIgBARITCgZ3ZWlnaHQYESABKAlIDYgBARIYCgtzZW5kZXJfY29kZRgbIAEoCUgOiAEBEhMKBmZvcm1hdBgSIAEoCUgPiAEBEhQKB3Byb2R1Y3QYEyABKAlIEIgBARIUCgdzZXJ2aWNlGBQgASgJSBGIAQESFAoHb3B0aW9ucxgVIAEoCUgSiAEBEhsKDnJldHVybl9vcHRpb25zGBYgASgJSBOIAQESFAoHY29udGVudBgXIAEoCUgUiAEBEhUKCGN1cnJlbmN5GBkgASgJSBWIAQESGgoNc2hpcHBpbmdfY29zdBgYIAEoCUgWiAEBEiQKC3NlbGxlcl9lb3JpGBwgASgJSBdSCnNlbGxlckVPUkmIAQESJAoLc2VuZGVyX2VvcmkYHSABKAlIGFIKc2VuZGVyRU9SSYgBARIaCg1zZW5kZXJfdGF4X2lkGA8gASgJSBmIAQESHAoPcmVjZWl2ZXJfdGF4X2lkGBAgASgJSBqIAQESEgoFcGhvbmUYDSABKAlIG4gBARIbCg5pbnZvaWNlX251bWJlchgfIAEoCUgciAEBEhYKCXBvX251bWJlchggIAEoCUgdiAEBEhEKBGR1dHkYISABKAlIHogBARIQCgN2YXQYIiABKAlIH4gBARIcCg9mcmVpZ2h0X3Bvc3RhZ2UYIyABKAlIIIgBARIYCgt0b2JhY2NvX3RheBgkIAEoCUghiAEBEhwKD2Rpc2NvdW50X3JlYmF0ZRglIAEoCUgiiAEBEhUKCGluY290ZXJtGCYgASgJSCOIAQESHQoQcmVhc29uX29mX2V4cG9ydBgnIAEoCUgkiAEBEiAKE2FkZGl0aW9uYWxfY29tbWVudHMYKCABKAlIJYgBARIiChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYKSABKAlIJogBAUIHCgVfbmFtZUIKCghfY29udGFjdEIJCgdfc3RyZWV0QgUKA19ub0IKCghfc3RyZWV0MkIKCghfc3RyZWV0M0INCgtfcG9zdGFsY29kZUIHCgVfY2l0eUIJCgdfcmVnaW9uQg4KDF9pc29fY291bnRyeUIJCgdfbW9iaWxlQggKBl9lbWFpbEISChBfcmVmZXJlbmNlbnVtYmVyQgkKB193ZWlnaHRCDgoMX3NlbmRlcl9jb2RlQgkKB19mb3JtYXRCCgoIX3Byb2R1Y3RCCgoIX3NlcnZpY2VCCgoIX29wdGlvbnNCEQoPX3JldHVybl9vcHRpb25zQgoKCF9jb250ZW50QgsKCV9jdXJyZW5jeUIQCg5fc2hpcHBpbmdfY29zdEIOCgxfc2VsbGVyX2VvcmlCDgoMX3NlbmRlcl9lb3JpQhAKDl9zZW5kZXJfdGF4X2lkQhIKEF9yZWNlaXZlcl90YXhfaWRCCAoGX3Bob25lQhEKD19pbnZvaWNlX251bWJlckIMCgpfcG9fbnVtYmVyQgcKBV9kdXR5QgYKBF92YXRCEgoQX2ZyZWlnaHRfcG9zdGFnZUIOCgxfdG9iYWNjb190YXhCEgoQX2Rpc2NvdW50X3JlYmF0ZUILCglfaW5jb3Rlcm1CEwoRX3JlYXNvbl9vZl9leHBvcnRCFgoUX2FkZGl0aW9uYWxfY29tbWVudHNCGAoWX2RlY2xhcmF0aW9uX3N0YXRlbWVudEoECBoQG0oECB4QH1IbYWRkX2FkZHJlc3NfdG9fYWRkcmVzc19ib29rUgtvcmRlcl9saW5lcyKKBAoOT3JkZXJMaW5lQ2VsbHMSMgoOYXJ0aWNsZV9udW1iZXIYASABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgAiAEBEjEKDWhzdGFyaWZudW1iZXIYAiABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgBiAEBEjEKDW9yaWdpbmNvdW50cnkYAyABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgCiAEBEi8KC2Rlc2NyaXB0aW9uGAQgASgLMhUucG9ydGFsLnYxLkZpZWxkVmFsdWVIA4gBARIvCgthcnRpY2xlX3VybBgFIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSASIAQESLAoIcXVhbnRpdHkYBiABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgFiAEBEioKBndlaWdodBgHIAEoCzIVLnBvcnRhbC52MS5GaWVsZFZhbHVlSAaIAQESKQoFdmFsdWUYCCABKAsyFS5wb3J0YWwudjEuRmllbGRWYWx1ZUgHiAEBQhEKD19hcnRpY2xlX251bWJlckIQCg5faHN0YXJpZm51bWJlckIQCg5fb3JpZ2luY291bnRyeUIOCgxfZGVzY3JpcHRpb25CDgoMX2FydGljbGVfdXJsQgsKCV9xdWFudGl0eUIJCgdfd2VpZ2h0QggKBl92YWx1ZSLSAgoOT3JkZXJMaW5lVGV4dHMSGwoOYXJ0aWNsZV9udW1iZXIYASABKAlIAIgBARIaCg1oc3RhcmlmbnVtYmVyGAIgASgJSAGIAQESGgoNb3JpZ2luY291bnRyeRgDIAEoCUgCiAEBEhgKC2Rlc2NyaXB0aW9uGAQgASgJSAOIAQESGAoLYXJ0aWNsZV91cmwYBSABKAlIBIgBARIVCghxdWFudGl0eRgGIAEoCUgFiAEBEhMKBndlaWdodBgHIAEoCUgGiAEBEhIKBXZhbHVlGAggASgJSAeIAQFCEQoPX2FydGljbGVfbnVtYmVyQhAKDl9oc3RhcmlmbnVtYmVyQhAKDl9vcmlnaW5jb3VudHJ5Qg4KDF9kZXNjcmlwdGlvbkIOCgxfYXJ0aWNsZV91cmxCCwoJX3F1YW50aXR5QgkKB193ZWlnaHRCCAoGX3ZhbHVlIj8KElZhbGlkYXRlZE9yZGVyTGluZRIpCgZmaWVsZHMYASABKAsyGS5wb3J0YWwudjEuT3JkZXJMaW5lQ2VsbHMirwEKEVZhbGlkYXRlZFNoaXBtZW50EgoKAmlkGAEgASgDEhAKCHBvc2l0aW9uGAIgASgFEg0KBXZhbGlkGAMgASgIEg8KB2NoYW5nZWQYBCABKAgSKAoGZmllbGRzGAUgASgLMhgucG9ydGFsLnYxLlNoaXBtZW50Q2VsbHMSMgoLb3JkZXJfbGluZXMYBiADKAsyHS5wb3J0YWwudjEuVmFsaWRhdGVkT3JkZXJMaW5lImsKDlNoaXBtZW50VmFsdWVzEigKBmZpZWxkcxgBIAEoCzIYLnBvcnRhbC52MS5TaGlwbWVudFRleHRzEi8KC29yZGVyX2xpbmVzGAIgAygLMhoucG9ydGFsLnYxLk9yZGVyTGluZVZhbHVlcyI8Cg9PcmRlckxpbmVWYWx1ZXMSKQoGZmllbGRzGAEgASgLMhkucG9ydGFsLnYxLk9yZGVyTGluZVRleHRzIsgECg1CYXRjaFNoaXBtZW50EgoKAmlkGAEgASgDEhAKCHBvc2l0aW9uGAIgASgFEg8KB3N1Y2Nlc3MYAyABKAgSFQoNZXJyb3JfbWVzc2FnZRgEIAEoCRIPCgdyZXRvdXJlGAUgASgIEhgKEHJlZmVyZW5jZV9udW1iZXIYBiABKAkSEgoKaWRlbnRpZmllchgHIAEoCRIVCg1yZWNlaXZlcl9uYW1lGAggASgJEg8KB3Byb2R1Y3QYCSABKAkSEwoLZGVzdGluYXRpb24YCiABKAkSMAoMc3VibWl0dGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgphcGlfY2xpZW50GAwgASgJEhoKEmxhYmVsX2NvbnRlbnRfdHlwZRgNIAEoCRIUCgxjc3Zfc2hpcG1lbnQYDiABKAMSDwoHY2hhbmdlZBgPIAEoCBISCgpsYWJlbF90eXBlGBAgASgJEhcKD2hhc19jdXN0b21zX2RvYxgRIAEoCBIPCgdzZXJ2aWNlGBIgASgJEhEKCWNhbmNlbGxlZBgTIAEoCBISCgp1cGRhdGVhYmxlGBQgASgIEhIKCmRlbGV0ZWFibGUYFSABKAgSPwoMZXJyb3JfcGFyYW1zGBYgAygLMikucG9ydGFsLnYxLkJhdGNoU2hpcG1lbnQuRXJyb3JQYXJhbXNFbnRyeRoyChBFcnJvclBhcmFtc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiSgoSTGlzdEJhdGNoZXNSZXF1ZXN0EhMKC2N1c3RvbWVyX2lkGAEgASgDEgwKBHBhZ2UYAiABKAUSEQoJcGFnZV9zaXplGAMgASgFIk0KE0xpc3RCYXRjaGVzUmVzcG9uc2USIQoHYmF0Y2hlcxgBIAMoCzIQLnBvcnRhbC52MS5CYXRjaBITCgt0b3RhbF9jb3VudBgCIAEoAyIdCg9HZXRCYXRjaFJlcXVlc3QSCgoCaWQYASABKAMiMwoQR2V0QmF0Y2hSZXNwb25zZRIfCgViYXRjaBgBIAEoCzIQLnBvcnRhbC52MS5CYXRjaCIWCghCYXRjaFJlZhIKCgJpZBgBIAEoAyKHAQoSQ3JlYXRlQmF0Y2hSZXF1ZXN0EgsKA2NzdhgBIAEoDBIVCg1jc3ZfZmlsZV9uYW1lGAIgASgJEiUKCGN1c3RvbWVyGAMgASgLMhMucG9ydGFsLnYxLkJhdGNoUmVmEiYKCXVzZXJfZGF0YRgEIAEoCzITLnBvcnRhbC52MS5CYXRjaFJlZiI2ChNDcmVhdGVCYXRjaFJlc3BvbnNlEh8KBWJhdGNoGAEgASgLMhAucG9ydGFsLnYxLkJhdGNoIiAKEkRlbGV0ZUJhdGNoUmVxdWVzdBIKCgJpZBgBIAEoAyI2ChNEZWxldGVCYXRjaFJlc3BvbnNlEh8KBWJhdGNoGAEgASgLMhAucG9ydGFsLnYxLkJhdGNoIjIKEFNlbmRCYXRjaFJlcXVlc3QSCgoCaWQYASABKAMSEgoKbGFiZWxfdHlwZRgCIAEoCSI0ChFTZW5kQmF0Y2hSZXNwb25zZRIfCgViYXRjaBgBIAEoCzIQLnBvcnRhbC52MS5CYXRjaCIgChJDYW5jZWxCYXRjaFJlcXVlc3QSCgoCaWQYASABKAMiNgoTQ2FuY2VsQmF0Y2hSZXNwb25zZRIfCgViYXRjaBgBIAEoCzIQLnBvcnRhbC52MS5CYXRjaCJEChJSZXNlbmRCYXRjaFJlcXVlc3QSCgoCaWQYASABKAMSDgoGZmlsdGVyGAIgASgJEhIKCmxhYmVsX3R5cGUYAyABKAkiNgoTUmVzZW5kQmF0Y2hSZXNwb25zZRIfCgViYXRjaBgBIAEoCzIQLnBvcnRhbC52MS5CYXRjaCI5ChtEZWxldGVCYXRjaFNoaXBtZW50c1JlcXVlc3QSCgoCaWQYASABKAMSDgoGZmlsdGVyGAIgASgJIj8KHERlbGV0ZUJhdGNoU2hpcG1lbnRzUmVzcG9uc2USHwoFYmF0Y2gYASABKAsyEC5wb3J0YWwudjEuQmF0Y2giKAoaQ3JlYXRlQmF0Y2hNYW5pZmVzdFJlcXVlc3QSCgoCaWQYASABKAMiPgobQ3JlYXRlQmF0Y2hNYW5pZmVzdFJlc3BvbnNlEh8KBWJhdGNoGAEgASgLMhAucG9ydGFsLnYxLkJhdGNoIjsKGFNlbmRCYXRjaFNoaXBtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxITCgtzaGlwbWVudF9pZBgCIAEoAyJHChlTZW5kQmF0Y2hTaGlwbWVudFJlc3BvbnNlEioKCHNoaXBtZW50GAEgASgLMhgucG9ydGFsLnYxLkJhdGNoU2hpcG1lbnQiPQoaQ2FuY2VsQmF0Y2hTaGlwbWVudFJlcXVlc3QSCgoCaWQYASABKAMSEwoLc2hpcG1lbnRfaWQYAiABKAMiSQobQ2FuY2VsQmF0Y2hTaGlwbWVudFJlc3BvbnNlEioKCHNoaXBtZW50GAEgASgLMhgucG9ydGFsLnYxLkJhdGNoU2hpcG1lbnQiYgodTGlzdFZhbGlkYXRlZFNoaXBtZW50c1JlcXVlc3QSCgoCaWQYASABKAMSFAoMb25seV9pbnZhbGlkGAIgASgIEgwKBHBhZ2UYAyABKAUSEQoJcGFnZV9zaXplGAQgASgFIokBCh5MaXN0VmFsaWRhdGVkU2hpcG1lbnRzUmVzcG9uc2USOQoTdmFsaWRhdGVkX3NoaXBtZW50cxgBIAMoCzIcLnBvcnRhbC52MS5WYWxpZGF0ZWRTaGlwbWVudBITCgt0b3RhbF9jb3VudBgCIAEoBRIXCg9tYXhfb3JkZXJfbGluZXMYAyABKAUibAoeVXBkYXRlVmFsaWRhdGVkU2hpcG1lbnRSZXF1ZXN0EgoKAmlkGAEgASgDEhMKC3NoaXBtZW50X2lkGAIgASgDEikKBnZhbHVlcxgDIAEoCzIZLnBvcnRhbC52MS5TaGlwbWVudFZhbHVlcyJ8Ch9VcGRhdGVWYWxpZGF0ZWRTaGlwbWVudFJlc3BvbnNlEjgKEnZhbGlkYXRlZF9zaGlwbWVudBgBIAEoCzIcLnBvcnRhbC52MS5WYWxpZGF0ZWRTaGlwbWVudBIfCgViYXRjaBgCIAEoCzIQLnBvcnRhbC52MS5CYXRjaCJuChlMaXN0QmF0Y2hTaGlwbWVudHNSZXF1ZXN0EgoKAmlkGAEgASgDEgwKBHBhZ2UYAiABKAUSEQoJcGFnZV9zaXplGAMgASgFEg4KBmZpbHRlchgEIAEoCRIUCgxjYWNoZV9idXN0ZXIYBSABKAkiXgoaTGlzdEJhdGNoU2hpcG1lbnRzUmVzcG9uc2USKwoJc2hpcG1lbnRzGAEgAygLMhgucG9ydGFsLnYxLkJhdGNoU2hpcG1lbnQSEwoLdG90YWxfY291bnQYAiABKAMiPwofQ3JlYXRlQmF0Y2hEb3dubG9hZFRva2VuUmVxdWVzdBIKCgJpZBgBIAEoAxIQCghkb3dubG9hZBgCIAEoCSJhCiBDcmVhdGVCYXRjaERvd25sb2FkVG9rZW5SZXNwb25zZRINCgV0b2tlbhgBIAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJOChpEb3dubG9hZEJhdGNoTGFiZWxzUmVxdWVzdBIKCgJpZBgBIAEoAxIUCgxjYWNoZV9idXN0ZXIYAiABKAkSDgoGYmVhcmVyGAMgASgJIkEKG0Rvd25sb2FkQmF0Y2hMYWJlbHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSItCh9Eb3dubG9hZEJhdGNoQ3VzdG9tc0RvY3NSZXF1ZXN0EgoKAmlkGAEgASgDIkYKIERvd25sb2FkQmF0Y2hDdXN0b21zRG9jc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IioKHERvd25sb2FkQmF0Y2hNYW5pZmVzdFJlcXVlc3QSCgoCaWQYASABKAMiQwodRG93bmxvYWRCYXRjaE1hbmlmZXN0UmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiWQolRG93bmxvYWRCYXRjaENvbW1lcmNpYWxJbnZvaWNlUmVxdWVzdBIKCgJpZBgBIAEoAxIUCgxjYWNoZV9idXN0ZXIYAiABKAkSDgoGYmVhcmVyGAMgASgJIkwKJkRvd25sb2FkQmF0Y2hDb21tZXJjaWFsSW52b2ljZVJlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IiUKF0Rvd25sb2FkQmF0Y2hDc3ZSZXF1ZXN0EgoKAmlkGAEgASgDIj4KGERvd25sb2FkQmF0Y2hDc3ZSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSI3ChtEb3dubG9hZEJhdGNoVHJhZmZpY1JlcXVlc3QSCgoCaWQYASABKAMSDAoEa2luZBgCIAEoCSJCChxEb3dubG9hZEJhdGNoVHJhZmZpY1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5MrYQCgxCYXRjaFNlcnZpY2USUQoLTGlzdEJhdGNoZXMSHS5wb3J0YWwudjEuTGlzdEJhdGNoZXNSZXF1ZXN0Gh4ucG9ydGFsLnYxLkxpc3RCYXRjaGVzUmVzcG9uc2UiA5ACARJICghHZXRCYXRjaBIaLnBvcnRhbC52MS5HZXRCYXRjaFJlcXVlc3QaGy5wb3J0YWwudjEuR2V0QmF0Y2hSZXNwb25zZSIDkAIBEkwKC0NyZWF0ZUJhdGNoEh0ucG9ydGFsLnYxLkNyZWF0ZUJhdGNoUmVxdWVzdBoeLnBvcnRhbC52MS5DcmVhdGVCYXRjaFJlc3BvbnNlEkwKC0RlbGV0ZUJhdGNoEh0ucG9ydGFsLnYxLkRlbGV0ZUJhdGNoUmVxdWVzdBoeLnBvcnRhbC52MS5EZWxldGVCYXRjaFJlc3BvbnNlEkYKCVNlbmRCYXRjaBIbLnBvcnRhbC52MS5TZW5kQmF0Y2hSZXF1ZXN0GhwucG9ydGFsLnYxLlNlbmRCYXRjaFJlc3BvbnNlEkwKC0NhbmNlbEJhdGNoEh0ucG9ydGFsLnYxLkNhbmNlbEJhdGNoUmVxdWVzdBoeLnBvcnRhbC52MS5DYW5jZWxCYXRjaFJlc3BvbnNlEkwKC1Jlc2VuZEJhdGNoEh0ucG9ydGFsLnYxLlJlc2VuZEJhdGNoUmVxdWVzdBoeLnBvcnRhbC52MS5SZXNlbmRCYXRjaFJlc3BvbnNlEmcKFERlbGV0ZUJhdGNoU2hpcG1lbnRzEiYucG9ydGFsLnYxLkRlbGV0ZUJhdGNoU2hpcG1lbnRzUmVxdWVzdBonLnBvcnRhbC52MS5EZWxldGVCYXRjaFNoaXBtZW50c1Jlc3BvbnNlEmQKE0NyZWF0ZUJhdGNoTWFuaWZlc3QSJS5wb3J0YWwudjEuQ3JlYXRlQmF0Y2hNYW5pZmVzdFJlcXVlc3QaJi5wb3J0YWwudjEuQ3JlYXRlQmF0Y2hNYW5pZmVzdFJlc3BvbnNlEl4KEVNlbmRCYXRjaFNoaXBtZW50EiMucG9ydGFsLnYxLlNlbmRCYXRjaFNoaXBtZW50UmVxdWVzdBokLnBvcnRhbC52MS5TZW5kQmF0Y2hTaGlwbWVudFJlc3BvbnNlEmQKE0NhbmNlbEJhdGNoU2hpcG1lbnQSJS5wb3J0YWwudjEuQ2FuY2VsQmF0Y2hTaGlwbWVudFJlcXVlc3QaJi5wb3J0YWwudjEuQ2FuY2VsQmF0Y2hTaGlwbWVudFJlc3BvbnNlEnIKFkxpc3RWYWxpZGF0ZWRTaGlwbWVudHMSKC5wb3J0YWwudjEuTGlzdFZhbGlkYXRlZFNoaXBtZW50c1JlcXVlc3QaKS5wb3J0YWwudjEuTGlzdFZhbGlkYXRlZFNoaXBtZW50c1Jlc3BvbnNlIgOQAgEScAoXVXBkYXRlVmFsaWRhdGVkU2hpcG1lbnQSKS5wb3J0YWwudjEuVXBkYXRlVmFsaWRhdGVkU2hpcG1lbnRSZXF1ZXN0GioucG9ydGFsLnYxLlVwZGF0ZVZhbGlkYXRlZFNoaXBtZW50UmVzcG9uc2USZgoSTGlzdEJhdGNoU2hpcG1lbnRzEiQucG9ydGFsLnYxLkxpc3RCYXRjaFNoaXBtZW50c1JlcXVlc3QaJS5wb3J0YWwudjEuTGlzdEJhdGNoU2hpcG1lbnRzUmVzcG9uc2UiA5ACARJzChhDcmVhdGVCYXRjaERvd25sb2FkVG9rZW4SKi5wb3J0YWwudjEuQ3JlYXRlQmF0Y2hEb3dubG9hZFRva2VuUmVxdWVzdBorLnBvcnRhbC52MS5DcmVhdGVCYXRjaERvd25sb2FkVG9rZW5SZXNwb25zZRJpChNEb3dubG9hZEJhdGNoTGFiZWxzEiUucG9ydGFsLnYxLkRvd25sb2FkQmF0Y2hMYWJlbHNSZXF1ZXN0GiYucG9ydGFsLnYxLkRvd25sb2FkQmF0Y2hMYWJlbHNSZXNwb25zZSIDkAIBEngKGERvd25sb2FkQmF0Y2hDdXN0b21zRG9jcxIqLnBvcnRhbC52MS5Eb3dubG9hZEJhdGNoQ3VzdG9tc0RvY3NSZXF1ZXN0GisucG9ydGFsLnYxLkRvd25sb2FkQmF0Y2hDdXN0b21zRG9jc1Jlc3BvbnNlIgOQAgESbwoVRG93bmxvYWRCYXRjaE1hbmlmZXN0EicucG9ydGFsLnYxLkRvd25sb2FkQmF0Y2hNYW5pZmVzdFJlcXVlc3QaKC5wb3J0YWwudjEuRG93bmxvYWRCYXRjaE1hbmlmZXN0UmVzcG9uc2UiA5ACARKKAQoeRG93bmxvYWRCYXRjaENvbW1lcmNpYWxJbnZvaWNlEjAucG9ydGFsLnYxLkRvd25sb2FkQmF0Y2hDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QaMS5wb3J0YWwudjEuRG93bmxvYWRCYXRjaENvbW1lcmNpYWxJbnZvaWNlUmVzcG9uc2UiA5ACARJgChBEb3dubG9hZEJhdGNoQ3N2EiIucG9ydGFsLnYxLkRvd25sb2FkQmF0Y2hDc3ZSZXF1ZXN0GiMucG9ydGFsLnYxLkRvd25sb2FkQmF0Y2hDc3ZSZXNwb25zZSIDkAIBEmwKFERvd25sb2FkQmF0Y2hUcmFmZmljEiYucG9ydGFsLnYxLkRvd25sb2FkQmF0Y2hUcmFmZmljUmVxdWVzdBonLnBvcnRhbC52MS5Eb3dubG9hZEJhdGNoVHJhZmZpY1Jlc3BvbnNlIgOQAgFCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_google_api_httpbody, file_google_protobuf_timestamp]);
 
 /**
  * Batch is one uploaded CSV and what became of it.
@@ -363,18 +363,739 @@ export const FieldValueSchema: GenMessage<FieldValue> = /*@__PURE__*/
   messageDesc(file_portal_v1_batches, 3);
 
 /**
+ * ShipmentCells is a checked shipment, one cell per field: a batch's grid row or the parcel form
+ * checked. The fields are those of the CSV shipment (spec 2 section 3), declared in the order of the
+ * CSV template and the grid, with the names and numbers of CsvShipmentDto, plus the form's phone and,
+ * from 31 on, the commercial-invoice columns. The JSON names are the CSV header's. A cell is unset
+ * (and left out of JSON) when the shipment has no such field: the invoice columns when the file has
+ * none, the phone in a grid row. ShipmentTexts and CsvShipmentDto follow this list (a test holds them
+ * to it).
+ *
+ * @generated from message portal.v1.ShipmentCells
+ */
+export type ShipmentCells = Message<"portal.v1.ShipmentCells"> & {
+  /**
+   * Receiver name.
+   *
+   * @generated from field: optional portal.v1.FieldValue name = 1;
+   */
+  name?: FieldValue | undefined;
+
+  /**
+   * Contact person.
+   *
+   * @generated from field: optional portal.v1.FieldValue contact = 2;
+   */
+  contact?: FieldValue | undefined;
+
+  /**
+   * Street.
+   *
+   * @generated from field: optional portal.v1.FieldValue street = 3;
+   */
+  street?: FieldValue | undefined;
+
+  /**
+   * House number.
+   *
+   * @generated from field: optional portal.v1.FieldValue no = 4;
+   */
+  no?: FieldValue | undefined;
+
+  /**
+   * Additional address line 1.
+   *
+   * @generated from field: optional portal.v1.FieldValue street2 = 5;
+   */
+  street2?: FieldValue | undefined;
+
+  /**
+   * Additional address line 2.
+   *
+   * @generated from field: optional portal.v1.FieldValue street3 = 6;
+   */
+  street3?: FieldValue | undefined;
+
+  /**
+   * Postal code.
+   *
+   * @generated from field: optional portal.v1.FieldValue postalcode = 7;
+   */
+  postalcode?: FieldValue | undefined;
+
+  /**
+   * City.
+   *
+   * @generated from field: optional portal.v1.FieldValue city = 8;
+   */
+  city?: FieldValue | undefined;
+
+  /**
+   * Region.
+   *
+   * @generated from field: optional portal.v1.FieldValue region = 9;
+   */
+  region?: FieldValue | undefined;
+
+  /**
+   * Destination country (ISO 3166-1 alpha-2).
+   *
+   * @generated from field: optional portal.v1.FieldValue iso_country = 10;
+   */
+  isoCountry?: FieldValue | undefined;
+
+  /**
+   * Mobile.
+   *
+   * @generated from field: optional portal.v1.FieldValue mobile = 12;
+   */
+  mobile?: FieldValue | undefined;
+
+  /**
+   * E-mail.
+   *
+   * @generated from field: optional portal.v1.FieldValue email = 11;
+   */
+  email?: FieldValue | undefined;
+
+  /**
+   * Reference number.
+   *
+   * @generated from field: optional portal.v1.FieldValue referencenumber = 14;
+   */
+  referencenumber?: FieldValue | undefined;
+
+  /**
+   * Weight in kg.
+   *
+   * @generated from field: optional portal.v1.FieldValue weight = 17;
+   */
+  weight?: FieldValue | undefined;
+
+  /**
+   * Sender code.
+   *
+   * @generated from field: optional portal.v1.FieldValue sender_code = 27;
+   */
+  senderCode?: FieldValue | undefined;
+
+  /**
+   * Format code.
+   *
+   * @generated from field: optional portal.v1.FieldValue format = 18;
+   */
+  format?: FieldValue | undefined;
+
+  /**
+   * Product code.
+   *
+   * @generated from field: optional portal.v1.FieldValue product = 19;
+   */
+  product?: FieldValue | undefined;
+
+  /**
+   * Service code.
+   *
+   * @generated from field: optional portal.v1.FieldValue service = 20;
+   */
+  service?: FieldValue | undefined;
+
+  /**
+   * Option codes joined with '|'.
+   *
+   * @generated from field: optional portal.v1.FieldValue options = 21;
+   */
+  options?: FieldValue | undefined;
+
+  /**
+   * Return type and return option joined with '|'.
+   *
+   * @generated from field: optional portal.v1.FieldValue return_options = 22;
+   */
+  returnOptions?: FieldValue | undefined;
+
+  /**
+   * Content type of the customs declaration.
+   *
+   * @generated from field: optional portal.v1.FieldValue content = 23;
+   */
+  content?: FieldValue | undefined;
+
+  /**
+   * Currency (ISO 4217).
+   *
+   * @generated from field: optional portal.v1.FieldValue currency = 25;
+   */
+  currency?: FieldValue | undefined;
+
+  /**
+   * Shipping cost.
+   *
+   * @generated from field: optional portal.v1.FieldValue shipping_cost = 24;
+   */
+  shippingCost?: FieldValue | undefined;
+
+  /**
+   * Seller EORI.
+   *
+   * @generated from field: optional portal.v1.FieldValue seller_eori = 28 [json_name = "sellerEORI"];
+   */
+  sellerEori?: FieldValue | undefined;
+
+  /**
+   * Sender EORI.
+   *
+   * @generated from field: optional portal.v1.FieldValue sender_eori = 29 [json_name = "senderEORI"];
+   */
+  senderEori?: FieldValue | undefined;
+
+  /**
+   * Sender tax id.
+   *
+   * @generated from field: optional portal.v1.FieldValue sender_tax_id = 15;
+   */
+  senderTaxId?: FieldValue | undefined;
+
+  /**
+   * Receiver tax id.
+   *
+   * @generated from field: optional portal.v1.FieldValue receiver_tax_id = 16;
+   */
+  receiverTaxId?: FieldValue | undefined;
+
+  /**
+   * Phone of the parcel form; no CSV column, so grid rows leave it out.
+   *
+   * @generated from field: optional portal.v1.FieldValue phone = 13;
+   */
+  phone?: FieldValue | undefined;
+
+  /**
+   * Commercial invoice number.
+   *
+   * @generated from field: optional portal.v1.FieldValue invoice_number = 31;
+   */
+  invoiceNumber?: FieldValue | undefined;
+
+  /**
+   * Purchase order number.
+   *
+   * @generated from field: optional portal.v1.FieldValue po_number = 32;
+   */
+  poNumber?: FieldValue | undefined;
+
+  /**
+   * Duty.
+   *
+   * @generated from field: optional portal.v1.FieldValue duty = 33;
+   */
+  duty?: FieldValue | undefined;
+
+  /**
+   * VAT.
+   *
+   * @generated from field: optional portal.v1.FieldValue vat = 34;
+   */
+  vat?: FieldValue | undefined;
+
+  /**
+   * Freight and postage.
+   *
+   * @generated from field: optional portal.v1.FieldValue freight_postage = 35;
+   */
+  freightPostage?: FieldValue | undefined;
+
+  /**
+   * Tobacco tax.
+   *
+   * @generated from field: optional portal.v1.FieldValue tobacco_tax = 36;
+   */
+  tobaccoTax?: FieldValue | undefined;
+
+  /**
+   * Discount or rebate.
+   *
+   * @generated from field: optional portal.v1.FieldValue discount_rebate = 37;
+   */
+  discountRebate?: FieldValue | undefined;
+
+  /**
+   * Incoterm: DDP, DAP or DTP.
+   *
+   * @generated from field: optional portal.v1.FieldValue incoterm = 38;
+   */
+  incoterm?: FieldValue | undefined;
+
+  /**
+   * Reason of export.
+   *
+   * @generated from field: optional portal.v1.FieldValue reason_of_export = 39;
+   */
+  reasonOfExport?: FieldValue | undefined;
+
+  /**
+   * Additional comments.
+   *
+   * @generated from field: optional portal.v1.FieldValue additional_comments = 40;
+   */
+  additionalComments?: FieldValue | undefined;
+
+  /**
+   * Declaration statement.
+   *
+   * @generated from field: optional portal.v1.FieldValue declaration_statement = 41;
+   */
+  declarationStatement?: FieldValue | undefined;
+};
+
+/**
+ * Describes the message portal.v1.ShipmentCells.
+ * Use `create(ShipmentCellsSchema)` to create a new message.
+ */
+export const ShipmentCellsSchema: GenMessage<ShipmentCells> = /*@__PURE__*/
+  messageDesc(file_portal_v1_batches, 4);
+
+/**
+ * ShipmentTexts is ShipmentCells as text: the row a cell edit sends. A field left out is a column
+ * the row does not have (an invoice column sent, even empty, makes the row one with an invoice).
+ *
+ * @generated from message portal.v1.ShipmentTexts
+ */
+export type ShipmentTexts = Message<"portal.v1.ShipmentTexts"> & {
+  /**
+   * Receiver name.
+   *
+   * @generated from field: optional string name = 1;
+   */
+  name?: string | undefined;
+
+  /**
+   * Contact person.
+   *
+   * @generated from field: optional string contact = 2;
+   */
+  contact?: string | undefined;
+
+  /**
+   * Street.
+   *
+   * @generated from field: optional string street = 3;
+   */
+  street?: string | undefined;
+
+  /**
+   * House number.
+   *
+   * @generated from field: optional string no = 4;
+   */
+  no?: string | undefined;
+
+  /**
+   * Additional address line 1.
+   *
+   * @generated from field: optional string street2 = 5;
+   */
+  street2?: string | undefined;
+
+  /**
+   * Additional address line 2.
+   *
+   * @generated from field: optional string street3 = 6;
+   */
+  street3?: string | undefined;
+
+  /**
+   * Postal code.
+   *
+   * @generated from field: optional string postalcode = 7;
+   */
+  postalcode?: string | undefined;
+
+  /**
+   * City.
+   *
+   * @generated from field: optional string city = 8;
+   */
+  city?: string | undefined;
+
+  /**
+   * Region.
+   *
+   * @generated from field: optional string region = 9;
+   */
+  region?: string | undefined;
+
+  /**
+   * Destination country (ISO 3166-1 alpha-2).
+   *
+   * @generated from field: optional string iso_country = 10;
+   */
+  isoCountry?: string | undefined;
+
+  /**
+   * Mobile.
+   *
+   * @generated from field: optional string mobile = 12;
+   */
+  mobile?: string | undefined;
+
+  /**
+   * E-mail.
+   *
+   * @generated from field: optional string email = 11;
+   */
+  email?: string | undefined;
+
+  /**
+   * Reference number.
+   *
+   * @generated from field: optional string referencenumber = 14;
+   */
+  referencenumber?: string | undefined;
+
+  /**
+   * Weight in kg.
+   *
+   * @generated from field: optional string weight = 17;
+   */
+  weight?: string | undefined;
+
+  /**
+   * Sender code.
+   *
+   * @generated from field: optional string sender_code = 27;
+   */
+  senderCode?: string | undefined;
+
+  /**
+   * Format code.
+   *
+   * @generated from field: optional string format = 18;
+   */
+  format?: string | undefined;
+
+  /**
+   * Product code.
+   *
+   * @generated from field: optional string product = 19;
+   */
+  product?: string | undefined;
+
+  /**
+   * Service code.
+   *
+   * @generated from field: optional string service = 20;
+   */
+  service?: string | undefined;
+
+  /**
+   * Option codes joined with '|'.
+   *
+   * @generated from field: optional string options = 21;
+   */
+  options?: string | undefined;
+
+  /**
+   * Return type and return option joined with '|'.
+   *
+   * @generated from field: optional string return_options = 22;
+   */
+  returnOptions?: string | undefined;
+
+  /**
+   * Content type of the customs declaration.
+   *
+   * @generated from field: optional string content = 23;
+   */
+  content?: string | undefined;
+
+  /**
+   * Currency (ISO 4217).
+   *
+   * @generated from field: optional string currency = 25;
+   */
+  currency?: string | undefined;
+
+  /**
+   * Shipping cost.
+   *
+   * @generated from field: optional string shipping_cost = 24;
+   */
+  shippingCost?: string | undefined;
+
+  /**
+   * Seller EORI.
+   *
+   * @generated from field: optional string seller_eori = 28 [json_name = "sellerEORI"];
+   */
+  sellerEori?: string | undefined;
+
+  /**
+   * Sender EORI.
+   *
+   * @generated from field: optional string sender_eori = 29 [json_name = "senderEORI"];
+   */
+  senderEori?: string | undefined;
+
+  /**
+   * Sender tax id.
+   *
+   * @generated from field: optional string sender_tax_id = 15;
+   */
+  senderTaxId?: string | undefined;
+
+  /**
+   * Receiver tax id.
+   *
+   * @generated from field: optional string receiver_tax_id = 16;
+   */
+  receiverTaxId?: string | undefined;
+
+  /**
+   * Phone of the parcel form; no CSV column, so grid rows leave it out.
+   *
+   * @generated from field: optional string phone = 13;
+   */
+  phone?: string | undefined;
+
+  /**
+   * Commercial invoice number.
+   *
+   * @generated from field: optional string invoice_number = 31;
+   */
+  invoiceNumber?: string | undefined;
+
+  /**
+   * Purchase order number.
+   *
+   * @generated from field: optional string po_number = 32;
+   */
+  poNumber?: string | undefined;
+
+  /**
+   * Duty.
+   *
+   * @generated from field: optional string duty = 33;
+   */
+  duty?: string | undefined;
+
+  /**
+   * VAT.
+   *
+   * @generated from field: optional string vat = 34;
+   */
+  vat?: string | undefined;
+
+  /**
+   * Freight and postage.
+   *
+   * @generated from field: optional string freight_postage = 35;
+   */
+  freightPostage?: string | undefined;
+
+  /**
+   * Tobacco tax.
+   *
+   * @generated from field: optional string tobacco_tax = 36;
+   */
+  tobaccoTax?: string | undefined;
+
+  /**
+   * Discount or rebate.
+   *
+   * @generated from field: optional string discount_rebate = 37;
+   */
+  discountRebate?: string | undefined;
+
+  /**
+   * Incoterm: DDP, DAP or DTP.
+   *
+   * @generated from field: optional string incoterm = 38;
+   */
+  incoterm?: string | undefined;
+
+  /**
+   * Reason of export.
+   *
+   * @generated from field: optional string reason_of_export = 39;
+   */
+  reasonOfExport?: string | undefined;
+
+  /**
+   * Additional comments.
+   *
+   * @generated from field: optional string additional_comments = 40;
+   */
+  additionalComments?: string | undefined;
+
+  /**
+   * Declaration statement.
+   *
+   * @generated from field: optional string declaration_statement = 41;
+   */
+  declarationStatement?: string | undefined;
+};
+
+/**
+ * Describes the message portal.v1.ShipmentTexts.
+ * Use `create(ShipmentTextsSchema)` to create a new message.
+ */
+export const ShipmentTextsSchema: GenMessage<ShipmentTexts> = /*@__PURE__*/
+  messageDesc(file_portal_v1_batches, 5);
+
+/**
+ * OrderLineCells is one checked order line, one cell per field, with the names and numbers of
+ * ParcelOrderLine.
+ *
+ * @generated from message portal.v1.OrderLineCells
+ */
+export type OrderLineCells = Message<"portal.v1.OrderLineCells"> & {
+  /**
+   * Article number.
+   *
+   * @generated from field: optional portal.v1.FieldValue article_number = 1;
+   */
+  articleNumber?: FieldValue | undefined;
+
+  /**
+   * Customs tariff (HS) number.
+   *
+   * @generated from field: optional portal.v1.FieldValue hstarifnumber = 2;
+   */
+  hstarifnumber?: FieldValue | undefined;
+
+  /**
+   * Country of origin (ISO code).
+   *
+   * @generated from field: optional portal.v1.FieldValue origincountry = 3;
+   */
+  origincountry?: FieldValue | undefined;
+
+  /**
+   * Description.
+   *
+   * @generated from field: optional portal.v1.FieldValue description = 4;
+   */
+  description?: FieldValue | undefined;
+
+  /**
+   * Article URL.
+   *
+   * @generated from field: optional portal.v1.FieldValue article_url = 5;
+   */
+  articleUrl?: FieldValue | undefined;
+
+  /**
+   * Quantity (a whole number).
+   *
+   * @generated from field: optional portal.v1.FieldValue quantity = 6;
+   */
+  quantity?: FieldValue | undefined;
+
+  /**
+   * Weight in kg.
+   *
+   * @generated from field: optional portal.v1.FieldValue weight = 7;
+   */
+  weight?: FieldValue | undefined;
+
+  /**
+   * Value in the shipment's currency.
+   *
+   * @generated from field: optional portal.v1.FieldValue value = 8;
+   */
+  value?: FieldValue | undefined;
+};
+
+/**
+ * Describes the message portal.v1.OrderLineCells.
+ * Use `create(OrderLineCellsSchema)` to create a new message.
+ */
+export const OrderLineCellsSchema: GenMessage<OrderLineCells> = /*@__PURE__*/
+  messageDesc(file_portal_v1_batches, 6);
+
+/**
+ * OrderLineTexts is OrderLineCells as text.
+ *
+ * @generated from message portal.v1.OrderLineTexts
+ */
+export type OrderLineTexts = Message<"portal.v1.OrderLineTexts"> & {
+  /**
+   * Article number.
+   *
+   * @generated from field: optional string article_number = 1;
+   */
+  articleNumber?: string | undefined;
+
+  /**
+   * Customs tariff (HS) number.
+   *
+   * @generated from field: optional string hstarifnumber = 2;
+   */
+  hstarifnumber?: string | undefined;
+
+  /**
+   * Country of origin (ISO code).
+   *
+   * @generated from field: optional string origincountry = 3;
+   */
+  origincountry?: string | undefined;
+
+  /**
+   * Description.
+   *
+   * @generated from field: optional string description = 4;
+   */
+  description?: string | undefined;
+
+  /**
+   * Article URL.
+   *
+   * @generated from field: optional string article_url = 5;
+   */
+  articleUrl?: string | undefined;
+
+  /**
+   * Quantity (a whole number).
+   *
+   * @generated from field: optional string quantity = 6;
+   */
+  quantity?: string | undefined;
+
+  /**
+   * Weight in kg.
+   *
+   * @generated from field: optional string weight = 7;
+   */
+  weight?: string | undefined;
+
+  /**
+   * Value in the shipment's currency.
+   *
+   * @generated from field: optional string value = 8;
+   */
+  value?: string | undefined;
+};
+
+/**
+ * Describes the message portal.v1.OrderLineTexts.
+ * Use `create(OrderLineTextsSchema)` to create a new message.
+ */
+export const OrderLineTextsSchema: GenMessage<OrderLineTexts> = /*@__PURE__*/
+  messageDesc(file_portal_v1_batches, 7);
+
+/**
  * ValidatedOrderLine is one order line with its checked fields.
  *
  * @generated from message portal.v1.ValidatedOrderLine
  */
 export type ValidatedOrderLine = Message<"portal.v1.ValidatedOrderLine"> & {
   /**
-   * Field name (articleNumber, hstarifnumber, origincountry, description, articleUrl, quantity,
-   * weight, value) to cell.
+   * The cells.
    *
-   * @generated from field: map<string, portal.v1.FieldValue> fields = 1;
+   * @generated from field: portal.v1.OrderLineCells fields = 1;
    */
-  fields: { [key: string]: FieldValue };
+  fields?: OrderLineCells | undefined;
 };
 
 /**
@@ -382,7 +1103,7 @@ export type ValidatedOrderLine = Message<"portal.v1.ValidatedOrderLine"> & {
  * Use `create(ValidatedOrderLineSchema)` to create a new message.
  */
 export const ValidatedOrderLineSchema: GenMessage<ValidatedOrderLine> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 4);
+  messageDesc(file_portal_v1_batches, 8);
 
 /**
  * ValidatedShipment is one grid row.
@@ -419,11 +1140,11 @@ export type ValidatedShipment = Message<"portal.v1.ValidatedShipment"> & {
   changed: boolean;
 
   /**
-   * CSV shipment field name (and invoice field name) to cell.
+   * The cells of the shipment (and invoice) fields.
    *
-   * @generated from field: map<string, portal.v1.FieldValue> fields = 5;
+   * @generated from field: portal.v1.ShipmentCells fields = 5;
    */
-  fields: { [key: string]: FieldValue };
+  fields?: ShipmentCells | undefined;
 
   /**
    * Order lines.
@@ -438,7 +1159,7 @@ export type ValidatedShipment = Message<"portal.v1.ValidatedShipment"> & {
  * Use `create(ValidatedShipmentSchema)` to create a new message.
  */
 export const ValidatedShipmentSchema: GenMessage<ValidatedShipment> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 5);
+  messageDesc(file_portal_v1_batches, 9);
 
 /**
  * ShipmentValues are a row as the grid sends it on a cell edit: every field as text.
@@ -447,14 +1168,14 @@ export const ValidatedShipmentSchema: GenMessage<ValidatedShipment> = /*@__PURE_
  */
 export type ShipmentValues = Message<"portal.v1.ShipmentValues"> & {
   /**
-   * CSV shipment field name (and invoice field name) to value.
+   * The shipment (and invoice) fields.
    *
-   * @generated from field: map<string, string> fields = 1;
+   * @generated from field: portal.v1.ShipmentTexts fields = 1;
    */
-  fields: { [key: string]: string };
+  fields?: ShipmentTexts | undefined;
 
   /**
-   * Order lines, each field name to value.
+   * Order lines.
    *
    * @generated from field: repeated portal.v1.OrderLineValues order_lines = 2;
    */
@@ -466,7 +1187,7 @@ export type ShipmentValues = Message<"portal.v1.ShipmentValues"> & {
  * Use `create(ShipmentValuesSchema)` to create a new message.
  */
 export const ShipmentValuesSchema: GenMessage<ShipmentValues> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 6);
+  messageDesc(file_portal_v1_batches, 10);
 
 /**
  * OrderLineValues is one order line as text.
@@ -475,11 +1196,11 @@ export const ShipmentValuesSchema: GenMessage<ShipmentValues> = /*@__PURE__*/
  */
 export type OrderLineValues = Message<"portal.v1.OrderLineValues"> & {
   /**
-   * Field name to value.
+   * The fields.
    *
-   * @generated from field: map<string, string> fields = 1;
+   * @generated from field: portal.v1.OrderLineTexts fields = 1;
    */
-  fields: { [key: string]: string };
+  fields?: OrderLineTexts | undefined;
 };
 
 /**
@@ -487,7 +1208,7 @@ export type OrderLineValues = Message<"portal.v1.OrderLineValues"> & {
  * Use `create(OrderLineValuesSchema)` to create a new message.
  */
 export const OrderLineValuesSchema: GenMessage<OrderLineValues> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 7);
+  messageDesc(file_portal_v1_batches, 11);
 
 /**
  * BatchShipment is a shipment sent to the carrier from a batch row.
@@ -657,7 +1378,7 @@ export type BatchShipment = Message<"portal.v1.BatchShipment"> & {
  * Use `create(BatchShipmentSchema)` to create a new message.
  */
 export const BatchShipmentSchema: GenMessage<BatchShipment> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 8);
+  messageDesc(file_portal_v1_batches, 12);
 
 /**
  * ListBatchesRequest selects a page of a customer's batches.
@@ -692,7 +1413,7 @@ export type ListBatchesRequest = Message<"portal.v1.ListBatchesRequest"> & {
  * Use `create(ListBatchesRequestSchema)` to create a new message.
  */
 export const ListBatchesRequestSchema: GenMessage<ListBatchesRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 9);
+  messageDesc(file_portal_v1_batches, 13);
 
 /**
  * ListBatchesResponse is one page of batches.
@@ -720,7 +1441,7 @@ export type ListBatchesResponse = Message<"portal.v1.ListBatchesResponse"> & {
  * Use `create(ListBatchesResponseSchema)` to create a new message.
  */
 export const ListBatchesResponseSchema: GenMessage<ListBatchesResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 10);
+  messageDesc(file_portal_v1_batches, 14);
 
 /**
  * GetBatchRequest names a batch.
@@ -741,7 +1462,7 @@ export type GetBatchRequest = Message<"portal.v1.GetBatchRequest"> & {
  * Use `create(GetBatchRequestSchema)` to create a new message.
  */
 export const GetBatchRequestSchema: GenMessage<GetBatchRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 11);
+  messageDesc(file_portal_v1_batches, 15);
 
 /**
  * GetBatchResponse carries the batch.
@@ -762,7 +1483,7 @@ export type GetBatchResponse = Message<"portal.v1.GetBatchResponse"> & {
  * Use `create(GetBatchResponseSchema)` to create a new message.
  */
 export const GetBatchResponseSchema: GenMessage<GetBatchResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 12);
+  messageDesc(file_portal_v1_batches, 16);
 
 /**
  * BatchRef names an entity by id, as the creation payload does.
@@ -783,7 +1504,7 @@ export type BatchRef = Message<"portal.v1.BatchRef"> & {
  * Use `create(BatchRefSchema)` to create a new message.
  */
 export const BatchRefSchema: GenMessage<BatchRef> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 13);
+  messageDesc(file_portal_v1_batches, 17);
 
 /**
  * CreateBatchRequest is the creation payload of spec 2 section 3.
@@ -825,7 +1546,7 @@ export type CreateBatchRequest = Message<"portal.v1.CreateBatchRequest"> & {
  * Use `create(CreateBatchRequestSchema)` to create a new message.
  */
 export const CreateBatchRequestSchema: GenMessage<CreateBatchRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 14);
+  messageDesc(file_portal_v1_batches, 18);
 
 /**
  * CreateBatchResponse carries the new batch.
@@ -846,7 +1567,7 @@ export type CreateBatchResponse = Message<"portal.v1.CreateBatchResponse"> & {
  * Use `create(CreateBatchResponseSchema)` to create a new message.
  */
 export const CreateBatchResponseSchema: GenMessage<CreateBatchResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 15);
+  messageDesc(file_portal_v1_batches, 19);
 
 /**
  * DeleteBatchRequest names a batch.
@@ -867,7 +1588,7 @@ export type DeleteBatchRequest = Message<"portal.v1.DeleteBatchRequest"> & {
  * Use `create(DeleteBatchRequestSchema)` to create a new message.
  */
 export const DeleteBatchRequestSchema: GenMessage<DeleteBatchRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 16);
+  messageDesc(file_portal_v1_batches, 20);
 
 /**
  * DeleteBatchResponse says how the batch goes.
@@ -888,7 +1609,7 @@ export type DeleteBatchResponse = Message<"portal.v1.DeleteBatchResponse"> & {
  * Use `create(DeleteBatchResponseSchema)` to create a new message.
  */
 export const DeleteBatchResponseSchema: GenMessage<DeleteBatchResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 17);
+  messageDesc(file_portal_v1_batches, 21);
 
 /**
  * SendBatchRequest sends a batch.
@@ -916,7 +1637,7 @@ export type SendBatchRequest = Message<"portal.v1.SendBatchRequest"> & {
  * Use `create(SendBatchRequestSchema)` to create a new message.
  */
 export const SendBatchRequestSchema: GenMessage<SendBatchRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 18);
+  messageDesc(file_portal_v1_batches, 22);
 
 /**
  * SendBatchResponse carries the batch in SENDING.
@@ -937,7 +1658,7 @@ export type SendBatchResponse = Message<"portal.v1.SendBatchResponse"> & {
  * Use `create(SendBatchResponseSchema)` to create a new message.
  */
 export const SendBatchResponseSchema: GenMessage<SendBatchResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 19);
+  messageDesc(file_portal_v1_batches, 23);
 
 /**
  * CancelBatchRequest names a batch.
@@ -958,7 +1679,7 @@ export type CancelBatchRequest = Message<"portal.v1.CancelBatchRequest"> & {
  * Use `create(CancelBatchRequestSchema)` to create a new message.
  */
 export const CancelBatchRequestSchema: GenMessage<CancelBatchRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 20);
+  messageDesc(file_portal_v1_batches, 24);
 
 /**
  * CancelBatchResponse carries the batch in CANCELLING.
@@ -979,7 +1700,7 @@ export type CancelBatchResponse = Message<"portal.v1.CancelBatchResponse"> & {
  * Use `create(CancelBatchResponseSchema)` to create a new message.
  */
 export const CancelBatchResponseSchema: GenMessage<CancelBatchResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 21);
+  messageDesc(file_portal_v1_batches, 25);
 
 /**
  * ResendBatchRequest selects the shipments to send again.
@@ -1015,7 +1736,7 @@ export type ResendBatchRequest = Message<"portal.v1.ResendBatchRequest"> & {
  * Use `create(ResendBatchRequestSchema)` to create a new message.
  */
 export const ResendBatchRequestSchema: GenMessage<ResendBatchRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 22);
+  messageDesc(file_portal_v1_batches, 26);
 
 /**
  * ResendBatchResponse carries the batch in a RESENDING status.
@@ -1036,7 +1757,7 @@ export type ResendBatchResponse = Message<"portal.v1.ResendBatchResponse"> & {
  * Use `create(ResendBatchResponseSchema)` to create a new message.
  */
 export const ResendBatchResponseSchema: GenMessage<ResendBatchResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 23);
+  messageDesc(file_portal_v1_batches, 27);
 
 /**
  * DeleteBatchShipmentsRequest selects the shipments to delete.
@@ -1064,7 +1785,7 @@ export type DeleteBatchShipmentsRequest = Message<"portal.v1.DeleteBatchShipment
  * Use `create(DeleteBatchShipmentsRequestSchema)` to create a new message.
  */
 export const DeleteBatchShipmentsRequestSchema: GenMessage<DeleteBatchShipmentsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 24);
+  messageDesc(file_portal_v1_batches, 28);
 
 /**
  * DeleteBatchShipmentsResponse carries the batch in DELETING.
@@ -1085,7 +1806,7 @@ export type DeleteBatchShipmentsResponse = Message<"portal.v1.DeleteBatchShipmen
  * Use `create(DeleteBatchShipmentsResponseSchema)` to create a new message.
  */
 export const DeleteBatchShipmentsResponseSchema: GenMessage<DeleteBatchShipmentsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 25);
+  messageDesc(file_portal_v1_batches, 29);
 
 /**
  * CreateBatchManifestRequest names a batch.
@@ -1106,7 +1827,7 @@ export type CreateBatchManifestRequest = Message<"portal.v1.CreateBatchManifestR
  * Use `create(CreateBatchManifestRequestSchema)` to create a new message.
  */
 export const CreateBatchManifestRequestSchema: GenMessage<CreateBatchManifestRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 26);
+  messageDesc(file_portal_v1_batches, 30);
 
 /**
  * CreateBatchManifestResponse carries the batch in CREATING_MANIFEST.
@@ -1127,7 +1848,7 @@ export type CreateBatchManifestResponse = Message<"portal.v1.CreateBatchManifest
  * Use `create(CreateBatchManifestResponseSchema)` to create a new message.
  */
 export const CreateBatchManifestResponseSchema: GenMessage<CreateBatchManifestResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 27);
+  messageDesc(file_portal_v1_batches, 31);
 
 /**
  * SendBatchShipmentRequest names one shipment of a batch.
@@ -1155,7 +1876,7 @@ export type SendBatchShipmentRequest = Message<"portal.v1.SendBatchShipmentReque
  * Use `create(SendBatchShipmentRequestSchema)` to create a new message.
  */
 export const SendBatchShipmentRequestSchema: GenMessage<SendBatchShipmentRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 28);
+  messageDesc(file_portal_v1_batches, 32);
 
 /**
  * SendBatchShipmentResponse carries the shipment as it was when the job was queued; the job has not
@@ -1177,7 +1898,7 @@ export type SendBatchShipmentResponse = Message<"portal.v1.SendBatchShipmentResp
  * Use `create(SendBatchShipmentResponseSchema)` to create a new message.
  */
 export const SendBatchShipmentResponseSchema: GenMessage<SendBatchShipmentResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 29);
+  messageDesc(file_portal_v1_batches, 33);
 
 /**
  * CancelBatchShipmentRequest names one shipment of a batch.
@@ -1205,7 +1926,7 @@ export type CancelBatchShipmentRequest = Message<"portal.v1.CancelBatchShipmentR
  * Use `create(CancelBatchShipmentRequestSchema)` to create a new message.
  */
 export const CancelBatchShipmentRequestSchema: GenMessage<CancelBatchShipmentRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 30);
+  messageDesc(file_portal_v1_batches, 34);
 
 /**
  * CancelBatchShipmentResponse carries the shipment as it was when the job was queued, still
@@ -1227,7 +1948,7 @@ export type CancelBatchShipmentResponse = Message<"portal.v1.CancelBatchShipment
  * Use `create(CancelBatchShipmentResponseSchema)` to create a new message.
  */
 export const CancelBatchShipmentResponseSchema: GenMessage<CancelBatchShipmentResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 31);
+  messageDesc(file_portal_v1_batches, 35);
 
 /**
  * ListValidatedShipmentsRequest names a batch.
@@ -1269,7 +1990,7 @@ export type ListValidatedShipmentsRequest = Message<"portal.v1.ListValidatedShip
  * Use `create(ListValidatedShipmentsRequestSchema)` to create a new message.
  */
 export const ListValidatedShipmentsRequestSchema: GenMessage<ListValidatedShipmentsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 32);
+  messageDesc(file_portal_v1_batches, 36);
 
 /**
  * ListValidatedShipmentsResponse carries the rows in file order.
@@ -1305,7 +2026,7 @@ export type ListValidatedShipmentsResponse = Message<"portal.v1.ListValidatedShi
  * Use `create(ListValidatedShipmentsResponseSchema)` to create a new message.
  */
 export const ListValidatedShipmentsResponseSchema: GenMessage<ListValidatedShipmentsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 33);
+  messageDesc(file_portal_v1_batches, 37);
 
 /**
  * UpdateValidatedShipmentRequest is a cell edit: the whole row's values.
@@ -1340,7 +2061,7 @@ export type UpdateValidatedShipmentRequest = Message<"portal.v1.UpdateValidatedS
  * Use `create(UpdateValidatedShipmentRequestSchema)` to create a new message.
  */
 export const UpdateValidatedShipmentRequestSchema: GenMessage<UpdateValidatedShipmentRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 34);
+  messageDesc(file_portal_v1_batches, 38);
 
 /**
  * UpdateValidatedShipmentResponse carries the revalidated row and the batch.
@@ -1368,7 +2089,7 @@ export type UpdateValidatedShipmentResponse = Message<"portal.v1.UpdateValidated
  * Use `create(UpdateValidatedShipmentResponseSchema)` to create a new message.
  */
 export const UpdateValidatedShipmentResponseSchema: GenMessage<UpdateValidatedShipmentResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 35);
+  messageDesc(file_portal_v1_batches, 39);
 
 /**
  * ListBatchShipmentsRequest selects a page of a batch's sent shipments.
@@ -1417,7 +2138,7 @@ export type ListBatchShipmentsRequest = Message<"portal.v1.ListBatchShipmentsReq
  * Use `create(ListBatchShipmentsRequestSchema)` to create a new message.
  */
 export const ListBatchShipmentsRequestSchema: GenMessage<ListBatchShipmentsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 36);
+  messageDesc(file_portal_v1_batches, 40);
 
 /**
  * ListBatchShipmentsResponse is one page of shipments.
@@ -1445,7 +2166,7 @@ export type ListBatchShipmentsResponse = Message<"portal.v1.ListBatchShipmentsRe
  * Use `create(ListBatchShipmentsResponseSchema)` to create a new message.
  */
 export const ListBatchShipmentsResponseSchema: GenMessage<ListBatchShipmentsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 37);
+  messageDesc(file_portal_v1_batches, 41);
 
 /**
  * CreateBatchDownloadTokenRequest names the batch and the download.
@@ -1473,7 +2194,7 @@ export type CreateBatchDownloadTokenRequest = Message<"portal.v1.CreateBatchDown
  * Use `create(CreateBatchDownloadTokenRequestSchema)` to create a new message.
  */
 export const CreateBatchDownloadTokenRequestSchema: GenMessage<CreateBatchDownloadTokenRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 38);
+  messageDesc(file_portal_v1_batches, 42);
 
 /**
  * CreateBatchDownloadTokenResponse is the token for the link.
@@ -1501,7 +2222,7 @@ export type CreateBatchDownloadTokenResponse = Message<"portal.v1.CreateBatchDow
  * Use `create(CreateBatchDownloadTokenResponseSchema)` to create a new message.
  */
 export const CreateBatchDownloadTokenResponseSchema: GenMessage<CreateBatchDownloadTokenResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 39);
+  messageDesc(file_portal_v1_batches, 43);
 
 /**
  * DownloadBatchLabelsRequest names a batch.
@@ -1537,7 +2258,7 @@ export type DownloadBatchLabelsRequest = Message<"portal.v1.DownloadBatchLabelsR
  * Use `create(DownloadBatchLabelsRequestSchema)` to create a new message.
  */
 export const DownloadBatchLabelsRequestSchema: GenMessage<DownloadBatchLabelsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 40);
+  messageDesc(file_portal_v1_batches, 44);
 
 /**
  * DownloadBatchLabelsResponse is the labels file.
@@ -1558,7 +2279,7 @@ export type DownloadBatchLabelsResponse = Message<"portal.v1.DownloadBatchLabels
  * Use `create(DownloadBatchLabelsResponseSchema)` to create a new message.
  */
 export const DownloadBatchLabelsResponseSchema: GenMessage<DownloadBatchLabelsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 41);
+  messageDesc(file_portal_v1_batches, 45);
 
 /**
  * DownloadBatchCustomsDocsRequest names a batch.
@@ -1579,7 +2300,7 @@ export type DownloadBatchCustomsDocsRequest = Message<"portal.v1.DownloadBatchCu
  * Use `create(DownloadBatchCustomsDocsRequestSchema)` to create a new message.
  */
 export const DownloadBatchCustomsDocsRequestSchema: GenMessage<DownloadBatchCustomsDocsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 42);
+  messageDesc(file_portal_v1_batches, 46);
 
 /**
  * DownloadBatchCustomsDocsResponse is the customs documents as one PDF.
@@ -1600,7 +2321,7 @@ export type DownloadBatchCustomsDocsResponse = Message<"portal.v1.DownloadBatchC
  * Use `create(DownloadBatchCustomsDocsResponseSchema)` to create a new message.
  */
 export const DownloadBatchCustomsDocsResponseSchema: GenMessage<DownloadBatchCustomsDocsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 43);
+  messageDesc(file_portal_v1_batches, 47);
 
 /**
  * DownloadBatchManifestRequest names a batch.
@@ -1621,7 +2342,7 @@ export type DownloadBatchManifestRequest = Message<"portal.v1.DownloadBatchManif
  * Use `create(DownloadBatchManifestRequestSchema)` to create a new message.
  */
 export const DownloadBatchManifestRequestSchema: GenMessage<DownloadBatchManifestRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 44);
+  messageDesc(file_portal_v1_batches, 48);
 
 /**
  * DownloadBatchManifestResponse is the manifest PDF.
@@ -1642,7 +2363,7 @@ export type DownloadBatchManifestResponse = Message<"portal.v1.DownloadBatchMani
  * Use `create(DownloadBatchManifestResponseSchema)` to create a new message.
  */
 export const DownloadBatchManifestResponseSchema: GenMessage<DownloadBatchManifestResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 45);
+  messageDesc(file_portal_v1_batches, 49);
 
 /**
  * DownloadBatchCommercialInvoiceRequest names a batch.
@@ -1678,7 +2399,7 @@ export type DownloadBatchCommercialInvoiceRequest = Message<"portal.v1.DownloadB
  * Use `create(DownloadBatchCommercialInvoiceRequestSchema)` to create a new message.
  */
 export const DownloadBatchCommercialInvoiceRequestSchema: GenMessage<DownloadBatchCommercialInvoiceRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 46);
+  messageDesc(file_portal_v1_batches, 50);
 
 /**
  * DownloadBatchCommercialInvoiceResponse is the invoice PDF.
@@ -1699,7 +2420,7 @@ export type DownloadBatchCommercialInvoiceResponse = Message<"portal.v1.Download
  * Use `create(DownloadBatchCommercialInvoiceResponseSchema)` to create a new message.
  */
 export const DownloadBatchCommercialInvoiceResponseSchema: GenMessage<DownloadBatchCommercialInvoiceResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 47);
+  messageDesc(file_portal_v1_batches, 51);
 
 /**
  * DownloadBatchCsvRequest names a batch.
@@ -1720,7 +2441,7 @@ export type DownloadBatchCsvRequest = Message<"portal.v1.DownloadBatchCsvRequest
  * Use `create(DownloadBatchCsvRequestSchema)` to create a new message.
  */
 export const DownloadBatchCsvRequestSchema: GenMessage<DownloadBatchCsvRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 48);
+  messageDesc(file_portal_v1_batches, 52);
 
 /**
  * DownloadBatchCsvResponse is the original file.
@@ -1741,7 +2462,7 @@ export type DownloadBatchCsvResponse = Message<"portal.v1.DownloadBatchCsvRespon
  * Use `create(DownloadBatchCsvResponseSchema)` to create a new message.
  */
 export const DownloadBatchCsvResponseSchema: GenMessage<DownloadBatchCsvResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 49);
+  messageDesc(file_portal_v1_batches, 53);
 
 /**
  * DownloadBatchTrafficRequest names a batch and a direction.
@@ -1769,7 +2490,7 @@ export type DownloadBatchTrafficRequest = Message<"portal.v1.DownloadBatchTraffi
  * Use `create(DownloadBatchTrafficRequestSchema)` to create a new message.
  */
 export const DownloadBatchTrafficRequestSchema: GenMessage<DownloadBatchTrafficRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 50);
+  messageDesc(file_portal_v1_batches, 54);
 
 /**
  * DownloadBatchTrafficResponse is the SOAP traffic as one XML document.
@@ -1790,7 +2511,7 @@ export type DownloadBatchTrafficResponse = Message<"portal.v1.DownloadBatchTraff
  * Use `create(DownloadBatchTrafficResponseSchema)` to create a new message.
  */
 export const DownloadBatchTrafficResponseSchema: GenMessage<DownloadBatchTrafficResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_batches, 51);
+  messageDesc(file_portal_v1_batches, 55);
 
 /**
  * BatchService is the CSV batch flow of spec 2: upload a CSV of shipments,
