@@ -292,8 +292,13 @@ func batchToProto(v batches.View) *portalv1.Batch {
 			RegenerateManifest: a.RegenerateManifest, ManifestDownload: a.ManifestDownload, InvoiceDownload: a.InvoiceDownload,
 			LabelDownloads: a.LabelDownloads, CustomsDocsDownload: a.CustomsDocsDownload, GridEditable: a.GridEditable,
 			Delete: a.Delete, View: a.View,
+			BulkAll: bulkToProto(a.BulkAll), BulkChanged: bulkToProto(a.BulkChanged), BulkError: bulkToProto(a.BulkError),
 		},
 	}
+}
+
+func bulkToProto(b batch.Bulk) *portalv1.BulkActions {
+	return &portalv1.BulkActions{Resend: b.Resend, ResendCount: int32(b.ResendCount), DeleteShipments: b.Delete, DeleteCount: int32(b.DeleteCount)}
 }
 
 func validatedToProto(r batch.ValidatedShipment) *portalv1.ValidatedShipment {
@@ -324,6 +329,7 @@ func shipmentToProto(v batches.ShipmentView) *portalv1.BatchShipment {
 		Destination: s.Destination, SubmittedAt: timestampOrNil(s.SubmittedAt), ApiClient: s.APIClient,
 		LabelContentType: s.LabelContentType, CsvShipment: s.BatchID, Changed: s.Changed, LabelType: s.LabelType,
 		HasCustomsDoc: s.HasCustomsDoc, Service: s.Service, Cancelled: s.Cancelled, Updateable: v.Updateable, Deleteable: v.Deleteable,
+		Cancellable: v.Cancellable,
 	}
 }
 

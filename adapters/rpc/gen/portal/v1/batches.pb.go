@@ -317,8 +317,14 @@ type BatchActions struct {
 	// Customs-document download: the status offers it and a customs document of a shipment that is not
 	// cancelled exists.
 	CustomsDocsDownload bool `protobuf:"varint,12,opt,name=customs_docs_download,json=customsDocsDownload,proto3" json:"customs_docs_download,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// The Shipments tab's resend and delete with the filter ALL.
+	BulkAll *BulkActions `protobuf:"bytes,13,opt,name=bulk_all,json=bulkAll,proto3" json:"bulk_all,omitempty"`
+	// The same with the filter CHANGED.
+	BulkChanged *BulkActions `protobuf:"bytes,14,opt,name=bulk_changed,json=bulkChanged,proto3" json:"bulk_changed,omitempty"`
+	// The same with the filter ERROR (a delete never: spec 2 section 5.2).
+	BulkError     *BulkActions `protobuf:"bytes,15,opt,name=bulk_error,json=bulkError,proto3" json:"bulk_error,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *BatchActions) Reset() {
@@ -435,6 +441,102 @@ func (x *BatchActions) GetCustomsDocsDownload() bool {
 	return false
 }
 
+func (x *BatchActions) GetBulkAll() *BulkActions {
+	if x != nil {
+		return x.BulkAll
+	}
+	return nil
+}
+
+func (x *BatchActions) GetBulkChanged() *BulkActions {
+	if x != nil {
+		return x.BulkChanged
+	}
+	return nil
+}
+
+func (x *BatchActions) GetBulkError() *BulkActions {
+	if x != nil {
+		return x.BulkError
+	}
+	return nil
+}
+
+// BulkActions are what a resend or a delete of shipments with one filter would do now (spec 2
+// section 5.2): how many shipments each selects and whether the caller may start it. A command
+// that selects nothing is not offered.
+type BulkActions struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Resend button enabled (ResendBatch with the filter).
+	Resend bool `protobuf:"varint,1,opt,name=resend,proto3" json:"resend,omitempty"`
+	// Shipments the resend would send again: for ALL every valid row.
+	ResendCount int32 `protobuf:"varint,2,opt,name=resend_count,json=resendCount,proto3" json:"resend_count,omitempty"`
+	// Delete button enabled (DeleteBatchShipments with the filter; admins only).
+	DeleteShipments bool `protobuf:"varint,3,opt,name=delete_shipments,json=deleteShipments,proto3" json:"delete_shipments,omitempty"`
+	// Shipments the delete would cancel and remove.
+	DeleteCount   int32 `protobuf:"varint,4,opt,name=delete_count,json=deleteCount,proto3" json:"delete_count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BulkActions) Reset() {
+	*x = BulkActions{}
+	mi := &file_portal_v1_batches_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BulkActions) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BulkActions) ProtoMessage() {}
+
+func (x *BulkActions) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BulkActions.ProtoReflect.Descriptor instead.
+func (*BulkActions) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *BulkActions) GetResend() bool {
+	if x != nil {
+		return x.Resend
+	}
+	return false
+}
+
+func (x *BulkActions) GetResendCount() int32 {
+	if x != nil {
+		return x.ResendCount
+	}
+	return 0
+}
+
+func (x *BulkActions) GetDeleteShipments() bool {
+	if x != nil {
+		return x.DeleteShipments
+	}
+	return false
+}
+
+func (x *BulkActions) GetDeleteCount() int32 {
+	if x != nil {
+		return x.DeleteCount
+	}
+	return 0
+}
+
 // Violation is one rule a field breaks: a message key with its attributes.
 type Violation struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -448,7 +550,7 @@ type Violation struct {
 
 func (x *Violation) Reset() {
 	*x = Violation{}
-	mi := &file_portal_v1_batches_proto_msgTypes[2]
+	mi := &file_portal_v1_batches_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -460,7 +562,7 @@ func (x *Violation) String() string {
 func (*Violation) ProtoMessage() {}
 
 func (x *Violation) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[2]
+	mi := &file_portal_v1_batches_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -473,7 +575,7 @@ func (x *Violation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Violation.ProtoReflect.Descriptor instead.
 func (*Violation) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{2}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Violation) GetMessage() string {
@@ -503,7 +605,7 @@ type FieldValue struct {
 
 func (x *FieldValue) Reset() {
 	*x = FieldValue{}
-	mi := &file_portal_v1_batches_proto_msgTypes[3]
+	mi := &file_portal_v1_batches_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -515,7 +617,7 @@ func (x *FieldValue) String() string {
 func (*FieldValue) ProtoMessage() {}
 
 func (x *FieldValue) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[3]
+	mi := &file_portal_v1_batches_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -528,7 +630,7 @@ func (x *FieldValue) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FieldValue.ProtoReflect.Descriptor instead.
 func (*FieldValue) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{3}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *FieldValue) GetValue() string {
@@ -638,7 +740,7 @@ type ShipmentCells struct {
 
 func (x *ShipmentCells) Reset() {
 	*x = ShipmentCells{}
-	mi := &file_portal_v1_batches_proto_msgTypes[4]
+	mi := &file_portal_v1_batches_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -650,7 +752,7 @@ func (x *ShipmentCells) String() string {
 func (*ShipmentCells) ProtoMessage() {}
 
 func (x *ShipmentCells) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[4]
+	mi := &file_portal_v1_batches_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -663,7 +765,7 @@ func (x *ShipmentCells) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShipmentCells.ProtoReflect.Descriptor instead.
 func (*ShipmentCells) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{4}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ShipmentCells) GetName() *FieldValue {
@@ -1027,7 +1129,7 @@ type ShipmentTexts struct {
 
 func (x *ShipmentTexts) Reset() {
 	*x = ShipmentTexts{}
-	mi := &file_portal_v1_batches_proto_msgTypes[5]
+	mi := &file_portal_v1_batches_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1039,7 +1141,7 @@ func (x *ShipmentTexts) String() string {
 func (*ShipmentTexts) ProtoMessage() {}
 
 func (x *ShipmentTexts) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[5]
+	mi := &file_portal_v1_batches_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1052,7 +1154,7 @@ func (x *ShipmentTexts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShipmentTexts.ProtoReflect.Descriptor instead.
 func (*ShipmentTexts) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{5}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ShipmentTexts) GetName() string {
@@ -1354,7 +1456,7 @@ type OrderLineCells struct {
 
 func (x *OrderLineCells) Reset() {
 	*x = OrderLineCells{}
-	mi := &file_portal_v1_batches_proto_msgTypes[6]
+	mi := &file_portal_v1_batches_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1366,7 +1468,7 @@ func (x *OrderLineCells) String() string {
 func (*OrderLineCells) ProtoMessage() {}
 
 func (x *OrderLineCells) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[6]
+	mi := &file_portal_v1_batches_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1379,7 +1481,7 @@ func (x *OrderLineCells) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderLineCells.ProtoReflect.Descriptor instead.
 func (*OrderLineCells) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{6}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *OrderLineCells) GetArticleNumber() *FieldValue {
@@ -1463,7 +1565,7 @@ type OrderLineTexts struct {
 
 func (x *OrderLineTexts) Reset() {
 	*x = OrderLineTexts{}
-	mi := &file_portal_v1_batches_proto_msgTypes[7]
+	mi := &file_portal_v1_batches_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1475,7 +1577,7 @@ func (x *OrderLineTexts) String() string {
 func (*OrderLineTexts) ProtoMessage() {}
 
 func (x *OrderLineTexts) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[7]
+	mi := &file_portal_v1_batches_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1488,7 +1590,7 @@ func (x *OrderLineTexts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderLineTexts.ProtoReflect.Descriptor instead.
 func (*OrderLineTexts) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{7}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *OrderLineTexts) GetArticleNumber() string {
@@ -1558,7 +1660,7 @@ type ValidatedOrderLine struct {
 
 func (x *ValidatedOrderLine) Reset() {
 	*x = ValidatedOrderLine{}
-	mi := &file_portal_v1_batches_proto_msgTypes[8]
+	mi := &file_portal_v1_batches_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1570,7 +1672,7 @@ func (x *ValidatedOrderLine) String() string {
 func (*ValidatedOrderLine) ProtoMessage() {}
 
 func (x *ValidatedOrderLine) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[8]
+	mi := &file_portal_v1_batches_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1583,7 +1685,7 @@ func (x *ValidatedOrderLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidatedOrderLine.ProtoReflect.Descriptor instead.
 func (*ValidatedOrderLine) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{8}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ValidatedOrderLine) GetFields() *OrderLineCells {
@@ -1614,7 +1716,7 @@ type ValidatedShipment struct {
 
 func (x *ValidatedShipment) Reset() {
 	*x = ValidatedShipment{}
-	mi := &file_portal_v1_batches_proto_msgTypes[9]
+	mi := &file_portal_v1_batches_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1626,7 +1728,7 @@ func (x *ValidatedShipment) String() string {
 func (*ValidatedShipment) ProtoMessage() {}
 
 func (x *ValidatedShipment) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[9]
+	mi := &file_portal_v1_batches_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1639,7 +1741,7 @@ func (x *ValidatedShipment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidatedShipment.ProtoReflect.Descriptor instead.
 func (*ValidatedShipment) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{9}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ValidatedShipment) GetId() int64 {
@@ -1697,7 +1799,7 @@ type ShipmentValues struct {
 
 func (x *ShipmentValues) Reset() {
 	*x = ShipmentValues{}
-	mi := &file_portal_v1_batches_proto_msgTypes[10]
+	mi := &file_portal_v1_batches_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1709,7 +1811,7 @@ func (x *ShipmentValues) String() string {
 func (*ShipmentValues) ProtoMessage() {}
 
 func (x *ShipmentValues) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[10]
+	mi := &file_portal_v1_batches_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1722,7 +1824,7 @@ func (x *ShipmentValues) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShipmentValues.ProtoReflect.Descriptor instead.
 func (*ShipmentValues) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{10}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ShipmentValues) GetFields() *ShipmentTexts {
@@ -1750,7 +1852,7 @@ type OrderLineValues struct {
 
 func (x *OrderLineValues) Reset() {
 	*x = OrderLineValues{}
-	mi := &file_portal_v1_batches_proto_msgTypes[11]
+	mi := &file_portal_v1_batches_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1762,7 +1864,7 @@ func (x *OrderLineValues) String() string {
 func (*OrderLineValues) ProtoMessage() {}
 
 func (x *OrderLineValues) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[11]
+	mi := &file_portal_v1_batches_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1775,7 +1877,7 @@ func (x *OrderLineValues) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderLineValues.ProtoReflect.Descriptor instead.
 func (*OrderLineValues) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{11}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *OrderLineValues) GetFields() *OrderLineTexts {
@@ -1833,14 +1935,17 @@ type BatchShipment struct {
 	Deleteable bool `protobuf:"varint,21,opt,name=deleteable,proto3" json:"deleteable,omitempty"`
 	// Values the error_message key names: field and value of a refused field, or code and message
 	// (the carrier's own text) of a refusal without a key of its own (error.carrier.fault).
-	ErrorParams   map[string]string `protobuf:"bytes,22,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	ErrorParams map[string]string `protobuf:"bytes,22,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// Whether its live label may be cancelled on its own now (CancelBatchShipment): a deleteable row
+	// that holds a label the carrier has not cancelled.
+	Cancellable   bool `protobuf:"varint,23,opt,name=cancellable,proto3" json:"cancellable,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *BatchShipment) Reset() {
 	*x = BatchShipment{}
-	mi := &file_portal_v1_batches_proto_msgTypes[12]
+	mi := &file_portal_v1_batches_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1852,7 +1957,7 @@ func (x *BatchShipment) String() string {
 func (*BatchShipment) ProtoMessage() {}
 
 func (x *BatchShipment) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[12]
+	mi := &file_portal_v1_batches_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1865,7 +1970,7 @@ func (x *BatchShipment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchShipment.ProtoReflect.Descriptor instead.
 func (*BatchShipment) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{12}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *BatchShipment) GetId() int64 {
@@ -2022,6 +2127,13 @@ func (x *BatchShipment) GetErrorParams() map[string]string {
 	return nil
 }
 
+func (x *BatchShipment) GetCancellable() bool {
+	if x != nil {
+		return x.Cancellable
+	}
+	return false
+}
+
 // ListBatchesRequest selects a page of a customer's batches.
 type ListBatchesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2037,7 +2149,7 @@ type ListBatchesRequest struct {
 
 func (x *ListBatchesRequest) Reset() {
 	*x = ListBatchesRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[13]
+	mi := &file_portal_v1_batches_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2049,7 +2161,7 @@ func (x *ListBatchesRequest) String() string {
 func (*ListBatchesRequest) ProtoMessage() {}
 
 func (x *ListBatchesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[13]
+	mi := &file_portal_v1_batches_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2062,7 +2174,7 @@ func (x *ListBatchesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchesRequest.ProtoReflect.Descriptor instead.
 func (*ListBatchesRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{13}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListBatchesRequest) GetCustomerId() int64 {
@@ -2099,7 +2211,7 @@ type ListBatchesResponse struct {
 
 func (x *ListBatchesResponse) Reset() {
 	*x = ListBatchesResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[14]
+	mi := &file_portal_v1_batches_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2111,7 +2223,7 @@ func (x *ListBatchesResponse) String() string {
 func (*ListBatchesResponse) ProtoMessage() {}
 
 func (x *ListBatchesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[14]
+	mi := &file_portal_v1_batches_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2124,7 +2236,7 @@ func (x *ListBatchesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchesResponse.ProtoReflect.Descriptor instead.
 func (*ListBatchesResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{14}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListBatchesResponse) GetBatches() []*Batch {
@@ -2152,7 +2264,7 @@ type GetBatchRequest struct {
 
 func (x *GetBatchRequest) Reset() {
 	*x = GetBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[15]
+	mi := &file_portal_v1_batches_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2164,7 +2276,7 @@ func (x *GetBatchRequest) String() string {
 func (*GetBatchRequest) ProtoMessage() {}
 
 func (x *GetBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[15]
+	mi := &file_portal_v1_batches_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2177,7 +2289,7 @@ func (x *GetBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBatchRequest.ProtoReflect.Descriptor instead.
 func (*GetBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{15}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetBatchRequest) GetId() int64 {
@@ -2198,7 +2310,7 @@ type GetBatchResponse struct {
 
 func (x *GetBatchResponse) Reset() {
 	*x = GetBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[16]
+	mi := &file_portal_v1_batches_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2210,7 +2322,7 @@ func (x *GetBatchResponse) String() string {
 func (*GetBatchResponse) ProtoMessage() {}
 
 func (x *GetBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[16]
+	mi := &file_portal_v1_batches_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2223,7 +2335,7 @@ func (x *GetBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBatchResponse.ProtoReflect.Descriptor instead.
 func (*GetBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{16}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetBatchResponse) GetBatch() *Batch {
@@ -2244,7 +2356,7 @@ type BatchRef struct {
 
 func (x *BatchRef) Reset() {
 	*x = BatchRef{}
-	mi := &file_portal_v1_batches_proto_msgTypes[17]
+	mi := &file_portal_v1_batches_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2256,7 +2368,7 @@ func (x *BatchRef) String() string {
 func (*BatchRef) ProtoMessage() {}
 
 func (x *BatchRef) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[17]
+	mi := &file_portal_v1_batches_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2269,7 +2381,7 @@ func (x *BatchRef) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchRef.ProtoReflect.Descriptor instead.
 func (*BatchRef) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{17}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *BatchRef) GetId() int64 {
@@ -2296,7 +2408,7 @@ type CreateBatchRequest struct {
 
 func (x *CreateBatchRequest) Reset() {
 	*x = CreateBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[18]
+	mi := &file_portal_v1_batches_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2308,7 +2420,7 @@ func (x *CreateBatchRequest) String() string {
 func (*CreateBatchRequest) ProtoMessage() {}
 
 func (x *CreateBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[18]
+	mi := &file_portal_v1_batches_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2321,7 +2433,7 @@ func (x *CreateBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{18}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CreateBatchRequest) GetCsv() []byte {
@@ -2363,7 +2475,7 @@ type CreateBatchResponse struct {
 
 func (x *CreateBatchResponse) Reset() {
 	*x = CreateBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[19]
+	mi := &file_portal_v1_batches_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2375,7 +2487,7 @@ func (x *CreateBatchResponse) String() string {
 func (*CreateBatchResponse) ProtoMessage() {}
 
 func (x *CreateBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[19]
+	mi := &file_portal_v1_batches_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2388,7 +2500,7 @@ func (x *CreateBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{19}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CreateBatchResponse) GetBatch() *Batch {
@@ -2409,7 +2521,7 @@ type DeleteBatchRequest struct {
 
 func (x *DeleteBatchRequest) Reset() {
 	*x = DeleteBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[20]
+	mi := &file_portal_v1_batches_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2421,7 +2533,7 @@ func (x *DeleteBatchRequest) String() string {
 func (*DeleteBatchRequest) ProtoMessage() {}
 
 func (x *DeleteBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[20]
+	mi := &file_portal_v1_batches_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2434,7 +2546,7 @@ func (x *DeleteBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchRequest.ProtoReflect.Descriptor instead.
 func (*DeleteBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{20}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *DeleteBatchRequest) GetId() int64 {
@@ -2455,7 +2567,7 @@ type DeleteBatchResponse struct {
 
 func (x *DeleteBatchResponse) Reset() {
 	*x = DeleteBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[21]
+	mi := &file_portal_v1_batches_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2467,7 +2579,7 @@ func (x *DeleteBatchResponse) String() string {
 func (*DeleteBatchResponse) ProtoMessage() {}
 
 func (x *DeleteBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[21]
+	mi := &file_portal_v1_batches_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2480,7 +2592,7 @@ func (x *DeleteBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchResponse.ProtoReflect.Descriptor instead.
 func (*DeleteBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{21}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *DeleteBatchResponse) GetBatch() *Batch {
@@ -2503,7 +2615,7 @@ type SendBatchRequest struct {
 
 func (x *SendBatchRequest) Reset() {
 	*x = SendBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[22]
+	mi := &file_portal_v1_batches_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2515,7 +2627,7 @@ func (x *SendBatchRequest) String() string {
 func (*SendBatchRequest) ProtoMessage() {}
 
 func (x *SendBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[22]
+	mi := &file_portal_v1_batches_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2528,7 +2640,7 @@ func (x *SendBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchRequest.ProtoReflect.Descriptor instead.
 func (*SendBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{22}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SendBatchRequest) GetId() int64 {
@@ -2556,7 +2668,7 @@ type SendBatchResponse struct {
 
 func (x *SendBatchResponse) Reset() {
 	*x = SendBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[23]
+	mi := &file_portal_v1_batches_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2568,7 +2680,7 @@ func (x *SendBatchResponse) String() string {
 func (*SendBatchResponse) ProtoMessage() {}
 
 func (x *SendBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[23]
+	mi := &file_portal_v1_batches_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2581,7 +2693,7 @@ func (x *SendBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchResponse.ProtoReflect.Descriptor instead.
 func (*SendBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{23}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SendBatchResponse) GetBatch() *Batch {
@@ -2602,7 +2714,7 @@ type CancelBatchRequest struct {
 
 func (x *CancelBatchRequest) Reset() {
 	*x = CancelBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[24]
+	mi := &file_portal_v1_batches_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2614,7 +2726,7 @@ func (x *CancelBatchRequest) String() string {
 func (*CancelBatchRequest) ProtoMessage() {}
 
 func (x *CancelBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[24]
+	mi := &file_portal_v1_batches_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2627,7 +2739,7 @@ func (x *CancelBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchRequest.ProtoReflect.Descriptor instead.
 func (*CancelBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{24}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *CancelBatchRequest) GetId() int64 {
@@ -2648,7 +2760,7 @@ type CancelBatchResponse struct {
 
 func (x *CancelBatchResponse) Reset() {
 	*x = CancelBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[25]
+	mi := &file_portal_v1_batches_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2660,7 +2772,7 @@ func (x *CancelBatchResponse) String() string {
 func (*CancelBatchResponse) ProtoMessage() {}
 
 func (x *CancelBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[25]
+	mi := &file_portal_v1_batches_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2673,7 +2785,7 @@ func (x *CancelBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchResponse.ProtoReflect.Descriptor instead.
 func (*CancelBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{25}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *CancelBatchResponse) GetBatch() *Batch {
@@ -2699,7 +2811,7 @@ type ResendBatchRequest struct {
 
 func (x *ResendBatchRequest) Reset() {
 	*x = ResendBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[26]
+	mi := &file_portal_v1_batches_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2711,7 +2823,7 @@ func (x *ResendBatchRequest) String() string {
 func (*ResendBatchRequest) ProtoMessage() {}
 
 func (x *ResendBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[26]
+	mi := &file_portal_v1_batches_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2724,7 +2836,7 @@ func (x *ResendBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendBatchRequest.ProtoReflect.Descriptor instead.
 func (*ResendBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{26}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ResendBatchRequest) GetId() int64 {
@@ -2759,7 +2871,7 @@ type ResendBatchResponse struct {
 
 func (x *ResendBatchResponse) Reset() {
 	*x = ResendBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[27]
+	mi := &file_portal_v1_batches_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2771,7 +2883,7 @@ func (x *ResendBatchResponse) String() string {
 func (*ResendBatchResponse) ProtoMessage() {}
 
 func (x *ResendBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[27]
+	mi := &file_portal_v1_batches_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2784,7 +2896,7 @@ func (x *ResendBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendBatchResponse.ProtoReflect.Descriptor instead.
 func (*ResendBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{27}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ResendBatchResponse) GetBatch() *Batch {
@@ -2807,7 +2919,7 @@ type DeleteBatchShipmentsRequest struct {
 
 func (x *DeleteBatchShipmentsRequest) Reset() {
 	*x = DeleteBatchShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[28]
+	mi := &file_portal_v1_batches_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2819,7 +2931,7 @@ func (x *DeleteBatchShipmentsRequest) String() string {
 func (*DeleteBatchShipmentsRequest) ProtoMessage() {}
 
 func (x *DeleteBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[28]
+	mi := &file_portal_v1_batches_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2832,7 +2944,7 @@ func (x *DeleteBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*DeleteBatchShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{28}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *DeleteBatchShipmentsRequest) GetId() int64 {
@@ -2860,7 +2972,7 @@ type DeleteBatchShipmentsResponse struct {
 
 func (x *DeleteBatchShipmentsResponse) Reset() {
 	*x = DeleteBatchShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[29]
+	mi := &file_portal_v1_batches_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2872,7 +2984,7 @@ func (x *DeleteBatchShipmentsResponse) String() string {
 func (*DeleteBatchShipmentsResponse) ProtoMessage() {}
 
 func (x *DeleteBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[29]
+	mi := &file_portal_v1_batches_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2885,7 +2997,7 @@ func (x *DeleteBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*DeleteBatchShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{29}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *DeleteBatchShipmentsResponse) GetBatch() *Batch {
@@ -2906,7 +3018,7 @@ type CreateBatchManifestRequest struct {
 
 func (x *CreateBatchManifestRequest) Reset() {
 	*x = CreateBatchManifestRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[30]
+	mi := &file_portal_v1_batches_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2918,7 +3030,7 @@ func (x *CreateBatchManifestRequest) String() string {
 func (*CreateBatchManifestRequest) ProtoMessage() {}
 
 func (x *CreateBatchManifestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[30]
+	mi := &file_portal_v1_batches_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2931,7 +3043,7 @@ func (x *CreateBatchManifestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchManifestRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchManifestRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{30}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *CreateBatchManifestRequest) GetId() int64 {
@@ -2952,7 +3064,7 @@ type CreateBatchManifestResponse struct {
 
 func (x *CreateBatchManifestResponse) Reset() {
 	*x = CreateBatchManifestResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[31]
+	mi := &file_portal_v1_batches_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2964,7 +3076,7 @@ func (x *CreateBatchManifestResponse) String() string {
 func (*CreateBatchManifestResponse) ProtoMessage() {}
 
 func (x *CreateBatchManifestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[31]
+	mi := &file_portal_v1_batches_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2977,7 +3089,7 @@ func (x *CreateBatchManifestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchManifestResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchManifestResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{31}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *CreateBatchManifestResponse) GetBatch() *Batch {
@@ -3000,7 +3112,7 @@ type SendBatchShipmentRequest struct {
 
 func (x *SendBatchShipmentRequest) Reset() {
 	*x = SendBatchShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[32]
+	mi := &file_portal_v1_batches_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3012,7 +3124,7 @@ func (x *SendBatchShipmentRequest) String() string {
 func (*SendBatchShipmentRequest) ProtoMessage() {}
 
 func (x *SendBatchShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[32]
+	mi := &file_portal_v1_batches_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3025,7 +3137,7 @@ func (x *SendBatchShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchShipmentRequest.ProtoReflect.Descriptor instead.
 func (*SendBatchShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{32}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *SendBatchShipmentRequest) GetId() int64 {
@@ -3054,7 +3166,7 @@ type SendBatchShipmentResponse struct {
 
 func (x *SendBatchShipmentResponse) Reset() {
 	*x = SendBatchShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[33]
+	mi := &file_portal_v1_batches_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3066,7 +3178,7 @@ func (x *SendBatchShipmentResponse) String() string {
 func (*SendBatchShipmentResponse) ProtoMessage() {}
 
 func (x *SendBatchShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[33]
+	mi := &file_portal_v1_batches_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3079,7 +3191,7 @@ func (x *SendBatchShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchShipmentResponse.ProtoReflect.Descriptor instead.
 func (*SendBatchShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{33}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *SendBatchShipmentResponse) GetShipment() *BatchShipment {
@@ -3102,7 +3214,7 @@ type CancelBatchShipmentRequest struct {
 
 func (x *CancelBatchShipmentRequest) Reset() {
 	*x = CancelBatchShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[34]
+	mi := &file_portal_v1_batches_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3114,7 +3226,7 @@ func (x *CancelBatchShipmentRequest) String() string {
 func (*CancelBatchShipmentRequest) ProtoMessage() {}
 
 func (x *CancelBatchShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[34]
+	mi := &file_portal_v1_batches_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3127,7 +3239,7 @@ func (x *CancelBatchShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchShipmentRequest.ProtoReflect.Descriptor instead.
 func (*CancelBatchShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{34}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *CancelBatchShipmentRequest) GetId() int64 {
@@ -3156,7 +3268,7 @@ type CancelBatchShipmentResponse struct {
 
 func (x *CancelBatchShipmentResponse) Reset() {
 	*x = CancelBatchShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[35]
+	mi := &file_portal_v1_batches_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3168,7 +3280,7 @@ func (x *CancelBatchShipmentResponse) String() string {
 func (*CancelBatchShipmentResponse) ProtoMessage() {}
 
 func (x *CancelBatchShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[35]
+	mi := &file_portal_v1_batches_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3181,7 +3293,7 @@ func (x *CancelBatchShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchShipmentResponse.ProtoReflect.Descriptor instead.
 func (*CancelBatchShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{35}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *CancelBatchShipmentResponse) GetShipment() *BatchShipment {
@@ -3208,7 +3320,7 @@ type ListValidatedShipmentsRequest struct {
 
 func (x *ListValidatedShipmentsRequest) Reset() {
 	*x = ListValidatedShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[36]
+	mi := &file_portal_v1_batches_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3220,7 +3332,7 @@ func (x *ListValidatedShipmentsRequest) String() string {
 func (*ListValidatedShipmentsRequest) ProtoMessage() {}
 
 func (x *ListValidatedShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[36]
+	mi := &file_portal_v1_batches_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3233,7 +3345,7 @@ func (x *ListValidatedShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListValidatedShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListValidatedShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{36}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListValidatedShipmentsRequest) GetId() int64 {
@@ -3280,7 +3392,7 @@ type ListValidatedShipmentsResponse struct {
 
 func (x *ListValidatedShipmentsResponse) Reset() {
 	*x = ListValidatedShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[37]
+	mi := &file_portal_v1_batches_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3292,7 +3404,7 @@ func (x *ListValidatedShipmentsResponse) String() string {
 func (*ListValidatedShipmentsResponse) ProtoMessage() {}
 
 func (x *ListValidatedShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[37]
+	mi := &file_portal_v1_batches_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3305,7 +3417,7 @@ func (x *ListValidatedShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListValidatedShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListValidatedShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{37}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ListValidatedShipmentsResponse) GetValidatedShipments() []*ValidatedShipment {
@@ -3344,7 +3456,7 @@ type UpdateValidatedShipmentRequest struct {
 
 func (x *UpdateValidatedShipmentRequest) Reset() {
 	*x = UpdateValidatedShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	mi := &file_portal_v1_batches_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3356,7 +3468,7 @@ func (x *UpdateValidatedShipmentRequest) String() string {
 func (*UpdateValidatedShipmentRequest) ProtoMessage() {}
 
 func (x *UpdateValidatedShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	mi := &file_portal_v1_batches_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3369,7 +3481,7 @@ func (x *UpdateValidatedShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateValidatedShipmentRequest.ProtoReflect.Descriptor instead.
 func (*UpdateValidatedShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{38}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *UpdateValidatedShipmentRequest) GetId() int64 {
@@ -3406,7 +3518,7 @@ type UpdateValidatedShipmentResponse struct {
 
 func (x *UpdateValidatedShipmentResponse) Reset() {
 	*x = UpdateValidatedShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	mi := &file_portal_v1_batches_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3418,7 +3530,7 @@ func (x *UpdateValidatedShipmentResponse) String() string {
 func (*UpdateValidatedShipmentResponse) ProtoMessage() {}
 
 func (x *UpdateValidatedShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	mi := &file_portal_v1_batches_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3431,7 +3543,7 @@ func (x *UpdateValidatedShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateValidatedShipmentResponse.ProtoReflect.Descriptor instead.
 func (*UpdateValidatedShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{39}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *UpdateValidatedShipmentResponse) GetValidatedShipment() *ValidatedShipment {
@@ -3467,7 +3579,7 @@ type ListBatchShipmentsRequest struct {
 
 func (x *ListBatchShipmentsRequest) Reset() {
 	*x = ListBatchShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[40]
+	mi := &file_portal_v1_batches_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3479,7 +3591,7 @@ func (x *ListBatchShipmentsRequest) String() string {
 func (*ListBatchShipmentsRequest) ProtoMessage() {}
 
 func (x *ListBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[40]
+	mi := &file_portal_v1_batches_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3492,7 +3604,7 @@ func (x *ListBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListBatchShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{40}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ListBatchShipmentsRequest) GetId() int64 {
@@ -3543,7 +3655,7 @@ type ListBatchShipmentsResponse struct {
 
 func (x *ListBatchShipmentsResponse) Reset() {
 	*x = ListBatchShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[41]
+	mi := &file_portal_v1_batches_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3555,7 +3667,7 @@ func (x *ListBatchShipmentsResponse) String() string {
 func (*ListBatchShipmentsResponse) ProtoMessage() {}
 
 func (x *ListBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[41]
+	mi := &file_portal_v1_batches_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3568,7 +3680,7 @@ func (x *ListBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListBatchShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{41}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ListBatchShipmentsResponse) GetShipments() []*BatchShipment {
@@ -3598,7 +3710,7 @@ type CreateBatchDownloadTokenRequest struct {
 
 func (x *CreateBatchDownloadTokenRequest) Reset() {
 	*x = CreateBatchDownloadTokenRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[42]
+	mi := &file_portal_v1_batches_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3610,7 +3722,7 @@ func (x *CreateBatchDownloadTokenRequest) String() string {
 func (*CreateBatchDownloadTokenRequest) ProtoMessage() {}
 
 func (x *CreateBatchDownloadTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[42]
+	mi := &file_portal_v1_batches_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3623,7 +3735,7 @@ func (x *CreateBatchDownloadTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchDownloadTokenRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchDownloadTokenRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{42}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *CreateBatchDownloadTokenRequest) GetId() int64 {
@@ -3653,7 +3765,7 @@ type CreateBatchDownloadTokenResponse struct {
 
 func (x *CreateBatchDownloadTokenResponse) Reset() {
 	*x = CreateBatchDownloadTokenResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[43]
+	mi := &file_portal_v1_batches_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3665,7 +3777,7 @@ func (x *CreateBatchDownloadTokenResponse) String() string {
 func (*CreateBatchDownloadTokenResponse) ProtoMessage() {}
 
 func (x *CreateBatchDownloadTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[43]
+	mi := &file_portal_v1_batches_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3678,7 +3790,7 @@ func (x *CreateBatchDownloadTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchDownloadTokenResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchDownloadTokenResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{43}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *CreateBatchDownloadTokenResponse) GetToken() string {
@@ -3711,7 +3823,7 @@ type DownloadBatchLabelsRequest struct {
 
 func (x *DownloadBatchLabelsRequest) Reset() {
 	*x = DownloadBatchLabelsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[44]
+	mi := &file_portal_v1_batches_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3723,7 +3835,7 @@ func (x *DownloadBatchLabelsRequest) String() string {
 func (*DownloadBatchLabelsRequest) ProtoMessage() {}
 
 func (x *DownloadBatchLabelsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[44]
+	mi := &file_portal_v1_batches_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3736,7 +3848,7 @@ func (x *DownloadBatchLabelsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchLabelsRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchLabelsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{44}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *DownloadBatchLabelsRequest) GetId() int64 {
@@ -3771,7 +3883,7 @@ type DownloadBatchLabelsResponse struct {
 
 func (x *DownloadBatchLabelsResponse) Reset() {
 	*x = DownloadBatchLabelsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[45]
+	mi := &file_portal_v1_batches_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3783,7 +3895,7 @@ func (x *DownloadBatchLabelsResponse) String() string {
 func (*DownloadBatchLabelsResponse) ProtoMessage() {}
 
 func (x *DownloadBatchLabelsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[45]
+	mi := &file_portal_v1_batches_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3796,7 +3908,7 @@ func (x *DownloadBatchLabelsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchLabelsResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchLabelsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{45}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *DownloadBatchLabelsResponse) GetFile() *httpbody.HttpBody {
@@ -3817,7 +3929,7 @@ type DownloadBatchCustomsDocsRequest struct {
 
 func (x *DownloadBatchCustomsDocsRequest) Reset() {
 	*x = DownloadBatchCustomsDocsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[46]
+	mi := &file_portal_v1_batches_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3829,7 +3941,7 @@ func (x *DownloadBatchCustomsDocsRequest) String() string {
 func (*DownloadBatchCustomsDocsRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCustomsDocsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[46]
+	mi := &file_portal_v1_batches_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3842,7 +3954,7 @@ func (x *DownloadBatchCustomsDocsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCustomsDocsRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCustomsDocsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{46}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *DownloadBatchCustomsDocsRequest) GetId() int64 {
@@ -3863,7 +3975,7 @@ type DownloadBatchCustomsDocsResponse struct {
 
 func (x *DownloadBatchCustomsDocsResponse) Reset() {
 	*x = DownloadBatchCustomsDocsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[47]
+	mi := &file_portal_v1_batches_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3875,7 +3987,7 @@ func (x *DownloadBatchCustomsDocsResponse) String() string {
 func (*DownloadBatchCustomsDocsResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCustomsDocsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[47]
+	mi := &file_portal_v1_batches_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3888,7 +4000,7 @@ func (x *DownloadBatchCustomsDocsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCustomsDocsResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCustomsDocsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{47}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *DownloadBatchCustomsDocsResponse) GetFile() *httpbody.HttpBody {
@@ -3909,7 +4021,7 @@ type DownloadBatchManifestRequest struct {
 
 func (x *DownloadBatchManifestRequest) Reset() {
 	*x = DownloadBatchManifestRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[48]
+	mi := &file_portal_v1_batches_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3921,7 +4033,7 @@ func (x *DownloadBatchManifestRequest) String() string {
 func (*DownloadBatchManifestRequest) ProtoMessage() {}
 
 func (x *DownloadBatchManifestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[48]
+	mi := &file_portal_v1_batches_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3934,7 +4046,7 @@ func (x *DownloadBatchManifestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchManifestRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchManifestRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{48}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *DownloadBatchManifestRequest) GetId() int64 {
@@ -3955,7 +4067,7 @@ type DownloadBatchManifestResponse struct {
 
 func (x *DownloadBatchManifestResponse) Reset() {
 	*x = DownloadBatchManifestResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[49]
+	mi := &file_portal_v1_batches_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3967,7 +4079,7 @@ func (x *DownloadBatchManifestResponse) String() string {
 func (*DownloadBatchManifestResponse) ProtoMessage() {}
 
 func (x *DownloadBatchManifestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[49]
+	mi := &file_portal_v1_batches_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3980,7 +4092,7 @@ func (x *DownloadBatchManifestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchManifestResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchManifestResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{49}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *DownloadBatchManifestResponse) GetFile() *httpbody.HttpBody {
@@ -4006,7 +4118,7 @@ type DownloadBatchCommercialInvoiceRequest struct {
 
 func (x *DownloadBatchCommercialInvoiceRequest) Reset() {
 	*x = DownloadBatchCommercialInvoiceRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[50]
+	mi := &file_portal_v1_batches_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4018,7 +4130,7 @@ func (x *DownloadBatchCommercialInvoiceRequest) String() string {
 func (*DownloadBatchCommercialInvoiceRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[50]
+	mi := &file_portal_v1_batches_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4031,7 +4143,7 @@ func (x *DownloadBatchCommercialInvoiceRequest) ProtoReflect() protoreflect.Mess
 
 // Deprecated: Use DownloadBatchCommercialInvoiceRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCommercialInvoiceRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{50}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *DownloadBatchCommercialInvoiceRequest) GetId() int64 {
@@ -4066,7 +4178,7 @@ type DownloadBatchCommercialInvoiceResponse struct {
 
 func (x *DownloadBatchCommercialInvoiceResponse) Reset() {
 	*x = DownloadBatchCommercialInvoiceResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[51]
+	mi := &file_portal_v1_batches_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4078,7 +4190,7 @@ func (x *DownloadBatchCommercialInvoiceResponse) String() string {
 func (*DownloadBatchCommercialInvoiceResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[51]
+	mi := &file_portal_v1_batches_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4091,7 +4203,7 @@ func (x *DownloadBatchCommercialInvoiceResponse) ProtoReflect() protoreflect.Mes
 
 // Deprecated: Use DownloadBatchCommercialInvoiceResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCommercialInvoiceResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{51}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *DownloadBatchCommercialInvoiceResponse) GetFile() *httpbody.HttpBody {
@@ -4112,7 +4224,7 @@ type DownloadBatchCsvRequest struct {
 
 func (x *DownloadBatchCsvRequest) Reset() {
 	*x = DownloadBatchCsvRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[52]
+	mi := &file_portal_v1_batches_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4124,7 +4236,7 @@ func (x *DownloadBatchCsvRequest) String() string {
 func (*DownloadBatchCsvRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCsvRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[52]
+	mi := &file_portal_v1_batches_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4137,7 +4249,7 @@ func (x *DownloadBatchCsvRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCsvRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCsvRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{52}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *DownloadBatchCsvRequest) GetId() int64 {
@@ -4158,7 +4270,7 @@ type DownloadBatchCsvResponse struct {
 
 func (x *DownloadBatchCsvResponse) Reset() {
 	*x = DownloadBatchCsvResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[53]
+	mi := &file_portal_v1_batches_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4170,7 +4282,7 @@ func (x *DownloadBatchCsvResponse) String() string {
 func (*DownloadBatchCsvResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCsvResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[53]
+	mi := &file_portal_v1_batches_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4183,7 +4295,7 @@ func (x *DownloadBatchCsvResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCsvResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCsvResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{53}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *DownloadBatchCsvResponse) GetFile() *httpbody.HttpBody {
@@ -4206,7 +4318,7 @@ type DownloadBatchTrafficRequest struct {
 
 func (x *DownloadBatchTrafficRequest) Reset() {
 	*x = DownloadBatchTrafficRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[54]
+	mi := &file_portal_v1_batches_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4218,7 +4330,7 @@ func (x *DownloadBatchTrafficRequest) String() string {
 func (*DownloadBatchTrafficRequest) ProtoMessage() {}
 
 func (x *DownloadBatchTrafficRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[54]
+	mi := &file_portal_v1_batches_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4231,7 +4343,7 @@ func (x *DownloadBatchTrafficRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchTrafficRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchTrafficRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{54}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *DownloadBatchTrafficRequest) GetId() int64 {
@@ -4259,7 +4371,7 @@ type DownloadBatchTrafficResponse struct {
 
 func (x *DownloadBatchTrafficResponse) Reset() {
 	*x = DownloadBatchTrafficResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[55]
+	mi := &file_portal_v1_batches_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4271,7 +4383,7 @@ func (x *DownloadBatchTrafficResponse) String() string {
 func (*DownloadBatchTrafficResponse) ProtoMessage() {}
 
 func (x *DownloadBatchTrafficResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[55]
+	mi := &file_portal_v1_batches_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4284,7 +4396,7 @@ func (x *DownloadBatchTrafficResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchTrafficResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchTrafficResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{55}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *DownloadBatchTrafficResponse) GetFile() *httpbody.HttpBody {
@@ -4334,7 +4446,7 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\ferror_params\x18\x19 \x03(\v2!.portal.v1.Batch.ErrorParamsEntryR\verrorParams\x1a>\n" +
 	"\x10ErrorParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xc1\x03\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xe6\x04\n" +
 	"\fBatchActions\x12\x12\n" +
 	"\x04send\x18\x01 \x01(\bR\x04send\x12!\n" +
 	"\fsend_enabled\x18\x02 \x01(\bR\vsendEnabled\x12\x16\n" +
@@ -4348,7 +4460,16 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x06delete\x18\n" +
 	" \x01(\bR\x06delete\x12\x12\n" +
 	"\x04view\x18\v \x01(\bR\x04view\x122\n" +
-	"\x15customs_docs_download\x18\f \x01(\bR\x13customsDocsDownload\"\xaa\x01\n" +
+	"\x15customs_docs_download\x18\f \x01(\bR\x13customsDocsDownload\x121\n" +
+	"\bbulk_all\x18\r \x01(\v2\x16.portal.v1.BulkActionsR\abulkAll\x129\n" +
+	"\fbulk_changed\x18\x0e \x01(\v2\x16.portal.v1.BulkActionsR\vbulkChanged\x125\n" +
+	"\n" +
+	"bulk_error\x18\x0f \x01(\v2\x16.portal.v1.BulkActionsR\tbulkError\"\x96\x01\n" +
+	"\vBulkActions\x12\x16\n" +
+	"\x06resend\x18\x01 \x01(\bR\x06resend\x12!\n" +
+	"\fresend_count\x18\x02 \x01(\x05R\vresendCount\x12)\n" +
+	"\x10delete_shipments\x18\x03 \x01(\bR\x0fdeleteShipments\x12!\n" +
+	"\fdelete_count\x18\x04 \x01(\x05R\vdeleteCount\"\xaa\x01\n" +
 	"\tViolation\x12\x18\n" +
 	"\amessage\x18\x01 \x01(\tR\amessage\x12D\n" +
 	"\n" +
@@ -4606,7 +4727,7 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\vorder_lines\x18\x02 \x03(\v2\x1a.portal.v1.OrderLineValuesR\n" +
 	"orderLines\"D\n" +
 	"\x0fOrderLineValues\x121\n" +
-	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\xd6\x06\n" +
+	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\xf8\x06\n" +
 	"\rBatchShipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x18\n" +
@@ -4638,7 +4759,8 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
 	"deleteable\x18\x15 \x01(\bR\n" +
 	"deleteable\x12L\n" +
-	"\ferror_params\x18\x16 \x03(\v2).portal.v1.BatchShipment.ErrorParamsEntryR\verrorParams\x1a>\n" +
+	"\ferror_params\x18\x16 \x03(\v2).portal.v1.BatchShipment.ErrorParamsEntryR\verrorParams\x12 \n" +
+	"\vcancellable\x18\x17 \x01(\bR\vcancellable\x1a>\n" +
 	"\x10ErrorParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"f\n" +
@@ -4806,204 +4928,208 @@ func file_portal_v1_batches_proto_rawDescGZIP() []byte {
 	return file_portal_v1_batches_proto_rawDescData
 }
 
-var file_portal_v1_batches_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
+var file_portal_v1_batches_proto_msgTypes = make([]protoimpl.MessageInfo, 60)
 var file_portal_v1_batches_proto_goTypes = []any{
 	(*Batch)(nil),                                  // 0: portal.v1.Batch
 	(*BatchActions)(nil),                           // 1: portal.v1.BatchActions
-	(*Violation)(nil),                              // 2: portal.v1.Violation
-	(*FieldValue)(nil),                             // 3: portal.v1.FieldValue
-	(*ShipmentCells)(nil),                          // 4: portal.v1.ShipmentCells
-	(*ShipmentTexts)(nil),                          // 5: portal.v1.ShipmentTexts
-	(*OrderLineCells)(nil),                         // 6: portal.v1.OrderLineCells
-	(*OrderLineTexts)(nil),                         // 7: portal.v1.OrderLineTexts
-	(*ValidatedOrderLine)(nil),                     // 8: portal.v1.ValidatedOrderLine
-	(*ValidatedShipment)(nil),                      // 9: portal.v1.ValidatedShipment
-	(*ShipmentValues)(nil),                         // 10: portal.v1.ShipmentValues
-	(*OrderLineValues)(nil),                        // 11: portal.v1.OrderLineValues
-	(*BatchShipment)(nil),                          // 12: portal.v1.BatchShipment
-	(*ListBatchesRequest)(nil),                     // 13: portal.v1.ListBatchesRequest
-	(*ListBatchesResponse)(nil),                    // 14: portal.v1.ListBatchesResponse
-	(*GetBatchRequest)(nil),                        // 15: portal.v1.GetBatchRequest
-	(*GetBatchResponse)(nil),                       // 16: portal.v1.GetBatchResponse
-	(*BatchRef)(nil),                               // 17: portal.v1.BatchRef
-	(*CreateBatchRequest)(nil),                     // 18: portal.v1.CreateBatchRequest
-	(*CreateBatchResponse)(nil),                    // 19: portal.v1.CreateBatchResponse
-	(*DeleteBatchRequest)(nil),                     // 20: portal.v1.DeleteBatchRequest
-	(*DeleteBatchResponse)(nil),                    // 21: portal.v1.DeleteBatchResponse
-	(*SendBatchRequest)(nil),                       // 22: portal.v1.SendBatchRequest
-	(*SendBatchResponse)(nil),                      // 23: portal.v1.SendBatchResponse
-	(*CancelBatchRequest)(nil),                     // 24: portal.v1.CancelBatchRequest
-	(*CancelBatchResponse)(nil),                    // 25: portal.v1.CancelBatchResponse
-	(*ResendBatchRequest)(nil),                     // 26: portal.v1.ResendBatchRequest
-	(*ResendBatchResponse)(nil),                    // 27: portal.v1.ResendBatchResponse
-	(*DeleteBatchShipmentsRequest)(nil),            // 28: portal.v1.DeleteBatchShipmentsRequest
-	(*DeleteBatchShipmentsResponse)(nil),           // 29: portal.v1.DeleteBatchShipmentsResponse
-	(*CreateBatchManifestRequest)(nil),             // 30: portal.v1.CreateBatchManifestRequest
-	(*CreateBatchManifestResponse)(nil),            // 31: portal.v1.CreateBatchManifestResponse
-	(*SendBatchShipmentRequest)(nil),               // 32: portal.v1.SendBatchShipmentRequest
-	(*SendBatchShipmentResponse)(nil),              // 33: portal.v1.SendBatchShipmentResponse
-	(*CancelBatchShipmentRequest)(nil),             // 34: portal.v1.CancelBatchShipmentRequest
-	(*CancelBatchShipmentResponse)(nil),            // 35: portal.v1.CancelBatchShipmentResponse
-	(*ListValidatedShipmentsRequest)(nil),          // 36: portal.v1.ListValidatedShipmentsRequest
-	(*ListValidatedShipmentsResponse)(nil),         // 37: portal.v1.ListValidatedShipmentsResponse
-	(*UpdateValidatedShipmentRequest)(nil),         // 38: portal.v1.UpdateValidatedShipmentRequest
-	(*UpdateValidatedShipmentResponse)(nil),        // 39: portal.v1.UpdateValidatedShipmentResponse
-	(*ListBatchShipmentsRequest)(nil),              // 40: portal.v1.ListBatchShipmentsRequest
-	(*ListBatchShipmentsResponse)(nil),             // 41: portal.v1.ListBatchShipmentsResponse
-	(*CreateBatchDownloadTokenRequest)(nil),        // 42: portal.v1.CreateBatchDownloadTokenRequest
-	(*CreateBatchDownloadTokenResponse)(nil),       // 43: portal.v1.CreateBatchDownloadTokenResponse
-	(*DownloadBatchLabelsRequest)(nil),             // 44: portal.v1.DownloadBatchLabelsRequest
-	(*DownloadBatchLabelsResponse)(nil),            // 45: portal.v1.DownloadBatchLabelsResponse
-	(*DownloadBatchCustomsDocsRequest)(nil),        // 46: portal.v1.DownloadBatchCustomsDocsRequest
-	(*DownloadBatchCustomsDocsResponse)(nil),       // 47: portal.v1.DownloadBatchCustomsDocsResponse
-	(*DownloadBatchManifestRequest)(nil),           // 48: portal.v1.DownloadBatchManifestRequest
-	(*DownloadBatchManifestResponse)(nil),          // 49: portal.v1.DownloadBatchManifestResponse
-	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 50: portal.v1.DownloadBatchCommercialInvoiceRequest
-	(*DownloadBatchCommercialInvoiceResponse)(nil), // 51: portal.v1.DownloadBatchCommercialInvoiceResponse
-	(*DownloadBatchCsvRequest)(nil),                // 52: portal.v1.DownloadBatchCsvRequest
-	(*DownloadBatchCsvResponse)(nil),               // 53: portal.v1.DownloadBatchCsvResponse
-	(*DownloadBatchTrafficRequest)(nil),            // 54: portal.v1.DownloadBatchTrafficRequest
-	(*DownloadBatchTrafficResponse)(nil),           // 55: portal.v1.DownloadBatchTrafficResponse
-	nil,                                            // 56: portal.v1.Batch.ErrorParamsEntry
-	nil,                                            // 57: portal.v1.Violation.AttributesEntry
-	nil,                                            // 58: portal.v1.BatchShipment.ErrorParamsEntry
-	(*timestamppb.Timestamp)(nil),                  // 59: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                      // 60: google.api.HttpBody
+	(*BulkActions)(nil),                            // 2: portal.v1.BulkActions
+	(*Violation)(nil),                              // 3: portal.v1.Violation
+	(*FieldValue)(nil),                             // 4: portal.v1.FieldValue
+	(*ShipmentCells)(nil),                          // 5: portal.v1.ShipmentCells
+	(*ShipmentTexts)(nil),                          // 6: portal.v1.ShipmentTexts
+	(*OrderLineCells)(nil),                         // 7: portal.v1.OrderLineCells
+	(*OrderLineTexts)(nil),                         // 8: portal.v1.OrderLineTexts
+	(*ValidatedOrderLine)(nil),                     // 9: portal.v1.ValidatedOrderLine
+	(*ValidatedShipment)(nil),                      // 10: portal.v1.ValidatedShipment
+	(*ShipmentValues)(nil),                         // 11: portal.v1.ShipmentValues
+	(*OrderLineValues)(nil),                        // 12: portal.v1.OrderLineValues
+	(*BatchShipment)(nil),                          // 13: portal.v1.BatchShipment
+	(*ListBatchesRequest)(nil),                     // 14: portal.v1.ListBatchesRequest
+	(*ListBatchesResponse)(nil),                    // 15: portal.v1.ListBatchesResponse
+	(*GetBatchRequest)(nil),                        // 16: portal.v1.GetBatchRequest
+	(*GetBatchResponse)(nil),                       // 17: portal.v1.GetBatchResponse
+	(*BatchRef)(nil),                               // 18: portal.v1.BatchRef
+	(*CreateBatchRequest)(nil),                     // 19: portal.v1.CreateBatchRequest
+	(*CreateBatchResponse)(nil),                    // 20: portal.v1.CreateBatchResponse
+	(*DeleteBatchRequest)(nil),                     // 21: portal.v1.DeleteBatchRequest
+	(*DeleteBatchResponse)(nil),                    // 22: portal.v1.DeleteBatchResponse
+	(*SendBatchRequest)(nil),                       // 23: portal.v1.SendBatchRequest
+	(*SendBatchResponse)(nil),                      // 24: portal.v1.SendBatchResponse
+	(*CancelBatchRequest)(nil),                     // 25: portal.v1.CancelBatchRequest
+	(*CancelBatchResponse)(nil),                    // 26: portal.v1.CancelBatchResponse
+	(*ResendBatchRequest)(nil),                     // 27: portal.v1.ResendBatchRequest
+	(*ResendBatchResponse)(nil),                    // 28: portal.v1.ResendBatchResponse
+	(*DeleteBatchShipmentsRequest)(nil),            // 29: portal.v1.DeleteBatchShipmentsRequest
+	(*DeleteBatchShipmentsResponse)(nil),           // 30: portal.v1.DeleteBatchShipmentsResponse
+	(*CreateBatchManifestRequest)(nil),             // 31: portal.v1.CreateBatchManifestRequest
+	(*CreateBatchManifestResponse)(nil),            // 32: portal.v1.CreateBatchManifestResponse
+	(*SendBatchShipmentRequest)(nil),               // 33: portal.v1.SendBatchShipmentRequest
+	(*SendBatchShipmentResponse)(nil),              // 34: portal.v1.SendBatchShipmentResponse
+	(*CancelBatchShipmentRequest)(nil),             // 35: portal.v1.CancelBatchShipmentRequest
+	(*CancelBatchShipmentResponse)(nil),            // 36: portal.v1.CancelBatchShipmentResponse
+	(*ListValidatedShipmentsRequest)(nil),          // 37: portal.v1.ListValidatedShipmentsRequest
+	(*ListValidatedShipmentsResponse)(nil),         // 38: portal.v1.ListValidatedShipmentsResponse
+	(*UpdateValidatedShipmentRequest)(nil),         // 39: portal.v1.UpdateValidatedShipmentRequest
+	(*UpdateValidatedShipmentResponse)(nil),        // 40: portal.v1.UpdateValidatedShipmentResponse
+	(*ListBatchShipmentsRequest)(nil),              // 41: portal.v1.ListBatchShipmentsRequest
+	(*ListBatchShipmentsResponse)(nil),             // 42: portal.v1.ListBatchShipmentsResponse
+	(*CreateBatchDownloadTokenRequest)(nil),        // 43: portal.v1.CreateBatchDownloadTokenRequest
+	(*CreateBatchDownloadTokenResponse)(nil),       // 44: portal.v1.CreateBatchDownloadTokenResponse
+	(*DownloadBatchLabelsRequest)(nil),             // 45: portal.v1.DownloadBatchLabelsRequest
+	(*DownloadBatchLabelsResponse)(nil),            // 46: portal.v1.DownloadBatchLabelsResponse
+	(*DownloadBatchCustomsDocsRequest)(nil),        // 47: portal.v1.DownloadBatchCustomsDocsRequest
+	(*DownloadBatchCustomsDocsResponse)(nil),       // 48: portal.v1.DownloadBatchCustomsDocsResponse
+	(*DownloadBatchManifestRequest)(nil),           // 49: portal.v1.DownloadBatchManifestRequest
+	(*DownloadBatchManifestResponse)(nil),          // 50: portal.v1.DownloadBatchManifestResponse
+	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 51: portal.v1.DownloadBatchCommercialInvoiceRequest
+	(*DownloadBatchCommercialInvoiceResponse)(nil), // 52: portal.v1.DownloadBatchCommercialInvoiceResponse
+	(*DownloadBatchCsvRequest)(nil),                // 53: portal.v1.DownloadBatchCsvRequest
+	(*DownloadBatchCsvResponse)(nil),               // 54: portal.v1.DownloadBatchCsvResponse
+	(*DownloadBatchTrafficRequest)(nil),            // 55: portal.v1.DownloadBatchTrafficRequest
+	(*DownloadBatchTrafficResponse)(nil),           // 56: portal.v1.DownloadBatchTrafficResponse
+	nil,                                            // 57: portal.v1.Batch.ErrorParamsEntry
+	nil,                                            // 58: portal.v1.Violation.AttributesEntry
+	nil,                                            // 59: portal.v1.BatchShipment.ErrorParamsEntry
+	(*timestamppb.Timestamp)(nil),                  // 60: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),                      // 61: google.api.HttpBody
 }
 var file_portal_v1_batches_proto_depIdxs = []int32{
-	59,  // 0: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
-	59,  // 1: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
+	60,  // 0: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
+	60,  // 1: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
 	1,   // 2: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
-	56,  // 3: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
-	57,  // 4: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
-	2,   // 5: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
-	3,   // 6: portal.v1.ShipmentCells.name:type_name -> portal.v1.FieldValue
-	3,   // 7: portal.v1.ShipmentCells.contact:type_name -> portal.v1.FieldValue
-	3,   // 8: portal.v1.ShipmentCells.street:type_name -> portal.v1.FieldValue
-	3,   // 9: portal.v1.ShipmentCells.no:type_name -> portal.v1.FieldValue
-	3,   // 10: portal.v1.ShipmentCells.street2:type_name -> portal.v1.FieldValue
-	3,   // 11: portal.v1.ShipmentCells.street3:type_name -> portal.v1.FieldValue
-	3,   // 12: portal.v1.ShipmentCells.postalcode:type_name -> portal.v1.FieldValue
-	3,   // 13: portal.v1.ShipmentCells.city:type_name -> portal.v1.FieldValue
-	3,   // 14: portal.v1.ShipmentCells.region:type_name -> portal.v1.FieldValue
-	3,   // 15: portal.v1.ShipmentCells.iso_country:type_name -> portal.v1.FieldValue
-	3,   // 16: portal.v1.ShipmentCells.mobile:type_name -> portal.v1.FieldValue
-	3,   // 17: portal.v1.ShipmentCells.email:type_name -> portal.v1.FieldValue
-	3,   // 18: portal.v1.ShipmentCells.referencenumber:type_name -> portal.v1.FieldValue
-	3,   // 19: portal.v1.ShipmentCells.weight:type_name -> portal.v1.FieldValue
-	3,   // 20: portal.v1.ShipmentCells.sender_code:type_name -> portal.v1.FieldValue
-	3,   // 21: portal.v1.ShipmentCells.format:type_name -> portal.v1.FieldValue
-	3,   // 22: portal.v1.ShipmentCells.product:type_name -> portal.v1.FieldValue
-	3,   // 23: portal.v1.ShipmentCells.service:type_name -> portal.v1.FieldValue
-	3,   // 24: portal.v1.ShipmentCells.options:type_name -> portal.v1.FieldValue
-	3,   // 25: portal.v1.ShipmentCells.return_options:type_name -> portal.v1.FieldValue
-	3,   // 26: portal.v1.ShipmentCells.content:type_name -> portal.v1.FieldValue
-	3,   // 27: portal.v1.ShipmentCells.currency:type_name -> portal.v1.FieldValue
-	3,   // 28: portal.v1.ShipmentCells.shipping_cost:type_name -> portal.v1.FieldValue
-	3,   // 29: portal.v1.ShipmentCells.seller_eori:type_name -> portal.v1.FieldValue
-	3,   // 30: portal.v1.ShipmentCells.sender_eori:type_name -> portal.v1.FieldValue
-	3,   // 31: portal.v1.ShipmentCells.sender_tax_id:type_name -> portal.v1.FieldValue
-	3,   // 32: portal.v1.ShipmentCells.receiver_tax_id:type_name -> portal.v1.FieldValue
-	3,   // 33: portal.v1.ShipmentCells.phone:type_name -> portal.v1.FieldValue
-	3,   // 34: portal.v1.ShipmentCells.invoice_number:type_name -> portal.v1.FieldValue
-	3,   // 35: portal.v1.ShipmentCells.po_number:type_name -> portal.v1.FieldValue
-	3,   // 36: portal.v1.ShipmentCells.duty:type_name -> portal.v1.FieldValue
-	3,   // 37: portal.v1.ShipmentCells.vat:type_name -> portal.v1.FieldValue
-	3,   // 38: portal.v1.ShipmentCells.freight_postage:type_name -> portal.v1.FieldValue
-	3,   // 39: portal.v1.ShipmentCells.tobacco_tax:type_name -> portal.v1.FieldValue
-	3,   // 40: portal.v1.ShipmentCells.discount_rebate:type_name -> portal.v1.FieldValue
-	3,   // 41: portal.v1.ShipmentCells.incoterm:type_name -> portal.v1.FieldValue
-	3,   // 42: portal.v1.ShipmentCells.reason_of_export:type_name -> portal.v1.FieldValue
-	3,   // 43: portal.v1.ShipmentCells.additional_comments:type_name -> portal.v1.FieldValue
-	3,   // 44: portal.v1.ShipmentCells.declaration_statement:type_name -> portal.v1.FieldValue
-	3,   // 45: portal.v1.OrderLineCells.article_number:type_name -> portal.v1.FieldValue
-	3,   // 46: portal.v1.OrderLineCells.hstarifnumber:type_name -> portal.v1.FieldValue
-	3,   // 47: portal.v1.OrderLineCells.origincountry:type_name -> portal.v1.FieldValue
-	3,   // 48: portal.v1.OrderLineCells.description:type_name -> portal.v1.FieldValue
-	3,   // 49: portal.v1.OrderLineCells.article_url:type_name -> portal.v1.FieldValue
-	3,   // 50: portal.v1.OrderLineCells.quantity:type_name -> portal.v1.FieldValue
-	3,   // 51: portal.v1.OrderLineCells.weight:type_name -> portal.v1.FieldValue
-	3,   // 52: portal.v1.OrderLineCells.value:type_name -> portal.v1.FieldValue
-	6,   // 53: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.OrderLineCells
-	4,   // 54: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ShipmentCells
-	8,   // 55: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
-	5,   // 56: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentTexts
-	11,  // 57: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
-	7,   // 58: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineTexts
-	59,  // 59: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
-	58,  // 60: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
-	0,   // 61: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
-	0,   // 62: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
-	17,  // 63: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
-	17,  // 64: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
-	0,   // 65: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
-	0,   // 66: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
-	0,   // 67: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
-	0,   // 68: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
-	0,   // 69: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
-	0,   // 70: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
-	0,   // 71: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
-	12,  // 72: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	12,  // 73: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	9,   // 74: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
-	10,  // 75: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
-	9,   // 76: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	0,   // 77: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
-	12,  // 78: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
-	59,  // 79: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
-	60,  // 80: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
-	60,  // 81: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
-	60,  // 82: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
-	60,  // 83: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	60,  // 84: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
-	60,  // 85: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
-	13,  // 86: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
-	15,  // 87: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
-	18,  // 88: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
-	20,  // 89: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
-	22,  // 90: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
-	24,  // 91: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
-	26,  // 92: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
-	28,  // 93: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
-	30,  // 94: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
-	32,  // 95: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
-	34,  // 96: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
-	36,  // 97: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
-	38,  // 98: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
-	40,  // 99: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
-	42,  // 100: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
-	44,  // 101: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
-	46,  // 102: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
-	48,  // 103: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
-	50,  // 104: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
-	52,  // 105: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
-	54,  // 106: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
-	14,  // 107: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
-	16,  // 108: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
-	19,  // 109: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
-	21,  // 110: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
-	23,  // 111: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
-	25,  // 112: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
-	27,  // 113: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
-	29,  // 114: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
-	31,  // 115: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
-	33,  // 116: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
-	35,  // 117: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
-	37,  // 118: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
-	39,  // 119: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
-	41,  // 120: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
-	43,  // 121: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
-	45,  // 122: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
-	47,  // 123: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
-	49,  // 124: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
-	51,  // 125: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
-	53,  // 126: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
-	55,  // 127: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
-	107, // [107:128] is the sub-list for method output_type
-	86,  // [86:107] is the sub-list for method input_type
-	86,  // [86:86] is the sub-list for extension type_name
-	86,  // [86:86] is the sub-list for extension extendee
-	0,   // [0:86] is the sub-list for field type_name
+	57,  // 3: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
+	2,   // 4: portal.v1.BatchActions.bulk_all:type_name -> portal.v1.BulkActions
+	2,   // 5: portal.v1.BatchActions.bulk_changed:type_name -> portal.v1.BulkActions
+	2,   // 6: portal.v1.BatchActions.bulk_error:type_name -> portal.v1.BulkActions
+	58,  // 7: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
+	3,   // 8: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
+	4,   // 9: portal.v1.ShipmentCells.name:type_name -> portal.v1.FieldValue
+	4,   // 10: portal.v1.ShipmentCells.contact:type_name -> portal.v1.FieldValue
+	4,   // 11: portal.v1.ShipmentCells.street:type_name -> portal.v1.FieldValue
+	4,   // 12: portal.v1.ShipmentCells.no:type_name -> portal.v1.FieldValue
+	4,   // 13: portal.v1.ShipmentCells.street2:type_name -> portal.v1.FieldValue
+	4,   // 14: portal.v1.ShipmentCells.street3:type_name -> portal.v1.FieldValue
+	4,   // 15: portal.v1.ShipmentCells.postalcode:type_name -> portal.v1.FieldValue
+	4,   // 16: portal.v1.ShipmentCells.city:type_name -> portal.v1.FieldValue
+	4,   // 17: portal.v1.ShipmentCells.region:type_name -> portal.v1.FieldValue
+	4,   // 18: portal.v1.ShipmentCells.iso_country:type_name -> portal.v1.FieldValue
+	4,   // 19: portal.v1.ShipmentCells.mobile:type_name -> portal.v1.FieldValue
+	4,   // 20: portal.v1.ShipmentCells.email:type_name -> portal.v1.FieldValue
+	4,   // 21: portal.v1.ShipmentCells.referencenumber:type_name -> portal.v1.FieldValue
+	4,   // 22: portal.v1.ShipmentCells.weight:type_name -> portal.v1.FieldValue
+	4,   // 23: portal.v1.ShipmentCells.sender_code:type_name -> portal.v1.FieldValue
+	4,   // 24: portal.v1.ShipmentCells.format:type_name -> portal.v1.FieldValue
+	4,   // 25: portal.v1.ShipmentCells.product:type_name -> portal.v1.FieldValue
+	4,   // 26: portal.v1.ShipmentCells.service:type_name -> portal.v1.FieldValue
+	4,   // 27: portal.v1.ShipmentCells.options:type_name -> portal.v1.FieldValue
+	4,   // 28: portal.v1.ShipmentCells.return_options:type_name -> portal.v1.FieldValue
+	4,   // 29: portal.v1.ShipmentCells.content:type_name -> portal.v1.FieldValue
+	4,   // 30: portal.v1.ShipmentCells.currency:type_name -> portal.v1.FieldValue
+	4,   // 31: portal.v1.ShipmentCells.shipping_cost:type_name -> portal.v1.FieldValue
+	4,   // 32: portal.v1.ShipmentCells.seller_eori:type_name -> portal.v1.FieldValue
+	4,   // 33: portal.v1.ShipmentCells.sender_eori:type_name -> portal.v1.FieldValue
+	4,   // 34: portal.v1.ShipmentCells.sender_tax_id:type_name -> portal.v1.FieldValue
+	4,   // 35: portal.v1.ShipmentCells.receiver_tax_id:type_name -> portal.v1.FieldValue
+	4,   // 36: portal.v1.ShipmentCells.phone:type_name -> portal.v1.FieldValue
+	4,   // 37: portal.v1.ShipmentCells.invoice_number:type_name -> portal.v1.FieldValue
+	4,   // 38: portal.v1.ShipmentCells.po_number:type_name -> portal.v1.FieldValue
+	4,   // 39: portal.v1.ShipmentCells.duty:type_name -> portal.v1.FieldValue
+	4,   // 40: portal.v1.ShipmentCells.vat:type_name -> portal.v1.FieldValue
+	4,   // 41: portal.v1.ShipmentCells.freight_postage:type_name -> portal.v1.FieldValue
+	4,   // 42: portal.v1.ShipmentCells.tobacco_tax:type_name -> portal.v1.FieldValue
+	4,   // 43: portal.v1.ShipmentCells.discount_rebate:type_name -> portal.v1.FieldValue
+	4,   // 44: portal.v1.ShipmentCells.incoterm:type_name -> portal.v1.FieldValue
+	4,   // 45: portal.v1.ShipmentCells.reason_of_export:type_name -> portal.v1.FieldValue
+	4,   // 46: portal.v1.ShipmentCells.additional_comments:type_name -> portal.v1.FieldValue
+	4,   // 47: portal.v1.ShipmentCells.declaration_statement:type_name -> portal.v1.FieldValue
+	4,   // 48: portal.v1.OrderLineCells.article_number:type_name -> portal.v1.FieldValue
+	4,   // 49: portal.v1.OrderLineCells.hstarifnumber:type_name -> portal.v1.FieldValue
+	4,   // 50: portal.v1.OrderLineCells.origincountry:type_name -> portal.v1.FieldValue
+	4,   // 51: portal.v1.OrderLineCells.description:type_name -> portal.v1.FieldValue
+	4,   // 52: portal.v1.OrderLineCells.article_url:type_name -> portal.v1.FieldValue
+	4,   // 53: portal.v1.OrderLineCells.quantity:type_name -> portal.v1.FieldValue
+	4,   // 54: portal.v1.OrderLineCells.weight:type_name -> portal.v1.FieldValue
+	4,   // 55: portal.v1.OrderLineCells.value:type_name -> portal.v1.FieldValue
+	7,   // 56: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.OrderLineCells
+	5,   // 57: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ShipmentCells
+	9,   // 58: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
+	6,   // 59: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentTexts
+	12,  // 60: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
+	8,   // 61: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineTexts
+	60,  // 62: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
+	59,  // 63: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
+	0,   // 64: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
+	0,   // 65: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
+	18,  // 66: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
+	18,  // 67: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
+	0,   // 68: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
+	0,   // 69: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
+	0,   // 70: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
+	0,   // 71: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
+	0,   // 72: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
+	0,   // 73: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
+	0,   // 74: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
+	13,  // 75: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	13,  // 76: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	10,  // 77: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
+	11,  // 78: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
+	10,  // 79: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	0,   // 80: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
+	13,  // 81: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
+	60,  // 82: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
+	61,  // 83: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
+	61,  // 84: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
+	61,  // 85: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
+	61,  // 86: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	61,  // 87: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
+	61,  // 88: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
+	14,  // 89: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
+	16,  // 90: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
+	19,  // 91: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
+	21,  // 92: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
+	23,  // 93: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
+	25,  // 94: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
+	27,  // 95: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
+	29,  // 96: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
+	31,  // 97: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
+	33,  // 98: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
+	35,  // 99: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
+	37,  // 100: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
+	39,  // 101: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
+	41,  // 102: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
+	43,  // 103: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
+	45,  // 104: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
+	47,  // 105: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
+	49,  // 106: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
+	51,  // 107: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
+	53,  // 108: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
+	55,  // 109: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
+	15,  // 110: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
+	17,  // 111: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
+	20,  // 112: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
+	22,  // 113: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
+	24,  // 114: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
+	26,  // 115: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
+	28,  // 116: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
+	30,  // 117: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
+	32,  // 118: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
+	34,  // 119: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
+	36,  // 120: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
+	38,  // 121: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
+	40,  // 122: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
+	42,  // 123: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
+	44,  // 124: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
+	46,  // 125: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
+	48,  // 126: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
+	50,  // 127: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
+	52,  // 128: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
+	54,  // 129: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
+	56,  // 130: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
+	110, // [110:131] is the sub-list for method output_type
+	89,  // [89:110] is the sub-list for method input_type
+	89,  // [89:89] is the sub-list for extension type_name
+	89,  // [89:89] is the sub-list for extension extendee
+	0,   // [0:89] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_batches_proto_init() }
@@ -5011,17 +5137,17 @@ func file_portal_v1_batches_proto_init() {
 	if File_portal_v1_batches_proto != nil {
 		return
 	}
-	file_portal_v1_batches_proto_msgTypes[4].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[5].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[6].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[7].OneofWrappers = []any{}
+	file_portal_v1_batches_proto_msgTypes[8].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_batches_proto_rawDesc), len(file_portal_v1_batches_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   59,
+			NumMessages:   60,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
