@@ -292,40 +292,29 @@ func batchToProto(v batches.View) *portalv1.Batch {
 			RegenerateManifest: a.RegenerateManifest, ManifestDownload: a.ManifestDownload, InvoiceDownload: a.InvoiceDownload,
 			LabelDownloads: a.LabelDownloads, CustomsDocsDownload: a.CustomsDocsDownload, GridEditable: a.GridEditable,
 			Delete: a.Delete, View: a.View,
+			BulkAll: bulkToProto(a.BulkAll), BulkChanged: bulkToProto(a.BulkChanged), BulkError: bulkToProto(a.BulkError),
 		},
 	}
 }
 
-func cellsToProto(cells map[string]shipment.Value) map[string]*portalv1.FieldValue {
-	out := make(map[string]*portalv1.FieldValue, len(cells))
-	for name, c := range cells {
-		fv := &portalv1.FieldValue{Value: c.Value, Violations: make([]*portalv1.Violation, len(c.Violations))}
-		for i, v := range c.Violations {
-			fv.Violations[i] = &portalv1.Violation{Message: v.Key, Attributes: v.Attributes}
-		}
-		out[name] = fv
-	}
-	return out
+func bulkToProto(b batch.Bulk) *portalv1.BulkActions {
+	return &portalv1.BulkActions{Resend: b.Resend, ResendCount: int32(b.ResendCount), DeleteShipments: b.Delete, DeleteCount: int32(b.DeleteCount)}
 }
 
 func validatedToProto(r batch.ValidatedShipment) *portalv1.ValidatedShipment {
-	out := &portalv1.ValidatedShipment{Id: r.ID, Position: int32(r.Position), Valid: r.Valid, Changed: r.Changed,
-		Fields: cellsToProto(r.Fields), OrderLines: make([]*portalv1.ValidatedOrderLine, len(r.OrderLines))}
-	for i, l := range r.OrderLines {
-		out.OrderLines[i] = &portalv1.ValidatedOrderLine{Fields: cellsToProto(l)}
-	}
-	return out
+	return &portalv1.ValidatedShipment{Id: r.ID, Position: int32(r.Position), Valid: r.Valid, Changed: r.Changed,
+		Fields: shipmentCellsToProto(r.Fields), OrderLines: orderLinesCellsToProto(r.OrderLines)}
 }
 
 func draftFromProto(v *portalv1.ShipmentValues) shipment.Draft {
 	d := shipment.Draft{Fields: map[string]string{}}
-	for k, s := range v.GetFields() {
-		d.Fields[k] = s
+	if f := v.GetFields(); f != nil {
+		d.Fields = textsOf(f.ProtoReflect())
 	}
 	for _, l := range v.GetOrderLines() {
 		line := map[string]string{}
-		for k, s := range l.GetFields() {
-			line[k] = s
+		if f := l.GetFields(); f != nil {
+			line = textsOf(f.ProtoReflect())
 		}
 		d.OrderLines = append(d.OrderLines, line)
 	}
@@ -340,6 +329,7 @@ func shipmentToProto(v batches.ShipmentView) *portalv1.BatchShipment {
 		Destination: s.Destination, SubmittedAt: timestampOrNil(s.SubmittedAt), ApiClient: s.APIClient,
 		LabelContentType: s.LabelContentType, CsvShipment: s.BatchID, Changed: s.Changed, LabelType: s.LabelType,
 		HasCustomsDoc: s.HasCustomsDoc, Service: s.Service, Cancelled: s.Cancelled, Updateable: v.Updateable, Deleteable: v.Deleteable,
+		Cancellable: v.Cancellable,
 	}
 }
 

@@ -284,6 +284,26 @@ func TestBatchShipmentsAndDownloadsOverREST(t *testing.T) {
 		fmt.Sprint(errs[0]["errorParams"]) != "map[field:postalcode value:00000]" || errs[0]["updateable"] != true {
 		t.Errorf("ERROR shipments = %s", b)
 	}
+	// The server decides what a row and a bulk command allow; the browser only shows it (issue 23).
+	if list[0]["deleteable"] != true || list[0]["cancellable"] != true || list[0]["updateable"] != false {
+		t.Errorf("labelled row flags = %v", list[0])
+	}
+	bulk := func(bearer, filter string) map[string]any {
+		_, b := a.call(t, bearer, "GET", base, "")
+		return decode[map[string]any](t, b)["actions"].(map[string]any)["bulk"+filter].(map[string]any)
+	}
+	if got := bulk(a.user(), "Error"); got["resend"] != true || got["resendCount"] != float64(1) || got["deleteShipments"] != false {
+		t.Errorf("a user's bulk ERROR = %v", got)
+	}
+	if got := bulk(a.user(), "All"); got["resend"] != false || got["deleteShipments"] != false || got["resendCount"] != float64(3) {
+		t.Errorf("a user's bulk ALL = %v", got)
+	}
+	if got := bulk("ROLE_ADMIN", "All"); got["resend"] != true || got["deleteShipments"] != true || got["deleteCount"] != float64(3) {
+		t.Errorf("an admin's bulk ALL = %v", got)
+	}
+	if got := bulk("ROLE_ADMIN", "Changed"); got["resend"] != false || got["deleteShipments"] != false || got["resendCount"] != float64(0) {
+		t.Errorf("an admin's bulk CHANGED with nothing changed = %v", got)
+	}
 
 	// The labels link carries a download token as ?bearer= (spec 2 section 7).
 	rsp, b = a.call(t, "", "GET", base+"/labels?cacheBuster=5&bearer="+a.downloadToken(t, a.user(), id, "labels"), "")

@@ -161,12 +161,8 @@ func parcelRowToProto(r parcels.Row) *portalv1.ParcelRow {
 
 // checkedToProto is a checked form in the grid's shape.
 func checkedToProto(id int64, v shipment.Validated) *portalv1.ValidatedShipment {
-	out := &portalv1.ValidatedShipment{Id: id, Valid: v.Valid, Fields: cellsToProto(v.Fields),
-		OrderLines: make([]*portalv1.ValidatedOrderLine, len(v.OrderLines))}
-	for i, l := range v.OrderLines {
-		out.OrderLines[i] = &portalv1.ValidatedOrderLine{Fields: cellsToProto(l)}
-	}
-	return out
+	return &portalv1.ValidatedShipment{Id: id, Valid: v.Valid, Fields: shipmentCellsToProto(v.Fields),
+		OrderLines: orderLinesCellsToProto(v.OrderLines)}
 }
 
 // formFromProto reads the parcel form into the CSV shipment fields.

@@ -69,7 +69,9 @@ func (h ShipmentHandler) GetShipmentDetails(ctx context.Context, req *connect.Re
 func orderLinesToProto(lines []map[string]string) []*portalv1.OrderLineValues {
 	out := make([]*portalv1.OrderLineValues, len(lines))
 	for i, l := range lines {
-		out[i] = &portalv1.OrderLineValues{Fields: l}
+		texts := &portalv1.OrderLineTexts{}
+		textsInto(texts.ProtoReflect(), l)
+		out[i] = &portalv1.OrderLineValues{Fields: texts}
 	}
 	return out
 }

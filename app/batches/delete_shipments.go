@@ -28,10 +28,7 @@ func (s Service) DeleteShipments(ctx context.Context, caller *access.Caller, id 
 	}
 	return s.start(ctx, caller, id, batch.StartDelete, func(b *batch.Batch) error {
 		b.JobFilter = f
-		b.Total = b.Counts.Shipments
-		if f == batch.FilterChanged {
-			b.Total = b.Counts.ChangedShipments
-		}
+		b.Total = batch.DeleteSelects(*b, f)
 		return nil
 	}, batchjob.Job{Kind: batchjob.DeleteShipment, BatchID: id})
 }

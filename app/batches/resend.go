@@ -10,11 +10,6 @@ import (
 	"parcelportal/core/failure"
 )
 
-// resendSteps name the status a resend of each filter runs in.
-var resendSteps = map[batch.Filter]batch.Step{
-	batch.FilterAll: batch.StartResendAll, batch.FilterChanged: batch.StartResendChange, batch.FilterError: batch.StartResendError,
-}
-
 // Resend sends again the shipments the filter selects; only admins resend
 // every row at once (spec 2 section 5.2). A resend of ALL may choose a new
 // label type; the others keep the batch's, so its labels never mix.
@@ -39,10 +34,8 @@ func (s Service) Resend(ctx context.Context, caller *access.Caller, id int64, fi
 	if !batch.BulkResendAllowed(caller.IsAdmin(), f) {
 		return View{}, batch.ErrAdminOnly
 	}
-	return s.start(ctx, caller, id, resendSteps[f], func(b *batch.Batch) error {
-		total := map[batch.Filter]int{
-			batch.FilterAll: b.RowCount - b.InvalidRows, batch.FilterChanged: b.Counts.ChangedShipments, batch.FilterError: b.Counts.ErrorShipments,
-		}[f]
+	return s.start(ctx, caller, id, batch.ResendStep(f), func(b *batch.Batch) error {
+		total := batch.ResendSelects(*b, f)
 		if total <= 0 {
 			return failure.New(failure.Conflict, batch.KeyNothingToResend)
 		}

@@ -13,10 +13,12 @@ type ShipmentView struct {
 	batch.Shipment
 	Updateable bool
 	Deleteable bool
+	// Cancellable: its label may be cancelled on its own now.
+	Cancellable bool
 }
 
 func shipmentView(s batch.Shipment) ShipmentView {
-	return ShipmentView{Shipment: s, Updateable: s.Updateable(), Deleteable: s.Deleteable()}
+	return ShipmentView{Shipment: s, Updateable: s.Updateable(), Deleteable: s.Deleteable(), Cancellable: s.Cancellable()}
 }
 
 // batchShipment reads a shipment of a visible batch; a shipment of another

@@ -46,6 +46,8 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
@@ -284,16 +286,12 @@ func (c *client) journey(ctx context.Context, rec *recorder, bearer string, cust
 		return
 	}
 	if !step("edit a cell", func() error {
-		values := &portalv1.ShipmentValues{Fields: map[string]string{}}
-		for k, v := range row.GetFields() {
-			values.Fields[k] = v.GetValue()
-		}
-		values.Fields["name"] = "Load Test " + strconv.Itoa(int(row.GetPosition()))
+		values := &portalv1.ShipmentValues{Fields: &portalv1.ShipmentTexts{}}
+		copyCells(row.GetFields().ProtoReflect(), values.Fields.ProtoReflect())
+		values.Fields.Name = proto.String("Load Test " + strconv.Itoa(int(row.GetPosition())))
 		for _, l := range row.GetOrderLines() {
-			line := &portalv1.OrderLineValues{Fields: map[string]string{}}
-			for k, v := range l.GetFields() {
-				line.Fields[k] = v.GetValue()
-			}
+			line := &portalv1.OrderLineValues{Fields: &portalv1.OrderLineTexts{}}
+			copyCells(l.GetFields().ProtoReflect(), line.Fields.ProtoReflect())
 			values.OrderLines = append(values.OrderLines, line)
 		}
 		_, err := c.batches.UpdateValidatedShipment(ctx, bearing(&portalv1.UpdateValidatedShipmentRequest{
@@ -519,4 +517,16 @@ func envDuration(name string, fallback time.Duration) time.Duration {
 		return d
 	}
 	return fallback
+}
+
+// copyCells sets each text field to the value of the cell of the same name
+// (ShipmentCells to ShipmentTexts, OrderLineCells to OrderLineTexts).
+func copyCells(cells, texts protoreflect.Message) {
+	fields := texts.Descriptor().Fields()
+	cells.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+		if t := fields.ByName(fd.Name()); t != nil {
+			texts.Set(t, protoreflect.ValueOfString(v.Message().Interface().(*portalv1.FieldValue).GetValue()))
+		}
+		return true
+	})
 }

@@ -24,6 +24,9 @@ type Actions struct {
 	// Delete and View are the batch list's row actions (spec 2 section 2.1).
 	Delete bool
 	View   bool
+	// BulkAll, BulkChanged and BulkError are the Shipments tab's resend and
+	// delete with each filter.
+	BulkAll, BulkChanged, BulkError Bulk
 }
 
 // ActionsFor applies the table of spec 2 section 4.2 to the batch, and
@@ -47,6 +50,9 @@ func ActionsFor(b Batch, admin bool) Actions {
 		GridEditable:        in(Created, Sent),
 		Delete:              b.Deletable(),
 		View:                Viewable(s),
+		BulkAll:             BulkFor(b, admin, FilterAll),
+		BulkChanged:         BulkFor(b, admin, FilterChanged),
+		BulkError:           BulkFor(b, admin, FilterError),
 	}
 }
 

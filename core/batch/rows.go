@@ -42,3 +42,62 @@ func BulkDeleteAllowed(admin bool, f Filter, s Status) bool {
 	}
 	return true
 }
+
+// Cancellable: a deleteable row whose label is live may have that label
+// cancelled on its own (the row's cancel action).
+func (s Shipment) Cancellable() bool { return s.Deleteable() && s.Labelled() }
+
+// ResendStep is the step, and so the status, of a resend with the filter.
+func ResendStep(f Filter) Step { return resendSteps[f] }
+
+var resendSteps = map[Filter]Step{FilterAll: StartResendAll, FilterChanged: StartResendChange, FilterError: StartResendError}
+
+// ResendSelects counts the shipments a resend with the filter sends again:
+// for ALL every valid row (also one the carrier never got), else the
+// changed or the failed shipments.
+func ResendSelects(b Batch, f Filter) int {
+	switch f {
+	case FilterAll:
+		return b.RowCount - b.InvalidRows
+	case FilterChanged:
+		return b.Counts.ChangedShipments
+	case FilterError:
+		return b.Counts.ErrorShipments
+	}
+	return 0
+}
+
+// DeleteSelects counts the shipments a bulk delete with the filter cancels
+// and removes: all of them, or the changed ones.
+func DeleteSelects(b Batch, f Filter) int {
+	switch f {
+	case FilterAll:
+		return b.Counts.Shipments
+	case FilterChanged:
+		return b.Counts.ChangedShipments
+	case FilterError:
+		return b.Counts.ErrorShipments
+	}
+	return 0
+}
+
+// Bulk is what a bulk command with one filter would do on the batch now
+// (spec 2 section 5.2): how many shipments it selects, and whether the
+// person may start it. A command that selects nothing is not offered: it
+// would only be refused (error.batch.nothingToResend) or do nothing.
+type Bulk struct {
+	Resend      bool
+	ResendCount int
+	Delete      bool
+	DeleteCount int
+}
+
+// BulkFor applies the bulk rules and the steps of the batch's status to one filter.
+func BulkFor(b Batch, admin bool, f Filter) Bulk {
+	out := Bulk{ResendCount: ResendSelects(b, f), DeleteCount: DeleteSelects(b, f)}
+	_, resendable := next(b.Status, ResendStep(f), admin)
+	_, deletable := next(b.Status, StartDelete, admin)
+	out.Resend = resendable && BulkResendAllowed(admin, f) && out.ResendCount > 0
+	out.Delete = deletable && BulkDeleteAllowed(admin, f, b.Status) && out.DeleteCount > 0
+	return out
+}

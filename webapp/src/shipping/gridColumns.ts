@@ -1,80 +1,39 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { FieldValue, ShipmentValuesSchema, ValidatedShipment } from "../gen/portal/v1/batches_pb";
+import {
+  invoiceFields,
+  orderLineCell,
+  orderLineCellEntries,
+  orderLineFields,
+  orderLineTexts,
+  shipmentCell,
+  shipmentCellEntries,
+  shipmentFields,
+  shipmentTexts,
+} from "./shipmentCells";
 
 /**
  * The columns of the batch grid and the row a cell edit sends (spec 2 §2.1
  * and §3): the CSV shipment fields in template order, the order lines as
  * numbered column groups (articleNumber1, ..., value1, articleNumber2, ...),
  * and the invoice columns only when some row has an invoice number. The names
- * are those of core/shipment and of the CSV header.
+ * are those of core/shipment and of the CSV header; the lists come from the
+ * proto (shipmentCells.ts).
  */
 
-export const shipmentFields = [
-  "name",
-  "contact",
-  "street",
-  "no",
-  "street2",
-  "street3",
-  "postalcode",
-  "city",
-  "region",
-  "isoCountry",
-  "mobile",
-  "email",
-  "referencenumber",
-  "weight",
-  "senderCode",
-  "format",
-  "product",
-  "service",
-  "options",
-  "returnOptions",
-  "content",
-  "currency",
-  "shippingCost",
-  "sellerEORI",
-  "senderEORI",
-  "senderTaxId",
-  "receiverTaxId",
-] as const;
-
-export const orderLineFields = [
-  "articleNumber",
-  "hstarifnumber",
-  "origincountry",
-  "description",
-  "articleUrl",
-  "quantity",
-  "weight",
-  "value",
-] as const;
-
-export const invoiceFields = [
-  "invoiceNumber",
-  "poNumber",
-  "duty",
-  "vat",
-  "freightPostage",
-  "tobaccoTax",
-  "discountRebate",
-  "incoterm",
-  "reasonOfExport",
-  "additionalComments",
-  "declarationStatement",
-] as const;
+export { invoiceFields, orderLineFields, shipmentFields } from "./shipmentCells";
 
 /** A grid column: a field of the shipment, or a field of its order line `line` (from 0). */
 export type GridColumn = { id: string; field: string; line: number | null };
 
 export function hasInvoiceNumber(row: ValidatedShipment): boolean {
-  return (row.fields.invoiceNumber?.value ?? "").trim() !== "";
+  return (row.fields?.invoiceNumber?.value ?? "").trim() !== "";
 }
 
 /** The column of an id as gridColumns names it: a field, or an order-line field with its number. */
 export function columnOf(id: string): GridColumn {
   const numbered = /^([A-Za-z]+?)(\d+)$/.exec(id);
-  if (numbered && (orderLineFields as readonly string[]).includes(numbered[1])) {
+  if (numbered && orderLineFields.includes(numbered[1])) {
     return { id, field: numbered[1], line: Number(numbered[2]) - 1 };
   }
   return { id, field: id, line: null };
@@ -104,7 +63,9 @@ export function gridColumnsOf(orderLines: number, invoice: boolean): GridColumn[
 
 /** The cell of a row under a column; undefined when the row has no such value. */
 export function cellOf(row: ValidatedShipment, column: GridColumn): FieldValue | undefined {
-  return column.line === null ? row.fields[column.field] : row.orderLines[column.line]?.fields[column.field];
+  return column.line === null
+    ? shipmentCell(row.fields, column.field)
+    : orderLineCell(row.orderLines[column.line]?.fields, column.field);
 }
 
 export type ShipmentValuesInit = MessageInitShape<typeof ShipmentValuesSchema>;
@@ -118,10 +79,10 @@ export type ShipmentValuesInit = MessageInitShape<typeof ShipmentValuesSchema>;
 export function rowWithEdit(row: ValidatedShipment, column: GridColumn, value: string): ShipmentValuesInit {
   const fields: Record<string, string> = {};
   for (const field of shipmentFields) fields[field] = "";
-  for (const [field, cell] of Object.entries(row.fields)) fields[field] = cell.value;
+  for (const [field, cell] of shipmentCellEntries(row.fields)) fields[field] = cell.value;
   const orderLines = row.orderLines.map((line) => {
     const values: Record<string, string> = {};
-    for (const [field, cell] of Object.entries(line.fields)) values[field] = cell.value;
+    for (const [field, cell] of orderLineCellEntries(line.fields)) values[field] = cell.value;
     return values;
   });
   if (column.line === null) {
@@ -132,5 +93,5 @@ export function rowWithEdit(row: ValidatedShipment, column: GridColumn, value: s
     }
     orderLines[column.line][column.field] = value;
   }
-  return { fields, orderLines: orderLines.map((line) => ({ fields: line })) };
+  return { fields: shipmentTexts(fields), orderLines: orderLines.map((line) => ({ fields: orderLineTexts(line) })) };
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { DataList, ScrollArea, Table, Text } from "@radix-ui/themes";
 import type { ReportRow } from "../../gen/portal/v1/reports_pb";
 import { orderLineFields } from "../../shipping/gridColumns";
+import { orderLineText } from "../../shipping/shipmentCells";
 import { orderLineLabel } from "../../shipping/fieldLabels";
 import { ReportDetailsDialog, rowName } from "./ReportDetailsDialog";
 
@@ -41,7 +42,7 @@ export function CustomsDetailsDialog({ row, onClose }: { row: ReportRow; onClose
                     <Table.Row key={index}>
                       <Table.RowHeaderCell>{index + 1}</Table.RowHeaderCell>
                       {orderLineFields.map((field) => (
-                        <Table.Cell key={field}>{line.fields[field] || "–"}</Table.Cell>
+                        <Table.Cell key={field}>{orderLineText(line.fields, field) || "–"}</Table.Cell>
                       ))}
                     </Table.Row>
                   ))}

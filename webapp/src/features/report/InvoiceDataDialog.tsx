@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DataList, Text } from "@radix-ui/themes";
+import type { ReportInvoiceData } from "../../gen/portal/v1/report_details_pb";
 import type { ReportRow } from "../../gen/portal/v1/reports_pb";
 import { fieldLabel } from "../../shipping/fieldLabels";
 import { invoiceFields } from "../../shipping/gridColumns";
@@ -17,7 +18,7 @@ export function InvoiceDataDialog({ row, onClose }: { row: ReportRow; onClose: (
             {invoiceFields.map((field) => (
               <DataList.Item key={field}>
                 <DataList.Label>{fieldLabel(i18n, field)}</DataList.Label>
-                <DataList.Value>{details.invoice?.[field] || "–"}</DataList.Value>
+                <DataList.Value>{textOf(details.invoice, field) || "–"}</DataList.Value>
               </DataList.Item>
             ))}
           </DataList.Root>
@@ -29,4 +30,10 @@ export function InvoiceDataDialog({ row, onClose }: { row: ReportRow; onClose: (
       }
     </ReportDetailsDialog>
   );
+}
+
+/** A field of the invoice data by the name of its grid column, which its JSON name repeats. */
+function textOf(invoice: ReportInvoiceData | undefined, field: string): string {
+  const value = (invoice as Record<string, unknown> | undefined)?.[field];
+  return typeof value === "string" ? value : "";
 }

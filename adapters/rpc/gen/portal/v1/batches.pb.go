@@ -427,8 +427,14 @@ type BatchActions struct {
 	// Customs-document download: the status offers it and a customs document of a shipment that is not
 	// cancelled exists.
 	CustomsDocsDownload bool `protobuf:"varint,12,opt,name=customs_docs_download,json=customsDocsDownload,proto3" json:"customs_docs_download,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// The Shipments tab's resend and delete with the filter ALL.
+	BulkAll *BulkActions `protobuf:"bytes,13,opt,name=bulk_all,json=bulkAll,proto3" json:"bulk_all,omitempty"`
+	// The same with the filter CHANGED.
+	BulkChanged *BulkActions `protobuf:"bytes,14,opt,name=bulk_changed,json=bulkChanged,proto3" json:"bulk_changed,omitempty"`
+	// The same with the filter ERROR (a delete never: spec 2 section 5.2).
+	BulkError     *BulkActions `protobuf:"bytes,15,opt,name=bulk_error,json=bulkError,proto3" json:"bulk_error,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *BatchActions) Reset() {
@@ -545,6 +551,102 @@ func (x *BatchActions) GetCustomsDocsDownload() bool {
 	return false
 }
 
+func (x *BatchActions) GetBulkAll() *BulkActions {
+	if x != nil {
+		return x.BulkAll
+	}
+	return nil
+}
+
+func (x *BatchActions) GetBulkChanged() *BulkActions {
+	if x != nil {
+		return x.BulkChanged
+	}
+	return nil
+}
+
+func (x *BatchActions) GetBulkError() *BulkActions {
+	if x != nil {
+		return x.BulkError
+	}
+	return nil
+}
+
+// BulkActions are what a resend or a delete of shipments with one filter would do now (spec 2
+// section 5.2): how many shipments each selects and whether the caller may start it. A command
+// that selects nothing is not offered.
+type BulkActions struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Resend button enabled (ResendBatch with the filter).
+	Resend bool `protobuf:"varint,1,opt,name=resend,proto3" json:"resend,omitempty"`
+	// Shipments the resend would send again: for ALL every valid row.
+	ResendCount int32 `protobuf:"varint,2,opt,name=resend_count,json=resendCount,proto3" json:"resend_count,omitempty"`
+	// Delete button enabled (DeleteBatchShipments with the filter; admins only).
+	DeleteShipments bool `protobuf:"varint,3,opt,name=delete_shipments,json=deleteShipments,proto3" json:"delete_shipments,omitempty"`
+	// Shipments the delete would cancel and remove.
+	DeleteCount   int32 `protobuf:"varint,4,opt,name=delete_count,json=deleteCount,proto3" json:"delete_count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BulkActions) Reset() {
+	*x = BulkActions{}
+	mi := &file_portal_v1_batches_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BulkActions) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BulkActions) ProtoMessage() {}
+
+func (x *BulkActions) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BulkActions.ProtoReflect.Descriptor instead.
+func (*BulkActions) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *BulkActions) GetResend() bool {
+	if x != nil {
+		return x.Resend
+	}
+	return false
+}
+
+func (x *BulkActions) GetResendCount() int32 {
+	if x != nil {
+		return x.ResendCount
+	}
+	return 0
+}
+
+func (x *BulkActions) GetDeleteShipments() bool {
+	if x != nil {
+		return x.DeleteShipments
+	}
+	return false
+}
+
+func (x *BulkActions) GetDeleteCount() int32 {
+	if x != nil {
+		return x.DeleteCount
+	}
+	return 0
+}
+
 // Violation is one rule a field breaks: a message key with its attributes.
 type Violation struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -558,7 +660,7 @@ type Violation struct {
 
 func (x *Violation) Reset() {
 	*x = Violation{}
-	mi := &file_portal_v1_batches_proto_msgTypes[2]
+	mi := &file_portal_v1_batches_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -570,7 +672,7 @@ func (x *Violation) String() string {
 func (*Violation) ProtoMessage() {}
 
 func (x *Violation) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[2]
+	mi := &file_portal_v1_batches_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -583,7 +685,7 @@ func (x *Violation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Violation.ProtoReflect.Descriptor instead.
 func (*Violation) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{2}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Violation) GetMessage() string {
@@ -613,7 +715,7 @@ type FieldValue struct {
 
 func (x *FieldValue) Reset() {
 	*x = FieldValue{}
-	mi := &file_portal_v1_batches_proto_msgTypes[3]
+	mi := &file_portal_v1_batches_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -625,7 +727,7 @@ func (x *FieldValue) String() string {
 func (*FieldValue) ProtoMessage() {}
 
 func (x *FieldValue) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[3]
+	mi := &file_portal_v1_batches_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -638,7 +740,7 @@ func (x *FieldValue) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FieldValue.ProtoReflect.Descriptor instead.
 func (*FieldValue) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{3}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *FieldValue) GetValue() string {
@@ -655,19 +757,1020 @@ func (x *FieldValue) GetViolations() []*Violation {
 	return nil
 }
 
+// ShipmentCells is a checked shipment, one cell per field: a batch's grid row or the parcel form
+// checked. The fields are those of the CSV shipment (spec 2 section 3), declared in the order of the
+// CSV template and the grid, with the names and numbers of CsvShipmentDto, plus the form's phone and,
+// from 31 on, the commercial-invoice columns. The JSON names are the CSV header's. A cell is unset
+// (and left out of JSON) when the shipment has no such field: the invoice columns when the file has
+// none, the phone in a grid row. ShipmentTexts and CsvShipmentDto follow this list (a test holds them
+// to it).
+type ShipmentCells struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Receiver name.
+	Name *FieldValue `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
+	// Contact person.
+	Contact *FieldValue `protobuf:"bytes,2,opt,name=contact,proto3,oneof" json:"contact,omitempty"`
+	// Street.
+	Street *FieldValue `protobuf:"bytes,3,opt,name=street,proto3,oneof" json:"street,omitempty"`
+	// House number.
+	No *FieldValue `protobuf:"bytes,4,opt,name=no,proto3,oneof" json:"no,omitempty"`
+	// Additional address line 1.
+	Street2 *FieldValue `protobuf:"bytes,5,opt,name=street2,proto3,oneof" json:"street2,omitempty"`
+	// Additional address line 2.
+	Street3 *FieldValue `protobuf:"bytes,6,opt,name=street3,proto3,oneof" json:"street3,omitempty"`
+	// Postal code.
+	Postalcode *FieldValue `protobuf:"bytes,7,opt,name=postalcode,proto3,oneof" json:"postalcode,omitempty"`
+	// City.
+	City *FieldValue `protobuf:"bytes,8,opt,name=city,proto3,oneof" json:"city,omitempty"`
+	// Region.
+	Region *FieldValue `protobuf:"bytes,9,opt,name=region,proto3,oneof" json:"region,omitempty"`
+	// Destination country (ISO 3166-1 alpha-2).
+	IsoCountry *FieldValue `protobuf:"bytes,10,opt,name=iso_country,json=isoCountry,proto3,oneof" json:"iso_country,omitempty"`
+	// Mobile.
+	Mobile *FieldValue `protobuf:"bytes,12,opt,name=mobile,proto3,oneof" json:"mobile,omitempty"`
+	// E-mail.
+	Email *FieldValue `protobuf:"bytes,11,opt,name=email,proto3,oneof" json:"email,omitempty"`
+	// Reference number.
+	Referencenumber *FieldValue `protobuf:"bytes,14,opt,name=referencenumber,proto3,oneof" json:"referencenumber,omitempty"`
+	// Weight in kg.
+	Weight *FieldValue `protobuf:"bytes,17,opt,name=weight,proto3,oneof" json:"weight,omitempty"`
+	// Sender code.
+	SenderCode *FieldValue `protobuf:"bytes,27,opt,name=sender_code,json=senderCode,proto3,oneof" json:"sender_code,omitempty"`
+	// Format code.
+	Format *FieldValue `protobuf:"bytes,18,opt,name=format,proto3,oneof" json:"format,omitempty"`
+	// Product code.
+	Product *FieldValue `protobuf:"bytes,19,opt,name=product,proto3,oneof" json:"product,omitempty"`
+	// Service code.
+	Service *FieldValue `protobuf:"bytes,20,opt,name=service,proto3,oneof" json:"service,omitempty"`
+	// Option codes joined with '|'.
+	Options *FieldValue `protobuf:"bytes,21,opt,name=options,proto3,oneof" json:"options,omitempty"`
+	// Return type and return option joined with '|'.
+	ReturnOptions *FieldValue `protobuf:"bytes,22,opt,name=return_options,json=returnOptions,proto3,oneof" json:"return_options,omitempty"`
+	// Content type of the customs declaration.
+	Content *FieldValue `protobuf:"bytes,23,opt,name=content,proto3,oneof" json:"content,omitempty"`
+	// Currency (ISO 4217).
+	Currency *FieldValue `protobuf:"bytes,25,opt,name=currency,proto3,oneof" json:"currency,omitempty"`
+	// Shipping cost.
+	ShippingCost *FieldValue `protobuf:"bytes,24,opt,name=shipping_cost,json=shippingCost,proto3,oneof" json:"shipping_cost,omitempty"`
+	// Seller EORI.
+	SellerEori *FieldValue `protobuf:"bytes,28,opt,name=seller_eori,json=sellerEORI,proto3,oneof" json:"seller_eori,omitempty"`
+	// Sender EORI.
+	SenderEori *FieldValue `protobuf:"bytes,29,opt,name=sender_eori,json=senderEORI,proto3,oneof" json:"sender_eori,omitempty"`
+	// Sender tax id.
+	SenderTaxId *FieldValue `protobuf:"bytes,15,opt,name=sender_tax_id,json=senderTaxId,proto3,oneof" json:"sender_tax_id,omitempty"`
+	// Receiver tax id.
+	ReceiverTaxId *FieldValue `protobuf:"bytes,16,opt,name=receiver_tax_id,json=receiverTaxId,proto3,oneof" json:"receiver_tax_id,omitempty"`
+	// Phone of the parcel form; no CSV column, so grid rows leave it out.
+	Phone *FieldValue `protobuf:"bytes,13,opt,name=phone,proto3,oneof" json:"phone,omitempty"`
+	// Commercial invoice number.
+	InvoiceNumber *FieldValue `protobuf:"bytes,31,opt,name=invoice_number,json=invoiceNumber,proto3,oneof" json:"invoice_number,omitempty"`
+	// Purchase order number.
+	PoNumber *FieldValue `protobuf:"bytes,32,opt,name=po_number,json=poNumber,proto3,oneof" json:"po_number,omitempty"`
+	// Duty.
+	Duty *FieldValue `protobuf:"bytes,33,opt,name=duty,proto3,oneof" json:"duty,omitempty"`
+	// VAT.
+	Vat *FieldValue `protobuf:"bytes,34,opt,name=vat,proto3,oneof" json:"vat,omitempty"`
+	// Freight and postage.
+	FreightPostage *FieldValue `protobuf:"bytes,35,opt,name=freight_postage,json=freightPostage,proto3,oneof" json:"freight_postage,omitempty"`
+	// Tobacco tax.
+	TobaccoTax *FieldValue `protobuf:"bytes,36,opt,name=tobacco_tax,json=tobaccoTax,proto3,oneof" json:"tobacco_tax,omitempty"`
+	// Discount or rebate.
+	DiscountRebate *FieldValue `protobuf:"bytes,37,opt,name=discount_rebate,json=discountRebate,proto3,oneof" json:"discount_rebate,omitempty"`
+	// Incoterm: DDP, DAP or DTP.
+	Incoterm *FieldValue `protobuf:"bytes,38,opt,name=incoterm,proto3,oneof" json:"incoterm,omitempty"`
+	// Reason of export.
+	ReasonOfExport *FieldValue `protobuf:"bytes,39,opt,name=reason_of_export,json=reasonOfExport,proto3,oneof" json:"reason_of_export,omitempty"`
+	// Additional comments.
+	AdditionalComments *FieldValue `protobuf:"bytes,40,opt,name=additional_comments,json=additionalComments,proto3,oneof" json:"additional_comments,omitempty"`
+	// Declaration statement.
+	DeclarationStatement *FieldValue `protobuf:"bytes,41,opt,name=declaration_statement,json=declarationStatement,proto3,oneof" json:"declaration_statement,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
+}
+
+func (x *ShipmentCells) Reset() {
+	*x = ShipmentCells{}
+	mi := &file_portal_v1_batches_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ShipmentCells) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ShipmentCells) ProtoMessage() {}
+
+func (x *ShipmentCells) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ShipmentCells.ProtoReflect.Descriptor instead.
+func (*ShipmentCells) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ShipmentCells) GetName() *FieldValue {
+	if x != nil {
+		return x.Name
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetContact() *FieldValue {
+	if x != nil {
+		return x.Contact
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetStreet() *FieldValue {
+	if x != nil {
+		return x.Street
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetNo() *FieldValue {
+	if x != nil {
+		return x.No
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetStreet2() *FieldValue {
+	if x != nil {
+		return x.Street2
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetStreet3() *FieldValue {
+	if x != nil {
+		return x.Street3
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetPostalcode() *FieldValue {
+	if x != nil {
+		return x.Postalcode
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetCity() *FieldValue {
+	if x != nil {
+		return x.City
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetRegion() *FieldValue {
+	if x != nil {
+		return x.Region
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetIsoCountry() *FieldValue {
+	if x != nil {
+		return x.IsoCountry
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetMobile() *FieldValue {
+	if x != nil {
+		return x.Mobile
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetEmail() *FieldValue {
+	if x != nil {
+		return x.Email
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetReferencenumber() *FieldValue {
+	if x != nil {
+		return x.Referencenumber
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetWeight() *FieldValue {
+	if x != nil {
+		return x.Weight
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetSenderCode() *FieldValue {
+	if x != nil {
+		return x.SenderCode
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetFormat() *FieldValue {
+	if x != nil {
+		return x.Format
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetProduct() *FieldValue {
+	if x != nil {
+		return x.Product
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetService() *FieldValue {
+	if x != nil {
+		return x.Service
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetOptions() *FieldValue {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetReturnOptions() *FieldValue {
+	if x != nil {
+		return x.ReturnOptions
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetContent() *FieldValue {
+	if x != nil {
+		return x.Content
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetCurrency() *FieldValue {
+	if x != nil {
+		return x.Currency
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetShippingCost() *FieldValue {
+	if x != nil {
+		return x.ShippingCost
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetSellerEori() *FieldValue {
+	if x != nil {
+		return x.SellerEori
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetSenderEori() *FieldValue {
+	if x != nil {
+		return x.SenderEori
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetSenderTaxId() *FieldValue {
+	if x != nil {
+		return x.SenderTaxId
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetReceiverTaxId() *FieldValue {
+	if x != nil {
+		return x.ReceiverTaxId
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetPhone() *FieldValue {
+	if x != nil {
+		return x.Phone
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetInvoiceNumber() *FieldValue {
+	if x != nil {
+		return x.InvoiceNumber
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetPoNumber() *FieldValue {
+	if x != nil {
+		return x.PoNumber
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetDuty() *FieldValue {
+	if x != nil {
+		return x.Duty
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetVat() *FieldValue {
+	if x != nil {
+		return x.Vat
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetFreightPostage() *FieldValue {
+	if x != nil {
+		return x.FreightPostage
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetTobaccoTax() *FieldValue {
+	if x != nil {
+		return x.TobaccoTax
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetDiscountRebate() *FieldValue {
+	if x != nil {
+		return x.DiscountRebate
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetIncoterm() *FieldValue {
+	if x != nil {
+		return x.Incoterm
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetReasonOfExport() *FieldValue {
+	if x != nil {
+		return x.ReasonOfExport
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetAdditionalComments() *FieldValue {
+	if x != nil {
+		return x.AdditionalComments
+	}
+	return nil
+}
+
+func (x *ShipmentCells) GetDeclarationStatement() *FieldValue {
+	if x != nil {
+		return x.DeclarationStatement
+	}
+	return nil
+}
+
+// ShipmentTexts is ShipmentCells as text: the row a cell edit sends. A field left out is a column
+// the row does not have (an invoice column sent, even empty, makes the row one with an invoice).
+type ShipmentTexts struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Receiver name.
+	Name *string `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
+	// Contact person.
+	Contact *string `protobuf:"bytes,2,opt,name=contact,proto3,oneof" json:"contact,omitempty"`
+	// Street.
+	Street *string `protobuf:"bytes,3,opt,name=street,proto3,oneof" json:"street,omitempty"`
+	// House number.
+	No *string `protobuf:"bytes,4,opt,name=no,proto3,oneof" json:"no,omitempty"`
+	// Additional address line 1.
+	Street2 *string `protobuf:"bytes,5,opt,name=street2,proto3,oneof" json:"street2,omitempty"`
+	// Additional address line 2.
+	Street3 *string `protobuf:"bytes,6,opt,name=street3,proto3,oneof" json:"street3,omitempty"`
+	// Postal code.
+	Postalcode *string `protobuf:"bytes,7,opt,name=postalcode,proto3,oneof" json:"postalcode,omitempty"`
+	// City.
+	City *string `protobuf:"bytes,8,opt,name=city,proto3,oneof" json:"city,omitempty"`
+	// Region.
+	Region *string `protobuf:"bytes,9,opt,name=region,proto3,oneof" json:"region,omitempty"`
+	// Destination country (ISO 3166-1 alpha-2).
+	IsoCountry *string `protobuf:"bytes,10,opt,name=iso_country,json=isoCountry,proto3,oneof" json:"iso_country,omitempty"`
+	// Mobile.
+	Mobile *string `protobuf:"bytes,12,opt,name=mobile,proto3,oneof" json:"mobile,omitempty"`
+	// E-mail.
+	Email *string `protobuf:"bytes,11,opt,name=email,proto3,oneof" json:"email,omitempty"`
+	// Reference number.
+	Referencenumber *string `protobuf:"bytes,14,opt,name=referencenumber,proto3,oneof" json:"referencenumber,omitempty"`
+	// Weight in kg.
+	Weight *string `protobuf:"bytes,17,opt,name=weight,proto3,oneof" json:"weight,omitempty"`
+	// Sender code.
+	SenderCode *string `protobuf:"bytes,27,opt,name=sender_code,json=senderCode,proto3,oneof" json:"sender_code,omitempty"`
+	// Format code.
+	Format *string `protobuf:"bytes,18,opt,name=format,proto3,oneof" json:"format,omitempty"`
+	// Product code.
+	Product *string `protobuf:"bytes,19,opt,name=product,proto3,oneof" json:"product,omitempty"`
+	// Service code.
+	Service *string `protobuf:"bytes,20,opt,name=service,proto3,oneof" json:"service,omitempty"`
+	// Option codes joined with '|'.
+	Options *string `protobuf:"bytes,21,opt,name=options,proto3,oneof" json:"options,omitempty"`
+	// Return type and return option joined with '|'.
+	ReturnOptions *string `protobuf:"bytes,22,opt,name=return_options,json=returnOptions,proto3,oneof" json:"return_options,omitempty"`
+	// Content type of the customs declaration.
+	Content *string `protobuf:"bytes,23,opt,name=content,proto3,oneof" json:"content,omitempty"`
+	// Currency (ISO 4217).
+	Currency *string `protobuf:"bytes,25,opt,name=currency,proto3,oneof" json:"currency,omitempty"`
+	// Shipping cost.
+	ShippingCost *string `protobuf:"bytes,24,opt,name=shipping_cost,json=shippingCost,proto3,oneof" json:"shipping_cost,omitempty"`
+	// Seller EORI.
+	SellerEori *string `protobuf:"bytes,28,opt,name=seller_eori,json=sellerEORI,proto3,oneof" json:"seller_eori,omitempty"`
+	// Sender EORI.
+	SenderEori *string `protobuf:"bytes,29,opt,name=sender_eori,json=senderEORI,proto3,oneof" json:"sender_eori,omitempty"`
+	// Sender tax id.
+	SenderTaxId *string `protobuf:"bytes,15,opt,name=sender_tax_id,json=senderTaxId,proto3,oneof" json:"sender_tax_id,omitempty"`
+	// Receiver tax id.
+	ReceiverTaxId *string `protobuf:"bytes,16,opt,name=receiver_tax_id,json=receiverTaxId,proto3,oneof" json:"receiver_tax_id,omitempty"`
+	// Phone of the parcel form; no CSV column, so grid rows leave it out.
+	Phone *string `protobuf:"bytes,13,opt,name=phone,proto3,oneof" json:"phone,omitempty"`
+	// Commercial invoice number.
+	InvoiceNumber *string `protobuf:"bytes,31,opt,name=invoice_number,json=invoiceNumber,proto3,oneof" json:"invoice_number,omitempty"`
+	// Purchase order number.
+	PoNumber *string `protobuf:"bytes,32,opt,name=po_number,json=poNumber,proto3,oneof" json:"po_number,omitempty"`
+	// Duty.
+	Duty *string `protobuf:"bytes,33,opt,name=duty,proto3,oneof" json:"duty,omitempty"`
+	// VAT.
+	Vat *string `protobuf:"bytes,34,opt,name=vat,proto3,oneof" json:"vat,omitempty"`
+	// Freight and postage.
+	FreightPostage *string `protobuf:"bytes,35,opt,name=freight_postage,json=freightPostage,proto3,oneof" json:"freight_postage,omitempty"`
+	// Tobacco tax.
+	TobaccoTax *string `protobuf:"bytes,36,opt,name=tobacco_tax,json=tobaccoTax,proto3,oneof" json:"tobacco_tax,omitempty"`
+	// Discount or rebate.
+	DiscountRebate *string `protobuf:"bytes,37,opt,name=discount_rebate,json=discountRebate,proto3,oneof" json:"discount_rebate,omitempty"`
+	// Incoterm: DDP, DAP or DTP.
+	Incoterm *string `protobuf:"bytes,38,opt,name=incoterm,proto3,oneof" json:"incoterm,omitempty"`
+	// Reason of export.
+	ReasonOfExport *string `protobuf:"bytes,39,opt,name=reason_of_export,json=reasonOfExport,proto3,oneof" json:"reason_of_export,omitempty"`
+	// Additional comments.
+	AdditionalComments *string `protobuf:"bytes,40,opt,name=additional_comments,json=additionalComments,proto3,oneof" json:"additional_comments,omitempty"`
+	// Declaration statement.
+	DeclarationStatement *string `protobuf:"bytes,41,opt,name=declaration_statement,json=declarationStatement,proto3,oneof" json:"declaration_statement,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
+}
+
+func (x *ShipmentTexts) Reset() {
+	*x = ShipmentTexts{}
+	mi := &file_portal_v1_batches_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ShipmentTexts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ShipmentTexts) ProtoMessage() {}
+
+func (x *ShipmentTexts) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ShipmentTexts.ProtoReflect.Descriptor instead.
+func (*ShipmentTexts) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *ShipmentTexts) GetName() string {
+	if x != nil && x.Name != nil {
+		return *x.Name
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetContact() string {
+	if x != nil && x.Contact != nil {
+		return *x.Contact
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetStreet() string {
+	if x != nil && x.Street != nil {
+		return *x.Street
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetNo() string {
+	if x != nil && x.No != nil {
+		return *x.No
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetStreet2() string {
+	if x != nil && x.Street2 != nil {
+		return *x.Street2
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetStreet3() string {
+	if x != nil && x.Street3 != nil {
+		return *x.Street3
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetPostalcode() string {
+	if x != nil && x.Postalcode != nil {
+		return *x.Postalcode
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetCity() string {
+	if x != nil && x.City != nil {
+		return *x.City
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetRegion() string {
+	if x != nil && x.Region != nil {
+		return *x.Region
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetIsoCountry() string {
+	if x != nil && x.IsoCountry != nil {
+		return *x.IsoCountry
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetMobile() string {
+	if x != nil && x.Mobile != nil {
+		return *x.Mobile
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetEmail() string {
+	if x != nil && x.Email != nil {
+		return *x.Email
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetReferencenumber() string {
+	if x != nil && x.Referencenumber != nil {
+		return *x.Referencenumber
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetWeight() string {
+	if x != nil && x.Weight != nil {
+		return *x.Weight
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetSenderCode() string {
+	if x != nil && x.SenderCode != nil {
+		return *x.SenderCode
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetFormat() string {
+	if x != nil && x.Format != nil {
+		return *x.Format
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetProduct() string {
+	if x != nil && x.Product != nil {
+		return *x.Product
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetService() string {
+	if x != nil && x.Service != nil {
+		return *x.Service
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetOptions() string {
+	if x != nil && x.Options != nil {
+		return *x.Options
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetReturnOptions() string {
+	if x != nil && x.ReturnOptions != nil {
+		return *x.ReturnOptions
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetContent() string {
+	if x != nil && x.Content != nil {
+		return *x.Content
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetCurrency() string {
+	if x != nil && x.Currency != nil {
+		return *x.Currency
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetShippingCost() string {
+	if x != nil && x.ShippingCost != nil {
+		return *x.ShippingCost
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetSellerEori() string {
+	if x != nil && x.SellerEori != nil {
+		return *x.SellerEori
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetSenderEori() string {
+	if x != nil && x.SenderEori != nil {
+		return *x.SenderEori
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetSenderTaxId() string {
+	if x != nil && x.SenderTaxId != nil {
+		return *x.SenderTaxId
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetReceiverTaxId() string {
+	if x != nil && x.ReceiverTaxId != nil {
+		return *x.ReceiverTaxId
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetPhone() string {
+	if x != nil && x.Phone != nil {
+		return *x.Phone
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetInvoiceNumber() string {
+	if x != nil && x.InvoiceNumber != nil {
+		return *x.InvoiceNumber
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetPoNumber() string {
+	if x != nil && x.PoNumber != nil {
+		return *x.PoNumber
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetDuty() string {
+	if x != nil && x.Duty != nil {
+		return *x.Duty
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetVat() string {
+	if x != nil && x.Vat != nil {
+		return *x.Vat
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetFreightPostage() string {
+	if x != nil && x.FreightPostage != nil {
+		return *x.FreightPostage
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetTobaccoTax() string {
+	if x != nil && x.TobaccoTax != nil {
+		return *x.TobaccoTax
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetDiscountRebate() string {
+	if x != nil && x.DiscountRebate != nil {
+		return *x.DiscountRebate
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetIncoterm() string {
+	if x != nil && x.Incoterm != nil {
+		return *x.Incoterm
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetReasonOfExport() string {
+	if x != nil && x.ReasonOfExport != nil {
+		return *x.ReasonOfExport
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetAdditionalComments() string {
+	if x != nil && x.AdditionalComments != nil {
+		return *x.AdditionalComments
+	}
+	return ""
+}
+
+func (x *ShipmentTexts) GetDeclarationStatement() string {
+	if x != nil && x.DeclarationStatement != nil {
+		return *x.DeclarationStatement
+	}
+	return ""
+}
+
+// OrderLineCells is one checked order line, one cell per field, with the names and numbers of
+// ParcelOrderLine.
+type OrderLineCells struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Article number.
+	ArticleNumber *FieldValue `protobuf:"bytes,1,opt,name=article_number,json=articleNumber,proto3,oneof" json:"article_number,omitempty"`
+	// Customs tariff (HS) number.
+	Hstarifnumber *FieldValue `protobuf:"bytes,2,opt,name=hstarifnumber,proto3,oneof" json:"hstarifnumber,omitempty"`
+	// Country of origin (ISO code).
+	Origincountry *FieldValue `protobuf:"bytes,3,opt,name=origincountry,proto3,oneof" json:"origincountry,omitempty"`
+	// Description.
+	Description *FieldValue `protobuf:"bytes,4,opt,name=description,proto3,oneof" json:"description,omitempty"`
+	// Article URL.
+	ArticleUrl *FieldValue `protobuf:"bytes,5,opt,name=article_url,json=articleUrl,proto3,oneof" json:"article_url,omitempty"`
+	// Quantity (a whole number).
+	Quantity *FieldValue `protobuf:"bytes,6,opt,name=quantity,proto3,oneof" json:"quantity,omitempty"`
+	// Weight in kg.
+	Weight *FieldValue `protobuf:"bytes,7,opt,name=weight,proto3,oneof" json:"weight,omitempty"`
+	// Value in the shipment's currency.
+	Value         *FieldValue `protobuf:"bytes,8,opt,name=value,proto3,oneof" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderLineCells) Reset() {
+	*x = OrderLineCells{}
+	mi := &file_portal_v1_batches_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderLineCells) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderLineCells) ProtoMessage() {}
+
+func (x *OrderLineCells) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderLineCells.ProtoReflect.Descriptor instead.
+func (*OrderLineCells) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *OrderLineCells) GetArticleNumber() *FieldValue {
+	if x != nil {
+		return x.ArticleNumber
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetHstarifnumber() *FieldValue {
+	if x != nil {
+		return x.Hstarifnumber
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetOrigincountry() *FieldValue {
+	if x != nil {
+		return x.Origincountry
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetDescription() *FieldValue {
+	if x != nil {
+		return x.Description
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetArticleUrl() *FieldValue {
+	if x != nil {
+		return x.ArticleUrl
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetQuantity() *FieldValue {
+	if x != nil {
+		return x.Quantity
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetWeight() *FieldValue {
+	if x != nil {
+		return x.Weight
+	}
+	return nil
+}
+
+func (x *OrderLineCells) GetValue() *FieldValue {
+	if x != nil {
+		return x.Value
+	}
+	return nil
+}
+
+// OrderLineTexts is OrderLineCells as text.
+type OrderLineTexts struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Article number.
+	ArticleNumber *string `protobuf:"bytes,1,opt,name=article_number,json=articleNumber,proto3,oneof" json:"article_number,omitempty"`
+	// Customs tariff (HS) number.
+	Hstarifnumber *string `protobuf:"bytes,2,opt,name=hstarifnumber,proto3,oneof" json:"hstarifnumber,omitempty"`
+	// Country of origin (ISO code).
+	Origincountry *string `protobuf:"bytes,3,opt,name=origincountry,proto3,oneof" json:"origincountry,omitempty"`
+	// Description.
+	Description *string `protobuf:"bytes,4,opt,name=description,proto3,oneof" json:"description,omitempty"`
+	// Article URL.
+	ArticleUrl *string `protobuf:"bytes,5,opt,name=article_url,json=articleUrl,proto3,oneof" json:"article_url,omitempty"`
+	// Quantity (a whole number).
+	Quantity *string `protobuf:"bytes,6,opt,name=quantity,proto3,oneof" json:"quantity,omitempty"`
+	// Weight in kg.
+	Weight *string `protobuf:"bytes,7,opt,name=weight,proto3,oneof" json:"weight,omitempty"`
+	// Value in the shipment's currency.
+	Value         *string `protobuf:"bytes,8,opt,name=value,proto3,oneof" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderLineTexts) Reset() {
+	*x = OrderLineTexts{}
+	mi := &file_portal_v1_batches_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderLineTexts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderLineTexts) ProtoMessage() {}
+
+func (x *OrderLineTexts) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderLineTexts.ProtoReflect.Descriptor instead.
+func (*OrderLineTexts) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *OrderLineTexts) GetArticleNumber() string {
+	if x != nil && x.ArticleNumber != nil {
+		return *x.ArticleNumber
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetHstarifnumber() string {
+	if x != nil && x.Hstarifnumber != nil {
+		return *x.Hstarifnumber
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetOrigincountry() string {
+	if x != nil && x.Origincountry != nil {
+		return *x.Origincountry
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetDescription() string {
+	if x != nil && x.Description != nil {
+		return *x.Description
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetArticleUrl() string {
+	if x != nil && x.ArticleUrl != nil {
+		return *x.ArticleUrl
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetQuantity() string {
+	if x != nil && x.Quantity != nil {
+		return *x.Quantity
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetWeight() string {
+	if x != nil && x.Weight != nil {
+		return *x.Weight
+	}
+	return ""
+}
+
+func (x *OrderLineTexts) GetValue() string {
+	if x != nil && x.Value != nil {
+		return *x.Value
+	}
+	return ""
+}
+
 // ValidatedOrderLine is one order line with its checked fields.
 type ValidatedOrderLine struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Field name (articleNumber, hstarifnumber, origincountry, description, articleUrl, quantity,
-	// weight, value) to cell.
-	Fields        map[string]*FieldValue `protobuf:"bytes,1,rep,name=fields,proto3" json:"fields,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The cells.
+	Fields        *OrderLineCells `protobuf:"bytes,1,opt,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ValidatedOrderLine) Reset() {
 	*x = ValidatedOrderLine{}
-	mi := &file_portal_v1_batches_proto_msgTypes[4]
+	mi := &file_portal_v1_batches_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -679,7 +1782,7 @@ func (x *ValidatedOrderLine) String() string {
 func (*ValidatedOrderLine) ProtoMessage() {}
 
 func (x *ValidatedOrderLine) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[4]
+	mi := &file_portal_v1_batches_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -692,10 +1795,10 @@ func (x *ValidatedOrderLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidatedOrderLine.ProtoReflect.Descriptor instead.
 func (*ValidatedOrderLine) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{4}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{9}
 }
 
-func (x *ValidatedOrderLine) GetFields() map[string]*FieldValue {
+func (x *ValidatedOrderLine) GetFields() *OrderLineCells {
 	if x != nil {
 		return x.Fields
 	}
@@ -713,8 +1816,8 @@ type ValidatedShipment struct {
 	Valid bool `protobuf:"varint,3,opt,name=valid,proto3" json:"valid,omitempty"`
 	// Whether it was edited after it was labelled.
 	Changed bool `protobuf:"varint,4,opt,name=changed,proto3" json:"changed,omitempty"`
-	// CSV shipment field name (and invoice field name) to cell.
-	Fields map[string]*FieldValue `protobuf:"bytes,5,rep,name=fields,proto3" json:"fields,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The cells of the shipment (and invoice) fields.
+	Fields *ShipmentCells `protobuf:"bytes,5,opt,name=fields,proto3" json:"fields,omitempty"`
 	// Order lines.
 	OrderLines    []*ValidatedOrderLine `protobuf:"bytes,6,rep,name=order_lines,json=orderLines,proto3" json:"order_lines,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -723,7 +1826,7 @@ type ValidatedShipment struct {
 
 func (x *ValidatedShipment) Reset() {
 	*x = ValidatedShipment{}
-	mi := &file_portal_v1_batches_proto_msgTypes[5]
+	mi := &file_portal_v1_batches_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -735,7 +1838,7 @@ func (x *ValidatedShipment) String() string {
 func (*ValidatedShipment) ProtoMessage() {}
 
 func (x *ValidatedShipment) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[5]
+	mi := &file_portal_v1_batches_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -748,7 +1851,7 @@ func (x *ValidatedShipment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidatedShipment.ProtoReflect.Descriptor instead.
 func (*ValidatedShipment) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{5}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ValidatedShipment) GetId() int64 {
@@ -779,7 +1882,7 @@ func (x *ValidatedShipment) GetChanged() bool {
 	return false
 }
 
-func (x *ValidatedShipment) GetFields() map[string]*FieldValue {
+func (x *ValidatedShipment) GetFields() *ShipmentCells {
 	if x != nil {
 		return x.Fields
 	}
@@ -796,9 +1899,9 @@ func (x *ValidatedShipment) GetOrderLines() []*ValidatedOrderLine {
 // ShipmentValues are a row as the grid sends it on a cell edit: every field as text.
 type ShipmentValues struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// CSV shipment field name (and invoice field name) to value.
-	Fields map[string]string `protobuf:"bytes,1,rep,name=fields,proto3" json:"fields,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	// Order lines, each field name to value.
+	// The shipment (and invoice) fields.
+	Fields *ShipmentTexts `protobuf:"bytes,1,opt,name=fields,proto3" json:"fields,omitempty"`
+	// Order lines.
 	OrderLines    []*OrderLineValues `protobuf:"bytes,2,rep,name=order_lines,json=orderLines,proto3" json:"order_lines,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -806,7 +1909,7 @@ type ShipmentValues struct {
 
 func (x *ShipmentValues) Reset() {
 	*x = ShipmentValues{}
-	mi := &file_portal_v1_batches_proto_msgTypes[6]
+	mi := &file_portal_v1_batches_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -818,7 +1921,7 @@ func (x *ShipmentValues) String() string {
 func (*ShipmentValues) ProtoMessage() {}
 
 func (x *ShipmentValues) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[6]
+	mi := &file_portal_v1_batches_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -831,10 +1934,10 @@ func (x *ShipmentValues) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShipmentValues.ProtoReflect.Descriptor instead.
 func (*ShipmentValues) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{6}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{11}
 }
 
-func (x *ShipmentValues) GetFields() map[string]string {
+func (x *ShipmentValues) GetFields() *ShipmentTexts {
 	if x != nil {
 		return x.Fields
 	}
@@ -851,15 +1954,15 @@ func (x *ShipmentValues) GetOrderLines() []*OrderLineValues {
 // OrderLineValues is one order line as text.
 type OrderLineValues struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Field name to value.
-	Fields        map[string]string `protobuf:"bytes,1,rep,name=fields,proto3" json:"fields,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The fields.
+	Fields        *OrderLineTexts `protobuf:"bytes,1,opt,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *OrderLineValues) Reset() {
 	*x = OrderLineValues{}
-	mi := &file_portal_v1_batches_proto_msgTypes[7]
+	mi := &file_portal_v1_batches_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -871,7 +1974,7 @@ func (x *OrderLineValues) String() string {
 func (*OrderLineValues) ProtoMessage() {}
 
 func (x *OrderLineValues) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[7]
+	mi := &file_portal_v1_batches_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -884,10 +1987,10 @@ func (x *OrderLineValues) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderLineValues.ProtoReflect.Descriptor instead.
 func (*OrderLineValues) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{7}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{12}
 }
 
-func (x *OrderLineValues) GetFields() map[string]string {
+func (x *OrderLineValues) GetFields() *OrderLineTexts {
 	if x != nil {
 		return x.Fields
 	}
@@ -942,14 +2045,17 @@ type BatchShipment struct {
 	Deleteable bool `protobuf:"varint,21,opt,name=deleteable,proto3" json:"deleteable,omitempty"`
 	// Values the error_message key names: field and value of a refused field, or code and message
 	// (the carrier's own text) of a refusal without a key of its own (error.carrier.fault).
-	ErrorParams   map[string]string `protobuf:"bytes,22,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	ErrorParams map[string]string `protobuf:"bytes,22,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// Whether its live label may be cancelled on its own now (CancelBatchShipment): a deleteable row
+	// that holds a label the carrier has not cancelled.
+	Cancellable   bool `protobuf:"varint,23,opt,name=cancellable,proto3" json:"cancellable,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *BatchShipment) Reset() {
 	*x = BatchShipment{}
-	mi := &file_portal_v1_batches_proto_msgTypes[8]
+	mi := &file_portal_v1_batches_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -961,7 +2067,7 @@ func (x *BatchShipment) String() string {
 func (*BatchShipment) ProtoMessage() {}
 
 func (x *BatchShipment) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[8]
+	mi := &file_portal_v1_batches_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -974,7 +2080,7 @@ func (x *BatchShipment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchShipment.ProtoReflect.Descriptor instead.
 func (*BatchShipment) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{8}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *BatchShipment) GetId() int64 {
@@ -1131,6 +2237,13 @@ func (x *BatchShipment) GetErrorParams() map[string]string {
 	return nil
 }
 
+func (x *BatchShipment) GetCancellable() bool {
+	if x != nil {
+		return x.Cancellable
+	}
+	return false
+}
+
 // ListBatchesRequest selects a page of a customer's batches.
 type ListBatchesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1146,7 +2259,7 @@ type ListBatchesRequest struct {
 
 func (x *ListBatchesRequest) Reset() {
 	*x = ListBatchesRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[9]
+	mi := &file_portal_v1_batches_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1158,7 +2271,7 @@ func (x *ListBatchesRequest) String() string {
 func (*ListBatchesRequest) ProtoMessage() {}
 
 func (x *ListBatchesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[9]
+	mi := &file_portal_v1_batches_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1171,7 +2284,7 @@ func (x *ListBatchesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchesRequest.ProtoReflect.Descriptor instead.
 func (*ListBatchesRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{9}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListBatchesRequest) GetCustomerId() int64 {
@@ -1208,7 +2321,7 @@ type ListBatchesResponse struct {
 
 func (x *ListBatchesResponse) Reset() {
 	*x = ListBatchesResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[10]
+	mi := &file_portal_v1_batches_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1220,7 +2333,7 @@ func (x *ListBatchesResponse) String() string {
 func (*ListBatchesResponse) ProtoMessage() {}
 
 func (x *ListBatchesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[10]
+	mi := &file_portal_v1_batches_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1233,7 +2346,7 @@ func (x *ListBatchesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchesResponse.ProtoReflect.Descriptor instead.
 func (*ListBatchesResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{10}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListBatchesResponse) GetBatches() []*Batch {
@@ -1261,7 +2374,7 @@ type GetBatchRequest struct {
 
 func (x *GetBatchRequest) Reset() {
 	*x = GetBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[11]
+	mi := &file_portal_v1_batches_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1273,7 +2386,7 @@ func (x *GetBatchRequest) String() string {
 func (*GetBatchRequest) ProtoMessage() {}
 
 func (x *GetBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[11]
+	mi := &file_portal_v1_batches_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1286,7 +2399,7 @@ func (x *GetBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBatchRequest.ProtoReflect.Descriptor instead.
 func (*GetBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{11}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetBatchRequest) GetId() int64 {
@@ -1307,7 +2420,7 @@ type GetBatchResponse struct {
 
 func (x *GetBatchResponse) Reset() {
 	*x = GetBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[12]
+	mi := &file_portal_v1_batches_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1319,7 +2432,7 @@ func (x *GetBatchResponse) String() string {
 func (*GetBatchResponse) ProtoMessage() {}
 
 func (x *GetBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[12]
+	mi := &file_portal_v1_batches_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1332,7 +2445,7 @@ func (x *GetBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBatchResponse.ProtoReflect.Descriptor instead.
 func (*GetBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{12}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetBatchResponse) GetBatch() *Batch {
@@ -1353,7 +2466,7 @@ type BatchRef struct {
 
 func (x *BatchRef) Reset() {
 	*x = BatchRef{}
-	mi := &file_portal_v1_batches_proto_msgTypes[13]
+	mi := &file_portal_v1_batches_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1365,7 +2478,7 @@ func (x *BatchRef) String() string {
 func (*BatchRef) ProtoMessage() {}
 
 func (x *BatchRef) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[13]
+	mi := &file_portal_v1_batches_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1378,7 +2491,7 @@ func (x *BatchRef) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchRef.ProtoReflect.Descriptor instead.
 func (*BatchRef) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{13}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *BatchRef) GetId() int64 {
@@ -1405,7 +2518,7 @@ type CreateBatchRequest struct {
 
 func (x *CreateBatchRequest) Reset() {
 	*x = CreateBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[14]
+	mi := &file_portal_v1_batches_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1417,7 +2530,7 @@ func (x *CreateBatchRequest) String() string {
 func (*CreateBatchRequest) ProtoMessage() {}
 
 func (x *CreateBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[14]
+	mi := &file_portal_v1_batches_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1430,7 +2543,7 @@ func (x *CreateBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{14}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CreateBatchRequest) GetCsv() []byte {
@@ -1472,7 +2585,7 @@ type CreateBatchResponse struct {
 
 func (x *CreateBatchResponse) Reset() {
 	*x = CreateBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[15]
+	mi := &file_portal_v1_batches_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1484,7 +2597,7 @@ func (x *CreateBatchResponse) String() string {
 func (*CreateBatchResponse) ProtoMessage() {}
 
 func (x *CreateBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[15]
+	mi := &file_portal_v1_batches_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1497,7 +2610,7 @@ func (x *CreateBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{15}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CreateBatchResponse) GetBatch() *Batch {
@@ -1518,7 +2631,7 @@ type DeleteBatchRequest struct {
 
 func (x *DeleteBatchRequest) Reset() {
 	*x = DeleteBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[16]
+	mi := &file_portal_v1_batches_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1530,7 +2643,7 @@ func (x *DeleteBatchRequest) String() string {
 func (*DeleteBatchRequest) ProtoMessage() {}
 
 func (x *DeleteBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[16]
+	mi := &file_portal_v1_batches_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1543,7 +2656,7 @@ func (x *DeleteBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchRequest.ProtoReflect.Descriptor instead.
 func (*DeleteBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{16}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *DeleteBatchRequest) GetId() int64 {
@@ -1564,7 +2677,7 @@ type DeleteBatchResponse struct {
 
 func (x *DeleteBatchResponse) Reset() {
 	*x = DeleteBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[17]
+	mi := &file_portal_v1_batches_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1576,7 +2689,7 @@ func (x *DeleteBatchResponse) String() string {
 func (*DeleteBatchResponse) ProtoMessage() {}
 
 func (x *DeleteBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[17]
+	mi := &file_portal_v1_batches_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1589,7 +2702,7 @@ func (x *DeleteBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchResponse.ProtoReflect.Descriptor instead.
 func (*DeleteBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{17}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *DeleteBatchResponse) GetBatch() *Batch {
@@ -1612,7 +2725,7 @@ type SendBatchRequest struct {
 
 func (x *SendBatchRequest) Reset() {
 	*x = SendBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[18]
+	mi := &file_portal_v1_batches_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1624,7 +2737,7 @@ func (x *SendBatchRequest) String() string {
 func (*SendBatchRequest) ProtoMessage() {}
 
 func (x *SendBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[18]
+	mi := &file_portal_v1_batches_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1637,7 +2750,7 @@ func (x *SendBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchRequest.ProtoReflect.Descriptor instead.
 func (*SendBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{18}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SendBatchRequest) GetId() int64 {
@@ -1665,7 +2778,7 @@ type SendBatchResponse struct {
 
 func (x *SendBatchResponse) Reset() {
 	*x = SendBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[19]
+	mi := &file_portal_v1_batches_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1677,7 +2790,7 @@ func (x *SendBatchResponse) String() string {
 func (*SendBatchResponse) ProtoMessage() {}
 
 func (x *SendBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[19]
+	mi := &file_portal_v1_batches_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1690,7 +2803,7 @@ func (x *SendBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchResponse.ProtoReflect.Descriptor instead.
 func (*SendBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{19}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SendBatchResponse) GetBatch() *Batch {
@@ -1711,7 +2824,7 @@ type CancelBatchRequest struct {
 
 func (x *CancelBatchRequest) Reset() {
 	*x = CancelBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[20]
+	mi := &file_portal_v1_batches_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1723,7 +2836,7 @@ func (x *CancelBatchRequest) String() string {
 func (*CancelBatchRequest) ProtoMessage() {}
 
 func (x *CancelBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[20]
+	mi := &file_portal_v1_batches_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1736,7 +2849,7 @@ func (x *CancelBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchRequest.ProtoReflect.Descriptor instead.
 func (*CancelBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{20}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *CancelBatchRequest) GetId() int64 {
@@ -1757,7 +2870,7 @@ type CancelBatchResponse struct {
 
 func (x *CancelBatchResponse) Reset() {
 	*x = CancelBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[21]
+	mi := &file_portal_v1_batches_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1769,7 +2882,7 @@ func (x *CancelBatchResponse) String() string {
 func (*CancelBatchResponse) ProtoMessage() {}
 
 func (x *CancelBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[21]
+	mi := &file_portal_v1_batches_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1782,7 +2895,7 @@ func (x *CancelBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchResponse.ProtoReflect.Descriptor instead.
 func (*CancelBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{21}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *CancelBatchResponse) GetBatch() *Batch {
@@ -1808,7 +2921,7 @@ type ResendBatchRequest struct {
 
 func (x *ResendBatchRequest) Reset() {
 	*x = ResendBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[22]
+	mi := &file_portal_v1_batches_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1820,7 +2933,7 @@ func (x *ResendBatchRequest) String() string {
 func (*ResendBatchRequest) ProtoMessage() {}
 
 func (x *ResendBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[22]
+	mi := &file_portal_v1_batches_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1833,7 +2946,7 @@ func (x *ResendBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendBatchRequest.ProtoReflect.Descriptor instead.
 func (*ResendBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{22}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ResendBatchRequest) GetId() int64 {
@@ -1868,7 +2981,7 @@ type ResendBatchResponse struct {
 
 func (x *ResendBatchResponse) Reset() {
 	*x = ResendBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[23]
+	mi := &file_portal_v1_batches_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1880,7 +2993,7 @@ func (x *ResendBatchResponse) String() string {
 func (*ResendBatchResponse) ProtoMessage() {}
 
 func (x *ResendBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[23]
+	mi := &file_portal_v1_batches_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1893,7 +3006,7 @@ func (x *ResendBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendBatchResponse.ProtoReflect.Descriptor instead.
 func (*ResendBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{23}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ResendBatchResponse) GetBatch() *Batch {
@@ -1916,7 +3029,7 @@ type DeleteBatchShipmentsRequest struct {
 
 func (x *DeleteBatchShipmentsRequest) Reset() {
 	*x = DeleteBatchShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[24]
+	mi := &file_portal_v1_batches_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1928,7 +3041,7 @@ func (x *DeleteBatchShipmentsRequest) String() string {
 func (*DeleteBatchShipmentsRequest) ProtoMessage() {}
 
 func (x *DeleteBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[24]
+	mi := &file_portal_v1_batches_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1941,7 +3054,7 @@ func (x *DeleteBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*DeleteBatchShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{24}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *DeleteBatchShipmentsRequest) GetId() int64 {
@@ -1969,7 +3082,7 @@ type DeleteBatchShipmentsResponse struct {
 
 func (x *DeleteBatchShipmentsResponse) Reset() {
 	*x = DeleteBatchShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[25]
+	mi := &file_portal_v1_batches_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1981,7 +3094,7 @@ func (x *DeleteBatchShipmentsResponse) String() string {
 func (*DeleteBatchShipmentsResponse) ProtoMessage() {}
 
 func (x *DeleteBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[25]
+	mi := &file_portal_v1_batches_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1994,7 +3107,7 @@ func (x *DeleteBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*DeleteBatchShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{25}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *DeleteBatchShipmentsResponse) GetBatch() *Batch {
@@ -2015,7 +3128,7 @@ type CreateBatchManifestRequest struct {
 
 func (x *CreateBatchManifestRequest) Reset() {
 	*x = CreateBatchManifestRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[26]
+	mi := &file_portal_v1_batches_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2027,7 +3140,7 @@ func (x *CreateBatchManifestRequest) String() string {
 func (*CreateBatchManifestRequest) ProtoMessage() {}
 
 func (x *CreateBatchManifestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[26]
+	mi := &file_portal_v1_batches_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2040,7 +3153,7 @@ func (x *CreateBatchManifestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchManifestRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchManifestRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{26}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *CreateBatchManifestRequest) GetId() int64 {
@@ -2061,7 +3174,7 @@ type CreateBatchManifestResponse struct {
 
 func (x *CreateBatchManifestResponse) Reset() {
 	*x = CreateBatchManifestResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[27]
+	mi := &file_portal_v1_batches_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2073,7 +3186,7 @@ func (x *CreateBatchManifestResponse) String() string {
 func (*CreateBatchManifestResponse) ProtoMessage() {}
 
 func (x *CreateBatchManifestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[27]
+	mi := &file_portal_v1_batches_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2086,7 +3199,7 @@ func (x *CreateBatchManifestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchManifestResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchManifestResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{27}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *CreateBatchManifestResponse) GetBatch() *Batch {
@@ -2109,7 +3222,7 @@ type SendBatchShipmentRequest struct {
 
 func (x *SendBatchShipmentRequest) Reset() {
 	*x = SendBatchShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[28]
+	mi := &file_portal_v1_batches_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2121,7 +3234,7 @@ func (x *SendBatchShipmentRequest) String() string {
 func (*SendBatchShipmentRequest) ProtoMessage() {}
 
 func (x *SendBatchShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[28]
+	mi := &file_portal_v1_batches_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2134,7 +3247,7 @@ func (x *SendBatchShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchShipmentRequest.ProtoReflect.Descriptor instead.
 func (*SendBatchShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{28}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *SendBatchShipmentRequest) GetId() int64 {
@@ -2163,7 +3276,7 @@ type SendBatchShipmentResponse struct {
 
 func (x *SendBatchShipmentResponse) Reset() {
 	*x = SendBatchShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[29]
+	mi := &file_portal_v1_batches_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2175,7 +3288,7 @@ func (x *SendBatchShipmentResponse) String() string {
 func (*SendBatchShipmentResponse) ProtoMessage() {}
 
 func (x *SendBatchShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[29]
+	mi := &file_portal_v1_batches_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2188,7 +3301,7 @@ func (x *SendBatchShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchShipmentResponse.ProtoReflect.Descriptor instead.
 func (*SendBatchShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{29}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *SendBatchShipmentResponse) GetShipment() *BatchShipment {
@@ -2211,7 +3324,7 @@ type CancelBatchShipmentRequest struct {
 
 func (x *CancelBatchShipmentRequest) Reset() {
 	*x = CancelBatchShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[30]
+	mi := &file_portal_v1_batches_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2223,7 +3336,7 @@ func (x *CancelBatchShipmentRequest) String() string {
 func (*CancelBatchShipmentRequest) ProtoMessage() {}
 
 func (x *CancelBatchShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[30]
+	mi := &file_portal_v1_batches_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2236,7 +3349,7 @@ func (x *CancelBatchShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchShipmentRequest.ProtoReflect.Descriptor instead.
 func (*CancelBatchShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{30}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *CancelBatchShipmentRequest) GetId() int64 {
@@ -2265,7 +3378,7 @@ type CancelBatchShipmentResponse struct {
 
 func (x *CancelBatchShipmentResponse) Reset() {
 	*x = CancelBatchShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[31]
+	mi := &file_portal_v1_batches_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2277,7 +3390,7 @@ func (x *CancelBatchShipmentResponse) String() string {
 func (*CancelBatchShipmentResponse) ProtoMessage() {}
 
 func (x *CancelBatchShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[31]
+	mi := &file_portal_v1_batches_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2290,7 +3403,7 @@ func (x *CancelBatchShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchShipmentResponse.ProtoReflect.Descriptor instead.
 func (*CancelBatchShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{31}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *CancelBatchShipmentResponse) GetShipment() *BatchShipment {
@@ -2317,7 +3430,7 @@ type ListValidatedShipmentsRequest struct {
 
 func (x *ListValidatedShipmentsRequest) Reset() {
 	*x = ListValidatedShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[32]
+	mi := &file_portal_v1_batches_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2329,7 +3442,7 @@ func (x *ListValidatedShipmentsRequest) String() string {
 func (*ListValidatedShipmentsRequest) ProtoMessage() {}
 
 func (x *ListValidatedShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[32]
+	mi := &file_portal_v1_batches_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2342,7 +3455,7 @@ func (x *ListValidatedShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListValidatedShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListValidatedShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{32}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListValidatedShipmentsRequest) GetId() int64 {
@@ -2389,7 +3502,7 @@ type ListValidatedShipmentsResponse struct {
 
 func (x *ListValidatedShipmentsResponse) Reset() {
 	*x = ListValidatedShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[33]
+	mi := &file_portal_v1_batches_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2401,7 +3514,7 @@ func (x *ListValidatedShipmentsResponse) String() string {
 func (*ListValidatedShipmentsResponse) ProtoMessage() {}
 
 func (x *ListValidatedShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[33]
+	mi := &file_portal_v1_batches_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2414,7 +3527,7 @@ func (x *ListValidatedShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListValidatedShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListValidatedShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{33}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ListValidatedShipmentsResponse) GetValidatedShipments() []*ValidatedShipment {
@@ -2453,7 +3566,7 @@ type UpdateValidatedShipmentRequest struct {
 
 func (x *UpdateValidatedShipmentRequest) Reset() {
 	*x = UpdateValidatedShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[34]
+	mi := &file_portal_v1_batches_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2465,7 +3578,7 @@ func (x *UpdateValidatedShipmentRequest) String() string {
 func (*UpdateValidatedShipmentRequest) ProtoMessage() {}
 
 func (x *UpdateValidatedShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[34]
+	mi := &file_portal_v1_batches_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2478,7 +3591,7 @@ func (x *UpdateValidatedShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateValidatedShipmentRequest.ProtoReflect.Descriptor instead.
 func (*UpdateValidatedShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{34}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *UpdateValidatedShipmentRequest) GetId() int64 {
@@ -2515,7 +3628,7 @@ type UpdateValidatedShipmentResponse struct {
 
 func (x *UpdateValidatedShipmentResponse) Reset() {
 	*x = UpdateValidatedShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[35]
+	mi := &file_portal_v1_batches_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2527,7 +3640,7 @@ func (x *UpdateValidatedShipmentResponse) String() string {
 func (*UpdateValidatedShipmentResponse) ProtoMessage() {}
 
 func (x *UpdateValidatedShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[35]
+	mi := &file_portal_v1_batches_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2540,7 +3653,7 @@ func (x *UpdateValidatedShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateValidatedShipmentResponse.ProtoReflect.Descriptor instead.
 func (*UpdateValidatedShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{35}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *UpdateValidatedShipmentResponse) GetValidatedShipment() *ValidatedShipment {
@@ -2576,7 +3689,7 @@ type ListBatchShipmentsRequest struct {
 
 func (x *ListBatchShipmentsRequest) Reset() {
 	*x = ListBatchShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[36]
+	mi := &file_portal_v1_batches_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2588,7 +3701,7 @@ func (x *ListBatchShipmentsRequest) String() string {
 func (*ListBatchShipmentsRequest) ProtoMessage() {}
 
 func (x *ListBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[36]
+	mi := &file_portal_v1_batches_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2601,7 +3714,7 @@ func (x *ListBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListBatchShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{36}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ListBatchShipmentsRequest) GetId() int64 {
@@ -2652,7 +3765,7 @@ type ListBatchShipmentsResponse struct {
 
 func (x *ListBatchShipmentsResponse) Reset() {
 	*x = ListBatchShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[37]
+	mi := &file_portal_v1_batches_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2664,7 +3777,7 @@ func (x *ListBatchShipmentsResponse) String() string {
 func (*ListBatchShipmentsResponse) ProtoMessage() {}
 
 func (x *ListBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[37]
+	mi := &file_portal_v1_batches_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2677,7 +3790,7 @@ func (x *ListBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListBatchShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{37}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ListBatchShipmentsResponse) GetShipments() []*BatchShipment {
@@ -2707,7 +3820,7 @@ type CreateBatchDownloadTokenRequest struct {
 
 func (x *CreateBatchDownloadTokenRequest) Reset() {
 	*x = CreateBatchDownloadTokenRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	mi := &file_portal_v1_batches_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2719,7 +3832,7 @@ func (x *CreateBatchDownloadTokenRequest) String() string {
 func (*CreateBatchDownloadTokenRequest) ProtoMessage() {}
 
 func (x *CreateBatchDownloadTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	mi := &file_portal_v1_batches_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2732,7 +3845,7 @@ func (x *CreateBatchDownloadTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchDownloadTokenRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchDownloadTokenRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{38}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *CreateBatchDownloadTokenRequest) GetId() int64 {
@@ -2762,7 +3875,7 @@ type CreateBatchDownloadTokenResponse struct {
 
 func (x *CreateBatchDownloadTokenResponse) Reset() {
 	*x = CreateBatchDownloadTokenResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	mi := &file_portal_v1_batches_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2774,7 +3887,7 @@ func (x *CreateBatchDownloadTokenResponse) String() string {
 func (*CreateBatchDownloadTokenResponse) ProtoMessage() {}
 
 func (x *CreateBatchDownloadTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	mi := &file_portal_v1_batches_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2787,7 +3900,7 @@ func (x *CreateBatchDownloadTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchDownloadTokenResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchDownloadTokenResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{39}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *CreateBatchDownloadTokenResponse) GetToken() string {
@@ -2820,7 +3933,7 @@ type DownloadBatchLabelsRequest struct {
 
 func (x *DownloadBatchLabelsRequest) Reset() {
 	*x = DownloadBatchLabelsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[40]
+	mi := &file_portal_v1_batches_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2832,7 +3945,7 @@ func (x *DownloadBatchLabelsRequest) String() string {
 func (*DownloadBatchLabelsRequest) ProtoMessage() {}
 
 func (x *DownloadBatchLabelsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[40]
+	mi := &file_portal_v1_batches_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2845,7 +3958,7 @@ func (x *DownloadBatchLabelsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchLabelsRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchLabelsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{40}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *DownloadBatchLabelsRequest) GetId() int64 {
@@ -2880,7 +3993,7 @@ type DownloadBatchLabelsResponse struct {
 
 func (x *DownloadBatchLabelsResponse) Reset() {
 	*x = DownloadBatchLabelsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[41]
+	mi := &file_portal_v1_batches_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2892,7 +4005,7 @@ func (x *DownloadBatchLabelsResponse) String() string {
 func (*DownloadBatchLabelsResponse) ProtoMessage() {}
 
 func (x *DownloadBatchLabelsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[41]
+	mi := &file_portal_v1_batches_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2905,7 +4018,7 @@ func (x *DownloadBatchLabelsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchLabelsResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchLabelsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{41}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *DownloadBatchLabelsResponse) GetFile() *httpbody.HttpBody {
@@ -2926,7 +4039,7 @@ type DownloadBatchCustomsDocsRequest struct {
 
 func (x *DownloadBatchCustomsDocsRequest) Reset() {
 	*x = DownloadBatchCustomsDocsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[42]
+	mi := &file_portal_v1_batches_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2938,7 +4051,7 @@ func (x *DownloadBatchCustomsDocsRequest) String() string {
 func (*DownloadBatchCustomsDocsRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCustomsDocsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[42]
+	mi := &file_portal_v1_batches_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2951,7 +4064,7 @@ func (x *DownloadBatchCustomsDocsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCustomsDocsRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCustomsDocsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{42}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *DownloadBatchCustomsDocsRequest) GetId() int64 {
@@ -2972,7 +4085,7 @@ type DownloadBatchCustomsDocsResponse struct {
 
 func (x *DownloadBatchCustomsDocsResponse) Reset() {
 	*x = DownloadBatchCustomsDocsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[43]
+	mi := &file_portal_v1_batches_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2984,7 +4097,7 @@ func (x *DownloadBatchCustomsDocsResponse) String() string {
 func (*DownloadBatchCustomsDocsResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCustomsDocsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[43]
+	mi := &file_portal_v1_batches_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2997,7 +4110,7 @@ func (x *DownloadBatchCustomsDocsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCustomsDocsResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCustomsDocsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{43}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *DownloadBatchCustomsDocsResponse) GetFile() *httpbody.HttpBody {
@@ -3018,7 +4131,7 @@ type DownloadBatchManifestRequest struct {
 
 func (x *DownloadBatchManifestRequest) Reset() {
 	*x = DownloadBatchManifestRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[44]
+	mi := &file_portal_v1_batches_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3030,7 +4143,7 @@ func (x *DownloadBatchManifestRequest) String() string {
 func (*DownloadBatchManifestRequest) ProtoMessage() {}
 
 func (x *DownloadBatchManifestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[44]
+	mi := &file_portal_v1_batches_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3043,7 +4156,7 @@ func (x *DownloadBatchManifestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchManifestRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchManifestRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{44}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *DownloadBatchManifestRequest) GetId() int64 {
@@ -3064,7 +4177,7 @@ type DownloadBatchManifestResponse struct {
 
 func (x *DownloadBatchManifestResponse) Reset() {
 	*x = DownloadBatchManifestResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[45]
+	mi := &file_portal_v1_batches_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3076,7 +4189,7 @@ func (x *DownloadBatchManifestResponse) String() string {
 func (*DownloadBatchManifestResponse) ProtoMessage() {}
 
 func (x *DownloadBatchManifestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[45]
+	mi := &file_portal_v1_batches_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3089,7 +4202,7 @@ func (x *DownloadBatchManifestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchManifestResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchManifestResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{45}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *DownloadBatchManifestResponse) GetFile() *httpbody.HttpBody {
@@ -3115,7 +4228,7 @@ type DownloadBatchCommercialInvoiceRequest struct {
 
 func (x *DownloadBatchCommercialInvoiceRequest) Reset() {
 	*x = DownloadBatchCommercialInvoiceRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[46]
+	mi := &file_portal_v1_batches_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3127,7 +4240,7 @@ func (x *DownloadBatchCommercialInvoiceRequest) String() string {
 func (*DownloadBatchCommercialInvoiceRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[46]
+	mi := &file_portal_v1_batches_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3140,7 +4253,7 @@ func (x *DownloadBatchCommercialInvoiceRequest) ProtoReflect() protoreflect.Mess
 
 // Deprecated: Use DownloadBatchCommercialInvoiceRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCommercialInvoiceRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{46}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *DownloadBatchCommercialInvoiceRequest) GetId() int64 {
@@ -3175,7 +4288,7 @@ type DownloadBatchCommercialInvoiceResponse struct {
 
 func (x *DownloadBatchCommercialInvoiceResponse) Reset() {
 	*x = DownloadBatchCommercialInvoiceResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[47]
+	mi := &file_portal_v1_batches_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3187,7 +4300,7 @@ func (x *DownloadBatchCommercialInvoiceResponse) String() string {
 func (*DownloadBatchCommercialInvoiceResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[47]
+	mi := &file_portal_v1_batches_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3200,7 +4313,7 @@ func (x *DownloadBatchCommercialInvoiceResponse) ProtoReflect() protoreflect.Mes
 
 // Deprecated: Use DownloadBatchCommercialInvoiceResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCommercialInvoiceResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{47}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *DownloadBatchCommercialInvoiceResponse) GetFile() *httpbody.HttpBody {
@@ -3221,7 +4334,7 @@ type DownloadBatchCsvRequest struct {
 
 func (x *DownloadBatchCsvRequest) Reset() {
 	*x = DownloadBatchCsvRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[48]
+	mi := &file_portal_v1_batches_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3233,7 +4346,7 @@ func (x *DownloadBatchCsvRequest) String() string {
 func (*DownloadBatchCsvRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCsvRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[48]
+	mi := &file_portal_v1_batches_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3246,7 +4359,7 @@ func (x *DownloadBatchCsvRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCsvRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCsvRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{48}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *DownloadBatchCsvRequest) GetId() int64 {
@@ -3267,7 +4380,7 @@ type DownloadBatchCsvResponse struct {
 
 func (x *DownloadBatchCsvResponse) Reset() {
 	*x = DownloadBatchCsvResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[49]
+	mi := &file_portal_v1_batches_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3279,7 +4392,7 @@ func (x *DownloadBatchCsvResponse) String() string {
 func (*DownloadBatchCsvResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCsvResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[49]
+	mi := &file_portal_v1_batches_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3292,7 +4405,7 @@ func (x *DownloadBatchCsvResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCsvResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCsvResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{49}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *DownloadBatchCsvResponse) GetFile() *httpbody.HttpBody {
@@ -3315,7 +4428,7 @@ type DownloadBatchTrafficRequest struct {
 
 func (x *DownloadBatchTrafficRequest) Reset() {
 	*x = DownloadBatchTrafficRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[50]
+	mi := &file_portal_v1_batches_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3327,7 +4440,7 @@ func (x *DownloadBatchTrafficRequest) String() string {
 func (*DownloadBatchTrafficRequest) ProtoMessage() {}
 
 func (x *DownloadBatchTrafficRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[50]
+	mi := &file_portal_v1_batches_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3340,7 +4453,7 @@ func (x *DownloadBatchTrafficRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchTrafficRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchTrafficRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{50}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *DownloadBatchTrafficRequest) GetId() int64 {
@@ -3368,7 +4481,7 @@ type DownloadBatchTrafficResponse struct {
 
 func (x *DownloadBatchTrafficResponse) Reset() {
 	*x = DownloadBatchTrafficResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[51]
+	mi := &file_portal_v1_batches_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3380,7 +4493,7 @@ func (x *DownloadBatchTrafficResponse) String() string {
 func (*DownloadBatchTrafficResponse) ProtoMessage() {}
 
 func (x *DownloadBatchTrafficResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[51]
+	mi := &file_portal_v1_batches_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3393,7 +4506,7 @@ func (x *DownloadBatchTrafficResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchTrafficResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchTrafficResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{51}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *DownloadBatchTrafficResponse) GetFile() *httpbody.HttpBody {
@@ -3465,7 +4578,7 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
 	"ERROR_SEND\x10\f\x12\x12\n" +
 	"\x0eERROR_MANIFEST\x10\r\x12\v\n" +
-	"\aDELETED\x10\x0e\"\xc1\x03\n" +
+	"\aDELETED\x10\x0e\"\xe6\x04\n" +
 	"\fBatchActions\x12\x12\n" +
 	"\x04send\x18\x01 \x01(\bR\x04send\x12!\n" +
 	"\fsend_enabled\x18\x02 \x01(\bR\vsendEnabled\x12\x16\n" +
@@ -3479,7 +4592,16 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x06delete\x18\n" +
 	" \x01(\bR\x06delete\x12\x12\n" +
 	"\x04view\x18\v \x01(\bR\x04view\x122\n" +
-	"\x15customs_docs_download\x18\f \x01(\bR\x13customsDocsDownload\"\xaa\x01\n" +
+	"\x15customs_docs_download\x18\f \x01(\bR\x13customsDocsDownload\x121\n" +
+	"\bbulk_all\x18\r \x01(\v2\x16.portal.v1.BulkActionsR\abulkAll\x129\n" +
+	"\fbulk_changed\x18\x0e \x01(\v2\x16.portal.v1.BulkActionsR\vbulkChanged\x125\n" +
+	"\n" +
+	"bulk_error\x18\x0f \x01(\v2\x16.portal.v1.BulkActionsR\tbulkError\"\x96\x01\n" +
+	"\vBulkActions\x12\x16\n" +
+	"\x06resend\x18\x01 \x01(\bR\x06resend\x12!\n" +
+	"\fresend_count\x18\x02 \x01(\x05R\vresendCount\x12)\n" +
+	"\x10delete_shipments\x18\x03 \x01(\bR\x0fdeleteShipments\x12!\n" +
+	"\fdelete_count\x18\x04 \x01(\x05R\vdeleteCount\"\xaa\x01\n" +
 	"\tViolation\x12\x18\n" +
 	"\amessage\x18\x01 \x01(\tR\amessage\x12D\n" +
 	"\n" +
@@ -3493,35 +4615,251 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x05value\x18\x01 \x01(\tR\x05value\x124\n" +
 	"\n" +
 	"violations\x18\x02 \x03(\v2\x14.portal.v1.ViolationR\n" +
-	"violations\"\xa9\x01\n" +
-	"\x12ValidatedOrderLine\x12A\n" +
-	"\x06fields\x18\x01 \x03(\v2).portal.v1.ValidatedOrderLine.FieldsEntryR\x06fields\x1aP\n" +
-	"\vFieldsEntry\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\x12+\n" +
-	"\x05value\x18\x02 \x01(\v2\x15.portal.v1.FieldValueR\x05value:\x028\x01\"\xc3\x02\n" +
+	"violations\"\xd7\x16\n" +
+	"\rShipmentCells\x12.\n" +
+	"\x04name\x18\x01 \x01(\v2\x15.portal.v1.FieldValueH\x00R\x04name\x88\x01\x01\x124\n" +
+	"\acontact\x18\x02 \x01(\v2\x15.portal.v1.FieldValueH\x01R\acontact\x88\x01\x01\x122\n" +
+	"\x06street\x18\x03 \x01(\v2\x15.portal.v1.FieldValueH\x02R\x06street\x88\x01\x01\x12*\n" +
+	"\x02no\x18\x04 \x01(\v2\x15.portal.v1.FieldValueH\x03R\x02no\x88\x01\x01\x124\n" +
+	"\astreet2\x18\x05 \x01(\v2\x15.portal.v1.FieldValueH\x04R\astreet2\x88\x01\x01\x124\n" +
+	"\astreet3\x18\x06 \x01(\v2\x15.portal.v1.FieldValueH\x05R\astreet3\x88\x01\x01\x12:\n" +
+	"\n" +
+	"postalcode\x18\a \x01(\v2\x15.portal.v1.FieldValueH\x06R\n" +
+	"postalcode\x88\x01\x01\x12.\n" +
+	"\x04city\x18\b \x01(\v2\x15.portal.v1.FieldValueH\aR\x04city\x88\x01\x01\x122\n" +
+	"\x06region\x18\t \x01(\v2\x15.portal.v1.FieldValueH\bR\x06region\x88\x01\x01\x12;\n" +
+	"\viso_country\x18\n" +
+	" \x01(\v2\x15.portal.v1.FieldValueH\tR\n" +
+	"isoCountry\x88\x01\x01\x122\n" +
+	"\x06mobile\x18\f \x01(\v2\x15.portal.v1.FieldValueH\n" +
+	"R\x06mobile\x88\x01\x01\x120\n" +
+	"\x05email\x18\v \x01(\v2\x15.portal.v1.FieldValueH\vR\x05email\x88\x01\x01\x12D\n" +
+	"\x0freferencenumber\x18\x0e \x01(\v2\x15.portal.v1.FieldValueH\fR\x0freferencenumber\x88\x01\x01\x122\n" +
+	"\x06weight\x18\x11 \x01(\v2\x15.portal.v1.FieldValueH\rR\x06weight\x88\x01\x01\x12;\n" +
+	"\vsender_code\x18\x1b \x01(\v2\x15.portal.v1.FieldValueH\x0eR\n" +
+	"senderCode\x88\x01\x01\x122\n" +
+	"\x06format\x18\x12 \x01(\v2\x15.portal.v1.FieldValueH\x0fR\x06format\x88\x01\x01\x124\n" +
+	"\aproduct\x18\x13 \x01(\v2\x15.portal.v1.FieldValueH\x10R\aproduct\x88\x01\x01\x124\n" +
+	"\aservice\x18\x14 \x01(\v2\x15.portal.v1.FieldValueH\x11R\aservice\x88\x01\x01\x124\n" +
+	"\aoptions\x18\x15 \x01(\v2\x15.portal.v1.FieldValueH\x12R\aoptions\x88\x01\x01\x12A\n" +
+	"\x0ereturn_options\x18\x16 \x01(\v2\x15.portal.v1.FieldValueH\x13R\rreturnOptions\x88\x01\x01\x124\n" +
+	"\acontent\x18\x17 \x01(\v2\x15.portal.v1.FieldValueH\x14R\acontent\x88\x01\x01\x126\n" +
+	"\bcurrency\x18\x19 \x01(\v2\x15.portal.v1.FieldValueH\x15R\bcurrency\x88\x01\x01\x12?\n" +
+	"\rshipping_cost\x18\x18 \x01(\v2\x15.portal.v1.FieldValueH\x16R\fshippingCost\x88\x01\x01\x12;\n" +
+	"\vseller_eori\x18\x1c \x01(\v2\x15.portal.v1.FieldValueH\x17R\n" +
+	"sellerEORI\x88\x01\x01\x12;\n" +
+	"\vsender_eori\x18\x1d \x01(\v2\x15.portal.v1.FieldValueH\x18R\n" +
+	"senderEORI\x88\x01\x01\x12>\n" +
+	"\rsender_tax_id\x18\x0f \x01(\v2\x15.portal.v1.FieldValueH\x19R\vsenderTaxId\x88\x01\x01\x12B\n" +
+	"\x0freceiver_tax_id\x18\x10 \x01(\v2\x15.portal.v1.FieldValueH\x1aR\rreceiverTaxId\x88\x01\x01\x120\n" +
+	"\x05phone\x18\r \x01(\v2\x15.portal.v1.FieldValueH\x1bR\x05phone\x88\x01\x01\x12A\n" +
+	"\x0einvoice_number\x18\x1f \x01(\v2\x15.portal.v1.FieldValueH\x1cR\rinvoiceNumber\x88\x01\x01\x127\n" +
+	"\tpo_number\x18  \x01(\v2\x15.portal.v1.FieldValueH\x1dR\bpoNumber\x88\x01\x01\x12.\n" +
+	"\x04duty\x18! \x01(\v2\x15.portal.v1.FieldValueH\x1eR\x04duty\x88\x01\x01\x12,\n" +
+	"\x03vat\x18\" \x01(\v2\x15.portal.v1.FieldValueH\x1fR\x03vat\x88\x01\x01\x12C\n" +
+	"\x0ffreight_postage\x18# \x01(\v2\x15.portal.v1.FieldValueH R\x0efreightPostage\x88\x01\x01\x12;\n" +
+	"\vtobacco_tax\x18$ \x01(\v2\x15.portal.v1.FieldValueH!R\n" +
+	"tobaccoTax\x88\x01\x01\x12C\n" +
+	"\x0fdiscount_rebate\x18% \x01(\v2\x15.portal.v1.FieldValueH\"R\x0ediscountRebate\x88\x01\x01\x126\n" +
+	"\bincoterm\x18& \x01(\v2\x15.portal.v1.FieldValueH#R\bincoterm\x88\x01\x01\x12D\n" +
+	"\x10reason_of_export\x18' \x01(\v2\x15.portal.v1.FieldValueH$R\x0ereasonOfExport\x88\x01\x01\x12K\n" +
+	"\x13additional_comments\x18( \x01(\v2\x15.portal.v1.FieldValueH%R\x12additionalComments\x88\x01\x01\x12O\n" +
+	"\x15declaration_statement\x18) \x01(\v2\x15.portal.v1.FieldValueH&R\x14declarationStatement\x88\x01\x01B\a\n" +
+	"\x05_nameB\n" +
+	"\n" +
+	"\b_contactB\t\n" +
+	"\a_streetB\x05\n" +
+	"\x03_noB\n" +
+	"\n" +
+	"\b_street2B\n" +
+	"\n" +
+	"\b_street3B\r\n" +
+	"\v_postalcodeB\a\n" +
+	"\x05_cityB\t\n" +
+	"\a_regionB\x0e\n" +
+	"\f_iso_countryB\t\n" +
+	"\a_mobileB\b\n" +
+	"\x06_emailB\x12\n" +
+	"\x10_referencenumberB\t\n" +
+	"\a_weightB\x0e\n" +
+	"\f_sender_codeB\t\n" +
+	"\a_formatB\n" +
+	"\n" +
+	"\b_productB\n" +
+	"\n" +
+	"\b_serviceB\n" +
+	"\n" +
+	"\b_optionsB\x11\n" +
+	"\x0f_return_optionsB\n" +
+	"\n" +
+	"\b_contentB\v\n" +
+	"\t_currencyB\x10\n" +
+	"\x0e_shipping_costB\x0e\n" +
+	"\f_seller_eoriB\x0e\n" +
+	"\f_sender_eoriB\x10\n" +
+	"\x0e_sender_tax_idB\x12\n" +
+	"\x10_receiver_tax_idB\b\n" +
+	"\x06_phoneB\x11\n" +
+	"\x0f_invoice_numberB\f\n" +
+	"\n" +
+	"_po_numberB\a\n" +
+	"\x05_dutyB\x06\n" +
+	"\x04_vatB\x12\n" +
+	"\x10_freight_postageB\x0e\n" +
+	"\f_tobacco_taxB\x12\n" +
+	"\x10_discount_rebateB\v\n" +
+	"\t_incotermB\x13\n" +
+	"\x11_reason_of_exportB\x16\n" +
+	"\x14_additional_commentsB\x18\n" +
+	"\x16_declaration_statementJ\x04\b\x1a\x10\x1bJ\x04\b\x1e\x10\x1fR\x1badd_address_to_address_bookR\vorder_lines\"\xd6\x0f\n" +
+	"\rShipmentTexts\x12\x17\n" +
+	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12\x1d\n" +
+	"\acontact\x18\x02 \x01(\tH\x01R\acontact\x88\x01\x01\x12\x1b\n" +
+	"\x06street\x18\x03 \x01(\tH\x02R\x06street\x88\x01\x01\x12\x13\n" +
+	"\x02no\x18\x04 \x01(\tH\x03R\x02no\x88\x01\x01\x12\x1d\n" +
+	"\astreet2\x18\x05 \x01(\tH\x04R\astreet2\x88\x01\x01\x12\x1d\n" +
+	"\astreet3\x18\x06 \x01(\tH\x05R\astreet3\x88\x01\x01\x12#\n" +
+	"\n" +
+	"postalcode\x18\a \x01(\tH\x06R\n" +
+	"postalcode\x88\x01\x01\x12\x17\n" +
+	"\x04city\x18\b \x01(\tH\aR\x04city\x88\x01\x01\x12\x1b\n" +
+	"\x06region\x18\t \x01(\tH\bR\x06region\x88\x01\x01\x12$\n" +
+	"\viso_country\x18\n" +
+	" \x01(\tH\tR\n" +
+	"isoCountry\x88\x01\x01\x12\x1b\n" +
+	"\x06mobile\x18\f \x01(\tH\n" +
+	"R\x06mobile\x88\x01\x01\x12\x19\n" +
+	"\x05email\x18\v \x01(\tH\vR\x05email\x88\x01\x01\x12-\n" +
+	"\x0freferencenumber\x18\x0e \x01(\tH\fR\x0freferencenumber\x88\x01\x01\x12\x1b\n" +
+	"\x06weight\x18\x11 \x01(\tH\rR\x06weight\x88\x01\x01\x12$\n" +
+	"\vsender_code\x18\x1b \x01(\tH\x0eR\n" +
+	"senderCode\x88\x01\x01\x12\x1b\n" +
+	"\x06format\x18\x12 \x01(\tH\x0fR\x06format\x88\x01\x01\x12\x1d\n" +
+	"\aproduct\x18\x13 \x01(\tH\x10R\aproduct\x88\x01\x01\x12\x1d\n" +
+	"\aservice\x18\x14 \x01(\tH\x11R\aservice\x88\x01\x01\x12\x1d\n" +
+	"\aoptions\x18\x15 \x01(\tH\x12R\aoptions\x88\x01\x01\x12*\n" +
+	"\x0ereturn_options\x18\x16 \x01(\tH\x13R\rreturnOptions\x88\x01\x01\x12\x1d\n" +
+	"\acontent\x18\x17 \x01(\tH\x14R\acontent\x88\x01\x01\x12\x1f\n" +
+	"\bcurrency\x18\x19 \x01(\tH\x15R\bcurrency\x88\x01\x01\x12(\n" +
+	"\rshipping_cost\x18\x18 \x01(\tH\x16R\fshippingCost\x88\x01\x01\x12$\n" +
+	"\vseller_eori\x18\x1c \x01(\tH\x17R\n" +
+	"sellerEORI\x88\x01\x01\x12$\n" +
+	"\vsender_eori\x18\x1d \x01(\tH\x18R\n" +
+	"senderEORI\x88\x01\x01\x12'\n" +
+	"\rsender_tax_id\x18\x0f \x01(\tH\x19R\vsenderTaxId\x88\x01\x01\x12+\n" +
+	"\x0freceiver_tax_id\x18\x10 \x01(\tH\x1aR\rreceiverTaxId\x88\x01\x01\x12\x19\n" +
+	"\x05phone\x18\r \x01(\tH\x1bR\x05phone\x88\x01\x01\x12*\n" +
+	"\x0einvoice_number\x18\x1f \x01(\tH\x1cR\rinvoiceNumber\x88\x01\x01\x12 \n" +
+	"\tpo_number\x18  \x01(\tH\x1dR\bpoNumber\x88\x01\x01\x12\x17\n" +
+	"\x04duty\x18! \x01(\tH\x1eR\x04duty\x88\x01\x01\x12\x15\n" +
+	"\x03vat\x18\" \x01(\tH\x1fR\x03vat\x88\x01\x01\x12,\n" +
+	"\x0ffreight_postage\x18# \x01(\tH R\x0efreightPostage\x88\x01\x01\x12$\n" +
+	"\vtobacco_tax\x18$ \x01(\tH!R\n" +
+	"tobaccoTax\x88\x01\x01\x12,\n" +
+	"\x0fdiscount_rebate\x18% \x01(\tH\"R\x0ediscountRebate\x88\x01\x01\x12\x1f\n" +
+	"\bincoterm\x18& \x01(\tH#R\bincoterm\x88\x01\x01\x12-\n" +
+	"\x10reason_of_export\x18' \x01(\tH$R\x0ereasonOfExport\x88\x01\x01\x124\n" +
+	"\x13additional_comments\x18( \x01(\tH%R\x12additionalComments\x88\x01\x01\x128\n" +
+	"\x15declaration_statement\x18) \x01(\tH&R\x14declarationStatement\x88\x01\x01B\a\n" +
+	"\x05_nameB\n" +
+	"\n" +
+	"\b_contactB\t\n" +
+	"\a_streetB\x05\n" +
+	"\x03_noB\n" +
+	"\n" +
+	"\b_street2B\n" +
+	"\n" +
+	"\b_street3B\r\n" +
+	"\v_postalcodeB\a\n" +
+	"\x05_cityB\t\n" +
+	"\a_regionB\x0e\n" +
+	"\f_iso_countryB\t\n" +
+	"\a_mobileB\b\n" +
+	"\x06_emailB\x12\n" +
+	"\x10_referencenumberB\t\n" +
+	"\a_weightB\x0e\n" +
+	"\f_sender_codeB\t\n" +
+	"\a_formatB\n" +
+	"\n" +
+	"\b_productB\n" +
+	"\n" +
+	"\b_serviceB\n" +
+	"\n" +
+	"\b_optionsB\x11\n" +
+	"\x0f_return_optionsB\n" +
+	"\n" +
+	"\b_contentB\v\n" +
+	"\t_currencyB\x10\n" +
+	"\x0e_shipping_costB\x0e\n" +
+	"\f_seller_eoriB\x0e\n" +
+	"\f_sender_eoriB\x10\n" +
+	"\x0e_sender_tax_idB\x12\n" +
+	"\x10_receiver_tax_idB\b\n" +
+	"\x06_phoneB\x11\n" +
+	"\x0f_invoice_numberB\f\n" +
+	"\n" +
+	"_po_numberB\a\n" +
+	"\x05_dutyB\x06\n" +
+	"\x04_vatB\x12\n" +
+	"\x10_freight_postageB\x0e\n" +
+	"\f_tobacco_taxB\x12\n" +
+	"\x10_discount_rebateB\v\n" +
+	"\t_incotermB\x13\n" +
+	"\x11_reason_of_exportB\x16\n" +
+	"\x14_additional_commentsB\x18\n" +
+	"\x16_declaration_statementJ\x04\b\x1a\x10\x1bJ\x04\b\x1e\x10\x1fR\x1badd_address_to_address_bookR\vorder_lines\"\xe9\x04\n" +
+	"\x0eOrderLineCells\x12A\n" +
+	"\x0earticle_number\x18\x01 \x01(\v2\x15.portal.v1.FieldValueH\x00R\rarticleNumber\x88\x01\x01\x12@\n" +
+	"\rhstarifnumber\x18\x02 \x01(\v2\x15.portal.v1.FieldValueH\x01R\rhstarifnumber\x88\x01\x01\x12@\n" +
+	"\rorigincountry\x18\x03 \x01(\v2\x15.portal.v1.FieldValueH\x02R\rorigincountry\x88\x01\x01\x12<\n" +
+	"\vdescription\x18\x04 \x01(\v2\x15.portal.v1.FieldValueH\x03R\vdescription\x88\x01\x01\x12;\n" +
+	"\varticle_url\x18\x05 \x01(\v2\x15.portal.v1.FieldValueH\x04R\n" +
+	"articleUrl\x88\x01\x01\x126\n" +
+	"\bquantity\x18\x06 \x01(\v2\x15.portal.v1.FieldValueH\x05R\bquantity\x88\x01\x01\x122\n" +
+	"\x06weight\x18\a \x01(\v2\x15.portal.v1.FieldValueH\x06R\x06weight\x88\x01\x01\x120\n" +
+	"\x05value\x18\b \x01(\v2\x15.portal.v1.FieldValueH\aR\x05value\x88\x01\x01B\x11\n" +
+	"\x0f_article_numberB\x10\n" +
+	"\x0e_hstarifnumberB\x10\n" +
+	"\x0e_origincountryB\x0e\n" +
+	"\f_descriptionB\x0e\n" +
+	"\f_article_urlB\v\n" +
+	"\t_quantityB\t\n" +
+	"\a_weightB\b\n" +
+	"\x06_value\"\xb1\x03\n" +
+	"\x0eOrderLineTexts\x12*\n" +
+	"\x0earticle_number\x18\x01 \x01(\tH\x00R\rarticleNumber\x88\x01\x01\x12)\n" +
+	"\rhstarifnumber\x18\x02 \x01(\tH\x01R\rhstarifnumber\x88\x01\x01\x12)\n" +
+	"\rorigincountry\x18\x03 \x01(\tH\x02R\rorigincountry\x88\x01\x01\x12%\n" +
+	"\vdescription\x18\x04 \x01(\tH\x03R\vdescription\x88\x01\x01\x12$\n" +
+	"\varticle_url\x18\x05 \x01(\tH\x04R\n" +
+	"articleUrl\x88\x01\x01\x12\x1f\n" +
+	"\bquantity\x18\x06 \x01(\tH\x05R\bquantity\x88\x01\x01\x12\x1b\n" +
+	"\x06weight\x18\a \x01(\tH\x06R\x06weight\x88\x01\x01\x12\x19\n" +
+	"\x05value\x18\b \x01(\tH\aR\x05value\x88\x01\x01B\x11\n" +
+	"\x0f_article_numberB\x10\n" +
+	"\x0e_hstarifnumberB\x10\n" +
+	"\x0e_origincountryB\x0e\n" +
+	"\f_descriptionB\x0e\n" +
+	"\f_article_urlB\v\n" +
+	"\t_quantityB\t\n" +
+	"\a_weightB\b\n" +
+	"\x06_value\"G\n" +
+	"\x12ValidatedOrderLine\x121\n" +
+	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineCellsR\x06fields\"\xe1\x01\n" +
 	"\x11ValidatedShipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x14\n" +
 	"\x05valid\x18\x03 \x01(\bR\x05valid\x12\x18\n" +
-	"\achanged\x18\x04 \x01(\bR\achanged\x12@\n" +
-	"\x06fields\x18\x05 \x03(\v2(.portal.v1.ValidatedShipment.FieldsEntryR\x06fields\x12>\n" +
+	"\achanged\x18\x04 \x01(\bR\achanged\x120\n" +
+	"\x06fields\x18\x05 \x01(\v2\x18.portal.v1.ShipmentCellsR\x06fields\x12>\n" +
 	"\vorder_lines\x18\x06 \x03(\v2\x1d.portal.v1.ValidatedOrderLineR\n" +
-	"orderLines\x1aP\n" +
-	"\vFieldsEntry\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\x12+\n" +
-	"\x05value\x18\x02 \x01(\v2\x15.portal.v1.FieldValueR\x05value:\x028\x01\"\xc7\x01\n" +
-	"\x0eShipmentValues\x12=\n" +
-	"\x06fields\x18\x01 \x03(\v2%.portal.v1.ShipmentValues.FieldsEntryR\x06fields\x12;\n" +
+	"orderLines\"\x7f\n" +
+	"\x0eShipmentValues\x120\n" +
+	"\x06fields\x18\x01 \x01(\v2\x18.portal.v1.ShipmentTextsR\x06fields\x12;\n" +
 	"\vorder_lines\x18\x02 \x03(\v2\x1a.portal.v1.OrderLineValuesR\n" +
-	"orderLines\x1a9\n" +
-	"\vFieldsEntry\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x8c\x01\n" +
-	"\x0fOrderLineValues\x12>\n" +
-	"\x06fields\x18\x01 \x03(\v2&.portal.v1.OrderLineValues.FieldsEntryR\x06fields\x1a9\n" +
-	"\vFieldsEntry\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xd6\x06\n" +
+	"orderLines\"D\n" +
+	"\x0fOrderLineValues\x121\n" +
+	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\xf8\x06\n" +
 	"\rBatchShipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x18\n" +
@@ -3553,7 +4891,8 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
 	"deleteable\x18\x15 \x01(\bR\n" +
 	"deleteable\x12L\n" +
-	"\ferror_params\x18\x16 \x03(\v2).portal.v1.BatchShipment.ErrorParamsEntryR\verrorParams\x1a>\n" +
+	"\ferror_params\x18\x16 \x03(\v2).portal.v1.BatchShipment.ErrorParamsEntryR\verrorParams\x12 \n" +
+	"\vcancellable\x18\x17 \x01(\bR\vcancellable\x1a>\n" +
 	"\x10ErrorParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"f\n" +
@@ -3722,161 +5061,210 @@ func file_portal_v1_batches_proto_rawDescGZIP() []byte {
 }
 
 var file_portal_v1_batches_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_portal_v1_batches_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
+var file_portal_v1_batches_proto_msgTypes = make([]protoimpl.MessageInfo, 60)
 var file_portal_v1_batches_proto_goTypes = []any{
 	(Batch_Status)(0),                              // 0: portal.v1.Batch.Status
 	(*Batch)(nil),                                  // 1: portal.v1.Batch
 	(*BatchActions)(nil),                           // 2: portal.v1.BatchActions
-	(*Violation)(nil),                              // 3: portal.v1.Violation
-	(*FieldValue)(nil),                             // 4: portal.v1.FieldValue
-	(*ValidatedOrderLine)(nil),                     // 5: portal.v1.ValidatedOrderLine
-	(*ValidatedShipment)(nil),                      // 6: portal.v1.ValidatedShipment
-	(*ShipmentValues)(nil),                         // 7: portal.v1.ShipmentValues
-	(*OrderLineValues)(nil),                        // 8: portal.v1.OrderLineValues
-	(*BatchShipment)(nil),                          // 9: portal.v1.BatchShipment
-	(*ListBatchesRequest)(nil),                     // 10: portal.v1.ListBatchesRequest
-	(*ListBatchesResponse)(nil),                    // 11: portal.v1.ListBatchesResponse
-	(*GetBatchRequest)(nil),                        // 12: portal.v1.GetBatchRequest
-	(*GetBatchResponse)(nil),                       // 13: portal.v1.GetBatchResponse
-	(*BatchRef)(nil),                               // 14: portal.v1.BatchRef
-	(*CreateBatchRequest)(nil),                     // 15: portal.v1.CreateBatchRequest
-	(*CreateBatchResponse)(nil),                    // 16: portal.v1.CreateBatchResponse
-	(*DeleteBatchRequest)(nil),                     // 17: portal.v1.DeleteBatchRequest
-	(*DeleteBatchResponse)(nil),                    // 18: portal.v1.DeleteBatchResponse
-	(*SendBatchRequest)(nil),                       // 19: portal.v1.SendBatchRequest
-	(*SendBatchResponse)(nil),                      // 20: portal.v1.SendBatchResponse
-	(*CancelBatchRequest)(nil),                     // 21: portal.v1.CancelBatchRequest
-	(*CancelBatchResponse)(nil),                    // 22: portal.v1.CancelBatchResponse
-	(*ResendBatchRequest)(nil),                     // 23: portal.v1.ResendBatchRequest
-	(*ResendBatchResponse)(nil),                    // 24: portal.v1.ResendBatchResponse
-	(*DeleteBatchShipmentsRequest)(nil),            // 25: portal.v1.DeleteBatchShipmentsRequest
-	(*DeleteBatchShipmentsResponse)(nil),           // 26: portal.v1.DeleteBatchShipmentsResponse
-	(*CreateBatchManifestRequest)(nil),             // 27: portal.v1.CreateBatchManifestRequest
-	(*CreateBatchManifestResponse)(nil),            // 28: portal.v1.CreateBatchManifestResponse
-	(*SendBatchShipmentRequest)(nil),               // 29: portal.v1.SendBatchShipmentRequest
-	(*SendBatchShipmentResponse)(nil),              // 30: portal.v1.SendBatchShipmentResponse
-	(*CancelBatchShipmentRequest)(nil),             // 31: portal.v1.CancelBatchShipmentRequest
-	(*CancelBatchShipmentResponse)(nil),            // 32: portal.v1.CancelBatchShipmentResponse
-	(*ListValidatedShipmentsRequest)(nil),          // 33: portal.v1.ListValidatedShipmentsRequest
-	(*ListValidatedShipmentsResponse)(nil),         // 34: portal.v1.ListValidatedShipmentsResponse
-	(*UpdateValidatedShipmentRequest)(nil),         // 35: portal.v1.UpdateValidatedShipmentRequest
-	(*UpdateValidatedShipmentResponse)(nil),        // 36: portal.v1.UpdateValidatedShipmentResponse
-	(*ListBatchShipmentsRequest)(nil),              // 37: portal.v1.ListBatchShipmentsRequest
-	(*ListBatchShipmentsResponse)(nil),             // 38: portal.v1.ListBatchShipmentsResponse
-	(*CreateBatchDownloadTokenRequest)(nil),        // 39: portal.v1.CreateBatchDownloadTokenRequest
-	(*CreateBatchDownloadTokenResponse)(nil),       // 40: portal.v1.CreateBatchDownloadTokenResponse
-	(*DownloadBatchLabelsRequest)(nil),             // 41: portal.v1.DownloadBatchLabelsRequest
-	(*DownloadBatchLabelsResponse)(nil),            // 42: portal.v1.DownloadBatchLabelsResponse
-	(*DownloadBatchCustomsDocsRequest)(nil),        // 43: portal.v1.DownloadBatchCustomsDocsRequest
-	(*DownloadBatchCustomsDocsResponse)(nil),       // 44: portal.v1.DownloadBatchCustomsDocsResponse
-	(*DownloadBatchManifestRequest)(nil),           // 45: portal.v1.DownloadBatchManifestRequest
-	(*DownloadBatchManifestResponse)(nil),          // 46: portal.v1.DownloadBatchManifestResponse
-	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 47: portal.v1.DownloadBatchCommercialInvoiceRequest
-	(*DownloadBatchCommercialInvoiceResponse)(nil), // 48: portal.v1.DownloadBatchCommercialInvoiceResponse
-	(*DownloadBatchCsvRequest)(nil),                // 49: portal.v1.DownloadBatchCsvRequest
-	(*DownloadBatchCsvResponse)(nil),               // 50: portal.v1.DownloadBatchCsvResponse
-	(*DownloadBatchTrafficRequest)(nil),            // 51: portal.v1.DownloadBatchTrafficRequest
-	(*DownloadBatchTrafficResponse)(nil),           // 52: portal.v1.DownloadBatchTrafficResponse
-	nil,                                            // 53: portal.v1.Batch.ErrorParamsEntry
-	nil,                                            // 54: portal.v1.Violation.AttributesEntry
-	nil,                                            // 55: portal.v1.ValidatedOrderLine.FieldsEntry
-	nil,                                            // 56: portal.v1.ValidatedShipment.FieldsEntry
-	nil,                                            // 57: portal.v1.ShipmentValues.FieldsEntry
-	nil,                                            // 58: portal.v1.OrderLineValues.FieldsEntry
-	nil,                                            // 59: portal.v1.BatchShipment.ErrorParamsEntry
-	(*timestamppb.Timestamp)(nil),                  // 60: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                      // 61: google.api.HttpBody
+	(*BulkActions)(nil),                            // 3: portal.v1.BulkActions
+	(*Violation)(nil),                              // 4: portal.v1.Violation
+	(*FieldValue)(nil),                             // 5: portal.v1.FieldValue
+	(*ShipmentCells)(nil),                          // 6: portal.v1.ShipmentCells
+	(*ShipmentTexts)(nil),                          // 7: portal.v1.ShipmentTexts
+	(*OrderLineCells)(nil),                         // 8: portal.v1.OrderLineCells
+	(*OrderLineTexts)(nil),                         // 9: portal.v1.OrderLineTexts
+	(*ValidatedOrderLine)(nil),                     // 10: portal.v1.ValidatedOrderLine
+	(*ValidatedShipment)(nil),                      // 11: portal.v1.ValidatedShipment
+	(*ShipmentValues)(nil),                         // 12: portal.v1.ShipmentValues
+	(*OrderLineValues)(nil),                        // 13: portal.v1.OrderLineValues
+	(*BatchShipment)(nil),                          // 14: portal.v1.BatchShipment
+	(*ListBatchesRequest)(nil),                     // 15: portal.v1.ListBatchesRequest
+	(*ListBatchesResponse)(nil),                    // 16: portal.v1.ListBatchesResponse
+	(*GetBatchRequest)(nil),                        // 17: portal.v1.GetBatchRequest
+	(*GetBatchResponse)(nil),                       // 18: portal.v1.GetBatchResponse
+	(*BatchRef)(nil),                               // 19: portal.v1.BatchRef
+	(*CreateBatchRequest)(nil),                     // 20: portal.v1.CreateBatchRequest
+	(*CreateBatchResponse)(nil),                    // 21: portal.v1.CreateBatchResponse
+	(*DeleteBatchRequest)(nil),                     // 22: portal.v1.DeleteBatchRequest
+	(*DeleteBatchResponse)(nil),                    // 23: portal.v1.DeleteBatchResponse
+	(*SendBatchRequest)(nil),                       // 24: portal.v1.SendBatchRequest
+	(*SendBatchResponse)(nil),                      // 25: portal.v1.SendBatchResponse
+	(*CancelBatchRequest)(nil),                     // 26: portal.v1.CancelBatchRequest
+	(*CancelBatchResponse)(nil),                    // 27: portal.v1.CancelBatchResponse
+	(*ResendBatchRequest)(nil),                     // 28: portal.v1.ResendBatchRequest
+	(*ResendBatchResponse)(nil),                    // 29: portal.v1.ResendBatchResponse
+	(*DeleteBatchShipmentsRequest)(nil),            // 30: portal.v1.DeleteBatchShipmentsRequest
+	(*DeleteBatchShipmentsResponse)(nil),           // 31: portal.v1.DeleteBatchShipmentsResponse
+	(*CreateBatchManifestRequest)(nil),             // 32: portal.v1.CreateBatchManifestRequest
+	(*CreateBatchManifestResponse)(nil),            // 33: portal.v1.CreateBatchManifestResponse
+	(*SendBatchShipmentRequest)(nil),               // 34: portal.v1.SendBatchShipmentRequest
+	(*SendBatchShipmentResponse)(nil),              // 35: portal.v1.SendBatchShipmentResponse
+	(*CancelBatchShipmentRequest)(nil),             // 36: portal.v1.CancelBatchShipmentRequest
+	(*CancelBatchShipmentResponse)(nil),            // 37: portal.v1.CancelBatchShipmentResponse
+	(*ListValidatedShipmentsRequest)(nil),          // 38: portal.v1.ListValidatedShipmentsRequest
+	(*ListValidatedShipmentsResponse)(nil),         // 39: portal.v1.ListValidatedShipmentsResponse
+	(*UpdateValidatedShipmentRequest)(nil),         // 40: portal.v1.UpdateValidatedShipmentRequest
+	(*UpdateValidatedShipmentResponse)(nil),        // 41: portal.v1.UpdateValidatedShipmentResponse
+	(*ListBatchShipmentsRequest)(nil),              // 42: portal.v1.ListBatchShipmentsRequest
+	(*ListBatchShipmentsResponse)(nil),             // 43: portal.v1.ListBatchShipmentsResponse
+	(*CreateBatchDownloadTokenRequest)(nil),        // 44: portal.v1.CreateBatchDownloadTokenRequest
+	(*CreateBatchDownloadTokenResponse)(nil),       // 45: portal.v1.CreateBatchDownloadTokenResponse
+	(*DownloadBatchLabelsRequest)(nil),             // 46: portal.v1.DownloadBatchLabelsRequest
+	(*DownloadBatchLabelsResponse)(nil),            // 47: portal.v1.DownloadBatchLabelsResponse
+	(*DownloadBatchCustomsDocsRequest)(nil),        // 48: portal.v1.DownloadBatchCustomsDocsRequest
+	(*DownloadBatchCustomsDocsResponse)(nil),       // 49: portal.v1.DownloadBatchCustomsDocsResponse
+	(*DownloadBatchManifestRequest)(nil),           // 50: portal.v1.DownloadBatchManifestRequest
+	(*DownloadBatchManifestResponse)(nil),          // 51: portal.v1.DownloadBatchManifestResponse
+	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 52: portal.v1.DownloadBatchCommercialInvoiceRequest
+	(*DownloadBatchCommercialInvoiceResponse)(nil), // 53: portal.v1.DownloadBatchCommercialInvoiceResponse
+	(*DownloadBatchCsvRequest)(nil),                // 54: portal.v1.DownloadBatchCsvRequest
+	(*DownloadBatchCsvResponse)(nil),               // 55: portal.v1.DownloadBatchCsvResponse
+	(*DownloadBatchTrafficRequest)(nil),            // 56: portal.v1.DownloadBatchTrafficRequest
+	(*DownloadBatchTrafficResponse)(nil),           // 57: portal.v1.DownloadBatchTrafficResponse
+	nil,                                            // 58: portal.v1.Batch.ErrorParamsEntry
+	nil,                                            // 59: portal.v1.Violation.AttributesEntry
+	nil,                                            // 60: portal.v1.BatchShipment.ErrorParamsEntry
+	(*timestamppb.Timestamp)(nil),                  // 61: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),                      // 62: google.api.HttpBody
 }
 var file_portal_v1_batches_proto_depIdxs = []int32{
-	0,  // 0: portal.v1.Batch.status:type_name -> portal.v1.Batch.Status
-	60, // 1: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
-	60, // 2: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
-	2,  // 3: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
-	53, // 4: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
-	54, // 5: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
-	3,  // 6: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
-	55, // 7: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.ValidatedOrderLine.FieldsEntry
-	56, // 8: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ValidatedShipment.FieldsEntry
-	5,  // 9: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
-	57, // 10: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentValues.FieldsEntry
-	8,  // 11: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
-	58, // 12: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineValues.FieldsEntry
-	60, // 13: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
-	59, // 14: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
-	1,  // 15: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
-	1,  // 16: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
-	14, // 17: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
-	14, // 18: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
-	1,  // 19: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
-	1,  // 20: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
-	1,  // 21: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
-	1,  // 22: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
-	1,  // 23: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
-	1,  // 24: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
-	1,  // 25: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
-	9,  // 26: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	9,  // 27: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	6,  // 28: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
-	7,  // 29: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
-	6,  // 30: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	1,  // 31: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
-	9,  // 32: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
-	60, // 33: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
-	61, // 34: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
-	61, // 35: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
-	61, // 36: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
-	61, // 37: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	61, // 38: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
-	61, // 39: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
-	4,  // 40: portal.v1.ValidatedOrderLine.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	4,  // 41: portal.v1.ValidatedShipment.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	10, // 42: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
-	12, // 43: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
-	15, // 44: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
-	17, // 45: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
-	19, // 46: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
-	21, // 47: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
-	23, // 48: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
-	25, // 49: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
-	27, // 50: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
-	29, // 51: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
-	31, // 52: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
-	33, // 53: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
-	35, // 54: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
-	37, // 55: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
-	39, // 56: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
-	41, // 57: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
-	43, // 58: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
-	45, // 59: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
-	47, // 60: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
-	49, // 61: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
-	51, // 62: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
-	11, // 63: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
-	13, // 64: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
-	16, // 65: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
-	18, // 66: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
-	20, // 67: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
-	22, // 68: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
-	24, // 69: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
-	26, // 70: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
-	28, // 71: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
-	30, // 72: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
-	32, // 73: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
-	34, // 74: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
-	36, // 75: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
-	38, // 76: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
-	40, // 77: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
-	42, // 78: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
-	44, // 79: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
-	46, // 80: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
-	48, // 81: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
-	50, // 82: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
-	52, // 83: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
-	63, // [63:84] is the sub-list for method output_type
-	42, // [42:63] is the sub-list for method input_type
-	42, // [42:42] is the sub-list for extension type_name
-	42, // [42:42] is the sub-list for extension extendee
-	0,  // [0:42] is the sub-list for field type_name
+	0,   // 0: portal.v1.Batch.status:type_name -> portal.v1.Batch.Status
+	61,  // 1: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
+	61,  // 2: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
+	2,   // 3: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
+	58,  // 4: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
+	3,   // 5: portal.v1.BatchActions.bulk_all:type_name -> portal.v1.BulkActions
+	3,   // 6: portal.v1.BatchActions.bulk_changed:type_name -> portal.v1.BulkActions
+	3,   // 7: portal.v1.BatchActions.bulk_error:type_name -> portal.v1.BulkActions
+	59,  // 8: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
+	4,   // 9: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
+	5,   // 10: portal.v1.ShipmentCells.name:type_name -> portal.v1.FieldValue
+	5,   // 11: portal.v1.ShipmentCells.contact:type_name -> portal.v1.FieldValue
+	5,   // 12: portal.v1.ShipmentCells.street:type_name -> portal.v1.FieldValue
+	5,   // 13: portal.v1.ShipmentCells.no:type_name -> portal.v1.FieldValue
+	5,   // 14: portal.v1.ShipmentCells.street2:type_name -> portal.v1.FieldValue
+	5,   // 15: portal.v1.ShipmentCells.street3:type_name -> portal.v1.FieldValue
+	5,   // 16: portal.v1.ShipmentCells.postalcode:type_name -> portal.v1.FieldValue
+	5,   // 17: portal.v1.ShipmentCells.city:type_name -> portal.v1.FieldValue
+	5,   // 18: portal.v1.ShipmentCells.region:type_name -> portal.v1.FieldValue
+	5,   // 19: portal.v1.ShipmentCells.iso_country:type_name -> portal.v1.FieldValue
+	5,   // 20: portal.v1.ShipmentCells.mobile:type_name -> portal.v1.FieldValue
+	5,   // 21: portal.v1.ShipmentCells.email:type_name -> portal.v1.FieldValue
+	5,   // 22: portal.v1.ShipmentCells.referencenumber:type_name -> portal.v1.FieldValue
+	5,   // 23: portal.v1.ShipmentCells.weight:type_name -> portal.v1.FieldValue
+	5,   // 24: portal.v1.ShipmentCells.sender_code:type_name -> portal.v1.FieldValue
+	5,   // 25: portal.v1.ShipmentCells.format:type_name -> portal.v1.FieldValue
+	5,   // 26: portal.v1.ShipmentCells.product:type_name -> portal.v1.FieldValue
+	5,   // 27: portal.v1.ShipmentCells.service:type_name -> portal.v1.FieldValue
+	5,   // 28: portal.v1.ShipmentCells.options:type_name -> portal.v1.FieldValue
+	5,   // 29: portal.v1.ShipmentCells.return_options:type_name -> portal.v1.FieldValue
+	5,   // 30: portal.v1.ShipmentCells.content:type_name -> portal.v1.FieldValue
+	5,   // 31: portal.v1.ShipmentCells.currency:type_name -> portal.v1.FieldValue
+	5,   // 32: portal.v1.ShipmentCells.shipping_cost:type_name -> portal.v1.FieldValue
+	5,   // 33: portal.v1.ShipmentCells.seller_eori:type_name -> portal.v1.FieldValue
+	5,   // 34: portal.v1.ShipmentCells.sender_eori:type_name -> portal.v1.FieldValue
+	5,   // 35: portal.v1.ShipmentCells.sender_tax_id:type_name -> portal.v1.FieldValue
+	5,   // 36: portal.v1.ShipmentCells.receiver_tax_id:type_name -> portal.v1.FieldValue
+	5,   // 37: portal.v1.ShipmentCells.phone:type_name -> portal.v1.FieldValue
+	5,   // 38: portal.v1.ShipmentCells.invoice_number:type_name -> portal.v1.FieldValue
+	5,   // 39: portal.v1.ShipmentCells.po_number:type_name -> portal.v1.FieldValue
+	5,   // 40: portal.v1.ShipmentCells.duty:type_name -> portal.v1.FieldValue
+	5,   // 41: portal.v1.ShipmentCells.vat:type_name -> portal.v1.FieldValue
+	5,   // 42: portal.v1.ShipmentCells.freight_postage:type_name -> portal.v1.FieldValue
+	5,   // 43: portal.v1.ShipmentCells.tobacco_tax:type_name -> portal.v1.FieldValue
+	5,   // 44: portal.v1.ShipmentCells.discount_rebate:type_name -> portal.v1.FieldValue
+	5,   // 45: portal.v1.ShipmentCells.incoterm:type_name -> portal.v1.FieldValue
+	5,   // 46: portal.v1.ShipmentCells.reason_of_export:type_name -> portal.v1.FieldValue
+	5,   // 47: portal.v1.ShipmentCells.additional_comments:type_name -> portal.v1.FieldValue
+	5,   // 48: portal.v1.ShipmentCells.declaration_statement:type_name -> portal.v1.FieldValue
+	5,   // 49: portal.v1.OrderLineCells.article_number:type_name -> portal.v1.FieldValue
+	5,   // 50: portal.v1.OrderLineCells.hstarifnumber:type_name -> portal.v1.FieldValue
+	5,   // 51: portal.v1.OrderLineCells.origincountry:type_name -> portal.v1.FieldValue
+	5,   // 52: portal.v1.OrderLineCells.description:type_name -> portal.v1.FieldValue
+	5,   // 53: portal.v1.OrderLineCells.article_url:type_name -> portal.v1.FieldValue
+	5,   // 54: portal.v1.OrderLineCells.quantity:type_name -> portal.v1.FieldValue
+	5,   // 55: portal.v1.OrderLineCells.weight:type_name -> portal.v1.FieldValue
+	5,   // 56: portal.v1.OrderLineCells.value:type_name -> portal.v1.FieldValue
+	8,   // 57: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.OrderLineCells
+	6,   // 58: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ShipmentCells
+	10,  // 59: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
+	7,   // 60: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentTexts
+	13,  // 61: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
+	9,   // 62: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineTexts
+	61,  // 63: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
+	60,  // 64: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
+	1,   // 65: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
+	1,   // 66: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
+	19,  // 67: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
+	19,  // 68: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
+	1,   // 69: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
+	1,   // 70: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
+	1,   // 71: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
+	1,   // 72: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
+	1,   // 73: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
+	1,   // 74: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
+	1,   // 75: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
+	14,  // 76: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	14,  // 77: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	11,  // 78: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
+	12,  // 79: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
+	11,  // 80: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	1,   // 81: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
+	14,  // 82: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
+	61,  // 83: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
+	62,  // 84: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
+	62,  // 85: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
+	62,  // 86: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
+	62,  // 87: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	62,  // 88: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
+	62,  // 89: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
+	15,  // 90: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
+	17,  // 91: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
+	20,  // 92: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
+	22,  // 93: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
+	24,  // 94: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
+	26,  // 95: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
+	28,  // 96: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
+	30,  // 97: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
+	32,  // 98: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
+	34,  // 99: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
+	36,  // 100: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
+	38,  // 101: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
+	40,  // 102: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
+	42,  // 103: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
+	44,  // 104: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
+	46,  // 105: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
+	48,  // 106: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
+	50,  // 107: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
+	52,  // 108: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
+	54,  // 109: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
+	56,  // 110: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
+	16,  // 111: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
+	18,  // 112: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
+	21,  // 113: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
+	23,  // 114: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
+	25,  // 115: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
+	27,  // 116: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
+	29,  // 117: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
+	31,  // 118: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
+	33,  // 119: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
+	35,  // 120: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
+	37,  // 121: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
+	39,  // 122: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
+	41,  // 123: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
+	43,  // 124: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
+	45,  // 125: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
+	47,  // 126: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
+	49,  // 127: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
+	51,  // 128: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
+	53,  // 129: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
+	55,  // 130: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
+	57,  // 131: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
+	111, // [111:132] is the sub-list for method output_type
+	90,  // [90:111] is the sub-list for method input_type
+	90,  // [90:90] is the sub-list for extension type_name
+	90,  // [90:90] is the sub-list for extension extendee
+	0,   // [0:90] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_batches_proto_init() }
@@ -3884,13 +5272,17 @@ func file_portal_v1_batches_proto_init() {
 	if File_portal_v1_batches_proto != nil {
 		return
 	}
+	file_portal_v1_batches_proto_msgTypes[5].OneofWrappers = []any{}
+	file_portal_v1_batches_proto_msgTypes[6].OneofWrappers = []any{}
+	file_portal_v1_batches_proto_msgTypes[7].OneofWrappers = []any{}
+	file_portal_v1_batches_proto_msgTypes[8].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_batches_proto_rawDesc), len(file_portal_v1_batches_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   59,
+			NumMessages:   60,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

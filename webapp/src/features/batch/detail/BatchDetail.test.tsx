@@ -284,7 +284,10 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
       isoCountry: "DE",
       street: "",
     });
-    expect(Object.keys(requests[0].values?.fields ?? {})).toHaveLength(27);
+    const sent = Object.entries(requests[0].values?.fields ?? {}).filter(
+      ([k, v]) => k !== "$typeName" && v !== undefined,
+    );
+    expect(sent).toHaveLength(27);
     expect(await screen.findByText("All 2 rows are valid.")).toBeInTheDocument();
     expect(gridCell("Bert Ernst")).not.toHaveAttribute("aria-invalid");
   });

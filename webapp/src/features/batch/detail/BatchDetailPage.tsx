@@ -98,7 +98,7 @@ function BatchPage({ batch: current, admin }: BatchPageProps) {
               <BatchRowsSection batch={current} />
             </Tabs.Content>
             <Tabs.Content value="shipments">
-              <BatchShipmentsTab batch={current} admin={admin} />
+              <BatchShipmentsTab batch={current} />
             </Tabs.Content>
           </Flex>
         </Tabs.Root>

@@ -227,7 +227,7 @@ describe("the batch grid with the keyboard (ARIA grid pattern, issue 16)", () =>
     const user = userEvent.setup();
     const rows = rowsOf(20);
     rows[1].valid = false;
-    rows[1].fields.postalcode = create(FieldValueSchema, {
+    rows[1].fields!.postalcode = create(FieldValueSchema, {
       value: "1011",
       violations: [{ message: "error.shipment.postalcode.pattern" }],
     });
@@ -239,7 +239,7 @@ describe("the batch grid with the keyboard (ARIA grid pattern, issue 16)", () =>
     expect(screen.getByRole("gridcell", { name: "1011" })).toHaveAttribute("aria-invalid", "true");
     // The server's answer: a new row, now valid (the cell loses its tooltip and is rendered anew).
     const fixed = rowsOf(20);
-    fixed[1].fields.postalcode = create(FieldValueSchema, { value: "10117" });
+    fixed[1].fields!.postalcode = create(FieldValueSchema, { value: "10117" });
     act(() => rerender(gridPage(fixed)));
     const cell = screen.getByRole("gridcell", { name: "10117" });
     expect(cell).not.toHaveAttribute("aria-invalid");

@@ -4,10 +4,11 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../auth/access";
 import {
+  Batch_Status,
   BatchSchema,
   type BatchShipmentSchema,
+  type BulkActionsSchema,
   type ListBatchShipmentsRequest,
-  Batch_Status,
 } from "../../../gen/portal/v1/batches_pb";
 import { layOutGrid } from "../grid/gridLayout";
 import { pendingPollMs } from "./pendingShipments";
@@ -16,12 +17,14 @@ import { renderShippingApp } from "../../../test/renderShippingApp";
 const slow = { timeout: 10_000 };
 
 type ShipmentInit = MessageInitShape<typeof BatchShipmentSchema>;
-type BatchCounts = { rowCount?: number; errorShipments?: number; changedShipments?: number };
 
+// The row flags are the server's (core/batch rows.go): the page shows what they say.
 const labelled: ShipmentInit = {
   id: 11n,
   position: 1,
   success: true,
+  deleteable: true,
+  cancellable: true,
   referenceNumber: "REF-1",
   identifier: "CC000000001DE",
   product: "EPAQPLS",
@@ -31,22 +34,43 @@ const failed: ShipmentInit = {
   id: 12n,
   position: 2,
   success: false,
+  updateable: true,
   referenceNumber: "REF-2",
   errorMessage: "Postal code 9999 is not valid for DE",
 };
-const changed: ShipmentInit = { id: 13n, position: 3, success: true, changed: true, referenceNumber: "REF-3" };
+const changed: ShipmentInit = {
+  id: 13n,
+  position: 3,
+  success: true,
+  changed: true,
+  updateable: true,
+  referenceNumber: "REF-3",
+};
 
-/** The counts of a batch whose three shipments are the ones above: one failed, one changed. */
-const mixedCounts = { rowCount: 3, errorShipments: 1, changedShipments: 1 };
+type Bulk = MessageInitShape<typeof BulkActionsSchema>;
+type BulkByFilter = { bulkAll?: Bulk; bulkChanged?: Bulk; bulkError?: Bulk };
+
+/** A user's bulk actions in a sent batch with one failed and one changed shipment. */
+const userBulk: BulkByFilter = {
+  bulkAll: { resendCount: 3, deleteCount: 3 },
+  bulkChanged: { resend: true, resendCount: 1, deleteCount: 1 },
+  bulkError: { resend: true, resendCount: 1, deleteCount: 1 },
+};
+/** An admin's in the same batch: ALL is resent and deleted, CHANGED deleted too, ERROR never deleted. */
+const adminBulk: BulkByFilter = {
+  bulkAll: { resend: true, resendCount: 3, deleteShipments: true, deleteCount: 3 },
+  bulkChanged: { resend: true, resendCount: 1, deleteShipments: true, deleteCount: 1 },
+  bulkError: { resend: true, resendCount: 1, deleteCount: 1 },
+};
 
 function renderTab(
   status: keyof typeof Batch_Status,
   authorities: string[] = [Role.user],
   customers: NonNullable<Parameters<typeof renderShippingApp>[1]>["customers"] = {},
   {
-    counts = mixedCounts,
+    bulk = authorities.includes(Role.admin) ? adminBulk : userBulk,
     shipments = [labelled, failed, changed],
-  }: { counts?: BatchCounts; shipments?: ShipmentInit[] } = {},
+  }: { bulk?: BulkByFilter; shipments?: ShipmentInit[] } = {},
 ) {
   const requests: ListBatchShipmentsRequest[] = [];
   const resend = vi.fn(() => ({ batch: create(BatchSchema, { id: 1n, status: Batch_Status.RESENDING }) }));
@@ -62,8 +86,7 @@ function renderTab(
           id: 1n,
           csvFileName: "march.csv",
           status: Batch_Status[status],
-          actions: { view: true },
-          ...counts,
+          actions: { view: true, ...bulk },
         }),
       }),
       listValidatedShipments: () => ({ validatedShipments: [] }),
@@ -121,35 +144,20 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     );
   });
 
-  it("offers no bulk command whose filter selects nothing", async () => {
-    // Seven labels, none failed or changed: ERROR and CHANGED select nothing (the server would answer 400).
-    const seven = Array.from({ length: 7 }, (_, index) => ({
-      ...labelled,
-      id: BigInt(20 + index),
-      position: index + 1,
-      referenceNumber: `REF-${index + 1}`,
-    }));
-    const { resend } = renderTab("SENT", [Role.admin], {}, { counts: { rowCount: 7 }, shipments: seven });
+  it("follows the server's bulk actions of each filter, whoever asks", async () => {
+    // An admin to whom the server offers nothing (say, nothing is selected) gets nothing.
+    const { resend } = renderTab("SENT", [Role.admin], {}, { bulk: { bulkChanged: { resend: true } } });
     const user = await openTab();
+    expect(screen.getByRole("button", { name: "Resend shipments" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
+    await user.click(filter("Error"));
+    expect(screen.getByRole("button", { name: "Resend shipments" })).toBeDisabled();
+    await user.click(filter("Changed"));
     expect(screen.getByRole("button", { name: "Resend shipments" })).toBeEnabled();
-    expect(screen.getByRole("button", { name: "Delete shipments" })).toBeEnabled();
-    for (const name of ["Error", "Changed"]) {
-      await user.click(filter(name));
-      expect(screen.getByRole("button", { name: "Resend shipments" })).toBeDisabled();
-      expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
-    }
+    expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
+    await user.click(filter("All"));
     await user.click(screen.getByRole("button", { name: "Resend shipments" }));
     expect(resend).not.toHaveBeenCalled();
-  });
-
-  it("offers no bulk delete of ALL once the batch has no shipments left", async () => {
-    renderTab("SENT", [Role.admin], {}, { counts: { rowCount: 3 }, shipments: [] });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole("tab", { name: /^Shipments/ }, slow));
-    expect(await screen.findByText("No shipments found")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
-    // The valid rows can still be sent again.
-    expect(screen.getByRole("button", { name: "Resend shipments" })).toBeEnabled();
   });
 
   it("offers the label type only for a resend of all, and sends it along", async () => {
@@ -182,8 +190,8 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     );
   });
 
-  it("keeps the bulk buttons off while the batch is manifested", async () => {
-    renderTab("MANIFEST_CREATED", [Role.admin]);
+  it("keeps the bulk buttons off when the server offers none, as in a manifested batch", async () => {
+    renderTab("MANIFEST_CREATED", [Role.admin], {}, { bulk: {} });
     await openTab();
     expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Resend shipments" })).toBeDisabled();
@@ -195,6 +203,7 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     const row = (reference: string) => screen.getByText(reference).closest("tr")!;
     expect(within(row("REF-1")).queryByRole("button", { name: "Send REF-1 again" })).toBeNull();
     expect(within(row("REF-2")).queryByRole("button", { name: "Cancel REF-2" })).toBeNull();
+    expect(within(row("REF-3")).queryByRole("button", { name: "Cancel REF-3" })).toBeNull();
     expect(within(row("REF-3")).getByRole("button", { name: "Send REF-3 again" })).toBeInTheDocument();
     await user.click(within(row("REF-2")).getByRole("button", { name: "Send REF-2 again" }));
     await waitFor(() =>
@@ -271,8 +280,16 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     expect(reads).toBe(settledReads);
   });
 
-  it("offers no single send or cancel outside SENT", async () => {
-    renderTab("MANIFEST_CREATED");
+  it("offers no single send or cancel the server does not allow", async () => {
+    // Rows of a SENT batch that the server marks neither updateable, deleteable nor cancellable:
+    // the page does not judge the rows itself.
+    const quiet = [labelled, failed, changed].map((row) => ({
+      ...row,
+      updateable: false,
+      deleteable: false,
+      cancellable: false,
+    }));
+    renderTab("SENT", [Role.user], {}, { shipments: quiet });
     await openTab();
     expect(screen.queryByRole("button", { name: /again$/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Cancel REF/ })).toBeNull();

@@ -15,7 +15,7 @@ import {
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { type DataColumn, DataTable } from "../../../components/DataTable";
 import { PageSizeSelect } from "../../../components/PageSizeSelect";
-import { type Batch, type BatchShipment, Batch_Status } from "../../../gen/portal/v1/batches_pb";
+import type { Batch, BatchActions, BatchShipment, BulkActions } from "../../../gen/portal/v1/batches_pb";
 import { Warning } from "../../../components/Warning";
 import { ShipmentFilterControl, useShipmentColumns } from "../../../shipping/ShipmentTable";
 import { LabelTypeSelect } from "../actions/LabelTypeSelect";
@@ -23,25 +23,14 @@ import { LabelButton } from "../../../printing/LabelButton";
 import { holdsLabel } from "../../../shipping/shipmentDeletion";
 import { shipmentLabelPath } from "../../../api/shipments";
 import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShipments";
-import {
-  bulkDeleteAllowed,
-  bulkResendAllowed,
-  deletableStatus,
-  deleteable,
-  deleteSelects,
-  type FilterCounts,
-  resendableStatus,
-  resendSelects,
-  updateable,
-} from "./shipmentRules";
 
 /**
  * The Shipments tab of a batch (spec 2 §2.1, §4.3, §5.2): the shipments the
  * carrier got, paged on the server, filtered to all, the changed or the
- * failed ones; resend and delete in bulk as the rules allow; send or cancel
- * one shipment.
+ * failed ones; resend and delete in bulk, send again or cancel one shipment,
+ * as the server's flags allow (BatchActions per filter, BatchShipment per row).
  */
-export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boolean }) {
+export function BatchShipmentsTab({ batch }: { batch: Batch }) {
   const { t } = useLingui();
   const [filter, setFilter] = useState<ShipmentFilter>("ALL");
   const [page, setPage] = useState(0);
@@ -60,15 +49,9 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
   const [confirmDelete, setConfirmDelete] = useState(false);
   // A resend of ALL may label anew in another type; the others keep the batch's (spec 2 §2.2).
   const [labelType, setLabelType] = useState(batch.labelType || "PDF");
-  const status = Batch_Status[batch.status];
-  // A command whose filter selects nothing would only be refused (error.batch.nothingToResend).
-  const counts: FilterCounts = {
-    ...batch,
-    shipments: filter === "ALL" && !shipments.isPlaceholderData ? shipments.data?.totalCount : undefined,
-  };
-  const canResend = bulkResendAllowed(admin, filter) && resendableStatus(status) && resendSelects(filter, counts) > 0;
-  const canDelete =
-    bulkDeleteAllowed(admin, filter, status) && deletableStatus(status) && deleteSelects(filter, counts) > 0;
+  const bulk = bulkOf(batch.actions, filter);
+  const canResend = !!bulk?.resend;
+  const canDelete = !!bulk?.deleteShipments;
   const columns = [
     { id: "position", header: "#", meta: { rowHeader: true }, cell: ({ row }) => row.original.position },
     ...useShipmentColumns({
@@ -134,7 +117,6 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
         rowId={(shipment) => String(shipment.id)}
         actions={(shipment) => (
           <ShipmentActions
-            batch={batch}
             shipment={shipment}
             busy={String(shipment.id) in pending || (single.isPending && single.variables?.shipmentId === shipment.id)}
             onSend={() => runSingle("send", shipment)}
@@ -162,6 +144,16 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
   );
 }
 
+/** The server's resend and delete for the filter. */
+function bulkOf(actions: BatchActions | undefined, filter: ShipmentFilter): BulkActions | undefined {
+  const byFilter: Record<ShipmentFilter, BulkActions | undefined> = {
+    ALL: actions?.bulkAll,
+    CHANGED: actions?.bulkChanged,
+    ERROR: actions?.bulkError,
+  };
+  return byFilter[filter];
+}
+
 /**
  * Reads each page (every read, also one that found nothing new) against the
  * shipments being followed: those that changed, or whose minute is up, are
@@ -184,7 +176,6 @@ function useFollowUp(
 }
 
 type ShipmentActionsProps = {
-  batch: Batch;
   shipment: BatchShipment;
   /** A single send or cancel of it is on its way. */
   busy: boolean;
@@ -192,12 +183,12 @@ type ShipmentActionsProps = {
   onCancel: () => void;
 };
 
-/** Send again, cancel and view one shipment, as its state and the batch's allow. */
-function ShipmentActions({ batch, shipment, busy, onSend, onCancel }: ShipmentActionsProps) {
+/** Send again, cancel and view one shipment, as the server's flags of the row allow. */
+function ShipmentActions({ shipment, busy, onSend, onCancel }: ShipmentActionsProps) {
   const { t } = useLingui();
   const reference = shipment.referenceNumber || String(shipment.position);
-  const canSend = updateable(shipment, Batch_Status[batch.status]);
-  const canCancel = deleteable(shipment, Batch_Status[batch.status]) && !shipment.cancelled;
+  const canSend = shipment.updateable;
+  const canCancel = shipment.cancellable;
   return (
     <Flex gap="2" justify="end">
       {canSend && (

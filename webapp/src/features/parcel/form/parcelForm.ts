@@ -2,6 +2,12 @@ import type { AvailableFeature } from "../../../gen/portal/v1/customers_pb";
 import type { ProductsAndServices, ReferenceCode } from "../../../gen/portal/v1/management_pb";
 import type { CsvShipmentDto, ParcelOrderLine } from "../../../gen/portal/v1/parcels_pb";
 import type { ValidatedShipment, Violation } from "../../../gen/portal/v1/batches_pb";
+import {
+  orderLineCell,
+  orderLineCellEntries,
+  shipmentCell,
+  shipmentCellEntries,
+} from "../../../shipping/shipmentCells";
 import type { ParcelForm } from "../../../api/parcels";
 
 /** The text fields of the parcel form (spec 2 §3), as the server names them in a validation. */
@@ -131,14 +137,14 @@ export function fromDto(dto: CsvShipmentDto | undefined): FormValues {
 export function fromValidation(values: FormValues, checked: ValidatedShipment): FormValues {
   const next: FormValues = { ...values, orderLines: values.orderLines.map((line) => ({ ...line })) };
   for (const field of textFields) {
-    const cell = checked.fields[field];
+    const cell = shipmentCell(checked.fields, field);
     if (cell) next[field] = cell.value;
   }
   checked.orderLines.forEach((line, index) => {
     const target = next.orderLines[index];
     if (!target) return;
     for (const field of orderLineTextFields) {
-      const cell = line.fields[field];
+      const cell = orderLineCell(line.fields, field);
       if (cell) target[field] = cell.value;
     }
   });
@@ -149,11 +155,11 @@ export function fromValidation(values: FormValues, checked: ValidatedShipment): 
 export function violationsOf(checked: ValidatedShipment | undefined): Record<string, Violation> {
   const out: Record<string, Violation> = {};
   if (!checked) return out;
-  for (const [field, cell] of Object.entries(checked.fields)) {
+  for (const [field, cell] of shipmentCellEntries(checked.fields)) {
     if (cell.violations[0]) out[field] = cell.violations[0];
   }
   checked.orderLines.forEach((line, index) => {
-    for (const [field, cell] of Object.entries(line.fields)) {
+    for (const [field, cell] of orderLineCellEntries(line.fields)) {
       if (cell.violations[0]) out[`orderLines.${index}.${field}`] = cell.violations[0];
     }
   });
@@ -162,7 +168,9 @@ export function violationsOf(checked: ValidatedShipment | undefined): Record<str
 
 /** Whether an order line has a violation: the form shows the 'mandatory order line' message (spec 2 §5.4). */
 export function orderLinesViolated(checked: ValidatedShipment | undefined): boolean {
-  return !!checked?.orderLines.some((line) => Object.values(line.fields).some((cell) => cell.violations.length > 0));
+  return !!checked?.orderLines.some((line) =>
+    orderLineCellEntries(line.fields).some(([, cell]) => cell.violations.length > 0),
+  );
 }
 
 /** The A1 API client; EPAQGO and the option SGD are its alone (spec 2 §5.4). */
