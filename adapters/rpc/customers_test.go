@@ -258,3 +258,38 @@ func TestSellerEorisOverREST(t *testing.T) {
 		t.Errorf("a refused call changed the EORI to %q", eoriOf())
 	}
 }
+
+// TestSortDirectionOverREST: the contract names the directions ASC and DESC,
+// and scripts written against the spec send asc or desc: every case is read,
+// an empty direction is the default (ascending), and a direction that is
+// none is a field error as before.
+func TestSortDirectionOverREST(t *testing.T) {
+	api, _, _, _ := customersAPI(t)
+	names := func(query string) []string {
+		t.Helper()
+		rec := call(t, api, "ROLE_ADMIN", "GET", "/web/api/customers?sort=name&"+query, "")
+		var list []map[string]any
+		if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &list) != nil {
+			t.Fatalf("customers?%s = %d %s", query, rec.Code, rec.Body)
+		}
+		var out []string
+		for _, c := range list {
+			out = append(out, c["name"].(string))
+		}
+		return out
+	}
+	up := []string{"Contract DE10000001", "Contract NL10000002"}
+	down := []string{"Contract NL10000002", "Contract DE10000001"}
+	for query, want := range map[string][]string{
+		"direction=asc": up, "direction=ASC": up, "direction=Asc": up, "direction=": up, "page=0": up,
+		"direction=desc": down, "direction=DESC": down, "direction=dEsC": down,
+	} {
+		if got := names(query); strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("customers?%s = %v, want %v", query, got, want)
+		}
+	}
+	rec := call(t, api, "ROLE_ADMIN", "GET", "/web/api/customers?direction=sideways", "")
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"direction"`) || !strings.Contains(rec.Body.String(), "error.validation") {
+		t.Errorf("customers?direction=sideways = %d %s", rec.Code, rec.Body)
+	}
+}

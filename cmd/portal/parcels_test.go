@@ -439,7 +439,7 @@ func TestParcelOverConnect(t *testing.T) {
 	if err != nil || !v.Msg.GetValidatedShipment().GetValid() {
 		t.Fatalf("validate = %v, %v", v, err)
 	}
-	creq := connect.NewRequest(&portalv1.CreateParcelRequest{CustomerId: p.bakery, LabelType: "PDF", CsvShipmentDto: dto})
+	creq := connect.NewRequest(&portalv1.CreateParcelRequest{CustomerId: p.bakery, LabelType: portalv1.LabelType_PDF, CsvShipmentDto: dto})
 	bearer(creq, user)
 	c, err := client.CreateParcel(ctx, creq)
 	if err != nil || c.Msg.GetParcelId() == 0 {
@@ -458,7 +458,7 @@ func TestParcelOverConnect(t *testing.T) {
 	if err != nil || d.Msg.GetFile().GetContentType() != "application/pdf" {
 		t.Fatalf("download = %v", err)
 	}
-	listReq := connect.NewRequest(&portalv1.ListParcelsRequest{CustomerId: p.bakery, ManifestFilter: "NOT_MANIFESTED"})
+	listReq := connect.NewRequest(&portalv1.ListParcelsRequest{CustomerId: p.bakery, ManifestFilter: portalv1.ParcelManifestFilter_NOT_MANIFESTED})
 	bearer(listReq, user)
 	list, err := client.ListParcels(ctx, listReq)
 	if err != nil || list.Msg.GetTotalCount() != 1 || list.Msg.GetParcels()[0].GetSequenceNumber() != l.Msg.GetIdentifier() ||

@@ -53,7 +53,7 @@ type Batch struct {
 	// Whether any shipment has a customs document.
 	HasCustomsDocs bool `protobuf:"varint,11,opt,name=has_customs_docs,json=hasCustomsDocs,proto3" json:"has_customs_docs,omitempty"`
 	// Label type of the last send: PDF or Zebra.
-	LabelType string `protobuf:"bytes,12,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType LabelType `protobuf:"varint,12,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	// Whether a manifest document exists.
 	HasManifest bool `protobuf:"varint,13,opt,name=has_manifest,json=hasManifest,proto3" json:"has_manifest,omitempty"`
 	// Whether every validated row is valid.
@@ -191,11 +191,11 @@ func (x *Batch) GetHasCustomsDocs() bool {
 	return false
 }
 
-func (x *Batch) GetLabelType() string {
+func (x *Batch) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 func (x *Batch) GetHasManifest() bool {
@@ -811,7 +811,7 @@ type BatchShipment struct {
 	// When the carrier answered.
 	SubmittedAt *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=submitted_at,json=submittedAt,proto3" json:"submitted_at,omitempty"`
 	// API client the shipment went through.
-	ApiClient string `protobuf:"bytes,12,opt,name=api_client,json=apiClient,proto3" json:"api_client,omitempty"`
+	ApiClient ApiClient_Value `protobuf:"varint,12,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
 	// application/pdf or text/plain (ZPL).
 	LabelContentType string `protobuf:"bytes,13,opt,name=label_content_type,json=labelContentType,proto3" json:"label_content_type,omitempty"`
 	// Batch id.
@@ -819,7 +819,7 @@ type BatchShipment struct {
 	// Whether the row was edited after it was labelled.
 	Changed bool `protobuf:"varint,15,opt,name=changed,proto3" json:"changed,omitempty"`
 	// PDF or Zebra.
-	LabelType string `protobuf:"bytes,16,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType LabelType `protobuf:"varint,16,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	// Whether a customs document exists.
 	HasCustomsDoc bool `protobuf:"varint,17,opt,name=has_customs_doc,json=hasCustomsDoc,proto3" json:"has_customs_doc,omitempty"`
 	// Service code.
@@ -944,11 +944,11 @@ func (x *BatchShipment) GetSubmittedAt() *timestamppb.Timestamp {
 	return nil
 }
 
-func (x *BatchShipment) GetApiClient() string {
+func (x *BatchShipment) GetApiClient() ApiClient_Value {
 	if x != nil {
 		return x.ApiClient
 	}
-	return ""
+	return ApiClient_API_CLIENT_UNSPECIFIED
 }
 
 func (x *BatchShipment) GetLabelContentType() string {
@@ -972,11 +972,11 @@ func (x *BatchShipment) GetChanged() bool {
 	return false
 }
 
-func (x *BatchShipment) GetLabelType() string {
+func (x *BatchShipment) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 func (x *BatchShipment) GetHasCustomsDoc() bool {
@@ -1494,8 +1494,8 @@ type SendBatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Batch id.
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// PDF or Zebra; the customer's label type when empty.
-	LabelType     string `protobuf:"bytes,2,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	// PDF or Zebra; the customer's label type when unspecified.
+	LabelType     LabelType `protobuf:"varint,2,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1537,11 +1537,11 @@ func (x *SendBatchRequest) GetId() int64 {
 	return 0
 }
 
-func (x *SendBatchRequest) GetLabelType() string {
+func (x *SendBatchRequest) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 // SendBatchResponse carries the batch in SENDING.
@@ -1688,10 +1688,10 @@ type ResendBatchRequest struct {
 	// Batch id.
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// ALL, CHANGED or ERROR.
-	Filter string `protobuf:"bytes,2,opt,name=filter,proto3" json:"filter,omitempty"`
+	Filter ShipmentFilter_Value `protobuf:"varint,2,opt,name=filter,proto3,enum=portal.v1.ShipmentFilter_Value" json:"filter,omitempty"`
 	// PDF or Zebra for the new labels; the batch's label type when empty. Only a resend of ALL may
 	// change it, so that one batch never mixes label types.
-	LabelType     string `protobuf:"bytes,3,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType     LabelType `protobuf:"varint,3,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1733,18 +1733,18 @@ func (x *ResendBatchRequest) GetId() int64 {
 	return 0
 }
 
-func (x *ResendBatchRequest) GetFilter() string {
+func (x *ResendBatchRequest) GetFilter() ShipmentFilter_Value {
 	if x != nil {
 		return x.Filter
 	}
-	return ""
+	return ShipmentFilter_SHIPMENT_FILTER_UNSPECIFIED
 }
 
-func (x *ResendBatchRequest) GetLabelType() string {
+func (x *ResendBatchRequest) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 // ResendBatchResponse carries the batch in a RESENDING status.
@@ -1799,7 +1799,7 @@ type DeleteBatchShipmentsRequest struct {
 	// Batch id.
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// ALL or CHANGED (ERROR is refused).
-	Filter        string `protobuf:"bytes,2,opt,name=filter,proto3" json:"filter,omitempty"`
+	Filter        ShipmentFilter_Value `protobuf:"varint,2,opt,name=filter,proto3,enum=portal.v1.ShipmentFilter_Value" json:"filter,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1841,11 +1841,11 @@ func (x *DeleteBatchShipmentsRequest) GetId() int64 {
 	return 0
 }
 
-func (x *DeleteBatchShipmentsRequest) GetFilter() string {
+func (x *DeleteBatchShipmentsRequest) GetFilter() ShipmentFilter_Value {
 	if x != nil {
 		return x.Filter
 	}
-	return ""
+	return ShipmentFilter_SHIPMENT_FILTER_UNSPECIFIED
 }
 
 // DeleteBatchShipmentsResponse carries the batch in DELETING.
@@ -2457,7 +2457,7 @@ type ListBatchShipmentsRequest struct {
 	// Page size, 10 when zero.
 	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// ALL (default), CHANGED or ERROR.
-	Filter string `protobuf:"bytes,4,opt,name=filter,proto3" json:"filter,omitempty"`
+	Filter ShipmentFilter_Value `protobuf:"varint,4,opt,name=filter,proto3,enum=portal.v1.ShipmentFilter_Value" json:"filter,omitempty"`
 	// Ignored; keeps browsers from caching.
 	CacheBuster   string `protobuf:"bytes,5,opt,name=cache_buster,json=cacheBuster,proto3" json:"cache_buster,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -2515,11 +2515,11 @@ func (x *ListBatchShipmentsRequest) GetPageSize() int32 {
 	return 0
 }
 
-func (x *ListBatchShipmentsRequest) GetFilter() string {
+func (x *ListBatchShipmentsRequest) GetFilter() ShipmentFilter_Value {
 	if x != nil {
 		return x.Filter
 	}
-	return ""
+	return ShipmentFilter_SHIPMENT_FILTER_UNSPECIFIED
 }
 
 func (x *ListBatchShipmentsRequest) GetCacheBuster() string {
@@ -3297,7 +3297,7 @@ var File_portal_v1_batches_proto protoreflect.FileDescriptor
 
 const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfa\a\n" +
+	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1aportal/v1/vocabulary.proto\"\x90\b\n" +
 	"\x05Batch\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\"\n" +
 	"\rcsv_file_name\x18\x02 \x01(\tR\vcsvFileName\x12\x16\n" +
@@ -3313,9 +3313,9 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
 	"has_labels\x18\n" +
 	" \x01(\bR\thasLabels\x12(\n" +
-	"\x10has_customs_docs\x18\v \x01(\bR\x0ehasCustomsDocs\x12\x1d\n" +
+	"\x10has_customs_docs\x18\v \x01(\bR\x0ehasCustomsDocs\x123\n" +
 	"\n" +
-	"label_type\x18\f \x01(\tR\tlabelType\x12!\n" +
+	"label_type\x18\f \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12!\n" +
 	"\fhas_manifest\x18\r \x01(\bR\vhasManifest\x12\x14\n" +
 	"\x05valid\x18\x0e \x01(\bR\x05valid\x12\x1b\n" +
 	"\trow_count\x18\x0f \x01(\x05R\browCount\x12!\n" +
@@ -3389,7 +3389,7 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x06fields\x18\x01 \x03(\v2&.portal.v1.OrderLineValues.FieldsEntryR\x06fields\x1a9\n" +
 	"\vFieldsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xd6\x06\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x88\a\n" +
 	"\rBatchShipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x18\n" +
@@ -3404,14 +3404,14 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\aproduct\x18\t \x01(\tR\aproduct\x12 \n" +
 	"\vdestination\x18\n" +
 	" \x01(\tR\vdestination\x12=\n" +
-	"\fsubmitted_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x12\x1d\n" +
+	"\fsubmitted_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x129\n" +
 	"\n" +
-	"api_client\x18\f \x01(\tR\tapiClient\x12,\n" +
+	"api_client\x18\f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x12,\n" +
 	"\x12label_content_type\x18\r \x01(\tR\x10labelContentType\x12!\n" +
 	"\fcsv_shipment\x18\x0e \x01(\x03R\vcsvShipment\x12\x18\n" +
-	"\achanged\x18\x0f \x01(\bR\achanged\x12\x1d\n" +
+	"\achanged\x18\x0f \x01(\bR\achanged\x123\n" +
 	"\n" +
-	"label_type\x18\x10 \x01(\tR\tlabelType\x12&\n" +
+	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12&\n" +
 	"\x0fhas_customs_doc\x18\x11 \x01(\bR\rhasCustomsDoc\x12\x18\n" +
 	"\aservice\x18\x12 \x01(\tR\aservice\x12\x1c\n" +
 	"\tcancelled\x18\x13 \x01(\bR\tcancelled\x12\x1e\n" +
@@ -3450,27 +3450,27 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x12DeleteBatchRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"=\n" +
 	"\x13DeleteBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"I\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"i\n" +
 	"\x10SendBatchRequest\x12\x16\n" +
-	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x1d\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12=\n" +
 	"\n" +
-	"label_type\x18\x02 \x01(\tR\tlabelType\";\n" +
+	"label_type\x18\x02 \x01(\x0e2\x14.portal.v1.LabelTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\tlabelType\";\n" +
 	"\x11SendBatchResponse\x12&\n" +
 	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\",\n" +
 	"\x12CancelBatchRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"=\n" +
 	"\x13CancelBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"c\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"\xae\x01\n" +
 	"\x12ResendBatchRequest\x12\x16\n" +
-	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x16\n" +
-	"\x06filter\x18\x02 \x01(\tR\x06filter\x12\x1d\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12A\n" +
+	"\x06filter\x18\x02 \x01(\x0e2\x1f.portal.v1.ShipmentFilter.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06filter\x12=\n" +
 	"\n" +
-	"label_type\x18\x03 \x01(\tR\tlabelType\"=\n" +
+	"label_type\x18\x03 \x01(\x0e2\x14.portal.v1.LabelTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\tlabelType\"=\n" +
 	"\x13ResendBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"M\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"x\n" +
 	"\x1bDeleteBatchShipmentsRequest\x12\x16\n" +
-	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x16\n" +
-	"\x06filter\x18\x02 \x01(\tR\x06filter\"F\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12A\n" +
+	"\x06filter\x18\x02 \x01(\x0e2\x1f.portal.v1.ShipmentFilter.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06filter\"F\n" +
 	"\x1cDeleteBatchShipmentsResponse\x12&\n" +
 	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"4\n" +
 	"\x1aCreateBatchManifestRequest\x12\x16\n" +
@@ -3507,12 +3507,12 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x06values\x18\x03 \x01(\v2\x19.portal.v1.ShipmentValuesR\x06values\"\x96\x01\n" +
 	"\x1fUpdateValidatedShipmentResponse\x12K\n" +
 	"\x12validated_shipment\x18\x01 \x01(\v2\x1c.portal.v1.ValidatedShipmentR\x11validatedShipment\x12&\n" +
-	"\x05batch\x18\x02 \x01(\v2\x10.portal.v1.BatchR\x05batch\"\x9f\x01\n" +
+	"\x05batch\x18\x02 \x01(\v2\x10.portal.v1.BatchR\x05batch\"\xca\x01\n" +
 	"\x19ListBatchShipmentsRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x12\n" +
 	"\x04page\x18\x02 \x01(\x05R\x04page\x12\x1b\n" +
-	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x16\n" +
-	"\x06filter\x18\x04 \x01(\tR\x06filter\x12!\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12A\n" +
+	"\x06filter\x18\x04 \x01(\x0e2\x1f.portal.v1.ShipmentFilter.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06filter\x12!\n" +
 	"\fcache_buster\x18\x05 \x01(\tR\vcacheBuster\"u\n" +
 	"\x1aListBatchShipmentsResponse\x126\n" +
 	"\tshipments\x18\x01 \x03(\v2\x18.portal.v1.BatchShipmentR\tshipments\x12\x1f\n" +
@@ -3651,97 +3651,108 @@ var file_portal_v1_batches_proto_goTypes = []any{
 	nil,                                            // 57: portal.v1.OrderLineValues.FieldsEntry
 	nil,                                            // 58: portal.v1.BatchShipment.ErrorParamsEntry
 	(*timestamppb.Timestamp)(nil),                  // 59: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                      // 60: google.api.HttpBody
+	(LabelType)(0),                                 // 60: portal.v1.LabelType
+	(ApiClient_Value)(0),                           // 61: portal.v1.ApiClient.Value
+	(ShipmentFilter_Value)(0),                      // 62: portal.v1.ShipmentFilter.Value
+	(*httpbody.HttpBody)(nil),                      // 63: google.api.HttpBody
 }
 var file_portal_v1_batches_proto_depIdxs = []int32{
 	59, // 0: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
 	59, // 1: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
-	1,  // 2: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
-	52, // 3: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
-	53, // 4: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
-	2,  // 5: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
-	54, // 6: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.ValidatedOrderLine.FieldsEntry
-	55, // 7: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ValidatedShipment.FieldsEntry
-	4,  // 8: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
-	56, // 9: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentValues.FieldsEntry
-	7,  // 10: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
-	57, // 11: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineValues.FieldsEntry
-	59, // 12: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
-	58, // 13: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
-	0,  // 14: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
-	0,  // 15: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
-	13, // 16: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
-	13, // 17: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
-	0,  // 18: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 19: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 20: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 21: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 22: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
-	0,  // 23: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
-	0,  // 24: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
-	8,  // 25: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	8,  // 26: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	5,  // 27: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
-	6,  // 28: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
-	5,  // 29: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	0,  // 30: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
-	8,  // 31: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
-	59, // 32: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
-	60, // 33: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
-	60, // 34: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
-	60, // 35: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
-	60, // 36: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	60, // 37: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
-	60, // 38: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
-	3,  // 39: portal.v1.ValidatedOrderLine.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	3,  // 40: portal.v1.ValidatedShipment.FieldsEntry.value:type_name -> portal.v1.FieldValue
-	9,  // 41: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
-	11, // 42: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
-	14, // 43: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
-	16, // 44: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
-	18, // 45: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
-	20, // 46: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
-	22, // 47: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
-	24, // 48: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
-	26, // 49: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
-	28, // 50: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
-	30, // 51: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
-	32, // 52: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
-	34, // 53: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
-	36, // 54: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
-	38, // 55: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
-	40, // 56: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
-	42, // 57: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
-	44, // 58: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
-	46, // 59: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
-	48, // 60: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
-	50, // 61: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
-	10, // 62: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
-	12, // 63: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
-	15, // 64: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
-	17, // 65: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
-	19, // 66: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
-	21, // 67: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
-	23, // 68: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
-	25, // 69: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
-	27, // 70: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
-	29, // 71: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
-	31, // 72: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
-	33, // 73: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
-	35, // 74: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
-	37, // 75: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
-	39, // 76: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
-	41, // 77: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
-	43, // 78: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
-	45, // 79: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
-	47, // 80: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
-	49, // 81: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
-	51, // 82: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
-	62, // [62:83] is the sub-list for method output_type
-	41, // [41:62] is the sub-list for method input_type
-	41, // [41:41] is the sub-list for extension type_name
-	41, // [41:41] is the sub-list for extension extendee
-	0,  // [0:41] is the sub-list for field type_name
+	60, // 2: portal.v1.Batch.label_type:type_name -> portal.v1.LabelType
+	1,  // 3: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
+	52, // 4: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
+	53, // 5: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
+	2,  // 6: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
+	54, // 7: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.ValidatedOrderLine.FieldsEntry
+	55, // 8: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ValidatedShipment.FieldsEntry
+	4,  // 9: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
+	56, // 10: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentValues.FieldsEntry
+	7,  // 11: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
+	57, // 12: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineValues.FieldsEntry
+	59, // 13: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
+	61, // 14: portal.v1.BatchShipment.api_client:type_name -> portal.v1.ApiClient.Value
+	60, // 15: portal.v1.BatchShipment.label_type:type_name -> portal.v1.LabelType
+	58, // 16: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
+	0,  // 17: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
+	0,  // 18: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
+	13, // 19: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
+	13, // 20: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
+	0,  // 21: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
+	0,  // 22: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
+	60, // 23: portal.v1.SendBatchRequest.label_type:type_name -> portal.v1.LabelType
+	0,  // 24: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
+	0,  // 25: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
+	62, // 26: portal.v1.ResendBatchRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	60, // 27: portal.v1.ResendBatchRequest.label_type:type_name -> portal.v1.LabelType
+	0,  // 28: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
+	62, // 29: portal.v1.DeleteBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	0,  // 30: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
+	0,  // 31: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
+	8,  // 32: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	8,  // 33: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	5,  // 34: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
+	6,  // 35: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
+	5,  // 36: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	0,  // 37: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
+	62, // 38: portal.v1.ListBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	8,  // 39: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
+	59, // 40: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
+	63, // 41: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
+	63, // 42: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
+	63, // 43: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
+	63, // 44: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	63, // 45: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
+	63, // 46: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
+	3,  // 47: portal.v1.ValidatedOrderLine.FieldsEntry.value:type_name -> portal.v1.FieldValue
+	3,  // 48: portal.v1.ValidatedShipment.FieldsEntry.value:type_name -> portal.v1.FieldValue
+	9,  // 49: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
+	11, // 50: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
+	14, // 51: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
+	16, // 52: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
+	18, // 53: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
+	20, // 54: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
+	22, // 55: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
+	24, // 56: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
+	26, // 57: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
+	28, // 58: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
+	30, // 59: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
+	32, // 60: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
+	34, // 61: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
+	36, // 62: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
+	38, // 63: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
+	40, // 64: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
+	42, // 65: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
+	44, // 66: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
+	46, // 67: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
+	48, // 68: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
+	50, // 69: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
+	10, // 70: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
+	12, // 71: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
+	15, // 72: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
+	17, // 73: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
+	19, // 74: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
+	21, // 75: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
+	23, // 76: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
+	25, // 77: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
+	27, // 78: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
+	29, // 79: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
+	31, // 80: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
+	33, // 81: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
+	35, // 82: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
+	37, // 83: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
+	39, // 84: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
+	41, // 85: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
+	43, // 86: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
+	45, // 87: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
+	47, // 88: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
+	49, // 89: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
+	51, // 90: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
+	70, // [70:91] is the sub-list for method output_type
+	49, // [49:70] is the sub-list for method input_type
+	49, // [49:49] is the sub-list for extension type_name
+	49, // [49:49] is the sub-list for extension extendee
+	0,  // [0:49] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_batches_proto_init() }
@@ -3749,6 +3760,7 @@ func file_portal_v1_batches_proto_init() {
 	if File_portal_v1_batches_proto != nil {
 		return
 	}
+	file_portal_v1_vocabulary_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -65,7 +65,7 @@ type ReportRow struct {
 	// SENDING, SENT, CREATING_MANIFEST, MANIFEST_CREATED or ERROR.
 	Status string `protobuf:"bytes,18,opt,name=status,proto3" json:"status,omitempty"`
 	// Manifest type; empty when not known.
-	ManifestType string `protobuf:"bytes,19,opt,name=manifest_type,json=manifestType,proto3" json:"manifest_type,omitempty"`
+	ManifestType ManifestType `protobuf:"varint,19,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType" json:"manifest_type,omitempty"`
 	// Error message key of a failed shipment.
 	ErrorMessage string `protobuf:"bytes,20,opt,name=error_message,json=errorMessage,proto3" json:"error_message,omitempty"`
 	// Invoice number: of the stored invoice the shipment is on, else of the row's invoice data.
@@ -73,9 +73,9 @@ type ReportRow struct {
 	// Whether the invoice was deleted; always false for now.
 	InvoiceDeleted bool `protobuf:"varint,22,opt,name=invoice_deleted,json=invoiceDeleted,proto3" json:"invoice_deleted,omitempty"`
 	// API client (SHIPPING, A1, AGGREGATOR); admins only.
-	ApiClient string `protobuf:"bytes,23,opt,name=api_client,json=apiClient,proto3" json:"api_client,omitempty"`
+	ApiClient ApiClient_Value `protobuf:"varint,23,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
 	// Label type: PDF, Zebra or Zebra300.
-	LabelType string `protobuf:"bytes,24,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType LabelType `protobuf:"varint,24,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	// Customer name.
 	CustomerName string `protobuf:"bytes,25,opt,name=customer_name,json=customerName,proto3" json:"customer_name,omitempty"`
 	// Customer CRM id.
@@ -248,11 +248,11 @@ func (x *ReportRow) GetStatus() string {
 	return ""
 }
 
-func (x *ReportRow) GetManifestType() string {
+func (x *ReportRow) GetManifestType() ManifestType {
 	if x != nil {
 		return x.ManifestType
 	}
-	return ""
+	return ManifestType_MANIFEST_TYPE_UNSPECIFIED
 }
 
 func (x *ReportRow) GetErrorMessage() string {
@@ -276,18 +276,18 @@ func (x *ReportRow) GetInvoiceDeleted() bool {
 	return false
 }
 
-func (x *ReportRow) GetApiClient() string {
+func (x *ReportRow) GetApiClient() ApiClient_Value {
 	if x != nil {
 		return x.ApiClient
 	}
-	return ""
+	return ApiClient_API_CLIENT_UNSPECIFIED
 }
 
-func (x *ReportRow) GetLabelType() string {
+func (x *ReportRow) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 func (x *ReportRow) GetCustomerName() string {
@@ -1773,7 +1773,7 @@ var File_portal_v1_reports_proto protoreflect.FileDescriptor
 
 const file_portal_v1_reports_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xea\a\n" +
+	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1aportal/v1/vocabulary.proto\"\xb5\b\n" +
 	"\tReportRow\x12\x1f\n" +
 	"\vshipment_id\x18\x01 \x01(\x03R\n" +
 	"shipmentId\x12\x1f\n" +
@@ -1798,15 +1798,15 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x06weight\x18\x0f \x01(\x01R\x06weight\x12\x14\n" +
 	"\x05value\x18\x10 \x01(\x01R\x05value\x12\x1a\n" +
 	"\bcurrency\x18\x11 \x01(\tR\bcurrency\x12\x16\n" +
-	"\x06status\x18\x12 \x01(\tR\x06status\x12#\n" +
-	"\rmanifest_type\x18\x13 \x01(\tR\fmanifestType\x12#\n" +
+	"\x06status\x18\x12 \x01(\tR\x06status\x12<\n" +
+	"\rmanifest_type\x18\x13 \x01(\x0e2\x17.portal.v1.ManifestTypeR\fmanifestType\x12#\n" +
 	"\rerror_message\x18\x14 \x01(\tR\ferrorMessage\x12%\n" +
 	"\x0einvoice_number\x18\x15 \x01(\tR\rinvoiceNumber\x12'\n" +
-	"\x0finvoice_deleted\x18\x16 \x01(\bR\x0einvoiceDeleted\x12\x1d\n" +
+	"\x0finvoice_deleted\x18\x16 \x01(\bR\x0einvoiceDeleted\x129\n" +
 	"\n" +
-	"api_client\x18\x17 \x01(\tR\tapiClient\x12\x1d\n" +
+	"api_client\x18\x17 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x123\n" +
 	"\n" +
-	"label_type\x18\x18 \x01(\tR\tlabelType\x12#\n" +
+	"label_type\x18\x18 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12#\n" +
 	"\rcustomer_name\x18\x19 \x01(\tR\fcustomerName\x12&\n" +
 	"\x0fcustomer_crm_id\x18\x1a \x01(\tR\rcustomerCrmId\x12\x1f\n" +
 	"\vparcel_uuid\x18\x1b \x01(\tR\n" +
@@ -1967,46 +1967,52 @@ var file_portal_v1_reports_proto_goTypes = []any{
 	(*CommercialInvoice)(nil),                   // 22: portal.v1.CommercialInvoice
 	(*GetCommercialInvoiceDetailsResponse)(nil), // 23: portal.v1.GetCommercialInvoiceDetailsResponse
 	(*timestamppb.Timestamp)(nil),               // 24: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                   // 25: google.api.HttpBody
+	(ManifestType)(0),                           // 25: portal.v1.ManifestType
+	(ApiClient_Value)(0),                        // 26: portal.v1.ApiClient.Value
+	(LabelType)(0),                              // 27: portal.v1.LabelType
+	(*httpbody.HttpBody)(nil),                   // 28: google.api.HttpBody
 }
 var file_portal_v1_reports_proto_depIdxs = []int32{
 	24, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
-	0,  // 1: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
-	25, // 2: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
-	25, // 3: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
-	25, // 4: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
-	25, // 5: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
-	25, // 6: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
-	14, // 7: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
-	25, // 8: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	24, // 9: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
-	21, // 10: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
-	22, // 11: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
-	1,  // 12: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
-	3,  // 13: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
-	5,  // 14: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
-	7,  // 15: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
-	9,  // 16: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
-	11, // 17: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
-	13, // 18: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
-	16, // 19: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
-	18, // 20: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
-	20, // 21: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
-	2,  // 22: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
-	4,  // 23: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
-	6,  // 24: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
-	8,  // 25: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
-	10, // 26: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
-	12, // 27: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
-	15, // 28: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
-	17, // 29: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
-	19, // 30: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
-	23, // 31: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
-	22, // [22:32] is the sub-list for method output_type
-	12, // [12:22] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	25, // 1: portal.v1.ReportRow.manifest_type:type_name -> portal.v1.ManifestType
+	26, // 2: portal.v1.ReportRow.api_client:type_name -> portal.v1.ApiClient.Value
+	27, // 3: portal.v1.ReportRow.label_type:type_name -> portal.v1.LabelType
+	0,  // 4: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
+	28, // 5: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
+	28, // 6: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
+	28, // 7: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
+	28, // 8: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
+	28, // 9: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
+	14, // 10: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
+	28, // 11: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	24, // 12: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
+	21, // 13: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	22, // 14: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
+	1,  // 15: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
+	3,  // 16: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
+	5,  // 17: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
+	7,  // 18: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
+	9,  // 19: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
+	11, // 20: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
+	13, // 21: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
+	16, // 22: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
+	18, // 23: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
+	20, // 24: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
+	2,  // 25: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
+	4,  // 26: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
+	6,  // 27: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
+	8,  // 28: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
+	10, // 29: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
+	12, // 30: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
+	15, // 31: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
+	17, // 32: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
+	19, // 33: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
+	23, // 34: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
+	25, // [25:35] is the sub-list for method output_type
+	15, // [15:25] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_reports_proto_init() }
@@ -2014,6 +2020,7 @@ func file_portal_v1_reports_proto_init() {
 	if File_portal_v1_reports_proto != nil {
 		return
 	}
+	file_portal_v1_vocabulary_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
