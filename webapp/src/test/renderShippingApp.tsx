@@ -1,5 +1,6 @@
 import { Role } from "../auth/access";
 import { renderApp, type RenderOptions } from "./renderApp";
+import { LabelType } from "../gen/portal/v1/vocabulary_pb";
 
 /** The customer the test user ships for. */
 export const bakery = { id: 5n, name: "Bäckerei Sonnenschein", crmid: "DE10000001", hubCountryCode: "DE" };
@@ -23,7 +24,7 @@ type Options = Pick<
   | "customsDocs"
   | "printers"
 > & {
-  authorities?: string[];
+  authorities?: Role[];
   /**
    * Without a customer the user acts for a fulfillment and has not chosen
    * one of its customers yet: no active customer. (A user without any link
@@ -49,7 +50,7 @@ export function renderShippingApp(
         : { authorities, customer },
     customers: {
       getCustomer: () => ({ customer: { id: bakery.id, name: bakery.name } }),
-      getPrinterSettings: () => ({ printerSettings: { labelType: "PDF" } }),
+      getPrinterSettings: () => ({ printerSettings: { labelType: LabelType.PDF } }),
       ...services.customers,
     },
   });

@@ -14,6 +14,7 @@ import type {
 import { heidi } from "../../test/addressBookEntries";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import type { Printable } from "../../printing/port";
+import { ApiClient_Value, LabelType } from "../../gen/portal/v1/vocabulary_pb";
 
 // The printer is the user's (Browser Print, QZ Tray, a network printer): the
 // pages hand the labels (what they are, and how to fetch their ZPL) to
@@ -29,7 +30,7 @@ vi.mock("../../printing/usePrintLabels", () => ({
     },
     progress: null,
     printing: false,
-    labelType: "Zebra300",
+    labelType: LabelType.Zebra300,
   }),
 }));
 
@@ -44,8 +45,8 @@ const open = {
   product: "EPAQSTD",
   destination: "DE",
   status: "DONE",
-  labelType: "PDF",
-  apiClient: "SHIPPING",
+  labelType: LabelType.PDF,
+  apiClient: ApiClient_Value.SHIPPING,
   hasLabel: true,
   hasCustomsDoc: true,
   selectable: true,
@@ -197,7 +198,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
         },
         labelParcel: (request) => {
           labelled.push(request.id);
-          return { errors: [], identifier: "CX31", labelType: "PDF" };
+          return { errors: [], identifier: "CX31", labelType: LabelType.PDF };
         },
       },
     });
@@ -206,7 +207,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
     await user.click(screen.getByRole("button", { name: "Create and download" }));
     await waitFor(() => expect(labelled).toEqual([31n]));
     expect(validated[0]).toMatchObject({ customerId: 5n, csvShipmentDto: { name: "  Anna " } });
-    expect(created[0]).toMatchObject({ customerId: 5n, labelType: "PDF", csvShipmentDto: { name: "  Anna " } });
+    expect(created[0]).toMatchObject({ customerId: 5n, labelType: LabelType.PDF, csvShipmentDto: { name: "  Anna " } });
     await waitFor(() =>
       expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/web\/api\/parcels\/31\/label\?/),
     );
@@ -256,7 +257,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
         getParcel: () => ({
           parcelId: 12n,
           customerId: 5n,
-          labelType: "PDF",
+          labelType: LabelType.PDF,
           parcel: manifested,
           csvShipmentDto: { name: "Anna", city: "Berlin" },
           validatedShipment: { valid: true },
@@ -270,7 +271,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
   });
 });
 
-const zplRow = { ...open, labelType: "Zebra", hasCustomsDoc: false };
+const zplRow = { ...open, labelType: LabelType.Zebra, hasCustomsDoc: false };
 const pdfRow = { ...open, uuid: "u-3", id: 13n, referenceNumber: "REF-13" };
 
 const stubFetch = (body: string, contentType: string) => {
@@ -400,7 +401,7 @@ describe("the parcel pages wired to manifests, printing and the address book", (
         management,
         customers: {
           getCustomer: () => ({ customer: { id: 5n, name: "Bäckerei Sonnenschein" } }),
-          getPrinterSettings: () => ({ printerSettings: { labelType: "Zebra" } }),
+          getPrinterSettings: () => ({ printerSettings: { labelType: LabelType.Zebra } }),
         },
         parcels: {
           validateParcel: () => ({ validatedShipment: { valid: true } }),
@@ -408,14 +409,14 @@ describe("the parcel pages wired to manifests, printing and the address book", (
             created.push(request);
             return { parcelId: 31n };
           },
-          labelParcel: () => ({ errors: [], identifier: "CX31", labelType: "Zebra300" }),
+          labelParcel: () => ({ errors: [], identifier: "CX31", labelType: LabelType.Zebra300 }),
         },
       });
       await user.type(await screen.findByRole("combobox", { name: "Receiver name *" }, slow), "Anna");
       await user.click(await screen.findByRole("button", { name: "Create and print" }, slow));
       await waitFor(() => expect(printed.labels).toEqual(["^XA^FDparcel^FS^XZ"]));
       expect(printed.selections).toEqual([{ case: "parcels", value: { ids: [31n] } }]);
-      expect(created[0]).toMatchObject({ customerId: 5n, labelType: "Zebra300" });
+      expect(created[0]).toMatchObject({ customerId: 5n, labelType: LabelType.Zebra300 });
       expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/web\/api\/parcels\/31\/label\?/);
       expect(URL.createObjectURL).not.toHaveBeenCalled();
     });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
 import { portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
+import { LabelType } from "../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -18,7 +19,7 @@ const row = (id: bigint, extra: Record<string, unknown> = {}) => ({
   status: "MANIFEST_CREATED",
   hasLabel: true,
   service: "CUP",
-  labelType: "PDF",
+  labelType: LabelType.PDF,
   ...extra,
 });
 

@@ -36,6 +36,7 @@ import {
   reportStatuses,
   splitList,
 } from "./reportFilter";
+import { labelTypeOf } from "../../shipping/labelTypes";
 
 const exportFailed = msg`The download failed.`;
 const downloaded = msg`The file was downloaded.`;
@@ -367,7 +368,11 @@ export function ReportPage() {
             request={
               chosen.length > 0 ? { kind: "labelsByIds", shipmentIds: chosenIds } : { kind: "labels", pageableFilter }
             }
-            labelTypes={chosen.length > 0 ? chosen.map((row) => row.labelType) : search.criteria.labelTypes}
+            labelTypes={
+              chosen.length > 0
+                ? chosen.map((row) => row.labelType)
+                : search.criteria.labelTypes.flatMap((name) => labelTypeOf(name) ?? [])
+            }
           />
           <Button
             variant="soft"

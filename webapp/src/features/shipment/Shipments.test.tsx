@@ -7,6 +7,7 @@ import { currentNotices } from "../../errors/notices";
 import { Code, portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { aggregatorApiClient } from "../../shipping/tracking";
+import { LabelType } from "../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -20,7 +21,7 @@ const shipment = {
   product: "EPAQPLS",
   destination: "DE",
   csvShipment: 4n,
-  labelType: "PDF",
+  labelType: LabelType.PDF,
 };
 const detail = { shipment, soapRequest: "<addAndPrint/>", soapResponse: "<addAndPrintResponse/>" };
 const batchIn = (status: string) => ({ id: 4n, csvFileName: "march.csv", status });

@@ -20,6 +20,7 @@ import { layOutGrid } from "../grid/gridLayout";
 import { renderShippingApp } from "../../../test/renderShippingApp";
 import { labelLockMs } from "../../../printing/useLock";
 import { savePrinterPreference } from "../../../printing/preferences";
+import { LabelType } from "../../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -321,7 +322,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     const send = vi.fn(() => ({ batch: batchOf({ status: "SENDING", actions: { send: true, view: true } }) }));
     renderBatch(batchOf(), undefined, {
       batches: { sendBatch: send },
-      customers: { getPrinterSettings: () => ({ printerSettings: { labelType: "ZPL" } }) },
+      customers: { getPrinterSettings: () => ({ printerSettings: { labelType: LabelType.ZPL } }) },
     });
     await waitFor(() => expect(screen.getByRole("combobox", { name: "Label type" })).toHaveTextContent("ZPL"), slow);
     await user.click(screen.getByRole("button", { name: "Send" }));
@@ -330,7 +331,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(send).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole("button", { name: "Send anyway" }));
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
-    expect(send.mock.calls[0]).toEqual([expect.objectContaining({ id: 1n, labelType: "Zebra" }), expect.anything()]);
+    expect(send.mock.calls[0]).toEqual([expect.objectContaining({ id: 1n, labelType: LabelType.Zebra }), expect.anything()]);
     await waitFor(() =>
       expect(currentNotices()).toContainEqual(
         expect.objectContaining({
@@ -351,19 +352,19 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     await user.click(screen.getByRole("option", { name: "ZPL" }));
     await user.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
-    expect(send.mock.calls[0]).toEqual([expect.objectContaining({ labelType: "Zebra" }), expect.anything()]);
+    expect(send.mock.calls[0]).toEqual([expect.objectContaining({ labelType: LabelType.Zebra }), expect.anything()]);
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
   it("names the label type once: by the send's select, or as a fact once sent", async () => {
     // CREATED again after its shipments were deleted: the last send's type is still recorded.
-    const { unmount } = renderBatch(batchOf({ labelType: "PDF" }));
+    const { unmount } = renderBatch(batchOf({ labelType: LabelType.PDF }));
     expect(await screen.findByRole("combobox", { name: "Label type" }, slow)).toBeEnabled();
     expect(screen.getAllByText("Label type")).toHaveLength(1);
     unmount();
 
     const { unmount: unmountSending } = renderBatch(
-      batchOf({ status: "SENDING", labelType: "Zebra", actions: { send: true, view: true } }),
+      batchOf({ status: "SENDING", labelType: LabelType.Zebra, actions: { send: true, view: true } }),
     );
     const select = await screen.findByRole("combobox", { name: "Label type" }, slow);
     expect(select).toHaveTextContent("ZPL");
@@ -371,7 +372,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(screen.getAllByText("Label type")).toHaveLength(1);
     unmountSending();
 
-    renderBatch(batchOf({ status: "SENT", labelType: "Zebra", actions: sentActions }));
+    renderBatch(batchOf({ status: "SENT", labelType: LabelType.Zebra, actions: sentActions }));
     expect(await screen.findByText("ZPL", {}, slow)).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: "Label type" })).toBeNull();
     expect(screen.getAllByText("Label type")).toHaveLength(1);
@@ -475,8 +476,8 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     let settled = false;
     const { getBatch, listValidatedShipments } = renderBatch(() =>
       settled
-        ? batchOf({ status: "CREATED", labelType: "Zebra", actions: createdActions })
-        : batchOf({ status: "DELETING", labelType: "Zebra", actions: { view: true } }),
+        ? batchOf({ status: "CREATED", labelType: LabelType.Zebra, actions: createdActions })
+        : batchOf({ status: "DELETING", labelType: LabelType.Zebra, actions: { view: true } }),
     );
     await screen.findByText("Anna Berg", {}, slow);
     expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
@@ -508,7 +509,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     const createBatchDownloadToken = vi.fn((_request: { id: bigint; download: string }) => ({ token: "dl-token-1" }));
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "PDF", hasLabels: true }), undefined, {
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: LabelType.PDF, hasLabels: true }), undefined, {
       batches: { createBatchDownloadToken },
     });
     const labels = await screen.findByRole("button", { name: "Labels (PDF)" }, slow);
@@ -546,7 +547,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         });
       }),
     );
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }));
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: LabelType.Zebra }));
     await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
     await waitFor(() => expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrinted"));
     expect(writes).toHaveLength(1);
@@ -560,7 +561,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     vi.stubGlobal("fetch", fetch);
     savePrinterPreference("anna", { agent: "network", printer: "7", printerName: "Dock", dpi: 203 });
     const printed: unknown[] = [];
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }), [anna, bert], {
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: LabelType.Zebra }), [anna, bert], {
       printers: {
         listNetworkPrinters: () => ({ networkPrinters: [{ id: 7n, customerId: 5n, name: "Dock", dpi: 203 }] }),
         printLabels: (request) => {
@@ -578,7 +579,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
   it("tells the server's reason when a network printer's address is refused", async () => {
     const user = userEvent.setup();
     savePrinterPreference("anna", { agent: "network", printer: "7", printerName: "Dock", dpi: 203 });
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }), [anna, bert], {
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: LabelType.Zebra }), [anna, bert], {
       printers: {
         listNetworkPrinters: () => ({ networkPrinters: [{ id: 7n, customerId: 5n, name: "Dock", dpi: 203 }] }),
         printLabels: () => {
@@ -601,7 +602,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         return new Response("^XA^FDone^XZ\n", { headers: { "Content-Type": "text/plain; charset=utf-8" } });
       }),
     );
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: "Zebra" }));
+    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: LabelType.Zebra }));
     await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
     await waitFor(() =>
       expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrintingConnectionFailed"),

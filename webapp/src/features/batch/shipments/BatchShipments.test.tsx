@@ -11,6 +11,7 @@ import {
 import { layOutGrid } from "../grid/gridLayout";
 import { pendingPollMs } from "./pendingShipments";
 import { renderShippingApp } from "../../../test/renderShippingApp";
+import { ApiClient_Value, LabelType } from "../../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -24,7 +25,7 @@ const labelled: ShipmentInit = {
   referenceNumber: "REF-1",
   identifier: "CC000000001DE",
   product: "EPAQPLS",
-  apiClient: "SHIPPING",
+  apiClient: ApiClient_Value.SHIPPING,
 };
 const failed: ShipmentInit = {
   id: 12n,
@@ -40,7 +41,7 @@ const mixedCounts = { rowCount: 3, errorShipments: 1, changedShipments: 1 };
 
 function renderTab(
   status: string,
-  authorities: string[] = [Role.user],
+  authorities: Role[] = [Role.user],
   customers: NonNullable<Parameters<typeof renderShippingApp>[1]>["customers"] = {},
   {
     counts = mixedCounts,
@@ -156,7 +157,7 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     await user.click(screen.getByRole("button", { name: "Resend shipments" }));
     await waitFor(() =>
       expect(resend).toHaveBeenCalledWith(
-        expect.objectContaining({ filter: "ALL", labelType: "PDF" }),
+        expect.objectContaining({ filter: "ALL", labelType: LabelType.PDF }),
         expect.anything(),
       ),
     );

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import {
   batchPageSizes,
   rereadBatch,
-  type ShipmentFilter,
+  ShipmentFilter,
   useBatchCommand,
   useBatchShipmentCommand,
   useBatchShipments,
@@ -20,6 +20,7 @@ import { Warning } from "../../../components/Warning";
 import { ShipmentFilterControl, useShipmentColumns } from "../../../shipping/ShipmentTable";
 import { LabelTypeSelect } from "../actions/LabelTypeSelect";
 import { LabelButton } from "../../../printing/LabelButton";
+import { LabelType } from "../../../shipping/labelTypes";
 import { holdsLabel } from "../../../shipping/shipmentDeletion";
 import { shipmentLabelPath } from "../../../api/shipments";
 import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShipments";
@@ -43,7 +44,7 @@ import {
  */
 export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boolean }) {
   const { t } = useLingui();
-  const [filter, setFilter] = useState<ShipmentFilter>("ALL");
+  const [filter, setFilter] = useState<ShipmentFilter>(ShipmentFilter.ALL);
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(batchPageSizes[0]);
   const [pending, setPending] = useState<Pending>({});
@@ -59,12 +60,12 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
   const command = useBatchCommand(batch.id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // A resend of ALL may label anew in another type; the others keep the batch's (spec 2 §2.2).
-  const [labelType, setLabelType] = useState(batch.labelType || "PDF");
+  const [labelType, setLabelType] = useState<LabelType>(batch.labelType || LabelType.PDF);
   const status = batch.status;
   // A command whose filter selects nothing would only be refused (error.batch.nothingToResend).
   const counts: FilterCounts = {
     ...batch,
-    shipments: filter === "ALL" && !shipments.isPlaceholderData ? shipments.data?.totalCount : undefined,
+    shipments: filter === ShipmentFilter.ALL && !shipments.isPlaceholderData ? shipments.data?.totalCount : undefined,
   };
   const canResend = bulkResendAllowed(admin, filter) && resendableStatus(status) && resendSelects(filter, counts) > 0;
   const canDelete =
@@ -92,12 +93,12 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
             id="shipments-label-type"
             value={labelType}
             onChange={setLabelType}
-            disabled={filter !== "ALL"}
+            disabled={filter !== ShipmentFilter.ALL}
           />
           <Button
             variant="soft"
             disabled={!canResend || command.isPending}
-            onClick={() => command.mutate({ kind: "resend", filter, labelType: filter === "ALL" ? labelType : "" })}
+            onClick={() => command.mutate({ kind: "resend", filter, labelType: filter === ShipmentFilter.ALL ? labelType : undefined })}
           >
             <ReloadIcon />
             <Trans>Resend shipments</Trans>
@@ -151,7 +152,7 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
           onConfirm={() => command.mutate({ kind: "deleteShipments", filter })}
           onClose={() => setConfirmDelete(false)}
         >
-          {filter === "ALL" ? (
+          {filter === ShipmentFilter.ALL ? (
             <Trans>All shipments of the batch are cancelled at the carrier and deleted.</Trans>
           ) : (
             <Trans>The changed shipments of the batch are cancelled at the carrier and deleted.</Trans>

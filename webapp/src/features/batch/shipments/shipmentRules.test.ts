@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ShipmentFilter } from "../../../api/batches";
+import { ShipmentFilter } from "../../../api/batches";
 import { batchStatuses } from "../../../test/batchStatuses";
 import {
   bulkDeleteAllowed,
@@ -14,7 +14,7 @@ import {
 
 // A deleted batch has no shipments tab.
 const statuses = batchStatuses.filter((status) => status !== "DELETED");
-const filters: ShipmentFilter[] = ["ALL", "CHANGED", "ERROR"];
+const filters: ShipmentFilter[] = [ShipmentFilter.ALL, ShipmentFilter.CHANGED, ShipmentFilter.ERROR];
 
 describe("shipment rows (spec 2 §4.3, core/batch/rows.go)", () => {
   it.each([
@@ -41,7 +41,7 @@ describe("shipment rows (spec 2 §4.3, core/batch/rows.go)", () => {
 describe("bulk actions (spec 2 §5.2)", () => {
   it.each(filters)("resend with filter %s: admins always, others not for ALL", (filter) => {
     expect(bulkResendAllowed(true, filter)).toBe(true);
-    expect(bulkResendAllowed(false, filter)).toBe(filter !== "ALL");
+    expect(bulkResendAllowed(false, filter)).toBe(filter !== ShipmentFilter.ALL);
   });
 
   it.each(statuses)(
@@ -52,7 +52,7 @@ describe("bulk actions (spec 2 §5.2)", () => {
       );
       for (const filter of filters) {
         expect(bulkDeleteAllowed(false, filter, status)).toBe(false);
-        expect(bulkDeleteAllowed(true, filter, status)).toBe(filter !== "ERROR" && !blocked);
+        expect(bulkDeleteAllowed(true, filter, status)).toBe(filter !== ShipmentFilter.ERROR && !blocked);
       }
     },
   );
@@ -68,7 +68,7 @@ describe("what a bulk command's filter selects (app/batches Resend and DeleteShi
   const labelled = { rowCount: 8, invalidRows: 1, errorShipments: 0, changedShipments: 0, shipments: 7 };
 
   it("selects nothing with ERROR or CHANGED when no shipment failed or changed", () => {
-    for (const filter of ["ERROR", "CHANGED"] as const) {
+    for (const filter of [ShipmentFilter.ERROR, ShipmentFilter.CHANGED]) {
       expect(resendSelects(filter, labelled)).toBe(0);
       expect(deleteSelects(filter, labelled)).toBe(0);
     }
@@ -76,20 +76,20 @@ describe("what a bulk command's filter selects (app/batches Resend and DeleteShi
 
   it("counts the failed and the changed shipments the batch names", () => {
     const mixed = { ...labelled, errorShipments: 2, changedShipments: 3 };
-    expect(resendSelects("ERROR", mixed)).toBe(2);
-    expect(resendSelects("CHANGED", mixed)).toBe(3);
-    expect(deleteSelects("CHANGED", mixed)).toBe(3);
+    expect(resendSelects(ShipmentFilter.ERROR, mixed)).toBe(2);
+    expect(resendSelects(ShipmentFilter.CHANGED, mixed)).toBe(3);
+    expect(deleteSelects(ShipmentFilter.CHANGED, mixed)).toBe(3);
   });
 
   it("resends ALL the valid rows, also when the carrier got none of them", () => {
-    expect(resendSelects("ALL", labelled)).toBe(7);
-    expect(resendSelects("ALL", { ...labelled, shipments: 0 })).toBe(7);
-    expect(resendSelects("ALL", { ...labelled, invalidRows: 8 })).toBe(0);
+    expect(resendSelects(ShipmentFilter.ALL, labelled)).toBe(7);
+    expect(resendSelects(ShipmentFilter.ALL, { ...labelled, shipments: 0 })).toBe(7);
+    expect(resendSelects(ShipmentFilter.ALL, { ...labelled, invalidRows: 8 })).toBe(0);
   });
 
   it("deletes ALL the shipments the tab counted, none while they are not read", () => {
-    expect(deleteSelects("ALL", labelled)).toBe(7);
-    expect(deleteSelects("ALL", { ...labelled, shipments: 0 })).toBe(0);
-    expect(deleteSelects("ALL", { ...labelled, shipments: undefined })).toBe(0);
+    expect(deleteSelects(ShipmentFilter.ALL, labelled)).toBe(7);
+    expect(deleteSelects(ShipmentFilter.ALL, { ...labelled, shipments: 0 })).toBe(0);
+    expect(deleteSelects(ShipmentFilter.ALL, { ...labelled, shipments: undefined })).toBe(0);
   });
 });

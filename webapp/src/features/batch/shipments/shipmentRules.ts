@@ -1,4 +1,4 @@
-import type { ShipmentFilter } from "../../../api/batches";
+import { ShipmentFilter } from "../../../api/batches";
 
 /**
  * What may be done to a sent batch's shipments (spec 2 §4.3 and §5.2), the
@@ -20,12 +20,12 @@ export function deleteable(row: ShipmentRow, status: string): boolean {
 
 /** Only admins resend every row at once. */
 export function bulkResendAllowed(admin: boolean, filter: ShipmentFilter): boolean {
-  return admin || filter !== "ALL";
+  return admin || filter !== ShipmentFilter.ALL;
 }
 
 /** Admins delete in bulk, not from the ERROR filter, not while sending, resending or manifested. */
 export function bulkDeleteAllowed(admin: boolean, filter: ShipmentFilter, status: string): boolean {
-  if (!admin || filter === "ERROR") return false;
+  if (!admin || filter === ShipmentFilter.ERROR) return false;
   return !(status === "SENDING" || status.startsWith("RESENDING") || status === "MANIFEST_CREATED");
 }
 
@@ -49,24 +49,28 @@ export type FilterCounts = {
  */
 export function resendSelects(filter: ShipmentFilter, counts: FilterCounts): number {
   switch (filter) {
-    case "ALL":
+    case ShipmentFilter.ALL:
       return counts.rowCount - counts.invalidRows;
-    case "CHANGED":
+    case ShipmentFilter.CHANGED:
       return counts.changedShipments;
-    case "ERROR":
+    case ShipmentFilter.ERROR:
       return counts.errorShipments;
+    default:
+      return 0;
   }
 }
 
 /** How many shipments a bulk delete with the filter cancels and deletes (app/batches DeleteShipments). */
 export function deleteSelects(filter: ShipmentFilter, counts: FilterCounts): number {
   switch (filter) {
-    case "ALL":
+    case ShipmentFilter.ALL:
       return counts.shipments ?? 0;
-    case "CHANGED":
+    case ShipmentFilter.CHANGED:
       return counts.changedShipments;
-    case "ERROR":
+    case ShipmentFilter.ERROR:
       return counts.errorShipments;
+    default:
+      return 0;
   }
 }
 

@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderShippingApp } from "../../../test/renderShippingApp";
+import { ApiClient_Value, LabelType } from "../../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -11,8 +12,8 @@ const parcel = (id: bigint, extra: Record<string, unknown>) => ({
   sequenceNumber: `CX${id}`,
   product: "EPAQPLS",
   status: "DONE",
-  labelType: "PDF",
-  apiClient: "SHIPPING",
+  labelType: LabelType.PDF,
+  apiClient: ApiClient_Value.SHIPPING,
   hasLabel: true,
   ...extra,
 });
