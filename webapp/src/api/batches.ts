@@ -202,8 +202,12 @@ export function useBatchCommand(id: bigint) {
         case "cancel":
           return (await client.cancelBatch({ id }, options)).batch;
         case "resend":
-          return (await client.resendBatch({ id, filter: command.filter, labelType: command.labelType ?? LabelType.LABEL_TYPE_UNSPECIFIED }, options))
-            .batch;
+          return (
+            await client.resendBatch(
+              { id, filter: command.filter, labelType: command.labelType ?? LabelType.LABEL_TYPE_UNSPECIFIED },
+              options,
+            )
+          ).batch;
         case "deleteShipments":
           return (await client.deleteBatchShipments({ id, filter: command.filter }, options)).batch;
         case "manifest":

@@ -42,7 +42,10 @@ export const activationStatusNames: Record<
  * A status's name: of the enum value, or of a status's name in any case as
  * the user list's status filter carries it (active, inactive, ...).
  */
-export function statusLabel(status: ActivationStatus | string, translate: (descriptor: MessageDescriptor) => string): string {
+export function statusLabel(
+  status: ActivationStatus | string,
+  translate: (descriptor: MessageDescriptor) => string,
+): string {
   const value = typeof status === "number" ? status : enumValueOf(ActivationStatus, status.toUpperCase());
   return value ? translate(activationStatusNames[value]) : String(status);
 }

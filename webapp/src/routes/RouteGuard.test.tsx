@@ -107,7 +107,9 @@ describe("the session (spec 1 §4)", () => {
   });
 
   it("counts only an ACTIVE account as signed in", async () => {
-    renderApp("/report", { signedInAs: { authorities: [Role.user], activationStatus: ActivationStatus_Value.PENDING } });
+    renderApp("/report", {
+      signedInAs: { authorities: [Role.user], activationStatus: ActivationStatus_Value.PENDING },
+    });
     expect(await screen.findByRole("dialog", { name: "Sign in" })).toBeInTheDocument();
     expect(readCredential()).toBeNull();
     expect(await screen.findByText(/Your account is not active/)).toBeInTheDocument();

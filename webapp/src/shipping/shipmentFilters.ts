@@ -7,12 +7,14 @@ import { ShipmentFilter_Value as ShipmentFilter } from "../gen/portal/v1/vocabul
 export const shipmentFilters: ShipmentFilter[] = [ShipmentFilter.ALL, ShipmentFilter.CHANGED, ShipmentFilter.ERROR];
 
 /** The name of every filter; vocabulary.test.ts fails when one has none. */
-export const shipmentFilterNames: Record<Exclude<ShipmentFilter, ShipmentFilter.SHIPMENT_FILTER_UNSPECIFIED>, MessageDescriptor> =
-  {
-    [ShipmentFilter.ALL]: msg`All`,
-    [ShipmentFilter.CHANGED]: msg`Changed`,
-    [ShipmentFilter.ERROR]: msg`Error`,
-  };
+export const shipmentFilterNames: Record<
+  Exclude<ShipmentFilter, ShipmentFilter.SHIPMENT_FILTER_UNSPECIFIED>,
+  MessageDescriptor
+> = {
+  [ShipmentFilter.ALL]: msg`All`,
+  [ShipmentFilter.CHANGED]: msg`Changed`,
+  [ShipmentFilter.ERROR]: msg`Error`,
+};
 
 /**
  * A filter's name as the filter control shows it, also where a server

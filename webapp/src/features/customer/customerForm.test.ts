@@ -63,7 +63,13 @@ describe("customer form", () => {
           manifestType: ManifestType.MANIFEST_CARRIER_DIRECT,
           hub: { id: 3n },
         },
-        { destination: "AT", product: "", service: "", additionalOptions: [], manifestType: ManifestType.MANIFEST_MB_PLUS },
+        {
+          destination: "AT",
+          product: "",
+          service: "",
+          additionalOptions: [],
+          manifestType: ManifestType.MANIFEST_MB_PLUS,
+        },
       ],
     });
     const sent = customerOf(formOf(stored), stored.id);
@@ -76,7 +82,14 @@ describe("customer form", () => {
         manifestType: ManifestType.MANIFEST_CARRIER_DIRECT,
         hub: { id: 3n },
       },
-      { destination: "AT", product: "", service: "", additionalOptions: [], manifestType: ManifestType.MANIFEST_MB_PLUS, hub: undefined },
+      {
+        destination: "AT",
+        product: "",
+        service: "",
+        additionalOptions: [],
+        manifestType: ManifestType.MANIFEST_MB_PLUS,
+        hub: undefined,
+      },
     ]);
     expect(sent.hub).toEqual({ id: 2n });
   });

@@ -108,7 +108,10 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
 
   it("downloads PDF labels, and ZPL ones for a customer without a ZPL printer", async () => {
     const user = userEvent.setup();
-    renderReport(LabelType.PDF, LabelType.PDF, { contentType: "application/pdf", data: new TextEncoder().encode("%PDF") });
+    renderReport(LabelType.PDF, LabelType.PDF, {
+      contentType: "application/pdf",
+      data: new TextEncoder().encode("%PDF"),
+    });
     await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
     await user.click(screen.getByRole("button", { name: "Labels of the selection" }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1));

@@ -45,7 +45,13 @@ export function isZplFile(contentType: string): boolean {
  * chosen rows', or the search's label-type criterion): all ZPL names the
  * button "Print". Locked for 5 s after a click (spec 2 §4.4).
  */
-export function ReportLabelsButton({ request, labelTypes }: { request: LabelsExport; labelTypes: readonly LabelType[] }) {
+export function ReportLabelsButton({
+  request,
+  labelTypes,
+}: {
+  request: LabelsExport;
+  labelTypes: readonly LabelType[];
+}) {
   const session = useSession();
   const { activeCustomer } = useActiveCustomer();
   const printerType = usePrinterSettings(activeCustomer?.id ?? null).data;

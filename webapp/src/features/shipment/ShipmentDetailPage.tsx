@@ -74,7 +74,9 @@ function ShipmentPage({ detail, shipment, admin }: ShipmentPageProps) {
             </Fact>
             <Fact label={<Trans>Destination</Trans>}>{shipment.destination}</Fact>
             <Fact label={<Trans>Submitted at</Trans>}>{formatTimestamp(shipment.submittedAt)}</Fact>
-            <Fact label={<Trans>Label type</Trans>}>{shipment.labelType ? labelTypeName(i18n, shipment.labelType) : ""}</Fact>
+            <Fact label={<Trans>Label type</Trans>}>
+              {shipment.labelType ? labelTypeName(i18n, shipment.labelType) : ""}
+            </Fact>
             <Fact label={<Trans>API client</Trans>}>{shipment.apiClient}</Fact>
             <Fact label={<Trans>Result</Trans>}>
               <ShipmentResult shipment={shipment} spelledOut />

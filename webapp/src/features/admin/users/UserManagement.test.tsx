@@ -24,7 +24,8 @@ function userPortal() {
   const listUsers = vi.fn((request: ListUsersRequest) => {
     const matching = users.filter(
       (user: User) =>
-        request.status.includes(ActivationStatus_Value[user.activationStatus].toLowerCase()) && user.login.includes(request.login),
+        request.status.includes(ActivationStatus_Value[user.activationStatus].toLowerCase()) &&
+        user.login.includes(request.login),
     );
     const sorted = request.direction === SortDirection.DESC ? [...matching].reverse() : matching;
     const page = sorted.slice(request.page * request.size, (request.page + 1) * request.size);
@@ -70,7 +71,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
       page: 0,
       size: 10,
       sort: "login",
-      direction: "asc",
+      direction: SortDirection.ASC,
       status: ["active", "inactive", "new", "pending"],
       login: "",
     });
@@ -97,7 +98,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
     await waitFor(() => expect(lastRequest(portal)?.login).toBe("user1"));
 
     await ui.click(screen.getByRole("button", { name: "Login" }));
-    await waitFor(() => expect(lastRequest(portal)).toMatchObject({ sort: "login", direction: "desc" }));
+    await waitFor(() => expect(lastRequest(portal)).toMatchObject({ sort: "login", direction: SortDirection.DESC }));
   });
 
   it("says so when no login matches", async () => {
@@ -118,7 +119,13 @@ describe("user management (spec 1 §4, §7, §9)", () => {
   });
 
   it("offers no delete of one's own login", async () => {
-    const own = [create(UserSchema, { login: "admin", activationStatus: ActivationStatus_Value.ACTIVE, authorities: [Role.admin] })];
+    const own = [
+      create(UserSchema, {
+        login: "admin",
+        activationStatus: ActivationStatus_Value.ACTIVE,
+        authorities: [Role.admin],
+      }),
+    ];
     renderApp("/admin/user-management", {
       signedInAs: admin,
       users: { listUsers: () => ({ users: own, totalCount: 1n }) },
@@ -164,6 +171,9 @@ describe("user management (spec 1 §4, §7, §9)", () => {
     await ui.click(await screen.findByRole("option", { name: "Inactive" }));
     await ui.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(updateUser).toHaveBeenCalledTimes(1));
-    expect(updateUser.mock.calls[0][0].user).toMatchObject({ login: "user02", activationStatus: ActivationStatus_Value.INACTIVE });
+    expect(updateUser.mock.calls[0][0].user).toMatchObject({
+      login: "user02",
+      activationStatus: ActivationStatus_Value.INACTIVE,
+    });
   });
 });

@@ -331,7 +331,10 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(send).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole("button", { name: "Send anyway" }));
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
-    expect(send.mock.calls[0]).toEqual([expect.objectContaining({ id: 1n, labelType: LabelType.Zebra }), expect.anything()]);
+    expect(send.mock.calls[0]).toEqual([
+      expect.objectContaining({ id: 1n, labelType: LabelType.Zebra }),
+      expect.anything(),
+    ]);
     await waitFor(() =>
       expect(currentNotices()).toContainEqual(
         expect.objectContaining({
@@ -509,9 +512,13 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     const createBatchDownloadToken = vi.fn((_request: { id: bigint; download: string }) => ({ token: "dl-token-1" }));
-    renderBatch(batchOf({ status: "SENT", actions: sentActions, labelType: LabelType.PDF, hasLabels: true }), undefined, {
-      batches: { createBatchDownloadToken },
-    });
+    renderBatch(
+      batchOf({ status: "SENT", actions: sentActions, labelType: LabelType.PDF, hasLabels: true }),
+      undefined,
+      {
+        batches: { createBatchDownloadToken },
+      },
+    );
     const labels = await screen.findByRole("button", { name: "Labels (PDF)" }, slow);
     await user.click(labels);
     expect(labels).toBeDisabled();

@@ -98,7 +98,13 @@ export function BatchShipmentsTab({ batch, admin }: { batch: Batch; admin: boole
           <Button
             variant="soft"
             disabled={!canResend || command.isPending}
-            onClick={() => command.mutate({ kind: "resend", filter, labelType: filter === ShipmentFilter.ALL ? labelType : undefined })}
+            onClick={() =>
+              command.mutate({
+                kind: "resend",
+                filter,
+                labelType: filter === ShipmentFilter.ALL ? labelType : undefined,
+              })
+            }
           >
             <ReloadIcon />
             <Trans>Resend shipments</Trans>

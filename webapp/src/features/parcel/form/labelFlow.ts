@@ -106,7 +106,11 @@ export function useLabelFlow(
  * The label goes to the user: ZPL printed (the printing hook tells the
  * outcome), a PDF downloaded.
  */
-async function deliver(id: bigint, labelType: LabelType, print: (labels: Printable) => Promise<boolean>): Promise<void> {
+async function deliver(
+  id: bigint,
+  labelType: LabelType,
+  print: (labels: Printable) => Promise<boolean>,
+): Promise<void> {
   const selection: LabelSelection = { case: "parcels", value: { ids: [id] } };
   const fetchLabel = () => fetchFile(parcelFiles.label(id), { cacheBuster: String(Date.now()) });
   try {

@@ -31,7 +31,11 @@ describe("the parcel form's rules (spec 2 §5.4)", () => {
   it("offers EPAQGO and SGD to the A1 client only", () => {
     expect(codes(choicesFor(catalog, [], ApiClient_Value.SHIPPING, "", "").products)).toEqual(["EPAQSTD", "EPAQPLS"]);
     expect(codes(choicesFor(catalog, [], ApiClient_Value.SHIPPING, "", "").options)).toEqual(["SIGN", "INS"]);
-    expect(codes(choicesFor(catalog, [], ApiClient_Value.A1, "", "").products)).toEqual(["EPAQSTD", "EPAQPLS", "EPAQGO"]);
+    expect(codes(choicesFor(catalog, [], ApiClient_Value.A1, "", "").products)).toEqual([
+      "EPAQSTD",
+      "EPAQPLS",
+      "EPAQGO",
+    ]);
     expect(codes(choicesFor(catalog, [], ApiClient_Value.A1, "", "").options)).toEqual(["SIGN", "INS", "SGD"]);
   });
 

@@ -138,7 +138,13 @@ export function ParcelListPage() {
     { id: "state", header: t`State`, cell: ({ row }) => <ParcelState parcel={row.original} /> },
     { id: "labelType", header: t`File type`, cell: ({ row }) => labelTypeName(i18n, row.original.labelType) },
     ...(admin
-      ? [{ id: "apiClient", header: t`API client`, cell: ({ row }) => apiClientName(i18n, row.original.apiClient) } as DataColumn<ParcelRow>]
+      ? [
+          {
+            id: "apiClient",
+            header: t`API client`,
+            cell: ({ row }) => apiClientName(i18n, row.original.apiClient),
+          } as DataColumn<ParcelRow>,
+        ]
       : []),
   ];
 
