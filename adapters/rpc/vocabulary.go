@@ -1,7 +1,10 @@
 package rpc
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"google.golang.org/genproto/googleapis/api/annotations"
@@ -92,14 +95,17 @@ func rolesFromProto(roles []portalv1.Role) []access.Role {
 // descending tells whether a list is sorted downwards.
 func descending(d portalv1.SortDirection) bool { return d == portalv1.SortDirection_DESC }
 
-// sortDirections lets REST clients send a sort direction as the spec's
-// Spring API took it, asc or desc in any case (?direction=desc), although
-// the contract names the values ASC and DESC: on a GET route whose request
-// has a SortDirection field, that parameter's value is upper-cased before
-// the transcoder reads it. Other parameters named direction (the traffic
-// downloads' request or response) are not touched.
-func sortDirections(services []string, next http.Handler) http.Handler {
-	var routes []listRoute
+// enumQueries reads the enum parameters of REST queries (GET and DELETE
+// routes) the way the spec's Spring API read the strings they replace: a
+// value names an enum value in any case (direction=asc, manifestFilter=
+// not_manifested), an empty value is "not given" (the zero value), and a
+// value that names none becomes a number no value has, which the handler
+// passes on as an unknown value so core refuses it with its own message key
+// (error.parcel.filter), or protovalidate's enum.defined_only with a field
+// error (direction), as when the fields were strings. Without this the
+// transcoder would answer a bare 400 for an unknown name.
+func enumQueries(services []string, next http.Handler) http.Handler {
+	var routes []enumRoute
 	for _, name := range services {
 		d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(name))
 		sd, ok := d.(protoreflect.ServiceDescriptor)
@@ -108,23 +114,24 @@ func sortDirections(services []string, next http.Handler) http.Handler {
 		}
 		methods := sd.Methods()
 		for i := range methods.Len() {
-			if r, ok := sortDirectionRouteOf(methods.Get(i)); ok {
+			if r, ok := enumRouteOf(methods.Get(i)); ok {
 				routes = append(routes, r)
 			}
 		}
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet && r.URL.RawQuery != "" {
-			if route, ok := matchRoute(routes, r.Method, r.URL.Path); ok {
+		if r.URL.RawQuery != "" {
+			if route, ok := matchEnumRoute(routes, r.Method, r.URL.Path); ok {
 				query := r.URL.Query()
 				changed := false
 				for name, values := range query {
-					if !route.lists[name] {
+					enum, ok := route.enums[name]
+					if !ok {
 						continue
 					}
 					for i, v := range values {
-						if up := sortDirectionParam(v); up != v {
-							values[i], changed = up, true
+						if canonical := enumName(enum, v); canonical != v {
+							values[i], changed = canonical, true
 						}
 					}
 				}
@@ -138,45 +145,67 @@ func sortDirections(services []string, next http.Handler) http.Handler {
 	})
 }
 
-// sortDirectionParam is a direction parameter as the contract names it: the
-// name upper-cased; a value that names no direction becomes a number no
-// value has, so that the request's rules refuse it as a field error
-// (direction, pattern) as they refused the string, instead of the
-// transcoder failing to read the query.
-func sortDirectionParam(v string) string {
-	up := strings.ToUpper(strings.TrimSpace(v))
-	if up == "" {
-		// direction= is "not given", as it was when the field was a string.
-		return portalv1.SortDirection_SORT_DIRECTION_UNSPECIFIED.String()
+// unknownEnumValue is the number no enum value of the contract has.
+const unknownEnumValue = -1
+
+// enumName is the value's name as the enum spells it, matched in any case;
+// the zero value's name for ""; unknownEnumValue for a name the enum does
+// not have. A number is left as it is.
+func enumName(enum protoreflect.EnumDescriptor, v string) string {
+	s := strings.TrimSpace(v)
+	if s == "" {
+		return string(enum.Values().ByNumber(0).Name())
 	}
-	if _, ok := portalv1.SortDirection_value[up]; ok && up != portalv1.SortDirection_SORT_DIRECTION_UNSPECIFIED.String() {
-		return up
+	if _, err := strconv.ParseInt(s, 10, 32); err == nil {
+		return s
 	}
-	return unknownSortDirection
+	if ev := enumValueNamed(enum, s); ev != nil {
+		return string(ev.Name())
+	}
+	return strconv.Itoa(unknownEnumValue)
 }
 
-// unknownSortDirection is the number no SortDirection has.
-const unknownSortDirection = "-1"
-
-// sortDirectionRouteOf reads a GET route and the query names of its
-// request's SortDirection fields (kept in listRoute.lists).
-func sortDirectionRouteOf(md protoreflect.MethodDescriptor) (listRoute, bool) {
-	rule, _ := proto.GetExtension(md.Options(), annotations.E_Http).(*annotations.HttpRule)
-	path := rule.GetGet()
-	if path == "" {
-		return listRoute{}, false
+// enumValueNamed finds a value by its name, exactly or else ignoring case.
+func enumValueNamed(enum protoreflect.EnumDescriptor, s string) protoreflect.EnumValueDescriptor {
+	values := enum.Values()
+	if ev := values.ByName(protoreflect.Name(s)); ev != nil {
+		return ev
 	}
-	names := map[string]bool{}
-	fields := md.Input().Fields()
-	sortDirection := portalv1.SortDirection(0).Descriptor().FullName()
-	for i := range fields.Len() {
-		f := fields.Get(i)
-		if f.Kind() == protoreflect.EnumKind && f.Enum().FullName() == sortDirection {
-			names[f.JSONName()], names[string(f.Name())] = true, true
+	for i := range values.Len() {
+		if strings.EqualFold(string(values.Get(i).Name()), s) {
+			return values.Get(i)
 		}
 	}
-	if len(names) == 0 {
-		return listRoute{}, false
+	return nil
+}
+
+// enumRoute is a REST route whose request has enum fields in the query.
+type enumRoute struct {
+	method   string
+	segments []string
+	enums    map[string]protoreflect.EnumDescriptor
+}
+
+// enumRouteOf reads a GET or DELETE route and the query names (JSON and
+// proto) of its request's singular or repeated enum fields.
+func enumRouteOf(md protoreflect.MethodDescriptor) (enumRoute, bool) {
+	rule, _ := proto.GetExtension(md.Options(), annotations.E_Http).(*annotations.HttpRule)
+	method, path := http.MethodGet, rule.GetGet()
+	if path == "" {
+		method, path = http.MethodDelete, rule.GetDelete()
+	}
+	if path == "" {
+		return enumRoute{}, false
+	}
+	enums := map[string]protoreflect.EnumDescriptor{}
+	fields := md.Input().Fields()
+	for i := range fields.Len() {
+		if f := fields.Get(i); f.Kind() == protoreflect.EnumKind && !f.IsMap() {
+			enums[f.JSONName()], enums[string(f.Name())] = f.Enum(), f.Enum()
+		}
+	}
+	if len(enums) == 0 {
+		return enumRoute{}, false
 	}
 	segments := strings.Split(strings.Trim(path, "/"), "/")
 	for i, s := range segments {
@@ -184,5 +213,116 @@ func sortDirectionRouteOf(md protoreflect.MethodDescriptor) (listRoute, bool) {
 			segments[i] = ""
 		}
 	}
-	return listRoute{method: http.MethodGet, segments: segments, lists: names}, true
+	return enumRoute{method: method, segments: segments, enums: enums}, true
+}
+
+func matchEnumRoute(routes []enumRoute, method, path string) (enumRoute, bool) {
+	segments := strings.Split(strings.Trim(path, "/"), "/")
+	for _, r := range routes {
+		if r.method != method || len(r.segments) != len(segments) {
+			continue
+		}
+		match := true
+		for i, s := range r.segments {
+			if s != "" && s != segments[i] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return r, true
+		}
+	}
+	return enumRoute{}, false
+}
+
+// enumBodies rewrites the enum values of a JSON body as enumName does for
+// queries: protojson, told to discard unknown fields, would also drop an
+// unknown enum name without a word, and the request would run with the
+// default ("labelType":"Zebra600" labelling as PDF). An unknown name now
+// reaches the handler as an unknown value and is refused; "" stays "not
+// given". The body is left as it came when it holds no enum to rewrite or
+// is no JSON object.
+func enumBodies(data []byte, md protoreflect.MessageDescriptor) []byte {
+	if !bytes.Contains(data, []byte(`"`)) {
+		return data
+	}
+	var doc any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if dec.Decode(&doc) != nil || dec.More() {
+		return data
+	}
+	if !rewriteEnums(doc, md) {
+		return data
+	}
+	out, err := json.Marshal(doc)
+	if err != nil {
+		return data
+	}
+	return out
+}
+
+// rewriteEnums walks a JSON value as the message md; it reports whether it
+// changed anything.
+func rewriteEnums(doc any, md protoreflect.MessageDescriptor) bool {
+	obj, ok := doc.(map[string]any)
+	if !ok || md == nil {
+		return false
+	}
+	changed := false
+	fields := md.Fields()
+	for key, value := range obj {
+		f := fields.ByJSONName(key)
+		if f == nil {
+			f = fields.ByName(protoreflect.Name(key))
+		}
+		if f == nil {
+			continue
+		}
+		switch {
+		case f.IsMap():
+			if m, ok := value.(map[string]any); ok {
+				for k, v := range m {
+					if nv, c := rewriteValue(v, f.MapValue()); c {
+						m[k], changed = nv, true
+					}
+				}
+			}
+		case f.IsList():
+			if list, ok := value.([]any); ok {
+				for i, v := range list {
+					if nv, c := rewriteValue(v, f); c {
+						list[i], changed = nv, true
+					}
+				}
+			}
+		default:
+			if nv, c := rewriteValue(value, f); c {
+				obj[key], changed = nv, true
+			}
+		}
+	}
+	return changed
+}
+
+func rewriteValue(v any, f protoreflect.FieldDescriptor) (any, bool) {
+	switch f.Kind() {
+	case protoreflect.EnumKind:
+		s, ok := v.(string)
+		if !ok || f.Enum().FullName() == "google.protobuf.NullValue" {
+			return v, false
+		}
+		name := enumName(f.Enum(), s)
+		if name == s {
+			return v, false
+		}
+		if n, err := strconv.Atoi(name); err == nil {
+			return json.Number(strconv.Itoa(n)), true
+		}
+		return name, true
+	case protoreflect.MessageKind, protoreflect.GroupKind:
+		return v, rewriteEnums(v, f.Message())
+	}
+	return v, false
 }

@@ -14,7 +14,12 @@ import type {
 import { heidi } from "../../test/addressBookEntries";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import type { Printable } from "../../printing/port";
-import { ApiClient_Value, LabelType } from "../../gen/portal/v1/vocabulary_pb";
+import {
+  ApiClient_Value,
+  LabelType,
+  ParcelManifestFilter_Value,
+  ParcelSourceFilter_Value,
+} from "../../gen/portal/v1/vocabulary_pb";
 
 // The printer is the user's (Browser Print, QZ Tray, a network printer): the
 // pages hand the labels (what they are, and how to fetch their ZPL) to
@@ -94,9 +99,9 @@ describe("the parcel list (spec 2 §2.3)", () => {
       customerId: 5n,
       page: 0,
       pageSize: 100,
-      manifestFilter: "ALL",
-      parcelSourceFilter: "ALL",
-      apiClientFilter: "",
+      manifestFilter: ParcelManifestFilter_Value.ALL,
+      parcelSourceFilter: ParcelSourceFilter_Value.ALL,
+      apiClientFilter: ApiClient_Value.API_CLIENT_UNSPECIFIED,
     });
     expect(screen.getByRole("checkbox", { name: "Select parcel REF-11" })).toBeEnabled();
     expect(screen.getByRole("checkbox", { name: "Select parcel REF-12" })).toBeDisabled();
@@ -113,7 +118,9 @@ describe("the parcel list (spec 2 §2.3)", () => {
 
     await user.click(screen.getByRole("combobox", { name: "Manifest" }));
     await user.click(await screen.findByRole("option", { name: "Not manifested" }));
-    await waitFor(() => expect(requests.at(-1)).toMatchObject({ manifestFilter: "NOT_MANIFESTED", page: 0 }));
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({ manifestFilter: ParcelManifestFilter_Value.NOT_MANIFESTED, page: 0 }),
+    );
   });
 
   it("lets admins filter by API client and delete the selected parcels", async () => {

@@ -7,7 +7,7 @@ import { currentNotices } from "../../errors/notices";
 import { Code, portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { aggregatorApiClient } from "../../shipping/tracking";
-import { LabelType } from "../../gen/portal/v1/vocabulary_pb";
+import { LabelType, ShipmentFilter_Value } from "../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -48,11 +48,11 @@ describe("shipments (spec 2 §2.2)", () => {
     });
     expect(await screen.findByRole("link", { name: "REF-21" }, slow)).toHaveAttribute("href", "/shipment/21");
     expect(screen.getByRole("link", { name: "4" })).toHaveAttribute("href", "/batch/4");
-    expect(requests[0]).toMatchObject({ customerId: 5n, page: 0, pageSize: 10, filter: "ALL" });
+    expect(requests[0]).toMatchObject({ customerId: 5n, page: 0, pageSize: 10, filter: ShipmentFilter_Value.ALL });
     // Labelled: it must be cancelled before it can be deleted.
     expect(screen.getByRole("button", { name: "Delete REF-21" })).toBeDisabled();
     await user.click(screen.getByRole("radio", { name: "Error" }));
-    await waitFor(() => expect(requests.at(-1)).toMatchObject({ filter: "ERROR" }));
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ filter: ShipmentFilter_Value.ERROR }));
   });
 
   it("shows an admin the SOAP traffic and the label", async () => {

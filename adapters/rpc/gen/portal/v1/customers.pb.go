@@ -2781,7 +2781,7 @@ var File_portal_v1_customers_proto protoreflect.FileDescriptor
 
 const file_portal_v1_customers_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1aportal/v1/vocabulary.proto\"\xe4\x12\n" +
+	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1aportal/v1/vocabulary.proto\"\xd0\x12\n" +
 	"\bCustomer\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -2799,12 +2799,12 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x03hub\x18\f \x01(\v2\x0e.portal.v1.RefR\x03hub\x12G\n" +
 	" should_increase_reference_number\x18\r \x01(\bR\x1dshouldIncreaseReferenceNumber\x12F\n" +
 	"\rmanifest_type\x18\x0e \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\fmanifestType\x12G\n" +
-	"\x11manifesting_rules\x18\x0f \x03(\v2\x1a.portal.v1.ManifestingRuleR\x10manifestingRules\x12=\n" +
+	"\x11manifesting_rules\x18\x0f \x03(\v2\x1a.portal.v1.ManifestingRuleR\x10manifestingRules\x123\n" +
 	"\n" +
-	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\tlabelType\x12\x1a\n" +
-	"\blanguage\x18\x11 \x01(\tR\blanguage\x12C\n" +
+	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12\x1a\n" +
+	"\blanguage\x18\x11 \x01(\tR\blanguage\x129\n" +
 	"\n" +
-	"api_client\x18\x12 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\tapiClient\x12\"\n" +
+	"api_client\x18\x12 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x12\"\n" +
 	"\x04acss\x18\x13 \x01(\v2\x0e.portal.v1.RefR\x04acss\x12G\n" +
 	" is_commercial_invoice_chargeable\x18\x14 \x01(\bR\x1disCommercialInvoiceChargeable\x12!\n" +
 	"\fgtc_accepted\x18\x15 \x01(\bR\vgtcAccepted\x12&\n" +
@@ -2873,10 +2873,10 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x13AutoManifestDayTime\x12\x16\n" +
 	"\x06active\x18\x01 \x01(\bR\x06active\x12\x12\n" +
 	"\x04time\x18\x02 \x01(\tR\x04time\x12\x12\n" +
-	"\x04days\x18\x03 \x03(\tR\x04days\"P\n" +
-	"\x0fPrinterSettings\x12=\n" +
+	"\x04days\x18\x03 \x03(\tR\x04days\"F\n" +
+	"\x0fPrinterSettings\x123\n" +
 	"\n" +
-	"label_type\x18\x01 \x01(\x0e2\x14.portal.v1.LabelTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\tlabelType\"\xd3\x01\n" +
+	"label_type\x18\x01 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\"\xd3\x01\n" +
 	"\x14ListCustomersRequest\x12\x1b\n" +
 	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
 	"\x04size\x18\x02 \x01(\x05B\n" +

@@ -2010,12 +2010,12 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"customerId\x12C\n" +
 	"\x10csv_shipment_dto\x18\x02 \x01(\v2\x19.portal.v1.CsvShipmentDtoR\x0ecsvShipmentDto\"e\n" +
 	"\x16ValidateParcelResponse\x12K\n" +
-	"\x12validated_shipment\x18\x01 \x01(\v2\x1c.portal.v1.ValidatedShipmentR\x11validatedShipment\"\xba\x01\n" +
+	"\x12validated_shipment\x18\x01 \x01(\v2\x1c.portal.v1.ValidatedShipmentR\x11validatedShipment\"\xb0\x01\n" +
 	"\x13CreateParcelRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
-	"customerId\x12=\n" +
+	"customerId\x123\n" +
 	"\n" +
-	"label_type\x18\x02 \x01(\x0e2\x14.portal.v1.LabelTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\tlabelType\x12C\n" +
+	"label_type\x18\x02 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12C\n" +
 	"\x10csv_shipment_dto\x18\x03 \x01(\v2\x19.portal.v1.CsvShipmentDtoR\x0ecsvShipmentDTO\"\x80\x01\n" +
 	"\x14CreateParcelResponse\x12\x1b\n" +
 	"\tparcel_id\x18\x01 \x01(\x03R\bparcelId\x12K\n" +
@@ -2077,12 +2077,12 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\x19BulkDeleteParcelsResponse\x12\x1f\n" +
 	"\vdeleted_ids\x18\x01 \x03(\x03R\n" +
 	"deletedIds\x120\n" +
-	"\x06errors\x18\x02 \x03(\v2\x18.portal.v1.ParcelFailureR\x06errors\"\x96\x03\n" +
+	"\x06errors\x18\x02 \x03(\v2\x18.portal.v1.ParcelFailureR\x06errors\"\x82\x03\n" +
 	"\x12ListParcelsRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
-	"customerId\x12X\n" +
-	"\x0fmanifest_filter\x18\x02 \x01(\x0e2%.portal.v1.ParcelManifestFilter.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x0emanifestFilter\x12_\n" +
-	"\x14parcel_source_filter\x18\x03 \x01(\x0e2#.portal.v1.ParcelSourceFilter.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x12parcelSourceFilter\x12P\n" +
+	"customerId\x12N\n" +
+	"\x0fmanifest_filter\x18\x02 \x01(\x0e2%.portal.v1.ParcelManifestFilter.ValueR\x0emanifestFilter\x12U\n" +
+	"\x14parcel_source_filter\x18\x03 \x01(\x0e2#.portal.v1.ParcelSourceFilter.ValueR\x12parcelSourceFilter\x12P\n" +
 	"\x11api_client_filter\x18\x04 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x0fapiClientFilter\x12\x12\n" +
 	"\x04page\x18\x05 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x06 \x01(\x05R\bpageSize\x12!\n" +

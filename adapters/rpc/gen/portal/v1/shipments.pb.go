@@ -601,13 +601,13 @@ const file_portal_v1_shipments_proto_rawDesc = "" +
 	"\x0eShipmentDetail\x124\n" +
 	"\bshipment\x18\x01 \x01(\v2\x18.portal.v1.BatchShipmentR\bshipment\x12!\n" +
 	"\fsoap_request\x18\x02 \x01(\tR\vsoapRequest\x12#\n" +
-	"\rsoap_response\x18\x03 \x01(\tR\fsoapResponse\"\xce\x01\n" +
+	"\rsoap_response\x18\x03 \x01(\tR\fsoapResponse\"\xc4\x01\n" +
 	"\x14ListShipmentsRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
 	"customerId\x12\x12\n" +
 	"\x04page\x18\x02 \x01(\x05R\x04page\x12\x1b\n" +
-	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12A\n" +
-	"\x06filter\x18\x04 \x01(\x0e2\x1f.portal.v1.ShipmentFilter.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06filter\x12!\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x127\n" +
+	"\x06filter\x18\x04 \x01(\x0e2\x1f.portal.v1.ShipmentFilter.ValueR\x06filter\x12!\n" +
 	"\fcache_buster\x18\x05 \x01(\tR\vcacheBuster\"p\n" +
 	"\x15ListShipmentsResponse\x126\n" +
 	"\tshipments\x18\x01 \x03(\v2\x18.portal.v1.BatchShipmentR\tshipments\x12\x1f\n" +

@@ -779,17 +779,16 @@ var File_portal_v1_users_proto protoreflect.FileDescriptor
 
 const file_portal_v1_users_proto_rawDesc = "" +
 	"\n" +
-	"\x15portal/v1/users.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cportal/v1/organisation.proto\x1a\x1aportal/v1/vocabulary.proto\"\x84\x05\n" +
+	"\x15portal/v1/users.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cportal/v1/organisation.proto\x1a\x1aportal/v1/vocabulary.proto\"\xeb\x04\n" +
 	"\x04User\x12\x14\n" +
 	"\x05login\x18\x01 \x01(\tR\x05login\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
 	"\tlast_name\x18\x03 \x01(\tR\blastName\x12\x14\n" +
-	"\x05email\x18\x04 \x01(\tR\x05email\x12X\n" +
-	"\x11activation_status\x18\x05 \x01(\x0e2!.portal.v1.ActivationStatus.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x10activationStatus\x12\x19\n" +
-	"\blang_key\x18\x06 \x01(\tR\alangKey\x12@\n" +
-	"\vauthorities\x18\a \x03(\x0e2\x0f.portal.v1.RoleB\r\xbaH\n" +
-	"\x92\x01\a\"\x05\x82\x01\x02\x10\x01R\vauthorities\x12\x1d\n" +
+	"\x05email\x18\x04 \x01(\tR\x05email\x12N\n" +
+	"\x11activation_status\x18\x05 \x01(\x0e2!.portal.v1.ActivationStatus.ValueR\x10activationStatus\x12\x19\n" +
+	"\blang_key\x18\x06 \x01(\tR\alangKey\x121\n" +
+	"\vauthorities\x18\a \x03(\x0e2\x0f.portal.v1.RoleR\vauthorities\x12\x1d\n" +
 	"\n" +
 	"created_by\x18\b \x01(\tR\tcreatedBy\x12=\n" +
 	"\fcreated_date\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\vcreatedDate\x12(\n" +
