@@ -21,6 +21,7 @@ import { PrintLabelsButton } from "../../printing/PrintLabelsButton";
 import { holdsLabel } from "../../shipping/shipmentDeletion";
 import { ShipmentIdentifier } from "../../shipping/ShipmentIdentifier";
 import { useShipmentDeleteRefusal } from "./useShipmentDeleteRefusal";
+import { apiClientName } from "../../shipping/apiClients";
 
 /**
  * /shipment/{id} (spec 2 §2.2): the shipment, when it was submitted, its
@@ -77,7 +78,7 @@ function ShipmentPage({ detail, shipment, admin }: ShipmentPageProps) {
             <Fact label={<Trans>Label type</Trans>}>
               {shipment.labelType ? labelTypeName(i18n, shipment.labelType) : ""}
             </Fact>
-            <Fact label={<Trans>API client</Trans>}>{shipment.apiClient}</Fact>
+            <Fact label={<Trans>API client</Trans>}>{apiClientName(i18n, shipment.apiClient)}</Fact>
             <Fact label={<Trans>Result</Trans>}>
               <ShipmentResult shipment={shipment} spelledOut />
             </Fact>
