@@ -314,13 +314,11 @@ func rewriteValue(v any, f protoreflect.FieldDescriptor) (any, bool) {
 			return v, false
 		}
 		name := enumName(f.Enum(), s)
-		if name == s {
-			return v, false
+		// A number is a JSON number to protojson; in a string it is no name.
+		if n, err := strconv.ParseInt(name, 10, 32); err == nil {
+			return json.Number(strconv.FormatInt(n, 10)), true
 		}
-		if n, err := strconv.Atoi(name); err == nil {
-			return json.Number(strconv.Itoa(n)), true
-		}
-		return name, true
+		return name, name != s
 	case protoreflect.MessageKind, protoreflect.GroupKind:
 		return v, rewriteEnums(v, f.Message())
 	}

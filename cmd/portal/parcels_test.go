@@ -355,6 +355,13 @@ func TestParcelScopingAndRefusals(t *testing.T) {
 	if rows := p.rows(user, fmt.Sprintf("customerId=%d&manifestFilter=NOT_MANIFESTED", p.bakery)); len(rows) != 0 {
 		t.Fatalf("not manifested = %v", rows)
 	}
+	// The filters are enums now; a script's lower-case name is read as before (core upper-cased it).
+	if rows := p.rows(user, fmt.Sprintf("customerId=%d&manifestFilter=manifested", p.bakery)); len(rows) != 1 {
+		t.Fatalf("manifestFilter=manifested = %v", rows)
+	}
+	if rows := p.rows(user, fmt.Sprintf("customerId=%d&manifestFilter=", p.bakery)); len(rows) != 1 {
+		t.Fatalf("manifestFilter= (ALL) = %v", rows)
+	}
 	if st := p.stats(); st.Labels != 1 || st.Cancels != 0 {
 		t.Fatalf("a refused call reached the carrier: %+v", st)
 	}
