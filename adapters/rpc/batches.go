@@ -71,7 +71,7 @@ func (h BatchHandler) DeleteBatch(ctx context.Context, req *connect.Request[port
 // SendBatch starts the send.
 func (h BatchHandler) SendBatch(ctx context.Context, req *connect.Request[portalv1.SendBatchRequest]) (*connect.Response[portalv1.SendBatchResponse], error) {
 	caller := callerFrom(ctx)
-	v, err := h.Batches.Send(ctx, caller, req.Msg.GetId(), req.Msg.GetLabelType())
+	v, err := h.Batches.Send(ctx, caller, req.Msg.GetId(), nameOf(req.Msg.GetLabelType()))
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func (h BatchHandler) CancelBatch(ctx context.Context, req *connect.Request[port
 // ResendBatch starts sending the filter's shipments again.
 func (h BatchHandler) ResendBatch(ctx context.Context, req *connect.Request[portalv1.ResendBatchRequest]) (*connect.Response[portalv1.ResendBatchResponse], error) {
 	caller := callerFrom(ctx)
-	v, err := h.Batches.Resend(ctx, caller, req.Msg.GetId(), req.Msg.GetFilter(), req.Msg.GetLabelType())
+	v, err := h.Batches.Resend(ctx, caller, req.Msg.GetId(), nameOf(req.Msg.GetFilter()), nameOf(req.Msg.GetLabelType()))
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func (h BatchHandler) ResendBatch(ctx context.Context, req *connect.Request[port
 // DeleteBatchShipments starts deleting the filter's shipments.
 func (h BatchHandler) DeleteBatchShipments(ctx context.Context, req *connect.Request[portalv1.DeleteBatchShipmentsRequest]) (*connect.Response[portalv1.DeleteBatchShipmentsResponse], error) {
 	caller := callerFrom(ctx)
-	v, err := h.Batches.DeleteShipments(ctx, caller, req.Msg.GetId(), req.Msg.GetFilter())
+	v, err := h.Batches.DeleteShipments(ctx, caller, req.Msg.GetId(), nameOf(req.Msg.GetFilter()))
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +184,7 @@ func (h BatchHandler) UpdateValidatedShipment(ctx context.Context, req *connect.
 func (h BatchHandler) ListBatchShipments(ctx context.Context, req *connect.Request[portalv1.ListBatchShipmentsRequest]) (*connect.Response[portalv1.ListBatchShipmentsResponse], error) {
 	caller := callerFrom(ctx)
 	m := req.Msg
-	list, total, err := h.Batches.ListBatchShipments(ctx, caller, m.GetId(), m.GetFilter(), int(m.GetPage()), int(m.GetPageSize()))
+	list, total, err := h.Batches.ListBatchShipments(ctx, caller, m.GetId(), nameOf(m.GetFilter()), int(m.GetPage()), int(m.GetPageSize()))
 	if err != nil {
 		return nil, err
 	}
@@ -282,7 +282,7 @@ func batchToProto(v batches.View) *portalv1.Batch {
 		Id: b.ID, CsvFileName: b.FileName, Status: batchStatusToProto(b.Status), InProgress: b.Status.InProgress(), CreatedAt: timestamppb.New(b.CreatedAt),
 		SentAt: timestampOrNil(b.SentAt), SentBy: b.SentBy, SentByAdmin: b.SentByAdmin, CustomerId: b.CustomerID,
 		ProcessedShipments: int32(b.Processed), TotalShipments: int32(b.Total),
-		HasLabels: b.Counts.HasLabels(), HasCustomsDocs: b.Counts.HasCustomsDocs(), LabelType: b.LabelType,
+		HasLabels: b.Counts.HasLabels(), HasCustomsDocs: b.Counts.HasCustomsDocs(), LabelType: labelTypeToProto(b.LabelType),
 		HasManifest: b.Counts.HasManifest, Valid: b.Valid(), RowCount: int32(b.RowCount), InvalidRows: int32(b.InvalidRows),
 		ErrorShipments: int32(b.Counts.ErrorShipments), ChangedShipments: int32(b.Counts.ChangedShipments),
 		HasInvoice: b.HasInvoice, ErrorMessage: b.ErrorMessage, ErrorParams: b.ErrorParams,
@@ -326,8 +326,8 @@ func shipmentToProto(v batches.ShipmentView) *portalv1.BatchShipment {
 	return &portalv1.BatchShipment{
 		Id: s.ID, Position: int32(s.Position), Success: s.Success, ErrorMessage: s.ErrorMessage, ErrorParams: s.ErrorParams, Retoure: s.Retoure,
 		ReferenceNumber: s.ReferenceNumber, Identifier: s.Identifier, ReceiverName: s.ReceiverName, Product: s.Product,
-		Destination: s.Destination, SubmittedAt: timestampOrNil(s.SubmittedAt), ApiClient: s.APIClient,
-		LabelContentType: s.LabelContentType, CsvShipment: s.BatchID, Changed: s.Changed, LabelType: s.LabelType,
+		Destination: s.Destination, SubmittedAt: timestampOrNil(s.SubmittedAt), ApiClient: apiClientToProto(s.APIClient),
+		LabelContentType: s.LabelContentType, CsvShipment: s.BatchID, Changed: s.Changed, LabelType: labelTypeToProto(s.LabelType),
 		HasCustomsDoc: s.HasCustomsDoc, Service: s.Service, Cancelled: s.Cancelled, Updateable: v.Updateable, Deleteable: v.Deleteable,
 		Cancellable: v.Cancellable,
 	}

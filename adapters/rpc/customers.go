@@ -22,13 +22,13 @@ type CustomerHandler struct{ Customers customers.Service }
 func (h CustomerHandler) ListCustomers(ctx context.Context, req *connect.Request[portalv1.ListCustomersRequest]) (*connect.Response[portalv1.ListCustomersResponse], error) {
 	caller := callerFrom(ctx)
 	m := req.Msg
-	sort, direction := m.GetSort(), m.GetDirection()
+	sort, desc := m.GetSort(), descending(m.GetDirection())
 	// Spring-style "name,desc" is accepted too.
 	if field, dir, ok := strings.Cut(sort, ","); ok {
-		sort, direction = field, dir
+		sort, desc = field, strings.EqualFold(dir, "desc")
 	}
 	list, total, err := h.Customers.List(ctx, caller, customers.Query{
-		Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: sort, Descending: strings.EqualFold(direction, "desc"),
+		Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: sort, Descending: desc,
 		Name: m.GetName(), CRMID: m.GetCrmid(),
 	})
 	if err != nil {
@@ -97,17 +97,17 @@ func (h CustomerHandler) GetPrinterSettings(ctx context.Context, req *connect.Re
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&portalv1.GetPrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: customer.LabelTypeShown(lt)}}), nil
+	return connect.NewResponse(&portalv1.GetPrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: labelTypeToProto(customer.LabelTypeShown(lt))}}), nil
 }
 
 // UpdatePrinterSettings changes the label type.
 func (h CustomerHandler) UpdatePrinterSettings(ctx context.Context, req *connect.Request[portalv1.UpdatePrinterSettingsRequest]) (*connect.Response[portalv1.UpdatePrinterSettingsResponse], error) {
 	caller := callerFrom(ctx)
-	lt, err := h.Customers.SetPrinterSettings(ctx, caller, req.Msg.GetId(), req.Msg.GetPrinterSettings().GetLabelType())
+	lt, err := h.Customers.SetPrinterSettings(ctx, caller, req.Msg.GetId(), nameOf(req.Msg.GetPrinterSettings().GetLabelType()))
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&portalv1.UpdatePrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: customer.LabelTypeShown(lt)}}), nil
+	return connect.NewResponse(&portalv1.UpdatePrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: labelTypeToProto(customer.LabelTypeShown(lt))}}), nil
 }
 
 // UpdateAutoManifest saves the schedule.
@@ -264,10 +264,10 @@ func customerFields(c customer.Customer, caller *access.Caller) *portalv1.Custom
 			CountryCode: c.Address.CountryCode, Phone: c.Address.Phone},
 		Hub:                           refOf(c.HubID, c.HubName),
 		ShouldIncreaseReferenceNumber: c.ShouldIncreaseReferenceNumber,
-		ManifestType:                  c.ManifestType,
-		LabelType:                     c.LabelType,
+		ManifestType:                  manifestTypeToProto(c.ManifestType),
+		LabelType:                     labelTypeToProto(c.LabelType),
 		Language:                      c.Language,
-		ApiClient:                     c.APIClient,
+		ApiClient:                     apiClientToProto(c.APIClient),
 		Acss:                          refOf(c.AcssID, ""),
 		IsCommercialInvoiceChargeable: c.IsCommercialInvoiceChargeable,
 		GtcAccepted:                   c.GTC.Accepted, GtcAcceptedAt: timeText(c.GTC.At), GtcAcceptedBy: c.GTC.By,
@@ -287,7 +287,7 @@ func customerFields(c customer.Customer, caller *access.Caller) *portalv1.Custom
 	}
 	for _, r := range c.ManifestingRules {
 		out.ManifestingRules = append(out.ManifestingRules, &portalv1.ManifestingRule{Destination: r.Destination, Product: r.Product,
-			Service: r.Service, AdditionalOptions: r.AdditionalOptions, ManifestType: r.ManifestType, Hub: refOf(r.HubID, "")})
+			Service: r.Service, AdditionalOptions: r.AdditionalOptions, ManifestType: manifestTypeToProto(r.ManifestType), Hub: refOf(r.HubID, "")})
 	}
 	for _, f := range c.AvailableFeatures {
 		out.AvailableFeatures = append(out.AvailableFeatures, &portalv1.AvailableFeature{Product: f.Product, Service: f.Service, Options: f.Options})
@@ -307,10 +307,10 @@ func customerFromProto(p *portalv1.Customer) customer.Customer {
 			City: a.GetCity(), Region: a.GetRegion(), CountryCode: a.GetCountryCode(), Phone: a.GetPhone()},
 		HubID:                         max(p.GetHub().GetId(), 0),
 		ShouldIncreaseReferenceNumber: p.GetShouldIncreaseReferenceNumber(),
-		ManifestType:                  p.GetManifestType(),
-		LabelType:                     p.GetLabelType(),
+		ManifestType:                  nameOf(p.GetManifestType()),
+		LabelType:                     nameOf(p.GetLabelType()),
 		Language:                      p.GetLanguage(),
-		APIClient:                     p.GetApiClient(),
+		APIClient:                     nameOf(p.GetApiClient()),
 		AcssID:                        max(p.GetAcss().GetId(), 0),
 		IsCommercialInvoiceChargeable: p.GetIsCommercialInvoiceChargeable(),
 		SellerEORI:                    p.GetSellerEori(),
@@ -336,7 +336,7 @@ func customerFromProto(p *portalv1.Customer) customer.Customer {
 	}
 	for _, r := range p.GetManifestingRules() {
 		c.ManifestingRules = append(c.ManifestingRules, customer.ManifestingRule{Destination: r.GetDestination(), Product: r.GetProduct(),
-			Service: r.GetService(), AdditionalOptions: r.GetAdditionalOptions(), ManifestType: r.GetManifestType(), HubID: max(r.GetHub().GetId(), 0)})
+			Service: r.GetService(), AdditionalOptions: r.GetAdditionalOptions(), ManifestType: nameOf(r.GetManifestType()), HubID: max(r.GetHub().GetId(), 0)})
 	}
 	for _, f := range p.GetAvailableFeatures() {
 		c.AvailableFeatures = append(c.AvailableFeatures, customer.Feature{Product: f.GetProduct(), Service: f.GetService(), Options: f.GetOptions()})

@@ -258,3 +258,67 @@ func TestSellerEorisOverREST(t *testing.T) {
 		t.Errorf("a refused call changed the EORI to %q", eoriOf())
 	}
 }
+
+// TestSortDirectionOverREST: the contract names the directions ASC and DESC,
+// and scripts written against the spec send asc or desc: every case is read,
+// an empty direction is the default (ascending), and a direction that is
+// none is a field error as before.
+func TestSortDirectionOverREST(t *testing.T) {
+	api, _, _, _ := customersAPI(t)
+	names := func(query string) []string {
+		t.Helper()
+		rec := call(t, api, "ROLE_ADMIN", "GET", "/web/api/customers?sort=name&"+query, "")
+		var list []map[string]any
+		if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &list) != nil {
+			t.Fatalf("customers?%s = %d %s", query, rec.Code, rec.Body)
+		}
+		var out []string
+		for _, c := range list {
+			out = append(out, c["name"].(string))
+		}
+		return out
+	}
+	up := []string{"Contract DE10000001", "Contract NL10000002"}
+	down := []string{"Contract NL10000002", "Contract DE10000001"}
+	for query, want := range map[string][]string{
+		"direction=asc": up, "direction=ASC": up, "direction=Asc": up, "direction=": up, "page=0": up,
+		"direction=desc": down, "direction=DESC": down, "direction=dEsC": down,
+	} {
+		if got := names(query); strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("customers?%s = %v, want %v", query, got, want)
+		}
+	}
+	rec := call(t, api, "ROLE_ADMIN", "GET", "/web/api/customers?direction=sideways", "")
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"direction"`) || !strings.Contains(rec.Body.String(), "error.validation") {
+		t.Errorf("customers?direction=sideways = %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestEnumNamesInBodiesOverREST: a body names an enum value as the spec's
+// JSON does; an empty name is "not given" (the default) as the empty string
+// was; a name the contract does not know is refused by the rule that refused
+// the string (a field error on labelType), never read as the default.
+func TestEnumNamesInBodiesOverREST(t *testing.T) {
+	api, mine, _, _ := customersAPI(t)
+	path := "/web/api/customers/" + strconv.FormatInt(mine, 10) + "/printer-settings"
+	user := "ROLE_USER:" + strconv.FormatInt(mine, 10)
+	for body, want := range map[string]string{
+		`{"labelType":"ZPL"}`: "ZPL", `{"labelType":"PDF"}`: "PDF", `{"labelType":"Zebra"}`: "ZPL",
+		`{"labelType":""}`: "PDF", `{"labelType":"zpl"}`: "ZPL", `{}`: "PDF",
+	} {
+		rec := call(t, api, user, "PUT", path, body)
+		var got map[string]any
+		if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &got) != nil || got["labelType"] != want {
+			t.Errorf("PUT %s = %d %s, want labelType %s", body, rec.Code, rec.Body, want)
+		}
+	}
+	for _, body := range []string{`{"labelType":"Zebra600"}`, `{"labelType":"-1"}`, `{"labelType":7}`} {
+		rec := call(t, api, user, "PUT", path, body)
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"labelType"`) || !strings.Contains(rec.Body.String(), "error.validation") {
+			t.Errorf("PUT %s = %d %s, want a field error on labelType", body, rec.Code, rec.Body)
+		}
+	}
+	if rec := call(t, api, user, "GET", path, ""); !strings.Contains(rec.Body.String(), `"labelType":"PDF"`) {
+		t.Errorf("after the refusals the setting is %s, want the last saved PDF", rec.Body)
+	}
+}

@@ -28,7 +28,7 @@ func (h ManifestHandler) ListRoutingOptions(ctx context.Context, _ *connect.Requ
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.ListRoutingOptionsResponse{ManifestTypes: manifest.Types}
+	out := &portalv1.ListRoutingOptionsResponse{ManifestTypes: manifestTypesToProto(manifest.Types)}
 	for _, o := range list {
 		out.RoutingOptions = append(out.RoutingOptions, routingOptionToProto(o))
 	}
@@ -39,7 +39,7 @@ func (h ManifestHandler) ListRoutingOptions(ctx context.Context, _ *connect.Requ
 func (h ManifestHandler) UpdateRoutingOption(ctx context.Context, req *connect.Request[portalv1.UpdateRoutingOptionRequest]) (*connect.Response[portalv1.UpdateRoutingOptionResponse], error) {
 	m := req.Msg.GetRoutingOption()
 	o, err := h.Manifests.UpdateRoutingOption(ctx, callerFrom(ctx), manifest.RoutingOption{
-		Country: m.GetCountry(), ManifestType: m.GetManifestType(), Carrier: m.GetCarrier(),
+		Country: m.GetCountry(), ManifestType: nameOf(m.GetManifestType()), Carrier: m.GetCarrier(),
 	})
 	if err != nil {
 		return nil, err
@@ -48,5 +48,5 @@ func (h ManifestHandler) UpdateRoutingOption(ctx context.Context, req *connect.R
 }
 
 func routingOptionToProto(o manifest.RoutingOption) *portalv1.RoutingOption {
-	return &portalv1.RoutingOption{Country: o.Country, ManifestType: o.ManifestType, Carrier: o.Carrier, UpdatedBy: o.UpdatedBy}
+	return &portalv1.RoutingOption{Country: o.Country, ManifestType: manifestTypeToProto(o.ManifestType), Carrier: o.Carrier, UpdatedBy: o.UpdatedBy}
 }

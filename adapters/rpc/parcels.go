@@ -30,7 +30,7 @@ func (h ParcelHandler) ValidateParcel(ctx context.Context, req *connect.Request[
 // CreateParcel stores a valid parcel.
 func (h ParcelHandler) CreateParcel(ctx context.Context, req *connect.Request[portalv1.CreateParcelRequest]) (*connect.Response[portalv1.CreateParcelResponse], error) {
 	m := req.Msg
-	p, err := h.Parcels.Create(ctx, callerFrom(ctx), m.GetCustomerId(), m.GetLabelType(), formFromProto(m.GetCsvShipmentDto()))
+	p, err := h.Parcels.Create(ctx, callerFrom(ctx), m.GetCustomerId(), nameOf(m.GetLabelType()), formFromProto(m.GetCsvShipmentDto()))
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ func (h ParcelHandler) LabelParcel(ctx context.Context, req *connect.Request[por
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.LabelParcelResponse{Errors: make([]*portalv1.LabelError, len(l.Errors)), Identifier: l.Identifier, LabelType: l.LabelType}
+	out := &portalv1.LabelParcelResponse{Errors: make([]*portalv1.LabelError, len(l.Errors)), Identifier: l.Identifier, LabelType: labelTypeToProto(l.LabelType)}
 	for i, e := range l.Errors {
 		out.Errors[i] = &portalv1.LabelError{Message: e.Message, Params: e.Params}
 	}
@@ -101,7 +101,7 @@ func (h ParcelHandler) GetParcel(ctx context.Context, req *connect.Request[porta
 		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetParcelResponse{
-		ParcelId: r.ID, LabelType: r.LabelType, CsvShipmentDto: formToProto(r.Validated),
+		ParcelId: r.ID, LabelType: labelTypeToProto(r.LabelType), CsvShipmentDto: formToProto(r.Validated),
 		ValidatedShipment: checkedToProto(r.ID, r.Validated), Parcel: parcelRowToProto(r), CustomerId: r.CustomerID,
 	}), nil
 }
@@ -131,8 +131,8 @@ func (h ParcelHandler) BulkDeleteParcels(ctx context.Context, req *connect.Reque
 func (h ParcelHandler) ListParcels(ctx context.Context, req *connect.Request[portalv1.ListParcelsRequest]) (*connect.Response[portalv1.ListParcelsResponse], error) {
 	m := req.Msg
 	rows, total, err := h.Parcels.List(ctx, callerFrom(ctx), parcels.ListQuery{
-		CustomerID: m.GetCustomerId(), ManifestFilter: m.GetManifestFilter(), SourceFilter: m.GetParcelSourceFilter(),
-		APIClientFilter: m.GetApiClientFilter(), Page: int(m.GetPage()), PageSize: int(m.GetPageSize()),
+		CustomerID: m.GetCustomerId(), ManifestFilter: nameOf(m.GetManifestFilter()), SourceFilter: nameOf(m.GetParcelSourceFilter()),
+		APIClientFilter: nameOf(m.GetApiClientFilter()), Page: int(m.GetPage()), PageSize: int(m.GetPageSize()),
 	})
 	if err != nil {
 		return nil, err
@@ -152,7 +152,7 @@ func parcelRowToProto(r parcels.Row) *portalv1.ParcelRow {
 		ReceiverName: f("name"), Product: f("product"), Service: f("service"), Destination: f("isoCountry"),
 		UpdatedAt: timestamppb.New(p.UpdatedAt), CreatedAt: timestamppb.New(p.CreatedAt), CreatedBy: p.CreatedBy,
 		Status: parcelStatusToProto(p.Status()), ErrorMessage: l.ErrorMessage, ErrorParams: l.ErrorParams,
-		ManifestId: p.ManifestID(), CsvShipmentId: p.BatchID, LabelType: p.LabelType, ApiClient: p.APIClient,
+		ManifestId: p.ManifestID(), CsvShipmentId: p.BatchID, LabelType: labelTypeToProto(p.LabelType), ApiClient: apiClientToProto(p.APIClient),
 		HasCustomsDoc: l.HasCustoms, HasLabel: l.HasLabel, SubmittedAt: timestampOrNil(l.SubmittedAt),
 		Source: string(p.Source), Valid: p.Validated.Valid,
 		Selectable: r.Selectable, Editable: p.Editable(), Deletable: p.Deletable(),

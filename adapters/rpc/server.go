@@ -174,7 +174,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mux.Handle("GET /management/health/readiness", probeREST(h.Management.Queries.CheckReadiness))
 	mux.Handle(grpchealth.NewHandler(readiness{queries: h.Management.Queries, services: names}))
 	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
-	mux.Handle("/", withRESTErrors(bodilessReads(commaLists(names, rest))))
+	mux.Handle("/", withRESTErrors(bodilessReads(commaLists(names, enumQueries(names, rest)))))
 	return withClientAddr(h.Proxies, guardBodies(mux)), nil
 }
 

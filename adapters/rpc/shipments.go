@@ -16,7 +16,7 @@ type ShipmentHandler struct{ Batches batches.Service }
 func (h ShipmentHandler) ListShipments(ctx context.Context, req *connect.Request[portalv1.ListShipmentsRequest]) (*connect.Response[portalv1.ListShipmentsResponse], error) {
 	caller := callerFrom(ctx)
 	m := req.Msg
-	list, total, err := h.Batches.ListShipments(ctx, caller, m.GetCustomerId(), m.GetFilter(), int(m.GetPage()), int(m.GetPageSize()))
+	list, total, err := h.Batches.ListShipments(ctx, caller, m.GetCustomerId(), nameOf(m.GetFilter()), int(m.GetPage()), int(m.GetPageSize()))
 	if err != nil {
 		return nil, err
 	}

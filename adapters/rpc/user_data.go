@@ -27,7 +27,7 @@ func (h UserDataHandler) GetMyUserData(ctx context.Context, _ *connect.Request[p
 // ListUserData pages the links; X-Total-Count carries the total.
 func (h UserDataHandler) ListUserData(ctx context.Context, req *connect.Request[portalv1.ListUserDataRequest]) (*connect.Response[portalv1.ListUserDataResponse], error) {
 	m := req.Msg
-	links, total, err := h.UserData.List(ctx, callerFrom(ctx), userdata.Page{Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: m.GetSort(), Descending: m.GetDirection() == "desc"})
+	links, total, err := h.UserData.List(ctx, callerFrom(ctx), userdata.Page{Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: m.GetSort(), Descending: descending(m.GetDirection())})
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +76,7 @@ func userDataToProto(n userdata.Named) *portalv1.UserData {
 	out := &portalv1.UserData{
 		Id: n.ID,
 		User: &portalv1.UserRef{Login: n.Login, FirstName: n.User.FirstName, LastName: n.User.LastName,
-			Authorities: rolesToStrings(n.User.Roles)},
+			Authorities: rolesToProto(n.User.Roles)},
 	}
 	if n.Customer != nil {
 		out.Customer = customerRefToProto(*n.Customer)

@@ -21,7 +21,7 @@ type UserHandler struct {
 // ListUsers pages the logins; X-Total-Count carries the total.
 func (h UserHandler) ListUsers(ctx context.Context, req *connect.Request[portalv1.ListUsersRequest]) (*connect.Response[portalv1.ListUsersResponse], error) {
 	m := req.Msg
-	q := identity.UserQuery{Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: m.GetSort(), Descending: m.GetDirection() == "desc", Login: m.GetLogin()}
+	q := identity.UserQuery{Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: m.GetSort(), Descending: descending(m.GetDirection()), Login: m.GetLogin()}
 	for _, s := range m.GetStatus() {
 		st, ok := account.ParseStatus(s)
 		if !ok {
@@ -39,7 +39,7 @@ func (h UserHandler) ListUsers(ctx context.Context, req *connect.Request[portalv
 
 // ListAuthorities names every role.
 func (h UserHandler) ListAuthorities(context.Context, *connect.Request[portalv1.ListAuthoritiesRequest]) (*connect.Response[portalv1.ListAuthoritiesResponse], error) {
-	return connect.NewResponse(&portalv1.ListAuthoritiesResponse{Authorities: rolesToStrings(access.AllRoles)}), nil
+	return connect.NewResponse(&portalv1.ListAuthoritiesResponse{Authorities: rolesToProto(access.AllRoles)}), nil
 }
 
 // GetUser returns one login.
@@ -91,7 +91,7 @@ func (h UserHandler) DeleteUser(ctx context.Context, req *connect.Request[portal
 func userToProto(u account.User) *portalv1.User {
 	return &portalv1.User{
 		Login: u.Login, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email,
-		ActivationStatus: string(u.Status), LangKey: u.LangKey, Authorities: rolesToStrings(u.Roles),
+		ActivationStatus: activationStatusToProto(u.Status), LangKey: u.LangKey, Authorities: rolesToProto(u.Roles),
 		CreatedBy: u.CreatedBy, CreatedDate: timestampOrNil(u.CreatedAt),
 		LastModifiedBy: u.ModifiedBy, LastModifiedDate: timestampOrNil(u.ModifiedAt),
 	}
@@ -100,10 +100,8 @@ func userToProto(u account.User) *portalv1.User {
 func userFromProto(p *portalv1.User) account.User {
 	u := account.User{
 		Login: p.GetLogin(), FirstName: p.GetFirstName(), LastName: p.GetLastName(), Email: p.GetEmail(),
-		LangKey: p.GetLangKey(), Status: account.Status(p.GetActivationStatus()),
+		LangKey: p.GetLangKey(), Status: account.Status(nameOf(p.GetActivationStatus())),
 	}
-	for _, a := range p.GetAuthorities() {
-		u.Roles = append(u.Roles, access.Role(a))
-	}
+	u.Roles = rolesFromProto(p.GetAuthorities())
 	return u
 }

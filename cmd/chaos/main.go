@@ -214,7 +214,7 @@ func (d *driver) batchUnderFire(ctx context.Context, user string, customer int64
 	}
 	id := created.Msg.GetBatch().GetId()
 	started := time.Now()
-	if _, err := d.batches.SendBatch(ctx, bearing(&portalv1.SendBatchRequest{Id: id, LabelType: "PDF"}, user)); err != nil {
+	if _, err := d.batches.SendBatch(ctx, bearing(&portalv1.SendBatchRequest{Id: id, LabelType: portalv1.LabelType_PDF}, user)); err != nil {
 		return fmt.Errorf("send: %w", err)
 	}
 	fmt.Printf("  batch %d uploaded and sent\n", id)
@@ -397,7 +397,7 @@ func (d *driver) outagesInTurn(ctx context.Context, user, admin string, customer
 		"db": {name: "PostgreSQL", component: "db", stop: d.stopPostgres, start: d.stackUp, call: listBatches},
 		"redis": {name: "Redis", component: "redis", stop: func() error { return d.stopPidFile("run/redis.pid", syscall.SIGTERM) }, start: d.stackUp,
 			call: func(ctx context.Context) error {
-				_, err := d.batches.SendBatch(ctx, bearing(&portalv1.SendBatchRequest{Id: smallID, LabelType: "PDF"}, user))
+				_, err := d.batches.SendBatch(ctx, bearing(&portalv1.SendBatchRequest{Id: smallID, LabelType: portalv1.LabelType_PDF}, user))
 				return err
 			}},
 		"kratos": {name: "Kratos", component: "kratos", stop: func() error { return d.stopPidFile("run/kratos.pid", syscall.SIGTERM) }, start: d.stackUp,

@@ -302,7 +302,7 @@ func (c *client) journey(ctx context.Context, rec *recorder, bearer string, cust
 		return
 	}
 	if !step("send", func() error {
-		_, err := c.batches.SendBatch(ctx, bearing(&portalv1.SendBatchRequest{Id: batch.GetId(), LabelType: "PDF"}, bearer))
+		_, err := c.batches.SendBatch(ctx, bearing(&portalv1.SendBatchRequest{Id: batch.GetId(), LabelType: portalv1.LabelType_PDF}, bearer))
 		return err
 	}) {
 		return

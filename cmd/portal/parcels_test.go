@@ -355,6 +355,13 @@ func TestParcelScopingAndRefusals(t *testing.T) {
 	if rows := p.rows(user, fmt.Sprintf("customerId=%d&manifestFilter=NOT_MANIFESTED", p.bakery)); len(rows) != 0 {
 		t.Fatalf("not manifested = %v", rows)
 	}
+	// The filters are enums now; a script's lower-case name is read as before (core upper-cased it).
+	if rows := p.rows(user, fmt.Sprintf("customerId=%d&manifestFilter=manifested", p.bakery)); len(rows) != 1 {
+		t.Fatalf("manifestFilter=manifested = %v", rows)
+	}
+	if rows := p.rows(user, fmt.Sprintf("customerId=%d&manifestFilter=", p.bakery)); len(rows) != 1 {
+		t.Fatalf("manifestFilter= (ALL) = %v", rows)
+	}
 	if st := p.stats(); st.Labels != 1 || st.Cancels != 0 {
 		t.Fatalf("a refused call reached the carrier: %+v", st)
 	}
@@ -439,7 +446,7 @@ func TestParcelOverConnect(t *testing.T) {
 	if err != nil || !v.Msg.GetValidatedShipment().GetValid() {
 		t.Fatalf("validate = %v, %v", v, err)
 	}
-	creq := connect.NewRequest(&portalv1.CreateParcelRequest{CustomerId: p.bakery, LabelType: "PDF", CsvShipmentDto: dto})
+	creq := connect.NewRequest(&portalv1.CreateParcelRequest{CustomerId: p.bakery, LabelType: portalv1.LabelType_PDF, CsvShipmentDto: dto})
 	bearer(creq, user)
 	c, err := client.CreateParcel(ctx, creq)
 	if err != nil || c.Msg.GetParcelId() == 0 {
@@ -458,7 +465,7 @@ func TestParcelOverConnect(t *testing.T) {
 	if err != nil || d.Msg.GetFile().GetContentType() != "application/pdf" {
 		t.Fatalf("download = %v", err)
 	}
-	listReq := connect.NewRequest(&portalv1.ListParcelsRequest{CustomerId: p.bakery, ManifestFilter: "NOT_MANIFESTED"})
+	listReq := connect.NewRequest(&portalv1.ListParcelsRequest{CustomerId: p.bakery, ManifestFilter: portalv1.ParcelManifestFilter_NOT_MANIFESTED})
 	bearer(listReq, user)
 	list, err := client.ListParcels(ctx, listReq)
 	if err != nil || list.Msg.GetTotalCount() != 1 || list.Msg.GetParcels()[0].GetSequenceNumber() != l.Msg.GetIdentifier() ||

@@ -9,6 +9,7 @@ import {
   type ShipmentValuesSchema,
   type ValidatedShipment,
 } from "../gen/portal/v1/batches_pb";
+import { LabelType, ShipmentFilter_Value as ShipmentFilter } from "../gen/portal/v1/vocabulary_pb";
 import { cacheBuster, openLink } from "./download";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
@@ -105,7 +106,7 @@ export function useValidatedShipments(id: bigint | null, { page, onlyInvalid }: 
 }
 
 /** Shipment filters of spec 2 §9. */
-export type ShipmentFilter = "ALL" | "CHANGED" | "ERROR";
+export { ShipmentFilter };
 
 export type BatchShipmentsRequest = { page: number; size: number; filter: ShipmentFilter };
 
@@ -178,9 +179,9 @@ export function useDeleteBatch() {
 
 /** The commands that start a job on the batch; each answers the batch in its new status. */
 export type BatchCommand =
-  | { kind: "send"; labelType: string }
+  | { kind: "send"; labelType: LabelType }
   | { kind: "cancel" }
-  | { kind: "resend"; filter: ShipmentFilter; labelType?: string }
+  | { kind: "resend"; filter: ShipmentFilter; labelType?: LabelType }
   | { kind: "deleteShipments"; filter: ShipmentFilter }
   | { kind: "manifest" };
 
@@ -201,8 +202,12 @@ export function useBatchCommand(id: bigint) {
         case "cancel":
           return (await client.cancelBatch({ id }, options)).batch;
         case "resend":
-          return (await client.resendBatch({ id, filter: command.filter, labelType: command.labelType ?? "" }, options))
-            .batch;
+          return (
+            await client.resendBatch(
+              { id, filter: command.filter, labelType: command.labelType ?? LabelType.LABEL_TYPE_UNSPECIFIED },
+              options,
+            )
+          ).batch;
         case "deleteShipments":
           return (await client.deleteBatchShipments({ id, filter: command.filter }, options)).batch;
         case "manifest":

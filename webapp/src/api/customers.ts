@@ -13,6 +13,8 @@ import {
 import { fetchFile } from "./download";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
+import { LabelType } from "../gen/portal/v1/vocabulary_pb";
+import { sortDirectionOf } from "./enums";
 
 /** The CustomerService: the customers of spec 3 §2 to §7. */
 function useCustomerClient() {
@@ -40,7 +42,10 @@ export function useCustomerPage(request: CustomerPageRequest) {
   return useQuery({
     queryKey: [...customersKey, "page", request],
     queryFn: async ({ signal }) => {
-      const { customers, totalCount } = await client.listCustomers(request, { signal });
+      const { customers, totalCount } = await client.listCustomers(
+        { ...request, direction: sortDirectionOf(request.direction) },
+        { signal },
+      );
       return { items: customers, totalCount: Number(totalCount) };
     },
     placeholderData: keepPreviousData,
@@ -128,7 +133,7 @@ export function usePrinterSettings(id: bigint | null) {
   return useQuery({
     queryKey: [...customersKey, "printer", String(id)],
     queryFn: async ({ signal }) =>
-      (await client.getPrinterSettings({ id: id ?? 0n }, { signal })).printerSettings?.labelType ?? "PDF",
+      (await client.getPrinterSettings({ id: id ?? 0n }, { signal })).printerSettings?.labelType || LabelType.PDF,
     enabled: id !== null,
   });
 }
@@ -137,7 +142,7 @@ export function useUpdatePrinterSettings() {
   const client = useCustomerClient();
   return useListMutation(
     customersKey,
-    async ({ id, labelType }: { id: bigint; labelType: string }) =>
+    async ({ id, labelType }: { id: bigint; labelType: LabelType }) =>
       (await client.updatePrinterSettings({ id, printerSettings: { labelType } })).printerSettings?.labelType,
   );
 }

@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { ManifestService } from "../gen/portal/v1/manifests_pb";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
+import type { ManifestType } from "../gen/portal/v1/vocabulary_pb";
 
 /**
  * The ManifestService: manifests of selected parcels (spec 2 §7, POST
@@ -57,7 +58,7 @@ export function useRoutingOptions() {
 }
 
 /** A country's changed default: its manifest type and carrier. */
-export type RoutingOptionChange = { country: string; manifestType: string; carrier: string };
+export type RoutingOptionChange = { country: string; manifestType: ManifestType; carrier: string };
 
 /**
  * Changes one country's default routing option (PUT

@@ -5,6 +5,12 @@ import { useMemo } from "react";
 import { type CsvShipmentDtoSchema, ParcelService } from "../gen/portal/v1/parcels_pb";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
+import {
+  type ApiClient_Value,
+  LabelType,
+  ParcelManifestFilter_Value as ParcelManifestFilter,
+  ParcelSourceFilter_Value as ParcelSourceFilter,
+} from "../gen/portal/v1/vocabulary_pb";
 
 /** The ParcelService: single parcels of spec 2 §2.3 and §4.5. */
 function useParcelClient() {
@@ -18,18 +24,27 @@ const parcelsKey = ["parcels"] as const;
 export const parcelPageSizes = [10, 25, 100, 200, 500, 1000] as const;
 export const parcelDefaultPageSize = 100;
 
-export const manifestFilters = ["ALL", "MANIFESTED", "NOT_MANIFESTED"] as const;
-export const sourceFilters = ["ALL", "INDIVIDUAL_PARCEL", "API_PARCEL"] as const;
-/** The API clients an admin filters by (spec 2 §9): SHIPPING, A1 and the aggregator. */
-export const apiClientFilters = ["ALL", "SHIPPING", "A1", "SHIPPYPRO"] as const;
+export { ParcelManifestFilter, ParcelSourceFilter };
+
+export const manifestFilters: ParcelManifestFilter[] = [
+  ParcelManifestFilter.ALL,
+  ParcelManifestFilter.MANIFESTED,
+  ParcelManifestFilter.NOT_MANIFESTED,
+];
+export const sourceFilters: ParcelSourceFilter[] = [
+  ParcelSourceFilter.ALL,
+  ParcelSourceFilter.INDIVIDUAL_PARCEL,
+  ParcelSourceFilter.API_PARCEL,
+];
 
 export type ParcelPageRequest = {
   customerId: bigint | null;
   page: number;
   size: number;
-  manifestFilter: (typeof manifestFilters)[number];
-  sourceFilter: (typeof sourceFilters)[number];
-  apiClientFilter: string;
+  manifestFilter: ParcelManifestFilter;
+  sourceFilter: ParcelSourceFilter;
+  /** API_CLIENT_UNSPECIFIED for all clients. */
+  apiClientFilter: ApiClient_Value;
 };
 
 /** One page of the active customer's parcels, newest first, with the total. */
@@ -52,7 +67,7 @@ export function useParcelPage({
           pageSize: size,
           manifestFilter,
           parcelSourceFilter: sourceFilter,
-          apiClientFilter: apiClientFilter === "ALL" ? "" : apiClientFilter,
+          apiClientFilter,
         },
         { signal },
       );
@@ -90,7 +105,7 @@ export function useCreateParcel() {
   const client = useParcelClient();
   return useListMutation(
     parcelsKey,
-    async ({ customerId, labelType, form }: { customerId: bigint; labelType: string; form: ParcelForm }) =>
+    async ({ customerId, labelType, form }: { customerId: bigint; labelType: LabelType; form: ParcelForm }) =>
       (await client.createParcel({ customerId, labelType, csvShipmentDto: form })).parcelId,
   );
 }

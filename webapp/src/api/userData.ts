@@ -6,6 +6,7 @@ import { type UserData, type UserDataSchema, UserDataService } from "../gen/port
 import { sessionQueryKey } from "./account";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
+import { sortDirectionOf } from "./enums";
 
 /** The UserDataService: which customer or fulfillment a login belongs to (spec 3 §2, "User data"). */
 function useUserDataClient() {
@@ -39,7 +40,10 @@ export function useUserDataPage(request: UserDataPageRequest) {
   return useQuery({
     queryKey: [...listKey, "page", request],
     queryFn: async ({ signal }) => {
-      const { userData, totalCount } = await client.listUserData(request, { signal });
+      const { userData, totalCount } = await client.listUserData(
+        { ...request, direction: sortDirectionOf(request.direction) },
+        { signal },
+      );
       return { items: userData, totalCount: Number(totalCount) };
     },
     placeholderData: keepPreviousData,

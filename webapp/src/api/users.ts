@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { type User, type UserSchema, UserService } from "../gen/portal/v1/users_pb";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
+import { sortDirectionOf } from "./enums";
 
 /** The UserService: the administrators' user management (spec 1 §7, web/api/users). */
 function useUserClient() {
@@ -36,7 +37,10 @@ export function useUsersPage(request: UsersPageRequest) {
   return useQuery({
     queryKey: [...usersKey, "page", request],
     queryFn: async ({ signal }) => {
-      const { users, totalCount } = await client.listUsers(request, { signal });
+      const { users, totalCount } = await client.listUsers(
+        { ...request, direction: sortDirectionOf(request.direction) },
+        { signal },
+      );
       return { users, totalCount: Number(totalCount) };
     },
     placeholderData: keepPreviousData,

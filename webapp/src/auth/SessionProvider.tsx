@@ -10,9 +10,10 @@ import type { UserData } from "../gen/portal/v1/user_data_pb";
 import { useCredential } from "./credentialStore";
 import { endSession } from "./endSession";
 import { anonymous, type Session, SessionContext, type SessionState } from "./session";
+import { ActivationStatus_Value } from "../gen/portal/v1/vocabulary_pb";
 
 /** Spec 1 §4: only an ACTIVE account counts as signed in. */
-const activeStatus = "ACTIVE";
+const activeStatus = ActivationStatus_Value.ACTIVE;
 
 function sessionOf(account: Account, userData: UserData | null | undefined): Session {
   const { login, firstName, lastName, email, langKey, authorities } = account;

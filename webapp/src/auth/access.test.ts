@@ -12,7 +12,7 @@ import {
 } from "./access";
 
 const allRoles = Object.values(Role);
-const as = (...authorities: string[]) => ({ authorities });
+const as = (...authorities: Role[]) => ({ authorities });
 
 /**
  * The expected policy of every row, written out once more from spec 1 §6 so
@@ -139,7 +139,7 @@ describe("the tracking-only user (spec 1 §6)", () => {
 });
 
 describe("a login staff have not linked yet (issue 9: a registration is a request)", () => {
-  const unlinked = (...authorities: string[]) => ({ authorities, customer: null, fulfillment: null });
+  const unlinked = (...authorities: Role[]) => ({ authorities, customer: null, fulfillment: null });
   const bakery = { id: 1n };
 
   it("waits for its link unless it is staff", () => {

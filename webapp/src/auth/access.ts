@@ -5,20 +5,23 @@
  * policy happens here and nowhere else.
  */
 
+import { Role as ContractRole } from "../gen/portal/v1/vocabulary_pb";
+
+/** The roles by the names the screens' code uses; the values are the contract's Role enum. */
 export const Role = {
-  superAdmin: "ROLE_SUPERADMIN",
-  admin: "ROLE_ADMIN",
-  operations: "ROLE_OPERATIONS",
-  user: "ROLE_USER",
-  api: "ROLE_API",
-  customerService: "ROLE_CUSTOMER_SERVICE",
-  tracking: "ROLE_TRACKING",
+  superAdmin: ContractRole.SUPERADMIN,
+  admin: ContractRole.ADMIN,
+  operations: ContractRole.OPERATIONS,
+  user: ContractRole.USER,
+  api: ContractRole.API,
+  customerService: ContractRole.CUSTOMER_SERVICE,
+  tracking: ContractRole.TRACKING,
 } as const;
 
-export type Role = (typeof Role)[keyof typeof Role];
+export type Role = ContractRole;
 
 /** Anyone who holds roles; the guard and the menus need nothing else to decide. */
-export type RoleHolder = { authorities: readonly string[] };
+export type RoleHolder = { authorities: readonly Role[] };
 
 export function hasAnyRole(holder: RoleHolder, roles: readonly Role[]): boolean {
   return roles.some((role) => holder.authorities.includes(role));

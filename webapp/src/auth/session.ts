@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import type { CustomerRef, FulfillmentRef } from "../gen/portal/v1/organisation_pb";
 import { isTrackingOnly as holdsOnlyTracking } from "./access";
+import type { Role } from "./access";
 
 /**
  * The signed-in user as the shell needs it (spec 1 §3): the account, and the
@@ -12,7 +13,7 @@ export type Session = {
   lastName: string;
   email: string;
   langKey: string;
-  authorities: string[];
+  authorities: Role[];
   /** The customer the login belongs to, if any. */
   customer: CustomerRef | null;
   /** The fulfillment the login acts for, with the customers it may switch between. */

@@ -4,7 +4,7 @@ import { IconButton } from "@radix-ui/themes";
 import { fetchFile, isText, saveDownloaded } from "../api/download";
 import { describeFailure } from "../errors/describeFailure";
 import { showNotices } from "../errors/notices";
-import { isZpl } from "../shipping/labelTypes";
+import { isZpl, type LabelType } from "../shipping/labelTypes";
 import type { LabelSelection } from "./port";
 import { usePrintLabels } from "./usePrintLabels";
 import { labelLockMs, useLock } from "./useLock";
@@ -13,7 +13,7 @@ type LabelButtonProps = {
   /** The REST path of the label: a PDF or ZPL text. */
   path: string;
   /** The label's type: ZPL types print (spec 2 §5.3), PDF downloads. */
-  labelType: string;
+  labelType: LabelType;
   /** Names the label for the button's accessible name and the saved file. */
   name: string;
   /** The stored label, as a network printer prints it: the shipment's or the parcel's. */

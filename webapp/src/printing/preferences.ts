@@ -1,4 +1,5 @@
 import { type AgentKind, agentKinds, type Dpi } from "./port";
+import { LabelType } from "../gen/portal/v1/vocabulary_pb";
 
 /**
  * The printer a user chose in this browser (spec 2 §5.3: the saved printer):
@@ -47,6 +48,6 @@ export function savePrinterPreference(login: string, preference: PrinterPreferen
 }
 
 /** The label type a printer of this resolution prints: Zebra300 labels are drawn for 300 dpi. */
-export function zplLabelType(dpi: Dpi | undefined): "Zebra" | "Zebra300" {
-  return dpi === 300 ? "Zebra300" : "Zebra";
+export function zplLabelType(dpi: Dpi | undefined): LabelType.Zebra | LabelType.Zebra300 {
+  return dpi === 300 ? LabelType.Zebra300 : LabelType.Zebra;
 }

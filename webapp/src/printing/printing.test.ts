@@ -3,6 +3,7 @@ import { browserPrintPort } from "./browserPrint";
 import { PrintingError } from "./port";
 import { loadPrinterPreference, savePrinterPreference, zplLabelType } from "./preferences";
 import { jobsOf, splitLabels } from "./zpl";
+import { LabelType } from "../gen/portal/v1/vocabulary_pb";
 
 const label = (n: number) => `^XA\n^FO10,10^FD${n}^FS\n^XZ`;
 
@@ -29,8 +30,8 @@ describe("printer preference", () => {
     savePrinterPreference("anna", { agent: "browserPrint", printer: "Desk", dpi: 300 });
     expect(loadPrinterPreference("anna")).toEqual({ agent: "browserPrint", printer: "Desk", dpi: 300 });
     expect(loadPrinterPreference("bert")).toBeNull();
-    expect(zplLabelType(loadPrinterPreference("anna")?.dpi)).toBe("Zebra300");
-    expect(zplLabelType(undefined)).toBe("Zebra");
+    expect(zplLabelType(loadPrinterPreference("anna")?.dpi)).toBe(LabelType.Zebra300);
+    expect(zplLabelType(undefined)).toBe(LabelType.Zebra);
   });
 
   it("ignores a broken or foreign stored value", () => {

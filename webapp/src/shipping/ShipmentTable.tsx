@@ -1,9 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { CheckCircledIcon, CrossCircledIcon, MinusCircledIcon } from "@radix-ui/react-icons";
 import { Flex, Link as RadixLink, SegmentedControl, Text, Tooltip } from "@radix-ui/themes";
-import type { ShipmentFilter } from "../api/batches";
+import { enumNameOf, enumValueOf } from "../api/enums";
 import type { DataColumn } from "../components/DataTable";
 import type { BatchShipment } from "../gen/portal/v1/batches_pb";
+import { ShipmentFilter_Value as ShipmentFilter } from "../gen/portal/v1/vocabulary_pb";
 import { formatTimestamp } from "../i18n/format";
 import { labelTypeName } from "./labelTypes";
 import { failureText } from "./violationText";
@@ -26,12 +27,12 @@ export function ShipmentFilterControl({
   const { t, i18n } = useLingui();
   return (
     <SegmentedControl.Root
-      value={value}
+      value={enumNameOf(ShipmentFilter, value)}
       aria-label={t`Shipment filter`}
-      onValueChange={(next) => onChange(next as ShipmentFilter)}
+      onValueChange={(next) => onChange(enumValueOf(ShipmentFilter, next) ?? ShipmentFilter.ALL)}
     >
       {shipmentFilters.map((filter) => (
-        <SegmentedControl.Item key={filter} value={filter}>
+        <SegmentedControl.Item key={filter} value={enumNameOf(ShipmentFilter, filter)}>
           {filterName(i18n, filter)}
         </SegmentedControl.Item>
       ))}
@@ -47,7 +48,7 @@ export function useShipmentColumns(
   reference: DataColumn<BatchShipment>,
   extra: DataColumn<BatchShipment>[] = [],
 ): DataColumn<BatchShipment>[] {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return [
     reference,
     { id: "identifier", header: t`Identifier`, cell: ({ row }) => <ShipmentIdentifier shipment={row.original} /> },
@@ -58,7 +59,7 @@ export function useShipmentColumns(
     {
       id: "labelType",
       header: t`Label type`,
-      cell: ({ row }) => row.original.labelType && labelTypeName(row.original.labelType),
+      cell: ({ row }) => (row.original.labelType ? labelTypeName(i18n, row.original.labelType) : ""),
     },
     ...extra,
     { id: "result", header: t`Result`, cell: ({ row }) => <ShipmentResult shipment={row.original} /> },

@@ -1,4 +1,5 @@
 import { holdsLabel } from "./shipmentDeletion";
+import { ApiClient } from "./apiClients";
 
 /**
  * When a shipment's identifier opens tracking (spec 2 §2.2 and §5.4, spec 3
@@ -12,7 +13,7 @@ import { holdsLabel } from "./shipmentDeletion";
  * the aggregator client" without spelling the last; the customer's only
  * aggregator credential is its ShippyPro API key, so that is the aggregator.
  */
-export const aggregatorApiClient = "SHIPPYPRO";
+export const aggregatorApiClient = ApiClient.SHIPPYPRO;
 
 /**
  * Products whose parcels can be followed (spec 3 §4: only EPAQPLS and
@@ -30,7 +31,7 @@ export type TrackingCustomer = { trackingEnabled: boolean };
 /** What the rule needs of a shipment. */
 export type TrackedShipment = {
   identifier: string;
-  apiClient: string;
+  apiClient: ApiClient;
   product: string;
   success: boolean;
   cancelled: boolean;

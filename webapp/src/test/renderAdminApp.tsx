@@ -2,7 +2,7 @@ import { Role } from "../auth/access";
 import { renderApp, type RenderOptions } from "./renderApp";
 
 type Options = Pick<RenderOptions, "management" | "documents" | "acss" | "news" | "invoiceReports" | "tenants"> & {
-  authorities?: string[];
+  authorities?: Role[];
 };
 
 /** renderApp for the signed-in login "admin" (ROLE_ADMIN unless told otherwise). */

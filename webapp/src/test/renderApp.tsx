@@ -34,6 +34,7 @@ import { TenantService } from "../gen/portal/v1/tenants_pb";
 import { UserDataService } from "../gen/portal/v1/user_data_pb";
 import { UserService } from "../gen/portal/v1/users_pb";
 import { routes } from "../routes/router";
+import { ActivationStatus_Value, type Role } from "../gen/portal/v1/vocabulary_pb";
 
 /** A profile as a development portal would send it; tests override what they look at. */
 export function testProfile(overrides: MessageInitShape<typeof ApplicationProfileSchema> = {}) {
@@ -54,8 +55,8 @@ export function testProfile(overrides: MessageInitShape<typeof ApplicationProfil
  */
 export type TestUser = {
   login?: string;
-  authorities: string[];
-  activationStatus?: string;
+  authorities: Role[];
+  activationStatus?: ActivationStatus_Value;
   customer?: MessageInitShape<typeof CustomerRefSchema>;
   fulfillment?: MessageInitShape<typeof FulfillmentRefSchema>;
 };
@@ -69,7 +70,7 @@ export function testAccount(user: TestUser) {
     email: "anna@example.com",
     langKey: "en",
     authorities: user.authorities,
-    activationStatus: user.activationStatus ?? "ACTIVE",
+    activationStatus: user.activationStatus ?? ActivationStatus_Value.ACTIVE,
   });
 }
 

@@ -1,5 +1,6 @@
 import { Role } from "../auth/access";
 import { renderApp, type RenderOptions } from "./renderApp";
+import { LabelType } from "../gen/portal/v1/vocabulary_pb";
 
 /** The customer the test user ships for. */
 export const bakery = { id: 5n, name: "Bäckerei Sonnenschein", crmid: "DE10000001", hubCountryCode: "DE" };
@@ -22,7 +23,7 @@ type Options = Pick<
   | "customsDocs"
   | "printers"
 > & {
-  authorities?: string[];
+  authorities?: Role[];
   /**
    * Without a customer the caller is staff with no customer to act for
    * (ROLE_OPERATIONS unless told otherwise): no active customer. (A
@@ -46,7 +47,7 @@ export function renderShippingApp(path: string, { authorities, customer = bakery
         : { authorities: authorities ?? [Role.user], customer },
     customers: {
       getCustomer: () => ({ customer: { id: bakery.id, name: bakery.name } }),
-      getPrinterSettings: () => ({ printerSettings: { labelType: "PDF" } }),
+      getPrinterSettings: () => ({ printerSettings: { labelType: LabelType.PDF } }),
       ...services.customers,
     },
   });

@@ -9,7 +9,7 @@ import { Code, portalFailure } from "../../test/connectErrors";
 import { renderApp, testAccount, testProfile } from "../../test/renderApp";
 
 /** A portal whose sign-in accepts anna/secret and answers the bearer in the Authorization header. */
-function signInPortal(authorities: string[] = [Role.user]) {
+function signInPortal(authorities: Role[] = [Role.user]) {
   let signedIn = false;
   const authenticate = vi.fn((request: AuthenticateRequest, context: HandlerContext) => {
     if (request.username !== "anna" || request.password !== "secret") {

@@ -7,9 +7,11 @@ import { FormPage } from "../../components/FormPage";
 import { addressLine } from "../../i18n/format";
 import { PageLoading } from "../../pages/PageLoading";
 import { dayNames } from "../../shipping/ScheduleEditor";
-import { hasAnyRole } from "../../auth/access";
+import { hasAnyRole, Role } from "../../auth/access";
 import { useSession } from "../../auth/session";
 import { NetworkPrintersSection } from "./NetworkPrintersSection";
+import { apiClientName } from "../../shipping/apiClients";
+import { labelTypeName } from "../../shipping/labelTypes";
 
 /** /customer/{id}: the customer's main data, read-only; credentials are never shown here. */
 export function CustomerDetailPage() {
@@ -17,7 +19,7 @@ export function CustomerDetailPage() {
   const id = parseId(useParams().id);
   const { data: customer } = useCustomer(id);
   const session = useSession();
-  const staff = session !== null && hasAnyRole(session, ["ROLE_ADMIN", "ROLE_SUPERADMIN", "ROLE_OPERATIONS"]);
+  const staff = session !== null && hasAnyRole(session, [Role.admin, Role.superAdmin, Role.operations]);
   if (!customer) return <PageLoading />;
   const schedule = customer.autoManifestDayTime;
   const facts: [string, string][] = [
@@ -26,8 +28,8 @@ export function CustomerDetailPage() {
     [t`Address`, addressLine(customer.address)],
     [t`Hub`, customer.hub?.name ?? ""],
     [t`Language`, customer.language],
-    [t`Label type`, customer.labelType === "Zebra" ? "ZPL" : customer.labelType],
-    [t`API client`, customer.apiClient],
+    [t`Label type`, labelTypeName(i18n, customer.labelType)],
+    [t`API client`, apiClientName(i18n, customer.apiClient)],
     [
       t`Available features`,
       customer.availableFeatures

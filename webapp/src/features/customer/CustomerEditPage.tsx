@@ -43,6 +43,8 @@ import { GtcDialog } from "./GtcDialog";
 import { ScheduleEditor } from "../../shipping/ScheduleEditor";
 import { canSave } from "../../shipping/autoManifest";
 import { CarriersCsvButton } from "./CarriersCsvButton";
+import { ApiClient, apiClientKey, apiClientName } from "../../shipping/apiClients";
+import { LabelType, labelTypeKey, labelTypeName } from "../../shipping/labelTypes";
 
 /** /customer/new and /customer/{id}/edit. */
 export function CustomerEditPage() {
@@ -80,7 +82,7 @@ const serverFields = [
  * masked; a masked value sent back keeps the stored secret.
  */
 function CustomerFormView({ current }: { current: Customer | null }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const session = useSession();
   const admin = session !== null && isAdmin(session);
@@ -182,8 +184,11 @@ function CustomerFormView({ current }: { current: Customer | null }) {
                   <Select.Root value={form.labelType} onValueChange={set("labelType")}>
                     <Select.Trigger {...control} />
                     <Select.Content>
-                      <Select.Item value="PDF">PDF</Select.Item>
-                      <Select.Item value="Zebra">ZPL</Select.Item>
+                      {[LabelType.PDF, LabelType.Zebra].map((type) => (
+                        <Select.Item key={type} value={labelTypeKey(type)}>
+                          {labelTypeName(i18n, type)}
+                        </Select.Item>
+                      ))}
                     </Select.Content>
                   </Select.Root>
                 )}
@@ -338,7 +343,7 @@ function Configuration({
   text: TextMaker;
   current: Customer | null;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tenants = useTenantPage({ page: 0, size: 1000 });
   const choices = useCustomerChoices(current !== null);
   const acssFiles = useAcsses();
@@ -355,8 +360,11 @@ function Configuration({
             <Select.Root value={form.apiClient} onValueChange={set("apiClient")}>
               <Select.Trigger {...control} />
               <Select.Content>
-                <Select.Item value="SHIPPING">SHIPPING</Select.Item>
-                <Select.Item value="A1">A1</Select.Item>
+                {[ApiClient.SHIPPING, ApiClient.A1].map((client) => (
+                  <Select.Item key={client} value={apiClientKey(client)}>
+                    {apiClientName(i18n, client)}
+                  </Select.Item>
+                ))}
               </Select.Content>
             </Select.Root>
           )}

@@ -11,6 +11,7 @@ import { PageLoading } from "../../pages/PageLoading";
 import { useSession } from "../../auth/session";
 import { PrinterChoice } from "../../printing/PrinterChoice";
 import { loadPrinterPreference, type PrinterPreference, savePrinterPreference } from "../../printing/preferences";
+import { isZpl, LabelType, labelTypeKey, labelTypeName, labelTypeOf } from "../../shipping/labelTypes";
 
 const noPrinter: PrinterPreference = { agent: "browserPrint", printer: "", dpi: 203 };
 
@@ -19,20 +20,20 @@ const noPrinter: PrinterPreference = { agent: "browserPrint", printer: "", dpi: 
  * and the printer ZPL labels go to, remembered for this user in this browser.
  */
 export function PrinterSettingsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const session = useSession();
   const [printer, setPrinter] = useState<PrinterPreference>(() => loadPrinterPreference(session?.login) ?? noPrinter);
   const { activeCustomer } = useActiveCustomer();
   const settings = usePrinterSettings(activeCustomer?.id ?? null);
   const save = useUpdatePrinterSettings();
-  const [labelType, setLabelType] = useState("PDF");
+  const [labelType, setLabelType] = useState(LabelType.PDF);
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState(noFailure);
   // The choice follows the stored setting whenever that changes (adjusted while rendering, not in an effect).
-  const [shownData, setShownData] = useState<string>();
+  const [shownData, setShownData] = useState<LabelType>();
   if (settings.data && settings.data !== shownData) {
     setShownData(settings.data);
-    setLabelType(settings.data === "Zebra" ? "ZPL" : settings.data);
+    setLabelType(isZpl(settings.data) ? LabelType.ZPL : LabelType.PDF);
   }
   return (
     <FormPage title={t`Printer settings`}>
@@ -48,15 +49,18 @@ export function PrinterSettingsPage() {
             <Trans>Label format for {activeCustomer.name}</Trans>
           </Text>
           <RadioGroup.Root
-            value={labelType}
+            value={labelTypeKey(labelType)}
             onValueChange={(value) => {
               setSaved(false);
-              setLabelType(value);
+              setLabelType(labelTypeOf(value) ?? LabelType.PDF);
             }}
             aria-label={t`Label type`}
           >
-            <RadioGroup.Item value="PDF">PDF</RadioGroup.Item>
-            <RadioGroup.Item value="ZPL">ZPL</RadioGroup.Item>
+            {[LabelType.PDF, LabelType.ZPL].map((type) => (
+              <RadioGroup.Item key={type} value={labelTypeKey(type)}>
+                {labelTypeName(i18n, type)}
+              </RadioGroup.Item>
+            ))}
           </RadioGroup.Root>
           <PrinterChoice
             value={printer}

@@ -2,12 +2,13 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { CustomerSchema } from "../../gen/portal/v1/customers_pb";
 import { customerOf, formOf, formProblems } from "./customerForm";
+import { ManifestType } from "../../gen/portal/v1/vocabulary_pb";
 
 describe("customer form", () => {
   it("starts with the spec's defaults", () => {
     const form = formOf(null);
     expect(form.language).toBe("en");
-    expect(form.labelType).toBe("PDF");
+    expect(form.labelType).toBe("PDF"); // the select holds the contract's name
     expect(form.apiClient).toBe("SHIPPING");
     expect(form.currency).toBe("EUR");
   });
@@ -59,10 +60,16 @@ describe("customer form", () => {
           product: "EPAQSTD",
           service: "CUP",
           additionalOptions: ["SIGN"],
-          manifestType: "CARRIER_DIRECT",
+          manifestType: ManifestType.MANIFEST_CARRIER_DIRECT,
           hub: { id: 3n },
         },
-        { destination: "AT", product: "", service: "", additionalOptions: [], manifestType: "HUB" },
+        {
+          destination: "AT",
+          product: "",
+          service: "",
+          additionalOptions: [],
+          manifestType: ManifestType.MANIFEST_MB_PLUS,
+        },
       ],
     });
     const sent = customerOf(formOf(stored), stored.id);
@@ -72,10 +79,17 @@ describe("customer form", () => {
         product: "EPAQSTD",
         service: "CUP",
         additionalOptions: ["SIGN"],
-        manifestType: "CARRIER_DIRECT",
+        manifestType: ManifestType.MANIFEST_CARRIER_DIRECT,
         hub: { id: 3n },
       },
-      { destination: "AT", product: "", service: "", additionalOptions: [], manifestType: "HUB", hub: undefined },
+      {
+        destination: "AT",
+        product: "",
+        service: "",
+        additionalOptions: [],
+        manifestType: ManifestType.MANIFEST_MB_PLUS,
+        hub: undefined,
+      },
     ]);
     expect(sent.hub).toEqual({ id: 2n });
   });

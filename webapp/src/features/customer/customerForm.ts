@@ -1,6 +1,10 @@
 import type { CustomerInit } from "../../api/customers";
 import type { Customer } from "../../gen/portal/v1/customers_pb";
 import { emptySchedule, fromServer, type Schedule } from "../../shipping/autoManifest";
+import { enumNameOf, enumValueOf } from "../../api/enums";
+import { ManifestType } from "../../gen/portal/v1/vocabulary_pb";
+import { ApiClient, apiClientKey, apiClientOf } from "../../shipping/apiClients";
+import { LabelType, labelTypeKey, labelTypeOf } from "../../shipping/labelTypes";
 
 /**
  * A manifesting rule as its row of inputs holds it: `hubId` is the hub's id
@@ -96,15 +100,15 @@ export function formOf(customer: Customer | null): CustomerForm {
     countryCode: customer?.address?.countryCode ?? "",
     phone: customer?.address?.phone ?? "",
     language: customer?.language || "en",
-    labelType: customer?.labelType || "PDF",
-    apiClient: customer?.apiClient || "SHIPPING",
+    labelType: labelTypeKey(customer?.labelType || LabelType.PDF),
+    apiClient: apiClientKey(customer?.apiClient || ApiClient.SHIPPING),
     currency: customer?.currency || "EUR",
     hubId: customer?.hub?.id ?? 0n,
     hubName: customer?.hub?.name ?? "",
     acssId: customer?.acss && customer.acss.id > 0n ? String(customer.acss.id) : "",
     chargeable: customer?.isCommercialInvoiceChargeable ?? false,
     shouldIncreaseReferenceNumber: customer?.shouldIncreaseReferenceNumber ?? false,
-    manifestType: customer?.manifestType ?? "",
+    manifestType: enumNameOf(ManifestType, customer?.manifestType),
     manifestEmails: (customer?.manifestEmails ?? []).join(", "),
     sellerEori: customer?.sellerEori ?? "",
     features: (customer?.availableFeatures ?? []).map((f) => ({
@@ -121,7 +125,7 @@ export function formOf(customer: Customer | null): CustomerForm {
       product: r.product,
       service: r.service,
       additionalOptions: r.additionalOptions.join(", "),
-      manifestType: r.manifestType,
+      manifestType: enumNameOf(ManifestType, r.manifestType),
       hubId: r.hub && r.hub.id > 0n ? String(r.hub.id) : "",
     })),
     schedule: customer ? fromServer(customer.autoManifestDayTime) : emptySchedule,
@@ -150,14 +154,14 @@ export function customerOf(form: CustomerForm, id: bigint | undefined): Customer
       phone: form.phone,
     },
     language: form.language,
-    labelType: form.labelType,
-    apiClient: form.apiClient,
+    labelType: labelTypeOf(form.labelType),
+    apiClient: apiClientOf(form.apiClient),
     currency: form.currency,
     hub: form.hubId > 0n ? { id: form.hubId } : undefined,
     acss: /^[0-9]+$/.test(form.acssId) ? { id: BigInt(form.acssId) } : undefined,
     isCommercialInvoiceChargeable: form.chargeable,
     shouldIncreaseReferenceNumber: form.shouldIncreaseReferenceNumber,
-    manifestType: form.manifestType,
+    manifestType: enumValueOf(ManifestType, form.manifestType.trim()),
     manifestEmails: list(form.manifestEmails),
     sellerEori: form.sellerEori,
     availableFeatures: form.features
@@ -173,7 +177,7 @@ export function customerOf(form: CustomerForm, id: bigint | undefined): Customer
         product: r.product.trim(),
         service: r.service.trim(),
         additionalOptions: list(r.additionalOptions),
-        manifestType: r.manifestType.trim(),
+        manifestType: enumValueOf(ManifestType, r.manifestType.trim()),
         hub: /^[0-9]+$/.test(r.hubId) ? { id: BigInt(r.hubId) } : undefined,
       })),
     autoManifestDayTime: form.schedule,

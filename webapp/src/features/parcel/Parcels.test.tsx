@@ -15,6 +15,12 @@ import {
 import { heidi } from "../../test/addressBookEntries";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import type { Printable } from "../../printing/port";
+import {
+  ApiClient_Value,
+  LabelType,
+  ParcelManifestFilter_Value,
+  ParcelSourceFilter_Value,
+} from "../../gen/portal/v1/vocabulary_pb";
 
 // The printer is the user's (Browser Print, QZ Tray, a network printer): the
 // pages hand the labels (what they are, and how to fetch their ZPL) to
@@ -30,7 +36,7 @@ vi.mock("../../printing/usePrintLabels", () => ({
     },
     progress: null,
     printing: false,
-    labelType: "Zebra300",
+    labelType: LabelType.Zebra300,
   }),
 }));
 
@@ -45,8 +51,8 @@ const open = {
   product: "EPAQSTD",
   destination: "DE",
   status: ParcelRow_Status.DONE,
-  labelType: "PDF",
-  apiClient: "SHIPPING",
+  labelType: LabelType.PDF,
+  apiClient: ApiClient_Value.SHIPPING,
   hasLabel: true,
   hasCustomsDoc: true,
   selectable: true,
@@ -94,9 +100,9 @@ describe("the parcel list (spec 2 §2.3)", () => {
       customerId: 5n,
       page: 0,
       pageSize: 100,
-      manifestFilter: "ALL",
-      parcelSourceFilter: "ALL",
-      apiClientFilter: "",
+      manifestFilter: ParcelManifestFilter_Value.ALL,
+      parcelSourceFilter: ParcelSourceFilter_Value.ALL,
+      apiClientFilter: ApiClient_Value.API_CLIENT_UNSPECIFIED,
     });
     expect(screen.getByRole("checkbox", { name: "Select parcel REF-11" })).toBeEnabled();
     expect(screen.getByRole("checkbox", { name: "Select parcel REF-12" })).toBeDisabled();
@@ -113,7 +119,9 @@ describe("the parcel list (spec 2 §2.3)", () => {
 
     await user.click(screen.getByRole("combobox", { name: "Manifest" }));
     await user.click(await screen.findByRole("option", { name: "Not manifested" }));
-    await waitFor(() => expect(requests.at(-1)).toMatchObject({ manifestFilter: "NOT_MANIFESTED", page: 0 }));
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({ manifestFilter: ParcelManifestFilter_Value.NOT_MANIFESTED, page: 0 }),
+    );
   });
 
   it("lets admins filter by API client and delete the selected parcels", async () => {
@@ -198,7 +206,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
         },
         labelParcel: (request) => {
           labelled.push(request.id);
-          return { errors: [], identifier: "CX31", labelType: "PDF" };
+          return { errors: [], identifier: "CX31", labelType: LabelType.PDF };
         },
       },
     });
@@ -207,7 +215,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
     await user.click(screen.getByRole("button", { name: "Create and download" }));
     await waitFor(() => expect(labelled).toEqual([31n]));
     expect(validated[0]).toMatchObject({ customerId: 5n, csvShipmentDto: { name: "  Anna " } });
-    expect(created[0]).toMatchObject({ customerId: 5n, labelType: "PDF", csvShipmentDto: { name: "  Anna " } });
+    expect(created[0]).toMatchObject({ customerId: 5n, labelType: LabelType.PDF, csvShipmentDto: { name: "  Anna " } });
     await waitFor(() =>
       expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/web\/api\/parcels\/31\/label\?/),
     );
@@ -257,7 +265,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
         getParcel: () => ({
           parcelId: 12n,
           customerId: 5n,
-          labelType: "PDF",
+          labelType: LabelType.PDF,
           parcel: manifested,
           csvShipmentDto: { name: "Anna", city: "Berlin" },
           validatedShipment: { valid: true },
@@ -271,7 +279,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
   });
 });
 
-const zplRow = { ...open, labelType: "Zebra", hasCustomsDoc: false };
+const zplRow = { ...open, labelType: LabelType.Zebra, hasCustomsDoc: false };
 const pdfRow = { ...open, uuid: "u-3", id: 13n, referenceNumber: "REF-13" };
 
 const stubFetch = (body: string, contentType: string) => {
@@ -407,7 +415,7 @@ describe("the parcel pages wired to manifests, printing and the address book", (
         management,
         customers: {
           getCustomer: () => ({ customer: { id: 5n, name: "Bäckerei Sonnenschein" } }),
-          getPrinterSettings: () => ({ printerSettings: { labelType: "Zebra" } }),
+          getPrinterSettings: () => ({ printerSettings: { labelType: LabelType.Zebra } }),
         },
         parcels: {
           validateParcel: () => ({ validatedShipment: { valid: true } }),
@@ -415,14 +423,14 @@ describe("the parcel pages wired to manifests, printing and the address book", (
             created.push(request);
             return { parcelId: 31n };
           },
-          labelParcel: () => ({ errors: [], identifier: "CX31", labelType: "Zebra300" }),
+          labelParcel: () => ({ errors: [], identifier: "CX31", labelType: LabelType.Zebra300 }),
         },
       });
       await user.type(await screen.findByRole("combobox", { name: "Receiver name *" }, slow), "Anna");
       await user.click(await screen.findByRole("button", { name: "Create and print" }, slow));
       await waitFor(() => expect(printed.labels).toEqual(["^XA^FDparcel^FS^XZ"]));
       expect(printed.selections).toEqual([{ case: "parcels", value: { ids: [31n] } }]);
-      expect(created[0]).toMatchObject({ customerId: 5n, labelType: "Zebra300" });
+      expect(created[0]).toMatchObject({ customerId: 5n, labelType: LabelType.Zebra300 });
       expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/web\/api\/parcels\/31\/label\?/);
       expect(URL.createObjectURL).not.toHaveBeenCalled();
     });

@@ -6,6 +6,7 @@ import { Role } from "../../auth/access";
 import { portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { ReportRow_Status } from "../../gen/portal/v1/reports_pb";
+import { LabelType } from "../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -19,7 +20,7 @@ const row = (id: bigint, extra: Record<string, unknown> = {}) => ({
   status: ReportRow_Status.MANIFEST_CREATED,
   hasLabel: true,
   service: "CUP",
-  labelType: "PDF",
+  labelType: LabelType.PDF,
   ...extra,
 });
 

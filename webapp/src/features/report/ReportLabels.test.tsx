@@ -8,6 +8,7 @@ import { savePrinterPreference } from "../../printing/preferences";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { isZplFile, printsZpl } from "./ReportLabelsButton";
 import { ReportRow_Status } from "../../gen/portal/v1/reports_pb";
+import { LabelType } from "../../gen/portal/v1/vocabulary_pb";
 
 // The printer is the user's (Browser Print, QZ Tray, a network printer): the
 // report hands the labels (what they are, and how to fetch their ZPL) to
@@ -22,14 +23,14 @@ vi.mock("../../printing/usePrintLabels", () => ({
     },
     progress: null,
     printing: false,
-    labelType: "Zebra",
+    labelType: LabelType.Zebra,
   }),
 }));
 
 const slow = { timeout: 10_000 };
 const twoLabels = "^XA^FDTR1^FS^XZ\n^XA^FDTR2^FS^XZ\n";
 
-const row = (id: bigint, labelType: string) => ({
+const row = (id: bigint, labelType: LabelType) => ({
   shipmentId: id,
   customerId: 5n,
   referenceNumber: `ORD-${id}`,
@@ -41,7 +42,7 @@ const row = (id: bigint, labelType: string) => ({
 });
 
 /** The report of two rows of `labelType`, whose label exports answer `file`. */
-function renderReport(labelType: string, printerType: string, file: { contentType: string; data: Uint8Array }) {
+function renderReport(labelType: LabelType, printerType: LabelType, file: { contentType: string; data: Uint8Array }) {
   const calls = { byIds: [] as bigint[][], byFilter: [] as string[] };
   renderShippingApp("/report", {
     reports: {
@@ -74,7 +75,7 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
 
   it("prints the ZPL labels of a selection on a Zebra customer's printer, and locks the button", async () => {
     const user = userEvent.setup();
-    const calls = renderReport("Zebra", "ZPL", {
+    const calls = renderReport(LabelType.Zebra, LabelType.ZPL, {
       contentType: "text/plain; charset=utf-8",
       data: new TextEncoder().encode(twoLabels),
     });
@@ -94,7 +95,7 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
   it("prints the result's ZPL labels for a user who chose a printer in this browser", async () => {
     const user = userEvent.setup();
     savePrinterPreference("anna", { agent: "browserPrint", printer: "Zebra ZD421", dpi: 300 });
-    const calls = renderReport("Zebra300", "PDF", {
+    const calls = renderReport(LabelType.Zebra300, LabelType.PDF, {
       contentType: "text/plain; charset=utf-8",
       data: new TextEncoder().encode(twoLabels),
     });
@@ -108,7 +109,10 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
 
   it("downloads PDF labels, and ZPL ones for a customer without a ZPL printer", async () => {
     const user = userEvent.setup();
-    renderReport("PDF", "PDF", { contentType: "application/pdf", data: new TextEncoder().encode("%PDF") });
+    renderReport(LabelType.PDF, LabelType.PDF, {
+      contentType: "application/pdf",
+      data: new TextEncoder().encode("%PDF"),
+    });
     await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
     await user.click(screen.getByRole("button", { name: "Labels of the selection" }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1));
@@ -120,14 +124,14 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
     const user = userEvent.setup();
     renderShippingApp("/report", {
       reports: {
-        searchReport: () => ({ rows: [row(1n, "Zebra"), row(2n, "PDF")], totalCount: 2n }),
+        searchReport: () => ({ rows: [row(1n, LabelType.Zebra), row(2n, LabelType.PDF)], totalCount: 2n }),
         downloadReportLabelsByIds: () => {
           throw new ConnectError("mixed", Code.FailedPrecondition, undefined, [
             { desc: ErrorDetailSchema, value: { messageKey: "error.dontMixLabelTypes", params: {} } },
           ]);
         },
       },
-      customers: { getPrinterSettings: () => ({ printerSettings: { labelType: "ZPL" } }) },
+      customers: { getPrinterSettings: () => ({ printerSettings: { labelType: LabelType.ZPL } }) },
     });
     await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
     await user.click(screen.getByRole("checkbox", { name: "Select TR2" }));
@@ -140,11 +144,11 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
 
 describe("printsZpl and isZplFile", () => {
   it("print for ZPL printer types or a chosen printer, and tell ZPL files from PDF", () => {
-    expect(printsZpl("ZPL", null)).toBe(true);
-    expect(printsZpl("Zebra300", null)).toBe(true);
-    expect(printsZpl("PDF", null)).toBe(false);
+    expect(printsZpl(LabelType.ZPL, null)).toBe(true);
+    expect(printsZpl(LabelType.Zebra300, null)).toBe(true);
+    expect(printsZpl(LabelType.PDF, null)).toBe(false);
     expect(printsZpl(undefined, null)).toBe(false);
-    expect(printsZpl("PDF", { agent: "network", printer: "7", dpi: 203 })).toBe(true);
+    expect(printsZpl(LabelType.PDF, { agent: "network", printer: "7", dpi: 203 })).toBe(true);
     expect(isZplFile("text/plain; charset=utf-8")).toBe(true);
     expect(isZplFile("application/pdf")).toBe(false);
   });

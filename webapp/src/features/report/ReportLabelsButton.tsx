@@ -14,7 +14,7 @@ import { PrintProgress } from "../../printing/PrintProgress";
 import { loadPrinterPreference, type PrinterPreference } from "../../printing/preferences";
 import { usePrintLabels } from "../../printing/usePrintLabels";
 import { labelLockMs, useLock } from "../../printing/useLock";
-import { isZpl } from "../../shipping/labelTypes";
+import { isZpl, type LabelType } from "../../shipping/labelTypes";
 
 const exportFailed = msg`The download failed.`;
 const downloaded = msg`The file was downloaded.`;
@@ -27,7 +27,7 @@ export type LabelsExport = ReportExport & ({ kind: "labels" } | { kind: "labelsB
  * customer's printer settings name a ZPL type, or the user chose a printer
  * in this browser (spec 2 §5.3).
  */
-export function printsZpl(printerType: string | undefined, preference: PrinterPreference | null): boolean {
+export function printsZpl(printerType: LabelType | undefined, preference: PrinterPreference | null): boolean {
   return (printerType !== undefined && isZpl(printerType)) || preference !== null;
 }
 
@@ -45,7 +45,13 @@ export function isZplFile(contentType: string): boolean {
  * chosen rows', or the search's label-type criterion): all ZPL names the
  * button "Print". Locked for 5 s after a click (spec 2 §4.4).
  */
-export function ReportLabelsButton({ request, labelTypes }: { request: LabelsExport; labelTypes: readonly string[] }) {
+export function ReportLabelsButton({
+  request,
+  labelTypes,
+}: {
+  request: LabelsExport;
+  labelTypes: readonly LabelType[];
+}) {
   const session = useSession();
   const { activeCustomer } = useActiveCustomer();
   const printerType = usePrinterSettings(activeCustomer?.id ?? null).data;

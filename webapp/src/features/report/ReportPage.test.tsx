@@ -7,6 +7,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
+import { LabelType } from "../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -19,7 +20,7 @@ const row = (id: bigint, extra: Record<string, unknown> = {}) => ({
   status: ReportRow_Status.MANIFEST_CREATED,
   invoiceable: true,
   service: "CUP",
-  labelType: "PDF",
+  labelType: LabelType.PDF,
   customerName: "Bäckerei Sonnenschein",
   parcelUuid: "0e8a6b9c-1d2e-4f50-8a6b-9c1d2e4f508a",
   ...extra,

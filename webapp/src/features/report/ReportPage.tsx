@@ -36,6 +36,8 @@ import {
   type ReportSearch,
   splitList,
 } from "./reportFilter";
+import { apiClientName, apiClientOf } from "../../shipping/apiClients";
+import { labelTypeName, labelTypeOf } from "../../shipping/labelTypes";
 
 const exportFailed = msg`The download failed.`;
 const downloaded = msg`The file was downloaded.`;
@@ -202,7 +204,11 @@ export function ReportPage() {
         ),
     },
     { id: "invoiceNumber", header: t`Invoice number`, cell: ({ row }) => row.original.invoiceNumber },
-    { id: "labelType", header: t`Label type`, cell: ({ row }) => row.original.labelType },
+    {
+      id: "labelType",
+      header: t`Label type`,
+      cell: ({ row }) => (row.original.labelType ? labelTypeName(i18n, row.original.labelType) : ""),
+    },
   ];
   if (customers.length > 0 || admin) {
     columns.push(
@@ -213,7 +219,7 @@ export function ReportPage() {
   if (admin) {
     columns.push(
       { id: "parcelUuid", header: t`Parcel UUID`, cell: ({ row }) => row.original.parcelUuid },
-      { id: "apiClient", header: t`A1/Shipping API`, cell: ({ row }) => row.original.apiClient },
+      { id: "apiClient", header: t`A1/Shipping API`, cell: ({ row }) => apiClientName(i18n, row.original.apiClient) },
       {
         id: "source",
         header: t`Sync API`,
@@ -317,6 +323,10 @@ export function ReportPage() {
               <MultiSelect
                 {...control}
                 options={reportLabelTypes}
+                labelOf={(name) => {
+                  const type = labelTypeOf(name);
+                  return type ? labelTypeName(i18n, type) : name;
+                }}
                 value={draft.labelTypes}
                 onChange={(labelTypes) => setDraft({ ...draft, labelTypes })}
               />
@@ -342,6 +352,10 @@ export function ReportPage() {
                 <MultiSelect
                   {...control}
                   options={reportApiClients}
+                  labelOf={(name) => {
+                    const client = apiClientOf(name);
+                    return client ? apiClientName(i18n, client) : name;
+                  }}
                   value={draft.apiClients}
                   onChange={(apiClients) => setDraft({ ...draft, apiClients })}
                 />
@@ -370,7 +384,11 @@ export function ReportPage() {
             request={
               chosen.length > 0 ? { kind: "labelsByIds", shipmentIds: chosenIds } : { kind: "labels", pageableFilter }
             }
-            labelTypes={chosen.length > 0 ? chosen.map((row) => row.labelType) : search.criteria.labelTypes}
+            labelTypes={
+              chosen.length > 0
+                ? chosen.map((row) => row.labelType)
+                : search.criteria.labelTypes.flatMap((name) => labelTypeOf(name) ?? [])
+            }
           />
           <Button
             variant="soft"

@@ -4,8 +4,12 @@
  * bookmark and reopening it shows the same result.
  */
 
-export const reportLabelTypes = ["PDF", "Zebra", "Zebra300"] as const;
-export const reportApiClients = ["SHIPPING", "A1", "AGGREGATOR"] as const;
+import { apiClientKey, reportApiClients as apiClientsOfReports } from "../../shipping/apiClients";
+import { labelTypeKey, labelTypes } from "../../shipping/labelTypes";
+
+/** The label types and API clients a search names, by the contract's names (the search is JSON). */
+export const reportLabelTypes: string[] = labelTypes.map(labelTypeKey);
+export const reportApiClients: string[] = apiClientsOfReports.map(apiClientKey);
 
 export type ReportCriteria = {
   customerIds: string[];

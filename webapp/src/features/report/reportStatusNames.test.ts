@@ -1,13 +1,11 @@
 import { i18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { ReportRow_Status } from "../../gen/portal/v1/reports_pb";
-import { expectEveryValueNamed, locales } from "../../test/enumNames";
+import { expectEveryValueNamed } from "../../test/enumNames";
 import { reportStatusCodes, reportStatusNameOf, reportStatusNames } from "./reportStatusNames";
 
 describe("report status names", () => {
-  it.each(locales)("name every status in %s, never by its code", (locale) => {
-    expectEveryValueNamed(locale, ReportRow_Status, reportStatusNames);
-  });
+  it("name and translate every status", () => expectEveryValueNamed(ReportRow_Status, reportStatusNames));
 
   it("offer the status filter as the search model spells it, with the names people read", () => {
     expect(reportStatusCodes).toEqual(["SENDING", "SENT", "CREATING_MANIFEST", "MANIFEST_CREATED", "ERROR"]);

@@ -4,15 +4,17 @@ import { describe, expect, it } from "vitest";
 import type { UpdateRoutingOptionRequest } from "../../gen/portal/v1/manifests_pb";
 import { Code, portalFailure } from "../../test/connectErrors";
 import { renderApp } from "../../test/renderApp";
+import { ManifestType } from "../../gen/portal/v1/vocabulary_pb";
+import { Role } from "../../auth/access";
 
 const slow = { timeout: 10_000 };
 
 const listed = {
   routingOptions: [
-    { country: "AT", manifestType: "MANIFEST_CARRIER_DIRECT", carrier: "Österreichische Post" },
-    { country: "NL", manifestType: "MANIFEST_CARRIER_DIRECT", carrier: "PostNL", updatedBy: "superadmin" },
+    { country: "AT", manifestType: ManifestType.MANIFEST_CARRIER_DIRECT, carrier: "Österreichische Post" },
+    { country: "NL", manifestType: ManifestType.MANIFEST_CARRIER_DIRECT, carrier: "PostNL", updatedBy: "superadmin" },
   ],
-  manifestTypes: ["MANIFEST_TO_CARIER", "MANIFEST_MB_PLUS", "MANIFEST_CARRIER_DIRECT"],
+  manifestTypes: [ManifestType.MANIFEST_TO_CARIER, ManifestType.MANIFEST_MB_PLUS, ManifestType.MANIFEST_CARRIER_DIRECT],
 };
 
 describe("the routing options (/routing-options)", () => {
@@ -20,7 +22,7 @@ describe("the routing options (/routing-options)", () => {
     const ui = userEvent.setup();
     const updates: UpdateRoutingOptionRequest[] = [];
     renderApp("/routing-options", {
-      signedInAs: { login: "admin", authorities: ["ROLE_ADMIN"] },
+      signedInAs: { login: "admin", authorities: [Role.admin] },
       manifests: {
         listRoutingOptions: () => listed,
         updateRoutingOption: (request) => {
@@ -42,7 +44,7 @@ describe("the routing options (/routing-options)", () => {
     await waitFor(() => expect(updates).toHaveLength(1));
     expect(updates[0].routingOption).toMatchObject({
       country: "NL",
-      manifestType: "MANIFEST_CARRIER_DIRECT",
+      manifestType: ManifestType.MANIFEST_CARRIER_DIRECT,
       carrier: "DHL Parcel NL",
     });
   });
@@ -50,7 +52,7 @@ describe("the routing options (/routing-options)", () => {
   it("shows the server's field errors under the row's field", async () => {
     const ui = userEvent.setup();
     renderApp("/routing-options", {
-      signedInAs: { login: "admin", authorities: ["ROLE_ADMIN"] },
+      signedInAs: { login: "admin", authorities: [Role.admin] },
       manifests: {
         listRoutingOptions: () => listed,
         updateRoutingOption: () => {

@@ -11,13 +11,7 @@ import type { RoutingOption } from "../../gen/portal/v1/manifests_pb";
 import { pageTitles } from "../../navigation/pageTitles";
 import { usePageTitle } from "../../navigation/usePageTitle";
 import { countryName } from "../../shipping/countries";
-
-/** The manifest types of spec 2 §4.8, as the select names them. */
-const manifestTypeNames: Record<string, MessageDescriptor> = {
-  MANIFEST_TO_CARIER: msg`Manifest to carrier (default set)`,
-  MANIFEST_MB_PLUS: msg`MB Plus`,
-  MANIFEST_CARRIER_DIRECT: msg`Direct to the destination's carrier`,
-};
+import { type ManifestType, manifestTypeName } from "../../shipping/manifestTypes";
 
 const saved = msg`The routing option was saved.`;
 
@@ -79,8 +73,8 @@ export function RoutingOptionsPage() {
           <Flex direction="column" gap="1">
             <Select.Root
               size="1"
-              value={draftOf(o).manifestType || undefined}
-              onValueChange={(manifestType) => edit(o, { manifestType })}
+              value={draftOf(o).manifestType ? String(draftOf(o).manifestType) : undefined}
+              onValueChange={(manifestType) => edit(o, { manifestType: Number(manifestType) as ManifestType })}
             >
               <Select.Trigger
                 aria-label={t`Manifest type for ${o.country}`}
@@ -89,8 +83,8 @@ export function RoutingOptionsPage() {
               />
               <Select.Content>
                 {types.map((type) => (
-                  <Select.Item key={type} value={type}>
-                    {manifestTypeNames[type] ? i18n._(manifestTypeNames[type]) : type}
+                  <Select.Item key={type} value={String(type)}>
+                    {manifestTypeName(i18n, type)}
                   </Select.Item>
                 ))}
               </Select.Content>

@@ -21,6 +21,7 @@ import { PrintLabelsButton } from "../../printing/PrintLabelsButton";
 import { holdsLabel } from "../../shipping/shipmentDeletion";
 import { ShipmentIdentifier } from "../../shipping/ShipmentIdentifier";
 import { useShipmentDeleteRefusal } from "./useShipmentDeleteRefusal";
+import { apiClientName } from "../../shipping/apiClients";
 
 /**
  * /shipment/{id} (spec 2 §2.2): the shipment, when it was submitted, its
@@ -52,7 +53,7 @@ type ShipmentPageProps = { detail: ShipmentDetail; shipment: BatchShipment; admi
 
 /** The shipment as read, its tab named after its reference. */
 function ShipmentPage({ detail, shipment, admin }: ShipmentPageProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const refusal = useShipmentDeleteRefusal(shipment);
   usePageTitle(shipment.referenceNumber || t`Shipment`);
   const reference = shipment.referenceNumber;
@@ -74,8 +75,10 @@ function ShipmentPage({ detail, shipment, admin }: ShipmentPageProps) {
             </Fact>
             <Fact label={<Trans>Destination</Trans>}>{shipment.destination}</Fact>
             <Fact label={<Trans>Submitted at</Trans>}>{formatTimestamp(shipment.submittedAt)}</Fact>
-            <Fact label={<Trans>Label type</Trans>}>{shipment.labelType && labelTypeName(shipment.labelType)}</Fact>
-            <Fact label={<Trans>API client</Trans>}>{shipment.apiClient}</Fact>
+            <Fact label={<Trans>Label type</Trans>}>
+              {shipment.labelType ? labelTypeName(i18n, shipment.labelType) : ""}
+            </Fact>
+            <Fact label={<Trans>API client</Trans>}>{apiClientName(i18n, shipment.apiClient)}</Fact>
             <Fact label={<Trans>Result</Trans>}>
               <ShipmentResult shipment={shipment} spelledOut />
             </Fact>

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Flex, Link as RadixLink } from "@radix-ui/themes";
 import { Link, useSearchParams } from "react-router";
-import { batchPageSizes, type ShipmentFilter } from "../../api/batches";
+import { batchPageSizes, ShipmentFilter } from "../../api/batches";
+import { enumNameOf, enumValueOf } from "../../api/enums";
 import { shipmentLabelPath, useShipmentPage } from "../../api/shipments";
 import { LabelButton } from "../../printing/LabelButton";
 import { useActiveCustomer } from "../../auth/activeCustomer";
@@ -14,7 +15,6 @@ import { Warning } from "../../components/Warning";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
 import { pageTitles } from "../../navigation/pageTitles";
 import { holdsLabel } from "../../shipping/shipmentDeletion";
-import { shipmentFilters } from "../../shipping/shipmentFilters";
 import { ShipmentFilterControl, useShipmentColumns } from "../../shipping/ShipmentTable";
 
 const shipmentPath = (shipment: BatchShipment) => `/shipment/${shipment.id}`;
@@ -25,12 +25,11 @@ export function ShipmentListPage() {
   const { activeCustomer } = useActiveCustomer();
   const [search, setSearch] = useSearchParams();
   const { page, size } = pageOf(search, batchPageSizes);
-  const filterParam = search.get("filter") as ShipmentFilter | null;
-  const filter: ShipmentFilter = filterParam && shipmentFilters.includes(filterParam) ? filterParam : "ALL";
+  const filter: ShipmentFilter = enumValueOf(ShipmentFilter, search.get("filter")) ?? ShipmentFilter.ALL;
   const shipments = useShipmentPage({ customerId: activeCustomer?.id ?? null, page, size, filter });
   const update = (next: { page: number; size: number; filter: ShipmentFilter }) => {
     const out = pageSearch(next, batchPageSizes);
-    if (next.filter !== "ALL") out.filter = next.filter;
+    if (next.filter !== ShipmentFilter.ALL) out.filter = enumNameOf(ShipmentFilter, next.filter);
     setSearch(out, { replace: true });
   };
   const columns = useShipmentColumns(

@@ -8,6 +8,7 @@ import { Code, portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { aggregatorApiClient } from "../../shipping/tracking";
 import { Batch_Status } from "../../gen/portal/v1/batches_pb";
+import { LabelType, ShipmentFilter_Value } from "../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -21,7 +22,7 @@ const shipment = {
   product: "EPAQPLS",
   destination: "DE",
   csvShipment: 4n,
-  labelType: "PDF",
+  labelType: LabelType.PDF,
 };
 const detail = { shipment, soapRequest: "<addAndPrint/>", soapResponse: "<addAndPrintResponse/>" };
 const batchIn = (status: Batch_Status, inProgress = false) => ({
@@ -53,11 +54,11 @@ describe("shipments (spec 2 §2.2)", () => {
     });
     expect(await screen.findByRole("link", { name: "REF-21" }, slow)).toHaveAttribute("href", "/shipment/21");
     expect(screen.getByRole("link", { name: "4" })).toHaveAttribute("href", "/batch/4");
-    expect(requests[0]).toMatchObject({ customerId: 5n, page: 0, pageSize: 10, filter: "ALL" });
+    expect(requests[0]).toMatchObject({ customerId: 5n, page: 0, pageSize: 10, filter: ShipmentFilter_Value.ALL });
     // Labelled: it must be cancelled before it can be deleted.
     expect(screen.getByRole("button", { name: "Delete REF-21" })).toBeDisabled();
     await user.click(screen.getByRole("radio", { name: "Error" }));
-    await waitFor(() => expect(requests.at(-1)).toMatchObject({ filter: "ERROR" }));
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ filter: ShipmentFilter_Value.ERROR }));
   });
 
   it("shows an admin the SOAP traffic and the label", async () => {

@@ -464,9 +464,9 @@ type Account struct {
 	// Language: de, en, es, it or nl.
 	LangKey string `protobuf:"bytes,5,opt,name=lang_key,json=langKey,proto3" json:"lang_key,omitempty"`
 	// Roles, such as ROLE_USER; read-only.
-	Authorities []string `protobuf:"bytes,6,rep,name=authorities,proto3" json:"authorities,omitempty"`
+	Authorities []Role `protobuf:"varint,6,rep,packed,name=authorities,proto3,enum=portal.v1.Role" json:"authorities,omitempty"`
 	// ACTIVE, INACTIVE, NEW or PENDING; only ACTIVE users are signed in. Read-only.
-	ActivationStatus string `protobuf:"bytes,7,opt,name=activation_status,json=activationStatus,proto3" json:"activation_status,omitempty"`
+	ActivationStatus ActivationStatus_Value `protobuf:"varint,7,opt,name=activation_status,json=activationStatus,proto3,enum=portal.v1.ActivationStatus_Value" json:"activation_status,omitempty"`
 	// The user has a registered authenticator device; read-only.
 	MfaRegistered bool `protobuf:"varint,8,opt,name=mfa_registered,json=mfaRegistered,proto3" json:"mfa_registered,omitempty"`
 	// The current password, which a change of the e-mail address needs (a
@@ -542,18 +542,18 @@ func (x *Account) GetLangKey() string {
 	return ""
 }
 
-func (x *Account) GetAuthorities() []string {
+func (x *Account) GetAuthorities() []Role {
 	if x != nil {
 		return x.Authorities
 	}
 	return nil
 }
 
-func (x *Account) GetActivationStatus() string {
+func (x *Account) GetActivationStatus() ActivationStatus_Value {
 	if x != nil {
 		return x.ActivationStatus
 	}
-	return ""
+	return ActivationStatus_ACTIVATION_STATUS_UNSPECIFIED
 }
 
 func (x *Account) GetMfaRegistered() bool {
@@ -1321,7 +1321,7 @@ var File_portal_v1_account_proto protoreflect.FileDescriptor
 
 const file_portal_v1_account_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/account.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"\xa2\x01\n" +
+	"\x17portal/v1/account.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1aportal/v1/vocabulary.proto\"\xa2\x01\n" +
 	"\x13AuthenticateRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x12\x1a\n" +
 	"\bpassword\x18\x02 \x01(\tR\bpassword\x12\x1f\n" +
@@ -1344,16 +1344,16 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\vremember_me\x18\x02 \x01(\bR\vremember_me\"\x1f\n" +
 	"\x1dGetMfaRegistrationCodeRequest\"L\n" +
 	"\x1eGetMfaRegistrationCodeResponse\x12*\n" +
-	"\x05image\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x05image\"\xad\x02\n" +
+	"\x05image\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x05image\"\xe1\x02\n" +
 	"\aAccount\x12\x14\n" +
 	"\x05login\x18\x01 \x01(\tR\x05login\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
 	"\tlast_name\x18\x03 \x01(\tR\blastName\x12\x14\n" +
 	"\x05email\x18\x04 \x01(\tR\x05email\x12\x19\n" +
-	"\blang_key\x18\x05 \x01(\tR\alangKey\x12 \n" +
-	"\vauthorities\x18\x06 \x03(\tR\vauthorities\x12+\n" +
-	"\x11activation_status\x18\a \x01(\tR\x10activationStatus\x12%\n" +
+	"\blang_key\x18\x05 \x01(\tR\alangKey\x121\n" +
+	"\vauthorities\x18\x06 \x03(\x0e2\x0f.portal.v1.RoleR\vauthorities\x12N\n" +
+	"\x11activation_status\x18\a \x01(\x0e2!.portal.v1.ActivationStatus.ValueR\x10activationStatus\x12%\n" +
 	"\x0emfa_registered\x18\b \x01(\bR\rmfaRegistered\x12)\n" +
 	"\x10current_password\x18\t \x01(\tR\x0fcurrentPassword\"\x13\n" +
 	"\x11GetAccountRequest\"B\n" +
@@ -1444,42 +1444,46 @@ var file_portal_v1_account_proto_goTypes = []any{
 	(*LogoutRequest)(nil),                  // 23: portal.v1.LogoutRequest
 	(*LogoutResponse)(nil),                 // 24: portal.v1.LogoutResponse
 	(*httpbody.HttpBody)(nil),              // 25: google.api.HttpBody
+	(Role)(0),                              // 26: portal.v1.Role
+	(ActivationStatus_Value)(0),            // 27: portal.v1.ActivationStatus.Value
 }
 var file_portal_v1_account_proto_depIdxs = []int32{
 	25, // 0: portal.v1.GetMfaRegistrationCodeResponse.image:type_name -> google.api.HttpBody
-	8,  // 1: portal.v1.GetAccountResponse.account:type_name -> portal.v1.Account
-	8,  // 2: portal.v1.SaveAccountRequest.account:type_name -> portal.v1.Account
-	8,  // 3: portal.v1.SaveAccountResponse.account:type_name -> portal.v1.Account
-	25, // 4: portal.v1.RequestPasswordResetRequest.email:type_name -> google.api.HttpBody
-	0,  // 5: portal.v1.AccountService.Authenticate:input_type -> portal.v1.AuthenticateRequest
-	2,  // 6: portal.v1.AccountService.VerifyMfaCode:input_type -> portal.v1.VerifyMfaCodeRequest
-	4,  // 7: portal.v1.AccountService.SkipMfa:input_type -> portal.v1.SkipMfaRequest
-	6,  // 8: portal.v1.AccountService.GetMfaRegistrationCode:input_type -> portal.v1.GetMfaRegistrationCodeRequest
-	9,  // 9: portal.v1.AccountService.GetAccount:input_type -> portal.v1.GetAccountRequest
-	11, // 10: portal.v1.AccountService.SaveAccount:input_type -> portal.v1.SaveAccountRequest
-	13, // 11: portal.v1.AccountService.ChangePassword:input_type -> portal.v1.ChangePasswordRequest
-	15, // 12: portal.v1.AccountService.Register:input_type -> portal.v1.RegisterRequest
-	17, // 13: portal.v1.AccountService.Activate:input_type -> portal.v1.ActivateRequest
-	19, // 14: portal.v1.AccountService.RequestPasswordReset:input_type -> portal.v1.RequestPasswordResetRequest
-	21, // 15: portal.v1.AccountService.FinishPasswordReset:input_type -> portal.v1.FinishPasswordResetRequest
-	23, // 16: portal.v1.AccountService.Logout:input_type -> portal.v1.LogoutRequest
-	1,  // 17: portal.v1.AccountService.Authenticate:output_type -> portal.v1.AuthenticateResponse
-	3,  // 18: portal.v1.AccountService.VerifyMfaCode:output_type -> portal.v1.VerifyMfaCodeResponse
-	5,  // 19: portal.v1.AccountService.SkipMfa:output_type -> portal.v1.SkipMfaResponse
-	7,  // 20: portal.v1.AccountService.GetMfaRegistrationCode:output_type -> portal.v1.GetMfaRegistrationCodeResponse
-	10, // 21: portal.v1.AccountService.GetAccount:output_type -> portal.v1.GetAccountResponse
-	12, // 22: portal.v1.AccountService.SaveAccount:output_type -> portal.v1.SaveAccountResponse
-	14, // 23: portal.v1.AccountService.ChangePassword:output_type -> portal.v1.ChangePasswordResponse
-	16, // 24: portal.v1.AccountService.Register:output_type -> portal.v1.RegisterResponse
-	18, // 25: portal.v1.AccountService.Activate:output_type -> portal.v1.ActivateResponse
-	20, // 26: portal.v1.AccountService.RequestPasswordReset:output_type -> portal.v1.RequestPasswordResetResponse
-	22, // 27: portal.v1.AccountService.FinishPasswordReset:output_type -> portal.v1.FinishPasswordResetResponse
-	24, // 28: portal.v1.AccountService.Logout:output_type -> portal.v1.LogoutResponse
-	17, // [17:29] is the sub-list for method output_type
-	5,  // [5:17] is the sub-list for method input_type
-	5,  // [5:5] is the sub-list for extension type_name
-	5,  // [5:5] is the sub-list for extension extendee
-	0,  // [0:5] is the sub-list for field type_name
+	26, // 1: portal.v1.Account.authorities:type_name -> portal.v1.Role
+	27, // 2: portal.v1.Account.activation_status:type_name -> portal.v1.ActivationStatus.Value
+	8,  // 3: portal.v1.GetAccountResponse.account:type_name -> portal.v1.Account
+	8,  // 4: portal.v1.SaveAccountRequest.account:type_name -> portal.v1.Account
+	8,  // 5: portal.v1.SaveAccountResponse.account:type_name -> portal.v1.Account
+	25, // 6: portal.v1.RequestPasswordResetRequest.email:type_name -> google.api.HttpBody
+	0,  // 7: portal.v1.AccountService.Authenticate:input_type -> portal.v1.AuthenticateRequest
+	2,  // 8: portal.v1.AccountService.VerifyMfaCode:input_type -> portal.v1.VerifyMfaCodeRequest
+	4,  // 9: portal.v1.AccountService.SkipMfa:input_type -> portal.v1.SkipMfaRequest
+	6,  // 10: portal.v1.AccountService.GetMfaRegistrationCode:input_type -> portal.v1.GetMfaRegistrationCodeRequest
+	9,  // 11: portal.v1.AccountService.GetAccount:input_type -> portal.v1.GetAccountRequest
+	11, // 12: portal.v1.AccountService.SaveAccount:input_type -> portal.v1.SaveAccountRequest
+	13, // 13: portal.v1.AccountService.ChangePassword:input_type -> portal.v1.ChangePasswordRequest
+	15, // 14: portal.v1.AccountService.Register:input_type -> portal.v1.RegisterRequest
+	17, // 15: portal.v1.AccountService.Activate:input_type -> portal.v1.ActivateRequest
+	19, // 16: portal.v1.AccountService.RequestPasswordReset:input_type -> portal.v1.RequestPasswordResetRequest
+	21, // 17: portal.v1.AccountService.FinishPasswordReset:input_type -> portal.v1.FinishPasswordResetRequest
+	23, // 18: portal.v1.AccountService.Logout:input_type -> portal.v1.LogoutRequest
+	1,  // 19: portal.v1.AccountService.Authenticate:output_type -> portal.v1.AuthenticateResponse
+	3,  // 20: portal.v1.AccountService.VerifyMfaCode:output_type -> portal.v1.VerifyMfaCodeResponse
+	5,  // 21: portal.v1.AccountService.SkipMfa:output_type -> portal.v1.SkipMfaResponse
+	7,  // 22: portal.v1.AccountService.GetMfaRegistrationCode:output_type -> portal.v1.GetMfaRegistrationCodeResponse
+	10, // 23: portal.v1.AccountService.GetAccount:output_type -> portal.v1.GetAccountResponse
+	12, // 24: portal.v1.AccountService.SaveAccount:output_type -> portal.v1.SaveAccountResponse
+	14, // 25: portal.v1.AccountService.ChangePassword:output_type -> portal.v1.ChangePasswordResponse
+	16, // 26: portal.v1.AccountService.Register:output_type -> portal.v1.RegisterResponse
+	18, // 27: portal.v1.AccountService.Activate:output_type -> portal.v1.ActivateResponse
+	20, // 28: portal.v1.AccountService.RequestPasswordReset:output_type -> portal.v1.RequestPasswordResetResponse
+	22, // 29: portal.v1.AccountService.FinishPasswordReset:output_type -> portal.v1.FinishPasswordResetResponse
+	24, // 30: portal.v1.AccountService.Logout:output_type -> portal.v1.LogoutResponse
+	19, // [19:31] is the sub-list for method output_type
+	7,  // [7:19] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_account_proto_init() }
@@ -1487,6 +1491,7 @@ func file_portal_v1_account_proto_init() {
 	if File_portal_v1_account_proto != nil {
 		return
 	}
+	file_portal_v1_vocabulary_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -153,7 +153,7 @@ type Batch struct {
 	// Whether any shipment has a customs document.
 	HasCustomsDocs bool `protobuf:"varint,11,opt,name=has_customs_docs,json=hasCustomsDocs,proto3" json:"has_customs_docs,omitempty"`
 	// Label type of the last send: PDF or Zebra.
-	LabelType string `protobuf:"bytes,12,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType LabelType `protobuf:"varint,12,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	// Whether a manifest document exists.
 	HasManifest bool `protobuf:"varint,13,opt,name=has_manifest,json=hasManifest,proto3" json:"has_manifest,omitempty"`
 	// Whether every validated row is valid.
@@ -294,11 +294,11 @@ func (x *Batch) GetHasCustomsDocs() bool {
 	return false
 }
 
-func (x *Batch) GetLabelType() string {
+func (x *Batch) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 func (x *Batch) GetHasManifest() bool {
@@ -2024,7 +2024,7 @@ type BatchShipment struct {
 	// When the carrier answered.
 	SubmittedAt *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=submitted_at,json=submittedAt,proto3" json:"submitted_at,omitempty"`
 	// API client the shipment went through.
-	ApiClient string `protobuf:"bytes,12,opt,name=api_client,json=apiClient,proto3" json:"api_client,omitempty"`
+	ApiClient ApiClient_Value `protobuf:"varint,12,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
 	// application/pdf or text/plain (ZPL).
 	LabelContentType string `protobuf:"bytes,13,opt,name=label_content_type,json=labelContentType,proto3" json:"label_content_type,omitempty"`
 	// Batch id.
@@ -2032,7 +2032,7 @@ type BatchShipment struct {
 	// Whether the row was edited after it was labelled.
 	Changed bool `protobuf:"varint,15,opt,name=changed,proto3" json:"changed,omitempty"`
 	// PDF or Zebra.
-	LabelType string `protobuf:"bytes,16,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType LabelType `protobuf:"varint,16,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	// Whether a customs document exists.
 	HasCustomsDoc bool `protobuf:"varint,17,opt,name=has_customs_doc,json=hasCustomsDoc,proto3" json:"has_customs_doc,omitempty"`
 	// Service code.
@@ -2160,11 +2160,11 @@ func (x *BatchShipment) GetSubmittedAt() *timestamppb.Timestamp {
 	return nil
 }
 
-func (x *BatchShipment) GetApiClient() string {
+func (x *BatchShipment) GetApiClient() ApiClient_Value {
 	if x != nil {
 		return x.ApiClient
 	}
-	return ""
+	return ApiClient_API_CLIENT_UNSPECIFIED
 }
 
 func (x *BatchShipment) GetLabelContentType() string {
@@ -2188,11 +2188,11 @@ func (x *BatchShipment) GetChanged() bool {
 	return false
 }
 
-func (x *BatchShipment) GetLabelType() string {
+func (x *BatchShipment) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 func (x *BatchShipment) GetHasCustomsDoc() bool {
@@ -2717,8 +2717,8 @@ type SendBatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Batch id.
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// PDF or Zebra; the customer's label type when empty.
-	LabelType     string `protobuf:"bytes,2,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	// PDF or Zebra; the customer's label type when unspecified.
+	LabelType     LabelType `protobuf:"varint,2,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2760,11 +2760,11 @@ func (x *SendBatchRequest) GetId() int64 {
 	return 0
 }
 
-func (x *SendBatchRequest) GetLabelType() string {
+func (x *SendBatchRequest) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 // SendBatchResponse carries the batch in SENDING.
@@ -2911,10 +2911,10 @@ type ResendBatchRequest struct {
 	// Batch id.
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// ALL, CHANGED or ERROR.
-	Filter string `protobuf:"bytes,2,opt,name=filter,proto3" json:"filter,omitempty"`
+	Filter ShipmentFilter_Value `protobuf:"varint,2,opt,name=filter,proto3,enum=portal.v1.ShipmentFilter_Value" json:"filter,omitempty"`
 	// PDF or Zebra for the new labels; the batch's label type when empty. Only a resend of ALL may
 	// change it, so that one batch never mixes label types.
-	LabelType     string `protobuf:"bytes,3,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType     LabelType `protobuf:"varint,3,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2956,18 +2956,18 @@ func (x *ResendBatchRequest) GetId() int64 {
 	return 0
 }
 
-func (x *ResendBatchRequest) GetFilter() string {
+func (x *ResendBatchRequest) GetFilter() ShipmentFilter_Value {
 	if x != nil {
 		return x.Filter
 	}
-	return ""
+	return ShipmentFilter_SHIPMENT_FILTER_UNSPECIFIED
 }
 
-func (x *ResendBatchRequest) GetLabelType() string {
+func (x *ResendBatchRequest) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 // ResendBatchResponse carries the batch in a RESENDING status.
@@ -3022,7 +3022,7 @@ type DeleteBatchShipmentsRequest struct {
 	// Batch id.
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// ALL or CHANGED (ERROR is refused).
-	Filter        string `protobuf:"bytes,2,opt,name=filter,proto3" json:"filter,omitempty"`
+	Filter        ShipmentFilter_Value `protobuf:"varint,2,opt,name=filter,proto3,enum=portal.v1.ShipmentFilter_Value" json:"filter,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3064,11 +3064,11 @@ func (x *DeleteBatchShipmentsRequest) GetId() int64 {
 	return 0
 }
 
-func (x *DeleteBatchShipmentsRequest) GetFilter() string {
+func (x *DeleteBatchShipmentsRequest) GetFilter() ShipmentFilter_Value {
 	if x != nil {
 		return x.Filter
 	}
-	return ""
+	return ShipmentFilter_SHIPMENT_FILTER_UNSPECIFIED
 }
 
 // DeleteBatchShipmentsResponse carries the batch in DELETING.
@@ -3680,7 +3680,7 @@ type ListBatchShipmentsRequest struct {
 	// Page size, 10 when zero.
 	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// ALL (default), CHANGED or ERROR.
-	Filter string `protobuf:"bytes,4,opt,name=filter,proto3" json:"filter,omitempty"`
+	Filter ShipmentFilter_Value `protobuf:"varint,4,opt,name=filter,proto3,enum=portal.v1.ShipmentFilter_Value" json:"filter,omitempty"`
 	// Ignored; keeps browsers from caching.
 	CacheBuster   string `protobuf:"bytes,5,opt,name=cache_buster,json=cacheBuster,proto3" json:"cache_buster,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -3738,11 +3738,11 @@ func (x *ListBatchShipmentsRequest) GetPageSize() int32 {
 	return 0
 }
 
-func (x *ListBatchShipmentsRequest) GetFilter() string {
+func (x *ListBatchShipmentsRequest) GetFilter() ShipmentFilter_Value {
 	if x != nil {
 		return x.Filter
 	}
-	return ""
+	return ShipmentFilter_SHIPMENT_FILTER_UNSPECIFIED
 }
 
 func (x *ListBatchShipmentsRequest) GetCacheBuster() string {
@@ -4520,7 +4520,7 @@ var File_portal_v1_batches_proto protoreflect.FileDescriptor
 
 const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc0\n" +
+	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1aportal/v1/vocabulary.proto\"\xd6\n" +
 	"\n" +
 	"\x05Batch\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\"\n" +
@@ -4537,9 +4537,9 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
 	"has_labels\x18\n" +
 	" \x01(\bR\thasLabels\x12(\n" +
-	"\x10has_customs_docs\x18\v \x01(\bR\x0ehasCustomsDocs\x12\x1d\n" +
+	"\x10has_customs_docs\x18\v \x01(\bR\x0ehasCustomsDocs\x123\n" +
 	"\n" +
-	"label_type\x18\f \x01(\tR\tlabelType\x12!\n" +
+	"label_type\x18\f \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12!\n" +
 	"\fhas_manifest\x18\r \x01(\bR\vhasManifest\x12\x14\n" +
 	"\x05valid\x18\x0e \x01(\bR\x05valid\x12\x1b\n" +
 	"\trow_count\x18\x0f \x01(\x05R\browCount\x12!\n" +
@@ -4859,7 +4859,7 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\vorder_lines\x18\x02 \x03(\v2\x1a.portal.v1.OrderLineValuesR\n" +
 	"orderLines\"D\n" +
 	"\x0fOrderLineValues\x121\n" +
-	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\xf8\x06\n" +
+	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\xaa\a\n" +
 	"\rBatchShipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x18\n" +
@@ -4874,14 +4874,14 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\aproduct\x18\t \x01(\tR\aproduct\x12 \n" +
 	"\vdestination\x18\n" +
 	" \x01(\tR\vdestination\x12=\n" +
-	"\fsubmitted_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x12\x1d\n" +
+	"\fsubmitted_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x129\n" +
 	"\n" +
-	"api_client\x18\f \x01(\tR\tapiClient\x12,\n" +
+	"api_client\x18\f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x12,\n" +
 	"\x12label_content_type\x18\r \x01(\tR\x10labelContentType\x12!\n" +
 	"\fcsv_shipment\x18\x0e \x01(\x03R\vcsvShipment\x12\x18\n" +
-	"\achanged\x18\x0f \x01(\bR\achanged\x12\x1d\n" +
+	"\achanged\x18\x0f \x01(\bR\achanged\x123\n" +
 	"\n" +
-	"label_type\x18\x10 \x01(\tR\tlabelType\x12&\n" +
+	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12&\n" +
 	"\x0fhas_customs_doc\x18\x11 \x01(\bR\rhasCustomsDoc\x12\x18\n" +
 	"\aservice\x18\x12 \x01(\tR\aservice\x12\x1c\n" +
 	"\tcancelled\x18\x13 \x01(\bR\tcancelled\x12\x1e\n" +
@@ -4921,27 +4921,27 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x12DeleteBatchRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"=\n" +
 	"\x13DeleteBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"I\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"_\n" +
 	"\x10SendBatchRequest\x12\x16\n" +
-	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x1d\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x123\n" +
 	"\n" +
-	"label_type\x18\x02 \x01(\tR\tlabelType\";\n" +
+	"label_type\x18\x02 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\";\n" +
 	"\x11SendBatchResponse\x12&\n" +
 	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\",\n" +
 	"\x12CancelBatchRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"=\n" +
 	"\x13CancelBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"c\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"\x9a\x01\n" +
 	"\x12ResendBatchRequest\x12\x16\n" +
-	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x16\n" +
-	"\x06filter\x18\x02 \x01(\tR\x06filter\x12\x1d\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x127\n" +
+	"\x06filter\x18\x02 \x01(\x0e2\x1f.portal.v1.ShipmentFilter.ValueR\x06filter\x123\n" +
 	"\n" +
-	"label_type\x18\x03 \x01(\tR\tlabelType\"=\n" +
+	"label_type\x18\x03 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\"=\n" +
 	"\x13ResendBatchResponse\x12&\n" +
-	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"M\n" +
+	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"n\n" +
 	"\x1bDeleteBatchShipmentsRequest\x12\x16\n" +
-	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x16\n" +
-	"\x06filter\x18\x02 \x01(\tR\x06filter\"F\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x127\n" +
+	"\x06filter\x18\x02 \x01(\x0e2\x1f.portal.v1.ShipmentFilter.ValueR\x06filter\"F\n" +
 	"\x1cDeleteBatchShipmentsResponse\x12&\n" +
 	"\x05batch\x18\x01 \x01(\v2\x10.portal.v1.BatchR\x05batch\"4\n" +
 	"\x1aCreateBatchManifestRequest\x12\x16\n" +
@@ -4978,12 +4978,12 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x06values\x18\x03 \x01(\v2\x19.portal.v1.ShipmentValuesR\x06values\"\x96\x01\n" +
 	"\x1fUpdateValidatedShipmentResponse\x12K\n" +
 	"\x12validated_shipment\x18\x01 \x01(\v2\x1c.portal.v1.ValidatedShipmentR\x11validatedShipment\x12&\n" +
-	"\x05batch\x18\x02 \x01(\v2\x10.portal.v1.BatchR\x05batch\"\x9f\x01\n" +
+	"\x05batch\x18\x02 \x01(\v2\x10.portal.v1.BatchR\x05batch\"\xc0\x01\n" +
 	"\x19ListBatchShipmentsRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x12\n" +
 	"\x04page\x18\x02 \x01(\x05R\x04page\x12\x1b\n" +
-	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x16\n" +
-	"\x06filter\x18\x04 \x01(\tR\x06filter\x12!\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x127\n" +
+	"\x06filter\x18\x04 \x01(\x0e2\x1f.portal.v1.ShipmentFilter.ValueR\x06filter\x12!\n" +
 	"\fcache_buster\x18\x05 \x01(\tR\vcacheBuster\"u\n" +
 	"\x1aListBatchShipmentsResponse\x126\n" +
 	"\tshipments\x18\x01 \x03(\v2\x18.portal.v1.BatchShipmentR\tshipments\x12\x1f\n" +
@@ -5125,146 +5125,157 @@ var file_portal_v1_batches_proto_goTypes = []any{
 	nil,                                            // 59: portal.v1.Violation.AttributesEntry
 	nil,                                            // 60: portal.v1.BatchShipment.ErrorParamsEntry
 	(*timestamppb.Timestamp)(nil),                  // 61: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                      // 62: google.api.HttpBody
+	(LabelType)(0),                                 // 62: portal.v1.LabelType
+	(ApiClient_Value)(0),                           // 63: portal.v1.ApiClient.Value
+	(ShipmentFilter_Value)(0),                      // 64: portal.v1.ShipmentFilter.Value
+	(*httpbody.HttpBody)(nil),                      // 65: google.api.HttpBody
 }
 var file_portal_v1_batches_proto_depIdxs = []int32{
 	0,   // 0: portal.v1.Batch.status:type_name -> portal.v1.Batch.Status
 	61,  // 1: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
 	61,  // 2: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
-	2,   // 3: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
-	58,  // 4: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
-	3,   // 5: portal.v1.BatchActions.bulk_all:type_name -> portal.v1.BulkActions
-	3,   // 6: portal.v1.BatchActions.bulk_changed:type_name -> portal.v1.BulkActions
-	3,   // 7: portal.v1.BatchActions.bulk_error:type_name -> portal.v1.BulkActions
-	59,  // 8: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
-	4,   // 9: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
-	5,   // 10: portal.v1.ShipmentCells.name:type_name -> portal.v1.FieldValue
-	5,   // 11: portal.v1.ShipmentCells.contact:type_name -> portal.v1.FieldValue
-	5,   // 12: portal.v1.ShipmentCells.street:type_name -> portal.v1.FieldValue
-	5,   // 13: portal.v1.ShipmentCells.no:type_name -> portal.v1.FieldValue
-	5,   // 14: portal.v1.ShipmentCells.street2:type_name -> portal.v1.FieldValue
-	5,   // 15: portal.v1.ShipmentCells.street3:type_name -> portal.v1.FieldValue
-	5,   // 16: portal.v1.ShipmentCells.postalcode:type_name -> portal.v1.FieldValue
-	5,   // 17: portal.v1.ShipmentCells.city:type_name -> portal.v1.FieldValue
-	5,   // 18: portal.v1.ShipmentCells.region:type_name -> portal.v1.FieldValue
-	5,   // 19: portal.v1.ShipmentCells.iso_country:type_name -> portal.v1.FieldValue
-	5,   // 20: portal.v1.ShipmentCells.mobile:type_name -> portal.v1.FieldValue
-	5,   // 21: portal.v1.ShipmentCells.email:type_name -> portal.v1.FieldValue
-	5,   // 22: portal.v1.ShipmentCells.referencenumber:type_name -> portal.v1.FieldValue
-	5,   // 23: portal.v1.ShipmentCells.weight:type_name -> portal.v1.FieldValue
-	5,   // 24: portal.v1.ShipmentCells.sender_code:type_name -> portal.v1.FieldValue
-	5,   // 25: portal.v1.ShipmentCells.format:type_name -> portal.v1.FieldValue
-	5,   // 26: portal.v1.ShipmentCells.product:type_name -> portal.v1.FieldValue
-	5,   // 27: portal.v1.ShipmentCells.service:type_name -> portal.v1.FieldValue
-	5,   // 28: portal.v1.ShipmentCells.options:type_name -> portal.v1.FieldValue
-	5,   // 29: portal.v1.ShipmentCells.return_options:type_name -> portal.v1.FieldValue
-	5,   // 30: portal.v1.ShipmentCells.content:type_name -> portal.v1.FieldValue
-	5,   // 31: portal.v1.ShipmentCells.currency:type_name -> portal.v1.FieldValue
-	5,   // 32: portal.v1.ShipmentCells.shipping_cost:type_name -> portal.v1.FieldValue
-	5,   // 33: portal.v1.ShipmentCells.seller_eori:type_name -> portal.v1.FieldValue
-	5,   // 34: portal.v1.ShipmentCells.sender_eori:type_name -> portal.v1.FieldValue
-	5,   // 35: portal.v1.ShipmentCells.sender_tax_id:type_name -> portal.v1.FieldValue
-	5,   // 36: portal.v1.ShipmentCells.receiver_tax_id:type_name -> portal.v1.FieldValue
-	5,   // 37: portal.v1.ShipmentCells.phone:type_name -> portal.v1.FieldValue
-	5,   // 38: portal.v1.ShipmentCells.invoice_number:type_name -> portal.v1.FieldValue
-	5,   // 39: portal.v1.ShipmentCells.po_number:type_name -> portal.v1.FieldValue
-	5,   // 40: portal.v1.ShipmentCells.duty:type_name -> portal.v1.FieldValue
-	5,   // 41: portal.v1.ShipmentCells.vat:type_name -> portal.v1.FieldValue
-	5,   // 42: portal.v1.ShipmentCells.freight_postage:type_name -> portal.v1.FieldValue
-	5,   // 43: portal.v1.ShipmentCells.tobacco_tax:type_name -> portal.v1.FieldValue
-	5,   // 44: portal.v1.ShipmentCells.discount_rebate:type_name -> portal.v1.FieldValue
-	5,   // 45: portal.v1.ShipmentCells.incoterm:type_name -> portal.v1.FieldValue
-	5,   // 46: portal.v1.ShipmentCells.reason_of_export:type_name -> portal.v1.FieldValue
-	5,   // 47: portal.v1.ShipmentCells.additional_comments:type_name -> portal.v1.FieldValue
-	5,   // 48: portal.v1.ShipmentCells.declaration_statement:type_name -> portal.v1.FieldValue
-	5,   // 49: portal.v1.OrderLineCells.article_number:type_name -> portal.v1.FieldValue
-	5,   // 50: portal.v1.OrderLineCells.hstarifnumber:type_name -> portal.v1.FieldValue
-	5,   // 51: portal.v1.OrderLineCells.origincountry:type_name -> portal.v1.FieldValue
-	5,   // 52: portal.v1.OrderLineCells.description:type_name -> portal.v1.FieldValue
-	5,   // 53: portal.v1.OrderLineCells.article_url:type_name -> portal.v1.FieldValue
-	5,   // 54: portal.v1.OrderLineCells.quantity:type_name -> portal.v1.FieldValue
-	5,   // 55: portal.v1.OrderLineCells.weight:type_name -> portal.v1.FieldValue
-	5,   // 56: portal.v1.OrderLineCells.value:type_name -> portal.v1.FieldValue
-	8,   // 57: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.OrderLineCells
-	6,   // 58: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ShipmentCells
-	10,  // 59: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
-	7,   // 60: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentTexts
-	13,  // 61: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
-	9,   // 62: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineTexts
-	61,  // 63: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
-	60,  // 64: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
-	1,   // 65: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
-	1,   // 66: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
-	19,  // 67: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
-	19,  // 68: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
-	1,   // 69: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
-	1,   // 70: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
-	1,   // 71: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
-	1,   // 72: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
-	1,   // 73: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
-	1,   // 74: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
-	1,   // 75: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
-	14,  // 76: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	14,  // 77: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	11,  // 78: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
-	12,  // 79: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
-	11,  // 80: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	1,   // 81: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
-	14,  // 82: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
-	61,  // 83: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
-	62,  // 84: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
-	62,  // 85: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
-	62,  // 86: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
-	62,  // 87: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	62,  // 88: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
-	62,  // 89: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
-	15,  // 90: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
-	17,  // 91: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
-	20,  // 92: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
-	22,  // 93: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
-	24,  // 94: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
-	26,  // 95: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
-	28,  // 96: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
-	30,  // 97: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
-	32,  // 98: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
-	34,  // 99: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
-	36,  // 100: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
-	38,  // 101: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
-	40,  // 102: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
-	42,  // 103: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
-	44,  // 104: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
-	46,  // 105: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
-	48,  // 106: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
-	50,  // 107: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
-	52,  // 108: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
-	54,  // 109: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
-	56,  // 110: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
-	16,  // 111: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
-	18,  // 112: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
-	21,  // 113: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
-	23,  // 114: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
-	25,  // 115: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
-	27,  // 116: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
-	29,  // 117: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
-	31,  // 118: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
-	33,  // 119: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
-	35,  // 120: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
-	37,  // 121: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
-	39,  // 122: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
-	41,  // 123: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
-	43,  // 124: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
-	45,  // 125: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
-	47,  // 126: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
-	49,  // 127: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
-	51,  // 128: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
-	53,  // 129: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
-	55,  // 130: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
-	57,  // 131: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
-	111, // [111:132] is the sub-list for method output_type
-	90,  // [90:111] is the sub-list for method input_type
-	90,  // [90:90] is the sub-list for extension type_name
-	90,  // [90:90] is the sub-list for extension extendee
-	0,   // [0:90] is the sub-list for field type_name
+	62,  // 3: portal.v1.Batch.label_type:type_name -> portal.v1.LabelType
+	2,   // 4: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
+	58,  // 5: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
+	3,   // 6: portal.v1.BatchActions.bulk_all:type_name -> portal.v1.BulkActions
+	3,   // 7: portal.v1.BatchActions.bulk_changed:type_name -> portal.v1.BulkActions
+	3,   // 8: portal.v1.BatchActions.bulk_error:type_name -> portal.v1.BulkActions
+	59,  // 9: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
+	4,   // 10: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
+	5,   // 11: portal.v1.ShipmentCells.name:type_name -> portal.v1.FieldValue
+	5,   // 12: portal.v1.ShipmentCells.contact:type_name -> portal.v1.FieldValue
+	5,   // 13: portal.v1.ShipmentCells.street:type_name -> portal.v1.FieldValue
+	5,   // 14: portal.v1.ShipmentCells.no:type_name -> portal.v1.FieldValue
+	5,   // 15: portal.v1.ShipmentCells.street2:type_name -> portal.v1.FieldValue
+	5,   // 16: portal.v1.ShipmentCells.street3:type_name -> portal.v1.FieldValue
+	5,   // 17: portal.v1.ShipmentCells.postalcode:type_name -> portal.v1.FieldValue
+	5,   // 18: portal.v1.ShipmentCells.city:type_name -> portal.v1.FieldValue
+	5,   // 19: portal.v1.ShipmentCells.region:type_name -> portal.v1.FieldValue
+	5,   // 20: portal.v1.ShipmentCells.iso_country:type_name -> portal.v1.FieldValue
+	5,   // 21: portal.v1.ShipmentCells.mobile:type_name -> portal.v1.FieldValue
+	5,   // 22: portal.v1.ShipmentCells.email:type_name -> portal.v1.FieldValue
+	5,   // 23: portal.v1.ShipmentCells.referencenumber:type_name -> portal.v1.FieldValue
+	5,   // 24: portal.v1.ShipmentCells.weight:type_name -> portal.v1.FieldValue
+	5,   // 25: portal.v1.ShipmentCells.sender_code:type_name -> portal.v1.FieldValue
+	5,   // 26: portal.v1.ShipmentCells.format:type_name -> portal.v1.FieldValue
+	5,   // 27: portal.v1.ShipmentCells.product:type_name -> portal.v1.FieldValue
+	5,   // 28: portal.v1.ShipmentCells.service:type_name -> portal.v1.FieldValue
+	5,   // 29: portal.v1.ShipmentCells.options:type_name -> portal.v1.FieldValue
+	5,   // 30: portal.v1.ShipmentCells.return_options:type_name -> portal.v1.FieldValue
+	5,   // 31: portal.v1.ShipmentCells.content:type_name -> portal.v1.FieldValue
+	5,   // 32: portal.v1.ShipmentCells.currency:type_name -> portal.v1.FieldValue
+	5,   // 33: portal.v1.ShipmentCells.shipping_cost:type_name -> portal.v1.FieldValue
+	5,   // 34: portal.v1.ShipmentCells.seller_eori:type_name -> portal.v1.FieldValue
+	5,   // 35: portal.v1.ShipmentCells.sender_eori:type_name -> portal.v1.FieldValue
+	5,   // 36: portal.v1.ShipmentCells.sender_tax_id:type_name -> portal.v1.FieldValue
+	5,   // 37: portal.v1.ShipmentCells.receiver_tax_id:type_name -> portal.v1.FieldValue
+	5,   // 38: portal.v1.ShipmentCells.phone:type_name -> portal.v1.FieldValue
+	5,   // 39: portal.v1.ShipmentCells.invoice_number:type_name -> portal.v1.FieldValue
+	5,   // 40: portal.v1.ShipmentCells.po_number:type_name -> portal.v1.FieldValue
+	5,   // 41: portal.v1.ShipmentCells.duty:type_name -> portal.v1.FieldValue
+	5,   // 42: portal.v1.ShipmentCells.vat:type_name -> portal.v1.FieldValue
+	5,   // 43: portal.v1.ShipmentCells.freight_postage:type_name -> portal.v1.FieldValue
+	5,   // 44: portal.v1.ShipmentCells.tobacco_tax:type_name -> portal.v1.FieldValue
+	5,   // 45: portal.v1.ShipmentCells.discount_rebate:type_name -> portal.v1.FieldValue
+	5,   // 46: portal.v1.ShipmentCells.incoterm:type_name -> portal.v1.FieldValue
+	5,   // 47: portal.v1.ShipmentCells.reason_of_export:type_name -> portal.v1.FieldValue
+	5,   // 48: portal.v1.ShipmentCells.additional_comments:type_name -> portal.v1.FieldValue
+	5,   // 49: portal.v1.ShipmentCells.declaration_statement:type_name -> portal.v1.FieldValue
+	5,   // 50: portal.v1.OrderLineCells.article_number:type_name -> portal.v1.FieldValue
+	5,   // 51: portal.v1.OrderLineCells.hstarifnumber:type_name -> portal.v1.FieldValue
+	5,   // 52: portal.v1.OrderLineCells.origincountry:type_name -> portal.v1.FieldValue
+	5,   // 53: portal.v1.OrderLineCells.description:type_name -> portal.v1.FieldValue
+	5,   // 54: portal.v1.OrderLineCells.article_url:type_name -> portal.v1.FieldValue
+	5,   // 55: portal.v1.OrderLineCells.quantity:type_name -> portal.v1.FieldValue
+	5,   // 56: portal.v1.OrderLineCells.weight:type_name -> portal.v1.FieldValue
+	5,   // 57: portal.v1.OrderLineCells.value:type_name -> portal.v1.FieldValue
+	8,   // 58: portal.v1.ValidatedOrderLine.fields:type_name -> portal.v1.OrderLineCells
+	6,   // 59: portal.v1.ValidatedShipment.fields:type_name -> portal.v1.ShipmentCells
+	10,  // 60: portal.v1.ValidatedShipment.order_lines:type_name -> portal.v1.ValidatedOrderLine
+	7,   // 61: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentTexts
+	13,  // 62: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
+	9,   // 63: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineTexts
+	61,  // 64: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
+	63,  // 65: portal.v1.BatchShipment.api_client:type_name -> portal.v1.ApiClient.Value
+	62,  // 66: portal.v1.BatchShipment.label_type:type_name -> portal.v1.LabelType
+	60,  // 67: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
+	1,   // 68: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
+	1,   // 69: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
+	19,  // 70: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
+	19,  // 71: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
+	1,   // 72: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
+	1,   // 73: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
+	62,  // 74: portal.v1.SendBatchRequest.label_type:type_name -> portal.v1.LabelType
+	1,   // 75: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
+	1,   // 76: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
+	64,  // 77: portal.v1.ResendBatchRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	62,  // 78: portal.v1.ResendBatchRequest.label_type:type_name -> portal.v1.LabelType
+	1,   // 79: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
+	64,  // 80: portal.v1.DeleteBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	1,   // 81: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
+	1,   // 82: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
+	14,  // 83: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	14,  // 84: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	11,  // 85: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
+	12,  // 86: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
+	11,  // 87: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	1,   // 88: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
+	64,  // 89: portal.v1.ListBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	14,  // 90: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
+	61,  // 91: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
+	65,  // 92: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
+	65,  // 93: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
+	65,  // 94: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
+	65,  // 95: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	65,  // 96: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
+	65,  // 97: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
+	15,  // 98: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
+	17,  // 99: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
+	20,  // 100: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
+	22,  // 101: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
+	24,  // 102: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
+	26,  // 103: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
+	28,  // 104: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
+	30,  // 105: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
+	32,  // 106: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
+	34,  // 107: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
+	36,  // 108: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
+	38,  // 109: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
+	40,  // 110: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
+	42,  // 111: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
+	44,  // 112: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
+	46,  // 113: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
+	48,  // 114: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
+	50,  // 115: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
+	52,  // 116: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
+	54,  // 117: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
+	56,  // 118: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
+	16,  // 119: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
+	18,  // 120: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
+	21,  // 121: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
+	23,  // 122: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
+	25,  // 123: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
+	27,  // 124: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
+	29,  // 125: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
+	31,  // 126: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
+	33,  // 127: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
+	35,  // 128: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
+	37,  // 129: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
+	39,  // 130: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
+	41,  // 131: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
+	43,  // 132: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
+	45,  // 133: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
+	47,  // 134: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
+	49,  // 135: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
+	51,  // 136: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
+	53,  // 137: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
+	55,  // 138: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
+	57,  // 139: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
+	119, // [119:140] is the sub-list for method output_type
+	98,  // [98:119] is the sub-list for method input_type
+	98,  // [98:98] is the sub-list for extension type_name
+	98,  // [98:98] is the sub-list for extension extendee
+	0,   // [0:98] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_batches_proto_init() }
@@ -5272,6 +5283,7 @@ func file_portal_v1_batches_proto_init() {
 	if File_portal_v1_batches_proto != nil {
 		return
 	}
+	file_portal_v1_vocabulary_proto_init()
 	file_portal_v1_batches_proto_msgTypes[5].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[6].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[7].OneofWrappers = []any{}

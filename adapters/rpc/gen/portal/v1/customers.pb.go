@@ -54,15 +54,15 @@ type Customer struct {
 	// Whether the reference number is increased per parcel.
 	ShouldIncreaseReferenceNumber bool `protobuf:"varint,13,opt,name=should_increase_reference_number,json=shouldIncreaseReferenceNumber,proto3" json:"should_increase_reference_number,omitempty"`
 	// Manifest type.
-	ManifestType string `protobuf:"bytes,14,opt,name=manifest_type,json=manifestType,proto3" json:"manifest_type,omitempty"`
+	ManifestType ManifestType `protobuf:"varint,14,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType" json:"manifest_type,omitempty"`
 	// Rules routing parcels to a manifest type and hub.
 	ManifestingRules []*ManifestingRule `protobuf:"bytes,15,rep,name=manifesting_rules,json=manifestingRules,proto3" json:"manifesting_rules,omitempty"`
 	// Label type: PDF (default) or Zebra (shown as ZPL).
-	LabelType string `protobuf:"bytes,16,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType LabelType `protobuf:"varint,16,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	// Language: de, en (default), es, it, nl.
 	Language string `protobuf:"bytes,17,opt,name=language,proto3" json:"language,omitempty"`
 	// API client: A1 or SHIPPING (default).
-	ApiClient string `protobuf:"bytes,18,opt,name=api_client,json=apiClient,proto3" json:"api_client,omitempty"`
+	ApiClient ApiClient_Value `protobuf:"varint,18,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
 	// Address-correction file set.
 	Acss *Ref `protobuf:"bytes,19,opt,name=acss,proto3" json:"acss,omitempty"`
 	// Whether commercial invoices are charged.
@@ -257,11 +257,11 @@ func (x *Customer) GetShouldIncreaseReferenceNumber() bool {
 	return false
 }
 
-func (x *Customer) GetManifestType() string {
+func (x *Customer) GetManifestType() ManifestType {
 	if x != nil {
 		return x.ManifestType
 	}
-	return ""
+	return ManifestType_MANIFEST_TYPE_UNSPECIFIED
 }
 
 func (x *Customer) GetManifestingRules() []*ManifestingRule {
@@ -271,11 +271,11 @@ func (x *Customer) GetManifestingRules() []*ManifestingRule {
 	return nil
 }
 
-func (x *Customer) GetLabelType() string {
+func (x *Customer) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 func (x *Customer) GetLanguage() string {
@@ -285,11 +285,11 @@ func (x *Customer) GetLanguage() string {
 	return ""
 }
 
-func (x *Customer) GetApiClient() string {
+func (x *Customer) GetApiClient() ApiClient_Value {
 	if x != nil {
 		return x.ApiClient
 	}
-	return ""
+	return ApiClient_API_CLIENT_UNSPECIFIED
 }
 
 func (x *Customer) GetAcss() *Ref {
@@ -697,7 +697,7 @@ type ManifestingRule struct {
 	// Additional options.
 	AdditionalOptions []string `protobuf:"bytes,4,rep,name=additional_options,json=additionalOptions,proto3" json:"additional_options,omitempty"`
 	// Manifest type for matching parcels.
-	ManifestType string `protobuf:"bytes,5,opt,name=manifest_type,json=manifestType,proto3" json:"manifest_type,omitempty"`
+	ManifestType ManifestType `protobuf:"varint,5,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType" json:"manifest_type,omitempty"`
 	// Hub for matching parcels.
 	Hub           *Ref `protobuf:"bytes,6,opt,name=hub,proto3" json:"hub,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -762,11 +762,11 @@ func (x *ManifestingRule) GetAdditionalOptions() []string {
 	return nil
 }
 
-func (x *ManifestingRule) GetManifestType() string {
+func (x *ManifestingRule) GetManifestType() ManifestType {
 	if x != nil {
 		return x.ManifestType
 	}
-	return ""
+	return ManifestType_MANIFEST_TYPE_UNSPECIFIED
 }
 
 func (x *ManifestingRule) GetHub() *Ref {
@@ -963,7 +963,7 @@ func (x *AutoManifestDayTime) GetDays() []string {
 type PrinterSettings struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Label type: PDF (default) or ZPL.
-	LabelType     string `protobuf:"bytes,1,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType     LabelType `protobuf:"varint,1,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -998,11 +998,11 @@ func (*PrinterSettings) Descriptor() ([]byte, []int) {
 	return file_portal_v1_customers_proto_rawDescGZIP(), []int{7}
 }
 
-func (x *PrinterSettings) GetLabelType() string {
+func (x *PrinterSettings) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 // ListCustomersRequest selects a page of customers.
@@ -1015,7 +1015,7 @@ type ListCustomersRequest struct {
 	// Field to sort by: name (default), crmid or id.
 	Sort string `protobuf:"bytes,3,opt,name=sort,proto3" json:"sort,omitempty"`
 	// asc (default) or desc.
-	Direction string `protobuf:"bytes,4,opt,name=direction,proto3" json:"direction,omitempty"`
+	Direction SortDirection `protobuf:"varint,4,opt,name=direction,proto3,enum=portal.v1.SortDirection" json:"direction,omitempty"`
 	// Name contains this, ignoring case.
 	Name string `protobuf:"bytes,5,opt,name=name,proto3" json:"name,omitempty"`
 	// CRM id contains this, ignoring case.
@@ -1075,11 +1075,11 @@ func (x *ListCustomersRequest) GetSort() string {
 	return ""
 }
 
-func (x *ListCustomersRequest) GetDirection() string {
+func (x *ListCustomersRequest) GetDirection() SortDirection {
 	if x != nil {
 		return x.Direction
 	}
-	return ""
+	return SortDirection_SORT_DIRECTION_UNSPECIFIED
 }
 
 func (x *ListCustomersRequest) GetName() string {
@@ -2781,7 +2781,7 @@ var File_portal_v1_customers_proto protoreflect.FileDescriptor
 
 const file_portal_v1_customers_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"\xfb\x11\n" +
+	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1aportal/v1/vocabulary.proto\"\xd0\x12\n" +
 	"\bCustomer\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -2797,14 +2797,14 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	" \x01(\v2\x1a.portal.v1.CustomerAddressR\aaddress\x122\n" +
 	"\ffulfillments\x18\v \x03(\v2\x0e.portal.v1.RefR\ffulfillments\x12 \n" +
 	"\x03hub\x18\f \x01(\v2\x0e.portal.v1.RefR\x03hub\x12G\n" +
-	" should_increase_reference_number\x18\r \x01(\bR\x1dshouldIncreaseReferenceNumber\x12#\n" +
-	"\rmanifest_type\x18\x0e \x01(\tR\fmanifestType\x12G\n" +
-	"\x11manifesting_rules\x18\x0f \x03(\v2\x1a.portal.v1.ManifestingRuleR\x10manifestingRules\x12\x1d\n" +
+	" should_increase_reference_number\x18\r \x01(\bR\x1dshouldIncreaseReferenceNumber\x12F\n" +
+	"\rmanifest_type\x18\x0e \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\fmanifestType\x12G\n" +
+	"\x11manifesting_rules\x18\x0f \x03(\v2\x1a.portal.v1.ManifestingRuleR\x10manifestingRules\x123\n" +
 	"\n" +
-	"label_type\x18\x10 \x01(\tR\tlabelType\x12\x1a\n" +
-	"\blanguage\x18\x11 \x01(\tR\blanguage\x12\x1d\n" +
+	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12\x1a\n" +
+	"\blanguage\x18\x11 \x01(\tR\blanguage\x129\n" +
 	"\n" +
-	"api_client\x18\x12 \x01(\tR\tapiClient\x12\"\n" +
+	"api_client\x18\x12 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x12\"\n" +
 	"\x04acss\x18\x13 \x01(\v2\x0e.portal.v1.RefR\x04acss\x12G\n" +
 	" is_commercial_invoice_chargeable\x18\x14 \x01(\bR\x1disCommercialInvoiceChargeable\x12!\n" +
 	"\fgtc_accepted\x18\x15 \x01(\bR\vgtcAccepted\x12&\n" +
@@ -2855,13 +2855,13 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x04city\x18\x04 \x01(\tR\x04city\x12\x16\n" +
 	"\x06region\x18\x05 \x01(\tR\x06region\x12!\n" +
 	"\fcountry_code\x18\x06 \x01(\tR\vcountryCode\x12\x14\n" +
-	"\x05phone\x18\a \x01(\tR\x05phone\"\xdd\x01\n" +
+	"\x05phone\x18\a \x01(\tR\x05phone\"\x80\x02\n" +
 	"\x0fManifestingRule\x12 \n" +
 	"\vdestination\x18\x01 \x01(\tR\vdestination\x12\x18\n" +
 	"\aproduct\x18\x02 \x01(\tR\aproduct\x12\x18\n" +
 	"\aservice\x18\x03 \x01(\tR\aservice\x12-\n" +
-	"\x12additional_options\x18\x04 \x03(\tR\x11additionalOptions\x12#\n" +
-	"\rmanifest_type\x18\x05 \x01(\tR\fmanifestType\x12 \n" +
+	"\x12additional_options\x18\x04 \x03(\tR\x11additionalOptions\x12F\n" +
+	"\rmanifest_type\x18\x05 \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\fmanifestType\x12 \n" +
 	"\x03hub\x18\x06 \x01(\v2\x0e.portal.v1.RefR\x03hub\"`\n" +
 	"\x10AvailableFeature\x12\x18\n" +
 	"\aproduct\x18\x01 \x01(\tR\aproduct\x12\x18\n" +
@@ -2873,16 +2873,16 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x13AutoManifestDayTime\x12\x16\n" +
 	"\x06active\x18\x01 \x01(\bR\x06active\x12\x12\n" +
 	"\x04time\x18\x02 \x01(\tR\x04time\x12\x12\n" +
-	"\x04days\x18\x03 \x03(\tR\x04days\"0\n" +
-	"\x0fPrinterSettings\x12\x1d\n" +
+	"\x04days\x18\x03 \x03(\tR\x04days\"F\n" +
+	"\x0fPrinterSettings\x123\n" +
 	"\n" +
-	"label_type\x18\x01 \x01(\tR\tlabelType\"\xc9\x01\n" +
+	"label_type\x18\x01 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\"\xd3\x01\n" +
 	"\x14ListCustomersRequest\x12\x1b\n" +
 	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
 	"\x04size\x18\x02 \x01(\x05B\n" +
 	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x04size\x12\x12\n" +
-	"\x04sort\x18\x03 \x01(\tR\x04sort\x126\n" +
-	"\tdirection\x18\x04 \x01(\tB\x18\xbaH\x15r\x132\x11(?i)^(asc|desc)?$R\tdirection\x12\x12\n" +
+	"\x04sort\x18\x03 \x01(\tR\x04sort\x12@\n" +
+	"\tdirection\x18\x04 \x01(\x0e2\x18.portal.v1.SortDirectionB\b\xbaH\x05\x82\x01\x02\x10\x01R\tdirection\x12\x12\n" +
 	"\x04name\x18\x05 \x01(\tR\x04name\x12\x14\n" +
 	"\x05crmid\x18\x06 \x01(\tR\x05crmid\"k\n" +
 	"\x15ListCustomersResponse\x121\n" +
@@ -3051,73 +3051,83 @@ var file_portal_v1_customers_proto_goTypes = []any{
 	(*GetGtcPagesRequest)(nil),            // 39: portal.v1.GetGtcPagesRequest
 	(*GetGtcPagesResponse)(nil),           // 40: portal.v1.GetGtcPagesResponse
 	(*GtcPage)(nil),                       // 41: portal.v1.GtcPage
-	(*httpbody.HttpBody)(nil),             // 42: google.api.HttpBody
+	(ManifestType)(0),                     // 42: portal.v1.ManifestType
+	(LabelType)(0),                        // 43: portal.v1.LabelType
+	(ApiClient_Value)(0),                  // 44: portal.v1.ApiClient.Value
+	(SortDirection)(0),                    // 45: portal.v1.SortDirection
+	(*httpbody.HttpBody)(nil),             // 46: google.api.HttpBody
 }
 var file_portal_v1_customers_proto_depIdxs = []int32{
 	2,  // 0: portal.v1.Customer.address:type_name -> portal.v1.CustomerAddress
 	1,  // 1: portal.v1.Customer.fulfillments:type_name -> portal.v1.Ref
 	1,  // 2: portal.v1.Customer.hub:type_name -> portal.v1.Ref
-	3,  // 3: portal.v1.Customer.manifesting_rules:type_name -> portal.v1.ManifestingRule
-	1,  // 4: portal.v1.Customer.acss:type_name -> portal.v1.Ref
-	4,  // 5: portal.v1.Customer.available_features:type_name -> portal.v1.AvailableFeature
-	5,  // 6: portal.v1.Customer.eori_country_thresholds:type_name -> portal.v1.EoriCountryThreshold
-	6,  // 7: portal.v1.Customer.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
-	1,  // 8: portal.v1.ManifestingRule.hub:type_name -> portal.v1.Ref
-	0,  // 9: portal.v1.ListCustomersResponse.customers:type_name -> portal.v1.Customer
-	0,  // 10: portal.v1.GetCustomerResponse.customer:type_name -> portal.v1.Customer
-	0,  // 11: portal.v1.GetCustomerFullResponse.customer:type_name -> portal.v1.Customer
-	0,  // 12: portal.v1.CreateCustomerRequest.customer:type_name -> portal.v1.Customer
-	0,  // 13: portal.v1.CreateCustomerResponse.customer:type_name -> portal.v1.Customer
-	0,  // 14: portal.v1.UpdateCustomerRequest.customer:type_name -> portal.v1.Customer
-	0,  // 15: portal.v1.UpdateCustomerResponse.customer:type_name -> portal.v1.Customer
-	7,  // 16: portal.v1.GetPrinterSettingsResponse.printer_settings:type_name -> portal.v1.PrinterSettings
-	7,  // 17: portal.v1.UpdatePrinterSettingsRequest.printer_settings:type_name -> portal.v1.PrinterSettings
-	7,  // 18: portal.v1.UpdatePrinterSettingsResponse.printer_settings:type_name -> portal.v1.PrinterSettings
-	6,  // 19: portal.v1.UpdateAutoManifestRequest.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
-	6,  // 20: portal.v1.UpdateAutoManifestResponse.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
-	27, // 21: portal.v1.SetSellerEorisRequest.customers:type_name -> portal.v1.SellerEoriEntry
-	0,  // 22: portal.v1.SetGtcAcceptedResponse.customer:type_name -> portal.v1.Customer
-	0,  // 23: portal.v1.SetCiPricingAcceptedResponse.customer:type_name -> portal.v1.Customer
-	42, // 24: portal.v1.DownloadCarriersCsvResponse.file:type_name -> google.api.HttpBody
-	42, // 25: portal.v1.GetGtcDocumentResponse.file:type_name -> google.api.HttpBody
-	41, // 26: portal.v1.GetGtcPagesResponse.pages:type_name -> portal.v1.GtcPage
-	8,  // 27: portal.v1.CustomerService.ListCustomers:input_type -> portal.v1.ListCustomersRequest
-	10, // 28: portal.v1.CustomerService.GetCustomer:input_type -> portal.v1.GetCustomerRequest
-	12, // 29: portal.v1.CustomerService.GetCustomerFull:input_type -> portal.v1.GetCustomerFullRequest
-	14, // 30: portal.v1.CustomerService.CreateCustomer:input_type -> portal.v1.CreateCustomerRequest
-	16, // 31: portal.v1.CustomerService.UpdateCustomer:input_type -> portal.v1.UpdateCustomerRequest
-	18, // 32: portal.v1.CustomerService.DeleteCustomer:input_type -> portal.v1.DeleteCustomerRequest
-	20, // 33: portal.v1.CustomerService.GetPrinterSettings:input_type -> portal.v1.GetPrinterSettingsRequest
-	22, // 34: portal.v1.CustomerService.UpdatePrinterSettings:input_type -> portal.v1.UpdatePrinterSettingsRequest
-	24, // 35: portal.v1.CustomerService.UpdateAutoManifest:input_type -> portal.v1.UpdateAutoManifestRequest
-	26, // 36: portal.v1.CustomerService.SetGtcAccepted:input_type -> portal.v1.SetGtcAcceptedRequest
-	31, // 37: portal.v1.CustomerService.SetCiPricingAccepted:input_type -> portal.v1.SetCiPricingAcceptedRequest
-	28, // 38: portal.v1.CustomerService.SetSellerEoris:input_type -> portal.v1.SetSellerEorisRequest
-	33, // 39: portal.v1.CustomerService.CheckApiCredentials:input_type -> portal.v1.CheckApiCredentialsRequest
-	35, // 40: portal.v1.CustomerService.DownloadCarriersCsv:input_type -> portal.v1.DownloadCarriersCsvRequest
-	37, // 41: portal.v1.CustomerService.GetGtcDocument:input_type -> portal.v1.GetGtcDocumentRequest
-	39, // 42: portal.v1.CustomerService.GetGtcPages:input_type -> portal.v1.GetGtcPagesRequest
-	9,  // 43: portal.v1.CustomerService.ListCustomers:output_type -> portal.v1.ListCustomersResponse
-	11, // 44: portal.v1.CustomerService.GetCustomer:output_type -> portal.v1.GetCustomerResponse
-	13, // 45: portal.v1.CustomerService.GetCustomerFull:output_type -> portal.v1.GetCustomerFullResponse
-	15, // 46: portal.v1.CustomerService.CreateCustomer:output_type -> portal.v1.CreateCustomerResponse
-	17, // 47: portal.v1.CustomerService.UpdateCustomer:output_type -> portal.v1.UpdateCustomerResponse
-	19, // 48: portal.v1.CustomerService.DeleteCustomer:output_type -> portal.v1.DeleteCustomerResponse
-	21, // 49: portal.v1.CustomerService.GetPrinterSettings:output_type -> portal.v1.GetPrinterSettingsResponse
-	23, // 50: portal.v1.CustomerService.UpdatePrinterSettings:output_type -> portal.v1.UpdatePrinterSettingsResponse
-	25, // 51: portal.v1.CustomerService.UpdateAutoManifest:output_type -> portal.v1.UpdateAutoManifestResponse
-	30, // 52: portal.v1.CustomerService.SetGtcAccepted:output_type -> portal.v1.SetGtcAcceptedResponse
-	32, // 53: portal.v1.CustomerService.SetCiPricingAccepted:output_type -> portal.v1.SetCiPricingAcceptedResponse
-	29, // 54: portal.v1.CustomerService.SetSellerEoris:output_type -> portal.v1.SetSellerEorisResponse
-	34, // 55: portal.v1.CustomerService.CheckApiCredentials:output_type -> portal.v1.CheckApiCredentialsResponse
-	36, // 56: portal.v1.CustomerService.DownloadCarriersCsv:output_type -> portal.v1.DownloadCarriersCsvResponse
-	38, // 57: portal.v1.CustomerService.GetGtcDocument:output_type -> portal.v1.GetGtcDocumentResponse
-	40, // 58: portal.v1.CustomerService.GetGtcPages:output_type -> portal.v1.GetGtcPagesResponse
-	43, // [43:59] is the sub-list for method output_type
-	27, // [27:43] is the sub-list for method input_type
-	27, // [27:27] is the sub-list for extension type_name
-	27, // [27:27] is the sub-list for extension extendee
-	0,  // [0:27] is the sub-list for field type_name
+	42, // 3: portal.v1.Customer.manifest_type:type_name -> portal.v1.ManifestType
+	3,  // 4: portal.v1.Customer.manifesting_rules:type_name -> portal.v1.ManifestingRule
+	43, // 5: portal.v1.Customer.label_type:type_name -> portal.v1.LabelType
+	44, // 6: portal.v1.Customer.api_client:type_name -> portal.v1.ApiClient.Value
+	1,  // 7: portal.v1.Customer.acss:type_name -> portal.v1.Ref
+	4,  // 8: portal.v1.Customer.available_features:type_name -> portal.v1.AvailableFeature
+	5,  // 9: portal.v1.Customer.eori_country_thresholds:type_name -> portal.v1.EoriCountryThreshold
+	6,  // 10: portal.v1.Customer.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
+	42, // 11: portal.v1.ManifestingRule.manifest_type:type_name -> portal.v1.ManifestType
+	1,  // 12: portal.v1.ManifestingRule.hub:type_name -> portal.v1.Ref
+	43, // 13: portal.v1.PrinterSettings.label_type:type_name -> portal.v1.LabelType
+	45, // 14: portal.v1.ListCustomersRequest.direction:type_name -> portal.v1.SortDirection
+	0,  // 15: portal.v1.ListCustomersResponse.customers:type_name -> portal.v1.Customer
+	0,  // 16: portal.v1.GetCustomerResponse.customer:type_name -> portal.v1.Customer
+	0,  // 17: portal.v1.GetCustomerFullResponse.customer:type_name -> portal.v1.Customer
+	0,  // 18: portal.v1.CreateCustomerRequest.customer:type_name -> portal.v1.Customer
+	0,  // 19: portal.v1.CreateCustomerResponse.customer:type_name -> portal.v1.Customer
+	0,  // 20: portal.v1.UpdateCustomerRequest.customer:type_name -> portal.v1.Customer
+	0,  // 21: portal.v1.UpdateCustomerResponse.customer:type_name -> portal.v1.Customer
+	7,  // 22: portal.v1.GetPrinterSettingsResponse.printer_settings:type_name -> portal.v1.PrinterSettings
+	7,  // 23: portal.v1.UpdatePrinterSettingsRequest.printer_settings:type_name -> portal.v1.PrinterSettings
+	7,  // 24: portal.v1.UpdatePrinterSettingsResponse.printer_settings:type_name -> portal.v1.PrinterSettings
+	6,  // 25: portal.v1.UpdateAutoManifestRequest.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
+	6,  // 26: portal.v1.UpdateAutoManifestResponse.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
+	27, // 27: portal.v1.SetSellerEorisRequest.customers:type_name -> portal.v1.SellerEoriEntry
+	0,  // 28: portal.v1.SetGtcAcceptedResponse.customer:type_name -> portal.v1.Customer
+	0,  // 29: portal.v1.SetCiPricingAcceptedResponse.customer:type_name -> portal.v1.Customer
+	46, // 30: portal.v1.DownloadCarriersCsvResponse.file:type_name -> google.api.HttpBody
+	46, // 31: portal.v1.GetGtcDocumentResponse.file:type_name -> google.api.HttpBody
+	41, // 32: portal.v1.GetGtcPagesResponse.pages:type_name -> portal.v1.GtcPage
+	8,  // 33: portal.v1.CustomerService.ListCustomers:input_type -> portal.v1.ListCustomersRequest
+	10, // 34: portal.v1.CustomerService.GetCustomer:input_type -> portal.v1.GetCustomerRequest
+	12, // 35: portal.v1.CustomerService.GetCustomerFull:input_type -> portal.v1.GetCustomerFullRequest
+	14, // 36: portal.v1.CustomerService.CreateCustomer:input_type -> portal.v1.CreateCustomerRequest
+	16, // 37: portal.v1.CustomerService.UpdateCustomer:input_type -> portal.v1.UpdateCustomerRequest
+	18, // 38: portal.v1.CustomerService.DeleteCustomer:input_type -> portal.v1.DeleteCustomerRequest
+	20, // 39: portal.v1.CustomerService.GetPrinterSettings:input_type -> portal.v1.GetPrinterSettingsRequest
+	22, // 40: portal.v1.CustomerService.UpdatePrinterSettings:input_type -> portal.v1.UpdatePrinterSettingsRequest
+	24, // 41: portal.v1.CustomerService.UpdateAutoManifest:input_type -> portal.v1.UpdateAutoManifestRequest
+	26, // 42: portal.v1.CustomerService.SetGtcAccepted:input_type -> portal.v1.SetGtcAcceptedRequest
+	31, // 43: portal.v1.CustomerService.SetCiPricingAccepted:input_type -> portal.v1.SetCiPricingAcceptedRequest
+	28, // 44: portal.v1.CustomerService.SetSellerEoris:input_type -> portal.v1.SetSellerEorisRequest
+	33, // 45: portal.v1.CustomerService.CheckApiCredentials:input_type -> portal.v1.CheckApiCredentialsRequest
+	35, // 46: portal.v1.CustomerService.DownloadCarriersCsv:input_type -> portal.v1.DownloadCarriersCsvRequest
+	37, // 47: portal.v1.CustomerService.GetGtcDocument:input_type -> portal.v1.GetGtcDocumentRequest
+	39, // 48: portal.v1.CustomerService.GetGtcPages:input_type -> portal.v1.GetGtcPagesRequest
+	9,  // 49: portal.v1.CustomerService.ListCustomers:output_type -> portal.v1.ListCustomersResponse
+	11, // 50: portal.v1.CustomerService.GetCustomer:output_type -> portal.v1.GetCustomerResponse
+	13, // 51: portal.v1.CustomerService.GetCustomerFull:output_type -> portal.v1.GetCustomerFullResponse
+	15, // 52: portal.v1.CustomerService.CreateCustomer:output_type -> portal.v1.CreateCustomerResponse
+	17, // 53: portal.v1.CustomerService.UpdateCustomer:output_type -> portal.v1.UpdateCustomerResponse
+	19, // 54: portal.v1.CustomerService.DeleteCustomer:output_type -> portal.v1.DeleteCustomerResponse
+	21, // 55: portal.v1.CustomerService.GetPrinterSettings:output_type -> portal.v1.GetPrinterSettingsResponse
+	23, // 56: portal.v1.CustomerService.UpdatePrinterSettings:output_type -> portal.v1.UpdatePrinterSettingsResponse
+	25, // 57: portal.v1.CustomerService.UpdateAutoManifest:output_type -> portal.v1.UpdateAutoManifestResponse
+	30, // 58: portal.v1.CustomerService.SetGtcAccepted:output_type -> portal.v1.SetGtcAcceptedResponse
+	32, // 59: portal.v1.CustomerService.SetCiPricingAccepted:output_type -> portal.v1.SetCiPricingAcceptedResponse
+	29, // 60: portal.v1.CustomerService.SetSellerEoris:output_type -> portal.v1.SetSellerEorisResponse
+	34, // 61: portal.v1.CustomerService.CheckApiCredentials:output_type -> portal.v1.CheckApiCredentialsResponse
+	36, // 62: portal.v1.CustomerService.DownloadCarriersCsv:output_type -> portal.v1.DownloadCarriersCsvResponse
+	38, // 63: portal.v1.CustomerService.GetGtcDocument:output_type -> portal.v1.GetGtcDocumentResponse
+	40, // 64: portal.v1.CustomerService.GetGtcPages:output_type -> portal.v1.GetGtcPagesResponse
+	49, // [49:65] is the sub-list for method output_type
+	33, // [33:49] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_customers_proto_init() }
@@ -3125,6 +3135,7 @@ func file_portal_v1_customers_proto_init() {
 	if File_portal_v1_customers_proto != nil {
 		return
 	}
+	file_portal_v1_vocabulary_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -7,6 +7,7 @@
 package portalv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -28,7 +29,7 @@ type RoutingOption struct {
 	// Destination country, ISO 3166-1 alpha-2: one of the 23 manifest-carrier countries.
 	Country string `protobuf:"bytes,1,opt,name=country,proto3" json:"country,omitempty"`
 	// Manifest type: MANIFEST_TO_CARIER, MANIFEST_MB_PLUS or MANIFEST_CARRIER_DIRECT.
-	ManifestType string `protobuf:"bytes,2,opt,name=manifest_type,json=manifestType,proto3" json:"manifest_type,omitempty"`
+	ManifestType ManifestType `protobuf:"varint,2,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType" json:"manifest_type,omitempty"`
 	// The carrier the destination's parcels are manifested with, 1 to 50 characters.
 	Carrier string `protobuf:"bytes,3,opt,name=carrier,proto3" json:"carrier,omitempty"`
 	// Login that last changed it; empty for the seeded default. Ignored on update.
@@ -74,11 +75,11 @@ func (x *RoutingOption) GetCountry() string {
 	return ""
 }
 
-func (x *RoutingOption) GetManifestType() string {
+func (x *RoutingOption) GetManifestType() ManifestType {
 	if x != nil {
 		return x.ManifestType
 	}
-	return ""
+	return ManifestType_MANIFEST_TYPE_UNSPECIFIED
 }
 
 func (x *RoutingOption) GetCarrier() string {
@@ -138,7 +139,7 @@ type ListRoutingOptionsResponse struct {
 	// One per manifest-carrier country, in country order.
 	RoutingOptions []*RoutingOption `protobuf:"bytes,1,rep,name=routing_options,json=routingOptions,proto3" json:"routing_options,omitempty"`
 	// The manifest types an option may name, in the order the select offers them.
-	ManifestTypes []string `protobuf:"bytes,2,rep,name=manifest_types,json=manifestTypes,proto3" json:"manifest_types,omitempty"`
+	ManifestTypes []ManifestType `protobuf:"varint,2,rep,packed,name=manifest_types,json=manifestTypes,proto3,enum=portal.v1.ManifestType" json:"manifest_types,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -180,7 +181,7 @@ func (x *ListRoutingOptionsResponse) GetRoutingOptions() []*RoutingOption {
 	return nil
 }
 
-func (x *ListRoutingOptionsResponse) GetManifestTypes() []string {
+func (x *ListRoutingOptionsResponse) GetManifestTypes() []ManifestType {
 	if x != nil {
 		return x.ManifestTypes
 	}
@@ -376,17 +377,17 @@ var File_portal_v1_manifests_proto protoreflect.FileDescriptor
 
 const file_portal_v1_manifests_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/manifests.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\"\x87\x01\n" +
+	"\x19portal/v1/manifests.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1aportal/v1/vocabulary.proto\"\xaa\x01\n" +
 	"\rRoutingOption\x12\x18\n" +
-	"\acountry\x18\x01 \x01(\tR\acountry\x12#\n" +
-	"\rmanifest_type\x18\x02 \x01(\tR\fmanifestType\x12\x18\n" +
+	"\acountry\x18\x01 \x01(\tR\acountry\x12F\n" +
+	"\rmanifest_type\x18\x02 \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\fmanifestType\x12\x18\n" +
 	"\acarrier\x18\x03 \x01(\tR\acarrier\x12\x1d\n" +
 	"\n" +
 	"updated_by\x18\x04 \x01(\tR\tupdatedBy\"\x1b\n" +
-	"\x19ListRoutingOptionsRequest\"\x86\x01\n" +
+	"\x19ListRoutingOptionsRequest\"\x9f\x01\n" +
 	"\x1aListRoutingOptionsResponse\x12A\n" +
-	"\x0frouting_options\x18\x01 \x03(\v2\x18.portal.v1.RoutingOptionR\x0eroutingOptions\x12%\n" +
-	"\x0emanifest_types\x18\x02 \x03(\tR\rmanifestTypes\"]\n" +
+	"\x0frouting_options\x18\x01 \x03(\v2\x18.portal.v1.RoutingOptionR\x0eroutingOptions\x12>\n" +
+	"\x0emanifest_types\x18\x02 \x03(\x0e2\x17.portal.v1.ManifestTypeR\rmanifestTypes\"]\n" +
 	"\x1aUpdateRoutingOptionRequest\x12?\n" +
 	"\x0erouting_option\x18\x01 \x01(\v2\x18.portal.v1.RoutingOptionR\rroutingOption\"^\n" +
 	"\x1bUpdateRoutingOptionResponse\x12?\n" +
@@ -422,22 +423,25 @@ var file_portal_v1_manifests_proto_goTypes = []any{
 	(*UpdateRoutingOptionResponse)(nil), // 4: portal.v1.UpdateRoutingOptionResponse
 	(*CreateManifestRequest)(nil),       // 5: portal.v1.CreateManifestRequest
 	(*CreateManifestResponse)(nil),      // 6: portal.v1.CreateManifestResponse
+	(ManifestType)(0),                   // 7: portal.v1.ManifestType
 }
 var file_portal_v1_manifests_proto_depIdxs = []int32{
-	0, // 0: portal.v1.ListRoutingOptionsResponse.routing_options:type_name -> portal.v1.RoutingOption
-	0, // 1: portal.v1.UpdateRoutingOptionRequest.routing_option:type_name -> portal.v1.RoutingOption
-	0, // 2: portal.v1.UpdateRoutingOptionResponse.routing_option:type_name -> portal.v1.RoutingOption
-	5, // 3: portal.v1.ManifestService.CreateManifest:input_type -> portal.v1.CreateManifestRequest
-	1, // 4: portal.v1.ManifestService.ListRoutingOptions:input_type -> portal.v1.ListRoutingOptionsRequest
-	3, // 5: portal.v1.ManifestService.UpdateRoutingOption:input_type -> portal.v1.UpdateRoutingOptionRequest
-	6, // 6: portal.v1.ManifestService.CreateManifest:output_type -> portal.v1.CreateManifestResponse
-	2, // 7: portal.v1.ManifestService.ListRoutingOptions:output_type -> portal.v1.ListRoutingOptionsResponse
-	4, // 8: portal.v1.ManifestService.UpdateRoutingOption:output_type -> portal.v1.UpdateRoutingOptionResponse
-	6, // [6:9] is the sub-list for method output_type
-	3, // [3:6] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	7, // 0: portal.v1.RoutingOption.manifest_type:type_name -> portal.v1.ManifestType
+	0, // 1: portal.v1.ListRoutingOptionsResponse.routing_options:type_name -> portal.v1.RoutingOption
+	7, // 2: portal.v1.ListRoutingOptionsResponse.manifest_types:type_name -> portal.v1.ManifestType
+	0, // 3: portal.v1.UpdateRoutingOptionRequest.routing_option:type_name -> portal.v1.RoutingOption
+	0, // 4: portal.v1.UpdateRoutingOptionResponse.routing_option:type_name -> portal.v1.RoutingOption
+	5, // 5: portal.v1.ManifestService.CreateManifest:input_type -> portal.v1.CreateManifestRequest
+	1, // 6: portal.v1.ManifestService.ListRoutingOptions:input_type -> portal.v1.ListRoutingOptionsRequest
+	3, // 7: portal.v1.ManifestService.UpdateRoutingOption:input_type -> portal.v1.UpdateRoutingOptionRequest
+	6, // 8: portal.v1.ManifestService.CreateManifest:output_type -> portal.v1.CreateManifestResponse
+	2, // 9: portal.v1.ManifestService.ListRoutingOptions:output_type -> portal.v1.ListRoutingOptionsResponse
+	4, // 10: portal.v1.ManifestService.UpdateRoutingOption:output_type -> portal.v1.UpdateRoutingOptionResponse
+	8, // [8:11] is the sub-list for method output_type
+	5, // [5:8] is the sub-list for method input_type
+	5, // [5:5] is the sub-list for extension type_name
+	5, // [5:5] is the sub-list for extension extendee
+	0, // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_manifests_proto_init() }
@@ -445,6 +449,7 @@ func file_portal_v1_manifests_proto_init() {
 	if File_portal_v1_manifests_proto != nil {
 		return
 	}
+	file_portal_v1_vocabulary_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -628,7 +628,7 @@ type CreateParcelRequest struct {
 	// Customer the parcel ships for.
 	CustomerId int64 `protobuf:"varint,1,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
 	// PDF, Zebra or Zebra300 (a 300 dpi printer); the customer's default (PDF) when empty.
-	LabelType string `protobuf:"bytes,2,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType LabelType `protobuf:"varint,2,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	// The form.
 	CsvShipmentDto *CsvShipmentDto `protobuf:"bytes,3,opt,name=csv_shipment_dto,json=csvShipmentDTO,proto3" json:"csv_shipment_dto,omitempty"`
 	unknownFields  protoimpl.UnknownFields
@@ -672,11 +672,11 @@ func (x *CreateParcelRequest) GetCustomerId() int64 {
 	return 0
 }
 
-func (x *CreateParcelRequest) GetLabelType() string {
+func (x *CreateParcelRequest) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 func (x *CreateParcelRequest) GetCsvShipmentDto() *CsvShipmentDto {
@@ -951,7 +951,7 @@ type LabelParcelResponse struct {
 	// The carrier's parcel number of the label; empty when none was made.
 	Identifier string `protobuf:"bytes,2,opt,name=identifier,proto3" json:"identifier,omitempty"`
 	// PDF or Zebra.
-	LabelType     string `protobuf:"bytes,3,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType     LabelType `protobuf:"varint,3,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1000,11 +1000,11 @@ func (x *LabelParcelResponse) GetIdentifier() string {
 	return ""
 }
 
-func (x *LabelParcelResponse) GetLabelType() string {
+func (x *LabelParcelResponse) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 // DownloadParcelLabelRequest names a parcel.
@@ -1261,7 +1261,7 @@ type GetParcelResponse struct {
 	// Id of the parcel.
 	ParcelId int64 `protobuf:"varint,1,opt,name=parcel_id,json=parcelId,proto3" json:"parcel_id,omitempty"`
 	// PDF or Zebra.
-	LabelType string `protobuf:"bytes,2,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType LabelType `protobuf:"varint,2,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	// The values as stored.
 	CsvShipmentDto *CsvShipmentDto `protobuf:"bytes,3,opt,name=csv_shipment_dto,json=csvShipmentDTO,proto3" json:"csv_shipment_dto,omitempty"`
 	// The values with their violations.
@@ -1311,11 +1311,11 @@ func (x *GetParcelResponse) GetParcelId() int64 {
 	return 0
 }
 
-func (x *GetParcelResponse) GetLabelType() string {
+func (x *GetParcelResponse) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 func (x *GetParcelResponse) GetCsvShipmentDto() *CsvShipmentDto {
@@ -1600,11 +1600,11 @@ type ListParcelsRequest struct {
 	// Customer; required.
 	CustomerId int64 `protobuf:"varint,1,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
 	// ALL (default), MANIFESTED or NOT_MANIFESTED.
-	ManifestFilter string `protobuf:"bytes,2,opt,name=manifest_filter,json=manifestFilter,proto3" json:"manifest_filter,omitempty"`
+	ManifestFilter ParcelManifestFilter_Value `protobuf:"varint,2,opt,name=manifest_filter,json=manifestFilter,proto3,enum=portal.v1.ParcelManifestFilter_Value" json:"manifest_filter,omitempty"`
 	// ALL (default), INDIVIDUAL_PARCEL or API_PARCEL.
-	ParcelSourceFilter string `protobuf:"bytes,3,opt,name=parcel_source_filter,json=parcelSourceFilter,proto3" json:"parcel_source_filter,omitempty"`
-	// Admins only: the API client the parcels were labelled through; empty for all.
-	ApiClientFilter string `protobuf:"bytes,4,opt,name=api_client_filter,json=apiClientFilter,proto3" json:"api_client_filter,omitempty"`
+	ParcelSourceFilter ParcelSourceFilter_Value `protobuf:"varint,3,opt,name=parcel_source_filter,json=parcelSourceFilter,proto3,enum=portal.v1.ParcelSourceFilter_Value" json:"parcel_source_filter,omitempty"`
+	// Admins only: the API client the parcels were labelled through; unspecified for all.
+	ApiClientFilter ApiClient_Value `protobuf:"varint,4,opt,name=api_client_filter,json=apiClientFilter,proto3,enum=portal.v1.ApiClient_Value" json:"api_client_filter,omitempty"`
 	// Page from 0.
 	Page int32 `protobuf:"varint,5,opt,name=page,proto3" json:"page,omitempty"`
 	// Page size 10 to 1000; 100 when zero.
@@ -1652,25 +1652,25 @@ func (x *ListParcelsRequest) GetCustomerId() int64 {
 	return 0
 }
 
-func (x *ListParcelsRequest) GetManifestFilter() string {
+func (x *ListParcelsRequest) GetManifestFilter() ParcelManifestFilter_Value {
 	if x != nil {
 		return x.ManifestFilter
 	}
-	return ""
+	return ParcelManifestFilter_MANIFEST_FILTER_UNSPECIFIED
 }
 
-func (x *ListParcelsRequest) GetParcelSourceFilter() string {
+func (x *ListParcelsRequest) GetParcelSourceFilter() ParcelSourceFilter_Value {
 	if x != nil {
 		return x.ParcelSourceFilter
 	}
-	return ""
+	return ParcelSourceFilter_SOURCE_FILTER_UNSPECIFIED
 }
 
-func (x *ListParcelsRequest) GetApiClientFilter() string {
+func (x *ListParcelsRequest) GetApiClientFilter() ApiClient_Value {
 	if x != nil {
 		return x.ApiClientFilter
 	}
-	return ""
+	return ApiClient_API_CLIENT_UNSPECIFIED
 }
 
 func (x *ListParcelsRequest) GetPage() int32 {
@@ -1725,9 +1725,9 @@ type ParcelRow struct {
 	// The batch ('Single Parcels') holding the parcel once a manifest gathered it; 0 otherwise.
 	CsvShipmentId int64 `protobuf:"varint,13,opt,name=csv_shipment_id,json=csvShipmentId,proto3" json:"csv_shipment_id,omitempty"`
 	// PDF or Zebra.
-	LabelType string `protobuf:"bytes,14,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType LabelType `protobuf:"varint,14,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	// SHIPPING, A1 or the aggregator client.
-	ApiClient string `protobuf:"bytes,15,opt,name=api_client,json=apiClient,proto3" json:"api_client,omitempty"`
+	ApiClient ApiClient_Value `protobuf:"varint,15,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
 	// A customs declaration is there to download.
 	HasCustomsDoc bool `protobuf:"varint,16,opt,name=has_customs_doc,json=hasCustomsDoc,proto3" json:"has_customs_doc,omitempty"`
 	// Values of error_message.
@@ -1877,18 +1877,18 @@ func (x *ParcelRow) GetCsvShipmentId() int64 {
 	return 0
 }
 
-func (x *ParcelRow) GetLabelType() string {
+func (x *ParcelRow) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
-func (x *ParcelRow) GetApiClient() string {
+func (x *ParcelRow) GetApiClient() ApiClient_Value {
 	if x != nil {
 		return x.ApiClient
 	}
-	return ""
+	return ApiClient_API_CLIENT_UNSPECIFIED
 }
 
 func (x *ParcelRow) GetHasCustomsDoc() bool {
@@ -2034,7 +2034,7 @@ var File_portal_v1_parcels_proto protoreflect.FileDescriptor
 
 const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/parcels.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17portal/v1/batches.proto\"\x91\x02\n" +
+	"\x17portal/v1/parcels.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17portal/v1/batches.proto\x1a\x1aportal/v1/vocabulary.proto\"\x91\x02\n" +
 	"\x0fParcelOrderLine\x12%\n" +
 	"\x0earticle_number\x18\x01 \x01(\tR\rarticleNumber\x12$\n" +
 	"\rhstarifnumber\x18\x02 \x01(\tR\rhstarifnumber\x12$\n" +
@@ -2089,12 +2089,12 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"customerId\x12C\n" +
 	"\x10csv_shipment_dto\x18\x02 \x01(\v2\x19.portal.v1.CsvShipmentDtoR\x0ecsvShipmentDto\"e\n" +
 	"\x16ValidateParcelResponse\x12K\n" +
-	"\x12validated_shipment\x18\x01 \x01(\v2\x1c.portal.v1.ValidatedShipmentR\x11validatedShipment\"\x9a\x01\n" +
+	"\x12validated_shipment\x18\x01 \x01(\v2\x1c.portal.v1.ValidatedShipmentR\x11validatedShipment\"\xb0\x01\n" +
 	"\x13CreateParcelRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
-	"customerId\x12\x1d\n" +
+	"customerId\x123\n" +
 	"\n" +
-	"label_type\x18\x02 \x01(\tR\tlabelType\x12C\n" +
+	"label_type\x18\x02 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12C\n" +
 	"\x10csv_shipment_dto\x18\x03 \x01(\v2\x19.portal.v1.CsvShipmentDtoR\x0ecsvShipmentDTO\"\x80\x01\n" +
 	"\x14CreateParcelResponse\x12\x1b\n" +
 	"\tparcel_id\x18\x01 \x01(\x03R\bparcelId\x12K\n" +
@@ -2112,14 +2112,14 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\x06params\x18\x02 \x03(\v2!.portal.v1.LabelError.ParamsEntryR\x06params\x1a9\n" +
 	"\vParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x83\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x99\x01\n" +
 	"\x13LabelParcelResponse\x12-\n" +
 	"\x06errors\x18\x01 \x03(\v2\x15.portal.v1.LabelErrorR\x06errors\x12\x1e\n" +
 	"\n" +
 	"identifier\x18\x02 \x01(\tR\n" +
-	"identifier\x12\x1d\n" +
+	"identifier\x123\n" +
 	"\n" +
-	"label_type\x18\x03 \x01(\tR\tlabelType\"d\n" +
+	"label_type\x18\x03 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\"d\n" +
 	"\x1aDownloadParcelLabelRequest\x12#\n" +
 	"\tparcel_id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\bparcelId\x12!\n" +
 	"\fcache_buster\x18\x02 \x01(\tR\vcacheBuster\"G\n" +
@@ -2131,11 +2131,11 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	")DownloadParcelCustomsDeclarationsResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"*\n" +
 	"\x10GetParcelRequest\x12\x16\n" +
-	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\xb0\x02\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\xc6\x02\n" +
 	"\x11GetParcelResponse\x12\x1b\n" +
-	"\tparcel_id\x18\x01 \x01(\x03R\bparcelId\x12\x1d\n" +
+	"\tparcel_id\x18\x01 \x01(\x03R\bparcelId\x123\n" +
 	"\n" +
-	"label_type\x18\x02 \x01(\tR\tlabelType\x12C\n" +
+	"label_type\x18\x02 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12C\n" +
 	"\x10csv_shipment_dto\x18\x03 \x01(\v2\x19.portal.v1.CsvShipmentDtoR\x0ecsvShipmentDTO\x12K\n" +
 	"\x12validated_shipment\x18\x04 \x01(\v2\x1c.portal.v1.ValidatedShipmentR\x11validatedShipment\x12,\n" +
 	"\x06parcel\x18\x05 \x01(\v2\x14.portal.v1.ParcelRowR\x06parcel\x12\x1f\n" +
@@ -2156,16 +2156,17 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\x19BulkDeleteParcelsResponse\x12\x1f\n" +
 	"\vdeleted_ids\x18\x01 \x03(\x03R\n" +
 	"deletedIds\x120\n" +
-	"\x06errors\x18\x02 \x03(\v2\x18.portal.v1.ParcelFailureR\x06errors\"\x90\x02\n" +
+	"\x06errors\x18\x02 \x03(\v2\x18.portal.v1.ParcelFailureR\x06errors\"\x82\x03\n" +
 	"\x12ListParcelsRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
-	"customerId\x12'\n" +
-	"\x0fmanifest_filter\x18\x02 \x01(\tR\x0emanifestFilter\x120\n" +
-	"\x14parcel_source_filter\x18\x03 \x01(\tR\x12parcelSourceFilter\x12*\n" +
-	"\x11api_client_filter\x18\x04 \x01(\tR\x0fapiClientFilter\x12\x12\n" +
+	"customerId\x12N\n" +
+	"\x0fmanifest_filter\x18\x02 \x01(\x0e2%.portal.v1.ParcelManifestFilter.ValueR\x0emanifestFilter\x12U\n" +
+	"\x14parcel_source_filter\x18\x03 \x01(\x0e2#.portal.v1.ParcelSourceFilter.ValueR\x12parcelSourceFilter\x12P\n" +
+	"\x11api_client_filter\x18\x04 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x0fapiClientFilter\x12\x12\n" +
 	"\x04page\x18\x05 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x06 \x01(\x05R\bpageSize\x12!\n" +
-	"\fcache_buster\x18\a \x01(\tR\vcacheBuster\"\xe6\t\n" +
+	"\fcache_buster\x18\a \x01(\tR\vcacheBuster\"\x98\n" +
+	"\n" +
 	"\tParcelRow\x12\x12\n" +
 	"\x04uuid\x18\x01 \x01(\tR\x04uuid\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x03R\x02id\x12)\n" +
@@ -2182,11 +2183,11 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\rerror_message\x18\v \x01(\tR\ferrorMessage\x12\x1f\n" +
 	"\vmanifest_id\x18\f \x01(\x03R\n" +
 	"manifestId\x12&\n" +
-	"\x0fcsv_shipment_id\x18\r \x01(\x03R\rcsvShipmentId\x12\x1d\n" +
+	"\x0fcsv_shipment_id\x18\r \x01(\x03R\rcsvShipmentId\x123\n" +
 	"\n" +
-	"label_type\x18\x0e \x01(\tR\tlabelType\x12\x1d\n" +
+	"label_type\x18\x0e \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x129\n" +
 	"\n" +
-	"api_client\x18\x0f \x01(\tR\tapiClient\x12&\n" +
+	"api_client\x18\x0f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x12&\n" +
 	"\x0fhas_customs_doc\x18\x10 \x01(\bR\rhasCustomsDoc\x12H\n" +
 	"\ferror_params\x18\x11 \x03(\v2%.portal.v1.ParcelRow.ErrorParamsEntryR\verrorParams\x12\x16\n" +
 	"\x06source\x18\x12 \x01(\tR\x06source\x12\x18\n" +
@@ -2279,57 +2280,69 @@ var file_portal_v1_parcels_proto_goTypes = []any{
 	nil,                                               // 27: portal.v1.ParcelFailure.ParamsEntry
 	nil,                                               // 28: portal.v1.ParcelRow.ErrorParamsEntry
 	(*ValidatedShipment)(nil),                         // 29: portal.v1.ValidatedShipment
-	(*httpbody.HttpBody)(nil),                         // 30: google.api.HttpBody
-	(*timestamppb.Timestamp)(nil),                     // 31: google.protobuf.Timestamp
+	(LabelType)(0),                                    // 30: portal.v1.LabelType
+	(*httpbody.HttpBody)(nil),                         // 31: google.api.HttpBody
+	(ParcelManifestFilter_Value)(0),                   // 32: portal.v1.ParcelManifestFilter.Value
+	(ParcelSourceFilter_Value)(0),                     // 33: portal.v1.ParcelSourceFilter.Value
+	(ApiClient_Value)(0),                              // 34: portal.v1.ApiClient.Value
+	(*timestamppb.Timestamp)(nil),                     // 35: google.protobuf.Timestamp
 }
 var file_portal_v1_parcels_proto_depIdxs = []int32{
 	1,  // 0: portal.v1.CsvShipmentDto.order_lines:type_name -> portal.v1.ParcelOrderLine
 	2,  // 1: portal.v1.ValidateParcelRequest.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
 	29, // 2: portal.v1.ValidateParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	2,  // 3: portal.v1.CreateParcelRequest.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
-	29, // 4: portal.v1.CreateParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	2,  // 5: portal.v1.UpdateParcelRequest.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
-	29, // 6: portal.v1.UpdateParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	26, // 7: portal.v1.LabelError.params:type_name -> portal.v1.LabelError.ParamsEntry
-	10, // 8: portal.v1.LabelParcelResponse.errors:type_name -> portal.v1.LabelError
-	30, // 9: portal.v1.DownloadParcelLabelResponse.file:type_name -> google.api.HttpBody
-	30, // 10: portal.v1.DownloadParcelCustomsDeclarationsResponse.file:type_name -> google.api.HttpBody
-	2,  // 11: portal.v1.GetParcelResponse.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
-	29, // 12: portal.v1.GetParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	24, // 13: portal.v1.GetParcelResponse.parcel:type_name -> portal.v1.ParcelRow
-	27, // 14: portal.v1.ParcelFailure.params:type_name -> portal.v1.ParcelFailure.ParamsEntry
-	21, // 15: portal.v1.BulkDeleteParcelsResponse.errors:type_name -> portal.v1.ParcelFailure
-	31, // 16: portal.v1.ParcelRow.updated_at:type_name -> google.protobuf.Timestamp
-	0,  // 17: portal.v1.ParcelRow.status:type_name -> portal.v1.ParcelRow.Status
-	28, // 18: portal.v1.ParcelRow.error_params:type_name -> portal.v1.ParcelRow.ErrorParamsEntry
-	31, // 19: portal.v1.ParcelRow.submitted_at:type_name -> google.protobuf.Timestamp
-	31, // 20: portal.v1.ParcelRow.created_at:type_name -> google.protobuf.Timestamp
-	24, // 21: portal.v1.ListParcelsResponse.parcels:type_name -> portal.v1.ParcelRow
-	3,  // 22: portal.v1.ParcelService.ValidateParcel:input_type -> portal.v1.ValidateParcelRequest
-	5,  // 23: portal.v1.ParcelService.CreateParcel:input_type -> portal.v1.CreateParcelRequest
-	7,  // 24: portal.v1.ParcelService.UpdateParcel:input_type -> portal.v1.UpdateParcelRequest
-	9,  // 25: portal.v1.ParcelService.LabelParcel:input_type -> portal.v1.LabelParcelRequest
-	12, // 26: portal.v1.ParcelService.DownloadParcelLabel:input_type -> portal.v1.DownloadParcelLabelRequest
-	14, // 27: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:input_type -> portal.v1.DownloadParcelCustomsDeclarationsRequest
-	16, // 28: portal.v1.ParcelService.GetParcel:input_type -> portal.v1.GetParcelRequest
-	18, // 29: portal.v1.ParcelService.DeleteParcel:input_type -> portal.v1.DeleteParcelRequest
-	20, // 30: portal.v1.ParcelService.BulkDeleteParcels:input_type -> portal.v1.BulkDeleteParcelsRequest
-	23, // 31: portal.v1.ParcelService.ListParcels:input_type -> portal.v1.ListParcelsRequest
-	4,  // 32: portal.v1.ParcelService.ValidateParcel:output_type -> portal.v1.ValidateParcelResponse
-	6,  // 33: portal.v1.ParcelService.CreateParcel:output_type -> portal.v1.CreateParcelResponse
-	8,  // 34: portal.v1.ParcelService.UpdateParcel:output_type -> portal.v1.UpdateParcelResponse
-	11, // 35: portal.v1.ParcelService.LabelParcel:output_type -> portal.v1.LabelParcelResponse
-	13, // 36: portal.v1.ParcelService.DownloadParcelLabel:output_type -> portal.v1.DownloadParcelLabelResponse
-	15, // 37: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:output_type -> portal.v1.DownloadParcelCustomsDeclarationsResponse
-	17, // 38: portal.v1.ParcelService.GetParcel:output_type -> portal.v1.GetParcelResponse
-	19, // 39: portal.v1.ParcelService.DeleteParcel:output_type -> portal.v1.DeleteParcelResponse
-	22, // 40: portal.v1.ParcelService.BulkDeleteParcels:output_type -> portal.v1.BulkDeleteParcelsResponse
-	25, // 41: portal.v1.ParcelService.ListParcels:output_type -> portal.v1.ListParcelsResponse
-	32, // [32:42] is the sub-list for method output_type
-	22, // [22:32] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	30, // 3: portal.v1.CreateParcelRequest.label_type:type_name -> portal.v1.LabelType
+	2,  // 4: portal.v1.CreateParcelRequest.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
+	29, // 5: portal.v1.CreateParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	2,  // 6: portal.v1.UpdateParcelRequest.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
+	29, // 7: portal.v1.UpdateParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	26, // 8: portal.v1.LabelError.params:type_name -> portal.v1.LabelError.ParamsEntry
+	10, // 9: portal.v1.LabelParcelResponse.errors:type_name -> portal.v1.LabelError
+	30, // 10: portal.v1.LabelParcelResponse.label_type:type_name -> portal.v1.LabelType
+	31, // 11: portal.v1.DownloadParcelLabelResponse.file:type_name -> google.api.HttpBody
+	31, // 12: portal.v1.DownloadParcelCustomsDeclarationsResponse.file:type_name -> google.api.HttpBody
+	30, // 13: portal.v1.GetParcelResponse.label_type:type_name -> portal.v1.LabelType
+	2,  // 14: portal.v1.GetParcelResponse.csv_shipment_dto:type_name -> portal.v1.CsvShipmentDto
+	29, // 15: portal.v1.GetParcelResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	24, // 16: portal.v1.GetParcelResponse.parcel:type_name -> portal.v1.ParcelRow
+	27, // 17: portal.v1.ParcelFailure.params:type_name -> portal.v1.ParcelFailure.ParamsEntry
+	21, // 18: portal.v1.BulkDeleteParcelsResponse.errors:type_name -> portal.v1.ParcelFailure
+	32, // 19: portal.v1.ListParcelsRequest.manifest_filter:type_name -> portal.v1.ParcelManifestFilter.Value
+	33, // 20: portal.v1.ListParcelsRequest.parcel_source_filter:type_name -> portal.v1.ParcelSourceFilter.Value
+	34, // 21: portal.v1.ListParcelsRequest.api_client_filter:type_name -> portal.v1.ApiClient.Value
+	35, // 22: portal.v1.ParcelRow.updated_at:type_name -> google.protobuf.Timestamp
+	0,  // 23: portal.v1.ParcelRow.status:type_name -> portal.v1.ParcelRow.Status
+	30, // 24: portal.v1.ParcelRow.label_type:type_name -> portal.v1.LabelType
+	34, // 25: portal.v1.ParcelRow.api_client:type_name -> portal.v1.ApiClient.Value
+	28, // 26: portal.v1.ParcelRow.error_params:type_name -> portal.v1.ParcelRow.ErrorParamsEntry
+	35, // 27: portal.v1.ParcelRow.submitted_at:type_name -> google.protobuf.Timestamp
+	35, // 28: portal.v1.ParcelRow.created_at:type_name -> google.protobuf.Timestamp
+	24, // 29: portal.v1.ListParcelsResponse.parcels:type_name -> portal.v1.ParcelRow
+	3,  // 30: portal.v1.ParcelService.ValidateParcel:input_type -> portal.v1.ValidateParcelRequest
+	5,  // 31: portal.v1.ParcelService.CreateParcel:input_type -> portal.v1.CreateParcelRequest
+	7,  // 32: portal.v1.ParcelService.UpdateParcel:input_type -> portal.v1.UpdateParcelRequest
+	9,  // 33: portal.v1.ParcelService.LabelParcel:input_type -> portal.v1.LabelParcelRequest
+	12, // 34: portal.v1.ParcelService.DownloadParcelLabel:input_type -> portal.v1.DownloadParcelLabelRequest
+	14, // 35: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:input_type -> portal.v1.DownloadParcelCustomsDeclarationsRequest
+	16, // 36: portal.v1.ParcelService.GetParcel:input_type -> portal.v1.GetParcelRequest
+	18, // 37: portal.v1.ParcelService.DeleteParcel:input_type -> portal.v1.DeleteParcelRequest
+	20, // 38: portal.v1.ParcelService.BulkDeleteParcels:input_type -> portal.v1.BulkDeleteParcelsRequest
+	23, // 39: portal.v1.ParcelService.ListParcels:input_type -> portal.v1.ListParcelsRequest
+	4,  // 40: portal.v1.ParcelService.ValidateParcel:output_type -> portal.v1.ValidateParcelResponse
+	6,  // 41: portal.v1.ParcelService.CreateParcel:output_type -> portal.v1.CreateParcelResponse
+	8,  // 42: portal.v1.ParcelService.UpdateParcel:output_type -> portal.v1.UpdateParcelResponse
+	11, // 43: portal.v1.ParcelService.LabelParcel:output_type -> portal.v1.LabelParcelResponse
+	13, // 44: portal.v1.ParcelService.DownloadParcelLabel:output_type -> portal.v1.DownloadParcelLabelResponse
+	15, // 45: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:output_type -> portal.v1.DownloadParcelCustomsDeclarationsResponse
+	17, // 46: portal.v1.ParcelService.GetParcel:output_type -> portal.v1.GetParcelResponse
+	19, // 47: portal.v1.ParcelService.DeleteParcel:output_type -> portal.v1.DeleteParcelResponse
+	22, // 48: portal.v1.ParcelService.BulkDeleteParcels:output_type -> portal.v1.BulkDeleteParcelsResponse
+	25, // 49: portal.v1.ParcelService.ListParcels:output_type -> portal.v1.ListParcelsResponse
+	40, // [40:50] is the sub-list for method output_type
+	30, // [30:40] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_parcels_proto_init() }
@@ -2338,6 +2351,7 @@ func file_portal_v1_parcels_proto_init() {
 		return
 	}
 	file_portal_v1_batches_proto_init()
+	file_portal_v1_vocabulary_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -39,7 +39,7 @@ type NetworkPrinter struct {
 	// Resolution: 203 (Zebra labels, the default when zero) or 300 (Zebra300 labels).
 	Dpi int32 `protobuf:"varint,6,opt,name=dpi,proto3" json:"dpi,omitempty"`
 	// The label type it prints: Zebra or Zebra300 (read only).
-	LabelType     string `protobuf:"bytes,7,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType     LabelType `protobuf:"varint,7,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -116,11 +116,11 @@ func (x *NetworkPrinter) GetDpi() int32 {
 	return 0
 }
 
-func (x *NetworkPrinter) GetLabelType() string {
+func (x *NetworkPrinter) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 // ListNetworkPrintersRequest names the customer.
@@ -930,7 +930,7 @@ var File_portal_v1_printers_proto protoreflect.FileDescriptor
 
 const file_portal_v1_printers_proto_rawDesc = "" +
 	"\n" +
-	"\x18portal/v1/printers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\xae\x01\n" +
+	"\x18portal/v1/printers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1aportal/v1/vocabulary.proto\"\xc4\x01\n" +
 	"\x0eNetworkPrinter\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1f\n" +
 	"\vcustomer_id\x18\x02 \x01(\x03R\n" +
@@ -938,9 +938,9 @@ const file_portal_v1_printers_proto_rawDesc = "" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x12\n" +
 	"\x04host\x18\x04 \x01(\tR\x04host\x12\x12\n" +
 	"\x04port\x18\x05 \x01(\x05R\x04port\x12\x10\n" +
-	"\x03dpi\x18\x06 \x01(\x05R\x03dpi\x12\x1d\n" +
+	"\x03dpi\x18\x06 \x01(\x05R\x03dpi\x123\n" +
 	"\n" +
-	"label_type\x18\a \x01(\tR\tlabelType\"E\n" +
+	"label_type\x18\a \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\"E\n" +
 	"\x1aListNetworkPrintersRequest\x12'\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\n" +
 	"customerId\"c\n" +
@@ -1023,34 +1023,36 @@ var file_portal_v1_printers_proto_goTypes = []any{
 	(*GetQzCertificateResponse)(nil),     // 13: portal.v1.GetQzCertificateResponse
 	(*SignQzRequestRequest)(nil),         // 14: portal.v1.SignQzRequestRequest
 	(*SignQzRequestResponse)(nil),        // 15: portal.v1.SignQzRequestResponse
+	(LabelType)(0),                       // 16: portal.v1.LabelType
 }
 var file_portal_v1_printers_proto_depIdxs = []int32{
-	0,  // 0: portal.v1.ListNetworkPrintersResponse.network_printers:type_name -> portal.v1.NetworkPrinter
-	0,  // 1: portal.v1.CreateNetworkPrinterRequest.network_printer:type_name -> portal.v1.NetworkPrinter
-	0,  // 2: portal.v1.CreateNetworkPrinterResponse.network_printer:type_name -> portal.v1.NetworkPrinter
-	0,  // 3: portal.v1.UpdateNetworkPrinterRequest.network_printer:type_name -> portal.v1.NetworkPrinter
-	0,  // 4: portal.v1.UpdateNetworkPrinterResponse.network_printer:type_name -> portal.v1.NetworkPrinter
-	10, // 5: portal.v1.PrintLabelsRequest.shipments:type_name -> portal.v1.LabelIds
-	10, // 6: portal.v1.PrintLabelsRequest.parcels:type_name -> portal.v1.LabelIds
-	1,  // 7: portal.v1.PrinterService.ListNetworkPrinters:input_type -> portal.v1.ListNetworkPrintersRequest
-	3,  // 8: portal.v1.PrinterService.CreateNetworkPrinter:input_type -> portal.v1.CreateNetworkPrinterRequest
-	5,  // 9: portal.v1.PrinterService.UpdateNetworkPrinter:input_type -> portal.v1.UpdateNetworkPrinterRequest
-	7,  // 10: portal.v1.PrinterService.DeleteNetworkPrinter:input_type -> portal.v1.DeleteNetworkPrinterRequest
-	9,  // 11: portal.v1.PrinterService.PrintLabels:input_type -> portal.v1.PrintLabelsRequest
-	12, // 12: portal.v1.PrinterService.GetQzCertificate:input_type -> portal.v1.GetQzCertificateRequest
-	14, // 13: portal.v1.PrinterService.SignQzRequest:input_type -> portal.v1.SignQzRequestRequest
-	2,  // 14: portal.v1.PrinterService.ListNetworkPrinters:output_type -> portal.v1.ListNetworkPrintersResponse
-	4,  // 15: portal.v1.PrinterService.CreateNetworkPrinter:output_type -> portal.v1.CreateNetworkPrinterResponse
-	6,  // 16: portal.v1.PrinterService.UpdateNetworkPrinter:output_type -> portal.v1.UpdateNetworkPrinterResponse
-	8,  // 17: portal.v1.PrinterService.DeleteNetworkPrinter:output_type -> portal.v1.DeleteNetworkPrinterResponse
-	11, // 18: portal.v1.PrinterService.PrintLabels:output_type -> portal.v1.PrintLabelsResponse
-	13, // 19: portal.v1.PrinterService.GetQzCertificate:output_type -> portal.v1.GetQzCertificateResponse
-	15, // 20: portal.v1.PrinterService.SignQzRequest:output_type -> portal.v1.SignQzRequestResponse
-	14, // [14:21] is the sub-list for method output_type
-	7,  // [7:14] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	16, // 0: portal.v1.NetworkPrinter.label_type:type_name -> portal.v1.LabelType
+	0,  // 1: portal.v1.ListNetworkPrintersResponse.network_printers:type_name -> portal.v1.NetworkPrinter
+	0,  // 2: portal.v1.CreateNetworkPrinterRequest.network_printer:type_name -> portal.v1.NetworkPrinter
+	0,  // 3: portal.v1.CreateNetworkPrinterResponse.network_printer:type_name -> portal.v1.NetworkPrinter
+	0,  // 4: portal.v1.UpdateNetworkPrinterRequest.network_printer:type_name -> portal.v1.NetworkPrinter
+	0,  // 5: portal.v1.UpdateNetworkPrinterResponse.network_printer:type_name -> portal.v1.NetworkPrinter
+	10, // 6: portal.v1.PrintLabelsRequest.shipments:type_name -> portal.v1.LabelIds
+	10, // 7: portal.v1.PrintLabelsRequest.parcels:type_name -> portal.v1.LabelIds
+	1,  // 8: portal.v1.PrinterService.ListNetworkPrinters:input_type -> portal.v1.ListNetworkPrintersRequest
+	3,  // 9: portal.v1.PrinterService.CreateNetworkPrinter:input_type -> portal.v1.CreateNetworkPrinterRequest
+	5,  // 10: portal.v1.PrinterService.UpdateNetworkPrinter:input_type -> portal.v1.UpdateNetworkPrinterRequest
+	7,  // 11: portal.v1.PrinterService.DeleteNetworkPrinter:input_type -> portal.v1.DeleteNetworkPrinterRequest
+	9,  // 12: portal.v1.PrinterService.PrintLabels:input_type -> portal.v1.PrintLabelsRequest
+	12, // 13: portal.v1.PrinterService.GetQzCertificate:input_type -> portal.v1.GetQzCertificateRequest
+	14, // 14: portal.v1.PrinterService.SignQzRequest:input_type -> portal.v1.SignQzRequestRequest
+	2,  // 15: portal.v1.PrinterService.ListNetworkPrinters:output_type -> portal.v1.ListNetworkPrintersResponse
+	4,  // 16: portal.v1.PrinterService.CreateNetworkPrinter:output_type -> portal.v1.CreateNetworkPrinterResponse
+	6,  // 17: portal.v1.PrinterService.UpdateNetworkPrinter:output_type -> portal.v1.UpdateNetworkPrinterResponse
+	8,  // 18: portal.v1.PrinterService.DeleteNetworkPrinter:output_type -> portal.v1.DeleteNetworkPrinterResponse
+	11, // 19: portal.v1.PrinterService.PrintLabels:output_type -> portal.v1.PrintLabelsResponse
+	13, // 20: portal.v1.PrinterService.GetQzCertificate:output_type -> portal.v1.GetQzCertificateResponse
+	15, // 21: portal.v1.PrinterService.SignQzRequest:output_type -> portal.v1.SignQzRequestResponse
+	15, // [15:22] is the sub-list for method output_type
+	8,  // [8:15] is the sub-list for method input_type
+	8,  // [8:8] is the sub-list for extension type_name
+	8,  // [8:8] is the sub-list for extension extendee
+	0,  // [0:8] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_printers_proto_init() }
@@ -1058,6 +1060,7 @@ func file_portal_v1_printers_proto_init() {
 	if File_portal_v1_printers_proto != nil {
 		return
 	}
+	file_portal_v1_vocabulary_proto_init()
 	file_portal_v1_printers_proto_msgTypes[9].OneofWrappers = []any{
 		(*PrintLabelsRequest_BatchId)(nil),
 		(*PrintLabelsRequest_Shipments)(nil),

@@ -131,7 +131,7 @@ type ReportRow struct {
 	// Where the shipment is.
 	Status ReportRow_Status `protobuf:"varint,18,opt,name=status,proto3,enum=portal.v1.ReportRow_Status" json:"status,omitempty"`
 	// Manifest type; empty when not known.
-	ManifestType string `protobuf:"bytes,19,opt,name=manifest_type,json=manifestType,proto3" json:"manifest_type,omitempty"`
+	ManifestType ManifestType `protobuf:"varint,19,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType" json:"manifest_type,omitempty"`
 	// Error message key of a failed shipment.
 	ErrorMessage string `protobuf:"bytes,20,opt,name=error_message,json=errorMessage,proto3" json:"error_message,omitempty"`
 	// Invoice number: of the stored invoice the shipment is on, else of the row's invoice data.
@@ -139,9 +139,9 @@ type ReportRow struct {
 	// Whether the invoice was deleted; always false for now.
 	InvoiceDeleted bool `protobuf:"varint,22,opt,name=invoice_deleted,json=invoiceDeleted,proto3" json:"invoice_deleted,omitempty"`
 	// API client (SHIPPING, A1, AGGREGATOR); admins only.
-	ApiClient string `protobuf:"bytes,23,opt,name=api_client,json=apiClient,proto3" json:"api_client,omitempty"`
+	ApiClient ApiClient_Value `protobuf:"varint,23,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
 	// Label type: PDF, Zebra or Zebra300.
-	LabelType string `protobuf:"bytes,24,opt,name=label_type,json=labelType,proto3" json:"label_type,omitempty"`
+	LabelType LabelType `protobuf:"varint,24,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
 	// Customer name.
 	CustomerName string `protobuf:"bytes,25,opt,name=customer_name,json=customerName,proto3" json:"customer_name,omitempty"`
 	// Customer CRM id.
@@ -314,11 +314,11 @@ func (x *ReportRow) GetStatus() ReportRow_Status {
 	return ReportRow_STATUS_UNSPECIFIED
 }
 
-func (x *ReportRow) GetManifestType() string {
+func (x *ReportRow) GetManifestType() ManifestType {
 	if x != nil {
 		return x.ManifestType
 	}
-	return ""
+	return ManifestType_MANIFEST_TYPE_UNSPECIFIED
 }
 
 func (x *ReportRow) GetErrorMessage() string {
@@ -342,18 +342,18 @@ func (x *ReportRow) GetInvoiceDeleted() bool {
 	return false
 }
 
-func (x *ReportRow) GetApiClient() string {
+func (x *ReportRow) GetApiClient() ApiClient_Value {
 	if x != nil {
 		return x.ApiClient
 	}
-	return ""
+	return ApiClient_API_CLIENT_UNSPECIFIED
 }
 
-func (x *ReportRow) GetLabelType() string {
+func (x *ReportRow) GetLabelType() LabelType {
 	if x != nil {
 		return x.LabelType
 	}
-	return ""
+	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 func (x *ReportRow) GetCustomerName() string {
@@ -1839,7 +1839,7 @@ var File_portal_v1_reports_proto protoreflect.FileDescriptor
 
 const file_portal_v1_reports_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf8\b\n" +
+	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1aportal/v1/vocabulary.proto\"\xc3\t\n" +
 	"\tReportRow\x12\x1f\n" +
 	"\vshipment_id\x18\x01 \x01(\x03R\n" +
 	"shipmentId\x12\x1f\n" +
@@ -1864,15 +1864,15 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x06weight\x18\x0f \x01(\x01R\x06weight\x12\x14\n" +
 	"\x05value\x18\x10 \x01(\x01R\x05value\x12\x1a\n" +
 	"\bcurrency\x18\x11 \x01(\tR\bcurrency\x123\n" +
-	"\x06status\x18\x12 \x01(\x0e2\x1b.portal.v1.ReportRow.StatusR\x06status\x12#\n" +
-	"\rmanifest_type\x18\x13 \x01(\tR\fmanifestType\x12#\n" +
+	"\x06status\x18\x12 \x01(\x0e2\x1b.portal.v1.ReportRow.StatusR\x06status\x12<\n" +
+	"\rmanifest_type\x18\x13 \x01(\x0e2\x17.portal.v1.ManifestTypeR\fmanifestType\x12#\n" +
 	"\rerror_message\x18\x14 \x01(\tR\ferrorMessage\x12%\n" +
 	"\x0einvoice_number\x18\x15 \x01(\tR\rinvoiceNumber\x12'\n" +
-	"\x0finvoice_deleted\x18\x16 \x01(\bR\x0einvoiceDeleted\x12\x1d\n" +
+	"\x0finvoice_deleted\x18\x16 \x01(\bR\x0einvoiceDeleted\x129\n" +
 	"\n" +
-	"api_client\x18\x17 \x01(\tR\tapiClient\x12\x1d\n" +
+	"api_client\x18\x17 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x123\n" +
 	"\n" +
-	"label_type\x18\x18 \x01(\tR\tlabelType\x12#\n" +
+	"label_type\x18\x18 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12#\n" +
 	"\rcustomer_name\x18\x19 \x01(\tR\fcustomerName\x12&\n" +
 	"\x0fcustomer_crm_id\x18\x1a \x01(\tR\rcustomerCrmId\x12\x1f\n" +
 	"\vparcel_uuid\x18\x1b \x01(\tR\n" +
@@ -2042,47 +2042,53 @@ var file_portal_v1_reports_proto_goTypes = []any{
 	(*CommercialInvoice)(nil),                   // 23: portal.v1.CommercialInvoice
 	(*GetCommercialInvoiceDetailsResponse)(nil), // 24: portal.v1.GetCommercialInvoiceDetailsResponse
 	(*timestamppb.Timestamp)(nil),               // 25: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                   // 26: google.api.HttpBody
+	(ManifestType)(0),                           // 26: portal.v1.ManifestType
+	(ApiClient_Value)(0),                        // 27: portal.v1.ApiClient.Value
+	(LabelType)(0),                              // 28: portal.v1.LabelType
+	(*httpbody.HttpBody)(nil),                   // 29: google.api.HttpBody
 }
 var file_portal_v1_reports_proto_depIdxs = []int32{
 	25, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: portal.v1.ReportRow.status:type_name -> portal.v1.ReportRow.Status
-	1,  // 2: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
-	26, // 3: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
-	26, // 4: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
-	26, // 5: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
-	26, // 6: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
-	26, // 7: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
-	15, // 8: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
-	26, // 9: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	25, // 10: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
-	22, // 11: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
-	23, // 12: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
-	2,  // 13: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
-	4,  // 14: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
-	6,  // 15: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
-	8,  // 16: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
-	10, // 17: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
-	12, // 18: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
-	14, // 19: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
-	17, // 20: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
-	19, // 21: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
-	21, // 22: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
-	3,  // 23: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
-	5,  // 24: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
-	7,  // 25: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
-	9,  // 26: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
-	11, // 27: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
-	13, // 28: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
-	16, // 29: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
-	18, // 30: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
-	20, // 31: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
-	24, // 32: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
-	23, // [23:33] is the sub-list for method output_type
-	13, // [13:23] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	26, // 2: portal.v1.ReportRow.manifest_type:type_name -> portal.v1.ManifestType
+	27, // 3: portal.v1.ReportRow.api_client:type_name -> portal.v1.ApiClient.Value
+	28, // 4: portal.v1.ReportRow.label_type:type_name -> portal.v1.LabelType
+	1,  // 5: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
+	29, // 6: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
+	29, // 7: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
+	29, // 8: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
+	29, // 9: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
+	29, // 10: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
+	15, // 11: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
+	29, // 12: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	25, // 13: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
+	22, // 14: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	23, // 15: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
+	2,  // 16: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
+	4,  // 17: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
+	6,  // 18: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
+	8,  // 19: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
+	10, // 20: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
+	12, // 21: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
+	14, // 22: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
+	17, // 23: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
+	19, // 24: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
+	21, // 25: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
+	3,  // 26: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
+	5,  // 27: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
+	7,  // 28: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
+	9,  // 29: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
+	11, // 30: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
+	13, // 31: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
+	16, // 32: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
+	18, // 33: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
+	20, // 34: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
+	24, // 35: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
+	26, // [26:36] is the sub-list for method output_type
+	16, // [16:26] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_reports_proto_init() }
@@ -2090,6 +2096,7 @@ func file_portal_v1_reports_proto_init() {
 	if File_portal_v1_reports_proto != nil {
 		return
 	}
+	file_portal_v1_vocabulary_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

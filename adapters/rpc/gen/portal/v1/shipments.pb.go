@@ -98,7 +98,7 @@ type ListShipmentsRequest struct {
 	// Page size, 10 when zero.
 	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// ALL (default), CHANGED or ERROR.
-	Filter string `protobuf:"bytes,4,opt,name=filter,proto3" json:"filter,omitempty"`
+	Filter ShipmentFilter_Value `protobuf:"varint,4,opt,name=filter,proto3,enum=portal.v1.ShipmentFilter_Value" json:"filter,omitempty"`
 	// Ignored; keeps browsers from caching.
 	CacheBuster   string `protobuf:"bytes,5,opt,name=cache_buster,json=cacheBuster,proto3" json:"cache_buster,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -156,11 +156,11 @@ func (x *ListShipmentsRequest) GetPageSize() int32 {
 	return 0
 }
 
-func (x *ListShipmentsRequest) GetFilter() string {
+func (x *ListShipmentsRequest) GetFilter() ShipmentFilter_Value {
 	if x != nil {
 		return x.Filter
 	}
-	return ""
+	return ShipmentFilter_SHIPMENT_FILTER_UNSPECIFIED
 }
 
 func (x *ListShipmentsRequest) GetCacheBuster() string {
@@ -597,17 +597,17 @@ var File_portal_v1_shipments_proto protoreflect.FileDescriptor
 
 const file_portal_v1_shipments_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/shipments.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\"\x8e\x01\n" +
+	"\x19portal/v1/shipments.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\x1a\x1aportal/v1/vocabulary.proto\"\x8e\x01\n" +
 	"\x0eShipmentDetail\x124\n" +
 	"\bshipment\x18\x01 \x01(\v2\x18.portal.v1.BatchShipmentR\bshipment\x12!\n" +
 	"\fsoap_request\x18\x02 \x01(\tR\vsoapRequest\x12#\n" +
-	"\rsoap_response\x18\x03 \x01(\tR\fsoapResponse\"\xa3\x01\n" +
+	"\rsoap_response\x18\x03 \x01(\tR\fsoapResponse\"\xc4\x01\n" +
 	"\x14ListShipmentsRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
 	"customerId\x12\x12\n" +
 	"\x04page\x18\x02 \x01(\x05R\x04page\x12\x1b\n" +
-	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x16\n" +
-	"\x06filter\x18\x04 \x01(\tR\x06filter\x12!\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x127\n" +
+	"\x06filter\x18\x04 \x01(\x0e2\x1f.portal.v1.ShipmentFilter.ValueR\x06filter\x12!\n" +
 	"\fcache_buster\x18\x05 \x01(\tR\vcacheBuster\"p\n" +
 	"\x15ListShipmentsResponse\x126\n" +
 	"\tshipments\x18\x01 \x03(\v2\x18.portal.v1.BatchShipmentR\tshipments\x12\x1f\n" +
@@ -663,30 +663,32 @@ var file_portal_v1_shipments_proto_goTypes = []any{
 	(*GetShipmentDetailsRequest)(nil),     // 9: portal.v1.GetShipmentDetailsRequest
 	(*GetShipmentDetailsResponse)(nil),    // 10: portal.v1.GetShipmentDetailsResponse
 	(*BatchShipment)(nil),                 // 11: portal.v1.BatchShipment
-	(*httpbody.HttpBody)(nil),             // 12: google.api.HttpBody
-	(*OrderLineValues)(nil),               // 13: portal.v1.OrderLineValues
+	(ShipmentFilter_Value)(0),             // 12: portal.v1.ShipmentFilter.Value
+	(*httpbody.HttpBody)(nil),             // 13: google.api.HttpBody
+	(*OrderLineValues)(nil),               // 14: portal.v1.OrderLineValues
 }
 var file_portal_v1_shipments_proto_depIdxs = []int32{
 	11, // 0: portal.v1.ShipmentDetail.shipment:type_name -> portal.v1.BatchShipment
-	11, // 1: portal.v1.ListShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
-	0,  // 2: portal.v1.GetShipmentResponse.shipment:type_name -> portal.v1.ShipmentDetail
-	12, // 3: portal.v1.DownloadShipmentLabelResponse.file:type_name -> google.api.HttpBody
-	13, // 4: portal.v1.GetShipmentDetailsResponse.order_lines:type_name -> portal.v1.OrderLineValues
-	1,  // 5: portal.v1.ShipmentService.ListShipments:input_type -> portal.v1.ListShipmentsRequest
-	3,  // 6: portal.v1.ShipmentService.GetShipment:input_type -> portal.v1.GetShipmentRequest
-	5,  // 7: portal.v1.ShipmentService.DeleteShipment:input_type -> portal.v1.DeleteShipmentRequest
-	7,  // 8: portal.v1.ShipmentService.DownloadShipmentLabel:input_type -> portal.v1.DownloadShipmentLabelRequest
-	9,  // 9: portal.v1.ShipmentService.GetShipmentDetails:input_type -> portal.v1.GetShipmentDetailsRequest
-	2,  // 10: portal.v1.ShipmentService.ListShipments:output_type -> portal.v1.ListShipmentsResponse
-	4,  // 11: portal.v1.ShipmentService.GetShipment:output_type -> portal.v1.GetShipmentResponse
-	6,  // 12: portal.v1.ShipmentService.DeleteShipment:output_type -> portal.v1.DeleteShipmentResponse
-	8,  // 13: portal.v1.ShipmentService.DownloadShipmentLabel:output_type -> portal.v1.DownloadShipmentLabelResponse
-	10, // 14: portal.v1.ShipmentService.GetShipmentDetails:output_type -> portal.v1.GetShipmentDetailsResponse
-	10, // [10:15] is the sub-list for method output_type
-	5,  // [5:10] is the sub-list for method input_type
-	5,  // [5:5] is the sub-list for extension type_name
-	5,  // [5:5] is the sub-list for extension extendee
-	0,  // [0:5] is the sub-list for field type_name
+	12, // 1: portal.v1.ListShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	11, // 2: portal.v1.ListShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
+	0,  // 3: portal.v1.GetShipmentResponse.shipment:type_name -> portal.v1.ShipmentDetail
+	13, // 4: portal.v1.DownloadShipmentLabelResponse.file:type_name -> google.api.HttpBody
+	14, // 5: portal.v1.GetShipmentDetailsResponse.order_lines:type_name -> portal.v1.OrderLineValues
+	1,  // 6: portal.v1.ShipmentService.ListShipments:input_type -> portal.v1.ListShipmentsRequest
+	3,  // 7: portal.v1.ShipmentService.GetShipment:input_type -> portal.v1.GetShipmentRequest
+	5,  // 8: portal.v1.ShipmentService.DeleteShipment:input_type -> portal.v1.DeleteShipmentRequest
+	7,  // 9: portal.v1.ShipmentService.DownloadShipmentLabel:input_type -> portal.v1.DownloadShipmentLabelRequest
+	9,  // 10: portal.v1.ShipmentService.GetShipmentDetails:input_type -> portal.v1.GetShipmentDetailsRequest
+	2,  // 11: portal.v1.ShipmentService.ListShipments:output_type -> portal.v1.ListShipmentsResponse
+	4,  // 12: portal.v1.ShipmentService.GetShipment:output_type -> portal.v1.GetShipmentResponse
+	6,  // 13: portal.v1.ShipmentService.DeleteShipment:output_type -> portal.v1.DeleteShipmentResponse
+	8,  // 14: portal.v1.ShipmentService.DownloadShipmentLabel:output_type -> portal.v1.DownloadShipmentLabelResponse
+	10, // 15: portal.v1.ShipmentService.GetShipmentDetails:output_type -> portal.v1.GetShipmentDetailsResponse
+	11, // [11:16] is the sub-list for method output_type
+	6,  // [6:11] is the sub-list for method input_type
+	6,  // [6:6] is the sub-list for extension type_name
+	6,  // [6:6] is the sub-list for extension extendee
+	0,  // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_shipments_proto_init() }
@@ -695,6 +697,7 @@ func file_portal_v1_shipments_proto_init() {
 		return
 	}
 	file_portal_v1_batches_proto_init()
+	file_portal_v1_vocabulary_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -316,7 +316,7 @@ type UserRef struct {
 	// Last name.
 	LastName string `protobuf:"bytes,3,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
 	// Roles.
-	Authorities   []string `protobuf:"bytes,4,rep,name=authorities,proto3" json:"authorities,omitempty"`
+	Authorities   []Role `protobuf:"varint,4,rep,packed,name=authorities,proto3,enum=portal.v1.Role" json:"authorities,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -372,7 +372,7 @@ func (x *UserRef) GetLastName() string {
 	return ""
 }
 
-func (x *UserRef) GetAuthorities() []string {
+func (x *UserRef) GetAuthorities() []Role {
 	if x != nil {
 		return x.Authorities
 	}
@@ -472,7 +472,7 @@ type ListUserDataRequest struct {
 	// Field to sort by: login (default), customer, fulfillment.
 	Sort string `protobuf:"bytes,3,opt,name=sort,proto3" json:"sort,omitempty"`
 	// asc (default) or desc.
-	Direction     string `protobuf:"bytes,4,opt,name=direction,proto3" json:"direction,omitempty"`
+	Direction     SortDirection `protobuf:"varint,4,opt,name=direction,proto3,enum=portal.v1.SortDirection" json:"direction,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -528,11 +528,11 @@ func (x *ListUserDataRequest) GetSort() string {
 	return ""
 }
 
-func (x *ListUserDataRequest) GetDirection() string {
+func (x *ListUserDataRequest) GetDirection() SortDirection {
 	if x != nil {
 		return x.Direction
 	}
-	return ""
+	return SortDirection_SORT_DIRECTION_UNSPECIFIED
 }
 
 // ListUserDataResponse is one page of links.
@@ -953,7 +953,7 @@ var File_portal_v1_user_data_proto protoreflect.FileDescriptor
 
 const file_portal_v1_user_data_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/user_data.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1cportal/v1/organisation.proto\"\xe5\x01\n" +
+	"\x19portal/v1/user_data.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1cportal/v1/organisation.proto\x1a\x1aportal/v1/vocabulary.proto\"\xe5\x01\n" +
 	"\x13RegistrationRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05login\x18\x02 \x01(\tR\x05login\x12\x14\n" +
@@ -973,22 +973,22 @@ const file_portal_v1_user_data_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12&\n" +
 	"\x04user\x18\x02 \x01(\v2\x12.portal.v1.UserRefR\x04user\x12;\n" +
 	"\vfulfillment\x18\x03 \x01(\v2\x19.portal.v1.FulfillmentRefR\vfulfillment\x122\n" +
-	"\bcustomer\x18\x04 \x01(\v2\x16.portal.v1.CustomerRefR\bcustomer\"}\n" +
+	"\bcustomer\x18\x04 \x01(\v2\x16.portal.v1.CustomerRefR\bcustomer\"\x8e\x01\n" +
 	"\aUserRef\x12\x14\n" +
 	"\x05login\x18\x01 \x01(\tR\x05login\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
-	"\tlast_name\x18\x03 \x01(\tR\blastName\x12 \n" +
-	"\vauthorities\x18\x04 \x03(\tR\vauthorities\"\x16\n" +
+	"\tlast_name\x18\x03 \x01(\tR\blastName\x121\n" +
+	"\vauthorities\x18\x04 \x03(\x0e2\x0f.portal.v1.RoleR\vauthorities\"\x16\n" +
 	"\x14GetMyUserDataRequest\"I\n" +
 	"\x15GetMyUserDataResponse\x120\n" +
-	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"\x98\x01\n" +
+	"\tuser_data\x18\x01 \x01(\v2\x13.portal.v1.UserDataR\buserData\"\xa8\x01\n" +
 	"\x13ListUserDataRequest\x12\x1b\n" +
 	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
 	"\x04size\x18\x02 \x01(\x05B\n" +
 	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x04size\x12\x12\n" +
-	"\x04sort\x18\x03 \x01(\tR\x04sort\x120\n" +
-	"\tdirection\x18\x04 \x01(\tB\x12\xbaH\x0fr\rR\x00R\x03ascR\x04descR\tdirection\"i\n" +
+	"\x04sort\x18\x03 \x01(\tR\x04sort\x12@\n" +
+	"\tdirection\x18\x04 \x01(\x0e2\x18.portal.v1.SortDirectionB\b\xbaH\x05\x82\x01\x02\x10\x01R\tdirection\"i\n" +
 	"\x14ListUserDataResponse\x120\n" +
 	"\tuser_data\x18\x01 \x03(\v2\x13.portal.v1.UserDataR\buserData\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
@@ -1050,6 +1050,8 @@ var file_portal_v1_user_data_proto_goTypes = []any{
 	(*DeleteUserDataResponse)(nil),           // 16: portal.v1.DeleteUserDataResponse
 	(*CustomerRef)(nil),                      // 17: portal.v1.CustomerRef
 	(*FulfillmentRef)(nil),                   // 18: portal.v1.FulfillmentRef
+	(Role)(0),                                // 19: portal.v1.Role
+	(SortDirection)(0),                       // 20: portal.v1.SortDirection
 }
 var file_portal_v1_user_data_proto_depIdxs = []int32{
 	17, // 0: portal.v1.RegistrationRequest.customer:type_name -> portal.v1.CustomerRef
@@ -1057,32 +1059,34 @@ var file_portal_v1_user_data_proto_depIdxs = []int32{
 	4,  // 2: portal.v1.UserData.user:type_name -> portal.v1.UserRef
 	18, // 3: portal.v1.UserData.fulfillment:type_name -> portal.v1.FulfillmentRef
 	17, // 4: portal.v1.UserData.customer:type_name -> portal.v1.CustomerRef
-	3,  // 5: portal.v1.GetMyUserDataResponse.user_data:type_name -> portal.v1.UserData
-	3,  // 6: portal.v1.ListUserDataResponse.user_data:type_name -> portal.v1.UserData
-	3,  // 7: portal.v1.GetUserDataResponse.user_data:type_name -> portal.v1.UserData
-	3,  // 8: portal.v1.CreateUserDataRequest.user_data:type_name -> portal.v1.UserData
-	3,  // 9: portal.v1.CreateUserDataResponse.user_data:type_name -> portal.v1.UserData
-	3,  // 10: portal.v1.UpdateUserDataRequest.user_data:type_name -> portal.v1.UserData
-	3,  // 11: portal.v1.UpdateUserDataResponse.user_data:type_name -> portal.v1.UserData
-	5,  // 12: portal.v1.UserDataService.GetMyUserData:input_type -> portal.v1.GetMyUserDataRequest
-	7,  // 13: portal.v1.UserDataService.ListUserData:input_type -> portal.v1.ListUserDataRequest
-	9,  // 14: portal.v1.UserDataService.GetUserData:input_type -> portal.v1.GetUserDataRequest
-	11, // 15: portal.v1.UserDataService.CreateUserData:input_type -> portal.v1.CreateUserDataRequest
-	13, // 16: portal.v1.UserDataService.UpdateUserData:input_type -> portal.v1.UpdateUserDataRequest
-	15, // 17: portal.v1.UserDataService.DeleteUserData:input_type -> portal.v1.DeleteUserDataRequest
-	1,  // 18: portal.v1.UserDataService.ListPendingRegistrations:input_type -> portal.v1.ListPendingRegistrationsRequest
-	6,  // 19: portal.v1.UserDataService.GetMyUserData:output_type -> portal.v1.GetMyUserDataResponse
-	8,  // 20: portal.v1.UserDataService.ListUserData:output_type -> portal.v1.ListUserDataResponse
-	10, // 21: portal.v1.UserDataService.GetUserData:output_type -> portal.v1.GetUserDataResponse
-	12, // 22: portal.v1.UserDataService.CreateUserData:output_type -> portal.v1.CreateUserDataResponse
-	14, // 23: portal.v1.UserDataService.UpdateUserData:output_type -> portal.v1.UpdateUserDataResponse
-	16, // 24: portal.v1.UserDataService.DeleteUserData:output_type -> portal.v1.DeleteUserDataResponse
-	2,  // 25: portal.v1.UserDataService.ListPendingRegistrations:output_type -> portal.v1.ListPendingRegistrationsResponse
-	19, // [19:26] is the sub-list for method output_type
-	12, // [12:19] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	19, // 5: portal.v1.UserRef.authorities:type_name -> portal.v1.Role
+	3,  // 6: portal.v1.GetMyUserDataResponse.user_data:type_name -> portal.v1.UserData
+	20, // 7: portal.v1.ListUserDataRequest.direction:type_name -> portal.v1.SortDirection
+	3,  // 8: portal.v1.ListUserDataResponse.user_data:type_name -> portal.v1.UserData
+	3,  // 9: portal.v1.GetUserDataResponse.user_data:type_name -> portal.v1.UserData
+	3,  // 10: portal.v1.CreateUserDataRequest.user_data:type_name -> portal.v1.UserData
+	3,  // 11: portal.v1.CreateUserDataResponse.user_data:type_name -> portal.v1.UserData
+	3,  // 12: portal.v1.UpdateUserDataRequest.user_data:type_name -> portal.v1.UserData
+	3,  // 13: portal.v1.UpdateUserDataResponse.user_data:type_name -> portal.v1.UserData
+	5,  // 14: portal.v1.UserDataService.GetMyUserData:input_type -> portal.v1.GetMyUserDataRequest
+	7,  // 15: portal.v1.UserDataService.ListUserData:input_type -> portal.v1.ListUserDataRequest
+	9,  // 16: portal.v1.UserDataService.GetUserData:input_type -> portal.v1.GetUserDataRequest
+	11, // 17: portal.v1.UserDataService.CreateUserData:input_type -> portal.v1.CreateUserDataRequest
+	13, // 18: portal.v1.UserDataService.UpdateUserData:input_type -> portal.v1.UpdateUserDataRequest
+	15, // 19: portal.v1.UserDataService.DeleteUserData:input_type -> portal.v1.DeleteUserDataRequest
+	1,  // 20: portal.v1.UserDataService.ListPendingRegistrations:input_type -> portal.v1.ListPendingRegistrationsRequest
+	6,  // 21: portal.v1.UserDataService.GetMyUserData:output_type -> portal.v1.GetMyUserDataResponse
+	8,  // 22: portal.v1.UserDataService.ListUserData:output_type -> portal.v1.ListUserDataResponse
+	10, // 23: portal.v1.UserDataService.GetUserData:output_type -> portal.v1.GetUserDataResponse
+	12, // 24: portal.v1.UserDataService.CreateUserData:output_type -> portal.v1.CreateUserDataResponse
+	14, // 25: portal.v1.UserDataService.UpdateUserData:output_type -> portal.v1.UpdateUserDataResponse
+	16, // 26: portal.v1.UserDataService.DeleteUserData:output_type -> portal.v1.DeleteUserDataResponse
+	2,  // 27: portal.v1.UserDataService.ListPendingRegistrations:output_type -> portal.v1.ListPendingRegistrationsResponse
+	21, // [21:28] is the sub-list for method output_type
+	14, // [14:21] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_user_data_proto_init() }
@@ -1091,6 +1095,7 @@ func file_portal_v1_user_data_proto_init() {
 		return
 	}
 	file_portal_v1_organisation_proto_init()
+	file_portal_v1_vocabulary_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

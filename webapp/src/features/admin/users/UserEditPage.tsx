@@ -14,11 +14,15 @@ import { violationMessage } from "../../../components/form/violationMessage";
 import { FormPage } from "../../../components/FormPage";
 import { MultiSelect } from "../../../components/MultiSelect";
 import { describeFormFailure, noFailure } from "../../../errors/formFailure";
-import type { User } from "../../../gen/portal/v1/users_pb";
+import type { User, UserSchema } from "../../../gen/portal/v1/users_pb";
 import { defaultLocale } from "../../../i18n/locales";
 import { PageLoading } from "../../../pages/PageLoading";
 import { userPath } from "../../../navigation/userPath";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { enumNameOf, enumValueOf } from "../../../api/enums";
+import { ActivationStatus_Value as ActivationStatus, Role } from "../../../gen/portal/v1/vocabulary_pb";
 
+/** The form as its inputs hold it: the status and the roles by their names. */
 type UserForm = {
   login: string;
   firstName: string;
@@ -35,20 +39,27 @@ const newUser: UserForm = {
   firstName: "",
   lastName: "",
   email: "",
-  activationStatus: "ACTIVE",
+  activationStatus: enumNameOf(ActivationStatus, ActivationStatus.ACTIVE),
   langKey: defaultLocale,
   authorities: [],
   password: "",
 };
+
+/** The user the form describes, for the server. */
+const userOf = (form: UserForm): MessageInitShape<typeof UserSchema> => ({
+  ...form,
+  activationStatus: enumValueOf(ActivationStatus, form.activationStatus),
+  authorities: form.authorities.flatMap((name) => enumValueOf(Role, name) ?? []),
+});
 
 const formOf = (user: User): UserForm => ({
   login: user.login,
   firstName: user.firstName,
   lastName: user.lastName,
   email: user.email,
-  activationStatus: user.activationStatus || "ACTIVE",
+  activationStatus: enumNameOf(ActivationStatus, user.activationStatus || ActivationStatus.ACTIVE),
   langKey: user.langKey || defaultLocale,
-  authorities: [...user.authorities],
+  authorities: user.authorities.map((role) => enumNameOf(Role, role)),
   password: "",
 });
 
@@ -119,7 +130,7 @@ function UserFormView({ initial, existing = false }: { initial: UserForm; existi
     setFailure(noFailure);
     if (Object.values(violations).some(Boolean)) return;
     const mutation = existing ? update : create;
-    mutation.mutate(form, {
+    mutation.mutate(userOf(form), {
       onSuccess: () => void navigate(userPath(form.login)),
       onError: (error) => setFailure(describeFormFailure(error, serverFields)),
     });
@@ -168,7 +179,7 @@ function UserFormView({ initial, existing = false }: { initial: UserForm; existi
                 <Select.Trigger {...control} />
                 <Select.Content>
                   {activationStatuses.map((status) => (
-                    <Select.Item key={status} value={status}>
+                    <Select.Item key={status} value={enumNameOf(ActivationStatus, status)}>
                       {statusLabel(status, translate)}
                     </Select.Item>
                   ))}
@@ -182,10 +193,10 @@ function UserFormView({ initial, existing = false }: { initial: UserForm; existi
           {(control) => (
             <MultiSelect
               {...control}
-              options={authorities.data ?? []}
+              options={(authorities.data ?? []).map((role) => enumNameOf(Role, role))}
               value={form.authorities}
               onChange={set("authorities")}
-              labelOf={(role) => roleLabel(role, translate)}
+              labelOf={(name) => roleLabel(enumValueOf(Role, name) ?? Role.UNSPECIFIED, translate)}
             />
           )}
         </Field>

@@ -6,13 +6,14 @@ import { Role } from "../../../auth/access";
 import { type ListUsersRequest, type User, UserSchema } from "../../../gen/portal/v1/users_pb";
 import { renderApp } from "../../../test/renderApp";
 import { readUserListParams } from "./userListParams";
+import { ActivationStatus_Value, SortDirection } from "../../../gen/portal/v1/vocabulary_pb";
 
 const admin = { login: "admin", authorities: [Role.admin] };
 const users = Array.from({ length: 23 }, (_, index) =>
   create(UserSchema, {
     login: `user${String(index + 1).padStart(2, "0")}`,
     email: `user${index + 1}@example.com`,
-    activationStatus: index % 2 ? "ACTIVE" : "NEW",
+    activationStatus: index % 2 ? ActivationStatus_Value.ACTIVE : ActivationStatus_Value.NEW,
     langKey: "en",
     authorities: [Role.user],
   }),
@@ -23,9 +24,10 @@ function userPortal() {
   const listUsers = vi.fn((request: ListUsersRequest) => {
     const matching = users.filter(
       (user: User) =>
-        request.status.includes(user.activationStatus.toLowerCase()) && user.login.includes(request.login),
+        request.status.includes(ActivationStatus_Value[user.activationStatus].toLowerCase()) &&
+        user.login.includes(request.login),
     );
-    const sorted = request.direction === "desc" ? [...matching].reverse() : matching;
+    const sorted = request.direction === SortDirection.DESC ? [...matching].reverse() : matching;
     const page = sorted.slice(request.page * request.size, (request.page + 1) * request.size);
     return { users: page, totalCount: BigInt(matching.length) };
   });
@@ -69,7 +71,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
       page: 0,
       size: 10,
       sort: "login",
-      direction: "asc",
+      direction: SortDirection.ASC,
       status: ["active", "inactive", "new", "pending"],
       login: "",
     });
@@ -96,7 +98,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
     await waitFor(() => expect(lastRequest(portal)?.login).toBe("user1"));
 
     await ui.click(screen.getByRole("button", { name: "Login" }));
-    await waitFor(() => expect(lastRequest(portal)).toMatchObject({ sort: "login", direction: "desc" }));
+    await waitFor(() => expect(lastRequest(portal)).toMatchObject({ sort: "login", direction: SortDirection.DESC }));
   });
 
   it("says so when no login matches", async () => {
@@ -117,7 +119,13 @@ describe("user management (spec 1 §4, §7, §9)", () => {
   });
 
   it("offers no delete of one's own login", async () => {
-    const own = [create(UserSchema, { login: "admin", activationStatus: "ACTIVE", authorities: [Role.admin] })];
+    const own = [
+      create(UserSchema, {
+        login: "admin",
+        activationStatus: ActivationStatus_Value.ACTIVE,
+        authorities: [Role.admin],
+      }),
+    ];
     renderApp("/admin/user-management", {
       signedInAs: admin,
       users: { listUsers: () => ({ users: own, totalCount: 1n }) },
@@ -145,7 +153,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
     expect(createUser.mock.calls[0][0].user).toMatchObject({
       login: "new.user",
       email: "new.user@example.com",
-      activationStatus: "ACTIVE",
+      activationStatus: ActivationStatus_Value.ACTIVE,
       langKey: "en",
       authorities: [Role.operations, Role.user],
     });
@@ -163,6 +171,9 @@ describe("user management (spec 1 §4, §7, §9)", () => {
     await ui.click(await screen.findByRole("option", { name: "Inactive" }));
     await ui.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(updateUser).toHaveBeenCalledTimes(1));
-    expect(updateUser.mock.calls[0][0].user).toMatchObject({ login: "user02", activationStatus: "INACTIVE" });
+    expect(updateUser.mock.calls[0][0].user).toMatchObject({
+      login: "user02",
+      activationStatus: ActivationStatus_Value.INACTIVE,
+    });
   });
 });

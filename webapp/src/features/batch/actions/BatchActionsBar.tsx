@@ -15,7 +15,7 @@ import { type Batch, Batch_Status } from "../../../gen/portal/v1/batches_pb";
 import { ErrorDetailSchema } from "../../../gen/portal/v1/errors_pb";
 import { singleParcelsSource } from "../list/BatchListPage";
 import { LabelTypeSelect } from "./LabelTypeSelect";
-import { defaultLabelType, isZpl } from "../../../shipping/labelTypes";
+import { defaultLabelType, isZpl, LabelType } from "../../../shipping/labelTypes";
 import { labelLockMs, useLock } from "../../../printing/useLock";
 import { PrintProgress } from "../../../printing/PrintProgress";
 import { usePrintLabels } from "../../../printing/usePrintLabels";
@@ -42,9 +42,9 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
   const actions = batch.actions;
   const command = useBatchCommand(batch.id);
   const printer = usePrinterSettings(actions?.send ? batch.customerId : null);
-  const [chosenType, setChosenType] = useState<string | null>(null);
+  const [chosenType, setChosenType] = useState<LabelType | null>(null);
   // Once a send runs, the select shows the type it runs with; before, the chosen one or the printer's.
-  const running = batch.status !== Batch_Status.CREATED && batch.labelType !== "";
+  const running = batch.status !== Batch_Status.CREATED && batch.labelType !== LabelType.LABEL_TYPE_UNSPECIFIED;
   const labelType = running ? batch.labelType : (chosenType ?? defaultLabelType(printer.data));
   const [confirming, setConfirming] = useState<Confirmation>(null);
   const printing = usePrintLabels();
@@ -52,7 +52,7 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
   const send = () =>
     command.mutate(
       // ZPL is drawn for the resolution of the user's printer: Zebra300 for a 300 dpi one.
-      { kind: "send", labelType: labelType === "Zebra" ? printing.labelType : labelType },
+      { kind: "send", labelType: labelType === LabelType.Zebra ? printing.labelType : labelType },
       {
         onSuccess: () =>
           showNotices([{ text: msg`Processing the CSV data…` }], { tone: "info", duration: processingNoticeMs }),

@@ -1,6 +1,13 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Flex, Select, Text } from "@radix-ui/themes";
-import { isSelectable, labelTypeName, labelTypes } from "../../../shipping/labelTypes";
+import {
+  isSelectable,
+  LabelType,
+  labelTypeKey,
+  labelTypeName,
+  labelTypeOf,
+  labelTypes,
+} from "../../../shipping/labelTypes";
 
 /** The label-type select of the send and resend buttons: every type shown, only PDF and Zebra selectable. */
 export function LabelTypeSelect({
@@ -10,21 +17,26 @@ export function LabelTypeSelect({
   disabled = false,
 }: {
   id: string;
-  value: string;
-  onChange: (type: string) => void;
+  value: LabelType;
+  onChange: (type: LabelType) => void;
   disabled?: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <Flex gap="2" align="center">
       <Text size="2" as="label" htmlFor={id}>
         <Trans>Label type</Trans>
       </Text>
-      <Select.Root value={value} onValueChange={onChange} disabled={disabled}>
+      <Select.Root
+        value={labelTypeKey(value)}
+        onValueChange={(name) => onChange(labelTypeOf(name) ?? LabelType.PDF)}
+        disabled={disabled}
+      >
         <Select.Trigger id={id} />
         <Select.Content>
           {labelTypes.map((type) => (
-            <Select.Item key={type} value={type} disabled={!isSelectable(type)}>
-              {labelTypeName(type)}
+            <Select.Item key={type} value={labelTypeKey(type)} disabled={!isSelectable(type)}>
+              {labelTypeName(i18n, type)}
             </Select.Item>
           ))}
         </Select.Content>

@@ -21,6 +21,7 @@ import { layOutGrid } from "../grid/gridLayout";
 import { renderShippingApp } from "../../../test/renderShippingApp";
 import { labelLockMs } from "../../../printing/useLock";
 import { savePrinterPreference } from "../../../printing/preferences";
+import { LabelType } from "../../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -327,7 +328,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     }));
     renderBatch(batchOf(), undefined, {
       batches: { sendBatch: send },
-      customers: { getPrinterSettings: () => ({ printerSettings: { labelType: "ZPL" } }) },
+      customers: { getPrinterSettings: () => ({ printerSettings: { labelType: LabelType.ZPL } }) },
     });
     await waitFor(() => expect(screen.getByRole("combobox", { name: "Label type" })).toHaveTextContent("ZPL"), slow);
     await user.click(screen.getByRole("button", { name: "Send" }));
@@ -336,7 +337,10 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(send).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole("button", { name: "Send anyway" }));
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
-    expect(send.mock.calls[0]).toEqual([expect.objectContaining({ id: 1n, labelType: "Zebra" }), expect.anything()]);
+    expect(send.mock.calls[0]).toEqual([
+      expect.objectContaining({ id: 1n, labelType: LabelType.Zebra }),
+      expect.anything(),
+    ]);
     await waitFor(() =>
       expect(currentNotices()).toContainEqual(
         expect.objectContaining({
@@ -357,19 +361,19 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     await user.click(screen.getByRole("option", { name: "ZPL" }));
     await user.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
-    expect(send.mock.calls[0]).toEqual([expect.objectContaining({ labelType: "Zebra" }), expect.anything()]);
+    expect(send.mock.calls[0]).toEqual([expect.objectContaining({ labelType: LabelType.Zebra }), expect.anything()]);
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
   it("names the label type once: by the send's select, or as a fact once sent", async () => {
     // CREATED again after its shipments were deleted: the last send's type is still recorded.
-    const { unmount } = renderBatch(batchOf({ labelType: "PDF" }));
+    const { unmount } = renderBatch(batchOf({ labelType: LabelType.PDF }));
     expect(await screen.findByRole("combobox", { name: "Label type" }, slow)).toBeEnabled();
     expect(screen.getAllByText("Label type")).toHaveLength(1);
     unmount();
 
     const { unmount: unmountSending } = renderBatch(
-      batchOf({ status: Batch_Status.SENDING, labelType: "Zebra", actions: { send: true, view: true } }),
+      batchOf({ status: Batch_Status.SENDING, labelType: LabelType.Zebra, actions: { send: true, view: true } }),
     );
     const select = await screen.findByRole("combobox", { name: "Label type" }, slow);
     expect(select).toHaveTextContent("ZPL");
@@ -377,7 +381,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     expect(screen.getAllByText("Label type")).toHaveLength(1);
     unmountSending();
 
-    renderBatch(batchOf({ status: Batch_Status.SENT, labelType: "Zebra", actions: sentActions }));
+    renderBatch(batchOf({ status: Batch_Status.SENT, labelType: LabelType.Zebra, actions: sentActions }));
     expect(await screen.findByText("ZPL", {}, slow)).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: "Label type" })).toBeNull();
     expect(screen.getAllByText("Label type")).toHaveLength(1);
@@ -497,8 +501,13 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     let settled = false;
     const { getBatch, listValidatedShipments } = renderBatch(() =>
       settled
-        ? batchOf({ status: Batch_Status.CREATED, labelType: "Zebra", actions: createdActions })
-        : batchOf({ status: Batch_Status.DELETING, labelType: "Zebra", actions: { view: true }, inProgress: true }),
+        ? batchOf({ status: Batch_Status.CREATED, labelType: LabelType.Zebra, actions: createdActions })
+        : batchOf({
+            status: Batch_Status.DELETING,
+            labelType: LabelType.Zebra,
+            actions: { view: true },
+            inProgress: true,
+          }),
     );
     await screen.findByText("Anna Berg", {}, slow);
     expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
@@ -531,7 +540,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     vi.stubGlobal("fetch", fetch);
     const createBatchDownloadToken = vi.fn((_request: { id: bigint; download: string }) => ({ token: "dl-token-1" }));
     renderBatch(
-      batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: "PDF", hasLabels: true }),
+      batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: LabelType.PDF, hasLabels: true }),
       undefined,
       {
         batches: { createBatchDownloadToken },
@@ -572,7 +581,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         });
       }),
     );
-    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: "Zebra" }));
+    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: LabelType.Zebra }));
     await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
     await waitFor(() => expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrinted"));
     expect(writes).toHaveLength(1);
@@ -586,15 +595,19 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     vi.stubGlobal("fetch", fetch);
     savePrinterPreference("anna", { agent: "network", printer: "7", printerName: "Dock", dpi: 203 });
     const printed: unknown[] = [];
-    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: "Zebra" }), [anna, bert], {
-      printers: {
-        listNetworkPrinters: () => ({ networkPrinters: [{ id: 7n, customerId: 5n, name: "Dock", dpi: 203 }] }),
-        printLabels: (request) => {
-          printed.push({ customerId: request.customerId, id: request.id, labels: request.labels });
-          return { labels: 2 };
+    renderBatch(
+      batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: LabelType.Zebra }),
+      [anna, bert],
+      {
+        printers: {
+          listNetworkPrinters: () => ({ networkPrinters: [{ id: 7n, customerId: 5n, name: "Dock", dpi: 203 }] }),
+          printLabels: (request) => {
+            printed.push({ customerId: request.customerId, id: request.id, labels: request.labels });
+            return { labels: 2 };
+          },
         },
       },
-    });
+    );
     await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
     await waitFor(() => expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrinted"));
     expect(printed).toEqual([{ customerId: 5n, id: 7n, labels: { case: "batchId", value: 1n } }]);
@@ -604,14 +617,18 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
   it("tells the server's reason when a network printer's address is refused", async () => {
     const user = userEvent.setup();
     savePrinterPreference("anna", { agent: "network", printer: "7", printerName: "Dock", dpi: 203 });
-    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: "Zebra" }), [anna, bert], {
-      printers: {
-        listNetworkPrinters: () => ({ networkPrinters: [{ id: 7n, customerId: 5n, name: "Dock", dpi: 203 }] }),
-        printLabels: () => {
-          throw portalFailure(Code.InvalidArgument, "error.networkPrinter.addressRefused");
+    renderBatch(
+      batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: LabelType.Zebra }),
+      [anna, bert],
+      {
+        printers: {
+          listNetworkPrinters: () => ({ networkPrinters: [{ id: 7n, customerId: 5n, name: "Dock", dpi: 203 }] }),
+          printLabels: () => {
+            throw portalFailure(Code.InvalidArgument, "error.networkPrinter.addressRefused");
+          },
         },
       },
-    });
+    );
     await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
     await waitFor(() =>
       expect(currentNotices().map((notice) => notice.text.id)).toContain("error.networkPrinter.addressRefused"),
@@ -627,7 +644,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         return new Response("^XA^FDone^XZ\n", { headers: { "Content-Type": "text/plain; charset=utf-8" } });
       }),
     );
-    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: "Zebra" }));
+    renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: LabelType.Zebra }));
     await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
     await waitFor(() =>
       expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrintingConnectionFailed"),

@@ -123,6 +123,7 @@ function useRefreshWhenSettled(batch: Batch | null | undefined) {
 }
 
 function BatchFacts({ batch }: { batch: Batch }) {
+  const { i18n } = useLingui();
   return (
     <DataList.Root orientation={{ initial: "vertical", sm: "horizontal" }} size="2">
       <Fact label={<Trans>Status</Trans>}>
@@ -139,7 +140,7 @@ function BatchFacts({ batch }: { batch: Batch }) {
       <Fact label={<Trans>Rows</Trans>}>{String(batch.rowCount)}</Fact>
       {/* Where the send's select stands, it names the label type; a second row would repeat it. */}
       {!batch.actions?.send && (
-        <Fact label={<Trans>Label type</Trans>}>{batch.labelType && labelTypeName(batch.labelType)}</Fact>
+        <Fact label={<Trans>Label type</Trans>}>{batch.labelType ? labelTypeName(i18n, batch.labelType) : ""}</Fact>
       )}
     </DataList.Root>
   );

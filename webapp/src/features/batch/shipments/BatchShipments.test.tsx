@@ -13,6 +13,7 @@ import {
 import { layOutGrid } from "../grid/gridLayout";
 import { pendingPollMs } from "./pendingShipments";
 import { renderShippingApp } from "../../../test/renderShippingApp";
+import { ApiClient_Value, LabelType, ShipmentFilter_Value } from "../../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -28,7 +29,7 @@ const labelled: ShipmentInit = {
   referenceNumber: "REF-1",
   identifier: "CC000000001DE",
   product: "EPAQPLS",
-  apiClient: "SHIPPING",
+  apiClient: ApiClient_Value.SHIPPING,
 };
 const failed: ShipmentInit = {
   id: 12n,
@@ -65,7 +66,7 @@ const adminBulk: BulkByFilter = {
 
 function renderTab(
   status: keyof typeof Batch_Status,
-  authorities: string[] = [Role.user],
+  authorities: Role[] = [Role.user],
   customers: NonNullable<Parameters<typeof renderShippingApp>[1]>["customers"] = {},
   {
     bulk = authorities.includes(Role.admin) ? adminBulk : userBulk,
@@ -122,11 +123,11 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
   it("lets a user resend only the changed or failed shipments, and never delete in bulk", async () => {
     const { requests } = renderTab("SENT");
     const user = await openTab();
-    expect(requests[0]).toMatchObject({ id: 1n, page: 0, pageSize: 10, filter: "ALL" });
+    expect(requests[0]).toMatchObject({ id: 1n, page: 0, pageSize: 10, filter: ShipmentFilter_Value.ALL });
     expect(screen.getByRole("button", { name: "Resend shipments" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
     await user.click(filter("Changed"));
-    await waitFor(() => expect(requests.at(-1)).toMatchObject({ filter: "CHANGED" }));
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ filter: ShipmentFilter_Value.CHANGED }));
     expect(screen.getByRole("button", { name: "Resend shipments" })).toBeEnabled();
     expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
   });
@@ -140,7 +141,10 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     expect(screen.getByRole("button", { name: "Delete shipments" })).toBeDisabled();
     await user.click(screen.getByRole("button", { name: "Resend shipments" }));
     await waitFor(() =>
-      expect(resend).toHaveBeenCalledWith(expect.objectContaining({ filter: "ERROR" }), expect.anything()),
+      expect(resend).toHaveBeenCalledWith(
+        expect.objectContaining({ filter: ShipmentFilter_Value.ERROR }),
+        expect.anything(),
+      ),
     );
   });
 
@@ -171,7 +175,7 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     await user.click(screen.getByRole("button", { name: "Resend shipments" }));
     await waitFor(() =>
       expect(resend).toHaveBeenCalledWith(
-        expect.objectContaining({ filter: "ALL", labelType: "PDF" }),
+        expect.objectContaining({ filter: ShipmentFilter_Value.ALL, labelType: LabelType.PDF }),
         expect.anything(),
       ),
     );
@@ -184,7 +188,7 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
     await user.click(screen.getByRole("button", { name: "Resend shipments" }));
     await waitFor(() =>
       expect(resend).toHaveBeenCalledWith(
-        expect.objectContaining({ filter: "CHANGED", labelType: "" }),
+        expect.objectContaining({ filter: ShipmentFilter_Value.CHANGED, labelType: LabelType.LABEL_TYPE_UNSPECIFIED }),
         expect.anything(),
       ),
     );

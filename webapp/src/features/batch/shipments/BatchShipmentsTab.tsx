@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import {
   batchPageSizes,
   rereadBatch,
-  type ShipmentFilter,
+  ShipmentFilter,
   useBatchCommand,
   useBatchShipmentCommand,
   useBatchShipments,
@@ -20,6 +20,7 @@ import { Warning } from "../../../components/Warning";
 import { ShipmentFilterControl, useShipmentColumns } from "../../../shipping/ShipmentTable";
 import { LabelTypeSelect } from "../actions/LabelTypeSelect";
 import { LabelButton } from "../../../printing/LabelButton";
+import { LabelType } from "../../../shipping/labelTypes";
 import { holdsLabel } from "../../../shipping/shipmentDeletion";
 import { shipmentLabelPath } from "../../../api/shipments";
 import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShipments";
@@ -32,7 +33,7 @@ import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShip
  */
 export function BatchShipmentsTab({ batch }: { batch: Batch }) {
   const { t } = useLingui();
-  const [filter, setFilter] = useState<ShipmentFilter>("ALL");
+  const [filter, setFilter] = useState<ShipmentFilter>(ShipmentFilter.ALL);
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(batchPageSizes[0]);
   const [pending, setPending] = useState<Pending>({});
@@ -48,7 +49,7 @@ export function BatchShipmentsTab({ batch }: { batch: Batch }) {
   const command = useBatchCommand(batch.id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // A resend of ALL may label anew in another type; the others keep the batch's (spec 2 §2.2).
-  const [labelType, setLabelType] = useState(batch.labelType || "PDF");
+  const [labelType, setLabelType] = useState<LabelType>(batch.labelType || LabelType.PDF);
   const bulk = bulkOf(batch.actions, filter);
   const canResend = !!bulk?.resend;
   const canDelete = !!bulk?.deleteShipments;
@@ -75,12 +76,18 @@ export function BatchShipmentsTab({ batch }: { batch: Batch }) {
             id="shipments-label-type"
             value={labelType}
             onChange={setLabelType}
-            disabled={filter !== "ALL"}
+            disabled={filter !== ShipmentFilter.ALL}
           />
           <Button
             variant="soft"
             disabled={!canResend || command.isPending}
-            onClick={() => command.mutate({ kind: "resend", filter, labelType: filter === "ALL" ? labelType : "" })}
+            onClick={() =>
+              command.mutate({
+                kind: "resend",
+                filter,
+                labelType: filter === ShipmentFilter.ALL ? labelType : undefined,
+              })
+            }
           >
             <ReloadIcon />
             <Trans>Resend shipments</Trans>
@@ -133,7 +140,7 @@ export function BatchShipmentsTab({ batch }: { batch: Batch }) {
           onConfirm={() => command.mutate({ kind: "deleteShipments", filter })}
           onClose={() => setConfirmDelete(false)}
         >
-          {filter === "ALL" ? (
+          {filter === ShipmentFilter.ALL ? (
             <Trans>All shipments of the batch are cancelled at the carrier and deleted.</Trans>
           ) : (
             <Trans>The changed shipments of the batch are cancelled at the carrier and deleted.</Trans>
@@ -147,9 +154,10 @@ export function BatchShipmentsTab({ batch }: { batch: Batch }) {
 /** The server's resend and delete for the filter. */
 function bulkOf(actions: BatchActions | undefined, filter: ShipmentFilter): BulkActions | undefined {
   const byFilter: Record<ShipmentFilter, BulkActions | undefined> = {
-    ALL: actions?.bulkAll,
-    CHANGED: actions?.bulkChanged,
-    ERROR: actions?.bulkError,
+    [ShipmentFilter.SHIPMENT_FILTER_UNSPECIFIED]: actions?.bulkAll,
+    [ShipmentFilter.ALL]: actions?.bulkAll,
+    [ShipmentFilter.CHANGED]: actions?.bulkChanged,
+    [ShipmentFilter.ERROR]: actions?.bulkError,
   };
   return byFilter[filter];
 }

@@ -14,7 +14,15 @@ import { Warning } from "../../../components/Warning";
 import type { ReferenceCode } from "../../../gen/portal/v1/management_pb";
 import type { GetParcelResponse } from "../../../gen/portal/v1/parcels_pb";
 import type { Violation } from "../../../gen/portal/v1/batches_pb";
-import { defaultLabelType, isZpl, labelTypeName } from "../../../shipping/labelTypes";
+import { ApiClient } from "../../../shipping/apiClients";
+import {
+  defaultLabelType,
+  isZpl,
+  LabelType,
+  labelTypeKey,
+  labelTypeName,
+  labelTypeOf,
+} from "../../../shipping/labelTypes";
 import { violationText } from "../../../shipping/violationText";
 import { fieldLabel } from "../../../shipping/fieldLabels";
 import { RecipientNameField, useAddressPrefill } from "../../../shipping/RecipientNameField";
@@ -102,7 +110,7 @@ function ParcelForm({ mode, id, title, customerId, stored }: ParcelFormProps) {
   const printer = usePrinterSettings(customerId);
   const catalog = useProductsAndServices();
   const [values, setValues] = useState<FormValues>(() => fromDto(stored?.csvShipmentDto));
-  const [labelType, setLabelType] = useState<string | null>(stored?.labelType ?? null);
+  const [labelType, setLabelType] = useState<LabelType | null>(stored?.labelType || null);
   const [withLabel, setWithLabel] = useState(true);
   const [withReturn, setWithReturn] = useState(() => !!stored?.csvShipmentDto?.returnOptions);
   const printing = usePrintLabels();
@@ -119,7 +127,7 @@ function ParcelForm({ mode, id, title, customerId, stored }: ParcelFormProps) {
     setValues((v) => ({ ...v, ...fields }));
   }
 
-  const apiClient = customer.data?.apiClient ?? "";
+  const apiClient = customer.data?.apiClient ?? ApiClient.API_CLIENT_UNSPECIFIED;
   const choices = choicesFor(
     catalog.data,
     customer.data?.availableFeatures ?? [],
@@ -394,12 +402,16 @@ function ParcelForm({ mode, id, title, customerId, stored }: ParcelFormProps) {
                 <Button type="button" variant="soft" color="gray" onClick={clear}>
                   <Trans>Clear</Trans>
                 </Button>
-                <Select.Root value={type} onValueChange={setLabelType} disabled={busy}>
+                <Select.Root
+                  value={labelTypeKey(type)}
+                  onValueChange={(name) => setLabelType(labelTypeOf(name) ?? LabelType.PDF)}
+                  disabled={busy}
+                >
                   <Select.Trigger aria-label={t`Label type`} />
                   <Select.Content>
-                    {["PDF", "Zebra"].map((option) => (
-                      <Select.Item key={option} value={option}>
-                        {labelTypeName(option)}
+                    {[LabelType.PDF, LabelType.Zebra].map((option) => (
+                      <Select.Item key={option} value={labelTypeKey(option)}>
+                        {labelTypeName(i18n, option)}
                       </Select.Item>
                     ))}
                   </Select.Content>

@@ -6,7 +6,7 @@ import { parcelFiles, useCreateParcel, useLabelParcel, useUpdateParcel, useValid
 import { showNotices } from "../../../errors/notices";
 import type { ValidatedShipment } from "../../../gen/portal/v1/batches_pb";
 import { failureText } from "../../../shipping/violationText";
-import { isZpl } from "../../../shipping/labelTypes";
+import { isZpl, type LabelType } from "../../../shipping/labelTypes";
 import { type FormValues, fromValidation, toDto } from "./parcelForm";
 import type { LabelSelection, Printable } from "../../../printing/port";
 
@@ -18,7 +18,7 @@ export type LabelFlowTarget = {
   customerId: bigint;
   /** The parcel being edited; null on /parcel/new. */
   parcelId: bigint | null;
-  labelType: string;
+  labelType: LabelType;
 };
 
 /** Where the flow is. */
@@ -106,7 +106,11 @@ export function useLabelFlow(
  * The label goes to the user: ZPL printed (the printing hook tells the
  * outcome), a PDF downloaded.
  */
-async function deliver(id: bigint, labelType: string, print: (labels: Printable) => Promise<boolean>): Promise<void> {
+async function deliver(
+  id: bigint,
+  labelType: LabelType,
+  print: (labels: Printable) => Promise<boolean>,
+): Promise<void> {
   const selection: LabelSelection = { case: "parcels", value: { ids: [id] } };
   const fetchLabel = () => fetchFile(parcelFiles.label(id), { cacheBuster: String(Date.now()) });
   try {

@@ -17,6 +17,7 @@ import {
   toDto,
   violationsOf,
 } from "./parcelForm";
+import { ApiClient_Value } from "../../../gen/portal/v1/vocabulary_pb";
 
 const catalog = create(ProductsAndServicesSchema, {
   products: [{ code: "EPAQSTD" }, { code: "EPAQPLS" }, { code: "EPAQGO" }],
@@ -28,10 +29,14 @@ const codes = (list: { code: string }[]) => list.map((c) => c.code);
 
 describe("the parcel form's rules (spec 2 §5.4)", () => {
   it("offers EPAQGO and SGD to the A1 client only", () => {
-    expect(codes(choicesFor(catalog, [], "SHIPPING", "", "").products)).toEqual(["EPAQSTD", "EPAQPLS"]);
-    expect(codes(choicesFor(catalog, [], "SHIPPING", "", "").options)).toEqual(["SIGN", "INS"]);
-    expect(codes(choicesFor(catalog, [], "A1", "", "").products)).toEqual(["EPAQSTD", "EPAQPLS", "EPAQGO"]);
-    expect(codes(choicesFor(catalog, [], "A1", "", "").options)).toEqual(["SIGN", "INS", "SGD"]);
+    expect(codes(choicesFor(catalog, [], ApiClient_Value.SHIPPING, "", "").products)).toEqual(["EPAQSTD", "EPAQPLS"]);
+    expect(codes(choicesFor(catalog, [], ApiClient_Value.SHIPPING, "", "").options)).toEqual(["SIGN", "INS"]);
+    expect(codes(choicesFor(catalog, [], ApiClient_Value.A1, "", "").products)).toEqual([
+      "EPAQSTD",
+      "EPAQPLS",
+      "EPAQGO",
+    ]);
+    expect(codes(choicesFor(catalog, [], ApiClient_Value.A1, "", "").options)).toEqual(["SIGN", "INS", "SGD"]);
   });
 
   it("keeps to the customer's contract when it has one", () => {
@@ -39,11 +44,11 @@ describe("the parcel form's rules (spec 2 §5.4)", () => {
       { product: "EPAQSTD", service: "CUP", options: ["SIGN"] },
       { product: "EPAQPLS", service: "CPP", options: ["SIGN", "INS"] },
     ] as never[];
-    const choices = choicesFor(catalog, features, "SHIPPING", "EPAQPLS", "CPP");
+    const choices = choicesFor(catalog, features, ApiClient_Value.SHIPPING, "EPAQPLS", "CPP");
     expect(codes(choices.products)).toEqual(["EPAQSTD", "EPAQPLS"]);
     expect(codes(choices.services)).toEqual(["CPP"]);
     expect(codes(choices.options)).toEqual(["SIGN", "INS"]);
-    expect(codes(choicesFor(catalog, features, "SHIPPING", "EPAQSTD", "CUP").options)).toEqual(["SIGN"]);
+    expect(codes(choicesFor(catalog, features, ApiClient_Value.SHIPPING, "EPAQSTD", "CUP").options)).toEqual(["SIGN"]);
   });
 
   it("disables the create button while busy or with neither label", () => {

@@ -9,6 +9,7 @@ import {
   shipmentCellEntries,
 } from "../../../shipping/shipmentCells";
 import type { ParcelForm } from "../../../api/parcels";
+import { ApiClient } from "../../../shipping/apiClients";
 
 /** The text fields of the parcel form (spec 2 §3), as the server names them in a validation. */
 export const textFields = [
@@ -174,7 +175,7 @@ export function orderLinesViolated(checked: ValidatedShipment | undefined): bool
 }
 
 /** The A1 API client; EPAQGO and the option SGD are its alone (spec 2 §5.4). */
-export const a1Client = "A1";
+export const a1Client = ApiClient.A1;
 export const a1OnlyProduct = "EPAQGO";
 export const a1OnlyOption = "SGD";
 
@@ -191,7 +192,7 @@ export type Choices = {
 export function choicesFor(
   catalog: ProductsAndServices | null | undefined,
   features: readonly AvailableFeature[],
-  apiClient: string,
+  apiClient: ApiClient,
   product: string,
   service: string,
 ): Choices {

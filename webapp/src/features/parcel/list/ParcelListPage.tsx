@@ -6,8 +6,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { cacheBuster, saveDownloaded, useFileDownload } from "../../../api/download";
 import {
-  apiClientFilters,
   manifestFilters,
+  ParcelManifestFilter,
+  ParcelSourceFilter,
   parcelDefaultPageSize,
   parcelFiles,
   parcelPageSizes,
@@ -35,16 +36,20 @@ import { labelTypeName } from "../../../shipping/labelTypes";
 import { parcelStatusNames } from "./parcelStatusNames";
 import { failureText } from "../../../shipping/violationText";
 import { ShipmentIdentifier } from "../../../shipping/ShipmentIdentifier";
-import { filterLabel, rowState, trackedParcel } from "./parcelRows";
+import { apiClientFilterLabel, manifestFilterLabel, rowState, sourceFilterLabel, trackedParcel } from "./parcelRows";
+import { ApiClient, apiClientName, parcelApiClients } from "../../../shipping/apiClients";
 
 /** The 'creating manifest' notice stays 4 s (spec 2 §4.4, §4.8). */
 const manifestNoticeMs = 4000;
 
 type Filters = {
-  manifestFilter: (typeof manifestFilters)[number];
-  sourceFilter: (typeof sourceFilters)[number];
-  apiClientFilter: string;
+  manifestFilter: ParcelManifestFilter;
+  sourceFilter: ParcelSourceFilter;
+  apiClientFilter: ApiClient;
 };
+
+/** The API-client filter's entries: all (unspecified), then each client. */
+const apiClientFilters: ApiClient[] = [ApiClient.API_CLIENT_UNSPECIFIED, ...parcelApiClients];
 
 /**
  * /parcel (spec 2 §2.3): the active customer's parcels, server-paged,
@@ -61,9 +66,9 @@ export function ParcelListPage() {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(parcelDefaultPageSize);
   const [filters, setFilters] = useState<Filters>({
-    manifestFilter: "ALL",
-    sourceFilter: "ALL",
-    apiClientFilter: "ALL",
+    manifestFilter: ParcelManifestFilter.ALL,
+    sourceFilter: ParcelSourceFilter.ALL,
+    apiClientFilter: ApiClient.API_CLIENT_UNSPECIFIED,
   });
   const [selected, setSelected] = useState<ReadonlySet<bigint>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
@@ -132,9 +137,15 @@ export function ParcelListPage() {
     { id: "destination", header: t`Destination`, cell: ({ row }) => row.original.destination },
     { id: "submittedAt", header: t`Submitted at`, cell: ({ row }) => formatTimestamp(row.original.submittedAt) },
     { id: "state", header: t`State`, cell: ({ row }) => <ParcelState parcel={row.original} /> },
-    { id: "labelType", header: t`File type`, cell: ({ row }) => labelTypeName(row.original.labelType) },
+    { id: "labelType", header: t`File type`, cell: ({ row }) => labelTypeName(i18n, row.original.labelType) },
     ...(admin
-      ? [{ id: "apiClient", header: t`API client`, cell: ({ row }) => row.original.apiClient } as DataColumn<ParcelRow>]
+      ? [
+          {
+            id: "apiClient",
+            header: t`API client`,
+            cell: ({ row }) => apiClientName(i18n, row.original.apiClient),
+          } as DataColumn<ParcelRow>,
+        ]
       : []),
   ];
 
@@ -162,22 +173,22 @@ export function ParcelListPage() {
                 label={t`Manifest`}
                 value={filters.manifestFilter}
                 options={manifestFilters}
-                labelOf={(v) => filterLabel(i18n, v)}
-                onChange={(v) => change({ manifestFilter: v as Filters["manifestFilter"] })}
+                labelOf={(v) => manifestFilterLabel(i18n, v)}
+                onChange={(v) => change({ manifestFilter: v })}
               />
               <FilterSelect
                 label={t`Parcel source`}
                 value={filters.sourceFilter}
                 options={sourceFilters}
-                labelOf={(v) => filterLabel(i18n, v)}
-                onChange={(v) => change({ sourceFilter: v as Filters["sourceFilter"] })}
+                labelOf={(v) => sourceFilterLabel(i18n, v)}
+                onChange={(v) => change({ sourceFilter: v })}
               />
               {admin && (
                 <FilterSelect
                   label={t`API client`}
                   value={filters.apiClientFilter}
                   options={apiClientFilters}
-                  labelOf={(v) => filterLabel(i18n, v)}
+                  labelOf={(v) => apiClientFilterLabel(i18n, v)}
                   onChange={(v) => change({ apiClientFilter: v })}
                 />
               )}
@@ -309,7 +320,8 @@ function ParcelState({ parcel }: { parcel: ParcelRow }) {
   );
 }
 
-function FilterSelect({
+/** A select of one filter's enum values; the select carries them as their numbers. */
+function FilterSelect<V extends number>({
   label,
   value,
   options,
@@ -317,21 +329,21 @@ function FilterSelect({
   onChange,
 }: {
   label: string;
-  value: string;
-  options: readonly string[];
-  labelOf: (value: string) => string;
-  onChange: (value: string) => void;
+  value: V;
+  options: readonly V[];
+  labelOf: (value: V) => string;
+  onChange: (value: V) => void;
 }) {
   return (
     <Flex direction="column" gap="1">
       <Text size="2" weight="medium">
         {label}
       </Text>
-      <Select.Root value={value} onValueChange={onChange}>
+      <Select.Root value={String(value)} onValueChange={(next) => onChange(Number(next) as V)}>
         <Select.Trigger aria-label={label} />
         <Select.Content>
           {options.map((option) => (
-            <Select.Item key={option} value={option}>
+            <Select.Item key={option} value={String(option)}>
               {labelOf(option)}
             </Select.Item>
           ))}

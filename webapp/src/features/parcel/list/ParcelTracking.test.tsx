@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderShippingApp } from "../../../test/renderShippingApp";
 import { ParcelRow_Status } from "../../../gen/portal/v1/parcels_pb";
+import { ApiClient_Value, LabelType } from "../../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
 
@@ -12,8 +13,8 @@ const parcel = (id: bigint, extra: Record<string, unknown>) => ({
   sequenceNumber: `CX${id}`,
   product: "EPAQPLS",
   status: ParcelRow_Status.DONE,
-  labelType: "PDF",
-  apiClient: "SHIPPING",
+  labelType: LabelType.PDF,
+  apiClient: ApiClient_Value.SHIPPING,
   hasLabel: true,
   ...extra,
 });

@@ -4,13 +4,15 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { ManifestType } from "./vocabulary_pb";
+import { file_portal_v1_vocabulary } from "./vocabulary_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file portal/v1/manifests.proto.
  */
 export const file_portal_v1_manifests: GenFile = /*@__PURE__*/
-  fileDesc("Chlwb3J0YWwvdjEvbWFuaWZlc3RzLnByb3RvEglwb3J0YWwudjEiXAoNUm91dGluZ09wdGlvbhIPCgdjb3VudHJ5GAEgASgJEhUKDW1hbmlmZXN0X3R5cGUYAiABKAkSDwoHY2FycmllchgDIAEoCRISCgp1cGRhdGVkX2J5GAQgASgJIhsKGUxpc3RSb3V0aW5nT3B0aW9uc1JlcXVlc3QiZwoaTGlzdFJvdXRpbmdPcHRpb25zUmVzcG9uc2USMQoPcm91dGluZ19vcHRpb25zGAEgAygLMhgucG9ydGFsLnYxLlJvdXRpbmdPcHRpb24SFgoObWFuaWZlc3RfdHlwZXMYAiADKAkiTgoaVXBkYXRlUm91dGluZ09wdGlvblJlcXVlc3QSMAoOcm91dGluZ19vcHRpb24YASABKAsyGC5wb3J0YWwudjEuUm91dGluZ09wdGlvbiJPChtVcGRhdGVSb3V0aW5nT3B0aW9uUmVzcG9uc2USMAoOcm91dGluZ19vcHRpb24YASABKAsyGC5wb3J0YWwudjEuUm91dGluZ09wdGlvbiIrChVDcmVhdGVNYW5pZmVzdFJlcXVlc3QSEgoKcGFyY2VsX2lkcxgBIAMoAyIrChZDcmVhdGVNYW5pZmVzdFJlc3BvbnNlEhEKCWJhdGNoX2lkcxgBIAMoAzK7AgoPTWFuaWZlc3RTZXJ2aWNlElUKDkNyZWF0ZU1hbmlmZXN0EiAucG9ydGFsLnYxLkNyZWF0ZU1hbmlmZXN0UmVxdWVzdBohLnBvcnRhbC52MS5DcmVhdGVNYW5pZmVzdFJlc3BvbnNlEmYKEkxpc3RSb3V0aW5nT3B0aW9ucxIkLnBvcnRhbC52MS5MaXN0Um91dGluZ09wdGlvbnNSZXF1ZXN0GiUucG9ydGFsLnYxLkxpc3RSb3V0aW5nT3B0aW9uc1Jlc3BvbnNlIgOQAgESaQoTVXBkYXRlUm91dGluZ09wdGlvbhIlLnBvcnRhbC52MS5VcGRhdGVSb3V0aW5nT3B0aW9uUmVxdWVzdBomLnBvcnRhbC52MS5VcGRhdGVSb3V0aW5nT3B0aW9uUmVzcG9uc2UiA5ACAkIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw");
+  fileDesc("Chlwb3J0YWwvdjEvbWFuaWZlc3RzLnByb3RvEglwb3J0YWwudjEidQoNUm91dGluZ09wdGlvbhIPCgdjb3VudHJ5GAEgASgJEi4KDW1hbmlmZXN0X3R5cGUYAiABKA4yFy5wb3J0YWwudjEuTWFuaWZlc3RUeXBlEg8KB2NhcnJpZXIYAyABKAkSEgoKdXBkYXRlZF9ieRgEIAEoCSIbChlMaXN0Um91dGluZ09wdGlvbnNSZXF1ZXN0IoABChpMaXN0Um91dGluZ09wdGlvbnNSZXNwb25zZRIxCg9yb3V0aW5nX29wdGlvbnMYASADKAsyGC5wb3J0YWwudjEuUm91dGluZ09wdGlvbhIvCg5tYW5pZmVzdF90eXBlcxgCIAMoDjIXLnBvcnRhbC52MS5NYW5pZmVzdFR5cGUiTgoaVXBkYXRlUm91dGluZ09wdGlvblJlcXVlc3QSMAoOcm91dGluZ19vcHRpb24YASABKAsyGC5wb3J0YWwudjEuUm91dGluZ09wdGlvbiJPChtVcGRhdGVSb3V0aW5nT3B0aW9uUmVzcG9uc2USMAoOcm91dGluZ19vcHRpb24YASABKAsyGC5wb3J0YWwudjEuUm91dGluZ09wdGlvbiIrChVDcmVhdGVNYW5pZmVzdFJlcXVlc3QSEgoKcGFyY2VsX2lkcxgBIAMoAyIrChZDcmVhdGVNYW5pZmVzdFJlc3BvbnNlEhEKCWJhdGNoX2lkcxgBIAMoAzK7AgoPTWFuaWZlc3RTZXJ2aWNlElUKDkNyZWF0ZU1hbmlmZXN0EiAucG9ydGFsLnYxLkNyZWF0ZU1hbmlmZXN0UmVxdWVzdBohLnBvcnRhbC52MS5DcmVhdGVNYW5pZmVzdFJlc3BvbnNlEmYKEkxpc3RSb3V0aW5nT3B0aW9ucxIkLnBvcnRhbC52MS5MaXN0Um91dGluZ09wdGlvbnNSZXF1ZXN0GiUucG9ydGFsLnYxLkxpc3RSb3V0aW5nT3B0aW9uc1Jlc3BvbnNlIgOQAgESaQoTVXBkYXRlUm91dGluZ09wdGlvbhIlLnBvcnRhbC52MS5VcGRhdGVSb3V0aW5nT3B0aW9uUmVxdWVzdBomLnBvcnRhbC52MS5VcGRhdGVSb3V0aW5nT3B0aW9uUmVzcG9uc2UiA5ACAkIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_portal_v1_vocabulary]);
 
 /**
  * RoutingOption is the default manifesting rule of one destination country.
@@ -28,9 +30,9 @@ export type RoutingOption = Message<"portal.v1.RoutingOption"> & {
   /**
    * Manifest type: MANIFEST_TO_CARIER, MANIFEST_MB_PLUS or MANIFEST_CARRIER_DIRECT.
    *
-   * @generated from field: string manifest_type = 2;
+   * @generated from field: portal.v1.ManifestType manifest_type = 2;
    */
-  manifestType: string;
+  manifestType: ManifestType;
 
   /**
    * The carrier the destination's parcels are manifested with, 1 to 50 characters.
@@ -85,9 +87,9 @@ export type ListRoutingOptionsResponse = Message<"portal.v1.ListRoutingOptionsRe
   /**
    * The manifest types an option may name, in the order the select offers them.
    *
-   * @generated from field: repeated string manifest_types = 2;
+   * @generated from field: repeated portal.v1.ManifestType manifest_types = 2;
    */
-  manifestTypes: string[];
+  manifestTypes: ManifestType[];
 };
 
 /**

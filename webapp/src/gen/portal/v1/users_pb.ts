@@ -8,13 +8,15 @@ import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { CustomerRef, FulfillmentRef } from "./organisation_pb";
 import { file_portal_v1_organisation } from "./organisation_pb";
+import type { ActivationStatus_Value, Role, SortDirection } from "./vocabulary_pb";
+import { file_portal_v1_vocabulary } from "./vocabulary_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file portal/v1/users.proto.
  */
 export const file_portal_v1_users: GenFile = /*@__PURE__*/
-  fileDesc("ChVwb3J0YWwvdjEvdXNlcnMucHJvdG8SCXBvcnRhbC52MSKRAwoEVXNlchINCgVsb2dpbhgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRIZChFhY3RpdmF0aW9uX3N0YXR1cxgFIAEoCRIQCghsYW5nX2tleRgGIAEoCRITCgthdXRob3JpdGllcxgHIAMoCRISCgpjcmVhdGVkX2J5GAggASgJEjAKDGNyZWF0ZWRfZGF0ZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGAoQbGFzdF9tb2RpZmllZF9ieRgKIAEoCRI2ChJsYXN0X21vZGlmaWVkX2RhdGUYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHBhc3N3b3JkGAwgASgJEigKCGN1c3RvbWVyGA0gASgLMhYucG9ydGFsLnYxLkN1c3RvbWVyUmVmEi4KC2Z1bGZpbGxtZW50GA4gASgLMhkucG9ydGFsLnYxLkZ1bGZpbGxtZW50UmVmIm4KEExpc3RVc2Vyc1JlcXVlc3QSDAoEcGFnZRgBIAEoBRIMCgRzaXplGAIgASgFEgwKBHNvcnQYAyABKAkSEQoJZGlyZWN0aW9uGAQgASgJEg4KBnN0YXR1cxgFIAMoCRINCgVsb2dpbhgGIAEoCSJIChFMaXN0VXNlcnNSZXNwb25zZRIeCgV1c2VycxgBIAMoCzIPLnBvcnRhbC52MS5Vc2VyEhMKC3RvdGFsX2NvdW50GAIgASgDIhgKFkxpc3RBdXRob3JpdGllc1JlcXVlc3QiLgoXTGlzdEF1dGhvcml0aWVzUmVzcG9uc2USEwoLYXV0aG9yaXRpZXMYASADKAkiHwoOR2V0VXNlclJlcXVlc3QSDQoFbG9naW4YASABKAkiMAoPR2V0VXNlclJlc3BvbnNlEh0KBHVzZXIYASABKAsyDy5wb3J0YWwudjEuVXNlciIyChFDcmVhdGVVc2VyUmVxdWVzdBIdCgR1c2VyGAEgASgLMg8ucG9ydGFsLnYxLlVzZXIiMwoSQ3JlYXRlVXNlclJlc3BvbnNlEh0KBHVzZXIYASABKAsyDy5wb3J0YWwudjEuVXNlciIyChFVcGRhdGVVc2VyUmVxdWVzdBIdCgR1c2VyGAEgASgLMg8ucG9ydGFsLnYxLlVzZXIiMwoSVXBkYXRlVXNlclJlc3BvbnNlEh0KBHVzZXIYASABKAsyDy5wb3J0YWwudjEuVXNlciIiChFEZWxldGVVc2VyUmVxdWVzdBINCgVsb2dpbhgBIAEoCSIUChJEZWxldGVVc2VyUmVzcG9uc2Uy4QMKC1VzZXJTZXJ2aWNlEksKCUxpc3RVc2VycxIbLnBvcnRhbC52MS5MaXN0VXNlcnNSZXF1ZXN0GhwucG9ydGFsLnYxLkxpc3RVc2Vyc1Jlc3BvbnNlIgOQAgESXQoPTGlzdEF1dGhvcml0aWVzEiEucG9ydGFsLnYxLkxpc3RBdXRob3JpdGllc1JlcXVlc3QaIi5wb3J0YWwudjEuTGlzdEF1dGhvcml0aWVzUmVzcG9uc2UiA5ACARJFCgdHZXRVc2VyEhkucG9ydGFsLnYxLkdldFVzZXJSZXF1ZXN0GhoucG9ydGFsLnYxLkdldFVzZXJSZXNwb25zZSIDkAIBEkkKCkNyZWF0ZVVzZXISHC5wb3J0YWwudjEuQ3JlYXRlVXNlclJlcXVlc3QaHS5wb3J0YWwudjEuQ3JlYXRlVXNlclJlc3BvbnNlEkkKClVwZGF0ZVVzZXISHC5wb3J0YWwudjEuVXBkYXRlVXNlclJlcXVlc3QaHS5wb3J0YWwudjEuVXBkYXRlVXNlclJlc3BvbnNlEkkKCkRlbGV0ZVVzZXISHC5wb3J0YWwudjEuRGVsZXRlVXNlclJlcXVlc3QaHS5wb3J0YWwudjEuRGVsZXRlVXNlclJlc3BvbnNlQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_google_protobuf_timestamp, file_portal_v1_organisation]);
+  fileDesc("ChVwb3J0YWwvdjEvdXNlcnMucHJvdG8SCXBvcnRhbC52MSLFAwoEVXNlchINCgVsb2dpbhgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRI8ChFhY3RpdmF0aW9uX3N0YXR1cxgFIAEoDjIhLnBvcnRhbC52MS5BY3RpdmF0aW9uU3RhdHVzLlZhbHVlEhAKCGxhbmdfa2V5GAYgASgJEiQKC2F1dGhvcml0aWVzGAcgAygOMg8ucG9ydGFsLnYxLlJvbGUSEgoKY3JlYXRlZF9ieRgIIAEoCRIwCgxjcmVhdGVkX2RhdGUYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGxhc3RfbW9kaWZpZWRfYnkYCiABKAkSNgoSbGFzdF9tb2RpZmllZF9kYXRlGAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghwYXNzd29yZBgMIAEoCRIoCghjdXN0b21lchgNIAEoCzIWLnBvcnRhbC52MS5DdXN0b21lclJlZhIuCgtmdWxmaWxsbWVudBgOIAEoCzIZLnBvcnRhbC52MS5GdWxmaWxsbWVudFJlZiKIAQoQTGlzdFVzZXJzUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHNpemUYAiABKAUSDAoEc29ydBgDIAEoCRIrCglkaXJlY3Rpb24YBCABKA4yGC5wb3J0YWwudjEuU29ydERpcmVjdGlvbhIOCgZzdGF0dXMYBSADKAkSDQoFbG9naW4YBiABKAkiSAoRTGlzdFVzZXJzUmVzcG9uc2USHgoFdXNlcnMYASADKAsyDy5wb3J0YWwudjEuVXNlchITCgt0b3RhbF9jb3VudBgCIAEoAyIYChZMaXN0QXV0aG9yaXRpZXNSZXF1ZXN0Ij8KF0xpc3RBdXRob3JpdGllc1Jlc3BvbnNlEiQKC2F1dGhvcml0aWVzGAEgAygOMg8ucG9ydGFsLnYxLlJvbGUiHwoOR2V0VXNlclJlcXVlc3QSDQoFbG9naW4YASABKAkiMAoPR2V0VXNlclJlc3BvbnNlEh0KBHVzZXIYASABKAsyDy5wb3J0YWwudjEuVXNlciIyChFDcmVhdGVVc2VyUmVxdWVzdBIdCgR1c2VyGAEgASgLMg8ucG9ydGFsLnYxLlVzZXIiMwoSQ3JlYXRlVXNlclJlc3BvbnNlEh0KBHVzZXIYASABKAsyDy5wb3J0YWwudjEuVXNlciIyChFVcGRhdGVVc2VyUmVxdWVzdBIdCgR1c2VyGAEgASgLMg8ucG9ydGFsLnYxLlVzZXIiMwoSVXBkYXRlVXNlclJlc3BvbnNlEh0KBHVzZXIYASABKAsyDy5wb3J0YWwudjEuVXNlciIiChFEZWxldGVVc2VyUmVxdWVzdBINCgVsb2dpbhgBIAEoCSIUChJEZWxldGVVc2VyUmVzcG9uc2Uy4QMKC1VzZXJTZXJ2aWNlEksKCUxpc3RVc2VycxIbLnBvcnRhbC52MS5MaXN0VXNlcnNSZXF1ZXN0GhwucG9ydGFsLnYxLkxpc3RVc2Vyc1Jlc3BvbnNlIgOQAgESXQoPTGlzdEF1dGhvcml0aWVzEiEucG9ydGFsLnYxLkxpc3RBdXRob3JpdGllc1JlcXVlc3QaIi5wb3J0YWwudjEuTGlzdEF1dGhvcml0aWVzUmVzcG9uc2UiA5ACARJFCgdHZXRVc2VyEhkucG9ydGFsLnYxLkdldFVzZXJSZXF1ZXN0GhoucG9ydGFsLnYxLkdldFVzZXJSZXNwb25zZSIDkAIBEkkKCkNyZWF0ZVVzZXISHC5wb3J0YWwudjEuQ3JlYXRlVXNlclJlcXVlc3QaHS5wb3J0YWwudjEuQ3JlYXRlVXNlclJlc3BvbnNlEkkKClVwZGF0ZVVzZXISHC5wb3J0YWwudjEuVXBkYXRlVXNlclJlcXVlc3QaHS5wb3J0YWwudjEuVXBkYXRlVXNlclJlc3BvbnNlEkkKCkRlbGV0ZVVzZXISHC5wb3J0YWwudjEuRGVsZXRlVXNlclJlcXVlc3QaHS5wb3J0YWwudjEuRGVsZXRlVXNlclJlc3BvbnNlQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_google_protobuf_timestamp, file_portal_v1_organisation, file_portal_v1_vocabulary]);
 
 /**
  * User is a login as administrators see it.
@@ -53,9 +55,9 @@ export type User = Message<"portal.v1.User"> & {
   /**
    * ACTIVE (default), INACTIVE, NEW or PENDING.
    *
-   * @generated from field: string activation_status = 5;
+   * @generated from field: portal.v1.ActivationStatus.Value activation_status = 5;
    */
-  activationStatus: string;
+  activationStatus: ActivationStatus_Value;
 
   /**
    * Language: de, en, es, it or nl.
@@ -67,9 +69,9 @@ export type User = Message<"portal.v1.User"> & {
   /**
    * Roles, such as ROLE_USER.
    *
-   * @generated from field: repeated string authorities = 7;
+   * @generated from field: repeated portal.v1.Role authorities = 7;
    */
-  authorities: string[];
+  authorities: Role[];
 
   /**
    * Who created the login.
@@ -158,9 +160,9 @@ export type ListUsersRequest = Message<"portal.v1.ListUsersRequest"> & {
   /**
    * asc (default) or desc.
    *
-   * @generated from field: string direction = 4;
+   * @generated from field: portal.v1.SortDirection direction = 4;
    */
-  direction: string;
+  direction: SortDirection;
 
   /**
    * Statuses to show: active, inactive, new, pending; all when empty.
@@ -236,9 +238,9 @@ export type ListAuthoritiesResponse = Message<"portal.v1.ListAuthoritiesResponse
   /**
    * Every role, such as ROLE_ADMIN.
    *
-   * @generated from field: repeated string authorities = 1;
+   * @generated from field: repeated portal.v1.Role authorities = 1;
    */
-  authorities: string[];
+  authorities: Role[];
 };
 
 /**
