@@ -23,7 +23,11 @@ func (jsonCodec) Marshal(msg any) ([]byte, error) {
 }
 
 func (jsonCodec) Unmarshal(data []byte, msg any) error {
-	return protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal(data, msg.(proto.Message))
+	m := msg.(proto.Message)
+	if err := unknownEnumNames(data, m.ProtoReflect().Descriptor()); err != nil {
+		return err
+	}
+	return protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal(data, m)
 }
 
 // restJSONCodec is vanguard's JSON codec for REST bodies, except that a body
@@ -38,6 +42,9 @@ func newRESTJSONCodec(r vanguard.TypeResolver) vanguard.Codec {
 func (c restJSONCodec) Unmarshal(data []byte, msg proto.Message) error {
 	if !utf8.Valid(data) {
 		return malformed(errNotUTF8)
+	}
+	if err := unknownEnumNames(data, msg.ProtoReflect().Descriptor()); err != nil {
+		return err
 	}
 	return malformed(c.JSONCodec.Unmarshal(data, msg))
 }

@@ -30,7 +30,9 @@ func inquiryFromProto(m *portalv1.SubmitParcelInquiryRequest) inquiry.Inquiry {
 		files[i] = inquiry.Attachment{FileName: a.GetFileName(), Data: a.GetData()}
 	}
 	return inquiry.Inquiry{
-		TenantID: m.GetTenantId(), Product: m.GetProduct(), Insurance: m.GetInsurance(), Reason: m.GetReason(),
+		TenantID: m.GetTenantId(), Product: enumText(m.GetProduct(), portalv1.SubmitParcelInquiryRequest_Product_name),
+		Insurance:  enumText(m.GetInsurance(), portalv1.SubmitParcelInquiryRequest_Insurance_name),
+		Reason:     enumText(m.GetReason(), portalv1.SubmitParcelInquiryRequest_Reason_name),
 		ReasonText: m.GetReasonText(), TrackingNumber: m.GetTrackingNumber(), DateOfPosting: m.GetDateOfPosting(),
 		Sender: inquiry.Party{Name: m.GetSenderName(), Street: m.GetSenderStreet(), ZipCode: m.GetSenderZipCode(),
 			City: m.GetSenderCity(), Country: m.GetSenderCountry(), Crmid: m.GetSenderCrmid(),

@@ -36,8 +36,8 @@ func (h ReportHandler) CheckInvoiceNumber(ctx context.Context, req *connect.Requ
 // CreateCommercialInvoice stores the invoice and answers its PDF.
 func (h ReportHandler) CreateCommercialInvoice(ctx context.Context, req *connect.Request[portalv1.CreateCommercialInvoiceRequest]) (*connect.Response[portalv1.CreateCommercialInvoiceResponse], error) {
 	m := req.Msg
-	header := invoice.Header{Number: m.GetInvoiceNumber(), PONumber: m.GetPoNumber(), Incoterm: m.GetIncoterm(),
-		ReasonOfExport: m.GetReasonOfExport(), AdditionalComments: m.GetAdditionalComments(),
+	header := invoice.Header{Number: m.GetInvoiceNumber(), PONumber: m.GetPoNumber(), Incoterm: enumText(m.GetIncoterm(), portalv1.CommercialInvoiceTerms_Incoterm_name),
+		ReasonOfExport: enumText(m.GetReasonOfExport(), portalv1.CommercialInvoiceTerms_ReasonOfExport_name), AdditionalComments: m.GetAdditionalComments(),
 		DeclarationStatement: m.GetDeclarationStatement(), FreightPostage: m.GetFreightPostage(), Duty: m.GetDuty(),
 		VAT: m.GetVat(), TobaccoTax: m.GetTobaccoTax(), DiscountRebate: m.GetDiscountRebate()}
 	f, err := h.Reports.CreateInvoice(ctx, callerFrom(ctx), header, m.GetShipmentIds())
@@ -62,7 +62,7 @@ func (h ReportHandler) GetCommercialInvoiceDetails(ctx context.Context, req *con
 
 func commercialInvoiceToProto(inv invoice.Stored) *portalv1.CommercialInvoice {
 	out := &portalv1.CommercialInvoice{InvoiceNumber: inv.Number, CustomerId: inv.CustomerID, CustomerName: inv.CustomerName,
-		CustomerCrmid: inv.CRMID, PoNumber: inv.PONumber, Incoterm: inv.Incoterm, ReasonOfExport: inv.ReasonOfExport,
+		CustomerCrmid: inv.CRMID, PoNumber: inv.PONumber, Incoterm: incotermOf(inv.Incoterm), ReasonOfExport: reasonOfExportOf(inv.ReasonOfExport),
 		AdditionalComments: inv.AdditionalComments, DeclarationStatement: inv.DeclarationStatement, Currency: inv.Currency,
 		FreightPostage: inv.FreightPostage, Duty: inv.Duty, Vat: inv.VAT, TobaccoTax: inv.TobaccoTax,
 		DiscountRebate: inv.DiscountRebate, Subtotal: inv.Subtotal, Total: inv.Total, CreatedBy: inv.CreatedBy,

@@ -25,6 +25,124 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// Incoterm says who pays duty and taxes.
+type CommercialInvoiceTerms_Incoterm int32
+
+const (
+	// None given: the server reads DAP.
+	CommercialInvoiceTerms_INCOTERM_UNSPECIFIED CommercialInvoiceTerms_Incoterm = 0
+	// Delivered duty paid: the sender pays.
+	CommercialInvoiceTerms_DDP CommercialInvoiceTerms_Incoterm = 1
+	// Delivered at place, the default: duty, VAT and tobacco tax are the receiver's and count 0.
+	CommercialInvoiceTerms_DAP CommercialInvoiceTerms_Incoterm = 2
+	// Delivered duty and taxes paid.
+	CommercialInvoiceTerms_DTP CommercialInvoiceTerms_Incoterm = 3
+)
+
+// Enum value maps for CommercialInvoiceTerms_Incoterm.
+var (
+	CommercialInvoiceTerms_Incoterm_name = map[int32]string{
+		0: "INCOTERM_UNSPECIFIED",
+		1: "DDP",
+		2: "DAP",
+		3: "DTP",
+	}
+	CommercialInvoiceTerms_Incoterm_value = map[string]int32{
+		"INCOTERM_UNSPECIFIED": 0,
+		"DDP":                  1,
+		"DAP":                  2,
+		"DTP":                  3,
+	}
+)
+
+func (x CommercialInvoiceTerms_Incoterm) Enum() *CommercialInvoiceTerms_Incoterm {
+	p := new(CommercialInvoiceTerms_Incoterm)
+	*p = x
+	return p
+}
+
+func (x CommercialInvoiceTerms_Incoterm) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CommercialInvoiceTerms_Incoterm) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[0].Descriptor()
+}
+
+func (CommercialInvoiceTerms_Incoterm) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[0]
+}
+
+func (x CommercialInvoiceTerms_Incoterm) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CommercialInvoiceTerms_Incoterm.Descriptor instead.
+func (CommercialInvoiceTerms_Incoterm) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18, 0}
+}
+
+// ReasonOfExport is why the goods leave.
+type CommercialInvoiceTerms_ReasonOfExport int32
+
+const (
+	// None given: the server reads SALE_OF_GOODS_PERMANENT.
+	CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED CommercialInvoiceTerms_ReasonOfExport = 0
+	// Documents.
+	CommercialInvoiceTerms_DOCS CommercialInvoiceTerms_ReasonOfExport = 1
+	// A permanent sale of goods, the default.
+	CommercialInvoiceTerms_SALE_OF_GOODS_PERMANENT CommercialInvoiceTerms_ReasonOfExport = 2
+	// Goods sent back.
+	CommercialInvoiceTerms_RETURNED_GOODS CommercialInvoiceTerms_ReasonOfExport = 3
+	// Samples.
+	CommercialInvoiceTerms_SAMPLES CommercialInvoiceTerms_ReasonOfExport = 4
+)
+
+// Enum value maps for CommercialInvoiceTerms_ReasonOfExport.
+var (
+	CommercialInvoiceTerms_ReasonOfExport_name = map[int32]string{
+		0: "REASON_OF_EXPORT_UNSPECIFIED",
+		1: "DOCS",
+		2: "SALE_OF_GOODS_PERMANENT",
+		3: "RETURNED_GOODS",
+		4: "SAMPLES",
+	}
+	CommercialInvoiceTerms_ReasonOfExport_value = map[string]int32{
+		"REASON_OF_EXPORT_UNSPECIFIED": 0,
+		"DOCS":                         1,
+		"SALE_OF_GOODS_PERMANENT":      2,
+		"RETURNED_GOODS":               3,
+		"SAMPLES":                      4,
+	}
+)
+
+func (x CommercialInvoiceTerms_ReasonOfExport) Enum() *CommercialInvoiceTerms_ReasonOfExport {
+	p := new(CommercialInvoiceTerms_ReasonOfExport)
+	*p = x
+	return p
+}
+
+func (x CommercialInvoiceTerms_ReasonOfExport) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CommercialInvoiceTerms_ReasonOfExport) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[1].Descriptor()
+}
+
+func (CommercialInvoiceTerms_ReasonOfExport) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[1]
+}
+
+func (x CommercialInvoiceTerms_ReasonOfExport) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CommercialInvoiceTerms_ReasonOfExport.Descriptor instead.
+func (CommercialInvoiceTerms_ReasonOfExport) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18, 1}
+}
+
 // ReportRow is one shipment of the report (spec 2 section 3).
 type ReportRow struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1214,6 +1332,46 @@ func (x *CheckInvoiceNumberResponse) GetTaken() bool {
 	return false
 }
 
+// CommercialInvoiceTerms holds the closed sets of a commercial invoice
+// (spec 2 section 5.5), shared by the request, the stored invoice and a
+// report row's invoice data. The values are named as the spec's JSON
+// strings, which protojson writes and reads ("DAP").
+type CommercialInvoiceTerms struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CommercialInvoiceTerms) Reset() {
+	*x = CommercialInvoiceTerms{}
+	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CommercialInvoiceTerms) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CommercialInvoiceTerms) ProtoMessage() {}
+
+func (x *CommercialInvoiceTerms) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CommercialInvoiceTerms.ProtoReflect.Descriptor instead.
+func (*CommercialInvoiceTerms) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18}
+}
+
 // CreateCommercialInvoiceRequest is the invoice request (spec 2 section 3).
 type CreateCommercialInvoiceRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1221,8 +1379,8 @@ type CreateCommercialInvoiceRequest struct {
 	InvoiceNumber string `protobuf:"bytes,1,opt,name=invoice_number,json=invoiceNumber,proto3" json:"invoice_number,omitempty"`
 	// Purchase order number, at most 35 characters.
 	PoNumber string `protobuf:"bytes,2,opt,name=po_number,json=poNumber,proto3" json:"po_number,omitempty"`
-	// DDP, DAP or DTP; under DAP duty, VAT and tobacco tax are the receiver's and count 0.
-	Incoterm string `protobuf:"bytes,3,opt,name=incoterm,proto3" json:"incoterm,omitempty"`
+	// The incoterm; unspecified is DAP. Under DAP duty, VAT and tobacco tax are the receiver's and count 0.
+	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,3,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
 	// Discount or rebate, subtracted from the total.
 	DiscountRebate float64 `protobuf:"fixed64,4,opt,name=discount_rebate,json=discountRebate,proto3" json:"discount_rebate,omitempty"`
 	// Freight and postage.
@@ -1233,8 +1391,8 @@ type CreateCommercialInvoiceRequest struct {
 	TobaccoTax float64 `protobuf:"fixed64,7,opt,name=tobacco_tax,json=tobaccoTax,proto3" json:"tobacco_tax,omitempty"`
 	// Duty.
 	Duty float64 `protobuf:"fixed64,8,opt,name=duty,proto3" json:"duty,omitempty"`
-	// DOCS, SALE_OF_GOODS_PERMANENT, RETURNED_GOODS or SAMPLES.
-	ReasonOfExport string `protobuf:"bytes,9,opt,name=reason_of_export,json=reasonOfExport,proto3" json:"reason_of_export,omitempty"`
+	// The reason of export; unspecified is SALE_OF_GOODS_PERMANENT.
+	ReasonOfExport CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,9,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport" json:"reason_of_export,omitempty"`
 	// Additional comments (the certification), at most 1000 characters.
 	AdditionalComments string `protobuf:"bytes,10,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
 	// Declaration statement (EU or non-EU), at most 2000 characters.
@@ -1247,7 +1405,7 @@ type CreateCommercialInvoiceRequest struct {
 
 func (x *CreateCommercialInvoiceRequest) Reset() {
 	*x = CreateCommercialInvoiceRequest{}
-	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	mi := &file_portal_v1_reports_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1259,7 +1417,7 @@ func (x *CreateCommercialInvoiceRequest) String() string {
 func (*CreateCommercialInvoiceRequest) ProtoMessage() {}
 
 func (x *CreateCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	mi := &file_portal_v1_reports_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1272,7 +1430,7 @@ func (x *CreateCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommercialInvoiceRequest.ProtoReflect.Descriptor instead.
 func (*CreateCommercialInvoiceRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CreateCommercialInvoiceRequest) GetInvoiceNumber() string {
@@ -1289,11 +1447,11 @@ func (x *CreateCommercialInvoiceRequest) GetPoNumber() string {
 	return ""
 }
 
-func (x *CreateCommercialInvoiceRequest) GetIncoterm() string {
+func (x *CreateCommercialInvoiceRequest) GetIncoterm() CommercialInvoiceTerms_Incoterm {
 	if x != nil {
 		return x.Incoterm
 	}
-	return ""
+	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
 }
 
 func (x *CreateCommercialInvoiceRequest) GetDiscountRebate() float64 {
@@ -1331,11 +1489,11 @@ func (x *CreateCommercialInvoiceRequest) GetDuty() float64 {
 	return 0
 }
 
-func (x *CreateCommercialInvoiceRequest) GetReasonOfExport() string {
+func (x *CreateCommercialInvoiceRequest) GetReasonOfExport() CommercialInvoiceTerms_ReasonOfExport {
 	if x != nil {
 		return x.ReasonOfExport
 	}
-	return ""
+	return CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED
 }
 
 func (x *CreateCommercialInvoiceRequest) GetAdditionalComments() string {
@@ -1370,7 +1528,7 @@ type CreateCommercialInvoiceResponse struct {
 
 func (x *CreateCommercialInvoiceResponse) Reset() {
 	*x = CreateCommercialInvoiceResponse{}
-	mi := &file_portal_v1_reports_proto_msgTypes[19]
+	mi := &file_portal_v1_reports_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1382,7 +1540,7 @@ func (x *CreateCommercialInvoiceResponse) String() string {
 func (*CreateCommercialInvoiceResponse) ProtoMessage() {}
 
 func (x *CreateCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[19]
+	mi := &file_portal_v1_reports_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1395,7 +1553,7 @@ func (x *CreateCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommercialInvoiceResponse.ProtoReflect.Descriptor instead.
 func (*CreateCommercialInvoiceResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{19}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CreateCommercialInvoiceResponse) GetFile() *httpbody.HttpBody {
@@ -1416,7 +1574,7 @@ type GetCommercialInvoiceDetailsRequest struct {
 
 func (x *GetCommercialInvoiceDetailsRequest) Reset() {
 	*x = GetCommercialInvoiceDetailsRequest{}
-	mi := &file_portal_v1_reports_proto_msgTypes[20]
+	mi := &file_portal_v1_reports_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1428,7 +1586,7 @@ func (x *GetCommercialInvoiceDetailsRequest) String() string {
 func (*GetCommercialInvoiceDetailsRequest) ProtoMessage() {}
 
 func (x *GetCommercialInvoiceDetailsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[20]
+	mi := &file_portal_v1_reports_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1441,7 +1599,7 @@ func (x *GetCommercialInvoiceDetailsRequest) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use GetCommercialInvoiceDetailsRequest.ProtoReflect.Descriptor instead.
 func (*GetCommercialInvoiceDetailsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetCommercialInvoiceDetailsRequest) GetInvoiceNumber() string {
@@ -1464,7 +1622,7 @@ type CommercialInvoiceShipment struct {
 
 func (x *CommercialInvoiceShipment) Reset() {
 	*x = CommercialInvoiceShipment{}
-	mi := &file_portal_v1_reports_proto_msgTypes[21]
+	mi := &file_portal_v1_reports_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1476,7 +1634,7 @@ func (x *CommercialInvoiceShipment) String() string {
 func (*CommercialInvoiceShipment) ProtoMessage() {}
 
 func (x *CommercialInvoiceShipment) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[21]
+	mi := &file_portal_v1_reports_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1489,7 +1647,7 @@ func (x *CommercialInvoiceShipment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommercialInvoiceShipment.ProtoReflect.Descriptor instead.
 func (*CommercialInvoiceShipment) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{21}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CommercialInvoiceShipment) GetShipmentId() int64 {
@@ -1519,10 +1677,10 @@ type CommercialInvoice struct {
 	CustomerCrmid string `protobuf:"bytes,4,opt,name=customer_crmid,json=customerCrmid,proto3" json:"customer_crmid,omitempty"`
 	// Purchase order number.
 	PoNumber string `protobuf:"bytes,5,opt,name=po_number,json=poNumber,proto3" json:"po_number,omitempty"`
-	// DDP, DAP or DTP.
-	Incoterm string `protobuf:"bytes,6,opt,name=incoterm,proto3" json:"incoterm,omitempty"`
-	// Reason of export.
-	ReasonOfExport string `protobuf:"bytes,7,opt,name=reason_of_export,json=reasonOfExport,proto3" json:"reason_of_export,omitempty"`
+	// The incoterm.
+	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,6,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
+	// The reason of export.
+	ReasonOfExport CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,7,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport" json:"reason_of_export,omitempty"`
 	// Additional comments.
 	AdditionalComments string `protobuf:"bytes,8,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
 	// Declaration statement.
@@ -1555,7 +1713,7 @@ type CommercialInvoice struct {
 
 func (x *CommercialInvoice) Reset() {
 	*x = CommercialInvoice{}
-	mi := &file_portal_v1_reports_proto_msgTypes[22]
+	mi := &file_portal_v1_reports_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1567,7 +1725,7 @@ func (x *CommercialInvoice) String() string {
 func (*CommercialInvoice) ProtoMessage() {}
 
 func (x *CommercialInvoice) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[22]
+	mi := &file_portal_v1_reports_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1580,7 +1738,7 @@ func (x *CommercialInvoice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommercialInvoice.ProtoReflect.Descriptor instead.
 func (*CommercialInvoice) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{22}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CommercialInvoice) GetInvoiceNumber() string {
@@ -1618,18 +1776,18 @@ func (x *CommercialInvoice) GetPoNumber() string {
 	return ""
 }
 
-func (x *CommercialInvoice) GetIncoterm() string {
+func (x *CommercialInvoice) GetIncoterm() CommercialInvoiceTerms_Incoterm {
 	if x != nil {
 		return x.Incoterm
 	}
-	return ""
+	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
 }
 
-func (x *CommercialInvoice) GetReasonOfExport() string {
+func (x *CommercialInvoice) GetReasonOfExport() CommercialInvoiceTerms_ReasonOfExport {
 	if x != nil {
 		return x.ReasonOfExport
 	}
-	return ""
+	return CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED
 }
 
 func (x *CommercialInvoice) GetAdditionalComments() string {
@@ -1734,7 +1892,7 @@ type GetCommercialInvoiceDetailsResponse struct {
 
 func (x *GetCommercialInvoiceDetailsResponse) Reset() {
 	*x = GetCommercialInvoiceDetailsResponse{}
-	mi := &file_portal_v1_reports_proto_msgTypes[23]
+	mi := &file_portal_v1_reports_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1746,7 +1904,7 @@ func (x *GetCommercialInvoiceDetailsResponse) String() string {
 func (*GetCommercialInvoiceDetailsResponse) ProtoMessage() {}
 
 func (x *GetCommercialInvoiceDetailsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[23]
+	mi := &file_portal_v1_reports_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1759,7 +1917,7 @@ func (x *GetCommercialInvoiceDetailsResponse) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use GetCommercialInvoiceDetailsResponse.ProtoReflect.Descriptor instead.
 func (*GetCommercialInvoiceDetailsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{23}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetCommercialInvoiceDetailsResponse) GetInvoices() []*CommercialInvoice {
@@ -1861,18 +2019,30 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x0einvoice_number\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rinvoiceNumber\x12!\n" +
 	"\acrm_ids\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x80 R\x06crmIds\"2\n" +
 	"\x1aCheckInvoiceNumberResponse\x12\x14\n" +
-	"\x05taken\x18\x01 \x01(\bR\x05taken\"\x95\x05\n" +
+	"\x05taken\x18\x01 \x01(\bR\x05taken\"\xd5\x01\n" +
+	"\x16CommercialInvoiceTerms\"?\n" +
+	"\bIncoterm\x12\x18\n" +
+	"\x14INCOTERM_UNSPECIFIED\x10\x00\x12\a\n" +
+	"\x03DDP\x10\x01\x12\a\n" +
+	"\x03DAP\x10\x02\x12\a\n" +
+	"\x03DTP\x10\x03\"z\n" +
+	"\x0eReasonOfExport\x12 \n" +
+	"\x1cREASON_OF_EXPORT_UNSPECIFIED\x10\x00\x12\b\n" +
+	"\x04DOCS\x10\x01\x12\x1b\n" +
+	"\x17SALE_OF_GOODS_PERMANENT\x10\x02\x12\x12\n" +
+	"\x0eRETURNED_GOODS\x10\x03\x12\v\n" +
+	"\aSAMPLES\x10\x04\"\xf5\x05\n" +
 	"\x1eCreateCommercialInvoiceRequest\x12/\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rinvoiceNumber\x12$\n" +
-	"\tpo_number\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18#R\bpoNumber\x12#\n" +
-	"\bincoterm\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x03R\bincoterm\x12@\n" +
+	"\tpo_number\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18#R\bpoNumber\x12P\n" +
+	"\bincoterm\x18\x03 \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermB\b\xbaH\x05\x82\x01\x02\x10\x01R\bincoterm\x12@\n" +
 	"\x0fdiscount_rebate\x18\x04 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x0ediscountRebate\x12@\n" +
 	"\x0ffreight_postage\x18\x05 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x0efreightPostage\x12)\n" +
 	"\x03vat\x18\x06 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x03vat\x128\n" +
 	"\vtobacco_tax\x18\a \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\n" +
 	"tobaccoTax\x12+\n" +
-	"\x04duty\x18\b \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x04duty\x121\n" +
-	"\x10reason_of_export\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\x0ereasonOfExport\x129\n" +
+	"\x04duty\x18\b \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x04duty\x12d\n" +
+	"\x10reason_of_export\x18\t \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportB\b\xbaH\x05\x82\x01\x02\x10\x01R\x0ereasonOfExport\x129\n" +
 	"\x13additional_comments\x18\n" +
 	" \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x12additionalComments\x12=\n" +
 	"\x15declaration_statement\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x14declarationStatement\x124\n" +
@@ -1887,16 +2057,16 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"shipmentId\x12\x1e\n" +
 	"\n" +
 	"identifier\x18\x02 \x01(\tR\n" +
-	"identifier\"\xf5\x05\n" +
+	"identifier\"\xd3\x06\n" +
 	"\x11CommercialInvoice\x12%\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tR\rinvoiceNumber\x12\x1f\n" +
 	"\vcustomer_id\x18\x02 \x01(\x03R\n" +
 	"customerId\x12#\n" +
 	"\rcustomer_name\x18\x03 \x01(\tR\fcustomerName\x12%\n" +
 	"\x0ecustomer_crmid\x18\x04 \x01(\tR\rcustomerCrmid\x12\x1b\n" +
-	"\tpo_number\x18\x05 \x01(\tR\bpoNumber\x12\x1a\n" +
-	"\bincoterm\x18\x06 \x01(\tR\bincoterm\x12(\n" +
-	"\x10reason_of_export\x18\a \x01(\tR\x0ereasonOfExport\x12/\n" +
+	"\tpo_number\x18\x05 \x01(\tR\bpoNumber\x12F\n" +
+	"\bincoterm\x18\x06 \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermR\bincoterm\x12Z\n" +
+	"\x10reason_of_export\x18\a \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportR\x0ereasonOfExport\x12/\n" +
 	"\x13additional_comments\x18\b \x01(\tR\x12additionalComments\x123\n" +
 	"\x15declaration_statement\x18\t \x01(\tR\x14declarationStatement\x12\x1a\n" +
 	"\bcurrency\x18\n" +
@@ -1940,73 +2110,81 @@ func file_portal_v1_reports_proto_rawDescGZIP() []byte {
 	return file_portal_v1_reports_proto_rawDescData
 }
 
-var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_portal_v1_reports_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_portal_v1_reports_proto_goTypes = []any{
-	(*ReportRow)(nil),                           // 0: portal.v1.ReportRow
-	(*SearchReportRequest)(nil),                 // 1: portal.v1.SearchReportRequest
-	(*SearchReportResponse)(nil),                // 2: portal.v1.SearchReportResponse
-	(*ExportReportExcelRequest)(nil),            // 3: portal.v1.ExportReportExcelRequest
-	(*ExportReportExcelResponse)(nil),           // 4: portal.v1.ExportReportExcelResponse
-	(*DownloadReportLabelsRequest)(nil),         // 5: portal.v1.DownloadReportLabelsRequest
-	(*DownloadReportLabelsResponse)(nil),        // 6: portal.v1.DownloadReportLabelsResponse
-	(*DownloadReportLabelsByIdsRequest)(nil),    // 7: portal.v1.DownloadReportLabelsByIdsRequest
-	(*DownloadReportLabelsByIdsResponse)(nil),   // 8: portal.v1.DownloadReportLabelsByIdsResponse
-	(*DownloadReportInvoicesRequest)(nil),       // 9: portal.v1.DownloadReportInvoicesRequest
-	(*DownloadReportInvoicesResponse)(nil),      // 10: portal.v1.DownloadReportInvoicesResponse
-	(*DownloadReportInvoiceByIdsRequest)(nil),   // 11: portal.v1.DownloadReportInvoiceByIdsRequest
-	(*DownloadReportInvoiceByIdsResponse)(nil),  // 12: portal.v1.DownloadReportInvoiceByIdsResponse
-	(*GetInvoiceCustomersRequest)(nil),          // 13: portal.v1.GetInvoiceCustomersRequest
-	(*InvoiceCustomer)(nil),                     // 14: portal.v1.InvoiceCustomer
-	(*GetInvoiceCustomersResponse)(nil),         // 15: portal.v1.GetInvoiceCustomersResponse
-	(*CheckInvoiceNumberRequest)(nil),           // 16: portal.v1.CheckInvoiceNumberRequest
-	(*CheckInvoiceNumberResponse)(nil),          // 17: portal.v1.CheckInvoiceNumberResponse
-	(*CreateCommercialInvoiceRequest)(nil),      // 18: portal.v1.CreateCommercialInvoiceRequest
-	(*CreateCommercialInvoiceResponse)(nil),     // 19: portal.v1.CreateCommercialInvoiceResponse
-	(*GetCommercialInvoiceDetailsRequest)(nil),  // 20: portal.v1.GetCommercialInvoiceDetailsRequest
-	(*CommercialInvoiceShipment)(nil),           // 21: portal.v1.CommercialInvoiceShipment
-	(*CommercialInvoice)(nil),                   // 22: portal.v1.CommercialInvoice
-	(*GetCommercialInvoiceDetailsResponse)(nil), // 23: portal.v1.GetCommercialInvoiceDetailsResponse
-	(*timestamppb.Timestamp)(nil),               // 24: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                   // 25: google.api.HttpBody
+	(CommercialInvoiceTerms_Incoterm)(0),        // 0: portal.v1.CommercialInvoiceTerms.Incoterm
+	(CommercialInvoiceTerms_ReasonOfExport)(0),  // 1: portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	(*ReportRow)(nil),                           // 2: portal.v1.ReportRow
+	(*SearchReportRequest)(nil),                 // 3: portal.v1.SearchReportRequest
+	(*SearchReportResponse)(nil),                // 4: portal.v1.SearchReportResponse
+	(*ExportReportExcelRequest)(nil),            // 5: portal.v1.ExportReportExcelRequest
+	(*ExportReportExcelResponse)(nil),           // 6: portal.v1.ExportReportExcelResponse
+	(*DownloadReportLabelsRequest)(nil),         // 7: portal.v1.DownloadReportLabelsRequest
+	(*DownloadReportLabelsResponse)(nil),        // 8: portal.v1.DownloadReportLabelsResponse
+	(*DownloadReportLabelsByIdsRequest)(nil),    // 9: portal.v1.DownloadReportLabelsByIdsRequest
+	(*DownloadReportLabelsByIdsResponse)(nil),   // 10: portal.v1.DownloadReportLabelsByIdsResponse
+	(*DownloadReportInvoicesRequest)(nil),       // 11: portal.v1.DownloadReportInvoicesRequest
+	(*DownloadReportInvoicesResponse)(nil),      // 12: portal.v1.DownloadReportInvoicesResponse
+	(*DownloadReportInvoiceByIdsRequest)(nil),   // 13: portal.v1.DownloadReportInvoiceByIdsRequest
+	(*DownloadReportInvoiceByIdsResponse)(nil),  // 14: portal.v1.DownloadReportInvoiceByIdsResponse
+	(*GetInvoiceCustomersRequest)(nil),          // 15: portal.v1.GetInvoiceCustomersRequest
+	(*InvoiceCustomer)(nil),                     // 16: portal.v1.InvoiceCustomer
+	(*GetInvoiceCustomersResponse)(nil),         // 17: portal.v1.GetInvoiceCustomersResponse
+	(*CheckInvoiceNumberRequest)(nil),           // 18: portal.v1.CheckInvoiceNumberRequest
+	(*CheckInvoiceNumberResponse)(nil),          // 19: portal.v1.CheckInvoiceNumberResponse
+	(*CommercialInvoiceTerms)(nil),              // 20: portal.v1.CommercialInvoiceTerms
+	(*CreateCommercialInvoiceRequest)(nil),      // 21: portal.v1.CreateCommercialInvoiceRequest
+	(*CreateCommercialInvoiceResponse)(nil),     // 22: portal.v1.CreateCommercialInvoiceResponse
+	(*GetCommercialInvoiceDetailsRequest)(nil),  // 23: portal.v1.GetCommercialInvoiceDetailsRequest
+	(*CommercialInvoiceShipment)(nil),           // 24: portal.v1.CommercialInvoiceShipment
+	(*CommercialInvoice)(nil),                   // 25: portal.v1.CommercialInvoice
+	(*GetCommercialInvoiceDetailsResponse)(nil), // 26: portal.v1.GetCommercialInvoiceDetailsResponse
+	(*timestamppb.Timestamp)(nil),               // 27: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),                   // 28: google.api.HttpBody
 }
 var file_portal_v1_reports_proto_depIdxs = []int32{
-	24, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
-	0,  // 1: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
-	25, // 2: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
-	25, // 3: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
-	25, // 4: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
-	25, // 5: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
-	25, // 6: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
-	14, // 7: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
-	25, // 8: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	24, // 9: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
-	21, // 10: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
-	22, // 11: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
-	1,  // 12: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
-	3,  // 13: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
-	5,  // 14: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
-	7,  // 15: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
-	9,  // 16: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
-	11, // 17: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
-	13, // 18: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
-	16, // 19: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
-	18, // 20: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
-	20, // 21: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
-	2,  // 22: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
-	4,  // 23: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
-	6,  // 24: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
-	8,  // 25: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
-	10, // 26: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
-	12, // 27: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
-	15, // 28: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
-	17, // 29: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
-	19, // 30: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
-	23, // 31: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
-	22, // [22:32] is the sub-list for method output_type
-	12, // [12:22] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	27, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
+	2,  // 1: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
+	28, // 2: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
+	28, // 3: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
+	28, // 4: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
+	28, // 5: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
+	28, // 6: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
+	16, // 7: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
+	0,  // 8: portal.v1.CreateCommercialInvoiceRequest.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	1,  // 9: portal.v1.CreateCommercialInvoiceRequest.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	28, // 10: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	0,  // 11: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	1,  // 12: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	27, // 13: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
+	24, // 14: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	25, // 15: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
+	3,  // 16: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
+	5,  // 17: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
+	7,  // 18: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
+	9,  // 19: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
+	11, // 20: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
+	13, // 21: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
+	15, // 22: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
+	18, // 23: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
+	21, // 24: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
+	23, // 25: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
+	4,  // 26: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
+	6,  // 27: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
+	8,  // 28: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
+	10, // 29: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
+	12, // 30: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
+	14, // 31: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
+	17, // 32: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
+	19, // 33: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
+	22, // 34: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
+	26, // 35: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
+	26, // [26:36] is the sub-list for method output_type
+	16, // [16:26] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_reports_proto_init() }
@@ -2019,13 +2197,14 @@ func file_portal_v1_reports_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_reports_proto_rawDesc), len(file_portal_v1_reports_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   24,
+			NumEnums:      2,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_portal_v1_reports_proto_goTypes,
 		DependencyIndexes: file_portal_v1_reports_proto_depIdxs,
+		EnumInfos:         file_portal_v1_reports_proto_enumTypes,
 		MessageInfos:      file_portal_v1_reports_proto_msgTypes,
 	}.Build()
 	File_portal_v1_reports_proto = out.File

@@ -2,8 +2,9 @@
 // @generated from file portal/v1/reports.proto (package portal.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { HttpBody } from "../../google/api/httpbody_pb";
 import { file_google_api_httpbody } from "../../google/api/httpbody_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -14,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/reports.proto.
  */
 export const file_portal_v1_reports: GenFile = /*@__PURE__*/
-  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxIooFCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSDgoGc3RhdHVzGBIgASgJEhUKDW1hbmlmZXN0X3R5cGUYEyABKAkSFQoNZXJyb3JfbWVzc2FnZRgUIAEoCRIWCg5pbnZvaWNlX251bWJlchgVIAEoCRIXCg9pbnZvaWNlX2RlbGV0ZWQYFiABKAgSEgoKYXBpX2NsaWVudBgXIAEoCRISCgpsYWJlbF90eXBlGBggASgJEhUKDWN1c3RvbWVyX25hbWUYGSABKAkSFwoPY3VzdG9tZXJfY3JtX2lkGBogASgJEhMKC3BhcmNlbF91dWlkGBsgASgJEg4KBnNvdXJjZRgcIAEoCRIRCgloYXNfbGFiZWwYHSABKAgSEwoLaW52b2ljZWFibGUYHiABKAgiRAoTU2VhcmNoUmVwb3J0UmVxdWVzdBIXCg9wYWdlYWJsZV9maWx0ZXIYASABKAkSFAoMY2FjaGVfYnVzdGVyGAIgASgJImUKFFNlYXJjaFJlcG9ydFJlc3BvbnNlEiIKBHJvd3MYASADKAsyFC5wb3J0YWwudjEuUmVwb3J0Um93EhMKC3RvdGFsX2NvdW50GAIgASgDEhQKDHRvdGFsX2NhcHBlZBgDIAEoCCIzChhFeHBvcnRSZXBvcnRFeGNlbFJlcXVlc3QSFwoPcGFnZWFibGVfZmlsdGVyGAEgASgJIj8KGUV4cG9ydFJlcG9ydEV4Y2VsUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiTAobRG93bmxvYWRSZXBvcnRMYWJlbHNSZXF1ZXN0EhcKD3BhZ2VhYmxlX2ZpbHRlchgBIAEoCRIUCgxjYWNoZV9idXN0ZXIYAiABKAkiQgocRG93bmxvYWRSZXBvcnRMYWJlbHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSI4CiBEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVxdWVzdBIUCgxzaGlwbWVudF9pZHMYASADKAMiRwohRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IjgKHURvd25sb2FkUmVwb3J0SW52b2ljZXNSZXF1ZXN0EhcKD3BhZ2VhYmxlX2ZpbHRlchgBIAEoCSJECh5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiOQohRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXF1ZXN0EhQKDHNoaXBtZW50X2lkcxgBIAMoAyJICiJEb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IjIKGkdldEludm9pY2VDdXN0b21lcnNSZXF1ZXN0EhQKDHNoaXBtZW50X2lkcxgBIAMoAyKoAQoPSW52b2ljZUN1c3RvbWVyEhMKC2N1c3RvbWVyX2lkGAEgASgDEhYKDmN1c3RvbWVyX2NybWlkGAIgASgJEgwKBG5hbWUYAyABKAkSFAoMZ3RjX2FjY2VwdGVkGAQgASgIEhgKEHByaWNpbmdfYWNjZXB0ZWQYBSABKAgSFQoNaXNfY2hhcmdlYWJsZRgGIAEoCBITCgtzZWxsZXJfZW9yaRgHIAEoCSJMChtHZXRJbnZvaWNlQ3VzdG9tZXJzUmVzcG9uc2USLQoJY3VzdG9tZXJzGAEgAygLMhoucG9ydGFsLnYxLkludm9pY2VDdXN0b21lciJEChlDaGVja0ludm9pY2VOdW1iZXJSZXF1ZXN0EhYKDmludm9pY2VfbnVtYmVyGAEgASgJEg8KB2NybV9pZHMYAiABKAkiKwoaQ2hlY2tJbnZvaWNlTnVtYmVyUmVzcG9uc2USDQoFdGFrZW4YASABKAgiqwIKHkNyZWF0ZUNvbW1lcmNpYWxJbnZvaWNlUmVxdWVzdBIWCg5pbnZvaWNlX251bWJlchgBIAEoCRIRCglwb19udW1iZXIYAiABKAkSEAoIaW5jb3Rlcm0YAyABKAkSFwoPZGlzY291bnRfcmViYXRlGAQgASgBEhcKD2ZyZWlnaHRfcG9zdGFnZRgFIAEoARILCgN2YXQYBiABKAESEwoLdG9iYWNjb190YXgYByABKAESDAoEZHV0eRgIIAEoARIYChByZWFzb25fb2ZfZXhwb3J0GAkgASgJEhsKE2FkZGl0aW9uYWxfY29tbWVudHMYCiABKAkSHQoVZGVjbGFyYXRpb25fc3RhdGVtZW50GAsgASgJEhQKDHNoaXBtZW50X2lkcxgMIAMoAyJFCh9DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IjwKIkdldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1JlcXVlc3QSFgoOaW52b2ljZV9udW1iZXIYASABKAkiRAoZQ29tbWVyY2lhbEludm9pY2VTaGlwbWVudBITCgtzaGlwbWVudF9pZBgBIAEoAxISCgppZGVudGlmaWVyGAIgASgJIvwDChFDb21tZXJjaWFsSW52b2ljZRIWCg5pbnZvaWNlX251bWJlchgBIAEoCRITCgtjdXN0b21lcl9pZBgCIAEoAxIVCg1jdXN0b21lcl9uYW1lGAMgASgJEhYKDmN1c3RvbWVyX2NybWlkGAQgASgJEhEKCXBvX251bWJlchgFIAEoCRIQCghpbmNvdGVybRgGIAEoCRIYChByZWFzb25fb2ZfZXhwb3J0GAcgASgJEhsKE2FkZGl0aW9uYWxfY29tbWVudHMYCCABKAkSHQoVZGVjbGFyYXRpb25fc3RhdGVtZW50GAkgASgJEhAKCGN1cnJlbmN5GAogASgJEhcKD2ZyZWlnaHRfcG9zdGFnZRgLIAEoARIMCgRkdXR5GAwgASgBEgsKA3ZhdBgNIAEoARITCgt0b2JhY2NvX3RheBgOIAEoARIXCg9kaXNjb3VudF9yZWJhdGUYDyABKAESEAoIc3VidG90YWwYECABKAESDQoFdG90YWwYESABKAESEgoKY3JlYXRlZF9ieRgSIAEoCRIuCgpjcmVhdGVkX2F0GBMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI3CglzaGlwbWVudHMYFCADKAsyJC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VTaGlwbWVudCJVCiNHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXNwb25zZRIuCghpbnZvaWNlcxgBIAMoCzIcLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZTLyCAoNUmVwb3J0U2VydmljZRJUCgxTZWFyY2hSZXBvcnQSHi5wb3J0YWwudjEuU2VhcmNoUmVwb3J0UmVxdWVzdBofLnBvcnRhbC52MS5TZWFyY2hSZXBvcnRSZXNwb25zZSIDkAIBEmMKEUV4cG9ydFJlcG9ydEV4Y2VsEiMucG9ydGFsLnYxLkV4cG9ydFJlcG9ydEV4Y2VsUmVxdWVzdBokLnBvcnRhbC52MS5FeHBvcnRSZXBvcnRFeGNlbFJlc3BvbnNlIgOQAgESbAoURG93bmxvYWRSZXBvcnRMYWJlbHMSJi5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNSZXF1ZXN0GicucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0TGFiZWxzUmVzcG9uc2UiA5ACARJ7ChlEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzEisucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXF1ZXN0GiwucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXNwb25zZSIDkAIBEnIKFkRvd25sb2FkUmVwb3J0SW52b2ljZXMSKC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlc1JlcXVlc3QaKS5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlc1Jlc3BvbnNlIgOQAgESfgoaRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHMSLC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXF1ZXN0Gi0ucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVzcG9uc2UiA5ACARJpChNHZXRJbnZvaWNlQ3VzdG9tZXJzEiUucG9ydGFsLnYxLkdldEludm9pY2VDdXN0b21lcnNSZXF1ZXN0GiYucG9ydGFsLnYxLkdldEludm9pY2VDdXN0b21lcnNSZXNwb25zZSIDkAIBEmYKEkNoZWNrSW52b2ljZU51bWJlchIkLnBvcnRhbC52MS5DaGVja0ludm9pY2VOdW1iZXJSZXF1ZXN0GiUucG9ydGFsLnYxLkNoZWNrSW52b2ljZU51bWJlclJlc3BvbnNlIgOQAgEScAoXQ3JlYXRlQ29tbWVyY2lhbEludm9pY2USKS5wb3J0YWwudjEuQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXF1ZXN0GioucG9ydGFsLnYxLkNyZWF0ZUNvbW1lcmNpYWxJbnZvaWNlUmVzcG9uc2USgQEKG0dldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlscxItLnBvcnRhbC52MS5HZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0Gi4ucG9ydGFsLnYxLkdldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1Jlc3BvbnNlIgOQAgFCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_google_api_httpbody, file_google_protobuf_timestamp]);
+  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxIooFCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSDgoGc3RhdHVzGBIgASgJEhUKDW1hbmlmZXN0X3R5cGUYEyABKAkSFQoNZXJyb3JfbWVzc2FnZRgUIAEoCRIWCg5pbnZvaWNlX251bWJlchgVIAEoCRIXCg9pbnZvaWNlX2RlbGV0ZWQYFiABKAgSEgoKYXBpX2NsaWVudBgXIAEoCRISCgpsYWJlbF90eXBlGBggASgJEhUKDWN1c3RvbWVyX25hbWUYGSABKAkSFwoPY3VzdG9tZXJfY3JtX2lkGBogASgJEhMKC3BhcmNlbF91dWlkGBsgASgJEg4KBnNvdXJjZRgcIAEoCRIRCgloYXNfbGFiZWwYHSABKAgSEwoLaW52b2ljZWFibGUYHiABKAgiWAoTU2VhcmNoUmVwb3J0UmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABBIdCgxjYWNoZV9idXN0ZXIYAiABKAlCB7pIBHICGEAiZQoUU2VhcmNoUmVwb3J0UmVzcG9uc2USIgoEcm93cxgBIAMoCzIULnBvcnRhbC52MS5SZXBvcnRSb3cSEwoLdG90YWxfY291bnQYAiABKAMSFAoMdG90YWxfY2FwcGVkGAMgASgIIj4KGEV4cG9ydFJlcG9ydEV4Y2VsUmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABCI/ChlFeHBvcnRSZXBvcnRFeGNlbFJlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5ImAKG0Rvd25sb2FkUmVwb3J0TGFiZWxzUmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABBIdCgxjYWNoZV9idXN0ZXIYAiABKAlCB7pIBHICGEAiQgocRG93bmxvYWRSZXBvcnRMYWJlbHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJLCiBEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVxdWVzdBInCgxzaGlwbWVudF9pZHMYASADKANCEbpIDpIBCwgBENAPIgQiAiAAIkcKIURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJDCh1Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBIiCg9wYWdlYWJsZV9maWx0ZXIYASABKAlCCbpIBnIEGICABCJECh5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiTAohRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXF1ZXN0EicKDHNoaXBtZW50X2lkcxgBIAMoA0IRukgOkgELCAEQ0A8iBCICIAAiSAoiRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJFChpHZXRJbnZvaWNlQ3VzdG9tZXJzUmVxdWVzdBInCgxzaGlwbWVudF9pZHMYASADKANCEbpIDpIBCwgBENAPIgQiAiAAIqgBCg9JbnZvaWNlQ3VzdG9tZXISEwoLY3VzdG9tZXJfaWQYASABKAMSFgoOY3VzdG9tZXJfY3JtaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIUCgxndGNfYWNjZXB0ZWQYBCABKAgSGAoQcHJpY2luZ19hY2NlcHRlZBgFIAEoCBIVCg1pc19jaGFyZ2VhYmxlGAYgASgIEhMKC3NlbGxlcl9lb3JpGAcgASgJIkwKG0dldEludm9pY2VDdXN0b21lcnNSZXNwb25zZRItCgljdXN0b21lcnMYASADKAsyGi5wb3J0YWwudjEuSW52b2ljZUN1c3RvbWVyIlgKGUNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QSIAoOaW52b2ljZV9udW1iZXIYASABKAlCCLpIBXIDGMgBEhkKB2NybV9pZHMYAiABKAlCCLpIBXIDGIAgIisKGkNoZWNrSW52b2ljZU51bWJlclJlc3BvbnNlEg0KBXRha2VuGAEgASgIItUBChZDb21tZXJjaWFsSW52b2ljZVRlcm1zIj8KCEluY290ZXJtEhgKFElOQ09URVJNX1VOU1BFQ0lGSUVEEAASBwoDRERQEAESBwoDREFQEAISBwoDRFRQEAMiegoOUmVhc29uT2ZFeHBvcnQSIAocUkVBU09OX09GX0VYUE9SVF9VTlNQRUNJRklFRBAAEggKBERPQ1MQARIbChdTQUxFX09GX0dPT0RTX1BFUk1BTkVOVBACEhIKDlJFVFVSTkVEX0dPT0RTEAMSCwoHU0FNUExFUxAEItQECh5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QSIAoOaW52b2ljZV9udW1iZXIYASABKAlCCLpIBXIDGMgBEhoKCXBvX251bWJlchgCIAEoCUIHukgEcgIYIxJGCghpbmNvdGVybRgDIAEoDjIqLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLkluY290ZXJtQgi6SAWCAQIQARIwCg9kaXNjb3VudF9yZWJhdGUYBCABKAFCF7pIFBISGQAAAABlzc1BKQAAAAAAAAAAEjAKD2ZyZWlnaHRfcG9zdGFnZRgFIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASJAoDdmF0GAYgASgBQhe6SBQSEhkAAAAAZc3NQSkAAAAAAAAAABIsCgt0b2JhY2NvX3RheBgHIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASJQoEZHV0eRgIIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASVAoQcmVhc29uX29mX2V4cG9ydBgJIAEoDjIwLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLlJlYXNvbk9mRXhwb3J0Qgi6SAWCAQIQARIlChNhZGRpdGlvbmFsX2NvbW1lbnRzGAogASgJQgi6SAVyAxjoBxInChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCyABKAlCCLpIBXIDGNAPEicKDHNoaXBtZW50X2lkcxgMIAMoA0IRukgOkgELCAEQ0A8iBCICIAAiRQofQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJICiJHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0EiIKDmludm9pY2VfbnVtYmVyGAEgASgJQgq6SAdyBRABGMgBIkQKGUNvbW1lcmNpYWxJbnZvaWNlU2hpcG1lbnQSEwoLc2hpcG1lbnRfaWQYASABKAMSEgoKaWRlbnRpZmllchgCIAEoCSLaBAoRQ29tbWVyY2lhbEludm9pY2USFgoOaW52b2ljZV9udW1iZXIYASABKAkSEwoLY3VzdG9tZXJfaWQYAiABKAMSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRIWCg5jdXN0b21lcl9jcm1pZBgEIAEoCRIRCglwb19udW1iZXIYBSABKAkSPAoIaW5jb3Rlcm0YBiABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybRJKChByZWFzb25fb2ZfZXhwb3J0GAcgASgOMjAucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuUmVhc29uT2ZFeHBvcnQSGwoTYWRkaXRpb25hbF9jb21tZW50cxgIIAEoCRIdChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCSABKAkSEAoIY3VycmVuY3kYCiABKAkSFwoPZnJlaWdodF9wb3N0YWdlGAsgASgBEgwKBGR1dHkYDCABKAESCwoDdmF0GA0gASgBEhMKC3RvYmFjY29fdGF4GA4gASgBEhcKD2Rpc2NvdW50X3JlYmF0ZRgPIAEoARIQCghzdWJ0b3RhbBgQIAEoARINCgV0b3RhbBgRIAEoARISCgpjcmVhdGVkX2J5GBIgASgJEi4KCmNyZWF0ZWRfYXQYEyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjcKCXNoaXBtZW50cxgUIAMoCzIkLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVNoaXBtZW50IlUKI0dldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1Jlc3BvbnNlEi4KCGludm9pY2VzGAEgAygLMhwucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlMvIICg1SZXBvcnRTZXJ2aWNlElQKDFNlYXJjaFJlcG9ydBIeLnBvcnRhbC52MS5TZWFyY2hSZXBvcnRSZXF1ZXN0Gh8ucG9ydGFsLnYxLlNlYXJjaFJlcG9ydFJlc3BvbnNlIgOQAgESYwoRRXhwb3J0UmVwb3J0RXhjZWwSIy5wb3J0YWwudjEuRXhwb3J0UmVwb3J0RXhjZWxSZXF1ZXN0GiQucG9ydGFsLnYxLkV4cG9ydFJlcG9ydEV4Y2VsUmVzcG9uc2UiA5ACARJsChREb3dubG9hZFJlcG9ydExhYmVscxImLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QaJy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNSZXNwb25zZSIDkAIBEnsKGURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHMSKy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QaLC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1Jlc3BvbnNlIgOQAgEScgoWRG93bmxvYWRSZXBvcnRJbnZvaWNlcxIoLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBopLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVzcG9uc2UiA5ACARJ+ChpEb3dubG9hZFJlcG9ydEludm9pY2VCeUlkcxIsLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1JlcXVlc3QaLS5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXNwb25zZSIDkAIBEmkKE0dldEludm9pY2VDdXN0b21lcnMSJS5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1JlcXVlc3QaJi5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1Jlc3BvbnNlIgOQAgESZgoSQ2hlY2tJbnZvaWNlTnVtYmVyEiQucG9ydGFsLnYxLkNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QaJS5wb3J0YWwudjEuQ2hlY2tJbnZvaWNlTnVtYmVyUmVzcG9uc2UiA5ACARJwChdDcmVhdGVDb21tZXJjaWFsSW52b2ljZRIpLnBvcnRhbC52MS5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QaKi5wb3J0YWwudjEuQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRKBAQobR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzEi0ucG9ydGFsLnYxLkdldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1JlcXVlc3QaLi5wb3J0YWwudjEuR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVzcG9uc2UiA5ACAUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_api_httpbody, file_google_protobuf_timestamp]);
 
 /**
  * ReportRow is one shipment of the report (spec 2 section 3).
@@ -676,6 +677,113 @@ export const CheckInvoiceNumberResponseSchema: GenMessage<CheckInvoiceNumberResp
   messageDesc(file_portal_v1_reports, 17);
 
 /**
+ * CommercialInvoiceTerms holds the closed sets of a commercial invoice
+ * (spec 2 section 5.5), shared by the request, the stored invoice and a
+ * report row's invoice data. The values are named as the spec's JSON
+ * strings, which protojson writes and reads ("DAP").
+ *
+ * @generated from message portal.v1.CommercialInvoiceTerms
+ */
+export type CommercialInvoiceTerms = Message<"portal.v1.CommercialInvoiceTerms"> & {
+};
+
+/**
+ * Describes the message portal.v1.CommercialInvoiceTerms.
+ * Use `create(CommercialInvoiceTermsSchema)` to create a new message.
+ */
+export const CommercialInvoiceTermsSchema: GenMessage<CommercialInvoiceTerms> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 18);
+
+/**
+ * Incoterm says who pays duty and taxes.
+ *
+ * @generated from enum portal.v1.CommercialInvoiceTerms.Incoterm
+ */
+export enum CommercialInvoiceTerms_Incoterm {
+  /**
+   * None given: the server reads DAP.
+   *
+   * @generated from enum value: INCOTERM_UNSPECIFIED = 0;
+   */
+  INCOTERM_UNSPECIFIED = 0,
+
+  /**
+   * Delivered duty paid: the sender pays.
+   *
+   * @generated from enum value: DDP = 1;
+   */
+  DDP = 1,
+
+  /**
+   * Delivered at place, the default: duty, VAT and tobacco tax are the receiver's and count 0.
+   *
+   * @generated from enum value: DAP = 2;
+   */
+  DAP = 2,
+
+  /**
+   * Delivered duty and taxes paid.
+   *
+   * @generated from enum value: DTP = 3;
+   */
+  DTP = 3,
+}
+
+/**
+ * Describes the enum portal.v1.CommercialInvoiceTerms.Incoterm.
+ */
+export const CommercialInvoiceTerms_IncotermSchema: GenEnum<CommercialInvoiceTerms_Incoterm> = /*@__PURE__*/
+  enumDesc(file_portal_v1_reports, 18, 0);
+
+/**
+ * ReasonOfExport is why the goods leave.
+ *
+ * @generated from enum portal.v1.CommercialInvoiceTerms.ReasonOfExport
+ */
+export enum CommercialInvoiceTerms_ReasonOfExport {
+  /**
+   * None given: the server reads SALE_OF_GOODS_PERMANENT.
+   *
+   * @generated from enum value: REASON_OF_EXPORT_UNSPECIFIED = 0;
+   */
+  REASON_OF_EXPORT_UNSPECIFIED = 0,
+
+  /**
+   * Documents.
+   *
+   * @generated from enum value: DOCS = 1;
+   */
+  DOCS = 1,
+
+  /**
+   * A permanent sale of goods, the default.
+   *
+   * @generated from enum value: SALE_OF_GOODS_PERMANENT = 2;
+   */
+  SALE_OF_GOODS_PERMANENT = 2,
+
+  /**
+   * Goods sent back.
+   *
+   * @generated from enum value: RETURNED_GOODS = 3;
+   */
+  RETURNED_GOODS = 3,
+
+  /**
+   * Samples.
+   *
+   * @generated from enum value: SAMPLES = 4;
+   */
+  SAMPLES = 4,
+}
+
+/**
+ * Describes the enum portal.v1.CommercialInvoiceTerms.ReasonOfExport.
+ */
+export const CommercialInvoiceTerms_ReasonOfExportSchema: GenEnum<CommercialInvoiceTerms_ReasonOfExport> = /*@__PURE__*/
+  enumDesc(file_portal_v1_reports, 18, 1);
+
+/**
  * CreateCommercialInvoiceRequest is the invoice request (spec 2 section 3).
  *
  * @generated from message portal.v1.CreateCommercialInvoiceRequest
@@ -696,11 +804,11 @@ export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercial
   poNumber: string;
 
   /**
-   * DDP, DAP or DTP; under DAP duty, VAT and tobacco tax are the receiver's and count 0.
+   * The incoterm; unspecified is DAP. Under DAP duty, VAT and tobacco tax are the receiver's and count 0.
    *
-   * @generated from field: string incoterm = 3;
+   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 3;
    */
-  incoterm: string;
+  incoterm: CommercialInvoiceTerms_Incoterm;
 
   /**
    * Discount or rebate, subtracted from the total.
@@ -738,11 +846,11 @@ export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercial
   duty: number;
 
   /**
-   * DOCS, SALE_OF_GOODS_PERMANENT, RETURNED_GOODS or SAMPLES.
+   * The reason of export; unspecified is SALE_OF_GOODS_PERMANENT.
    *
-   * @generated from field: string reason_of_export = 9;
+   * @generated from field: portal.v1.CommercialInvoiceTerms.ReasonOfExport reason_of_export = 9;
    */
-  reasonOfExport: string;
+  reasonOfExport: CommercialInvoiceTerms_ReasonOfExport;
 
   /**
    * Additional comments (the certification), at most 1000 characters.
@@ -771,7 +879,7 @@ export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercial
  * Use `create(CreateCommercialInvoiceRequestSchema)` to create a new message.
  */
 export const CreateCommercialInvoiceRequestSchema: GenMessage<CreateCommercialInvoiceRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 18);
+  messageDesc(file_portal_v1_reports, 19);
 
 /**
  * CreateCommercialInvoiceResponse is the invoice's PDF.
@@ -792,7 +900,7 @@ export type CreateCommercialInvoiceResponse = Message<"portal.v1.CreateCommercia
  * Use `create(CreateCommercialInvoiceResponseSchema)` to create a new message.
  */
 export const CreateCommercialInvoiceResponseSchema: GenMessage<CreateCommercialInvoiceResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 19);
+  messageDesc(file_portal_v1_reports, 20);
 
 /**
  * GetCommercialInvoiceDetailsRequest names the number.
@@ -813,7 +921,7 @@ export type GetCommercialInvoiceDetailsRequest = Message<"portal.v1.GetCommercia
  * Use `create(GetCommercialInvoiceDetailsRequestSchema)` to create a new message.
  */
 export const GetCommercialInvoiceDetailsRequestSchema: GenMessage<GetCommercialInvoiceDetailsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 20);
+  messageDesc(file_portal_v1_reports, 21);
 
 /**
  * CommercialInvoiceShipment is a shipment of a stored invoice.
@@ -841,7 +949,7 @@ export type CommercialInvoiceShipment = Message<"portal.v1.CommercialInvoiceShip
  * Use `create(CommercialInvoiceShipmentSchema)` to create a new message.
  */
 export const CommercialInvoiceShipmentSchema: GenMessage<CommercialInvoiceShipment> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 21);
+  messageDesc(file_portal_v1_reports, 22);
 
 /**
  * CommercialInvoice is a stored commercial invoice: one customer's shipments under one number.
@@ -885,18 +993,18 @@ export type CommercialInvoice = Message<"portal.v1.CommercialInvoice"> & {
   poNumber: string;
 
   /**
-   * DDP, DAP or DTP.
+   * The incoterm.
    *
-   * @generated from field: string incoterm = 6;
+   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 6;
    */
-  incoterm: string;
+  incoterm: CommercialInvoiceTerms_Incoterm;
 
   /**
-   * Reason of export.
+   * The reason of export.
    *
-   * @generated from field: string reason_of_export = 7;
+   * @generated from field: portal.v1.CommercialInvoiceTerms.ReasonOfExport reason_of_export = 7;
    */
-  reasonOfExport: string;
+  reasonOfExport: CommercialInvoiceTerms_ReasonOfExport;
 
   /**
    * Additional comments.
@@ -995,7 +1103,7 @@ export type CommercialInvoice = Message<"portal.v1.CommercialInvoice"> & {
  * Use `create(CommercialInvoiceSchema)` to create a new message.
  */
 export const CommercialInvoiceSchema: GenMessage<CommercialInvoice> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 22);
+  messageDesc(file_portal_v1_reports, 23);
 
 /**
  * GetCommercialInvoiceDetailsResponse is the invoices of the number.
@@ -1016,7 +1124,7 @@ export type GetCommercialInvoiceDetailsResponse = Message<"portal.v1.GetCommerci
  * Use `create(GetCommercialInvoiceDetailsResponseSchema)` to create a new message.
  */
 export const GetCommercialInvoiceDetailsResponseSchema: GenMessage<GetCommercialInvoiceDetailsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 23);
+  messageDesc(file_portal_v1_reports, 24);
 
 /**
  * ReportService is the shipment report of spec 2 section 2.4: every shipment
