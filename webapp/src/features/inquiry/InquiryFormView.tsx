@@ -19,13 +19,11 @@ import {
   type InquiryFile,
   type InquiryForm,
   type InquiryRule,
-  insurances,
   maxAttachments,
-  products,
-  reasons,
   requiredFields,
   validateInquiry,
 } from "./inquiryRules";
+import { insuranceNames, insurances, productNames, products, reasonNames, reasons } from "./inquiryNames";
 
 const ruleMessages: Record<InquiryRule, MessageDescriptor> = {
   required: msg`This field is required.`,
@@ -39,26 +37,7 @@ const ruleMessages: Record<InquiryRule, MessageDescriptor> = {
   minLength: msg`This field is too short.`,
 };
 
-const productLabels: Record<string, MessageDescriptor> = {
-  EPAQ_STANDARD: msg`e-PAQ Standard`,
-  EPAQ_PLUS: msg`e-PAQ Plus`,
-  EPAQ_SELECT: msg`e-PAQ Select`,
-  EPAQ_ELITE: msg`e-PAQ Elite`,
-};
-const insuranceLabels: Record<string, MessageDescriptor> = {
-  NONE: msg`No insurance`,
-  EUR_45: msg`45 EUR`,
-  EUR_150: msg`150 EUR`,
-  EUR_500: msg`500 EUR`,
-};
-const reasonLabels: Record<string, MessageDescriptor> = {
-  ITEM_NOT_DELIVERED: msg`Item not delivered`,
-  DISPUTED_DELIVERY: msg`Disputed delivery`,
-  ITEM_DAMAGED: msg`Item damaged`,
-  OTHERS: msg`Others`,
-};
-
-type TextField = Exclude<keyof InquiryForm, "senderCopyToEmail" | "consent">;
+type TextField = Exclude<keyof InquiryForm, "senderCopyToEmail" | "consent" | "product" | "insurance" | "reason">;
 
 /** The request's field names, under which the server reports field errors. */
 const serverFields = [
@@ -115,19 +94,23 @@ export function InquiryFormView({ initial, tenantId, anonymous }: InquiryFormVie
       disabled={done}
     />
   );
-  const choice = (
-    field: "product" | "insurance" | "reason",
+  const choice = <Choice extends "product" | "insurance" | "reason">(
+    field: Choice,
     label: string,
-    values: readonly string[],
-    labels: Record<string, MessageDescriptor>,
+    values: readonly InquiryForm[Choice][],
+    labels: Record<InquiryForm[Choice], MessageDescriptor>,
   ) => (
     <Field label={`${label} *`}>
       {(control) => (
-        <Select.Root value={form[field]} onValueChange={set(field)} disabled={done}>
+        <Select.Root
+          value={String(form[field])}
+          onValueChange={(value) => setForm((current) => ({ ...current, [field]: Number(value) }))}
+          disabled={done}
+        >
           <Select.Trigger id={control.id} aria-label={label} />
           <Select.Content>
             {values.map((value) => (
-              <Select.Item key={value} value={value}>
+              <Select.Item key={value} value={String(value)}>
                 {i18n._(labels[value])}
               </Select.Item>
             ))}
@@ -185,9 +168,9 @@ export function InquiryFormView({ initial, tenantId, anonymous }: InquiryFormVie
           <Trans>Parcel</Trans>
         </Heading>
         <Grid columns={{ initial: "1", sm: "3" }} gap="3">
-          {choice("product", t`Product`, products, productLabels)}
-          {choice("insurance", t`Insurance`, insurances, insuranceLabels)}
-          {choice("reason", t`Reason`, reasons, reasonLabels)}
+          {choice("product", t`Product`, products, productNames)}
+          {choice("insurance", t`Insurance`, insurances, insuranceNames)}
+          {choice("reason", t`Reason`, reasons, reasonNames)}
           {text("trackingNumber", t`Tracking number`)}
           <TextInputField
             label={`${t`Date of posting`} *`}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  SubmitParcelInquiryRequest_Insurance as Insurance,
+  SubmitParcelInquiryRequest_Product as Product,
+  SubmitParcelInquiryRequest_Reason as Reason,
+} from "../../gen/portal/v1/inquiries_pb";
+import {
   emptyInquiry,
   formatLocaleDate,
   type InquiryForm,
@@ -30,9 +35,9 @@ const png = (size: number) => ({ fileName: "photo.png", size, data: new Uint8Arr
 describe("the parcel inquiry's rules (spec 3 §5)", () => {
   it("defaults to e-PAQ Standard, no insurance, item not delivered and a copy to the sender", () => {
     expect(emptyInquiry).toMatchObject({
-      product: "EPAQ_STANDARD",
-      insurance: "NONE",
-      reason: "ITEM_NOT_DELIVERED",
+      product: Product.EPAQ_STANDARD,
+      insurance: Insurance.NONE,
+      reason: Reason.ITEM_NOT_DELIVERED,
       senderCopyToEmail: true,
       consent: false,
     });
@@ -122,7 +127,7 @@ describe("the parcel inquiry's rules (spec 3 §5)", () => {
       "de",
     );
     expect(form).toMatchObject({
-      product: "EPAQ_PLUS",
+      product: Product.EPAQ_PLUS,
       trackingNumber: "CP1DE",
       dateOfPosting: "20.11.2026",
       senderCrmid: "DE10000001",

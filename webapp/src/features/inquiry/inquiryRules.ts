@@ -1,4 +1,9 @@
 import { checkEmail } from "../../auth/accountRules";
+import {
+  SubmitParcelInquiryRequest_Insurance as Insurance,
+  SubmitParcelInquiryRequest_Product as Product,
+  SubmitParcelInquiryRequest_Reason as Reason,
+} from "../../gen/portal/v1/inquiries_pb";
 
 /**
  * The parcel inquiry form of spec 3 §3–5: its fields and defaults, the
@@ -8,19 +13,15 @@ import { checkEmail } from "../../auth/accountRules";
  * format, the consent, and at most 3 attachments of 8,000,000 bytes each.
  */
 
-export const products = ["EPAQ_STANDARD", "EPAQ_PLUS", "EPAQ_SELECT", "EPAQ_ELITE"] as const;
-export const insurances = ["NONE", "EUR_45", "EUR_150", "EUR_500"] as const;
-export const reasons = ["ITEM_NOT_DELIVERED", "DISPUTED_DELIVERY", "ITEM_DAMAGED", "OTHERS"] as const;
-
 export const maxAttachments = 3;
 export const maxAttachmentBytes = 8_000_000;
 /** The file types the service desk opens (the server checks the content too). */
 export const attachmentExtensions = [".pdf", ".png", ".jpg", ".jpeg", ".gif", ".txt"] as const;
 
 export type InquiryForm = {
-  product: string;
-  insurance: string;
-  reason: string;
+  product: Product;
+  insurance: Insurance;
+  reason: Reason;
   reasonText: string;
   trackingNumber: string;
   dateOfPosting: string;
@@ -53,9 +54,9 @@ export type InquiryFile = { fileName: string; size: number; data: Uint8Array };
 
 /** Defaults: e-PAQ Standard, no insurance, item not delivered, a copy to the sender. */
 export const emptyInquiry: InquiryForm = {
-  product: "EPAQ_STANDARD",
-  insurance: "NONE",
-  reason: "ITEM_NOT_DELIVERED",
+  product: Product.EPAQ_STANDARD,
+  insurance: Insurance.NONE,
+  reason: Reason.ITEM_NOT_DELIVERED,
   reasonText: "",
   trackingNumber: "",
   dateOfPosting: "",
@@ -190,11 +191,11 @@ export type ParcelDetails = {
 };
 
 /** The product of a tracked product code: e-PAQ Plus and Select are tracked, the rest reads Standard. */
-function productOf(code: string): string {
-  if (code === "EPAQPLS") return "EPAQ_PLUS";
-  if (code === "EPAQSCT") return "EPAQ_SELECT";
-  if (code === "EPAQELI") return "EPAQ_ELITE";
-  return "EPAQ_STANDARD";
+function productOf(code: string): Product {
+  if (code === "EPAQPLS") return Product.EPAQ_PLUS;
+  if (code === "EPAQSCT") return Product.EPAQ_SELECT;
+  if (code === "EPAQELI") return Product.EPAQ_ELITE;
+  return Product.EPAQ_STANDARD;
 }
 
 /** The internal form prefilled from the parcel's details. */

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CheckInvoiceNumberRequest, CreateCommercialInvoiceRequest } from "../../gen/portal/v1/reports_pb";
+import {
+  type CheckInvoiceNumberRequest,
+  CommercialInvoiceTerms_Incoterm,
+  CommercialInvoiceTerms_ReasonOfExport,
+  type CreateCommercialInvoiceRequest,
+} from "../../gen/portal/v1/reports_pb";
 import { renderShippingApp } from "../../test/renderShippingApp";
 
 const slow = { timeout: 10_000 };
@@ -115,8 +120,8 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({
       invoiceNumber: "INV2",
-      incoterm: "DAP",
-      reasonOfExport: "SALE_OF_GOODS_PERMANENT",
+      incoterm: CommercialInvoiceTerms_Incoterm.DAP,
+      reasonOfExport: CommercialInvoiceTerms_ReasonOfExport.SALE_OF_GOODS_PERMANENT,
       freightPostage: 4.5,
       vat: 0,
       shipmentIds: [1n, 3n],

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui, Plural } from "@lingui/react/macro";
 import { ConnectError } from "@connectrpc/connect";
@@ -10,7 +11,7 @@ import { describeFormFailure } from "../../errors/formFailure";
 import { showNotices } from "../../errors/notices";
 import { saveFile } from "../../files/localFiles";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
-import type { ReportRow } from "../../gen/portal/v1/reports_pb";
+import { CommercialInvoiceTerms_Incoterm, type ReportRow } from "../../gen/portal/v1/reports_pb";
 import { gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
 import {
   amountDisabled,
@@ -19,15 +20,14 @@ import {
   canGenerate,
   declarationFor,
   defaultInvoiceForm,
-  incoterms,
   invalidAmounts,
   type InvoiceForm,
   invoiceRequest,
   isEuShipment,
   nextGateStep,
   normalizeInvoiceNumber,
-  reasonsOfExport,
 } from "./invoiceForm";
+import { incotermNames, incoterms, reasonOfExportNames, reasonsOfExport } from "./invoiceTermNames";
 
 const numberTaken = msg`This invoice number is already taken.`;
 const notAnAmount = msg`Enter an amount of at least 0 with at most two decimals.`;
@@ -145,13 +145,7 @@ export function InvoiceDialog({ rows, onClose }: Props) {
     tobaccoTax: t`Tobacco tax`,
     duty: t`Duty`,
   };
-  const incotermLabel = (code: string) => code;
-  const reasonLabels: Record<string, string> = {
-    DOCS: t`Documents`,
-    SALE_OF_GOODS_PERMANENT: t`Sale of goods (permanent)`,
-    RETURNED_GOODS: t`Returned goods`,
-    SAMPLES: t`Samples`,
-  };
+  const nameOf = (name: MessageDescriptor | null) => (name ? i18n._(name) : "–");
 
   return (
     <Dialog.Root open onOpenChange={(open) => open || onClose()}>
@@ -186,19 +180,21 @@ export function InvoiceDialog({ rows, onClose }: Props) {
             <Field
               label={t`Incoterm`}
               hint={
-                current.incoterm === "DAP" ? t`Under DAP, VAT, tobacco tax and duty are paid by the receiver.` : null
+                current.incoterm === CommercialInvoiceTerms_Incoterm.DAP
+                  ? t`Under DAP, VAT, tobacco tax and duty are paid by the receiver.`
+                  : null
               }
             >
               {(control) => (
                 <Select.Root
-                  value={current.incoterm}
-                  onValueChange={(incoterm) => update({ incoterm: incoterm as InvoiceForm["incoterm"] })}
+                  value={String(current.incoterm)}
+                  onValueChange={(incoterm) => update({ incoterm: Number(incoterm) })}
                 >
                   <Select.Trigger {...control} />
                   <Select.Content>
                     {incoterms.map((code) => (
-                      <Select.Item key={code} value={code}>
-                        {incotermLabel(code)}
+                      <Select.Item key={code} value={String(code)}>
+                        {nameOf(incotermNames[code])}
                       </Select.Item>
                     ))}
                   </Select.Content>
@@ -208,14 +204,14 @@ export function InvoiceDialog({ rows, onClose }: Props) {
             <Field label={t`Reason of export`}>
               {(control) => (
                 <Select.Root
-                  value={current.reasonOfExport}
-                  onValueChange={(reason) => update({ reasonOfExport: reason as InvoiceForm["reasonOfExport"] })}
+                  value={String(current.reasonOfExport)}
+                  onValueChange={(reason) => update({ reasonOfExport: Number(reason) })}
                 >
                   <Select.Trigger {...control} />
                   <Select.Content>
                     {reasonsOfExport.map((code) => (
-                      <Select.Item key={code} value={code}>
-                        {reasonLabels[code]}
+                      <Select.Item key={code} value={String(code)}>
+                        {nameOf(reasonOfExportNames[code])}
                       </Select.Item>
                     ))}
                   </Select.Content>

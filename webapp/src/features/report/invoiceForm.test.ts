@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  CommercialInvoiceTerms_Incoterm as Incoterm,
+  CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
+} from "../../gen/portal/v1/reports_pb";
+import {
   amountDisabled,
   canGenerate,
   declarationFor,
@@ -30,8 +34,8 @@ describe("the invoice dialog's rules (spec 2 §5.5)", () => {
 
   it("defaults to DAP, sale of goods, amounts 0, the standard comment and the declaration of the choice", () => {
     const form = defaultInvoiceForm(false);
-    expect(form.incoterm).toBe("DAP");
-    expect(form.reasonOfExport).toBe("SALE_OF_GOODS_PERMANENT");
+    expect(form.incoterm).toBe(Incoterm.DAP);
+    expect(form.reasonOfExport).toBe(ReasonOfExport.SALE_OF_GOODS_PERMANENT);
     expect(Object.values(form.amounts)).toEqual(["0", "0", "0", "0", "0"]);
     expect(form.additionalComments).toBe(standardComment);
     expect(form.declarationStatement).toBe(nonEuDeclaration);
@@ -78,7 +82,7 @@ describe("the invoice dialog's rules (spec 2 §5.5)", () => {
       duty: 0,
       tobaccoTax: 0,
     });
-    const ddp = { ...form, incoterm: "DDP" as const };
+    const ddp = { ...form, incoterm: Incoterm.DDP };
     expect(amountDisabled(ddp, "vat")).toBe(false);
     expect(invalidAmounts(ddp)).toEqual(["vat"]);
     expect(invoiceRequest({ ...ddp, amounts: { ...ddp.amounts, vat: "7.7" } }, [7n])).toMatchObject({

@@ -1,10 +1,9 @@
 import type { ProductsAndServices } from "../../gen/portal/v1/management_pb";
-import type { InvoiceCustomer } from "../../gen/portal/v1/reports_pb";
-
-/** Incoterm options (spec 2 §5.5, §9); DAP is the default. */
-export const incoterms = ["DDP", "DAP", "DTP"] as const;
-/** Reasons of export (spec 2 §5.5); SALE_OF_GOODS_PERMANENT is the default. */
-export const reasonsOfExport = ["DOCS", "SALE_OF_GOODS_PERMANENT", "RETURNED_GOODS", "SAMPLES"] as const;
+import {
+  CommercialInvoiceTerms_Incoterm as Incoterm,
+  CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
+  type InvoiceCustomer,
+} from "../../gen/portal/v1/reports_pb";
 
 /** The amounts of the invoice request. */
 export const amountFields = ["freightPostage", "discountRebate", "vat", "tobaccoTax", "duty"] as const;
@@ -29,8 +28,8 @@ export const nonEuDeclaration =
 export type InvoiceForm = {
   invoiceNumber: string;
   poNumber: string;
-  incoterm: (typeof incoterms)[number];
-  reasonOfExport: (typeof reasonsOfExport)[number];
+  incoterm: Incoterm;
+  reasonOfExport: ReasonOfExport;
   amounts: Record<AmountField, string>;
   additionalComments: string;
   eu: boolean;
@@ -77,8 +76,8 @@ export function defaultInvoiceForm(eu: boolean): InvoiceForm {
   return {
     invoiceNumber: "",
     poNumber: "",
-    incoterm: "DAP",
-    reasonOfExport: "SALE_OF_GOODS_PERMANENT",
+    incoterm: Incoterm.DAP,
+    reasonOfExport: ReasonOfExport.SALE_OF_GOODS_PERMANENT,
     amounts: { freightPostage: "0", discountRebate: "0", vat: "0", tobaccoTax: "0", duty: "0" },
     additionalComments: standardComment,
     eu,
@@ -87,7 +86,7 @@ export function defaultInvoiceForm(eu: boolean): InvoiceForm {
 }
 
 export function amountDisabled(form: Pick<InvoiceForm, "incoterm">, field: AmountField): boolean {
-  return form.incoterm === "DAP" && dapAmounts.includes(field);
+  return form.incoterm === Incoterm.DAP && dapAmounts.includes(field);
 }
 
 /** An amount as typed (decimal comma or point); NaN when it is not a number of at least 0. */
