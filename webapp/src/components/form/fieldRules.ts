@@ -1,0 +1,89 @@
+import { create, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
+import type { Path } from "@bufbuild/protobuf/reflect";
+import { createValidator, type Violation } from "@bufbuild/protovalidate";
+import type { MessageDescriptor } from "@lingui/core";
+import { fieldMessage } from "../../errors/describeFailure";
+import { FieldErrorSchema } from "../../gen/portal/v1/errors_pb";
+
+/*
+ * The field rules the protos state (lengths, patterns, ranges, required,
+ * e-mail, enums) checked in the browser from the generated descriptors with
+ * @bufbuild/protovalidate, the validator the server runs
+ * (adapters/rpc/validation.go) in its ECMAScript edition: a form shows the
+ * server's own messages as the user types, and no rule is copied into
+ * TypeScript. testdata/validation/field_rules.json holds both validators to
+ * the same answers (fieldRules.test.ts).
+ */
+
+const validator = createValidator();
+
+/** The rule keys the server answers in field errors and the catalogs translate (error.{rule}). */
+export type RuleKey = "required" | "Size" | "pattern" | "email";
+
+/** A protovalidate rule id as the server keys it (adapters/rpc/validation.go ruleKeyOf). */
+export function ruleKeyOf(ruleId: string): RuleKey {
+  if (ruleId === "required") return "required";
+  const kind = ruleId.slice(ruleId.lastIndexOf(".") + 1);
+  if (kind === "email") return "email";
+  if (
+    kind.startsWith("gt") ||
+    kind.startsWith("lt") ||
+    kind === "len" ||
+    kind.endsWith("_len") ||
+    kind.endsWith("_bytes") ||
+    kind.endsWith("_items") ||
+    kind.endsWith("_pairs")
+  )
+    return "Size";
+  return "pattern";
+}
+
+/** The violated field as the request's JSON names it: "id", "user.email", "shipmentIds[0]". */
+export function fieldPathOf(path: Path): string {
+  let out = "";
+  for (const element of path) {
+    switch (element.kind) {
+      case "field":
+        out += (out ? "." : "") + element.jsonName;
+        break;
+      case "list_sub":
+        out += `[${element.index}]`;
+        break;
+      case "map_sub":
+        out += `[${String(element.key)}]`;
+        break;
+      default:
+        out += (out ? "." : "") + element.name;
+    }
+  }
+  return out;
+}
+
+/** Every broken field rule of a request, by field path: the first rule per field, as the server answers. */
+export function brokenRules<Desc extends DescMessage>(
+  schema: Desc,
+  init: MessageInitShape<Desc>,
+): Record<string, RuleKey> {
+  const message = create(schema, init);
+  const result = validator.validate(schema, message);
+  if (result.kind === "valid") return {};
+  if (result.kind === "error") throw result.error;
+  const out: Record<string, RuleKey> = {};
+  for (const violation of result.violations as Violation[]) {
+    out[fieldPathOf(violation.field)] ??= ruleKeyOf(violation.ruleId);
+  }
+  return out;
+}
+
+/** The server's translated message for each broken field rule of a request, by field path. */
+export function fieldRuleMessages<Desc extends DescMessage>(
+  schema: Desc,
+  init: MessageInitShape<Desc>,
+): Record<string, MessageDescriptor> {
+  return Object.fromEntries(
+    Object.entries(brokenRules(schema, init)).map(([field, rule]) => [
+      field,
+      fieldMessage(create(FieldErrorSchema, { field, message: rule })).text,
+    ]),
+  );
+}
