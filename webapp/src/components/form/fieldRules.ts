@@ -1,8 +1,9 @@
-import { create, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
+import { create, type DescMessage, getOption, hasOption, type MessageInitShape } from "@bufbuild/protobuf";
 import type { Path } from "@bufbuild/protobuf/reflect";
 import { createValidator, type Violation } from "@bufbuild/protovalidate";
 import type { MessageDescriptor } from "@lingui/core";
 import { fieldMessage } from "../../errors/describeFailure";
+import { field as fieldRulesOption } from "../../gen/buf/validate/validate_pb";
 import { FieldErrorSchema } from "../../gen/portal/v1/errors_pb";
 
 /*
@@ -86,4 +87,23 @@ export function fieldRuleMessages<Desc extends DescMessage>(
       fieldMessage(create(FieldErrorSchema, { field, message: rule })).text,
     ]),
   );
+}
+
+/** The field rules a request's field states in the proto, or undefined. */
+function rulesOf(schema: DescMessage, jsonName: string) {
+  const field = schema.fields.find((f) => f.jsonName === jsonName);
+  return field && hasOption(field, fieldRulesOption) ? getOption(field, fieldRulesOption) : undefined;
+}
+
+/** The fields of a request the proto marks required, by their JSON names (a form marks them with "*"). */
+export function requiredFieldsOf(schema: DescMessage): string[] {
+  return schema.fields.filter((f) => rulesOf(schema, f.jsonName)?.required).map((f) => f.jsonName);
+}
+
+/** The most items a repeated field of a request takes, as its proto states. */
+export function maxItemsOf(schema: DescMessage, jsonName: string): number | undefined {
+  const rules = rulesOf(schema, jsonName);
+  return rules?.type.case === "repeated" && rules.type.value.maxItems > 0n
+    ? Number(rules.type.value.maxItems)
+    : undefined;
 }
