@@ -215,7 +215,7 @@ func fillValid(m protoreflect.Message) {
 			}
 		case fd.IsMap():
 		default:
-			if fr.GetRequired() || fr.GetString().GetMinLen() > 0 || fr.GetString().HasPattern() || fr.GetString().GetEmail() ||
+			if fr.GetRequired() || fr.GetString().GetMinLen() > 0 || celEmail(fr) || fr.GetString().HasPattern() || fr.GetString().GetEmail() ||
 				fr.GetInt64().HasGt() || fr.GetInt64().HasGte() || fr.GetInt32().HasGt() || fr.GetInt32().HasGte() || len(fr.GetString().GetIn()) > 0 {
 				m.Set(fd, validScalar(fd, fr))
 			}
@@ -231,7 +231,7 @@ func validScalar(fd protoreflect.FieldDescriptor, fr *validate.FieldRules) proto
 		if in := s.GetIn(); len(in) > 0 {
 			return protoreflect.ValueOfString(in[0])
 		}
-		if s.GetEmail() {
+		if s.GetEmail() || celEmail(fr) {
 			return protoreflect.ValueOfString("a@example.org")
 		}
 		if s.HasPattern() {
@@ -256,12 +256,22 @@ func validScalar(fd protoreflect.FieldDescriptor, fr *validate.FieldRules) proto
 	return fd.Default()
 }
 
-// patternExamples are values the portal's patterns accept.
-var patternExamples = map[string]string{}
+// patternExamples are values the portal's patterns accept, and a value
+// each refuses.
+var patternExamples = map[string][2]string{
+	"^[a-zA-Z0-9!$&*+=?^_`{|}~.-]+$":                      {"anna.b-1", "anna b"},
+	`^\s*(?i:AT|BE|DK|DE|IT|NL|ES|SE)[0-9]{8}\s*$`: {" de12345678", "FR12345678"},
+}
+
+// celEmail says whether a field states the e-mail rule as CEL (the
+// portal's name@domain.tld, which protovalidate's own email rule is not).
+func celEmail(fr *validate.FieldRules) bool {
+	return slices.ContainsFunc(fr.GetCel(), func(r *validate.Rule) bool { return r.GetId() == "email" })
+}
 
 func patternExample(pattern string) string {
 	if s, ok := patternExamples[pattern]; ok {
-		return s
+		return s[0]
 	}
 	return "a"
 }
@@ -316,8 +326,14 @@ func edges(fd protoreflect.FieldDescriptor) []edge {
 		if s.GetMinLen() > 1 {
 			out = append(out, edge{"under min len", setString(strings.Repeat("a", int(s.GetMinLen())-1))})
 		}
-		if s.GetEmail() {
-			out = append(out, edge{"no e-mail", setString("anna@")}, edge{"an e-mail", setString("anna@example.org")})
+		if s.GetEmail() || celEmail(fr) {
+			out = append(out, edge{"no e-mail", setString("anna@")}, edge{"no e-mail", setString("anna@example")},
+				edge{"an e-mail", setString("anna@example.org")})
+		}
+		if ex, ok := patternExamples[s.GetPattern()]; ok {
+			out = append(out, edge{"matching", setString(ex[0])}, edge{"not matching", setString(ex[1])})
+		} else if s.HasPattern() {
+			out = append(out, edge{"a pattern without examples", func(protoreflect.Message) { panic("add " + s.GetPattern() + " to patternExamples") }})
 		}
 	case protoreflect.EnumKind:
 		if fr.GetEnum().GetDefinedOnly() {
