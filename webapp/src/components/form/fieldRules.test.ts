@@ -1,12 +1,12 @@
 import { createRegistry, type DescMessage, fromJson, type JsonValue } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import vectors from "../../../../testdata/validation/field_rules.json";
-import { file_portal_v1_account } from "../../gen/portal/v1/account_pb";
+import { file_portal_v1_account, RegisterRequestSchema } from "../../gen/portal/v1/account_pb";
 import { file_portal_v1_inquiries } from "../../gen/portal/v1/inquiries_pb";
 import { file_portal_v1_reports } from "../../gen/portal/v1/reports_pb";
 import { file_portal_v1_user_data } from "../../gen/portal/v1/user_data_pb";
 import { file_portal_v1_users } from "../../gen/portal/v1/users_pb";
-import { brokenRules, fieldRuleMessages, ruleKeyOf } from "./fieldRules";
+import { brokenRules, fieldRuleMessages, fieldViolation, fieldViolations, maxLengthOf, ruleKeyOf } from "./fieldRules";
 
 const registry = createRegistry(
   file_portal_v1_account,
@@ -51,6 +51,23 @@ describe("the browser refuses the fields the server refuses (testdata/validation
     const messages = fieldRuleMessages(schema, { vat: -1, poNumber: "x".repeat(36), shipmentIds: [] });
     expect(Object.keys(messages).sort()).toEqual(["poNumber", "shipmentIds", "vat"]);
     expect(messages.vat.id).toBe("error.Size");
+  });
+
+  it("names broken rules as the forms' messages do, with the proto's limits", () => {
+    expect(
+      fieldViolations(RegisterRequestSchema, { login: "anna b", email: "a@b", password: "abc", crmId: "de1" }),
+    ).toEqual({
+      login: { rule: "pattern" },
+      // Both validators report the field's CEL rule before its lengths.
+      email: { rule: "email" },
+      password: { rule: "minLength", min: 4 },
+      crmId: { rule: "pattern" },
+    });
+    expect(fieldViolation(RegisterRequestSchema, "login", "a".repeat(51))).toEqual({ rule: "maxLength", max: 50 });
+    expect(fieldViolation(RegisterRequestSchema, "email", "anna@example")).toEqual({ rule: "email" });
+    expect(fieldViolation(RegisterRequestSchema, "email", "")).toEqual({ rule: "required" });
+    expect(fieldViolation(RegisterRequestSchema, "crmId", " de12345678 ")).toBeNull();
+    expect(maxLengthOf(RegisterRequestSchema, "login")).toBe(50);
   });
 
   it("keys rules as the server does", () => {

@@ -3,6 +3,7 @@ import type { Path } from "@bufbuild/protobuf/reflect";
 import { createValidator, type Violation } from "@bufbuild/protovalidate";
 import type { MessageDescriptor } from "@lingui/core";
 import { fieldMessage } from "../../errors/describeFailure";
+import type { Violation as FieldViolation } from "./violationMessage";
 import { field as fieldRulesOption } from "../../gen/buf/validate/validate_pb";
 import { FieldErrorSchema } from "../../gen/portal/v1/errors_pb";
 
@@ -65,14 +66,8 @@ export function brokenRules<Desc extends DescMessage>(
   schema: Desc,
   init: MessageInitShape<Desc>,
 ): Record<string, RuleKey> {
-  const message = create(schema, init);
-  const result = validator.validate(schema, message);
-  if (result.kind === "valid") return {};
-  if (result.kind === "error") throw result.error;
   const out: Record<string, RuleKey> = {};
-  for (const violation of result.violations as Violation[]) {
-    out[fieldPathOf(violation.field)] ??= ruleKeyOf(violation.ruleId);
-  }
+  for (const [path, violation] of violationsOf(schema, init)) out[path] = ruleKeyOf(violation.ruleId);
   return out;
 }
 
@@ -106,4 +101,67 @@ export function maxItemsOf(schema: DescMessage, jsonName: string): number | unde
   return rules?.type.case === "repeated" && rules.type.value.maxItems > 0n
     ? Number(rules.type.value.maxItems)
     : undefined;
+}
+
+/** The first broken rule of each field of a request, by field path, with its protovalidate rule id. */
+function violationsOf<Desc extends DescMessage>(schema: Desc, init: MessageInitShape<Desc>): Map<string, Violation> {
+  const result = validator.validate(schema, create(schema, init));
+  if (result.kind === "error") throw result.error;
+  const out = new Map<string, Violation>();
+  if (result.kind === "invalid") {
+    for (const violation of result.violations as Violation[]) {
+      const path = fieldPathOf(violation.field);
+      if (!out.has(path)) out.set(path, violation);
+    }
+  }
+  return out;
+}
+
+/**
+ * The broken field rules of a request as the forms' messages name them
+ * (violationMessage): a length with its limit from the proto, a pattern,
+ * an e-mail, a required field; by the request's field names.
+ */
+export function fieldViolations<Desc extends DescMessage>(
+  schema: Desc,
+  init: MessageInitShape<Desc>,
+): Record<string, FieldViolation> {
+  const out: Record<string, FieldViolation> = {};
+  for (const [path, violation] of violationsOf(schema, init)) {
+    const rules = rulesOf(schema, path);
+    const string = rules?.type.case === "string" ? rules.type.value : undefined;
+    switch (violation.ruleId) {
+      case "string.min_len":
+        out[path] = { rule: "minLength", min: Number(string?.minLen ?? 0) };
+        break;
+      case "string.max_len":
+        out[path] = { rule: "maxLength", max: Number(string?.maxLen ?? 0) };
+        break;
+      default: {
+        const key = ruleKeyOf(violation.ruleId);
+        out[path] = key === "required" || key === "email" ? { rule: key } : { rule: "pattern" };
+      }
+    }
+  }
+  return out;
+}
+
+/** The most characters a string field of a request takes, as its proto states. */
+export function maxLengthOf(schema: DescMessage, jsonName: string): number | undefined {
+  const rules = rulesOf(schema, jsonName);
+  return rules?.type.case === "string" && rules.type.value.maxLen > 0n ? Number(rules.type.value.maxLen) : undefined;
+}
+
+/**
+ * One value checked against a field's rules in the proto, for a form whose
+ * own request does not state them yet (the e-mail of the settings, a
+ * user's login): the registration's login, e-mail and password rules are
+ * the ones core/account holds for every login.
+ */
+export function fieldViolation<Desc extends DescMessage>(
+  schema: Desc,
+  field: string & keyof MessageInitShape<Desc>,
+  value: string,
+): FieldViolation | null {
+  return fieldViolations(schema, { [field]: value } as MessageInitShape<Desc>)[field] ?? null;
 }
