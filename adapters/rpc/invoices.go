@@ -17,11 +17,24 @@ func (h ReportHandler) GetInvoiceCustomers(ctx context.Context, req *connect.Req
 		return nil, err
 	}
 	out := &portalv1.GetInvoiceCustomersResponse{Customers: make([]*portalv1.InvoiceCustomer, len(list))}
+	consents := make([]invoice.Consents, len(list))
 	for i, c := range list {
+		consents[i] = c.Consents
 		out.Customers[i] = &portalv1.InvoiceCustomer{CustomerId: c.CustomerID, CustomerCrmid: c.CRMID, Name: c.Name,
 			GtcAccepted: c.GTCAccepted, PricingAccepted: c.PricingAccepted, IsChargeable: c.Chargeable, SellerEori: c.SellerEORI}
 	}
+	step, ids := invoice.NextStep(consents)
+	out.NextStep = gateSteps[step]
+	out.NextStepCustomerIds = ids
 	return connect.NewResponse(out), nil
+}
+
+// gateSteps are the gate's steps as the contract names them.
+var gateSteps = map[invoice.Step]portalv1.GetInvoiceCustomersResponse_GateStep{
+	invoice.StepNone:       portalv1.GetInvoiceCustomersResponse_GATE_STEP_UNSPECIFIED,
+	invoice.StepGTC:        portalv1.GetInvoiceCustomersResponse_GTC,
+	invoice.StepPricing:    portalv1.GetInvoiceCustomersResponse_PRICING,
+	invoice.StepSellerEORI: portalv1.GetInvoiceCustomersResponse_SELLER_EORI,
 }
 
 // CheckInvoiceNumber says whether the number is taken for the CRM ids.

@@ -5,6 +5,7 @@ import {
   type CheckInvoiceNumberRequest,
   CommercialInvoiceTerms_Incoterm,
   CommercialInvoiceTerms_ReasonOfExport,
+  GetInvoiceCustomersResponse_GateStep as GateStep,
   type CreateCommercialInvoiceRequest,
 } from "../../gen/portal/v1/reports_pb";
 import { renderShippingApp } from "../../test/renderShippingApp";
@@ -46,7 +47,18 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
     renderShippingApp("/report", {
       reports: {
         searchReport: () => ({ rows: [row(1n), row(2n, { service: "RETPP" }), row(3n)], totalCount: 3n }),
-        getInvoiceCustomers: () => ({ customers: [{ ...customer }] }),
+        // The server names the gate's next step (core/invoice.NextStep); this stand-in answers as it would.
+        getInvoiceCustomers: () => ({
+          customers: [{ ...customer }],
+          nextStep: !customer.gtcAccepted
+            ? GateStep.GTC
+            : !customer.pricingAccepted
+              ? GateStep.PRICING
+              : customer.sellerEori === ""
+                ? GateStep.SELLER_EORI
+                : GateStep.GATE_STEP_UNSPECIFIED,
+          nextStepCustomerIds: customer.gtcAccepted && customer.pricingAccepted && customer.sellerEori ? [] : [5n],
+        }),
         checkInvoiceNumber: (request) => {
           checks.push(request);
           return { taken: request.invoiceNumber === "INV-1" };

@@ -11,8 +11,13 @@ import { describeFormFailure } from "../../errors/formFailure";
 import { showNotices } from "../../errors/notices";
 import { saveFile } from "../../files/localFiles";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
-import { CommercialInvoiceTerms_Incoterm, type ReportRow } from "../../gen/portal/v1/reports_pb";
-import { gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
+import {
+  CommercialInvoiceTerms_Incoterm,
+  type GetInvoiceCustomersResponse,
+  GetInvoiceCustomersResponse_GateStep,
+  type ReportRow,
+} from "../../gen/portal/v1/reports_pb";
+import { type GateStep, gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
 import {
   amountDisabled,
   type AmountField,
@@ -24,10 +29,22 @@ import {
   type InvoiceForm,
   invoiceRequest,
   isEuShipment,
-  nextGateStep,
   normalizeInvoiceNumber,
 } from "./invoiceForm";
 import { incotermNames, incoterms, reasonOfExportNames, reasonsOfExport } from "./invoiceTermNames";
+
+const gateStepNames: Record<GetInvoiceCustomersResponse_GateStep, GateStep["step"] | null> = {
+  [GetInvoiceCustomersResponse_GateStep.GATE_STEP_UNSPECIFIED]: null,
+  [GetInvoiceCustomersResponse_GateStep.GTC]: "gtc",
+  [GetInvoiceCustomersResponse_GateStep.PRICING]: "pricing",
+  [GetInvoiceCustomersResponse_GateStep.SELLER_EORI]: "eori",
+};
+
+/** The dialog of the gate's next step, as the server names it; null when the invoice may be made. */
+function gateStepOf(response: GetInvoiceCustomersResponse): GateStep | null {
+  const step = gateStepNames[response.nextStep];
+  return step ? { step, customerIds: response.nextStepCustomerIds } : null;
+}
 
 const numberTaken = msg`This invoice number is already taken.`;
 const notAnAmount = msg`Enter an amount of at least 0 with at most two decimals.`;
@@ -65,7 +82,7 @@ export function InvoiceDialog({ rows, onClose }: Props) {
   const eu = isEuShipment(catalog.data, rows);
   const [form, setForm] = useState<InvoiceForm | null>(null);
   const current = form ?? defaultInvoiceForm(eu);
-  const crmIds = useMemo(() => (customers.data ?? []).map((c) => c.customerCrmid), [customers.data]);
+  const crmIds = useMemo(() => (customers.data?.customers ?? []).map((c) => c.customerCrmid), [customers.data]);
   const typed = normalizeInvoiceNumber(current.invoiceNumber);
   const settled = useSettled(typed);
   const check = useInvoiceNumberTaken(settled, crmIds);
@@ -92,9 +109,10 @@ export function InvoiceDialog({ rows, onClose }: Props) {
       </Dialog.Root>
     );
   }
-  const gate = nextGateStep(customers.data);
+  // The server names the gate's next step (core/invoice.NextStep).
+  const gate = gateStepOf(customers.data);
   if (gate) {
-    const names = Object.fromEntries(customers.data.map((c) => [String(c.customerId), c.name]));
+    const names = Object.fromEntries(customers.data.customers.map((c) => [String(c.customerId), c.name]));
     return (
       <InvoiceGateDialog
         key={gate.step}

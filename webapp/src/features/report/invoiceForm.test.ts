@@ -13,7 +13,6 @@ import {
   invalidAmounts,
   invoiceRequest,
   isEuShipment,
-  nextGateStep,
   nonEuDeclaration,
   normalizeInvoiceNumber,
   standardComment,
@@ -98,27 +97,5 @@ describe("the invoice dialog's rules (spec 2 §5.5)", () => {
     expect(canGenerate(form, undefined)).toBe(false);
     expect(canGenerate({ ...form, invoiceNumber: "  " }, false)).toBe(false);
     expect(canGenerate({ ...form, amounts: { ...form.amounts, freightPostage: "-1" } }, false)).toBe(false);
-  });
-
-  it("walks the consent gate in order, skipping what is satisfied", () => {
-    const ready = { customerId: 1n, gtcAccepted: true, isChargeable: false, pricingAccepted: false, sellerEori: "DE1" };
-    expect(nextGateStep([ready])).toBeNull();
-    expect(nextGateStep([{ ...ready, gtcAccepted: false, sellerEori: "" }])).toEqual({
-      step: "gtc",
-      customerIds: [1n],
-    });
-    expect(nextGateStep([ready, { ...ready, customerId: 2n, isChargeable: true, sellerEori: "" }])).toEqual({
-      step: "pricing",
-      customerIds: [2n],
-    });
-    expect(
-      nextGateStep([
-        { ...ready, sellerEori: " " },
-        { ...ready, customerId: 2n },
-      ]),
-    ).toEqual({
-      step: "eori",
-      customerIds: [1n],
-    });
   });
 });

@@ -2,7 +2,6 @@ import type { ProductsAndServices } from "../../gen/portal/v1/management_pb";
 import {
   CommercialInvoiceTerms_Incoterm as Incoterm,
   CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
-  type InvoiceCustomer,
 } from "../../gen/portal/v1/reports_pb";
 
 /** The amounts of the invoice request. */
@@ -123,29 +122,4 @@ export function invoiceRequest(form: InvoiceForm, shipmentIds: bigint[]) {
     declarationStatement: form.declarationStatement,
     shipmentIds,
   };
-}
-
-export type GateStepName = "gtc" | "pricing" | "eori";
-
-/**
- * The next step of the consent gate (spec 2 §4.6), as the server's
- * core/invoice.NextStep: GTC, then pricing of chargeable customers, then the
- * seller EORI of those that have none; a satisfied step is skipped; null: done.
- */
-export function nextGateStep(
-  customers: readonly Pick<
-    InvoiceCustomer,
-    "customerId" | "gtcAccepted" | "isChargeable" | "pricingAccepted" | "sellerEori"
-  >[],
-): { step: GateStepName; customerIds: bigint[] } | null {
-  const checks: [GateStepName, (c: (typeof customers)[number]) => boolean][] = [
-    ["gtc", (c) => !c.gtcAccepted],
-    ["pricing", (c) => c.isChargeable && !c.pricingAccepted],
-    ["eori", (c) => c.sellerEori.trim() === ""],
-  ];
-  for (const [step, missing] of checks) {
-    const customerIds = customers.filter(missing).map((c) => c.customerId);
-    if (customerIds.length > 0) return { step, customerIds };
-  }
-  return null;
 }

@@ -25,6 +25,63 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// GateStep is a step of the consent gate.
+type GetInvoiceCustomersResponse_GateStep int32
+
+const (
+	// No step is left: the invoice may be made.
+	GetInvoiceCustomersResponse_GATE_STEP_UNSPECIFIED GetInvoiceCustomersResponse_GateStep = 0
+	// The general terms and conditions are to be accepted.
+	GetInvoiceCustomersResponse_GTC GetInvoiceCustomersResponse_GateStep = 1
+	// The pricing of chargeable customers is to be accepted.
+	GetInvoiceCustomersResponse_PRICING GetInvoiceCustomersResponse_GateStep = 2
+	// The seller EORI is to be entered.
+	GetInvoiceCustomersResponse_SELLER_EORI GetInvoiceCustomersResponse_GateStep = 3
+)
+
+// Enum value maps for GetInvoiceCustomersResponse_GateStep.
+var (
+	GetInvoiceCustomersResponse_GateStep_name = map[int32]string{
+		0: "GATE_STEP_UNSPECIFIED",
+		1: "GTC",
+		2: "PRICING",
+		3: "SELLER_EORI",
+	}
+	GetInvoiceCustomersResponse_GateStep_value = map[string]int32{
+		"GATE_STEP_UNSPECIFIED": 0,
+		"GTC":                   1,
+		"PRICING":               2,
+		"SELLER_EORI":           3,
+	}
+)
+
+func (x GetInvoiceCustomersResponse_GateStep) Enum() *GetInvoiceCustomersResponse_GateStep {
+	p := new(GetInvoiceCustomersResponse_GateStep)
+	*p = x
+	return p
+}
+
+func (x GetInvoiceCustomersResponse_GateStep) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (GetInvoiceCustomersResponse_GateStep) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[0].Descriptor()
+}
+
+func (GetInvoiceCustomersResponse_GateStep) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[0]
+}
+
+func (x GetInvoiceCustomersResponse_GateStep) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use GetInvoiceCustomersResponse_GateStep.Descriptor instead.
+func (GetInvoiceCustomersResponse_GateStep) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{15, 0}
+}
+
 // Incoterm says who pays duty and taxes.
 type CommercialInvoiceTerms_Incoterm int32
 
@@ -66,11 +123,11 @@ func (x CommercialInvoiceTerms_Incoterm) String() string {
 }
 
 func (CommercialInvoiceTerms_Incoterm) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_reports_proto_enumTypes[0].Descriptor()
+	return file_portal_v1_reports_proto_enumTypes[1].Descriptor()
 }
 
 func (CommercialInvoiceTerms_Incoterm) Type() protoreflect.EnumType {
-	return &file_portal_v1_reports_proto_enumTypes[0]
+	return &file_portal_v1_reports_proto_enumTypes[1]
 }
 
 func (x CommercialInvoiceTerms_Incoterm) Number() protoreflect.EnumNumber {
@@ -127,11 +184,11 @@ func (x CommercialInvoiceTerms_ReasonOfExport) String() string {
 }
 
 func (CommercialInvoiceTerms_ReasonOfExport) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_reports_proto_enumTypes[1].Descriptor()
+	return file_portal_v1_reports_proto_enumTypes[2].Descriptor()
 }
 
 func (CommercialInvoiceTerms_ReasonOfExport) Type() protoreflect.EnumType {
-	return &file_portal_v1_reports_proto_enumTypes[1]
+	return &file_portal_v1_reports_proto_enumTypes[2]
 }
 
 func (x CommercialInvoiceTerms_ReasonOfExport) Number() protoreflect.EnumNumber {
@@ -1185,13 +1242,19 @@ func (x *InvoiceCustomer) GetSellerEori() string {
 	return ""
 }
 
-// GetInvoiceCustomersResponse lists the customers.
+// GetInvoiceCustomersResponse lists the customers and the consent gate's
+// next step (spec 2 section 4.6), as core/invoice.NextStep decides it.
 type GetInvoiceCustomersResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The customers, in the order of their first shipment.
-	Customers     []*InvoiceCustomer `protobuf:"bytes,1,rep,name=customers,proto3" json:"customers,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Customers []*InvoiceCustomer `protobuf:"bytes,1,rep,name=customers,proto3" json:"customers,omitempty"`
+	// The first step the customers do not all satisfy (GTC, then pricing,
+	// then the seller EORI); unspecified when none is left.
+	NextStep GetInvoiceCustomersResponse_GateStep `protobuf:"varint,2,opt,name=next_step,json=nextStep,proto3,enum=portal.v1.GetInvoiceCustomersResponse_GateStep" json:"next_step,omitempty"`
+	// The customers that step is missing for, ascending.
+	NextStepCustomerIds []int64 `protobuf:"varint,3,rep,packed,name=next_step_customer_ids,json=nextStepCustomerIds,proto3" json:"next_step_customer_ids,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *GetInvoiceCustomersResponse) Reset() {
@@ -1227,6 +1290,20 @@ func (*GetInvoiceCustomersResponse) Descriptor() ([]byte, []int) {
 func (x *GetInvoiceCustomersResponse) GetCustomers() []*InvoiceCustomer {
 	if x != nil {
 		return x.Customers
+	}
+	return nil
+}
+
+func (x *GetInvoiceCustomersResponse) GetNextStep() GetInvoiceCustomersResponse_GateStep {
+	if x != nil {
+		return x.NextStep
+	}
+	return GetInvoiceCustomersResponse_GATE_STEP_UNSPECIFIED
+}
+
+func (x *GetInvoiceCustomersResponse) GetNextStepCustomerIds() []int64 {
+	if x != nil {
+		return x.NextStepCustomerIds
 	}
 	return nil
 }
@@ -2012,9 +2089,16 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x10pricing_accepted\x18\x05 \x01(\bR\x0fpricingAccepted\x12#\n" +
 	"\ris_chargeable\x18\x06 \x01(\bR\fisChargeable\x12\x1f\n" +
 	"\vseller_eori\x18\a \x01(\tR\n" +
-	"sellerEori\"W\n" +
+	"sellerEori\"\xa8\x02\n" +
 	"\x1bGetInvoiceCustomersResponse\x128\n" +
-	"\tcustomers\x18\x01 \x03(\v2\x1a.portal.v1.InvoiceCustomerR\tcustomers\"o\n" +
+	"\tcustomers\x18\x01 \x03(\v2\x1a.portal.v1.InvoiceCustomerR\tcustomers\x12L\n" +
+	"\tnext_step\x18\x02 \x01(\x0e2/.portal.v1.GetInvoiceCustomersResponse.GateStepR\bnextStep\x123\n" +
+	"\x16next_step_customer_ids\x18\x03 \x03(\x03R\x13nextStepCustomerIds\"L\n" +
+	"\bGateStep\x12\x19\n" +
+	"\x15GATE_STEP_UNSPECIFIED\x10\x00\x12\a\n" +
+	"\x03GTC\x10\x01\x12\v\n" +
+	"\aPRICING\x10\x02\x12\x0f\n" +
+	"\vSELLER_EORI\x10\x03\"o\n" +
 	"\x19CheckInvoiceNumberRequest\x12/\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rinvoiceNumber\x12!\n" +
 	"\acrm_ids\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x80 R\x06crmIds\"2\n" +
@@ -2110,81 +2194,83 @@ func file_portal_v1_reports_proto_rawDescGZIP() []byte {
 	return file_portal_v1_reports_proto_rawDescData
 }
 
-var file_portal_v1_reports_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_portal_v1_reports_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
 var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_portal_v1_reports_proto_goTypes = []any{
-	(CommercialInvoiceTerms_Incoterm)(0),        // 0: portal.v1.CommercialInvoiceTerms.Incoterm
-	(CommercialInvoiceTerms_ReasonOfExport)(0),  // 1: portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	(*ReportRow)(nil),                           // 2: portal.v1.ReportRow
-	(*SearchReportRequest)(nil),                 // 3: portal.v1.SearchReportRequest
-	(*SearchReportResponse)(nil),                // 4: portal.v1.SearchReportResponse
-	(*ExportReportExcelRequest)(nil),            // 5: portal.v1.ExportReportExcelRequest
-	(*ExportReportExcelResponse)(nil),           // 6: portal.v1.ExportReportExcelResponse
-	(*DownloadReportLabelsRequest)(nil),         // 7: portal.v1.DownloadReportLabelsRequest
-	(*DownloadReportLabelsResponse)(nil),        // 8: portal.v1.DownloadReportLabelsResponse
-	(*DownloadReportLabelsByIdsRequest)(nil),    // 9: portal.v1.DownloadReportLabelsByIdsRequest
-	(*DownloadReportLabelsByIdsResponse)(nil),   // 10: portal.v1.DownloadReportLabelsByIdsResponse
-	(*DownloadReportInvoicesRequest)(nil),       // 11: portal.v1.DownloadReportInvoicesRequest
-	(*DownloadReportInvoicesResponse)(nil),      // 12: portal.v1.DownloadReportInvoicesResponse
-	(*DownloadReportInvoiceByIdsRequest)(nil),   // 13: portal.v1.DownloadReportInvoiceByIdsRequest
-	(*DownloadReportInvoiceByIdsResponse)(nil),  // 14: portal.v1.DownloadReportInvoiceByIdsResponse
-	(*GetInvoiceCustomersRequest)(nil),          // 15: portal.v1.GetInvoiceCustomersRequest
-	(*InvoiceCustomer)(nil),                     // 16: portal.v1.InvoiceCustomer
-	(*GetInvoiceCustomersResponse)(nil),         // 17: portal.v1.GetInvoiceCustomersResponse
-	(*CheckInvoiceNumberRequest)(nil),           // 18: portal.v1.CheckInvoiceNumberRequest
-	(*CheckInvoiceNumberResponse)(nil),          // 19: portal.v1.CheckInvoiceNumberResponse
-	(*CommercialInvoiceTerms)(nil),              // 20: portal.v1.CommercialInvoiceTerms
-	(*CreateCommercialInvoiceRequest)(nil),      // 21: portal.v1.CreateCommercialInvoiceRequest
-	(*CreateCommercialInvoiceResponse)(nil),     // 22: portal.v1.CreateCommercialInvoiceResponse
-	(*GetCommercialInvoiceDetailsRequest)(nil),  // 23: portal.v1.GetCommercialInvoiceDetailsRequest
-	(*CommercialInvoiceShipment)(nil),           // 24: portal.v1.CommercialInvoiceShipment
-	(*CommercialInvoice)(nil),                   // 25: portal.v1.CommercialInvoice
-	(*GetCommercialInvoiceDetailsResponse)(nil), // 26: portal.v1.GetCommercialInvoiceDetailsResponse
-	(*timestamppb.Timestamp)(nil),               // 27: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                   // 28: google.api.HttpBody
+	(GetInvoiceCustomersResponse_GateStep)(0),   // 0: portal.v1.GetInvoiceCustomersResponse.GateStep
+	(CommercialInvoiceTerms_Incoterm)(0),        // 1: portal.v1.CommercialInvoiceTerms.Incoterm
+	(CommercialInvoiceTerms_ReasonOfExport)(0),  // 2: portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	(*ReportRow)(nil),                           // 3: portal.v1.ReportRow
+	(*SearchReportRequest)(nil),                 // 4: portal.v1.SearchReportRequest
+	(*SearchReportResponse)(nil),                // 5: portal.v1.SearchReportResponse
+	(*ExportReportExcelRequest)(nil),            // 6: portal.v1.ExportReportExcelRequest
+	(*ExportReportExcelResponse)(nil),           // 7: portal.v1.ExportReportExcelResponse
+	(*DownloadReportLabelsRequest)(nil),         // 8: portal.v1.DownloadReportLabelsRequest
+	(*DownloadReportLabelsResponse)(nil),        // 9: portal.v1.DownloadReportLabelsResponse
+	(*DownloadReportLabelsByIdsRequest)(nil),    // 10: portal.v1.DownloadReportLabelsByIdsRequest
+	(*DownloadReportLabelsByIdsResponse)(nil),   // 11: portal.v1.DownloadReportLabelsByIdsResponse
+	(*DownloadReportInvoicesRequest)(nil),       // 12: portal.v1.DownloadReportInvoicesRequest
+	(*DownloadReportInvoicesResponse)(nil),      // 13: portal.v1.DownloadReportInvoicesResponse
+	(*DownloadReportInvoiceByIdsRequest)(nil),   // 14: portal.v1.DownloadReportInvoiceByIdsRequest
+	(*DownloadReportInvoiceByIdsResponse)(nil),  // 15: portal.v1.DownloadReportInvoiceByIdsResponse
+	(*GetInvoiceCustomersRequest)(nil),          // 16: portal.v1.GetInvoiceCustomersRequest
+	(*InvoiceCustomer)(nil),                     // 17: portal.v1.InvoiceCustomer
+	(*GetInvoiceCustomersResponse)(nil),         // 18: portal.v1.GetInvoiceCustomersResponse
+	(*CheckInvoiceNumberRequest)(nil),           // 19: portal.v1.CheckInvoiceNumberRequest
+	(*CheckInvoiceNumberResponse)(nil),          // 20: portal.v1.CheckInvoiceNumberResponse
+	(*CommercialInvoiceTerms)(nil),              // 21: portal.v1.CommercialInvoiceTerms
+	(*CreateCommercialInvoiceRequest)(nil),      // 22: portal.v1.CreateCommercialInvoiceRequest
+	(*CreateCommercialInvoiceResponse)(nil),     // 23: portal.v1.CreateCommercialInvoiceResponse
+	(*GetCommercialInvoiceDetailsRequest)(nil),  // 24: portal.v1.GetCommercialInvoiceDetailsRequest
+	(*CommercialInvoiceShipment)(nil),           // 25: portal.v1.CommercialInvoiceShipment
+	(*CommercialInvoice)(nil),                   // 26: portal.v1.CommercialInvoice
+	(*GetCommercialInvoiceDetailsResponse)(nil), // 27: portal.v1.GetCommercialInvoiceDetailsResponse
+	(*timestamppb.Timestamp)(nil),               // 28: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),                   // 29: google.api.HttpBody
 }
 var file_portal_v1_reports_proto_depIdxs = []int32{
-	27, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
-	2,  // 1: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
-	28, // 2: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
-	28, // 3: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
-	28, // 4: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
-	28, // 5: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
-	28, // 6: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
-	16, // 7: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
-	0,  // 8: portal.v1.CreateCommercialInvoiceRequest.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	1,  // 9: portal.v1.CreateCommercialInvoiceRequest.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	28, // 10: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	0,  // 11: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	1,  // 12: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	27, // 13: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
-	24, // 14: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
-	25, // 15: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
-	3,  // 16: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
-	5,  // 17: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
-	7,  // 18: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
-	9,  // 19: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
-	11, // 20: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
-	13, // 21: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
-	15, // 22: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
-	18, // 23: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
-	21, // 24: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
-	23, // 25: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
-	4,  // 26: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
-	6,  // 27: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
-	8,  // 28: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
-	10, // 29: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
-	12, // 30: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
-	14, // 31: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
-	17, // 32: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
-	19, // 33: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
-	22, // 34: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
-	26, // 35: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
-	26, // [26:36] is the sub-list for method output_type
-	16, // [16:26] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	28, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
+	3,  // 1: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
+	29, // 2: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
+	29, // 3: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
+	29, // 4: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
+	29, // 5: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
+	29, // 6: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
+	17, // 7: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
+	0,  // 8: portal.v1.GetInvoiceCustomersResponse.next_step:type_name -> portal.v1.GetInvoiceCustomersResponse.GateStep
+	1,  // 9: portal.v1.CreateCommercialInvoiceRequest.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	2,  // 10: portal.v1.CreateCommercialInvoiceRequest.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	29, // 11: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	1,  // 12: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	2,  // 13: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	28, // 14: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
+	25, // 15: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	26, // 16: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
+	4,  // 17: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
+	6,  // 18: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
+	8,  // 19: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
+	10, // 20: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
+	12, // 21: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
+	14, // 22: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
+	16, // 23: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
+	19, // 24: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
+	22, // 25: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
+	24, // 26: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
+	5,  // 27: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
+	7,  // 28: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
+	9,  // 29: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
+	11, // 30: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
+	13, // 31: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
+	15, // 32: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
+	18, // 33: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
+	20, // 34: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
+	23, // 35: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
+	27, // 36: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
+	27, // [27:37] is the sub-list for method output_type
+	17, // [17:27] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_reports_proto_init() }
@@ -2197,7 +2283,7 @@ func file_portal_v1_reports_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_reports_proto_rawDesc), len(file_portal_v1_reports_proto_rawDesc)),
-			NumEnums:      2,
+			NumEnums:      3,
 			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
