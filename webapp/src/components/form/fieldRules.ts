@@ -1,10 +1,22 @@
-import { create, type DescMessage, getOption, hasOption, type MessageInitShape } from "@bufbuild/protobuf";
+import {
+  create,
+  createRegistry,
+  type DescMessage,
+  getOption,
+  hasOption,
+  type MessageInitShape,
+} from "@bufbuild/protobuf";
 import type { Path } from "@bufbuild/protobuf/reflect";
 import { createValidator, type Violation } from "@bufbuild/protovalidate";
 import type { MessageDescriptor } from "@lingui/core";
 import { fieldMessage } from "../../errors/describeFailure";
 import type { Violation as FieldViolation } from "./violationMessage";
-import { field as fieldRulesOption } from "../../gen/buf/validate/validate_pb";
+import { field as fieldRulesOption } from "../../gen/rules/buf/validate/validate_pb";
+import { file_portal_v1_account } from "../../gen/rules/portal/v1/account_pb";
+import { file_portal_v1_inquiries } from "../../gen/rules/portal/v1/inquiries_pb";
+import { file_portal_v1_reports } from "../../gen/rules/portal/v1/reports_pb";
+import { file_portal_v1_user_data } from "../../gen/rules/portal/v1/user_data_pb";
+import { file_portal_v1_users } from "../../gen/rules/portal/v1/users_pb";
 import { FieldErrorSchema } from "../../gen/portal/v1/errors_pb";
 
 /*
@@ -18,6 +30,27 @@ import { FieldErrorSchema } from "../../gen/portal/v1/errors_pb";
  */
 
 const validator = createValidator();
+
+/*
+ * The descriptors with their buf.validate options (src/gen/rules): the
+ * pages' own (src/gen) leave them out, so that pages that check nothing,
+ * /login first, do not load them (issue 16). A request is checked against
+ * its namesake here.
+ */
+const rulesRegistry = createRegistry(
+  file_portal_v1_account,
+  file_portal_v1_users,
+  file_portal_v1_user_data,
+  file_portal_v1_inquiries,
+  file_portal_v1_reports,
+);
+
+/** The request's descriptor with its field rules; a request of another service is a mistake of ours. */
+function withRules(schema: DescMessage): DescMessage {
+  const found = rulesRegistry.getMessage(schema.typeName);
+  if (!found) throw new Error(`${schema.typeName}: no field rules generated (buf.gen.yaml, webapp/src/gen/rules)`);
+  return found;
+}
 
 /** The rule keys the server answers in field errors and the catalogs translate (error.{rule}). */
 export type RuleKey = "required" | "Size" | "pattern" | "email";
@@ -86,7 +119,7 @@ export function fieldRuleMessages<Desc extends DescMessage>(
 
 /** The field rules a request's field states in the proto, or undefined. */
 function rulesOf(schema: DescMessage, jsonName: string) {
-  const field = schema.fields.find((f) => f.jsonName === jsonName);
+  const field = withRules(schema).fields.find((f) => f.jsonName === jsonName);
   return field && hasOption(field, fieldRulesOption) ? getOption(field, fieldRulesOption) : undefined;
 }
 
@@ -105,7 +138,8 @@ export function maxItemsOf(schema: DescMessage, jsonName: string): number | unde
 
 /** The first broken rule of each field of a request, by field path, with its protovalidate rule id. */
 function violationsOf<Desc extends DescMessage>(schema: Desc, init: MessageInitShape<Desc>): Map<string, Violation> {
-  const result = validator.validate(schema, create(schema, init));
+  const rules = withRules(schema);
+  const result = validator.validate(rules, create(rules, init as MessageInitShape<DescMessage>));
   if (result.kind === "error") throw result.error;
   const out = new Map<string, Violation>();
   if (result.kind === "invalid") {
