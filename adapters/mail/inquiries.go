@@ -44,21 +44,89 @@ func (m InquiryMails) MailSenderCopy(ctx context.Context, in inquiry.Inquiry, te
 	if !in.SenderCopyToEmail || in.Sender.ContactEmail == "" {
 		return nil
 	}
+	w := inquiryWordingFor(inquiryLanguage(in))
 	subject, text := inquiryText(in, tenant)
-	copyText := "Thank you: we received your parcel inquiry and will answer you soon. Your inquiry is attached as a PDF.\n\n" + text
 	files := inquiryFiles(inquiry.Inquiry{TrackingNumber: in.TrackingNumber}, pdf)
-	return m.Sender.Send(ctx, Message{To: []string{in.Sender.ContactEmail}, Subject: "Copy: " + subject, Text: copyText, Attachments: files})
+	return m.Sender.Send(ctx, Message{To: []string{in.Sender.ContactEmail}, Subject: w.copyPrefix + subject, Text: w.thanks + "\n\n" + text, Attachments: files})
 }
 
-// inquiryText is the subject and text of an inquiry's mails.
+// inquiryLanguage is the language of an inquiry's mails. The inquiry
+// carries none of its own: the desk that handles it and the sender are
+// those of the country in the sender's CRM id, as for a registration's
+// mail to staff (English for the countries whose language the portal does
+// not speak).
+func inquiryLanguage(in inquiry.Inquiry) string { return staffLanguage(in.Sender.Crmid) }
+
+// inquiryWording is one language's wording of the inquiry mails, with the
+// names of the form's products, insurance tiers and reasons: the mails
+// show names, not the codes the form sends.
+type inquiryWording struct {
+	filedFor, tracking, reason, product, insurance, sender, recipient, attached, subject, copyPrefix, thanks string
+	names                                                                                                    map[string]string
+}
+
+// inquiryWordings by language; anything else reads English.
+var inquiryWordings = map[string]inquiryWording{
+	"de": {"Für %s wurde eine Paketnachforschung gestellt.", "Sendungsnummer", "Grund", "Produkt", "Versicherung", "Absender", "Empfänger",
+		"Die Nachforschung ist als PDF angehängt, mit den Dateien, die der Absender beigefügt hat.", "Paketnachforschung %s: %s", "Kopie: ",
+		"Vielen Dank: Wir haben Ihre Paketnachforschung erhalten und antworten Ihnen bald. Ihre Nachforschung ist als PDF angehängt.",
+		map[string]string{"EPAQ_STANDARD": "e-PAQ Standard", "EPAQ_PLUS": "e-PAQ Plus", "EPAQ_SELECT": "e-PAQ Select", "EPAQ_ELITE": "e-PAQ Elite",
+			"NONE": "Keine Versicherung", "EUR_45": "45 EUR", "EUR_150": "150 EUR", "EUR_500": "500 EUR",
+			"ITEM_NOT_DELIVERED": "Sendung nicht zugestellt", "DISPUTED_DELIVERY": "Zustellung bestritten", "ITEM_DAMAGED": "Sendung beschädigt", "OTHERS": "Sonstiges"}},
+	"en": {"A parcel inquiry was filed for %s.", "Tracking number", "Reason", "Product", "Insurance", "Sender", "Recipient",
+		"The inquiry is attached as a PDF with the files the sender added.", "Parcel inquiry %s: %s", "Copy: ",
+		"Thank you: we received your parcel inquiry and will answer you soon. Your inquiry is attached as a PDF.",
+		map[string]string{"EPAQ_STANDARD": "e-PAQ Standard", "EPAQ_PLUS": "e-PAQ Plus", "EPAQ_SELECT": "e-PAQ Select", "EPAQ_ELITE": "e-PAQ Elite",
+			"NONE": "No insurance", "EUR_45": "45 EUR", "EUR_150": "150 EUR", "EUR_500": "500 EUR",
+			"ITEM_NOT_DELIVERED": "Item not delivered", "DISPUTED_DELIVERY": "Disputed delivery", "ITEM_DAMAGED": "Item damaged", "OTHERS": "Others"}},
+	"es": {"Se ha presentado una reclamación de paquete para %s.", "Número de seguimiento", "Motivo", "Producto", "Seguro", "Remitente", "Destinatario",
+		"La reclamación se adjunta en PDF con los archivos que añadió el remitente.", "Reclamación de paquete %s: %s", "Copia: ",
+		"Gracias: hemos recibido su reclamación de paquete y le responderemos pronto. Su reclamación se adjunta en PDF.",
+		map[string]string{"EPAQ_STANDARD": "e-PAQ Standard", "EPAQ_PLUS": "e-PAQ Plus", "EPAQ_SELECT": "e-PAQ Select", "EPAQ_ELITE": "e-PAQ Elite",
+			"NONE": "Sin seguro", "EUR_45": "45 EUR", "EUR_150": "150 EUR", "EUR_500": "500 EUR",
+			"ITEM_NOT_DELIVERED": "Envío no entregado", "DISPUTED_DELIVERY": "Entrega disputada", "ITEM_DAMAGED": "Envío dañado", "OTHERS": "Otros"}},
+	"it": {"È stato presentato un reclamo per un pacco per %s.", "Numero di tracciamento", "Motivo", "Prodotto", "Assicurazione", "Mittente", "Destinatario",
+		"Il reclamo è allegato in PDF con i file aggiunti dal mittente.", "Reclamo pacco %s: %s", "Copia: ",
+		"Grazie: abbiamo ricevuto il suo reclamo per il pacco e le risponderemo presto. Il reclamo è allegato in PDF.",
+		map[string]string{"EPAQ_STANDARD": "e-PAQ Standard", "EPAQ_PLUS": "e-PAQ Plus", "EPAQ_SELECT": "e-PAQ Select", "EPAQ_ELITE": "e-PAQ Elite",
+			"NONE": "Nessuna assicurazione", "EUR_45": "45 EUR", "EUR_150": "150 EUR", "EUR_500": "500 EUR",
+			"ITEM_NOT_DELIVERED": "Spedizione non consegnata", "DISPUTED_DELIVERY": "Consegna contestata", "ITEM_DAMAGED": "Spedizione danneggiata", "OTHERS": "Altro"}},
+	"nl": {"Er is een pakketonderzoek ingediend voor %s.", "Trackingnummer", "Reden", "Product", "Verzekering", "Afzender", "Ontvanger",
+		"Het onderzoek is als pdf bijgevoegd, met de bestanden die de afzender heeft toegevoegd.", "Pakketonderzoek %s: %s", "Kopie: ",
+		"Dank u: we hebben uw pakketonderzoek ontvangen en antwoorden u spoedig. Uw onderzoek is als pdf bijgevoegd.",
+		map[string]string{"EPAQ_STANDARD": "e-PAQ Standard", "EPAQ_PLUS": "e-PAQ Plus", "EPAQ_SELECT": "e-PAQ Select", "EPAQ_ELITE": "e-PAQ Elite",
+			"NONE": "Geen verzekering", "EUR_45": "45 EUR", "EUR_150": "150 EUR", "EUR_500": "500 EUR",
+			"ITEM_NOT_DELIVERED": "Zending niet bezorgd", "DISPUTED_DELIVERY": "Betwiste bezorging", "ITEM_DAMAGED": "Zending beschadigd", "OTHERS": "Overige"}},
+}
+
+func inquiryWordingFor(lang string) inquiryWording {
+	if w, ok := inquiryWordings[lang]; ok {
+		return w
+	}
+	return inquiryWordings["en"]
+}
+
+// name is a code's name in the wording's language; a code without one
+// (none the form sends) stays as it came.
+func (w inquiryWording) name(code string) string {
+	if n, ok := w.names[code]; ok {
+		return n
+	}
+	return code
+}
+
+// inquiryText is the subject and text of an inquiry's mails, in the
+// inquiry's language.
 func inquiryText(in inquiry.Inquiry, tenant organisation.Tenant) (subject, text string) {
+	w := inquiryWordingFor(inquiryLanguage(in))
 	var b strings.Builder
-	fmt.Fprintf(&b, "A parcel inquiry was filed for %s.\n\n", tenant.Name)
-	fmt.Fprintf(&b, "Tracking number: %s\nReason: %s\nProduct: %s\nInsurance: %s\n", in.TrackingNumber, in.Reason, in.Product, in.Insurance)
-	fmt.Fprintf(&b, "Sender: %s (%s), %s <%s>\n", in.Sender.Name, in.Sender.Crmid, in.Sender.ContactPerson, in.Sender.ContactEmail)
-	fmt.Fprintf(&b, "Recipient: %s, %s <%s>\n\n", in.Recipient.Name, in.Recipient.ContactPerson, in.Recipient.ContactEmail)
-	b.WriteString("The inquiry is attached as a PDF with the files the sender added.\n")
-	return fmt.Sprintf("Parcel inquiry %s: %s", oneLine(in.TrackingNumber), in.Reason), b.String()
+	fmt.Fprintf(&b, w.filedFor+"\n\n", tenant.Name)
+	fmt.Fprintf(&b, "%s: %s\n%s: %s\n%s: %s\n%s: %s\n", w.tracking, in.TrackingNumber, w.reason, w.name(in.Reason),
+		w.product, w.name(in.Product), w.insurance, w.name(in.Insurance))
+	fmt.Fprintf(&b, "%s: %s (%s), %s <%s>\n", w.sender, in.Sender.Name, in.Sender.Crmid, in.Sender.ContactPerson, in.Sender.ContactEmail)
+	fmt.Fprintf(&b, "%s: %s, %s <%s>\n\n", w.recipient, in.Recipient.Name, in.Recipient.ContactPerson, in.Recipient.ContactEmail)
+	b.WriteString(w.attached + "\n")
+	return fmt.Sprintf(w.subject, oneLine(in.TrackingNumber), w.name(in.Reason)), b.String()
 }
 
 // inquiryFiles are the inquiry's PDF and the files the sender added.

@@ -3,6 +3,7 @@ package mail
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,5 +65,49 @@ func TestSubscriptionMailsTheSubscriberAndMarketing(t *testing.T) {
 	r.sent = nil
 	if err := mails.MailMarketing(context.Background(), sub, organisation.Tenant{Name: "No marketing"}); err != nil || len(r.sent) != 0 {
 		t.Fatalf("to a tenant without marketing addresses: %d mails, %v", len(r.sent), err)
+	}
+}
+
+// The inquiry's mails name the product, insurance and reason in the
+// language of the sender's country, not by the codes the form sends, and
+// every language names every code the core accepts.
+func TestInquiryMailsNameTheCodesInTheRecipientsLanguage(t *testing.T) {
+	in := storetest.Sample(1, 2, "TRK-9") // a German CRM id: EPAQ_PLUS, EUR_45, ITEM_DAMAGED
+	r := &recorder{}
+	mails, tenant := InquiryMails{Sender: r}, organisation.Tenant{Name: "Carrier", ServiceEmail: "desk@example.org"}
+	if err := errors.Join(mails.MailDesk(context.Background(), in, tenant, nil), mails.MailSenderCopy(context.Background(), in, tenant, nil)); err != nil || len(r.sent) != 2 {
+		t.Fatalf("sent %d, %v", len(r.sent), err)
+	}
+	for _, m := range r.sent {
+		for _, want := range []string{"Sendung beschädigt", "e-PAQ Plus", "45 EUR", "Sendungsnummer: TRK-9"} {
+			if !strings.Contains(m.Text, want) {
+				t.Errorf("mail to %v lacks %q:\n%s", m.To, want, m.Text)
+			}
+		}
+		for _, code := range []string{"ITEM_DAMAGED", "EPAQ_PLUS", "EUR_45"} {
+			if strings.Contains(m.Text, code) || strings.Contains(m.Subject, code) {
+				t.Errorf("mail to %v shows the code %s: %s\n%s", m.To, code, m.Subject, m.Text)
+			}
+		}
+	}
+	if r.sent[0].Subject != "Paketnachforschung TRK-9: Sendung beschädigt" || !strings.HasPrefix(r.sent[1].Subject, "Kopie: ") {
+		t.Errorf("subjects %q, %q", r.sent[0].Subject, r.sent[1].Subject)
+	}
+	in.Sender.Crmid = "SE00000001"
+	if _, text := inquiryText(in, tenant); !strings.Contains(text, "Reason: Item damaged") {
+		t.Errorf("a Swedish sender's mail is not in English:\n%s", text)
+	}
+	codes := slices.Concat(inquiry.Products, inquiry.Insurances, inquiry.Reasons)
+	for lang, w := range inquiryWordings {
+		for _, code := range codes {
+			if n, ok := w.names[code]; !ok || n == "" || n == code {
+				t.Errorf("%s names %s %q", lang, code, n)
+			}
+		}
+	}
+	for _, lang := range inquiry.Languages {
+		if _, ok := inquiryWordings[lang]; !ok {
+			t.Errorf("no inquiry wording in %s", lang)
+		}
 	}
 }

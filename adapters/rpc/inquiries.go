@@ -30,7 +30,9 @@ func inquiryFromProto(m *portalv1.SubmitParcelInquiryRequest) inquiry.Inquiry {
 		files[i] = inquiry.Attachment{FileName: a.GetFileName(), Data: a.GetData()}
 	}
 	return inquiry.Inquiry{
-		TenantID: m.GetTenantId(), Product: m.GetProduct(), Insurance: m.GetInsurance(), Reason: m.GetReason(),
+		TenantID: m.GetTenantId(), Product: nameOf(m.GetProduct()),
+		Insurance:  nameOf(m.GetInsurance()),
+		Reason:     nameOf(m.GetReason()),
 		ReasonText: m.GetReasonText(), TrackingNumber: m.GetTrackingNumber(), DateOfPosting: m.GetDateOfPosting(),
 		Sender: inquiry.Party{Name: m.GetSenderName(), Street: m.GetSenderStreet(), ZipCode: m.GetSenderZipCode(),
 			City: m.GetSenderCity(), Country: m.GetSenderCountry(), Crmid: m.GetSenderCrmid(),

@@ -17,11 +17,24 @@ func (h ReportHandler) GetInvoiceCustomers(ctx context.Context, req *connect.Req
 		return nil, err
 	}
 	out := &portalv1.GetInvoiceCustomersResponse{Customers: make([]*portalv1.InvoiceCustomer, len(list))}
+	consents := make([]invoice.Consents, len(list))
 	for i, c := range list {
+		consents[i] = c.Consents
 		out.Customers[i] = &portalv1.InvoiceCustomer{CustomerId: c.CustomerID, CustomerCrmid: c.CRMID, Name: c.Name,
 			GtcAccepted: c.GTCAccepted, PricingAccepted: c.PricingAccepted, IsChargeable: c.Chargeable, SellerEori: c.SellerEORI}
 	}
+	step, ids := invoice.NextStep(consents)
+	out.NextStep = gateSteps[step]
+	out.NextStepCustomerIds = ids
 	return connect.NewResponse(out), nil
+}
+
+// gateSteps are the gate's steps as the contract names them.
+var gateSteps = map[invoice.Step]portalv1.GetInvoiceCustomersResponse_GateStep{
+	invoice.StepNone:       portalv1.GetInvoiceCustomersResponse_GATE_STEP_UNSPECIFIED,
+	invoice.StepGTC:        portalv1.GetInvoiceCustomersResponse_GTC,
+	invoice.StepPricing:    portalv1.GetInvoiceCustomersResponse_PRICING,
+	invoice.StepSellerEORI: portalv1.GetInvoiceCustomersResponse_SELLER_EORI,
 }
 
 // CheckInvoiceNumber says whether the number is taken for the CRM ids.
@@ -36,8 +49,8 @@ func (h ReportHandler) CheckInvoiceNumber(ctx context.Context, req *connect.Requ
 // CreateCommercialInvoice stores the invoice and answers its PDF.
 func (h ReportHandler) CreateCommercialInvoice(ctx context.Context, req *connect.Request[portalv1.CreateCommercialInvoiceRequest]) (*connect.Response[portalv1.CreateCommercialInvoiceResponse], error) {
 	m := req.Msg
-	header := invoice.Header{Number: m.GetInvoiceNumber(), PONumber: m.GetPoNumber(), Incoterm: m.GetIncoterm(),
-		ReasonOfExport: m.GetReasonOfExport(), AdditionalComments: m.GetAdditionalComments(),
+	header := invoice.Header{Number: m.GetInvoiceNumber(), PONumber: m.GetPoNumber(), Incoterm: nameOf(m.GetIncoterm()),
+		ReasonOfExport: nameOf(m.GetReasonOfExport()), AdditionalComments: m.GetAdditionalComments(),
 		DeclarationStatement: m.GetDeclarationStatement(), FreightPostage: m.GetFreightPostage(), Duty: m.GetDuty(),
 		VAT: m.GetVat(), TobaccoTax: m.GetTobaccoTax(), DiscountRebate: m.GetDiscountRebate()}
 	f, err := h.Reports.CreateInvoice(ctx, callerFrom(ctx), header, m.GetShipmentIds())
@@ -62,7 +75,7 @@ func (h ReportHandler) GetCommercialInvoiceDetails(ctx context.Context, req *con
 
 func commercialInvoiceToProto(inv invoice.Stored) *portalv1.CommercialInvoice {
 	out := &portalv1.CommercialInvoice{InvoiceNumber: inv.Number, CustomerId: inv.CustomerID, CustomerName: inv.CustomerName,
-		CustomerCrmid: inv.CRMID, PoNumber: inv.PONumber, Incoterm: inv.Incoterm, ReasonOfExport: inv.ReasonOfExport,
+		CustomerCrmid: inv.CRMID, PoNumber: inv.PONumber, Incoterm: incotermOf(inv.Incoterm), ReasonOfExport: reasonOfExportOf(inv.ReasonOfExport),
 		AdditionalComments: inv.AdditionalComments, DeclarationStatement: inv.DeclarationStatement, Currency: inv.Currency,
 		FreightPostage: inv.FreightPostage, Duty: inv.Duty, Vat: inv.VAT, TobaccoTax: inv.TobaccoTax,
 		DiscountRebate: inv.DiscountRebate, Subtotal: inv.Subtotal, Total: inv.Total, CreatedBy: inv.CreatedBy,

@@ -2,6 +2,7 @@ package rpc_test
 
 import (
 	"bytes"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -185,6 +186,19 @@ func TestCommercialInvoiceOverREST(t *testing.T) {
 	rsp, b = a.call(t, a.user(), "POST", "/portal.v1.ReportService/GetCommercialInvoiceDetails", `{"invoiceNumber":"INV7"}`)
 	if rsp.StatusCode != 200 || !strings.Contains(string(b), `"TR5"`) {
 		t.Errorf("connect details: %d %s", rsp.StatusCode, b)
+	}
+	// Over Connect the answer names the gate's next step, as core/invoice decides it; the REST
+	// answer stays the spec's list of customers.
+	*a.consents = func(c *customer.Customer) { c.SellerEORI = "" }
+	rsp, b = a.call(t, a.user(), "POST", "/portal.v1.ReportService/GetInvoiceCustomers", `{"shipmentIds":["`+idOf(second)+`"]}`)
+	if gate := decode[map[string]any](t, b); rsp.StatusCode != 200 || gate["nextStep"] != "SELLER_EORI" ||
+		fmt.Sprint(gate["nextStepCustomerIds"]) != fmt.Sprint([]any{idOf(a.mine)}) {
+		t.Errorf("connect customers with the EORI missing: %d %s", rsp.StatusCode, b)
+	}
+	*a.consents = nil
+	rsp, b = a.call(t, a.user(), "POST", "/portal.v1.ReportService/GetInvoiceCustomers", `{"shipmentIds":["`+idOf(second)+`"]}`)
+	if gate := decode[map[string]any](t, b); rsp.StatusCode != 200 || gate["nextStep"] != "GATE_STEP_UNSPECIFIED" {
+		t.Errorf("connect customers past the gate: %d %s", rsp.StatusCode, b)
 	}
 	rsp, b = a.call(t, a.user(), "POST", "/portal.v1.ReportService/GetInvoiceCustomers", `{"shipmentIds":["`+idOf(theirs)+`"]}`)
 	if rsp.StatusCode != 404 || !strings.Contains(string(b), "error.shipment.notFound") {

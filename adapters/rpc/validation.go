@@ -109,9 +109,20 @@ func violationError(md protoreflect.MessageDescriptor, violations []*protovalida
 	return err
 }
 
+// coreObjects are the requests whose field rules the proto states as well
+// as the core: their field errors keep the object name the core answered
+// with before (the REST problem document's objectName).
+var coreObjects = map[protoreflect.Name]string{
+	"RegisterRequest":            "registration",
+	"FinishPasswordResetRequest": "resetPassword",
+}
+
 // objectName names the request in field errors: ListUsersRequest is
 // "listUsers".
 func objectName(md protoreflect.MessageDescriptor) string {
+	if name, ok := coreObjects[md.Name()]; ok {
+		return name
+	}
 	name := strings.TrimSuffix(string(md.Name()), "Request")
 	if name == "" {
 		return string(md.Name())

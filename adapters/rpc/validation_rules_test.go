@@ -77,6 +77,11 @@ func ruleIDs(m protoreflect.Message, prefix string) []string {
 				out = append(out, ruleIDs(v.Message(), name+".")...)
 			}
 		case name == "ignore":
+		case name == "cel":
+			// A CEL rule answers its own id (the e-mail rule is "email").
+			for i := range v.List().Len() {
+				out = append(out, prefix+v.List().Get(i).Message().Interface().(*validate.Rule).GetId())
+			}
 		default:
 			out = append(out, prefix+name)
 		}

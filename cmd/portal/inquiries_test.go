@@ -139,11 +139,17 @@ func TestParcelInquiryOverRESTAndConnect(t *testing.T) {
 	// The service desk gets the PDF and the attachment; the sender a copy.
 	desk := p.inbox(t, p.desk, 1)
 	if len(desk) != 1 || len(desk[0].Attachments) != 2 || desk[0].Attachments[0].ContentType != "application/pdf" ||
-		desk[0].Attachments[1].FileName != "damage.png" || !strings.Contains(desk[0].Subject, "Parcel inquiry CP") {
+		desk[0].Attachments[1].FileName != "damage.png" || !strings.Contains(desk[0].Subject, "Paketnachforschung CP") {
 		t.Fatalf("service desk mails %+v", desk)
 	}
-	if copies := p.inbox(t, sender, 1); len(copies) != 1 || !strings.HasPrefix(copies[0].Subject, "Copy: ") || len(copies[0].Attachments) != 1 {
+	if copies := p.inbox(t, sender, 1); len(copies) != 1 || !strings.HasPrefix(copies[0].Subject, "Kopie: ") || len(copies[0].Attachments) != 1 {
 		t.Fatalf("sender's copies %+v", copies)
+	}
+	// The mails name the form's choices in the language of the sender's
+	// country (a German CRM id), not by their codes.
+	if text := desk[0].Text; !strings.Contains(text, "Grund: Sendung nicht zugestellt") || !strings.Contains(text, "Produkt: e-PAQ Standard") ||
+		strings.Contains(text, "ITEM_NOT_DELIVERED") || strings.Contains(text, "EPAQ_STANDARD") {
+		t.Errorf("the service desk's mail reads %q", text)
 	}
 
 	// A signed-in user files over Connect without a captcha, for its own

@@ -76,12 +76,19 @@ func NormalizeNumber(s string) string {
 }
 
 // Check normalizes the header (number without whitespace, incoterm and
-// reason upper case, DAP's duty, VAT and tobacco tax zero: the receiver's)
-// and refuses it with a field error per broken rule.
+// reason upper case, an empty one the default, DAP's duty, VAT and tobacco
+// tax zero: the receiver's) and refuses it with a field error per broken
+// rule.
 func (h Header) Check() (Header, error) {
 	h.Number = NormalizeNumber(h.Number)
 	h.Incoterm = strings.ToUpper(strings.TrimSpace(h.Incoterm))
+	if h.Incoterm == "" {
+		h.Incoterm = IncotermDAP
+	}
 	h.ReasonOfExport = strings.ToUpper(strings.TrimSpace(h.ReasonOfExport))
+	if h.ReasonOfExport == "" {
+		h.ReasonOfExport = DefaultReasonOfExport
+	}
 	h.PONumber = strings.TrimSpace(h.PONumber)
 	var bad []failure.FieldViolation
 	add := func(field, rule string) {

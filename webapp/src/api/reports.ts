@@ -66,8 +66,7 @@ export function useInvoiceCustomers(shipmentIds: bigint[] | null) {
   const client = useReportClient();
   return useQuery({
     queryKey: [...reportsKey, "invoiceCustomers", shipmentIds?.map(String).join(",") ?? null],
-    queryFn: async ({ signal }) =>
-      (await client.getInvoiceCustomers({ shipmentIds: shipmentIds ?? [] }, { signal })).customers,
+    queryFn: async ({ signal }) => client.getInvoiceCustomers({ shipmentIds: shipmentIds ?? [] }, { signal }),
     enabled: shipmentIds !== null && shipmentIds.length > 0,
     staleTime: 0,
     meta: { inlineMessages: true },

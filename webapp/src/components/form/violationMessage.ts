@@ -1,6 +1,14 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { Violation } from "../../auth/accountRules";
+
+/** One broken rule of one field; forms turn it into a translated message. */
+export type Violation =
+  | { rule: "required" }
+  | { rule: "minLength"; min: number }
+  | { rule: "maxLength"; max: number }
+  | { rule: "pattern" }
+  | { rule: "email" }
+  | { rule: "mismatch" };
 
 /** What a pattern means depends on the field; these fields explain theirs. */
 export type PatternField = "login" | "crmId";
@@ -13,7 +21,7 @@ const patternMessages: Record<PatternField, MessageDescriptor> = {
   crmId: msg`Enter AT, BE, DK, DE, IT, NL, ES or SE followed by exactly 8 digits, for example DE12345678.`,
 };
 
-/** The translated message for a broken client-side rule (spec 1 §5). */
+/** The translated message for a broken rule of a field (spec 1 §5). */
 export function violationMessage(violation: Violation, patternField?: PatternField): MessageDescriptor {
   switch (violation.rule) {
     case "required":
@@ -33,4 +41,10 @@ export function violationMessage(violation: Violation, patternField?: PatternFie
     case "pattern":
       return patternField ? patternMessages[patternField] : msg`This field does not have the expected format.`;
   }
+}
+
+/** A confirmation typed again: required, and equal to what it confirms. */
+export function confirmationViolation(value: string, confirmation: string): Violation | null {
+  if (confirmation === "") return { rule: "required" };
+  return confirmation === value ? null : { rule: "mismatch" };
 }

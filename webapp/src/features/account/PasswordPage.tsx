@@ -2,13 +2,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Flex } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { useChangePassword } from "../../api/account";
-import { checkConfirmation, checkPassword } from "../../auth/accountRules";
 import { useSession } from "../../auth/session";
 import { FormMessages } from "../../components/form/FormMessages";
 import { NewPasswordFields } from "../../components/form/NewPasswordFields";
 import { PasswordField } from "../../components/form/PasswordField";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
-import { violationMessage } from "../../components/form/violationMessage";
+import { fieldViolations } from "../../components/form/fieldRules";
+import { confirmationViolation, violationMessage } from "../../components/form/violationMessage";
+import { ChangePasswordRequestSchema } from "../../gen/portal/v1/account_pb";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import { pageTitles } from "../../navigation/pageTitles";
@@ -28,10 +29,15 @@ export function PasswordPage() {
     setChanged(false);
     setForm((current) => ({ ...current, [field]: value }));
   };
+  // The proto's field rules (the server's), and the confirmation equal to the new password.
+  const rules = fieldViolations(ChangePasswordRequestSchema, {
+    currentPassword: form.currentPassword,
+    newPassword: form.newPassword,
+  });
   const violations = {
-    currentPassword: form.currentPassword === "" ? ({ rule: "required" } as const) : null,
-    newPassword: checkPassword(form.newPassword),
-    confirmation: checkConfirmation(form.newPassword, form.confirmation),
+    currentPassword: rules.currentPassword ?? null,
+    newPassword: rules.newPassword ?? null,
+    confirmation: confirmationViolation(form.newPassword, form.confirmation),
   };
   const errorOf = (field: keyof typeof empty) => {
     const violation = submitted ? violations[field] : null;

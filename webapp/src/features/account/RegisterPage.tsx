@@ -4,18 +4,35 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useRegister } from "../../api/account";
 import { useApplicationProfile } from "../../api/management";
-import { limits, type RegistrationForm, validateRegistration } from "../../auth/accountRules";
 import { Captcha } from "../../components/form/Captcha";
 import { Field } from "../../components/form/Field";
+import { fieldViolations, maxLengthOf } from "../../components/form/fieldRules";
 import { FormMessages } from "../../components/form/FormMessages";
 import { LanguageField } from "../../components/form/LanguageField";
 import { NewPasswordFields } from "../../components/form/NewPasswordFields";
 import { TextInputField } from "../../components/form/TextInputField";
-import { loginSymbols, type PatternField, violationMessage } from "../../components/form/violationMessage";
+import {
+  loginSymbols,
+  type PatternField,
+  confirmationViolation,
+  type Violation,
+  violationMessage,
+} from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
+import { RegisterRequestSchema } from "../../gen/portal/v1/account_pb";
 import { defaultLocale } from "../../i18n/locales";
 import { pageTitles } from "../../navigation/pageTitles";
+
+type RegistrationForm = {
+  login: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  crmId: string;
+  requestReason: string;
+  langKey: string;
+};
 
 const emptyForm: RegistrationForm = {
   login: "",
@@ -32,14 +49,37 @@ const serverFields = ["login", "email", "password", "crmId", "requestReason", "l
 
 const patternFields: Partial<Record<keyof RegistrationForm, PatternField>> = { login: "login", crmId: "crmId" };
 
+/** The longest login, as the proto states it. */
+const loginMax = maxLengthOf(RegisterRequestSchema, "login");
+
 /**
- * /account/register (spec 1 §2, §5): asks for a login. Every rule is checked
- * before sending; the server's answer (a taken login, a refused captcha) is
+ * The registration's broken rules: the proto's field rules (the server's,
+ * checked here by the same validator), and the confirmation equal to the
+ * password. What only the server judges (the configured longest password,
+ * a taken login) comes back from the call.
+ */
+function violationsOf(form: RegistrationForm): Partial<Record<keyof RegistrationForm, Violation>> {
+  const { login, email, password, crmId, requestReason, langKey } = form;
+  const out: Partial<Record<keyof RegistrationForm, Violation>> = fieldViolations(RegisterRequestSchema, {
+    login,
+    email,
+    password,
+    crmId,
+    requestReason,
+    langKey,
+  });
+  const confirmation = confirmationViolation(form.password, form.confirmPassword);
+  if (confirmation) out.confirmPassword = confirmation;
+  return out;
+}
+
+/**
+ * /account/register (spec 1 §2, §5): asks for a login. The proto's field
+ * rules are checked before sending; the server's answer (a taken login, a refused captcha) is
  * shown with its message key. Success leads to /account/registered.
  */
 export function RegisterPage() {
   const { i18n, t } = useLingui();
-  const { loginMax } = limits;
   const navigate = useNavigate();
   const register = useRegister();
   const { data: profile } = useApplicationProfile();
@@ -50,7 +90,7 @@ export function RegisterPage() {
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState(noFailure);
 
-  const violations = submitted ? validateRegistration(form) : {};
+  const violations = submitted ? violationsOf(form) : {};
   const errorOf = (field: keyof RegistrationForm) => {
     const violation = violations[field];
     return violation ? violationMessage(violation, patternFields[field]) : failure.fields[field];
@@ -62,7 +102,7 @@ export function RegisterPage() {
     event.preventDefault();
     setSubmitted(true);
     setFailure(noFailure);
-    if (Object.keys(validateRegistration(form)).length > 0) return;
+    if (Object.keys(violationsOf(form)).length > 0) return;
     const { login, email, password, requestReason, langKey } = form;
     register.mutate(
       { login, email, password, requestReason, langKey, crmId: form.crmId.trim(), reCaptchaToken: captchaToken },

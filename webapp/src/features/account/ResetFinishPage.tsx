@@ -3,14 +3,15 @@ import { Button, Flex } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useFinishPasswordReset } from "../../api/account";
-import { checkConfirmation, checkPassword } from "../../auth/accountRules";
 import { FormMessages } from "../../components/form/FormMessages";
 import { NewPasswordFields } from "../../components/form/NewPasswordFields";
-import { violationMessage } from "../../components/form/violationMessage";
+import { fieldViolations } from "../../components/form/fieldRules";
+import { confirmationViolation, violationMessage } from "../../components/form/violationMessage";
 import { FormPage } from "../../components/FormPage";
 import { MessageBody } from "../../components/MessagePage";
 import { Warning } from "../../components/Warning";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
+import { FinishPasswordResetRequestSchema } from "../../gen/portal/v1/account_pb";
 import { pageTitles } from "../../navigation/pageTitles";
 import type { LoginLocationState } from "../../navigation/loginState";
 import { useLinkKey } from "./accountKey";
@@ -49,14 +50,18 @@ function NewPasswordForm({ resetKey }: { resetKey: string }) {
   const [confirmation, setConfirmation] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState(noFailure);
-  const passwordViolation = submitted ? checkPassword(newPassword) : null;
-  const confirmationViolation = submitted ? checkConfirmation(newPassword, confirmation) : null;
+  // The proto's field rules (the server's), and the confirmation equal to the new password.
+  const passwordRule =
+    fieldViolations(FinishPasswordResetRequestSchema, { key: resetKey, newPassword }).newPassword ?? null;
+  const confirmationRule = confirmationViolation(newPassword, confirmation);
+  const passwordViolation = submitted ? passwordRule : null;
+  const confirmationError = submitted ? confirmationRule : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setFailure(noFailure);
-    if (checkPassword(newPassword) || checkConfirmation(newPassword, confirmation)) return;
+    if (passwordRule || confirmationRule) return;
     finish.mutate(
       { key: resetKey, newPassword },
       {
@@ -79,7 +84,7 @@ function NewPasswordForm({ resetKey }: { resetKey: string }) {
           onPasswordChange={setNewPassword}
           onConfirmationChange={setConfirmation}
           passwordError={passwordViolation ? violationMessage(passwordViolation) : failure.fields.newPassword}
-          confirmationError={confirmationViolation ? violationMessage(confirmationViolation) : null}
+          confirmationError={confirmationError ? violationMessage(confirmationError) : null}
         />
         <FormMessages messages={failure.messages} />
         <Flex justify="end">

@@ -4,7 +4,8 @@ import { Button, Flex, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { useRequestPasswordReset } from "../../api/account";
 import { useApplicationProfile } from "../../api/management";
-import { checkEmail } from "../../auth/accountRules";
+import { fieldViolation } from "../../components/form/fieldRules";
+import { RegisterRequestSchema } from "../../gen/portal/v1/account_pb";
 import { Captcha } from "../../components/form/Captcha";
 import { FormMessages } from "../../components/form/FormMessages";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
@@ -14,6 +15,9 @@ import { FormPage } from "../../components/FormPage";
 import { BackToStartButton, MessageBody } from "../../components/MessagePage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import { pageTitles } from "../../navigation/pageTitles";
+
+/** The e-mail rule every login's address follows (the proto's, core/account's). */
+const emailRule = (email: string) => fieldViolation(RegisterRequestSchema, "email", email);
 
 /** An unknown address must look like a known one, so nobody learns which addresses have logins. */
 const isUnknownAddress = (error: unknown) => error instanceof ConnectError && error.code === Code.NotFound;
@@ -35,13 +39,13 @@ export function ResetRequestPage() {
   const [captchaToken, setCaptchaToken] = useState("");
   const [captchaRound, setCaptchaRound] = useState(0);
   const captchaRequired = !!profile?.recaptchaSiteKey;
-  const violation = submitted ? checkEmail(email) : null;
+  const violation = submitted ? emailRule(email) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setFailure(noFailure);
-    if (checkEmail(email)) return;
+    if (emailRule(email)) return;
     request.mutate(
       { email, reCaptchaToken: captchaToken },
       {

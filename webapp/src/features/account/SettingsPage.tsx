@@ -2,7 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Flex, Grid, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { type AccountForm, useAccountQuery, useSaveAccount } from "../../api/account";
-import { checkEmail } from "../../auth/accountRules";
+import { fieldViolation } from "../../components/form/fieldRules";
+import { RegisterRequestSchema } from "../../gen/portal/v1/account_pb";
 import { useCredential } from "../../auth/credentialStore";
 import { FormMessages } from "../../components/form/FormMessages";
 import { LanguageField } from "../../components/form/LanguageField";
@@ -17,6 +18,9 @@ import { activateLocale } from "../../i18n/activateLocale";
 import { defaultLocale, isSupportedLocale } from "../../i18n/locales";
 import { PageLoading } from "../../pages/PageLoading";
 import { pageTitles } from "../../navigation/pageTitles";
+
+/** The e-mail rule every login's address follows (the proto's, core/account's). */
+const emailRule = (email: string) => fieldViolation(RegisterRequestSchema, "email", email);
 
 const nameMax = 50;
 
@@ -56,7 +60,7 @@ function SettingsForm({ account }: { account: Account }) {
     [...value].length > nameMax ? violationMessage({ rule: "maxLength", max: nameMax }) : null;
   const emailChanged = form.email.trim().toLowerCase() !== account.email.toLowerCase();
   const passwordMissing = emailChanged && form.currentPassword === "";
-  const emailViolation = submitted ? checkEmail(form.email) : null;
+  const emailViolation = submitted ? emailRule(form.email) : null;
   const errors = {
     firstName: (submitted && tooLong(form.firstName)) || failure.fields.firstName,
     lastName: (submitted && tooLong(form.lastName)) || failure.fields.lastName,
@@ -69,7 +73,7 @@ function SettingsForm({ account }: { account: Account }) {
     event.preventDefault();
     setSubmitted(true);
     setFailure(noFailure);
-    if (checkEmail(form.email) || tooLong(form.firstName) || tooLong(form.lastName) || passwordMissing) return;
+    if (emailRule(form.email) || tooLong(form.firstName) || tooLong(form.lastName) || passwordMissing) return;
     save.mutate(
       { account, changes: { ...form, currentPassword: emailChanged ? form.currentPassword : "" } },
       {

@@ -11,63 +11,21 @@ import { Field } from "../../components/form/Field";
 import { FormMessages } from "../../components/form/FormMessages";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { TextInputField } from "../../components/form/TextInputField";
+import { fieldRuleMessages, maxItemsOf, requiredFieldsOf } from "../../components/form/fieldRules";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
+import { SubmitParcelInquiryRequestSchema } from "../../gen/portal/v1/inquiries_pb";
 import { readFileBytes } from "../../files/localFiles";
-import {
-  attachmentExtensions,
-  dateFormatOf,
-  type InquiryFile,
-  type InquiryForm,
-  type InquiryRule,
-  insurances,
-  maxAttachments,
-  products,
-  reasons,
-  requiredFields,
-  validateInquiry,
-} from "./inquiryRules";
+import { dateFormatOf, type InquiryFile, type InquiryForm } from "./inquiryForm";
+import { insuranceNames, insurances, productNames, products, reasonNames, reasons } from "./inquiryNames";
 
-const ruleMessages: Record<InquiryRule, MessageDescriptor> = {
-  required: msg`This field is required.`,
-  email: msg`Please enter a valid e-mail address.`,
-  mismatch: msg`The e-mail addresses do not match.`,
-  date: msg`Please enter a valid date.`,
-  consent: msg`Please confirm that the data may be processed.`,
-  maxFiles: msg`At most 3 files may be attached.`,
-  maxFileSize: msg`Each file may have at most 8,000,000 bytes.`,
-  fileType: msg`Only PDF, PNG, JPG, GIF and TXT files may be attached.`,
-  minLength: msg`This field is too short.`,
-};
+type TextField = Exclude<keyof InquiryForm, "senderCopyToEmail" | "consent" | "product" | "insurance" | "reason">;
 
-const productLabels: Record<string, MessageDescriptor> = {
-  EPAQ_STANDARD: msg`e-PAQ Standard`,
-  EPAQ_PLUS: msg`e-PAQ Plus`,
-  EPAQ_SELECT: msg`e-PAQ Select`,
-  EPAQ_ELITE: msg`e-PAQ Elite`,
-};
-const insuranceLabels: Record<string, MessageDescriptor> = {
-  NONE: msg`No insurance`,
-  EUR_45: msg`45 EUR`,
-  EUR_150: msg`150 EUR`,
-  EUR_500: msg`500 EUR`,
-};
-const reasonLabels: Record<string, MessageDescriptor> = {
-  ITEM_NOT_DELIVERED: msg`Item not delivered`,
-  DISPUTED_DELIVERY: msg`Disputed delivery`,
-  ITEM_DAMAGED: msg`Item damaged`,
-  OTHERS: msg`Others`,
-};
+/** The fields the proto marks required ("*"), and the most files it takes. */
+const requiredFields = requiredFieldsOf(SubmitParcelInquiryRequestSchema);
+const maxAttachments = maxItemsOf(SubmitParcelInquiryRequestSchema, "attachments") ?? 0;
 
-type TextField = Exclude<keyof InquiryForm, "senderCopyToEmail" | "consent">;
-
-/** The request's field names, under which the server reports field errors. */
-const serverFields = [
-  ...requiredFields,
-  "senderContactEmailCopy",
-  "recipientContactEmailCopy",
-  "consent",
-  "attachments",
-];
+/** Field errors of an attachment ("attachments[1].data") show under the attachments. */
+const formField = (path: string) => (path.startsWith("attachments") ? "attachments" : path);
 
 type InquiryFormViewProps = {
   /** The form as it starts and as reset leaves it. */
@@ -98,11 +56,16 @@ export function InquiryFormView({ initial, tenantId, anonymous }: InquiryFormVie
   const captchaRequired = anonymous && !!profile?.recaptchaSiteKey;
   const locale = i18n.locale;
 
-  const violations = tried ? validateInquiry(form, files, locale) : {};
-  const errorOf = (field: keyof InquiryForm | "attachments") => {
-    const rule = violations[field];
-    return rule ? ruleMessages[rule] : failure.fields[field];
-  };
+  const request = { ...form, tenantId, attachments: files.map(({ fileName, data }) => ({ fileName, data })) };
+  const broken = () =>
+    Object.fromEntries(
+      Object.entries(fieldRuleMessages(SubmitParcelInquiryRequestSchema, request)).map(([path, message]) => [
+        formField(path),
+        message,
+      ]),
+    );
+  const violations: Record<string, MessageDescriptor> = tried ? broken() : {};
+  const errorOf = (field: keyof InquiryForm | "attachments") => violations[field] ?? failure.fields[field];
   const set = (field: TextField) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
   const text = (field: TextField, label: string, type: "text" | "email" = "text") => (
     <TextInputField
@@ -115,19 +78,23 @@ export function InquiryFormView({ initial, tenantId, anonymous }: InquiryFormVie
       disabled={done}
     />
   );
-  const choice = (
-    field: "product" | "insurance" | "reason",
+  const choice = <Choice extends "product" | "insurance" | "reason">(
+    field: Choice,
     label: string,
-    values: readonly string[],
-    labels: Record<string, MessageDescriptor>,
+    values: readonly InquiryForm[Choice][],
+    labels: Record<InquiryForm[Choice], MessageDescriptor>,
   ) => (
     <Field label={`${label} *`}>
       {(control) => (
-        <Select.Root value={form[field]} onValueChange={set(field)} disabled={done}>
+        <Select.Root
+          value={String(form[field])}
+          onValueChange={(value) => setForm((current) => ({ ...current, [field]: Number(value) }))}
+          disabled={done}
+        >
           <Select.Trigger id={control.id} aria-label={label} />
           <Select.Content>
             {values.map((value) => (
-              <Select.Item key={value} value={value}>
+              <Select.Item key={value} value={String(value)}>
                 {i18n._(labels[value])}
               </Select.Item>
             ))}
@@ -150,19 +117,19 @@ export function InquiryFormView({ initial, tenantId, anonymous }: InquiryFormVie
     event.preventDefault();
     setTried(true);
     setFailure(noFailure);
-    if (Object.keys(validateInquiry(form, files, locale)).length > 0) {
+    if (Object.keys(broken()).length > 0) {
       setFailure({ fields: {}, messages: [{ text: msg`Please correct the marked fields.` }] });
       return;
     }
     submit.mutate(
       {
-        request: { ...form, tenantId, attachments: files.map(({ fileName, data }) => ({ fileName, data })) },
+        request,
         captchaToken,
       },
       {
         onSuccess: () => setDone(true),
         onError: (error) => {
-          setFailure(describeFormFailure(error, serverFields));
+          setFailure(describeFormFailure(error, [...Object.keys(form), "attachments"]));
           if (captchaRequired) setCaptchaRound((round) => round + 1);
         },
       },
@@ -185,9 +152,9 @@ export function InquiryFormView({ initial, tenantId, anonymous }: InquiryFormVie
           <Trans>Parcel</Trans>
         </Heading>
         <Grid columns={{ initial: "1", sm: "3" }} gap="3">
-          {choice("product", t`Product`, products, productLabels)}
-          {choice("insurance", t`Insurance`, insurances, insuranceLabels)}
-          {choice("reason", t`Reason`, reasons, reasonLabels)}
+          {choice("product", t`Product`, products, productNames)}
+          {choice("insurance", t`Insurance`, insurances, insuranceNames)}
+          {choice("reason", t`Reason`, reasons, reasonNames)}
           {text("trackingNumber", t`Tracking number`)}
           <TextInputField
             label={`${t`Date of posting`} *`}
@@ -253,18 +220,13 @@ export function InquiryFormView({ initial, tenantId, anonymous }: InquiryFormVie
           {text("contentDescription", t`Description of the content`)}
           {text("contentValue", t`Value of the content`)}
         </Grid>
-        <Field
-          label={t`Attachments (at most ${maxAttachments} files)`}
-          error={errorOf("attachments")}
-          hint={attachmentExtensions.join(", ")}
-        >
+        <Field label={t`Attachments (at most ${maxAttachments} files)`} error={errorOf("attachments")}>
           {(control) => (
             <input
               {...control}
               type="file"
               multiple
               name="attachments"
-              accept={attachmentExtensions.join(",")}
               disabled={done}
               onChange={(event) => void addFiles(event)}
             />

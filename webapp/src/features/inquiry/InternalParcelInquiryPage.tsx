@@ -5,7 +5,7 @@ import { useTrackingParcel } from "../../api/tracking";
 import { FormPage } from "../../components/FormPage";
 import { pageTitles } from "../../navigation/pageTitles";
 import { InquiryFormView } from "./InquiryFormView";
-import { prefill } from "./inquiryRules";
+import { prefill } from "./inquiryForm";
 
 /**
  * /internal-parcel-inquiry/{trackingId}/{fulltrackId} (spec 3 §2, §7): the

@@ -5,7 +5,7 @@ import { useInquiryTenant } from "../../api/inquiries";
 import { FormPage } from "../../components/FormPage";
 import { pageTitles } from "../../navigation/pageTitles";
 import { InquiryFormView } from "./InquiryFormView";
-import { emptyInquiry } from "./inquiryRules";
+import { emptyInquiry } from "./inquiryForm";
 
 /** The tenant id of the path; null when it is none. */
 function tenantIdOf(text: string | undefined): bigint | null {

@@ -1,4 +1,5 @@
-import { checkEmail } from "../../auth/accountRules";
+import { fieldViolation } from "../../components/form/fieldRules";
+import { RegisterRequestSchema } from "../../gen/portal/v1/account_pb";
 
 /** The newsletter form (spec 3 §3, §5). */
 export type NewsletterForm = { company: string; email: string; acceptTerms: boolean };
@@ -11,7 +12,7 @@ export function validateNewsletter(form: NewsletterForm): Partial<Record<keyof N
   const company = form.company.trim();
   if (company === "") out.company = "required";
   else if ([...company].length < 2) out.company = "minLength";
-  const email = checkEmail(form.email.trim());
+  const email = fieldViolation(RegisterRequestSchema, "email", form.email.trim());
   if (email) out.email = email.rule === "required" ? "required" : "email";
   if (!form.acceptTerms) out.acceptTerms = "terms";
   return out;

@@ -1,15 +1,27 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DataList, Text } from "@radix-ui/themes";
-import type { ReportInvoiceData } from "../../gen/portal/v1/report_details_pb";
 import type { ReportRow } from "../../gen/portal/v1/reports_pb";
 import { fieldLabel } from "../../shipping/fieldLabels";
 import { invoiceFields } from "../../shipping/gridColumns";
+import type { ReportInvoiceData } from "../../gen/portal/v1/report_details_pb";
 import { ReportDetailsDialog, rowName } from "./ReportDetailsDialog";
+import { incotermNames, reasonOfExportNames } from "./invoiceTermNames";
 
 /** The invoice data of a report row (spec 2 §2.4, §3 invoice columns): what its row was entered with. */
 export function InvoiceDataDialog({ row, onClose }: { row: ReportRow; onClose: () => void }) {
   const { i18n } = useLingui();
   const name = rowName(row);
+  const valueOf = (invoice: ReportInvoiceData | undefined, field: string) => {
+    if (!invoice) return "–";
+    const named =
+      field === "incoterm"
+        ? incotermNames[invoice.incoterm]
+        : field === "reasonOfExport"
+          ? reasonOfExportNames[invoice.reasonOfExport]
+          : undefined;
+    if (named !== undefined) return named ? i18n._(named) : "–";
+    return textOf(invoice, field) || "–";
+  };
   return (
     <ReportDetailsDialog row={row} title={<Trans>Invoice data of {name}</Trans>} onClose={onClose}>
       {(details) =>
@@ -18,7 +30,7 @@ export function InvoiceDataDialog({ row, onClose }: { row: ReportRow; onClose: (
             {invoiceFields.map((field) => (
               <DataList.Item key={field}>
                 <DataList.Label>{fieldLabel(i18n, field)}</DataList.Label>
-                <DataList.Value>{textOf(details.invoice, field) || "–"}</DataList.Value>
+                <DataList.Value>{valueOf(details.invoice, field)}</DataList.Value>
               </DataList.Item>
             ))}
           </DataList.Root>

@@ -3,6 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   type CheckInvoiceNumberRequest,
+  CommercialInvoiceTerms_Incoterm,
+  CommercialInvoiceTerms_ReasonOfExport,
+  GetInvoiceCustomersResponse_GateStep as GateStep,
   type CreateCommercialInvoiceRequest,
   ReportRow_Status,
 } from "../../gen/portal/v1/reports_pb";
@@ -49,7 +52,18 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
           rows: [row(1n), row(2n, { service: "RETPP", invoiceable: false }), row(3n)],
           totalCount: 3n,
         }),
-        getInvoiceCustomers: () => ({ customers: [{ ...customer }] }),
+        // The server names the gate's next step (core/invoice.NextStep); this stand-in answers as it would.
+        getInvoiceCustomers: () => ({
+          customers: [{ ...customer }],
+          nextStep: !customer.gtcAccepted
+            ? GateStep.GTC
+            : !customer.pricingAccepted
+              ? GateStep.PRICING
+              : customer.sellerEori === ""
+                ? GateStep.SELLER_EORI
+                : GateStep.GATE_STEP_UNSPECIFIED,
+          nextStepCustomerIds: customer.gtcAccepted && customer.pricingAccepted && customer.sellerEori ? [] : [5n],
+        }),
         checkInvoiceNumber: (request) => {
           checks.push(request);
           return { taken: request.invoiceNumber === "INV-1" };
@@ -123,8 +137,8 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({
       invoiceNumber: "INV2",
-      incoterm: "DAP",
-      reasonOfExport: "SALE_OF_GOODS_PERMANENT",
+      incoterm: CommercialInvoiceTerms_Incoterm.DAP,
+      reasonOfExport: CommercialInvoiceTerms_ReasonOfExport.SALE_OF_GOODS_PERMANENT,
       freightPostage: 4.5,
       vat: 0,
       shipmentIds: [1n, 3n],

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui, Plural } from "@lingui/react/macro";
 import { ConnectError } from "@connectrpc/connect";
@@ -10,8 +11,13 @@ import { describeFormFailure } from "../../errors/formFailure";
 import { showNotices } from "../../errors/notices";
 import { saveFile } from "../../files/localFiles";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
-import type { ReportRow } from "../../gen/portal/v1/reports_pb";
-import { gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
+import {
+  CommercialInvoiceTerms_Incoterm,
+  type GetInvoiceCustomersResponse,
+  GetInvoiceCustomersResponse_GateStep,
+  type ReportRow,
+} from "../../gen/portal/v1/reports_pb";
+import { type GateStep, gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
 import {
   amountDisabled,
   type AmountField,
@@ -19,15 +25,26 @@ import {
   canGenerate,
   declarationFor,
   defaultInvoiceForm,
-  incoterms,
   invalidAmounts,
   type InvoiceForm,
   invoiceRequest,
   isEuShipment,
-  nextGateStep,
   normalizeInvoiceNumber,
-  reasonsOfExport,
 } from "./invoiceForm";
+import { incotermNames, incoterms, reasonOfExportNames, reasonsOfExport } from "./invoiceTermNames";
+
+const gateStepNames: Record<GetInvoiceCustomersResponse_GateStep, GateStep["step"] | null> = {
+  [GetInvoiceCustomersResponse_GateStep.GATE_STEP_UNSPECIFIED]: null,
+  [GetInvoiceCustomersResponse_GateStep.GTC]: "gtc",
+  [GetInvoiceCustomersResponse_GateStep.PRICING]: "pricing",
+  [GetInvoiceCustomersResponse_GateStep.SELLER_EORI]: "eori",
+};
+
+/** The dialog of the gate's next step, as the server names it; null when the invoice may be made. */
+function gateStepOf(response: GetInvoiceCustomersResponse): GateStep | null {
+  const step = gateStepNames[response.nextStep];
+  return step ? { step, customerIds: response.nextStepCustomerIds } : null;
+}
 
 const numberTaken = msg`This invoice number is already taken.`;
 const notAnAmount = msg`Enter an amount of at least 0 with at most two decimals.`;
@@ -65,7 +82,7 @@ export function InvoiceDialog({ rows, onClose }: Props) {
   const eu = isEuShipment(catalog.data, rows);
   const [form, setForm] = useState<InvoiceForm | null>(null);
   const current = form ?? defaultInvoiceForm(eu);
-  const crmIds = useMemo(() => (customers.data ?? []).map((c) => c.customerCrmid), [customers.data]);
+  const crmIds = useMemo(() => (customers.data?.customers ?? []).map((c) => c.customerCrmid), [customers.data]);
   const typed = normalizeInvoiceNumber(current.invoiceNumber);
   const settled = useSettled(typed);
   const check = useInvoiceNumberTaken(settled, crmIds);
@@ -92,9 +109,10 @@ export function InvoiceDialog({ rows, onClose }: Props) {
       </Dialog.Root>
     );
   }
-  const gate = nextGateStep(customers.data);
+  // The server names the gate's next step (core/invoice.NextStep).
+  const gate = gateStepOf(customers.data);
   if (gate) {
-    const names = Object.fromEntries(customers.data.map((c) => [String(c.customerId), c.name]));
+    const names = Object.fromEntries(customers.data.customers.map((c) => [String(c.customerId), c.name]));
     return (
       <InvoiceGateDialog
         key={gate.step}
@@ -145,13 +163,7 @@ export function InvoiceDialog({ rows, onClose }: Props) {
     tobaccoTax: t`Tobacco tax`,
     duty: t`Duty`,
   };
-  const incotermLabel = (code: string) => code;
-  const reasonLabels: Record<string, string> = {
-    DOCS: t`Documents`,
-    SALE_OF_GOODS_PERMANENT: t`Sale of goods (permanent)`,
-    RETURNED_GOODS: t`Returned goods`,
-    SAMPLES: t`Samples`,
-  };
+  const nameOf = (name: MessageDescriptor | null) => (name ? i18n._(name) : "–");
 
   return (
     <Dialog.Root open onOpenChange={(open) => open || onClose()}>
@@ -186,19 +198,21 @@ export function InvoiceDialog({ rows, onClose }: Props) {
             <Field
               label={t`Incoterm`}
               hint={
-                current.incoterm === "DAP" ? t`Under DAP, VAT, tobacco tax and duty are paid by the receiver.` : null
+                current.incoterm === CommercialInvoiceTerms_Incoterm.DAP
+                  ? t`Under DAP, VAT, tobacco tax and duty are paid by the receiver.`
+                  : null
               }
             >
               {(control) => (
                 <Select.Root
-                  value={current.incoterm}
-                  onValueChange={(incoterm) => update({ incoterm: incoterm as InvoiceForm["incoterm"] })}
+                  value={String(current.incoterm)}
+                  onValueChange={(incoterm) => update({ incoterm: Number(incoterm) })}
                 >
                   <Select.Trigger {...control} />
                   <Select.Content>
                     {incoterms.map((code) => (
-                      <Select.Item key={code} value={code}>
-                        {incotermLabel(code)}
+                      <Select.Item key={code} value={String(code)}>
+                        {nameOf(incotermNames[code])}
                       </Select.Item>
                     ))}
                   </Select.Content>
@@ -208,14 +222,14 @@ export function InvoiceDialog({ rows, onClose }: Props) {
             <Field label={t`Reason of export`}>
               {(control) => (
                 <Select.Root
-                  value={current.reasonOfExport}
-                  onValueChange={(reason) => update({ reasonOfExport: reason as InvoiceForm["reasonOfExport"] })}
+                  value={String(current.reasonOfExport)}
+                  onValueChange={(reason) => update({ reasonOfExport: Number(reason) })}
                 >
                   <Select.Trigger {...control} />
                   <Select.Content>
                     {reasonsOfExport.map((code) => (
-                      <Select.Item key={code} value={code}>
-                        {reasonLabels[code]}
+                      <Select.Item key={code} value={String(code)}>
+                        {nameOf(reasonOfExportNames[code])}
                       </Select.Item>
                     ))}
                   </Select.Content>

@@ -3,9 +3,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
+import {
+  CommercialInvoiceTerms_Incoterm,
+  CommercialInvoiceTerms_ReasonOfExport,
+  ReportRow_Status,
+} from "../../gen/portal/v1/reports_pb";
 import { portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
-import { ReportRow_Status } from "../../gen/portal/v1/reports_pb";
 import { LabelType } from "../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
@@ -31,7 +35,12 @@ const details = {
   orderLines: [
     { fields: { description: "Bread", quantity: "2", value: "10.50", hstarifnumber: "190590", origincountry: "DE" } },
   ],
-  invoice: { invoiceNumber: "INV-7", poNumber: "PO-1", incoterm: "DAP", reasonOfExport: "Sale" },
+  invoice: {
+    invoiceNumber: "INV-7",
+    poNumber: "PO-1",
+    incoterm: CommercialInvoiceTerms_Incoterm.DAP,
+    reasonOfExport: CommercialInvoiceTerms_ReasonOfExport.SAMPLES,
+  },
 };
 
 const openMenu = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
@@ -78,7 +87,8 @@ describe("the report row's details dialogs (spec 2 §2.4)", () => {
     const invoice = await screen.findByRole("dialog", { name: "Invoice data of CP001DE" }, slow);
     expect(await within(invoice).findByText("INV-7", {}, slow)).toBeInTheDocument();
     expect(within(invoice).getByText("Purchase order number")).toBeInTheDocument();
-    expect(within(invoice).getByText("DAP")).toBeInTheDocument();
+    expect(within(invoice).getByText("DAP (Delivered at Place)")).toBeInTheDocument();
+    expect(within(invoice).getByText("Samples")).toBeInTheDocument();
     await user.click(within(invoice).getByRole("button", { name: "Close" }));
 
     // A row without an invoice number has no invoice data to show.

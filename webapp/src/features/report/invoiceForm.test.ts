@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  CommercialInvoiceTerms_Incoterm as Incoterm,
+  CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
+} from "../../gen/portal/v1/reports_pb";
+import {
   amountDisabled,
   canGenerate,
   declarationFor,
@@ -9,7 +13,6 @@ import {
   invalidAmounts,
   invoiceRequest,
   isEuShipment,
-  nextGateStep,
   nonEuDeclaration,
   normalizeInvoiceNumber,
   standardComment,
@@ -30,8 +33,8 @@ describe("the invoice dialog's rules (spec 2 §5.5)", () => {
 
   it("defaults to DAP, sale of goods, amounts 0, the standard comment and the declaration of the choice", () => {
     const form = defaultInvoiceForm(false);
-    expect(form.incoterm).toBe("DAP");
-    expect(form.reasonOfExport).toBe("SALE_OF_GOODS_PERMANENT");
+    expect(form.incoterm).toBe(Incoterm.DAP);
+    expect(form.reasonOfExport).toBe(ReasonOfExport.SALE_OF_GOODS_PERMANENT);
     expect(Object.values(form.amounts)).toEqual(["0", "0", "0", "0", "0"]);
     expect(form.additionalComments).toBe(standardComment);
     expect(form.declarationStatement).toBe(nonEuDeclaration);
@@ -78,7 +81,7 @@ describe("the invoice dialog's rules (spec 2 §5.5)", () => {
       duty: 0,
       tobaccoTax: 0,
     });
-    const ddp = { ...form, incoterm: "DDP" as const };
+    const ddp = { ...form, incoterm: Incoterm.DDP };
     expect(amountDisabled(ddp, "vat")).toBe(false);
     expect(invalidAmounts(ddp)).toEqual(["vat"]);
     expect(invoiceRequest({ ...ddp, amounts: { ...ddp.amounts, vat: "7.7" } }, [7n])).toMatchObject({
@@ -94,27 +97,5 @@ describe("the invoice dialog's rules (spec 2 §5.5)", () => {
     expect(canGenerate(form, undefined)).toBe(false);
     expect(canGenerate({ ...form, invoiceNumber: "  " }, false)).toBe(false);
     expect(canGenerate({ ...form, amounts: { ...form.amounts, freightPostage: "-1" } }, false)).toBe(false);
-  });
-
-  it("walks the consent gate in order, skipping what is satisfied", () => {
-    const ready = { customerId: 1n, gtcAccepted: true, isChargeable: false, pricingAccepted: false, sellerEori: "DE1" };
-    expect(nextGateStep([ready])).toBeNull();
-    expect(nextGateStep([{ ...ready, gtcAccepted: false, sellerEori: "" }])).toEqual({
-      step: "gtc",
-      customerIds: [1n],
-    });
-    expect(nextGateStep([ready, { ...ready, customerId: 2n, isChargeable: true, sellerEori: "" }])).toEqual({
-      step: "pricing",
-      customerIds: [2n],
-    });
-    expect(
-      nextGateStep([
-        { ...ready, sellerEori: " " },
-        { ...ready, customerId: 2n },
-      ]),
-    ).toEqual({
-      step: "eori",
-      customerIds: [1n],
-    });
   });
 });

@@ -1,10 +1,8 @@
 import type { ProductsAndServices } from "../../gen/portal/v1/management_pb";
-import type { InvoiceCustomer } from "../../gen/portal/v1/reports_pb";
-
-/** Incoterm options (spec 2 §5.5, §9); DAP is the default. */
-export const incoterms = ["DDP", "DAP", "DTP"] as const;
-/** Reasons of export (spec 2 §5.5); SALE_OF_GOODS_PERMANENT is the default. */
-export const reasonsOfExport = ["DOCS", "SALE_OF_GOODS_PERMANENT", "RETURNED_GOODS", "SAMPLES"] as const;
+import {
+  CommercialInvoiceTerms_Incoterm as Incoterm,
+  CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
+} from "../../gen/portal/v1/reports_pb";
 
 /** The amounts of the invoice request. */
 export const amountFields = ["freightPostage", "discountRebate", "vat", "tobaccoTax", "duty"] as const;
@@ -29,8 +27,8 @@ export const nonEuDeclaration =
 export type InvoiceForm = {
   invoiceNumber: string;
   poNumber: string;
-  incoterm: (typeof incoterms)[number];
-  reasonOfExport: (typeof reasonsOfExport)[number];
+  incoterm: Incoterm;
+  reasonOfExport: ReasonOfExport;
   amounts: Record<AmountField, string>;
   additionalComments: string;
   eu: boolean;
@@ -77,8 +75,8 @@ export function defaultInvoiceForm(eu: boolean): InvoiceForm {
   return {
     invoiceNumber: "",
     poNumber: "",
-    incoterm: "DAP",
-    reasonOfExport: "SALE_OF_GOODS_PERMANENT",
+    incoterm: Incoterm.DAP,
+    reasonOfExport: ReasonOfExport.SALE_OF_GOODS_PERMANENT,
     amounts: { freightPostage: "0", discountRebate: "0", vat: "0", tobaccoTax: "0", duty: "0" },
     additionalComments: standardComment,
     eu,
@@ -87,7 +85,7 @@ export function defaultInvoiceForm(eu: boolean): InvoiceForm {
 }
 
 export function amountDisabled(form: Pick<InvoiceForm, "incoterm">, field: AmountField): boolean {
-  return form.incoterm === "DAP" && dapAmounts.includes(field);
+  return form.incoterm === Incoterm.DAP && dapAmounts.includes(field);
 }
 
 /** An amount as typed (decimal comma or point); NaN when it is not a number of at least 0. */
@@ -124,29 +122,4 @@ export function invoiceRequest(form: InvoiceForm, shipmentIds: bigint[]) {
     declarationStatement: form.declarationStatement,
     shipmentIds,
   };
-}
-
-export type GateStepName = "gtc" | "pricing" | "eori";
-
-/**
- * The next step of the consent gate (spec 2 §4.6), as the server's
- * core/invoice.NextStep: GTC, then pricing of chargeable customers, then the
- * seller EORI of those that have none; a satisfied step is skipped; null: done.
- */
-export function nextGateStep(
-  customers: readonly Pick<
-    InvoiceCustomer,
-    "customerId" | "gtcAccepted" | "isChargeable" | "pricingAccepted" | "sellerEori"
-  >[],
-): { step: GateStepName; customerIds: bigint[] } | null {
-  const checks: [GateStepName, (c: (typeof customers)[number]) => boolean][] = [
-    ["gtc", (c) => !c.gtcAccepted],
-    ["pricing", (c) => c.isChargeable && !c.pricingAccepted],
-    ["eori", (c) => c.sellerEori.trim() === ""],
-  ];
-  for (const [step, missing] of checks) {
-    const customerIds = customers.filter(missing).map((c) => c.customerId);
-    if (customerIds.length > 0) return { step, customerIds };
-  }
-  return null;
 }

@@ -750,7 +750,8 @@ type ChangePasswordRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The password in use.
 	CurrentPassword string `protobuf:"bytes,1,opt,name=current_password,json=currentPassword,proto3" json:"current_password,omitempty"`
-	// The new password, 4 to 50 characters.
+	// The new password, at least 4 characters; at most the configured
+	// maximum (50 unless configured otherwise), which the server checks.
 	NewPassword   string `protobuf:"bytes,2,opt,name=new_password,json=newPassword,proto3" json:"new_password,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -842,13 +843,14 @@ type RegisterRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Login name: letters, digits and ! $ & * + = ? ^ _ ` { | } ~ . -, 1 to 50.
 	Login string `protobuf:"bytes,1,opt,name=login,proto3" json:"login,omitempty"`
-	// E-mail address, 5 to 254.
+	// E-mail address, 5 to 254, name@domain.tld.
 	Email string `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
-	// Password, 4 to 50.
+	// Password, at least 4 characters; at most the configured maximum (50
+	// unless configured otherwise), which the server checks.
 	Password string `protobuf:"bytes,3,opt,name=password,proto3" json:"password,omitempty"`
-	// Why the login is needed; free text.
+	// Why the login is needed; free text, at most 1000 characters.
 	RequestReason string `protobuf:"bytes,4,opt,name=request_reason,json=requestReason,proto3" json:"request_reason,omitempty"`
-	// Customer number at the carrier: AT, BE, DK, DE, IT, NL, ES or SE and 8 digits.
+	// Customer number at the carrier: AT, BE, DK, DE, IT, NL, ES or SE and 8 digits, in any case.
 	CrmId string `protobuf:"bytes,5,opt,name=crm_id,json=crmId,proto3" json:"crm_id,omitempty"`
 	// Captcha answer; required when the profile names a captcha site key.
 	ReCaptchaToken string `protobuf:"bytes,6,opt,name=re_captcha_token,json=reCaptchaToken,proto3" json:"re_captcha_token,omitempty"`
@@ -1156,7 +1158,8 @@ type FinishPasswordResetRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The key from the reset mail.
 	Key string `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
-	// The new password, 4 to 50 characters.
+	// The new password, at least 4 characters; at most the configured
+	// maximum, which the server checks.
 	NewPassword   string `protobuf:"bytes,2,opt,name=new_password,json=newPassword,proto3" json:"new_password,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1362,17 +1365,20 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\x12SaveAccountRequest\x12,\n" +
 	"\aaccount\x18\x01 \x01(\v2\x12.portal.v1.AccountR\aaccount\"C\n" +
 	"\x13SaveAccountResponse\x12,\n" +
-	"\aaccount\x18\x01 \x01(\v2\x12.portal.v1.AccountR\aaccount\"m\n" +
+	"\aaccount\x18\x01 \x01(\v2\x12.portal.v1.AccountR\aaccount\"y\n" +
 	"\x15ChangePasswordRequest\x121\n" +
-	"\x10current_password\x18\x01 \x01(\tB\x06\xbaH\x03\xc8\x01\x01R\x0fcurrentPassword\x12!\n" +
-	"\fnew_password\x18\x02 \x01(\tR\vnewPassword\"\x18\n" +
-	"\x16ChangePasswordResponse\"\xdc\x01\n" +
-	"\x0fRegisterRequest\x12\x14\n" +
-	"\x05login\x18\x01 \x01(\tR\x05login\x12\x14\n" +
-	"\x05email\x18\x02 \x01(\tR\x05email\x12\x1a\n" +
-	"\bpassword\x18\x03 \x01(\tR\bpassword\x12%\n" +
-	"\x0erequest_reason\x18\x04 \x01(\tR\rrequestReason\x12\x15\n" +
-	"\x06crm_id\x18\x05 \x01(\tR\x05crmId\x12(\n" +
+	"\x10current_password\x18\x01 \x01(\tB\x06\xbaH\x03\xc8\x01\x01R\x0fcurrentPassword\x12-\n" +
+	"\fnew_password\x18\x02 \x01(\tB\n" +
+	"\xbaH\a\xc8\x01\x01r\x02\x10\x04R\vnewPassword\"\x18\n" +
+	"\x16ChangePasswordResponse\"\xc6\x03\n" +
+	"\x0fRegisterRequest\x12@\n" +
+	"\x05login\x18\x01 \x01(\tB*\xbaH'\xc8\x01\x01r\"\x1822\x1e^[a-zA-Z0-9!$&*+=?^_`{|}~.-]+$R\x05login\x12\x83\x01\n" +
+	"\x05email\x18\x02 \x01(\tBm\xbaHj\xba\x01]\n" +
+	"\x05email\x12$an e-mail address is name@domain.tld\x1a.this.matches('^[^@\\\\s]+@[^@\\\\s]+\\\\.[^@\\\\s]+$')\xc8\x01\x01r\x05\x10\x05\x18\xfe\x01R\x05email\x12&\n" +
+	"\bpassword\x18\x03 \x01(\tB\n" +
+	"\xbaH\a\xc8\x01\x01r\x02\x10\x04R\bpassword\x12/\n" +
+	"\x0erequest_reason\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\rrequestReason\x12M\n" +
+	"\x06crm_id\x18\x05 \x01(\tB6\xbaH3\xc8\x01\x01r.2,^\\s*(?i:AT|BE|DK|DE|IT|NL|ES|SE)[0-9]{8}\\s*$R\x05crmId\x12(\n" +
 	"\x10re_captcha_token\x18\x06 \x01(\tR\x0ereCaptchaToken\x12\x19\n" +
 	"\blang_key\x18\a \x01(\tR\alangKey\"\x12\n" +
 	"\x10RegisterResponse\"#\n" +
@@ -1382,10 +1388,11 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\x1bRequestPasswordResetRequest\x12*\n" +
 	"\x05email\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x05email\x12(\n" +
 	"\x10re_captcha_token\x18\x02 \x01(\tR\x0ereCaptchaToken\"\x1e\n" +
-	"\x1cRequestPasswordResetResponse\"Q\n" +
+	"\x1cRequestPasswordResetResponse\"]\n" +
 	"\x1aFinishPasswordResetRequest\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\x12!\n" +
-	"\fnew_password\x18\x02 \x01(\tR\vnewPassword\"\x1d\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12-\n" +
+	"\fnew_password\x18\x02 \x01(\tB\n" +
+	"\xbaH\a\xc8\x01\x01r\x02\x10\x04R\vnewPassword\"\x1d\n" +
 	"\x1bFinishPasswordResetResponse\"\x0f\n" +
 	"\rLogoutRequest\"\x10\n" +
 	"\x0eLogoutResponse2\xc5\v\n" +

@@ -24,6 +24,190 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// Product is the parcel's e-PAQ product. The values are named as the
+// spec's JSON strings, which protojson writes and reads ("EPAQ_PLUS").
+type SubmitParcelInquiryRequest_Product int32
+
+const (
+	// None chosen: the server files EPAQ_STANDARD.
+	SubmitParcelInquiryRequest_PRODUCT_UNSPECIFIED SubmitParcelInquiryRequest_Product = 0
+	// e-PAQ Standard, the form's default.
+	SubmitParcelInquiryRequest_EPAQ_STANDARD SubmitParcelInquiryRequest_Product = 1
+	// e-PAQ Plus.
+	SubmitParcelInquiryRequest_EPAQ_PLUS SubmitParcelInquiryRequest_Product = 2
+	// e-PAQ Select.
+	SubmitParcelInquiryRequest_EPAQ_SELECT SubmitParcelInquiryRequest_Product = 3
+	// e-PAQ Elite.
+	SubmitParcelInquiryRequest_EPAQ_ELITE SubmitParcelInquiryRequest_Product = 4
+)
+
+// Enum value maps for SubmitParcelInquiryRequest_Product.
+var (
+	SubmitParcelInquiryRequest_Product_name = map[int32]string{
+		0: "PRODUCT_UNSPECIFIED",
+		1: "EPAQ_STANDARD",
+		2: "EPAQ_PLUS",
+		3: "EPAQ_SELECT",
+		4: "EPAQ_ELITE",
+	}
+	SubmitParcelInquiryRequest_Product_value = map[string]int32{
+		"PRODUCT_UNSPECIFIED": 0,
+		"EPAQ_STANDARD":       1,
+		"EPAQ_PLUS":           2,
+		"EPAQ_SELECT":         3,
+		"EPAQ_ELITE":          4,
+	}
+)
+
+func (x SubmitParcelInquiryRequest_Product) Enum() *SubmitParcelInquiryRequest_Product {
+	p := new(SubmitParcelInquiryRequest_Product)
+	*p = x
+	return p
+}
+
+func (x SubmitParcelInquiryRequest_Product) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (SubmitParcelInquiryRequest_Product) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_inquiries_proto_enumTypes[0].Descriptor()
+}
+
+func (SubmitParcelInquiryRequest_Product) Type() protoreflect.EnumType {
+	return &file_portal_v1_inquiries_proto_enumTypes[0]
+}
+
+func (x SubmitParcelInquiryRequest_Product) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use SubmitParcelInquiryRequest_Product.Descriptor instead.
+func (SubmitParcelInquiryRequest_Product) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{4, 0}
+}
+
+// Insurance is the parcel's insurance tier.
+type SubmitParcelInquiryRequest_Insurance int32
+
+const (
+	// None chosen: the server files NONE.
+	SubmitParcelInquiryRequest_INSURANCE_UNSPECIFIED SubmitParcelInquiryRequest_Insurance = 0
+	// Not insured, the form's default.
+	SubmitParcelInquiryRequest_NONE SubmitParcelInquiryRequest_Insurance = 1
+	// Insured up to 45 euros.
+	SubmitParcelInquiryRequest_EUR_45 SubmitParcelInquiryRequest_Insurance = 2
+	// Insured up to 150 euros.
+	SubmitParcelInquiryRequest_EUR_150 SubmitParcelInquiryRequest_Insurance = 3
+	// Insured up to 500 euros.
+	SubmitParcelInquiryRequest_EUR_500 SubmitParcelInquiryRequest_Insurance = 4
+)
+
+// Enum value maps for SubmitParcelInquiryRequest_Insurance.
+var (
+	SubmitParcelInquiryRequest_Insurance_name = map[int32]string{
+		0: "INSURANCE_UNSPECIFIED",
+		1: "NONE",
+		2: "EUR_45",
+		3: "EUR_150",
+		4: "EUR_500",
+	}
+	SubmitParcelInquiryRequest_Insurance_value = map[string]int32{
+		"INSURANCE_UNSPECIFIED": 0,
+		"NONE":                  1,
+		"EUR_45":                2,
+		"EUR_150":               3,
+		"EUR_500":               4,
+	}
+)
+
+func (x SubmitParcelInquiryRequest_Insurance) Enum() *SubmitParcelInquiryRequest_Insurance {
+	p := new(SubmitParcelInquiryRequest_Insurance)
+	*p = x
+	return p
+}
+
+func (x SubmitParcelInquiryRequest_Insurance) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (SubmitParcelInquiryRequest_Insurance) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_inquiries_proto_enumTypes[1].Descriptor()
+}
+
+func (SubmitParcelInquiryRequest_Insurance) Type() protoreflect.EnumType {
+	return &file_portal_v1_inquiries_proto_enumTypes[1]
+}
+
+func (x SubmitParcelInquiryRequest_Insurance) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use SubmitParcelInquiryRequest_Insurance.Descriptor instead.
+func (SubmitParcelInquiryRequest_Insurance) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{4, 1}
+}
+
+// Reason is why the inquiry is filed.
+type SubmitParcelInquiryRequest_Reason int32
+
+const (
+	// None chosen: the server files ITEM_NOT_DELIVERED.
+	SubmitParcelInquiryRequest_REASON_UNSPECIFIED SubmitParcelInquiryRequest_Reason = 0
+	// The parcel did not arrive, the form's default.
+	SubmitParcelInquiryRequest_ITEM_NOT_DELIVERED SubmitParcelInquiryRequest_Reason = 1
+	// The recipient disputes a delivery the tracking shows.
+	SubmitParcelInquiryRequest_DISPUTED_DELIVERY SubmitParcelInquiryRequest_Reason = 2
+	// The parcel arrived damaged.
+	SubmitParcelInquiryRequest_ITEM_DAMAGED SubmitParcelInquiryRequest_Reason = 3
+	// Another reason, told in reason_text.
+	SubmitParcelInquiryRequest_OTHERS SubmitParcelInquiryRequest_Reason = 4
+)
+
+// Enum value maps for SubmitParcelInquiryRequest_Reason.
+var (
+	SubmitParcelInquiryRequest_Reason_name = map[int32]string{
+		0: "REASON_UNSPECIFIED",
+		1: "ITEM_NOT_DELIVERED",
+		2: "DISPUTED_DELIVERY",
+		3: "ITEM_DAMAGED",
+		4: "OTHERS",
+	}
+	SubmitParcelInquiryRequest_Reason_value = map[string]int32{
+		"REASON_UNSPECIFIED": 0,
+		"ITEM_NOT_DELIVERED": 1,
+		"DISPUTED_DELIVERY":  2,
+		"ITEM_DAMAGED":       3,
+		"OTHERS":             4,
+	}
+)
+
+func (x SubmitParcelInquiryRequest_Reason) Enum() *SubmitParcelInquiryRequest_Reason {
+	p := new(SubmitParcelInquiryRequest_Reason)
+	*p = x
+	return p
+}
+
+func (x SubmitParcelInquiryRequest_Reason) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (SubmitParcelInquiryRequest_Reason) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_inquiries_proto_enumTypes[2].Descriptor()
+}
+
+func (SubmitParcelInquiryRequest_Reason) Type() protoreflect.EnumType {
+	return &file_portal_v1_inquiries_proto_enumTypes[2]
+}
+
+func (x SubmitParcelInquiryRequest_Reason) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use SubmitParcelInquiryRequest_Reason.Descriptor instead.
+func (SubmitParcelInquiryRequest_Reason) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{4, 2}
+}
+
 // GetInquiryTenantRequest names the tenant.
 type GetInquiryTenantRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -241,12 +425,12 @@ type SubmitParcelInquiryRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The tenant it goes to; zero for a signed-in caller's own.
 	TenantId int64 `protobuf:"varint,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
-	// EPAQ_STANDARD (default), EPAQ_PLUS, EPAQ_SELECT or EPAQ_ELITE.
-	Product string `protobuf:"bytes,2,opt,name=product,proto3" json:"product,omitempty"`
-	// NONE (default), EUR_45, EUR_150 or EUR_500.
-	Insurance string `protobuf:"bytes,3,opt,name=insurance,proto3" json:"insurance,omitempty"`
-	// ITEM_NOT_DELIVERED (default), DISPUTED_DELIVERY, ITEM_DAMAGED or OTHERS.
-	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	// The product; unspecified is EPAQ_STANDARD.
+	Product SubmitParcelInquiryRequest_Product `protobuf:"varint,2,opt,name=product,proto3,enum=portal.v1.SubmitParcelInquiryRequest_Product" json:"product,omitempty"`
+	// The insurance; unspecified is NONE.
+	Insurance SubmitParcelInquiryRequest_Insurance `protobuf:"varint,3,opt,name=insurance,proto3,enum=portal.v1.SubmitParcelInquiryRequest_Insurance" json:"insurance,omitempty"`
+	// The reason; unspecified is ITEM_NOT_DELIVERED.
+	Reason SubmitParcelInquiryRequest_Reason `protobuf:"varint,4,opt,name=reason,proto3,enum=portal.v1.SubmitParcelInquiryRequest_Reason" json:"reason,omitempty"`
 	// Free text about the reason.
 	ReasonText string `protobuf:"bytes,5,opt,name=reason_text,json=reasonText,proto3" json:"reason_text,omitempty"`
 	// The parcel's tracking number; required.
@@ -345,25 +529,25 @@ func (x *SubmitParcelInquiryRequest) GetTenantId() int64 {
 	return 0
 }
 
-func (x *SubmitParcelInquiryRequest) GetProduct() string {
+func (x *SubmitParcelInquiryRequest) GetProduct() SubmitParcelInquiryRequest_Product {
 	if x != nil {
 		return x.Product
 	}
-	return ""
+	return SubmitParcelInquiryRequest_PRODUCT_UNSPECIFIED
 }
 
-func (x *SubmitParcelInquiryRequest) GetInsurance() string {
+func (x *SubmitParcelInquiryRequest) GetInsurance() SubmitParcelInquiryRequest_Insurance {
 	if x != nil {
 		return x.Insurance
 	}
-	return ""
+	return SubmitParcelInquiryRequest_INSURANCE_UNSPECIFIED
 }
 
-func (x *SubmitParcelInquiryRequest) GetReason() string {
+func (x *SubmitParcelInquiryRequest) GetReason() SubmitParcelInquiryRequest_Reason {
 	if x != nil {
 		return x.Reason
 	}
-	return ""
+	return SubmitParcelInquiryRequest_REASON_UNSPECIFIED
 }
 
 func (x *SubmitParcelInquiryRequest) GetReasonText() string {
@@ -902,44 +1086,66 @@ const file_portal_v1_inquiries_proto_rawDesc = "" +
 	"\x11InquiryAttachment\x12%\n" +
 	"\tfile_name\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bfileName\x12\x1e\n" +
 	"\x04data\x18\x02 \x01(\fB\n" +
-	"\xbaH\az\x05\x18\x80\xa4\xe8\x03R\x04data\"\x8f\r\n" +
+	"\xbaH\az\x05\x18\x80\xa4\xe8\x03R\x04data\"\xef\x10\n" +
 	"\x1aSubmitParcelInquiryRequest\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\x03R\btenantId\x12!\n" +
-	"\aproduct\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\aproduct\x12%\n" +
-	"\tinsurance\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\tinsurance\x12\x1f\n" +
-	"\x06reason\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18\x1eR\x06reason\x12)\n" +
+	"\ttenant_id\x18\x01 \x01(\x03R\btenantId\x12Q\n" +
+	"\aproduct\x18\x02 \x01(\x0e2-.portal.v1.SubmitParcelInquiryRequest.ProductB\b\xbaH\x05\x82\x01\x02\x10\x01R\aproduct\x12W\n" +
+	"\tinsurance\x18\x03 \x01(\x0e2/.portal.v1.SubmitParcelInquiryRequest.InsuranceB\b\xbaH\x05\x82\x01\x02\x10\x01R\tinsurance\x12N\n" +
+	"\x06reason\x18\x04 \x01(\x0e2,.portal.v1.SubmitParcelInquiryRequest.ReasonB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06reason\x12)\n" +
 	"\vreason_text\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xa0\x1fR\n" +
-	"reasonText\x121\n" +
-	"\x0ftracking_number\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x0etrackingNumber\x12/\n" +
-	"\x0fdate_of_posting\x18\a \x01(\tB\a\xbaH\x04r\x02\x18\x14R\rdateOfPosting\x12)\n" +
-	"\vsender_name\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\n" +
+	"reasonText\x124\n" +
+	"\x0ftracking_number\x18\x06 \x01(\tB\v\xbaH\b\xc8\x01\x01r\x03\x18\xc8\x01R\x0etrackingNumber\x122\n" +
+	"\x0fdate_of_posting\x18\a \x01(\tB\n" +
+	"\xbaH\a\xc8\x01\x01r\x02\x18\x14R\rdateOfPosting\x12,\n" +
+	"\vsender_name\x18\b \x01(\tB\v\xbaH\b\xc8\x01\x01r\x03\x18\xc8\x01R\n" +
 	"senderName\x12-\n" +
 	"\rsender_street\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\fsenderStreet\x120\n" +
 	"\x0fsender_zip_code\x18\n" +
 	" \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rsenderZipCode\x12)\n" +
 	"\vsender_city\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\n" +
 	"senderCity\x12/\n" +
-	"\x0esender_country\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rsenderCountry\x12+\n" +
-	"\fsender_crmid\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\vsenderCrmid\x12<\n" +
-	"\x15sender_contact_person\x18\x0e \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x13senderContactPerson\x12:\n" +
-	"\x14sender_contact_phone\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x12senderContactPhone\x12:\n" +
-	"\x14sender_contact_email\x18\x10 \x01(\tB\b\xbaH\x05r\x03\x18\xfe\x01R\x12senderContactEmail\x12C\n" +
+	"\x0esender_country\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rsenderCountry\x12.\n" +
+	"\fsender_crmid\x18\r \x01(\tB\v\xbaH\b\xc8\x01\x01r\x03\x18\xc8\x01R\vsenderCrmid\x12?\n" +
+	"\x15sender_contact_person\x18\x0e \x01(\tB\v\xbaH\b\xc8\x01\x01r\x03\x18\xc8\x01R\x13senderContactPerson\x12:\n" +
+	"\x14sender_contact_phone\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x12senderContactPhone\x12=\n" +
+	"\x14sender_contact_email\x18\x10 \x01(\tB\v\xbaH\b\xc8\x01\x01r\x03\x18\xfe\x01R\x12senderContactEmail\x12C\n" +
 	"\x19sender_contact_email_copy\x18\x11 \x01(\tB\b\xbaH\x05r\x03\x18\xfe\x01R\x16senderContactEmailCopy\x12/\n" +
-	"\x14sender_copy_to_email\x18\x12 \x01(\bR\x11senderCopyToEmail\x12/\n" +
-	"\x0erecipient_name\x18\x13 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rrecipientName\x123\n" +
+	"\x14sender_copy_to_email\x18\x12 \x01(\bR\x11senderCopyToEmail\x122\n" +
+	"\x0erecipient_name\x18\x13 \x01(\tB\v\xbaH\b\xc8\x01\x01r\x03\x18\xc8\x01R\rrecipientName\x123\n" +
 	"\x10recipient_street\x18\x14 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x0frecipientStreet\x126\n" +
 	"\x12recipient_zip_code\x18\x15 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x10recipientZipCode\x12/\n" +
-	"\x0erecipient_city\x18\x16 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rrecipientCity\x125\n" +
-	"\x11recipient_country\x18\x17 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x10recipientCountry\x12B\n" +
-	"\x18recipient_contact_person\x18\x18 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x16recipientContactPerson\x12@\n" +
-	"\x17recipient_contact_phone\x18\x19 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x15recipientContactPhone\x12@\n" +
-	"\x17recipient_contact_email\x18\x1a \x01(\tB\b\xbaH\x05r\x03\x18\xfe\x01R\x15recipientContactEmail\x12I\n" +
-	"\x1crecipient_contact_email_copy\x18\x1b \x01(\tB\b\xbaH\x05r\x03\x18\xfe\x01R\x19recipientContactEmailCopy\x129\n" +
-	"\x13content_description\x18\x1c \x01(\tB\b\xbaH\x05r\x03\x18\xa0\x1fR\x12contentDescription\x12-\n" +
+	"\x0erecipient_city\x18\x16 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rrecipientCity\x128\n" +
+	"\x11recipient_country\x18\x17 \x01(\tB\v\xbaH\b\xc8\x01\x01r\x03\x18\xc8\x01R\x10recipientCountry\x12E\n" +
+	"\x18recipient_contact_person\x18\x18 \x01(\tB\v\xbaH\b\xc8\x01\x01r\x03\x18\xc8\x01R\x16recipientContactPerson\x12@\n" +
+	"\x17recipient_contact_phone\x18\x19 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x15recipientContactPhone\x12C\n" +
+	"\x17recipient_contact_email\x18\x1a \x01(\tB\v\xbaH\b\xc8\x01\x01r\x03\x18\xfe\x01R\x15recipientContactEmail\x12I\n" +
+	"\x1crecipient_contact_email_copy\x18\x1b \x01(\tB\b\xbaH\x05r\x03\x18\xfe\x01R\x19recipientContactEmailCopy\x12<\n" +
+	"\x13content_description\x18\x1c \x01(\tB\v\xbaH\b\xc8\x01\x01r\x03\x18\xa0\x1fR\x12contentDescription\x12-\n" +
 	"\rcontent_value\x18\x1d \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\fcontentValue\x12H\n" +
 	"\vattachments\x18\x1e \x03(\v2\x1c.portal.v1.InquiryAttachmentB\b\xbaH\x05\x92\x01\x02\x10\x03R\vattachments\x122\n" +
 	"\x10re_captcha_token\x18\x1f \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x0ereCaptchaToken\x12\x18\n" +
-	"\aconsent\x18  \x01(\bR\aconsent\"-\n" +
+	"\aconsent\x18  \x01(\bR\aconsent\"e\n" +
+	"\aProduct\x12\x17\n" +
+	"\x13PRODUCT_UNSPECIFIED\x10\x00\x12\x11\n" +
+	"\rEPAQ_STANDARD\x10\x01\x12\r\n" +
+	"\tEPAQ_PLUS\x10\x02\x12\x0f\n" +
+	"\vEPAQ_SELECT\x10\x03\x12\x0e\n" +
+	"\n" +
+	"EPAQ_ELITE\x10\x04\"V\n" +
+	"\tInsurance\x12\x19\n" +
+	"\x15INSURANCE_UNSPECIFIED\x10\x00\x12\b\n" +
+	"\x04NONE\x10\x01\x12\n" +
+	"\n" +
+	"\x06EUR_45\x10\x02\x12\v\n" +
+	"\aEUR_150\x10\x03\x12\v\n" +
+	"\aEUR_500\x10\x04\"m\n" +
+	"\x06Reason\x12\x16\n" +
+	"\x12REASON_UNSPECIFIED\x10\x00\x12\x16\n" +
+	"\x12ITEM_NOT_DELIVERED\x10\x01\x12\x15\n" +
+	"\x11DISPUTED_DELIVERY\x10\x02\x12\x10\n" +
+	"\fITEM_DAMAGED\x10\x03\x12\n" +
+	"\n" +
+	"\x06OTHERS\x10\x04\"-\n" +
 	"\x1bSubmitParcelInquiryResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"I\n" +
 	"\x1aGetParcelInquiryPdfRequest\x12+\n" +
@@ -977,41 +1183,48 @@ func file_portal_v1_inquiries_proto_rawDescGZIP() []byte {
 	return file_portal_v1_inquiries_proto_rawDescData
 }
 
+var file_portal_v1_inquiries_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
 var file_portal_v1_inquiries_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_portal_v1_inquiries_proto_goTypes = []any{
-	(*GetInquiryTenantRequest)(nil),               // 0: portal.v1.GetInquiryTenantRequest
-	(*InquiryTenant)(nil),                         // 1: portal.v1.InquiryTenant
-	(*GetInquiryTenantResponse)(nil),              // 2: portal.v1.GetInquiryTenantResponse
-	(*InquiryAttachment)(nil),                     // 3: portal.v1.InquiryAttachment
-	(*SubmitParcelInquiryRequest)(nil),            // 4: portal.v1.SubmitParcelInquiryRequest
-	(*SubmitParcelInquiryResponse)(nil),           // 5: portal.v1.SubmitParcelInquiryResponse
-	(*GetParcelInquiryPdfRequest)(nil),            // 6: portal.v1.GetParcelInquiryPdfRequest
-	(*GetParcelInquiryPdfResponse)(nil),           // 7: portal.v1.GetParcelInquiryPdfResponse
-	(*SubscribeNewsletterRequest)(nil),            // 8: portal.v1.SubscribeNewsletterRequest
-	(*SubscribeNewsletterResponse)(nil),           // 9: portal.v1.SubscribeNewsletterResponse
-	(*ConfirmNewsletterSubscriptionRequest)(nil),  // 10: portal.v1.ConfirmNewsletterSubscriptionRequest
-	(*ConfirmNewsletterSubscriptionResponse)(nil), // 11: portal.v1.ConfirmNewsletterSubscriptionResponse
-	(*httpbody.HttpBody)(nil),                     // 12: google.api.HttpBody
+	(SubmitParcelInquiryRequest_Product)(0),       // 0: portal.v1.SubmitParcelInquiryRequest.Product
+	(SubmitParcelInquiryRequest_Insurance)(0),     // 1: portal.v1.SubmitParcelInquiryRequest.Insurance
+	(SubmitParcelInquiryRequest_Reason)(0),        // 2: portal.v1.SubmitParcelInquiryRequest.Reason
+	(*GetInquiryTenantRequest)(nil),               // 3: portal.v1.GetInquiryTenantRequest
+	(*InquiryTenant)(nil),                         // 4: portal.v1.InquiryTenant
+	(*GetInquiryTenantResponse)(nil),              // 5: portal.v1.GetInquiryTenantResponse
+	(*InquiryAttachment)(nil),                     // 6: portal.v1.InquiryAttachment
+	(*SubmitParcelInquiryRequest)(nil),            // 7: portal.v1.SubmitParcelInquiryRequest
+	(*SubmitParcelInquiryResponse)(nil),           // 8: portal.v1.SubmitParcelInquiryResponse
+	(*GetParcelInquiryPdfRequest)(nil),            // 9: portal.v1.GetParcelInquiryPdfRequest
+	(*GetParcelInquiryPdfResponse)(nil),           // 10: portal.v1.GetParcelInquiryPdfResponse
+	(*SubscribeNewsletterRequest)(nil),            // 11: portal.v1.SubscribeNewsletterRequest
+	(*SubscribeNewsletterResponse)(nil),           // 12: portal.v1.SubscribeNewsletterResponse
+	(*ConfirmNewsletterSubscriptionRequest)(nil),  // 13: portal.v1.ConfirmNewsletterSubscriptionRequest
+	(*ConfirmNewsletterSubscriptionResponse)(nil), // 14: portal.v1.ConfirmNewsletterSubscriptionResponse
+	(*httpbody.HttpBody)(nil),                     // 15: google.api.HttpBody
 }
 var file_portal_v1_inquiries_proto_depIdxs = []int32{
-	1,  // 0: portal.v1.GetInquiryTenantResponse.tenant:type_name -> portal.v1.InquiryTenant
-	3,  // 1: portal.v1.SubmitParcelInquiryRequest.attachments:type_name -> portal.v1.InquiryAttachment
-	12, // 2: portal.v1.GetParcelInquiryPdfResponse.file:type_name -> google.api.HttpBody
-	0,  // 3: portal.v1.InquiryService.GetInquiryTenant:input_type -> portal.v1.GetInquiryTenantRequest
-	4,  // 4: portal.v1.InquiryService.SubmitParcelInquiry:input_type -> portal.v1.SubmitParcelInquiryRequest
-	6,  // 5: portal.v1.InquiryService.GetParcelInquiryPdf:input_type -> portal.v1.GetParcelInquiryPdfRequest
-	8,  // 6: portal.v1.InquiryService.SubscribeNewsletter:input_type -> portal.v1.SubscribeNewsletterRequest
-	10, // 7: portal.v1.InquiryService.ConfirmNewsletterSubscription:input_type -> portal.v1.ConfirmNewsletterSubscriptionRequest
-	2,  // 8: portal.v1.InquiryService.GetInquiryTenant:output_type -> portal.v1.GetInquiryTenantResponse
-	5,  // 9: portal.v1.InquiryService.SubmitParcelInquiry:output_type -> portal.v1.SubmitParcelInquiryResponse
-	7,  // 10: portal.v1.InquiryService.GetParcelInquiryPdf:output_type -> portal.v1.GetParcelInquiryPdfResponse
-	9,  // 11: portal.v1.InquiryService.SubscribeNewsletter:output_type -> portal.v1.SubscribeNewsletterResponse
-	11, // 12: portal.v1.InquiryService.ConfirmNewsletterSubscription:output_type -> portal.v1.ConfirmNewsletterSubscriptionResponse
-	8,  // [8:13] is the sub-list for method output_type
-	3,  // [3:8] is the sub-list for method input_type
-	3,  // [3:3] is the sub-list for extension type_name
-	3,  // [3:3] is the sub-list for extension extendee
-	0,  // [0:3] is the sub-list for field type_name
+	4,  // 0: portal.v1.GetInquiryTenantResponse.tenant:type_name -> portal.v1.InquiryTenant
+	0,  // 1: portal.v1.SubmitParcelInquiryRequest.product:type_name -> portal.v1.SubmitParcelInquiryRequest.Product
+	1,  // 2: portal.v1.SubmitParcelInquiryRequest.insurance:type_name -> portal.v1.SubmitParcelInquiryRequest.Insurance
+	2,  // 3: portal.v1.SubmitParcelInquiryRequest.reason:type_name -> portal.v1.SubmitParcelInquiryRequest.Reason
+	6,  // 4: portal.v1.SubmitParcelInquiryRequest.attachments:type_name -> portal.v1.InquiryAttachment
+	15, // 5: portal.v1.GetParcelInquiryPdfResponse.file:type_name -> google.api.HttpBody
+	3,  // 6: portal.v1.InquiryService.GetInquiryTenant:input_type -> portal.v1.GetInquiryTenantRequest
+	7,  // 7: portal.v1.InquiryService.SubmitParcelInquiry:input_type -> portal.v1.SubmitParcelInquiryRequest
+	9,  // 8: portal.v1.InquiryService.GetParcelInquiryPdf:input_type -> portal.v1.GetParcelInquiryPdfRequest
+	11, // 9: portal.v1.InquiryService.SubscribeNewsletter:input_type -> portal.v1.SubscribeNewsletterRequest
+	13, // 10: portal.v1.InquiryService.ConfirmNewsletterSubscription:input_type -> portal.v1.ConfirmNewsletterSubscriptionRequest
+	5,  // 11: portal.v1.InquiryService.GetInquiryTenant:output_type -> portal.v1.GetInquiryTenantResponse
+	8,  // 12: portal.v1.InquiryService.SubmitParcelInquiry:output_type -> portal.v1.SubmitParcelInquiryResponse
+	10, // 13: portal.v1.InquiryService.GetParcelInquiryPdf:output_type -> portal.v1.GetParcelInquiryPdfResponse
+	12, // 14: portal.v1.InquiryService.SubscribeNewsletter:output_type -> portal.v1.SubscribeNewsletterResponse
+	14, // 15: portal.v1.InquiryService.ConfirmNewsletterSubscription:output_type -> portal.v1.ConfirmNewsletterSubscriptionResponse
+	11, // [11:16] is the sub-list for method output_type
+	6,  // [6:11] is the sub-list for method input_type
+	6,  // [6:6] is the sub-list for extension type_name
+	6,  // [6:6] is the sub-list for extension extendee
+	0,  // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_inquiries_proto_init() }
@@ -1024,13 +1237,14 @@ func file_portal_v1_inquiries_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_inquiries_proto_rawDesc), len(file_portal_v1_inquiries_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      3,
 			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_portal_v1_inquiries_proto_goTypes,
 		DependencyIndexes: file_portal_v1_inquiries_proto_depIdxs,
+		EnumInfos:         file_portal_v1_inquiries_proto_enumTypes,
 		MessageInfos:      file_portal_v1_inquiries_proto_msgTypes,
 	}.Build()
 	File_portal_v1_inquiries_proto = out.File

@@ -41,10 +41,10 @@ type ReportInvoiceData struct {
 	TobaccoTax string `protobuf:"bytes,6,opt,name=tobacco_tax,json=tobaccoTax,proto3" json:"tobacco_tax,omitempty"`
 	// Discount or rebate.
 	DiscountRebate string `protobuf:"bytes,7,opt,name=discount_rebate,json=discountRebate,proto3" json:"discount_rebate,omitempty"`
-	// Incoterm: DDP, DAP or DTP.
-	Incoterm string `protobuf:"bytes,8,opt,name=incoterm,proto3" json:"incoterm,omitempty"`
-	// Reason of export.
-	ReasonOfExport string `protobuf:"bytes,9,opt,name=reason_of_export,json=reasonOfExport,proto3" json:"reason_of_export,omitempty"`
+	// Incoterm; unspecified when the row names none (the invoice reads DAP then).
+	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,8,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
+	// Reason of export; unspecified when the row names none (SALE_OF_GOODS_PERMANENT then).
+	ReasonOfExport CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,9,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport" json:"reason_of_export,omitempty"`
 	// Additional comments.
 	AdditionalComments string `protobuf:"bytes,10,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
 	// Declaration statement.
@@ -132,18 +132,18 @@ func (x *ReportInvoiceData) GetDiscountRebate() string {
 	return ""
 }
 
-func (x *ReportInvoiceData) GetIncoterm() string {
+func (x *ReportInvoiceData) GetIncoterm() CommercialInvoiceTerms_Incoterm {
 	if x != nil {
 		return x.Incoterm
 	}
-	return ""
+	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
 }
 
-func (x *ReportInvoiceData) GetReasonOfExport() string {
+func (x *ReportInvoiceData) GetReasonOfExport() CommercialInvoiceTerms_ReasonOfExport {
 	if x != nil {
 		return x.ReasonOfExport
 	}
-	return ""
+	return CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED
 }
 
 func (x *ReportInvoiceData) GetAdditionalComments() string {
@@ -393,7 +393,7 @@ var File_portal_v1_report_details_proto protoreflect.FileDescriptor
 
 const file_portal_v1_report_details_proto_rawDesc = "" +
 	"\n" +
-	"\x1eportal/v1/report_details.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\"\x9c\x03\n" +
+	"\x1eportal/v1/report_details.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\x1a\x17portal/v1/reports.proto\"\xfa\x03\n" +
 	"\x11ReportInvoiceData\x12%\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tR\rinvoiceNumber\x12\x1b\n" +
 	"\tpo_number\x18\x02 \x01(\tR\bpoNumber\x12\x12\n" +
@@ -402,9 +402,9 @@ const file_portal_v1_report_details_proto_rawDesc = "" +
 	"\x0ffreight_postage\x18\x05 \x01(\tR\x0efreightPostage\x12\x1f\n" +
 	"\vtobacco_tax\x18\x06 \x01(\tR\n" +
 	"tobaccoTax\x12'\n" +
-	"\x0fdiscount_rebate\x18\a \x01(\tR\x0ediscountRebate\x12\x1a\n" +
-	"\bincoterm\x18\b \x01(\tR\bincoterm\x12(\n" +
-	"\x10reason_of_export\x18\t \x01(\tR\x0ereasonOfExport\x12/\n" +
+	"\x0fdiscount_rebate\x18\a \x01(\tR\x0ediscountRebate\x12F\n" +
+	"\bincoterm\x18\b \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermR\bincoterm\x12Z\n" +
+	"\x10reason_of_export\x18\t \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportR\x0ereasonOfExport\x12/\n" +
 	"\x13additional_comments\x18\n" +
 	" \x01(\tR\x12additionalComments\x123\n" +
 	"\x15declaration_statement\x18\v \x01(\tR\x14declarationStatement\"K\n" +
@@ -449,22 +449,26 @@ var file_portal_v1_report_details_proto_goTypes = []any{
 	(*GetReportShipmentDetailsResponse)(nil),      // 2: portal.v1.GetReportShipmentDetailsResponse
 	(*DownloadReportShipmentTrafficRequest)(nil),  // 3: portal.v1.DownloadReportShipmentTrafficRequest
 	(*DownloadReportShipmentTrafficResponse)(nil), // 4: portal.v1.DownloadReportShipmentTrafficResponse
-	(*OrderLineValues)(nil),                       // 5: portal.v1.OrderLineValues
-	(*httpbody.HttpBody)(nil),                     // 6: google.api.HttpBody
+	(CommercialInvoiceTerms_Incoterm)(0),          // 5: portal.v1.CommercialInvoiceTerms.Incoterm
+	(CommercialInvoiceTerms_ReasonOfExport)(0),    // 6: portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	(*OrderLineValues)(nil),                       // 7: portal.v1.OrderLineValues
+	(*httpbody.HttpBody)(nil),                     // 8: google.api.HttpBody
 }
 var file_portal_v1_report_details_proto_depIdxs = []int32{
-	5, // 0: portal.v1.GetReportShipmentDetailsResponse.order_lines:type_name -> portal.v1.OrderLineValues
-	0, // 1: portal.v1.GetReportShipmentDetailsResponse.invoice:type_name -> portal.v1.ReportInvoiceData
-	6, // 2: portal.v1.DownloadReportShipmentTrafficResponse.file:type_name -> google.api.HttpBody
-	1, // 3: portal.v1.ReportDetailsService.GetReportShipmentDetails:input_type -> portal.v1.GetReportShipmentDetailsRequest
-	3, // 4: portal.v1.ReportDetailsService.DownloadReportShipmentTraffic:input_type -> portal.v1.DownloadReportShipmentTrafficRequest
-	2, // 5: portal.v1.ReportDetailsService.GetReportShipmentDetails:output_type -> portal.v1.GetReportShipmentDetailsResponse
-	4, // 6: portal.v1.ReportDetailsService.DownloadReportShipmentTraffic:output_type -> portal.v1.DownloadReportShipmentTrafficResponse
-	5, // [5:7] is the sub-list for method output_type
-	3, // [3:5] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	5, // 0: portal.v1.ReportInvoiceData.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	6, // 1: portal.v1.ReportInvoiceData.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	7, // 2: portal.v1.GetReportShipmentDetailsResponse.order_lines:type_name -> portal.v1.OrderLineValues
+	0, // 3: portal.v1.GetReportShipmentDetailsResponse.invoice:type_name -> portal.v1.ReportInvoiceData
+	8, // 4: portal.v1.DownloadReportShipmentTrafficResponse.file:type_name -> google.api.HttpBody
+	1, // 5: portal.v1.ReportDetailsService.GetReportShipmentDetails:input_type -> portal.v1.GetReportShipmentDetailsRequest
+	3, // 6: portal.v1.ReportDetailsService.DownloadReportShipmentTraffic:input_type -> portal.v1.DownloadReportShipmentTrafficRequest
+	2, // 7: portal.v1.ReportDetailsService.GetReportShipmentDetails:output_type -> portal.v1.GetReportShipmentDetailsResponse
+	4, // 8: portal.v1.ReportDetailsService.DownloadReportShipmentTraffic:output_type -> portal.v1.DownloadReportShipmentTrafficResponse
+	7, // [7:9] is the sub-list for method output_type
+	5, // [5:7] is the sub-list for method input_type
+	5, // [5:5] is the sub-list for extension type_name
+	5, // [5:5] is the sub-list for extension extendee
+	0, // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_report_details_proto_init() }
@@ -473,6 +477,7 @@ func file_portal_v1_report_details_proto_init() {
 		return
 	}
 	file_portal_v1_batches_proto_init()
+	file_portal_v1_reports_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -91,6 +91,181 @@ func (ReportRow_Status) EnumDescriptor() ([]byte, []int) {
 	return file_portal_v1_reports_proto_rawDescGZIP(), []int{0, 0}
 }
 
+// GateStep is a step of the consent gate.
+type GetInvoiceCustomersResponse_GateStep int32
+
+const (
+	// No step is left: the invoice may be made.
+	GetInvoiceCustomersResponse_GATE_STEP_UNSPECIFIED GetInvoiceCustomersResponse_GateStep = 0
+	// The general terms and conditions are to be accepted.
+	GetInvoiceCustomersResponse_GTC GetInvoiceCustomersResponse_GateStep = 1
+	// The pricing of chargeable customers is to be accepted.
+	GetInvoiceCustomersResponse_PRICING GetInvoiceCustomersResponse_GateStep = 2
+	// The seller EORI is to be entered.
+	GetInvoiceCustomersResponse_SELLER_EORI GetInvoiceCustomersResponse_GateStep = 3
+)
+
+// Enum value maps for GetInvoiceCustomersResponse_GateStep.
+var (
+	GetInvoiceCustomersResponse_GateStep_name = map[int32]string{
+		0: "GATE_STEP_UNSPECIFIED",
+		1: "GTC",
+		2: "PRICING",
+		3: "SELLER_EORI",
+	}
+	GetInvoiceCustomersResponse_GateStep_value = map[string]int32{
+		"GATE_STEP_UNSPECIFIED": 0,
+		"GTC":                   1,
+		"PRICING":               2,
+		"SELLER_EORI":           3,
+	}
+)
+
+func (x GetInvoiceCustomersResponse_GateStep) Enum() *GetInvoiceCustomersResponse_GateStep {
+	p := new(GetInvoiceCustomersResponse_GateStep)
+	*p = x
+	return p
+}
+
+func (x GetInvoiceCustomersResponse_GateStep) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (GetInvoiceCustomersResponse_GateStep) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[1].Descriptor()
+}
+
+func (GetInvoiceCustomersResponse_GateStep) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[1]
+}
+
+func (x GetInvoiceCustomersResponse_GateStep) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use GetInvoiceCustomersResponse_GateStep.Descriptor instead.
+func (GetInvoiceCustomersResponse_GateStep) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{15, 0}
+}
+
+// Incoterm says who pays duty and taxes.
+type CommercialInvoiceTerms_Incoterm int32
+
+const (
+	// None given: the server reads DAP.
+	CommercialInvoiceTerms_INCOTERM_UNSPECIFIED CommercialInvoiceTerms_Incoterm = 0
+	// Delivered duty paid: the sender pays.
+	CommercialInvoiceTerms_DDP CommercialInvoiceTerms_Incoterm = 1
+	// Delivered at place, the default: duty, VAT and tobacco tax are the receiver's and count 0.
+	CommercialInvoiceTerms_DAP CommercialInvoiceTerms_Incoterm = 2
+	// Delivered duty and taxes paid.
+	CommercialInvoiceTerms_DTP CommercialInvoiceTerms_Incoterm = 3
+)
+
+// Enum value maps for CommercialInvoiceTerms_Incoterm.
+var (
+	CommercialInvoiceTerms_Incoterm_name = map[int32]string{
+		0: "INCOTERM_UNSPECIFIED",
+		1: "DDP",
+		2: "DAP",
+		3: "DTP",
+	}
+	CommercialInvoiceTerms_Incoterm_value = map[string]int32{
+		"INCOTERM_UNSPECIFIED": 0,
+		"DDP":                  1,
+		"DAP":                  2,
+		"DTP":                  3,
+	}
+)
+
+func (x CommercialInvoiceTerms_Incoterm) Enum() *CommercialInvoiceTerms_Incoterm {
+	p := new(CommercialInvoiceTerms_Incoterm)
+	*p = x
+	return p
+}
+
+func (x CommercialInvoiceTerms_Incoterm) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CommercialInvoiceTerms_Incoterm) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[2].Descriptor()
+}
+
+func (CommercialInvoiceTerms_Incoterm) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[2]
+}
+
+func (x CommercialInvoiceTerms_Incoterm) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CommercialInvoiceTerms_Incoterm.Descriptor instead.
+func (CommercialInvoiceTerms_Incoterm) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18, 0}
+}
+
+// ReasonOfExport is why the goods leave.
+type CommercialInvoiceTerms_ReasonOfExport int32
+
+const (
+	// None given: the server reads SALE_OF_GOODS_PERMANENT.
+	CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED CommercialInvoiceTerms_ReasonOfExport = 0
+	// Documents.
+	CommercialInvoiceTerms_DOCS CommercialInvoiceTerms_ReasonOfExport = 1
+	// A permanent sale of goods, the default.
+	CommercialInvoiceTerms_SALE_OF_GOODS_PERMANENT CommercialInvoiceTerms_ReasonOfExport = 2
+	// Goods sent back.
+	CommercialInvoiceTerms_RETURNED_GOODS CommercialInvoiceTerms_ReasonOfExport = 3
+	// Samples.
+	CommercialInvoiceTerms_SAMPLES CommercialInvoiceTerms_ReasonOfExport = 4
+)
+
+// Enum value maps for CommercialInvoiceTerms_ReasonOfExport.
+var (
+	CommercialInvoiceTerms_ReasonOfExport_name = map[int32]string{
+		0: "REASON_OF_EXPORT_UNSPECIFIED",
+		1: "DOCS",
+		2: "SALE_OF_GOODS_PERMANENT",
+		3: "RETURNED_GOODS",
+		4: "SAMPLES",
+	}
+	CommercialInvoiceTerms_ReasonOfExport_value = map[string]int32{
+		"REASON_OF_EXPORT_UNSPECIFIED": 0,
+		"DOCS":                         1,
+		"SALE_OF_GOODS_PERMANENT":      2,
+		"RETURNED_GOODS":               3,
+		"SAMPLES":                      4,
+	}
+)
+
+func (x CommercialInvoiceTerms_ReasonOfExport) Enum() *CommercialInvoiceTerms_ReasonOfExport {
+	p := new(CommercialInvoiceTerms_ReasonOfExport)
+	*p = x
+	return p
+}
+
+func (x CommercialInvoiceTerms_ReasonOfExport) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CommercialInvoiceTerms_ReasonOfExport) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[3].Descriptor()
+}
+
+func (CommercialInvoiceTerms_ReasonOfExport) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[3]
+}
+
+func (x CommercialInvoiceTerms_ReasonOfExport) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CommercialInvoiceTerms_ReasonOfExport.Descriptor instead.
+func (CommercialInvoiceTerms_ReasonOfExport) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18, 1}
+}
+
 // ReportRow is one shipment of the report (spec 2 section 3).
 type ReportRow struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1133,13 +1308,19 @@ func (x *InvoiceCustomer) GetSellerEori() string {
 	return ""
 }
 
-// GetInvoiceCustomersResponse lists the customers.
+// GetInvoiceCustomersResponse lists the customers and the consent gate's
+// next step (spec 2 section 4.6), as core/invoice.NextStep decides it.
 type GetInvoiceCustomersResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The customers, in the order of their first shipment.
-	Customers     []*InvoiceCustomer `protobuf:"bytes,1,rep,name=customers,proto3" json:"customers,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Customers []*InvoiceCustomer `protobuf:"bytes,1,rep,name=customers,proto3" json:"customers,omitempty"`
+	// The first step the customers do not all satisfy (GTC, then pricing,
+	// then the seller EORI); unspecified when none is left.
+	NextStep GetInvoiceCustomersResponse_GateStep `protobuf:"varint,2,opt,name=next_step,json=nextStep,proto3,enum=portal.v1.GetInvoiceCustomersResponse_GateStep" json:"next_step,omitempty"`
+	// The customers that step is missing for, ascending.
+	NextStepCustomerIds []int64 `protobuf:"varint,3,rep,packed,name=next_step_customer_ids,json=nextStepCustomerIds,proto3" json:"next_step_customer_ids,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *GetInvoiceCustomersResponse) Reset() {
@@ -1175,6 +1356,20 @@ func (*GetInvoiceCustomersResponse) Descriptor() ([]byte, []int) {
 func (x *GetInvoiceCustomersResponse) GetCustomers() []*InvoiceCustomer {
 	if x != nil {
 		return x.Customers
+	}
+	return nil
+}
+
+func (x *GetInvoiceCustomersResponse) GetNextStep() GetInvoiceCustomersResponse_GateStep {
+	if x != nil {
+		return x.NextStep
+	}
+	return GetInvoiceCustomersResponse_GATE_STEP_UNSPECIFIED
+}
+
+func (x *GetInvoiceCustomersResponse) GetNextStepCustomerIds() []int64 {
+	if x != nil {
+		return x.NextStepCustomerIds
 	}
 	return nil
 }
@@ -1280,6 +1475,46 @@ func (x *CheckInvoiceNumberResponse) GetTaken() bool {
 	return false
 }
 
+// CommercialInvoiceTerms holds the closed sets of a commercial invoice
+// (spec 2 section 5.5), shared by the request, the stored invoice and a
+// report row's invoice data. The values are named as the spec's JSON
+// strings, which protojson writes and reads ("DAP").
+type CommercialInvoiceTerms struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CommercialInvoiceTerms) Reset() {
+	*x = CommercialInvoiceTerms{}
+	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CommercialInvoiceTerms) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CommercialInvoiceTerms) ProtoMessage() {}
+
+func (x *CommercialInvoiceTerms) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CommercialInvoiceTerms.ProtoReflect.Descriptor instead.
+func (*CommercialInvoiceTerms) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18}
+}
+
 // CreateCommercialInvoiceRequest is the invoice request (spec 2 section 3).
 type CreateCommercialInvoiceRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1287,8 +1522,8 @@ type CreateCommercialInvoiceRequest struct {
 	InvoiceNumber string `protobuf:"bytes,1,opt,name=invoice_number,json=invoiceNumber,proto3" json:"invoice_number,omitempty"`
 	// Purchase order number, at most 35 characters.
 	PoNumber string `protobuf:"bytes,2,opt,name=po_number,json=poNumber,proto3" json:"po_number,omitempty"`
-	// DDP, DAP or DTP; under DAP duty, VAT and tobacco tax are the receiver's and count 0.
-	Incoterm string `protobuf:"bytes,3,opt,name=incoterm,proto3" json:"incoterm,omitempty"`
+	// The incoterm; unspecified is DAP. Under DAP duty, VAT and tobacco tax are the receiver's and count 0.
+	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,3,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
 	// Discount or rebate, subtracted from the total.
 	DiscountRebate float64 `protobuf:"fixed64,4,opt,name=discount_rebate,json=discountRebate,proto3" json:"discount_rebate,omitempty"`
 	// Freight and postage.
@@ -1299,8 +1534,8 @@ type CreateCommercialInvoiceRequest struct {
 	TobaccoTax float64 `protobuf:"fixed64,7,opt,name=tobacco_tax,json=tobaccoTax,proto3" json:"tobacco_tax,omitempty"`
 	// Duty.
 	Duty float64 `protobuf:"fixed64,8,opt,name=duty,proto3" json:"duty,omitempty"`
-	// DOCS, SALE_OF_GOODS_PERMANENT, RETURNED_GOODS or SAMPLES.
-	ReasonOfExport string `protobuf:"bytes,9,opt,name=reason_of_export,json=reasonOfExport,proto3" json:"reason_of_export,omitempty"`
+	// The reason of export; unspecified is SALE_OF_GOODS_PERMANENT.
+	ReasonOfExport CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,9,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport" json:"reason_of_export,omitempty"`
 	// Additional comments (the certification), at most 1000 characters.
 	AdditionalComments string `protobuf:"bytes,10,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
 	// Declaration statement (EU or non-EU), at most 2000 characters.
@@ -1313,7 +1548,7 @@ type CreateCommercialInvoiceRequest struct {
 
 func (x *CreateCommercialInvoiceRequest) Reset() {
 	*x = CreateCommercialInvoiceRequest{}
-	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	mi := &file_portal_v1_reports_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1325,7 +1560,7 @@ func (x *CreateCommercialInvoiceRequest) String() string {
 func (*CreateCommercialInvoiceRequest) ProtoMessage() {}
 
 func (x *CreateCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	mi := &file_portal_v1_reports_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1338,7 +1573,7 @@ func (x *CreateCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommercialInvoiceRequest.ProtoReflect.Descriptor instead.
 func (*CreateCommercialInvoiceRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CreateCommercialInvoiceRequest) GetInvoiceNumber() string {
@@ -1355,11 +1590,11 @@ func (x *CreateCommercialInvoiceRequest) GetPoNumber() string {
 	return ""
 }
 
-func (x *CreateCommercialInvoiceRequest) GetIncoterm() string {
+func (x *CreateCommercialInvoiceRequest) GetIncoterm() CommercialInvoiceTerms_Incoterm {
 	if x != nil {
 		return x.Incoterm
 	}
-	return ""
+	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
 }
 
 func (x *CreateCommercialInvoiceRequest) GetDiscountRebate() float64 {
@@ -1397,11 +1632,11 @@ func (x *CreateCommercialInvoiceRequest) GetDuty() float64 {
 	return 0
 }
 
-func (x *CreateCommercialInvoiceRequest) GetReasonOfExport() string {
+func (x *CreateCommercialInvoiceRequest) GetReasonOfExport() CommercialInvoiceTerms_ReasonOfExport {
 	if x != nil {
 		return x.ReasonOfExport
 	}
-	return ""
+	return CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED
 }
 
 func (x *CreateCommercialInvoiceRequest) GetAdditionalComments() string {
@@ -1436,7 +1671,7 @@ type CreateCommercialInvoiceResponse struct {
 
 func (x *CreateCommercialInvoiceResponse) Reset() {
 	*x = CreateCommercialInvoiceResponse{}
-	mi := &file_portal_v1_reports_proto_msgTypes[19]
+	mi := &file_portal_v1_reports_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1448,7 +1683,7 @@ func (x *CreateCommercialInvoiceResponse) String() string {
 func (*CreateCommercialInvoiceResponse) ProtoMessage() {}
 
 func (x *CreateCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[19]
+	mi := &file_portal_v1_reports_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1461,7 +1696,7 @@ func (x *CreateCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommercialInvoiceResponse.ProtoReflect.Descriptor instead.
 func (*CreateCommercialInvoiceResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{19}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CreateCommercialInvoiceResponse) GetFile() *httpbody.HttpBody {
@@ -1482,7 +1717,7 @@ type GetCommercialInvoiceDetailsRequest struct {
 
 func (x *GetCommercialInvoiceDetailsRequest) Reset() {
 	*x = GetCommercialInvoiceDetailsRequest{}
-	mi := &file_portal_v1_reports_proto_msgTypes[20]
+	mi := &file_portal_v1_reports_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1494,7 +1729,7 @@ func (x *GetCommercialInvoiceDetailsRequest) String() string {
 func (*GetCommercialInvoiceDetailsRequest) ProtoMessage() {}
 
 func (x *GetCommercialInvoiceDetailsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[20]
+	mi := &file_portal_v1_reports_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1507,7 +1742,7 @@ func (x *GetCommercialInvoiceDetailsRequest) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use GetCommercialInvoiceDetailsRequest.ProtoReflect.Descriptor instead.
 func (*GetCommercialInvoiceDetailsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetCommercialInvoiceDetailsRequest) GetInvoiceNumber() string {
@@ -1530,7 +1765,7 @@ type CommercialInvoiceShipment struct {
 
 func (x *CommercialInvoiceShipment) Reset() {
 	*x = CommercialInvoiceShipment{}
-	mi := &file_portal_v1_reports_proto_msgTypes[21]
+	mi := &file_portal_v1_reports_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1542,7 +1777,7 @@ func (x *CommercialInvoiceShipment) String() string {
 func (*CommercialInvoiceShipment) ProtoMessage() {}
 
 func (x *CommercialInvoiceShipment) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[21]
+	mi := &file_portal_v1_reports_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1555,7 +1790,7 @@ func (x *CommercialInvoiceShipment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommercialInvoiceShipment.ProtoReflect.Descriptor instead.
 func (*CommercialInvoiceShipment) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{21}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CommercialInvoiceShipment) GetShipmentId() int64 {
@@ -1585,10 +1820,10 @@ type CommercialInvoice struct {
 	CustomerCrmid string `protobuf:"bytes,4,opt,name=customer_crmid,json=customerCrmid,proto3" json:"customer_crmid,omitempty"`
 	// Purchase order number.
 	PoNumber string `protobuf:"bytes,5,opt,name=po_number,json=poNumber,proto3" json:"po_number,omitempty"`
-	// DDP, DAP or DTP.
-	Incoterm string `protobuf:"bytes,6,opt,name=incoterm,proto3" json:"incoterm,omitempty"`
-	// Reason of export.
-	ReasonOfExport string `protobuf:"bytes,7,opt,name=reason_of_export,json=reasonOfExport,proto3" json:"reason_of_export,omitempty"`
+	// The incoterm.
+	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,6,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
+	// The reason of export.
+	ReasonOfExport CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,7,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport" json:"reason_of_export,omitempty"`
 	// Additional comments.
 	AdditionalComments string `protobuf:"bytes,8,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
 	// Declaration statement.
@@ -1621,7 +1856,7 @@ type CommercialInvoice struct {
 
 func (x *CommercialInvoice) Reset() {
 	*x = CommercialInvoice{}
-	mi := &file_portal_v1_reports_proto_msgTypes[22]
+	mi := &file_portal_v1_reports_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1633,7 +1868,7 @@ func (x *CommercialInvoice) String() string {
 func (*CommercialInvoice) ProtoMessage() {}
 
 func (x *CommercialInvoice) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[22]
+	mi := &file_portal_v1_reports_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1646,7 +1881,7 @@ func (x *CommercialInvoice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommercialInvoice.ProtoReflect.Descriptor instead.
 func (*CommercialInvoice) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{22}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CommercialInvoice) GetInvoiceNumber() string {
@@ -1684,18 +1919,18 @@ func (x *CommercialInvoice) GetPoNumber() string {
 	return ""
 }
 
-func (x *CommercialInvoice) GetIncoterm() string {
+func (x *CommercialInvoice) GetIncoterm() CommercialInvoiceTerms_Incoterm {
 	if x != nil {
 		return x.Incoterm
 	}
-	return ""
+	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
 }
 
-func (x *CommercialInvoice) GetReasonOfExport() string {
+func (x *CommercialInvoice) GetReasonOfExport() CommercialInvoiceTerms_ReasonOfExport {
 	if x != nil {
 		return x.ReasonOfExport
 	}
-	return ""
+	return CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED
 }
 
 func (x *CommercialInvoice) GetAdditionalComments() string {
@@ -1800,7 +2035,7 @@ type GetCommercialInvoiceDetailsResponse struct {
 
 func (x *GetCommercialInvoiceDetailsResponse) Reset() {
 	*x = GetCommercialInvoiceDetailsResponse{}
-	mi := &file_portal_v1_reports_proto_msgTypes[23]
+	mi := &file_portal_v1_reports_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1812,7 +2047,7 @@ func (x *GetCommercialInvoiceDetailsResponse) String() string {
 func (*GetCommercialInvoiceDetailsResponse) ProtoMessage() {}
 
 func (x *GetCommercialInvoiceDetailsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[23]
+	mi := &file_portal_v1_reports_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1825,7 +2060,7 @@ func (x *GetCommercialInvoiceDetailsResponse) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use GetCommercialInvoiceDetailsResponse.ProtoReflect.Descriptor instead.
 func (*GetCommercialInvoiceDetailsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{23}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetCommercialInvoiceDetailsResponse) GetInvoices() []*CommercialInvoice {
@@ -1927,25 +2162,44 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x10pricing_accepted\x18\x05 \x01(\bR\x0fpricingAccepted\x12#\n" +
 	"\ris_chargeable\x18\x06 \x01(\bR\fisChargeable\x12\x1f\n" +
 	"\vseller_eori\x18\a \x01(\tR\n" +
-	"sellerEori\"W\n" +
+	"sellerEori\"\xa8\x02\n" +
 	"\x1bGetInvoiceCustomersResponse\x128\n" +
-	"\tcustomers\x18\x01 \x03(\v2\x1a.portal.v1.InvoiceCustomerR\tcustomers\"o\n" +
+	"\tcustomers\x18\x01 \x03(\v2\x1a.portal.v1.InvoiceCustomerR\tcustomers\x12L\n" +
+	"\tnext_step\x18\x02 \x01(\x0e2/.portal.v1.GetInvoiceCustomersResponse.GateStepR\bnextStep\x123\n" +
+	"\x16next_step_customer_ids\x18\x03 \x03(\x03R\x13nextStepCustomerIds\"L\n" +
+	"\bGateStep\x12\x19\n" +
+	"\x15GATE_STEP_UNSPECIFIED\x10\x00\x12\a\n" +
+	"\x03GTC\x10\x01\x12\v\n" +
+	"\aPRICING\x10\x02\x12\x0f\n" +
+	"\vSELLER_EORI\x10\x03\"o\n" +
 	"\x19CheckInvoiceNumberRequest\x12/\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rinvoiceNumber\x12!\n" +
 	"\acrm_ids\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x80 R\x06crmIds\"2\n" +
 	"\x1aCheckInvoiceNumberResponse\x12\x14\n" +
-	"\x05taken\x18\x01 \x01(\bR\x05taken\"\x95\x05\n" +
+	"\x05taken\x18\x01 \x01(\bR\x05taken\"\xd5\x01\n" +
+	"\x16CommercialInvoiceTerms\"?\n" +
+	"\bIncoterm\x12\x18\n" +
+	"\x14INCOTERM_UNSPECIFIED\x10\x00\x12\a\n" +
+	"\x03DDP\x10\x01\x12\a\n" +
+	"\x03DAP\x10\x02\x12\a\n" +
+	"\x03DTP\x10\x03\"z\n" +
+	"\x0eReasonOfExport\x12 \n" +
+	"\x1cREASON_OF_EXPORT_UNSPECIFIED\x10\x00\x12\b\n" +
+	"\x04DOCS\x10\x01\x12\x1b\n" +
+	"\x17SALE_OF_GOODS_PERMANENT\x10\x02\x12\x12\n" +
+	"\x0eRETURNED_GOODS\x10\x03\x12\v\n" +
+	"\aSAMPLES\x10\x04\"\xf5\x05\n" +
 	"\x1eCreateCommercialInvoiceRequest\x12/\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rinvoiceNumber\x12$\n" +
-	"\tpo_number\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18#R\bpoNumber\x12#\n" +
-	"\bincoterm\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x03R\bincoterm\x12@\n" +
+	"\tpo_number\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18#R\bpoNumber\x12P\n" +
+	"\bincoterm\x18\x03 \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermB\b\xbaH\x05\x82\x01\x02\x10\x01R\bincoterm\x12@\n" +
 	"\x0fdiscount_rebate\x18\x04 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x0ediscountRebate\x12@\n" +
 	"\x0ffreight_postage\x18\x05 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x0efreightPostage\x12)\n" +
 	"\x03vat\x18\x06 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x03vat\x128\n" +
 	"\vtobacco_tax\x18\a \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\n" +
 	"tobaccoTax\x12+\n" +
-	"\x04duty\x18\b \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x04duty\x121\n" +
-	"\x10reason_of_export\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\x0ereasonOfExport\x129\n" +
+	"\x04duty\x18\b \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x04duty\x12d\n" +
+	"\x10reason_of_export\x18\t \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportB\b\xbaH\x05\x82\x01\x02\x10\x01R\x0ereasonOfExport\x129\n" +
 	"\x13additional_comments\x18\n" +
 	" \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x12additionalComments\x12=\n" +
 	"\x15declaration_statement\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x14declarationStatement\x124\n" +
@@ -1960,16 +2214,16 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"shipmentId\x12\x1e\n" +
 	"\n" +
 	"identifier\x18\x02 \x01(\tR\n" +
-	"identifier\"\xf5\x05\n" +
+	"identifier\"\xd3\x06\n" +
 	"\x11CommercialInvoice\x12%\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tR\rinvoiceNumber\x12\x1f\n" +
 	"\vcustomer_id\x18\x02 \x01(\x03R\n" +
 	"customerId\x12#\n" +
 	"\rcustomer_name\x18\x03 \x01(\tR\fcustomerName\x12%\n" +
 	"\x0ecustomer_crmid\x18\x04 \x01(\tR\rcustomerCrmid\x12\x1b\n" +
-	"\tpo_number\x18\x05 \x01(\tR\bpoNumber\x12\x1a\n" +
-	"\bincoterm\x18\x06 \x01(\tR\bincoterm\x12(\n" +
-	"\x10reason_of_export\x18\a \x01(\tR\x0ereasonOfExport\x12/\n" +
+	"\tpo_number\x18\x05 \x01(\tR\bpoNumber\x12F\n" +
+	"\bincoterm\x18\x06 \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermR\bincoterm\x12Z\n" +
+	"\x10reason_of_export\x18\a \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportR\x0ereasonOfExport\x12/\n" +
 	"\x13additional_comments\x18\b \x01(\tR\x12additionalComments\x123\n" +
 	"\x15declaration_statement\x18\t \x01(\tR\x14declarationStatement\x12\x1a\n" +
 	"\bcurrency\x18\n" +
@@ -2013,82 +2267,91 @@ func file_portal_v1_reports_proto_rawDescGZIP() []byte {
 	return file_portal_v1_reports_proto_rawDescData
 }
 
-var file_portal_v1_reports_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_portal_v1_reports_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
+var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_portal_v1_reports_proto_goTypes = []any{
 	(ReportRow_Status)(0),                       // 0: portal.v1.ReportRow.Status
-	(*ReportRow)(nil),                           // 1: portal.v1.ReportRow
-	(*SearchReportRequest)(nil),                 // 2: portal.v1.SearchReportRequest
-	(*SearchReportResponse)(nil),                // 3: portal.v1.SearchReportResponse
-	(*ExportReportExcelRequest)(nil),            // 4: portal.v1.ExportReportExcelRequest
-	(*ExportReportExcelResponse)(nil),           // 5: portal.v1.ExportReportExcelResponse
-	(*DownloadReportLabelsRequest)(nil),         // 6: portal.v1.DownloadReportLabelsRequest
-	(*DownloadReportLabelsResponse)(nil),        // 7: portal.v1.DownloadReportLabelsResponse
-	(*DownloadReportLabelsByIdsRequest)(nil),    // 8: portal.v1.DownloadReportLabelsByIdsRequest
-	(*DownloadReportLabelsByIdsResponse)(nil),   // 9: portal.v1.DownloadReportLabelsByIdsResponse
-	(*DownloadReportInvoicesRequest)(nil),       // 10: portal.v1.DownloadReportInvoicesRequest
-	(*DownloadReportInvoicesResponse)(nil),      // 11: portal.v1.DownloadReportInvoicesResponse
-	(*DownloadReportInvoiceByIdsRequest)(nil),   // 12: portal.v1.DownloadReportInvoiceByIdsRequest
-	(*DownloadReportInvoiceByIdsResponse)(nil),  // 13: portal.v1.DownloadReportInvoiceByIdsResponse
-	(*GetInvoiceCustomersRequest)(nil),          // 14: portal.v1.GetInvoiceCustomersRequest
-	(*InvoiceCustomer)(nil),                     // 15: portal.v1.InvoiceCustomer
-	(*GetInvoiceCustomersResponse)(nil),         // 16: portal.v1.GetInvoiceCustomersResponse
-	(*CheckInvoiceNumberRequest)(nil),           // 17: portal.v1.CheckInvoiceNumberRequest
-	(*CheckInvoiceNumberResponse)(nil),          // 18: portal.v1.CheckInvoiceNumberResponse
-	(*CreateCommercialInvoiceRequest)(nil),      // 19: portal.v1.CreateCommercialInvoiceRequest
-	(*CreateCommercialInvoiceResponse)(nil),     // 20: portal.v1.CreateCommercialInvoiceResponse
-	(*GetCommercialInvoiceDetailsRequest)(nil),  // 21: portal.v1.GetCommercialInvoiceDetailsRequest
-	(*CommercialInvoiceShipment)(nil),           // 22: portal.v1.CommercialInvoiceShipment
-	(*CommercialInvoice)(nil),                   // 23: portal.v1.CommercialInvoice
-	(*GetCommercialInvoiceDetailsResponse)(nil), // 24: portal.v1.GetCommercialInvoiceDetailsResponse
-	(*timestamppb.Timestamp)(nil),               // 25: google.protobuf.Timestamp
-	(ManifestType)(0),                           // 26: portal.v1.ManifestType
-	(ApiClient_Value)(0),                        // 27: portal.v1.ApiClient.Value
-	(LabelType)(0),                              // 28: portal.v1.LabelType
-	(*httpbody.HttpBody)(nil),                   // 29: google.api.HttpBody
+	(GetInvoiceCustomersResponse_GateStep)(0),   // 1: portal.v1.GetInvoiceCustomersResponse.GateStep
+	(CommercialInvoiceTerms_Incoterm)(0),        // 2: portal.v1.CommercialInvoiceTerms.Incoterm
+	(CommercialInvoiceTerms_ReasonOfExport)(0),  // 3: portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	(*ReportRow)(nil),                           // 4: portal.v1.ReportRow
+	(*SearchReportRequest)(nil),                 // 5: portal.v1.SearchReportRequest
+	(*SearchReportResponse)(nil),                // 6: portal.v1.SearchReportResponse
+	(*ExportReportExcelRequest)(nil),            // 7: portal.v1.ExportReportExcelRequest
+	(*ExportReportExcelResponse)(nil),           // 8: portal.v1.ExportReportExcelResponse
+	(*DownloadReportLabelsRequest)(nil),         // 9: portal.v1.DownloadReportLabelsRequest
+	(*DownloadReportLabelsResponse)(nil),        // 10: portal.v1.DownloadReportLabelsResponse
+	(*DownloadReportLabelsByIdsRequest)(nil),    // 11: portal.v1.DownloadReportLabelsByIdsRequest
+	(*DownloadReportLabelsByIdsResponse)(nil),   // 12: portal.v1.DownloadReportLabelsByIdsResponse
+	(*DownloadReportInvoicesRequest)(nil),       // 13: portal.v1.DownloadReportInvoicesRequest
+	(*DownloadReportInvoicesResponse)(nil),      // 14: portal.v1.DownloadReportInvoicesResponse
+	(*DownloadReportInvoiceByIdsRequest)(nil),   // 15: portal.v1.DownloadReportInvoiceByIdsRequest
+	(*DownloadReportInvoiceByIdsResponse)(nil),  // 16: portal.v1.DownloadReportInvoiceByIdsResponse
+	(*GetInvoiceCustomersRequest)(nil),          // 17: portal.v1.GetInvoiceCustomersRequest
+	(*InvoiceCustomer)(nil),                     // 18: portal.v1.InvoiceCustomer
+	(*GetInvoiceCustomersResponse)(nil),         // 19: portal.v1.GetInvoiceCustomersResponse
+	(*CheckInvoiceNumberRequest)(nil),           // 20: portal.v1.CheckInvoiceNumberRequest
+	(*CheckInvoiceNumberResponse)(nil),          // 21: portal.v1.CheckInvoiceNumberResponse
+	(*CommercialInvoiceTerms)(nil),              // 22: portal.v1.CommercialInvoiceTerms
+	(*CreateCommercialInvoiceRequest)(nil),      // 23: portal.v1.CreateCommercialInvoiceRequest
+	(*CreateCommercialInvoiceResponse)(nil),     // 24: portal.v1.CreateCommercialInvoiceResponse
+	(*GetCommercialInvoiceDetailsRequest)(nil),  // 25: portal.v1.GetCommercialInvoiceDetailsRequest
+	(*CommercialInvoiceShipment)(nil),           // 26: portal.v1.CommercialInvoiceShipment
+	(*CommercialInvoice)(nil),                   // 27: portal.v1.CommercialInvoice
+	(*GetCommercialInvoiceDetailsResponse)(nil), // 28: portal.v1.GetCommercialInvoiceDetailsResponse
+	(*timestamppb.Timestamp)(nil),               // 29: google.protobuf.Timestamp
+	(ManifestType)(0),                           // 30: portal.v1.ManifestType
+	(ApiClient_Value)(0),                        // 31: portal.v1.ApiClient.Value
+	(LabelType)(0),                              // 32: portal.v1.LabelType
+	(*httpbody.HttpBody)(nil),                   // 33: google.api.HttpBody
 }
 var file_portal_v1_reports_proto_depIdxs = []int32{
-	25, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
+	29, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: portal.v1.ReportRow.status:type_name -> portal.v1.ReportRow.Status
-	26, // 2: portal.v1.ReportRow.manifest_type:type_name -> portal.v1.ManifestType
-	27, // 3: portal.v1.ReportRow.api_client:type_name -> portal.v1.ApiClient.Value
-	28, // 4: portal.v1.ReportRow.label_type:type_name -> portal.v1.LabelType
-	1,  // 5: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
-	29, // 6: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
-	29, // 7: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
-	29, // 8: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
-	29, // 9: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
-	29, // 10: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
-	15, // 11: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
-	29, // 12: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	25, // 13: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
-	22, // 14: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
-	23, // 15: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
-	2,  // 16: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
-	4,  // 17: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
-	6,  // 18: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
-	8,  // 19: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
-	10, // 20: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
-	12, // 21: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
-	14, // 22: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
-	17, // 23: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
-	19, // 24: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
-	21, // 25: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
-	3,  // 26: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
-	5,  // 27: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
-	7,  // 28: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
-	9,  // 29: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
-	11, // 30: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
-	13, // 31: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
-	16, // 32: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
-	18, // 33: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
-	20, // 34: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
-	24, // 35: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
-	26, // [26:36] is the sub-list for method output_type
-	16, // [16:26] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	30, // 2: portal.v1.ReportRow.manifest_type:type_name -> portal.v1.ManifestType
+	31, // 3: portal.v1.ReportRow.api_client:type_name -> portal.v1.ApiClient.Value
+	32, // 4: portal.v1.ReportRow.label_type:type_name -> portal.v1.LabelType
+	4,  // 5: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
+	33, // 6: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
+	33, // 7: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
+	33, // 8: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
+	33, // 9: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
+	33, // 10: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
+	18, // 11: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
+	1,  // 12: portal.v1.GetInvoiceCustomersResponse.next_step:type_name -> portal.v1.GetInvoiceCustomersResponse.GateStep
+	2,  // 13: portal.v1.CreateCommercialInvoiceRequest.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	3,  // 14: portal.v1.CreateCommercialInvoiceRequest.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	33, // 15: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	2,  // 16: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	3,  // 17: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	29, // 18: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
+	26, // 19: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	27, // 20: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
+	5,  // 21: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
+	7,  // 22: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
+	9,  // 23: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
+	11, // 24: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
+	13, // 25: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
+	15, // 26: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
+	17, // 27: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
+	20, // 28: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
+	23, // 29: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
+	25, // 30: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
+	6,  // 31: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
+	8,  // 32: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
+	10, // 33: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
+	12, // 34: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
+	14, // 35: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
+	16, // 36: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
+	19, // 37: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
+	21, // 38: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
+	24, // 39: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
+	28, // 40: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
+	31, // [31:41] is the sub-list for method output_type
+	21, // [21:31] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_reports_proto_init() }
@@ -2102,8 +2365,8 @@ func file_portal_v1_reports_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_reports_proto_rawDesc), len(file_portal_v1_reports_proto_rawDesc)),
-			NumEnums:      1,
-			NumMessages:   24,
+			NumEnums:      4,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -3,7 +3,8 @@ import { Flex, Grid, Select } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useAuthorities, useCreateUser, useUpdateUser, useUser } from "../../../api/users";
-import { checkEmail, checkLogin, checkPassword } from "../../../auth/accountRules";
+import { fieldViolation } from "../../../components/form/fieldRules";
+import { RegisterRequestSchema } from "../../../gen/portal/v1/account_pb";
 import { activationStatuses, roleLabel, statusLabel } from "../../../auth/roleLabels";
 import { Field } from "../../../components/form/Field";
 import { FormFooter } from "../../../components/form/FormFooter";
@@ -114,9 +115,10 @@ function UserFormView({ initial, existing = false }: { initial: UserForm; existi
       setForm((current) => ({ ...current, [field]: value }));
 
   const violations = {
-    login: existing ? null : checkLogin(form.login),
-    email: checkEmail(form.email),
-    password: existing || form.password === "" ? null : checkPassword(form.password),
+    login: existing ? null : fieldViolation(RegisterRequestSchema, "login", form.login),
+    email: fieldViolation(RegisterRequestSchema, "email", form.email),
+    password:
+      existing || form.password === "" ? null : fieldViolation(RegisterRequestSchema, "password", form.password),
   };
   const errorOf = (field: keyof UserForm) => {
     const violation = submitted ? violations[field as keyof typeof violations] : null;

@@ -402,7 +402,8 @@ export type ChangePasswordRequest = Message<"portal.v1.ChangePasswordRequest"> &
   currentPassword: string;
 
   /**
-   * The new password, 4 to 50 characters.
+   * The new password, at least 4 characters; at most the configured
+   * maximum (50 unless configured otherwise), which the server checks.
    *
    * @generated from field: string new_password = 2;
    */
@@ -445,28 +446,29 @@ export type RegisterRequest = Message<"portal.v1.RegisterRequest"> & {
   login: string;
 
   /**
-   * E-mail address, 5 to 254.
+   * E-mail address, 5 to 254, name@domain.tld.
    *
    * @generated from field: string email = 2;
    */
   email: string;
 
   /**
-   * Password, 4 to 50.
+   * Password, at least 4 characters; at most the configured maximum (50
+   * unless configured otherwise), which the server checks.
    *
    * @generated from field: string password = 3;
    */
   password: string;
 
   /**
-   * Why the login is needed; free text.
+   * Why the login is needed; free text, at most 1000 characters.
    *
    * @generated from field: string request_reason = 4;
    */
   requestReason: string;
 
   /**
-   * Customer number at the carrier: AT, BE, DK, DE, IT, NL, ES or SE and 8 digits.
+   * Customer number at the carrier: AT, BE, DK, DE, IT, NL, ES or SE and 8 digits, in any case.
    *
    * @generated from field: string crm_id = 5;
    */
@@ -604,7 +606,8 @@ export type FinishPasswordResetRequest = Message<"portal.v1.FinishPasswordResetR
   key: string;
 
   /**
-   * The new password, 4 to 50 characters.
+   * The new password, at least 4 characters; at most the configured
+   * maximum, which the server checks.
    *
    * @generated from field: string new_password = 2;
    */

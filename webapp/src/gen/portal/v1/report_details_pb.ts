@@ -8,13 +8,15 @@ import type { HttpBody } from "../../google/api/httpbody_pb";
 import { file_google_api_httpbody } from "../../google/api/httpbody_pb";
 import type { OrderLineValues } from "./batches_pb";
 import { file_portal_v1_batches } from "./batches_pb";
+import type { CommercialInvoiceTerms_Incoterm, CommercialInvoiceTerms_ReasonOfExport } from "./reports_pb";
+import { file_portal_v1_reports } from "./reports_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file portal/v1/report_details.proto.
  */
 export const file_portal_v1_report_details: GenFile = /*@__PURE__*/
-  fileDesc("Ch5wb3J0YWwvdjEvcmVwb3J0X2RldGFpbHMucHJvdG8SCXBvcnRhbC52MSKIAgoRUmVwb3J0SW52b2ljZURhdGESFgoOaW52b2ljZV9udW1iZXIYASABKAkSEQoJcG9fbnVtYmVyGAIgASgJEgwKBGR1dHkYAyABKAkSCwoDdmF0GAQgASgJEhcKD2ZyZWlnaHRfcG9zdGFnZRgFIAEoCRITCgt0b2JhY2NvX3RheBgGIAEoCRIXCg9kaXNjb3VudF9yZWJhdGUYByABKAkSEAoIaW5jb3Rlcm0YCCABKAkSGAoQcmVhc29uX29mX2V4cG9ydBgJIAEoCRIbChNhZGRpdGlvbmFsX2NvbW1lbnRzGAogASgJEh0KFWRlY2xhcmF0aW9uX3N0YXRlbWVudBgLIAEoCSI2Ch9HZXRSZXBvcnRTaGlwbWVudERldGFpbHNSZXF1ZXN0EhMKC3NoaXBtZW50X2lkGAEgASgDIsIBCiBHZXRSZXBvcnRTaGlwbWVudERldGFpbHNSZXNwb25zZRIvCgtvcmRlcl9saW5lcxgBIAMoCzIaLnBvcnRhbC52MS5PcmRlckxpbmVWYWx1ZXMSEAoIY3VycmVuY3kYAiABKAkSLQoHaW52b2ljZRgDIAEoCzIcLnBvcnRhbC52MS5SZXBvcnRJbnZvaWNlRGF0YRISCgppZGVudGlmaWVyGAQgASgJEhgKEHJlZmVyZW5jZV9udW1iZXIYBSABKAkiSQokRG93bmxvYWRSZXBvcnRTaGlwbWVudFRyYWZmaWNSZXF1ZXN0EhMKC3NoaXBtZW50X2lkGAEgASgDEgwKBGtpbmQYAiABKAkiSwolRG93bmxvYWRSZXBvcnRTaGlwbWVudFRyYWZmaWNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keTKaAgoUUmVwb3J0RGV0YWlsc1NlcnZpY2USeAoYR2V0UmVwb3J0U2hpcG1lbnREZXRhaWxzEioucG9ydGFsLnYxLkdldFJlcG9ydFNoaXBtZW50RGV0YWlsc1JlcXVlc3QaKy5wb3J0YWwudjEuR2V0UmVwb3J0U2hpcG1lbnREZXRhaWxzUmVzcG9uc2UiA5ACARKHAQodRG93bmxvYWRSZXBvcnRTaGlwbWVudFRyYWZmaWMSLy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRTaGlwbWVudFRyYWZmaWNSZXF1ZXN0GjAucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0U2hpcG1lbnRUcmFmZmljUmVzcG9uc2UiA5ACAUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_google_api_httpbody, file_portal_v1_batches]);
+  fileDesc("Ch5wb3J0YWwvdjEvcmVwb3J0X2RldGFpbHMucHJvdG8SCXBvcnRhbC52MSLmAgoRUmVwb3J0SW52b2ljZURhdGESFgoOaW52b2ljZV9udW1iZXIYASABKAkSEQoJcG9fbnVtYmVyGAIgASgJEgwKBGR1dHkYAyABKAkSCwoDdmF0GAQgASgJEhcKD2ZyZWlnaHRfcG9zdGFnZRgFIAEoCRITCgt0b2JhY2NvX3RheBgGIAEoCRIXCg9kaXNjb3VudF9yZWJhdGUYByABKAkSPAoIaW5jb3Rlcm0YCCABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybRJKChByZWFzb25fb2ZfZXhwb3J0GAkgASgOMjAucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuUmVhc29uT2ZFeHBvcnQSGwoTYWRkaXRpb25hbF9jb21tZW50cxgKIAEoCRIdChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCyABKAkiNgofR2V0UmVwb3J0U2hpcG1lbnREZXRhaWxzUmVxdWVzdBITCgtzaGlwbWVudF9pZBgBIAEoAyLCAQogR2V0UmVwb3J0U2hpcG1lbnREZXRhaWxzUmVzcG9uc2USLwoLb3JkZXJfbGluZXMYASADKAsyGi5wb3J0YWwudjEuT3JkZXJMaW5lVmFsdWVzEhAKCGN1cnJlbmN5GAIgASgJEi0KB2ludm9pY2UYAyABKAsyHC5wb3J0YWwudjEuUmVwb3J0SW52b2ljZURhdGESEgoKaWRlbnRpZmllchgEIAEoCRIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJIkkKJERvd25sb2FkUmVwb3J0U2hpcG1lbnRUcmFmZmljUmVxdWVzdBITCgtzaGlwbWVudF9pZBgBIAEoAxIMCgRraW5kGAIgASgJIksKJURvd25sb2FkUmVwb3J0U2hpcG1lbnRUcmFmZmljUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkymgIKFFJlcG9ydERldGFpbHNTZXJ2aWNlEngKGEdldFJlcG9ydFNoaXBtZW50RGV0YWlscxIqLnBvcnRhbC52MS5HZXRSZXBvcnRTaGlwbWVudERldGFpbHNSZXF1ZXN0GisucG9ydGFsLnYxLkdldFJlcG9ydFNoaXBtZW50RGV0YWlsc1Jlc3BvbnNlIgOQAgEShwEKHURvd25sb2FkUmVwb3J0U2hpcG1lbnRUcmFmZmljEi8ucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0U2hpcG1lbnRUcmFmZmljUmVxdWVzdBowLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydFNoaXBtZW50VHJhZmZpY1Jlc3BvbnNlIgOQAgFCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_google_api_httpbody, file_portal_v1_batches, file_portal_v1_reports]);
 
 /**
  * ReportInvoiceData is the invoice columns of a shipment's row (spec 2 section 3, invoice columns).
@@ -72,18 +74,18 @@ export type ReportInvoiceData = Message<"portal.v1.ReportInvoiceData"> & {
   discountRebate: string;
 
   /**
-   * Incoterm: DDP, DAP or DTP.
+   * Incoterm; unspecified when the row names none (the invoice reads DAP then).
    *
-   * @generated from field: string incoterm = 8;
+   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 8;
    */
-  incoterm: string;
+  incoterm: CommercialInvoiceTerms_Incoterm;
 
   /**
-   * Reason of export.
+   * Reason of export; unspecified when the row names none (SALE_OF_GOODS_PERMANENT then).
    *
-   * @generated from field: string reason_of_export = 9;
+   * @generated from field: portal.v1.CommercialInvoiceTerms.ReasonOfExport reason_of_export = 9;
    */
-  reasonOfExport: string;
+  reasonOfExport: CommercialInvoiceTerms_ReasonOfExport;
 
   /**
    * Additional comments.

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/reports.proto.
  */
 export const file_portal_v1_reports: GenFile = /*@__PURE__*/
-  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxIuMGCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSKwoGc3RhdHVzGBIgASgOMhsucG9ydGFsLnYxLlJlcG9ydFJvdy5TdGF0dXMSLgoNbWFuaWZlc3RfdHlwZRgTIAEoDjIXLnBvcnRhbC52MS5NYW5pZmVzdFR5cGUSFQoNZXJyb3JfbWVzc2FnZRgUIAEoCRIWCg5pbnZvaWNlX251bWJlchgVIAEoCRIXCg9pbnZvaWNlX2RlbGV0ZWQYFiABKAgSLgoKYXBpX2NsaWVudBgXIAEoDjIaLnBvcnRhbC52MS5BcGlDbGllbnQuVmFsdWUSKAoKbGFiZWxfdHlwZRgYIAEoDjIULnBvcnRhbC52MS5MYWJlbFR5cGUSFQoNY3VzdG9tZXJfbmFtZRgZIAEoCRIXCg9jdXN0b21lcl9jcm1faWQYGiABKAkSEwoLcGFyY2VsX3V1aWQYGyABKAkSDgoGc291cmNlGBwgASgJEhEKCWhhc19sYWJlbBgdIAEoCBITCgtpbnZvaWNlYWJsZRgeIAEoCCJvCgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASCwoHU0VORElORxABEggKBFNFTlQQAhIVChFDUkVBVElOR19NQU5JRkVTVBADEhQKEE1BTklGRVNUX0NSRUFURUQQBBIJCgVFUlJPUhAFIkQKE1NlYXJjaFJlcG9ydFJlcXVlc3QSFwoPcGFnZWFibGVfZmlsdGVyGAEgASgJEhQKDGNhY2hlX2J1c3RlchgCIAEoCSJlChRTZWFyY2hSZXBvcnRSZXNwb25zZRIiCgRyb3dzGAEgAygLMhQucG9ydGFsLnYxLlJlcG9ydFJvdxITCgt0b3RhbF9jb3VudBgCIAEoAxIUCgx0b3RhbF9jYXBwZWQYAyABKAgiMwoYRXhwb3J0UmVwb3J0RXhjZWxSZXF1ZXN0EhcKD3BhZ2VhYmxlX2ZpbHRlchgBIAEoCSI/ChlFeHBvcnRSZXBvcnRFeGNlbFJlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IkwKG0Rvd25sb2FkUmVwb3J0TGFiZWxzUmVxdWVzdBIXCg9wYWdlYWJsZV9maWx0ZXIYASABKAkSFAoMY2FjaGVfYnVzdGVyGAIgASgJIkIKHERvd25sb2FkUmVwb3J0TGFiZWxzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiOAogRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QSFAoMc2hpcG1lbnRfaWRzGAEgAygDIkcKIURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSI4Ch1Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBIXCg9wYWdlYWJsZV9maWx0ZXIYASABKAkiRAoeRG93bmxvYWRSZXBvcnRJbnZvaWNlc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IjkKIURvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVxdWVzdBIUCgxzaGlwbWVudF9pZHMYASADKAMiSAoiRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSIyChpHZXRJbnZvaWNlQ3VzdG9tZXJzUmVxdWVzdBIUCgxzaGlwbWVudF9pZHMYASADKAMiqAEKD0ludm9pY2VDdXN0b21lchITCgtjdXN0b21lcl9pZBgBIAEoAxIWCg5jdXN0b21lcl9jcm1pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhQKDGd0Y19hY2NlcHRlZBgEIAEoCBIYChBwcmljaW5nX2FjY2VwdGVkGAUgASgIEhUKDWlzX2NoYXJnZWFibGUYBiABKAgSEwoLc2VsbGVyX2VvcmkYByABKAkiTAobR2V0SW52b2ljZUN1c3RvbWVyc1Jlc3BvbnNlEi0KCWN1c3RvbWVycxgBIAMoCzIaLnBvcnRhbC52MS5JbnZvaWNlQ3VzdG9tZXIiRAoZQ2hlY2tJbnZvaWNlTnVtYmVyUmVxdWVzdBIWCg5pbnZvaWNlX251bWJlchgBIAEoCRIPCgdjcm1faWRzGAIgASgJIisKGkNoZWNrSW52b2ljZU51bWJlclJlc3BvbnNlEg0KBXRha2VuGAEgASgIIqsCCh5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QSFgoOaW52b2ljZV9udW1iZXIYASABKAkSEQoJcG9fbnVtYmVyGAIgASgJEhAKCGluY290ZXJtGAMgASgJEhcKD2Rpc2NvdW50X3JlYmF0ZRgEIAEoARIXCg9mcmVpZ2h0X3Bvc3RhZ2UYBSABKAESCwoDdmF0GAYgASgBEhMKC3RvYmFjY29fdGF4GAcgASgBEgwKBGR1dHkYCCABKAESGAoQcmVhc29uX29mX2V4cG9ydBgJIAEoCRIbChNhZGRpdGlvbmFsX2NvbW1lbnRzGAogASgJEh0KFWRlY2xhcmF0aW9uX3N0YXRlbWVudBgLIAEoCRIUCgxzaGlwbWVudF9pZHMYDCADKAMiRQofQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSI8CiJHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0EhYKDmludm9pY2VfbnVtYmVyGAEgASgJIkQKGUNvbW1lcmNpYWxJbnZvaWNlU2hpcG1lbnQSEwoLc2hpcG1lbnRfaWQYASABKAMSEgoKaWRlbnRpZmllchgCIAEoCSL8AwoRQ29tbWVyY2lhbEludm9pY2USFgoOaW52b2ljZV9udW1iZXIYASABKAkSEwoLY3VzdG9tZXJfaWQYAiABKAMSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRIWCg5jdXN0b21lcl9jcm1pZBgEIAEoCRIRCglwb19udW1iZXIYBSABKAkSEAoIaW5jb3Rlcm0YBiABKAkSGAoQcmVhc29uX29mX2V4cG9ydBgHIAEoCRIbChNhZGRpdGlvbmFsX2NvbW1lbnRzGAggASgJEh0KFWRlY2xhcmF0aW9uX3N0YXRlbWVudBgJIAEoCRIQCghjdXJyZW5jeRgKIAEoCRIXCg9mcmVpZ2h0X3Bvc3RhZ2UYCyABKAESDAoEZHV0eRgMIAEoARILCgN2YXQYDSABKAESEwoLdG9iYWNjb190YXgYDiABKAESFwoPZGlzY291bnRfcmViYXRlGA8gASgBEhAKCHN1YnRvdGFsGBAgASgBEg0KBXRvdGFsGBEgASgBEhIKCmNyZWF0ZWRfYnkYEiABKAkSLgoKY3JlYXRlZF9hdBgTIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNwoJc2hpcG1lbnRzGBQgAygLMiQucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlU2hpcG1lbnQiVQojR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVzcG9uc2USLgoIaW52b2ljZXMYASADKAsyHC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2Uy8ggKDVJlcG9ydFNlcnZpY2USVAoMU2VhcmNoUmVwb3J0Eh4ucG9ydGFsLnYxLlNlYXJjaFJlcG9ydFJlcXVlc3QaHy5wb3J0YWwudjEuU2VhcmNoUmVwb3J0UmVzcG9uc2UiA5ACARJjChFFeHBvcnRSZXBvcnRFeGNlbBIjLnBvcnRhbC52MS5FeHBvcnRSZXBvcnRFeGNlbFJlcXVlc3QaJC5wb3J0YWwudjEuRXhwb3J0UmVwb3J0RXhjZWxSZXNwb25zZSIDkAIBEmwKFERvd25sb2FkUmVwb3J0TGFiZWxzEiYucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0TGFiZWxzUmVxdWVzdBonLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc1Jlc3BvbnNlIgOQAgESewoZRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkcxIrLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVxdWVzdBosLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVzcG9uc2UiA5ACARJyChZEb3dubG9hZFJlcG9ydEludm9pY2VzEigucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0SW52b2ljZXNSZXF1ZXN0GikucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0SW52b2ljZXNSZXNwb25zZSIDkAIBEn4KGkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzEiwucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVxdWVzdBotLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1Jlc3BvbnNlIgOQAgESaQoTR2V0SW52b2ljZUN1c3RvbWVycxIlLnBvcnRhbC52MS5HZXRJbnZvaWNlQ3VzdG9tZXJzUmVxdWVzdBomLnBvcnRhbC52MS5HZXRJbnZvaWNlQ3VzdG9tZXJzUmVzcG9uc2UiA5ACARJmChJDaGVja0ludm9pY2VOdW1iZXISJC5wb3J0YWwudjEuQ2hlY2tJbnZvaWNlTnVtYmVyUmVxdWVzdBolLnBvcnRhbC52MS5DaGVja0ludm9pY2VOdW1iZXJSZXNwb25zZSIDkAIBEnAKF0NyZWF0ZUNvbW1lcmNpYWxJbnZvaWNlEikucG9ydGFsLnYxLkNyZWF0ZUNvbW1lcmNpYWxJbnZvaWNlUmVxdWVzdBoqLnBvcnRhbC52MS5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlc3BvbnNlEoEBChtHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHMSLS5wb3J0YWwudjEuR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVxdWVzdBouLnBvcnRhbC52MS5HZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXNwb25zZSIDkAIBQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_google_api_httpbody, file_google_protobuf_timestamp, file_portal_v1_vocabulary]);
+  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxIuMGCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSKwoGc3RhdHVzGBIgASgOMhsucG9ydGFsLnYxLlJlcG9ydFJvdy5TdGF0dXMSLgoNbWFuaWZlc3RfdHlwZRgTIAEoDjIXLnBvcnRhbC52MS5NYW5pZmVzdFR5cGUSFQoNZXJyb3JfbWVzc2FnZRgUIAEoCRIWCg5pbnZvaWNlX251bWJlchgVIAEoCRIXCg9pbnZvaWNlX2RlbGV0ZWQYFiABKAgSLgoKYXBpX2NsaWVudBgXIAEoDjIaLnBvcnRhbC52MS5BcGlDbGllbnQuVmFsdWUSKAoKbGFiZWxfdHlwZRgYIAEoDjIULnBvcnRhbC52MS5MYWJlbFR5cGUSFQoNY3VzdG9tZXJfbmFtZRgZIAEoCRIXCg9jdXN0b21lcl9jcm1faWQYGiABKAkSEwoLcGFyY2VsX3V1aWQYGyABKAkSDgoGc291cmNlGBwgASgJEhEKCWhhc19sYWJlbBgdIAEoCBITCgtpbnZvaWNlYWJsZRgeIAEoCCJvCgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASCwoHU0VORElORxABEggKBFNFTlQQAhIVChFDUkVBVElOR19NQU5JRkVTVBADEhQKEE1BTklGRVNUX0NSRUFURUQQBBIJCgVFUlJPUhAFIkQKE1NlYXJjaFJlcG9ydFJlcXVlc3QSFwoPcGFnZWFibGVfZmlsdGVyGAEgASgJEhQKDGNhY2hlX2J1c3RlchgCIAEoCSJlChRTZWFyY2hSZXBvcnRSZXNwb25zZRIiCgRyb3dzGAEgAygLMhQucG9ydGFsLnYxLlJlcG9ydFJvdxITCgt0b3RhbF9jb3VudBgCIAEoAxIUCgx0b3RhbF9jYXBwZWQYAyABKAgiMwoYRXhwb3J0UmVwb3J0RXhjZWxSZXF1ZXN0EhcKD3BhZ2VhYmxlX2ZpbHRlchgBIAEoCSI/ChlFeHBvcnRSZXBvcnRFeGNlbFJlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IkwKG0Rvd25sb2FkUmVwb3J0TGFiZWxzUmVxdWVzdBIXCg9wYWdlYWJsZV9maWx0ZXIYASABKAkSFAoMY2FjaGVfYnVzdGVyGAIgASgJIkIKHERvd25sb2FkUmVwb3J0TGFiZWxzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiOAogRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QSFAoMc2hpcG1lbnRfaWRzGAEgAygDIkcKIURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSI4Ch1Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBIXCg9wYWdlYWJsZV9maWx0ZXIYASABKAkiRAoeRG93bmxvYWRSZXBvcnRJbnZvaWNlc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IjkKIURvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVxdWVzdBIUCgxzaGlwbWVudF9pZHMYASADKAMiSAoiRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSIyChpHZXRJbnZvaWNlQ3VzdG9tZXJzUmVxdWVzdBIUCgxzaGlwbWVudF9pZHMYASADKAMiqAEKD0ludm9pY2VDdXN0b21lchITCgtjdXN0b21lcl9pZBgBIAEoAxIWCg5jdXN0b21lcl9jcm1pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhQKDGd0Y19hY2NlcHRlZBgEIAEoCBIYChBwcmljaW5nX2FjY2VwdGVkGAUgASgIEhUKDWlzX2NoYXJnZWFibGUYBiABKAgSEwoLc2VsbGVyX2VvcmkYByABKAki/gEKG0dldEludm9pY2VDdXN0b21lcnNSZXNwb25zZRItCgljdXN0b21lcnMYASADKAsyGi5wb3J0YWwudjEuSW52b2ljZUN1c3RvbWVyEkIKCW5leHRfc3RlcBgCIAEoDjIvLnBvcnRhbC52MS5HZXRJbnZvaWNlQ3VzdG9tZXJzUmVzcG9uc2UuR2F0ZVN0ZXASHgoWbmV4dF9zdGVwX2N1c3RvbWVyX2lkcxgDIAMoAyJMCghHYXRlU3RlcBIZChVHQVRFX1NURVBfVU5TUEVDSUZJRUQQABIHCgNHVEMQARILCgdQUklDSU5HEAISDwoLU0VMTEVSX0VPUkkQAyJEChlDaGVja0ludm9pY2VOdW1iZXJSZXF1ZXN0EhYKDmludm9pY2VfbnVtYmVyGAEgASgJEg8KB2NybV9pZHMYAiABKAkiKwoaQ2hlY2tJbnZvaWNlTnVtYmVyUmVzcG9uc2USDQoFdGFrZW4YASABKAgi1QEKFkNvbW1lcmNpYWxJbnZvaWNlVGVybXMiPwoISW5jb3Rlcm0SGAoUSU5DT1RFUk1fVU5TUEVDSUZJRUQQABIHCgNERFAQARIHCgNEQVAQAhIHCgNEVFAQAyJ6Cg5SZWFzb25PZkV4cG9ydBIgChxSRUFTT05fT0ZfRVhQT1JUX1VOU1BFQ0lGSUVEEAASCAoERE9DUxABEhsKF1NBTEVfT0ZfR09PRFNfUEVSTUFORU5UEAISEgoOUkVUVVJORURfR09PRFMQAxILCgdTQU1QTEVTEAQiiQMKHkNyZWF0ZUNvbW1lcmNpYWxJbnZvaWNlUmVxdWVzdBIWCg5pbnZvaWNlX251bWJlchgBIAEoCRIRCglwb19udW1iZXIYAiABKAkSPAoIaW5jb3Rlcm0YAyABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybRIXCg9kaXNjb3VudF9yZWJhdGUYBCABKAESFwoPZnJlaWdodF9wb3N0YWdlGAUgASgBEgsKA3ZhdBgGIAEoARITCgt0b2JhY2NvX3RheBgHIAEoARIMCgRkdXR5GAggASgBEkoKEHJlYXNvbl9vZl9leHBvcnQYCSABKA4yMC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5SZWFzb25PZkV4cG9ydBIbChNhZGRpdGlvbmFsX2NvbW1lbnRzGAogASgJEh0KFWRlY2xhcmF0aW9uX3N0YXRlbWVudBgLIAEoCRIUCgxzaGlwbWVudF9pZHMYDCADKAMiRQofQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSI8CiJHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0EhYKDmludm9pY2VfbnVtYmVyGAEgASgJIkQKGUNvbW1lcmNpYWxJbnZvaWNlU2hpcG1lbnQSEwoLc2hpcG1lbnRfaWQYASABKAMSEgoKaWRlbnRpZmllchgCIAEoCSLaBAoRQ29tbWVyY2lhbEludm9pY2USFgoOaW52b2ljZV9udW1iZXIYASABKAkSEwoLY3VzdG9tZXJfaWQYAiABKAMSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRIWCg5jdXN0b21lcl9jcm1pZBgEIAEoCRIRCglwb19udW1iZXIYBSABKAkSPAoIaW5jb3Rlcm0YBiABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybRJKChByZWFzb25fb2ZfZXhwb3J0GAcgASgOMjAucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuUmVhc29uT2ZFeHBvcnQSGwoTYWRkaXRpb25hbF9jb21tZW50cxgIIAEoCRIdChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCSABKAkSEAoIY3VycmVuY3kYCiABKAkSFwoPZnJlaWdodF9wb3N0YWdlGAsgASgBEgwKBGR1dHkYDCABKAESCwoDdmF0GA0gASgBEhMKC3RvYmFjY29fdGF4GA4gASgBEhcKD2Rpc2NvdW50X3JlYmF0ZRgPIAEoARIQCghzdWJ0b3RhbBgQIAEoARINCgV0b3RhbBgRIAEoARISCgpjcmVhdGVkX2J5GBIgASgJEi4KCmNyZWF0ZWRfYXQYEyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjcKCXNoaXBtZW50cxgUIAMoCzIkLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVNoaXBtZW50IlUKI0dldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1Jlc3BvbnNlEi4KCGludm9pY2VzGAEgAygLMhwucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlMvIICg1SZXBvcnRTZXJ2aWNlElQKDFNlYXJjaFJlcG9ydBIeLnBvcnRhbC52MS5TZWFyY2hSZXBvcnRSZXF1ZXN0Gh8ucG9ydGFsLnYxLlNlYXJjaFJlcG9ydFJlc3BvbnNlIgOQAgESYwoRRXhwb3J0UmVwb3J0RXhjZWwSIy5wb3J0YWwudjEuRXhwb3J0UmVwb3J0RXhjZWxSZXF1ZXN0GiQucG9ydGFsLnYxLkV4cG9ydFJlcG9ydEV4Y2VsUmVzcG9uc2UiA5ACARJsChREb3dubG9hZFJlcG9ydExhYmVscxImLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QaJy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNSZXNwb25zZSIDkAIBEnsKGURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHMSKy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QaLC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1Jlc3BvbnNlIgOQAgEScgoWRG93bmxvYWRSZXBvcnRJbnZvaWNlcxIoLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBopLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVzcG9uc2UiA5ACARJ+ChpEb3dubG9hZFJlcG9ydEludm9pY2VCeUlkcxIsLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1JlcXVlc3QaLS5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXNwb25zZSIDkAIBEmkKE0dldEludm9pY2VDdXN0b21lcnMSJS5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1JlcXVlc3QaJi5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1Jlc3BvbnNlIgOQAgESZgoSQ2hlY2tJbnZvaWNlTnVtYmVyEiQucG9ydGFsLnYxLkNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QaJS5wb3J0YWwudjEuQ2hlY2tJbnZvaWNlTnVtYmVyUmVzcG9uc2UiA5ACARJwChdDcmVhdGVDb21tZXJjaWFsSW52b2ljZRIpLnBvcnRhbC52MS5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QaKi5wb3J0YWwudjEuQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRKBAQobR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzEi0ucG9ydGFsLnYxLkdldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1JlcXVlc3QaLi5wb3J0YWwudjEuR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVzcG9uc2UiA5ACAUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_google_api_httpbody, file_google_protobuf_timestamp, file_portal_v1_vocabulary]);
 
 /**
  * ReportRow is one shipment of the report (spec 2 section 3).
@@ -664,7 +664,8 @@ export const InvoiceCustomerSchema: GenMessage<InvoiceCustomer> = /*@__PURE__*/
   messageDesc(file_portal_v1_reports, 14);
 
 /**
- * GetInvoiceCustomersResponse lists the customers.
+ * GetInvoiceCustomersResponse lists the customers and the consent gate's
+ * next step (spec 2 section 4.6), as core/invoice.NextStep decides it.
  *
  * @generated from message portal.v1.GetInvoiceCustomersResponse
  */
@@ -675,6 +676,21 @@ export type GetInvoiceCustomersResponse = Message<"portal.v1.GetInvoiceCustomers
    * @generated from field: repeated portal.v1.InvoiceCustomer customers = 1;
    */
   customers: InvoiceCustomer[];
+
+  /**
+   * The first step the customers do not all satisfy (GTC, then pricing,
+   * then the seller EORI); unspecified when none is left.
+   *
+   * @generated from field: portal.v1.GetInvoiceCustomersResponse.GateStep next_step = 2;
+   */
+  nextStep: GetInvoiceCustomersResponse_GateStep;
+
+  /**
+   * The customers that step is missing for, ascending.
+   *
+   * @generated from field: repeated int64 next_step_customer_ids = 3;
+   */
+  nextStepCustomerIds: bigint[];
 };
 
 /**
@@ -683,6 +699,47 @@ export type GetInvoiceCustomersResponse = Message<"portal.v1.GetInvoiceCustomers
  */
 export const GetInvoiceCustomersResponseSchema: GenMessage<GetInvoiceCustomersResponse> = /*@__PURE__*/
   messageDesc(file_portal_v1_reports, 15);
+
+/**
+ * GateStep is a step of the consent gate.
+ *
+ * @generated from enum portal.v1.GetInvoiceCustomersResponse.GateStep
+ */
+export enum GetInvoiceCustomersResponse_GateStep {
+  /**
+   * No step is left: the invoice may be made.
+   *
+   * @generated from enum value: GATE_STEP_UNSPECIFIED = 0;
+   */
+  GATE_STEP_UNSPECIFIED = 0,
+
+  /**
+   * The general terms and conditions are to be accepted.
+   *
+   * @generated from enum value: GTC = 1;
+   */
+  GTC = 1,
+
+  /**
+   * The pricing of chargeable customers is to be accepted.
+   *
+   * @generated from enum value: PRICING = 2;
+   */
+  PRICING = 2,
+
+  /**
+   * The seller EORI is to be entered.
+   *
+   * @generated from enum value: SELLER_EORI = 3;
+   */
+  SELLER_EORI = 3,
+}
+
+/**
+ * Describes the enum portal.v1.GetInvoiceCustomersResponse.GateStep.
+ */
+export const GetInvoiceCustomersResponse_GateStepSchema: GenEnum<GetInvoiceCustomersResponse_GateStep> = /*@__PURE__*/
+  enumDesc(file_portal_v1_reports, 15, 0);
 
 /**
  * CheckInvoiceNumberRequest names the number and the CRM ids.
@@ -734,6 +791,113 @@ export const CheckInvoiceNumberResponseSchema: GenMessage<CheckInvoiceNumberResp
   messageDesc(file_portal_v1_reports, 17);
 
 /**
+ * CommercialInvoiceTerms holds the closed sets of a commercial invoice
+ * (spec 2 section 5.5), shared by the request, the stored invoice and a
+ * report row's invoice data. The values are named as the spec's JSON
+ * strings, which protojson writes and reads ("DAP").
+ *
+ * @generated from message portal.v1.CommercialInvoiceTerms
+ */
+export type CommercialInvoiceTerms = Message<"portal.v1.CommercialInvoiceTerms"> & {
+};
+
+/**
+ * Describes the message portal.v1.CommercialInvoiceTerms.
+ * Use `create(CommercialInvoiceTermsSchema)` to create a new message.
+ */
+export const CommercialInvoiceTermsSchema: GenMessage<CommercialInvoiceTerms> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 18);
+
+/**
+ * Incoterm says who pays duty and taxes.
+ *
+ * @generated from enum portal.v1.CommercialInvoiceTerms.Incoterm
+ */
+export enum CommercialInvoiceTerms_Incoterm {
+  /**
+   * None given: the server reads DAP.
+   *
+   * @generated from enum value: INCOTERM_UNSPECIFIED = 0;
+   */
+  INCOTERM_UNSPECIFIED = 0,
+
+  /**
+   * Delivered duty paid: the sender pays.
+   *
+   * @generated from enum value: DDP = 1;
+   */
+  DDP = 1,
+
+  /**
+   * Delivered at place, the default: duty, VAT and tobacco tax are the receiver's and count 0.
+   *
+   * @generated from enum value: DAP = 2;
+   */
+  DAP = 2,
+
+  /**
+   * Delivered duty and taxes paid.
+   *
+   * @generated from enum value: DTP = 3;
+   */
+  DTP = 3,
+}
+
+/**
+ * Describes the enum portal.v1.CommercialInvoiceTerms.Incoterm.
+ */
+export const CommercialInvoiceTerms_IncotermSchema: GenEnum<CommercialInvoiceTerms_Incoterm> = /*@__PURE__*/
+  enumDesc(file_portal_v1_reports, 18, 0);
+
+/**
+ * ReasonOfExport is why the goods leave.
+ *
+ * @generated from enum portal.v1.CommercialInvoiceTerms.ReasonOfExport
+ */
+export enum CommercialInvoiceTerms_ReasonOfExport {
+  /**
+   * None given: the server reads SALE_OF_GOODS_PERMANENT.
+   *
+   * @generated from enum value: REASON_OF_EXPORT_UNSPECIFIED = 0;
+   */
+  REASON_OF_EXPORT_UNSPECIFIED = 0,
+
+  /**
+   * Documents.
+   *
+   * @generated from enum value: DOCS = 1;
+   */
+  DOCS = 1,
+
+  /**
+   * A permanent sale of goods, the default.
+   *
+   * @generated from enum value: SALE_OF_GOODS_PERMANENT = 2;
+   */
+  SALE_OF_GOODS_PERMANENT = 2,
+
+  /**
+   * Goods sent back.
+   *
+   * @generated from enum value: RETURNED_GOODS = 3;
+   */
+  RETURNED_GOODS = 3,
+
+  /**
+   * Samples.
+   *
+   * @generated from enum value: SAMPLES = 4;
+   */
+  SAMPLES = 4,
+}
+
+/**
+ * Describes the enum portal.v1.CommercialInvoiceTerms.ReasonOfExport.
+ */
+export const CommercialInvoiceTerms_ReasonOfExportSchema: GenEnum<CommercialInvoiceTerms_ReasonOfExport> = /*@__PURE__*/
+  enumDesc(file_portal_v1_reports, 18, 1);
+
+/**
  * CreateCommercialInvoiceRequest is the invoice request (spec 2 section 3).
  *
  * @generated from message portal.v1.CreateCommercialInvoiceRequest
@@ -754,11 +918,11 @@ export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercial
   poNumber: string;
 
   /**
-   * DDP, DAP or DTP; under DAP duty, VAT and tobacco tax are the receiver's and count 0.
+   * The incoterm; unspecified is DAP. Under DAP duty, VAT and tobacco tax are the receiver's and count 0.
    *
-   * @generated from field: string incoterm = 3;
+   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 3;
    */
-  incoterm: string;
+  incoterm: CommercialInvoiceTerms_Incoterm;
 
   /**
    * Discount or rebate, subtracted from the total.
@@ -796,11 +960,11 @@ export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercial
   duty: number;
 
   /**
-   * DOCS, SALE_OF_GOODS_PERMANENT, RETURNED_GOODS or SAMPLES.
+   * The reason of export; unspecified is SALE_OF_GOODS_PERMANENT.
    *
-   * @generated from field: string reason_of_export = 9;
+   * @generated from field: portal.v1.CommercialInvoiceTerms.ReasonOfExport reason_of_export = 9;
    */
-  reasonOfExport: string;
+  reasonOfExport: CommercialInvoiceTerms_ReasonOfExport;
 
   /**
    * Additional comments (the certification), at most 1000 characters.
@@ -829,7 +993,7 @@ export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercial
  * Use `create(CreateCommercialInvoiceRequestSchema)` to create a new message.
  */
 export const CreateCommercialInvoiceRequestSchema: GenMessage<CreateCommercialInvoiceRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 18);
+  messageDesc(file_portal_v1_reports, 19);
 
 /**
  * CreateCommercialInvoiceResponse is the invoice's PDF.
@@ -850,7 +1014,7 @@ export type CreateCommercialInvoiceResponse = Message<"portal.v1.CreateCommercia
  * Use `create(CreateCommercialInvoiceResponseSchema)` to create a new message.
  */
 export const CreateCommercialInvoiceResponseSchema: GenMessage<CreateCommercialInvoiceResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 19);
+  messageDesc(file_portal_v1_reports, 20);
 
 /**
  * GetCommercialInvoiceDetailsRequest names the number.
@@ -871,7 +1035,7 @@ export type GetCommercialInvoiceDetailsRequest = Message<"portal.v1.GetCommercia
  * Use `create(GetCommercialInvoiceDetailsRequestSchema)` to create a new message.
  */
 export const GetCommercialInvoiceDetailsRequestSchema: GenMessage<GetCommercialInvoiceDetailsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 20);
+  messageDesc(file_portal_v1_reports, 21);
 
 /**
  * CommercialInvoiceShipment is a shipment of a stored invoice.
@@ -899,7 +1063,7 @@ export type CommercialInvoiceShipment = Message<"portal.v1.CommercialInvoiceShip
  * Use `create(CommercialInvoiceShipmentSchema)` to create a new message.
  */
 export const CommercialInvoiceShipmentSchema: GenMessage<CommercialInvoiceShipment> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 21);
+  messageDesc(file_portal_v1_reports, 22);
 
 /**
  * CommercialInvoice is a stored commercial invoice: one customer's shipments under one number.
@@ -943,18 +1107,18 @@ export type CommercialInvoice = Message<"portal.v1.CommercialInvoice"> & {
   poNumber: string;
 
   /**
-   * DDP, DAP or DTP.
+   * The incoterm.
    *
-   * @generated from field: string incoterm = 6;
+   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 6;
    */
-  incoterm: string;
+  incoterm: CommercialInvoiceTerms_Incoterm;
 
   /**
-   * Reason of export.
+   * The reason of export.
    *
-   * @generated from field: string reason_of_export = 7;
+   * @generated from field: portal.v1.CommercialInvoiceTerms.ReasonOfExport reason_of_export = 7;
    */
-  reasonOfExport: string;
+  reasonOfExport: CommercialInvoiceTerms_ReasonOfExport;
 
   /**
    * Additional comments.
@@ -1053,7 +1217,7 @@ export type CommercialInvoice = Message<"portal.v1.CommercialInvoice"> & {
  * Use `create(CommercialInvoiceSchema)` to create a new message.
  */
 export const CommercialInvoiceSchema: GenMessage<CommercialInvoice> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 22);
+  messageDesc(file_portal_v1_reports, 23);
 
 /**
  * GetCommercialInvoiceDetailsResponse is the invoices of the number.
@@ -1074,7 +1238,7 @@ export type GetCommercialInvoiceDetailsResponse = Message<"portal.v1.GetCommerci
  * Use `create(GetCommercialInvoiceDetailsResponseSchema)` to create a new message.
  */
 export const GetCommercialInvoiceDetailsResponseSchema: GenMessage<GetCommercialInvoiceDetailsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 23);
+  messageDesc(file_portal_v1_reports, 24);
 
 /**
  * ReportService is the shipment report of spec 2 section 2.4: every shipment
