@@ -1,12 +1,8 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import {
-  columnOf,
-  type GridColumn,
-  type invoiceFields,
-  type orderLineFields,
-  type shipmentFields,
-} from "./gridColumns";
+// Types only: server messages name fields (errors/messageText), and the sign-in page must not load
+// the batch contract that the grid's column lists are read from.
+import type { GridColumn, invoiceFields, orderLineFields, shipmentFields } from "./gridColumns";
 
 /**
  * What the grid calls each CSV column (spec 2 §3): a label in the user's
@@ -96,7 +92,11 @@ const formOnlyLabels: Record<string, MessageDescriptor> = {
 /** The label of a CSV column named as in the file (postalcode, articleNumber2, ...), as server messages name fields. */
 export function fieldLabel(i18n: I18n, csvName: string): string {
   const formOnly = lookup(formOnlyLabels, csvName);
-  return formOnly ? i18n._(formOnly) : columnLabel(i18n, columnOf(csvName));
+  if (formOnly) return i18n._(formOnly);
+  // An order line's field carries its line's number, from 1 (gridColumns' columnOf, by the labelled fields).
+  const numbered = /^([A-Za-z]+?)(\d+)$/.exec(csvName);
+  const line = numbered && lookup(orderLineLabels, numbered[1]) ? Number(numbered[2]) - 1 : null;
+  return columnLabel(i18n, { id: csvName, field: line === null ? csvName : numbered![1], line });
 }
 
 /** The label of an order line's field (articleNumber, quantity, ...), without a line number. */

@@ -1,29 +1,31 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Batch_Status } from "../gen/portal/v1/batches_pb";
+import type { Batch_Status } from "../gen/portal/v1/batches_pb";
 
 /**
- * The names people read for a batch's statuses (Batch.Status), never the codes (MANIFEST_CREATED). The
- * table is a Record over the generated enum, so a status the protos add fails
- * to compile until it has a name; shipping/statusNames.test.ts checks every
- * name in the five catalogs.
+ * The names people read for a batch's statuses (Batch.Status), never the
+ * codes (MANIFEST_CREATED). The table is keyed by the generated enum's names,
+ * so a status the protos add fails to compile until it has a name, and
+ * shipping/statusNames.test.ts checks every name in the five catalogs. It
+ * imports the enum as a type only: server messages name statuses by code
+ * (errors/messageText), and the sign-in page must not load the batch contract.
  */
-export const batchStatusNames: Record<Batch_Status, MessageDescriptor> = {
-  [Batch_Status.STATUS_UNSPECIFIED]: msg`Unknown`,
-  [Batch_Status.CREATED]: msg`Created`,
-  [Batch_Status.SENDING]: msg`Sending`,
-  [Batch_Status.SENT]: msg`Sent`,
-  [Batch_Status.CANCELLING]: msg`Cancelling`,
-  [Batch_Status.CANCELLED]: msg`Cancelled`,
-  [Batch_Status.RESENDING]: msg`Resending`,
-  [Batch_Status.RESENDING_CHANGE]: msg`Resending changed shipments`,
-  [Batch_Status.RESENDING_ERROR]: msg`Resending failed shipments`,
-  [Batch_Status.DELETING]: msg`Deleting shipments`,
-  [Batch_Status.CREATING_MANIFEST]: msg`Creating manifest`,
-  [Batch_Status.MANIFEST_CREATED]: msg`Manifest created`,
-  [Batch_Status.ERROR_SEND]: msg`Sending failed`,
-  [Batch_Status.ERROR_MANIFEST]: msg`Manifest failed`,
-  [Batch_Status.DELETED]: msg`Deleted`,
+export const batchStatusNames: Record<keyof typeof Batch_Status, MessageDescriptor> = {
+  STATUS_UNSPECIFIED: msg`Unknown`,
+  CREATED: msg`Created`,
+  SENDING: msg`Sending`,
+  SENT: msg`Sent`,
+  CANCELLING: msg`Cancelling`,
+  CANCELLED: msg`Cancelled`,
+  RESENDING: msg`Resending`,
+  RESENDING_CHANGE: msg`Resending changed shipments`,
+  RESENDING_ERROR: msg`Resending failed shipments`,
+  DELETING: msg`Deleting shipments`,
+  CREATING_MANIFEST: msg`Creating manifest`,
+  MANIFEST_CREATED: msg`Manifest created`,
+  ERROR_SEND: msg`Sending failed`,
+  ERROR_MANIFEST: msg`Manifest failed`,
+  DELETED: msg`Deleted`,
 };
 
 /**
@@ -32,6 +34,5 @@ export const batchStatusNames: Record<Batch_Status, MessageDescriptor> = {
  * the contract does not know, which is then shown as it came.
  */
 export function batchStatusNameOf(code: string): MessageDescriptor | undefined {
-  const status = Batch_Status[code as keyof typeof Batch_Status] as Batch_Status | undefined;
-  return status === undefined ? undefined : batchStatusNames[status];
+  return Object.hasOwn(batchStatusNames, code) ? batchStatusNames[code as keyof typeof Batch_Status] : undefined;
 }

@@ -4,13 +4,13 @@ import { CheckCircledIcon, CrossCircledIcon, FileIcon, TrashIcon, UploadIcon } f
 import { Flex, Spinner, Text } from "@radix-ui/themes";
 import type { Batch, Batch_Status } from "../../../gen/portal/v1/batches_pb";
 import { statusIcon } from "../../../shipping/batchStatus";
-import { batchStatusNames } from "../../../shipping/statusNames";
+import { batchStatusName } from "./batchStatusName";
 
 /** The icon of a status; its name is the accessible label. */
 export function StatusIconOf({ status }: { status: Batch_Status }) {
   const { i18n } = useLingui();
   const icon = statusIcon(status);
-  const label = i18n._(batchStatusNames[status]);
+  const label = i18n._(batchStatusName(status));
   const glyph = {
     file: <FileIcon />,
     upload: <UploadIcon />,
@@ -49,7 +49,7 @@ export function BatchStatus({ batch }: { batch: Batch }) {
   return (
     <Flex align="center" gap="2" wrap="wrap">
       <StatusIconOf status={batch.status} />
-      <Text size="2">{i18n._(batchStatusNames[batch.status])}</Text>
+      <Text size="2">{i18n._(batchStatusName(batch.status))}</Text>
       {progress && (
         <Text size="1" color="gray" data-testid="batch-progress">
           {batch.processedShipments} / {batch.totalShipments}

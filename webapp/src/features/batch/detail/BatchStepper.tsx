@@ -3,7 +3,7 @@ import { CheckIcon, Cross2Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Flex, Spinner, Text } from "@radix-ui/themes";
 import { Batch_Status } from "../../../gen/portal/v1/batches_pb";
 import { stepNames, stepperOf } from "../../../shipping/batchStatus";
-import { batchStatusNames } from "../../../shipping/statusNames";
+import { batchStatusName } from "../common/batchStatusName";
 import "./BatchStepper.css";
 
 /**
@@ -37,7 +37,7 @@ export function BatchStepper({ status, working }: { status: Batch_Status; workin
             <TrashIcon />
           </span>
           <Text size="2" weight="bold">
-            {i18n._(batchStatusNames[Batch_Status.DELETED])}
+            {i18n._(batchStatusName(Batch_Status.DELETED))}
           </Text>
         </li>
       </ol>

@@ -8,7 +8,7 @@ import { RouteDeleteDialog } from "../../../components/RouteDeleteDialog";
 import { showNotices } from "../../../errors/notices";
 import { isNotFound } from "../../../errors/reportFailure";
 import { type Batch, Batch_Status } from "../../../gen/portal/v1/batches_pb";
-import { batchStatusNames } from "../../../shipping/statusNames";
+import { batchStatusName } from "../common/batchStatusName";
 
 /**
  * /batch/{id}/delete: the confirmation over the list; back to the list
@@ -59,6 +59,6 @@ function deleteRefusal(i18n: I18n, batch: Batch | null | undefined): string | nu
   if (batch.status === Batch_Status.MANIFEST_CREATED || batch.hasManifest) {
     return i18n._(msg`The batch ${name} has a manifest and cannot be deleted.`);
   }
-  const status = i18n._(batchStatusNames[batch.status]);
+  const status = i18n._(batchStatusName(batch.status));
   return i18n._(msg`The batch ${name} cannot be deleted while it is in the status “${status}”.`);
 }
