@@ -302,10 +302,12 @@ func TestEnumNamesInBodiesOverREST(t *testing.T) {
 	api, mine, _, _ := customersAPI(t)
 	path := "/web/api/customers/" + strconv.FormatInt(mine, 10) + "/printer-settings"
 	user := "ROLE_USER:" + strconv.FormatInt(mine, 10)
-	for body, want := range map[string]string{
-		`{"labelType":"ZPL"}`: "ZPL", `{"labelType":"PDF"}`: "PDF", `{"labelType":"Zebra"}`: "ZPL",
-		`{"labelType":""}`: "PDF", `{"labelType":"zpl"}`: "ZPL", `{}`: "PDF",
+	// In this order: the last one saved is PDF, which the refusals below must keep.
+	for _, c := range []struct{ body, want string }{
+		{`{"labelType":"ZPL"}`, "ZPL"}, {`{"labelType":"PDF"}`, "PDF"}, {`{"labelType":"Zebra"}`, "ZPL"},
+		{`{"labelType":""}`, "PDF"}, {`{"labelType":"zpl"}`, "ZPL"}, {`{}`, "PDF"},
 	} {
+		body, want := c.body, c.want
 		rec := call(t, api, user, "PUT", path, body)
 		var got map[string]any
 		if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &got) != nil || got["labelType"] != want {

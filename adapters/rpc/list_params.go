@@ -4,19 +4,15 @@ import (
 	"net/http"
 	"strings"
 
-	"google.golang.org/genproto/googleapis/api/annotations"
-	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
-	"google.golang.org/protobuf/reflect/protoregistry"
 )
 
 // listRoute is a REST route whose request message has repeated scalar
 // fields taken from the query: the path's segments ("" for a path
 // variable) and the query names (JSON and proto) of those fields.
 type listRoute struct {
-	method   string
-	segments []string
-	lists    map[string]bool
+	queryRoute
+	lists map[string]bool
 }
 
 // commaLists lets REST clients send a list parameter the way the spec's
@@ -26,23 +22,10 @@ type listRoute struct {
 // commas before the transcoder reads it. Singular parameters are left as
 // they come, commas and all.
 func commaLists(services []string, next http.Handler) http.Handler {
-	var routes []listRoute
-	for _, name := range services {
-		d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(name))
-		sd, ok := d.(protoreflect.ServiceDescriptor)
-		if err != nil || !ok {
-			continue
-		}
-		methods := sd.Methods()
-		for i := range methods.Len() {
-			if r, ok := listRouteOf(methods.Get(i)); ok {
-				routes = append(routes, r)
-			}
-		}
-	}
+	routes := routesOf(services, listRouteOf)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if q := r.URL.RawQuery; strings.Contains(q, ",") || strings.Contains(strings.ToUpper(q), "%2C") {
-			if route, ok := matchRoute(routes, r.Method, r.URL.Path); ok {
+			if route, ok := findRoute(routes, r.Method, r.URL.Path); ok {
 				query := r.URL.Query()
 				changed := false
 				for name, values := range query {
@@ -70,15 +53,8 @@ func commaLists(services []string, next http.Handler) http.Handler {
 // listRouteOf reads a method's REST route (GET or DELETE, whose fields come
 // from the query) and the repeated scalar fields of its request.
 func listRouteOf(md protoreflect.MethodDescriptor) (listRoute, bool) {
-	rule, _ := proto.GetExtension(md.Options(), annotations.E_Http).(*annotations.HttpRule)
-	if rule == nil {
-		return listRoute{}, false
-	}
-	method, path := "GET", rule.GetGet()
-	if path == "" {
-		method, path = "DELETE", rule.GetDelete()
-	}
-	if path == "" {
+	route, ok := queryRouteOf(md)
+	if !ok {
 		return listRoute{}, false
 	}
 	lists := map[string]bool{}
@@ -92,33 +68,5 @@ func listRouteOf(md protoreflect.MethodDescriptor) (listRoute, bool) {
 	if len(lists) == 0 {
 		return listRoute{}, false
 	}
-	segments := strings.Split(strings.Trim(path, "/"), "/")
-	for i, s := range segments {
-		if strings.HasPrefix(s, "{") {
-			segments[i] = ""
-		}
-	}
-	return listRoute{method: method, segments: segments, lists: lists}, true
-}
-
-// matchRoute finds the route of a request path: the same segments, a path
-// variable matching any one segment.
-func matchRoute(routes []listRoute, method, path string) (listRoute, bool) {
-	segments := strings.Split(strings.Trim(path, "/"), "/")
-	for _, r := range routes {
-		if r.method != method || len(r.segments) != len(segments) {
-			continue
-		}
-		match := true
-		for i, s := range r.segments {
-			if s != "" && s != segments[i] {
-				match = false
-				break
-			}
-		}
-		if match {
-			return r, true
-		}
-	}
-	return listRoute{}, false
+	return listRoute{queryRoute: route, lists: lists}, true
 }

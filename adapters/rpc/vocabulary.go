@@ -7,10 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"google.golang.org/genproto/googleapis/api/annotations"
-	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
-	"google.golang.org/protobuf/reflect/protoregistry"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/core/access"
@@ -105,23 +102,10 @@ func descending(d portalv1.SortDirection) bool { return d == portalv1.SortDirect
 // error (direction), as when the fields were strings. Without this the
 // transcoder would answer a bare 400 for an unknown name.
 func enumQueries(services []string, next http.Handler) http.Handler {
-	var routes []enumRoute
-	for _, name := range services {
-		d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(name))
-		sd, ok := d.(protoreflect.ServiceDescriptor)
-		if err != nil || !ok {
-			continue
-		}
-		methods := sd.Methods()
-		for i := range methods.Len() {
-			if r, ok := enumRouteOf(methods.Get(i)); ok {
-				routes = append(routes, r)
-			}
-		}
-	}
+	routes := routesOf(services, enumRouteOf)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.RawQuery != "" {
-			if route, ok := matchEnumRoute(routes, r.Method, r.URL.Path); ok {
+			if route, ok := findRoute(routes, r.Method, r.URL.Path); ok {
 				query := r.URL.Query()
 				changed := false
 				for name, values := range query {
@@ -181,20 +165,15 @@ func enumValueNamed(enum protoreflect.EnumDescriptor, s string) protoreflect.Enu
 
 // enumRoute is a REST route whose request has enum fields in the query.
 type enumRoute struct {
-	method   string
-	segments []string
-	enums    map[string]protoreflect.EnumDescriptor
+	queryRoute
+	enums map[string]protoreflect.EnumDescriptor
 }
 
 // enumRouteOf reads a GET or DELETE route and the query names (JSON and
 // proto) of its request's singular or repeated enum fields.
 func enumRouteOf(md protoreflect.MethodDescriptor) (enumRoute, bool) {
-	rule, _ := proto.GetExtension(md.Options(), annotations.E_Http).(*annotations.HttpRule)
-	method, path := http.MethodGet, rule.GetGet()
-	if path == "" {
-		method, path = http.MethodDelete, rule.GetDelete()
-	}
-	if path == "" {
+	route, ok := queryRouteOf(md)
+	if !ok {
 		return enumRoute{}, false
 	}
 	enums := map[string]protoreflect.EnumDescriptor{}
@@ -207,33 +186,7 @@ func enumRouteOf(md protoreflect.MethodDescriptor) (enumRoute, bool) {
 	if len(enums) == 0 {
 		return enumRoute{}, false
 	}
-	segments := strings.Split(strings.Trim(path, "/"), "/")
-	for i, s := range segments {
-		if strings.HasPrefix(s, "{") {
-			segments[i] = ""
-		}
-	}
-	return enumRoute{method: method, segments: segments, enums: enums}, true
-}
-
-func matchEnumRoute(routes []enumRoute, method, path string) (enumRoute, bool) {
-	segments := strings.Split(strings.Trim(path, "/"), "/")
-	for _, r := range routes {
-		if r.method != method || len(r.segments) != len(segments) {
-			continue
-		}
-		match := true
-		for i, s := range r.segments {
-			if s != "" && s != segments[i] {
-				match = false
-				break
-			}
-		}
-		if match {
-			return r, true
-		}
-	}
-	return enumRoute{}, false
+	return enumRoute{queryRoute: route, enums: enums}, true
 }
 
 // enumBodies rewrites the enum values of a JSON body as enumName does for
