@@ -154,7 +154,7 @@ func parcelRowToProto(r parcels.Row) *portalv1.ParcelRow {
 		Status: parcelStatusToProto(p.Status()), ErrorMessage: l.ErrorMessage, ErrorParams: l.ErrorParams,
 		ManifestId: p.ManifestID(), CsvShipmentId: p.BatchID, LabelType: labelTypeToProto(p.LabelType), ApiClient: apiClientToProto(p.APIClient),
 		HasCustomsDoc: l.HasCustoms, HasLabel: l.HasLabel, SubmittedAt: timestampOrNil(l.SubmittedAt),
-		Source: string(p.Source), Valid: p.Validated.Valid,
+		Source: shipmentSourceToProto(string(p.Source)), Valid: p.Validated.Valid,
 		Selectable: r.Selectable, Editable: p.Editable(), Deletable: p.Deletable(),
 	}
 }

@@ -81,6 +81,6 @@ func reportRowToProto(r report.Row) *portalv1.ReportRow {
 		Format: r.Format, Identifier: r.Identifier, Weight: r.Weight, Value: r.Value, Currency: r.Currency,
 		Status: reportStatusToProto(r.Status), ManifestType: manifestTypeToProto(r.ManifestType), ErrorMessage: r.ErrorMessage, InvoiceNumber: r.InvoiceNumber,
 		ApiClient: apiClientToProto(r.APIClient), LabelType: labelTypeToProto(r.LabelType), CustomerName: r.CustomerName, CustomerCrmId: r.CustomerCRMID,
-		ParcelUuid: r.ParcelUUID, Source: r.Source, HasLabel: r.HasLabel, Invoiceable: r.Invoiceable(),
+		ParcelUuid: r.ParcelUUID, Source: shipmentSourceToProto(r.Source), HasLabel: r.HasLabel, Invoiceable: r.Invoiceable(),
 	}
 }

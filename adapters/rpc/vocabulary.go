@@ -52,6 +52,10 @@ func apiClientToProto(s string) portalv1.ApiClient_Value {
 	return enumOf[portalv1.ApiClient_Value](portalv1.ApiClient_Value_value, s)
 }
 
+func shipmentSourceToProto(s string) portalv1.ShipmentSource_Value {
+	return enumOf[portalv1.ShipmentSource_Value](portalv1.ShipmentSource_Value_value, s)
+}
+
 func manifestTypeToProto(s string) portalv1.ManifestType {
 	return enumOf[portalv1.ManifestType](portalv1.ManifestType_value, s)
 }

@@ -60,6 +60,8 @@ func TestEveryCoreValueHasAnEnumValue(t *testing.T) {
 			strs(string(parcel.AllManifests), string(parcel.Manifested), string(parcel.NotManifested))},
 		{"parcel source filter", portalv1.ParcelSourceFilter_Value(0).Descriptor(),
 			strs(string(parcel.AllManifests), string(parcel.IndividualParcel), string(parcel.APIParcel))},
+		{"shipment source", portalv1.ShipmentSource_Value(0).Descriptor(),
+			strs(string(parcel.BatchRow), string(parcel.IndividualParcel), string(parcel.APIParcel))},
 	}
 	for _, set := range sets {
 		known := map[string]bool{}

@@ -20,8 +20,11 @@ import (
 // Source says how a parcel was made.
 type Source string
 
-// Parcel sources (the batch list's CSV rows are BATCH and no parcels).
+// Shipment sources: a parcel's, or BatchRow for a row of a CSV batch, which
+// is no parcel (the report shows every shipment's source).
 const (
+	// BatchRow: a row of an uploaded CSV batch.
+	BatchRow Source = "BATCH"
 	// IndividualParcel: the portal's form.
 	IndividualParcel Source = "INDIVIDUAL_PARCEL"
 	// APIParcel: an integrator's ROLE_API login.

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from "react";
-import { useLocation, useNavigationType } from "react-router";
+import { NavigationType, useLocation, useNavigationType } from "react-router";
 
 /** sessionStorage key: the positions survive a reload, as the browser's own restoration would. */
 const storageKey = "portal.scroll";
@@ -48,13 +48,13 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     currentKey = location.key;
     const saved = positions.get(location.key);
-    if (navigationType === "POP" && saved !== undefined) {
+    if (navigationType === NavigationType.Pop && saved !== undefined) {
       window.scrollTo(0, saved);
       return;
     }
     const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
-    else if (navigationType !== "POP") window.scrollTo(0, 0);
+    else if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
   }, [location.key, location.hash, navigationType]);
 
   return null;

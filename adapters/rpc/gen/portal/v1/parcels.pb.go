@@ -1733,7 +1733,7 @@ type ParcelRow struct {
 	// Values of error_message.
 	ErrorParams map[string]string `protobuf:"bytes,17,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// INDIVIDUAL_PARCEL or API_PARCEL.
-	Source string `protobuf:"bytes,18,opt,name=source,proto3" json:"source,omitempty"`
+	Source ShipmentSource_Value `protobuf:"varint,18,opt,name=source,proto3,enum=portal.v1.ShipmentSource_Value" json:"source,omitempty"`
 	// Service code.
 	Service string `protobuf:"bytes,19,opt,name=service,proto3" json:"service,omitempty"`
 	// When the live label was made.
@@ -1905,11 +1905,11 @@ func (x *ParcelRow) GetErrorParams() map[string]string {
 	return nil
 }
 
-func (x *ParcelRow) GetSource() string {
+func (x *ParcelRow) GetSource() ShipmentSource_Value {
 	if x != nil {
 		return x.Source
 	}
-	return ""
+	return ShipmentSource_SHIPMENT_SOURCE_UNSPECIFIED
 }
 
 func (x *ParcelRow) GetService() string {
@@ -2165,7 +2165,7 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\x11api_client_filter\x18\x04 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x0fapiClientFilter\x12\x12\n" +
 	"\x04page\x18\x05 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x06 \x01(\x05R\bpageSize\x12!\n" +
-	"\fcache_buster\x18\a \x01(\tR\vcacheBuster\"\x98\n" +
+	"\fcache_buster\x18\a \x01(\tR\vcacheBuster\"\xb9\n" +
 	"\n" +
 	"\tParcelRow\x12\x12\n" +
 	"\x04uuid\x18\x01 \x01(\tR\x04uuid\x12\x0e\n" +
@@ -2189,8 +2189,8 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\n" +
 	"api_client\x18\x0f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x12&\n" +
 	"\x0fhas_customs_doc\x18\x10 \x01(\bR\rhasCustomsDoc\x12H\n" +
-	"\ferror_params\x18\x11 \x03(\v2%.portal.v1.ParcelRow.ErrorParamsEntryR\verrorParams\x12\x16\n" +
-	"\x06source\x18\x12 \x01(\tR\x06source\x12\x18\n" +
+	"\ferror_params\x18\x11 \x03(\v2%.portal.v1.ParcelRow.ErrorParamsEntryR\verrorParams\x127\n" +
+	"\x06source\x18\x12 \x01(\x0e2\x1f.portal.v1.ShipmentSource.ValueR\x06source\x12\x18\n" +
 	"\aservice\x18\x13 \x01(\tR\aservice\x12=\n" +
 	"\fsubmitted_at\x18\x14 \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x12\x1b\n" +
 	"\thas_label\x18\x15 \x01(\bR\bhasLabel\x12\x14\n" +
@@ -2286,6 +2286,7 @@ var file_portal_v1_parcels_proto_goTypes = []any{
 	(ParcelSourceFilter_Value)(0),                     // 33: portal.v1.ParcelSourceFilter.Value
 	(ApiClient_Value)(0),                              // 34: portal.v1.ApiClient.Value
 	(*timestamppb.Timestamp)(nil),                     // 35: google.protobuf.Timestamp
+	(ShipmentSource_Value)(0),                         // 36: portal.v1.ShipmentSource.Value
 }
 var file_portal_v1_parcels_proto_depIdxs = []int32{
 	1,  // 0: portal.v1.CsvShipmentDto.order_lines:type_name -> portal.v1.ParcelOrderLine
@@ -2315,34 +2316,35 @@ var file_portal_v1_parcels_proto_depIdxs = []int32{
 	30, // 24: portal.v1.ParcelRow.label_type:type_name -> portal.v1.LabelType
 	34, // 25: portal.v1.ParcelRow.api_client:type_name -> portal.v1.ApiClient.Value
 	28, // 26: portal.v1.ParcelRow.error_params:type_name -> portal.v1.ParcelRow.ErrorParamsEntry
-	35, // 27: portal.v1.ParcelRow.submitted_at:type_name -> google.protobuf.Timestamp
-	35, // 28: portal.v1.ParcelRow.created_at:type_name -> google.protobuf.Timestamp
-	24, // 29: portal.v1.ListParcelsResponse.parcels:type_name -> portal.v1.ParcelRow
-	3,  // 30: portal.v1.ParcelService.ValidateParcel:input_type -> portal.v1.ValidateParcelRequest
-	5,  // 31: portal.v1.ParcelService.CreateParcel:input_type -> portal.v1.CreateParcelRequest
-	7,  // 32: portal.v1.ParcelService.UpdateParcel:input_type -> portal.v1.UpdateParcelRequest
-	9,  // 33: portal.v1.ParcelService.LabelParcel:input_type -> portal.v1.LabelParcelRequest
-	12, // 34: portal.v1.ParcelService.DownloadParcelLabel:input_type -> portal.v1.DownloadParcelLabelRequest
-	14, // 35: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:input_type -> portal.v1.DownloadParcelCustomsDeclarationsRequest
-	16, // 36: portal.v1.ParcelService.GetParcel:input_type -> portal.v1.GetParcelRequest
-	18, // 37: portal.v1.ParcelService.DeleteParcel:input_type -> portal.v1.DeleteParcelRequest
-	20, // 38: portal.v1.ParcelService.BulkDeleteParcels:input_type -> portal.v1.BulkDeleteParcelsRequest
-	23, // 39: portal.v1.ParcelService.ListParcels:input_type -> portal.v1.ListParcelsRequest
-	4,  // 40: portal.v1.ParcelService.ValidateParcel:output_type -> portal.v1.ValidateParcelResponse
-	6,  // 41: portal.v1.ParcelService.CreateParcel:output_type -> portal.v1.CreateParcelResponse
-	8,  // 42: portal.v1.ParcelService.UpdateParcel:output_type -> portal.v1.UpdateParcelResponse
-	11, // 43: portal.v1.ParcelService.LabelParcel:output_type -> portal.v1.LabelParcelResponse
-	13, // 44: portal.v1.ParcelService.DownloadParcelLabel:output_type -> portal.v1.DownloadParcelLabelResponse
-	15, // 45: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:output_type -> portal.v1.DownloadParcelCustomsDeclarationsResponse
-	17, // 46: portal.v1.ParcelService.GetParcel:output_type -> portal.v1.GetParcelResponse
-	19, // 47: portal.v1.ParcelService.DeleteParcel:output_type -> portal.v1.DeleteParcelResponse
-	22, // 48: portal.v1.ParcelService.BulkDeleteParcels:output_type -> portal.v1.BulkDeleteParcelsResponse
-	25, // 49: portal.v1.ParcelService.ListParcels:output_type -> portal.v1.ListParcelsResponse
-	40, // [40:50] is the sub-list for method output_type
-	30, // [30:40] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	36, // 27: portal.v1.ParcelRow.source:type_name -> portal.v1.ShipmentSource.Value
+	35, // 28: portal.v1.ParcelRow.submitted_at:type_name -> google.protobuf.Timestamp
+	35, // 29: portal.v1.ParcelRow.created_at:type_name -> google.protobuf.Timestamp
+	24, // 30: portal.v1.ListParcelsResponse.parcels:type_name -> portal.v1.ParcelRow
+	3,  // 31: portal.v1.ParcelService.ValidateParcel:input_type -> portal.v1.ValidateParcelRequest
+	5,  // 32: portal.v1.ParcelService.CreateParcel:input_type -> portal.v1.CreateParcelRequest
+	7,  // 33: portal.v1.ParcelService.UpdateParcel:input_type -> portal.v1.UpdateParcelRequest
+	9,  // 34: portal.v1.ParcelService.LabelParcel:input_type -> portal.v1.LabelParcelRequest
+	12, // 35: portal.v1.ParcelService.DownloadParcelLabel:input_type -> portal.v1.DownloadParcelLabelRequest
+	14, // 36: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:input_type -> portal.v1.DownloadParcelCustomsDeclarationsRequest
+	16, // 37: portal.v1.ParcelService.GetParcel:input_type -> portal.v1.GetParcelRequest
+	18, // 38: portal.v1.ParcelService.DeleteParcel:input_type -> portal.v1.DeleteParcelRequest
+	20, // 39: portal.v1.ParcelService.BulkDeleteParcels:input_type -> portal.v1.BulkDeleteParcelsRequest
+	23, // 40: portal.v1.ParcelService.ListParcels:input_type -> portal.v1.ListParcelsRequest
+	4,  // 41: portal.v1.ParcelService.ValidateParcel:output_type -> portal.v1.ValidateParcelResponse
+	6,  // 42: portal.v1.ParcelService.CreateParcel:output_type -> portal.v1.CreateParcelResponse
+	8,  // 43: portal.v1.ParcelService.UpdateParcel:output_type -> portal.v1.UpdateParcelResponse
+	11, // 44: portal.v1.ParcelService.LabelParcel:output_type -> portal.v1.LabelParcelResponse
+	13, // 45: portal.v1.ParcelService.DownloadParcelLabel:output_type -> portal.v1.DownloadParcelLabelResponse
+	15, // 46: portal.v1.ParcelService.DownloadParcelCustomsDeclarations:output_type -> portal.v1.DownloadParcelCustomsDeclarationsResponse
+	17, // 47: portal.v1.ParcelService.GetParcel:output_type -> portal.v1.GetParcelResponse
+	19, // 48: portal.v1.ParcelService.DeleteParcel:output_type -> portal.v1.DeleteParcelResponse
+	22, // 49: portal.v1.ParcelService.BulkDeleteParcels:output_type -> portal.v1.BulkDeleteParcelsResponse
+	25, // 50: portal.v1.ParcelService.ListParcels:output_type -> portal.v1.ListParcelsResponse
+	41, // [41:51] is the sub-list for method output_type
+	31, // [31:41] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_parcels_proto_init() }

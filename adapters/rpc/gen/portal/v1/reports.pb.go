@@ -324,7 +324,7 @@ type ReportRow struct {
 	// Parcel UUID; admins only.
 	ParcelUuid string `protobuf:"bytes,27,opt,name=parcel_uuid,json=parcelUuid,proto3" json:"parcel_uuid,omitempty"`
 	// How it was made: BATCH, INDIVIDUAL_PARCEL or API_PARCEL (Sync API); admins only.
-	Source string `protobuf:"bytes,28,opt,name=source,proto3" json:"source,omitempty"`
+	Source ShipmentSource_Value `protobuf:"varint,28,opt,name=source,proto3,enum=portal.v1.ShipmentSource_Value" json:"source,omitempty"`
 	// The shipment holds a label to download.
 	HasLabel bool `protobuf:"varint,29,opt,name=has_label,json=hasLabel,proto3" json:"has_label,omitempty"`
 	// A commercial invoice may be made for it: manifested and not a return.
@@ -552,11 +552,11 @@ func (x *ReportRow) GetParcelUuid() string {
 	return ""
 }
 
-func (x *ReportRow) GetSource() string {
+func (x *ReportRow) GetSource() ShipmentSource_Value {
 	if x != nil {
 		return x.Source
 	}
-	return ""
+	return ShipmentSource_SHIPMENT_SOURCE_UNSPECIFIED
 }
 
 func (x *ReportRow) GetHasLabel() bool {
@@ -2074,7 +2074,7 @@ var File_portal_v1_reports_proto protoreflect.FileDescriptor
 
 const file_portal_v1_reports_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1aportal/v1/vocabulary.proto\"\xc3\t\n" +
+	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1aportal/v1/vocabulary.proto\"\xe4\t\n" +
 	"\tReportRow\x12\x1f\n" +
 	"\vshipment_id\x18\x01 \x01(\x03R\n" +
 	"shipmentId\x12\x1f\n" +
@@ -2111,8 +2111,8 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\rcustomer_name\x18\x19 \x01(\tR\fcustomerName\x12&\n" +
 	"\x0fcustomer_crm_id\x18\x1a \x01(\tR\rcustomerCrmId\x12\x1f\n" +
 	"\vparcel_uuid\x18\x1b \x01(\tR\n" +
-	"parcelUuid\x12\x16\n" +
-	"\x06source\x18\x1c \x01(\tR\x06source\x12\x1b\n" +
+	"parcelUuid\x127\n" +
+	"\x06source\x18\x1c \x01(\x0e2\x1f.portal.v1.ShipmentSource.ValueR\x06source\x12\x1b\n" +
 	"\thas_label\x18\x1d \x01(\bR\bhasLabel\x12 \n" +
 	"\vinvoiceable\x18\x1e \x01(\bR\vinvoiceable\"o\n" +
 	"\x06Status\x12\x16\n" +
@@ -2303,7 +2303,8 @@ var file_portal_v1_reports_proto_goTypes = []any{
 	(ManifestType)(0),                           // 30: portal.v1.ManifestType
 	(ApiClient_Value)(0),                        // 31: portal.v1.ApiClient.Value
 	(LabelType)(0),                              // 32: portal.v1.LabelType
-	(*httpbody.HttpBody)(nil),                   // 33: google.api.HttpBody
+	(ShipmentSource_Value)(0),                   // 33: portal.v1.ShipmentSource.Value
+	(*httpbody.HttpBody)(nil),                   // 34: google.api.HttpBody
 }
 var file_portal_v1_reports_proto_depIdxs = []int32{
 	29, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
@@ -2311,47 +2312,48 @@ var file_portal_v1_reports_proto_depIdxs = []int32{
 	30, // 2: portal.v1.ReportRow.manifest_type:type_name -> portal.v1.ManifestType
 	31, // 3: portal.v1.ReportRow.api_client:type_name -> portal.v1.ApiClient.Value
 	32, // 4: portal.v1.ReportRow.label_type:type_name -> portal.v1.LabelType
-	4,  // 5: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
-	33, // 6: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
-	33, // 7: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
-	33, // 8: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
-	33, // 9: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
-	33, // 10: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
-	18, // 11: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
-	1,  // 12: portal.v1.GetInvoiceCustomersResponse.next_step:type_name -> portal.v1.GetInvoiceCustomersResponse.GateStep
-	2,  // 13: portal.v1.CreateCommercialInvoiceRequest.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	3,  // 14: portal.v1.CreateCommercialInvoiceRequest.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	33, // 15: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	2,  // 16: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	3,  // 17: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	29, // 18: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
-	26, // 19: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
-	27, // 20: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
-	5,  // 21: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
-	7,  // 22: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
-	9,  // 23: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
-	11, // 24: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
-	13, // 25: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
-	15, // 26: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
-	17, // 27: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
-	20, // 28: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
-	23, // 29: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
-	25, // 30: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
-	6,  // 31: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
-	8,  // 32: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
-	10, // 33: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
-	12, // 34: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
-	14, // 35: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
-	16, // 36: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
-	19, // 37: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
-	21, // 38: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
-	24, // 39: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
-	28, // 40: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
-	31, // [31:41] is the sub-list for method output_type
-	21, // [21:31] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	33, // 5: portal.v1.ReportRow.source:type_name -> portal.v1.ShipmentSource.Value
+	4,  // 6: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
+	34, // 7: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
+	34, // 8: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
+	34, // 9: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
+	34, // 10: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
+	34, // 11: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
+	18, // 12: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
+	1,  // 13: portal.v1.GetInvoiceCustomersResponse.next_step:type_name -> portal.v1.GetInvoiceCustomersResponse.GateStep
+	2,  // 14: portal.v1.CreateCommercialInvoiceRequest.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	3,  // 15: portal.v1.CreateCommercialInvoiceRequest.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	34, // 16: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	2,  // 17: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	3,  // 18: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	29, // 19: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
+	26, // 20: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	27, // 21: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
+	5,  // 22: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
+	7,  // 23: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
+	9,  // 24: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
+	11, // 25: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
+	13, // 26: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
+	15, // 27: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
+	17, // 28: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
+	20, // 29: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
+	23, // 30: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
+	25, // 31: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
+	6,  // 32: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
+	8,  // 33: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
+	10, // 34: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
+	12, // 35: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
+	14, // 36: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
+	16, // 37: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
+	19, // 38: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
+	21, // 39: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
+	24, // 40: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
+	28, // 41: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
+	32, // [32:42] is the sub-list for method output_type
+	22, // [22:32] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_reports_proto_init() }

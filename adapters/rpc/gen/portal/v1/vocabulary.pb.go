@@ -504,6 +504,63 @@ func (ParcelManifestFilter_Value) EnumDescriptor() ([]byte, []int) {
 	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{3, 0}
 }
 
+// Value is a source.
+type ShipmentSource_Value int32
+
+const (
+	// Not known, or not shown to the caller (only admins see a report row's source).
+	ShipmentSource_SHIPMENT_SOURCE_UNSPECIFIED ShipmentSource_Value = 0
+	// A row of an uploaded CSV batch.
+	ShipmentSource_BATCH ShipmentSource_Value = 1
+	// A parcel made with the portal's form.
+	ShipmentSource_INDIVIDUAL_PARCEL ShipmentSource_Value = 2
+	// A parcel made by an integrator's API login (Sync API).
+	ShipmentSource_API_PARCEL ShipmentSource_Value = 3
+)
+
+// Enum value maps for ShipmentSource_Value.
+var (
+	ShipmentSource_Value_name = map[int32]string{
+		0: "SHIPMENT_SOURCE_UNSPECIFIED",
+		1: "BATCH",
+		2: "INDIVIDUAL_PARCEL",
+		3: "API_PARCEL",
+	}
+	ShipmentSource_Value_value = map[string]int32{
+		"SHIPMENT_SOURCE_UNSPECIFIED": 0,
+		"BATCH":                       1,
+		"INDIVIDUAL_PARCEL":           2,
+		"API_PARCEL":                  3,
+	}
+)
+
+func (x ShipmentSource_Value) Enum() *ShipmentSource_Value {
+	p := new(ShipmentSource_Value)
+	*p = x
+	return p
+}
+
+func (x ShipmentSource_Value) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ShipmentSource_Value) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_vocabulary_proto_enumTypes[8].Descriptor()
+}
+
+func (ShipmentSource_Value) Type() protoreflect.EnumType {
+	return &file_portal_v1_vocabulary_proto_enumTypes[8]
+}
+
+func (x ShipmentSource_Value) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ShipmentSource_Value.Descriptor instead.
+func (ShipmentSource_Value) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{4, 0}
+}
+
 // Value is a source filter.
 type ParcelSourceFilter_Value int32
 
@@ -545,11 +602,11 @@ func (x ParcelSourceFilter_Value) String() string {
 }
 
 func (ParcelSourceFilter_Value) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_vocabulary_proto_enumTypes[8].Descriptor()
+	return file_portal_v1_vocabulary_proto_enumTypes[9].Descriptor()
 }
 
 func (ParcelSourceFilter_Value) Type() protoreflect.EnumType {
-	return &file_portal_v1_vocabulary_proto_enumTypes[8]
+	return &file_portal_v1_vocabulary_proto_enumTypes[9]
 }
 
 func (x ParcelSourceFilter_Value) Number() protoreflect.EnumNumber {
@@ -558,7 +615,7 @@ func (x ParcelSourceFilter_Value) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ParcelSourceFilter_Value.Descriptor instead.
 func (ParcelSourceFilter_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{4, 0}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{5, 0}
 }
 
 // ApiClient wraps the API clients a shipment goes through.
@@ -709,6 +766,43 @@ func (*ParcelManifestFilter) Descriptor() ([]byte, []int) {
 	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{3}
 }
 
+// ShipmentSource says how a shipment was made.
+type ShipmentSource struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ShipmentSource) Reset() {
+	*x = ShipmentSource{}
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ShipmentSource) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ShipmentSource) ProtoMessage() {}
+
+func (x *ShipmentSource) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ShipmentSource.ProtoReflect.Descriptor instead.
+func (*ShipmentSource) Descriptor() ([]byte, []int) {
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{4}
+}
+
 // ParcelSourceFilter wraps the parcel list's source filter.
 type ParcelSourceFilter struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -718,7 +812,7 @@ type ParcelSourceFilter struct {
 
 func (x *ParcelSourceFilter) Reset() {
 	*x = ParcelSourceFilter{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[4]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -730,7 +824,7 @@ func (x *ParcelSourceFilter) String() string {
 func (*ParcelSourceFilter) ProtoMessage() {}
 
 func (x *ParcelSourceFilter) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[4]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -743,7 +837,7 @@ func (x *ParcelSourceFilter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ParcelSourceFilter.ProtoReflect.Descriptor instead.
 func (*ParcelSourceFilter) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{4}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{5}
 }
 
 var File_portal_v1_vocabulary_proto protoreflect.FileDescriptor
@@ -780,6 +874,13 @@ const file_portal_v1_vocabulary_proto_rawDesc = "" +
 	"\n" +
 	"MANIFESTED\x10\x02\x12\x12\n" +
 	"\x0eNOT_MANIFESTED\x10\x03\"l\n" +
+	"\x0eShipmentSource\"Z\n" +
+	"\x05Value\x12\x1f\n" +
+	"\x1bSHIPMENT_SOURCE_UNSPECIFIED\x10\x00\x12\t\n" +
+	"\x05BATCH\x10\x01\x12\x15\n" +
+	"\x11INDIVIDUAL_PARCEL\x10\x02\x12\x0e\n" +
+	"\n" +
+	"API_PARCEL\x10\x03\"l\n" +
 	"\x12ParcelSourceFilter\"V\n" +
 	"\x05Value\x12\x1d\n" +
 	"\x19SOURCE_FILTER_UNSPECIFIED\x10\x00\x12\a\n" +
@@ -825,8 +926,8 @@ func file_portal_v1_vocabulary_proto_rawDescGZIP() []byte {
 	return file_portal_v1_vocabulary_proto_rawDescData
 }
 
-var file_portal_v1_vocabulary_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_portal_v1_vocabulary_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_portal_v1_vocabulary_proto_enumTypes = make([]protoimpl.EnumInfo, 10)
+var file_portal_v1_vocabulary_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_portal_v1_vocabulary_proto_goTypes = []any{
 	(LabelType)(0),                  // 0: portal.v1.LabelType
 	(SortDirection)(0),              // 1: portal.v1.SortDirection
@@ -836,12 +937,14 @@ var file_portal_v1_vocabulary_proto_goTypes = []any{
 	(ActivationStatus_Value)(0),     // 5: portal.v1.ActivationStatus.Value
 	(ShipmentFilter_Value)(0),       // 6: portal.v1.ShipmentFilter.Value
 	(ParcelManifestFilter_Value)(0), // 7: portal.v1.ParcelManifestFilter.Value
-	(ParcelSourceFilter_Value)(0),   // 8: portal.v1.ParcelSourceFilter.Value
-	(*ApiClient)(nil),               // 9: portal.v1.ApiClient
-	(*ActivationStatus)(nil),        // 10: portal.v1.ActivationStatus
-	(*ShipmentFilter)(nil),          // 11: portal.v1.ShipmentFilter
-	(*ParcelManifestFilter)(nil),    // 12: portal.v1.ParcelManifestFilter
-	(*ParcelSourceFilter)(nil),      // 13: portal.v1.ParcelSourceFilter
+	(ShipmentSource_Value)(0),       // 8: portal.v1.ShipmentSource.Value
+	(ParcelSourceFilter_Value)(0),   // 9: portal.v1.ParcelSourceFilter.Value
+	(*ApiClient)(nil),               // 10: portal.v1.ApiClient
+	(*ActivationStatus)(nil),        // 11: portal.v1.ActivationStatus
+	(*ShipmentFilter)(nil),          // 12: portal.v1.ShipmentFilter
+	(*ParcelManifestFilter)(nil),    // 13: portal.v1.ParcelManifestFilter
+	(*ShipmentSource)(nil),          // 14: portal.v1.ShipmentSource
+	(*ParcelSourceFilter)(nil),      // 15: portal.v1.ParcelSourceFilter
 }
 var file_portal_v1_vocabulary_proto_depIdxs = []int32{
 	0, // [0:0] is the sub-list for method output_type
@@ -861,8 +964,8 @@ func file_portal_v1_vocabulary_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_vocabulary_proto_rawDesc), len(file_portal_v1_vocabulary_proto_rawDesc)),
-			NumEnums:      9,
-			NumMessages:   5,
+			NumEnums:      10,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/vocabulary.proto.
  */
 export const file_portal_v1_vocabulary: GenFile = /*@__PURE__*/
-  fileDesc("Chpwb3J0YWwvdjEvdm9jYWJ1bGFyeS5wcm90bxIJcG9ydGFsLnYxImUKCUFwaUNsaWVudCJYCgVWYWx1ZRIaChZBUElfQ0xJRU5UX1VOU1BFQ0lGSUVEEAASDAoIU0hJUFBJTkcQARIGCgJBMRACEg0KCVNISVBQWVBSTxADEg4KCkFHR1JFR0FUT1IQBCJuChBBY3RpdmF0aW9uU3RhdHVzIloKBVZhbHVlEiEKHUFDVElWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGQUNUSVZFEAESDAoISU5BQ1RJVkUQAhIHCgNORVcQAxILCgdQRU5ESU5HEAQiWwoOU2hpcG1lbnRGaWx0ZXIiSQoFVmFsdWUSHwobU0hJUE1FTlRfRklMVEVSX1VOU1BFQ0lGSUVEEAASBwoDQUxMEAESCwoHQ0hBTkdFRBACEgkKBUVSUk9SEAMibQoUUGFyY2VsTWFuaWZlc3RGaWx0ZXIiVQoFVmFsdWUSHwobTUFOSUZFU1RfRklMVEVSX1VOU1BFQ0lGSUVEEAASBwoDQUxMEAESDgoKTUFOSUZFU1RFRBACEhIKDk5PVF9NQU5JRkVTVEVEEAMibAoSUGFyY2VsU291cmNlRmlsdGVyIlYKBVZhbHVlEh0KGVNPVVJDRV9GSUxURVJfVU5TUEVDSUZJRUQQABIHCgNBTEwQARIVChFJTkRJVklEVUFMX1BBUkNFTBACEg4KCkFQSV9QQVJDRUwQAypSCglMYWJlbFR5cGUSGgoWTEFCRUxfVFlQRV9VTlNQRUNJRklFRBAAEgcKA1BERhABEgkKBVplYnJhEAISDAoIWmVicmEzMDAQAxIHCgNaUEwQBCpCCg1Tb3J0RGlyZWN0aW9uEh4KGlNPUlRfRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASBwoDQVNDEAESCAoEREVTQxACKngKDE1hbmlmZXN0VHlwZRIdChlNQU5JRkVTVF9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSTUFOSUZFU1RfVE9fQ0FSSUVSEAESFAoQTUFOSUZFU1RfTUJfUExVUxACEhsKF01BTklGRVNUX0NBUlJJRVJfRElSRUNUEAMqoQEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEhMKD1JPTEVfU1VQRVJBRE1JThABEg4KClJPTEVfQURNSU4QAhITCg9ST0xFX09QRVJBVElPTlMQAxINCglST0xFX1VTRVIQBBIMCghST0xFX0FQSRAFEhkKFVJPTEVfQ1VTVE9NRVJfU0VSVklDRRAGEhEKDVJPTEVfVFJBQ0tJTkcQB0IyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw");
+  fileDesc("Chpwb3J0YWwvdjEvdm9jYWJ1bGFyeS5wcm90bxIJcG9ydGFsLnYxImUKCUFwaUNsaWVudCJYCgVWYWx1ZRIaChZBUElfQ0xJRU5UX1VOU1BFQ0lGSUVEEAASDAoIU0hJUFBJTkcQARIGCgJBMRACEg0KCVNISVBQWVBSTxADEg4KCkFHR1JFR0FUT1IQBCJuChBBY3RpdmF0aW9uU3RhdHVzIloKBVZhbHVlEiEKHUFDVElWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGQUNUSVZFEAESDAoISU5BQ1RJVkUQAhIHCgNORVcQAxILCgdQRU5ESU5HEAQiWwoOU2hpcG1lbnRGaWx0ZXIiSQoFVmFsdWUSHwobU0hJUE1FTlRfRklMVEVSX1VOU1BFQ0lGSUVEEAASBwoDQUxMEAESCwoHQ0hBTkdFRBACEgkKBUVSUk9SEAMibQoUUGFyY2VsTWFuaWZlc3RGaWx0ZXIiVQoFVmFsdWUSHwobTUFOSUZFU1RfRklMVEVSX1VOU1BFQ0lGSUVEEAASBwoDQUxMEAESDgoKTUFOSUZFU1RFRBACEhIKDk5PVF9NQU5JRkVTVEVEEAMibAoOU2hpcG1lbnRTb3VyY2UiWgoFVmFsdWUSHwobU0hJUE1FTlRfU09VUkNFX1VOU1BFQ0lGSUVEEAASCQoFQkFUQ0gQARIVChFJTkRJVklEVUFMX1BBUkNFTBACEg4KCkFQSV9QQVJDRUwQAyJsChJQYXJjZWxTb3VyY2VGaWx0ZXIiVgoFVmFsdWUSHQoZU09VUkNFX0ZJTFRFUl9VTlNQRUNJRklFRBAAEgcKA0FMTBABEhUKEUlORElWSURVQUxfUEFSQ0VMEAISDgoKQVBJX1BBUkNFTBADKlIKCUxhYmVsVHlwZRIaChZMQUJFTF9UWVBFX1VOU1BFQ0lGSUVEEAASBwoDUERGEAESCQoFWmVicmEQAhIMCghaZWJyYTMwMBADEgcKA1pQTBAEKkIKDVNvcnREaXJlY3Rpb24SHgoaU09SVF9ESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIHCgNBU0MQARIICgRERVNDEAIqeAoMTWFuaWZlc3RUeXBlEh0KGU1BTklGRVNUX1RZUEVfVU5TUEVDSUZJRUQQABIWChJNQU5JRkVTVF9UT19DQVJJRVIQARIUChBNQU5JRkVTVF9NQl9QTFVTEAISGwoXTUFOSUZFU1RfQ0FSUklFUl9ESVJFQ1QQAyqhAQoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASEwoPUk9MRV9TVVBFUkFETUlOEAESDgoKUk9MRV9BRE1JThACEhMKD1JPTEVfT1BFUkFUSU9OUxADEg0KCVJPTEVfVVNFUhAEEgwKCFJPTEVfQVBJEAUSGQoVUk9MRV9DVVNUT01FUl9TRVJWSUNFEAYSEQoNUk9MRV9UUkFDS0lORxAHQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z");
 
 /**
  * ApiClient wraps the API clients a shipment goes through.
@@ -251,6 +251,62 @@ export const ParcelManifestFilter_ValueSchema: GenEnum<ParcelManifestFilter_Valu
   enumDesc(file_portal_v1_vocabulary, 3, 0);
 
 /**
+ * ShipmentSource says how a shipment was made.
+ *
+ * @generated from message portal.v1.ShipmentSource
+ */
+export type ShipmentSource = Message<"portal.v1.ShipmentSource"> & {
+};
+
+/**
+ * Describes the message portal.v1.ShipmentSource.
+ * Use `create(ShipmentSourceSchema)` to create a new message.
+ */
+export const ShipmentSourceSchema: GenMessage<ShipmentSource> = /*@__PURE__*/
+  messageDesc(file_portal_v1_vocabulary, 4);
+
+/**
+ * Value is a source.
+ *
+ * @generated from enum portal.v1.ShipmentSource.Value
+ */
+export enum ShipmentSource_Value {
+  /**
+   * Not known, or not shown to the caller (only admins see a report row's source).
+   *
+   * @generated from enum value: SHIPMENT_SOURCE_UNSPECIFIED = 0;
+   */
+  SHIPMENT_SOURCE_UNSPECIFIED = 0,
+
+  /**
+   * A row of an uploaded CSV batch.
+   *
+   * @generated from enum value: BATCH = 1;
+   */
+  BATCH = 1,
+
+  /**
+   * A parcel made with the portal's form.
+   *
+   * @generated from enum value: INDIVIDUAL_PARCEL = 2;
+   */
+  INDIVIDUAL_PARCEL = 2,
+
+  /**
+   * A parcel made by an integrator's API login (Sync API).
+   *
+   * @generated from enum value: API_PARCEL = 3;
+   */
+  API_PARCEL = 3,
+}
+
+/**
+ * Describes the enum portal.v1.ShipmentSource.Value.
+ */
+export const ShipmentSource_ValueSchema: GenEnum<ShipmentSource_Value> = /*@__PURE__*/
+  enumDesc(file_portal_v1_vocabulary, 4, 0);
+
+/**
  * ParcelSourceFilter wraps the parcel list's source filter.
  *
  * @generated from message portal.v1.ParcelSourceFilter
@@ -263,7 +319,7 @@ export type ParcelSourceFilter = Message<"portal.v1.ParcelSourceFilter"> & {
  * Use `create(ParcelSourceFilterSchema)` to create a new message.
  */
 export const ParcelSourceFilterSchema: GenMessage<ParcelSourceFilter> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 4);
+  messageDesc(file_portal_v1_vocabulary, 5);
 
 /**
  * Value is a source filter.
@@ -304,7 +360,7 @@ export enum ParcelSourceFilter_Value {
  * Describes the enum portal.v1.ParcelSourceFilter.Value.
  */
 export const ParcelSourceFilter_ValueSchema: GenEnum<ParcelSourceFilter_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 4, 0);
+  enumDesc(file_portal_v1_vocabulary, 5, 0);
 
 /**
  * LabelType is the kind of label a shipment is printed as.

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/vocabulary.proto.
  */
 export const file_portal_v1_vocabulary: GenFile = /*@__PURE__*/
-  fileDesc("Chpwb3J0YWwvdjEvdm9jYWJ1bGFyeS5wcm90bxIJcG9ydGFsLnYxImUKCUFwaUNsaWVudCJYCgVWYWx1ZRIaChZBUElfQ0xJRU5UX1VOU1BFQ0lGSUVEEAASDAoIU0hJUFBJTkcQARIGCgJBMRACEg0KCVNISVBQWVBSTxADEg4KCkFHR1JFR0FUT1IQBCJuChBBY3RpdmF0aW9uU3RhdHVzIloKBVZhbHVlEiEKHUFDVElWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGQUNUSVZFEAESDAoISU5BQ1RJVkUQAhIHCgNORVcQAxILCgdQRU5ESU5HEAQqUgoJTGFiZWxUeXBlEhoKFkxBQkVMX1RZUEVfVU5TUEVDSUZJRUQQABIHCgNQREYQARIJCgVaZWJyYRACEgwKCFplYnJhMzAwEAMSBwoDWlBMEAQqQgoNU29ydERpcmVjdGlvbhIeChpTT1JUX0RJUkVDVElPTl9VTlNQRUNJRklFRBAAEgcKA0FTQxABEggKBERFU0MQAip4CgxNYW5pZmVzdFR5cGUSHQoZTUFOSUZFU1RfVFlQRV9VTlNQRUNJRklFRBAAEhYKEk1BTklGRVNUX1RPX0NBUklFUhABEhQKEE1BTklGRVNUX01CX1BMVVMQAhIbChdNQU5JRkVTVF9DQVJSSUVSX0RJUkVDVBADKqEBCgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABITCg9ST0xFX1NVUEVSQURNSU4QARIOCgpST0xFX0FETUlOEAISEwoPUk9MRV9PUEVSQVRJT05TEAMSDQoJUk9MRV9VU0VSEAQSDAoIUk9MRV9BUEkQBRIZChVST0xFX0NVU1RPTUVSX1NFUlZJQ0UQBhIRCg1ST0xFX1RSQUNLSU5HEAdCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM");
+  fileDesc("Chpwb3J0YWwvdjEvdm9jYWJ1bGFyeS5wcm90bxIJcG9ydGFsLnYxImUKCUFwaUNsaWVudCJYCgVWYWx1ZRIaChZBUElfQ0xJRU5UX1VOU1BFQ0lGSUVEEAASDAoIU0hJUFBJTkcQARIGCgJBMRACEg0KCVNISVBQWVBSTxADEg4KCkFHR1JFR0FUT1IQBCJuChBBY3RpdmF0aW9uU3RhdHVzIloKBVZhbHVlEiEKHUFDVElWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGQUNUSVZFEAESDAoISU5BQ1RJVkUQAhIHCgNORVcQAxILCgdQRU5ESU5HEAQibAoOU2hpcG1lbnRTb3VyY2UiWgoFVmFsdWUSHwobU0hJUE1FTlRfU09VUkNFX1VOU1BFQ0lGSUVEEAASCQoFQkFUQ0gQARIVChFJTkRJVklEVUFMX1BBUkNFTBACEg4KCkFQSV9QQVJDRUwQAypSCglMYWJlbFR5cGUSGgoWTEFCRUxfVFlQRV9VTlNQRUNJRklFRBAAEgcKA1BERhABEgkKBVplYnJhEAISDAoIWmVicmEzMDAQAxIHCgNaUEwQBCpCCg1Tb3J0RGlyZWN0aW9uEh4KGlNPUlRfRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASBwoDQVNDEAESCAoEREVTQxACKngKDE1hbmlmZXN0VHlwZRIdChlNQU5JRkVTVF9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSTUFOSUZFU1RfVE9fQ0FSSUVSEAESFAoQTUFOSUZFU1RfTUJfUExVUxACEhsKF01BTklGRVNUX0NBUlJJRVJfRElSRUNUEAMqoQEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEhMKD1JPTEVfU1VQRVJBRE1JThABEg4KClJPTEVfQURNSU4QAhITCg9ST0xFX09QRVJBVElPTlMQAxINCglST0xFX1VTRVIQBBIMCghST0xFX0FQSRAFEhkKFVJPTEVfQ1VTVE9NRVJfU0VSVklDRRAGEhEKDVJPTEVfVFJBQ0tJTkcQB0IyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw");
 
 /**
  * ApiClient wraps the API clients a shipment goes through.
@@ -137,6 +137,62 @@ export enum ActivationStatus_Value {
  */
 export const ActivationStatus_ValueSchema: GenEnum<ActivationStatus_Value> = /*@__PURE__*/
   enumDesc(file_portal_v1_vocabulary, 1, 0);
+
+/**
+ * ShipmentSource says how a shipment was made.
+ *
+ * @generated from message portal.v1.ShipmentSource
+ */
+export type ShipmentSource = Message<"portal.v1.ShipmentSource"> & {
+};
+
+/**
+ * Describes the message portal.v1.ShipmentSource.
+ * Use `create(ShipmentSourceSchema)` to create a new message.
+ */
+export const ShipmentSourceSchema: GenMessage<ShipmentSource> = /*@__PURE__*/
+  messageDesc(file_portal_v1_vocabulary, 2);
+
+/**
+ * Value is a source.
+ *
+ * @generated from enum portal.v1.ShipmentSource.Value
+ */
+export enum ShipmentSource_Value {
+  /**
+   * Not known, or not shown to the caller (only admins see a report row's source).
+   *
+   * @generated from enum value: SHIPMENT_SOURCE_UNSPECIFIED = 0;
+   */
+  SHIPMENT_SOURCE_UNSPECIFIED = 0,
+
+  /**
+   * A row of an uploaded CSV batch.
+   *
+   * @generated from enum value: BATCH = 1;
+   */
+  BATCH = 1,
+
+  /**
+   * A parcel made with the portal's form.
+   *
+   * @generated from enum value: INDIVIDUAL_PARCEL = 2;
+   */
+  INDIVIDUAL_PARCEL = 2,
+
+  /**
+   * A parcel made by an integrator's API login (Sync API).
+   *
+   * @generated from enum value: API_PARCEL = 3;
+   */
+  API_PARCEL = 3,
+}
+
+/**
+ * Describes the enum portal.v1.ShipmentSource.Value.
+ */
+export const ShipmentSource_ValueSchema: GenEnum<ShipmentSource_Value> = /*@__PURE__*/
+  enumDesc(file_portal_v1_vocabulary, 2, 0);
 
 /**
  * LabelType is the kind of label a shipment is printed as.
