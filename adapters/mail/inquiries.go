@@ -65,38 +65,35 @@ type inquiryWording struct {
 	names                                                                                                    map[string]string
 }
 
+// sameInEveryLanguage are the names of the products and insurance amounts,
+// which no language translates.
+var sameInEveryLanguage = map[string]string{
+	"EPAQ_STANDARD": "e-PAQ Standard", "EPAQ_PLUS": "e-PAQ Plus", "EPAQ_SELECT": "e-PAQ Select", "EPAQ_ELITE": "e-PAQ Elite",
+	"EUR_45": "45 EUR", "EUR_150": "150 EUR", "EUR_500": "500 EUR",
+}
+
 // inquiryWordings by language; anything else reads English.
 var inquiryWordings = map[string]inquiryWording{
 	"de": {"Für %s wurde eine Paketnachforschung gestellt.", "Sendungsnummer", "Grund", "Produkt", "Versicherung", "Absender", "Empfänger",
 		"Die Nachforschung ist als PDF angehängt, mit den Dateien, die der Absender beigefügt hat.", "Paketnachforschung %s: %s", "Kopie: ",
 		"Vielen Dank: Wir haben Ihre Paketnachforschung erhalten und antworten Ihnen bald. Ihre Nachforschung ist als PDF angehängt.",
-		map[string]string{"EPAQ_STANDARD": "e-PAQ Standard", "EPAQ_PLUS": "e-PAQ Plus", "EPAQ_SELECT": "e-PAQ Select", "EPAQ_ELITE": "e-PAQ Elite",
-			"NONE": "Keine Versicherung", "EUR_45": "45 EUR", "EUR_150": "150 EUR", "EUR_500": "500 EUR",
-			"ITEM_NOT_DELIVERED": "Sendung nicht zugestellt", "DISPUTED_DELIVERY": "Zustellung bestritten", "ITEM_DAMAGED": "Sendung beschädigt", "OTHERS": "Sonstiges"}},
+		map[string]string{"NONE": "Keine Versicherung", "ITEM_NOT_DELIVERED": "Sendung nicht zugestellt", "DISPUTED_DELIVERY": "Zustellung bestritten", "ITEM_DAMAGED": "Sendung beschädigt", "OTHERS": "Sonstiges"}},
 	"en": {"A parcel inquiry was filed for %s.", "Tracking number", "Reason", "Product", "Insurance", "Sender", "Recipient",
 		"The inquiry is attached as a PDF with the files the sender added.", "Parcel inquiry %s: %s", "Copy: ",
 		"Thank you: we received your parcel inquiry and will answer you soon. Your inquiry is attached as a PDF.",
-		map[string]string{"EPAQ_STANDARD": "e-PAQ Standard", "EPAQ_PLUS": "e-PAQ Plus", "EPAQ_SELECT": "e-PAQ Select", "EPAQ_ELITE": "e-PAQ Elite",
-			"NONE": "No insurance", "EUR_45": "45 EUR", "EUR_150": "150 EUR", "EUR_500": "500 EUR",
-			"ITEM_NOT_DELIVERED": "Item not delivered", "DISPUTED_DELIVERY": "Disputed delivery", "ITEM_DAMAGED": "Item damaged", "OTHERS": "Others"}},
+		map[string]string{"NONE": "No insurance", "ITEM_NOT_DELIVERED": "Item not delivered", "DISPUTED_DELIVERY": "Disputed delivery", "ITEM_DAMAGED": "Item damaged", "OTHERS": "Others"}},
 	"es": {"Se ha presentado una reclamación de paquete para %s.", "Número de seguimiento", "Motivo", "Producto", "Seguro", "Remitente", "Destinatario",
 		"La reclamación se adjunta en PDF con los archivos que añadió el remitente.", "Reclamación de paquete %s: %s", "Copia: ",
 		"Gracias: hemos recibido su reclamación de paquete y le responderemos pronto. Su reclamación se adjunta en PDF.",
-		map[string]string{"EPAQ_STANDARD": "e-PAQ Standard", "EPAQ_PLUS": "e-PAQ Plus", "EPAQ_SELECT": "e-PAQ Select", "EPAQ_ELITE": "e-PAQ Elite",
-			"NONE": "Sin seguro", "EUR_45": "45 EUR", "EUR_150": "150 EUR", "EUR_500": "500 EUR",
-			"ITEM_NOT_DELIVERED": "Envío no entregado", "DISPUTED_DELIVERY": "Entrega disputada", "ITEM_DAMAGED": "Envío dañado", "OTHERS": "Otros"}},
+		map[string]string{"NONE": "Sin seguro", "ITEM_NOT_DELIVERED": "Envío no entregado", "DISPUTED_DELIVERY": "Entrega disputada", "ITEM_DAMAGED": "Envío dañado", "OTHERS": "Otros"}},
 	"it": {"È stato presentato un reclamo per un pacco per %s.", "Numero di tracciamento", "Motivo", "Prodotto", "Assicurazione", "Mittente", "Destinatario",
 		"Il reclamo è allegato in PDF con i file aggiunti dal mittente.", "Reclamo pacco %s: %s", "Copia: ",
 		"Grazie: abbiamo ricevuto il suo reclamo per il pacco e le risponderemo presto. Il reclamo è allegato in PDF.",
-		map[string]string{"EPAQ_STANDARD": "e-PAQ Standard", "EPAQ_PLUS": "e-PAQ Plus", "EPAQ_SELECT": "e-PAQ Select", "EPAQ_ELITE": "e-PAQ Elite",
-			"NONE": "Nessuna assicurazione", "EUR_45": "45 EUR", "EUR_150": "150 EUR", "EUR_500": "500 EUR",
-			"ITEM_NOT_DELIVERED": "Spedizione non consegnata", "DISPUTED_DELIVERY": "Consegna contestata", "ITEM_DAMAGED": "Spedizione danneggiata", "OTHERS": "Altro"}},
+		map[string]string{"NONE": "Nessuna assicurazione", "ITEM_NOT_DELIVERED": "Spedizione non consegnata", "DISPUTED_DELIVERY": "Consegna contestata", "ITEM_DAMAGED": "Spedizione danneggiata", "OTHERS": "Altro"}},
 	"nl": {"Er is een pakketonderzoek ingediend voor %s.", "Trackingnummer", "Reden", "Product", "Verzekering", "Afzender", "Ontvanger",
 		"Het onderzoek is als pdf bijgevoegd, met de bestanden die de afzender heeft toegevoegd.", "Pakketonderzoek %s: %s", "Kopie: ",
 		"Dank u: we hebben uw pakketonderzoek ontvangen en antwoorden u spoedig. Uw onderzoek is als pdf bijgevoegd.",
-		map[string]string{"EPAQ_STANDARD": "e-PAQ Standard", "EPAQ_PLUS": "e-PAQ Plus", "EPAQ_SELECT": "e-PAQ Select", "EPAQ_ELITE": "e-PAQ Elite",
-			"NONE": "Geen verzekering", "EUR_45": "45 EUR", "EUR_150": "150 EUR", "EUR_500": "500 EUR",
-			"ITEM_NOT_DELIVERED": "Zending niet bezorgd", "DISPUTED_DELIVERY": "Betwiste bezorging", "ITEM_DAMAGED": "Zending beschadigd", "OTHERS": "Overige"}},
+		map[string]string{"NONE": "Geen verzekering", "ITEM_NOT_DELIVERED": "Zending niet bezorgd", "DISPUTED_DELIVERY": "Betwiste bezorging", "ITEM_DAMAGED": "Zending beschadigd", "OTHERS": "Overige"}},
 }
 
 func inquiryWordingFor(lang string) inquiryWording {
@@ -110,6 +107,9 @@ func inquiryWordingFor(lang string) inquiryWording {
 // (none the form sends) stays as it came.
 func (w inquiryWording) name(code string) string {
 	if n, ok := w.names[code]; ok {
+		return n
+	}
+	if n, ok := sameInEveryLanguage[code]; ok {
 		return n
 	}
 	return code

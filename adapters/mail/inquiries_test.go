@@ -100,7 +100,7 @@ func TestInquiryMailsNameTheCodesInTheRecipientsLanguage(t *testing.T) {
 	codes := slices.Concat(inquiry.Products, inquiry.Insurances, inquiry.Reasons)
 	for lang, w := range inquiryWordings {
 		for _, code := range codes {
-			if n, ok := w.names[code]; !ok || n == "" || n == code {
+			if n := w.name(code); n == "" || n == code {
 				t.Errorf("%s names %s %q", lang, code, n)
 			}
 		}

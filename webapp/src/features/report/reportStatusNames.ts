@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { enumNameOf, enumValueOf, enumValues } from "../../api/enums";
 import { ReportRow_Status } from "../../gen/portal/v1/reports_pb";
 
 /**
@@ -18,12 +19,11 @@ export const reportStatusNames: Record<ReportRow_Status, MessageDescriptor> = {
 };
 
 /** The report search's status filter: every status a row may have, by the names the search model carries. */
-export const reportStatusCodes: readonly string[] = Object.values(ReportRow_Status).filter(
-  (value): value is string => typeof value === "string" && value !== "STATUS_UNSPECIFIED",
+export const reportStatusCodes: readonly string[] = enumValues(ReportRow_Status).map((status) =>
+  enumNameOf(ReportRow_Status, status),
 );
 
 /** A report status code of the search model (SENT) by its name. */
 export function reportStatusNameOf(code: string): MessageDescriptor {
-  const status = ReportRow_Status[code as keyof typeof ReportRow_Status] as ReportRow_Status | undefined;
-  return reportStatusNames[status ?? ReportRow_Status.STATUS_UNSPECIFIED];
+  return reportStatusNames[enumValueOf(ReportRow_Status, code) ?? ReportRow_Status.STATUS_UNSPECIFIED];
 }
