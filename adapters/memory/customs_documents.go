@@ -86,8 +86,8 @@ func (s *CustomsDocuments) Describe(_ context.Context, ids []int64) ([]customsdo
 	return out, nil
 }
 
-// Open records the downloads and hands each content over in the order of ids.
-func (s *CustomsDocuments) Open(_ context.Context, ids []int64, by string, at time.Time, each func(customsdoc.Document, []byte) error) error {
+// Read hands the documents' contents to each in the order of ids.
+func (s *CustomsDocuments) Read(_ context.Context, ids []int64, each func(customsdoc.Document, []byte) error) error {
 	s.mu.Lock()
 	picked := make([]storedCustomsDoc, 0, len(ids))
 	for _, id := range ids {
@@ -98,18 +98,31 @@ func (s *CustomsDocuments) Open(_ context.Context, ids []int64, by string, at ti
 		}
 		picked = append(picked, s.docs[i])
 	}
-	for i := range s.docs {
-		if slices.Contains(ids, s.docs[i].doc.ID) {
-			s.docs[i].doc.LastDownloadedAt, s.docs[i].doc.LastDownloadedBy = at.UTC().Truncate(time.Microsecond), by
-		}
-	}
-	for i := range picked {
-		picked[i].doc.LastDownloadedAt, picked[i].doc.LastDownloadedBy = at.UTC().Truncate(time.Microsecond), by
-	}
 	s.mu.Unlock()
 	for _, d := range picked {
 		if err := each(d.doc, d.data); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// RecordDownloads stamps the documents as downloaded at by by.
+func (s *CustomsDocuments) RecordDownloads(_ context.Context, ids []int64, by string, at time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	found := 0
+	for i := range s.docs {
+		if slices.Contains(ids, s.docs[i].doc.ID) {
+			found++
+		}
+	}
+	if found != len(ids) {
+		return customsdoc.ErrNotFound
+	}
+	for i := range s.docs {
+		if slices.Contains(ids, s.docs[i].doc.ID) {
+			s.docs[i].doc.LastDownloadedAt, s.docs[i].doc.LastDownloadedBy = at.UTC().Truncate(time.Microsecond), by
 		}
 	}
 	return nil

@@ -70,17 +70,9 @@ func (s CustomsDocuments) Describe(ctx context.Context, ids []int64) ([]customsd
 	return collectCustomsDocuments(s.Pool.Query(ctx, `SELECT `+customsDocumentColumns+` FROM customs_document WHERE id = ANY($1)`, ids))
 }
 
-// Open records the downloads in one statement, then reads the contents one
-// row at a time in the order of ids, so a zip of many documents never
-// holds more than one of them.
-func (s CustomsDocuments) Open(ctx context.Context, ids []int64, by string, at time.Time, each func(customsdoc.Document, []byte) error) error {
-	tag, err := s.Pool.Exec(ctx, `UPDATE customs_document SET last_downloaded_at = $2, last_downloaded_by = $3 WHERE id = ANY($1)`, ids, at, by)
-	if err != nil {
-		return err
-	}
-	if int(tag.RowsAffected()) != len(ids) {
-		return customsdoc.ErrNotFound
-	}
+// Read reads the contents one row at a time in the order of ids, so a zip
+// of many documents never holds more than one of them.
+func (s CustomsDocuments) Read(ctx context.Context, ids []int64, each func(customsdoc.Document, []byte) error) error {
 	rows, err := s.Pool.Query(ctx, `SELECT `+customsDocumentColumns+`, content FROM customs_document d
 		JOIN unnest($1::bigint[]) WITH ORDINALITY AS pick (id, n) USING (id) ORDER BY pick.n`, ids)
 	if err != nil {
@@ -103,6 +95,18 @@ func (s CustomsDocuments) Open(ctx context.Context, ids []int64, by string, at t
 		return err
 	}
 	if seen != len(ids) {
+		return customsdoc.ErrNotFound
+	}
+	return nil
+}
+
+// RecordDownloads stamps the documents as downloaded at by by.
+func (s CustomsDocuments) RecordDownloads(ctx context.Context, ids []int64, by string, at time.Time) error {
+	tag, err := s.Pool.Exec(ctx, `UPDATE customs_document SET last_downloaded_at = $2, last_downloaded_by = $3 WHERE id = ANY($1)`, ids, at, by)
+	if err != nil {
+		return err
+	}
+	if int(tag.RowsAffected()) != len(ids) {
 		return customsdoc.ErrNotFound
 	}
 	return nil

@@ -1,7 +1,7 @@
 package rpc
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 
 	"connectrpc.com/connect"
@@ -54,14 +54,35 @@ func (h CustomsDocumentHandler) DownloadCustomsDocument(ctx context.Context, req
 	return download(connect.NewResponse(msg), "attachment", name), nil
 }
 
-// BulkDownloadCustomsDocuments sends the selection as one zip.
-func (h CustomsDocumentHandler) BulkDownloadCustomsDocuments(ctx context.Context, req *connect.Request[portalv1.BulkDownloadCustomsDocumentsRequest]) (*connect.Response[portalv1.BulkDownloadCustomsDocumentsResponse], error) {
-	var buf bytes.Buffer
-	if err := h.CustomsDocs.BulkDownload(ctx, callerFrom(ctx), req.Msg.GetDocumentIds(), ziparchive.Writer{}, &buf); err != nil {
-		return nil, err
+// BulkDownloadCustomsDocuments streams the selection as one zip, in pieces
+// of at most zipPiece bytes: the portal holds one piece and one document,
+// never the zip. A refusal comes before the first piece.
+func (h CustomsDocumentHandler) BulkDownloadCustomsDocuments(ctx context.Context, req *connect.Request[portalv1.BulkDownloadCustomsDocumentsRequest], stream *connect.ServerStream[portalv1.BulkDownloadCustomsDocumentsResponse]) error {
+	downloadHeaders(stream.ResponseHeader(), "attachment", customsdoc.BulkFilename)
+	w := bufio.NewWriterSize(&zipPieces{stream: stream}, zipPiece)
+	return h.CustomsDocs.BulkDownload(ctx, callerFrom(ctx), req.Msg.GetDocumentIds(), ziparchive.Writer{}, w)
+}
+
+// zipPiece is the size of the pieces a bulk zip streams in.
+const zipPiece = 256 << 10
+
+// zipPieces sends each write as one piece of the zip; the first names
+// the content type.
+type zipPieces struct {
+	stream *connect.ServerStream[portalv1.BulkDownloadCustomsDocumentsResponse]
+	sent   bool
+}
+
+func (z *zipPieces) Write(p []byte) (int, error) {
+	body := &httpbody.HttpBody{Data: p}
+	if !z.sent {
+		body.ContentType = "application/zip"
 	}
-	msg := &portalv1.BulkDownloadCustomsDocumentsResponse{File: &httpbody.HttpBody{ContentType: "application/zip", Data: buf.Bytes()}}
-	return download(connect.NewResponse(msg), "attachment", customsdoc.BulkFilename), nil
+	if err := z.stream.Send(&portalv1.BulkDownloadCustomsDocumentsResponse{File: body}); err != nil {
+		return 0, err
+	}
+	z.sent = true
+	return len(p), nil
 }
 
 // UploadCustomsDocument stores a staff upload.

@@ -255,13 +255,24 @@ func TestCustomsDocumentsConnect(t *testing.T) {
 	bulk := connect.NewRequest(&portalv1.BulkDownloadCustomsDocumentsRequest{DocumentIds: []int64{a.first, a.second}})
 	as(a.user(), bulk)
 	zipped, err := client.BulkDownloadCustomsDocuments(ctx, bulk)
-	if err != nil || len(zipEntries(t, zipped.Msg.GetFile().GetData())) != 2 {
+	if err != nil {
+		t.Fatalf("bulk = %v", err)
+	}
+	var pieces []byte
+	for zipped.Receive() {
+		pieces = append(pieces, zipped.Msg().GetFile().GetData()...)
+	}
+	if err := zipped.Err(); err != nil || len(zipEntries(t, pieces)) != 2 {
 		t.Fatalf("bulk = %v", err)
 	}
 	empty := connect.NewRequest(&portalv1.BulkDownloadCustomsDocumentsRequest{})
 	as(a.user(), empty)
+	refused, _ := client.BulkDownloadCustomsDocuments(ctx, empty)
+	for refused.Receive() {
+		t.Error("an empty bulk sent a piece")
+	}
 	var ce *connect.Error
-	if _, err := client.BulkDownloadCustomsDocuments(ctx, empty); !errors.As(err, &ce) || ce.Code() != connect.CodeInvalidArgument {
+	if err := refused.Err(); !errors.As(err, &ce) || ce.Code() != connect.CodeInvalidArgument {
 		t.Errorf("empty bulk = %v", err)
 	}
 	up := connect.NewRequest(&portalv1.UploadCustomsDocumentRequest{CrmId: demo.GardenCRMID, Filename: "scan.pdf", Content: []byte("%PDF-x")})

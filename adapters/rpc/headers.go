@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"mime"
+	"net/http"
 	"strconv"
 
 	"connectrpc.com/connect"
@@ -20,7 +21,12 @@ func withTotal[T any](res *connect.Response[T], total int) *connect.Response[T] 
 // with its name, and no caching of customer documents. A name stored
 // before names were cleaned loses its hidden characters here.
 func download[T any](res *connect.Response[T], disposition, fileName string) *connect.Response[T] {
-	res.Header().Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": filename.Visible(fileName)}))
-	res.Header().Set("Cache-Control", "no-store")
+	downloadHeaders(res.Header(), disposition, fileName)
 	return res
+}
+
+// downloadHeaders sets a file's headers on h; download's for a stream.
+func downloadHeaders(h http.Header, disposition, fileName string) {
+	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": filename.Visible(fileName)}))
+	h.Set("Cache-Control", "no-store")
 }

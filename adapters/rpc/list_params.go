@@ -11,7 +11,7 @@ import (
 // fields taken from the query: the path's segments ("" for a path
 // variable) and the query names (JSON and proto) of those fields.
 type listRoute struct {
-	queryRoute
+	restRoute
 	lists map[string]bool
 }
 
@@ -68,5 +68,5 @@ func listRouteOf(md protoreflect.MethodDescriptor) (listRoute, bool) {
 	if len(lists) == 0 {
 		return listRoute{}, false
 	}
-	return listRoute{queryRoute: route, lists: lists}, true
+	return listRoute{restRoute: route, lists: lists}, true
 }

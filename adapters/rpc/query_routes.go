@@ -10,27 +10,33 @@ import (
 	"google.golang.org/protobuf/reflect/protoregistry"
 )
 
-// queryRoute is a REST route whose request fields come from the query (GET
-// or DELETE): its method and path segments, "" for a path variable. The
-// facade's query rewrites (commaLists, enumQueries) find a request's route
-// with it before the transcoder reads the query.
-type queryRoute struct {
+// restRoute is a REST route: its method and path segments, "" for a path
+// variable. The facade's request rewrites (commaLists, enumQueries,
+// plainStreams) find a request's route with it before the transcoder reads
+// the request.
+type restRoute struct {
 	method   string
 	segments []string
 }
 
-// queryRouteOf reads a method's GET or DELETE route; false for any other.
-func queryRouteOf(md protoreflect.MethodDescriptor) (queryRoute, bool) {
+// restRouteOf reads a method's REST route; false for a method without one.
+func restRouteOf(md protoreflect.MethodDescriptor) (restRoute, bool) {
 	rule, _ := proto.GetExtension(md.Options(), annotations.E_Http).(*annotations.HttpRule)
 	if rule == nil {
-		return queryRoute{}, false
+		return restRoute{}, false
 	}
-	method, path := http.MethodGet, rule.GetGet()
-	if path == "" {
-		method, path = http.MethodDelete, rule.GetDelete()
+	var method, path string
+	for _, verb := range []struct{ method, path string }{
+		{http.MethodGet, rule.GetGet()}, {http.MethodPost, rule.GetPost()}, {http.MethodPut, rule.GetPut()},
+		{http.MethodPatch, rule.GetPatch()}, {http.MethodDelete, rule.GetDelete()},
+	} {
+		if verb.path != "" {
+			method, path = verb.method, verb.path
+			break
+		}
 	}
 	if path == "" {
-		return queryRoute{}, false
+		return restRoute{}, false
 	}
 	segments := strings.Split(strings.Trim(path, "/"), "/")
 	for i, s := range segments {
@@ -38,11 +44,18 @@ func queryRouteOf(md protoreflect.MethodDescriptor) (queryRoute, bool) {
 			segments[i] = ""
 		}
 	}
-	return queryRoute{method: method, segments: segments}, true
+	return restRoute{method: method, segments: segments}, true
+}
+
+// queryRouteOf reads a method's GET or DELETE route, whose request fields
+// come from the query; false for any other.
+func queryRouteOf(md protoreflect.MethodDescriptor) (restRoute, bool) {
+	r, ok := restRouteOf(md)
+	return r, ok && (r.method == http.MethodGet || r.method == http.MethodDelete)
 }
 
 // matches: the same method and segments, a path variable matching any one segment.
-func (q queryRoute) matches(method, path string) bool {
+func (q restRoute) matches(method, path string) bool {
 	segments := strings.Split(strings.Trim(path, "/"), "/")
 	if q.method != method || len(q.segments) != len(segments) {
 		return false

@@ -103,7 +103,12 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	// reach the client through the one mapper. audit comes last: it sees
 	// the caller and records only calls that succeeded.
 	options := func(service string) connect.HandlerOption {
-		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithCompressMinBytes(compressMinBytes), connect.WithInterceptors(observe(h.Observer, h.Log), mapErrors(), auth.interceptor(), validation.interceptor(), audit(h.Audit, h.Log)),
+		return connect.WithHandlerOptions(connect.WithCodec(jsonCodec{}), connect.WithCompressMinBytes(compressMinBytes), connect.WithInterceptors(
+			step{observe(h.Observer, h.Log), observeStream(h.Observer, h.Log)},
+			step{mapErrors(), mapStreamErrors},
+			step{auth.interceptor(), auth.streamInterceptor},
+			step{validation.interceptor(), validation.streamInterceptor},
+			step{audit(h.Audit, h.Log), unaryOnly}),
 			connect.WithReadMaxBytes(int(serviceBodyLimit(service))))
 	}
 	mux := http.NewServeMux()
@@ -174,7 +179,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mux.Handle("GET /management/health/readiness", probeREST(h.Management.Queries.CheckReadiness))
 	mux.Handle(grpchealth.NewHandler(readiness{queries: h.Management.Queries, services: names}))
 	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
-	mux.Handle("/", withRESTErrors(bodilessReads(commaLists(names, enumQueries(names, rest)))))
+	mux.Handle("/", withRESTErrors(bodilessReads(commaLists(names, enumQueries(names, plainStreams(names, rest))))))
 	return withClientAddr(h.Proxies, guardBodies(mux)), nil
 }
 

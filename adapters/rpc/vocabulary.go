@@ -169,7 +169,7 @@ func enumValueNamed(enum protoreflect.EnumDescriptor, s string) protoreflect.Enu
 
 // enumRoute is a REST route whose request has enum fields in the query.
 type enumRoute struct {
-	queryRoute
+	restRoute
 	enums map[string]protoreflect.EnumDescriptor
 }
 
@@ -190,7 +190,7 @@ func enumRouteOf(md protoreflect.MethodDescriptor) (enumRoute, bool) {
 	if len(enums) == 0 {
 		return enumRoute{}, false
 	}
-	return enumRoute{queryRoute: route, enums: enums}, true
+	return enumRoute{restRoute: route, enums: enums}, true
 }
 
 // enumBodies rewrites the enum values of a JSON body as enumName does for

@@ -28,10 +28,12 @@ type Store interface {
 	// Describe returns the documents with the ids that exist, without
 	// their content, in no particular order.
 	Describe(ctx context.Context, ids []int64) ([]customsdoc.Document, error)
-	// Open records the download of the documents (at, by) and hands each
-	// one's content to each, in the order of ids, one at a time; a
+	// Read hands each document's content to each, in the order of ids, one
+	// at a time; a document deleted meanwhile is customsdoc.ErrNotFound.
+	Read(ctx context.Context, ids []int64, each func(customsdoc.Document, []byte) error) error
+	// RecordDownloads records that by downloaded the documents at at; a
 	// document deleted meanwhile is customsdoc.ErrNotFound.
-	Open(ctx context.Context, ids []int64, by string, at time.Time, each func(customsdoc.Document, []byte) error) error
+	RecordDownloads(ctx context.Context, ids []int64, by string, at time.Time) error
 	// Add stores a document. A carrier document the customer holds already
 	// (same CarrierDocumentID) is not stored again: created is false.
 	Add(ctx context.Context, d customsdoc.Document, data []byte) (stored customsdoc.Document, created bool, err error)
@@ -121,16 +123,21 @@ func (s Service) Download(ctx context.Context, caller *access.Caller, id int64) 
 		return customsdoc.File{}, err
 	}
 	var f customsdoc.File
-	err := s.Store.Open(ctx, []int64{id}, caller.Login, s.Now.UTC(), func(d customsdoc.Document, data []byte) error {
+	err := s.Store.Read(ctx, []int64{id}, func(d customsdoc.Document, data []byte) error {
 		f = customsdoc.File{Filename: customsdoc.CleanFilename(d.Filename), ContentType: d.ContentType, Data: data}
 		return nil
 	})
-	return f, err
+	if err != nil {
+		return customsdoc.File{}, err
+	}
+	return f, s.Store.RecordDownloads(ctx, []int64{id}, caller.Login, s.Now.UTC())
 }
 
-// BulkDownload writes the selected documents as one zip to w and records
-// their downloads. The selection is checked (size, scope, total bytes)
-// before a byte is written; the documents are then read one at a time.
+// BulkDownload writes the selected documents as one zip to w, reading them
+// one at a time, and records their downloads once the whole zip was
+// handed to w (flushed, when w buffers): a download that breaks off
+// records nothing. The selection
+// is checked (size, scope, total bytes) before a byte is written.
 func (s Service) BulkDownload(ctx context.Context, caller *access.Caller, ids []int64, z Zipper, w io.Writer) error {
 	if err := readers.Check(caller); err != nil {
 		return err
@@ -157,11 +164,18 @@ func (s Service) BulkDownload(ctx context.Context, caller *access.Caller, ids []
 		ordered[i] = byID[id]
 	}
 	names := customsdoc.ZipNames(ordered)
-	return z.Zip(w, names, func(write func([]byte) error) error {
-		return s.Store.Open(ctx, ids, caller.Login, s.Now.UTC(), func(_ customsdoc.Document, data []byte) error {
+	err = z.Zip(w, names, func(write func([]byte) error) error {
+		return s.Store.Read(ctx, ids, func(_ customsdoc.Document, data []byte) error {
 			return write(data)
 		})
 	})
+	if f, ok := w.(interface{ Flush() error }); ok && err == nil {
+		err = f.Flush()
+	}
+	if err != nil {
+		return err
+	}
+	return s.Store.RecordDownloads(ctx, ids, caller.Login, s.Now.UTC())
 }
 
 // Upload stores a PDF staff upload for the customer with the CRM id,

@@ -1,6 +1,7 @@
 package customsdocs_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"parcelportal/adapters/memory"
+	"parcelportal/adapters/ziparchive"
 	"parcelportal/app/customsdocs"
 	"parcelportal/core/access"
 	"parcelportal/core/carrier"
@@ -118,5 +120,50 @@ func TestListAndDownloadFollowTheCallersCustomers(t *testing.T) {
 	}
 	if _, err := s.List(ctx, &access.Caller{Roles: []access.Role{access.API}, CustomerID: 1}, ""); !failure.HasKey(err, "error.forbidden") {
 		t.Errorf("an API login = %v", err)
+	}
+}
+
+// brokenWriter takes limit bytes, then fails as a connection the browser
+// closed would.
+type brokenWriter struct{ limit int }
+
+func (w *brokenWriter) Write(p []byte) (int, error) {
+	if len(p) > w.limit {
+		return 0, errors.New("connection reset by peer")
+	}
+	w.limit -= len(p)
+	return len(p), nil
+}
+
+func TestBulkDownloadRecordsOnlyAZipHandedOverWhole(t *testing.T) {
+	ctx := context.Background()
+	store := memory.NewCustomsDocuments(map[string]int64{"DE10000001": 1})
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	var ids []int64
+	for _, name := range []string{"a.pdf", "b.pdf"} {
+		d, _, _ := store.Add(ctx, customsdoc.Document{CustomerID: 1, Source: customsdoc.SourceUpload, Filename: name,
+			ContentType: "application/pdf", UploadedAt: at, UploadedBy: "admin"}, bytes.Repeat([]byte("%PDF"), 4096))
+		ids = append(ids, d.ID)
+	}
+	s := customsdocs.Service{Store: store, Now: func() time.Time { return at }}
+	user := &access.Caller{Login: "anna", Roles: []access.Role{access.User}, CustomerID: 1}
+	if err := s.BulkDownload(ctx, user, ids, ziparchive.Writer{}, &brokenWriter{limit: 100}); err == nil {
+		t.Fatal("a zip that could not be sent whole reported no error")
+	}
+	docs, _ := s.List(ctx, user, "")
+	for _, d := range docs {
+		if !d.LastDownloadedAt.IsZero() {
+			t.Fatalf("a broken-off download was recorded: %+v", d)
+		}
+	}
+	var zipped bytes.Buffer
+	if err := s.BulkDownload(ctx, user, ids, ziparchive.Writer{}, &zipped); err != nil {
+		t.Fatal(err)
+	}
+	docs, _ = s.List(ctx, user, "")
+	for _, d := range docs {
+		if !d.LastDownloadedAt.Equal(at) || d.LastDownloadedBy != "anna" {
+			t.Errorf("a whole download not recorded: %+v", d)
+		}
 	}
 }

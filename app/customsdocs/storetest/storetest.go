@@ -15,7 +15,8 @@ import (
 
 // Contract checks CustomerOf, Add (a carrier document stored once per
 // customer; an unknown customer), List's scope and order, Describe, and
-// Open (contents in the order asked, downloads recorded, a missing id).
+// Read (contents in the order asked, nothing recorded), RecordDownloads, and
+// a missing id.
 // crmids are two existing customers' CRM ids with their ids.
 func Contract(t *testing.T, store customsdocs.Store, crmids [2]string, ids [2]int64, missing int64) {
 	ctx := context.Background()
@@ -79,12 +80,18 @@ func Contract(t *testing.T, store customsdocs.Store, crmids [2]string, ids [2]in
 	}
 	at := t0.Add(48 * time.Hour)
 	var got [][]byte
-	err = store.Open(ctx, []int64{second.ID, first.ID}, "anna", at, func(d customsdoc.Document, data []byte) error {
+	err = store.Read(ctx, []int64{second.ID, first.ID}, func(d customsdoc.Document, data []byte) error {
 		got = append(got, data)
 		return nil
 	})
 	if err != nil || len(got) != 2 || !bytes.Equal(got[0], []byte("second")) || !bytes.Equal(got[1], []byte("first")) {
-		t.Fatalf("Open = %q, %v", got, err)
+		t.Fatalf("Read = %q, %v", got, err)
+	}
+	if list, _ := store.List(ctx, []int64{a}, 10); !list[0].LastDownloadedAt.IsZero() {
+		t.Fatalf("a read recorded a download: %+v", list[0])
+	}
+	if err := store.RecordDownloads(ctx, []int64{second.ID, first.ID}, "anna", at); err != nil {
+		t.Fatalf("RecordDownloads = %v", err)
 	}
 	list, _ = store.List(ctx, []int64{a}, 10)
 	for _, d := range list {
@@ -95,8 +102,11 @@ func Contract(t *testing.T, store customsdocs.Store, crmids [2]string, ids [2]in
 	if list, _ := store.List(ctx, []int64{b}, 10); !list[0].LastDownloadedAt.IsZero() {
 		t.Fatalf("another customer's document recorded a download: %+v", list[0])
 	}
-	if err := store.Open(ctx, []int64{first.ID, 1 << 40}, "anna", at, func(customsdoc.Document, []byte) error { return nil }); !notFound(err) {
-		t.Fatalf("Open of a missing document = %v", err)
+	if err := store.Read(ctx, []int64{first.ID, 1 << 40}, func(customsdoc.Document, []byte) error { return nil }); !notFound(err) {
+		t.Fatalf("Read of a missing document = %v", err)
+	}
+	if err := store.RecordDownloads(ctx, []int64{first.ID, 1 << 40}, "anna", at); !notFound(err) {
+		t.Fatalf("RecordDownloads of a missing document = %v", err)
 	}
 }
 

@@ -2,7 +2,7 @@ import { createClient } from "@connectrpc/connect";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { CustomsDocumentService } from "../gen/portal/v1/customsdocs_pb";
-import { cacheBuster, fetchFile } from "./download";
+import { cacheBuster, type DownloadedFile, fetchFile } from "./download";
 import { useTransport } from "./TransportContext";
 
 /** The CustomsDocumentService: the customs documents page (spec 2 §2.6, §7). */
@@ -43,12 +43,23 @@ export function useDownloadCustomsDocument() {
   });
 }
 
-/** POST web/api/customs-documents/bulk-download: the selection as one zip; the list reloads after. */
+/**
+ * POST web/api/customs-documents/bulk-download: the selection as one zip, which the server streams in pieces (the
+ * first names the content type); the pieces become one file without being copied together. The list reloads after.
+ */
 export function useBulkDownloadCustomsDocuments() {
   const client = useCustomsDocumentClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (documentIds: bigint[]) => (await client.bulkDownloadCustomsDocuments({ documentIds })).file,
+    mutationFn: async (documentIds: bigint[]): Promise<DownloadedFile> => {
+      const pieces: Uint8Array<ArrayBuffer>[] = [];
+      let contentType = "application/zip";
+      for await (const piece of client.bulkDownloadCustomsDocuments({ documentIds })) {
+        contentType = piece.file?.contentType || contentType;
+        pieces.push((piece.file?.data ?? new Uint8Array()) as Uint8Array<ArrayBuffer>);
+      }
+      return { blob: new Blob(pieces, { type: contentType }), contentType, fileName: bulkFileName };
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: customsDocsKey }),
     meta: { inlineMessages: true },
   });

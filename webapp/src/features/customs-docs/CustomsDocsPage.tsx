@@ -21,7 +21,6 @@ import { ListPage } from "../../components/ListPage";
 import { Warning } from "../../components/Warning";
 import { describeFailure } from "../../errors/describeFailure";
 import { showNotices } from "../../errors/notices";
-import { saveFile } from "../../files/localFiles";
 import type { CustomsDocument } from "../../gen/portal/v1/customsdocs_pb";
 import { formatTimestamp } from "../../i18n/format";
 import { pageTitles } from "../../navigation/pageTitles";
@@ -82,7 +81,7 @@ function CustomsDocs({ crmId }: { crmId: string }) {
   const downloadSelected = () =>
     bulk.mutate([...selected], {
       onSuccess: (file) => {
-        saveFile(file?.data ?? new Uint8Array(), file?.contentType ?? "application/zip", bulkFileName);
+        saveDownloaded(file, bulkFileName);
         showNotices([{ text: msg`${selected.size} customs documents downloaded.` }], {
           tone: "info",
           duration: successMs,

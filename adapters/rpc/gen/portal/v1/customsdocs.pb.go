@@ -385,7 +385,8 @@ func (x *BulkDownloadCustomsDocumentsRequest) GetDocumentIds() []int64 {
 // BulkDownloadCustomsDocumentsResponse carries the zip.
 type BulkDownloadCustomsDocumentsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// customs-documents.zip.
+	// The next piece of customs-documents.zip; the first piece carries the
+	// content type.
 	File          *httpbody.HttpBody `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -588,11 +589,11 @@ const file_portal_v1_customsdocs_proto_rawDesc = "" +
 	"\bfilename\x18\x03 \x01(\tR\bfilename\x12\x18\n" +
 	"\acontent\x18\x04 \x01(\fR\acontent\"f\n" +
 	"\x1dUploadCustomsDocumentResponse\x12E\n" +
-	"\x10customs_document\x18\x01 \x01(\v2\x1a.portal.v1.CustomsDocumentR\x0fcustomsDocument2\xc1\x05\n" +
+	"\x10customs_document\x18\x01 \x01(\v2\x1a.portal.v1.CustomsDocumentR\x0fcustomsDocument2\xc3\x05\n" +
 	"\x16CustomsDocumentService\x12\xa1\x01\n" +
 	"\x14ListCustomsDocuments\x12&.portal.v1.ListCustomsDocumentsRequest\x1a'.portal.v1.ListCustomsDocumentsResponse\"8\x82\xd3\xe4\x93\x02/b\x11customs_documents\x12\x1a/web/api/customs-documents\x90\x02\x01\x12\x9f\x01\n" +
-	"\x17DownloadCustomsDocument\x12).portal.v1.DownloadCustomsDocumentRequest\x1a*.portal.v1.DownloadCustomsDocumentResponse\"-\x82\xd3\xe4\x93\x02'b\x04file\x12\x1f/web/api/customs-documents/{id}\x12\xba\x01\n" +
-	"\x1cBulkDownloadCustomsDocuments\x12..portal.v1.BulkDownloadCustomsDocumentsRequest\x1a/.portal.v1.BulkDownloadCustomsDocumentsResponse\"9\x82\xd3\xe4\x93\x023:\x01*b\x04file\"(/web/api/customs-documents/bulk-download\x12\xa3\x01\n" +
+	"\x17DownloadCustomsDocument\x12).portal.v1.DownloadCustomsDocumentRequest\x1a*.portal.v1.DownloadCustomsDocumentResponse\"-\x82\xd3\xe4\x93\x02'b\x04file\x12\x1f/web/api/customs-documents/{id}\x12\xbc\x01\n" +
+	"\x1cBulkDownloadCustomsDocuments\x12..portal.v1.BulkDownloadCustomsDocumentsRequest\x1a/.portal.v1.BulkDownloadCustomsDocumentsResponse\"9\x82\xd3\xe4\x93\x023:\x01*b\x04file\"(/web/api/customs-documents/bulk-download0\x01\x12\xa3\x01\n" +
 	"\x15UploadCustomsDocument\x12'.portal.v1.UploadCustomsDocumentRequest\x1a(.portal.v1.UploadCustomsDocumentResponse\"7\x82\xd3\xe4\x93\x021:\x01*b\x10customs_document\"\x1a/web/api/customs-documentsB2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (

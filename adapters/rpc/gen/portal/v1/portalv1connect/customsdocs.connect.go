@@ -57,8 +57,10 @@ type CustomsDocumentServiceClient interface {
 	DownloadCustomsDocument(context.Context, *connect.Request[v1.DownloadCustomsDocumentRequest]) (*connect.Response[v1.DownloadCustomsDocumentResponse], error)
 	// BulkDownloadCustomsDocuments sends the selected documents (at most 200,
 	// 100 MB together) as one zip, customs-documents.zip, and records their
-	// downloads.
-	BulkDownloadCustomsDocuments(context.Context, *connect.Request[v1.BulkDownloadCustomsDocumentsRequest]) (*connect.Response[v1.BulkDownloadCustomsDocumentsResponse], error)
+	// downloads once the whole zip was sent. The zip streams in pieces as it
+	// is written, so the portal never holds it whole; over REST the pieces
+	// are one application/zip body.
+	BulkDownloadCustomsDocuments(context.Context, *connect.Request[v1.BulkDownloadCustomsDocumentsRequest]) (*connect.ServerStreamForClient[v1.BulkDownloadCustomsDocumentsResponse], error)
 	// UploadCustomsDocument stores a PDF for the customer with the CRM id
 	// (admins; at most 5 MB).
 	UploadCustomsDocument(context.Context, *connect.Request[v1.UploadCustomsDocumentRequest]) (*connect.Response[v1.UploadCustomsDocumentResponse], error)
@@ -122,8 +124,8 @@ func (c *customsDocumentServiceClient) DownloadCustomsDocument(ctx context.Conte
 }
 
 // BulkDownloadCustomsDocuments calls portal.v1.CustomsDocumentService.BulkDownloadCustomsDocuments.
-func (c *customsDocumentServiceClient) BulkDownloadCustomsDocuments(ctx context.Context, req *connect.Request[v1.BulkDownloadCustomsDocumentsRequest]) (*connect.Response[v1.BulkDownloadCustomsDocumentsResponse], error) {
-	return c.bulkDownloadCustomsDocuments.CallUnary(ctx, req)
+func (c *customsDocumentServiceClient) BulkDownloadCustomsDocuments(ctx context.Context, req *connect.Request[v1.BulkDownloadCustomsDocumentsRequest]) (*connect.ServerStreamForClient[v1.BulkDownloadCustomsDocumentsResponse], error) {
+	return c.bulkDownloadCustomsDocuments.CallServerStream(ctx, req)
 }
 
 // UploadCustomsDocument calls portal.v1.CustomsDocumentService.UploadCustomsDocument.
@@ -142,8 +144,10 @@ type CustomsDocumentServiceHandler interface {
 	DownloadCustomsDocument(context.Context, *connect.Request[v1.DownloadCustomsDocumentRequest]) (*connect.Response[v1.DownloadCustomsDocumentResponse], error)
 	// BulkDownloadCustomsDocuments sends the selected documents (at most 200,
 	// 100 MB together) as one zip, customs-documents.zip, and records their
-	// downloads.
-	BulkDownloadCustomsDocuments(context.Context, *connect.Request[v1.BulkDownloadCustomsDocumentsRequest]) (*connect.Response[v1.BulkDownloadCustomsDocumentsResponse], error)
+	// downloads once the whole zip was sent. The zip streams in pieces as it
+	// is written, so the portal never holds it whole; over REST the pieces
+	// are one application/zip body.
+	BulkDownloadCustomsDocuments(context.Context, *connect.Request[v1.BulkDownloadCustomsDocumentsRequest], *connect.ServerStream[v1.BulkDownloadCustomsDocumentsResponse]) error
 	// UploadCustomsDocument stores a PDF for the customer with the CRM id
 	// (admins; at most 5 MB).
 	UploadCustomsDocument(context.Context, *connect.Request[v1.UploadCustomsDocumentRequest]) (*connect.Response[v1.UploadCustomsDocumentResponse], error)
@@ -169,7 +173,7 @@ func NewCustomsDocumentServiceHandler(svc CustomsDocumentServiceHandler, opts ..
 		connect.WithSchema(customsDocumentServiceMethods.ByName("DownloadCustomsDocument")),
 		connect.WithHandlerOptions(opts...),
 	)
-	customsDocumentServiceBulkDownloadCustomsDocumentsHandler := connect.NewUnaryHandler(
+	customsDocumentServiceBulkDownloadCustomsDocumentsHandler := connect.NewServerStreamHandler(
 		CustomsDocumentServiceBulkDownloadCustomsDocumentsProcedure,
 		svc.BulkDownloadCustomsDocuments,
 		connect.WithSchema(customsDocumentServiceMethods.ByName("BulkDownloadCustomsDocuments")),
@@ -208,8 +212,8 @@ func (UnimplementedCustomsDocumentServiceHandler) DownloadCustomsDocument(contex
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.CustomsDocumentService.DownloadCustomsDocument is not implemented"))
 }
 
-func (UnimplementedCustomsDocumentServiceHandler) BulkDownloadCustomsDocuments(context.Context, *connect.Request[v1.BulkDownloadCustomsDocumentsRequest]) (*connect.Response[v1.BulkDownloadCustomsDocumentsResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.CustomsDocumentService.BulkDownloadCustomsDocuments is not implemented"))
+func (UnimplementedCustomsDocumentServiceHandler) BulkDownloadCustomsDocuments(context.Context, *connect.Request[v1.BulkDownloadCustomsDocumentsRequest], *connect.ServerStream[v1.BulkDownloadCustomsDocumentsResponse]) error {
+	return connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.CustomsDocumentService.BulkDownloadCustomsDocuments is not implemented"))
 }
 
 func (UnimplementedCustomsDocumentServiceHandler) UploadCustomsDocument(context.Context, *connect.Request[v1.UploadCustomsDocumentRequest]) (*connect.Response[v1.UploadCustomsDocumentResponse], error) {
