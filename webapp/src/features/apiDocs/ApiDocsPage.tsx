@@ -1,26 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Badge, Box, Callout, Card, Code, Container, Flex, Heading, Link, ScrollArea, Text } from "@radix-ui/themes";
+import { Badge, Box, Callout, Card, Container, Flex, Heading, Link, ScrollArea, Text } from "@radix-ui/themes";
 import { useApplicationProfile } from "../../api/management";
-import { type DataColumn, DataTable } from "../../components/DataTable";
 import { PageLoading } from "../../pages/PageLoading";
 import { pageTitles } from "../../navigation/pageTitles";
 import { usePageTitle } from "../../navigation/usePageTitle";
-import { type ApiOperation, type ApiParameter, openApiDocumentUrl, readOpenApi } from "./openApi";
+import { openApiDocumentUrl, readOpenApi } from "./openApi";
+import { OperationEntry } from "./OperationEntry";
 import "./ApiDocsPage.css";
-
-const methodColors: Record<string, "green" | "blue" | "orange" | "red" | "gray"> = {
-  GET: "green",
-  POST: "blue",
-  PUT: "orange",
-  PATCH: "orange",
-  DELETE: "red",
-};
 
 /**
  * The API documentation (spec 1 §2, /account/docs and the admin menu): the
  * portal's OpenAPI document, listed by service with each operation's method,
- * path, purpose and parameters, and the document itself to download.
+ * path, purpose, parameters, request and answer fields, and a form that
+ * sends the call with the signed-in user's session; the document itself to
+ * download.
  */
 export function ApiDocsPage() {
   const { i18n, t } = useLingui();
@@ -81,7 +75,11 @@ export function ApiDocsPage() {
                       {group.name.replace(/^portal\.v1\./, "")}
                     </Heading>
                     {group.operations.map((operation) => (
-                      <OperationEntry key={`${operation.method} ${operation.path}`} operation={operation} />
+                      <OperationEntry
+                        key={`${operation.method} ${operation.path}`}
+                        operation={operation}
+                        schemas={docs.data.schemas}
+                      />
                     ))}
                   </Flex>
                 ))}
@@ -91,56 +89,5 @@ export function ApiDocsPage() {
         </Card>
       </Flex>
     </Container>
-  );
-}
-
-function OperationEntry({ operation }: { operation: ApiOperation }) {
-  const { t } = useLingui();
-  const parameterColumns: DataColumn<ApiParameter>[] = [
-    {
-      id: "name",
-      header: t`Parameter`,
-      cell: ({ row }) => (
-        <>
-          <Code variant="ghost">{row.original.name}</Code>
-          {row.original.required && " *"}
-        </>
-      ),
-    },
-    { id: "in", header: t`Location`, cell: ({ row }) => row.original.in },
-    { id: "type", header: t`Type`, cell: ({ row }) => row.original.type },
-    { id: "description", header: t`Description`, cell: ({ row }) => row.original.description },
-  ];
-  return (
-    <details className="api-operation">
-      <summary>
-        <Badge color={methodColors[operation.method] ?? "gray"} className="api-method">
-          {operation.method}
-        </Badge>
-        <Code variant="ghost">{operation.path}</Code>
-        <Text size="2" color="gray">
-          {operation.summary}
-        </Text>
-      </summary>
-      <Flex direction="column" gap="2" pt="2" pl="2">
-        {operation.description && (
-          <Text as="p" size="2" className="api-docs-text">
-            {operation.description}
-          </Text>
-        )}
-        <DataTable
-          items={operation.parameters}
-          columns={parameterColumns}
-          rowId={(parameter) => `${parameter.in}:${parameter.name}`}
-          rowProps={() => ({ align: undefined })}
-          size="1"
-        />
-        {operation.requestBody && (
-          <Text size="2">
-            <Trans>Request body:</Trans> <Code variant="ghost">{operation.requestBody}</Code>
-          </Text>
-        )}
-      </Flex>
-    </details>
   );
 }

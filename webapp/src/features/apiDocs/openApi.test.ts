@@ -66,3 +66,28 @@ describe("readOpenApi", () => {
     expect(readOpenApi("openapi: 3.1.0").groups).toEqual([]);
   });
 });
+
+describe("anonymous operations", () => {
+  const secured = (security: string) => `
+openapi: 3.1.0
+security: [{ session: [] }]
+${security}
+paths:
+  /web/api/authenticate:
+    post: { tags: [portal.v1.AccountService], security: [] }
+  /web/api/account:
+    get: { tags: [portal.v1.AccountService] }
+`;
+
+  it("are those with an empty security list in a document that declares how to sign in", () => {
+    const api = readOpenApi(secured("components: { securitySchemes: { session: { type: http, scheme: bearer } } }"));
+    expect(api.groups[0].operations.map((op) => `${op.path} ${op.anonymous}`)).toEqual([
+      "/web/api/authenticate true",
+      "/web/api/account false",
+    ]);
+  });
+
+  it("are none when the document declares no way to sign in", () => {
+    expect(readOpenApi(secured("")).groups[0].operations.every((op) => !op.anonymous)).toBe(true);
+  });
+});

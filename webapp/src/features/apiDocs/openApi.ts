@@ -7,6 +7,9 @@ const methods = ["get", "put", "post", "delete", "patch", "head", "options"] as 
 
 export type ApiParameter = { name: string; in: string; required: boolean; type: string; description: string };
 
+/** One answer an operation documents: its status ("200", "404", "default"), what it means, and its body. */
+export type ApiResponse = { status: string; description: string; mediaType: string; schema: unknown };
+
 export type ApiOperation = {
   method: string;
   path: string;
@@ -15,15 +18,58 @@ export type ApiOperation = {
   parameters: ApiParameter[];
   /** The request body's schema (its name, or its type), when the operation takes one. */
   requestBody: string | null;
+  /** The request body's schema itself, for its fields and an example; null without a body. */
+  bodySchema: unknown;
+  responses: ApiResponse[];
+  /** The operation asks for no sign-in (its security list is empty). */
+  anonymous: boolean;
 };
 
 export type ApiGroup = { name: string; operations: ApiOperation[] };
 
-export type ApiDocument = { title: string; version: string; description: string; groups: ApiGroup[] };
+/** The document's named schemas (components.schemas), which operations refer to by $ref. */
+export type ApiSchemas = Record<string, unknown>;
+
+export type ApiDocument = {
+  title: string;
+  version: string;
+  description: string;
+  groups: ApiGroup[];
+  schemas: ApiSchemas;
+};
 
 type Loose = Record<string, unknown>;
-const asObject = (value: unknown): Loose => (value && typeof value === "object" ? (value as Loose) : {});
-const asText = (value: unknown): string => (typeof value === "string" ? value : "");
+export const asObject = (value: unknown): Loose => (value && typeof value === "object" ? (value as Loose) : {});
+export const asText = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** Follows a local $ref (#/components/...) through the document; anything else stays as it is. */
+export function resolveRef(value: unknown, root: Loose): Loose {
+  let current = asObject(value);
+  for (let hops = 0; hops < 8; hops++) {
+    const ref = asText(current.$ref);
+    if (!ref.startsWith("#/")) return current;
+    let target: unknown = root;
+    for (const part of ref.slice(2).split("/")) target = asObject(target)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    current = { ...asObject(target), ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== "$ref")) };
+    if (!asText(asObject(target).$ref)) return current;
+  }
+  return current;
+}
+
+function responsesOf(raw: unknown, root: Loose): ApiResponse[] {
+  return Object.entries(asObject(raw)).map(([status, value]) => {
+    const response = resolveRef(value, root);
+    const [mediaType = "", media] = Object.entries(asObject(response.content))[0] ?? [];
+    return { status, description: asText(response.description), mediaType, schema: asObject(media).schema ?? null };
+  });
+}
+
+/** An operation is anonymous when the document declares how to sign in and the operation asks for none of it. */
+function anonymousOf(op: Loose, root: Loose): boolean {
+  if (Object.keys(asObject(asObject(root.components).securitySchemes)).length === 0) return false;
+  const security = Array.isArray(op.security) ? op.security : Array.isArray(root.security) ? root.security : null;
+  return security !== null && security.length === 0;
+}
 
 /** A schema in one word: the name of the schema it refers to, or its type. */
 function schemaName(schema: unknown): string {
@@ -43,6 +89,11 @@ function parameterOf(raw: unknown): ApiParameter {
     type: schemaName(p.schema),
     description: asText(p.description),
   };
+}
+
+function bodySchemaOf(raw: unknown): unknown {
+  const [first] = Object.values(asObject(asObject(raw).content));
+  return first === undefined ? null : (asObject(first).schema ?? null);
 }
 
 function requestBodyOf(raw: unknown): string | null {
@@ -73,8 +124,11 @@ export function readOpenApi(text: string): ApiDocument {
         path,
         summary: asText(op.summary) || asText(op.operationId),
         description: asText(op.description).replace(/\n\s+/g, "\n"),
-        parameters: [...shared, ...own].map(parameterOf),
+        parameters: [...shared, ...own].map((parameter) => parameterOf(resolveRef(parameter, doc))),
         requestBody: requestBodyOf(op.requestBody),
+        bodySchema: bodySchemaOf(op.requestBody),
+        responses: responsesOf(op.responses, doc),
+        anonymous: anonymousOf(op, doc),
       };
       groups.set(group, [...(groups.get(group) ?? []), operation]);
     }
@@ -84,5 +138,6 @@ export function readOpenApi(text: string): ApiDocument {
     version: asText(info.version),
     description: asText(info.description),
     groups: [...groups.entries()].map(([name, operations]) => ({ name, operations })),
+    schemas: asObject(asObject(doc.components).schemas),
   };
 }
