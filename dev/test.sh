@@ -78,3 +78,11 @@ for _ in $(seq 1 100); do
 	sleep 0.2
 done
 pnpm --filter @portal/webapp e2e
+
+step "the integrators' command line, as the README shows it: the API login ships a batch"
+cli_out=$(mktemp -d)
+PORTAL_PASSWORD=portal-demo bin/portal-cli ship -url "$E2E_BASE_URL" -login api -csv testdata/batches/valid.csv -manifest -out "$cli_out"
+for file in "$cli_out"/labels-*.pdf "$cli_out"/manifest-*.pdf; do
+	[[ $(head -c4 "$file") == %PDF ]] || die "portal-cli saved $file, which is no PDF"
+done
+rm -rf "$cli_out"
