@@ -69,6 +69,7 @@ func (h ReportHandler) GetCommercialInvoiceDetails(ctx context.Context, req *con
 	out := &portalv1.GetCommercialInvoiceDetailsResponse{Invoices: make([]*portalv1.CommercialInvoice, len(found))}
 	for i, inv := range found {
 		out.Invoices[i] = commercialInvoiceToProto(inv)
+		out.Shipments = append(out.Shipments, out.Invoices[i].GetShipments()...)
 	}
 	return connect.NewResponse(out), nil
 }
@@ -81,7 +82,8 @@ func commercialInvoiceToProto(inv invoice.Stored) *portalv1.CommercialInvoice {
 		DiscountRebate: inv.DiscountRebate, Subtotal: inv.Subtotal, Total: inv.Total, CreatedBy: inv.CreatedBy,
 		CreatedAt: timestamppb.New(inv.CreatedAt)}
 	for _, s := range inv.Shipments {
-		out.Shipments = append(out.Shipments, &portalv1.CommercialInvoiceShipment{ShipmentId: s.ID, Identifier: s.Identifier})
+		out.Shipments = append(out.Shipments, &portalv1.CommercialInvoiceShipment{ShipmentId: s.ID, Identifier: s.Identifier,
+			OrderLines: orderLinesToProto(s.OrderLines), Currency: s.Currency})
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package rpc_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
@@ -83,12 +84,13 @@ func TestCommercialInvoiceOverREST(t *testing.T) {
 	rsp, b = a.call(t, a.user(), "POST", "/web/api/reports/invoice", invoiceBody("INV8", "", first))
 	wantKey(t, "a shipment on an invoice", rsp, b, 400, "error.invoice.alreadyInvoiced")
 
-	// Read back, scoped.
-	rsp, b = a.call(t, a.user(), "GET", "/web/api/shipments/commercial-invoice/INV7/details", "")
-	details := decode[map[string]any](t, b)
+	// Read back, scoped: over Connect the invoices with their headers, over REST (below) the
+	// spec's list of shipments with order lines.
+	details := connectDetails(t, a, "INV7")
+	b, _ = json.Marshal(details)
 	list, _ := details["invoices"].([]any)
-	if rsp.StatusCode != 200 || len(list) != 1 {
-		t.Fatalf("details: %d %s", rsp.StatusCode, b)
+	if len(list) != 1 {
+		t.Fatalf("details: %s", b)
 	}
 	inv := list[0].(map[string]any)
 	shipments, _ := inv["shipments"].([]any)
@@ -98,6 +100,11 @@ func TestCommercialInvoiceOverREST(t *testing.T) {
 		inv["additionalComments"] != "certified" || inv["declarationStatement"] != "non-EU" || inv["createdBy"] == "" ||
 		inv["createdAt"] == nil || len(shipments) != 1 || shipments[0].(map[string]any)["identifier"] != "TR5" {
 		t.Errorf("details: %s", b)
+	}
+	rsp, b = a.call(t, a.user(), "GET", "/web/api/shipments/commercial-invoice/INV7/details", "")
+	if list := decode[[]map[string]any](t, b); rsp.StatusCode != 200 || len(list) != 1 || list[0]["identifier"] != "TR5" ||
+		list[0]["currency"] == "" || len(list[0]["orderLines"].([]any)) == 0 {
+		t.Errorf("REST details: %d %s", rsp.StatusCode, b)
 	}
 	rsp, b = a.call(t, "ROLE_USER:"+idOf(a.other), "GET", "/web/api/shipments/commercial-invoice/INV7/details", "")
 	wantKey(t, "another customer's invoice", rsp, b, 404, "error.invoice.notFound")
@@ -159,9 +166,8 @@ func TestCommercialInvoiceOverREST(t *testing.T) {
 	if rsp.StatusCode != 200 {
 		t.Fatalf("DAP invoice: %d %s", rsp.StatusCode, b)
 	}
-	_, b = a.call(t, a.user(), "GET", "/web/api/shipments/commercial-invoice/INV10/details", "")
-	if inv := decode[map[string]any](t, b)["invoices"].([]any)[0].(map[string]any); inv["vat"] != float64(0) || inv["duty"] != float64(0) || inv["total"] != float64(26) {
-		t.Errorf("DAP details: %s", b)
+	if inv := connectDetails(t, a, "INV10")["invoices"].([]any)[0].(map[string]any); inv["vat"] != float64(0) || inv["duty"] != float64(0) || inv["total"] != float64(26) {
+		t.Errorf("DAP details: %v", inv)
 	}
 
 	// The number check's scope and input.
@@ -187,6 +193,7 @@ func TestCommercialInvoiceOverREST(t *testing.T) {
 	if rsp.StatusCode != 200 || !strings.Contains(string(b), `"TR5"`) {
 		t.Errorf("connect details: %d %s", rsp.StatusCode, b)
 	}
+
 	// Over Connect the answer names the gate's next step, as core/invoice decides it; the REST
 	// answer stays the spec's list of customers.
 	*a.consents = func(c *customer.Customer) { c.SellerEORI = "" }
@@ -216,4 +223,14 @@ func TestCommercialInvoiceOverREST(t *testing.T) {
 	if rsp.StatusCode != 401 {
 		t.Errorf("anonymous details: %d", rsp.StatusCode)
 	}
+}
+
+// connectDetails reads the invoices of a number over Connect, as JSON.
+func connectDetails(t *testing.T, a reportsAPI, number string) map[string]any {
+	t.Helper()
+	rsp, b := a.call(t, a.user(), "POST", "/portal.v1.ReportService/GetCommercialInvoiceDetails", `{"invoiceNumber":"`+number+`"}`)
+	if rsp.StatusCode != 200 {
+		t.Fatalf("details of %s: %d %s", number, rsp.StatusCode, b)
+	}
+	return decode[map[string]any](t, b)
 }

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"context"
+	"strings"
 
 	"parcelportal/core/access"
 	"parcelportal/core/invoice"
@@ -30,7 +31,37 @@ func (s Service) InvoiceDetails(ctx context.Context, caller *access.Caller, numb
 	if len(found) == 0 {
 		return nil, invoice.ErrNotFound
 	}
-	return found, nil
+	return found, s.withOrderLines(ctx, found)
+}
+
+// withOrderLines fills in each invoiced shipment's order lines and currency
+// as entered (spec 2: the details list the shipments with their order lines).
+func (s Service) withOrderLines(ctx context.Context, found []invoice.Stored) error {
+	var ids []int64
+	for _, inv := range found {
+		for _, sh := range inv.Shipments {
+			ids = append(ids, sh.ID)
+		}
+	}
+	rows, err := s.Store.Invoices(ctx, ids)
+	if err != nil {
+		return err
+	}
+	byID := make(map[int64]invoice.Labelled, len(rows))
+	for _, r := range rows {
+		byID[r.ShipmentID] = r.Labelled
+	}
+	for i := range found {
+		for j := range found[i].Shipments {
+			sh := &found[i].Shipments[j]
+			draft := byID[sh.ID].Row.Draft()
+			sh.OrderLines, sh.Currency = draft.OrderLines, strings.TrimSpace(draft.Fields["currency"])
+			if sh.OrderLines == nil {
+				sh.OrderLines = []map[string]string{}
+			}
+		}
+	}
+	return nil
 }
 
 // InvoiceCustomer is what the invoice dialog needs of a customer of the

@@ -167,10 +167,14 @@ type Stored struct {
 	Shipments  []StoredShipment
 }
 
-// StoredShipment is a shipment of a stored invoice.
+// StoredShipment is a shipment of a stored invoice. Its order lines and
+// currency are the shipment's as entered (each line field name to value);
+// the invoice store keeps only the ids, the invoice details read them.
 type StoredShipment struct {
 	ID         int64
 	Identifier string
+	OrderLines []map[string]string
+	Currency   string
 }
 
 // HeaderOf is the header a commercial invoice was made with.

@@ -1758,7 +1758,11 @@ type CommercialInvoiceShipment struct {
 	// Shipment id.
 	ShipmentId int64 `protobuf:"varint,1,opt,name=shipment_id,json=shipmentId,proto3" json:"shipment_id,omitempty"`
 	// Tracking number.
-	Identifier    string `protobuf:"bytes,2,opt,name=identifier,proto3" json:"identifier,omitempty"`
+	Identifier string `protobuf:"bytes,2,opt,name=identifier,proto3" json:"identifier,omitempty"`
+	// Its order lines as entered.
+	OrderLines []*OrderLineValues `protobuf:"bytes,3,rep,name=order_lines,json=orderLines,proto3" json:"order_lines,omitempty"`
+	// Currency of the order lines' values.
+	Currency      string `protobuf:"bytes,4,opt,name=currency,proto3" json:"currency,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1803,6 +1807,20 @@ func (x *CommercialInvoiceShipment) GetShipmentId() int64 {
 func (x *CommercialInvoiceShipment) GetIdentifier() string {
 	if x != nil {
 		return x.Identifier
+	}
+	return ""
+}
+
+func (x *CommercialInvoiceShipment) GetOrderLines() []*OrderLineValues {
+	if x != nil {
+		return x.OrderLines
+	}
+	return nil
+}
+
+func (x *CommercialInvoiceShipment) GetCurrency() string {
+	if x != nil {
+		return x.Currency
 	}
 	return ""
 }
@@ -2028,7 +2046,9 @@ func (x *CommercialInvoice) GetShipments() []*CommercialInvoiceShipment {
 type GetCommercialInvoiceDetailsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// One per CRM id the caller may see, by CRM id.
-	Invoices      []*CommercialInvoice `protobuf:"bytes,1,rep,name=invoices,proto3" json:"invoices,omitempty"`
+	Invoices []*CommercialInvoice `protobuf:"bytes,1,rep,name=invoices,proto3" json:"invoices,omitempty"`
+	// The shipments of those invoices in their order, with their order lines: the REST answer.
+	Shipments     []*CommercialInvoiceShipment `protobuf:"bytes,2,rep,name=shipments,proto3" json:"shipments,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2070,11 +2090,18 @@ func (x *GetCommercialInvoiceDetailsResponse) GetInvoices() []*CommercialInvoice
 	return nil
 }
 
+func (x *GetCommercialInvoiceDetailsResponse) GetShipments() []*CommercialInvoiceShipment {
+	if x != nil {
+		return x.Shipments
+	}
+	return nil
+}
+
 var File_portal_v1_reports_proto protoreflect.FileDescriptor
 
 const file_portal_v1_reports_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1aportal/v1/vocabulary.proto\"\xe4\t\n" +
+	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17portal/v1/batches.proto\x1a\x1aportal/v1/vocabulary.proto\"\xe4\t\n" +
 	"\tReportRow\x12\x1f\n" +
 	"\vshipment_id\x18\x01 \x01(\x03R\n" +
 	"shipmentId\x12\x1f\n" +
@@ -2208,13 +2235,16 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"W\n" +
 	"\"GetCommercialInvoiceDetailsRequest\x121\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\rinvoiceNumber\"\\\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\rinvoiceNumber\"\xb5\x01\n" +
 	"\x19CommercialInvoiceShipment\x12\x1f\n" +
 	"\vshipment_id\x18\x01 \x01(\x03R\n" +
 	"shipmentId\x12\x1e\n" +
 	"\n" +
 	"identifier\x18\x02 \x01(\tR\n" +
-	"identifier\"\xd3\x06\n" +
+	"identifier\x12;\n" +
+	"\vorder_lines\x18\x03 \x03(\v2\x1a.portal.v1.OrderLineValuesR\n" +
+	"orderLines\x12\x1a\n" +
+	"\bcurrency\x18\x04 \x01(\tR\bcurrency\"\xd3\x06\n" +
 	"\x11CommercialInvoice\x12%\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tR\rinvoiceNumber\x12\x1f\n" +
 	"\vcustomer_id\x18\x02 \x01(\x03R\n" +
@@ -2240,9 +2270,10 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"created_by\x18\x12 \x01(\tR\tcreatedBy\x129\n" +
 	"\n" +
 	"created_at\x18\x13 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12B\n" +
-	"\tshipments\x18\x14 \x03(\v2$.portal.v1.CommercialInvoiceShipmentR\tshipments\"_\n" +
+	"\tshipments\x18\x14 \x03(\v2$.portal.v1.CommercialInvoiceShipmentR\tshipments\"\xa3\x01\n" +
 	"#GetCommercialInvoiceDetailsResponse\x128\n" +
-	"\binvoices\x18\x01 \x03(\v2\x1c.portal.v1.CommercialInvoiceR\binvoices2\xae\f\n" +
+	"\binvoices\x18\x01 \x03(\v2\x1c.portal.v1.CommercialInvoiceR\binvoices\x12B\n" +
+	"\tshipments\x18\x02 \x03(\v2$.portal.v1.CommercialInvoiceShipmentR\tshipments2\xb9\f\n" +
 	"\rReportService\x12l\n" +
 	"\fSearchReport\x12\x1e.portal.v1.SearchReportRequest\x1a\x1f.portal.v1.SearchReportResponse\"\x1b\x82\xd3\xe4\x93\x02\x12\x12\x10/web/api/reports\x90\x02\x01\x12\x87\x01\n" +
 	"\x11ExportReportExcel\x12#.portal.v1.ExportReportExcelRequest\x1a$.portal.v1.ExportReportExcelResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x04file\x12\x16/web/api/reports/excel\x90\x02\x01\x12\x91\x01\n" +
@@ -2252,8 +2283,8 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x1aDownloadReportInvoiceByIds\x12,.portal.v1.DownloadReportInvoiceByIdsRequest\x1a-.portal.v1.DownloadReportInvoiceByIdsResponse\".\x82\xd3\xe4\x93\x02%b\x04file\x12\x1d/web/api/reports/invoiceByIds\x90\x02\x01\x12\x9d\x01\n" +
 	"\x13GetInvoiceCustomers\x12%.portal.v1.GetInvoiceCustomersRequest\x1a&.portal.v1.GetInvoiceCustomersResponse\"7\x82\xd3\xe4\x93\x02.b\tcustomers\x12!/web/api/reports/invoiceCustomers\x90\x02\x01\x12\x98\x01\n" +
 	"\x12CheckInvoiceNumber\x12$.portal.v1.CheckInvoiceNumberRequest\x1a%.portal.v1.CheckInvoiceNumberResponse\"5\x82\xd3\xe4\x93\x02,b\x05taken\x12#/web/api/reports/checkInvoiceNumber\x90\x02\x01\x12\x9b\x01\n" +
-	"\x17CreateCommercialInvoice\x12).portal.v1.CreateCommercialInvoiceRequest\x1a*.portal.v1.CreateCommercialInvoiceResponse\")\x82\xd3\xe4\x93\x02#:\x01*b\x04file\"\x18/web/api/reports/invoice\x12\xc7\x01\n" +
-	"\x1bGetCommercialInvoiceDetails\x12-.portal.v1.GetCommercialInvoiceDetailsRequest\x1a..portal.v1.GetCommercialInvoiceDetailsResponse\"I\x82\xd3\xe4\x93\x02@\x12>/web/api/shipments/commercial-invoice/{invoice_number}/details\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
+	"\x17CreateCommercialInvoice\x12).portal.v1.CreateCommercialInvoiceRequest\x1a*.portal.v1.CreateCommercialInvoiceResponse\")\x82\xd3\xe4\x93\x02#:\x01*b\x04file\"\x18/web/api/reports/invoice\x12\xd2\x01\n" +
+	"\x1bGetCommercialInvoiceDetails\x12-.portal.v1.GetCommercialInvoiceDetailsRequest\x1a..portal.v1.GetCommercialInvoiceDetailsResponse\"T\x82\xd3\xe4\x93\x02Kb\tshipments\x12>/web/api/shipments/commercial-invoice/{invoice_number}/details\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
 	file_portal_v1_reports_proto_rawDescOnce sync.Once
@@ -2305,6 +2336,7 @@ var file_portal_v1_reports_proto_goTypes = []any{
 	(LabelType)(0),                              // 32: portal.v1.LabelType
 	(ShipmentSource_Value)(0),                   // 33: portal.v1.ShipmentSource.Value
 	(*httpbody.HttpBody)(nil),                   // 34: google.api.HttpBody
+	(*OrderLineValues)(nil),                     // 35: portal.v1.OrderLineValues
 }
 var file_portal_v1_reports_proto_depIdxs = []int32{
 	29, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
@@ -2324,36 +2356,38 @@ var file_portal_v1_reports_proto_depIdxs = []int32{
 	2,  // 14: portal.v1.CreateCommercialInvoiceRequest.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
 	3,  // 15: portal.v1.CreateCommercialInvoiceRequest.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
 	34, // 16: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	2,  // 17: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	3,  // 18: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	29, // 19: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
-	26, // 20: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
-	27, // 21: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
-	5,  // 22: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
-	7,  // 23: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
-	9,  // 24: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
-	11, // 25: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
-	13, // 26: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
-	15, // 27: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
-	17, // 28: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
-	20, // 29: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
-	23, // 30: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
-	25, // 31: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
-	6,  // 32: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
-	8,  // 33: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
-	10, // 34: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
-	12, // 35: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
-	14, // 36: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
-	16, // 37: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
-	19, // 38: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
-	21, // 39: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
-	24, // 40: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
-	28, // 41: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
-	32, // [32:42] is the sub-list for method output_type
-	22, // [22:32] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	35, // 17: portal.v1.CommercialInvoiceShipment.order_lines:type_name -> portal.v1.OrderLineValues
+	2,  // 18: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	3,  // 19: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	29, // 20: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
+	26, // 21: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	27, // 22: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
+	26, // 23: portal.v1.GetCommercialInvoiceDetailsResponse.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	5,  // 24: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
+	7,  // 25: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
+	9,  // 26: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
+	11, // 27: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
+	13, // 28: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
+	15, // 29: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
+	17, // 30: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
+	20, // 31: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
+	23, // 32: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
+	25, // 33: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
+	6,  // 34: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
+	8,  // 35: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
+	10, // 36: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
+	12, // 37: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
+	14, // 38: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
+	16, // 39: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
+	19, // 40: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
+	21, // 41: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
+	24, // 42: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
+	28, // 43: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
+	34, // [34:44] is the sub-list for method output_type
+	24, // [24:34] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_reports_proto_init() }
@@ -2361,6 +2395,7 @@ func file_portal_v1_reports_proto_init() {
 	if File_portal_v1_reports_proto != nil {
 		return
 	}
+	file_portal_v1_batches_proto_init()
 	file_portal_v1_vocabulary_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

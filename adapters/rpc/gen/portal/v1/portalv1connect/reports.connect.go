@@ -100,7 +100,8 @@ type ReportServiceClient interface {
 	// (customerIds names the customers); a broken field rule error.validation.
 	CreateCommercialInvoice(context.Context, *connect.Request[v1.CreateCommercialInvoiceRequest]) (*connect.Response[v1.CreateCommercialInvoiceResponse], error)
 	// GetCommercialInvoiceDetails reads back the stored commercial invoices of a number, of the customers
-	// the caller may act for (one per CRM id); none is 404 error.invoice.notFound.
+	// the caller may act for (one per CRM id); none is 404 error.invoice.notFound. Over REST it answers,
+	// as the spec's API did, the list of the invoiced shipments with their order lines.
 	GetCommercialInvoiceDetails(context.Context, *connect.Request[v1.GetCommercialInvoiceDetailsRequest]) (*connect.Response[v1.GetCommercialInvoiceDetailsResponse], error)
 }
 
@@ -286,7 +287,8 @@ type ReportServiceHandler interface {
 	// (customerIds names the customers); a broken field rule error.validation.
 	CreateCommercialInvoice(context.Context, *connect.Request[v1.CreateCommercialInvoiceRequest]) (*connect.Response[v1.CreateCommercialInvoiceResponse], error)
 	// GetCommercialInvoiceDetails reads back the stored commercial invoices of a number, of the customers
-	// the caller may act for (one per CRM id); none is 404 error.invoice.notFound.
+	// the caller may act for (one per CRM id); none is 404 error.invoice.notFound. Over REST it answers,
+	// as the spec's API did, the list of the invoiced shipments with their order lines.
 	GetCommercialInvoiceDetails(context.Context, *connect.Request[v1.GetCommercialInvoiceDetailsRequest]) (*connect.Response[v1.GetCommercialInvoiceDetailsResponse], error)
 }
 
