@@ -11,7 +11,7 @@
 //     security), except the public procedures of adapters/rpc/policies.go, read
 //     from that file, and the link downloads, which also take a download token;
 //   - the problem documents a call can answer, the X-Total-Count header of the
-//     paged lists (a GET with page and size), and the media types of downloads
+//     paged lists (those whose comment in the protos names it), and the media types of downloads
 //     (google.api.HttpBody), which the handlers choose at run time;
 //   - only the schemas the operations reach: the generator also writes the
 //     request messages whose fields the REST facade spreads over path, query
@@ -110,12 +110,12 @@ func main() {
 	}
 	schemas := get(get(doc, "components"), "schemas")
 	seen := map[string]bool{}
-	forOperations(get(doc, "paths"), func(method string, op *yaml.Node) {
+	forOperations(get(doc, "paths"), func(op *yaml.Node) {
 		id := scalar(get(op, "operationId"))
 		procedure := procedureOf(id)
 		seen[procedure] = true
 		name := id[strings.LastIndex(id, ".")+1:]
-		finishOperation(op, method, name, public[procedure], links[procedure])
+		finishOperation(op, name, public[procedure], links[procedure])
 	})
 	for p := range public {
 		if !seen[p] {
@@ -282,18 +282,18 @@ func renameParams(item *yaml.Node, from, to []string) {
 
 var methods = []string{"get", "put", "post", "delete", "patch"}
 
-func forOperations(paths *yaml.Node, f func(method string, op *yaml.Node)) {
+func forOperations(paths *yaml.Node, f func(op *yaml.Node)) {
 	for i := 1; i < len(paths.Content); i += 2 {
 		item := paths.Content[i]
 		for k := 0; k < len(item.Content); k += 2 {
 			if slices.Contains(methods, item.Content[k].Value) {
-				f(item.Content[k].Value, item.Content[k+1])
+				f(item.Content[k+1])
 			}
 		}
 	}
 }
 
-func finishOperation(op *yaml.Node, method, name string, public, link bool) {
+func finishOperation(op *yaml.Node, name string, public, link bool) {
 	switch {
 	case public:
 		// Anybody may call; a session's bearer is welcome (some answers say more to admins).
@@ -311,7 +311,8 @@ func finishOperation(op *yaml.Node, method, name string, public, link bool) {
 		set(ok, "content", content)
 		set(ok, "headers", parse(`{Content-Disposition: {description: "attachment (or inline) with the file's name", schema: {type: string}}}`))
 	}
-	if method == "get" && hasQueryParams(op, "page", "size") {
+	// The protos say of a paged list that "the total comes in X-Total-Count".
+	if strings.Contains(scalar(get(op, "description")), "X-Total-Count") {
 		set(ok, "headers", parse("{X-Total-Count: {$ref: '#/components/headers/X-Total-Count'}}"))
 	}
 	add := func(code, response string) {
@@ -332,20 +333,6 @@ func finishOperation(op *yaml.Node, method, name string, public, link bool) {
 		add("429", "TooManyRequests")
 	}
 	add("default", "ServerError")
-}
-
-func hasQueryParams(op *yaml.Node, names ...string) bool {
-	params := get(op, "parameters")
-	if params == nil {
-		return false
-	}
-	found := 0
-	for _, p := range params.Content {
-		if scalar(get(p, "in")) == "query" && slices.Contains(names, scalar(get(p, "name"))) {
-			found++
-		}
-	}
-	return found == len(names)
 }
 
 // allowNull lets every property that protojson writes as null when unset be
