@@ -17,8 +17,8 @@
 //     request messages whose fields the REST facade spreads over path, query
 //     and body, which nothing refers to;
 //   - null where the REST facade writes null: an unset message or timestamp
-//     field and an unset optional scalar (protojson's EmitUnpopulated), as the
-//     specification's Spring API writes null for an absent object.
+//     field (protojson's EmitUnpopulated), as the specification's Spring API
+//     writes null for an absent object.
 //
 // The contract test in adapters/rpc (openapi_contract_test.go) holds the
 // document to the facade's answers and to the policy table.
@@ -111,7 +111,8 @@ func main() {
 	schemas := get(get(doc, "components"), "schemas")
 	seen := map[string]bool{}
 	forOperations(get(doc, "paths"), func(op *yaml.Node) {
-		id := scalar(get(op, "operationId"))
+		// The generator numbers the operations of additional bindings (UpdateNews2).
+		id := strings.TrimRight(scalar(get(op, "operationId")), "0123456789")
 		procedure := procedureOf(id)
 		seen[procedure] = true
 		name := id[strings.LastIndex(id, ".")+1:]
@@ -335,11 +336,10 @@ func finishOperation(op *yaml.Node, name string, public, link bool) {
 	add("default", "ServerError")
 }
 
-// allowNull lets every property that protojson writes as null when unset be
-// null: a message (or well-known message such as Timestamp) field, and an
-// optional scalar (a property of a proto3 optional field, which the generator
-// does not mark; its schema sits in a message whose field has presence,
-// described below by the "nullable" list the protos' optional fields make).
+// allowNull lets every message field be null, as protojson writes an unset
+// message (Timestamp and the other well-known messages included) with
+// EmitUnpopulated; enums are never null. (The generator already gives
+// proto3 optional scalars the type null.)
 func allowNull(schemas *yaml.Node) {
 	isEnum := func(ref string) bool {
 		target := get(schemas, strings.TrimPrefix(ref, "#/components/schemas/"))
