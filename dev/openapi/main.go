@@ -11,8 +11,9 @@
 //     security), except the public procedures of adapters/rpc/policies.go, read
 //     from that file, and the link downloads, which also take a download token;
 //   - the problem documents a call can answer, the X-Total-Count header of the
-//     paged lists (those whose comment in the protos names it), and the media types of downloads
-//     (google.api.HttpBody), which the handlers choose at run time;
+//     paged lists (those whose comment in the protos names it), and the media
+//     types of downloads and raw uploads (google.api.HttpBody), which the
+//     handlers choose at run time;
 //   - only the schemas the operations reach: the generator also writes the
 //     request messages whose fields the REST facade spreads over path, query
 //     and body, which nothing refers to;
@@ -20,8 +21,9 @@
 //     field (protojson's EmitUnpopulated), as the specification's Spring API
 //     writes null for an absent object.
 //
-// The contract test in adapters/rpc (openapi_contract_test.go) holds the
-// document to the facade's answers and to the policy table.
+// The contract test in cmd/portal (openapi_contract_test.go) holds the
+// document to the facade's answers; dev/lint-openapi.sh to Redocly's and
+// Spectral's rules.
 //
 //	go run ./dev/openapi adapters/rpc/openapi/portal.openapi.yaml adapters/rpc/policies.go
 package main
@@ -76,6 +78,13 @@ var downloads = map[string][]string{
 	// Documents the admins uploaded keep the type they were uploaded with.
 	"DownloadCsvTemplateDoc":  {"*/*"},
 	"DownloadProductCodesDoc": {"*/*"},
+}
+
+// uploads are the media types of the bodies that the REST facade takes as
+// they come (a google.api.HttpBody field as the body).
+var uploads = map[string]string{
+	"RequestPasswordReset": "text/plain", // the e-mail address, as the spec's API takes it
+	"ImportAddressBook":    "text/csv",
 }
 
 const xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -313,7 +322,12 @@ func finishOperation(op *yaml.Node, name string, public, link bool) {
 		set(ok, "headers", parse(`{Content-Disposition: {description: "attachment (or inline) with the file's name", schema: {type: string}}}`))
 	}
 	// The protos say of a paged list that "the total comes in X-Total-Count".
-	if strings.Contains(scalar(get(op, "description")), "X-Total-Count") {
+	if t, isUpload := uploads[name]; isUpload {
+		body := get(op, "requestBody")
+		set(body, "content", parse("{"+t+": {schema: {type: string}}}"))
+		set(body, "required", parse("true"))
+	}
+		if strings.Contains(scalar(get(op, "description")), "X-Total-Count") {
 		set(ok, "headers", parse("{X-Total-Count: {$ref: '#/components/headers/X-Total-Count'}}"))
 	}
 	add := func(code, response string) {
