@@ -327,7 +327,7 @@ func finishOperation(op *yaml.Node, name string, public, link bool) {
 		set(body, "content", parse("{"+t+": {schema: {type: string}}}"))
 		set(body, "required", parse("true"))
 	}
-		if strings.Contains(scalar(get(op, "description")), "X-Total-Count") {
+	if strings.Contains(scalar(get(op, "description")), "X-Total-Count") {
 		set(ok, "headers", parse("{X-Total-Count: {$ref: '#/components/headers/X-Total-Count'}}"))
 	}
 	add := func(code, response string) {
