@@ -321,12 +321,12 @@ func finishOperation(op *yaml.Node, name string, public, link bool) {
 		set(ok, "content", content)
 		set(ok, "headers", parse(`{Content-Disposition: {description: "attachment (or inline) with the file's name", schema: {type: string}}}`))
 	}
-	// The protos say of a paged list that "the total comes in X-Total-Count".
 	if t, isUpload := uploads[name]; isUpload {
 		body := get(op, "requestBody")
 		set(body, "content", parse("{"+t+": {schema: {type: string}}}"))
 		set(body, "required", parse("true"))
 	}
+	// The protos say of a paged list that "the total comes in X-Total-Count".
 	if strings.Contains(scalar(get(op, "description")), "X-Total-Count") {
 		set(ok, "headers", parse("{X-Total-Count: {$ref: '#/components/headers/X-Total-Count'}}"))
 	}
