@@ -23,3 +23,6 @@ BUF=node_modules/.bin/buf
 "$BUF" lint proto
 rm -rf adapters/rpc/gen webapp/src/gen adapters/rpc/openapi/portal.openapi.yaml
 "$BUF" generate
+# What the generator cannot say from the protos (path parameter names, who may
+# call, error answers, paging headers, download types, null): dev/openapi/main.go.
+go run ./dev/openapi adapters/rpc/openapi/portal.openapi.yaml adapters/rpc/policies.go

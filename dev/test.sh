@@ -21,6 +21,9 @@ if [[ -n $(git status --porcelain -- adapters/rpc/gen adapters/rpc/openapi webap
 	die "generated code differs from proto/: run 'make generate' and commit the result"
 fi
 
+step "the OpenAPI document passes Redocly's and Spectral's rules"
+dev/lint-openapi.sh
+
 step "go vet, gofmt and the server's map"
 go vet ./...
 dev/check-map.sh

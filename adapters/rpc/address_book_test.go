@@ -387,12 +387,21 @@ func TestAddressBookConnect(t *testing.T) {
 func wantConnect(t *testing.T, what string, err error, code connect.Code, key string) {
 	t.Helper()
 	var cerr *connect.Error
-	if !errors.As(err, &cerr) || cerr.Code() != code || len(cerr.Details()) != 1 {
+	if !errors.As(err, &cerr) || cerr.Code() != code {
 		t.Errorf("%s = %v, want %v %s", what, err, code, key)
 		return
 	}
-	detail, derr := cerr.Details()[0].Value()
-	if d, ok := detail.(*portalv1.ErrorDetail); derr != nil || !ok || d.GetMessageKey() != key {
-		t.Errorf("%s: detail %v, want %s", what, detail, key)
+	// The portal's ErrorDetail; field violations also come as google.rpc.BadRequest.
+	var details []any
+	for _, d := range cerr.Details() {
+		detail, derr := d.Value()
+		if derr != nil {
+			t.Fatalf("%s: %v", what, derr)
+		}
+		if d, ok := detail.(*portalv1.ErrorDetail); ok && d.GetMessageKey() == key {
+			return
+		}
+		details = append(details, detail)
 	}
+	t.Errorf("%s: details %v, want an ErrorDetail %s", what, details, key)
 }

@@ -3,14 +3,17 @@ package rpc
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"slices"
+	"sort"
 	"strings"
 	"syscall"
 
 	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/core/failure"
@@ -58,7 +61,7 @@ func toConnectError(ctx context.Context, err error) error {
 		if !known {
 			code = connect.CodeUnknown
 		}
-		return withDetail(connect.NewError(code, errors.New(f.Key)), detailOf(f))
+		return withBadRequest(withDetail(connect.NewError(code, errors.New(statusMessage(f.Key, f.Params))), detailOf(f)), coreViolations(f.Fields))
 	}
 	var made *connect.Error
 	switch {
@@ -135,4 +138,56 @@ func withDetail(err *connect.Error, detail *portalv1.ErrorDetail) *connect.Error
 		err.AddDetail(d)
 	}
 	return err
+}
+
+// statusMessage is the status message of a failure: its message key (what
+// the portal's clients translate), then the limits among its params (max,
+// maxRows, min, limit...) for gRPC clients and tools that show only the
+// status message: "error.addressBook.tooManyRows (maxRows: 2000)". Other
+// params (a name the caller sent) stay in the detail only.
+func statusMessage(key string, params map[string]string) string {
+	var limits []string
+	for name, value := range params {
+		if strings.HasPrefix(name, "max") || strings.HasPrefix(name, "min") || name == "limit" {
+			limits = append(limits, fmt.Sprintf("%s: %s", name, value))
+		}
+	}
+	if len(limits) == 0 {
+		return key
+	}
+	sort.Strings(limits)
+	return key + " (" + strings.Join(limits, ", ") + ")"
+}
+
+// coreViolations are the field errors of the core's field rules as
+// google.rpc.BadRequest violations: the core names the rule (required,
+// Size, pattern, email), not its limit.
+func coreViolations(fields []failure.FieldViolation) []*errdetails.BadRequest_FieldViolation {
+	var out []*errdetails.BadRequest_FieldViolation
+	for _, f := range fields {
+		out = append(out, &errdetails.BadRequest_FieldViolation{
+			Field: f.Field, Description: "breaks the rule " + f.Rule, Reason: reasonOf(f.Rule),
+		})
+	}
+	return out
+}
+
+// withBadRequest adds the violations as a google.rpc.BadRequest detail,
+// which gRPC clients and tools (grpcurl, buf curl, Google's client
+// libraries) read, beside the portal's own ErrorDetail; nothing without
+// violations.
+func withBadRequest(err *connect.Error, violations []*errdetails.BadRequest_FieldViolation) *connect.Error {
+	if len(violations) == 0 {
+		return err
+	}
+	if d, derr := connect.NewErrorDetail(&errdetails.BadRequest{FieldViolations: violations}); derr == nil {
+		err.AddDetail(d)
+	}
+	return err
+}
+
+// reasonOf writes a rule as google.rpc's reasons are written
+// (UPPER_SNAKE_CASE): "string.max_len" is STRING_MAX_LEN, "Size" SIZE.
+func reasonOf(rule string) string {
+	return strings.ToUpper(strings.NewReplacer(".", "_", "-", "_").Replace(rule))
 }

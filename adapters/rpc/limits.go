@@ -243,8 +243,9 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 // errRequestTooLarge is the Connect error of a refused body; REST answers
 // it as 413 (withRESTErrors).
 func errRequestTooLarge(limit int64) error {
-	return withDetail(connect.NewError(connect.CodeResourceExhausted, errors.New(requestTooLargeKey)),
-		&portalv1.ErrorDetail{MessageKey: requestTooLargeKey, Params: map[string]string{"maxMegabytes": strconv.FormatInt(limit>>20, 10)}})
+	params := map[string]string{"maxMegabytes": strconv.FormatInt(limit>>20, 10)}
+	return withDetail(connect.NewError(connect.CodeResourceExhausted, errors.New(statusMessage(requestTooLargeKey, params))),
+		&portalv1.ErrorDetail{MessageKey: requestTooLargeKey, Params: params})
 }
 
 // admitter admits a request of its procedure before its body is read,

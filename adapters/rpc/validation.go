@@ -10,6 +10,7 @@ import (
 	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	"buf.build/go/protovalidate"
 	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
@@ -27,6 +28,9 @@ import (
 // our ErrorDetail with rule keys, so violations are mapped here to the same
 // shape the core's field rules answer: message key "error.validation" and one
 // FieldError per field, the rule as "required", "Size", "pattern" or "email".
+// Beside it goes the standard google.rpc.BadRequest that gRPC clients read,
+// one field violation per broken rule with protovalidate's text, which states
+// the limit; the status message carries the same texts after the key.
 //
 // Business rules (a customer's contract, customs, consent, states) and the
 // field rules that the core checks itself (registration, passwords, CSV
@@ -92,8 +96,16 @@ func violationError(md protoreflect.MessageDescriptor, violations []*protovalida
 	detail := &portalv1.ErrorDetail{MessageKey: validationKey}
 	object := objectName(md)
 	seen := map[string]bool{}
+	var standard []*errdetails.BadRequest_FieldViolation
+	var texts []string
 	for _, violation := range violations {
 		field := fieldPath(md, violation)
+		// protovalidate's text states the limit: "value length must be at most 2000 characters".
+		text := violation.Proto.GetMessage()
+		standard = append(standard, &errdetails.BadRequest_FieldViolation{
+			Field: field, Description: text, Reason: reasonOf(violation.Proto.GetRuleId()),
+		})
+		texts = append(texts, field+": "+text)
 		if seen[field] {
 			continue
 		}
@@ -102,11 +114,10 @@ func violationError(md protoreflect.MessageDescriptor, violations []*protovalida
 			ObjectName: object, Field: field, Message: ruleKey(violation.Proto.GetRuleId()),
 		})
 	}
-	err := connect.NewError(connect.CodeInvalidArgument, errors.New(validationKey))
-	if d, derr := connect.NewErrorDetail(detail); derr == nil {
-		err.AddDetail(d)
-	}
-	return err
+	// The message key first, as before, then every violation with its limit
+	// for clients that show only the status message.
+	err := connect.NewError(connect.CodeInvalidArgument, errors.New(validationKey+": "+strings.Join(texts, "; ")))
+	return withBadRequest(withDetail(err, detail), standard)
 }
 
 // coreObjects are the requests whose field rules the proto states as well

@@ -77,6 +77,8 @@ paths:
     post: { tags: [portal.v1.AccountService], security: [] }
   /web/api/account:
     get: { tags: [portal.v1.AccountService] }
+  /management/info:
+    get: { tags: [portal.v1.AccountService], security: [{}, { session: [] }] }
 `;
 
   it("are those with an empty security list in a document that declares how to sign in", () => {
@@ -84,6 +86,7 @@ paths:
     expect(api.groups[0].operations.map((op) => `${op.path} ${op.anonymous}`)).toEqual([
       "/web/api/authenticate true",
       "/web/api/account false",
+      "/management/info true",
     ]);
   });
 

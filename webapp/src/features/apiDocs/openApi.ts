@@ -64,11 +64,14 @@ function responsesOf(raw: unknown, root: Loose): ApiResponse[] {
   });
 }
 
-/** An operation is anonymous when the document declares how to sign in and the operation asks for none of it. */
+/**
+ * An operation is anonymous when the document declares how to sign in and the operation asks for none of it: an empty
+ * security list, or one that offers the empty requirement `{}` (a sign-in is welcome, not needed).
+ */
 function anonymousOf(op: Loose, root: Loose): boolean {
   if (Object.keys(asObject(asObject(root.components).securitySchemes)).length === 0) return false;
   const security = Array.isArray(op.security) ? op.security : Array.isArray(root.security) ? root.security : null;
-  return security !== null && security.length === 0;
+  return security !== null && (security.length === 0 || security.some((r) => Object.keys(asObject(r)).length === 0));
 }
 
 /** A schema in one word: the name of the schema it refers to, or its type. */

@@ -851,6 +851,8 @@ type RegisterRequest struct {
 	// Why the login is needed; free text, at most 1000 characters.
 	RequestReason string `protobuf:"bytes,4,opt,name=request_reason,json=requestReason,proto3" json:"request_reason,omitempty"`
 	// Customer number at the carrier: AT, BE, DK, DE, IT, NL, ES or SE and 8 digits, in any case.
+	// The letters are spelled as classes rather than with (?i:...), which ECMAScript
+	// regular expressions (OpenAPI's pattern, the webapp's checks) do not know.
 	CrmId string `protobuf:"bytes,5,opt,name=crm_id,json=crmId,proto3" json:"crm_id,omitempty"`
 	// Captcha answer; required when the profile names a captcha site key.
 	ReCaptchaToken string `protobuf:"bytes,6,opt,name=re_captcha_token,json=reCaptchaToken,proto3" json:"re_captcha_token,omitempty"`
@@ -1370,15 +1372,15 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\x10current_password\x18\x01 \x01(\tB\x06\xbaH\x03\xc8\x01\x01R\x0fcurrentPassword\x12-\n" +
 	"\fnew_password\x18\x02 \x01(\tB\n" +
 	"\xbaH\a\xc8\x01\x01r\x02\x10\x04R\vnewPassword\"\x18\n" +
-	"\x16ChangePasswordResponse\"\xc6\x03\n" +
+	"\x16ChangePasswordResponse\"\xf3\x03\n" +
 	"\x0fRegisterRequest\x12@\n" +
 	"\x05login\x18\x01 \x01(\tB*\xbaH'\xc8\x01\x01r\"\x1822\x1e^[a-zA-Z0-9!$&*+=?^_`{|}~.-]+$R\x05login\x12\x83\x01\n" +
 	"\x05email\x18\x02 \x01(\tBm\xbaHj\xba\x01]\n" +
 	"\x05email\x12$an e-mail address is name@domain.tld\x1a.this.matches('^[^@\\\\s]+@[^@\\\\s]+\\\\.[^@\\\\s]+$')\xc8\x01\x01r\x05\x10\x05\x18\xfe\x01R\x05email\x12&\n" +
 	"\bpassword\x18\x03 \x01(\tB\n" +
 	"\xbaH\a\xc8\x01\x01r\x02\x10\x04R\bpassword\x12/\n" +
-	"\x0erequest_reason\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\rrequestReason\x12M\n" +
-	"\x06crm_id\x18\x05 \x01(\tB6\xbaH3\xc8\x01\x01r.2,^\\s*(?i:AT|BE|DK|DE|IT|NL|ES|SE)[0-9]{8}\\s*$R\x05crmId\x12(\n" +
+	"\x0erequest_reason\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\rrequestReason\x12z\n" +
+	"\x06crm_id\x18\x05 \x01(\tBc\xbaH`\xc8\x01\x01r[2Y^\\s*([aA][tT]|[bB][eE]|[dD][kK]|[dD][eE]|[iI][tT]|[nN][lL]|[eE][sS]|[sS][eE])[0-9]{8}\\s*$R\x05crmId\x12(\n" +
 	"\x10re_captcha_token\x18\x06 \x01(\tR\x0ereCaptchaToken\x12\x19\n" +
 	"\blang_key\x18\a \x01(\tR\alangKey\"\x12\n" +
 	"\x10RegisterResponse\"#\n" +

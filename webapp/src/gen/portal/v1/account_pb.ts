@@ -469,6 +469,8 @@ export type RegisterRequest = Message<"portal.v1.RegisterRequest"> & {
 
   /**
    * Customer number at the carrier: AT, BE, DK, DE, IT, NL, ES or SE and 8 digits, in any case.
+   * The letters are spelled as classes rather than with (?i:...), which ECMAScript
+   * regular expressions (OpenAPI's pattern, the webapp's checks) do not know.
    *
    * @generated from field: string crm_id = 5;
    */

@@ -2848,7 +2848,7 @@ export const BatchService: GenService<{
   },
   /**
    * ListValidatedShipments returns the grid rows of the batch in file order, each field with its
-   * violations.
+   * violations; the number of rows comes in X-Total-Count.
    *
    * @generated from rpc portal.v1.BatchService.ListValidatedShipments
    */

@@ -303,7 +303,8 @@ export const UploadCustomsDocumentResponseSchema: GenMessage<UploadCustomsDocume
 export const CustomsDocumentService: GenService<{
   /**
    * ListCustomsDocuments lists the documents of the CRM id, or of the
-   * caller's customers when none is named, newest first (at most 1000).
+   * caller's customers when none is named, newest first (at most 1000);
+   * their number comes in X-Total-Count.
    *
    * @generated from rpc portal.v1.CustomsDocumentService.ListCustomsDocuments
    */

@@ -132,7 +132,7 @@ type BatchServiceClient interface {
 	// before the carrier is asked; a job cancels it, and the shipment list shows the outcome.
 	CancelBatchShipment(context.Context, *connect.Request[v1.CancelBatchShipmentRequest]) (*connect.Response[v1.CancelBatchShipmentResponse], error)
 	// ListValidatedShipments returns the grid rows of the batch in file order, each field with its
-	// violations.
+	// violations; the number of rows comes in X-Total-Count.
 	ListValidatedShipments(context.Context, *connect.Request[v1.ListValidatedShipmentsRequest]) (*connect.Response[v1.ListValidatedShipmentsResponse], error)
 	// UpdateValidatedShipment replaces one row's values (a cell edit), validates the row again and
 	// recomputes the batch's validity.
@@ -479,7 +479,7 @@ type BatchServiceHandler interface {
 	// before the carrier is asked; a job cancels it, and the shipment list shows the outcome.
 	CancelBatchShipment(context.Context, *connect.Request[v1.CancelBatchShipmentRequest]) (*connect.Response[v1.CancelBatchShipmentResponse], error)
 	// ListValidatedShipments returns the grid rows of the batch in file order, each field with its
-	// violations.
+	// violations; the number of rows comes in X-Total-Count.
 	ListValidatedShipments(context.Context, *connect.Request[v1.ListValidatedShipmentsRequest]) (*connect.Response[v1.ListValidatedShipmentsResponse], error)
 	// UpdateValidatedShipment replaces one row's values (a cell edit), validates the row again and
 	// recomputes the batch's validity.

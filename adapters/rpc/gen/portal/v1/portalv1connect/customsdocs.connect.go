@@ -50,7 +50,8 @@ const (
 // CustomsDocumentServiceClient is a client for the portal.v1.CustomsDocumentService service.
 type CustomsDocumentServiceClient interface {
 	// ListCustomsDocuments lists the documents of the CRM id, or of the
-	// caller's customers when none is named, newest first (at most 1000).
+	// caller's customers when none is named, newest first (at most 1000);
+	// their number comes in X-Total-Count.
 	ListCustomsDocuments(context.Context, *connect.Request[v1.ListCustomsDocumentsRequest]) (*connect.Response[v1.ListCustomsDocumentsResponse], error)
 	// DownloadCustomsDocument sends one document and records when and by
 	// whom it was downloaded last.
@@ -137,7 +138,8 @@ func (c *customsDocumentServiceClient) UploadCustomsDocument(ctx context.Context
 // service.
 type CustomsDocumentServiceHandler interface {
 	// ListCustomsDocuments lists the documents of the CRM id, or of the
-	// caller's customers when none is named, newest first (at most 1000).
+	// caller's customers when none is named, newest first (at most 1000);
+	// their number comes in X-Total-Count.
 	ListCustomsDocuments(context.Context, *connect.Request[v1.ListCustomsDocumentsRequest]) (*connect.Response[v1.ListCustomsDocumentsResponse], error)
 	// DownloadCustomsDocument sends one document and records when and by
 	// whom it was downloaded last.
