@@ -313,6 +313,19 @@ func TestRESTQueryParameters(t *testing.T) {
 // A body that is not the request's JSON is the caller's mistake: 400 with a
 // problem document, never a 500. (Signed in: an anonymous caller's body is
 // not read at all on this route.)
+func TestAQueryValueOfTheWrongTypeNamesItsParameter(t *testing.T) {
+	srv := newBatchesAPI(t).srv
+	rsp, got := rpctest.Call(t, srv.Client(), "GET", srv.URL+"/web/api/batches?customerId=1&page=abc", "ROLE_USER:1", "")
+	var p struct {
+		Message, Detail string
+		Params          map[string]string
+	}
+	if json.Unmarshal(got, &p) != nil || rsp.StatusCode != http.StatusBadRequest || p.Message != rpc.KeyMalformedField ||
+		p.Params["field"] != "page" || strings.Contains(string(got), "invalid character") {
+		t.Errorf("?page=abc = %d %s", rsp.StatusCode, got)
+	}
+}
+
 func TestMalformedRESTBodiesAreBadRequests(t *testing.T) {
 	srv := newBatchesAPI(t).srv
 	// The answer names the field it could not read, in the portal's words,

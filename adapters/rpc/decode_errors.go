@@ -31,9 +31,11 @@ const (
 
 // decoderTexts mark an error text as a decoder's (protojson, the binary
 // protobuf codec, Connect's envelope reader, vanguard's transcoder).
-var decoderTexts = []string{"proto:", "unmarshal", "max buffer size", "syntax error", "(line ", errNotUTF8.Error()}
+var decoderTexts = []string{"proto:", "unmarshal", "max buffer size", "syntax error", "(line ", "invalid parameter ", errNotUTF8.Error()}
 
-var decodedField = regexp.MustCompile(`field "?([A-Za-z_][A-Za-z0-9_]*)"?`)
+// decodedField finds the field in a decoder's text: protojson names it
+// "field csv", vanguard a query parameter `invalid parameter "page"`.
+var decodedField = regexp.MustCompile(`(?:field|parameter) "?([A-Za-z_][A-Za-z0-9_.]*)"?`)
 
 // decodeFailure tells whether message is a decoder's own text, and the
 // detail to answer instead: the field whose value could not be read, or the
