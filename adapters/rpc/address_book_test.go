@@ -405,3 +405,20 @@ func wantConnect(t *testing.T, what string, err error, code connect.Code, key st
 	}
 	t.Errorf("%s: details %v, want an ErrorDetail %s", what, details, key)
 }
+
+// A number where the entry takes a string is bound as Spring bound it: the
+// spec's clients send postal codes and phone numbers as JSON numbers.
+func TestAddressBookEntryTakesNumbersForItsStrings(t *testing.T) {
+	a := newAddressBookAPI(t)
+	body := strings.Replace(heidi, `"8001"`, `8001`, 1)
+	if body == heidi {
+		t.Fatal("the fixture has no postal code to send as a number")
+	}
+	rsp, b := a.json(t, abUser, "POST", "/web/api/address-books/customer/1", body)
+	if got := decode[map[string]any](t, b); rsp.StatusCode != 200 || got["postalcode"] != "8001" {
+		t.Fatalf("POST with a numeric postal code = %d %s", rsp.StatusCode, b)
+	}
+	// A string where a number is expected is refused with the field's name.
+	rsp, b = a.json(t, abUser, "POST", "/web/api/address-books/customer/1", `{"name":{"first":"x"}}`)
+	wantProblem(t, "an object for a string", rsp, b, 400, rpc.KeyMalformedField)
+}

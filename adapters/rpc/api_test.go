@@ -353,7 +353,7 @@ func TestMalformedRESTBodiesAreBadRequests(t *testing.T) {
 func TestMalformedRESTBodiesNeverReachTheHandler(t *testing.T) {
 	store := &memory.News{}
 	srv := serveAPI(t, rpc.Handlers{News: rpc.NewsHandler{News: news.Service{Store: store, Sanitizer: htmlsafe.New()}}, Callers: customerBearers{}})
-	for _, body := range []string{"{", "not json", `{"summaryEn":123}`, "{\"summaryEn\":\"\xff\xfe\"}", `{"summaryEn":"a"} trailing`} {
+	for _, body := range []string{"{", "not json", `{"summaryEn":{"x":1}}`, "{\"summaryEn\":\"\xff\xfe\"}", `{"summaryEn":"a"} trailing`} {
 		rsp, got := rpctest.Call(t, srv.Client(), "POST", srv.URL+"/web/api/news", "ROLE_ADMIN:0", body)
 		var p struct{ Message string }
 		if json.Unmarshal(got, &p) != nil || rsp.StatusCode != http.StatusBadRequest || !strings.HasPrefix(p.Message, "error.malformed") {

@@ -24,7 +24,7 @@ func (jsonCodec) Marshal(msg any) ([]byte, error) {
 
 func (jsonCodec) Unmarshal(data []byte, msg any) error {
 	m := msg.(proto.Message)
-	return protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal(enumBodies(data, m.ProtoReflect().Descriptor()), m)
+	return protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal(springBodies(data, m.ProtoReflect().Descriptor()), m)
 }
 
 // restJSONCodec is vanguard's JSON codec for REST bodies, except that a body
@@ -40,7 +40,7 @@ func (c restJSONCodec) Unmarshal(data []byte, msg proto.Message) error {
 	if !utf8.Valid(data) {
 		return malformed(errNotUTF8)
 	}
-	return malformed(c.JSONCodec.Unmarshal(enumBodies(data, msg.ProtoReflect().Descriptor()), msg))
+	return malformed(c.JSONCodec.Unmarshal(springBodies(data, msg.ProtoReflect().Descriptor()), msg))
 }
 
 // UnmarshalField reads a body that is one field of the request (body:
@@ -51,7 +51,7 @@ func (c restJSONCodec) UnmarshalField(data []byte, msg proto.Message, field prot
 	if !utf8.Valid(data) {
 		return malformed(errNotUTF8)
 	}
-	return malformed(c.JSONCodec.UnmarshalField(enumBodies(data, field.Message()), msg, field))
+	return malformed(c.JSONCodec.UnmarshalField(springBodies(data, field.Message()), msg, field))
 }
 
 var errNotUTF8 = errors.New("the body is not UTF-8")

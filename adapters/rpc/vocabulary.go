@@ -193,14 +193,20 @@ func enumRouteOf(md protoreflect.MethodDescriptor) (enumRoute, bool) {
 	return enumRoute{restRoute: route, enums: enums}, true
 }
 
-// enumBodies rewrites the enum values of a JSON body as enumName does for
-// queries: protojson, told to discard unknown fields, would also drop an
-// unknown enum name without a word, and the request would run with the
-// default ("labelType":"Zebra600" labelling as PDF). An unknown name now
-// reaches the handler as an unknown value and is refused; "" stays "not
-// given". The body is left as it came when it holds no enum to rewrite or
-// is no JSON object.
-func enumBodies(data []byte, md protoreflect.MessageDescriptor) []byte {
+// springBodies reads a JSON body the way the spec's Spring API bound it,
+// by rewriting it before protojson reads it:
+//   - enum values as enumName does for queries: protojson, told to discard
+//     unknown fields, would also drop an unknown enum name without a word,
+//     and the request would run with the default ("labelType":"Zebra600"
+//     labelling as PDF). An unknown name now reaches the handler as an
+//     unknown value and is refused; "" stays "not given".
+//   - a number where a string is expected ("postalcode": 60313) becomes
+//     that string, and "true" or "false" where a boolean is expected the
+//     boolean, as Jackson coerces them; protojson would refuse both.
+//
+// (Numbers in strings for number fields protojson reads itself.) The body
+// is left as it came when nothing is to rewrite or it is no JSON object.
+func springBodies(data []byte, md protoreflect.MessageDescriptor) []byte {
 	if !bytes.Contains(data, []byte(`"`)) {
 		return data
 	}
@@ -210,7 +216,7 @@ func enumBodies(data []byte, md protoreflect.MessageDescriptor) []byte {
 	if dec.Decode(&doc) != nil || dec.More() {
 		return data
 	}
-	if !rewriteEnums(doc, md) {
+	if !rewriteBody(doc, md) {
 		return data
 	}
 	out, err := json.Marshal(doc)
@@ -220,9 +226,9 @@ func enumBodies(data []byte, md protoreflect.MessageDescriptor) []byte {
 	return out
 }
 
-// rewriteEnums walks a JSON value as the message md; it reports whether it
+// rewriteBody walks a JSON value as the message md; it reports whether it
 // changed anything.
-func rewriteEnums(doc any, md protoreflect.MessageDescriptor) bool {
+func rewriteBody(doc any, md protoreflect.MessageDescriptor) bool {
 	obj, ok := doc.(map[string]any)
 	if !ok || md == nil {
 		return false
@@ -276,8 +282,16 @@ func rewriteValue(v any, f protoreflect.FieldDescriptor) (any, bool) {
 			return json.Number(strconv.FormatInt(n, 10)), true
 		}
 		return name, name != s
+	case protoreflect.StringKind:
+		if n, ok := v.(json.Number); ok {
+			return n.String(), true
+		}
+	case protoreflect.BoolKind:
+		if s, ok := v.(string); ok && (s == "true" || s == "false") {
+			return s == "true", true
+		}
 	case protoreflect.MessageKind, protoreflect.GroupKind:
-		return v, rewriteEnums(v, f.Message())
+		return v, rewriteBody(v, f.Message())
 	}
 	return v, false
 }
