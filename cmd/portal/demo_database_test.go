@@ -47,7 +47,7 @@ func (d demoDatabase) customer(t testing.TB, crmid string) int64 {
 }
 
 // redisOf is the address of the stack's Redis.
-func redisOf(t *testing.T) string {
+func redisOf(t testing.TB) string {
 	t.Helper()
 	addr := os.Getenv("REDIS_ADDR")
 	if addr == "" {
@@ -58,7 +58,7 @@ func redisOf(t *testing.T) string {
 
 // randomHex names what tests share the stack with others by (job queues,
 // mail addresses), so that they never take each other's.
-func randomHex(t *testing.T) string {
+func randomHex(t testing.TB) string {
 	t.Helper()
 	b := make([]byte, 6)
 	if _, err := rand.Read(b); err != nil {

@@ -250,7 +250,7 @@ func jsonField(t *testing.T, body []byte, field string) string {
 
 // contractPortal wires the whole portal as main does over the demo
 // organisation and its customs documents, with a batch worker of its own.
-func contractPortal(t *testing.T) (*httptest.Server, int64) {
+func contractPortal(t testing.TB) (*httptest.Server, int64) {
 	t.Helper()
 	redisAddr := redisOf(t)
 	db := newDemoDatabase(t)
