@@ -2,16 +2,18 @@ package batches
 
 import (
 	"context"
+	"strconv"
 
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
 	"parcelportal/core/batchcsv"
 	"parcelportal/core/customer"
+	"parcelportal/core/failure"
 	"parcelportal/core/filename"
 	"parcelportal/core/shipment"
 )
 
-// Upload is a CSV as the upload screen sends it.
+// Upload is a batch file (CSV or .xlsx) as the upload screen sends it.
 type Upload struct {
 	CustomerID int64
 	FileName   string
@@ -40,7 +42,7 @@ func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (V
 	if err != nil {
 		return View{}, err
 	}
-	drafts, err := batchcsv.Read(u.CSV)
+	drafts, err := s.read(u.CSV)
 	if err != nil {
 		return View{}, err
 	}
@@ -54,6 +56,24 @@ func (s Service) Create(ctx context.Context, caller *access.Caller, u Upload) (V
 		return View{}, err
 	}
 	return viewOf(caller, saved), nil
+}
+
+// read reads the upload, a CSV file or an Excel workbook (told apart by
+// content, not name), into drafts with the same columns, limits and
+// refusals. The upload is stored as it came, so a workbook downloads as
+// the workbook.
+func (s Service) read(data []byte) ([]shipment.Draft, error) {
+	if !batchcsv.IsWorkbook(data) || s.Workbooks == nil {
+		return batchcsv.Read(data)
+	}
+	if len(data) > batchcsv.MaxBytes {
+		return nil, failure.New(failure.Invalid, batchcsv.KeyTooLarge, "maxMegabytes", strconv.Itoa(batchcsv.MaxBytes>>20))
+	}
+	header, rows, err := s.Workbooks.Rows(data)
+	if err != nil {
+		return nil, err
+	}
+	return batchcsv.FromSheet(header, rows)
 }
 
 // fileName is the name cleaned as every stored file name is, or a default.

@@ -20,7 +20,9 @@ const (
 	ContentPDF = "application/pdf"
 	ContentZPL = "text/plain; charset=utf-8"
 	ContentCSV = "text/csv"
-	ContentXML = "text/xml; charset=utf-8"
+	// ContentXLSX is an upload made as an Excel workbook.
+	ContentXLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+	ContentXML  = "text/xml; charset=utf-8"
 )
 
 // manifestTime is the timestamp in manifest file names (spec 2 section 9).

@@ -15,6 +15,7 @@ import (
 	"parcelportal/app/gate"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
+	"parcelportal/core/batchcsv"
 	"parcelportal/core/customer"
 	"parcelportal/core/invoice"
 	"parcelportal/core/linkdownload"
@@ -163,6 +164,18 @@ type Catalogs interface {
 // MergePDF joins PDF documents into one, page after page.
 type MergePDF func(docs [][]byte) ([]byte, error)
 
+// Workbooks read batch uploads made as Excel workbooks (.xlsx).
+//
+// Contract: Rows answers the header and the rows with a value of the
+// workbook's batch sheet (the visible sheet named batchcsv.SheetName, else
+// the first visible one), each cell as the spreadsheet shows it, a
+// formula's saved value, never evaluated; a file that is no workbook is
+// batchcsv.KeyNotWorkbook, and more rows than a batch may have are
+// refused with batch.CheckRowCount's failure.
+type Workbooks interface {
+	Rows(data []byte) (header []string, rows []batchcsv.Row, err error)
+}
+
 // InvoiceRenderer renders commercial invoices as one PDF.
 type InvoiceRenderer interface {
 	RenderCommercialInvoices(invoices []invoice.Commercial) ([]byte, error)
@@ -185,6 +198,8 @@ type Service struct {
 	Invoices  InvoiceRenderer
 	Tokens    DownloadTokens
 	Uploads   gate.Gate
+	// Workbooks reads .xlsx uploads; nil refuses them as a binary file.
+	Workbooks Workbooks
 	Now       clock.Clock
 }
 

@@ -25,7 +25,8 @@ import (
 )
 
 // batchesOf wires the batch and shipment use cases: batches in Postgres,
-// jobs handed to the asynq queue, labels merged and invoices rendered as PDF.
+// jobs handed to the asynq queue, labels merged and invoices rendered as PDF,
+// uploads read as CSV or as Excel workbooks.
 func batchesOf(pool *pgxpool.Pool, customers batches.Customers, queue batchjob.Queue) batches.Service {
 	store := postgres.Batches{Pool: pool}
 	return batches.Service{
@@ -37,6 +38,7 @@ func batchesOf(pool *pgxpool.Pool, customers batches.Customers, queue batchjob.Q
 		Merge:     pdf.Merge,
 		Invoices:  pdf.CommercialInvoices{},
 		Tokens:    downloadTokensOf(pool),
+		Workbooks: xlsx.Workbook{},
 	}
 }
 

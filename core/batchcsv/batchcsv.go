@@ -6,6 +6,8 @@
 package batchcsv
 
 import (
+	"bytes"
+
 	"parcelportal/core/batch"
 	"parcelportal/core/csvtext"
 	"parcelportal/core/failure"
@@ -29,7 +31,13 @@ const (
 	KeyUnknownColumns   = "error.csv.unknownColumns"   // {columns}
 	KeyUnnamedColumn    = "error.csv.unnamedColumn"    // {column}
 	KeyRowTooLong       = "error.csv.rowTooLong"       // {line}
+	// KeyNotWorkbook: a file that starts as a workbook but cannot be read as one.
+	KeyNotWorkbook = "error.csv.notWorkbook"
 )
+
+// SheetName is the name of the batch template's sheet: a workbook's sheet
+// of that name holds the batch, else its first visible sheet.
+const SheetName = "Shipments"
 
 // Read parses a whole batch file into one draft per row, in file order. Rows
 // without any value are skipped. Failures are *failure.Error values.
@@ -38,12 +46,21 @@ func Read(data []byte) ([]shipment.Draft, error) {
 	if err != nil {
 		return nil, err
 	}
+	return FromRows(header, func(each func(record []string, line int) error) error {
+		return csvtext.Records(r, each)
+	})
+}
+
+// FromRows reads a batch whose header and rows come from elsewhere (a
+// workbook's sheet) with the columns, limits and refusals of a CSV file:
+// rows calls each with every row after the header and its line.
+func FromRows(header []string, rows func(each func(record []string, line int) error) error) ([]shipment.Draft, error) {
 	cols, err := columnsOf(header)
 	if err != nil {
 		return nil, err
 	}
 	var drafts []shipment.Draft
-	err = csvtext.Records(r, func(record []string, line int) error {
+	err = rows(func(record []string, line int) error {
 		d, ok, err := cols.draft(record, line)
 		if err != nil {
 			return err
@@ -63,4 +80,29 @@ func Read(data []byte) ([]shipment.Draft, error) {
 		return nil, err
 	}
 	return drafts, nil
+}
+
+// Row is a row of a workbook's sheet: its line (1 is the header's) and its
+// cells as the spreadsheet shows them.
+type Row struct {
+	Line  int
+	Cells []string
+}
+
+// FromSheet reads a batch from a workbook's sheet as FromRows does.
+func FromSheet(header []string, rows []Row) ([]shipment.Draft, error) {
+	return FromRows(header, func(each func(record []string, line int) error) error {
+		for _, r := range rows {
+			if err := each(r.Cells, r.Line); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// IsWorkbook tells an Excel workbook (.xlsx, a zip archive) from a text
+// file by its first bytes, whatever its name says.
+func IsWorkbook(data []byte) bool {
+	return bytes.HasPrefix(data, []byte("PK\x03\x04"))
 }

@@ -50,7 +50,7 @@ var downloads = map[string][]string{
 	"ExportAddressBook":                 {"text/csv"},
 	"GetAddressBookTemplate":            {"text/csv"},
 	"DownloadBatchCommercialInvoice":    {"application/pdf"},
-	"DownloadBatchCsv":                  {"text/csv"},
+	"DownloadBatchCsv":                  {"text/csv", xlsx},
 	"DownloadBatchCustomsDocs":          {"application/pdf"},
 	"DownloadBatchLabels":               {"application/pdf", "text/plain"},
 	"DownloadBatchManifest":             {"application/pdf"},

@@ -58,7 +58,7 @@ async function uploadMixed(page: Page) {
   await page.goto("/batch");
   await page.getByRole("link", { name: "Upload a CSV file" }).click();
   await expect(page).toHaveURL(/\/batch\/new$/);
-  await page.getByLabel("CSV file").setInputFiles(mixedCsv);
+  await page.getByLabel("CSV or Excel file").setInputFiles(mixedCsv);
   await expect(page).toHaveURL(/\/batch\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: "mixed.csv" })).toBeVisible();
   await expect(page.getByText(`6 of ${rows} rows have validation errors.`)).toBeVisible();

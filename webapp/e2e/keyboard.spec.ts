@@ -73,7 +73,7 @@ test("the demo user ships a batch with the keyboard alone", async ({ page }) => 
 
   // Upload: Tab to the drop zone's file input; Space opens the file chooser.
   await page.goto("/batch/new");
-  const input = page.getByLabel("CSV file");
+  const input = page.getByLabel("CSV or Excel file");
   await tabTo(page, input);
   const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
   await chooser.setFiles(mixedCsv);

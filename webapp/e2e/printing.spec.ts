@@ -94,7 +94,7 @@ test("a Zebra customer's user prints a batch's labels through Browser Print", as
   // A batch sent with the customer's label type, ZPL.
   await page.goto("/batch/new");
   await page
-    .getByLabel("CSV file")
+    .getByLabel("CSV or Excel file")
     .setInputFiles(new URL("../../testdata/batches/mixed.csv", import.meta.url).pathname);
   await expect(page).toHaveURL(/\/batch\/\d+$/);
   // Chosen again: customers.spec.ts switches the bakery's label type back and forth meanwhile.

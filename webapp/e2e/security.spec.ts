@@ -98,7 +98,7 @@ test("a CSV upload and the batch grid run without policy violations", async ({ p
   await signIn(page, "user", qrLoads);
   await page.goto("/batch");
   await page.getByRole("link", { name: "Upload a CSV file" }).click();
-  await page.getByLabel("CSV file").setInputFiles(mixedCsv);
+  await page.getByLabel("CSV or Excel file").setInputFiles(mixedCsv);
   await expect(page).toHaveURL(/\/batch\/\d+$/);
   await expect(page.getByRole("grid")).toBeVisible();
   await page.goto("/account/printer");

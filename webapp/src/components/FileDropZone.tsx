@@ -11,10 +11,15 @@ type FileDropZoneProps = {
   busy: boolean;
   /** The files dropped or chosen; the page decides what one too many means. */
   onFiles: (files: FileList | null) => void;
+  /** Excel workbooks (.xlsx) are taken beside CSV files (batch uploads). */
+  workbooks?: boolean;
 };
 
+const csvTypes = ".csv,text/csv,text/plain";
+const workbookTypes = ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
 /** The upload pages' CSV drop zone (batches, address-book imports): drop a file, or click to choose one. */
-export function FileDropZone({ label, busy, onFiles }: FileDropZoneProps) {
+export function FileDropZone({ label, busy, onFiles, workbooks = false }: FileDropZoneProps) {
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -34,11 +39,15 @@ export function FileDropZone({ label, busy, onFiles }: FileDropZoneProps) {
     >
       {busy ? <Spinner size="3" /> : <UploadIcon width="24" height="24" />}
       <Text size="2">
-        <Trans>Drop a CSV file here or click to choose one</Trans>
+        {workbooks ? (
+          <Trans>Drop a CSV or Excel file here or click to choose one</Trans>
+        ) : (
+          <Trans>Drop a CSV file here or click to choose one</Trans>
+        )}
       </Text>
       <input
         type="file"
-        accept=".csv,text/csv,text/plain"
+        accept={workbooks ? `${csvTypes},${workbookTypes}` : csvTypes}
         aria-label={label}
         disabled={busy}
         onChange={(event) => {

@@ -319,6 +319,10 @@ const catalog = [
   msg({ id: "error.csv.headerOnly", message: "The file has a header row but no shipments." }),
   msg({ id: "error.csv.binary", message: "The file is not a text file. Please upload a CSV file." }),
   msg({
+    id: "error.csv.notWorkbook",
+    message: "The file looks like an Excel workbook but cannot be read as one. Please save it again as .xlsx or CSV.",
+  }),
+  msg({
     id: "error.csv.delimiter",
     message: "The columns could not be told apart. Please separate them with a semicolon (;) or a comma (,).",
   }),

@@ -13,11 +13,17 @@ const csv = (name = "march.csv", text = "name;city\nAnna;Berlin\n") => new File(
 describe("the upload (spec 2 §2.1, §5.1)", () => {
   afterEach(() => vi.restoreAllMocks());
 
+  it("offers Excel workbooks beside CSV files", async () => {
+    renderShippingApp("/batch/new");
+    const input = await screen.findByLabelText<HTMLInputElement>("CSV or Excel file", {}, slow);
+    expect(input.accept.split(",")).toEqual(expect.arrayContaining([".csv", ".xlsx"]));
+  });
+
   it("fails with 'choose customer' without an active customer and sends nothing", async () => {
     const user = userEvent.setup();
     const createBatch = vi.fn(() => ({ batch: create(BatchSchema, { id: 42n }) }));
     renderShippingApp("/batch/new", { customer: null, batches: { createBatch } });
-    await user.upload(await screen.findByLabelText("CSV file", {}, slow), csv());
+    await user.upload(await screen.findByLabelText("CSV or Excel file", {}, slow), csv());
     await waitFor(() =>
       expect(currentNotices()).toEqual([
         expect.objectContaining({
@@ -43,7 +49,7 @@ describe("the upload (spec 2 §2.1, §5.1)", () => {
         listValidatedShipments: () => ({ validatedShipments: [] }),
       },
     });
-    await user.upload(await screen.findByLabelText("CSV file", {}, slow), csv());
+    await user.upload(await screen.findByLabelText("CSV or Excel file", {}, slow), csv());
     await waitFor(() => expect(router.state.location.pathname).toBe("/batch/42"));
     expect(requests).toHaveLength(1);
     expect(requests[0].customer?.id).toBe(5n);
@@ -60,7 +66,7 @@ describe("the upload (spec 2 §2.1, §5.1)", () => {
         },
       },
     });
-    await user.upload(await screen.findByLabelText("CSV file", {}, slow), csv());
+    await user.upload(await screen.findByLabelText("CSV or Excel file", {}, slow), csv());
     expect(await screen.findByRole("alert")).toBeInTheDocument();
     // The key with its parameter comes from the server; the text is the catalog's.
     expect(screen.getByRole("alert").textContent).toMatch(/quotation marks/);
@@ -69,7 +75,7 @@ describe("the upload (spec 2 §2.1, §5.1)", () => {
   it("accepts one dropped file only", async () => {
     const createBatch = vi.fn(() => ({ batch: create(BatchSchema, { id: 42n }) }));
     renderShippingApp("/batch/new", { batches: { createBatch } });
-    const zone = (await screen.findByLabelText("CSV file", {}, slow)).closest("label")!;
+    const zone = (await screen.findByLabelText("CSV or Excel file", {}, slow)).closest("label")!;
     fireEvent.drop(zone, { dataTransfer: { files: [csv("a.csv"), csv("b.csv")] } });
     expect(await screen.findByText("Please choose exactly one file.")).toBeInTheDocument();
     expect(createBatch).not.toHaveBeenCalled();

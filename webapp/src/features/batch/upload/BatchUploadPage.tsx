@@ -19,9 +19,10 @@ import { readFileBytes, saveFile } from "../../../files/localFiles";
 const chooseCustomer = msg`Please choose a customer before you upload a file.`;
 
 /**
- * /batch/new and /batch/{id}/edit (spec 2 §2.1): one CSV file, dropped or
- * chosen, goes to the server for the active customer; the server reads and
- * validates it and the user lands on the new batch.
+ * /batch/new and /batch/{id}/edit (spec 2 §2.1): one CSV file or Excel
+ * workbook (.xlsx), dropped or chosen, goes to the server for the active
+ * customer; the server reads and validates it and the user lands on the new
+ * batch.
  */
 export function BatchUploadPage() {
   const { t } = useLingui();
@@ -63,11 +64,17 @@ export function BatchUploadPage() {
       <Flex direction="column" gap="4">
         <Text as="p" size="2">
           <Trans>
-            One row per shipment, with a header row naming the columns as in the CSV template. The file is checked at
-            once; you can correct the rows afterwards.
+            One row per shipment, with a header row naming the columns as in the CSV template; an Excel workbook (.xlsx)
+            is read from its sheet named Shipments, or else its first sheet. The file is checked at once; you can
+            correct the rows afterwards.
           </Trans>
         </Text>
-        <FileDropZone label={t`CSV file`} busy={create.isPending} onFiles={(files) => void upload(files)} />
+        <FileDropZone
+          label={t`CSV or Excel file`}
+          busy={create.isPending}
+          onFiles={(files) => void upload(files)}
+          workbooks
+        />
         <FormMessages messages={failure.messages} />
         <Flex gap="3" wrap="wrap" justify="between">
           <BackButton to="/batch" />
