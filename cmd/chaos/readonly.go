@@ -140,6 +140,12 @@ func (d *driver) readOnlyDatabase(ctx context.Context, user string, customer int
 	if code, _ := d.health(""); code != http.StatusOK {
 		fmt.Printf("  note: health answered %d while the database was read-only\n", code)
 	}
+	// A load balancer takes the portal out while its database takes no writes.
+	if took, ok := d.readinessBecomes(ctx, http.StatusServiceUnavailable); ok {
+		fmt.Printf("  readiness answered 503 (DOWN) %s after the database became read-only\n", seconds(took))
+	} else {
+		d.fail("read-only database: /management/health/readiness did not answer 503 within %s", d.recover)
+	}
 	// The 503 must come from the read-only database, not from a session
 	// that was ended under the call.
 	if seen := d.portal.since(logMark); !strings.Contains(seen, "25006") {
@@ -166,6 +172,11 @@ func (d *driver) readOnlyDatabase(ctx context.Context, user string, customer int
 		time.Sleep(200 * time.Millisecond)
 	}
 	fmt.Printf("  writable again (%d sessions ended): a write worked after %s\n", ended, seconds(recovered))
+	if took, ok := d.readinessBecomes(ctx, http.StatusOK); ok {
+		fmt.Printf("  readiness answered 200 (UP) again %s later\n", seconds(took))
+	} else {
+		d.fail("database writable again: /management/health/readiness did not answer 200 within %s", d.recover)
+	}
 	if recovered < 0 || recovered > d.recover {
 		d.fail("database writable again: a write did not work within %s (took %s)", d.recover, seconds(recovered))
 	}
@@ -227,4 +238,23 @@ func (p *proc) since(offset int64) string {
 		return ""
 	}
 	return string(b[offset:])
+}
+
+// readinessBecomes polls /management/health/readiness until it answers want,
+// for at most d.recover (the answer is kept for a moment, so it follows
+// with a delay); it reports how long that took.
+func (d *driver) readinessBecomes(ctx context.Context, want int) (time.Duration, bool) {
+	started := time.Now()
+	c := &http.Client{Timeout: 5 * time.Second}
+	for time.Since(started) <= d.recover {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, d.portalURL+"/management/health/readiness", nil)
+		if rsp, err := c.Do(req); err == nil {
+			rsp.Body.Close()
+			if rsp.StatusCode == want {
+				return time.Since(started), true
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return time.Since(started), false
 }
