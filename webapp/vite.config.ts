@@ -29,6 +29,9 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
     restoreMocks: true,
+    // Worker threads rather than child processes: each file still has its own
+    // module graph and jsdom, and 10 files ran in 162 s instead of 244 s here.
+    pool: "threads",
     // Above the 5 s of testing-library's waits (src/test/setup.ts), so a
     // missing element fails with its own message rather than a time-out.
     testTimeout: 15_000,
