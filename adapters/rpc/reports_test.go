@@ -79,7 +79,7 @@ func newReportsAPI(t *testing.T) reportsAPI {
 	a.foreignRow = postgrestest.PutShipment(t, pool, postgrestest.Shipment{Customer: a.other, BatchStatus: "SENT", Receiver: "Dora",
 		Identifier: "TR9", Label: label(t, "TR9", "PDF"), ContentType: "application/pdf", LabelType: "PDF"})
 	svc := reports.Service{Store: postgres.Reports{Pool: pool}, Customers: sellers{a.consents}, Sheet: xlsx.Sheet{},
-		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}, Stored: postgres.Invoices{Pool: pool}}
+		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}, Stored: postgres.Invoices{Pool: pool}, Catalogs: postgres.Catalog{Pool: pool}}
 	a.srv = serveAPI(t, rpc.Handlers{Reports: rpc.ReportHandler{Reports: svc}, Callers: customerBearers{},
 		ReportDetails: rpc.ReportDetailsHandler{Details: reports.Details{Entries: postgres.Reports{Pool: pool}}}, Audit: a.audits})
 	return a

@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/reports.proto.
  */
 export const file_portal_v1_reports: GenFile = /*@__PURE__*/
-  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxIoQHCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSKwoGc3RhdHVzGBIgASgOMhsucG9ydGFsLnYxLlJlcG9ydFJvdy5TdGF0dXMSLgoNbWFuaWZlc3RfdHlwZRgTIAEoDjIXLnBvcnRhbC52MS5NYW5pZmVzdFR5cGUSFQoNZXJyb3JfbWVzc2FnZRgUIAEoCRIWCg5pbnZvaWNlX251bWJlchgVIAEoCRIXCg9pbnZvaWNlX2RlbGV0ZWQYFiABKAgSLgoKYXBpX2NsaWVudBgXIAEoDjIaLnBvcnRhbC52MS5BcGlDbGllbnQuVmFsdWUSKAoKbGFiZWxfdHlwZRgYIAEoDjIULnBvcnRhbC52MS5MYWJlbFR5cGUSFQoNY3VzdG9tZXJfbmFtZRgZIAEoCRIXCg9jdXN0b21lcl9jcm1faWQYGiABKAkSEwoLcGFyY2VsX3V1aWQYGyABKAkSLwoGc291cmNlGBwgASgOMh8ucG9ydGFsLnYxLlNoaXBtZW50U291cmNlLlZhbHVlEhEKCWhhc19sYWJlbBgdIAEoCBITCgtpbnZvaWNlYWJsZRgeIAEoCCJvCgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASCwoHU0VORElORxABEggKBFNFTlQQAhIVChFDUkVBVElOR19NQU5JRkVTVBADEhQKEE1BTklGRVNUX0NSRUFURUQQBBIJCgVFUlJPUhAFIlgKE1NlYXJjaFJlcG9ydFJlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQSHQoMY2FjaGVfYnVzdGVyGAIgASgJQge6SARyAhhAImUKFFNlYXJjaFJlcG9ydFJlc3BvbnNlEiIKBHJvd3MYASADKAsyFC5wb3J0YWwudjEuUmVwb3J0Um93EhMKC3RvdGFsX2NvdW50GAIgASgDEhQKDHRvdGFsX2NhcHBlZBgDIAEoCCI+ChhFeHBvcnRSZXBvcnRFeGNlbFJlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQiPwoZRXhwb3J0UmVwb3J0RXhjZWxSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJgChtEb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQSHQoMY2FjaGVfYnVzdGVyGAIgASgJQge6SARyAhhAIkIKHERvd25sb2FkUmVwb3J0TGFiZWxzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiSwogRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QSJwoMc2hpcG1lbnRfaWRzGAEgAygDQhG6SA6SAQsIARDQDyIEIgIgACJHCiFEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiQwodRG93bmxvYWRSZXBvcnRJbnZvaWNlc1JlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQiRAoeRG93bmxvYWRSZXBvcnRJbnZvaWNlc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IkwKIURvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVxdWVzdBInCgxzaGlwbWVudF9pZHMYASADKANCEbpIDpIBCwgBENAPIgQiAiAAIkgKIkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiRQoaR2V0SW52b2ljZUN1c3RvbWVyc1JlcXVlc3QSJwoMc2hpcG1lbnRfaWRzGAEgAygDQhG6SA6SAQsIARDQDyIEIgIgACKoAQoPSW52b2ljZUN1c3RvbWVyEhMKC2N1c3RvbWVyX2lkGAEgASgDEhYKDmN1c3RvbWVyX2NybWlkGAIgASgJEgwKBG5hbWUYAyABKAkSFAoMZ3RjX2FjY2VwdGVkGAQgASgIEhgKEHByaWNpbmdfYWNjZXB0ZWQYBSABKAgSFQoNaXNfY2hhcmdlYWJsZRgGIAEoCBITCgtzZWxsZXJfZW9yaRgHIAEoCSL+AQobR2V0SW52b2ljZUN1c3RvbWVyc1Jlc3BvbnNlEi0KCWN1c3RvbWVycxgBIAMoCzIaLnBvcnRhbC52MS5JbnZvaWNlQ3VzdG9tZXISQgoJbmV4dF9zdGVwGAIgASgOMi8ucG9ydGFsLnYxLkdldEludm9pY2VDdXN0b21lcnNSZXNwb25zZS5HYXRlU3RlcBIeChZuZXh0X3N0ZXBfY3VzdG9tZXJfaWRzGAMgAygDIkwKCEdhdGVTdGVwEhkKFUdBVEVfU1RFUF9VTlNQRUNJRklFRBAAEgcKA0dUQxABEgsKB1BSSUNJTkcQAhIPCgtTRUxMRVJfRU9SSRADIlgKGUNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QSIAoOaW52b2ljZV9udW1iZXIYASABKAlCCLpIBXIDGMgBEhkKB2NybV9pZHMYAiABKAlCCLpIBXIDGIAgIisKGkNoZWNrSW52b2ljZU51bWJlclJlc3BvbnNlEg0KBXRha2VuGAEgASgIItUBChZDb21tZXJjaWFsSW52b2ljZVRlcm1zIj8KCEluY290ZXJtEhgKFElOQ09URVJNX1VOU1BFQ0lGSUVEEAASBwoDRERQEAESBwoDREFQEAISBwoDRFRQEAMiegoOUmVhc29uT2ZFeHBvcnQSIAocUkVBU09OX09GX0VYUE9SVF9VTlNQRUNJRklFRBAAEggKBERPQ1MQARIbChdTQUxFX09GX0dPT0RTX1BFUk1BTkVOVBACEhIKDlJFVFVSTkVEX0dPT0RTEAMSCwoHU0FNUExFUxAEItQECh5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QSIAoOaW52b2ljZV9udW1iZXIYASABKAlCCLpIBXIDGMgBEhoKCXBvX251bWJlchgCIAEoCUIHukgEcgIYIxJGCghpbmNvdGVybRgDIAEoDjIqLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLkluY290ZXJtQgi6SAWCAQIQARIwCg9kaXNjb3VudF9yZWJhdGUYBCABKAFCF7pIFBISGQAAAABlzc1BKQAAAAAAAAAAEjAKD2ZyZWlnaHRfcG9zdGFnZRgFIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASJAoDdmF0GAYgASgBQhe6SBQSEhkAAAAAZc3NQSkAAAAAAAAAABIsCgt0b2JhY2NvX3RheBgHIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASJQoEZHV0eRgIIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASVAoQcmVhc29uX29mX2V4cG9ydBgJIAEoDjIwLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLlJlYXNvbk9mRXhwb3J0Qgi6SAWCAQIQARIlChNhZGRpdGlvbmFsX2NvbW1lbnRzGAogASgJQgi6SAVyAxjoBxInChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCyABKAlCCLpIBXIDGNAPEicKDHNoaXBtZW50X2lkcxgMIAMoA0IRukgOkgELCAEQ0A8iBCICIAAiRQofQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJICiJHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0EiIKDmludm9pY2VfbnVtYmVyGAEgASgJQgq6SAdyBRABGMgBIkQKGUNvbW1lcmNpYWxJbnZvaWNlU2hpcG1lbnQSEwoLc2hpcG1lbnRfaWQYASABKAMSEgoKaWRlbnRpZmllchgCIAEoCSLaBAoRQ29tbWVyY2lhbEludm9pY2USFgoOaW52b2ljZV9udW1iZXIYASABKAkSEwoLY3VzdG9tZXJfaWQYAiABKAMSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRIWCg5jdXN0b21lcl9jcm1pZBgEIAEoCRIRCglwb19udW1iZXIYBSABKAkSPAoIaW5jb3Rlcm0YBiABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybRJKChByZWFzb25fb2ZfZXhwb3J0GAcgASgOMjAucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuUmVhc29uT2ZFeHBvcnQSGwoTYWRkaXRpb25hbF9jb21tZW50cxgIIAEoCRIdChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCSABKAkSEAoIY3VycmVuY3kYCiABKAkSFwoPZnJlaWdodF9wb3N0YWdlGAsgASgBEgwKBGR1dHkYDCABKAESCwoDdmF0GA0gASgBEhMKC3RvYmFjY29fdGF4GA4gASgBEhcKD2Rpc2NvdW50X3JlYmF0ZRgPIAEoARIQCghzdWJ0b3RhbBgQIAEoARINCgV0b3RhbBgRIAEoARISCgpjcmVhdGVkX2J5GBIgASgJEi4KCmNyZWF0ZWRfYXQYEyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjcKCXNoaXBtZW50cxgUIAMoCzIkLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVNoaXBtZW50IlUKI0dldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1Jlc3BvbnNlEi4KCGludm9pY2VzGAEgAygLMhwucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlMvIICg1SZXBvcnRTZXJ2aWNlElQKDFNlYXJjaFJlcG9ydBIeLnBvcnRhbC52MS5TZWFyY2hSZXBvcnRSZXF1ZXN0Gh8ucG9ydGFsLnYxLlNlYXJjaFJlcG9ydFJlc3BvbnNlIgOQAgESYwoRRXhwb3J0UmVwb3J0RXhjZWwSIy5wb3J0YWwudjEuRXhwb3J0UmVwb3J0RXhjZWxSZXF1ZXN0GiQucG9ydGFsLnYxLkV4cG9ydFJlcG9ydEV4Y2VsUmVzcG9uc2UiA5ACARJsChREb3dubG9hZFJlcG9ydExhYmVscxImLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QaJy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNSZXNwb25zZSIDkAIBEnsKGURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHMSKy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QaLC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1Jlc3BvbnNlIgOQAgEScgoWRG93bmxvYWRSZXBvcnRJbnZvaWNlcxIoLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBopLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVzcG9uc2UiA5ACARJ+ChpEb3dubG9hZFJlcG9ydEludm9pY2VCeUlkcxIsLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1JlcXVlc3QaLS5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXNwb25zZSIDkAIBEmkKE0dldEludm9pY2VDdXN0b21lcnMSJS5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1JlcXVlc3QaJi5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1Jlc3BvbnNlIgOQAgESZgoSQ2hlY2tJbnZvaWNlTnVtYmVyEiQucG9ydGFsLnYxLkNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QaJS5wb3J0YWwudjEuQ2hlY2tJbnZvaWNlTnVtYmVyUmVzcG9uc2UiA5ACARJwChdDcmVhdGVDb21tZXJjaWFsSW52b2ljZRIpLnBvcnRhbC52MS5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QaKi5wb3J0YWwudjEuQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRKBAQobR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzEi0ucG9ydGFsLnYxLkdldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1JlcXVlc3QaLi5wb3J0YWwudjEuR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVzcG9uc2UiA5ACAUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_api_httpbody, file_google_protobuf_timestamp, file_portal_v1_vocabulary]);
+  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxIoQHCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSKwoGc3RhdHVzGBIgASgOMhsucG9ydGFsLnYxLlJlcG9ydFJvdy5TdGF0dXMSLgoNbWFuaWZlc3RfdHlwZRgTIAEoDjIXLnBvcnRhbC52MS5NYW5pZmVzdFR5cGUSFQoNZXJyb3JfbWVzc2FnZRgUIAEoCRIWCg5pbnZvaWNlX251bWJlchgVIAEoCRIXCg9pbnZvaWNlX2RlbGV0ZWQYFiABKAgSLgoKYXBpX2NsaWVudBgXIAEoDjIaLnBvcnRhbC52MS5BcGlDbGllbnQuVmFsdWUSKAoKbGFiZWxfdHlwZRgYIAEoDjIULnBvcnRhbC52MS5MYWJlbFR5cGUSFQoNY3VzdG9tZXJfbmFtZRgZIAEoCRIXCg9jdXN0b21lcl9jcm1faWQYGiABKAkSEwoLcGFyY2VsX3V1aWQYGyABKAkSLwoGc291cmNlGBwgASgOMh8ucG9ydGFsLnYxLlNoaXBtZW50U291cmNlLlZhbHVlEhEKCWhhc19sYWJlbBgdIAEoCBITCgtpbnZvaWNlYWJsZRgeIAEoCCJvCgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASCwoHU0VORElORxABEggKBFNFTlQQAhIVChFDUkVBVElOR19NQU5JRkVTVBADEhQKEE1BTklGRVNUX0NSRUFURUQQBBIJCgVFUlJPUhAFIlgKE1NlYXJjaFJlcG9ydFJlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQSHQoMY2FjaGVfYnVzdGVyGAIgASgJQge6SARyAhhAImUKFFNlYXJjaFJlcG9ydFJlc3BvbnNlEiIKBHJvd3MYASADKAsyFC5wb3J0YWwudjEuUmVwb3J0Um93EhMKC3RvdGFsX2NvdW50GAIgASgDEhQKDHRvdGFsX2NhcHBlZBgDIAEoCCI+ChhFeHBvcnRSZXBvcnRFeGNlbFJlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQiPwoZRXhwb3J0UmVwb3J0RXhjZWxSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJgChtEb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQSHQoMY2FjaGVfYnVzdGVyGAIgASgJQge6SARyAhhAIkIKHERvd25sb2FkUmVwb3J0TGFiZWxzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiSwogRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QSJwoMc2hpcG1lbnRfaWRzGAEgAygDQhG6SA6SAQsIARDQDyIEIgIgACJHCiFEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiQwodRG93bmxvYWRSZXBvcnRJbnZvaWNlc1JlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQiRAoeRG93bmxvYWRSZXBvcnRJbnZvaWNlc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IkwKIURvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVxdWVzdBInCgxzaGlwbWVudF9pZHMYASADKANCEbpIDpIBCwgBENAPIgQiAiAAIkgKIkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiRQoaR2V0SW52b2ljZUN1c3RvbWVyc1JlcXVlc3QSJwoMc2hpcG1lbnRfaWRzGAEgAygDQhG6SA6SAQsIARDQDyIEIgIgACKoAQoPSW52b2ljZUN1c3RvbWVyEhMKC2N1c3RvbWVyX2lkGAEgASgDEhYKDmN1c3RvbWVyX2NybWlkGAIgASgJEgwKBG5hbWUYAyABKAkSFAoMZ3RjX2FjY2VwdGVkGAQgASgIEhgKEHByaWNpbmdfYWNjZXB0ZWQYBSABKAgSFQoNaXNfY2hhcmdlYWJsZRgGIAEoCBITCgtzZWxsZXJfZW9yaRgHIAEoCSK2AgobR2V0SW52b2ljZUN1c3RvbWVyc1Jlc3BvbnNlEi0KCWN1c3RvbWVycxgBIAMoCzIaLnBvcnRhbC52MS5JbnZvaWNlQ3VzdG9tZXISQgoJbmV4dF9zdGVwGAIgASgOMi8ucG9ydGFsLnYxLkdldEludm9pY2VDdXN0b21lcnNSZXNwb25zZS5HYXRlU3RlcBIeChZuZXh0X3N0ZXBfY3VzdG9tZXJfaWRzGAMgAygDEjYKCGRlZmF1bHRzGAQgASgLMiQucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlRGVmYXVsdHMiTAoIR2F0ZVN0ZXASGQoVR0FURV9TVEVQX1VOU1BFQ0lGSUVEEAASBwoDR1RDEAESCwoHUFJJQ0lORxACEg8KC1NFTExFUl9FT1JJEAMiygIKGUNvbW1lcmNpYWxJbnZvaWNlRGVmYXVsdHMSPAoIaW5jb3Rlcm0YASABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybRJKChByZWFzb25fb2ZfZXhwb3J0GAIgASgOMjAucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuUmVhc29uT2ZFeHBvcnQSGwoTYWRkaXRpb25hbF9jb21tZW50cxgDIAEoCRIcChRpbnNpZGVfY3VzdG9tc191bmlvbhgEIAEoCBIWCg5ldV9kZWNsYXJhdGlvbhgFIAEoCRIaChJub25fZXVfZGVjbGFyYXRpb24YBiABKAkSNAoQcmVjZWl2ZXJfYW1vdW50cxgHIAMoCzIaLnBvcnRhbC52MS5SZWNlaXZlckFtb3VudHMiigEKD1JlY2VpdmVyQW1vdW50cxI8CghpbmNvdGVybRgBIAEoDjIqLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLkluY290ZXJtEjkKB2Ftb3VudHMYAiADKA4yKC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5BbW91bnQiWAoZQ2hlY2tJbnZvaWNlTnVtYmVyUmVxdWVzdBIgCg5pbnZvaWNlX251bWJlchgBIAEoCUIIukgFcgMYyAESGQoHY3JtX2lkcxgCIAEoCUIIukgFcgMYgCAiQwoaQ2hlY2tJbnZvaWNlTnVtYmVyUmVzcG9uc2USDQoFdGFrZW4YASABKAgSFgoOaW52b2ljZV9udW1iZXIYAiABKAkixQIKFkNvbW1lcmNpYWxJbnZvaWNlVGVybXMiPwoISW5jb3Rlcm0SGAoUSU5DT1RFUk1fVU5TUEVDSUZJRUQQABIHCgNERFAQARIHCgNEQVAQAhIHCgNEVFAQAyJ6Cg5SZWFzb25PZkV4cG9ydBIgChxSRUFTT05fT0ZfRVhQT1JUX1VOU1BFQ0lGSUVEEAASCAoERE9DUxABEhsKF1NBTEVfT0ZfR09PRFNfUEVSTUFORU5UEAISEgoOUkVUVVJORURfR09PRFMQAxILCgdTQU1QTEVTEAQibgoGQW1vdW50EhYKEkFNT1VOVF9VTlNQRUNJRklFRBAAEhMKD0ZSRUlHSFRfUE9TVEFHRRABEhMKD0RJU0NPVU5UX1JFQkFURRACEgcKA1ZBVBADEg8KC1RPQkFDQ09fVEFYEAQSCAoERFVUWRAFItQECh5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QSIAoOaW52b2ljZV9udW1iZXIYASABKAlCCLpIBXIDGMgBEhoKCXBvX251bWJlchgCIAEoCUIHukgEcgIYIxJGCghpbmNvdGVybRgDIAEoDjIqLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLkluY290ZXJtQgi6SAWCAQIQARIwCg9kaXNjb3VudF9yZWJhdGUYBCABKAFCF7pIFBISGQAAAABlzc1BKQAAAAAAAAAAEjAKD2ZyZWlnaHRfcG9zdGFnZRgFIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASJAoDdmF0GAYgASgBQhe6SBQSEhkAAAAAZc3NQSkAAAAAAAAAABIsCgt0b2JhY2NvX3RheBgHIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASJQoEZHV0eRgIIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASVAoQcmVhc29uX29mX2V4cG9ydBgJIAEoDjIwLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLlJlYXNvbk9mRXhwb3J0Qgi6SAWCAQIQARIlChNhZGRpdGlvbmFsX2NvbW1lbnRzGAogASgJQgi6SAVyAxjoBxInChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCyABKAlCCLpIBXIDGNAPEicKDHNoaXBtZW50X2lkcxgMIAMoA0IRukgOkgELCAEQ0A8iBCICIAAiRQofQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJICiJHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0EiIKDmludm9pY2VfbnVtYmVyGAEgASgJQgq6SAdyBRABGMgBIkQKGUNvbW1lcmNpYWxJbnZvaWNlU2hpcG1lbnQSEwoLc2hpcG1lbnRfaWQYASABKAMSEgoKaWRlbnRpZmllchgCIAEoCSLaBAoRQ29tbWVyY2lhbEludm9pY2USFgoOaW52b2ljZV9udW1iZXIYASABKAkSEwoLY3VzdG9tZXJfaWQYAiABKAMSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRIWCg5jdXN0b21lcl9jcm1pZBgEIAEoCRIRCglwb19udW1iZXIYBSABKAkSPAoIaW5jb3Rlcm0YBiABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybRJKChByZWFzb25fb2ZfZXhwb3J0GAcgASgOMjAucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuUmVhc29uT2ZFeHBvcnQSGwoTYWRkaXRpb25hbF9jb21tZW50cxgIIAEoCRIdChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCSABKAkSEAoIY3VycmVuY3kYCiABKAkSFwoPZnJlaWdodF9wb3N0YWdlGAsgASgBEgwKBGR1dHkYDCABKAESCwoDdmF0GA0gASgBEhMKC3RvYmFjY29fdGF4GA4gASgBEhcKD2Rpc2NvdW50X3JlYmF0ZRgPIAEoARIQCghzdWJ0b3RhbBgQIAEoARINCgV0b3RhbBgRIAEoARISCgpjcmVhdGVkX2J5GBIgASgJEi4KCmNyZWF0ZWRfYXQYEyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjcKCXNoaXBtZW50cxgUIAMoCzIkLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVNoaXBtZW50IlUKI0dldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1Jlc3BvbnNlEi4KCGludm9pY2VzGAEgAygLMhwucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlMvIICg1SZXBvcnRTZXJ2aWNlElQKDFNlYXJjaFJlcG9ydBIeLnBvcnRhbC52MS5TZWFyY2hSZXBvcnRSZXF1ZXN0Gh8ucG9ydGFsLnYxLlNlYXJjaFJlcG9ydFJlc3BvbnNlIgOQAgESYwoRRXhwb3J0UmVwb3J0RXhjZWwSIy5wb3J0YWwudjEuRXhwb3J0UmVwb3J0RXhjZWxSZXF1ZXN0GiQucG9ydGFsLnYxLkV4cG9ydFJlcG9ydEV4Y2VsUmVzcG9uc2UiA5ACARJsChREb3dubG9hZFJlcG9ydExhYmVscxImLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QaJy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNSZXNwb25zZSIDkAIBEnsKGURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHMSKy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QaLC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1Jlc3BvbnNlIgOQAgEScgoWRG93bmxvYWRSZXBvcnRJbnZvaWNlcxIoLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBopLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVzcG9uc2UiA5ACARJ+ChpEb3dubG9hZFJlcG9ydEludm9pY2VCeUlkcxIsLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1JlcXVlc3QaLS5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXNwb25zZSIDkAIBEmkKE0dldEludm9pY2VDdXN0b21lcnMSJS5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1JlcXVlc3QaJi5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1Jlc3BvbnNlIgOQAgESZgoSQ2hlY2tJbnZvaWNlTnVtYmVyEiQucG9ydGFsLnYxLkNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QaJS5wb3J0YWwudjEuQ2hlY2tJbnZvaWNlTnVtYmVyUmVzcG9uc2UiA5ACARJwChdDcmVhdGVDb21tZXJjaWFsSW52b2ljZRIpLnBvcnRhbC52MS5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QaKi5wb3J0YWwudjEuQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRKBAQobR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzEi0ucG9ydGFsLnYxLkdldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1JlcXVlc3QaLi5wb3J0YWwudjEuR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVzcG9uc2UiA5ACAUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_api_httpbody, file_google_protobuf_timestamp, file_portal_v1_vocabulary]);
 
 /**
  * ReportRow is one shipment of the report (spec 2 section 3).
@@ -692,6 +692,13 @@ export type GetInvoiceCustomersResponse = Message<"portal.v1.GetInvoiceCustomers
    * @generated from field: repeated int64 next_step_customer_ids = 3;
    */
   nextStepCustomerIds: bigint[];
+
+  /**
+   * What the invoice form starts with for this selection (core/invoice.DefaultsFor).
+   *
+   * @generated from field: portal.v1.CommercialInvoiceDefaults defaults = 4;
+   */
+  defaults?: CommercialInvoiceDefaults | undefined;
 };
 
 /**
@@ -743,6 +750,100 @@ export const GetInvoiceCustomersResponse_GateStepSchema: GenEnum<GetInvoiceCusto
   enumDesc(file_portal_v1_reports, 15, 0);
 
 /**
+ * CommercialInvoiceDefaults is what the invoice form starts with and the
+ * rules it shows, as core/invoice holds them, so the browser copies none.
+ *
+ * @generated from message portal.v1.CommercialInvoiceDefaults
+ */
+export type CommercialInvoiceDefaults = Message<"portal.v1.CommercialInvoiceDefaults"> & {
+  /**
+   * The incoterm the form starts with (DAP).
+   *
+   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 1;
+   */
+  incoterm: CommercialInvoiceTerms_Incoterm;
+
+  /**
+   * The reason of export the form starts with (SALE_OF_GOODS_PERMANENT).
+   *
+   * @generated from field: portal.v1.CommercialInvoiceTerms.ReasonOfExport reason_of_export = 2;
+   */
+  reasonOfExport: CommercialInvoiceTerms_ReasonOfExport;
+
+  /**
+   * The standard certification the additional comments start with.
+   *
+   * @generated from field: string additional_comments = 3;
+   */
+  additionalComments: string;
+
+  /**
+   * Every shipment of the selection stays inside the EU customs union (the
+   * Canary Islands lie outside): the form starts with the EU declaration.
+   *
+   * @generated from field: bool inside_customs_union = 4;
+   */
+  insideCustomsUnion: boolean;
+
+  /**
+   * The declaration statement of shipments inside the customs union.
+   *
+   * @generated from field: string eu_declaration = 5;
+   */
+  euDeclaration: string;
+
+  /**
+   * The declaration statement of shipments leaving the customs union.
+   *
+   * @generated from field: string non_eu_declaration = 6;
+   */
+  nonEuDeclaration: string;
+
+  /**
+   * Per incoterm, the amounts the receiver pays: not charged, they count 0
+   * (under DAP duty, VAT and tobacco tax). An incoterm not named has none.
+   *
+   * @generated from field: repeated portal.v1.ReceiverAmounts receiver_amounts = 7;
+   */
+  receiverAmounts: ReceiverAmounts[];
+};
+
+/**
+ * Describes the message portal.v1.CommercialInvoiceDefaults.
+ * Use `create(CommercialInvoiceDefaultsSchema)` to create a new message.
+ */
+export const CommercialInvoiceDefaultsSchema: GenMessage<CommercialInvoiceDefaults> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 16);
+
+/**
+ * ReceiverAmounts names the amounts the receiver pays under an incoterm.
+ *
+ * @generated from message portal.v1.ReceiverAmounts
+ */
+export type ReceiverAmounts = Message<"portal.v1.ReceiverAmounts"> & {
+  /**
+   * The incoterm.
+   *
+   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 1;
+   */
+  incoterm: CommercialInvoiceTerms_Incoterm;
+
+  /**
+   * The amounts, in the request's order.
+   *
+   * @generated from field: repeated portal.v1.CommercialInvoiceTerms.Amount amounts = 2;
+   */
+  amounts: CommercialInvoiceTerms_Amount[];
+};
+
+/**
+ * Describes the message portal.v1.ReceiverAmounts.
+ * Use `create(ReceiverAmountsSchema)` to create a new message.
+ */
+export const ReceiverAmountsSchema: GenMessage<ReceiverAmounts> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 17);
+
+/**
  * CheckInvoiceNumberRequest names the number and the CRM ids.
  *
  * @generated from message portal.v1.CheckInvoiceNumberRequest
@@ -768,7 +869,7 @@ export type CheckInvoiceNumberRequest = Message<"portal.v1.CheckInvoiceNumberReq
  * Use `create(CheckInvoiceNumberRequestSchema)` to create a new message.
  */
 export const CheckInvoiceNumberRequestSchema: GenMessage<CheckInvoiceNumberRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 16);
+  messageDesc(file_portal_v1_reports, 18);
 
 /**
  * CheckInvoiceNumberResponse says whether the number is taken.
@@ -782,6 +883,15 @@ export type CheckInvoiceNumberResponse = Message<"portal.v1.CheckInvoiceNumberRe
    * @generated from field: bool taken = 1;
    */
   taken: boolean;
+
+  /**
+   * The number as checked and as an invoice would store it: whitespace
+   * stripped (core/invoice.NormalizeNumber); empty, there is no number. The
+   * REST answer is the boolean alone.
+   *
+   * @generated from field: string invoice_number = 2;
+   */
+  invoiceNumber: string;
 };
 
 /**
@@ -789,7 +899,7 @@ export type CheckInvoiceNumberResponse = Message<"portal.v1.CheckInvoiceNumberRe
  * Use `create(CheckInvoiceNumberResponseSchema)` to create a new message.
  */
 export const CheckInvoiceNumberResponseSchema: GenMessage<CheckInvoiceNumberResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 17);
+  messageDesc(file_portal_v1_reports, 19);
 
 /**
  * CommercialInvoiceTerms holds the closed sets of a commercial invoice
@@ -807,7 +917,7 @@ export type CommercialInvoiceTerms = Message<"portal.v1.CommercialInvoiceTerms">
  * Use `create(CommercialInvoiceTermsSchema)` to create a new message.
  */
 export const CommercialInvoiceTermsSchema: GenMessage<CommercialInvoiceTerms> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 18);
+  messageDesc(file_portal_v1_reports, 20);
 
 /**
  * Incoterm says who pays duty and taxes.
@@ -848,7 +958,7 @@ export enum CommercialInvoiceTerms_Incoterm {
  * Describes the enum portal.v1.CommercialInvoiceTerms.Incoterm.
  */
 export const CommercialInvoiceTerms_IncotermSchema: GenEnum<CommercialInvoiceTerms_Incoterm> = /*@__PURE__*/
-  enumDesc(file_portal_v1_reports, 18, 0);
+  enumDesc(file_portal_v1_reports, 20, 0);
 
 /**
  * ReasonOfExport is why the goods leave.
@@ -896,7 +1006,62 @@ export enum CommercialInvoiceTerms_ReasonOfExport {
  * Describes the enum portal.v1.CommercialInvoiceTerms.ReasonOfExport.
  */
 export const CommercialInvoiceTerms_ReasonOfExportSchema: GenEnum<CommercialInvoiceTerms_ReasonOfExport> = /*@__PURE__*/
-  enumDesc(file_portal_v1_reports, 18, 1);
+  enumDesc(file_portal_v1_reports, 20, 1);
+
+/**
+ * Amount names an amount of the invoice request.
+ *
+ * @generated from enum portal.v1.CommercialInvoiceTerms.Amount
+ */
+export enum CommercialInvoiceTerms_Amount {
+  /**
+   * No amount.
+   *
+   * @generated from enum value: AMOUNT_UNSPECIFIED = 0;
+   */
+  AMOUNT_UNSPECIFIED = 0,
+
+  /**
+   * Freight and postage.
+   *
+   * @generated from enum value: FREIGHT_POSTAGE = 1;
+   */
+  FREIGHT_POSTAGE = 1,
+
+  /**
+   * Discount or rebate.
+   *
+   * @generated from enum value: DISCOUNT_REBATE = 2;
+   */
+  DISCOUNT_REBATE = 2,
+
+  /**
+   * VAT.
+   *
+   * @generated from enum value: VAT = 3;
+   */
+  VAT = 3,
+
+  /**
+   * Tobacco tax.
+   *
+   * @generated from enum value: TOBACCO_TAX = 4;
+   */
+  TOBACCO_TAX = 4,
+
+  /**
+   * Duty.
+   *
+   * @generated from enum value: DUTY = 5;
+   */
+  DUTY = 5,
+}
+
+/**
+ * Describes the enum portal.v1.CommercialInvoiceTerms.Amount.
+ */
+export const CommercialInvoiceTerms_AmountSchema: GenEnum<CommercialInvoiceTerms_Amount> = /*@__PURE__*/
+  enumDesc(file_portal_v1_reports, 20, 2);
 
 /**
  * CreateCommercialInvoiceRequest is the invoice request (spec 2 section 3).
@@ -994,7 +1159,7 @@ export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercial
  * Use `create(CreateCommercialInvoiceRequestSchema)` to create a new message.
  */
 export const CreateCommercialInvoiceRequestSchema: GenMessage<CreateCommercialInvoiceRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 19);
+  messageDesc(file_portal_v1_reports, 21);
 
 /**
  * CreateCommercialInvoiceResponse is the invoice's PDF.
@@ -1015,7 +1180,7 @@ export type CreateCommercialInvoiceResponse = Message<"portal.v1.CreateCommercia
  * Use `create(CreateCommercialInvoiceResponseSchema)` to create a new message.
  */
 export const CreateCommercialInvoiceResponseSchema: GenMessage<CreateCommercialInvoiceResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 20);
+  messageDesc(file_portal_v1_reports, 22);
 
 /**
  * GetCommercialInvoiceDetailsRequest names the number.
@@ -1036,7 +1201,7 @@ export type GetCommercialInvoiceDetailsRequest = Message<"portal.v1.GetCommercia
  * Use `create(GetCommercialInvoiceDetailsRequestSchema)` to create a new message.
  */
 export const GetCommercialInvoiceDetailsRequestSchema: GenMessage<GetCommercialInvoiceDetailsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 21);
+  messageDesc(file_portal_v1_reports, 23);
 
 /**
  * CommercialInvoiceShipment is a shipment of a stored invoice.
@@ -1064,7 +1229,7 @@ export type CommercialInvoiceShipment = Message<"portal.v1.CommercialInvoiceShip
  * Use `create(CommercialInvoiceShipmentSchema)` to create a new message.
  */
 export const CommercialInvoiceShipmentSchema: GenMessage<CommercialInvoiceShipment> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 22);
+  messageDesc(file_portal_v1_reports, 24);
 
 /**
  * CommercialInvoice is a stored commercial invoice: one customer's shipments under one number.
@@ -1218,7 +1383,7 @@ export type CommercialInvoice = Message<"portal.v1.CommercialInvoice"> & {
  * Use `create(CommercialInvoiceSchema)` to create a new message.
  */
 export const CommercialInvoiceSchema: GenMessage<CommercialInvoice> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 23);
+  messageDesc(file_portal_v1_reports, 25);
 
 /**
  * GetCommercialInvoiceDetailsResponse is the invoices of the number.
@@ -1239,7 +1404,7 @@ export type GetCommercialInvoiceDetailsResponse = Message<"portal.v1.GetCommerci
  * Use `create(GetCommercialInvoiceDetailsResponseSchema)` to create a new message.
  */
 export const GetCommercialInvoiceDetailsResponseSchema: GenMessage<GetCommercialInvoiceDetailsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 24);
+  messageDesc(file_portal_v1_reports, 26);
 
 /**
  * ReportService is the shipment report of spec 2 section 2.4: every shipment
