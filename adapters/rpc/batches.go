@@ -10,6 +10,7 @@ import (
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/app/batches"
 	"parcelportal/core/batch"
+	"parcelportal/core/failure"
 	"parcelportal/core/linkdownload"
 	"parcelportal/core/shipment"
 )
@@ -329,8 +330,16 @@ func shipmentToProto(v batches.ShipmentView) *portalv1.BatchShipment {
 		Destination: s.Destination, SubmittedAt: timestampOrNil(s.SubmittedAt), ApiClient: apiClientToProto(s.APIClient),
 		LabelContentType: s.LabelContentType, CsvShipment: s.BatchID, Changed: s.Changed, LabelType: labelTypeToProto(s.LabelType),
 		HasCustomsDoc: s.HasCustomsDoc, Service: s.Service, Cancelled: s.Cancelled, Updateable: v.Updateable, Deleteable: v.Deleteable,
-		Cancellable: v.Cancellable,
+		Cancellable: v.Cancellable, DeleteRefusal: refusalOf(v.DeleteRefusal),
 	}
+}
+
+// refusalOf is a refusal the answer names beforehand, as the refused call would answer it; nil: none.
+func refusalOf(f *failure.Error) *portalv1.ErrorDetail {
+	if f == nil {
+		return nil
+	}
+	return detailOf(f)
 }
 
 func shipmentsToProto(list []batches.ShipmentView) []*portalv1.BatchShipment {

@@ -1,4 +1,4 @@
-import { holdsLabel } from "./shipmentDeletion";
+import { holdsLabel } from "./liveLabel";
 import { ApiClient } from "./apiClients";
 
 /**
