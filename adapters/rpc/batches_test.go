@@ -260,6 +260,9 @@ func TestBatchShipmentsAndDownloadsOverREST(t *testing.T) {
 	id := idOf(created["id"])
 	batchID, _ := strconv.ParseInt(id, 10, 64)
 	base := "/web/api/batches/" + id
+	// Before its first send a batch may have no label type: then it is left out, not LABEL_TYPE_UNSPECIFIED.
+	_, unsent := a.call(t, a.user(), "GET", base, "")
+	noUnspecified(t, "an unsent batch", unsent)
 	rows, _ := a.store.Rows(context.Background(), batchID, false)
 	for i, r := range rows[:2] {
 		ident := fmt.Sprintf("LX%09dDE", i+1)
@@ -285,6 +288,8 @@ func TestBatchShipmentsAndDownloadsOverREST(t *testing.T) {
 		fmt.Sprint(errs[0]["errorParams"]) != "map[field:postalcode value:00000]" || errs[0]["updateable"] != true {
 		t.Errorf("ERROR shipments = %s", b)
 	}
+	// A failed shipment has no label type or API client: left out.
+	noUnspecified(t, "a batch's failed shipments", b)
 	// Why DeleteShipment would refuse a shipment comes with it, in the refusal's own words; absent when it may be deleted.
 	if refusal, _ := list[0]["deleteRefusal"].(map[string]any); refusal["messageKey"] != "error.shipment.cancelFirst" {
 		t.Errorf("labelled shipment's delete refusal = %v", list[0])

@@ -91,7 +91,7 @@ func (h UserHandler) DeleteUser(ctx context.Context, req *connect.Request[portal
 func userToProto(u account.User) *portalv1.User {
 	return &portalv1.User{
 		Login: u.Login, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email,
-		ActivationStatus: activationStatusToProto(u.Status), LangKey: u.LangKey, Authorities: rolesToProto(u.Roles),
+		ActivationStatus: given(activationStatusToProto(u.Status)), LangKey: u.LangKey, Authorities: rolesToProto(u.Roles),
 		CreatedBy: u.CreatedBy, CreatedDate: timestampOrNil(u.CreatedAt),
 		LastModifiedBy: u.ModifiedBy, LastModifiedDate: timestampOrNil(u.ModifiedAt),
 	}

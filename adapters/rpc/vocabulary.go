@@ -281,3 +281,15 @@ func rewriteValue(v any, f protoreflect.FieldDescriptor) (any, bool) {
 	}
 	return v, false
 }
+
+// given is an answer's optional enum field: nil, so the JSON leaves the
+// field out, when the value is the zero one (core's "": not known, or not
+// for this caller), so that an integrator never reads "*_UNSPECIFIED"
+// where the spec's API answered "" before. Answers declare such fields
+// proto3 optional (issue 23).
+func given[E ~int32](e E) *E {
+	if e == 0 {
+		return nil
+	}
+	return &e
+}

@@ -153,7 +153,7 @@ type Batch struct {
 	// Whether any shipment has a customs document.
 	HasCustomsDocs bool `protobuf:"varint,11,opt,name=has_customs_docs,json=hasCustomsDocs,proto3" json:"has_customs_docs,omitempty"`
 	// Label type of the last send: PDF or Zebra.
-	LabelType LabelType `protobuf:"varint,12,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType *LabelType `protobuf:"varint,12,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// Whether a manifest document exists.
 	HasManifest bool `protobuf:"varint,13,opt,name=has_manifest,json=hasManifest,proto3" json:"has_manifest,omitempty"`
 	// Whether every validated row is valid.
@@ -295,8 +295,8 @@ func (x *Batch) GetHasCustomsDocs() bool {
 }
 
 func (x *Batch) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -2024,7 +2024,7 @@ type BatchShipment struct {
 	// When the carrier answered.
 	SubmittedAt *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=submitted_at,json=submittedAt,proto3" json:"submitted_at,omitempty"`
 	// API client the shipment went through.
-	ApiClient ApiClient_Value `protobuf:"varint,12,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
+	ApiClient *ApiClient_Value `protobuf:"varint,12,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value,oneof" json:"api_client,omitempty"`
 	// application/pdf or text/plain (ZPL).
 	LabelContentType string `protobuf:"bytes,13,opt,name=label_content_type,json=labelContentType,proto3" json:"label_content_type,omitempty"`
 	// Batch id.
@@ -2032,7 +2032,7 @@ type BatchShipment struct {
 	// Whether the row was edited after it was labelled.
 	Changed bool `protobuf:"varint,15,opt,name=changed,proto3" json:"changed,omitempty"`
 	// PDF or Zebra.
-	LabelType LabelType `protobuf:"varint,16,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType *LabelType `protobuf:"varint,16,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// Whether a customs document exists.
 	HasCustomsDoc bool `protobuf:"varint,17,opt,name=has_customs_doc,json=hasCustomsDoc,proto3" json:"has_customs_doc,omitempty"`
 	// Service code.
@@ -2165,8 +2165,8 @@ func (x *BatchShipment) GetSubmittedAt() *timestamppb.Timestamp {
 }
 
 func (x *BatchShipment) GetApiClient() ApiClient_Value {
-	if x != nil {
-		return x.ApiClient
+	if x != nil && x.ApiClient != nil {
+		return *x.ApiClient
 	}
 	return ApiClient_API_CLIENT_UNSPECIFIED
 }
@@ -2193,8 +2193,8 @@ func (x *BatchShipment) GetChanged() bool {
 }
 
 func (x *BatchShipment) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -4531,7 +4531,7 @@ var File_portal_v1_batches_proto protoreflect.FileDescriptor
 
 const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16portal/v1/errors.proto\x1a\x1aportal/v1/vocabulary.proto\"\xd6\n" +
+	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16portal/v1/errors.proto\x1a\x1aportal/v1/vocabulary.proto\"\xea\n" +
 	"\n" +
 	"\x05Batch\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\"\n" +
@@ -4548,9 +4548,9 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
 	"has_labels\x18\n" +
 	" \x01(\bR\thasLabels\x12(\n" +
-	"\x10has_customs_docs\x18\v \x01(\bR\x0ehasCustomsDocs\x123\n" +
+	"\x10has_customs_docs\x18\v \x01(\bR\x0ehasCustomsDocs\x128\n" +
 	"\n" +
-	"label_type\x18\f \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12!\n" +
+	"label_type\x18\f \x01(\x0e2\x14.portal.v1.LabelTypeH\x00R\tlabelType\x88\x01\x01\x12!\n" +
 	"\fhas_manifest\x18\r \x01(\bR\vhasManifest\x12\x14\n" +
 	"\x05valid\x18\x0e \x01(\bR\x05valid\x12\x1b\n" +
 	"\trow_count\x18\x0f \x01(\x05R\browCount\x12!\n" +
@@ -4589,7 +4589,8 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
 	"ERROR_SEND\x10\f\x12\x12\n" +
 	"\x0eERROR_MANIFEST\x10\r\x12\v\n" +
-	"\aDELETED\x10\x0e\"\xe6\x04\n" +
+	"\aDELETED\x10\x0eB\r\n" +
+	"\v_label_type\"\xe6\x04\n" +
 	"\fBatchActions\x12\x12\n" +
 	"\x04send\x18\x01 \x01(\bR\x04send\x12!\n" +
 	"\fsend_enabled\x18\x02 \x01(\bR\vsendEnabled\x12\x16\n" +
@@ -4870,7 +4871,7 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\vorder_lines\x18\x02 \x03(\v2\x1a.portal.v1.OrderLineValuesR\n" +
 	"orderLines\"D\n" +
 	"\x0fOrderLineValues\x121\n" +
-	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\x81\b\n" +
+	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\xa9\b\n" +
 	"\rBatchShipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x18\n" +
@@ -4885,14 +4886,14 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\aproduct\x18\t \x01(\tR\aproduct\x12 \n" +
 	"\vdestination\x18\n" +
 	" \x01(\tR\vdestination\x12=\n" +
-	"\fsubmitted_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x129\n" +
+	"\fsubmitted_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x12>\n" +
 	"\n" +
-	"api_client\x18\f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x12,\n" +
+	"api_client\x18\f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueH\x00R\tapiClient\x88\x01\x01\x12,\n" +
 	"\x12label_content_type\x18\r \x01(\tR\x10labelContentType\x12!\n" +
 	"\fcsv_shipment\x18\x0e \x01(\x03R\vcsvShipment\x12\x18\n" +
-	"\achanged\x18\x0f \x01(\bR\achanged\x123\n" +
+	"\achanged\x18\x0f \x01(\bR\achanged\x128\n" +
 	"\n" +
-	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12&\n" +
+	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeH\x01R\tlabelType\x88\x01\x01\x12&\n" +
 	"\x0fhas_customs_doc\x18\x11 \x01(\bR\rhasCustomsDoc\x12\x18\n" +
 	"\aservice\x18\x12 \x01(\tR\aservice\x12\x1c\n" +
 	"\tcancelled\x18\x13 \x01(\bR\tcancelled\x12\x1e\n" +
@@ -4904,10 +4905,12 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"deleteable\x12L\n" +
 	"\ferror_params\x18\x16 \x03(\v2).portal.v1.BatchShipment.ErrorParamsEntryR\verrorParams\x12 \n" +
 	"\vcancellable\x18\x17 \x01(\bR\vcancellable\x12B\n" +
-	"\x0edelete_refusal\x18\x18 \x01(\v2\x16.portal.v1.ErrorDetailH\x00R\rdeleteRefusal\x88\x01\x01\x1a>\n" +
+	"\x0edelete_refusal\x18\x18 \x01(\v2\x16.portal.v1.ErrorDetailH\x02R\rdeleteRefusal\x88\x01\x01\x1a>\n" +
 	"\x10ErrorParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\x11\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\r\n" +
+	"\v_api_clientB\r\n" +
+	"\v_label_typeB\x11\n" +
 	"\x0f_delete_refusal\"f\n" +
 	"\x12ListBatchesRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
@@ -5300,6 +5303,7 @@ func file_portal_v1_batches_proto_init() {
 	}
 	file_portal_v1_errors_proto_init()
 	file_portal_v1_vocabulary_proto_init()
+	file_portal_v1_batches_proto_msgTypes[0].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[5].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[6].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[7].OneofWrappers = []any{}

@@ -54,15 +54,15 @@ type Customer struct {
 	// Whether the reference number is increased per parcel.
 	ShouldIncreaseReferenceNumber bool `protobuf:"varint,13,opt,name=should_increase_reference_number,json=shouldIncreaseReferenceNumber,proto3" json:"should_increase_reference_number,omitempty"`
 	// Manifest type.
-	ManifestType ManifestType `protobuf:"varint,14,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType" json:"manifest_type,omitempty"`
+	ManifestType *ManifestType `protobuf:"varint,14,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType,oneof" json:"manifest_type,omitempty"`
 	// Rules routing parcels to a manifest type and hub.
 	ManifestingRules []*ManifestingRule `protobuf:"bytes,15,rep,name=manifesting_rules,json=manifestingRules,proto3" json:"manifesting_rules,omitempty"`
 	// Label type: PDF (default) or Zebra (shown as ZPL).
-	LabelType LabelType `protobuf:"varint,16,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType *LabelType `protobuf:"varint,16,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// Language: de, en (default), es, it, nl.
 	Language string `protobuf:"bytes,17,opt,name=language,proto3" json:"language,omitempty"`
 	// API client: A1 or SHIPPING (default).
-	ApiClient ApiClient_Value `protobuf:"varint,18,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
+	ApiClient *ApiClient_Value `protobuf:"varint,18,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value,oneof" json:"api_client,omitempty"`
 	// Address-correction file set.
 	Acss *Ref `protobuf:"bytes,19,opt,name=acss,proto3" json:"acss,omitempty"`
 	// Whether commercial invoices are charged.
@@ -258,8 +258,8 @@ func (x *Customer) GetShouldIncreaseReferenceNumber() bool {
 }
 
 func (x *Customer) GetManifestType() ManifestType {
-	if x != nil {
-		return x.ManifestType
+	if x != nil && x.ManifestType != nil {
+		return *x.ManifestType
 	}
 	return ManifestType_MANIFEST_TYPE_UNSPECIFIED
 }
@@ -272,8 +272,8 @@ func (x *Customer) GetManifestingRules() []*ManifestingRule {
 }
 
 func (x *Customer) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -286,8 +286,8 @@ func (x *Customer) GetLanguage() string {
 }
 
 func (x *Customer) GetApiClient() ApiClient_Value {
-	if x != nil {
-		return x.ApiClient
+	if x != nil && x.ApiClient != nil {
+		return *x.ApiClient
 	}
 	return ApiClient_API_CLIENT_UNSPECIFIED
 }
@@ -697,7 +697,7 @@ type ManifestingRule struct {
 	// Additional options.
 	AdditionalOptions []string `protobuf:"bytes,4,rep,name=additional_options,json=additionalOptions,proto3" json:"additional_options,omitempty"`
 	// Manifest type for matching parcels.
-	ManifestType ManifestType `protobuf:"varint,5,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType" json:"manifest_type,omitempty"`
+	ManifestType *ManifestType `protobuf:"varint,5,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType,oneof" json:"manifest_type,omitempty"`
 	// Hub for matching parcels.
 	Hub           *Ref `protobuf:"bytes,6,opt,name=hub,proto3" json:"hub,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -763,8 +763,8 @@ func (x *ManifestingRule) GetAdditionalOptions() []string {
 }
 
 func (x *ManifestingRule) GetManifestType() ManifestType {
-	if x != nil {
-		return x.ManifestType
+	if x != nil && x.ManifestType != nil {
+		return *x.ManifestType
 	}
 	return ManifestType_MANIFEST_TYPE_UNSPECIFIED
 }
@@ -963,7 +963,7 @@ func (x *AutoManifestDayTime) GetDays() []string {
 type PrinterSettings struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Label type: PDF (default) or ZPL.
-	LabelType     LabelType `protobuf:"varint,1,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType     *LabelType `protobuf:"varint,1,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -999,8 +999,8 @@ func (*PrinterSettings) Descriptor() ([]byte, []int) {
 }
 
 func (x *PrinterSettings) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -2781,7 +2781,7 @@ var File_portal_v1_customers_proto protoreflect.FileDescriptor
 
 const file_portal_v1_customers_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1aportal/v1/vocabulary.proto\"\xd0\x12\n" +
+	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1aportal/v1/vocabulary.proto\"\x8f\x13\n" +
 	"\bCustomer\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -2797,14 +2797,14 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	" \x01(\v2\x1a.portal.v1.CustomerAddressR\aaddress\x122\n" +
 	"\ffulfillments\x18\v \x03(\v2\x0e.portal.v1.RefR\ffulfillments\x12 \n" +
 	"\x03hub\x18\f \x01(\v2\x0e.portal.v1.RefR\x03hub\x12G\n" +
-	" should_increase_reference_number\x18\r \x01(\bR\x1dshouldIncreaseReferenceNumber\x12F\n" +
-	"\rmanifest_type\x18\x0e \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\fmanifestType\x12G\n" +
-	"\x11manifesting_rules\x18\x0f \x03(\v2\x1a.portal.v1.ManifestingRuleR\x10manifestingRules\x123\n" +
+	" should_increase_reference_number\x18\r \x01(\bR\x1dshouldIncreaseReferenceNumber\x12K\n" +
+	"\rmanifest_type\x18\x0e \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01H\x00R\fmanifestType\x88\x01\x01\x12G\n" +
+	"\x11manifesting_rules\x18\x0f \x03(\v2\x1a.portal.v1.ManifestingRuleR\x10manifestingRules\x128\n" +
 	"\n" +
-	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12\x1a\n" +
-	"\blanguage\x18\x11 \x01(\tR\blanguage\x129\n" +
+	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeH\x01R\tlabelType\x88\x01\x01\x12\x1a\n" +
+	"\blanguage\x18\x11 \x01(\tR\blanguage\x12>\n" +
 	"\n" +
-	"api_client\x18\x12 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x12\"\n" +
+	"api_client\x18\x12 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueH\x02R\tapiClient\x88\x01\x01\x12\"\n" +
 	"\x04acss\x18\x13 \x01(\v2\x0e.portal.v1.RefR\x04acss\x12G\n" +
 	" is_commercial_invoice_chargeable\x18\x14 \x01(\bR\x1disCommercialInvoiceChargeable\x12!\n" +
 	"\fgtc_accepted\x18\x15 \x01(\bR\vgtcAccepted\x12&\n" +
@@ -2844,7 +2844,10 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x13ci_pricing_editable\x182 \x01(\bR\x11ciPricingEditable\x12\x1f\n" +
 	"\vgtc_country\x183 \x01(\tR\n" +
 	"gtcCountry\x12)\n" +
-	"\x10tracking_enabled\x184 \x01(\bR\x0ftrackingEnabled\")\n" +
+	"\x10tracking_enabled\x184 \x01(\bR\x0ftrackingEnabledB\x10\n" +
+	"\x0e_manifest_typeB\r\n" +
+	"\v_label_typeB\r\n" +
+	"\v_api_client\")\n" +
 	"\x03Ref\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\"\xd8\x01\n" +
@@ -2855,14 +2858,15 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x04city\x18\x04 \x01(\tR\x04city\x12\x16\n" +
 	"\x06region\x18\x05 \x01(\tR\x06region\x12!\n" +
 	"\fcountry_code\x18\x06 \x01(\tR\vcountryCode\x12\x14\n" +
-	"\x05phone\x18\a \x01(\tR\x05phone\"\x80\x02\n" +
+	"\x05phone\x18\a \x01(\tR\x05phone\"\x97\x02\n" +
 	"\x0fManifestingRule\x12 \n" +
 	"\vdestination\x18\x01 \x01(\tR\vdestination\x12\x18\n" +
 	"\aproduct\x18\x02 \x01(\tR\aproduct\x12\x18\n" +
 	"\aservice\x18\x03 \x01(\tR\aservice\x12-\n" +
-	"\x12additional_options\x18\x04 \x03(\tR\x11additionalOptions\x12F\n" +
-	"\rmanifest_type\x18\x05 \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\fmanifestType\x12 \n" +
-	"\x03hub\x18\x06 \x01(\v2\x0e.portal.v1.RefR\x03hub\"`\n" +
+	"\x12additional_options\x18\x04 \x03(\tR\x11additionalOptions\x12K\n" +
+	"\rmanifest_type\x18\x05 \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01H\x00R\fmanifestType\x88\x01\x01\x12 \n" +
+	"\x03hub\x18\x06 \x01(\v2\x0e.portal.v1.RefR\x03hubB\x10\n" +
+	"\x0e_manifest_type\"`\n" +
 	"\x10AvailableFeature\x12\x18\n" +
 	"\aproduct\x18\x01 \x01(\tR\aproduct\x12\x18\n" +
 	"\aservice\x18\x02 \x01(\tR\aservice\x12\x18\n" +
@@ -2873,10 +2877,11 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x13AutoManifestDayTime\x12\x16\n" +
 	"\x06active\x18\x01 \x01(\bR\x06active\x12\x12\n" +
 	"\x04time\x18\x02 \x01(\tR\x04time\x12\x12\n" +
-	"\x04days\x18\x03 \x03(\tR\x04days\"F\n" +
-	"\x0fPrinterSettings\x123\n" +
+	"\x04days\x18\x03 \x03(\tR\x04days\"Z\n" +
+	"\x0fPrinterSettings\x128\n" +
 	"\n" +
-	"label_type\x18\x01 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\"\xd3\x01\n" +
+	"label_type\x18\x01 \x01(\x0e2\x14.portal.v1.LabelTypeH\x00R\tlabelType\x88\x01\x01B\r\n" +
+	"\v_label_type\"\xd3\x01\n" +
 	"\x14ListCustomersRequest\x12\x1b\n" +
 	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
 	"\x04size\x18\x02 \x01(\x05B\n" +
@@ -3136,6 +3141,9 @@ func file_portal_v1_customers_proto_init() {
 		return
 	}
 	file_portal_v1_vocabulary_proto_init()
+	file_portal_v1_customers_proto_msgTypes[0].OneofWrappers = []any{}
+	file_portal_v1_customers_proto_msgTypes[3].OneofWrappers = []any{}
+	file_portal_v1_customers_proto_msgTypes[7].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

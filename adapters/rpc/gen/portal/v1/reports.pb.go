@@ -371,7 +371,7 @@ type ReportRow struct {
 	// Where the shipment is.
 	Status ReportRow_Status `protobuf:"varint,18,opt,name=status,proto3,enum=portal.v1.ReportRow_Status" json:"status,omitempty"`
 	// Manifest type; empty when not known.
-	ManifestType ManifestType `protobuf:"varint,19,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType" json:"manifest_type,omitempty"`
+	ManifestType *ManifestType `protobuf:"varint,19,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType,oneof" json:"manifest_type,omitempty"`
 	// Error message key of a failed shipment.
 	ErrorMessage string `protobuf:"bytes,20,opt,name=error_message,json=errorMessage,proto3" json:"error_message,omitempty"`
 	// Invoice number: of the stored invoice the shipment is on, else of the row's invoice data.
@@ -379,9 +379,9 @@ type ReportRow struct {
 	// Whether the invoice was deleted; always false for now.
 	InvoiceDeleted bool `protobuf:"varint,22,opt,name=invoice_deleted,json=invoiceDeleted,proto3" json:"invoice_deleted,omitempty"`
 	// API client (SHIPPING, A1, AGGREGATOR); admins only.
-	ApiClient ApiClient_Value `protobuf:"varint,23,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
+	ApiClient *ApiClient_Value `protobuf:"varint,23,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value,oneof" json:"api_client,omitempty"`
 	// Label type: PDF, Zebra or Zebra300.
-	LabelType LabelType `protobuf:"varint,24,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType *LabelType `protobuf:"varint,24,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// Customer name.
 	CustomerName string `protobuf:"bytes,25,opt,name=customer_name,json=customerName,proto3" json:"customer_name,omitempty"`
 	// Customer CRM id.
@@ -389,7 +389,7 @@ type ReportRow struct {
 	// Parcel UUID; admins only.
 	ParcelUuid string `protobuf:"bytes,27,opt,name=parcel_uuid,json=parcelUuid,proto3" json:"parcel_uuid,omitempty"`
 	// How it was made: BATCH, INDIVIDUAL_PARCEL or API_PARCEL (Sync API); admins only.
-	Source ShipmentSource_Value `protobuf:"varint,28,opt,name=source,proto3,enum=portal.v1.ShipmentSource_Value" json:"source,omitempty"`
+	Source *ShipmentSource_Value `protobuf:"varint,28,opt,name=source,proto3,enum=portal.v1.ShipmentSource_Value,oneof" json:"source,omitempty"`
 	// The shipment holds a label to download.
 	HasLabel bool `protobuf:"varint,29,opt,name=has_label,json=hasLabel,proto3" json:"has_label,omitempty"`
 	// A commercial invoice may be made for it: manifested and not a return.
@@ -555,8 +555,8 @@ func (x *ReportRow) GetStatus() ReportRow_Status {
 }
 
 func (x *ReportRow) GetManifestType() ManifestType {
-	if x != nil {
-		return x.ManifestType
+	if x != nil && x.ManifestType != nil {
+		return *x.ManifestType
 	}
 	return ManifestType_MANIFEST_TYPE_UNSPECIFIED
 }
@@ -583,15 +583,15 @@ func (x *ReportRow) GetInvoiceDeleted() bool {
 }
 
 func (x *ReportRow) GetApiClient() ApiClient_Value {
-	if x != nil {
-		return x.ApiClient
+	if x != nil && x.ApiClient != nil {
+		return *x.ApiClient
 	}
 	return ApiClient_API_CLIENT_UNSPECIFIED
 }
 
 func (x *ReportRow) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -618,8 +618,8 @@ func (x *ReportRow) GetParcelUuid() string {
 }
 
 func (x *ReportRow) GetSource() ShipmentSource_Value {
-	if x != nil {
-		return x.Source
+	if x != nil && x.Source != nil {
+		return *x.Source
 	}
 	return ShipmentSource_SHIPMENT_SOURCE_UNSPECIFIED
 }
@@ -2317,7 +2317,8 @@ var File_portal_v1_reports_proto protoreflect.FileDescriptor
 
 const file_portal_v1_reports_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1aportal/v1/vocabulary.proto\"\xe4\t\n" +
+	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1aportal/v1/vocabulary.proto\"\xb3\n" +
+	"\n" +
 	"\tReportRow\x12\x1f\n" +
 	"\vshipment_id\x18\x01 \x01(\x03R\n" +
 	"shipmentId\x12\x1f\n" +
@@ -2342,20 +2343,20 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x06weight\x18\x0f \x01(\x01R\x06weight\x12\x14\n" +
 	"\x05value\x18\x10 \x01(\x01R\x05value\x12\x1a\n" +
 	"\bcurrency\x18\x11 \x01(\tR\bcurrency\x123\n" +
-	"\x06status\x18\x12 \x01(\x0e2\x1b.portal.v1.ReportRow.StatusR\x06status\x12<\n" +
-	"\rmanifest_type\x18\x13 \x01(\x0e2\x17.portal.v1.ManifestTypeR\fmanifestType\x12#\n" +
+	"\x06status\x18\x12 \x01(\x0e2\x1b.portal.v1.ReportRow.StatusR\x06status\x12A\n" +
+	"\rmanifest_type\x18\x13 \x01(\x0e2\x17.portal.v1.ManifestTypeH\x00R\fmanifestType\x88\x01\x01\x12#\n" +
 	"\rerror_message\x18\x14 \x01(\tR\ferrorMessage\x12%\n" +
 	"\x0einvoice_number\x18\x15 \x01(\tR\rinvoiceNumber\x12'\n" +
-	"\x0finvoice_deleted\x18\x16 \x01(\bR\x0einvoiceDeleted\x129\n" +
+	"\x0finvoice_deleted\x18\x16 \x01(\bR\x0einvoiceDeleted\x12>\n" +
 	"\n" +
-	"api_client\x18\x17 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x123\n" +
+	"api_client\x18\x17 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueH\x01R\tapiClient\x88\x01\x01\x128\n" +
 	"\n" +
-	"label_type\x18\x18 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12#\n" +
+	"label_type\x18\x18 \x01(\x0e2\x14.portal.v1.LabelTypeH\x02R\tlabelType\x88\x01\x01\x12#\n" +
 	"\rcustomer_name\x18\x19 \x01(\tR\fcustomerName\x12&\n" +
 	"\x0fcustomer_crm_id\x18\x1a \x01(\tR\rcustomerCrmId\x12\x1f\n" +
 	"\vparcel_uuid\x18\x1b \x01(\tR\n" +
-	"parcelUuid\x127\n" +
-	"\x06source\x18\x1c \x01(\x0e2\x1f.portal.v1.ShipmentSource.ValueR\x06source\x12\x1b\n" +
+	"parcelUuid\x12<\n" +
+	"\x06source\x18\x1c \x01(\x0e2\x1f.portal.v1.ShipmentSource.ValueH\x03R\x06source\x88\x01\x01\x12\x1b\n" +
 	"\thas_label\x18\x1d \x01(\bR\bhasLabel\x12 \n" +
 	"\vinvoiceable\x18\x1e \x01(\bR\vinvoiceable\"o\n" +
 	"\x06Status\x12\x16\n" +
@@ -2364,7 +2365,11 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x04SENT\x10\x02\x12\x15\n" +
 	"\x11CREATING_MANIFEST\x10\x03\x12\x14\n" +
 	"\x10MANIFEST_CREATED\x10\x04\x12\t\n" +
-	"\x05ERROR\x10\x05\"u\n" +
+	"\x05ERROR\x10\x05B\x10\n" +
+	"\x0e_manifest_typeB\r\n" +
+	"\v_api_clientB\r\n" +
+	"\v_label_typeB\t\n" +
+	"\a_source\"u\n" +
 	"\x13SearchReportRequest\x122\n" +
 	"\x0fpageable_filter\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x04R\x0epageableFilter\x12*\n" +
 	"\fcache_buster\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\vcacheBuster\"\x84\x01\n" +
@@ -2634,6 +2639,7 @@ func file_portal_v1_reports_proto_init() {
 		return
 	}
 	file_portal_v1_vocabulary_proto_init()
+	file_portal_v1_reports_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

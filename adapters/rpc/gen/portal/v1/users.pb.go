@@ -36,7 +36,7 @@ type User struct {
 	// E-mail address.
 	Email string `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
 	// ACTIVE (default), INACTIVE, NEW or PENDING.
-	ActivationStatus ActivationStatus_Value `protobuf:"varint,5,opt,name=activation_status,json=activationStatus,proto3,enum=portal.v1.ActivationStatus_Value" json:"activation_status,omitempty"`
+	ActivationStatus *ActivationStatus_Value `protobuf:"varint,5,opt,name=activation_status,json=activationStatus,proto3,enum=portal.v1.ActivationStatus_Value,oneof" json:"activation_status,omitempty"`
 	// Language: de, en, es, it or nl.
 	LangKey string `protobuf:"bytes,6,opt,name=lang_key,json=langKey,proto3" json:"lang_key,omitempty"`
 	// Roles, such as ROLE_USER.
@@ -118,8 +118,8 @@ func (x *User) GetEmail() string {
 }
 
 func (x *User) GetActivationStatus() ActivationStatus_Value {
-	if x != nil {
-		return x.ActivationStatus
+	if x != nil && x.ActivationStatus != nil {
+		return *x.ActivationStatus
 	}
 	return ActivationStatus_ACTIVATION_STATUS_UNSPECIFIED
 }
@@ -779,14 +779,14 @@ var File_portal_v1_users_proto protoreflect.FileDescriptor
 
 const file_portal_v1_users_proto_rawDesc = "" +
 	"\n" +
-	"\x15portal/v1/users.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cportal/v1/organisation.proto\x1a\x1aportal/v1/vocabulary.proto\"\xeb\x04\n" +
+	"\x15portal/v1/users.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cportal/v1/organisation.proto\x1a\x1aportal/v1/vocabulary.proto\"\x86\x05\n" +
 	"\x04User\x12\x14\n" +
 	"\x05login\x18\x01 \x01(\tR\x05login\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
 	"\tlast_name\x18\x03 \x01(\tR\blastName\x12\x14\n" +
-	"\x05email\x18\x04 \x01(\tR\x05email\x12N\n" +
-	"\x11activation_status\x18\x05 \x01(\x0e2!.portal.v1.ActivationStatus.ValueR\x10activationStatus\x12\x19\n" +
+	"\x05email\x18\x04 \x01(\tR\x05email\x12S\n" +
+	"\x11activation_status\x18\x05 \x01(\x0e2!.portal.v1.ActivationStatus.ValueH\x00R\x10activationStatus\x88\x01\x01\x12\x19\n" +
 	"\blang_key\x18\x06 \x01(\tR\alangKey\x121\n" +
 	"\vauthorities\x18\a \x03(\x0e2\x0f.portal.v1.RoleR\vauthorities\x12\x1d\n" +
 	"\n" +
@@ -797,7 +797,8 @@ const file_portal_v1_users_proto_rawDesc = "" +
 	"\x12last_modified_date\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\x10lastModifiedDate\x12\x1a\n" +
 	"\bpassword\x18\f \x01(\tR\bpassword\x122\n" +
 	"\bcustomer\x18\r \x01(\v2\x16.portal.v1.CustomerRefR\bcustomer\x12;\n" +
-	"\vfulfillment\x18\x0e \x01(\v2\x19.portal.v1.FulfillmentRefR\vfulfillment\"\xdc\x01\n" +
+	"\vfulfillment\x18\x0e \x01(\v2\x19.portal.v1.FulfillmentRefR\vfulfillmentB\x14\n" +
+	"\x12_activation_status\"\xdc\x01\n" +
 	"\x10ListUsersRequest\x12\x1b\n" +
 	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
 	"\x04size\x18\x02 \x01(\x05B\n" +
@@ -914,6 +915,7 @@ func file_portal_v1_users_proto_init() {
 	}
 	file_portal_v1_organisation_proto_init()
 	file_portal_v1_vocabulary_proto_init()
+	file_portal_v1_users_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -10,16 +10,20 @@ import { CreateButton, ListPage } from "../../../components/ListPage";
 import { type DataColumn, DataTable } from "../../../components/DataTable";
 import { RowActions } from "../../../components/RowActions";
 import type { User } from "../../../gen/portal/v1/users_pb";
+import { ActivationStatus_Value } from "../../../gen/portal/v1/vocabulary_pb";
 import { formatTimestamp } from "../../../i18n/format";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { useUserListParams } from "./userListParams";
 import { userPath } from "../../../navigation/userPath";
 
-const statusColors: Record<string, "green" | "gray" | "blue" | "amber"> = {
-  ACTIVE: "green",
-  INACTIVE: "gray",
-  NEW: "blue",
-  PENDING: "amber",
+const statusColors: Record<
+  Exclude<ActivationStatus_Value, ActivationStatus_Value.ACTIVATION_STATUS_UNSPECIFIED>,
+  "green" | "gray" | "blue" | "amber"
+> = {
+  [ActivationStatus_Value.ACTIVE]: "green",
+  [ActivationStatus_Value.INACTIVE]: "gray",
+  [ActivationStatus_Value.NEW]: "blue",
+  [ActivationStatus_Value.PENDING]: "amber",
 };
 
 /**
@@ -51,7 +55,7 @@ export function UserListPage() {
       header: t`Status`,
       enableSorting: true,
       cell: ({ row: { original: user } }) => (
-        <Badge color={statusColors[user.activationStatus] ?? "gray"}>
+        <Badge color={user.activationStatus ? statusColors[user.activationStatus] : "gray"}>
           {statusLabel(user.activationStatus, translate)}
         </Badge>
       ),

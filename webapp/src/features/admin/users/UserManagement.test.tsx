@@ -24,8 +24,11 @@ function userPortal() {
   const listUsers = vi.fn((request: ListUsersRequest) => {
     const matching = users.filter(
       (user: User) =>
-        request.status.includes(ActivationStatus_Value[user.activationStatus].toLowerCase()) &&
-        user.login.includes(request.login),
+        request.status.includes(
+          ActivationStatus_Value[
+            user.activationStatus ?? ActivationStatus_Value.ACTIVATION_STATUS_UNSPECIFIED
+          ].toLowerCase(),
+        ) && user.login.includes(request.login),
     );
     const sorted = request.direction === SortDirection.DESC ? [...matching].reverse() : matching;
     const page = sorted.slice(request.page * request.size, (request.page + 1) * request.size);
