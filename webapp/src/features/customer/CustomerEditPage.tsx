@@ -45,6 +45,8 @@ import { canSave } from "../../shipping/autoManifest";
 import { CarriersCsvButton } from "./CarriersCsvButton";
 import { ApiClient, apiClientKey, apiClientName } from "../../shipping/apiClients";
 import { LabelType, labelTypeKey, labelTypeName } from "../../shipping/labelTypes";
+import { ManifestType, manifestTypeName } from "../../shipping/manifestTypes";
+import { enumNameOf, enumValues } from "../../api/enums";
 
 /** /customer/new and /customer/{id}/edit. */
 export function CustomerEditPage() {
@@ -351,6 +353,11 @@ function Configuration({
     tenant.hubs.map((hub) => ({ id: hub.id, name: hub.name, tenant: tenant.name })),
   );
   const fulfillment = choices.data?.find((choice) => choice.customer?.id === current?.id)?.fulfillment?.name;
+  // The contract's manifest types, by the names the form keeps (as the REST JSON spells them).
+  const manifestTypeChoices = enumValues(ManifestType).map((type) => ({
+    value: enumNameOf(ManifestType, type),
+    label: manifestTypeName(i18n, type),
+  }));
   return (
     <Flex direction="column" gap="4" pt="4">
       <Grid columns={{ initial: "1", sm: "2" }} gap="3">
@@ -419,7 +426,24 @@ function Configuration({
           )}
         </Field>
         {text("currency", t`Currency`)}
-        {text("manifestType", t`Manifest type`)}
+        <Field label={t`Manifest type`}>
+          {(control) => (
+            <Select.Root
+              value={form.manifestType || noChoice}
+              onValueChange={(value) => set("manifestType")(value === noChoice ? "" : value)}
+            >
+              <Select.Trigger {...control} />
+              <Select.Content>
+                <Select.Item value={noChoice}>{t`None`}</Select.Item>
+                {manifestTypeChoices.map((choice) => (
+                  <Select.Item key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          )}
+        </Field>
         {text("sellerEori", t`Seller EORI`)}
       </Grid>
       <CheckboxField
@@ -470,7 +494,7 @@ function Configuration({
           { key: "product", label: t`Product` },
           { key: "service", label: t`Service` },
           { key: "additionalOptions", label: t`Additional options` },
-          { key: "manifestType", label: t`Manifest type` },
+          { key: "manifestType", label: t`Manifest type`, choices: manifestTypeChoices },
           {
             key: "hubId",
             label: t`Hub`,
