@@ -23,7 +23,7 @@ func (h UserHandler) ListUsers(ctx context.Context, req *connect.Request[portalv
 	m := req.Msg
 	q := identity.UserQuery{Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: m.GetSort(), Descending: descending(m.GetDirection()), Login: m.GetLogin()}
 	for _, s := range m.GetStatus() {
-		st, ok := account.ParseStatus(s)
+		st, ok := account.ParseStatus(nameOf(s))
 		if !ok {
 			return nil, failure.InvalidFields(failure.FieldViolation{Object: "userQuery", Field: "status", Rule: account.RulePattern})
 		}

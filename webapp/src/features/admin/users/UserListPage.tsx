@@ -3,7 +3,7 @@ import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Callout, CheckboxGroup, Flex, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { userStatuses, type UserStatusFilter, useUsersPage } from "../../../api/users";
+import { userStatuses, useUsersPage } from "../../../api/users";
 import { roleLabel, statusLabel } from "../../../auth/roleLabels";
 import { useSession } from "../../../auth/session";
 import { CreateButton, ListPage } from "../../../components/ListPage";
@@ -103,12 +103,12 @@ export function UserListPage() {
             <Trans>Status</Trans>
           </Text>
           <CheckboxGroup.Root
-            value={request.status}
-            onValueChange={(value) => setStatus(userStatuses.filter((s) => value.includes(s)) as UserStatusFilter[])}
+            value={request.status.map(String)}
+            onValueChange={(value) => setStatus(userStatuses.filter((s) => value.includes(String(s))))}
           >
             <Flex gap="3">
               {userStatuses.map((status) => (
-                <CheckboxGroup.Item key={status} value={status}>
+                <CheckboxGroup.Item key={status} value={String(status)}>
                   {statusLabel(status, i18n._.bind(i18n))}
                 </CheckboxGroup.Item>
               ))}
