@@ -163,7 +163,7 @@ func (h CustomerHandler) CheckApiCredentials(ctx context.Context, req *connect.R
 	}
 	ok, err := h.Customers.CheckCredentials(ctx, caller, m.GetCustomerId(), customers.CredentialCheck{
 		Target: strings.ToLower(target), Username: m.GetUsername(), Password: m.GetPassword(),
-		APIKey: m.GetApiKey(), AccessKey: m.GetAccessKey(), Version: m.GetVersion(),
+		APIKey: m.GetApiKey(), AccessKey: m.GetAccessKey(), Version: nameOf(m.GetVersion()),
 	})
 	if err != nil {
 		return nil, err
@@ -275,7 +275,7 @@ func customerFields(c customer.Customer, caller *access.Caller) *portalv1.Custom
 		SellerEori:          c.SellerEORI,
 		ManifestEmails:      c.ManifestEmails,
 		AutoManifestDayTime: autoManifestToProto(c.AutoManifest),
-		FulltrackVersion:    c.FulltrackVersion, GrpEnabled: c.GRPEnabled, TrackingUsername: c.TrackingUsername,
+		FulltrackVersion:    given(fulltrackVersionToProto(c.FulltrackVersion)), GrpEnabled: c.GRPEnabled, TrackingUsername: c.TrackingUsername,
 		Currency:          c.Currency,
 		GtcEditable:       customer.ConsentEditable(customer.ConsentGTC, act, c),
 		CiPricingEditable: customer.ConsentEditable(customer.ConsentCIPricing, act, c),
@@ -316,7 +316,7 @@ func customerFromProto(p *portalv1.Customer) customer.Customer {
 		SellerEORI:                    p.GetSellerEori(),
 		ManifestEmails:                p.GetManifestEmails(),
 		AutoManifest:                  autoManifestFromProto(p.GetAutoManifestDayTime()),
-		FulltrackVersion:              p.GetFulltrackVersion(),
+		FulltrackVersion:              nameOf(p.GetFulltrackVersion()),
 		GRPEnabled:                    p.GetGrpEnabled(),
 		TrackingUsername:              p.GetTrackingUsername(),
 		Currency:                      p.GetCurrency(),

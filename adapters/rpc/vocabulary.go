@@ -68,6 +68,10 @@ func manifestTypesToProto(types []string) []portalv1.ManifestType {
 	return out
 }
 
+func fulltrackVersionToProto(s string) portalv1.FulltrackVersion_Value {
+	return enumOf[portalv1.FulltrackVersion_Value](portalv1.FulltrackVersion_Value_value, s)
+}
+
 func activationStatusToProto(s account.Status) portalv1.ActivationStatus_Value {
 	return enumOf[portalv1.ActivationStatus_Value](portalv1.ActivationStatus_Value_value, string(s))
 }

@@ -46,7 +46,8 @@ import { CarriersCsvButton } from "./CarriersCsvButton";
 import { ApiClient, apiClientKey, apiClientName } from "../../shipping/apiClients";
 import { LabelType, labelTypeKey, labelTypeName } from "../../shipping/labelTypes";
 import { ManifestType, manifestTypeName } from "../../shipping/manifestTypes";
-import { enumNameOf, enumValues } from "../../api/enums";
+import { FulltrackVersion_Value as FulltrackVersion } from "../../gen/portal/v1/vocabulary_pb";
+import { enumNameOf, enumValueOf, enumValues } from "../../api/enums";
 
 /** /customer/new and /customer/{id}/edit. */
 export function CustomerEditPage() {
@@ -512,7 +513,13 @@ function Configuration({
 const defaultHub = "default";
 
 type CheckTarget = "api" | "tracking" | "fulltrack" | "a1" | "grp";
-type CheckValues = { username?: string; password?: string; apiKey?: string; accessKey?: string; version?: string };
+type CheckValues = {
+  username?: string;
+  password?: string;
+  apiKey?: string;
+  accessKey?: string;
+  version?: FulltrackVersion;
+};
 
 function CheckButton({ check, label }: { check: () => CredentialCheck; label: string }) {
   const { t } = useLingui();
@@ -552,6 +559,8 @@ function Credentials({
       error={error(field)}
     />
   );
+  // The fulltrack version the form names, as the contract's enum.
+  const version = enumValueOf(FulltrackVersion, form.fulltrackVersion);
   const plain = (field: CredentialField, label: string) => (
     <TextInputField
       label={label}
@@ -605,24 +614,27 @@ function Credentials({
               <Select.Trigger {...control} />
               <Select.Content>
                 <Select.Item value="none">–</Select.Item>
-                <Select.Item value="V1">V1</Select.Item>
-                <Select.Item value="V3">V3</Select.Item>
+                {enumValues(FulltrackVersion).map((version) => (
+                  <Select.Item key={version} value={enumNameOf(FulltrackVersion, version)}>
+                    {enumNameOf(FulltrackVersion, version)}
+                  </Select.Item>
+                ))}
               </Select.Content>
             </Select.Root>
           )}
         </Field>
         {secret("fulltrackAccessKey", t`Fulltrack access key`)}
         {secret("fulltrackApiKey", t`Fulltrack API key`)}
-        {form.fulltrackVersion === "V1" && secret("fulltrackRefreshToken", t`Fulltrack refresh token`)}
-        {form.fulltrackVersion === "V3" && plain("cognitoClientId", t`Cognito client ID`)}
-        {form.fulltrackVersion === "V3" && secret("cognitoClientSecret", t`Cognito client secret`)}
+        {version === FulltrackVersion.V1 && secret("fulltrackRefreshToken", t`Fulltrack refresh token`)}
+        {version === FulltrackVersion.V3 && plain("cognitoClientId", t`Cognito client ID`)}
+        {version === FulltrackVersion.V3 && secret("cognitoClientSecret", t`Cognito client secret`)}
       </Grid>
       <CheckButton
         label={t`Check the fulltrack keys`}
         check={check("fulltrack", {
           apiKey: c.fulltrackApiKey,
           accessKey: c.fulltrackAccessKey,
-          version: form.fulltrackVersion,
+          version,
         })}
       />
       <Heading as="h3" size="2">

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
 import type { UpdateCustomerRequest } from "../../gen/portal/v1/customers_pb";
-import { ManifestType } from "../../gen/portal/v1/vocabulary_pb";
+import { FulltrackVersion_Value as FulltrackVersion, ManifestType } from "../../gen/portal/v1/vocabulary_pb";
 import { renderApp } from "../../test/renderApp";
 
 const slow = { timeout: 10_000 };
@@ -17,7 +17,7 @@ const acme = {
   manifestingRules: [{ destination: "FR", manifestType: ManifestType.MANIFEST_TO_CARIER }],
 };
 
-describe("the customer's manifest type (spec 2 §4.8)", () => {
+describe("the customer form's closed sets (spec 2 §4.8, spec 3 §2)", () => {
   it("is chosen from the contract's manifest types, for the customer and each manifesting rule", async () => {
     const user = userEvent.setup();
     const updates: UpdateCustomerRequest[] = [];
@@ -54,5 +54,31 @@ describe("the customer's manifest type (spec 2 §4.8)", () => {
       manifestType: ManifestType.MANIFEST_CARRIER_DIRECT,
       manifestingRules: [expect.objectContaining({ manifestType: ManifestType.MANIFEST_TO_CARIER })],
     });
+  }, 30_000);
+
+  it("chooses the fulltrack version from the contract's versions, and asks for that version's keys", async () => {
+    const user = userEvent.setup();
+    const updates: UpdateCustomerRequest[] = [];
+    renderApp("/customer/7/edit", {
+      signedInAs: { authorities: [Role.admin] },
+      customers: {
+        getCustomerFull: () => ({ customer: { ...acme, fulltrackVersion: FulltrackVersion.V3 } }),
+        updateCustomer: vi.fn((request: UpdateCustomerRequest) => {
+          updates.push(request);
+          return { customer: acme };
+        }),
+      },
+    });
+    await user.click(await screen.findByRole("tab", { name: /Credentials/ }, slow));
+    const version = await screen.findByRole("combobox", { name: "Fulltrack version" }, slow);
+    expect(version).toHaveTextContent("V3");
+    expect(screen.getByLabelText("Cognito client ID")).toBeInTheDocument();
+    await user.click(version);
+    await user.click(await screen.findByRole("option", { name: "V1" }));
+    expect(screen.queryByLabelText("Cognito client ID")).toBeNull();
+    expect(screen.getByLabelText("Fulltrack refresh token")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(updates).toHaveLength(1), slow);
+    expect(updates[0].customer?.fulltrackVersion).toBe(FulltrackVersion.V1);
   }, 30_000);
 });
