@@ -133,7 +133,7 @@ func reportWhere(q reports.Query) sq.And {
 	oneOf("s.reference_number", c.OrderNumbers)
 	oneOf(reportLabelType, c.LabelTypes)
 	oneOf(reportInvoiceNumber, c.InvoiceNumbers)
-	oneOf("s.api_client", c.APIClients)
+	oneOf("s.api_client", report.StoredAPIClients(c.APIClients))
 	if len(c.Status) > 0 {
 		statuses := make([]string, len(c.Status))
 		for i, st := range c.Status {

@@ -115,7 +115,8 @@ func TestReportCriteriaAndScope(t *testing.T) {
 	})
 	parcel := with(func(s *postgrestest.Shipment) {
 		s.BatchStatus, s.Source, s.Receiver, s.Identifier, s.At = "", "API_PARCEL", "Carla", "TR3", now.Add(-3*time.Hour)
-		s.LabelType = "Zebra"
+		// A parcel of the aggregator client stores it as core/parcel names it.
+		s.LabelType, s.APIClient = "Zebra", "SHIPPYPRO"
 	})
 	old := with(func(s *postgrestest.Shipment) { s.Receiver, s.At = "Old", now.AddDate(0, 0, -8) })
 	foreign := with(func(s *postgrestest.Shipment) { s.Customer, s.Receiver, s.Identifier = other, "Anna Foreign", "TR9" })
@@ -140,6 +141,8 @@ func TestReportCriteriaAndScope(t *testing.T) {
 		"label types":                        {`"labelTypes":["Zebra"]`, []int64{parcel}},
 		"invoice numbers":                    {`"invoiceNumbers":["INV-7"]`, []int64{b}},
 		"api clients":                        {`"apiClients":["A1"]`, []int64{b}},
+		"the aggregator client":              {`"apiClients":["AGGREGATOR"]`, []int64{parcel}},
+		"the aggregator client with another": {`"apiClients":["AGGREGATOR","A1"]`, []int64{b, parcel}},
 		"older range":                        {`"fromDate":"` + now.AddDate(0, 0, -9).Format(time.DateOnly) + `"`, []int64{a, b, parcel, old}},
 	}
 	for name, c := range cases {

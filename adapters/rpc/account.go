@@ -194,7 +194,7 @@ func (h AccountHandler) Logout(ctx context.Context, _ *connect.Request[portalv1.
 func accountToProto(u account.User) *portalv1.Account {
 	return &portalv1.Account{
 		Login: u.Login, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, LangKey: u.LangKey,
-		Authorities: rolesToProto(u.Roles), ActivationStatus: activationStatusToProto(u.Status), MfaRegistered: u.HasSecondFactor,
+		Authorities: rolesToProto(u.Roles), ActivationStatus: given(activationStatusToProto(u.Status)), MfaRegistered: u.HasSecondFactor,
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/app/batches"
 	"parcelportal/core/batch"
+	"parcelportal/core/failure"
 	"parcelportal/core/linkdownload"
 	"parcelportal/core/shipment"
 )
@@ -282,7 +283,7 @@ func batchToProto(v batches.View) *portalv1.Batch {
 		Id: b.ID, CsvFileName: b.FileName, Status: batchStatusToProto(b.Status), InProgress: b.Status.InProgress(), CreatedAt: timestamppb.New(b.CreatedAt),
 		SentAt: timestampOrNil(b.SentAt), SentBy: b.SentBy, SentByAdmin: b.SentByAdmin, CustomerId: b.CustomerID,
 		ProcessedShipments: int32(b.Processed), TotalShipments: int32(b.Total),
-		HasLabels: b.Counts.HasLabels(), HasCustomsDocs: b.Counts.HasCustomsDocs(), LabelType: labelTypeToProto(b.LabelType),
+		HasLabels: b.Counts.HasLabels(), HasCustomsDocs: b.Counts.HasCustomsDocs(), LabelType: given(labelTypeToProto(b.LabelType)),
 		HasManifest: b.Counts.HasManifest, Valid: b.Valid(), RowCount: int32(b.RowCount), InvalidRows: int32(b.InvalidRows),
 		ErrorShipments: int32(b.Counts.ErrorShipments), ChangedShipments: int32(b.Counts.ChangedShipments),
 		HasInvoice: b.HasInvoice, ErrorMessage: b.ErrorMessage, ErrorParams: b.ErrorParams,
@@ -326,11 +327,19 @@ func shipmentToProto(v batches.ShipmentView) *portalv1.BatchShipment {
 	return &portalv1.BatchShipment{
 		Id: s.ID, Position: int32(s.Position), Success: s.Success, ErrorMessage: s.ErrorMessage, ErrorParams: s.ErrorParams, Retoure: s.Retoure,
 		ReferenceNumber: s.ReferenceNumber, Identifier: s.Identifier, ReceiverName: s.ReceiverName, Product: s.Product,
-		Destination: s.Destination, SubmittedAt: timestampOrNil(s.SubmittedAt), ApiClient: apiClientToProto(s.APIClient),
-		LabelContentType: s.LabelContentType, CsvShipment: s.BatchID, Changed: s.Changed, LabelType: labelTypeToProto(s.LabelType),
+		Destination: s.Destination, SubmittedAt: timestampOrNil(s.SubmittedAt), ApiClient: given(apiClientToProto(s.APIClient)),
+		LabelContentType: s.LabelContentType, CsvShipment: s.BatchID, Changed: s.Changed, LabelType: given(labelTypeToProto(s.LabelType)),
 		HasCustomsDoc: s.HasCustomsDoc, Service: s.Service, Cancelled: s.Cancelled, Updateable: v.Updateable, Deleteable: v.Deleteable,
-		Cancellable: v.Cancellable,
+		Cancellable: v.Cancellable, DeleteRefusal: refusalOf(v.DeleteRefusal),
 	}
+}
+
+// refusalOf is a refusal the answer names beforehand, as the refused call would answer it; nil: none.
+func refusalOf(f *failure.Error) *portalv1.ErrorDetail {
+	if f == nil {
+		return nil
+	}
+	return detailOf(f)
 }
 
 func shipmentsToProto(list []batches.ShipmentView) []*portalv1.BatchShipment {

@@ -260,6 +260,9 @@ func TestBatchShipmentsAndDownloadsOverREST(t *testing.T) {
 	id := idOf(created["id"])
 	batchID, _ := strconv.ParseInt(id, 10, 64)
 	base := "/web/api/batches/" + id
+	// Before its first send a batch may have no label type: then it is left out, not LABEL_TYPE_UNSPECIFIED.
+	_, unsent := a.call(t, a.user(), "GET", base, "")
+	noUnspecified(t, "an unsent batch", unsent)
 	rows, _ := a.store.Rows(context.Background(), batchID, false)
 	for i, r := range rows[:2] {
 		ident := fmt.Sprintf("LX%09dDE", i+1)
@@ -280,9 +283,23 @@ func TestBatchShipmentsAndDownloadsOverREST(t *testing.T) {
 		t.Fatalf("GET shipments = %d %s (total %q)", rsp.StatusCode, b, rsp.Header.Get("X-Total-Count"))
 	}
 	rsp, b = a.call(t, a.user(), "GET", base+"/shipments?filter=ERROR", "")
-	if errs := decode[[]map[string]any](t, b); rsp.Header.Get("X-Total-Count") != "1" || errs[0]["errorMessage"] != "error.carrier.fault.invalidPostalCode" ||
+	errs := decode[[]map[string]any](t, b)
+	if rsp.Header.Get("X-Total-Count") != "1" || errs[0]["errorMessage"] != "error.carrier.fault.invalidPostalCode" ||
 		fmt.Sprint(errs[0]["errorParams"]) != "map[field:postalcode value:00000]" || errs[0]["updateable"] != true {
 		t.Errorf("ERROR shipments = %s", b)
+	}
+	// A failed shipment has no label type or API client: left out.
+	noUnspecified(t, "a batch's failed shipments", b)
+	// Why DeleteShipment would refuse a shipment comes with it, in the refusal's own words; absent when it may be deleted.
+	if refusal, _ := list[0]["deleteRefusal"].(map[string]any); refusal["messageKey"] != "error.shipment.cancelFirst" {
+		t.Errorf("labelled shipment's delete refusal = %v", list[0])
+	}
+	if refusal, present := errs[0]["deleteRefusal"]; present {
+		t.Errorf("a failed shipment of a sent batch may be deleted, but is refused: %v", refusal)
+	}
+	if rsp, b := a.call(t, a.user(), "DELETE", "/web/api/shipments/"+idOf(list[0]["id"]), ""); rsp.StatusCode < 400 ||
+		!strings.Contains(string(b), "error.shipment.cancelFirst") {
+		t.Errorf("DELETE of the labelled shipment = %d %s", rsp.StatusCode, b)
 	}
 	// The server decides what a row and a bulk command allow; the browser only shows it (issue 23).
 	if list[0]["deleteable"] != true || list[0]["cancellable"] != true || list[0]["updateable"] != false {

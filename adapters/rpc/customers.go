@@ -97,7 +97,7 @@ func (h CustomerHandler) GetPrinterSettings(ctx context.Context, req *connect.Re
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&portalv1.GetPrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: labelTypeToProto(customer.LabelTypeShown(lt))}}), nil
+	return connect.NewResponse(&portalv1.GetPrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: given(labelTypeToProto(customer.LabelTypeShown(lt)))}}), nil
 }
 
 // UpdatePrinterSettings changes the label type.
@@ -107,7 +107,7 @@ func (h CustomerHandler) UpdatePrinterSettings(ctx context.Context, req *connect
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&portalv1.UpdatePrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: labelTypeToProto(customer.LabelTypeShown(lt))}}), nil
+	return connect.NewResponse(&portalv1.UpdatePrinterSettingsResponse{PrinterSettings: &portalv1.PrinterSettings{LabelType: given(labelTypeToProto(customer.LabelTypeShown(lt)))}}), nil
 }
 
 // UpdateAutoManifest saves the schedule.
@@ -163,7 +163,7 @@ func (h CustomerHandler) CheckApiCredentials(ctx context.Context, req *connect.R
 	}
 	ok, err := h.Customers.CheckCredentials(ctx, caller, m.GetCustomerId(), customers.CredentialCheck{
 		Target: strings.ToLower(target), Username: m.GetUsername(), Password: m.GetPassword(),
-		APIKey: m.GetApiKey(), AccessKey: m.GetAccessKey(), Version: m.GetVersion(),
+		APIKey: m.GetApiKey(), AccessKey: m.GetAccessKey(), Version: nameOf(m.GetVersion()),
 	})
 	if err != nil {
 		return nil, err
@@ -264,10 +264,10 @@ func customerFields(c customer.Customer, caller *access.Caller) *portalv1.Custom
 			CountryCode: c.Address.CountryCode, Phone: c.Address.Phone},
 		Hub:                           refOf(c.HubID, c.HubName),
 		ShouldIncreaseReferenceNumber: c.ShouldIncreaseReferenceNumber,
-		ManifestType:                  manifestTypeToProto(c.ManifestType),
-		LabelType:                     labelTypeToProto(c.LabelType),
+		ManifestType:                  given(manifestTypeToProto(c.ManifestType)),
+		LabelType:                     given(labelTypeToProto(c.LabelType)),
 		Language:                      c.Language,
-		ApiClient:                     apiClientToProto(c.APIClient),
+		ApiClient:                     given(apiClientToProto(c.APIClient)),
 		Acss:                          refOf(c.AcssID, ""),
 		IsCommercialInvoiceChargeable: c.IsCommercialInvoiceChargeable,
 		GtcAccepted:                   c.GTC.Accepted, GtcAcceptedAt: timeText(c.GTC.At), GtcAcceptedBy: c.GTC.By,
@@ -275,7 +275,7 @@ func customerFields(c customer.Customer, caller *access.Caller) *portalv1.Custom
 		SellerEori:          c.SellerEORI,
 		ManifestEmails:      c.ManifestEmails,
 		AutoManifestDayTime: autoManifestToProto(c.AutoManifest),
-		FulltrackVersion:    c.FulltrackVersion, GrpEnabled: c.GRPEnabled, TrackingUsername: c.TrackingUsername,
+		FulltrackVersion:    given(fulltrackVersionToProto(c.FulltrackVersion)), GrpEnabled: c.GRPEnabled, TrackingUsername: c.TrackingUsername,
 		Currency:          c.Currency,
 		GtcEditable:       customer.ConsentEditable(customer.ConsentGTC, act, c),
 		CiPricingEditable: customer.ConsentEditable(customer.ConsentCIPricing, act, c),
@@ -287,7 +287,7 @@ func customerFields(c customer.Customer, caller *access.Caller) *portalv1.Custom
 	}
 	for _, r := range c.ManifestingRules {
 		out.ManifestingRules = append(out.ManifestingRules, &portalv1.ManifestingRule{Destination: r.Destination, Product: r.Product,
-			Service: r.Service, AdditionalOptions: r.AdditionalOptions, ManifestType: manifestTypeToProto(r.ManifestType), Hub: refOf(r.HubID, "")})
+			Service: r.Service, AdditionalOptions: r.AdditionalOptions, ManifestType: given(manifestTypeToProto(r.ManifestType)), Hub: refOf(r.HubID, "")})
 	}
 	for _, f := range c.AvailableFeatures {
 		out.AvailableFeatures = append(out.AvailableFeatures, &portalv1.AvailableFeature{Product: f.Product, Service: f.Service, Options: f.Options})
@@ -316,7 +316,7 @@ func customerFromProto(p *portalv1.Customer) customer.Customer {
 		SellerEORI:                    p.GetSellerEori(),
 		ManifestEmails:                p.GetManifestEmails(),
 		AutoManifest:                  autoManifestFromProto(p.GetAutoManifestDayTime()),
-		FulltrackVersion:              p.GetFulltrackVersion(),
+		FulltrackVersion:              nameOf(p.GetFulltrackVersion()),
 		GRPEnabled:                    p.GetGrpEnabled(),
 		TrackingUsername:              p.GetTrackingUsername(),
 		Currency:                      p.GetCurrency(),

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/core/invoice"
 )
 
 // A commercial invoice's terms are stored as the core spells them ("DAP");
@@ -19,3 +20,33 @@ func reasonOfExportOf(s string) portalv1.CommercialInvoiceTerms_ReasonOfExport {
 }
 
 func storedName(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
+
+// invoiceAmounts are the request's amounts as the contract names them; core
+// names them as the request's JSON fields.
+var invoiceAmounts = map[string]portalv1.CommercialInvoiceTerms_Amount{
+	invoice.AmountFreightPostage: portalv1.CommercialInvoiceTerms_FREIGHT_POSTAGE,
+	invoice.AmountDiscountRebate: portalv1.CommercialInvoiceTerms_DISCOUNT_REBATE,
+	invoice.AmountVAT:            portalv1.CommercialInvoiceTerms_VAT,
+	invoice.AmountTobaccoTax:     portalv1.CommercialInvoiceTerms_TOBACCO_TAX,
+	invoice.AmountDuty:           portalv1.CommercialInvoiceTerms_DUTY,
+}
+
+// invoiceDefaultsToProto is what the invoice form starts with and, per
+// incoterm, the amounts it does not ask for.
+func invoiceDefaultsToProto(d invoice.Defaults) *portalv1.CommercialInvoiceDefaults {
+	out := &portalv1.CommercialInvoiceDefaults{Incoterm: incotermOf(d.Incoterm), ReasonOfExport: reasonOfExportOf(d.ReasonOfExport),
+		AdditionalComments: d.AdditionalComments, InsideCustomsUnion: d.InsideCustomsUnion,
+		EuDeclaration: invoice.Declaration(true), NonEuDeclaration: invoice.Declaration(false)}
+	for _, incoterm := range invoice.Incoterms {
+		names := invoice.ReceiverAmounts(incoterm)
+		if len(names) == 0 {
+			continue
+		}
+		amounts := make([]portalv1.CommercialInvoiceTerms_Amount, len(names))
+		for i, n := range names {
+			amounts[i] = invoiceAmounts[n]
+		}
+		out.ReceiverAmounts = append(out.ReceiverAmounts, &portalv1.ReceiverAmounts{Incoterm: incotermOf(incoterm), Amounts: amounts})
+	}
+	return out
+}

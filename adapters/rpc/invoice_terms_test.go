@@ -58,3 +58,21 @@ func reverse(names map[int32]string) map[string]int32 {
 	}
 	return out
 }
+
+// Every amount core names has its enum value, and the enum names no other.
+func TestInvoiceAmountsNameTheCoresAmounts(t *testing.T) {
+	if len(invoiceAmounts) != len(invoice.Amounts) || len(portalv1.CommercialInvoiceTerms_Amount_name) != len(invoice.Amounts)+1 {
+		t.Fatalf("core names %v, the map %v, the enum %v", invoice.Amounts, invoiceAmounts, portalv1.CommercialInvoiceTerms_Amount_name)
+	}
+	for _, a := range invoice.Amounts {
+		if invoiceAmounts[a] == portalv1.CommercialInvoiceTerms_AMOUNT_UNSPECIFIED {
+			t.Errorf("%s has no enum value", a)
+		}
+	}
+	d := invoiceDefaultsToProto(invoice.Defaults{Incoterm: invoice.IncotermDAP})
+	if len(d.GetReceiverAmounts()) != 1 || d.GetReceiverAmounts()[0].GetIncoterm() != portalv1.CommercialInvoiceTerms_DAP ||
+		!slices.Equal(d.GetReceiverAmounts()[0].GetAmounts(), []portalv1.CommercialInvoiceTerms_Amount{
+			portalv1.CommercialInvoiceTerms_VAT, portalv1.CommercialInvoiceTerms_TOBACCO_TAX, portalv1.CommercialInvoiceTerms_DUTY}) {
+		t.Errorf("receiver amounts: %v", d.GetReceiverAmounts())
+	}
+}

@@ -12,11 +12,13 @@ import (
 
 // GetInvoiceCustomers answers the customers of the selection with their consents.
 func (h ReportHandler) GetInvoiceCustomers(ctx context.Context, req *connect.Request[portalv1.GetInvoiceCustomersRequest]) (*connect.Response[portalv1.GetInvoiceCustomersResponse], error) {
-	list, err := h.Reports.InvoiceCustomers(ctx, callerFrom(ctx), req.Msg.GetShipmentIds())
+	selection, err := h.Reports.InvoiceCustomers(ctx, callerFrom(ctx), req.Msg.GetShipmentIds())
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.GetInvoiceCustomersResponse{Customers: make([]*portalv1.InvoiceCustomer, len(list))}
+	list := selection.Customers
+	out := &portalv1.GetInvoiceCustomersResponse{Customers: make([]*portalv1.InvoiceCustomer, len(list)),
+		Defaults: invoiceDefaultsToProto(selection.Defaults)}
 	consents := make([]invoice.Consents, len(list))
 	for i, c := range list {
 		consents[i] = c.Consents
@@ -43,7 +45,8 @@ func (h ReportHandler) CheckInvoiceNumber(ctx context.Context, req *connect.Requ
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&portalv1.CheckInvoiceNumberResponse{Taken: taken}), nil
+	return connect.NewResponse(&portalv1.CheckInvoiceNumberResponse{Taken: taken,
+		InvoiceNumber: invoice.NormalizeNumber(req.Msg.GetInvoiceNumber())}), nil
 }
 
 // CreateCommercialInvoice stores the invoice and answers its PDF.

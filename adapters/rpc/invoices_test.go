@@ -207,6 +207,41 @@ func TestCommercialInvoiceOverREST(t *testing.T) {
 	if gate := decode[map[string]any](t, b); rsp.StatusCode != 200 || gate["nextStep"] != "GATE_STEP_UNSPECIFIED" {
 		t.Errorf("connect customers past the gate: %d %s", rsp.StatusCode, b)
 	}
+	// The form's defaults come with the customers: the EU declaration only when every destination
+	// stays inside the customs union (the Canary Islands do not); under DAP duty and taxes are the receiver's.
+	to := func(country, postalCode string) int64 {
+		return postgrestest.PutShipment(t, a.pool, postgrestest.Shipment{Customer: a.mine, BatchStatus: "MANIFEST_CREATED",
+			Receiver: "Ines", Destination: country, PostalCode: postalCode, Service: "CUP"})
+	}
+	vienna, madrid, canaries := to("AT", "1010"), to("ES", "28001"), to("ES", "35001")
+	for _, c := range []struct {
+		ids    []int64
+		inside bool
+	}{{[]int64{vienna, madrid}, true}, {[]int64{vienna, canaries}, false}, {[]int64{second}, false}} {
+		list := make([]string, len(c.ids))
+		for i, id := range c.ids {
+			list[i] = `"` + idOf(id) + `"`
+		}
+		rsp, b = a.call(t, a.user(), "POST", "/portal.v1.ReportService/GetInvoiceCustomers", `{"shipmentIds":[`+strings.Join(list, ",")+`]}`)
+		d, _ := decode[map[string]any](t, b)["defaults"].(map[string]any)
+		if rsp.StatusCode != 200 || d["insideCustomsUnion"] != c.inside || d["incoterm"] != "DAP" ||
+			d["reasonOfExport"] != "SALE_OF_GOODS_PERMANENT" || !strings.Contains(fmt.Sprint(d["additionalComments"]), "I hereby certify") ||
+			!strings.Contains(fmt.Sprint(d["euDeclaration"]), "EU preferential origin") ||
+			!strings.Contains(fmt.Sprint(d["nonEuDeclaration"]), "exported from the European Union") ||
+			fmt.Sprint(d["receiverAmounts"]) != "[map[amounts:[VAT TOBACCO_TAX DUTY] incoterm:DAP]]" {
+			t.Errorf("defaults of %v: %d %s", c.ids, rsp.StatusCode, b)
+		}
+	}
+	// The number check answers the number as an invoice stores it; over REST the answer stays the boolean.
+	rsp, b = a.call(t, a.user(), "POST", "/portal.v1.ReportService/CheckInvoiceNumber",
+		`{"invoiceNumber":" INV\t8 ","crmIds":"[\"`+mineCRM+`\"]"}`)
+	if got := decode[map[string]any](t, b); rsp.StatusCode != 200 || got["invoiceNumber"] != "INV8" || got["taken"] != false {
+		t.Errorf("connect check of a number with whitespace: %d %s", rsp.StatusCode, b)
+	}
+	rsp, b = a.call(t, a.user(), "GET", crmQuery(" INV 8 ", mineCRM), "")
+	if rsp.StatusCode != 200 || strings.TrimSpace(string(b)) != "false" {
+		t.Errorf("REST check of a number with whitespace: %d %s", rsp.StatusCode, b)
+	}
 	rsp, b = a.call(t, a.user(), "POST", "/portal.v1.ReportService/GetInvoiceCustomers", `{"shipmentIds":["`+idOf(theirs)+`"]}`)
 	if rsp.StatusCode != 404 || !strings.Contains(string(b), "error.shipment.notFound") {
 		t.Errorf("connect customers of a foreign shipment: %d %s", rsp.StatusCode, b)

@@ -52,7 +52,7 @@ func (h ParcelHandler) LabelParcel(ctx context.Context, req *connect.Request[por
 	if err != nil {
 		return nil, err
 	}
-	out := &portalv1.LabelParcelResponse{Errors: make([]*portalv1.LabelError, len(l.Errors)), Identifier: l.Identifier, LabelType: labelTypeToProto(l.LabelType)}
+	out := &portalv1.LabelParcelResponse{Errors: make([]*portalv1.LabelError, len(l.Errors)), Identifier: l.Identifier, LabelType: given(labelTypeToProto(l.LabelType))}
 	for i, e := range l.Errors {
 		out.Errors[i] = &portalv1.LabelError{Message: e.Message, Params: e.Params}
 	}
@@ -101,7 +101,7 @@ func (h ParcelHandler) GetParcel(ctx context.Context, req *connect.Request[porta
 		return nil, err
 	}
 	return connect.NewResponse(&portalv1.GetParcelResponse{
-		ParcelId: r.ID, LabelType: labelTypeToProto(r.LabelType), CsvShipmentDto: formToProto(r.Validated),
+		ParcelId: r.ID, LabelType: given(labelTypeToProto(r.LabelType)), CsvShipmentDto: formToProto(r.Validated),
 		ValidatedShipment: checkedToProto(r.ID, r.Validated), Parcel: parcelRowToProto(r), CustomerId: r.CustomerID,
 	}), nil
 }
@@ -151,10 +151,10 @@ func parcelRowToProto(r parcels.Row) *portalv1.ParcelRow {
 		Uuid: p.UUID, Id: p.ID, ReferenceNumber: f("referencenumber"), SequenceNumber: l.Identifier,
 		ReceiverName: f("name"), Product: f("product"), Service: f("service"), Destination: f("isoCountry"),
 		UpdatedAt: timestamppb.New(p.UpdatedAt), CreatedAt: timestamppb.New(p.CreatedAt), CreatedBy: p.CreatedBy,
-		Status: parcelStatusToProto(p.Status()), ErrorMessage: l.ErrorMessage, ErrorParams: l.ErrorParams,
-		ManifestId: p.ManifestID(), CsvShipmentId: p.BatchID, LabelType: labelTypeToProto(p.LabelType), ApiClient: apiClientToProto(p.APIClient),
+		Status: given(parcelStatusToProto(p.Status())), ErrorMessage: l.ErrorMessage, ErrorParams: l.ErrorParams,
+		ManifestId: p.ManifestID(), CsvShipmentId: p.BatchID, LabelType: given(labelTypeToProto(p.LabelType)), ApiClient: given(apiClientToProto(p.APIClient)),
 		HasCustomsDoc: l.HasCustoms, HasLabel: l.HasLabel, SubmittedAt: timestampOrNil(l.SubmittedAt),
-		Source: shipmentSourceToProto(string(p.Source)), Valid: p.Validated.Valid,
+		Source: given(shipmentSourceToProto(string(p.Source))), Valid: p.Validated.Valid,
 		Selectable: r.Selectable, Editable: p.Editable(), Deletable: p.Deletable(),
 	}
 }

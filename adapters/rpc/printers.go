@@ -15,7 +15,7 @@ type PrinterHandler struct{ Printers printers.Service }
 
 func networkPrinterToProto(p printer.Printer) *portalv1.NetworkPrinter {
 	return &portalv1.NetworkPrinter{Id: p.ID, CustomerId: p.CustomerID, Name: p.Name, Host: p.Host,
-		Port: int32(p.Port), Dpi: int32(p.DPI), LabelType: labelTypeToProto(p.LabelType())}
+		Port: int32(p.Port), Dpi: int32(p.DPI), LabelType: given(labelTypeToProto(p.LabelType()))}
 }
 
 // networkPrinterFromProto takes the fields of the body; the customer and

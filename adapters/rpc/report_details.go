@@ -25,7 +25,7 @@ func (h ReportDetailsHandler) GetReportShipmentDetails(ctx context.Context, req 
 		Invoice: &portalv1.ReportInvoiceData{
 			InvoiceNumber: v["invoiceNumber"], PoNumber: v["poNumber"], Duty: v["duty"], Vat: v["vat"],
 			FreightPostage: v["freightPostage"], TobaccoTax: v["tobaccoTax"], DiscountRebate: v["discountRebate"],
-			Incoterm: incotermOf(v["incoterm"]), ReasonOfExport: reasonOfExportOf(v["reasonOfExport"]), AdditionalComments: v["additionalComments"],
+			Incoterm: given(incotermOf(v["incoterm"])), ReasonOfExport: given(reasonOfExportOf(v["reasonOfExport"])), AdditionalComments: v["additionalComments"],
 			DeclarationStatement: v["declarationStatement"],
 		},
 	}

@@ -40,6 +40,11 @@ func TestReportShipmentDetailsOverREST(t *testing.T) {
 	if invoice["invoiceNumber"] != "INV-1" || invoice["poNumber"] != "PO-7" || invoice["incoterm"] != "DAP" || invoice["vat"] != "" {
 		t.Errorf("invoice data: %v", invoice)
 	}
+	// No reason of export given: the field is left out, not REASON_OF_EXPORT_UNSPECIFIED.
+	if v, present := invoice["reasonOfExport"]; present {
+		t.Errorf("invoice data names a reason of export it lacks: %v", v)
+	}
+	noUnspecified(t, "details with invoice data", b)
 	// A parcel (no batch) and a failed row have details too; customer service and admins see any customer's.
 	for _, c := range []struct {
 		bearer string
@@ -47,6 +52,8 @@ func TestReportShipmentDetailsOverREST(t *testing.T) {
 	}{{a.user(), a.zplRow}, {a.user(), a.failedRow}, {"ROLE_CUSTOMER_SERVICE", a.foreignRow}, {"ROLE_ADMIN", a.foreignRow}} {
 		if rsp, b := a.call(t, c.bearer, "GET", detailsPath(c.id, "details"), ""); rsp.StatusCode != 200 {
 			t.Errorf("%s details of %d: %d %s", c.bearer, c.id, rsp.StatusCode, b)
+		} else {
+			noUnspecified(t, "details without invoice data", b)
 		}
 	}
 	// Another customer's shipment, a cancelled one and an unknown one do not exist for the caller.

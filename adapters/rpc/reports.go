@@ -79,8 +79,8 @@ func reportRowToProto(r report.Row) *portalv1.ReportRow {
 		ReferenceNumber: r.ReferenceNumber, RecipientName: r.RecipientName, PostalCode: r.PostalCode, City: r.City,
 		Destination: r.Destination, Product: r.Product, Service: r.Service, AdditionalOptions: r.AdditionalOptions,
 		Format: r.Format, Identifier: r.Identifier, Weight: r.Weight, Value: r.Value, Currency: r.Currency,
-		Status: reportStatusToProto(r.Status), ManifestType: manifestTypeToProto(r.ManifestType), ErrorMessage: r.ErrorMessage, InvoiceNumber: r.InvoiceNumber,
-		ApiClient: apiClientToProto(r.APIClient), LabelType: labelTypeToProto(r.LabelType), CustomerName: r.CustomerName, CustomerCrmId: r.CustomerCRMID,
-		ParcelUuid: r.ParcelUUID, Source: shipmentSourceToProto(r.Source), HasLabel: r.HasLabel, Invoiceable: r.Invoiceable(),
+		Status: reportStatusToProto(r.Status), ManifestType: given(manifestTypeToProto(r.ManifestType)), ErrorMessage: r.ErrorMessage, InvoiceNumber: r.InvoiceNumber,
+		ApiClient: given(apiClientToProto(r.APIClient)), LabelType: given(labelTypeToProto(r.LabelType)), CustomerName: r.CustomerName, CustomerCrmId: r.CustomerCRMID,
+		ParcelUuid: r.ParcelUUID, Source: given(shipmentSourceToProto(r.Source)), HasLabel: r.HasLabel, Invoiceable: r.Invoiceable(),
 	}
 }

@@ -179,6 +179,20 @@ func TestTrackingDetailsAndUntrackedProducts(t *testing.T) {
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"harmonized_code":"CHECKIN"`) || strings.Contains(rec.Body.String(), `"event_source":"HUB`) {
 		t.Fatalf("events = %d %s", rec.Code, rec.Body)
 	}
+	// Over Connect the answer names the product an inquiry about the parcel names (core/inquiry.ProductOfCode);
+	// the REST body stays the details alone.
+	for id, want := range map[string]string{"CP000000011DE": "EPAQ_PLUS", "CP000000022DE": "EPAQ_STANDARD"} {
+		rec = call(t, api, "service", "POST", "/portal.v1.TrackingService/GetTrackingParcel", `{"id":"`+id+`"}`)
+		var got struct {
+			InquiryProduct string `json:"inquiryProduct"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != http.StatusOK || got.InquiryProduct != want {
+			t.Errorf("inquiry product of %s = %d %s, want %s", id, rec.Code, rec.Body, want)
+		}
+		if rec = call(t, api, "service", "GET", "/web/api/cep-tracking/parcels/"+id, ""); strings.Contains(rec.Body.String(), "nquiry") {
+			t.Errorf("the REST details name the inquiry's product: %s", rec.Body)
+		}
+	}
 	rec = call(t, api, "bakery", "GET", "/web/api/cep-tracking/products", "")
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"product_code":"EPAQPLS"`) {
 		t.Fatalf("products = %d %s", rec.Code, rec.Body)

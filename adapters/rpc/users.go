@@ -23,7 +23,7 @@ func (h UserHandler) ListUsers(ctx context.Context, req *connect.Request[portalv
 	m := req.Msg
 	q := identity.UserQuery{Page: int(m.GetPage()), Size: int(m.GetSize()), Sort: m.GetSort(), Descending: descending(m.GetDirection()), Login: m.GetLogin()}
 	for _, s := range m.GetStatus() {
-		st, ok := account.ParseStatus(s)
+		st, ok := account.ParseStatus(nameOf(s))
 		if !ok {
 			return nil, failure.InvalidFields(failure.FieldViolation{Object: "userQuery", Field: "status", Rule: account.RulePattern})
 		}
@@ -91,7 +91,7 @@ func (h UserHandler) DeleteUser(ctx context.Context, req *connect.Request[portal
 func userToProto(u account.User) *portalv1.User {
 	return &portalv1.User{
 		Login: u.Login, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email,
-		ActivationStatus: activationStatusToProto(u.Status), LangKey: u.LangKey, Authorities: rolesToProto(u.Roles),
+		ActivationStatus: given(activationStatusToProto(u.Status)), LangKey: u.LangKey, Authorities: rolesToProto(u.Roles),
 		CreatedBy: u.CreatedBy, CreatedDate: timestampOrNil(u.CreatedAt),
 		LastModifiedBy: u.ModifiedBy, LastModifiedDate: timestampOrNil(u.ModifiedAt),
 	}

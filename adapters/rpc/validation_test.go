@@ -218,6 +218,15 @@ func TestAccountFieldRulesOverREST(t *testing.T) {
 	if rec := call(t, api, bearer, "GET", "/web/api/users?direction=desc&login=ad&size=10", ""); rec.Code != http.StatusOK {
 		t.Fatalf("users = %d %s", rec.Code, rec.Body)
 	}
+	// The status filter is the ActivationStatus enum, read in any case as the spec's lower-case values,
+	// and one a list or a repeated parameter names; an unknown status is refused as before.
+	for _, query := range []string{"status=active,PENDING", "status=new&status=Inactive"} {
+		if rec := call(t, api, bearer, "GET", "/web/api/users?"+query, ""); rec.Code != http.StatusOK {
+			t.Errorf("users of %s = %d %s", query, rec.Code, rec.Body)
+		}
+	}
+	wantFieldError(t, "users of an unknown status", call(t, api, bearer, "GET", "/web/api/users?status=active,sleeping", ""),
+		[3]string{"userQuery", "status", "pattern"})
 
 	// A password change without the current password is refused before
 	// anything is checked or changed: the old password still signs in.

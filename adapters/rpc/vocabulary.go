@@ -68,6 +68,10 @@ func manifestTypesToProto(types []string) []portalv1.ManifestType {
 	return out
 }
 
+func fulltrackVersionToProto(s string) portalv1.FulltrackVersion_Value {
+	return enumOf[portalv1.FulltrackVersion_Value](portalv1.FulltrackVersion_Value_value, s)
+}
+
 func activationStatusToProto(s account.Status) portalv1.ActivationStatus_Value {
 	return enumOf[portalv1.ActivationStatus_Value](portalv1.ActivationStatus_Value_value, string(s))
 }
@@ -294,4 +298,16 @@ func rewriteValue(v any, f protoreflect.FieldDescriptor) (any, bool) {
 		return v, rewriteBody(v, f.Message())
 	}
 	return v, false
+}
+
+// given is an answer's optional enum field: nil, so the JSON leaves the
+// field out, when the value is the zero one (core's "": not known, or not
+// for this caller), so that an integrator never reads "*_UNSPECIFIED"
+// where the spec's API answered "" before. Answers declare such fields
+// proto3 optional (issue 23).
+func given[E ~int32](e E) *E {
+	if e == 0 {
+		return nil
+	}
+	return &e
 }

@@ -54,6 +54,7 @@ func TestEveryCoreValueHasAnEnumValue(t *testing.T) {
 		{"manifest type", portalv1.ManifestType(0).Descriptor(), strs(manifest.DefaultType, manifest.Types)},
 		{"role", portalv1.Role(0).Descriptor(), roles},
 		{"activation status", portalv1.ActivationStatus_Value(0).Descriptor(), statuses},
+		{"fulltrack version", portalv1.FulltrackVersion_Value(0).Descriptor(), strs(customer.FulltrackV1, customer.FulltrackV3)},
 		{"shipment filter", portalv1.ShipmentFilter_Value(0).Descriptor(),
 			strs(string(batch.FilterAll), string(batch.FilterChanged), string(batch.FilterError))},
 		{"parcel manifest filter", portalv1.ParcelManifestFilter_Value(0).Descriptor(),

@@ -5,7 +5,6 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
-	"parcelportal/core/failure"
 )
 
 // DeleteShipment removes a shipment that holds no valid label, while no job
@@ -17,13 +16,8 @@ func (s Service) DeleteShipment(ctx context.Context, caller *access.Caller, id i
 		return err
 	}
 	return s.Shipments.DeleteShipment(ctx, id, func(b batch.Batch, sh batch.Shipment) error {
-		switch {
-		case b.Status == batch.ManifestCreated || b.Status == batch.CreatingManifest:
-			return failure.New(failure.Conflict, batch.KeyShipmentInManifest)
-		case b.Status.InProgress():
-			return batch.NotAllowedNow(b.Status, "deleteShipment")
-		case sh.Labelled():
-			return failure.New(failure.Conflict, batch.KeyShipmentCancelFirst)
+		if refusal := batch.ShipmentDeleteRefusal(b.Status, sh); refusal != nil {
+			return refusal
 		}
 		return nil
 	})

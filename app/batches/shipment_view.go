@@ -6,6 +6,7 @@ import (
 	"parcelportal/app/batchjob"
 	"parcelportal/core/access"
 	"parcelportal/core/batch"
+	"parcelportal/core/failure"
 )
 
 // ShipmentView is a shipment with the row actions the caller has.
@@ -15,10 +16,13 @@ type ShipmentView struct {
 	Deleteable bool
 	// Cancellable: its label may be cancelled on its own now.
 	Cancellable bool
+	// DeleteRefusal is why DeleteShipment would refuse it now; nil: it may be deleted.
+	DeleteRefusal *failure.Error
 }
 
 func shipmentView(s batch.Shipment) ShipmentView {
-	return ShipmentView{Shipment: s, Updateable: s.Updateable(), Deleteable: s.Deleteable(), Cancellable: s.Cancellable()}
+	return ShipmentView{Shipment: s, Updateable: s.Updateable(), Deleteable: s.Deleteable(), Cancellable: s.Cancellable(),
+		DeleteRefusal: batch.ShipmentDeleteRefusal(s.BatchStatus, s)}
 }
 
 // batchShipment reads a shipment of a visible batch; a shipment of another

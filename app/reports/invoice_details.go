@@ -73,26 +73,43 @@ type InvoiceCustomer struct {
 	CRMID string
 }
 
+// InvoiceSelection is what the invoice dialog reads of a selection: its
+// customers, in the order of their first shipment, and what the form starts
+// with (the EU declaration when every shipment stays inside the customs
+// union).
+type InvoiceSelection struct {
+	Customers []InvoiceCustomer
+	Defaults  invoice.Defaults
+}
+
 // InvoiceCustomers answers the customers of the selected shipments, each
-// with its consents, so the dialog walks the gate before the form; a
-// shipment the caller may not see is 404.
-func (s Service) InvoiceCustomers(ctx context.Context, caller *access.Caller, ids []int64) ([]InvoiceCustomer, error) {
+// with its consents, so the dialog walks the gate before the form, and the
+// form's defaults for the shipments' destinations; a shipment the caller
+// may not see is 404.
+func (s Service) InvoiceCustomers(ctx context.Context, caller *access.Caller, ids []int64) (InvoiceSelection, error) {
 	chosen, err := s.selected(ctx, caller, ids)
 	if err != nil {
-		return nil, err
+		return InvoiceSelection{}, err
 	}
-	var out []InvoiceCustomer
+	var out InvoiceSelection
 	seen := map[int64]bool{}
+	destinations := make([]invoice.Destination, 0, len(chosen))
 	for _, r := range chosen {
+		destinations = append(destinations, invoice.Destination{Country: r.Destination, PostalCode: r.PostalCode})
 		if seen[r.CustomerID] {
 			continue
 		}
 		seen[r.CustomerID] = true
 		c, err := s.Customers.Get(ctx, r.CustomerID)
 		if err != nil {
-			return nil, err
+			return InvoiceSelection{}, err
 		}
-		out = append(out, InvoiceCustomer{Consents: consentsOf(c), Name: c.Name, CRMID: crmOf(c.CRMID, c.ID)})
+		out.Customers = append(out.Customers, InvoiceCustomer{Consents: consentsOf(c), Name: c.Name, CRMID: crmOf(c.CRMID, c.ID)})
 	}
+	catalog, err := s.Catalogs.Catalog(ctx)
+	if err != nil {
+		return InvoiceSelection{}, err
+	}
+	out.Defaults = invoice.DefaultsFor(catalog, destinations)
 	return out, nil
 }

@@ -14,6 +14,7 @@ import (
 	"parcelportal/app/clock"
 	"parcelportal/core/customer"
 	"parcelportal/core/invoice"
+	"parcelportal/core/reference"
 	"parcelportal/core/report"
 )
 
@@ -85,6 +86,12 @@ type Customers interface {
 	Get(ctx context.Context, id int64) (customer.Customer, error)
 }
 
+// Catalogs reads the carrier's reference data: the customs union the
+// invoice's declaration depends on.
+type Catalogs interface {
+	Catalog(ctx context.Context) (reference.Catalog, error)
+}
+
 // Sheet writes a spreadsheet: one header row, then the rows fn yields, as
 // a stream, to w. Cells are strings, float64 (numbers) or time.Time
 // (dates, shown DD.MM.YYYY).
@@ -109,7 +116,9 @@ type Service struct {
 	Renderer  InvoiceRenderer
 	// Stored keeps the commercial invoices made with the invoice dialog.
 	Stored InvoiceStore
-	Now    clock.Clock
+	// Catalogs gives the customs union of the invoice's defaults.
+	Catalogs Catalogs
+	Now      clock.Clock
 }
 
 // File is a download, as the batch downloads give it.

@@ -6,6 +6,7 @@ import (
 
 	"parcelportal/core/access"
 	"parcelportal/core/failure"
+	"parcelportal/core/inquiry"
 	"parcelportal/core/tracking"
 )
 
@@ -21,6 +22,9 @@ type Parcel struct {
 	// Internal: the caller sees the customer-service events and the
 	// carrier's own codes.
 	Internal bool
+	// InquiryProduct is the product an inquiry about the parcel names
+	// (core/inquiry.ProductOfCode of its product code).
+	InquiryProduct string
 }
 
 // Parcel reads a parcel's details by tracking id. A parcel of a customer
@@ -53,7 +57,8 @@ func (s Service) Parcel(ctx context.Context, caller *access.Caller, id string) (
 	if view.Untracked {
 		d.LastMileCarrier, d.LastMileCarrierURL, d.CurrentReceptacleID = "", "", ""
 	}
-	return Parcel{Detail: d, Untracked: view.Untracked, ActiveStep: tracking.ActiveStep(d.Events), Internal: sc.internal}, nil
+	return Parcel{Detail: d, Untracked: view.Untracked, ActiveStep: tracking.ActiveStep(d.Events), Internal: sc.internal,
+		InquiryProduct: inquiry.ProductOfCode(d.ProductCode)}, nil
 }
 
 // find asks the tracking service with the caller's accounts until one

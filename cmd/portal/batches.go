@@ -48,6 +48,7 @@ func reportsOf(pool *pgxpool.Pool, customers reports.Customers) reports.Service 
 	return reports.Service{
 		Store: postgres.Reports{Pool: pool}, Customers: customers, Sheet: xlsx.Sheet{},
 		Merge: pdf.Merge, Renderer: pdf.CommercialInvoices{}, Stored: postgres.Invoices{Pool: pool},
+		Catalogs: postgres.Catalog{Pool: pool},
 	}
 }
 

@@ -212,6 +212,15 @@ func TestParcelLabelFlowOverREST(t *testing.T) {
 	p.refused(user, "POST", fmt.Sprintf("/web/api/customers/%d/parcels", p.bakery), `{"csvShipmentDTO":`+bad+`}`, 400, parcel.KeyInvalid)
 
 	id := p.create(user, p.bakery, "Anna", true)
+	// An unlabelled parcel's row has no status, label type or API client yet: those fields are left out, as
+	// "" was before the contract had enums, never "*_UNSPECIFIED" (issue 23).
+	if _, _, listed := p.rest(user, "GET", fmt.Sprintf("/web/api/parcels?customerId=%d", p.bakery), ""); bytes.Contains(listed, []byte("_UNSPECIFIED")) ||
+		!bytes.Contains(listed, []byte(`"uuid"`)) {
+		t.Errorf("an unlabelled parcel's row = %s", listed)
+	}
+	if _, _, detail := p.rest(user, "GET", "/web/api/parcels/"+id, ""); bytes.Contains(detail, []byte("_UNSPECIFIED")) {
+		t.Errorf("an unlabelled parcel = %s", detail)
+	}
 	labelled := p.ok(user, "POST", "/web/api/parcels/"+id+"/label", "")
 	if errs, _ := labelled["errors"].([]any); len(errs) != 0 || labelled["identifier"] == nil {
 		t.Fatalf("label = %v", labelled)

@@ -1,5 +1,7 @@
 package batch
 
+import "parcelportal/core/failure"
+
 // Filter selects shipment rows of a batch: all, the changed ones, or the failed ones.
 type Filter string
 
@@ -100,4 +102,22 @@ func BulkFor(b Batch, admin bool, f Filter) Bulk {
 	out.Resend = resendable && BulkResendAllowed(admin, f) && out.ResendCount > 0
 	out.Delete = deletable && BulkDeleteAllowed(admin, f, b.Status) && out.DeleteCount > 0
 	return out
+}
+
+// ShipmentDeleteRefusal is why one shipment may not be deleted now, nil
+// when it may (DeleteShipment; the shipment pages show it before a delete
+// is tried): not while its batch has a manifest or is getting one (the
+// shipment's label is in it), not while a job works on the batch, and not
+// while it holds a label the carrier has not cancelled, which is cancelled
+// first so that no label stays valid for a shipment the portal forgot.
+func ShipmentDeleteRefusal(status Status, s Shipment) *failure.Error {
+	switch {
+	case status == ManifestCreated || status == CreatingManifest:
+		return failure.New(failure.Conflict, KeyShipmentInManifest)
+	case status.InProgress():
+		return NotAllowedNow(status, "deleteShipment")
+	case s.Labelled():
+		return failure.New(failure.Conflict, KeyShipmentCancelFirst)
+	}
+	return nil
 }

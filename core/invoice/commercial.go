@@ -171,8 +171,8 @@ func (c Commercial) totalled() Commercial {
 	if c.Currency == "" {
 		c.Currency = "EUR"
 	}
-	if c.Incoterm == IncotermDAP {
-		c.Duty, c.VAT, c.TobaccoTax = 0, 0, 0
+	for _, a := range ReceiverAmounts(c.Incoterm) {
+		*c.amount(a) = 0
 	}
 	c.Subtotal, c.Weight = 0, 0
 	for i := range c.Lines {
@@ -198,6 +198,23 @@ func Amount(s string) float64 {
 		return 0
 	}
 	return f
+}
+
+// amount is the charge of that name (one of Amounts).
+func (c *Commercial) amount(name string) *float64 {
+	switch name {
+	case AmountFreightPostage:
+		return &c.FreightPostage
+	case AmountDiscountRebate:
+		return &c.DiscountRebate
+	case AmountVAT:
+		return &c.VAT
+	case AmountTobaccoTax:
+		return &c.TobaccoTax
+	case AmountDuty:
+		return &c.Duty
+	}
+	panic("invoice: no amount " + name)
 }
 
 func cents(f float64) float64 { return math.Round(f*100) / 100 }

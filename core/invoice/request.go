@@ -115,13 +115,14 @@ func (h Header) Check() (Header, error) {
 	if utf8.RuneCountInString(h.DeclarationStatement) > MaxDeclarationLength {
 		add("declarationStatement", account.RuleSize)
 	}
-	if h.Incoterm == IncotermDAP {
-		h.Duty, h.VAT, h.TobaccoTax = 0, 0, 0
-	}
 	for _, a := range []struct {
 		field string
 		value *float64
-	}{{"freightPostage", &h.FreightPostage}, {"duty", &h.Duty}, {"vat", &h.VAT}, {"tobaccoTax", &h.TobaccoTax}, {"discountRebate", &h.DiscountRebate}} {
+	}{{AmountFreightPostage, &h.FreightPostage}, {AmountDuty, &h.Duty}, {AmountVAT, &h.VAT}, {AmountTobaccoTax, &h.TobaccoTax}, {AmountDiscountRebate, &h.DiscountRebate}} {
+		if slices.Contains(ReceiverAmounts(h.Incoterm), a.field) {
+			*a.value = 0
+			continue
+		}
 		if math.IsNaN(*a.value) || *a.value < 0 || *a.value > MaxAmount {
 			add(a.field, ruleRange)
 			continue

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"parcelportal/core/failure"
+	"parcelportal/core/parcel"
 )
 
 // KeyReduceSearchCriteria is the one answer to a report that cannot be
@@ -98,9 +99,26 @@ func StatusOf(state string, success bool, batchStatus string) Status {
 // Label types a search may name (spec 2 section 3).
 var LabelTypes = []string{"PDF", "Zebra", "Zebra300"}
 
+// APIClientAggregator is the aggregator client as a search names it.
+const APIClientAggregator = "AGGREGATOR"
+
 // APIClients a search may name (spec 2 section 9): the portal's own
 // shipping, A1, and the aggregator client.
-var APIClients = []string{"SHIPPING", "A1", "AGGREGATOR"}
+var APIClients = []string{"SHIPPING", "A1", APIClientAggregator}
+
+// StoredAPIClients are the API clients a search names as shipments store
+// them: the aggregator client's shipments store it as core/parcel names it
+// (parcel.AggregatorAPIClient), the others as named.
+func StoredAPIClients(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		if n == APIClientAggregator {
+			n = parcel.AggregatorAPIClient
+		}
+		out[i] = n
+	}
+	return out
+}
 
 // Sort fields a search may order by; SubmittedAt is the default.
 const SortSubmittedAt = "submittedAt"

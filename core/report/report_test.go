@@ -1,11 +1,13 @@
 package report
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"parcelportal/core/failure"
+	"parcelportal/core/parcel"
 )
 
 var now = time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
@@ -151,5 +153,14 @@ func TestInvoiceable(t *testing.T) {
 	}
 	if (Row{Status: Sent}).Invoiceable() || (Row{Status: ManifestCreated, Service: "RETURN"}).Invoiceable() {
 		t.Error("unmanifested rows and returns are not")
+	}
+}
+
+// The aggregator client is AGGREGATOR in a search and SHIPPYPRO on the
+// shipments it sent (core/parcel): a search for it finds them.
+func TestStoredAPIClientsNameTheAggregatorAsShipmentsStoreIt(t *testing.T) {
+	got := StoredAPIClients([]string{"SHIPPING", APIClientAggregator, "A1"})
+	if !slices.Equal(got, []string{"SHIPPING", parcel.AggregatorAPIClient, "A1"}) {
+		t.Errorf("stored clients = %v", got)
 	}
 }

@@ -73,13 +73,18 @@ export function useInvoiceCustomers(shipmentIds: bigint[] | null) {
   });
 }
 
-/** GET web/api/reports/checkInvoiceNumber: whether the number is taken for the CRM ids; an empty number waits. */
-export function useInvoiceNumberTaken(invoiceNumber: string, crmIds: string[]) {
+/**
+ * GET web/api/reports/checkInvoiceNumber: the number as the server stores it (whitespace stripped) and whether it
+ * is taken for the CRM ids; an empty text waits.
+ */
+export function useInvoiceNumberCheck(invoiceNumber: string, crmIds: string[]) {
   const client = useReportClient();
   return useQuery({
     queryKey: [...reportsKey, "invoiceNumber", invoiceNumber, crmIds.join(",")],
-    queryFn: async ({ signal }) =>
-      (await client.checkInvoiceNumber({ invoiceNumber, crmIds: JSON.stringify(crmIds) }, { signal })).taken,
+    queryFn: async ({ signal }) => {
+      const answer = await client.checkInvoiceNumber({ invoiceNumber, crmIds: JSON.stringify(crmIds) }, { signal });
+      return { invoiceNumber: answer.invoiceNumber, taken: answer.taken };
+    },
     enabled: invoiceNumber !== "" && crmIds.length > 0,
     meta: { inlineMessages: true },
   });

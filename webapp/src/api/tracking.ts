@@ -42,6 +42,23 @@ export function useTrackingParcel(id: string | null) {
   });
 }
 
+/**
+ * A parcel's details with the product an inquiry about it names (core/inquiry.ProductOfCode, by its product code),
+ * for the internal inquiry's prefill; null when the parcel has no details.
+ */
+export function useInquiryParcel(id: string | null) {
+  const client = useTrackingClient();
+  return useQuery({
+    queryKey: [...trackingKey, "inquiryParcel", id],
+    queryFn: async ({ signal }) => {
+      const answer = await client.getTrackingParcel({ id: id ?? "" }, { signal });
+      return answer.detail ? { detail: answer.detail, product: answer.inquiryProduct } : null;
+    },
+    enabled: id !== null,
+    meta: { inlineMessages: true },
+  });
+}
+
 /** The products of the search form's select. */
 export function useTrackingProducts() {
   const client = useTrackingClient();

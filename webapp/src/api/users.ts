@@ -3,9 +3,10 @@ import { createClient } from "@connectrpc/connect";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type User, type UserSchema, UserService } from "../gen/portal/v1/users_pb";
+import { ActivationStatus_Value as ActivationStatus } from "../gen/portal/v1/vocabulary_pb";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
-import { sortDirectionOf } from "./enums";
+import { enumValues, sortDirectionOf } from "./enums";
 
 /** The UserService: the administrators' user management (spec 1 §7, web/api/users). */
 function useUserClient() {
@@ -15,9 +16,9 @@ function useUserClient() {
 
 const usersKey = ["users"] as const;
 
-/** The status filter values of spec 1 §4; the list shows all four unless the admin narrows it. */
-export const userStatuses = ["active", "inactive", "new", "pending"] as const;
-export type UserStatusFilter = (typeof userStatuses)[number];
+/** The status filter values of spec 1 §4, the contract's activation statuses; the list shows all four unless narrowed. */
+export const userStatuses: readonly ActivationStatus[] = enumValues(ActivationStatus);
+export type UserStatusFilter = ActivationStatus;
 
 /** Spec 1 §9: ten users per page, sorted by login, ascending. */
 export const defaultUserPageSize = 10;

@@ -43,9 +43,10 @@ export const activationStatusNames: Record<
  * the user list's status filter carries it (active, inactive, ...).
  */
 export function statusLabel(
-  status: ActivationStatus | string,
+  status: ActivationStatus | string | undefined,
   translate: (descriptor: MessageDescriptor) => string,
 ): string {
+  if (status === undefined) return "";
   const value = typeof status === "number" ? status : enumValueOf(ActivationStatus, status.toUpperCase());
   return value ? translate(activationStatusNames[value]) : String(status);
 }

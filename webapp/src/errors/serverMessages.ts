@@ -303,7 +303,10 @@ const catalog = [
     id: "error.shipment.notCancellable",
     message: "Only a labelled shipment of a sent batch can be cancelled (the batch’s status is “{status}”).",
   }),
-  msg({ id: "error.shipment.inManifest", message: "The shipment is in a manifest and cannot be deleted." }),
+  msg({
+    id: "error.shipment.inManifest",
+    message: "The batch of this shipment has a manifest; its shipments cannot be deleted.",
+  }),
   msg({ id: "error.shipment.noLabel", message: "The shipment has no label." }),
   msg({ id: "error.shipment.cancelFirst", message: "The shipment still has a valid label. Please cancel it first." }),
   msg({

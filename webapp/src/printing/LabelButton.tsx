@@ -13,7 +13,7 @@ type LabelButtonProps = {
   /** The REST path of the label: a PDF or ZPL text. */
   path: string;
   /** The label's type: ZPL types print (spec 2 §5.3), PDF downloads. */
-  labelType: LabelType;
+  labelType: LabelType | undefined;
   /** Names the label for the button's accessible name and the saved file. */
   name: string;
   /** The stored label, as a network printer prints it: the shipment's or the parcel's. */

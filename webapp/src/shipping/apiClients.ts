@@ -20,8 +20,8 @@ export const apiClientNames: Record<Exclude<ApiClient, ApiClient.API_CLIENT_UNSP
 };
 
 /** How an API client reads; "" when the server names none (a column only admins see). */
-export function apiClientName(i18n: I18n, client: ApiClient): string {
-  return client === ApiClient.API_CLIENT_UNSPECIFIED ? "" : i18n._(apiClientNames[client]);
+export function apiClientName(i18n: I18n, client: ApiClient | undefined): string {
+  return client === undefined || client === ApiClient.API_CLIENT_UNSPECIFIED ? "" : i18n._(apiClientNames[client]);
 }
 
 /** The API client a name (as a URL or the report search's JSON carries it) stands for. */

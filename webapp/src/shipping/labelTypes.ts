@@ -20,8 +20,8 @@ export const labelTypeNames: Record<Exclude<LabelType, LabelType.LABEL_TYPE_UNSP
 };
 
 /** How a label type reads; a type not given reads as PDF, the default. */
-export function labelTypeName(i18n: I18n, type: LabelType): string {
-  return i18n._(labelTypeNames[type === LabelType.LABEL_TYPE_UNSPECIFIED ? LabelType.PDF : type]);
+export function labelTypeName(i18n: I18n, type: LabelType | undefined): string {
+  return i18n._(labelTypeNames[type === undefined || type === LabelType.LABEL_TYPE_UNSPECIFIED ? LabelType.PDF : type]);
 }
 
 /** The label type a name (as the report search's JSON or a select carries it) stands for. */
@@ -42,7 +42,7 @@ export function isSelectable(type: LabelType): boolean {
  * The ZPL printer types: their labels are printed, not downloaded (spec 2 §5.3).
  * ZPL is how GetPrinterSettings names a Zebra printer (core/customer LabelTypeShown).
  */
-export function isZpl(type: LabelType): boolean {
+export function isZpl(type: LabelType | undefined): boolean {
   return type === LabelType.Zebra || type === LabelType.Zebra300 || type === LabelType.ZPL;
 }
 

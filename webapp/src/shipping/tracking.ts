@@ -1,4 +1,4 @@
-import { holdsLabel } from "./shipmentDeletion";
+import { holdsLabel } from "./liveLabel";
 import { ApiClient } from "./apiClients";
 
 /**
@@ -31,7 +31,7 @@ export type TrackingCustomer = { trackingEnabled: boolean };
 /** What the rule needs of a shipment. */
 export type TrackedShipment = {
   identifier: string;
-  apiClient: ApiClient;
+  apiClient?: ApiClient | undefined;
   product: string;
   success: boolean;
   cancelled: boolean;

@@ -45,6 +45,9 @@ import { canSave } from "../../shipping/autoManifest";
 import { CarriersCsvButton } from "./CarriersCsvButton";
 import { ApiClient, apiClientKey, apiClientName } from "../../shipping/apiClients";
 import { LabelType, labelTypeKey, labelTypeName } from "../../shipping/labelTypes";
+import { ManifestType, manifestTypeName } from "../../shipping/manifestTypes";
+import { FulltrackVersion_Value as FulltrackVersion } from "../../gen/portal/v1/vocabulary_pb";
+import { enumNameOf, enumValueOf, enumValues } from "../../api/enums";
 
 /** /customer/new and /customer/{id}/edit. */
 export function CustomerEditPage() {
@@ -351,6 +354,11 @@ function Configuration({
     tenant.hubs.map((hub) => ({ id: hub.id, name: hub.name, tenant: tenant.name })),
   );
   const fulfillment = choices.data?.find((choice) => choice.customer?.id === current?.id)?.fulfillment?.name;
+  // The contract's manifest types, by the names the form keeps (as the REST JSON spells them).
+  const manifestTypeChoices = enumValues(ManifestType).map((type) => ({
+    value: enumNameOf(ManifestType, type),
+    label: manifestTypeName(i18n, type),
+  }));
   return (
     <Flex direction="column" gap="4" pt="4">
       <Grid columns={{ initial: "1", sm: "2" }} gap="3">
@@ -419,7 +427,24 @@ function Configuration({
           )}
         </Field>
         {text("currency", t`Currency`)}
-        {text("manifestType", t`Manifest type`)}
+        <Field label={t`Manifest type`}>
+          {(control) => (
+            <Select.Root
+              value={form.manifestType || noChoice}
+              onValueChange={(value) => set("manifestType")(value === noChoice ? "" : value)}
+            >
+              <Select.Trigger {...control} />
+              <Select.Content>
+                <Select.Item value={noChoice}>{t`None`}</Select.Item>
+                {manifestTypeChoices.map((choice) => (
+                  <Select.Item key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          )}
+        </Field>
         {text("sellerEori", t`Seller EORI`)}
       </Grid>
       <CheckboxField
@@ -470,7 +495,7 @@ function Configuration({
           { key: "product", label: t`Product` },
           { key: "service", label: t`Service` },
           { key: "additionalOptions", label: t`Additional options` },
-          { key: "manifestType", label: t`Manifest type` },
+          { key: "manifestType", label: t`Manifest type`, choices: manifestTypeChoices },
           {
             key: "hubId",
             label: t`Hub`,
@@ -488,7 +513,13 @@ function Configuration({
 const defaultHub = "default";
 
 type CheckTarget = "api" | "tracking" | "fulltrack" | "a1" | "grp";
-type CheckValues = { username?: string; password?: string; apiKey?: string; accessKey?: string; version?: string };
+type CheckValues = {
+  username?: string;
+  password?: string;
+  apiKey?: string;
+  accessKey?: string;
+  version?: FulltrackVersion;
+};
 
 function CheckButton({ check, label }: { check: () => CredentialCheck; label: string }) {
   const { t } = useLingui();
@@ -528,6 +559,8 @@ function Credentials({
       error={error(field)}
     />
   );
+  // The fulltrack version the form names, as the contract's enum.
+  const version = enumValueOf(FulltrackVersion, form.fulltrackVersion);
   const plain = (field: CredentialField, label: string) => (
     <TextInputField
       label={label}
@@ -581,24 +614,27 @@ function Credentials({
               <Select.Trigger {...control} />
               <Select.Content>
                 <Select.Item value="none">–</Select.Item>
-                <Select.Item value="V1">V1</Select.Item>
-                <Select.Item value="V3">V3</Select.Item>
+                {enumValues(FulltrackVersion).map((version) => (
+                  <Select.Item key={version} value={enumNameOf(FulltrackVersion, version)}>
+                    {enumNameOf(FulltrackVersion, version)}
+                  </Select.Item>
+                ))}
               </Select.Content>
             </Select.Root>
           )}
         </Field>
         {secret("fulltrackAccessKey", t`Fulltrack access key`)}
         {secret("fulltrackApiKey", t`Fulltrack API key`)}
-        {form.fulltrackVersion === "V1" && secret("fulltrackRefreshToken", t`Fulltrack refresh token`)}
-        {form.fulltrackVersion === "V3" && plain("cognitoClientId", t`Cognito client ID`)}
-        {form.fulltrackVersion === "V3" && secret("cognitoClientSecret", t`Cognito client secret`)}
+        {version === FulltrackVersion.V1 && secret("fulltrackRefreshToken", t`Fulltrack refresh token`)}
+        {version === FulltrackVersion.V3 && plain("cognitoClientId", t`Cognito client ID`)}
+        {version === FulltrackVersion.V3 && secret("cognitoClientSecret", t`Cognito client secret`)}
       </Grid>
       <CheckButton
         label={t`Check the fulltrack keys`}
         check={check("fulltrack", {
           apiKey: c.fulltrackApiKey,
           accessKey: c.fulltrackAccessKey,
-          version: form.fulltrackVersion,
+          version,
         })}
       />
       <Heading as="h3" size="2">

@@ -2,7 +2,7 @@ import type { CustomerInit } from "../../api/customers";
 import type { Customer } from "../../gen/portal/v1/customers_pb";
 import { emptySchedule, fromServer, type Schedule } from "../../shipping/autoManifest";
 import { enumNameOf, enumValueOf } from "../../api/enums";
-import { ManifestType } from "../../gen/portal/v1/vocabulary_pb";
+import { FulltrackVersion_Value as FulltrackVersion, ManifestType } from "../../gen/portal/v1/vocabulary_pb";
 import { ApiClient, apiClientKey, apiClientOf } from "../../shipping/apiClients";
 import { LabelType, labelTypeKey, labelTypeOf } from "../../shipping/labelTypes";
 
@@ -130,7 +130,7 @@ export function formOf(customer: Customer | null): CustomerForm {
     })),
     schedule: customer ? fromServer(customer.autoManifestDayTime) : emptySchedule,
     credentials,
-    fulltrackVersion: customer?.fulltrackVersion ?? "",
+    fulltrackVersion: enumNameOf(FulltrackVersion, customer?.fulltrackVersion),
     grpEnabled: customer?.grpEnabled ?? false,
     trackingUsername: customer?.trackingUsername ?? "",
   };
@@ -181,7 +181,7 @@ export function customerOf(form: CustomerForm, id: bigint | undefined): Customer
         hub: /^[0-9]+$/.test(r.hubId) ? { id: BigInt(r.hubId) } : undefined,
       })),
     autoManifestDayTime: form.schedule,
-    fulltrackVersion: form.fulltrackVersion,
+    fulltrackVersion: enumValueOf(FulltrackVersion, form.fulltrackVersion),
     grpEnabled: form.grpEnabled,
     trackingUsername: form.trackingUsername,
     ...form.credentials,

@@ -78,12 +78,12 @@ describe("the parcel inquiry form (spec 3 §3–5)", () => {
     expect(formatLocaleDate(new Date(Date.UTC(2026, 0, 5)), "de")).toBe("05.01.2026");
   });
 
-  it("prefills the internal form from the parcel's tracking details", () => {
+  it("prefills the internal form from the parcel's tracking details and the server's product", () => {
     const form = prefill(
       {
         trackingId: "CP1DE",
         parcelData: { customerId: "DE10000001", productDescription: "e-PAQ Plus" },
-        shipmentData: { shipmentDate: "2026-11-20T10:00:00Z", productCode: "EPAQPLS" },
+        shipmentData: { shipmentDate: "2026-11-20T10:00:00Z" },
         senderDetails: {
           senderName: "Bakery",
           senderAddress1: "Main 1",
@@ -103,10 +103,12 @@ describe("the parcel inquiry form (spec 3 §3–5)", () => {
           recipientEmail: "jan@example.org",
         },
       },
+      // The server's product for the parcel (core/inquiry.ProductOfCode).
+      Product.EPAQ_ELITE,
       "de",
     );
     expect(form).toMatchObject({
-      product: Product.EPAQ_PLUS,
+      product: Product.EPAQ_ELITE,
       trackingNumber: "CP1DE",
       dateOfPosting: "20.11.2026",
       senderCrmid: "DE10000001",

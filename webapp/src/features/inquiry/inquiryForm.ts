@@ -97,7 +97,7 @@ export function formatLocaleDate(date: Date, locale: string): string {
 export type ParcelDetails = {
   trackingId: string;
   parcelData?: { customerId: string; productDescription: string };
-  shipmentData?: { shipmentDate: string; productCode: string };
+  shipmentData?: { shipmentDate: string };
   senderDetails?: {
     senderName: string;
     senderAddress1: string;
@@ -118,22 +118,14 @@ export type ParcelDetails = {
   };
 };
 
-/** The product of a tracked product code: e-PAQ Plus and Select are tracked, the rest reads Standard. */
-function productOf(code: string): Product {
-  if (code === "EPAQPLS") return Product.EPAQ_PLUS;
-  if (code === "EPAQSCT") return Product.EPAQ_SELECT;
-  if (code === "EPAQELI") return Product.EPAQ_ELITE;
-  return Product.EPAQ_STANDARD;
-}
-
-/** The internal form prefilled from the parcel's details. */
-export function prefill(details: ParcelDetails, locale: string): InquiryForm {
+/** The internal form prefilled from the parcel's details, with the product the server names for it. */
+export function prefill(details: ParcelDetails, product: Product, locale: string): InquiryForm {
   const s = details.senderDetails;
   const r = details.receiverDetails;
   const shipped = details.shipmentData?.shipmentDate ? new Date(details.shipmentData.shipmentDate) : null;
   return {
     ...emptyInquiry,
-    product: productOf(details.shipmentData?.productCode ?? ""),
+    product: product === Product.PRODUCT_UNSPECIFIED ? emptyInquiry.product : product,
     trackingNumber: details.trackingId,
     dateOfPosting: shipped && !Number.isNaN(shipped.getTime()) ? formatLocaleDate(shipped, locale) : "",
     senderName: s?.senderName ?? "",

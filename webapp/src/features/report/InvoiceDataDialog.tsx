@@ -1,6 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DataList, Text } from "@radix-ui/themes";
-import type { ReportRow } from "../../gen/portal/v1/reports_pb";
+import {
+  CommercialInvoiceTerms_Incoterm as Incoterm,
+  CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
+  type ReportRow,
+} from "../../gen/portal/v1/reports_pb";
 import { fieldLabel } from "../../shipping/fieldLabels";
 import { invoiceFields } from "../../shipping/gridColumns";
 import type { ReportInvoiceData } from "../../gen/portal/v1/report_details_pb";
@@ -15,9 +19,9 @@ export function InvoiceDataDialog({ row, onClose }: { row: ReportRow; onClose: (
     if (!invoice) return "–";
     const named =
       field === "incoterm"
-        ? incotermNames[invoice.incoterm]
+        ? incotermNames[invoice.incoterm ?? Incoterm.INCOTERM_UNSPECIFIED]
         : field === "reasonOfExport"
-          ? reasonOfExportNames[invoice.reasonOfExport]
+          ? reasonOfExportNames[invoice.reasonOfExport ?? ReasonOfExport.REASON_OF_EXPORT_UNSPECIFIED]
           : undefined;
     if (named !== undefined) return named ? i18n._(named) : "–";
     return textOf(invoice, field) || "–";

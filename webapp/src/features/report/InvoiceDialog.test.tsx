@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   type CheckInvoiceNumberRequest,
+  CommercialInvoiceTerms_Amount,
   CommercialInvoiceTerms_Incoterm,
   CommercialInvoiceTerms_ReasonOfExport,
   GetInvoiceCustomersResponse_GateStep as GateStep,
@@ -63,10 +64,31 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
                 ? GateStep.SELLER_EORI
                 : GateStep.GATE_STEP_UNSPECIFIED,
           nextStepCustomerIds: customer.gtcAccepted && customer.pricingAccepted && customer.sellerEori ? [] : [5n],
+          // The form's start and rules as core/invoice answers them for a destination outside the EU.
+          defaults: {
+            incoterm: CommercialInvoiceTerms_Incoterm.DAP,
+            reasonOfExport: CommercialInvoiceTerms_ReasonOfExport.SALE_OF_GOODS_PERMANENT,
+            additionalComments: "I hereby certify …",
+            insideCustomsUnion: false,
+            euDeclaration: "… of EU preferential origin.",
+            nonEuDeclaration: "… exported from the European Union …",
+            receiverAmounts: [
+              {
+                incoterm: CommercialInvoiceTerms_Incoterm.DAP,
+                amounts: [
+                  CommercialInvoiceTerms_Amount.VAT,
+                  CommercialInvoiceTerms_Amount.TOBACCO_TAX,
+                  CommercialInvoiceTerms_Amount.DUTY,
+                ],
+              },
+            ],
+          },
         }),
+        // The server strips the whitespace and answers the number as it stores it.
         checkInvoiceNumber: (request) => {
           checks.push(request);
-          return { taken: request.invoiceNumber === "INV-1" };
+          const invoiceNumber = request.invoiceNumber.replace(/\s+/g, "");
+          return { invoiceNumber, taken: invoiceNumber === "INV-1" };
         },
         createCommercialInvoice: (request) => {
           created.push(request);
@@ -108,13 +130,14 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
     const form = await screen.findByRole("form", { name: "Commercial invoice" }, slow);
     const generate = within(form).getByRole("button", { name: "Generate" });
     expect(generate).toBeDisabled();
-    // Defaults: DAP disables VAT, tobacco tax and duty; the destination outside the EU gives the non-EU statement.
+    // The server's defaults: under DAP the receiver pays VAT, tobacco tax and duty; outside the EU, the non-EU statement.
     expect(within(form).getByLabelText("VAT")).toBeDisabled();
     expect(within(form).getByLabelText("Duty")).toBeDisabled();
     expect(within(form).getByLabelText("Freight and postage")).toBeEnabled();
     expect(
-      within(form).getByText("Under DAP, VAT, tobacco tax and duty are paid by the receiver."),
+      within(form).getByText("Under this incoterm, the receiver pays the amounts marked “Paid by the receiver”."),
     ).toBeInTheDocument();
+    expect(within(form).getByLabelText("Additional comments")).toHaveValue("I hereby certify …");
     expect((within(form).getByLabelText("Declaration statement") as HTMLTextAreaElement).value).toMatch(
       /exported from the European Union/,
     );
@@ -123,13 +146,25 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
     // A taken number: helper text, Generate stays disabled.
     await user.type(within(form).getByLabelText("Invoice number"), "INV -1");
     expect(await within(form).findByText("This invoice number is already taken.", {}, slow)).toBeInTheDocument();
-    expect(checks.at(-1)).toMatchObject({ invoiceNumber: "INV-1", crmIds: '["DE10000001"]' });
+    expect(checks.at(-1)).toMatchObject({ invoiceNumber: "INV -1", crmIds: '["DE10000001"]' });
     expect(generate).toBeDisabled();
 
     const number = within(form).getByLabelText("Invoice number");
     await user.clear(number);
     await user.type(number, " INV 2 ");
     await waitFor(() => expect(generate).toBeEnabled(), slow);
+    await user.clear(within(form).getByLabelText("Freight and postage"));
+    await user.type(within(form).getByLabelText("Freight and postage"), "-4");
+    // The request's field rule, with the server's message.
+    expect(await within(form).findByText("This field is too short or too long.")).toBeInTheDocument();
+    expect(generate).toBeDisabled();
+    // Under DDP the receiver pays nothing: every amount is asked for.
+    await user.click(within(form).getByRole("combobox", { name: "Incoterm" }));
+    await user.click(await screen.findByRole("option", { name: "DDP (Delivered Duty Paid)" }));
+    expect(within(form).getByLabelText("VAT")).toBeEnabled();
+    await user.click(within(form).getByRole("combobox", { name: "Incoterm" }));
+    await user.click(await screen.findByRole("option", { name: "DAP (Delivered at Place)" }));
+    expect(within(form).getByLabelText("VAT")).toBeDisabled();
     await user.clear(within(form).getByLabelText("Freight and postage"));
     await user.type(within(form).getByLabelText("Freight and postage"), "4,50");
     await user.click(within(form).getByRole("radio", { name: "EU" }));

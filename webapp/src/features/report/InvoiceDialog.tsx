@@ -4,15 +4,13 @@ import { Trans, useLingui, Plural } from "@lingui/react/macro";
 import { ConnectError } from "@connectrpc/connect";
 import { Button, Dialog, Flex, Grid, RadioGroup, Select, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
-import { useProductsAndServices } from "../../api/management";
-import { useCreateInvoice, useInvoiceCustomers, useInvoiceNumberTaken } from "../../api/reports";
+import { useCreateInvoice, useInvoiceCustomers, useInvoiceNumberCheck } from "../../api/reports";
 import { Field } from "../../components/form/Field";
 import { describeFormFailure } from "../../errors/formFailure";
 import { showNotices } from "../../errors/notices";
 import { saveFile } from "../../files/localFiles";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import {
-  CommercialInvoiceTerms_Incoterm,
   type GetInvoiceCustomersResponse,
   GetInvoiceCustomersResponse_GateStep,
   type ReportRow,
@@ -20,16 +18,15 @@ import {
 import { type GateStep, gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
 import {
   amountDisabled,
+  amountErrors,
   type AmountField,
   amountFields,
   canGenerate,
   declarationFor,
   defaultInvoiceForm,
-  invalidAmounts,
   type InvoiceForm,
   invoiceRequest,
-  isEuShipment,
-  normalizeInvoiceNumber,
+  receiverPays,
 } from "./invoiceForm";
 import { incotermNames, incoterms, reasonOfExportNames, reasonsOfExport } from "./invoiceTermNames";
 
@@ -47,7 +44,6 @@ function gateStepOf(response: GetInvoiceCustomersResponse): GateStep | null {
 }
 
 const numberTaken = msg`This invoice number is already taken.`;
-const notAnAmount = msg`Enter an amount of at least 0 with at most two decimals.`;
 const created = msg`The commercial invoice was created.`;
 const loadFailed = msg`The customers of the selection could not be read.`;
 
@@ -78,15 +74,17 @@ export function InvoiceDialog({ rows, onClose }: Props) {
   const count = rows.length;
   const shipmentIds = useMemo(() => rows.map((row) => row.shipmentId), [rows]);
   const customers = useInvoiceCustomers(shipmentIds);
-  const catalog = useProductsAndServices();
-  const eu = isEuShipment(catalog.data, rows);
+  // What the form starts with and which amounts the receiver pays come from the server (core/invoice).
+  const defaults = customers.data?.defaults;
   const [form, setForm] = useState<InvoiceForm | null>(null);
-  const current = form ?? defaultInvoiceForm(eu);
+  const current = form ?? defaultInvoiceForm(defaults);
   const crmIds = useMemo(() => (customers.data?.customers ?? []).map((c) => c.customerCrmid), [customers.data]);
-  const typed = normalizeInvoiceNumber(current.invoiceNumber);
+  const typed = current.invoiceNumber;
   const settled = useSettled(typed);
-  const check = useInvoiceNumberTaken(settled, crmIds);
-  const taken = settled === typed ? check.data : undefined;
+  const numberCheck = useInvoiceNumberCheck(settled, crmIds);
+  // The server's answer for the text as it stands: the number as stored, and whether it is taken.
+  const check = settled === typed ? numberCheck.data : undefined;
+  const taken = check?.taken;
   const create = useCreateInvoice();
 
   const failed = customers.isError;
@@ -127,13 +125,14 @@ export function InvoiceDialog({ rows, onClose }: Props) {
 
   const update = (change: Partial<InvoiceForm>) => setForm({ ...current, ...change });
   const setAmount = (field: AmountField, value: string) => update({ amounts: { ...current.amounts, [field]: value } });
-  const badAmounts = invalidAmounts(current);
+  const badAmounts = amountErrors(defaults, current);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!canGenerate(current, taken)) return;
-    create.mutate(invoiceRequest(current, shipmentIds), {
+    if (!check || !canGenerate(defaults, current, check)) return;
+    const number = check.invoiceNumber;
+    create.mutate(invoiceRequest(defaults, current, number, shipmentIds), {
       onSuccess: (file) => {
-        if (file) saveFile(file.data, file.contentType, `commercial-invoice-${typed}.pdf`);
+        if (file) saveFile(file.data, file.contentType, `commercial-invoice-${number}.pdf`);
         showNotices([{ text: created }], { tone: "info" });
         onClose();
       },
@@ -198,8 +197,8 @@ export function InvoiceDialog({ rows, onClose }: Props) {
             <Field
               label={t`Incoterm`}
               hint={
-                current.incoterm === CommercialInvoiceTerms_Incoterm.DAP
-                  ? t`Under DAP, VAT, tobacco tax and duty are paid by the receiver.`
+                receiverPays(defaults, current)
+                  ? t`Under this incoterm, the receiver pays the amounts marked “Paid by the receiver”.`
                   : null
               }
             >
@@ -240,15 +239,15 @@ export function InvoiceDialog({ rows, onClose }: Props) {
               <Field
                 key={field}
                 label={amountLabels[field]}
-                error={badAmounts.includes(field) ? notAnAmount : null}
-                hint={amountDisabled(current, field) ? t`Not charged under DAP.` : null}
+                error={badAmounts[field] ?? null}
+                hint={amountDisabled(defaults, current, field) ? t`Paid by the receiver` : null}
               >
                 {(control) => (
                   <TextField.Root
                     {...control}
                     inputMode="decimal"
-                    disabled={amountDisabled(current, field)}
-                    value={amountDisabled(current, field) ? "0" : current.amounts[field]}
+                    disabled={amountDisabled(defaults, current, field)}
+                    value={amountDisabled(defaults, current, field) ? "0" : current.amounts[field]}
                     onChange={(event) => setAmount(field, event.target.value)}
                   />
                 )}
@@ -269,7 +268,7 @@ export function InvoiceDialog({ rows, onClose }: Props) {
             <RadioGroup.Root
               value={current.eu ? "EU" : "NON_EU"}
               onValueChange={(value) =>
-                update({ eu: value === "EU", declarationStatement: declarationFor(value === "EU") })
+                update({ eu: value === "EU", declarationStatement: declarationFor(defaults, value === "EU") })
               }
               aria-label={t`Declaration`}
             >
@@ -292,7 +291,7 @@ export function InvoiceDialog({ rows, onClose }: Props) {
                 />
               )}
             </Field>
-            {typed !== "" && taken === undefined && (
+            {typed !== "" && check === undefined && (
               <Text size="1" color="gray">
                 <Trans>Checking the invoice number…</Trans>
               </Text>
@@ -303,7 +302,7 @@ export function InvoiceDialog({ rows, onClose }: Props) {
                   <Trans>Cancel</Trans>
                 </Button>
               </Dialog.Close>
-              <Button type="submit" disabled={!canGenerate(current, taken)} loading={create.isPending}>
+              <Button type="submit" disabled={!canGenerate(defaults, current, check)} loading={create.isPending}>
                 <Trans>Generate</Trans>
               </Button>
             </Flex>

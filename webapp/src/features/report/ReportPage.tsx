@@ -38,7 +38,7 @@ import {
   splitList,
 } from "./reportFilter";
 import { apiClientName, apiClientOf } from "../../shipping/apiClients";
-import { labelTypeName, labelTypeOf } from "../../shipping/labelTypes";
+import { LabelType, labelTypeName, labelTypeOf } from "../../shipping/labelTypes";
 
 const exportFailed = msg`The download failed.`;
 const downloaded = msg`The file was downloaded.`;
@@ -387,7 +387,7 @@ export function ReportPage() {
             }
             labelTypes={
               chosen.length > 0
-                ? chosen.map((row) => row.labelType)
+                ? chosen.map((row) => row.labelType ?? LabelType.LABEL_TYPE_UNSPECIFIED)
                 : search.criteria.labelTypes.flatMap((name) => labelTypeOf(name) ?? [])
             }
           />

@@ -1,101 +1,95 @@
+import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import {
+  CommercialInvoiceDefaultsSchema,
+  CommercialInvoiceTerms_Amount as Amount,
   CommercialInvoiceTerms_Incoterm as Incoterm,
   CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
 } from "../../gen/portal/v1/reports_pb";
 import {
   amountDisabled,
+  amountErrors,
   canGenerate,
   declarationFor,
   defaultInvoiceForm,
-  euDeclaration,
-  insideCustomsUnion,
-  invalidAmounts,
   invoiceRequest,
-  isEuShipment,
-  nonEuDeclaration,
-  normalizeInvoiceNumber,
-  standardComment,
+  receiverPays,
 } from "./invoiceForm";
 
-const catalog = {
-  taxFreeCountries: ["DE", "ES", "NL"],
-  canaryIslandsPostalRanges: [
-    { countryCode: "ES", from: "35000", to: "35999" },
-    { countryCode: "ES", from: "38000", to: "38999" },
-  ],
-} as unknown as Parameters<typeof insideCustomsUnion>[0];
+/*
+ * The server's answer (core/invoice.DefaultsFor), with made-up texts and a
+ * made-up rule (the receiver pays only the duty under DTP), so that each
+ * test shows the form follows the answer rather than a rule of its own.
+ */
+const defaults = create(CommercialInvoiceDefaultsSchema, {
+  incoterm: Incoterm.DTP,
+  reasonOfExport: ReasonOfExport.SAMPLES,
+  additionalComments: "certified by the server",
+  insideCustomsUnion: true,
+  euDeclaration: "the server's EU text",
+  nonEuDeclaration: "the server's non-EU text",
+  receiverAmounts: [{ incoterm: Incoterm.DTP, amounts: [Amount.DUTY] }],
+});
 
-describe("the invoice dialog's rules (spec 2 §5.5)", () => {
-  it("strips every whitespace of the invoice number", () => {
-    expect(normalizeInvoiceNumber(" INV\t2026 -1\n")).toBe("INV2026-1");
-  });
-
-  it("defaults to DAP, sale of goods, amounts 0, the standard comment and the declaration of the choice", () => {
-    const form = defaultInvoiceForm(false);
-    expect(form.incoterm).toBe(Incoterm.DAP);
-    expect(form.reasonOfExport).toBe(ReasonOfExport.SALE_OF_GOODS_PERMANENT);
+describe("the invoice form shows what the server answers (spec 2 §5.5)", () => {
+  it("starts with the server's defaults and declaration", () => {
+    const form = defaultInvoiceForm(defaults);
+    expect(form).toMatchObject({
+      incoterm: Incoterm.DTP,
+      reasonOfExport: ReasonOfExport.SAMPLES,
+      additionalComments: "certified by the server",
+      eu: true,
+      declarationStatement: "the server's EU text",
+    });
     expect(Object.values(form.amounts)).toEqual(["0", "0", "0", "0", "0"]);
-    expect(form.additionalComments).toBe(standardComment);
-    expect(form.declarationStatement).toBe(nonEuDeclaration);
-    expect(defaultInvoiceForm(true).declarationStatement).toBe(euDeclaration);
-    expect(declarationFor(true)).toBe(euDeclaration);
-  });
-
-  it("is EU for tax-free destinations, but not for the Canary Islands' postal ranges", () => {
-    expect(insideCustomsUnion(catalog, "de", "10115")).toBe(true);
-    expect(insideCustomsUnion(catalog, "ES", "28001")).toBe(true);
-    expect(insideCustomsUnion(catalog, "ES", "35001")).toBe(false);
-    expect(insideCustomsUnion(catalog, "ES", "38999")).toBe(false);
-    expect(insideCustomsUnion(catalog, "CH", "8001")).toBe(false);
-    expect(insideCustomsUnion(null, "DE", "10115")).toBe(false);
-    expect(
-      isEuShipment(catalog, [
-        { destination: "DE", postalCode: "10115" },
-        { destination: "NL", postalCode: "1012" },
-      ]),
-    ).toBe(true);
-    expect(
-      isEuShipment(catalog, [
-        { destination: "DE", postalCode: "10115" },
-        { destination: "ES", postalCode: "35001" },
-      ]),
-    ).toBe(false);
-    expect(isEuShipment(catalog, [])).toBe(false);
-  });
-
-  it("disables vat, tobacco tax and duty under DAP and sends them as 0", () => {
-    const form = { ...defaultInvoiceForm(false), invoiceNumber: " A 1 " };
-    form.amounts = { freightPostage: "4,50", discountRebate: "1", vat: "x", tobaccoTax: "2", duty: "3" };
-    expect(amountDisabled(form, "vat") && amountDisabled(form, "duty") && amountDisabled(form, "tobaccoTax")).toBe(
-      true,
+    expect(defaultInvoiceForm({ ...defaults, insideCustomsUnion: false }).declarationStatement).toBe(
+      "the server's non-EU text",
     );
-    expect(amountDisabled(form, "freightPostage")).toBe(false);
-    expect(invalidAmounts(form)).toEqual([]);
-    const request = invoiceRequest(form, [7n]);
-    expect(request).toMatchObject({
+    expect(declarationFor(defaults, false)).toBe("the server's non-EU text");
+  });
+
+  it("asks for no amount the server says the receiver pays under the incoterm, and sends it as 0", () => {
+    const form = { ...defaultInvoiceForm(defaults) };
+    form.amounts = { freightPostage: "4,50", discountRebate: "1", vat: "2", tobaccoTax: "3", duty: "x" };
+    expect(amountDisabled(defaults, form, "duty")).toBe(true);
+    expect(amountDisabled(defaults, form, "vat")).toBe(false);
+    expect(receiverPays(defaults, form)).toBe(true);
+    expect(amountErrors(defaults, form)).toEqual({});
+    expect(invoiceRequest(defaults, form, "A1", [7n])).toMatchObject({
       invoiceNumber: "A1",
       freightPostage: 4.5,
       discountRebate: 1,
-      vat: 0,
+      vat: 2,
+      tobaccoTax: 3,
       duty: 0,
-      tobaccoTax: 0,
     });
     const ddp = { ...form, incoterm: Incoterm.DDP };
-    expect(amountDisabled(ddp, "vat")).toBe(false);
-    expect(invalidAmounts(ddp)).toEqual(["vat"]);
-    expect(invoiceRequest({ ...ddp, amounts: { ...ddp.amounts, vat: "7.7" } }, [7n])).toMatchObject({
-      vat: 7.7,
-      duty: 3,
-    });
+    expect(amountDisabled(defaults, ddp, "duty")).toBe(false);
+    expect(receiverPays(defaults, ddp)).toBe(false);
+    expect(Object.keys(amountErrors(defaults, ddp))).toEqual(["duty"]);
   });
 
-  it("enables Generate only with a number known to be free and valid amounts", () => {
-    const form = { ...defaultInvoiceForm(true), invoiceNumber: "INV-1" };
-    expect(canGenerate(form, false)).toBe(true);
-    expect(canGenerate(form, true)).toBe(false);
-    expect(canGenerate(form, undefined)).toBe(false);
-    expect(canGenerate({ ...form, invoiceNumber: "  " }, false)).toBe(false);
-    expect(canGenerate({ ...form, amounts: { ...form.amounts, freightPostage: "-1" } }, false)).toBe(false);
+  it("shows the request's own field rule for an amount out of range, and no number as such", () => {
+    const form = defaultInvoiceForm(defaults);
+    form.amounts = { freightPostage: "-1", discountRebate: "2000000000", vat: "abc", tobaccoTax: "0,5", duty: "" };
+    const errors = amountErrors(defaults, form);
+    // The server's message of the proto's rule (double gte 0, lte 1e9).
+    expect(errors.freightPostage?.id).toBe("error.Size");
+    expect(errors.discountRebate?.id).toBe("error.Size");
+    expect(errors.vat?.message).toMatch(/Enter a number/);
+    expect(errors.tobaccoTax).toBeUndefined();
+    // The duty is the receiver's under DTP here: not asked for.
+    expect(errors.duty).toBeUndefined();
+  });
+
+  it("enables Generate only once the server answered the number as stored, free, and the amounts are good", () => {
+    const form = defaultInvoiceForm(defaults);
+    expect(canGenerate(defaults, form, { invoiceNumber: "INV-1", taken: false })).toBe(true);
+    expect(canGenerate(defaults, form, { invoiceNumber: "INV-1", taken: true })).toBe(false);
+    expect(canGenerate(defaults, form, undefined)).toBe(false);
+    // Whitespace only: the server's number is empty.
+    expect(canGenerate(defaults, form, { invoiceNumber: "", taken: false })).toBe(false);
+    const negative = { ...form, amounts: { ...form.amounts, freightPostage: "-1" } };
+    expect(canGenerate(defaults, negative, { invoiceNumber: "INV-1", taken: false })).toBe(false);
   });
 });

@@ -1,28 +1,34 @@
-import type { ProductsAndServices } from "../../gen/portal/v1/management_pb";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { fieldRuleMessages } from "../../components/form/fieldRules";
 import {
+  type CommercialInvoiceDefaults,
+  CommercialInvoiceTerms_Amount as Amount,
   CommercialInvoiceTerms_Incoterm as Incoterm,
   CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
+  CreateCommercialInvoiceRequestSchema,
 } from "../../gen/portal/v1/reports_pb";
 
-/** The amounts of the invoice request. */
+/*
+ * The invoice form holds no rule of the invoice: the server answers what it
+ * starts with and which amounts the receiver pays under an incoterm
+ * (GetInvoiceCustomersResponse.defaults, core/invoice), the number as it
+ * will be stored (CheckInvoiceNumberResponse.invoiceNumber), and the
+ * amounts' ranges are the request's field rules, checked from the proto.
+ */
+
+/** The request's amount fields, in the dialog's order. */
 export const amountFields = ["freightPostage", "discountRebate", "vat", "tobaccoTax", "duty"] as const;
 export type AmountField = (typeof amountFields)[number];
-/** Under DAP these are the receiver's: disabled, with a hint, and sent as 0. */
-export const dapAmounts: readonly AmountField[] = ["vat", "tobaccoTax", "duty"];
 
-/*
- * The invoice's own texts are printed on a customs document, which is in
- * English whatever the portal's language; they are defaults the user may edit.
- */
-/** The standard certification comment. */
-export const standardComment =
-  "I hereby certify that the information on this invoice is true and correct and the contents of this shipment are as stated above.";
-/** The declaration statement of shipments inside the EU customs union. */
-export const euDeclaration =
-  "The exporter of the products covered by this document declares that, except where otherwise clearly indicated, these products are of EU preferential origin.";
-/** The declaration statement of shipments leaving the EU customs union. */
-export const nonEuDeclaration =
-  "I declare that the goods described in this invoice are exported from the European Union and that all the information given is true and correct.";
+/** The contract's name of each amount field. */
+const amountOf: Record<AmountField, Amount> = {
+  freightPostage: Amount.FREIGHT_POSTAGE,
+  discountRebate: Amount.DISCOUNT_REBATE,
+  vat: Amount.VAT,
+  tobaccoTax: Amount.TOBACCO_TAX,
+  duty: Amount.DUTY,
+};
 
 export type InvoiceForm = {
   invoiceNumber: string;
@@ -35,82 +41,60 @@ export type InvoiceForm = {
   declarationStatement: string;
 };
 
-/** Whitespace is stripped from invoice numbers (spec 2 §5.5). */
-export function normalizeInvoiceNumber(text: string): string {
-  return text.replace(/\s+/g, "");
+/** The server's declaration statement inside the customs union (eu) or leaving it. */
+export function declarationFor(defaults: CommercialInvoiceDefaults | undefined, eu: boolean): string {
+  return (eu ? defaults?.euDeclaration : defaults?.nonEuDeclaration) ?? "";
 }
 
-/** Inside the customs union: a tax-free country, but not the Canary Islands' postal ranges. */
-export function insideCustomsUnion(
-  catalog: Pick<ProductsAndServices, "taxFreeCountries" | "canaryIslandsPostalRanges"> | null | undefined,
-  country: string,
-  postalCode: string,
-): boolean {
-  const code = country.trim().toUpperCase();
-  if (!catalog?.taxFreeCountries.includes(code)) return false;
-  const postal = postalCode.trim();
-  return !catalog.canaryIslandsPostalRanges.some(
-    (range) =>
-      range.countryCode.toUpperCase() === code &&
-      postal.length === range.from.length &&
-      postal >= range.from &&
-      postal <= range.to,
-  );
-}
-
-/** EU when every destination of the selection lies inside the customs union. */
-export function isEuShipment(
-  catalog: Pick<ProductsAndServices, "taxFreeCountries" | "canaryIslandsPostalRanges"> | null | undefined,
-  rows: readonly { destination: string; postalCode: string }[],
-): boolean {
-  return rows.length > 0 && rows.every((row) => insideCustomsUnion(catalog, row.destination, row.postalCode));
-}
-
-export function declarationFor(eu: boolean): string {
-  return eu ? euDeclaration : nonEuDeclaration;
-}
-
-/** The dialog's defaults: DAP, SALE_OF_GOODS_PERMANENT, amounts 0, the standard comment, the EU or non-EU statement. */
-export function defaultInvoiceForm(eu: boolean): InvoiceForm {
+/** The form as the server says it starts for the selection; the amounts 0. */
+export function defaultInvoiceForm(defaults: CommercialInvoiceDefaults | undefined): InvoiceForm {
+  const eu = defaults?.insideCustomsUnion ?? false;
   return {
     invoiceNumber: "",
     poNumber: "",
-    incoterm: Incoterm.DAP,
-    reasonOfExport: ReasonOfExport.SALE_OF_GOODS_PERMANENT,
+    incoterm: defaults?.incoterm ?? Incoterm.INCOTERM_UNSPECIFIED,
+    reasonOfExport: defaults?.reasonOfExport ?? ReasonOfExport.REASON_OF_EXPORT_UNSPECIFIED,
     amounts: { freightPostage: "0", discountRebate: "0", vat: "0", tobaccoTax: "0", duty: "0" },
-    additionalComments: standardComment,
+    additionalComments: defaults?.additionalComments ?? "",
     eu,
-    declarationStatement: declarationFor(eu),
+    declarationStatement: declarationFor(defaults, eu),
   };
 }
 
-export function amountDisabled(form: Pick<InvoiceForm, "incoterm">, field: AmountField): boolean {
-  return form.incoterm === Incoterm.DAP && dapAmounts.includes(field);
+/** The receiver pays this amount under the form's incoterm, as the server says: it is not asked for and counts 0. */
+export function amountDisabled(
+  defaults: CommercialInvoiceDefaults | undefined,
+  form: Pick<InvoiceForm, "incoterm">,
+  field: AmountField,
+): boolean {
+  const receivers = defaults?.receiverAmounts.find((r) => r.incoterm === form.incoterm);
+  return receivers?.amounts.includes(amountOf[field]) ?? false;
 }
 
-/** An amount as typed (decimal comma or point); NaN when it is not a number of at least 0. */
-export function amountOf(text: string): number {
+/** The incoterm leaves some amounts to the receiver. */
+export function receiverPays(defaults: CommercialInvoiceDefaults | undefined, form: Pick<InvoiceForm, "incoterm">) {
+  return amountFields.some((field) => amountDisabled(defaults, form, field));
+}
+
+/** An amount as typed, with a decimal comma or point; NaN when it is no number. */
+export function numberOf(text: string): number {
   const trimmed = text.trim().replace(",", ".");
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
-  return Number(trimmed);
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-/** The amounts that are not numbers of at least 0 with at most two decimals (the disabled ones apart). */
-export function invalidAmounts(form: InvoiceForm): AmountField[] {
-  return amountFields.filter((field) => !amountDisabled(form, field) && Number.isNaN(amountOf(form.amounts[field])));
-}
+const notANumber = msg`Enter a number, such as 4.50 or 4,50.`;
 
-/** Generate is enabled with a number, known to be free, and valid amounts. */
-export function canGenerate(form: InvoiceForm, taken: boolean | undefined): boolean {
-  return normalizeInvoiceNumber(form.invoiceNumber) !== "" && taken === false && invalidAmounts(form).length === 0;
-}
-
-/** The invoice request of the form for the shipments (DAP's receiver amounts sent as 0). */
-export function invoiceRequest(form: InvoiceForm, shipmentIds: bigint[]) {
-  const amount = (field: AmountField) => (amountDisabled(form, field) ? 0 : amountOf(form.amounts[field]));
+/** The invoice request of the form; the amounts the receiver pays are sent as the form shows them, 0. */
+export function invoiceRequest(
+  defaults: CommercialInvoiceDefaults | undefined,
+  form: InvoiceForm,
+  invoiceNumber: string,
+  shipmentIds: bigint[],
+) {
+  const amount = (field: AmountField) => (amountDisabled(defaults, form, field) ? 0 : numberOf(form.amounts[field]));
   return {
-    invoiceNumber: normalizeInvoiceNumber(form.invoiceNumber),
-    poNumber: form.poNumber.trim(),
+    invoiceNumber,
+    poNumber: form.poNumber,
     incoterm: form.incoterm,
     reasonOfExport: form.reasonOfExport,
     freightPostage: amount("freightPostage"),
@@ -122,4 +106,39 @@ export function invoiceRequest(form: InvoiceForm, shipmentIds: bigint[]) {
     declarationStatement: form.declarationStatement,
     shipmentIds,
   };
+}
+
+/**
+ * What is wrong with each amount the form asks for: no number, or the
+ * server's message for a rule of the request (at least 0, at most 10⁹).
+ */
+export function amountErrors(
+  defaults: CommercialInvoiceDefaults | undefined,
+  form: InvoiceForm,
+): Partial<Record<AmountField, MessageDescriptor>> {
+  const request = invoiceRequest(defaults, form, "", []);
+  const broken = fieldRuleMessages(CreateCommercialInvoiceRequestSchema, request);
+  const out: Partial<Record<AmountField, MessageDescriptor>> = {};
+  for (const field of amountFields) {
+    if (Number.isNaN(request[field])) out[field] = notANumber;
+    else if (broken[field]) out[field] = broken[field];
+  }
+  return out;
+}
+
+/**
+ * Generate is enabled once the server has answered that the number, as it
+ * stores it, is not empty and free, and no amount is wrong.
+ */
+export function canGenerate(
+  defaults: CommercialInvoiceDefaults | undefined,
+  form: InvoiceForm,
+  check: { invoiceNumber: string; taken: boolean } | undefined,
+): boolean {
+  return (
+    check !== undefined &&
+    check.invoiceNumber !== "" &&
+    !check.taken &&
+    Object.keys(amountErrors(defaults, form)).length === 0
+  );
 }

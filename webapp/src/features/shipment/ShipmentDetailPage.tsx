@@ -18,7 +18,7 @@ import { usePageTitle } from "../../navigation/usePageTitle";
 import { ShipmentResult } from "../../shipping/ShipmentTable";
 import { labelTypeName } from "../../shipping/labelTypes";
 import { PrintLabelsButton } from "../../printing/PrintLabelsButton";
-import { holdsLabel } from "../../shipping/shipmentDeletion";
+import { holdsLabel } from "../../shipping/liveLabel";
 import { ShipmentIdentifier } from "../../shipping/ShipmentIdentifier";
 import { useShipmentDeleteRefusal } from "./useShipmentDeleteRefusal";
 import { apiClientName } from "../../shipping/apiClients";

@@ -14,7 +14,7 @@ import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
 import { pageTitles } from "../../navigation/pageTitles";
-import { holdsLabel } from "../../shipping/shipmentDeletion";
+import { holdsLabel } from "../../shipping/liveLabel";
 import { ShipmentFilterControl, useShipmentColumns } from "../../shipping/ShipmentTable";
 
 const shipmentPath = (shipment: BatchShipment) => `/shipment/${shipment.id}`;
@@ -98,8 +98,8 @@ export function ShipmentListPage() {
                   <RowActions
                     path={shipmentPath(shipment)}
                     labels={{ view: t`View ${name}`, delete: t`Delete ${name}` }}
-                    // A valid label is cancelled first (and one in a manifest never is): the delete would be refused.
-                    disabled={{ delete: holdsLabel(shipment) }}
+                    // The server says when the delete would be refused (a label to cancel first, a manifest, a job at work).
+                    disabled={{ delete: shipment.deleteRefusal !== undefined }}
                   />
                 </Flex>
               );

@@ -7,7 +7,6 @@ import { currentNotices } from "../../errors/notices";
 import { Code, portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { aggregatorApiClient } from "../../shipping/tracking";
-import { Batch_Status } from "../../gen/portal/v1/batches_pb";
 import { LabelType, ShipmentFilter_Value } from "../../gen/portal/v1/vocabulary_pb";
 
 const slow = { timeout: 10_000 };
@@ -23,14 +22,10 @@ const shipment = {
   destination: "DE",
   csvShipment: 4n,
   labelType: LabelType.PDF,
+  // As the server answers a labelled shipment of a sent batch (core/batch.ShipmentDeleteRefusal).
+  deleteRefusal: { messageKey: "error.shipment.cancelFirst" },
 };
 const detail = { shipment, soapRequest: "<addAndPrint/>", soapResponse: "<addAndPrintResponse/>" };
-const batchIn = (status: Batch_Status, inProgress = false) => ({
-  id: 4n,
-  csvFileName: "march.csv",
-  status,
-  inProgress,
-});
 const missing = () => {
   throw portalFailure(Code.NotFound, "error.shipment.notFound");
 };
@@ -55,7 +50,7 @@ describe("shipments (spec 2 §2.2)", () => {
     expect(await screen.findByRole("link", { name: "REF-21" }, slow)).toHaveAttribute("href", "/shipment/21");
     expect(screen.getByRole("link", { name: "4" })).toHaveAttribute("href", "/batch/4");
     expect(requests[0]).toMatchObject({ customerId: 5n, page: 0, pageSize: 10, filter: ShipmentFilter_Value.ALL });
-    // Labelled: it must be cancelled before it can be deleted.
+    // The server refuses the delete of a labelled shipment: it must be cancelled first.
     expect(screen.getByRole("button", { name: "Delete REF-21" })).toBeDisabled();
     await user.click(screen.getByRole("radio", { name: "Error" }));
     await waitFor(() => expect(requests.at(-1)).toMatchObject({ filter: ShipmentFilter_Value.ERROR }));
@@ -92,9 +87,8 @@ describe("shipments (spec 2 §2.2)", () => {
   it("deletes a shipment after the confirmation and returns to the list", async () => {
     const user = userEvent.setup();
     const remove = vi.fn(() => ({}));
-    const failed = { ...shipment, success: false, errorMessage: "error.carrier.unavailable" };
+    const failed = { ...shipment, success: false, errorMessage: "error.carrier.unavailable", deleteRefusal: undefined };
     const { router } = renderShippingApp("/shipment/21/delete", {
-      batches: { getBatch: () => ({ batch: batchIn(Batch_Status.SENT) }) },
       shipments: {
         listShipments: () => ({ shipments: [failed], totalCount: 1n }),
         getShipment: () => ({ shipment: { ...detail, shipment: failed } }),
@@ -131,19 +125,26 @@ describe("shipments (spec 2 §2.2)", () => {
       "fetch",
       vi.fn(async () => new Response("^XA^XZ", { headers: { "Content-Type": "text/plain" } })),
     );
+    const inManifest = { ...shipment, deleteRefusal: { messageKey: "error.shipment.inManifest" } };
     renderShippingApp("/shipment/21", {
-      batches: { getBatch: () => ({ batch: batchIn(Batch_Status.MANIFEST_CREATED) }) },
-      shipments: { getShipment: () => ({ shipment: detail }) },
+      shipments: { getShipment: () => ({ shipment: { ...detail, shipment: inManifest } }) },
     });
-    expect(await screen.findByText("The shipment is in a manifest and cannot be deleted.", {}, slow)).toBeVisible();
+    expect(
+      await screen.findByText("The batch of this shipment has a manifest; its shipments cannot be deleted.", {}, slow),
+    ).toBeVisible();
     expect(screen.getByRole("button", { name: "Delete" })).toBeDisabled();
     expect(screen.queryByRole("link", { name: "Delete" })).toBeNull();
   });
 
   it("says in the delete dialog that a failed shipment's batch has a manifest, not that the shipment is in it", async () => {
-    const failed = { ...shipment, success: false, identifier: "", errorMessage: "error.carrier.unavailable" };
+    const failed = {
+      ...shipment,
+      success: false,
+      identifier: "",
+      errorMessage: "error.carrier.unavailable",
+      deleteRefusal: { messageKey: "error.shipment.inManifest" },
+    };
     renderShippingApp("/shipment/21/delete", {
-      batches: { getBatch: () => ({ batch: batchIn(Batch_Status.MANIFEST_CREATED) }) },
       shipments: {
         listShipments: () => ({ shipments: [failed], totalCount: 1n }),
         getShipment: () => ({ shipment: { ...detail, shipment: failed } }),
@@ -158,9 +159,8 @@ describe("shipments (spec 2 §2.2)", () => {
   });
 
   it("offers Delete for a failed shipment of a sent batch and says why it failed", async () => {
-    const failed = { ...shipment, success: false, errorMessage: "error.carrier.unavailable" };
+    const failed = { ...shipment, success: false, errorMessage: "error.carrier.unavailable", deleteRefusal: undefined };
     renderShippingApp("/shipment/21", {
-      batches: { getBatch: () => ({ batch: batchIn(Batch_Status.SENT) }) },
       shipments: { getShipment: () => ({ shipment: { ...detail, shipment: failed } }) },
     });
     expect(await screen.findByRole("link", { name: "Delete" }, slow)).toHaveAttribute("href", "/shipment/21/delete");
@@ -175,7 +175,6 @@ describe("shipments (spec 2 §2.2)", () => {
     );
     const remove = vi.fn(() => ({}));
     renderShippingApp("/shipment/21/delete", {
-      batches: { getBatch: () => ({ batch: batchIn(Batch_Status.SENT) }) },
       shipments: {
         listShipments: () => ({ shipments: [shipment], totalCount: 1n }),
         getShipment: () => ({ shipment: detail }),
@@ -186,6 +185,28 @@ describe("shipments (spec 2 §2.2)", () => {
     await waitFor(() =>
       expect(dialog).toHaveTextContent("The shipment still has a valid label. Please cancel it first."),
     );
+    expect(within(dialog).queryByRole("button", { name: "Delete" })).toBeNull();
+  });
+
+  it("names the batch's status in the user's words while a job works on it, as the server's refusal says", async () => {
+    const failed = {
+      ...shipment,
+      success: false,
+      errorMessage: "error.carrier.unavailable",
+      deleteRefusal: {
+        messageKey: "error.batch.notAllowedInStatus",
+        params: { status: "SENDING", step: "deleteShipment" },
+      },
+    };
+    renderShippingApp("/shipment/21/delete", {
+      shipments: {
+        listShipments: () => ({ shipments: [failed], totalCount: 1n }),
+        getShipment: () => ({ shipment: { ...detail, shipment: failed } }),
+      },
+    });
+    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    await waitFor(() => expect(dialog).toHaveTextContent("This cannot be done while the batch is in the status"));
+    expect(dialog).not.toHaveTextContent("SENDING");
     expect(within(dialog).queryByRole("button", { name: "Delete" })).toBeNull();
   });
 

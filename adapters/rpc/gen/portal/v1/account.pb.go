@@ -466,7 +466,7 @@ type Account struct {
 	// Roles, such as ROLE_USER; read-only.
 	Authorities []Role `protobuf:"varint,6,rep,packed,name=authorities,proto3,enum=portal.v1.Role" json:"authorities,omitempty"`
 	// ACTIVE, INACTIVE, NEW or PENDING; only ACTIVE users are signed in. Read-only.
-	ActivationStatus ActivationStatus_Value `protobuf:"varint,7,opt,name=activation_status,json=activationStatus,proto3,enum=portal.v1.ActivationStatus_Value" json:"activation_status,omitempty"`
+	ActivationStatus *ActivationStatus_Value `protobuf:"varint,7,opt,name=activation_status,json=activationStatus,proto3,enum=portal.v1.ActivationStatus_Value,oneof" json:"activation_status,omitempty"`
 	// The user has a registered authenticator device; read-only.
 	MfaRegistered bool `protobuf:"varint,8,opt,name=mfa_registered,json=mfaRegistered,proto3" json:"mfa_registered,omitempty"`
 	// The current password, which a change of the e-mail address needs (a
@@ -550,8 +550,8 @@ func (x *Account) GetAuthorities() []Role {
 }
 
 func (x *Account) GetActivationStatus() ActivationStatus_Value {
-	if x != nil {
-		return x.ActivationStatus
+	if x != nil && x.ActivationStatus != nil {
+		return *x.ActivationStatus
 	}
 	return ActivationStatus_ACTIVATION_STATUS_UNSPECIFIED
 }
@@ -1349,7 +1349,7 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\vremember_me\x18\x02 \x01(\bR\vremember_me\"\x1f\n" +
 	"\x1dGetMfaRegistrationCodeRequest\"L\n" +
 	"\x1eGetMfaRegistrationCodeResponse\x12*\n" +
-	"\x05image\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x05image\"\xe1\x02\n" +
+	"\x05image\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x05image\"\xfc\x02\n" +
 	"\aAccount\x12\x14\n" +
 	"\x05login\x18\x01 \x01(\tR\x05login\x12\x1d\n" +
 	"\n" +
@@ -1357,10 +1357,11 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\tlast_name\x18\x03 \x01(\tR\blastName\x12\x14\n" +
 	"\x05email\x18\x04 \x01(\tR\x05email\x12\x19\n" +
 	"\blang_key\x18\x05 \x01(\tR\alangKey\x121\n" +
-	"\vauthorities\x18\x06 \x03(\x0e2\x0f.portal.v1.RoleR\vauthorities\x12N\n" +
-	"\x11activation_status\x18\a \x01(\x0e2!.portal.v1.ActivationStatus.ValueR\x10activationStatus\x12%\n" +
+	"\vauthorities\x18\x06 \x03(\x0e2\x0f.portal.v1.RoleR\vauthorities\x12S\n" +
+	"\x11activation_status\x18\a \x01(\x0e2!.portal.v1.ActivationStatus.ValueH\x00R\x10activationStatus\x88\x01\x01\x12%\n" +
 	"\x0emfa_registered\x18\b \x01(\bR\rmfaRegistered\x12)\n" +
-	"\x10current_password\x18\t \x01(\tR\x0fcurrentPassword\"\x13\n" +
+	"\x10current_password\x18\t \x01(\tR\x0fcurrentPasswordB\x14\n" +
+	"\x12_activation_status\"\x13\n" +
 	"\x11GetAccountRequest\"B\n" +
 	"\x12GetAccountResponse\x12,\n" +
 	"\aaccount\x18\x01 \x01(\v2\x12.portal.v1.AccountR\aaccount\"B\n" +
@@ -1501,6 +1502,7 @@ func file_portal_v1_account_proto_init() {
 		return
 	}
 	file_portal_v1_vocabulary_proto_init()
+	file_portal_v1_account_proto_msgTypes[8].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -153,7 +153,7 @@ type Batch struct {
 	// Whether any shipment has a customs document.
 	HasCustomsDocs bool `protobuf:"varint,11,opt,name=has_customs_docs,json=hasCustomsDocs,proto3" json:"has_customs_docs,omitempty"`
 	// Label type of the last send: PDF or Zebra.
-	LabelType LabelType `protobuf:"varint,12,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType *LabelType `protobuf:"varint,12,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// Whether a manifest document exists.
 	HasManifest bool `protobuf:"varint,13,opt,name=has_manifest,json=hasManifest,proto3" json:"has_manifest,omitempty"`
 	// Whether every validated row is valid.
@@ -295,8 +295,8 @@ func (x *Batch) GetHasCustomsDocs() bool {
 }
 
 func (x *Batch) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -2024,7 +2024,7 @@ type BatchShipment struct {
 	// When the carrier answered.
 	SubmittedAt *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=submitted_at,json=submittedAt,proto3" json:"submitted_at,omitempty"`
 	// API client the shipment went through.
-	ApiClient ApiClient_Value `protobuf:"varint,12,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
+	ApiClient *ApiClient_Value `protobuf:"varint,12,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value,oneof" json:"api_client,omitempty"`
 	// application/pdf or text/plain (ZPL).
 	LabelContentType string `protobuf:"bytes,13,opt,name=label_content_type,json=labelContentType,proto3" json:"label_content_type,omitempty"`
 	// Batch id.
@@ -2032,7 +2032,7 @@ type BatchShipment struct {
 	// Whether the row was edited after it was labelled.
 	Changed bool `protobuf:"varint,15,opt,name=changed,proto3" json:"changed,omitempty"`
 	// PDF or Zebra.
-	LabelType LabelType `protobuf:"varint,16,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType *LabelType `protobuf:"varint,16,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// Whether a customs document exists.
 	HasCustomsDoc bool `protobuf:"varint,17,opt,name=has_customs_doc,json=hasCustomsDoc,proto3" json:"has_customs_doc,omitempty"`
 	// Service code.
@@ -2048,7 +2048,11 @@ type BatchShipment struct {
 	ErrorParams map[string]string `protobuf:"bytes,22,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// Whether its live label may be cancelled on its own now (CancelBatchShipment): a deleteable row
 	// that holds a label the carrier has not cancelled.
-	Cancellable   bool `protobuf:"varint,23,opt,name=cancellable,proto3" json:"cancellable,omitempty"`
+	Cancellable bool `protobuf:"varint,23,opt,name=cancellable,proto3" json:"cancellable,omitempty"`
+	// Why DeleteShipment would refuse the shipment now, with the refusal's own message key and values
+	// (error.shipment.inManifest, error.batch.notAllowedInStatus, error.shipment.cancelFirst), as
+	// core/batch.ShipmentDeleteRefusal decides it; absent when it may be deleted.
+	DeleteRefusal *ErrorDetail `protobuf:"bytes,24,opt,name=delete_refusal,json=deleteRefusal,proto3,oneof" json:"delete_refusal,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2161,8 +2165,8 @@ func (x *BatchShipment) GetSubmittedAt() *timestamppb.Timestamp {
 }
 
 func (x *BatchShipment) GetApiClient() ApiClient_Value {
-	if x != nil {
-		return x.ApiClient
+	if x != nil && x.ApiClient != nil {
+		return *x.ApiClient
 	}
 	return ApiClient_API_CLIENT_UNSPECIFIED
 }
@@ -2189,8 +2193,8 @@ func (x *BatchShipment) GetChanged() bool {
 }
 
 func (x *BatchShipment) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -2242,6 +2246,13 @@ func (x *BatchShipment) GetCancellable() bool {
 		return x.Cancellable
 	}
 	return false
+}
+
+func (x *BatchShipment) GetDeleteRefusal() *ErrorDetail {
+	if x != nil {
+		return x.DeleteRefusal
+	}
+	return nil
 }
 
 // ListBatchesRequest selects a page of a customer's batches.
@@ -4520,7 +4531,7 @@ var File_portal_v1_batches_proto protoreflect.FileDescriptor
 
 const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1aportal/v1/vocabulary.proto\"\xd6\n" +
+	"\x17portal/v1/batches.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16portal/v1/errors.proto\x1a\x1aportal/v1/vocabulary.proto\"\xea\n" +
 	"\n" +
 	"\x05Batch\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\"\n" +
@@ -4537,9 +4548,9 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
 	"has_labels\x18\n" +
 	" \x01(\bR\thasLabels\x12(\n" +
-	"\x10has_customs_docs\x18\v \x01(\bR\x0ehasCustomsDocs\x123\n" +
+	"\x10has_customs_docs\x18\v \x01(\bR\x0ehasCustomsDocs\x128\n" +
 	"\n" +
-	"label_type\x18\f \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12!\n" +
+	"label_type\x18\f \x01(\x0e2\x14.portal.v1.LabelTypeH\x00R\tlabelType\x88\x01\x01\x12!\n" +
 	"\fhas_manifest\x18\r \x01(\bR\vhasManifest\x12\x14\n" +
 	"\x05valid\x18\x0e \x01(\bR\x05valid\x12\x1b\n" +
 	"\trow_count\x18\x0f \x01(\x05R\browCount\x12!\n" +
@@ -4578,7 +4589,8 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\n" +
 	"ERROR_SEND\x10\f\x12\x12\n" +
 	"\x0eERROR_MANIFEST\x10\r\x12\v\n" +
-	"\aDELETED\x10\x0e\"\xe6\x04\n" +
+	"\aDELETED\x10\x0eB\r\n" +
+	"\v_label_type\"\xe6\x04\n" +
 	"\fBatchActions\x12\x12\n" +
 	"\x04send\x18\x01 \x01(\bR\x04send\x12!\n" +
 	"\fsend_enabled\x18\x02 \x01(\bR\vsendEnabled\x12\x16\n" +
@@ -4859,7 +4871,7 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\vorder_lines\x18\x02 \x03(\v2\x1a.portal.v1.OrderLineValuesR\n" +
 	"orderLines\"D\n" +
 	"\x0fOrderLineValues\x121\n" +
-	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\xaa\a\n" +
+	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\xa9\b\n" +
 	"\rBatchShipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x18\n" +
@@ -4874,14 +4886,14 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\aproduct\x18\t \x01(\tR\aproduct\x12 \n" +
 	"\vdestination\x18\n" +
 	" \x01(\tR\vdestination\x12=\n" +
-	"\fsubmitted_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x129\n" +
+	"\fsubmitted_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x12>\n" +
 	"\n" +
-	"api_client\x18\f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x12,\n" +
+	"api_client\x18\f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueH\x00R\tapiClient\x88\x01\x01\x12,\n" +
 	"\x12label_content_type\x18\r \x01(\tR\x10labelContentType\x12!\n" +
 	"\fcsv_shipment\x18\x0e \x01(\x03R\vcsvShipment\x12\x18\n" +
-	"\achanged\x18\x0f \x01(\bR\achanged\x123\n" +
+	"\achanged\x18\x0f \x01(\bR\achanged\x128\n" +
 	"\n" +
-	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12&\n" +
+	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeH\x01R\tlabelType\x88\x01\x01\x12&\n" +
 	"\x0fhas_customs_doc\x18\x11 \x01(\bR\rhasCustomsDoc\x12\x18\n" +
 	"\aservice\x18\x12 \x01(\tR\aservice\x12\x1c\n" +
 	"\tcancelled\x18\x13 \x01(\bR\tcancelled\x12\x1e\n" +
@@ -4892,10 +4904,14 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"deleteable\x18\x15 \x01(\bR\n" +
 	"deleteable\x12L\n" +
 	"\ferror_params\x18\x16 \x03(\v2).portal.v1.BatchShipment.ErrorParamsEntryR\verrorParams\x12 \n" +
-	"\vcancellable\x18\x17 \x01(\bR\vcancellable\x1a>\n" +
+	"\vcancellable\x18\x17 \x01(\bR\vcancellable\x12B\n" +
+	"\x0edelete_refusal\x18\x18 \x01(\v2\x16.portal.v1.ErrorDetailH\x02R\rdeleteRefusal\x88\x01\x01\x1a>\n" +
 	"\x10ErrorParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"f\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\r\n" +
+	"\v_api_clientB\r\n" +
+	"\v_label_typeB\x11\n" +
+	"\x0f_delete_refusal\"f\n" +
 	"\x12ListBatchesRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
 	"customerId\x12\x12\n" +
@@ -5127,8 +5143,9 @@ var file_portal_v1_batches_proto_goTypes = []any{
 	(*timestamppb.Timestamp)(nil),                  // 61: google.protobuf.Timestamp
 	(LabelType)(0),                                 // 62: portal.v1.LabelType
 	(ApiClient_Value)(0),                           // 63: portal.v1.ApiClient.Value
-	(ShipmentFilter_Value)(0),                      // 64: portal.v1.ShipmentFilter.Value
-	(*httpbody.HttpBody)(nil),                      // 65: google.api.HttpBody
+	(*ErrorDetail)(nil),                            // 64: portal.v1.ErrorDetail
+	(ShipmentFilter_Value)(0),                      // 65: portal.v1.ShipmentFilter.Value
+	(*httpbody.HttpBody)(nil),                      // 66: google.api.HttpBody
 }
 var file_portal_v1_batches_proto_depIdxs = []int32{
 	0,   // 0: portal.v1.Batch.status:type_name -> portal.v1.Batch.Status
@@ -5199,83 +5216,84 @@ var file_portal_v1_batches_proto_depIdxs = []int32{
 	63,  // 65: portal.v1.BatchShipment.api_client:type_name -> portal.v1.ApiClient.Value
 	62,  // 66: portal.v1.BatchShipment.label_type:type_name -> portal.v1.LabelType
 	60,  // 67: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
-	1,   // 68: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
-	1,   // 69: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
-	19,  // 70: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
-	19,  // 71: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
-	1,   // 72: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
-	1,   // 73: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
-	62,  // 74: portal.v1.SendBatchRequest.label_type:type_name -> portal.v1.LabelType
-	1,   // 75: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
-	1,   // 76: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
-	64,  // 77: portal.v1.ResendBatchRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
-	62,  // 78: portal.v1.ResendBatchRequest.label_type:type_name -> portal.v1.LabelType
-	1,   // 79: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
-	64,  // 80: portal.v1.DeleteBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
-	1,   // 81: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
-	1,   // 82: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
-	14,  // 83: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	14,  // 84: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	11,  // 85: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
-	12,  // 86: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
-	11,  // 87: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	1,   // 88: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
-	64,  // 89: portal.v1.ListBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
-	14,  // 90: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
-	61,  // 91: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
-	65,  // 92: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
-	65,  // 93: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
-	65,  // 94: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
-	65,  // 95: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	65,  // 96: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
-	65,  // 97: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
-	15,  // 98: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
-	17,  // 99: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
-	20,  // 100: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
-	22,  // 101: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
-	24,  // 102: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
-	26,  // 103: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
-	28,  // 104: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
-	30,  // 105: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
-	32,  // 106: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
-	34,  // 107: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
-	36,  // 108: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
-	38,  // 109: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
-	40,  // 110: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
-	42,  // 111: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
-	44,  // 112: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
-	46,  // 113: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
-	48,  // 114: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
-	50,  // 115: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
-	52,  // 116: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
-	54,  // 117: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
-	56,  // 118: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
-	16,  // 119: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
-	18,  // 120: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
-	21,  // 121: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
-	23,  // 122: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
-	25,  // 123: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
-	27,  // 124: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
-	29,  // 125: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
-	31,  // 126: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
-	33,  // 127: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
-	35,  // 128: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
-	37,  // 129: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
-	39,  // 130: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
-	41,  // 131: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
-	43,  // 132: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
-	45,  // 133: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
-	47,  // 134: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
-	49,  // 135: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
-	51,  // 136: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
-	53,  // 137: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
-	55,  // 138: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
-	57,  // 139: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
-	119, // [119:140] is the sub-list for method output_type
-	98,  // [98:119] is the sub-list for method input_type
-	98,  // [98:98] is the sub-list for extension type_name
-	98,  // [98:98] is the sub-list for extension extendee
-	0,   // [0:98] is the sub-list for field type_name
+	64,  // 68: portal.v1.BatchShipment.delete_refusal:type_name -> portal.v1.ErrorDetail
+	1,   // 69: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
+	1,   // 70: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
+	19,  // 71: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
+	19,  // 72: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
+	1,   // 73: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
+	1,   // 74: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
+	62,  // 75: portal.v1.SendBatchRequest.label_type:type_name -> portal.v1.LabelType
+	1,   // 76: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
+	1,   // 77: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
+	65,  // 78: portal.v1.ResendBatchRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	62,  // 79: portal.v1.ResendBatchRequest.label_type:type_name -> portal.v1.LabelType
+	1,   // 80: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
+	65,  // 81: portal.v1.DeleteBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	1,   // 82: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
+	1,   // 83: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
+	14,  // 84: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	14,  // 85: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	11,  // 86: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
+	12,  // 87: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
+	11,  // 88: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	1,   // 89: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
+	65,  // 90: portal.v1.ListBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	14,  // 91: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
+	61,  // 92: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
+	66,  // 93: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
+	66,  // 94: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
+	66,  // 95: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
+	66,  // 96: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	66,  // 97: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
+	66,  // 98: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
+	15,  // 99: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
+	17,  // 100: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
+	20,  // 101: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
+	22,  // 102: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
+	24,  // 103: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
+	26,  // 104: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
+	28,  // 105: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
+	30,  // 106: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
+	32,  // 107: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
+	34,  // 108: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
+	36,  // 109: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
+	38,  // 110: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
+	40,  // 111: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
+	42,  // 112: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
+	44,  // 113: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
+	46,  // 114: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
+	48,  // 115: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
+	50,  // 116: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
+	52,  // 117: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
+	54,  // 118: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
+	56,  // 119: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
+	16,  // 120: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
+	18,  // 121: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
+	21,  // 122: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
+	23,  // 123: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
+	25,  // 124: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
+	27,  // 125: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
+	29,  // 126: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
+	31,  // 127: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
+	33,  // 128: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
+	35,  // 129: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
+	37,  // 130: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
+	39,  // 131: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
+	41,  // 132: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
+	43,  // 133: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
+	45,  // 134: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
+	47,  // 135: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
+	49,  // 136: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
+	51,  // 137: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
+	53,  // 138: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
+	55,  // 139: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
+	57,  // 140: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
+	120, // [120:141] is the sub-list for method output_type
+	99,  // [99:120] is the sub-list for method input_type
+	99,  // [99:99] is the sub-list for extension type_name
+	99,  // [99:99] is the sub-list for extension extendee
+	0,   // [0:99] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_batches_proto_init() }
@@ -5283,11 +5301,14 @@ func file_portal_v1_batches_proto_init() {
 	if File_portal_v1_batches_proto != nil {
 		return
 	}
+	file_portal_v1_errors_proto_init()
 	file_portal_v1_vocabulary_proto_init()
+	file_portal_v1_batches_proto_msgTypes[0].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[5].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[6].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[7].OneofWrappers = []any{}
 	file_portal_v1_batches_proto_msgTypes[8].OneofWrappers = []any{}
+	file_portal_v1_batches_proto_msgTypes[13].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -54,15 +54,15 @@ type Customer struct {
 	// Whether the reference number is increased per parcel.
 	ShouldIncreaseReferenceNumber bool `protobuf:"varint,13,opt,name=should_increase_reference_number,json=shouldIncreaseReferenceNumber,proto3" json:"should_increase_reference_number,omitempty"`
 	// Manifest type.
-	ManifestType ManifestType `protobuf:"varint,14,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType" json:"manifest_type,omitempty"`
+	ManifestType *ManifestType `protobuf:"varint,14,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType,oneof" json:"manifest_type,omitempty"`
 	// Rules routing parcels to a manifest type and hub.
 	ManifestingRules []*ManifestingRule `protobuf:"bytes,15,rep,name=manifesting_rules,json=manifestingRules,proto3" json:"manifesting_rules,omitempty"`
 	// Label type: PDF (default) or Zebra (shown as ZPL).
-	LabelType LabelType `protobuf:"varint,16,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType *LabelType `protobuf:"varint,16,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// Language: de, en (default), es, it, nl.
 	Language string `protobuf:"bytes,17,opt,name=language,proto3" json:"language,omitempty"`
 	// API client: A1 or SHIPPING (default).
-	ApiClient ApiClient_Value `protobuf:"varint,18,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
+	ApiClient *ApiClient_Value `protobuf:"varint,18,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value,oneof" json:"api_client,omitempty"`
 	// Address-correction file set.
 	Acss *Ref `protobuf:"bytes,19,opt,name=acss,proto3" json:"acss,omitempty"`
 	// Whether commercial invoices are charged.
@@ -89,8 +89,8 @@ type Customer struct {
 	ManifestEmails []string `protobuf:"bytes,30,rep,name=manifest_emails,json=manifestEmails,proto3" json:"manifest_emails,omitempty"`
 	// Auto-manifest schedule.
 	AutoManifestDayTime *AutoManifestDayTime `protobuf:"bytes,31,opt,name=auto_manifest_day_time,json=autoManifestDayTime,proto3" json:"auto_manifest_day_time,omitempty"`
-	// Fulltrack API version: V1 or V3.
-	FulltrackVersion string `protobuf:"bytes,32,opt,name=fulltrack_version,json=fulltrackVersion,proto3" json:"fulltrack_version,omitempty"`
+	// Fulltrack API version: V1 or V3; left out when none is chosen.
+	FulltrackVersion *FulltrackVersion_Value `protobuf:"varint,32,opt,name=fulltrack_version,json=fulltrackVersion,proto3,enum=portal.v1.FulltrackVersion_Value,oneof" json:"fulltrack_version,omitempty"`
 	// Whether GRP is enabled.
 	GrpEnabled bool `protobuf:"varint,33,opt,name=grp_enabled,json=grpEnabled,proto3" json:"grp_enabled,omitempty"`
 	// Tracking API user name; tracking is enabled when set.
@@ -258,8 +258,8 @@ func (x *Customer) GetShouldIncreaseReferenceNumber() bool {
 }
 
 func (x *Customer) GetManifestType() ManifestType {
-	if x != nil {
-		return x.ManifestType
+	if x != nil && x.ManifestType != nil {
+		return *x.ManifestType
 	}
 	return ManifestType_MANIFEST_TYPE_UNSPECIFIED
 }
@@ -272,8 +272,8 @@ func (x *Customer) GetManifestingRules() []*ManifestingRule {
 }
 
 func (x *Customer) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -286,8 +286,8 @@ func (x *Customer) GetLanguage() string {
 }
 
 func (x *Customer) GetApiClient() ApiClient_Value {
-	if x != nil {
-		return x.ApiClient
+	if x != nil && x.ApiClient != nil {
+		return *x.ApiClient
 	}
 	return ApiClient_API_CLIENT_UNSPECIFIED
 }
@@ -383,11 +383,11 @@ func (x *Customer) GetAutoManifestDayTime() *AutoManifestDayTime {
 	return nil
 }
 
-func (x *Customer) GetFulltrackVersion() string {
-	if x != nil {
-		return x.FulltrackVersion
+func (x *Customer) GetFulltrackVersion() FulltrackVersion_Value {
+	if x != nil && x.FulltrackVersion != nil {
+		return *x.FulltrackVersion
 	}
-	return ""
+	return FulltrackVersion_FULLTRACK_VERSION_UNSPECIFIED
 }
 
 func (x *Customer) GetGrpEnabled() bool {
@@ -697,7 +697,7 @@ type ManifestingRule struct {
 	// Additional options.
 	AdditionalOptions []string `protobuf:"bytes,4,rep,name=additional_options,json=additionalOptions,proto3" json:"additional_options,omitempty"`
 	// Manifest type for matching parcels.
-	ManifestType ManifestType `protobuf:"varint,5,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType" json:"manifest_type,omitempty"`
+	ManifestType *ManifestType `protobuf:"varint,5,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType,oneof" json:"manifest_type,omitempty"`
 	// Hub for matching parcels.
 	Hub           *Ref `protobuf:"bytes,6,opt,name=hub,proto3" json:"hub,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -763,8 +763,8 @@ func (x *ManifestingRule) GetAdditionalOptions() []string {
 }
 
 func (x *ManifestingRule) GetManifestType() ManifestType {
-	if x != nil {
-		return x.ManifestType
+	if x != nil && x.ManifestType != nil {
+		return *x.ManifestType
 	}
 	return ManifestType_MANIFEST_TYPE_UNSPECIFIED
 }
@@ -963,7 +963,7 @@ func (x *AutoManifestDayTime) GetDays() []string {
 type PrinterSettings struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Label type: PDF (default) or ZPL.
-	LabelType     LabelType `protobuf:"varint,1,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType     *LabelType `protobuf:"varint,1,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -999,8 +999,8 @@ func (*PrinterSettings) Descriptor() ([]byte, []int) {
 }
 
 func (x *PrinterSettings) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -2271,7 +2271,7 @@ type CheckApiCredentialsRequest struct {
 	// Access key (fulltrack).
 	AccessKey string `protobuf:"bytes,6,opt,name=access_key,json=accessKey,proto3" json:"access_key,omitempty"`
 	// API version (fulltrack V1 or V3).
-	Version string `protobuf:"bytes,7,opt,name=version,proto3" json:"version,omitempty"`
+	Version FulltrackVersion_Value `protobuf:"varint,7,opt,name=version,proto3,enum=portal.v1.FulltrackVersion_Value" json:"version,omitempty"`
 	// Customer whose stored secrets stand in for masked values; 0 for none.
 	CustomerId    int64 `protobuf:"varint,8,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -2350,11 +2350,11 @@ func (x *CheckApiCredentialsRequest) GetAccessKey() string {
 	return ""
 }
 
-func (x *CheckApiCredentialsRequest) GetVersion() string {
+func (x *CheckApiCredentialsRequest) GetVersion() FulltrackVersion_Value {
 	if x != nil {
 		return x.Version
 	}
-	return ""
+	return FulltrackVersion_FULLTRACK_VERSION_UNSPECIFIED
 }
 
 func (x *CheckApiCredentialsRequest) GetCustomerId() int64 {
@@ -2781,7 +2781,7 @@ var File_portal_v1_customers_proto protoreflect.FileDescriptor
 
 const file_portal_v1_customers_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1aportal/v1/vocabulary.proto\"\xd0\x12\n" +
+	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1aportal/v1/vocabulary.proto\"\xcd\x13\n" +
 	"\bCustomer\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -2797,14 +2797,14 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	" \x01(\v2\x1a.portal.v1.CustomerAddressR\aaddress\x122\n" +
 	"\ffulfillments\x18\v \x03(\v2\x0e.portal.v1.RefR\ffulfillments\x12 \n" +
 	"\x03hub\x18\f \x01(\v2\x0e.portal.v1.RefR\x03hub\x12G\n" +
-	" should_increase_reference_number\x18\r \x01(\bR\x1dshouldIncreaseReferenceNumber\x12F\n" +
-	"\rmanifest_type\x18\x0e \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\fmanifestType\x12G\n" +
-	"\x11manifesting_rules\x18\x0f \x03(\v2\x1a.portal.v1.ManifestingRuleR\x10manifestingRules\x123\n" +
+	" should_increase_reference_number\x18\r \x01(\bR\x1dshouldIncreaseReferenceNumber\x12K\n" +
+	"\rmanifest_type\x18\x0e \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01H\x00R\fmanifestType\x88\x01\x01\x12G\n" +
+	"\x11manifesting_rules\x18\x0f \x03(\v2\x1a.portal.v1.ManifestingRuleR\x10manifestingRules\x128\n" +
 	"\n" +
-	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12\x1a\n" +
-	"\blanguage\x18\x11 \x01(\tR\blanguage\x129\n" +
+	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeH\x01R\tlabelType\x88\x01\x01\x12\x1a\n" +
+	"\blanguage\x18\x11 \x01(\tR\blanguage\x12>\n" +
 	"\n" +
-	"api_client\x18\x12 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x12\"\n" +
+	"api_client\x18\x12 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueH\x02R\tapiClient\x88\x01\x01\x12\"\n" +
 	"\x04acss\x18\x13 \x01(\v2\x0e.portal.v1.RefR\x04acss\x12G\n" +
 	" is_commercial_invoice_chargeable\x18\x14 \x01(\bR\x1disCommercialInvoiceChargeable\x12!\n" +
 	"\fgtc_accepted\x18\x15 \x01(\bR\vgtcAccepted\x12&\n" +
@@ -2818,8 +2818,8 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"sellerEori\x12W\n" +
 	"\x17eori_country_thresholds\x18\x1d \x03(\v2\x1f.portal.v1.EoriCountryThresholdR\x15eoriCountryThresholds\x12'\n" +
 	"\x0fmanifest_emails\x18\x1e \x03(\tR\x0emanifestEmails\x12S\n" +
-	"\x16auto_manifest_day_time\x18\x1f \x01(\v2\x1e.portal.v1.AutoManifestDayTimeR\x13autoManifestDayTime\x12+\n" +
-	"\x11fulltrack_version\x18  \x01(\tR\x10fulltrackVersion\x12\x1f\n" +
+	"\x16auto_manifest_day_time\x18\x1f \x01(\v2\x1e.portal.v1.AutoManifestDayTimeR\x13autoManifestDayTime\x12S\n" +
+	"\x11fulltrack_version\x18  \x01(\x0e2!.portal.v1.FulltrackVersion.ValueH\x03R\x10fulltrackVersion\x88\x01\x01\x12\x1f\n" +
 	"\vgrp_enabled\x18! \x01(\bR\n" +
 	"grpEnabled\x12+\n" +
 	"\x11tracking_username\x18\" \x01(\tR\x10trackingUsername\x12\x1a\n" +
@@ -2844,7 +2844,11 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x13ci_pricing_editable\x182 \x01(\bR\x11ciPricingEditable\x12\x1f\n" +
 	"\vgtc_country\x183 \x01(\tR\n" +
 	"gtcCountry\x12)\n" +
-	"\x10tracking_enabled\x184 \x01(\bR\x0ftrackingEnabled\")\n" +
+	"\x10tracking_enabled\x184 \x01(\bR\x0ftrackingEnabledB\x10\n" +
+	"\x0e_manifest_typeB\r\n" +
+	"\v_label_typeB\r\n" +
+	"\v_api_clientB\x14\n" +
+	"\x12_fulltrack_version\")\n" +
 	"\x03Ref\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\"\xd8\x01\n" +
@@ -2855,14 +2859,15 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x04city\x18\x04 \x01(\tR\x04city\x12\x16\n" +
 	"\x06region\x18\x05 \x01(\tR\x06region\x12!\n" +
 	"\fcountry_code\x18\x06 \x01(\tR\vcountryCode\x12\x14\n" +
-	"\x05phone\x18\a \x01(\tR\x05phone\"\x80\x02\n" +
+	"\x05phone\x18\a \x01(\tR\x05phone\"\x97\x02\n" +
 	"\x0fManifestingRule\x12 \n" +
 	"\vdestination\x18\x01 \x01(\tR\vdestination\x12\x18\n" +
 	"\aproduct\x18\x02 \x01(\tR\aproduct\x12\x18\n" +
 	"\aservice\x18\x03 \x01(\tR\aservice\x12-\n" +
-	"\x12additional_options\x18\x04 \x03(\tR\x11additionalOptions\x12F\n" +
-	"\rmanifest_type\x18\x05 \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\fmanifestType\x12 \n" +
-	"\x03hub\x18\x06 \x01(\v2\x0e.portal.v1.RefR\x03hub\"`\n" +
+	"\x12additional_options\x18\x04 \x03(\tR\x11additionalOptions\x12K\n" +
+	"\rmanifest_type\x18\x05 \x01(\x0e2\x17.portal.v1.ManifestTypeB\b\xbaH\x05\x82\x01\x02\x10\x01H\x00R\fmanifestType\x88\x01\x01\x12 \n" +
+	"\x03hub\x18\x06 \x01(\v2\x0e.portal.v1.RefR\x03hubB\x10\n" +
+	"\x0e_manifest_type\"`\n" +
 	"\x10AvailableFeature\x12\x18\n" +
 	"\aproduct\x18\x01 \x01(\tR\aproduct\x12\x18\n" +
 	"\aservice\x18\x02 \x01(\tR\aservice\x12\x18\n" +
@@ -2873,10 +2878,11 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x13AutoManifestDayTime\x12\x16\n" +
 	"\x06active\x18\x01 \x01(\bR\x06active\x12\x12\n" +
 	"\x04time\x18\x02 \x01(\tR\x04time\x12\x12\n" +
-	"\x04days\x18\x03 \x03(\tR\x04days\"F\n" +
-	"\x0fPrinterSettings\x123\n" +
+	"\x04days\x18\x03 \x03(\tR\x04days\"Z\n" +
+	"\x0fPrinterSettings\x128\n" +
 	"\n" +
-	"label_type\x18\x01 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\"\xd3\x01\n" +
+	"label_type\x18\x01 \x01(\x0e2\x14.portal.v1.LabelTypeH\x00R\tlabelType\x88\x01\x01B\r\n" +
+	"\v_label_type\"\xd3\x01\n" +
 	"\x14ListCustomersRequest\x12\x1b\n" +
 	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
 	"\x04size\x18\x02 \x01(\x05B\n" +
@@ -2941,7 +2947,7 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x1a\n" +
 	"\baccepted\x18\x02 \x01(\bR\baccepted\"O\n" +
 	"\x1cSetCiPricingAcceptedResponse\x12/\n" +
-	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"\xf4\x01\n" +
+	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"\x97\x02\n" +
 	"\x1aCheckApiCredentialsRequest\x12\x17\n" +
 	"\aapi_url\x18\x01 \x01(\tR\x06apiUrl\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12\x1a\n" +
@@ -2949,8 +2955,8 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\bpassword\x18\x04 \x01(\tR\bpassword\x12\x17\n" +
 	"\aapi_key\x18\x05 \x01(\tR\x06apiKey\x12\x1d\n" +
 	"\n" +
-	"access_key\x18\x06 \x01(\tR\taccessKey\x12\x18\n" +
-	"\aversion\x18\a \x01(\tR\aversion\x12\x1f\n" +
+	"access_key\x18\x06 \x01(\tR\taccessKey\x12;\n" +
+	"\aversion\x18\a \x01(\x0e2!.portal.v1.FulltrackVersion.ValueR\aversion\x12\x1f\n" +
 	"\vcustomer_id\x18\b \x01(\x03R\n" +
 	"customerId\"3\n" +
 	"\x1bCheckApiCredentialsResponse\x12\x14\n" +
@@ -3054,8 +3060,9 @@ var file_portal_v1_customers_proto_goTypes = []any{
 	(ManifestType)(0),                     // 42: portal.v1.ManifestType
 	(LabelType)(0),                        // 43: portal.v1.LabelType
 	(ApiClient_Value)(0),                  // 44: portal.v1.ApiClient.Value
-	(SortDirection)(0),                    // 45: portal.v1.SortDirection
-	(*httpbody.HttpBody)(nil),             // 46: google.api.HttpBody
+	(FulltrackVersion_Value)(0),           // 45: portal.v1.FulltrackVersion.Value
+	(SortDirection)(0),                    // 46: portal.v1.SortDirection
+	(*httpbody.HttpBody)(nil),             // 47: google.api.HttpBody
 }
 var file_portal_v1_customers_proto_depIdxs = []int32{
 	2,  // 0: portal.v1.Customer.address:type_name -> portal.v1.CustomerAddress
@@ -3069,65 +3076,67 @@ var file_portal_v1_customers_proto_depIdxs = []int32{
 	4,  // 8: portal.v1.Customer.available_features:type_name -> portal.v1.AvailableFeature
 	5,  // 9: portal.v1.Customer.eori_country_thresholds:type_name -> portal.v1.EoriCountryThreshold
 	6,  // 10: portal.v1.Customer.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
-	42, // 11: portal.v1.ManifestingRule.manifest_type:type_name -> portal.v1.ManifestType
-	1,  // 12: portal.v1.ManifestingRule.hub:type_name -> portal.v1.Ref
-	43, // 13: portal.v1.PrinterSettings.label_type:type_name -> portal.v1.LabelType
-	45, // 14: portal.v1.ListCustomersRequest.direction:type_name -> portal.v1.SortDirection
-	0,  // 15: portal.v1.ListCustomersResponse.customers:type_name -> portal.v1.Customer
-	0,  // 16: portal.v1.GetCustomerResponse.customer:type_name -> portal.v1.Customer
-	0,  // 17: portal.v1.GetCustomerFullResponse.customer:type_name -> portal.v1.Customer
-	0,  // 18: portal.v1.CreateCustomerRequest.customer:type_name -> portal.v1.Customer
-	0,  // 19: portal.v1.CreateCustomerResponse.customer:type_name -> portal.v1.Customer
-	0,  // 20: portal.v1.UpdateCustomerRequest.customer:type_name -> portal.v1.Customer
-	0,  // 21: portal.v1.UpdateCustomerResponse.customer:type_name -> portal.v1.Customer
-	7,  // 22: portal.v1.GetPrinterSettingsResponse.printer_settings:type_name -> portal.v1.PrinterSettings
-	7,  // 23: portal.v1.UpdatePrinterSettingsRequest.printer_settings:type_name -> portal.v1.PrinterSettings
-	7,  // 24: portal.v1.UpdatePrinterSettingsResponse.printer_settings:type_name -> portal.v1.PrinterSettings
-	6,  // 25: portal.v1.UpdateAutoManifestRequest.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
-	6,  // 26: portal.v1.UpdateAutoManifestResponse.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
-	27, // 27: portal.v1.SetSellerEorisRequest.customers:type_name -> portal.v1.SellerEoriEntry
-	0,  // 28: portal.v1.SetGtcAcceptedResponse.customer:type_name -> portal.v1.Customer
-	0,  // 29: portal.v1.SetCiPricingAcceptedResponse.customer:type_name -> portal.v1.Customer
-	46, // 30: portal.v1.DownloadCarriersCsvResponse.file:type_name -> google.api.HttpBody
-	46, // 31: portal.v1.GetGtcDocumentResponse.file:type_name -> google.api.HttpBody
-	41, // 32: portal.v1.GetGtcPagesResponse.pages:type_name -> portal.v1.GtcPage
-	8,  // 33: portal.v1.CustomerService.ListCustomers:input_type -> portal.v1.ListCustomersRequest
-	10, // 34: portal.v1.CustomerService.GetCustomer:input_type -> portal.v1.GetCustomerRequest
-	12, // 35: portal.v1.CustomerService.GetCustomerFull:input_type -> portal.v1.GetCustomerFullRequest
-	14, // 36: portal.v1.CustomerService.CreateCustomer:input_type -> portal.v1.CreateCustomerRequest
-	16, // 37: portal.v1.CustomerService.UpdateCustomer:input_type -> portal.v1.UpdateCustomerRequest
-	18, // 38: portal.v1.CustomerService.DeleteCustomer:input_type -> portal.v1.DeleteCustomerRequest
-	20, // 39: portal.v1.CustomerService.GetPrinterSettings:input_type -> portal.v1.GetPrinterSettingsRequest
-	22, // 40: portal.v1.CustomerService.UpdatePrinterSettings:input_type -> portal.v1.UpdatePrinterSettingsRequest
-	24, // 41: portal.v1.CustomerService.UpdateAutoManifest:input_type -> portal.v1.UpdateAutoManifestRequest
-	26, // 42: portal.v1.CustomerService.SetGtcAccepted:input_type -> portal.v1.SetGtcAcceptedRequest
-	31, // 43: portal.v1.CustomerService.SetCiPricingAccepted:input_type -> portal.v1.SetCiPricingAcceptedRequest
-	28, // 44: portal.v1.CustomerService.SetSellerEoris:input_type -> portal.v1.SetSellerEorisRequest
-	33, // 45: portal.v1.CustomerService.CheckApiCredentials:input_type -> portal.v1.CheckApiCredentialsRequest
-	35, // 46: portal.v1.CustomerService.DownloadCarriersCsv:input_type -> portal.v1.DownloadCarriersCsvRequest
-	37, // 47: portal.v1.CustomerService.GetGtcDocument:input_type -> portal.v1.GetGtcDocumentRequest
-	39, // 48: portal.v1.CustomerService.GetGtcPages:input_type -> portal.v1.GetGtcPagesRequest
-	9,  // 49: portal.v1.CustomerService.ListCustomers:output_type -> portal.v1.ListCustomersResponse
-	11, // 50: portal.v1.CustomerService.GetCustomer:output_type -> portal.v1.GetCustomerResponse
-	13, // 51: portal.v1.CustomerService.GetCustomerFull:output_type -> portal.v1.GetCustomerFullResponse
-	15, // 52: portal.v1.CustomerService.CreateCustomer:output_type -> portal.v1.CreateCustomerResponse
-	17, // 53: portal.v1.CustomerService.UpdateCustomer:output_type -> portal.v1.UpdateCustomerResponse
-	19, // 54: portal.v1.CustomerService.DeleteCustomer:output_type -> portal.v1.DeleteCustomerResponse
-	21, // 55: portal.v1.CustomerService.GetPrinterSettings:output_type -> portal.v1.GetPrinterSettingsResponse
-	23, // 56: portal.v1.CustomerService.UpdatePrinterSettings:output_type -> portal.v1.UpdatePrinterSettingsResponse
-	25, // 57: portal.v1.CustomerService.UpdateAutoManifest:output_type -> portal.v1.UpdateAutoManifestResponse
-	30, // 58: portal.v1.CustomerService.SetGtcAccepted:output_type -> portal.v1.SetGtcAcceptedResponse
-	32, // 59: portal.v1.CustomerService.SetCiPricingAccepted:output_type -> portal.v1.SetCiPricingAcceptedResponse
-	29, // 60: portal.v1.CustomerService.SetSellerEoris:output_type -> portal.v1.SetSellerEorisResponse
-	34, // 61: portal.v1.CustomerService.CheckApiCredentials:output_type -> portal.v1.CheckApiCredentialsResponse
-	36, // 62: portal.v1.CustomerService.DownloadCarriersCsv:output_type -> portal.v1.DownloadCarriersCsvResponse
-	38, // 63: portal.v1.CustomerService.GetGtcDocument:output_type -> portal.v1.GetGtcDocumentResponse
-	40, // 64: portal.v1.CustomerService.GetGtcPages:output_type -> portal.v1.GetGtcPagesResponse
-	49, // [49:65] is the sub-list for method output_type
-	33, // [33:49] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	45, // 11: portal.v1.Customer.fulltrack_version:type_name -> portal.v1.FulltrackVersion.Value
+	42, // 12: portal.v1.ManifestingRule.manifest_type:type_name -> portal.v1.ManifestType
+	1,  // 13: portal.v1.ManifestingRule.hub:type_name -> portal.v1.Ref
+	43, // 14: portal.v1.PrinterSettings.label_type:type_name -> portal.v1.LabelType
+	46, // 15: portal.v1.ListCustomersRequest.direction:type_name -> portal.v1.SortDirection
+	0,  // 16: portal.v1.ListCustomersResponse.customers:type_name -> portal.v1.Customer
+	0,  // 17: portal.v1.GetCustomerResponse.customer:type_name -> portal.v1.Customer
+	0,  // 18: portal.v1.GetCustomerFullResponse.customer:type_name -> portal.v1.Customer
+	0,  // 19: portal.v1.CreateCustomerRequest.customer:type_name -> portal.v1.Customer
+	0,  // 20: portal.v1.CreateCustomerResponse.customer:type_name -> portal.v1.Customer
+	0,  // 21: portal.v1.UpdateCustomerRequest.customer:type_name -> portal.v1.Customer
+	0,  // 22: portal.v1.UpdateCustomerResponse.customer:type_name -> portal.v1.Customer
+	7,  // 23: portal.v1.GetPrinterSettingsResponse.printer_settings:type_name -> portal.v1.PrinterSettings
+	7,  // 24: portal.v1.UpdatePrinterSettingsRequest.printer_settings:type_name -> portal.v1.PrinterSettings
+	7,  // 25: portal.v1.UpdatePrinterSettingsResponse.printer_settings:type_name -> portal.v1.PrinterSettings
+	6,  // 26: portal.v1.UpdateAutoManifestRequest.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
+	6,  // 27: portal.v1.UpdateAutoManifestResponse.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
+	27, // 28: portal.v1.SetSellerEorisRequest.customers:type_name -> portal.v1.SellerEoriEntry
+	0,  // 29: portal.v1.SetGtcAcceptedResponse.customer:type_name -> portal.v1.Customer
+	0,  // 30: portal.v1.SetCiPricingAcceptedResponse.customer:type_name -> portal.v1.Customer
+	45, // 31: portal.v1.CheckApiCredentialsRequest.version:type_name -> portal.v1.FulltrackVersion.Value
+	47, // 32: portal.v1.DownloadCarriersCsvResponse.file:type_name -> google.api.HttpBody
+	47, // 33: portal.v1.GetGtcDocumentResponse.file:type_name -> google.api.HttpBody
+	41, // 34: portal.v1.GetGtcPagesResponse.pages:type_name -> portal.v1.GtcPage
+	8,  // 35: portal.v1.CustomerService.ListCustomers:input_type -> portal.v1.ListCustomersRequest
+	10, // 36: portal.v1.CustomerService.GetCustomer:input_type -> portal.v1.GetCustomerRequest
+	12, // 37: portal.v1.CustomerService.GetCustomerFull:input_type -> portal.v1.GetCustomerFullRequest
+	14, // 38: portal.v1.CustomerService.CreateCustomer:input_type -> portal.v1.CreateCustomerRequest
+	16, // 39: portal.v1.CustomerService.UpdateCustomer:input_type -> portal.v1.UpdateCustomerRequest
+	18, // 40: portal.v1.CustomerService.DeleteCustomer:input_type -> portal.v1.DeleteCustomerRequest
+	20, // 41: portal.v1.CustomerService.GetPrinterSettings:input_type -> portal.v1.GetPrinterSettingsRequest
+	22, // 42: portal.v1.CustomerService.UpdatePrinterSettings:input_type -> portal.v1.UpdatePrinterSettingsRequest
+	24, // 43: portal.v1.CustomerService.UpdateAutoManifest:input_type -> portal.v1.UpdateAutoManifestRequest
+	26, // 44: portal.v1.CustomerService.SetGtcAccepted:input_type -> portal.v1.SetGtcAcceptedRequest
+	31, // 45: portal.v1.CustomerService.SetCiPricingAccepted:input_type -> portal.v1.SetCiPricingAcceptedRequest
+	28, // 46: portal.v1.CustomerService.SetSellerEoris:input_type -> portal.v1.SetSellerEorisRequest
+	33, // 47: portal.v1.CustomerService.CheckApiCredentials:input_type -> portal.v1.CheckApiCredentialsRequest
+	35, // 48: portal.v1.CustomerService.DownloadCarriersCsv:input_type -> portal.v1.DownloadCarriersCsvRequest
+	37, // 49: portal.v1.CustomerService.GetGtcDocument:input_type -> portal.v1.GetGtcDocumentRequest
+	39, // 50: portal.v1.CustomerService.GetGtcPages:input_type -> portal.v1.GetGtcPagesRequest
+	9,  // 51: portal.v1.CustomerService.ListCustomers:output_type -> portal.v1.ListCustomersResponse
+	11, // 52: portal.v1.CustomerService.GetCustomer:output_type -> portal.v1.GetCustomerResponse
+	13, // 53: portal.v1.CustomerService.GetCustomerFull:output_type -> portal.v1.GetCustomerFullResponse
+	15, // 54: portal.v1.CustomerService.CreateCustomer:output_type -> portal.v1.CreateCustomerResponse
+	17, // 55: portal.v1.CustomerService.UpdateCustomer:output_type -> portal.v1.UpdateCustomerResponse
+	19, // 56: portal.v1.CustomerService.DeleteCustomer:output_type -> portal.v1.DeleteCustomerResponse
+	21, // 57: portal.v1.CustomerService.GetPrinterSettings:output_type -> portal.v1.GetPrinterSettingsResponse
+	23, // 58: portal.v1.CustomerService.UpdatePrinterSettings:output_type -> portal.v1.UpdatePrinterSettingsResponse
+	25, // 59: portal.v1.CustomerService.UpdateAutoManifest:output_type -> portal.v1.UpdateAutoManifestResponse
+	30, // 60: portal.v1.CustomerService.SetGtcAccepted:output_type -> portal.v1.SetGtcAcceptedResponse
+	32, // 61: portal.v1.CustomerService.SetCiPricingAccepted:output_type -> portal.v1.SetCiPricingAcceptedResponse
+	29, // 62: portal.v1.CustomerService.SetSellerEoris:output_type -> portal.v1.SetSellerEorisResponse
+	34, // 63: portal.v1.CustomerService.CheckApiCredentials:output_type -> portal.v1.CheckApiCredentialsResponse
+	36, // 64: portal.v1.CustomerService.DownloadCarriersCsv:output_type -> portal.v1.DownloadCarriersCsvResponse
+	38, // 65: portal.v1.CustomerService.GetGtcDocument:output_type -> portal.v1.GetGtcDocumentResponse
+	40, // 66: portal.v1.CustomerService.GetGtcPages:output_type -> portal.v1.GetGtcPagesResponse
+	51, // [51:67] is the sub-list for method output_type
+	35, // [35:51] is the sub-list for method input_type
+	35, // [35:35] is the sub-list for extension type_name
+	35, // [35:35] is the sub-list for extension extendee
+	0,  // [0:35] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_customers_proto_init() }
@@ -3136,6 +3145,9 @@ func file_portal_v1_customers_proto_init() {
 		return
 	}
 	file_portal_v1_vocabulary_proto_init()
+	file_portal_v1_customers_proto_msgTypes[0].OneofWrappers = []any{}
+	file_portal_v1_customers_proto_msgTypes[3].OneofWrappers = []any{}
+	file_portal_v1_customers_proto_msgTypes[7].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -951,7 +951,7 @@ type LabelParcelResponse struct {
 	// The carrier's parcel number of the label; empty when none was made.
 	Identifier string `protobuf:"bytes,2,opt,name=identifier,proto3" json:"identifier,omitempty"`
 	// PDF or Zebra.
-	LabelType     LabelType `protobuf:"varint,3,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType     *LabelType `protobuf:"varint,3,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1001,8 +1001,8 @@ func (x *LabelParcelResponse) GetIdentifier() string {
 }
 
 func (x *LabelParcelResponse) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -1261,7 +1261,7 @@ type GetParcelResponse struct {
 	// Id of the parcel.
 	ParcelId int64 `protobuf:"varint,1,opt,name=parcel_id,json=parcelId,proto3" json:"parcel_id,omitempty"`
 	// PDF or Zebra.
-	LabelType LabelType `protobuf:"varint,2,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType *LabelType `protobuf:"varint,2,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// The values as stored.
 	CsvShipmentDto *CsvShipmentDto `protobuf:"bytes,3,opt,name=csv_shipment_dto,json=csvShipmentDTO,proto3" json:"csv_shipment_dto,omitempty"`
 	// The values with their violations.
@@ -1312,8 +1312,8 @@ func (x *GetParcelResponse) GetParcelId() int64 {
 }
 
 func (x *GetParcelResponse) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -1717,7 +1717,7 @@ type ParcelRow struct {
 	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
 	// The manifest's status once in a manifest, otherwise the label attempt's; STATUS_UNSPECIFIED
 	// before the first label.
-	Status ParcelRow_Status `protobuf:"varint,10,opt,name=status,proto3,enum=portal.v1.ParcelRow_Status" json:"status,omitempty"`
+	Status *ParcelRow_Status `protobuf:"varint,10,opt,name=status,proto3,enum=portal.v1.ParcelRow_Status,oneof" json:"status,omitempty"`
 	// Why the last label attempt failed, as a message key; its values in error_params.
 	ErrorMessage string `protobuf:"bytes,11,opt,name=error_message,json=errorMessage,proto3" json:"error_message,omitempty"`
 	// The manifest's batch id once the manifest exists; 0 otherwise.
@@ -1725,15 +1725,15 @@ type ParcelRow struct {
 	// The batch ('Single Parcels') holding the parcel once a manifest gathered it; 0 otherwise.
 	CsvShipmentId int64 `protobuf:"varint,13,opt,name=csv_shipment_id,json=csvShipmentId,proto3" json:"csv_shipment_id,omitempty"`
 	// PDF or Zebra.
-	LabelType LabelType `protobuf:"varint,14,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType *LabelType `protobuf:"varint,14,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// SHIPPING, A1 or the aggregator client.
-	ApiClient ApiClient_Value `protobuf:"varint,15,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
+	ApiClient *ApiClient_Value `protobuf:"varint,15,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value,oneof" json:"api_client,omitempty"`
 	// A customs declaration is there to download.
 	HasCustomsDoc bool `protobuf:"varint,16,opt,name=has_customs_doc,json=hasCustomsDoc,proto3" json:"has_customs_doc,omitempty"`
 	// Values of error_message.
 	ErrorParams map[string]string `protobuf:"bytes,17,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// INDIVIDUAL_PARCEL or API_PARCEL.
-	Source ShipmentSource_Value `protobuf:"varint,18,opt,name=source,proto3,enum=portal.v1.ShipmentSource_Value" json:"source,omitempty"`
+	Source *ShipmentSource_Value `protobuf:"varint,18,opt,name=source,proto3,enum=portal.v1.ShipmentSource_Value,oneof" json:"source,omitempty"`
 	// Service code.
 	Service string `protobuf:"bytes,19,opt,name=service,proto3" json:"service,omitempty"`
 	// When the live label was made.
@@ -1850,8 +1850,8 @@ func (x *ParcelRow) GetUpdatedAt() *timestamppb.Timestamp {
 }
 
 func (x *ParcelRow) GetStatus() ParcelRow_Status {
-	if x != nil {
-		return x.Status
+	if x != nil && x.Status != nil {
+		return *x.Status
 	}
 	return ParcelRow_STATUS_UNSPECIFIED
 }
@@ -1878,15 +1878,15 @@ func (x *ParcelRow) GetCsvShipmentId() int64 {
 }
 
 func (x *ParcelRow) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
 func (x *ParcelRow) GetApiClient() ApiClient_Value {
-	if x != nil {
-		return x.ApiClient
+	if x != nil && x.ApiClient != nil {
+		return *x.ApiClient
 	}
 	return ApiClient_API_CLIENT_UNSPECIFIED
 }
@@ -1906,8 +1906,8 @@ func (x *ParcelRow) GetErrorParams() map[string]string {
 }
 
 func (x *ParcelRow) GetSource() ShipmentSource_Value {
-	if x != nil {
-		return x.Source
+	if x != nil && x.Source != nil {
+		return *x.Source
 	}
 	return ShipmentSource_SHIPMENT_SOURCE_UNSPECIFIED
 }
@@ -2112,14 +2112,15 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\x06params\x18\x02 \x03(\v2!.portal.v1.LabelError.ParamsEntryR\x06params\x1a9\n" +
 	"\vParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x99\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xad\x01\n" +
 	"\x13LabelParcelResponse\x12-\n" +
 	"\x06errors\x18\x01 \x03(\v2\x15.portal.v1.LabelErrorR\x06errors\x12\x1e\n" +
 	"\n" +
 	"identifier\x18\x02 \x01(\tR\n" +
-	"identifier\x123\n" +
+	"identifier\x128\n" +
 	"\n" +
-	"label_type\x18\x03 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\"d\n" +
+	"label_type\x18\x03 \x01(\x0e2\x14.portal.v1.LabelTypeH\x00R\tlabelType\x88\x01\x01B\r\n" +
+	"\v_label_type\"d\n" +
 	"\x1aDownloadParcelLabelRequest\x12#\n" +
 	"\tparcel_id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\bparcelId\x12!\n" +
 	"\fcache_buster\x18\x02 \x01(\tR\vcacheBuster\"G\n" +
@@ -2131,16 +2132,17 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	")DownloadParcelCustomsDeclarationsResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"*\n" +
 	"\x10GetParcelRequest\x12\x16\n" +
-	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\xc6\x02\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\xda\x02\n" +
 	"\x11GetParcelResponse\x12\x1b\n" +
-	"\tparcel_id\x18\x01 \x01(\x03R\bparcelId\x123\n" +
+	"\tparcel_id\x18\x01 \x01(\x03R\bparcelId\x128\n" +
 	"\n" +
-	"label_type\x18\x02 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12C\n" +
+	"label_type\x18\x02 \x01(\x0e2\x14.portal.v1.LabelTypeH\x00R\tlabelType\x88\x01\x01\x12C\n" +
 	"\x10csv_shipment_dto\x18\x03 \x01(\v2\x19.portal.v1.CsvShipmentDtoR\x0ecsvShipmentDTO\x12K\n" +
 	"\x12validated_shipment\x18\x04 \x01(\v2\x1c.portal.v1.ValidatedShipmentR\x11validatedShipment\x12,\n" +
 	"\x06parcel\x18\x05 \x01(\v2\x14.portal.v1.ParcelRowR\x06parcel\x12\x1f\n" +
 	"\vcustomer_id\x18\x06 \x01(\x03R\n" +
-	"customerId\"-\n" +
+	"customerIdB\r\n" +
+	"\v_label_type\"-\n" +
 	"\x13DeleteParcelRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x16\n" +
 	"\x14DeleteParcelResponse\"9\n" +
@@ -2165,8 +2167,7 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\x11api_client_filter\x18\x04 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x0fapiClientFilter\x12\x12\n" +
 	"\x04page\x18\x05 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x06 \x01(\x05R\bpageSize\x12!\n" +
-	"\fcache_buster\x18\a \x01(\tR\vcacheBuster\"\xb9\n" +
-	"\n" +
+	"\fcache_buster\x18\a \x01(\tR\vcacheBuster\"\x81\v\n" +
 	"\tParcelRow\x12\x12\n" +
 	"\x04uuid\x18\x01 \x01(\tR\x04uuid\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x03R\x02id\x12)\n" +
@@ -2177,20 +2178,20 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\aproduct\x18\a \x01(\tR\aproduct\x12 \n" +
 	"\vdestination\x18\b \x01(\tR\vdestination\x129\n" +
 	"\n" +
-	"updated_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x123\n" +
+	"updated_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x128\n" +
 	"\x06status\x18\n" +
-	" \x01(\x0e2\x1b.portal.v1.ParcelRow.StatusR\x06status\x12#\n" +
+	" \x01(\x0e2\x1b.portal.v1.ParcelRow.StatusH\x00R\x06status\x88\x01\x01\x12#\n" +
 	"\rerror_message\x18\v \x01(\tR\ferrorMessage\x12\x1f\n" +
 	"\vmanifest_id\x18\f \x01(\x03R\n" +
 	"manifestId\x12&\n" +
-	"\x0fcsv_shipment_id\x18\r \x01(\x03R\rcsvShipmentId\x123\n" +
+	"\x0fcsv_shipment_id\x18\r \x01(\x03R\rcsvShipmentId\x128\n" +
 	"\n" +
-	"label_type\x18\x0e \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x129\n" +
+	"label_type\x18\x0e \x01(\x0e2\x14.portal.v1.LabelTypeH\x01R\tlabelType\x88\x01\x01\x12>\n" +
 	"\n" +
-	"api_client\x18\x0f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x12&\n" +
+	"api_client\x18\x0f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueH\x02R\tapiClient\x88\x01\x01\x12&\n" +
 	"\x0fhas_customs_doc\x18\x10 \x01(\bR\rhasCustomsDoc\x12H\n" +
-	"\ferror_params\x18\x11 \x03(\v2%.portal.v1.ParcelRow.ErrorParamsEntryR\verrorParams\x127\n" +
-	"\x06source\x18\x12 \x01(\x0e2\x1f.portal.v1.ShipmentSource.ValueR\x06source\x12\x18\n" +
+	"\ferror_params\x18\x11 \x03(\v2%.portal.v1.ParcelRow.ErrorParamsEntryR\verrorParams\x12<\n" +
+	"\x06source\x18\x12 \x01(\x0e2\x1f.portal.v1.ShipmentSource.ValueH\x03R\x06source\x88\x01\x01\x12\x18\n" +
 	"\aservice\x18\x13 \x01(\tR\aservice\x12=\n" +
 	"\fsubmitted_at\x18\x14 \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x12\x1b\n" +
 	"\thas_label\x18\x15 \x01(\bR\bhasLabel\x12\x14\n" +
@@ -2218,7 +2219,11 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\tCANCELLED\x10\x05\x12\x15\n" +
 	"\x11CREATING_MANIFEST\x10\x06\x12\x14\n" +
 	"\x10MANIFEST_CREATED\x10\a\x12\x12\n" +
-	"\x0eERROR_MANIFEST\x10\b\"f\n" +
+	"\x0eERROR_MANIFEST\x10\bB\t\n" +
+	"\a_statusB\r\n" +
+	"\v_label_typeB\r\n" +
+	"\v_api_clientB\t\n" +
+	"\a_source\"f\n" +
 	"\x13ListParcelsResponse\x12.\n" +
 	"\aparcels\x18\x01 \x03(\v2\x14.portal.v1.ParcelRowR\aparcels\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
@@ -2354,6 +2359,9 @@ func file_portal_v1_parcels_proto_init() {
 	}
 	file_portal_v1_batches_proto_init()
 	file_portal_v1_vocabulary_proto_init()
+	file_portal_v1_parcels_proto_msgTypes[10].OneofWrappers = []any{}
+	file_portal_v1_parcels_proto_msgTypes[16].OneofWrappers = []any{}
+	file_portal_v1_parcels_proto_msgTypes[23].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -39,7 +39,7 @@ type NetworkPrinter struct {
 	// Resolution: 203 (Zebra labels, the default when zero) or 300 (Zebra300 labels).
 	Dpi int32 `protobuf:"varint,6,opt,name=dpi,proto3" json:"dpi,omitempty"`
 	// The label type it prints: Zebra or Zebra300 (read only).
-	LabelType     LabelType `protobuf:"varint,7,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType     *LabelType `protobuf:"varint,7,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -117,8 +117,8 @@ func (x *NetworkPrinter) GetDpi() int32 {
 }
 
 func (x *NetworkPrinter) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -930,7 +930,7 @@ var File_portal_v1_printers_proto protoreflect.FileDescriptor
 
 const file_portal_v1_printers_proto_rawDesc = "" +
 	"\n" +
-	"\x18portal/v1/printers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1aportal/v1/vocabulary.proto\"\xc4\x01\n" +
+	"\x18portal/v1/printers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1aportal/v1/vocabulary.proto\"\xd8\x01\n" +
 	"\x0eNetworkPrinter\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1f\n" +
 	"\vcustomer_id\x18\x02 \x01(\x03R\n" +
@@ -938,9 +938,10 @@ const file_portal_v1_printers_proto_rawDesc = "" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x12\n" +
 	"\x04host\x18\x04 \x01(\tR\x04host\x12\x12\n" +
 	"\x04port\x18\x05 \x01(\x05R\x04port\x12\x10\n" +
-	"\x03dpi\x18\x06 \x01(\x05R\x03dpi\x123\n" +
+	"\x03dpi\x18\x06 \x01(\x05R\x03dpi\x128\n" +
 	"\n" +
-	"label_type\x18\a \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\"E\n" +
+	"label_type\x18\a \x01(\x0e2\x14.portal.v1.LabelTypeH\x00R\tlabelType\x88\x01\x01B\r\n" +
+	"\v_label_type\"E\n" +
 	"\x1aListNetworkPrintersRequest\x12'\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\n" +
 	"customerId\"c\n" +
@@ -1061,6 +1062,7 @@ func file_portal_v1_printers_proto_init() {
 		return
 	}
 	file_portal_v1_vocabulary_proto_init()
+	file_portal_v1_printers_proto_msgTypes[0].OneofWrappers = []any{}
 	file_portal_v1_printers_proto_msgTypes[9].OneofWrappers = []any{
 		(*PrintLabelsRequest_BatchId)(nil),
 		(*PrintLabelsRequest_Shipments)(nil),

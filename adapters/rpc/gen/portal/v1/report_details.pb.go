@@ -42,9 +42,9 @@ type ReportInvoiceData struct {
 	// Discount or rebate.
 	DiscountRebate string `protobuf:"bytes,7,opt,name=discount_rebate,json=discountRebate,proto3" json:"discount_rebate,omitempty"`
 	// Incoterm; unspecified when the row names none (the invoice reads DAP then).
-	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,8,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
+	Incoterm *CommercialInvoiceTerms_Incoterm `protobuf:"varint,8,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm,oneof" json:"incoterm,omitempty"`
 	// Reason of export; unspecified when the row names none (SALE_OF_GOODS_PERMANENT then).
-	ReasonOfExport CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,9,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport" json:"reason_of_export,omitempty"`
+	ReasonOfExport *CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,9,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport,oneof" json:"reason_of_export,omitempty"`
 	// Additional comments.
 	AdditionalComments string `protobuf:"bytes,10,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
 	// Declaration statement.
@@ -133,15 +133,15 @@ func (x *ReportInvoiceData) GetDiscountRebate() string {
 }
 
 func (x *ReportInvoiceData) GetIncoterm() CommercialInvoiceTerms_Incoterm {
-	if x != nil {
-		return x.Incoterm
+	if x != nil && x.Incoterm != nil {
+		return *x.Incoterm
 	}
 	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
 }
 
 func (x *ReportInvoiceData) GetReasonOfExport() CommercialInvoiceTerms_ReasonOfExport {
-	if x != nil {
-		return x.ReasonOfExport
+	if x != nil && x.ReasonOfExport != nil {
+		return *x.ReasonOfExport
 	}
 	return CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED
 }
@@ -393,7 +393,7 @@ var File_portal_v1_report_details_proto protoreflect.FileDescriptor
 
 const file_portal_v1_report_details_proto_rawDesc = "" +
 	"\n" +
-	"\x1eportal/v1/report_details.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\x1a\x17portal/v1/reports.proto\"\xfa\x03\n" +
+	"\x1eportal/v1/report_details.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\x1a\x17portal/v1/reports.proto\"\xa6\x04\n" +
 	"\x11ReportInvoiceData\x12%\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tR\rinvoiceNumber\x12\x1b\n" +
 	"\tpo_number\x18\x02 \x01(\tR\bpoNumber\x12\x12\n" +
@@ -402,12 +402,14 @@ const file_portal_v1_report_details_proto_rawDesc = "" +
 	"\x0ffreight_postage\x18\x05 \x01(\tR\x0efreightPostage\x12\x1f\n" +
 	"\vtobacco_tax\x18\x06 \x01(\tR\n" +
 	"tobaccoTax\x12'\n" +
-	"\x0fdiscount_rebate\x18\a \x01(\tR\x0ediscountRebate\x12F\n" +
-	"\bincoterm\x18\b \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermR\bincoterm\x12Z\n" +
-	"\x10reason_of_export\x18\t \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportR\x0ereasonOfExport\x12/\n" +
+	"\x0fdiscount_rebate\x18\a \x01(\tR\x0ediscountRebate\x12K\n" +
+	"\bincoterm\x18\b \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermH\x00R\bincoterm\x88\x01\x01\x12_\n" +
+	"\x10reason_of_export\x18\t \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportH\x01R\x0ereasonOfExport\x88\x01\x01\x12/\n" +
 	"\x13additional_comments\x18\n" +
 	" \x01(\tR\x12additionalComments\x123\n" +
-	"\x15declaration_statement\x18\v \x01(\tR\x14declarationStatement\"K\n" +
+	"\x15declaration_statement\x18\v \x01(\tR\x14declarationStatementB\v\n" +
+	"\t_incotermB\x13\n" +
+	"\x11_reason_of_export\"K\n" +
 	"\x1fGetReportShipmentDetailsRequest\x12(\n" +
 	"\vshipment_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\n" +
 	"shipmentId\"\xfe\x01\n" +
@@ -478,6 +480,7 @@ func file_portal_v1_report_details_proto_init() {
 	}
 	file_portal_v1_batches_proto_init()
 	file_portal_v1_reports_proto_init()
+	file_portal_v1_report_details_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

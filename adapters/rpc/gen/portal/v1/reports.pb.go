@@ -202,7 +202,7 @@ func (x CommercialInvoiceTerms_Incoterm) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use CommercialInvoiceTerms_Incoterm.Descriptor instead.
 func (CommercialInvoiceTerms_Incoterm) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18, 0}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20, 0}
 }
 
 // ReasonOfExport is why the goods leave.
@@ -263,7 +263,72 @@ func (x CommercialInvoiceTerms_ReasonOfExport) Number() protoreflect.EnumNumber 
 
 // Deprecated: Use CommercialInvoiceTerms_ReasonOfExport.Descriptor instead.
 func (CommercialInvoiceTerms_ReasonOfExport) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18, 1}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20, 1}
+}
+
+// Amount names an amount of the invoice request.
+type CommercialInvoiceTerms_Amount int32
+
+const (
+	// No amount.
+	CommercialInvoiceTerms_AMOUNT_UNSPECIFIED CommercialInvoiceTerms_Amount = 0
+	// Freight and postage.
+	CommercialInvoiceTerms_FREIGHT_POSTAGE CommercialInvoiceTerms_Amount = 1
+	// Discount or rebate.
+	CommercialInvoiceTerms_DISCOUNT_REBATE CommercialInvoiceTerms_Amount = 2
+	// VAT.
+	CommercialInvoiceTerms_VAT CommercialInvoiceTerms_Amount = 3
+	// Tobacco tax.
+	CommercialInvoiceTerms_TOBACCO_TAX CommercialInvoiceTerms_Amount = 4
+	// Duty.
+	CommercialInvoiceTerms_DUTY CommercialInvoiceTerms_Amount = 5
+)
+
+// Enum value maps for CommercialInvoiceTerms_Amount.
+var (
+	CommercialInvoiceTerms_Amount_name = map[int32]string{
+		0: "AMOUNT_UNSPECIFIED",
+		1: "FREIGHT_POSTAGE",
+		2: "DISCOUNT_REBATE",
+		3: "VAT",
+		4: "TOBACCO_TAX",
+		5: "DUTY",
+	}
+	CommercialInvoiceTerms_Amount_value = map[string]int32{
+		"AMOUNT_UNSPECIFIED": 0,
+		"FREIGHT_POSTAGE":    1,
+		"DISCOUNT_REBATE":    2,
+		"VAT":                3,
+		"TOBACCO_TAX":        4,
+		"DUTY":               5,
+	}
+)
+
+func (x CommercialInvoiceTerms_Amount) Enum() *CommercialInvoiceTerms_Amount {
+	p := new(CommercialInvoiceTerms_Amount)
+	*p = x
+	return p
+}
+
+func (x CommercialInvoiceTerms_Amount) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CommercialInvoiceTerms_Amount) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[4].Descriptor()
+}
+
+func (CommercialInvoiceTerms_Amount) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[4]
+}
+
+func (x CommercialInvoiceTerms_Amount) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CommercialInvoiceTerms_Amount.Descriptor instead.
+func (CommercialInvoiceTerms_Amount) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20, 2}
 }
 
 // ReportRow is one shipment of the report (spec 2 section 3).
@@ -306,7 +371,7 @@ type ReportRow struct {
 	// Where the shipment is.
 	Status ReportRow_Status `protobuf:"varint,18,opt,name=status,proto3,enum=portal.v1.ReportRow_Status" json:"status,omitempty"`
 	// Manifest type; empty when not known.
-	ManifestType ManifestType `protobuf:"varint,19,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType" json:"manifest_type,omitempty"`
+	ManifestType *ManifestType `protobuf:"varint,19,opt,name=manifest_type,json=manifestType,proto3,enum=portal.v1.ManifestType,oneof" json:"manifest_type,omitempty"`
 	// Error message key of a failed shipment.
 	ErrorMessage string `protobuf:"bytes,20,opt,name=error_message,json=errorMessage,proto3" json:"error_message,omitempty"`
 	// Invoice number: of the stored invoice the shipment is on, else of the row's invoice data.
@@ -314,9 +379,9 @@ type ReportRow struct {
 	// Whether the invoice was deleted; always false for now.
 	InvoiceDeleted bool `protobuf:"varint,22,opt,name=invoice_deleted,json=invoiceDeleted,proto3" json:"invoice_deleted,omitempty"`
 	// API client (SHIPPING, A1, AGGREGATOR); admins only.
-	ApiClient ApiClient_Value `protobuf:"varint,23,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value" json:"api_client,omitempty"`
+	ApiClient *ApiClient_Value `protobuf:"varint,23,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value,oneof" json:"api_client,omitempty"`
 	// Label type: PDF, Zebra or Zebra300.
-	LabelType LabelType `protobuf:"varint,24,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType" json:"label_type,omitempty"`
+	LabelType *LabelType `protobuf:"varint,24,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// Customer name.
 	CustomerName string `protobuf:"bytes,25,opt,name=customer_name,json=customerName,proto3" json:"customer_name,omitempty"`
 	// Customer CRM id.
@@ -324,7 +389,7 @@ type ReportRow struct {
 	// Parcel UUID; admins only.
 	ParcelUuid string `protobuf:"bytes,27,opt,name=parcel_uuid,json=parcelUuid,proto3" json:"parcel_uuid,omitempty"`
 	// How it was made: BATCH, INDIVIDUAL_PARCEL or API_PARCEL (Sync API); admins only.
-	Source ShipmentSource_Value `protobuf:"varint,28,opt,name=source,proto3,enum=portal.v1.ShipmentSource_Value" json:"source,omitempty"`
+	Source *ShipmentSource_Value `protobuf:"varint,28,opt,name=source,proto3,enum=portal.v1.ShipmentSource_Value,oneof" json:"source,omitempty"`
 	// The shipment holds a label to download.
 	HasLabel bool `protobuf:"varint,29,opt,name=has_label,json=hasLabel,proto3" json:"has_label,omitempty"`
 	// A commercial invoice may be made for it: manifested and not a return.
@@ -490,8 +555,8 @@ func (x *ReportRow) GetStatus() ReportRow_Status {
 }
 
 func (x *ReportRow) GetManifestType() ManifestType {
-	if x != nil {
-		return x.ManifestType
+	if x != nil && x.ManifestType != nil {
+		return *x.ManifestType
 	}
 	return ManifestType_MANIFEST_TYPE_UNSPECIFIED
 }
@@ -518,15 +583,15 @@ func (x *ReportRow) GetInvoiceDeleted() bool {
 }
 
 func (x *ReportRow) GetApiClient() ApiClient_Value {
-	if x != nil {
-		return x.ApiClient
+	if x != nil && x.ApiClient != nil {
+		return *x.ApiClient
 	}
 	return ApiClient_API_CLIENT_UNSPECIFIED
 }
 
 func (x *ReportRow) GetLabelType() LabelType {
-	if x != nil {
-		return x.LabelType
+	if x != nil && x.LabelType != nil {
+		return *x.LabelType
 	}
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
@@ -553,8 +618,8 @@ func (x *ReportRow) GetParcelUuid() string {
 }
 
 func (x *ReportRow) GetSource() ShipmentSource_Value {
-	if x != nil {
-		return x.Source
+	if x != nil && x.Source != nil {
+		return *x.Source
 	}
 	return ShipmentSource_SHIPMENT_SOURCE_UNSPECIFIED
 }
@@ -1319,8 +1384,10 @@ type GetInvoiceCustomersResponse struct {
 	NextStep GetInvoiceCustomersResponse_GateStep `protobuf:"varint,2,opt,name=next_step,json=nextStep,proto3,enum=portal.v1.GetInvoiceCustomersResponse_GateStep" json:"next_step,omitempty"`
 	// The customers that step is missing for, ascending.
 	NextStepCustomerIds []int64 `protobuf:"varint,3,rep,packed,name=next_step_customer_ids,json=nextStepCustomerIds,proto3" json:"next_step_customer_ids,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// What the invoice form starts with for this selection (core/invoice.DefaultsFor).
+	Defaults      *CommercialInvoiceDefaults `protobuf:"bytes,4,opt,name=defaults,proto3" json:"defaults,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetInvoiceCustomersResponse) Reset() {
@@ -1374,6 +1441,171 @@ func (x *GetInvoiceCustomersResponse) GetNextStepCustomerIds() []int64 {
 	return nil
 }
 
+func (x *GetInvoiceCustomersResponse) GetDefaults() *CommercialInvoiceDefaults {
+	if x != nil {
+		return x.Defaults
+	}
+	return nil
+}
+
+// CommercialInvoiceDefaults is what the invoice form starts with and the
+// rules it shows, as core/invoice holds them, so the browser copies none.
+type CommercialInvoiceDefaults struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The incoterm the form starts with (DAP).
+	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,1,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
+	// The reason of export the form starts with (SALE_OF_GOODS_PERMANENT).
+	ReasonOfExport CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,2,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport" json:"reason_of_export,omitempty"`
+	// The standard certification the additional comments start with.
+	AdditionalComments string `protobuf:"bytes,3,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
+	// Every shipment of the selection stays inside the EU customs union (the
+	// Canary Islands lie outside): the form starts with the EU declaration.
+	InsideCustomsUnion bool `protobuf:"varint,4,opt,name=inside_customs_union,json=insideCustomsUnion,proto3" json:"inside_customs_union,omitempty"`
+	// The declaration statement of shipments inside the customs union.
+	EuDeclaration string `protobuf:"bytes,5,opt,name=eu_declaration,json=euDeclaration,proto3" json:"eu_declaration,omitempty"`
+	// The declaration statement of shipments leaving the customs union.
+	NonEuDeclaration string `protobuf:"bytes,6,opt,name=non_eu_declaration,json=nonEuDeclaration,proto3" json:"non_eu_declaration,omitempty"`
+	// Per incoterm, the amounts the receiver pays: not charged, they count 0
+	// (under DAP duty, VAT and tobacco tax). An incoterm not named has none.
+	ReceiverAmounts []*ReceiverAmounts `protobuf:"bytes,7,rep,name=receiver_amounts,json=receiverAmounts,proto3" json:"receiver_amounts,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *CommercialInvoiceDefaults) Reset() {
+	*x = CommercialInvoiceDefaults{}
+	mi := &file_portal_v1_reports_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CommercialInvoiceDefaults) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CommercialInvoiceDefaults) ProtoMessage() {}
+
+func (x *CommercialInvoiceDefaults) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CommercialInvoiceDefaults.ProtoReflect.Descriptor instead.
+func (*CommercialInvoiceDefaults) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *CommercialInvoiceDefaults) GetIncoterm() CommercialInvoiceTerms_Incoterm {
+	if x != nil {
+		return x.Incoterm
+	}
+	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
+}
+
+func (x *CommercialInvoiceDefaults) GetReasonOfExport() CommercialInvoiceTerms_ReasonOfExport {
+	if x != nil {
+		return x.ReasonOfExport
+	}
+	return CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED
+}
+
+func (x *CommercialInvoiceDefaults) GetAdditionalComments() string {
+	if x != nil {
+		return x.AdditionalComments
+	}
+	return ""
+}
+
+func (x *CommercialInvoiceDefaults) GetInsideCustomsUnion() bool {
+	if x != nil {
+		return x.InsideCustomsUnion
+	}
+	return false
+}
+
+func (x *CommercialInvoiceDefaults) GetEuDeclaration() string {
+	if x != nil {
+		return x.EuDeclaration
+	}
+	return ""
+}
+
+func (x *CommercialInvoiceDefaults) GetNonEuDeclaration() string {
+	if x != nil {
+		return x.NonEuDeclaration
+	}
+	return ""
+}
+
+func (x *CommercialInvoiceDefaults) GetReceiverAmounts() []*ReceiverAmounts {
+	if x != nil {
+		return x.ReceiverAmounts
+	}
+	return nil
+}
+
+// ReceiverAmounts names the amounts the receiver pays under an incoterm.
+type ReceiverAmounts struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The incoterm.
+	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,1,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
+	// The amounts, in the request's order.
+	Amounts       []CommercialInvoiceTerms_Amount `protobuf:"varint,2,rep,packed,name=amounts,proto3,enum=portal.v1.CommercialInvoiceTerms_Amount" json:"amounts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReceiverAmounts) Reset() {
+	*x = ReceiverAmounts{}
+	mi := &file_portal_v1_reports_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReceiverAmounts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReceiverAmounts) ProtoMessage() {}
+
+func (x *ReceiverAmounts) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_reports_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReceiverAmounts.ProtoReflect.Descriptor instead.
+func (*ReceiverAmounts) Descriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ReceiverAmounts) GetIncoterm() CommercialInvoiceTerms_Incoterm {
+	if x != nil {
+		return x.Incoterm
+	}
+	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
+}
+
+func (x *ReceiverAmounts) GetAmounts() []CommercialInvoiceTerms_Amount {
+	if x != nil {
+		return x.Amounts
+	}
+	return nil
+}
+
 // CheckInvoiceNumberRequest names the number and the CRM ids.
 type CheckInvoiceNumberRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1387,7 +1619,7 @@ type CheckInvoiceNumberRequest struct {
 
 func (x *CheckInvoiceNumberRequest) Reset() {
 	*x = CheckInvoiceNumberRequest{}
-	mi := &file_portal_v1_reports_proto_msgTypes[16]
+	mi := &file_portal_v1_reports_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1399,7 +1631,7 @@ func (x *CheckInvoiceNumberRequest) String() string {
 func (*CheckInvoiceNumberRequest) ProtoMessage() {}
 
 func (x *CheckInvoiceNumberRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[16]
+	mi := &file_portal_v1_reports_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1412,7 +1644,7 @@ func (x *CheckInvoiceNumberRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckInvoiceNumberRequest.ProtoReflect.Descriptor instead.
 func (*CheckInvoiceNumberRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{16}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CheckInvoiceNumberRequest) GetInvoiceNumber() string {
@@ -1433,14 +1665,18 @@ func (x *CheckInvoiceNumberRequest) GetCrmIds() string {
 type CheckInvoiceNumberResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The number is used for one of the CRM ids.
-	Taken         bool `protobuf:"varint,1,opt,name=taken,proto3" json:"taken,omitempty"`
+	Taken bool `protobuf:"varint,1,opt,name=taken,proto3" json:"taken,omitempty"`
+	// The number as checked and as an invoice would store it: whitespace
+	// stripped (core/invoice.NormalizeNumber); empty, there is no number. The
+	// REST answer is the boolean alone.
+	InvoiceNumber string `protobuf:"bytes,2,opt,name=invoice_number,json=invoiceNumber,proto3" json:"invoice_number,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CheckInvoiceNumberResponse) Reset() {
 	*x = CheckInvoiceNumberResponse{}
-	mi := &file_portal_v1_reports_proto_msgTypes[17]
+	mi := &file_portal_v1_reports_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1452,7 +1688,7 @@ func (x *CheckInvoiceNumberResponse) String() string {
 func (*CheckInvoiceNumberResponse) ProtoMessage() {}
 
 func (x *CheckInvoiceNumberResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[17]
+	mi := &file_portal_v1_reports_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1465,7 +1701,7 @@ func (x *CheckInvoiceNumberResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckInvoiceNumberResponse.ProtoReflect.Descriptor instead.
 func (*CheckInvoiceNumberResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{17}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CheckInvoiceNumberResponse) GetTaken() bool {
@@ -1473,6 +1709,13 @@ func (x *CheckInvoiceNumberResponse) GetTaken() bool {
 		return x.Taken
 	}
 	return false
+}
+
+func (x *CheckInvoiceNumberResponse) GetInvoiceNumber() string {
+	if x != nil {
+		return x.InvoiceNumber
+	}
+	return ""
 }
 
 // CommercialInvoiceTerms holds the closed sets of a commercial invoice
@@ -1487,7 +1730,7 @@ type CommercialInvoiceTerms struct {
 
 func (x *CommercialInvoiceTerms) Reset() {
 	*x = CommercialInvoiceTerms{}
-	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	mi := &file_portal_v1_reports_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1499,7 +1742,7 @@ func (x *CommercialInvoiceTerms) String() string {
 func (*CommercialInvoiceTerms) ProtoMessage() {}
 
 func (x *CommercialInvoiceTerms) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[18]
+	mi := &file_portal_v1_reports_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1512,7 +1755,7 @@ func (x *CommercialInvoiceTerms) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommercialInvoiceTerms.ProtoReflect.Descriptor instead.
 func (*CommercialInvoiceTerms) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{18}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20}
 }
 
 // CreateCommercialInvoiceRequest is the invoice request (spec 2 section 3).
@@ -1548,7 +1791,7 @@ type CreateCommercialInvoiceRequest struct {
 
 func (x *CreateCommercialInvoiceRequest) Reset() {
 	*x = CreateCommercialInvoiceRequest{}
-	mi := &file_portal_v1_reports_proto_msgTypes[19]
+	mi := &file_portal_v1_reports_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1560,7 +1803,7 @@ func (x *CreateCommercialInvoiceRequest) String() string {
 func (*CreateCommercialInvoiceRequest) ProtoMessage() {}
 
 func (x *CreateCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[19]
+	mi := &file_portal_v1_reports_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1573,7 +1816,7 @@ func (x *CreateCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommercialInvoiceRequest.ProtoReflect.Descriptor instead.
 func (*CreateCommercialInvoiceRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{19}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *CreateCommercialInvoiceRequest) GetInvoiceNumber() string {
@@ -1671,7 +1914,7 @@ type CreateCommercialInvoiceResponse struct {
 
 func (x *CreateCommercialInvoiceResponse) Reset() {
 	*x = CreateCommercialInvoiceResponse{}
-	mi := &file_portal_v1_reports_proto_msgTypes[20]
+	mi := &file_portal_v1_reports_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1683,7 +1926,7 @@ func (x *CreateCommercialInvoiceResponse) String() string {
 func (*CreateCommercialInvoiceResponse) ProtoMessage() {}
 
 func (x *CreateCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[20]
+	mi := &file_portal_v1_reports_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1696,7 +1939,7 @@ func (x *CreateCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommercialInvoiceResponse.ProtoReflect.Descriptor instead.
 func (*CreateCommercialInvoiceResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CreateCommercialInvoiceResponse) GetFile() *httpbody.HttpBody {
@@ -1717,7 +1960,7 @@ type GetCommercialInvoiceDetailsRequest struct {
 
 func (x *GetCommercialInvoiceDetailsRequest) Reset() {
 	*x = GetCommercialInvoiceDetailsRequest{}
-	mi := &file_portal_v1_reports_proto_msgTypes[21]
+	mi := &file_portal_v1_reports_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1729,7 +1972,7 @@ func (x *GetCommercialInvoiceDetailsRequest) String() string {
 func (*GetCommercialInvoiceDetailsRequest) ProtoMessage() {}
 
 func (x *GetCommercialInvoiceDetailsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[21]
+	mi := &file_portal_v1_reports_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1742,7 +1985,7 @@ func (x *GetCommercialInvoiceDetailsRequest) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use GetCommercialInvoiceDetailsRequest.ProtoReflect.Descriptor instead.
 func (*GetCommercialInvoiceDetailsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{21}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetCommercialInvoiceDetailsRequest) GetInvoiceNumber() string {
@@ -1769,7 +2012,7 @@ type CommercialInvoiceShipment struct {
 
 func (x *CommercialInvoiceShipment) Reset() {
 	*x = CommercialInvoiceShipment{}
-	mi := &file_portal_v1_reports_proto_msgTypes[22]
+	mi := &file_portal_v1_reports_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1781,7 +2024,7 @@ func (x *CommercialInvoiceShipment) String() string {
 func (*CommercialInvoiceShipment) ProtoMessage() {}
 
 func (x *CommercialInvoiceShipment) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[22]
+	mi := &file_portal_v1_reports_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1794,7 +2037,7 @@ func (x *CommercialInvoiceShipment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommercialInvoiceShipment.ProtoReflect.Descriptor instead.
 func (*CommercialInvoiceShipment) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{22}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CommercialInvoiceShipment) GetShipmentId() int64 {
@@ -1874,7 +2117,7 @@ type CommercialInvoice struct {
 
 func (x *CommercialInvoice) Reset() {
 	*x = CommercialInvoice{}
-	mi := &file_portal_v1_reports_proto_msgTypes[23]
+	mi := &file_portal_v1_reports_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1886,7 +2129,7 @@ func (x *CommercialInvoice) String() string {
 func (*CommercialInvoice) ProtoMessage() {}
 
 func (x *CommercialInvoice) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[23]
+	mi := &file_portal_v1_reports_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1899,7 +2142,7 @@ func (x *CommercialInvoice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommercialInvoice.ProtoReflect.Descriptor instead.
 func (*CommercialInvoice) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{23}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *CommercialInvoice) GetInvoiceNumber() string {
@@ -2055,7 +2298,7 @@ type GetCommercialInvoiceDetailsResponse struct {
 
 func (x *GetCommercialInvoiceDetailsResponse) Reset() {
 	*x = GetCommercialInvoiceDetailsResponse{}
-	mi := &file_portal_v1_reports_proto_msgTypes[24]
+	mi := &file_portal_v1_reports_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2067,7 +2310,7 @@ func (x *GetCommercialInvoiceDetailsResponse) String() string {
 func (*GetCommercialInvoiceDetailsResponse) ProtoMessage() {}
 
 func (x *GetCommercialInvoiceDetailsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[24]
+	mi := &file_portal_v1_reports_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2080,7 +2323,7 @@ func (x *GetCommercialInvoiceDetailsResponse) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use GetCommercialInvoiceDetailsResponse.ProtoReflect.Descriptor instead.
 func (*GetCommercialInvoiceDetailsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{24}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetCommercialInvoiceDetailsResponse) GetInvoices() []*CommercialInvoice {
@@ -2101,7 +2344,8 @@ var File_portal_v1_reports_proto protoreflect.FileDescriptor
 
 const file_portal_v1_reports_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17portal/v1/batches.proto\x1a\x1aportal/v1/vocabulary.proto\"\xe4\t\n" +
+	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17portal/v1/batches.proto\x1a\x1aportal/v1/vocabulary.proto\"\xb3\n" +
+	"\n" +
 	"\tReportRow\x12\x1f\n" +
 	"\vshipment_id\x18\x01 \x01(\x03R\n" +
 	"shipmentId\x12\x1f\n" +
@@ -2126,20 +2370,20 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x06weight\x18\x0f \x01(\x01R\x06weight\x12\x14\n" +
 	"\x05value\x18\x10 \x01(\x01R\x05value\x12\x1a\n" +
 	"\bcurrency\x18\x11 \x01(\tR\bcurrency\x123\n" +
-	"\x06status\x18\x12 \x01(\x0e2\x1b.portal.v1.ReportRow.StatusR\x06status\x12<\n" +
-	"\rmanifest_type\x18\x13 \x01(\x0e2\x17.portal.v1.ManifestTypeR\fmanifestType\x12#\n" +
+	"\x06status\x18\x12 \x01(\x0e2\x1b.portal.v1.ReportRow.StatusR\x06status\x12A\n" +
+	"\rmanifest_type\x18\x13 \x01(\x0e2\x17.portal.v1.ManifestTypeH\x00R\fmanifestType\x88\x01\x01\x12#\n" +
 	"\rerror_message\x18\x14 \x01(\tR\ferrorMessage\x12%\n" +
 	"\x0einvoice_number\x18\x15 \x01(\tR\rinvoiceNumber\x12'\n" +
-	"\x0finvoice_deleted\x18\x16 \x01(\bR\x0einvoiceDeleted\x129\n" +
+	"\x0finvoice_deleted\x18\x16 \x01(\bR\x0einvoiceDeleted\x12>\n" +
 	"\n" +
-	"api_client\x18\x17 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueR\tapiClient\x123\n" +
+	"api_client\x18\x17 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueH\x01R\tapiClient\x88\x01\x01\x128\n" +
 	"\n" +
-	"label_type\x18\x18 \x01(\x0e2\x14.portal.v1.LabelTypeR\tlabelType\x12#\n" +
+	"label_type\x18\x18 \x01(\x0e2\x14.portal.v1.LabelTypeH\x02R\tlabelType\x88\x01\x01\x12#\n" +
 	"\rcustomer_name\x18\x19 \x01(\tR\fcustomerName\x12&\n" +
 	"\x0fcustomer_crm_id\x18\x1a \x01(\tR\rcustomerCrmId\x12\x1f\n" +
 	"\vparcel_uuid\x18\x1b \x01(\tR\n" +
-	"parcelUuid\x127\n" +
-	"\x06source\x18\x1c \x01(\x0e2\x1f.portal.v1.ShipmentSource.ValueR\x06source\x12\x1b\n" +
+	"parcelUuid\x12<\n" +
+	"\x06source\x18\x1c \x01(\x0e2\x1f.portal.v1.ShipmentSource.ValueH\x03R\x06source\x88\x01\x01\x12\x1b\n" +
 	"\thas_label\x18\x1d \x01(\bR\bhasLabel\x12 \n" +
 	"\vinvoiceable\x18\x1e \x01(\bR\vinvoiceable\"o\n" +
 	"\x06Status\x12\x16\n" +
@@ -2148,7 +2392,11 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x04SENT\x10\x02\x12\x15\n" +
 	"\x11CREATING_MANIFEST\x10\x03\x12\x14\n" +
 	"\x10MANIFEST_CREATED\x10\x04\x12\t\n" +
-	"\x05ERROR\x10\x05\"u\n" +
+	"\x05ERROR\x10\x05B\x10\n" +
+	"\x0e_manifest_typeB\r\n" +
+	"\v_api_clientB\r\n" +
+	"\v_label_typeB\t\n" +
+	"\a_source\"u\n" +
 	"\x13SearchReportRequest\x122\n" +
 	"\x0fpageable_filter\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x04R\x0epageableFilter\x12*\n" +
 	"\fcache_buster\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\vcacheBuster\"\x84\x01\n" +
@@ -2189,21 +2437,34 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x10pricing_accepted\x18\x05 \x01(\bR\x0fpricingAccepted\x12#\n" +
 	"\ris_chargeable\x18\x06 \x01(\bR\fisChargeable\x12\x1f\n" +
 	"\vseller_eori\x18\a \x01(\tR\n" +
-	"sellerEori\"\xa8\x02\n" +
+	"sellerEori\"\xea\x02\n" +
 	"\x1bGetInvoiceCustomersResponse\x128\n" +
 	"\tcustomers\x18\x01 \x03(\v2\x1a.portal.v1.InvoiceCustomerR\tcustomers\x12L\n" +
 	"\tnext_step\x18\x02 \x01(\x0e2/.portal.v1.GetInvoiceCustomersResponse.GateStepR\bnextStep\x123\n" +
-	"\x16next_step_customer_ids\x18\x03 \x03(\x03R\x13nextStepCustomerIds\"L\n" +
+	"\x16next_step_customer_ids\x18\x03 \x03(\x03R\x13nextStepCustomerIds\x12@\n" +
+	"\bdefaults\x18\x04 \x01(\v2$.portal.v1.CommercialInvoiceDefaultsR\bdefaults\"L\n" +
 	"\bGateStep\x12\x19\n" +
 	"\x15GATE_STEP_UNSPECIFIED\x10\x00\x12\a\n" +
 	"\x03GTC\x10\x01\x12\v\n" +
 	"\aPRICING\x10\x02\x12\x0f\n" +
-	"\vSELLER_EORI\x10\x03\"o\n" +
+	"\vSELLER_EORI\x10\x03\"\xbe\x03\n" +
+	"\x19CommercialInvoiceDefaults\x12F\n" +
+	"\bincoterm\x18\x01 \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermR\bincoterm\x12Z\n" +
+	"\x10reason_of_export\x18\x02 \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportR\x0ereasonOfExport\x12/\n" +
+	"\x13additional_comments\x18\x03 \x01(\tR\x12additionalComments\x120\n" +
+	"\x14inside_customs_union\x18\x04 \x01(\bR\x12insideCustomsUnion\x12%\n" +
+	"\x0eeu_declaration\x18\x05 \x01(\tR\reuDeclaration\x12,\n" +
+	"\x12non_eu_declaration\x18\x06 \x01(\tR\x10nonEuDeclaration\x12E\n" +
+	"\x10receiver_amounts\x18\a \x03(\v2\x1a.portal.v1.ReceiverAmountsR\x0freceiverAmounts\"\x9d\x01\n" +
+	"\x0fReceiverAmounts\x12F\n" +
+	"\bincoterm\x18\x01 \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermR\bincoterm\x12B\n" +
+	"\aamounts\x18\x02 \x03(\x0e2(.portal.v1.CommercialInvoiceTerms.AmountR\aamounts\"o\n" +
 	"\x19CheckInvoiceNumberRequest\x12/\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rinvoiceNumber\x12!\n" +
-	"\acrm_ids\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x80 R\x06crmIds\"2\n" +
+	"\acrm_ids\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x80 R\x06crmIds\"Y\n" +
 	"\x1aCheckInvoiceNumberResponse\x12\x14\n" +
-	"\x05taken\x18\x01 \x01(\bR\x05taken\"\xd5\x01\n" +
+	"\x05taken\x18\x01 \x01(\bR\x05taken\x12%\n" +
+	"\x0einvoice_number\x18\x02 \x01(\tR\rinvoiceNumber\"\xc5\x02\n" +
 	"\x16CommercialInvoiceTerms\"?\n" +
 	"\bIncoterm\x12\x18\n" +
 	"\x14INCOTERM_UNSPECIFIED\x10\x00\x12\a\n" +
@@ -2215,7 +2476,14 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x04DOCS\x10\x01\x12\x1b\n" +
 	"\x17SALE_OF_GOODS_PERMANENT\x10\x02\x12\x12\n" +
 	"\x0eRETURNED_GOODS\x10\x03\x12\v\n" +
-	"\aSAMPLES\x10\x04\"\xf5\x05\n" +
+	"\aSAMPLES\x10\x04\"n\n" +
+	"\x06Amount\x12\x16\n" +
+	"\x12AMOUNT_UNSPECIFIED\x10\x00\x12\x13\n" +
+	"\x0fFREIGHT_POSTAGE\x10\x01\x12\x13\n" +
+	"\x0fDISCOUNT_REBATE\x10\x02\x12\a\n" +
+	"\x03VAT\x10\x03\x12\x0f\n" +
+	"\vTOBACCO_TAX\x10\x04\x12\b\n" +
+	"\x04DUTY\x10\x05\"\xf5\x05\n" +
 	"\x1eCreateCommercialInvoiceRequest\x12/\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rinvoiceNumber\x12$\n" +
 	"\tpo_number\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18#R\bpoNumber\x12P\n" +
@@ -2298,96 +2566,105 @@ func file_portal_v1_reports_proto_rawDescGZIP() []byte {
 	return file_portal_v1_reports_proto_rawDescData
 }
 
-var file_portal_v1_reports_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_portal_v1_reports_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
+var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_portal_v1_reports_proto_goTypes = []any{
 	(ReportRow_Status)(0),                       // 0: portal.v1.ReportRow.Status
 	(GetInvoiceCustomersResponse_GateStep)(0),   // 1: portal.v1.GetInvoiceCustomersResponse.GateStep
 	(CommercialInvoiceTerms_Incoterm)(0),        // 2: portal.v1.CommercialInvoiceTerms.Incoterm
 	(CommercialInvoiceTerms_ReasonOfExport)(0),  // 3: portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	(*ReportRow)(nil),                           // 4: portal.v1.ReportRow
-	(*SearchReportRequest)(nil),                 // 5: portal.v1.SearchReportRequest
-	(*SearchReportResponse)(nil),                // 6: portal.v1.SearchReportResponse
-	(*ExportReportExcelRequest)(nil),            // 7: portal.v1.ExportReportExcelRequest
-	(*ExportReportExcelResponse)(nil),           // 8: portal.v1.ExportReportExcelResponse
-	(*DownloadReportLabelsRequest)(nil),         // 9: portal.v1.DownloadReportLabelsRequest
-	(*DownloadReportLabelsResponse)(nil),        // 10: portal.v1.DownloadReportLabelsResponse
-	(*DownloadReportLabelsByIdsRequest)(nil),    // 11: portal.v1.DownloadReportLabelsByIdsRequest
-	(*DownloadReportLabelsByIdsResponse)(nil),   // 12: portal.v1.DownloadReportLabelsByIdsResponse
-	(*DownloadReportInvoicesRequest)(nil),       // 13: portal.v1.DownloadReportInvoicesRequest
-	(*DownloadReportInvoicesResponse)(nil),      // 14: portal.v1.DownloadReportInvoicesResponse
-	(*DownloadReportInvoiceByIdsRequest)(nil),   // 15: portal.v1.DownloadReportInvoiceByIdsRequest
-	(*DownloadReportInvoiceByIdsResponse)(nil),  // 16: portal.v1.DownloadReportInvoiceByIdsResponse
-	(*GetInvoiceCustomersRequest)(nil),          // 17: portal.v1.GetInvoiceCustomersRequest
-	(*InvoiceCustomer)(nil),                     // 18: portal.v1.InvoiceCustomer
-	(*GetInvoiceCustomersResponse)(nil),         // 19: portal.v1.GetInvoiceCustomersResponse
-	(*CheckInvoiceNumberRequest)(nil),           // 20: portal.v1.CheckInvoiceNumberRequest
-	(*CheckInvoiceNumberResponse)(nil),          // 21: portal.v1.CheckInvoiceNumberResponse
-	(*CommercialInvoiceTerms)(nil),              // 22: portal.v1.CommercialInvoiceTerms
-	(*CreateCommercialInvoiceRequest)(nil),      // 23: portal.v1.CreateCommercialInvoiceRequest
-	(*CreateCommercialInvoiceResponse)(nil),     // 24: portal.v1.CreateCommercialInvoiceResponse
-	(*GetCommercialInvoiceDetailsRequest)(nil),  // 25: portal.v1.GetCommercialInvoiceDetailsRequest
-	(*CommercialInvoiceShipment)(nil),           // 26: portal.v1.CommercialInvoiceShipment
-	(*CommercialInvoice)(nil),                   // 27: portal.v1.CommercialInvoice
-	(*GetCommercialInvoiceDetailsResponse)(nil), // 28: portal.v1.GetCommercialInvoiceDetailsResponse
-	(*timestamppb.Timestamp)(nil),               // 29: google.protobuf.Timestamp
-	(ManifestType)(0),                           // 30: portal.v1.ManifestType
-	(ApiClient_Value)(0),                        // 31: portal.v1.ApiClient.Value
-	(LabelType)(0),                              // 32: portal.v1.LabelType
-	(ShipmentSource_Value)(0),                   // 33: portal.v1.ShipmentSource.Value
-	(*httpbody.HttpBody)(nil),                   // 34: google.api.HttpBody
-	(*OrderLineValues)(nil),                     // 35: portal.v1.OrderLineValues
+	(CommercialInvoiceTerms_Amount)(0),          // 4: portal.v1.CommercialInvoiceTerms.Amount
+	(*ReportRow)(nil),                           // 5: portal.v1.ReportRow
+	(*SearchReportRequest)(nil),                 // 6: portal.v1.SearchReportRequest
+	(*SearchReportResponse)(nil),                // 7: portal.v1.SearchReportResponse
+	(*ExportReportExcelRequest)(nil),            // 8: portal.v1.ExportReportExcelRequest
+	(*ExportReportExcelResponse)(nil),           // 9: portal.v1.ExportReportExcelResponse
+	(*DownloadReportLabelsRequest)(nil),         // 10: portal.v1.DownloadReportLabelsRequest
+	(*DownloadReportLabelsResponse)(nil),        // 11: portal.v1.DownloadReportLabelsResponse
+	(*DownloadReportLabelsByIdsRequest)(nil),    // 12: portal.v1.DownloadReportLabelsByIdsRequest
+	(*DownloadReportLabelsByIdsResponse)(nil),   // 13: portal.v1.DownloadReportLabelsByIdsResponse
+	(*DownloadReportInvoicesRequest)(nil),       // 14: portal.v1.DownloadReportInvoicesRequest
+	(*DownloadReportInvoicesResponse)(nil),      // 15: portal.v1.DownloadReportInvoicesResponse
+	(*DownloadReportInvoiceByIdsRequest)(nil),   // 16: portal.v1.DownloadReportInvoiceByIdsRequest
+	(*DownloadReportInvoiceByIdsResponse)(nil),  // 17: portal.v1.DownloadReportInvoiceByIdsResponse
+	(*GetInvoiceCustomersRequest)(nil),          // 18: portal.v1.GetInvoiceCustomersRequest
+	(*InvoiceCustomer)(nil),                     // 19: portal.v1.InvoiceCustomer
+	(*GetInvoiceCustomersResponse)(nil),         // 20: portal.v1.GetInvoiceCustomersResponse
+	(*CommercialInvoiceDefaults)(nil),           // 21: portal.v1.CommercialInvoiceDefaults
+	(*ReceiverAmounts)(nil),                     // 22: portal.v1.ReceiverAmounts
+	(*CheckInvoiceNumberRequest)(nil),           // 23: portal.v1.CheckInvoiceNumberRequest
+	(*CheckInvoiceNumberResponse)(nil),          // 24: portal.v1.CheckInvoiceNumberResponse
+	(*CommercialInvoiceTerms)(nil),              // 25: portal.v1.CommercialInvoiceTerms
+	(*CreateCommercialInvoiceRequest)(nil),      // 26: portal.v1.CreateCommercialInvoiceRequest
+	(*CreateCommercialInvoiceResponse)(nil),     // 27: portal.v1.CreateCommercialInvoiceResponse
+	(*GetCommercialInvoiceDetailsRequest)(nil),  // 28: portal.v1.GetCommercialInvoiceDetailsRequest
+	(*CommercialInvoiceShipment)(nil),           // 29: portal.v1.CommercialInvoiceShipment
+	(*CommercialInvoice)(nil),                   // 30: portal.v1.CommercialInvoice
+	(*GetCommercialInvoiceDetailsResponse)(nil), // 31: portal.v1.GetCommercialInvoiceDetailsResponse
+	(*timestamppb.Timestamp)(nil),               // 32: google.protobuf.Timestamp
+	(ManifestType)(0),                           // 33: portal.v1.ManifestType
+	(ApiClient_Value)(0),                        // 34: portal.v1.ApiClient.Value
+	(LabelType)(0),                              // 35: portal.v1.LabelType
+	(ShipmentSource_Value)(0),                   // 36: portal.v1.ShipmentSource.Value
+	(*httpbody.HttpBody)(nil),                   // 37: google.api.HttpBody
+	(*OrderLineValues)(nil),                     // 38: portal.v1.OrderLineValues
 }
 var file_portal_v1_reports_proto_depIdxs = []int32{
-	29, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
+	32, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: portal.v1.ReportRow.status:type_name -> portal.v1.ReportRow.Status
-	30, // 2: portal.v1.ReportRow.manifest_type:type_name -> portal.v1.ManifestType
-	31, // 3: portal.v1.ReportRow.api_client:type_name -> portal.v1.ApiClient.Value
-	32, // 4: portal.v1.ReportRow.label_type:type_name -> portal.v1.LabelType
-	33, // 5: portal.v1.ReportRow.source:type_name -> portal.v1.ShipmentSource.Value
-	4,  // 6: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
-	34, // 7: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
-	34, // 8: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
-	34, // 9: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
-	34, // 10: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
-	34, // 11: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
-	18, // 12: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
+	33, // 2: portal.v1.ReportRow.manifest_type:type_name -> portal.v1.ManifestType
+	34, // 3: portal.v1.ReportRow.api_client:type_name -> portal.v1.ApiClient.Value
+	35, // 4: portal.v1.ReportRow.label_type:type_name -> portal.v1.LabelType
+	36, // 5: portal.v1.ReportRow.source:type_name -> portal.v1.ShipmentSource.Value
+	5,  // 6: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
+	37, // 7: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
+	37, // 8: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
+	37, // 9: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
+	37, // 10: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
+	37, // 11: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
+	19, // 12: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
 	1,  // 13: portal.v1.GetInvoiceCustomersResponse.next_step:type_name -> portal.v1.GetInvoiceCustomersResponse.GateStep
-	2,  // 14: portal.v1.CreateCommercialInvoiceRequest.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	3,  // 15: portal.v1.CreateCommercialInvoiceRequest.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	34, // 16: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	35, // 17: portal.v1.CommercialInvoiceShipment.order_lines:type_name -> portal.v1.OrderLineValues
-	2,  // 18: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	3,  // 19: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	29, // 20: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
-	26, // 21: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
-	27, // 22: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
-	26, // 23: portal.v1.GetCommercialInvoiceDetailsResponse.shipments:type_name -> portal.v1.CommercialInvoiceShipment
-	5,  // 24: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
-	7,  // 25: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
-	9,  // 26: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
-	11, // 27: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
-	13, // 28: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
-	15, // 29: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
-	17, // 30: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
-	20, // 31: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
-	23, // 32: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
-	25, // 33: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
-	6,  // 34: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
-	8,  // 35: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
-	10, // 36: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
-	12, // 37: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
-	14, // 38: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
-	16, // 39: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
-	19, // 40: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
-	21, // 41: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
-	24, // 42: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
-	28, // 43: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
-	34, // [34:44] is the sub-list for method output_type
-	24, // [24:34] is the sub-list for method input_type
-	24, // [24:24] is the sub-list for extension type_name
-	24, // [24:24] is the sub-list for extension extendee
-	0,  // [0:24] is the sub-list for field type_name
+	21, // 14: portal.v1.GetInvoiceCustomersResponse.defaults:type_name -> portal.v1.CommercialInvoiceDefaults
+	2,  // 15: portal.v1.CommercialInvoiceDefaults.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	3,  // 16: portal.v1.CommercialInvoiceDefaults.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	22, // 17: portal.v1.CommercialInvoiceDefaults.receiver_amounts:type_name -> portal.v1.ReceiverAmounts
+	2,  // 18: portal.v1.ReceiverAmounts.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	4,  // 19: portal.v1.ReceiverAmounts.amounts:type_name -> portal.v1.CommercialInvoiceTerms.Amount
+	2,  // 20: portal.v1.CreateCommercialInvoiceRequest.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	3,  // 21: portal.v1.CreateCommercialInvoiceRequest.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	37, // 22: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	38, // 23: portal.v1.CommercialInvoiceShipment.order_lines:type_name -> portal.v1.OrderLineValues
+	2,  // 24: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
+	3,  // 25: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	32, // 26: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
+	29, // 27: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	30, // 28: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
+	29, // 29: portal.v1.GetCommercialInvoiceDetailsResponse.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	6,  // 30: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
+	8,  // 31: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
+	10, // 32: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
+	12, // 33: portal.v1.ReportService.DownloadReportLabelsByIds:input_type -> portal.v1.DownloadReportLabelsByIdsRequest
+	14, // 34: portal.v1.ReportService.DownloadReportInvoices:input_type -> portal.v1.DownloadReportInvoicesRequest
+	16, // 35: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
+	18, // 36: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
+	23, // 37: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
+	26, // 38: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
+	28, // 39: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
+	7,  // 40: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
+	9,  // 41: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
+	11, // 42: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
+	13, // 43: portal.v1.ReportService.DownloadReportLabelsByIds:output_type -> portal.v1.DownloadReportLabelsByIdsResponse
+	15, // 44: portal.v1.ReportService.DownloadReportInvoices:output_type -> portal.v1.DownloadReportInvoicesResponse
+	17, // 45: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
+	20, // 46: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
+	24, // 47: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
+	27, // 48: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
+	31, // 49: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
+	40, // [40:50] is the sub-list for method output_type
+	30, // [30:40] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_reports_proto_init() }
@@ -2397,13 +2674,14 @@ func file_portal_v1_reports_proto_init() {
 	}
 	file_portal_v1_batches_proto_init()
 	file_portal_v1_vocabulary_proto_init()
+	file_portal_v1_reports_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_reports_proto_rawDesc), len(file_portal_v1_reports_proto_rawDesc)),
-			NumEnums:      4,
-			NumMessages:   25,
+			NumEnums:      5,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

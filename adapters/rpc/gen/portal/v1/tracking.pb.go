@@ -750,9 +750,12 @@ func (x *GetTrackingParcelRequest) GetId() string {
 type GetTrackingParcelResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The details; the REST body.
-	Detail        *TrackingDetail `protobuf:"bytes,1,opt,name=detail,proto3" json:"detail,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Detail *TrackingDetail `protobuf:"bytes,1,opt,name=detail,proto3" json:"detail,omitempty"`
+	// The product an inquiry about the parcel names, from its product code
+	// (core/inquiry.ProductOfCode): the internal inquiry is prefilled with it.
+	InquiryProduct SubmitParcelInquiryRequest_Product `protobuf:"varint,2,opt,name=inquiry_product,json=inquiryProduct,proto3,enum=portal.v1.SubmitParcelInquiryRequest_Product" json:"inquiry_product,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *GetTrackingParcelResponse) Reset() {
@@ -790,6 +793,13 @@ func (x *GetTrackingParcelResponse) GetDetail() *TrackingDetail {
 		return x.Detail
 	}
 	return nil
+}
+
+func (x *GetTrackingParcelResponse) GetInquiryProduct() SubmitParcelInquiryRequest_Product {
+	if x != nil {
+		return x.InquiryProduct
+	}
+	return SubmitParcelInquiryRequest_PRODUCT_UNSPECIFIED
 }
 
 // GetTrackingEventsRequest names a parcel.
@@ -2149,7 +2159,7 @@ var File_portal_v1_tracking_proto protoreflect.FileDescriptor
 
 const file_portal_v1_tracking_proto_rawDesc = "" +
 	"\n" +
-	"\x18portal/v1/tracking.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"O\n" +
+	"\x18portal/v1/tracking.proto\x12\tportal.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x19portal/v1/inquiries.proto\"O\n" +
 	"\x11TrackingDateRange\x12\x1e\n" +
 	"\n" +
 	"start_date\x18\x01 \x01(\tR\n" +
@@ -2217,9 +2227,10 @@ const file_portal_v1_tracking_proto_rawDesc = "" +
 	"\binternal\x18\x03 \x01(\bR\binternal\x12 \n" +
 	"\vfulfillment\x18\x04 \x01(\bR\vfulfillment\"*\n" +
 	"\x18GetTrackingParcelRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"N\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"\xa6\x01\n" +
 	"\x19GetTrackingParcelResponse\x121\n" +
-	"\x06detail\x18\x01 \x01(\v2\x19.portal.v1.TrackingDetailR\x06detail\"*\n" +
+	"\x06detail\x18\x01 \x01(\v2\x19.portal.v1.TrackingDetailR\x06detail\x12V\n" +
+	"\x0finquiry_product\x18\x02 \x01(\x0e2-.portal.v1.SubmitParcelInquiryRequest.ProductR\x0einquiryProduct\"*\n" +
 	"\x18GetTrackingEventsRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\",\n" +
 	"\x1aGetTrackingReceiverRequest\x12\x0e\n" +
@@ -2339,36 +2350,37 @@ func file_portal_v1_tracking_proto_rawDescGZIP() []byte {
 
 var file_portal_v1_tracking_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_portal_v1_tracking_proto_goTypes = []any{
-	(*TrackingDateRange)(nil),            // 0: portal.v1.TrackingDateRange
-	(*TrackingSearchCriteria)(nil),       // 1: portal.v1.TrackingSearchCriteria
-	(*TrackingMeta)(nil),                 // 2: portal.v1.TrackingMeta
-	(*SearchTrackingRequest)(nil),        // 3: portal.v1.SearchTrackingRequest
-	(*TrackingRow)(nil),                  // 4: portal.v1.TrackingRow
-	(*ParcelInquiryMark)(nil),            // 5: portal.v1.ParcelInquiryMark
-	(*SearchTrackingResponse)(nil),       // 6: portal.v1.SearchTrackingResponse
-	(*GetTrackingParcelRequest)(nil),     // 7: portal.v1.GetTrackingParcelRequest
-	(*GetTrackingParcelResponse)(nil),    // 8: portal.v1.GetTrackingParcelResponse
-	(*GetTrackingEventsRequest)(nil),     // 9: portal.v1.GetTrackingEventsRequest
-	(*GetTrackingReceiverRequest)(nil),   // 10: portal.v1.GetTrackingReceiverRequest
-	(*GetTrackingReceiverResponse)(nil),  // 11: portal.v1.GetTrackingReceiverResponse
-	(*GetTrackingSenderRequest)(nil),     // 12: portal.v1.GetTrackingSenderRequest
-	(*GetTrackingSenderResponse)(nil),    // 13: portal.v1.GetTrackingSenderResponse
-	(*TrackingEvent)(nil),                // 14: portal.v1.TrackingEvent
-	(*GetTrackingEventsResponse)(nil),    // 15: portal.v1.GetTrackingEventsResponse
-	(*TrackingReceiver)(nil),             // 16: portal.v1.TrackingReceiver
-	(*TrackingSender)(nil),               // 17: portal.v1.TrackingSender
-	(*TrackingShipmentData)(nil),         // 18: portal.v1.TrackingShipmentData
-	(*TrackingParcelData)(nil),           // 19: portal.v1.TrackingParcelData
-	(*TrackingCustomerName)(nil),         // 20: portal.v1.TrackingCustomerName
-	(*TrackingDetail)(nil),               // 21: portal.v1.TrackingDetail
-	(*ListTrackingProductsRequest)(nil),  // 22: portal.v1.ListTrackingProductsRequest
-	(*TrackingProduct)(nil),              // 23: portal.v1.TrackingProduct
-	(*ListTrackingProductsResponse)(nil), // 24: portal.v1.ListTrackingProductsResponse
-	(*ExportTrackingCsvRequest)(nil),     // 25: portal.v1.ExportTrackingCsvRequest
-	(*ExportTrackingCsvResponse)(nil),    // 26: portal.v1.ExportTrackingCsvResponse
-	(*ExportTrackingExcelRequest)(nil),   // 27: portal.v1.ExportTrackingExcelRequest
-	(*ExportTrackingExcelResponse)(nil),  // 28: portal.v1.ExportTrackingExcelResponse
-	(*httpbody.HttpBody)(nil),            // 29: google.api.HttpBody
+	(*TrackingDateRange)(nil),               // 0: portal.v1.TrackingDateRange
+	(*TrackingSearchCriteria)(nil),          // 1: portal.v1.TrackingSearchCriteria
+	(*TrackingMeta)(nil),                    // 2: portal.v1.TrackingMeta
+	(*SearchTrackingRequest)(nil),           // 3: portal.v1.SearchTrackingRequest
+	(*TrackingRow)(nil),                     // 4: portal.v1.TrackingRow
+	(*ParcelInquiryMark)(nil),               // 5: portal.v1.ParcelInquiryMark
+	(*SearchTrackingResponse)(nil),          // 6: portal.v1.SearchTrackingResponse
+	(*GetTrackingParcelRequest)(nil),        // 7: portal.v1.GetTrackingParcelRequest
+	(*GetTrackingParcelResponse)(nil),       // 8: portal.v1.GetTrackingParcelResponse
+	(*GetTrackingEventsRequest)(nil),        // 9: portal.v1.GetTrackingEventsRequest
+	(*GetTrackingReceiverRequest)(nil),      // 10: portal.v1.GetTrackingReceiverRequest
+	(*GetTrackingReceiverResponse)(nil),     // 11: portal.v1.GetTrackingReceiverResponse
+	(*GetTrackingSenderRequest)(nil),        // 12: portal.v1.GetTrackingSenderRequest
+	(*GetTrackingSenderResponse)(nil),       // 13: portal.v1.GetTrackingSenderResponse
+	(*TrackingEvent)(nil),                   // 14: portal.v1.TrackingEvent
+	(*GetTrackingEventsResponse)(nil),       // 15: portal.v1.GetTrackingEventsResponse
+	(*TrackingReceiver)(nil),                // 16: portal.v1.TrackingReceiver
+	(*TrackingSender)(nil),                  // 17: portal.v1.TrackingSender
+	(*TrackingShipmentData)(nil),            // 18: portal.v1.TrackingShipmentData
+	(*TrackingParcelData)(nil),              // 19: portal.v1.TrackingParcelData
+	(*TrackingCustomerName)(nil),            // 20: portal.v1.TrackingCustomerName
+	(*TrackingDetail)(nil),                  // 21: portal.v1.TrackingDetail
+	(*ListTrackingProductsRequest)(nil),     // 22: portal.v1.ListTrackingProductsRequest
+	(*TrackingProduct)(nil),                 // 23: portal.v1.TrackingProduct
+	(*ListTrackingProductsResponse)(nil),    // 24: portal.v1.ListTrackingProductsResponse
+	(*ExportTrackingCsvRequest)(nil),        // 25: portal.v1.ExportTrackingCsvRequest
+	(*ExportTrackingCsvResponse)(nil),       // 26: portal.v1.ExportTrackingCsvResponse
+	(*ExportTrackingExcelRequest)(nil),      // 27: portal.v1.ExportTrackingExcelRequest
+	(*ExportTrackingExcelResponse)(nil),     // 28: portal.v1.ExportTrackingExcelResponse
+	(SubmitParcelInquiryRequest_Product)(0), // 29: portal.v1.SubmitParcelInquiryRequest.Product
+	(*httpbody.HttpBody)(nil),               // 30: google.api.HttpBody
 }
 var file_portal_v1_tracking_proto_depIdxs = []int32{
 	0,  // 0: portal.v1.TrackingSearchCriteria.shipment_date:type_name -> portal.v1.TrackingDateRange
@@ -2379,43 +2391,44 @@ var file_portal_v1_tracking_proto_depIdxs = []int32{
 	5,  // 5: portal.v1.TrackingRow.parcel_inquiry:type_name -> portal.v1.ParcelInquiryMark
 	4,  // 6: portal.v1.SearchTrackingResponse.data:type_name -> portal.v1.TrackingRow
 	21, // 7: portal.v1.GetTrackingParcelResponse.detail:type_name -> portal.v1.TrackingDetail
-	16, // 8: portal.v1.GetTrackingReceiverResponse.receiver:type_name -> portal.v1.TrackingReceiver
-	17, // 9: portal.v1.GetTrackingSenderResponse.sender:type_name -> portal.v1.TrackingSender
-	14, // 10: portal.v1.GetTrackingEventsResponse.tracking_events:type_name -> portal.v1.TrackingEvent
-	18, // 11: portal.v1.TrackingDetail.shipment_data:type_name -> portal.v1.TrackingShipmentData
-	19, // 12: portal.v1.TrackingDetail.parcel_data:type_name -> portal.v1.TrackingParcelData
-	20, // 13: portal.v1.TrackingDetail.customer_name:type_name -> portal.v1.TrackingCustomerName
-	16, // 14: portal.v1.TrackingDetail.receiver_details:type_name -> portal.v1.TrackingReceiver
-	17, // 15: portal.v1.TrackingDetail.sender_details:type_name -> portal.v1.TrackingSender
-	14, // 16: portal.v1.TrackingDetail.tracking_events:type_name -> portal.v1.TrackingEvent
-	23, // 17: portal.v1.ListTrackingProductsResponse.products:type_name -> portal.v1.TrackingProduct
-	1,  // 18: portal.v1.ExportTrackingCsvRequest.search_criteria:type_name -> portal.v1.TrackingSearchCriteria
-	2,  // 19: portal.v1.ExportTrackingCsvRequest.meta:type_name -> portal.v1.TrackingMeta
-	29, // 20: portal.v1.ExportTrackingCsvResponse.file:type_name -> google.api.HttpBody
-	1,  // 21: portal.v1.ExportTrackingExcelRequest.search_criteria:type_name -> portal.v1.TrackingSearchCriteria
-	2,  // 22: portal.v1.ExportTrackingExcelRequest.meta:type_name -> portal.v1.TrackingMeta
-	29, // 23: portal.v1.ExportTrackingExcelResponse.file:type_name -> google.api.HttpBody
-	3,  // 24: portal.v1.TrackingService.SearchTracking:input_type -> portal.v1.SearchTrackingRequest
-	7,  // 25: portal.v1.TrackingService.GetTrackingParcel:input_type -> portal.v1.GetTrackingParcelRequest
-	9,  // 26: portal.v1.TrackingService.GetTrackingEvents:input_type -> portal.v1.GetTrackingEventsRequest
-	10, // 27: portal.v1.TrackingService.GetTrackingReceiver:input_type -> portal.v1.GetTrackingReceiverRequest
-	12, // 28: portal.v1.TrackingService.GetTrackingSender:input_type -> portal.v1.GetTrackingSenderRequest
-	22, // 29: portal.v1.TrackingService.ListTrackingProducts:input_type -> portal.v1.ListTrackingProductsRequest
-	25, // 30: portal.v1.TrackingService.ExportTrackingCsv:input_type -> portal.v1.ExportTrackingCsvRequest
-	27, // 31: portal.v1.TrackingService.ExportTrackingExcel:input_type -> portal.v1.ExportTrackingExcelRequest
-	6,  // 32: portal.v1.TrackingService.SearchTracking:output_type -> portal.v1.SearchTrackingResponse
-	8,  // 33: portal.v1.TrackingService.GetTrackingParcel:output_type -> portal.v1.GetTrackingParcelResponse
-	15, // 34: portal.v1.TrackingService.GetTrackingEvents:output_type -> portal.v1.GetTrackingEventsResponse
-	11, // 35: portal.v1.TrackingService.GetTrackingReceiver:output_type -> portal.v1.GetTrackingReceiverResponse
-	13, // 36: portal.v1.TrackingService.GetTrackingSender:output_type -> portal.v1.GetTrackingSenderResponse
-	24, // 37: portal.v1.TrackingService.ListTrackingProducts:output_type -> portal.v1.ListTrackingProductsResponse
-	26, // 38: portal.v1.TrackingService.ExportTrackingCsv:output_type -> portal.v1.ExportTrackingCsvResponse
-	28, // 39: portal.v1.TrackingService.ExportTrackingExcel:output_type -> portal.v1.ExportTrackingExcelResponse
-	32, // [32:40] is the sub-list for method output_type
-	24, // [24:32] is the sub-list for method input_type
-	24, // [24:24] is the sub-list for extension type_name
-	24, // [24:24] is the sub-list for extension extendee
-	0,  // [0:24] is the sub-list for field type_name
+	29, // 8: portal.v1.GetTrackingParcelResponse.inquiry_product:type_name -> portal.v1.SubmitParcelInquiryRequest.Product
+	16, // 9: portal.v1.GetTrackingReceiverResponse.receiver:type_name -> portal.v1.TrackingReceiver
+	17, // 10: portal.v1.GetTrackingSenderResponse.sender:type_name -> portal.v1.TrackingSender
+	14, // 11: portal.v1.GetTrackingEventsResponse.tracking_events:type_name -> portal.v1.TrackingEvent
+	18, // 12: portal.v1.TrackingDetail.shipment_data:type_name -> portal.v1.TrackingShipmentData
+	19, // 13: portal.v1.TrackingDetail.parcel_data:type_name -> portal.v1.TrackingParcelData
+	20, // 14: portal.v1.TrackingDetail.customer_name:type_name -> portal.v1.TrackingCustomerName
+	16, // 15: portal.v1.TrackingDetail.receiver_details:type_name -> portal.v1.TrackingReceiver
+	17, // 16: portal.v1.TrackingDetail.sender_details:type_name -> portal.v1.TrackingSender
+	14, // 17: portal.v1.TrackingDetail.tracking_events:type_name -> portal.v1.TrackingEvent
+	23, // 18: portal.v1.ListTrackingProductsResponse.products:type_name -> portal.v1.TrackingProduct
+	1,  // 19: portal.v1.ExportTrackingCsvRequest.search_criteria:type_name -> portal.v1.TrackingSearchCriteria
+	2,  // 20: portal.v1.ExportTrackingCsvRequest.meta:type_name -> portal.v1.TrackingMeta
+	30, // 21: portal.v1.ExportTrackingCsvResponse.file:type_name -> google.api.HttpBody
+	1,  // 22: portal.v1.ExportTrackingExcelRequest.search_criteria:type_name -> portal.v1.TrackingSearchCriteria
+	2,  // 23: portal.v1.ExportTrackingExcelRequest.meta:type_name -> portal.v1.TrackingMeta
+	30, // 24: portal.v1.ExportTrackingExcelResponse.file:type_name -> google.api.HttpBody
+	3,  // 25: portal.v1.TrackingService.SearchTracking:input_type -> portal.v1.SearchTrackingRequest
+	7,  // 26: portal.v1.TrackingService.GetTrackingParcel:input_type -> portal.v1.GetTrackingParcelRequest
+	9,  // 27: portal.v1.TrackingService.GetTrackingEvents:input_type -> portal.v1.GetTrackingEventsRequest
+	10, // 28: portal.v1.TrackingService.GetTrackingReceiver:input_type -> portal.v1.GetTrackingReceiverRequest
+	12, // 29: portal.v1.TrackingService.GetTrackingSender:input_type -> portal.v1.GetTrackingSenderRequest
+	22, // 30: portal.v1.TrackingService.ListTrackingProducts:input_type -> portal.v1.ListTrackingProductsRequest
+	25, // 31: portal.v1.TrackingService.ExportTrackingCsv:input_type -> portal.v1.ExportTrackingCsvRequest
+	27, // 32: portal.v1.TrackingService.ExportTrackingExcel:input_type -> portal.v1.ExportTrackingExcelRequest
+	6,  // 33: portal.v1.TrackingService.SearchTracking:output_type -> portal.v1.SearchTrackingResponse
+	8,  // 34: portal.v1.TrackingService.GetTrackingParcel:output_type -> portal.v1.GetTrackingParcelResponse
+	15, // 35: portal.v1.TrackingService.GetTrackingEvents:output_type -> portal.v1.GetTrackingEventsResponse
+	11, // 36: portal.v1.TrackingService.GetTrackingReceiver:output_type -> portal.v1.GetTrackingReceiverResponse
+	13, // 37: portal.v1.TrackingService.GetTrackingSender:output_type -> portal.v1.GetTrackingSenderResponse
+	24, // 38: portal.v1.TrackingService.ListTrackingProducts:output_type -> portal.v1.ListTrackingProductsResponse
+	26, // 39: portal.v1.TrackingService.ExportTrackingCsv:output_type -> portal.v1.ExportTrackingCsvResponse
+	28, // 40: portal.v1.TrackingService.ExportTrackingExcel:output_type -> portal.v1.ExportTrackingExcelResponse
+	33, // [33:41] is the sub-list for method output_type
+	25, // [25:33] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_tracking_proto_init() }
@@ -2423,6 +2436,7 @@ func file_portal_v1_tracking_proto_init() {
 	if File_portal_v1_tracking_proto != nil {
 		return
 	}
+	file_portal_v1_inquiries_proto_init()
 	file_portal_v1_tracking_proto_msgTypes[1].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

@@ -36,7 +36,7 @@ type User struct {
 	// E-mail address.
 	Email string `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
 	// ACTIVE (default), INACTIVE, NEW or PENDING.
-	ActivationStatus ActivationStatus_Value `protobuf:"varint,5,opt,name=activation_status,json=activationStatus,proto3,enum=portal.v1.ActivationStatus_Value" json:"activation_status,omitempty"`
+	ActivationStatus *ActivationStatus_Value `protobuf:"varint,5,opt,name=activation_status,json=activationStatus,proto3,enum=portal.v1.ActivationStatus_Value,oneof" json:"activation_status,omitempty"`
 	// Language: de, en, es, it or nl.
 	LangKey string `protobuf:"bytes,6,opt,name=lang_key,json=langKey,proto3" json:"lang_key,omitempty"`
 	// Roles, such as ROLE_USER.
@@ -118,8 +118,8 @@ func (x *User) GetEmail() string {
 }
 
 func (x *User) GetActivationStatus() ActivationStatus_Value {
-	if x != nil {
-		return x.ActivationStatus
+	if x != nil && x.ActivationStatus != nil {
+		return *x.ActivationStatus
 	}
 	return ActivationStatus_ACTIVATION_STATUS_UNSPECIFIED
 }
@@ -198,8 +198,10 @@ type ListUsersRequest struct {
 	Sort string `protobuf:"bytes,3,opt,name=sort,proto3" json:"sort,omitempty"`
 	// asc (default) or desc.
 	Direction SortDirection `protobuf:"varint,4,opt,name=direction,proto3,enum=portal.v1.SortDirection" json:"direction,omitempty"`
-	// Statuses to show: active, inactive, new, pending; all when empty.
-	Status []string `protobuf:"bytes,5,rep,name=status,proto3" json:"status,omitempty"`
+	// Statuses to show (ACTIVE, INACTIVE, NEW, PENDING; a REST query reads them in any case, as the
+	// spec's active, inactive, new, pending); all when empty. An unknown one is refused
+	// (userQuery.status, pattern).
+	Status []ActivationStatus_Value `protobuf:"varint,5,rep,packed,name=status,proto3,enum=portal.v1.ActivationStatus_Value" json:"status,omitempty"`
 	// Only logins containing this text; at most 50 characters, a login's length.
 	Login         string `protobuf:"bytes,6,opt,name=login,proto3" json:"login,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -264,7 +266,7 @@ func (x *ListUsersRequest) GetDirection() SortDirection {
 	return SortDirection_SORT_DIRECTION_UNSPECIFIED
 }
 
-func (x *ListUsersRequest) GetStatus() []string {
+func (x *ListUsersRequest) GetStatus() []ActivationStatus_Value {
 	if x != nil {
 		return x.Status
 	}
@@ -779,14 +781,14 @@ var File_portal_v1_users_proto protoreflect.FileDescriptor
 
 const file_portal_v1_users_proto_rawDesc = "" +
 	"\n" +
-	"\x15portal/v1/users.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cportal/v1/organisation.proto\x1a\x1aportal/v1/vocabulary.proto\"\xeb\x04\n" +
+	"\x15portal/v1/users.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cportal/v1/organisation.proto\x1a\x1aportal/v1/vocabulary.proto\"\x86\x05\n" +
 	"\x04User\x12\x14\n" +
 	"\x05login\x18\x01 \x01(\tR\x05login\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
 	"\tlast_name\x18\x03 \x01(\tR\blastName\x12\x14\n" +
-	"\x05email\x18\x04 \x01(\tR\x05email\x12N\n" +
-	"\x11activation_status\x18\x05 \x01(\x0e2!.portal.v1.ActivationStatus.ValueR\x10activationStatus\x12\x19\n" +
+	"\x05email\x18\x04 \x01(\tR\x05email\x12S\n" +
+	"\x11activation_status\x18\x05 \x01(\x0e2!.portal.v1.ActivationStatus.ValueH\x00R\x10activationStatus\x88\x01\x01\x12\x19\n" +
 	"\blang_key\x18\x06 \x01(\tR\alangKey\x121\n" +
 	"\vauthorities\x18\a \x03(\x0e2\x0f.portal.v1.RoleR\vauthorities\x12\x1d\n" +
 	"\n" +
@@ -797,14 +799,15 @@ const file_portal_v1_users_proto_rawDesc = "" +
 	"\x12last_modified_date\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\x10lastModifiedDate\x12\x1a\n" +
 	"\bpassword\x18\f \x01(\tR\bpassword\x122\n" +
 	"\bcustomer\x18\r \x01(\v2\x16.portal.v1.CustomerRefR\bcustomer\x12;\n" +
-	"\vfulfillment\x18\x0e \x01(\v2\x19.portal.v1.FulfillmentRefR\vfulfillment\"\xdc\x01\n" +
+	"\vfulfillment\x18\x0e \x01(\v2\x19.portal.v1.FulfillmentRefR\vfulfillmentB\x14\n" +
+	"\x12_activation_status\"\xff\x01\n" +
 	"\x10ListUsersRequest\x12\x1b\n" +
 	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
 	"\x04size\x18\x02 \x01(\x05B\n" +
 	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x04size\x12\x12\n" +
 	"\x04sort\x18\x03 \x01(\tR\x04sort\x12@\n" +
-	"\tdirection\x18\x04 \x01(\x0e2\x18.portal.v1.SortDirectionB\b\xbaH\x05\x82\x01\x02\x10\x01R\tdirection\x12\x16\n" +
-	"\x06status\x18\x05 \x03(\tR\x06status\x12\x1d\n" +
+	"\tdirection\x18\x04 \x01(\x0e2\x18.portal.v1.SortDirectionB\b\xbaH\x05\x82\x01\x02\x10\x01R\tdirection\x129\n" +
+	"\x06status\x18\x05 \x03(\x0e2!.portal.v1.ActivationStatus.ValueR\x06status\x12\x1d\n" +
 	"\x05login\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x182R\x05login\"[\n" +
 	"\x11ListUsersResponse\x12%\n" +
 	"\x05users\x18\x01 \x03(\v2\x0f.portal.v1.UserR\x05users\x12\x1f\n" +
@@ -881,30 +884,31 @@ var file_portal_v1_users_proto_depIdxs = []int32{
 	16, // 4: portal.v1.User.customer:type_name -> portal.v1.CustomerRef
 	17, // 5: portal.v1.User.fulfillment:type_name -> portal.v1.FulfillmentRef
 	18, // 6: portal.v1.ListUsersRequest.direction:type_name -> portal.v1.SortDirection
-	0,  // 7: portal.v1.ListUsersResponse.users:type_name -> portal.v1.User
-	14, // 8: portal.v1.ListAuthoritiesResponse.authorities:type_name -> portal.v1.Role
-	0,  // 9: portal.v1.GetUserResponse.user:type_name -> portal.v1.User
-	0,  // 10: portal.v1.CreateUserRequest.user:type_name -> portal.v1.User
-	0,  // 11: portal.v1.CreateUserResponse.user:type_name -> portal.v1.User
-	0,  // 12: portal.v1.UpdateUserRequest.user:type_name -> portal.v1.User
-	0,  // 13: portal.v1.UpdateUserResponse.user:type_name -> portal.v1.User
-	1,  // 14: portal.v1.UserService.ListUsers:input_type -> portal.v1.ListUsersRequest
-	3,  // 15: portal.v1.UserService.ListAuthorities:input_type -> portal.v1.ListAuthoritiesRequest
-	5,  // 16: portal.v1.UserService.GetUser:input_type -> portal.v1.GetUserRequest
-	7,  // 17: portal.v1.UserService.CreateUser:input_type -> portal.v1.CreateUserRequest
-	9,  // 18: portal.v1.UserService.UpdateUser:input_type -> portal.v1.UpdateUserRequest
-	11, // 19: portal.v1.UserService.DeleteUser:input_type -> portal.v1.DeleteUserRequest
-	2,  // 20: portal.v1.UserService.ListUsers:output_type -> portal.v1.ListUsersResponse
-	4,  // 21: portal.v1.UserService.ListAuthorities:output_type -> portal.v1.ListAuthoritiesResponse
-	6,  // 22: portal.v1.UserService.GetUser:output_type -> portal.v1.GetUserResponse
-	8,  // 23: portal.v1.UserService.CreateUser:output_type -> portal.v1.CreateUserResponse
-	10, // 24: portal.v1.UserService.UpdateUser:output_type -> portal.v1.UpdateUserResponse
-	12, // 25: portal.v1.UserService.DeleteUser:output_type -> portal.v1.DeleteUserResponse
-	20, // [20:26] is the sub-list for method output_type
-	14, // [14:20] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	13, // 7: portal.v1.ListUsersRequest.status:type_name -> portal.v1.ActivationStatus.Value
+	0,  // 8: portal.v1.ListUsersResponse.users:type_name -> portal.v1.User
+	14, // 9: portal.v1.ListAuthoritiesResponse.authorities:type_name -> portal.v1.Role
+	0,  // 10: portal.v1.GetUserResponse.user:type_name -> portal.v1.User
+	0,  // 11: portal.v1.CreateUserRequest.user:type_name -> portal.v1.User
+	0,  // 12: portal.v1.CreateUserResponse.user:type_name -> portal.v1.User
+	0,  // 13: portal.v1.UpdateUserRequest.user:type_name -> portal.v1.User
+	0,  // 14: portal.v1.UpdateUserResponse.user:type_name -> portal.v1.User
+	1,  // 15: portal.v1.UserService.ListUsers:input_type -> portal.v1.ListUsersRequest
+	3,  // 16: portal.v1.UserService.ListAuthorities:input_type -> portal.v1.ListAuthoritiesRequest
+	5,  // 17: portal.v1.UserService.GetUser:input_type -> portal.v1.GetUserRequest
+	7,  // 18: portal.v1.UserService.CreateUser:input_type -> portal.v1.CreateUserRequest
+	9,  // 19: portal.v1.UserService.UpdateUser:input_type -> portal.v1.UpdateUserRequest
+	11, // 20: portal.v1.UserService.DeleteUser:input_type -> portal.v1.DeleteUserRequest
+	2,  // 21: portal.v1.UserService.ListUsers:output_type -> portal.v1.ListUsersResponse
+	4,  // 22: portal.v1.UserService.ListAuthorities:output_type -> portal.v1.ListAuthoritiesResponse
+	6,  // 23: portal.v1.UserService.GetUser:output_type -> portal.v1.GetUserResponse
+	8,  // 24: portal.v1.UserService.CreateUser:output_type -> portal.v1.CreateUserResponse
+	10, // 25: portal.v1.UserService.UpdateUser:output_type -> portal.v1.UpdateUserResponse
+	12, // 26: portal.v1.UserService.DeleteUser:output_type -> portal.v1.DeleteUserResponse
+	21, // [21:27] is the sub-list for method output_type
+	15, // [15:21] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_users_proto_init() }
@@ -914,6 +918,7 @@ func file_portal_v1_users_proto_init() {
 	}
 	file_portal_v1_organisation_proto_init()
 	file_portal_v1_vocabulary_proto_init()
+	file_portal_v1_users_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -390,6 +390,59 @@ func (ActivationStatus_Value) EnumDescriptor() ([]byte, []int) {
 	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{1, 0}
 }
 
+// Value is a fulltrack API version.
+type FulltrackVersion_Value int32
+
+const (
+	// None chosen.
+	FulltrackVersion_FULLTRACK_VERSION_UNSPECIFIED FulltrackVersion_Value = 0
+	// Version 1: an access key and a refresh token.
+	FulltrackVersion_V1 FulltrackVersion_Value = 1
+	// Version 3: an API key and a Cognito client.
+	FulltrackVersion_V3 FulltrackVersion_Value = 2
+)
+
+// Enum value maps for FulltrackVersion_Value.
+var (
+	FulltrackVersion_Value_name = map[int32]string{
+		0: "FULLTRACK_VERSION_UNSPECIFIED",
+		1: "V1",
+		2: "V3",
+	}
+	FulltrackVersion_Value_value = map[string]int32{
+		"FULLTRACK_VERSION_UNSPECIFIED": 0,
+		"V1":                            1,
+		"V3":                            2,
+	}
+)
+
+func (x FulltrackVersion_Value) Enum() *FulltrackVersion_Value {
+	p := new(FulltrackVersion_Value)
+	*p = x
+	return p
+}
+
+func (x FulltrackVersion_Value) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (FulltrackVersion_Value) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_vocabulary_proto_enumTypes[6].Descriptor()
+}
+
+func (FulltrackVersion_Value) Type() protoreflect.EnumType {
+	return &file_portal_v1_vocabulary_proto_enumTypes[6]
+}
+
+func (x FulltrackVersion_Value) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use FulltrackVersion_Value.Descriptor instead.
+func (FulltrackVersion_Value) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{2, 0}
+}
+
 // Value is a shipment filter.
 type ShipmentFilter_Value int32
 
@@ -431,11 +484,11 @@ func (x ShipmentFilter_Value) String() string {
 }
 
 func (ShipmentFilter_Value) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_vocabulary_proto_enumTypes[6].Descriptor()
+	return file_portal_v1_vocabulary_proto_enumTypes[7].Descriptor()
 }
 
 func (ShipmentFilter_Value) Type() protoreflect.EnumType {
-	return &file_portal_v1_vocabulary_proto_enumTypes[6]
+	return &file_portal_v1_vocabulary_proto_enumTypes[7]
 }
 
 func (x ShipmentFilter_Value) Number() protoreflect.EnumNumber {
@@ -444,7 +497,7 @@ func (x ShipmentFilter_Value) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ShipmentFilter_Value.Descriptor instead.
 func (ShipmentFilter_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{2, 0}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{3, 0}
 }
 
 // Value is a manifest filter.
@@ -488,11 +541,11 @@ func (x ParcelManifestFilter_Value) String() string {
 }
 
 func (ParcelManifestFilter_Value) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_vocabulary_proto_enumTypes[7].Descriptor()
+	return file_portal_v1_vocabulary_proto_enumTypes[8].Descriptor()
 }
 
 func (ParcelManifestFilter_Value) Type() protoreflect.EnumType {
-	return &file_portal_v1_vocabulary_proto_enumTypes[7]
+	return &file_portal_v1_vocabulary_proto_enumTypes[8]
 }
 
 func (x ParcelManifestFilter_Value) Number() protoreflect.EnumNumber {
@@ -501,7 +554,7 @@ func (x ParcelManifestFilter_Value) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ParcelManifestFilter_Value.Descriptor instead.
 func (ParcelManifestFilter_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{3, 0}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{4, 0}
 }
 
 // Value is a source.
@@ -545,11 +598,11 @@ func (x ShipmentSource_Value) String() string {
 }
 
 func (ShipmentSource_Value) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_vocabulary_proto_enumTypes[8].Descriptor()
+	return file_portal_v1_vocabulary_proto_enumTypes[9].Descriptor()
 }
 
 func (ShipmentSource_Value) Type() protoreflect.EnumType {
-	return &file_portal_v1_vocabulary_proto_enumTypes[8]
+	return &file_portal_v1_vocabulary_proto_enumTypes[9]
 }
 
 func (x ShipmentSource_Value) Number() protoreflect.EnumNumber {
@@ -558,7 +611,7 @@ func (x ShipmentSource_Value) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ShipmentSource_Value.Descriptor instead.
 func (ShipmentSource_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{4, 0}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{5, 0}
 }
 
 // Value is a source filter.
@@ -602,11 +655,11 @@ func (x ParcelSourceFilter_Value) String() string {
 }
 
 func (ParcelSourceFilter_Value) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_vocabulary_proto_enumTypes[9].Descriptor()
+	return file_portal_v1_vocabulary_proto_enumTypes[10].Descriptor()
 }
 
 func (ParcelSourceFilter_Value) Type() protoreflect.EnumType {
-	return &file_portal_v1_vocabulary_proto_enumTypes[9]
+	return &file_portal_v1_vocabulary_proto_enumTypes[10]
 }
 
 func (x ParcelSourceFilter_Value) Number() protoreflect.EnumNumber {
@@ -615,7 +668,7 @@ func (x ParcelSourceFilter_Value) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ParcelSourceFilter_Value.Descriptor instead.
 func (ParcelSourceFilter_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{5, 0}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{6, 0}
 }
 
 // ApiClient wraps the API clients a shipment goes through.
@@ -692,6 +745,44 @@ func (*ActivationStatus) Descriptor() ([]byte, []int) {
 	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{1}
 }
 
+// FulltrackVersion wraps the versions of the fulltrack API a customer's
+// tracking keys are for (spec 3 section 2, credentials).
+type FulltrackVersion struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FulltrackVersion) Reset() {
+	*x = FulltrackVersion{}
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FulltrackVersion) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FulltrackVersion) ProtoMessage() {}
+
+func (x *FulltrackVersion) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FulltrackVersion.ProtoReflect.Descriptor instead.
+func (*FulltrackVersion) Descriptor() ([]byte, []int) {
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{2}
+}
+
 // ShipmentFilter wraps the filters of a batch's or customer's sent shipments.
 type ShipmentFilter struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -701,7 +792,7 @@ type ShipmentFilter struct {
 
 func (x *ShipmentFilter) Reset() {
 	*x = ShipmentFilter{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[2]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -713,7 +804,7 @@ func (x *ShipmentFilter) String() string {
 func (*ShipmentFilter) ProtoMessage() {}
 
 func (x *ShipmentFilter) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[2]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -726,7 +817,7 @@ func (x *ShipmentFilter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShipmentFilter.ProtoReflect.Descriptor instead.
 func (*ShipmentFilter) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{2}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{3}
 }
 
 // ParcelManifestFilter wraps the parcel list's manifest filter.
@@ -738,7 +829,7 @@ type ParcelManifestFilter struct {
 
 func (x *ParcelManifestFilter) Reset() {
 	*x = ParcelManifestFilter{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[3]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -750,7 +841,7 @@ func (x *ParcelManifestFilter) String() string {
 func (*ParcelManifestFilter) ProtoMessage() {}
 
 func (x *ParcelManifestFilter) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[3]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -763,7 +854,7 @@ func (x *ParcelManifestFilter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ParcelManifestFilter.ProtoReflect.Descriptor instead.
 func (*ParcelManifestFilter) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{3}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{4}
 }
 
 // ShipmentSource says how a shipment was made.
@@ -775,7 +866,7 @@ type ShipmentSource struct {
 
 func (x *ShipmentSource) Reset() {
 	*x = ShipmentSource{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[4]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -787,7 +878,7 @@ func (x *ShipmentSource) String() string {
 func (*ShipmentSource) ProtoMessage() {}
 
 func (x *ShipmentSource) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[4]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -800,7 +891,7 @@ func (x *ShipmentSource) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShipmentSource.ProtoReflect.Descriptor instead.
 func (*ShipmentSource) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{4}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{5}
 }
 
 // ParcelSourceFilter wraps the parcel list's source filter.
@@ -812,7 +903,7 @@ type ParcelSourceFilter struct {
 
 func (x *ParcelSourceFilter) Reset() {
 	*x = ParcelSourceFilter{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[5]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -824,7 +915,7 @@ func (x *ParcelSourceFilter) String() string {
 func (*ParcelSourceFilter) ProtoMessage() {}
 
 func (x *ParcelSourceFilter) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[5]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -837,7 +928,7 @@ func (x *ParcelSourceFilter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ParcelSourceFilter.ProtoReflect.Descriptor instead.
 func (*ParcelSourceFilter) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{5}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{6}
 }
 
 var File_portal_v1_vocabulary_proto protoreflect.FileDescriptor
@@ -860,7 +951,12 @@ const file_portal_v1_vocabulary_proto_rawDesc = "" +
 	"\x06ACTIVE\x10\x01\x12\f\n" +
 	"\bINACTIVE\x10\x02\x12\a\n" +
 	"\x03NEW\x10\x03\x12\v\n" +
-	"\aPENDING\x10\x04\"[\n" +
+	"\aPENDING\x10\x04\"N\n" +
+	"\x10FulltrackVersion\":\n" +
+	"\x05Value\x12!\n" +
+	"\x1dFULLTRACK_VERSION_UNSPECIFIED\x10\x00\x12\x06\n" +
+	"\x02V1\x10\x01\x12\x06\n" +
+	"\x02V3\x10\x02\"[\n" +
 	"\x0eShipmentFilter\"I\n" +
 	"\x05Value\x12\x1f\n" +
 	"\x1bSHIPMENT_FILTER_UNSPECIFIED\x10\x00\x12\a\n" +
@@ -926,8 +1022,8 @@ func file_portal_v1_vocabulary_proto_rawDescGZIP() []byte {
 	return file_portal_v1_vocabulary_proto_rawDescData
 }
 
-var file_portal_v1_vocabulary_proto_enumTypes = make([]protoimpl.EnumInfo, 10)
-var file_portal_v1_vocabulary_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_portal_v1_vocabulary_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
+var file_portal_v1_vocabulary_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_portal_v1_vocabulary_proto_goTypes = []any{
 	(LabelType)(0),                  // 0: portal.v1.LabelType
 	(SortDirection)(0),              // 1: portal.v1.SortDirection
@@ -935,16 +1031,18 @@ var file_portal_v1_vocabulary_proto_goTypes = []any{
 	(Role)(0),                       // 3: portal.v1.Role
 	(ApiClient_Value)(0),            // 4: portal.v1.ApiClient.Value
 	(ActivationStatus_Value)(0),     // 5: portal.v1.ActivationStatus.Value
-	(ShipmentFilter_Value)(0),       // 6: portal.v1.ShipmentFilter.Value
-	(ParcelManifestFilter_Value)(0), // 7: portal.v1.ParcelManifestFilter.Value
-	(ShipmentSource_Value)(0),       // 8: portal.v1.ShipmentSource.Value
-	(ParcelSourceFilter_Value)(0),   // 9: portal.v1.ParcelSourceFilter.Value
-	(*ApiClient)(nil),               // 10: portal.v1.ApiClient
-	(*ActivationStatus)(nil),        // 11: portal.v1.ActivationStatus
-	(*ShipmentFilter)(nil),          // 12: portal.v1.ShipmentFilter
-	(*ParcelManifestFilter)(nil),    // 13: portal.v1.ParcelManifestFilter
-	(*ShipmentSource)(nil),          // 14: portal.v1.ShipmentSource
-	(*ParcelSourceFilter)(nil),      // 15: portal.v1.ParcelSourceFilter
+	(FulltrackVersion_Value)(0),     // 6: portal.v1.FulltrackVersion.Value
+	(ShipmentFilter_Value)(0),       // 7: portal.v1.ShipmentFilter.Value
+	(ParcelManifestFilter_Value)(0), // 8: portal.v1.ParcelManifestFilter.Value
+	(ShipmentSource_Value)(0),       // 9: portal.v1.ShipmentSource.Value
+	(ParcelSourceFilter_Value)(0),   // 10: portal.v1.ParcelSourceFilter.Value
+	(*ApiClient)(nil),               // 11: portal.v1.ApiClient
+	(*ActivationStatus)(nil),        // 12: portal.v1.ActivationStatus
+	(*FulltrackVersion)(nil),        // 13: portal.v1.FulltrackVersion
+	(*ShipmentFilter)(nil),          // 14: portal.v1.ShipmentFilter
+	(*ParcelManifestFilter)(nil),    // 15: portal.v1.ParcelManifestFilter
+	(*ShipmentSource)(nil),          // 16: portal.v1.ShipmentSource
+	(*ParcelSourceFilter)(nil),      // 17: portal.v1.ParcelSourceFilter
 }
 var file_portal_v1_vocabulary_proto_depIdxs = []int32{
 	0, // [0:0] is the sub-list for method output_type
@@ -964,8 +1062,8 @@ func file_portal_v1_vocabulary_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_vocabulary_proto_rawDesc), len(file_portal_v1_vocabulary_proto_rawDesc)),
-			NumEnums:      10,
-			NumMessages:   6,
+			NumEnums:      11,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

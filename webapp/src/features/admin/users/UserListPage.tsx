@@ -3,23 +3,27 @@ import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Callout, CheckboxGroup, Flex, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { userStatuses, type UserStatusFilter, useUsersPage } from "../../../api/users";
+import { userStatuses, useUsersPage } from "../../../api/users";
 import { roleLabel, statusLabel } from "../../../auth/roleLabels";
 import { useSession } from "../../../auth/session";
 import { CreateButton, ListPage } from "../../../components/ListPage";
 import { type DataColumn, DataTable } from "../../../components/DataTable";
 import { RowActions } from "../../../components/RowActions";
 import type { User } from "../../../gen/portal/v1/users_pb";
+import { ActivationStatus_Value } from "../../../gen/portal/v1/vocabulary_pb";
 import { formatTimestamp } from "../../../i18n/format";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { useUserListParams } from "./userListParams";
 import { userPath } from "../../../navigation/userPath";
 
-const statusColors: Record<string, "green" | "gray" | "blue" | "amber"> = {
-  ACTIVE: "green",
-  INACTIVE: "gray",
-  NEW: "blue",
-  PENDING: "amber",
+const statusColors: Record<
+  Exclude<ActivationStatus_Value, ActivationStatus_Value.ACTIVATION_STATUS_UNSPECIFIED>,
+  "green" | "gray" | "blue" | "amber"
+> = {
+  [ActivationStatus_Value.ACTIVE]: "green",
+  [ActivationStatus_Value.INACTIVE]: "gray",
+  [ActivationStatus_Value.NEW]: "blue",
+  [ActivationStatus_Value.PENDING]: "amber",
 };
 
 /**
@@ -51,7 +55,7 @@ export function UserListPage() {
       header: t`Status`,
       enableSorting: true,
       cell: ({ row: { original: user } }) => (
-        <Badge color={statusColors[user.activationStatus] ?? "gray"}>
+        <Badge color={user.activationStatus ? statusColors[user.activationStatus] : "gray"}>
           {statusLabel(user.activationStatus, translate)}
         </Badge>
       ),
@@ -99,12 +103,12 @@ export function UserListPage() {
             <Trans>Status</Trans>
           </Text>
           <CheckboxGroup.Root
-            value={request.status}
-            onValueChange={(value) => setStatus(userStatuses.filter((s) => value.includes(s)) as UserStatusFilter[])}
+            value={request.status.map(String)}
+            onValueChange={(value) => setStatus(userStatuses.filter((s) => value.includes(String(s))))}
           >
             <Flex gap="3">
               {userStatuses.map((status) => (
-                <CheckboxGroup.Item key={status} value={status}>
+                <CheckboxGroup.Item key={status} value={String(status)}>
                   {statusLabel(status, i18n._.bind(i18n))}
                 </CheckboxGroup.Item>
               ))}

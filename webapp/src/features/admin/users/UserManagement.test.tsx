@@ -24,7 +24,7 @@ function userPortal() {
   const listUsers = vi.fn((request: ListUsersRequest) => {
     const matching = users.filter(
       (user: User) =>
-        request.status.includes(ActivationStatus_Value[user.activationStatus].toLowerCase()) &&
+        request.status.includes(user.activationStatus ?? ActivationStatus_Value.ACTIVATION_STATUS_UNSPECIFIED) &&
         user.login.includes(request.login),
     );
     const sorted = request.direction === SortDirection.DESC ? [...matching].reverse() : matching;
@@ -49,7 +49,12 @@ describe("user management (spec 1 §4, §7, §9)", () => {
       size: 10,
       sort: "login",
       direction: "asc",
-      status: ["active", "inactive", "new", "pending"],
+      status: [
+        ActivationStatus_Value.ACTIVE,
+        ActivationStatus_Value.INACTIVE,
+        ActivationStatus_Value.NEW,
+        ActivationStatus_Value.PENDING,
+      ],
       login: "",
     });
     expect(readUserListParams(new URLSearchParams("page=3&sort=email,desc&status=new,pending&login=ann"))).toEqual({
@@ -57,7 +62,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
       size: 10,
       sort: "email",
       direction: "desc",
-      status: ["new", "pending"],
+      status: [ActivationStatus_Value.NEW, ActivationStatus_Value.PENDING],
       login: "ann",
     });
   });
@@ -72,7 +77,12 @@ describe("user management (spec 1 §4, §7, §9)", () => {
       size: 10,
       sort: "login",
       direction: SortDirection.ASC,
-      status: ["active", "inactive", "new", "pending"],
+      status: [
+        ActivationStatus_Value.ACTIVE,
+        ActivationStatus_Value.INACTIVE,
+        ActivationStatus_Value.NEW,
+        ActivationStatus_Value.PENDING,
+      ],
       login: "",
     });
     expect(screen.getAllByRole("rowheader")).toHaveLength(10);
@@ -86,11 +96,19 @@ describe("user management (spec 1 §4, §7, §9)", () => {
   it("filters by status and login, and sorts by a column", async () => {
     const ui = userEvent.setup();
     const portal = userPortal();
-    renderApp("/admin/user-management", { signedInAs: admin, users: portal });
+    const { router } = renderApp("/admin/user-management", { signedInAs: admin, users: portal });
     await screen.findByRole("rowheader", { name: "user01" });
 
     await ui.click(screen.getByRole("checkbox", { name: "New" }));
-    await waitFor(() => expect(lastRequest(portal)?.status).toEqual(["active", "inactive", "pending"]));
+    await waitFor(() =>
+      expect(lastRequest(portal)?.status).toEqual([
+        ActivationStatus_Value.ACTIVE,
+        ActivationStatus_Value.INACTIVE,
+        ActivationStatus_Value.PENDING,
+      ]),
+    );
+    // The address names the statuses as the spec's API did, in lower case.
+    expect(new URLSearchParams(router.state.location.search).get("status")).toBe("active,inactive,pending");
     expect(await screen.findByRole("rowheader", { name: "user02" })).toBeInTheDocument();
     expect(screen.queryByRole("rowheader", { name: "user01" })).toBeNull();
 

@@ -1,6 +1,8 @@
 import { useSearchParams } from "react-router";
 import { defaultUserPageSize, userStatuses, type UserStatusFilter, type UsersPageRequest } from "../../../api/users";
 import { pageOf } from "../../../components/pageParams";
+import { enumNameOf, enumValueOf } from "../../../api/enums";
+import { ActivationStatus_Value as ActivationStatus } from "../../../gen/portal/v1/vocabulary_pb";
 import type { SortOrder } from "../../../components/DataTable";
 
 /** Columns the server sorts users by. */
@@ -14,8 +16,8 @@ const sortFields = ["login", "email", "activationStatus", "createdDate", "lastMo
 export function readUserListParams(search: URLSearchParams): UsersPageRequest {
   const [field, direction] = (search.get("sort") ?? "").split(",");
   const statusParam = search.get("status");
-  const status =
-    statusParam === null ? [...userStatuses] : userStatuses.filter((s) => statusParam.split(",").includes(s));
+  const named = (statusParam ?? "").split(",").map((name) => enumValueOf(ActivationStatus, name.trim().toUpperCase()));
+  const status = statusParam === null ? [...userStatuses] : userStatuses.filter((s) => named.includes(s));
   return {
     ...pageOf(search, [defaultUserPageSize]),
     sort: sortFields.includes(field) ? field : "login",
@@ -23,6 +25,11 @@ export function readUserListParams(search: URLSearchParams): UsersPageRequest {
     status,
     login: search.get("login") ?? "",
   };
+}
+
+/** A status as the address names it, in lower case as the spec's API did (status=new,pending). */
+function statusParamOf(status: UserStatusFilter): string {
+  return enumNameOf(ActivationStatus, status).toLowerCase();
 }
 
 export function useUserListParams() {
@@ -45,7 +52,10 @@ export function useUserListParams() {
     setPage: (page: number) => update({ page: page === 0 ? null : String(page + 1) }),
     setSort: ({ field, direction }: SortOrder) => update({ sort: `${field},${direction}`, page: null }),
     setStatus: (status: UserStatusFilter[]) =>
-      update({ status: status.length === userStatuses.length ? null : status.join(","), page: null }),
+      update({
+        status: status.length === userStatuses.length ? null : status.map(statusParamOf).join(","),
+        page: null,
+      }),
     setLogin: (login: string) => update({ login: login === "" ? null : login, page: null }),
   };
 }

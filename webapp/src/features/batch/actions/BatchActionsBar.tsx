@@ -44,8 +44,9 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
   const printer = usePrinterSettings(actions?.send ? batch.customerId : null);
   const [chosenType, setChosenType] = useState<LabelType | null>(null);
   // Once a send runs, the select shows the type it runs with; before, the chosen one or the printer's.
-  const running = batch.status !== Batch_Status.CREATED && batch.labelType !== LabelType.LABEL_TYPE_UNSPECIFIED;
-  const labelType = running ? batch.labelType : (chosenType ?? defaultLabelType(printer.data));
+  const sentWith = batch.status !== Batch_Status.CREATED ? batch.labelType : undefined;
+  const running = sentWith !== undefined && sentWith !== LabelType.LABEL_TYPE_UNSPECIFIED;
+  const labelType = running ? sentWith : (chosenType ?? defaultLabelType(printer.data));
   const [confirming, setConfirming] = useState<Confirmation>(null);
   const printing = usePrintLabels();
 

@@ -21,7 +21,7 @@ import { ShipmentFilterControl, useShipmentColumns } from "../../../shipping/Shi
 import { LabelTypeSelect } from "../actions/LabelTypeSelect";
 import { LabelButton } from "../../../printing/LabelButton";
 import { LabelType } from "../../../shipping/labelTypes";
-import { holdsLabel } from "../../../shipping/shipmentDeletion";
+import { holdsLabel } from "../../../shipping/liveLabel";
 import { shipmentLabelPath } from "../../../api/shipments";
 import { follow, type Pending, pendingPollMs, stillPending } from "./pendingShipments";
 

@@ -27,7 +27,7 @@ import { PageSizeSelect } from "../../../components/PageSizeSelect";
 import { RowActions } from "../../../components/RowActions";
 import { Warning } from "../../../components/Warning";
 import { showNotices } from "../../../errors/notices";
-import type { ParcelRow } from "../../../gen/portal/v1/parcels_pb";
+import { type ParcelRow, ParcelRow_Status } from "../../../gen/portal/v1/parcels_pb";
 import { formatTimestamp } from "../../../i18n/format";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { LabelButton } from "../../../printing/LabelButton";
@@ -307,7 +307,7 @@ function ParcelState({ parcel }: { parcel: ParcelRow }) {
       // The name starts with the state the link shows, then says where it leads (axe: label-content-name-mismatch).
       <Link to={`/batch/${state.batchId}`}>
         {state.created ? <CheckIcon aria-hidden /> : <UploadIcon aria-hidden />}{" "}
-        {i18n._(parcelStatusNames[parcel.status])}
+        {i18n._(parcelStatusNames[parcel.status ?? ParcelRow_Status.STATUS_UNSPECIFIED])}
         <VisuallyHidden> {t`Manifest batch ${String(state.batchId)}`}</VisuallyHidden>
       </Link>
     );
@@ -315,7 +315,7 @@ function ParcelState({ parcel }: { parcel: ParcelRow }) {
   return (
     <Flex gap="1" align="center">
       <UploadIcon aria-hidden />
-      <Text size="2">{i18n._(parcelStatusNames[parcel.status])}</Text>
+      <Text size="2">{i18n._(parcelStatusNames[parcel.status ?? ParcelRow_Status.STATUS_UNSPECIFIED])}</Text>
     </Flex>
   );
 }

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/vocabulary.proto.
  */
 export const file_portal_v1_vocabulary: GenFile = /*@__PURE__*/
-  fileDesc("Chpwb3J0YWwvdjEvdm9jYWJ1bGFyeS5wcm90bxIJcG9ydGFsLnYxImUKCUFwaUNsaWVudCJYCgVWYWx1ZRIaChZBUElfQ0xJRU5UX1VOU1BFQ0lGSUVEEAASDAoIU0hJUFBJTkcQARIGCgJBMRACEg0KCVNISVBQWVBSTxADEg4KCkFHR1JFR0FUT1IQBCJuChBBY3RpdmF0aW9uU3RhdHVzIloKBVZhbHVlEiEKHUFDVElWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGQUNUSVZFEAESDAoISU5BQ1RJVkUQAhIHCgNORVcQAxILCgdQRU5ESU5HEAQiWwoOU2hpcG1lbnRGaWx0ZXIiSQoFVmFsdWUSHwobU0hJUE1FTlRfRklMVEVSX1VOU1BFQ0lGSUVEEAASBwoDQUxMEAESCwoHQ0hBTkdFRBACEgkKBUVSUk9SEAMibQoUUGFyY2VsTWFuaWZlc3RGaWx0ZXIiVQoFVmFsdWUSHwobTUFOSUZFU1RfRklMVEVSX1VOU1BFQ0lGSUVEEAASBwoDQUxMEAESDgoKTUFOSUZFU1RFRBACEhIKDk5PVF9NQU5JRkVTVEVEEAMibAoOU2hpcG1lbnRTb3VyY2UiWgoFVmFsdWUSHwobU0hJUE1FTlRfU09VUkNFX1VOU1BFQ0lGSUVEEAASCQoFQkFUQ0gQARIVChFJTkRJVklEVUFMX1BBUkNFTBACEg4KCkFQSV9QQVJDRUwQAyJsChJQYXJjZWxTb3VyY2VGaWx0ZXIiVgoFVmFsdWUSHQoZU09VUkNFX0ZJTFRFUl9VTlNQRUNJRklFRBAAEgcKA0FMTBABEhUKEUlORElWSURVQUxfUEFSQ0VMEAISDgoKQVBJX1BBUkNFTBADKlIKCUxhYmVsVHlwZRIaChZMQUJFTF9UWVBFX1VOU1BFQ0lGSUVEEAASBwoDUERGEAESCQoFWmVicmEQAhIMCghaZWJyYTMwMBADEgcKA1pQTBAEKkIKDVNvcnREaXJlY3Rpb24SHgoaU09SVF9ESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIHCgNBU0MQARIICgRERVNDEAIqeAoMTWFuaWZlc3RUeXBlEh0KGU1BTklGRVNUX1RZUEVfVU5TUEVDSUZJRUQQABIWChJNQU5JRkVTVF9UT19DQVJJRVIQARIUChBNQU5JRkVTVF9NQl9QTFVTEAISGwoXTUFOSUZFU1RfQ0FSUklFUl9ESVJFQ1QQAyqhAQoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASEwoPUk9MRV9TVVBFUkFETUlOEAESDgoKUk9MRV9BRE1JThACEhMKD1JPTEVfT1BFUkFUSU9OUxADEg0KCVJPTEVfVVNFUhAEEgwKCFJPTEVfQVBJEAUSGQoVUk9MRV9DVVNUT01FUl9TRVJWSUNFEAYSEQoNUk9MRV9UUkFDS0lORxAHQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z");
+  fileDesc("Chpwb3J0YWwvdjEvdm9jYWJ1bGFyeS5wcm90bxIJcG9ydGFsLnYxImUKCUFwaUNsaWVudCJYCgVWYWx1ZRIaChZBUElfQ0xJRU5UX1VOU1BFQ0lGSUVEEAASDAoIU0hJUFBJTkcQARIGCgJBMRACEg0KCVNISVBQWVBSTxADEg4KCkFHR1JFR0FUT1IQBCJuChBBY3RpdmF0aW9uU3RhdHVzIloKBVZhbHVlEiEKHUFDVElWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGQUNUSVZFEAESDAoISU5BQ1RJVkUQAhIHCgNORVcQAxILCgdQRU5ESU5HEAQiTgoQRnVsbHRyYWNrVmVyc2lvbiI6CgVWYWx1ZRIhCh1GVUxMVFJBQ0tfVkVSU0lPTl9VTlNQRUNJRklFRBAAEgYKAlYxEAESBgoCVjMQAiJbCg5TaGlwbWVudEZpbHRlciJJCgVWYWx1ZRIfChtTSElQTUVOVF9GSUxURVJfVU5TUEVDSUZJRUQQABIHCgNBTEwQARILCgdDSEFOR0VEEAISCQoFRVJST1IQAyJtChRQYXJjZWxNYW5pZmVzdEZpbHRlciJVCgVWYWx1ZRIfChtNQU5JRkVTVF9GSUxURVJfVU5TUEVDSUZJRUQQABIHCgNBTEwQARIOCgpNQU5JRkVTVEVEEAISEgoOTk9UX01BTklGRVNURUQQAyJsCg5TaGlwbWVudFNvdXJjZSJaCgVWYWx1ZRIfChtTSElQTUVOVF9TT1VSQ0VfVU5TUEVDSUZJRUQQABIJCgVCQVRDSBABEhUKEUlORElWSURVQUxfUEFSQ0VMEAISDgoKQVBJX1BBUkNFTBADImwKElBhcmNlbFNvdXJjZUZpbHRlciJWCgVWYWx1ZRIdChlTT1VSQ0VfRklMVEVSX1VOU1BFQ0lGSUVEEAASBwoDQUxMEAESFQoRSU5ESVZJRFVBTF9QQVJDRUwQAhIOCgpBUElfUEFSQ0VMEAMqUgoJTGFiZWxUeXBlEhoKFkxBQkVMX1RZUEVfVU5TUEVDSUZJRUQQABIHCgNQREYQARIJCgVaZWJyYRACEgwKCFplYnJhMzAwEAMSBwoDWlBMEAQqQgoNU29ydERpcmVjdGlvbhIeChpTT1JUX0RJUkVDVElPTl9VTlNQRUNJRklFRBAAEgcKA0FTQxABEggKBERFU0MQAip4CgxNYW5pZmVzdFR5cGUSHQoZTUFOSUZFU1RfVFlQRV9VTlNQRUNJRklFRBAAEhYKEk1BTklGRVNUX1RPX0NBUklFUhABEhQKEE1BTklGRVNUX01CX1BMVVMQAhIbChdNQU5JRkVTVF9DQVJSSUVSX0RJUkVDVBADKqEBCgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABITCg9ST0xFX1NVUEVSQURNSU4QARIOCgpST0xFX0FETUlOEAISEwoPUk9MRV9PUEVSQVRJT05TEAMSDQoJUk9MRV9VU0VSEAQSDAoIUk9MRV9BUEkQBRIZChVST0xFX0NVU1RPTUVSX1NFUlZJQ0UQBhIRCg1ST0xFX1RSQUNLSU5HEAdCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM");
 
 /**
  * ApiClient wraps the API clients a shipment goes through.
@@ -139,6 +139,56 @@ export const ActivationStatus_ValueSchema: GenEnum<ActivationStatus_Value> = /*@
   enumDesc(file_portal_v1_vocabulary, 1, 0);
 
 /**
+ * FulltrackVersion wraps the versions of the fulltrack API a customer's
+ * tracking keys are for (spec 3 section 2, credentials).
+ *
+ * @generated from message portal.v1.FulltrackVersion
+ */
+export type FulltrackVersion = Message<"portal.v1.FulltrackVersion"> & {
+};
+
+/**
+ * Describes the message portal.v1.FulltrackVersion.
+ * Use `create(FulltrackVersionSchema)` to create a new message.
+ */
+export const FulltrackVersionSchema: GenMessage<FulltrackVersion> = /*@__PURE__*/
+  messageDesc(file_portal_v1_vocabulary, 2);
+
+/**
+ * Value is a fulltrack API version.
+ *
+ * @generated from enum portal.v1.FulltrackVersion.Value
+ */
+export enum FulltrackVersion_Value {
+  /**
+   * None chosen.
+   *
+   * @generated from enum value: FULLTRACK_VERSION_UNSPECIFIED = 0;
+   */
+  FULLTRACK_VERSION_UNSPECIFIED = 0,
+
+  /**
+   * Version 1: an access key and a refresh token.
+   *
+   * @generated from enum value: V1 = 1;
+   */
+  V1 = 1,
+
+  /**
+   * Version 3: an API key and a Cognito client.
+   *
+   * @generated from enum value: V3 = 2;
+   */
+  V3 = 2,
+}
+
+/**
+ * Describes the enum portal.v1.FulltrackVersion.Value.
+ */
+export const FulltrackVersion_ValueSchema: GenEnum<FulltrackVersion_Value> = /*@__PURE__*/
+  enumDesc(file_portal_v1_vocabulary, 2, 0);
+
+/**
  * ShipmentFilter wraps the filters of a batch's or customer's sent shipments.
  *
  * @generated from message portal.v1.ShipmentFilter
@@ -151,7 +201,7 @@ export type ShipmentFilter = Message<"portal.v1.ShipmentFilter"> & {
  * Use `create(ShipmentFilterSchema)` to create a new message.
  */
 export const ShipmentFilterSchema: GenMessage<ShipmentFilter> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 2);
+  messageDesc(file_portal_v1_vocabulary, 3);
 
 /**
  * Value is a shipment filter.
@@ -192,7 +242,7 @@ export enum ShipmentFilter_Value {
  * Describes the enum portal.v1.ShipmentFilter.Value.
  */
 export const ShipmentFilter_ValueSchema: GenEnum<ShipmentFilter_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 2, 0);
+  enumDesc(file_portal_v1_vocabulary, 3, 0);
 
 /**
  * ParcelManifestFilter wraps the parcel list's manifest filter.
@@ -207,7 +257,7 @@ export type ParcelManifestFilter = Message<"portal.v1.ParcelManifestFilter"> & {
  * Use `create(ParcelManifestFilterSchema)` to create a new message.
  */
 export const ParcelManifestFilterSchema: GenMessage<ParcelManifestFilter> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 3);
+  messageDesc(file_portal_v1_vocabulary, 4);
 
 /**
  * Value is a manifest filter.
@@ -248,7 +298,7 @@ export enum ParcelManifestFilter_Value {
  * Describes the enum portal.v1.ParcelManifestFilter.Value.
  */
 export const ParcelManifestFilter_ValueSchema: GenEnum<ParcelManifestFilter_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 3, 0);
+  enumDesc(file_portal_v1_vocabulary, 4, 0);
 
 /**
  * ShipmentSource says how a shipment was made.
@@ -263,7 +313,7 @@ export type ShipmentSource = Message<"portal.v1.ShipmentSource"> & {
  * Use `create(ShipmentSourceSchema)` to create a new message.
  */
 export const ShipmentSourceSchema: GenMessage<ShipmentSource> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 4);
+  messageDesc(file_portal_v1_vocabulary, 5);
 
 /**
  * Value is a source.
@@ -304,7 +354,7 @@ export enum ShipmentSource_Value {
  * Describes the enum portal.v1.ShipmentSource.Value.
  */
 export const ShipmentSource_ValueSchema: GenEnum<ShipmentSource_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 4, 0);
+  enumDesc(file_portal_v1_vocabulary, 5, 0);
 
 /**
  * ParcelSourceFilter wraps the parcel list's source filter.
@@ -319,7 +369,7 @@ export type ParcelSourceFilter = Message<"portal.v1.ParcelSourceFilter"> & {
  * Use `create(ParcelSourceFilterSchema)` to create a new message.
  */
 export const ParcelSourceFilterSchema: GenMessage<ParcelSourceFilter> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 5);
+  messageDesc(file_portal_v1_vocabulary, 6);
 
 /**
  * Value is a source filter.
@@ -360,7 +410,7 @@ export enum ParcelSourceFilter_Value {
  * Describes the enum portal.v1.ParcelSourceFilter.Value.
  */
 export const ParcelSourceFilter_ValueSchema: GenEnum<ParcelSourceFilter_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 5, 0);
+  enumDesc(file_portal_v1_vocabulary, 6, 0);
 
 /**
  * LabelType is the kind of label a shipment is printed as.

@@ -19,7 +19,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/reports.proto.
  */
 export const file_portal_v1_reports: GenFile = /*@__PURE__*/
-  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxIoQHCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSKwoGc3RhdHVzGBIgASgOMhsucG9ydGFsLnYxLlJlcG9ydFJvdy5TdGF0dXMSLgoNbWFuaWZlc3RfdHlwZRgTIAEoDjIXLnBvcnRhbC52MS5NYW5pZmVzdFR5cGUSFQoNZXJyb3JfbWVzc2FnZRgUIAEoCRIWCg5pbnZvaWNlX251bWJlchgVIAEoCRIXCg9pbnZvaWNlX2RlbGV0ZWQYFiABKAgSLgoKYXBpX2NsaWVudBgXIAEoDjIaLnBvcnRhbC52MS5BcGlDbGllbnQuVmFsdWUSKAoKbGFiZWxfdHlwZRgYIAEoDjIULnBvcnRhbC52MS5MYWJlbFR5cGUSFQoNY3VzdG9tZXJfbmFtZRgZIAEoCRIXCg9jdXN0b21lcl9jcm1faWQYGiABKAkSEwoLcGFyY2VsX3V1aWQYGyABKAkSLwoGc291cmNlGBwgASgOMh8ucG9ydGFsLnYxLlNoaXBtZW50U291cmNlLlZhbHVlEhEKCWhhc19sYWJlbBgdIAEoCBITCgtpbnZvaWNlYWJsZRgeIAEoCCJvCgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASCwoHU0VORElORxABEggKBFNFTlQQAhIVChFDUkVBVElOR19NQU5JRkVTVBADEhQKEE1BTklGRVNUX0NSRUFURUQQBBIJCgVFUlJPUhAFIlgKE1NlYXJjaFJlcG9ydFJlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQSHQoMY2FjaGVfYnVzdGVyGAIgASgJQge6SARyAhhAImUKFFNlYXJjaFJlcG9ydFJlc3BvbnNlEiIKBHJvd3MYASADKAsyFC5wb3J0YWwudjEuUmVwb3J0Um93EhMKC3RvdGFsX2NvdW50GAIgASgDEhQKDHRvdGFsX2NhcHBlZBgDIAEoCCI+ChhFeHBvcnRSZXBvcnRFeGNlbFJlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQiPwoZRXhwb3J0UmVwb3J0RXhjZWxSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJgChtEb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQSHQoMY2FjaGVfYnVzdGVyGAIgASgJQge6SARyAhhAIkIKHERvd25sb2FkUmVwb3J0TGFiZWxzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiSwogRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QSJwoMc2hpcG1lbnRfaWRzGAEgAygDQhG6SA6SAQsIARDQDyIEIgIgACJHCiFEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiQwodRG93bmxvYWRSZXBvcnRJbnZvaWNlc1JlcXVlc3QSIgoPcGFnZWFibGVfZmlsdGVyGAEgASgJQgm6SAZyBBiAgAQiRAoeRG93bmxvYWRSZXBvcnRJbnZvaWNlc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IkwKIURvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVxdWVzdBInCgxzaGlwbWVudF9pZHMYASADKANCEbpIDpIBCwgBENAPIgQiAiAAIkgKIkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiRQoaR2V0SW52b2ljZUN1c3RvbWVyc1JlcXVlc3QSJwoMc2hpcG1lbnRfaWRzGAEgAygDQhG6SA6SAQsIARDQDyIEIgIgACKoAQoPSW52b2ljZUN1c3RvbWVyEhMKC2N1c3RvbWVyX2lkGAEgASgDEhYKDmN1c3RvbWVyX2NybWlkGAIgASgJEgwKBG5hbWUYAyABKAkSFAoMZ3RjX2FjY2VwdGVkGAQgASgIEhgKEHByaWNpbmdfYWNjZXB0ZWQYBSABKAgSFQoNaXNfY2hhcmdlYWJsZRgGIAEoCBITCgtzZWxsZXJfZW9yaRgHIAEoCSL+AQobR2V0SW52b2ljZUN1c3RvbWVyc1Jlc3BvbnNlEi0KCWN1c3RvbWVycxgBIAMoCzIaLnBvcnRhbC52MS5JbnZvaWNlQ3VzdG9tZXISQgoJbmV4dF9zdGVwGAIgASgOMi8ucG9ydGFsLnYxLkdldEludm9pY2VDdXN0b21lcnNSZXNwb25zZS5HYXRlU3RlcBIeChZuZXh0X3N0ZXBfY3VzdG9tZXJfaWRzGAMgAygDIkwKCEdhdGVTdGVwEhkKFUdBVEVfU1RFUF9VTlNQRUNJRklFRBAAEgcKA0dUQxABEgsKB1BSSUNJTkcQAhIPCgtTRUxMRVJfRU9SSRADIlgKGUNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QSIAoOaW52b2ljZV9udW1iZXIYASABKAlCCLpIBXIDGMgBEhkKB2NybV9pZHMYAiABKAlCCLpIBXIDGIAgIisKGkNoZWNrSW52b2ljZU51bWJlclJlc3BvbnNlEg0KBXRha2VuGAEgASgIItUBChZDb21tZXJjaWFsSW52b2ljZVRlcm1zIj8KCEluY290ZXJtEhgKFElOQ09URVJNX1VOU1BFQ0lGSUVEEAASBwoDRERQEAESBwoDREFQEAISBwoDRFRQEAMiegoOUmVhc29uT2ZFeHBvcnQSIAocUkVBU09OX09GX0VYUE9SVF9VTlNQRUNJRklFRBAAEggKBERPQ1MQARIbChdTQUxFX09GX0dPT0RTX1BFUk1BTkVOVBACEhIKDlJFVFVSTkVEX0dPT0RTEAMSCwoHU0FNUExFUxAEItQECh5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QSIAoOaW52b2ljZV9udW1iZXIYASABKAlCCLpIBXIDGMgBEhoKCXBvX251bWJlchgCIAEoCUIHukgEcgIYIxJGCghpbmNvdGVybRgDIAEoDjIqLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLkluY290ZXJtQgi6SAWCAQIQARIwCg9kaXNjb3VudF9yZWJhdGUYBCABKAFCF7pIFBISGQAAAABlzc1BKQAAAAAAAAAAEjAKD2ZyZWlnaHRfcG9zdGFnZRgFIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASJAoDdmF0GAYgASgBQhe6SBQSEhkAAAAAZc3NQSkAAAAAAAAAABIsCgt0b2JhY2NvX3RheBgHIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASJQoEZHV0eRgIIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASVAoQcmVhc29uX29mX2V4cG9ydBgJIAEoDjIwLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLlJlYXNvbk9mRXhwb3J0Qgi6SAWCAQIQARIlChNhZGRpdGlvbmFsX2NvbW1lbnRzGAogASgJQgi6SAVyAxjoBxInChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCyABKAlCCLpIBXIDGNAPEicKDHNoaXBtZW50X2lkcxgMIAMoA0IRukgOkgELCAEQ0A8iBCICIAAiRQofQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJICiJHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0EiIKDmludm9pY2VfbnVtYmVyGAEgASgJQgq6SAdyBRABGMgBIocBChlDb21tZXJjaWFsSW52b2ljZVNoaXBtZW50EhMKC3NoaXBtZW50X2lkGAEgASgDEhIKCmlkZW50aWZpZXIYAiABKAkSLwoLb3JkZXJfbGluZXMYAyADKAsyGi5wb3J0YWwudjEuT3JkZXJMaW5lVmFsdWVzEhAKCGN1cnJlbmN5GAQgASgJItoEChFDb21tZXJjaWFsSW52b2ljZRIWCg5pbnZvaWNlX251bWJlchgBIAEoCRITCgtjdXN0b21lcl9pZBgCIAEoAxIVCg1jdXN0b21lcl9uYW1lGAMgASgJEhYKDmN1c3RvbWVyX2NybWlkGAQgASgJEhEKCXBvX251bWJlchgFIAEoCRI8CghpbmNvdGVybRgGIAEoDjIqLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLkluY290ZXJtEkoKEHJlYXNvbl9vZl9leHBvcnQYByABKA4yMC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5SZWFzb25PZkV4cG9ydBIbChNhZGRpdGlvbmFsX2NvbW1lbnRzGAggASgJEh0KFWRlY2xhcmF0aW9uX3N0YXRlbWVudBgJIAEoCRIQCghjdXJyZW5jeRgKIAEoCRIXCg9mcmVpZ2h0X3Bvc3RhZ2UYCyABKAESDAoEZHV0eRgMIAEoARILCgN2YXQYDSABKAESEwoLdG9iYWNjb190YXgYDiABKAESFwoPZGlzY291bnRfcmViYXRlGA8gASgBEhAKCHN1YnRvdGFsGBAgASgBEg0KBXRvdGFsGBEgASgBEhIKCmNyZWF0ZWRfYnkYEiABKAkSLgoKY3JlYXRlZF9hdBgTIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNwoJc2hpcG1lbnRzGBQgAygLMiQucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlU2hpcG1lbnQijgEKI0dldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1Jlc3BvbnNlEi4KCGludm9pY2VzGAEgAygLMhwucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlEjcKCXNoaXBtZW50cxgCIAMoCzIkLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVNoaXBtZW50MvIICg1SZXBvcnRTZXJ2aWNlElQKDFNlYXJjaFJlcG9ydBIeLnBvcnRhbC52MS5TZWFyY2hSZXBvcnRSZXF1ZXN0Gh8ucG9ydGFsLnYxLlNlYXJjaFJlcG9ydFJlc3BvbnNlIgOQAgESYwoRRXhwb3J0UmVwb3J0RXhjZWwSIy5wb3J0YWwudjEuRXhwb3J0UmVwb3J0RXhjZWxSZXF1ZXN0GiQucG9ydGFsLnYxLkV4cG9ydFJlcG9ydEV4Y2VsUmVzcG9uc2UiA5ACARJsChREb3dubG9hZFJlcG9ydExhYmVscxImLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QaJy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNSZXNwb25zZSIDkAIBEnsKGURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHMSKy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QaLC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1Jlc3BvbnNlIgOQAgEScgoWRG93bmxvYWRSZXBvcnRJbnZvaWNlcxIoLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBopLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVzcG9uc2UiA5ACARJ+ChpEb3dubG9hZFJlcG9ydEludm9pY2VCeUlkcxIsLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1JlcXVlc3QaLS5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXNwb25zZSIDkAIBEmkKE0dldEludm9pY2VDdXN0b21lcnMSJS5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1JlcXVlc3QaJi5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1Jlc3BvbnNlIgOQAgESZgoSQ2hlY2tJbnZvaWNlTnVtYmVyEiQucG9ydGFsLnYxLkNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QaJS5wb3J0YWwudjEuQ2hlY2tJbnZvaWNlTnVtYmVyUmVzcG9uc2UiA5ACARJwChdDcmVhdGVDb21tZXJjaWFsSW52b2ljZRIpLnBvcnRhbC52MS5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QaKi5wb3J0YWwudjEuQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRKBAQobR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzEi0ucG9ydGFsLnYxLkdldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1JlcXVlc3QaLi5wb3J0YWwudjEuR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVzcG9uc2UiA5ACAUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_api_httpbody, file_google_protobuf_timestamp, file_portal_v1_batches, file_portal_v1_vocabulary]);
+  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxItMHCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSKwoGc3RhdHVzGBIgASgOMhsucG9ydGFsLnYxLlJlcG9ydFJvdy5TdGF0dXMSMwoNbWFuaWZlc3RfdHlwZRgTIAEoDjIXLnBvcnRhbC52MS5NYW5pZmVzdFR5cGVIAIgBARIVCg1lcnJvcl9tZXNzYWdlGBQgASgJEhYKDmludm9pY2VfbnVtYmVyGBUgASgJEhcKD2ludm9pY2VfZGVsZXRlZBgWIAEoCBIzCgphcGlfY2xpZW50GBcgASgOMhoucG9ydGFsLnYxLkFwaUNsaWVudC5WYWx1ZUgBiAEBEi0KCmxhYmVsX3R5cGUYGCABKA4yFC5wb3J0YWwudjEuTGFiZWxUeXBlSAKIAQESFQoNY3VzdG9tZXJfbmFtZRgZIAEoCRIXCg9jdXN0b21lcl9jcm1faWQYGiABKAkSEwoLcGFyY2VsX3V1aWQYGyABKAkSNAoGc291cmNlGBwgASgOMh8ucG9ydGFsLnYxLlNoaXBtZW50U291cmNlLlZhbHVlSAOIAQESEQoJaGFzX2xhYmVsGB0gASgIEhMKC2ludm9pY2VhYmxlGB4gASgIIm8KBlN0YXR1cxIWChJTVEFUVVNfVU5TUEVDSUZJRUQQABILCgdTRU5ESU5HEAESCAoEU0VOVBACEhUKEUNSRUFUSU5HX01BTklGRVNUEAMSFAoQTUFOSUZFU1RfQ1JFQVRFRBAEEgkKBUVSUk9SEAVCEAoOX21hbmlmZXN0X3R5cGVCDQoLX2FwaV9jbGllbnRCDQoLX2xhYmVsX3R5cGVCCQoHX3NvdXJjZSJYChNTZWFyY2hSZXBvcnRSZXF1ZXN0EiIKD3BhZ2VhYmxlX2ZpbHRlchgBIAEoCUIJukgGcgQYgIAEEh0KDGNhY2hlX2J1c3RlchgCIAEoCUIHukgEcgIYQCJlChRTZWFyY2hSZXBvcnRSZXNwb25zZRIiCgRyb3dzGAEgAygLMhQucG9ydGFsLnYxLlJlcG9ydFJvdxITCgt0b3RhbF9jb3VudBgCIAEoAxIUCgx0b3RhbF9jYXBwZWQYAyABKAgiPgoYRXhwb3J0UmVwb3J0RXhjZWxSZXF1ZXN0EiIKD3BhZ2VhYmxlX2ZpbHRlchgBIAEoCUIJukgGcgQYgIAEIj8KGUV4cG9ydFJlcG9ydEV4Y2VsUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiYAobRG93bmxvYWRSZXBvcnRMYWJlbHNSZXF1ZXN0EiIKD3BhZ2VhYmxlX2ZpbHRlchgBIAEoCUIJukgGcgQYgIAEEh0KDGNhY2hlX2J1c3RlchgCIAEoCUIHukgEcgIYQCJCChxEb3dubG9hZFJlcG9ydExhYmVsc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IksKIERvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXF1ZXN0EicKDHNoaXBtZW50X2lkcxgBIAMoA0IRukgOkgELCAEQ0A8iBCICIAAiRwohRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IkMKHURvd25sb2FkUmVwb3J0SW52b2ljZXNSZXF1ZXN0EiIKD3BhZ2VhYmxlX2ZpbHRlchgBIAEoCUIJukgGcgQYgIAEIkQKHkRvd25sb2FkUmVwb3J0SW52b2ljZXNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJMCiFEb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1JlcXVlc3QSJwoMc2hpcG1lbnRfaWRzGAEgAygDQhG6SA6SAQsIARDQDyIEIgIgACJICiJEb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IkUKGkdldEludm9pY2VDdXN0b21lcnNSZXF1ZXN0EicKDHNoaXBtZW50X2lkcxgBIAMoA0IRukgOkgELCAEQ0A8iBCICIAAiqAEKD0ludm9pY2VDdXN0b21lchITCgtjdXN0b21lcl9pZBgBIAEoAxIWCg5jdXN0b21lcl9jcm1pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhQKDGd0Y19hY2NlcHRlZBgEIAEoCBIYChBwcmljaW5nX2FjY2VwdGVkGAUgASgIEhUKDWlzX2NoYXJnZWFibGUYBiABKAgSEwoLc2VsbGVyX2VvcmkYByABKAkitgIKG0dldEludm9pY2VDdXN0b21lcnNSZXNwb25zZRItCgljdXN0b21lcnMYASADKAsyGi5wb3J0YWwudjEuSW52b2ljZUN1c3RvbWVyEkIKCW5leHRfc3RlcBgCIAEoDjIvLnBvcnRhbC52MS5HZXRJbnZvaWNlQ3VzdG9tZXJzUmVzcG9uc2UuR2F0ZVN0ZXASHgoWbmV4dF9zdGVwX2N1c3RvbWVyX2lkcxgDIAMoAxI2CghkZWZhdWx0cxgEIAEoCzIkLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZURlZmF1bHRzIkwKCEdhdGVTdGVwEhkKFUdBVEVfU1RFUF9VTlNQRUNJRklFRBAAEgcKA0dUQxABEgsKB1BSSUNJTkcQAhIPCgtTRUxMRVJfRU9SSRADIsoCChlDb21tZXJjaWFsSW52b2ljZURlZmF1bHRzEjwKCGluY290ZXJtGAEgASgOMioucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuSW5jb3Rlcm0SSgoQcmVhc29uX29mX2V4cG9ydBgCIAEoDjIwLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLlJlYXNvbk9mRXhwb3J0EhsKE2FkZGl0aW9uYWxfY29tbWVudHMYAyABKAkSHAoUaW5zaWRlX2N1c3RvbXNfdW5pb24YBCABKAgSFgoOZXVfZGVjbGFyYXRpb24YBSABKAkSGgoSbm9uX2V1X2RlY2xhcmF0aW9uGAYgASgJEjQKEHJlY2VpdmVyX2Ftb3VudHMYByADKAsyGi5wb3J0YWwudjEuUmVjZWl2ZXJBbW91bnRzIooBCg9SZWNlaXZlckFtb3VudHMSPAoIaW5jb3Rlcm0YASABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybRI5CgdhbW91bnRzGAIgAygOMigucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuQW1vdW50IlgKGUNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QSIAoOaW52b2ljZV9udW1iZXIYASABKAlCCLpIBXIDGMgBEhkKB2NybV9pZHMYAiABKAlCCLpIBXIDGIAgIkMKGkNoZWNrSW52b2ljZU51bWJlclJlc3BvbnNlEg0KBXRha2VuGAEgASgIEhYKDmludm9pY2VfbnVtYmVyGAIgASgJIsUCChZDb21tZXJjaWFsSW52b2ljZVRlcm1zIj8KCEluY290ZXJtEhgKFElOQ09URVJNX1VOU1BFQ0lGSUVEEAASBwoDRERQEAESBwoDREFQEAISBwoDRFRQEAMiegoOUmVhc29uT2ZFeHBvcnQSIAocUkVBU09OX09GX0VYUE9SVF9VTlNQRUNJRklFRBAAEggKBERPQ1MQARIbChdTQUxFX09GX0dPT0RTX1BFUk1BTkVOVBACEhIKDlJFVFVSTkVEX0dPT0RTEAMSCwoHU0FNUExFUxAEIm4KBkFtb3VudBIWChJBTU9VTlRfVU5TUEVDSUZJRUQQABITCg9GUkVJR0hUX1BPU1RBR0UQARITCg9ESVNDT1VOVF9SRUJBVEUQAhIHCgNWQVQQAxIPCgtUT0JBQ0NPX1RBWBAEEggKBERVVFkQBSLUBAoeQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXF1ZXN0EiAKDmludm9pY2VfbnVtYmVyGAEgASgJQgi6SAVyAxjIARIaCglwb19udW1iZXIYAiABKAlCB7pIBHICGCMSRgoIaW5jb3Rlcm0YAyABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybUIIukgFggECEAESMAoPZGlzY291bnRfcmViYXRlGAQgASgBQhe6SBQSEhkAAAAAZc3NQSkAAAAAAAAAABIwCg9mcmVpZ2h0X3Bvc3RhZ2UYBSABKAFCF7pIFBISGQAAAABlzc1BKQAAAAAAAAAAEiQKA3ZhdBgGIAEoAUIXukgUEhIZAAAAAGXNzUEpAAAAAAAAAAASLAoLdG9iYWNjb190YXgYByABKAFCF7pIFBISGQAAAABlzc1BKQAAAAAAAAAAEiUKBGR1dHkYCCABKAFCF7pIFBISGQAAAABlzc1BKQAAAAAAAAAAElQKEHJlYXNvbl9vZl9leHBvcnQYCSABKA4yMC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5SZWFzb25PZkV4cG9ydEIIukgFggECEAESJQoTYWRkaXRpb25hbF9jb21tZW50cxgKIAEoCUIIukgFcgMY6AcSJwoVZGVjbGFyYXRpb25fc3RhdGVtZW50GAsgASgJQgi6SAVyAxjQDxInCgxzaGlwbWVudF9pZHMYDCADKANCEbpIDpIBCwgBENAPIgQiAiAAIkUKH0NyZWF0ZUNvbW1lcmNpYWxJbnZvaWNlUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiSAoiR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVxdWVzdBIiCg5pbnZvaWNlX251bWJlchgBIAEoCUIKukgHcgUQARjIASKHAQoZQ29tbWVyY2lhbEludm9pY2VTaGlwbWVudBITCgtzaGlwbWVudF9pZBgBIAEoAxISCgppZGVudGlmaWVyGAIgASgJEi8KC29yZGVyX2xpbmVzGAMgAygLMhoucG9ydGFsLnYxLk9yZGVyTGluZVZhbHVlcxIQCghjdXJyZW5jeRgEIAEoCSLaBAoRQ29tbWVyY2lhbEludm9pY2USFgoOaW52b2ljZV9udW1iZXIYASABKAkSEwoLY3VzdG9tZXJfaWQYAiABKAMSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRIWCg5jdXN0b21lcl9jcm1pZBgEIAEoCRIRCglwb19udW1iZXIYBSABKAkSPAoIaW5jb3Rlcm0YBiABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybRJKChByZWFzb25fb2ZfZXhwb3J0GAcgASgOMjAucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuUmVhc29uT2ZFeHBvcnQSGwoTYWRkaXRpb25hbF9jb21tZW50cxgIIAEoCRIdChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCSABKAkSEAoIY3VycmVuY3kYCiABKAkSFwoPZnJlaWdodF9wb3N0YWdlGAsgASgBEgwKBGR1dHkYDCABKAESCwoDdmF0GA0gASgBEhMKC3RvYmFjY29fdGF4GA4gASgBEhcKD2Rpc2NvdW50X3JlYmF0ZRgPIAEoARIQCghzdWJ0b3RhbBgQIAEoARINCgV0b3RhbBgRIAEoARISCgpjcmVhdGVkX2J5GBIgASgJEi4KCmNyZWF0ZWRfYXQYEyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjcKCXNoaXBtZW50cxgUIAMoCzIkLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVNoaXBtZW50Io4BCiNHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXNwb25zZRIuCghpbnZvaWNlcxgBIAMoCzIcLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZRI3CglzaGlwbWVudHMYAiADKAsyJC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VTaGlwbWVudDLyCAoNUmVwb3J0U2VydmljZRJUCgxTZWFyY2hSZXBvcnQSHi5wb3J0YWwudjEuU2VhcmNoUmVwb3J0UmVxdWVzdBofLnBvcnRhbC52MS5TZWFyY2hSZXBvcnRSZXNwb25zZSIDkAIBEmMKEUV4cG9ydFJlcG9ydEV4Y2VsEiMucG9ydGFsLnYxLkV4cG9ydFJlcG9ydEV4Y2VsUmVxdWVzdBokLnBvcnRhbC52MS5FeHBvcnRSZXBvcnRFeGNlbFJlc3BvbnNlIgOQAgESbAoURG93bmxvYWRSZXBvcnRMYWJlbHMSJi5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNSZXF1ZXN0GicucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0TGFiZWxzUmVzcG9uc2UiA5ACARJ7ChlEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzEisucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXF1ZXN0GiwucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXNwb25zZSIDkAIBEnIKFkRvd25sb2FkUmVwb3J0SW52b2ljZXMSKC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlc1JlcXVlc3QaKS5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlc1Jlc3BvbnNlIgOQAgESfgoaRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHMSLC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXF1ZXN0Gi0ucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVzcG9uc2UiA5ACARJpChNHZXRJbnZvaWNlQ3VzdG9tZXJzEiUucG9ydGFsLnYxLkdldEludm9pY2VDdXN0b21lcnNSZXF1ZXN0GiYucG9ydGFsLnYxLkdldEludm9pY2VDdXN0b21lcnNSZXNwb25zZSIDkAIBEmYKEkNoZWNrSW52b2ljZU51bWJlchIkLnBvcnRhbC52MS5DaGVja0ludm9pY2VOdW1iZXJSZXF1ZXN0GiUucG9ydGFsLnYxLkNoZWNrSW52b2ljZU51bWJlclJlc3BvbnNlIgOQAgEScAoXQ3JlYXRlQ29tbWVyY2lhbEludm9pY2USKS5wb3J0YWwudjEuQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXF1ZXN0GioucG9ydGFsLnYxLkNyZWF0ZUNvbW1lcmNpYWxJbnZvaWNlUmVzcG9uc2USgQEKG0dldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlscxItLnBvcnRhbC52MS5HZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0Gi4ucG9ydGFsLnYxLkdldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1Jlc3BvbnNlIgOQAgFCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_buf_validate_validate, file_google_api_httpbody, file_google_protobuf_timestamp, file_portal_v1_batches, file_portal_v1_vocabulary]);
 
 /**
  * ReportRow is one shipment of the report (spec 2 section 3).
@@ -156,9 +156,9 @@ export type ReportRow = Message<"portal.v1.ReportRow"> & {
   /**
    * Manifest type; empty when not known.
    *
-   * @generated from field: portal.v1.ManifestType manifest_type = 19;
+   * @generated from field: optional portal.v1.ManifestType manifest_type = 19;
    */
-  manifestType: ManifestType;
+  manifestType?: ManifestType | undefined;
 
   /**
    * Error message key of a failed shipment.
@@ -184,16 +184,16 @@ export type ReportRow = Message<"portal.v1.ReportRow"> & {
   /**
    * API client (SHIPPING, A1, AGGREGATOR); admins only.
    *
-   * @generated from field: portal.v1.ApiClient.Value api_client = 23;
+   * @generated from field: optional portal.v1.ApiClient.Value api_client = 23;
    */
-  apiClient: ApiClient_Value;
+  apiClient?: ApiClient_Value | undefined;
 
   /**
    * Label type: PDF, Zebra or Zebra300.
    *
-   * @generated from field: portal.v1.LabelType label_type = 24;
+   * @generated from field: optional portal.v1.LabelType label_type = 24;
    */
-  labelType: LabelType;
+  labelType?: LabelType | undefined;
 
   /**
    * Customer name.
@@ -219,9 +219,9 @@ export type ReportRow = Message<"portal.v1.ReportRow"> & {
   /**
    * How it was made: BATCH, INDIVIDUAL_PARCEL or API_PARCEL (Sync API); admins only.
    *
-   * @generated from field: portal.v1.ShipmentSource.Value source = 28;
+   * @generated from field: optional portal.v1.ShipmentSource.Value source = 28;
    */
-  source: ShipmentSource_Value;
+  source?: ShipmentSource_Value | undefined;
 
   /**
    * The shipment holds a label to download.
@@ -694,6 +694,13 @@ export type GetInvoiceCustomersResponse = Message<"portal.v1.GetInvoiceCustomers
    * @generated from field: repeated int64 next_step_customer_ids = 3;
    */
   nextStepCustomerIds: bigint[];
+
+  /**
+   * What the invoice form starts with for this selection (core/invoice.DefaultsFor).
+   *
+   * @generated from field: portal.v1.CommercialInvoiceDefaults defaults = 4;
+   */
+  defaults?: CommercialInvoiceDefaults | undefined;
 };
 
 /**
@@ -745,6 +752,100 @@ export const GetInvoiceCustomersResponse_GateStepSchema: GenEnum<GetInvoiceCusto
   enumDesc(file_portal_v1_reports, 15, 0);
 
 /**
+ * CommercialInvoiceDefaults is what the invoice form starts with and the
+ * rules it shows, as core/invoice holds them, so the browser copies none.
+ *
+ * @generated from message portal.v1.CommercialInvoiceDefaults
+ */
+export type CommercialInvoiceDefaults = Message<"portal.v1.CommercialInvoiceDefaults"> & {
+  /**
+   * The incoterm the form starts with (DAP).
+   *
+   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 1;
+   */
+  incoterm: CommercialInvoiceTerms_Incoterm;
+
+  /**
+   * The reason of export the form starts with (SALE_OF_GOODS_PERMANENT).
+   *
+   * @generated from field: portal.v1.CommercialInvoiceTerms.ReasonOfExport reason_of_export = 2;
+   */
+  reasonOfExport: CommercialInvoiceTerms_ReasonOfExport;
+
+  /**
+   * The standard certification the additional comments start with.
+   *
+   * @generated from field: string additional_comments = 3;
+   */
+  additionalComments: string;
+
+  /**
+   * Every shipment of the selection stays inside the EU customs union (the
+   * Canary Islands lie outside): the form starts with the EU declaration.
+   *
+   * @generated from field: bool inside_customs_union = 4;
+   */
+  insideCustomsUnion: boolean;
+
+  /**
+   * The declaration statement of shipments inside the customs union.
+   *
+   * @generated from field: string eu_declaration = 5;
+   */
+  euDeclaration: string;
+
+  /**
+   * The declaration statement of shipments leaving the customs union.
+   *
+   * @generated from field: string non_eu_declaration = 6;
+   */
+  nonEuDeclaration: string;
+
+  /**
+   * Per incoterm, the amounts the receiver pays: not charged, they count 0
+   * (under DAP duty, VAT and tobacco tax). An incoterm not named has none.
+   *
+   * @generated from field: repeated portal.v1.ReceiverAmounts receiver_amounts = 7;
+   */
+  receiverAmounts: ReceiverAmounts[];
+};
+
+/**
+ * Describes the message portal.v1.CommercialInvoiceDefaults.
+ * Use `create(CommercialInvoiceDefaultsSchema)` to create a new message.
+ */
+export const CommercialInvoiceDefaultsSchema: GenMessage<CommercialInvoiceDefaults> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 16);
+
+/**
+ * ReceiverAmounts names the amounts the receiver pays under an incoterm.
+ *
+ * @generated from message portal.v1.ReceiverAmounts
+ */
+export type ReceiverAmounts = Message<"portal.v1.ReceiverAmounts"> & {
+  /**
+   * The incoterm.
+   *
+   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 1;
+   */
+  incoterm: CommercialInvoiceTerms_Incoterm;
+
+  /**
+   * The amounts, in the request's order.
+   *
+   * @generated from field: repeated portal.v1.CommercialInvoiceTerms.Amount amounts = 2;
+   */
+  amounts: CommercialInvoiceTerms_Amount[];
+};
+
+/**
+ * Describes the message portal.v1.ReceiverAmounts.
+ * Use `create(ReceiverAmountsSchema)` to create a new message.
+ */
+export const ReceiverAmountsSchema: GenMessage<ReceiverAmounts> = /*@__PURE__*/
+  messageDesc(file_portal_v1_reports, 17);
+
+/**
  * CheckInvoiceNumberRequest names the number and the CRM ids.
  *
  * @generated from message portal.v1.CheckInvoiceNumberRequest
@@ -770,7 +871,7 @@ export type CheckInvoiceNumberRequest = Message<"portal.v1.CheckInvoiceNumberReq
  * Use `create(CheckInvoiceNumberRequestSchema)` to create a new message.
  */
 export const CheckInvoiceNumberRequestSchema: GenMessage<CheckInvoiceNumberRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 16);
+  messageDesc(file_portal_v1_reports, 18);
 
 /**
  * CheckInvoiceNumberResponse says whether the number is taken.
@@ -784,6 +885,15 @@ export type CheckInvoiceNumberResponse = Message<"portal.v1.CheckInvoiceNumberRe
    * @generated from field: bool taken = 1;
    */
   taken: boolean;
+
+  /**
+   * The number as checked and as an invoice would store it: whitespace
+   * stripped (core/invoice.NormalizeNumber); empty, there is no number. The
+   * REST answer is the boolean alone.
+   *
+   * @generated from field: string invoice_number = 2;
+   */
+  invoiceNumber: string;
 };
 
 /**
@@ -791,7 +901,7 @@ export type CheckInvoiceNumberResponse = Message<"portal.v1.CheckInvoiceNumberRe
  * Use `create(CheckInvoiceNumberResponseSchema)` to create a new message.
  */
 export const CheckInvoiceNumberResponseSchema: GenMessage<CheckInvoiceNumberResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 17);
+  messageDesc(file_portal_v1_reports, 19);
 
 /**
  * CommercialInvoiceTerms holds the closed sets of a commercial invoice
@@ -809,7 +919,7 @@ export type CommercialInvoiceTerms = Message<"portal.v1.CommercialInvoiceTerms">
  * Use `create(CommercialInvoiceTermsSchema)` to create a new message.
  */
 export const CommercialInvoiceTermsSchema: GenMessage<CommercialInvoiceTerms> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 18);
+  messageDesc(file_portal_v1_reports, 20);
 
 /**
  * Incoterm says who pays duty and taxes.
@@ -850,7 +960,7 @@ export enum CommercialInvoiceTerms_Incoterm {
  * Describes the enum portal.v1.CommercialInvoiceTerms.Incoterm.
  */
 export const CommercialInvoiceTerms_IncotermSchema: GenEnum<CommercialInvoiceTerms_Incoterm> = /*@__PURE__*/
-  enumDesc(file_portal_v1_reports, 18, 0);
+  enumDesc(file_portal_v1_reports, 20, 0);
 
 /**
  * ReasonOfExport is why the goods leave.
@@ -898,7 +1008,62 @@ export enum CommercialInvoiceTerms_ReasonOfExport {
  * Describes the enum portal.v1.CommercialInvoiceTerms.ReasonOfExport.
  */
 export const CommercialInvoiceTerms_ReasonOfExportSchema: GenEnum<CommercialInvoiceTerms_ReasonOfExport> = /*@__PURE__*/
-  enumDesc(file_portal_v1_reports, 18, 1);
+  enumDesc(file_portal_v1_reports, 20, 1);
+
+/**
+ * Amount names an amount of the invoice request.
+ *
+ * @generated from enum portal.v1.CommercialInvoiceTerms.Amount
+ */
+export enum CommercialInvoiceTerms_Amount {
+  /**
+   * No amount.
+   *
+   * @generated from enum value: AMOUNT_UNSPECIFIED = 0;
+   */
+  AMOUNT_UNSPECIFIED = 0,
+
+  /**
+   * Freight and postage.
+   *
+   * @generated from enum value: FREIGHT_POSTAGE = 1;
+   */
+  FREIGHT_POSTAGE = 1,
+
+  /**
+   * Discount or rebate.
+   *
+   * @generated from enum value: DISCOUNT_REBATE = 2;
+   */
+  DISCOUNT_REBATE = 2,
+
+  /**
+   * VAT.
+   *
+   * @generated from enum value: VAT = 3;
+   */
+  VAT = 3,
+
+  /**
+   * Tobacco tax.
+   *
+   * @generated from enum value: TOBACCO_TAX = 4;
+   */
+  TOBACCO_TAX = 4,
+
+  /**
+   * Duty.
+   *
+   * @generated from enum value: DUTY = 5;
+   */
+  DUTY = 5,
+}
+
+/**
+ * Describes the enum portal.v1.CommercialInvoiceTerms.Amount.
+ */
+export const CommercialInvoiceTerms_AmountSchema: GenEnum<CommercialInvoiceTerms_Amount> = /*@__PURE__*/
+  enumDesc(file_portal_v1_reports, 20, 2);
 
 /**
  * CreateCommercialInvoiceRequest is the invoice request (spec 2 section 3).
@@ -996,7 +1161,7 @@ export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercial
  * Use `create(CreateCommercialInvoiceRequestSchema)` to create a new message.
  */
 export const CreateCommercialInvoiceRequestSchema: GenMessage<CreateCommercialInvoiceRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 19);
+  messageDesc(file_portal_v1_reports, 21);
 
 /**
  * CreateCommercialInvoiceResponse is the invoice's PDF.
@@ -1017,7 +1182,7 @@ export type CreateCommercialInvoiceResponse = Message<"portal.v1.CreateCommercia
  * Use `create(CreateCommercialInvoiceResponseSchema)` to create a new message.
  */
 export const CreateCommercialInvoiceResponseSchema: GenMessage<CreateCommercialInvoiceResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 20);
+  messageDesc(file_portal_v1_reports, 22);
 
 /**
  * GetCommercialInvoiceDetailsRequest names the number.
@@ -1038,7 +1203,7 @@ export type GetCommercialInvoiceDetailsRequest = Message<"portal.v1.GetCommercia
  * Use `create(GetCommercialInvoiceDetailsRequestSchema)` to create a new message.
  */
 export const GetCommercialInvoiceDetailsRequestSchema: GenMessage<GetCommercialInvoiceDetailsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 21);
+  messageDesc(file_portal_v1_reports, 23);
 
 /**
  * CommercialInvoiceShipment is a shipment of a stored invoice.
@@ -1080,7 +1245,7 @@ export type CommercialInvoiceShipment = Message<"portal.v1.CommercialInvoiceShip
  * Use `create(CommercialInvoiceShipmentSchema)` to create a new message.
  */
 export const CommercialInvoiceShipmentSchema: GenMessage<CommercialInvoiceShipment> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 22);
+  messageDesc(file_portal_v1_reports, 24);
 
 /**
  * CommercialInvoice is a stored commercial invoice: one customer's shipments under one number.
@@ -1234,7 +1399,7 @@ export type CommercialInvoice = Message<"portal.v1.CommercialInvoice"> & {
  * Use `create(CommercialInvoiceSchema)` to create a new message.
  */
 export const CommercialInvoiceSchema: GenMessage<CommercialInvoice> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 23);
+  messageDesc(file_portal_v1_reports, 25);
 
 /**
  * GetCommercialInvoiceDetailsResponse is the invoices of the number.
@@ -1262,7 +1427,7 @@ export type GetCommercialInvoiceDetailsResponse = Message<"portal.v1.GetCommerci
  * Use `create(GetCommercialInvoiceDetailsResponseSchema)` to create a new message.
  */
 export const GetCommercialInvoiceDetailsResponseSchema: GenMessage<GetCommercialInvoiceDetailsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 24);
+  messageDesc(file_portal_v1_reports, 26);
 
 /**
  * ReportService is the shipment report of spec 2 section 2.4: every shipment
