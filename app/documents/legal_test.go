@@ -20,7 +20,10 @@ func TestLegalPages(t *testing.T) {
 	superAdmin := &access.Caller{Login: "super", Roles: []access.Role{access.SuperAdmin}}
 	shipperOfB := &access.Caller{Login: "b", Roles: []access.Role{access.User}, CustomerID: 50}
 	fulfillmentOfB := &access.Caller{Login: "f", Roles: []access.Role{access.User}, FulfillmentCustomers: []int64{50}}
-	forbidden := func(err error) bool { f, ok := failure.As(err); return ok && (f.Kind == failure.Forbidden || f.Kind == failure.Unauthenticated) }
+	forbidden := func(err error) bool {
+		f, ok := failure.As(err)
+		return ok && (f.Kind == failure.Forbidden || f.Kind == failure.Unauthenticated)
+	}
 
 	page := document.LegalPage{TenantID: 1, Kind: document.Imprint, Locale: "de", Body: "Impressum\r\n\r\nMuster GmbH  \n"}
 	for _, c := range []*access.Caller{nil, shipperOfB, {Login: "ops", Roles: []access.Role{access.Operations}}, {Login: "cs", Roles: []access.Role{access.CustomerService}}} {
