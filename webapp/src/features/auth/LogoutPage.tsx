@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { Button, Flex, Text } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { useLogout } from "../../api/account";
 import { useApplicationProfile } from "../../api/management";
@@ -23,21 +23,20 @@ import { pageTitles } from "../../navigation/pageTitles";
  */
 export function LogoutPage() {
   const { i18n } = useLingui();
-  const { mutate: revoke } = useLogout();
+  // The revocation's status tells whether this visit ended a session:
+  // "idle" when there was none to end.
+  const { mutate: revoke, status } = useLogout();
   const { data: profile } = useApplicationProfile();
-  const [phase, setPhase] = useState<"none" | "revoking" | "revoked">("none");
   useEffect(() => {
     const credential = readCredential();
     endSession();
-    if (credential) {
-      setPhase("revoking");
-      revoke(credential, { onSettled: () => setPhase("revoked") });
-    }
+    if (credential) revoke(credential);
   }, [revoke]);
   const redirectUrl = profile?.logoutRedirectUrl ?? "";
+  const settled = status === "success" || status === "error";
   useEffect(() => {
-    if (phase === "revoked" && redirectUrl !== "") leavePortal.to(redirectUrl);
-  }, [phase, redirectUrl]);
+    if (settled && redirectUrl !== "") leavePortal.to(redirectUrl);
+  }, [settled, redirectUrl]);
   return (
     <MessagePage
       title={i18n._(pageTitles.logout)}
@@ -57,7 +56,7 @@ export function LogoutPage() {
       <SuccessMessage>
         <Trans>Logged out successfully!</Trans>
       </SuccessMessage>
-      {phase !== "none" && redirectUrl !== "" && (
+      {status !== "idle" && redirectUrl !== "" && (
         <Text as="p" size="2" color="gray" role="status">
           <Trans>You are being signed out at your identity provider as well…</Trans>
         </Text>
