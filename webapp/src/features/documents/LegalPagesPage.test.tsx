@@ -27,8 +27,12 @@ function legalServer(initial: LegalPage[] = []) {
     legalPages: pages.filter((p) => p.tenantId === request.tenantId && p.kind === request.kind),
   }));
   const publish = vi.fn((request: PublishLegalPageRequest) => {
+    const sent = request.legalPage!;
     const page = create(LegalPageSchema, {
-      ...request.legalPage,
+      tenantId: sent.tenantId,
+      kind: sent.kind,
+      locale: sent.locale,
+      body: sent.body,
       updatedAt: timestampFromDate(new Date(2026, 10, 28, 14, 5)),
       updatedBy: "admin",
     });
@@ -51,17 +55,23 @@ function legalServer(initial: LegalPage[] = []) {
     services: {
       documents: { listLegalPages: list, publishLegalPage: publish, withdrawLegalPage: withdraw },
       tenants: { listAllTenants: () => ({ tenants }) },
+      // The portal's tenant, which visitors read: the second one here.
+      inquiries: { getInquiryTenant: () => ({ tenant: { id: 2n, name: "Parcel Portal Netherlands" } }) },
     },
   };
 }
 
 describe("/admin/legal-pages (issue 25)", () => {
-  it("publishes the imprint of the first tenant in the admin's language", async () => {
+  it("publishes the imprint of the tenant visitors read, in the admin's language", async () => {
     const server = legalServer();
     const user = userEvent.setup();
     renderAdminApp("/admin/legal-pages", server.services);
     expect(await screen.findByRole("heading", { level: 1, name: "Legal pages" }, slow)).toBeInTheDocument();
     expect(await screen.findByText("Not published in this language.")).toBeInTheDocument();
+    expect(screen.getByTestId("portal-tenant")).toHaveTextContent(
+      "Visitors who are not signed in read the pages of Parcel Portal Netherlands",
+    );
+    expect(screen.getByRole("combobox", { name: "Tenant" })).toHaveTextContent("Parcel Portal Netherlands");
     await user.click(screen.getByRole("button", { name: "Publish" }));
     expect(await screen.findByText("This field is required.")).toBeInTheDocument();
     expect(server.publish).not.toHaveBeenCalled();
@@ -71,7 +81,7 @@ describe("/admin/legal-pages (issue 25)", () => {
     await user.click(screen.getByRole("button", { name: "Publish" }));
     expect(await screen.findByText("The page is published.")).toBeInTheDocument();
     expect(server.publish.mock.calls[0][0].legalPage).toMatchObject({
-      tenantId: 1n,
+      tenantId: 2n,
       kind: LegalPage_Kind.IMPRINT,
       locale: "en",
       body: "Parcel Portal GmbH\n\nBerlin",

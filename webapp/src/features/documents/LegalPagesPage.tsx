@@ -16,6 +16,7 @@ import {
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { useLegalPages, usePublishLegalPage, useWithdrawLegalPage } from "../../api/documents";
+import { useInquiryTenant } from "../../api/inquiries";
 import { useTenantChoices } from "../../api/tenantChoices";
 import { Field } from "../../components/form/Field";
 import { FormMessages } from "../../components/form/FormMessages";
@@ -41,8 +42,14 @@ export function LegalPagesPage() {
   const title = i18n._(pageTitles.legalPages);
   usePageTitle(title);
   const tenants = useTenantChoices();
+  // The tenant whose pages visitors read, as the server names it (staff
+  // have no customer, so they read the same); chosen first.
+  const portalTenant = useInquiryTenant(0n);
   const [chosenTenant, setChosenTenant] = useState<string | null>(null);
-  const tenantId = chosenTenant ?? (tenants.data?.[0] ? String(tenants.data[0].id) : null);
+  const tenantId =
+    chosenTenant ??
+    (portalTenant.data ? String(portalTenant.data.id) : tenants.data?.[0] ? String(tenants.data[0].id) : null);
+  const portalTenantName = portalTenant.data?.name ?? "";
   const [kind, setKind] = useState<LegalPage_Kind>(legalPagesWithKinds[0].kind);
   const [locale, setLocale] = useState<Locale>(
     supportedLocales.includes(i18n.locale as Locale) ? (i18n.locale as Locale) : "en",
@@ -64,7 +71,7 @@ export function LegalPagesPage() {
           </Trans>
         </Text>
         <Card size="3">
-          {tenants.isPending ? (
+          {tenants.isPending || portalTenant.isPending ? (
             <PageLoading />
           ) : !tenantId ? (
             <Text as="p" size="2">
@@ -72,6 +79,14 @@ export function LegalPagesPage() {
             </Text>
           ) : (
             <Flex direction="column" gap="4">
+              {portalTenantName && (
+                <Text as="p" size="2" data-testid="portal-tenant">
+                  <Trans>
+                    Visitors who are not signed in read the pages of {portalTenantName}; signed-in shippers read those
+                    of their customer's tenant.
+                  </Trans>
+                </Text>
+              )}
               <Flex gap="4" wrap="wrap">
                 <Field label={t`Tenant`}>
                   {(control) => (
