@@ -228,8 +228,15 @@ func (s Inquiries) unmailed(ctx context.Context, table, also string) ([]int64, e
 
 // TenantOf is the tenant of the customer's hub, else the first tenant.
 func (s Inquiries) TenantOf(ctx context.Context, customerID int64) (int64, error) {
+	return tenantOf(ctx, s.Pool, customerID)
+}
+
+// tenantOf is the portal's one reading of "the caller's tenant": the tenant
+// of the customer's hub, else the first tenant (the newsletter, the parcel
+// inquiry and the legal pages read it alike). No tenant at all is NotFound.
+func tenantOf(ctx context.Context, q querier, customerID int64) (int64, error) {
 	var id *int64
-	err := s.Pool.QueryRow(ctx, `
+	err := q.QueryRow(ctx, `
 		SELECT coalesce(
 			(SELECT h.tenant_id FROM customer c JOIN hub h ON h.id = c.hub_id WHERE c.id = $1),
 			(SELECT min(id) FROM tenant))`, customerID).Scan(&id)

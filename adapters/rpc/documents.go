@@ -178,3 +178,64 @@ func (h DocumentHandler) DeleteCsvTemplateDoc(ctx context.Context, req *connect.
 	}
 	return connect.NewResponse(&portalv1.DeleteCsvTemplateDocResponse{}), nil
 }
+
+func legalToProto(p document.LegalPage) *portalv1.LegalPage {
+	out := &portalv1.LegalPage{TenantId: p.TenantID, Kind: legalKindToProto(p.Kind), Locale: p.Locale, Body: p.Body, UpdatedBy: p.UpdatedBy}
+	if !p.UpdatedAt.IsZero() {
+		out.UpdatedAt = timestamppb.New(p.UpdatedAt)
+	}
+	return out
+}
+
+// legalKindOf names the page as core/document does: by the enum value's
+// name, which is the spec's JSON string too. Unspecified is no page.
+func legalKindOf(k portalv1.LegalPage_Kind) document.LegalKind {
+	if k == portalv1.LegalPage_KIND_UNSPECIFIED {
+		return ""
+	}
+	return document.LegalKind(k.String())
+}
+
+func legalKindToProto(k document.LegalKind) portalv1.LegalPage_Kind {
+	return portalv1.LegalPage_Kind(portalv1.LegalPage_Kind_value[string(k)])
+}
+
+// ListLegalPages lists a tenant's published legal pages.
+func (h DocumentHandler) ListLegalPages(ctx context.Context, req *connect.Request[portalv1.ListLegalPagesRequest]) (*connect.Response[portalv1.ListLegalPagesResponse], error) {
+	pages, err := h.Documents.ListLegalPages(ctx, callerFrom(ctx), req.Msg.GetTenantId(), legalKindOf(req.Msg.GetKind()))
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.ListLegalPagesResponse{LegalPages: protos(pages, legalToProto)}), nil
+}
+
+// PublishLegalPage publishes a legal page.
+func (h DocumentHandler) PublishLegalPage(ctx context.Context, req *connect.Request[portalv1.PublishLegalPageRequest]) (*connect.Response[portalv1.PublishLegalPageResponse], error) {
+	in := req.Msg.GetLegalPage()
+	p, err := h.Documents.PublishLegalPage(ctx, callerFrom(ctx), document.LegalPage{
+		TenantID: in.GetTenantId(), Kind: legalKindOf(in.GetKind()), Locale: in.GetLocale(), Body: in.GetBody(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.PublishLegalPageResponse{LegalPage: legalToProto(p)}), nil
+}
+
+// WithdrawLegalPage removes one published legal page.
+func (h DocumentHandler) WithdrawLegalPage(ctx context.Context, req *connect.Request[portalv1.WithdrawLegalPageRequest]) (*connect.Response[portalv1.WithdrawLegalPageResponse], error) {
+	err := h.Documents.WithdrawLegalPage(ctx, callerFrom(ctx), req.Msg.GetTenantId(), legalKindOf(req.Msg.GetKind()), req.Msg.GetLocale())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&portalv1.WithdrawLegalPageResponse{}), nil
+}
+
+// ReadLegalPage answers the page a visitor reads, without tenant and author.
+func (h DocumentHandler) ReadLegalPage(ctx context.Context, req *connect.Request[portalv1.ReadLegalPageRequest]) (*connect.Response[portalv1.ReadLegalPageResponse], error) {
+	p, err := h.Documents.ReadLegalPage(ctx, callerFrom(ctx), legalKindOf(req.Msg.GetKind()), req.Msg.GetLocale())
+	if err != nil {
+		return nil, err
+	}
+	p.TenantID, p.UpdatedBy = 0, ""
+	return connect.NewResponse(&portalv1.ReadLegalPageResponse{LegalPage: legalToProto(p)}), nil
+}

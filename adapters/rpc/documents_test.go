@@ -37,7 +37,8 @@ func (bearers) ResolveCaller(_ context.Context, token string) (identity.CallerSt
 
 func documentsAPI(t *testing.T) http.Handler {
 	t.Helper()
-	docs := documents.Service{Docs: memory.NewDocs(), Acsses: memory.NewAcsses(map[int64]string{1: "Parcel Portal Germany"})}
+	docs := documents.Service{Docs: memory.NewDocs(), Acsses: memory.NewAcsses(map[int64]string{1: "Parcel Portal Germany"}),
+		Legal: memory.NewLegalPages([]int64{1, 2}, nil)}
 	reports := invoicereports.Service{Counts: memory.InvoiceCounts{Invoices: []memory.Invoice{
 		{CustomerID: 3, CustomerName: "Bäckerei Sonnenschein", CRMID: "DE10000001", At: time.Date(2026, 3, 9, 0, 0, 0, 0, time.UTC), Commercial: true},
 	}}}

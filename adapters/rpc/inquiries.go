@@ -17,7 +17,7 @@ type InquiryHandler struct{ Inquiries inquiries.Service }
 
 // GetInquiryTenant names the tenant and its address.
 func (h InquiryHandler) GetInquiryTenant(ctx context.Context, req *connect.Request[portalv1.GetInquiryTenantRequest]) (*connect.Response[portalv1.GetInquiryTenantResponse], error) {
-	t, err := h.Inquiries.Tenant(ctx, req.Msg.GetTenantId())
+	t, err := h.Inquiries.Tenant(ctx, callerFrom(ctx), req.Msg.GetTenantId())
 	if err != nil {
 		return nil, err
 	}

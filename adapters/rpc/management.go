@@ -59,6 +59,7 @@ func profileToProto(p profile.Profile) *portalv1.ApplicationProfile {
 		BuildDate:           timestamppb.New(p.BuildDate),
 		RecaptchaSiteKey:    p.RecaptchaSiteKey,
 		ProductsAndServices: catalogToProto(p.Catalog),
+		LogoutRedirectUrl:   p.LogoutRedirectURL,
 	}
 }
 

@@ -1,9 +1,10 @@
 // Package documents holds the use cases of the product-codes and CSV-template
-// documents and of the acss files (spec 3).
+// documents, of the acss files (spec 3) and of the legal pages (issue 25).
 package documents
 
 import (
 	"context"
+	"time"
 
 	"parcelportal/core/document"
 )
@@ -49,8 +50,12 @@ type Acsses interface {
 	Delete(ctx context.Context, id int64) error
 }
 
-// Service holds the document and acss use cases.
+// Service holds the document, acss and legal-page use cases.
 type Service struct {
 	Docs   Docs
 	Acsses Acsses
+	// Legal keeps the legal pages.
+	Legal LegalPages
+	// Clock stamps published legal pages; nil is the wall clock.
+	Clock func() time.Time
 }

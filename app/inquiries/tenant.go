@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"parcelportal/core/access"
 	"parcelportal/core/failure"
 	"parcelportal/core/inquiry"
 	"parcelportal/core/organisation"
@@ -18,8 +19,22 @@ type TenantView struct {
 }
 
 // Tenant names the tenant and its address for anybody: the public form
-// shows it. An unknown tenant is not found.
-func (s Service) Tenant(ctx context.Context, id int64) (TenantView, error) {
+// shows it. Id zero is the caller's tenant (their customer's hub's; for
+// visitors the portal's first tenant, as the newsletter reads it), so a
+// public link to the form needs no tenant id. An unknown tenant is not found.
+func (s Service) Tenant(ctx context.Context, caller *access.Caller, id int64) (TenantView, error) {
+	if id == 0 {
+		var customerID int64
+		if caller != nil {
+			if own := customersOf(caller); len(own) > 0 {
+				customerID = own[0]
+			}
+		}
+		var err error
+		if id, err = s.Store.TenantOf(ctx, customerID); err != nil {
+			return TenantView{}, err
+		}
+	}
 	t, err := s.tenant(ctx, id)
 	if err != nil {
 		return TenantView{}, err

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net/netip"
+	"net/url"
 	"os"
 	"runtime"
 	"strconv"
@@ -115,6 +116,11 @@ type config struct {
 	// before each job and prints only to a peer that answers like a Zebra
 	// (PRINTER_HOST_STATUS; default true).
 	PrinterHostStatus bool
+	// LogoutRedirectURL is the identity provider's logout address the
+	// webapp sends the browser to after logout (LOGOUT_REDIRECT_URL, spec 1
+	// section 2); empty: none. https only; http to a loopback address is
+	// taken outside production, for a local identity provider.
+	LogoutRedirectURL string
 	// QzSigner signs QZ Tray requests with the operator's key
 	// (QZ_CERTIFICATE_FILE and QZ_PRIVATE_KEY_FILE); nil without them.
 	QzSigner *qzsign.Signer
@@ -197,6 +203,9 @@ func loadConfig() (config, error) {
 			return c, fmt.Errorf("QZ_CERTIFICATE_FILE, QZ_PRIVATE_KEY_FILE: %w", err)
 		}
 	}
+	if c.LogoutRedirectURL, err = parseLogoutRedirect(env("LOGOUT_REDIRECT_URL", ""), c.Production); err != nil {
+		return c, fmt.Errorf("LOGOUT_REDIRECT_URL: %w", err)
+	}
 	if c.TrustedProxies, err = rpc.ParseTrustedProxies(env("TRUSTED_PROXIES", "")); err != nil {
 		return c, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
@@ -219,6 +228,48 @@ func loadConfig() (config, error) {
 		return c, fmt.Errorf("CAPTCHA: %q is neither self-hosted nor off", c.Captcha)
 	}
 	return c, nil
+}
+
+// parseLogoutRedirect checks the logout address every browser is sent to:
+// an absolute https URL with a host and without user information (a
+// password in it would reach every browser), or, outside production, http
+// to a loopback host (a local identity provider in development). Anything
+// else (javascript:, a relative path, a typo) would send users to the wrong
+// place after logout, so the portal refuses to start with it. Empty is none.
+func parseLogoutRedirect(raw string, production bool) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return "", nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a URL", raw)
+	}
+	if u.Host == "" || u.Hostname() == "" || u.Opaque != "" {
+		return "", fmt.Errorf("%q is not an absolute URL with a host", raw)
+	}
+	if u.User != nil {
+		return "", fmt.Errorf("%q carries user information; the address goes to every browser", raw)
+	}
+	switch u.Scheme {
+	case "https":
+		return u.String(), nil
+	case "http":
+		if !production && isLoopbackHost(u.Hostname()) {
+			return u.String(), nil
+		}
+		return "", fmt.Errorf("%q is not https (http is taken only for a loopback host outside production)", raw)
+	default:
+		return "", fmt.Errorf("%q is not an https URL", raw)
+	}
+}
+
+func isLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	addr, err := netip.ParseAddr(host)
+	return err == nil && addr.IsLoopback()
 }
 
 func env(name, fallback string) string {

@@ -71,3 +71,45 @@ func TestTheConsoleHasItsOwnLogin(t *testing.T) {
 		t.Fatalf("a broken URL = %v", err)
 	}
 }
+
+// TestLogoutRedirect: the logout address goes to every browser, so only an
+// https URL (or http to a loopback host outside production) starts the portal.
+func TestLogoutRedirect(t *testing.T) {
+	for _, c := range []struct {
+		raw        string
+		production bool
+		want       string
+		ok         bool
+	}{
+		{"", true, "", true},
+		{"https://id.example.com/logout?post_logout_redirect_uri=https%3A%2F%2Fportal.example.com", true, "https://id.example.com/logout?post_logout_redirect_uri=https%3A%2F%2Fportal.example.com", true},
+		{"  https://id.example.com/logout  ", true, "https://id.example.com/logout", true},
+		{"http://127.0.0.1:4433/self-service/logout/browser", false, "http://127.0.0.1:4433/self-service/logout/browser", true},
+		{"http://localhost:4433/logout", false, "http://localhost:4433/logout", true},
+		{"http://[::1]:4433/logout", false, "http://[::1]:4433/logout", true},
+		{"http://127.0.0.1:4433/logout", true, "", false},
+		{"http://id.example.com/logout", false, "", false},
+		{"javascript:alert(1)", false, "", false},
+		{"data:text/html,<script>alert(1)</script>", false, "", false},
+		{"//id.example.com/logout", false, "", false},
+		{"/logout", false, "", false},
+		{"https://user:secret@id.example.com/logout", true, "", false},
+		{"https:///logout", true, "", false},
+		{"ftp://id.example.com/logout", false, "", false},
+		{"https://id.example.com/%zz", true, "", false},
+	} {
+		got, err := parseLogoutRedirect(c.raw, c.production)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("parseLogoutRedirect(%q, production %v) = %q, %v", c.raw, c.production, got, err)
+		}
+	}
+	t.Setenv("PORTAL_PRODUCTION", "false")
+	t.Setenv("LOGOUT_REDIRECT_URL", "http://id.example.com/logout")
+	if _, err := loadConfig(); err == nil || !strings.Contains(err.Error(), "LOGOUT_REDIRECT_URL") {
+		t.Fatalf("a plain-http logout address started the portal: %v", err)
+	}
+	t.Setenv("LOGOUT_REDIRECT_URL", "https://id.example.com/logout")
+	if c, err := loadConfig(); err != nil || c.LogoutRedirectURL != "https://id.example.com/logout" {
+		t.Fatalf("loadConfig = %q, %v", c.LogoutRedirectURL, err)
+	}
+}

@@ -41,6 +41,8 @@ type inquiryPortal struct {
 	inbox       mailtest.Inbox
 	desk, sales string
 	tenant      int64
+	// first is the portal's first tenant, which visitors' public links reach.
+	first int64
 }
 
 func newInquiryPortal(t *testing.T) inquiryPortal {
@@ -59,6 +61,9 @@ func newInquiryPortal(t *testing.T) inquiryPortal {
 		WHERE id = (SELECT h.tenant_id FROM customer c JOIN hub h ON h.id = c.hub_id WHERE c.crmid = $3) RETURNING id`,
 		p.desk, p.sales, demo.BakeryCRMID).Scan(&p.tenant)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.pool.QueryRow(ctx, `SELECT min(id) FROM tenant`).Scan(&p.first); err != nil {
 		t.Fatal(err)
 	}
 	cfg := config{SMTPAddr: os.Getenv("SMTP_ADDR"), MailFrom: "Parcel Portal <no-reply@parcel-portal.local>",
@@ -123,6 +128,11 @@ func TestParcelInquiryOverRESTAndConnect(t *testing.T) {
 		t.Fatalf("tenant %v", tenant)
 	}
 	p.refused("", "GET", "/web/api/parcel-inquiry/tenants/999999", "", http.StatusNotFound, "error.inquiry.tenantNotFound")
+	// Tenant 0 is the portal's first tenant for a visitor: the public link
+	// to the form needs no id.
+	if own := p.ok("", "GET", "/web/api/parcel-inquiry/tenants/0", ""); own["id"] != strconv.FormatInt(p.first, 10) || own["name"] == "" {
+		t.Fatalf("tenant 0 for a visitor = %v, want tenant %d", own, p.first)
+	}
 	if status, key := p.post("", solveCaptcha(t, registrationPortal{srv: p.srv}), []byte(inquiryBody(t, 999999, sender, nil)), false); status != http.StatusNotFound || key != "error.inquiry.tenantNotFound" {
 		t.Fatalf("unknown tenant = %d %q", status, key)
 	}

@@ -102,6 +102,8 @@ func TestEveryGETAnswersAsTheOpenAPIDocumentSays(t *testing.T) {
 		}
 		return fmt.Sprint(list[0][field])
 	}
+	// A published legal page, so its public read answers one.
+	admin.call("PUT", "/web/api/legal-pages", `{"tenantId":"`+first("/web/api/tenants", "id")+`","kind":"IMPRINT","locale":"de","body":"Impressum"}`)
 	ids["shipment"] = first("/web/api/batches/"+batch+"/shipments?page=0&pageSize=5&filter=ALL", "id")
 	ids["tracking"] = first("/web/api/batches/"+batch+"/shipments?page=0&pageSize=5&filter=ALL", "identifier")
 
@@ -117,6 +119,8 @@ func TestEveryGETAnswersAsTheOpenAPIDocumentSays(t *testing.T) {
 		"/web/api/parcels":                                               "/web/api/parcels?customerId=" + ids["customer"] + "&page=0&pageSize=5",
 		"/web/api/dashboard/parcels-in-country":                          "/web/api/dashboard/parcels-in-country?customerId=" + ids["customer"] + "&countries=DE,AT",
 		"/web/api/invoice-reports/monthly":                               fmt.Sprintf("/web/api/invoice-reports/monthly?year=%d&month=%d", time.Now().Year(), time.Now().Month()),
+		"/web/api/legal-pages":                                           "/web/api/legal-pages?tenantId=" + first("/web/api/tenants", "id"),
+		"/web/api/legal-pages/published/{kind}":                          "/web/api/legal-pages/published/IMPRINT?locale=de",
 		"/web/api/invoice-reports/yearly":                                fmt.Sprintf("/web/api/invoice-reports/yearly?year=%d", time.Now().Year()),
 		"/web/api/reports/invoiceCustomers":                              "/web/api/reports/invoiceCustomers?shipmentIds=" + ids["shipment"],
 		"/web/api/reports/checkInvoiceNumber":                            "/web/api/reports/checkInvoiceNumber?invoiceNumber=CI-1&crmIds=" + demo.BakeryCRMID,

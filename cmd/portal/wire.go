@@ -113,6 +113,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Settings: profile.Settings{
 			Environment: cfg.Environment, Production: cfg.Production,
 			SwaggerEnabled: cfg.SwaggerEnabled, RecaptchaSiteKey: siteKey,
+			LogoutRedirectURL: cfg.LogoutRedirectURL,
 		},
 		Build:    buildOf(version, buildDate),
 		Catalogs: postgres.Catalog{Pool: pool},
@@ -144,7 +145,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	customerStore := postgres.Customers{Pool: pool, Sealer: sealer}
 	customers := customersOf(pool, customerStore, checks)
 	customers.Carriers = carrier.CarrierList{BaseURL: side.checkURL, HTTP: side.checkHTTP}
-	documents := documents.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}}
+	documents := documents.Service{Docs: postgres.Docs{Pool: pool}, Acsses: postgres.Acsses{Pool: pool}, Legal: postgres.LegalPages{Pool: pool}}
 	organisations := organisationOf(pool, sealer, checks)
 	batchService := batchesOf(pool, customerStore, queue)
 	batchService.Uploads = gate.New(cfg.UploadsAtOnce)

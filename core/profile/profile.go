@@ -17,6 +17,10 @@ type Settings struct {
 	Production       bool
 	SwaggerEnabled   bool
 	RecaptchaSiteKey string
+	// LogoutRedirectURL is the identity provider's logout address the
+	// browser goes to after logout (spec 1 section 2); empty for none.
+	// cmd/portal checks it at start.
+	LogoutRedirectURL string
 }
 
 // Build identifies the running binary.
@@ -35,6 +39,9 @@ type Profile struct {
 	BuildDate        time.Time
 	RecaptchaSiteKey string
 	Catalog          reference.Catalog
+	// LogoutRedirectURL is where the webapp sends the browser after logout;
+	// empty: it stays on the portal's logout page.
+	LogoutRedirectURL string
 }
 
 // Describe builds the profile. The ribbon warns people that they are not on
@@ -54,5 +61,7 @@ func Describe(s Settings, b Build, catalog reference.Catalog, now time.Time) Pro
 		BuildDate:        b.Date,
 		RecaptchaSiteKey: s.RecaptchaSiteKey,
 		Catalog:          catalog,
+
+		LogoutRedirectURL: s.LogoutRedirectURL,
 	}
 }

@@ -16,7 +16,7 @@ func TestDescribe(t *testing.T) {
 		wantRibbon string
 	}{
 		{"dev shows its ribbon", Settings{Environment: "dev"}, "dev"},
-		{"production hides the ribbon", Settings{Environment: "prod", Production: true}, ""},
+		{"production hides the ribbon", Settings{Environment: "prod", Production: true, LogoutRedirectURL: "https://id.example.com/logout"}, ""},
 		{"blank environment has no ribbon", Settings{Environment: "  "}, ""},
 	}
 	for _, c := range cases {
@@ -27,6 +27,9 @@ func TestDescribe(t *testing.T) {
 			}
 			if p.CopyrightYear != 2027 || p.Version != "1.2.3" || !p.BuildDate.Equal(build.Date) {
 				t.Errorf("footer facts wrong: %+v", p)
+			}
+			if p.LogoutRedirectURL != c.settings.LogoutRedirectURL {
+				t.Errorf("LogoutRedirectURL = %q", p.LogoutRedirectURL)
 			}
 			if p.InProduction != c.settings.Production {
 				t.Errorf("InProduction = %v", p.InProduction)

@@ -2,11 +2,18 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient } from "@connectrpc/connect";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { type Document, type DocumentSchema, DocumentService } from "../gen/portal/v1/documents_pb";
+import { isNotFound } from "../errors/reportFailure";
+import {
+  type Document,
+  type DocumentSchema,
+  DocumentService,
+  type LegalPage_Kind,
+  type LegalPageSchema,
+} from "../gen/portal/v1/documents_pb";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
-/** The DocumentService: product-codes and CSV-template documents (spec 3 §2). */
+/** The DocumentService: product-codes and CSV-template documents (spec 3 §2) and the legal pages (issue 25). */
 function useDocumentClient() {
   const transport = useTransport();
   return useMemo(() => createClient(DocumentService, transport), [transport]);
@@ -92,5 +99,58 @@ export function useDownloadActiveDocument(kind: DocumentKind) {
       kind === "productCodes"
         ? (await client.getActiveProductCodesDoc({})).document
         : (await client.getActiveCsvTemplateDoc({})).document,
+  });
+}
+
+export type LegalPageInit = MessageInitShape<typeof LegalPageSchema>;
+
+const legalKey = ["documents", "legal"] as const;
+
+/** GET web/api/legal-pages: a tenant's published pages of one kind, every locale, for the staff who maintain them. */
+export function useLegalPages(tenantId: bigint | null, kind: LegalPage_Kind) {
+  const client = useDocumentClient();
+  return useQuery({
+    queryKey: [...legalKey, "tenant", String(tenantId), kind],
+    queryFn: async ({ signal }) =>
+      (await client.listLegalPages({ tenantId: tenantId ?? 0n, kind }, { signal })).legalPages,
+    enabled: tenantId !== null,
+  });
+}
+
+/** PUT web/api/legal-pages: publishes a page over the one of its tenant and locale. */
+export function usePublishLegalPage() {
+  const client = useDocumentClient();
+  return useListMutation(
+    legalKey,
+    async (legalPage: LegalPageInit) => (await client.publishLegalPage({ legalPage })).legalPage,
+  );
+}
+
+/** DELETE web/api/legal-pages/{tenantId}/{kind}/{locale}: withdraws one page. */
+export function useWithdrawLegalPage() {
+  const client = useDocumentClient();
+  return useListMutation(legalKey, async (page: { tenantId: bigint; kind: LegalPage_Kind; locale: string }) => {
+    await client.withdrawLegalPage(page);
+  });
+}
+
+/**
+ * GET web/api/legal-pages/published/{kind}: the page anybody reads, in their
+ * locale or the server's fallback (the answer's locale says which); null
+ * when the page is not published. The server picks the tenant.
+ */
+export function usePublishedLegalPage(kind: LegalPage_Kind, locale: string) {
+  const client = useDocumentClient();
+  return useQuery({
+    queryKey: [...legalKey, "published", kind, locale],
+    queryFn: async ({ signal }) => {
+      try {
+        return (await client.readLegalPage({ kind, locale }, { signal })).legalPage ?? null;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    meta: { outsideSession: true },
   });
 }

@@ -77,6 +77,8 @@ const catalog = [
   msg({ id: "error.document.notCsv", message: "The file is not a CSV text file." }),
   msg({ id: "error.document.notFound", message: "The document was not found." }),
   msg({ id: "error.document.tooLarge", message: "The file is too large: at most 10 MB are allowed." }),
+  msg({ id: "error.legalPage.notPublished", message: "This page has not been published." }),
+  msg({ id: "error.legalPage.tooLong", message: "The text is too long: at most {max} characters are allowed." }),
   msg({
     id: "error.download.purposeInvalid",
     message: "This file cannot be opened as a link.",

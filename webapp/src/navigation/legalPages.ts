@@ -7,4 +7,4 @@ export const legalPages = [
   { path: "/legal/privacy", title: pageTitles.privacy },
   { path: "/legal/terms", title: pageTitles.terms },
   { path: "/legal/fraud-protection", title: pageTitles.fraudProtection },
-];
+] as const;

@@ -48,4 +48,5 @@ export const pageTitles = {
   privacy: msg`Cookies and privacy`,
   terms: msg`Terms and conditions`,
   fraudProtection: msg`Fraud protection`,
+  legalPages: msg`Legal pages`,
 };

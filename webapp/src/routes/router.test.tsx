@@ -20,13 +20,6 @@ describe("routes", () => {
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
   });
 
-  it("a legal page says its document is not published, instead of filler that reads like one", async () => {
-    renderApp("/legal/privacy");
-    expect(await screen.findByRole("heading", { level: 1, name: "Cookies and privacy" })).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("Not published yet");
-    expect(screen.queryByText(/publishes this document/)).not.toBeInTheDocument();
-  });
-
   it("/account/registered shows the page titled Registration received after a registration", async () => {
     renderApp("/account/registered", { state: { registered: true } });
     expect(await screen.findByRole("heading", { level: 1, name: "Registration received" })).toBeInTheDocument();

@@ -37,6 +37,10 @@ const PrinterSettingsPage = lazyNamed(
   "PrinterSettingsPage",
 );
 /** The API documentation, reached from the account menu and the admin menu alike. */
+const LegalPagesPage = lazyNamed(
+  () => loadChunk(() => import("../features/documents/LegalPagesPage")),
+  "LegalPagesPage",
+);
 const ApiDocsPage = lazyNamed(() => loadChunk(() => import("../features/apiDocs/ApiDocsPage")), "ApiDocsPage");
 const UserDataArea = lazyNamed(() => loadChunk(() => import("../features/userData/UserDataArea")), "UserDataArea");
 /** Documents, acss files, news and the invoice report: admins only, loaded on first visit. */
@@ -144,7 +148,7 @@ export const routes: RouteObject[] = [
             path,
             element: (
               <Suspense>
-                <LegalPage title={title} />
+                <LegalPage title={title} path={path} />
               </Suspense>
             ),
           })),
@@ -162,6 +166,7 @@ export const routes: RouteObject[] = [
           { path: "account/printer", element: <LazyArea area={PrinterSettingsPage} /> },
           { path: "account/docs", element: <LazyArea area={ApiDocsPage} /> },
           { path: "admin/docs", element: <LazyArea area={ApiDocsPage} /> },
+          { path: "admin/legal-pages", element: <LazyArea area={LegalPagesPage} /> },
           { path: "tenant/*", element: <LazyArea area={TenantArea} /> },
           { path: "fulfillment/*", element: <LazyArea area={FulfillmentArea} /> },
           { path: "batch/*", element: <LazyArea area={BatchArea} /> },
@@ -172,6 +177,7 @@ export const routes: RouteObject[] = [
           { path: "address-book/*", element: <LazyArea area={AddressBookArea} /> },
           { path: "report", element: <LazyArea area={ReportPage} /> },
           { path: "customs-docs", element: <LazyArea area={CustomsDocsPage} /> },
+          { path: "parcel-inquiry", element: <LazyArea area={ParcelInquiryPage} /> },
           { path: "parcel-inquiry/:tenantId", element: <LazyArea area={ParcelInquiryPage} /> },
           {
             path: "internal-parcel-inquiry/:trackingId/:fulltrackId",

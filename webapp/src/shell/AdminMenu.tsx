@@ -24,6 +24,8 @@ const businessEntries: Entry[] = [
   { to: "/product-codes-doc", title: titles.productCodesDoc, hiddenForSuperAdmin: true },
   { to: "/csv-template-doc", title: titles.csvTemplateDoc, hiddenForSuperAdmin: true },
   { to: "/news", title: titles.news, hiddenForSuperAdmin: true },
+  // Per tenant, like the tenants the super admin maintains.
+  { to: "/admin/legal-pages", title: titles.legalPages },
 ];
 
 const operationsEntries: Entry[] = [

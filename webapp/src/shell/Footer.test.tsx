@@ -1,29 +1,32 @@
-import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { formatDate } from "../i18n/format";
-import { renderApp, testProfile } from "../test/renderApp";
+import { describe, expect, it, vi } from "vitest";
+import type { GetInquiryTenantRequest } from "../gen/portal/v1/inquiries_pb";
+import { renderApp } from "../test/renderApp";
 
-describe("Footer", () => {
-  it("shows version, build date and copyright year of the running portal", async () => {
-    const profile = testProfile({ version: "2.7.0-rc.1", copyrightYear: 2031 });
-    renderApp("/", { management: { getInfo: () => ({ profile }) } });
-
-    const facts = await screen.findByTestId("build-facts");
-    expect(within(facts).getByTestId("version")).toHaveTextContent(profile.version);
-    expect(facts).toHaveTextContent(formatDate(timestampDate(profile.buildDate!)));
-    expect(facts).toHaveTextContent(`© ${profile.copyrightYear}`);
+describe("the public footer (issue 25)", () => {
+  it("links every visitor to the parcel inquiry, the newsletter and the legal pages", async () => {
+    renderApp("/");
+    const services = await screen.findByRole("navigation", { name: "Services" });
+    expect(within(services).getByRole("link", { name: "Parcel inquiry" })).toHaveAttribute("href", "/parcel-inquiry");
+    expect(within(services).getByRole("link", { name: "Newsletter subscription" })).toHaveAttribute(
+      "href",
+      "/newsletter-subscribe",
+    );
+    const legal = screen.getByRole("navigation", { name: "Legal information" });
+    expect(within(legal).getAllByRole("link")).toHaveLength(5);
   });
 
-  it("names the product and links the legal documents", async () => {
-    renderApp("/");
-    const footer = screen.getByRole("contentinfo");
-    expect(footer).toHaveTextContent("a sync tool for shipments");
-    const legal = within(footer).getByRole("navigation", { name: "Legal information" });
-    expect(
-      within(legal)
-        .getAllByRole("link")
-        .map((link) => link.getAttribute("href")),
-    ).toEqual(["/legal/imprint", "/legal/notice", "/legal/privacy", "/legal/terms", "/legal/fraud-protection"]);
+  it("leads to the inquiry form of the portal's tenant, which the server names", async () => {
+    const asked: bigint[] = [];
+    renderApp("/parcel-inquiry", {
+      inquiries: {
+        getInquiryTenant: vi.fn((request: GetInquiryTenantRequest) => {
+          asked.push(request.tenantId);
+          return { tenant: { id: 4n, name: "Parcel Portal Germany", address: "Hauptstraße 1, 10115 Berlin, DE" } };
+        }),
+      },
+    });
+    expect(await screen.findByTestId("inquiry-tenant")).toHaveTextContent("Parcel Portal Germany");
+    expect(asked[0]).toBe(0n);
   });
 });

@@ -5,6 +5,17 @@ import { Link } from "react-router";
 import type { ApplicationProfile } from "../gen/portal/v1/management_pb";
 import { formatDate } from "../i18n/format";
 import { legalPages } from "../navigation/legalPages";
+import { pageTitles } from "../navigation/pageTitles";
+
+/**
+ * The public services every visitor finds in the footer (spec 1 §6): the
+ * parcel inquiry goes to the portal's tenant; the newsletter asks a visitor
+ * to sign in first, as the server subscribes signed-in logins only.
+ */
+const servicePages = [
+  { path: "/parcel-inquiry", title: pageTitles.parcelInquiry },
+  { path: "/newsletter-subscribe", title: pageTitles.newsletter },
+];
 
 /** The footer of spec 1 §2: what the product is, which build is running, and the legal documents. */
 export function Footer({ profile }: { profile: ApplicationProfile | null | undefined }) {
@@ -19,15 +30,26 @@ export function Footer({ profile }: { profile: ApplicationProfile | null | undef
             </Text>
             {profile && <BuildFacts profile={profile} />}
           </Flex>
-          <nav aria-label={t`Legal information`}>
-            <Flex gap="4" wrap="wrap" justify={{ initial: "start", md: "end" }}>
-              {legalPages.map(({ path, title }) => (
-                <RadixLink key={path} asChild size="2" color="gray">
-                  <Link to={path}>{i18n._(title)}</Link>
-                </RadixLink>
-              ))}
-            </Flex>
-          </nav>
+          <Flex direction="column" gap="2" align={{ initial: "start", md: "end" }}>
+            <nav aria-label={t`Services`}>
+              <Flex gap="4" wrap="wrap" justify={{ initial: "start", md: "end" }}>
+                {servicePages.map(({ path, title }) => (
+                  <RadixLink key={path} asChild size="2" color="gray">
+                    <Link to={path}>{i18n._(title)}</Link>
+                  </RadixLink>
+                ))}
+              </Flex>
+            </nav>
+            <nav aria-label={t`Legal information`}>
+              <Flex gap="4" wrap="wrap" justify={{ initial: "start", md: "end" }}>
+                {legalPages.map(({ path, title }) => (
+                  <RadixLink key={path} asChild size="2" color="gray">
+                    <Link to={path}>{i18n._(title)}</Link>
+                  </RadixLink>
+                ))}
+              </Flex>
+            </nav>
+          </Flex>
         </Flex>
       </Container>
     </footer>

@@ -60,6 +60,8 @@ describe("the shell per role (spec 1 §2, §6)", () => {
     expect(await menu("Administration")).toEqual([
       ["User management", "/admin/user-management"],
       ["Tenants", "/tenant"],
+      // The legal pages are per tenant, and the super admin keeps tenants (issue 25).
+      ["Legal pages", "/admin/legal-pages"],
       ...adminOperations,
     ]);
     // No customer to act for: no address book, which would only ask to choose one (issue 25).
@@ -85,6 +87,7 @@ describe("the shell per role (spec 1 §2, §6)", () => {
       ["Product codes", "/product-codes-doc"],
       ["CSV template", "/csv-template-doc"],
       ["News", "/news"],
+      ["Legal pages", "/admin/legal-pages"],
       ...adminOperations,
     ]);
     expect(screen.getByTestId("auto-manifest-menu")).toBeInTheDocument();

@@ -1,7 +1,10 @@
 import { Role } from "../auth/access";
 import { renderApp, type RenderOptions } from "./renderApp";
 
-type Options = Pick<RenderOptions, "management" | "documents" | "acss" | "news" | "invoiceReports" | "tenants"> & {
+type Options = Pick<
+  RenderOptions,
+  "management" | "documents" | "acss" | "news" | "invoiceReports" | "tenants" | "inquiries"
+> & {
   authorities?: Role[];
 };
 

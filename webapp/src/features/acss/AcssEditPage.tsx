@@ -13,7 +13,7 @@ import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import type { Acss } from "../../gen/portal/v1/acss_pb";
 import { PageLoading } from "../../pages/PageLoading";
 import { maxFileBytes, readFileBytes } from "../../files/localFiles";
-import { useTenantChoices } from "./useTenantChoices";
+import { useTenantChoices } from "../../api/tenantChoices";
 
 const none = "none";
 const tooLarge = msg`The file is too large: at most 10 MB are allowed.`;

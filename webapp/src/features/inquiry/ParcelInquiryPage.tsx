@@ -7,15 +7,20 @@ import { pageTitles } from "../../navigation/pageTitles";
 import { InquiryFormView } from "./InquiryFormView";
 import { emptyInquiry } from "./inquiryForm";
 
-/** The tenant id of the path; null when it is none. */
+/**
+ * The tenant id of the path; 0 (the portal's tenant, which the server
+ * names) for /parcel-inquiry without one; null when the path's id is none.
+ */
 function tenantIdOf(text: string | undefined): bigint | null {
-  return text && /^[1-9][0-9]{0,17}$/.test(text) ? BigInt(text) : null;
+  if (text === undefined) return 0n;
+  return /^[1-9][0-9]{0,17}$/.test(text) ? BigInt(text) : null;
 }
 
 /**
  * /parcel-inquiry/{tenantId} (spec 3 §2): the public form, with the captcha,
  * under the name and address of the tenant it goes to; an unknown tenant
- * says so and shows no form.
+ * says so and shows no form. /parcel-inquiry, which the footer links to,
+ * goes to the portal's tenant (the caller's own when signed in).
  */
 export function ParcelInquiryPage() {
   const { i18n } = useLingui();
@@ -35,7 +40,7 @@ export function ParcelInquiryPage() {
             <strong>{tenant.data.name}</strong>
             {tenant.data.address ? `, ${tenant.data.address}` : ""}
           </Text>
-          <InquiryFormView initial={emptyInquiry} tenantId={tenantId} anonymous />
+          <InquiryFormView initial={emptyInquiry} tenantId={tenant.data.id} anonymous />
         </Flex>
       ) : null}
     </FormPage>

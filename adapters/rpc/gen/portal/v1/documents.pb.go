@@ -25,6 +25,71 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// The five pages the footer links to.
+type LegalPage_Kind int32
+
+const (
+	// No page; refused.
+	LegalPage_KIND_UNSPECIFIED LegalPage_Kind = 0
+	// Imprint (publisher's identity).
+	LegalPage_IMPRINT LegalPage_Kind = 1
+	// Legal notice.
+	LegalPage_LEGAL_NOTICE LegalPage_Kind = 2
+	// Cookies and privacy.
+	LegalPage_PRIVACY LegalPage_Kind = 3
+	// Terms of use.
+	LegalPage_TERMS LegalPage_Kind = 4
+	// Fraud protection.
+	LegalPage_FRAUD_PROTECTION LegalPage_Kind = 5
+)
+
+// Enum value maps for LegalPage_Kind.
+var (
+	LegalPage_Kind_name = map[int32]string{
+		0: "KIND_UNSPECIFIED",
+		1: "IMPRINT",
+		2: "LEGAL_NOTICE",
+		3: "PRIVACY",
+		4: "TERMS",
+		5: "FRAUD_PROTECTION",
+	}
+	LegalPage_Kind_value = map[string]int32{
+		"KIND_UNSPECIFIED": 0,
+		"IMPRINT":          1,
+		"LEGAL_NOTICE":     2,
+		"PRIVACY":          3,
+		"TERMS":            4,
+		"FRAUD_PROTECTION": 5,
+	}
+)
+
+func (x LegalPage_Kind) Enum() *LegalPage_Kind {
+	p := new(LegalPage_Kind)
+	*p = x
+	return p
+}
+
+func (x LegalPage_Kind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (LegalPage_Kind) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_documents_proto_enumTypes[0].Descriptor()
+}
+
+func (LegalPage_Kind) Type() protoreflect.EnumType {
+	return &file_portal_v1_documents_proto_enumTypes[0]
+}
+
+func (x LegalPage_Kind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use LegalPage_Kind.Descriptor instead.
+func (LegalPage_Kind) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_documents_proto_rawDescGZIP(), []int{29, 0}
+}
+
 // Document is a product-codes or CSV-template document.
 type Document struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1386,6 +1451,494 @@ func (*DeleteCsvTemplateDocResponse) Descriptor() ([]byte, []int) {
 	return file_portal_v1_documents_proto_rawDescGZIP(), []int{28}
 }
 
+// LegalPage is one legal page of one tenant in one locale.
+type LegalPage struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tenant whose page it is; required to publish, absent when read.
+	TenantId int64 `protobuf:"varint,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	// Which page.
+	Kind LegalPage_Kind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.LegalPage_Kind" json:"kind,omitempty"`
+	// Locale: de, en, es, it or nl.
+	Locale string `protobuf:"bytes,3,opt,name=locale,proto3" json:"locale,omitempty"`
+	// The text: plain text, paragraphs separated by a blank line, no markup;
+	// 1 to 100,000 characters.
+	Body string `protobuf:"bytes,4,opt,name=body,proto3" json:"body,omitempty"`
+	// When it was last published; read-only.
+	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	// Login that published it; read-only, staff only.
+	UpdatedBy     string `protobuf:"bytes,6,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LegalPage) Reset() {
+	*x = LegalPage{}
+	mi := &file_portal_v1_documents_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LegalPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LegalPage) ProtoMessage() {}
+
+func (x *LegalPage) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_documents_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LegalPage.ProtoReflect.Descriptor instead.
+func (*LegalPage) Descriptor() ([]byte, []int) {
+	return file_portal_v1_documents_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *LegalPage) GetTenantId() int64 {
+	if x != nil {
+		return x.TenantId
+	}
+	return 0
+}
+
+func (x *LegalPage) GetKind() LegalPage_Kind {
+	if x != nil {
+		return x.Kind
+	}
+	return LegalPage_KIND_UNSPECIFIED
+}
+
+func (x *LegalPage) GetLocale() string {
+	if x != nil {
+		return x.Locale
+	}
+	return ""
+}
+
+func (x *LegalPage) GetBody() string {
+	if x != nil {
+		return x.Body
+	}
+	return ""
+}
+
+func (x *LegalPage) GetUpdatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return nil
+}
+
+func (x *LegalPage) GetUpdatedBy() string {
+	if x != nil {
+		return x.UpdatedBy
+	}
+	return ""
+}
+
+// ListLegalPagesRequest names the tenant and, optionally, the page.
+type ListLegalPagesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tenant.
+	TenantId int64 `protobuf:"varint,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	// One page; unspecified lists every page.
+	Kind          LegalPage_Kind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.LegalPage_Kind" json:"kind,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLegalPagesRequest) Reset() {
+	*x = ListLegalPagesRequest{}
+	mi := &file_portal_v1_documents_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLegalPagesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLegalPagesRequest) ProtoMessage() {}
+
+func (x *ListLegalPagesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_documents_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLegalPagesRequest.ProtoReflect.Descriptor instead.
+func (*ListLegalPagesRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_documents_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *ListLegalPagesRequest) GetTenantId() int64 {
+	if x != nil {
+		return x.TenantId
+	}
+	return 0
+}
+
+func (x *ListLegalPagesRequest) GetKind() LegalPage_Kind {
+	if x != nil {
+		return x.Kind
+	}
+	return LegalPage_KIND_UNSPECIFIED
+}
+
+// ListLegalPagesResponse lists the published pages.
+type ListLegalPagesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// By kind and locale.
+	LegalPages    []*LegalPage `protobuf:"bytes,1,rep,name=legal_pages,json=legalPages,proto3" json:"legal_pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLegalPagesResponse) Reset() {
+	*x = ListLegalPagesResponse{}
+	mi := &file_portal_v1_documents_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLegalPagesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLegalPagesResponse) ProtoMessage() {}
+
+func (x *ListLegalPagesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_documents_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLegalPagesResponse.ProtoReflect.Descriptor instead.
+func (*ListLegalPagesResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_documents_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *ListLegalPagesResponse) GetLegalPages() []*LegalPage {
+	if x != nil {
+		return x.LegalPages
+	}
+	return nil
+}
+
+// PublishLegalPageRequest carries the page to publish.
+type PublishLegalPageRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page with its tenant, kind, locale and body.
+	LegalPage     *LegalPage `protobuf:"bytes,1,opt,name=legal_page,json=legalPage,proto3" json:"legal_page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PublishLegalPageRequest) Reset() {
+	*x = PublishLegalPageRequest{}
+	mi := &file_portal_v1_documents_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PublishLegalPageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PublishLegalPageRequest) ProtoMessage() {}
+
+func (x *PublishLegalPageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_documents_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PublishLegalPageRequest.ProtoReflect.Descriptor instead.
+func (*PublishLegalPageRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_documents_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *PublishLegalPageRequest) GetLegalPage() *LegalPage {
+	if x != nil {
+		return x.LegalPage
+	}
+	return nil
+}
+
+// PublishLegalPageResponse carries the page as published.
+type PublishLegalPageResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page as stored.
+	LegalPage     *LegalPage `protobuf:"bytes,1,opt,name=legal_page,json=legalPage,proto3" json:"legal_page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PublishLegalPageResponse) Reset() {
+	*x = PublishLegalPageResponse{}
+	mi := &file_portal_v1_documents_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PublishLegalPageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PublishLegalPageResponse) ProtoMessage() {}
+
+func (x *PublishLegalPageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_documents_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PublishLegalPageResponse.ProtoReflect.Descriptor instead.
+func (*PublishLegalPageResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_documents_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *PublishLegalPageResponse) GetLegalPage() *LegalPage {
+	if x != nil {
+		return x.LegalPage
+	}
+	return nil
+}
+
+// WithdrawLegalPageRequest names the page.
+type WithdrawLegalPageRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tenant.
+	TenantId int64 `protobuf:"varint,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	// Which page.
+	Kind LegalPage_Kind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.LegalPage_Kind" json:"kind,omitempty"`
+	// Its locale.
+	Locale        string `protobuf:"bytes,3,opt,name=locale,proto3" json:"locale,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WithdrawLegalPageRequest) Reset() {
+	*x = WithdrawLegalPageRequest{}
+	mi := &file_portal_v1_documents_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WithdrawLegalPageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WithdrawLegalPageRequest) ProtoMessage() {}
+
+func (x *WithdrawLegalPageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_documents_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WithdrawLegalPageRequest.ProtoReflect.Descriptor instead.
+func (*WithdrawLegalPageRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_documents_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *WithdrawLegalPageRequest) GetTenantId() int64 {
+	if x != nil {
+		return x.TenantId
+	}
+	return 0
+}
+
+func (x *WithdrawLegalPageRequest) GetKind() LegalPage_Kind {
+	if x != nil {
+		return x.Kind
+	}
+	return LegalPage_KIND_UNSPECIFIED
+}
+
+func (x *WithdrawLegalPageRequest) GetLocale() string {
+	if x != nil {
+		return x.Locale
+	}
+	return ""
+}
+
+// WithdrawLegalPageResponse is empty.
+type WithdrawLegalPageResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WithdrawLegalPageResponse) Reset() {
+	*x = WithdrawLegalPageResponse{}
+	mi := &file_portal_v1_documents_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WithdrawLegalPageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WithdrawLegalPageResponse) ProtoMessage() {}
+
+func (x *WithdrawLegalPageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_documents_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WithdrawLegalPageResponse.ProtoReflect.Descriptor instead.
+func (*WithdrawLegalPageResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_documents_proto_rawDescGZIP(), []int{35}
+}
+
+// ReadLegalPageRequest names the page and the reader's locale.
+type ReadLegalPageRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Which page.
+	Kind LegalPage_Kind `protobuf:"varint,1,opt,name=kind,proto3,enum=portal.v1.LegalPage_Kind" json:"kind,omitempty"`
+	// The reader's locale; another or none reads the fallback.
+	Locale        string `protobuf:"bytes,2,opt,name=locale,proto3" json:"locale,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReadLegalPageRequest) Reset() {
+	*x = ReadLegalPageRequest{}
+	mi := &file_portal_v1_documents_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReadLegalPageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReadLegalPageRequest) ProtoMessage() {}
+
+func (x *ReadLegalPageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_documents_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReadLegalPageRequest.ProtoReflect.Descriptor instead.
+func (*ReadLegalPageRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_documents_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *ReadLegalPageRequest) GetKind() LegalPage_Kind {
+	if x != nil {
+		return x.Kind
+	}
+	return LegalPage_KIND_UNSPECIFIED
+}
+
+func (x *ReadLegalPageRequest) GetLocale() string {
+	if x != nil {
+		return x.Locale
+	}
+	return ""
+}
+
+// ReadLegalPageResponse carries the page.
+type ReadLegalPageResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page in the locale found (its locale field says which), without
+	// tenant and author.
+	LegalPage     *LegalPage `protobuf:"bytes,1,opt,name=legal_page,json=legalPage,proto3" json:"legal_page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReadLegalPageResponse) Reset() {
+	*x = ReadLegalPageResponse{}
+	mi := &file_portal_v1_documents_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReadLegalPageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReadLegalPageResponse) ProtoMessage() {}
+
+func (x *ReadLegalPageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_documents_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReadLegalPageResponse.ProtoReflect.Descriptor instead.
+func (*ReadLegalPageResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_documents_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *ReadLegalPageResponse) GetLegalPage() *LegalPage {
+	if x != nil {
+		return x.LegalPage
+	}
+	return nil
+}
+
 var File_portal_v1_documents_proto protoreflect.FileDescriptor
 
 const file_portal_v1_documents_proto_rawDesc = "" +
@@ -1452,7 +2005,49 @@ const file_portal_v1_documents_proto_rawDesc = "" +
 	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"5\n" +
 	"\x1bDeleteCsvTemplateDocRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x1e\n" +
-	"\x1cDeleteCsvTemplateDocResponse2\xf9\x12\n" +
+	"\x1cDeleteCsvTemplateDocResponse\"\xfa\x02\n" +
+	"\tLegalPage\x12\x1b\n" +
+	"\ttenant_id\x18\x01 \x01(\x03R\btenantId\x129\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x19.portal.v1.LegalPage.KindB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x04kind\x121\n" +
+	"\x06locale\x18\x03 \x01(\tB\x19\xbaH\x16r\x14R\x02deR\x02enR\x02esR\x02itR\x02nlR\x06locale\x12\x1d\n" +
+	"\x04body\x18\x04 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x8d\x06R\x04body\x129\n" +
+	"\n" +
+	"updated_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x1d\n" +
+	"\n" +
+	"updated_by\x18\x06 \x01(\tR\tupdatedBy\"i\n" +
+	"\x04Kind\x12\x14\n" +
+	"\x10KIND_UNSPECIFIED\x10\x00\x12\v\n" +
+	"\aIMPRINT\x10\x01\x12\x10\n" +
+	"\fLEGAL_NOTICE\x10\x02\x12\v\n" +
+	"\aPRIVACY\x10\x03\x12\t\n" +
+	"\x05TERMS\x10\x04\x12\x14\n" +
+	"\x10FRAUD_PROTECTION\x10\x05\"v\n" +
+	"\x15ListLegalPagesRequest\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\btenantId\x127\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x19.portal.v1.LegalPage.KindB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04kind\"O\n" +
+	"\x16ListLegalPagesResponse\x125\n" +
+	"\vlegal_pages\x18\x01 \x03(\v2\x14.portal.v1.LegalPageR\n" +
+	"legalPages\"V\n" +
+	"\x17PublishLegalPageRequest\x12;\n" +
+	"\n" +
+	"legal_page\x18\x01 \x01(\v2\x14.portal.v1.LegalPageB\x06\xbaH\x03\xc8\x01\x01R\tlegalPage\"O\n" +
+	"\x18PublishLegalPageResponse\x123\n" +
+	"\n" +
+	"legal_page\x18\x01 \x01(\v2\x14.portal.v1.LegalPageR\tlegalPage\"\xae\x01\n" +
+	"\x18WithdrawLegalPageRequest\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\btenantId\x129\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x19.portal.v1.LegalPage.KindB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x04kind\x121\n" +
+	"\x06locale\x18\x03 \x01(\tB\x19\xbaH\x16r\x14R\x02deR\x02enR\x02esR\x02itR\x02nlR\x06locale\"\x1b\n" +
+	"\x19WithdrawLegalPageResponse\"r\n" +
+	"\x14ReadLegalPageRequest\x129\n" +
+	"\x04kind\x18\x01 \x01(\x0e2\x19.portal.v1.LegalPage.KindB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x04kind\x12\x1f\n" +
+	"\x06locale\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x10R\x06locale\"L\n" +
+	"\x15ReadLegalPageResponse\x123\n" +
+	"\n" +
+	"legal_page\x18\x01 \x01(\v2\x14.portal.v1.LegalPageR\tlegalPage2\xc1\x17\n" +
 	"\x0fDocumentService\x12\xa3\x01\n" +
 	"\x14ListProductCodesDocs\x12&.portal.v1.ListProductCodesDocsRequest\x1a'.portal.v1.ListProductCodesDocsResponse\":\x82\xd3\xe4\x93\x021b\x12product_codes_docs\x12\x1b/web/api/product-codes-docs\x90\x02\x01\x12\xac\x01\n" +
 	"\x18GetActiveProductCodesDoc\x12*.portal.v1.GetActiveProductCodesDocRequest\x1a+.portal.v1.GetActiveProductCodesDocResponse\"7\x82\xd3\xe4\x93\x02.b\bdocument\x12\"/web/api/product-codes-docs/active\x90\x02\x01\x12\x98\x01\n" +
@@ -1467,7 +2062,14 @@ const file_portal_v1_documents_proto_rawDesc = "" +
 	"\x16DownloadCsvTemplateDoc\x12(.portal.v1.DownloadCsvTemplateDocRequest\x1a).portal.v1.DownloadCsvTemplateDocResponse\"9\x82\xd3\xe4\x93\x020b\x04file\x12(/web/api/csv-template-docs/{id}/download\x90\x02\x01\x12\x9f\x01\n" +
 	"\x14CreateCsvTemplateDoc\x12&.portal.v1.CreateCsvTemplateDocRequest\x1a'.portal.v1.CreateCsvTemplateDocResponse\"6\x82\xd3\xe4\x93\x020:\bdocumentb\bdocument\"\x1a/web/api/csv-template-docs\x12\xdf\x01\n" +
 	"\x14UpdateCsvTemplateDoc\x12&.portal.v1.UpdateCsvTemplateDocRequest\x1a'.portal.v1.UpdateCsvTemplateDocResponse\"v\x82\xd3\xe4\x93\x02p:\bdocumentZ0:\bdocumentb\bdocument\x1a\x1a/web/api/csv-template-docsb\bdocument\x1a(/web/api/csv-template-docs/{document.id}\x12\x90\x01\n" +
-	"\x14DeleteCsvTemplateDoc\x12&.portal.v1.DeleteCsvTemplateDocRequest\x1a'.portal.v1.DeleteCsvTemplateDocResponse\"'\x82\xd3\xe4\x93\x02!*\x1f/web/api/csv-template-docs/{id}B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
+	"\x14DeleteCsvTemplateDoc\x12&.portal.v1.DeleteCsvTemplateDocRequest\x1a'.portal.v1.DeleteCsvTemplateDocResponse\"'\x82\xd3\xe4\x93\x02!*\x1f/web/api/csv-template-docs/{id}\x12\x83\x01\n" +
+	"\x0eListLegalPages\x12 .portal.v1.ListLegalPagesRequest\x1a!.portal.v1.ListLegalPagesResponse\",\x82\xd3\xe4\x93\x02#b\vlegal_pages\x12\x14/web/api/legal-pages\x90\x02\x01\x12\x91\x01\n" +
+	"\x10PublishLegalPage\x12\".portal.v1.PublishLegalPageRequest\x1a#.portal.v1.PublishLegalPageResponse\"4\x82\xd3\xe4\x93\x02.:\n" +
+	"legal_pageb\n" +
+	"legal_page\x1a\x14/web/api/legal-pages\x12\x98\x01\n" +
+	"\x11WithdrawLegalPage\x12#.portal.v1.WithdrawLegalPageRequest\x1a$.portal.v1.WithdrawLegalPageResponse\"8\x82\xd3\xe4\x93\x022*0/web/api/legal-pages/{tenant_id}/{kind}/{locale}\x12\x90\x01\n" +
+	"\rReadLegalPage\x12\x1f.portal.v1.ReadLegalPageRequest\x1a .portal.v1.ReadLegalPageResponse\"<\x82\xd3\xe4\x93\x023b\n" +
+	"legal_page\x12%/web/api/legal-pages/published/{kind}\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
 	file_portal_v1_documents_proto_rawDescOnce sync.Once
@@ -1481,91 +2083,119 @@ func file_portal_v1_documents_proto_rawDescGZIP() []byte {
 	return file_portal_v1_documents_proto_rawDescData
 }
 
-var file_portal_v1_documents_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
+var file_portal_v1_documents_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_portal_v1_documents_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
 var file_portal_v1_documents_proto_goTypes = []any{
-	(*Document)(nil),                         // 0: portal.v1.Document
-	(*ListProductCodesDocsRequest)(nil),      // 1: portal.v1.ListProductCodesDocsRequest
-	(*ListProductCodesDocsResponse)(nil),     // 2: portal.v1.ListProductCodesDocsResponse
-	(*GetActiveProductCodesDocRequest)(nil),  // 3: portal.v1.GetActiveProductCodesDocRequest
-	(*GetActiveProductCodesDocResponse)(nil), // 4: portal.v1.GetActiveProductCodesDocResponse
-	(*GetProductCodesDocRequest)(nil),        // 5: portal.v1.GetProductCodesDocRequest
-	(*GetProductCodesDocResponse)(nil),       // 6: portal.v1.GetProductCodesDocResponse
-	(*DownloadProductCodesDocRequest)(nil),   // 7: portal.v1.DownloadProductCodesDocRequest
-	(*DownloadProductCodesDocResponse)(nil),  // 8: portal.v1.DownloadProductCodesDocResponse
-	(*CreateProductCodesDocRequest)(nil),     // 9: portal.v1.CreateProductCodesDocRequest
-	(*CreateProductCodesDocResponse)(nil),    // 10: portal.v1.CreateProductCodesDocResponse
-	(*UpdateProductCodesDocRequest)(nil),     // 11: portal.v1.UpdateProductCodesDocRequest
-	(*UpdateProductCodesDocResponse)(nil),    // 12: portal.v1.UpdateProductCodesDocResponse
-	(*DeleteProductCodesDocRequest)(nil),     // 13: portal.v1.DeleteProductCodesDocRequest
-	(*DeleteProductCodesDocResponse)(nil),    // 14: portal.v1.DeleteProductCodesDocResponse
-	(*ListCsvTemplateDocsRequest)(nil),       // 15: portal.v1.ListCsvTemplateDocsRequest
-	(*ListCsvTemplateDocsResponse)(nil),      // 16: portal.v1.ListCsvTemplateDocsResponse
-	(*GetActiveCsvTemplateDocRequest)(nil),   // 17: portal.v1.GetActiveCsvTemplateDocRequest
-	(*GetActiveCsvTemplateDocResponse)(nil),  // 18: portal.v1.GetActiveCsvTemplateDocResponse
-	(*GetCsvTemplateDocRequest)(nil),         // 19: portal.v1.GetCsvTemplateDocRequest
-	(*GetCsvTemplateDocResponse)(nil),        // 20: portal.v1.GetCsvTemplateDocResponse
-	(*DownloadCsvTemplateDocRequest)(nil),    // 21: portal.v1.DownloadCsvTemplateDocRequest
-	(*DownloadCsvTemplateDocResponse)(nil),   // 22: portal.v1.DownloadCsvTemplateDocResponse
-	(*CreateCsvTemplateDocRequest)(nil),      // 23: portal.v1.CreateCsvTemplateDocRequest
-	(*CreateCsvTemplateDocResponse)(nil),     // 24: portal.v1.CreateCsvTemplateDocResponse
-	(*UpdateCsvTemplateDocRequest)(nil),      // 25: portal.v1.UpdateCsvTemplateDocRequest
-	(*UpdateCsvTemplateDocResponse)(nil),     // 26: portal.v1.UpdateCsvTemplateDocResponse
-	(*DeleteCsvTemplateDocRequest)(nil),      // 27: portal.v1.DeleteCsvTemplateDocRequest
-	(*DeleteCsvTemplateDocResponse)(nil),     // 28: portal.v1.DeleteCsvTemplateDocResponse
-	(*timestamppb.Timestamp)(nil),            // 29: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),                // 30: google.api.HttpBody
+	(LegalPage_Kind)(0),                      // 0: portal.v1.LegalPage.Kind
+	(*Document)(nil),                         // 1: portal.v1.Document
+	(*ListProductCodesDocsRequest)(nil),      // 2: portal.v1.ListProductCodesDocsRequest
+	(*ListProductCodesDocsResponse)(nil),     // 3: portal.v1.ListProductCodesDocsResponse
+	(*GetActiveProductCodesDocRequest)(nil),  // 4: portal.v1.GetActiveProductCodesDocRequest
+	(*GetActiveProductCodesDocResponse)(nil), // 5: portal.v1.GetActiveProductCodesDocResponse
+	(*GetProductCodesDocRequest)(nil),        // 6: portal.v1.GetProductCodesDocRequest
+	(*GetProductCodesDocResponse)(nil),       // 7: portal.v1.GetProductCodesDocResponse
+	(*DownloadProductCodesDocRequest)(nil),   // 8: portal.v1.DownloadProductCodesDocRequest
+	(*DownloadProductCodesDocResponse)(nil),  // 9: portal.v1.DownloadProductCodesDocResponse
+	(*CreateProductCodesDocRequest)(nil),     // 10: portal.v1.CreateProductCodesDocRequest
+	(*CreateProductCodesDocResponse)(nil),    // 11: portal.v1.CreateProductCodesDocResponse
+	(*UpdateProductCodesDocRequest)(nil),     // 12: portal.v1.UpdateProductCodesDocRequest
+	(*UpdateProductCodesDocResponse)(nil),    // 13: portal.v1.UpdateProductCodesDocResponse
+	(*DeleteProductCodesDocRequest)(nil),     // 14: portal.v1.DeleteProductCodesDocRequest
+	(*DeleteProductCodesDocResponse)(nil),    // 15: portal.v1.DeleteProductCodesDocResponse
+	(*ListCsvTemplateDocsRequest)(nil),       // 16: portal.v1.ListCsvTemplateDocsRequest
+	(*ListCsvTemplateDocsResponse)(nil),      // 17: portal.v1.ListCsvTemplateDocsResponse
+	(*GetActiveCsvTemplateDocRequest)(nil),   // 18: portal.v1.GetActiveCsvTemplateDocRequest
+	(*GetActiveCsvTemplateDocResponse)(nil),  // 19: portal.v1.GetActiveCsvTemplateDocResponse
+	(*GetCsvTemplateDocRequest)(nil),         // 20: portal.v1.GetCsvTemplateDocRequest
+	(*GetCsvTemplateDocResponse)(nil),        // 21: portal.v1.GetCsvTemplateDocResponse
+	(*DownloadCsvTemplateDocRequest)(nil),    // 22: portal.v1.DownloadCsvTemplateDocRequest
+	(*DownloadCsvTemplateDocResponse)(nil),   // 23: portal.v1.DownloadCsvTemplateDocResponse
+	(*CreateCsvTemplateDocRequest)(nil),      // 24: portal.v1.CreateCsvTemplateDocRequest
+	(*CreateCsvTemplateDocResponse)(nil),     // 25: portal.v1.CreateCsvTemplateDocResponse
+	(*UpdateCsvTemplateDocRequest)(nil),      // 26: portal.v1.UpdateCsvTemplateDocRequest
+	(*UpdateCsvTemplateDocResponse)(nil),     // 27: portal.v1.UpdateCsvTemplateDocResponse
+	(*DeleteCsvTemplateDocRequest)(nil),      // 28: portal.v1.DeleteCsvTemplateDocRequest
+	(*DeleteCsvTemplateDocResponse)(nil),     // 29: portal.v1.DeleteCsvTemplateDocResponse
+	(*LegalPage)(nil),                        // 30: portal.v1.LegalPage
+	(*ListLegalPagesRequest)(nil),            // 31: portal.v1.ListLegalPagesRequest
+	(*ListLegalPagesResponse)(nil),           // 32: portal.v1.ListLegalPagesResponse
+	(*PublishLegalPageRequest)(nil),          // 33: portal.v1.PublishLegalPageRequest
+	(*PublishLegalPageResponse)(nil),         // 34: portal.v1.PublishLegalPageResponse
+	(*WithdrawLegalPageRequest)(nil),         // 35: portal.v1.WithdrawLegalPageRequest
+	(*WithdrawLegalPageResponse)(nil),        // 36: portal.v1.WithdrawLegalPageResponse
+	(*ReadLegalPageRequest)(nil),             // 37: portal.v1.ReadLegalPageRequest
+	(*ReadLegalPageResponse)(nil),            // 38: portal.v1.ReadLegalPageResponse
+	(*timestamppb.Timestamp)(nil),            // 39: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),                // 40: google.api.HttpBody
 }
 var file_portal_v1_documents_proto_depIdxs = []int32{
-	29, // 0: portal.v1.Document.created_at:type_name -> google.protobuf.Timestamp
-	0,  // 1: portal.v1.ListProductCodesDocsResponse.product_codes_docs:type_name -> portal.v1.Document
-	0,  // 2: portal.v1.GetActiveProductCodesDocResponse.document:type_name -> portal.v1.Document
-	0,  // 3: portal.v1.GetProductCodesDocResponse.document:type_name -> portal.v1.Document
-	30, // 4: portal.v1.DownloadProductCodesDocResponse.file:type_name -> google.api.HttpBody
-	0,  // 5: portal.v1.CreateProductCodesDocRequest.document:type_name -> portal.v1.Document
-	0,  // 6: portal.v1.CreateProductCodesDocResponse.document:type_name -> portal.v1.Document
-	0,  // 7: portal.v1.UpdateProductCodesDocRequest.document:type_name -> portal.v1.Document
-	0,  // 8: portal.v1.UpdateProductCodesDocResponse.document:type_name -> portal.v1.Document
-	0,  // 9: portal.v1.ListCsvTemplateDocsResponse.csv_template_docs:type_name -> portal.v1.Document
-	0,  // 10: portal.v1.GetActiveCsvTemplateDocResponse.document:type_name -> portal.v1.Document
-	0,  // 11: portal.v1.GetCsvTemplateDocResponse.document:type_name -> portal.v1.Document
-	30, // 12: portal.v1.DownloadCsvTemplateDocResponse.file:type_name -> google.api.HttpBody
-	0,  // 13: portal.v1.CreateCsvTemplateDocRequest.document:type_name -> portal.v1.Document
-	0,  // 14: portal.v1.CreateCsvTemplateDocResponse.document:type_name -> portal.v1.Document
-	0,  // 15: portal.v1.UpdateCsvTemplateDocRequest.document:type_name -> portal.v1.Document
-	0,  // 16: portal.v1.UpdateCsvTemplateDocResponse.document:type_name -> portal.v1.Document
-	1,  // 17: portal.v1.DocumentService.ListProductCodesDocs:input_type -> portal.v1.ListProductCodesDocsRequest
-	3,  // 18: portal.v1.DocumentService.GetActiveProductCodesDoc:input_type -> portal.v1.GetActiveProductCodesDocRequest
-	5,  // 19: portal.v1.DocumentService.GetProductCodesDoc:input_type -> portal.v1.GetProductCodesDocRequest
-	7,  // 20: portal.v1.DocumentService.DownloadProductCodesDoc:input_type -> portal.v1.DownloadProductCodesDocRequest
-	9,  // 21: portal.v1.DocumentService.CreateProductCodesDoc:input_type -> portal.v1.CreateProductCodesDocRequest
-	11, // 22: portal.v1.DocumentService.UpdateProductCodesDoc:input_type -> portal.v1.UpdateProductCodesDocRequest
-	13, // 23: portal.v1.DocumentService.DeleteProductCodesDoc:input_type -> portal.v1.DeleteProductCodesDocRequest
-	15, // 24: portal.v1.DocumentService.ListCsvTemplateDocs:input_type -> portal.v1.ListCsvTemplateDocsRequest
-	17, // 25: portal.v1.DocumentService.GetActiveCsvTemplateDoc:input_type -> portal.v1.GetActiveCsvTemplateDocRequest
-	19, // 26: portal.v1.DocumentService.GetCsvTemplateDoc:input_type -> portal.v1.GetCsvTemplateDocRequest
-	21, // 27: portal.v1.DocumentService.DownloadCsvTemplateDoc:input_type -> portal.v1.DownloadCsvTemplateDocRequest
-	23, // 28: portal.v1.DocumentService.CreateCsvTemplateDoc:input_type -> portal.v1.CreateCsvTemplateDocRequest
-	25, // 29: portal.v1.DocumentService.UpdateCsvTemplateDoc:input_type -> portal.v1.UpdateCsvTemplateDocRequest
-	27, // 30: portal.v1.DocumentService.DeleteCsvTemplateDoc:input_type -> portal.v1.DeleteCsvTemplateDocRequest
-	2,  // 31: portal.v1.DocumentService.ListProductCodesDocs:output_type -> portal.v1.ListProductCodesDocsResponse
-	4,  // 32: portal.v1.DocumentService.GetActiveProductCodesDoc:output_type -> portal.v1.GetActiveProductCodesDocResponse
-	6,  // 33: portal.v1.DocumentService.GetProductCodesDoc:output_type -> portal.v1.GetProductCodesDocResponse
-	8,  // 34: portal.v1.DocumentService.DownloadProductCodesDoc:output_type -> portal.v1.DownloadProductCodesDocResponse
-	10, // 35: portal.v1.DocumentService.CreateProductCodesDoc:output_type -> portal.v1.CreateProductCodesDocResponse
-	12, // 36: portal.v1.DocumentService.UpdateProductCodesDoc:output_type -> portal.v1.UpdateProductCodesDocResponse
-	14, // 37: portal.v1.DocumentService.DeleteProductCodesDoc:output_type -> portal.v1.DeleteProductCodesDocResponse
-	16, // 38: portal.v1.DocumentService.ListCsvTemplateDocs:output_type -> portal.v1.ListCsvTemplateDocsResponse
-	18, // 39: portal.v1.DocumentService.GetActiveCsvTemplateDoc:output_type -> portal.v1.GetActiveCsvTemplateDocResponse
-	20, // 40: portal.v1.DocumentService.GetCsvTemplateDoc:output_type -> portal.v1.GetCsvTemplateDocResponse
-	22, // 41: portal.v1.DocumentService.DownloadCsvTemplateDoc:output_type -> portal.v1.DownloadCsvTemplateDocResponse
-	24, // 42: portal.v1.DocumentService.CreateCsvTemplateDoc:output_type -> portal.v1.CreateCsvTemplateDocResponse
-	26, // 43: portal.v1.DocumentService.UpdateCsvTemplateDoc:output_type -> portal.v1.UpdateCsvTemplateDocResponse
-	28, // 44: portal.v1.DocumentService.DeleteCsvTemplateDoc:output_type -> portal.v1.DeleteCsvTemplateDocResponse
-	31, // [31:45] is the sub-list for method output_type
-	17, // [17:31] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	39, // 0: portal.v1.Document.created_at:type_name -> google.protobuf.Timestamp
+	1,  // 1: portal.v1.ListProductCodesDocsResponse.product_codes_docs:type_name -> portal.v1.Document
+	1,  // 2: portal.v1.GetActiveProductCodesDocResponse.document:type_name -> portal.v1.Document
+	1,  // 3: portal.v1.GetProductCodesDocResponse.document:type_name -> portal.v1.Document
+	40, // 4: portal.v1.DownloadProductCodesDocResponse.file:type_name -> google.api.HttpBody
+	1,  // 5: portal.v1.CreateProductCodesDocRequest.document:type_name -> portal.v1.Document
+	1,  // 6: portal.v1.CreateProductCodesDocResponse.document:type_name -> portal.v1.Document
+	1,  // 7: portal.v1.UpdateProductCodesDocRequest.document:type_name -> portal.v1.Document
+	1,  // 8: portal.v1.UpdateProductCodesDocResponse.document:type_name -> portal.v1.Document
+	1,  // 9: portal.v1.ListCsvTemplateDocsResponse.csv_template_docs:type_name -> portal.v1.Document
+	1,  // 10: portal.v1.GetActiveCsvTemplateDocResponse.document:type_name -> portal.v1.Document
+	1,  // 11: portal.v1.GetCsvTemplateDocResponse.document:type_name -> portal.v1.Document
+	40, // 12: portal.v1.DownloadCsvTemplateDocResponse.file:type_name -> google.api.HttpBody
+	1,  // 13: portal.v1.CreateCsvTemplateDocRequest.document:type_name -> portal.v1.Document
+	1,  // 14: portal.v1.CreateCsvTemplateDocResponse.document:type_name -> portal.v1.Document
+	1,  // 15: portal.v1.UpdateCsvTemplateDocRequest.document:type_name -> portal.v1.Document
+	1,  // 16: portal.v1.UpdateCsvTemplateDocResponse.document:type_name -> portal.v1.Document
+	0,  // 17: portal.v1.LegalPage.kind:type_name -> portal.v1.LegalPage.Kind
+	39, // 18: portal.v1.LegalPage.updated_at:type_name -> google.protobuf.Timestamp
+	0,  // 19: portal.v1.ListLegalPagesRequest.kind:type_name -> portal.v1.LegalPage.Kind
+	30, // 20: portal.v1.ListLegalPagesResponse.legal_pages:type_name -> portal.v1.LegalPage
+	30, // 21: portal.v1.PublishLegalPageRequest.legal_page:type_name -> portal.v1.LegalPage
+	30, // 22: portal.v1.PublishLegalPageResponse.legal_page:type_name -> portal.v1.LegalPage
+	0,  // 23: portal.v1.WithdrawLegalPageRequest.kind:type_name -> portal.v1.LegalPage.Kind
+	0,  // 24: portal.v1.ReadLegalPageRequest.kind:type_name -> portal.v1.LegalPage.Kind
+	30, // 25: portal.v1.ReadLegalPageResponse.legal_page:type_name -> portal.v1.LegalPage
+	2,  // 26: portal.v1.DocumentService.ListProductCodesDocs:input_type -> portal.v1.ListProductCodesDocsRequest
+	4,  // 27: portal.v1.DocumentService.GetActiveProductCodesDoc:input_type -> portal.v1.GetActiveProductCodesDocRequest
+	6,  // 28: portal.v1.DocumentService.GetProductCodesDoc:input_type -> portal.v1.GetProductCodesDocRequest
+	8,  // 29: portal.v1.DocumentService.DownloadProductCodesDoc:input_type -> portal.v1.DownloadProductCodesDocRequest
+	10, // 30: portal.v1.DocumentService.CreateProductCodesDoc:input_type -> portal.v1.CreateProductCodesDocRequest
+	12, // 31: portal.v1.DocumentService.UpdateProductCodesDoc:input_type -> portal.v1.UpdateProductCodesDocRequest
+	14, // 32: portal.v1.DocumentService.DeleteProductCodesDoc:input_type -> portal.v1.DeleteProductCodesDocRequest
+	16, // 33: portal.v1.DocumentService.ListCsvTemplateDocs:input_type -> portal.v1.ListCsvTemplateDocsRequest
+	18, // 34: portal.v1.DocumentService.GetActiveCsvTemplateDoc:input_type -> portal.v1.GetActiveCsvTemplateDocRequest
+	20, // 35: portal.v1.DocumentService.GetCsvTemplateDoc:input_type -> portal.v1.GetCsvTemplateDocRequest
+	22, // 36: portal.v1.DocumentService.DownloadCsvTemplateDoc:input_type -> portal.v1.DownloadCsvTemplateDocRequest
+	24, // 37: portal.v1.DocumentService.CreateCsvTemplateDoc:input_type -> portal.v1.CreateCsvTemplateDocRequest
+	26, // 38: portal.v1.DocumentService.UpdateCsvTemplateDoc:input_type -> portal.v1.UpdateCsvTemplateDocRequest
+	28, // 39: portal.v1.DocumentService.DeleteCsvTemplateDoc:input_type -> portal.v1.DeleteCsvTemplateDocRequest
+	31, // 40: portal.v1.DocumentService.ListLegalPages:input_type -> portal.v1.ListLegalPagesRequest
+	33, // 41: portal.v1.DocumentService.PublishLegalPage:input_type -> portal.v1.PublishLegalPageRequest
+	35, // 42: portal.v1.DocumentService.WithdrawLegalPage:input_type -> portal.v1.WithdrawLegalPageRequest
+	37, // 43: portal.v1.DocumentService.ReadLegalPage:input_type -> portal.v1.ReadLegalPageRequest
+	3,  // 44: portal.v1.DocumentService.ListProductCodesDocs:output_type -> portal.v1.ListProductCodesDocsResponse
+	5,  // 45: portal.v1.DocumentService.GetActiveProductCodesDoc:output_type -> portal.v1.GetActiveProductCodesDocResponse
+	7,  // 46: portal.v1.DocumentService.GetProductCodesDoc:output_type -> portal.v1.GetProductCodesDocResponse
+	9,  // 47: portal.v1.DocumentService.DownloadProductCodesDoc:output_type -> portal.v1.DownloadProductCodesDocResponse
+	11, // 48: portal.v1.DocumentService.CreateProductCodesDoc:output_type -> portal.v1.CreateProductCodesDocResponse
+	13, // 49: portal.v1.DocumentService.UpdateProductCodesDoc:output_type -> portal.v1.UpdateProductCodesDocResponse
+	15, // 50: portal.v1.DocumentService.DeleteProductCodesDoc:output_type -> portal.v1.DeleteProductCodesDocResponse
+	17, // 51: portal.v1.DocumentService.ListCsvTemplateDocs:output_type -> portal.v1.ListCsvTemplateDocsResponse
+	19, // 52: portal.v1.DocumentService.GetActiveCsvTemplateDoc:output_type -> portal.v1.GetActiveCsvTemplateDocResponse
+	21, // 53: portal.v1.DocumentService.GetCsvTemplateDoc:output_type -> portal.v1.GetCsvTemplateDocResponse
+	23, // 54: portal.v1.DocumentService.DownloadCsvTemplateDoc:output_type -> portal.v1.DownloadCsvTemplateDocResponse
+	25, // 55: portal.v1.DocumentService.CreateCsvTemplateDoc:output_type -> portal.v1.CreateCsvTemplateDocResponse
+	27, // 56: portal.v1.DocumentService.UpdateCsvTemplateDoc:output_type -> portal.v1.UpdateCsvTemplateDocResponse
+	29, // 57: portal.v1.DocumentService.DeleteCsvTemplateDoc:output_type -> portal.v1.DeleteCsvTemplateDocResponse
+	32, // 58: portal.v1.DocumentService.ListLegalPages:output_type -> portal.v1.ListLegalPagesResponse
+	34, // 59: portal.v1.DocumentService.PublishLegalPage:output_type -> portal.v1.PublishLegalPageResponse
+	36, // 60: portal.v1.DocumentService.WithdrawLegalPage:output_type -> portal.v1.WithdrawLegalPageResponse
+	38, // 61: portal.v1.DocumentService.ReadLegalPage:output_type -> portal.v1.ReadLegalPageResponse
+	44, // [44:62] is the sub-list for method output_type
+	26, // [26:44] is the sub-list for method input_type
+	26, // [26:26] is the sub-list for extension type_name
+	26, // [26:26] is the sub-list for extension extendee
+	0,  // [0:26] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_documents_proto_init() }
@@ -1578,13 +2208,14 @@ func file_portal_v1_documents_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_documents_proto_rawDesc), len(file_portal_v1_documents_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   29,
+			NumEnums:      1,
+			NumMessages:   38,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_portal_v1_documents_proto_goTypes,
 		DependencyIndexes: file_portal_v1_documents_proto_depIdxs,
+		EnumInfos:         file_portal_v1_documents_proto_enumTypes,
 		MessageInfos:      file_portal_v1_documents_proto_msgTypes,
 	}.Build()
 	File_portal_v1_documents_proto = out.File

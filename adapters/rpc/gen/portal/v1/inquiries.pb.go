@@ -211,7 +211,7 @@ func (SubmitParcelInquiryRequest_Reason) EnumDescriptor() ([]byte, []int) {
 // GetInquiryTenantRequest names the tenant.
 type GetInquiryTenantRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Tenant id.
+	// Tenant id; 0 for the caller's (for visitors the portal's first).
 	TenantId      int64 `protobuf:"varint,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -126,8 +126,12 @@ type ApplicationProfile struct {
 	RecaptchaSiteKey string `protobuf:"bytes,7,opt,name=recaptcha_site_key,json=recaptchaSiteKey,proto3" json:"recaptcha_site_key,omitempty"`
 	// Reference data of the carrier.
 	ProductsAndServices *ProductsAndServices `protobuf:"bytes,8,opt,name=products_and_services,json=productsAndServices,proto3" json:"products_and_services,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// Where the webapp sends the browser after logout: the identity
+	// provider's logout address (LOGOUT_REDIRECT_URL); empty when none is
+	// configured.
+	LogoutRedirectUrl string `protobuf:"bytes,9,opt,name=logout_redirect_url,json=logoutRedirectUrl,proto3" json:"logout_redirect_url,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *ApplicationProfile) Reset() {
@@ -214,6 +218,13 @@ func (x *ApplicationProfile) GetProductsAndServices() *ProductsAndServices {
 		return x.ProductsAndServices
 	}
 	return nil
+}
+
+func (x *ApplicationProfile) GetLogoutRedirectUrl() string {
+	if x != nil {
+		return x.LogoutRedirectUrl
+	}
+	return ""
 }
 
 // GetProductsAndServicesRequest has no parameters.
@@ -2569,7 +2580,7 @@ const file_portal_v1_management_proto_rawDesc = "" +
 	"\x1aportal/v1/management.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x10\n" +
 	"\x0eGetInfoRequest\"J\n" +
 	"\x0fGetInfoResponse\x127\n" +
-	"\aprofile\x18\x01 \x01(\v2\x1d.portal.v1.ApplicationProfileR\aprofile\"\x84\x03\n" +
+	"\aprofile\x18\x01 \x01(\v2\x1d.portal.v1.ApplicationProfileR\aprofile\"\xb4\x03\n" +
 	"\x12ApplicationProfile\x12\x1d\n" +
 	"\n" +
 	"ribbon_env\x18\x01 \x01(\tR\tribbonEnv\x12#\n" +
@@ -2580,7 +2591,8 @@ const file_portal_v1_management_proto_rawDesc = "" +
 	"\n" +
 	"build_date\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\tbuildDate\x12,\n" +
 	"\x12recaptcha_site_key\x18\a \x01(\tR\x10recaptchaSiteKey\x12R\n" +
-	"\x15products_and_services\x18\b \x01(\v2\x1e.portal.v1.ProductsAndServicesR\x13productsAndServices\"\x1f\n" +
+	"\x15products_and_services\x18\b \x01(\v2\x1e.portal.v1.ProductsAndServicesR\x13productsAndServices\x12.\n" +
+	"\x13logout_redirect_url\x18\t \x01(\tR\x11logoutRedirectUrl\"\x1f\n" +
 	"\x1dGetProductsAndServicesRequest\"t\n" +
 	"\x1eGetProductsAndServicesResponse\x12R\n" +
 	"\x15products_and_services\x18\x01 \x01(\v2\x1e.portal.v1.ProductsAndServicesR\x13productsAndServices\"\xee\x03\n" +

@@ -2,8 +2,8 @@
 // @generated from file portal/v1/documents.proto (package portal.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { HttpBody } from "../../google/api/httpbody_pb";
 import { file_google_api_httpbody } from "../../google/api/httpbody_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/documents.proto.
  */
 export const file_portal_v1_documents: GenFile = /*@__PURE__*/
-  fileDesc("Chlwb3J0YWwvdjEvZG9jdW1lbnRzLnByb3RvEglwb3J0YWwudjEitgEKCERvY3VtZW50EgoKAmlkGAEgASgDEgwKBG5hbWUYAiABKAkSEAoIZG9jdW1lbnQYAyABKAwSHQoVZG9jdW1lbnRfY29udGVudF90eXBlGAQgASgJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBmFjdGl2ZRgGIAEoCBIRCglmaWxlX25hbWUYByABKAkSDAoEc2l6ZRgIIAEoAyIzChtMaXN0UHJvZHVjdENvZGVzRG9jc1JlcXVlc3QSFAoMY2FjaGVfYnVzdGVyGAEgASgJIk8KHExpc3RQcm9kdWN0Q29kZXNEb2NzUmVzcG9uc2USLwoScHJvZHVjdF9jb2Rlc19kb2NzGAEgAygLMhMucG9ydGFsLnYxLkRvY3VtZW50IiEKH0dldEFjdGl2ZVByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QiSQogR2V0QWN0aXZlUHJvZHVjdENvZGVzRG9jUmVzcG9uc2USJQoIZG9jdW1lbnQYASABKAsyEy5wb3J0YWwudjEuRG9jdW1lbnQiJwoZR2V0UHJvZHVjdENvZGVzRG9jUmVxdWVzdBIKCgJpZBgBIAEoAyJDChpHZXRQcm9kdWN0Q29kZXNEb2NSZXNwb25zZRIlCghkb2N1bWVudBgBIAEoCzITLnBvcnRhbC52MS5Eb2N1bWVudCIsCh5Eb3dubG9hZFByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QSCgoCaWQYASABKAMiRQofRG93bmxvYWRQcm9kdWN0Q29kZXNEb2NSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJFChxDcmVhdGVQcm9kdWN0Q29kZXNEb2NSZXF1ZXN0EiUKCGRvY3VtZW50GAEgASgLMhMucG9ydGFsLnYxLkRvY3VtZW50IkYKHUNyZWF0ZVByb2R1Y3RDb2Rlc0RvY1Jlc3BvbnNlEiUKCGRvY3VtZW50GAEgASgLMhMucG9ydGFsLnYxLkRvY3VtZW50IkUKHFVwZGF0ZVByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QSJQoIZG9jdW1lbnQYASABKAsyEy5wb3J0YWwudjEuRG9jdW1lbnQiRgodVXBkYXRlUHJvZHVjdENvZGVzRG9jUmVzcG9uc2USJQoIZG9jdW1lbnQYASABKAsyEy5wb3J0YWwudjEuRG9jdW1lbnQiKgocRGVsZXRlUHJvZHVjdENvZGVzRG9jUmVxdWVzdBIKCgJpZBgBIAEoAyIfCh1EZWxldGVQcm9kdWN0Q29kZXNEb2NSZXNwb25zZSIyChpMaXN0Q3N2VGVtcGxhdGVEb2NzUmVxdWVzdBIUCgxjYWNoZV9idXN0ZXIYASABKAkiTQobTGlzdENzdlRlbXBsYXRlRG9jc1Jlc3BvbnNlEi4KEWNzdl90ZW1wbGF0ZV9kb2NzGAEgAygLMhMucG9ydGFsLnYxLkRvY3VtZW50IiAKHkdldEFjdGl2ZUNzdlRlbXBsYXRlRG9jUmVxdWVzdCJICh9HZXRBY3RpdmVDc3ZUZW1wbGF0ZURvY1Jlc3BvbnNlEiUKCGRvY3VtZW50GAEgASgLMhMucG9ydGFsLnYxLkRvY3VtZW50IiYKGEdldENzdlRlbXBsYXRlRG9jUmVxdWVzdBIKCgJpZBgBIAEoAyJCChlHZXRDc3ZUZW1wbGF0ZURvY1Jlc3BvbnNlEiUKCGRvY3VtZW50GAEgASgLMhMucG9ydGFsLnYxLkRvY3VtZW50IisKHURvd25sb2FkQ3N2VGVtcGxhdGVEb2NSZXF1ZXN0EgoKAmlkGAEgASgDIkQKHkRvd25sb2FkQ3N2VGVtcGxhdGVEb2NSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJEChtDcmVhdGVDc3ZUZW1wbGF0ZURvY1JlcXVlc3QSJQoIZG9jdW1lbnQYASABKAsyEy5wb3J0YWwudjEuRG9jdW1lbnQiRQocQ3JlYXRlQ3N2VGVtcGxhdGVEb2NSZXNwb25zZRIlCghkb2N1bWVudBgBIAEoCzITLnBvcnRhbC52MS5Eb2N1bWVudCJEChtVcGRhdGVDc3ZUZW1wbGF0ZURvY1JlcXVlc3QSJQoIZG9jdW1lbnQYASABKAsyEy5wb3J0YWwudjEuRG9jdW1lbnQiRQocVXBkYXRlQ3N2VGVtcGxhdGVEb2NSZXNwb25zZRIlCghkb2N1bWVudBgBIAEoCzITLnBvcnRhbC52MS5Eb2N1bWVudCIpChtEZWxldGVDc3ZUZW1wbGF0ZURvY1JlcXVlc3QSCgoCaWQYASABKAMiHgocRGVsZXRlQ3N2VGVtcGxhdGVEb2NSZXNwb25zZTKSDAoPRG9jdW1lbnRTZXJ2aWNlEmwKFExpc3RQcm9kdWN0Q29kZXNEb2NzEiYucG9ydGFsLnYxLkxpc3RQcm9kdWN0Q29kZXNEb2NzUmVxdWVzdBonLnBvcnRhbC52MS5MaXN0UHJvZHVjdENvZGVzRG9jc1Jlc3BvbnNlIgOQAgESeAoYR2V0QWN0aXZlUHJvZHVjdENvZGVzRG9jEioucG9ydGFsLnYxLkdldEFjdGl2ZVByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QaKy5wb3J0YWwudjEuR2V0QWN0aXZlUHJvZHVjdENvZGVzRG9jUmVzcG9uc2UiA5ACARJmChJHZXRQcm9kdWN0Q29kZXNEb2MSJC5wb3J0YWwudjEuR2V0UHJvZHVjdENvZGVzRG9jUmVxdWVzdBolLnBvcnRhbC52MS5HZXRQcm9kdWN0Q29kZXNEb2NSZXNwb25zZSIDkAIBEnUKF0Rvd25sb2FkUHJvZHVjdENvZGVzRG9jEikucG9ydGFsLnYxLkRvd25sb2FkUHJvZHVjdENvZGVzRG9jUmVxdWVzdBoqLnBvcnRhbC52MS5Eb3dubG9hZFByb2R1Y3RDb2Rlc0RvY1Jlc3BvbnNlIgOQAgESagoVQ3JlYXRlUHJvZHVjdENvZGVzRG9jEicucG9ydGFsLnYxLkNyZWF0ZVByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QaKC5wb3J0YWwudjEuQ3JlYXRlUHJvZHVjdENvZGVzRG9jUmVzcG9uc2USagoVVXBkYXRlUHJvZHVjdENvZGVzRG9jEicucG9ydGFsLnYxLlVwZGF0ZVByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QaKC5wb3J0YWwudjEuVXBkYXRlUHJvZHVjdENvZGVzRG9jUmVzcG9uc2USagoVRGVsZXRlUHJvZHVjdENvZGVzRG9jEicucG9ydGFsLnYxLkRlbGV0ZVByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QaKC5wb3J0YWwudjEuRGVsZXRlUHJvZHVjdENvZGVzRG9jUmVzcG9uc2USaQoTTGlzdENzdlRlbXBsYXRlRG9jcxIlLnBvcnRhbC52MS5MaXN0Q3N2VGVtcGxhdGVEb2NzUmVxdWVzdBomLnBvcnRhbC52MS5MaXN0Q3N2VGVtcGxhdGVEb2NzUmVzcG9uc2UiA5ACARJ1ChdHZXRBY3RpdmVDc3ZUZW1wbGF0ZURvYxIpLnBvcnRhbC52MS5HZXRBY3RpdmVDc3ZUZW1wbGF0ZURvY1JlcXVlc3QaKi5wb3J0YWwudjEuR2V0QWN0aXZlQ3N2VGVtcGxhdGVEb2NSZXNwb25zZSIDkAIBEmMKEUdldENzdlRlbXBsYXRlRG9jEiMucG9ydGFsLnYxLkdldENzdlRlbXBsYXRlRG9jUmVxdWVzdBokLnBvcnRhbC52MS5HZXRDc3ZUZW1wbGF0ZURvY1Jlc3BvbnNlIgOQAgEScgoWRG93bmxvYWRDc3ZUZW1wbGF0ZURvYxIoLnBvcnRhbC52MS5Eb3dubG9hZENzdlRlbXBsYXRlRG9jUmVxdWVzdBopLnBvcnRhbC52MS5Eb3dubG9hZENzdlRlbXBsYXRlRG9jUmVzcG9uc2UiA5ACARJnChRDcmVhdGVDc3ZUZW1wbGF0ZURvYxImLnBvcnRhbC52MS5DcmVhdGVDc3ZUZW1wbGF0ZURvY1JlcXVlc3QaJy5wb3J0YWwudjEuQ3JlYXRlQ3N2VGVtcGxhdGVEb2NSZXNwb25zZRJnChRVcGRhdGVDc3ZUZW1wbGF0ZURvYxImLnBvcnRhbC52MS5VcGRhdGVDc3ZUZW1wbGF0ZURvY1JlcXVlc3QaJy5wb3J0YWwudjEuVXBkYXRlQ3N2VGVtcGxhdGVEb2NSZXNwb25zZRJnChREZWxldGVDc3ZUZW1wbGF0ZURvYxImLnBvcnRhbC52MS5EZWxldGVDc3ZUZW1wbGF0ZURvY1JlcXVlc3QaJy5wb3J0YWwudjEuRGVsZXRlQ3N2VGVtcGxhdGVEb2NSZXNwb25zZUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_google_api_httpbody, file_google_protobuf_timestamp]);
+  fileDesc("Chlwb3J0YWwvdjEvZG9jdW1lbnRzLnByb3RvEglwb3J0YWwudjEitgEKCERvY3VtZW50EgoKAmlkGAEgASgDEgwKBG5hbWUYAiABKAkSEAoIZG9jdW1lbnQYAyABKAwSHQoVZG9jdW1lbnRfY29udGVudF90eXBlGAQgASgJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBmFjdGl2ZRgGIAEoCBIRCglmaWxlX25hbWUYByABKAkSDAoEc2l6ZRgIIAEoAyIzChtMaXN0UHJvZHVjdENvZGVzRG9jc1JlcXVlc3QSFAoMY2FjaGVfYnVzdGVyGAEgASgJIk8KHExpc3RQcm9kdWN0Q29kZXNEb2NzUmVzcG9uc2USLwoScHJvZHVjdF9jb2Rlc19kb2NzGAEgAygLMhMucG9ydGFsLnYxLkRvY3VtZW50IiEKH0dldEFjdGl2ZVByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QiSQogR2V0QWN0aXZlUHJvZHVjdENvZGVzRG9jUmVzcG9uc2USJQoIZG9jdW1lbnQYASABKAsyEy5wb3J0YWwudjEuRG9jdW1lbnQiJwoZR2V0UHJvZHVjdENvZGVzRG9jUmVxdWVzdBIKCgJpZBgBIAEoAyJDChpHZXRQcm9kdWN0Q29kZXNEb2NSZXNwb25zZRIlCghkb2N1bWVudBgBIAEoCzITLnBvcnRhbC52MS5Eb2N1bWVudCIsCh5Eb3dubG9hZFByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QSCgoCaWQYASABKAMiRQofRG93bmxvYWRQcm9kdWN0Q29kZXNEb2NSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJFChxDcmVhdGVQcm9kdWN0Q29kZXNEb2NSZXF1ZXN0EiUKCGRvY3VtZW50GAEgASgLMhMucG9ydGFsLnYxLkRvY3VtZW50IkYKHUNyZWF0ZVByb2R1Y3RDb2Rlc0RvY1Jlc3BvbnNlEiUKCGRvY3VtZW50GAEgASgLMhMucG9ydGFsLnYxLkRvY3VtZW50IkUKHFVwZGF0ZVByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QSJQoIZG9jdW1lbnQYASABKAsyEy5wb3J0YWwudjEuRG9jdW1lbnQiRgodVXBkYXRlUHJvZHVjdENvZGVzRG9jUmVzcG9uc2USJQoIZG9jdW1lbnQYASABKAsyEy5wb3J0YWwudjEuRG9jdW1lbnQiKgocRGVsZXRlUHJvZHVjdENvZGVzRG9jUmVxdWVzdBIKCgJpZBgBIAEoAyIfCh1EZWxldGVQcm9kdWN0Q29kZXNEb2NSZXNwb25zZSIyChpMaXN0Q3N2VGVtcGxhdGVEb2NzUmVxdWVzdBIUCgxjYWNoZV9idXN0ZXIYASABKAkiTQobTGlzdENzdlRlbXBsYXRlRG9jc1Jlc3BvbnNlEi4KEWNzdl90ZW1wbGF0ZV9kb2NzGAEgAygLMhMucG9ydGFsLnYxLkRvY3VtZW50IiAKHkdldEFjdGl2ZUNzdlRlbXBsYXRlRG9jUmVxdWVzdCJICh9HZXRBY3RpdmVDc3ZUZW1wbGF0ZURvY1Jlc3BvbnNlEiUKCGRvY3VtZW50GAEgASgLMhMucG9ydGFsLnYxLkRvY3VtZW50IiYKGEdldENzdlRlbXBsYXRlRG9jUmVxdWVzdBIKCgJpZBgBIAEoAyJCChlHZXRDc3ZUZW1wbGF0ZURvY1Jlc3BvbnNlEiUKCGRvY3VtZW50GAEgASgLMhMucG9ydGFsLnYxLkRvY3VtZW50IisKHURvd25sb2FkQ3N2VGVtcGxhdGVEb2NSZXF1ZXN0EgoKAmlkGAEgASgDIkQKHkRvd25sb2FkQ3N2VGVtcGxhdGVEb2NSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJEChtDcmVhdGVDc3ZUZW1wbGF0ZURvY1JlcXVlc3QSJQoIZG9jdW1lbnQYASABKAsyEy5wb3J0YWwudjEuRG9jdW1lbnQiRQocQ3JlYXRlQ3N2VGVtcGxhdGVEb2NSZXNwb25zZRIlCghkb2N1bWVudBgBIAEoCzITLnBvcnRhbC52MS5Eb2N1bWVudCJEChtVcGRhdGVDc3ZUZW1wbGF0ZURvY1JlcXVlc3QSJQoIZG9jdW1lbnQYASABKAsyEy5wb3J0YWwudjEuRG9jdW1lbnQiRQocVXBkYXRlQ3N2VGVtcGxhdGVEb2NSZXNwb25zZRIlCghkb2N1bWVudBgBIAEoCzITLnBvcnRhbC52MS5Eb2N1bWVudCIpChtEZWxldGVDc3ZUZW1wbGF0ZURvY1JlcXVlc3QSCgoCaWQYASABKAMiHgocRGVsZXRlQ3N2VGVtcGxhdGVEb2NSZXNwb25zZSKUAgoJTGVnYWxQYWdlEhEKCXRlbmFudF9pZBgBIAEoAxInCgRraW5kGAIgASgOMhkucG9ydGFsLnYxLkxlZ2FsUGFnZS5LaW5kEg4KBmxvY2FsZRgDIAEoCRIMCgRib2R5GAQgASgJEi4KCnVwZGF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnVwZGF0ZWRfYnkYBiABKAkiaQoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASCwoHSU1QUklOVBABEhAKDExFR0FMX05PVElDRRACEgsKB1BSSVZBQ1kQAxIJCgVURVJNUxAEEhQKEEZSQVVEX1BST1RFQ1RJT04QBSJTChVMaXN0TGVnYWxQYWdlc1JlcXVlc3QSEQoJdGVuYW50X2lkGAEgASgDEicKBGtpbmQYAiABKA4yGS5wb3J0YWwudjEuTGVnYWxQYWdlLktpbmQiQwoWTGlzdExlZ2FsUGFnZXNSZXNwb25zZRIpCgtsZWdhbF9wYWdlcxgBIAMoCzIULnBvcnRhbC52MS5MZWdhbFBhZ2UiQwoXUHVibGlzaExlZ2FsUGFnZVJlcXVlc3QSKAoKbGVnYWxfcGFnZRgBIAEoCzIULnBvcnRhbC52MS5MZWdhbFBhZ2UiRAoYUHVibGlzaExlZ2FsUGFnZVJlc3BvbnNlEigKCmxlZ2FsX3BhZ2UYASABKAsyFC5wb3J0YWwudjEuTGVnYWxQYWdlImYKGFdpdGhkcmF3TGVnYWxQYWdlUmVxdWVzdBIRCgl0ZW5hbnRfaWQYASABKAMSJwoEa2luZBgCIAEoDjIZLnBvcnRhbC52MS5MZWdhbFBhZ2UuS2luZBIOCgZsb2NhbGUYAyABKAkiGwoZV2l0aGRyYXdMZWdhbFBhZ2VSZXNwb25zZSJPChRSZWFkTGVnYWxQYWdlUmVxdWVzdBInCgRraW5kGAEgASgOMhkucG9ydGFsLnYxLkxlZ2FsUGFnZS5LaW5kEg4KBmxvY2FsZRgCIAEoCSJBChVSZWFkTGVnYWxQYWdlUmVzcG9uc2USKAoKbGVnYWxfcGFnZRgBIAEoCzIULnBvcnRhbC52MS5MZWdhbFBhZ2UyhA8KD0RvY3VtZW50U2VydmljZRJsChRMaXN0UHJvZHVjdENvZGVzRG9jcxImLnBvcnRhbC52MS5MaXN0UHJvZHVjdENvZGVzRG9jc1JlcXVlc3QaJy5wb3J0YWwudjEuTGlzdFByb2R1Y3RDb2Rlc0RvY3NSZXNwb25zZSIDkAIBEngKGEdldEFjdGl2ZVByb2R1Y3RDb2Rlc0RvYxIqLnBvcnRhbC52MS5HZXRBY3RpdmVQcm9kdWN0Q29kZXNEb2NSZXF1ZXN0GisucG9ydGFsLnYxLkdldEFjdGl2ZVByb2R1Y3RDb2Rlc0RvY1Jlc3BvbnNlIgOQAgESZgoSR2V0UHJvZHVjdENvZGVzRG9jEiQucG9ydGFsLnYxLkdldFByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QaJS5wb3J0YWwudjEuR2V0UHJvZHVjdENvZGVzRG9jUmVzcG9uc2UiA5ACARJ1ChdEb3dubG9hZFByb2R1Y3RDb2Rlc0RvYxIpLnBvcnRhbC52MS5Eb3dubG9hZFByb2R1Y3RDb2Rlc0RvY1JlcXVlc3QaKi5wb3J0YWwudjEuRG93bmxvYWRQcm9kdWN0Q29kZXNEb2NSZXNwb25zZSIDkAIBEmoKFUNyZWF0ZVByb2R1Y3RDb2Rlc0RvYxInLnBvcnRhbC52MS5DcmVhdGVQcm9kdWN0Q29kZXNEb2NSZXF1ZXN0GigucG9ydGFsLnYxLkNyZWF0ZVByb2R1Y3RDb2Rlc0RvY1Jlc3BvbnNlEmoKFVVwZGF0ZVByb2R1Y3RDb2Rlc0RvYxInLnBvcnRhbC52MS5VcGRhdGVQcm9kdWN0Q29kZXNEb2NSZXF1ZXN0GigucG9ydGFsLnYxLlVwZGF0ZVByb2R1Y3RDb2Rlc0RvY1Jlc3BvbnNlEmoKFURlbGV0ZVByb2R1Y3RDb2Rlc0RvYxInLnBvcnRhbC52MS5EZWxldGVQcm9kdWN0Q29kZXNEb2NSZXF1ZXN0GigucG9ydGFsLnYxLkRlbGV0ZVByb2R1Y3RDb2Rlc0RvY1Jlc3BvbnNlEmkKE0xpc3RDc3ZUZW1wbGF0ZURvY3MSJS5wb3J0YWwudjEuTGlzdENzdlRlbXBsYXRlRG9jc1JlcXVlc3QaJi5wb3J0YWwudjEuTGlzdENzdlRlbXBsYXRlRG9jc1Jlc3BvbnNlIgOQAgESdQoXR2V0QWN0aXZlQ3N2VGVtcGxhdGVEb2MSKS5wb3J0YWwudjEuR2V0QWN0aXZlQ3N2VGVtcGxhdGVEb2NSZXF1ZXN0GioucG9ydGFsLnYxLkdldEFjdGl2ZUNzdlRlbXBsYXRlRG9jUmVzcG9uc2UiA5ACARJjChFHZXRDc3ZUZW1wbGF0ZURvYxIjLnBvcnRhbC52MS5HZXRDc3ZUZW1wbGF0ZURvY1JlcXVlc3QaJC5wb3J0YWwudjEuR2V0Q3N2VGVtcGxhdGVEb2NSZXNwb25zZSIDkAIBEnIKFkRvd25sb2FkQ3N2VGVtcGxhdGVEb2MSKC5wb3J0YWwudjEuRG93bmxvYWRDc3ZUZW1wbGF0ZURvY1JlcXVlc3QaKS5wb3J0YWwudjEuRG93bmxvYWRDc3ZUZW1wbGF0ZURvY1Jlc3BvbnNlIgOQAgESZwoUQ3JlYXRlQ3N2VGVtcGxhdGVEb2MSJi5wb3J0YWwudjEuQ3JlYXRlQ3N2VGVtcGxhdGVEb2NSZXF1ZXN0GicucG9ydGFsLnYxLkNyZWF0ZUNzdlRlbXBsYXRlRG9jUmVzcG9uc2USZwoUVXBkYXRlQ3N2VGVtcGxhdGVEb2MSJi5wb3J0YWwudjEuVXBkYXRlQ3N2VGVtcGxhdGVEb2NSZXF1ZXN0GicucG9ydGFsLnYxLlVwZGF0ZUNzdlRlbXBsYXRlRG9jUmVzcG9uc2USZwoURGVsZXRlQ3N2VGVtcGxhdGVEb2MSJi5wb3J0YWwudjEuRGVsZXRlQ3N2VGVtcGxhdGVEb2NSZXF1ZXN0GicucG9ydGFsLnYxLkRlbGV0ZUNzdlRlbXBsYXRlRG9jUmVzcG9uc2USWgoOTGlzdExlZ2FsUGFnZXMSIC5wb3J0YWwudjEuTGlzdExlZ2FsUGFnZXNSZXF1ZXN0GiEucG9ydGFsLnYxLkxpc3RMZWdhbFBhZ2VzUmVzcG9uc2UiA5ACARJbChBQdWJsaXNoTGVnYWxQYWdlEiIucG9ydGFsLnYxLlB1Ymxpc2hMZWdhbFBhZ2VSZXF1ZXN0GiMucG9ydGFsLnYxLlB1Ymxpc2hMZWdhbFBhZ2VSZXNwb25zZRJeChFXaXRoZHJhd0xlZ2FsUGFnZRIjLnBvcnRhbC52MS5XaXRoZHJhd0xlZ2FsUGFnZVJlcXVlc3QaJC5wb3J0YWwudjEuV2l0aGRyYXdMZWdhbFBhZ2VSZXNwb25zZRJXCg1SZWFkTGVnYWxQYWdlEh8ucG9ydGFsLnYxLlJlYWRMZWdhbFBhZ2VSZXF1ZXN0GiAucG9ydGFsLnYxLlJlYWRMZWdhbFBhZ2VSZXNwb25zZSIDkAIBQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_google_api_httpbody, file_google_protobuf_timestamp]);
 
 /**
  * Document is a product-codes or CSV-template document.
@@ -651,9 +651,313 @@ export const DeleteCsvTemplateDocResponseSchema: GenMessage<DeleteCsvTemplateDoc
   messageDesc(file_portal_v1_documents, 28);
 
 /**
- * DocumentService keeps the documents staff publish for shippers: the
- * product-codes document and the CSV-template document. One document of
- * each kind is active; shipping screens download it.
+ * LegalPage is one legal page of one tenant in one locale.
+ *
+ * @generated from message portal.v1.LegalPage
+ */
+export type LegalPage = Message<"portal.v1.LegalPage"> & {
+  /**
+   * The tenant whose page it is; required to publish, absent when read.
+   *
+   * @generated from field: int64 tenant_id = 1;
+   */
+  tenantId: bigint;
+
+  /**
+   * Which page.
+   *
+   * @generated from field: portal.v1.LegalPage.Kind kind = 2;
+   */
+  kind: LegalPage_Kind;
+
+  /**
+   * Locale: de, en, es, it or nl.
+   *
+   * @generated from field: string locale = 3;
+   */
+  locale: string;
+
+  /**
+   * The text: plain text, paragraphs separated by a blank line, no markup;
+   * 1 to 100,000 characters.
+   *
+   * @generated from field: string body = 4;
+   */
+  body: string;
+
+  /**
+   * When it was last published; read-only.
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 5;
+   */
+  updatedAt?: Timestamp | undefined;
+
+  /**
+   * Login that published it; read-only, staff only.
+   *
+   * @generated from field: string updated_by = 6;
+   */
+  updatedBy: string;
+};
+
+/**
+ * Describes the message portal.v1.LegalPage.
+ * Use `create(LegalPageSchema)` to create a new message.
+ */
+export const LegalPageSchema: GenMessage<LegalPage> = /*@__PURE__*/
+  messageDesc(file_portal_v1_documents, 29);
+
+/**
+ * The five pages the footer links to.
+ *
+ * @generated from enum portal.v1.LegalPage.Kind
+ */
+export enum LegalPage_Kind {
+  /**
+   * No page; refused.
+   *
+   * @generated from enum value: KIND_UNSPECIFIED = 0;
+   */
+  KIND_UNSPECIFIED = 0,
+
+  /**
+   * Imprint (publisher's identity).
+   *
+   * @generated from enum value: IMPRINT = 1;
+   */
+  IMPRINT = 1,
+
+  /**
+   * Legal notice.
+   *
+   * @generated from enum value: LEGAL_NOTICE = 2;
+   */
+  LEGAL_NOTICE = 2,
+
+  /**
+   * Cookies and privacy.
+   *
+   * @generated from enum value: PRIVACY = 3;
+   */
+  PRIVACY = 3,
+
+  /**
+   * Terms of use.
+   *
+   * @generated from enum value: TERMS = 4;
+   */
+  TERMS = 4,
+
+  /**
+   * Fraud protection.
+   *
+   * @generated from enum value: FRAUD_PROTECTION = 5;
+   */
+  FRAUD_PROTECTION = 5,
+}
+
+/**
+ * Describes the enum portal.v1.LegalPage.Kind.
+ */
+export const LegalPage_KindSchema: GenEnum<LegalPage_Kind> = /*@__PURE__*/
+  enumDesc(file_portal_v1_documents, 29, 0);
+
+/**
+ * ListLegalPagesRequest names the tenant and, optionally, the page.
+ *
+ * @generated from message portal.v1.ListLegalPagesRequest
+ */
+export type ListLegalPagesRequest = Message<"portal.v1.ListLegalPagesRequest"> & {
+  /**
+   * The tenant.
+   *
+   * @generated from field: int64 tenant_id = 1;
+   */
+  tenantId: bigint;
+
+  /**
+   * One page; unspecified lists every page.
+   *
+   * @generated from field: portal.v1.LegalPage.Kind kind = 2;
+   */
+  kind: LegalPage_Kind;
+};
+
+/**
+ * Describes the message portal.v1.ListLegalPagesRequest.
+ * Use `create(ListLegalPagesRequestSchema)` to create a new message.
+ */
+export const ListLegalPagesRequestSchema: GenMessage<ListLegalPagesRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_documents, 30);
+
+/**
+ * ListLegalPagesResponse lists the published pages.
+ *
+ * @generated from message portal.v1.ListLegalPagesResponse
+ */
+export type ListLegalPagesResponse = Message<"portal.v1.ListLegalPagesResponse"> & {
+  /**
+   * By kind and locale.
+   *
+   * @generated from field: repeated portal.v1.LegalPage legal_pages = 1;
+   */
+  legalPages: LegalPage[];
+};
+
+/**
+ * Describes the message portal.v1.ListLegalPagesResponse.
+ * Use `create(ListLegalPagesResponseSchema)` to create a new message.
+ */
+export const ListLegalPagesResponseSchema: GenMessage<ListLegalPagesResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_documents, 31);
+
+/**
+ * PublishLegalPageRequest carries the page to publish.
+ *
+ * @generated from message portal.v1.PublishLegalPageRequest
+ */
+export type PublishLegalPageRequest = Message<"portal.v1.PublishLegalPageRequest"> & {
+  /**
+   * The page with its tenant, kind, locale and body.
+   *
+   * @generated from field: portal.v1.LegalPage legal_page = 1;
+   */
+  legalPage?: LegalPage | undefined;
+};
+
+/**
+ * Describes the message portal.v1.PublishLegalPageRequest.
+ * Use `create(PublishLegalPageRequestSchema)` to create a new message.
+ */
+export const PublishLegalPageRequestSchema: GenMessage<PublishLegalPageRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_documents, 32);
+
+/**
+ * PublishLegalPageResponse carries the page as published.
+ *
+ * @generated from message portal.v1.PublishLegalPageResponse
+ */
+export type PublishLegalPageResponse = Message<"portal.v1.PublishLegalPageResponse"> & {
+  /**
+   * The page as stored.
+   *
+   * @generated from field: portal.v1.LegalPage legal_page = 1;
+   */
+  legalPage?: LegalPage | undefined;
+};
+
+/**
+ * Describes the message portal.v1.PublishLegalPageResponse.
+ * Use `create(PublishLegalPageResponseSchema)` to create a new message.
+ */
+export const PublishLegalPageResponseSchema: GenMessage<PublishLegalPageResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_documents, 33);
+
+/**
+ * WithdrawLegalPageRequest names the page.
+ *
+ * @generated from message portal.v1.WithdrawLegalPageRequest
+ */
+export type WithdrawLegalPageRequest = Message<"portal.v1.WithdrawLegalPageRequest"> & {
+  /**
+   * The tenant.
+   *
+   * @generated from field: int64 tenant_id = 1;
+   */
+  tenantId: bigint;
+
+  /**
+   * Which page.
+   *
+   * @generated from field: portal.v1.LegalPage.Kind kind = 2;
+   */
+  kind: LegalPage_Kind;
+
+  /**
+   * Its locale.
+   *
+   * @generated from field: string locale = 3;
+   */
+  locale: string;
+};
+
+/**
+ * Describes the message portal.v1.WithdrawLegalPageRequest.
+ * Use `create(WithdrawLegalPageRequestSchema)` to create a new message.
+ */
+export const WithdrawLegalPageRequestSchema: GenMessage<WithdrawLegalPageRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_documents, 34);
+
+/**
+ * WithdrawLegalPageResponse is empty.
+ *
+ * @generated from message portal.v1.WithdrawLegalPageResponse
+ */
+export type WithdrawLegalPageResponse = Message<"portal.v1.WithdrawLegalPageResponse"> & {
+};
+
+/**
+ * Describes the message portal.v1.WithdrawLegalPageResponse.
+ * Use `create(WithdrawLegalPageResponseSchema)` to create a new message.
+ */
+export const WithdrawLegalPageResponseSchema: GenMessage<WithdrawLegalPageResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_documents, 35);
+
+/**
+ * ReadLegalPageRequest names the page and the reader's locale.
+ *
+ * @generated from message portal.v1.ReadLegalPageRequest
+ */
+export type ReadLegalPageRequest = Message<"portal.v1.ReadLegalPageRequest"> & {
+  /**
+   * Which page.
+   *
+   * @generated from field: portal.v1.LegalPage.Kind kind = 1;
+   */
+  kind: LegalPage_Kind;
+
+  /**
+   * The reader's locale; another or none reads the fallback.
+   *
+   * @generated from field: string locale = 2;
+   */
+  locale: string;
+};
+
+/**
+ * Describes the message portal.v1.ReadLegalPageRequest.
+ * Use `create(ReadLegalPageRequestSchema)` to create a new message.
+ */
+export const ReadLegalPageRequestSchema: GenMessage<ReadLegalPageRequest> = /*@__PURE__*/
+  messageDesc(file_portal_v1_documents, 36);
+
+/**
+ * ReadLegalPageResponse carries the page.
+ *
+ * @generated from message portal.v1.ReadLegalPageResponse
+ */
+export type ReadLegalPageResponse = Message<"portal.v1.ReadLegalPageResponse"> & {
+  /**
+   * The page in the locale found (its locale field says which), without
+   * tenant and author.
+   *
+   * @generated from field: portal.v1.LegalPage legal_page = 1;
+   */
+  legalPage?: LegalPage | undefined;
+};
+
+/**
+ * Describes the message portal.v1.ReadLegalPageResponse.
+ * Use `create(ReadLegalPageResponseSchema)` to create a new message.
+ */
+export const ReadLegalPageResponseSchema: GenMessage<ReadLegalPageResponse> = /*@__PURE__*/
+  messageDesc(file_portal_v1_documents, 37);
+
+/**
+ * DocumentService keeps the documents staff publish: the product-codes
+ * document and the CSV-template document for shippers (one of each kind is
+ * active; shipping screens download it), and the five legal pages of the
+ * footer for everybody, one text per tenant and locale.
  *
  * @generated from service portal.v1.DocumentService
  */
@@ -805,6 +1109,52 @@ export const DocumentService: GenService<{
     methodKind: "unary";
     input: typeof DeleteCsvTemplateDocRequestSchema;
     output: typeof DeleteCsvTemplateDocResponseSchema;
+  },
+  /**
+   * ListLegalPages lists a tenant's published legal pages with their texts,
+   * of one kind or of all, for the staff who maintain them.
+   *
+   * @generated from rpc portal.v1.DocumentService.ListLegalPages
+   */
+  listLegalPages: {
+    methodKind: "unary";
+    input: typeof ListLegalPagesRequestSchema;
+    output: typeof ListLegalPagesResponseSchema;
+  },
+  /**
+   * PublishLegalPage publishes a legal page for a tenant and locale,
+   * replacing what was published there.
+   *
+   * @generated from rpc portal.v1.DocumentService.PublishLegalPage
+   */
+  publishLegalPage: {
+    methodKind: "unary";
+    input: typeof PublishLegalPageRequestSchema;
+    output: typeof PublishLegalPageResponseSchema;
+  },
+  /**
+   * WithdrawLegalPage removes one published legal page.
+   *
+   * @generated from rpc portal.v1.DocumentService.WithdrawLegalPage
+   */
+  withdrawLegalPage: {
+    methodKind: "unary";
+    input: typeof WithdrawLegalPageRequestSchema;
+    output: typeof WithdrawLegalPageResponseSchema;
+  },
+  /**
+   * ReadLegalPage is what anybody reads on a legal page: the page of the
+   * caller's tenant (their customer's; for visitors the portal's first
+   * tenant) in the wanted locale, else in English, else in the first
+   * published one. NotFound (error.legalPage.notPublished) when the page is
+   * published in no locale.
+   *
+   * @generated from rpc portal.v1.DocumentService.ReadLegalPage
+   */
+  readLegalPage: {
+    methodKind: "unary";
+    input: typeof ReadLegalPageRequestSchema;
+    output: typeof ReadLegalPageResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_portal_v1_documents, 0);

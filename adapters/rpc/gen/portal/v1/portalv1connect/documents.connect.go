@@ -75,6 +75,18 @@ const (
 	// DocumentServiceDeleteCsvTemplateDocProcedure is the fully-qualified name of the DocumentService's
 	// DeleteCsvTemplateDoc RPC.
 	DocumentServiceDeleteCsvTemplateDocProcedure = "/portal.v1.DocumentService/DeleteCsvTemplateDoc"
+	// DocumentServiceListLegalPagesProcedure is the fully-qualified name of the DocumentService's
+	// ListLegalPages RPC.
+	DocumentServiceListLegalPagesProcedure = "/portal.v1.DocumentService/ListLegalPages"
+	// DocumentServicePublishLegalPageProcedure is the fully-qualified name of the DocumentService's
+	// PublishLegalPage RPC.
+	DocumentServicePublishLegalPageProcedure = "/portal.v1.DocumentService/PublishLegalPage"
+	// DocumentServiceWithdrawLegalPageProcedure is the fully-qualified name of the DocumentService's
+	// WithdrawLegalPage RPC.
+	DocumentServiceWithdrawLegalPageProcedure = "/portal.v1.DocumentService/WithdrawLegalPage"
+	// DocumentServiceReadLegalPageProcedure is the fully-qualified name of the DocumentService's
+	// ReadLegalPage RPC.
+	DocumentServiceReadLegalPageProcedure = "/portal.v1.DocumentService/ReadLegalPage"
 )
 
 // DocumentServiceClient is a client for the portal.v1.DocumentService service.
@@ -115,6 +127,20 @@ type DocumentServiceClient interface {
 	UpdateCsvTemplateDoc(context.Context, *connect.Request[v1.UpdateCsvTemplateDocRequest]) (*connect.Response[v1.UpdateCsvTemplateDocResponse], error)
 	// DeleteCsvTemplateDoc removes a CSV-template document.
 	DeleteCsvTemplateDoc(context.Context, *connect.Request[v1.DeleteCsvTemplateDocRequest]) (*connect.Response[v1.DeleteCsvTemplateDocResponse], error)
+	// ListLegalPages lists a tenant's published legal pages with their texts,
+	// of one kind or of all, for the staff who maintain them.
+	ListLegalPages(context.Context, *connect.Request[v1.ListLegalPagesRequest]) (*connect.Response[v1.ListLegalPagesResponse], error)
+	// PublishLegalPage publishes a legal page for a tenant and locale,
+	// replacing what was published there.
+	PublishLegalPage(context.Context, *connect.Request[v1.PublishLegalPageRequest]) (*connect.Response[v1.PublishLegalPageResponse], error)
+	// WithdrawLegalPage removes one published legal page.
+	WithdrawLegalPage(context.Context, *connect.Request[v1.WithdrawLegalPageRequest]) (*connect.Response[v1.WithdrawLegalPageResponse], error)
+	// ReadLegalPage is what anybody reads on a legal page: the page of the
+	// caller's tenant (their customer's; for visitors the portal's first
+	// tenant) in the wanted locale, else in English, else in the first
+	// published one. NotFound (error.legalPage.notPublished) when the page is
+	// published in no locale.
+	ReadLegalPage(context.Context, *connect.Request[v1.ReadLegalPageRequest]) (*connect.Response[v1.ReadLegalPageResponse], error)
 }
 
 // NewDocumentServiceClient constructs a client for the portal.v1.DocumentService service. By
@@ -220,6 +246,32 @@ func NewDocumentServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 			connect.WithSchema(documentServiceMethods.ByName("DeleteCsvTemplateDoc")),
 			connect.WithClientOptions(opts...),
 		),
+		listLegalPages: connect.NewClient[v1.ListLegalPagesRequest, v1.ListLegalPagesResponse](
+			httpClient,
+			baseURL+DocumentServiceListLegalPagesProcedure,
+			connect.WithSchema(documentServiceMethods.ByName("ListLegalPages")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		publishLegalPage: connect.NewClient[v1.PublishLegalPageRequest, v1.PublishLegalPageResponse](
+			httpClient,
+			baseURL+DocumentServicePublishLegalPageProcedure,
+			connect.WithSchema(documentServiceMethods.ByName("PublishLegalPage")),
+			connect.WithClientOptions(opts...),
+		),
+		withdrawLegalPage: connect.NewClient[v1.WithdrawLegalPageRequest, v1.WithdrawLegalPageResponse](
+			httpClient,
+			baseURL+DocumentServiceWithdrawLegalPageProcedure,
+			connect.WithSchema(documentServiceMethods.ByName("WithdrawLegalPage")),
+			connect.WithClientOptions(opts...),
+		),
+		readLegalPage: connect.NewClient[v1.ReadLegalPageRequest, v1.ReadLegalPageResponse](
+			httpClient,
+			baseURL+DocumentServiceReadLegalPageProcedure,
+			connect.WithSchema(documentServiceMethods.ByName("ReadLegalPage")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -239,6 +291,10 @@ type documentServiceClient struct {
 	createCsvTemplateDoc     *connect.Client[v1.CreateCsvTemplateDocRequest, v1.CreateCsvTemplateDocResponse]
 	updateCsvTemplateDoc     *connect.Client[v1.UpdateCsvTemplateDocRequest, v1.UpdateCsvTemplateDocResponse]
 	deleteCsvTemplateDoc     *connect.Client[v1.DeleteCsvTemplateDocRequest, v1.DeleteCsvTemplateDocResponse]
+	listLegalPages           *connect.Client[v1.ListLegalPagesRequest, v1.ListLegalPagesResponse]
+	publishLegalPage         *connect.Client[v1.PublishLegalPageRequest, v1.PublishLegalPageResponse]
+	withdrawLegalPage        *connect.Client[v1.WithdrawLegalPageRequest, v1.WithdrawLegalPageResponse]
+	readLegalPage            *connect.Client[v1.ReadLegalPageRequest, v1.ReadLegalPageResponse]
 }
 
 // ListProductCodesDocs calls portal.v1.DocumentService.ListProductCodesDocs.
@@ -311,6 +367,26 @@ func (c *documentServiceClient) DeleteCsvTemplateDoc(ctx context.Context, req *c
 	return c.deleteCsvTemplateDoc.CallUnary(ctx, req)
 }
 
+// ListLegalPages calls portal.v1.DocumentService.ListLegalPages.
+func (c *documentServiceClient) ListLegalPages(ctx context.Context, req *connect.Request[v1.ListLegalPagesRequest]) (*connect.Response[v1.ListLegalPagesResponse], error) {
+	return c.listLegalPages.CallUnary(ctx, req)
+}
+
+// PublishLegalPage calls portal.v1.DocumentService.PublishLegalPage.
+func (c *documentServiceClient) PublishLegalPage(ctx context.Context, req *connect.Request[v1.PublishLegalPageRequest]) (*connect.Response[v1.PublishLegalPageResponse], error) {
+	return c.publishLegalPage.CallUnary(ctx, req)
+}
+
+// WithdrawLegalPage calls portal.v1.DocumentService.WithdrawLegalPage.
+func (c *documentServiceClient) WithdrawLegalPage(ctx context.Context, req *connect.Request[v1.WithdrawLegalPageRequest]) (*connect.Response[v1.WithdrawLegalPageResponse], error) {
+	return c.withdrawLegalPage.CallUnary(ctx, req)
+}
+
+// ReadLegalPage calls portal.v1.DocumentService.ReadLegalPage.
+func (c *documentServiceClient) ReadLegalPage(ctx context.Context, req *connect.Request[v1.ReadLegalPageRequest]) (*connect.Response[v1.ReadLegalPageResponse], error) {
+	return c.readLegalPage.CallUnary(ctx, req)
+}
+
 // DocumentServiceHandler is an implementation of the portal.v1.DocumentService service.
 type DocumentServiceHandler interface {
 	// ListProductCodesDocs lists every product-codes document newest first, without the file itself;
@@ -349,6 +425,20 @@ type DocumentServiceHandler interface {
 	UpdateCsvTemplateDoc(context.Context, *connect.Request[v1.UpdateCsvTemplateDocRequest]) (*connect.Response[v1.UpdateCsvTemplateDocResponse], error)
 	// DeleteCsvTemplateDoc removes a CSV-template document.
 	DeleteCsvTemplateDoc(context.Context, *connect.Request[v1.DeleteCsvTemplateDocRequest]) (*connect.Response[v1.DeleteCsvTemplateDocResponse], error)
+	// ListLegalPages lists a tenant's published legal pages with their texts,
+	// of one kind or of all, for the staff who maintain them.
+	ListLegalPages(context.Context, *connect.Request[v1.ListLegalPagesRequest]) (*connect.Response[v1.ListLegalPagesResponse], error)
+	// PublishLegalPage publishes a legal page for a tenant and locale,
+	// replacing what was published there.
+	PublishLegalPage(context.Context, *connect.Request[v1.PublishLegalPageRequest]) (*connect.Response[v1.PublishLegalPageResponse], error)
+	// WithdrawLegalPage removes one published legal page.
+	WithdrawLegalPage(context.Context, *connect.Request[v1.WithdrawLegalPageRequest]) (*connect.Response[v1.WithdrawLegalPageResponse], error)
+	// ReadLegalPage is what anybody reads on a legal page: the page of the
+	// caller's tenant (their customer's; for visitors the portal's first
+	// tenant) in the wanted locale, else in English, else in the first
+	// published one. NotFound (error.legalPage.notPublished) when the page is
+	// published in no locale.
+	ReadLegalPage(context.Context, *connect.Request[v1.ReadLegalPageRequest]) (*connect.Response[v1.ReadLegalPageResponse], error)
 }
 
 // NewDocumentServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -450,6 +540,32 @@ func NewDocumentServiceHandler(svc DocumentServiceHandler, opts ...connect.Handl
 		connect.WithSchema(documentServiceMethods.ByName("DeleteCsvTemplateDoc")),
 		connect.WithHandlerOptions(opts...),
 	)
+	documentServiceListLegalPagesHandler := connect.NewUnaryHandler(
+		DocumentServiceListLegalPagesProcedure,
+		svc.ListLegalPages,
+		connect.WithSchema(documentServiceMethods.ByName("ListLegalPages")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	documentServicePublishLegalPageHandler := connect.NewUnaryHandler(
+		DocumentServicePublishLegalPageProcedure,
+		svc.PublishLegalPage,
+		connect.WithSchema(documentServiceMethods.ByName("PublishLegalPage")),
+		connect.WithHandlerOptions(opts...),
+	)
+	documentServiceWithdrawLegalPageHandler := connect.NewUnaryHandler(
+		DocumentServiceWithdrawLegalPageProcedure,
+		svc.WithdrawLegalPage,
+		connect.WithSchema(documentServiceMethods.ByName("WithdrawLegalPage")),
+		connect.WithHandlerOptions(opts...),
+	)
+	documentServiceReadLegalPageHandler := connect.NewUnaryHandler(
+		DocumentServiceReadLegalPageProcedure,
+		svc.ReadLegalPage,
+		connect.WithSchema(documentServiceMethods.ByName("ReadLegalPage")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/portal.v1.DocumentService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case DocumentServiceListProductCodesDocsProcedure:
@@ -480,6 +596,14 @@ func NewDocumentServiceHandler(svc DocumentServiceHandler, opts ...connect.Handl
 			documentServiceUpdateCsvTemplateDocHandler.ServeHTTP(w, r)
 		case DocumentServiceDeleteCsvTemplateDocProcedure:
 			documentServiceDeleteCsvTemplateDocHandler.ServeHTTP(w, r)
+		case DocumentServiceListLegalPagesProcedure:
+			documentServiceListLegalPagesHandler.ServeHTTP(w, r)
+		case DocumentServicePublishLegalPageProcedure:
+			documentServicePublishLegalPageHandler.ServeHTTP(w, r)
+		case DocumentServiceWithdrawLegalPageProcedure:
+			documentServiceWithdrawLegalPageHandler.ServeHTTP(w, r)
+		case DocumentServiceReadLegalPageProcedure:
+			documentServiceReadLegalPageHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -543,4 +667,20 @@ func (UnimplementedDocumentServiceHandler) UpdateCsvTemplateDoc(context.Context,
 
 func (UnimplementedDocumentServiceHandler) DeleteCsvTemplateDoc(context.Context, *connect.Request[v1.DeleteCsvTemplateDocRequest]) (*connect.Response[v1.DeleteCsvTemplateDocResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.DocumentService.DeleteCsvTemplateDoc is not implemented"))
+}
+
+func (UnimplementedDocumentServiceHandler) ListLegalPages(context.Context, *connect.Request[v1.ListLegalPagesRequest]) (*connect.Response[v1.ListLegalPagesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.DocumentService.ListLegalPages is not implemented"))
+}
+
+func (UnimplementedDocumentServiceHandler) PublishLegalPage(context.Context, *connect.Request[v1.PublishLegalPageRequest]) (*connect.Response[v1.PublishLegalPageResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.DocumentService.PublishLegalPage is not implemented"))
+}
+
+func (UnimplementedDocumentServiceHandler) WithdrawLegalPage(context.Context, *connect.Request[v1.WithdrawLegalPageRequest]) (*connect.Response[v1.WithdrawLegalPageResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.DocumentService.WithdrawLegalPage is not implemented"))
+}
+
+func (UnimplementedDocumentServiceHandler) ReadLegalPage(context.Context, *connect.Request[v1.ReadLegalPageRequest]) (*connect.Response[v1.ReadLegalPageResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.DocumentService.ReadLegalPage is not implemented"))
 }

@@ -53,7 +53,8 @@ const (
 // InquiryServiceClient is a client for the portal.v1.InquiryService service.
 type InquiryServiceClient interface {
 	// GetInquiryTenant names the tenant an inquiry goes to and its address;
-	// anybody may ask; an unknown tenant is not found.
+	// anybody may ask; an unknown tenant is not found. Tenant 0 is the
+	// caller's tenant (for visitors the portal's first), for public links.
 	GetInquiryTenant(context.Context, *connect.Request[v1.GetInquiryTenantRequest]) (*connect.Response[v1.GetInquiryTenantResponse], error)
 	// SubmitParcelInquiry files an inquiry. Anonymous visitors are throttled
 	// per client address and answer the captcha in the X-Captcha-Token
@@ -161,7 +162,8 @@ func (c *inquiryServiceClient) ConfirmNewsletterSubscription(ctx context.Context
 // InquiryServiceHandler is an implementation of the portal.v1.InquiryService service.
 type InquiryServiceHandler interface {
 	// GetInquiryTenant names the tenant an inquiry goes to and its address;
-	// anybody may ask; an unknown tenant is not found.
+	// anybody may ask; an unknown tenant is not found. Tenant 0 is the
+	// caller's tenant (for visitors the portal's first), for public links.
 	GetInquiryTenant(context.Context, *connect.Request[v1.GetInquiryTenantRequest]) (*connect.Response[v1.GetInquiryTenantResponse], error)
 	// SubmitParcelInquiry files an inquiry. Anonymous visitors are throttled
 	// per client address and answer the captcha in the X-Captcha-Token

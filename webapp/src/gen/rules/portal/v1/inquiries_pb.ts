@@ -22,7 +22,7 @@ export const file_portal_v1_inquiries: GenFile = /*@__PURE__*/
  */
 export type GetInquiryTenantRequest = Message<"portal.v1.GetInquiryTenantRequest"> & {
   /**
-   * Tenant id.
+   * Tenant id; 0 for the caller's (for visitors the portal's first).
    *
    * @generated from field: int64 tenant_id = 1;
    */
@@ -668,7 +668,8 @@ export const ConfirmNewsletterSubscriptionResponseSchema: GenMessage<ConfirmNews
 export const InquiryService: GenService<{
   /**
    * GetInquiryTenant names the tenant an inquiry goes to and its address;
-   * anybody may ask; an unknown tenant is not found.
+   * anybody may ask; an unknown tenant is not found. Tenant 0 is the
+   * caller's tenant (for visitors the portal's first), for public links.
    *
    * @generated from rpc portal.v1.InquiryService.GetInquiryTenant
    */

@@ -1,15 +1,15 @@
 import { createClient } from "@connectrpc/connect";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { useTransport } from "../../api/TransportContext";
-import { TenantService } from "../../gen/portal/v1/tenants_pb";
+import { useTransport } from "./TransportContext";
+import { TenantService } from "../gen/portal/v1/tenants_pb";
 
 export type TenantChoice = { id: bigint; name: string };
 
 /**
- * The tenants an acss file may belong to, from GET web/api/tenants-all. Kept
- * here as a small hook so that the form does not depend on the tenant
- * screens' own hooks file.
+ * Every tenant as a choice (GET web/api/tenants-all), for the forms that
+ * file something under a tenant: acss files and legal pages. A small hook
+ * of its own, so that those forms do not depend on the tenant screens.
  */
 export function useTenantChoices() {
   const transport = useTransport();
