@@ -11,6 +11,7 @@ import { customerChoices } from "../../auth/activeCustomer";
 import { useSession } from "../../auth/session";
 import { type DataColumn, DataTable } from "../../components/DataTable";
 import { Field } from "../../components/form/Field";
+import { DateInput } from "../../components/form/DateInput";
 import { ListPage } from "../../components/ListPage";
 import { MultiSelect } from "../../components/MultiSelect";
 import { PageSizeSelect } from "../../components/PageSizeSelect";
@@ -274,22 +275,16 @@ export function ReportPage() {
         <Grid columns={{ initial: "1", sm: "2", md: "4" }} gap="3">
           <Field label={t`From`}>
             {(control) => (
-              <TextField.Root
+              <DateInput
                 {...control}
-                type="date"
                 value={draft.fromDate}
-                onChange={(event) => setDraft({ ...draft, fromDate: event.target.value })}
+                onChange={(fromDate) => setDraft({ ...draft, fromDate })}
               />
             )}
           </Field>
           <Field label={t`To`}>
             {(control) => (
-              <TextField.Root
-                {...control}
-                type="date"
-                value={draft.toDate}
-                onChange={(event) => setDraft({ ...draft, toDate: event.target.value })}
-              />
+              <DateInput {...control} value={draft.toDate} onChange={(toDate) => setDraft({ ...draft, toDate })} />
             )}
           </Field>
           {listField("trackingNumbers", t`Tracking numbers`)}
