@@ -116,4 +116,33 @@ describe("DataTable", () => {
     );
     expect(screen.getByTestId("fruit-1")).toHaveAttribute("title", "yellow");
   });
+
+  it("pins the selection and the row header to the start and the actions to the end", () => {
+    const withSelection: DataColumn<Fruit>[] = [
+      { id: "select", header: "Pick", cell: ({ row }) => <input type="checkbox" aria-label={row.original.name} /> },
+      ...columns,
+    ];
+    renderTable(
+      <DataTable
+        items={fruits}
+        columns={withSelection}
+        rowId={(fruit) => String(fruit.id)}
+        actions={(fruit) => <button type="button">Eat {fruit.name}</button>}
+      />,
+    );
+    const [header, firstRow] = screen.getAllByRole("row");
+    const pins = (row: HTMLElement) => [...row.children].map((cell) => (cell as HTMLElement).dataset.pin ?? "scrolls");
+    expect(pins(header)).toEqual(["start", "start", "scrolls", "end"]);
+    expect(pins(firstRow)).toEqual(["start", "start", "scrolls", "end"]);
+    // Only the last pinned start column draws the edge the others scroll under.
+    expect(within(firstRow).getByRole("rowheader")).toHaveClass("pinned-edge");
+    expect(firstRow.firstElementChild).not.toHaveClass("pinned-edge");
+    expect(within(firstRow).getByRole("button", { name: "Eat Apple" }).closest("td")).toHaveClass("pinned-end");
+  });
+
+  it("pins nothing at the start of a table without a row header", () => {
+    const plain: DataColumn<Fruit>[] = columns.map((column) => ({ ...column, meta: undefined }));
+    renderTable(<DataTable items={fruits} columns={plain} rowId={(fruit) => String(fruit.id)} />);
+    expect(document.querySelectorAll("[data-pin]")).toHaveLength(0);
+  });
 });

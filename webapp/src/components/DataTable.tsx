@@ -12,7 +12,7 @@ import {
   type Updater,
   useTable,
 } from "@tanstack/react-table";
-import type { ComponentProps, CSSProperties, ReactNode } from "react";
+import { type ComponentProps, type CSSProperties, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { PageLoading } from "../pages/PageLoading";
 import { Pagination } from "./Pagination";
 import "./DataTable.css";
@@ -69,6 +69,12 @@ type DataTableProps<T extends RowData> = {
  * The table of a list: loading, empty, or a header row and a row per item
  * from the page's column definitions (TanStack Table), with the pagination
  * under it when the server pages the list.
+ *
+ * A table wider than its place scrolls sideways, but the row stays
+ * recognisable and workable: the row-header column (the item's name or key)
+ * and the columns before it (the selection) stick to the left edge, the
+ * actions column to the right edge. Pinned columns taking more than
+ * `maxPinnedShare` of the width do not stick, so the others stay readable.
  */
 export function DataTable<T extends RowData>({ items, failed, empty, pagination, ...table }: DataTableProps<T>) {
   if (!items) return failed ? null : <PageLoading />;
@@ -82,6 +88,72 @@ export function DataTable<T extends RowData>({ items, failed, empty, pagination,
 }
 
 const actionsColumnId = "actions";
+
+/** The most of the table's visible width its pinned columns may take. */
+const maxPinnedShare = 0.6;
+
+/** Where a column's cells stick while the table scrolls sideways. */
+type Pin = { side: "start" | "end"; last: boolean };
+
+/** The columns that stick: the row-header column and those before it at the start, the actions at the end. */
+function pinsOf(columnIds: string[], rowHeaderIndex: number, hasActions: boolean): Map<string, Pin> {
+  const pins = new Map<string, Pin>();
+  columnIds.forEach((id, index) => {
+    if (index <= rowHeaderIndex) pins.set(id, { side: "start", last: index === rowHeaderIndex });
+  });
+  if (hasActions) pins.set(actionsColumnId, { side: "end", last: true });
+  return pins;
+}
+
+/** How the pinned columns stand: the start columns' left offsets, and the widths focus scrolling keeps clear. */
+type PinLayout = { offsets: number[]; start: number; end: number };
+
+/**
+ * The layout of the pinned columns, measured from the header cells of the
+ * table the returned ref is on; null while they would take too much of the
+ * width, and then nothing sticks.
+ */
+function usePinLayout(pinnedStart: number, pinnedEnd: boolean) {
+  const root = useRef<HTMLDivElement>(null);
+  const [layout, setLayout] = useState<PinLayout | null>(null);
+  useLayoutEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const measure = () => {
+      const headers = [...element.querySelectorAll<HTMLElement>("thead tr:first-child > th")];
+      const viewport = element.querySelector<HTMLElement>(".rt-ScrollAreaViewport") ?? element;
+      const widths = headers.map((cell) => cell.getBoundingClientRect().width);
+      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+      const startWidths = widths.slice(0, pinnedStart);
+      const start = sum(startWidths);
+      const end = pinnedEnd ? (widths.at(-1) ?? 0) : 0;
+      const next =
+        viewport.clientWidth > 0 && start + end > viewport.clientWidth * maxPinnedShare
+          ? null
+          : { offsets: startWidths.map((_, index) => sum(startWidths.slice(0, index))), start, end };
+      setLayout((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
+    };
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    const table = element.querySelector("table");
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, [pinnedStart, pinnedEnd]);
+  return { root, layout };
+}
+
+/** The class and style of a pinned column's cells. */
+function pinProps(pin: Pin | undefined, offset: number | undefined, style?: CSSProperties) {
+  if (!pin || offset === undefined) return { style };
+  const side = pin.side === "start" ? { insetInlineStart: offset } : { insetInlineEnd: 0 };
+  return {
+    className: `pinned pinned-${pin.side}${pin.last ? " pinned-edge" : ""}`,
+    style: { ...style, ...side },
+    "data-pin": pin.side,
+  };
+}
 
 function ItemsTable<T extends RowData>({
   items,
@@ -107,6 +179,19 @@ function ItemsTable<T extends RowData>({
         },
       ]
     : columns;
+  const columnIds = allColumns.map((column, index) => column.id ?? String(index));
+  const rowHeaderIndex = columns.findIndex((column) => column.meta?.rowHeader);
+  const pins = pinsOf(columnIds, rowHeaderIndex, !!actions);
+  const { root, layout } = usePinLayout(rowHeaderIndex + 1, !!actions);
+  const offsetOf = (id: string) => {
+    const pin = pins.get(id);
+    if (!pin || !layout) return undefined;
+    return pin.side === "end" ? 0 : layout.offsets[columnIds.indexOf(id)];
+  };
+  // Focus scrolling (DataTable.css) keeps a focused cell clear of the pinned columns.
+  const pinnedWidths = layout
+    ? ({ "--pinned-start-width": `${layout.start}px`, "--pinned-end-width": `${layout.end}px` } as CSSProperties)
+    : undefined;
   const sorting: SortingState = sort ? [{ id: sort.order.field, desc: sort.order.direction === "desc" }] : [];
   const table = useTable({
     features,
@@ -125,19 +210,24 @@ function ItemsTable<T extends RowData>({
     sortDescFirst: false,
   });
   return (
-    <Table.Root variant="surface" size={size} aria-busy={busy}>
+    <Table.Root ref={root} className="data-table" style={pinnedWidths} variant="surface" size={size} aria-busy={busy}>
       <Table.Header>
         {table.getHeaderGroups().map((group) => (
           <Table.Row key={group.id}>
             {group.headers.map((header) => {
               const { column } = header;
               const content = render(column.columnDef.header, header.getContext());
+              const pinned = pinProps(pins.get(column.id), offsetOf(column.id));
               if (!sort || column.columnDef.enableSorting !== true) {
-                return <Table.ColumnHeaderCell key={header.id}>{content}</Table.ColumnHeaderCell>;
+                return (
+                  <Table.ColumnHeaderCell key={header.id} {...pinned}>
+                    {content}
+                  </Table.ColumnHeaderCell>
+                );
               }
               const sorted = sort.order.field === column.id ? sort.order.direction : false;
               return (
-                <SortableHeader key={header.id} sorted={sorted} onSort={() => column.toggleSorting()}>
+                <SortableHeader key={header.id} sorted={sorted} onSort={() => column.toggleSorting()} pinned={pinned}>
                   {content}
                 </SortableHeader>
               );
@@ -152,7 +242,7 @@ function ItemsTable<T extends RowData>({
               const { meta } = cell.column.columnDef;
               const Cell = meta?.rowHeader ? Table.RowHeaderCell : Table.Cell;
               return (
-                <Cell key={cell.id} style={meta?.cellStyle}>
+                <Cell key={cell.id} {...pinProps(pins.get(cell.column.id), offsetOf(cell.column.id), meta?.cellStyle)}>
                   {render(cell.column.columnDef.cell, cell.getContext())}
                 </Cell>
               );
@@ -173,15 +263,17 @@ function render<P extends object>(template: ColumnDefTemplate<P> | undefined, co
 function SortableHeader({
   sorted,
   onSort,
+  pinned,
   children,
 }: {
   sorted: false | "asc" | "desc";
   onSort: () => void;
+  pinned: ReturnType<typeof pinProps>;
   children: ReactNode;
 }) {
   const Icon = !sorted ? CaretSortIcon : sorted === "asc" ? CaretUpIcon : CaretDownIcon;
   return (
-    <Table.ColumnHeaderCell aria-sort={!sorted ? "none" : sorted === "asc" ? "ascending" : "descending"}>
+    <Table.ColumnHeaderCell {...pinned} aria-sort={!sorted ? "none" : sorted === "asc" ? "ascending" : "descending"}>
       <button type="button" className="sortable-header" onClick={onSort}>
         {children}
         <Icon aria-hidden />

@@ -4,10 +4,12 @@ import {
   addressLine,
   formatDate,
   formatDateTime,
+  formatDay,
   formatDecimal,
   formatEuro,
   formatNumber,
   formatTimestamp,
+  parseDay,
 } from "./format";
 
 // Built from local fields, so the expectation holds in any time zone.
@@ -25,6 +27,27 @@ describe("dates (spec 1 §9)", () => {
   it("formats an API timestamp like a date and time, and none as nothing", () => {
     expect(formatTimestamp(timestampFromDate(date))).toBe("05.01.2026 09:07");
     expect(formatTimestamp(undefined)).toBe("");
+  });
+});
+
+describe("date fields' days (spec 1 §9)", () => {
+  it("shows the server's YYYY-MM-DD as DD.MM.YYYY, and nothing as nothing", () => {
+    expect(formatDay("2026-01-05")).toBe("05.01.2026");
+    expect(formatDay("")).toBe("");
+  });
+
+  it("reads DD.MM.YYYY, short days and months, and YYYY-MM-DD back as the server's day", () => {
+    expect(parseDay("05.01.2026")).toBe("2026-01-05");
+    expect(parseDay(" 5.1.2026 ")).toBe("2026-01-05");
+    expect(parseDay("2026-01-05")).toBe("2026-01-05");
+    expect(parseDay("")).toBe("");
+  });
+
+  it("refuses what is no real day", () => {
+    expect(parseDay("31.02.2026")).toBeNull();
+    expect(parseDay("01/05/2026")).toBeNull();
+    expect(parseDay("05.01.26")).toBeNull();
+    expect(parseDay("today")).toBeNull();
   });
 });
 

@@ -13,6 +13,30 @@ export function formatDate(date: Date): string {
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
 }
 
+/** A calendar day as the server takes it (YYYY-MM-DD) shown DD.MM.YYYY; empty stays empty. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : day;
+}
+
+/**
+ * The calendar day (YYYY-MM-DD) a typed DD.MM.YYYY stands for (one-digit day
+ * and month allowed, and YYYY-MM-DD itself); "" for nothing typed, null for
+ * text that is no real day.
+ */
+export function parseDay(text: string): string | null {
+  const typed = text.trim();
+  if (typed === "") return "";
+  const european = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(typed);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(typed);
+  const parts = european ? [european[3], european[2], european[1]] : iso ? [iso[1], iso[2], iso[3]] : null;
+  if (!parts) return null;
+  const [year, month, day] = parts.map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, "0")}-${pad(month)}-${pad(day)}`;
+}
+
 /** DD.MM.YYYY HH:mm in the browser's time zone. */
 export function formatDateTime(date: Date): string {
   return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FailureCallout } from "../../errors/FailureCallout";
-import { Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { type FormEvent, useId, useState } from "react";
 import { type CountrySearch as Search, useParcelsInCountry } from "../../api/dashboard";
 import { MultiSelect } from "../../components/MultiSelect";
+import { DateInput } from "../../components/form/DateInput";
 import { describeFormFailure } from "../../errors/formFailure";
 import { formatNumber } from "../../i18n/format";
 import { countryCodes, countryName } from "../../shipping/countries";
@@ -54,18 +55,13 @@ export function CountrySearch({ customerId }: { customerId: bigint }) {
             <Flex direction="column" gap="1">
               <Text as="label" size="2" weight="medium">
                 <Trans>From</Trans>
-                <TextField.Root type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+                <DateInput value={from} onChange={setFrom} />
               </Text>
             </Flex>
             <Flex direction="column" gap="1">
               <Text as="label" size="2" weight="medium">
                 <Trans>To</Trans>
-                <TextField.Root
-                  type="date"
-                  value={to}
-                  aria-invalid={problem === "range"}
-                  onChange={(e) => setTo(e.target.value)}
-                />
+                <DateInput value={to} aria-invalid={problem === "range"} onChange={setTo} />
               </Text>
             </Flex>
             <Button type="submit">

@@ -67,7 +67,8 @@ describe("the dashboard (spec 3 §2)", () => {
     await user.click(await screen.findByRole("menuitemcheckbox", { name: "Netherlands" }));
     await user.click(await screen.findByRole("menuitemcheckbox", { name: "Austria" }));
     await user.keyboard("{Escape}");
-    await user.type(screen.getByLabelText("From"), "2026-03-01");
+    // The field takes the tables' DD.MM.YYYY and gives the server YYYY-MM-DD.
+    await user.type(screen.getByLabelText("From"), "01.03.2026");
     await user.click(screen.getByRole("button", { name: "Count" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Parcels found: 60");
     expect(requests[0]).toMatchObject({ customerId: bakery.id, countries: "AT,NL", from: "2026-03-01", to: "" });

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DownloadIcon, FileTextIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Checkbox, Flex, Grid, Text, TextField, Tooltip, VisuallyHidden } from "@radix-ui/themes";
+import { Badge, Button, Checkbox, Flex, Grid, Text, TextField, Tooltip } from "@radix-ui/themes";
 import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ShipmentSource_Value } from "../../gen/portal/v1/vocabulary_pb";
@@ -11,6 +11,7 @@ import { customerChoices } from "../../auth/activeCustomer";
 import { useSession } from "../../auth/session";
 import { type DataColumn, DataTable } from "../../components/DataTable";
 import { Field } from "../../components/form/Field";
+import { DateInput } from "../../components/form/DateInput";
 import { ListPage } from "../../components/ListPage";
 import { MultiSelect } from "../../components/MultiSelect";
 import { PageSizeSelect } from "../../components/PageSizeSelect";
@@ -161,7 +162,13 @@ export function ReportPage() {
         />
       ),
     },
-    { id: "submittedAt", header: t`Submitted at`, enableSorting: true, cell: ({ row }) => dateTime(row.original) },
+    // The tracking number and the order number (the row header) stay in view: DataTable pins them with the selection.
+    {
+      id: "identifier",
+      header: t`Tracking number`,
+      enableSorting: true,
+      cell: ({ row }) => <ReportIdentifier row={row.original} />,
+    },
     {
       id: "referenceNumber",
       header: t`Order number`,
@@ -169,6 +176,7 @@ export function ReportPage() {
       meta: { rowHeader: true },
       cell: ({ row }) => row.original.referenceNumber || "–",
     },
+    { id: "submittedAt", header: t`Submitted at`, enableSorting: true, cell: ({ row }) => dateTime(row.original) },
     { id: "recipientName", header: t`Recipient`, enableSorting: true, cell: ({ row }) => row.original.recipientName },
     { id: "postalCode", header: t`Postal code`, enableSorting: true, cell: ({ row }) => row.original.postalCode },
     { id: "city", header: t`City`, enableSorting: true, cell: ({ row }) => row.original.city },
@@ -177,12 +185,6 @@ export function ReportPage() {
     { id: "service", header: t`Service`, enableSorting: true, cell: ({ row }) => row.original.service },
     { id: "additionalOptions", header: t`Additional services`, cell: ({ row }) => row.original.additionalOptions },
     { id: "format", header: t`Format`, cell: ({ row }) => row.original.format },
-    {
-      id: "identifier",
-      header: t`Tracking number`,
-      enableSorting: true,
-      cell: ({ row }) => <ReportIdentifier row={row.original} />,
-    },
     { id: "weight", header: t`Weight (kg)`, cell: ({ row }) => i18n.number(row.original.weight) },
     {
       id: "value",
@@ -229,12 +231,6 @@ export function ReportPage() {
     );
   }
 
-  columns.push({
-    id: "details",
-    header: () => <VisuallyHidden>{t`Details`}</VisuallyHidden>,
-    cell: ({ row }) => <ReportRowMenu row={row.original} admin={admin} />,
-  });
-
   const textField = (key: "recipientName" | "postalCode" | "city" | "parcelUuid", label: string) => (
     <Field label={label}>
       {(control) => (
@@ -279,22 +275,16 @@ export function ReportPage() {
         <Grid columns={{ initial: "1", sm: "2", md: "4" }} gap="3">
           <Field label={t`From`}>
             {(control) => (
-              <TextField.Root
+              <DateInput
                 {...control}
-                type="date"
                 value={draft.fromDate}
-                onChange={(event) => setDraft({ ...draft, fromDate: event.target.value })}
+                onChange={(fromDate) => setDraft({ ...draft, fromDate })}
               />
             )}
           </Field>
           <Field label={t`To`}>
             {(control) => (
-              <TextField.Root
-                {...control}
-                type="date"
-                value={draft.toDate}
-                onChange={(event) => setDraft({ ...draft, toDate: event.target.value })}
-              />
+              <DateInput {...control} value={draft.toDate} onChange={(toDate) => setDraft({ ...draft, toDate })} />
             )}
           </Field>
           {listField("trackingNumbers", t`Tracking numbers`)}
@@ -440,6 +430,7 @@ export function ReportPage() {
           }
           columns={columns}
           rowId={(row) => String(row.shipmentId)}
+          actions={(row) => <ReportRowMenu row={row} admin={admin} />}
           sort={{
             order: { field: search.sortField, direction: search.sortOrder },
             onSort: (order) => go({ ...search, page: 0, sortField: order.field, sortOrder: order.direction }),

@@ -157,8 +157,11 @@ describe("tracking (spec 3 §2)", () => {
         },
       },
     });
-    await user.type(await screen.findByLabelText("From", {}, slow), "2026-02-02");
-    await user.type(screen.getByLabelText("To"), "2026-02-01");
+    const from = await screen.findByLabelText("From", {}, slow);
+    await user.clear(from);
+    await user.type(from, "02.02.2026");
+    await user.clear(screen.getByLabelText("To"));
+    await user.type(screen.getByLabelText("To"), "01.02.2026");
     await user.click(screen.getByRole("button", { name: "Search" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("The end date must not be before the start date.");
     await waitFor(() => expect(requests).toHaveLength(0));

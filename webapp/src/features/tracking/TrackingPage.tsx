@@ -6,6 +6,7 @@ import { useExportTracking, useTrackingProducts, useTrackingSearch } from "../..
 import { customerChoices } from "../../auth/activeCustomer";
 import { useSession } from "../../auth/session";
 import { type DataColumn, DataTable } from "../../components/DataTable";
+import { DateInput } from "../../components/form/DateInput";
 import { ListPage } from "../../components/ListPage";
 import { MultiSelect } from "../../components/MultiSelect";
 import { PageSizeSelect } from "../../components/PageSizeSelect";
@@ -186,21 +187,10 @@ export function TrackingPage() {
             </Select.Root>
           </Label>
           <Label text={t`From`}>
-            <TextField.Root
-              type="date"
-              aria-label={t`From`}
-              value={form.from}
-              onChange={(e) => set("from")(e.target.value)}
-            />
+            <DateInput aria-label={t`From`} value={form.from} onChange={set("from")} />
           </Label>
           <Label text={t`To`}>
-            <TextField.Root
-              type="date"
-              aria-label={t`To`}
-              aria-invalid={rangeError}
-              value={form.to}
-              onChange={(e) => set("to")(e.target.value)}
-            />
+            <DateInput aria-label={t`To`} aria-invalid={rangeError} value={form.to} onChange={set("to")} />
           </Label>
           <Label text={t`Product`}>
             <Select.Root value={form.productCode || any} onValueChange={(v) => set("productCode")(v === any ? "" : v)}>

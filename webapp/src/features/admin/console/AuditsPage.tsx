@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Code, Container, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Badge, Code, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { type AuditsRequest, useAudits } from "../../../api/management";
 import { type DataColumn, DataTable, type SortOrder } from "../../../components/DataTable";
+import { DateInput } from "../../../components/form/DateInput";
 import type { AuditEvent } from "../../../gen/portal/v1/management_pb";
 import { formatTimestamp } from "../../../i18n/format";
 import { pageTitles } from "../../../navigation/pageTitles";
@@ -138,7 +139,7 @@ function DayField({
       <Text as="div" size="2" weight="medium" mb="1">
         {label}
       </Text>
-      <TextField.Root type="date" {...bounds} onChange={(event) => onChange(event.target.value)} />
+      <DateInput {...bounds} onChange={onChange} />
     </label>
   );
 }

@@ -3,7 +3,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DownloadIcon, FileTextIcon, PaperPlaneIcon, ReloadIcon, StopIcon } from "@radix-ui/react-icons";
 import { Button, Flex } from "@radix-ui/themes";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type Ref, useState } from "react";
 import { batchFiles, useBatchCommand, useBatchLinkDownload } from "../../../api/batches";
 import { usePrinterSettings } from "../../../api/customers";
 import { cacheBuster, isText, saveDownloaded, useFileDownload } from "../../../api/download";
@@ -18,6 +18,7 @@ import { LabelTypeSelect } from "./LabelTypeSelect";
 import { defaultLabelType, isZpl, LabelType } from "../../../shipping/labelTypes";
 import { labelLockMs, useLock } from "../../../printing/useLock";
 import { PrintProgress } from "../../../printing/PrintProgress";
+import type { useBatchFocus } from "../common/batchFocus";
 import { usePrintLabels } from "../../../printing/usePrintLabels";
 
 /** Spec 2 §8: the warning in the confirmation of a send with invalid rows. */
@@ -37,7 +38,16 @@ type Confirmation = "send" | "cancel" | "manifest" | null;
  * them for the caller: send with a label type, cancel, the manifest, the
  * downloads, and for admins the SOAP traffic.
  */
-export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean }) {
+export function BatchActionsBar({
+  batch,
+  admin,
+  focus,
+}: {
+  batch: Batch;
+  admin: boolean;
+  /** Where the focus goes after a send or a manifest (the page's status and the manifest's download). */
+  focus?: ReturnType<typeof useBatchFocus>;
+}) {
   const { t } = useLingui();
   const actions = batch.actions;
   const command = useBatchCommand(batch.id);
@@ -55,8 +65,10 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
       // ZPL is drawn for the resolution of the user's printer: Zebra300 for a 300 dpi one.
       { kind: "send", labelType: labelType === LabelType.Zebra ? printing.labelType : labelType },
       {
-        onSuccess: () =>
-          showNotices([{ text: msg`Processing the CSV data…` }], { tone: "info", duration: processingNoticeMs }),
+        onSuccess: () => {
+          showNotices([{ text: msg`Processing the CSV data…` }], { tone: "info", duration: processingNoticeMs });
+          focus?.toStatus();
+        },
       },
     );
   const cancel = () => command.mutate({ kind: "cancel" });
@@ -64,8 +76,10 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
     command.mutate(
       { kind: "manifest" },
       {
-        onSuccess: () =>
-          showNotices([{ text: msg`Creating the manifest…` }], { tone: "info", duration: manifestNoticeMs }),
+        onSuccess: () => {
+          showNotices([{ text: msg`Creating the manifest…` }], { tone: "info", duration: manifestNoticeMs });
+          focus?.afterManifest();
+        },
       },
     );
   const manifestButton = actions?.generateManifest || actions?.regenerateManifest;
@@ -110,7 +124,11 @@ export function BatchActionsBar({ batch, admin }: { batch: Batch; admin: boolean
         {actions?.labelDownloads && <LabelsButton batch={batch} printing={printing} />}
         {actions?.customsDocsDownload && <CustomsDocsButton batch={batch} />}
         {actions?.manifestDownload && (
-          <DownloadButton path={batchFiles.manifest(batch.id)} fallbackName={`manifest-${batch.id}.pdf`}>
+          <DownloadButton
+            path={batchFiles.manifest(batch.id)}
+            fallbackName={`manifest-${batch.id}.pdf`}
+            buttonRef={focus?.download}
+          >
             <Trans>Manifest</Trans>
           </DownloadButton>
         )}
@@ -172,16 +190,18 @@ function ValidationWarning() {
 
 type DownloadButtonProps = {
   path: string;
+  buttonRef?: Ref<HTMLButtonElement>;
   query?: Record<string, string>;
   fallbackName: string;
   children: ReactNode;
 };
 
 /** A file of the batch saved under the server's name (Content-Disposition). */
-function DownloadButton({ path, query, fallbackName, children }: DownloadButtonProps) {
+function DownloadButton({ path, query, fallbackName, buttonRef, children }: DownloadButtonProps) {
   const download = useFileDownload();
   return (
     <Button
+      ref={buttonRef}
       variant="soft"
       color="gray"
       loading={download.isPending}

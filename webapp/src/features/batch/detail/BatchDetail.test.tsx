@@ -112,6 +112,9 @@ function renderBatch(
   return { ...view, getBatch, listValidatedShipments };
 }
 
+/** The fact (label and value) of the batch page that holds the focus. */
+const focusedFact = () => document.activeElement?.closest(".rt-DataListItem") ?? null;
+
 const gridCell = (text: string) => within(screen.getByRole("grid")).getByText(text);
 
 describe("a batch that is not there", () => {
@@ -363,6 +366,25 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     expect(send.mock.calls[0]).toEqual([expect.objectContaining({ labelType: LabelType.Zebra }), expect.anything()]);
     expect(screen.queryByRole("alertdialog")).toBeNull();
+    // The focus lands on what the send changed, the batch's status, not on the page (issue 25).
+    await waitFor(() => expect(focusedFact()).toHaveTextContent(/^Status/));
+  });
+
+  it("puts the focus on the manifest's download once the manifest is made", async () => {
+    const user = userEvent.setup();
+    let current = batchOf({ status: Batch_Status.SENT, actions: sentActions, valid: true, invalidRows: 0 });
+    const manifest = vi.fn(() => {
+      // The job is quick: the batch read after the command has its manifest.
+      const answer = batchOf({ status: Batch_Status.CREATING_MANIFEST, actions: sentActions, inProgress: true });
+      current = batchOf({
+        status: Batch_Status.MANIFEST_CREATED,
+        actions: { ...sentActions, generateManifest: false, regenerateManifest: true, manifestDownload: true },
+      });
+      return { batch: answer };
+    });
+    renderBatch(() => current, undefined, { batches: { createBatchManifest: manifest } });
+    await user.click(await screen.findByRole("button", { name: "Generate manifest" }, slow));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Manifest" })).toHaveFocus());
   });
 
   it("names the label type once: by the send's select, or as a fact once sent", async () => {

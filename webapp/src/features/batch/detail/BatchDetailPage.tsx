@@ -3,15 +3,15 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Callout, Container, DataList, Flex, Heading, Tabs } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
-import { useParams } from "react-router";
+import { type RefObject, useEffect, useRef } from "react";
+import { useLocation, useParams } from "react-router";
 import { refreshBatch, useBatch } from "../../../api/batches";
 import { parseId } from "../../../api/ids";
 import { isAdmin } from "../../../auth/access";
 import { useSession } from "../../../auth/session";
 import { BackButton, Fact } from "../../../components/DetailView";
 import { notFound, RecordFailurePage, RecordLoading } from "../../../components/RecordFailurePage";
-import type { Batch } from "../../../gen/portal/v1/batches_pb";
+import { type Batch, Batch_Status } from "../../../gen/portal/v1/batches_pb";
 import { formatTimestamp } from "../../../i18n/format";
 import { usePageTitle } from "../../../navigation/usePageTitle";
 import { BatchActionsBar } from "../actions/BatchActionsBar";
@@ -23,6 +23,7 @@ import { BatchStepper } from "./BatchStepper";
 import { labelTypeName } from "../../../shipping/labelTypes";
 import { markedLogin } from "../common/userMark";
 import { failureText } from "../../../shipping/violationText";
+import { landsOnBatch, useBatchFocus } from "../common/batchFocus";
 
 /** The most rows one batch may send (spec 2 §9). */
 export const maxRows = 2000;
@@ -71,19 +72,28 @@ type BatchPageProps = {
 /** The batch as read, its tab named after its file. */
 function BatchPage({ batch: current, admin }: BatchPageProps) {
   usePageTitle(current.csvFileName);
+  const { state } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After an upload the focus lands on the new batch, not on the page.
+  useEffect(() => {
+    if (landsOnBatch(state)) heading.current?.focus();
+  }, [state]);
+  const focus = useBatchFocus(
+    !!current.actions?.manifestDownload && current.status === Batch_Status.MANIFEST_CREATED && !current.inProgress,
+  );
   return (
     <Container size="4" px="4" py="6">
       <Flex direction="column" gap="4">
         <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <Heading as="h1" size="7">
+          <Heading as="h1" size="7" ref={heading} tabIndex={-1}>
             {current.csvFileName}
           </Heading>
           <BackButton to="/batch" />
         </Flex>
         <BatchStepper status={current.status} working={current.inProgress} />
-        <BatchFacts batch={current} />
+        <BatchFacts batch={current} statusRef={focus.status} />
         <BatchAlerts batch={current} />
-        <BatchActionsBar batch={current} admin={admin} />
+        <BatchActionsBar batch={current} admin={admin} focus={focus} />
         <Tabs.Root defaultValue="rows">
           <Tabs.List>
             <Tabs.Trigger value="rows">
@@ -122,12 +132,15 @@ function useRefreshWhenSettled(batch: Batch | null | undefined) {
   }, [queryClient, id, working]);
 }
 
-function BatchFacts({ batch }: { batch: Batch }) {
+function BatchFacts({ batch, statusRef }: { batch: Batch; statusRef: RefObject<HTMLElement | null> }) {
   const { i18n } = useLingui();
   return (
     <DataList.Root orientation={{ initial: "vertical", sm: "horizontal" }} size="2">
       <Fact label={<Trans>Status</Trans>}>
-        <BatchStatus batch={batch} />
+        {/* Send and manifest put the focus here (useBatchFocus): the status is what they change. */}
+        <div ref={statusRef as RefObject<HTMLDivElement | null>} tabIndex={-1} className="focus-target">
+          <BatchStatus batch={batch} />
+        </div>
       </Fact>
       <Fact label={<Trans>Created</Trans>}>
         {[formatTimestamp(batch.createdAt), markedLogin(batch.createdBy, batch.createdByAdmin)]

@@ -55,6 +55,8 @@ describe("the upload (spec 2 §2.1, §5.1)", () => {
     expect(requests[0].customer?.id).toBe(5n);
     expect(requests[0].csvFileName).toBe("march.csv");
     expect(new TextDecoder().decode(requests[0].csv)).toBe("name;city\nAnna;Berlin\n");
+    // The focus lands on the new batch, not on the page (issue 25).
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "march.csv" })).toHaveFocus());
   });
 
   it("shows the server's reason for a file it cannot read, translated", async () => {

@@ -14,6 +14,7 @@ import { FormPage } from "../../../components/FormPage";
 import { describeFormFailure, noFailure } from "../../../errors/formFailure";
 import { showNotices } from "../../../errors/notices";
 import { readFileBytes, saveFile } from "../../../files/localFiles";
+import { landOnBatch } from "../common/batchFocus";
 
 /** Spec 2 §8: the upload without an active customer. */
 const chooseCustomer = msg`Please choose a customer before you upload a file.`;
@@ -53,7 +54,8 @@ export function BatchUploadPage() {
     create.mutate(
       { csv, csvFileName: file.name, customerId: activeCustomer.id },
       {
-        onSuccess: (batch) => batch && void navigate(`/batch/${batch.id}`),
+        // The batch page puts the focus on the new batch (its heading), not on the page.
+        onSuccess: (batch) => batch && void navigate(`/batch/${batch.id}`, { state: landOnBatch }),
         onError: (error) => setFailure(describeFormFailure(error)),
       },
     );

@@ -72,12 +72,17 @@ export function ParcelListPage() {
   });
   const [selected, setSelected] = useState<ReadonlySet<bigint>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
+  // The parcels a manifest was just made of: the focus lands on the first one's link to the manifest's batch.
+  const [landing, setLanding] = useState<ReadonlySet<bigint> | null>(null);
   const parcels = useParcelPage({ customerId: activeCustomer?.id ?? null, page, size, ...filters });
   const bulkDelete = useBulkDeleteParcels();
   const createManifest = useCreateManifest();
   const download = useFileDownload();
   const items = parcels.data?.items;
   const selectable = (items ?? []).filter((p) => p.selectable);
+  const landingId = landing
+    ? (items ?? []).find((p) => landing.has(p.id) && rowState(p).kind === "manifest")?.id
+    : undefined;
   const change = (next: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...next }));
     setPage(0);
@@ -85,7 +90,13 @@ export function ParcelListPage() {
   };
   const manifest = () => {
     showNotices([{ text: msg`Creating the manifest…` }], { tone: "info", duration: manifestNoticeMs });
-    createManifest.mutate([...selected], { onSuccess: () => setSelected(new Set()) });
+    const chosen = new Set(selected);
+    createManifest.mutate([...chosen], {
+      onSuccess: () => {
+        setSelected(new Set());
+        setLanding(chosen);
+      },
+    });
   };
   const toggle = (id: bigint, on: boolean) =>
     setSelected((s) => {
@@ -136,7 +147,17 @@ export function ParcelListPage() {
     { id: "product", header: t`Product`, cell: ({ row }) => row.original.product },
     { id: "destination", header: t`Destination`, cell: ({ row }) => row.original.destination },
     { id: "submittedAt", header: t`Submitted at`, cell: ({ row }) => formatTimestamp(row.original.submittedAt) },
-    { id: "state", header: t`State`, cell: ({ row }) => <ParcelState parcel={row.original} /> },
+    {
+      id: "state",
+      header: t`State`,
+      cell: ({ row }) => (
+        <ParcelState
+          parcel={row.original}
+          takeFocus={row.original.id === landingId}
+          onFocused={() => setLanding(null)}
+        />
+      ),
+    },
     { id: "labelType", header: t`File type`, cell: ({ row }) => labelTypeName(i18n, row.original.labelType) },
     ...(admin
       ? [
@@ -298,14 +319,31 @@ export function ParcelListPage() {
   );
 }
 
-/** The state column (spec 2 §2.3): the manifest's batch once in a manifest, else a 'sent' icon. */
-function ParcelState({ parcel }: { parcel: ParcelRow }) {
+/**
+ * The state column (spec 2 §2.3): the manifest's batch once in a manifest,
+ * else a 'sent' icon. With takeFocus (the parcel was just manifested) the
+ * link takes the focus, as the button that made the manifest is disabled now.
+ */
+function ParcelState({
+  parcel,
+  takeFocus = false,
+  onFocused,
+}: {
+  parcel: ParcelRow;
+  takeFocus?: boolean;
+  onFocused?: () => void;
+}) {
   const { t, i18n } = useLingui();
   const state = rowState(parcel);
   if (state.kind === "manifest") {
+    const focus = (link: HTMLAnchorElement | null) => {
+      if (!link || !takeFocus) return;
+      link.focus();
+      onFocused?.();
+    };
     return (
       // The name starts with the state the link shows, then says where it leads (axe: label-content-name-mismatch).
-      <Link to={`/batch/${state.batchId}`}>
+      <Link to={`/batch/${state.batchId}`} ref={focus}>
         {state.created ? <CheckIcon aria-hidden /> : <UploadIcon aria-hidden />}{" "}
         {i18n._(parcelStatusNames[parcel.status ?? ParcelRow_Status.STATUS_UNSPECIFIED])}
         <VisuallyHidden> {t`Manifest batch ${String(state.batchId)}`}</VisuallyHidden>
