@@ -108,19 +108,21 @@ async function missesOf(page: Page, actions: string, identifiers: string[]): Pro
           misses.push({ row, what, why: `covered by ${hit?.outerHTML.slice(0, 80) ?? "nothing"}` });
         }
       };
-      for (const table of document.querySelectorAll("main table")) {
-        const headers = [...table.querySelectorAll("thead tr:first-child > th")].map((th) => th.textContent?.trim());
+      for (const table of Array.from(document.querySelectorAll("main table"))) {
+        const headers = Array.from(table.querySelectorAll("thead tr:first-child > th")).map((th) =>
+          th.textContent?.trim(),
+        );
         const columns = [headers.indexOf(actions), ...identifiers.map((name) => headers.indexOf(name))].filter(
           (index) => index >= 0,
         );
-        const bodyRows = [...table.querySelectorAll("tbody > tr")];
+        const bodyRows = Array.from(table.querySelectorAll("tbody > tr"));
         bodyRows.forEach((tr, index) => {
           rows += 1;
           const header = tr.querySelector(":scope > th");
           if (header) check(index, `row header "${header.textContent?.trim()}"`, header);
           for (const column of columns) {
             const cell = tr.children[column];
-            for (const control of cell?.querySelectorAll("a, button") ?? []) {
+            for (const control of Array.from(cell?.querySelectorAll("a, button") ?? [])) {
               const name = control.getAttribute("aria-label") ?? control.textContent?.trim() ?? "";
               check(index, `"${name}" (${headers[column] || "actions"})`, control);
             }
