@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"connectrpc.com/connect"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
+	"parcelportal/adapters/rpc/rpctest"
 	"parcelportal/core/failure"
 )
 
@@ -60,50 +60,25 @@ type sqlStateError string
 func (e sqlStateError) Error() string    { return "ERROR: state " + string(e) }
 func (e sqlStateError) SQLState() string { return string(e) }
 
-// standardDetailsOf answers the portal's ErrorDetail and the standard
-// BadRequest of an error, nil where there is none.
-func standardDetailsOf(t *testing.T, err error) (*connect.Error, *portalv1.ErrorDetail, *errdetails.BadRequest) {
-	t.Helper()
-	var cerr *connect.Error
-	if !errors.As(err, &cerr) {
-		t.Fatalf("not a Connect error: %v", err)
-	}
-	var own *portalv1.ErrorDetail
-	var standard *errdetails.BadRequest
-	for _, d := range cerr.Details() {
-		v, derr := d.Value()
-		if derr != nil {
-			t.Fatalf("detail %s: %v", d.Type(), derr)
-		}
-		switch v := v.(type) {
-		case *portalv1.ErrorDetail:
-			own = v
-		case *errdetails.BadRequest:
-			standard = v
-		}
-	}
-	return cerr, own, standard
-}
-
 // The core's field rules come as BadRequest too, and a failure's limits
 // (max, maxRows, ...) are in its status message; other params are not.
 func TestCoreFailuresCarryStandardDetailsAndLimits(t *testing.T) {
 	ctx := context.Background()
-	_, own, standard := standardDetailsOf(t, toConnectError(ctx, failure.InvalidFields(
+	_, own, standard := rpctest.Details(t, toConnectError(ctx, failure.InvalidFields(
 		failure.FieldViolation{Object: "userQuery", Field: "status", Rule: "pattern"})))
 	if own.GetMessageKey() != validationKey || len(standard.GetFieldViolations()) != 1 ||
 		standard.GetFieldViolations()[0].GetField() != "status" || standard.GetFieldViolations()[0].GetReason() != "PATTERN" {
 		t.Fatalf("core violation: detail %v, BadRequest %v", own, standard)
 	}
 
-	cerr, own, standard := standardDetailsOf(t, toConnectError(ctx, failure.New(failure.Invalid, "error.addressBook.tooManyRows", "rows", "2500", "maxRows", "2000")))
+	cerr, own, standard := rpctest.Details(t, toConnectError(ctx, failure.New(failure.Invalid, "error.addressBook.tooManyRows", "rows", "2500", "maxRows", "2000")))
 	if cerr.Message() != "error.addressBook.tooManyRows (maxRows: 2000)" || own.GetParams()["rows"] != "2500" || standard != nil {
 		t.Fatalf("limit failure: message %q, detail %v, BadRequest %v", cerr.Message(), own, standard)
 	}
-	if cerr, _, _ := standardDetailsOf(t, toConnectError(ctx, failure.New(failure.NotFound, "error.customer.notFound", "name", "Bakery"))); cerr.Message() != "error.customer.notFound" {
+	if cerr, _, _ := rpctest.Details(t, toConnectError(ctx, failure.New(failure.NotFound, "error.customer.notFound", "name", "Bakery"))); cerr.Message() != "error.customer.notFound" {
 		t.Fatalf("a failure without limits = %q", cerr.Message())
 	}
-	if cerr, _, _ := standardDetailsOf(t, errRequestTooLarge(14<<20)); cerr.Message() != requestTooLargeKey+" (maxMegabytes: 14)" {
+	if cerr, _, _ := rpctest.Details(t, errRequestTooLarge(14<<20)); cerr.Message() != requestTooLargeKey+" (maxMegabytes: 14)" {
 		t.Fatalf("too large = %q", cerr.Message())
 	}
 }

@@ -2,43 +2,17 @@ package rpc_test
 
 import (
 	"context"
-	"errors"
 	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/adapters/rpc/rpctest"
 )
-
-// detailsOf answers the portal's ErrorDetail and the standard BadRequest
-// of an error, nil where there is none.
-func detailsOf(t *testing.T, err error) (*connect.Error, *portalv1.ErrorDetail, *errdetails.BadRequest) {
-	t.Helper()
-	var cerr *connect.Error
-	if !errors.As(err, &cerr) {
-		t.Fatalf("not a Connect error: %v", err)
-	}
-	var own *portalv1.ErrorDetail
-	var standard *errdetails.BadRequest
-	for _, d := range cerr.Details() {
-		v, derr := d.Value()
-		if derr != nil {
-			t.Fatalf("detail %s: %v", d.Type(), derr)
-		}
-		switch v := v.(type) {
-		case *portalv1.ErrorDetail:
-			own = v
-		case *errdetails.BadRequest:
-			standard = v
-		}
-	}
-	return cerr, own, standard
-}
 
 // A gRPC client (grpcurl, Google's client libraries) finds the violations
 // of a request in the standard google.rpc.BadRequest beside the portal's
@@ -54,7 +28,7 @@ func TestViolationsComeAsGoogleRPCBadRequestOverGRPC(t *testing.T) {
 	req.Header().Set("Authorization", "Bearer ROLE_ADMIN")
 
 	_, err := client.MoveNews(context.Background(), req)
-	cerr, own, standard := detailsOf(t, err)
+	cerr, own, standard := rpctest.Details(t, err)
 	if cerr.Code() != connect.CodeInvalidArgument || own.GetMessageKey() != "error.validation" || len(own.GetFieldErrors()) != 2 {
 		t.Fatalf("error = %v, detail %v", err, own)
 	}
