@@ -9,8 +9,10 @@ import "net/http"
 // PDF in a frame; news articles may show images from https addresses (the
 // server's HTML policy allows them); every call goes to the portal's own
 // origin, or to the label printing agents on the user's own machine (Zebra
-// Browser Print on 9100/9101, QZ Tray's WebSocket on 8181/8182). No script runs inline or from elsewhere, no plugin but the PDF
-// viewer, and no other site may frame the portal.
+// Browser Print on any local port, 9100/9101 by default, since its address
+// is a printer setting; QZ Tray's WebSocket on 8181/8182). No script runs
+// inline or from elsewhere, no plugin but the PDF viewer, and no other site
+// may frame the portal.
 const ContentSecurityPolicy = "default-src 'self'; " +
 	"script-src 'self'; " +
 	"style-src 'self' 'unsafe-inline'; " +
@@ -25,8 +27,10 @@ const ContentSecurityPolicy = "default-src 'self'; " +
 	"form-action 'self'; " +
 	"frame-ancestors 'self'"
 
-// printAgents are the local addresses of the label printing agents.
-const printAgents = "http://127.0.0.1:9100 https://127.0.0.1:9101 http://localhost:9100 https://localhost:9101 " +
+// printAgents are the local addresses of the label printing agents: this
+// computer only (the webapp's printing/browserPrint.ts refuses any other
+// Browser Print address with the same rule), on any port for Browser Print.
+const printAgents = "http://127.0.0.1:* https://127.0.0.1:* http://localhost:* https://localhost:* " +
 	"wss://localhost:8181 ws://localhost:8182 wss://127.0.0.1:8181 ws://127.0.0.1:8182"
 
 // SecurityHeaders sets the browser's protections on every response, API and

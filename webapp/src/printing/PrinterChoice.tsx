@@ -5,8 +5,8 @@ import { TextInputField } from "../components/form/TextInputField";
 import { DpiSelect } from "./DpiSelect";
 import { useState } from "react";
 import { usePrinterClient } from "../api/printers";
-import { browserPrintDefaultUrl } from "./browserPrint";
-import { labelPrintingConnectionFailed } from "./messages";
+import { browserPrintDefaultUrl, isLocalAgentAddress } from "./browserPrint";
+import { agentAddressNotLocal, labelPrintingConnectionFailed } from "./messages";
 import type { AgentKind, Dpi, PrinterInfo } from "./port";
 import type { PrinterPreference } from "./preferences";
 import { portFor } from "./usePrintLabels";
@@ -29,6 +29,8 @@ export function PrinterChoice({ value, onChange, customerId }: PrinterChoiceProp
   const [finding, setFinding] = useState(false);
   const [failed, setFailed] = useState(false);
   const set = (change: Partial<PrinterPreference>) => onChange({ ...value, ...change });
+  const agentUrl = value.agentUrl ?? browserPrintDefaultUrl;
+  const agentAddressWrong = value.agent === "browserPrint" && !isLocalAgentAddress(agentUrl);
 
   const find = async () => {
     setFinding(true);
@@ -75,12 +77,13 @@ export function PrinterChoice({ value, onChange, customerId }: PrinterChoiceProp
       {value.agent === "browserPrint" && (
         <TextInputField
           label={<Trans>Browser Print address</Trans>}
-          value={value.agentUrl ?? browserPrintDefaultUrl}
+          value={agentUrl}
           onValueChange={(agentUrl) => set({ agentUrl })}
+          error={agentAddressWrong ? agentAddressNotLocal : null}
         />
       )}
       <Flex gap="2" align="end" wrap="wrap">
-        <Button type="button" variant="soft" loading={finding} onClick={() => void find()}>
+        <Button type="button" variant="soft" loading={finding} disabled={agentAddressWrong} onClick={() => void find()}>
           <Trans>Find printers</Trans>
         </Button>
         <Field label={<Trans>Printer</Trans>}>

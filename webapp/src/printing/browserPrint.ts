@@ -4,6 +4,19 @@ import { type AgentPort, type PrinterInfo, PrintingError } from "./port";
 export const browserPrintDefaultUrl = "http://127.0.0.1:9100";
 const browserPrintTlsUrl = "https://127.0.0.1:9101";
 
+/** The hosts a print agent may be addressed by: this computer (the Content-Security-Policy allows nothing else; it knows no IPv6 literal). */
+const loopbackHosts = new Set(["127.0.0.1", "localhost"]);
+
+/** Whether an address can reach a Browser Print agent from the page: http or https on this computer, any port. */
+export function isLocalAgentAddress(address: string): boolean {
+  try {
+    const url = new URL(address);
+    return (url.protocol === "http:" || url.protocol === "https:") && loopbackHosts.has(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** A device as Browser Print describes it; /write takes it back as it came. */
 type Device = { name: string; uid: string; connection?: string; deviceType?: string; [key: string]: unknown };
 
@@ -22,6 +35,9 @@ export function browserPrintPort(baseUrl: string = browserPrintDefaultUrl): Agen
   const devices = new Map<string, Device>();
 
   async function call(path: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
+    if (!isLocalAgentAddress(baseUrl)) {
+      throw new PrintingError("agentAddress", `Browser Print address ${baseUrl} is not on this computer`);
+    }
     const tried = working ? [working] : bases;
     let lastError: unknown = null;
     for (const base of tried) {

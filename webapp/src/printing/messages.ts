@@ -14,6 +14,16 @@ export function preferredPrinterNotAvailable(printer: string): MessageDescriptor
   return { ...notAvailable, values: { printer } };
 }
 
+/**
+ * The Browser Print address is not on this computer: the portal's Content-Security-Policy lets the page reach print
+ * agents on loopback only (adapters/web/headers.go), and the agent runs beside the browser.
+ */
+export const agentAddressNotLocal = msg({
+  id: "agentAddressNotLocal",
+  message:
+    "The Browser Print address must be on this computer: http or https to 127.0.0.1 or localhost, with its port (for example http://127.0.0.1:9100).",
+});
+
 /** The server's printing failures, translated in errors/serverMessages. */
 export const labelPrintingConnectionFailed: MessageDescriptor = { id: "labelPrintingConnectionFailed" };
 export const labelPrintingFailed: MessageDescriptor = { id: "labelPrintingFailed" };

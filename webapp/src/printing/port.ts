@@ -54,8 +54,11 @@ export type ServerPort = Lister & {
 
 export type PrintPort = AgentPort | ServerPort;
 
-/** Why printing failed: the agent or printer could not be reached, the printer is gone, or the job failed. */
-export type PrintingFailure = "connection" | "printerMissing" | "failed";
+/**
+ * Why printing failed: the agent or printer could not be reached, the agent's address is not on this computer, the
+ * printer is gone, or the job failed.
+ */
+export type PrintingFailure = "connection" | "agentAddress" | "printerMissing" | "failed";
 
 export class PrintingError extends Error {
   constructor(

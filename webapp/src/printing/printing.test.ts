@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { browserPrintPort } from "./browserPrint";
+import { browserPrintPort, isLocalAgentAddress } from "./browserPrint";
 import { PrintingError } from "./port";
 import { loadPrinterPreference, savePrinterPreference, zplLabelType } from "./preferences";
 import { jobsOf, splitLabels } from "./zpl";
@@ -56,11 +56,11 @@ describe("Browser Print client", () => {
         return new Response("");
       }),
     );
-    const port = browserPrintPort("http://agent.test");
+    const port = browserPrintPort("http://127.0.0.1:9300");
     const printers = await port.listPrinters();
     expect(printers).toEqual([{ id: "Desk", name: "Desk" }]);
     await port.print(printers[0], label(1));
-    expect(calls[1].url).toBe("http://agent.test/write");
+    expect(calls[1].url).toBe("http://127.0.0.1:9300/write");
     expect(JSON.parse(calls[1].body ?? "")).toEqual({
       device: { name: "Desk", uid: "u1", deviceType: "printer" },
       data: label(1),
@@ -73,7 +73,7 @@ describe("Browser Print client", () => {
       "fetch",
       vi.fn(async () => new Response(body)),
     );
-    const port = browserPrintPort("http://agent.test");
+    const port = browserPrintPort("http://127.0.0.1:9300");
     expect(await port.defaultPrinter?.()).toEqual({ id: "Hall", name: "Hall" });
     body = "";
     expect(await port.defaultPrinter?.()).toBeNull();
@@ -93,12 +93,34 @@ describe("Browser Print client", () => {
     expect((failure as PrintingError).reason).toBe("connection");
   });
 
+  it("takes an agent on this computer on any port, and calls no other address", async () => {
+    for (const local of ["http://127.0.0.1:9300", "https://localhost:9101", "http://127.0.0.1:9100"]) {
+      expect(isLocalAgentAddress(local)).toBe(true);
+    }
+    for (const remote of [
+      "http://192.168.1.20:9100",
+      "http://printer.example.com:9100",
+      "ftp://127.0.0.1:9100",
+      "9100",
+      "",
+    ]) {
+      expect(isLocalAgentAddress(remote)).toBe(false);
+    }
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const failure = await browserPrintPort("http://192.168.1.20:9100")
+      .listPrinters()
+      .catch((error: unknown) => error);
+    expect((failure as PrintingError).reason).toBe("agentAddress");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("reports a refused write as a printing failure", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => new Response("Unknown device", { status: 500 })),
     );
-    const failure = await browserPrintPort("http://agent.test")
+    const failure = await browserPrintPort("http://127.0.0.1:9300")
       .print({ id: "Gone", name: "Gone" }, label(1))
       .catch((error: unknown) => error);
     expect((failure as PrintingError).reason).toBe("failed");

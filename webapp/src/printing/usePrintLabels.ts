@@ -9,6 +9,7 @@ import { isKnownMessageKey } from "../errors/serverMessages";
 import { browserPrintPort } from "./browserPrint";
 import {
   labelPrinted,
+  agentAddressNotLocal,
   labelPrintingConnectionFailed,
   labelPrintingFailed,
   preferredPrinterNotAvailable,
@@ -126,6 +127,7 @@ function failureText(error: unknown, chosen: PrinterPreference | null): MessageD
   const reason = error instanceof PrintingError ? error.reason : "failed";
   if (reason === "printerMissing") return preferredPrinterNotAvailable(nameOf(chosen));
   if (reason === "connection") return labelPrintingConnectionFailed;
+  if (reason === "agentAddress") return agentAddressNotLocal;
   const key = error instanceof PrintingError ? error.messageKey : undefined;
   return key && isKnownMessageKey(key) ? { id: key } : labelPrintingFailed;
 }
