@@ -9,7 +9,10 @@ import {
   labelTypes,
 } from "../../../shipping/labelTypes";
 
-/** The label-type select of the send and resend buttons: every type shown, only PDF and Zebra selectable. */
+/**
+ * The label-type select of the send and resend buttons: PDF and Zebra (spec 2 §3: only they can be chosen; a
+ * printer's resolution belongs to the printer settings). A batch sent with another type shows it, not to be chosen.
+ */
 export function LabelTypeSelect({
   id,
   value,
@@ -34,11 +37,13 @@ export function LabelTypeSelect({
       >
         <Select.Trigger id={id} />
         <Select.Content>
-          {labelTypes.map((type) => (
-            <Select.Item key={type} value={labelTypeKey(type)} disabled={!isSelectable(type)}>
-              {labelTypeName(i18n, type)}
-            </Select.Item>
-          ))}
+          {labelTypes
+            .filter((type) => isSelectable(type) || type === value)
+            .map((type) => (
+              <Select.Item key={type} value={labelTypeKey(type)} disabled={!isSelectable(type)}>
+                {labelTypeName(i18n, type)}
+              </Select.Item>
+            ))}
         </Select.Content>
       </Select.Root>
     </Flex>
