@@ -6,6 +6,7 @@
 // them, stops and starts the agent, and hides printers from its list.
 //
 //	PRINTER_SIM_AGENT     127.0.0.1:9100  the Browser Print agent
+//	PRINTER_SIM_AGENT_TLS 127.0.0.1:9101  the same agent over https (a certificate of its own; "off" for none)
 //	PRINTER_SIM_CONTROL   127.0.0.1:9199  jobs and controls
 //	PRINTER_SIM_PRINTERS  "Zebra ZD421=127.0.0.2:9110@203,Zebra ZT411=127.0.0.2:9111@300"
 //	                      the printers: each is in the agent's list and listens on raw TCP
@@ -34,10 +35,13 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sim := newSim(printers)
+	if tlsAddr := env("PRINTER_SIM_AGENT_TLS", "127.0.0.1:9101"); tlsAddr != "off" {
+		sim.tlsAddr = tlsAddr
+	}
 	if err := sim.start(env("PRINTER_SIM_AGENT", "127.0.0.1:9100"), env("PRINTER_SIM_CONTROL", "127.0.0.1:9199")); err != nil {
 		log.Fatalf("printersim: %v", err)
 	}
-	log.Printf("printersim: agent %s, control %s, printers %v", sim.agentAddr, sim.controlAddr, printers)
+	log.Printf("printersim: agent %s (https %s), control %s, printers %v", sim.agentAddr, sim.tlsAddr, sim.controlAddr, printers)
 	<-ctx.Done()
 	sim.close()
 }

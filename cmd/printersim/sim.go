@@ -2,11 +2,18 @@ package main
 
 import (
 	"bufio"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
 	"io"
+	"math/big"
 	"net"
 	"net/http"
 	"slices"
@@ -51,7 +58,7 @@ type device struct {
 type job struct {
 	ID         int       `json:"id"`
 	Printer    string    `json:"printer"`
-	Via        string    `json:"via"` // "agent" or "network"
+	Via        string    `json:"via"` // "agent", "agent-https" or "network"
 	ReceivedAt time.Time `json:"receivedAt"`
 	Labels     int       `json:"labels"`
 	Bytes      int       `json:"bytes"`
@@ -96,8 +103,14 @@ type sim struct {
 	agentAddr, controlAddr string
 	agent                  *http.Server
 	agentLn                net.Listener
-	control                *http.Server
-	raw                    []net.Listener
+	// tlsAddr is the agent's https port (Browser Print's 9101), "" for
+	// none; it runs and stops with the http one, on a certificate made at
+	// start for 127.0.0.1 and localhost.
+	tlsAddr  string
+	tlsAgent *http.Server
+	tlsCert  *tls.Certificate
+	control  *http.Server
+	raw      []net.Listener
 }
 
 func newSim(printers []printer) *sim {
@@ -144,19 +157,62 @@ func (s *sim) startAgent() error {
 	}
 	s.agentAddr = ln.Addr().String()
 	s.agentLn = ln
-	s.agent = &http.Server{Handler: s.agentHandler(), ReadHeaderTimeout: 5 * time.Second}
+	s.agent = &http.Server{Handler: s.agentHandler("agent"), ReadHeaderTimeout: 5 * time.Second}
 	s.agentOn = true
 	go func(srv *http.Server) { _ = srv.Serve(ln) }(s.agent)
+	if s.tlsAddr == "" {
+		return nil
+	}
+	if s.tlsCert == nil {
+		cert, err := selfSigned()
+		if err != nil {
+			return fmt.Errorf("agent https: %w", err)
+		}
+		s.tlsCert = &cert
+	}
+	tlsLn, err := net.Listen("tcp", s.tlsAddr)
+	if err != nil {
+		return fmt.Errorf("agent https: %w", err)
+	}
+	s.tlsAddr = tlsLn.Addr().String()
+	s.tlsAgent = &http.Server{Handler: s.agentHandler("agent-https"), ReadHeaderTimeout: 5 * time.Second,
+		TLSConfig: &tls.Config{Certificates: []tls.Certificate{*s.tlsCert}, MinVersion: tls.VersionTLS12}}
+	go func(srv *http.Server) { _ = srv.ServeTLS(tlsLn, "", "") }(s.tlsAgent)
 	return nil
+}
+
+// selfSigned makes the https agent's certificate, as Browser Print ships
+// its own: a browser trusts it once the user accepted it (the browser test
+// ignores certificate errors).
+func selfSigned() (tls.Certificate, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return tls.Certificate{}, err
+	}
+	spec := &x509.Certificate{
+		SerialNumber: big.NewInt(time.Now().UnixNano()),
+		Subject:      pkix.Name{CommonName: "printersim Browser Print"},
+		NotBefore:    time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
+		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		DNSNames: []string{"localhost"}, IPAddresses: []net.IP{net.ParseIP("127.0.0.1")},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, spec, spec, &key.PublicKey, key)
+	if err != nil {
+		return tls.Certificate{}, err
+	}
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}, nil
 }
 
 func (s *sim) stopAgent() {
 	s.mu.Lock()
-	srv := s.agent
-	s.agent, s.agentOn = nil, false
+	srv, tlsSrv := s.agent, s.tlsAgent
+	s.agent, s.tlsAgent, s.agentOn = nil, nil, false
 	s.mu.Unlock()
 	if srv != nil {
 		_ = srv.Close()
+	}
+	if tlsSrv != nil {
+		_ = tlsSrv.Close()
 	}
 }
 
@@ -226,7 +282,9 @@ func (s *sim) visible() []printer {
 
 // agentHandler answers as Browser Print does, with CORS open to any page
 // (the agent serves every site the user opens).
-func (s *sim) agentHandler() http.Handler {
+// agentHandler serves Browser Print's API; jobs are recorded as coming
+// through via ("agent", or "agent-https" on the https port).
+func (s *sim) agentHandler(via string) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /available", func(w http.ResponseWriter, _ *http.Request) {
 		devices := []device{}
@@ -253,7 +311,7 @@ func (s *sim) agentHandler() http.Handler {
 		}
 		for _, p := range s.visible() {
 			if p.Name == body.Device.Name || p.Name == body.Device.UID {
-				s.record(p.Name, "agent", []byte(body.Data))
+				s.record(p.Name, via, []byte(body.Data))
 				return
 			}
 		}

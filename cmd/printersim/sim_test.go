@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/tls"
 	"encoding/json"
 	"net"
 	"net/http"
@@ -91,4 +92,27 @@ func TestRawPrinterRecordsWhatArrives(t *testing.T) {
 		waitABit()
 	}
 	t.Fatal("no job arrived")
+}
+
+func TestTheAgentAnswersOnItsHTTPSPortTooAndStopsWithIt(t *testing.T) {
+	s := newSim([]printer{{Name: "Desk", Addr: "127.0.0.1:0", DPI: 203}})
+	s.tlsAddr = "127.0.0.1:0"
+	if err := s.start("127.0.0.1:0", "127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.close)
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}
+	res, err := client.Post("https://"+s.tlsAddr+"/write", "application/json",
+		strings.NewReader(`{"device":{"name":"Desk","uid":"Desk"},"data":"^XA^XZ"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if jobs := jobsOf(t, s); res.StatusCode != http.StatusOK || len(jobs) != 1 || jobs[0].Via != "agent-https" {
+		t.Fatalf("write over https = %d, jobs %+v", res.StatusCode, jobs)
+	}
+	s.stopAgent()
+	if _, err := client.Get("https://" + s.tlsAddr + "/available"); err == nil {
+		t.Error("the https agent still answers after the agent stopped")
+	}
 }

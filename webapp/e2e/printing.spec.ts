@@ -44,7 +44,7 @@ async function jobs(page: Page): Promise<Job[]> {
  * (spec 2 §4.4), and one job at the printer through `via` with one
  * ^XA..^XZ per label.
  */
-async function printsOneJob(page: Page, button: Locator, via: "agent" | "network", labels: number) {
+async function printsOneJob(page: Page, button: Locator, via: "agent" | "agent-https" | "network", labels: number) {
   await button.click();
   await expect(button).toBeDisabled();
   await expect(toasts(page).getByText("The labels have been sent to the printer.")).toBeVisible();
@@ -59,10 +59,14 @@ async function chooseLabelType(page: Page, labelType: "PDF" | "ZPL") {
   await page.getByRole("radio", { name: labelType, exact: true }).check();
 }
 
-/** Printer settings: ZPL labels, on the Browser Print agent's printer (remembered in this browser). */
-async function chooseAgentPrinter(page: Page) {
+/**
+ * Printer settings: ZPL labels, on the Browser Print agent's printer (remembered in this browser), at the agent's
+ * default address or at the one given.
+ */
+async function chooseAgentPrinter(page: Page, address?: string) {
   await chooseLabelType(page, "ZPL");
   await page.getByRole("radio", { name: "Zebra Browser Print on this computer" }).check();
+  if (address) await page.getByLabel("Browser Print address").fill(address);
   await page.getByRole("button", { name: "Find printers" }).click();
   await page.getByRole("combobox", { name: "Printer", exact: true }).click();
   await page.getByRole("option", { name: printerName }).click();
@@ -204,4 +208,23 @@ test("a Zebra customer's user prints the labels of a report selection through Br
 
   // One job, one ^XA..^XZ per chosen shipment.
   await printsOneJob(page, page.getByRole("button", { name: "Print labels of the selection" }), "agent", 2);
+});
+
+test.describe("through the agent's https port", () => {
+  // Browser Print's https port has a certificate of its own, which a user accepts once; the simulator's likewise.
+  test.use({ ignoreHTTPSErrors: true });
+
+  test("a Zebra customer's user prints a batch's labels through Browser Print at https://127.0.0.1:9101", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    expect(batchUrl).not.toBe("");
+    await control(page, "POST", "/agent/start");
+    await control(page, "PUT", "/agent/hidden", []);
+    await control(page, "DELETE", "/jobs");
+    await signIn(page, "user");
+    await chooseAgentPrinter(page, "https://127.0.0.1:9101");
+    await page.goto(batchUrl);
+    await printsOneJob(page, page.getByRole("button", { name: "Print labels (ZPL)" }), "agent-https", labelled);
+  });
 });
