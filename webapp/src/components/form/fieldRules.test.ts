@@ -50,7 +50,9 @@ describe("the browser refuses the fields the server refuses (testdata/validation
     const schema = registry.getMessage("portal.v1.CreateCommercialInvoiceRequest") as DescMessage;
     const messages = fieldRuleMessages(schema, { vat: -1, poNumber: "x".repeat(36), shipmentIds: [] });
     expect(Object.keys(messages).sort()).toEqual(["poNumber", "shipmentIds", "vat"]);
-    expect(messages.vat.id).toBe("error.Size");
+    // A number out of its bounds reads as out of range; a text too long as the server's Size.
+    expect(messages.vat.id).toBe("error.range");
+    expect(messages.poNumber.id).toBe("error.Size");
   });
 
   it("names broken rules as the forms' messages do, with the proto's limits", () => {

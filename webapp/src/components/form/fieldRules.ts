@@ -104,15 +104,25 @@ export function brokenRules<Desc extends DescMessage>(
   return out;
 }
 
+/**
+ * A number's bounds (int32.gte, double.lt, ...). The server keys them Size, as its other length rules; a form says
+ * what they mean for a number, "out of range" (error.range), not "too short or too long".
+ */
+const numberBounds = /^(u?int(32|64)|s?fixed(32|64)|sint(32|64)|float|double)\.(gt|lt)/;
+
 /** The server's translated message for each broken field rule of a request, by field path. */
 export function fieldRuleMessages<Desc extends DescMessage>(
   schema: Desc,
   init: MessageInitShape<Desc>,
 ): Record<string, MessageDescriptor> {
+  const ruleIds: Record<string, string> = {};
+  for (const [path, violation] of violationsOf(schema, init)) ruleIds[path] = violation.ruleId;
   return Object.fromEntries(
-    Object.entries(brokenRules(schema, init)).map(([field, rule]) => [
+    Object.entries(ruleIds).map(([field, ruleId]) => [
       field,
-      fieldMessage(create(FieldErrorSchema, { field, message: rule })).text,
+      fieldMessage(
+        create(FieldErrorSchema, { field, message: numberBounds.test(ruleId) ? "range" : ruleKeyOf(ruleId) }),
+      ).text,
     ]),
   );
 }
