@@ -45,8 +45,11 @@ describe("route guards (spec 1 §2, §6)", () => {
 
     it("lands on tracking from the start page", async () => {
       const { router } = renderApp("/", { signedInAs: tracking });
-      await waitFor(() => expect(router.state.location.pathname).toBe("/tracking"));
-      expect(await screen.findByRole("heading", { level: 1, name: "Tracking" })).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe("/tracking"), { timeout: 15_000 });
+      // The tracking page is a lazy chunk: slow while other files run beside it.
+      expect(
+        await screen.findByRole("heading", { level: 1, name: "Tracking" }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
     });
 
     it("has no dashboard", async () => {

@@ -8,7 +8,8 @@ describe("header", () => {
     const user = userEvent.setup();
     renderApp("/");
     await user.click(screen.getByRole("button", { name: "Account" }));
-    const menu = await screen.findByRole("menu");
+    // The first menu of the file waits for the menus' lazy code: slow while other files run beside it.
+    const menu = await screen.findByRole("menu", {}, { timeout: 15_000 });
     expect(within(menu).getByRole("menuitem", { name: "Sign in" })).toHaveAttribute("href", "/login");
   });
 
