@@ -38,7 +38,7 @@ import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import type { Customer } from "../../gen/portal/v1/customers_pb";
 import { PageLoading } from "../../pages/PageLoading";
 import { CiPricingDialog } from "./CiPricingDialog";
-import { type CredentialField, type CustomerForm, customerOf, formOf, formProblems } from "./customerForm";
+import { type CredentialField, type CustomerForm, customerOf, formOf } from "./customerForm";
 import { GtcDialog } from "./GtcDialog";
 import { ScheduleEditor } from "../../shipping/ScheduleEditor";
 import { canSave } from "../../shipping/autoManifest";
@@ -95,33 +95,31 @@ function CustomerFormView({ current }: { current: Customer | null }) {
   const [tab, setTab] = useState("general");
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState(noFailure);
-  const problems = submitted ? formProblems(form, admin) : {};
   const set =
     <K extends keyof CustomerForm>(field: K) =>
     (value: CustomerForm[K]) =>
       setForm((previous) => ({ ...previous, [field]: value }));
-  const error = (field: string) =>
-    problems[field]
-      ? violationMessage(
-          problems[field] === "maxLength" ? { rule: "maxLength", max: 100 } : { rule: problems[field] },
-          field === "crmid" ? "crmId" : undefined,
-        )
-      : (failure.fields[field] ?? null);
+  const error = (field: string) => failure.fields[field] ?? null;
 
+  // The customer's rules are core/customer's (spec 3 §5): the server answers which fields break them, and the form
+  // opens the tab of the first one.
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setFailure(noFailure);
-    const found = formProblems(form, admin);
-    if (Object.keys(found).length > 0 || !canSave(form.schedule)) {
-      if (found.crmid) setTab("configuration");
-      else if (found.apiUsername || found.cognitoClientSecret) setTab("credentials");
-      else setTab("general");
+    if (!canSave(form.schedule)) {
+      setTab("general");
       return;
     }
     (current ? update : create).mutate(customerOf(form, current?.id), {
       onSuccess: () => void navigate("/customer"),
-      onError: (failed) => setFailure(describeFormFailure(failed, serverFields)),
+      onError: (failed) => {
+        const described = describeFormFailure(failed, serverFields);
+        setFailure(described);
+        if (described.fields.crmid) setTab("configuration");
+        else if (described.fields.apiUsername || described.fields.cognitoClientSecret) setTab("credentials");
+        else if (Object.keys(described.fields).length > 0) setTab("general");
+      },
     });
   };
 

@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { CustomerSchema } from "../../gen/portal/v1/customers_pb";
-import { customerOf, formOf, formProblems } from "./customerForm";
+import { customerOf, formOf } from "./customerForm";
 import { ManifestType } from "../../gen/portal/v1/vocabulary_pb";
 
 describe("customer form", () => {
@@ -11,20 +11,6 @@ describe("customer form", () => {
     expect(form.labelType).toBe("PDF"); // the select holds the contract's name
     expect(form.apiClient).toBe("SHIPPING");
     expect(form.currency).toBe("EUR");
-  });
-
-  it("requires name, and crmid and apiUsername from admins", () => {
-    const form = formOf(null);
-    expect(formProblems(form, true)).toEqual({ name: "required", crmid: "required", apiUsername: "required" });
-    expect(formProblems(form, false)).toEqual({ name: "required" });
-    const bad = { ...form, name: "Acme", crmid: "FR12345678", apiUsername: "x" };
-    expect(formProblems(bad, true)).toEqual({ crmid: "pattern" });
-    const long = {
-      ...bad,
-      crmid: "de12345678",
-      credentials: { ...bad.credentials, cognitoClientSecret: "s".repeat(101) },
-    };
-    expect(formProblems(long, true)).toEqual({ cognitoClientSecret: "maxLength" });
   });
 
   it("sends features, lists and the schedule", () => {

@@ -187,16 +187,3 @@ export function customerOf(form: CustomerForm, id: bigint | undefined): Customer
     ...form.credentials,
   };
 }
-
-/** The client-side rules of spec 3 §5, by field; the server checks them again. */
-export function formProblems(form: CustomerForm, admin: boolean): Record<string, "required" | "pattern" | "maxLength"> {
-  const problems: Record<string, "required" | "pattern" | "maxLength"> = {};
-  if (form.name.trim() === "") problems.name = "required";
-  if (admin) {
-    if (form.crmid.trim() === "") problems.crmid = "required";
-    else if (!/^(AT|BE|DK|DE|IT|NL|ES|SE)[0-9]{8}$/.test(form.crmid.trim().toUpperCase())) problems.crmid = "pattern";
-    if (form.apiUsername.trim() === "") problems.apiUsername = "required";
-  }
-  if (form.credentials.cognitoClientSecret.length > 100) problems.cognitoClientSecret = "maxLength";
-  return problems;
-}
