@@ -99,9 +99,18 @@ test("the demo user goes through GTC, pricing and seller EORI to a commercial in
     // The row shows the stored invoice's number, which is now taken and reads back.
     await expect(first).toContainText(number);
     const headers = { Authorization: await bearer(page) };
+    // Over REST the spec's answer: the invoiced shipments with their order lines.
     const details = await page.request.get(`/web/api/shipments/commercial-invoice/${number}/details`, { headers });
     expect(details.status()).toBe(200);
-    const [stored] = ((await details.json()) as { invoices: Record<string, unknown>[] }).invoices;
+    const [shipment] = (await details.json()) as { identifier: string; orderLines: unknown[]; currency: string }[];
+    expect(shipment.orderLines.length).toBeGreaterThan(0);
+    // Over Connect the stored invoice's header too.
+    const connect = await page.request.post("/portal.v1.ReportService/GetCommercialInvoiceDetails", {
+      headers: { ...headers, "Content-Type": "application/json" },
+      data: { invoiceNumber: number },
+    });
+    expect(connect.status()).toBe(200);
+    const [stored] = ((await connect.json()) as { invoices: Record<string, unknown>[] }).invoices;
     expect(stored).toMatchObject({
       invoiceNumber: number,
       incoterm: "DAP",

@@ -29,7 +29,9 @@ test("the demo user creates a parcel, downloads its PDF label, lists it and dele
   await createWithLabel(page, "Bert Braun", second);
 
   await page.goto("/parcel");
-  await expect(page.getByRole("tab", { name: "Parcel" }).or(page.getByRole("link", { name: "Parcel" }))).toBeVisible();
+  await expect(
+    page.getByRole("tab", { name: "Parcel", exact: true }).or(page.getByRole("link", { name: "Parcel", exact: true })),
+  ).toBeVisible();
   const row = (reference: string) => page.getByRole("row").filter({ hasText: reference });
   await expect(row(first)).toContainText("Anna Berg");
   await expect(row(first)).toContainText("Labelled");
