@@ -180,3 +180,44 @@ test("the printer settings keep the active customer's label type", async ({ page
   await page.reload();
   await expect(pdf).toBeChecked();
 });
+
+// Issue 25: the form once saved a customer's manifesting rules without their hubs. An admin's save that changes
+// nothing sends every rule back as it came, hub and all.
+test("an admin's save of a customer that changes nothing keeps every manifesting rule's hub", async ({ page }) => {
+  await signIn(page, "admin");
+  const headers = { Authorization: await bearer(page) };
+  const [garden] = (await (
+    await page.request.get("/web/api/customers?crmid=NL10000003", { headers })
+  ).json()) as CustomerJson[];
+  const path = `/web/api/customers/${garden.id}`;
+  const tenants = (await (await page.request.get("/web/api/tenants", { headers })).json()) as {
+    hubs: { id: string }[];
+  }[];
+  const hubs = tenants.flatMap((tenant) => tenant.hubs.map((hub) => hub.id));
+  expect(hubs.length).toBeGreaterThan(1);
+  const rules = [
+    { destination: "FR", manifestType: "MANIFEST_TO_CARIER", hub: { id: hubs[0] } },
+    { destination: "IT", manifestType: "MANIFEST_TO_CARIER", hub: { id: hubs[1] } },
+  ];
+  const full = (await (await page.request.get(`${path}/full`, { headers })).json()) as CustomerJson;
+  const put = await page.request.put("/web/api/customers", {
+    headers: json(headers),
+    data: { ...full, manifestingRules: rules },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  try {
+    const before = (await (await page.request.get(`${path}/full`, { headers })).json()) as CustomerJson;
+    await page.goto(`/customer/${garden.id}/edit`);
+    await expect(page.getByLabel("Name", { exact: true })).not.toHaveValue("");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/customer$/);
+    const after = (await (await page.request.get(`${path}/full`, { headers })).json()) as CustomerJson;
+    expect(after.manifestingRules).toEqual(before.manifestingRules);
+    expect((after.manifestingRules as { hub?: { id: string } }[]).map((rule) => rule.hub?.id)).toEqual(
+      hubs.slice(0, 2),
+    );
+  } finally {
+    const now = (await (await page.request.get(`${path}/full`, { headers })).json()) as CustomerJson;
+    await page.request.put("/web/api/customers", { headers: json(headers), data: { ...now, manifestingRules: [] } });
+  }
+});
