@@ -219,14 +219,15 @@ for (const lang of ["de", "en"] as const) {
       // The report's date fields show the page's format, not the browser's mm/dd/yyyy.
       await page.goto("/report");
       const from = page.getByRole("textbox", { name: lang === "de" ? "Von" : "From" });
-      await expect(from).toHaveValue(/^\d{2}\.\d{2}\.\d{4}$/);
+      await expect(from).toHaveValue(/^\d{2}\.\d{2}\.\d{4}$/, { timeout: 30_000 });
       await expect(from).toHaveAttribute("placeholder", lang === "de" ? "TT.MM.JJJJ" : "DD.MM.YYYY");
       if (lang === "de") {
         await page.goto("/parcel");
         await expect(page.locator("main table tbody tr").first()).toBeVisible();
         await page.screenshot({ path: test.info().outputPath("parcel-list-de-1366.png") });
         await page.goto("/report");
-        await expect(page.locator("main table tbody tr").first()).toBeVisible();
+        // The report's chunk and search may take a while on a busy machine.
+        await expect(page.locator("main table tbody tr").first()).toBeVisible({ timeout: 30_000 });
         await page.screenshot({ path: test.info().outputPath("report-de-1366.png") });
       }
     });
