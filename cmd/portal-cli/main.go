@@ -31,6 +31,7 @@ import (
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/cmd/internal/demosignin"
 )
 
 func main() {
@@ -99,7 +100,7 @@ func ship(ctx context.Context, o options, out io.Writer, bar *progress) error {
 	if err := c.signIn(ctx, o.login, o.password, o.mfaCode); err != nil {
 		return fmt.Errorf("sign in: %w", err)
 	}
-	mine, err := c.userData.GetMyUserData(ctx, bearing(c, &portalv1.GetMyUserDataRequest{}))
+	mine, err := c.userData.GetMyUserData(ctx, demosignin.Bearing(&portalv1.GetMyUserDataRequest{}, c.bearer))
 	if err != nil {
 		return fmt.Errorf("the login's customer: %w", err)
 	}
@@ -107,9 +108,9 @@ func ship(ctx context.Context, o options, out io.Writer, bar *progress) error {
 	if customer == 0 {
 		return fmt.Errorf("the login %s acts for no customer", o.login)
 	}
-	created, err := c.batches.CreateBatch(ctx, bearing(c, &portalv1.CreateBatchRequest{
+	created, err := c.batches.CreateBatch(ctx, demosignin.Bearing(&portalv1.CreateBatchRequest{
 		Csv: csv, CsvFileName: filepath.Base(o.csv), Customer: &portalv1.BatchRef{Id: customer},
-	}))
+	}, c.bearer))
 	if err != nil {
 		return fmt.Errorf("upload: %w", err)
 	}
@@ -118,7 +119,7 @@ func ship(ctx context.Context, o options, out io.Writer, bar *progress) error {
 	if !b.GetActions().GetSendEnabled() {
 		return fmt.Errorf("batch %d cannot be sent: no row is valid; fix the file or the rows in the portal", b.GetId())
 	}
-	if _, err := c.batches.SendBatch(ctx, bearing(c, &portalv1.SendBatchRequest{Id: b.GetId(), LabelType: portalv1.LabelType(labelType)})); err != nil {
+	if _, err := c.batches.SendBatch(ctx, demosignin.Bearing(&portalv1.SendBatchRequest{Id: b.GetId(), LabelType: portalv1.LabelType(labelType)}, c.bearer)); err != nil {
 		return fmt.Errorf("send: %w", err)
 	}
 	if b, err = c.wait(ctx, b.GetId(), bar); err != nil {
@@ -128,7 +129,7 @@ func ship(ctx context.Context, o options, out io.Writer, bar *progress) error {
 	if b.GetStatus() != portalv1.Batch_SENT {
 		return fmt.Errorf("batch %d ended %s %s", b.GetId(), b.GetStatus(), b.GetErrorMessage())
 	}
-	labels, err := c.batches.DownloadBatchLabels(ctx, bearing(c, &portalv1.DownloadBatchLabelsRequest{Id: b.GetId()}))
+	labels, err := c.batches.DownloadBatchLabels(ctx, demosignin.Bearing(&portalv1.DownloadBatchLabelsRequest{Id: b.GetId()}, c.bearer))
 	if err != nil {
 		return fmt.Errorf("labels: %w", err)
 	}
@@ -138,7 +139,7 @@ func ship(ctx context.Context, o options, out io.Writer, bar *progress) error {
 	if !o.manifest {
 		return nil
 	}
-	if _, err := c.batches.CreateBatchManifest(ctx, bearing(c, &portalv1.CreateBatchManifestRequest{Id: b.GetId()})); err != nil {
+	if _, err := c.batches.CreateBatchManifest(ctx, demosignin.Bearing(&portalv1.CreateBatchManifestRequest{Id: b.GetId()}, c.bearer)); err != nil {
 		return fmt.Errorf("manifest: %w", err)
 	}
 	if b, err = c.wait(ctx, b.GetId(), bar); err != nil {
@@ -147,7 +148,7 @@ func ship(ctx context.Context, o options, out io.Writer, bar *progress) error {
 	if b.GetStatus() != portalv1.Batch_MANIFEST_CREATED {
 		return fmt.Errorf("batch %d ended %s %s", b.GetId(), b.GetStatus(), b.GetErrorMessage())
 	}
-	manifest, err := c.batches.DownloadBatchManifest(ctx, bearing(c, &portalv1.DownloadBatchManifestRequest{Id: b.GetId()}))
+	manifest, err := c.batches.DownloadBatchManifest(ctx, demosignin.Bearing(&portalv1.DownloadBatchManifestRequest{Id: b.GetId()}, c.bearer))
 	if err != nil {
 		return fmt.Errorf("manifest download: %w", err)
 	}
@@ -170,13 +171,13 @@ func (c *client) signIn(ctx context.Context, login, password string, code int) e
 		if code == 0 {
 			return errors.New("the login has a second factor: give -mfa-code")
 		}
-		v, err := c.accounts.VerifyMfaCode(ctx, bearing(c, &portalv1.VerifyMfaCodeRequest{Code: int32(code)}))
+		v, err := c.accounts.VerifyMfaCode(ctx, demosignin.Bearing(&portalv1.VerifyMfaCodeRequest{Code: int32(code)}, c.bearer))
 		if err != nil {
 			return err
 		}
 		c.bearer = v.Msg.GetIdToken()
 	default:
-		s, err := c.accounts.SkipMfa(ctx, bearing(c, &portalv1.SkipMfaRequest{}))
+		s, err := c.accounts.SkipMfa(ctx, demosignin.Bearing(&portalv1.SkipMfaRequest{}, c.bearer))
 		if err != nil {
 			return err
 		}
@@ -189,7 +190,7 @@ func (c *client) signIn(ctx context.Context, login, password string, code int) e
 // in_progress flag), showing its progress, and answers it settled.
 func (c *client) wait(ctx context.Context, id int64, bar *progress) (*portalv1.Batch, error) {
 	for {
-		rsp, err := c.batches.GetBatch(ctx, bearing(c, &portalv1.GetBatchRequest{Id: id}))
+		rsp, err := c.batches.GetBatch(ctx, demosignin.Bearing(&portalv1.GetBatchRequest{Id: id}, c.bearer))
 		if err != nil {
 			return nil, fmt.Errorf("batch %d: %w", id, err)
 		}
@@ -227,12 +228,6 @@ func save(out io.Writer, dir string, header http.Header, data []byte, fallback s
 	}
 	fmt.Fprintf(out, "saved %s (%d bytes)\n", path, len(data))
 	return nil
-}
-
-func bearing[T any](c *client, msg *T) *connect.Request[T] {
-	r := connect.NewRequest(msg)
-	r.Header().Set("Authorization", "Bearer "+c.bearer)
-	return r
 }
 
 // describe is an error as a person reads it: a portal refusal shows its
