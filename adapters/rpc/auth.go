@@ -154,7 +154,7 @@ func (a *authenticator) authorize(ctx context.Context, procedure, authorization 
 	}
 	token, hasBearer := strings.CutPrefix(authorization, "Bearer ")
 	token = strings.TrimSpace(token)
-	if !hasBearer || token == "" {
+	if !hasBearer || token == "" || !policy.ReadsCaller() {
 		if policy.IsPublic() {
 			return ctx, nil
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/app/identity"
 	"parcelportal/core/access"
 	"parcelportal/core/account"
@@ -59,5 +60,18 @@ func TestAnUnknownBearerIsNotAskedForAgainAndAgain(t *testing.T) {
 	}
 	if _, err := a.authorize(context.Background(), "/portal.v1.AccountService/GetAccount", "Bearer "+strings.Repeat("x", 600)); err == nil || asked != 1 {
 		t.Fatalf("an over-long bearer = %v after %d questions; want refused without asking", err, asked)
+	}
+}
+
+func TestACallThatReadsNoCallerLooksUpNoBearer(t *testing.T) {
+	asked := 0
+	a := newAuthenticator(countingUnknowns{asked: &asked})
+	ctx, err := a.authorize(context.Background(), portalv1connect.ManagementServiceGetVersionProcedure, "Bearer some-session")
+	if err != nil || callerFrom(ctx) != nil || asked != 0 {
+		t.Fatalf("the version with a bearer = %v, caller %v, %d lookups; want answered with no lookup", err, callerFrom(ctx), asked)
+	}
+	// A public call that may read its caller still looks the bearer up.
+	if _, err := a.authorize(context.Background(), portalv1connect.ManagementServiceGetHealthProcedure, "Bearer some-session"); err != nil || asked != 1 {
+		t.Fatalf("the health with a bearer = %v after %d lookups; want answered after one", err, asked)
 	}
 }

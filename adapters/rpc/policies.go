@@ -11,10 +11,12 @@ import (
 var (
 	// admins, staff, superAdmin and anyRole are the policies the use cases
 	// check again (core/access), named as this table reads them.
-	admins  = access.Admins
-	staff   = access.Staff
-	public  = access.Public()
-	anyRole = access.SignedIn
+	admins = access.Admins
+	staff  = access.Staff
+	public = access.Public()
+	// anonymous calls never read the caller: a bearer sent with them is not looked up.
+	anonymous = access.Anonymous()
+	anyRole   = access.SignedIn
 	// customerRoles may reach the customer screens (spec 3 section 6).
 	customerRoles = access.FormUsers
 
@@ -33,9 +35,9 @@ var (
 // procedure missing here is refused to everybody; a test walks the services
 // so that none is missing.
 var policies = map[string]access.Policy{
-	portalv1connect.ManagementServiceGetInfoProcedure:                public,
-	portalv1connect.ManagementServiceGetProductsAndServicesProcedure: public,
-	portalv1connect.ManagementServiceGetVersionProcedure:             public,
+	portalv1connect.ManagementServiceGetInfoProcedure:                anonymous,
+	portalv1connect.ManagementServiceGetProductsAndServicesProcedure: anonymous,
+	portalv1connect.ManagementServiceGetVersionProcedure:             anonymous,
 	portalv1connect.ManagementServiceGetHealthProcedure:              public,
 	// The operators' console is for admins (spec 1 sections 2 and 6).
 	portalv1connect.ManagementServiceGetMetricsProcedure:     admins,

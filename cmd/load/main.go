@@ -5,17 +5,24 @@
 // own and runs it; the figures compare run to run on one machine, never
 // across machines (a shared machine gives low figures).
 //
-// The run has three phases, each a share of LOAD_DURATION:
-//  1. account: LOAD_CONCURRENCY callers read GET web/api/account at once,
-//     with no pause, as fast as the portal answers;
-//  2. batch list: the same for GET web/api/batches (the list every user
-//     polls every 30 s);
+// Before the run, the customer gets what the lists show: a sent batch of 20
+// rows (the report's rows) and 20 parcels. The run has three phases, each a
+// share of LOAD_DURATION:
+//  1. reads: LOAD_CONCURRENCY callers (16) read one call at once, with no
+//     pause, as fast as the portal answers, a tenth of the run each: the
+//     floor (GET management/version, signed: the cheapest call), the
+//     account, the batch list, the parcel list and the report search (cmd/load/reads.go);
+//  2. crowd: the three lists again, LOAD_CROWD callers (64), a twentieth
+//     each, for their p99 under a crowd;
 //  3. journeys: LOAD_USERS simulated users, signed in one by one before
 //     the phase (the sign-ins are timed too), loop at once: read
 //     the batch list, upload a batch of LOAD_ROWS rows, read its grid's
 //     first page of 100 rows as the batch page does, edit a cell, send it,
 //     poll it until it settles, download its labels, search the report and
 //     tracking.
+//
+// After the table of every call, each read's req/s is printed beside the
+// floor's, as a share of it.
 //
 // Requests go over the generated Connect client (binary protobuf, as the
 // webapp sends them) and plain HTTP for the REST reads.
@@ -61,6 +68,7 @@ type options struct {
 	duration    time.Duration
 	users       int
 	concurrency int
+	crowd       int
 	rows        int
 	login       string
 	password    string
@@ -72,7 +80,8 @@ func main() {
 	flag.StringVar(&o.url, "url", env("LOAD_URL", "http://127.0.0.1:8080"), "the portal (LOAD_URL)")
 	flag.DurationVar(&o.duration, "duration", envDuration("LOAD_DURATION", 30*time.Second), "the whole run (LOAD_DURATION)")
 	flag.IntVar(&o.users, "users", envInt("LOAD_USERS", 20), "simulated users in the journeys phase (LOAD_USERS)")
-	flag.IntVar(&o.concurrency, "concurrency", envInt("LOAD_CONCURRENCY", 32), "callers at once in the read phases (LOAD_CONCURRENCY)")
+	flag.IntVar(&o.concurrency, "concurrency", envInt("LOAD_CONCURRENCY", 16), "callers at once in the read phases (LOAD_CONCURRENCY)")
+	flag.IntVar(&o.crowd, "crowd", envInt("LOAD_CROWD", 64), "callers at once in the lists' crowd phases (LOAD_CROWD)")
 	flag.IntVar(&o.rows, "rows", envInt("LOAD_ROWS", 500), "rows of each uploaded batch (LOAD_ROWS)")
 	flag.StringVar(&o.login, "login", env("LOAD_LOGIN", "user"), "a demo login with a customer (LOAD_LOGIN)")
 	flag.StringVar(&o.password, "password", env("LOAD_PASSWORD", "portal-demo"), "its password (LOAD_PASSWORD)")
@@ -119,8 +128,11 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		return err
 	}
 	csv := batchcsvtest.Generate(o.rows)
-	fmt.Fprintf(out, "load: %s for %s (account %s, batch list %s, journeys %s); %d callers, %d users, %d-row batches\n",
-		o.url, o.duration, o.duration/4, o.duration/4, o.duration/2, o.concurrency, o.users, o.rows)
+	fmt.Fprintf(out, "load: %s for %s; reads at %d and %d callers, %d users, %d-row batches\n",
+		o.url, o.duration, o.concurrency, o.crowd, o.users, o.rows)
+	if err := c.listsToRead(ctx, first, customer); err != nil {
+		return err
+	}
 
 	rec := newRecorder()
 	phase := func(d time.Duration, n int, work func(ctx context.Context, i int)) time.Duration {
@@ -138,15 +150,26 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		wg.Wait()
 		return time.Since(start)
 	}
-	accountPath := "/web/api/account"
-	listPath := fmt.Sprintf("/web/api/batches?customerId=%d&page=0&pageSize=10", customer)
 	took := map[string]time.Duration{}
-	took["account"] = phase(o.duration/4, o.concurrency, func(ctx context.Context, i int) {
-		rec.time("GET web/api/account", func() error { return at(i).get(ctx, first, accountPath) })
-	})
-	took["batch list"] = phase(o.duration/4, o.concurrency, func(ctx context.Context, i int) {
-		rec.time("GET web/api/batches", func() error { return at(i).get(ctx, first, listPath) })
-	})
+	// The reads: each call alone for a tenth of the run, o.concurrency
+	// callers with no pause, the floor (the cheapest signed call) first so
+	// that every list reads as a share of it; then the three lists again for
+	// a twentieth each with o.crowd callers, for their p99 under a crowd.
+	reads := readsOf(customer)
+	// A warm-up, not counted: the callers' connections are opened and
+	// the portal's first-call costs paid before the floor is measured.
+	phase(o.duration/40, o.concurrency, func(ctx context.Context, i int) { _ = at(i).get(ctx, first, reads[0].path) })
+	for _, r := range reads {
+		took[r.name] = phase(o.duration/10, o.concurrency, func(ctx context.Context, i int) {
+			rec.time(r.name, func() error { return at(i).get(ctx, first, r.path) })
+		})
+	}
+	for _, r := range reads[2:] {
+		name := fmt.Sprintf("%s (%d callers)", r.name, o.crowd)
+		took[name] = phase(o.duration/20, o.crowd, func(ctx context.Context, i int) {
+			rec.time(name, func() error { return at(i).get(ctx, first, r.path) })
+		})
+	}
 	// Every user signs in before the phase, one after another (they share
 	// one login, whose guessing throttle counts sign-ins that run at once),
 	// so that all LOAD_USERS users are at work for the whole phase. Signed
@@ -158,10 +181,11 @@ func run(ctx context.Context, o options, out io.Writer) error {
 			return fmt.Errorf("user %d signs in: %w", i+1, err)
 		}
 	}
-	took["journeys"] = phase(o.duration/2, o.users, func(ctx context.Context, i int) {
+	took["journeys"] = phase(o.duration*7/20, o.users, func(ctx context.Context, i int) {
 		at(i).journey(ctx, rec, bearers[i], customer, csv)
 	})
 	rec.print(out, took)
+	rec.printShares(out, reads, took)
 	for i, m := range rss {
 		max, last := m.read()
 		fmt.Fprintf(out, "portal %d memory (RSS): %d MB at most, %d MB at the end\n", i+1, max>>20, last>>20)
@@ -407,11 +431,8 @@ func (r *recorder) print(out io.Writer, took map[string]time.Duration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	phaseOf := func(name string) time.Duration {
-		switch name {
-		case "GET web/api/account":
-			return took["account"]
-		case "GET web/api/batches":
-			return took["batch list"]
+		if d, ok := took[name]; ok {
+			return d
 		}
 		return took["journeys"]
 	}

@@ -40,12 +40,19 @@ func (c *Caller) IsTrackingOnly() bool {
 // Policy says who may call an operation.
 type Policy struct {
 	public bool
-	roles  []Role
+	// blind: the operation never reads who calls.
+	blind bool
+	roles []Role
 }
 
 // Public operations need no sign-in: the profile, registration, activation,
 // password reset, inquiries.
 func Public() Policy { return Policy{public: true} }
+
+// Anonymous operations are public and never read who calls (the version,
+// the reference data): a bearer sent with them is not looked up, so they
+// cost no session lookup (issue 26: the floor paid one per call).
+func Anonymous() Policy { return Policy{public: true, blind: true} }
 
 // Authenticated operations are open to every signed-in user with a role.
 func Authenticated() Policy { return Policy{} }
@@ -67,6 +74,10 @@ func (p Policy) Allows(c *Caller) bool {
 
 // IsPublic reports whether the operation needs no sign-in.
 func (p Policy) IsPublic() bool { return p.public }
+
+// ReadsCaller reports whether the operation may read who calls: false for
+// Anonymous operations only.
+func (p Policy) ReadsCaller() bool { return !p.blind }
 
 // Roles lists the roles the policy names; empty for public and authenticated.
 func (p Policy) Roles() []Role { return slices.Clone(p.roles) }

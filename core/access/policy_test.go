@@ -16,6 +16,8 @@ func TestPolicyAllows(t *testing.T) {
 	}{
 		{"public lets anonymous in", Public(), anonymous, true},
 		{"public lets users in", Public(), user, true},
+		{"anonymous lets anonymous in", Anonymous(), anonymous, true},
+		{"anonymous lets users in", Anonymous(), user, true},
 		{"authenticated denies anonymous", Authenticated(), anonymous, false},
 		{"authenticated allows any role", Authenticated(), user, true},
 		{"authenticated denies a user without roles", Authenticated(), roleless, false},
@@ -26,6 +28,17 @@ func TestPolicyAllows(t *testing.T) {
 	for _, c := range cases {
 		if got := c.policy.Allows(c.caller); got != c.want {
 			t.Errorf("%s: Allows = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestOnlyAnonymousOperationsReadNoCaller(t *testing.T) {
+	if Anonymous().ReadsCaller() || !Anonymous().IsPublic() {
+		t.Error("an anonymous operation is public and reads no caller")
+	}
+	for _, p := range []Policy{Public(), Authenticated(), AnyOf(User)} {
+		if !p.ReadsCaller() {
+			t.Errorf("%+v reads no caller; only Anonymous() may say so", p)
 		}
 	}
 }

@@ -156,7 +156,8 @@ func fail(msg string) {
 	os.Exit(1)
 }
 
-// readPolicies reads the procedures that the policy table names public and
+// readPolicies reads the procedures that the policy table names public (or
+// anonymous: public, reading no caller) and
 // the link downloads from adapters/rpc/policies.go, so that the document and
 // the server read one table. Entries look like
 // portalv1connect.AccountServiceAuthenticateProcedure: public.
@@ -190,7 +191,7 @@ func readPolicies(path string) (public, links map[string]bool, err error) {
 			}
 			switch spec.Names[0].Name {
 			case "policies":
-				if v, ok := kv.Value.(*ast.Ident); ok && v.Name == "public" {
+				if v, ok := kv.Value.(*ast.Ident); ok && (v.Name == "public" || v.Name == "anonymous") {
 					public[procedure] = true
 				}
 			case "linkDownloads":
