@@ -8,7 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source dev/lib.sh
 
-step() { printf '\n== %s\n' "$*" >&2; }
+started=$SECONDS
+# Each step says when it started, so a slow one shows in any log.
+step() { printf '\n== [%dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$*" >&2; }
 
 step "install"
 dev/install.sh
@@ -36,12 +38,24 @@ dev/stack.sh status | grep -qv running || stack_was_up=true
 # A failing start must stop the script: set -e does not see through eval "$(...)".
 stack_env=$(dev/stack.sh up)
 eval "$stack_env"
-e2e_pids=()
+browser_pid=
 cleanup() {
-	((${#e2e_pids[@]})) && kill "${e2e_pids[@]}" 2>/dev/null
+	# The lane leads a process group of its own: stop all of it (Playwright, Chromium, the portal).
+	[[ -n $browser_pid ]] && kill -- "-$browser_pid" 2>/dev/null && wait "$browser_pid" 2>/dev/null
 	$stack_was_up || dev/stack.sh down >&2
 }
 trap cleanup EXIT
+
+# The browser lane (dev/test_browser.sh) runs beside the Go and webapp unit
+# tests: it mostly waits on Chromium and the portal, the unit tests mostly
+# compute, so together they take about the time of the longer one. Its
+# output is printed when it ends.
+step "browser tests start beside the unit tests (their output follows at the end)"
+logs="${PORTAL_STATE:-.state}/logs"
+mkdir -p "$logs"
+browser_log="$logs/browser-lane.log"
+setsid dev/test_browser.sh > "$browser_log" 2>&1 &
+browser_pid=$!
 
 step "new machines: dev/stack.sh from a checkout under a 0700 folder, on moved ports"
 # A stack of its own beside this one (make test-run, in CI, also runs make run and Ctrl-C).
@@ -58,34 +72,10 @@ pnpm --filter @portal/webapp format:check
 pnpm --filter @portal/webapp lint
 pnpm --filter @portal/webapp test
 
-step "browser tests"
-dev/build.sh
-e2e_port=18080
-# The services' state (and logs) may live outside the checkout (PORTAL_STATE).
-logs="${PORTAL_STATE:-.state}/logs"
-mkdir -p "$logs"
-export E2E_BASE_URL="http://127.0.0.1:$e2e_port"
-DATABASE_URL=$TEST_DATABASE_URL bin/seed > /dev/null
-# Journeys play 50000 times faster than real time (a parcel is delivered
-# within about 6 s), so the dashboard spec can follow one to its last step.
-DATABASE_URL=$TEST_DATABASE_URL CONSOLE_DATABASE_URL=$TEST_CONSOLE_DATABASE_URL PORT=$e2e_port PORTAL_ENV=test TRACKING_SIM_SPEEDUP=50000 PRINTER_NETWORKS=127.0.0.2/32 bin/portal > "$logs/portal-e2e.log" 2>&1 &
-e2e_pids+=($!)
-# The fake Browser Print agent (the address the webapp's CSP allows) and fake
-# network printers; the printing spec drives it through its control address.
-export PRINTER_SIM_CONTROL=127.0.0.1:9199
-bin/printersim > "$logs/printersim-e2e.log" 2>&1 &
-e2e_pids+=($!)
-export PRINTER_SIM_URL="http://$PRINTER_SIM_CONTROL"
-for _ in $(seq 1 100); do
-	curl -fs -o /dev/null "$E2E_BASE_URL/management/version" && break
-	sleep 0.2
-done
-pnpm --filter @portal/webapp e2e
-
-step "the integrators' command line, as the README shows it: the API login ships a batch"
-cli_out=$(mktemp -d)
-PORTAL_PASSWORD=portal-demo bin/portal-cli ship -url "$E2E_BASE_URL" -login api -csv testdata/batches/valid.csv -manifest -out "$cli_out"
-for file in "$cli_out"/labels-*.pdf "$cli_out"/manifest-*.pdf; do
-	[[ $(head -c4 "$file") == %PDF ]] || die "portal-cli saved $file, which is no PDF"
-done
-rm -rf "$cli_out"
+step "browser tests (the lane's output)"
+browser_status=0
+wait "$browser_pid" || browser_status=$?
+browser_pid=
+cat "$browser_log" >&2
+((browser_status == 0)) || die "browser tests failed (exit $browser_status); the portal's log: $logs/portal-e2e.log"
+step "all passed"

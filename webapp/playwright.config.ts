@@ -9,8 +9,15 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   fullyParallel: true,
+  // make test runs 2 (E2E_WORKERS): the specs mostly wait on pages and the portal.
+  workers: Number(process.env.E2E_WORKERS) || undefined,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // make test runs the browser lane beside the unit tests on 2 cores: a page
+  // that answers in 1 s alone may take several then. The waits are ceilings,
+  // not delays: a passing step still goes on the moment it holds.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:8080",
