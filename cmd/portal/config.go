@@ -23,7 +23,7 @@ import (
 	"parcelportal/core/printer"
 )
 
-// config is everything the portal reads from its environment. README.md
+// config is everything the portal reads from its environment. docs/settings.md
 // documents each variable in one table; keep the two in step.
 type config struct {
 	Addr        string
