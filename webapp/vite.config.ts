@@ -32,8 +32,8 @@ export default defineConfig({
     // Worker threads rather than child processes: each file still has its own
     // module graph and jsdom, and 10 files ran in 162 s instead of 244 s here.
     pool: "threads",
-    // Above the 5 s of testing-library's waits (src/test/setup.ts), so a
+    // Above the 10 s of testing-library's waits (src/test/setup.ts), so a
     // missing element fails with its own message rather than a time-out.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

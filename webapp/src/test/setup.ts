@@ -6,9 +6,10 @@ import { currentNotices, dismissNotice } from "../errors/notices";
 import { messages } from "../locales/en";
 
 // findBy* and waitFor give up after 1 s by default; on a loaded two-core CI
-// machine a lazy route or a react-query round trip can take longer. The wait
+// machine, beside the browser tests (make test), a lazy route or a react-query
+// round trip can take several seconds. The wait
 // ends as soon as the element appears, so passing tests stay fast.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lays nothing out. Radix menus measure themselves with ResizeObserver and the
 // router restores the scroll position on navigation: give them harmless stand-ins.
