@@ -176,7 +176,7 @@ func TestHealthOverConnectHidesDetailsFromAnonymousCallers(t *testing.T) {
 		}
 		h := got.Msg.GetHealth()
 		db := h.GetComponents()["db"]
-		if h.GetStatus() != "DOWN" || db.GetStatus() != "DOWN" || (len(db.GetDetails()) > 0) != wantDetails {
+		if h.GetStatus() != portalv1.HealthStatus_DOWN || db.GetStatus() != portalv1.HealthStatus_DOWN || (len(db.GetDetails()) > 0) != wantDetails {
 			t.Errorf("%q sees %v", bearer, h)
 		}
 		if !wantDetails && strings.Contains(h.String(), "password") {

@@ -89,9 +89,9 @@ func codesToProto(codes []reference.Code) []*portalv1.ReferenceCode {
 }
 
 func healthToProto(r health.Report) *portalv1.Health {
-	out := &portalv1.Health{Status: string(r.Status), Components: make(map[string]*portalv1.HealthComponent, len(r.Components))}
+	out := &portalv1.Health{Status: healthStatusToProto(r.Status), Components: make(map[string]*portalv1.HealthComponent, len(r.Components))}
 	for name, c := range r.Components {
-		out.Components[name] = &portalv1.HealthComponent{Status: string(c.Status), Details: c.Details,
+		out.Components[name] = &portalv1.HealthComponent{Status: healthStatusToProto(c.Status), Details: c.Details,
 			LatencyMs: float64(c.Latency.Microseconds()) / 1000}
 	}
 	return out

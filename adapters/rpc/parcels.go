@@ -7,11 +7,11 @@ import (
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/api/httpbody"
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/app/parcels"
-	"parcelportal/core/parcel"
 	"parcelportal/core/shipment"
 )
 
@@ -165,45 +165,72 @@ func checkedToProto(id int64, v shipment.Validated) *portalv1.ValidatedShipment 
 		OrderLines: orderLinesCellsToProto(v.OrderLines)}
 }
 
-// formFromProto reads the parcel form into the CSV shipment fields.
-func formFromProto(d *portalv1.CsvShipmentDto) parcels.Form {
-	f := map[string]string{
-		"name": d.GetName(), "contact": d.GetContact(), "street": d.GetStreet(), "no": d.GetNo(), "street2": d.GetStreet2(),
-		"street3": d.GetStreet3(), "postalcode": d.GetPostalcode(), "city": d.GetCity(), "region": d.GetRegion(),
-		"isoCountry": d.GetIsoCountry(), "mobile": d.GetMobile(), "email": d.GetEmail(), "referencenumber": d.GetReferencenumber(),
-		"weight": d.GetWeight(), "senderCode": d.GetSenderCode(), "format": d.GetFormat(), "product": d.GetProduct(),
-		"service": d.GetService(), "options": d.GetOptions(), "returnOptions": d.GetReturnOptions(), "content": d.GetContent(),
-		"currency": d.GetCurrency(), "shippingCost": d.GetShippingCost(), "sellerEORI": d.GetSellerEori(),
-		"senderEORI": d.GetSenderEori(), "senderTaxId": d.GetSenderTaxId(), "receiverTaxId": d.GetReceiverTaxId(),
+// The parcel form's fields are CsvShipmentDto's, and each is the
+// ShipmentCells field of the same name and number (TestShipmentFieldListIsOne
+// holds them to one list), whose JSON name is core/shipment's name: the
+// mappers below go by the proto's list instead of naming the fields. Only
+// the form's own JSON spells the EORIs sellerEori and senderEori, as it
+// always has for integrators; core and the grid say sellerEORI.
+var (
+	formDesc  = (&portalv1.CsvShipmentDto{}).ProtoReflect().Descriptor()
+	lineDesc  = (&portalv1.ParcelOrderLine{}).ProtoReflect().Descriptor()
+	cellsDesc = (&portalv1.ShipmentCells{}).ProtoReflect().Descriptor()
+)
+
+// formTexts are the form's text fields with core's name of each.
+var formTexts = func() map[protoreflect.FieldDescriptor]string {
+	out := map[protoreflect.FieldDescriptor]string{}
+	fields := formDesc.Fields()
+	for i := range fields.Len() {
+		fd := fields.Get(i)
+		if fd.Kind() != protoreflect.StringKind || fd.IsList() {
+			continue
+		}
+		if cell := cellsDesc.Fields().ByNumber(fd.Number()); cell != nil {
+			out[fd] = cell.JSONName()
+		}
 	}
+	return out
+}()
+
+// formFromProto reads the parcel form into the CSV shipment fields and the
+// phone beside them.
+func formFromProto(d *portalv1.CsvShipmentDto) parcels.Form {
+	m := d.ProtoReflect()
+	f := map[string]string{}
+	for fd, name := range formTexts {
+		f[name] = m.Get(fd).String()
+	}
+	phone := f[shipment.PhoneField]
+	delete(f, shipment.PhoneField)
 	draft := shipment.Draft{Fields: f}
 	for _, l := range d.GetOrderLines() {
-		draft.OrderLines = append(draft.OrderLines, map[string]string{
-			"articleNumber": l.GetArticleNumber(), "hstarifnumber": l.GetHstarifnumber(), "origincountry": l.GetOrigincountry(),
-			"description": l.GetDescription(), "articleUrl": l.GetArticleUrl(), "quantity": l.GetQuantity(),
-			"weight": l.GetWeight(), "value": l.GetValue(),
-		})
+		line := map[string]string{}
+		lm := l.ProtoReflect()
+		fields := lineDesc.Fields()
+		for i := range fields.Len() {
+			line[fields.Get(i).JSONName()] = lm.Get(fields.Get(i)).String()
+		}
+		draft.OrderLines = append(draft.OrderLines, line)
 	}
-	return parcels.Form{Draft: draft, Phone: d.GetPhone(), AddToAddressBook: d.GetAddAddressToAddressBook()}
+	return parcels.Form{Draft: draft, Phone: phone, AddToAddressBook: d.GetAddAddressToAddressBook()}
 }
 
 // formToProto is a stored parcel's values as the form reads them.
 func formToProto(v shipment.Validated) *portalv1.CsvShipmentDto {
-	f := func(name string) string { return v.Fields[name].Value }
-	out := &portalv1.CsvShipmentDto{
-		Name: f("name"), Contact: f("contact"), Street: f("street"), No: f("no"), Street2: f("street2"), Street3: f("street3"),
-		Postalcode: f("postalcode"), City: f("city"), Region: f("region"), IsoCountry: f("isoCountry"), Email: f("email"),
-		Mobile: f("mobile"), Phone: f(parcel.PhoneField), Referencenumber: f("referencenumber"), SenderTaxId: f("senderTaxId"),
-		ReceiverTaxId: f("receiverTaxId"), Weight: f("weight"), Format: f("format"), Product: f("product"), Service: f("service"),
-		Options: f("options"), ReturnOptions: f("returnOptions"), Content: f("content"), ShippingCost: f("shippingCost"),
-		Currency: f("currency"), SenderCode: f("senderCode"), SellerEori: f("sellerEORI"), SenderEori: f("senderEORI"),
+	out := &portalv1.CsvShipmentDto{}
+	m := out.ProtoReflect()
+	for fd, name := range formTexts {
+		m.Set(fd, protoreflect.ValueOfString(v.Fields[name].Value))
 	}
 	for _, l := range v.OrderLines {
-		g := func(name string) string { return l[name].Value }
-		out.OrderLines = append(out.OrderLines, &portalv1.ParcelOrderLine{
-			ArticleNumber: g("articleNumber"), Hstarifnumber: g("hstarifnumber"), Origincountry: g("origincountry"),
-			Description: g("description"), ArticleUrl: g("articleUrl"), Quantity: g("quantity"), Weight: g("weight"), Value: g("value"),
-		})
+		line := &portalv1.ParcelOrderLine{}
+		lm := line.ProtoReflect()
+		fields := lineDesc.Fields()
+		for i := range fields.Len() {
+			lm.Set(fields.Get(i), protoreflect.ValueOfString(l[fields.Get(i).JSONName()].Value))
+		}
+		out.OrderLines = append(out.OrderLines, line)
 	}
 	return out
 }

@@ -18,16 +18,16 @@ func (h ReportDetailsHandler) GetReportShipmentDetails(ctx context.Context, req 
 	if err != nil {
 		return nil, err
 	}
+	// The invoice columns by core/shipment's names, which are the message's
+	// JSON names; the incoterm and the reason are enums.
 	v := d.Invoice
+	invoice := &portalv1.ReportInvoiceData{
+		Incoterm: given(incotermOf(v["incoterm"])), ReasonOfExport: given(reasonOfExportOf(v["reasonOfExport"])),
+	}
+	textsInto(invoice.ProtoReflect(), v)
 	out := &portalv1.GetReportShipmentDetailsResponse{
 		OrderLines: orderLinesToProto(d.OrderLines), Currency: d.Currency,
-		Identifier: d.Identifier, ReferenceNumber: d.ReferenceNumber,
-		Invoice: &portalv1.ReportInvoiceData{
-			InvoiceNumber: v["invoiceNumber"], PoNumber: v["poNumber"], Duty: v["duty"], Vat: v["vat"],
-			FreightPostage: v["freightPostage"], TobaccoTax: v["tobaccoTax"], DiscountRebate: v["discountRebate"],
-			Incoterm: given(incotermOf(v["incoterm"])), ReasonOfExport: given(reasonOfExportOf(v["reasonOfExport"])), AdditionalComments: v["additionalComments"],
-			DeclarationStatement: v["declarationStatement"],
-		},
+		Identifier: d.Identifier, ReferenceNumber: d.ReferenceNumber, Invoice: invoice,
 	}
 	return connect.NewResponse(out), nil
 }

@@ -33,11 +33,14 @@ func fieldValueToProto(c shipment.Value) *portalv1.FieldValue {
 	return fv
 }
 
-// textsInto sets the text fields of a ShipmentTexts or an OrderLineTexts.
+// textsInto sets the text fields of a ShipmentTexts, an OrderLineTexts or a
+// ReportInvoiceData by their JSON names; names the message lacks, and fields
+// that are no text (the invoice data's incoterm and reason enums), are left
+// to the caller.
 func textsInto(m protoreflect.Message, values map[string]string) {
 	fields := m.Descriptor().Fields()
 	for name, v := range values {
-		if fd := fields.ByJSONName(name); fd != nil {
+		if fd := fields.ByJSONName(name); fd != nil && fd.Kind() == protoreflect.StringKind && !fd.IsList() {
 			m.Set(fd, protoreflect.ValueOfString(v))
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
-	"parcelportal/core/parcel"
 	"parcelportal/core/shipment"
 )
 
@@ -50,7 +49,7 @@ func TestShipmentFieldListIsOne(t *testing.T) {
 	}
 
 	// Core's names, in core's order: the CSV fields, the form's phone, the invoice columns.
-	want := append(append(append([]string(nil), shipment.Fields...), parcel.PhoneField), shipment.InvoiceFields...)
+	want := append(append(append([]string(nil), shipment.Fields...), shipment.PhoneField), shipment.InvoiceFields...)
 	if got := jsonNames(cells); !slices.Equal(got, want) {
 		t.Errorf("ShipmentCells JSON names\n%v\nwant core/shipment's\n%v", got, want)
 	}

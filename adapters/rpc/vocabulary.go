@@ -12,6 +12,7 @@ import (
 	portalv1 "parcelportal/adapters/rpc/gen/portal/v1"
 	"parcelportal/core/access"
 	"parcelportal/core/account"
+	"parcelportal/core/health"
 )
 
 // The contract's closed sets (proto/portal/v1/vocabulary.proto) name their
@@ -50,6 +51,11 @@ func labelTypeToProto(s string) portalv1.LabelType {
 
 func apiClientToProto(s string) portalv1.ApiClient_Value {
 	return enumOf[portalv1.ApiClient_Value](portalv1.ApiClient_Value_value, s)
+}
+
+// healthStatusToProto names core/health's UP and DOWN as the contract's enum.
+func healthStatusToProto(s health.Status) portalv1.HealthStatus_Value {
+	return enumOf[portalv1.HealthStatus_Value](portalv1.HealthStatus_Value_value, string(s))
 }
 
 func shipmentSourceToProto(s string) portalv1.ShipmentSource_Value {

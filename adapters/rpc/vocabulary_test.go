@@ -10,6 +10,7 @@ import (
 	"parcelportal/core/account"
 	"parcelportal/core/batch"
 	"parcelportal/core/customer"
+	"parcelportal/core/health"
 	"parcelportal/core/manifest"
 	"parcelportal/core/parcel"
 	"parcelportal/core/printer"
@@ -61,6 +62,7 @@ func TestEveryCoreValueHasAnEnumValue(t *testing.T) {
 			strs(string(parcel.AllManifests), string(parcel.Manifested), string(parcel.NotManifested))},
 		{"parcel source filter", portalv1.ParcelSourceFilter_Value(0).Descriptor(),
 			strs(string(parcel.AllManifests), string(parcel.IndividualParcel), string(parcel.APIParcel))},
+		{"health status", portalv1.HealthStatus_Value(0).Descriptor(), strs(string(health.Up), string(health.Down))},
 		{"shipment source", portalv1.ShipmentSource_Value(0).Descriptor(),
 			strs(string(parcel.BatchRow), string(parcel.IndividualParcel), string(parcel.APIParcel))},
 	}

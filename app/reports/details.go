@@ -31,11 +31,6 @@ type Details struct {
 	Entries Entries
 }
 
-// InvoiceFields are the invoice columns of a row (spec 2 section 3), in
-// the order the invoice data dialog shows them.
-var InvoiceFields = []string{"invoiceNumber", "poNumber", "duty", "vat", "freightPostage", "tobaccoTax",
-	"discountRebate", "incoterm", "reasonOfExport", "additionalComments", "declarationStatement"}
-
 // ShipmentDetails is what the details dialogs of a row show.
 type ShipmentDetails struct {
 	Identifier      string
@@ -43,7 +38,8 @@ type ShipmentDetails struct {
 	// OrderLines are the customs details, each field name to value.
 	OrderLines []map[string]string
 	Currency   string
-	// Invoice maps each of InvoiceFields to the row's value.
+	// Invoice maps each of the invoice columns (core/shipment.InvoiceFields)
+	// to the row's value.
 	Invoice map[string]string
 }
 
@@ -61,11 +57,11 @@ func (d Details) Shipment(ctx context.Context, caller *access.Caller, id int64) 
 	draft := entered.Draft()
 	out := ShipmentDetails{Identifier: row.Identifier, ReferenceNumber: row.ReferenceNumber,
 		OrderLines: draft.OrderLines, Currency: strings.TrimSpace(draft.Fields["currency"]),
-		Invoice: make(map[string]string, len(InvoiceFields))}
+		Invoice: make(map[string]string, len(shipment.InvoiceFields))}
 	if out.OrderLines == nil {
 		out.OrderLines = []map[string]string{}
 	}
-	for _, name := range InvoiceFields {
+	for _, name := range shipment.InvoiceFields {
 		out.Invoice[name] = strings.TrimSpace(draft.Fields[name])
 	}
 	return out, nil

@@ -71,7 +71,7 @@ func TestDetailsOfARow(t *testing.T) {
 	user := &access.Caller{Roles: []access.Role{access.User}, CustomerID: 5}
 	d, err := Details{Entries: &entries{}}.Shipment(context.Background(), user, 7)
 	if err != nil || d.Currency != "CHF" || d.Identifier != "TR7" || len(d.OrderLines) != 1 || d.Invoice["incoterm"] != "DAP" ||
-		len(d.Invoice) != len(InvoiceFields) || d.Invoice["invoiceNumber"] != "" {
+		len(d.Invoice) != len(shipment.InvoiceFields) || d.Invoice["invoiceNumber"] != "" {
 		t.Errorf("%+v %v", d, err)
 	}
 	f, err := Details{Entries: &entries{}}.Traffic(context.Background(), &access.Caller{Roles: []access.Role{access.SuperAdmin}}, 7, "response")

@@ -17,10 +17,10 @@ const KeyNotEmpty = "jakarta.validation.constraints.NotEmpty"
 var mandatory = []string{"name", "street", "postalcode", "city", "isoCountry"}
 
 // maxLengths are the parcel's limits (core/shipment) for the fields a parcel
-// has; recipientNumber is a reference like the parcel's, phone a number like
-// its mobile.
+// has, which are every field but recipientNumber, a reference like the
+// parcel's.
 var maxLengths = func() map[string]int {
-	m := map[string]int{"recipientNumber": shipment.MaxLength("referencenumber"), "phone": shipment.MaxLength("mobile")}
+	m := map[string]int{"recipientNumber": shipment.MaxLength("referencenumber")}
 	for _, f := range Fields {
 		if n := shipment.MaxLength(f); n > 0 {
 			m[f] = n
@@ -73,17 +73,26 @@ func Validate(a Address) []Violation {
 	if a.Email != "" && !shipment.IsEmail(a.Email) {
 		add("email", shipment.KeyEmail)
 	}
-	if a.Mobile != "" && !shipment.IsPhone(a.Mobile) {
-		add("mobile", shipment.KeyPhone)
-	}
-	if a.Phone != "" && !shipment.IsPhone(a.Phone) {
-		add("phone", shipment.KeyPhone)
+	// The mobile and the phone are the parcel's (shipment.CheckPhone).
+	for field, value := range map[string]string{"mobile": a.Mobile, shipment.PhoneField: a.Phone} {
+		if v := shipment.CheckPhone(value); v != nil {
+			add(field, v.Key, attributes(v)...)
+		}
 	}
 	if a.PostalCode != "" && a.IsoCountry != "" && !bad["isoCountry"] && !shipment.PostalCodeFits(a.IsoCountry, a.PostalCode) {
 		add("postalcode", shipment.KeyPostalCode, "country", a.IsoCountry)
 	}
 	// In the order of Fields, as a form shows them.
 	sortByField(out)
+	return out
+}
+
+// attributes are a shipment violation's attributes as add's pairs.
+func attributes(v *shipment.Violation) []string {
+	var out []string
+	for k, x := range v.Attributes {
+		out = append(out, k, x)
+	}
 	return out
 }
 

@@ -178,14 +178,13 @@ type ManifestFilter string
 
 // Manifest filters (spec 2 section 9).
 const (
-	AllManifests   ManifestFilter = "ALL"
-	Manifested     ManifestFilter = "MANIFESTED"
-	NotManifested  ManifestFilter = "NOT_MANIFESTED"
-	allSources                    = "ALL"
-	DefaultPage                   = 100
-	MinPageSize                   = 10
-	MaxPageSize                   = 1000
-	phoneMaxLength                = 35
+	AllManifests  ManifestFilter = "ALL"
+	Manifested    ManifestFilter = "MANIFESTED"
+	NotManifested ManifestFilter = "NOT_MANIFESTED"
+	allSources                   = "ALL"
+	DefaultPage                  = 100
+	MinPageSize                  = 10
+	MaxPageSize                  = 1000
 )
 
 // Query is a page of one customer's parcels.
@@ -254,7 +253,8 @@ func CheckLabelType(t, fallback string) (string, error) {
 }
 
 // Validate checks a parcel form: the shipment rules of a CSV row, and the
-// form's phone (which a CSV row has not) by its length.
+// form's phone (which a CSV row has not) by the phone's rules, the mobile's
+// (shipment.CheckPhone), as the address book checks it.
 func Validate(d shipment.Draft, phone string, r shipment.Rules) shipment.Validated {
 	v := shipment.Validate(d, r)
 	phone = strings.TrimSpace(phone)
@@ -262,13 +262,10 @@ func Validate(d shipment.Draft, phone string, r shipment.Rules) shipment.Validat
 		return v
 	}
 	cell := shipment.Value{Value: phone}
-	if len([]rune(phone)) > phoneMaxLength {
-		cell.Violations = []shipment.Violation{{Key: shipment.KeyMaxLength, Attributes: map[string]string{"max": fmt.Sprint(phoneMaxLength)}}}
+	if violation := shipment.CheckPhone(phone); violation != nil {
+		cell.Violations = []shipment.Violation{*violation}
 		v.Valid = false
 	}
-	v.Fields[PhoneField] = cell
+	v.Fields[shipment.PhoneField] = cell
 	return v
 }
-
-// PhoneField is the form's phone, kept beside the CSV fields.
-const PhoneField = "phone"

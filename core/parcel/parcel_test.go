@@ -1,10 +1,12 @@
 package parcel
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"parcelportal/core/access"
+	"parcelportal/core/addressbook"
 	"parcelportal/core/failure"
 	"parcelportal/core/shipment"
 )
@@ -71,7 +73,35 @@ func TestLabelTypeAndPhone(t *testing.T) {
 		t.Fatalf("Zebra600 = %v", err)
 	}
 	v := Validate(shipment.Draft{Fields: map[string]string{}}, " "+strings.Repeat("1", 36)+" ", shipment.Rules{})
-	if v.Valid || v.Fields[PhoneField].Violations[0].Key != shipment.KeyMaxLength || v.Fields[PhoneField].Value != strings.Repeat("1", 36) {
-		t.Fatalf("long phone = %+v", v.Fields[PhoneField])
+	if v.Valid || v.Fields[shipment.PhoneField].Violations[0].Key != shipment.KeyMaxLength || v.Fields[shipment.PhoneField].Value != strings.Repeat("1", 36) {
+		t.Fatalf("long phone = %+v", v.Fields[shipment.PhoneField])
+	}
+}
+
+// The form's phone has the rules of a CSV row's mobile and of an address
+// book's phone, one rule in core/shipment (CheckPhone): a parcel's receiver
+// the form accepts is one the address book takes (addAddressToAddressBook),
+// and an entry makes a valid parcel.
+func TestThePhoneIsOneRule(t *testing.T) {
+	keys := func(vs []shipment.Violation) []string {
+		var out []string
+		for _, v := range vs {
+			out = append(out, v.Key)
+		}
+		return out
+	}
+	for _, phone := range []string{"+49 30 1234567", "(030) 123-45/67", "ask at the desk", "12", strings.Repeat("1", 20), strings.Repeat("1", 21)} {
+		form := keys(Validate(shipment.Draft{Fields: map[string]string{}}, phone, shipment.Rules{}).Fields[shipment.PhoneField].Violations)
+		mobile := keys(shipment.Validate(shipment.Draft{Fields: map[string]string{"mobile": phone}}, shipment.Rules{}).Fields["mobile"].Violations)
+		var book []string
+		for _, v := range addressbook.Validate(addressbook.Address{Name: "A", Street: "S", PostalCode: "10115", City: "Berlin", IsoCountry: "DE", Phone: phone}) {
+			book = append(book, v.Key)
+		}
+		if !slices.Equal(form, mobile) || !slices.Equal(form, book) {
+			t.Errorf("phone %q: form %v, mobile %v, address book %v", phone, form, mobile, book)
+		}
+		if want := len(phone) > 20 || phone == "ask at the desk" || phone == "12"; want != (len(form) > 0) {
+			t.Errorf("phone %q refused: %v", phone, form)
+		}
 	}
 }

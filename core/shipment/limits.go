@@ -39,8 +39,14 @@ var (
 	}()
 )
 
-// MaxLength returns the maximum length of a shipment or invoice field, 0 when it has none.
-func MaxLength(field string) int { return maxLengths[field] }
+// MaxLength returns the maximum length of a shipment or invoice field, or of
+// the form's phone (the mobile's), 0 when it has none.
+func MaxLength(field string) int {
+	if field == PhoneField {
+		field = "mobile"
+	}
+	return maxLengths[field]
+}
 
 // OrderLineMaxLength returns the maximum length of an order-line field, 0 when it has none.
 func OrderLineMaxLength(field string) int { return orderLineMaxLengths[field] }

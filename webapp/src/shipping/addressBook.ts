@@ -1,49 +1,20 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { AddressBookEntry } from "../gen/portal/v1/address_book_pb";
-import { isKnownMessageKey } from "../errors/serverMessages";
+import { type AddressBookEntry, AddressBookEntrySchema } from "../gen/portal/v1/address_book_pb";
+import { type CsvShipmentDto, CsvShipmentDtoSchema } from "../gen/portal/v1/parcels_pb";
 import { fieldLabel } from "./fieldLabels";
+import { type TextKeys, textFieldsOf, textValues } from "./textFields";
 
-/** An address-book entry's fields (spec 2 §3), as its JSON, its CSV header and the server's violations name them. */
-export const addressFields = [
-  "recipientNumber",
-  "name",
-  "contact",
-  "street",
-  "no",
-  "street2",
-  "street3",
-  "postalcode",
-  "city",
-  "region",
-  "isoCountry",
-  "email",
-  "mobile",
-  "phone",
-] as const;
-
-export type AddressField = (typeof addressFields)[number];
-
-/** The fields an entry needs (spec 2 §5.6). */
-export const mandatoryAddressFields: readonly AddressField[] = ["name", "street", "postalcode", "city", "isoCountry"];
-
-/** The longest value of each field, the parcel's limits (core/addressbook). */
-export const addressMaxLengths: Record<AddressField, number> = {
-  recipientNumber: 35,
-  name: 35,
-  contact: 35,
-  street: 35,
-  no: 10,
-  street2: 35,
-  street3: 35,
-  postalcode: 10,
-  city: 35,
-  region: 35,
-  isoCountry: 2,
-  email: 80,
-  mobile: 20,
-  phone: 20,
-};
+/**
+ * An address-book entry's fields (spec 2 §3), as its JSON, its CSV header and
+ * the server's violations name them: AddressBookEntry's text fields, read from
+ * its generated schema, so the list is the proto's (core/addressbook.Fields; a
+ * test in adapters/rpc holds the two alike). Their rules are the proto's
+ * annotations of core/addressbook's, which the address-book pages check
+ * (features/address-book/entryRules.ts).
+ */
+export type AddressField = TextKeys<AddressBookEntry>;
+export const addressFields: readonly AddressField[] = textFieldsOf(AddressBookEntrySchema);
 
 const ownLabels: Partial<Record<AddressField, MessageDescriptor>> = {
   recipientNumber: msg`Recipient number`,
@@ -61,42 +32,19 @@ export function addressFieldLabel(i18n: I18n, field: string): string {
   return own ? i18n._(own) : fieldLabel(i18n, field);
 }
 
-/** The server's key of a missing mandatory field (spec 2 §5.6). */
-export const notEmptyKey = "jakarta.validation.constraints.NotEmpty";
-
 /**
- * A field violation of an entry as the user reads it: the server's rule key,
- * with the field's limit or the country where the key names one.
+ * The parcel form's fields an entry fills (spec 2 §2.3): those of its fields
+ * the form has too, by the same names (every one but the recipient number;
+ * the proto names each shared field once, and core checks it by one rule).
  */
-export function addressViolation(field: string, rule: string, country = ""): MessageDescriptor {
-  if (!isKnownMessageKey(rule)) return msg`This value is not valid.`;
-  const values: Record<string, string> = { country };
-  const max = addressMaxLengths[field as AddressField];
-  if (max) values.max = String(max);
-  return { id: rule, values };
-}
+export type ParcelAddressField = Extract<AddressField, TextKeys<CsvShipmentDto>>;
+export const parcelAddressFields: readonly ParcelAddressField[] = addressFields.filter(
+  (field): field is ParcelAddressField => field in CsvShipmentDtoSchema.field,
+);
 
-/**
- * The parcel form's fields (spec 2 §3, parcel form fields) an entry fills:
- * name, contact, street, no, street2, street3, postalcode, city, region,
- * isoCountry, email, mobile, phone.
- */
-export function parcelFieldsOf(entry: AddressBookEntry): Record<string, string> {
-  return {
-    name: entry.name,
-    contact: entry.contact,
-    street: entry.street,
-    no: entry.no,
-    street2: entry.street2,
-    street3: entry.street3,
-    postalcode: entry.postalcode,
-    city: entry.city,
-    region: entry.region,
-    isoCountry: entry.isoCountry,
-    email: entry.email,
-    mobile: entry.mobile,
-    phone: entry.phone,
-  };
+/** An entry's values of the parcel form's fields. */
+export function parcelFieldsOf(entry: AddressBookEntry): Record<ParcelAddressField, string> {
+  return textValues(parcelAddressFields, entry);
 }
 
 /** The id the address book hands to /parcel/new (`?addressId=`), or null. */

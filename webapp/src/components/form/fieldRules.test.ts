@@ -2,6 +2,7 @@ import { createRegistry, type DescMessage, fromJson, type JsonValue } from "@buf
 import { describe, expect, it } from "vitest";
 import vectors from "../../../../testdata/validation/field_rules.json";
 import { file_portal_v1_account, RegisterRequestSchema } from "../../gen/portal/v1/account_pb";
+import { file_portal_v1_address_book } from "../../gen/portal/v1/address_book_pb";
 import { file_portal_v1_inquiries } from "../../gen/portal/v1/inquiries_pb";
 import { file_portal_v1_reports } from "../../gen/portal/v1/reports_pb";
 import { file_portal_v1_user_data } from "../../gen/portal/v1/user_data_pb";
@@ -10,6 +11,7 @@ import { brokenRules, fieldRuleMessages, fieldViolation, fieldViolations, maxLen
 
 const registry = createRegistry(
   file_portal_v1_account,
+  file_portal_v1_address_book,
   file_portal_v1_users,
   file_portal_v1_user_data,
   file_portal_v1_inquiries,

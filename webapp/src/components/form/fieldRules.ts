@@ -13,6 +13,7 @@ import { fieldMessage } from "../../errors/describeFailure";
 import type { Violation as FieldViolation } from "./violationMessage";
 import { field as fieldRulesOption } from "../../gen/rules/buf/validate/validate_pb";
 import { file_portal_v1_account } from "../../gen/rules/portal/v1/account_pb";
+import { file_portal_v1_address_book } from "../../gen/rules/portal/v1/address_book_pb";
 import { file_portal_v1_inquiries } from "../../gen/rules/portal/v1/inquiries_pb";
 import { file_portal_v1_reports } from "../../gen/rules/portal/v1/reports_pb";
 import { file_portal_v1_user_data } from "../../gen/rules/portal/v1/user_data_pb";
@@ -35,10 +36,12 @@ const validator = createValidator();
  * The descriptors with their buf.validate options (src/gen/rules): the
  * pages' own (src/gen) leave them out, so that pages that check nothing,
  * /login first, do not load them (issue 16). A request is checked against
- * its namesake here.
+ * its namesake here, and so is a message a form checks by itself (the
+ * address book's entry).
  */
 const rulesRegistry = createRegistry(
   file_portal_v1_account,
+  file_portal_v1_address_book,
   file_portal_v1_users,
   file_portal_v1_user_data,
   file_portal_v1_inquiries,

@@ -116,6 +116,31 @@ describe("address book (spec 2 §2.5)", () => {
     expect(screen.getByText("At most 35 characters are allowed.")).toBeInTheDocument();
   });
 
+  it("checks the proto's rules on the trimmed values before it saves", async () => {
+    const user = userEvent.setup();
+    const updated: unknown[] = [];
+    renderShippingApp("/address-book/7/edit", {
+      addressBook: {
+        // An entry stored before its limits: the form refuses what the server would.
+        getAddressBookEntry: () => ({ entry: { ...heidi, contact: "x".repeat(36) } }),
+        updateAddressBookEntry: (request) => {
+          updated.push(request);
+          return { entry: request.entry };
+        },
+        listAddressBookEntries: () => ({ entries: [], totalCount: 0n }),
+      },
+    });
+    const city = await screen.findByRole("textbox", { name: "City *" }, slow);
+    expect(city).toHaveAttribute("maxLength", "35");
+    expect(screen.getByRole("textbox", { name: "Zip code *" })).toHaveAttribute("maxLength", "10");
+    await user.clear(city);
+    await user.type(city, "   ");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("This field must not be empty.")).toBeInTheDocument();
+    expect(screen.getByText("At most 35 characters are allowed.")).toBeInTheDocument();
+    expect(updated).toHaveLength(0);
+  });
+
   it("confirms a delete naming the id and returns to the list", async () => {
     const user = userEvent.setup();
     const deleted: DeleteAddressBookEntryRequest[] = [];

@@ -16,15 +16,9 @@ import { showNotices } from "../../errors/notices";
 import type { AddressBookEntry } from "../../gen/portal/v1/address_book_pb";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { PageLoading } from "../../pages/PageLoading";
-import {
-  type AddressField,
-  addressFieldLabel,
-  addressFields,
-  addressMaxLengths,
-  addressViolation,
-  mandatoryAddressFields,
-  notEmptyKey,
-} from "../../shipping/addressBook";
+import { type AddressField, addressFieldLabel, addressFields } from "../../shipping/addressBook";
+import { textValues } from "../../shipping/textFields";
+import { addressMaxLength, addressViolation, entryViolations, mandatoryAddressFields } from "./entryRules";
 import { countryCodes, countryName } from "../../shipping/countries";
 import type { MessageDescriptor } from "@lingui/core";
 
@@ -49,28 +43,24 @@ export function AddressBookFormPage() {
 
 type Values = Record<AddressField, string>;
 
-const emptyValues = Object.fromEntries(addressFields.map((field) => [field, ""])) as Values;
-
 /**
  * The entry's fields; name, street, zip code, city and country are required
- * (spec 2 §5.6). It is sent only without field errors and with a country
- * chosen; a saved entry goes back to the list (spec 2 §4.8).
+ * (spec 2 §5.6), as the proto's rules say (entryRules.ts). It is sent only
+ * without field errors and with a country chosen; a saved entry goes back to
+ * the list (spec 2 §4.8).
  */
 function EntryForm({ current }: { current: AddressBookEntry | null }) {
   const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const { activeCustomer } = useActiveCustomer();
   const save = useSaveAddressBookEntry();
-  const [values, setValues] = useState<Values>(() =>
-    current ? (Object.fromEntries(addressFields.map((field) => [field, current[field]])) as Values) : emptyValues,
-  );
+  const [values, setValues] = useState<Values>(() => textValues(addressFields, current ?? undefined));
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState(noFailure);
   const [serverErrors, setServerErrors] = useState<Partial<Record<AddressField, MessageDescriptor>>>({});
 
-  const missing = (field: AddressField) => mandatoryAddressFields.includes(field) && values[field].trim() === "";
-  const errorOf = (field: AddressField): MessageDescriptor | null =>
-    submitted && missing(field) ? addressViolation(field, notEmptyKey) : (serverErrors[field] ?? null);
+  const violations = submitted ? entryViolations(values) : {};
+  const errorOf = (field: AddressField): MessageDescriptor | null => violations[field] ?? serverErrors[field] ?? null;
 
   if (!activeCustomer) {
     return (
@@ -85,7 +75,7 @@ function EntryForm({ current }: { current: AddressBookEntry | null }) {
     setSubmitted(true);
     setFailure(noFailure);
     setServerErrors({});
-    if (addressFields.some(missing)) return;
+    if (Object.keys(entryViolations(values)).length > 0) return;
     const entry: AddressBookEntryInit = { ...values, id: current?.id };
     save.mutate(
       { customerId: activeCustomer.id, entry },
@@ -125,7 +115,7 @@ function EntryForm({ current }: { current: AddressBookEntry | null }) {
           {...control}
           type={type}
           name={field}
-          maxLength={addressMaxLengths[field]}
+          maxLength={addressMaxLength(field)}
           value={values[field]}
           onChange={(event) => set(field)(event.target.value)}
         />

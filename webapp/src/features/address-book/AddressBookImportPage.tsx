@@ -13,7 +13,8 @@ import { describeFormFailure, noFailure } from "../../errors/formFailure";
 import { showNotices } from "../../errors/notices";
 import { readFileBytes } from "../../files/localFiles";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
-import { addressFieldLabel, addressViolation } from "../../shipping/addressBook";
+import { addressFieldLabel } from "../../shipping/addressBook";
+import { addressViolation } from "./entryRules";
 import { TemplateButton } from "./ExportButton";
 
 /** Spec 2 §5.6 and §8: the import without an active customer. */

@@ -6,10 +6,21 @@ import {
   type ReportRow,
 } from "../../gen/portal/v1/reports_pb";
 import { fieldLabel } from "../../shipping/fieldLabels";
-import { invoiceFields } from "../../shipping/gridColumns";
-import type { ReportInvoiceData } from "../../gen/portal/v1/report_details_pb";
+import { type TextKeys, textFieldsOf } from "../../shipping/textFields";
+import { type ReportInvoiceData, ReportInvoiceDataSchema } from "../../gen/portal/v1/report_details_pb";
 import { ReportDetailsDialog, rowName } from "./ReportDetailsDialog";
 import { incotermNames, reasonOfExportNames } from "./invoiceTermNames";
+
+/**
+ * The invoice columns (spec 2 §3) in the proto's order, as ReportInvoiceData
+ * names them: core/shipment's names, which the grid's columns and the CSV
+ * header repeat (a test in adapters/rpc holds them alike). All are text but
+ * the incoterm and the reason of export, which show their names.
+ */
+const invoiceFields: readonly string[] = ReportInvoiceDataSchema.fields.map((field) => field.jsonName);
+type InvoiceText = TextKeys<ReportInvoiceData>;
+const invoiceTexts: readonly InvoiceText[] = textFieldsOf(ReportInvoiceDataSchema);
+const isText = (field: string): field is InvoiceText => (invoiceTexts as readonly string[]).includes(field);
 
 /** The invoice data of a report row (spec 2 §2.4, §3 invoice columns): what its row was entered with. */
 export function InvoiceDataDialog({ row, onClose }: { row: ReportRow; onClose: () => void }) {
@@ -24,7 +35,7 @@ export function InvoiceDataDialog({ row, onClose }: { row: ReportRow; onClose: (
           ? reasonOfExportNames[invoice.reasonOfExport ?? ReasonOfExport.REASON_OF_EXPORT_UNSPECIFIED]
           : undefined;
     if (named !== undefined) return named ? i18n._(named) : "–";
-    return textOf(invoice, field) || "–";
+    return (isText(field) && invoice[field]) || "–";
   };
   return (
     <ReportDetailsDialog row={row} title={<Trans>Invoice data of {name}</Trans>} onClose={onClose}>
@@ -46,10 +57,4 @@ export function InvoiceDataDialog({ row, onClose }: { row: ReportRow; onClose: (
       }
     </ReportDetailsDialog>
   );
-}
-
-/** A field of the invoice data by the name of its grid column, which its JSON name repeats. */
-function textOf(invoice: ReportInvoiceData | undefined, field: string): string {
-  const value = (invoice as Record<string, unknown> | undefined)?.[field];
-  return typeof value === "string" ? value : "";
 }

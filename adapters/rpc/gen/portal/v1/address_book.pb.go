@@ -25,13 +25,21 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// AddressBookEntry is one saved recipient (spec 2 section 3). Name, street,
-// postalcode, city and isoCountry are mandatory; lengths are the parcel's.
+// AddressBookEntry is one saved recipient (spec 2 section 3). Its address
+// fields are the parcel form's (CsvShipmentDto) of the same names, with the
+// parcel's rules; recipient_number is the entry's own. Name, street,
+// postalcode, city and isoCountry are mandatory. The lengths and the
+// mandatory fields below are core/addressbook's rules, stated here so that
+// the browser checks them from the descriptors (a test holds them to core);
+// the server answers them, with the country, postal code, e-mail and phone
+// rules, from core/addressbook with the spec's keys
+// (jakarta.validation.constraints.NotEmpty, error.shipment.maxLength), so
+// the requests below do not check them a second time.
 type AddressBookEntry struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Entry id; 0 on create.
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// The customer's own number for the recipient.
+	// The customer's own number for the recipient; up to 35 characters.
 	RecipientNumber string `protobuf:"bytes,2,opt,name=recipient_number,json=recipientNumber,proto3" json:"recipient_number,omitempty"`
 	// Recipient name; required, up to 35 characters.
 	Name string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
@@ -57,7 +65,7 @@ type AddressBookEntry struct {
 	Email string `protobuf:"bytes,13,opt,name=email,proto3" json:"email,omitempty"`
 	// Mobile number.
 	Mobile string `protobuf:"bytes,14,opt,name=mobile,proto3" json:"mobile,omitempty"`
-	// Phone number.
+	// Phone number, with the mobile's rules.
 	Phone string `protobuf:"bytes,15,opt,name=phone,proto3" json:"phone,omitempty"`
 	// The customer whose book holds the entry (answers only).
 	CustomerId int64 `protobuf:"varint,16,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
@@ -450,7 +458,7 @@ type CreateAddressBookEntryRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Customer; the active customer.
 	CustomerId int64 `protobuf:"varint,1,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
-	// The entry; its id is ignored.
+	// The entry; its id is ignored. Its rules are core/addressbook's (see AddressBookEntry).
 	Entry         *AddressBookEntry `protobuf:"bytes,2,opt,name=entry,proto3" json:"entry,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -551,7 +559,7 @@ type UpdateAddressBookEntryRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Customer; the active customer.
 	CustomerId int64 `protobuf:"varint,1,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
-	// The entry with its id.
+	// The entry with its id. Its rules are core/addressbook's (see AddressBookEntry).
 	Entry         *AddressBookEntry `protobuf:"bytes,2,opt,name=entry,proto3" json:"entry,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1028,27 +1036,33 @@ var File_portal_v1_address_book_proto protoreflect.FileDescriptor
 
 const file_portal_v1_address_book_proto_rawDesc = "" +
 	"\n" +
-	"\x1cportal/v1/address_book.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9f\x04\n" +
+	"\x1cportal/v1/address_book.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa8\x05\n" +
 	"\x10AddressBookEntry\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12)\n" +
-	"\x10recipient_number\x18\x02 \x01(\tR\x0frecipientNumber\x12\x12\n" +
-	"\x04name\x18\x03 \x01(\tR\x04name\x12\x18\n" +
-	"\acontact\x18\x04 \x01(\tR\acontact\x12\x16\n" +
-	"\x06street\x18\x05 \x01(\tR\x06street\x12\x0e\n" +
-	"\x02no\x18\x06 \x01(\tR\x02no\x12\x18\n" +
-	"\astreet2\x18\a \x01(\tR\astreet2\x12\x18\n" +
-	"\astreet3\x18\b \x01(\tR\astreet3\x12\x1e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x122\n" +
+	"\x10recipient_number\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18#R\x0frecipientNumber\x12\x1e\n" +
+	"\x04name\x18\x03 \x01(\tB\n" +
+	"\xbaH\a\xc8\x01\x01r\x02\x18#R\x04name\x12!\n" +
+	"\acontact\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18#R\acontact\x12\"\n" +
+	"\x06street\x18\x05 \x01(\tB\n" +
+	"\xbaH\a\xc8\x01\x01r\x02\x18#R\x06street\x12\x17\n" +
+	"\x02no\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x02no\x12!\n" +
+	"\astreet2\x18\a \x01(\tB\a\xbaH\x04r\x02\x18#R\astreet2\x12!\n" +
+	"\astreet3\x18\b \x01(\tB\a\xbaH\x04r\x02\x18#R\astreet3\x12*\n" +
 	"\n" +
-	"postalcode\x18\t \x01(\tR\n" +
-	"postalcode\x12\x12\n" +
+	"postalcode\x18\t \x01(\tB\n" +
+	"\xbaH\a\xc8\x01\x01r\x02\x18\n" +
+	"R\n" +
+	"postalcode\x12\x1e\n" +
 	"\x04city\x18\n" +
-	" \x01(\tR\x04city\x12\x16\n" +
-	"\x06region\x18\v \x01(\tR\x06region\x12\x1f\n" +
-	"\viso_country\x18\f \x01(\tR\n" +
-	"isoCountry\x12\x14\n" +
-	"\x05email\x18\r \x01(\tR\x05email\x12\x16\n" +
-	"\x06mobile\x18\x0e \x01(\tR\x06mobile\x12\x14\n" +
-	"\x05phone\x18\x0f \x01(\tR\x05phone\x12\x1f\n" +
+	" \x01(\tB\n" +
+	"\xbaH\a\xc8\x01\x01r\x02\x18#R\x04city\x12\x1f\n" +
+	"\x06region\x18\v \x01(\tB\a\xbaH\x04r\x02\x18#R\x06region\x12'\n" +
+	"\viso_country\x18\f \x01(\tB\x06\xbaH\x03\xc8\x01\x01R\n" +
+	"isoCountry\x12\x1d\n" +
+	"\x05email\x18\r \x01(\tB\a\xbaH\x04r\x02\x18PR\x05email\x12\x1f\n" +
+	"\x06mobile\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x06mobile\x12\x1d\n" +
+	"\x05phone\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x05phone\x12\x1f\n" +
 	"\vcustomer_id\x18\x10 \x01(\x03R\n" +
 	"customerId\x129\n" +
 	"\n" +
@@ -1068,17 +1082,17 @@ const file_portal_v1_address_book_proto_rawDesc = "" +
 	"\x1aGetAddressBookEntryRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"P\n" +
 	"\x1bGetAddressBookEntryResponse\x121\n" +
-	"\x05entry\x18\x01 \x01(\v2\x1b.portal.v1.AddressBookEntryR\x05entry\"s\n" +
+	"\x05entry\x18\x01 \x01(\v2\x1b.portal.v1.AddressBookEntryR\x05entry\"{\n" +
 	"\x1dCreateAddressBookEntryRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
-	"customerId\x121\n" +
-	"\x05entry\x18\x02 \x01(\v2\x1b.portal.v1.AddressBookEntryR\x05entry\"S\n" +
+	"customerId\x129\n" +
+	"\x05entry\x18\x02 \x01(\v2\x1b.portal.v1.AddressBookEntryB\x06\xbaH\x03\xd8\x01\x03R\x05entry\"S\n" +
 	"\x1eCreateAddressBookEntryResponse\x121\n" +
-	"\x05entry\x18\x01 \x01(\v2\x1b.portal.v1.AddressBookEntryR\x05entry\"s\n" +
+	"\x05entry\x18\x01 \x01(\v2\x1b.portal.v1.AddressBookEntryR\x05entry\"{\n" +
 	"\x1dUpdateAddressBookEntryRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
-	"customerId\x121\n" +
-	"\x05entry\x18\x02 \x01(\v2\x1b.portal.v1.AddressBookEntryR\x05entry\"S\n" +
+	"customerId\x129\n" +
+	"\x05entry\x18\x02 \x01(\v2\x1b.portal.v1.AddressBookEntryB\x06\xbaH\x03\xd8\x01\x03R\x05entry\"S\n" +
 	"\x1eUpdateAddressBookEntryResponse\x121\n" +
 	"\x05entry\x18\x01 \x01(\v2\x1b.portal.v1.AddressBookEntryR\x05entry\"X\n" +
 	"\x1dDeleteAddressBookEntryRequest\x12\x1f\n" +

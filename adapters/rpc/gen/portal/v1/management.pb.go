@@ -24,6 +24,59 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// UP or DOWN; the answers always name one.
+type HealthStatus_Value int32
+
+const (
+	// Never answered.
+	HealthStatus_HEALTH_STATUS_UNSPECIFIED HealthStatus_Value = 0
+	// Working.
+	HealthStatus_UP HealthStatus_Value = 1
+	// Not working.
+	HealthStatus_DOWN HealthStatus_Value = 2
+)
+
+// Enum value maps for HealthStatus_Value.
+var (
+	HealthStatus_Value_name = map[int32]string{
+		0: "HEALTH_STATUS_UNSPECIFIED",
+		1: "UP",
+		2: "DOWN",
+	}
+	HealthStatus_Value_value = map[string]int32{
+		"HEALTH_STATUS_UNSPECIFIED": 0,
+		"UP":                        1,
+		"DOWN":                      2,
+	}
+)
+
+func (x HealthStatus_Value) Enum() *HealthStatus_Value {
+	p := new(HealthStatus_Value)
+	*p = x
+	return p
+}
+
+func (x HealthStatus_Value) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (HealthStatus_Value) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_management_proto_enumTypes[0].Descriptor()
+}
+
+func (HealthStatus_Value) Type() protoreflect.EnumType {
+	return &file_portal_v1_management_proto_enumTypes[0]
+}
+
+func (x HealthStatus_Value) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use HealthStatus_Value.Descriptor instead.
+func (HealthStatus_Value) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{12, 0}
+}
+
 // GetInfoRequest has no parameters.
 type GetInfoRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -714,11 +767,49 @@ func (x *GetHealthResponse) GetHealth() *Health {
 	return nil
 }
 
+// HealthStatus names whether the portal or a component works, spelled as
+// monitoring tools expect (core/health).
+type HealthStatus struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HealthStatus) Reset() {
+	*x = HealthStatus{}
+	mi := &file_portal_v1_management_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HealthStatus) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HealthStatus) ProtoMessage() {}
+
+func (x *HealthStatus) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_management_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HealthStatus.ProtoReflect.Descriptor instead.
+func (*HealthStatus) Descriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{12}
+}
+
 // Health is the portal's health in the shape monitoring tools expect.
 type Health struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// UP when every component is UP, otherwise DOWN.
-	Status string `protobuf:"bytes,1,opt,name=status,proto3" json:"status,omitempty"`
+	Status HealthStatus_Value `protobuf:"varint,1,opt,name=status,proto3,enum=portal.v1.HealthStatus_Value" json:"status,omitempty"`
 	// Components by name: db, redis, kratos, mail.
 	Components    map[string]*HealthComponent `protobuf:"bytes,2,rep,name=components,proto3" json:"components,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
@@ -727,7 +818,7 @@ type Health struct {
 
 func (x *Health) Reset() {
 	*x = Health{}
-	mi := &file_portal_v1_management_proto_msgTypes[12]
+	mi := &file_portal_v1_management_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -739,7 +830,7 @@ func (x *Health) String() string {
 func (*Health) ProtoMessage() {}
 
 func (x *Health) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[12]
+	mi := &file_portal_v1_management_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -752,14 +843,14 @@ func (x *Health) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Health.ProtoReflect.Descriptor instead.
 func (*Health) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{12}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{13}
 }
 
-func (x *Health) GetStatus() string {
+func (x *Health) GetStatus() HealthStatus_Value {
 	if x != nil {
 		return x.Status
 	}
-	return ""
+	return HealthStatus_HEALTH_STATUS_UNSPECIFIED
 }
 
 func (x *Health) GetComponents() map[string]*HealthComponent {
@@ -773,7 +864,7 @@ func (x *Health) GetComponents() map[string]*HealthComponent {
 type HealthComponent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// UP or DOWN.
-	Status string `protobuf:"bytes,1,opt,name=status,proto3" json:"status,omitempty"`
+	Status HealthStatus_Value `protobuf:"varint,1,opt,name=status,proto3,enum=portal.v1.HealthStatus_Value" json:"status,omitempty"`
 	// Facts about the component, such as the error when it is DOWN.
 	Details map[string]string `protobuf:"bytes,2,rep,name=details,proto3" json:"details,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// How long the component took to answer its probe, in milliseconds.
@@ -784,7 +875,7 @@ type HealthComponent struct {
 
 func (x *HealthComponent) Reset() {
 	*x = HealthComponent{}
-	mi := &file_portal_v1_management_proto_msgTypes[13]
+	mi := &file_portal_v1_management_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -796,7 +887,7 @@ func (x *HealthComponent) String() string {
 func (*HealthComponent) ProtoMessage() {}
 
 func (x *HealthComponent) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[13]
+	mi := &file_portal_v1_management_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -809,14 +900,14 @@ func (x *HealthComponent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HealthComponent.ProtoReflect.Descriptor instead.
 func (*HealthComponent) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{13}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{14}
 }
 
-func (x *HealthComponent) GetStatus() string {
+func (x *HealthComponent) GetStatus() HealthStatus_Value {
 	if x != nil {
 		return x.Status
 	}
-	return ""
+	return HealthStatus_HEALTH_STATUS_UNSPECIFIED
 }
 
 func (x *HealthComponent) GetDetails() map[string]string {
@@ -842,7 +933,7 @@ type GetMetricsRequest struct {
 
 func (x *GetMetricsRequest) Reset() {
 	*x = GetMetricsRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[14]
+	mi := &file_portal_v1_management_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -854,7 +945,7 @@ func (x *GetMetricsRequest) String() string {
 func (*GetMetricsRequest) ProtoMessage() {}
 
 func (x *GetMetricsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[14]
+	mi := &file_portal_v1_management_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -867,7 +958,7 @@ func (x *GetMetricsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMetricsRequest.ProtoReflect.Descriptor instead.
 func (*GetMetricsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{14}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{15}
 }
 
 // GetMetricsResponse carries the figures.
@@ -881,7 +972,7 @@ type GetMetricsResponse struct {
 
 func (x *GetMetricsResponse) Reset() {
 	*x = GetMetricsResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[15]
+	mi := &file_portal_v1_management_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -893,7 +984,7 @@ func (x *GetMetricsResponse) String() string {
 func (*GetMetricsResponse) ProtoMessage() {}
 
 func (x *GetMetricsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[15]
+	mi := &file_portal_v1_management_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -906,7 +997,7 @@ func (x *GetMetricsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMetricsResponse.ProtoReflect.Descriptor instead.
 func (*GetMetricsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{15}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetMetricsResponse) GetMetrics() *Metrics {
@@ -942,7 +1033,7 @@ type Metrics struct {
 
 func (x *Metrics) Reset() {
 	*x = Metrics{}
-	mi := &file_portal_v1_management_proto_msgTypes[16]
+	mi := &file_portal_v1_management_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -954,7 +1045,7 @@ func (x *Metrics) String() string {
 func (*Metrics) ProtoMessage() {}
 
 func (x *Metrics) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[16]
+	mi := &file_portal_v1_management_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -967,7 +1058,7 @@ func (x *Metrics) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Metrics.ProtoReflect.Descriptor instead.
 func (*Metrics) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{16}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Metrics) GetRuntime() *GoRuntime {
@@ -1055,7 +1146,7 @@ type GoRuntime struct {
 
 func (x *GoRuntime) Reset() {
 	*x = GoRuntime{}
-	mi := &file_portal_v1_management_proto_msgTypes[17]
+	mi := &file_portal_v1_management_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1067,7 +1158,7 @@ func (x *GoRuntime) String() string {
 func (*GoRuntime) ProtoMessage() {}
 
 func (x *GoRuntime) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[17]
+	mi := &file_portal_v1_management_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1080,7 +1171,7 @@ func (x *GoRuntime) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GoRuntime.ProtoReflect.Descriptor instead.
 func (*GoRuntime) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{17}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GoRuntime) GetHeapAllocBytes() float64 {
@@ -1174,7 +1265,7 @@ type RequestFigure struct {
 
 func (x *RequestFigure) Reset() {
 	*x = RequestFigure{}
-	mi := &file_portal_v1_management_proto_msgTypes[18]
+	mi := &file_portal_v1_management_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1186,7 +1277,7 @@ func (x *RequestFigure) String() string {
 func (*RequestFigure) ProtoMessage() {}
 
 func (x *RequestFigure) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[18]
+	mi := &file_portal_v1_management_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1199,7 +1290,7 @@ func (x *RequestFigure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RequestFigure.ProtoReflect.Descriptor instead.
 func (*RequestFigure) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{18}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RequestFigure) GetName() string {
@@ -1267,7 +1358,7 @@ type DatabasePool struct {
 
 func (x *DatabasePool) Reset() {
 	*x = DatabasePool{}
-	mi := &file_portal_v1_management_proto_msgTypes[19]
+	mi := &file_portal_v1_management_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1279,7 +1370,7 @@ func (x *DatabasePool) String() string {
 func (*DatabasePool) ProtoMessage() {}
 
 func (x *DatabasePool) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[19]
+	mi := &file_portal_v1_management_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1292,7 +1383,7 @@ func (x *DatabasePool) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DatabasePool.ProtoReflect.Descriptor instead.
 func (*DatabasePool) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{19}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *DatabasePool) GetAcquired() float64 {
@@ -1367,7 +1458,7 @@ type QueueFigure struct {
 
 func (x *QueueFigure) Reset() {
 	*x = QueueFigure{}
-	mi := &file_portal_v1_management_proto_msgTypes[20]
+	mi := &file_portal_v1_management_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1379,7 +1470,7 @@ func (x *QueueFigure) String() string {
 func (*QueueFigure) ProtoMessage() {}
 
 func (x *QueueFigure) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[20]
+	mi := &file_portal_v1_management_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1392,7 +1483,7 @@ func (x *QueueFigure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueFigure.ProtoReflect.Descriptor instead.
 func (*QueueFigure) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{20}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *QueueFigure) GetName() string {
@@ -1457,7 +1548,7 @@ type CacheFigure struct {
 
 func (x *CacheFigure) Reset() {
 	*x = CacheFigure{}
-	mi := &file_portal_v1_management_proto_msgTypes[21]
+	mi := &file_portal_v1_management_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1469,7 +1560,7 @@ func (x *CacheFigure) String() string {
 func (*CacheFigure) ProtoMessage() {}
 
 func (x *CacheFigure) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[21]
+	mi := &file_portal_v1_management_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1482,7 +1573,7 @@ func (x *CacheFigure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CacheFigure.ProtoReflect.Descriptor instead.
 func (*CacheFigure) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{21}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CacheFigure) GetHits() float64 {
@@ -1508,7 +1599,7 @@ type GetThreadDumpRequest struct {
 
 func (x *GetThreadDumpRequest) Reset() {
 	*x = GetThreadDumpRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[22]
+	mi := &file_portal_v1_management_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1520,7 +1611,7 @@ func (x *GetThreadDumpRequest) String() string {
 func (*GetThreadDumpRequest) ProtoMessage() {}
 
 func (x *GetThreadDumpRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[22]
+	mi := &file_portal_v1_management_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1533,7 +1624,7 @@ func (x *GetThreadDumpRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetThreadDumpRequest.ProtoReflect.Descriptor instead.
 func (*GetThreadDumpRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{22}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{23}
 }
 
 // GetThreadDumpResponse carries the goroutines.
@@ -1549,7 +1640,7 @@ type GetThreadDumpResponse struct {
 
 func (x *GetThreadDumpResponse) Reset() {
 	*x = GetThreadDumpResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[23]
+	mi := &file_portal_v1_management_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1561,7 +1652,7 @@ func (x *GetThreadDumpResponse) String() string {
 func (*GetThreadDumpResponse) ProtoMessage() {}
 
 func (x *GetThreadDumpResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[23]
+	mi := &file_portal_v1_management_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1574,7 +1665,7 @@ func (x *GetThreadDumpResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetThreadDumpResponse.ProtoReflect.Descriptor instead.
 func (*GetThreadDumpResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{23}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetThreadDumpResponse) GetGoroutineCount() int32 {
@@ -1606,7 +1697,7 @@ type GoroutineGroup struct {
 
 func (x *GoroutineGroup) Reset() {
 	*x = GoroutineGroup{}
-	mi := &file_portal_v1_management_proto_msgTypes[24]
+	mi := &file_portal_v1_management_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1618,7 +1709,7 @@ func (x *GoroutineGroup) String() string {
 func (*GoroutineGroup) ProtoMessage() {}
 
 func (x *GoroutineGroup) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[24]
+	mi := &file_portal_v1_management_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1631,7 +1722,7 @@ func (x *GoroutineGroup) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GoroutineGroup.ProtoReflect.Descriptor instead.
 func (*GoroutineGroup) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{24}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GoroutineGroup) GetState() string {
@@ -1664,7 +1755,7 @@ type ListLoggersRequest struct {
 
 func (x *ListLoggersRequest) Reset() {
 	*x = ListLoggersRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[25]
+	mi := &file_portal_v1_management_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1676,7 +1767,7 @@ func (x *ListLoggersRequest) String() string {
 func (*ListLoggersRequest) ProtoMessage() {}
 
 func (x *ListLoggersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[25]
+	mi := &file_portal_v1_management_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1689,7 +1780,7 @@ func (x *ListLoggersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLoggersRequest.ProtoReflect.Descriptor instead.
 func (*ListLoggersRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{25}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{26}
 }
 
 // ListLoggersResponse lists the loggers.
@@ -1705,7 +1796,7 @@ type ListLoggersResponse struct {
 
 func (x *ListLoggersResponse) Reset() {
 	*x = ListLoggersResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[26]
+	mi := &file_portal_v1_management_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1717,7 +1808,7 @@ func (x *ListLoggersResponse) String() string {
 func (*ListLoggersResponse) ProtoMessage() {}
 
 func (x *ListLoggersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[26]
+	mi := &file_portal_v1_management_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1730,7 +1821,7 @@ func (x *ListLoggersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLoggersResponse.ProtoReflect.Descriptor instead.
 func (*ListLoggersResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{26}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ListLoggersResponse) GetLoggers() []*Logger {
@@ -1762,7 +1853,7 @@ type Logger struct {
 
 func (x *Logger) Reset() {
 	*x = Logger{}
-	mi := &file_portal_v1_management_proto_msgTypes[27]
+	mi := &file_portal_v1_management_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1774,7 +1865,7 @@ func (x *Logger) String() string {
 func (*Logger) ProtoMessage() {}
 
 func (x *Logger) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[27]
+	mi := &file_portal_v1_management_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1787,7 +1878,7 @@ func (x *Logger) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Logger.ProtoReflect.Descriptor instead.
 func (*Logger) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{27}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Logger) GetName() string {
@@ -1824,7 +1915,7 @@ type SetLoggerLevelRequest struct {
 
 func (x *SetLoggerLevelRequest) Reset() {
 	*x = SetLoggerLevelRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[28]
+	mi := &file_portal_v1_management_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1836,7 +1927,7 @@ func (x *SetLoggerLevelRequest) String() string {
 func (*SetLoggerLevelRequest) ProtoMessage() {}
 
 func (x *SetLoggerLevelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[28]
+	mi := &file_portal_v1_management_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1849,7 +1940,7 @@ func (x *SetLoggerLevelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLoggerLevelRequest.ProtoReflect.Descriptor instead.
 func (*SetLoggerLevelRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{28}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SetLoggerLevelRequest) GetName() string {
@@ -1875,7 +1966,7 @@ type SetLoggerLevelResponse struct {
 
 func (x *SetLoggerLevelResponse) Reset() {
 	*x = SetLoggerLevelResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[29]
+	mi := &file_portal_v1_management_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1887,7 +1978,7 @@ func (x *SetLoggerLevelResponse) String() string {
 func (*SetLoggerLevelResponse) ProtoMessage() {}
 
 func (x *SetLoggerLevelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[29]
+	mi := &file_portal_v1_management_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1900,7 +1991,7 @@ func (x *SetLoggerLevelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLoggerLevelResponse.ProtoReflect.Descriptor instead.
 func (*SetLoggerLevelResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{29}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{30}
 }
 
 // GetConfigPropsRequest has no parameters.
@@ -1912,7 +2003,7 @@ type GetConfigPropsRequest struct {
 
 func (x *GetConfigPropsRequest) Reset() {
 	*x = GetConfigPropsRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[30]
+	mi := &file_portal_v1_management_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1924,7 +2015,7 @@ func (x *GetConfigPropsRequest) String() string {
 func (*GetConfigPropsRequest) ProtoMessage() {}
 
 func (x *GetConfigPropsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[30]
+	mi := &file_portal_v1_management_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1937,7 +2028,7 @@ func (x *GetConfigPropsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetConfigPropsRequest.ProtoReflect.Descriptor instead.
 func (*GetConfigPropsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{30}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{31}
 }
 
 // GetConfigPropsResponse carries the configuration.
@@ -1951,7 +2042,7 @@ type GetConfigPropsResponse struct {
 
 func (x *GetConfigPropsResponse) Reset() {
 	*x = GetConfigPropsResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[31]
+	mi := &file_portal_v1_management_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1963,7 +2054,7 @@ func (x *GetConfigPropsResponse) String() string {
 func (*GetConfigPropsResponse) ProtoMessage() {}
 
 func (x *GetConfigPropsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[31]
+	mi := &file_portal_v1_management_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1976,7 +2067,7 @@ func (x *GetConfigPropsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetConfigPropsResponse.ProtoReflect.Descriptor instead.
 func (*GetConfigPropsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{31}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetConfigPropsResponse) GetProperties() []*ConfigProperty {
@@ -1995,7 +2086,7 @@ type GetEnvRequest struct {
 
 func (x *GetEnvRequest) Reset() {
 	*x = GetEnvRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[32]
+	mi := &file_portal_v1_management_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2007,7 +2098,7 @@ func (x *GetEnvRequest) String() string {
 func (*GetEnvRequest) ProtoMessage() {}
 
 func (x *GetEnvRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[32]
+	mi := &file_portal_v1_management_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2020,7 +2111,7 @@ func (x *GetEnvRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEnvRequest.ProtoReflect.Descriptor instead.
 func (*GetEnvRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{32}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{33}
 }
 
 // GetEnvResponse carries the environment.
@@ -2034,7 +2125,7 @@ type GetEnvResponse struct {
 
 func (x *GetEnvResponse) Reset() {
 	*x = GetEnvResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[33]
+	mi := &file_portal_v1_management_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2046,7 +2137,7 @@ func (x *GetEnvResponse) String() string {
 func (*GetEnvResponse) ProtoMessage() {}
 
 func (x *GetEnvResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[33]
+	mi := &file_portal_v1_management_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2059,7 +2150,7 @@ func (x *GetEnvResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEnvResponse.ProtoReflect.Descriptor instead.
 func (*GetEnvResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{33}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetEnvResponse) GetProperties() []*ConfigProperty {
@@ -2086,7 +2177,7 @@ type ConfigProperty struct {
 
 func (x *ConfigProperty) Reset() {
 	*x = ConfigProperty{}
-	mi := &file_portal_v1_management_proto_msgTypes[34]
+	mi := &file_portal_v1_management_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2098,7 +2189,7 @@ func (x *ConfigProperty) String() string {
 func (*ConfigProperty) ProtoMessage() {}
 
 func (x *ConfigProperty) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[34]
+	mi := &file_portal_v1_management_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2111,7 +2202,7 @@ func (x *ConfigProperty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfigProperty.ProtoReflect.Descriptor instead.
 func (*ConfigProperty) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{34}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ConfigProperty) GetSource() string {
@@ -2162,7 +2253,7 @@ type ListAuditsRequest struct {
 
 func (x *ListAuditsRequest) Reset() {
 	*x = ListAuditsRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[35]
+	mi := &file_portal_v1_management_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2174,7 +2265,7 @@ func (x *ListAuditsRequest) String() string {
 func (*ListAuditsRequest) ProtoMessage() {}
 
 func (x *ListAuditsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[35]
+	mi := &file_portal_v1_management_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2187,7 +2278,7 @@ func (x *ListAuditsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditsRequest.ProtoReflect.Descriptor instead.
 func (*ListAuditsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{35}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListAuditsRequest) GetPage() int32 {
@@ -2238,7 +2329,7 @@ type ListAuditsResponse struct {
 
 func (x *ListAuditsResponse) Reset() {
 	*x = ListAuditsResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[36]
+	mi := &file_portal_v1_management_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2250,7 +2341,7 @@ func (x *ListAuditsResponse) String() string {
 func (*ListAuditsResponse) ProtoMessage() {}
 
 func (x *ListAuditsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[36]
+	mi := &file_portal_v1_management_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2263,7 +2354,7 @@ func (x *ListAuditsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditsResponse.ProtoReflect.Descriptor instead.
 func (*ListAuditsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{36}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListAuditsResponse) GetAudits() []*AuditEvent {
@@ -2301,7 +2392,7 @@ type AuditEvent struct {
 
 func (x *AuditEvent) Reset() {
 	*x = AuditEvent{}
-	mi := &file_portal_v1_management_proto_msgTypes[37]
+	mi := &file_portal_v1_management_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2313,7 +2404,7 @@ func (x *AuditEvent) String() string {
 func (*AuditEvent) ProtoMessage() {}
 
 func (x *AuditEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[37]
+	mi := &file_portal_v1_management_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2326,7 +2417,7 @@ func (x *AuditEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuditEvent.ProtoReflect.Descriptor instead.
 func (*AuditEvent) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{37}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *AuditEvent) GetId() int64 {
@@ -2382,7 +2473,7 @@ type RunDatabaseQueryRequest struct {
 
 func (x *RunDatabaseQueryRequest) Reset() {
 	*x = RunDatabaseQueryRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[38]
+	mi := &file_portal_v1_management_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2394,7 +2485,7 @@ func (x *RunDatabaseQueryRequest) String() string {
 func (*RunDatabaseQueryRequest) ProtoMessage() {}
 
 func (x *RunDatabaseQueryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[38]
+	mi := &file_portal_v1_management_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2407,7 +2498,7 @@ func (x *RunDatabaseQueryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunDatabaseQueryRequest.ProtoReflect.Descriptor instead.
 func (*RunDatabaseQueryRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{38}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *RunDatabaseQueryRequest) GetSql() string {
@@ -2441,7 +2532,7 @@ type RunDatabaseQueryResponse struct {
 
 func (x *RunDatabaseQueryResponse) Reset() {
 	*x = RunDatabaseQueryResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[39]
+	mi := &file_portal_v1_management_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2453,7 +2544,7 @@ func (x *RunDatabaseQueryResponse) String() string {
 func (*RunDatabaseQueryResponse) ProtoMessage() {}
 
 func (x *RunDatabaseQueryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[39]
+	mi := &file_portal_v1_management_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2466,7 +2557,7 @@ func (x *RunDatabaseQueryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunDatabaseQueryResponse.ProtoReflect.Descriptor instead.
 func (*RunDatabaseQueryResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{39}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *RunDatabaseQueryResponse) GetColumns() []string {
@@ -2531,7 +2622,7 @@ type DatabaseRow struct {
 
 func (x *DatabaseRow) Reset() {
 	*x = DatabaseRow{}
-	mi := &file_portal_v1_management_proto_msgTypes[40]
+	mi := &file_portal_v1_management_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2543,7 +2634,7 @@ func (x *DatabaseRow) String() string {
 func (*DatabaseRow) ProtoMessage() {}
 
 func (x *DatabaseRow) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[40]
+	mi := &file_portal_v1_management_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2556,7 +2647,7 @@ func (x *DatabaseRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DatabaseRow.ProtoReflect.Descriptor instead.
 func (*DatabaseRow) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{40}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *DatabaseRow) GetCells() []string {
@@ -2619,17 +2710,22 @@ const file_portal_v1_management_proto_rawDesc = "" +
 	"build_date\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\tbuildDate\"\x12\n" +
 	"\x10GetHealthRequest\">\n" +
 	"\x11GetHealthResponse\x12)\n" +
-	"\x06health\x18\x01 \x01(\v2\x11.portal.v1.HealthR\x06health\"\xbe\x01\n" +
-	"\x06Health\x12\x16\n" +
-	"\x06status\x18\x01 \x01(\tR\x06status\x12A\n" +
+	"\x06health\x18\x01 \x01(\v2\x11.portal.v1.HealthR\x06health\"H\n" +
+	"\fHealthStatus\"8\n" +
+	"\x05Value\x12\x1d\n" +
+	"\x19HEALTH_STATUS_UNSPECIFIED\x10\x00\x12\x06\n" +
+	"\x02UP\x10\x01\x12\b\n" +
+	"\x04DOWN\x10\x02\"\xdd\x01\n" +
+	"\x06Health\x125\n" +
+	"\x06status\x18\x01 \x01(\x0e2\x1d.portal.v1.HealthStatus.ValueR\x06status\x12A\n" +
 	"\n" +
 	"components\x18\x02 \x03(\v2!.portal.v1.Health.ComponentsEntryR\n" +
 	"components\x1aY\n" +
 	"\x0fComponentsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x120\n" +
-	"\x05value\x18\x02 \x01(\v2\x1a.portal.v1.HealthComponentR\x05value:\x028\x01\"\xc7\x01\n" +
-	"\x0fHealthComponent\x12\x16\n" +
-	"\x06status\x18\x01 \x01(\tR\x06status\x12A\n" +
+	"\x05value\x18\x02 \x01(\v2\x1a.portal.v1.HealthComponentR\x05value:\x028\x01\"\xe6\x01\n" +
+	"\x0fHealthComponent\x125\n" +
+	"\x06status\x18\x01 \x01(\x0e2\x1d.portal.v1.HealthStatus.ValueR\x06status\x12A\n" +
 	"\adetails\x18\x02 \x03(\v2'.portal.v1.HealthComponent.DetailsEntryR\adetails\x12\x1d\n" +
 	"\n" +
 	"latency_ms\x18\x03 \x01(\x01R\tlatencyMs\x1a:\n" +
@@ -2792,117 +2888,122 @@ func file_portal_v1_management_proto_rawDescGZIP() []byte {
 	return file_portal_v1_management_proto_rawDescData
 }
 
-var file_portal_v1_management_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
+var file_portal_v1_management_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_portal_v1_management_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_portal_v1_management_proto_goTypes = []any{
-	(*GetInfoRequest)(nil),                 // 0: portal.v1.GetInfoRequest
-	(*GetInfoResponse)(nil),                // 1: portal.v1.GetInfoResponse
-	(*ApplicationProfile)(nil),             // 2: portal.v1.ApplicationProfile
-	(*GetProductsAndServicesRequest)(nil),  // 3: portal.v1.GetProductsAndServicesRequest
-	(*GetProductsAndServicesResponse)(nil), // 4: portal.v1.GetProductsAndServicesResponse
-	(*ProductsAndServices)(nil),            // 5: portal.v1.ProductsAndServices
-	(*ReferenceCode)(nil),                  // 6: portal.v1.ReferenceCode
-	(*PostalRange)(nil),                    // 7: portal.v1.PostalRange
-	(*GetVersionRequest)(nil),              // 8: portal.v1.GetVersionRequest
-	(*GetVersionResponse)(nil),             // 9: portal.v1.GetVersionResponse
-	(*GetHealthRequest)(nil),               // 10: portal.v1.GetHealthRequest
-	(*GetHealthResponse)(nil),              // 11: portal.v1.GetHealthResponse
-	(*Health)(nil),                         // 12: portal.v1.Health
-	(*HealthComponent)(nil),                // 13: portal.v1.HealthComponent
-	(*GetMetricsRequest)(nil),              // 14: portal.v1.GetMetricsRequest
-	(*GetMetricsResponse)(nil),             // 15: portal.v1.GetMetricsResponse
-	(*Metrics)(nil),                        // 16: portal.v1.Metrics
-	(*GoRuntime)(nil),                      // 17: portal.v1.GoRuntime
-	(*RequestFigure)(nil),                  // 18: portal.v1.RequestFigure
-	(*DatabasePool)(nil),                   // 19: portal.v1.DatabasePool
-	(*QueueFigure)(nil),                    // 20: portal.v1.QueueFigure
-	(*CacheFigure)(nil),                    // 21: portal.v1.CacheFigure
-	(*GetThreadDumpRequest)(nil),           // 22: portal.v1.GetThreadDumpRequest
-	(*GetThreadDumpResponse)(nil),          // 23: portal.v1.GetThreadDumpResponse
-	(*GoroutineGroup)(nil),                 // 24: portal.v1.GoroutineGroup
-	(*ListLoggersRequest)(nil),             // 25: portal.v1.ListLoggersRequest
-	(*ListLoggersResponse)(nil),            // 26: portal.v1.ListLoggersResponse
-	(*Logger)(nil),                         // 27: portal.v1.Logger
-	(*SetLoggerLevelRequest)(nil),          // 28: portal.v1.SetLoggerLevelRequest
-	(*SetLoggerLevelResponse)(nil),         // 29: portal.v1.SetLoggerLevelResponse
-	(*GetConfigPropsRequest)(nil),          // 30: portal.v1.GetConfigPropsRequest
-	(*GetConfigPropsResponse)(nil),         // 31: portal.v1.GetConfigPropsResponse
-	(*GetEnvRequest)(nil),                  // 32: portal.v1.GetEnvRequest
-	(*GetEnvResponse)(nil),                 // 33: portal.v1.GetEnvResponse
-	(*ConfigProperty)(nil),                 // 34: portal.v1.ConfigProperty
-	(*ListAuditsRequest)(nil),              // 35: portal.v1.ListAuditsRequest
-	(*ListAuditsResponse)(nil),             // 36: portal.v1.ListAuditsResponse
-	(*AuditEvent)(nil),                     // 37: portal.v1.AuditEvent
-	(*RunDatabaseQueryRequest)(nil),        // 38: portal.v1.RunDatabaseQueryRequest
-	(*RunDatabaseQueryResponse)(nil),       // 39: portal.v1.RunDatabaseQueryResponse
-	(*DatabaseRow)(nil),                    // 40: portal.v1.DatabaseRow
-	nil,                                    // 41: portal.v1.Health.ComponentsEntry
-	nil,                                    // 42: portal.v1.HealthComponent.DetailsEntry
-	nil,                                    // 43: portal.v1.AuditEvent.DataEntry
-	(*timestamppb.Timestamp)(nil),          // 44: google.protobuf.Timestamp
+	(HealthStatus_Value)(0),                // 0: portal.v1.HealthStatus.Value
+	(*GetInfoRequest)(nil),                 // 1: portal.v1.GetInfoRequest
+	(*GetInfoResponse)(nil),                // 2: portal.v1.GetInfoResponse
+	(*ApplicationProfile)(nil),             // 3: portal.v1.ApplicationProfile
+	(*GetProductsAndServicesRequest)(nil),  // 4: portal.v1.GetProductsAndServicesRequest
+	(*GetProductsAndServicesResponse)(nil), // 5: portal.v1.GetProductsAndServicesResponse
+	(*ProductsAndServices)(nil),            // 6: portal.v1.ProductsAndServices
+	(*ReferenceCode)(nil),                  // 7: portal.v1.ReferenceCode
+	(*PostalRange)(nil),                    // 8: portal.v1.PostalRange
+	(*GetVersionRequest)(nil),              // 9: portal.v1.GetVersionRequest
+	(*GetVersionResponse)(nil),             // 10: portal.v1.GetVersionResponse
+	(*GetHealthRequest)(nil),               // 11: portal.v1.GetHealthRequest
+	(*GetHealthResponse)(nil),              // 12: portal.v1.GetHealthResponse
+	(*HealthStatus)(nil),                   // 13: portal.v1.HealthStatus
+	(*Health)(nil),                         // 14: portal.v1.Health
+	(*HealthComponent)(nil),                // 15: portal.v1.HealthComponent
+	(*GetMetricsRequest)(nil),              // 16: portal.v1.GetMetricsRequest
+	(*GetMetricsResponse)(nil),             // 17: portal.v1.GetMetricsResponse
+	(*Metrics)(nil),                        // 18: portal.v1.Metrics
+	(*GoRuntime)(nil),                      // 19: portal.v1.GoRuntime
+	(*RequestFigure)(nil),                  // 20: portal.v1.RequestFigure
+	(*DatabasePool)(nil),                   // 21: portal.v1.DatabasePool
+	(*QueueFigure)(nil),                    // 22: portal.v1.QueueFigure
+	(*CacheFigure)(nil),                    // 23: portal.v1.CacheFigure
+	(*GetThreadDumpRequest)(nil),           // 24: portal.v1.GetThreadDumpRequest
+	(*GetThreadDumpResponse)(nil),          // 25: portal.v1.GetThreadDumpResponse
+	(*GoroutineGroup)(nil),                 // 26: portal.v1.GoroutineGroup
+	(*ListLoggersRequest)(nil),             // 27: portal.v1.ListLoggersRequest
+	(*ListLoggersResponse)(nil),            // 28: portal.v1.ListLoggersResponse
+	(*Logger)(nil),                         // 29: portal.v1.Logger
+	(*SetLoggerLevelRequest)(nil),          // 30: portal.v1.SetLoggerLevelRequest
+	(*SetLoggerLevelResponse)(nil),         // 31: portal.v1.SetLoggerLevelResponse
+	(*GetConfigPropsRequest)(nil),          // 32: portal.v1.GetConfigPropsRequest
+	(*GetConfigPropsResponse)(nil),         // 33: portal.v1.GetConfigPropsResponse
+	(*GetEnvRequest)(nil),                  // 34: portal.v1.GetEnvRequest
+	(*GetEnvResponse)(nil),                 // 35: portal.v1.GetEnvResponse
+	(*ConfigProperty)(nil),                 // 36: portal.v1.ConfigProperty
+	(*ListAuditsRequest)(nil),              // 37: portal.v1.ListAuditsRequest
+	(*ListAuditsResponse)(nil),             // 38: portal.v1.ListAuditsResponse
+	(*AuditEvent)(nil),                     // 39: portal.v1.AuditEvent
+	(*RunDatabaseQueryRequest)(nil),        // 40: portal.v1.RunDatabaseQueryRequest
+	(*RunDatabaseQueryResponse)(nil),       // 41: portal.v1.RunDatabaseQueryResponse
+	(*DatabaseRow)(nil),                    // 42: portal.v1.DatabaseRow
+	nil,                                    // 43: portal.v1.Health.ComponentsEntry
+	nil,                                    // 44: portal.v1.HealthComponent.DetailsEntry
+	nil,                                    // 45: portal.v1.AuditEvent.DataEntry
+	(*timestamppb.Timestamp)(nil),          // 46: google.protobuf.Timestamp
 }
 var file_portal_v1_management_proto_depIdxs = []int32{
-	2,  // 0: portal.v1.GetInfoResponse.profile:type_name -> portal.v1.ApplicationProfile
-	44, // 1: portal.v1.ApplicationProfile.build_date:type_name -> google.protobuf.Timestamp
-	5,  // 2: portal.v1.ApplicationProfile.products_and_services:type_name -> portal.v1.ProductsAndServices
-	5,  // 3: portal.v1.GetProductsAndServicesResponse.products_and_services:type_name -> portal.v1.ProductsAndServices
-	6,  // 4: portal.v1.ProductsAndServices.products:type_name -> portal.v1.ReferenceCode
-	6,  // 5: portal.v1.ProductsAndServices.services:type_name -> portal.v1.ReferenceCode
-	6,  // 6: portal.v1.ProductsAndServices.options:type_name -> portal.v1.ReferenceCode
-	6,  // 7: portal.v1.ProductsAndServices.formats:type_name -> portal.v1.ReferenceCode
-	6,  // 8: portal.v1.ProductsAndServices.return_types:type_name -> portal.v1.ReferenceCode
-	6,  // 9: portal.v1.ProductsAndServices.return_options:type_name -> portal.v1.ReferenceCode
-	7,  // 10: portal.v1.ProductsAndServices.canary_islands_postal_ranges:type_name -> portal.v1.PostalRange
-	44, // 11: portal.v1.GetVersionResponse.build_date:type_name -> google.protobuf.Timestamp
-	12, // 12: portal.v1.GetHealthResponse.health:type_name -> portal.v1.Health
-	41, // 13: portal.v1.Health.components:type_name -> portal.v1.Health.ComponentsEntry
-	42, // 14: portal.v1.HealthComponent.details:type_name -> portal.v1.HealthComponent.DetailsEntry
-	16, // 15: portal.v1.GetMetricsResponse.metrics:type_name -> portal.v1.Metrics
-	17, // 16: portal.v1.Metrics.runtime:type_name -> portal.v1.GoRuntime
-	18, // 17: portal.v1.Metrics.http_requests:type_name -> portal.v1.RequestFigure
-	18, // 18: portal.v1.Metrics.rpc_calls:type_name -> portal.v1.RequestFigure
-	19, // 19: portal.v1.Metrics.database:type_name -> portal.v1.DatabasePool
-	20, // 20: portal.v1.Metrics.queues:type_name -> portal.v1.QueueFigure
-	18, // 21: portal.v1.Metrics.carrier_calls:type_name -> portal.v1.RequestFigure
-	21, // 22: portal.v1.Metrics.session_cache:type_name -> portal.v1.CacheFigure
-	44, // 23: portal.v1.Metrics.collected_at:type_name -> google.protobuf.Timestamp
-	24, // 24: portal.v1.GetThreadDumpResponse.groups:type_name -> portal.v1.GoroutineGroup
-	27, // 25: portal.v1.ListLoggersResponse.loggers:type_name -> portal.v1.Logger
-	34, // 26: portal.v1.GetConfigPropsResponse.properties:type_name -> portal.v1.ConfigProperty
-	34, // 27: portal.v1.GetEnvResponse.properties:type_name -> portal.v1.ConfigProperty
-	37, // 28: portal.v1.ListAuditsResponse.audits:type_name -> portal.v1.AuditEvent
-	44, // 29: portal.v1.AuditEvent.timestamp:type_name -> google.protobuf.Timestamp
-	43, // 30: portal.v1.AuditEvent.data:type_name -> portal.v1.AuditEvent.DataEntry
-	40, // 31: portal.v1.RunDatabaseQueryResponse.rows:type_name -> portal.v1.DatabaseRow
-	13, // 32: portal.v1.Health.ComponentsEntry.value:type_name -> portal.v1.HealthComponent
-	0,  // 33: portal.v1.ManagementService.GetInfo:input_type -> portal.v1.GetInfoRequest
-	3,  // 34: portal.v1.ManagementService.GetProductsAndServices:input_type -> portal.v1.GetProductsAndServicesRequest
-	8,  // 35: portal.v1.ManagementService.GetVersion:input_type -> portal.v1.GetVersionRequest
-	10, // 36: portal.v1.ManagementService.GetHealth:input_type -> portal.v1.GetHealthRequest
-	14, // 37: portal.v1.ManagementService.GetMetrics:input_type -> portal.v1.GetMetricsRequest
-	22, // 38: portal.v1.ManagementService.GetThreadDump:input_type -> portal.v1.GetThreadDumpRequest
-	25, // 39: portal.v1.ManagementService.ListLoggers:input_type -> portal.v1.ListLoggersRequest
-	28, // 40: portal.v1.ManagementService.SetLoggerLevel:input_type -> portal.v1.SetLoggerLevelRequest
-	30, // 41: portal.v1.ManagementService.GetConfigProps:input_type -> portal.v1.GetConfigPropsRequest
-	32, // 42: portal.v1.ManagementService.GetEnv:input_type -> portal.v1.GetEnvRequest
-	35, // 43: portal.v1.ManagementService.ListAudits:input_type -> portal.v1.ListAuditsRequest
-	38, // 44: portal.v1.ManagementService.RunDatabaseQuery:input_type -> portal.v1.RunDatabaseQueryRequest
-	1,  // 45: portal.v1.ManagementService.GetInfo:output_type -> portal.v1.GetInfoResponse
-	4,  // 46: portal.v1.ManagementService.GetProductsAndServices:output_type -> portal.v1.GetProductsAndServicesResponse
-	9,  // 47: portal.v1.ManagementService.GetVersion:output_type -> portal.v1.GetVersionResponse
-	11, // 48: portal.v1.ManagementService.GetHealth:output_type -> portal.v1.GetHealthResponse
-	15, // 49: portal.v1.ManagementService.GetMetrics:output_type -> portal.v1.GetMetricsResponse
-	23, // 50: portal.v1.ManagementService.GetThreadDump:output_type -> portal.v1.GetThreadDumpResponse
-	26, // 51: portal.v1.ManagementService.ListLoggers:output_type -> portal.v1.ListLoggersResponse
-	29, // 52: portal.v1.ManagementService.SetLoggerLevel:output_type -> portal.v1.SetLoggerLevelResponse
-	31, // 53: portal.v1.ManagementService.GetConfigProps:output_type -> portal.v1.GetConfigPropsResponse
-	33, // 54: portal.v1.ManagementService.GetEnv:output_type -> portal.v1.GetEnvResponse
-	36, // 55: portal.v1.ManagementService.ListAudits:output_type -> portal.v1.ListAuditsResponse
-	39, // 56: portal.v1.ManagementService.RunDatabaseQuery:output_type -> portal.v1.RunDatabaseQueryResponse
-	45, // [45:57] is the sub-list for method output_type
-	33, // [33:45] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	3,  // 0: portal.v1.GetInfoResponse.profile:type_name -> portal.v1.ApplicationProfile
+	46, // 1: portal.v1.ApplicationProfile.build_date:type_name -> google.protobuf.Timestamp
+	6,  // 2: portal.v1.ApplicationProfile.products_and_services:type_name -> portal.v1.ProductsAndServices
+	6,  // 3: portal.v1.GetProductsAndServicesResponse.products_and_services:type_name -> portal.v1.ProductsAndServices
+	7,  // 4: portal.v1.ProductsAndServices.products:type_name -> portal.v1.ReferenceCode
+	7,  // 5: portal.v1.ProductsAndServices.services:type_name -> portal.v1.ReferenceCode
+	7,  // 6: portal.v1.ProductsAndServices.options:type_name -> portal.v1.ReferenceCode
+	7,  // 7: portal.v1.ProductsAndServices.formats:type_name -> portal.v1.ReferenceCode
+	7,  // 8: portal.v1.ProductsAndServices.return_types:type_name -> portal.v1.ReferenceCode
+	7,  // 9: portal.v1.ProductsAndServices.return_options:type_name -> portal.v1.ReferenceCode
+	8,  // 10: portal.v1.ProductsAndServices.canary_islands_postal_ranges:type_name -> portal.v1.PostalRange
+	46, // 11: portal.v1.GetVersionResponse.build_date:type_name -> google.protobuf.Timestamp
+	14, // 12: portal.v1.GetHealthResponse.health:type_name -> portal.v1.Health
+	0,  // 13: portal.v1.Health.status:type_name -> portal.v1.HealthStatus.Value
+	43, // 14: portal.v1.Health.components:type_name -> portal.v1.Health.ComponentsEntry
+	0,  // 15: portal.v1.HealthComponent.status:type_name -> portal.v1.HealthStatus.Value
+	44, // 16: portal.v1.HealthComponent.details:type_name -> portal.v1.HealthComponent.DetailsEntry
+	18, // 17: portal.v1.GetMetricsResponse.metrics:type_name -> portal.v1.Metrics
+	19, // 18: portal.v1.Metrics.runtime:type_name -> portal.v1.GoRuntime
+	20, // 19: portal.v1.Metrics.http_requests:type_name -> portal.v1.RequestFigure
+	20, // 20: portal.v1.Metrics.rpc_calls:type_name -> portal.v1.RequestFigure
+	21, // 21: portal.v1.Metrics.database:type_name -> portal.v1.DatabasePool
+	22, // 22: portal.v1.Metrics.queues:type_name -> portal.v1.QueueFigure
+	20, // 23: portal.v1.Metrics.carrier_calls:type_name -> portal.v1.RequestFigure
+	23, // 24: portal.v1.Metrics.session_cache:type_name -> portal.v1.CacheFigure
+	46, // 25: portal.v1.Metrics.collected_at:type_name -> google.protobuf.Timestamp
+	26, // 26: portal.v1.GetThreadDumpResponse.groups:type_name -> portal.v1.GoroutineGroup
+	29, // 27: portal.v1.ListLoggersResponse.loggers:type_name -> portal.v1.Logger
+	36, // 28: portal.v1.GetConfigPropsResponse.properties:type_name -> portal.v1.ConfigProperty
+	36, // 29: portal.v1.GetEnvResponse.properties:type_name -> portal.v1.ConfigProperty
+	39, // 30: portal.v1.ListAuditsResponse.audits:type_name -> portal.v1.AuditEvent
+	46, // 31: portal.v1.AuditEvent.timestamp:type_name -> google.protobuf.Timestamp
+	45, // 32: portal.v1.AuditEvent.data:type_name -> portal.v1.AuditEvent.DataEntry
+	42, // 33: portal.v1.RunDatabaseQueryResponse.rows:type_name -> portal.v1.DatabaseRow
+	15, // 34: portal.v1.Health.ComponentsEntry.value:type_name -> portal.v1.HealthComponent
+	1,  // 35: portal.v1.ManagementService.GetInfo:input_type -> portal.v1.GetInfoRequest
+	4,  // 36: portal.v1.ManagementService.GetProductsAndServices:input_type -> portal.v1.GetProductsAndServicesRequest
+	9,  // 37: portal.v1.ManagementService.GetVersion:input_type -> portal.v1.GetVersionRequest
+	11, // 38: portal.v1.ManagementService.GetHealth:input_type -> portal.v1.GetHealthRequest
+	16, // 39: portal.v1.ManagementService.GetMetrics:input_type -> portal.v1.GetMetricsRequest
+	24, // 40: portal.v1.ManagementService.GetThreadDump:input_type -> portal.v1.GetThreadDumpRequest
+	27, // 41: portal.v1.ManagementService.ListLoggers:input_type -> portal.v1.ListLoggersRequest
+	30, // 42: portal.v1.ManagementService.SetLoggerLevel:input_type -> portal.v1.SetLoggerLevelRequest
+	32, // 43: portal.v1.ManagementService.GetConfigProps:input_type -> portal.v1.GetConfigPropsRequest
+	34, // 44: portal.v1.ManagementService.GetEnv:input_type -> portal.v1.GetEnvRequest
+	37, // 45: portal.v1.ManagementService.ListAudits:input_type -> portal.v1.ListAuditsRequest
+	40, // 46: portal.v1.ManagementService.RunDatabaseQuery:input_type -> portal.v1.RunDatabaseQueryRequest
+	2,  // 47: portal.v1.ManagementService.GetInfo:output_type -> portal.v1.GetInfoResponse
+	5,  // 48: portal.v1.ManagementService.GetProductsAndServices:output_type -> portal.v1.GetProductsAndServicesResponse
+	10, // 49: portal.v1.ManagementService.GetVersion:output_type -> portal.v1.GetVersionResponse
+	12, // 50: portal.v1.ManagementService.GetHealth:output_type -> portal.v1.GetHealthResponse
+	17, // 51: portal.v1.ManagementService.GetMetrics:output_type -> portal.v1.GetMetricsResponse
+	25, // 52: portal.v1.ManagementService.GetThreadDump:output_type -> portal.v1.GetThreadDumpResponse
+	28, // 53: portal.v1.ManagementService.ListLoggers:output_type -> portal.v1.ListLoggersResponse
+	31, // 54: portal.v1.ManagementService.SetLoggerLevel:output_type -> portal.v1.SetLoggerLevelResponse
+	33, // 55: portal.v1.ManagementService.GetConfigProps:output_type -> portal.v1.GetConfigPropsResponse
+	35, // 56: portal.v1.ManagementService.GetEnv:output_type -> portal.v1.GetEnvResponse
+	38, // 57: portal.v1.ManagementService.ListAudits:output_type -> portal.v1.ListAuditsResponse
+	41, // 58: portal.v1.ManagementService.RunDatabaseQuery:output_type -> portal.v1.RunDatabaseQueryResponse
+	47, // [47:59] is the sub-list for method output_type
+	35, // [35:47] is the sub-list for method input_type
+	35, // [35:35] is the sub-list for extension type_name
+	35, // [35:35] is the sub-list for extension extendee
+	0,  // [0:35] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_management_proto_init() }
@@ -2915,13 +3016,14 @@ func file_portal_v1_management_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_management_proto_rawDesc), len(file_portal_v1_management_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   44,
+			NumEnums:      1,
+			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_portal_v1_management_proto_goTypes,
 		DependencyIndexes: file_portal_v1_management_proto_depIdxs,
+		EnumInfos:         file_portal_v1_management_proto_enumTypes,
 		MessageInfos:      file_portal_v1_management_proto_msgTypes,
 	}.Build()
 	File_portal_v1_management_proto = out.File

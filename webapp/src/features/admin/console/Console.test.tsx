@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { ListAuditsRequest, SetLoggerLevelRequest } from "../../../gen/portal/v1/management_pb";
+import {
+  HealthStatus_Value,
+  type ListAuditsRequest,
+  type SetLoggerLevelRequest,
+} from "../../../gen/portal/v1/management_pb";
 import { Code, portalFailure } from "../../../test/connectErrors";
 import { renderAdminApp } from "../../../test/renderAdminApp";
 import { testProfile } from "../../../test/renderApp";
@@ -63,19 +67,25 @@ describe("the administration console (spec 1 §2, §7)", () => {
       management: {
         getHealth: () => ({
           health: {
-            status: "DOWN",
+            status: HealthStatus_Value.DOWN,
             components: {
-              db: { status: "UP", latencyMs: 1.25, details: {} },
-              redis: { status: "DOWN", latencyMs: 2000, details: { error: "dial tcp: connection refused" } },
+              db: { status: HealthStatus_Value.UP, latencyMs: 1.25, details: {} },
+              redis: {
+                status: HealthStatus_Value.DOWN,
+                latencyMs: 2000,
+                details: { error: "dial tcp: connection refused" },
+              },
             },
           },
         }),
       },
     });
     const redis = (await screen.findByRole("rowheader", { name: "redis" })).closest("tr")!;
-    expect(within(redis).getByText("DOWN")).toBeInTheDocument();
-    expect(within(redis).getByText("2,000")).toBeInTheDocument();
     const db = screen.getByRole("rowheader", { name: "db" }).closest("tr")!;
+    // People read the status by its name; monitors read UP and DOWN.
+    expect(within(redis).getByText("Not working")).toBeInTheDocument();
+    expect(within(db).getByText("Working")).toBeInTheDocument();
+    expect(within(redis).getByText("2,000")).toBeInTheDocument();
     expect(within(db).getByText("1.25")).toBeInTheDocument();
     expect(within(db).queryByRole("button")).toBeNull();
     await ui.click(within(redis).getByRole("button", { name: "Details of redis" }));

@@ -4,17 +4,19 @@ import { Badge, Button, Code, Container, DataList, Dialog, Flex, Heading, Text }
 import { useState } from "react";
 import { useHealthReport } from "../../../api/management";
 import { type DataColumn, DataTable } from "../../../components/DataTable";
-import type { HealthComponent } from "../../../gen/portal/v1/management_pb";
+import { type HealthComponent, HealthStatus_Value } from "../../../gen/portal/v1/management_pb";
 import { formatDecimal } from "../../../i18n/format";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { usePageTitle } from "../../../navigation/usePageTitle";
+import { healthStatusNames } from "./healthStatusNames";
 
 type Row = { name: string; component: HealthComponent };
 
-function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status }: { status: HealthStatus_Value }) {
+  const { i18n } = useLingui();
   return (
-    <Badge color={status === "UP" ? "green" : "red"} size="2">
-      {status}
+    <Badge color={status === HealthStatus_Value.UP ? "green" : "red"} size="2">
+      {i18n._(healthStatusNames[status])}
     </Badge>
   );
 }

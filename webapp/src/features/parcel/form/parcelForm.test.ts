@@ -1,4 +1,4 @@
-import { create } from "@bufbuild/protobuf";
+import { create, ScalarType } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { ValidatedShipmentSchema } from "../../../gen/portal/v1/batches_pb";
 import { ProductsAndServicesSchema } from "../../../gen/portal/v1/management_pb";
@@ -7,6 +7,7 @@ import {
   createDisabled,
   emptyForm,
   emptyLine,
+  fromDto,
   fromValidation,
   joinOptions,
   joinReturn,
@@ -14,9 +15,11 @@ import {
   orderLinesViolated,
   splitOptions,
   splitReturn,
+  textFields,
   toDto,
   violationsOf,
 } from "./parcelForm";
+import { CsvShipmentDtoSchema } from "../../../gen/portal/v1/parcels_pb";
 import { ApiClient_Value } from "../../../gen/portal/v1/vocabulary_pb";
 
 const catalog = create(ProductsAndServicesSchema, {
@@ -86,5 +89,28 @@ describe("the parcel form's rules (spec 2 §5.4)", () => {
     expect(Object.keys(violations).sort()).toEqual(["orderLines.0.quantity", "postalcode"]);
     expect(orderLinesViolated(checked)).toBe(true);
     expect(toDto(next)).toMatchObject({ name: "Anna", addAddressToAddressBook: true, orderLines: [{ quantity: "x" }] });
+  });
+
+  it("edits CsvShipmentDto's text fields, all of them, so an edit keeps what the form does not show", () => {
+    expect(textFields).toEqual(
+      CsvShipmentDtoSchema.fields
+        .filter((field) => field.fieldKind === "scalar" && field.scalar === ScalarType.STRING)
+        .map((field) => field.localName),
+    );
+    const stored = create(CsvShipmentDtoSchema, {
+      name: "Anna",
+      senderCode: "S1",
+      sellerEori: "DE123456789012345",
+      orderLines: [{ quantity: "2" }],
+    });
+    const dto = toDto(fromDto(stored));
+    expect(dto).toMatchObject({ name: "Anna", senderCode: "S1", sellerEori: "DE123456789012345" });
+    expect(dto.orderLines).toEqual([expect.objectContaining({ quantity: "2", articleNumber: "" })]);
+    // The grid's cell of the same field: ShipmentCells spells its JSON sellerEORI, the form sellerEori.
+    const checked = create(ValidatedShipmentSchema, {
+      fields: { sellerEori: { value: "DE1", violations: [{ message: "error.shipment.eori" }] } },
+    });
+    expect(fromValidation(fromDto(stored), checked).sellerEori).toBe("DE1");
+    expect(Object.keys(violationsOf(checked))).toEqual(["sellerEori"]);
   });
 });

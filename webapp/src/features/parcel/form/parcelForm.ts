@@ -1,57 +1,30 @@
 import type { AvailableFeature } from "../../../gen/portal/v1/customers_pb";
 import type { ProductsAndServices, ReferenceCode } from "../../../gen/portal/v1/management_pb";
-import type { CsvShipmentDto, ParcelOrderLine } from "../../../gen/portal/v1/parcels_pb";
-import type { ValidatedShipment, Violation } from "../../../gen/portal/v1/batches_pb";
 import {
-  orderLineCell,
-  orderLineCellEntries,
-  shipmentCell,
-  shipmentCellEntries,
-} from "../../../shipping/shipmentCells";
+  type CsvShipmentDto,
+  CsvShipmentDtoSchema,
+  type ParcelOrderLine,
+  ParcelOrderLineSchema,
+} from "../../../gen/portal/v1/parcels_pb";
+import type { ValidatedShipment, Violation } from "../../../gen/portal/v1/batches_pb";
+import { type TextKeys, textFieldsOf, textValues } from "../../../shipping/textFields";
 import type { ParcelForm } from "../../../api/parcels";
 import { ApiClient } from "../../../shipping/apiClients";
 
-/** The text fields of the parcel form (spec 2 §3), as the server names them in a validation. */
-export const textFields = [
-  "name",
-  "contact",
-  "street",
-  "no",
-  "street2",
-  "street3",
-  "postalcode",
-  "city",
-  "region",
-  "isoCountry",
-  "mobile",
-  "phone",
-  "email",
-  "referencenumber",
-  "senderTaxId",
-  "receiverTaxId",
-  "weight",
-  "format",
-  "product",
-  "service",
-  "options",
-  "returnOptions",
-  "content",
-  "shippingCost",
-  "currency",
-] as const;
-export type TextField = (typeof textFields)[number];
+/**
+ * The text fields of the parcel form (spec 2 §3): CsvShipmentDto's string
+ * fields, read from its generated schema, so the list is the proto's. They are
+ * named as ShipmentCells names its cells (the same proto fields; a test in
+ * adapters/rpc holds the two messages to one list), which fromValidation and
+ * violationsOf rely on: `checked.fields[field]` does not compile for a name
+ * the grid's row lacks.
+ */
+export type TextField = TextKeys<CsvShipmentDto>;
+export const textFields: readonly TextField[] = textFieldsOf(CsvShipmentDtoSchema);
 
-export const orderLineTextFields = [
-  "articleNumber",
-  "hstarifnumber",
-  "origincountry",
-  "description",
-  "articleUrl",
-  "quantity",
-  "weight",
-  "value",
-] as const;
-export type OrderLineField = (typeof orderLineTextFields)[number];
+/** The fields of one order line: ParcelOrderLine's, named as OrderLineCells names them. */
+export type OrderLineField = TextKeys<ParcelOrderLine>;
+export const orderLineTextFields: readonly OrderLineField[] = textFieldsOf(ParcelOrderLineSchema);
 export type OrderLineValues = Record<OrderLineField, string>;
 
 /** The form as it is edited. */
@@ -73,11 +46,10 @@ export const mandatoryFields: readonly TextField[] = [
   "service",
 ];
 
-export const emptyLine = (): OrderLineValues =>
-  Object.fromEntries(orderLineTextFields.map((f) => [f, ""])) as OrderLineValues;
+export const emptyLine = (): OrderLineValues => textValues(orderLineTextFields, undefined);
 
 export const emptyForm = (): FormValues => ({
-  ...(Object.fromEntries(textFields.map((f) => [f, ""])) as Record<TextField, string>),
+  ...textValues(textFields, undefined),
   addAddressToAddressBook: false,
   orderLines: [],
 });
@@ -88,47 +60,20 @@ export const lineLetter = (index: number): string => String.fromCharCode(65 + (i
 /** The form as the server takes it (CsvShipmentDto). */
 export function toDto(values: FormValues): ParcelForm {
   return {
-    name: values.name,
-    contact: values.contact,
-    street: values.street,
-    no: values.no,
-    street2: values.street2,
-    street3: values.street3,
-    postalcode: values.postalcode,
-    city: values.city,
-    region: values.region,
-    isoCountry: values.isoCountry,
-    mobile: values.mobile,
-    phone: values.phone,
-    email: values.email,
-    referencenumber: values.referencenumber,
-    senderTaxId: values.senderTaxId,
-    receiverTaxId: values.receiverTaxId,
-    weight: values.weight,
-    format: values.format,
-    product: values.product,
-    service: values.service,
-    options: values.options,
-    returnOptions: values.returnOptions,
-    content: values.content,
-    shippingCost: values.shippingCost,
-    currency: values.currency,
+    ...textValues(textFields, values),
     addAddressToAddressBook: values.addAddressToAddressBook,
-    orderLines: values.orderLines.map((line) => ({ ...line })),
+    orderLines: values.orderLines.map((line) => textValues(orderLineTextFields, line)),
   };
 }
 
 /** A stored parcel's values as the form edits them. */
 export function fromDto(dto: CsvShipmentDto | undefined): FormValues {
-  const values = emptyForm();
-  if (!dto) return values;
-  for (const field of textFields) values[field] = dto[field];
-  values.orderLines = dto.orderLines.map((line: ParcelOrderLine) => {
-    const out = emptyLine();
-    for (const field of orderLineTextFields) out[field] = line[field];
-    return out;
-  });
-  return values;
+  if (!dto) return emptyForm();
+  return {
+    ...textValues(textFields, dto),
+    addAddressToAddressBook: false,
+    orderLines: dto.orderLines.map((line) => textValues(orderLineTextFields, line)),
+  };
 }
 
 /**
@@ -138,30 +83,35 @@ export function fromDto(dto: CsvShipmentDto | undefined): FormValues {
 export function fromValidation(values: FormValues, checked: ValidatedShipment): FormValues {
   const next: FormValues = { ...values, orderLines: values.orderLines.map((line) => ({ ...line })) };
   for (const field of textFields) {
-    const cell = shipmentCell(checked.fields, field);
+    const cell = checked.fields?.[field];
     if (cell) next[field] = cell.value;
   }
   checked.orderLines.forEach((line, index) => {
     const target = next.orderLines[index];
     if (!target) return;
     for (const field of orderLineTextFields) {
-      const cell = orderLineCell(line.fields, field);
+      const cell = line.fields?.[field];
       if (cell) target[field] = cell.value;
     }
   });
   return next;
 }
 
-/** The first violation of each field, and of each order line's fields ("orderLines.0.quantity"). */
+/**
+ * The first violation of each form field, by the form's name, and of each
+ * order line's fields ("orderLines.0.quantity").
+ */
 export function violationsOf(checked: ValidatedShipment | undefined): Record<string, Violation> {
   const out: Record<string, Violation> = {};
   if (!checked) return out;
-  for (const [field, cell] of shipmentCellEntries(checked.fields)) {
-    if (cell.violations[0]) out[field] = cell.violations[0];
+  for (const field of textFields) {
+    const first = checked.fields?.[field]?.violations[0];
+    if (first) out[field] = first;
   }
   checked.orderLines.forEach((line, index) => {
-    for (const [field, cell] of orderLineCellEntries(line.fields)) {
-      if (cell.violations[0]) out[`orderLines.${index}.${field}`] = cell.violations[0];
+    for (const field of orderLineTextFields) {
+      const first = line.fields?.[field]?.violations[0];
+      if (first) out[`orderLines.${index}.${field}`] = first;
     }
   });
   return out;
@@ -170,7 +120,7 @@ export function violationsOf(checked: ValidatedShipment | undefined): Record<str
 /** Whether an order line has a violation: the form shows the 'mandatory order line' message (spec 2 §5.4). */
 export function orderLinesViolated(checked: ValidatedShipment | undefined): boolean {
   return !!checked?.orderLines.some((line) =>
-    orderLineCellEntries(line.fields).some(([, cell]) => cell.violations.length > 0),
+    orderLineTextFields.some((field) => (line.fields?.[field]?.violations.length ?? 0) > 0),
   );
 }
 

@@ -17,8 +17,16 @@ export const file_portal_v1_address_book: GenFile = /*@__PURE__*/
   fileDesc("Chxwb3J0YWwvdjEvYWRkcmVzc19ib29rLnByb3RvEglwb3J0YWwudjEi/wIKEEFkZHJlc3NCb29rRW50cnkSCgoCaWQYASABKAMSGAoQcmVjaXBpZW50X251bWJlchgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB2NvbnRhY3QYBCABKAkSDgoGc3RyZWV0GAUgASgJEgoKAm5vGAYgASgJEg8KB3N0cmVldDIYByABKAkSDwoHc3RyZWV0MxgIIAEoCRISCgpwb3N0YWxjb2RlGAkgASgJEgwKBGNpdHkYCiABKAkSDgoGcmVnaW9uGAsgASgJEhMKC2lzb19jb3VudHJ5GAwgASgJEg0KBWVtYWlsGA0gASgJEg4KBm1vYmlsZRgOIAEoCRINCgVwaG9uZRgPIAEoCRITCgtjdXN0b21lcl9pZBgQIAEoAxIuCgpjcmVhdGVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GBIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJlCh1MaXN0QWRkcmVzc0Jvb2tFbnRyaWVzUmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoAxIOCgZzZWFyY2gYAiABKAkSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUiYwoeTGlzdEFkZHJlc3NCb29rRW50cmllc1Jlc3BvbnNlEiwKB2VudHJpZXMYASADKAsyGy5wb3J0YWwudjEuQWRkcmVzc0Jvb2tFbnRyeRITCgt0b3RhbF9jb3VudBgCIAEoAyIoChpHZXRBZGRyZXNzQm9va0VudHJ5UmVxdWVzdBIKCgJpZBgBIAEoAyJJChtHZXRBZGRyZXNzQm9va0VudHJ5UmVzcG9uc2USKgoFZW50cnkYASABKAsyGy5wb3J0YWwudjEuQWRkcmVzc0Jvb2tFbnRyeSJgCh1DcmVhdGVBZGRyZXNzQm9va0VudHJ5UmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoAxIqCgVlbnRyeRgCIAEoCzIbLnBvcnRhbC52MS5BZGRyZXNzQm9va0VudHJ5IkwKHkNyZWF0ZUFkZHJlc3NCb29rRW50cnlSZXNwb25zZRIqCgVlbnRyeRgBIAEoCzIbLnBvcnRhbC52MS5BZGRyZXNzQm9va0VudHJ5ImAKHVVwZGF0ZUFkZHJlc3NCb29rRW50cnlSZXF1ZXN0EhMKC2N1c3RvbWVyX2lkGAEgASgDEioKBWVudHJ5GAIgASgLMhsucG9ydGFsLnYxLkFkZHJlc3NCb29rRW50cnkiTAoeVXBkYXRlQWRkcmVzc0Jvb2tFbnRyeVJlc3BvbnNlEioKBWVudHJ5GAEgASgLMhsucG9ydGFsLnYxLkFkZHJlc3NCb29rRW50cnkiQAodRGVsZXRlQWRkcmVzc0Jvb2tFbnRyeVJlcXVlc3QSEwoLY3VzdG9tZXJfaWQYASABKAMSCgoCaWQYAiABKAMiIAoeRGVsZXRlQWRkcmVzc0Jvb2tFbnRyeVJlc3BvbnNlIlMKGEltcG9ydEFkZHJlc3NCb29rUmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoAxIiCgRmaWxlGAIgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSI+ChlJbXBvcnRBZGRyZXNzQm9va1Jlc3BvbnNlEhAKCGltcG9ydGVkGAEgASgFEg8KB3NraXBwZWQYAiABKAUiLwoYRXhwb3J0QWRkcmVzc0Jvb2tSZXF1ZXN0EhMKC2N1c3RvbWVyX2lkGAEgASgDIj8KGUV4cG9ydEFkZHJlc3NCb29rUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiHwodR2V0QWRkcmVzc0Jvb2tUZW1wbGF0ZVJlcXVlc3QiRAoeR2V0QWRkcmVzc0Jvb2tUZW1wbGF0ZVJlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5MvkGChJBZGRyZXNzQm9va1NlcnZpY2UScgoWTGlzdEFkZHJlc3NCb29rRW50cmllcxIoLnBvcnRhbC52MS5MaXN0QWRkcmVzc0Jvb2tFbnRyaWVzUmVxdWVzdBopLnBvcnRhbC52MS5MaXN0QWRkcmVzc0Jvb2tFbnRyaWVzUmVzcG9uc2UiA5ACARJpChNHZXRBZGRyZXNzQm9va0VudHJ5EiUucG9ydGFsLnYxLkdldEFkZHJlc3NCb29rRW50cnlSZXF1ZXN0GiYucG9ydGFsLnYxLkdldEFkZHJlc3NCb29rRW50cnlSZXNwb25zZSIDkAIBEm0KFkNyZWF0ZUFkZHJlc3NCb29rRW50cnkSKC5wb3J0YWwudjEuQ3JlYXRlQWRkcmVzc0Jvb2tFbnRyeVJlcXVlc3QaKS5wb3J0YWwudjEuQ3JlYXRlQWRkcmVzc0Jvb2tFbnRyeVJlc3BvbnNlEm0KFlVwZGF0ZUFkZHJlc3NCb29rRW50cnkSKC5wb3J0YWwudjEuVXBkYXRlQWRkcmVzc0Jvb2tFbnRyeVJlcXVlc3QaKS5wb3J0YWwudjEuVXBkYXRlQWRkcmVzc0Jvb2tFbnRyeVJlc3BvbnNlEm0KFkRlbGV0ZUFkZHJlc3NCb29rRW50cnkSKC5wb3J0YWwudjEuRGVsZXRlQWRkcmVzc0Jvb2tFbnRyeVJlcXVlc3QaKS5wb3J0YWwudjEuRGVsZXRlQWRkcmVzc0Jvb2tFbnRyeVJlc3BvbnNlEl4KEUltcG9ydEFkZHJlc3NCb29rEiMucG9ydGFsLnYxLkltcG9ydEFkZHJlc3NCb29rUmVxdWVzdBokLnBvcnRhbC52MS5JbXBvcnRBZGRyZXNzQm9va1Jlc3BvbnNlEmMKEUV4cG9ydEFkZHJlc3NCb29rEiMucG9ydGFsLnYxLkV4cG9ydEFkZHJlc3NCb29rUmVxdWVzdBokLnBvcnRhbC52MS5FeHBvcnRBZGRyZXNzQm9va1Jlc3BvbnNlIgOQAgEScgoWR2V0QWRkcmVzc0Jvb2tUZW1wbGF0ZRIoLnBvcnRhbC52MS5HZXRBZGRyZXNzQm9va1RlbXBsYXRlUmVxdWVzdBopLnBvcnRhbC52MS5HZXRBZGRyZXNzQm9va1RlbXBsYXRlUmVzcG9uc2UiA5ACAUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_google_api_httpbody, file_google_protobuf_timestamp]);
 
 /**
- * AddressBookEntry is one saved recipient (spec 2 section 3). Name, street,
- * postalcode, city and isoCountry are mandatory; lengths are the parcel's.
+ * AddressBookEntry is one saved recipient (spec 2 section 3). Its address
+ * fields are the parcel form's (CsvShipmentDto) of the same names, with the
+ * parcel's rules; recipient_number is the entry's own. Name, street,
+ * postalcode, city and isoCountry are mandatory. The lengths and the
+ * mandatory fields below are core/addressbook's rules, stated here so that
+ * the browser checks them from the descriptors (a test holds them to core);
+ * the server answers them, with the country, postal code, e-mail and phone
+ * rules, from core/addressbook with the spec's keys
+ * (jakarta.validation.constraints.NotEmpty, error.shipment.maxLength), so
+ * the requests below do not check them a second time.
  *
  * @generated from message portal.v1.AddressBookEntry
  */
@@ -31,7 +39,7 @@ export type AddressBookEntry = Message<"portal.v1.AddressBookEntry"> & {
   id: bigint;
 
   /**
-   * The customer's own number for the recipient.
+   * The customer's own number for the recipient; up to 35 characters.
    *
    * @generated from field: string recipient_number = 2;
    */
@@ -122,7 +130,7 @@ export type AddressBookEntry = Message<"portal.v1.AddressBookEntry"> & {
   mobile: string;
 
   /**
-   * Phone number.
+   * Phone number, with the mobile's rules.
    *
    * @generated from field: string phone = 15;
    */
@@ -283,7 +291,7 @@ export type CreateAddressBookEntryRequest = Message<"portal.v1.CreateAddressBook
   customerId: bigint;
 
   /**
-   * The entry; its id is ignored.
+   * The entry; its id is ignored. Its rules are core/addressbook's (see AddressBookEntry).
    *
    * @generated from field: portal.v1.AddressBookEntry entry = 2;
    */
@@ -332,7 +340,7 @@ export type UpdateAddressBookEntryRequest = Message<"portal.v1.UpdateAddressBook
   customerId: bigint;
 
   /**
-   * The entry with its id.
+   * The entry with its id. Its rules are core/addressbook's (see AddressBookEntry).
    *
    * @generated from field: portal.v1.AddressBookEntry entry = 2;
    */

@@ -2,8 +2,8 @@
 // @generated from file portal/v1/management.proto (package portal.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/management.proto.
  */
 export const file_portal_v1_management: GenFile = /*@__PURE__*/
-  fileDesc("Chpwb3J0YWwvdjEvbWFuYWdlbWVudC5wcm90bxIJcG9ydGFsLnYxIhAKDkdldEluZm9SZXF1ZXN0IkEKD0dldEluZm9SZXNwb25zZRIuCgdwcm9maWxlGAEgASgLMh0ucG9ydGFsLnYxLkFwcGxpY2F0aW9uUHJvZmlsZSKsAgoSQXBwbGljYXRpb25Qcm9maWxlEhIKCnJpYmJvbl9lbnYYASABKAkSFQoNaW5fcHJvZHVjdGlvbhgCIAEoCBIaChJpc19zd2FnZ2VyX2VuYWJsZWQYAyABKAgSFgoOY29weXJpZ2h0X3llYXIYBCABKAUSDwoHdmVyc2lvbhgFIAEoCRIuCgpidWlsZF9kYXRlGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIaChJyZWNhcHRjaGFfc2l0ZV9rZXkYByABKAkSPQoVcHJvZHVjdHNfYW5kX3NlcnZpY2VzGAggASgLMh4ucG9ydGFsLnYxLlByb2R1Y3RzQW5kU2VydmljZXMSGwoTbG9nb3V0X3JlZGlyZWN0X3VybBgJIAEoCSIfCh1HZXRQcm9kdWN0c0FuZFNlcnZpY2VzUmVxdWVzdCJfCh5HZXRQcm9kdWN0c0FuZFNlcnZpY2VzUmVzcG9uc2USPQoVcHJvZHVjdHNfYW5kX3NlcnZpY2VzGAEgASgLMh4ucG9ydGFsLnYxLlByb2R1Y3RzQW5kU2VydmljZXMi/wIKE1Byb2R1Y3RzQW5kU2VydmljZXMSKgoIcHJvZHVjdHMYASADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIqCghzZXJ2aWNlcxgCIAMoCzIYLnBvcnRhbC52MS5SZWZlcmVuY2VDb2RlEikKB29wdGlvbnMYAyADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIpCgdmb3JtYXRzGAQgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSLgoMcmV0dXJuX3R5cGVzGAUgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSMAoOcmV0dXJuX29wdGlvbnMYBiADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIaChJ0YXhfZnJlZV9jb3VudHJpZXMYByADKAkSPAocY2FuYXJ5X2lzbGFuZHNfcG9zdGFsX3JhbmdlcxgIIAMoCzIWLnBvcnRhbC52MS5Qb3N0YWxSYW5nZSIrCg1SZWZlcmVuY2VDb2RlEgwKBGNvZGUYASABKAkSDAoEbmFtZRgCIAEoCSI9CgtQb3N0YWxSYW5nZRIUCgxjb3VudHJ5X2NvZGUYASABKAkSDAoEZnJvbRgCIAEoCRIKCgJ0bxgDIAEoCSITChFHZXRWZXJzaW9uUmVxdWVzdCJVChJHZXRWZXJzaW9uUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoCRIuCgpidWlsZF9kYXRlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCISChBHZXRIZWFsdGhSZXF1ZXN0IjYKEUdldEhlYWx0aFJlc3BvbnNlEiEKBmhlYWx0aBgBIAEoCzIRLnBvcnRhbC52MS5IZWFsdGgingEKBkhlYWx0aBIOCgZzdGF0dXMYASABKAkSNQoKY29tcG9uZW50cxgCIAMoCzIhLnBvcnRhbC52MS5IZWFsdGguQ29tcG9uZW50c0VudHJ5Gk0KD0NvbXBvbmVudHNFbnRyeRILCgNrZXkYASABKAkSKQoFdmFsdWUYAiABKAsyGi5wb3J0YWwudjEuSGVhbHRoQ29tcG9uZW50OgI4ASKfAQoPSGVhbHRoQ29tcG9uZW50Eg4KBnN0YXR1cxgBIAEoCRI4CgdkZXRhaWxzGAIgAygLMicucG9ydGFsLnYxLkhlYWx0aENvbXBvbmVudC5EZXRhaWxzRW50cnkSEgoKbGF0ZW5jeV9tcxgDIAEoARouCgxEZXRhaWxzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASITChFHZXRNZXRyaWNzUmVxdWVzdCI5ChJHZXRNZXRyaWNzUmVzcG9uc2USIwoHbWV0cmljcxgBIAEoCzISLnBvcnRhbC52MS5NZXRyaWNzIvMCCgdNZXRyaWNzEiUKB3J1bnRpbWUYASABKAsyFC5wb3J0YWwudjEuR29SdW50aW1lEi8KDWh0dHBfcmVxdWVzdHMYAiADKAsyGC5wb3J0YWwudjEuUmVxdWVzdEZpZ3VyZRIrCglycGNfY2FsbHMYAyADKAsyGC5wb3J0YWwudjEuUmVxdWVzdEZpZ3VyZRIpCghkYXRhYmFzZRgEIAEoCzIXLnBvcnRhbC52MS5EYXRhYmFzZVBvb2wSJgoGcXVldWVzGAUgAygLMhYucG9ydGFsLnYxLlF1ZXVlRmlndXJlEi8KDWNhcnJpZXJfY2FsbHMYBiADKAsyGC5wb3J0YWwudjEuUmVxdWVzdEZpZ3VyZRItCg1zZXNzaW9uX2NhY2hlGAcgASgLMhYucG9ydGFsLnYxLkNhY2hlRmlndXJlEjAKDGNvbGxlY3RlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi5AEKCUdvUnVudGltZRIYChBoZWFwX2FsbG9jX2J5dGVzGAEgASgBEhYKDmhlYXBfc3lzX2J5dGVzGAIgASgBEhEKCXN5c19ieXRlcxgDIAEoARIUCgxoZWFwX29iamVjdHMYBCABKAESEAoIZ2NfY291bnQYBSABKAESGAoQZ2NfcGF1c2Vfc2Vjb25kcxgGIAEoARISCgpnb3JvdXRpbmVzGAcgASgBEg8KB3RocmVhZHMYCCABKAESFgoOdXB0aW1lX3NlY29uZHMYCSABKAESEwoLY3B1X3NlY29uZHMYCiABKAEicAoNUmVxdWVzdEZpZ3VyZRIMCgRuYW1lGAEgASgJEg4KBm1ldGhvZBgCIAEoCRIPCgdvdXRjb21lGAMgASgJEg0KBWNvdW50GAQgASgBEg8KB21lYW5fbXMYBSABKAESEAoIdG90YWxfbXMYBiABKAEinAEKDERhdGFiYXNlUG9vbBIQCghhY3F1aXJlZBgBIAEoARIMCgRpZGxlGAIgASgBEg0KBXRvdGFsGAMgASgBEgsKA21heBgEIAEoARIVCg1hY3F1aXJlX2NvdW50GAUgASgBEhsKE2VtcHR5X2FjcXVpcmVfY291bnQYBiABKAESHAoUYWNxdWlyZV93YWl0X3NlY29uZHMYByABKAEihwEKC1F1ZXVlRmlndXJlEgwKBG5hbWUYASABKAkSDwoHcGVuZGluZxgCIAEoARIOCgZhY3RpdmUYAyABKAESDQoFcmV0cnkYBCABKAESDgoGZmFpbGVkGAUgASgBEhEKCXNjaGVkdWxlZBgGIAEoARIXCg9wcm9jZXNzZWRfdG9kYXkYByABKAEiKwoLQ2FjaGVGaWd1cmUSDAoEaGl0cxgBIAEoARIOCgZtaXNzZXMYAiABKAEiFgoUR2V0VGhyZWFkRHVtcFJlcXVlc3QiWwoVR2V0VGhyZWFkRHVtcFJlc3BvbnNlEhcKD2dvcm91dGluZV9jb3VudBgBIAEoBRIpCgZncm91cHMYAiADKAsyGS5wb3J0YWwudjEuR29yb3V0aW5lR3JvdXAiPQoOR29yb3V0aW5lR3JvdXASDQoFc3RhdGUYASABKAkSDQoFY291bnQYAiABKAUSDQoFc3RhY2sYAyADKAkiFAoSTGlzdExvZ2dlcnNSZXF1ZXN0IkkKE0xpc3RMb2dnZXJzUmVzcG9uc2USIgoHbG9nZ2VycxgBIAMoCzIRLnBvcnRhbC52MS5Mb2dnZXISDgoGbGV2ZWxzGAIgAygJIkkKBkxvZ2dlchIMCgRuYW1lGAEgASgJEhgKEGNvbmZpZ3VyZWRfbGV2ZWwYAiABKAkSFwoPZWZmZWN0aXZlX2xldmVsGAMgASgJIj8KFVNldExvZ2dlckxldmVsUmVxdWVzdBIMCgRuYW1lGAEgASgJEhgKEGNvbmZpZ3VyZWRfbGV2ZWwYAiABKAkiGAoWU2V0TG9nZ2VyTGV2ZWxSZXNwb25zZSIXChVHZXRDb25maWdQcm9wc1JlcXVlc3QiRwoWR2V0Q29uZmlnUHJvcHNSZXNwb25zZRItCgpwcm9wZXJ0aWVzGAEgAygLMhkucG9ydGFsLnYxLkNvbmZpZ1Byb3BlcnR5Ig8KDUdldEVudlJlcXVlc3QiPwoOR2V0RW52UmVzcG9uc2USLQoKcHJvcGVydGllcxgBIAMoCzIZLnBvcnRhbC52MS5Db25maWdQcm9wZXJ0eSJMCg5Db25maWdQcm9wZXJ0eRIOCgZzb3VyY2UYASABKAkSCwoDa2V5GAIgASgJEg0KBXZhbHVlGAMgASgJEg4KBm1hc2tlZBgEIAEoCCJhChFMaXN0QXVkaXRzUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHNpemUYAiABKAUSDAoEc29ydBgDIAEoCRIRCglmcm9tX2RhdGUYBCABKAkSDwoHdG9fZGF0ZRgFIAEoCSJQChJMaXN0QXVkaXRzUmVzcG9uc2USJQoGYXVkaXRzGAEgAygLMhUucG9ydGFsLnYxLkF1ZGl0RXZlbnQSEwoLdG90YWxfY291bnQYAiABKAMi3AEKCkF1ZGl0RXZlbnQSCgoCaWQYASABKAMSEQoJcHJpbmNpcGFsGAIgASgJEi0KCXRpbWVzdGFtcBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEdHlwZRgEIAEoCRIWCg5yZW1vdGVfYWRkcmVzcxgFIAEoCRItCgRkYXRhGAYgAygLMh8ucG9ydGFsLnYxLkF1ZGl0RXZlbnQuRGF0YUVudHJ5GisKCURhdGFFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIiYKF1J1bkRhdGFiYXNlUXVlcnlSZXF1ZXN0EgsKA3NxbBgBIAEoCSKzAQoYUnVuRGF0YWJhc2VRdWVyeVJlc3BvbnNlEg8KB2NvbHVtbnMYASADKAkSJAoEcm93cxgCIAMoCzIWLnBvcnRhbC52MS5EYXRhYmFzZVJvdxIRCgl0cnVuY2F0ZWQYAyABKAgSEAoIbWF4X3Jvd3MYBCABKAUSEgoKZWxhcHNlZF9tcxgFIAEoARIUCgxieXRlc19jYXBwZWQYBiABKAgSEQoJbWF4X2J5dGVzGAcgASgFIisKC0RhdGFiYXNlUm93Eg0KBWNlbGxzGAEgAygJEg0KBW51bGxzGAIgAygIMpAIChFNYW5hZ2VtZW50U2VydmljZRJFCgdHZXRJbmZvEhkucG9ydGFsLnYxLkdldEluZm9SZXF1ZXN0GhoucG9ydGFsLnYxLkdldEluZm9SZXNwb25zZSIDkAIBEnIKFkdldFByb2R1Y3RzQW5kU2VydmljZXMSKC5wb3J0YWwudjEuR2V0UHJvZHVjdHNBbmRTZXJ2aWNlc1JlcXVlc3QaKS5wb3J0YWwudjEuR2V0UHJvZHVjdHNBbmRTZXJ2aWNlc1Jlc3BvbnNlIgOQAgESTgoKR2V0VmVyc2lvbhIcLnBvcnRhbC52MS5HZXRWZXJzaW9uUmVxdWVzdBodLnBvcnRhbC52MS5HZXRWZXJzaW9uUmVzcG9uc2UiA5ACARJLCglHZXRIZWFsdGgSGy5wb3J0YWwudjEuR2V0SGVhbHRoUmVxdWVzdBocLnBvcnRhbC52MS5HZXRIZWFsdGhSZXNwb25zZSIDkAIBEk4KCkdldE1ldHJpY3MSHC5wb3J0YWwudjEuR2V0TWV0cmljc1JlcXVlc3QaHS5wb3J0YWwudjEuR2V0TWV0cmljc1Jlc3BvbnNlIgOQAgESVwoNR2V0VGhyZWFkRHVtcBIfLnBvcnRhbC52MS5HZXRUaHJlYWREdW1wUmVxdWVzdBogLnBvcnRhbC52MS5HZXRUaHJlYWREdW1wUmVzcG9uc2UiA5ACARJRCgtMaXN0TG9nZ2VycxIdLnBvcnRhbC52MS5MaXN0TG9nZ2Vyc1JlcXVlc3QaHi5wb3J0YWwudjEuTGlzdExvZ2dlcnNSZXNwb25zZSIDkAIBEloKDlNldExvZ2dlckxldmVsEiAucG9ydGFsLnYxLlNldExvZ2dlckxldmVsUmVxdWVzdBohLnBvcnRhbC52MS5TZXRMb2dnZXJMZXZlbFJlc3BvbnNlIgOQAgISWgoOR2V0Q29uZmlnUHJvcHMSIC5wb3J0YWwudjEuR2V0Q29uZmlnUHJvcHNSZXF1ZXN0GiEucG9ydGFsLnYxLkdldENvbmZpZ1Byb3BzUmVzcG9uc2UiA5ACARJCCgZHZXRFbnYSGC5wb3J0YWwudjEuR2V0RW52UmVxdWVzdBoZLnBvcnRhbC52MS5HZXRFbnZSZXNwb25zZSIDkAIBEk4KCkxpc3RBdWRpdHMSHC5wb3J0YWwudjEuTGlzdEF1ZGl0c1JlcXVlc3QaHS5wb3J0YWwudjEuTGlzdEF1ZGl0c1Jlc3BvbnNlIgOQAgESWwoQUnVuRGF0YWJhc2VRdWVyeRIiLnBvcnRhbC52MS5SdW5EYXRhYmFzZVF1ZXJ5UmVxdWVzdBojLnBvcnRhbC52MS5SdW5EYXRhYmFzZVF1ZXJ5UmVzcG9uc2VCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Chpwb3J0YWwvdjEvbWFuYWdlbWVudC5wcm90bxIJcG9ydGFsLnYxIhAKDkdldEluZm9SZXF1ZXN0IkEKD0dldEluZm9SZXNwb25zZRIuCgdwcm9maWxlGAEgASgLMh0ucG9ydGFsLnYxLkFwcGxpY2F0aW9uUHJvZmlsZSKsAgoSQXBwbGljYXRpb25Qcm9maWxlEhIKCnJpYmJvbl9lbnYYASABKAkSFQoNaW5fcHJvZHVjdGlvbhgCIAEoCBIaChJpc19zd2FnZ2VyX2VuYWJsZWQYAyABKAgSFgoOY29weXJpZ2h0X3llYXIYBCABKAUSDwoHdmVyc2lvbhgFIAEoCRIuCgpidWlsZF9kYXRlGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIaChJyZWNhcHRjaGFfc2l0ZV9rZXkYByABKAkSPQoVcHJvZHVjdHNfYW5kX3NlcnZpY2VzGAggASgLMh4ucG9ydGFsLnYxLlByb2R1Y3RzQW5kU2VydmljZXMSGwoTbG9nb3V0X3JlZGlyZWN0X3VybBgJIAEoCSIfCh1HZXRQcm9kdWN0c0FuZFNlcnZpY2VzUmVxdWVzdCJfCh5HZXRQcm9kdWN0c0FuZFNlcnZpY2VzUmVzcG9uc2USPQoVcHJvZHVjdHNfYW5kX3NlcnZpY2VzGAEgASgLMh4ucG9ydGFsLnYxLlByb2R1Y3RzQW5kU2VydmljZXMi/wIKE1Byb2R1Y3RzQW5kU2VydmljZXMSKgoIcHJvZHVjdHMYASADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIqCghzZXJ2aWNlcxgCIAMoCzIYLnBvcnRhbC52MS5SZWZlcmVuY2VDb2RlEikKB29wdGlvbnMYAyADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIpCgdmb3JtYXRzGAQgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSLgoMcmV0dXJuX3R5cGVzGAUgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSMAoOcmV0dXJuX29wdGlvbnMYBiADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIaChJ0YXhfZnJlZV9jb3VudHJpZXMYByADKAkSPAocY2FuYXJ5X2lzbGFuZHNfcG9zdGFsX3JhbmdlcxgIIAMoCzIWLnBvcnRhbC52MS5Qb3N0YWxSYW5nZSIrCg1SZWZlcmVuY2VDb2RlEgwKBGNvZGUYASABKAkSDAoEbmFtZRgCIAEoCSI9CgtQb3N0YWxSYW5nZRIUCgxjb3VudHJ5X2NvZGUYASABKAkSDAoEZnJvbRgCIAEoCRIKCgJ0bxgDIAEoCSITChFHZXRWZXJzaW9uUmVxdWVzdCJVChJHZXRWZXJzaW9uUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoCRIuCgpidWlsZF9kYXRlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCISChBHZXRIZWFsdGhSZXF1ZXN0IjYKEUdldEhlYWx0aFJlc3BvbnNlEiEKBmhlYWx0aBgBIAEoCzIRLnBvcnRhbC52MS5IZWFsdGgiSAoMSGVhbHRoU3RhdHVzIjgKBVZhbHVlEh0KGUhFQUxUSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIGCgJVUBABEggKBERPV04QAiK9AQoGSGVhbHRoEi0KBnN0YXR1cxgBIAEoDjIdLnBvcnRhbC52MS5IZWFsdGhTdGF0dXMuVmFsdWUSNQoKY29tcG9uZW50cxgCIAMoCzIhLnBvcnRhbC52MS5IZWFsdGguQ29tcG9uZW50c0VudHJ5Gk0KD0NvbXBvbmVudHNFbnRyeRILCgNrZXkYASABKAkSKQoFdmFsdWUYAiABKAsyGi5wb3J0YWwudjEuSGVhbHRoQ29tcG9uZW50OgI4ASK+AQoPSGVhbHRoQ29tcG9uZW50Ei0KBnN0YXR1cxgBIAEoDjIdLnBvcnRhbC52MS5IZWFsdGhTdGF0dXMuVmFsdWUSOAoHZGV0YWlscxgCIAMoCzInLnBvcnRhbC52MS5IZWFsdGhDb21wb25lbnQuRGV0YWlsc0VudHJ5EhIKCmxhdGVuY3lfbXMYAyABKAEaLgoMRGV0YWlsc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiEwoRR2V0TWV0cmljc1JlcXVlc3QiOQoSR2V0TWV0cmljc1Jlc3BvbnNlEiMKB21ldHJpY3MYASABKAsyEi5wb3J0YWwudjEuTWV0cmljcyLzAgoHTWV0cmljcxIlCgdydW50aW1lGAEgASgLMhQucG9ydGFsLnYxLkdvUnVudGltZRIvCg1odHRwX3JlcXVlc3RzGAIgAygLMhgucG9ydGFsLnYxLlJlcXVlc3RGaWd1cmUSKwoJcnBjX2NhbGxzGAMgAygLMhgucG9ydGFsLnYxLlJlcXVlc3RGaWd1cmUSKQoIZGF0YWJhc2UYBCABKAsyFy5wb3J0YWwudjEuRGF0YWJhc2VQb29sEiYKBnF1ZXVlcxgFIAMoCzIWLnBvcnRhbC52MS5RdWV1ZUZpZ3VyZRIvCg1jYXJyaWVyX2NhbGxzGAYgAygLMhgucG9ydGFsLnYxLlJlcXVlc3RGaWd1cmUSLQoNc2Vzc2lvbl9jYWNoZRgHIAEoCzIWLnBvcnRhbC52MS5DYWNoZUZpZ3VyZRIwCgxjb2xsZWN0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIuQBCglHb1J1bnRpbWUSGAoQaGVhcF9hbGxvY19ieXRlcxgBIAEoARIWCg5oZWFwX3N5c19ieXRlcxgCIAEoARIRCglzeXNfYnl0ZXMYAyABKAESFAoMaGVhcF9vYmplY3RzGAQgASgBEhAKCGdjX2NvdW50GAUgASgBEhgKEGdjX3BhdXNlX3NlY29uZHMYBiABKAESEgoKZ29yb3V0aW5lcxgHIAEoARIPCgd0aHJlYWRzGAggASgBEhYKDnVwdGltZV9zZWNvbmRzGAkgASgBEhMKC2NwdV9zZWNvbmRzGAogASgBInAKDVJlcXVlc3RGaWd1cmUSDAoEbmFtZRgBIAEoCRIOCgZtZXRob2QYAiABKAkSDwoHb3V0Y29tZRgDIAEoCRINCgVjb3VudBgEIAEoARIPCgdtZWFuX21zGAUgASgBEhAKCHRvdGFsX21zGAYgASgBIpwBCgxEYXRhYmFzZVBvb2wSEAoIYWNxdWlyZWQYASABKAESDAoEaWRsZRgCIAEoARINCgV0b3RhbBgDIAEoARILCgNtYXgYBCABKAESFQoNYWNxdWlyZV9jb3VudBgFIAEoARIbChNlbXB0eV9hY3F1aXJlX2NvdW50GAYgASgBEhwKFGFjcXVpcmVfd2FpdF9zZWNvbmRzGAcgASgBIocBCgtRdWV1ZUZpZ3VyZRIMCgRuYW1lGAEgASgJEg8KB3BlbmRpbmcYAiABKAESDgoGYWN0aXZlGAMgASgBEg0KBXJldHJ5GAQgASgBEg4KBmZhaWxlZBgFIAEoARIRCglzY2hlZHVsZWQYBiABKAESFwoPcHJvY2Vzc2VkX3RvZGF5GAcgASgBIisKC0NhY2hlRmlndXJlEgwKBGhpdHMYASABKAESDgoGbWlzc2VzGAIgASgBIhYKFEdldFRocmVhZER1bXBSZXF1ZXN0IlsKFUdldFRocmVhZER1bXBSZXNwb25zZRIXCg9nb3JvdXRpbmVfY291bnQYASABKAUSKQoGZ3JvdXBzGAIgAygLMhkucG9ydGFsLnYxLkdvcm91dGluZUdyb3VwIj0KDkdvcm91dGluZUdyb3VwEg0KBXN0YXRlGAEgASgJEg0KBWNvdW50GAIgASgFEg0KBXN0YWNrGAMgAygJIhQKEkxpc3RMb2dnZXJzUmVxdWVzdCJJChNMaXN0TG9nZ2Vyc1Jlc3BvbnNlEiIKB2xvZ2dlcnMYASADKAsyES5wb3J0YWwudjEuTG9nZ2VyEg4KBmxldmVscxgCIAMoCSJJCgZMb2dnZXISDAoEbmFtZRgBIAEoCRIYChBjb25maWd1cmVkX2xldmVsGAIgASgJEhcKD2VmZmVjdGl2ZV9sZXZlbBgDIAEoCSI/ChVTZXRMb2dnZXJMZXZlbFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIYChBjb25maWd1cmVkX2xldmVsGAIgASgJIhgKFlNldExvZ2dlckxldmVsUmVzcG9uc2UiFwoVR2V0Q29uZmlnUHJvcHNSZXF1ZXN0IkcKFkdldENvbmZpZ1Byb3BzUmVzcG9uc2USLQoKcHJvcGVydGllcxgBIAMoCzIZLnBvcnRhbC52MS5Db25maWdQcm9wZXJ0eSIPCg1HZXRFbnZSZXF1ZXN0Ij8KDkdldEVudlJlc3BvbnNlEi0KCnByb3BlcnRpZXMYASADKAsyGS5wb3J0YWwudjEuQ29uZmlnUHJvcGVydHkiTAoOQ29uZmlnUHJvcGVydHkSDgoGc291cmNlGAEgASgJEgsKA2tleRgCIAEoCRINCgV2YWx1ZRgDIAEoCRIOCgZtYXNrZWQYBCABKAgiYQoRTGlzdEF1ZGl0c1JlcXVlc3QSDAoEcGFnZRgBIAEoBRIMCgRzaXplGAIgASgFEgwKBHNvcnQYAyABKAkSEQoJZnJvbV9kYXRlGAQgASgJEg8KB3RvX2RhdGUYBSABKAkiUAoSTGlzdEF1ZGl0c1Jlc3BvbnNlEiUKBmF1ZGl0cxgBIAMoCzIVLnBvcnRhbC52MS5BdWRpdEV2ZW50EhMKC3RvdGFsX2NvdW50GAIgASgDItwBCgpBdWRpdEV2ZW50EgoKAmlkGAEgASgDEhEKCXByaW5jaXBhbBgCIAEoCRItCgl0aW1lc3RhbXAYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgwKBHR5cGUYBCABKAkSFgoOcmVtb3RlX2FkZHJlc3MYBSABKAkSLQoEZGF0YRgGIAMoCzIfLnBvcnRhbC52MS5BdWRpdEV2ZW50LkRhdGFFbnRyeRorCglEYXRhRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASImChdSdW5EYXRhYmFzZVF1ZXJ5UmVxdWVzdBILCgNzcWwYASABKAkiswEKGFJ1bkRhdGFiYXNlUXVlcnlSZXNwb25zZRIPCgdjb2x1bW5zGAEgAygJEiQKBHJvd3MYAiADKAsyFi5wb3J0YWwudjEuRGF0YWJhc2VSb3cSEQoJdHJ1bmNhdGVkGAMgASgIEhAKCG1heF9yb3dzGAQgASgFEhIKCmVsYXBzZWRfbXMYBSABKAESFAoMYnl0ZXNfY2FwcGVkGAYgASgIEhEKCW1heF9ieXRlcxgHIAEoBSIrCgtEYXRhYmFzZVJvdxINCgVjZWxscxgBIAMoCRINCgVudWxscxgCIAMoCDKQCAoRTWFuYWdlbWVudFNlcnZpY2USRQoHR2V0SW5mbxIZLnBvcnRhbC52MS5HZXRJbmZvUmVxdWVzdBoaLnBvcnRhbC52MS5HZXRJbmZvUmVzcG9uc2UiA5ACARJyChZHZXRQcm9kdWN0c0FuZFNlcnZpY2VzEigucG9ydGFsLnYxLkdldFByb2R1Y3RzQW5kU2VydmljZXNSZXF1ZXN0GikucG9ydGFsLnYxLkdldFByb2R1Y3RzQW5kU2VydmljZXNSZXNwb25zZSIDkAIBEk4KCkdldFZlcnNpb24SHC5wb3J0YWwudjEuR2V0VmVyc2lvblJlcXVlc3QaHS5wb3J0YWwudjEuR2V0VmVyc2lvblJlc3BvbnNlIgOQAgESSwoJR2V0SGVhbHRoEhsucG9ydGFsLnYxLkdldEhlYWx0aFJlcXVlc3QaHC5wb3J0YWwudjEuR2V0SGVhbHRoUmVzcG9uc2UiA5ACARJOCgpHZXRNZXRyaWNzEhwucG9ydGFsLnYxLkdldE1ldHJpY3NSZXF1ZXN0Gh0ucG9ydGFsLnYxLkdldE1ldHJpY3NSZXNwb25zZSIDkAIBElcKDUdldFRocmVhZER1bXASHy5wb3J0YWwudjEuR2V0VGhyZWFkRHVtcFJlcXVlc3QaIC5wb3J0YWwudjEuR2V0VGhyZWFkRHVtcFJlc3BvbnNlIgOQAgESUQoLTGlzdExvZ2dlcnMSHS5wb3J0YWwudjEuTGlzdExvZ2dlcnNSZXF1ZXN0Gh4ucG9ydGFsLnYxLkxpc3RMb2dnZXJzUmVzcG9uc2UiA5ACARJaCg5TZXRMb2dnZXJMZXZlbBIgLnBvcnRhbC52MS5TZXRMb2dnZXJMZXZlbFJlcXVlc3QaIS5wb3J0YWwudjEuU2V0TG9nZ2VyTGV2ZWxSZXNwb25zZSIDkAICEloKDkdldENvbmZpZ1Byb3BzEiAucG9ydGFsLnYxLkdldENvbmZpZ1Byb3BzUmVxdWVzdBohLnBvcnRhbC52MS5HZXRDb25maWdQcm9wc1Jlc3BvbnNlIgOQAgESQgoGR2V0RW52EhgucG9ydGFsLnYxLkdldEVudlJlcXVlc3QaGS5wb3J0YWwudjEuR2V0RW52UmVzcG9uc2UiA5ACARJOCgpMaXN0QXVkaXRzEhwucG9ydGFsLnYxLkxpc3RBdWRpdHNSZXF1ZXN0Gh0ucG9ydGFsLnYxLkxpc3RBdWRpdHNSZXNwb25zZSIDkAIBElsKEFJ1bkRhdGFiYXNlUXVlcnkSIi5wb3J0YWwudjEuUnVuRGF0YWJhc2VRdWVyeVJlcXVlc3QaIy5wb3J0YWwudjEuUnVuRGF0YWJhc2VRdWVyeVJlc3BvbnNlQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * GetInfoRequest has no parameters.
@@ -379,6 +379,56 @@ export const GetHealthResponseSchema: GenMessage<GetHealthResponse> = /*@__PURE_
   messageDesc(file_portal_v1_management, 11);
 
 /**
+ * HealthStatus names whether the portal or a component works, spelled as
+ * monitoring tools expect (core/health).
+ *
+ * @generated from message portal.v1.HealthStatus
+ */
+export type HealthStatus = Message<"portal.v1.HealthStatus"> & {
+};
+
+/**
+ * Describes the message portal.v1.HealthStatus.
+ * Use `create(HealthStatusSchema)` to create a new message.
+ */
+export const HealthStatusSchema: GenMessage<HealthStatus> = /*@__PURE__*/
+  messageDesc(file_portal_v1_management, 12);
+
+/**
+ * UP or DOWN; the answers always name one.
+ *
+ * @generated from enum portal.v1.HealthStatus.Value
+ */
+export enum HealthStatus_Value {
+  /**
+   * Never answered.
+   *
+   * @generated from enum value: HEALTH_STATUS_UNSPECIFIED = 0;
+   */
+  HEALTH_STATUS_UNSPECIFIED = 0,
+
+  /**
+   * Working.
+   *
+   * @generated from enum value: UP = 1;
+   */
+  UP = 1,
+
+  /**
+   * Not working.
+   *
+   * @generated from enum value: DOWN = 2;
+   */
+  DOWN = 2,
+}
+
+/**
+ * Describes the enum portal.v1.HealthStatus.Value.
+ */
+export const HealthStatus_ValueSchema: GenEnum<HealthStatus_Value> = /*@__PURE__*/
+  enumDesc(file_portal_v1_management, 12, 0);
+
+/**
  * Health is the portal's health in the shape monitoring tools expect.
  *
  * @generated from message portal.v1.Health
@@ -387,9 +437,9 @@ export type Health = Message<"portal.v1.Health"> & {
   /**
    * UP when every component is UP, otherwise DOWN.
    *
-   * @generated from field: string status = 1;
+   * @generated from field: portal.v1.HealthStatus.Value status = 1;
    */
-  status: string;
+  status: HealthStatus_Value;
 
   /**
    * Components by name: db, redis, kratos, mail.
@@ -404,7 +454,7 @@ export type Health = Message<"portal.v1.Health"> & {
  * Use `create(HealthSchema)` to create a new message.
  */
 export const HealthSchema: GenMessage<Health> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 12);
+  messageDesc(file_portal_v1_management, 13);
 
 /**
  * HealthComponent is the health of one component.
@@ -415,9 +465,9 @@ export type HealthComponent = Message<"portal.v1.HealthComponent"> & {
   /**
    * UP or DOWN.
    *
-   * @generated from field: string status = 1;
+   * @generated from field: portal.v1.HealthStatus.Value status = 1;
    */
-  status: string;
+  status: HealthStatus_Value;
 
   /**
    * Facts about the component, such as the error when it is DOWN.
@@ -439,7 +489,7 @@ export type HealthComponent = Message<"portal.v1.HealthComponent"> & {
  * Use `create(HealthComponentSchema)` to create a new message.
  */
 export const HealthComponentSchema: GenMessage<HealthComponent> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 13);
+  messageDesc(file_portal_v1_management, 14);
 
 /**
  * GetMetricsRequest has no parameters.
@@ -454,7 +504,7 @@ export type GetMetricsRequest = Message<"portal.v1.GetMetricsRequest"> & {
  * Use `create(GetMetricsRequestSchema)` to create a new message.
  */
 export const GetMetricsRequestSchema: GenMessage<GetMetricsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 14);
+  messageDesc(file_portal_v1_management, 15);
 
 /**
  * GetMetricsResponse carries the figures.
@@ -475,7 +525,7 @@ export type GetMetricsResponse = Message<"portal.v1.GetMetricsResponse"> & {
  * Use `create(GetMetricsResponseSchema)` to create a new message.
  */
 export const GetMetricsResponseSchema: GenMessage<GetMetricsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 15);
+  messageDesc(file_portal_v1_management, 16);
 
 /**
  * Metrics are the portal's figures since its start, read from the one
@@ -546,7 +596,7 @@ export type Metrics = Message<"portal.v1.Metrics"> & {
  * Use `create(MetricsSchema)` to create a new message.
  */
 export const MetricsSchema: GenMessage<Metrics> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 16);
+  messageDesc(file_portal_v1_management, 17);
 
 /**
  * GoRuntime are the figures of the Go runtime.
@@ -630,7 +680,7 @@ export type GoRuntime = Message<"portal.v1.GoRuntime"> & {
  * Use `create(GoRuntimeSchema)` to create a new message.
  */
 export const GoRuntimeSchema: GenMessage<GoRuntime> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 17);
+  messageDesc(file_portal_v1_management, 18);
 
 /**
  * RequestFigure counts and times one kind of request.
@@ -686,7 +736,7 @@ export type RequestFigure = Message<"portal.v1.RequestFigure"> & {
  * Use `create(RequestFigureSchema)` to create a new message.
  */
 export const RequestFigureSchema: GenMessage<RequestFigure> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 18);
+  messageDesc(file_portal_v1_management, 19);
 
 /**
  * DatabasePool are the figures of the database connection pool.
@@ -749,7 +799,7 @@ export type DatabasePool = Message<"portal.v1.DatabasePool"> & {
  * Use `create(DatabasePoolSchema)` to create a new message.
  */
 export const DatabasePoolSchema: GenMessage<DatabasePool> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 19);
+  messageDesc(file_portal_v1_management, 20);
 
 /**
  * QueueFigure are the figures of one job queue.
@@ -812,7 +862,7 @@ export type QueueFigure = Message<"portal.v1.QueueFigure"> & {
  * Use `create(QueueFigureSchema)` to create a new message.
  */
 export const QueueFigureSchema: GenMessage<QueueFigure> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 20);
+  messageDesc(file_portal_v1_management, 21);
 
 /**
  * CacheFigure counts the look-ups of a cache.
@@ -840,7 +890,7 @@ export type CacheFigure = Message<"portal.v1.CacheFigure"> & {
  * Use `create(CacheFigureSchema)` to create a new message.
  */
 export const CacheFigureSchema: GenMessage<CacheFigure> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 21);
+  messageDesc(file_portal_v1_management, 22);
 
 /**
  * GetThreadDumpRequest has no parameters.
@@ -855,7 +905,7 @@ export type GetThreadDumpRequest = Message<"portal.v1.GetThreadDumpRequest"> & {
  * Use `create(GetThreadDumpRequestSchema)` to create a new message.
  */
 export const GetThreadDumpRequestSchema: GenMessage<GetThreadDumpRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 22);
+  messageDesc(file_portal_v1_management, 23);
 
 /**
  * GetThreadDumpResponse carries the goroutines.
@@ -883,7 +933,7 @@ export type GetThreadDumpResponse = Message<"portal.v1.GetThreadDumpResponse"> &
  * Use `create(GetThreadDumpResponseSchema)` to create a new message.
  */
 export const GetThreadDumpResponseSchema: GenMessage<GetThreadDumpResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 23);
+  messageDesc(file_portal_v1_management, 24);
 
 /**
  * GoroutineGroup is a set of goroutines in one state with one stack.
@@ -918,7 +968,7 @@ export type GoroutineGroup = Message<"portal.v1.GoroutineGroup"> & {
  * Use `create(GoroutineGroupSchema)` to create a new message.
  */
 export const GoroutineGroupSchema: GenMessage<GoroutineGroup> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 24);
+  messageDesc(file_portal_v1_management, 25);
 
 /**
  * ListLoggersRequest has no parameters.
@@ -933,7 +983,7 @@ export type ListLoggersRequest = Message<"portal.v1.ListLoggersRequest"> & {
  * Use `create(ListLoggersRequestSchema)` to create a new message.
  */
 export const ListLoggersRequestSchema: GenMessage<ListLoggersRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 25);
+  messageDesc(file_portal_v1_management, 26);
 
 /**
  * ListLoggersResponse lists the loggers.
@@ -961,7 +1011,7 @@ export type ListLoggersResponse = Message<"portal.v1.ListLoggersResponse"> & {
  * Use `create(ListLoggersResponseSchema)` to create a new message.
  */
 export const ListLoggersResponseSchema: GenMessage<ListLoggersResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 26);
+  messageDesc(file_portal_v1_management, 27);
 
 /**
  * Logger is one named logger.
@@ -996,7 +1046,7 @@ export type Logger = Message<"portal.v1.Logger"> & {
  * Use `create(LoggerSchema)` to create a new message.
  */
 export const LoggerSchema: GenMessage<Logger> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 27);
+  messageDesc(file_portal_v1_management, 28);
 
 /**
  * SetLoggerLevelRequest names the logger and its new level.
@@ -1024,7 +1074,7 @@ export type SetLoggerLevelRequest = Message<"portal.v1.SetLoggerLevelRequest"> &
  * Use `create(SetLoggerLevelRequestSchema)` to create a new message.
  */
 export const SetLoggerLevelRequestSchema: GenMessage<SetLoggerLevelRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 28);
+  messageDesc(file_portal_v1_management, 29);
 
 /**
  * SetLoggerLevelResponse is empty.
@@ -1039,7 +1089,7 @@ export type SetLoggerLevelResponse = Message<"portal.v1.SetLoggerLevelResponse">
  * Use `create(SetLoggerLevelResponseSchema)` to create a new message.
  */
 export const SetLoggerLevelResponseSchema: GenMessage<SetLoggerLevelResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 29);
+  messageDesc(file_portal_v1_management, 30);
 
 /**
  * GetConfigPropsRequest has no parameters.
@@ -1054,7 +1104,7 @@ export type GetConfigPropsRequest = Message<"portal.v1.GetConfigPropsRequest"> &
  * Use `create(GetConfigPropsRequestSchema)` to create a new message.
  */
 export const GetConfigPropsRequestSchema: GenMessage<GetConfigPropsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 30);
+  messageDesc(file_portal_v1_management, 31);
 
 /**
  * GetConfigPropsResponse carries the configuration.
@@ -1075,7 +1125,7 @@ export type GetConfigPropsResponse = Message<"portal.v1.GetConfigPropsResponse">
  * Use `create(GetConfigPropsResponseSchema)` to create a new message.
  */
 export const GetConfigPropsResponseSchema: GenMessage<GetConfigPropsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 31);
+  messageDesc(file_portal_v1_management, 32);
 
 /**
  * GetEnvRequest has no parameters.
@@ -1090,7 +1140,7 @@ export type GetEnvRequest = Message<"portal.v1.GetEnvRequest"> & {
  * Use `create(GetEnvRequestSchema)` to create a new message.
  */
 export const GetEnvRequestSchema: GenMessage<GetEnvRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 32);
+  messageDesc(file_portal_v1_management, 33);
 
 /**
  * GetEnvResponse carries the environment.
@@ -1111,7 +1161,7 @@ export type GetEnvResponse = Message<"portal.v1.GetEnvResponse"> & {
  * Use `create(GetEnvResponseSchema)` to create a new message.
  */
 export const GetEnvResponseSchema: GenMessage<GetEnvResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 33);
+  messageDesc(file_portal_v1_management, 34);
 
 /**
  * ConfigProperty is one setting.
@@ -1153,7 +1203,7 @@ export type ConfigProperty = Message<"portal.v1.ConfigProperty"> & {
  * Use `create(ConfigPropertySchema)` to create a new message.
  */
 export const ConfigPropertySchema: GenMessage<ConfigProperty> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 34);
+  messageDesc(file_portal_v1_management, 35);
 
 /**
  * ListAuditsRequest asks for one page of the audit log.
@@ -1203,7 +1253,7 @@ export type ListAuditsRequest = Message<"portal.v1.ListAuditsRequest"> & {
  * Use `create(ListAuditsRequestSchema)` to create a new message.
  */
 export const ListAuditsRequestSchema: GenMessage<ListAuditsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 35);
+  messageDesc(file_portal_v1_management, 36);
 
 /**
  * ListAuditsResponse is one page of the audit log.
@@ -1231,7 +1281,7 @@ export type ListAuditsResponse = Message<"portal.v1.ListAuditsResponse"> & {
  * Use `create(ListAuditsResponseSchema)` to create a new message.
  */
 export const ListAuditsResponseSchema: GenMessage<ListAuditsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 36);
+  messageDesc(file_portal_v1_management, 37);
 
 /**
  * AuditEvent is one entry of the audit log: who did what, when, from where.
@@ -1287,7 +1337,7 @@ export type AuditEvent = Message<"portal.v1.AuditEvent"> & {
  * Use `create(AuditEventSchema)` to create a new message.
  */
 export const AuditEventSchema: GenMessage<AuditEvent> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 37);
+  messageDesc(file_portal_v1_management, 38);
 
 /**
  * RunDatabaseQueryRequest carries the statement.
@@ -1308,7 +1358,7 @@ export type RunDatabaseQueryRequest = Message<"portal.v1.RunDatabaseQueryRequest
  * Use `create(RunDatabaseQueryRequestSchema)` to create a new message.
  */
 export const RunDatabaseQueryRequestSchema: GenMessage<RunDatabaseQueryRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 38);
+  messageDesc(file_portal_v1_management, 39);
 
 /**
  * RunDatabaseQueryResponse carries the rows.
@@ -1372,7 +1422,7 @@ export type RunDatabaseQueryResponse = Message<"portal.v1.RunDatabaseQueryRespon
  * Use `create(RunDatabaseQueryResponseSchema)` to create a new message.
  */
 export const RunDatabaseQueryResponseSchema: GenMessage<RunDatabaseQueryResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 39);
+  messageDesc(file_portal_v1_management, 40);
 
 /**
  * DatabaseRow is one row of a query's answer.
@@ -1400,7 +1450,7 @@ export type DatabaseRow = Message<"portal.v1.DatabaseRow"> & {
  * Use `create(DatabaseRowSchema)` to create a new message.
  */
 export const DatabaseRowSchema: GenMessage<DatabaseRow> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 40);
+  messageDesc(file_portal_v1_management, 41);
 
 /**
  * ManagementService answers the application profile, the reference data and
