@@ -200,7 +200,9 @@ type Service struct {
 	Uploads   gate.Gate
 	// Workbooks reads .xlsx uploads; nil refuses them as a binary file.
 	Workbooks Workbooks
-	Now       clock.Clock
+	// Progress tells which batches the worker changed; nil refuses Watch.
+	Progress ProgressFeed
+	Now      clock.Clock
 }
 
 // DownloadTokens issues the tokens of link downloads (app/downloadtoken).
