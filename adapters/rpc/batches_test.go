@@ -38,11 +38,24 @@ type batchesAPI struct {
 	queue *memory.JobQueue
 	// clock is the download tokens' time; tests move it forward.
 	clock *time.Time
+	svc   batches.Service
+	// tokens redeems the link downloads' tokens.
+	tokens downloadtoken.Service
 }
 
 // newBatchesAPI serves the batch and shipment services over a real HTTP
 // server, on the memory store, with the real PDF merge.
 func newBatchesAPI(t *testing.T) batchesAPI {
+	t.Helper()
+	a := newBatchesAPIOn(t)
+	a.srv = serveAPI(t, rpc.Handlers{
+		Batches: rpc.BatchHandler{Batches: a.svc}, Shipments: rpc.ShipmentHandler{Batches: a.svc}, Callers: customerBearers{}, Downloads: a.tokens,
+	})
+	return a
+}
+
+// newBatchesAPIOn builds the batch service on the memory store, not served yet.
+func newBatchesAPIOn(t testing.TB) batchesAPI {
 	t.Helper()
 	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt Hub"}, 1)
 	mk := func(crmid string) int64 {
@@ -64,9 +77,7 @@ func newBatchesAPI(t *testing.T) batchesAPI {
 	svc := batches.Service{Batches: a.store, Rows: a.store, Shipments: a.store, Documents: a.store, Exchanges: a.store,
 		Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
 		Queue: a.queue, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}, Tokens: tokens}
-	a.srv = serveAPI(t, rpc.Handlers{
-		Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc}, Callers: customerBearers{}, Downloads: tokens,
-	})
+	a.svc, a.tokens = svc, tokens
 	return a
 }
 
