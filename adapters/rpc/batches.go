@@ -286,6 +286,15 @@ func (h BatchHandler) DownloadBatchCsv(ctx context.Context, req *connect.Request
 	return fileResponse(&portalv1.DownloadBatchCsvResponse{File: body(f)}, f, "attachment"), nil
 }
 
+// DownloadBatchTemplate sends the batch template as an Excel workbook.
+func (h BatchHandler) DownloadBatchTemplate(context.Context, *connect.Request[portalv1.DownloadBatchTemplateRequest]) (*connect.Response[portalv1.DownloadBatchTemplateResponse], error) {
+	f, err := h.Batches.WorkbookTemplate()
+	if err != nil {
+		return nil, err
+	}
+	return fileResponse(&portalv1.DownloadBatchTemplateResponse{File: body(f)}, f, "attachment"), nil
+}
+
 // DownloadBatchTraffic sends the SOAP requests or responses (admins).
 func (h BatchHandler) DownloadBatchTraffic(ctx context.Context, req *connect.Request[portalv1.DownloadBatchTrafficRequest]) (*connect.Response[portalv1.DownloadBatchTrafficResponse], error) {
 	f, err := h.Batches.Traffic(ctx, callerFrom(ctx), req.Msg.GetId(), req.Msg.GetKind())

@@ -184,6 +184,7 @@ var policies = map[string]access.Policy{
 	portalv1connect.BatchServiceListBatchesProcedure:                    shippingRoles,
 	portalv1connect.BatchServiceGetBatchProcedure:                       shippingRoles,
 	portalv1connect.BatchServiceWatchBatchesProcedure:                   shippingRoles,
+	portalv1connect.BatchServiceDownloadBatchTemplateProcedure:          shippingRoles,
 	portalv1connect.BatchServiceCreateBatchProcedure:                    shippingRoles,
 	portalv1connect.BatchServiceDeleteBatchProcedure:                    shippingRoles,
 	portalv1connect.BatchServiceSendBatchProcedure:                      shippingRoles,

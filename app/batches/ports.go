@@ -174,6 +174,9 @@ type MergePDF func(docs [][]byte) ([]byte, error)
 // refused with batch.CheckRowCount's failure.
 type Workbooks interface {
 	Rows(data []byte) (header []string, rows []batchcsv.Row, err error)
+	// Template writes the batch template: the header and the example row
+	// on the sheet batchcsv.SheetName, every cell text.
+	Template(header, example []string) ([]byte, error)
 }
 
 // InvoiceRenderer renders commercial invoices as one PDF.

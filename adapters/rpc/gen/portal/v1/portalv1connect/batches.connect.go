@@ -91,6 +91,9 @@ const (
 	// BatchServiceDownloadBatchCsvProcedure is the fully-qualified name of the BatchService's
 	// DownloadBatchCsv RPC.
 	BatchServiceDownloadBatchCsvProcedure = "/portal.v1.BatchService/DownloadBatchCsv"
+	// BatchServiceDownloadBatchTemplateProcedure is the fully-qualified name of the BatchService's
+	// DownloadBatchTemplate RPC.
+	BatchServiceDownloadBatchTemplateProcedure = "/portal.v1.BatchService/DownloadBatchTemplate"
 	// BatchServiceWatchBatchesProcedure is the fully-qualified name of the BatchService's WatchBatches
 	// RPC.
 	BatchServiceWatchBatchesProcedure = "/portal.v1.BatchService/WatchBatches"
@@ -159,6 +162,9 @@ type BatchServiceClient interface {
 	DownloadBatchCommercialInvoice(context.Context, *connect.Request[v1.DownloadBatchCommercialInvoiceRequest]) (*connect.Response[v1.DownloadBatchCommercialInvoiceResponse], error)
 	// DownloadBatchCsv sends the CSV as it was uploaded.
 	DownloadBatchCsv(context.Context, *connect.Request[v1.DownloadBatchCsvRequest]) (*connect.Response[v1.DownloadBatchCsvResponse], error)
+	// DownloadBatchTemplate sends the batch template as an Excel workbook: the CSV template's columns
+	// and example row on a sheet named Shipments, every cell text.
+	DownloadBatchTemplate(context.Context, *connect.Request[v1.DownloadBatchTemplateRequest]) (*connect.Response[v1.DownloadBatchTemplateResponse], error)
 	// WatchBatches streams the progress of the named batches (the batch page names its batch, the
 	// batch list the batches in progress it shows) as the worker records it: the first message
 	// carries every named batch as it is now, so a reconnect resumes from the last state; then each
@@ -315,6 +321,13 @@ func NewBatchServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		downloadBatchTemplate: connect.NewClient[v1.DownloadBatchTemplateRequest, v1.DownloadBatchTemplateResponse](
+			httpClient,
+			baseURL+BatchServiceDownloadBatchTemplateProcedure,
+			connect.WithSchema(batchServiceMethods.ByName("DownloadBatchTemplate")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 		watchBatches: connect.NewClient[v1.WatchBatchesRequest, v1.WatchBatchesResponse](
 			httpClient,
 			baseURL+BatchServiceWatchBatchesProcedure,
@@ -354,6 +367,7 @@ type batchServiceClient struct {
 	downloadBatchManifest          *connect.Client[v1.DownloadBatchManifestRequest, v1.DownloadBatchManifestResponse]
 	downloadBatchCommercialInvoice *connect.Client[v1.DownloadBatchCommercialInvoiceRequest, v1.DownloadBatchCommercialInvoiceResponse]
 	downloadBatchCsv               *connect.Client[v1.DownloadBatchCsvRequest, v1.DownloadBatchCsvResponse]
+	downloadBatchTemplate          *connect.Client[v1.DownloadBatchTemplateRequest, v1.DownloadBatchTemplateResponse]
 	watchBatches                   *connect.Client[v1.WatchBatchesRequest, v1.WatchBatchesResponse]
 	downloadBatchTraffic           *connect.Client[v1.DownloadBatchTrafficRequest, v1.DownloadBatchTrafficResponse]
 }
@@ -458,6 +472,11 @@ func (c *batchServiceClient) DownloadBatchCsv(ctx context.Context, req *connect.
 	return c.downloadBatchCsv.CallUnary(ctx, req)
 }
 
+// DownloadBatchTemplate calls portal.v1.BatchService.DownloadBatchTemplate.
+func (c *batchServiceClient) DownloadBatchTemplate(ctx context.Context, req *connect.Request[v1.DownloadBatchTemplateRequest]) (*connect.Response[v1.DownloadBatchTemplateResponse], error) {
+	return c.downloadBatchTemplate.CallUnary(ctx, req)
+}
+
 // WatchBatches calls portal.v1.BatchService.WatchBatches.
 func (c *batchServiceClient) WatchBatches(ctx context.Context, req *connect.Request[v1.WatchBatchesRequest]) (*connect.ServerStreamForClient[v1.WatchBatchesResponse], error) {
 	return c.watchBatches.CallServerStream(ctx, req)
@@ -528,6 +547,9 @@ type BatchServiceHandler interface {
 	DownloadBatchCommercialInvoice(context.Context, *connect.Request[v1.DownloadBatchCommercialInvoiceRequest]) (*connect.Response[v1.DownloadBatchCommercialInvoiceResponse], error)
 	// DownloadBatchCsv sends the CSV as it was uploaded.
 	DownloadBatchCsv(context.Context, *connect.Request[v1.DownloadBatchCsvRequest]) (*connect.Response[v1.DownloadBatchCsvResponse], error)
+	// DownloadBatchTemplate sends the batch template as an Excel workbook: the CSV template's columns
+	// and example row on a sheet named Shipments, every cell text.
+	DownloadBatchTemplate(context.Context, *connect.Request[v1.DownloadBatchTemplateRequest]) (*connect.Response[v1.DownloadBatchTemplateResponse], error)
 	// WatchBatches streams the progress of the named batches (the batch page names its batch, the
 	// batch list the batches in progress it shows) as the worker records it: the first message
 	// carries every named batch as it is now, so a reconnect resumes from the last state; then each
@@ -680,6 +702,13 @@ func NewBatchServiceHandler(svc BatchServiceHandler, opts ...connect.HandlerOpti
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	batchServiceDownloadBatchTemplateHandler := connect.NewUnaryHandler(
+		BatchServiceDownloadBatchTemplateProcedure,
+		svc.DownloadBatchTemplate,
+		connect.WithSchema(batchServiceMethods.ByName("DownloadBatchTemplate")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	batchServiceWatchBatchesHandler := connect.NewServerStreamHandler(
 		BatchServiceWatchBatchesProcedure,
 		svc.WatchBatches,
@@ -736,6 +765,8 @@ func NewBatchServiceHandler(svc BatchServiceHandler, opts ...connect.HandlerOpti
 			batchServiceDownloadBatchCommercialInvoiceHandler.ServeHTTP(w, r)
 		case BatchServiceDownloadBatchCsvProcedure:
 			batchServiceDownloadBatchCsvHandler.ServeHTTP(w, r)
+		case BatchServiceDownloadBatchTemplateProcedure:
+			batchServiceDownloadBatchTemplateHandler.ServeHTTP(w, r)
 		case BatchServiceWatchBatchesProcedure:
 			batchServiceWatchBatchesHandler.ServeHTTP(w, r)
 		case BatchServiceDownloadBatchTrafficProcedure:
@@ -827,6 +858,10 @@ func (UnimplementedBatchServiceHandler) DownloadBatchCommercialInvoice(context.C
 
 func (UnimplementedBatchServiceHandler) DownloadBatchCsv(context.Context, *connect.Request[v1.DownloadBatchCsvRequest]) (*connect.Response[v1.DownloadBatchCsvResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.BatchService.DownloadBatchCsv is not implemented"))
+}
+
+func (UnimplementedBatchServiceHandler) DownloadBatchTemplate(context.Context, *connect.Request[v1.DownloadBatchTemplateRequest]) (*connect.Response[v1.DownloadBatchTemplateResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.BatchService.DownloadBatchTemplate is not implemented"))
 }
 
 func (UnimplementedBatchServiceHandler) WatchBatches(context.Context, *connect.Request[v1.WatchBatchesRequest], *connect.ServerStream[v1.WatchBatchesResponse]) error {
