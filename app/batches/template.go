@@ -1,8 +1,9 @@
 package batches
 
 import (
+	"errors"
+
 	"parcelportal/core/batchcsv"
-	"parcelportal/core/failure"
 )
 
 // WorkbookTemplate is the batch template as an Excel workbook, beside the
@@ -10,7 +11,7 @@ import (
 // row, which the upload reads back as it reads the CSV's.
 func (s Service) WorkbookTemplate() (File, error) {
 	if s.Workbooks == nil {
-		return File{}, failure.New(failure.NotFound, "error.http.404")
+		return File{}, errors.New("batches: no workbook writer wired")
 	}
 	data, err := s.Workbooks.Template(batchcsv.TemplateHeader(), batchcsv.TemplateExample())
 	if err != nil {

@@ -5099,9 +5099,9 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"totalCount\"\x1e\n" +
 	"\x1cDownloadBatchTemplateRequest\"I\n" +
 	"\x1dDownloadBatchTemplateResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"<\n" +
-	"\x13WatchBatchesRequest\x12%\n" +
-	"\x03ids\x18\x01 \x03(\x03B\x13\xbaH\x10\x92\x01\r\b\x01\x10\xc8\x01\x18\x01\"\x04\"\x02 \x00R\x03ids\"B\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\":\n" +
+	"\x13WatchBatchesRequest\x12#\n" +
+	"\x03ids\x18\x01 \x03(\x03B\x11\xbaH\x0e\x92\x01\v\b\x01\x10\xc8\x01\"\x04\"\x02 \x00R\x03ids\"B\n" +
 	"\x14WatchBatchesResponse\x12*\n" +
 	"\abatches\x18\x01 \x03(\v2\x10.portal.v1.BatchR\abatches\")\n" +
 	"\x0fGetBatchRequest\x12\x16\n" +
