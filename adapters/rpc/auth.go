@@ -75,6 +75,9 @@ type authenticator struct {
 	// admissions admit requests of their procedures before their bodies
 	// are read (admitBodies).
 	admissions map[string]admitter
+	// streamLimits bound the held streams (streams.go); streams counts them.
+	streamLimits StreamLimits
+	streams      openStreams
 }
 
 // SessionChanges carries changes of logins' sessions between the portal

@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"context"
+	"errors"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/api/httpbody"
@@ -16,7 +17,33 @@ import (
 )
 
 // BatchHandler serves portal.v1.BatchService.
-type BatchHandler struct{ Batches batches.Service }
+type BatchHandler struct {
+	Batches batches.Service
+	// Watch tunes the progress streams (heartbeat); zero takes the defaults.
+	Watch batches.WatchOptions
+	// Off refuses the progress streams as Unimplemented
+	// (BATCH_PROGRESS_STREAM=off): the pages read their batches again.
+	Off bool
+}
+
+// errStreamOff answers WatchBatches where the installation turned it off.
+var errStreamOff = connect.NewError(connect.CodeUnimplemented, errors.New("error.batchProgressStreamOff"))
+
+// WatchBatches streams the named batches' progress until none is in
+// progress; a message without batches is a heartbeat.
+func (h BatchHandler) WatchBatches(ctx context.Context, req *connect.Request[portalv1.WatchBatchesRequest], stream *connect.ServerStream[portalv1.WatchBatchesResponse]) error {
+	if h.Off {
+		return errStreamOff
+	}
+	caller := callerFrom(ctx)
+	return h.Batches.Watch(ctx, caller, req.Msg.GetIds(), h.Watch, func(views []batches.View) error {
+		out := &portalv1.WatchBatchesResponse{Batches: make([]*portalv1.Batch, len(views))}
+		for i, v := range views {
+			out.Batches[i] = batchToProto(v)
+		}
+		return stream.Send(out)
+	})
+}
 
 // ListBatches pages a customer's batches; X-Total-Count carries the total.
 func (h BatchHandler) ListBatches(ctx context.Context, req *connect.Request[portalv1.ListBatchesRequest]) (*connect.Response[portalv1.ListBatchesResponse], error) {
@@ -257,6 +284,15 @@ func (h BatchHandler) DownloadBatchCsv(ctx context.Context, req *connect.Request
 		return nil, err
 	}
 	return fileResponse(&portalv1.DownloadBatchCsvResponse{File: body(f)}, f, "attachment"), nil
+}
+
+// DownloadBatchTemplate sends the batch template as an Excel workbook.
+func (h BatchHandler) DownloadBatchTemplate(context.Context, *connect.Request[portalv1.DownloadBatchTemplateRequest]) (*connect.Response[portalv1.DownloadBatchTemplateResponse], error) {
+	f, err := h.Batches.WorkbookTemplate()
+	if err != nil {
+		return nil, err
+	}
+	return fileResponse(&portalv1.DownloadBatchTemplateResponse{File: body(f)}, f, "attachment"), nil
 }
 
 // DownloadBatchTraffic sends the SOAP requests or responses (admins).

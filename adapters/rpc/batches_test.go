@@ -21,12 +21,14 @@ import (
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/rpc/rpctest"
 	"parcelportal/adapters/secrets"
+	"parcelportal/adapters/xlsx"
 	"parcelportal/app/batches"
 	"parcelportal/app/batchjob"
 	"parcelportal/app/customers/storetest"
 	"parcelportal/app/demo"
 	"parcelportal/app/downloadtoken"
 	"parcelportal/core/batch"
+	"parcelportal/core/batchcsv"
 	"parcelportal/core/batchcsv/batchcsvtest"
 	"parcelportal/core/customer"
 	"parcelportal/core/reference"
@@ -38,11 +40,24 @@ type batchesAPI struct {
 	queue *memory.JobQueue
 	// clock is the download tokens' time; tests move it forward.
 	clock *time.Time
+	svc   batches.Service
+	// tokens redeems the link downloads' tokens.
+	tokens downloadtoken.Service
 }
 
 // newBatchesAPI serves the batch and shipment services over a real HTTP
 // server, on the memory store, with the real PDF merge.
 func newBatchesAPI(t *testing.T) batchesAPI {
+	t.Helper()
+	a := newBatchesAPIOn(t)
+	a.srv = serveAPI(t, rpc.Handlers{
+		Batches: rpc.BatchHandler{Batches: a.svc}, Shipments: rpc.ShipmentHandler{Batches: a.svc}, Callers: customerBearers{}, Downloads: a.tokens,
+	})
+	return a
+}
+
+// newBatchesAPIOn builds the batch service on the memory store, not served yet.
+func newBatchesAPIOn(t testing.TB) batchesAPI {
 	t.Helper()
 	customers := memory.NewCustomers(map[int64]string{1: "Frankfurt Hub"}, 1)
 	mk := func(crmid string) int64 {
@@ -63,10 +78,8 @@ func newBatchesAPI(t *testing.T) batchesAPI {
 	tokens := downloadtoken.Service{Store: memory.NewDownloadTokens(), Now: func() time.Time { return *a.clock }}
 	svc := batches.Service{Batches: a.store, Rows: a.store, Shipments: a.store, Documents: a.store, Exchanges: a.store,
 		Customers: customers, Hubs: memory.HubCountries{}, Catalogs: memory.NewCatalog(reference.Standard()),
-		Queue: a.queue, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}, Tokens: tokens}
-	a.srv = serveAPI(t, rpc.Handlers{
-		Batches: rpc.BatchHandler{Batches: svc}, Shipments: rpc.ShipmentHandler{Batches: svc}, Callers: customerBearers{}, Downloads: tokens,
-	})
+		Queue: a.queue, Merge: pdf.Merge, Invoices: pdf.CommercialInvoices{}, Tokens: tokens, Workbooks: xlsx.Workbook{}}
+	a.svc, a.tokens = svc, tokens
 	return a
 }
 
@@ -542,4 +555,23 @@ func uploadAPI(b *testing.B) func() map[string]any {
 		return got
 	}
 	return upload
+}
+
+// TestTheWorkbookTemplateDownloadsOverREST: GET web/api/batch-template
+// answers the .xlsx template as an attachment that the upload reads back
+// with the CSV template's header.
+func TestTheWorkbookTemplateDownloadsOverREST(t *testing.T) {
+	a := newBatchesAPI(t)
+	rsp, b := a.call(t, a.user(), "GET", "/web/api/batch-template", "")
+	if rsp.StatusCode != http.StatusOK || rsp.Header.Get("Content-Type") != batches.ContentXLSX ||
+		!strings.Contains(rsp.Header.Get("Content-Disposition"), "template.xlsx") {
+		t.Fatalf("GET web/api/batch-template = %d %v", rsp.StatusCode, rsp.Header)
+	}
+	header, rows, err := xlsx.Workbook{}.Rows(b)
+	if err != nil || len(rows) != 1 || strings.Join(header, ";") != strings.Join(batchcsv.TemplateHeader(), ";") {
+		t.Fatalf("template read back: %v %d rows, %v", header, len(rows), err)
+	}
+	if rsp, _ := a.call(t, "", "GET", "/web/api/batch-template", ""); rsp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("anonymous = %d", rsp.StatusCode)
+	}
 }

@@ -185,6 +185,8 @@ var policies = map[string]access.Policy{
 	// are admins' within those use cases; the traffic is admins' only.
 	portalv1connect.BatchServiceListBatchesProcedure:                    shippingRoles,
 	portalv1connect.BatchServiceGetBatchProcedure:                       shippingRoles,
+	portalv1connect.BatchServiceWatchBatchesProcedure:                   shippingRoles,
+	portalv1connect.BatchServiceDownloadBatchTemplateProcedure:          shippingRoles,
 	portalv1connect.BatchServiceCreateBatchProcedure:                    shippingRoles,
 	portalv1connect.BatchServiceDeleteBatchProcedure:                    shippingRoles,
 	portalv1connect.BatchServiceSendBatchProcedure:                      shippingRoles,

@@ -75,6 +75,9 @@ type Handlers struct {
 	// set, `make run` sets it): it lists every service and method to
 	// anyone, so an installation opts in.
 	Reflection bool
+	// Streams bound the held streams (the batch progress) per session and
+	// say how often their sessions are checked again.
+	Streams StreamLimits
 }
 
 // NewAPI returns the portal's API: each service over Connect, gRPC and
@@ -92,6 +95,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	auth.downloads = h.Downloads
 	auth.observer = h.Observer
 	auth.changes, auth.log = h.Sessions, h.Log
+	auth.streamLimits = h.Streams
 	auth.admissions = map[string]admitter{portalv1connect.InquiryServiceSubmitParcelInquiryProcedure: h.Inquiries.admit}
 	h.Account.auth = auth
 	h.Users.auth = auth

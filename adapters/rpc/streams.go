@@ -2,12 +2,17 @@ package rpc
 
 import (
 	"context"
+	"crypto/sha256"
+	"errors"
 	"log/slog"
+	"sync"
 	"time"
 
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/proto"
 
+	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
+	"parcelportal/core/failure"
 	"parcelportal/core/origin"
 )
 
@@ -74,8 +79,106 @@ func (a *authenticator) streamInterceptor(next connect.StreamingHandlerFunc) con
 		if callerFrom(ctx) == nil && !policies[procedure].IsPublic() {
 			return errNoCaller
 		}
+		if heldStreams[procedure] {
+			return a.hold(ctx, conn, next)
+		}
 		return next(ctx, conn)
 	}
+}
+
+// heldStreams are the streams a page holds open for as long as it shows
+// what they carry (the batch progress). The bulk zip ends with its file.
+var heldStreams = map[string]bool{
+	portalv1connect.BatchServiceWatchBatchesProcedure: true,
+}
+
+// StreamLimits bound the held streams; zero values take the defaults.
+type StreamLimits struct {
+	// PerSession is how many held streams one session may have open at
+	// once (default 8: a few tabs, each a batch page or the batch list).
+	PerSession int
+	// Recheck is how often the session of a held stream is checked again
+	// (default 10 s, the session cache's lifetime, so a check asks the
+	// cache, which follows sign-outs and revocations in every process).
+	Recheck time.Duration
+}
+
+func (l StreamLimits) withDefaults() StreamLimits {
+	if l.PerSession <= 0 {
+		l.PerSession = 8
+	}
+	if l.Recheck <= 0 {
+		l.Recheck = 10 * time.Second
+	}
+	return l
+}
+
+// errTooManyStreams refuses a held stream beyond the session's limit; the
+// page reads again every few seconds instead.
+var errTooManyStreams = failure.New(failure.TooMany, "error.tooManyStreams")
+
+// openStreams counts the held streams of each session (by its bearer's hash).
+type openStreams struct {
+	mu   sync.Mutex
+	open map[[32]byte]int
+}
+
+func (o *openStreams) take(key [32]byte, limit int) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.open == nil {
+		o.open = map[[32]byte]int{}
+	}
+	if o.open[key] >= limit {
+		return false
+	}
+	o.open[key]++
+	return true
+}
+
+func (o *openStreams) give(key [32]byte) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.open[key]--; o.open[key] <= 0 {
+		delete(o.open, key)
+	}
+}
+
+// hold runs a held stream within the session's limit and ends it as soon
+// as its session has ended or was revoked: the session is checked again
+// every Recheck, and a refusal cancels the stream with that refusal. A
+// check the identity provider could not answer keeps the stream.
+func (a *authenticator) hold(ctx context.Context, conn connect.StreamingHandlerConn, next connect.StreamingHandlerFunc) error {
+	limits := a.streamLimits.withDefaults()
+	authorization := conn.RequestHeader().Get("Authorization")
+	key := sha256.Sum256([]byte(tokenFrom(ctx)))
+	if !a.streams.take(key, limits.PerSession) {
+		return errTooManyStreams
+	}
+	defer a.streams.give(key)
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	go func() {
+		t := time.NewTicker(limits.Recheck)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				_, err := a.authorize(ctx, conn.Spec().Procedure, authorization)
+				if f, expected := failure.As(err); expected && (f.Kind == failure.Unauthenticated || f.Kind == failure.Forbidden) {
+					cancel(f)
+					return
+				}
+			}
+		}
+	}()
+	err := next(ctx, conn)
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+		return cause
+	}
+	return err
 }
 
 // streamInterceptor checks the field rules of each message the handler

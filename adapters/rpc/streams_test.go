@@ -77,3 +77,29 @@ func TestNoAuditedProcedureStreams(t *testing.T) {
 		}
 	}
 }
+
+// The progress streams are Connect, gRPC and gRPC-Web only: the REST
+// facade keeps the polled reads, and the OpenAPI document names no stream
+// it cannot serve.
+func TestHeldStreamsHaveNoRESTRouteNorOpenAPIPath(t *testing.T) {
+	if len(heldStreams) == 0 {
+		t.Fatal("no held streams")
+	}
+	for procedure := range heldStreams {
+		svc, method, _ := strings.Cut(strings.TrimPrefix(procedure, "/"), "/")
+		d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(svc))
+		if err != nil {
+			t.Fatalf("%s: %v", procedure, err)
+		}
+		md := d.(protoreflect.ServiceDescriptor).Methods().ByName(protoreflect.Name(method))
+		if md == nil || !md.IsStreamingServer() {
+			t.Fatalf("%s is no server stream", procedure)
+		}
+		if _, ok := restRouteOf(md); ok {
+			t.Errorf("%s has a REST route", procedure)
+		}
+		if strings.Contains(string(openAPIDocument), method) {
+			t.Errorf("the OpenAPI document names %s", method)
+		}
+	}
+}

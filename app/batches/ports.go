@@ -174,6 +174,9 @@ type MergePDF func(docs [][]byte) ([]byte, error)
 // refused with batch.CheckRowCount's failure.
 type Workbooks interface {
 	Rows(data []byte) (header []string, rows []batchcsv.Row, err error)
+	// Template writes the batch template: the header and the example row
+	// on the sheet batchcsv.SheetName, every cell text.
+	Template(header, example []string) ([]byte, error)
 }
 
 // InvoiceRenderer renders commercial invoices as one PDF.
@@ -200,7 +203,9 @@ type Service struct {
 	Uploads   gate.Gate
 	// Workbooks reads .xlsx uploads; nil refuses them as a binary file.
 	Workbooks Workbooks
-	Now       clock.Clock
+	// Progress tells which batches the worker changed; nil refuses Watch.
+	Progress ProgressFeed
+	Now      clock.Clock
 }
 
 // DownloadTokens issues the tokens of link downloads (app/downloadtoken).

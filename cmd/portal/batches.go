@@ -14,6 +14,7 @@ import (
 	"parcelportal/adapters/mail"
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
+	"parcelportal/adapters/progress"
 	"parcelportal/adapters/secrets"
 	"parcelportal/adapters/xlsx"
 	"parcelportal/app/batches"
@@ -60,10 +61,14 @@ func downloadTokensOf(pool *pgxpool.Pool) downloadtoken.Service {
 }
 
 // workerOf wires the batch job worker: the runner works through the batch
-// tables, reads the customers' carrier logins, and calls the carrier with
-// at most CARRIER_CONCURRENCY calls at once.
+// tables, announces their progress through Redis, reads the customers'
+// carrier logins, and calls the carrier with at most CARRIER_CONCURRENCY
+// calls at once.
 func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, logs *slog.Logger) (*jobs.Worker, error) {
-	runner := batchjob.NewRunner(batchjob.PortsOf(postgres.BatchWork{Pool: pool}), postgres.Customers{Pool: pool, Sealer: sealer}, side.client,
+	// Every recorded step of a job is announced to the portal processes'
+	// progress streams.
+	work := batchjob.Announcing(batchjob.PortsOf(postgres.BatchWork{Pool: pool}), progress.New(cfg.RedisAddr, cfg.JobQueue, logs))
+	runner := batchjob.NewRunner(work, postgres.Customers{Pool: pool, Sealer: sealer}, side.client,
 		batchjob.Options{Concurrency: cfg.CarrierConcurrency, CallTimeout: cfg.CarrierCallTimeout, Log: logs})
 	queue := jobs.NewQueue(cfg.RedisAddr, cfg.JobQueue)
 	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue, Log: logs,

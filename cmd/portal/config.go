@@ -44,6 +44,11 @@ type config struct {
 	// GRPCReflection serves gRPC server reflection (GRPC_REFLECTION, default
 	// off; `make run` turns it on): it lists every method to any caller.
 	GRPCReflection bool
+	// BatchProgressStream serves the batch pages' progress streams
+	// (BATCH_PROGRESS_STREAM, on unless "off"): off, WatchBatches answers
+	// Unimplemented and the pages read their batches again every 5 s, for
+	// installations behind a proxy that buffers answers.
+	BatchProgressStream bool
 	// BaseURL is where people reach the portal: the links in mails point there.
 	BaseURL string
 	// MailFrom is the sender of the portal's own mails (registration
@@ -163,6 +168,11 @@ func loadConfig() (config, error) {
 		}
 	}
 	if c.GRPCReflection, err = envBool("GRPC_REFLECTION", false); err != nil {
+		return c, err
+	}
+	if c.BatchProgressStream, err = envParsed("BATCH_PROGRESS_STREAM", true, func(v string) (bool, bool) {
+		return v == "on", v == "on" || v == "off"
+	}, "on or off"); err != nil {
 		return c, err
 	}
 	if c.MFAEnabled, err = envBool("MFA_ENABLED", true); err != nil {

@@ -19,6 +19,7 @@ import (
 	"parcelportal/adapters/pdf"
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/probes"
+	"parcelportal/adapters/progress"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
 	"parcelportal/adapters/sessions"
@@ -149,6 +150,10 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	organisations := organisationOf(pool, sealer, checks)
 	batchService := batchesOf(pool, customerStore, queue)
 	batchService.Uploads = gate.New(cfg.UploadsAtOnce)
+	if cfg.BatchProgressStream {
+		// Changes the workers announce, in this process or another.
+		batchService.Progress = progress.New(cfg.RedisAddr, cfg.JobQueue, ops.logs.Logger(logRPC))
+	}
 	reportService := reportsOf(pool, customerStore)
 	parcelService := parcelsOf(pool, customerStore, side)
 	inquiries := inquiriesOf(cfg, pool, sealer, captchaPort, queue)
@@ -168,7 +173,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Acss:        rpc.AcssHandler{Documents: documents},
 		News:        rpc.NewsHandler{News: news.Service{Store: postgres.News{Pool: pool}, Sanitizer: htmlsafe.New()}},
 		Invoicing:   rpc.InvoiceReportHandler{Reports: invoicereports.Service{Counts: postgres.InvoiceCounts{Pool: pool}}},
-		Batches:     rpc.BatchHandler{Batches: batchService},
+		Batches:     rpc.BatchHandler{Batches: batchService, Off: !cfg.BatchProgressStream},
 		Shipments:   rpc.ShipmentHandler{Batches: batchService},
 		Reports:     rpc.ReportHandler{Reports: reportService},
 		Manifests:   rpc.ManifestHandler{Manifests: manifestsOf(cfg, pool, customerStore, queue)},

@@ -12,6 +12,20 @@ import (
 // TemplateFileName is the name the CSV template is downloaded as.
 const TemplateFileName = "template.csv"
 
+// WorkbookTemplateFileName is the name the Excel template is downloaded as.
+const WorkbookTemplateFileName = "template.xlsx"
+
+// TemplateExample is the template's example row, a value per column of
+// TemplateHeader: the CSV template's second line, the workbook's too.
+func TemplateExample() []string {
+	header := TemplateHeader()
+	row := make([]string, len(header))
+	for i, h := range header {
+		row[i] = templateExample[h]
+	}
+	return row
+}
+
 // TemplateHeader is the header row of the CSV template: every shipment
 // field and the first order-line group (articleNumber1 ... value1).
 func TemplateHeader() []string {
@@ -48,13 +62,8 @@ func Template() []byte {
 	w := csv.NewWriter(&b)
 	w.Comma = ';'
 	w.UseCRLF = true
-	header := TemplateHeader()
-	row := make([]string, len(header))
-	for i, h := range header {
-		row[i] = templateExample[h]
-	}
-	_ = w.Write(header)
-	_ = w.Write(row)
+	_ = w.Write(TemplateHeader())
+	_ = w.Write(TemplateExample())
 	w.Flush()
 	return b.Bytes()
 }

@@ -51,6 +51,7 @@ var downloads = map[string][]string{
 	"GetAddressBookTemplate":            {"text/csv"},
 	"DownloadBatchCommercialInvoice":    {"application/pdf"},
 	"DownloadBatchCsv":                  {"text/csv", xlsx},
+	"DownloadBatchTemplate":             {xlsx},
 	"DownloadBatchCustomsDocs":          {"application/pdf"},
 	"DownloadBatchLabels":               {"application/pdf", "text/plain"},
 	"DownloadBatchManifest":             {"application/pdf"},

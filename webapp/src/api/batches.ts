@@ -15,7 +15,7 @@ import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
 /** The BatchService: CSV batches, their rows and shipments (spec 2 §2.1). */
-function useBatchClient() {
+export function useBatchClient() {
   const transport = useTransport();
   return useMemo(() => createClient(BatchService, transport), [transport]);
 }
@@ -145,6 +145,41 @@ export function refreshBatch(queryClient: QueryClient, id: bigint) {
 /** The batch itself is stale (its counts changed after a single shipment's job). */
 export function rereadBatch(queryClient: QueryClient, id: bigint) {
   return queryClient.invalidateQueries({ queryKey: batchKey(id) });
+}
+
+/** The batch as last read, from the cache (no request). */
+export function cachedBatch(queryClient: QueryClient, id: bigint | null): Batch | null | undefined {
+  return id === null ? undefined : queryClient.getQueryData<Batch | null>(batchKey(id));
+}
+
+/** The list page as last read, from the cache (no request). */
+export function cachedBatchPage(queryClient: QueryClient, { customerId, page, size }: BatchPageRequest): Batch[] {
+  return (
+    queryClient.getQueryData<{ items: Batch[] }>([...batchesKey, "page", String(customerId), page, size])?.items ?? []
+  );
+}
+
+/** The batches and the list pages are stale: a progress stream stopped, the pages read them again. */
+export function rereadBatches(queryClient: QueryClient, ids: readonly bigint[]) {
+  return Promise.all([
+    ...ids.map((id) => queryClient.invalidateQueries({ queryKey: batchKey(id) })),
+    queryClient.invalidateQueries({ queryKey: [...batchesKey, "page"] }),
+  ]);
+}
+
+/**
+ * Puts batches a progress stream sent into the cache: each batch's own
+ * entry, and its row on every list page read.
+ */
+export function storeBatches(queryClient: QueryClient, batches: Batch[]) {
+  if (batches.length === 0) return;
+  const byId = new Map(batches.map((batch) => [batch.id, batch]));
+  for (const batch of batches) queryClient.setQueryData(batchKey(batch.id), batch);
+  queryClient.setQueriesData<{ items: Batch[]; totalCount: number }>({ queryKey: [...batchesKey, "page"] }, (page) =>
+    page && page.items.some((item) => byId.has(item.id))
+      ? { ...page, items: page.items.map((item) => byId.get(item.id) ?? item) }
+      : page,
+  );
 }
 
 /** Puts a batch the server answered into the cache, so the page shows it without another read. */
@@ -284,6 +319,8 @@ export const batchFiles = {
   commercialInvoice: (id: bigint) => `/web/api/batches/${id}/commercial-invoice`,
   csv: (id: bigint) => `/web/api/batches/${id}/csv`,
   traffic: (id: bigint) => `/web/api/batches/${id}/traffic`,
+  /** The batch template as an Excel workbook (the CSV template is a document the admins keep). */
+  workbookTemplate: "/web/api/batch-template",
 };
 
 /** The downloads the batch page opens as plain links (spec 2 §7). */

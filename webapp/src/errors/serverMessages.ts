@@ -428,6 +428,14 @@ const catalog = [
     id: "error.tooManyResetRequests",
     message: "Too many password reset requests. Please wait a quarter of an hour and try again.",
   }),
+  msg({
+    id: "error.tooManyStreams",
+    message: "Too many pages follow batches live in this session. This page refreshes every few seconds instead.",
+  }),
+  msg({
+    id: "error.batchProgressStreamOff",
+    message: "Live batch progress is turned off. This page refreshes every few seconds instead.",
+  }),
   msg({ id: "error.userNotFound", message: "No user was found." }),
   msg({
     id: "error.identityUnavailable",

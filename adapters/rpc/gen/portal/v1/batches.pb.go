@@ -2374,6 +2374,182 @@ func (x *ListBatchesResponse) GetTotalCount() int64 {
 	return 0
 }
 
+// DownloadBatchTemplateRequest has no parameters.
+type DownloadBatchTemplateRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DownloadBatchTemplateRequest) Reset() {
+	*x = DownloadBatchTemplateRequest{}
+	mi := &file_portal_v1_batches_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DownloadBatchTemplateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DownloadBatchTemplateRequest) ProtoMessage() {}
+
+func (x *DownloadBatchTemplateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DownloadBatchTemplateRequest.ProtoReflect.Descriptor instead.
+func (*DownloadBatchTemplateRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{16}
+}
+
+// DownloadBatchTemplateResponse is the template workbook.
+type DownloadBatchTemplateResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, named template.xlsx.
+	File          *httpbody.HttpBody `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DownloadBatchTemplateResponse) Reset() {
+	*x = DownloadBatchTemplateResponse{}
+	mi := &file_portal_v1_batches_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DownloadBatchTemplateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DownloadBatchTemplateResponse) ProtoMessage() {}
+
+func (x *DownloadBatchTemplateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DownloadBatchTemplateResponse.ProtoReflect.Descriptor instead.
+func (*DownloadBatchTemplateResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *DownloadBatchTemplateResponse) GetFile() *httpbody.HttpBody {
+	if x != nil {
+		return x.File
+	}
+	return nil
+}
+
+// WatchBatchesRequest names the batches to watch.
+type WatchBatchesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Batch ids, each a batch the caller may read.
+	Ids           []int64 `protobuf:"varint,1,rep,packed,name=ids,proto3" json:"ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchBatchesRequest) Reset() {
+	*x = WatchBatchesRequest{}
+	mi := &file_portal_v1_batches_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchBatchesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchBatchesRequest) ProtoMessage() {}
+
+func (x *WatchBatchesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchBatchesRequest.ProtoReflect.Descriptor instead.
+func (*WatchBatchesRequest) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *WatchBatchesRequest) GetIds() []int64 {
+	if x != nil {
+		return x.Ids
+	}
+	return nil
+}
+
+// WatchBatchesResponse is one message of the progress stream.
+type WatchBatchesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The batches that changed (in the first message every named batch), with their counts and the
+	// caller's actions; empty in a heartbeat.
+	Batches       []*Batch `protobuf:"bytes,1,rep,name=batches,proto3" json:"batches,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchBatchesResponse) Reset() {
+	*x = WatchBatchesResponse{}
+	mi := &file_portal_v1_batches_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchBatchesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchBatchesResponse) ProtoMessage() {}
+
+func (x *WatchBatchesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_portal_v1_batches_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchBatchesResponse.ProtoReflect.Descriptor instead.
+func (*WatchBatchesResponse) Descriptor() ([]byte, []int) {
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *WatchBatchesResponse) GetBatches() []*Batch {
+	if x != nil {
+		return x.Batches
+	}
+	return nil
+}
+
 // GetBatchRequest names a batch.
 type GetBatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2385,7 +2561,7 @@ type GetBatchRequest struct {
 
 func (x *GetBatchRequest) Reset() {
 	*x = GetBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[16]
+	mi := &file_portal_v1_batches_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2397,7 +2573,7 @@ func (x *GetBatchRequest) String() string {
 func (*GetBatchRequest) ProtoMessage() {}
 
 func (x *GetBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[16]
+	mi := &file_portal_v1_batches_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2410,7 +2586,7 @@ func (x *GetBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBatchRequest.ProtoReflect.Descriptor instead.
 func (*GetBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{16}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetBatchRequest) GetId() int64 {
@@ -2431,7 +2607,7 @@ type GetBatchResponse struct {
 
 func (x *GetBatchResponse) Reset() {
 	*x = GetBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[17]
+	mi := &file_portal_v1_batches_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2443,7 +2619,7 @@ func (x *GetBatchResponse) String() string {
 func (*GetBatchResponse) ProtoMessage() {}
 
 func (x *GetBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[17]
+	mi := &file_portal_v1_batches_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2456,7 +2632,7 @@ func (x *GetBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBatchResponse.ProtoReflect.Descriptor instead.
 func (*GetBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{17}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetBatchResponse) GetBatch() *Batch {
@@ -2477,7 +2653,7 @@ type BatchRef struct {
 
 func (x *BatchRef) Reset() {
 	*x = BatchRef{}
-	mi := &file_portal_v1_batches_proto_msgTypes[18]
+	mi := &file_portal_v1_batches_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2489,7 +2665,7 @@ func (x *BatchRef) String() string {
 func (*BatchRef) ProtoMessage() {}
 
 func (x *BatchRef) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[18]
+	mi := &file_portal_v1_batches_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2502,7 +2678,7 @@ func (x *BatchRef) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchRef.ProtoReflect.Descriptor instead.
 func (*BatchRef) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{18}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *BatchRef) GetId() int64 {
@@ -2529,7 +2705,7 @@ type CreateBatchRequest struct {
 
 func (x *CreateBatchRequest) Reset() {
 	*x = CreateBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[19]
+	mi := &file_portal_v1_batches_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2541,7 +2717,7 @@ func (x *CreateBatchRequest) String() string {
 func (*CreateBatchRequest) ProtoMessage() {}
 
 func (x *CreateBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[19]
+	mi := &file_portal_v1_batches_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2554,7 +2730,7 @@ func (x *CreateBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{19}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CreateBatchRequest) GetCsv() []byte {
@@ -2596,7 +2772,7 @@ type CreateBatchResponse struct {
 
 func (x *CreateBatchResponse) Reset() {
 	*x = CreateBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[20]
+	mi := &file_portal_v1_batches_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2608,7 +2784,7 @@ func (x *CreateBatchResponse) String() string {
 func (*CreateBatchResponse) ProtoMessage() {}
 
 func (x *CreateBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[20]
+	mi := &file_portal_v1_batches_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2621,7 +2797,7 @@ func (x *CreateBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{20}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CreateBatchResponse) GetBatch() *Batch {
@@ -2642,7 +2818,7 @@ type DeleteBatchRequest struct {
 
 func (x *DeleteBatchRequest) Reset() {
 	*x = DeleteBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[21]
+	mi := &file_portal_v1_batches_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2654,7 +2830,7 @@ func (x *DeleteBatchRequest) String() string {
 func (*DeleteBatchRequest) ProtoMessage() {}
 
 func (x *DeleteBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[21]
+	mi := &file_portal_v1_batches_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2667,7 +2843,7 @@ func (x *DeleteBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchRequest.ProtoReflect.Descriptor instead.
 func (*DeleteBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{21}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *DeleteBatchRequest) GetId() int64 {
@@ -2688,7 +2864,7 @@ type DeleteBatchResponse struct {
 
 func (x *DeleteBatchResponse) Reset() {
 	*x = DeleteBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[22]
+	mi := &file_portal_v1_batches_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2700,7 +2876,7 @@ func (x *DeleteBatchResponse) String() string {
 func (*DeleteBatchResponse) ProtoMessage() {}
 
 func (x *DeleteBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[22]
+	mi := &file_portal_v1_batches_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2713,7 +2889,7 @@ func (x *DeleteBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchResponse.ProtoReflect.Descriptor instead.
 func (*DeleteBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{22}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *DeleteBatchResponse) GetBatch() *Batch {
@@ -2736,7 +2912,7 @@ type SendBatchRequest struct {
 
 func (x *SendBatchRequest) Reset() {
 	*x = SendBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[23]
+	mi := &file_portal_v1_batches_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2748,7 +2924,7 @@ func (x *SendBatchRequest) String() string {
 func (*SendBatchRequest) ProtoMessage() {}
 
 func (x *SendBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[23]
+	mi := &file_portal_v1_batches_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2761,7 +2937,7 @@ func (x *SendBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchRequest.ProtoReflect.Descriptor instead.
 func (*SendBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{23}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SendBatchRequest) GetId() int64 {
@@ -2789,7 +2965,7 @@ type SendBatchResponse struct {
 
 func (x *SendBatchResponse) Reset() {
 	*x = SendBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[24]
+	mi := &file_portal_v1_batches_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2801,7 +2977,7 @@ func (x *SendBatchResponse) String() string {
 func (*SendBatchResponse) ProtoMessage() {}
 
 func (x *SendBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[24]
+	mi := &file_portal_v1_batches_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2814,7 +2990,7 @@ func (x *SendBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchResponse.ProtoReflect.Descriptor instead.
 func (*SendBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{24}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SendBatchResponse) GetBatch() *Batch {
@@ -2835,7 +3011,7 @@ type CancelBatchRequest struct {
 
 func (x *CancelBatchRequest) Reset() {
 	*x = CancelBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[25]
+	mi := &file_portal_v1_batches_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2847,7 +3023,7 @@ func (x *CancelBatchRequest) String() string {
 func (*CancelBatchRequest) ProtoMessage() {}
 
 func (x *CancelBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[25]
+	mi := &file_portal_v1_batches_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2860,7 +3036,7 @@ func (x *CancelBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchRequest.ProtoReflect.Descriptor instead.
 func (*CancelBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{25}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *CancelBatchRequest) GetId() int64 {
@@ -2881,7 +3057,7 @@ type CancelBatchResponse struct {
 
 func (x *CancelBatchResponse) Reset() {
 	*x = CancelBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[26]
+	mi := &file_portal_v1_batches_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2893,7 +3069,7 @@ func (x *CancelBatchResponse) String() string {
 func (*CancelBatchResponse) ProtoMessage() {}
 
 func (x *CancelBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[26]
+	mi := &file_portal_v1_batches_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2906,7 +3082,7 @@ func (x *CancelBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchResponse.ProtoReflect.Descriptor instead.
 func (*CancelBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{26}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *CancelBatchResponse) GetBatch() *Batch {
@@ -2932,7 +3108,7 @@ type ResendBatchRequest struct {
 
 func (x *ResendBatchRequest) Reset() {
 	*x = ResendBatchRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[27]
+	mi := &file_portal_v1_batches_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2944,7 +3120,7 @@ func (x *ResendBatchRequest) String() string {
 func (*ResendBatchRequest) ProtoMessage() {}
 
 func (x *ResendBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[27]
+	mi := &file_portal_v1_batches_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2957,7 +3133,7 @@ func (x *ResendBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendBatchRequest.ProtoReflect.Descriptor instead.
 func (*ResendBatchRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{27}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ResendBatchRequest) GetId() int64 {
@@ -2992,7 +3168,7 @@ type ResendBatchResponse struct {
 
 func (x *ResendBatchResponse) Reset() {
 	*x = ResendBatchResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[28]
+	mi := &file_portal_v1_batches_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3004,7 +3180,7 @@ func (x *ResendBatchResponse) String() string {
 func (*ResendBatchResponse) ProtoMessage() {}
 
 func (x *ResendBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[28]
+	mi := &file_portal_v1_batches_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3017,7 +3193,7 @@ func (x *ResendBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendBatchResponse.ProtoReflect.Descriptor instead.
 func (*ResendBatchResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{28}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ResendBatchResponse) GetBatch() *Batch {
@@ -3040,7 +3216,7 @@ type DeleteBatchShipmentsRequest struct {
 
 func (x *DeleteBatchShipmentsRequest) Reset() {
 	*x = DeleteBatchShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[29]
+	mi := &file_portal_v1_batches_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3052,7 +3228,7 @@ func (x *DeleteBatchShipmentsRequest) String() string {
 func (*DeleteBatchShipmentsRequest) ProtoMessage() {}
 
 func (x *DeleteBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[29]
+	mi := &file_portal_v1_batches_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3065,7 +3241,7 @@ func (x *DeleteBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*DeleteBatchShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{29}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *DeleteBatchShipmentsRequest) GetId() int64 {
@@ -3093,7 +3269,7 @@ type DeleteBatchShipmentsResponse struct {
 
 func (x *DeleteBatchShipmentsResponse) Reset() {
 	*x = DeleteBatchShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[30]
+	mi := &file_portal_v1_batches_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3105,7 +3281,7 @@ func (x *DeleteBatchShipmentsResponse) String() string {
 func (*DeleteBatchShipmentsResponse) ProtoMessage() {}
 
 func (x *DeleteBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[30]
+	mi := &file_portal_v1_batches_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3118,7 +3294,7 @@ func (x *DeleteBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteBatchShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*DeleteBatchShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{30}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *DeleteBatchShipmentsResponse) GetBatch() *Batch {
@@ -3139,7 +3315,7 @@ type CreateBatchManifestRequest struct {
 
 func (x *CreateBatchManifestRequest) Reset() {
 	*x = CreateBatchManifestRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[31]
+	mi := &file_portal_v1_batches_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3151,7 +3327,7 @@ func (x *CreateBatchManifestRequest) String() string {
 func (*CreateBatchManifestRequest) ProtoMessage() {}
 
 func (x *CreateBatchManifestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[31]
+	mi := &file_portal_v1_batches_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3164,7 +3340,7 @@ func (x *CreateBatchManifestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchManifestRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchManifestRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{31}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *CreateBatchManifestRequest) GetId() int64 {
@@ -3185,7 +3361,7 @@ type CreateBatchManifestResponse struct {
 
 func (x *CreateBatchManifestResponse) Reset() {
 	*x = CreateBatchManifestResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[32]
+	mi := &file_portal_v1_batches_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3197,7 +3373,7 @@ func (x *CreateBatchManifestResponse) String() string {
 func (*CreateBatchManifestResponse) ProtoMessage() {}
 
 func (x *CreateBatchManifestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[32]
+	mi := &file_portal_v1_batches_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3210,7 +3386,7 @@ func (x *CreateBatchManifestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchManifestResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchManifestResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{32}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *CreateBatchManifestResponse) GetBatch() *Batch {
@@ -3233,7 +3409,7 @@ type SendBatchShipmentRequest struct {
 
 func (x *SendBatchShipmentRequest) Reset() {
 	*x = SendBatchShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[33]
+	mi := &file_portal_v1_batches_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3245,7 +3421,7 @@ func (x *SendBatchShipmentRequest) String() string {
 func (*SendBatchShipmentRequest) ProtoMessage() {}
 
 func (x *SendBatchShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[33]
+	mi := &file_portal_v1_batches_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3258,7 +3434,7 @@ func (x *SendBatchShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchShipmentRequest.ProtoReflect.Descriptor instead.
 func (*SendBatchShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{33}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *SendBatchShipmentRequest) GetId() int64 {
@@ -3287,7 +3463,7 @@ type SendBatchShipmentResponse struct {
 
 func (x *SendBatchShipmentResponse) Reset() {
 	*x = SendBatchShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[34]
+	mi := &file_portal_v1_batches_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3299,7 +3475,7 @@ func (x *SendBatchShipmentResponse) String() string {
 func (*SendBatchShipmentResponse) ProtoMessage() {}
 
 func (x *SendBatchShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[34]
+	mi := &file_portal_v1_batches_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3312,7 +3488,7 @@ func (x *SendBatchShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendBatchShipmentResponse.ProtoReflect.Descriptor instead.
 func (*SendBatchShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{34}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *SendBatchShipmentResponse) GetShipment() *BatchShipment {
@@ -3335,7 +3511,7 @@ type CancelBatchShipmentRequest struct {
 
 func (x *CancelBatchShipmentRequest) Reset() {
 	*x = CancelBatchShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[35]
+	mi := &file_portal_v1_batches_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3347,7 +3523,7 @@ func (x *CancelBatchShipmentRequest) String() string {
 func (*CancelBatchShipmentRequest) ProtoMessage() {}
 
 func (x *CancelBatchShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[35]
+	mi := &file_portal_v1_batches_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3360,7 +3536,7 @@ func (x *CancelBatchShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchShipmentRequest.ProtoReflect.Descriptor instead.
 func (*CancelBatchShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{35}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *CancelBatchShipmentRequest) GetId() int64 {
@@ -3389,7 +3565,7 @@ type CancelBatchShipmentResponse struct {
 
 func (x *CancelBatchShipmentResponse) Reset() {
 	*x = CancelBatchShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[36]
+	mi := &file_portal_v1_batches_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3401,7 +3577,7 @@ func (x *CancelBatchShipmentResponse) String() string {
 func (*CancelBatchShipmentResponse) ProtoMessage() {}
 
 func (x *CancelBatchShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[36]
+	mi := &file_portal_v1_batches_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3414,7 +3590,7 @@ func (x *CancelBatchShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBatchShipmentResponse.ProtoReflect.Descriptor instead.
 func (*CancelBatchShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{36}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *CancelBatchShipmentResponse) GetShipment() *BatchShipment {
@@ -3441,7 +3617,7 @@ type ListValidatedShipmentsRequest struct {
 
 func (x *ListValidatedShipmentsRequest) Reset() {
 	*x = ListValidatedShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[37]
+	mi := &file_portal_v1_batches_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3453,7 +3629,7 @@ func (x *ListValidatedShipmentsRequest) String() string {
 func (*ListValidatedShipmentsRequest) ProtoMessage() {}
 
 func (x *ListValidatedShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[37]
+	mi := &file_portal_v1_batches_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3466,7 +3642,7 @@ func (x *ListValidatedShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListValidatedShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListValidatedShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{37}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ListValidatedShipmentsRequest) GetId() int64 {
@@ -3513,7 +3689,7 @@ type ListValidatedShipmentsResponse struct {
 
 func (x *ListValidatedShipmentsResponse) Reset() {
 	*x = ListValidatedShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	mi := &file_portal_v1_batches_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3525,7 +3701,7 @@ func (x *ListValidatedShipmentsResponse) String() string {
 func (*ListValidatedShipmentsResponse) ProtoMessage() {}
 
 func (x *ListValidatedShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[38]
+	mi := &file_portal_v1_batches_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3538,7 +3714,7 @@ func (x *ListValidatedShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListValidatedShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListValidatedShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{38}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ListValidatedShipmentsResponse) GetValidatedShipments() []*ValidatedShipment {
@@ -3577,7 +3753,7 @@ type UpdateValidatedShipmentRequest struct {
 
 func (x *UpdateValidatedShipmentRequest) Reset() {
 	*x = UpdateValidatedShipmentRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	mi := &file_portal_v1_batches_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3589,7 +3765,7 @@ func (x *UpdateValidatedShipmentRequest) String() string {
 func (*UpdateValidatedShipmentRequest) ProtoMessage() {}
 
 func (x *UpdateValidatedShipmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[39]
+	mi := &file_portal_v1_batches_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3602,7 +3778,7 @@ func (x *UpdateValidatedShipmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateValidatedShipmentRequest.ProtoReflect.Descriptor instead.
 func (*UpdateValidatedShipmentRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{39}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *UpdateValidatedShipmentRequest) GetId() int64 {
@@ -3639,7 +3815,7 @@ type UpdateValidatedShipmentResponse struct {
 
 func (x *UpdateValidatedShipmentResponse) Reset() {
 	*x = UpdateValidatedShipmentResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[40]
+	mi := &file_portal_v1_batches_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3651,7 +3827,7 @@ func (x *UpdateValidatedShipmentResponse) String() string {
 func (*UpdateValidatedShipmentResponse) ProtoMessage() {}
 
 func (x *UpdateValidatedShipmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[40]
+	mi := &file_portal_v1_batches_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3664,7 +3840,7 @@ func (x *UpdateValidatedShipmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateValidatedShipmentResponse.ProtoReflect.Descriptor instead.
 func (*UpdateValidatedShipmentResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{40}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *UpdateValidatedShipmentResponse) GetValidatedShipment() *ValidatedShipment {
@@ -3700,7 +3876,7 @@ type ListBatchShipmentsRequest struct {
 
 func (x *ListBatchShipmentsRequest) Reset() {
 	*x = ListBatchShipmentsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[41]
+	mi := &file_portal_v1_batches_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3712,7 +3888,7 @@ func (x *ListBatchShipmentsRequest) String() string {
 func (*ListBatchShipmentsRequest) ProtoMessage() {}
 
 func (x *ListBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[41]
+	mi := &file_portal_v1_batches_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3725,7 +3901,7 @@ func (x *ListBatchShipmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchShipmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListBatchShipmentsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{41}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ListBatchShipmentsRequest) GetId() int64 {
@@ -3776,7 +3952,7 @@ type ListBatchShipmentsResponse struct {
 
 func (x *ListBatchShipmentsResponse) Reset() {
 	*x = ListBatchShipmentsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[42]
+	mi := &file_portal_v1_batches_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3788,7 +3964,7 @@ func (x *ListBatchShipmentsResponse) String() string {
 func (*ListBatchShipmentsResponse) ProtoMessage() {}
 
 func (x *ListBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[42]
+	mi := &file_portal_v1_batches_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3801,7 +3977,7 @@ func (x *ListBatchShipmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBatchShipmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListBatchShipmentsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{42}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ListBatchShipmentsResponse) GetShipments() []*BatchShipment {
@@ -3831,7 +4007,7 @@ type CreateBatchDownloadTokenRequest struct {
 
 func (x *CreateBatchDownloadTokenRequest) Reset() {
 	*x = CreateBatchDownloadTokenRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[43]
+	mi := &file_portal_v1_batches_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3843,7 +4019,7 @@ func (x *CreateBatchDownloadTokenRequest) String() string {
 func (*CreateBatchDownloadTokenRequest) ProtoMessage() {}
 
 func (x *CreateBatchDownloadTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[43]
+	mi := &file_portal_v1_batches_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3856,7 +4032,7 @@ func (x *CreateBatchDownloadTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchDownloadTokenRequest.ProtoReflect.Descriptor instead.
 func (*CreateBatchDownloadTokenRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{43}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *CreateBatchDownloadTokenRequest) GetId() int64 {
@@ -3886,7 +4062,7 @@ type CreateBatchDownloadTokenResponse struct {
 
 func (x *CreateBatchDownloadTokenResponse) Reset() {
 	*x = CreateBatchDownloadTokenResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[44]
+	mi := &file_portal_v1_batches_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3898,7 +4074,7 @@ func (x *CreateBatchDownloadTokenResponse) String() string {
 func (*CreateBatchDownloadTokenResponse) ProtoMessage() {}
 
 func (x *CreateBatchDownloadTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[44]
+	mi := &file_portal_v1_batches_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3911,7 +4087,7 @@ func (x *CreateBatchDownloadTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBatchDownloadTokenResponse.ProtoReflect.Descriptor instead.
 func (*CreateBatchDownloadTokenResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{44}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *CreateBatchDownloadTokenResponse) GetToken() string {
@@ -3944,7 +4120,7 @@ type DownloadBatchLabelsRequest struct {
 
 func (x *DownloadBatchLabelsRequest) Reset() {
 	*x = DownloadBatchLabelsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[45]
+	mi := &file_portal_v1_batches_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3956,7 +4132,7 @@ func (x *DownloadBatchLabelsRequest) String() string {
 func (*DownloadBatchLabelsRequest) ProtoMessage() {}
 
 func (x *DownloadBatchLabelsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[45]
+	mi := &file_portal_v1_batches_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3969,7 +4145,7 @@ func (x *DownloadBatchLabelsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchLabelsRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchLabelsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{45}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *DownloadBatchLabelsRequest) GetId() int64 {
@@ -4004,7 +4180,7 @@ type DownloadBatchLabelsResponse struct {
 
 func (x *DownloadBatchLabelsResponse) Reset() {
 	*x = DownloadBatchLabelsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[46]
+	mi := &file_portal_v1_batches_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4016,7 +4192,7 @@ func (x *DownloadBatchLabelsResponse) String() string {
 func (*DownloadBatchLabelsResponse) ProtoMessage() {}
 
 func (x *DownloadBatchLabelsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[46]
+	mi := &file_portal_v1_batches_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4029,7 +4205,7 @@ func (x *DownloadBatchLabelsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchLabelsResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchLabelsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{46}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *DownloadBatchLabelsResponse) GetFile() *httpbody.HttpBody {
@@ -4050,7 +4226,7 @@ type DownloadBatchCustomsDocsRequest struct {
 
 func (x *DownloadBatchCustomsDocsRequest) Reset() {
 	*x = DownloadBatchCustomsDocsRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[47]
+	mi := &file_portal_v1_batches_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4062,7 +4238,7 @@ func (x *DownloadBatchCustomsDocsRequest) String() string {
 func (*DownloadBatchCustomsDocsRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCustomsDocsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[47]
+	mi := &file_portal_v1_batches_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4075,7 +4251,7 @@ func (x *DownloadBatchCustomsDocsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCustomsDocsRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCustomsDocsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{47}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *DownloadBatchCustomsDocsRequest) GetId() int64 {
@@ -4096,7 +4272,7 @@ type DownloadBatchCustomsDocsResponse struct {
 
 func (x *DownloadBatchCustomsDocsResponse) Reset() {
 	*x = DownloadBatchCustomsDocsResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[48]
+	mi := &file_portal_v1_batches_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4108,7 +4284,7 @@ func (x *DownloadBatchCustomsDocsResponse) String() string {
 func (*DownloadBatchCustomsDocsResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCustomsDocsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[48]
+	mi := &file_portal_v1_batches_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4121,7 +4297,7 @@ func (x *DownloadBatchCustomsDocsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCustomsDocsResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCustomsDocsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{48}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *DownloadBatchCustomsDocsResponse) GetFile() *httpbody.HttpBody {
@@ -4142,7 +4318,7 @@ type DownloadBatchManifestRequest struct {
 
 func (x *DownloadBatchManifestRequest) Reset() {
 	*x = DownloadBatchManifestRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[49]
+	mi := &file_portal_v1_batches_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4154,7 +4330,7 @@ func (x *DownloadBatchManifestRequest) String() string {
 func (*DownloadBatchManifestRequest) ProtoMessage() {}
 
 func (x *DownloadBatchManifestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[49]
+	mi := &file_portal_v1_batches_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4167,7 +4343,7 @@ func (x *DownloadBatchManifestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchManifestRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchManifestRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{49}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *DownloadBatchManifestRequest) GetId() int64 {
@@ -4188,7 +4364,7 @@ type DownloadBatchManifestResponse struct {
 
 func (x *DownloadBatchManifestResponse) Reset() {
 	*x = DownloadBatchManifestResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[50]
+	mi := &file_portal_v1_batches_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4200,7 +4376,7 @@ func (x *DownloadBatchManifestResponse) String() string {
 func (*DownloadBatchManifestResponse) ProtoMessage() {}
 
 func (x *DownloadBatchManifestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[50]
+	mi := &file_portal_v1_batches_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4213,7 +4389,7 @@ func (x *DownloadBatchManifestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchManifestResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchManifestResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{50}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *DownloadBatchManifestResponse) GetFile() *httpbody.HttpBody {
@@ -4239,7 +4415,7 @@ type DownloadBatchCommercialInvoiceRequest struct {
 
 func (x *DownloadBatchCommercialInvoiceRequest) Reset() {
 	*x = DownloadBatchCommercialInvoiceRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[51]
+	mi := &file_portal_v1_batches_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4251,7 +4427,7 @@ func (x *DownloadBatchCommercialInvoiceRequest) String() string {
 func (*DownloadBatchCommercialInvoiceRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[51]
+	mi := &file_portal_v1_batches_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4264,7 +4440,7 @@ func (x *DownloadBatchCommercialInvoiceRequest) ProtoReflect() protoreflect.Mess
 
 // Deprecated: Use DownloadBatchCommercialInvoiceRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCommercialInvoiceRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{51}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *DownloadBatchCommercialInvoiceRequest) GetId() int64 {
@@ -4299,7 +4475,7 @@ type DownloadBatchCommercialInvoiceResponse struct {
 
 func (x *DownloadBatchCommercialInvoiceResponse) Reset() {
 	*x = DownloadBatchCommercialInvoiceResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[52]
+	mi := &file_portal_v1_batches_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4311,7 +4487,7 @@ func (x *DownloadBatchCommercialInvoiceResponse) String() string {
 func (*DownloadBatchCommercialInvoiceResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[52]
+	mi := &file_portal_v1_batches_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4324,7 +4500,7 @@ func (x *DownloadBatchCommercialInvoiceResponse) ProtoReflect() protoreflect.Mes
 
 // Deprecated: Use DownloadBatchCommercialInvoiceResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCommercialInvoiceResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{52}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *DownloadBatchCommercialInvoiceResponse) GetFile() *httpbody.HttpBody {
@@ -4345,7 +4521,7 @@ type DownloadBatchCsvRequest struct {
 
 func (x *DownloadBatchCsvRequest) Reset() {
 	*x = DownloadBatchCsvRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[53]
+	mi := &file_portal_v1_batches_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4357,7 +4533,7 @@ func (x *DownloadBatchCsvRequest) String() string {
 func (*DownloadBatchCsvRequest) ProtoMessage() {}
 
 func (x *DownloadBatchCsvRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[53]
+	mi := &file_portal_v1_batches_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4370,7 +4546,7 @@ func (x *DownloadBatchCsvRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCsvRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCsvRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{53}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *DownloadBatchCsvRequest) GetId() int64 {
@@ -4391,7 +4567,7 @@ type DownloadBatchCsvResponse struct {
 
 func (x *DownloadBatchCsvResponse) Reset() {
 	*x = DownloadBatchCsvResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[54]
+	mi := &file_portal_v1_batches_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4403,7 +4579,7 @@ func (x *DownloadBatchCsvResponse) String() string {
 func (*DownloadBatchCsvResponse) ProtoMessage() {}
 
 func (x *DownloadBatchCsvResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[54]
+	mi := &file_portal_v1_batches_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4416,7 +4592,7 @@ func (x *DownloadBatchCsvResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchCsvResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchCsvResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{54}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *DownloadBatchCsvResponse) GetFile() *httpbody.HttpBody {
@@ -4439,7 +4615,7 @@ type DownloadBatchTrafficRequest struct {
 
 func (x *DownloadBatchTrafficRequest) Reset() {
 	*x = DownloadBatchTrafficRequest{}
-	mi := &file_portal_v1_batches_proto_msgTypes[55]
+	mi := &file_portal_v1_batches_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4451,7 +4627,7 @@ func (x *DownloadBatchTrafficRequest) String() string {
 func (*DownloadBatchTrafficRequest) ProtoMessage() {}
 
 func (x *DownloadBatchTrafficRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[55]
+	mi := &file_portal_v1_batches_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4464,7 +4640,7 @@ func (x *DownloadBatchTrafficRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchTrafficRequest.ProtoReflect.Descriptor instead.
 func (*DownloadBatchTrafficRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{55}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *DownloadBatchTrafficRequest) GetId() int64 {
@@ -4492,7 +4668,7 @@ type DownloadBatchTrafficResponse struct {
 
 func (x *DownloadBatchTrafficResponse) Reset() {
 	*x = DownloadBatchTrafficResponse{}
-	mi := &file_portal_v1_batches_proto_msgTypes[56]
+	mi := &file_portal_v1_batches_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4504,7 +4680,7 @@ func (x *DownloadBatchTrafficResponse) String() string {
 func (*DownloadBatchTrafficResponse) ProtoMessage() {}
 
 func (x *DownloadBatchTrafficResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_batches_proto_msgTypes[56]
+	mi := &file_portal_v1_batches_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4517,7 +4693,7 @@ func (x *DownloadBatchTrafficResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadBatchTrafficResponse.ProtoReflect.Descriptor instead.
 func (*DownloadBatchTrafficResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_batches_proto_rawDescGZIP(), []int{56}
+	return file_portal_v1_batches_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *DownloadBatchTrafficResponse) GetFile() *httpbody.HttpBody {
@@ -4920,7 +5096,14 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x13ListBatchesResponse\x12*\n" +
 	"\abatches\x18\x01 \x03(\v2\x10.portal.v1.BatchR\abatches\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
-	"totalCount\")\n" +
+	"totalCount\"\x1e\n" +
+	"\x1cDownloadBatchTemplateRequest\"I\n" +
+	"\x1dDownloadBatchTemplateResponse\x12(\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\":\n" +
+	"\x13WatchBatchesRequest\x12#\n" +
+	"\x03ids\x18\x01 \x03(\x03B\x11\xbaH\x0e\x92\x01\v\b\x01\x10\xc8\x01\"\x04\"\x02 \x00R\x03ids\"B\n" +
+	"\x14WatchBatchesResponse\x12*\n" +
+	"\abatches\x18\x01 \x03(\v2\x10.portal.v1.BatchR\abatches\")\n" +
 	"\x0fGetBatchRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\":\n" +
 	"\x10GetBatchResponse\x12&\n" +
@@ -5040,7 +5223,7 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x12\n" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\"H\n" +
 	"\x1cDownloadBatchTrafficResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file2\xe6\x18\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file2\xd5\x1a\n" +
 	"\fBatchService\x12r\n" +
 	"\vListBatches\x12\x1d.portal.v1.ListBatchesRequest\x1a\x1e.portal.v1.ListBatchesResponse\"$\x82\xd3\xe4\x93\x02\x1bb\abatches\x12\x10/web/api/batches\x90\x02\x01\x12l\n" +
 	"\bGetBatch\x12\x1a.portal.v1.GetBatchRequest\x1a\x1b.portal.v1.GetBatchResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05batch\x12\x15/web/api/batches/{id}\x90\x02\x01\x12p\n" +
@@ -5061,7 +5244,9 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x18DownloadBatchCustomsDocs\x12*.portal.v1.DownloadBatchCustomsDocsRequest\x1a+.portal.v1.DownloadBatchCustomsDocsResponse\"2\x82\xd3\xe4\x93\x02)b\x04file\x12!/web/api/batches/{id}/customsDocs\x90\x02\x01\x12\x9b\x01\n" +
 	"\x15DownloadBatchManifest\x12'.portal.v1.DownloadBatchManifestRequest\x1a(.portal.v1.DownloadBatchManifestResponse\"/\x82\xd3\xe4\x93\x02&b\x04file\x12\x1e/web/api/batches/{id}/manifest\x90\x02\x01\x12\xc0\x01\n" +
 	"\x1eDownloadBatchCommercialInvoice\x120.portal.v1.DownloadBatchCommercialInvoiceRequest\x1a1.portal.v1.DownloadBatchCommercialInvoiceResponse\"9\x82\xd3\xe4\x93\x020b\x04file\x12(/web/api/batches/{id}/commercial-invoice\x90\x02\x01\x12\x87\x01\n" +
-	"\x10DownloadBatchCsv\x12\".portal.v1.DownloadBatchCsvRequest\x1a#.portal.v1.DownloadBatchCsvResponse\"*\x82\xd3\xe4\x93\x02!b\x04file\x12\x19/web/api/batches/{id}/csv\x90\x02\x01\x12\x97\x01\n" +
+	"\x10DownloadBatchCsv\x12\".portal.v1.DownloadBatchCsvRequest\x1a#.portal.v1.DownloadBatchCsvResponse\"*\x82\xd3\xe4\x93\x02!b\x04file\x12\x19/web/api/batches/{id}/csv\x90\x02\x01\x12\x94\x01\n" +
+	"\x15DownloadBatchTemplate\x12'.portal.v1.DownloadBatchTemplateRequest\x1a(.portal.v1.DownloadBatchTemplateResponse\"(\x82\xd3\xe4\x93\x02\x1fb\x04file\x12\x17/web/api/batch-template\x90\x02\x01\x12V\n" +
+	"\fWatchBatches\x12\x1e.portal.v1.WatchBatchesRequest\x1a\x1f.portal.v1.WatchBatchesResponse\"\x03\x90\x02\x010\x01\x12\x97\x01\n" +
 	"\x14DownloadBatchTraffic\x12&.portal.v1.DownloadBatchTrafficRequest\x1a'.portal.v1.DownloadBatchTrafficResponse\".\x82\xd3\xe4\x93\x02%b\x04file\x12\x1d/web/api/batches/{id}/traffic\x90\x02\x01B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
@@ -5077,7 +5262,7 @@ func file_portal_v1_batches_proto_rawDescGZIP() []byte {
 }
 
 var file_portal_v1_batches_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_portal_v1_batches_proto_msgTypes = make([]protoimpl.MessageInfo, 60)
+var file_portal_v1_batches_proto_msgTypes = make([]protoimpl.MessageInfo, 64)
 var file_portal_v1_batches_proto_goTypes = []any{
 	(Batch_Status)(0),                              // 0: portal.v1.Batch.Status
 	(*Batch)(nil),                                  // 1: portal.v1.Batch
@@ -5096,68 +5281,72 @@ var file_portal_v1_batches_proto_goTypes = []any{
 	(*BatchShipment)(nil),                          // 14: portal.v1.BatchShipment
 	(*ListBatchesRequest)(nil),                     // 15: portal.v1.ListBatchesRequest
 	(*ListBatchesResponse)(nil),                    // 16: portal.v1.ListBatchesResponse
-	(*GetBatchRequest)(nil),                        // 17: portal.v1.GetBatchRequest
-	(*GetBatchResponse)(nil),                       // 18: portal.v1.GetBatchResponse
-	(*BatchRef)(nil),                               // 19: portal.v1.BatchRef
-	(*CreateBatchRequest)(nil),                     // 20: portal.v1.CreateBatchRequest
-	(*CreateBatchResponse)(nil),                    // 21: portal.v1.CreateBatchResponse
-	(*DeleteBatchRequest)(nil),                     // 22: portal.v1.DeleteBatchRequest
-	(*DeleteBatchResponse)(nil),                    // 23: portal.v1.DeleteBatchResponse
-	(*SendBatchRequest)(nil),                       // 24: portal.v1.SendBatchRequest
-	(*SendBatchResponse)(nil),                      // 25: portal.v1.SendBatchResponse
-	(*CancelBatchRequest)(nil),                     // 26: portal.v1.CancelBatchRequest
-	(*CancelBatchResponse)(nil),                    // 27: portal.v1.CancelBatchResponse
-	(*ResendBatchRequest)(nil),                     // 28: portal.v1.ResendBatchRequest
-	(*ResendBatchResponse)(nil),                    // 29: portal.v1.ResendBatchResponse
-	(*DeleteBatchShipmentsRequest)(nil),            // 30: portal.v1.DeleteBatchShipmentsRequest
-	(*DeleteBatchShipmentsResponse)(nil),           // 31: portal.v1.DeleteBatchShipmentsResponse
-	(*CreateBatchManifestRequest)(nil),             // 32: portal.v1.CreateBatchManifestRequest
-	(*CreateBatchManifestResponse)(nil),            // 33: portal.v1.CreateBatchManifestResponse
-	(*SendBatchShipmentRequest)(nil),               // 34: portal.v1.SendBatchShipmentRequest
-	(*SendBatchShipmentResponse)(nil),              // 35: portal.v1.SendBatchShipmentResponse
-	(*CancelBatchShipmentRequest)(nil),             // 36: portal.v1.CancelBatchShipmentRequest
-	(*CancelBatchShipmentResponse)(nil),            // 37: portal.v1.CancelBatchShipmentResponse
-	(*ListValidatedShipmentsRequest)(nil),          // 38: portal.v1.ListValidatedShipmentsRequest
-	(*ListValidatedShipmentsResponse)(nil),         // 39: portal.v1.ListValidatedShipmentsResponse
-	(*UpdateValidatedShipmentRequest)(nil),         // 40: portal.v1.UpdateValidatedShipmentRequest
-	(*UpdateValidatedShipmentResponse)(nil),        // 41: portal.v1.UpdateValidatedShipmentResponse
-	(*ListBatchShipmentsRequest)(nil),              // 42: portal.v1.ListBatchShipmentsRequest
-	(*ListBatchShipmentsResponse)(nil),             // 43: portal.v1.ListBatchShipmentsResponse
-	(*CreateBatchDownloadTokenRequest)(nil),        // 44: portal.v1.CreateBatchDownloadTokenRequest
-	(*CreateBatchDownloadTokenResponse)(nil),       // 45: portal.v1.CreateBatchDownloadTokenResponse
-	(*DownloadBatchLabelsRequest)(nil),             // 46: portal.v1.DownloadBatchLabelsRequest
-	(*DownloadBatchLabelsResponse)(nil),            // 47: portal.v1.DownloadBatchLabelsResponse
-	(*DownloadBatchCustomsDocsRequest)(nil),        // 48: portal.v1.DownloadBatchCustomsDocsRequest
-	(*DownloadBatchCustomsDocsResponse)(nil),       // 49: portal.v1.DownloadBatchCustomsDocsResponse
-	(*DownloadBatchManifestRequest)(nil),           // 50: portal.v1.DownloadBatchManifestRequest
-	(*DownloadBatchManifestResponse)(nil),          // 51: portal.v1.DownloadBatchManifestResponse
-	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 52: portal.v1.DownloadBatchCommercialInvoiceRequest
-	(*DownloadBatchCommercialInvoiceResponse)(nil), // 53: portal.v1.DownloadBatchCommercialInvoiceResponse
-	(*DownloadBatchCsvRequest)(nil),                // 54: portal.v1.DownloadBatchCsvRequest
-	(*DownloadBatchCsvResponse)(nil),               // 55: portal.v1.DownloadBatchCsvResponse
-	(*DownloadBatchTrafficRequest)(nil),            // 56: portal.v1.DownloadBatchTrafficRequest
-	(*DownloadBatchTrafficResponse)(nil),           // 57: portal.v1.DownloadBatchTrafficResponse
-	nil,                                            // 58: portal.v1.Batch.ErrorParamsEntry
-	nil,                                            // 59: portal.v1.Violation.AttributesEntry
-	nil,                                            // 60: portal.v1.BatchShipment.ErrorParamsEntry
-	(*timestamppb.Timestamp)(nil),                  // 61: google.protobuf.Timestamp
-	(LabelType)(0),                                 // 62: portal.v1.LabelType
-	(ApiClient_Value)(0),                           // 63: portal.v1.ApiClient.Value
-	(*ErrorDetail)(nil),                            // 64: portal.v1.ErrorDetail
-	(ShipmentFilter_Value)(0),                      // 65: portal.v1.ShipmentFilter.Value
-	(*httpbody.HttpBody)(nil),                      // 66: google.api.HttpBody
+	(*DownloadBatchTemplateRequest)(nil),           // 17: portal.v1.DownloadBatchTemplateRequest
+	(*DownloadBatchTemplateResponse)(nil),          // 18: portal.v1.DownloadBatchTemplateResponse
+	(*WatchBatchesRequest)(nil),                    // 19: portal.v1.WatchBatchesRequest
+	(*WatchBatchesResponse)(nil),                   // 20: portal.v1.WatchBatchesResponse
+	(*GetBatchRequest)(nil),                        // 21: portal.v1.GetBatchRequest
+	(*GetBatchResponse)(nil),                       // 22: portal.v1.GetBatchResponse
+	(*BatchRef)(nil),                               // 23: portal.v1.BatchRef
+	(*CreateBatchRequest)(nil),                     // 24: portal.v1.CreateBatchRequest
+	(*CreateBatchResponse)(nil),                    // 25: portal.v1.CreateBatchResponse
+	(*DeleteBatchRequest)(nil),                     // 26: portal.v1.DeleteBatchRequest
+	(*DeleteBatchResponse)(nil),                    // 27: portal.v1.DeleteBatchResponse
+	(*SendBatchRequest)(nil),                       // 28: portal.v1.SendBatchRequest
+	(*SendBatchResponse)(nil),                      // 29: portal.v1.SendBatchResponse
+	(*CancelBatchRequest)(nil),                     // 30: portal.v1.CancelBatchRequest
+	(*CancelBatchResponse)(nil),                    // 31: portal.v1.CancelBatchResponse
+	(*ResendBatchRequest)(nil),                     // 32: portal.v1.ResendBatchRequest
+	(*ResendBatchResponse)(nil),                    // 33: portal.v1.ResendBatchResponse
+	(*DeleteBatchShipmentsRequest)(nil),            // 34: portal.v1.DeleteBatchShipmentsRequest
+	(*DeleteBatchShipmentsResponse)(nil),           // 35: portal.v1.DeleteBatchShipmentsResponse
+	(*CreateBatchManifestRequest)(nil),             // 36: portal.v1.CreateBatchManifestRequest
+	(*CreateBatchManifestResponse)(nil),            // 37: portal.v1.CreateBatchManifestResponse
+	(*SendBatchShipmentRequest)(nil),               // 38: portal.v1.SendBatchShipmentRequest
+	(*SendBatchShipmentResponse)(nil),              // 39: portal.v1.SendBatchShipmentResponse
+	(*CancelBatchShipmentRequest)(nil),             // 40: portal.v1.CancelBatchShipmentRequest
+	(*CancelBatchShipmentResponse)(nil),            // 41: portal.v1.CancelBatchShipmentResponse
+	(*ListValidatedShipmentsRequest)(nil),          // 42: portal.v1.ListValidatedShipmentsRequest
+	(*ListValidatedShipmentsResponse)(nil),         // 43: portal.v1.ListValidatedShipmentsResponse
+	(*UpdateValidatedShipmentRequest)(nil),         // 44: portal.v1.UpdateValidatedShipmentRequest
+	(*UpdateValidatedShipmentResponse)(nil),        // 45: portal.v1.UpdateValidatedShipmentResponse
+	(*ListBatchShipmentsRequest)(nil),              // 46: portal.v1.ListBatchShipmentsRequest
+	(*ListBatchShipmentsResponse)(nil),             // 47: portal.v1.ListBatchShipmentsResponse
+	(*CreateBatchDownloadTokenRequest)(nil),        // 48: portal.v1.CreateBatchDownloadTokenRequest
+	(*CreateBatchDownloadTokenResponse)(nil),       // 49: portal.v1.CreateBatchDownloadTokenResponse
+	(*DownloadBatchLabelsRequest)(nil),             // 50: portal.v1.DownloadBatchLabelsRequest
+	(*DownloadBatchLabelsResponse)(nil),            // 51: portal.v1.DownloadBatchLabelsResponse
+	(*DownloadBatchCustomsDocsRequest)(nil),        // 52: portal.v1.DownloadBatchCustomsDocsRequest
+	(*DownloadBatchCustomsDocsResponse)(nil),       // 53: portal.v1.DownloadBatchCustomsDocsResponse
+	(*DownloadBatchManifestRequest)(nil),           // 54: portal.v1.DownloadBatchManifestRequest
+	(*DownloadBatchManifestResponse)(nil),          // 55: portal.v1.DownloadBatchManifestResponse
+	(*DownloadBatchCommercialInvoiceRequest)(nil),  // 56: portal.v1.DownloadBatchCommercialInvoiceRequest
+	(*DownloadBatchCommercialInvoiceResponse)(nil), // 57: portal.v1.DownloadBatchCommercialInvoiceResponse
+	(*DownloadBatchCsvRequest)(nil),                // 58: portal.v1.DownloadBatchCsvRequest
+	(*DownloadBatchCsvResponse)(nil),               // 59: portal.v1.DownloadBatchCsvResponse
+	(*DownloadBatchTrafficRequest)(nil),            // 60: portal.v1.DownloadBatchTrafficRequest
+	(*DownloadBatchTrafficResponse)(nil),           // 61: portal.v1.DownloadBatchTrafficResponse
+	nil,                                            // 62: portal.v1.Batch.ErrorParamsEntry
+	nil,                                            // 63: portal.v1.Violation.AttributesEntry
+	nil,                                            // 64: portal.v1.BatchShipment.ErrorParamsEntry
+	(*timestamppb.Timestamp)(nil),                  // 65: google.protobuf.Timestamp
+	(LabelType)(0),                                 // 66: portal.v1.LabelType
+	(ApiClient_Value)(0),                           // 67: portal.v1.ApiClient.Value
+	(*ErrorDetail)(nil),                            // 68: portal.v1.ErrorDetail
+	(*httpbody.HttpBody)(nil),                      // 69: google.api.HttpBody
+	(ShipmentFilter_Value)(0),                      // 70: portal.v1.ShipmentFilter.Value
 }
 var file_portal_v1_batches_proto_depIdxs = []int32{
 	0,   // 0: portal.v1.Batch.status:type_name -> portal.v1.Batch.Status
-	61,  // 1: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
-	61,  // 2: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
-	62,  // 3: portal.v1.Batch.label_type:type_name -> portal.v1.LabelType
+	65,  // 1: portal.v1.Batch.created_at:type_name -> google.protobuf.Timestamp
+	65,  // 2: portal.v1.Batch.sent_at:type_name -> google.protobuf.Timestamp
+	66,  // 3: portal.v1.Batch.label_type:type_name -> portal.v1.LabelType
 	2,   // 4: portal.v1.Batch.actions:type_name -> portal.v1.BatchActions
-	58,  // 5: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
+	62,  // 5: portal.v1.Batch.error_params:type_name -> portal.v1.Batch.ErrorParamsEntry
 	3,   // 6: portal.v1.BatchActions.bulk_all:type_name -> portal.v1.BulkActions
 	3,   // 7: portal.v1.BatchActions.bulk_changed:type_name -> portal.v1.BulkActions
 	3,   // 8: portal.v1.BatchActions.bulk_error:type_name -> portal.v1.BulkActions
-	59,  // 9: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
+	63,  // 9: portal.v1.Violation.attributes:type_name -> portal.v1.Violation.AttributesEntry
 	4,   // 10: portal.v1.FieldValue.violations:type_name -> portal.v1.Violation
 	5,   // 11: portal.v1.ShipmentCells.name:type_name -> portal.v1.FieldValue
 	5,   // 12: portal.v1.ShipmentCells.contact:type_name -> portal.v1.FieldValue
@@ -5212,88 +5401,94 @@ var file_portal_v1_batches_proto_depIdxs = []int32{
 	7,   // 61: portal.v1.ShipmentValues.fields:type_name -> portal.v1.ShipmentTexts
 	13,  // 62: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
 	9,   // 63: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineTexts
-	61,  // 64: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
-	63,  // 65: portal.v1.BatchShipment.api_client:type_name -> portal.v1.ApiClient.Value
-	62,  // 66: portal.v1.BatchShipment.label_type:type_name -> portal.v1.LabelType
-	60,  // 67: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
-	64,  // 68: portal.v1.BatchShipment.delete_refusal:type_name -> portal.v1.ErrorDetail
+	65,  // 64: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
+	67,  // 65: portal.v1.BatchShipment.api_client:type_name -> portal.v1.ApiClient.Value
+	66,  // 66: portal.v1.BatchShipment.label_type:type_name -> portal.v1.LabelType
+	64,  // 67: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
+	68,  // 68: portal.v1.BatchShipment.delete_refusal:type_name -> portal.v1.ErrorDetail
 	1,   // 69: portal.v1.ListBatchesResponse.batches:type_name -> portal.v1.Batch
-	1,   // 70: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
-	19,  // 71: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
-	19,  // 72: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
-	1,   // 73: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
-	1,   // 74: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
-	62,  // 75: portal.v1.SendBatchRequest.label_type:type_name -> portal.v1.LabelType
-	1,   // 76: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
-	1,   // 77: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
-	65,  // 78: portal.v1.ResendBatchRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
-	62,  // 79: portal.v1.ResendBatchRequest.label_type:type_name -> portal.v1.LabelType
-	1,   // 80: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
-	65,  // 81: portal.v1.DeleteBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
-	1,   // 82: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
-	1,   // 83: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
-	14,  // 84: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	14,  // 85: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
-	11,  // 86: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
-	12,  // 87: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
-	11,  // 88: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
-	1,   // 89: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
-	65,  // 90: portal.v1.ListBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
-	14,  // 91: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
-	61,  // 92: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
-	66,  // 93: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
-	66,  // 94: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
-	66,  // 95: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
-	66,  // 96: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	66,  // 97: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
-	66,  // 98: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
-	15,  // 99: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
-	17,  // 100: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
-	20,  // 101: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
-	22,  // 102: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
-	24,  // 103: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
-	26,  // 104: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
-	28,  // 105: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
-	30,  // 106: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
-	32,  // 107: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
-	34,  // 108: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
-	36,  // 109: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
-	38,  // 110: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
-	40,  // 111: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
-	42,  // 112: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
-	44,  // 113: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
-	46,  // 114: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
-	48,  // 115: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
-	50,  // 116: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
-	52,  // 117: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
-	54,  // 118: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
-	56,  // 119: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
-	16,  // 120: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
-	18,  // 121: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
-	21,  // 122: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
-	23,  // 123: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
-	25,  // 124: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
-	27,  // 125: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
-	29,  // 126: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
-	31,  // 127: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
-	33,  // 128: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
-	35,  // 129: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
-	37,  // 130: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
-	39,  // 131: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
-	41,  // 132: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
-	43,  // 133: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
-	45,  // 134: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
-	47,  // 135: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
-	49,  // 136: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
-	51,  // 137: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
-	53,  // 138: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
-	55,  // 139: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
-	57,  // 140: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
-	120, // [120:141] is the sub-list for method output_type
-	99,  // [99:120] is the sub-list for method input_type
-	99,  // [99:99] is the sub-list for extension type_name
-	99,  // [99:99] is the sub-list for extension extendee
-	0,   // [0:99] is the sub-list for field type_name
+	69,  // 70: portal.v1.DownloadBatchTemplateResponse.file:type_name -> google.api.HttpBody
+	1,   // 71: portal.v1.WatchBatchesResponse.batches:type_name -> portal.v1.Batch
+	1,   // 72: portal.v1.GetBatchResponse.batch:type_name -> portal.v1.Batch
+	23,  // 73: portal.v1.CreateBatchRequest.customer:type_name -> portal.v1.BatchRef
+	23,  // 74: portal.v1.CreateBatchRequest.user_data:type_name -> portal.v1.BatchRef
+	1,   // 75: portal.v1.CreateBatchResponse.batch:type_name -> portal.v1.Batch
+	1,   // 76: portal.v1.DeleteBatchResponse.batch:type_name -> portal.v1.Batch
+	66,  // 77: portal.v1.SendBatchRequest.label_type:type_name -> portal.v1.LabelType
+	1,   // 78: portal.v1.SendBatchResponse.batch:type_name -> portal.v1.Batch
+	1,   // 79: portal.v1.CancelBatchResponse.batch:type_name -> portal.v1.Batch
+	70,  // 80: portal.v1.ResendBatchRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	66,  // 81: portal.v1.ResendBatchRequest.label_type:type_name -> portal.v1.LabelType
+	1,   // 82: portal.v1.ResendBatchResponse.batch:type_name -> portal.v1.Batch
+	70,  // 83: portal.v1.DeleteBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	1,   // 84: portal.v1.DeleteBatchShipmentsResponse.batch:type_name -> portal.v1.Batch
+	1,   // 85: portal.v1.CreateBatchManifestResponse.batch:type_name -> portal.v1.Batch
+	14,  // 86: portal.v1.SendBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	14,  // 87: portal.v1.CancelBatchShipmentResponse.shipment:type_name -> portal.v1.BatchShipment
+	11,  // 88: portal.v1.ListValidatedShipmentsResponse.validated_shipments:type_name -> portal.v1.ValidatedShipment
+	12,  // 89: portal.v1.UpdateValidatedShipmentRequest.values:type_name -> portal.v1.ShipmentValues
+	11,  // 90: portal.v1.UpdateValidatedShipmentResponse.validated_shipment:type_name -> portal.v1.ValidatedShipment
+	1,   // 91: portal.v1.UpdateValidatedShipmentResponse.batch:type_name -> portal.v1.Batch
+	70,  // 92: portal.v1.ListBatchShipmentsRequest.filter:type_name -> portal.v1.ShipmentFilter.Value
+	14,  // 93: portal.v1.ListBatchShipmentsResponse.shipments:type_name -> portal.v1.BatchShipment
+	65,  // 94: portal.v1.CreateBatchDownloadTokenResponse.expires_at:type_name -> google.protobuf.Timestamp
+	69,  // 95: portal.v1.DownloadBatchLabelsResponse.file:type_name -> google.api.HttpBody
+	69,  // 96: portal.v1.DownloadBatchCustomsDocsResponse.file:type_name -> google.api.HttpBody
+	69,  // 97: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
+	69,  // 98: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	69,  // 99: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
+	69,  // 100: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
+	15,  // 101: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
+	21,  // 102: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
+	24,  // 103: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
+	26,  // 104: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
+	28,  // 105: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
+	30,  // 106: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
+	32,  // 107: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
+	34,  // 108: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
+	36,  // 109: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
+	38,  // 110: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
+	40,  // 111: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
+	42,  // 112: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
+	44,  // 113: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
+	46,  // 114: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
+	48,  // 115: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
+	50,  // 116: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
+	52,  // 117: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
+	54,  // 118: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
+	56,  // 119: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
+	58,  // 120: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
+	17,  // 121: portal.v1.BatchService.DownloadBatchTemplate:input_type -> portal.v1.DownloadBatchTemplateRequest
+	19,  // 122: portal.v1.BatchService.WatchBatches:input_type -> portal.v1.WatchBatchesRequest
+	60,  // 123: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
+	16,  // 124: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
+	22,  // 125: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
+	25,  // 126: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
+	27,  // 127: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
+	29,  // 128: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
+	31,  // 129: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
+	33,  // 130: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
+	35,  // 131: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
+	37,  // 132: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
+	39,  // 133: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
+	41,  // 134: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
+	43,  // 135: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
+	45,  // 136: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
+	47,  // 137: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
+	49,  // 138: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
+	51,  // 139: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
+	53,  // 140: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
+	55,  // 141: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
+	57,  // 142: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
+	59,  // 143: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
+	18,  // 144: portal.v1.BatchService.DownloadBatchTemplate:output_type -> portal.v1.DownloadBatchTemplateResponse
+	20,  // 145: portal.v1.BatchService.WatchBatches:output_type -> portal.v1.WatchBatchesResponse
+	61,  // 146: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
+	124, // [124:147] is the sub-list for method output_type
+	101, // [101:124] is the sub-list for method input_type
+	101, // [101:101] is the sub-list for extension type_name
+	101, // [101:101] is the sub-list for extension extendee
+	0,   // [0:101] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_batches_proto_init() }
@@ -5315,7 +5510,7 @@ func file_portal_v1_batches_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_batches_proto_rawDesc), len(file_portal_v1_batches_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   60,
+			NumMessages:   64,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

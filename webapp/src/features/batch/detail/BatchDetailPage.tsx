@@ -5,7 +5,8 @@ import { Callout, Container, DataList, Flex, Heading, Tabs } from "@radix-ui/the
 import { useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useEffect, useRef } from "react";
 import { useLocation, useParams } from "react-router";
-import { refreshBatch, useBatch } from "../../../api/batches";
+import { useBatchProgressStream } from "../../../api/batchProgress";
+import { cachedBatch, refreshBatch, useBatch } from "../../../api/batches";
 import { parseId } from "../../../api/ids";
 import { isAdmin } from "../../../auth/access";
 import { useSession } from "../../../auth/session";
@@ -35,9 +36,6 @@ export const sendShipmentsFailed = (count: number) =>
     message: plural(count, { one: "# shipment could not be sent.", other: "# shipments could not be sent." }),
   });
 
-/** How soon to read the batch again: every 5 s while a job works on it. */
-const pollWhileWorking = (batch: Batch | null | undefined) => (batch?.inProgress ? batchPollMs : false);
-
 /**
  * /batch/{id} (spec 2 §2.1): the stepper, the alerts, the buttons, and two
  * tabs: the editable grid of the file's rows and the shipments sent.
@@ -47,7 +45,11 @@ export function BatchDetailPage() {
   const id = parseId(useParams().id);
   const session = useSession();
   const admin = session !== null && isAdmin(session);
-  const batch = useBatch(id, pollWhileWorking);
+  // While a job works on the batch the progress stream brings it; without
+  // one (turned off, or it cannot be held) it is read again every 5 s.
+  const queryClient = useQueryClient();
+  const streamed = useBatchProgressStream(id === null ? [] : [id], cachedBatch(queryClient, id)?.inProgress ?? false);
+  const batch = useBatch(id, (read) => (read?.inProgress && !streamed ? batchPollMs : false));
   useRefreshWhenSettled(batch.data);
   if (id === null || (!batch.data && batch.isError)) {
     return (

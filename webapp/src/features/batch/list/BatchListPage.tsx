@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Flex, Text } from "@radix-ui/themes";
-import { batchFiles, batchListRefreshMs, batchPageSizes, useBatchPage } from "../../../api/batches";
+import { useQueryClient } from "@tanstack/react-query";
+import { useBatchProgressStream } from "../../../api/batchProgress";
+import { batchFiles, cachedBatchPage, batchListRefreshMs, batchPageSizes, useBatchPage } from "../../../api/batches";
 import { saveDownloaded, useFileDownload } from "../../../api/download";
 import { useActiveCustomer } from "../../../auth/activeCustomer";
 import { DownloadButton } from "../../../components/DownloadButton";
@@ -18,9 +20,12 @@ import { batchPollMs } from "../../../shipping/batchStatus";
 import { ShippingTabs } from "../../../shipping/ShippingTabs";
 import { markedLogin } from "../common/userMark";
 
-/** Every 30 s (spec 2 §9); every 5 s while a job works on a batch shown, so DELETING and sends settle in view. */
-const refreshWhileWorking = (batches: Batch[] | undefined) =>
-  batches?.some((batch) => batch.inProgress) ? batchPollMs : batchListRefreshMs;
+/**
+ * Every 30 s (spec 2 §9); every 5 s while a job works on a batch shown, so
+ * DELETING and sends settle in view, unless the progress stream brings them.
+ */
+const refreshWhileWorking = (batches: Batch[] | undefined, streamed: boolean) =>
+  batches?.some((batch) => batch.inProgress) && !streamed ? batchPollMs : batchListRefreshMs;
 
 /** The source of the batch of single parcels: there is no file to download. */
 export const singleParcelsSource = "Single Parcels";
@@ -33,7 +38,13 @@ export function BatchListPage() {
   const { i18n, t } = useLingui();
   const { activeCustomer } = useActiveCustomer();
   const { page, size, setPage, setSize } = usePageParams(batchPageSizes);
-  const batches = useBatchPage({ customerId: activeCustomer?.id ?? null, page, size }, refreshWhileWorking);
+  const request = { customerId: activeCustomer?.id ?? null, page, size };
+  // The batches in progress shown follow their progress stream.
+  const working = cachedBatchPage(useQueryClient(), request)
+    .filter((batch) => batch.inProgress)
+    .map((batch) => batch.id);
+  const streamed = useBatchProgressStream(working, working.length > 0);
+  const batches = useBatchPage(request, (items) => refreshWhileWorking(items, streamed));
   const columns: DataColumn<Batch>[] = [
     {
       id: "createdAt",

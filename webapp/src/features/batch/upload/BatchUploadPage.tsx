@@ -4,7 +4,8 @@ import { DownloadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useCreateBatch } from "../../../api/batches";
+import { batchFiles, useCreateBatch } from "../../../api/batches";
+import { saveDownloaded, useFileDownload } from "../../../api/download";
 import { type DocumentKind, useDownloadActiveDocument } from "../../../api/documents";
 import { useActiveCustomer } from "../../../auth/activeCustomer";
 import { BackButton } from "../../../components/DetailView";
@@ -82,11 +83,32 @@ export function BatchUploadPage() {
           <BackButton to="/batch" />
           <Flex gap="3" wrap="wrap">
             <TemplateButton kind="csvTemplate" fallbackName="template.csv" label={t`CSV template`} />
+            <WorkbookTemplateButton />
             <TemplateButton kind="productCodes" fallbackName="Product Codes.xlsx" label={t`Product codes`} />
           </Flex>
         </Flex>
       </Flex>
     </FormPage>
+  );
+}
+
+/** Downloads the batch template as an Excel workbook: the CSV template's columns on a sheet named Shipments. */
+function WorkbookTemplateButton() {
+  const download = useFileDownload();
+  return (
+    <Button
+      variant="soft"
+      loading={download.isPending}
+      onClick={() =>
+        download.mutate(
+          { path: batchFiles.workbookTemplate },
+          { onSuccess: (file) => saveDownloaded(file, "template.xlsx") },
+        )
+      }
+    >
+      <DownloadIcon />
+      <Trans>Excel template</Trans>
+    </Button>
   );
 }
 

@@ -91,6 +91,12 @@ const (
 	// BatchServiceDownloadBatchCsvProcedure is the fully-qualified name of the BatchService's
 	// DownloadBatchCsv RPC.
 	BatchServiceDownloadBatchCsvProcedure = "/portal.v1.BatchService/DownloadBatchCsv"
+	// BatchServiceDownloadBatchTemplateProcedure is the fully-qualified name of the BatchService's
+	// DownloadBatchTemplate RPC.
+	BatchServiceDownloadBatchTemplateProcedure = "/portal.v1.BatchService/DownloadBatchTemplate"
+	// BatchServiceWatchBatchesProcedure is the fully-qualified name of the BatchService's WatchBatches
+	// RPC.
+	BatchServiceWatchBatchesProcedure = "/portal.v1.BatchService/WatchBatches"
 	// BatchServiceDownloadBatchTrafficProcedure is the fully-qualified name of the BatchService's
 	// DownloadBatchTraffic RPC.
 	BatchServiceDownloadBatchTrafficProcedure = "/portal.v1.BatchService/DownloadBatchTraffic"
@@ -156,6 +162,18 @@ type BatchServiceClient interface {
 	DownloadBatchCommercialInvoice(context.Context, *connect.Request[v1.DownloadBatchCommercialInvoiceRequest]) (*connect.Response[v1.DownloadBatchCommercialInvoiceResponse], error)
 	// DownloadBatchCsv sends the CSV as it was uploaded.
 	DownloadBatchCsv(context.Context, *connect.Request[v1.DownloadBatchCsvRequest]) (*connect.Response[v1.DownloadBatchCsvResponse], error)
+	// DownloadBatchTemplate sends the batch template as an Excel workbook: the CSV template's columns
+	// and example row on a sheet named Shipments, every cell text.
+	DownloadBatchTemplate(context.Context, *connect.Request[v1.DownloadBatchTemplateRequest]) (*connect.Response[v1.DownloadBatchTemplateResponse], error)
+	// WatchBatches streams the progress of the named batches (the batch page names its batch, the
+	// batch list the batches in progress it shows) as the worker records it: the first message
+	// carries every named batch as it is now, so a reconnect resumes from the last state; then each
+	// message carries the batches that changed, and a message without batches is sent every few
+	// seconds as a heartbeat. The stream ends once no named batch is in progress (after their
+	// settled state was sent), and is closed when the caller's session ends or is revoked. A batch
+	// the caller may not read is refused as GetBatch refuses it. Connect, gRPC and gRPC-Web only:
+	// the REST facade keeps GetBatch and ListBatches, read again while a batch is in progress.
+	WatchBatches(context.Context, *connect.Request[v1.WatchBatchesRequest]) (*connect.ServerStreamForClient[v1.WatchBatchesResponse], error)
 	// DownloadBatchTraffic (admins) sends every SOAP request or response exchanged for the batch, in
 	// order, as one well-formed XML document: <traffic batch="…" kind="request|response"> with one
 	// <exchange operation="…" shipment="…" at="…"> per call around the SOAP envelope (without its XML
@@ -303,6 +321,20 @@ func NewBatchServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		downloadBatchTemplate: connect.NewClient[v1.DownloadBatchTemplateRequest, v1.DownloadBatchTemplateResponse](
+			httpClient,
+			baseURL+BatchServiceDownloadBatchTemplateProcedure,
+			connect.WithSchema(batchServiceMethods.ByName("DownloadBatchTemplate")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		watchBatches: connect.NewClient[v1.WatchBatchesRequest, v1.WatchBatchesResponse](
+			httpClient,
+			baseURL+BatchServiceWatchBatchesProcedure,
+			connect.WithSchema(batchServiceMethods.ByName("WatchBatches")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 		downloadBatchTraffic: connect.NewClient[v1.DownloadBatchTrafficRequest, v1.DownloadBatchTrafficResponse](
 			httpClient,
 			baseURL+BatchServiceDownloadBatchTrafficProcedure,
@@ -335,6 +367,8 @@ type batchServiceClient struct {
 	downloadBatchManifest          *connect.Client[v1.DownloadBatchManifestRequest, v1.DownloadBatchManifestResponse]
 	downloadBatchCommercialInvoice *connect.Client[v1.DownloadBatchCommercialInvoiceRequest, v1.DownloadBatchCommercialInvoiceResponse]
 	downloadBatchCsv               *connect.Client[v1.DownloadBatchCsvRequest, v1.DownloadBatchCsvResponse]
+	downloadBatchTemplate          *connect.Client[v1.DownloadBatchTemplateRequest, v1.DownloadBatchTemplateResponse]
+	watchBatches                   *connect.Client[v1.WatchBatchesRequest, v1.WatchBatchesResponse]
 	downloadBatchTraffic           *connect.Client[v1.DownloadBatchTrafficRequest, v1.DownloadBatchTrafficResponse]
 }
 
@@ -438,6 +472,16 @@ func (c *batchServiceClient) DownloadBatchCsv(ctx context.Context, req *connect.
 	return c.downloadBatchCsv.CallUnary(ctx, req)
 }
 
+// DownloadBatchTemplate calls portal.v1.BatchService.DownloadBatchTemplate.
+func (c *batchServiceClient) DownloadBatchTemplate(ctx context.Context, req *connect.Request[v1.DownloadBatchTemplateRequest]) (*connect.Response[v1.DownloadBatchTemplateResponse], error) {
+	return c.downloadBatchTemplate.CallUnary(ctx, req)
+}
+
+// WatchBatches calls portal.v1.BatchService.WatchBatches.
+func (c *batchServiceClient) WatchBatches(ctx context.Context, req *connect.Request[v1.WatchBatchesRequest]) (*connect.ServerStreamForClient[v1.WatchBatchesResponse], error) {
+	return c.watchBatches.CallServerStream(ctx, req)
+}
+
 // DownloadBatchTraffic calls portal.v1.BatchService.DownloadBatchTraffic.
 func (c *batchServiceClient) DownloadBatchTraffic(ctx context.Context, req *connect.Request[v1.DownloadBatchTrafficRequest]) (*connect.Response[v1.DownloadBatchTrafficResponse], error) {
 	return c.downloadBatchTraffic.CallUnary(ctx, req)
@@ -503,6 +547,18 @@ type BatchServiceHandler interface {
 	DownloadBatchCommercialInvoice(context.Context, *connect.Request[v1.DownloadBatchCommercialInvoiceRequest]) (*connect.Response[v1.DownloadBatchCommercialInvoiceResponse], error)
 	// DownloadBatchCsv sends the CSV as it was uploaded.
 	DownloadBatchCsv(context.Context, *connect.Request[v1.DownloadBatchCsvRequest]) (*connect.Response[v1.DownloadBatchCsvResponse], error)
+	// DownloadBatchTemplate sends the batch template as an Excel workbook: the CSV template's columns
+	// and example row on a sheet named Shipments, every cell text.
+	DownloadBatchTemplate(context.Context, *connect.Request[v1.DownloadBatchTemplateRequest]) (*connect.Response[v1.DownloadBatchTemplateResponse], error)
+	// WatchBatches streams the progress of the named batches (the batch page names its batch, the
+	// batch list the batches in progress it shows) as the worker records it: the first message
+	// carries every named batch as it is now, so a reconnect resumes from the last state; then each
+	// message carries the batches that changed, and a message without batches is sent every few
+	// seconds as a heartbeat. The stream ends once no named batch is in progress (after their
+	// settled state was sent), and is closed when the caller's session ends or is revoked. A batch
+	// the caller may not read is refused as GetBatch refuses it. Connect, gRPC and gRPC-Web only:
+	// the REST facade keeps GetBatch and ListBatches, read again while a batch is in progress.
+	WatchBatches(context.Context, *connect.Request[v1.WatchBatchesRequest], *connect.ServerStream[v1.WatchBatchesResponse]) error
 	// DownloadBatchTraffic (admins) sends every SOAP request or response exchanged for the batch, in
 	// order, as one well-formed XML document: <traffic batch="…" kind="request|response"> with one
 	// <exchange operation="…" shipment="…" at="…"> per call around the SOAP envelope (without its XML
@@ -646,6 +702,20 @@ func NewBatchServiceHandler(svc BatchServiceHandler, opts ...connect.HandlerOpti
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	batchServiceDownloadBatchTemplateHandler := connect.NewUnaryHandler(
+		BatchServiceDownloadBatchTemplateProcedure,
+		svc.DownloadBatchTemplate,
+		connect.WithSchema(batchServiceMethods.ByName("DownloadBatchTemplate")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	batchServiceWatchBatchesHandler := connect.NewServerStreamHandler(
+		BatchServiceWatchBatchesProcedure,
+		svc.WatchBatches,
+		connect.WithSchema(batchServiceMethods.ByName("WatchBatches")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	batchServiceDownloadBatchTrafficHandler := connect.NewUnaryHandler(
 		BatchServiceDownloadBatchTrafficProcedure,
 		svc.DownloadBatchTraffic,
@@ -695,6 +765,10 @@ func NewBatchServiceHandler(svc BatchServiceHandler, opts ...connect.HandlerOpti
 			batchServiceDownloadBatchCommercialInvoiceHandler.ServeHTTP(w, r)
 		case BatchServiceDownloadBatchCsvProcedure:
 			batchServiceDownloadBatchCsvHandler.ServeHTTP(w, r)
+		case BatchServiceDownloadBatchTemplateProcedure:
+			batchServiceDownloadBatchTemplateHandler.ServeHTTP(w, r)
+		case BatchServiceWatchBatchesProcedure:
+			batchServiceWatchBatchesHandler.ServeHTTP(w, r)
 		case BatchServiceDownloadBatchTrafficProcedure:
 			batchServiceDownloadBatchTrafficHandler.ServeHTTP(w, r)
 		default:
@@ -784,6 +858,14 @@ func (UnimplementedBatchServiceHandler) DownloadBatchCommercialInvoice(context.C
 
 func (UnimplementedBatchServiceHandler) DownloadBatchCsv(context.Context, *connect.Request[v1.DownloadBatchCsvRequest]) (*connect.Response[v1.DownloadBatchCsvResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.BatchService.DownloadBatchCsv is not implemented"))
+}
+
+func (UnimplementedBatchServiceHandler) DownloadBatchTemplate(context.Context, *connect.Request[v1.DownloadBatchTemplateRequest]) (*connect.Response[v1.DownloadBatchTemplateResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.BatchService.DownloadBatchTemplate is not implemented"))
+}
+
+func (UnimplementedBatchServiceHandler) WatchBatches(context.Context, *connect.Request[v1.WatchBatchesRequest], *connect.ServerStream[v1.WatchBatchesResponse]) error {
+	return connect.NewError(connect.CodeUnimplemented, errors.New("portal.v1.BatchService.WatchBatches is not implemented"))
 }
 
 func (UnimplementedBatchServiceHandler) DownloadBatchTraffic(context.Context, *connect.Request[v1.DownloadBatchTrafficRequest]) (*connect.Response[v1.DownloadBatchTrafficResponse], error) {
