@@ -1,31 +1,36 @@
 import type { Transport } from "@connectrpc/connect";
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { Theme } from "@radix-ui/themes";
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { TransportContext } from "./api/TransportContext";
-import { SessionProvider } from "./auth/SessionProvider";
+import type { QueryClient } from "@tanstack/react-query";
+import { type ReactNode, useMemo } from "react";
+import { BootProviders } from "./BootProviders";
+import { shellCallsOverTransport } from "./api/shellCallsOverTransport";
+import { SessionTracker } from "./auth/SessionTracker";
 
-/** The providers every page needs: translations, the look, the server connection, its cache and the session. */
+/**
+ * The app's providers with the connection there from the start, over the
+ * given transport and query client: what the tests render the app in. The
+ * browser starts with BootProviders (main.tsx), which loads the connection
+ * when first needed.
+ */
 export function AppProviders({
   transport,
   queryClient,
+  reportFailure,
   children,
 }: {
   transport: Transport;
   queryClient: QueryClient;
+  /** The reporter the query client's caches were built with. */
+  reportFailure: (error: unknown) => void;
   children: ReactNode;
 }) {
+  const connection = useMemo(
+    () => ({ transport, queryClient, SessionTracker, reportFailure }),
+    [transport, queryClient, reportFailure],
+  );
+  const shellCalls = useMemo(() => shellCallsOverTransport(transport), [transport]);
   return (
-    <I18nProvider i18n={i18n}>
-      <Theme accentColor="indigo" grayColor="slate" radius="medium" scaling="100%">
-        <TransportContext.Provider value={transport}>
-          <QueryClientProvider client={queryClient}>
-            <SessionProvider>{children}</SessionProvider>
-          </QueryClientProvider>
-        </TransportContext.Provider>
-      </Theme>
-    </I18nProvider>
+    <BootProviders shellCalls={shellCalls} connection={connection}>
+      {children}
+    </BootProviders>
   );
 }

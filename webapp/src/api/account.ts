@@ -1,5 +1,5 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { createClient } from "@connectrpc/connect";
+import { createClient, type Transport } from "@connectrpc/connect";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { bearerFromHeader } from "../auth/credentialStore";
@@ -56,22 +56,25 @@ export type SignInAnswer = {
   mfaRegistered: boolean;
 };
 
-/** POST web/api/authenticate; the dialog shows its failures (401 there means wrong credentials). */
-export function useAuthenticate() {
-  const client = useAccountClient();
-  return useMutation({
-    mutationFn: async (form: SignInForm): Promise<SignInAnswer> => {
-      let authorization: string | null = null;
-      const answer = await client.authenticate(form, {
-        onHeader: (headers) => (authorization = headers.get("Authorization")),
-      });
-      const token = bearerFromHeader(authorization);
-      if (!token) throw new Error("The sign-in answer carries no bearer in its Authorization header.");
-      const { mfaEnabled, featureMfaEnabled, mfaRegistered } = answer;
-      return { token, rememberMe: form.rememberMe, mfaEnabled, featureMfaEnabled, mfaRegistered };
-    },
-    meta: { outsideSession: true },
+/**
+ * POST web/api/authenticate, as a plain call: the sign-in form loads the
+ * connection when it is sent (issue 26) and shows every failure itself, so
+ * nothing reaches the global reporter.
+ */
+export async function authenticate(transport: Transport, form: SignInForm): Promise<SignInAnswer> {
+  let authorization: string | null = null;
+  const answer = await createClient(AccountService, transport).authenticate(form, {
+    onHeader: (headers) => (authorization = headers.get("Authorization")),
   });
+  const token = bearerFromHeader(authorization);
+  if (!token) throw new Error("The sign-in answer carries no bearer in its Authorization header.");
+  const { mfaEnabled, featureMfaEnabled, mfaRegistered } = answer;
+  return { token, rememberMe: form.rememberMe, mfaEnabled, featureMfaEnabled, mfaRegistered };
+}
+
+/** POST web/api/logout with the bearer being given up. */
+export function logOut(transport: Transport, token: string) {
+  return createClient(AccountService, transport).logout({}, withBearer(token));
 }
 
 /** What completes an MFA step: the bearer to keep. */
@@ -135,9 +138,9 @@ export function useMfaRegistrationCode(pendingToken: string, enabled: boolean) {
 
 /** POST web/api/logout with the bearer being given up; its failure changes nothing for the user. */
 export function useLogout() {
-  const client = useAccountClient();
+  const transport = useTransport();
   return useMutation({
-    mutationFn: (token: string) => client.logout({}, withBearer(token)),
+    mutationFn: (token: string) => logOut(transport, token),
     meta: { background: true },
   });
 }

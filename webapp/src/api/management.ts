@@ -5,8 +5,7 @@ import { ManagementService } from "../gen/portal/v1/management_pb";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 
-/** Spec 1 §9: how often the shell asks whether a new version was deployed. */
-export const versionPollIntervalMs = 180_000;
+export { versionPollIntervalMs } from "./shellData";
 
 function useManagementClient() {
   const transport = useTransport();
@@ -20,20 +19,6 @@ export function useApplicationProfile() {
     queryKey: ["management", "info"],
     queryFn: async ({ signal }) => (await client.getInfo({}, { signal })).profile ?? null,
     staleTime: Infinity,
-  });
-}
-
-/**
- * The running server version, asked again every three minutes. A failed poll
- * (for example during a deployment) is nobody's concern, so it stays silent.
- */
-export function useRunningVersion() {
-  const client = useManagementClient();
-  return useQuery({
-    queryKey: ["management", "version"],
-    queryFn: async ({ signal }) => (await client.getVersion({}, { signal })).version,
-    refetchInterval: versionPollIntervalMs,
-    meta: { background: true },
   });
 }
 

@@ -29,7 +29,7 @@ export type SessionState =
 
 export const anonymous: SessionState = { status: "anonymous" };
 
-/** Provided by SessionProvider; a tree without one is anonymous. */
+/** Provided by the ConnectionProvider (api/connection.tsx); a tree without one is anonymous. */
 export const SessionContext = createContext<SessionState>(anonymous);
 
 export function useSessionState(): SessionState {

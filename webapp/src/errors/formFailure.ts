@@ -1,16 +1,11 @@
 import { ConnectError } from "@connectrpc/connect";
 import type { MessageDescriptor } from "@lingui/core";
 import { ErrorDetailSchema } from "../gen/portal/v1/errors_pb";
-import { describeFailure, type FailureMessage, fieldMessage } from "./describeFailure";
+import { describeFailure, fieldMessage } from "./describeFailure";
+import { type FormFailure, noFailure } from "./formFailureShape";
 import { isKnownMessageKey } from "./serverMessages";
 
-/** A failed call as a form shows it: messages under its own fields, the rest above the buttons. */
-export type FormFailure = {
-  fields: Record<string, MessageDescriptor>;
-  messages: FailureMessage[];
-};
-
-export const noFailure: FormFailure = { fields: {}, messages: [] };
+export { type FormFailure, noFailure } from "./formFailureShape";
 
 /**
  * Splits a failure for a form that shows it inline: each server field error

@@ -8,9 +8,9 @@ import {
   formatDecimal,
   formatEuro,
   formatNumber,
-  formatTimestamp,
   parseDay,
 } from "./format";
+import { formatTimestamp } from "./formatTimestamp";
 
 // Built from local fields, so the expectation holds in any time zone.
 const date = new Date(2026, 0, 5, 9, 7, 30);

@@ -1,5 +1,3 @@
-import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
-
 /**
  * Date and number formats of spec 1 §9. Dates use the fixed European pattern
  * DD.MM.YYYY in every locale; numbers follow the locale's grouping and decimal
@@ -40,11 +38,6 @@ export function parseDay(text: string): string | null {
 /** DD.MM.YYYY HH:mm in the browser's time zone. */
 export function formatDateTime(date: Date): string {
   return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** DD.MM.YYYY HH:mm of an API timestamp in the browser's time zone; empty when there is none. */
-export function formatTimestamp(timestamp: Timestamp | undefined): string {
-  return timestamp ? formatDateTime(timestampDate(timestamp)) : "";
 }
 
 /** The parts of an address (a customer's, a tenant's, a hub's) that addressLine shows. */

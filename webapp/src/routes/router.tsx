@@ -9,6 +9,7 @@ import { legalPages } from "../navigation/legalPages";
 import { loadChunk } from "./loadChunk";
 import { RouteGuard } from "./RouteGuard";
 import { lazyNamed } from "../components/lazyNamed";
+import { lostSession } from "../navigation/lostSession";
 
 /**
  * Only the start page and /login come with the first download (issue 16: the
@@ -192,8 +193,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Where code outside React (the failure reporter of a lost session) sends the user to sign in again. */
-export const lostSession = { goToLogin: () => {} };
+export { lostSession };
 
 /**
  * The routes under a plain `<BrowserRouter>`: the app uses no loaders,

@@ -1,8 +1,7 @@
-import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Container, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
-import type { ApplicationProfile } from "../gen/portal/v1/management_pb";
+import type { ShellProfile } from "../api/shellData";
 import { formatDate } from "../i18n/format";
 import { legalPages } from "../navigation/legalPages";
 import { pageTitles } from "../navigation/pageTitles";
@@ -18,7 +17,7 @@ const servicePages = [
 ];
 
 /** The footer of spec 1 §2: what the product is, which build is running, and the legal documents. */
-export function Footer({ profile }: { profile: ApplicationProfile | null | undefined }) {
+export function Footer({ profile }: { profile: ShellProfile | null | undefined }) {
   const { i18n, t } = useLingui();
   return (
     <footer className="app-footer">
@@ -56,10 +55,10 @@ export function Footer({ profile }: { profile: ApplicationProfile | null | undef
   );
 }
 
-function BuildFacts({ profile }: { profile: ApplicationProfile }) {
-  const version = profile.version;
-  const buildDate = profile.buildDate ? formatDate(timestampDate(profile.buildDate)) : "";
-  const year = profile.copyrightYear;
+function BuildFacts({ profile }: { profile: ShellProfile }) {
+  const version = profile.version ?? "";
+  const buildDate = profile.buildDate ? formatDate(new Date(profile.buildDate)) : "";
+  const year = profile.copyrightYear ?? 0;
   return (
     <Text size="1" color="gray" data-testid="build-facts">
       <Trans>

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Container, Flex } from "@radix-ui/themes";
 import { Suspense } from "react";
 import { useSession } from "../auth/session";
+import { withConnection } from "../api/connection";
 import { withFullCatalog } from "../i18n/activateLocale";
 import { Brand } from "./Brand";
 import { HeaderMenu } from "./HeaderMenu";
@@ -13,9 +14,10 @@ import { lazyNamed } from "../components/lazyNamed";
  * stays small (issue 16): the customer context, the automatic manifest and
  * the administration menu.
  */
-const CustomerContext = lazyNamed(() => withFullCatalog(import("./CustomerContext")), "CustomerContext");
-const AutoManifestMenu = lazyNamed(() => withFullCatalog(import("./AutoManifestMenu")), "AutoManifestMenu");
-const AdminMenu = lazyNamed(() => withFullCatalog(import("./AdminMenu")), "AdminMenu");
+const signedInPart = <T,>(load: Promise<T>) => withConnection(withFullCatalog(load));
+const CustomerContext = lazyNamed(() => signedInPart(import("./CustomerContext")), "CustomerContext");
+const AutoManifestMenu = lazyNamed(() => signedInPart(import("./AutoManifestMenu")), "AutoManifestMenu");
+const AdminMenu = lazyNamed(() => signedInPart(import("./AdminMenu")), "AdminMenu");
 
 /** The navigation header of spec 1 §2. Which entries appear is decided by the session, inside each entry. */
 export function Header() {

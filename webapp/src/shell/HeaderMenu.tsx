@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { GlobeIcon, InfoCircledIcon, PersonIcon } from "@radix-ui/react-icons";
 import { type KeyboardEvent, type PointerEvent, useEffect, useSyncExternalStore } from "react";
 import { useSession } from "../auth/session";
+import { withConnection } from "../api/connection";
 import { withFullCatalog } from "../i18n/activateLocale";
 import { isSupportedLocale, localeNames } from "../i18n/locales";
 import { type MenuFace, MenuButton } from "./MenuButton";
@@ -20,7 +21,8 @@ let opening: MenuKind | null = null;
 let focusing: MenuKind | null = null;
 
 function loadMenus() {
-  loading ??= withFullCatalog(import("./headerMenus")).then(
+  // The account menu reads the profile through the connection.
+  loading ??= withConnection(withFullCatalog(import("./headerMenus"))).then(
     (module) => {
       menus = module;
       opening = pressed;

@@ -1,7 +1,7 @@
 import { Box, Flex } from "@radix-ui/themes";
 import { Outlet } from "react-router";
 import { ScrollRestoration } from "../navigation/ScrollRestoration";
-import { useApplicationProfile } from "../api/management";
+import { useShellProfile } from "../api/shellData";
 import { NoticeToasts } from "../errors/NoticeToasts";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -11,7 +11,7 @@ import "./shell.css";
 
 /** The frame around every page: ribbon, header, version notice, the page, footer and toasts. */
 export function Layout() {
-  const { data: profile } = useApplicationProfile();
+  const profile = useShellProfile();
   return (
     <Flex direction="column" minHeight="100vh">
       <Ribbon profile={profile} />

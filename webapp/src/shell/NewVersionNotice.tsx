@@ -1,6 +1,6 @@
 import { Suspense, useState } from "react";
 import { withFullCatalog } from "../i18n/activateLocale";
-import { useNewVersion } from "./useNewVersion";
+import { useNewVersion } from "../api/shellData";
 import { lazyNamed } from "../components/lazyNamed";
 
 /** The notice's look loads when there is a new version to tell of, not with /login (issue 16). */

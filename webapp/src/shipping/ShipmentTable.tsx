@@ -5,7 +5,7 @@ import { enumNameOf, enumValueOf } from "../api/enums";
 import type { DataColumn } from "../components/DataTable";
 import type { BatchShipment } from "../gen/portal/v1/batches_pb";
 import { ShipmentFilter_Value as ShipmentFilter } from "../gen/portal/v1/vocabulary_pb";
-import { formatTimestamp } from "../i18n/format";
+import { formatTimestamp } from "../i18n/formatTimestamp";
 import { labelTypeName } from "./labelTypes";
 import { failureText } from "./violationText";
 import { ShipmentIdentifier } from "./ShipmentIdentifier";

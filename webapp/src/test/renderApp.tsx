@@ -200,10 +200,12 @@ export function renderApp(
   const router = createMemoryRouter(routes, {
     initialEntries: [{ pathname, search: query ? `?${query}` : "", state }],
   });
-  const queryClient = createQueryClient(createFailureReporter(() => void router.navigate("/login")));
+  const reporter = createFailureReporter(() => void router.navigate("/login"));
+  const reportFailure = (error: unknown) => reporter(error, undefined);
+  const queryClient = createQueryClient(reporter);
   queryClient.setDefaultOptions({ queries: { retry: false } });
   const view = render(
-    <AppProviders transport={transport} queryClient={queryClient}>
+    <AppProviders transport={transport} queryClient={queryClient} reportFailure={reportFailure}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

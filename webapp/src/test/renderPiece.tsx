@@ -13,10 +13,11 @@ import { createFailureReporter } from "../errors/reportFailure";
  */
 export function renderPiece(path: string, element: ReactNode, transport: Transport) {
   const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
-  const queryClient = createQueryClient(createFailureReporter(() => undefined));
+  const reporter = createFailureReporter(() => undefined);
+  const queryClient = createQueryClient(reporter);
   queryClient.setDefaultOptions({ queries: { retry: false } });
   return render(
-    <AppProviders transport={transport} queryClient={queryClient}>
+    <AppProviders transport={transport} queryClient={queryClient} reportFailure={(error) => reporter(error, undefined)}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

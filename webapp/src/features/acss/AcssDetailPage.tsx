@@ -4,7 +4,7 @@ import { useAcss } from "../../api/acss";
 import { parseId } from "../../api/ids";
 import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { FormPage } from "../../components/FormPage";
-import { formatTimestamp } from "../../i18n/format";
+import { formatTimestamp } from "../../i18n/formatTimestamp";
 import { PageLoading } from "../../pages/PageLoading";
 import { DownloadAcssButton } from "./DownloadAcssButton";
 

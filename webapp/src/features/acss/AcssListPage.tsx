@@ -7,7 +7,7 @@ import { type DataColumn, DataTable } from "../../components/DataTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { Acss } from "../../gen/portal/v1/acss_pb";
-import { formatTimestamp } from "../../i18n/format";
+import { formatTimestamp } from "../../i18n/formatTimestamp";
 import { pageTitles } from "../../navigation/pageTitles";
 import { DownloadAcssButton } from "./DownloadAcssButton";
 

@@ -1,30 +1,24 @@
-import { ConnectError } from "@connectrpc/connect";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Checkbox, Dialog, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { type FormEvent, type ReactNode, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { type SignInAnswer, useAuthenticate } from "../../api/account";
-import { useApplicationProfile } from "../../api/management";
+import type { SignInAnswer } from "../../api/account";
+import { withConnection } from "../../api/connection";
+import { useShellProfile } from "../../api/shellData";
 import { FormMessages } from "../../components/form/FormMessages";
 import { PasswordField } from "../../components/form/PasswordField";
 import { TextInputField } from "../../components/form/TextInputField";
 import { violationMessage } from "../../components/form/violationMessage";
 import { lazyNamed } from "../../components/lazyNamed";
-import { describeFormFailure, noFailure } from "../../errors/formFailure";
-import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
+import { noFailure } from "../../errors/formFailureShape";
 import { withFullCatalog } from "../../i18n/activateLocale";
+import type { SignInOutcome } from "./signIn";
 
 /** The captcha loads only when a sign-in is asked for it: /login stays small (issue 16). */
-const Captcha = lazyNamed(() => withFullCatalog(import("../../components/form/Captcha")), "Captcha");
+const Captcha = lazyNamed(() => withConnection(withFullCatalog(import("../../components/form/Captcha"))), "Captcha");
 
-/**
- * The answers after which a sign-in needs the captcha: past the limit of
- * the login or the address (issue 22), or an answer that was wrong or used.
- */
-const captchaKeys = ["error.captchaRequired", "error.captcha"];
-
-const asksForCaptcha = (error: unknown) =>
-  error instanceof ConnectError && captchaKeys.includes(error.findDetails(ErrorDetailSchema)[0]?.messageKey ?? "");
+/** Sign-in itself, with Connect and protobuf, loads once the user starts typing (issue 26). */
+const loadSignIn = () => withConnection(import("./signIn"));
 
 type LoginDialogProps = {
   /** Sign-in answered; the page decides whether a second factor follows. */
@@ -47,13 +41,13 @@ const required = { rule: "required" } as const;
  */
 export function LoginDialog({ onAnswer, onClose, completing, notice }: LoginDialogProps) {
   const { t } = useLingui();
-  const authenticate = useAuthenticate();
+  const [sending, setSending] = useState(false);
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState(noFailure);
-  const { data: profile } = useApplicationProfile();
+  const profile = useShellProfile();
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const [captchaToken, setCaptchaToken] = useState("");
   const [captchaRound, setCaptchaRound] = useState(0);
@@ -66,19 +60,30 @@ export function LoginDialog({ onAnswer, onClose, completing, notice }: LoginDial
     setSubmitted(true);
     setFailure(noFailure);
     if (username === "" || password === "") return;
-    authenticate.mutate(
-      { username, password, rememberMe, reCaptchaToken: captchaNeeded ? captchaToken : "" },
-      {
-        onSuccess: onAnswer,
-        onError: (error) => {
-          setFailure(describeFormFailure(error, ["username", "password"], { id: "error.badCredentials" }));
-          if (captchaNeeded || asksForCaptcha(error)) {
-            setCaptchaNeeded(true);
-            setCaptchaRound((round) => round + 1);
-          }
-        },
-      },
-    );
+    setSending(true);
+    const form = { username, password, rememberMe, reCaptchaToken: captchaNeeded ? captchaToken : "" };
+    void loadSignIn()
+      .then(({ signIn }) => signIn(form))
+      .catch((error: unknown): SignInOutcome => {
+        // The sign-in code did not arrive: the server is out of reach.
+        console.error(error);
+        const messages = [{ text: { id: "error.server.not.reachable" } }];
+        return { failure: { fields: {}, messages }, asksForCaptcha: false };
+      })
+      .then((outcome) => {
+        setSending(false);
+        if ("answer" in outcome) return onAnswer(outcome.answer);
+        setFailure(outcome.failure);
+        if (captchaNeeded || outcome.asksForCaptcha) {
+          setCaptchaNeeded(true);
+          setCaptchaRound((round) => round + 1);
+        }
+      });
+  };
+  // The sign-in code starts loading with the first key the user types, so it is there when they send.
+  const typed = (set: (value: string) => void) => (value: string) => {
+    void loadSignIn().catch(() => undefined);
+    set(value);
   };
 
   return (
@@ -96,7 +101,7 @@ export function LoginDialog({ onAnswer, onClose, completing, notice }: LoginDial
               autoComplete="username"
               autoFocus
               value={username}
-              onValueChange={setUsername}
+              onValueChange={typed(setUsername)}
               error={usernameError}
             />
             <PasswordField
@@ -104,7 +109,7 @@ export function LoginDialog({ onAnswer, onClose, completing, notice }: LoginDial
               name="password"
               autoComplete="current-password"
               value={password}
-              onValueChange={setPassword}
+              onValueChange={typed(setPassword)}
               error={passwordError}
             />
             <Text as="label" size="2">
@@ -130,11 +135,7 @@ export function LoginDialog({ onAnswer, onClose, completing, notice }: LoginDial
                   <Trans>Cancel</Trans>
                 </Button>
               </Dialog.Close>
-              <Button
-                type="submit"
-                loading={authenticate.isPending || completing}
-                disabled={captchaNeeded && captchaToken === ""}
-              >
+              <Button type="submit" loading={sending || completing} disabled={captchaNeeded && captchaToken === ""}>
                 <Trans>Sign in</Trans>
               </Button>
             </Flex>

@@ -2,7 +2,8 @@ import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { Suspense, useState } from "react";
 import { type Location, Navigate, useLocation, useNavigate } from "react-router";
-import { type SignInAnswer, useLogout } from "../../api/account";
+import type { SignInAnswer } from "../../api/account";
+import { withConnection } from "../../api/connection";
 import { storeCredential } from "../../auth/credentialStore";
 import { withFullCatalog } from "../../i18n/activateLocale";
 import { useSessionState } from "../../auth/session";
@@ -14,7 +15,7 @@ import { LoginDialog } from "./LoginDialog";
 import { lazyNamed } from "../../components/lazyNamed";
 
 /** The second factor's dialog (and its select) loads only when a sign-in asks for it: /login stays small (issue 16). */
-const MfaDialog = lazyNamed(() => withFullCatalog(import("./MfaDialog")), "MfaDialog");
+const MfaDialog = lazyNamed(() => withConnection(withFullCatalog(import("./MfaDialog"))), "MfaDialog");
 
 /** Where to go after sign-in: back to the page that asked for it, otherwise the start page. */
 export function returnPath(from: Location | undefined): string {
@@ -33,7 +34,6 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSessionState();
-  const logout = useLogout();
   const [pending, setPending] = useState<SignInAnswer | null>(null);
   const state = location.state as LoginLocationState | null;
 
@@ -49,7 +49,7 @@ export function LoginPage() {
   };
   const abandonMfa = () => {
     // The half-finished session is good for nothing: give it back.
-    if (pending) logout.mutate(pending.token);
+    if (pending) void import("./signIn").then(({ abandonSignIn }) => abandonSignIn(pending.token));
     setPending(null);
   };
 

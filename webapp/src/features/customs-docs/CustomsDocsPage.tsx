@@ -22,7 +22,7 @@ import { Warning } from "../../components/Warning";
 import { describeFailure } from "../../errors/describeFailure";
 import { showNotices } from "../../errors/notices";
 import type { CustomsDocument } from "../../gen/portal/v1/customsdocs_pb";
-import { formatTimestamp } from "../../i18n/format";
+import { formatTimestamp } from "../../i18n/formatTimestamp";
 import { pageTitles } from "../../navigation/pageTitles";
 import { UploadDialog } from "./UploadDialog";
 

@@ -7,7 +7,7 @@ import { type DataColumn, DataTable } from "../../components/DataTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { Document } from "../../gen/portal/v1/documents_pb";
-import { formatTimestamp } from "../../i18n/format";
+import { formatTimestamp } from "../../i18n/formatTimestamp";
 import { DownloadDocumentButton } from "./DownloadDocumentButton";
 import type { KindInfo } from "./kinds";
 

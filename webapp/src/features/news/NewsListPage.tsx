@@ -9,7 +9,7 @@ import { type DataColumn, DataTable } from "../../components/DataTable";
 import { RowActions } from "../../components/RowActions";
 import { Warning } from "../../components/Warning";
 import type { News } from "../../gen/portal/v1/news_pb";
-import { formatTimestamp } from "../../i18n/format";
+import { formatTimestamp } from "../../i18n/formatTimestamp";
 import { pageTitles } from "../../navigation/pageTitles";
 
 const newsPath = (item: News) => `/news/${item.id}`;

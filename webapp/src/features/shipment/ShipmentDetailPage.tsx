@@ -12,7 +12,7 @@ import { DetailView, Fact, Facts } from "../../components/DetailView";
 import { notFound, RecordFailurePage, RecordLoading } from "../../components/RecordFailurePage";
 import type { BatchShipment } from "../../gen/portal/v1/batches_pb";
 import type { ShipmentDetail } from "../../gen/portal/v1/shipments_pb";
-import { formatTimestamp } from "../../i18n/format";
+import { formatTimestamp } from "../../i18n/formatTimestamp";
 import { PageLoading } from "../../pages/PageLoading";
 import { usePageTitle } from "../../navigation/usePageTitle";
 import { ShipmentResult } from "../../shipping/ShipmentTable";

@@ -5,7 +5,7 @@ import { type AuditsRequest, useAudits } from "../../../api/management";
 import { type DataColumn, DataTable, type SortOrder } from "../../../components/DataTable";
 import { DateInput } from "../../../components/form/DateInput";
 import type { AuditEvent } from "../../../gen/portal/v1/management_pb";
-import { formatTimestamp } from "../../../i18n/format";
+import { formatTimestamp } from "../../../i18n/formatTimestamp";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { usePageTitle } from "../../../navigation/usePageTitle";
 

@@ -6,7 +6,7 @@ import { roleLabel, statusLabel } from "../../../auth/roleLabels";
 import { DetailView, Fact, Facts } from "../../../components/DetailView";
 import { FormPage } from "../../../components/FormPage";
 import type { User } from "../../../gen/portal/v1/users_pb";
-import { formatTimestamp } from "../../../i18n/format";
+import { formatTimestamp } from "../../../i18n/formatTimestamp";
 import { PageLoading } from "../../../pages/PageLoading";
 import { userPath } from "../../../navigation/userPath";
 

@@ -11,7 +11,7 @@ import { type DataColumn, DataTable } from "../../../components/DataTable";
 import { RowActions } from "../../../components/RowActions";
 import type { User } from "../../../gen/portal/v1/users_pb";
 import { ActivationStatus_Value } from "../../../gen/portal/v1/vocabulary_pb";
-import { formatTimestamp } from "../../../i18n/format";
+import { formatTimestamp } from "../../../i18n/formatTimestamp";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { useUserListParams } from "./userListParams";
 import { userPath } from "../../../navigation/userPath";

@@ -13,7 +13,7 @@ import { useSession } from "../../../auth/session";
 import { BackButton, Fact } from "../../../components/DetailView";
 import { notFound, RecordFailurePage, RecordLoading } from "../../../components/RecordFailurePage";
 import { type Batch, Batch_Status } from "../../../gen/portal/v1/batches_pb";
-import { formatTimestamp } from "../../../i18n/format";
+import { formatTimestamp } from "../../../i18n/formatTimestamp";
 import { usePageTitle } from "../../../navigation/usePageTitle";
 import { BatchActionsBar } from "../actions/BatchActionsBar";
 import { BatchRowsSection } from "./BatchRowsSection";

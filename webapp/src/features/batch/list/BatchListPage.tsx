@@ -13,7 +13,7 @@ import { PageSizeSelect } from "../../../components/PageSizeSelect";
 import { RowActions } from "../../../components/RowActions";
 import { Warning } from "../../../components/Warning";
 import type { Batch } from "../../../gen/portal/v1/batches_pb";
-import { formatTimestamp } from "../../../i18n/format";
+import { formatTimestamp } from "../../../i18n/formatTimestamp";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { BatchStatus } from "../common/BatchStatusIcon";
 import { batchPollMs } from "../../../shipping/batchStatus";

@@ -28,7 +28,7 @@ import { RowActions } from "../../../components/RowActions";
 import { Warning } from "../../../components/Warning";
 import { showNotices } from "../../../errors/notices";
 import { type ParcelRow, ParcelRow_Status } from "../../../gen/portal/v1/parcels_pb";
-import { formatTimestamp } from "../../../i18n/format";
+import { formatTimestamp } from "../../../i18n/formatTimestamp";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { LabelButton } from "../../../printing/LabelButton";
 import { ShippingTabs } from "../../../shipping/ShippingTabs";

@@ -1,6 +1,6 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useAccountQuery } from "../api/account";
 import { presentRef } from "../api/ids";
 import { useMyUserDataQuery } from "../api/userData";
@@ -9,7 +9,8 @@ import type { Account } from "../gen/portal/v1/account_pb";
 import type { UserData } from "../gen/portal/v1/user_data_pb";
 import { useCredential } from "./credentialStore";
 import { endSession } from "./endSession";
-import { anonymous, type Session, SessionContext, type SessionState } from "./session";
+import type { TrackedSession } from "../api/connection";
+import { anonymous, type Session, type SessionState } from "./session";
 import { ActivationStatus_Value } from "../gen/portal/v1/vocabulary_pb";
 
 /** Spec 1 §4: only an ACTIVE account counts as signed in. */
@@ -38,9 +39,11 @@ const isAuthFailure = (error: unknown) =>
  * with a credential it fetches the account (its 401 is silent) and the
  * user's data; a credential that no longer opens an active session is
  * forgotten. When the credential goes (sign-out, a 401 or 403 anywhere, a
- * sign-out in another tab) the cached data of the user goes with it.
+ * sign-out in another tab) the cached data of the user goes with it. It
+ * renders nothing: it hands the session to the ConnectionProvider, which
+ * loads it with the connection (issue 26).
  */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionTracker({ onChange }: { onChange: (tracked: TrackedSession) => void }) {
   const credential = useCredential();
   const account = useAccountQuery(credential);
   const isActive = account.data?.activationStatus === activeStatus;
@@ -69,7 +72,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return { status: "authenticated", session: sessionOf(account.data, userData.data) };
   }, [credential, account.isPending, account.data, isActive, hasRoles, userData.isPending, userData.data]);
 
-  return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
+  useEffect(() => onChange({ credential, state }), [onChange, credential, state]);
+  return null;
 }
 
 /**
