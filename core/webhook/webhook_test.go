@@ -208,3 +208,34 @@ func TestParseURL(t *testing.T) {
 		}
 	}
 }
+
+func TestDeliveryRecord(t *testing.T) {
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	d := webhook.Delivery{State: webhook.Pending}
+	d = d.Record(webhook.Outcome{Status: 500, At: at})
+	if d.State != webhook.Pending || d.Attempts != 1 || !d.NextTry.Equal(at.Add(webhook.Backoff[0])) {
+		t.Fatalf("after a 500: %+v", d)
+	}
+	d = d.Record(webhook.Outcome{Error: "connection refused", At: at})
+	if d.State != webhook.Pending || d.Attempts != 2 {
+		t.Fatalf("after a refused connection: %+v", d)
+	}
+	ok := d.Record(webhook.Outcome{Status: 204, At: at})
+	if ok.State != webhook.Delivered || !ok.NextTry.IsZero() {
+		t.Fatalf("after a 204: %+v", ok)
+	}
+	last := webhook.Delivery{State: webhook.Pending, Attempts: webhook.MaxAttempts - 1}
+	if got := last.Record(webhook.Outcome{Status: 503, At: at}); got.State != webhook.Failed {
+		t.Fatalf("after the last try: %+v", got)
+	}
+}
+
+func TestEventBody(t *testing.T) {
+	b, err := webhook.Event{Type: webhook.BatchSent, At: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Data: []byte(`{"batchId":7}`)}.Body()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"type":"batch.sent","timestamp":"2026-01-02T03:04:05Z","data":{"batchId":7}}`; string(b) != want {
+		t.Errorf("body %s, want %s", b, want)
+	}
+}
