@@ -288,3 +288,14 @@ var (
 	_ webhooks.Store  = Webhooks{}
 	_ webhooks.Outbox = Webhooks{}
 )
+
+// CustomerIdentities returns the identity ids of the logins linked to the
+// customer, for the mails about its webhooks.
+func (s Webhooks) CustomerIdentities(ctx context.Context, customerID int64) ([]string, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT identity_id::text FROM user_data
+		WHERE customer_id = $1 AND identity_id IS NOT NULL ORDER BY id`, customerID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
