@@ -276,7 +276,7 @@ function DeliveryLog({ customerId, id }: { customerId: bigint; id: bigint }) {
             <Trans>No deliveries yet.</Trans>
           </Text>
         ) : (
-          <Table.Root size="1" aria-label={t`Delivery log`}>
+          <Table.Root size="1">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>
