@@ -11,7 +11,9 @@ import (
 
 type recipients []WebhookRecipient
 
-func (r recipients) WebhookRecipients(context.Context, int64) ([]WebhookRecipient, error) { return r, nil }
+func (r recipients) WebhookRecipients(context.Context, int64) ([]WebhookRecipient, error) {
+	return r, nil
+}
 
 func TestWebhookDisabledMailInEachReadersLanguage(t *testing.T) {
 	r := &recorder{}

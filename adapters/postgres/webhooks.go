@@ -299,3 +299,54 @@ func (s Webhooks) CustomerIdentities(ctx context.Context, customerID int64) ([]s
 	}
 	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
+
+// batchEvents derives the batch events from the batch table: the event id
+// is made of the batch id and what happened, so each is recorded once
+// however often the sweep runs, and only for endpoints that existed when
+// it happened (a new endpoint does not get the customer's history). Only
+// the last week is looked at.
+var batchEvents = []struct{ typ, id, at, where string }{
+	{string(webhook.BatchSent), "'evt_batch_' || b.id || '_sent'", "b.sent_at",
+		"b.sent_at IS NOT NULL AND b.status NOT IN ('ERROR_SEND', 'DELETED', 'DELETING')"},
+	{string(webhook.BatchFailed), "'evt_batch_' || b.id || '_failed'", "b.created_at",
+		"b.status = 'ERROR_SEND'"},
+	{string(webhook.ManifestCreated), "'evt_batch_' || b.id || '_manifest'", "b.manifest_created_at",
+		"b.manifest_created_at IS NOT NULL"},
+}
+
+// RecordChanges records the events of batch changes committed since the
+// last sweep (batch sent, batch failed, manifest created) with their
+// deliveries, in one statement per type, and returns the new deliveries.
+// The batch table is the outbox of these events: they are recorded from
+// what was committed, never lost by a crash between the change and the
+// enqueue, and never recorded for a change that was rolled back.
+func (s Webhooks) RecordChanges(ctx context.Context, now time.Time) ([]int64, error) {
+	var all []int64
+	for _, e := range batchEvents {
+		// The fragments are the constants above.
+		rows, err := s.Pool.Query(ctx, `
+			WITH ev AS (
+				INSERT INTO webhook_event (id, customer_id, type, at, data)
+				SELECT `+e.id+`, b.customer_id, $1, coalesce(`+e.at+`, $2),
+					jsonb_build_object('batchId', b.id::text, 'status', b.status, 'fileName', b.csv_file_name)
+				FROM batch b
+				WHERE `+e.where+` AND coalesce(`+e.at+`, $2) > $2 - interval '7 days'
+					AND EXISTS (SELECT 1 FROM webhook_endpoint p WHERE p.customer_id = b.customer_id AND p.enabled
+						AND $1 = ANY (p.events) AND p.created_at <= coalesce(`+e.at+`, $2))
+				ON CONFLICT (id) DO NOTHING
+				RETURNING id, customer_id, at)
+			INSERT INTO webhook_delivery (endpoint_id, event_id, next_try)
+			SELECT p.id, ev.id, $2 FROM ev JOIN webhook_endpoint p ON p.customer_id = ev.customer_id
+				AND p.enabled AND $1 = ANY (p.events) AND p.created_at <= ev.at
+			RETURNING id`, e.typ, now)
+		if err != nil {
+			return all, err
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return all, err
+		}
+		all = append(all, ids...)
+	}
+	return all, nil
+}

@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -141,5 +142,57 @@ func TestWebhookOutbox(t *testing.T) {
 	}
 	if got, _ := store.Get(ctx, a, manifests.ID); !got.Enabled || got.DisabledReason != "" || !got.FailingSince.IsZero() {
 		t.Fatalf("enabled again = %+v", got)
+	}
+}
+
+// The batch table is the outbox of batch events: each change is recorded
+// once under an id made of it, for the batch's own customer only, and not
+// for endpoints registered after it.
+func TestWebhookEventsOfBatchChanges(t *testing.T) {
+	t.Parallel()
+	store, customers := webhookStore(t)
+	ctx := context.Background()
+	a, b := customers[0], customers[1]
+	now := time.Now()
+	mine, err := store.Create(ctx, webhook.Endpoint{CustomerID: a, URL: "https://hooks.example/", Events: []webhook.EventType{webhook.BatchSent, webhook.BatchFailed}, Secret: "whsec_AAAA"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Create(ctx, webhook.Endpoint{CustomerID: b, URL: "https://other.example/", Events: []webhook.EventType{webhook.ManifestCreated}, Secret: "whsec_AAAA"}); err != nil {
+		t.Fatal(err)
+	}
+	batch := func(customer int64, status string, sentAt *time.Time) int64 {
+		var id int64
+		if err := store.Pool.QueryRow(ctx, `INSERT INTO batch (customer_id, csv_file_name, csv, status, created_by, sent_at)
+			VALUES ($1, 'b.csv', 'x', $2, 'tester', $3) RETURNING id`, customer, status, sentAt).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	later := now.Add(time.Minute)
+	sent := batch(a, "SENT", &later)
+	batch(a, "ERROR_SEND", nil)
+	batch(b, "SENT", &later) // the other customer's endpoint does not take batch.sent
+	before := now.Add(-time.Hour)
+	batch(a, "SENT", &before) // before the endpoint existed
+	ids, err := store.RecordChanges(ctx, now.Add(2*time.Minute))
+	if err != nil || len(ids) != 2 {
+		t.Fatalf("RecordChanges = %v, %v; want the sent and the failed batch", ids, err)
+	}
+	if again, err := store.RecordChanges(ctx, now.Add(3*time.Minute)); err != nil || len(again) != 0 {
+		t.Fatalf("RecordChanges again = %v, %v", again, err)
+	}
+	log, err := store.Deliveries(ctx, a, mine.ID, 10)
+	if err != nil || len(log) != 2 {
+		t.Fatalf("deliveries = %+v, %v", log, err)
+	}
+	found := false
+	for _, d := range log {
+		if d.EventID == fmt.Sprintf("evt_batch_%d_sent", sent) && d.EventType == webhook.BatchSent {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no batch.sent event of batch %d in %+v", sent, log)
 	}
 }

@@ -76,10 +76,18 @@ func tryError(err error) string {
 	return "error.webhook.unreachable"
 }
 
-// Sweep hands the worker the deliveries whose next try has come but that
-// no queued task holds (a queue that was down, a crash between the commit
+// Sweep records the events of committed batch changes (the batch table is
+// their outbox) and hands the worker their deliveries, then the deliveries
+// whose next try has come but that no queued task holds (a queue that was down, a crash between the commit
 // and the enqueue): the outbox is the truth, the queue its runner.
 func (s Service) Sweep(ctx context.Context) (int, error) {
+	changed, err := s.Outbox.RecordChanges(ctx, s.now())
+	if err != nil {
+		return 0, err
+	}
+	for _, id := range changed {
+		_ = s.Queue.Deliver(ctx, id, time.Time{})
+	}
 	ids, err := s.Outbox.Due(ctx, s.now().Add(-time.Minute), 1000)
 	if err != nil {
 		return 0, err

@@ -61,6 +61,10 @@ type Outbox interface {
 	Disable(ctx context.Context, endpointID int64, reason string) error
 	// Due returns pending deliveries whose next try has come, oldest first.
 	Due(ctx context.Context, now time.Time, limit int) ([]int64, error)
+	// RecordChanges records the events of committed changes not recorded
+	// yet (batch sent, batch failed, manifest created), under ids made of
+	// the change, and returns their new deliveries.
+	RecordChanges(ctx context.Context, now time.Time) ([]int64, error)
 }
 
 // Attempt is what one try of a delivery needs.

@@ -136,6 +136,8 @@ func (m *mem) Due(_ context.Context, now time.Time, _ int) ([]int64, error) {
 	return ids, nil
 }
 
+func (m *mem) RecordChanges(context.Context, time.Time) ([]int64, error) { return nil, nil }
+
 type queued struct {
 	id int64
 	at time.Time
