@@ -43,6 +43,8 @@ bin/trackingsim >> "$state/logs/trackingsim.log" 2>&1 & children+=($!)
 bin/printersim >> "$state/logs/printersim.log" 2>&1 & children+=($!)
 # The portal prints only to the printer network; here the simulator's address.
 export PRINTER_NETWORKS=${PRINTER_NETWORKS:-127.0.0.2/32}
+# Webhooks go only to allowed networks; here a receiver a developer runs on 127.0.0.3.
+export WEBHOOK_NETWORKS=${WEBHOOK_NETWORKS:-127.0.0.3/32}
 # /metrics for a Prometheus scraper, with a token kept in the state folder
 # (the same every run, so a scrape config keeps working).
 [[ -s $state/metrics-token ]] || head -c 24 /dev/urandom | base64 | tr -d '/+=' > "$state/metrics-token"

@@ -29,7 +29,7 @@ export E2E_BASE_URL="http://127.0.0.1:$e2e_port"
 DATABASE_URL=$TEST_DATABASE_URL bin/seed > /dev/null
 # Journeys play 50000 times faster than real time (a parcel is delivered
 # within about 6 s), so the dashboard spec can follow one to its last step.
-DATABASE_URL=$TEST_DATABASE_URL CONSOLE_DATABASE_URL=$TEST_CONSOLE_DATABASE_URL PORT=$e2e_port PORTAL_ENV=test TRACKING_SIM_SPEEDUP=50000 PRINTER_NETWORKS=127.0.0.2/32 bin/portal > "$logs/portal-e2e.log" 2>&1 &
+DATABASE_URL=$TEST_DATABASE_URL CONSOLE_DATABASE_URL=$TEST_CONSOLE_DATABASE_URL PORT=$e2e_port PORTAL_ENV=test TRACKING_SIM_SPEEDUP=50000 PRINTER_NETWORKS=127.0.0.2/32 WEBHOOK_NETWORKS=127.0.0.3/32 bin/portal > "$logs/portal-e2e.log" 2>&1 &
 pids+=($!)
 # The fake Browser Print agent (the address the webapp's CSP allows) and fake
 # network printers; the printing spec drives it through its control address.

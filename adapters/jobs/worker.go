@@ -55,6 +55,9 @@ type WorkerOptions struct {
 	// subscriptions' mails from the same queue, and at every sweep queues
 	// those not mailed yet.
 	Inquiries InquiryMailer
+	// Webhooks, when set, makes the tries of integrators' webhook
+	// deliveries and sweeps the due ones each Sweep.
+	Webhooks WebhookDeliverer
 }
 
 // Worker runs batch jobs from the queue. A job interrupted by a shutdown
@@ -174,6 +177,9 @@ func (w *Worker) Run(ctx context.Context) error {
 		mux.HandleFunc(inquiryMailTask, w.handleInquiry)
 		mux.HandleFunc(subscriptionMailTask, w.handleInquiry)
 	}
+	if w.opt.Webhooks != nil {
+		mux.HandleFunc(webhookTask, w.handleWebhook)
+	}
 	if err := w.srv.Start(mux); err != nil {
 		return fmt.Errorf("start job worker: %w", err)
 	}
@@ -194,6 +200,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	for {
 		w.sweep(ctx)
 		w.resumeInquiries(ctx)
+		w.sweepWebhooks(ctx)
 		select {
 		case <-ctx.Done():
 			<-scheduled

@@ -20,6 +20,7 @@ var sealedColumns = []struct{ table, column string }{
 	{"tenant", "a1_password"},
 	{"tenant", "a1_api_key"},
 	{"tenant", "grp_password"},
+	{"webhook_endpoint", "secret_sealed"},
 }
 
 // ResealCredentials seals every value stored before values were bound to

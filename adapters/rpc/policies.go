@@ -4,6 +4,7 @@ import (
 	"parcelportal/adapters/rpc/gen/portal/v1/portalv1connect"
 	"parcelportal/app/parcels"
 	"parcelportal/app/trackingsearch"
+	"parcelportal/app/webhooks"
 	"parcelportal/core/access"
 	"parcelportal/core/linkdownload"
 )
@@ -267,6 +268,15 @@ var policies = map[string]access.Policy{
 	portalv1connect.PrinterServicePrintLabelsProcedure:          customerRoles,
 	portalv1connect.PrinterServiceGetQzCertificateProcedure:     customerRoles,
 	portalv1connect.PrinterServiceSignQzRequestProcedure:        customerRoles,
+
+	// The customer's users and API logins manage its webhooks (issue 27);
+	// app/webhooks checks it again, with the customers the caller acts for.
+	portalv1connect.WebhookServiceListWebhookEndpointsProcedure:      webhooks.Managers,
+	portalv1connect.WebhookServiceCreateWebhookEndpointProcedure:     webhooks.Managers,
+	portalv1connect.WebhookServiceSetWebhookEndpointEnabledProcedure: webhooks.Managers,
+	portalv1connect.WebhookServiceDeleteWebhookEndpointProcedure:     webhooks.Managers,
+	portalv1connect.WebhookServiceListWebhookDeliveriesProcedure:     webhooks.Managers,
+	portalv1connect.WebhookServiceSendWebhookTestEventProcedure:      webhooks.Managers,
 
 	// The customs documents page is the report roles' (spec 2 section 6);
 	// admins upload by hand. The use cases check the CRM id's customer.

@@ -50,6 +50,7 @@ type Handlers struct {
 	// AddressBook serves the customers' address books.
 	AddressBook AddressBookHandler
 	Printers    PrinterHandler
+	Webhooks    WebhookHandler
 
 	// ReportDetails serves the report rows' details dialogs.
 	ReportDetails ReportDetailsHandler
@@ -158,6 +159,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mount(portalv1connect.NewParcelServiceHandler(h.Parcels, options(portalv1connect.ParcelServiceName)))
 	mount(portalv1connect.NewAddressBookServiceHandler(h.AddressBook, options(portalv1connect.AddressBookServiceName)))
 	mount(portalv1connect.NewPrinterServiceHandler(h.Printers, options(portalv1connect.PrinterServiceName)))
+	mount(portalv1connect.NewWebhookServiceHandler(h.Webhooks, options(portalv1connect.WebhookServiceName)))
 	mount(portalv1connect.NewCustomsDocumentServiceHandler(h.CustomsDocs, options(portalv1connect.CustomsDocumentServiceName)))
 	mount(portalv1connect.NewInquiryServiceHandler(h.Inquiries, options(portalv1connect.InquiryServiceName)))
 

@@ -74,7 +74,8 @@ func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 	return jobs.NewWorker(cfg.RedisAddr, runner, jobs.WorkerOptions{Queue: cfg.JobQueue, Log: logs,
 		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue),
 		Collect:   customsCollectorOf(pool, sealer, side),
-		Inquiries: inquiriesOf(cfg, pool, sealer, captcha.Off{}, queue)}), nil
+		Inquiries: inquiriesOf(cfg, pool, sealer, captcha.Off{}, queue),
+		Webhooks:  webhooksOf(cfg, pool, sealer, queue, kratosOf(cfg))}), nil
 }
 
 // customsCollectorOf wires the collection of the customs documents the

@@ -18,6 +18,7 @@ import (
 	"parcelportal/adapters/rawprint"
 	"parcelportal/adapters/rpc"
 	"parcelportal/adapters/secrets"
+	"parcelportal/adapters/webhooksend"
 	"parcelportal/app/batchjob"
 	"parcelportal/core/loglevel"
 	"parcelportal/core/printer"
@@ -121,6 +122,14 @@ type config struct {
 	// before each job and prints only to a peer that answers like a Zebra
 	// (PRINTER_HOST_STATUS; default true).
 	PrinterHostStatus bool
+	// WebhookNetworks are the networks integrators' webhook endpoints may
+	// be on (WEBHOOK_NETWORKS, CIDRs or addresses, as PRINTER_NETWORKS);
+	// empty: any address but loopback, link-local, unspecified and
+	// multicast ones. Link-local addresses are refused even when listed,
+	// and the portal's own services always.
+	WebhookNetworks []netip.Prefix
+	// WebhookTimeout bounds one webhook delivery (WEBHOOK_TIMEOUT; 15 s).
+	WebhookTimeout time.Duration
 	// LogoutRedirectURL is the identity provider's logout address the
 	// webapp sends the browser to after logout (LOGOUT_REDIRECT_URL, spec 1
 	// section 2); empty: none. https only; http to a loopback address is
@@ -206,6 +215,12 @@ func loadConfig() (config, error) {
 		return c, fmt.Errorf("PRINTER_NETWORKS: %w", err)
 	}
 	if c.PrinterHostStatus, err = envBool("PRINTER_HOST_STATUS", true); err != nil {
+		return c, err
+	}
+	if c.WebhookNetworks, err = parseWebhookNetworks(env("WEBHOOK_NETWORKS", "")); err != nil {
+		return c, fmt.Errorf("WEBHOOK_NETWORKS: %w", err)
+	}
+	if c.WebhookTimeout, err = envDuration("WEBHOOK_TIMEOUT", webhooksend.DefaultTimeout); err != nil {
 		return c, err
 	}
 	if certFile, keyFile := env("QZ_CERTIFICATE_FILE", ""), env("QZ_PRIVATE_KEY_FILE", ""); certFile != "" || keyFile != "" {

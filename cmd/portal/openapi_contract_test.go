@@ -106,6 +106,9 @@ func TestEveryGETAnswersAsTheOpenAPIDocumentSays(t *testing.T) {
 	admin.call("PUT", "/web/api/legal-pages", `{"tenantId":"`+first("/web/api/tenants", "id")+`","kind":"IMPRINT","locale":"de","body":"Impressum"}`)
 	ids["shipment"] = first("/web/api/batches/"+batch+"/shipments?page=0&pageSize=5&filter=ALL", "id")
 	ids["tracking"] = first("/web/api/batches/"+batch+"/shipments?page=0&pageSize=5&filter=ALL", "identifier")
+	// A webhook endpoint, so its delivery log has an endpoint to read.
+	admin.call("POST", "/web/api/customers/"+ids["customer"]+"/webhooks", `{"url":"https://203.0.113.10/hook","events":["BATCH_SENT"]}`)
+	ids["webhook"] = first("/web/api/customers/"+ids["customer"]+"/webhooks", "id")
 
 	// Where a path's parameters come from, and the query the call needs.
 	calls := map[string]string{
@@ -135,6 +138,8 @@ func TestEveryGETAnswersAsTheOpenAPIDocumentSays(t *testing.T) {
 		"/web/api/csv-template-docs/{id}":                                "/web/api/csv-template-docs/" + first("/web/api/csv-template-docs", "id"),
 		"/web/api/csv-template-docs/{id}/download":                       "/web/api/csv-template-docs/" + first("/web/api/csv-template-docs", "id") + "/download",
 		"/web/api/customers/{customer_id}/network-printers":              "/web/api/customers/" + ids["customer"] + "/network-printers",
+		"/web/api/customers/{customer_id}/webhooks":                      "/web/api/customers/" + ids["customer"] + "/webhooks",
+		"/web/api/customers/{customer_id}/webhooks/{id}/deliveries":      "/web/api/customers/" + ids["customer"] + "/webhooks/" + ids["webhook"] + "/deliveries",
 		"/web/api/customs-documents":                                     "/web/api/customs-documents?crmId=" + demo.BakeryCRMID,
 		"/web/api/customs-documents/{id}":                                "/web/api/customs-documents/" + first("/web/api/customs-documents?crmId="+demo.BakeryCRMID, "id"),
 		"/web/api/dashboard/parcels-per-country/{customer_id}":           "/web/api/dashboard/parcels-per-country/" + ids["customer"],

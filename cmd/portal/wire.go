@@ -97,9 +97,7 @@ func identityOf(cfg config, pool *pgxpool.Pool, provider *kratos.Provider, captc
 // handlers wires every use case to its adapters; side is how the carrier is
 // reached and queue takes the batch jobs.
 func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierSide, queue batchjob.Queue, ops operations) (rpc.Handlers, error) {
-	provider := kratos.New(kratos.Config{
-		PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL, Timeout: cfg.KratosTimeout,
-	})
+	provider := kratosOf(cfg)
 	captchaPort, issuer, err := captchaOf(cfg, pool)
 	if err != nil {
 		return rpc.Handlers{}, err
@@ -182,6 +180,7 @@ func handlers(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Parcels:     rpc.ParcelHandler{Parcels: parcelService},
 		AddressBook: rpc.AddressBookHandler{AddressBook: addresses.Service{Entries: postgres.AddressBook{Pool: pool}}},
 		Printers:    rpc.PrinterHandler{Printers: printersOf(cfg, pool, printableLabels{batchService, reportService, parcelService})},
+		Webhooks:    rpc.WebhookHandler{Webhooks: webhooksOf(cfg, pool, sealer, queue, provider)},
 		CustomsDocs: rpc.CustomsDocumentHandler{CustomsDocs: customsdocs.Service{Store: postgres.CustomsDocuments{Pool: pool}}},
 		Inquiries:   rpc.InquiryHandler{Inquiries: inquiries},
 		Callers:     ids,
@@ -281,4 +280,11 @@ func consoleOf(cfg config) (management.DatabaseConsole, error) {
 		return nil, fmt.Errorf("CONSOLE_DATABASE_URL: %w", err)
 	}
 	return postgres.DatabaseConsole{Pool: pool}, nil
+}
+
+// kratosOf is the identity provider's client.
+func kratosOf(cfg config) *kratos.Provider {
+	return kratos.New(kratos.Config{
+		PublicURL: cfg.KratosPublicURL, AdminURL: cfg.KratosAdminURL, PortalURL: cfg.BaseURL, Timeout: cfg.KratosTimeout,
+	})
 }

@@ -208,6 +208,18 @@ const catalog = [
     message: "The device at this address did not answer like a Zebra printer; nothing was sent to it.",
   }),
   msg({ id: "error.networkPrinter.noLabelsChosen", message: "Choose the labels to print: at most {max} at once." }),
+  msg({ id: "error.webhook.notFound", message: "This webhook endpoint does not exist." }),
+  msg({
+    id: "error.webhook.addressRefused",
+    message:
+      "The portal may not send webhooks to this address: it is one of the portal's own services, a local or link-local address, or outside the networks the operator allows.",
+  }),
+  msg({ id: "error.webhook.unknownHost", message: "The endpoint's host name could not be resolved." }),
+  msg({ id: "error.webhook.url", message: "Enter an https address without user name or fragment." }),
+  msg({ id: "error.httpsUrl", message: "Enter an https address without user name or fragment." }),
+  msg({ id: "error.webhook.tooManyEndpoints", message: "A customer can register at most 20 webhook endpoints." }),
+  msg({ id: "error.webhook.timeout", message: "The endpoint did not answer in time." }),
+  msg({ id: "error.webhook.unreachable", message: "The endpoint could not be reached." }),
   msg({ id: "error.customsDocs.notFound", message: "This customs document does not exist." }),
   msg({ id: "error.customsDocs.noneSelected", message: "Select at least one customs document." }),
   msg({

@@ -12,6 +12,7 @@ export const pageTitles = {
   dashboard: msg`Dashboard`,
   report: msg`Report`,
   tracking: msg`Tracking`,
+  webhooks: msg`Webhooks`,
   customsDocs: msg`Customs documents`,
   newsletter: msg`Newsletter subscription`,
   newsletterConfirm: msg`Newsletter confirmation`,

@@ -104,6 +104,8 @@ const AddressBookArea = lazyNamed(
   () => loadChunk(() => import("../features/address-book/AddressBookArea")),
   "AddressBookArea",
 );
+/** Integrators' webhook endpoints (issue 27). */
+const WebhooksPage = lazyNamed(() => loadChunk(() => import("../features/webhooks/WebhooksPage")), "WebhooksPage");
 const TenantArea = lazyNamed(() => loadChunk(() => import("../features/tenant/TenantArea")), "TenantArea");
 const FulfillmentArea = lazyNamed(
   () => loadChunk(() => import("../features/fulfillment/FulfillmentArea")),
@@ -177,6 +179,7 @@ export const routes: RouteObject[] = [
           { path: "parcel/*", element: <LazyArea area={ParcelArea} /> },
           { path: "address-book/*", element: <LazyArea area={AddressBookArea} /> },
           { path: "report", element: <LazyArea area={ReportPage} /> },
+          { path: "webhooks", element: <LazyArea area={WebhooksPage} /> },
           { path: "customs-docs", element: <LazyArea area={CustomsDocsPage} /> },
           { path: "parcel-inquiry", element: <LazyArea area={ParcelInquiryPage} /> },
           { path: "parcel-inquiry/:tenantId", element: <LazyArea area={ParcelInquiryPage} /> },

@@ -8,6 +8,9 @@ import { MenuButton } from "./MenuButton";
 import { MenuLink } from "./MenuLink";
 import type { HeaderMenuProps } from "./menuProps";
 
+/** Roles that manage a customer's webhook endpoints (issue 27; app/webhooks checks it again). */
+const webhookRoles = [Role.admin, Role.superAdmin, Role.user, Role.api];
+
 /** Roles that keep an address book and print labels (spec 1 §6). */
 const shippingRoles = [Role.admin, Role.superAdmin, Role.user, Role.operations];
 
@@ -66,6 +69,11 @@ function SignedInEntries({ session }: { session: Session }) {
       {ships && (
         <MenuLink to="/account/printer">
           <Trans>Printer settings</Trans>
+        </MenuLink>
+      )}
+      {hasAnyRole(session, webhookRoles) && activeCustomer !== null && (
+        <MenuLink to="/webhooks">
+          <Trans>Webhooks</Trans>
         </MenuLink>
       )}
       {apiDocs && (

@@ -95,6 +95,8 @@ describe("the shell per role (spec 1 §2, §6)", () => {
       "Address book",
       "Profile settings",
       "Printer settings",
+      // An admin acting for a customer manages its webhooks (issue 27).
+      "Webhooks",
       "API documentation",
       "Password",
       "Sign out",
@@ -141,6 +143,7 @@ describe("the shell per role (spec 1 §2, §6)", () => {
       ["Profile settings", "/account/settings"],
       ["Customer", "/customer/1/edit"],
       ["Printer settings", "/account/printer"],
+      ["Webhooks", "/webhooks"],
       ["Password", "/account/password"],
       ["Sign out", "/logout"],
     ]);
