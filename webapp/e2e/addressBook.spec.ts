@@ -64,7 +64,12 @@ test("import with a bad row, fix it, import, see the entries", async ({ page }) 
   ).toBeVisible();
 
   // The detail shows the country's name; the create-parcel action carries the entry's id.
-  await table.getByRole("link", { name: `Bert ${stamp}`, exact: true }).click();
+  // On a loaded machine the list may still redraw from its search when the
+  // click lands (a fresh clone's make test lost one): click until the detail's address is there.
+  await expect(async () => {
+    await table.getByRole("link", { name: `Bert ${stamp}`, exact: true }).click({ timeout: 5_000 });
+    await expect(page).toHaveURL(/\/address-book\/\d+$/, { timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(page.getByRole("heading", { name: `Address book entry Bert ${stamp}` })).toBeVisible();
   await expect(page.getByText("Switzerland (CH)")).toBeVisible();
   const id = /\/address-book\/(\d+)$/.exec(page.url())?.[1];

@@ -9,7 +9,7 @@ describe("header", () => {
     renderApp("/");
     await user.click(screen.getByRole("button", { name: "Account" }));
     // The first menu of the file waits for the menus' lazy code: slow while other files run beside it.
-    const menu = await screen.findByRole("menu", {}, { timeout: 15_000 });
+    const menu = await screen.findByRole("menu", {}, { timeout: 25_000 });
     expect(within(menu).getByRole("menuitem", { name: "Sign in" })).toHaveAttribute("href", "/login");
   });
 
