@@ -122,7 +122,10 @@ check() { # check <what> <ok?>
 curl -fsS "$CARRIER_URL/stats" > "$logs/carrier-stats.json"
 issued=$(jq '.issued | length' "$logs/carrier-stats.json")
 twice=$(jq '[.issued[] | select(. != 1)] | length' "$logs/carrier-stats.json")
-loaded="FROM shipment s JOIN batch b ON b.id = s.batch_id WHERE b.csv_file_name = 'load.csv' AND s.identifier <> ''"
+# What cmd/load labelled: its batches (load.csv, and reads.csv that fills the
+# report) and its single parcels (the parcel list's page).
+loaded="FROM shipment s JOIN validated_shipment v ON v.id = s.validated_shipment_id LEFT JOIN batch b ON b.id = v.batch_id
+	WHERE s.identifier <> '' AND (v.source <> 'BATCH' OR b.csv_file_name IN ('load.csv', 'reads.csv'))"
 labelled=$(sql "SELECT count(*) $loaded")
 sql "SELECT s.reference $loaded" > "$logs/labelled.txt"
 jq -r '.issued | keys[]' "$logs/carrier-stats.json" | sort > "$logs/issued.txt"
