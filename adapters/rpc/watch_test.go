@@ -333,3 +333,25 @@ func TestTwoHundredOpenStreamsCostLittleMemory(t *testing.T) {
 		t.Fatal("timed out")
 	}
 }
+
+// TestAWatchOfTooManyOrMalformedIdsIsRefusedBeforeAnyRead: none, 201, a zero
+// or a negative id are refused as invalid and nothing is sent.
+func TestAWatchOfTooManyOrMalformedIdsIsRefusedBeforeAnyRead(t *testing.T) {
+	a := newWatchAPI(t, 0)
+	id := a.sending(t, 2)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	many := make([]int64, 201)
+	for i := range many {
+		many[i] = id
+	}
+	for name, ids := range map[string][]int64{"none": nil, "201": many, "zero": {0}, "negative": {id, -1}} {
+		s := a.watch(ctx, a.bearer(a.mine, "x"), ids...)
+		if s.Receive() {
+			t.Fatalf("%s: got %v", name, s.Msg())
+		}
+		if connect.CodeOf(s.Err()) != connect.CodeInvalidArgument {
+			t.Errorf("%s ids = %v, want invalid_argument", name, s.Err())
+		}
+	}
+}
