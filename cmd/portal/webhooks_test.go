@@ -147,6 +147,28 @@ func TestWebhooksAreSignedOnceAndStayWithTheirCustomer(t *testing.T) {
 		}
 	}
 
+	// The largest and the malformed: a 2001-character address, a 201-character
+	// note, no event, an event type that does not exist, a body that is no
+	// JSON, and no sign-in; each is refused and stores nothing.
+	long := "http://127.0.0.3/" + strings.Repeat("a", 1984)
+	for name, body := range map[string]string{
+		"2001-character url":  fmt.Sprintf(`{"url":%q,"events":["BATCH_SENT"]}`, long),
+		"201-character note":  fmt.Sprintf(`{"url":"http://127.0.0.3/x","description":%q,"events":["BATCH_SENT"]}`, strings.Repeat("n", 201)),
+		"no event":            `{"url":"http://127.0.0.3/x","events":[]}`,
+		"unknown event":       `{"url":"http://127.0.0.3/x","events":["BATCH_EXPLODED"]}`,
+		"a body that is none": `{"url":`,
+	} {
+		if code, answer := call(bakeryUser, "POST", bakeryHooks, body); code != http.StatusBadRequest {
+			t.Errorf("%s = %d %s, want 400", name, code, answer)
+		}
+	}
+	if code, answer := call("", "POST", bakeryHooks, `{"url":"http://127.0.0.3/x","events":["BATCH_SENT"]}`); code != http.StatusUnauthorized {
+		t.Errorf("no sign-in = %d %s, want 401", code, answer)
+	}
+	if code, answer := call(bakeryUser, "GET", bakeryHooks, ""); code != 200 || strings.Contains(answer, "127.0.0.3") {
+		t.Fatalf("after the refusals the list = %d %s, want no endpoint", code, answer)
+	}
+
 	mine, mineURL := receiverAt(t, "127.0.0.3:0")
 	theirs, theirsURL := receiverAt(t, "127.0.0.4:0")
 	create := func(bearer, path, url string, r *hookReceiver) string {
