@@ -128,6 +128,21 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": ["error", { zones: boundaries }] },
   },
   {
+    // Test files share their worker's modules (vite.config.ts): a module one replaced would be the
+    // one the files before it loaded. A file that must replace one is named *.isolated.test.tsx.
+    files: ["src/**/*.test.{ts,tsx}"],
+    ignores: ["src/**/*.isolated.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: "This file shares its modules with other test files: name it *.isolated.test.tsx to replace one.",
+        },
+      ],
+    },
+  },
+  {
     files: ["vite.config.ts", "lingui.config.ts", "playwright.config.ts", "eslint.config.js", "e2e/**", "scripts/**"],
     languageOptions: { globals: { ...globals.node } },
     settings: {
