@@ -69,3 +69,23 @@ func TestAnswersAreCompressedForClientsThatAcceptGzip(t *testing.T) {
 		t.Errorf("a small Connect answer: %d, Content-Encoding %q", small.StatusCode, small.Header.Get("Content-Encoding"))
 	}
 }
+
+// A REST answer over a kilobyte goes gzipped, once: the handler behind the
+// REST facade answers it uncompressed and the facade compresses the JSON it
+// writes (it used to inflate the handler's gzip and deflate its own again).
+func TestRESTAnswersAreCompressedOnce(t *testing.T) {
+	srv := newServer(t, healthyQueries())
+	_, plain := rawGet(t, srv, "/management/productsandservices", "")
+	rsp, packed := rawGet(t, srv, "/management/productsandservices", "gzip")
+	if len(plain) < 1024 || rsp.StatusCode != http.StatusOK || rsp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("%d, Content-Encoding %q, %d bytes plain", rsp.StatusCode, rsp.Header.Get("Content-Encoding"), len(plain))
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(packed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unpacked, _ := io.ReadAll(zr)
+	if !bytes.Equal(unpacked, plain) || !bytes.HasPrefix(plain, []byte("{")) {
+		t.Fatalf("the gzipped answer is not the JSON of the plain one: %.80q", unpacked)
+	}
+}

@@ -133,7 +133,10 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 		// and writing it again (a 2000-row grid took three JSON passes).
 		// Unknown query parameters are ignored, as browsers and scripts add
 		// their own (cache busters).
-		services = append(services, vanguard.NewService(path, handler, vanguard.WithTargetCodecs(vanguard.CodecProto),
+		// The handler answers them uncompressed, and compressAnswers
+		// compresses the JSON (compress_answers.go).
+		services = append(services, vanguard.NewService(path, uncompressed(handler), vanguard.WithTargetCodecs(vanguard.CodecProto),
+			vanguard.WithNoTargetCompression(),
 			vanguard.WithRESTUnmarshalOptions(vanguard.RESTUnmarshalOptions{DiscardUnknownQueryParams: true}),
 			vanguard.WithMaxMessageBufferBytes(uint32(serviceBodyLimit(strings.Trim(path, "/"))))))
 	}
@@ -185,7 +188,8 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mux.Handle("GET /management/health/readiness", probeREST(h.Management.Queries.CheckReadiness))
 	mux.Handle(grpchealth.NewHandler(readiness{queries: h.Management.Queries, services: names}))
 	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
-	mux.Handle("/", withRESTErrors(bodilessReads(commaLists(names, enumQueries(names, plainStreams(names, rest))))))
+	// compressAnswers compresses what withRESTErrors writes in the end.
+	mux.Handle("/", plainStreams(names, compressAnswers(withRESTErrors(bodilessReads(commaLists(names, enumQueries(names, rest)))))))
 	return withClientAddr(h.Proxies, guardBodies(mux)), nil
 }
 
