@@ -27,8 +27,10 @@ CREATE TABLE label_cancellation (
 
 -- The labels whose tracking the webhook poll follows: only those of
 -- customers with an enabled endpoint subscribed to tracking.event, labelled
--- in the poll's window, until delivered. seen are the keys of the events
--- already recorded (code and time), checked_at when the poll last asked.
+-- in the poll's window, until done (delivered, its label cancelled or
+-- replaced, or an untracked product whose label events were taken). seen
+-- are the keys of the events already taken (code and time), checked_at
+-- when the poll last asked.
 CREATE TABLE tracking_watch (
     shipment_id  bigint      NOT NULL REFERENCES shipment (id) ON DELETE CASCADE,
     identifier   text        NOT NULL CHECK (identifier <> ''),
@@ -36,13 +38,13 @@ CREATE TABLE tracking_watch (
     labelled_at  timestamptz NOT NULL,
     checked_at   timestamptz,
     seen         text[]      NOT NULL DEFAULT '{}',
-    delivered_at timestamptz,
+    done_at      timestamptz,
     PRIMARY KEY (shipment_id, identifier)
 );
 -- A customer's labels to ask about next: never checked first, then the
 -- longest unchecked.
 CREATE INDEX tracking_watch_due ON tracking_watch (customer_id, checked_at NULLS FIRST, shipment_id)
-    WHERE delivered_at IS NULL;
+    WHERE done_at IS NULL;
 -- The newest label watched of a customer (where enrolling goes on from),
 -- and the labels past the window (removed).
 CREATE INDEX tracking_watch_by_customer ON tracking_watch (customer_id, labelled_at);
