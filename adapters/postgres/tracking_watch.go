@@ -79,9 +79,9 @@ func (w TrackingWatch) Claim(ctx context.Context, now time.Time, window, every t
 					done_at = CASE WHEN s.state = 'DONE' AND s.identifier = t.identifier THEN NULL ELSE $2::timestamptz END
 				FROM pick JOIN shipment s ON s.id = pick.shipment_id
 				WHERE t.shipment_id = pick.shipment_id AND t.identifier = pick.identifier
-				RETURNING t.shipment_id, t.customer_id, t.identifier, t.seen, t.done_at IS NULL AS live,
+				RETURNING t.shipment_id, t.customer_id, t.identifier, t.labelled_at, t.seen, t.done_at IS NULL AS live,
 					coalesce(s.batch_id, 0) AS batch_id, s.validated_shipment_id, s.reference, s.product)
-			SELECT a.shipment_id, a.customer_id, a.batch_id, coalesce(v.id, 0), a.reference, a.identifier, a.product, a.seen
+			SELECT a.shipment_id, a.customer_id, a.batch_id, coalesce(v.id, 0), a.reference, a.identifier, a.labelled_at, a.product, a.seen
 			FROM asked a LEFT JOIN validated_shipment v ON v.id = a.validated_shipment_id AND v.source <> 'BATCH'
 			WHERE a.live
 			ORDER BY a.shipment_id`, customers, now, now.Add(-every), limit)
@@ -90,7 +90,7 @@ func (w TrackingWatch) Claim(ctx context.Context, now time.Time, window, every t
 		}
 		out, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (webhook.TrackedLabel, error) {
 			var l webhook.TrackedLabel
-			err := r.Scan(&l.ShipmentID, &l.CustomerID, &l.BatchID, &l.ParcelID, &l.Reference, &l.Identifier, &l.Product, &l.Seen)
+			err := r.Scan(&l.ShipmentID, &l.CustomerID, &l.BatchID, &l.ParcelID, &l.Reference, &l.Identifier, &l.LabelledAt, &l.Product, &l.Seen)
 			return l, err
 		})
 		return err
@@ -99,8 +99,11 @@ func (w TrackingWatch) Claim(ctx context.Context, now time.Time, window, every t
 }
 
 // Saw records the events with their deliveries, only to the label's own
-// customer's endpoints that subscribe to tracking.event and existed at the
-// event's time, and stores what was seen, in one transaction.
+// customer's endpoints that subscribe to tracking.event and existed when
+// the label was made or at the event's time (an endpoint made later does
+// not get the events from before it, nor an event the carrier's clock
+// dates a moment before the endpoint of a label made after it), and
+// stores what was seen, in one transaction.
 func (w TrackingWatch) Saw(ctx context.Context, l webhook.TrackedLabel, f webhook.Followed, now time.Time) ([]int64, error) {
 	ids := make([]string, len(f.Events))
 	ats := make([]time.Time, len(f.Events))
@@ -117,14 +120,14 @@ func (w TrackingWatch) Saw(ctx context.Context, l webhook.TrackedLabel, f webhoo
 					SELECT x.id, $4, $5, x.at, x.data::jsonb
 					FROM unnest($1::text[], $2::timestamptz[], $3::text[]) AS x(id, at, data)
 					WHERE EXISTS (SELECT 1 FROM webhook_endpoint p WHERE p.customer_id = $4 AND p.enabled
-						AND $5 = ANY (p.events) AND p.created_at <= x.at)
+						AND $5 = ANY (p.events) AND p.created_at <= greatest(x.at, $7))
 					ON CONFLICT (id) DO NOTHING
 					RETURNING id, customer_id, at)
 				INSERT INTO webhook_delivery (endpoint_id, event_id, next_try)
 				SELECT p.id, ev.id, $6 FROM ev JOIN webhook_endpoint p ON p.customer_id = ev.customer_id
-					AND p.enabled AND $5 = ANY (p.events) AND p.created_at <= ev.at
+					AND p.enabled AND $5 = ANY (p.events) AND p.created_at <= greatest(ev.at, $7)
 				ORDER BY ev.at, p.id
-				RETURNING id`, ids, ats, datas, l.CustomerID, string(webhook.TrackingEvent), now)
+				RETURNING id`, ids, ats, datas, l.CustomerID, string(webhook.TrackingEvent), now, l.LabelledAt)
 			if err != nil {
 				return err
 			}

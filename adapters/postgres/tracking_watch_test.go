@@ -59,9 +59,20 @@ func TestTrackingWatchFollowsSubscribedCustomersLabels(t *testing.T) {
 	if again := claim(now.Add(time.Minute)); len(again) != 0 {
 		t.Fatalf("claimed %+v again within the interval", again)
 	}
-	seen := webhook.Followed{Seen: []string{"ELECNOT@1"}}
-	if _, err := watch.Saw(ctx, got[0], seen, now); err != nil {
-		t.Fatal(err)
+	// The label was made before the endpoint: of its events, only those
+	// from the endpoint's time on reach it, each once.
+	seen := webhook.Followed{Seen: []string{"ELECNOT@1"}, Events: []webhook.Event{
+		{ID: fmt.Sprintf("evt_before_%d", tag), CustomerID: a, Type: webhook.TrackingEvent, At: now.Add(-30 * time.Minute), Data: []byte(`{}`)},
+		{ID: fmt.Sprintf("evt_after_%d", tag), CustomerID: a, Type: webhook.TrackingEvent, At: now.Add(time.Minute), Data: []byte(`{}`)},
+	}}
+	for _, want := range []int{1, 0} {
+		ids, err := watch.Saw(ctx, got[0], seen, now)
+		if err != nil || len(ids) != want {
+			t.Fatalf("Saw = %v, %v; want %d deliveries", ids, err, want)
+		}
+	}
+	if log, err := store.Deliveries(ctx, a, e.ID, 10); err != nil || len(log) != 1 || log[0].EventID != fmt.Sprintf("evt_after_%d", tag) {
+		t.Fatalf("deliveries = %+v, %v", log, err)
 	}
 	if next := claim(now.Add(11 * time.Minute)); len(next) != 1 || len(next[0].Seen) != 1 || next[0].Seen[0] != "ELECNOT@1" {
 		t.Fatalf("claimed %+v, want the label with what was seen", next)

@@ -26,7 +26,8 @@ type TrackingWatch interface {
 	// Saw records the events of a look at a label (an event id already
 	// recorded records nothing again), each with a due delivery to the
 	// label's customer's enabled endpoints subscribed to tracking.event
-	// that existed at the event's time, stores the keys seen and whether
+	// that existed when the label was made or at the event's time, stores
+	// the keys seen and whether
 	// the label is done, in one transaction, and returns the deliveries.
 	Saw(ctx context.Context, l webhook.TrackedLabel, f webhook.Followed, now time.Time) ([]int64, error)
 }

@@ -2,21 +2,27 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"parcelportal/adapters/carrier/labels"
+	carriersim "parcelportal/adapters/carrier/simulator"
 	"parcelportal/adapters/postgres"
+	"parcelportal/adapters/secrets"
 	trackingapi "parcelportal/adapters/tracking"
 	"parcelportal/adapters/tracking/simulator"
 	"parcelportal/app/demo"
 	"parcelportal/app/webhooks"
+	"parcelportal/core/printer"
 	"parcelportal/core/tracking"
 	"parcelportal/core/webhook"
 )
@@ -204,5 +210,124 @@ func TestTrackingEventsOfSubscribedCustomersOnly(t *testing.T) {
 	var events int
 	if err := db.pool.QueryRow(ctx, `SELECT count(*) FROM webhook_event WHERE type = 'tracking.event'`).Scan(&events); err != nil || events != len(seen) {
 		t.Fatalf("%d tracking events after the poll ran again, want %d, %v", events, len(seen), err)
+	}
+}
+
+// TestParcelLabelEventsReachTheReceiver follows single parcels as main
+// wires them, through the carrier and tracking simulators, to a receiver
+// that checks each delivery with the Standard Webhooks library and answers
+// every event's first try with 503: a parcel deleted after labelling
+// sends one label.cancelled with its parcel id and tracking number, a
+// labelled parcel its tracking events, each once per id across the forced
+// retry and the poll and sweep run twice; another customer's endpoint gets
+// nothing.
+func TestParcelLabelEventsReachTheReceiver(t *testing.T) {
+	clk := &testClock{at: time.Now()}
+	tsim := simulator.New(simulator.WithClock(clk.Now))
+	tsrv := httptest.NewServer(tsim)
+	t.Cleanup(tsrv.Close)
+	p := newParcelPortal(t, carriersim.WithObserver(tsim))
+	ctx := context.Background()
+	store := postgres.Webhooks{Pool: p.db.pool, Sealer: p.db.box}
+	mine, mineURL := receiverAt(t, "127.0.0.3:0")
+	theirs, theirsURL := receiverAt(t, "127.0.0.3:0")
+	endpoint := func(customer int64, url string, r *hookReceiver) {
+		key := make([]byte, 24)
+		if _, err := rand.Read(key); err != nil {
+			t.Fatal(err)
+		}
+		secret := "whsec_" + base64.StdEncoding.EncodeToString(key)
+		if _, err := store.Create(ctx, webhook.Endpoint{CustomerID: customer, URL: url + "/hook", Secret: secret,
+			Events: []webhook.EventType{webhook.LabelCancelled, webhook.TrackingEvent}}); err != nil {
+			t.Fatal(err)
+		}
+		r.mu.Lock()
+		r.secret, r.clock = secret, clk.Now
+		r.mu.Unlock()
+	}
+	endpoint(p.bakery, mineURL, mine)
+	endpoint(p.garden, theirsURL, theirs)
+
+	user := p.as("ROLE_USER", p.bakery)
+	deleted, kept := p.create(user, p.bakery, "Anna", true), p.create(user, p.bakery, "Bert", true)
+	identifiers := map[string]string{}
+	for _, id := range []string{deleted, kept} {
+		identifiers[id] = fmt.Sprint(p.ok(user, "POST", "/web/api/parcels/"+id+"/label", "")["identifier"])
+	}
+	p.ok(user, "DELETE", "/web/api/parcels/"+deleted, "")
+
+	networks, _ := printer.ParseNetworks("127.0.0.3/32")
+	cfg := config{CredentialsKey: secrets.DevelopmentKey, KratosAdminURL: os.Getenv("KRATOS_ADMIN_URL"), WebhookNetworks: networks, WebhookTimeout: 2 * time.Second}
+	queue := &tryQueue{}
+	svc := webhooksOf(cfg, p.db.pool, p.db.box, nil, kratosOf(cfg))
+	svc.Queue, svc.Now = queue, clk.Now
+	poll := webhooks.TrackingPoll{Watch: postgres.TrackingWatch{Pool: p.db.pool}, Customers: postgres.Customers{Pool: p.db.pool, Sealer: p.db.box},
+		Tracking: trackingapi.New(tsrv.URL), Queue: queue, Now: clk.Now}
+	deliver := func() {
+		t.Helper()
+		for round := 0; round < 5; round++ {
+			tries := queue.take()
+			if len(tries) == 0 {
+				return
+			}
+			for _, tr := range tries {
+				if tr.at.After(clk.Now()) {
+					clk.Set(tr.at)
+				}
+				if err := svc.Deliver(ctx, tr.id); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for range 2 {
+		// The parcel's journey plays to its end, then the poll and the sweep
+		// run, twice.
+		clk.Set(clk.Now().Add(5*24*time.Hour/simulator.DefaultSpeedup + webhook.TrackingEvery))
+		if err := poll.Tick(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		deliver()
+	}
+
+	mine.mu.Lock()
+	defer mine.mu.Unlock()
+	theirs.mu.Lock()
+	defer theirs.mu.Unlock()
+	if mine.bad != 0 || theirs.bad != 0 || len(theirs.tries) != 0 {
+		t.Fatalf("signatures refused: %d, %d; the garden's receiver was tried %v", mine.bad, theirs.bad, theirs.tries)
+	}
+	cancelled, codes := 0, map[string]bool{}
+	for id, body := range mine.events {
+		if mine.tries[id] != 2 {
+			t.Errorf("event %s tried %d times, want the forced retry and one more", id, mine.tries[id])
+		}
+		var ev struct {
+			Type string
+			Data struct{ ParcelID, TrackingNumber, Code, Reason string }
+		}
+		if err := json.Unmarshal([]byte(body), &ev); err != nil {
+			t.Fatal(err)
+		}
+		switch ev.Type {
+		case string(webhook.LabelCancelled):
+			cancelled++
+			if ev.Data.ParcelID != deleted || ev.Data.TrackingNumber != identifiers[deleted] || ev.Data.Reason != "cancelled" {
+				t.Errorf("label.cancelled = %s", body)
+			}
+		case string(webhook.TrackingEvent):
+			if ev.Data.ParcelID != kept || ev.Data.TrackingNumber != identifiers[kept] {
+				t.Errorf("tracking.event of another parcel: %s", body)
+			}
+			codes[ev.Data.Code] = true
+		default:
+			t.Errorf("unexpected event %s", body)
+		}
+	}
+	if cancelled != 1 || !codes[tracking.ElecNot] || !codes[tracking.Delivery] {
+		t.Fatalf("the bakery's receiver got %d label.cancelled and tracking codes %v: %v", cancelled, codes, mine.events)
 	}
 }

@@ -32,6 +32,9 @@ type TrackedLabel struct {
 	ParcelID   int64
 	Reference  string
 	Identifier string
+	// LabelledAt is when the label was made: an endpoint that existed then
+	// takes all of its events, one made later those from its own time on.
+	LabelledAt time.Time
 	// Product is the shipment's product code: an untracked product shows
 	// the customer its label events only (tracking.Visible).
 	Product string
