@@ -2,7 +2,6 @@ package webhooks
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"parcelportal/app/trackingsearch"
@@ -114,9 +113,6 @@ func (p TrackingPoll) Tick(ctx context.Context) error {
 			accounts[l.CustomerID] = nil
 			continue
 		case err != nil:
-			if errors.Is(err, context.Canceled) && ctx.Err() != nil {
-				return ctx.Err()
-			}
 			return err
 		}
 		ids, err := p.Watch.Saw(ctx, l, l.Follow(events), now)
