@@ -47,6 +47,12 @@ type WorkerOptions struct {
 	// (customsdocs.Collector), stored once however many workers tick.
 	Collect      Scheduler
 	CollectEvery time.Duration
+	// TrackingPoll, when set, is ticked at start and every
+	// TrackingPollEvery (default 60 s): the tracking events of the labels
+	// of customers subscribed to tracking.event (webhooks.TrackingPoll).
+	// Workers ticking at once ask about different labels.
+	TrackingPoll      Scheduler
+	TrackingPollEvery time.Duration
 	// ShutdownTimeout bounds the wait for running jobs to finish the calls
 	// they have in flight (default 30 s).
 	ShutdownTimeout time.Duration
@@ -102,6 +108,9 @@ func NewWorker(addr string, runner Runner, opt WorkerOptions) *Worker {
 	}
 	if opt.CollectEvery <= 0 {
 		opt.CollectEvery = time.Minute
+	}
+	if opt.TrackingPollEvery <= 0 {
+		opt.TrackingPollEvery = time.Minute
 	}
 	if opt.ShutdownTimeout <= 0 {
 		opt.ShutdownTimeout = 30 * time.Second
@@ -187,13 +196,18 @@ func (w *Worker) Run(ctx context.Context) error {
 	scheduled := make(chan struct{})
 	go func() {
 		defer close(scheduled)
-		collected := make(chan struct{})
+		collected, polled := make(chan struct{}), make(chan struct{})
 		go func() {
 			defer close(collected)
 			w.tick(ctx, w.opt.Collect, w.opt.CollectEvery, "collecting customs documents failed")
 		}()
+		go func() {
+			defer close(polled)
+			w.tick(ctx, w.opt.TrackingPoll, w.opt.TrackingPollEvery, "polling tracking for webhooks failed")
+		}()
 		w.tick(ctx, w.opt.Schedules, w.opt.ScheduleEvery, "running the schedules failed")
 		<-collected
+		<-polled
 	}()
 	t := time.NewTicker(w.opt.Sweep)
 	defer t.Stop()

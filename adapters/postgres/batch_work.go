@@ -307,20 +307,38 @@ func logged(shipment, at string) string {
 const counted = `UPDATE batch b SET processed_shipments = b.processed_shipments + 1
 	FROM s WHERE b.id = s.batch_id AND b.job_prepared <> '' AND b.job_prepared = b.status`
 
-// Voided clears an earlier attempt's label.
+// Voided clears an earlier attempt's label and notes it cancelled
+// (replaced) for the webhooks.
 func (w BatchWork) Voided(ctx context.Context, shipmentID int64, ex []batchjob.Exchange) error {
 	ops, reqs, resps := exchangeArgs(ex)
 	_, err := w.Pool.Exec(ctx, `
-		WITH s AS (UPDATE shipment SET identifier = '', label = NULL, label_content_type = '', customs_doc = NULL
-			WHERE id = $1 RETURNING id, batch_id)
+		WITH s AS (UPDATE shipment n SET identifier = '', label = NULL, label_content_type = '', customs_doc = NULL
+			FROM (SELECT id, identifier FROM shipment WHERE id = $1 FOR UPDATE) o
+			WHERE n.id = o.id
+			RETURNING n.id, n.batch_id, n.customer_id, n.validated_shipment_id, n.reference, o.identifier),
+		c AS (`+labelCancelled("replaced", "now()")+`)
 		`+logged("s.id", "now()"), shipmentID, ops, reqs, resps)
 	return err
+}
+
+// labelCancelled notes the label of the row "s" of a CTE (id, batch_id,
+// customer_id, validated_shipment_id, reference, identifier) cancelled at
+// the carrier, for the webhooks' label.cancelled (the sweep takes it from
+// label_cancellation); a row without a label notes nothing, a label noted
+// before nothing again. A single parcel's row names its parcel.
+func labelCancelled(reason, at string) string {
+	return `INSERT INTO label_cancellation (shipment_id, customer_id, batch_id, parcel_id, reference, identifier, reason, at)
+		SELECT s.id, s.customer_id, s.batch_id,
+			(SELECT v.id FROM validated_shipment v WHERE v.id = s.validated_shipment_id AND v.source <> 'BATCH'),
+			s.reference, s.identifier, '` + reason + `', ` + at + `
+		FROM s WHERE s.identifier <> ''
+		ON CONFLICT (shipment_id, identifier) DO NOTHING`
 }
 
 // Finish writes an outcome with its exchanges and counts it.
 func (w BatchWork) Finish(ctx context.Context, o batchjob.Outcome) error {
 	ops, reqs, resps := exchangeArgs(o.Exchanges)
-	var set string
+	var set, noted string
 	args := []any{o.ShipmentID, ops, reqs, resps, o.At}
 	switch o.State {
 	case shipment.Done:
@@ -333,12 +351,15 @@ func (w BatchWork) Finish(ctx context.Context, o batchjob.Outcome) error {
 		args = append(args, o.ErrorMessage, paramsJSON(o.ErrorParams), o.Traffic.Request, o.Traffic.Response)
 	case shipment.Cancelled:
 		set = `state = 'CANCELLED', error_message = '', error_params = '{}'`
+		// The label it held is noted cancelled for the webhooks.
+		noted = `, c AS (` + labelCancelled("cancelled", "$5::timestamptz") + `)`
 	default:
 		return errors.New("postgres: a shipment finishes DONE, FAILED or CANCELLED, not " + string(o.State))
 	}
 	_, err := w.Pool.Exec(ctx, `
-		WITH s AS (UPDATE shipment SET `+set+` WHERE id = $1 RETURNING id, batch_id),
-		e AS (`+logged("s.id", "$5::timestamptz")+`)
+		WITH s AS (UPDATE shipment SET `+set+` WHERE id = $1
+			RETURNING id, batch_id, customer_id, validated_shipment_id, reference, identifier),
+		e AS (`+logged("s.id", "$5::timestamptz")+`)`+noted+`
 		`+counted, args...)
 	return err
 }
@@ -361,7 +382,8 @@ func (w BatchWork) Unfinished(ctx context.Context, o batchjob.Outcome) error {
 }
 
 // Remove deletes a shipment and clears its row's changed flag (nothing is
-// left to send again for it); its exchanges stay with the batch.
+// left to send again for it); its exchanges stay with the batch. The label
+// it held, voided before, is noted cancelled for the webhooks.
 func (w BatchWork) Remove(ctx context.Context, batchID, shipmentID int64, ex []batchjob.Exchange) error {
 	ops, reqs, resps := exchangeArgs(ex)
 	return pgx.BeginFunc(ctx, w.Pool, func(tx pgx.Tx) error {
@@ -369,8 +391,10 @@ func (w BatchWork) Remove(ctx context.Context, batchID, shipmentID int64, ex []b
 			return err
 		}
 		_, err := tx.Exec(ctx, `
-			WITH s AS (DELETE FROM shipment WHERE id = $1 AND batch_id = $5 RETURNING id, batch_id, validated_shipment_id),
+			WITH s AS (DELETE FROM shipment WHERE id = $1 AND batch_id = $5
+				RETURNING id, batch_id, customer_id, validated_shipment_id, reference, identifier),
 			e AS (`+logged("NULL::bigint", "now()")+`),
+			c AS (`+labelCancelled("cancelled", "now()")+`),
 			r AS (UPDATE validated_shipment v SET changed = false FROM s WHERE v.id = s.validated_shipment_id)
 			`+counted, shipmentID, ops, reqs, resps, batchID)
 		return err

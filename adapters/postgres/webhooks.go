@@ -316,7 +316,8 @@ var batchEvents = []struct{ typ, id, at, where string }{
 
 // RecordChanges records the events of batch changes committed since the
 // last sweep (batch sent, batch failed, manifest created) with their
-// deliveries, in one statement per type, and returns the new deliveries.
+// deliveries, in one statement per type, then those of the labels noted
+// cancelled, and returns the new deliveries.
 // The batch table is the outbox of these events: they are recorded from
 // what was committed, never lost by a crash between the change and the
 // enqueue, and never recorded for a change that was rolled back.
@@ -348,5 +349,45 @@ func (s Webhooks) RecordChanges(ctx context.Context, now time.Time) ([]int64, er
 		}
 		all = append(all, ids...)
 	}
-	return all, nil
+	ids, err := s.recordLabelCancellations(ctx, now)
+	return append(all, ids...), err
+}
+
+// labelCancellationsPerSweep bounds the cancelled labels one sweep takes;
+// the next sweep takes the rest.
+const labelCancellationsPerSweep = 1000
+
+// recordLabelCancellations takes the cancelled labels noted in
+// label_cancellation (by the batch work, in the transaction that cancelled
+// or deleted the shipment or replaced its label) and records their
+// label.cancelled events with their deliveries, in one statement: a
+// noted label is taken once (deleted as it is recorded, skipped by a
+// concurrent sweep), under the id of its note. Only endpoints of the
+// label's customer that existed when it was cancelled get it; a label of a
+// customer without such an endpoint is taken and records nothing.
+func (s Webhooks) recordLabelCancellations(ctx context.Context, now time.Time) ([]int64, error) {
+	rows, err := s.Pool.Query(ctx, `
+		WITH l AS (
+			DELETE FROM label_cancellation WHERE id IN (
+				SELECT id FROM label_cancellation ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+			RETURNING id, shipment_id, customer_id, batch_id, parcel_id, reference, identifier, reason, at),
+		ev AS (
+			INSERT INTO webhook_event (id, customer_id, type, at, data)
+			SELECT 'evt_label_' || l.id || '_cancelled', l.customer_id, $1, l.at,
+				jsonb_build_object('shipmentId', l.shipment_id::text, 'parcelId', l.parcel_id::text,
+					'batchId', l.batch_id::text, 'reference', l.reference, 'trackingNumber', l.identifier,
+					'reason', l.reason)
+			FROM l
+			WHERE EXISTS (SELECT 1 FROM webhook_endpoint p WHERE p.customer_id = l.customer_id AND p.enabled
+				AND $1 = ANY (p.events) AND p.created_at <= l.at)
+			ON CONFLICT (id) DO NOTHING
+			RETURNING id, customer_id, at)
+		INSERT INTO webhook_delivery (endpoint_id, event_id, next_try)
+		SELECT p.id, ev.id, $2 FROM ev JOIN webhook_endpoint p ON p.customer_id = ev.customer_id
+			AND p.enabled AND $1 = ANY (p.events) AND p.created_at <= ev.at
+		RETURNING id`, string(webhook.LabelCancelled), now, labelCancellationsPerSweep)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }

@@ -10,6 +10,8 @@ import (
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/postgres/postgrestest"
 	"parcelportal/adapters/secrets"
+	"parcelportal/app/batchjob"
+	"parcelportal/core/shipment"
 	"parcelportal/core/webhook"
 )
 
@@ -194,5 +196,103 @@ func TestWebhookEventsOfBatchChanges(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("no batch.sent event of batch %d in %+v", sent, log)
+	}
+}
+
+// A label cancelled at the carrier, by a cancel (the shipment stays
+// CANCELLED), a delete (the shipment is removed) or a resend (its earlier
+// label is replaced), is noted in the transaction of the change and
+// becomes one label.cancelled event per label, recorded once across
+// sweeps and a job run twice, only for the customer's subscribed
+// endpoints; a shipment cancelled without a label records nothing.
+func TestWebhookEventsOfCancelledLabels(t *testing.T) {
+	t.Parallel()
+	store, customers := webhookStore(t)
+	ctx := context.Background()
+	a, b := customers[0], customers[1]
+	endpoint := func(customer int64, events ...webhook.EventType) webhook.Endpoint {
+		e, err := store.Create(ctx, webhook.Endpoint{CustomerID: customer, URL: "https://hooks.example/", Events: events, Secret: "whsec_AAAA"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	mine := endpoint(a, webhook.LabelCancelled, webhook.BatchSent)
+	notSubscribed := endpoint(a, webhook.BatchFailed)
+	theirs := endpoint(b, webhook.LabelCancelled)
+
+	var batchID int64
+	if err := store.Pool.QueryRow(ctx, `INSERT INTO batch (customer_id, csv_file_name, csv, status, created_by)
+		VALUES ($1, 'b.csv', 'x', 'CANCELLING', 'tester') RETURNING id`, a).Scan(&batchID); err != nil {
+		t.Fatal(err)
+	}
+	tag := time.Now().UnixNano()
+	ship := func(position int, state, identifier string) int64 {
+		var id int64
+		if err := store.Pool.QueryRow(ctx, `INSERT INTO shipment (batch_id, customer_id, position, reference, state, identifier)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, batchID, a, position, fmt.Sprintf("REF-%d-%d", tag, position), state, identifier).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	cancelled, deleted, replaced, unlabelled := ship(1, "DONE", "LBL-1"), ship(2, "DONE", "LBL-2"), ship(3, "PENDING", "LBL-3"), ship(4, "PENDING", "")
+	work := postgres.BatchWork{Pool: store.Pool}
+	at := time.Now().Add(time.Second)
+	for range 2 { // a job run twice notes the label once
+		if err := work.Finish(ctx, batchjob.Outcome{ShipmentID: cancelled, BatchID: batchID, State: shipment.Cancelled, At: at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := work.Finish(ctx, batchjob.Outcome{ShipmentID: unlabelled, BatchID: batchID, State: shipment.Cancelled, At: at}); err != nil {
+		t.Fatal(err)
+	}
+	if err := work.Remove(ctx, batchID, deleted, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := work.Voided(ctx, replaced, nil); err != nil {
+		t.Fatal(err)
+	}
+
+	ids, err := store.RecordChanges(ctx, at.Add(time.Minute))
+	if err != nil || len(ids) != 3 {
+		t.Fatalf("RecordChanges = %v, %v; want the three cancelled labels", ids, err)
+	}
+	if again, err := store.RecordChanges(ctx, at.Add(2*time.Minute)); err != nil || len(again) != 0 {
+		t.Fatalf("RecordChanges again = %v, %v", again, err)
+	}
+	log, err := store.Deliveries(ctx, a, mine.ID, 10)
+	if err != nil || len(log) != 3 {
+		t.Fatalf("deliveries = %+v, %v", log, err)
+	}
+	for _, e := range []webhook.Endpoint{notSubscribed, theirs} {
+		if got, err := store.Deliveries(ctx, e.CustomerID, e.ID, 10); err != nil || len(got) != 0 {
+			t.Fatalf("endpoint %d (%v) got %+v, %v", e.ID, e.Events, got, err)
+		}
+	}
+	want := map[string]string{"LBL-1": "cancelled", "LBL-2": "cancelled", "LBL-3": "replaced"}
+	shipments := map[string]int64{"LBL-1": cancelled, "LBL-2": deleted, "LBL-3": replaced}
+	for _, d := range log {
+		var data struct{ ShipmentID, BatchID, Reference, TrackingNumber, Reason string }
+		var customer int64
+		if d.EventType != webhook.LabelCancelled {
+			t.Fatalf("delivery %+v", d)
+		}
+		if err := store.Pool.QueryRow(ctx, `SELECT customer_id, data->>'shipmentId', data->>'batchId', data->>'reference',
+			data->>'trackingNumber', data->>'reason' FROM webhook_event WHERE id = $1`, d.EventID).Scan(
+			&customer, &data.ShipmentID, &data.BatchID, &data.Reference, &data.TrackingNumber, &data.Reason); err != nil {
+			t.Fatal(err)
+		}
+		if customer != a || want[data.TrackingNumber] != data.Reason || data.ShipmentID != fmt.Sprint(shipments[data.TrackingNumber]) ||
+			data.BatchID != fmt.Sprint(batchID) || data.Reference == "" {
+			t.Fatalf("event %s = customer %d %+v", d.EventID, customer, data)
+		}
+		delete(want, data.TrackingNumber)
+	}
+	if len(want) != 0 {
+		t.Fatalf("no event of %v", want)
+	}
+	var left int
+	if err := store.Pool.QueryRow(ctx, `SELECT count(*) FROM label_cancellation WHERE customer_id = $1`, a).Scan(&left); err != nil || left != 0 {
+		t.Fatalf("%d notes left after the sweep, %v", left, err)
 	}
 }

@@ -77,7 +77,8 @@ func tryError(err error) string {
 }
 
 // Sweep records the events of committed batch changes (the batch table is
-// their outbox) and hands the worker their deliveries, then the deliveries
+// their outbox) and of labels cancelled (noted with the change, their
+// outbox) and hands the worker their deliveries, then the deliveries
 // whose next try has come but that no queued task holds (a queue that was down, a crash between the commit
 // and the enqueue): the outbox is the truth, the queue its runner.
 func (s Service) Sweep(ctx context.Context) (int, error) {

@@ -62,8 +62,8 @@ type Outbox interface {
 	// Due returns pending deliveries whose next try has come, oldest first.
 	Due(ctx context.Context, now time.Time, limit int) ([]int64, error)
 	// RecordChanges records the events of committed changes not recorded
-	// yet (batch sent, batch failed, manifest created), under ids made of
-	// the change, and returns their new deliveries.
+	// yet (batch sent, batch failed, manifest created, label cancelled),
+	// under ids made of the change, and returns their new deliveries.
 	RecordChanges(ctx context.Context, now time.Time) ([]int64, error)
 }
 

@@ -23,6 +23,7 @@ import (
 	"parcelportal/app/downloadtoken"
 	"parcelportal/app/manifests"
 	"parcelportal/app/reports"
+	"parcelportal/app/webhooks"
 )
 
 // batchesOf wires the batch and shipment use cases: batches in Postgres,
@@ -75,7 +76,10 @@ func workerOf(cfg config, pool *pgxpool.Pool, sealer *secrets.Box, side carrierS
 		Schedules: manifestsOf(cfg, pool, postgres.Customers{Pool: pool, Sealer: sealer}, queue),
 		Collect:   customsCollectorOf(pool, sealer, side),
 		Inquiries: inquiriesOf(cfg, pool, sealer, captcha.Off{}, queue),
-		Webhooks:  webhooksOf(cfg, pool, sealer, queue, kratosOf(cfg))}), nil
+		Webhooks:  webhooksOf(cfg, pool, sealer, queue, kratosOf(cfg)),
+		TrackingPoll: webhooks.TrackingPoll{Watch: postgres.TrackingWatch{Pool: pool}, Customers: postgres.Customers{Pool: pool, Sealer: sealer},
+			Tracking: trackingOf(cfg).client, Queue: queue, Every: cfg.WebhookTrackingEvery},
+	}), nil
 }
 
 // customsCollectorOf wires the collection of the customs documents the

@@ -22,6 +22,7 @@ import (
 	"parcelportal/app/batchjob"
 	"parcelportal/core/loglevel"
 	"parcelportal/core/printer"
+	"parcelportal/core/webhook"
 )
 
 // config is everything the portal reads from its environment. docs/settings.md
@@ -130,6 +131,10 @@ type config struct {
 	WebhookNetworks []netip.Prefix
 	// WebhookTimeout bounds one webhook delivery (WEBHOOK_TIMEOUT; 15 s).
 	WebhookTimeout time.Duration
+	// WebhookTrackingEvery is how long a label followed for tracking.event
+	// waits between two questions to the tracking API
+	// (WEBHOOK_TRACKING_EVERY; 15 min).
+	WebhookTrackingEvery time.Duration
 	// LogoutRedirectURL is the identity provider's logout address the
 	// webapp sends the browser to after logout (LOGOUT_REDIRECT_URL, spec 1
 	// section 2); empty: none. https only; http to a loopback address is
@@ -221,6 +226,9 @@ func loadConfig() (config, error) {
 		return c, fmt.Errorf("WEBHOOK_NETWORKS: %w", err)
 	}
 	if c.WebhookTimeout, err = envDuration("WEBHOOK_TIMEOUT", webhooksend.DefaultTimeout); err != nil {
+		return c, err
+	}
+	if c.WebhookTrackingEvery, err = envDuration("WEBHOOK_TRACKING_EVERY", webhook.TrackingEvery); err != nil {
 		return c, err
 	}
 	if certFile, keyFile := env("QZ_CERTIFICATE_FILE", ""), env("QZ_PRIVATE_KEY_FILE", ""); certFile != "" || keyFile != "" {

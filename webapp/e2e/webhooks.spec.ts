@@ -1,40 +1,52 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import { Webhook } from "standardwebhooks";
 import { signIn } from "./demoLogin";
 
 /**
  * Webhooks end to end (issue 27): the bakery's demo user adds an endpoint
  * on a receiver this test runs on 127.0.0.3 (the portal runs with
  * WEBHOOK_NETWORKS=127.0.0.3/32), sees the signing secret once, sends a
- * test event, and sees it delivered in the endpoint's delivery log; the
- * receiver checks the Standard Webhooks signature with the secret shown.
+ * test event, and sees it delivered in the endpoint's delivery log. The
+ * receiver answers the first try of every webhook-id with 503 (a forced
+ * retry) and checks every signature with the Standard Webhooks reference
+ * library (the standardwebhooks package) and the secret shown: a delivery
+ * of another customer's endpoint would carry another secret's signature.
  */
 
 test.use({ locale: "en-GB" });
 
-type Received = { headers: IncomingHttpHeaders; body: string };
+type Received = { url: string; headers: IncomingHttpHeaders; body: string };
 
-function verify(secret: string, r: Received): boolean {
-  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  const signed = `${String(r.headers["webhook-id"])}.${String(r.headers["webhook-timestamp"])}.${r.body}`;
-  const want = Buffer.from("v1," + createHmac("sha256", key).update(signed).digest("base64"));
-  return String(r.headers["webhook-signature"] ?? "")
-    .split(" ")
-    .some((sig) => sig.length === want.length && timingSafeEqual(Buffer.from(sig), want));
+/** verified reports whether the library accepts the delivery's signature and timestamp. */
+function verified(secret: string, r: Received): boolean {
+  const headers: Record<string, string> = {};
+  for (const name of ["webhook-id", "webhook-timestamp", "webhook-signature"]) {
+    headers[name] = String(r.headers[name] ?? "");
+  }
+  try {
+    new Webhook(secret).verify(r.body, headers);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 let server: Server;
 const received: Received[] = [];
 
 test.beforeAll(async () => {
+  const tries = new Map<string, number>();
   server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
     req.on("end", () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(204).end();
+      received.push({ url: req.url ?? "", headers: req.headers, body });
+      const id = String(req.headers["webhook-id"] ?? "");
+      const n = (tries.get(id) ?? 0) + 1;
+      tries.set(id, n);
+      res.writeHead(n === 1 ? 503 : 204).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.3", resolve));
@@ -72,8 +84,16 @@ test("add an endpoint, see the secret once, send a test event, see it delivered"
     timeout: 30_000,
   });
 
-  const mine = received.filter((r) => r.body.includes('"type":"webhook.test"'));
-  expect(mine).toHaveLength(1);
-  expect(verify(secret, mine[0])).toBe(true);
-  expect(String(mine[0].headers["webhook-id"])).toMatch(/^evt_/);
+  // Tried twice under one id (the first answered 503), each signed with
+  // the secret shown; nothing else reached this endpoint.
+  const mine = received.filter((r) => r.url === new URL(url).pathname);
+  expect(mine).toHaveLength(2);
+  for (const r of mine) {
+    expect(verified(secret, r)).toBe(true);
+    expect(r.body).toContain('"type":"webhook.test"');
+  }
+  const ids = new Set(mine.map((r) => String(r.headers["webhook-id"])));
+  expect(ids.size).toBe(1);
+  expect([...ids][0]).toMatch(/^evt_/);
+  expect(verified("whsec_" + Buffer.from("another customer's secret!").toString("base64"), mine[0])).toBe(false);
 });
