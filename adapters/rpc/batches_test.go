@@ -612,3 +612,34 @@ func TestTheWorkbookTemplateDownloadsOverREST(t *testing.T) {
 		t.Errorf("anonymous = %d", rsp.StatusCode)
 	}
 }
+
+// TestACommandWithoutBodyTakesAnEmptyObject: a POST to a route that
+// declares no body (a batch's _cancel) answers "{}" or white space as it
+// answers no body, and refuses any other body as malformed (400, not the
+// transcoder's 500) without touching the batch.
+func TestACommandWithoutBodyTakesAnEmptyObject(t *testing.T) {
+	a := newBatchesAPI(t)
+	cancel := func(body string) (int, map[string]any) {
+		id := idOf(a.upload(t, batchcsvtest.Generate(1))["id"])
+		rsp, b := a.call(t, a.user(), "POST", "/web/api/batches/"+id+"/_cancel", body)
+		got := map[string]any{}
+		_ = json.Unmarshal(b, &got)
+		after := decode[map[string]any](t, func() []byte { _, b := a.call(t, a.user(), "GET", "/web/api/batches/"+id, ""); return b }())
+		got["statusAfter"] = after["status"]
+		return rsp.StatusCode, got
+	}
+	plainCode, plain := cancel("")
+	if plainCode >= 500 {
+		t.Fatalf("no body = %d %v", plainCode, plain)
+	}
+	for _, body := range []string{"{}", " { } \n", "\n"} {
+		if code, got := cancel(body); code != plainCode || got["message"] != plain["message"] || got["statusAfter"] != plain["statusAfter"] {
+			t.Errorf("body %q = %d %v, want as no body: %d %v", body, code, got, plainCode, plain)
+		}
+	}
+	for _, body := range []string{`{"reason":"late"}`, "[]", "null", "cancel", "{"} {
+		if code, got := cancel(body); code != http.StatusBadRequest || got["message"] != "error.malformedRequest" || got["statusAfter"] != "CREATED" {
+			t.Errorf("body %q = %d %v, want 400 error.malformedRequest and the batch untouched", body, code, got)
+		}
+	}
+}

@@ -189,7 +189,7 @@ func NewAPI(h Handlers, fallback http.Handler) (http.Handler, error) {
 	mux.Handle(grpchealth.NewHandler(readiness{queries: h.Management.Queries, services: names}))
 	mux.HandleFunc("GET /api-docs/portal.openapi.yaml", serveOpenAPI)
 	// compressAnswers compresses what withRESTErrors writes in the end.
-	mux.Handle("/", plainStreams(names, compressAnswers(withRESTErrors(bodilessReads(commaLists(names, enumQueries(names, rest)))))))
+	mux.Handle("/", plainStreams(names, compressAnswers(bodilessWrites(names, withRESTErrors(bodilessReads(commaLists(names, enumQueries(names, rest))))))))
 	return withClientAddr(h.Proxies, guardBodies(mux)), nil
 }
 
