@@ -21,7 +21,10 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:8080",
-    trace: "retain-on-failure",
+    // The trace of a failed test keeps its DOM snapshots, network and console, but no
+    // screencast: recording frames of every page of every test cost Chromium CPU that
+    // the browser lane shares with the unit tests.
+    trace: { mode: "retain-on-failure", screenshots: false },
   },
   projects: [
     {

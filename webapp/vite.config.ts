@@ -63,7 +63,17 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, isolated],
         },
       },
-      { extends: true, test: { name: "isolated", include: [isolated] } },
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: [isolated],
+          // Each of these files loads the app cold, which beside the browser tests took
+          // over 10 s: their waits are longer (src/test/coldStart.ts).
+          setupFiles: ["src/test/coldStart.ts"],
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });
