@@ -34,8 +34,6 @@ components:
         status: { type: string, enum: [ACTIVATED, DEACTIVATED] }
 `;
 
-const slow = { timeout: 10_000 };
-
 describe("ApiDocsPage", () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -55,7 +53,7 @@ describe("ApiDocsPage", () => {
     );
     const user = userEvent.setup();
     renderAdminApp("/admin/docs");
-    await user.click(await screen.findByText("/web/api/users/{login}", {}, slow));
+    await user.click(await screen.findByText("/web/api/users/{login}", {}));
     expect(screen.getByText(/Nothing with that id/)).toBeInTheDocument();
     expect(screen.getByRole("rowheader", { name: "status" })).toBeInTheDocument();
     expect(screen.getByText("ACTIVATED, DEACTIVATED")).toBeInTheDocument();

@@ -6,8 +6,6 @@ import type { UpdateCustomerRequest } from "../../gen/portal/v1/customers_pb";
 import { FulltrackVersion_Value as FulltrackVersion, ManifestType } from "../../gen/portal/v1/vocabulary_pb";
 import { renderApp } from "../../test/renderApp";
 
-const slow = { timeout: 10_000 };
-
 const acme = {
   id: 7n,
   name: "Acme Versand",
@@ -31,8 +29,8 @@ describe("the customer form's closed sets (spec 2 §4.8, spec 3 §2)", () => {
         }),
       },
     });
-    await user.click(await screen.findByRole("tab", { name: /Configuration/ }, slow));
-    const manifestType = await screen.findByRole("combobox", { name: "Manifest type" }, slow);
+    await user.click(await screen.findByRole("tab", { name: /Configuration/ }));
+    const manifestType = await screen.findByRole("combobox", { name: "Manifest type" });
     expect(manifestType).toHaveTextContent("MB Plus");
     await user.click(manifestType);
     const options = await screen.findAllByRole("option");
@@ -49,7 +47,7 @@ describe("the customer form's closed sets (spec 2 §4.8, spec 3 §2)", () => {
       "Manifest to carrier (default set)",
     );
     await user.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(updates).toHaveLength(1), slow);
+    await waitFor(() => expect(updates).toHaveLength(1));
     expect(updates[0].customer).toMatchObject({
       manifestType: ManifestType.MANIFEST_CARRIER_DIRECT,
       manifestingRules: [expect.objectContaining({ manifestType: ManifestType.MANIFEST_TO_CARIER })],
@@ -69,8 +67,8 @@ describe("the customer form's closed sets (spec 2 §4.8, spec 3 §2)", () => {
         }),
       },
     });
-    await user.click(await screen.findByRole("tab", { name: /Credentials/ }, slow));
-    const version = await screen.findByRole("combobox", { name: "Fulltrack version" }, slow);
+    await user.click(await screen.findByRole("tab", { name: /Credentials/ }));
+    const version = await screen.findByRole("combobox", { name: "Fulltrack version" });
     expect(version).toHaveTextContent("V3");
     expect(screen.getByLabelText("Cognito client ID")).toBeInTheDocument();
     await user.click(version);
@@ -78,7 +76,7 @@ describe("the customer form's closed sets (spec 2 §4.8, spec 3 §2)", () => {
     expect(screen.queryByLabelText("Cognito client ID")).toBeNull();
     expect(screen.getByLabelText("Fulltrack refresh token")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(updates).toHaveLength(1), slow);
+    await waitFor(() => expect(updates).toHaveLength(1));
     expect(updates[0].customer?.fulltrackVersion).toBe(FulltrackVersion.V1);
   }, 30_000);
 });

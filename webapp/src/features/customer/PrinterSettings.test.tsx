@@ -3,13 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderShippingApp } from "../../test/renderShippingApp";
 
-const slow = { timeout: 10_000 };
-
 describe("printer settings", () => {
   it("takes a Browser Print address on this computer only, as the portal's policy lets the page reach no other", async () => {
     const user = userEvent.setup();
     renderShippingApp("/account/printer");
-    await user.click(await screen.findByRole("radio", { name: "Zebra Browser Print on this computer" }, slow));
+    await user.click(await screen.findByRole("radio", { name: "Zebra Browser Print on this computer" }));
     const address = screen.getByLabelText("Browser Print address");
     await user.clear(address);
     await user.type(address, "http://192.168.1.20:9100");

@@ -8,8 +8,6 @@ import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
 import { portalFailure } from "../../test/connectErrors";
 import { bakery, renderShippingApp } from "../../test/renderShippingApp";
 
-const slow = { timeout: 10_000 };
-
 const doc = (id: bigint, filename: string, downloaded = false) => ({
   id,
   filename,
@@ -48,7 +46,7 @@ describe("the customs documents page (spec 2 §2.6)", () => {
         },
       },
     });
-    const fresh = await screen.findByRole("row", { name: /customs-CH2\.pdf/ }, slow);
+    const fresh = await screen.findByRole("row", { name: /customs-CH2\.pdf/ });
     expect(crmIds[0]).toBe(bakery.crmid);
     for (const header of [
       "File name",
@@ -83,7 +81,7 @@ describe("the customs documents page (spec 2 §2.6)", () => {
     renderShippingApp("/customs-docs", {
       customsDocs: { listCustomsDocuments: () => ({ customsDocuments: [doc(3n, "a.pdf")] }) },
     });
-    await user.click(await screen.findByRole("checkbox", { name: "Select a.pdf" }, slow));
+    await user.click(await screen.findByRole("checkbox", { name: "Select a.pdf" }));
     await user.click(screen.getByRole("button", { name: "Clear selection" }));
     expect(screen.queryByRole("button", { name: "Bulk download" })).not.toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Select a.pdf" })).not.toBeChecked();
@@ -91,7 +89,7 @@ describe("the customs documents page (spec 2 §2.6)", () => {
 
   it("shows the empty state", async () => {
     renderShippingApp("/customs-docs", { customsDocs: { listCustomsDocuments: () => ({ customsDocuments: [] }) } });
-    expect(await screen.findByText("No customs documents found.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("No customs documents found.", {})).toBeInTheDocument();
   });
 
   it("downloads one document under the server's name and tells a failed download or bulk download", async () => {
@@ -133,7 +131,7 @@ describe("the customs documents page (spec 2 §2.6)", () => {
         },
       },
     });
-    await user.click(await screen.findByRole("button", { name: "Download customs-CH7.pdf" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Download customs-CH7.pdf" }));
     await waitFor(() => expect(saved).toContain("customs-CH7.pdf"));
     expect(fetched[0]).toMatch(/^\/web\/api\/customs-documents\/7\?cacheBuster=/);
     await user.click(screen.getByRole("button", { name: "Download gone.pdf" }));
@@ -158,7 +156,7 @@ describe("the customs documents page (spec 2 §2.6)", () => {
         },
       },
     });
-    expect(await screen.findByText("The customs documents could not be loaded.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("The customs documents could not be loaded.", {})).toBeInTheDocument();
     expect(crmIds[0]).toBe("");
   });
 
@@ -179,7 +177,7 @@ describe("the customs documents page (spec 2 §2.6)", () => {
         },
       },
     });
-    await user.click(await screen.findByRole("button", { name: "Upload a customs document" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Upload a customs document" }));
     const dialog = screen.getByRole("dialog", { name: "Upload a customs document" });
     expect(within(dialog).getByLabelText("CRM id")).toHaveValue(bakery.crmid);
     await user.type(within(dialog).getByLabelText("Identifier (optional)"), "CH1");
@@ -202,7 +200,7 @@ describe("the customs documents page (spec 2 §2.6)", () => {
 
   it("offers no upload to a user", async () => {
     renderShippingApp("/customs-docs", { customsDocs: { listCustomsDocuments: () => ({ customsDocuments: [] }) } });
-    expect(await screen.findByText("No customs documents found.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("No customs documents found.", {})).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Upload a customs document" })).not.toBeInTheDocument();
   });
 });

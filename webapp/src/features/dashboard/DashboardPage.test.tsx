@@ -5,8 +5,6 @@ import type { GetParcelsInCountryRequest } from "../../gen/portal/v1/dashboard_p
 import { Code, portalFailure } from "../../test/connectErrors";
 import { bakery, renderShippingApp } from "../../test/renderShippingApp";
 
-const slow = { timeout: 10_000 };
-
 const countries = [
   { isoCountry: "NL", parcelCount: 40 },
   { isoCountry: "AT", parcelCount: 20 },
@@ -29,7 +27,7 @@ describe("the dashboard (spec 3 §2)", () => {
         }),
       },
     });
-    const map = await screen.findByRole("group", { name: "Parcels per destination country" }, slow);
+    const map = await screen.findByRole("group", { name: "Parcels per destination country" });
     expect(await within(map).findByRole("img", { name: "Netherlands: 40 parcels" })).toHaveAttribute("r", "10");
     expect(within(map).getByRole("img", { name: "Austria: 20 parcels" })).toHaveAttribute("r", "5");
     // One parcel is "1 parcel", in the plural forms of each language.
@@ -60,7 +58,7 @@ describe("the dashboard (spec 3 §2)", () => {
         },
       },
     });
-    await user.click(await screen.findByRole("button", { name: "Count" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Count" }));
     expect(screen.getByText("Choose at least one country.")).toBeInTheDocument();
     expect(requests).toHaveLength(0);
     await user.click(screen.getByRole("button", { name: "Countries" }));
@@ -94,7 +92,7 @@ describe("the dashboard (spec 3 §2)", () => {
         },
       },
     });
-    expect(await screen.findByText("No parcels sent yet.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("No parcels sent yet.", {})).toBeInTheDocument();
     await user.type(screen.getByRole("textbox", { name: "Tracking number" }), "CP000000099DE");
     await user.click(screen.getByRole("button", { name: "Track" }));
     expect(await screen.findByText("No parcel was found under this tracking number.")).toBeInTheDocument();

@@ -5,7 +5,6 @@ import { Role } from "../../auth/access";
 import { renderAdminApp } from "../../test/renderAdminApp";
 
 /** The areas load lazily; on a busy machine the first screen takes a while. */
-const slow = { timeout: 10_000 };
 
 const docs = [
   { id: 1n, name: "Codes 2026", fileName: "codes.pdf", active: true, size: 3n },
@@ -23,7 +22,7 @@ describe("documents, acss, news and the invoice report (spec 3 §2)", () => {
 
   it("hides delete for the active product-codes document only", async () => {
     renderAdminApp("/product-codes-doc", { documents: { listProductCodesDocs: () => ({ productCodesDocs: docs }) } });
-    const active = (await screen.findByRole("rowheader", { name: "Codes 2026" }, slow)).closest("tr")!;
+    const active = (await screen.findByRole("rowheader", { name: "Codes 2026" })).closest("tr")!;
     expect(within(active).queryByRole("link", { name: "Delete Codes 2026" })).toBeNull();
     const old = screen.getByRole("rowheader", { name: "Codes 2025" }).closest("tr")!;
     expect(within(old).getByRole("link", { name: "Delete Codes 2025" })).toHaveAttribute(
@@ -34,7 +33,7 @@ describe("documents, acss, news and the invoice report (spec 3 §2)", () => {
 
   it("shows delete for every CSV-template document", async () => {
     renderAdminApp("/csv-template-doc", { documents: { listCsvTemplateDocs: () => ({ csvTemplateDocs: docs }) } });
-    expect(await screen.findByRole("link", { name: "Delete Codes 2026" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Delete Codes 2026" })).toBeInTheDocument();
   });
 
   it("requires a name and a file before it sends anything", async () => {
@@ -43,7 +42,7 @@ describe("documents, acss, news and the invoice report (spec 3 §2)", () => {
     renderAdminApp("/csv-template-doc/new", {
       documents: { listCsvTemplateDocs: () => ({ csvTemplateDocs: [] }), createCsvTemplateDoc: create },
     });
-    await user.click(await screen.findByRole("button", { name: "Save" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Save" }));
     expect(await screen.findAllByText("This field is required.")).toHaveLength(2);
     expect(create).not.toHaveBeenCalled();
   });
@@ -65,7 +64,7 @@ describe("documents, acss, news and the invoice report (spec 3 §2)", () => {
         },
       },
     });
-    await user.click(await screen.findByRole("button", { name: "Move Third up" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Move Third up" }));
     await waitFor(() => expect(moves).toEqual([{ id: 9n, value: 1 }]));
     expect(screen.getByRole("button", { name: "Move First up" })).toBeDisabled();
   });
@@ -78,7 +77,7 @@ describe("documents, acss, news and the invoice report (spec 3 §2)", () => {
         }),
       },
     });
-    expect(await screen.findByText("New", {}, slow)).toHaveProperty("tagName", "STRONG");
+    expect(await screen.findByText("New", {})).toHaveProperty("tagName", "STRONG");
     expect(screen.getByRole("heading", { name: "German" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Dutch" })).toBeInTheDocument();
   });
@@ -87,7 +86,7 @@ describe("documents, acss, news and the invoice report (spec 3 §2)", () => {
     const monthly = vi.fn(() => ({ file: { contentType: "text/csv", data: new TextEncoder().encode("a\n") } }));
     const user = userEvent.setup();
     renderAdminApp("/invoice-report", { invoiceReports: { getMonthlyInvoiceReport: monthly } });
-    await user.click(await screen.findByRole("button", { name: "Download" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Download" }));
     expect(await screen.findByText("Please select a month and a year.")).toBeInTheDocument();
     expect(monthly).not.toHaveBeenCalled();
     await user.click(screen.getByRole("combobox", { name: "Year" }));
@@ -103,6 +102,6 @@ describe("documents, acss, news and the invoice report (spec 3 §2)", () => {
 
   it("keeps the pages from a tracking-only user", async () => {
     renderAdminApp("/news", { authorities: [Role.customerService] });
-    expect(await screen.findByText("You are not authorized to access this page.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("You are not authorized to access this page.", {})).toBeInTheDocument();
   });
 });

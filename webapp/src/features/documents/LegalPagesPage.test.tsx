@@ -14,7 +14,6 @@ import {
 } from "../../gen/portal/v1/documents_pb";
 import { renderAdminApp } from "../../test/renderAdminApp";
 
-const slow = { timeout: 10_000 };
 const tenants = [
   { id: 1n, subsidiary: "DE", name: "Parcel Portal Germany" },
   { id: 2n, subsidiary: "NL", name: "Parcel Portal Netherlands" },
@@ -66,7 +65,7 @@ describe("/admin/legal-pages (issue 25)", () => {
     const server = legalServer();
     const user = userEvent.setup();
     renderAdminApp("/admin/legal-pages", server.services);
-    expect(await screen.findByRole("heading", { level: 1, name: "Legal pages" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Legal pages" })).toBeInTheDocument();
     expect(await screen.findByText("Not published in this language.")).toBeInTheDocument();
     expect(screen.getByTestId("portal-tenant")).toHaveTextContent(
       "Visitors who are not signed in read the pages of Parcel Portal Netherlands",
@@ -109,7 +108,7 @@ describe("/admin/legal-pages (issue 25)", () => {
     ]);
     const user = userEvent.setup();
     renderAdminApp("/admin/legal-pages", { ...server.services, authorities: [Role.superAdmin] });
-    await user.click(await screen.findByRole("combobox", { name: "Tenant" }, slow));
+    await user.click(await screen.findByRole("combobox", { name: "Tenant" }));
     await user.click(await screen.findByRole("option", { name: "Parcel Portal Netherlands" }));
     await user.click(screen.getByRole("combobox", { name: "Page" }));
     await user.click(await screen.findByRole("option", { name: "Cookies and privacy" }));
@@ -136,7 +135,7 @@ describe("/admin/legal-pages (issue 25)", () => {
   it("is in the admin menu for the super admin too", async () => {
     const user = userEvent.setup();
     renderAdminApp("/admin/legal-pages", { ...legalServer().services, authorities: [Role.superAdmin] });
-    await screen.findByRole("heading", { level: 1, name: "Legal pages" }, slow);
+    await screen.findByRole("heading", { level: 1, name: "Legal pages" });
     await user.click(screen.getByRole("button", { name: /Administration/ }));
     expect(await screen.findByRole("menuitem", { name: "Legal pages" })).toBeInTheDocument();
   });

@@ -40,8 +40,6 @@ vi.mock("../../printing/usePrintLabels", () => ({
   }),
 }));
 
-const slow = { timeout: 10_000 };
-
 const open = {
   uuid: "u-1",
   id: 11n,
@@ -95,7 +93,7 @@ describe("the parcel list (spec 2 §2.3)", () => {
         },
       },
     });
-    expect(await screen.findByText("REF-11", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("REF-11", {})).toBeInTheDocument();
     expect(requests[0]).toMatchObject({
       customerId: 5n,
       page: 0,
@@ -137,7 +135,7 @@ describe("the parcel list (spec 2 §2.3)", () => {
         },
       },
     });
-    expect(await screen.findByText("REF-11", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("REF-11", {})).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "API client" })).toBeInTheDocument();
     const bulk = screen.getByRole("button", { name: "Delete selected (0)" });
     expect(bulk).toBeDisabled();
@@ -161,7 +159,7 @@ describe("the parcel list (spec 2 §2.3)", () => {
         },
       },
     });
-    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    const dialog = await screen.findByRole("alertdialog", {});
     expect(await within(dialog).findByText(/delete the parcel REF-11\?/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(deletes.map((d) => d.id)).toEqual([11n]));
@@ -210,7 +208,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
         },
       },
     });
-    const name = await screen.findByRole("combobox", { name: "Receiver name *" }, slow);
+    const name = await screen.findByRole("combobox", { name: "Receiver name *" });
     await user.type(name, "  Anna ");
     await user.click(screen.getByRole("button", { name: "Create and download" }));
     await waitFor(() => expect(labelled).toEqual([31n]));
@@ -243,7 +241,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
         labelParcel: () => ({ errors: [{ message: "error.carrier.unavailable" }] }),
       },
     });
-    await user.type(await screen.findByRole("combobox", { name: "Receiver name *" }, slow), "Anna");
+    await user.type(await screen.findByRole("combobox", { name: "Receiver name *" }), "Anna");
     await user.click(screen.getByRole("button", { name: "Create and download" }));
     expect(await screen.findByText("The parcel is not valid. Please correct the marked fields.")).toBeInTheDocument();
     const dialog = await screen.findByRole("alertdialog");
@@ -272,7 +270,7 @@ describe("the parcel form and its label flow (spec 2 §4.5, §5.4)", () => {
         }),
       },
     });
-    const name = await screen.findByRole("textbox", { name: "Receiver name *" }, slow);
+    const name = await screen.findByRole("textbox", { name: "Receiver name *" });
     expect(name).toHaveValue("Anna");
     expect(name).toHaveAttribute("readonly");
     expect(screen.queryByRole("button", { name: "Create and download" })).toBeNull();
@@ -334,7 +332,7 @@ describe("the parcel pages wired to manifests, printing and the address book", (
           },
         },
       });
-      await screen.findByText("REF-11", {}, slow);
+      await screen.findByText("REF-11", {});
       expect(screen.getByRole("button", { name: "Create manifest (0)" })).toBeDisabled();
       await user.click(screen.getByRole("checkbox", { name: "Select parcel REF-11" }));
       const before = listed;
@@ -358,7 +356,7 @@ describe("the parcel pages wired to manifests, printing and the address book", (
       renderShippingApp("/parcel", {
         parcels: { listParcels: () => ({ parcels: [zplRow, pdfRow], totalCount: 2n }) },
       });
-      await user.click(await screen.findByRole("button", { name: "Print the label of REF-11" }, slow));
+      await user.click(await screen.findByRole("button", { name: "Print the label of REF-11" }));
       await waitFor(() => expect(printed.labels).toEqual(["^XA^FDlabel^FS^XZ"]));
       expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/web\/api\/parcels\/11\/label/);
       expect(printed.selections).toEqual([{ case: "parcels", value: { ids: [11n] } }]);
@@ -393,7 +391,7 @@ describe("the parcel pages wired to manifests, printing and the address book", (
           },
         },
       });
-      const name = await screen.findByRole("combobox", { name: "Receiver name *" }, slow);
+      const name = await screen.findByRole("combobox", { name: "Receiver name *" });
       await waitFor(() => expect(name).toHaveValue("Heidi Muster"));
       expect(asked).toEqual([7n]);
       expect(document.getElementById("parcel-street")).toHaveValue("Bahnhofstrasse");
@@ -402,7 +400,7 @@ describe("the parcel pages wired to manifests, printing and the address book", (
 
       await user.clear(name);
       await user.type(name, "Bo");
-      const list = await screen.findByRole("listbox", {}, slow);
+      const list = await screen.findByRole("listbox", {});
       expect(searches.at(-1)).toMatchObject({ customerId: 5n, search: "Bo" });
       await user.click(within(list).getByRole("option", { name: /Bodo Beispiel/ }));
       expect(name).toHaveValue("Bodo Beispiel");
@@ -428,8 +426,8 @@ describe("the parcel pages wired to manifests, printing and the address book", (
           labelParcel: () => ({ errors: [], identifier: "CX31", labelType: LabelType.Zebra300 }),
         },
       });
-      await user.type(await screen.findByRole("combobox", { name: "Receiver name *" }, slow), "Anna");
-      await user.click(await screen.findByRole("button", { name: "Create and print" }, slow));
+      await user.type(await screen.findByRole("combobox", { name: "Receiver name *" }), "Anna");
+      await user.click(await screen.findByRole("button", { name: "Create and print" }));
       await waitFor(() => expect(printed.labels).toEqual(["^XA^FDparcel^FS^XZ"]));
       expect(printed.selections).toEqual([{ case: "parcels", value: { ids: [31n] } }]);
       expect(created[0]).toMatchObject({ customerId: 5n, labelType: LabelType.Zebra300 });

@@ -12,8 +12,6 @@ import {
 } from "../../gen/portal/v1/reports_pb";
 import { renderShippingApp } from "../../test/renderShippingApp";
 
-const slow = { timeout: 10_000 };
-
 const row = (id: bigint, extra: Record<string, unknown> = {}) => ({
   shipmentId: id,
   customerId: 5n,
@@ -111,7 +109,7 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
       },
     });
     const invoiceButton = () => screen.getByRole("button", { name: "Create commercial invoice" });
-    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
+    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }));
     // A return in the selection blocks the invoice.
     await user.click(screen.getByRole("checkbox", { name: "Select TR2" }));
     expect(invoiceButton()).toBeDisabled();
@@ -119,15 +117,15 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
     await user.click(screen.getByRole("checkbox", { name: "Select TR3" }));
     await user.click(invoiceButton());
 
-    const terms = await screen.findByRole("alertdialog", { name: "Terms and conditions (GTC)" }, slow);
+    const terms = await screen.findByRole("alertdialog", { name: "Terms and conditions (GTC)" });
     await user.click(within(terms).getByRole("button", { name: "Accept" }));
-    const pricing = await screen.findByRole("alertdialog", { name: "Commercial invoice pricing" }, slow);
+    const pricing = await screen.findByRole("alertdialog", { name: "Commercial invoice pricing" });
     await user.click(within(pricing).getByRole("button", { name: "Accept" }));
-    const eori = await screen.findByRole("dialog", { name: "Seller EORI" }, slow);
+    const eori = await screen.findByRole("dialog", { name: "Seller EORI" });
     await user.type(within(eori).getByLabelText("Seller EORI of Bäckerei Sonnenschein"), "DE123");
     await user.click(within(eori).getByRole("button", { name: "Accept" }));
 
-    const form = await screen.findByRole("form", { name: "Commercial invoice" }, slow);
+    const form = await screen.findByRole("form", { name: "Commercial invoice" });
     const generate = within(form).getByRole("button", { name: "Generate" });
     expect(generate).toBeDisabled();
     // The server's defaults: under DAP the receiver pays VAT, tobacco tax and duty; outside the EU, the non-EU statement.
@@ -145,14 +143,14 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
 
     // A taken number: helper text, Generate stays disabled.
     await user.type(within(form).getByLabelText("Invoice number"), "INV -1");
-    expect(await within(form).findByText("This invoice number is already taken.", {}, slow)).toBeInTheDocument();
+    expect(await within(form).findByText("This invoice number is already taken.", {})).toBeInTheDocument();
     expect(checks.at(-1)).toMatchObject({ invoiceNumber: "INV -1", crmIds: '["DE10000001"]' });
     expect(generate).toBeDisabled();
 
     const number = within(form).getByLabelText("Invoice number");
     await user.clear(number);
     await user.type(number, " INV 2 ");
-    await waitFor(() => expect(generate).toBeEnabled(), slow);
+    await waitFor(() => expect(generate).toBeEnabled());
     await user.clear(within(form).getByLabelText("Freight and postage"));
     await user.type(within(form).getByLabelText("Freight and postage"), "-4");
     // The request's field rule: a number out of its range.
@@ -179,7 +177,7 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
       shipmentIds: [1n, 3n],
     });
     expect(created[0].declarationStatement).toMatch(/EU preferential origin/);
-    expect(await screen.findByText("The commercial invoice was created.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("The commercial invoice was created.", {})).toBeInTheDocument();
     expect(screen.queryByRole("form", { name: "Commercial invoice" })).not.toBeInTheDocument();
   }, 60_000);
 });

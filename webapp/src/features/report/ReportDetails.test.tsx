@@ -12,8 +12,6 @@ import { portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { LabelType } from "../../gen/portal/v1/vocabulary_pb";
 
-const slow = { timeout: 10_000 };
-
 const row = (id: bigint, extra: Record<string, unknown> = {}) => ({
   shipmentId: id,
   customerId: 5n,
@@ -44,7 +42,7 @@ const details = {
 };
 
 const openMenu = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
-  await user.click(await screen.findByRole("button", { name: `Details of ${name}` }, slow));
+  await user.click(await screen.findByRole("button", { name: `Details of ${name}` }));
 };
 
 describe("the report row's details dialogs (spec 2 §2.4)", () => {
@@ -67,8 +65,8 @@ describe("the report row's details dialogs (spec 2 §2.4)", () => {
     });
     await openMenu(user, "CP001DE");
     await user.click(await screen.findByRole("menuitem", { name: "Customs details" }));
-    const customs = await screen.findByRole("dialog", { name: "Customs details of CP001DE" }, slow);
-    const lines = await within(customs).findByRole("table", {}, slow);
+    const customs = await screen.findByRole("dialog", { name: "Customs details of CP001DE" });
+    const lines = await within(customs).findByRole("table", {});
     expect(within(customs).getByText("CHF")).toBeInTheDocument();
     expect(within(lines).getByRole("columnheader", { name: "HS tariff number" })).toBeInTheDocument();
     expect(within(lines).getByText("Bread")).toBeInTheDocument();
@@ -84,8 +82,8 @@ describe("the report row's details dialogs (spec 2 §2.4)", () => {
     });
     await openMenu(user, "CP001DE");
     await user.click(await screen.findByRole("menuitem", { name: "Invoice data" }));
-    const invoice = await screen.findByRole("dialog", { name: "Invoice data of CP001DE" }, slow);
-    expect(await within(invoice).findByText("INV-7", {}, slow)).toBeInTheDocument();
+    const invoice = await screen.findByRole("dialog", { name: "Invoice data of CP001DE" });
+    expect(await within(invoice).findByText("INV-7", {})).toBeInTheDocument();
     expect(within(invoice).getByText("Purchase order number")).toBeInTheDocument();
     expect(within(invoice).getByText("DAP (Delivered at Place)")).toBeInTheDocument();
     expect(within(invoice).getByText("Samples")).toBeInTheDocument();
@@ -108,8 +106,8 @@ describe("the report row's details dialogs (spec 2 §2.4)", () => {
     });
     await openMenu(user, "CP001DE");
     await user.click(await screen.findByRole("menuitem", { name: "Customs details" }));
-    const dialog = await screen.findByRole("dialog", { name: "Customs details of CP001DE" }, slow);
-    expect(await within(dialog).findByRole("alert", {}, slow)).not.toBeEmptyDOMElement();
+    const dialog = await screen.findByRole("dialog", { name: "Customs details of CP001DE" });
+    expect(await within(dialog).findByRole("alert", {})).not.toBeEmptyDOMElement();
     expect(within(dialog).queryByRole("table")).toBeNull();
   });
 
@@ -130,9 +128,9 @@ describe("the report row's details dialogs (spec 2 §2.4)", () => {
         },
       },
     });
-    await user.click(await screen.findByRole("button", { name: "CP001DE" }, slow));
-    const dialog = await screen.findByRole("dialog", { name: "Parcel CP001DE" }, slow);
-    expect(await within(dialog).findByRole("listitem", { current: "step" }, slow)).toHaveTextContent("Received");
+    await user.click(await screen.findByRole("button", { name: "CP001DE" }));
+    const dialog = await screen.findByRole("dialog", { name: "Parcel CP001DE" });
+    expect(await within(dialog).findByRole("listitem", { current: "step" })).toHaveTextContent("Received");
     expect(tracked).toEqual(["CP001DE"]);
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     // An untracked product and a failed row are plain text.
@@ -163,7 +161,7 @@ describe("the report row's details dialogs (spec 2 §2.4)", () => {
     });
     await openMenu(user, "CP001DE");
     await user.click(await screen.findByRole("menuitem", { name: "View requests" }));
-    const dialog = await screen.findByRole("dialog", { name: "SOAP requests" }, slow);
+    const dialog = await screen.findByRole("dialog", { name: "SOAP requests" });
     expect(dialog).toHaveTextContent("<traffic/>");
     await waitFor(() =>
       expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe("/web/api/reports/shipments/1/traffic?kind=request"),

@@ -27,7 +27,6 @@ vi.mock("../../printing/usePrintLabels", () => ({
   }),
 }));
 
-const slow = { timeout: 10_000 };
 const twoLabels = "^XA^FDTR1^FS^XZ\n^XA^FDTR2^FS^XZ\n";
 
 const row = (id: bigint, labelType: LabelType) => ({
@@ -79,7 +78,7 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
       contentType: "text/plain; charset=utf-8",
       data: new TextEncoder().encode(twoLabels),
     });
-    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
+    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }));
     await user.click(screen.getByRole("checkbox", { name: "Select TR2" }));
     const print = await screen.findByRole("button", { name: "Print labels of the selection" });
     await user.click(print);
@@ -99,7 +98,7 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
       contentType: "text/plain; charset=utf-8",
       data: new TextEncoder().encode(twoLabels),
     });
-    await screen.findByRole("rowheader", { name: "ORD-1" }, slow);
+    await screen.findByRole("rowheader", { name: "ORD-1" });
     // Nothing chosen: the labels of the whole result, whose types the search does not name.
     await user.click(screen.getByRole("button", { name: "Labels of the result" }));
     await waitFor(() => expect(printed.jobs).toEqual([twoLabels]));
@@ -113,7 +112,7 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
       contentType: "application/pdf",
       data: new TextEncoder().encode("%PDF"),
     });
-    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
+    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }));
     await user.click(screen.getByRole("button", { name: "Labels of the selection" }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1));
     expect(printed.jobs).toEqual([]);
@@ -133,11 +132,11 @@ describe("the report's label exports (spec 2 §5.3, §7)", () => {
       },
       customers: { getPrinterSettings: () => ({ printerSettings: { labelType: LabelType.ZPL } }) },
     });
-    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
+    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }));
     await user.click(screen.getByRole("checkbox", { name: "Select TR2" }));
     // Not every chosen label is ZPL: the button does not promise a print.
     await user.click(screen.getByRole("button", { name: "Labels of the selection" }));
-    expect(await screen.findByText(/different types/i, undefined, slow)).toBeInTheDocument();
+    expect(await screen.findByText(/different types/i, undefined)).toBeInTheDocument();
     expect(printed.jobs).toEqual([]);
   });
 });

@@ -9,8 +9,6 @@ import { portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { LabelType } from "../../gen/portal/v1/vocabulary_pb";
 
-const slow = { timeout: 10_000 };
-
 const row = (id: bigint, extra: Record<string, unknown> = {}) => ({
   shipmentId: id,
   customerId: 5n,
@@ -49,7 +47,7 @@ describe("the report (spec 2 §2.4)", () => {
         },
       },
     });
-    expect(await screen.findByRole("rowheader", { name: "ORD-1" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("rowheader", { name: "ORD-1" })).toBeInTheDocument();
     const first = JSON.parse(requests[0].pageableFilter);
     expect(first).toMatchObject({ page: 0, size: 100, sortField: "submittedAt", sortOrder: "desc" });
     expect(first.searchCriteria.fromDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -111,17 +109,17 @@ describe("the report (spec 2 §2.4)", () => {
         },
       },
     });
-    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }, slow));
+    await user.click(await screen.findByRole("checkbox", { name: "Select TR1" }));
     await user.click(screen.getByRole("button", { name: "Commercial invoices" }));
-    const terms = await screen.findByRole("alertdialog", { name: "Terms and conditions (GTC)" }, slow);
+    const terms = await screen.findByRole("alertdialog", { name: "Terms and conditions (GTC)" });
     await user.click(within(terms).getByRole("button", { name: "Accept" }));
-    const eoriDialog = await screen.findByRole("dialog", { name: "Seller EORI" }, slow);
+    const eoriDialog = await screen.findByRole("dialog", { name: "Seller EORI" });
     const accept = within(eoriDialog).getByRole("button", { name: "Accept" });
     expect(accept).toBeDisabled();
     await user.type(within(eoriDialog).getByLabelText("Seller EORI of customer 5"), "DE123");
     await user.click(accept);
     await waitFor(() => expect(eoris).toEqual([[{ id: 5n, sellerEori: "DE123" }]]));
-    expect(await screen.findByText("The file was downloaded.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("The file was downloaded.", {})).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
@@ -130,7 +128,7 @@ describe("the report (spec 2 §2.4)", () => {
       authorities: [Role.admin],
       reports: { searchReport: () => ({ rows: [row(1n)], totalCount: 1n }) },
     });
-    expect(await screen.findByRole("columnheader", { name: "Parcel UUID" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("columnheader", { name: "Parcel UUID" })).toBeInTheDocument();
     expect(screen.getByText("0e8a6b9c-1d2e-4f50-8a6b-9c1d2e4f508a")).toBeInTheDocument();
     expect(screen.getByRole("columnheader", { name: "Customer" })).toBeInTheDocument();
     expect(screen.getByLabelText("Parcel UUID")).toBeInTheDocument();
@@ -144,6 +142,6 @@ describe("the report (spec 2 §2.4)", () => {
         },
       },
     });
-    expect(await screen.findByText(/Please reduce the search criteria/, {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText(/Please reduce the search criteria/, {})).toBeInTheDocument();
   });
 });

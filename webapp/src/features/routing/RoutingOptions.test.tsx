@@ -7,8 +7,6 @@ import { renderApp } from "../../test/renderApp";
 import { ManifestType } from "../../gen/portal/v1/vocabulary_pb";
 import { Role } from "../../auth/access";
 
-const slow = { timeout: 10_000 };
-
 const listed = {
   routingOptions: [
     { country: "AT", manifestType: ManifestType.MANIFEST_CARRIER_DIRECT, carrier: "Österreichische Post" },
@@ -32,7 +30,7 @@ describe("the routing options (/routing-options)", () => {
         },
       },
     });
-    const nl = (await screen.findByRole("rowheader", { name: /\(NL\)/ }, slow)).closest("tr")!;
+    const nl = (await screen.findByRole("rowheader", { name: /\(NL\)/ })).closest("tr")!;
     expect(within(nl).getByText("superadmin")).toBeInTheDocument();
     const save = within(nl).getByRole("button", { name: "Save the routing option for NL" });
     expect(save).toBeDisabled();
@@ -60,7 +58,7 @@ describe("the routing options (/routing-options)", () => {
         },
       },
     });
-    const at = (await screen.findByRole("rowheader", { name: /\(AT\)/ }, slow)).closest("tr")!;
+    const at = (await screen.findByRole("rowheader", { name: /\(AT\)/ })).closest("tr")!;
     await ui.clear(within(at).getByRole("textbox", { name: "Carrier for AT" }));
     await ui.type(within(at).getByRole("textbox", { name: "Carrier for AT" }), " ");
     await ui.click(within(at).getByRole("button", { name: "Save the routing option for AT" }));

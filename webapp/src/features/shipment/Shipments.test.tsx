@@ -9,8 +9,6 @@ import { renderShippingApp } from "../../test/renderShippingApp";
 import { aggregatorApiClient } from "../../shipping/tracking";
 import { LabelType, ShipmentFilter_Value } from "../../gen/portal/v1/vocabulary_pb";
 
-const slow = { timeout: 10_000 };
-
 const shipment = {
   id: 21n,
   position: 1,
@@ -47,7 +45,7 @@ describe("shipments (spec 2 §2.2)", () => {
         },
       },
     });
-    expect(await screen.findByRole("link", { name: "REF-21" }, slow)).toHaveAttribute("href", "/shipment/21");
+    expect(await screen.findByRole("link", { name: "REF-21" })).toHaveAttribute("href", "/shipment/21");
     expect(screen.getByRole("link", { name: "4" })).toHaveAttribute("href", "/batch/4");
     expect(requests[0]).toMatchObject({ customerId: 5n, page: 0, pageSize: 10, filter: ShipmentFilter_Value.ALL });
     // The server refuses the delete of a labelled shipment: it must be cancelled first.
@@ -65,7 +63,7 @@ describe("shipments (spec 2 §2.2)", () => {
       authorities: [Role.admin],
       shipments: { getShipment: () => ({ shipment: detail }) },
     });
-    expect(await screen.findByRole("heading", { name: "Shipment REF-21" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Shipment REF-21" })).toBeInTheDocument();
     expect(document.title).toBe("REF-21 · Parcel Portal");
     expect(screen.getByText("<addAndPrint/>")).toBeInTheDocument();
     expect(screen.getByText("<addAndPrintResponse/>")).toBeInTheDocument();
@@ -79,7 +77,7 @@ describe("shipments (spec 2 §2.2)", () => {
       vi.fn(async () => new Response("^XA^XZ", { headers: { "Content-Type": "text/plain" } })),
     );
     renderShippingApp("/shipment/21", { shipments: { getShipment: () => ({ shipment: detail }) } });
-    expect(await screen.findByRole("heading", { name: "Shipment REF-21" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Shipment REF-21" })).toBeInTheDocument();
     expect(screen.queryByText("<addAndPrint/>")).toBeNull();
     expect(await screen.findByTestId("label-text")).toHaveTextContent("^XA^XZ");
   });
@@ -95,7 +93,7 @@ describe("shipments (spec 2 §2.2)", () => {
         deleteShipment: remove,
       },
     });
-    expect(await screen.findByText("Are you sure you want to delete the shipment REF-21?", {}, slow)).toBeVisible();
+    expect(await screen.findByText("Are you sure you want to delete the shipment REF-21?", {})).toBeVisible();
     await user.click(screen.getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/shipment"));
     expect(remove).toHaveBeenCalledWith(expect.objectContaining({ id: 21n }), expect.anything());
@@ -104,7 +102,7 @@ describe("shipments (spec 2 §2.2)", () => {
   it("shows a not-found page and no toast for an unknown or another customer's shipment", async () => {
     const getShipment = vi.fn(missing);
     renderShippingApp("/shipment/2020", { shipments: { getShipment } });
-    expect(await screen.findByRole("heading", { name: "Shipment not found" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Shipment not found" })).toBeInTheDocument();
     expect(screen.getByText("This shipment does not exist, or it belongs to another customer.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/shipment");
     expect(document.title).toBe("Shipment not found · Parcel Portal");
@@ -115,7 +113,7 @@ describe("shipments (spec 2 §2.2)", () => {
   it("titles an address that names no shipment as not found", async () => {
     const getShipment = vi.fn(missing);
     renderShippingApp("/shipment/abc", { shipments: { getShipment } });
-    expect(await screen.findByRole("heading", { name: "Shipment not found" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Shipment not found" })).toBeInTheDocument();
     expect(document.title).toBe("Shipment not found · Parcel Portal");
     expect(getShipment).not.toHaveBeenCalled();
   });
@@ -130,7 +128,7 @@ describe("shipments (spec 2 §2.2)", () => {
       shipments: { getShipment: () => ({ shipment: { ...detail, shipment: inManifest } }) },
     });
     expect(
-      await screen.findByText("The batch of this shipment has a manifest; its shipments cannot be deleted.", {}, slow),
+      await screen.findByText("The batch of this shipment has a manifest; its shipments cannot be deleted.", {}),
     ).toBeVisible();
     expect(screen.getByRole("button", { name: "Delete" })).toBeDisabled();
     expect(screen.queryByRole("link", { name: "Delete" })).toBeNull();
@@ -150,7 +148,7 @@ describe("shipments (spec 2 §2.2)", () => {
         getShipment: () => ({ shipment: { ...detail, shipment: failed } }),
       },
     });
-    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    const dialog = await screen.findByRole("alertdialog", {});
     await waitFor(() =>
       expect(dialog).toHaveTextContent("The batch of this shipment has a manifest; its shipments cannot be deleted."),
     );
@@ -163,7 +161,7 @@ describe("shipments (spec 2 §2.2)", () => {
     renderShippingApp("/shipment/21", {
       shipments: { getShipment: () => ({ shipment: { ...detail, shipment: failed } }) },
     });
-    expect(await screen.findByRole("link", { name: "Delete" }, slow)).toHaveAttribute("href", "/shipment/21/delete");
+    expect(await screen.findByRole("link", { name: "Delete" })).toHaveAttribute("href", "/shipment/21/delete");
     // The reason is text on the page, not only a tooltip.
     expect(screen.getByText("The carrier could not be reached. Please try again later.")).toBeVisible();
   });
@@ -181,7 +179,7 @@ describe("shipments (spec 2 §2.2)", () => {
         deleteShipment: remove,
       },
     });
-    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    const dialog = await screen.findByRole("alertdialog", {});
     await waitFor(() =>
       expect(dialog).toHaveTextContent("The shipment still has a valid label. Please cancel it first."),
     );
@@ -204,7 +202,7 @@ describe("shipments (spec 2 §2.2)", () => {
         getShipment: () => ({ shipment: { ...detail, shipment: failed } }),
       },
     });
-    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    const dialog = await screen.findByRole("alertdialog", {});
     await waitFor(() => expect(dialog).toHaveTextContent("This cannot be done while the batch is in the status"));
     expect(dialog).not.toHaveTextContent("SENDING");
     expect(within(dialog).queryByRole("button", { name: "Delete" })).toBeNull();
@@ -239,7 +237,7 @@ describe("shipments (spec 2 §2.2)", () => {
       shipments,
       customers: { getCustomer: () => ({ customer: { id: 5n, name: "Bäckerei", trackingEnabled: true } }) },
     });
-    expect(await screen.findByRole("link", { name: "CC000000021DE" }, slow)).toHaveAttribute(
+    expect(await screen.findByRole("link", { name: "CC000000021DE" })).toHaveAttribute(
       "href",
       "/tracking?trackingNumber=CC000000021DE",
     );
@@ -253,7 +251,7 @@ describe("shipments (spec 2 §2.2)", () => {
     unmount();
 
     renderShippingApp("/shipment", { shipments });
-    await screen.findByRole("link", { name: "REF-21" }, slow);
+    await screen.findByRole("link", { name: "REF-21" });
     expect(screen.getByText("CC000000021DE").closest("a")).toBeNull();
     expect(screen.getByRole("link", { name: "CC000000023DE" })).toBeInTheDocument();
   });

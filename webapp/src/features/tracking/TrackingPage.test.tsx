@@ -6,8 +6,6 @@ import type { SearchTrackingRequest } from "../../gen/portal/v1/tracking_pb";
 import { Code, portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
 
-const slow = { timeout: 10_000 };
-
 const row = {
   trackingId: "CP000000011DE",
   orderId: "order-1",
@@ -77,12 +75,9 @@ describe("tracking (spec 3 §2)", () => {
         getTrackingParcel: () => ({ detail: detail(false) }),
       },
     });
-    await user.type(
-      await screen.findByLabelText("Tracking or order numbers", {}, slow),
-      "CP000000011DE, CP000000022DE",
-    );
+    await user.type(await screen.findByLabelText("Tracking or order numbers", {}), "CP000000011DE, CP000000022DE");
     await user.click(screen.getByRole("button", { name: "Search" }));
-    const table = await screen.findByRole("table", {}, slow);
+    const table = await screen.findByRole("table", {});
     expect(requests[0].searchCriteria?.ids).toEqual(["CP000000011DE", "CP000000022DE"]);
     expect(requests[0].meta).toMatchObject({ sortField: "shipment_date", sortOrder: "desc", pageSize: 50, pageNo: 0 });
     expect(within(table).queryByRole("columnheader", { name: /Subsidiary/ })).toBeNull();
@@ -92,7 +87,7 @@ describe("tracking (spec 3 §2)", () => {
     expect(screen.getByRole("button", { name: "Export CSV" })).toBeEnabled();
 
     await user.click(within(table).getByRole("button", { name: "CP000000011DE" }));
-    const dialog = await screen.findByRole("dialog", {}, slow);
+    const dialog = await screen.findByRole("dialog", {});
     expect(within(dialog).getByRole("listitem", { current: "step" })).toHaveTextContent("Departed");
     expect(within(dialog).getByRole("link", { name: "PostNL" })).toHaveAttribute(
       "href",
@@ -115,13 +110,13 @@ describe("tracking (spec 3 §2)", () => {
         getTrackingParcel: () => ({ detail: detail(true) }),
       },
     });
-    const dialog = await screen.findByRole("dialog", {}, slow);
-    await user.click(await within(dialog).findByRole("tab", { name: /^Customer-service events/ }, slow));
+    const dialog = await screen.findByRole("dialog", {});
+    await user.click(await within(dialog).findByRole("tab", { name: /^Customer-service events/ }));
     const events = within(dialog).getByRole("tabpanel");
     expect(within(events).getByText("Recipient called")).toBeInTheDocument();
     expect(within(events).getByText("CS")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
-    const table = await screen.findByRole("table", {}, slow);
+    const table = await screen.findByRole("table", {});
     expect(within(table).getByRole("columnheader", { name: /Subsidiary/ })).toBeInTheDocument();
     expect(within(table).getByText("Parcel Portal Germany")).toBeInTheDocument();
   });
@@ -136,12 +131,10 @@ describe("tracking (spec 3 §2)", () => {
         },
       },
     });
-    const dialog = await screen.findByRole("dialog", {}, slow);
-    expect(
-      await within(dialog).findByText("No parcel was found under this tracking number.", {}, slow),
-    ).toBeInTheDocument();
+    const dialog = await screen.findByRole("dialog", {});
+    expect(await within(dialog).findByText("No parcel was found under this tracking number.", {})).toBeInTheDocument();
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Close" }));
-    expect(await screen.findByText("No parcels found", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("No parcels found", {})).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Export CSV" })).toBeDisabled();
   });
 
@@ -157,7 +150,7 @@ describe("tracking (spec 3 §2)", () => {
         },
       },
     });
-    const from = await screen.findByLabelText("From", {}, slow);
+    const from = await screen.findByLabelText("From", {});
     await user.clear(from);
     await user.type(from, "02.02.2026");
     await user.clear(screen.getByLabelText("To"));

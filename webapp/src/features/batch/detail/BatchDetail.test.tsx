@@ -23,8 +23,6 @@ import { labelLockMs } from "../../../printing/useLock";
 import { savePrinterPreference } from "../../../printing/preferences";
 import { LabelType } from "../../../gen/portal/v1/vocabulary_pb";
 
-const slow = { timeout: 10_000 };
-
 type BatchInit = MessageInitShape<typeof BatchSchema>;
 
 const createdActions = { send: true, sendEnabled: true, gridEditable: true, view: true, delete: true };
@@ -128,7 +126,7 @@ describe("a batch that is not there", () => {
     const { router } = renderShippingApp("/batch/999999", {
       batches: { getBatch, listValidatedShipments: rows },
     });
-    expect(await screen.findByRole("heading", { name: "Batch not found" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Batch not found" })).toBeInTheDocument();
     expect(screen.getByText("This batch does not exist, or it belongs to another customer.")).toBeInTheDocument();
     expect(document.title).toContain("Batch not found");
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -143,7 +141,7 @@ describe("a batch that is not there", () => {
   it("shows the not-found page for an address that names no batch", async () => {
     const getBatch = vi.fn(missing);
     renderShippingApp("/batch/march", { batches: { getBatch, listValidatedShipments: missing } });
-    expect(await screen.findByRole("heading", { name: "Batch not found" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Batch not found" })).toBeInTheDocument();
     expect(document.title).toBe("Batch not found · Parcel Portal");
     expect(getBatch).not.toHaveBeenCalled();
   });
@@ -155,7 +153,7 @@ describe("a batch that is not there", () => {
     renderShippingApp("/batch/1", {
       batches: { getBatch, listValidatedShipments: () => ({ validatedShipments: [] }) },
     });
-    expect(await screen.findByRole("heading", { name: "The page could not be loaded" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "The page could not be loaded" })).toBeInTheDocument();
     expect(currentNotices().map((notice) => notice.text.id)).toEqual(["error.internal"]);
     await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(getBatch).toHaveBeenCalledTimes(2));
@@ -202,7 +200,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
   it("draws cells with violations red and names the violations in a tooltip", async () => {
     const user = userEvent.setup();
     renderBatch(batchOf());
-    const city = await screen.findByText("Hamburg-Altona-Nord", {}, slow);
+    const city = await screen.findByText("Hamburg-Altona-Nord", {});
     expect(city).toHaveAttribute("aria-invalid", "true");
     expect(city).toHaveAttribute("data-invalid");
     expect(gridCell("Berlin")).not.toHaveAttribute("aria-invalid");
@@ -213,7 +211,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
 
   it("labels the columns in the user's language and keeps the CSV names beside them", async () => {
     renderBatch(batchOf());
-    await screen.findByText("Anna Berg", {}, slow);
+    await screen.findByText("Anna Berg", {});
     const grid = screen.getByRole("grid");
     const receiver = within(grid).getByRole("columnheader", { name: "Receiver name" });
     expect(receiver).toHaveTextContent("name");
@@ -232,7 +230,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 150 }, (_, index) => rowOf(index + 1, { name: `Receiver ${index + 1}` }));
     const { listValidatedShipments } = renderBatch(batchOf({ rowCount: 150, invalidRows: 0, valid: true }), many);
-    await screen.findByText("Receiver 1", {}, slow);
+    await screen.findByText("Receiver 1", {});
     const grid = screen.getByRole("grid");
     expect(grid).toHaveAttribute("aria-rowcount", "151");
     expect(listValidatedShipments).toHaveBeenLastCalledWith(
@@ -241,7 +239,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     );
     expect(screen.getByText("Showing 1 – 100 of 150 items.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Next page" }));
-    expect(await screen.findByText("Receiver 101", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("Receiver 101", {})).toBeInTheDocument();
     expect(screen.queryByText("Receiver 1")).toBeNull();
     expect(listValidatedShipments).toHaveBeenLastCalledWith(
       expect.objectContaining({ page: 1, pageSize: 100 }),
@@ -254,7 +252,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
   it("shows only the invalid rows when asked", async () => {
     const user = userEvent.setup();
     renderBatch(batchOf());
-    await screen.findByText("Anna Berg", {}, slow);
+    await screen.findByText("Anna Berg", {});
     await user.click(screen.getByRole("switch", { name: "Show only invalid rows" }));
     expect(screen.queryByText("Anna Berg")).toBeNull();
     expect(gridCell("Hamburg-Altona-Nord")).toBeInTheDocument();
@@ -274,7 +272,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         },
       },
     });
-    const cells = (await screen.findAllByRole("gridcell", {}, slow)).filter(
+    const cells = (await screen.findAllByRole("gridcell", {})).filter(
       (cell) => cell.getAttribute("aria-colindex") === "2",
     );
     await user.dblClick(cells[1]);
@@ -299,7 +297,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
   it("keeps the cells read-only when the server says the grid is not editable", async () => {
     const user = userEvent.setup();
     renderBatch(batchOf({ status: Batch_Status.MANIFEST_CREATED, actions: { view: true } }));
-    const cell = await screen.findByText("Anna Berg", {}, slow);
+    const cell = await screen.findByText("Anna Berg", {});
     await user.dblClick(cell);
     expect(screen.queryByRole("textbox")).toBeNull();
     expect(screen.getByRole("grid")).toHaveAttribute("aria-readonly", "true");
@@ -307,13 +305,13 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
 
   it("shows the invoice columns only when a row has an invoice number", async () => {
     const { unmount } = renderBatch(batchOf());
-    await screen.findByText("Anna Berg", {}, slow);
+    await screen.findByText("Anna Berg", {});
     expect(screen.getByRole("grid")).toHaveAttribute("aria-colcount", String(27 + 8 + 1));
     unmount();
     // The batch says whether any row has one (the grid's page may not hold that row).
     const invoiced = rowOf(3, { name: "Carla", invoiceNumber: "INV-7" });
     renderBatch(batchOf({ hasInvoice: true }), [anna, invoiced]);
-    await screen.findByText("Anna Berg", {}, slow);
+    await screen.findByText("Anna Berg", {});
     const grid = screen.getByRole("grid");
     expect(grid).toHaveAttribute("aria-colcount", String(27 + 8 + 11 + 1));
     grid.scrollLeft = 10_000;
@@ -333,7 +331,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
       batches: { sendBatch: send },
       customers: { getPrinterSettings: () => ({ printerSettings: { labelType: LabelType.ZPL } }) },
     });
-    await waitFor(() => expect(screen.getByRole("combobox", { name: "Label type" })).toHaveTextContent("ZPL"), slow);
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Label type" })).toHaveTextContent("ZPL"));
     await user.click(screen.getByRole("button", { name: "Send" }));
     const dialog = await screen.findByRole("alertdialog");
     expect(dialog).toHaveTextContent("Some rows of the batch have validation errors.");
@@ -359,7 +357,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     const user = userEvent.setup();
     const send = vi.fn(() => ({ batch: batchOf({ status: Batch_Status.SENDING }) }));
     renderBatch(batchOf({ valid: true, invalidRows: 0 }), [anna], { batches: { sendBatch: send } });
-    await user.click(await screen.findByRole("combobox", { name: "Label type" }, slow));
+    await user.click(await screen.findByRole("combobox", { name: "Label type" }));
     expect((await screen.findAllByRole("option")).map((option) => option.textContent)).toEqual(["PDF", "ZPL"]);
     await user.click(screen.getByRole("option", { name: "ZPL" }));
     await user.click(screen.getByRole("button", { name: "Send" }));
@@ -383,35 +381,35 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
       return { batch: answer };
     });
     renderBatch(() => current, undefined, { batches: { createBatchManifest: manifest } });
-    await user.click(await screen.findByRole("button", { name: "Generate manifest" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Generate manifest" }));
     await waitFor(() => expect(screen.getByRole("button", { name: "Manifest" })).toHaveFocus());
   });
 
   it("names the label type once: by the send's select, or as a fact once sent", async () => {
     // CREATED again after its shipments were deleted: the last send's type is still recorded.
     const { unmount } = renderBatch(batchOf({ labelType: LabelType.PDF }));
-    expect(await screen.findByRole("combobox", { name: "Label type" }, slow)).toBeEnabled();
+    expect(await screen.findByRole("combobox", { name: "Label type" })).toBeEnabled();
     expect(screen.getAllByText("Label type")).toHaveLength(1);
     unmount();
 
     const { unmount: unmountSending } = renderBatch(
       batchOf({ status: Batch_Status.SENDING, labelType: LabelType.Zebra, actions: { send: true, view: true } }),
     );
-    const select = await screen.findByRole("combobox", { name: "Label type" }, slow);
+    const select = await screen.findByRole("combobox", { name: "Label type" });
     expect(select).toHaveTextContent("ZPL");
     expect(select).toBeDisabled();
     expect(screen.getAllByText("Label type")).toHaveLength(1);
     unmountSending();
 
     renderBatch(batchOf({ status: Batch_Status.SENT, labelType: LabelType.Zebra, actions: sentActions }));
-    expect(await screen.findByText("ZPL", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("ZPL", {})).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: "Label type" })).toBeNull();
     expect(screen.getAllByText("Label type")).toHaveLength(1);
   });
 
   it("names the row limit when the file has too many rows", async () => {
     renderBatch(batchOf({ rowCount: 2001, actions: { ...createdActions, sendEnabled: false } }));
-    expect(await screen.findByText("The batch has 2001 rows; at most 2000 can be sent.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("The batch has 2001 rows; at most 2000 can be sent.", {})).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
   });
 
@@ -425,7 +423,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         sentByAdmin: true,
       }),
     );
-    expect(await screen.findByText(/carla \(ADMIN\)/, {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText(/carla \(ADMIN\)/, {})).toBeInTheDocument();
     expect(document.title).toBe("march.csv · Parcel Portal");
     expect(screen.getByText(/ida\.upload/)).not.toHaveTextContent("ADMIN");
   });
@@ -439,15 +437,15 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         errorParams: { code: "Busy", message: "try later" },
       }),
     );
-    expect(await screen.findByText("The carrier refused the request (Busy): try later", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("The carrier refused the request (Busy): try later", {})).toBeInTheDocument();
   });
 
   it("says how many shipments the carrier refused after a send", async () => {
     const { unmount } = renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, errorShipments: 3 }));
-    expect(await screen.findByText("3 shipments could not be sent.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("3 shipments could not be sent.", {})).toBeInTheDocument();
     unmount();
     renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, errorShipments: 1 }));
-    expect(await screen.findByText("1 shipment could not be sent.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("1 shipment could not be sent.", {})).toBeInTheDocument();
   });
 
   it("asks before a manifest that leaves failed and changed shipments out, naming both counts", async () => {
@@ -462,7 +460,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         batches: { createBatchManifest: manifest },
       },
     );
-    await user.click(await screen.findByRole("button", { name: "Generate manifest" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Generate manifest" }));
     // The question and its button say the same as the button that opened it.
     const dialog = await screen.findByRole("alertdialog", { name: "Generate the manifest?" });
     expect(dialog).toHaveTextContent("The batch has 2 shipments with errors and 1 changed shipment.");
@@ -477,7 +475,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     const user = userEvent.setup();
     const manifested = { ...sentActions, generateManifest: false, regenerateManifest: true };
     renderBatch(batchOf({ status: Batch_Status.ERROR_MANIFEST, actions: manifested, errorShipments: 1 }));
-    await user.click(await screen.findByRole("button", { name: "Regenerate manifest" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Regenerate manifest" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Regenerate the manifest?" });
     expect(within(dialog).getByRole("button", { name: "Regenerate manifest" })).toBeInTheDocument();
   });
@@ -493,7 +491,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         batches: { cancelBatch: cancel },
       },
     );
-    await user.click(await screen.findByRole("button", { name: "Cancel sending" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Cancel sending" }));
     expect(cancel).not.toHaveBeenCalled();
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel sending" }));
     await waitFor(() => expect(cancel).toHaveBeenCalledTimes(1));
@@ -505,7 +503,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     const { getBatch, listValidatedShipments } = renderBatch(() =>
       batchOf({ status, inProgress: status === Batch_Status.SENDING, actions: { send: true, view: true } }),
     );
-    await screen.findByText("Anna Berg", {}, slow);
+    await screen.findByText("Anna Berg", {});
     expect(getBatch).toHaveBeenCalledTimes(1);
     expect(listValidatedShipments).toHaveBeenCalledTimes(1);
     await act(async () => void vi.advanceTimersByTime(batchPollMs));
@@ -531,7 +529,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
             inProgress: true,
           }),
     );
-    await screen.findByText("Anna Berg", {}, slow);
+    await screen.findByText("Anna Berg", {});
     expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
     settled = true;
     await act(async () => void vi.advanceTimersByTime(batchPollMs));
@@ -546,7 +544,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
   it("does not poll a batch at rest", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { getBatch } = renderBatch(batchOf());
-    await screen.findByText("Anna Berg", {}, slow);
+    await screen.findByText("Anna Berg", {});
     await act(async () => void vi.advanceTimersByTime(4 * batchPollMs));
     expect(getBatch).toHaveBeenCalledTimes(1);
   });
@@ -568,7 +566,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         batches: { createBatchDownloadToken },
       },
     );
-    const labels = await screen.findByRole("button", { name: "Labels (PDF)" }, slow);
+    const labels = await screen.findByRole("button", { name: "Labels (PDF)" });
     await user.click(labels);
     expect(labels).toBeDisabled();
     await waitFor(() => expect(opened).toHaveLength(1));
@@ -604,7 +602,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
       }),
     );
     renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: LabelType.Zebra }));
-    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }));
     await waitFor(() => expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrinted"));
     expect(writes).toHaveLength(1);
     expect(writes[0].device.name).toBe("Desk");
@@ -630,7 +628,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         },
       },
     );
-    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }));
     await waitFor(() => expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrinted"));
     expect(printed).toEqual([{ customerId: 5n, id: 7n, labels: { case: "batchId", value: 1n } }]);
     expect(fetch).not.toHaveBeenCalled();
@@ -651,7 +649,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
         },
       },
     );
-    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }));
     await waitFor(() =>
       expect(currentNotices().map((notice) => notice.text.id)).toContain("error.networkPrinter.addressRefused"),
     );
@@ -667,7 +665,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
       }),
     );
     renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, labelType: LabelType.Zebra }));
-    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Print labels (ZPL)" }));
     await waitFor(() =>
       expect(currentNotices().map((notice) => notice.text.id)).toContain("labelPrintingConnectionFailed"),
     );
@@ -686,7 +684,7 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
       ),
     );
     renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions, hasCustomsDocs: true }));
-    await user.click(await screen.findByRole("button", { name: "Customs documents" }, slow));
+    await user.click(await screen.findByRole("button", { name: "Customs documents" }));
     await waitFor(() =>
       expect(currentNotices()).toEqual([
         expect.objectContaining({
@@ -704,11 +702,11 @@ describe("the batch page (spec 2 §2.1, §4)", () => {
     );
     vi.stubGlobal("fetch", fetch);
     const { unmount } = renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions }));
-    await screen.findByRole("button", { name: "Labels (PDF)" }, slow);
+    await screen.findByRole("button", { name: "Labels (PDF)" });
     expect(screen.queryByRole("button", { name: "SOAP traffic" })).toBeNull();
     unmount();
     renderBatch(batchOf({ status: Batch_Status.SENT, actions: sentActions }), undefined, { authorities: [Role.admin] });
-    await user.click(await screen.findByRole("button", { name: "SOAP traffic" }, slow));
+    await user.click(await screen.findByRole("button", { name: "SOAP traffic" }));
     await user.click(await screen.findByRole("menuitem", { name: "View responses" }));
     const dialog = await screen.findByRole("dialog", { name: "SOAP responses" });
     expect(dialog).toHaveTextContent("<soap:Envelope/>");

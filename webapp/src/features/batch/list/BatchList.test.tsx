@@ -9,8 +9,6 @@ import { Batch_Status, BatchSchema } from "../../../gen/portal/v1/batches_pb";
 import { Code, portalFailure } from "../../../test/connectErrors";
 import { renderShippingApp } from "../../../test/renderShippingApp";
 
-const slow = { timeout: 10_000 };
-
 type BatchInit = MessageInitShape<typeof BatchSchema>;
 
 /** A batch as the server lists it; what it allows and whether a job works on it are the server's to say. */
@@ -41,7 +39,7 @@ describe("the batch list (spec 2 §2.1)", () => {
       batch(8n, "DELETING", { inProgress: true }),
     ];
     renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 8n }) } });
-    await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
+    await screen.findByRole("button", { name: "Download file-1.csv" });
     const icons = batches.map((b) => within(rowOf(b.csvFileName)).getByRole("img").getAttribute("data-icon"));
     expect(icons).toEqual(["file", "upload", "spinner", "spinner", "check", "cross", "cross", "spinner"]);
     expect(within(rowOf("file-3.csv")).getByTestId("batch-progress")).toHaveTextContent("12 / 40");
@@ -56,7 +54,7 @@ describe("the batch list (spec 2 §2.1)", () => {
       batch(3n, "CREATED", { rowCount: 9, invalidRows: 3 }),
     ];
     renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 3n }) } });
-    await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
+    await screen.findByRole("button", { name: "Download file-1.csv" });
     expect(within(rowOf("file-1.csv")).getByTestId("batch-progress")).toHaveTextContent("6 / 6");
     expect(within(rowOf("file-1.csv")).getByTestId("batch-left-out")).toHaveTextContent("3 invalid rows not sent");
     expect(within(rowOf("file-2.csv")).getByTestId("batch-left-out")).toHaveTextContent(
@@ -74,7 +72,7 @@ describe("the batch list (spec 2 §2.1)", () => {
       batch(4n, "DELETING", { actions: { view: false, delete: false } }),
     ];
     renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 4n }) } });
-    await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
+    await screen.findByRole("button", { name: "Download file-1.csv" });
     expect(screen.getByRole("link", { name: "Delete file-1.csv" })).toHaveAttribute("href", "/batch/1/delete");
     expect(screen.getByRole("link", { name: "View file-1.csv" })).toHaveAttribute("href", "/batch/1");
     expect(screen.getByRole("button", { name: "Delete file-2.csv" })).toBeDisabled();
@@ -87,7 +85,7 @@ describe("the batch list (spec 2 §2.1)", () => {
   it("follows the server's actions when it sends them", async () => {
     const batches = [batch(1n, "CANCELLING", { actions: { view: true, delete: false } })];
     renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 1n }) } });
-    expect(await screen.findByRole("button", { name: "Delete file-1.csv" }, slow)).toBeDisabled();
+    expect(await screen.findByRole("button", { name: "Delete file-1.csv" })).toBeDisabled();
   });
 
   it("marks admins beside the sender's login (spec 2 §6)", async () => {
@@ -96,7 +94,7 @@ describe("the batch list (spec 2 §2.1)", () => {
       batch(2n, "SENT", { sentBy: "anna", sentByAdmin: false }),
     ];
     renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 2n }) } });
-    await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
+    await screen.findByRole("button", { name: "Download file-1.csv" });
     expect(within(rowOf("file-1.csv")).getByText("carla (ADMIN)")).toBeInTheDocument();
     expect(within(rowOf("file-2.csv")).getByText("anna")).toBeInTheDocument();
     expect(within(rowOf("file-2.csv")).queryByText(/ADMIN/)).toBeNull();
@@ -105,13 +103,13 @@ describe("the batch list (spec 2 §2.1)", () => {
   it("shows the single parcels' batch without a download", async () => {
     const batches = [batch(1n, "SENT", { csvFileName: "Single Parcels" })];
     renderShippingApp("/batch", { batches: { listBatches: () => ({ batches, totalCount: 1n }) } });
-    expect(await screen.findByText("Single Parcels", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("Single Parcels", {})).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Download Single Parcels" })).toBeNull();
   });
 
   it("says so when there are no batches, and offers the upload and the parcel tab", async () => {
     renderShippingApp("/batch", { batches: { listBatches: () => ({ batches: [], totalCount: 0n }) } });
-    expect(await screen.findByText("No batches found", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("No batches found", {})).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Upload a CSV file" })).toHaveAttribute("href", "/batch/new");
     expect(screen.getByRole("link", { name: "Parcel" })).toHaveAttribute("href", "/parcel");
   });
@@ -119,7 +117,7 @@ describe("the batch list (spec 2 §2.1)", () => {
   it("offers no upload without an active customer", async () => {
     const list = vi.fn(() => ({ batches: [], totalCount: 0n }));
     renderShippingApp("/batch", { customer: null, batches: { listBatches: list } });
-    expect(await screen.findByText("Please choose a customer first.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("Please choose a customer first.", {})).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Upload a CSV file" })).toBeNull();
     expect(list).not.toHaveBeenCalled();
   });
@@ -131,7 +129,7 @@ describe("the batch list (spec 2 §2.1)", () => {
       totalCount: 1n,
     }));
     renderShippingApp("/batch?size=50", { batches: { listBatches: list } });
-    await screen.findByRole("button", { name: "Download file-1.csv" }, slow);
+    await screen.findByRole("button", { name: "Download file-1.csv" });
     expect(list).toHaveBeenCalledTimes(1);
     expect(list.mock.calls[0][0]).toMatchObject({ customerId: 5n, page: 0, pageSize: 50 });
     await act(async () => void vi.advanceTimersByTime(batchListRefreshMs - 1000));
@@ -150,9 +148,7 @@ describe("the batch list (spec 2 §2.1)", () => {
         deleteBatch: remove,
       },
     });
-    expect(
-      await screen.findByText("Are you sure you want to delete the batch 1 (file-1.csv)?", {}, slow),
-    ).toBeVisible();
+    expect(await screen.findByText("Are you sure you want to delete the batch 1 (file-1.csv)?", {})).toBeVisible();
     await user.click(screen.getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/batch"));
     expect(router.state.location.search).toBe("?size=25");
@@ -171,7 +167,7 @@ describe("the batch list (spec 2 §2.1)", () => {
     const { router } = renderShippingApp("/batch/1/delete", {
       batches: { listBatches: list, getBatch: () => ({ batch: current }), deleteBatch: remove },
     });
-    await screen.findByText("Are you sure you want to delete the batch 1 (file-1.csv)?", {}, slow);
+    await screen.findByText("Are you sure you want to delete the batch 1 (file-1.csv)?", {});
     await user.click(screen.getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/batch"));
     expect(currentNotices()).toContainEqual(
@@ -182,7 +178,7 @@ describe("the batch list (spec 2 §2.1)", () => {
         }),
       }),
     );
-    expect(await screen.findByRole("img", { name: "Deleting shipments" }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole("img", { name: "Deleting shipments" })).toBeInTheDocument();
     const calls = list.mock.calls.length;
     await act(async () => void vi.advanceTimersByTime(5_000));
     await waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(calls));
@@ -199,7 +195,7 @@ describe("the batch list (spec 2 §2.1)", () => {
         deleteBatch: remove,
       },
     });
-    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    const dialog = await screen.findByRole("alertdialog", {});
     await waitFor(() => expect(dialog).toHaveTextContent("The batch file-5.csv has a manifest and cannot be deleted."));
     expect(within(dialog).queryByRole("button", { name: "Delete" })).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
@@ -215,7 +211,7 @@ describe("the batch list (spec 2 §2.1)", () => {
       },
     });
     expect(
-      await screen.findByText("The batch file-6.csv cannot be deleted while it is in the status “Sending”.", {}, slow),
+      await screen.findByText("The batch file-6.csv cannot be deleted while it is in the status “Sending”.", {}),
     ).toBeVisible();
   });
 
@@ -226,7 +222,7 @@ describe("the batch list (spec 2 §2.1)", () => {
     renderShippingApp("/batch/999999/delete", {
       batches: { listBatches: () => ({ batches: [], totalCount: 0n }), getBatch },
     });
-    const dialog = await screen.findByRole("alertdialog", {}, slow);
+    const dialog = await screen.findByRole("alertdialog", {});
     await waitFor(() =>
       expect(dialog).toHaveTextContent("This batch does not exist, or it belongs to another customer."),
     );

@@ -15,8 +15,6 @@ import { pendingPollMs } from "./pendingShipments";
 import { renderShippingApp } from "../../../test/renderShippingApp";
 import { ApiClient_Value, LabelType, ShipmentFilter_Value } from "../../../gen/portal/v1/vocabulary_pb";
 
-const slow = { timeout: 10_000 };
-
 type ShipmentInit = MessageInitShape<typeof BatchShipmentSchema>;
 
 // The row flags are the server's (core/batch rows.go): the page shows what they say.
@@ -106,7 +104,7 @@ function renderTab(
 async function openTab() {
   const user = userEvent.setup();
   // Radix doubles tab texts (one copy hidden by CSS, which jsdom does not load).
-  await user.click(await screen.findByRole("tab", { name: /^Shipments/ }, slow));
+  await user.click(await screen.findByRole("tab", { name: /^Shipments/ }));
   await screen.findByText("REF-1");
   return user;
 }
@@ -237,7 +235,7 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
         listBatchShipments: () => ({ shipments: [refused], totalCount: 1n }),
       },
     });
-    await userEvent.setup().click(await screen.findByRole("tab", { name: /^Shipments/ }, slow));
+    await userEvent.setup().click(await screen.findByRole("tab", { name: /^Shipments/ }));
     expect(
       await screen.findByRole("img", { name: "Failed: The carrier does not accept “XX” in the field Country." }),
     ).toBeInTheDocument();
@@ -267,7 +265,7 @@ describe("the shipments of a batch (spec 2 §2.1, §4.3, §5.2)", () => {
       },
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(await screen.findByRole("tab", { name: /^Shipments/ }, slow));
+    await user.click(await screen.findByRole("tab", { name: /^Shipments/ }));
     await user.click(await screen.findByRole("button", { name: "Send REF-2 again" }));
     await waitFor(() => expect(reads).toBeGreaterThanOrEqual(2));
     const readsBefore = reads;

@@ -7,7 +7,6 @@ import { BatchSchema, type CreateBatchRequest, Batch_Status } from "../../../gen
 import { Code, portalFailure } from "../../../test/connectErrors";
 import { renderShippingApp } from "../../../test/renderShippingApp";
 
-const slow = { timeout: 10_000 };
 const csv = (name = "march.csv", text = "name;city\nAnna;Berlin\n") => new File([text], name, { type: "text/csv" });
 
 describe("the upload (spec 2 §2.1, §5.1)", () => {
@@ -15,7 +14,7 @@ describe("the upload (spec 2 §2.1, §5.1)", () => {
 
   it("offers Excel workbooks beside CSV files", async () => {
     renderShippingApp("/batch/new");
-    const input = await screen.findByLabelText<HTMLInputElement>("CSV or Excel file", {}, slow);
+    const input = await screen.findByLabelText<HTMLInputElement>("CSV or Excel file", {});
     expect(input.accept.split(",")).toEqual(expect.arrayContaining([".csv", ".xlsx"]));
   });
 
@@ -23,7 +22,7 @@ describe("the upload (spec 2 §2.1, §5.1)", () => {
     const user = userEvent.setup();
     const createBatch = vi.fn(() => ({ batch: create(BatchSchema, { id: 42n }) }));
     renderShippingApp("/batch/new", { customer: null, batches: { createBatch } });
-    await user.upload(await screen.findByLabelText("CSV or Excel file", {}, slow), csv());
+    await user.upload(await screen.findByLabelText("CSV or Excel file", {}), csv());
     await waitFor(() =>
       expect(currentNotices()).toEqual([
         expect.objectContaining({
@@ -49,7 +48,7 @@ describe("the upload (spec 2 §2.1, §5.1)", () => {
         listValidatedShipments: () => ({ validatedShipments: [] }),
       },
     });
-    await user.upload(await screen.findByLabelText("CSV or Excel file", {}, slow), csv());
+    await user.upload(await screen.findByLabelText("CSV or Excel file", {}), csv());
     await waitFor(() => expect(router.state.location.pathname).toBe("/batch/42"));
     expect(requests).toHaveLength(1);
     expect(requests[0].customer?.id).toBe(5n);
@@ -68,7 +67,7 @@ describe("the upload (spec 2 §2.1, §5.1)", () => {
         },
       },
     });
-    await user.upload(await screen.findByLabelText("CSV or Excel file", {}, slow), csv());
+    await user.upload(await screen.findByLabelText("CSV or Excel file", {}), csv());
     expect(await screen.findByRole("alert")).toBeInTheDocument();
     // The key with its parameter comes from the server; the text is the catalog's.
     expect(screen.getByRole("alert").textContent).toMatch(/quotation marks/);
@@ -77,7 +76,7 @@ describe("the upload (spec 2 §2.1, §5.1)", () => {
   it("accepts one dropped file only", async () => {
     const createBatch = vi.fn(() => ({ batch: create(BatchSchema, { id: 42n }) }));
     renderShippingApp("/batch/new", { batches: { createBatch } });
-    const zone = (await screen.findByLabelText("CSV or Excel file", {}, slow)).closest("label")!;
+    const zone = (await screen.findByLabelText("CSV or Excel file", {})).closest("label")!;
     fireEvent.drop(zone, { dataTransfer: { files: [csv("a.csv"), csv("b.csv")] } });
     expect(await screen.findByText("Please choose exactly one file.")).toBeInTheDocument();
     expect(createBatch).not.toHaveBeenCalled();
@@ -96,7 +95,7 @@ describe("the upload (spec 2 §2.1, §5.1)", () => {
       },
     }));
     renderShippingApp("/batch/new", { documents: { getActiveCsvTemplateDoc: active } });
-    await user.click(await screen.findByRole("button", { name: "CSV template" }, slow));
+    await user.click(await screen.findByRole("button", { name: "CSV template" }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
     expect(active).toHaveBeenCalledTimes(1);
   });
