@@ -22,11 +22,8 @@ import (
 func bodilessWrites(services []string, next http.Handler) http.Handler {
 	routes := routesOf(services, bodilessRouteOf)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength == 0 || r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodDelete {
-			next.ServeHTTP(w, r)
-			return
-		}
-		if _, ok := findRoute(routes, r.Method, r.URL.Path); !ok {
+		// routes holds only POST, PUT and PATCH routes.
+		if _, ok := findRoute(routes, r.Method, r.URL.Path); r.ContentLength == 0 || !ok {
 			next.ServeHTTP(w, r)
 			return
 		}

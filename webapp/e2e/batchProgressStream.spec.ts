@@ -59,11 +59,8 @@ async function send(page: Page) {
   if (await confirm.isVisible().catch(() => false)) await confirm.getByRole("button", { name: /Send/ }).last().click();
 }
 
-test("a 200-row send is counted up through the stream, without polling the batch", async ({ page }, testInfo) => {
-  const csv = csvOf200(testInfo);
-  await signIn(page, "user");
-  await upload(page, csv);
-  await recordProgress(page);
+/** Sends the batch and waits until all its rows are sent, noting the batch reads and the progress streams asked for meanwhile. */
+async function sendUntilSent(page: Page) {
   const polls: string[] = [];
   const watches: string[] = [];
   page.on("request", (request) => {
@@ -73,6 +70,15 @@ test("a 200-row send is counted up through the stream, without polling the batch
   await send(page);
   await expect(page.locator('[aria-current="step"]')).toHaveText(/Sent/, jobTimeout);
   await expect(page.getByTestId("batch-progress")).toHaveText(`${rows} / ${rows}`);
+  return { polls, watches };
+}
+
+test("a 200-row send is counted up through the stream, without polling the batch", async ({ page }, testInfo) => {
+  const csv = csvOf200(testInfo);
+  await signIn(page, "user");
+  await upload(page, csv);
+  await recordProgress(page);
+  const { polls, watches } = await sendUntilSent(page);
   const seen = await progressSeen(page);
   const counts = seen.map((text) => Number(text.split("/")[0]));
   testInfo.annotations.push({ type: "progress seen", description: seen.join(", ") });
@@ -88,15 +94,7 @@ test("with streams turned off the batch page polls and still settles", async ({ 
   await page.addInitScript(() => localStorage.setItem("portal.batchProgressStream", "off"));
   await signIn(page, "user");
   await upload(page, csv);
-  const polls: string[] = [];
-  const watches: string[] = [];
-  page.on("request", (request) => {
-    if (isGetBatch(request)) polls.push(request.url());
-    if (isWatch(request)) watches.push(request.url());
-  });
-  await send(page);
-  await expect(page.locator('[aria-current="step"]')).toHaveText(/Sent/, jobTimeout);
-  await expect(page.getByTestId("batch-progress")).toHaveText(`${rows} / ${rows}`);
+  const { polls, watches } = await sendUntilSent(page);
   expect(watches, "no stream when turned off").toEqual([]);
   expect(polls.length, "the page polled the batch").toBeGreaterThan(0);
 });
