@@ -42,9 +42,9 @@ export default defineConfig({
     // process, which idles: on two cores that was one worker, and the suite
     // ran in 3m30s rather than 2m16s.
     maxWorkers: availableParallelism(),
-    // Above the 10 s of testing-library's waits (src/test/setup.ts), so a
+    // Above the 40 s of testing-library's waits (src/test/setup.ts), so a
     // missing element fails with its own message rather than a time-out.
-    testTimeout: 30_000,
+    testTimeout: 90_000,
     // Most files share their worker's modules and jsdom, file after file
     // (isolate: false): each file no longer imports React, Radix and the
     // generated messages afresh, and the suite ran in 3m26s instead of 6m25s
@@ -68,10 +68,6 @@ export default defineConfig({
         test: {
           name: "isolated",
           include: [isolated],
-          // Each of these files loads the app cold, which beside the browser tests took
-          // over 10 s: their waits are longer (src/test/coldStart.ts).
-          setupFiles: ["src/test/coldStart.ts"],
-          testTimeout: 60_000,
         },
       },
     ],

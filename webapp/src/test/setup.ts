@@ -5,11 +5,12 @@ import { afterEach, beforeEach } from "vitest";
 import { currentNotices, dismissNotice } from "../errors/notices";
 import { messages } from "../locales/en";
 
-// findBy* and waitFor give up after 1 s by default; on a loaded two-core CI
-// machine, beside the browser tests (make test), a lazy route or a react-query
-// round trip can take several seconds. The wait
-// ends as soon as the element appears, so passing tests stay fast.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy* and waitFor give up after 1 s by default; in make test, on two
+// cores beside the browser tests, a page that appears at once alone took
+// 11-12 s (a worker's first file, and the isolated ones, load the app cold).
+// The wait ends as soon as the element appears, so passing tests stay fast;
+// only a failing one takes the whole 40 s to say so.
+configure({ asyncUtilTimeout: 40_000 });
 
 // jsdom lays nothing out. Radix menus measure themselves with ResizeObserver and the
 // router restores the scroll position on navigation: give them harmless stand-ins.
