@@ -54,6 +54,29 @@ func (c restJSONCodec) UnmarshalField(data []byte, msg proto.Message, field prot
 	return malformed(c.JSONCodec.UnmarshalField(springBodies(data, field.Message()), msg, field))
 }
 
+// MarshalAppendField writes an answer that is one field of the response
+// (response_body: "parcels"). For a list of messages it writes the
+// elements one by one: vanguard marshals the whole response and then reads
+// it back with encoding/json to dig the list out, which cost a 20-row list
+// read a third as much again as writing it. Other fields go to vanguard.
+func (c restJSONCodec) MarshalAppendField(base []byte, msg proto.Message, field protoreflect.FieldDescriptor) ([]byte, error) {
+	if !field.IsList() || field.Message() == nil {
+		return c.JSONCodec.MarshalAppendField(base, msg, field)
+	}
+	list := msg.ProtoReflect().Get(field).List()
+	base = append(base, '[')
+	for i := range list.Len() {
+		if i > 0 {
+			base = append(base, ',')
+		}
+		var err error
+		if base, err = c.MarshalAppend(base, list.Get(i).Message().Interface()); err != nil {
+			return nil, err
+		}
+	}
+	return append(base, ']'), nil
+}
+
 var errNotUTF8 = errors.New("the body is not UTF-8")
 
 func malformed(err error) error {
