@@ -16,10 +16,13 @@ import (
 // rather than a missing key).
 type jsonCodec struct{}
 
+// connectAnswers writes the Connect JSON answers.
+var connectAnswers = newJSONWriter(protojson.MarshalOptions{})
+
 func (jsonCodec) Name() string { return "json" }
 
 func (jsonCodec) Marshal(msg any) ([]byte, error) {
-	return protojson.MarshalOptions{EmitUnpopulated: true}.Marshal(msg.(proto.Message))
+	return connectAnswers.appendMessage(nil, msg.(proto.Message).ProtoReflect())
 }
 
 func (jsonCodec) Unmarshal(data []byte, msg any) error {
@@ -29,11 +32,21 @@ func (jsonCodec) Unmarshal(data []byte, msg any) error {
 
 // restJSONCodec is vanguard's JSON codec for REST bodies, except that a body
 // it cannot read is the caller's mistake (400), not the server's (vanguard
-// reports a plain decoding error as unknown, which becomes a 500).
-type restJSONCodec struct{ *vanguard.JSONCodec }
+// reports a plain decoding error as unknown, which becomes a 500), and that
+// answers are written by jsonWriter, which writes what vanguard's protojson
+// would, faster.
+type restJSONCodec struct {
+	*vanguard.JSONCodec
+	answers *jsonWriter
+}
 
 func newRESTJSONCodec(r vanguard.TypeResolver) vanguard.Codec {
-	return restJSONCodec{vanguard.NewJSONCodec(r)}
+	c := vanguard.NewJSONCodec(r)
+	return restJSONCodec{c, newJSONWriter(c.MarshalOptions)}
+}
+
+func (c restJSONCodec) MarshalAppend(base []byte, msg proto.Message) ([]byte, error) {
+	return c.answers.appendMessage(base, msg.ProtoReflect())
 }
 
 func (c restJSONCodec) Unmarshal(data []byte, msg proto.Message) error {
@@ -58,23 +71,16 @@ func (c restJSONCodec) UnmarshalField(data []byte, msg proto.Message, field prot
 // (response_body: "parcels"). For a list of messages it writes the
 // elements one by one: vanguard marshals the whole response and then reads
 // it back with encoding/json to dig the list out, which cost a 20-row list
-// read a third as much again as writing it. Other fields go to vanguard.
+// read a third as much again as writing it. A message field is written
+// whole; other fields go to vanguard.
 func (c restJSONCodec) MarshalAppendField(base []byte, msg proto.Message, field protoreflect.FieldDescriptor) ([]byte, error) {
-	if !field.IsList() || field.Message() == nil {
+	switch {
+	case field.Message() == nil || field.IsMap():
 		return c.JSONCodec.MarshalAppendField(base, msg, field)
+	case field.IsList():
+		return c.answers.appendList(base, msg.ProtoReflect().Get(field).List(), field)
 	}
-	list := msg.ProtoReflect().Get(field).List()
-	base = append(base, '[')
-	for i := range list.Len() {
-		if i > 0 {
-			base = append(base, ',')
-		}
-		var err error
-		if base, err = c.MarshalAppend(base, list.Get(i).Message().Interface()); err != nil {
-			return nil, err
-		}
-	}
-	return append(base, ']'), nil
+	return c.answers.appendMessage(base, msg.ProtoReflect().Get(field).Message())
 }
 
 var errNotUTF8 = errors.New("the body is not UTF-8")

@@ -4,14 +4,19 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"testing"
 
 	"connectrpc.com/vanguard"
 	"google.golang.org/genproto/googleapis/api/annotations"
+	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/dynamicpb"
+	"google.golang.org/protobuf/types/known/structpb"
+	"google.golang.org/protobuf/types/known/timestamppb"
+	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	_ "parcelportal/adapters/rpc/gen/portal/v1"
 )
@@ -95,7 +100,7 @@ func fillEveryField(m protoreflect.Message, seed, depth int) {
 				continue
 			}
 			mp := m.Mutable(fd).Map()
-			for k := range 2 {
+			for k := range 5 {
 				key := scalarOf(fd.MapKey(), seed+k).MapKey()
 				if fd.MapValue().Message() != nil {
 					v := mp.NewValue()
@@ -158,4 +163,109 @@ func scalarOf(fd protoreflect.FieldDescriptor, seed int) protoreflect.Value {
 		return protoreflect.ValueOfFloat64(float64(seed)*1e21 + 0.1)
 	}
 	panic("no value for " + fd.Kind().String())
+}
+
+// jsonWriter writes every message of the contract as protojson does: empty,
+// filled in every field three ways, and with an enum number the contract
+// does not name; a string that is not UTF-8 is an error for both.
+func TestJSONWriterWritesWhatProtojsonWrites(t *testing.T) {
+	w := newJSONWriter(protojson.MarshalOptions{})
+	same := func(name string, m protoreflect.Message) {
+		t.Helper()
+		want, wantErr := protojson.MarshalOptions{EmitUnpopulated: true}.Marshal(m.Interface())
+		got, err := w.appendMessage(nil, m)
+		switch {
+		case (wantErr != nil) != (err != nil):
+			t.Errorf("%s: protojson's error %v, ours %v", name, wantErr, err)
+		case err == nil && compact(t, want) != compact(t, got):
+			t.Errorf("%s:\nprotojson %s\nours      %s", name, compact(t, want), compact(t, got))
+		}
+	}
+	messages := 0
+	var each func(protoreflect.MessageDescriptors)
+	each = func(mds protoreflect.MessageDescriptors) {
+		for i := range mds.Len() {
+			md := mds.Get(i)
+			if md.IsMapEntry() {
+				continue
+			}
+			messages++
+			same(string(md.FullName())+" empty", dynamicpb.NewMessage(md))
+			for seed := range 3 {
+				m := dynamicpb.NewMessage(md)
+				fillEveryField(m, seed, 2)
+				same(fmt.Sprintf("%s filled %d", md.FullName(), seed), m)
+			}
+			fields := md.Fields()
+			for j := range fields.Len() {
+				fd := fields.Get(j)
+				if fd.IsList() || fd.IsMap() {
+					continue
+				}
+				switch fd.Kind() {
+				case protoreflect.EnumKind:
+					m := dynamicpb.NewMessage(md)
+					m.Set(fd, protoreflect.ValueOfEnum(999))
+					same(fmt.Sprintf("%s.%s unnamed enum", md.FullName(), fd.Name()), m)
+				case protoreflect.StringKind:
+					m := dynamicpb.NewMessage(md)
+					m.Set(fd, protoreflect.ValueOfString("ab\xffcd"))
+					same(fmt.Sprintf("%s.%s not UTF-8", md.FullName(), fd.Name()), m)
+				}
+			}
+			each(md.Messages())
+		}
+	}
+	protoregistry.GlobalFiles.RangeFilesByPackage("portal.v1", func(f protoreflect.FileDescriptor) bool {
+		each(f.Messages())
+		return true
+	})
+	if messages < 300 {
+		t.Fatalf("only %d messages found; the walk of the contract is broken", messages)
+	}
+	for _, ts := range []*timestamppb.Timestamp{{}, {Seconds: 1_790_000_000}, {Seconds: 1, Nanos: 5e8}, {Seconds: 2, Nanos: 1000},
+		{Seconds: 3, Nanos: 7}, {Seconds: -62135596801}, {Seconds: 253402300800}, {Nanos: -1}, {Nanos: 1e9}} {
+		same(fmt.Sprintf("timestamp %v", ts), ts.ProtoReflect())
+	}
+	for _, x := range []float64{0, math.Copysign(0, -1), 1, -2.5, 123.456, 1e-6, 1e-7, 9.99e20, 1e21, 1.5e300, math.MaxFloat64,
+		math.SmallestNonzeroFloat64, math.NaN(), math.Inf(1), math.Inf(-1)} {
+		for _, n := range []struct {
+			bits int
+			of   proto.Message
+		}{{64, wrapperspb.Double(x)}, {32, wrapperspb.Float(float32(x))}} {
+			want, _ := protojson.Marshal(n.of)
+			v := x
+			if n.bits == 32 {
+				v = float64(float32(x))
+			}
+			if got := appendJSONFloat(nil, v, n.bits); string(got) != string(want) {
+				t.Errorf("float%d %v: protojson %s, ours %s", n.bits, x, want, got)
+			}
+		}
+	}
+	for _, s := range []string{"", "plain", "\x00\x01\x1f\x7f", "\b\f\n\r\t", `"\/`, "<>&'", "\u2028\u2029", "\ufffd", "日本語 🚚", "a\xffb", "\xed\xa0\x80"} {
+		want, wantErr := protojson.Marshal(wrapperspb.String(s))
+		got, err := appendJSONString(nil, s)
+		if (wantErr != nil) != (err != nil) || err == nil && string(got) != string(want) {
+			t.Errorf("string %q: protojson %s (%v), ours %s (%v)", s, want, wantErr, got, err)
+		}
+	}
+	value, err := structpb.NewValue(map[string]any{"b": 1, "a": []any{"x", true, nil}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same("struct value", value.ProtoReflect())
+}
+
+// A string is escaped as protojson escapes it, including every control
+// character and the characters HTML would escape, which protojson keeps.
+func TestJSONStringsAreEscapedAsProtojsonEscapesThem(t *testing.T) {
+	for c := range rune(0x80) {
+		s := "a" + string(c) + "b"
+		want, _ := protojson.Marshal(wrapperspb.String(s))
+		got, err := appendJSONString(nil, s)
+		if err != nil || string(got) != string(want) {
+			t.Errorf("%q: protojson %s, ours %s (%v)", s, want, got, err)
+		}
+	}
 }
