@@ -210,6 +210,16 @@ func (s Customers) Get(ctx context.Context, id int64) (customer.Customer, error)
 	return s.get(ctx, s.Pool, id, false)
 }
 
+// APIClient answers the customer's API client, without its credentials.
+func (s Customers) APIClient(ctx context.Context, id int64) (string, error) {
+	var client string
+	err := s.Pool.QueryRow(ctx, `SELECT api_client FROM customer WHERE id = $1`, id).Scan(&client)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", customer.ErrNotFound
+	}
+	return client, err
+}
+
 // DefaultHubID answers the hub flagged default, of the first tenant with one.
 func (s Customers) DefaultHubID(ctx context.Context) (int64, error) {
 	var id int64

@@ -3,11 +3,13 @@ package postgres_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"testing"
 
 	"parcelportal/adapters/postgres"
 	"parcelportal/adapters/secrets"
 	"parcelportal/app/customers/storetest"
+	"parcelportal/core/customer"
 )
 
 func customerStore(t *testing.T) (postgres.Customers, int64) {
@@ -58,5 +60,31 @@ func TestCustomerSecretsAreSealedAtRest(t *testing.T) {
 	other, _ := secrets.NewBox("AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=")
 	if _, err := (postgres.Customers{Pool: store.Pool, Sealer: other}).Get(ctx, c.ID); err == nil {
 		t.Fatal("credentials opened with another key")
+	}
+}
+
+// The parcel list reads a customer's API client alone: it answers with a
+// key that cannot open the credentials, and an unknown customer is not found.
+func TestCustomerAPIClientOpensNoCredentials(t *testing.T) {
+	t.Parallel()
+	store, hub := customerStore(t)
+	ctx := context.Background()
+	full := storetest.Full(hub, "SE77700002")
+	full.APIClient = customer.ClientA1
+	c, err := store.Create(ctx, full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := secrets.NewBox("AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=")
+	locked := postgres.Customers{Pool: store.Pool, Sealer: other}
+	if _, err := locked.Get(ctx, c.ID); err == nil {
+		t.Fatal("credentials opened with another key")
+	}
+	client, err := locked.APIClient(ctx, c.ID)
+	if err != nil || client != customer.ClientA1 {
+		t.Fatalf("APIClient = %q, %v; want %q", client, err, customer.ClientA1)
+	}
+	if _, err := store.APIClient(ctx, 1<<40); !errors.Is(err, customer.ErrNotFound) {
+		t.Fatalf("unknown customer: %v", err)
 	}
 }

@@ -17,15 +17,27 @@ func queryAll[T any](ctx context.Context, q querier, scan func(pgx.Row) (T, erro
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (T, error) { return scan(r) })
 }
 
-// listPage answers a paged list: the rows query returns, each read by scan, and
-// the total countQuery counts over the whole list.
+// listPage answers a paged list: the rows query returns, each read by scan,
+// and the total countQuery counts over the whole list. Both statements go
+// to the database together, in one round trip.
 func listPage[T any](ctx context.Context, pool *pgxpool.Pool, scan func(pgx.Row) (T, error),
 	query string, args []any, countQuery string, countArgs ...any) ([]T, int, error) {
-	list, err := queryAll(ctx, pool, scan, query, args...)
+	var both pgx.Batch
+	both.Queue(query, args...)
+	both.Queue(countQuery, countArgs...)
+	results := pool.SendBatch(ctx, &both)
+	defer results.Close()
+	rows, err := results.Query()
+	if err != nil {
+		return nil, 0, err
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (T, error) { return scan(r) })
 	if err != nil {
 		return nil, 0, err
 	}
 	var total int
-	err = pool.QueryRow(ctx, countQuery, countArgs...).Scan(&total)
-	return list, total, err
+	if err := results.QueryRow().Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	return list, total, results.Close()
 }

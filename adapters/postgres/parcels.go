@@ -155,18 +155,6 @@ func (s Parcels) List(ctx context.Context, q parcel.Query) ([]parcel.Parcel, int
 	if err != nil {
 		return nil, 0, err
 	}
-	rows, err := s.Pool.Query(ctx, `WITH page AS (`+page+`) SELECT `+parcelColumns+` FROM page
-		JOIN validated_shipment v ON v.id = page.id
-		LEFT JOIN batch b ON b.id = v.batch_id
-		LEFT JOIN shipment s ON s.validated_shipment_id = v.id
-		ORDER BY v.created_at DESC, v.id DESC`, args...)
-	if err != nil {
-		return nil, 0, err
-	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (parcel.Parcel, error) { return scanParcel(r) })
-	if err != nil {
-		return nil, 0, err
-	}
 	// The total comes from the counts the triggers of migration 00020 keep.
 	counts := sq.And{sq.Eq{"customer_id": q.CustomerID}}
 	switch q.Manifest {
@@ -185,11 +173,11 @@ func (s Parcels) List(ctx context.Context, q parcel.Query) ([]parcel.Parcel, int
 	if err != nil {
 		return nil, 0, err
 	}
-	var total int
-	if err := s.Pool.QueryRow(ctx, count, cargs...).Scan(&total); err != nil {
-		return nil, 0, err
-	}
-	return list, total, nil
+	return listPage(ctx, s.Pool, scanParcel, `WITH page AS (`+page+`) SELECT `+parcelColumns+` FROM page
+		JOIN validated_shipment v ON v.id = page.id
+		LEFT JOIN batch b ON b.id = v.batch_id
+		LEFT JOIN shipment s ON s.validated_shipment_id = v.id
+		ORDER BY v.created_at DESC, v.id DESC`, args, count, cargs...)
 }
 
 // Claim takes the parcel's label lease and reads its attempt.

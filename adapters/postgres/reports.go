@@ -244,15 +244,8 @@ func (s Reports) ExplainReport(ctx context.Context, q reports.Query) (string, er
 // Search answers a page and the total, counted up to report.MaxCount.
 func (s Reports) Search(ctx context.Context, q reports.Query) (report.Page, error) {
 	query, args := pageSQL(q)
-	rows, err := s.Pool.Query(ctx, query, args...)
-	if err != nil {
-		return report.Page{}, err
-	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (report.Row, error) { return scanReportRow(r) })
-	if err != nil {
-		return report.Page{}, err
-	}
-	total, err := s.count(ctx, q, report.MaxCount)
+	count, countArgs := countSQL(q, report.MaxCount)
+	list, total, err := listPage(ctx, s.Pool, scanReportRow, query, args, count, countArgs...)
 	if err != nil {
 		return report.Page{}, err
 	}

@@ -25,7 +25,7 @@ func (s Service) List(ctx context.Context, caller *access.Caller, lq ListQuery) 
 	if err != nil {
 		return nil, 0, err
 	}
-	c, err := s.Customers.Get(ctx, lq.CustomerID)
+	client, err := s.Customers.APIClient(ctx, lq.CustomerID)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -35,7 +35,7 @@ func (s Service) List(ctx context.Context, caller *access.Caller, lq ListQuery) 
 	}
 	rows := make([]Row, len(list))
 	for i, p := range list {
-		rows[i] = Row{Parcel: p, Selectable: p.Selectable(c.APIClient)}
+		rows[i] = Row{Parcel: p, Selectable: p.Selectable(client)}
 	}
 	return rows, total, nil
 }

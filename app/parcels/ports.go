@@ -95,8 +95,13 @@ type Files interface {
 }
 
 // Customers reads the customer a parcel ships for, with its carrier login.
+//
+// Contract: APIClient answers the customer's API client alone, without
+// reading or opening its sealed credentials (the list needs nothing else);
+// both calls answer customer.ErrNotFound for an unknown customer.
 type Customers interface {
 	Get(ctx context.Context, id int64) (customer.Customer, error)
+	APIClient(ctx context.Context, id int64) (string, error)
 }
 
 // HubCountries names the country of a hub; validation and the sender depend on it.
