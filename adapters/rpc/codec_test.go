@@ -129,7 +129,7 @@ func fillEveryField(m protoreflect.Message, seed, depth int) {
 			ts.Set(ts.Descriptor().Fields().ByName("seconds"), protoreflect.ValueOfInt64(int64(1_790_000_000+seed)))
 			ts.Set(ts.Descriptor().Fields().ByName("nanos"), protoreflect.ValueOfInt32(int32(seed*1000)))
 		case fd.Message() != nil:
-			if depth > 0 && fd.Message().FullName().Parent() == "portal.v1" {
+			if depth > 0 && fd.Message().ParentFile().Package() != "google.protobuf" {
 				fillEveryField(m.Mutable(fd).Message(), seed, depth-1)
 			}
 		default:
