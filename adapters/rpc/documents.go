@@ -189,15 +189,15 @@ func legalToProto(p document.LegalPage) *portalv1.LegalPage {
 
 // legalKindOf names the page as core/document does: by the enum value's
 // name, which is the spec's JSON string too. Unspecified is no page.
-func legalKindOf(k portalv1.LegalPage_Kind) document.LegalKind {
-	if k == portalv1.LegalPage_KIND_UNSPECIFIED {
+func legalKindOf(k portalv1.LegalPageKind) document.LegalKind {
+	if k == portalv1.LegalPageKind_LEGAL_PAGE_KIND_UNSPECIFIED {
 		return ""
 	}
 	return document.LegalKind(k.String())
 }
 
-func legalKindToProto(k document.LegalKind) portalv1.LegalPage_Kind {
-	return portalv1.LegalPage_Kind(portalv1.LegalPage_Kind_value[string(k)])
+func legalKindToProto(k document.LegalKind) portalv1.LegalPageKind {
+	return portalv1.LegalPageKind(portalv1.LegalPageKind_value[string(k)])
 }
 
 // ListLegalPages lists a tenant's published legal pages.

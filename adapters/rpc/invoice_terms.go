@@ -11,24 +11,24 @@ import (
 // an older row may hold another case or spaces ("dap "), which still name
 // the value. An empty or unknown one is the unspecified value.
 
-func incotermOf(s string) portalv1.CommercialInvoiceTerms_Incoterm {
-	return enumOf[portalv1.CommercialInvoiceTerms_Incoterm](portalv1.CommercialInvoiceTerms_Incoterm_value, storedName(s))
+func incotermOf(s string) portalv1.Incoterm {
+	return enumOf[portalv1.Incoterm](portalv1.Incoterm_value, storedName(s))
 }
 
-func reasonOfExportOf(s string) portalv1.CommercialInvoiceTerms_ReasonOfExport {
-	return enumOf[portalv1.CommercialInvoiceTerms_ReasonOfExport](portalv1.CommercialInvoiceTerms_ReasonOfExport_value, storedName(s))
+func reasonOfExportOf(s string) portalv1.ReasonOfExport {
+	return enumOf[portalv1.ReasonOfExport](portalv1.ReasonOfExport_value, storedName(s))
 }
 
 func storedName(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
 
 // invoiceAmounts are the request's amounts as the contract names them; core
 // names them as the request's JSON fields.
-var invoiceAmounts = map[string]portalv1.CommercialInvoiceTerms_Amount{
-	invoice.AmountFreightPostage: portalv1.CommercialInvoiceTerms_FREIGHT_POSTAGE,
-	invoice.AmountDiscountRebate: portalv1.CommercialInvoiceTerms_DISCOUNT_REBATE,
-	invoice.AmountVAT:            portalv1.CommercialInvoiceTerms_VAT,
-	invoice.AmountTobaccoTax:     portalv1.CommercialInvoiceTerms_TOBACCO_TAX,
-	invoice.AmountDuty:           portalv1.CommercialInvoiceTerms_DUTY,
+var invoiceAmounts = map[string]portalv1.InvoiceAmount{
+	invoice.AmountFreightPostage: portalv1.InvoiceAmount_FREIGHT_POSTAGE,
+	invoice.AmountDiscountRebate: portalv1.InvoiceAmount_DISCOUNT_REBATE,
+	invoice.AmountVAT:            portalv1.InvoiceAmount_VAT,
+	invoice.AmountTobaccoTax:     portalv1.InvoiceAmount_TOBACCO_TAX,
+	invoice.AmountDuty:           portalv1.InvoiceAmount_DUTY,
 }
 
 // invoiceDefaultsToProto is what the invoice form starts with and, per
@@ -42,7 +42,7 @@ func invoiceDefaultsToProto(d invoice.Defaults) *portalv1.CommercialInvoiceDefau
 		if len(names) == 0 {
 			continue
 		}
-		amounts := make([]portalv1.CommercialInvoiceTerms_Amount, len(names))
+		amounts := make([]portalv1.InvoiceAmount, len(names))
 		for i, n := range names {
 			amounts[i] = invoiceAmounts[n]
 		}

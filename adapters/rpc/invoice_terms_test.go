@@ -18,13 +18,13 @@ func TestEnumsNameTheCoresValues(t *testing.T) {
 		core  []string
 		names map[int32]string
 	}{
-		"inquiry product":           {inquiry.Products, portalv1.SubmitParcelInquiryRequest_Product_name},
-		"inquiry insurance":         {inquiry.Insurances, portalv1.SubmitParcelInquiryRequest_Insurance_name},
-		"inquiry reason":            {inquiry.Reasons, portalv1.SubmitParcelInquiryRequest_Reason_name},
-		"incoterm":                  {invoice.Incoterms, portalv1.CommercialInvoiceTerms_Incoterm_name},
-		"reason of export":          {invoice.ReasonsOfExport, portalv1.CommercialInvoiceTerms_ReasonOfExport_name},
-		"incoterm of a row":         {shipment.Incoterms, portalv1.CommercialInvoiceTerms_Incoterm_name},
-		"reason of export of a row": {shipment.ReasonsOfExport, portalv1.CommercialInvoiceTerms_ReasonOfExport_name},
+		"inquiry product":           {inquiry.Products, portalv1.InquiryProduct_name},
+		"inquiry insurance":         {inquiry.Insurances, portalv1.InquiryInsurance_name},
+		"inquiry reason":            {inquiry.Reasons, portalv1.InquiryReason_name},
+		"incoterm":                  {invoice.Incoterms, portalv1.Incoterm_name},
+		"reason of export":          {invoice.ReasonsOfExport, portalv1.ReasonOfExport_name},
+		"incoterm of a row":         {shipment.Incoterms, portalv1.Incoterm_name},
+		"reason of export of a row": {shipment.ReasonsOfExport, portalv1.ReasonOfExport_name},
 	} {
 		var named []string
 		for v, n := range c.names {
@@ -38,15 +38,15 @@ func TestEnumsNameTheCoresValues(t *testing.T) {
 			t.Errorf("%s: the enum names %v, the core %v", name, named, core)
 		}
 		for _, s := range c.core {
-			if v := enumOf[portalv1.CommercialInvoiceTerms_Incoterm](reverse(c.names), s); c.names[int32(v)] != s {
+			if v := enumOf[portalv1.Incoterm](reverse(c.names), s); c.names[int32(v)] != s {
 				t.Errorf("%s: %q reads back as %q", name, s, c.names[int32(v)])
 			}
 		}
 	}
 	// Unspecified is the core's empty default; a stored name reads back in any case.
-	if nameOf(portalv1.CommercialInvoiceTerms_INCOTERM_UNSPECIFIED) != "" ||
-		incotermOf(" dap") != portalv1.CommercialInvoiceTerms_DAP || incotermOf("") != portalv1.CommercialInvoiceTerms_INCOTERM_UNSPECIFIED ||
-		reasonOfExportOf("CIF") != portalv1.CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED {
+	if nameOf(portalv1.Incoterm_INCOTERM_UNSPECIFIED) != "" ||
+		incotermOf(" dap") != portalv1.Incoterm_DAP || incotermOf("") != portalv1.Incoterm_INCOTERM_UNSPECIFIED ||
+		reasonOfExportOf("CIF") != portalv1.ReasonOfExport_REASON_OF_EXPORT_UNSPECIFIED {
 		t.Error("unspecified and stored names do not map as the core spells them")
 	}
 }
@@ -61,18 +61,18 @@ func reverse(names map[int32]string) map[string]int32 {
 
 // Every amount core names has its enum value, and the enum names no other.
 func TestInvoiceAmountsNameTheCoresAmounts(t *testing.T) {
-	if len(invoiceAmounts) != len(invoice.Amounts) || len(portalv1.CommercialInvoiceTerms_Amount_name) != len(invoice.Amounts)+1 {
-		t.Fatalf("core names %v, the map %v, the enum %v", invoice.Amounts, invoiceAmounts, portalv1.CommercialInvoiceTerms_Amount_name)
+	if len(invoiceAmounts) != len(invoice.Amounts) || len(portalv1.InvoiceAmount_name) != len(invoice.Amounts)+1 {
+		t.Fatalf("core names %v, the map %v, the enum %v", invoice.Amounts, invoiceAmounts, portalv1.InvoiceAmount_name)
 	}
 	for _, a := range invoice.Amounts {
-		if invoiceAmounts[a] == portalv1.CommercialInvoiceTerms_AMOUNT_UNSPECIFIED {
+		if invoiceAmounts[a] == portalv1.InvoiceAmount_INVOICE_AMOUNT_UNSPECIFIED {
 			t.Errorf("%s has no enum value", a)
 		}
 	}
 	d := invoiceDefaultsToProto(invoice.Defaults{Incoterm: invoice.IncotermDAP})
-	if len(d.GetReceiverAmounts()) != 1 || d.GetReceiverAmounts()[0].GetIncoterm() != portalv1.CommercialInvoiceTerms_DAP ||
-		!slices.Equal(d.GetReceiverAmounts()[0].GetAmounts(), []portalv1.CommercialInvoiceTerms_Amount{
-			portalv1.CommercialInvoiceTerms_VAT, portalv1.CommercialInvoiceTerms_TOBACCO_TAX, portalv1.CommercialInvoiceTerms_DUTY}) {
+	if len(d.GetReceiverAmounts()) != 1 || d.GetReceiverAmounts()[0].GetIncoterm() != portalv1.Incoterm_DAP ||
+		!slices.Equal(d.GetReceiverAmounts()[0].GetAmounts(), []portalv1.InvoiceAmount{
+			portalv1.InvoiceAmount_VAT, portalv1.InvoiceAmount_TOBACCO_TAX, portalv1.InvoiceAmount_DUTY}) {
 		t.Errorf("receiver amounts: %v", d.GetReceiverAmounts())
 	}
 }

@@ -32,11 +32,11 @@ func (h ReportHandler) GetInvoiceCustomers(ctx context.Context, req *connect.Req
 }
 
 // gateSteps are the gate's steps as the contract names them.
-var gateSteps = map[invoice.Step]portalv1.GetInvoiceCustomersResponse_GateStep{
-	invoice.StepNone:       portalv1.GetInvoiceCustomersResponse_GATE_STEP_UNSPECIFIED,
-	invoice.StepGTC:        portalv1.GetInvoiceCustomersResponse_GTC,
-	invoice.StepPricing:    portalv1.GetInvoiceCustomersResponse_PRICING,
-	invoice.StepSellerEORI: portalv1.GetInvoiceCustomersResponse_SELLER_EORI,
+var gateSteps = map[invoice.Step]portalv1.InvoiceGateStep{
+	invoice.StepNone:       portalv1.InvoiceGateStep_INVOICE_GATE_STEP_UNSPECIFIED,
+	invoice.StepGTC:        portalv1.InvoiceGateStep_GTC,
+	invoice.StepPricing:    portalv1.InvoiceGateStep_PRICING,
+	invoice.StepSellerEORI: portalv1.InvoiceGateStep_SELLER_EORI,
 }
 
 // CheckInvoiceNumber says whether the number is taken for the CRM ids.

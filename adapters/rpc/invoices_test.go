@@ -204,7 +204,7 @@ func TestCommercialInvoiceOverREST(t *testing.T) {
 	}
 	*a.consents = nil
 	rsp, b = a.call(t, a.user(), "POST", "/portal.v1.ReportService/GetInvoiceCustomers", `{"shipmentIds":["`+idOf(second)+`"]}`)
-	if gate := decode[map[string]any](t, b); rsp.StatusCode != 200 || gate["nextStep"] != "GATE_STEP_UNSPECIFIED" {
+	if gate := decode[map[string]any](t, b); rsp.StatusCode != 200 || gate["nextStep"] != "INVOICE_GATE_STEP_UNSPECIFIED" {
 		t.Errorf("connect customers past the gate: %d %s", rsp.StatusCode, b)
 	}
 	// The form's defaults come with the customers: the EU declaration only when every destination

@@ -103,7 +103,7 @@ func (h TrackingHandler) GetTrackingParcel(ctx context.Context, req *connect.Req
 		CustomerName:        &portalv1.TrackingCustomerName{CustomerName: d.CustomerName, Subsidiary: d.Subsidiary},
 		ReceiverDetails:     receiverOf(d.Receiver), SenderDetails: senderOf(d.Sender), TrackingEvents: eventsOf(d.Events),
 		Untracked: p.Untracked, ActiveStep: int32(p.ActiveStep), Internal: p.Internal,
-	}, InquiryProduct: enumOf[portalv1.SubmitParcelInquiryRequest_Product](portalv1.SubmitParcelInquiryRequest_Product_value, p.InquiryProduct)}), nil
+	}, InquiryProduct: enumOf[portalv1.InquiryProduct](portalv1.InquiryProduct_value, p.InquiryProduct)}), nil
 }
 
 // GetTrackingEvents reads a parcel's events.

@@ -49,17 +49,17 @@ func labelTypeToProto(s string) portalv1.LabelType {
 	return enumOf[portalv1.LabelType](portalv1.LabelType_value, s)
 }
 
-func apiClientToProto(s string) portalv1.ApiClient_Value {
-	return enumOf[portalv1.ApiClient_Value](portalv1.ApiClient_Value_value, s)
+func apiClientToProto(s string) portalv1.ApiClient {
+	return enumOf[portalv1.ApiClient](portalv1.ApiClient_value, s)
 }
 
 // healthStatusToProto names core/health's UP and DOWN as the contract's enum.
-func healthStatusToProto(s health.Status) portalv1.HealthStatus_Value {
-	return enumOf[portalv1.HealthStatus_Value](portalv1.HealthStatus_Value_value, string(s))
+func healthStatusToProto(s health.Status) portalv1.HealthStatus {
+	return enumOf[portalv1.HealthStatus](portalv1.HealthStatus_value, string(s))
 }
 
-func shipmentSourceToProto(s string) portalv1.ShipmentSource_Value {
-	return enumOf[portalv1.ShipmentSource_Value](portalv1.ShipmentSource_Value_value, s)
+func shipmentSourceToProto(s string) portalv1.ShipmentSource {
+	return enumOf[portalv1.ShipmentSource](portalv1.ShipmentSource_value, s)
 }
 
 func manifestTypeToProto(s string) portalv1.ManifestType {
@@ -74,12 +74,12 @@ func manifestTypesToProto(types []string) []portalv1.ManifestType {
 	return out
 }
 
-func fulltrackVersionToProto(s string) portalv1.FulltrackVersion_Value {
-	return enumOf[portalv1.FulltrackVersion_Value](portalv1.FulltrackVersion_Value_value, s)
+func fulltrackVersionToProto(s string) portalv1.FulltrackVersion {
+	return enumOf[portalv1.FulltrackVersion](portalv1.FulltrackVersion_value, s)
 }
 
-func activationStatusToProto(s account.Status) portalv1.ActivationStatus_Value {
-	return enumOf[portalv1.ActivationStatus_Value](portalv1.ActivationStatus_Value_value, string(s))
+func activationStatusToProto(s account.Status) portalv1.ActivationStatus {
+	return enumOf[portalv1.ActivationStatus](portalv1.ActivationStatus_value, string(s))
 }
 
 // rolesToProto names the roles; a role the contract does not know (none

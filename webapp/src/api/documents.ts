@@ -7,7 +7,7 @@ import {
   type Document,
   type DocumentSchema,
   DocumentService,
-  type LegalPage_Kind,
+  type LegalPageKind,
   type LegalPageSchema,
 } from "../gen/portal/v1/documents_pb";
 import { useListMutation } from "./listMutation";
@@ -107,7 +107,7 @@ export type LegalPageInit = MessageInitShape<typeof LegalPageSchema>;
 const legalKey = ["documents", "legal"] as const;
 
 /** GET web/api/legal-pages: a tenant's published pages of one kind, every locale, for the staff who maintain them. */
-export function useLegalPages(tenantId: bigint | null, kind: LegalPage_Kind) {
+export function useLegalPages(tenantId: bigint | null, kind: LegalPageKind) {
   const client = useDocumentClient();
   return useQuery({
     queryKey: [...legalKey, "tenant", String(tenantId), kind],
@@ -129,7 +129,7 @@ export function usePublishLegalPage() {
 /** DELETE web/api/legal-pages/{tenantId}/{kind}/{locale}: withdraws one page. */
 export function useWithdrawLegalPage() {
   const client = useDocumentClient();
-  return useListMutation(legalKey, async (page: { tenantId: bigint; kind: LegalPage_Kind; locale: string }) => {
+  return useListMutation(legalKey, async (page: { tenantId: bigint; kind: LegalPageKind; locale: string }) => {
     await client.withdrawLegalPage(page);
   });
 }
@@ -139,7 +139,7 @@ export function useWithdrawLegalPage() {
  * locale or the server's fallback (the answer's locale says which); null
  * when the page is not published. The server picks the tenant.
  */
-export function usePublishedLegalPage(kind: LegalPage_Kind, locale: string) {
+export function usePublishedLegalPage(kind: LegalPageKind, locale: string) {
   const client = useDocumentClient();
   return useQuery({
     queryKey: [...legalKey, "published", kind, locale],

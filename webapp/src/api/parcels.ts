@@ -6,7 +6,7 @@ import { type CsvShipmentDtoSchema, ParcelService } from "../gen/portal/v1/parce
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 import {
-  type ApiClient_Value,
+  type ApiClient,
   LabelType,
   ParcelManifestFilter_Value as ParcelManifestFilter,
   ParcelSourceFilter_Value as ParcelSourceFilter,
@@ -44,7 +44,7 @@ export type ParcelPageRequest = {
   manifestFilter: ParcelManifestFilter;
   sourceFilter: ParcelSourceFilter;
   /** API_CLIENT_UNSPECIFIED for all clients. */
-  apiClientFilter: ApiClient_Value;
+  apiClientFilter: ApiClient;
 };
 
 /** One page of the active customer's parcels, newest first, with the total. */

@@ -3,7 +3,7 @@ import { createClient } from "@connectrpc/connect";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type User, type UserSchema, UserService } from "../gen/portal/v1/users_pb";
-import { ActivationStatus_Value as ActivationStatus } from "../gen/portal/v1/vocabulary_pb";
+import { ActivationStatus as ActivationStatus } from "../gen/portal/v1/vocabulary_pb";
 import { useListMutation } from "./listMutation";
 import { useTransport } from "./TransportContext";
 import { enumValues, sortDirectionOf } from "./enums";

@@ -11,10 +11,10 @@ import { useCredential } from "./credentialStore";
 import { endSession } from "./endSession";
 import type { TrackedSession } from "../api/connection";
 import { anonymous, type Session, type SessionState } from "./session";
-import { ActivationStatus_Value } from "../gen/portal/v1/vocabulary_pb";
+import { ActivationStatus } from "../gen/portal/v1/vocabulary_pb";
 
 /** Spec 1 §4: only an ACTIVE account counts as signed in. */
-const activeStatus = ActivationStatus_Value.ACTIVE;
+const activeStatus = ActivationStatus.ACTIVE;
 
 function sessionOf(account: Account, userData: UserData | null | undefined): Session {
   const { login, firstName, lastName, email, langKey, authorities } = account;

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Role } from "./access";
 import { enumValueOf } from "../api/enums";
-import { ActivationStatus_Value as ActivationStatus, Role as ContractRole } from "../gen/portal/v1/vocabulary_pb";
+import { ActivationStatus as ActivationStatus, Role as ContractRole } from "../gen/portal/v1/vocabulary_pb";
 
 /** How screens name the roles; vocabulary.test.ts fails when a role has no name. */
 export const roleNames: Record<Exclude<Role, ContractRole.UNSPECIFIED>, MessageDescriptor> = {

@@ -1,4 +1,4 @@
-import { LegalPage_Kind } from "../gen/portal/v1/documents_pb";
+import { LegalPageKind } from "../gen/portal/v1/documents_pb";
 import { legalPages } from "./legalPages";
 
 /**
@@ -7,12 +7,12 @@ import { legalPages } from "./legalPages";
  * file would bring its whole descriptor to /login, whose footer lists the
  * paths.
  */
-export const legalKindOfPath: Record<(typeof legalPages)[number]["path"], LegalPage_Kind> = {
-  "/legal/imprint": LegalPage_Kind.IMPRINT,
-  "/legal/notice": LegalPage_Kind.LEGAL_NOTICE,
-  "/legal/privacy": LegalPage_Kind.PRIVACY,
-  "/legal/terms": LegalPage_Kind.TERMS,
-  "/legal/fraud-protection": LegalPage_Kind.FRAUD_PROTECTION,
+export const legalKindOfPath: Record<(typeof legalPages)[number]["path"], LegalPageKind> = {
+  "/legal/imprint": LegalPageKind.IMPRINT,
+  "/legal/notice": LegalPageKind.LEGAL_NOTICE,
+  "/legal/privacy": LegalPageKind.PRIVACY,
+  "/legal/terms": LegalPageKind.TERMS,
+  "/legal/fraud-protection": LegalPageKind.FRAUD_PROTECTION,
 };
 
 /** The legal pages with their kinds, in the footer's order. */

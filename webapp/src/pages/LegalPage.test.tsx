@@ -2,7 +2,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { act, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { LegalPage_Kind, type ReadLegalPageRequest } from "../gen/portal/v1/documents_pb";
+import { LegalPageKind, type ReadLegalPageRequest } from "../gen/portal/v1/documents_pb";
 import { activateLocale } from "../i18n/activateLocale";
 import { renderApp } from "../test/renderApp";
 import { paragraphsOf } from "./LegalPage";
@@ -27,7 +27,7 @@ describe("legal pages (issue 25)", () => {
           asked.push(request);
           return {
             legalPage: {
-              kind: LegalPage_Kind.IMPRINT,
+              kind: LegalPageKind.IMPRINT,
               locale: "en",
               body: "Parcel Portal Ltd\n1 Example Street\n\n<script>alert(1)</script>",
               updatedAt: timestampFromDate(new Date(2026, 10, 28, 12)),
@@ -45,7 +45,7 @@ describe("legal pages (issue 25)", () => {
     expect(document.querySelector("[data-testid=legal-text] script")).toBeNull();
     expect(screen.getByText(/Last updated on/)).toBeInTheDocument();
     expect(screen.queryByText(/not available in your language/)).not.toBeInTheDocument();
-    expect(asked[0]).toMatchObject({ kind: LegalPage_Kind.IMPRINT, locale: "en" });
+    expect(asked[0]).toMatchObject({ kind: LegalPageKind.IMPRINT, locale: "en" });
   });
 
   it("name the language when the page is shown in another one than the visitor's", async () => {
@@ -57,7 +57,7 @@ describe("legal pages (issue 25)", () => {
       await screen.findByText("This page is not available in your language. It is shown in Deutsch."),
     ).toBeInTheDocument();
     expect(screen.getByTestId("legal-text")).toHaveAttribute("lang", "de");
-    expect(readLegalPage.mock.calls[0][0]).toMatchObject({ kind: LegalPage_Kind.TERMS, locale: "en" });
+    expect(readLegalPage.mock.calls[0][0]).toMatchObject({ kind: LegalPageKind.TERMS, locale: "en" });
 
     await act(() => activateLocale("de"));
     await vi.waitFor(() => expect(readLegalPage.mock.calls.some(([r]) => r.locale === "de")).toBe(true));

@@ -5,7 +5,7 @@ import { Role } from "../auth/access";
 import { clearCredential, readCredential } from "../auth/credentialStore";
 import { Code, portalFailure } from "../test/connectErrors";
 import { renderApp, testAccount } from "../test/renderApp";
-import { ActivationStatus_Value } from "../gen/portal/v1/vocabulary_pb";
+import { ActivationStatus } from "../gen/portal/v1/vocabulary_pb";
 
 const denied = "You are not authorized to access this page.";
 /** The customer staff linked the test users to: without one they would wait for their link. */
@@ -111,7 +111,7 @@ describe("the session (spec 1 §4)", () => {
 
   it("counts only an ACTIVE account as signed in", async () => {
     renderApp("/report", {
-      signedInAs: { authorities: [Role.user], activationStatus: ActivationStatus_Value.PENDING },
+      signedInAs: { authorities: [Role.user], activationStatus: ActivationStatus.PENDING },
     });
     expect(await screen.findByRole("dialog", { name: "Sign in" })).toBeInTheDocument();
     expect(readCredential()).toBeNull();

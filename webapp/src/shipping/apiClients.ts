@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { enumNameOf, enumValueOf } from "../api/enums";
-import { ApiClient_Value as ApiClient } from "../gen/portal/v1/vocabulary_pb";
+import { ApiClient as ApiClient } from "../gen/portal/v1/vocabulary_pb";
 
 export { ApiClient };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { aggregatorApiClient, isTrackable, opensTracking, trackingEnabled, trackingPath } from "./tracking";
-import { ApiClient_Value } from "../gen/portal/v1/vocabulary_pb";
+import { ApiClient } from "../gen/portal/v1/vocabulary_pb";
 
 const tracked = { trackingEnabled: true };
 const untracked = { trackingEnabled: false };
-const parcel = (product: string, apiClient = ApiClient_Value.SHIPPING) => ({
+const parcel = (product: string, apiClient = ApiClient.SHIPPING) => ({
   identifier: "CC000000021DE",
   apiClient,
   product,
@@ -36,7 +36,7 @@ describe("tracking links (spec 2 §2.2, §5.4)", () => {
     ["no customer known yet", parcel("EPAQSCT"), null, false],
     ["aggregator client, untracked customer and product", parcel("EPAQSTD", aggregatorApiClient), untracked, true],
     ["aggregator client without customer", parcel("EPAQSTD", aggregatorApiClient), null, true],
-    ["A1 client, tracked customer, trackable product", parcel("EPAQSCT", ApiClient_Value.A1), tracked, true],
+    ["A1 client, tracked customer, trackable product", parcel("EPAQSCT", ApiClient.A1), tracked, true],
   ])("%s", (_case, shipment, customer, expected) => {
     expect(opensTracking(shipment, customer)).toBe(expected);
   });

@@ -34,7 +34,7 @@ import { TenantService } from "../gen/portal/v1/tenants_pb";
 import { UserDataService } from "../gen/portal/v1/user_data_pb";
 import { UserService } from "../gen/portal/v1/users_pb";
 import { routes } from "../routes/router";
-import { ActivationStatus_Value, type Role } from "../gen/portal/v1/vocabulary_pb";
+import { ActivationStatus, type Role } from "../gen/portal/v1/vocabulary_pb";
 
 /** A profile as a development portal would send it; tests override what they look at. */
 export function testProfile(overrides: MessageInitShape<typeof ApplicationProfileSchema> = {}) {
@@ -56,7 +56,7 @@ export function testProfile(overrides: MessageInitShape<typeof ApplicationProfil
 export type TestUser = {
   login?: string;
   authorities: Role[];
-  activationStatus?: ActivationStatus_Value;
+  activationStatus?: ActivationStatus;
   customer?: MessageInitShape<typeof CustomerRefSchema>;
   fulfillment?: MessageInitShape<typeof FulfillmentRefSchema>;
 };
@@ -70,7 +70,7 @@ export function testAccount(user: TestUser) {
     email: "anna@example.com",
     langKey: "en",
     authorities: user.authorities,
-    activationStatus: user.activationStatus ?? ActivationStatus_Value.ACTIVE,
+    activationStatus: user.activationStatus ?? ActivationStatus.ACTIVE,
   });
 }
 

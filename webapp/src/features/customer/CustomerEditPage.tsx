@@ -46,7 +46,7 @@ import { CarriersCsvButton } from "./CarriersCsvButton";
 import { ApiClient, apiClientKey, apiClientName } from "../../shipping/apiClients";
 import { LabelType, labelTypeKey, labelTypeName } from "../../shipping/labelTypes";
 import { ManifestType, manifestTypeName } from "../../shipping/manifestTypes";
-import { FulltrackVersion_Value as FulltrackVersion } from "../../gen/portal/v1/vocabulary_pb";
+import { FulltrackVersion as FulltrackVersion } from "../../gen/portal/v1/vocabulary_pb";
 import { enumNameOf, enumValueOf, enumValues } from "../../api/enums";
 
 /** /customer/new and /customer/{id}/edit. */

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
 import type { UpdateCustomerRequest } from "../../gen/portal/v1/customers_pb";
-import { FulltrackVersion_Value as FulltrackVersion, ManifestType } from "../../gen/portal/v1/vocabulary_pb";
+import { FulltrackVersion as FulltrackVersion, ManifestType } from "../../gen/portal/v1/vocabulary_pb";
 import { renderApp } from "../../test/renderApp";
 
 const acme = {

@@ -2,7 +2,7 @@ import type { CustomerInit } from "../../api/customers";
 import type { Customer } from "../../gen/portal/v1/customers_pb";
 import { emptySchedule, fromServer, type Schedule } from "../../shipping/autoManifest";
 import { enumNameOf, enumValueOf } from "../../api/enums";
-import { FulltrackVersion_Value as FulltrackVersion, ManifestType } from "../../gen/portal/v1/vocabulary_pb";
+import { FulltrackVersion as FulltrackVersion, ManifestType } from "../../gen/portal/v1/vocabulary_pb";
 import { ApiClient, apiClientKey, apiClientOf } from "../../shipping/apiClients";
 import { LabelType, labelTypeKey, labelTypeOf } from "../../shipping/labelTypes";
 

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
 import {
   type LegalPage,
-  LegalPage_Kind,
+  LegalPageKind,
   LegalPageSchema,
   type ListLegalPagesRequest,
   type PublishLegalPageRequest,
@@ -81,7 +81,7 @@ describe("/admin/legal-pages (issue 25)", () => {
     expect(await screen.findByText("The page is published.")).toBeInTheDocument();
     expect(server.publish.mock.calls[0][0].legalPage).toMatchObject({
       tenantId: 2n,
-      kind: LegalPage_Kind.IMPRINT,
+      kind: LegalPageKind.IMPRINT,
       locale: "en",
       body: "Parcel Portal GmbH\n\nBerlin",
     });
@@ -99,7 +99,7 @@ describe("/admin/legal-pages (issue 25)", () => {
     const server = legalServer([
       create(LegalPageSchema, {
         tenantId: 2n,
-        kind: LegalPage_Kind.PRIVACY,
+        kind: LegalPageKind.PRIVACY,
         locale: "nl",
         body: "Privacyverklaring",
         updatedAt: timestampFromDate(new Date(2026, 10, 1)),
@@ -116,7 +116,7 @@ describe("/admin/legal-pages (issue 25)", () => {
     expect(await screen.findByRole("textbox", { name: "Text (Nederlands)" })).toHaveValue("Privacyverklaring");
     expect(screen.getByText(/by anna\./)).toBeInTheDocument();
     expect(server.list).toHaveBeenCalledWith(
-      expect.objectContaining({ tenantId: 2n, kind: LegalPage_Kind.PRIVACY }),
+      expect.objectContaining({ tenantId: 2n, kind: LegalPageKind.PRIVACY }),
       expect.anything(),
     );
 
@@ -126,7 +126,7 @@ describe("/admin/legal-pages (issue 25)", () => {
     ).toBeInTheDocument();
     expect(server.withdraw.mock.calls[0][0]).toMatchObject({
       tenantId: 2n,
-      kind: LegalPage_Kind.PRIVACY,
+      kind: LegalPageKind.PRIVACY,
       locale: "nl",
     });
     await waitFor(() => expect(screen.queryByRole("button", { name: "Withdraw" })).not.toBeInTheDocument());

@@ -23,7 +23,7 @@ import { FormMessages } from "../../components/form/FormMessages";
 import { SuccessMessage } from "../../components/form/SuccessMessage";
 import { violationMessage } from "../../components/form/violationMessage";
 import { describeFormFailure, noFailure } from "../../errors/formFailure";
-import type { LegalPage, LegalPage_Kind } from "../../gen/portal/v1/documents_pb";
+import type { LegalPage, LegalPageKind } from "../../gen/portal/v1/documents_pb";
 import { formatDateTime } from "../../i18n/format";
 import { type Locale, localeNames, supportedLocales } from "../../i18n/locales";
 import { legalPagesWithKinds } from "../../navigation/legalKinds";
@@ -50,7 +50,7 @@ export function LegalPagesPage() {
     chosenTenant ??
     (portalTenant.data ? String(portalTenant.data.id) : tenants.data?.[0] ? String(tenants.data[0].id) : null);
   const portalTenantName = portalTenant.data?.name ?? "";
-  const [kind, setKind] = useState<LegalPage_Kind>(legalPagesWithKinds[0].kind);
+  const [kind, setKind] = useState<LegalPageKind>(legalPagesWithKinds[0].kind);
   const [locale, setLocale] = useState<Locale>(
     supportedLocales.includes(i18n.locale as Locale) ? (i18n.locale as Locale) : "en",
   );
@@ -106,7 +106,7 @@ export function LegalPagesPage() {
                   {(control) => (
                     <Select.Root
                       value={String(kind)}
-                      onValueChange={(value) => setKind(Number(value) as LegalPage_Kind)}
+                      onValueChange={(value) => setKind(Number(value) as LegalPageKind)}
                     >
                       <Select.Trigger {...control} />
                       <Select.Content>
@@ -170,7 +170,7 @@ function LegalPageEditor({
   current,
 }: {
   tenantId: bigint;
-  kind: LegalPage_Kind;
+  kind: LegalPageKind;
   locale: Locale;
   current: LegalPage | null;
 }) {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { brokenRules, maxItemsOf, requiredFieldsOf } from "../../components/form/fieldRules";
 import {
   SubmitParcelInquiryRequestSchema,
-  SubmitParcelInquiryRequest_Insurance as Insurance,
-  SubmitParcelInquiryRequest_Product as Product,
-  SubmitParcelInquiryRequest_Reason as Reason,
+  InquiryInsurance,
+  InquiryProduct,
+  InquiryReason,
 } from "../../gen/portal/v1/inquiries_pb";
 import { emptyInquiry, formatLocaleDate, type InquiryForm, prefill } from "./inquiryForm";
 
@@ -33,9 +33,9 @@ const check = (form: InquiryForm, files: { fileName: string; data: Uint8Array }[
 describe("the parcel inquiry form (spec 3 §3–5)", () => {
   it("defaults to e-PAQ Standard, no insurance, item not delivered and a copy to the sender", () => {
     expect(emptyInquiry).toMatchObject({
-      product: Product.EPAQ_STANDARD,
-      insurance: Insurance.NONE,
-      reason: Reason.ITEM_NOT_DELIVERED,
+      product: InquiryProduct.EPAQ_STANDARD,
+      insurance: InquiryInsurance.NONE,
+      reason: InquiryReason.ITEM_NOT_DELIVERED,
       senderCopyToEmail: true,
       consent: false,
     });
@@ -104,11 +104,11 @@ describe("the parcel inquiry form (spec 3 §3–5)", () => {
         },
       },
       // The server's product for the parcel (core/inquiry.ProductOfCode).
-      Product.EPAQ_ELITE,
+      InquiryProduct.EPAQ_ELITE,
       "de",
     );
     expect(form).toMatchObject({
-      product: Product.EPAQ_ELITE,
+      product: InquiryProduct.EPAQ_ELITE,
       trackingNumber: "CP1DE",
       dateOfPosting: "20.11.2026",
       senderCrmid: "DE10000001",

@@ -1,8 +1,4 @@
-import {
-  SubmitParcelInquiryRequest_Insurance as Insurance,
-  SubmitParcelInquiryRequest_Product as Product,
-  SubmitParcelInquiryRequest_Reason as Reason,
-} from "../../gen/portal/v1/inquiries_pb";
+import { InquiryInsurance, InquiryProduct, InquiryReason } from "../../gen/portal/v1/inquiries_pb";
 
 /**
  * The parcel inquiry form of spec 3 §3–5 as the page holds it: its fields
@@ -13,9 +9,9 @@ import {
  */
 
 export type InquiryForm = {
-  product: Product;
-  insurance: Insurance;
-  reason: Reason;
+  product: InquiryProduct;
+  insurance: InquiryInsurance;
+  reason: InquiryReason;
   reasonText: string;
   trackingNumber: string;
   dateOfPosting: string;
@@ -48,9 +44,9 @@ export type InquiryFile = { fileName: string; size: number; data: Uint8Array };
 
 /** Defaults: e-PAQ Standard, no insurance, item not delivered, a copy to the sender. */
 export const emptyInquiry: InquiryForm = {
-  product: Product.EPAQ_STANDARD,
-  insurance: Insurance.NONE,
-  reason: Reason.ITEM_NOT_DELIVERED,
+  product: InquiryProduct.EPAQ_STANDARD,
+  insurance: InquiryInsurance.NONE,
+  reason: InquiryReason.ITEM_NOT_DELIVERED,
   reasonText: "",
   trackingNumber: "",
   dateOfPosting: "",
@@ -119,13 +115,13 @@ export type ParcelDetails = {
 };
 
 /** The internal form prefilled from the parcel's details, with the product the server names for it. */
-export function prefill(details: ParcelDetails, product: Product, locale: string): InquiryForm {
+export function prefill(details: ParcelDetails, product: InquiryProduct, locale: string): InquiryForm {
   const s = details.senderDetails;
   const r = details.receiverDetails;
   const shipped = details.shipmentData?.shipmentDate ? new Date(details.shipmentData.shipmentDate) : null;
   return {
     ...emptyInquiry,
-    product: product === Product.PRODUCT_UNSPECIFIED ? emptyInquiry.product : product,
+    product: product === InquiryProduct.INQUIRY_PRODUCT_UNSPECIFIED ? emptyInquiry.product : product,
     trackingNumber: details.trackingId,
     dateOfPosting: shipped && !Number.isNaN(shipped.getTime()) ? formatLocaleDate(shipped, locale) : "",
     senderName: s?.senderName ?? "",

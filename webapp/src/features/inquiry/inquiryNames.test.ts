@@ -1,11 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { DescEnum } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import {
-  SubmitParcelInquiryRequest_InsuranceSchema,
-  SubmitParcelInquiryRequest_ProductSchema,
-  SubmitParcelInquiryRequest_ReasonSchema,
-} from "../../gen/portal/v1/inquiries_pb";
+import { InquiryInsuranceSchema, InquiryProductSchema, InquiryReasonSchema } from "../../gen/portal/v1/inquiries_pb";
 import { messages as de } from "../../locales/de";
 import { messages as en } from "../../locales/en";
 import { messages as es } from "../../locales/es";
@@ -16,9 +12,9 @@ import { insuranceNames, insurances, productNames, products, reasonNames, reason
 const catalogs = { de, en, es, it: it_, nl };
 
 const sets: [DescEnum, Record<number, MessageDescriptor>, readonly number[]][] = [
-  [SubmitParcelInquiryRequest_ProductSchema, productNames, products],
-  [SubmitParcelInquiryRequest_InsuranceSchema, insuranceNames, insurances],
-  [SubmitParcelInquiryRequest_ReasonSchema, reasonNames, reasons],
+  [InquiryProductSchema, productNames, products],
+  [InquiryInsuranceSchema, insuranceNames, insurances],
+  [InquiryReasonSchema, reasonNames, reasons],
 ];
 
 describe("the inquiry's products, insurance tiers and reasons have names in every language", () => {

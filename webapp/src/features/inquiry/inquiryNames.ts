@@ -1,10 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import {
-  SubmitParcelInquiryRequest_Insurance as Insurance,
-  SubmitParcelInquiryRequest_Product as Product,
-  SubmitParcelInquiryRequest_Reason as Reason,
-} from "../../gen/portal/v1/inquiries_pb";
+import { InquiryInsurance, InquiryProduct, InquiryReason } from "../../gen/portal/v1/inquiries_pb";
 
 /*
  * What the inquiry form shows for the contract's products, insurance tiers
@@ -13,31 +9,46 @@ import {
  * fails to compile (Record over the enum) and fails inquiryNames.test.ts.
  */
 
-export const productNames: Record<Product, MessageDescriptor> = {
-  [Product.PRODUCT_UNSPECIFIED]: msg`e-PAQ Standard`,
-  [Product.EPAQ_STANDARD]: msg`e-PAQ Standard`,
-  [Product.EPAQ_PLUS]: msg`e-PAQ Plus`,
-  [Product.EPAQ_SELECT]: msg`e-PAQ Select`,
-  [Product.EPAQ_ELITE]: msg`e-PAQ Elite`,
+export const productNames: Record<InquiryProduct, MessageDescriptor> = {
+  [InquiryProduct.INQUIRY_PRODUCT_UNSPECIFIED]: msg`e-PAQ Standard`,
+  [InquiryProduct.EPAQ_STANDARD]: msg`e-PAQ Standard`,
+  [InquiryProduct.EPAQ_PLUS]: msg`e-PAQ Plus`,
+  [InquiryProduct.EPAQ_SELECT]: msg`e-PAQ Select`,
+  [InquiryProduct.EPAQ_ELITE]: msg`e-PAQ Elite`,
 };
 
-export const insuranceNames: Record<Insurance, MessageDescriptor> = {
-  [Insurance.INSURANCE_UNSPECIFIED]: msg`No insurance`,
-  [Insurance.NONE]: msg`No insurance`,
-  [Insurance.EUR_45]: msg`45 EUR`,
-  [Insurance.EUR_150]: msg`150 EUR`,
-  [Insurance.EUR_500]: msg`500 EUR`,
+export const insuranceNames: Record<InquiryInsurance, MessageDescriptor> = {
+  [InquiryInsurance.INQUIRY_INSURANCE_UNSPECIFIED]: msg`No insurance`,
+  [InquiryInsurance.NONE]: msg`No insurance`,
+  [InquiryInsurance.EUR_45]: msg`45 EUR`,
+  [InquiryInsurance.EUR_150]: msg`150 EUR`,
+  [InquiryInsurance.EUR_500]: msg`500 EUR`,
 };
 
-export const reasonNames: Record<Reason, MessageDescriptor> = {
-  [Reason.REASON_UNSPECIFIED]: msg`Item not delivered`,
-  [Reason.ITEM_NOT_DELIVERED]: msg`Item not delivered`,
-  [Reason.DISPUTED_DELIVERY]: msg`Disputed delivery`,
-  [Reason.ITEM_DAMAGED]: msg`Item damaged`,
-  [Reason.OTHERS]: msg`Others`,
+export const reasonNames: Record<InquiryReason, MessageDescriptor> = {
+  [InquiryReason.INQUIRY_REASON_UNSPECIFIED]: msg`Item not delivered`,
+  [InquiryReason.ITEM_NOT_DELIVERED]: msg`Item not delivered`,
+  [InquiryReason.DISPUTED_DELIVERY]: msg`Disputed delivery`,
+  [InquiryReason.ITEM_DAMAGED]: msg`Item damaged`,
+  [InquiryReason.OTHERS]: msg`Others`,
 };
 
 /** The choices the form offers, in the contract's order, unspecified left out. */
-export const products = [Product.EPAQ_STANDARD, Product.EPAQ_PLUS, Product.EPAQ_SELECT, Product.EPAQ_ELITE];
-export const insurances = [Insurance.NONE, Insurance.EUR_45, Insurance.EUR_150, Insurance.EUR_500];
-export const reasons = [Reason.ITEM_NOT_DELIVERED, Reason.DISPUTED_DELIVERY, Reason.ITEM_DAMAGED, Reason.OTHERS];
+export const products = [
+  InquiryProduct.EPAQ_STANDARD,
+  InquiryProduct.EPAQ_PLUS,
+  InquiryProduct.EPAQ_SELECT,
+  InquiryProduct.EPAQ_ELITE,
+];
+export const insurances = [
+  InquiryInsurance.NONE,
+  InquiryInsurance.EUR_45,
+  InquiryInsurance.EUR_150,
+  InquiryInsurance.EUR_500,
+];
+export const reasons = [
+  InquiryReason.ITEM_NOT_DELIVERED,
+  InquiryReason.DISPUTED_DELIVERY,
+  InquiryReason.ITEM_DAMAGED,
+  InquiryReason.OTHERS,
+];

@@ -16,7 +16,7 @@ import { heidi } from "../../test/addressBookEntries";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import type { Printable } from "../../printing/port";
 import {
-  ApiClient_Value,
+  ApiClient,
   LabelType,
   ParcelManifestFilter_Value,
   ParcelSourceFilter_Value,
@@ -50,7 +50,7 @@ const open = {
   destination: "DE",
   status: ParcelRow_Status.DONE,
   labelType: LabelType.PDF,
-  apiClient: ApiClient_Value.SHIPPING,
+  apiClient: ApiClient.SHIPPING,
   hasLabel: true,
   hasCustomsDoc: true,
   selectable: true,
@@ -100,7 +100,7 @@ describe("the parcel list (spec 2 §2.3)", () => {
       pageSize: 100,
       manifestFilter: ParcelManifestFilter_Value.ALL,
       parcelSourceFilter: ParcelSourceFilter_Value.ALL,
-      apiClientFilter: ApiClient_Value.API_CLIENT_UNSPECIFIED,
+      apiClientFilter: ApiClient.API_CLIENT_UNSPECIFIED,
     });
     expect(screen.getByRole("checkbox", { name: "Select parcel REF-11" })).toBeEnabled();
     expect(screen.getByRole("checkbox", { name: "Select parcel REF-12" })).toBeDisabled();

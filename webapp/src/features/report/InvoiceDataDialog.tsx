@@ -1,10 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DataList, Text } from "@radix-ui/themes";
-import {
-  CommercialInvoiceTerms_Incoterm as Incoterm,
-  CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
-  type ReportRow,
-} from "../../gen/portal/v1/reports_pb";
+import { Incoterm, ReasonOfExport, type ReportRow } from "../../gen/portal/v1/reports_pb";
 import { fieldLabel } from "../../shipping/fieldLabels";
 import { type TextKeys, textFieldsOf } from "../../shipping/textFields";
 import { type ReportInvoiceData, ReportInvoiceDataSchema } from "../../gen/portal/v1/report_details_pb";

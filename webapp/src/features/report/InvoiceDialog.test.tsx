@@ -3,10 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   type CheckInvoiceNumberRequest,
-  CommercialInvoiceTerms_Amount,
-  CommercialInvoiceTerms_Incoterm,
-  CommercialInvoiceTerms_ReasonOfExport,
-  GetInvoiceCustomersResponse_GateStep as GateStep,
+  InvoiceAmount,
+  Incoterm,
+  ReasonOfExport,
+  InvoiceGateStep,
   type CreateCommercialInvoiceRequest,
   ReportRow_Status,
 } from "../../gen/portal/v1/reports_pb";
@@ -55,29 +55,25 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
         getInvoiceCustomers: () => ({
           customers: [{ ...customer }],
           nextStep: !customer.gtcAccepted
-            ? GateStep.GTC
+            ? InvoiceGateStep.GTC
             : !customer.pricingAccepted
-              ? GateStep.PRICING
+              ? InvoiceGateStep.PRICING
               : customer.sellerEori === ""
-                ? GateStep.SELLER_EORI
-                : GateStep.GATE_STEP_UNSPECIFIED,
+                ? InvoiceGateStep.SELLER_EORI
+                : InvoiceGateStep.INVOICE_GATE_STEP_UNSPECIFIED,
           nextStepCustomerIds: customer.gtcAccepted && customer.pricingAccepted && customer.sellerEori ? [] : [5n],
           // The form's start and rules as core/invoice answers them for a destination outside the EU.
           defaults: {
-            incoterm: CommercialInvoiceTerms_Incoterm.DAP,
-            reasonOfExport: CommercialInvoiceTerms_ReasonOfExport.SALE_OF_GOODS_PERMANENT,
+            incoterm: Incoterm.DAP,
+            reasonOfExport: ReasonOfExport.SALE_OF_GOODS_PERMANENT,
             additionalComments: "I hereby certify …",
             insideCustomsUnion: false,
             euDeclaration: "… of EU preferential origin.",
             nonEuDeclaration: "… exported from the European Union …",
             receiverAmounts: [
               {
-                incoterm: CommercialInvoiceTerms_Incoterm.DAP,
-                amounts: [
-                  CommercialInvoiceTerms_Amount.VAT,
-                  CommercialInvoiceTerms_Amount.TOBACCO_TAX,
-                  CommercialInvoiceTerms_Amount.DUTY,
-                ],
+                incoterm: Incoterm.DAP,
+                amounts: [InvoiceAmount.VAT, InvoiceAmount.TOBACCO_TAX, InvoiceAmount.DUTY],
               },
             ],
           },
@@ -170,8 +166,8 @@ describe("the commercial invoice dialog (spec 2 §4.6, §5.5)", () => {
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({
       invoiceNumber: "INV2",
-      incoterm: CommercialInvoiceTerms_Incoterm.DAP,
-      reasonOfExport: CommercialInvoiceTerms_ReasonOfExport.SALE_OF_GOODS_PERMANENT,
+      incoterm: Incoterm.DAP,
+      reasonOfExport: ReasonOfExport.SALE_OF_GOODS_PERMANENT,
       freightPostage: 4.5,
       vat: 0,
       shipmentIds: [1n, 3n],

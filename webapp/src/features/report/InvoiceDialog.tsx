@@ -10,11 +10,7 @@ import { describeFormFailure } from "../../errors/formFailure";
 import { showNotices } from "../../errors/notices";
 import { saveFile } from "../../files/localFiles";
 import { ErrorDetailSchema } from "../../gen/portal/v1/errors_pb";
-import {
-  type GetInvoiceCustomersResponse,
-  GetInvoiceCustomersResponse_GateStep,
-  type ReportRow,
-} from "../../gen/portal/v1/reports_pb";
+import { type GetInvoiceCustomersResponse, InvoiceGateStep, type ReportRow } from "../../gen/portal/v1/reports_pb";
 import { type GateStep, gateSteps, InvoiceGateDialog } from "./InvoiceGateDialog";
 import {
   amountDisabled,
@@ -30,11 +26,11 @@ import {
 } from "./invoiceForm";
 import { incotermNames, incoterms, reasonOfExportNames, reasonsOfExport } from "./invoiceTermNames";
 
-const gateStepNames: Record<GetInvoiceCustomersResponse_GateStep, GateStep["step"] | null> = {
-  [GetInvoiceCustomersResponse_GateStep.GATE_STEP_UNSPECIFIED]: null,
-  [GetInvoiceCustomersResponse_GateStep.GTC]: "gtc",
-  [GetInvoiceCustomersResponse_GateStep.PRICING]: "pricing",
-  [GetInvoiceCustomersResponse_GateStep.SELLER_EORI]: "eori",
+const gateStepNames: Record<InvoiceGateStep, GateStep["step"] | null> = {
+  [InvoiceGateStep.INVOICE_GATE_STEP_UNSPECIFIED]: null,
+  [InvoiceGateStep.GTC]: "gtc",
+  [InvoiceGateStep.PRICING]: "pricing",
+  [InvoiceGateStep.SELLER_EORI]: "eori",
 };
 
 /** The dialog of the gate's next step, as the server names it; null when the invoice may be made. */

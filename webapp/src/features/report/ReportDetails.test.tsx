@@ -3,11 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../auth/access";
-import {
-  CommercialInvoiceTerms_Incoterm,
-  CommercialInvoiceTerms_ReasonOfExport,
-  ReportRow_Status,
-} from "../../gen/portal/v1/reports_pb";
+import { Incoterm, ReasonOfExport, ReportRow_Status } from "../../gen/portal/v1/reports_pb";
 import { portalFailure } from "../../test/connectErrors";
 import { renderShippingApp } from "../../test/renderShippingApp";
 import { LabelType } from "../../gen/portal/v1/vocabulary_pb";
@@ -36,8 +32,8 @@ const details = {
   invoice: {
     invoiceNumber: "INV-7",
     poNumber: "PO-1",
-    incoterm: CommercialInvoiceTerms_Incoterm.DAP,
-    reasonOfExport: CommercialInvoiceTerms_ReasonOfExport.SAMPLES,
+    incoterm: Incoterm.DAP,
+    reasonOfExport: ReasonOfExport.SAMPLES,
   },
 };
 

@@ -4,7 +4,7 @@ import { DownloadIcon, FileTextIcon, MagnifyingGlassIcon } from "@radix-ui/react
 import { Badge, Button, Checkbox, Flex, Grid, Text, TextField, Tooltip } from "@radix-ui/themes";
 import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ShipmentSource_Value } from "../../gen/portal/v1/vocabulary_pb";
+import { ShipmentSource } from "../../gen/portal/v1/vocabulary_pb";
 import { reportPageSizes, type ReportExport, useReportExport, useReportPage } from "../../api/reports";
 import { isAdmin } from "../../auth/access";
 import { customerChoices } from "../../auth/activeCustomer";
@@ -226,7 +226,7 @@ export function ReportPage() {
       {
         id: "source",
         header: t`Sync API`,
-        cell: ({ row }) => (row.original.source === ShipmentSource_Value.API_PARCEL ? t`Yes` : t`No`),
+        cell: ({ row }) => (row.original.source === ShipmentSource.API_PARCEL ? t`Yes` : t`No`),
       },
     );
   }

@@ -2,9 +2,9 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import {
   CommercialInvoiceDefaultsSchema,
-  CommercialInvoiceTerms_Amount as Amount,
-  CommercialInvoiceTerms_Incoterm as Incoterm,
-  CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
+  InvoiceAmount,
+  Incoterm,
+  ReasonOfExport,
 } from "../../gen/portal/v1/reports_pb";
 import {
   amountDisabled,
@@ -28,7 +28,7 @@ const defaults = create(CommercialInvoiceDefaultsSchema, {
   insideCustomsUnion: true,
   euDeclaration: "the server's EU text",
   nonEuDeclaration: "the server's non-EU text",
-  receiverAmounts: [{ incoterm: Incoterm.DTP, amounts: [Amount.DUTY] }],
+  receiverAmounts: [{ incoterm: Incoterm.DTP, amounts: [InvoiceAmount.DUTY] }],
 });
 
 describe("the invoice form shows what the server answers (spec 2 §5.5)", () => {

@@ -3,9 +3,9 @@ import { msg } from "@lingui/core/macro";
 import { fieldRuleMessages } from "../../components/form/fieldRules";
 import {
   type CommercialInvoiceDefaults,
-  CommercialInvoiceTerms_Amount as Amount,
-  CommercialInvoiceTerms_Incoterm as Incoterm,
-  CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
+  InvoiceAmount,
+  Incoterm,
+  ReasonOfExport,
   CreateCommercialInvoiceRequestSchema,
 } from "../../gen/portal/v1/reports_pb";
 
@@ -22,12 +22,12 @@ export const amountFields = ["freightPostage", "discountRebate", "vat", "tobacco
 export type AmountField = (typeof amountFields)[number];
 
 /** The contract's name of each amount field. */
-const amountOf: Record<AmountField, Amount> = {
-  freightPostage: Amount.FREIGHT_POSTAGE,
-  discountRebate: Amount.DISCOUNT_REBATE,
-  vat: Amount.VAT,
-  tobaccoTax: Amount.TOBACCO_TAX,
-  duty: Amount.DUTY,
+const amountOf: Record<AmountField, InvoiceAmount> = {
+  freightPostage: InvoiceAmount.FREIGHT_POSTAGE,
+  discountRebate: InvoiceAmount.DISCOUNT_REBATE,
+  vat: InvoiceAmount.VAT,
+  tobaccoTax: InvoiceAmount.TOBACCO_TAX,
+  duty: InvoiceAmount.DUTY,
 };
 
 export type InvoiceForm = {

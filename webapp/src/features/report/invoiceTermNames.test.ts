@@ -1,10 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { DescEnum } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import {
-  CommercialInvoiceTerms_IncotermSchema,
-  CommercialInvoiceTerms_ReasonOfExportSchema,
-} from "../../gen/portal/v1/reports_pb";
+import { IncotermSchema, ReasonOfExportSchema } from "../../gen/portal/v1/reports_pb";
 import { messages as de } from "../../locales/de";
 import { messages as en } from "../../locales/en";
 import { messages as es } from "../../locales/es";
@@ -15,8 +12,8 @@ import { incotermNames, incoterms, reasonOfExportNames, reasonsOfExport } from "
 const catalogs = { de, en, es, it: it_, nl };
 
 const sets: [DescEnum, Record<number, MessageDescriptor | null>, readonly number[]][] = [
-  [CommercialInvoiceTerms_IncotermSchema, incotermNames, incoterms],
-  [CommercialInvoiceTerms_ReasonOfExportSchema, reasonOfExportNames, reasonsOfExport],
+  [IncotermSchema, incotermNames, incoterms],
+  [ReasonOfExportSchema, reasonOfExportNames, reasonsOfExport],
 ];
 
 describe("incoterms and reasons of export have names in every language", () => {

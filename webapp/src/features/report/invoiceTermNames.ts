@@ -1,9 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import {
-  CommercialInvoiceTerms_Incoterm as Incoterm,
-  CommercialInvoiceTerms_ReasonOfExport as ReasonOfExport,
-} from "../../gen/portal/v1/reports_pb";
+import { Incoterm, ReasonOfExport } from "../../gen/portal/v1/reports_pb";
 
 /*
  * What the invoice dialogs show for the contract's incoterms and reasons of

@@ -466,7 +466,7 @@ type Account struct {
 	// Roles, such as ROLE_USER; read-only.
 	Authorities []Role `protobuf:"varint,6,rep,packed,name=authorities,proto3,enum=portal.v1.Role" json:"authorities,omitempty"`
 	// ACTIVE, INACTIVE, NEW or PENDING; only ACTIVE users are signed in. Read-only.
-	ActivationStatus *ActivationStatus_Value `protobuf:"varint,7,opt,name=activation_status,json=activationStatus,proto3,enum=portal.v1.ActivationStatus_Value,oneof" json:"activation_status,omitempty"`
+	ActivationStatus *ActivationStatus `protobuf:"varint,7,opt,name=activation_status,json=activationStatus,proto3,enum=portal.v1.ActivationStatus,oneof" json:"activation_status,omitempty"`
 	// The user has a registered authenticator device; read-only.
 	MfaRegistered bool `protobuf:"varint,8,opt,name=mfa_registered,json=mfaRegistered,proto3" json:"mfa_registered,omitempty"`
 	// The current password, which a change of the e-mail address needs (a
@@ -549,7 +549,7 @@ func (x *Account) GetAuthorities() []Role {
 	return nil
 }
 
-func (x *Account) GetActivationStatus() ActivationStatus_Value {
+func (x *Account) GetActivationStatus() ActivationStatus {
 	if x != nil && x.ActivationStatus != nil {
 		return *x.ActivationStatus
 	}
@@ -1349,7 +1349,7 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\vremember_me\x18\x02 \x01(\bR\vremember_me\"\x1f\n" +
 	"\x1dGetMfaRegistrationCodeRequest\"L\n" +
 	"\x1eGetMfaRegistrationCodeResponse\x12*\n" +
-	"\x05image\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x05image\"\xfc\x02\n" +
+	"\x05image\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x05image\"\xf6\x02\n" +
 	"\aAccount\x12\x14\n" +
 	"\x05login\x18\x01 \x01(\tR\x05login\x12\x1d\n" +
 	"\n" +
@@ -1357,8 +1357,8 @@ const file_portal_v1_account_proto_rawDesc = "" +
 	"\tlast_name\x18\x03 \x01(\tR\blastName\x12\x14\n" +
 	"\x05email\x18\x04 \x01(\tR\x05email\x12\x19\n" +
 	"\blang_key\x18\x05 \x01(\tR\alangKey\x121\n" +
-	"\vauthorities\x18\x06 \x03(\x0e2\x0f.portal.v1.RoleR\vauthorities\x12S\n" +
-	"\x11activation_status\x18\a \x01(\x0e2!.portal.v1.ActivationStatus.ValueH\x00R\x10activationStatus\x88\x01\x01\x12%\n" +
+	"\vauthorities\x18\x06 \x03(\x0e2\x0f.portal.v1.RoleR\vauthorities\x12M\n" +
+	"\x11activation_status\x18\a \x01(\x0e2\x1b.portal.v1.ActivationStatusH\x00R\x10activationStatus\x88\x01\x01\x12%\n" +
 	"\x0emfa_registered\x18\b \x01(\bR\rmfaRegistered\x12)\n" +
 	"\x10current_password\x18\t \x01(\tR\x0fcurrentPasswordB\x14\n" +
 	"\x12_activation_status\"\x13\n" +
@@ -1455,12 +1455,12 @@ var file_portal_v1_account_proto_goTypes = []any{
 	(*LogoutResponse)(nil),                 // 24: portal.v1.LogoutResponse
 	(*httpbody.HttpBody)(nil),              // 25: google.api.HttpBody
 	(Role)(0),                              // 26: portal.v1.Role
-	(ActivationStatus_Value)(0),            // 27: portal.v1.ActivationStatus.Value
+	(ActivationStatus)(0),                  // 27: portal.v1.ActivationStatus
 }
 var file_portal_v1_account_proto_depIdxs = []int32{
 	25, // 0: portal.v1.GetMfaRegistrationCodeResponse.image:type_name -> google.api.HttpBody
 	26, // 1: portal.v1.Account.authorities:type_name -> portal.v1.Role
-	27, // 2: portal.v1.Account.activation_status:type_name -> portal.v1.ActivationStatus.Value
+	27, // 2: portal.v1.Account.activation_status:type_name -> portal.v1.ActivationStatus
 	8,  // 3: portal.v1.GetAccountResponse.account:type_name -> portal.v1.Account
 	8,  // 4: portal.v1.SaveAccountRequest.account:type_name -> portal.v1.Account
 	8,  // 5: portal.v1.SaveAccountResponse.account:type_name -> portal.v1.Account

@@ -2024,7 +2024,7 @@ type BatchShipment struct {
 	// When the carrier answered.
 	SubmittedAt *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=submitted_at,json=submittedAt,proto3" json:"submitted_at,omitempty"`
 	// API client the shipment went through.
-	ApiClient *ApiClient_Value `protobuf:"varint,12,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value,oneof" json:"api_client,omitempty"`
+	ApiClient *ApiClient `protobuf:"varint,12,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient,oneof" json:"api_client,omitempty"`
 	// application/pdf or text/plain (ZPL).
 	LabelContentType string `protobuf:"bytes,13,opt,name=label_content_type,json=labelContentType,proto3" json:"label_content_type,omitempty"`
 	// Batch id.
@@ -2164,7 +2164,7 @@ func (x *BatchShipment) GetSubmittedAt() *timestamppb.Timestamp {
 	return nil
 }
 
-func (x *BatchShipment) GetApiClient() ApiClient_Value {
+func (x *BatchShipment) GetApiClient() ApiClient {
 	if x != nil && x.ApiClient != nil {
 		return *x.ApiClient
 	}
@@ -5047,7 +5047,7 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\vorder_lines\x18\x02 \x03(\v2\x1a.portal.v1.OrderLineValuesR\n" +
 	"orderLines\"D\n" +
 	"\x0fOrderLineValues\x121\n" +
-	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\xa9\b\n" +
+	"\x06fields\x18\x01 \x01(\v2\x19.portal.v1.OrderLineTextsR\x06fields\"\xa3\b\n" +
 	"\rBatchShipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x18\n" +
@@ -5062,9 +5062,9 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\aproduct\x18\t \x01(\tR\aproduct\x12 \n" +
 	"\vdestination\x18\n" +
 	" \x01(\tR\vdestination\x12=\n" +
-	"\fsubmitted_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x12>\n" +
+	"\fsubmitted_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x128\n" +
 	"\n" +
-	"api_client\x18\f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueH\x00R\tapiClient\x88\x01\x01\x12,\n" +
+	"api_client\x18\f \x01(\x0e2\x14.portal.v1.ApiClientH\x00R\tapiClient\x88\x01\x01\x12,\n" +
 	"\x12label_content_type\x18\r \x01(\tR\x10labelContentType\x12!\n" +
 	"\fcsv_shipment\x18\x0e \x01(\x03R\vcsvShipment\x12\x18\n" +
 	"\achanged\x18\x0f \x01(\bR\achanged\x128\n" +
@@ -5331,7 +5331,7 @@ var file_portal_v1_batches_proto_goTypes = []any{
 	nil,                                            // 64: portal.v1.BatchShipment.ErrorParamsEntry
 	(*timestamppb.Timestamp)(nil),                  // 65: google.protobuf.Timestamp
 	(LabelType)(0),                                 // 66: portal.v1.LabelType
-	(ApiClient_Value)(0),                           // 67: portal.v1.ApiClient.Value
+	(ApiClient)(0),                                 // 67: portal.v1.ApiClient
 	(*ErrorDetail)(nil),                            // 68: portal.v1.ErrorDetail
 	(*httpbody.HttpBody)(nil),                      // 69: google.api.HttpBody
 	(ShipmentFilter_Value)(0),                      // 70: portal.v1.ShipmentFilter.Value
@@ -5402,7 +5402,7 @@ var file_portal_v1_batches_proto_depIdxs = []int32{
 	13,  // 62: portal.v1.ShipmentValues.order_lines:type_name -> portal.v1.OrderLineValues
 	9,   // 63: portal.v1.OrderLineValues.fields:type_name -> portal.v1.OrderLineTexts
 	65,  // 64: portal.v1.BatchShipment.submitted_at:type_name -> google.protobuf.Timestamp
-	67,  // 65: portal.v1.BatchShipment.api_client:type_name -> portal.v1.ApiClient.Value
+	67,  // 65: portal.v1.BatchShipment.api_client:type_name -> portal.v1.ApiClient
 	66,  // 66: portal.v1.BatchShipment.label_type:type_name -> portal.v1.LabelType
 	64,  // 67: portal.v1.BatchShipment.error_params:type_name -> portal.v1.BatchShipment.ErrorParamsEntry
 	68,  // 68: portal.v1.BatchShipment.delete_refusal:type_name -> portal.v1.ErrorDetail

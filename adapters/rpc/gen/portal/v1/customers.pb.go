@@ -62,7 +62,7 @@ type Customer struct {
 	// Language: de, en (default), es, it, nl.
 	Language string `protobuf:"bytes,17,opt,name=language,proto3" json:"language,omitempty"`
 	// API client: A1 or SHIPPING (default).
-	ApiClient *ApiClient_Value `protobuf:"varint,18,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value,oneof" json:"api_client,omitempty"`
+	ApiClient *ApiClient `protobuf:"varint,18,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient,oneof" json:"api_client,omitempty"`
 	// Address-correction file set.
 	Acss *Ref `protobuf:"bytes,19,opt,name=acss,proto3" json:"acss,omitempty"`
 	// Whether commercial invoices are charged.
@@ -90,7 +90,7 @@ type Customer struct {
 	// Auto-manifest schedule.
 	AutoManifestDayTime *AutoManifestDayTime `protobuf:"bytes,31,opt,name=auto_manifest_day_time,json=autoManifestDayTime,proto3" json:"auto_manifest_day_time,omitempty"`
 	// Fulltrack API version: V1 or V3; left out when none is chosen.
-	FulltrackVersion *FulltrackVersion_Value `protobuf:"varint,32,opt,name=fulltrack_version,json=fulltrackVersion,proto3,enum=portal.v1.FulltrackVersion_Value,oneof" json:"fulltrack_version,omitempty"`
+	FulltrackVersion *FulltrackVersion `protobuf:"varint,32,opt,name=fulltrack_version,json=fulltrackVersion,proto3,enum=portal.v1.FulltrackVersion,oneof" json:"fulltrack_version,omitempty"`
 	// Whether GRP is enabled.
 	GrpEnabled bool `protobuf:"varint,33,opt,name=grp_enabled,json=grpEnabled,proto3" json:"grp_enabled,omitempty"`
 	// Tracking API user name; tracking is enabled when set.
@@ -285,7 +285,7 @@ func (x *Customer) GetLanguage() string {
 	return ""
 }
 
-func (x *Customer) GetApiClient() ApiClient_Value {
+func (x *Customer) GetApiClient() ApiClient {
 	if x != nil && x.ApiClient != nil {
 		return *x.ApiClient
 	}
@@ -383,7 +383,7 @@ func (x *Customer) GetAutoManifestDayTime() *AutoManifestDayTime {
 	return nil
 }
 
-func (x *Customer) GetFulltrackVersion() FulltrackVersion_Value {
+func (x *Customer) GetFulltrackVersion() FulltrackVersion {
 	if x != nil && x.FulltrackVersion != nil {
 		return *x.FulltrackVersion
 	}
@@ -2271,7 +2271,7 @@ type CheckApiCredentialsRequest struct {
 	// Access key (fulltrack).
 	AccessKey string `protobuf:"bytes,6,opt,name=access_key,json=accessKey,proto3" json:"access_key,omitempty"`
 	// API version (fulltrack V1 or V3).
-	Version FulltrackVersion_Value `protobuf:"varint,7,opt,name=version,proto3,enum=portal.v1.FulltrackVersion_Value" json:"version,omitempty"`
+	Version FulltrackVersion `protobuf:"varint,7,opt,name=version,proto3,enum=portal.v1.FulltrackVersion" json:"version,omitempty"`
 	// Customer whose stored secrets stand in for masked values; 0 for none.
 	CustomerId    int64 `protobuf:"varint,8,opt,name=customer_id,json=customerId,proto3" json:"customer_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -2350,7 +2350,7 @@ func (x *CheckApiCredentialsRequest) GetAccessKey() string {
 	return ""
 }
 
-func (x *CheckApiCredentialsRequest) GetVersion() FulltrackVersion_Value {
+func (x *CheckApiCredentialsRequest) GetVersion() FulltrackVersion {
 	if x != nil {
 		return x.Version
 	}
@@ -2781,7 +2781,7 @@ var File_portal_v1_customers_proto protoreflect.FileDescriptor
 
 const file_portal_v1_customers_proto_rawDesc = "" +
 	"\n" +
-	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1aportal/v1/vocabulary.proto\"\xcd\x13\n" +
+	"\x19portal/v1/customers.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1aportal/v1/vocabulary.proto\"\xc1\x13\n" +
 	"\bCustomer\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -2802,9 +2802,9 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x11manifesting_rules\x18\x0f \x03(\v2\x1a.portal.v1.ManifestingRuleR\x10manifestingRules\x128\n" +
 	"\n" +
 	"label_type\x18\x10 \x01(\x0e2\x14.portal.v1.LabelTypeH\x01R\tlabelType\x88\x01\x01\x12\x1a\n" +
-	"\blanguage\x18\x11 \x01(\tR\blanguage\x12>\n" +
+	"\blanguage\x18\x11 \x01(\tR\blanguage\x128\n" +
 	"\n" +
-	"api_client\x18\x12 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueH\x02R\tapiClient\x88\x01\x01\x12\"\n" +
+	"api_client\x18\x12 \x01(\x0e2\x14.portal.v1.ApiClientH\x02R\tapiClient\x88\x01\x01\x12\"\n" +
 	"\x04acss\x18\x13 \x01(\v2\x0e.portal.v1.RefR\x04acss\x12G\n" +
 	" is_commercial_invoice_chargeable\x18\x14 \x01(\bR\x1disCommercialInvoiceChargeable\x12!\n" +
 	"\fgtc_accepted\x18\x15 \x01(\bR\vgtcAccepted\x12&\n" +
@@ -2818,8 +2818,8 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"sellerEori\x12W\n" +
 	"\x17eori_country_thresholds\x18\x1d \x03(\v2\x1f.portal.v1.EoriCountryThresholdR\x15eoriCountryThresholds\x12'\n" +
 	"\x0fmanifest_emails\x18\x1e \x03(\tR\x0emanifestEmails\x12S\n" +
-	"\x16auto_manifest_day_time\x18\x1f \x01(\v2\x1e.portal.v1.AutoManifestDayTimeR\x13autoManifestDayTime\x12S\n" +
-	"\x11fulltrack_version\x18  \x01(\x0e2!.portal.v1.FulltrackVersion.ValueH\x03R\x10fulltrackVersion\x88\x01\x01\x12\x1f\n" +
+	"\x16auto_manifest_day_time\x18\x1f \x01(\v2\x1e.portal.v1.AutoManifestDayTimeR\x13autoManifestDayTime\x12M\n" +
+	"\x11fulltrack_version\x18  \x01(\x0e2\x1b.portal.v1.FulltrackVersionH\x03R\x10fulltrackVersion\x88\x01\x01\x12\x1f\n" +
 	"\vgrp_enabled\x18! \x01(\bR\n" +
 	"grpEnabled\x12+\n" +
 	"\x11tracking_username\x18\" \x01(\tR\x10trackingUsername\x12\x1a\n" +
@@ -2947,7 +2947,7 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x1a\n" +
 	"\baccepted\x18\x02 \x01(\bR\baccepted\"O\n" +
 	"\x1cSetCiPricingAcceptedResponse\x12/\n" +
-	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"\x97\x02\n" +
+	"\bcustomer\x18\x01 \x01(\v2\x13.portal.v1.CustomerR\bcustomer\"\x91\x02\n" +
 	"\x1aCheckApiCredentialsRequest\x12\x17\n" +
 	"\aapi_url\x18\x01 \x01(\tR\x06apiUrl\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12\x1a\n" +
@@ -2955,8 +2955,8 @@ const file_portal_v1_customers_proto_rawDesc = "" +
 	"\bpassword\x18\x04 \x01(\tR\bpassword\x12\x17\n" +
 	"\aapi_key\x18\x05 \x01(\tR\x06apiKey\x12\x1d\n" +
 	"\n" +
-	"access_key\x18\x06 \x01(\tR\taccessKey\x12;\n" +
-	"\aversion\x18\a \x01(\x0e2!.portal.v1.FulltrackVersion.ValueR\aversion\x12\x1f\n" +
+	"access_key\x18\x06 \x01(\tR\taccessKey\x125\n" +
+	"\aversion\x18\a \x01(\x0e2\x1b.portal.v1.FulltrackVersionR\aversion\x12\x1f\n" +
 	"\vcustomer_id\x18\b \x01(\x03R\n" +
 	"customerId\"3\n" +
 	"\x1bCheckApiCredentialsResponse\x12\x14\n" +
@@ -3059,8 +3059,8 @@ var file_portal_v1_customers_proto_goTypes = []any{
 	(*GtcPage)(nil),                       // 41: portal.v1.GtcPage
 	(ManifestType)(0),                     // 42: portal.v1.ManifestType
 	(LabelType)(0),                        // 43: portal.v1.LabelType
-	(ApiClient_Value)(0),                  // 44: portal.v1.ApiClient.Value
-	(FulltrackVersion_Value)(0),           // 45: portal.v1.FulltrackVersion.Value
+	(ApiClient)(0),                        // 44: portal.v1.ApiClient
+	(FulltrackVersion)(0),                 // 45: portal.v1.FulltrackVersion
 	(SortDirection)(0),                    // 46: portal.v1.SortDirection
 	(*httpbody.HttpBody)(nil),             // 47: google.api.HttpBody
 }
@@ -3071,12 +3071,12 @@ var file_portal_v1_customers_proto_depIdxs = []int32{
 	42, // 3: portal.v1.Customer.manifest_type:type_name -> portal.v1.ManifestType
 	3,  // 4: portal.v1.Customer.manifesting_rules:type_name -> portal.v1.ManifestingRule
 	43, // 5: portal.v1.Customer.label_type:type_name -> portal.v1.LabelType
-	44, // 6: portal.v1.Customer.api_client:type_name -> portal.v1.ApiClient.Value
+	44, // 6: portal.v1.Customer.api_client:type_name -> portal.v1.ApiClient
 	1,  // 7: portal.v1.Customer.acss:type_name -> portal.v1.Ref
 	4,  // 8: portal.v1.Customer.available_features:type_name -> portal.v1.AvailableFeature
 	5,  // 9: portal.v1.Customer.eori_country_thresholds:type_name -> portal.v1.EoriCountryThreshold
 	6,  // 10: portal.v1.Customer.auto_manifest_day_time:type_name -> portal.v1.AutoManifestDayTime
-	45, // 11: portal.v1.Customer.fulltrack_version:type_name -> portal.v1.FulltrackVersion.Value
+	45, // 11: portal.v1.Customer.fulltrack_version:type_name -> portal.v1.FulltrackVersion
 	42, // 12: portal.v1.ManifestingRule.manifest_type:type_name -> portal.v1.ManifestType
 	1,  // 13: portal.v1.ManifestingRule.hub:type_name -> portal.v1.Ref
 	43, // 14: portal.v1.PrinterSettings.label_type:type_name -> portal.v1.LabelType
@@ -3096,7 +3096,7 @@ var file_portal_v1_customers_proto_depIdxs = []int32{
 	27, // 28: portal.v1.SetSellerEorisRequest.customers:type_name -> portal.v1.SellerEoriEntry
 	0,  // 29: portal.v1.SetGtcAcceptedResponse.customer:type_name -> portal.v1.Customer
 	0,  // 30: portal.v1.SetCiPricingAcceptedResponse.customer:type_name -> portal.v1.Customer
-	45, // 31: portal.v1.CheckApiCredentialsRequest.version:type_name -> portal.v1.FulltrackVersion.Value
+	45, // 31: portal.v1.CheckApiCredentialsRequest.version:type_name -> portal.v1.FulltrackVersion
 	47, // 32: portal.v1.DownloadCarriersCsvResponse.file:type_name -> google.api.HttpBody
 	47, // 33: portal.v1.GetGtcDocumentResponse.file:type_name -> google.api.HttpBody
 	41, // 34: portal.v1.GetGtcPagesResponse.pages:type_name -> portal.v1.GtcPage

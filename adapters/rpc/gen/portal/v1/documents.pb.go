@@ -25,69 +25,69 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// The five pages the footer links to.
-type LegalPage_Kind int32
+// LegalPageKind is one of the five legal pages the footer links to.
+type LegalPageKind int32
 
 const (
 	// No page; refused.
-	LegalPage_KIND_UNSPECIFIED LegalPage_Kind = 0
+	LegalPageKind_LEGAL_PAGE_KIND_UNSPECIFIED LegalPageKind = 0
 	// Imprint (publisher's identity).
-	LegalPage_IMPRINT LegalPage_Kind = 1
+	LegalPageKind_IMPRINT LegalPageKind = 1
 	// Legal notice.
-	LegalPage_LEGAL_NOTICE LegalPage_Kind = 2
+	LegalPageKind_LEGAL_NOTICE LegalPageKind = 2
 	// Cookies and privacy.
-	LegalPage_PRIVACY LegalPage_Kind = 3
+	LegalPageKind_PRIVACY LegalPageKind = 3
 	// Terms of use.
-	LegalPage_TERMS LegalPage_Kind = 4
+	LegalPageKind_TERMS LegalPageKind = 4
 	// Fraud protection.
-	LegalPage_FRAUD_PROTECTION LegalPage_Kind = 5
+	LegalPageKind_FRAUD_PROTECTION LegalPageKind = 5
 )
 
-// Enum value maps for LegalPage_Kind.
+// Enum value maps for LegalPageKind.
 var (
-	LegalPage_Kind_name = map[int32]string{
-		0: "KIND_UNSPECIFIED",
+	LegalPageKind_name = map[int32]string{
+		0: "LEGAL_PAGE_KIND_UNSPECIFIED",
 		1: "IMPRINT",
 		2: "LEGAL_NOTICE",
 		3: "PRIVACY",
 		4: "TERMS",
 		5: "FRAUD_PROTECTION",
 	}
-	LegalPage_Kind_value = map[string]int32{
-		"KIND_UNSPECIFIED": 0,
-		"IMPRINT":          1,
-		"LEGAL_NOTICE":     2,
-		"PRIVACY":          3,
-		"TERMS":            4,
-		"FRAUD_PROTECTION": 5,
+	LegalPageKind_value = map[string]int32{
+		"LEGAL_PAGE_KIND_UNSPECIFIED": 0,
+		"IMPRINT":                     1,
+		"LEGAL_NOTICE":                2,
+		"PRIVACY":                     3,
+		"TERMS":                       4,
+		"FRAUD_PROTECTION":            5,
 	}
 )
 
-func (x LegalPage_Kind) Enum() *LegalPage_Kind {
-	p := new(LegalPage_Kind)
+func (x LegalPageKind) Enum() *LegalPageKind {
+	p := new(LegalPageKind)
 	*p = x
 	return p
 }
 
-func (x LegalPage_Kind) String() string {
+func (x LegalPageKind) String() string {
 	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
 }
 
-func (LegalPage_Kind) Descriptor() protoreflect.EnumDescriptor {
+func (LegalPageKind) Descriptor() protoreflect.EnumDescriptor {
 	return file_portal_v1_documents_proto_enumTypes[0].Descriptor()
 }
 
-func (LegalPage_Kind) Type() protoreflect.EnumType {
+func (LegalPageKind) Type() protoreflect.EnumType {
 	return &file_portal_v1_documents_proto_enumTypes[0]
 }
 
-func (x LegalPage_Kind) Number() protoreflect.EnumNumber {
+func (x LegalPageKind) Number() protoreflect.EnumNumber {
 	return protoreflect.EnumNumber(x)
 }
 
-// Deprecated: Use LegalPage_Kind.Descriptor instead.
-func (LegalPage_Kind) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_documents_proto_rawDescGZIP(), []int{29, 0}
+// Deprecated: Use LegalPageKind.Descriptor instead.
+func (LegalPageKind) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_documents_proto_rawDescGZIP(), []int{0}
 }
 
 // Document is a product-codes or CSV-template document.
@@ -1457,7 +1457,7 @@ type LegalPage struct {
 	// The tenant whose page it is; required to publish, absent when read.
 	TenantId int64 `protobuf:"varint,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
 	// Which page.
-	Kind LegalPage_Kind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.LegalPage_Kind" json:"kind,omitempty"`
+	Kind LegalPageKind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.LegalPageKind" json:"kind,omitempty"`
 	// Locale: de, en, es, it or nl.
 	Locale string `protobuf:"bytes,3,opt,name=locale,proto3" json:"locale,omitempty"`
 	// The text: plain text, paragraphs separated by a blank line, no markup;
@@ -1508,11 +1508,11 @@ func (x *LegalPage) GetTenantId() int64 {
 	return 0
 }
 
-func (x *LegalPage) GetKind() LegalPage_Kind {
+func (x *LegalPage) GetKind() LegalPageKind {
 	if x != nil {
 		return x.Kind
 	}
-	return LegalPage_KIND_UNSPECIFIED
+	return LegalPageKind_LEGAL_PAGE_KIND_UNSPECIFIED
 }
 
 func (x *LegalPage) GetLocale() string {
@@ -1549,7 +1549,7 @@ type ListLegalPagesRequest struct {
 	// The tenant.
 	TenantId int64 `protobuf:"varint,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
 	// One page; unspecified lists every page.
-	Kind          LegalPage_Kind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.LegalPage_Kind" json:"kind,omitempty"`
+	Kind          LegalPageKind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.LegalPageKind" json:"kind,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1591,11 +1591,11 @@ func (x *ListLegalPagesRequest) GetTenantId() int64 {
 	return 0
 }
 
-func (x *ListLegalPagesRequest) GetKind() LegalPage_Kind {
+func (x *ListLegalPagesRequest) GetKind() LegalPageKind {
 	if x != nil {
 		return x.Kind
 	}
-	return LegalPage_KIND_UNSPECIFIED
+	return LegalPageKind_LEGAL_PAGE_KIND_UNSPECIFIED
 }
 
 // ListLegalPagesResponse lists the published pages.
@@ -1742,7 +1742,7 @@ type WithdrawLegalPageRequest struct {
 	// The tenant.
 	TenantId int64 `protobuf:"varint,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
 	// Which page.
-	Kind LegalPage_Kind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.LegalPage_Kind" json:"kind,omitempty"`
+	Kind LegalPageKind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.LegalPageKind" json:"kind,omitempty"`
 	// Its locale.
 	Locale        string `protobuf:"bytes,3,opt,name=locale,proto3" json:"locale,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1786,11 +1786,11 @@ func (x *WithdrawLegalPageRequest) GetTenantId() int64 {
 	return 0
 }
 
-func (x *WithdrawLegalPageRequest) GetKind() LegalPage_Kind {
+func (x *WithdrawLegalPageRequest) GetKind() LegalPageKind {
 	if x != nil {
 		return x.Kind
 	}
-	return LegalPage_KIND_UNSPECIFIED
+	return LegalPageKind_LEGAL_PAGE_KIND_UNSPECIFIED
 }
 
 func (x *WithdrawLegalPageRequest) GetLocale() string {
@@ -1841,7 +1841,7 @@ func (*WithdrawLegalPageResponse) Descriptor() ([]byte, []int) {
 type ReadLegalPageRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Which page.
-	Kind LegalPage_Kind `protobuf:"varint,1,opt,name=kind,proto3,enum=portal.v1.LegalPage_Kind" json:"kind,omitempty"`
+	Kind LegalPageKind `protobuf:"varint,1,opt,name=kind,proto3,enum=portal.v1.LegalPageKind" json:"kind,omitempty"`
 	// The reader's locale; another or none reads the fallback.
 	Locale        string `protobuf:"bytes,2,opt,name=locale,proto3" json:"locale,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1878,11 +1878,11 @@ func (*ReadLegalPageRequest) Descriptor() ([]byte, []int) {
 	return file_portal_v1_documents_proto_rawDescGZIP(), []int{36}
 }
 
-func (x *ReadLegalPageRequest) GetKind() LegalPage_Kind {
+func (x *ReadLegalPageRequest) GetKind() LegalPageKind {
 	if x != nil {
 		return x.Kind
 	}
-	return LegalPage_KIND_UNSPECIFIED
+	return LegalPageKind_LEGAL_PAGE_KIND_UNSPECIFIED
 }
 
 func (x *ReadLegalPageRequest) GetLocale() string {
@@ -2005,27 +2005,20 @@ const file_portal_v1_documents_proto_rawDesc = "" +
 	"\bdocument\x18\x01 \x01(\v2\x13.portal.v1.DocumentR\bdocument\"5\n" +
 	"\x1bDeleteCsvTemplateDocRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"\x1e\n" +
-	"\x1cDeleteCsvTemplateDocResponse\"\xfa\x02\n" +
+	"\x1cDeleteCsvTemplateDocResponse\"\x8e\x02\n" +
 	"\tLegalPage\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\x03R\btenantId\x129\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x19.portal.v1.LegalPage.KindB\n" +
+	"\ttenant_id\x18\x01 \x01(\x03R\btenantId\x128\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x18.portal.v1.LegalPageKindB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x04kind\x121\n" +
 	"\x06locale\x18\x03 \x01(\tB\x19\xbaH\x16r\x14R\x02deR\x02enR\x02esR\x02itR\x02nlR\x06locale\x12\x1d\n" +
 	"\x04body\x18\x04 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x8d\x06R\x04body\x129\n" +
 	"\n" +
 	"updated_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x1d\n" +
 	"\n" +
-	"updated_by\x18\x06 \x01(\tR\tupdatedBy\"i\n" +
-	"\x04Kind\x12\x14\n" +
-	"\x10KIND_UNSPECIFIED\x10\x00\x12\v\n" +
-	"\aIMPRINT\x10\x01\x12\x10\n" +
-	"\fLEGAL_NOTICE\x10\x02\x12\v\n" +
-	"\aPRIVACY\x10\x03\x12\t\n" +
-	"\x05TERMS\x10\x04\x12\x14\n" +
-	"\x10FRAUD_PROTECTION\x10\x05\"v\n" +
+	"updated_by\x18\x06 \x01(\tR\tupdatedBy\"u\n" +
 	"\x15ListLegalPagesRequest\x12$\n" +
-	"\ttenant_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\btenantId\x127\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x19.portal.v1.LegalPage.KindB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04kind\"O\n" +
+	"\ttenant_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\btenantId\x126\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x18.portal.v1.LegalPageKindB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04kind\"O\n" +
 	"\x16ListLegalPagesResponse\x125\n" +
 	"\vlegal_pages\x18\x01 \x03(\v2\x14.portal.v1.LegalPageR\n" +
 	"legalPages\"V\n" +
@@ -2034,20 +2027,27 @@ const file_portal_v1_documents_proto_rawDesc = "" +
 	"legal_page\x18\x01 \x01(\v2\x14.portal.v1.LegalPageB\x06\xbaH\x03\xc8\x01\x01R\tlegalPage\"O\n" +
 	"\x18PublishLegalPageResponse\x123\n" +
 	"\n" +
-	"legal_page\x18\x01 \x01(\v2\x14.portal.v1.LegalPageR\tlegalPage\"\xae\x01\n" +
+	"legal_page\x18\x01 \x01(\v2\x14.portal.v1.LegalPageR\tlegalPage\"\xad\x01\n" +
 	"\x18WithdrawLegalPageRequest\x12$\n" +
-	"\ttenant_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\btenantId\x129\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x19.portal.v1.LegalPage.KindB\n" +
+	"\ttenant_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\btenantId\x128\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x18.portal.v1.LegalPageKindB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x04kind\x121\n" +
 	"\x06locale\x18\x03 \x01(\tB\x19\xbaH\x16r\x14R\x02deR\x02enR\x02esR\x02itR\x02nlR\x06locale\"\x1b\n" +
-	"\x19WithdrawLegalPageResponse\"r\n" +
-	"\x14ReadLegalPageRequest\x129\n" +
-	"\x04kind\x18\x01 \x01(\x0e2\x19.portal.v1.LegalPage.KindB\n" +
+	"\x19WithdrawLegalPageResponse\"q\n" +
+	"\x14ReadLegalPageRequest\x128\n" +
+	"\x04kind\x18\x01 \x01(\x0e2\x18.portal.v1.LegalPageKindB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x04kind\x12\x1f\n" +
 	"\x06locale\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x10R\x06locale\"L\n" +
 	"\x15ReadLegalPageResponse\x123\n" +
 	"\n" +
-	"legal_page\x18\x01 \x01(\v2\x14.portal.v1.LegalPageR\tlegalPage2\xc1\x17\n" +
+	"legal_page\x18\x01 \x01(\v2\x14.portal.v1.LegalPageR\tlegalPage*}\n" +
+	"\rLegalPageKind\x12\x1f\n" +
+	"\x1bLEGAL_PAGE_KIND_UNSPECIFIED\x10\x00\x12\v\n" +
+	"\aIMPRINT\x10\x01\x12\x10\n" +
+	"\fLEGAL_NOTICE\x10\x02\x12\v\n" +
+	"\aPRIVACY\x10\x03\x12\t\n" +
+	"\x05TERMS\x10\x04\x12\x14\n" +
+	"\x10FRAUD_PROTECTION\x10\x052\xc1\x17\n" +
 	"\x0fDocumentService\x12\xa3\x01\n" +
 	"\x14ListProductCodesDocs\x12&.portal.v1.ListProductCodesDocsRequest\x1a'.portal.v1.ListProductCodesDocsResponse\":\x82\xd3\xe4\x93\x021b\x12product_codes_docs\x12\x1b/web/api/product-codes-docs\x90\x02\x01\x12\xac\x01\n" +
 	"\x18GetActiveProductCodesDoc\x12*.portal.v1.GetActiveProductCodesDocRequest\x1a+.portal.v1.GetActiveProductCodesDocResponse\"7\x82\xd3\xe4\x93\x02.b\bdocument\x12\"/web/api/product-codes-docs/active\x90\x02\x01\x12\x98\x01\n" +
@@ -2086,7 +2086,7 @@ func file_portal_v1_documents_proto_rawDescGZIP() []byte {
 var file_portal_v1_documents_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_portal_v1_documents_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
 var file_portal_v1_documents_proto_goTypes = []any{
-	(LegalPage_Kind)(0),                      // 0: portal.v1.LegalPage.Kind
+	(LegalPageKind)(0),                       // 0: portal.v1.LegalPageKind
 	(*Document)(nil),                         // 1: portal.v1.Document
 	(*ListProductCodesDocsRequest)(nil),      // 2: portal.v1.ListProductCodesDocsRequest
 	(*ListProductCodesDocsResponse)(nil),     // 3: portal.v1.ListProductCodesDocsResponse
@@ -2146,14 +2146,14 @@ var file_portal_v1_documents_proto_depIdxs = []int32{
 	1,  // 14: portal.v1.CreateCsvTemplateDocResponse.document:type_name -> portal.v1.Document
 	1,  // 15: portal.v1.UpdateCsvTemplateDocRequest.document:type_name -> portal.v1.Document
 	1,  // 16: portal.v1.UpdateCsvTemplateDocResponse.document:type_name -> portal.v1.Document
-	0,  // 17: portal.v1.LegalPage.kind:type_name -> portal.v1.LegalPage.Kind
+	0,  // 17: portal.v1.LegalPage.kind:type_name -> portal.v1.LegalPageKind
 	39, // 18: portal.v1.LegalPage.updated_at:type_name -> google.protobuf.Timestamp
-	0,  // 19: portal.v1.ListLegalPagesRequest.kind:type_name -> portal.v1.LegalPage.Kind
+	0,  // 19: portal.v1.ListLegalPagesRequest.kind:type_name -> portal.v1.LegalPageKind
 	30, // 20: portal.v1.ListLegalPagesResponse.legal_pages:type_name -> portal.v1.LegalPage
 	30, // 21: portal.v1.PublishLegalPageRequest.legal_page:type_name -> portal.v1.LegalPage
 	30, // 22: portal.v1.PublishLegalPageResponse.legal_page:type_name -> portal.v1.LegalPage
-	0,  // 23: portal.v1.WithdrawLegalPageRequest.kind:type_name -> portal.v1.LegalPage.Kind
-	0,  // 24: portal.v1.ReadLegalPageRequest.kind:type_name -> portal.v1.LegalPage.Kind
+	0,  // 23: portal.v1.WithdrawLegalPageRequest.kind:type_name -> portal.v1.LegalPageKind
+	0,  // 24: portal.v1.ReadLegalPageRequest.kind:type_name -> portal.v1.LegalPageKind
 	30, // 25: portal.v1.ReadLegalPageResponse.legal_page:type_name -> portal.v1.LegalPage
 	2,  // 26: portal.v1.DocumentService.ListProductCodesDocs:input_type -> portal.v1.ListProductCodesDocsRequest
 	4,  // 27: portal.v1.DocumentService.GetActiveProductCodesDoc:input_type -> portal.v1.GetActiveProductCodesDocRequest

@@ -24,188 +24,189 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// Product is the parcel's e-PAQ product. The values are named as the
-// spec's JSON strings, which protojson writes and reads ("EPAQ_PLUS").
-type SubmitParcelInquiryRequest_Product int32
+// InquiryProduct is the e-PAQ product of the parcel an inquiry is about
+// (spec 3 section 3). The values are named as the spec's JSON strings, which
+// protojson writes and reads ("EPAQ_PLUS").
+type InquiryProduct int32
 
 const (
 	// None chosen: the server files EPAQ_STANDARD.
-	SubmitParcelInquiryRequest_PRODUCT_UNSPECIFIED SubmitParcelInquiryRequest_Product = 0
+	InquiryProduct_INQUIRY_PRODUCT_UNSPECIFIED InquiryProduct = 0
 	// e-PAQ Standard, the form's default.
-	SubmitParcelInquiryRequest_EPAQ_STANDARD SubmitParcelInquiryRequest_Product = 1
+	InquiryProduct_EPAQ_STANDARD InquiryProduct = 1
 	// e-PAQ Plus.
-	SubmitParcelInquiryRequest_EPAQ_PLUS SubmitParcelInquiryRequest_Product = 2
+	InquiryProduct_EPAQ_PLUS InquiryProduct = 2
 	// e-PAQ Select.
-	SubmitParcelInquiryRequest_EPAQ_SELECT SubmitParcelInquiryRequest_Product = 3
+	InquiryProduct_EPAQ_SELECT InquiryProduct = 3
 	// e-PAQ Elite.
-	SubmitParcelInquiryRequest_EPAQ_ELITE SubmitParcelInquiryRequest_Product = 4
+	InquiryProduct_EPAQ_ELITE InquiryProduct = 4
 )
 
-// Enum value maps for SubmitParcelInquiryRequest_Product.
+// Enum value maps for InquiryProduct.
 var (
-	SubmitParcelInquiryRequest_Product_name = map[int32]string{
-		0: "PRODUCT_UNSPECIFIED",
+	InquiryProduct_name = map[int32]string{
+		0: "INQUIRY_PRODUCT_UNSPECIFIED",
 		1: "EPAQ_STANDARD",
 		2: "EPAQ_PLUS",
 		3: "EPAQ_SELECT",
 		4: "EPAQ_ELITE",
 	}
-	SubmitParcelInquiryRequest_Product_value = map[string]int32{
-		"PRODUCT_UNSPECIFIED": 0,
-		"EPAQ_STANDARD":       1,
-		"EPAQ_PLUS":           2,
-		"EPAQ_SELECT":         3,
-		"EPAQ_ELITE":          4,
+	InquiryProduct_value = map[string]int32{
+		"INQUIRY_PRODUCT_UNSPECIFIED": 0,
+		"EPAQ_STANDARD":               1,
+		"EPAQ_PLUS":                   2,
+		"EPAQ_SELECT":                 3,
+		"EPAQ_ELITE":                  4,
 	}
 )
 
-func (x SubmitParcelInquiryRequest_Product) Enum() *SubmitParcelInquiryRequest_Product {
-	p := new(SubmitParcelInquiryRequest_Product)
+func (x InquiryProduct) Enum() *InquiryProduct {
+	p := new(InquiryProduct)
 	*p = x
 	return p
 }
 
-func (x SubmitParcelInquiryRequest_Product) String() string {
+func (x InquiryProduct) String() string {
 	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
 }
 
-func (SubmitParcelInquiryRequest_Product) Descriptor() protoreflect.EnumDescriptor {
+func (InquiryProduct) Descriptor() protoreflect.EnumDescriptor {
 	return file_portal_v1_inquiries_proto_enumTypes[0].Descriptor()
 }
 
-func (SubmitParcelInquiryRequest_Product) Type() protoreflect.EnumType {
+func (InquiryProduct) Type() protoreflect.EnumType {
 	return &file_portal_v1_inquiries_proto_enumTypes[0]
 }
 
-func (x SubmitParcelInquiryRequest_Product) Number() protoreflect.EnumNumber {
+func (x InquiryProduct) Number() protoreflect.EnumNumber {
 	return protoreflect.EnumNumber(x)
 }
 
-// Deprecated: Use SubmitParcelInquiryRequest_Product.Descriptor instead.
-func (SubmitParcelInquiryRequest_Product) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{4, 0}
+// Deprecated: Use InquiryProduct.Descriptor instead.
+func (InquiryProduct) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{0}
 }
 
-// Insurance is the parcel's insurance tier.
-type SubmitParcelInquiryRequest_Insurance int32
+// InquiryInsurance is the insurance tier of the parcel an inquiry is about.
+type InquiryInsurance int32
 
 const (
 	// None chosen: the server files NONE.
-	SubmitParcelInquiryRequest_INSURANCE_UNSPECIFIED SubmitParcelInquiryRequest_Insurance = 0
+	InquiryInsurance_INQUIRY_INSURANCE_UNSPECIFIED InquiryInsurance = 0
 	// Not insured, the form's default.
-	SubmitParcelInquiryRequest_NONE SubmitParcelInquiryRequest_Insurance = 1
+	InquiryInsurance_NONE InquiryInsurance = 1
 	// Insured up to 45 euros.
-	SubmitParcelInquiryRequest_EUR_45 SubmitParcelInquiryRequest_Insurance = 2
+	InquiryInsurance_EUR_45 InquiryInsurance = 2
 	// Insured up to 150 euros.
-	SubmitParcelInquiryRequest_EUR_150 SubmitParcelInquiryRequest_Insurance = 3
+	InquiryInsurance_EUR_150 InquiryInsurance = 3
 	// Insured up to 500 euros.
-	SubmitParcelInquiryRequest_EUR_500 SubmitParcelInquiryRequest_Insurance = 4
+	InquiryInsurance_EUR_500 InquiryInsurance = 4
 )
 
-// Enum value maps for SubmitParcelInquiryRequest_Insurance.
+// Enum value maps for InquiryInsurance.
 var (
-	SubmitParcelInquiryRequest_Insurance_name = map[int32]string{
-		0: "INSURANCE_UNSPECIFIED",
+	InquiryInsurance_name = map[int32]string{
+		0: "INQUIRY_INSURANCE_UNSPECIFIED",
 		1: "NONE",
 		2: "EUR_45",
 		3: "EUR_150",
 		4: "EUR_500",
 	}
-	SubmitParcelInquiryRequest_Insurance_value = map[string]int32{
-		"INSURANCE_UNSPECIFIED": 0,
-		"NONE":                  1,
-		"EUR_45":                2,
-		"EUR_150":               3,
-		"EUR_500":               4,
+	InquiryInsurance_value = map[string]int32{
+		"INQUIRY_INSURANCE_UNSPECIFIED": 0,
+		"NONE":                          1,
+		"EUR_45":                        2,
+		"EUR_150":                       3,
+		"EUR_500":                       4,
 	}
 )
 
-func (x SubmitParcelInquiryRequest_Insurance) Enum() *SubmitParcelInquiryRequest_Insurance {
-	p := new(SubmitParcelInquiryRequest_Insurance)
+func (x InquiryInsurance) Enum() *InquiryInsurance {
+	p := new(InquiryInsurance)
 	*p = x
 	return p
 }
 
-func (x SubmitParcelInquiryRequest_Insurance) String() string {
+func (x InquiryInsurance) String() string {
 	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
 }
 
-func (SubmitParcelInquiryRequest_Insurance) Descriptor() protoreflect.EnumDescriptor {
+func (InquiryInsurance) Descriptor() protoreflect.EnumDescriptor {
 	return file_portal_v1_inquiries_proto_enumTypes[1].Descriptor()
 }
 
-func (SubmitParcelInquiryRequest_Insurance) Type() protoreflect.EnumType {
+func (InquiryInsurance) Type() protoreflect.EnumType {
 	return &file_portal_v1_inquiries_proto_enumTypes[1]
 }
 
-func (x SubmitParcelInquiryRequest_Insurance) Number() protoreflect.EnumNumber {
+func (x InquiryInsurance) Number() protoreflect.EnumNumber {
 	return protoreflect.EnumNumber(x)
 }
 
-// Deprecated: Use SubmitParcelInquiryRequest_Insurance.Descriptor instead.
-func (SubmitParcelInquiryRequest_Insurance) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{4, 1}
+// Deprecated: Use InquiryInsurance.Descriptor instead.
+func (InquiryInsurance) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{1}
 }
 
-// Reason is why the inquiry is filed.
-type SubmitParcelInquiryRequest_Reason int32
+// InquiryReason is why the inquiry is filed.
+type InquiryReason int32
 
 const (
 	// None chosen: the server files ITEM_NOT_DELIVERED.
-	SubmitParcelInquiryRequest_REASON_UNSPECIFIED SubmitParcelInquiryRequest_Reason = 0
+	InquiryReason_INQUIRY_REASON_UNSPECIFIED InquiryReason = 0
 	// The parcel did not arrive, the form's default.
-	SubmitParcelInquiryRequest_ITEM_NOT_DELIVERED SubmitParcelInquiryRequest_Reason = 1
+	InquiryReason_ITEM_NOT_DELIVERED InquiryReason = 1
 	// The recipient disputes a delivery the tracking shows.
-	SubmitParcelInquiryRequest_DISPUTED_DELIVERY SubmitParcelInquiryRequest_Reason = 2
+	InquiryReason_DISPUTED_DELIVERY InquiryReason = 2
 	// The parcel arrived damaged.
-	SubmitParcelInquiryRequest_ITEM_DAMAGED SubmitParcelInquiryRequest_Reason = 3
+	InquiryReason_ITEM_DAMAGED InquiryReason = 3
 	// Another reason, told in reason_text.
-	SubmitParcelInquiryRequest_OTHERS SubmitParcelInquiryRequest_Reason = 4
+	InquiryReason_OTHERS InquiryReason = 4
 )
 
-// Enum value maps for SubmitParcelInquiryRequest_Reason.
+// Enum value maps for InquiryReason.
 var (
-	SubmitParcelInquiryRequest_Reason_name = map[int32]string{
-		0: "REASON_UNSPECIFIED",
+	InquiryReason_name = map[int32]string{
+		0: "INQUIRY_REASON_UNSPECIFIED",
 		1: "ITEM_NOT_DELIVERED",
 		2: "DISPUTED_DELIVERY",
 		3: "ITEM_DAMAGED",
 		4: "OTHERS",
 	}
-	SubmitParcelInquiryRequest_Reason_value = map[string]int32{
-		"REASON_UNSPECIFIED": 0,
-		"ITEM_NOT_DELIVERED": 1,
-		"DISPUTED_DELIVERY":  2,
-		"ITEM_DAMAGED":       3,
-		"OTHERS":             4,
+	InquiryReason_value = map[string]int32{
+		"INQUIRY_REASON_UNSPECIFIED": 0,
+		"ITEM_NOT_DELIVERED":         1,
+		"DISPUTED_DELIVERY":          2,
+		"ITEM_DAMAGED":               3,
+		"OTHERS":                     4,
 	}
 )
 
-func (x SubmitParcelInquiryRequest_Reason) Enum() *SubmitParcelInquiryRequest_Reason {
-	p := new(SubmitParcelInquiryRequest_Reason)
+func (x InquiryReason) Enum() *InquiryReason {
+	p := new(InquiryReason)
 	*p = x
 	return p
 }
 
-func (x SubmitParcelInquiryRequest_Reason) String() string {
+func (x InquiryReason) String() string {
 	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
 }
 
-func (SubmitParcelInquiryRequest_Reason) Descriptor() protoreflect.EnumDescriptor {
+func (InquiryReason) Descriptor() protoreflect.EnumDescriptor {
 	return file_portal_v1_inquiries_proto_enumTypes[2].Descriptor()
 }
 
-func (SubmitParcelInquiryRequest_Reason) Type() protoreflect.EnumType {
+func (InquiryReason) Type() protoreflect.EnumType {
 	return &file_portal_v1_inquiries_proto_enumTypes[2]
 }
 
-func (x SubmitParcelInquiryRequest_Reason) Number() protoreflect.EnumNumber {
+func (x InquiryReason) Number() protoreflect.EnumNumber {
 	return protoreflect.EnumNumber(x)
 }
 
-// Deprecated: Use SubmitParcelInquiryRequest_Reason.Descriptor instead.
-func (SubmitParcelInquiryRequest_Reason) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{4, 2}
+// Deprecated: Use InquiryReason.Descriptor instead.
+func (InquiryReason) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_inquiries_proto_rawDescGZIP(), []int{2}
 }
 
 // GetInquiryTenantRequest names the tenant.
@@ -426,11 +427,11 @@ type SubmitParcelInquiryRequest struct {
 	// The tenant it goes to; zero for a signed-in caller's own.
 	TenantId int64 `protobuf:"varint,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
 	// The product; unspecified is EPAQ_STANDARD.
-	Product SubmitParcelInquiryRequest_Product `protobuf:"varint,2,opt,name=product,proto3,enum=portal.v1.SubmitParcelInquiryRequest_Product" json:"product,omitempty"`
+	Product InquiryProduct `protobuf:"varint,2,opt,name=product,proto3,enum=portal.v1.InquiryProduct" json:"product,omitempty"`
 	// The insurance; unspecified is NONE.
-	Insurance SubmitParcelInquiryRequest_Insurance `protobuf:"varint,3,opt,name=insurance,proto3,enum=portal.v1.SubmitParcelInquiryRequest_Insurance" json:"insurance,omitempty"`
+	Insurance InquiryInsurance `protobuf:"varint,3,opt,name=insurance,proto3,enum=portal.v1.InquiryInsurance" json:"insurance,omitempty"`
 	// The reason; unspecified is ITEM_NOT_DELIVERED.
-	Reason SubmitParcelInquiryRequest_Reason `protobuf:"varint,4,opt,name=reason,proto3,enum=portal.v1.SubmitParcelInquiryRequest_Reason" json:"reason,omitempty"`
+	Reason InquiryReason `protobuf:"varint,4,opt,name=reason,proto3,enum=portal.v1.InquiryReason" json:"reason,omitempty"`
 	// Free text about the reason.
 	ReasonText string `protobuf:"bytes,5,opt,name=reason_text,json=reasonText,proto3" json:"reason_text,omitempty"`
 	// The parcel's tracking number; required.
@@ -529,25 +530,25 @@ func (x *SubmitParcelInquiryRequest) GetTenantId() int64 {
 	return 0
 }
 
-func (x *SubmitParcelInquiryRequest) GetProduct() SubmitParcelInquiryRequest_Product {
+func (x *SubmitParcelInquiryRequest) GetProduct() InquiryProduct {
 	if x != nil {
 		return x.Product
 	}
-	return SubmitParcelInquiryRequest_PRODUCT_UNSPECIFIED
+	return InquiryProduct_INQUIRY_PRODUCT_UNSPECIFIED
 }
 
-func (x *SubmitParcelInquiryRequest) GetInsurance() SubmitParcelInquiryRequest_Insurance {
+func (x *SubmitParcelInquiryRequest) GetInsurance() InquiryInsurance {
 	if x != nil {
 		return x.Insurance
 	}
-	return SubmitParcelInquiryRequest_INSURANCE_UNSPECIFIED
+	return InquiryInsurance_INQUIRY_INSURANCE_UNSPECIFIED
 }
 
-func (x *SubmitParcelInquiryRequest) GetReason() SubmitParcelInquiryRequest_Reason {
+func (x *SubmitParcelInquiryRequest) GetReason() InquiryReason {
 	if x != nil {
 		return x.Reason
 	}
-	return SubmitParcelInquiryRequest_REASON_UNSPECIFIED
+	return InquiryReason_INQUIRY_REASON_UNSPECIFIED
 }
 
 func (x *SubmitParcelInquiryRequest) GetReasonText() string {
@@ -1086,12 +1087,12 @@ const file_portal_v1_inquiries_proto_rawDesc = "" +
 	"\x11InquiryAttachment\x12%\n" +
 	"\tfile_name\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bfileName\x12\x1e\n" +
 	"\x04data\x18\x02 \x01(\fB\n" +
-	"\xbaH\az\x05\x18\x80\xa4\xe8\x03R\x04data\"\xef\x10\n" +
+	"\xbaH\az\x05\x18\x80\xa4\xe8\x03R\x04data\"\x85\x0e\n" +
 	"\x1aSubmitParcelInquiryRequest\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\x03R\btenantId\x12Q\n" +
-	"\aproduct\x18\x02 \x01(\x0e2-.portal.v1.SubmitParcelInquiryRequest.ProductB\b\xbaH\x05\x82\x01\x02\x10\x01R\aproduct\x12W\n" +
-	"\tinsurance\x18\x03 \x01(\x0e2/.portal.v1.SubmitParcelInquiryRequest.InsuranceB\b\xbaH\x05\x82\x01\x02\x10\x01R\tinsurance\x12N\n" +
-	"\x06reason\x18\x04 \x01(\x0e2,.portal.v1.SubmitParcelInquiryRequest.ReasonB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06reason\x12)\n" +
+	"\ttenant_id\x18\x01 \x01(\x03R\btenantId\x12=\n" +
+	"\aproduct\x18\x02 \x01(\x0e2\x19.portal.v1.InquiryProductB\b\xbaH\x05\x82\x01\x02\x10\x01R\aproduct\x12C\n" +
+	"\tinsurance\x18\x03 \x01(\x0e2\x1b.portal.v1.InquiryInsuranceB\b\xbaH\x05\x82\x01\x02\x10\x01R\tinsurance\x12:\n" +
+	"\x06reason\x18\x04 \x01(\x0e2\x18.portal.v1.InquiryReasonB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06reason\x12)\n" +
 	"\vreason_text\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xa0\x1fR\n" +
 	"reasonText\x124\n" +
 	"\x0ftracking_number\x18\x06 \x01(\tB\v\xbaH\b\xc8\x01\x01r\x03\x18\xc8\x01R\x0etrackingNumber\x122\n" +
@@ -1124,28 +1125,7 @@ const file_portal_v1_inquiries_proto_rawDesc = "" +
 	"\rcontent_value\x18\x1d \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\fcontentValue\x12H\n" +
 	"\vattachments\x18\x1e \x03(\v2\x1c.portal.v1.InquiryAttachmentB\b\xbaH\x05\x92\x01\x02\x10\x03R\vattachments\x122\n" +
 	"\x10re_captcha_token\x18\x1f \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x0ereCaptchaToken\x12\x18\n" +
-	"\aconsent\x18  \x01(\bR\aconsent\"e\n" +
-	"\aProduct\x12\x17\n" +
-	"\x13PRODUCT_UNSPECIFIED\x10\x00\x12\x11\n" +
-	"\rEPAQ_STANDARD\x10\x01\x12\r\n" +
-	"\tEPAQ_PLUS\x10\x02\x12\x0f\n" +
-	"\vEPAQ_SELECT\x10\x03\x12\x0e\n" +
-	"\n" +
-	"EPAQ_ELITE\x10\x04\"V\n" +
-	"\tInsurance\x12\x19\n" +
-	"\x15INSURANCE_UNSPECIFIED\x10\x00\x12\b\n" +
-	"\x04NONE\x10\x01\x12\n" +
-	"\n" +
-	"\x06EUR_45\x10\x02\x12\v\n" +
-	"\aEUR_150\x10\x03\x12\v\n" +
-	"\aEUR_500\x10\x04\"m\n" +
-	"\x06Reason\x12\x16\n" +
-	"\x12REASON_UNSPECIFIED\x10\x00\x12\x16\n" +
-	"\x12ITEM_NOT_DELIVERED\x10\x01\x12\x15\n" +
-	"\x11DISPUTED_DELIVERY\x10\x02\x12\x10\n" +
-	"\fITEM_DAMAGED\x10\x03\x12\n" +
-	"\n" +
-	"\x06OTHERS\x10\x04\"-\n" +
+	"\aconsent\x18  \x01(\bR\aconsent\"-\n" +
 	"\x1bSubmitParcelInquiryResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"I\n" +
 	"\x1aGetParcelInquiryPdfRequest\x12+\n" +
@@ -1163,7 +1143,28 @@ const file_portal_v1_inquiries_proto_rawDesc = "" +
 	"$ConfirmNewsletterSubscriptionRequest\x12 \n" +
 	"\x05token\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x05token\"'\n" +
-	"%ConfirmNewsletterSubscriptionResponse2\xb3\x06\n" +
+	"%ConfirmNewsletterSubscriptionResponse*t\n" +
+	"\x0eInquiryProduct\x12\x1f\n" +
+	"\x1bINQUIRY_PRODUCT_UNSPECIFIED\x10\x00\x12\x11\n" +
+	"\rEPAQ_STANDARD\x10\x01\x12\r\n" +
+	"\tEPAQ_PLUS\x10\x02\x12\x0f\n" +
+	"\vEPAQ_SELECT\x10\x03\x12\x0e\n" +
+	"\n" +
+	"EPAQ_ELITE\x10\x04*e\n" +
+	"\x10InquiryInsurance\x12!\n" +
+	"\x1dINQUIRY_INSURANCE_UNSPECIFIED\x10\x00\x12\b\n" +
+	"\x04NONE\x10\x01\x12\n" +
+	"\n" +
+	"\x06EUR_45\x10\x02\x12\v\n" +
+	"\aEUR_150\x10\x03\x12\v\n" +
+	"\aEUR_500\x10\x04*|\n" +
+	"\rInquiryReason\x12\x1e\n" +
+	"\x1aINQUIRY_REASON_UNSPECIFIED\x10\x00\x12\x16\n" +
+	"\x12ITEM_NOT_DELIVERED\x10\x01\x12\x15\n" +
+	"\x11DISPUTED_DELIVERY\x10\x02\x12\x10\n" +
+	"\fITEM_DAMAGED\x10\x03\x12\n" +
+	"\n" +
+	"\x06OTHERS\x10\x042\xb3\x06\n" +
 	"\x0eInquiryService\x12\x9b\x01\n" +
 	"\x10GetInquiryTenant\x12\".portal.v1.GetInquiryTenantRequest\x1a#.portal.v1.GetInquiryTenantResponse\">\x82\xd3\xe4\x93\x025b\x06tenant\x12+/web/api/parcel-inquiry/tenants/{tenant_id}\x90\x02\x01\x12\x88\x01\n" +
 	"\x13SubmitParcelInquiry\x12%.portal.v1.SubmitParcelInquiryRequest\x1a&.portal.v1.SubmitParcelInquiryResponse\"\"\x82\xd3\xe4\x93\x02\x1c:\x01*\"\x17/web/api/parcel-inquiry\x12\xa9\x01\n" +
@@ -1186,9 +1187,9 @@ func file_portal_v1_inquiries_proto_rawDescGZIP() []byte {
 var file_portal_v1_inquiries_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
 var file_portal_v1_inquiries_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_portal_v1_inquiries_proto_goTypes = []any{
-	(SubmitParcelInquiryRequest_Product)(0),       // 0: portal.v1.SubmitParcelInquiryRequest.Product
-	(SubmitParcelInquiryRequest_Insurance)(0),     // 1: portal.v1.SubmitParcelInquiryRequest.Insurance
-	(SubmitParcelInquiryRequest_Reason)(0),        // 2: portal.v1.SubmitParcelInquiryRequest.Reason
+	(InquiryProduct)(0),                           // 0: portal.v1.InquiryProduct
+	(InquiryInsurance)(0),                         // 1: portal.v1.InquiryInsurance
+	(InquiryReason)(0),                            // 2: portal.v1.InquiryReason
 	(*GetInquiryTenantRequest)(nil),               // 3: portal.v1.GetInquiryTenantRequest
 	(*InquiryTenant)(nil),                         // 4: portal.v1.InquiryTenant
 	(*GetInquiryTenantResponse)(nil),              // 5: portal.v1.GetInquiryTenantResponse
@@ -1205,9 +1206,9 @@ var file_portal_v1_inquiries_proto_goTypes = []any{
 }
 var file_portal_v1_inquiries_proto_depIdxs = []int32{
 	4,  // 0: portal.v1.GetInquiryTenantResponse.tenant:type_name -> portal.v1.InquiryTenant
-	0,  // 1: portal.v1.SubmitParcelInquiryRequest.product:type_name -> portal.v1.SubmitParcelInquiryRequest.Product
-	1,  // 2: portal.v1.SubmitParcelInquiryRequest.insurance:type_name -> portal.v1.SubmitParcelInquiryRequest.Insurance
-	2,  // 3: portal.v1.SubmitParcelInquiryRequest.reason:type_name -> portal.v1.SubmitParcelInquiryRequest.Reason
+	0,  // 1: portal.v1.SubmitParcelInquiryRequest.product:type_name -> portal.v1.InquiryProduct
+	1,  // 2: portal.v1.SubmitParcelInquiryRequest.insurance:type_name -> portal.v1.InquiryInsurance
+	2,  // 3: portal.v1.SubmitParcelInquiryRequest.reason:type_name -> portal.v1.InquiryReason
 	6,  // 4: portal.v1.SubmitParcelInquiryRequest.attachments:type_name -> portal.v1.InquiryAttachment
 	15, // 5: portal.v1.GetParcelInquiryPdfResponse.file:type_name -> google.api.HttpBody
 	3,  // 6: portal.v1.InquiryService.GetInquiryTenant:input_type -> portal.v1.GetInquiryTenantRequest

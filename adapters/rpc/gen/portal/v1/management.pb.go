@@ -24,57 +24,58 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// UP or DOWN; the answers always name one.
-type HealthStatus_Value int32
+// HealthStatus names whether the portal or a component works, spelled as
+// monitoring tools expect (core/health); the answers always name UP or DOWN.
+type HealthStatus int32
 
 const (
 	// Never answered.
-	HealthStatus_HEALTH_STATUS_UNSPECIFIED HealthStatus_Value = 0
+	HealthStatus_HEALTH_STATUS_UNSPECIFIED HealthStatus = 0
 	// Working.
-	HealthStatus_UP HealthStatus_Value = 1
+	HealthStatus_UP HealthStatus = 1
 	// Not working.
-	HealthStatus_DOWN HealthStatus_Value = 2
+	HealthStatus_DOWN HealthStatus = 2
 )
 
-// Enum value maps for HealthStatus_Value.
+// Enum value maps for HealthStatus.
 var (
-	HealthStatus_Value_name = map[int32]string{
+	HealthStatus_name = map[int32]string{
 		0: "HEALTH_STATUS_UNSPECIFIED",
 		1: "UP",
 		2: "DOWN",
 	}
-	HealthStatus_Value_value = map[string]int32{
+	HealthStatus_value = map[string]int32{
 		"HEALTH_STATUS_UNSPECIFIED": 0,
 		"UP":                        1,
 		"DOWN":                      2,
 	}
 )
 
-func (x HealthStatus_Value) Enum() *HealthStatus_Value {
-	p := new(HealthStatus_Value)
+func (x HealthStatus) Enum() *HealthStatus {
+	p := new(HealthStatus)
 	*p = x
 	return p
 }
 
-func (x HealthStatus_Value) String() string {
+func (x HealthStatus) String() string {
 	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
 }
 
-func (HealthStatus_Value) Descriptor() protoreflect.EnumDescriptor {
+func (HealthStatus) Descriptor() protoreflect.EnumDescriptor {
 	return file_portal_v1_management_proto_enumTypes[0].Descriptor()
 }
 
-func (HealthStatus_Value) Type() protoreflect.EnumType {
+func (HealthStatus) Type() protoreflect.EnumType {
 	return &file_portal_v1_management_proto_enumTypes[0]
 }
 
-func (x HealthStatus_Value) Number() protoreflect.EnumNumber {
+func (x HealthStatus) Number() protoreflect.EnumNumber {
 	return protoreflect.EnumNumber(x)
 }
 
-// Deprecated: Use HealthStatus_Value.Descriptor instead.
-func (HealthStatus_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{12, 0}
+// Deprecated: Use HealthStatus.Descriptor instead.
+func (HealthStatus) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{0}
 }
 
 // GetInfoRequest has no parameters.
@@ -767,49 +768,11 @@ func (x *GetHealthResponse) GetHealth() *Health {
 	return nil
 }
 
-// HealthStatus names whether the portal or a component works, spelled as
-// monitoring tools expect (core/health).
-type HealthStatus struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *HealthStatus) Reset() {
-	*x = HealthStatus{}
-	mi := &file_portal_v1_management_proto_msgTypes[12]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *HealthStatus) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*HealthStatus) ProtoMessage() {}
-
-func (x *HealthStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[12]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use HealthStatus.ProtoReflect.Descriptor instead.
-func (*HealthStatus) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{12}
-}
-
 // Health is the portal's health in the shape monitoring tools expect.
 type Health struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// UP when every component is UP, otherwise DOWN.
-	Status HealthStatus_Value `protobuf:"varint,1,opt,name=status,proto3,enum=portal.v1.HealthStatus_Value" json:"status,omitempty"`
+	Status HealthStatus `protobuf:"varint,1,opt,name=status,proto3,enum=portal.v1.HealthStatus" json:"status,omitempty"`
 	// Components by name: db, redis, kratos, mail.
 	Components    map[string]*HealthComponent `protobuf:"bytes,2,rep,name=components,proto3" json:"components,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
@@ -818,7 +781,7 @@ type Health struct {
 
 func (x *Health) Reset() {
 	*x = Health{}
-	mi := &file_portal_v1_management_proto_msgTypes[13]
+	mi := &file_portal_v1_management_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -830,7 +793,7 @@ func (x *Health) String() string {
 func (*Health) ProtoMessage() {}
 
 func (x *Health) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[13]
+	mi := &file_portal_v1_management_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -843,10 +806,10 @@ func (x *Health) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Health.ProtoReflect.Descriptor instead.
 func (*Health) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{13}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{12}
 }
 
-func (x *Health) GetStatus() HealthStatus_Value {
+func (x *Health) GetStatus() HealthStatus {
 	if x != nil {
 		return x.Status
 	}
@@ -864,7 +827,7 @@ func (x *Health) GetComponents() map[string]*HealthComponent {
 type HealthComponent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// UP or DOWN.
-	Status HealthStatus_Value `protobuf:"varint,1,opt,name=status,proto3,enum=portal.v1.HealthStatus_Value" json:"status,omitempty"`
+	Status HealthStatus `protobuf:"varint,1,opt,name=status,proto3,enum=portal.v1.HealthStatus" json:"status,omitempty"`
 	// Facts about the component, such as the error when it is DOWN.
 	Details map[string]string `protobuf:"bytes,2,rep,name=details,proto3" json:"details,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// How long the component took to answer its probe, in milliseconds.
@@ -875,7 +838,7 @@ type HealthComponent struct {
 
 func (x *HealthComponent) Reset() {
 	*x = HealthComponent{}
-	mi := &file_portal_v1_management_proto_msgTypes[14]
+	mi := &file_portal_v1_management_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -887,7 +850,7 @@ func (x *HealthComponent) String() string {
 func (*HealthComponent) ProtoMessage() {}
 
 func (x *HealthComponent) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[14]
+	mi := &file_portal_v1_management_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -900,10 +863,10 @@ func (x *HealthComponent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HealthComponent.ProtoReflect.Descriptor instead.
 func (*HealthComponent) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{14}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{13}
 }
 
-func (x *HealthComponent) GetStatus() HealthStatus_Value {
+func (x *HealthComponent) GetStatus() HealthStatus {
 	if x != nil {
 		return x.Status
 	}
@@ -933,7 +896,7 @@ type GetMetricsRequest struct {
 
 func (x *GetMetricsRequest) Reset() {
 	*x = GetMetricsRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[15]
+	mi := &file_portal_v1_management_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -945,7 +908,7 @@ func (x *GetMetricsRequest) String() string {
 func (*GetMetricsRequest) ProtoMessage() {}
 
 func (x *GetMetricsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[15]
+	mi := &file_portal_v1_management_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -958,7 +921,7 @@ func (x *GetMetricsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMetricsRequest.ProtoReflect.Descriptor instead.
 func (*GetMetricsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{15}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{14}
 }
 
 // GetMetricsResponse carries the figures.
@@ -972,7 +935,7 @@ type GetMetricsResponse struct {
 
 func (x *GetMetricsResponse) Reset() {
 	*x = GetMetricsResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[16]
+	mi := &file_portal_v1_management_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -984,7 +947,7 @@ func (x *GetMetricsResponse) String() string {
 func (*GetMetricsResponse) ProtoMessage() {}
 
 func (x *GetMetricsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[16]
+	mi := &file_portal_v1_management_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -997,7 +960,7 @@ func (x *GetMetricsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMetricsResponse.ProtoReflect.Descriptor instead.
 func (*GetMetricsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{16}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetMetricsResponse) GetMetrics() *Metrics {
@@ -1033,7 +996,7 @@ type Metrics struct {
 
 func (x *Metrics) Reset() {
 	*x = Metrics{}
-	mi := &file_portal_v1_management_proto_msgTypes[17]
+	mi := &file_portal_v1_management_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1045,7 +1008,7 @@ func (x *Metrics) String() string {
 func (*Metrics) ProtoMessage() {}
 
 func (x *Metrics) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[17]
+	mi := &file_portal_v1_management_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1058,7 +1021,7 @@ func (x *Metrics) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Metrics.ProtoReflect.Descriptor instead.
 func (*Metrics) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{17}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Metrics) GetRuntime() *GoRuntime {
@@ -1146,7 +1109,7 @@ type GoRuntime struct {
 
 func (x *GoRuntime) Reset() {
 	*x = GoRuntime{}
-	mi := &file_portal_v1_management_proto_msgTypes[18]
+	mi := &file_portal_v1_management_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1158,7 +1121,7 @@ func (x *GoRuntime) String() string {
 func (*GoRuntime) ProtoMessage() {}
 
 func (x *GoRuntime) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[18]
+	mi := &file_portal_v1_management_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1171,7 +1134,7 @@ func (x *GoRuntime) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GoRuntime.ProtoReflect.Descriptor instead.
 func (*GoRuntime) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{18}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GoRuntime) GetHeapAllocBytes() float64 {
@@ -1265,7 +1228,7 @@ type RequestFigure struct {
 
 func (x *RequestFigure) Reset() {
 	*x = RequestFigure{}
-	mi := &file_portal_v1_management_proto_msgTypes[19]
+	mi := &file_portal_v1_management_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1277,7 +1240,7 @@ func (x *RequestFigure) String() string {
 func (*RequestFigure) ProtoMessage() {}
 
 func (x *RequestFigure) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[19]
+	mi := &file_portal_v1_management_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1290,7 +1253,7 @@ func (x *RequestFigure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RequestFigure.ProtoReflect.Descriptor instead.
 func (*RequestFigure) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{19}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RequestFigure) GetName() string {
@@ -1358,7 +1321,7 @@ type DatabasePool struct {
 
 func (x *DatabasePool) Reset() {
 	*x = DatabasePool{}
-	mi := &file_portal_v1_management_proto_msgTypes[20]
+	mi := &file_portal_v1_management_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1370,7 +1333,7 @@ func (x *DatabasePool) String() string {
 func (*DatabasePool) ProtoMessage() {}
 
 func (x *DatabasePool) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[20]
+	mi := &file_portal_v1_management_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1383,7 +1346,7 @@ func (x *DatabasePool) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DatabasePool.ProtoReflect.Descriptor instead.
 func (*DatabasePool) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{20}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *DatabasePool) GetAcquired() float64 {
@@ -1458,7 +1421,7 @@ type QueueFigure struct {
 
 func (x *QueueFigure) Reset() {
 	*x = QueueFigure{}
-	mi := &file_portal_v1_management_proto_msgTypes[21]
+	mi := &file_portal_v1_management_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1470,7 +1433,7 @@ func (x *QueueFigure) String() string {
 func (*QueueFigure) ProtoMessage() {}
 
 func (x *QueueFigure) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[21]
+	mi := &file_portal_v1_management_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1483,7 +1446,7 @@ func (x *QueueFigure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueFigure.ProtoReflect.Descriptor instead.
 func (*QueueFigure) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{21}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *QueueFigure) GetName() string {
@@ -1548,7 +1511,7 @@ type CacheFigure struct {
 
 func (x *CacheFigure) Reset() {
 	*x = CacheFigure{}
-	mi := &file_portal_v1_management_proto_msgTypes[22]
+	mi := &file_portal_v1_management_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1560,7 +1523,7 @@ func (x *CacheFigure) String() string {
 func (*CacheFigure) ProtoMessage() {}
 
 func (x *CacheFigure) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[22]
+	mi := &file_portal_v1_management_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1573,7 +1536,7 @@ func (x *CacheFigure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CacheFigure.ProtoReflect.Descriptor instead.
 func (*CacheFigure) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{22}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *CacheFigure) GetHits() float64 {
@@ -1599,7 +1562,7 @@ type GetThreadDumpRequest struct {
 
 func (x *GetThreadDumpRequest) Reset() {
 	*x = GetThreadDumpRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[23]
+	mi := &file_portal_v1_management_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1611,7 +1574,7 @@ func (x *GetThreadDumpRequest) String() string {
 func (*GetThreadDumpRequest) ProtoMessage() {}
 
 func (x *GetThreadDumpRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[23]
+	mi := &file_portal_v1_management_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1624,7 +1587,7 @@ func (x *GetThreadDumpRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetThreadDumpRequest.ProtoReflect.Descriptor instead.
 func (*GetThreadDumpRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{23}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{22}
 }
 
 // GetThreadDumpResponse carries the goroutines.
@@ -1640,7 +1603,7 @@ type GetThreadDumpResponse struct {
 
 func (x *GetThreadDumpResponse) Reset() {
 	*x = GetThreadDumpResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[24]
+	mi := &file_portal_v1_management_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1652,7 +1615,7 @@ func (x *GetThreadDumpResponse) String() string {
 func (*GetThreadDumpResponse) ProtoMessage() {}
 
 func (x *GetThreadDumpResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[24]
+	mi := &file_portal_v1_management_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1665,7 +1628,7 @@ func (x *GetThreadDumpResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetThreadDumpResponse.ProtoReflect.Descriptor instead.
 func (*GetThreadDumpResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{24}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetThreadDumpResponse) GetGoroutineCount() int32 {
@@ -1697,7 +1660,7 @@ type GoroutineGroup struct {
 
 func (x *GoroutineGroup) Reset() {
 	*x = GoroutineGroup{}
-	mi := &file_portal_v1_management_proto_msgTypes[25]
+	mi := &file_portal_v1_management_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1709,7 +1672,7 @@ func (x *GoroutineGroup) String() string {
 func (*GoroutineGroup) ProtoMessage() {}
 
 func (x *GoroutineGroup) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[25]
+	mi := &file_portal_v1_management_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1722,7 +1685,7 @@ func (x *GoroutineGroup) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GoroutineGroup.ProtoReflect.Descriptor instead.
 func (*GoroutineGroup) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{25}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GoroutineGroup) GetState() string {
@@ -1755,7 +1718,7 @@ type ListLoggersRequest struct {
 
 func (x *ListLoggersRequest) Reset() {
 	*x = ListLoggersRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[26]
+	mi := &file_portal_v1_management_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1767,7 +1730,7 @@ func (x *ListLoggersRequest) String() string {
 func (*ListLoggersRequest) ProtoMessage() {}
 
 func (x *ListLoggersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[26]
+	mi := &file_portal_v1_management_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1780,7 +1743,7 @@ func (x *ListLoggersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLoggersRequest.ProtoReflect.Descriptor instead.
 func (*ListLoggersRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{26}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{25}
 }
 
 // ListLoggersResponse lists the loggers.
@@ -1796,7 +1759,7 @@ type ListLoggersResponse struct {
 
 func (x *ListLoggersResponse) Reset() {
 	*x = ListLoggersResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[27]
+	mi := &file_portal_v1_management_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1808,7 +1771,7 @@ func (x *ListLoggersResponse) String() string {
 func (*ListLoggersResponse) ProtoMessage() {}
 
 func (x *ListLoggersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[27]
+	mi := &file_portal_v1_management_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1821,7 +1784,7 @@ func (x *ListLoggersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLoggersResponse.ProtoReflect.Descriptor instead.
 func (*ListLoggersResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{27}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ListLoggersResponse) GetLoggers() []*Logger {
@@ -1853,7 +1816,7 @@ type Logger struct {
 
 func (x *Logger) Reset() {
 	*x = Logger{}
-	mi := &file_portal_v1_management_proto_msgTypes[28]
+	mi := &file_portal_v1_management_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1865,7 +1828,7 @@ func (x *Logger) String() string {
 func (*Logger) ProtoMessage() {}
 
 func (x *Logger) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[28]
+	mi := &file_portal_v1_management_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1878,7 +1841,7 @@ func (x *Logger) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Logger.ProtoReflect.Descriptor instead.
 func (*Logger) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{28}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Logger) GetName() string {
@@ -1915,7 +1878,7 @@ type SetLoggerLevelRequest struct {
 
 func (x *SetLoggerLevelRequest) Reset() {
 	*x = SetLoggerLevelRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[29]
+	mi := &file_portal_v1_management_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1927,7 +1890,7 @@ func (x *SetLoggerLevelRequest) String() string {
 func (*SetLoggerLevelRequest) ProtoMessage() {}
 
 func (x *SetLoggerLevelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[29]
+	mi := &file_portal_v1_management_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1940,7 +1903,7 @@ func (x *SetLoggerLevelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLoggerLevelRequest.ProtoReflect.Descriptor instead.
 func (*SetLoggerLevelRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{29}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SetLoggerLevelRequest) GetName() string {
@@ -1966,7 +1929,7 @@ type SetLoggerLevelResponse struct {
 
 func (x *SetLoggerLevelResponse) Reset() {
 	*x = SetLoggerLevelResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[30]
+	mi := &file_portal_v1_management_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1978,7 +1941,7 @@ func (x *SetLoggerLevelResponse) String() string {
 func (*SetLoggerLevelResponse) ProtoMessage() {}
 
 func (x *SetLoggerLevelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[30]
+	mi := &file_portal_v1_management_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1991,7 +1954,7 @@ func (x *SetLoggerLevelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLoggerLevelResponse.ProtoReflect.Descriptor instead.
 func (*SetLoggerLevelResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{30}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{29}
 }
 
 // GetConfigPropsRequest has no parameters.
@@ -2003,7 +1966,7 @@ type GetConfigPropsRequest struct {
 
 func (x *GetConfigPropsRequest) Reset() {
 	*x = GetConfigPropsRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[31]
+	mi := &file_portal_v1_management_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2015,7 +1978,7 @@ func (x *GetConfigPropsRequest) String() string {
 func (*GetConfigPropsRequest) ProtoMessage() {}
 
 func (x *GetConfigPropsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[31]
+	mi := &file_portal_v1_management_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2028,7 +1991,7 @@ func (x *GetConfigPropsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetConfigPropsRequest.ProtoReflect.Descriptor instead.
 func (*GetConfigPropsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{31}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{30}
 }
 
 // GetConfigPropsResponse carries the configuration.
@@ -2042,7 +2005,7 @@ type GetConfigPropsResponse struct {
 
 func (x *GetConfigPropsResponse) Reset() {
 	*x = GetConfigPropsResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[32]
+	mi := &file_portal_v1_management_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2054,7 +2017,7 @@ func (x *GetConfigPropsResponse) String() string {
 func (*GetConfigPropsResponse) ProtoMessage() {}
 
 func (x *GetConfigPropsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[32]
+	mi := &file_portal_v1_management_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2067,7 +2030,7 @@ func (x *GetConfigPropsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetConfigPropsResponse.ProtoReflect.Descriptor instead.
 func (*GetConfigPropsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{32}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetConfigPropsResponse) GetProperties() []*ConfigProperty {
@@ -2086,7 +2049,7 @@ type GetEnvRequest struct {
 
 func (x *GetEnvRequest) Reset() {
 	*x = GetEnvRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[33]
+	mi := &file_portal_v1_management_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2098,7 +2061,7 @@ func (x *GetEnvRequest) String() string {
 func (*GetEnvRequest) ProtoMessage() {}
 
 func (x *GetEnvRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[33]
+	mi := &file_portal_v1_management_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2111,7 +2074,7 @@ func (x *GetEnvRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEnvRequest.ProtoReflect.Descriptor instead.
 func (*GetEnvRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{33}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{32}
 }
 
 // GetEnvResponse carries the environment.
@@ -2125,7 +2088,7 @@ type GetEnvResponse struct {
 
 func (x *GetEnvResponse) Reset() {
 	*x = GetEnvResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[34]
+	mi := &file_portal_v1_management_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2137,7 +2100,7 @@ func (x *GetEnvResponse) String() string {
 func (*GetEnvResponse) ProtoMessage() {}
 
 func (x *GetEnvResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[34]
+	mi := &file_portal_v1_management_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2150,7 +2113,7 @@ func (x *GetEnvResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEnvResponse.ProtoReflect.Descriptor instead.
 func (*GetEnvResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{34}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetEnvResponse) GetProperties() []*ConfigProperty {
@@ -2177,7 +2140,7 @@ type ConfigProperty struct {
 
 func (x *ConfigProperty) Reset() {
 	*x = ConfigProperty{}
-	mi := &file_portal_v1_management_proto_msgTypes[35]
+	mi := &file_portal_v1_management_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2189,7 +2152,7 @@ func (x *ConfigProperty) String() string {
 func (*ConfigProperty) ProtoMessage() {}
 
 func (x *ConfigProperty) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[35]
+	mi := &file_portal_v1_management_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2202,7 +2165,7 @@ func (x *ConfigProperty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfigProperty.ProtoReflect.Descriptor instead.
 func (*ConfigProperty) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{35}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ConfigProperty) GetSource() string {
@@ -2253,7 +2216,7 @@ type ListAuditsRequest struct {
 
 func (x *ListAuditsRequest) Reset() {
 	*x = ListAuditsRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[36]
+	mi := &file_portal_v1_management_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2265,7 +2228,7 @@ func (x *ListAuditsRequest) String() string {
 func (*ListAuditsRequest) ProtoMessage() {}
 
 func (x *ListAuditsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[36]
+	mi := &file_portal_v1_management_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2278,7 +2241,7 @@ func (x *ListAuditsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditsRequest.ProtoReflect.Descriptor instead.
 func (*ListAuditsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{36}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ListAuditsRequest) GetPage() int32 {
@@ -2329,7 +2292,7 @@ type ListAuditsResponse struct {
 
 func (x *ListAuditsResponse) Reset() {
 	*x = ListAuditsResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[37]
+	mi := &file_portal_v1_management_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2341,7 +2304,7 @@ func (x *ListAuditsResponse) String() string {
 func (*ListAuditsResponse) ProtoMessage() {}
 
 func (x *ListAuditsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[37]
+	mi := &file_portal_v1_management_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2354,7 +2317,7 @@ func (x *ListAuditsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditsResponse.ProtoReflect.Descriptor instead.
 func (*ListAuditsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{37}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListAuditsResponse) GetAudits() []*AuditEvent {
@@ -2392,7 +2355,7 @@ type AuditEvent struct {
 
 func (x *AuditEvent) Reset() {
 	*x = AuditEvent{}
-	mi := &file_portal_v1_management_proto_msgTypes[38]
+	mi := &file_portal_v1_management_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2404,7 +2367,7 @@ func (x *AuditEvent) String() string {
 func (*AuditEvent) ProtoMessage() {}
 
 func (x *AuditEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[38]
+	mi := &file_portal_v1_management_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2417,7 +2380,7 @@ func (x *AuditEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuditEvent.ProtoReflect.Descriptor instead.
 func (*AuditEvent) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{38}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *AuditEvent) GetId() int64 {
@@ -2473,7 +2436,7 @@ type RunDatabaseQueryRequest struct {
 
 func (x *RunDatabaseQueryRequest) Reset() {
 	*x = RunDatabaseQueryRequest{}
-	mi := &file_portal_v1_management_proto_msgTypes[39]
+	mi := &file_portal_v1_management_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2485,7 +2448,7 @@ func (x *RunDatabaseQueryRequest) String() string {
 func (*RunDatabaseQueryRequest) ProtoMessage() {}
 
 func (x *RunDatabaseQueryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[39]
+	mi := &file_portal_v1_management_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2498,7 +2461,7 @@ func (x *RunDatabaseQueryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunDatabaseQueryRequest.ProtoReflect.Descriptor instead.
 func (*RunDatabaseQueryRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{39}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *RunDatabaseQueryRequest) GetSql() string {
@@ -2532,7 +2495,7 @@ type RunDatabaseQueryResponse struct {
 
 func (x *RunDatabaseQueryResponse) Reset() {
 	*x = RunDatabaseQueryResponse{}
-	mi := &file_portal_v1_management_proto_msgTypes[40]
+	mi := &file_portal_v1_management_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2544,7 +2507,7 @@ func (x *RunDatabaseQueryResponse) String() string {
 func (*RunDatabaseQueryResponse) ProtoMessage() {}
 
 func (x *RunDatabaseQueryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[40]
+	mi := &file_portal_v1_management_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2557,7 +2520,7 @@ func (x *RunDatabaseQueryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunDatabaseQueryResponse.ProtoReflect.Descriptor instead.
 func (*RunDatabaseQueryResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{40}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *RunDatabaseQueryResponse) GetColumns() []string {
@@ -2622,7 +2585,7 @@ type DatabaseRow struct {
 
 func (x *DatabaseRow) Reset() {
 	*x = DatabaseRow{}
-	mi := &file_portal_v1_management_proto_msgTypes[41]
+	mi := &file_portal_v1_management_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2634,7 +2597,7 @@ func (x *DatabaseRow) String() string {
 func (*DatabaseRow) ProtoMessage() {}
 
 func (x *DatabaseRow) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_management_proto_msgTypes[41]
+	mi := &file_portal_v1_management_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2647,7 +2610,7 @@ func (x *DatabaseRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DatabaseRow.ProtoReflect.Descriptor instead.
 func (*DatabaseRow) Descriptor() ([]byte, []int) {
-	return file_portal_v1_management_proto_rawDescGZIP(), []int{41}
+	return file_portal_v1_management_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *DatabaseRow) GetCells() []string {
@@ -2710,22 +2673,17 @@ const file_portal_v1_management_proto_rawDesc = "" +
 	"build_date\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\tbuildDate\"\x12\n" +
 	"\x10GetHealthRequest\">\n" +
 	"\x11GetHealthResponse\x12)\n" +
-	"\x06health\x18\x01 \x01(\v2\x11.portal.v1.HealthR\x06health\"H\n" +
-	"\fHealthStatus\"8\n" +
-	"\x05Value\x12\x1d\n" +
-	"\x19HEALTH_STATUS_UNSPECIFIED\x10\x00\x12\x06\n" +
-	"\x02UP\x10\x01\x12\b\n" +
-	"\x04DOWN\x10\x02\"\xdd\x01\n" +
-	"\x06Health\x125\n" +
-	"\x06status\x18\x01 \x01(\x0e2\x1d.portal.v1.HealthStatus.ValueR\x06status\x12A\n" +
+	"\x06health\x18\x01 \x01(\v2\x11.portal.v1.HealthR\x06health\"\xd7\x01\n" +
+	"\x06Health\x12/\n" +
+	"\x06status\x18\x01 \x01(\x0e2\x17.portal.v1.HealthStatusR\x06status\x12A\n" +
 	"\n" +
 	"components\x18\x02 \x03(\v2!.portal.v1.Health.ComponentsEntryR\n" +
 	"components\x1aY\n" +
 	"\x0fComponentsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x120\n" +
-	"\x05value\x18\x02 \x01(\v2\x1a.portal.v1.HealthComponentR\x05value:\x028\x01\"\xe6\x01\n" +
-	"\x0fHealthComponent\x125\n" +
-	"\x06status\x18\x01 \x01(\x0e2\x1d.portal.v1.HealthStatus.ValueR\x06status\x12A\n" +
+	"\x05value\x18\x02 \x01(\v2\x1a.portal.v1.HealthComponentR\x05value:\x028\x01\"\xe0\x01\n" +
+	"\x0fHealthComponent\x12/\n" +
+	"\x06status\x18\x01 \x01(\x0e2\x17.portal.v1.HealthStatusR\x06status\x12A\n" +
 	"\adetails\x18\x02 \x03(\v2'.portal.v1.HealthComponent.DetailsEntryR\adetails\x12\x1d\n" +
 	"\n" +
 	"latency_ms\x18\x03 \x01(\x01R\tlatencyMs\x1a:\n" +
@@ -2858,7 +2816,11 @@ const file_portal_v1_management_proto_rawDesc = "" +
 	"\tmax_bytes\x18\a \x01(\x05R\bmaxBytes\"9\n" +
 	"\vDatabaseRow\x12\x14\n" +
 	"\x05cells\x18\x01 \x03(\tR\x05cells\x12\x14\n" +
-	"\x05nulls\x18\x02 \x03(\bR\x05nulls2\xb2\v\n" +
+	"\x05nulls\x18\x02 \x03(\bR\x05nulls*?\n" +
+	"\fHealthStatus\x12\x1d\n" +
+	"\x19HEALTH_STATUS_UNSPECIFIED\x10\x00\x12\x06\n" +
+	"\x02UP\x10\x01\x12\b\n" +
+	"\x04DOWN\x10\x022\xb2\v\n" +
 	"\x11ManagementService\x12f\n" +
 	"\aGetInfo\x12\x19.portal.v1.GetInfoRequest\x1a\x1a.portal.v1.GetInfoResponse\"$\x82\xd3\xe4\x93\x02\x1bb\aprofile\x12\x10/management/info\x90\x02\x01\x12\xb0\x01\n" +
 	"\x16GetProductsAndServices\x12(.portal.v1.GetProductsAndServicesRequest\x1a).portal.v1.GetProductsAndServicesResponse\"A\x82\xd3\xe4\x93\x028b\x15products_and_services\x12\x1f/management/productsandservices\x90\x02\x01\x12i\n" +
@@ -2889,9 +2851,9 @@ func file_portal_v1_management_proto_rawDescGZIP() []byte {
 }
 
 var file_portal_v1_management_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_portal_v1_management_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
+var file_portal_v1_management_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
 var file_portal_v1_management_proto_goTypes = []any{
-	(HealthStatus_Value)(0),                // 0: portal.v1.HealthStatus.Value
+	(HealthStatus)(0),                      // 0: portal.v1.HealthStatus
 	(*GetInfoRequest)(nil),                 // 1: portal.v1.GetInfoRequest
 	(*GetInfoResponse)(nil),                // 2: portal.v1.GetInfoResponse
 	(*ApplicationProfile)(nil),             // 3: portal.v1.ApplicationProfile
@@ -2904,44 +2866,43 @@ var file_portal_v1_management_proto_goTypes = []any{
 	(*GetVersionResponse)(nil),             // 10: portal.v1.GetVersionResponse
 	(*GetHealthRequest)(nil),               // 11: portal.v1.GetHealthRequest
 	(*GetHealthResponse)(nil),              // 12: portal.v1.GetHealthResponse
-	(*HealthStatus)(nil),                   // 13: portal.v1.HealthStatus
-	(*Health)(nil),                         // 14: portal.v1.Health
-	(*HealthComponent)(nil),                // 15: portal.v1.HealthComponent
-	(*GetMetricsRequest)(nil),              // 16: portal.v1.GetMetricsRequest
-	(*GetMetricsResponse)(nil),             // 17: portal.v1.GetMetricsResponse
-	(*Metrics)(nil),                        // 18: portal.v1.Metrics
-	(*GoRuntime)(nil),                      // 19: portal.v1.GoRuntime
-	(*RequestFigure)(nil),                  // 20: portal.v1.RequestFigure
-	(*DatabasePool)(nil),                   // 21: portal.v1.DatabasePool
-	(*QueueFigure)(nil),                    // 22: portal.v1.QueueFigure
-	(*CacheFigure)(nil),                    // 23: portal.v1.CacheFigure
-	(*GetThreadDumpRequest)(nil),           // 24: portal.v1.GetThreadDumpRequest
-	(*GetThreadDumpResponse)(nil),          // 25: portal.v1.GetThreadDumpResponse
-	(*GoroutineGroup)(nil),                 // 26: portal.v1.GoroutineGroup
-	(*ListLoggersRequest)(nil),             // 27: portal.v1.ListLoggersRequest
-	(*ListLoggersResponse)(nil),            // 28: portal.v1.ListLoggersResponse
-	(*Logger)(nil),                         // 29: portal.v1.Logger
-	(*SetLoggerLevelRequest)(nil),          // 30: portal.v1.SetLoggerLevelRequest
-	(*SetLoggerLevelResponse)(nil),         // 31: portal.v1.SetLoggerLevelResponse
-	(*GetConfigPropsRequest)(nil),          // 32: portal.v1.GetConfigPropsRequest
-	(*GetConfigPropsResponse)(nil),         // 33: portal.v1.GetConfigPropsResponse
-	(*GetEnvRequest)(nil),                  // 34: portal.v1.GetEnvRequest
-	(*GetEnvResponse)(nil),                 // 35: portal.v1.GetEnvResponse
-	(*ConfigProperty)(nil),                 // 36: portal.v1.ConfigProperty
-	(*ListAuditsRequest)(nil),              // 37: portal.v1.ListAuditsRequest
-	(*ListAuditsResponse)(nil),             // 38: portal.v1.ListAuditsResponse
-	(*AuditEvent)(nil),                     // 39: portal.v1.AuditEvent
-	(*RunDatabaseQueryRequest)(nil),        // 40: portal.v1.RunDatabaseQueryRequest
-	(*RunDatabaseQueryResponse)(nil),       // 41: portal.v1.RunDatabaseQueryResponse
-	(*DatabaseRow)(nil),                    // 42: portal.v1.DatabaseRow
-	nil,                                    // 43: portal.v1.Health.ComponentsEntry
-	nil,                                    // 44: portal.v1.HealthComponent.DetailsEntry
-	nil,                                    // 45: portal.v1.AuditEvent.DataEntry
-	(*timestamppb.Timestamp)(nil),          // 46: google.protobuf.Timestamp
+	(*Health)(nil),                         // 13: portal.v1.Health
+	(*HealthComponent)(nil),                // 14: portal.v1.HealthComponent
+	(*GetMetricsRequest)(nil),              // 15: portal.v1.GetMetricsRequest
+	(*GetMetricsResponse)(nil),             // 16: portal.v1.GetMetricsResponse
+	(*Metrics)(nil),                        // 17: portal.v1.Metrics
+	(*GoRuntime)(nil),                      // 18: portal.v1.GoRuntime
+	(*RequestFigure)(nil),                  // 19: portal.v1.RequestFigure
+	(*DatabasePool)(nil),                   // 20: portal.v1.DatabasePool
+	(*QueueFigure)(nil),                    // 21: portal.v1.QueueFigure
+	(*CacheFigure)(nil),                    // 22: portal.v1.CacheFigure
+	(*GetThreadDumpRequest)(nil),           // 23: portal.v1.GetThreadDumpRequest
+	(*GetThreadDumpResponse)(nil),          // 24: portal.v1.GetThreadDumpResponse
+	(*GoroutineGroup)(nil),                 // 25: portal.v1.GoroutineGroup
+	(*ListLoggersRequest)(nil),             // 26: portal.v1.ListLoggersRequest
+	(*ListLoggersResponse)(nil),            // 27: portal.v1.ListLoggersResponse
+	(*Logger)(nil),                         // 28: portal.v1.Logger
+	(*SetLoggerLevelRequest)(nil),          // 29: portal.v1.SetLoggerLevelRequest
+	(*SetLoggerLevelResponse)(nil),         // 30: portal.v1.SetLoggerLevelResponse
+	(*GetConfigPropsRequest)(nil),          // 31: portal.v1.GetConfigPropsRequest
+	(*GetConfigPropsResponse)(nil),         // 32: portal.v1.GetConfigPropsResponse
+	(*GetEnvRequest)(nil),                  // 33: portal.v1.GetEnvRequest
+	(*GetEnvResponse)(nil),                 // 34: portal.v1.GetEnvResponse
+	(*ConfigProperty)(nil),                 // 35: portal.v1.ConfigProperty
+	(*ListAuditsRequest)(nil),              // 36: portal.v1.ListAuditsRequest
+	(*ListAuditsResponse)(nil),             // 37: portal.v1.ListAuditsResponse
+	(*AuditEvent)(nil),                     // 38: portal.v1.AuditEvent
+	(*RunDatabaseQueryRequest)(nil),        // 39: portal.v1.RunDatabaseQueryRequest
+	(*RunDatabaseQueryResponse)(nil),       // 40: portal.v1.RunDatabaseQueryResponse
+	(*DatabaseRow)(nil),                    // 41: portal.v1.DatabaseRow
+	nil,                                    // 42: portal.v1.Health.ComponentsEntry
+	nil,                                    // 43: portal.v1.HealthComponent.DetailsEntry
+	nil,                                    // 44: portal.v1.AuditEvent.DataEntry
+	(*timestamppb.Timestamp)(nil),          // 45: google.protobuf.Timestamp
 }
 var file_portal_v1_management_proto_depIdxs = []int32{
 	3,  // 0: portal.v1.GetInfoResponse.profile:type_name -> portal.v1.ApplicationProfile
-	46, // 1: portal.v1.ApplicationProfile.build_date:type_name -> google.protobuf.Timestamp
+	45, // 1: portal.v1.ApplicationProfile.build_date:type_name -> google.protobuf.Timestamp
 	6,  // 2: portal.v1.ApplicationProfile.products_and_services:type_name -> portal.v1.ProductsAndServices
 	6,  // 3: portal.v1.GetProductsAndServicesResponse.products_and_services:type_name -> portal.v1.ProductsAndServices
 	7,  // 4: portal.v1.ProductsAndServices.products:type_name -> portal.v1.ReferenceCode
@@ -2951,54 +2912,54 @@ var file_portal_v1_management_proto_depIdxs = []int32{
 	7,  // 8: portal.v1.ProductsAndServices.return_types:type_name -> portal.v1.ReferenceCode
 	7,  // 9: portal.v1.ProductsAndServices.return_options:type_name -> portal.v1.ReferenceCode
 	8,  // 10: portal.v1.ProductsAndServices.canary_islands_postal_ranges:type_name -> portal.v1.PostalRange
-	46, // 11: portal.v1.GetVersionResponse.build_date:type_name -> google.protobuf.Timestamp
-	14, // 12: portal.v1.GetHealthResponse.health:type_name -> portal.v1.Health
-	0,  // 13: portal.v1.Health.status:type_name -> portal.v1.HealthStatus.Value
-	43, // 14: portal.v1.Health.components:type_name -> portal.v1.Health.ComponentsEntry
-	0,  // 15: portal.v1.HealthComponent.status:type_name -> portal.v1.HealthStatus.Value
-	44, // 16: portal.v1.HealthComponent.details:type_name -> portal.v1.HealthComponent.DetailsEntry
-	18, // 17: portal.v1.GetMetricsResponse.metrics:type_name -> portal.v1.Metrics
-	19, // 18: portal.v1.Metrics.runtime:type_name -> portal.v1.GoRuntime
-	20, // 19: portal.v1.Metrics.http_requests:type_name -> portal.v1.RequestFigure
-	20, // 20: portal.v1.Metrics.rpc_calls:type_name -> portal.v1.RequestFigure
-	21, // 21: portal.v1.Metrics.database:type_name -> portal.v1.DatabasePool
-	22, // 22: portal.v1.Metrics.queues:type_name -> portal.v1.QueueFigure
-	20, // 23: portal.v1.Metrics.carrier_calls:type_name -> portal.v1.RequestFigure
-	23, // 24: portal.v1.Metrics.session_cache:type_name -> portal.v1.CacheFigure
-	46, // 25: portal.v1.Metrics.collected_at:type_name -> google.protobuf.Timestamp
-	26, // 26: portal.v1.GetThreadDumpResponse.groups:type_name -> portal.v1.GoroutineGroup
-	29, // 27: portal.v1.ListLoggersResponse.loggers:type_name -> portal.v1.Logger
-	36, // 28: portal.v1.GetConfigPropsResponse.properties:type_name -> portal.v1.ConfigProperty
-	36, // 29: portal.v1.GetEnvResponse.properties:type_name -> portal.v1.ConfigProperty
-	39, // 30: portal.v1.ListAuditsResponse.audits:type_name -> portal.v1.AuditEvent
-	46, // 31: portal.v1.AuditEvent.timestamp:type_name -> google.protobuf.Timestamp
-	45, // 32: portal.v1.AuditEvent.data:type_name -> portal.v1.AuditEvent.DataEntry
-	42, // 33: portal.v1.RunDatabaseQueryResponse.rows:type_name -> portal.v1.DatabaseRow
-	15, // 34: portal.v1.Health.ComponentsEntry.value:type_name -> portal.v1.HealthComponent
+	45, // 11: portal.v1.GetVersionResponse.build_date:type_name -> google.protobuf.Timestamp
+	13, // 12: portal.v1.GetHealthResponse.health:type_name -> portal.v1.Health
+	0,  // 13: portal.v1.Health.status:type_name -> portal.v1.HealthStatus
+	42, // 14: portal.v1.Health.components:type_name -> portal.v1.Health.ComponentsEntry
+	0,  // 15: portal.v1.HealthComponent.status:type_name -> portal.v1.HealthStatus
+	43, // 16: portal.v1.HealthComponent.details:type_name -> portal.v1.HealthComponent.DetailsEntry
+	17, // 17: portal.v1.GetMetricsResponse.metrics:type_name -> portal.v1.Metrics
+	18, // 18: portal.v1.Metrics.runtime:type_name -> portal.v1.GoRuntime
+	19, // 19: portal.v1.Metrics.http_requests:type_name -> portal.v1.RequestFigure
+	19, // 20: portal.v1.Metrics.rpc_calls:type_name -> portal.v1.RequestFigure
+	20, // 21: portal.v1.Metrics.database:type_name -> portal.v1.DatabasePool
+	21, // 22: portal.v1.Metrics.queues:type_name -> portal.v1.QueueFigure
+	19, // 23: portal.v1.Metrics.carrier_calls:type_name -> portal.v1.RequestFigure
+	22, // 24: portal.v1.Metrics.session_cache:type_name -> portal.v1.CacheFigure
+	45, // 25: portal.v1.Metrics.collected_at:type_name -> google.protobuf.Timestamp
+	25, // 26: portal.v1.GetThreadDumpResponse.groups:type_name -> portal.v1.GoroutineGroup
+	28, // 27: portal.v1.ListLoggersResponse.loggers:type_name -> portal.v1.Logger
+	35, // 28: portal.v1.GetConfigPropsResponse.properties:type_name -> portal.v1.ConfigProperty
+	35, // 29: portal.v1.GetEnvResponse.properties:type_name -> portal.v1.ConfigProperty
+	38, // 30: portal.v1.ListAuditsResponse.audits:type_name -> portal.v1.AuditEvent
+	45, // 31: portal.v1.AuditEvent.timestamp:type_name -> google.protobuf.Timestamp
+	44, // 32: portal.v1.AuditEvent.data:type_name -> portal.v1.AuditEvent.DataEntry
+	41, // 33: portal.v1.RunDatabaseQueryResponse.rows:type_name -> portal.v1.DatabaseRow
+	14, // 34: portal.v1.Health.ComponentsEntry.value:type_name -> portal.v1.HealthComponent
 	1,  // 35: portal.v1.ManagementService.GetInfo:input_type -> portal.v1.GetInfoRequest
 	4,  // 36: portal.v1.ManagementService.GetProductsAndServices:input_type -> portal.v1.GetProductsAndServicesRequest
 	9,  // 37: portal.v1.ManagementService.GetVersion:input_type -> portal.v1.GetVersionRequest
 	11, // 38: portal.v1.ManagementService.GetHealth:input_type -> portal.v1.GetHealthRequest
-	16, // 39: portal.v1.ManagementService.GetMetrics:input_type -> portal.v1.GetMetricsRequest
-	24, // 40: portal.v1.ManagementService.GetThreadDump:input_type -> portal.v1.GetThreadDumpRequest
-	27, // 41: portal.v1.ManagementService.ListLoggers:input_type -> portal.v1.ListLoggersRequest
-	30, // 42: portal.v1.ManagementService.SetLoggerLevel:input_type -> portal.v1.SetLoggerLevelRequest
-	32, // 43: portal.v1.ManagementService.GetConfigProps:input_type -> portal.v1.GetConfigPropsRequest
-	34, // 44: portal.v1.ManagementService.GetEnv:input_type -> portal.v1.GetEnvRequest
-	37, // 45: portal.v1.ManagementService.ListAudits:input_type -> portal.v1.ListAuditsRequest
-	40, // 46: portal.v1.ManagementService.RunDatabaseQuery:input_type -> portal.v1.RunDatabaseQueryRequest
+	15, // 39: portal.v1.ManagementService.GetMetrics:input_type -> portal.v1.GetMetricsRequest
+	23, // 40: portal.v1.ManagementService.GetThreadDump:input_type -> portal.v1.GetThreadDumpRequest
+	26, // 41: portal.v1.ManagementService.ListLoggers:input_type -> portal.v1.ListLoggersRequest
+	29, // 42: portal.v1.ManagementService.SetLoggerLevel:input_type -> portal.v1.SetLoggerLevelRequest
+	31, // 43: portal.v1.ManagementService.GetConfigProps:input_type -> portal.v1.GetConfigPropsRequest
+	33, // 44: portal.v1.ManagementService.GetEnv:input_type -> portal.v1.GetEnvRequest
+	36, // 45: portal.v1.ManagementService.ListAudits:input_type -> portal.v1.ListAuditsRequest
+	39, // 46: portal.v1.ManagementService.RunDatabaseQuery:input_type -> portal.v1.RunDatabaseQueryRequest
 	2,  // 47: portal.v1.ManagementService.GetInfo:output_type -> portal.v1.GetInfoResponse
 	5,  // 48: portal.v1.ManagementService.GetProductsAndServices:output_type -> portal.v1.GetProductsAndServicesResponse
 	10, // 49: portal.v1.ManagementService.GetVersion:output_type -> portal.v1.GetVersionResponse
 	12, // 50: portal.v1.ManagementService.GetHealth:output_type -> portal.v1.GetHealthResponse
-	17, // 51: portal.v1.ManagementService.GetMetrics:output_type -> portal.v1.GetMetricsResponse
-	25, // 52: portal.v1.ManagementService.GetThreadDump:output_type -> portal.v1.GetThreadDumpResponse
-	28, // 53: portal.v1.ManagementService.ListLoggers:output_type -> portal.v1.ListLoggersResponse
-	31, // 54: portal.v1.ManagementService.SetLoggerLevel:output_type -> portal.v1.SetLoggerLevelResponse
-	33, // 55: portal.v1.ManagementService.GetConfigProps:output_type -> portal.v1.GetConfigPropsResponse
-	35, // 56: portal.v1.ManagementService.GetEnv:output_type -> portal.v1.GetEnvResponse
-	38, // 57: portal.v1.ManagementService.ListAudits:output_type -> portal.v1.ListAuditsResponse
-	41, // 58: portal.v1.ManagementService.RunDatabaseQuery:output_type -> portal.v1.RunDatabaseQueryResponse
+	16, // 51: portal.v1.ManagementService.GetMetrics:output_type -> portal.v1.GetMetricsResponse
+	24, // 52: portal.v1.ManagementService.GetThreadDump:output_type -> portal.v1.GetThreadDumpResponse
+	27, // 53: portal.v1.ManagementService.ListLoggers:output_type -> portal.v1.ListLoggersResponse
+	30, // 54: portal.v1.ManagementService.SetLoggerLevel:output_type -> portal.v1.SetLoggerLevelResponse
+	32, // 55: portal.v1.ManagementService.GetConfigProps:output_type -> portal.v1.GetConfigPropsResponse
+	34, // 56: portal.v1.ManagementService.GetEnv:output_type -> portal.v1.GetEnvResponse
+	37, // 57: portal.v1.ManagementService.ListAudits:output_type -> portal.v1.ListAuditsResponse
+	40, // 58: portal.v1.ManagementService.RunDatabaseQuery:output_type -> portal.v1.RunDatabaseQueryResponse
 	47, // [47:59] is the sub-list for method output_type
 	35, // [35:47] is the sub-list for method input_type
 	35, // [35:35] is the sub-list for extension type_name
@@ -3017,7 +2978,7 @@ func file_portal_v1_management_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_management_proto_rawDesc), len(file_portal_v1_management_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   45,
+			NumMessages:   44,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1604,7 +1604,7 @@ type ListParcelsRequest struct {
 	// ALL (default), INDIVIDUAL_PARCEL or API_PARCEL.
 	ParcelSourceFilter ParcelSourceFilter_Value `protobuf:"varint,3,opt,name=parcel_source_filter,json=parcelSourceFilter,proto3,enum=portal.v1.ParcelSourceFilter_Value" json:"parcel_source_filter,omitempty"`
 	// Admins only: the API client the parcels were labelled through; unspecified for all.
-	ApiClientFilter ApiClient_Value `protobuf:"varint,4,opt,name=api_client_filter,json=apiClientFilter,proto3,enum=portal.v1.ApiClient_Value" json:"api_client_filter,omitempty"`
+	ApiClientFilter ApiClient `protobuf:"varint,4,opt,name=api_client_filter,json=apiClientFilter,proto3,enum=portal.v1.ApiClient" json:"api_client_filter,omitempty"`
 	// Page from 0.
 	Page int32 `protobuf:"varint,5,opt,name=page,proto3" json:"page,omitempty"`
 	// Page size 10 to 1000; 100 when zero.
@@ -1666,7 +1666,7 @@ func (x *ListParcelsRequest) GetParcelSourceFilter() ParcelSourceFilter_Value {
 	return ParcelSourceFilter_SOURCE_FILTER_UNSPECIFIED
 }
 
-func (x *ListParcelsRequest) GetApiClientFilter() ApiClient_Value {
+func (x *ListParcelsRequest) GetApiClientFilter() ApiClient {
 	if x != nil {
 		return x.ApiClientFilter
 	}
@@ -1727,13 +1727,13 @@ type ParcelRow struct {
 	// PDF or Zebra.
 	LabelType *LabelType `protobuf:"varint,14,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// SHIPPING, A1 or the aggregator client.
-	ApiClient *ApiClient_Value `protobuf:"varint,15,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value,oneof" json:"api_client,omitempty"`
+	ApiClient *ApiClient `protobuf:"varint,15,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient,oneof" json:"api_client,omitempty"`
 	// A customs declaration is there to download.
 	HasCustomsDoc bool `protobuf:"varint,16,opt,name=has_customs_doc,json=hasCustomsDoc,proto3" json:"has_customs_doc,omitempty"`
 	// Values of error_message.
 	ErrorParams map[string]string `protobuf:"bytes,17,rep,name=error_params,json=errorParams,proto3" json:"error_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// INDIVIDUAL_PARCEL or API_PARCEL.
-	Source *ShipmentSource_Value `protobuf:"varint,18,opt,name=source,proto3,enum=portal.v1.ShipmentSource_Value,oneof" json:"source,omitempty"`
+	Source *ShipmentSource `protobuf:"varint,18,opt,name=source,proto3,enum=portal.v1.ShipmentSource,oneof" json:"source,omitempty"`
 	// Service code.
 	Service string `protobuf:"bytes,19,opt,name=service,proto3" json:"service,omitempty"`
 	// When the live label was made.
@@ -1884,7 +1884,7 @@ func (x *ParcelRow) GetLabelType() LabelType {
 	return LabelType_LABEL_TYPE_UNSPECIFIED
 }
 
-func (x *ParcelRow) GetApiClient() ApiClient_Value {
+func (x *ParcelRow) GetApiClient() ApiClient {
 	if x != nil && x.ApiClient != nil {
 		return *x.ApiClient
 	}
@@ -1905,7 +1905,7 @@ func (x *ParcelRow) GetErrorParams() map[string]string {
 	return nil
 }
 
-func (x *ParcelRow) GetSource() ShipmentSource_Value {
+func (x *ParcelRow) GetSource() ShipmentSource {
 	if x != nil && x.Source != nil {
 		return *x.Source
 	}
@@ -2158,16 +2158,17 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"\x19BulkDeleteParcelsResponse\x12\x1f\n" +
 	"\vdeleted_ids\x18\x01 \x03(\x03R\n" +
 	"deletedIds\x120\n" +
-	"\x06errors\x18\x02 \x03(\v2\x18.portal.v1.ParcelFailureR\x06errors\"\x82\x03\n" +
+	"\x06errors\x18\x02 \x03(\v2\x18.portal.v1.ParcelFailureR\x06errors\"\xfc\x02\n" +
 	"\x12ListParcelsRequest\x12\x1f\n" +
 	"\vcustomer_id\x18\x01 \x01(\x03R\n" +
 	"customerId\x12N\n" +
 	"\x0fmanifest_filter\x18\x02 \x01(\x0e2%.portal.v1.ParcelManifestFilter.ValueR\x0emanifestFilter\x12U\n" +
-	"\x14parcel_source_filter\x18\x03 \x01(\x0e2#.portal.v1.ParcelSourceFilter.ValueR\x12parcelSourceFilter\x12P\n" +
-	"\x11api_client_filter\x18\x04 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueB\b\xbaH\x05\x82\x01\x02\x10\x01R\x0fapiClientFilter\x12\x12\n" +
+	"\x14parcel_source_filter\x18\x03 \x01(\x0e2#.portal.v1.ParcelSourceFilter.ValueR\x12parcelSourceFilter\x12J\n" +
+	"\x11api_client_filter\x18\x04 \x01(\x0e2\x14.portal.v1.ApiClientB\b\xbaH\x05\x82\x01\x02\x10\x01R\x0fapiClientFilter\x12\x12\n" +
 	"\x04page\x18\x05 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x06 \x01(\x05R\bpageSize\x12!\n" +
-	"\fcache_buster\x18\a \x01(\tR\vcacheBuster\"\x81\v\n" +
+	"\fcache_buster\x18\a \x01(\tR\vcacheBuster\"\xf5\n" +
+	"\n" +
 	"\tParcelRow\x12\x12\n" +
 	"\x04uuid\x18\x01 \x01(\tR\x04uuid\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x03R\x02id\x12)\n" +
@@ -2186,12 +2187,12 @@ const file_portal_v1_parcels_proto_rawDesc = "" +
 	"manifestId\x12&\n" +
 	"\x0fcsv_shipment_id\x18\r \x01(\x03R\rcsvShipmentId\x128\n" +
 	"\n" +
-	"label_type\x18\x0e \x01(\x0e2\x14.portal.v1.LabelTypeH\x01R\tlabelType\x88\x01\x01\x12>\n" +
+	"label_type\x18\x0e \x01(\x0e2\x14.portal.v1.LabelTypeH\x01R\tlabelType\x88\x01\x01\x128\n" +
 	"\n" +
-	"api_client\x18\x0f \x01(\x0e2\x1a.portal.v1.ApiClient.ValueH\x02R\tapiClient\x88\x01\x01\x12&\n" +
+	"api_client\x18\x0f \x01(\x0e2\x14.portal.v1.ApiClientH\x02R\tapiClient\x88\x01\x01\x12&\n" +
 	"\x0fhas_customs_doc\x18\x10 \x01(\bR\rhasCustomsDoc\x12H\n" +
-	"\ferror_params\x18\x11 \x03(\v2%.portal.v1.ParcelRow.ErrorParamsEntryR\verrorParams\x12<\n" +
-	"\x06source\x18\x12 \x01(\x0e2\x1f.portal.v1.ShipmentSource.ValueH\x03R\x06source\x88\x01\x01\x12\x18\n" +
+	"\ferror_params\x18\x11 \x03(\v2%.portal.v1.ParcelRow.ErrorParamsEntryR\verrorParams\x126\n" +
+	"\x06source\x18\x12 \x01(\x0e2\x19.portal.v1.ShipmentSourceH\x03R\x06source\x88\x01\x01\x12\x18\n" +
 	"\aservice\x18\x13 \x01(\tR\aservice\x12=\n" +
 	"\fsubmitted_at\x18\x14 \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x12\x1b\n" +
 	"\thas_label\x18\x15 \x01(\bR\bhasLabel\x12\x14\n" +
@@ -2289,9 +2290,9 @@ var file_portal_v1_parcels_proto_goTypes = []any{
 	(*httpbody.HttpBody)(nil),                         // 31: google.api.HttpBody
 	(ParcelManifestFilter_Value)(0),                   // 32: portal.v1.ParcelManifestFilter.Value
 	(ParcelSourceFilter_Value)(0),                     // 33: portal.v1.ParcelSourceFilter.Value
-	(ApiClient_Value)(0),                              // 34: portal.v1.ApiClient.Value
+	(ApiClient)(0),                                    // 34: portal.v1.ApiClient
 	(*timestamppb.Timestamp)(nil),                     // 35: google.protobuf.Timestamp
-	(ShipmentSource_Value)(0),                         // 36: portal.v1.ShipmentSource.Value
+	(ShipmentSource)(0),                               // 36: portal.v1.ShipmentSource
 }
 var file_portal_v1_parcels_proto_depIdxs = []int32{
 	1,  // 0: portal.v1.CsvShipmentDto.order_lines:type_name -> portal.v1.ParcelOrderLine
@@ -2315,13 +2316,13 @@ var file_portal_v1_parcels_proto_depIdxs = []int32{
 	21, // 18: portal.v1.BulkDeleteParcelsResponse.errors:type_name -> portal.v1.ParcelFailure
 	32, // 19: portal.v1.ListParcelsRequest.manifest_filter:type_name -> portal.v1.ParcelManifestFilter.Value
 	33, // 20: portal.v1.ListParcelsRequest.parcel_source_filter:type_name -> portal.v1.ParcelSourceFilter.Value
-	34, // 21: portal.v1.ListParcelsRequest.api_client_filter:type_name -> portal.v1.ApiClient.Value
+	34, // 21: portal.v1.ListParcelsRequest.api_client_filter:type_name -> portal.v1.ApiClient
 	35, // 22: portal.v1.ParcelRow.updated_at:type_name -> google.protobuf.Timestamp
 	0,  // 23: portal.v1.ParcelRow.status:type_name -> portal.v1.ParcelRow.Status
 	30, // 24: portal.v1.ParcelRow.label_type:type_name -> portal.v1.LabelType
-	34, // 25: portal.v1.ParcelRow.api_client:type_name -> portal.v1.ApiClient.Value
+	34, // 25: portal.v1.ParcelRow.api_client:type_name -> portal.v1.ApiClient
 	28, // 26: portal.v1.ParcelRow.error_params:type_name -> portal.v1.ParcelRow.ErrorParamsEntry
-	36, // 27: portal.v1.ParcelRow.source:type_name -> portal.v1.ShipmentSource.Value
+	36, // 27: portal.v1.ParcelRow.source:type_name -> portal.v1.ShipmentSource
 	35, // 28: portal.v1.ParcelRow.submitted_at:type_name -> google.protobuf.Timestamp
 	35, // 29: portal.v1.ParcelRow.created_at:type_name -> google.protobuf.Timestamp
 	24, // 30: portal.v1.ListParcelsResponse.parcels:type_name -> portal.v1.ParcelRow

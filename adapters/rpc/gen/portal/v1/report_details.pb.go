@@ -42,9 +42,9 @@ type ReportInvoiceData struct {
 	// Discount or rebate.
 	DiscountRebate string `protobuf:"bytes,7,opt,name=discount_rebate,json=discountRebate,proto3" json:"discount_rebate,omitempty"`
 	// Incoterm; unspecified when the row names none (the invoice reads DAP then).
-	Incoterm *CommercialInvoiceTerms_Incoterm `protobuf:"varint,8,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm,oneof" json:"incoterm,omitempty"`
+	Incoterm *Incoterm `protobuf:"varint,8,opt,name=incoterm,proto3,enum=portal.v1.Incoterm,oneof" json:"incoterm,omitempty"`
 	// Reason of export; unspecified when the row names none (SALE_OF_GOODS_PERMANENT then).
-	ReasonOfExport *CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,9,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport,oneof" json:"reason_of_export,omitempty"`
+	ReasonOfExport *ReasonOfExport `protobuf:"varint,9,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.ReasonOfExport,oneof" json:"reason_of_export,omitempty"`
 	// Additional comments.
 	AdditionalComments string `protobuf:"bytes,10,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
 	// Declaration statement.
@@ -132,18 +132,18 @@ func (x *ReportInvoiceData) GetDiscountRebate() string {
 	return ""
 }
 
-func (x *ReportInvoiceData) GetIncoterm() CommercialInvoiceTerms_Incoterm {
+func (x *ReportInvoiceData) GetIncoterm() Incoterm {
 	if x != nil && x.Incoterm != nil {
 		return *x.Incoterm
 	}
-	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
+	return Incoterm_INCOTERM_UNSPECIFIED
 }
 
-func (x *ReportInvoiceData) GetReasonOfExport() CommercialInvoiceTerms_ReasonOfExport {
+func (x *ReportInvoiceData) GetReasonOfExport() ReasonOfExport {
 	if x != nil && x.ReasonOfExport != nil {
 		return *x.ReasonOfExport
 	}
-	return CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED
+	return ReasonOfExport_REASON_OF_EXPORT_UNSPECIFIED
 }
 
 func (x *ReportInvoiceData) GetAdditionalComments() string {
@@ -393,7 +393,7 @@ var File_portal_v1_report_details_proto protoreflect.FileDescriptor
 
 const file_portal_v1_report_details_proto_rawDesc = "" +
 	"\n" +
-	"\x1eportal/v1/report_details.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\x1a\x17portal/v1/reports.proto\"\xa6\x04\n" +
+	"\x1eportal/v1/report_details.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\x1a\x17portal/v1/reports.proto\"\xf8\x03\n" +
 	"\x11ReportInvoiceData\x12%\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tR\rinvoiceNumber\x12\x1b\n" +
 	"\tpo_number\x18\x02 \x01(\tR\bpoNumber\x12\x12\n" +
@@ -402,9 +402,9 @@ const file_portal_v1_report_details_proto_rawDesc = "" +
 	"\x0ffreight_postage\x18\x05 \x01(\tR\x0efreightPostage\x12\x1f\n" +
 	"\vtobacco_tax\x18\x06 \x01(\tR\n" +
 	"tobaccoTax\x12'\n" +
-	"\x0fdiscount_rebate\x18\a \x01(\tR\x0ediscountRebate\x12K\n" +
-	"\bincoterm\x18\b \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermH\x00R\bincoterm\x88\x01\x01\x12_\n" +
-	"\x10reason_of_export\x18\t \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportH\x01R\x0ereasonOfExport\x88\x01\x01\x12/\n" +
+	"\x0fdiscount_rebate\x18\a \x01(\tR\x0ediscountRebate\x124\n" +
+	"\bincoterm\x18\b \x01(\x0e2\x13.portal.v1.IncotermH\x00R\bincoterm\x88\x01\x01\x12H\n" +
+	"\x10reason_of_export\x18\t \x01(\x0e2\x19.portal.v1.ReasonOfExportH\x01R\x0ereasonOfExport\x88\x01\x01\x12/\n" +
 	"\x13additional_comments\x18\n" +
 	" \x01(\tR\x12additionalComments\x123\n" +
 	"\x15declaration_statement\x18\v \x01(\tR\x14declarationStatementB\v\n" +
@@ -451,14 +451,14 @@ var file_portal_v1_report_details_proto_goTypes = []any{
 	(*GetReportShipmentDetailsResponse)(nil),      // 2: portal.v1.GetReportShipmentDetailsResponse
 	(*DownloadReportShipmentTrafficRequest)(nil),  // 3: portal.v1.DownloadReportShipmentTrafficRequest
 	(*DownloadReportShipmentTrafficResponse)(nil), // 4: portal.v1.DownloadReportShipmentTrafficResponse
-	(CommercialInvoiceTerms_Incoterm)(0),          // 5: portal.v1.CommercialInvoiceTerms.Incoterm
-	(CommercialInvoiceTerms_ReasonOfExport)(0),    // 6: portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	(*OrderLineValues)(nil),                       // 7: portal.v1.OrderLineValues
-	(*httpbody.HttpBody)(nil),                     // 8: google.api.HttpBody
+	(Incoterm)(0),             // 5: portal.v1.Incoterm
+	(ReasonOfExport)(0),       // 6: portal.v1.ReasonOfExport
+	(*OrderLineValues)(nil),   // 7: portal.v1.OrderLineValues
+	(*httpbody.HttpBody)(nil), // 8: google.api.HttpBody
 }
 var file_portal_v1_report_details_proto_depIdxs = []int32{
-	5, // 0: portal.v1.ReportInvoiceData.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	6, // 1: portal.v1.ReportInvoiceData.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	5, // 0: portal.v1.ReportInvoiceData.incoterm:type_name -> portal.v1.Incoterm
+	6, // 1: portal.v1.ReportInvoiceData.reason_of_export:type_name -> portal.v1.ReasonOfExport
 	7, // 2: portal.v1.GetReportShipmentDetailsResponse.order_lines:type_name -> portal.v1.OrderLineValues
 	0, // 3: portal.v1.GetReportShipmentDetailsResponse.invoice:type_name -> portal.v1.ReportInvoiceData
 	8, // 4: portal.v1.DownloadReportShipmentTrafficResponse.file:type_name -> google.api.HttpBody

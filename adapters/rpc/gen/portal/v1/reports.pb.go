@@ -25,6 +25,251 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// InvoiceGateStep is a step of the commercial invoice's consent gate
+// (spec 2 section 4.6).
+type InvoiceGateStep int32
+
+const (
+	// No step is left: the invoice may be made.
+	InvoiceGateStep_INVOICE_GATE_STEP_UNSPECIFIED InvoiceGateStep = 0
+	// The general terms and conditions are to be accepted.
+	InvoiceGateStep_GTC InvoiceGateStep = 1
+	// The pricing of chargeable customers is to be accepted.
+	InvoiceGateStep_PRICING InvoiceGateStep = 2
+	// The seller EORI is to be entered.
+	InvoiceGateStep_SELLER_EORI InvoiceGateStep = 3
+)
+
+// Enum value maps for InvoiceGateStep.
+var (
+	InvoiceGateStep_name = map[int32]string{
+		0: "INVOICE_GATE_STEP_UNSPECIFIED",
+		1: "GTC",
+		2: "PRICING",
+		3: "SELLER_EORI",
+	}
+	InvoiceGateStep_value = map[string]int32{
+		"INVOICE_GATE_STEP_UNSPECIFIED": 0,
+		"GTC":                           1,
+		"PRICING":                       2,
+		"SELLER_EORI":                   3,
+	}
+)
+
+func (x InvoiceGateStep) Enum() *InvoiceGateStep {
+	p := new(InvoiceGateStep)
+	*p = x
+	return p
+}
+
+func (x InvoiceGateStep) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (InvoiceGateStep) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[0].Descriptor()
+}
+
+func (InvoiceGateStep) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[0]
+}
+
+func (x InvoiceGateStep) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use InvoiceGateStep.Descriptor instead.
+func (InvoiceGateStep) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{0}
+}
+
+// Incoterm says who pays duty and taxes: one of the closed sets of a
+// commercial invoice (spec 2 section 5.5), shared by the request, the stored
+// invoice and a report row's invoice data, as are ReasonOfExport and
+// InvoiceAmount. The values are named as the spec's JSON strings, which
+// protojson writes and reads ("DAP").
+type Incoterm int32
+
+const (
+	// None given: the server reads DAP.
+	Incoterm_INCOTERM_UNSPECIFIED Incoterm = 0
+	// Delivered duty paid: the sender pays.
+	Incoterm_DDP Incoterm = 1
+	// Delivered at place, the default: duty, VAT and tobacco tax are the receiver's and count 0.
+	Incoterm_DAP Incoterm = 2
+	// Delivered duty and taxes paid.
+	Incoterm_DTP Incoterm = 3
+)
+
+// Enum value maps for Incoterm.
+var (
+	Incoterm_name = map[int32]string{
+		0: "INCOTERM_UNSPECIFIED",
+		1: "DDP",
+		2: "DAP",
+		3: "DTP",
+	}
+	Incoterm_value = map[string]int32{
+		"INCOTERM_UNSPECIFIED": 0,
+		"DDP":                  1,
+		"DAP":                  2,
+		"DTP":                  3,
+	}
+)
+
+func (x Incoterm) Enum() *Incoterm {
+	p := new(Incoterm)
+	*p = x
+	return p
+}
+
+func (x Incoterm) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Incoterm) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[1].Descriptor()
+}
+
+func (Incoterm) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[1]
+}
+
+func (x Incoterm) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Incoterm.Descriptor instead.
+func (Incoterm) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{1}
+}
+
+// ReasonOfExport is why the goods of a commercial invoice leave.
+type ReasonOfExport int32
+
+const (
+	// None given: the server reads SALE_OF_GOODS_PERMANENT.
+	ReasonOfExport_REASON_OF_EXPORT_UNSPECIFIED ReasonOfExport = 0
+	// Documents.
+	ReasonOfExport_DOCS ReasonOfExport = 1
+	// A permanent sale of goods, the default.
+	ReasonOfExport_SALE_OF_GOODS_PERMANENT ReasonOfExport = 2
+	// Goods sent back.
+	ReasonOfExport_RETURNED_GOODS ReasonOfExport = 3
+	// Samples.
+	ReasonOfExport_SAMPLES ReasonOfExport = 4
+)
+
+// Enum value maps for ReasonOfExport.
+var (
+	ReasonOfExport_name = map[int32]string{
+		0: "REASON_OF_EXPORT_UNSPECIFIED",
+		1: "DOCS",
+		2: "SALE_OF_GOODS_PERMANENT",
+		3: "RETURNED_GOODS",
+		4: "SAMPLES",
+	}
+	ReasonOfExport_value = map[string]int32{
+		"REASON_OF_EXPORT_UNSPECIFIED": 0,
+		"DOCS":                         1,
+		"SALE_OF_GOODS_PERMANENT":      2,
+		"RETURNED_GOODS":               3,
+		"SAMPLES":                      4,
+	}
+)
+
+func (x ReasonOfExport) Enum() *ReasonOfExport {
+	p := new(ReasonOfExport)
+	*p = x
+	return p
+}
+
+func (x ReasonOfExport) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ReasonOfExport) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[2].Descriptor()
+}
+
+func (ReasonOfExport) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[2]
+}
+
+func (x ReasonOfExport) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ReasonOfExport.Descriptor instead.
+func (ReasonOfExport) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{2}
+}
+
+// InvoiceAmount names an amount of the commercial invoice request.
+type InvoiceAmount int32
+
+const (
+	// No amount.
+	InvoiceAmount_INVOICE_AMOUNT_UNSPECIFIED InvoiceAmount = 0
+	// Freight and postage.
+	InvoiceAmount_FREIGHT_POSTAGE InvoiceAmount = 1
+	// Discount or rebate.
+	InvoiceAmount_DISCOUNT_REBATE InvoiceAmount = 2
+	// VAT.
+	InvoiceAmount_VAT InvoiceAmount = 3
+	// Tobacco tax.
+	InvoiceAmount_TOBACCO_TAX InvoiceAmount = 4
+	// Duty.
+	InvoiceAmount_DUTY InvoiceAmount = 5
+)
+
+// Enum value maps for InvoiceAmount.
+var (
+	InvoiceAmount_name = map[int32]string{
+		0: "INVOICE_AMOUNT_UNSPECIFIED",
+		1: "FREIGHT_POSTAGE",
+		2: "DISCOUNT_REBATE",
+		3: "VAT",
+		4: "TOBACCO_TAX",
+		5: "DUTY",
+	}
+	InvoiceAmount_value = map[string]int32{
+		"INVOICE_AMOUNT_UNSPECIFIED": 0,
+		"FREIGHT_POSTAGE":            1,
+		"DISCOUNT_REBATE":            2,
+		"VAT":                        3,
+		"TOBACCO_TAX":                4,
+		"DUTY":                       5,
+	}
+)
+
+func (x InvoiceAmount) Enum() *InvoiceAmount {
+	p := new(InvoiceAmount)
+	*p = x
+	return p
+}
+
+func (x InvoiceAmount) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (InvoiceAmount) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_reports_proto_enumTypes[3].Descriptor()
+}
+
+func (InvoiceAmount) Type() protoreflect.EnumType {
+	return &file_portal_v1_reports_proto_enumTypes[3]
+}
+
+func (x InvoiceAmount) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use InvoiceAmount.Descriptor instead.
+func (InvoiceAmount) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{3}
+}
+
 // Status is the state of a report row (spec 2 section 9, core/report). The values are named as the
 // spec's JSON strings, which protojson writes.
 type ReportRow_Status int32
@@ -75,11 +320,11 @@ func (x ReportRow_Status) String() string {
 }
 
 func (ReportRow_Status) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_reports_proto_enumTypes[0].Descriptor()
+	return file_portal_v1_reports_proto_enumTypes[4].Descriptor()
 }
 
 func (ReportRow_Status) Type() protoreflect.EnumType {
-	return &file_portal_v1_reports_proto_enumTypes[0]
+	return &file_portal_v1_reports_proto_enumTypes[4]
 }
 
 func (x ReportRow_Status) Number() protoreflect.EnumNumber {
@@ -89,246 +334,6 @@ func (x ReportRow_Status) Number() protoreflect.EnumNumber {
 // Deprecated: Use ReportRow_Status.Descriptor instead.
 func (ReportRow_Status) EnumDescriptor() ([]byte, []int) {
 	return file_portal_v1_reports_proto_rawDescGZIP(), []int{0, 0}
-}
-
-// GateStep is a step of the consent gate.
-type GetInvoiceCustomersResponse_GateStep int32
-
-const (
-	// No step is left: the invoice may be made.
-	GetInvoiceCustomersResponse_GATE_STEP_UNSPECIFIED GetInvoiceCustomersResponse_GateStep = 0
-	// The general terms and conditions are to be accepted.
-	GetInvoiceCustomersResponse_GTC GetInvoiceCustomersResponse_GateStep = 1
-	// The pricing of chargeable customers is to be accepted.
-	GetInvoiceCustomersResponse_PRICING GetInvoiceCustomersResponse_GateStep = 2
-	// The seller EORI is to be entered.
-	GetInvoiceCustomersResponse_SELLER_EORI GetInvoiceCustomersResponse_GateStep = 3
-)
-
-// Enum value maps for GetInvoiceCustomersResponse_GateStep.
-var (
-	GetInvoiceCustomersResponse_GateStep_name = map[int32]string{
-		0: "GATE_STEP_UNSPECIFIED",
-		1: "GTC",
-		2: "PRICING",
-		3: "SELLER_EORI",
-	}
-	GetInvoiceCustomersResponse_GateStep_value = map[string]int32{
-		"GATE_STEP_UNSPECIFIED": 0,
-		"GTC":                   1,
-		"PRICING":               2,
-		"SELLER_EORI":           3,
-	}
-)
-
-func (x GetInvoiceCustomersResponse_GateStep) Enum() *GetInvoiceCustomersResponse_GateStep {
-	p := new(GetInvoiceCustomersResponse_GateStep)
-	*p = x
-	return p
-}
-
-func (x GetInvoiceCustomersResponse_GateStep) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (GetInvoiceCustomersResponse_GateStep) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_reports_proto_enumTypes[1].Descriptor()
-}
-
-func (GetInvoiceCustomersResponse_GateStep) Type() protoreflect.EnumType {
-	return &file_portal_v1_reports_proto_enumTypes[1]
-}
-
-func (x GetInvoiceCustomersResponse_GateStep) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use GetInvoiceCustomersResponse_GateStep.Descriptor instead.
-func (GetInvoiceCustomersResponse_GateStep) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{15, 0}
-}
-
-// Incoterm says who pays duty and taxes.
-type CommercialInvoiceTerms_Incoterm int32
-
-const (
-	// None given: the server reads DAP.
-	CommercialInvoiceTerms_INCOTERM_UNSPECIFIED CommercialInvoiceTerms_Incoterm = 0
-	// Delivered duty paid: the sender pays.
-	CommercialInvoiceTerms_DDP CommercialInvoiceTerms_Incoterm = 1
-	// Delivered at place, the default: duty, VAT and tobacco tax are the receiver's and count 0.
-	CommercialInvoiceTerms_DAP CommercialInvoiceTerms_Incoterm = 2
-	// Delivered duty and taxes paid.
-	CommercialInvoiceTerms_DTP CommercialInvoiceTerms_Incoterm = 3
-)
-
-// Enum value maps for CommercialInvoiceTerms_Incoterm.
-var (
-	CommercialInvoiceTerms_Incoterm_name = map[int32]string{
-		0: "INCOTERM_UNSPECIFIED",
-		1: "DDP",
-		2: "DAP",
-		3: "DTP",
-	}
-	CommercialInvoiceTerms_Incoterm_value = map[string]int32{
-		"INCOTERM_UNSPECIFIED": 0,
-		"DDP":                  1,
-		"DAP":                  2,
-		"DTP":                  3,
-	}
-)
-
-func (x CommercialInvoiceTerms_Incoterm) Enum() *CommercialInvoiceTerms_Incoterm {
-	p := new(CommercialInvoiceTerms_Incoterm)
-	*p = x
-	return p
-}
-
-func (x CommercialInvoiceTerms_Incoterm) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (CommercialInvoiceTerms_Incoterm) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_reports_proto_enumTypes[2].Descriptor()
-}
-
-func (CommercialInvoiceTerms_Incoterm) Type() protoreflect.EnumType {
-	return &file_portal_v1_reports_proto_enumTypes[2]
-}
-
-func (x CommercialInvoiceTerms_Incoterm) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use CommercialInvoiceTerms_Incoterm.Descriptor instead.
-func (CommercialInvoiceTerms_Incoterm) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20, 0}
-}
-
-// ReasonOfExport is why the goods leave.
-type CommercialInvoiceTerms_ReasonOfExport int32
-
-const (
-	// None given: the server reads SALE_OF_GOODS_PERMANENT.
-	CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED CommercialInvoiceTerms_ReasonOfExport = 0
-	// Documents.
-	CommercialInvoiceTerms_DOCS CommercialInvoiceTerms_ReasonOfExport = 1
-	// A permanent sale of goods, the default.
-	CommercialInvoiceTerms_SALE_OF_GOODS_PERMANENT CommercialInvoiceTerms_ReasonOfExport = 2
-	// Goods sent back.
-	CommercialInvoiceTerms_RETURNED_GOODS CommercialInvoiceTerms_ReasonOfExport = 3
-	// Samples.
-	CommercialInvoiceTerms_SAMPLES CommercialInvoiceTerms_ReasonOfExport = 4
-)
-
-// Enum value maps for CommercialInvoiceTerms_ReasonOfExport.
-var (
-	CommercialInvoiceTerms_ReasonOfExport_name = map[int32]string{
-		0: "REASON_OF_EXPORT_UNSPECIFIED",
-		1: "DOCS",
-		2: "SALE_OF_GOODS_PERMANENT",
-		3: "RETURNED_GOODS",
-		4: "SAMPLES",
-	}
-	CommercialInvoiceTerms_ReasonOfExport_value = map[string]int32{
-		"REASON_OF_EXPORT_UNSPECIFIED": 0,
-		"DOCS":                         1,
-		"SALE_OF_GOODS_PERMANENT":      2,
-		"RETURNED_GOODS":               3,
-		"SAMPLES":                      4,
-	}
-)
-
-func (x CommercialInvoiceTerms_ReasonOfExport) Enum() *CommercialInvoiceTerms_ReasonOfExport {
-	p := new(CommercialInvoiceTerms_ReasonOfExport)
-	*p = x
-	return p
-}
-
-func (x CommercialInvoiceTerms_ReasonOfExport) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (CommercialInvoiceTerms_ReasonOfExport) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_reports_proto_enumTypes[3].Descriptor()
-}
-
-func (CommercialInvoiceTerms_ReasonOfExport) Type() protoreflect.EnumType {
-	return &file_portal_v1_reports_proto_enumTypes[3]
-}
-
-func (x CommercialInvoiceTerms_ReasonOfExport) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use CommercialInvoiceTerms_ReasonOfExport.Descriptor instead.
-func (CommercialInvoiceTerms_ReasonOfExport) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20, 1}
-}
-
-// Amount names an amount of the invoice request.
-type CommercialInvoiceTerms_Amount int32
-
-const (
-	// No amount.
-	CommercialInvoiceTerms_AMOUNT_UNSPECIFIED CommercialInvoiceTerms_Amount = 0
-	// Freight and postage.
-	CommercialInvoiceTerms_FREIGHT_POSTAGE CommercialInvoiceTerms_Amount = 1
-	// Discount or rebate.
-	CommercialInvoiceTerms_DISCOUNT_REBATE CommercialInvoiceTerms_Amount = 2
-	// VAT.
-	CommercialInvoiceTerms_VAT CommercialInvoiceTerms_Amount = 3
-	// Tobacco tax.
-	CommercialInvoiceTerms_TOBACCO_TAX CommercialInvoiceTerms_Amount = 4
-	// Duty.
-	CommercialInvoiceTerms_DUTY CommercialInvoiceTerms_Amount = 5
-)
-
-// Enum value maps for CommercialInvoiceTerms_Amount.
-var (
-	CommercialInvoiceTerms_Amount_name = map[int32]string{
-		0: "AMOUNT_UNSPECIFIED",
-		1: "FREIGHT_POSTAGE",
-		2: "DISCOUNT_REBATE",
-		3: "VAT",
-		4: "TOBACCO_TAX",
-		5: "DUTY",
-	}
-	CommercialInvoiceTerms_Amount_value = map[string]int32{
-		"AMOUNT_UNSPECIFIED": 0,
-		"FREIGHT_POSTAGE":    1,
-		"DISCOUNT_REBATE":    2,
-		"VAT":                3,
-		"TOBACCO_TAX":        4,
-		"DUTY":               5,
-	}
-)
-
-func (x CommercialInvoiceTerms_Amount) Enum() *CommercialInvoiceTerms_Amount {
-	p := new(CommercialInvoiceTerms_Amount)
-	*p = x
-	return p
-}
-
-func (x CommercialInvoiceTerms_Amount) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (CommercialInvoiceTerms_Amount) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_reports_proto_enumTypes[4].Descriptor()
-}
-
-func (CommercialInvoiceTerms_Amount) Type() protoreflect.EnumType {
-	return &file_portal_v1_reports_proto_enumTypes[4]
-}
-
-func (x CommercialInvoiceTerms_Amount) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use CommercialInvoiceTerms_Amount.Descriptor instead.
-func (CommercialInvoiceTerms_Amount) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20, 2}
 }
 
 // ReportRow is one shipment of the report (spec 2 section 3).
@@ -379,7 +384,7 @@ type ReportRow struct {
 	// Whether the invoice was deleted; always false for now.
 	InvoiceDeleted bool `protobuf:"varint,22,opt,name=invoice_deleted,json=invoiceDeleted,proto3" json:"invoice_deleted,omitempty"`
 	// API client (SHIPPING, A1, AGGREGATOR); admins only.
-	ApiClient *ApiClient_Value `protobuf:"varint,23,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient_Value,oneof" json:"api_client,omitempty"`
+	ApiClient *ApiClient `protobuf:"varint,23,opt,name=api_client,json=apiClient,proto3,enum=portal.v1.ApiClient,oneof" json:"api_client,omitempty"`
 	// Label type: PDF, Zebra or Zebra300.
 	LabelType *LabelType `protobuf:"varint,24,opt,name=label_type,json=labelType,proto3,enum=portal.v1.LabelType,oneof" json:"label_type,omitempty"`
 	// Customer name.
@@ -389,7 +394,7 @@ type ReportRow struct {
 	// Parcel UUID; admins only.
 	ParcelUuid string `protobuf:"bytes,27,opt,name=parcel_uuid,json=parcelUuid,proto3" json:"parcel_uuid,omitempty"`
 	// How it was made: BATCH, INDIVIDUAL_PARCEL or API_PARCEL (Sync API); admins only.
-	Source *ShipmentSource_Value `protobuf:"varint,28,opt,name=source,proto3,enum=portal.v1.ShipmentSource_Value,oneof" json:"source,omitempty"`
+	Source *ShipmentSource `protobuf:"varint,28,opt,name=source,proto3,enum=portal.v1.ShipmentSource,oneof" json:"source,omitempty"`
 	// The shipment holds a label to download.
 	HasLabel bool `protobuf:"varint,29,opt,name=has_label,json=hasLabel,proto3" json:"has_label,omitempty"`
 	// A commercial invoice may be made for it: manifested and not a return.
@@ -582,7 +587,7 @@ func (x *ReportRow) GetInvoiceDeleted() bool {
 	return false
 }
 
-func (x *ReportRow) GetApiClient() ApiClient_Value {
+func (x *ReportRow) GetApiClient() ApiClient {
 	if x != nil && x.ApiClient != nil {
 		return *x.ApiClient
 	}
@@ -617,7 +622,7 @@ func (x *ReportRow) GetParcelUuid() string {
 	return ""
 }
 
-func (x *ReportRow) GetSource() ShipmentSource_Value {
+func (x *ReportRow) GetSource() ShipmentSource {
 	if x != nil && x.Source != nil {
 		return *x.Source
 	}
@@ -1381,7 +1386,7 @@ type GetInvoiceCustomersResponse struct {
 	Customers []*InvoiceCustomer `protobuf:"bytes,1,rep,name=customers,proto3" json:"customers,omitempty"`
 	// The first step the customers do not all satisfy (GTC, then pricing,
 	// then the seller EORI); unspecified when none is left.
-	NextStep GetInvoiceCustomersResponse_GateStep `protobuf:"varint,2,opt,name=next_step,json=nextStep,proto3,enum=portal.v1.GetInvoiceCustomersResponse_GateStep" json:"next_step,omitempty"`
+	NextStep InvoiceGateStep `protobuf:"varint,2,opt,name=next_step,json=nextStep,proto3,enum=portal.v1.InvoiceGateStep" json:"next_step,omitempty"`
 	// The customers that step is missing for, ascending.
 	NextStepCustomerIds []int64 `protobuf:"varint,3,rep,packed,name=next_step_customer_ids,json=nextStepCustomerIds,proto3" json:"next_step_customer_ids,omitempty"`
 	// What the invoice form starts with for this selection (core/invoice.DefaultsFor).
@@ -1427,11 +1432,11 @@ func (x *GetInvoiceCustomersResponse) GetCustomers() []*InvoiceCustomer {
 	return nil
 }
 
-func (x *GetInvoiceCustomersResponse) GetNextStep() GetInvoiceCustomersResponse_GateStep {
+func (x *GetInvoiceCustomersResponse) GetNextStep() InvoiceGateStep {
 	if x != nil {
 		return x.NextStep
 	}
-	return GetInvoiceCustomersResponse_GATE_STEP_UNSPECIFIED
+	return InvoiceGateStep_INVOICE_GATE_STEP_UNSPECIFIED
 }
 
 func (x *GetInvoiceCustomersResponse) GetNextStepCustomerIds() []int64 {
@@ -1453,9 +1458,9 @@ func (x *GetInvoiceCustomersResponse) GetDefaults() *CommercialInvoiceDefaults {
 type CommercialInvoiceDefaults struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The incoterm the form starts with (DAP).
-	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,1,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
+	Incoterm Incoterm `protobuf:"varint,1,opt,name=incoterm,proto3,enum=portal.v1.Incoterm" json:"incoterm,omitempty"`
 	// The reason of export the form starts with (SALE_OF_GOODS_PERMANENT).
-	ReasonOfExport CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,2,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport" json:"reason_of_export,omitempty"`
+	ReasonOfExport ReasonOfExport `protobuf:"varint,2,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.ReasonOfExport" json:"reason_of_export,omitempty"`
 	// The standard certification the additional comments start with.
 	AdditionalComments string `protobuf:"bytes,3,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
 	// Every shipment of the selection stays inside the EU customs union (the
@@ -1502,18 +1507,18 @@ func (*CommercialInvoiceDefaults) Descriptor() ([]byte, []int) {
 	return file_portal_v1_reports_proto_rawDescGZIP(), []int{16}
 }
 
-func (x *CommercialInvoiceDefaults) GetIncoterm() CommercialInvoiceTerms_Incoterm {
+func (x *CommercialInvoiceDefaults) GetIncoterm() Incoterm {
 	if x != nil {
 		return x.Incoterm
 	}
-	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
+	return Incoterm_INCOTERM_UNSPECIFIED
 }
 
-func (x *CommercialInvoiceDefaults) GetReasonOfExport() CommercialInvoiceTerms_ReasonOfExport {
+func (x *CommercialInvoiceDefaults) GetReasonOfExport() ReasonOfExport {
 	if x != nil {
 		return x.ReasonOfExport
 	}
-	return CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED
+	return ReasonOfExport_REASON_OF_EXPORT_UNSPECIFIED
 }
 
 func (x *CommercialInvoiceDefaults) GetAdditionalComments() string {
@@ -1555,9 +1560,9 @@ func (x *CommercialInvoiceDefaults) GetReceiverAmounts() []*ReceiverAmounts {
 type ReceiverAmounts struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The incoterm.
-	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,1,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
+	Incoterm Incoterm `protobuf:"varint,1,opt,name=incoterm,proto3,enum=portal.v1.Incoterm" json:"incoterm,omitempty"`
 	// The amounts, in the request's order.
-	Amounts       []CommercialInvoiceTerms_Amount `protobuf:"varint,2,rep,packed,name=amounts,proto3,enum=portal.v1.CommercialInvoiceTerms_Amount" json:"amounts,omitempty"`
+	Amounts       []InvoiceAmount `protobuf:"varint,2,rep,packed,name=amounts,proto3,enum=portal.v1.InvoiceAmount" json:"amounts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1592,14 +1597,14 @@ func (*ReceiverAmounts) Descriptor() ([]byte, []int) {
 	return file_portal_v1_reports_proto_rawDescGZIP(), []int{17}
 }
 
-func (x *ReceiverAmounts) GetIncoterm() CommercialInvoiceTerms_Incoterm {
+func (x *ReceiverAmounts) GetIncoterm() Incoterm {
 	if x != nil {
 		return x.Incoterm
 	}
-	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
+	return Incoterm_INCOTERM_UNSPECIFIED
 }
 
-func (x *ReceiverAmounts) GetAmounts() []CommercialInvoiceTerms_Amount {
+func (x *ReceiverAmounts) GetAmounts() []InvoiceAmount {
 	if x != nil {
 		return x.Amounts
 	}
@@ -1718,46 +1723,6 @@ func (x *CheckInvoiceNumberResponse) GetInvoiceNumber() string {
 	return ""
 }
 
-// CommercialInvoiceTerms holds the closed sets of a commercial invoice
-// (spec 2 section 5.5), shared by the request, the stored invoice and a
-// report row's invoice data. The values are named as the spec's JSON
-// strings, which protojson writes and reads ("DAP").
-type CommercialInvoiceTerms struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *CommercialInvoiceTerms) Reset() {
-	*x = CommercialInvoiceTerms{}
-	mi := &file_portal_v1_reports_proto_msgTypes[20]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *CommercialInvoiceTerms) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*CommercialInvoiceTerms) ProtoMessage() {}
-
-func (x *CommercialInvoiceTerms) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[20]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use CommercialInvoiceTerms.ProtoReflect.Descriptor instead.
-func (*CommercialInvoiceTerms) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20}
-}
-
 // CreateCommercialInvoiceRequest is the invoice request (spec 2 section 3).
 type CreateCommercialInvoiceRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1766,7 +1731,7 @@ type CreateCommercialInvoiceRequest struct {
 	// Purchase order number, at most 35 characters.
 	PoNumber string `protobuf:"bytes,2,opt,name=po_number,json=poNumber,proto3" json:"po_number,omitempty"`
 	// The incoterm; unspecified is DAP. Under DAP duty, VAT and tobacco tax are the receiver's and count 0.
-	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,3,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
+	Incoterm Incoterm `protobuf:"varint,3,opt,name=incoterm,proto3,enum=portal.v1.Incoterm" json:"incoterm,omitempty"`
 	// Discount or rebate, subtracted from the total.
 	DiscountRebate float64 `protobuf:"fixed64,4,opt,name=discount_rebate,json=discountRebate,proto3" json:"discount_rebate,omitempty"`
 	// Freight and postage.
@@ -1778,7 +1743,7 @@ type CreateCommercialInvoiceRequest struct {
 	// Duty.
 	Duty float64 `protobuf:"fixed64,8,opt,name=duty,proto3" json:"duty,omitempty"`
 	// The reason of export; unspecified is SALE_OF_GOODS_PERMANENT.
-	ReasonOfExport CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,9,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport" json:"reason_of_export,omitempty"`
+	ReasonOfExport ReasonOfExport `protobuf:"varint,9,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.ReasonOfExport" json:"reason_of_export,omitempty"`
 	// Additional comments (the certification), at most 1000 characters.
 	AdditionalComments string `protobuf:"bytes,10,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
 	// Declaration statement (EU or non-EU), at most 2000 characters.
@@ -1791,7 +1756,7 @@ type CreateCommercialInvoiceRequest struct {
 
 func (x *CreateCommercialInvoiceRequest) Reset() {
 	*x = CreateCommercialInvoiceRequest{}
-	mi := &file_portal_v1_reports_proto_msgTypes[21]
+	mi := &file_portal_v1_reports_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1803,7 +1768,7 @@ func (x *CreateCommercialInvoiceRequest) String() string {
 func (*CreateCommercialInvoiceRequest) ProtoMessage() {}
 
 func (x *CreateCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[21]
+	mi := &file_portal_v1_reports_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1816,7 +1781,7 @@ func (x *CreateCommercialInvoiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommercialInvoiceRequest.ProtoReflect.Descriptor instead.
 func (*CreateCommercialInvoiceRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{21}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CreateCommercialInvoiceRequest) GetInvoiceNumber() string {
@@ -1833,11 +1798,11 @@ func (x *CreateCommercialInvoiceRequest) GetPoNumber() string {
 	return ""
 }
 
-func (x *CreateCommercialInvoiceRequest) GetIncoterm() CommercialInvoiceTerms_Incoterm {
+func (x *CreateCommercialInvoiceRequest) GetIncoterm() Incoterm {
 	if x != nil {
 		return x.Incoterm
 	}
-	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
+	return Incoterm_INCOTERM_UNSPECIFIED
 }
 
 func (x *CreateCommercialInvoiceRequest) GetDiscountRebate() float64 {
@@ -1875,11 +1840,11 @@ func (x *CreateCommercialInvoiceRequest) GetDuty() float64 {
 	return 0
 }
 
-func (x *CreateCommercialInvoiceRequest) GetReasonOfExport() CommercialInvoiceTerms_ReasonOfExport {
+func (x *CreateCommercialInvoiceRequest) GetReasonOfExport() ReasonOfExport {
 	if x != nil {
 		return x.ReasonOfExport
 	}
-	return CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED
+	return ReasonOfExport_REASON_OF_EXPORT_UNSPECIFIED
 }
 
 func (x *CreateCommercialInvoiceRequest) GetAdditionalComments() string {
@@ -1914,7 +1879,7 @@ type CreateCommercialInvoiceResponse struct {
 
 func (x *CreateCommercialInvoiceResponse) Reset() {
 	*x = CreateCommercialInvoiceResponse{}
-	mi := &file_portal_v1_reports_proto_msgTypes[22]
+	mi := &file_portal_v1_reports_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1926,7 +1891,7 @@ func (x *CreateCommercialInvoiceResponse) String() string {
 func (*CreateCommercialInvoiceResponse) ProtoMessage() {}
 
 func (x *CreateCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[22]
+	mi := &file_portal_v1_reports_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1939,7 +1904,7 @@ func (x *CreateCommercialInvoiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommercialInvoiceResponse.ProtoReflect.Descriptor instead.
 func (*CreateCommercialInvoiceResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{22}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *CreateCommercialInvoiceResponse) GetFile() *httpbody.HttpBody {
@@ -1960,7 +1925,7 @@ type GetCommercialInvoiceDetailsRequest struct {
 
 func (x *GetCommercialInvoiceDetailsRequest) Reset() {
 	*x = GetCommercialInvoiceDetailsRequest{}
-	mi := &file_portal_v1_reports_proto_msgTypes[23]
+	mi := &file_portal_v1_reports_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1972,7 +1937,7 @@ func (x *GetCommercialInvoiceDetailsRequest) String() string {
 func (*GetCommercialInvoiceDetailsRequest) ProtoMessage() {}
 
 func (x *GetCommercialInvoiceDetailsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[23]
+	mi := &file_portal_v1_reports_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1985,7 +1950,7 @@ func (x *GetCommercialInvoiceDetailsRequest) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use GetCommercialInvoiceDetailsRequest.ProtoReflect.Descriptor instead.
 func (*GetCommercialInvoiceDetailsRequest) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{23}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *GetCommercialInvoiceDetailsRequest) GetInvoiceNumber() string {
@@ -2012,7 +1977,7 @@ type CommercialInvoiceShipment struct {
 
 func (x *CommercialInvoiceShipment) Reset() {
 	*x = CommercialInvoiceShipment{}
-	mi := &file_portal_v1_reports_proto_msgTypes[24]
+	mi := &file_portal_v1_reports_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2024,7 +1989,7 @@ func (x *CommercialInvoiceShipment) String() string {
 func (*CommercialInvoiceShipment) ProtoMessage() {}
 
 func (x *CommercialInvoiceShipment) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[24]
+	mi := &file_portal_v1_reports_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2037,7 +2002,7 @@ func (x *CommercialInvoiceShipment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommercialInvoiceShipment.ProtoReflect.Descriptor instead.
 func (*CommercialInvoiceShipment) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{24}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CommercialInvoiceShipment) GetShipmentId() int64 {
@@ -2082,9 +2047,9 @@ type CommercialInvoice struct {
 	// Purchase order number.
 	PoNumber string `protobuf:"bytes,5,opt,name=po_number,json=poNumber,proto3" json:"po_number,omitempty"`
 	// The incoterm.
-	Incoterm CommercialInvoiceTerms_Incoterm `protobuf:"varint,6,opt,name=incoterm,proto3,enum=portal.v1.CommercialInvoiceTerms_Incoterm" json:"incoterm,omitempty"`
+	Incoterm Incoterm `protobuf:"varint,6,opt,name=incoterm,proto3,enum=portal.v1.Incoterm" json:"incoterm,omitempty"`
 	// The reason of export.
-	ReasonOfExport CommercialInvoiceTerms_ReasonOfExport `protobuf:"varint,7,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.CommercialInvoiceTerms_ReasonOfExport" json:"reason_of_export,omitempty"`
+	ReasonOfExport ReasonOfExport `protobuf:"varint,7,opt,name=reason_of_export,json=reasonOfExport,proto3,enum=portal.v1.ReasonOfExport" json:"reason_of_export,omitempty"`
 	// Additional comments.
 	AdditionalComments string `protobuf:"bytes,8,opt,name=additional_comments,json=additionalComments,proto3" json:"additional_comments,omitempty"`
 	// Declaration statement.
@@ -2117,7 +2082,7 @@ type CommercialInvoice struct {
 
 func (x *CommercialInvoice) Reset() {
 	*x = CommercialInvoice{}
-	mi := &file_portal_v1_reports_proto_msgTypes[25]
+	mi := &file_portal_v1_reports_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2129,7 +2094,7 @@ func (x *CommercialInvoice) String() string {
 func (*CommercialInvoice) ProtoMessage() {}
 
 func (x *CommercialInvoice) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[25]
+	mi := &file_portal_v1_reports_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2142,7 +2107,7 @@ func (x *CommercialInvoice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommercialInvoice.ProtoReflect.Descriptor instead.
 func (*CommercialInvoice) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{25}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CommercialInvoice) GetInvoiceNumber() string {
@@ -2180,18 +2145,18 @@ func (x *CommercialInvoice) GetPoNumber() string {
 	return ""
 }
 
-func (x *CommercialInvoice) GetIncoterm() CommercialInvoiceTerms_Incoterm {
+func (x *CommercialInvoice) GetIncoterm() Incoterm {
 	if x != nil {
 		return x.Incoterm
 	}
-	return CommercialInvoiceTerms_INCOTERM_UNSPECIFIED
+	return Incoterm_INCOTERM_UNSPECIFIED
 }
 
-func (x *CommercialInvoice) GetReasonOfExport() CommercialInvoiceTerms_ReasonOfExport {
+func (x *CommercialInvoice) GetReasonOfExport() ReasonOfExport {
 	if x != nil {
 		return x.ReasonOfExport
 	}
-	return CommercialInvoiceTerms_REASON_OF_EXPORT_UNSPECIFIED
+	return ReasonOfExport_REASON_OF_EXPORT_UNSPECIFIED
 }
 
 func (x *CommercialInvoice) GetAdditionalComments() string {
@@ -2298,7 +2263,7 @@ type GetCommercialInvoiceDetailsResponse struct {
 
 func (x *GetCommercialInvoiceDetailsResponse) Reset() {
 	*x = GetCommercialInvoiceDetailsResponse{}
-	mi := &file_portal_v1_reports_proto_msgTypes[26]
+	mi := &file_portal_v1_reports_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2310,7 +2275,7 @@ func (x *GetCommercialInvoiceDetailsResponse) String() string {
 func (*GetCommercialInvoiceDetailsResponse) ProtoMessage() {}
 
 func (x *GetCommercialInvoiceDetailsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_reports_proto_msgTypes[26]
+	mi := &file_portal_v1_reports_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2323,7 +2288,7 @@ func (x *GetCommercialInvoiceDetailsResponse) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use GetCommercialInvoiceDetailsResponse.ProtoReflect.Descriptor instead.
 func (*GetCommercialInvoiceDetailsResponse) Descriptor() ([]byte, []int) {
-	return file_portal_v1_reports_proto_rawDescGZIP(), []int{26}
+	return file_portal_v1_reports_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetCommercialInvoiceDetailsResponse) GetInvoices() []*CommercialInvoice {
@@ -2344,7 +2309,7 @@ var File_portal_v1_reports_proto protoreflect.FileDescriptor
 
 const file_portal_v1_reports_proto_rawDesc = "" +
 	"\n" +
-	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17portal/v1/batches.proto\x1a\x1aportal/v1/vocabulary.proto\"\xb3\n" +
+	"\x17portal/v1/reports.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17portal/v1/batches.proto\x1a\x1aportal/v1/vocabulary.proto\"\xa7\n" +
 	"\n" +
 	"\tReportRow\x12\x1f\n" +
 	"\vshipment_id\x18\x01 \x01(\x03R\n" +
@@ -2374,16 +2339,16 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\rmanifest_type\x18\x13 \x01(\x0e2\x17.portal.v1.ManifestTypeH\x00R\fmanifestType\x88\x01\x01\x12#\n" +
 	"\rerror_message\x18\x14 \x01(\tR\ferrorMessage\x12%\n" +
 	"\x0einvoice_number\x18\x15 \x01(\tR\rinvoiceNumber\x12'\n" +
-	"\x0finvoice_deleted\x18\x16 \x01(\bR\x0einvoiceDeleted\x12>\n" +
+	"\x0finvoice_deleted\x18\x16 \x01(\bR\x0einvoiceDeleted\x128\n" +
 	"\n" +
-	"api_client\x18\x17 \x01(\x0e2\x1a.portal.v1.ApiClient.ValueH\x01R\tapiClient\x88\x01\x01\x128\n" +
+	"api_client\x18\x17 \x01(\x0e2\x14.portal.v1.ApiClientH\x01R\tapiClient\x88\x01\x01\x128\n" +
 	"\n" +
 	"label_type\x18\x18 \x01(\x0e2\x14.portal.v1.LabelTypeH\x02R\tlabelType\x88\x01\x01\x12#\n" +
 	"\rcustomer_name\x18\x19 \x01(\tR\fcustomerName\x12&\n" +
 	"\x0fcustomer_crm_id\x18\x1a \x01(\tR\rcustomerCrmId\x12\x1f\n" +
 	"\vparcel_uuid\x18\x1b \x01(\tR\n" +
-	"parcelUuid\x12<\n" +
-	"\x06source\x18\x1c \x01(\x0e2\x1f.portal.v1.ShipmentSource.ValueH\x03R\x06source\x88\x01\x01\x12\x1b\n" +
+	"parcelUuid\x126\n" +
+	"\x06source\x18\x1c \x01(\x0e2\x19.portal.v1.ShipmentSourceH\x03R\x06source\x88\x01\x01\x12\x1b\n" +
 	"\thas_label\x18\x1d \x01(\bR\bhasLabel\x12 \n" +
 	"\vinvoiceable\x18\x1e \x01(\bR\vinvoiceable\"o\n" +
 	"\x06Status\x12\x16\n" +
@@ -2437,64 +2402,40 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\x10pricing_accepted\x18\x05 \x01(\bR\x0fpricingAccepted\x12#\n" +
 	"\ris_chargeable\x18\x06 \x01(\bR\fisChargeable\x12\x1f\n" +
 	"\vseller_eori\x18\a \x01(\tR\n" +
-	"sellerEori\"\xea\x02\n" +
+	"sellerEori\"\x87\x02\n" +
 	"\x1bGetInvoiceCustomersResponse\x128\n" +
-	"\tcustomers\x18\x01 \x03(\v2\x1a.portal.v1.InvoiceCustomerR\tcustomers\x12L\n" +
-	"\tnext_step\x18\x02 \x01(\x0e2/.portal.v1.GetInvoiceCustomersResponse.GateStepR\bnextStep\x123\n" +
+	"\tcustomers\x18\x01 \x03(\v2\x1a.portal.v1.InvoiceCustomerR\tcustomers\x127\n" +
+	"\tnext_step\x18\x02 \x01(\x0e2\x1a.portal.v1.InvoiceGateStepR\bnextStep\x123\n" +
 	"\x16next_step_customer_ids\x18\x03 \x03(\x03R\x13nextStepCustomerIds\x12@\n" +
-	"\bdefaults\x18\x04 \x01(\v2$.portal.v1.CommercialInvoiceDefaultsR\bdefaults\"L\n" +
-	"\bGateStep\x12\x19\n" +
-	"\x15GATE_STEP_UNSPECIFIED\x10\x00\x12\a\n" +
-	"\x03GTC\x10\x01\x12\v\n" +
-	"\aPRICING\x10\x02\x12\x0f\n" +
-	"\vSELLER_EORI\x10\x03\"\xbe\x03\n" +
-	"\x19CommercialInvoiceDefaults\x12F\n" +
-	"\bincoterm\x18\x01 \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermR\bincoterm\x12Z\n" +
-	"\x10reason_of_export\x18\x02 \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportR\x0ereasonOfExport\x12/\n" +
+	"\bdefaults\x18\x04 \x01(\v2$.portal.v1.CommercialInvoiceDefaultsR\bdefaults\"\x90\x03\n" +
+	"\x19CommercialInvoiceDefaults\x12/\n" +
+	"\bincoterm\x18\x01 \x01(\x0e2\x13.portal.v1.IncotermR\bincoterm\x12C\n" +
+	"\x10reason_of_export\x18\x02 \x01(\x0e2\x19.portal.v1.ReasonOfExportR\x0ereasonOfExport\x12/\n" +
 	"\x13additional_comments\x18\x03 \x01(\tR\x12additionalComments\x120\n" +
 	"\x14inside_customs_union\x18\x04 \x01(\bR\x12insideCustomsUnion\x12%\n" +
 	"\x0eeu_declaration\x18\x05 \x01(\tR\reuDeclaration\x12,\n" +
 	"\x12non_eu_declaration\x18\x06 \x01(\tR\x10nonEuDeclaration\x12E\n" +
-	"\x10receiver_amounts\x18\a \x03(\v2\x1a.portal.v1.ReceiverAmountsR\x0freceiverAmounts\"\x9d\x01\n" +
-	"\x0fReceiverAmounts\x12F\n" +
-	"\bincoterm\x18\x01 \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermR\bincoterm\x12B\n" +
-	"\aamounts\x18\x02 \x03(\x0e2(.portal.v1.CommercialInvoiceTerms.AmountR\aamounts\"o\n" +
+	"\x10receiver_amounts\x18\a \x03(\v2\x1a.portal.v1.ReceiverAmountsR\x0freceiverAmounts\"v\n" +
+	"\x0fReceiverAmounts\x12/\n" +
+	"\bincoterm\x18\x01 \x01(\x0e2\x13.portal.v1.IncotermR\bincoterm\x122\n" +
+	"\aamounts\x18\x02 \x03(\x0e2\x18.portal.v1.InvoiceAmountR\aamounts\"o\n" +
 	"\x19CheckInvoiceNumberRequest\x12/\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rinvoiceNumber\x12!\n" +
 	"\acrm_ids\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x80 R\x06crmIds\"Y\n" +
 	"\x1aCheckInvoiceNumberResponse\x12\x14\n" +
 	"\x05taken\x18\x01 \x01(\bR\x05taken\x12%\n" +
-	"\x0einvoice_number\x18\x02 \x01(\tR\rinvoiceNumber\"\xc5\x02\n" +
-	"\x16CommercialInvoiceTerms\"?\n" +
-	"\bIncoterm\x12\x18\n" +
-	"\x14INCOTERM_UNSPECIFIED\x10\x00\x12\a\n" +
-	"\x03DDP\x10\x01\x12\a\n" +
-	"\x03DAP\x10\x02\x12\a\n" +
-	"\x03DTP\x10\x03\"z\n" +
-	"\x0eReasonOfExport\x12 \n" +
-	"\x1cREASON_OF_EXPORT_UNSPECIFIED\x10\x00\x12\b\n" +
-	"\x04DOCS\x10\x01\x12\x1b\n" +
-	"\x17SALE_OF_GOODS_PERMANENT\x10\x02\x12\x12\n" +
-	"\x0eRETURNED_GOODS\x10\x03\x12\v\n" +
-	"\aSAMPLES\x10\x04\"n\n" +
-	"\x06Amount\x12\x16\n" +
-	"\x12AMOUNT_UNSPECIFIED\x10\x00\x12\x13\n" +
-	"\x0fFREIGHT_POSTAGE\x10\x01\x12\x13\n" +
-	"\x0fDISCOUNT_REBATE\x10\x02\x12\a\n" +
-	"\x03VAT\x10\x03\x12\x0f\n" +
-	"\vTOBACCO_TAX\x10\x04\x12\b\n" +
-	"\x04DUTY\x10\x05\"\xf5\x05\n" +
+	"\x0einvoice_number\x18\x02 \x01(\tR\rinvoiceNumber\"\xc7\x05\n" +
 	"\x1eCreateCommercialInvoiceRequest\x12/\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rinvoiceNumber\x12$\n" +
-	"\tpo_number\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18#R\bpoNumber\x12P\n" +
-	"\bincoterm\x18\x03 \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermB\b\xbaH\x05\x82\x01\x02\x10\x01R\bincoterm\x12@\n" +
+	"\tpo_number\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18#R\bpoNumber\x129\n" +
+	"\bincoterm\x18\x03 \x01(\x0e2\x13.portal.v1.IncotermB\b\xbaH\x05\x82\x01\x02\x10\x01R\bincoterm\x12@\n" +
 	"\x0fdiscount_rebate\x18\x04 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x0ediscountRebate\x12@\n" +
 	"\x0ffreight_postage\x18\x05 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x0efreightPostage\x12)\n" +
 	"\x03vat\x18\x06 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x03vat\x128\n" +
 	"\vtobacco_tax\x18\a \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\n" +
 	"tobaccoTax\x12+\n" +
-	"\x04duty\x18\b \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x04duty\x12d\n" +
-	"\x10reason_of_export\x18\t \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportB\b\xbaH\x05\x82\x01\x02\x10\x01R\x0ereasonOfExport\x129\n" +
+	"\x04duty\x18\b \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\x04duty\x12M\n" +
+	"\x10reason_of_export\x18\t \x01(\x0e2\x19.portal.v1.ReasonOfExportB\b\xbaH\x05\x82\x01\x02\x10\x01R\x0ereasonOfExport\x129\n" +
 	"\x13additional_comments\x18\n" +
 	" \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x12additionalComments\x12=\n" +
 	"\x15declaration_statement\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x14declarationStatement\x124\n" +
@@ -2512,16 +2453,16 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"identifier\x12;\n" +
 	"\vorder_lines\x18\x03 \x03(\v2\x1a.portal.v1.OrderLineValuesR\n" +
 	"orderLines\x12\x1a\n" +
-	"\bcurrency\x18\x04 \x01(\tR\bcurrency\"\xd3\x06\n" +
+	"\bcurrency\x18\x04 \x01(\tR\bcurrency\"\xa5\x06\n" +
 	"\x11CommercialInvoice\x12%\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tR\rinvoiceNumber\x12\x1f\n" +
 	"\vcustomer_id\x18\x02 \x01(\x03R\n" +
 	"customerId\x12#\n" +
 	"\rcustomer_name\x18\x03 \x01(\tR\fcustomerName\x12%\n" +
 	"\x0ecustomer_crmid\x18\x04 \x01(\tR\rcustomerCrmid\x12\x1b\n" +
-	"\tpo_number\x18\x05 \x01(\tR\bpoNumber\x12F\n" +
-	"\bincoterm\x18\x06 \x01(\x0e2*.portal.v1.CommercialInvoiceTerms.IncotermR\bincoterm\x12Z\n" +
-	"\x10reason_of_export\x18\a \x01(\x0e20.portal.v1.CommercialInvoiceTerms.ReasonOfExportR\x0ereasonOfExport\x12/\n" +
+	"\tpo_number\x18\x05 \x01(\tR\bpoNumber\x12/\n" +
+	"\bincoterm\x18\x06 \x01(\x0e2\x13.portal.v1.IncotermR\bincoterm\x12C\n" +
+	"\x10reason_of_export\x18\a \x01(\x0e2\x19.portal.v1.ReasonOfExportR\x0ereasonOfExport\x12/\n" +
 	"\x13additional_comments\x18\b \x01(\tR\x12additionalComments\x123\n" +
 	"\x15declaration_statement\x18\t \x01(\tR\x14declarationStatement\x12\x1a\n" +
 	"\bcurrency\x18\n" +
@@ -2541,7 +2482,30 @@ const file_portal_v1_reports_proto_rawDesc = "" +
 	"\tshipments\x18\x14 \x03(\v2$.portal.v1.CommercialInvoiceShipmentR\tshipments\"\xa3\x01\n" +
 	"#GetCommercialInvoiceDetailsResponse\x128\n" +
 	"\binvoices\x18\x01 \x03(\v2\x1c.portal.v1.CommercialInvoiceR\binvoices\x12B\n" +
-	"\tshipments\x18\x02 \x03(\v2$.portal.v1.CommercialInvoiceShipmentR\tshipments2\xb9\f\n" +
+	"\tshipments\x18\x02 \x03(\v2$.portal.v1.CommercialInvoiceShipmentR\tshipments*[\n" +
+	"\x0fInvoiceGateStep\x12!\n" +
+	"\x1dINVOICE_GATE_STEP_UNSPECIFIED\x10\x00\x12\a\n" +
+	"\x03GTC\x10\x01\x12\v\n" +
+	"\aPRICING\x10\x02\x12\x0f\n" +
+	"\vSELLER_EORI\x10\x03*?\n" +
+	"\bIncoterm\x12\x18\n" +
+	"\x14INCOTERM_UNSPECIFIED\x10\x00\x12\a\n" +
+	"\x03DDP\x10\x01\x12\a\n" +
+	"\x03DAP\x10\x02\x12\a\n" +
+	"\x03DTP\x10\x03*z\n" +
+	"\x0eReasonOfExport\x12 \n" +
+	"\x1cREASON_OF_EXPORT_UNSPECIFIED\x10\x00\x12\b\n" +
+	"\x04DOCS\x10\x01\x12\x1b\n" +
+	"\x17SALE_OF_GOODS_PERMANENT\x10\x02\x12\x12\n" +
+	"\x0eRETURNED_GOODS\x10\x03\x12\v\n" +
+	"\aSAMPLES\x10\x04*}\n" +
+	"\rInvoiceAmount\x12\x1e\n" +
+	"\x1aINVOICE_AMOUNT_UNSPECIFIED\x10\x00\x12\x13\n" +
+	"\x0fFREIGHT_POSTAGE\x10\x01\x12\x13\n" +
+	"\x0fDISCOUNT_REBATE\x10\x02\x12\a\n" +
+	"\x03VAT\x10\x03\x12\x0f\n" +
+	"\vTOBACCO_TAX\x10\x04\x12\b\n" +
+	"\x04DUTY\x10\x052\xb9\f\n" +
 	"\rReportService\x12l\n" +
 	"\fSearchReport\x12\x1e.portal.v1.SearchReportRequest\x1a\x1f.portal.v1.SearchReportResponse\"\x1b\x82\xd3\xe4\x93\x02\x12\x12\x10/web/api/reports\x90\x02\x01\x12\x87\x01\n" +
 	"\x11ExportReportExcel\x12#.portal.v1.ExportReportExcelRequest\x1a$.portal.v1.ExportReportExcelResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x04file\x12\x16/web/api/reports/excel\x90\x02\x01\x12\x91\x01\n" +
@@ -2567,13 +2531,13 @@ func file_portal_v1_reports_proto_rawDescGZIP() []byte {
 }
 
 var file_portal_v1_reports_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_portal_v1_reports_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_portal_v1_reports_proto_goTypes = []any{
-	(ReportRow_Status)(0),                       // 0: portal.v1.ReportRow.Status
-	(GetInvoiceCustomersResponse_GateStep)(0),   // 1: portal.v1.GetInvoiceCustomersResponse.GateStep
-	(CommercialInvoiceTerms_Incoterm)(0),        // 2: portal.v1.CommercialInvoiceTerms.Incoterm
-	(CommercialInvoiceTerms_ReasonOfExport)(0),  // 3: portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	(CommercialInvoiceTerms_Amount)(0),          // 4: portal.v1.CommercialInvoiceTerms.Amount
+	(InvoiceGateStep)(0),                        // 0: portal.v1.InvoiceGateStep
+	(Incoterm)(0),                               // 1: portal.v1.Incoterm
+	(ReasonOfExport)(0),                         // 2: portal.v1.ReasonOfExport
+	(InvoiceAmount)(0),                          // 3: portal.v1.InvoiceAmount
+	(ReportRow_Status)(0),                       // 4: portal.v1.ReportRow.Status
 	(*ReportRow)(nil),                           // 5: portal.v1.ReportRow
 	(*SearchReportRequest)(nil),                 // 6: portal.v1.SearchReportRequest
 	(*SearchReportResponse)(nil),                // 7: portal.v1.SearchReportResponse
@@ -2594,52 +2558,51 @@ var file_portal_v1_reports_proto_goTypes = []any{
 	(*ReceiverAmounts)(nil),                     // 22: portal.v1.ReceiverAmounts
 	(*CheckInvoiceNumberRequest)(nil),           // 23: portal.v1.CheckInvoiceNumberRequest
 	(*CheckInvoiceNumberResponse)(nil),          // 24: portal.v1.CheckInvoiceNumberResponse
-	(*CommercialInvoiceTerms)(nil),              // 25: portal.v1.CommercialInvoiceTerms
-	(*CreateCommercialInvoiceRequest)(nil),      // 26: portal.v1.CreateCommercialInvoiceRequest
-	(*CreateCommercialInvoiceResponse)(nil),     // 27: portal.v1.CreateCommercialInvoiceResponse
-	(*GetCommercialInvoiceDetailsRequest)(nil),  // 28: portal.v1.GetCommercialInvoiceDetailsRequest
-	(*CommercialInvoiceShipment)(nil),           // 29: portal.v1.CommercialInvoiceShipment
-	(*CommercialInvoice)(nil),                   // 30: portal.v1.CommercialInvoice
-	(*GetCommercialInvoiceDetailsResponse)(nil), // 31: portal.v1.GetCommercialInvoiceDetailsResponse
-	(*timestamppb.Timestamp)(nil),               // 32: google.protobuf.Timestamp
-	(ManifestType)(0),                           // 33: portal.v1.ManifestType
-	(ApiClient_Value)(0),                        // 34: portal.v1.ApiClient.Value
-	(LabelType)(0),                              // 35: portal.v1.LabelType
-	(ShipmentSource_Value)(0),                   // 36: portal.v1.ShipmentSource.Value
-	(*httpbody.HttpBody)(nil),                   // 37: google.api.HttpBody
-	(*OrderLineValues)(nil),                     // 38: portal.v1.OrderLineValues
+	(*CreateCommercialInvoiceRequest)(nil),      // 25: portal.v1.CreateCommercialInvoiceRequest
+	(*CreateCommercialInvoiceResponse)(nil),     // 26: portal.v1.CreateCommercialInvoiceResponse
+	(*GetCommercialInvoiceDetailsRequest)(nil),  // 27: portal.v1.GetCommercialInvoiceDetailsRequest
+	(*CommercialInvoiceShipment)(nil),           // 28: portal.v1.CommercialInvoiceShipment
+	(*CommercialInvoice)(nil),                   // 29: portal.v1.CommercialInvoice
+	(*GetCommercialInvoiceDetailsResponse)(nil), // 30: portal.v1.GetCommercialInvoiceDetailsResponse
+	(*timestamppb.Timestamp)(nil),               // 31: google.protobuf.Timestamp
+	(ManifestType)(0),                           // 32: portal.v1.ManifestType
+	(ApiClient)(0),                              // 33: portal.v1.ApiClient
+	(LabelType)(0),                              // 34: portal.v1.LabelType
+	(ShipmentSource)(0),                         // 35: portal.v1.ShipmentSource
+	(*httpbody.HttpBody)(nil),                   // 36: google.api.HttpBody
+	(*OrderLineValues)(nil),                     // 37: portal.v1.OrderLineValues
 }
 var file_portal_v1_reports_proto_depIdxs = []int32{
-	32, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
-	0,  // 1: portal.v1.ReportRow.status:type_name -> portal.v1.ReportRow.Status
-	33, // 2: portal.v1.ReportRow.manifest_type:type_name -> portal.v1.ManifestType
-	34, // 3: portal.v1.ReportRow.api_client:type_name -> portal.v1.ApiClient.Value
-	35, // 4: portal.v1.ReportRow.label_type:type_name -> portal.v1.LabelType
-	36, // 5: portal.v1.ReportRow.source:type_name -> portal.v1.ShipmentSource.Value
+	31, // 0: portal.v1.ReportRow.submitted_at:type_name -> google.protobuf.Timestamp
+	4,  // 1: portal.v1.ReportRow.status:type_name -> portal.v1.ReportRow.Status
+	32, // 2: portal.v1.ReportRow.manifest_type:type_name -> portal.v1.ManifestType
+	33, // 3: portal.v1.ReportRow.api_client:type_name -> portal.v1.ApiClient
+	34, // 4: portal.v1.ReportRow.label_type:type_name -> portal.v1.LabelType
+	35, // 5: portal.v1.ReportRow.source:type_name -> portal.v1.ShipmentSource
 	5,  // 6: portal.v1.SearchReportResponse.rows:type_name -> portal.v1.ReportRow
-	37, // 7: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
-	37, // 8: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
-	37, // 9: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
-	37, // 10: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
-	37, // 11: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
+	36, // 7: portal.v1.ExportReportExcelResponse.file:type_name -> google.api.HttpBody
+	36, // 8: portal.v1.DownloadReportLabelsResponse.file:type_name -> google.api.HttpBody
+	36, // 9: portal.v1.DownloadReportLabelsByIdsResponse.file:type_name -> google.api.HttpBody
+	36, // 10: portal.v1.DownloadReportInvoicesResponse.file:type_name -> google.api.HttpBody
+	36, // 11: portal.v1.DownloadReportInvoiceByIdsResponse.file:type_name -> google.api.HttpBody
 	19, // 12: portal.v1.GetInvoiceCustomersResponse.customers:type_name -> portal.v1.InvoiceCustomer
-	1,  // 13: portal.v1.GetInvoiceCustomersResponse.next_step:type_name -> portal.v1.GetInvoiceCustomersResponse.GateStep
+	0,  // 13: portal.v1.GetInvoiceCustomersResponse.next_step:type_name -> portal.v1.InvoiceGateStep
 	21, // 14: portal.v1.GetInvoiceCustomersResponse.defaults:type_name -> portal.v1.CommercialInvoiceDefaults
-	2,  // 15: portal.v1.CommercialInvoiceDefaults.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	3,  // 16: portal.v1.CommercialInvoiceDefaults.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
+	1,  // 15: portal.v1.CommercialInvoiceDefaults.incoterm:type_name -> portal.v1.Incoterm
+	2,  // 16: portal.v1.CommercialInvoiceDefaults.reason_of_export:type_name -> portal.v1.ReasonOfExport
 	22, // 17: portal.v1.CommercialInvoiceDefaults.receiver_amounts:type_name -> portal.v1.ReceiverAmounts
-	2,  // 18: portal.v1.ReceiverAmounts.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	4,  // 19: portal.v1.ReceiverAmounts.amounts:type_name -> portal.v1.CommercialInvoiceTerms.Amount
-	2,  // 20: portal.v1.CreateCommercialInvoiceRequest.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	3,  // 21: portal.v1.CreateCommercialInvoiceRequest.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	37, // 22: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
-	38, // 23: portal.v1.CommercialInvoiceShipment.order_lines:type_name -> portal.v1.OrderLineValues
-	2,  // 24: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.CommercialInvoiceTerms.Incoterm
-	3,  // 25: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.CommercialInvoiceTerms.ReasonOfExport
-	32, // 26: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
-	29, // 27: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
-	30, // 28: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
-	29, // 29: portal.v1.GetCommercialInvoiceDetailsResponse.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	1,  // 18: portal.v1.ReceiverAmounts.incoterm:type_name -> portal.v1.Incoterm
+	3,  // 19: portal.v1.ReceiverAmounts.amounts:type_name -> portal.v1.InvoiceAmount
+	1,  // 20: portal.v1.CreateCommercialInvoiceRequest.incoterm:type_name -> portal.v1.Incoterm
+	2,  // 21: portal.v1.CreateCommercialInvoiceRequest.reason_of_export:type_name -> portal.v1.ReasonOfExport
+	36, // 22: portal.v1.CreateCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
+	37, // 23: portal.v1.CommercialInvoiceShipment.order_lines:type_name -> portal.v1.OrderLineValues
+	1,  // 24: portal.v1.CommercialInvoice.incoterm:type_name -> portal.v1.Incoterm
+	2,  // 25: portal.v1.CommercialInvoice.reason_of_export:type_name -> portal.v1.ReasonOfExport
+	31, // 26: portal.v1.CommercialInvoice.created_at:type_name -> google.protobuf.Timestamp
+	28, // 27: portal.v1.CommercialInvoice.shipments:type_name -> portal.v1.CommercialInvoiceShipment
+	29, // 28: portal.v1.GetCommercialInvoiceDetailsResponse.invoices:type_name -> portal.v1.CommercialInvoice
+	28, // 29: portal.v1.GetCommercialInvoiceDetailsResponse.shipments:type_name -> portal.v1.CommercialInvoiceShipment
 	6,  // 30: portal.v1.ReportService.SearchReport:input_type -> portal.v1.SearchReportRequest
 	8,  // 31: portal.v1.ReportService.ExportReportExcel:input_type -> portal.v1.ExportReportExcelRequest
 	10, // 32: portal.v1.ReportService.DownloadReportLabels:input_type -> portal.v1.DownloadReportLabelsRequest
@@ -2648,8 +2611,8 @@ var file_portal_v1_reports_proto_depIdxs = []int32{
 	16, // 35: portal.v1.ReportService.DownloadReportInvoiceByIds:input_type -> portal.v1.DownloadReportInvoiceByIdsRequest
 	18, // 36: portal.v1.ReportService.GetInvoiceCustomers:input_type -> portal.v1.GetInvoiceCustomersRequest
 	23, // 37: portal.v1.ReportService.CheckInvoiceNumber:input_type -> portal.v1.CheckInvoiceNumberRequest
-	26, // 38: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
-	28, // 39: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
+	25, // 38: portal.v1.ReportService.CreateCommercialInvoice:input_type -> portal.v1.CreateCommercialInvoiceRequest
+	27, // 39: portal.v1.ReportService.GetCommercialInvoiceDetails:input_type -> portal.v1.GetCommercialInvoiceDetailsRequest
 	7,  // 40: portal.v1.ReportService.SearchReport:output_type -> portal.v1.SearchReportResponse
 	9,  // 41: portal.v1.ReportService.ExportReportExcel:output_type -> portal.v1.ExportReportExcelResponse
 	11, // 42: portal.v1.ReportService.DownloadReportLabels:output_type -> portal.v1.DownloadReportLabelsResponse
@@ -2658,8 +2621,8 @@ var file_portal_v1_reports_proto_depIdxs = []int32{
 	17, // 45: portal.v1.ReportService.DownloadReportInvoiceByIds:output_type -> portal.v1.DownloadReportInvoiceByIdsResponse
 	20, // 46: portal.v1.ReportService.GetInvoiceCustomers:output_type -> portal.v1.GetInvoiceCustomersResponse
 	24, // 47: portal.v1.ReportService.CheckInvoiceNumber:output_type -> portal.v1.CheckInvoiceNumberResponse
-	27, // 48: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
-	31, // 49: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
+	26, // 48: portal.v1.ReportService.CreateCommercialInvoice:output_type -> portal.v1.CreateCommercialInvoiceResponse
+	30, // 49: portal.v1.ReportService.GetCommercialInvoiceDetails:output_type -> portal.v1.GetCommercialInvoiceDetailsResponse
 	40, // [40:50] is the sub-list for method output_type
 	30, // [30:40] is the sub-list for method input_type
 	30, // [30:30] is the sub-list for extension type_name
@@ -2681,7 +2644,7 @@ func file_portal_v1_reports_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_reports_proto_rawDesc), len(file_portal_v1_reports_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   27,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

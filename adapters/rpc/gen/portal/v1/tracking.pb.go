@@ -753,7 +753,7 @@ type GetTrackingParcelResponse struct {
 	Detail *TrackingDetail `protobuf:"bytes,1,opt,name=detail,proto3" json:"detail,omitempty"`
 	// The product an inquiry about the parcel names, from its product code
 	// (core/inquiry.ProductOfCode): the internal inquiry is prefilled with it.
-	InquiryProduct SubmitParcelInquiryRequest_Product `protobuf:"varint,2,opt,name=inquiry_product,json=inquiryProduct,proto3,enum=portal.v1.SubmitParcelInquiryRequest_Product" json:"inquiry_product,omitempty"`
+	InquiryProduct InquiryProduct `protobuf:"varint,2,opt,name=inquiry_product,json=inquiryProduct,proto3,enum=portal.v1.InquiryProduct" json:"inquiry_product,omitempty"`
 	unknownFields  protoimpl.UnknownFields
 	sizeCache      protoimpl.SizeCache
 }
@@ -795,11 +795,11 @@ func (x *GetTrackingParcelResponse) GetDetail() *TrackingDetail {
 	return nil
 }
 
-func (x *GetTrackingParcelResponse) GetInquiryProduct() SubmitParcelInquiryRequest_Product {
+func (x *GetTrackingParcelResponse) GetInquiryProduct() InquiryProduct {
 	if x != nil {
 		return x.InquiryProduct
 	}
-	return SubmitParcelInquiryRequest_PRODUCT_UNSPECIFIED
+	return InquiryProduct_INQUIRY_PRODUCT_UNSPECIFIED
 }
 
 // GetTrackingEventsRequest names a parcel.
@@ -2227,10 +2227,10 @@ const file_portal_v1_tracking_proto_rawDesc = "" +
 	"\binternal\x18\x03 \x01(\bR\binternal\x12 \n" +
 	"\vfulfillment\x18\x04 \x01(\bR\vfulfillment\"*\n" +
 	"\x18GetTrackingParcelRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"\xa6\x01\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"\x92\x01\n" +
 	"\x19GetTrackingParcelResponse\x121\n" +
-	"\x06detail\x18\x01 \x01(\v2\x19.portal.v1.TrackingDetailR\x06detail\x12V\n" +
-	"\x0finquiry_product\x18\x02 \x01(\x0e2-.portal.v1.SubmitParcelInquiryRequest.ProductR\x0einquiryProduct\"*\n" +
+	"\x06detail\x18\x01 \x01(\v2\x19.portal.v1.TrackingDetailR\x06detail\x12B\n" +
+	"\x0finquiry_product\x18\x02 \x01(\x0e2\x19.portal.v1.InquiryProductR\x0einquiryProduct\"*\n" +
 	"\x18GetTrackingEventsRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\",\n" +
 	"\x1aGetTrackingReceiverRequest\x12\x0e\n" +
@@ -2350,37 +2350,37 @@ func file_portal_v1_tracking_proto_rawDescGZIP() []byte {
 
 var file_portal_v1_tracking_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_portal_v1_tracking_proto_goTypes = []any{
-	(*TrackingDateRange)(nil),               // 0: portal.v1.TrackingDateRange
-	(*TrackingSearchCriteria)(nil),          // 1: portal.v1.TrackingSearchCriteria
-	(*TrackingMeta)(nil),                    // 2: portal.v1.TrackingMeta
-	(*SearchTrackingRequest)(nil),           // 3: portal.v1.SearchTrackingRequest
-	(*TrackingRow)(nil),                     // 4: portal.v1.TrackingRow
-	(*ParcelInquiryMark)(nil),               // 5: portal.v1.ParcelInquiryMark
-	(*SearchTrackingResponse)(nil),          // 6: portal.v1.SearchTrackingResponse
-	(*GetTrackingParcelRequest)(nil),        // 7: portal.v1.GetTrackingParcelRequest
-	(*GetTrackingParcelResponse)(nil),       // 8: portal.v1.GetTrackingParcelResponse
-	(*GetTrackingEventsRequest)(nil),        // 9: portal.v1.GetTrackingEventsRequest
-	(*GetTrackingReceiverRequest)(nil),      // 10: portal.v1.GetTrackingReceiverRequest
-	(*GetTrackingReceiverResponse)(nil),     // 11: portal.v1.GetTrackingReceiverResponse
-	(*GetTrackingSenderRequest)(nil),        // 12: portal.v1.GetTrackingSenderRequest
-	(*GetTrackingSenderResponse)(nil),       // 13: portal.v1.GetTrackingSenderResponse
-	(*TrackingEvent)(nil),                   // 14: portal.v1.TrackingEvent
-	(*GetTrackingEventsResponse)(nil),       // 15: portal.v1.GetTrackingEventsResponse
-	(*TrackingReceiver)(nil),                // 16: portal.v1.TrackingReceiver
-	(*TrackingSender)(nil),                  // 17: portal.v1.TrackingSender
-	(*TrackingShipmentData)(nil),            // 18: portal.v1.TrackingShipmentData
-	(*TrackingParcelData)(nil),              // 19: portal.v1.TrackingParcelData
-	(*TrackingCustomerName)(nil),            // 20: portal.v1.TrackingCustomerName
-	(*TrackingDetail)(nil),                  // 21: portal.v1.TrackingDetail
-	(*ListTrackingProductsRequest)(nil),     // 22: portal.v1.ListTrackingProductsRequest
-	(*TrackingProduct)(nil),                 // 23: portal.v1.TrackingProduct
-	(*ListTrackingProductsResponse)(nil),    // 24: portal.v1.ListTrackingProductsResponse
-	(*ExportTrackingCsvRequest)(nil),        // 25: portal.v1.ExportTrackingCsvRequest
-	(*ExportTrackingCsvResponse)(nil),       // 26: portal.v1.ExportTrackingCsvResponse
-	(*ExportTrackingExcelRequest)(nil),      // 27: portal.v1.ExportTrackingExcelRequest
-	(*ExportTrackingExcelResponse)(nil),     // 28: portal.v1.ExportTrackingExcelResponse
-	(SubmitParcelInquiryRequest_Product)(0), // 29: portal.v1.SubmitParcelInquiryRequest.Product
-	(*httpbody.HttpBody)(nil),               // 30: google.api.HttpBody
+	(*TrackingDateRange)(nil),            // 0: portal.v1.TrackingDateRange
+	(*TrackingSearchCriteria)(nil),       // 1: portal.v1.TrackingSearchCriteria
+	(*TrackingMeta)(nil),                 // 2: portal.v1.TrackingMeta
+	(*SearchTrackingRequest)(nil),        // 3: portal.v1.SearchTrackingRequest
+	(*TrackingRow)(nil),                  // 4: portal.v1.TrackingRow
+	(*ParcelInquiryMark)(nil),            // 5: portal.v1.ParcelInquiryMark
+	(*SearchTrackingResponse)(nil),       // 6: portal.v1.SearchTrackingResponse
+	(*GetTrackingParcelRequest)(nil),     // 7: portal.v1.GetTrackingParcelRequest
+	(*GetTrackingParcelResponse)(nil),    // 8: portal.v1.GetTrackingParcelResponse
+	(*GetTrackingEventsRequest)(nil),     // 9: portal.v1.GetTrackingEventsRequest
+	(*GetTrackingReceiverRequest)(nil),   // 10: portal.v1.GetTrackingReceiverRequest
+	(*GetTrackingReceiverResponse)(nil),  // 11: portal.v1.GetTrackingReceiverResponse
+	(*GetTrackingSenderRequest)(nil),     // 12: portal.v1.GetTrackingSenderRequest
+	(*GetTrackingSenderResponse)(nil),    // 13: portal.v1.GetTrackingSenderResponse
+	(*TrackingEvent)(nil),                // 14: portal.v1.TrackingEvent
+	(*GetTrackingEventsResponse)(nil),    // 15: portal.v1.GetTrackingEventsResponse
+	(*TrackingReceiver)(nil),             // 16: portal.v1.TrackingReceiver
+	(*TrackingSender)(nil),               // 17: portal.v1.TrackingSender
+	(*TrackingShipmentData)(nil),         // 18: portal.v1.TrackingShipmentData
+	(*TrackingParcelData)(nil),           // 19: portal.v1.TrackingParcelData
+	(*TrackingCustomerName)(nil),         // 20: portal.v1.TrackingCustomerName
+	(*TrackingDetail)(nil),               // 21: portal.v1.TrackingDetail
+	(*ListTrackingProductsRequest)(nil),  // 22: portal.v1.ListTrackingProductsRequest
+	(*TrackingProduct)(nil),              // 23: portal.v1.TrackingProduct
+	(*ListTrackingProductsResponse)(nil), // 24: portal.v1.ListTrackingProductsResponse
+	(*ExportTrackingCsvRequest)(nil),     // 25: portal.v1.ExportTrackingCsvRequest
+	(*ExportTrackingCsvResponse)(nil),    // 26: portal.v1.ExportTrackingCsvResponse
+	(*ExportTrackingExcelRequest)(nil),   // 27: portal.v1.ExportTrackingExcelRequest
+	(*ExportTrackingExcelResponse)(nil),  // 28: portal.v1.ExportTrackingExcelResponse
+	(InquiryProduct)(0),                  // 29: portal.v1.InquiryProduct
+	(*httpbody.HttpBody)(nil),            // 30: google.api.HttpBody
 }
 var file_portal_v1_tracking_proto_depIdxs = []int32{
 	0,  // 0: portal.v1.TrackingSearchCriteria.shipment_date:type_name -> portal.v1.TrackingDateRange
@@ -2391,7 +2391,7 @@ var file_portal_v1_tracking_proto_depIdxs = []int32{
 	5,  // 5: portal.v1.TrackingRow.parcel_inquiry:type_name -> portal.v1.ParcelInquiryMark
 	4,  // 6: portal.v1.SearchTrackingResponse.data:type_name -> portal.v1.TrackingRow
 	21, // 7: portal.v1.GetTrackingParcelResponse.detail:type_name -> portal.v1.TrackingDetail
-	29, // 8: portal.v1.GetTrackingParcelResponse.inquiry_product:type_name -> portal.v1.SubmitParcelInquiryRequest.Product
+	29, // 8: portal.v1.GetTrackingParcelResponse.inquiry_product:type_name -> portal.v1.InquiryProduct
 	16, // 9: portal.v1.GetTrackingReceiverResponse.receiver:type_name -> portal.v1.TrackingReceiver
 	17, // 10: portal.v1.GetTrackingSenderResponse.sender:type_name -> portal.v1.TrackingSender
 	14, // 11: portal.v1.GetTrackingEventsResponse.tracking_events:type_name -> portal.v1.TrackingEvent

@@ -36,7 +36,7 @@ type User struct {
 	// E-mail address.
 	Email string `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
 	// ACTIVE (default), INACTIVE, NEW or PENDING.
-	ActivationStatus *ActivationStatus_Value `protobuf:"varint,5,opt,name=activation_status,json=activationStatus,proto3,enum=portal.v1.ActivationStatus_Value,oneof" json:"activation_status,omitempty"`
+	ActivationStatus *ActivationStatus `protobuf:"varint,5,opt,name=activation_status,json=activationStatus,proto3,enum=portal.v1.ActivationStatus,oneof" json:"activation_status,omitempty"`
 	// Language: de, en, es, it or nl.
 	LangKey string `protobuf:"bytes,6,opt,name=lang_key,json=langKey,proto3" json:"lang_key,omitempty"`
 	// Roles, such as ROLE_USER.
@@ -117,7 +117,7 @@ func (x *User) GetEmail() string {
 	return ""
 }
 
-func (x *User) GetActivationStatus() ActivationStatus_Value {
+func (x *User) GetActivationStatus() ActivationStatus {
 	if x != nil && x.ActivationStatus != nil {
 		return *x.ActivationStatus
 	}
@@ -201,7 +201,7 @@ type ListUsersRequest struct {
 	// Statuses to show (ACTIVE, INACTIVE, NEW, PENDING; a REST query reads them in any case, as the
 	// spec's active, inactive, new, pending); all when empty. An unknown one is refused
 	// (userQuery.status, pattern).
-	Status []ActivationStatus_Value `protobuf:"varint,5,rep,packed,name=status,proto3,enum=portal.v1.ActivationStatus_Value" json:"status,omitempty"`
+	Status []ActivationStatus `protobuf:"varint,5,rep,packed,name=status,proto3,enum=portal.v1.ActivationStatus" json:"status,omitempty"`
 	// Only logins containing this text; at most 50 characters, a login's length.
 	Login         string `protobuf:"bytes,6,opt,name=login,proto3" json:"login,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -266,7 +266,7 @@ func (x *ListUsersRequest) GetDirection() SortDirection {
 	return SortDirection_SORT_DIRECTION_UNSPECIFIED
 }
 
-func (x *ListUsersRequest) GetStatus() []ActivationStatus_Value {
+func (x *ListUsersRequest) GetStatus() []ActivationStatus {
 	if x != nil {
 		return x.Status
 	}
@@ -781,14 +781,14 @@ var File_portal_v1_users_proto protoreflect.FileDescriptor
 
 const file_portal_v1_users_proto_rawDesc = "" +
 	"\n" +
-	"\x15portal/v1/users.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cportal/v1/organisation.proto\x1a\x1aportal/v1/vocabulary.proto\"\x86\x05\n" +
+	"\x15portal/v1/users.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cportal/v1/organisation.proto\x1a\x1aportal/v1/vocabulary.proto\"\x80\x05\n" +
 	"\x04User\x12\x14\n" +
 	"\x05login\x18\x01 \x01(\tR\x05login\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
 	"\tlast_name\x18\x03 \x01(\tR\blastName\x12\x14\n" +
-	"\x05email\x18\x04 \x01(\tR\x05email\x12S\n" +
-	"\x11activation_status\x18\x05 \x01(\x0e2!.portal.v1.ActivationStatus.ValueH\x00R\x10activationStatus\x88\x01\x01\x12\x19\n" +
+	"\x05email\x18\x04 \x01(\tR\x05email\x12M\n" +
+	"\x11activation_status\x18\x05 \x01(\x0e2\x1b.portal.v1.ActivationStatusH\x00R\x10activationStatus\x88\x01\x01\x12\x19\n" +
 	"\blang_key\x18\x06 \x01(\tR\alangKey\x121\n" +
 	"\vauthorities\x18\a \x03(\x0e2\x0f.portal.v1.RoleR\vauthorities\x12\x1d\n" +
 	"\n" +
@@ -800,14 +800,14 @@ const file_portal_v1_users_proto_rawDesc = "" +
 	"\bpassword\x18\f \x01(\tR\bpassword\x122\n" +
 	"\bcustomer\x18\r \x01(\v2\x16.portal.v1.CustomerRefR\bcustomer\x12;\n" +
 	"\vfulfillment\x18\x0e \x01(\v2\x19.portal.v1.FulfillmentRefR\vfulfillmentB\x14\n" +
-	"\x12_activation_status\"\xff\x01\n" +
+	"\x12_activation_status\"\xf9\x01\n" +
 	"\x10ListUsersRequest\x12\x1b\n" +
 	"\x04page\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\x04page\x12\x1e\n" +
 	"\x04size\x18\x02 \x01(\x05B\n" +
 	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x04size\x12\x12\n" +
 	"\x04sort\x18\x03 \x01(\tR\x04sort\x12@\n" +
-	"\tdirection\x18\x04 \x01(\x0e2\x18.portal.v1.SortDirectionB\b\xbaH\x05\x82\x01\x02\x10\x01R\tdirection\x129\n" +
-	"\x06status\x18\x05 \x03(\x0e2!.portal.v1.ActivationStatus.ValueR\x06status\x12\x1d\n" +
+	"\tdirection\x18\x04 \x01(\x0e2\x18.portal.v1.SortDirectionB\b\xbaH\x05\x82\x01\x02\x10\x01R\tdirection\x123\n" +
+	"\x06status\x18\x05 \x03(\x0e2\x1b.portal.v1.ActivationStatusR\x06status\x12\x1d\n" +
 	"\x05login\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x182R\x05login\"[\n" +
 	"\x11ListUsersResponse\x12%\n" +
 	"\x05users\x18\x01 \x03(\v2\x0f.portal.v1.UserR\x05users\x12\x1f\n" +
@@ -869,7 +869,7 @@ var file_portal_v1_users_proto_goTypes = []any{
 	(*UpdateUserResponse)(nil),      // 10: portal.v1.UpdateUserResponse
 	(*DeleteUserRequest)(nil),       // 11: portal.v1.DeleteUserRequest
 	(*DeleteUserResponse)(nil),      // 12: portal.v1.DeleteUserResponse
-	(ActivationStatus_Value)(0),     // 13: portal.v1.ActivationStatus.Value
+	(ActivationStatus)(0),           // 13: portal.v1.ActivationStatus
 	(Role)(0),                       // 14: portal.v1.Role
 	(*timestamppb.Timestamp)(nil),   // 15: google.protobuf.Timestamp
 	(*CustomerRef)(nil),             // 16: portal.v1.CustomerRef
@@ -877,14 +877,14 @@ var file_portal_v1_users_proto_goTypes = []any{
 	(SortDirection)(0),              // 18: portal.v1.SortDirection
 }
 var file_portal_v1_users_proto_depIdxs = []int32{
-	13, // 0: portal.v1.User.activation_status:type_name -> portal.v1.ActivationStatus.Value
+	13, // 0: portal.v1.User.activation_status:type_name -> portal.v1.ActivationStatus
 	14, // 1: portal.v1.User.authorities:type_name -> portal.v1.Role
 	15, // 2: portal.v1.User.created_date:type_name -> google.protobuf.Timestamp
 	15, // 3: portal.v1.User.last_modified_date:type_name -> google.protobuf.Timestamp
 	16, // 4: portal.v1.User.customer:type_name -> portal.v1.CustomerRef
 	17, // 5: portal.v1.User.fulfillment:type_name -> portal.v1.FulfillmentRef
 	18, // 6: portal.v1.ListUsersRequest.direction:type_name -> portal.v1.SortDirection
-	13, // 7: portal.v1.ListUsersRequest.status:type_name -> portal.v1.ActivationStatus.Value
+	13, // 7: portal.v1.ListUsersRequest.status:type_name -> portal.v1.ActivationStatus
 	0,  // 8: portal.v1.ListUsersResponse.users:type_name -> portal.v1.User
 	14, // 9: portal.v1.ListAuthoritiesResponse.authorities:type_name -> portal.v1.Role
 	0,  // 10: portal.v1.GetUserResponse.user:type_name -> portal.v1.User

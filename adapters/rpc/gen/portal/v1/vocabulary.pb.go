@@ -268,32 +268,32 @@ func (Role) EnumDescriptor() ([]byte, []int) {
 	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{3}
 }
 
-// Value is an API client.
-type ApiClient_Value int32
+// ApiClient is an API client a shipment goes through.
+type ApiClient int32
 
 const (
 	// Not given or not known.
-	ApiClient_API_CLIENT_UNSPECIFIED ApiClient_Value = 0
+	ApiClient_API_CLIENT_UNSPECIFIED ApiClient = 0
 	// The portal's own shipping client.
-	ApiClient_SHIPPING ApiClient_Value = 1
+	ApiClient_SHIPPING ApiClient = 1
 	// The A1 client.
-	ApiClient_A1 ApiClient_Value = 2
+	ApiClient_A1 ApiClient = 2
 	// The aggregator client as parcels store it.
-	ApiClient_SHIPPYPRO ApiClient_Value = 3
+	ApiClient_SHIPPYPRO ApiClient = 3
 	// The aggregator client as the report search names it.
-	ApiClient_AGGREGATOR ApiClient_Value = 4
+	ApiClient_AGGREGATOR ApiClient = 4
 )
 
-// Enum value maps for ApiClient_Value.
+// Enum value maps for ApiClient.
 var (
-	ApiClient_Value_name = map[int32]string{
+	ApiClient_name = map[int32]string{
 		0: "API_CLIENT_UNSPECIFIED",
 		1: "SHIPPING",
 		2: "A1",
 		3: "SHIPPYPRO",
 		4: "AGGREGATOR",
 	}
-	ApiClient_Value_value = map[string]int32{
+	ApiClient_value = map[string]int32{
 		"API_CLIENT_UNSPECIFIED": 0,
 		"SHIPPING":               1,
 		"A1":                     2,
@@ -302,59 +302,59 @@ var (
 	}
 )
 
-func (x ApiClient_Value) Enum() *ApiClient_Value {
-	p := new(ApiClient_Value)
+func (x ApiClient) Enum() *ApiClient {
+	p := new(ApiClient)
 	*p = x
 	return p
 }
 
-func (x ApiClient_Value) String() string {
+func (x ApiClient) String() string {
 	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
 }
 
-func (ApiClient_Value) Descriptor() protoreflect.EnumDescriptor {
+func (ApiClient) Descriptor() protoreflect.EnumDescriptor {
 	return file_portal_v1_vocabulary_proto_enumTypes[4].Descriptor()
 }
 
-func (ApiClient_Value) Type() protoreflect.EnumType {
+func (ApiClient) Type() protoreflect.EnumType {
 	return &file_portal_v1_vocabulary_proto_enumTypes[4]
 }
 
-func (x ApiClient_Value) Number() protoreflect.EnumNumber {
+func (x ApiClient) Number() protoreflect.EnumNumber {
 	return protoreflect.EnumNumber(x)
 }
 
-// Deprecated: Use ApiClient_Value.Descriptor instead.
-func (ApiClient_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{0, 0}
+// Deprecated: Use ApiClient.Descriptor instead.
+func (ApiClient) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{4}
 }
 
-// Value is an activation status.
-type ActivationStatus_Value int32
+// ActivationStatus is a login's activation status (spec 1 section 4).
+type ActivationStatus int32
 
 const (
 	// Not given: ACTIVE on a new login, unchanged on an update.
-	ActivationStatus_ACTIVATION_STATUS_UNSPECIFIED ActivationStatus_Value = 0
+	ActivationStatus_ACTIVATION_STATUS_UNSPECIFIED ActivationStatus = 0
 	// Signed in.
-	ActivationStatus_ACTIVE ActivationStatus_Value = 1
+	ActivationStatus_ACTIVE ActivationStatus = 1
 	// Switched off.
-	ActivationStatus_INACTIVE ActivationStatus_Value = 2
+	ActivationStatus_INACTIVE ActivationStatus = 2
 	// Until the e-mail address is confirmed.
-	ActivationStatus_NEW ActivationStatus_Value = 3
+	ActivationStatus_NEW ActivationStatus = 3
 	// While an administrator has still to decide.
-	ActivationStatus_PENDING ActivationStatus_Value = 4
+	ActivationStatus_PENDING ActivationStatus = 4
 )
 
-// Enum value maps for ActivationStatus_Value.
+// Enum value maps for ActivationStatus.
 var (
-	ActivationStatus_Value_name = map[int32]string{
+	ActivationStatus_name = map[int32]string{
 		0: "ACTIVATION_STATUS_UNSPECIFIED",
 		1: "ACTIVE",
 		2: "INACTIVE",
 		3: "NEW",
 		4: "PENDING",
 	}
-	ActivationStatus_Value_value = map[string]int32{
+	ActivationStatus_value = map[string]int32{
 		"ACTIVATION_STATUS_UNSPECIFIED": 0,
 		"ACTIVE":                        1,
 		"INACTIVE":                      2,
@@ -363,84 +363,142 @@ var (
 	}
 )
 
-func (x ActivationStatus_Value) Enum() *ActivationStatus_Value {
-	p := new(ActivationStatus_Value)
+func (x ActivationStatus) Enum() *ActivationStatus {
+	p := new(ActivationStatus)
 	*p = x
 	return p
 }
 
-func (x ActivationStatus_Value) String() string {
+func (x ActivationStatus) String() string {
 	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
 }
 
-func (ActivationStatus_Value) Descriptor() protoreflect.EnumDescriptor {
+func (ActivationStatus) Descriptor() protoreflect.EnumDescriptor {
 	return file_portal_v1_vocabulary_proto_enumTypes[5].Descriptor()
 }
 
-func (ActivationStatus_Value) Type() protoreflect.EnumType {
+func (ActivationStatus) Type() protoreflect.EnumType {
 	return &file_portal_v1_vocabulary_proto_enumTypes[5]
 }
 
-func (x ActivationStatus_Value) Number() protoreflect.EnumNumber {
+func (x ActivationStatus) Number() protoreflect.EnumNumber {
 	return protoreflect.EnumNumber(x)
 }
 
-// Deprecated: Use ActivationStatus_Value.Descriptor instead.
-func (ActivationStatus_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{1, 0}
+// Deprecated: Use ActivationStatus.Descriptor instead.
+func (ActivationStatus) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{5}
 }
 
-// Value is a fulltrack API version.
-type FulltrackVersion_Value int32
+// FulltrackVersion is the version of the fulltrack API a customer's
+// tracking keys are for (spec 3 section 2, credentials).
+type FulltrackVersion int32
 
 const (
 	// None chosen.
-	FulltrackVersion_FULLTRACK_VERSION_UNSPECIFIED FulltrackVersion_Value = 0
+	FulltrackVersion_FULLTRACK_VERSION_UNSPECIFIED FulltrackVersion = 0
 	// Version 1: an access key and a refresh token.
-	FulltrackVersion_V1 FulltrackVersion_Value = 1
+	FulltrackVersion_V1 FulltrackVersion = 1
 	// Version 3: an API key and a Cognito client.
-	FulltrackVersion_V3 FulltrackVersion_Value = 2
+	FulltrackVersion_V3 FulltrackVersion = 2
 )
 
-// Enum value maps for FulltrackVersion_Value.
+// Enum value maps for FulltrackVersion.
 var (
-	FulltrackVersion_Value_name = map[int32]string{
+	FulltrackVersion_name = map[int32]string{
 		0: "FULLTRACK_VERSION_UNSPECIFIED",
 		1: "V1",
 		2: "V3",
 	}
-	FulltrackVersion_Value_value = map[string]int32{
+	FulltrackVersion_value = map[string]int32{
 		"FULLTRACK_VERSION_UNSPECIFIED": 0,
 		"V1":                            1,
 		"V3":                            2,
 	}
 )
 
-func (x FulltrackVersion_Value) Enum() *FulltrackVersion_Value {
-	p := new(FulltrackVersion_Value)
+func (x FulltrackVersion) Enum() *FulltrackVersion {
+	p := new(FulltrackVersion)
 	*p = x
 	return p
 }
 
-func (x FulltrackVersion_Value) String() string {
+func (x FulltrackVersion) String() string {
 	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
 }
 
-func (FulltrackVersion_Value) Descriptor() protoreflect.EnumDescriptor {
+func (FulltrackVersion) Descriptor() protoreflect.EnumDescriptor {
 	return file_portal_v1_vocabulary_proto_enumTypes[6].Descriptor()
 }
 
-func (FulltrackVersion_Value) Type() protoreflect.EnumType {
+func (FulltrackVersion) Type() protoreflect.EnumType {
 	return &file_portal_v1_vocabulary_proto_enumTypes[6]
 }
 
-func (x FulltrackVersion_Value) Number() protoreflect.EnumNumber {
+func (x FulltrackVersion) Number() protoreflect.EnumNumber {
 	return protoreflect.EnumNumber(x)
 }
 
-// Deprecated: Use FulltrackVersion_Value.Descriptor instead.
-func (FulltrackVersion_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{2, 0}
+// Deprecated: Use FulltrackVersion.Descriptor instead.
+func (FulltrackVersion) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{6}
+}
+
+// ShipmentSource says how a shipment was made.
+type ShipmentSource int32
+
+const (
+	// Not known, or not shown to the caller (only admins see a report row's source).
+	ShipmentSource_SHIPMENT_SOURCE_UNSPECIFIED ShipmentSource = 0
+	// A row of an uploaded CSV batch.
+	ShipmentSource_BATCH ShipmentSource = 1
+	// A parcel made with the portal's form.
+	ShipmentSource_INDIVIDUAL_PARCEL ShipmentSource = 2
+	// A parcel made by an integrator's API login (Sync API).
+	ShipmentSource_API_PARCEL ShipmentSource = 3
+)
+
+// Enum value maps for ShipmentSource.
+var (
+	ShipmentSource_name = map[int32]string{
+		0: "SHIPMENT_SOURCE_UNSPECIFIED",
+		1: "BATCH",
+		2: "INDIVIDUAL_PARCEL",
+		3: "API_PARCEL",
+	}
+	ShipmentSource_value = map[string]int32{
+		"SHIPMENT_SOURCE_UNSPECIFIED": 0,
+		"BATCH":                       1,
+		"INDIVIDUAL_PARCEL":           2,
+		"API_PARCEL":                  3,
+	}
+)
+
+func (x ShipmentSource) Enum() *ShipmentSource {
+	p := new(ShipmentSource)
+	*p = x
+	return p
+}
+
+func (x ShipmentSource) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ShipmentSource) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_vocabulary_proto_enumTypes[7].Descriptor()
+}
+
+func (ShipmentSource) Type() protoreflect.EnumType {
+	return &file_portal_v1_vocabulary_proto_enumTypes[7]
+}
+
+func (x ShipmentSource) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ShipmentSource.Descriptor instead.
+func (ShipmentSource) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{7}
 }
 
 // Value is a shipment filter.
@@ -484,11 +542,11 @@ func (x ShipmentFilter_Value) String() string {
 }
 
 func (ShipmentFilter_Value) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_vocabulary_proto_enumTypes[7].Descriptor()
+	return file_portal_v1_vocabulary_proto_enumTypes[8].Descriptor()
 }
 
 func (ShipmentFilter_Value) Type() protoreflect.EnumType {
-	return &file_portal_v1_vocabulary_proto_enumTypes[7]
+	return &file_portal_v1_vocabulary_proto_enumTypes[8]
 }
 
 func (x ShipmentFilter_Value) Number() protoreflect.EnumNumber {
@@ -497,7 +555,7 @@ func (x ShipmentFilter_Value) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ShipmentFilter_Value.Descriptor instead.
 func (ShipmentFilter_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{3, 0}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{0, 0}
 }
 
 // Value is a manifest filter.
@@ -541,11 +599,11 @@ func (x ParcelManifestFilter_Value) String() string {
 }
 
 func (ParcelManifestFilter_Value) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_vocabulary_proto_enumTypes[8].Descriptor()
+	return file_portal_v1_vocabulary_proto_enumTypes[9].Descriptor()
 }
 
 func (ParcelManifestFilter_Value) Type() protoreflect.EnumType {
-	return &file_portal_v1_vocabulary_proto_enumTypes[8]
+	return &file_portal_v1_vocabulary_proto_enumTypes[9]
 }
 
 func (x ParcelManifestFilter_Value) Number() protoreflect.EnumNumber {
@@ -554,64 +612,7 @@ func (x ParcelManifestFilter_Value) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ParcelManifestFilter_Value.Descriptor instead.
 func (ParcelManifestFilter_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{4, 0}
-}
-
-// Value is a source.
-type ShipmentSource_Value int32
-
-const (
-	// Not known, or not shown to the caller (only admins see a report row's source).
-	ShipmentSource_SHIPMENT_SOURCE_UNSPECIFIED ShipmentSource_Value = 0
-	// A row of an uploaded CSV batch.
-	ShipmentSource_BATCH ShipmentSource_Value = 1
-	// A parcel made with the portal's form.
-	ShipmentSource_INDIVIDUAL_PARCEL ShipmentSource_Value = 2
-	// A parcel made by an integrator's API login (Sync API).
-	ShipmentSource_API_PARCEL ShipmentSource_Value = 3
-)
-
-// Enum value maps for ShipmentSource_Value.
-var (
-	ShipmentSource_Value_name = map[int32]string{
-		0: "SHIPMENT_SOURCE_UNSPECIFIED",
-		1: "BATCH",
-		2: "INDIVIDUAL_PARCEL",
-		3: "API_PARCEL",
-	}
-	ShipmentSource_Value_value = map[string]int32{
-		"SHIPMENT_SOURCE_UNSPECIFIED": 0,
-		"BATCH":                       1,
-		"INDIVIDUAL_PARCEL":           2,
-		"API_PARCEL":                  3,
-	}
-)
-
-func (x ShipmentSource_Value) Enum() *ShipmentSource_Value {
-	p := new(ShipmentSource_Value)
-	*p = x
-	return p
-}
-
-func (x ShipmentSource_Value) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (ShipmentSource_Value) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_vocabulary_proto_enumTypes[9].Descriptor()
-}
-
-func (ShipmentSource_Value) Type() protoreflect.EnumType {
-	return &file_portal_v1_vocabulary_proto_enumTypes[9]
-}
-
-func (x ShipmentSource_Value) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use ShipmentSource_Value.Descriptor instead.
-func (ShipmentSource_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{5, 0}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{1, 0}
 }
 
 // Value is a source filter.
@@ -668,119 +669,7 @@ func (x ParcelSourceFilter_Value) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ParcelSourceFilter_Value.Descriptor instead.
 func (ParcelSourceFilter_Value) EnumDescriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{6, 0}
-}
-
-// ApiClient wraps the API clients a shipment goes through.
-type ApiClient struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ApiClient) Reset() {
-	*x = ApiClient{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[0]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ApiClient) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ApiClient) ProtoMessage() {}
-
-func (x *ApiClient) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[0]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ApiClient.ProtoReflect.Descriptor instead.
-func (*ApiClient) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{0}
-}
-
-// ActivationStatus wraps a login's activation statuses (spec 1 section 4).
-type ActivationStatus struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ActivationStatus) Reset() {
-	*x = ActivationStatus{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[1]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ActivationStatus) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ActivationStatus) ProtoMessage() {}
-
-func (x *ActivationStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[1]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ActivationStatus.ProtoReflect.Descriptor instead.
-func (*ActivationStatus) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{1}
-}
-
-// FulltrackVersion wraps the versions of the fulltrack API a customer's
-// tracking keys are for (spec 3 section 2, credentials).
-type FulltrackVersion struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *FulltrackVersion) Reset() {
-	*x = FulltrackVersion{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[2]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *FulltrackVersion) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*FulltrackVersion) ProtoMessage() {}
-
-func (x *FulltrackVersion) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[2]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use FulltrackVersion.ProtoReflect.Descriptor instead.
-func (*FulltrackVersion) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{2}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{2, 0}
 }
 
 // ShipmentFilter wraps the filters of a batch's or customer's sent shipments.
@@ -792,7 +681,7 @@ type ShipmentFilter struct {
 
 func (x *ShipmentFilter) Reset() {
 	*x = ShipmentFilter{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[3]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -804,7 +693,7 @@ func (x *ShipmentFilter) String() string {
 func (*ShipmentFilter) ProtoMessage() {}
 
 func (x *ShipmentFilter) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[3]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -817,7 +706,7 @@ func (x *ShipmentFilter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShipmentFilter.ProtoReflect.Descriptor instead.
 func (*ShipmentFilter) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{3}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{0}
 }
 
 // ParcelManifestFilter wraps the parcel list's manifest filter.
@@ -829,7 +718,7 @@ type ParcelManifestFilter struct {
 
 func (x *ParcelManifestFilter) Reset() {
 	*x = ParcelManifestFilter{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[4]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -841,7 +730,7 @@ func (x *ParcelManifestFilter) String() string {
 func (*ParcelManifestFilter) ProtoMessage() {}
 
 func (x *ParcelManifestFilter) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[4]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -854,47 +743,11 @@ func (x *ParcelManifestFilter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ParcelManifestFilter.ProtoReflect.Descriptor instead.
 func (*ParcelManifestFilter) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{4}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{1}
 }
 
-// ShipmentSource says how a shipment was made.
-type ShipmentSource struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ShipmentSource) Reset() {
-	*x = ShipmentSource{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[5]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ShipmentSource) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ShipmentSource) ProtoMessage() {}
-
-func (x *ShipmentSource) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[5]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ShipmentSource.ProtoReflect.Descriptor instead.
-func (*ShipmentSource) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{5}
-}
-
-// ParcelSourceFilter wraps the parcel list's source filter.
+// ParcelSourceFilter wraps the parcel list's source filter; nested, because
+// its INDIVIDUAL_PARCEL and API_PARCEL are ShipmentSource's too.
 type ParcelSourceFilter struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -903,7 +756,7 @@ type ParcelSourceFilter struct {
 
 func (x *ParcelSourceFilter) Reset() {
 	*x = ParcelSourceFilter{}
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[6]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -915,7 +768,7 @@ func (x *ParcelSourceFilter) String() string {
 func (*ParcelSourceFilter) ProtoMessage() {}
 
 func (x *ParcelSourceFilter) ProtoReflect() protoreflect.Message {
-	mi := &file_portal_v1_vocabulary_proto_msgTypes[6]
+	mi := &file_portal_v1_vocabulary_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -928,35 +781,14 @@ func (x *ParcelSourceFilter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ParcelSourceFilter.ProtoReflect.Descriptor instead.
 func (*ParcelSourceFilter) Descriptor() ([]byte, []int) {
-	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{6}
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{2}
 }
 
 var File_portal_v1_vocabulary_proto protoreflect.FileDescriptor
 
 const file_portal_v1_vocabulary_proto_rawDesc = "" +
 	"\n" +
-	"\x1aportal/v1/vocabulary.proto\x12\tportal.v1\"e\n" +
-	"\tApiClient\"X\n" +
-	"\x05Value\x12\x1a\n" +
-	"\x16API_CLIENT_UNSPECIFIED\x10\x00\x12\f\n" +
-	"\bSHIPPING\x10\x01\x12\x06\n" +
-	"\x02A1\x10\x02\x12\r\n" +
-	"\tSHIPPYPRO\x10\x03\x12\x0e\n" +
-	"\n" +
-	"AGGREGATOR\x10\x04\"n\n" +
-	"\x10ActivationStatus\"Z\n" +
-	"\x05Value\x12!\n" +
-	"\x1dACTIVATION_STATUS_UNSPECIFIED\x10\x00\x12\n" +
-	"\n" +
-	"\x06ACTIVE\x10\x01\x12\f\n" +
-	"\bINACTIVE\x10\x02\x12\a\n" +
-	"\x03NEW\x10\x03\x12\v\n" +
-	"\aPENDING\x10\x04\"N\n" +
-	"\x10FulltrackVersion\":\n" +
-	"\x05Value\x12!\n" +
-	"\x1dFULLTRACK_VERSION_UNSPECIFIED\x10\x00\x12\x06\n" +
-	"\x02V1\x10\x01\x12\x06\n" +
-	"\x02V3\x10\x02\"[\n" +
+	"\x1aportal/v1/vocabulary.proto\x12\tportal.v1\"[\n" +
 	"\x0eShipmentFilter\"I\n" +
 	"\x05Value\x12\x1f\n" +
 	"\x1bSHIPMENT_FILTER_UNSPECIFIED\x10\x00\x12\a\n" +
@@ -970,13 +802,6 @@ const file_portal_v1_vocabulary_proto_rawDesc = "" +
 	"\n" +
 	"MANIFESTED\x10\x02\x12\x12\n" +
 	"\x0eNOT_MANIFESTED\x10\x03\"l\n" +
-	"\x0eShipmentSource\"Z\n" +
-	"\x05Value\x12\x1f\n" +
-	"\x1bSHIPMENT_SOURCE_UNSPECIFIED\x10\x00\x12\t\n" +
-	"\x05BATCH\x10\x01\x12\x15\n" +
-	"\x11INDIVIDUAL_PARCEL\x10\x02\x12\x0e\n" +
-	"\n" +
-	"API_PARCEL\x10\x03\"l\n" +
 	"\x12ParcelSourceFilter\"V\n" +
 	"\x05Value\x12\x1d\n" +
 	"\x19SOURCE_FILTER_UNSPECIFIED\x10\x00\x12\a\n" +
@@ -1008,7 +833,31 @@ const file_portal_v1_vocabulary_proto_rawDesc = "" +
 	"\tROLE_USER\x10\x04\x12\f\n" +
 	"\bROLE_API\x10\x05\x12\x19\n" +
 	"\x15ROLE_CUSTOMER_SERVICE\x10\x06\x12\x11\n" +
-	"\rROLE_TRACKING\x10\aB2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
+	"\rROLE_TRACKING\x10\a*\\\n" +
+	"\tApiClient\x12\x1a\n" +
+	"\x16API_CLIENT_UNSPECIFIED\x10\x00\x12\f\n" +
+	"\bSHIPPING\x10\x01\x12\x06\n" +
+	"\x02A1\x10\x02\x12\r\n" +
+	"\tSHIPPYPRO\x10\x03\x12\x0e\n" +
+	"\n" +
+	"AGGREGATOR\x10\x04*e\n" +
+	"\x10ActivationStatus\x12!\n" +
+	"\x1dACTIVATION_STATUS_UNSPECIFIED\x10\x00\x12\n" +
+	"\n" +
+	"\x06ACTIVE\x10\x01\x12\f\n" +
+	"\bINACTIVE\x10\x02\x12\a\n" +
+	"\x03NEW\x10\x03\x12\v\n" +
+	"\aPENDING\x10\x04*E\n" +
+	"\x10FulltrackVersion\x12!\n" +
+	"\x1dFULLTRACK_VERSION_UNSPECIFIED\x10\x00\x12\x06\n" +
+	"\x02V1\x10\x01\x12\x06\n" +
+	"\x02V3\x10\x02*c\n" +
+	"\x0eShipmentSource\x12\x1f\n" +
+	"\x1bSHIPMENT_SOURCE_UNSPECIFIED\x10\x00\x12\t\n" +
+	"\x05BATCH\x10\x01\x12\x15\n" +
+	"\x11INDIVIDUAL_PARCEL\x10\x02\x12\x0e\n" +
+	"\n" +
+	"API_PARCEL\x10\x03B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
 	file_portal_v1_vocabulary_proto_rawDescOnce sync.Once
@@ -1023,26 +872,22 @@ func file_portal_v1_vocabulary_proto_rawDescGZIP() []byte {
 }
 
 var file_portal_v1_vocabulary_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
-var file_portal_v1_vocabulary_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_portal_v1_vocabulary_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
 var file_portal_v1_vocabulary_proto_goTypes = []any{
 	(LabelType)(0),                  // 0: portal.v1.LabelType
 	(SortDirection)(0),              // 1: portal.v1.SortDirection
 	(ManifestType)(0),               // 2: portal.v1.ManifestType
 	(Role)(0),                       // 3: portal.v1.Role
-	(ApiClient_Value)(0),            // 4: portal.v1.ApiClient.Value
-	(ActivationStatus_Value)(0),     // 5: portal.v1.ActivationStatus.Value
-	(FulltrackVersion_Value)(0),     // 6: portal.v1.FulltrackVersion.Value
-	(ShipmentFilter_Value)(0),       // 7: portal.v1.ShipmentFilter.Value
-	(ParcelManifestFilter_Value)(0), // 8: portal.v1.ParcelManifestFilter.Value
-	(ShipmentSource_Value)(0),       // 9: portal.v1.ShipmentSource.Value
+	(ApiClient)(0),                  // 4: portal.v1.ApiClient
+	(ActivationStatus)(0),           // 5: portal.v1.ActivationStatus
+	(FulltrackVersion)(0),           // 6: portal.v1.FulltrackVersion
+	(ShipmentSource)(0),             // 7: portal.v1.ShipmentSource
+	(ShipmentFilter_Value)(0),       // 8: portal.v1.ShipmentFilter.Value
+	(ParcelManifestFilter_Value)(0), // 9: portal.v1.ParcelManifestFilter.Value
 	(ParcelSourceFilter_Value)(0),   // 10: portal.v1.ParcelSourceFilter.Value
-	(*ApiClient)(nil),               // 11: portal.v1.ApiClient
-	(*ActivationStatus)(nil),        // 12: portal.v1.ActivationStatus
-	(*FulltrackVersion)(nil),        // 13: portal.v1.FulltrackVersion
-	(*ShipmentFilter)(nil),          // 14: portal.v1.ShipmentFilter
-	(*ParcelManifestFilter)(nil),    // 15: portal.v1.ParcelManifestFilter
-	(*ShipmentSource)(nil),          // 16: portal.v1.ShipmentSource
-	(*ParcelSourceFilter)(nil),      // 17: portal.v1.ParcelSourceFilter
+	(*ShipmentFilter)(nil),          // 11: portal.v1.ShipmentFilter
+	(*ParcelManifestFilter)(nil),    // 12: portal.v1.ParcelManifestFilter
+	(*ParcelSourceFilter)(nil),      // 13: portal.v1.ParcelSourceFilter
 }
 var file_portal_v1_vocabulary_proto_depIdxs = []int32{
 	0, // [0:0] is the sub-list for method output_type
@@ -1063,7 +908,7 @@ func file_portal_v1_vocabulary_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_vocabulary_proto_rawDesc), len(file_portal_v1_vocabulary_proto_rawDesc)),
 			NumEnums:      11,
-			NumMessages:   7,
+			NumMessages:   3,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,11 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import {
-  HealthStatus_Value,
-  type ListAuditsRequest,
-  type SetLoggerLevelRequest,
-} from "../../../gen/portal/v1/management_pb";
+import { HealthStatus, type ListAuditsRequest, type SetLoggerLevelRequest } from "../../../gen/portal/v1/management_pb";
 import { Code, portalFailure } from "../../../test/connectErrors";
 import { renderAdminApp } from "../../../test/renderAdminApp";
 import { testProfile } from "../../../test/renderApp";
@@ -66,11 +62,11 @@ describe("the administration console (spec 1 §2, §7)", () => {
       management: {
         getHealth: () => ({
           health: {
-            status: HealthStatus_Value.DOWN,
+            status: HealthStatus.DOWN,
             components: {
-              db: { status: HealthStatus_Value.UP, latencyMs: 1.25, details: {} },
+              db: { status: HealthStatus.UP, latencyMs: 1.25, details: {} },
               redis: {
-                status: HealthStatus_Value.DOWN,
+                status: HealthStatus.DOWN,
                 latencyMs: 2000,
                 details: { error: "dial tcp: connection refused" },
               },

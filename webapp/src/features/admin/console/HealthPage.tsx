@@ -4,7 +4,7 @@ import { Badge, Button, Code, Container, DataList, Dialog, Flex, Heading, Text }
 import { useState } from "react";
 import { useHealthReport } from "../../../api/management";
 import { type DataColumn, DataTable } from "../../../components/DataTable";
-import { type HealthComponent, HealthStatus_Value } from "../../../gen/portal/v1/management_pb";
+import { type HealthComponent, HealthStatus } from "../../../gen/portal/v1/management_pb";
 import { formatDecimal } from "../../../i18n/format";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { usePageTitle } from "../../../navigation/usePageTitle";
@@ -12,10 +12,10 @@ import { healthStatusNames } from "./healthStatusNames";
 
 type Row = { name: string; component: HealthComponent };
 
-function StatusBadge({ status }: { status: HealthStatus_Value }) {
+function StatusBadge({ status }: { status: HealthStatus }) {
   const { i18n } = useLingui();
   return (
-    <Badge color={status === HealthStatus_Value.UP ? "green" : "red"} size="2">
+    <Badge color={status === HealthStatus.UP ? "green" : "red"} size="2">
       {i18n._(healthStatusNames[status])}
     </Badge>
   );

@@ -21,7 +21,7 @@ import { PageLoading } from "../../../pages/PageLoading";
 import { userPath } from "../../../navigation/userPath";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { enumNameOf, enumValueOf } from "../../../api/enums";
-import { ActivationStatus_Value as ActivationStatus, Role } from "../../../gen/portal/v1/vocabulary_pb";
+import { ActivationStatus as ActivationStatus, Role } from "../../../gen/portal/v1/vocabulary_pb";
 
 /** The form as its inputs hold it: the status and the roles by their names. */
 type UserForm = {

@@ -10,20 +10,20 @@ import { CreateButton, ListPage } from "../../../components/ListPage";
 import { type DataColumn, DataTable } from "../../../components/DataTable";
 import { RowActions } from "../../../components/RowActions";
 import type { User } from "../../../gen/portal/v1/users_pb";
-import { ActivationStatus_Value } from "../../../gen/portal/v1/vocabulary_pb";
+import { ActivationStatus } from "../../../gen/portal/v1/vocabulary_pb";
 import { formatTimestamp } from "../../../i18n/formatTimestamp";
 import { pageTitles } from "../../../navigation/pageTitles";
 import { useUserListParams } from "./userListParams";
 import { userPath } from "../../../navigation/userPath";
 
 const statusColors: Record<
-  Exclude<ActivationStatus_Value, ActivationStatus_Value.ACTIVATION_STATUS_UNSPECIFIED>,
+  Exclude<ActivationStatus, ActivationStatus.ACTIVATION_STATUS_UNSPECIFIED>,
   "green" | "gray" | "blue" | "amber"
 > = {
-  [ActivationStatus_Value.ACTIVE]: "green",
-  [ActivationStatus_Value.INACTIVE]: "gray",
-  [ActivationStatus_Value.NEW]: "blue",
-  [ActivationStatus_Value.PENDING]: "amber",
+  [ActivationStatus.ACTIVE]: "green",
+  [ActivationStatus.INACTIVE]: "gray",
+  [ActivationStatus.NEW]: "blue",
+  [ActivationStatus.PENDING]: "amber",
 };
 
 /**

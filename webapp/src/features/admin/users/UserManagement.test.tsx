@@ -6,14 +6,14 @@ import { Role } from "../../../auth/access";
 import { type ListUsersRequest, type User, UserSchema } from "../../../gen/portal/v1/users_pb";
 import { renderApp } from "../../../test/renderApp";
 import { readUserListParams } from "./userListParams";
-import { ActivationStatus_Value, SortDirection } from "../../../gen/portal/v1/vocabulary_pb";
+import { ActivationStatus, SortDirection } from "../../../gen/portal/v1/vocabulary_pb";
 
 const admin = { login: "admin", authorities: [Role.admin] };
 const users = Array.from({ length: 23 }, (_, index) =>
   create(UserSchema, {
     login: `user${String(index + 1).padStart(2, "0")}`,
     email: `user${index + 1}@example.com`,
-    activationStatus: index % 2 ? ActivationStatus_Value.ACTIVE : ActivationStatus_Value.NEW,
+    activationStatus: index % 2 ? ActivationStatus.ACTIVE : ActivationStatus.NEW,
     langKey: "en",
     authorities: [Role.user],
   }),
@@ -24,7 +24,7 @@ function userPortal() {
   const listUsers = vi.fn((request: ListUsersRequest) => {
     const matching = users.filter(
       (user: User) =>
-        request.status.includes(user.activationStatus ?? ActivationStatus_Value.ACTIVATION_STATUS_UNSPECIFIED) &&
+        request.status.includes(user.activationStatus ?? ActivationStatus.ACTIVATION_STATUS_UNSPECIFIED) &&
         user.login.includes(request.login),
     );
     const sorted = request.direction === SortDirection.DESC ? [...matching].reverse() : matching;
@@ -49,12 +49,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
       size: 10,
       sort: "login",
       direction: "asc",
-      status: [
-        ActivationStatus_Value.ACTIVE,
-        ActivationStatus_Value.INACTIVE,
-        ActivationStatus_Value.NEW,
-        ActivationStatus_Value.PENDING,
-      ],
+      status: [ActivationStatus.ACTIVE, ActivationStatus.INACTIVE, ActivationStatus.NEW, ActivationStatus.PENDING],
       login: "",
     });
     expect(readUserListParams(new URLSearchParams("page=3&sort=email,desc&status=new,pending&login=ann"))).toEqual({
@@ -62,7 +57,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
       size: 10,
       sort: "email",
       direction: "desc",
-      status: [ActivationStatus_Value.NEW, ActivationStatus_Value.PENDING],
+      status: [ActivationStatus.NEW, ActivationStatus.PENDING],
       login: "ann",
     });
   });
@@ -77,12 +72,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
       size: 10,
       sort: "login",
       direction: SortDirection.ASC,
-      status: [
-        ActivationStatus_Value.ACTIVE,
-        ActivationStatus_Value.INACTIVE,
-        ActivationStatus_Value.NEW,
-        ActivationStatus_Value.PENDING,
-      ],
+      status: [ActivationStatus.ACTIVE, ActivationStatus.INACTIVE, ActivationStatus.NEW, ActivationStatus.PENDING],
       login: "",
     });
     expect(screen.getAllByRole("rowheader")).toHaveLength(10);
@@ -102,9 +92,9 @@ describe("user management (spec 1 §4, §7, §9)", () => {
     await ui.click(screen.getByRole("checkbox", { name: "New" }));
     await waitFor(() =>
       expect(lastRequest(portal)?.status).toEqual([
-        ActivationStatus_Value.ACTIVE,
-        ActivationStatus_Value.INACTIVE,
-        ActivationStatus_Value.PENDING,
+        ActivationStatus.ACTIVE,
+        ActivationStatus.INACTIVE,
+        ActivationStatus.PENDING,
       ]),
     );
     // The address names the statuses as the spec's API did, in lower case.
@@ -140,7 +130,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
     const own = [
       create(UserSchema, {
         login: "admin",
-        activationStatus: ActivationStatus_Value.ACTIVE,
+        activationStatus: ActivationStatus.ACTIVE,
         authorities: [Role.admin],
       }),
     ];
@@ -171,7 +161,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
     expect(createUser.mock.calls[0][0].user).toMatchObject({
       login: "new.user",
       email: "new.user@example.com",
-      activationStatus: ActivationStatus_Value.ACTIVE,
+      activationStatus: ActivationStatus.ACTIVE,
       langKey: "en",
       authorities: [Role.operations, Role.user],
     });
@@ -191,7 +181,7 @@ describe("user management (spec 1 §4, §7, §9)", () => {
     await waitFor(() => expect(updateUser).toHaveBeenCalledTimes(1));
     expect(updateUser.mock.calls[0][0].user).toMatchObject({
       login: "user02",
-      activationStatus: ActivationStatus_Value.INACTIVE,
+      activationStatus: ActivationStatus.INACTIVE,
     });
   });
 });

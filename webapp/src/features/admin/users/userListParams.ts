@@ -2,7 +2,7 @@ import { useSearchParams } from "react-router";
 import { defaultUserPageSize, userStatuses, type UserStatusFilter, type UsersPageRequest } from "../../../api/users";
 import { pageOf } from "../../../components/pageParams";
 import { enumNameOf, enumValueOf } from "../../../api/enums";
-import { ActivationStatus_Value as ActivationStatus } from "../../../gen/portal/v1/vocabulary_pb";
+import { ActivationStatus as ActivationStatus } from "../../../gen/portal/v1/vocabulary_pb";
 import type { SortOrder } from "../../../components/DataTable";
 
 /** Columns the server sorts users by. */

@@ -13,7 +13,7 @@ import {
 import { layOutGrid } from "../grid/gridLayout";
 import { pendingPollMs } from "./pendingShipments";
 import { renderShippingApp } from "../../../test/renderShippingApp";
-import { ApiClient_Value, LabelType, ShipmentFilter_Value } from "../../../gen/portal/v1/vocabulary_pb";
+import { ApiClient, LabelType, ShipmentFilter_Value } from "../../../gen/portal/v1/vocabulary_pb";
 
 type ShipmentInit = MessageInitShape<typeof BatchShipmentSchema>;
 
@@ -27,7 +27,7 @@ const labelled: ShipmentInit = {
   referenceNumber: "REF-1",
   identifier: "CC000000001DE",
   product: "EPAQPLS",
-  apiClient: ApiClient_Value.SHIPPING,
+  apiClient: ApiClient.SHIPPING,
 };
 const failed: ShipmentInit = {
   id: 12n,

@@ -20,7 +20,7 @@ import {
   violationsOf,
 } from "./parcelForm";
 import { CsvShipmentDtoSchema } from "../../../gen/portal/v1/parcels_pb";
-import { ApiClient_Value } from "../../../gen/portal/v1/vocabulary_pb";
+import { ApiClient } from "../../../gen/portal/v1/vocabulary_pb";
 
 const catalog = create(ProductsAndServicesSchema, {
   products: [{ code: "EPAQSTD" }, { code: "EPAQPLS" }, { code: "EPAQGO" }],
@@ -32,14 +32,10 @@ const codes = (list: { code: string }[]) => list.map((c) => c.code);
 
 describe("the parcel form's rules (spec 2 §5.4)", () => {
   it("offers EPAQGO and SGD to the A1 client only", () => {
-    expect(codes(choicesFor(catalog, [], ApiClient_Value.SHIPPING, "", "").products)).toEqual(["EPAQSTD", "EPAQPLS"]);
-    expect(codes(choicesFor(catalog, [], ApiClient_Value.SHIPPING, "", "").options)).toEqual(["SIGN", "INS"]);
-    expect(codes(choicesFor(catalog, [], ApiClient_Value.A1, "", "").products)).toEqual([
-      "EPAQSTD",
-      "EPAQPLS",
-      "EPAQGO",
-    ]);
-    expect(codes(choicesFor(catalog, [], ApiClient_Value.A1, "", "").options)).toEqual(["SIGN", "INS", "SGD"]);
+    expect(codes(choicesFor(catalog, [], ApiClient.SHIPPING, "", "").products)).toEqual(["EPAQSTD", "EPAQPLS"]);
+    expect(codes(choicesFor(catalog, [], ApiClient.SHIPPING, "", "").options)).toEqual(["SIGN", "INS"]);
+    expect(codes(choicesFor(catalog, [], ApiClient.A1, "", "").products)).toEqual(["EPAQSTD", "EPAQPLS", "EPAQGO"]);
+    expect(codes(choicesFor(catalog, [], ApiClient.A1, "", "").options)).toEqual(["SIGN", "INS", "SGD"]);
   });
 
   it("keeps to the customer's contract when it has one", () => {
@@ -47,11 +43,11 @@ describe("the parcel form's rules (spec 2 §5.4)", () => {
       { product: "EPAQSTD", service: "CUP", options: ["SIGN"] },
       { product: "EPAQPLS", service: "CPP", options: ["SIGN", "INS"] },
     ] as never[];
-    const choices = choicesFor(catalog, features, ApiClient_Value.SHIPPING, "EPAQPLS", "CPP");
+    const choices = choicesFor(catalog, features, ApiClient.SHIPPING, "EPAQPLS", "CPP");
     expect(codes(choices.products)).toEqual(["EPAQSTD", "EPAQPLS"]);
     expect(codes(choices.services)).toEqual(["CPP"]);
     expect(codes(choices.options)).toEqual(["SIGN", "INS"]);
-    expect(codes(choicesFor(catalog, features, ApiClient_Value.SHIPPING, "EPAQSTD", "CUP").options)).toEqual(["SIGN"]);
+    expect(codes(choicesFor(catalog, features, ApiClient.SHIPPING, "EPAQSTD", "CUP").options)).toEqual(["SIGN"]);
   });
 
   it("disables the create button while busy or with neither label", () => {

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderShippingApp } from "../../../test/renderShippingApp";
 import { ParcelRow_Status } from "../../../gen/portal/v1/parcels_pb";
-import { ApiClient_Value, LabelType } from "../../../gen/portal/v1/vocabulary_pb";
+import { ApiClient, LabelType } from "../../../gen/portal/v1/vocabulary_pb";
 
 const parcel = (id: bigint, extra: Record<string, unknown>) => ({
   uuid: `u-${id}`,
@@ -12,7 +12,7 @@ const parcel = (id: bigint, extra: Record<string, unknown>) => ({
   product: "EPAQPLS",
   status: ParcelRow_Status.DONE,
   labelType: LabelType.PDF,
-  apiClient: ApiClient_Value.SHIPPING,
+  apiClient: ApiClient.SHIPPING,
   hasLabel: true,
   ...extra,
 });

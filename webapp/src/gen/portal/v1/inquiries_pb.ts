@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/inquiries.proto.
  */
 export const file_portal_v1_inquiries: GenFile = /*@__PURE__*/
-  fileDesc("Chlwb3J0YWwvdjEvaW5xdWlyaWVzLnByb3RvEglwb3J0YWwudjEiLAoXR2V0SW5xdWlyeVRlbmFudFJlcXVlc3QSEQoJdGVuYW50X2lkGAEgASgDIjoKDUlucXVpcnlUZW5hbnQSCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJIkQKGEdldElucXVpcnlUZW5hbnRSZXNwb25zZRIoCgZ0ZW5hbnQYASABKAsyGC5wb3J0YWwudjEuSW5xdWlyeVRlbmFudCI0ChFJbnF1aXJ5QXR0YWNobWVudBIRCglmaWxlX25hbWUYASABKAkSDAoEZGF0YRgCIAEoDCKnCgoaU3VibWl0UGFyY2VsSW5xdWlyeVJlcXVlc3QSEQoJdGVuYW50X2lkGAEgASgDEj4KB3Byb2R1Y3QYAiABKA4yLS5wb3J0YWwudjEuU3VibWl0UGFyY2VsSW5xdWlyeVJlcXVlc3QuUHJvZHVjdBJCCglpbnN1cmFuY2UYAyABKA4yLy5wb3J0YWwudjEuU3VibWl0UGFyY2VsSW5xdWlyeVJlcXVlc3QuSW5zdXJhbmNlEjwKBnJlYXNvbhgEIAEoDjIsLnBvcnRhbC52MS5TdWJtaXRQYXJjZWxJbnF1aXJ5UmVxdWVzdC5SZWFzb24SEwoLcmVhc29uX3RleHQYBSABKAkSFwoPdHJhY2tpbmdfbnVtYmVyGAYgASgJEhcKD2RhdGVfb2ZfcG9zdGluZxgHIAEoCRITCgtzZW5kZXJfbmFtZRgIIAEoCRIVCg1zZW5kZXJfc3RyZWV0GAkgASgJEhcKD3NlbmRlcl96aXBfY29kZRgKIAEoCRITCgtzZW5kZXJfY2l0eRgLIAEoCRIWCg5zZW5kZXJfY291bnRyeRgMIAEoCRIUCgxzZW5kZXJfY3JtaWQYDSABKAkSHQoVc2VuZGVyX2NvbnRhY3RfcGVyc29uGA4gASgJEhwKFHNlbmRlcl9jb250YWN0X3Bob25lGA8gASgJEhwKFHNlbmRlcl9jb250YWN0X2VtYWlsGBAgASgJEiEKGXNlbmRlcl9jb250YWN0X2VtYWlsX2NvcHkYESABKAkSHAoUc2VuZGVyX2NvcHlfdG9fZW1haWwYEiABKAgSFgoOcmVjaXBpZW50X25hbWUYEyABKAkSGAoQcmVjaXBpZW50X3N0cmVldBgUIAEoCRIaChJyZWNpcGllbnRfemlwX2NvZGUYFSABKAkSFgoOcmVjaXBpZW50X2NpdHkYFiABKAkSGQoRcmVjaXBpZW50X2NvdW50cnkYFyABKAkSIAoYcmVjaXBpZW50X2NvbnRhY3RfcGVyc29uGBggASgJEh8KF3JlY2lwaWVudF9jb250YWN0X3Bob25lGBkgASgJEh8KF3JlY2lwaWVudF9jb250YWN0X2VtYWlsGBogASgJEiQKHHJlY2lwaWVudF9jb250YWN0X2VtYWlsX2NvcHkYGyABKAkSGwoTY29udGVudF9kZXNjcmlwdGlvbhgcIAEoCRIVCg1jb250ZW50X3ZhbHVlGB0gASgJEjEKC2F0dGFjaG1lbnRzGB4gAygLMhwucG9ydGFsLnYxLklucXVpcnlBdHRhY2htZW50EhgKEHJlX2NhcHRjaGFfdG9rZW4YHyABKAkSDwoHY29uc2VudBggIAEoCCJlCgdQcm9kdWN0EhcKE1BST0RVQ1RfVU5TUEVDSUZJRUQQABIRCg1FUEFRX1NUQU5EQVJEEAESDQoJRVBBUV9QTFVTEAISDwoLRVBBUV9TRUxFQ1QQAxIOCgpFUEFRX0VMSVRFEAQiVgoJSW5zdXJhbmNlEhkKFUlOU1VSQU5DRV9VTlNQRUNJRklFRBAAEggKBE5PTkUQARIKCgZFVVJfNDUQAhILCgdFVVJfMTUwEAMSCwoHRVVSXzUwMBAEIm0KBlJlYXNvbhIWChJSRUFTT05fVU5TUEVDSUZJRUQQABIWChJJVEVNX05PVF9ERUxJVkVSRUQQARIVChFESVNQVVRFRF9ERUxJVkVSWRACEhAKDElURU1fREFNQUdFRBADEgoKBk9USEVSUxAEIikKG1N1Ym1pdFBhcmNlbElucXVpcnlSZXNwb25zZRIKCgJpZBgBIAEoAyIxChpHZXRQYXJjZWxJbnF1aXJ5UGRmUmVxdWVzdBITCgt0cmFja2luZ19pZBgBIAEoCSJBChtHZXRQYXJjZWxJbnF1aXJ5UGRmUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiTgoaU3Vic2NyaWJlTmV3c2xldHRlclJlcXVlc3QSDQoFZW1haWwYASABKAkSDwoHY29tcGFueRgCIAEoCRIQCghsYW5ndWFnZRgDIAEoCSIdChtTdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2UiNQokQ29uZmlybU5ld3NsZXR0ZXJTdWJzY3JpcHRpb25SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIicKJUNvbmZpcm1OZXdzbGV0dGVyU3Vic2NyaXB0aW9uUmVzcG9uc2UyrgQKDklucXVpcnlTZXJ2aWNlEmAKEEdldElucXVpcnlUZW5hbnQSIi5wb3J0YWwudjEuR2V0SW5xdWlyeVRlbmFudFJlcXVlc3QaIy5wb3J0YWwudjEuR2V0SW5xdWlyeVRlbmFudFJlc3BvbnNlIgOQAgESZAoTU3VibWl0UGFyY2VsSW5xdWlyeRIlLnBvcnRhbC52MS5TdWJtaXRQYXJjZWxJbnF1aXJ5UmVxdWVzdBomLnBvcnRhbC52MS5TdWJtaXRQYXJjZWxJbnF1aXJ5UmVzcG9uc2USaQoTR2V0UGFyY2VsSW5xdWlyeVBkZhIlLnBvcnRhbC52MS5HZXRQYXJjZWxJbnF1aXJ5UGRmUmVxdWVzdBomLnBvcnRhbC52MS5HZXRQYXJjZWxJbnF1aXJ5UGRmUmVzcG9uc2UiA5ACARJkChNTdWJzY3JpYmVOZXdzbGV0dGVyEiUucG9ydGFsLnYxLlN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0GiYucG9ydGFsLnYxLlN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRKCAQodQ29uZmlybU5ld3NsZXR0ZXJTdWJzY3JpcHRpb24SLy5wb3J0YWwudjEuQ29uZmlybU5ld3NsZXR0ZXJTdWJzY3JpcHRpb25SZXF1ZXN0GjAucG9ydGFsLnYxLkNvbmZpcm1OZXdzbGV0dGVyU3Vic2NyaXB0aW9uUmVzcG9uc2VCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_google_api_httpbody]);
+  fileDesc("Chlwb3J0YWwvdjEvaW5xdWlyaWVzLnByb3RvEglwb3J0YWwudjEiLAoXR2V0SW5xdWlyeVRlbmFudFJlcXVlc3QSEQoJdGVuYW50X2lkGAEgASgDIjoKDUlucXVpcnlUZW5hbnQSCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJIkQKGEdldElucXVpcnlUZW5hbnRSZXNwb25zZRIoCgZ0ZW5hbnQYASABKAsyGC5wb3J0YWwudjEuSW5xdWlyeVRlbmFudCI0ChFJbnF1aXJ5QXR0YWNobWVudBIRCglmaWxlX25hbWUYASABKAkSDAoEZGF0YRgCIAEoDCK9BwoaU3VibWl0UGFyY2VsSW5xdWlyeVJlcXVlc3QSEQoJdGVuYW50X2lkGAEgASgDEioKB3Byb2R1Y3QYAiABKA4yGS5wb3J0YWwudjEuSW5xdWlyeVByb2R1Y3QSLgoJaW5zdXJhbmNlGAMgASgOMhsucG9ydGFsLnYxLklucXVpcnlJbnN1cmFuY2USKAoGcmVhc29uGAQgASgOMhgucG9ydGFsLnYxLklucXVpcnlSZWFzb24SEwoLcmVhc29uX3RleHQYBSABKAkSFwoPdHJhY2tpbmdfbnVtYmVyGAYgASgJEhcKD2RhdGVfb2ZfcG9zdGluZxgHIAEoCRITCgtzZW5kZXJfbmFtZRgIIAEoCRIVCg1zZW5kZXJfc3RyZWV0GAkgASgJEhcKD3NlbmRlcl96aXBfY29kZRgKIAEoCRITCgtzZW5kZXJfY2l0eRgLIAEoCRIWCg5zZW5kZXJfY291bnRyeRgMIAEoCRIUCgxzZW5kZXJfY3JtaWQYDSABKAkSHQoVc2VuZGVyX2NvbnRhY3RfcGVyc29uGA4gASgJEhwKFHNlbmRlcl9jb250YWN0X3Bob25lGA8gASgJEhwKFHNlbmRlcl9jb250YWN0X2VtYWlsGBAgASgJEiEKGXNlbmRlcl9jb250YWN0X2VtYWlsX2NvcHkYESABKAkSHAoUc2VuZGVyX2NvcHlfdG9fZW1haWwYEiABKAgSFgoOcmVjaXBpZW50X25hbWUYEyABKAkSGAoQcmVjaXBpZW50X3N0cmVldBgUIAEoCRIaChJyZWNpcGllbnRfemlwX2NvZGUYFSABKAkSFgoOcmVjaXBpZW50X2NpdHkYFiABKAkSGQoRcmVjaXBpZW50X2NvdW50cnkYFyABKAkSIAoYcmVjaXBpZW50X2NvbnRhY3RfcGVyc29uGBggASgJEh8KF3JlY2lwaWVudF9jb250YWN0X3Bob25lGBkgASgJEh8KF3JlY2lwaWVudF9jb250YWN0X2VtYWlsGBogASgJEiQKHHJlY2lwaWVudF9jb250YWN0X2VtYWlsX2NvcHkYGyABKAkSGwoTY29udGVudF9kZXNjcmlwdGlvbhgcIAEoCRIVCg1jb250ZW50X3ZhbHVlGB0gASgJEjEKC2F0dGFjaG1lbnRzGB4gAygLMhwucG9ydGFsLnYxLklucXVpcnlBdHRhY2htZW50EhgKEHJlX2NhcHRjaGFfdG9rZW4YHyABKAkSDwoHY29uc2VudBggIAEoCCIpChtTdWJtaXRQYXJjZWxJbnF1aXJ5UmVzcG9uc2USCgoCaWQYASABKAMiMQoaR2V0UGFyY2VsSW5xdWlyeVBkZlJlcXVlc3QSEwoLdHJhY2tpbmdfaWQYASABKAkiQQobR2V0UGFyY2VsSW5xdWlyeVBkZlJlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5Ik4KGlN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEg8KB2NvbXBhbnkYAiABKAkSEAoIbGFuZ3VhZ2UYAyABKAkiHQobU3Vic2NyaWJlTmV3c2xldHRlclJlc3BvbnNlIjUKJENvbmZpcm1OZXdzbGV0dGVyU3Vic2NyaXB0aW9uUmVxdWVzdBINCgV0b2tlbhgBIAEoCSInCiVDb25maXJtTmV3c2xldHRlclN1YnNjcmlwdGlvblJlc3BvbnNlKnQKDklucXVpcnlQcm9kdWN0Eh8KG0lOUVVJUllfUFJPRFVDVF9VTlNQRUNJRklFRBAAEhEKDUVQQVFfU1RBTkRBUkQQARINCglFUEFRX1BMVVMQAhIPCgtFUEFRX1NFTEVDVBADEg4KCkVQQVFfRUxJVEUQBCplChBJbnF1aXJ5SW5zdXJhbmNlEiEKHUlOUVVJUllfSU5TVVJBTkNFX1VOU1BFQ0lGSUVEEAASCAoETk9ORRABEgoKBkVVUl80NRACEgsKB0VVUl8xNTAQAxILCgdFVVJfNTAwEAQqfAoNSW5xdWlyeVJlYXNvbhIeChpJTlFVSVJZX1JFQVNPTl9VTlNQRUNJRklFRBAAEhYKEklURU1fTk9UX0RFTElWRVJFRBABEhUKEURJU1BVVEVEX0RFTElWRVJZEAISEAoMSVRFTV9EQU1BR0VEEAMSCgoGT1RIRVJTEAQyrgQKDklucXVpcnlTZXJ2aWNlEmAKEEdldElucXVpcnlUZW5hbnQSIi5wb3J0YWwudjEuR2V0SW5xdWlyeVRlbmFudFJlcXVlc3QaIy5wb3J0YWwudjEuR2V0SW5xdWlyeVRlbmFudFJlc3BvbnNlIgOQAgESZAoTU3VibWl0UGFyY2VsSW5xdWlyeRIlLnBvcnRhbC52MS5TdWJtaXRQYXJjZWxJbnF1aXJ5UmVxdWVzdBomLnBvcnRhbC52MS5TdWJtaXRQYXJjZWxJbnF1aXJ5UmVzcG9uc2USaQoTR2V0UGFyY2VsSW5xdWlyeVBkZhIlLnBvcnRhbC52MS5HZXRQYXJjZWxJbnF1aXJ5UGRmUmVxdWVzdBomLnBvcnRhbC52MS5HZXRQYXJjZWxJbnF1aXJ5UGRmUmVzcG9uc2UiA5ACARJkChNTdWJzY3JpYmVOZXdzbGV0dGVyEiUucG9ydGFsLnYxLlN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0GiYucG9ydGFsLnYxLlN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRKCAQodQ29uZmlybU5ld3NsZXR0ZXJTdWJzY3JpcHRpb24SLy5wb3J0YWwudjEuQ29uZmlybU5ld3NsZXR0ZXJTdWJzY3JpcHRpb25SZXF1ZXN0GjAucG9ydGFsLnYxLkNvbmZpcm1OZXdzbGV0dGVyU3Vic2NyaXB0aW9uUmVzcG9uc2VCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_google_api_httpbody]);
 
 /**
  * GetInquiryTenantRequest names the tenant.
@@ -136,23 +136,23 @@ export type SubmitParcelInquiryRequest = Message<"portal.v1.SubmitParcelInquiryR
   /**
    * The product; unspecified is EPAQ_STANDARD.
    *
-   * @generated from field: portal.v1.SubmitParcelInquiryRequest.Product product = 2;
+   * @generated from field: portal.v1.InquiryProduct product = 2;
    */
-  product: SubmitParcelInquiryRequest_Product;
+  product: InquiryProduct;
 
   /**
    * The insurance; unspecified is NONE.
    *
-   * @generated from field: portal.v1.SubmitParcelInquiryRequest.Insurance insurance = 3;
+   * @generated from field: portal.v1.InquiryInsurance insurance = 3;
    */
-  insurance: SubmitParcelInquiryRequest_Insurance;
+  insurance: InquiryInsurance;
 
   /**
    * The reason; unspecified is ITEM_NOT_DELIVERED.
    *
-   * @generated from field: portal.v1.SubmitParcelInquiryRequest.Reason reason = 4;
+   * @generated from field: portal.v1.InquiryReason reason = 4;
    */
-  reason: SubmitParcelInquiryRequest_Reason;
+  reason: InquiryReason;
 
   /**
    * Free text about the reason.
@@ -360,151 +360,6 @@ export const SubmitParcelInquiryRequestSchema: GenMessage<SubmitParcelInquiryReq
   messageDesc(file_portal_v1_inquiries, 4);
 
 /**
- * Product is the parcel's e-PAQ product. The values are named as the
- * spec's JSON strings, which protojson writes and reads ("EPAQ_PLUS").
- *
- * @generated from enum portal.v1.SubmitParcelInquiryRequest.Product
- */
-export enum SubmitParcelInquiryRequest_Product {
-  /**
-   * None chosen: the server files EPAQ_STANDARD.
-   *
-   * @generated from enum value: PRODUCT_UNSPECIFIED = 0;
-   */
-  PRODUCT_UNSPECIFIED = 0,
-
-  /**
-   * e-PAQ Standard, the form's default.
-   *
-   * @generated from enum value: EPAQ_STANDARD = 1;
-   */
-  EPAQ_STANDARD = 1,
-
-  /**
-   * e-PAQ Plus.
-   *
-   * @generated from enum value: EPAQ_PLUS = 2;
-   */
-  EPAQ_PLUS = 2,
-
-  /**
-   * e-PAQ Select.
-   *
-   * @generated from enum value: EPAQ_SELECT = 3;
-   */
-  EPAQ_SELECT = 3,
-
-  /**
-   * e-PAQ Elite.
-   *
-   * @generated from enum value: EPAQ_ELITE = 4;
-   */
-  EPAQ_ELITE = 4,
-}
-
-/**
- * Describes the enum portal.v1.SubmitParcelInquiryRequest.Product.
- */
-export const SubmitParcelInquiryRequest_ProductSchema: GenEnum<SubmitParcelInquiryRequest_Product> = /*@__PURE__*/
-  enumDesc(file_portal_v1_inquiries, 4, 0);
-
-/**
- * Insurance is the parcel's insurance tier.
- *
- * @generated from enum portal.v1.SubmitParcelInquiryRequest.Insurance
- */
-export enum SubmitParcelInquiryRequest_Insurance {
-  /**
-   * None chosen: the server files NONE.
-   *
-   * @generated from enum value: INSURANCE_UNSPECIFIED = 0;
-   */
-  INSURANCE_UNSPECIFIED = 0,
-
-  /**
-   * Not insured, the form's default.
-   *
-   * @generated from enum value: NONE = 1;
-   */
-  NONE = 1,
-
-  /**
-   * Insured up to 45 euros.
-   *
-   * @generated from enum value: EUR_45 = 2;
-   */
-  EUR_45 = 2,
-
-  /**
-   * Insured up to 150 euros.
-   *
-   * @generated from enum value: EUR_150 = 3;
-   */
-  EUR_150 = 3,
-
-  /**
-   * Insured up to 500 euros.
-   *
-   * @generated from enum value: EUR_500 = 4;
-   */
-  EUR_500 = 4,
-}
-
-/**
- * Describes the enum portal.v1.SubmitParcelInquiryRequest.Insurance.
- */
-export const SubmitParcelInquiryRequest_InsuranceSchema: GenEnum<SubmitParcelInquiryRequest_Insurance> = /*@__PURE__*/
-  enumDesc(file_portal_v1_inquiries, 4, 1);
-
-/**
- * Reason is why the inquiry is filed.
- *
- * @generated from enum portal.v1.SubmitParcelInquiryRequest.Reason
- */
-export enum SubmitParcelInquiryRequest_Reason {
-  /**
-   * None chosen: the server files ITEM_NOT_DELIVERED.
-   *
-   * @generated from enum value: REASON_UNSPECIFIED = 0;
-   */
-  REASON_UNSPECIFIED = 0,
-
-  /**
-   * The parcel did not arrive, the form's default.
-   *
-   * @generated from enum value: ITEM_NOT_DELIVERED = 1;
-   */
-  ITEM_NOT_DELIVERED = 1,
-
-  /**
-   * The recipient disputes a delivery the tracking shows.
-   *
-   * @generated from enum value: DISPUTED_DELIVERY = 2;
-   */
-  DISPUTED_DELIVERY = 2,
-
-  /**
-   * The parcel arrived damaged.
-   *
-   * @generated from enum value: ITEM_DAMAGED = 3;
-   */
-  ITEM_DAMAGED = 3,
-
-  /**
-   * Another reason, told in reason_text.
-   *
-   * @generated from enum value: OTHERS = 4;
-   */
-  OTHERS = 4,
-}
-
-/**
- * Describes the enum portal.v1.SubmitParcelInquiryRequest.Reason.
- */
-export const SubmitParcelInquiryRequest_ReasonSchema: GenEnum<SubmitParcelInquiryRequest_Reason> = /*@__PURE__*/
-  enumDesc(file_portal_v1_inquiries, 4, 2);
-
-/**
  * SubmitParcelInquiryResponse names the filed inquiry.
  *
  * @generated from message portal.v1.SubmitParcelInquiryResponse
@@ -654,6 +509,152 @@ export type ConfirmNewsletterSubscriptionResponse = Message<"portal.v1.ConfirmNe
  */
 export const ConfirmNewsletterSubscriptionResponseSchema: GenMessage<ConfirmNewsletterSubscriptionResponse> = /*@__PURE__*/
   messageDesc(file_portal_v1_inquiries, 11);
+
+/**
+ * InquiryProduct is the e-PAQ product of the parcel an inquiry is about
+ * (spec 3 section 3). The values are named as the spec's JSON strings, which
+ * protojson writes and reads ("EPAQ_PLUS").
+ *
+ * @generated from enum portal.v1.InquiryProduct
+ */
+export enum InquiryProduct {
+  /**
+   * None chosen: the server files EPAQ_STANDARD.
+   *
+   * @generated from enum value: INQUIRY_PRODUCT_UNSPECIFIED = 0;
+   */
+  INQUIRY_PRODUCT_UNSPECIFIED = 0,
+
+  /**
+   * e-PAQ Standard, the form's default.
+   *
+   * @generated from enum value: EPAQ_STANDARD = 1;
+   */
+  EPAQ_STANDARD = 1,
+
+  /**
+   * e-PAQ Plus.
+   *
+   * @generated from enum value: EPAQ_PLUS = 2;
+   */
+  EPAQ_PLUS = 2,
+
+  /**
+   * e-PAQ Select.
+   *
+   * @generated from enum value: EPAQ_SELECT = 3;
+   */
+  EPAQ_SELECT = 3,
+
+  /**
+   * e-PAQ Elite.
+   *
+   * @generated from enum value: EPAQ_ELITE = 4;
+   */
+  EPAQ_ELITE = 4,
+}
+
+/**
+ * Describes the enum portal.v1.InquiryProduct.
+ */
+export const InquiryProductSchema: GenEnum<InquiryProduct> = /*@__PURE__*/
+  enumDesc(file_portal_v1_inquiries, 0);
+
+/**
+ * InquiryInsurance is the insurance tier of the parcel an inquiry is about.
+ *
+ * @generated from enum portal.v1.InquiryInsurance
+ */
+export enum InquiryInsurance {
+  /**
+   * None chosen: the server files NONE.
+   *
+   * @generated from enum value: INQUIRY_INSURANCE_UNSPECIFIED = 0;
+   */
+  INQUIRY_INSURANCE_UNSPECIFIED = 0,
+
+  /**
+   * Not insured, the form's default.
+   *
+   * @generated from enum value: NONE = 1;
+   */
+  NONE = 1,
+
+  /**
+   * Insured up to 45 euros.
+   *
+   * @generated from enum value: EUR_45 = 2;
+   */
+  EUR_45 = 2,
+
+  /**
+   * Insured up to 150 euros.
+   *
+   * @generated from enum value: EUR_150 = 3;
+   */
+  EUR_150 = 3,
+
+  /**
+   * Insured up to 500 euros.
+   *
+   * @generated from enum value: EUR_500 = 4;
+   */
+  EUR_500 = 4,
+}
+
+/**
+ * Describes the enum portal.v1.InquiryInsurance.
+ */
+export const InquiryInsuranceSchema: GenEnum<InquiryInsurance> = /*@__PURE__*/
+  enumDesc(file_portal_v1_inquiries, 1);
+
+/**
+ * InquiryReason is why the inquiry is filed.
+ *
+ * @generated from enum portal.v1.InquiryReason
+ */
+export enum InquiryReason {
+  /**
+   * None chosen: the server files ITEM_NOT_DELIVERED.
+   *
+   * @generated from enum value: INQUIRY_REASON_UNSPECIFIED = 0;
+   */
+  INQUIRY_REASON_UNSPECIFIED = 0,
+
+  /**
+   * The parcel did not arrive, the form's default.
+   *
+   * @generated from enum value: ITEM_NOT_DELIVERED = 1;
+   */
+  ITEM_NOT_DELIVERED = 1,
+
+  /**
+   * The recipient disputes a delivery the tracking shows.
+   *
+   * @generated from enum value: DISPUTED_DELIVERY = 2;
+   */
+  DISPUTED_DELIVERY = 2,
+
+  /**
+   * The parcel arrived damaged.
+   *
+   * @generated from enum value: ITEM_DAMAGED = 3;
+   */
+  ITEM_DAMAGED = 3,
+
+  /**
+   * Another reason, told in reason_text.
+   *
+   * @generated from enum value: OTHERS = 4;
+   */
+  OTHERS = 4,
+}
+
+/**
+ * Describes the enum portal.v1.InquiryReason.
+ */
+export const InquiryReasonSchema: GenEnum<InquiryReason> = /*@__PURE__*/
+  enumDesc(file_portal_v1_inquiries, 2);
 
 /**
  * InquiryService files parcel inquiries about lost, disputed or damaged

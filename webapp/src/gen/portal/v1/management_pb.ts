@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/management.proto.
  */
 export const file_portal_v1_management: GenFile = /*@__PURE__*/
-  fileDesc("Chpwb3J0YWwvdjEvbWFuYWdlbWVudC5wcm90bxIJcG9ydGFsLnYxIhAKDkdldEluZm9SZXF1ZXN0IkEKD0dldEluZm9SZXNwb25zZRIuCgdwcm9maWxlGAEgASgLMh0ucG9ydGFsLnYxLkFwcGxpY2F0aW9uUHJvZmlsZSKsAgoSQXBwbGljYXRpb25Qcm9maWxlEhIKCnJpYmJvbl9lbnYYASABKAkSFQoNaW5fcHJvZHVjdGlvbhgCIAEoCBIaChJpc19zd2FnZ2VyX2VuYWJsZWQYAyABKAgSFgoOY29weXJpZ2h0X3llYXIYBCABKAUSDwoHdmVyc2lvbhgFIAEoCRIuCgpidWlsZF9kYXRlGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIaChJyZWNhcHRjaGFfc2l0ZV9rZXkYByABKAkSPQoVcHJvZHVjdHNfYW5kX3NlcnZpY2VzGAggASgLMh4ucG9ydGFsLnYxLlByb2R1Y3RzQW5kU2VydmljZXMSGwoTbG9nb3V0X3JlZGlyZWN0X3VybBgJIAEoCSIfCh1HZXRQcm9kdWN0c0FuZFNlcnZpY2VzUmVxdWVzdCJfCh5HZXRQcm9kdWN0c0FuZFNlcnZpY2VzUmVzcG9uc2USPQoVcHJvZHVjdHNfYW5kX3NlcnZpY2VzGAEgASgLMh4ucG9ydGFsLnYxLlByb2R1Y3RzQW5kU2VydmljZXMi/wIKE1Byb2R1Y3RzQW5kU2VydmljZXMSKgoIcHJvZHVjdHMYASADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIqCghzZXJ2aWNlcxgCIAMoCzIYLnBvcnRhbC52MS5SZWZlcmVuY2VDb2RlEikKB29wdGlvbnMYAyADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIpCgdmb3JtYXRzGAQgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSLgoMcmV0dXJuX3R5cGVzGAUgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSMAoOcmV0dXJuX29wdGlvbnMYBiADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIaChJ0YXhfZnJlZV9jb3VudHJpZXMYByADKAkSPAocY2FuYXJ5X2lzbGFuZHNfcG9zdGFsX3JhbmdlcxgIIAMoCzIWLnBvcnRhbC52MS5Qb3N0YWxSYW5nZSIrCg1SZWZlcmVuY2VDb2RlEgwKBGNvZGUYASABKAkSDAoEbmFtZRgCIAEoCSI9CgtQb3N0YWxSYW5nZRIUCgxjb3VudHJ5X2NvZGUYASABKAkSDAoEZnJvbRgCIAEoCRIKCgJ0bxgDIAEoCSITChFHZXRWZXJzaW9uUmVxdWVzdCJVChJHZXRWZXJzaW9uUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoCRIuCgpidWlsZF9kYXRlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCISChBHZXRIZWFsdGhSZXF1ZXN0IjYKEUdldEhlYWx0aFJlc3BvbnNlEiEKBmhlYWx0aBgBIAEoCzIRLnBvcnRhbC52MS5IZWFsdGgiSAoMSGVhbHRoU3RhdHVzIjgKBVZhbHVlEh0KGUhFQUxUSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIGCgJVUBABEggKBERPV04QAiK9AQoGSGVhbHRoEi0KBnN0YXR1cxgBIAEoDjIdLnBvcnRhbC52MS5IZWFsdGhTdGF0dXMuVmFsdWUSNQoKY29tcG9uZW50cxgCIAMoCzIhLnBvcnRhbC52MS5IZWFsdGguQ29tcG9uZW50c0VudHJ5Gk0KD0NvbXBvbmVudHNFbnRyeRILCgNrZXkYASABKAkSKQoFdmFsdWUYAiABKAsyGi5wb3J0YWwudjEuSGVhbHRoQ29tcG9uZW50OgI4ASK+AQoPSGVhbHRoQ29tcG9uZW50Ei0KBnN0YXR1cxgBIAEoDjIdLnBvcnRhbC52MS5IZWFsdGhTdGF0dXMuVmFsdWUSOAoHZGV0YWlscxgCIAMoCzInLnBvcnRhbC52MS5IZWFsdGhDb21wb25lbnQuRGV0YWlsc0VudHJ5EhIKCmxhdGVuY3lfbXMYAyABKAEaLgoMRGV0YWlsc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiEwoRR2V0TWV0cmljc1JlcXVlc3QiOQoSR2V0TWV0cmljc1Jlc3BvbnNlEiMKB21ldHJpY3MYASABKAsyEi5wb3J0YWwudjEuTWV0cmljcyLzAgoHTWV0cmljcxIlCgdydW50aW1lGAEgASgLMhQucG9ydGFsLnYxLkdvUnVudGltZRIvCg1odHRwX3JlcXVlc3RzGAIgAygLMhgucG9ydGFsLnYxLlJlcXVlc3RGaWd1cmUSKwoJcnBjX2NhbGxzGAMgAygLMhgucG9ydGFsLnYxLlJlcXVlc3RGaWd1cmUSKQoIZGF0YWJhc2UYBCABKAsyFy5wb3J0YWwudjEuRGF0YWJhc2VQb29sEiYKBnF1ZXVlcxgFIAMoCzIWLnBvcnRhbC52MS5RdWV1ZUZpZ3VyZRIvCg1jYXJyaWVyX2NhbGxzGAYgAygLMhgucG9ydGFsLnYxLlJlcXVlc3RGaWd1cmUSLQoNc2Vzc2lvbl9jYWNoZRgHIAEoCzIWLnBvcnRhbC52MS5DYWNoZUZpZ3VyZRIwCgxjb2xsZWN0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIuQBCglHb1J1bnRpbWUSGAoQaGVhcF9hbGxvY19ieXRlcxgBIAEoARIWCg5oZWFwX3N5c19ieXRlcxgCIAEoARIRCglzeXNfYnl0ZXMYAyABKAESFAoMaGVhcF9vYmplY3RzGAQgASgBEhAKCGdjX2NvdW50GAUgASgBEhgKEGdjX3BhdXNlX3NlY29uZHMYBiABKAESEgoKZ29yb3V0aW5lcxgHIAEoARIPCgd0aHJlYWRzGAggASgBEhYKDnVwdGltZV9zZWNvbmRzGAkgASgBEhMKC2NwdV9zZWNvbmRzGAogASgBInAKDVJlcXVlc3RGaWd1cmUSDAoEbmFtZRgBIAEoCRIOCgZtZXRob2QYAiABKAkSDwoHb3V0Y29tZRgDIAEoCRINCgVjb3VudBgEIAEoARIPCgdtZWFuX21zGAUgASgBEhAKCHRvdGFsX21zGAYgASgBIpwBCgxEYXRhYmFzZVBvb2wSEAoIYWNxdWlyZWQYASABKAESDAoEaWRsZRgCIAEoARINCgV0b3RhbBgDIAEoARILCgNtYXgYBCABKAESFQoNYWNxdWlyZV9jb3VudBgFIAEoARIbChNlbXB0eV9hY3F1aXJlX2NvdW50GAYgASgBEhwKFGFjcXVpcmVfd2FpdF9zZWNvbmRzGAcgASgBIocBCgtRdWV1ZUZpZ3VyZRIMCgRuYW1lGAEgASgJEg8KB3BlbmRpbmcYAiABKAESDgoGYWN0aXZlGAMgASgBEg0KBXJldHJ5GAQgASgBEg4KBmZhaWxlZBgFIAEoARIRCglzY2hlZHVsZWQYBiABKAESFwoPcHJvY2Vzc2VkX3RvZGF5GAcgASgBIisKC0NhY2hlRmlndXJlEgwKBGhpdHMYASABKAESDgoGbWlzc2VzGAIgASgBIhYKFEdldFRocmVhZER1bXBSZXF1ZXN0IlsKFUdldFRocmVhZER1bXBSZXNwb25zZRIXCg9nb3JvdXRpbmVfY291bnQYASABKAUSKQoGZ3JvdXBzGAIgAygLMhkucG9ydGFsLnYxLkdvcm91dGluZUdyb3VwIj0KDkdvcm91dGluZUdyb3VwEg0KBXN0YXRlGAEgASgJEg0KBWNvdW50GAIgASgFEg0KBXN0YWNrGAMgAygJIhQKEkxpc3RMb2dnZXJzUmVxdWVzdCJJChNMaXN0TG9nZ2Vyc1Jlc3BvbnNlEiIKB2xvZ2dlcnMYASADKAsyES5wb3J0YWwudjEuTG9nZ2VyEg4KBmxldmVscxgCIAMoCSJJCgZMb2dnZXISDAoEbmFtZRgBIAEoCRIYChBjb25maWd1cmVkX2xldmVsGAIgASgJEhcKD2VmZmVjdGl2ZV9sZXZlbBgDIAEoCSI/ChVTZXRMb2dnZXJMZXZlbFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIYChBjb25maWd1cmVkX2xldmVsGAIgASgJIhgKFlNldExvZ2dlckxldmVsUmVzcG9uc2UiFwoVR2V0Q29uZmlnUHJvcHNSZXF1ZXN0IkcKFkdldENvbmZpZ1Byb3BzUmVzcG9uc2USLQoKcHJvcGVydGllcxgBIAMoCzIZLnBvcnRhbC52MS5Db25maWdQcm9wZXJ0eSIPCg1HZXRFbnZSZXF1ZXN0Ij8KDkdldEVudlJlc3BvbnNlEi0KCnByb3BlcnRpZXMYASADKAsyGS5wb3J0YWwudjEuQ29uZmlnUHJvcGVydHkiTAoOQ29uZmlnUHJvcGVydHkSDgoGc291cmNlGAEgASgJEgsKA2tleRgCIAEoCRINCgV2YWx1ZRgDIAEoCRIOCgZtYXNrZWQYBCABKAgiYQoRTGlzdEF1ZGl0c1JlcXVlc3QSDAoEcGFnZRgBIAEoBRIMCgRzaXplGAIgASgFEgwKBHNvcnQYAyABKAkSEQoJZnJvbV9kYXRlGAQgASgJEg8KB3RvX2RhdGUYBSABKAkiUAoSTGlzdEF1ZGl0c1Jlc3BvbnNlEiUKBmF1ZGl0cxgBIAMoCzIVLnBvcnRhbC52MS5BdWRpdEV2ZW50EhMKC3RvdGFsX2NvdW50GAIgASgDItwBCgpBdWRpdEV2ZW50EgoKAmlkGAEgASgDEhEKCXByaW5jaXBhbBgCIAEoCRItCgl0aW1lc3RhbXAYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgwKBHR5cGUYBCABKAkSFgoOcmVtb3RlX2FkZHJlc3MYBSABKAkSLQoEZGF0YRgGIAMoCzIfLnBvcnRhbC52MS5BdWRpdEV2ZW50LkRhdGFFbnRyeRorCglEYXRhRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASImChdSdW5EYXRhYmFzZVF1ZXJ5UmVxdWVzdBILCgNzcWwYASABKAkiswEKGFJ1bkRhdGFiYXNlUXVlcnlSZXNwb25zZRIPCgdjb2x1bW5zGAEgAygJEiQKBHJvd3MYAiADKAsyFi5wb3J0YWwudjEuRGF0YWJhc2VSb3cSEQoJdHJ1bmNhdGVkGAMgASgIEhAKCG1heF9yb3dzGAQgASgFEhIKCmVsYXBzZWRfbXMYBSABKAESFAoMYnl0ZXNfY2FwcGVkGAYgASgIEhEKCW1heF9ieXRlcxgHIAEoBSIrCgtEYXRhYmFzZVJvdxINCgVjZWxscxgBIAMoCRINCgVudWxscxgCIAMoCDKQCAoRTWFuYWdlbWVudFNlcnZpY2USRQoHR2V0SW5mbxIZLnBvcnRhbC52MS5HZXRJbmZvUmVxdWVzdBoaLnBvcnRhbC52MS5HZXRJbmZvUmVzcG9uc2UiA5ACARJyChZHZXRQcm9kdWN0c0FuZFNlcnZpY2VzEigucG9ydGFsLnYxLkdldFByb2R1Y3RzQW5kU2VydmljZXNSZXF1ZXN0GikucG9ydGFsLnYxLkdldFByb2R1Y3RzQW5kU2VydmljZXNSZXNwb25zZSIDkAIBEk4KCkdldFZlcnNpb24SHC5wb3J0YWwudjEuR2V0VmVyc2lvblJlcXVlc3QaHS5wb3J0YWwudjEuR2V0VmVyc2lvblJlc3BvbnNlIgOQAgESSwoJR2V0SGVhbHRoEhsucG9ydGFsLnYxLkdldEhlYWx0aFJlcXVlc3QaHC5wb3J0YWwudjEuR2V0SGVhbHRoUmVzcG9uc2UiA5ACARJOCgpHZXRNZXRyaWNzEhwucG9ydGFsLnYxLkdldE1ldHJpY3NSZXF1ZXN0Gh0ucG9ydGFsLnYxLkdldE1ldHJpY3NSZXNwb25zZSIDkAIBElcKDUdldFRocmVhZER1bXASHy5wb3J0YWwudjEuR2V0VGhyZWFkRHVtcFJlcXVlc3QaIC5wb3J0YWwudjEuR2V0VGhyZWFkRHVtcFJlc3BvbnNlIgOQAgESUQoLTGlzdExvZ2dlcnMSHS5wb3J0YWwudjEuTGlzdExvZ2dlcnNSZXF1ZXN0Gh4ucG9ydGFsLnYxLkxpc3RMb2dnZXJzUmVzcG9uc2UiA5ACARJaCg5TZXRMb2dnZXJMZXZlbBIgLnBvcnRhbC52MS5TZXRMb2dnZXJMZXZlbFJlcXVlc3QaIS5wb3J0YWwudjEuU2V0TG9nZ2VyTGV2ZWxSZXNwb25zZSIDkAICEloKDkdldENvbmZpZ1Byb3BzEiAucG9ydGFsLnYxLkdldENvbmZpZ1Byb3BzUmVxdWVzdBohLnBvcnRhbC52MS5HZXRDb25maWdQcm9wc1Jlc3BvbnNlIgOQAgESQgoGR2V0RW52EhgucG9ydGFsLnYxLkdldEVudlJlcXVlc3QaGS5wb3J0YWwudjEuR2V0RW52UmVzcG9uc2UiA5ACARJOCgpMaXN0QXVkaXRzEhwucG9ydGFsLnYxLkxpc3RBdWRpdHNSZXF1ZXN0Gh0ucG9ydGFsLnYxLkxpc3RBdWRpdHNSZXNwb25zZSIDkAIBElsKEFJ1bkRhdGFiYXNlUXVlcnkSIi5wb3J0YWwudjEuUnVuRGF0YWJhc2VRdWVyeVJlcXVlc3QaIy5wb3J0YWwudjEuUnVuRGF0YWJhc2VRdWVyeVJlc3BvbnNlQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Chpwb3J0YWwvdjEvbWFuYWdlbWVudC5wcm90bxIJcG9ydGFsLnYxIhAKDkdldEluZm9SZXF1ZXN0IkEKD0dldEluZm9SZXNwb25zZRIuCgdwcm9maWxlGAEgASgLMh0ucG9ydGFsLnYxLkFwcGxpY2F0aW9uUHJvZmlsZSKsAgoSQXBwbGljYXRpb25Qcm9maWxlEhIKCnJpYmJvbl9lbnYYASABKAkSFQoNaW5fcHJvZHVjdGlvbhgCIAEoCBIaChJpc19zd2FnZ2VyX2VuYWJsZWQYAyABKAgSFgoOY29weXJpZ2h0X3llYXIYBCABKAUSDwoHdmVyc2lvbhgFIAEoCRIuCgpidWlsZF9kYXRlGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIaChJyZWNhcHRjaGFfc2l0ZV9rZXkYByABKAkSPQoVcHJvZHVjdHNfYW5kX3NlcnZpY2VzGAggASgLMh4ucG9ydGFsLnYxLlByb2R1Y3RzQW5kU2VydmljZXMSGwoTbG9nb3V0X3JlZGlyZWN0X3VybBgJIAEoCSIfCh1HZXRQcm9kdWN0c0FuZFNlcnZpY2VzUmVxdWVzdCJfCh5HZXRQcm9kdWN0c0FuZFNlcnZpY2VzUmVzcG9uc2USPQoVcHJvZHVjdHNfYW5kX3NlcnZpY2VzGAEgASgLMh4ucG9ydGFsLnYxLlByb2R1Y3RzQW5kU2VydmljZXMi/wIKE1Byb2R1Y3RzQW5kU2VydmljZXMSKgoIcHJvZHVjdHMYASADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIqCghzZXJ2aWNlcxgCIAMoCzIYLnBvcnRhbC52MS5SZWZlcmVuY2VDb2RlEikKB29wdGlvbnMYAyADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIpCgdmb3JtYXRzGAQgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSLgoMcmV0dXJuX3R5cGVzGAUgAygLMhgucG9ydGFsLnYxLlJlZmVyZW5jZUNvZGUSMAoOcmV0dXJuX29wdGlvbnMYBiADKAsyGC5wb3J0YWwudjEuUmVmZXJlbmNlQ29kZRIaChJ0YXhfZnJlZV9jb3VudHJpZXMYByADKAkSPAocY2FuYXJ5X2lzbGFuZHNfcG9zdGFsX3JhbmdlcxgIIAMoCzIWLnBvcnRhbC52MS5Qb3N0YWxSYW5nZSIrCg1SZWZlcmVuY2VDb2RlEgwKBGNvZGUYASABKAkSDAoEbmFtZRgCIAEoCSI9CgtQb3N0YWxSYW5nZRIUCgxjb3VudHJ5X2NvZGUYASABKAkSDAoEZnJvbRgCIAEoCRIKCgJ0bxgDIAEoCSITChFHZXRWZXJzaW9uUmVxdWVzdCJVChJHZXRWZXJzaW9uUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoCRIuCgpidWlsZF9kYXRlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCISChBHZXRIZWFsdGhSZXF1ZXN0IjYKEUdldEhlYWx0aFJlc3BvbnNlEiEKBmhlYWx0aBgBIAEoCzIRLnBvcnRhbC52MS5IZWFsdGgitwEKBkhlYWx0aBInCgZzdGF0dXMYASABKA4yFy5wb3J0YWwudjEuSGVhbHRoU3RhdHVzEjUKCmNvbXBvbmVudHMYAiADKAsyIS5wb3J0YWwudjEuSGVhbHRoLkNvbXBvbmVudHNFbnRyeRpNCg9Db21wb25lbnRzRW50cnkSCwoDa2V5GAEgASgJEikKBXZhbHVlGAIgASgLMhoucG9ydGFsLnYxLkhlYWx0aENvbXBvbmVudDoCOAEiuAEKD0hlYWx0aENvbXBvbmVudBInCgZzdGF0dXMYASABKA4yFy5wb3J0YWwudjEuSGVhbHRoU3RhdHVzEjgKB2RldGFpbHMYAiADKAsyJy5wb3J0YWwudjEuSGVhbHRoQ29tcG9uZW50LkRldGFpbHNFbnRyeRISCgpsYXRlbmN5X21zGAMgASgBGi4KDERldGFpbHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIhMKEUdldE1ldHJpY3NSZXF1ZXN0IjkKEkdldE1ldHJpY3NSZXNwb25zZRIjCgdtZXRyaWNzGAEgASgLMhIucG9ydGFsLnYxLk1ldHJpY3Mi8wIKB01ldHJpY3MSJQoHcnVudGltZRgBIAEoCzIULnBvcnRhbC52MS5Hb1J1bnRpbWUSLwoNaHR0cF9yZXF1ZXN0cxgCIAMoCzIYLnBvcnRhbC52MS5SZXF1ZXN0RmlndXJlEisKCXJwY19jYWxscxgDIAMoCzIYLnBvcnRhbC52MS5SZXF1ZXN0RmlndXJlEikKCGRhdGFiYXNlGAQgASgLMhcucG9ydGFsLnYxLkRhdGFiYXNlUG9vbBImCgZxdWV1ZXMYBSADKAsyFi5wb3J0YWwudjEuUXVldWVGaWd1cmUSLwoNY2Fycmllcl9jYWxscxgGIAMoCzIYLnBvcnRhbC52MS5SZXF1ZXN0RmlndXJlEi0KDXNlc3Npb25fY2FjaGUYByABKAsyFi5wb3J0YWwudjEuQ2FjaGVGaWd1cmUSMAoMY29sbGVjdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLkAQoJR29SdW50aW1lEhgKEGhlYXBfYWxsb2NfYnl0ZXMYASABKAESFgoOaGVhcF9zeXNfYnl0ZXMYAiABKAESEQoJc3lzX2J5dGVzGAMgASgBEhQKDGhlYXBfb2JqZWN0cxgEIAEoARIQCghnY19jb3VudBgFIAEoARIYChBnY19wYXVzZV9zZWNvbmRzGAYgASgBEhIKCmdvcm91dGluZXMYByABKAESDwoHdGhyZWFkcxgIIAEoARIWCg51cHRpbWVfc2Vjb25kcxgJIAEoARITCgtjcHVfc2Vjb25kcxgKIAEoASJwCg1SZXF1ZXN0RmlndXJlEgwKBG5hbWUYASABKAkSDgoGbWV0aG9kGAIgASgJEg8KB291dGNvbWUYAyABKAkSDQoFY291bnQYBCABKAESDwoHbWVhbl9tcxgFIAEoARIQCgh0b3RhbF9tcxgGIAEoASKcAQoMRGF0YWJhc2VQb29sEhAKCGFjcXVpcmVkGAEgASgBEgwKBGlkbGUYAiABKAESDQoFdG90YWwYAyABKAESCwoDbWF4GAQgASgBEhUKDWFjcXVpcmVfY291bnQYBSABKAESGwoTZW1wdHlfYWNxdWlyZV9jb3VudBgGIAEoARIcChRhY3F1aXJlX3dhaXRfc2Vjb25kcxgHIAEoASKHAQoLUXVldWVGaWd1cmUSDAoEbmFtZRgBIAEoCRIPCgdwZW5kaW5nGAIgASgBEg4KBmFjdGl2ZRgDIAEoARINCgVyZXRyeRgEIAEoARIOCgZmYWlsZWQYBSABKAESEQoJc2NoZWR1bGVkGAYgASgBEhcKD3Byb2Nlc3NlZF90b2RheRgHIAEoASIrCgtDYWNoZUZpZ3VyZRIMCgRoaXRzGAEgASgBEg4KBm1pc3NlcxgCIAEoASIWChRHZXRUaHJlYWREdW1wUmVxdWVzdCJbChVHZXRUaHJlYWREdW1wUmVzcG9uc2USFwoPZ29yb3V0aW5lX2NvdW50GAEgASgFEikKBmdyb3VwcxgCIAMoCzIZLnBvcnRhbC52MS5Hb3JvdXRpbmVHcm91cCI9Cg5Hb3JvdXRpbmVHcm91cBINCgVzdGF0ZRgBIAEoCRINCgVjb3VudBgCIAEoBRINCgVzdGFjaxgDIAMoCSIUChJMaXN0TG9nZ2Vyc1JlcXVlc3QiSQoTTGlzdExvZ2dlcnNSZXNwb25zZRIiCgdsb2dnZXJzGAEgAygLMhEucG9ydGFsLnYxLkxvZ2dlchIOCgZsZXZlbHMYAiADKAkiSQoGTG9nZ2VyEgwKBG5hbWUYASABKAkSGAoQY29uZmlndXJlZF9sZXZlbBgCIAEoCRIXCg9lZmZlY3RpdmVfbGV2ZWwYAyABKAkiPwoVU2V0TG9nZ2VyTGV2ZWxSZXF1ZXN0EgwKBG5hbWUYASABKAkSGAoQY29uZmlndXJlZF9sZXZlbBgCIAEoCSIYChZTZXRMb2dnZXJMZXZlbFJlc3BvbnNlIhcKFUdldENvbmZpZ1Byb3BzUmVxdWVzdCJHChZHZXRDb25maWdQcm9wc1Jlc3BvbnNlEi0KCnByb3BlcnRpZXMYASADKAsyGS5wb3J0YWwudjEuQ29uZmlnUHJvcGVydHkiDwoNR2V0RW52UmVxdWVzdCI/Cg5HZXRFbnZSZXNwb25zZRItCgpwcm9wZXJ0aWVzGAEgAygLMhkucG9ydGFsLnYxLkNvbmZpZ1Byb3BlcnR5IkwKDkNvbmZpZ1Byb3BlcnR5Eg4KBnNvdXJjZRgBIAEoCRILCgNrZXkYAiABKAkSDQoFdmFsdWUYAyABKAkSDgoGbWFza2VkGAQgASgIImEKEUxpc3RBdWRpdHNSZXF1ZXN0EgwKBHBhZ2UYASABKAUSDAoEc2l6ZRgCIAEoBRIMCgRzb3J0GAMgASgJEhEKCWZyb21fZGF0ZRgEIAEoCRIPCgd0b19kYXRlGAUgASgJIlAKEkxpc3RBdWRpdHNSZXNwb25zZRIlCgZhdWRpdHMYASADKAsyFS5wb3J0YWwudjEuQXVkaXRFdmVudBITCgt0b3RhbF9jb3VudBgCIAEoAyLcAQoKQXVkaXRFdmVudBIKCgJpZBgBIAEoAxIRCglwcmluY2lwYWwYAiABKAkSLQoJdGltZXN0YW1wGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIMCgR0eXBlGAQgASgJEhYKDnJlbW90ZV9hZGRyZXNzGAUgASgJEi0KBGRhdGEYBiADKAsyHy5wb3J0YWwudjEuQXVkaXRFdmVudC5EYXRhRW50cnkaKwoJRGF0YUVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiJgoXUnVuRGF0YWJhc2VRdWVyeVJlcXVlc3QSCwoDc3FsGAEgASgJIrMBChhSdW5EYXRhYmFzZVF1ZXJ5UmVzcG9uc2USDwoHY29sdW1ucxgBIAMoCRIkCgRyb3dzGAIgAygLMhYucG9ydGFsLnYxLkRhdGFiYXNlUm93EhEKCXRydW5jYXRlZBgDIAEoCBIQCghtYXhfcm93cxgEIAEoBRISCgplbGFwc2VkX21zGAUgASgBEhQKDGJ5dGVzX2NhcHBlZBgGIAEoCBIRCgltYXhfYnl0ZXMYByABKAUiKwoLRGF0YWJhc2VSb3cSDQoFY2VsbHMYASADKAkSDQoFbnVsbHMYAiADKAgqPwoMSGVhbHRoU3RhdHVzEh0KGUhFQUxUSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIGCgJVUBABEggKBERPV04QAjKQCAoRTWFuYWdlbWVudFNlcnZpY2USRQoHR2V0SW5mbxIZLnBvcnRhbC52MS5HZXRJbmZvUmVxdWVzdBoaLnBvcnRhbC52MS5HZXRJbmZvUmVzcG9uc2UiA5ACARJyChZHZXRQcm9kdWN0c0FuZFNlcnZpY2VzEigucG9ydGFsLnYxLkdldFByb2R1Y3RzQW5kU2VydmljZXNSZXF1ZXN0GikucG9ydGFsLnYxLkdldFByb2R1Y3RzQW5kU2VydmljZXNSZXNwb25zZSIDkAIBEk4KCkdldFZlcnNpb24SHC5wb3J0YWwudjEuR2V0VmVyc2lvblJlcXVlc3QaHS5wb3J0YWwudjEuR2V0VmVyc2lvblJlc3BvbnNlIgOQAgESSwoJR2V0SGVhbHRoEhsucG9ydGFsLnYxLkdldEhlYWx0aFJlcXVlc3QaHC5wb3J0YWwudjEuR2V0SGVhbHRoUmVzcG9uc2UiA5ACARJOCgpHZXRNZXRyaWNzEhwucG9ydGFsLnYxLkdldE1ldHJpY3NSZXF1ZXN0Gh0ucG9ydGFsLnYxLkdldE1ldHJpY3NSZXNwb25zZSIDkAIBElcKDUdldFRocmVhZER1bXASHy5wb3J0YWwudjEuR2V0VGhyZWFkRHVtcFJlcXVlc3QaIC5wb3J0YWwudjEuR2V0VGhyZWFkRHVtcFJlc3BvbnNlIgOQAgESUQoLTGlzdExvZ2dlcnMSHS5wb3J0YWwudjEuTGlzdExvZ2dlcnNSZXF1ZXN0Gh4ucG9ydGFsLnYxLkxpc3RMb2dnZXJzUmVzcG9uc2UiA5ACARJaCg5TZXRMb2dnZXJMZXZlbBIgLnBvcnRhbC52MS5TZXRMb2dnZXJMZXZlbFJlcXVlc3QaIS5wb3J0YWwudjEuU2V0TG9nZ2VyTGV2ZWxSZXNwb25zZSIDkAICEloKDkdldENvbmZpZ1Byb3BzEiAucG9ydGFsLnYxLkdldENvbmZpZ1Byb3BzUmVxdWVzdBohLnBvcnRhbC52MS5HZXRDb25maWdQcm9wc1Jlc3BvbnNlIgOQAgESQgoGR2V0RW52EhgucG9ydGFsLnYxLkdldEVudlJlcXVlc3QaGS5wb3J0YWwudjEuR2V0RW52UmVzcG9uc2UiA5ACARJOCgpMaXN0QXVkaXRzEhwucG9ydGFsLnYxLkxpc3RBdWRpdHNSZXF1ZXN0Gh0ucG9ydGFsLnYxLkxpc3RBdWRpdHNSZXNwb25zZSIDkAIBElsKEFJ1bkRhdGFiYXNlUXVlcnkSIi5wb3J0YWwudjEuUnVuRGF0YWJhc2VRdWVyeVJlcXVlc3QaIy5wb3J0YWwudjEuUnVuRGF0YWJhc2VRdWVyeVJlc3BvbnNlQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * GetInfoRequest has no parameters.
@@ -379,56 +379,6 @@ export const GetHealthResponseSchema: GenMessage<GetHealthResponse> = /*@__PURE_
   messageDesc(file_portal_v1_management, 11);
 
 /**
- * HealthStatus names whether the portal or a component works, spelled as
- * monitoring tools expect (core/health).
- *
- * @generated from message portal.v1.HealthStatus
- */
-export type HealthStatus = Message<"portal.v1.HealthStatus"> & {
-};
-
-/**
- * Describes the message portal.v1.HealthStatus.
- * Use `create(HealthStatusSchema)` to create a new message.
- */
-export const HealthStatusSchema: GenMessage<HealthStatus> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 12);
-
-/**
- * UP or DOWN; the answers always name one.
- *
- * @generated from enum portal.v1.HealthStatus.Value
- */
-export enum HealthStatus_Value {
-  /**
-   * Never answered.
-   *
-   * @generated from enum value: HEALTH_STATUS_UNSPECIFIED = 0;
-   */
-  HEALTH_STATUS_UNSPECIFIED = 0,
-
-  /**
-   * Working.
-   *
-   * @generated from enum value: UP = 1;
-   */
-  UP = 1,
-
-  /**
-   * Not working.
-   *
-   * @generated from enum value: DOWN = 2;
-   */
-  DOWN = 2,
-}
-
-/**
- * Describes the enum portal.v1.HealthStatus.Value.
- */
-export const HealthStatus_ValueSchema: GenEnum<HealthStatus_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_management, 12, 0);
-
-/**
  * Health is the portal's health in the shape monitoring tools expect.
  *
  * @generated from message portal.v1.Health
@@ -437,9 +387,9 @@ export type Health = Message<"portal.v1.Health"> & {
   /**
    * UP when every component is UP, otherwise DOWN.
    *
-   * @generated from field: portal.v1.HealthStatus.Value status = 1;
+   * @generated from field: portal.v1.HealthStatus status = 1;
    */
-  status: HealthStatus_Value;
+  status: HealthStatus;
 
   /**
    * Components by name: db, redis, kratos, mail.
@@ -454,7 +404,7 @@ export type Health = Message<"portal.v1.Health"> & {
  * Use `create(HealthSchema)` to create a new message.
  */
 export const HealthSchema: GenMessage<Health> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 13);
+  messageDesc(file_portal_v1_management, 12);
 
 /**
  * HealthComponent is the health of one component.
@@ -465,9 +415,9 @@ export type HealthComponent = Message<"portal.v1.HealthComponent"> & {
   /**
    * UP or DOWN.
    *
-   * @generated from field: portal.v1.HealthStatus.Value status = 1;
+   * @generated from field: portal.v1.HealthStatus status = 1;
    */
-  status: HealthStatus_Value;
+  status: HealthStatus;
 
   /**
    * Facts about the component, such as the error when it is DOWN.
@@ -489,7 +439,7 @@ export type HealthComponent = Message<"portal.v1.HealthComponent"> & {
  * Use `create(HealthComponentSchema)` to create a new message.
  */
 export const HealthComponentSchema: GenMessage<HealthComponent> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 14);
+  messageDesc(file_portal_v1_management, 13);
 
 /**
  * GetMetricsRequest has no parameters.
@@ -504,7 +454,7 @@ export type GetMetricsRequest = Message<"portal.v1.GetMetricsRequest"> & {
  * Use `create(GetMetricsRequestSchema)` to create a new message.
  */
 export const GetMetricsRequestSchema: GenMessage<GetMetricsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 15);
+  messageDesc(file_portal_v1_management, 14);
 
 /**
  * GetMetricsResponse carries the figures.
@@ -525,7 +475,7 @@ export type GetMetricsResponse = Message<"portal.v1.GetMetricsResponse"> & {
  * Use `create(GetMetricsResponseSchema)` to create a new message.
  */
 export const GetMetricsResponseSchema: GenMessage<GetMetricsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 16);
+  messageDesc(file_portal_v1_management, 15);
 
 /**
  * Metrics are the portal's figures since its start, read from the one
@@ -596,7 +546,7 @@ export type Metrics = Message<"portal.v1.Metrics"> & {
  * Use `create(MetricsSchema)` to create a new message.
  */
 export const MetricsSchema: GenMessage<Metrics> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 17);
+  messageDesc(file_portal_v1_management, 16);
 
 /**
  * GoRuntime are the figures of the Go runtime.
@@ -680,7 +630,7 @@ export type GoRuntime = Message<"portal.v1.GoRuntime"> & {
  * Use `create(GoRuntimeSchema)` to create a new message.
  */
 export const GoRuntimeSchema: GenMessage<GoRuntime> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 18);
+  messageDesc(file_portal_v1_management, 17);
 
 /**
  * RequestFigure counts and times one kind of request.
@@ -736,7 +686,7 @@ export type RequestFigure = Message<"portal.v1.RequestFigure"> & {
  * Use `create(RequestFigureSchema)` to create a new message.
  */
 export const RequestFigureSchema: GenMessage<RequestFigure> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 19);
+  messageDesc(file_portal_v1_management, 18);
 
 /**
  * DatabasePool are the figures of the database connection pool.
@@ -799,7 +749,7 @@ export type DatabasePool = Message<"portal.v1.DatabasePool"> & {
  * Use `create(DatabasePoolSchema)` to create a new message.
  */
 export const DatabasePoolSchema: GenMessage<DatabasePool> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 20);
+  messageDesc(file_portal_v1_management, 19);
 
 /**
  * QueueFigure are the figures of one job queue.
@@ -862,7 +812,7 @@ export type QueueFigure = Message<"portal.v1.QueueFigure"> & {
  * Use `create(QueueFigureSchema)` to create a new message.
  */
 export const QueueFigureSchema: GenMessage<QueueFigure> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 21);
+  messageDesc(file_portal_v1_management, 20);
 
 /**
  * CacheFigure counts the look-ups of a cache.
@@ -890,7 +840,7 @@ export type CacheFigure = Message<"portal.v1.CacheFigure"> & {
  * Use `create(CacheFigureSchema)` to create a new message.
  */
 export const CacheFigureSchema: GenMessage<CacheFigure> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 22);
+  messageDesc(file_portal_v1_management, 21);
 
 /**
  * GetThreadDumpRequest has no parameters.
@@ -905,7 +855,7 @@ export type GetThreadDumpRequest = Message<"portal.v1.GetThreadDumpRequest"> & {
  * Use `create(GetThreadDumpRequestSchema)` to create a new message.
  */
 export const GetThreadDumpRequestSchema: GenMessage<GetThreadDumpRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 23);
+  messageDesc(file_portal_v1_management, 22);
 
 /**
  * GetThreadDumpResponse carries the goroutines.
@@ -933,7 +883,7 @@ export type GetThreadDumpResponse = Message<"portal.v1.GetThreadDumpResponse"> &
  * Use `create(GetThreadDumpResponseSchema)` to create a new message.
  */
 export const GetThreadDumpResponseSchema: GenMessage<GetThreadDumpResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 24);
+  messageDesc(file_portal_v1_management, 23);
 
 /**
  * GoroutineGroup is a set of goroutines in one state with one stack.
@@ -968,7 +918,7 @@ export type GoroutineGroup = Message<"portal.v1.GoroutineGroup"> & {
  * Use `create(GoroutineGroupSchema)` to create a new message.
  */
 export const GoroutineGroupSchema: GenMessage<GoroutineGroup> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 25);
+  messageDesc(file_portal_v1_management, 24);
 
 /**
  * ListLoggersRequest has no parameters.
@@ -983,7 +933,7 @@ export type ListLoggersRequest = Message<"portal.v1.ListLoggersRequest"> & {
  * Use `create(ListLoggersRequestSchema)` to create a new message.
  */
 export const ListLoggersRequestSchema: GenMessage<ListLoggersRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 26);
+  messageDesc(file_portal_v1_management, 25);
 
 /**
  * ListLoggersResponse lists the loggers.
@@ -1011,7 +961,7 @@ export type ListLoggersResponse = Message<"portal.v1.ListLoggersResponse"> & {
  * Use `create(ListLoggersResponseSchema)` to create a new message.
  */
 export const ListLoggersResponseSchema: GenMessage<ListLoggersResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 27);
+  messageDesc(file_portal_v1_management, 26);
 
 /**
  * Logger is one named logger.
@@ -1046,7 +996,7 @@ export type Logger = Message<"portal.v1.Logger"> & {
  * Use `create(LoggerSchema)` to create a new message.
  */
 export const LoggerSchema: GenMessage<Logger> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 28);
+  messageDesc(file_portal_v1_management, 27);
 
 /**
  * SetLoggerLevelRequest names the logger and its new level.
@@ -1074,7 +1024,7 @@ export type SetLoggerLevelRequest = Message<"portal.v1.SetLoggerLevelRequest"> &
  * Use `create(SetLoggerLevelRequestSchema)` to create a new message.
  */
 export const SetLoggerLevelRequestSchema: GenMessage<SetLoggerLevelRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 29);
+  messageDesc(file_portal_v1_management, 28);
 
 /**
  * SetLoggerLevelResponse is empty.
@@ -1089,7 +1039,7 @@ export type SetLoggerLevelResponse = Message<"portal.v1.SetLoggerLevelResponse">
  * Use `create(SetLoggerLevelResponseSchema)` to create a new message.
  */
 export const SetLoggerLevelResponseSchema: GenMessage<SetLoggerLevelResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 30);
+  messageDesc(file_portal_v1_management, 29);
 
 /**
  * GetConfigPropsRequest has no parameters.
@@ -1104,7 +1054,7 @@ export type GetConfigPropsRequest = Message<"portal.v1.GetConfigPropsRequest"> &
  * Use `create(GetConfigPropsRequestSchema)` to create a new message.
  */
 export const GetConfigPropsRequestSchema: GenMessage<GetConfigPropsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 31);
+  messageDesc(file_portal_v1_management, 30);
 
 /**
  * GetConfigPropsResponse carries the configuration.
@@ -1125,7 +1075,7 @@ export type GetConfigPropsResponse = Message<"portal.v1.GetConfigPropsResponse">
  * Use `create(GetConfigPropsResponseSchema)` to create a new message.
  */
 export const GetConfigPropsResponseSchema: GenMessage<GetConfigPropsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 32);
+  messageDesc(file_portal_v1_management, 31);
 
 /**
  * GetEnvRequest has no parameters.
@@ -1140,7 +1090,7 @@ export type GetEnvRequest = Message<"portal.v1.GetEnvRequest"> & {
  * Use `create(GetEnvRequestSchema)` to create a new message.
  */
 export const GetEnvRequestSchema: GenMessage<GetEnvRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 33);
+  messageDesc(file_portal_v1_management, 32);
 
 /**
  * GetEnvResponse carries the environment.
@@ -1161,7 +1111,7 @@ export type GetEnvResponse = Message<"portal.v1.GetEnvResponse"> & {
  * Use `create(GetEnvResponseSchema)` to create a new message.
  */
 export const GetEnvResponseSchema: GenMessage<GetEnvResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 34);
+  messageDesc(file_portal_v1_management, 33);
 
 /**
  * ConfigProperty is one setting.
@@ -1203,7 +1153,7 @@ export type ConfigProperty = Message<"portal.v1.ConfigProperty"> & {
  * Use `create(ConfigPropertySchema)` to create a new message.
  */
 export const ConfigPropertySchema: GenMessage<ConfigProperty> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 35);
+  messageDesc(file_portal_v1_management, 34);
 
 /**
  * ListAuditsRequest asks for one page of the audit log.
@@ -1253,7 +1203,7 @@ export type ListAuditsRequest = Message<"portal.v1.ListAuditsRequest"> & {
  * Use `create(ListAuditsRequestSchema)` to create a new message.
  */
 export const ListAuditsRequestSchema: GenMessage<ListAuditsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 36);
+  messageDesc(file_portal_v1_management, 35);
 
 /**
  * ListAuditsResponse is one page of the audit log.
@@ -1281,7 +1231,7 @@ export type ListAuditsResponse = Message<"portal.v1.ListAuditsResponse"> & {
  * Use `create(ListAuditsResponseSchema)` to create a new message.
  */
 export const ListAuditsResponseSchema: GenMessage<ListAuditsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 37);
+  messageDesc(file_portal_v1_management, 36);
 
 /**
  * AuditEvent is one entry of the audit log: who did what, when, from where.
@@ -1337,7 +1287,7 @@ export type AuditEvent = Message<"portal.v1.AuditEvent"> & {
  * Use `create(AuditEventSchema)` to create a new message.
  */
 export const AuditEventSchema: GenMessage<AuditEvent> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 38);
+  messageDesc(file_portal_v1_management, 37);
 
 /**
  * RunDatabaseQueryRequest carries the statement.
@@ -1358,7 +1308,7 @@ export type RunDatabaseQueryRequest = Message<"portal.v1.RunDatabaseQueryRequest
  * Use `create(RunDatabaseQueryRequestSchema)` to create a new message.
  */
 export const RunDatabaseQueryRequestSchema: GenMessage<RunDatabaseQueryRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 39);
+  messageDesc(file_portal_v1_management, 38);
 
 /**
  * RunDatabaseQueryResponse carries the rows.
@@ -1422,7 +1372,7 @@ export type RunDatabaseQueryResponse = Message<"portal.v1.RunDatabaseQueryRespon
  * Use `create(RunDatabaseQueryResponseSchema)` to create a new message.
  */
 export const RunDatabaseQueryResponseSchema: GenMessage<RunDatabaseQueryResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 40);
+  messageDesc(file_portal_v1_management, 39);
 
 /**
  * DatabaseRow is one row of a query's answer.
@@ -1450,7 +1400,42 @@ export type DatabaseRow = Message<"portal.v1.DatabaseRow"> & {
  * Use `create(DatabaseRowSchema)` to create a new message.
  */
 export const DatabaseRowSchema: GenMessage<DatabaseRow> = /*@__PURE__*/
-  messageDesc(file_portal_v1_management, 41);
+  messageDesc(file_portal_v1_management, 40);
+
+/**
+ * HealthStatus names whether the portal or a component works, spelled as
+ * monitoring tools expect (core/health); the answers always name UP or DOWN.
+ *
+ * @generated from enum portal.v1.HealthStatus
+ */
+export enum HealthStatus {
+  /**
+   * Never answered.
+   *
+   * @generated from enum value: HEALTH_STATUS_UNSPECIFIED = 0;
+   */
+  HEALTH_STATUS_UNSPECIFIED = 0,
+
+  /**
+   * Working.
+   *
+   * @generated from enum value: UP = 1;
+   */
+  UP = 1,
+
+  /**
+   * Not working.
+   *
+   * @generated from enum value: DOWN = 2;
+   */
+  DOWN = 2,
+}
+
+/**
+ * Describes the enum portal.v1.HealthStatus.
+ */
+export const HealthStatusSchema: GenEnum<HealthStatus> = /*@__PURE__*/
+  enumDesc(file_portal_v1_management, 0);
 
 /**
  * ManagementService answers the application profile, the reference data and

@@ -8,7 +8,7 @@ import type { HttpBody } from "../../google/api/httpbody_pb";
 import { file_google_api_httpbody } from "../../google/api/httpbody_pb";
 import type { OrderLineValues } from "./batches_pb";
 import { file_portal_v1_batches } from "./batches_pb";
-import type { CommercialInvoiceTerms_Incoterm, CommercialInvoiceTerms_ReasonOfExport } from "./reports_pb";
+import type { Incoterm, ReasonOfExport } from "./reports_pb";
 import { file_portal_v1_reports } from "./reports_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/report_details.proto.
  */
 export const file_portal_v1_report_details: GenFile = /*@__PURE__*/
-  fileDesc("Ch5wb3J0YWwvdjEvcmVwb3J0X2RldGFpbHMucHJvdG8SCXBvcnRhbC52MSKSAwoRUmVwb3J0SW52b2ljZURhdGESFgoOaW52b2ljZV9udW1iZXIYASABKAkSEQoJcG9fbnVtYmVyGAIgASgJEgwKBGR1dHkYAyABKAkSCwoDdmF0GAQgASgJEhcKD2ZyZWlnaHRfcG9zdGFnZRgFIAEoCRITCgt0b2JhY2NvX3RheBgGIAEoCRIXCg9kaXNjb3VudF9yZWJhdGUYByABKAkSQQoIaW5jb3Rlcm0YCCABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybUgAiAEBEk8KEHJlYXNvbl9vZl9leHBvcnQYCSABKA4yMC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5SZWFzb25PZkV4cG9ydEgBiAEBEhsKE2FkZGl0aW9uYWxfY29tbWVudHMYCiABKAkSHQoVZGVjbGFyYXRpb25fc3RhdGVtZW50GAsgASgJQgsKCV9pbmNvdGVybUITChFfcmVhc29uX29mX2V4cG9ydCI2Ch9HZXRSZXBvcnRTaGlwbWVudERldGFpbHNSZXF1ZXN0EhMKC3NoaXBtZW50X2lkGAEgASgDIsIBCiBHZXRSZXBvcnRTaGlwbWVudERldGFpbHNSZXNwb25zZRIvCgtvcmRlcl9saW5lcxgBIAMoCzIaLnBvcnRhbC52MS5PcmRlckxpbmVWYWx1ZXMSEAoIY3VycmVuY3kYAiABKAkSLQoHaW52b2ljZRgDIAEoCzIcLnBvcnRhbC52MS5SZXBvcnRJbnZvaWNlRGF0YRISCgppZGVudGlmaWVyGAQgASgJEhgKEHJlZmVyZW5jZV9udW1iZXIYBSABKAkiSQokRG93bmxvYWRSZXBvcnRTaGlwbWVudFRyYWZmaWNSZXF1ZXN0EhMKC3NoaXBtZW50X2lkGAEgASgDEgwKBGtpbmQYAiABKAkiSwolRG93bmxvYWRSZXBvcnRTaGlwbWVudFRyYWZmaWNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keTKaAgoUUmVwb3J0RGV0YWlsc1NlcnZpY2USeAoYR2V0UmVwb3J0U2hpcG1lbnREZXRhaWxzEioucG9ydGFsLnYxLkdldFJlcG9ydFNoaXBtZW50RGV0YWlsc1JlcXVlc3QaKy5wb3J0YWwudjEuR2V0UmVwb3J0U2hpcG1lbnREZXRhaWxzUmVzcG9uc2UiA5ACARKHAQodRG93bmxvYWRSZXBvcnRTaGlwbWVudFRyYWZmaWMSLy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRTaGlwbWVudFRyYWZmaWNSZXF1ZXN0GjAucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0U2hpcG1lbnRUcmFmZmljUmVzcG9uc2UiA5ACAUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_google_api_httpbody, file_portal_v1_batches, file_portal_v1_reports]);
+  fileDesc("Ch5wb3J0YWwvdjEvcmVwb3J0X2RldGFpbHMucHJvdG8SCXBvcnRhbC52MSLkAgoRUmVwb3J0SW52b2ljZURhdGESFgoOaW52b2ljZV9udW1iZXIYASABKAkSEQoJcG9fbnVtYmVyGAIgASgJEgwKBGR1dHkYAyABKAkSCwoDdmF0GAQgASgJEhcKD2ZyZWlnaHRfcG9zdGFnZRgFIAEoCRITCgt0b2JhY2NvX3RheBgGIAEoCRIXCg9kaXNjb3VudF9yZWJhdGUYByABKAkSKgoIaW5jb3Rlcm0YCCABKA4yEy5wb3J0YWwudjEuSW5jb3Rlcm1IAIgBARI4ChByZWFzb25fb2ZfZXhwb3J0GAkgASgOMhkucG9ydGFsLnYxLlJlYXNvbk9mRXhwb3J0SAGIAQESGwoTYWRkaXRpb25hbF9jb21tZW50cxgKIAEoCRIdChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCyABKAlCCwoJX2luY290ZXJtQhMKEV9yZWFzb25fb2ZfZXhwb3J0IjYKH0dldFJlcG9ydFNoaXBtZW50RGV0YWlsc1JlcXVlc3QSEwoLc2hpcG1lbnRfaWQYASABKAMiwgEKIEdldFJlcG9ydFNoaXBtZW50RGV0YWlsc1Jlc3BvbnNlEi8KC29yZGVyX2xpbmVzGAEgAygLMhoucG9ydGFsLnYxLk9yZGVyTGluZVZhbHVlcxIQCghjdXJyZW5jeRgCIAEoCRItCgdpbnZvaWNlGAMgASgLMhwucG9ydGFsLnYxLlJlcG9ydEludm9pY2VEYXRhEhIKCmlkZW50aWZpZXIYBCABKAkSGAoQcmVmZXJlbmNlX251bWJlchgFIAEoCSJJCiREb3dubG9hZFJlcG9ydFNoaXBtZW50VHJhZmZpY1JlcXVlc3QSEwoLc2hpcG1lbnRfaWQYASABKAMSDAoEa2luZBgCIAEoCSJLCiVEb3dubG9hZFJlcG9ydFNoaXBtZW50VHJhZmZpY1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5MpoCChRSZXBvcnREZXRhaWxzU2VydmljZRJ4ChhHZXRSZXBvcnRTaGlwbWVudERldGFpbHMSKi5wb3J0YWwudjEuR2V0UmVwb3J0U2hpcG1lbnREZXRhaWxzUmVxdWVzdBorLnBvcnRhbC52MS5HZXRSZXBvcnRTaGlwbWVudERldGFpbHNSZXNwb25zZSIDkAIBEocBCh1Eb3dubG9hZFJlcG9ydFNoaXBtZW50VHJhZmZpYxIvLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydFNoaXBtZW50VHJhZmZpY1JlcXVlc3QaMC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRTaGlwbWVudFRyYWZmaWNSZXNwb25zZSIDkAIBQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_google_api_httpbody, file_portal_v1_batches, file_portal_v1_reports]);
 
 /**
  * ReportInvoiceData is the invoice columns of a shipment's row (spec 2 section 3, invoice columns).
@@ -76,16 +76,16 @@ export type ReportInvoiceData = Message<"portal.v1.ReportInvoiceData"> & {
   /**
    * Incoterm; unspecified when the row names none (the invoice reads DAP then).
    *
-   * @generated from field: optional portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 8;
+   * @generated from field: optional portal.v1.Incoterm incoterm = 8;
    */
-  incoterm?: CommercialInvoiceTerms_Incoterm | undefined;
+  incoterm?: Incoterm | undefined;
 
   /**
    * Reason of export; unspecified when the row names none (SALE_OF_GOODS_PERMANENT then).
    *
-   * @generated from field: optional portal.v1.CommercialInvoiceTerms.ReasonOfExport reason_of_export = 9;
+   * @generated from field: optional portal.v1.ReasonOfExport reason_of_export = 9;
    */
-  reasonOfExport?: CommercialInvoiceTerms_ReasonOfExport | undefined;
+  reasonOfExport?: ReasonOfExport | undefined;
 
   /**
    * Additional comments.

@@ -10,7 +10,7 @@ import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { OrderLineValues } from "./batches_pb";
 import { file_portal_v1_batches } from "./batches_pb";
-import type { ApiClient_Value, LabelType, ManifestType, ShipmentSource_Value } from "./vocabulary_pb";
+import type { ApiClient, LabelType, ManifestType, ShipmentSource } from "./vocabulary_pb";
 import { file_portal_v1_vocabulary } from "./vocabulary_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/reports.proto.
  */
 export const file_portal_v1_reports: GenFile = /*@__PURE__*/
-  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxItMHCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSKwoGc3RhdHVzGBIgASgOMhsucG9ydGFsLnYxLlJlcG9ydFJvdy5TdGF0dXMSMwoNbWFuaWZlc3RfdHlwZRgTIAEoDjIXLnBvcnRhbC52MS5NYW5pZmVzdFR5cGVIAIgBARIVCg1lcnJvcl9tZXNzYWdlGBQgASgJEhYKDmludm9pY2VfbnVtYmVyGBUgASgJEhcKD2ludm9pY2VfZGVsZXRlZBgWIAEoCBIzCgphcGlfY2xpZW50GBcgASgOMhoucG9ydGFsLnYxLkFwaUNsaWVudC5WYWx1ZUgBiAEBEi0KCmxhYmVsX3R5cGUYGCABKA4yFC5wb3J0YWwudjEuTGFiZWxUeXBlSAKIAQESFQoNY3VzdG9tZXJfbmFtZRgZIAEoCRIXCg9jdXN0b21lcl9jcm1faWQYGiABKAkSEwoLcGFyY2VsX3V1aWQYGyABKAkSNAoGc291cmNlGBwgASgOMh8ucG9ydGFsLnYxLlNoaXBtZW50U291cmNlLlZhbHVlSAOIAQESEQoJaGFzX2xhYmVsGB0gASgIEhMKC2ludm9pY2VhYmxlGB4gASgIIm8KBlN0YXR1cxIWChJTVEFUVVNfVU5TUEVDSUZJRUQQABILCgdTRU5ESU5HEAESCAoEU0VOVBACEhUKEUNSRUFUSU5HX01BTklGRVNUEAMSFAoQTUFOSUZFU1RfQ1JFQVRFRBAEEgkKBUVSUk9SEAVCEAoOX21hbmlmZXN0X3R5cGVCDQoLX2FwaV9jbGllbnRCDQoLX2xhYmVsX3R5cGVCCQoHX3NvdXJjZSJEChNTZWFyY2hSZXBvcnRSZXF1ZXN0EhcKD3BhZ2VhYmxlX2ZpbHRlchgBIAEoCRIUCgxjYWNoZV9idXN0ZXIYAiABKAkiZQoUU2VhcmNoUmVwb3J0UmVzcG9uc2USIgoEcm93cxgBIAMoCzIULnBvcnRhbC52MS5SZXBvcnRSb3cSEwoLdG90YWxfY291bnQYAiABKAMSFAoMdG90YWxfY2FwcGVkGAMgASgIIjMKGEV4cG9ydFJlcG9ydEV4Y2VsUmVxdWVzdBIXCg9wYWdlYWJsZV9maWx0ZXIYASABKAkiPwoZRXhwb3J0UmVwb3J0RXhjZWxSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJMChtEb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QSFwoPcGFnZWFibGVfZmlsdGVyGAEgASgJEhQKDGNhY2hlX2J1c3RlchgCIAEoCSJCChxEb3dubG9hZFJlcG9ydExhYmVsc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IjgKIERvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXF1ZXN0EhQKDHNoaXBtZW50X2lkcxgBIAMoAyJHCiFEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiOAodRG93bmxvYWRSZXBvcnRJbnZvaWNlc1JlcXVlc3QSFwoPcGFnZWFibGVfZmlsdGVyGAEgASgJIkQKHkRvd25sb2FkUmVwb3J0SW52b2ljZXNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSI5CiFEb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1JlcXVlc3QSFAoMc2hpcG1lbnRfaWRzGAEgAygDIkgKIkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiMgoaR2V0SW52b2ljZUN1c3RvbWVyc1JlcXVlc3QSFAoMc2hpcG1lbnRfaWRzGAEgAygDIqgBCg9JbnZvaWNlQ3VzdG9tZXISEwoLY3VzdG9tZXJfaWQYASABKAMSFgoOY3VzdG9tZXJfY3JtaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIUCgxndGNfYWNjZXB0ZWQYBCABKAgSGAoQcHJpY2luZ19hY2NlcHRlZBgFIAEoCBIVCg1pc19jaGFyZ2VhYmxlGAYgASgIEhMKC3NlbGxlcl9lb3JpGAcgASgJIrYCChtHZXRJbnZvaWNlQ3VzdG9tZXJzUmVzcG9uc2USLQoJY3VzdG9tZXJzGAEgAygLMhoucG9ydGFsLnYxLkludm9pY2VDdXN0b21lchJCCgluZXh0X3N0ZXAYAiABKA4yLy5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1Jlc3BvbnNlLkdhdGVTdGVwEh4KFm5leHRfc3RlcF9jdXN0b21lcl9pZHMYAyADKAMSNgoIZGVmYXVsdHMYBCABKAsyJC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VEZWZhdWx0cyJMCghHYXRlU3RlcBIZChVHQVRFX1NURVBfVU5TUEVDSUZJRUQQABIHCgNHVEMQARILCgdQUklDSU5HEAISDwoLU0VMTEVSX0VPUkkQAyLKAgoZQ29tbWVyY2lhbEludm9pY2VEZWZhdWx0cxI8CghpbmNvdGVybRgBIAEoDjIqLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLkluY290ZXJtEkoKEHJlYXNvbl9vZl9leHBvcnQYAiABKA4yMC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5SZWFzb25PZkV4cG9ydBIbChNhZGRpdGlvbmFsX2NvbW1lbnRzGAMgASgJEhwKFGluc2lkZV9jdXN0b21zX3VuaW9uGAQgASgIEhYKDmV1X2RlY2xhcmF0aW9uGAUgASgJEhoKEm5vbl9ldV9kZWNsYXJhdGlvbhgGIAEoCRI0ChByZWNlaXZlcl9hbW91bnRzGAcgAygLMhoucG9ydGFsLnYxLlJlY2VpdmVyQW1vdW50cyKKAQoPUmVjZWl2ZXJBbW91bnRzEjwKCGluY290ZXJtGAEgASgOMioucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuSW5jb3Rlcm0SOQoHYW1vdW50cxgCIAMoDjIoLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVRlcm1zLkFtb3VudCJEChlDaGVja0ludm9pY2VOdW1iZXJSZXF1ZXN0EhYKDmludm9pY2VfbnVtYmVyGAEgASgJEg8KB2NybV9pZHMYAiABKAkiQwoaQ2hlY2tJbnZvaWNlTnVtYmVyUmVzcG9uc2USDQoFdGFrZW4YASABKAgSFgoOaW52b2ljZV9udW1iZXIYAiABKAkixQIKFkNvbW1lcmNpYWxJbnZvaWNlVGVybXMiPwoISW5jb3Rlcm0SGAoUSU5DT1RFUk1fVU5TUEVDSUZJRUQQABIHCgNERFAQARIHCgNEQVAQAhIHCgNEVFAQAyJ6Cg5SZWFzb25PZkV4cG9ydBIgChxSRUFTT05fT0ZfRVhQT1JUX1VOU1BFQ0lGSUVEEAASCAoERE9DUxABEhsKF1NBTEVfT0ZfR09PRFNfUEVSTUFORU5UEAISEgoOUkVUVVJORURfR09PRFMQAxILCgdTQU1QTEVTEAQibgoGQW1vdW50EhYKEkFNT1VOVF9VTlNQRUNJRklFRBAAEhMKD0ZSRUlHSFRfUE9TVEFHRRABEhMKD0RJU0NPVU5UX1JFQkFURRACEgcKA1ZBVBADEg8KC1RPQkFDQ09fVEFYEAQSCAoERFVUWRAFIokDCh5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QSFgoOaW52b2ljZV9udW1iZXIYASABKAkSEQoJcG9fbnVtYmVyGAIgASgJEjwKCGluY290ZXJtGAMgASgOMioucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuSW5jb3Rlcm0SFwoPZGlzY291bnRfcmViYXRlGAQgASgBEhcKD2ZyZWlnaHRfcG9zdGFnZRgFIAEoARILCgN2YXQYBiABKAESEwoLdG9iYWNjb190YXgYByABKAESDAoEZHV0eRgIIAEoARJKChByZWFzb25fb2ZfZXhwb3J0GAkgASgOMjAucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuUmVhc29uT2ZFeHBvcnQSGwoTYWRkaXRpb25hbF9jb21tZW50cxgKIAEoCRIdChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCyABKAkSFAoMc2hpcG1lbnRfaWRzGAwgAygDIkUKH0NyZWF0ZUNvbW1lcmNpYWxJbnZvaWNlUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiPAoiR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVxdWVzdBIWCg5pbnZvaWNlX251bWJlchgBIAEoCSKHAQoZQ29tbWVyY2lhbEludm9pY2VTaGlwbWVudBITCgtzaGlwbWVudF9pZBgBIAEoAxISCgppZGVudGlmaWVyGAIgASgJEi8KC29yZGVyX2xpbmVzGAMgAygLMhoucG9ydGFsLnYxLk9yZGVyTGluZVZhbHVlcxIQCghjdXJyZW5jeRgEIAEoCSLaBAoRQ29tbWVyY2lhbEludm9pY2USFgoOaW52b2ljZV9udW1iZXIYASABKAkSEwoLY3VzdG9tZXJfaWQYAiABKAMSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRIWCg5jdXN0b21lcl9jcm1pZBgEIAEoCRIRCglwb19udW1iZXIYBSABKAkSPAoIaW5jb3Rlcm0YBiABKA4yKi5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VUZXJtcy5JbmNvdGVybRJKChByZWFzb25fb2ZfZXhwb3J0GAcgASgOMjAucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlVGVybXMuUmVhc29uT2ZFeHBvcnQSGwoTYWRkaXRpb25hbF9jb21tZW50cxgIIAEoCRIdChVkZWNsYXJhdGlvbl9zdGF0ZW1lbnQYCSABKAkSEAoIY3VycmVuY3kYCiABKAkSFwoPZnJlaWdodF9wb3N0YWdlGAsgASgBEgwKBGR1dHkYDCABKAESCwoDdmF0GA0gASgBEhMKC3RvYmFjY29fdGF4GA4gASgBEhcKD2Rpc2NvdW50X3JlYmF0ZRgPIAEoARIQCghzdWJ0b3RhbBgQIAEoARINCgV0b3RhbBgRIAEoARISCgpjcmVhdGVkX2J5GBIgASgJEi4KCmNyZWF0ZWRfYXQYEyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjcKCXNoaXBtZW50cxgUIAMoCzIkLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZVNoaXBtZW50Io4BCiNHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXNwb25zZRIuCghpbnZvaWNlcxgBIAMoCzIcLnBvcnRhbC52MS5Db21tZXJjaWFsSW52b2ljZRI3CglzaGlwbWVudHMYAiADKAsyJC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VTaGlwbWVudDLyCAoNUmVwb3J0U2VydmljZRJUCgxTZWFyY2hSZXBvcnQSHi5wb3J0YWwudjEuU2VhcmNoUmVwb3J0UmVxdWVzdBofLnBvcnRhbC52MS5TZWFyY2hSZXBvcnRSZXNwb25zZSIDkAIBEmMKEUV4cG9ydFJlcG9ydEV4Y2VsEiMucG9ydGFsLnYxLkV4cG9ydFJlcG9ydEV4Y2VsUmVxdWVzdBokLnBvcnRhbC52MS5FeHBvcnRSZXBvcnRFeGNlbFJlc3BvbnNlIgOQAgESbAoURG93bmxvYWRSZXBvcnRMYWJlbHMSJi5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNSZXF1ZXN0GicucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0TGFiZWxzUmVzcG9uc2UiA5ACARJ7ChlEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzEisucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXF1ZXN0GiwucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXNwb25zZSIDkAIBEnIKFkRvd25sb2FkUmVwb3J0SW52b2ljZXMSKC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlc1JlcXVlc3QaKS5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlc1Jlc3BvbnNlIgOQAgESfgoaRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHMSLC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXF1ZXN0Gi0ucG9ydGFsLnYxLkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVzcG9uc2UiA5ACARJpChNHZXRJbnZvaWNlQ3VzdG9tZXJzEiUucG9ydGFsLnYxLkdldEludm9pY2VDdXN0b21lcnNSZXF1ZXN0GiYucG9ydGFsLnYxLkdldEludm9pY2VDdXN0b21lcnNSZXNwb25zZSIDkAIBEmYKEkNoZWNrSW52b2ljZU51bWJlchIkLnBvcnRhbC52MS5DaGVja0ludm9pY2VOdW1iZXJSZXF1ZXN0GiUucG9ydGFsLnYxLkNoZWNrSW52b2ljZU51bWJlclJlc3BvbnNlIgOQAgEScAoXQ3JlYXRlQ29tbWVyY2lhbEludm9pY2USKS5wb3J0YWwudjEuQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXF1ZXN0GioucG9ydGFsLnYxLkNyZWF0ZUNvbW1lcmNpYWxJbnZvaWNlUmVzcG9uc2USgQEKG0dldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlscxItLnBvcnRhbC52MS5HZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0Gi4ucG9ydGFsLnYxLkdldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1Jlc3BvbnNlIgOQAgFCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM", [file_google_api_httpbody, file_google_protobuf_timestamp, file_portal_v1_batches, file_portal_v1_vocabulary]);
+  fileDesc("Chdwb3J0YWwvdjEvcmVwb3J0cy5wcm90bxIJcG9ydGFsLnYxIscHCglSZXBvcnRSb3cSEwoLc2hpcG1lbnRfaWQYASABKAMSEwoLY3VzdG9tZXJfaWQYAiABKAMSEAoIYmF0Y2hfaWQYAyABKAMSMAoMc3VibWl0dGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWZlcmVuY2VfbnVtYmVyGAUgASgJEhYKDnJlY2lwaWVudF9uYW1lGAYgASgJEhMKC3Bvc3RhbF9jb2RlGAcgASgJEgwKBGNpdHkYCCABKAkSEwoLZGVzdGluYXRpb24YCSABKAkSDwoHcHJvZHVjdBgKIAEoCRIPCgdzZXJ2aWNlGAsgASgJEhoKEmFkZGl0aW9uYWxfb3B0aW9ucxgMIAEoCRIOCgZmb3JtYXQYDSABKAkSEgoKaWRlbnRpZmllchgOIAEoCRIOCgZ3ZWlnaHQYDyABKAESDQoFdmFsdWUYECABKAESEAoIY3VycmVuY3kYESABKAkSKwoGc3RhdHVzGBIgASgOMhsucG9ydGFsLnYxLlJlcG9ydFJvdy5TdGF0dXMSMwoNbWFuaWZlc3RfdHlwZRgTIAEoDjIXLnBvcnRhbC52MS5NYW5pZmVzdFR5cGVIAIgBARIVCg1lcnJvcl9tZXNzYWdlGBQgASgJEhYKDmludm9pY2VfbnVtYmVyGBUgASgJEhcKD2ludm9pY2VfZGVsZXRlZBgWIAEoCBItCgphcGlfY2xpZW50GBcgASgOMhQucG9ydGFsLnYxLkFwaUNsaWVudEgBiAEBEi0KCmxhYmVsX3R5cGUYGCABKA4yFC5wb3J0YWwudjEuTGFiZWxUeXBlSAKIAQESFQoNY3VzdG9tZXJfbmFtZRgZIAEoCRIXCg9jdXN0b21lcl9jcm1faWQYGiABKAkSEwoLcGFyY2VsX3V1aWQYGyABKAkSLgoGc291cmNlGBwgASgOMhkucG9ydGFsLnYxLlNoaXBtZW50U291cmNlSAOIAQESEQoJaGFzX2xhYmVsGB0gASgIEhMKC2ludm9pY2VhYmxlGB4gASgIIm8KBlN0YXR1cxIWChJTVEFUVVNfVU5TUEVDSUZJRUQQABILCgdTRU5ESU5HEAESCAoEU0VOVBACEhUKEUNSRUFUSU5HX01BTklGRVNUEAMSFAoQTUFOSUZFU1RfQ1JFQVRFRBAEEgkKBUVSUk9SEAVCEAoOX21hbmlmZXN0X3R5cGVCDQoLX2FwaV9jbGllbnRCDQoLX2xhYmVsX3R5cGVCCQoHX3NvdXJjZSJEChNTZWFyY2hSZXBvcnRSZXF1ZXN0EhcKD3BhZ2VhYmxlX2ZpbHRlchgBIAEoCRIUCgxjYWNoZV9idXN0ZXIYAiABKAkiZQoUU2VhcmNoUmVwb3J0UmVzcG9uc2USIgoEcm93cxgBIAMoCzIULnBvcnRhbC52MS5SZXBvcnRSb3cSEwoLdG90YWxfY291bnQYAiABKAMSFAoMdG90YWxfY2FwcGVkGAMgASgIIjMKGEV4cG9ydFJlcG9ydEV4Y2VsUmVxdWVzdBIXCg9wYWdlYWJsZV9maWx0ZXIYASABKAkiPwoZRXhwb3J0UmVwb3J0RXhjZWxSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJMChtEb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QSFwoPcGFnZWFibGVfZmlsdGVyGAEgASgJEhQKDGNhY2hlX2J1c3RlchgCIAEoCSJCChxEb3dubG9hZFJlcG9ydExhYmVsc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5IjgKIERvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHNSZXF1ZXN0EhQKDHNoaXBtZW50X2lkcxgBIAMoAyJHCiFEb3dubG9hZFJlcG9ydExhYmVsc0J5SWRzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiOAodRG93bmxvYWRSZXBvcnRJbnZvaWNlc1JlcXVlc3QSFwoPcGFnZWFibGVfZmlsdGVyGAEgASgJIkQKHkRvd25sb2FkUmVwb3J0SW52b2ljZXNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSI5CiFEb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1JlcXVlc3QSFAoMc2hpcG1lbnRfaWRzGAEgAygDIkgKIkRvd25sb2FkUmVwb3J0SW52b2ljZUJ5SWRzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiMgoaR2V0SW52b2ljZUN1c3RvbWVyc1JlcXVlc3QSFAoMc2hpcG1lbnRfaWRzGAEgAygDIqgBCg9JbnZvaWNlQ3VzdG9tZXISEwoLY3VzdG9tZXJfaWQYASABKAMSFgoOY3VzdG9tZXJfY3JtaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIUCgxndGNfYWNjZXB0ZWQYBCABKAgSGAoQcHJpY2luZ19hY2NlcHRlZBgFIAEoCBIVCg1pc19jaGFyZ2VhYmxlGAYgASgIEhMKC3NlbGxlcl9lb3JpGAcgASgJItMBChtHZXRJbnZvaWNlQ3VzdG9tZXJzUmVzcG9uc2USLQoJY3VzdG9tZXJzGAEgAygLMhoucG9ydGFsLnYxLkludm9pY2VDdXN0b21lchItCgluZXh0X3N0ZXAYAiABKA4yGi5wb3J0YWwudjEuSW52b2ljZUdhdGVTdGVwEh4KFm5leHRfc3RlcF9jdXN0b21lcl9pZHMYAyADKAMSNgoIZGVmYXVsdHMYBCABKAsyJC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VEZWZhdWx0cyKcAgoZQ29tbWVyY2lhbEludm9pY2VEZWZhdWx0cxIlCghpbmNvdGVybRgBIAEoDjITLnBvcnRhbC52MS5JbmNvdGVybRIzChByZWFzb25fb2ZfZXhwb3J0GAIgASgOMhkucG9ydGFsLnYxLlJlYXNvbk9mRXhwb3J0EhsKE2FkZGl0aW9uYWxfY29tbWVudHMYAyABKAkSHAoUaW5zaWRlX2N1c3RvbXNfdW5pb24YBCABKAgSFgoOZXVfZGVjbGFyYXRpb24YBSABKAkSGgoSbm9uX2V1X2RlY2xhcmF0aW9uGAYgASgJEjQKEHJlY2VpdmVyX2Ftb3VudHMYByADKAsyGi5wb3J0YWwudjEuUmVjZWl2ZXJBbW91bnRzImMKD1JlY2VpdmVyQW1vdW50cxIlCghpbmNvdGVybRgBIAEoDjITLnBvcnRhbC52MS5JbmNvdGVybRIpCgdhbW91bnRzGAIgAygOMhgucG9ydGFsLnYxLkludm9pY2VBbW91bnQiRAoZQ2hlY2tJbnZvaWNlTnVtYmVyUmVxdWVzdBIWCg5pbnZvaWNlX251bWJlchgBIAEoCRIPCgdjcm1faWRzGAIgASgJIkMKGkNoZWNrSW52b2ljZU51bWJlclJlc3BvbnNlEg0KBXRha2VuGAEgASgIEhYKDmludm9pY2VfbnVtYmVyGAIgASgJItsCCh5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QSFgoOaW52b2ljZV9udW1iZXIYASABKAkSEQoJcG9fbnVtYmVyGAIgASgJEiUKCGluY290ZXJtGAMgASgOMhMucG9ydGFsLnYxLkluY290ZXJtEhcKD2Rpc2NvdW50X3JlYmF0ZRgEIAEoARIXCg9mcmVpZ2h0X3Bvc3RhZ2UYBSABKAESCwoDdmF0GAYgASgBEhMKC3RvYmFjY29fdGF4GAcgASgBEgwKBGR1dHkYCCABKAESMwoQcmVhc29uX29mX2V4cG9ydBgJIAEoDjIZLnBvcnRhbC52MS5SZWFzb25PZkV4cG9ydBIbChNhZGRpdGlvbmFsX2NvbW1lbnRzGAogASgJEh0KFWRlY2xhcmF0aW9uX3N0YXRlbWVudBgLIAEoCRIUCgxzaGlwbWVudF9pZHMYDCADKAMiRQofQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSI8CiJHZXRDb21tZXJjaWFsSW52b2ljZURldGFpbHNSZXF1ZXN0EhYKDmludm9pY2VfbnVtYmVyGAEgASgJIocBChlDb21tZXJjaWFsSW52b2ljZVNoaXBtZW50EhMKC3NoaXBtZW50X2lkGAEgASgDEhIKCmlkZW50aWZpZXIYAiABKAkSLwoLb3JkZXJfbGluZXMYAyADKAsyGi5wb3J0YWwudjEuT3JkZXJMaW5lVmFsdWVzEhAKCGN1cnJlbmN5GAQgASgJIqwEChFDb21tZXJjaWFsSW52b2ljZRIWCg5pbnZvaWNlX251bWJlchgBIAEoCRITCgtjdXN0b21lcl9pZBgCIAEoAxIVCg1jdXN0b21lcl9uYW1lGAMgASgJEhYKDmN1c3RvbWVyX2NybWlkGAQgASgJEhEKCXBvX251bWJlchgFIAEoCRIlCghpbmNvdGVybRgGIAEoDjITLnBvcnRhbC52MS5JbmNvdGVybRIzChByZWFzb25fb2ZfZXhwb3J0GAcgASgOMhkucG9ydGFsLnYxLlJlYXNvbk9mRXhwb3J0EhsKE2FkZGl0aW9uYWxfY29tbWVudHMYCCABKAkSHQoVZGVjbGFyYXRpb25fc3RhdGVtZW50GAkgASgJEhAKCGN1cnJlbmN5GAogASgJEhcKD2ZyZWlnaHRfcG9zdGFnZRgLIAEoARIMCgRkdXR5GAwgASgBEgsKA3ZhdBgNIAEoARITCgt0b2JhY2NvX3RheBgOIAEoARIXCg9kaXNjb3VudF9yZWJhdGUYDyABKAESEAoIc3VidG90YWwYECABKAESDQoFdG90YWwYESABKAESEgoKY3JlYXRlZF9ieRgSIAEoCRIuCgpjcmVhdGVkX2F0GBMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI3CglzaGlwbWVudHMYFCADKAsyJC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2VTaGlwbWVudCKOAQojR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVzcG9uc2USLgoIaW52b2ljZXMYASADKAsyHC5wb3J0YWwudjEuQ29tbWVyY2lhbEludm9pY2USNwoJc2hpcG1lbnRzGAIgAygLMiQucG9ydGFsLnYxLkNvbW1lcmNpYWxJbnZvaWNlU2hpcG1lbnQqWwoPSW52b2ljZUdhdGVTdGVwEiEKHUlOVk9JQ0VfR0FURV9TVEVQX1VOU1BFQ0lGSUVEEAASBwoDR1RDEAESCwoHUFJJQ0lORxACEg8KC1NFTExFUl9FT1JJEAMqPwoISW5jb3Rlcm0SGAoUSU5DT1RFUk1fVU5TUEVDSUZJRUQQABIHCgNERFAQARIHCgNEQVAQAhIHCgNEVFAQAyp6Cg5SZWFzb25PZkV4cG9ydBIgChxSRUFTT05fT0ZfRVhQT1JUX1VOU1BFQ0lGSUVEEAASCAoERE9DUxABEhsKF1NBTEVfT0ZfR09PRFNfUEVSTUFORU5UEAISEgoOUkVUVVJORURfR09PRFMQAxILCgdTQU1QTEVTEAQqfQoNSW52b2ljZUFtb3VudBIeChpJTlZPSUNFX0FNT1VOVF9VTlNQRUNJRklFRBAAEhMKD0ZSRUlHSFRfUE9TVEFHRRABEhMKD0RJU0NPVU5UX1JFQkFURRACEgcKA1ZBVBADEg8KC1RPQkFDQ09fVEFYEAQSCAoERFVUWRAFMvIICg1SZXBvcnRTZXJ2aWNlElQKDFNlYXJjaFJlcG9ydBIeLnBvcnRhbC52MS5TZWFyY2hSZXBvcnRSZXF1ZXN0Gh8ucG9ydGFsLnYxLlNlYXJjaFJlcG9ydFJlc3BvbnNlIgOQAgESYwoRRXhwb3J0UmVwb3J0RXhjZWwSIy5wb3J0YWwudjEuRXhwb3J0UmVwb3J0RXhjZWxSZXF1ZXN0GiQucG9ydGFsLnYxLkV4cG9ydFJlcG9ydEV4Y2VsUmVzcG9uc2UiA5ACARJsChREb3dubG9hZFJlcG9ydExhYmVscxImLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydExhYmVsc1JlcXVlc3QaJy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNSZXNwb25zZSIDkAIBEnsKGURvd25sb2FkUmVwb3J0TGFiZWxzQnlJZHMSKy5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1JlcXVlc3QaLC5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRMYWJlbHNCeUlkc1Jlc3BvbnNlIgOQAgEScgoWRG93bmxvYWRSZXBvcnRJbnZvaWNlcxIoLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVxdWVzdBopLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VzUmVzcG9uc2UiA5ACARJ+ChpEb3dubG9hZFJlcG9ydEludm9pY2VCeUlkcxIsLnBvcnRhbC52MS5Eb3dubG9hZFJlcG9ydEludm9pY2VCeUlkc1JlcXVlc3QaLS5wb3J0YWwudjEuRG93bmxvYWRSZXBvcnRJbnZvaWNlQnlJZHNSZXNwb25zZSIDkAIBEmkKE0dldEludm9pY2VDdXN0b21lcnMSJS5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1JlcXVlc3QaJi5wb3J0YWwudjEuR2V0SW52b2ljZUN1c3RvbWVyc1Jlc3BvbnNlIgOQAgESZgoSQ2hlY2tJbnZvaWNlTnVtYmVyEiQucG9ydGFsLnYxLkNoZWNrSW52b2ljZU51bWJlclJlcXVlc3QaJS5wb3J0YWwudjEuQ2hlY2tJbnZvaWNlTnVtYmVyUmVzcG9uc2UiA5ACARJwChdDcmVhdGVDb21tZXJjaWFsSW52b2ljZRIpLnBvcnRhbC52MS5DcmVhdGVDb21tZXJjaWFsSW52b2ljZVJlcXVlc3QaKi5wb3J0YWwudjEuQ3JlYXRlQ29tbWVyY2lhbEludm9pY2VSZXNwb25zZRKBAQobR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzEi0ucG9ydGFsLnYxLkdldENvbW1lcmNpYWxJbnZvaWNlRGV0YWlsc1JlcXVlc3QaLi5wb3J0YWwudjEuR2V0Q29tbWVyY2lhbEludm9pY2VEZXRhaWxzUmVzcG9uc2UiA5ACAUIyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw", [file_google_api_httpbody, file_google_protobuf_timestamp, file_portal_v1_batches, file_portal_v1_vocabulary]);
 
 /**
  * ReportRow is one shipment of the report (spec 2 section 3).
@@ -183,9 +183,9 @@ export type ReportRow = Message<"portal.v1.ReportRow"> & {
   /**
    * API client (SHIPPING, A1, AGGREGATOR); admins only.
    *
-   * @generated from field: optional portal.v1.ApiClient.Value api_client = 23;
+   * @generated from field: optional portal.v1.ApiClient api_client = 23;
    */
-  apiClient?: ApiClient_Value | undefined;
+  apiClient?: ApiClient | undefined;
 
   /**
    * Label type: PDF, Zebra or Zebra300.
@@ -218,9 +218,9 @@ export type ReportRow = Message<"portal.v1.ReportRow"> & {
   /**
    * How it was made: BATCH, INDIVIDUAL_PARCEL or API_PARCEL (Sync API); admins only.
    *
-   * @generated from field: optional portal.v1.ShipmentSource.Value source = 28;
+   * @generated from field: optional portal.v1.ShipmentSource source = 28;
    */
-  source?: ShipmentSource_Value | undefined;
+  source?: ShipmentSource | undefined;
 
   /**
    * The shipment holds a label to download.
@@ -683,9 +683,9 @@ export type GetInvoiceCustomersResponse = Message<"portal.v1.GetInvoiceCustomers
    * The first step the customers do not all satisfy (GTC, then pricing,
    * then the seller EORI); unspecified when none is left.
    *
-   * @generated from field: portal.v1.GetInvoiceCustomersResponse.GateStep next_step = 2;
+   * @generated from field: portal.v1.InvoiceGateStep next_step = 2;
    */
-  nextStep: GetInvoiceCustomersResponse_GateStep;
+  nextStep: InvoiceGateStep;
 
   /**
    * The customers that step is missing for, ascending.
@@ -710,47 +710,6 @@ export const GetInvoiceCustomersResponseSchema: GenMessage<GetInvoiceCustomersRe
   messageDesc(file_portal_v1_reports, 15);
 
 /**
- * GateStep is a step of the consent gate.
- *
- * @generated from enum portal.v1.GetInvoiceCustomersResponse.GateStep
- */
-export enum GetInvoiceCustomersResponse_GateStep {
-  /**
-   * No step is left: the invoice may be made.
-   *
-   * @generated from enum value: GATE_STEP_UNSPECIFIED = 0;
-   */
-  GATE_STEP_UNSPECIFIED = 0,
-
-  /**
-   * The general terms and conditions are to be accepted.
-   *
-   * @generated from enum value: GTC = 1;
-   */
-  GTC = 1,
-
-  /**
-   * The pricing of chargeable customers is to be accepted.
-   *
-   * @generated from enum value: PRICING = 2;
-   */
-  PRICING = 2,
-
-  /**
-   * The seller EORI is to be entered.
-   *
-   * @generated from enum value: SELLER_EORI = 3;
-   */
-  SELLER_EORI = 3,
-}
-
-/**
- * Describes the enum portal.v1.GetInvoiceCustomersResponse.GateStep.
- */
-export const GetInvoiceCustomersResponse_GateStepSchema: GenEnum<GetInvoiceCustomersResponse_GateStep> = /*@__PURE__*/
-  enumDesc(file_portal_v1_reports, 15, 0);
-
-/**
  * CommercialInvoiceDefaults is what the invoice form starts with and the
  * rules it shows, as core/invoice holds them, so the browser copies none.
  *
@@ -760,16 +719,16 @@ export type CommercialInvoiceDefaults = Message<"portal.v1.CommercialInvoiceDefa
   /**
    * The incoterm the form starts with (DAP).
    *
-   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 1;
+   * @generated from field: portal.v1.Incoterm incoterm = 1;
    */
-  incoterm: CommercialInvoiceTerms_Incoterm;
+  incoterm: Incoterm;
 
   /**
    * The reason of export the form starts with (SALE_OF_GOODS_PERMANENT).
    *
-   * @generated from field: portal.v1.CommercialInvoiceTerms.ReasonOfExport reason_of_export = 2;
+   * @generated from field: portal.v1.ReasonOfExport reason_of_export = 2;
    */
-  reasonOfExport: CommercialInvoiceTerms_ReasonOfExport;
+  reasonOfExport: ReasonOfExport;
 
   /**
    * The standard certification the additional comments start with.
@@ -825,16 +784,16 @@ export type ReceiverAmounts = Message<"portal.v1.ReceiverAmounts"> & {
   /**
    * The incoterm.
    *
-   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 1;
+   * @generated from field: portal.v1.Incoterm incoterm = 1;
    */
-  incoterm: CommercialInvoiceTerms_Incoterm;
+  incoterm: Incoterm;
 
   /**
    * The amounts, in the request's order.
    *
-   * @generated from field: repeated portal.v1.CommercialInvoiceTerms.Amount amounts = 2;
+   * @generated from field: repeated portal.v1.InvoiceAmount amounts = 2;
    */
-  amounts: CommercialInvoiceTerms_Amount[];
+  amounts: InvoiceAmount[];
 };
 
 /**
@@ -903,168 +862,6 @@ export const CheckInvoiceNumberResponseSchema: GenMessage<CheckInvoiceNumberResp
   messageDesc(file_portal_v1_reports, 19);
 
 /**
- * CommercialInvoiceTerms holds the closed sets of a commercial invoice
- * (spec 2 section 5.5), shared by the request, the stored invoice and a
- * report row's invoice data. The values are named as the spec's JSON
- * strings, which protojson writes and reads ("DAP").
- *
- * @generated from message portal.v1.CommercialInvoiceTerms
- */
-export type CommercialInvoiceTerms = Message<"portal.v1.CommercialInvoiceTerms"> & {
-};
-
-/**
- * Describes the message portal.v1.CommercialInvoiceTerms.
- * Use `create(CommercialInvoiceTermsSchema)` to create a new message.
- */
-export const CommercialInvoiceTermsSchema: GenMessage<CommercialInvoiceTerms> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 20);
-
-/**
- * Incoterm says who pays duty and taxes.
- *
- * @generated from enum portal.v1.CommercialInvoiceTerms.Incoterm
- */
-export enum CommercialInvoiceTerms_Incoterm {
-  /**
-   * None given: the server reads DAP.
-   *
-   * @generated from enum value: INCOTERM_UNSPECIFIED = 0;
-   */
-  INCOTERM_UNSPECIFIED = 0,
-
-  /**
-   * Delivered duty paid: the sender pays.
-   *
-   * @generated from enum value: DDP = 1;
-   */
-  DDP = 1,
-
-  /**
-   * Delivered at place, the default: duty, VAT and tobacco tax are the receiver's and count 0.
-   *
-   * @generated from enum value: DAP = 2;
-   */
-  DAP = 2,
-
-  /**
-   * Delivered duty and taxes paid.
-   *
-   * @generated from enum value: DTP = 3;
-   */
-  DTP = 3,
-}
-
-/**
- * Describes the enum portal.v1.CommercialInvoiceTerms.Incoterm.
- */
-export const CommercialInvoiceTerms_IncotermSchema: GenEnum<CommercialInvoiceTerms_Incoterm> = /*@__PURE__*/
-  enumDesc(file_portal_v1_reports, 20, 0);
-
-/**
- * ReasonOfExport is why the goods leave.
- *
- * @generated from enum portal.v1.CommercialInvoiceTerms.ReasonOfExport
- */
-export enum CommercialInvoiceTerms_ReasonOfExport {
-  /**
-   * None given: the server reads SALE_OF_GOODS_PERMANENT.
-   *
-   * @generated from enum value: REASON_OF_EXPORT_UNSPECIFIED = 0;
-   */
-  REASON_OF_EXPORT_UNSPECIFIED = 0,
-
-  /**
-   * Documents.
-   *
-   * @generated from enum value: DOCS = 1;
-   */
-  DOCS = 1,
-
-  /**
-   * A permanent sale of goods, the default.
-   *
-   * @generated from enum value: SALE_OF_GOODS_PERMANENT = 2;
-   */
-  SALE_OF_GOODS_PERMANENT = 2,
-
-  /**
-   * Goods sent back.
-   *
-   * @generated from enum value: RETURNED_GOODS = 3;
-   */
-  RETURNED_GOODS = 3,
-
-  /**
-   * Samples.
-   *
-   * @generated from enum value: SAMPLES = 4;
-   */
-  SAMPLES = 4,
-}
-
-/**
- * Describes the enum portal.v1.CommercialInvoiceTerms.ReasonOfExport.
- */
-export const CommercialInvoiceTerms_ReasonOfExportSchema: GenEnum<CommercialInvoiceTerms_ReasonOfExport> = /*@__PURE__*/
-  enumDesc(file_portal_v1_reports, 20, 1);
-
-/**
- * Amount names an amount of the invoice request.
- *
- * @generated from enum portal.v1.CommercialInvoiceTerms.Amount
- */
-export enum CommercialInvoiceTerms_Amount {
-  /**
-   * No amount.
-   *
-   * @generated from enum value: AMOUNT_UNSPECIFIED = 0;
-   */
-  AMOUNT_UNSPECIFIED = 0,
-
-  /**
-   * Freight and postage.
-   *
-   * @generated from enum value: FREIGHT_POSTAGE = 1;
-   */
-  FREIGHT_POSTAGE = 1,
-
-  /**
-   * Discount or rebate.
-   *
-   * @generated from enum value: DISCOUNT_REBATE = 2;
-   */
-  DISCOUNT_REBATE = 2,
-
-  /**
-   * VAT.
-   *
-   * @generated from enum value: VAT = 3;
-   */
-  VAT = 3,
-
-  /**
-   * Tobacco tax.
-   *
-   * @generated from enum value: TOBACCO_TAX = 4;
-   */
-  TOBACCO_TAX = 4,
-
-  /**
-   * Duty.
-   *
-   * @generated from enum value: DUTY = 5;
-   */
-  DUTY = 5,
-}
-
-/**
- * Describes the enum portal.v1.CommercialInvoiceTerms.Amount.
- */
-export const CommercialInvoiceTerms_AmountSchema: GenEnum<CommercialInvoiceTerms_Amount> = /*@__PURE__*/
-  enumDesc(file_portal_v1_reports, 20, 2);
-
-/**
  * CreateCommercialInvoiceRequest is the invoice request (spec 2 section 3).
  *
  * @generated from message portal.v1.CreateCommercialInvoiceRequest
@@ -1087,9 +884,9 @@ export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercial
   /**
    * The incoterm; unspecified is DAP. Under DAP duty, VAT and tobacco tax are the receiver's and count 0.
    *
-   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 3;
+   * @generated from field: portal.v1.Incoterm incoterm = 3;
    */
-  incoterm: CommercialInvoiceTerms_Incoterm;
+  incoterm: Incoterm;
 
   /**
    * Discount or rebate, subtracted from the total.
@@ -1129,9 +926,9 @@ export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercial
   /**
    * The reason of export; unspecified is SALE_OF_GOODS_PERMANENT.
    *
-   * @generated from field: portal.v1.CommercialInvoiceTerms.ReasonOfExport reason_of_export = 9;
+   * @generated from field: portal.v1.ReasonOfExport reason_of_export = 9;
    */
-  reasonOfExport: CommercialInvoiceTerms_ReasonOfExport;
+  reasonOfExport: ReasonOfExport;
 
   /**
    * Additional comments (the certification), at most 1000 characters.
@@ -1160,7 +957,7 @@ export type CreateCommercialInvoiceRequest = Message<"portal.v1.CreateCommercial
  * Use `create(CreateCommercialInvoiceRequestSchema)` to create a new message.
  */
 export const CreateCommercialInvoiceRequestSchema: GenMessage<CreateCommercialInvoiceRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 21);
+  messageDesc(file_portal_v1_reports, 20);
 
 /**
  * CreateCommercialInvoiceResponse is the invoice's PDF.
@@ -1181,7 +978,7 @@ export type CreateCommercialInvoiceResponse = Message<"portal.v1.CreateCommercia
  * Use `create(CreateCommercialInvoiceResponseSchema)` to create a new message.
  */
 export const CreateCommercialInvoiceResponseSchema: GenMessage<CreateCommercialInvoiceResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 22);
+  messageDesc(file_portal_v1_reports, 21);
 
 /**
  * GetCommercialInvoiceDetailsRequest names the number.
@@ -1202,7 +999,7 @@ export type GetCommercialInvoiceDetailsRequest = Message<"portal.v1.GetCommercia
  * Use `create(GetCommercialInvoiceDetailsRequestSchema)` to create a new message.
  */
 export const GetCommercialInvoiceDetailsRequestSchema: GenMessage<GetCommercialInvoiceDetailsRequest> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 23);
+  messageDesc(file_portal_v1_reports, 22);
 
 /**
  * CommercialInvoiceShipment is a shipment of a stored invoice.
@@ -1244,7 +1041,7 @@ export type CommercialInvoiceShipment = Message<"portal.v1.CommercialInvoiceShip
  * Use `create(CommercialInvoiceShipmentSchema)` to create a new message.
  */
 export const CommercialInvoiceShipmentSchema: GenMessage<CommercialInvoiceShipment> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 24);
+  messageDesc(file_portal_v1_reports, 23);
 
 /**
  * CommercialInvoice is a stored commercial invoice: one customer's shipments under one number.
@@ -1290,16 +1087,16 @@ export type CommercialInvoice = Message<"portal.v1.CommercialInvoice"> & {
   /**
    * The incoterm.
    *
-   * @generated from field: portal.v1.CommercialInvoiceTerms.Incoterm incoterm = 6;
+   * @generated from field: portal.v1.Incoterm incoterm = 6;
    */
-  incoterm: CommercialInvoiceTerms_Incoterm;
+  incoterm: Incoterm;
 
   /**
    * The reason of export.
    *
-   * @generated from field: portal.v1.CommercialInvoiceTerms.ReasonOfExport reason_of_export = 7;
+   * @generated from field: portal.v1.ReasonOfExport reason_of_export = 7;
    */
-  reasonOfExport: CommercialInvoiceTerms_ReasonOfExport;
+  reasonOfExport: ReasonOfExport;
 
   /**
    * Additional comments.
@@ -1398,7 +1195,7 @@ export type CommercialInvoice = Message<"portal.v1.CommercialInvoice"> & {
  * Use `create(CommercialInvoiceSchema)` to create a new message.
  */
 export const CommercialInvoiceSchema: GenMessage<CommercialInvoice> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 25);
+  messageDesc(file_portal_v1_reports, 24);
 
 /**
  * GetCommercialInvoiceDetailsResponse is the invoices of the number.
@@ -1426,7 +1223,197 @@ export type GetCommercialInvoiceDetailsResponse = Message<"portal.v1.GetCommerci
  * Use `create(GetCommercialInvoiceDetailsResponseSchema)` to create a new message.
  */
 export const GetCommercialInvoiceDetailsResponseSchema: GenMessage<GetCommercialInvoiceDetailsResponse> = /*@__PURE__*/
-  messageDesc(file_portal_v1_reports, 26);
+  messageDesc(file_portal_v1_reports, 25);
+
+/**
+ * InvoiceGateStep is a step of the commercial invoice's consent gate
+ * (spec 2 section 4.6).
+ *
+ * @generated from enum portal.v1.InvoiceGateStep
+ */
+export enum InvoiceGateStep {
+  /**
+   * No step is left: the invoice may be made.
+   *
+   * @generated from enum value: INVOICE_GATE_STEP_UNSPECIFIED = 0;
+   */
+  INVOICE_GATE_STEP_UNSPECIFIED = 0,
+
+  /**
+   * The general terms and conditions are to be accepted.
+   *
+   * @generated from enum value: GTC = 1;
+   */
+  GTC = 1,
+
+  /**
+   * The pricing of chargeable customers is to be accepted.
+   *
+   * @generated from enum value: PRICING = 2;
+   */
+  PRICING = 2,
+
+  /**
+   * The seller EORI is to be entered.
+   *
+   * @generated from enum value: SELLER_EORI = 3;
+   */
+  SELLER_EORI = 3,
+}
+
+/**
+ * Describes the enum portal.v1.InvoiceGateStep.
+ */
+export const InvoiceGateStepSchema: GenEnum<InvoiceGateStep> = /*@__PURE__*/
+  enumDesc(file_portal_v1_reports, 0);
+
+/**
+ * Incoterm says who pays duty and taxes: one of the closed sets of a
+ * commercial invoice (spec 2 section 5.5), shared by the request, the stored
+ * invoice and a report row's invoice data, as are ReasonOfExport and
+ * InvoiceAmount. The values are named as the spec's JSON strings, which
+ * protojson writes and reads ("DAP").
+ *
+ * @generated from enum portal.v1.Incoterm
+ */
+export enum Incoterm {
+  /**
+   * None given: the server reads DAP.
+   *
+   * @generated from enum value: INCOTERM_UNSPECIFIED = 0;
+   */
+  INCOTERM_UNSPECIFIED = 0,
+
+  /**
+   * Delivered duty paid: the sender pays.
+   *
+   * @generated from enum value: DDP = 1;
+   */
+  DDP = 1,
+
+  /**
+   * Delivered at place, the default: duty, VAT and tobacco tax are the receiver's and count 0.
+   *
+   * @generated from enum value: DAP = 2;
+   */
+  DAP = 2,
+
+  /**
+   * Delivered duty and taxes paid.
+   *
+   * @generated from enum value: DTP = 3;
+   */
+  DTP = 3,
+}
+
+/**
+ * Describes the enum portal.v1.Incoterm.
+ */
+export const IncotermSchema: GenEnum<Incoterm> = /*@__PURE__*/
+  enumDesc(file_portal_v1_reports, 1);
+
+/**
+ * ReasonOfExport is why the goods of a commercial invoice leave.
+ *
+ * @generated from enum portal.v1.ReasonOfExport
+ */
+export enum ReasonOfExport {
+  /**
+   * None given: the server reads SALE_OF_GOODS_PERMANENT.
+   *
+   * @generated from enum value: REASON_OF_EXPORT_UNSPECIFIED = 0;
+   */
+  REASON_OF_EXPORT_UNSPECIFIED = 0,
+
+  /**
+   * Documents.
+   *
+   * @generated from enum value: DOCS = 1;
+   */
+  DOCS = 1,
+
+  /**
+   * A permanent sale of goods, the default.
+   *
+   * @generated from enum value: SALE_OF_GOODS_PERMANENT = 2;
+   */
+  SALE_OF_GOODS_PERMANENT = 2,
+
+  /**
+   * Goods sent back.
+   *
+   * @generated from enum value: RETURNED_GOODS = 3;
+   */
+  RETURNED_GOODS = 3,
+
+  /**
+   * Samples.
+   *
+   * @generated from enum value: SAMPLES = 4;
+   */
+  SAMPLES = 4,
+}
+
+/**
+ * Describes the enum portal.v1.ReasonOfExport.
+ */
+export const ReasonOfExportSchema: GenEnum<ReasonOfExport> = /*@__PURE__*/
+  enumDesc(file_portal_v1_reports, 2);
+
+/**
+ * InvoiceAmount names an amount of the commercial invoice request.
+ *
+ * @generated from enum portal.v1.InvoiceAmount
+ */
+export enum InvoiceAmount {
+  /**
+   * No amount.
+   *
+   * @generated from enum value: INVOICE_AMOUNT_UNSPECIFIED = 0;
+   */
+  INVOICE_AMOUNT_UNSPECIFIED = 0,
+
+  /**
+   * Freight and postage.
+   *
+   * @generated from enum value: FREIGHT_POSTAGE = 1;
+   */
+  FREIGHT_POSTAGE = 1,
+
+  /**
+   * Discount or rebate.
+   *
+   * @generated from enum value: DISCOUNT_REBATE = 2;
+   */
+  DISCOUNT_REBATE = 2,
+
+  /**
+   * VAT.
+   *
+   * @generated from enum value: VAT = 3;
+   */
+  VAT = 3,
+
+  /**
+   * Tobacco tax.
+   *
+   * @generated from enum value: TOBACCO_TAX = 4;
+   */
+  TOBACCO_TAX = 4,
+
+  /**
+   * Duty.
+   *
+   * @generated from enum value: DUTY = 5;
+   */
+  DUTY = 5,
+}
+
+/**
+ * Describes the enum portal.v1.InvoiceAmount.
+ */
+export const InvoiceAmountSchema: GenEnum<InvoiceAmount> = /*@__PURE__*/
+  enumDesc(file_portal_v1_reports, 3);
 
 /**
  * ReportService is the shipment report of spec 2 section 2.4: every shipment

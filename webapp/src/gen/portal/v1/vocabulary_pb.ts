@@ -10,183 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/vocabulary.proto.
  */
 export const file_portal_v1_vocabulary: GenFile = /*@__PURE__*/
-  fileDesc("Chpwb3J0YWwvdjEvdm9jYWJ1bGFyeS5wcm90bxIJcG9ydGFsLnYxImUKCUFwaUNsaWVudCJYCgVWYWx1ZRIaChZBUElfQ0xJRU5UX1VOU1BFQ0lGSUVEEAASDAoIU0hJUFBJTkcQARIGCgJBMRACEg0KCVNISVBQWVBSTxADEg4KCkFHR1JFR0FUT1IQBCJuChBBY3RpdmF0aW9uU3RhdHVzIloKBVZhbHVlEiEKHUFDVElWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGQUNUSVZFEAESDAoISU5BQ1RJVkUQAhIHCgNORVcQAxILCgdQRU5ESU5HEAQiTgoQRnVsbHRyYWNrVmVyc2lvbiI6CgVWYWx1ZRIhCh1GVUxMVFJBQ0tfVkVSU0lPTl9VTlNQRUNJRklFRBAAEgYKAlYxEAESBgoCVjMQAiJbCg5TaGlwbWVudEZpbHRlciJJCgVWYWx1ZRIfChtTSElQTUVOVF9GSUxURVJfVU5TUEVDSUZJRUQQABIHCgNBTEwQARILCgdDSEFOR0VEEAISCQoFRVJST1IQAyJtChRQYXJjZWxNYW5pZmVzdEZpbHRlciJVCgVWYWx1ZRIfChtNQU5JRkVTVF9GSUxURVJfVU5TUEVDSUZJRUQQABIHCgNBTEwQARIOCgpNQU5JRkVTVEVEEAISEgoOTk9UX01BTklGRVNURUQQAyJsCg5TaGlwbWVudFNvdXJjZSJaCgVWYWx1ZRIfChtTSElQTUVOVF9TT1VSQ0VfVU5TUEVDSUZJRUQQABIJCgVCQVRDSBABEhUKEUlORElWSURVQUxfUEFSQ0VMEAISDgoKQVBJX1BBUkNFTBADImwKElBhcmNlbFNvdXJjZUZpbHRlciJWCgVWYWx1ZRIdChlTT1VSQ0VfRklMVEVSX1VOU1BFQ0lGSUVEEAASBwoDQUxMEAESFQoRSU5ESVZJRFVBTF9QQVJDRUwQAhIOCgpBUElfUEFSQ0VMEAMqUgoJTGFiZWxUeXBlEhoKFkxBQkVMX1RZUEVfVU5TUEVDSUZJRUQQABIHCgNQREYQARIJCgVaZWJyYRACEgwKCFplYnJhMzAwEAMSBwoDWlBMEAQqQgoNU29ydERpcmVjdGlvbhIeChpTT1JUX0RJUkVDVElPTl9VTlNQRUNJRklFRBAAEgcKA0FTQxABEggKBERFU0MQAip4CgxNYW5pZmVzdFR5cGUSHQoZTUFOSUZFU1RfVFlQRV9VTlNQRUNJRklFRBAAEhYKEk1BTklGRVNUX1RPX0NBUklFUhABEhQKEE1BTklGRVNUX01CX1BMVVMQAhIbChdNQU5JRkVTVF9DQVJSSUVSX0RJUkVDVBADKqEBCgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABITCg9ST0xFX1NVUEVSQURNSU4QARIOCgpST0xFX0FETUlOEAISEwoPUk9MRV9PUEVSQVRJT05TEAMSDQoJUk9MRV9VU0VSEAQSDAoIUk9MRV9BUEkQBRIZChVST0xFX0NVU1RPTUVSX1NFUlZJQ0UQBhIRCg1ST0xFX1RSQUNLSU5HEAdCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM");
-
-/**
- * ApiClient wraps the API clients a shipment goes through.
- *
- * @generated from message portal.v1.ApiClient
- */
-export type ApiClient = Message<"portal.v1.ApiClient"> & {
-};
-
-/**
- * Describes the message portal.v1.ApiClient.
- * Use `create(ApiClientSchema)` to create a new message.
- */
-export const ApiClientSchema: GenMessage<ApiClient> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 0);
-
-/**
- * Value is an API client.
- *
- * @generated from enum portal.v1.ApiClient.Value
- */
-export enum ApiClient_Value {
-  /**
-   * Not given or not known.
-   *
-   * @generated from enum value: API_CLIENT_UNSPECIFIED = 0;
-   */
-  API_CLIENT_UNSPECIFIED = 0,
-
-  /**
-   * The portal's own shipping client.
-   *
-   * @generated from enum value: SHIPPING = 1;
-   */
-  SHIPPING = 1,
-
-  /**
-   * The A1 client.
-   *
-   * @generated from enum value: A1 = 2;
-   */
-  A1 = 2,
-
-  /**
-   * The aggregator client as parcels store it.
-   *
-   * @generated from enum value: SHIPPYPRO = 3;
-   */
-  SHIPPYPRO = 3,
-
-  /**
-   * The aggregator client as the report search names it.
-   *
-   * @generated from enum value: AGGREGATOR = 4;
-   */
-  AGGREGATOR = 4,
-}
-
-/**
- * Describes the enum portal.v1.ApiClient.Value.
- */
-export const ApiClient_ValueSchema: GenEnum<ApiClient_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 0, 0);
-
-/**
- * ActivationStatus wraps a login's activation statuses (spec 1 section 4).
- *
- * @generated from message portal.v1.ActivationStatus
- */
-export type ActivationStatus = Message<"portal.v1.ActivationStatus"> & {
-};
-
-/**
- * Describes the message portal.v1.ActivationStatus.
- * Use `create(ActivationStatusSchema)` to create a new message.
- */
-export const ActivationStatusSchema: GenMessage<ActivationStatus> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 1);
-
-/**
- * Value is an activation status.
- *
- * @generated from enum portal.v1.ActivationStatus.Value
- */
-export enum ActivationStatus_Value {
-  /**
-   * Not given: ACTIVE on a new login, unchanged on an update.
-   *
-   * @generated from enum value: ACTIVATION_STATUS_UNSPECIFIED = 0;
-   */
-  ACTIVATION_STATUS_UNSPECIFIED = 0,
-
-  /**
-   * Signed in.
-   *
-   * @generated from enum value: ACTIVE = 1;
-   */
-  ACTIVE = 1,
-
-  /**
-   * Switched off.
-   *
-   * @generated from enum value: INACTIVE = 2;
-   */
-  INACTIVE = 2,
-
-  /**
-   * Until the e-mail address is confirmed.
-   *
-   * @generated from enum value: NEW = 3;
-   */
-  NEW = 3,
-
-  /**
-   * While an administrator has still to decide.
-   *
-   * @generated from enum value: PENDING = 4;
-   */
-  PENDING = 4,
-}
-
-/**
- * Describes the enum portal.v1.ActivationStatus.Value.
- */
-export const ActivationStatus_ValueSchema: GenEnum<ActivationStatus_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 1, 0);
-
-/**
- * FulltrackVersion wraps the versions of the fulltrack API a customer's
- * tracking keys are for (spec 3 section 2, credentials).
- *
- * @generated from message portal.v1.FulltrackVersion
- */
-export type FulltrackVersion = Message<"portal.v1.FulltrackVersion"> & {
-};
-
-/**
- * Describes the message portal.v1.FulltrackVersion.
- * Use `create(FulltrackVersionSchema)` to create a new message.
- */
-export const FulltrackVersionSchema: GenMessage<FulltrackVersion> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 2);
-
-/**
- * Value is a fulltrack API version.
- *
- * @generated from enum portal.v1.FulltrackVersion.Value
- */
-export enum FulltrackVersion_Value {
-  /**
-   * None chosen.
-   *
-   * @generated from enum value: FULLTRACK_VERSION_UNSPECIFIED = 0;
-   */
-  FULLTRACK_VERSION_UNSPECIFIED = 0,
-
-  /**
-   * Version 1: an access key and a refresh token.
-   *
-   * @generated from enum value: V1 = 1;
-   */
-  V1 = 1,
-
-  /**
-   * Version 3: an API key and a Cognito client.
-   *
-   * @generated from enum value: V3 = 2;
-   */
-  V3 = 2,
-}
-
-/**
- * Describes the enum portal.v1.FulltrackVersion.Value.
- */
-export const FulltrackVersion_ValueSchema: GenEnum<FulltrackVersion_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 2, 0);
+  fileDesc("Chpwb3J0YWwvdjEvdm9jYWJ1bGFyeS5wcm90bxIJcG9ydGFsLnYxIlsKDlNoaXBtZW50RmlsdGVyIkkKBVZhbHVlEh8KG1NISVBNRU5UX0ZJTFRFUl9VTlNQRUNJRklFRBAAEgcKA0FMTBABEgsKB0NIQU5HRUQQAhIJCgVFUlJPUhADIm0KFFBhcmNlbE1hbmlmZXN0RmlsdGVyIlUKBVZhbHVlEh8KG01BTklGRVNUX0ZJTFRFUl9VTlNQRUNJRklFRBAAEgcKA0FMTBABEg4KCk1BTklGRVNURUQQAhISCg5OT1RfTUFOSUZFU1RFRBADImwKElBhcmNlbFNvdXJjZUZpbHRlciJWCgVWYWx1ZRIdChlTT1VSQ0VfRklMVEVSX1VOU1BFQ0lGSUVEEAASBwoDQUxMEAESFQoRSU5ESVZJRFVBTF9QQVJDRUwQAhIOCgpBUElfUEFSQ0VMEAMqUgoJTGFiZWxUeXBlEhoKFkxBQkVMX1RZUEVfVU5TUEVDSUZJRUQQABIHCgNQREYQARIJCgVaZWJyYRACEgwKCFplYnJhMzAwEAMSBwoDWlBMEAQqQgoNU29ydERpcmVjdGlvbhIeChpTT1JUX0RJUkVDVElPTl9VTlNQRUNJRklFRBAAEgcKA0FTQxABEggKBERFU0MQAip4CgxNYW5pZmVzdFR5cGUSHQoZTUFOSUZFU1RfVFlQRV9VTlNQRUNJRklFRBAAEhYKEk1BTklGRVNUX1RPX0NBUklFUhABEhQKEE1BTklGRVNUX01CX1BMVVMQAhIbChdNQU5JRkVTVF9DQVJSSUVSX0RJUkVDVBADKqEBCgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABITCg9ST0xFX1NVUEVSQURNSU4QARIOCgpST0xFX0FETUlOEAISEwoPUk9MRV9PUEVSQVRJT05TEAMSDQoJUk9MRV9VU0VSEAQSDAoIUk9MRV9BUEkQBRIZChVST0xFX0NVU1RPTUVSX1NFUlZJQ0UQBhIRCg1ST0xFX1RSQUNLSU5HEAcqXAoJQXBpQ2xpZW50EhoKFkFQSV9DTElFTlRfVU5TUEVDSUZJRUQQABIMCghTSElQUElORxABEgYKAkExEAISDQoJU0hJUFBZUFJPEAMSDgoKQUdHUkVHQVRPUhAEKmUKEEFjdGl2YXRpb25TdGF0dXMSIQodQUNUSVZBVElPTl9TVEFUVVNfVU5TUEVDSUZJRUQQABIKCgZBQ1RJVkUQARIMCghJTkFDVElWRRACEgcKA05FVxADEgsKB1BFTkRJTkcQBCpFChBGdWxsdHJhY2tWZXJzaW9uEiEKHUZVTExUUkFDS19WRVJTSU9OX1VOU1BFQ0lGSUVEEAASBgoCVjEQARIGCgJWMxACKmMKDlNoaXBtZW50U291cmNlEh8KG1NISVBNRU5UX1NPVVJDRV9VTlNQRUNJRklFRBAAEgkKBUJBVENIEAESFQoRSU5ESVZJRFVBTF9QQVJDRUwQAhIOCgpBUElfUEFSQ0VMEANCMlowcGFyY2VscG9ydGFsL2FkYXB0ZXJzL3JwYy9nZW4vcG9ydGFsL3YxO3BvcnRhbHYxYgZwcm90bzM");
 
 /**
  * ShipmentFilter wraps the filters of a batch's or customer's sent shipments.
@@ -201,7 +25,7 @@ export type ShipmentFilter = Message<"portal.v1.ShipmentFilter"> & {
  * Use `create(ShipmentFilterSchema)` to create a new message.
  */
 export const ShipmentFilterSchema: GenMessage<ShipmentFilter> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 3);
+  messageDesc(file_portal_v1_vocabulary, 0);
 
 /**
  * Value is a shipment filter.
@@ -242,7 +66,7 @@ export enum ShipmentFilter_Value {
  * Describes the enum portal.v1.ShipmentFilter.Value.
  */
 export const ShipmentFilter_ValueSchema: GenEnum<ShipmentFilter_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 3, 0);
+  enumDesc(file_portal_v1_vocabulary, 0, 0);
 
 /**
  * ParcelManifestFilter wraps the parcel list's manifest filter.
@@ -257,7 +81,7 @@ export type ParcelManifestFilter = Message<"portal.v1.ParcelManifestFilter"> & {
  * Use `create(ParcelManifestFilterSchema)` to create a new message.
  */
 export const ParcelManifestFilterSchema: GenMessage<ParcelManifestFilter> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 4);
+  messageDesc(file_portal_v1_vocabulary, 1);
 
 /**
  * Value is a manifest filter.
@@ -298,66 +122,11 @@ export enum ParcelManifestFilter_Value {
  * Describes the enum portal.v1.ParcelManifestFilter.Value.
  */
 export const ParcelManifestFilter_ValueSchema: GenEnum<ParcelManifestFilter_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 4, 0);
+  enumDesc(file_portal_v1_vocabulary, 1, 0);
 
 /**
- * ShipmentSource says how a shipment was made.
- *
- * @generated from message portal.v1.ShipmentSource
- */
-export type ShipmentSource = Message<"portal.v1.ShipmentSource"> & {
-};
-
-/**
- * Describes the message portal.v1.ShipmentSource.
- * Use `create(ShipmentSourceSchema)` to create a new message.
- */
-export const ShipmentSourceSchema: GenMessage<ShipmentSource> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 5);
-
-/**
- * Value is a source.
- *
- * @generated from enum portal.v1.ShipmentSource.Value
- */
-export enum ShipmentSource_Value {
-  /**
-   * Not known, or not shown to the caller (only admins see a report row's source).
-   *
-   * @generated from enum value: SHIPMENT_SOURCE_UNSPECIFIED = 0;
-   */
-  SHIPMENT_SOURCE_UNSPECIFIED = 0,
-
-  /**
-   * A row of an uploaded CSV batch.
-   *
-   * @generated from enum value: BATCH = 1;
-   */
-  BATCH = 1,
-
-  /**
-   * A parcel made with the portal's form.
-   *
-   * @generated from enum value: INDIVIDUAL_PARCEL = 2;
-   */
-  INDIVIDUAL_PARCEL = 2,
-
-  /**
-   * A parcel made by an integrator's API login (Sync API).
-   *
-   * @generated from enum value: API_PARCEL = 3;
-   */
-  API_PARCEL = 3,
-}
-
-/**
- * Describes the enum portal.v1.ShipmentSource.Value.
- */
-export const ShipmentSource_ValueSchema: GenEnum<ShipmentSource_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 5, 0);
-
-/**
- * ParcelSourceFilter wraps the parcel list's source filter.
+ * ParcelSourceFilter wraps the parcel list's source filter; nested, because
+ * its INDIVIDUAL_PARCEL and API_PARCEL are ShipmentSource's too.
  *
  * @generated from message portal.v1.ParcelSourceFilter
  */
@@ -369,7 +138,7 @@ export type ParcelSourceFilter = Message<"portal.v1.ParcelSourceFilter"> & {
  * Use `create(ParcelSourceFilterSchema)` to create a new message.
  */
 export const ParcelSourceFilterSchema: GenMessage<ParcelSourceFilter> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 6);
+  messageDesc(file_portal_v1_vocabulary, 2);
 
 /**
  * Value is a source filter.
@@ -410,7 +179,7 @@ export enum ParcelSourceFilter_Value {
  * Describes the enum portal.v1.ParcelSourceFilter.Value.
  */
 export const ParcelSourceFilter_ValueSchema: GenEnum<ParcelSourceFilter_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 6, 0);
+  enumDesc(file_portal_v1_vocabulary, 2, 0);
 
 /**
  * LabelType is the kind of label a shipment is printed as.
@@ -606,4 +375,176 @@ export enum Role {
  */
 export const RoleSchema: GenEnum<Role> = /*@__PURE__*/
   enumDesc(file_portal_v1_vocabulary, 3);
+
+/**
+ * ApiClient is an API client a shipment goes through.
+ *
+ * @generated from enum portal.v1.ApiClient
+ */
+export enum ApiClient {
+  /**
+   * Not given or not known.
+   *
+   * @generated from enum value: API_CLIENT_UNSPECIFIED = 0;
+   */
+  API_CLIENT_UNSPECIFIED = 0,
+
+  /**
+   * The portal's own shipping client.
+   *
+   * @generated from enum value: SHIPPING = 1;
+   */
+  SHIPPING = 1,
+
+  /**
+   * The A1 client.
+   *
+   * @generated from enum value: A1 = 2;
+   */
+  A1 = 2,
+
+  /**
+   * The aggregator client as parcels store it.
+   *
+   * @generated from enum value: SHIPPYPRO = 3;
+   */
+  SHIPPYPRO = 3,
+
+  /**
+   * The aggregator client as the report search names it.
+   *
+   * @generated from enum value: AGGREGATOR = 4;
+   */
+  AGGREGATOR = 4,
+}
+
+/**
+ * Describes the enum portal.v1.ApiClient.
+ */
+export const ApiClientSchema: GenEnum<ApiClient> = /*@__PURE__*/
+  enumDesc(file_portal_v1_vocabulary, 4);
+
+/**
+ * ActivationStatus is a login's activation status (spec 1 section 4).
+ *
+ * @generated from enum portal.v1.ActivationStatus
+ */
+export enum ActivationStatus {
+  /**
+   * Not given: ACTIVE on a new login, unchanged on an update.
+   *
+   * @generated from enum value: ACTIVATION_STATUS_UNSPECIFIED = 0;
+   */
+  ACTIVATION_STATUS_UNSPECIFIED = 0,
+
+  /**
+   * Signed in.
+   *
+   * @generated from enum value: ACTIVE = 1;
+   */
+  ACTIVE = 1,
+
+  /**
+   * Switched off.
+   *
+   * @generated from enum value: INACTIVE = 2;
+   */
+  INACTIVE = 2,
+
+  /**
+   * Until the e-mail address is confirmed.
+   *
+   * @generated from enum value: NEW = 3;
+   */
+  NEW = 3,
+
+  /**
+   * While an administrator has still to decide.
+   *
+   * @generated from enum value: PENDING = 4;
+   */
+  PENDING = 4,
+}
+
+/**
+ * Describes the enum portal.v1.ActivationStatus.
+ */
+export const ActivationStatusSchema: GenEnum<ActivationStatus> = /*@__PURE__*/
+  enumDesc(file_portal_v1_vocabulary, 5);
+
+/**
+ * FulltrackVersion is the version of the fulltrack API a customer's
+ * tracking keys are for (spec 3 section 2, credentials).
+ *
+ * @generated from enum portal.v1.FulltrackVersion
+ */
+export enum FulltrackVersion {
+  /**
+   * None chosen.
+   *
+   * @generated from enum value: FULLTRACK_VERSION_UNSPECIFIED = 0;
+   */
+  FULLTRACK_VERSION_UNSPECIFIED = 0,
+
+  /**
+   * Version 1: an access key and a refresh token.
+   *
+   * @generated from enum value: V1 = 1;
+   */
+  V1 = 1,
+
+  /**
+   * Version 3: an API key and a Cognito client.
+   *
+   * @generated from enum value: V3 = 2;
+   */
+  V3 = 2,
+}
+
+/**
+ * Describes the enum portal.v1.FulltrackVersion.
+ */
+export const FulltrackVersionSchema: GenEnum<FulltrackVersion> = /*@__PURE__*/
+  enumDesc(file_portal_v1_vocabulary, 6);
+
+/**
+ * ShipmentSource says how a shipment was made.
+ *
+ * @generated from enum portal.v1.ShipmentSource
+ */
+export enum ShipmentSource {
+  /**
+   * Not known, or not shown to the caller (only admins see a report row's source).
+   *
+   * @generated from enum value: SHIPMENT_SOURCE_UNSPECIFIED = 0;
+   */
+  SHIPMENT_SOURCE_UNSPECIFIED = 0,
+
+  /**
+   * A row of an uploaded CSV batch.
+   *
+   * @generated from enum value: BATCH = 1;
+   */
+  BATCH = 1,
+
+  /**
+   * A parcel made with the portal's form.
+   *
+   * @generated from enum value: INDIVIDUAL_PARCEL = 2;
+   */
+  INDIVIDUAL_PARCEL = 2,
+
+  /**
+   * A parcel made by an integrator's API login (Sync API).
+   *
+   * @generated from enum value: API_PARCEL = 3;
+   */
+  API_PARCEL = 3,
+}
+
+/**
+ * Describes the enum portal.v1.ShipmentSource.
+ */
+export const ShipmentSourceSchema: GenEnum<ShipmentSource> = /*@__PURE__*/
+  enumDesc(file_portal_v1_vocabulary, 7);
 

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file portal/v1/inquiries.proto.
  */
 export const file_portal_v1_inquiries: GenFile = /*@__PURE__*/
-  fileDesc("Chlwb3J0YWwvdjEvaW5xdWlyaWVzLnByb3RvEglwb3J0YWwudjEiLAoXR2V0SW5xdWlyeVRlbmFudFJlcXVlc3QSEQoJdGVuYW50X2lkGAEgASgDIjoKDUlucXVpcnlUZW5hbnQSCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJIkQKGEdldElucXVpcnlUZW5hbnRSZXNwb25zZRIoCgZ0ZW5hbnQYASABKAsyGC5wb3J0YWwudjEuSW5xdWlyeVRlbmFudCJKChFJbnF1aXJ5QXR0YWNobWVudBIbCglmaWxlX25hbWUYASABKAlCCLpIBXIDGMgBEhgKBGRhdGEYAiABKAxCCrpIB3oFGICk6AMi6QwKGlN1Ym1pdFBhcmNlbElucXVpcnlSZXF1ZXN0EhEKCXRlbmFudF9pZBgBIAEoAxJICgdwcm9kdWN0GAIgASgOMi0ucG9ydGFsLnYxLlN1Ym1pdFBhcmNlbElucXVpcnlSZXF1ZXN0LlByb2R1Y3RCCLpIBYIBAhABEkwKCWluc3VyYW5jZRgDIAEoDjIvLnBvcnRhbC52MS5TdWJtaXRQYXJjZWxJbnF1aXJ5UmVxdWVzdC5JbnN1cmFuY2VCCLpIBYIBAhABEkYKBnJlYXNvbhgEIAEoDjIsLnBvcnRhbC52MS5TdWJtaXRQYXJjZWxJbnF1aXJ5UmVxdWVzdC5SZWFzb25CCLpIBYIBAhABEh0KC3JlYXNvbl90ZXh0GAUgASgJQgi6SAVyAxigHxIkCg90cmFja2luZ19udW1iZXIYBiABKAlCC7pICMgBAXIDGMgBEiMKD2RhdGVfb2ZfcG9zdGluZxgHIAEoCUIKukgHyAEBcgIYFBIgCgtzZW5kZXJfbmFtZRgIIAEoCUILukgIyAEBcgMYyAESHwoNc2VuZGVyX3N0cmVldBgJIAEoCUIIukgFcgMYyAESIQoPc2VuZGVyX3ppcF9jb2RlGAogASgJQgi6SAVyAxjIARIdCgtzZW5kZXJfY2l0eRgLIAEoCUIIukgFcgMYyAESIAoOc2VuZGVyX2NvdW50cnkYDCABKAlCCLpIBXIDGMgBEiEKDHNlbmRlcl9jcm1pZBgNIAEoCUILukgIyAEBcgMYyAESKgoVc2VuZGVyX2NvbnRhY3RfcGVyc29uGA4gASgJQgu6SAjIAQFyAxjIARImChRzZW5kZXJfY29udGFjdF9waG9uZRgPIAEoCUIIukgFcgMYyAESKQoUc2VuZGVyX2NvbnRhY3RfZW1haWwYECABKAlCC7pICMgBAXIDGP4BEisKGXNlbmRlcl9jb250YWN0X2VtYWlsX2NvcHkYESABKAlCCLpIBXIDGP4BEhwKFHNlbmRlcl9jb3B5X3RvX2VtYWlsGBIgASgIEiMKDnJlY2lwaWVudF9uYW1lGBMgASgJQgu6SAjIAQFyAxjIARIiChByZWNpcGllbnRfc3RyZWV0GBQgASgJQgi6SAVyAxjIARIkChJyZWNpcGllbnRfemlwX2NvZGUYFSABKAlCCLpIBXIDGMgBEiAKDnJlY2lwaWVudF9jaXR5GBYgASgJQgi6SAVyAxjIARImChFyZWNpcGllbnRfY291bnRyeRgXIAEoCUILukgIyAEBcgMYyAESLQoYcmVjaXBpZW50X2NvbnRhY3RfcGVyc29uGBggASgJQgu6SAjIAQFyAxjIARIpChdyZWNpcGllbnRfY29udGFjdF9waG9uZRgZIAEoCUIIukgFcgMYyAESLAoXcmVjaXBpZW50X2NvbnRhY3RfZW1haWwYGiABKAlCC7pICMgBAXIDGP4BEi4KHHJlY2lwaWVudF9jb250YWN0X2VtYWlsX2NvcHkYGyABKAlCCLpIBXIDGP4BEigKE2NvbnRlbnRfZGVzY3JpcHRpb24YHCABKAlCC7pICMgBAXIDGKAfEh8KDWNvbnRlbnRfdmFsdWUYHSABKAlCCLpIBXIDGMgBEjsKC2F0dGFjaG1lbnRzGB4gAygLMhwucG9ydGFsLnYxLklucXVpcnlBdHRhY2htZW50Qgi6SAWSAQIQAxIiChByZV9jYXB0Y2hhX3Rva2VuGB8gASgJQgi6SAVyAxjoBxIPCgdjb25zZW50GCAgASgIImUKB1Byb2R1Y3QSFwoTUFJPRFVDVF9VTlNQRUNJRklFRBAAEhEKDUVQQVFfU1RBTkRBUkQQARINCglFUEFRX1BMVVMQAhIPCgtFUEFRX1NFTEVDVBADEg4KCkVQQVFfRUxJVEUQBCJWCglJbnN1cmFuY2USGQoVSU5TVVJBTkNFX1VOU1BFQ0lGSUVEEAASCAoETk9ORRABEgoKBkVVUl80NRACEgsKB0VVUl8xNTAQAxILCgdFVVJfNTAwEAQibQoGUmVhc29uEhYKElJFQVNPTl9VTlNQRUNJRklFRBAAEhYKEklURU1fTk9UX0RFTElWRVJFRBABEhUKEURJU1BVVEVEX0RFTElWRVJZEAISEAoMSVRFTV9EQU1BR0VEEAMSCgoGT1RIRVJTEAQiKQobU3VibWl0UGFyY2VsSW5xdWlyeVJlc3BvbnNlEgoKAmlkGAEgASgDIj0KGkdldFBhcmNlbElucXVpcnlQZGZSZXF1ZXN0Eh8KC3RyYWNraW5nX2lkGAEgASgJQgq6SAdyBRABGMgBIkEKG0dldFBhcmNlbElucXVpcnlQZGZSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keSJrChpTdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBIXCgVlbWFpbBgBIAEoCUIIukgFcgMY/gESGQoHY29tcGFueRgCIAEoCUIIukgFcgMYyAESGQoIbGFuZ3VhZ2UYAyABKAlCB7pIBHICGAoiHQobU3Vic2NyaWJlTmV3c2xldHRlclJlc3BvbnNlIkEKJENvbmZpcm1OZXdzbGV0dGVyU3Vic2NyaXB0aW9uUmVxdWVzdBIZCgV0b2tlbhgBIAEoCUIKukgHcgUQARjIASInCiVDb25maXJtTmV3c2xldHRlclN1YnNjcmlwdGlvblJlc3BvbnNlMq4ECg5JbnF1aXJ5U2VydmljZRJgChBHZXRJbnF1aXJ5VGVuYW50EiIucG9ydGFsLnYxLkdldElucXVpcnlUZW5hbnRSZXF1ZXN0GiMucG9ydGFsLnYxLkdldElucXVpcnlUZW5hbnRSZXNwb25zZSIDkAIBEmQKE1N1Ym1pdFBhcmNlbElucXVpcnkSJS5wb3J0YWwudjEuU3VibWl0UGFyY2VsSW5xdWlyeVJlcXVlc3QaJi5wb3J0YWwudjEuU3VibWl0UGFyY2VsSW5xdWlyeVJlc3BvbnNlEmkKE0dldFBhcmNlbElucXVpcnlQZGYSJS5wb3J0YWwudjEuR2V0UGFyY2VsSW5xdWlyeVBkZlJlcXVlc3QaJi5wb3J0YWwudjEuR2V0UGFyY2VsSW5xdWlyeVBkZlJlc3BvbnNlIgOQAgESZAoTU3Vic2NyaWJlTmV3c2xldHRlchIlLnBvcnRhbC52MS5TdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBomLnBvcnRhbC52MS5TdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2USggEKHUNvbmZpcm1OZXdzbGV0dGVyU3Vic2NyaXB0aW9uEi8ucG9ydGFsLnYxLkNvbmZpcm1OZXdzbGV0dGVyU3Vic2NyaXB0aW9uUmVxdWVzdBowLnBvcnRhbC52MS5Db25maXJtTmV3c2xldHRlclN1YnNjcmlwdGlvblJlc3BvbnNlQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_api_httpbody]);
+  fileDesc("Chlwb3J0YWwvdjEvaW5xdWlyaWVzLnByb3RvEglwb3J0YWwudjEiLAoXR2V0SW5xdWlyeVRlbmFudFJlcXVlc3QSEQoJdGVuYW50X2lkGAEgASgDIjoKDUlucXVpcnlUZW5hbnQSCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJIkQKGEdldElucXVpcnlUZW5hbnRSZXNwb25zZRIoCgZ0ZW5hbnQYASABKAsyGC5wb3J0YWwudjEuSW5xdWlyeVRlbmFudCJKChFJbnF1aXJ5QXR0YWNobWVudBIbCglmaWxlX25hbWUYASABKAlCCLpIBXIDGMgBEhgKBGRhdGEYAiABKAxCCrpIB3oFGICk6AMi/wkKGlN1Ym1pdFBhcmNlbElucXVpcnlSZXF1ZXN0EhEKCXRlbmFudF9pZBgBIAEoAxI0Cgdwcm9kdWN0GAIgASgOMhkucG9ydGFsLnYxLklucXVpcnlQcm9kdWN0Qgi6SAWCAQIQARI4CglpbnN1cmFuY2UYAyABKA4yGy5wb3J0YWwudjEuSW5xdWlyeUluc3VyYW5jZUIIukgFggECEAESMgoGcmVhc29uGAQgASgOMhgucG9ydGFsLnYxLklucXVpcnlSZWFzb25CCLpIBYIBAhABEh0KC3JlYXNvbl90ZXh0GAUgASgJQgi6SAVyAxigHxIkCg90cmFja2luZ19udW1iZXIYBiABKAlCC7pICMgBAXIDGMgBEiMKD2RhdGVfb2ZfcG9zdGluZxgHIAEoCUIKukgHyAEBcgIYFBIgCgtzZW5kZXJfbmFtZRgIIAEoCUILukgIyAEBcgMYyAESHwoNc2VuZGVyX3N0cmVldBgJIAEoCUIIukgFcgMYyAESIQoPc2VuZGVyX3ppcF9jb2RlGAogASgJQgi6SAVyAxjIARIdCgtzZW5kZXJfY2l0eRgLIAEoCUIIukgFcgMYyAESIAoOc2VuZGVyX2NvdW50cnkYDCABKAlCCLpIBXIDGMgBEiEKDHNlbmRlcl9jcm1pZBgNIAEoCUILukgIyAEBcgMYyAESKgoVc2VuZGVyX2NvbnRhY3RfcGVyc29uGA4gASgJQgu6SAjIAQFyAxjIARImChRzZW5kZXJfY29udGFjdF9waG9uZRgPIAEoCUIIukgFcgMYyAESKQoUc2VuZGVyX2NvbnRhY3RfZW1haWwYECABKAlCC7pICMgBAXIDGP4BEisKGXNlbmRlcl9jb250YWN0X2VtYWlsX2NvcHkYESABKAlCCLpIBXIDGP4BEhwKFHNlbmRlcl9jb3B5X3RvX2VtYWlsGBIgASgIEiMKDnJlY2lwaWVudF9uYW1lGBMgASgJQgu6SAjIAQFyAxjIARIiChByZWNpcGllbnRfc3RyZWV0GBQgASgJQgi6SAVyAxjIARIkChJyZWNpcGllbnRfemlwX2NvZGUYFSABKAlCCLpIBXIDGMgBEiAKDnJlY2lwaWVudF9jaXR5GBYgASgJQgi6SAVyAxjIARImChFyZWNpcGllbnRfY291bnRyeRgXIAEoCUILukgIyAEBcgMYyAESLQoYcmVjaXBpZW50X2NvbnRhY3RfcGVyc29uGBggASgJQgu6SAjIAQFyAxjIARIpChdyZWNpcGllbnRfY29udGFjdF9waG9uZRgZIAEoCUIIukgFcgMYyAESLAoXcmVjaXBpZW50X2NvbnRhY3RfZW1haWwYGiABKAlCC7pICMgBAXIDGP4BEi4KHHJlY2lwaWVudF9jb250YWN0X2VtYWlsX2NvcHkYGyABKAlCCLpIBXIDGP4BEigKE2NvbnRlbnRfZGVzY3JpcHRpb24YHCABKAlCC7pICMgBAXIDGKAfEh8KDWNvbnRlbnRfdmFsdWUYHSABKAlCCLpIBXIDGMgBEjsKC2F0dGFjaG1lbnRzGB4gAygLMhwucG9ydGFsLnYxLklucXVpcnlBdHRhY2htZW50Qgi6SAWSAQIQAxIiChByZV9jYXB0Y2hhX3Rva2VuGB8gASgJQgi6SAVyAxjoBxIPCgdjb25zZW50GCAgASgIIikKG1N1Ym1pdFBhcmNlbElucXVpcnlSZXNwb25zZRIKCgJpZBgBIAEoAyI9ChpHZXRQYXJjZWxJbnF1aXJ5UGRmUmVxdWVzdBIfCgt0cmFja2luZ19pZBgBIAEoCUIKukgHcgUQARjIASJBChtHZXRQYXJjZWxJbnF1aXJ5UGRmUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkiawoaU3Vic2NyaWJlTmV3c2xldHRlclJlcXVlc3QSFwoFZW1haWwYASABKAlCCLpIBXIDGP4BEhkKB2NvbXBhbnkYAiABKAlCCLpIBXIDGMgBEhkKCGxhbmd1YWdlGAMgASgJQge6SARyAhgKIh0KG1N1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZSJBCiRDb25maXJtTmV3c2xldHRlclN1YnNjcmlwdGlvblJlcXVlc3QSGQoFdG9rZW4YASABKAlCCrpIB3IFEAEYyAEiJwolQ29uZmlybU5ld3NsZXR0ZXJTdWJzY3JpcHRpb25SZXNwb25zZSp0Cg5JbnF1aXJ5UHJvZHVjdBIfChtJTlFVSVJZX1BST0RVQ1RfVU5TUEVDSUZJRUQQABIRCg1FUEFRX1NUQU5EQVJEEAESDQoJRVBBUV9QTFVTEAISDwoLRVBBUV9TRUxFQ1QQAxIOCgpFUEFRX0VMSVRFEAQqZQoQSW5xdWlyeUluc3VyYW5jZRIhCh1JTlFVSVJZX0lOU1VSQU5DRV9VTlNQRUNJRklFRBAAEggKBE5PTkUQARIKCgZFVVJfNDUQAhILCgdFVVJfMTUwEAMSCwoHRVVSXzUwMBAEKnwKDUlucXVpcnlSZWFzb24SHgoaSU5RVUlSWV9SRUFTT05fVU5TUEVDSUZJRUQQABIWChJJVEVNX05PVF9ERUxJVkVSRUQQARIVChFESVNQVVRFRF9ERUxJVkVSWRACEhAKDElURU1fREFNQUdFRBADEgoKBk9USEVSUxAEMq4ECg5JbnF1aXJ5U2VydmljZRJgChBHZXRJbnF1aXJ5VGVuYW50EiIucG9ydGFsLnYxLkdldElucXVpcnlUZW5hbnRSZXF1ZXN0GiMucG9ydGFsLnYxLkdldElucXVpcnlUZW5hbnRSZXNwb25zZSIDkAIBEmQKE1N1Ym1pdFBhcmNlbElucXVpcnkSJS5wb3J0YWwudjEuU3VibWl0UGFyY2VsSW5xdWlyeVJlcXVlc3QaJi5wb3J0YWwudjEuU3VibWl0UGFyY2VsSW5xdWlyeVJlc3BvbnNlEmkKE0dldFBhcmNlbElucXVpcnlQZGYSJS5wb3J0YWwudjEuR2V0UGFyY2VsSW5xdWlyeVBkZlJlcXVlc3QaJi5wb3J0YWwudjEuR2V0UGFyY2VsSW5xdWlyeVBkZlJlc3BvbnNlIgOQAgESZAoTU3Vic2NyaWJlTmV3c2xldHRlchIlLnBvcnRhbC52MS5TdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBomLnBvcnRhbC52MS5TdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2USggEKHUNvbmZpcm1OZXdzbGV0dGVyU3Vic2NyaXB0aW9uEi8ucG9ydGFsLnYxLkNvbmZpcm1OZXdzbGV0dGVyU3Vic2NyaXB0aW9uUmVxdWVzdBowLnBvcnRhbC52MS5Db25maXJtTmV3c2xldHRlclN1YnNjcmlwdGlvblJlc3BvbnNlQjJaMHBhcmNlbHBvcnRhbC9hZGFwdGVycy9ycGMvZ2VuL3BvcnRhbC92MTtwb3J0YWx2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_api_httpbody]);
 
 /**
  * GetInquiryTenantRequest names the tenant.
@@ -137,23 +137,23 @@ export type SubmitParcelInquiryRequest = Message<"portal.v1.SubmitParcelInquiryR
   /**
    * The product; unspecified is EPAQ_STANDARD.
    *
-   * @generated from field: portal.v1.SubmitParcelInquiryRequest.Product product = 2;
+   * @generated from field: portal.v1.InquiryProduct product = 2;
    */
-  product: SubmitParcelInquiryRequest_Product;
+  product: InquiryProduct;
 
   /**
    * The insurance; unspecified is NONE.
    *
-   * @generated from field: portal.v1.SubmitParcelInquiryRequest.Insurance insurance = 3;
+   * @generated from field: portal.v1.InquiryInsurance insurance = 3;
    */
-  insurance: SubmitParcelInquiryRequest_Insurance;
+  insurance: InquiryInsurance;
 
   /**
    * The reason; unspecified is ITEM_NOT_DELIVERED.
    *
-   * @generated from field: portal.v1.SubmitParcelInquiryRequest.Reason reason = 4;
+   * @generated from field: portal.v1.InquiryReason reason = 4;
    */
-  reason: SubmitParcelInquiryRequest_Reason;
+  reason: InquiryReason;
 
   /**
    * Free text about the reason.
@@ -361,151 +361,6 @@ export const SubmitParcelInquiryRequestSchema: GenMessage<SubmitParcelInquiryReq
   messageDesc(file_portal_v1_inquiries, 4);
 
 /**
- * Product is the parcel's e-PAQ product. The values are named as the
- * spec's JSON strings, which protojson writes and reads ("EPAQ_PLUS").
- *
- * @generated from enum portal.v1.SubmitParcelInquiryRequest.Product
- */
-export enum SubmitParcelInquiryRequest_Product {
-  /**
-   * None chosen: the server files EPAQ_STANDARD.
-   *
-   * @generated from enum value: PRODUCT_UNSPECIFIED = 0;
-   */
-  PRODUCT_UNSPECIFIED = 0,
-
-  /**
-   * e-PAQ Standard, the form's default.
-   *
-   * @generated from enum value: EPAQ_STANDARD = 1;
-   */
-  EPAQ_STANDARD = 1,
-
-  /**
-   * e-PAQ Plus.
-   *
-   * @generated from enum value: EPAQ_PLUS = 2;
-   */
-  EPAQ_PLUS = 2,
-
-  /**
-   * e-PAQ Select.
-   *
-   * @generated from enum value: EPAQ_SELECT = 3;
-   */
-  EPAQ_SELECT = 3,
-
-  /**
-   * e-PAQ Elite.
-   *
-   * @generated from enum value: EPAQ_ELITE = 4;
-   */
-  EPAQ_ELITE = 4,
-}
-
-/**
- * Describes the enum portal.v1.SubmitParcelInquiryRequest.Product.
- */
-export const SubmitParcelInquiryRequest_ProductSchema: GenEnum<SubmitParcelInquiryRequest_Product> = /*@__PURE__*/
-  enumDesc(file_portal_v1_inquiries, 4, 0);
-
-/**
- * Insurance is the parcel's insurance tier.
- *
- * @generated from enum portal.v1.SubmitParcelInquiryRequest.Insurance
- */
-export enum SubmitParcelInquiryRequest_Insurance {
-  /**
-   * None chosen: the server files NONE.
-   *
-   * @generated from enum value: INSURANCE_UNSPECIFIED = 0;
-   */
-  INSURANCE_UNSPECIFIED = 0,
-
-  /**
-   * Not insured, the form's default.
-   *
-   * @generated from enum value: NONE = 1;
-   */
-  NONE = 1,
-
-  /**
-   * Insured up to 45 euros.
-   *
-   * @generated from enum value: EUR_45 = 2;
-   */
-  EUR_45 = 2,
-
-  /**
-   * Insured up to 150 euros.
-   *
-   * @generated from enum value: EUR_150 = 3;
-   */
-  EUR_150 = 3,
-
-  /**
-   * Insured up to 500 euros.
-   *
-   * @generated from enum value: EUR_500 = 4;
-   */
-  EUR_500 = 4,
-}
-
-/**
- * Describes the enum portal.v1.SubmitParcelInquiryRequest.Insurance.
- */
-export const SubmitParcelInquiryRequest_InsuranceSchema: GenEnum<SubmitParcelInquiryRequest_Insurance> = /*@__PURE__*/
-  enumDesc(file_portal_v1_inquiries, 4, 1);
-
-/**
- * Reason is why the inquiry is filed.
- *
- * @generated from enum portal.v1.SubmitParcelInquiryRequest.Reason
- */
-export enum SubmitParcelInquiryRequest_Reason {
-  /**
-   * None chosen: the server files ITEM_NOT_DELIVERED.
-   *
-   * @generated from enum value: REASON_UNSPECIFIED = 0;
-   */
-  REASON_UNSPECIFIED = 0,
-
-  /**
-   * The parcel did not arrive, the form's default.
-   *
-   * @generated from enum value: ITEM_NOT_DELIVERED = 1;
-   */
-  ITEM_NOT_DELIVERED = 1,
-
-  /**
-   * The recipient disputes a delivery the tracking shows.
-   *
-   * @generated from enum value: DISPUTED_DELIVERY = 2;
-   */
-  DISPUTED_DELIVERY = 2,
-
-  /**
-   * The parcel arrived damaged.
-   *
-   * @generated from enum value: ITEM_DAMAGED = 3;
-   */
-  ITEM_DAMAGED = 3,
-
-  /**
-   * Another reason, told in reason_text.
-   *
-   * @generated from enum value: OTHERS = 4;
-   */
-  OTHERS = 4,
-}
-
-/**
- * Describes the enum portal.v1.SubmitParcelInquiryRequest.Reason.
- */
-export const SubmitParcelInquiryRequest_ReasonSchema: GenEnum<SubmitParcelInquiryRequest_Reason> = /*@__PURE__*/
-  enumDesc(file_portal_v1_inquiries, 4, 2);
-
-/**
  * SubmitParcelInquiryResponse names the filed inquiry.
  *
  * @generated from message portal.v1.SubmitParcelInquiryResponse
@@ -655,6 +510,152 @@ export type ConfirmNewsletterSubscriptionResponse = Message<"portal.v1.ConfirmNe
  */
 export const ConfirmNewsletterSubscriptionResponseSchema: GenMessage<ConfirmNewsletterSubscriptionResponse> = /*@__PURE__*/
   messageDesc(file_portal_v1_inquiries, 11);
+
+/**
+ * InquiryProduct is the e-PAQ product of the parcel an inquiry is about
+ * (spec 3 section 3). The values are named as the spec's JSON strings, which
+ * protojson writes and reads ("EPAQ_PLUS").
+ *
+ * @generated from enum portal.v1.InquiryProduct
+ */
+export enum InquiryProduct {
+  /**
+   * None chosen: the server files EPAQ_STANDARD.
+   *
+   * @generated from enum value: INQUIRY_PRODUCT_UNSPECIFIED = 0;
+   */
+  INQUIRY_PRODUCT_UNSPECIFIED = 0,
+
+  /**
+   * e-PAQ Standard, the form's default.
+   *
+   * @generated from enum value: EPAQ_STANDARD = 1;
+   */
+  EPAQ_STANDARD = 1,
+
+  /**
+   * e-PAQ Plus.
+   *
+   * @generated from enum value: EPAQ_PLUS = 2;
+   */
+  EPAQ_PLUS = 2,
+
+  /**
+   * e-PAQ Select.
+   *
+   * @generated from enum value: EPAQ_SELECT = 3;
+   */
+  EPAQ_SELECT = 3,
+
+  /**
+   * e-PAQ Elite.
+   *
+   * @generated from enum value: EPAQ_ELITE = 4;
+   */
+  EPAQ_ELITE = 4,
+}
+
+/**
+ * Describes the enum portal.v1.InquiryProduct.
+ */
+export const InquiryProductSchema: GenEnum<InquiryProduct> = /*@__PURE__*/
+  enumDesc(file_portal_v1_inquiries, 0);
+
+/**
+ * InquiryInsurance is the insurance tier of the parcel an inquiry is about.
+ *
+ * @generated from enum portal.v1.InquiryInsurance
+ */
+export enum InquiryInsurance {
+  /**
+   * None chosen: the server files NONE.
+   *
+   * @generated from enum value: INQUIRY_INSURANCE_UNSPECIFIED = 0;
+   */
+  INQUIRY_INSURANCE_UNSPECIFIED = 0,
+
+  /**
+   * Not insured, the form's default.
+   *
+   * @generated from enum value: NONE = 1;
+   */
+  NONE = 1,
+
+  /**
+   * Insured up to 45 euros.
+   *
+   * @generated from enum value: EUR_45 = 2;
+   */
+  EUR_45 = 2,
+
+  /**
+   * Insured up to 150 euros.
+   *
+   * @generated from enum value: EUR_150 = 3;
+   */
+  EUR_150 = 3,
+
+  /**
+   * Insured up to 500 euros.
+   *
+   * @generated from enum value: EUR_500 = 4;
+   */
+  EUR_500 = 4,
+}
+
+/**
+ * Describes the enum portal.v1.InquiryInsurance.
+ */
+export const InquiryInsuranceSchema: GenEnum<InquiryInsurance> = /*@__PURE__*/
+  enumDesc(file_portal_v1_inquiries, 1);
+
+/**
+ * InquiryReason is why the inquiry is filed.
+ *
+ * @generated from enum portal.v1.InquiryReason
+ */
+export enum InquiryReason {
+  /**
+   * None chosen: the server files ITEM_NOT_DELIVERED.
+   *
+   * @generated from enum value: INQUIRY_REASON_UNSPECIFIED = 0;
+   */
+  INQUIRY_REASON_UNSPECIFIED = 0,
+
+  /**
+   * The parcel did not arrive, the form's default.
+   *
+   * @generated from enum value: ITEM_NOT_DELIVERED = 1;
+   */
+  ITEM_NOT_DELIVERED = 1,
+
+  /**
+   * The recipient disputes a delivery the tracking shows.
+   *
+   * @generated from enum value: DISPUTED_DELIVERY = 2;
+   */
+  DISPUTED_DELIVERY = 2,
+
+  /**
+   * The parcel arrived damaged.
+   *
+   * @generated from enum value: ITEM_DAMAGED = 3;
+   */
+  ITEM_DAMAGED = 3,
+
+  /**
+   * Another reason, told in reason_text.
+   *
+   * @generated from enum value: OTHERS = 4;
+   */
+  OTHERS = 4,
+}
+
+/**
+ * Describes the enum portal.v1.InquiryReason.
+ */
+export const InquiryReasonSchema: GenEnum<InquiryReason> = /*@__PURE__*/
+  enumDesc(file_portal_v1_inquiries, 2);
 
 /**
  * InquiryService files parcel inquiries about lost, disputed or damaged

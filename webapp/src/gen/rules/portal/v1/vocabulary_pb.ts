@@ -2,197 +2,14 @@
 // @generated from file portal/v1/vocabulary.proto (package portal.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Message } from "@bufbuild/protobuf";
+import type { GenEnum, GenFile } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc } from "@bufbuild/protobuf/codegenv2";
 
 /**
  * Describes the file portal/v1/vocabulary.proto.
  */
 export const file_portal_v1_vocabulary: GenFile = /*@__PURE__*/
-  fileDesc("Chpwb3J0YWwvdjEvdm9jYWJ1bGFyeS5wcm90bxIJcG9ydGFsLnYxImUKCUFwaUNsaWVudCJYCgVWYWx1ZRIaChZBUElfQ0xJRU5UX1VOU1BFQ0lGSUVEEAASDAoIU0hJUFBJTkcQARIGCgJBMRACEg0KCVNISVBQWVBSTxADEg4KCkFHR1JFR0FUT1IQBCJuChBBY3RpdmF0aW9uU3RhdHVzIloKBVZhbHVlEiEKHUFDVElWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGQUNUSVZFEAESDAoISU5BQ1RJVkUQAhIHCgNORVcQAxILCgdQRU5ESU5HEAQibAoOU2hpcG1lbnRTb3VyY2UiWgoFVmFsdWUSHwobU0hJUE1FTlRfU09VUkNFX1VOU1BFQ0lGSUVEEAASCQoFQkFUQ0gQARIVChFJTkRJVklEVUFMX1BBUkNFTBACEg4KCkFQSV9QQVJDRUwQAypSCglMYWJlbFR5cGUSGgoWTEFCRUxfVFlQRV9VTlNQRUNJRklFRBAAEgcKA1BERhABEgkKBVplYnJhEAISDAoIWmVicmEzMDAQAxIHCgNaUEwQBCpCCg1Tb3J0RGlyZWN0aW9uEh4KGlNPUlRfRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASBwoDQVNDEAESCAoEREVTQxACKngKDE1hbmlmZXN0VHlwZRIdChlNQU5JRkVTVF9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSTUFOSUZFU1RfVE9fQ0FSSUVSEAESFAoQTUFOSUZFU1RfTUJfUExVUxACEhsKF01BTklGRVNUX0NBUlJJRVJfRElSRUNUEAMqoQEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEhMKD1JPTEVfU1VQRVJBRE1JThABEg4KClJPTEVfQURNSU4QAhITCg9ST0xFX09QRVJBVElPTlMQAxINCglST0xFX1VTRVIQBBIMCghST0xFX0FQSRAFEhkKFVJPTEVfQ1VTVE9NRVJfU0VSVklDRRAGEhEKDVJPTEVfVFJBQ0tJTkcQB0IyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw");
-
-/**
- * ApiClient wraps the API clients a shipment goes through.
- *
- * @generated from message portal.v1.ApiClient
- */
-export type ApiClient = Message<"portal.v1.ApiClient"> & {
-};
-
-/**
- * Describes the message portal.v1.ApiClient.
- * Use `create(ApiClientSchema)` to create a new message.
- */
-export const ApiClientSchema: GenMessage<ApiClient> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 0);
-
-/**
- * Value is an API client.
- *
- * @generated from enum portal.v1.ApiClient.Value
- */
-export enum ApiClient_Value {
-  /**
-   * Not given or not known.
-   *
-   * @generated from enum value: API_CLIENT_UNSPECIFIED = 0;
-   */
-  API_CLIENT_UNSPECIFIED = 0,
-
-  /**
-   * The portal's own shipping client.
-   *
-   * @generated from enum value: SHIPPING = 1;
-   */
-  SHIPPING = 1,
-
-  /**
-   * The A1 client.
-   *
-   * @generated from enum value: A1 = 2;
-   */
-  A1 = 2,
-
-  /**
-   * The aggregator client as parcels store it.
-   *
-   * @generated from enum value: SHIPPYPRO = 3;
-   */
-  SHIPPYPRO = 3,
-
-  /**
-   * The aggregator client as the report search names it.
-   *
-   * @generated from enum value: AGGREGATOR = 4;
-   */
-  AGGREGATOR = 4,
-}
-
-/**
- * Describes the enum portal.v1.ApiClient.Value.
- */
-export const ApiClient_ValueSchema: GenEnum<ApiClient_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 0, 0);
-
-/**
- * ActivationStatus wraps a login's activation statuses (spec 1 section 4).
- *
- * @generated from message portal.v1.ActivationStatus
- */
-export type ActivationStatus = Message<"portal.v1.ActivationStatus"> & {
-};
-
-/**
- * Describes the message portal.v1.ActivationStatus.
- * Use `create(ActivationStatusSchema)` to create a new message.
- */
-export const ActivationStatusSchema: GenMessage<ActivationStatus> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 1);
-
-/**
- * Value is an activation status.
- *
- * @generated from enum portal.v1.ActivationStatus.Value
- */
-export enum ActivationStatus_Value {
-  /**
-   * Not given: ACTIVE on a new login, unchanged on an update.
-   *
-   * @generated from enum value: ACTIVATION_STATUS_UNSPECIFIED = 0;
-   */
-  ACTIVATION_STATUS_UNSPECIFIED = 0,
-
-  /**
-   * Signed in.
-   *
-   * @generated from enum value: ACTIVE = 1;
-   */
-  ACTIVE = 1,
-
-  /**
-   * Switched off.
-   *
-   * @generated from enum value: INACTIVE = 2;
-   */
-  INACTIVE = 2,
-
-  /**
-   * Until the e-mail address is confirmed.
-   *
-   * @generated from enum value: NEW = 3;
-   */
-  NEW = 3,
-
-  /**
-   * While an administrator has still to decide.
-   *
-   * @generated from enum value: PENDING = 4;
-   */
-  PENDING = 4,
-}
-
-/**
- * Describes the enum portal.v1.ActivationStatus.Value.
- */
-export const ActivationStatus_ValueSchema: GenEnum<ActivationStatus_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 1, 0);
-
-/**
- * ShipmentSource says how a shipment was made.
- *
- * @generated from message portal.v1.ShipmentSource
- */
-export type ShipmentSource = Message<"portal.v1.ShipmentSource"> & {
-};
-
-/**
- * Describes the message portal.v1.ShipmentSource.
- * Use `create(ShipmentSourceSchema)` to create a new message.
- */
-export const ShipmentSourceSchema: GenMessage<ShipmentSource> = /*@__PURE__*/
-  messageDesc(file_portal_v1_vocabulary, 2);
-
-/**
- * Value is a source.
- *
- * @generated from enum portal.v1.ShipmentSource.Value
- */
-export enum ShipmentSource_Value {
-  /**
-   * Not known, or not shown to the caller (only admins see a report row's source).
-   *
-   * @generated from enum value: SHIPMENT_SOURCE_UNSPECIFIED = 0;
-   */
-  SHIPMENT_SOURCE_UNSPECIFIED = 0,
-
-  /**
-   * A row of an uploaded CSV batch.
-   *
-   * @generated from enum value: BATCH = 1;
-   */
-  BATCH = 1,
-
-  /**
-   * A parcel made with the portal's form.
-   *
-   * @generated from enum value: INDIVIDUAL_PARCEL = 2;
-   */
-  INDIVIDUAL_PARCEL = 2,
-
-  /**
-   * A parcel made by an integrator's API login (Sync API).
-   *
-   * @generated from enum value: API_PARCEL = 3;
-   */
-  API_PARCEL = 3,
-}
-
-/**
- * Describes the enum portal.v1.ShipmentSource.Value.
- */
-export const ShipmentSource_ValueSchema: GenEnum<ShipmentSource_Value> = /*@__PURE__*/
-  enumDesc(file_portal_v1_vocabulary, 2, 0);
+  fileDesc("Chpwb3J0YWwvdjEvdm9jYWJ1bGFyeS5wcm90bxIJcG9ydGFsLnYxKlIKCUxhYmVsVHlwZRIaChZMQUJFTF9UWVBFX1VOU1BFQ0lGSUVEEAASBwoDUERGEAESCQoFWmVicmEQAhIMCghaZWJyYTMwMBADEgcKA1pQTBAEKkIKDVNvcnREaXJlY3Rpb24SHgoaU09SVF9ESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIHCgNBU0MQARIICgRERVNDEAIqeAoMTWFuaWZlc3RUeXBlEh0KGU1BTklGRVNUX1RZUEVfVU5TUEVDSUZJRUQQABIWChJNQU5JRkVTVF9UT19DQVJJRVIQARIUChBNQU5JRkVTVF9NQl9QTFVTEAISGwoXTUFOSUZFU1RfQ0FSUklFUl9ESVJFQ1QQAyqhAQoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASEwoPUk9MRV9TVVBFUkFETUlOEAESDgoKUk9MRV9BRE1JThACEhMKD1JPTEVfT1BFUkFUSU9OUxADEg0KCVJPTEVfVVNFUhAEEgwKCFJPTEVfQVBJEAUSGQoVUk9MRV9DVVNUT01FUl9TRVJWSUNFEAYSEQoNUk9MRV9UUkFDS0lORxAHKlwKCUFwaUNsaWVudBIaChZBUElfQ0xJRU5UX1VOU1BFQ0lGSUVEEAASDAoIU0hJUFBJTkcQARIGCgJBMRACEg0KCVNISVBQWVBSTxADEg4KCkFHR1JFR0FUT1IQBCplChBBY3RpdmF0aW9uU3RhdHVzEiEKHUFDVElWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGQUNUSVZFEAESDAoISU5BQ1RJVkUQAhIHCgNORVcQAxILCgdQRU5ESU5HEAQqYwoOU2hpcG1lbnRTb3VyY2USHwobU0hJUE1FTlRfU09VUkNFX1VOU1BFQ0lGSUVEEAASCQoFQkFUQ0gQARIVChFJTkRJVklEVUFMX1BBUkNFTBACEg4KCkFQSV9QQVJDRUwQA0IyWjBwYXJjZWxwb3J0YWwvYWRhcHRlcnMvcnBjL2dlbi9wb3J0YWwvdjE7cG9ydGFsdjFiBnByb3RvMw");
 
 /**
  * LabelType is the kind of label a shipment is printed as.
@@ -388,4 +205,141 @@ export enum Role {
  */
 export const RoleSchema: GenEnum<Role> = /*@__PURE__*/
   enumDesc(file_portal_v1_vocabulary, 3);
+
+/**
+ * ApiClient is an API client a shipment goes through.
+ *
+ * @generated from enum portal.v1.ApiClient
+ */
+export enum ApiClient {
+  /**
+   * Not given or not known.
+   *
+   * @generated from enum value: API_CLIENT_UNSPECIFIED = 0;
+   */
+  API_CLIENT_UNSPECIFIED = 0,
+
+  /**
+   * The portal's own shipping client.
+   *
+   * @generated from enum value: SHIPPING = 1;
+   */
+  SHIPPING = 1,
+
+  /**
+   * The A1 client.
+   *
+   * @generated from enum value: A1 = 2;
+   */
+  A1 = 2,
+
+  /**
+   * The aggregator client as parcels store it.
+   *
+   * @generated from enum value: SHIPPYPRO = 3;
+   */
+  SHIPPYPRO = 3,
+
+  /**
+   * The aggregator client as the report search names it.
+   *
+   * @generated from enum value: AGGREGATOR = 4;
+   */
+  AGGREGATOR = 4,
+}
+
+/**
+ * Describes the enum portal.v1.ApiClient.
+ */
+export const ApiClientSchema: GenEnum<ApiClient> = /*@__PURE__*/
+  enumDesc(file_portal_v1_vocabulary, 4);
+
+/**
+ * ActivationStatus is a login's activation status (spec 1 section 4).
+ *
+ * @generated from enum portal.v1.ActivationStatus
+ */
+export enum ActivationStatus {
+  /**
+   * Not given: ACTIVE on a new login, unchanged on an update.
+   *
+   * @generated from enum value: ACTIVATION_STATUS_UNSPECIFIED = 0;
+   */
+  ACTIVATION_STATUS_UNSPECIFIED = 0,
+
+  /**
+   * Signed in.
+   *
+   * @generated from enum value: ACTIVE = 1;
+   */
+  ACTIVE = 1,
+
+  /**
+   * Switched off.
+   *
+   * @generated from enum value: INACTIVE = 2;
+   */
+  INACTIVE = 2,
+
+  /**
+   * Until the e-mail address is confirmed.
+   *
+   * @generated from enum value: NEW = 3;
+   */
+  NEW = 3,
+
+  /**
+   * While an administrator has still to decide.
+   *
+   * @generated from enum value: PENDING = 4;
+   */
+  PENDING = 4,
+}
+
+/**
+ * Describes the enum portal.v1.ActivationStatus.
+ */
+export const ActivationStatusSchema: GenEnum<ActivationStatus> = /*@__PURE__*/
+  enumDesc(file_portal_v1_vocabulary, 5);
+
+/**
+ * ShipmentSource says how a shipment was made.
+ *
+ * @generated from enum portal.v1.ShipmentSource
+ */
+export enum ShipmentSource {
+  /**
+   * Not known, or not shown to the caller (only admins see a report row's source).
+   *
+   * @generated from enum value: SHIPMENT_SOURCE_UNSPECIFIED = 0;
+   */
+  SHIPMENT_SOURCE_UNSPECIFIED = 0,
+
+  /**
+   * A row of an uploaded CSV batch.
+   *
+   * @generated from enum value: BATCH = 1;
+   */
+  BATCH = 1,
+
+  /**
+   * A parcel made with the portal's form.
+   *
+   * @generated from enum value: INDIVIDUAL_PARCEL = 2;
+   */
+  INDIVIDUAL_PARCEL = 2,
+
+  /**
+   * A parcel made by an integrator's API login (Sync API).
+   *
+   * @generated from enum value: API_PARCEL = 3;
+   */
+  API_PARCEL = 3,
+}
+
+/**
+ * Describes the enum portal.v1.ShipmentSource.
+ */
+export const ShipmentSourceSchema: GenEnum<ShipmentSource> = /*@__PURE__*/
+  enumDesc(file_portal_v1_vocabulary, 6);
 
