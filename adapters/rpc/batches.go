@@ -297,7 +297,7 @@ func (h BatchHandler) DownloadBatchTemplate(context.Context, *connect.Request[po
 
 // DownloadBatchTraffic sends the SOAP requests or responses (admins).
 func (h BatchHandler) DownloadBatchTraffic(ctx context.Context, req *connect.Request[portalv1.DownloadBatchTrafficRequest]) (*connect.Response[portalv1.DownloadBatchTrafficResponse], error) {
-	f, err := h.Batches.Traffic(ctx, callerFrom(ctx), req.Msg.GetId(), req.Msg.GetKind())
+	f, err := h.Batches.Traffic(ctx, callerFrom(ctx), req.Msg.GetId(), trafficKindOf(req.Msg.GetKind()))
 	if err != nil {
 		return nil, err
 	}

@@ -34,7 +34,7 @@ func (h ReportDetailsHandler) GetReportShipmentDetails(ctx context.Context, req 
 
 // DownloadReportShipmentTraffic sends a report row's SOAP requests or responses (admins).
 func (h ReportDetailsHandler) DownloadReportShipmentTraffic(ctx context.Context, req *connect.Request[portalv1.DownloadReportShipmentTrafficRequest]) (*connect.Response[portalv1.DownloadReportShipmentTrafficResponse], error) {
-	f, err := h.Details.Traffic(ctx, callerFrom(ctx), req.Msg.GetShipmentId(), req.Msg.GetKind())
+	f, err := h.Details.Traffic(ctx, callerFrom(ctx), req.Msg.GetShipmentId(), trafficKindOf(req.Msg.GetKind()))
 	if err != nil {
 		return nil, err
 	}

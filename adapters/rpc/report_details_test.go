@@ -149,7 +149,7 @@ func TestReportDetailsOverConnect(t *testing.T) {
 	if connect.CodeOf(err) != connect.CodeNotFound {
 		t.Errorf("another customer's: %v", err)
 	}
-	traffic := connect.NewRequest(&portalv1.DownloadReportShipmentTrafficRequest{ShipmentId: a.pdfRow, Kind: "request"})
+	traffic := connect.NewRequest(&portalv1.DownloadReportShipmentTrafficRequest{ShipmentId: a.pdfRow, Kind: portalv1.TrafficKind_REQUEST})
 	traffic.Header().Set("Authorization", "Bearer "+a.user())
 	_, err = client.DownloadReportShipmentTraffic(context.Background(), traffic)
 	var ce *connect.Error

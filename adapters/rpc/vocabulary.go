@@ -103,6 +103,16 @@ func rolesFromProto(roles []portalv1.Role) []access.Role {
 	return out
 }
 
+// trafficKindOf names a side of the SOAP traffic as core reads it (request,
+// response); "" when none is given, and a value the contract does not name
+// as its number, which core refuses with error.batch.trafficKind.
+func trafficKindOf(k portalv1.TrafficKind) string {
+	if k == portalv1.TrafficKind_TRAFFIC_KIND_UNSPECIFIED {
+		return ""
+	}
+	return strings.ToLower(k.String())
+}
+
 // descending tells whether a list is sorted downwards.
 func descending(d portalv1.SortDirection) bool { return d == portalv1.SortDirection_DESC }
 

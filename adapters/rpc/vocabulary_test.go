@@ -121,3 +121,19 @@ func TestEveryCoreValueHasAnEnumValue(t *testing.T) {
 		t.Error("only DESC sorts downwards")
 	}
 }
+
+// Every side of the traffic the contract names is one core reads, nothing
+// given reaches core as nothing, and a value the contract does not name is
+// refused by core rather than read as one it does.
+func TestTrafficKindsAreCores(t *testing.T) {
+	values := portalv1.TrafficKind(0).Descriptor().Values()
+	for i := range values.Len() {
+		k := portalv1.TrafficKind(values.Get(i).Number())
+		if _, err := batch.TrafficKind(trafficKindOf(k)); (err == nil) != (k != 0) {
+			t.Errorf("%v reads as %q: %v", k, trafficKindOf(k), err)
+		}
+	}
+	if _, err := batch.TrafficKind(trafficKindOf(-1)); err == nil {
+		t.Error("a value the contract does not name was read")
+	}
+}

@@ -3,9 +3,11 @@ import { CaretDownIcon } from "@radix-ui/react-icons";
 import { Button, DropdownMenu } from "@radix-ui/themes";
 import { type ReactNode, useState } from "react";
 import { type DownloadedFile, saveDownloaded, useFileDownload } from "../api/download";
+import { TrafficKind } from "../gen/portal/v1/vocabulary_pb";
 import { TextFileDialog } from "./TextFileDialog";
 
-type TrafficKind = "request" | "response";
+/** A side of the traffic as the REST query and the file name spell it: request, response. */
+const queryName = (kind: TrafficKind) => TrafficKind[kind].toLowerCase();
 type TextView = { title: string; file: DownloadedFile; text: string; fileName: string };
 
 /**
@@ -20,13 +22,13 @@ export function useTraffic(path: string, name: string) {
   const [view, setView] = useState<TextView | null>(null);
   const fetchTraffic = (kind: TrafficKind, show: boolean) =>
     download.mutate(
-      { path, query: { kind } },
+      { path, query: { kind: queryName(kind) } },
       {
         onSuccess: async (file) => {
-          const fileName = file.fileName || `${name}-${kind}.xml`;
+          const fileName = file.fileName || `${name}-${queryName(kind)}.xml`;
           if (!show) return saveDownloaded(file, fileName);
           setView({
-            title: kind === "request" ? t`SOAP requests` : t`SOAP responses`,
+            title: kind === TrafficKind.REQUEST ? t`SOAP requests` : t`SOAP responses`,
             file,
             text: await file.blob.text(),
             fileName,
@@ -50,17 +52,17 @@ export function useTraffic(path: string, name: string) {
 export function TrafficMenuItems({ onFetch }: { onFetch: (kind: TrafficKind, show: boolean) => void }) {
   return (
     <>
-      <DropdownMenu.Item onSelect={() => onFetch("request", true)}>
+      <DropdownMenu.Item onSelect={() => onFetch(TrafficKind.REQUEST, true)}>
         <Trans>View requests</Trans>
       </DropdownMenu.Item>
-      <DropdownMenu.Item onSelect={() => onFetch("response", true)}>
+      <DropdownMenu.Item onSelect={() => onFetch(TrafficKind.RESPONSE, true)}>
         <Trans>View responses</Trans>
       </DropdownMenu.Item>
       <DropdownMenu.Separator />
-      <DropdownMenu.Item onSelect={() => onFetch("request", false)}>
+      <DropdownMenu.Item onSelect={() => onFetch(TrafficKind.REQUEST, false)}>
         <Trans>Download requests</Trans>
       </DropdownMenu.Item>
-      <DropdownMenu.Item onSelect={() => onFetch("response", false)}>
+      <DropdownMenu.Item onSelect={() => onFetch(TrafficKind.RESPONSE, false)}>
         <Trans>Download responses</Trans>
       </DropdownMenu.Item>
     </>

@@ -4607,8 +4607,9 @@ type DownloadBatchTrafficRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Batch id.
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// request or response.
-	Kind          string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	// The requests or the responses; core refuses any other value with
+	// error.batch.trafficKind.
+	Kind          TrafficKind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.TrafficKind" json:"kind,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4650,11 +4651,11 @@ func (x *DownloadBatchTrafficRequest) GetId() int64 {
 	return 0
 }
 
-func (x *DownloadBatchTrafficRequest) GetKind() string {
+func (x *DownloadBatchTrafficRequest) GetKind() TrafficKind {
 	if x != nil {
 		return x.Kind
 	}
-	return ""
+	return TrafficKind_TRAFFIC_KIND_UNSPECIFIED
 }
 
 // DownloadBatchTrafficResponse is the SOAP traffic as one XML document.
@@ -5218,10 +5219,10 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x17DownloadBatchCsvRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"D\n" +
 	"\x18DownloadBatchCsvResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"I\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"a\n" +
 	"\x1bDownloadBatchTrafficRequest\x12\x16\n" +
-	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12\x12\n" +
-	"\x04kind\x18\x02 \x01(\tR\x04kind\"H\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12*\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x16.portal.v1.TrafficKindR\x04kind\"H\n" +
 	"\x1cDownloadBatchTrafficResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file2\xd5\x1a\n" +
 	"\fBatchService\x12r\n" +
@@ -5335,6 +5336,7 @@ var file_portal_v1_batches_proto_goTypes = []any{
 	(*ErrorDetail)(nil),                            // 68: portal.v1.ErrorDetail
 	(*httpbody.HttpBody)(nil),                      // 69: google.api.HttpBody
 	(ShipmentFilter_Value)(0),                      // 70: portal.v1.ShipmentFilter.Value
+	(TrafficKind)(0),                               // 71: portal.v1.TrafficKind
 }
 var file_portal_v1_batches_proto_depIdxs = []int32{
 	0,   // 0: portal.v1.Batch.status:type_name -> portal.v1.Batch.Status
@@ -5437,58 +5439,59 @@ var file_portal_v1_batches_proto_depIdxs = []int32{
 	69,  // 97: portal.v1.DownloadBatchManifestResponse.file:type_name -> google.api.HttpBody
 	69,  // 98: portal.v1.DownloadBatchCommercialInvoiceResponse.file:type_name -> google.api.HttpBody
 	69,  // 99: portal.v1.DownloadBatchCsvResponse.file:type_name -> google.api.HttpBody
-	69,  // 100: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
-	15,  // 101: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
-	21,  // 102: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
-	24,  // 103: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
-	26,  // 104: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
-	28,  // 105: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
-	30,  // 106: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
-	32,  // 107: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
-	34,  // 108: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
-	36,  // 109: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
-	38,  // 110: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
-	40,  // 111: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
-	42,  // 112: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
-	44,  // 113: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
-	46,  // 114: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
-	48,  // 115: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
-	50,  // 116: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
-	52,  // 117: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
-	54,  // 118: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
-	56,  // 119: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
-	58,  // 120: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
-	17,  // 121: portal.v1.BatchService.DownloadBatchTemplate:input_type -> portal.v1.DownloadBatchTemplateRequest
-	19,  // 122: portal.v1.BatchService.WatchBatches:input_type -> portal.v1.WatchBatchesRequest
-	60,  // 123: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
-	16,  // 124: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
-	22,  // 125: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
-	25,  // 126: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
-	27,  // 127: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
-	29,  // 128: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
-	31,  // 129: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
-	33,  // 130: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
-	35,  // 131: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
-	37,  // 132: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
-	39,  // 133: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
-	41,  // 134: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
-	43,  // 135: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
-	45,  // 136: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
-	47,  // 137: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
-	49,  // 138: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
-	51,  // 139: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
-	53,  // 140: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
-	55,  // 141: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
-	57,  // 142: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
-	59,  // 143: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
-	18,  // 144: portal.v1.BatchService.DownloadBatchTemplate:output_type -> portal.v1.DownloadBatchTemplateResponse
-	20,  // 145: portal.v1.BatchService.WatchBatches:output_type -> portal.v1.WatchBatchesResponse
-	61,  // 146: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
-	124, // [124:147] is the sub-list for method output_type
-	101, // [101:124] is the sub-list for method input_type
-	101, // [101:101] is the sub-list for extension type_name
-	101, // [101:101] is the sub-list for extension extendee
-	0,   // [0:101] is the sub-list for field type_name
+	71,  // 100: portal.v1.DownloadBatchTrafficRequest.kind:type_name -> portal.v1.TrafficKind
+	69,  // 101: portal.v1.DownloadBatchTrafficResponse.file:type_name -> google.api.HttpBody
+	15,  // 102: portal.v1.BatchService.ListBatches:input_type -> portal.v1.ListBatchesRequest
+	21,  // 103: portal.v1.BatchService.GetBatch:input_type -> portal.v1.GetBatchRequest
+	24,  // 104: portal.v1.BatchService.CreateBatch:input_type -> portal.v1.CreateBatchRequest
+	26,  // 105: portal.v1.BatchService.DeleteBatch:input_type -> portal.v1.DeleteBatchRequest
+	28,  // 106: portal.v1.BatchService.SendBatch:input_type -> portal.v1.SendBatchRequest
+	30,  // 107: portal.v1.BatchService.CancelBatch:input_type -> portal.v1.CancelBatchRequest
+	32,  // 108: portal.v1.BatchService.ResendBatch:input_type -> portal.v1.ResendBatchRequest
+	34,  // 109: portal.v1.BatchService.DeleteBatchShipments:input_type -> portal.v1.DeleteBatchShipmentsRequest
+	36,  // 110: portal.v1.BatchService.CreateBatchManifest:input_type -> portal.v1.CreateBatchManifestRequest
+	38,  // 111: portal.v1.BatchService.SendBatchShipment:input_type -> portal.v1.SendBatchShipmentRequest
+	40,  // 112: portal.v1.BatchService.CancelBatchShipment:input_type -> portal.v1.CancelBatchShipmentRequest
+	42,  // 113: portal.v1.BatchService.ListValidatedShipments:input_type -> portal.v1.ListValidatedShipmentsRequest
+	44,  // 114: portal.v1.BatchService.UpdateValidatedShipment:input_type -> portal.v1.UpdateValidatedShipmentRequest
+	46,  // 115: portal.v1.BatchService.ListBatchShipments:input_type -> portal.v1.ListBatchShipmentsRequest
+	48,  // 116: portal.v1.BatchService.CreateBatchDownloadToken:input_type -> portal.v1.CreateBatchDownloadTokenRequest
+	50,  // 117: portal.v1.BatchService.DownloadBatchLabels:input_type -> portal.v1.DownloadBatchLabelsRequest
+	52,  // 118: portal.v1.BatchService.DownloadBatchCustomsDocs:input_type -> portal.v1.DownloadBatchCustomsDocsRequest
+	54,  // 119: portal.v1.BatchService.DownloadBatchManifest:input_type -> portal.v1.DownloadBatchManifestRequest
+	56,  // 120: portal.v1.BatchService.DownloadBatchCommercialInvoice:input_type -> portal.v1.DownloadBatchCommercialInvoiceRequest
+	58,  // 121: portal.v1.BatchService.DownloadBatchCsv:input_type -> portal.v1.DownloadBatchCsvRequest
+	17,  // 122: portal.v1.BatchService.DownloadBatchTemplate:input_type -> portal.v1.DownloadBatchTemplateRequest
+	19,  // 123: portal.v1.BatchService.WatchBatches:input_type -> portal.v1.WatchBatchesRequest
+	60,  // 124: portal.v1.BatchService.DownloadBatchTraffic:input_type -> portal.v1.DownloadBatchTrafficRequest
+	16,  // 125: portal.v1.BatchService.ListBatches:output_type -> portal.v1.ListBatchesResponse
+	22,  // 126: portal.v1.BatchService.GetBatch:output_type -> portal.v1.GetBatchResponse
+	25,  // 127: portal.v1.BatchService.CreateBatch:output_type -> portal.v1.CreateBatchResponse
+	27,  // 128: portal.v1.BatchService.DeleteBatch:output_type -> portal.v1.DeleteBatchResponse
+	29,  // 129: portal.v1.BatchService.SendBatch:output_type -> portal.v1.SendBatchResponse
+	31,  // 130: portal.v1.BatchService.CancelBatch:output_type -> portal.v1.CancelBatchResponse
+	33,  // 131: portal.v1.BatchService.ResendBatch:output_type -> portal.v1.ResendBatchResponse
+	35,  // 132: portal.v1.BatchService.DeleteBatchShipments:output_type -> portal.v1.DeleteBatchShipmentsResponse
+	37,  // 133: portal.v1.BatchService.CreateBatchManifest:output_type -> portal.v1.CreateBatchManifestResponse
+	39,  // 134: portal.v1.BatchService.SendBatchShipment:output_type -> portal.v1.SendBatchShipmentResponse
+	41,  // 135: portal.v1.BatchService.CancelBatchShipment:output_type -> portal.v1.CancelBatchShipmentResponse
+	43,  // 136: portal.v1.BatchService.ListValidatedShipments:output_type -> portal.v1.ListValidatedShipmentsResponse
+	45,  // 137: portal.v1.BatchService.UpdateValidatedShipment:output_type -> portal.v1.UpdateValidatedShipmentResponse
+	47,  // 138: portal.v1.BatchService.ListBatchShipments:output_type -> portal.v1.ListBatchShipmentsResponse
+	49,  // 139: portal.v1.BatchService.CreateBatchDownloadToken:output_type -> portal.v1.CreateBatchDownloadTokenResponse
+	51,  // 140: portal.v1.BatchService.DownloadBatchLabels:output_type -> portal.v1.DownloadBatchLabelsResponse
+	53,  // 141: portal.v1.BatchService.DownloadBatchCustomsDocs:output_type -> portal.v1.DownloadBatchCustomsDocsResponse
+	55,  // 142: portal.v1.BatchService.DownloadBatchManifest:output_type -> portal.v1.DownloadBatchManifestResponse
+	57,  // 143: portal.v1.BatchService.DownloadBatchCommercialInvoice:output_type -> portal.v1.DownloadBatchCommercialInvoiceResponse
+	59,  // 144: portal.v1.BatchService.DownloadBatchCsv:output_type -> portal.v1.DownloadBatchCsvResponse
+	18,  // 145: portal.v1.BatchService.DownloadBatchTemplate:output_type -> portal.v1.DownloadBatchTemplateResponse
+	20,  // 146: portal.v1.BatchService.WatchBatches:output_type -> portal.v1.WatchBatchesResponse
+	61,  // 147: portal.v1.BatchService.DownloadBatchTraffic:output_type -> portal.v1.DownloadBatchTrafficResponse
+	125, // [125:148] is the sub-list for method output_type
+	102, // [102:125] is the sub-list for method input_type
+	102, // [102:102] is the sub-list for extension type_name
+	102, // [102:102] is the sub-list for extension extendee
+	0,   // [0:102] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_batches_proto_init() }

@@ -293,8 +293,8 @@ type DownloadReportShipmentTrafficRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Shipment id of the row.
 	ShipmentId int64 `protobuf:"varint,1,opt,name=shipment_id,json=shipmentId,proto3" json:"shipment_id,omitempty"`
-	// request or response.
-	Kind          string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	// The requests or the responses.
+	Kind          TrafficKind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.TrafficKind" json:"kind,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -336,11 +336,11 @@ func (x *DownloadReportShipmentTrafficRequest) GetShipmentId() int64 {
 	return 0
 }
 
-func (x *DownloadReportShipmentTrafficRequest) GetKind() string {
+func (x *DownloadReportShipmentTrafficRequest) GetKind() TrafficKind {
 	if x != nil {
 		return x.Kind
 	}
-	return ""
+	return TrafficKind_TRAFFIC_KIND_UNSPECIFIED
 }
 
 // DownloadReportShipmentTrafficResponse is the SOAP traffic as one XML document.
@@ -393,7 +393,7 @@ var File_portal_v1_report_details_proto protoreflect.FileDescriptor
 
 const file_portal_v1_report_details_proto_rawDesc = "" +
 	"\n" +
-	"\x1eportal/v1/report_details.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\x1a\x17portal/v1/reports.proto\"\xf8\x03\n" +
+	"\x1eportal/v1/report_details.proto\x12\tportal.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x17portal/v1/batches.proto\x1a\x17portal/v1/reports.proto\x1a\x1aportal/v1/vocabulary.proto\"\xf8\x03\n" +
 	"\x11ReportInvoiceData\x12%\n" +
 	"\x0einvoice_number\x18\x01 \x01(\tR\rinvoiceNumber\x12\x1b\n" +
 	"\tpo_number\x18\x02 \x01(\tR\bpoNumber\x12\x12\n" +
@@ -421,11 +421,12 @@ const file_portal_v1_report_details_proto_rawDesc = "" +
 	"\n" +
 	"identifier\x18\x04 \x01(\tR\n" +
 	"identifier\x12)\n" +
-	"\x10reference_number\x18\x05 \x01(\tR\x0freferenceNumber\"~\n" +
+	"\x10reference_number\x18\x05 \x01(\tR\x0freferenceNumber\"\x88\x01\n" +
 	"$DownloadReportShipmentTrafficRequest\x12(\n" +
 	"\vshipment_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\n" +
-	"shipmentId\x12,\n" +
-	"\x04kind\x18\x02 \x01(\tB\x18\xbaH\x15r\x13R\arequestR\bresponseR\x04kind\"Q\n" +
+	"shipmentId\x126\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x16.portal.v1.TrafficKindB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x04kind\"Q\n" +
 	"%DownloadReportShipmentTrafficResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file2\x91\x03\n" +
 	"\x14ReportDetailsService\x12\xb0\x01\n" +
@@ -454,23 +455,25 @@ var file_portal_v1_report_details_proto_goTypes = []any{
 	(Incoterm)(0),             // 5: portal.v1.Incoterm
 	(ReasonOfExport)(0),       // 6: portal.v1.ReasonOfExport
 	(*OrderLineValues)(nil),   // 7: portal.v1.OrderLineValues
-	(*httpbody.HttpBody)(nil), // 8: google.api.HttpBody
+	(TrafficKind)(0),          // 8: portal.v1.TrafficKind
+	(*httpbody.HttpBody)(nil), // 9: google.api.HttpBody
 }
 var file_portal_v1_report_details_proto_depIdxs = []int32{
 	5, // 0: portal.v1.ReportInvoiceData.incoterm:type_name -> portal.v1.Incoterm
 	6, // 1: portal.v1.ReportInvoiceData.reason_of_export:type_name -> portal.v1.ReasonOfExport
 	7, // 2: portal.v1.GetReportShipmentDetailsResponse.order_lines:type_name -> portal.v1.OrderLineValues
 	0, // 3: portal.v1.GetReportShipmentDetailsResponse.invoice:type_name -> portal.v1.ReportInvoiceData
-	8, // 4: portal.v1.DownloadReportShipmentTrafficResponse.file:type_name -> google.api.HttpBody
-	1, // 5: portal.v1.ReportDetailsService.GetReportShipmentDetails:input_type -> portal.v1.GetReportShipmentDetailsRequest
-	3, // 6: portal.v1.ReportDetailsService.DownloadReportShipmentTraffic:input_type -> portal.v1.DownloadReportShipmentTrafficRequest
-	2, // 7: portal.v1.ReportDetailsService.GetReportShipmentDetails:output_type -> portal.v1.GetReportShipmentDetailsResponse
-	4, // 8: portal.v1.ReportDetailsService.DownloadReportShipmentTraffic:output_type -> portal.v1.DownloadReportShipmentTrafficResponse
-	7, // [7:9] is the sub-list for method output_type
-	5, // [5:7] is the sub-list for method input_type
-	5, // [5:5] is the sub-list for extension type_name
-	5, // [5:5] is the sub-list for extension extendee
-	0, // [0:5] is the sub-list for field type_name
+	8, // 4: portal.v1.DownloadReportShipmentTrafficRequest.kind:type_name -> portal.v1.TrafficKind
+	9, // 5: portal.v1.DownloadReportShipmentTrafficResponse.file:type_name -> google.api.HttpBody
+	1, // 6: portal.v1.ReportDetailsService.GetReportShipmentDetails:input_type -> portal.v1.GetReportShipmentDetailsRequest
+	3, // 7: portal.v1.ReportDetailsService.DownloadReportShipmentTraffic:input_type -> portal.v1.DownloadReportShipmentTrafficRequest
+	2, // 8: portal.v1.ReportDetailsService.GetReportShipmentDetails:output_type -> portal.v1.GetReportShipmentDetailsResponse
+	4, // 9: portal.v1.ReportDetailsService.DownloadReportShipmentTraffic:output_type -> portal.v1.DownloadReportShipmentTrafficResponse
+	8, // [8:10] is the sub-list for method output_type
+	6, // [6:8] is the sub-list for method input_type
+	6, // [6:6] is the sub-list for extension type_name
+	6, // [6:6] is the sub-list for extension extendee
+	0, // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_portal_v1_report_details_proto_init() }
@@ -480,6 +483,7 @@ func file_portal_v1_report_details_proto_init() {
 	}
 	file_portal_v1_batches_proto_init()
 	file_portal_v1_reports_proto_init()
+	file_portal_v1_vocabulary_proto_init()
 	file_portal_v1_report_details_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

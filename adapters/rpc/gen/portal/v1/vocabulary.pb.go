@@ -501,6 +501,61 @@ func (ShipmentSource) EnumDescriptor() ([]byte, []int) {
 	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{7}
 }
 
+// TrafficKind is which side of a batch's or shipment's SOAP traffic with the
+// carrier to read (admins). A REST query names it in lower case, as the
+// spec's API did: kind=request or kind=response.
+type TrafficKind int32
+
+const (
+	// Not given.
+	TrafficKind_TRAFFIC_KIND_UNSPECIFIED TrafficKind = 0
+	// The requests the portal sent.
+	TrafficKind_REQUEST TrafficKind = 1
+	// The carrier's responses.
+	TrafficKind_RESPONSE TrafficKind = 2
+)
+
+// Enum value maps for TrafficKind.
+var (
+	TrafficKind_name = map[int32]string{
+		0: "TRAFFIC_KIND_UNSPECIFIED",
+		1: "REQUEST",
+		2: "RESPONSE",
+	}
+	TrafficKind_value = map[string]int32{
+		"TRAFFIC_KIND_UNSPECIFIED": 0,
+		"REQUEST":                  1,
+		"RESPONSE":                 2,
+	}
+)
+
+func (x TrafficKind) Enum() *TrafficKind {
+	p := new(TrafficKind)
+	*p = x
+	return p
+}
+
+func (x TrafficKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (TrafficKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_portal_v1_vocabulary_proto_enumTypes[8].Descriptor()
+}
+
+func (TrafficKind) Type() protoreflect.EnumType {
+	return &file_portal_v1_vocabulary_proto_enumTypes[8]
+}
+
+func (x TrafficKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use TrafficKind.Descriptor instead.
+func (TrafficKind) EnumDescriptor() ([]byte, []int) {
+	return file_portal_v1_vocabulary_proto_rawDescGZIP(), []int{8}
+}
+
 // Value is a shipment filter.
 type ShipmentFilter_Value int32
 
@@ -542,11 +597,11 @@ func (x ShipmentFilter_Value) String() string {
 }
 
 func (ShipmentFilter_Value) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_vocabulary_proto_enumTypes[8].Descriptor()
+	return file_portal_v1_vocabulary_proto_enumTypes[9].Descriptor()
 }
 
 func (ShipmentFilter_Value) Type() protoreflect.EnumType {
-	return &file_portal_v1_vocabulary_proto_enumTypes[8]
+	return &file_portal_v1_vocabulary_proto_enumTypes[9]
 }
 
 func (x ShipmentFilter_Value) Number() protoreflect.EnumNumber {
@@ -599,11 +654,11 @@ func (x ParcelManifestFilter_Value) String() string {
 }
 
 func (ParcelManifestFilter_Value) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_vocabulary_proto_enumTypes[9].Descriptor()
+	return file_portal_v1_vocabulary_proto_enumTypes[10].Descriptor()
 }
 
 func (ParcelManifestFilter_Value) Type() protoreflect.EnumType {
-	return &file_portal_v1_vocabulary_proto_enumTypes[9]
+	return &file_portal_v1_vocabulary_proto_enumTypes[10]
 }
 
 func (x ParcelManifestFilter_Value) Number() protoreflect.EnumNumber {
@@ -656,11 +711,11 @@ func (x ParcelSourceFilter_Value) String() string {
 }
 
 func (ParcelSourceFilter_Value) Descriptor() protoreflect.EnumDescriptor {
-	return file_portal_v1_vocabulary_proto_enumTypes[10].Descriptor()
+	return file_portal_v1_vocabulary_proto_enumTypes[11].Descriptor()
 }
 
 func (ParcelSourceFilter_Value) Type() protoreflect.EnumType {
-	return &file_portal_v1_vocabulary_proto_enumTypes[10]
+	return &file_portal_v1_vocabulary_proto_enumTypes[11]
 }
 
 func (x ParcelSourceFilter_Value) Number() protoreflect.EnumNumber {
@@ -857,7 +912,11 @@ const file_portal_v1_vocabulary_proto_rawDesc = "" +
 	"\x05BATCH\x10\x01\x12\x15\n" +
 	"\x11INDIVIDUAL_PARCEL\x10\x02\x12\x0e\n" +
 	"\n" +
-	"API_PARCEL\x10\x03B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
+	"API_PARCEL\x10\x03*F\n" +
+	"\vTrafficKind\x12\x1c\n" +
+	"\x18TRAFFIC_KIND_UNSPECIFIED\x10\x00\x12\v\n" +
+	"\aREQUEST\x10\x01\x12\f\n" +
+	"\bRESPONSE\x10\x02B2Z0parcelportal/adapters/rpc/gen/portal/v1;portalv1b\x06proto3"
 
 var (
 	file_portal_v1_vocabulary_proto_rawDescOnce sync.Once
@@ -871,7 +930,7 @@ func file_portal_v1_vocabulary_proto_rawDescGZIP() []byte {
 	return file_portal_v1_vocabulary_proto_rawDescData
 }
 
-var file_portal_v1_vocabulary_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
+var file_portal_v1_vocabulary_proto_enumTypes = make([]protoimpl.EnumInfo, 12)
 var file_portal_v1_vocabulary_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
 var file_portal_v1_vocabulary_proto_goTypes = []any{
 	(LabelType)(0),                  // 0: portal.v1.LabelType
@@ -882,12 +941,13 @@ var file_portal_v1_vocabulary_proto_goTypes = []any{
 	(ActivationStatus)(0),           // 5: portal.v1.ActivationStatus
 	(FulltrackVersion)(0),           // 6: portal.v1.FulltrackVersion
 	(ShipmentSource)(0),             // 7: portal.v1.ShipmentSource
-	(ShipmentFilter_Value)(0),       // 8: portal.v1.ShipmentFilter.Value
-	(ParcelManifestFilter_Value)(0), // 9: portal.v1.ParcelManifestFilter.Value
-	(ParcelSourceFilter_Value)(0),   // 10: portal.v1.ParcelSourceFilter.Value
-	(*ShipmentFilter)(nil),          // 11: portal.v1.ShipmentFilter
-	(*ParcelManifestFilter)(nil),    // 12: portal.v1.ParcelManifestFilter
-	(*ParcelSourceFilter)(nil),      // 13: portal.v1.ParcelSourceFilter
+	(TrafficKind)(0),                // 8: portal.v1.TrafficKind
+	(ShipmentFilter_Value)(0),       // 9: portal.v1.ShipmentFilter.Value
+	(ParcelManifestFilter_Value)(0), // 10: portal.v1.ParcelManifestFilter.Value
+	(ParcelSourceFilter_Value)(0),   // 11: portal.v1.ParcelSourceFilter.Value
+	(*ShipmentFilter)(nil),          // 12: portal.v1.ShipmentFilter
+	(*ParcelManifestFilter)(nil),    // 13: portal.v1.ParcelManifestFilter
+	(*ParcelSourceFilter)(nil),      // 14: portal.v1.ParcelSourceFilter
 }
 var file_portal_v1_vocabulary_proto_depIdxs = []int32{
 	0, // [0:0] is the sub-list for method output_type
@@ -907,7 +967,7 @@ func file_portal_v1_vocabulary_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_portal_v1_vocabulary_proto_rawDesc), len(file_portal_v1_vocabulary_proto_rawDesc)),
-			NumEnums:      11,
+			NumEnums:      12,
 			NumMessages:   3,
 			NumExtensions: 0,
 			NumServices:   0,
