@@ -27,7 +27,7 @@ import (
 // contract to protojson's bytes.
 type jsonWriter struct {
 	protojson protojson.MarshalOptions
-	plans     sync.Map // protoreflect.FullName → *messagePlan
+	plans     sync.Map // protoreflect.MessageDescriptor → *messagePlan
 }
 
 // newJSONWriter writes as protojson with these options writes; they must
@@ -55,7 +55,7 @@ type fieldPlan struct {
 }
 
 func (w *jsonWriter) plan(md protoreflect.MessageDescriptor) *messagePlan {
-	if p, ok := w.plans.Load(md.FullName()); ok {
+	if p, ok := w.plans.Load(md); ok {
 		return p.(*messagePlan)
 	}
 	p := &messagePlan{}
@@ -78,7 +78,7 @@ func (w *jsonWriter) plan(md protoreflect.MessageDescriptor) *messagePlan {
 			})
 		}
 	}
-	w.plans.Store(md.FullName(), p)
+	w.plans.Store(md, p)
 	return p
 }
 
