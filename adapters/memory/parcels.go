@@ -140,7 +140,7 @@ func (m *Parcels) List(_ context.Context, q parcel.Query) ([]parcel.Parcel, int,
 			q.APIClient != "" && p.APIClient != q.APIClient:
 			continue
 		}
-		all = append(all, sp.view())
+		all = append(all, sp.view().Listed())
 	}
 	slices.SortFunc(all, func(a, b parcel.Parcel) int {
 		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {

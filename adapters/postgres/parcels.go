@@ -3,6 +3,8 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
@@ -32,6 +34,18 @@ const parcelColumns = `v.id, v.uuid::text, v.customer_id, v.source, v.label_type
 	coalesce(s.error_params, '{}'), s.submitted_at,
 	coalesce(s.label IS NOT NULL AND s.state <> 'CANCELLED', false),
 	coalesce(s.customs_doc IS NOT NULL AND s.state <> 'CANCELLED', false)`
+
+// listedColumns are parcelColumns with only the cells a list row shows of
+// the form (parcel.ListedFields) and no order lines: the database sends and
+// the portal reads some 5 cells of each row instead of 40.
+var listedColumns = func() string {
+	pairs := make([]string, len(parcel.ListedFields))
+	for i, f := range parcel.ListedFields {
+		pairs[i] = fmt.Sprintf("'%s', v.fields->'%s'", f, f)
+	}
+	listed := "jsonb_strip_nulls(jsonb_build_object(" + strings.Join(pairs, ", ") + ")), '[]'::jsonb"
+	return strings.Replace(parcelColumns, "v.fields, v.order_lines", listed, 1)
+}()
 
 const parcelFrom = ` FROM validated_shipment v
 	LEFT JOIN batch b ON b.id = v.batch_id
@@ -173,7 +187,7 @@ func (s Parcels) List(ctx context.Context, q parcel.Query) ([]parcel.Parcel, int
 	if err != nil {
 		return nil, 0, err
 	}
-	return listPage(ctx, s.Pool, scanParcel, `WITH page AS (`+page+`) SELECT `+parcelColumns+` FROM page
+	return listPage(ctx, s.Pool, scanParcel, `WITH page AS (`+page+`) SELECT `+listedColumns+` FROM page
 		JOIN validated_shipment v ON v.id = page.id
 		LEFT JOIN batch b ON b.id = v.batch_id
 		LEFT JOIN shipment s ON s.validated_shipment_id = v.id

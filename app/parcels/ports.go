@@ -44,7 +44,8 @@ type Parcels interface {
 // Contract: List answers the query's page of the customer's parcels (never
 // batch rows), newest first (created at, then id), and the total. A parcel
 // with a manifest batch is MANIFESTED, one without NOT_MANIFESTED; Source
-// and APIClient select when set.
+// and APIClient select when set. A listed parcel is Parcel.Listed(): its
+// form holds only the cells of parcel.ListedFields, without order lines.
 type Lister interface {
 	List(ctx context.Context, q parcel.Query) ([]parcel.Parcel, int, error)
 }

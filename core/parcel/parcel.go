@@ -125,6 +125,24 @@ func (p Parcel) Status() string {
 	return string(p.Label.Status)
 }
 
+// ListedFields are the cells of a parcel's form that a list row shows
+// (reference number, receiver, product, service, destination). A form is
+// some 40 cells and its order lines; a list reads only these.
+var ListedFields = []string{"referencenumber", "name", "product", "service", "isoCountry"}
+
+// Listed is the parcel as a list holds it: its form cut to ListedFields,
+// without order lines.
+func (p Parcel) Listed() Parcel {
+	cells := make(map[string]shipment.Value, len(ListedFields))
+	for _, f := range ListedFields {
+		if v, ok := p.Validated.Fields[f]; ok {
+			cells[f] = v
+		}
+	}
+	p.Validated = shipment.Validated{Fields: cells, Valid: p.Validated.Valid}
+	return p
+}
+
 // Editable: the form may be changed (not in a manifest).
 func (p Parcel) Editable() bool { return !p.InManifest() }
 

@@ -182,6 +182,11 @@ func list(t *testing.T, f Fixture) {
 	if err != nil || len(page) != 1 || page[0].BatchStatus != parcel.ManifestCreating || page[0].Validated.Fields["name"].Value != "b" {
 		t.Fatalf("manifested row = %+v, %v", page, err)
 	}
+	// A listed parcel's form is what a list row shows, not the whole form.
+	want := parcel.Parcel{Validated: Form("b")}.Listed().Validated
+	if got := page[0].Validated; !reflect.DeepEqual(got, want) || len(want.Fields) != len(parcel.ListedFields) {
+		t.Fatalf("listed form = %+v, want %+v", got, want)
+	}
 }
 
 func lease(t *testing.T, f Fixture) {
