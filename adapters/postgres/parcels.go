@@ -27,24 +27,29 @@ type Parcels struct{ Pool *pgxpool.Pool }
 // indexes of the parcel list are on it.
 const isParcel = `v.source <> 'BATCH'`
 
-// parcelColumns read a parcel with its manifest batch and label attempt.
-const parcelColumns = `v.id, v.uuid::text, v.customer_id, v.source, v.label_type, v.api_client, v.created_by,
-	v.created_at, v.updated_at, v.fields, v.order_lines, v.valid, coalesce(v.batch_id, 0), coalesce(b.status, ''),
+// parcelColumns read a parcel with its manifest batch and label attempt;
+// the form (its cells and order lines) stands between parcelHead and
+// parcelTail, so that a list can read less of it.
+const (
+	parcelHead = `v.id, v.uuid::text, v.customer_id, v.source, v.label_type, v.api_client, v.created_by,
+	v.created_at, v.updated_at, `
+	parcelTail = `, v.valid, coalesce(v.batch_id, 0), coalesce(b.status, ''),
 	coalesce(s.id, 0), coalesce(s.state, ''), coalesce(s.identifier, ''), coalesce(s.error_message, ''),
 	coalesce(s.error_params, '{}'), s.submitted_at,
 	coalesce(s.label IS NOT NULL AND s.state <> 'CANCELLED', false),
 	coalesce(s.customs_doc IS NOT NULL AND s.state <> 'CANCELLED', false)`
+	parcelColumns = parcelHead + `v.fields, v.order_lines` + parcelTail
+)
 
-// listedColumns are parcelColumns with only the cells a list row shows of
-// the form (parcel.ListedFields) and no order lines: the database sends and
-// the portal reads some 5 cells of each row instead of 40.
+// listedColumns read only the cells a list row shows of the form
+// (parcel.ListedFields) and no order lines: the database sends and the
+// portal reads some 5 cells of each row instead of 40.
 var listedColumns = func() string {
 	pairs := make([]string, len(parcel.ListedFields))
 	for i, f := range parcel.ListedFields {
 		pairs[i] = fmt.Sprintf("'%s', v.fields->'%s'", f, f)
 	}
-	listed := "jsonb_strip_nulls(jsonb_build_object(" + strings.Join(pairs, ", ") + ")), '[]'::jsonb"
-	return strings.Replace(parcelColumns, "v.fields, v.order_lines", listed, 1)
+	return parcelHead + "jsonb_strip_nulls(jsonb_build_object(" + strings.Join(pairs, ", ") + ")), '[]'::jsonb" + parcelTail
 }()
 
 const parcelFrom = ` FROM validated_shipment v

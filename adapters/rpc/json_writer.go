@@ -1,6 +1,7 @@
 package rpc
 
 import (
+	"cmp"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -166,9 +167,9 @@ func compareMapKeys(x, y protoreflect.MapKey) int {
 	case bool:
 		return compareBools(x.Bool(), y.Bool())
 	case int32, int64:
-		return cmpOrdered(x.Int(), y.Int())
+		return cmp.Compare(x.Int(), y.Int())
 	case uint32, uint64:
-		return cmpOrdered(x.Uint(), y.Uint())
+		return cmp.Compare(x.Uint(), y.Uint())
 	}
 	return strings.Compare(x.String(), y.String())
 }
@@ -181,16 +182,6 @@ func compareBools(x, y bool) int {
 		return -1
 	}
 	return 1
-}
-
-func cmpOrdered[T int64 | uint64](x, y T) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }
 
 func (w *jsonWriter) appendSingular(b []byte, v protoreflect.Value, fd protoreflect.FieldDescriptor) ([]byte, error) {
