@@ -248,6 +248,22 @@ func TestBatchScopingOverREST(t *testing.T) {
 	if rsp, _ := a.call(t, "ROLE_ADMIN", "GET", "/web/api/batches/"+id+"/traffic?kind=request", ""); rsp.StatusCode != http.StatusOK {
 		t.Errorf("admin reads traffic: %d", rsp.StatusCode)
 	}
+	// The kind is the TrafficKind enum: any case names it; none, an unknown
+	// name and a long one are refused before the batch is read; no login is
+	// refused first.
+	if rsp, b := a.call(t, "ROLE_ADMIN", "GET", "/web/api/batches/"+id+"/traffic?kind=Response", ""); rsp.StatusCode != http.StatusOK ||
+		!strings.Contains(string(b), `kind="response"`) {
+		t.Errorf("admin reads responses: %d %s", rsp.StatusCode, b)
+	}
+	for _, q := range []string{"", "?kind=", "?kind=both", "?kind=" + strings.Repeat("request", 2000), "?kind=%00"} {
+		if rsp, b := a.call(t, "ROLE_ADMIN", "GET", "/web/api/batches/"+id+"/traffic"+q, ""); rsp.StatusCode != http.StatusBadRequest ||
+			!strings.Contains(string(b), `"field":"kind"`) {
+			t.Errorf("traffic%.40s = %d %s", q, rsp.StatusCode, b)
+		}
+	}
+	if rsp, _ := a.call(t, "", "GET", "/web/api/batches/"+id+"/traffic?kind=request", ""); rsp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("traffic without a login: %d", rsp.StatusCode)
+	}
 	if rsp, _ := a.call(t, a.user(), "DELETE", "/web/api/batches/"+id, ""); rsp.StatusCode != http.StatusOK {
 		t.Errorf("user deletes own batch: %d", rsp.StatusCode)
 	}

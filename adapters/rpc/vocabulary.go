@@ -104,8 +104,9 @@ func rolesFromProto(roles []portalv1.Role) []access.Role {
 }
 
 // trafficKindOf names a side of the SOAP traffic as core reads it (request,
-// response); "" when none is given, and a value the contract does not name
-// as its number, which core refuses with error.batch.trafficKind.
+// response). The requests' enum rule refuses no kind and a value the
+// contract does not name; should one pass, it reaches core as "" or its
+// number, which core refuses with error.batch.trafficKind.
 func trafficKindOf(k portalv1.TrafficKind) string {
 	if k == portalv1.TrafficKind_TRAFFIC_KIND_UNSPECIFIED {
 		return ""

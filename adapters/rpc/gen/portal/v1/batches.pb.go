@@ -4607,8 +4607,7 @@ type DownloadBatchTrafficRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Batch id.
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// The requests or the responses; core refuses any other value with
-	// error.batch.trafficKind.
+	// The requests or the responses, as a report row's traffic names them.
 	Kind          TrafficKind `protobuf:"varint,2,opt,name=kind,proto3,enum=portal.v1.TrafficKind" json:"kind,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -5219,10 +5218,11 @@ const file_portal_v1_batches_proto_rawDesc = "" +
 	"\x17DownloadBatchCsvRequest\x12\x16\n" +
 	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\"D\n" +
 	"\x18DownloadBatchCsvResponse\x12(\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"a\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"m\n" +
 	"\x1bDownloadBatchTrafficRequest\x12\x16\n" +
-	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x12*\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x16.portal.v1.TrafficKindR\x04kind\"H\n" +
+	"\x02id\x18\x01 \x01(\x03B\x06\xbaH\x03\xc8\x01\x01R\x02id\x126\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x16.portal.v1.TrafficKindB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x04kind\"H\n" +
 	"\x1cDownloadBatchTrafficResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file2\xd5\x1a\n" +
 	"\fBatchService\x12r\n" +

@@ -2768,8 +2768,7 @@ export type DownloadBatchTrafficRequest = Message<"portal.v1.DownloadBatchTraffi
   id: bigint;
 
   /**
-   * The requests or the responses; core refuses any other value with
-   * error.batch.trafficKind.
+   * The requests or the responses, as a report row's traffic names them.
    *
    * @generated from field: portal.v1.TrafficKind kind = 2;
    */
